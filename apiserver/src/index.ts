@@ -1,0 +1,1 @@
+import { hello } from "@capstan/common"; console.log(hello, process.version);

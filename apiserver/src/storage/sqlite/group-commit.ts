@@ -1,0 +1,125 @@
+// Group commit: the writes that arrive in one turn of the event loop share one transaction and
+// so one fsync. Each write is checked against the state left by the writes before it, gets the
+// next revision, and is acknowledged only once the transaction is durable.
+
+import type { DatabaseSync } from 'node:sqlite';
+import { alreadyExists, conflict, notFound, StorageError, unavailable } from '../storage-error.ts';
+import type { ChangeEvent, KeyValue, Revision } from '../storage.ts';
+import { keyValueFromRow } from './rows.ts';
+import type { Statements } from './statements.ts';
+
+export type WriteRequest =
+  | { readonly op: 'create'; readonly key: string; readonly value: Uint8Array }
+  | { readonly op: 'update'; readonly key: string; readonly value: Uint8Array; readonly expected: Revision }
+  | { readonly op: 'delete'; readonly key: string; readonly expected: Revision | undefined };
+
+interface PendingWrite {
+  readonly request: WriteRequest;
+  readonly resolve: (event: ChangeEvent) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+export class GroupCommit {
+  readonly #db: DatabaseSync;
+  readonly #statements: Statements;
+  readonly #onCommitted: (events: readonly ChangeEvent[], revision: Revision) => void;
+  #revision: Revision;
+  #pending: PendingWrite[] = [];
+  #scheduled = false;
+
+  constructor(
+    db: DatabaseSync,
+    statements: Statements,
+    revision: Revision,
+    onCommitted: (events: readonly ChangeEvent[], revision: Revision) => void,
+  ) {
+    this.#db = db;
+    this.#statements = statements;
+    this.#revision = revision;
+    this.#onCommitted = onCommitted;
+  }
+
+  /** The revision of the last durable write. */
+  get revision(): Revision {
+    return this.#revision;
+  }
+
+  write(request: WriteRequest): Promise<ChangeEvent> {
+    return new Promise((resolve, reject) => {
+      this.#pending.push({ request, resolve, reject });
+      if (!this.#scheduled) {
+        this.#scheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  /** Commit everything queued so far. */
+  flush(): void {
+    this.#scheduled = false;
+    const batch = this.#pending;
+    if (batch.length === 0) return;
+    this.#pending = [];
+    const outcomes: (ChangeEvent | StorageError)[] = [];
+    let revision = this.#revision;
+    try {
+      this.#db.exec('BEGIN IMMEDIATE');
+      for (const { request } of batch) {
+        const outcome = this.#apply(request, revision + 1);
+        if (!(outcome instanceof StorageError)) revision++;
+        outcomes.push(outcome);
+      }
+      this.#db.exec('COMMIT');
+    } catch (error) {
+      if (this.#db.isTransaction) this.#db.exec('ROLLBACK');
+      const failure = unavailable(`the write could not be committed: ${(error as Error).message}`, error);
+      for (const write of batch) write.reject(failure);
+      return;
+    }
+    this.#revision = revision;
+    const events = outcomes.filter((o): o is ChangeEvent => !(o instanceof StorageError));
+    this.#onCommitted(events, revision);
+    batch.forEach((write, i) => {
+      const outcome = outcomes[i] as ChangeEvent | StorageError;
+      if (outcome instanceof StorageError) write.reject(outcome);
+      else write.resolve(outcome);
+    });
+  }
+
+  #apply(request: WriteRequest, revision: Revision): ChangeEvent | StorageError {
+    const s = this.#statements;
+    const row = s.getCurrent.get(request.key);
+    const current = row === undefined ? undefined : keyValueFromRow(row);
+    switch (request.op) {
+      case 'create': {
+        if (current !== undefined) return alreadyExists(request.key);
+        s.appendLog.run(revision, request.key, request.value, revision, 0);
+        s.putCurrent.run(request.key, request.value, revision, revision);
+        const kv: KeyValue = { key: request.key, value: request.value, createRevision: revision, modRevision: revision };
+        return { type: 'ADDED', revision, kv };
+      }
+      case 'update': {
+        if (current === undefined) return notFound(request.key);
+        if (current.modRevision !== request.expected) return conflict(request.key, request.expected, current.modRevision);
+        s.appendLog.run(revision, request.key, request.value, current.createRevision, current.modRevision);
+        s.putCurrent.run(request.key, request.value, current.createRevision, revision);
+        const kv: KeyValue = {
+          key: request.key,
+          value: request.value,
+          createRevision: current.createRevision,
+          modRevision: revision,
+        };
+        return { type: 'MODIFIED', revision, kv, prev: current };
+      }
+      case 'delete': {
+        if (current === undefined) return notFound(request.key);
+        if (request.expected !== undefined && current.modRevision !== request.expected) {
+          return conflict(request.key, request.expected, current.modRevision);
+        }
+        s.appendLog.run(revision, request.key, null, current.createRevision, current.modRevision);
+        s.deleteCurrent.run(request.key);
+        return { type: 'DELETED', revision, prev: current };
+      }
+    }
+  }
+}

@@ -1,0 +1,37 @@
+// The embedded store's database file: a log keyed by revision (the history), an index on
+// (key, revision) for reads at old revisions, and a current-state table for the latest reads.
+
+import { DatabaseSync } from 'node:sqlite';
+
+export const databaseFileName = 'capstan.db';
+
+export function openDatabase(path: string): DatabaseSync {
+  const db = new DatabaseSync(path);
+  // WAL with synchronous=FULL: every commit is on disk before it is acknowledged, and it survives
+  // kill -9 and power loss. A long busy timeout only matters to a second process (a backup tool).
+  db.exec(`
+    PRAGMA journal_mode = WAL;
+    PRAGMA synchronous = FULL;
+    PRAGMA busy_timeout = 10000;
+    PRAGMA foreign_keys = OFF;
+    CREATE TABLE IF NOT EXISTS kv_log (
+      revision INTEGER PRIMARY KEY,
+      key TEXT NOT NULL,
+      value BLOB,
+      create_revision INTEGER NOT NULL,
+      prev_revision INTEGER NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS kv_log_key_revision ON kv_log (key, revision);
+    CREATE TABLE IF NOT EXISTS kv (
+      key TEXT PRIMARY KEY,
+      value BLOB NOT NULL,
+      create_revision INTEGER NOT NULL,
+      mod_revision INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS meta (
+      name TEXT PRIMARY KEY,
+      value INTEGER NOT NULL
+    ) WITHOUT ROWID;
+  `);
+  return db;
+}

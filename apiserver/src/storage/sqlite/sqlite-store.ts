@@ -1,0 +1,218 @@
+// The embedded store (the default backend): one SQLite database file under the data directory,
+// owned by this process. Reads are answered synchronously from the file; writes go through
+// group commit; watches are fed from the commits and, for a start in the past, from the log.
+
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
+import { prefixEnd } from '../keys.ts';
+import { RevisionWaiter } from '../revision-waiter.ts';
+import { compacted, futureRevision, unavailable } from '../storage-error.ts';
+import type {
+  ChangeEvent,
+  DeleteResult,
+  GetResult,
+  KeyValue,
+  ListOptions,
+  ListResult,
+  ReadOptions,
+  Revision,
+  Storage,
+  Watch,
+  WatchEvent,
+  WatchListener,
+} from '../storage.ts';
+import { WatchChannel } from '../watch-channel.ts';
+import { GroupCommit } from './group-commit.ts';
+import { keyValueFromRow, watchEventFromChangeRow } from './rows.ts';
+import { databaseFileName, openDatabase } from './schema.ts';
+import { prepareStatements, type Statements } from './statements.ts';
+
+export interface SqliteStoreOptions {
+  /** The directory that holds the database file; created if missing. */
+  readonly dataDir: string;
+  /** How long a read at a revision newer than the store's waits before failing as FutureRevision. */
+  readonly futureRevisionWaitMs?: number;
+  /** Live events a watcher may have waiting before it is closed as too slow. */
+  readonly maxPendingWatchEvents?: number;
+}
+
+interface Watcher {
+  readonly prefix: string;
+  /** Changes at or before this revision are not for this watcher (a watch that starts in the future). */
+  readonly after: Revision;
+  readonly channel: WatchChannel;
+}
+
+export class SqliteStore implements Storage {
+  readonly #db: DatabaseSync;
+  readonly #statements: Statements;
+  readonly #commit: GroupCommit;
+  readonly #revision: RevisionWaiter;
+  readonly #futureRevisionWaitMs: number;
+  readonly #maxPending: number | undefined;
+  #watchers = new Set<Watcher>();
+  #compactedRevision: Revision;
+  #closed = false;
+
+  constructor(options: SqliteStoreOptions) {
+    mkdirSync(options.dataDir, { recursive: true });
+    this.#db = openDatabase(join(options.dataDir, databaseFileName));
+    this.#statements = prepareStatements(this.#db);
+    const revision = this.#statements.currentRevision.get()?.revision as number;
+    this.#compactedRevision = (this.#statements.compactedRevision.get()?.value as number | undefined) ?? 0;
+    this.#revision = new RevisionWaiter(revision);
+    this.#futureRevisionWaitMs = options.futureRevisionWaitMs ?? 3000;
+    this.#maxPending = options.maxPendingWatchEvents;
+    this.#commit = new GroupCommit(this.#db, this.#statements, revision, (events, rev) => this.#committed(events, rev));
+  }
+
+  async currentRevision(): Promise<Revision> {
+    this.#checkOpen();
+    return this.#commit.revision;
+  }
+
+  async get(key: string, options: ReadOptions = {}): Promise<GetResult> {
+    const revision = await this.#readRevision(options);
+    const s = this.#statements;
+    if (revision === this.#commit.revision) {
+      const row = s.getCurrent.get(key);
+      return { kv: row === undefined ? undefined : keyValueFromRow(row), revision };
+    }
+    const row = s.getAt.get(key, revision);
+    return { kv: row === undefined || row.value === null ? undefined : keyValueFromRow(row), revision };
+  }
+
+  async list(prefix: string, options: ListOptions = {}): Promise<ListResult> {
+    const revision = await this.#readRevision(options);
+    const s = this.#statements;
+    const limit = options.limit !== undefined && options.limit > 0 ? options.limit : -1;
+    const after = options.continueAfter ?? prefix;
+    const end = prefixEnd(prefix);
+    const latest = revision === this.#commit.revision;
+    // One row past the limit tells whether more remain.
+    const fetch = limit < 0 ? -1 : limit + 1;
+    const rows = latest ? s.listCurrent.all(after, end, fetch) : s.listAt.all(after, end, revision, fetch);
+    const more = limit >= 0 && rows.length > limit;
+    if (more) rows.length = limit;
+    const items = rows.map(keyValueFromRow);
+    if (!more) return { items, revision, more };
+    if (!latest) return { items, revision, more };
+    const last = items[items.length - 1] as KeyValue;
+    const remaining = s.countCurrent.get(last.key, end)?.n as number;
+    return { items, revision, more, remaining };
+  }
+
+  create(key: string, value: Uint8Array): Promise<KeyValue> {
+    this.#checkOpen();
+    return this.#commit.write({ op: 'create', key, value }).then(keyValueOf);
+  }
+
+  update(key: string, value: Uint8Array, expectedRevision: Revision): Promise<KeyValue> {
+    this.#checkOpen();
+    return this.#commit.write({ op: 'update', key, value, expected: expectedRevision }).then(keyValueOf);
+  }
+
+  async delete(key: string, expectedRevision?: Revision): Promise<DeleteResult> {
+    this.#checkOpen();
+    const event = await this.#commit.write({ op: 'delete', key, expected: expectedRevision });
+    if (event.type !== 'DELETED') throw new Error(`a delete produced a ${event.type} event`);
+    return { prev: event.prev, revision: event.revision };
+  }
+
+  watch(prefix: string, fromRevision: Revision, listener: WatchListener): Watch {
+    const current = this.#commit.revision;
+    const watcher: Watcher = {
+      prefix,
+      after: Math.max(fromRevision, current),
+      channel: new WatchChannel(listener, {
+        ...(this.#maxPending === undefined ? {} : { maxPending: this.#maxPending }),
+        onClose: () => this.#watchers.delete(watcher),
+        // Every change up to the current revision has been handed to the channel already.
+        onProgressRequest: () => watcher.channel.push({ type: 'PROGRESS', revision: this.#commit.revision }),
+      }),
+    };
+    if (this.#closed) {
+      watcher.channel.fail(unavailable('the store is closed'));
+      return watcher.channel;
+    }
+    if (fromRevision !== 0 && fromRevision < this.#compactedRevision) {
+      watcher.channel.fail(compacted(fromRevision, this.#compactedRevision));
+      return watcher.channel;
+    }
+    if (fromRevision !== 0 && fromRevision < current) {
+      // The catch-up and the registration happen in one synchronous step, so no commit falls between.
+      const rows = this.#statements.changesSince.all(fromRevision, prefix, prefixEnd(prefix));
+      const backlog: WatchEvent[] = [];
+      for (const row of rows) {
+        const event = watchEventFromChangeRow(row);
+        if (event.type !== 'PROGRESS') backlog.push(event);
+      }
+      watcher.channel.pushBacklog(backlog);
+    }
+    this.#watchers.add(watcher);
+    watcher.channel.release();
+    return watcher.channel;
+  }
+
+  async compact(revision: Revision): Promise<void> {
+    this.#checkOpen();
+    if (revision <= this.#compactedRevision) return;
+    if (revision > this.#commit.revision) throw futureRevision(revision, this.#commit.revision);
+    // Commit queued writes first: compaction runs in a transaction of its own.
+    this.#commit.flush();
+    this.#db.exec('BEGIN IMMEDIATE');
+    try {
+      this.#statements.compact.run(revision);
+      this.#statements.setCompactedRevision.run(revision);
+      this.#db.exec('COMMIT');
+    } catch (error) {
+      this.#db.exec('ROLLBACK');
+      throw unavailable(`compaction failed: ${(error as Error).message}`, error);
+    }
+    this.#compactedRevision = revision;
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#commit.flush();
+    this.#closed = true;
+    for (const watcher of [...this.#watchers]) watcher.channel.fail(unavailable('the store is closed'));
+    this.#revision.cancelAll();
+    this.#db.close();
+  }
+
+  /** The revision a read is served at, after checking it against the history and waiting for a future one. */
+  async #readRevision(options: ReadOptions): Promise<Revision> {
+    this.#checkOpen();
+    const wanted = options.revision !== undefined && options.revision > 0 ? options.revision : options.minRevision;
+    if (wanted !== undefined && wanted > this.#commit.revision) {
+      const reached = await this.#revision.waitFor(wanted, this.#futureRevisionWaitMs);
+      this.#checkOpen();
+      if (!reached) throw futureRevision(wanted, this.#commit.revision);
+    }
+    if (options.revision === undefined || options.revision <= 0) return this.#commit.revision;
+    if (options.revision < this.#compactedRevision) throw compacted(options.revision, this.#compactedRevision);
+    return options.revision;
+  }
+
+  #committed(events: readonly ChangeEvent[], revision: Revision): void {
+    this.#revision.advance(revision);
+    if (this.#watchers.size === 0) return;
+    for (const event of events) {
+      const key = event.type === 'DELETED' ? event.prev.key : event.kv.key;
+      for (const watcher of this.#watchers) {
+        if (event.revision > watcher.after && key.startsWith(watcher.prefix)) watcher.channel.push(event);
+      }
+    }
+  }
+
+  #checkOpen(): void {
+    if (this.#closed) throw unavailable('the store is closed');
+  }
+}
+
+function keyValueOf(event: ChangeEvent): KeyValue {
+  if (event.type === 'DELETED') throw new Error('a write of a value produced a DELETED event');
+  return event.kv;
+}
