@@ -1,0 +1,196 @@
+// The watch cache of one resource: an ordered index of its current objects and a ring of recent
+// events, both fed by one watch on the store. It serves watches from a recent revision,
+// NotOlderThan lists, and consistent lists once it has caught up with the store's current revision.
+
+import { prefixEnd } from '../keys.ts';
+import { RevisionWaiter } from '../revision-waiter.ts';
+import { futureRevision, type StorageError, unavailable } from '../storage-error.ts';
+import type { ChangeEvent, KeyValue, ListResult, Revision, Storage, Watch, WatchEvent, WatchListener } from '../storage.ts';
+import { WatchChannel } from '../watch-channel.ts';
+import { EventRing } from './event-ring.ts';
+import { SortedIndex } from './sorted-index.ts';
+
+export interface ResourceCacheOptions {
+  readonly ringCapacity: number;
+  readonly historyMs: number;
+  readonly freshnessWaitMs: number;
+  readonly maxPendingWatchEvents: number | undefined;
+}
+
+interface CacheWatcher {
+  readonly prefix: string;
+  readonly channel: WatchChannel;
+}
+
+export class ResourceCache {
+  readonly prefix: string;
+  readonly #store: Storage;
+  readonly #options: ResourceCacheOptions;
+  readonly #index = new SortedIndex();
+  readonly #watchers = new Set<CacheWatcher>();
+  #ring: EventRing;
+  #revision = new RevisionWaiter(0);
+  #storeWatch: Watch | undefined;
+  #ready: Promise<void>;
+  #isReady = false;
+  #closed = false;
+
+  constructor(store: Storage, prefix: string, options: ResourceCacheOptions) {
+    this.#store = store;
+    this.prefix = prefix;
+    this.#options = options;
+    this.#ring = new EventRing(options.ringCapacity, options.historyMs, 0);
+    this.#ready = this.#retryStart();
+  }
+
+  /** Whether the cache holds a snapshot and follows the store; until then reads go to the store. */
+  get isReady(): boolean {
+    return this.#isReady;
+  }
+
+  /** The revision of the store state that the cache holds. */
+  get revision(): Revision {
+    return this.#revision.revision;
+  }
+
+  /** Wait until the cache holds a state at least as new as `revision`; false if it does not in time. */
+  async waitFresh(revision: Revision): Promise<boolean> {
+    await this.#ready;
+    if (this.#revision.revision >= revision) return true;
+    // Without changes under this prefix only a progress notification moves the cache forward.
+    this.#storeWatch?.requestProgress();
+    return this.#revision.waitFor(revision, this.#options.freshnessWaitMs);
+  }
+
+  /** List from the cache at its current revision (the caller made sure it is fresh enough). */
+  list(prefix: string, limit: number, continueAfter: string | undefined): ListResult {
+    const { items, remaining } = this.#index.range(continueAfter ?? prefix, prefixEnd(prefix), limit);
+    const revision = this.#revision.revision;
+    return remaining > 0 ? { items, revision, more: true, remaining } : { items, revision, more: false };
+  }
+
+  get(key: string): KeyValue | undefined {
+    return this.#index.get(key);
+  }
+
+  /** Whether a watch from `revision` can be served from the ring. */
+  covers(revision: Revision): boolean {
+    return revision === 0 || revision >= this.#ring.coveredAfter;
+  }
+
+  watch(prefix: string, fromRevision: Revision, listener: WatchListener): Watch {
+    const watcher: CacheWatcher = {
+      prefix,
+      channel: new WatchChannel(listener, {
+        ...(this.#options.maxPendingWatchEvents === undefined ? {} : { maxPending: this.#options.maxPendingWatchEvents }),
+        onClose: () => this.#watchers.delete(watcher),
+        onProgressRequest: () => watcher.channel.push({ type: 'PROGRESS', revision: this.#revision.revision }),
+      }),
+    };
+    void this.#attach(watcher, fromRevision);
+    return watcher.channel;
+  }
+
+  forgetBefore(revision: Revision): void {
+    this.#ring.forgetBefore(revision);
+  }
+
+  close(): void {
+    this.#closed = true;
+    this.#storeWatch?.close();
+    this.#revision.cancelAll();
+    this.#failWatchers(unavailable('the watch cache is closed'));
+  }
+
+  async #attach(watcher: CacheWatcher, fromRevision: Revision): Promise<void> {
+    try {
+      await this.#ready;
+    } catch (error) {
+      watcher.channel.fail(error as StorageError);
+      return;
+    }
+    if (watcher.channel.closed) return;
+    if (fromRevision > this.#revision.revision && !(await this.waitFresh(fromRevision))) {
+      watcher.channel.fail(futureRevision(fromRevision, this.#revision.revision));
+      return;
+    }
+    if (watcher.channel.closed) return;
+    if (this.#closed) {
+      watcher.channel.fail(unavailable('the watch cache is closed'));
+      return;
+    }
+    // From here to registration nothing awaits, so no event falls between the backlog and the live feed.
+    if (fromRevision !== 0) watcher.channel.pushBacklog(this.#ring.since(fromRevision, watcher.prefix));
+    this.#watchers.add(watcher);
+    watcher.channel.release();
+  }
+
+  async #start(): Promise<void> {
+    // One snapshot of the whole resource, page by page at the first page's revision.
+    const items: KeyValue[] = [];
+    let page = await this.#store.list(this.prefix, { limit: 10_000 });
+    const revision = page.revision;
+    items.push(...page.items);
+    while (page.more) {
+      const last = page.items[page.items.length - 1] as KeyValue;
+      page = await this.#store.list(this.prefix, { limit: 10_000, continueAfter: last.key, revision });
+      items.push(...page.items);
+    }
+    if (this.#closed) throw unavailable('the watch cache is closed');
+    this.#index.reset(items);
+    this.#ring = new EventRing(this.#options.ringCapacity, this.#options.historyMs, revision);
+    this.#revision = new RevisionWaiter(revision);
+    this.#storeWatch = this.#store.watch(this.prefix, revision, (event) => this.#onStoreEvent(event));
+    this.#isReady = true;
+  }
+
+  #onStoreEvent(event: WatchEvent): void {
+    switch (event.type) {
+      case 'PROGRESS':
+        this.#revision.advance(event.revision);
+        return;
+      case 'ERROR':
+        this.#restart(event.error);
+        return;
+      default:
+        this.#apply(event);
+    }
+  }
+
+  #apply(event: ChangeEvent): void {
+    if (event.type === 'DELETED') this.#index.delete(event.prev.key);
+    else this.#index.put(event.kv);
+    this.#ring.push(event, Date.now());
+    for (const watcher of this.#watchers) {
+      const key = event.type === 'DELETED' ? event.prev.key : event.kv.key;
+      if (key.startsWith(watcher.prefix)) watcher.channel.push(event);
+    }
+    this.#revision.advance(event.revision);
+  }
+
+  /** The store watch failed (compacted while we lagged, or the store went away): start over. */
+  #restart(error: StorageError): void {
+    if (this.#closed) return;
+    this.#storeWatch = undefined;
+    this.#isReady = false;
+    // Our watchers may have missed events: they must list again, as after any broken watch.
+    this.#failWatchers(unavailable(`the watch cache is re-initialising: ${error.message}`, error));
+    this.#ready = this.#retryStart();
+  }
+
+  async #retryStart(): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.#start();
+        return;
+      } catch (error) {
+        if (this.#closed) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(100 * 2 ** attempt, 5000)));
+      }
+    }
+  }
+
+  #failWatchers(error: StorageError): void {
+    for (const watcher of [...this.#watchers]) watcher.channel.fail(error);
+  }
+}
