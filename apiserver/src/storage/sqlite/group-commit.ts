@@ -94,7 +94,7 @@ export class GroupCommit {
       case 'create': {
         if (current !== undefined) return alreadyExists(request.key);
         s.appendLog.run(revision, request.key, request.value, revision, 0);
-        s.putCurrent.run(request.key, request.value, revision, revision);
+        s.putCurrent.run(request.key, revision);
         const kv: KeyValue = { key: request.key, value: request.value, createRevision: revision, modRevision: revision };
         return { type: 'ADDED', revision, kv };
       }
@@ -102,7 +102,7 @@ export class GroupCommit {
         if (current === undefined) return notFound(request.key);
         if (current.modRevision !== request.expected) return conflict(request.key, request.expected, current.modRevision);
         s.appendLog.run(revision, request.key, request.value, current.createRevision, current.modRevision);
-        s.putCurrent.run(request.key, request.value, current.createRevision, revision);
+        s.putCurrent.run(request.key, revision);
         const kv: KeyValue = {
           key: request.key,
           value: request.value,

@@ -179,6 +179,7 @@ export class SqliteStore implements Storage {
     this.#closed = true;
     for (const watcher of [...this.#watchers]) watcher.channel.fail(unavailable('the store is closed'));
     this.#revision.cancelAll();
+    this.#db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
     this.#db.close();
   }
 

@@ -23,12 +23,16 @@ export function prepareStatements(db: DatabaseSync): Statements {
     currentRevision: db.prepare('SELECT coalesce(max(revision), 0) AS revision FROM kv_log'),
     compactedRevision: db.prepare("SELECT value FROM meta WHERE name = 'compacted_revision'"),
     setCompactedRevision: db.prepare("INSERT OR REPLACE INTO meta (name, value) VALUES ('compacted_revision', ?)"),
-    getCurrent: db.prepare('SELECT key, value, create_revision, mod_revision FROM kv WHERE key = ?'),
+    getCurrent: db.prepare(
+      `SELECT c.key, l.value, l.create_revision, c.mod_revision FROM kv c JOIN kv_log l ON l.revision = c.mod_revision
+       WHERE c.key = ?`,
+    ),
     getAt: db.prepare(
       'SELECT key, value, create_revision, revision AS mod_revision FROM kv_log WHERE key = ? AND revision <= ? ORDER BY revision DESC LIMIT 1',
     ),
     listCurrent: db.prepare(
-      'SELECT key, value, create_revision, mod_revision FROM kv WHERE key > ? AND key < ? ORDER BY key LIMIT ?',
+      `SELECT c.key, l.value, l.create_revision, c.mod_revision FROM kv c JOIN kv_log l ON l.revision = c.mod_revision
+       WHERE c.key > ? AND c.key < ? ORDER BY c.key LIMIT ?`,
     ),
     countCurrent: db.prepare('SELECT count(*) AS n FROM kv WHERE key > ? AND key < ?'),
     // SQLite takes the bare columns of an aggregate query from the row holding the max().
@@ -45,9 +49,7 @@ export function prepareStatements(db: DatabaseSync): Statements {
     appendLog: db.prepare(
       'INSERT INTO kv_log (revision, key, value, create_revision, prev_revision) VALUES (?, ?, ?, ?, ?)',
     ),
-    putCurrent: db.prepare(
-      'INSERT OR REPLACE INTO kv (key, value, create_revision, mod_revision) VALUES (?, ?, ?, ?)',
-    ),
+    putCurrent: db.prepare('INSERT OR REPLACE INTO kv (key, mod_revision) VALUES (?, ?)'),
     deleteCurrent: db.prepare('DELETE FROM kv WHERE key = ?'),
     // Keep, for each key, its latest version at or before the compacted revision unless that is a
     // delete: exactly what reads at or after it need, and the previous object of every later change.

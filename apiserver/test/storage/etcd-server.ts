@@ -1,0 +1,141 @@
+// Test support: a real, private etcd on 127.0.0.1 with free ports and a temporary data directory.
+
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { delimiter, join } from 'node:path';
+import { makeTempDir } from './temp-dir.ts';
+
+export interface EtcdServer {
+  /** The client URL, e.g. http://127.0.0.1:40123. */
+  readonly endpoint: string;
+  readonly binary: string;
+  /** SIGTERM, then SIGKILL after a grace period; removes the data directory. Idempotent. */
+  stop(): Promise<void>;
+}
+
+const startTimeoutMs = 15_000;
+const stopGraceMs = 3_000;
+
+export function etcdBinary(): string {
+  const fromEnv = process.env['ETCD_BIN'];
+  if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
+  for (const dir of (process.env['PATH'] ?? '').split(delimiter)) {
+    if (dir !== '' && existsSync(join(dir, 'etcd'))) return join(dir, 'etcd');
+  }
+  return '/usr/bin/etcd';
+}
+
+export async function startEtcd(label = 'etcd'): Promise<EtcdServer> {
+  // etcd cannot bind port 0, so free ports are picked first; another process may take one
+  // in between, hence the retries.
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await startOnce(label);
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  throw lastError;
+}
+
+async function startOnce(label: string): Promise<EtcdServer> {
+  const binary = etcdBinary();
+  const dir = makeTempDir(label);
+  const [clientPort, peerPort] = await freePorts(2);
+  const endpoint = `http://127.0.0.1:${clientPort}`;
+  const peer = `http://127.0.0.1:${peerPort}`;
+  const child = spawn(
+    binary,
+    [
+      '--name', label,
+      '--data-dir', join(dir.path, 'data'),
+      '--listen-client-urls', endpoint,
+      '--advertise-client-urls', endpoint,
+      '--listen-peer-urls', peer,
+      '--initial-advertise-peer-urls', peer,
+      '--initial-cluster', `${label}=${peer}`,
+      '--logger', 'zap',
+      '--log-level', 'error',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let output = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  });
+  let spawnError: Error | undefined;
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.once('error', (error) => {
+      spawnError = error;
+      resolve();
+    });
+  });
+
+  let stopped: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopped ??= kill(child, exited).then(() => dir.remove());
+    return stopped;
+  };
+
+  try {
+    await waitHealthy(endpoint, () => {
+      if (spawnError !== undefined) return `cannot run ${binary}: ${spawnError.message}`;
+      if (child.exitCode !== null || child.signalCode !== null) {
+        return `etcd exited during startup (${child.exitCode ?? child.signalCode}): ${output}`;
+      }
+      return undefined;
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { endpoint, binary, stop };
+}
+
+async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from({ length: count }, () => {
+      const server = createServer();
+      return new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(0, '127.0.0.1', () => resolve(server));
+      });
+    }),
+  );
+  const ports = servers.map((server) => {
+    const address = server.address();
+    if (address === null || typeof address === 'string') throw new Error('no port was assigned');
+    return address.port;
+  });
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
+}
+
+/** Polls /health until etcd answers; `failure` says why the process can no longer come up. */
+async function waitHealthy(endpoint: string, failure: () => string | undefined): Promise<void> {
+  const deadline = Date.now() + startTimeoutMs;
+  while (Date.now() < deadline) {
+    const reason = failure();
+    if (reason !== undefined) throw new Error(reason);
+    try {
+      const response = await fetch(`${endpoint}/health`, { signal: AbortSignal.timeout(1000) });
+      const body = (await response.json()) as { health?: string };
+      if (response.ok && body.health === 'true') return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`etcd did not become healthy at ${endpoint} within ${startTimeoutMs} ms`);
+}
+
+async function kill(child: ChildProcess, exited: Promise<void>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), stopGraceMs);
+  await exited;
+  clearTimeout(timer);
+}
