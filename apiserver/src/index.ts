@@ -1,1 +1,11 @@
-import { hello } from "@capstan/common"; console.log(hello, process.version);
+// The public surface of @capstan/apiserver.
+
+export { Cacher, type CacherOptions } from './storage/cacher/cacher.ts';
+export { encodeOnce } from './storage/cacher/event-encoding.ts';
+export { Compactor, type CompactorOptions } from './storage/compactor.ts';
+export { collectionPrefix, objectKey, registryRoot } from './storage/keys.ts';
+export { SqliteStore, type SqliteStoreOptions } from './storage/sqlite/sqlite-store.ts';
+export { isStorageError, StorageError, type StorageErrorCode } from './storage/storage-error.ts';
+export type * from './storage/storage.ts';
+export { storageCommand, storageUsage } from './cli/storage-command.ts';
+export { openStorage, storageBackends, storageFlags, type StorageBackend, type StorageConfig } from './storage/open-storage.ts';

@@ -1,1 +1,3 @@
-export {};
+// The public surface of @capstan/deploy.
+
+export { runCapstan, usage } from './capstan.ts';

@@ -1,0 +1,64 @@
+// `capstan storage`: reads the store an API server uses, the way etcdctl reads etcd, and compacts it.
+
+import { parseFlags, formatFlagHelp, FlagError } from '@capstan/common';
+import { openStorage, storageFlags, type StorageBackend } from '../storage/open-storage.ts';
+import type { KeyValue } from '../storage/storage.ts';
+
+const flags = {
+  ...storageFlags,
+  revision: { type: 'int', default: 0, help: 'Read at this revision instead of the latest' },
+  limit: { type: 'int', default: 0, help: 'List at most this many keys' },
+  'keys-only': { type: 'bool', default: false, help: 'Print keys without values' },
+} as const;
+
+export const storageUsage = `Read or compact the store of an API server.
+
+Usage:
+  capstan storage get KEY [flags]
+  capstan storage list PREFIX [flags]
+  capstan storage revision [flags]
+  capstan storage compact REVISION [flags]
+
+Flags:
+${formatFlagHelp(flags)}`;
+
+/** Runs the command; answers the exit code. */
+export async function storageCommand(argv: readonly string[], out: (text: string) => void): Promise<number> {
+  const { flags: f, args } = parseFlags(flags, argv);
+  const [action, operand] = args;
+  if (action === undefined || !['get', 'list', 'revision', 'compact'].includes(action)) throw new FlagError(`unknown action ${JSON.stringify(action ?? '')}\n\n${storageUsage}`);
+  if (action !== 'revision' && operand === undefined) throw new FlagError(`capstan storage ${action} needs an argument\n\n${storageUsage}`);
+  const storage = openStorage({ backend: f['storage-backend'] as StorageBackend, dataDir: f['data-dir'], etcdServers: f['etcd-servers'] });
+  const show = (kv: KeyValue): void => out(f['keys-only'] ? kv.key : `${kv.key} (revision ${kv.modRevision})\n${new TextDecoder().decode(kv.value)}`);
+  try {
+    const at = f.revision > 0 ? { revision: f.revision } : {};
+    switch (action) {
+      case 'get': {
+        const { kv } = await storage.get(operand as string, at);
+        if (kv === undefined) {
+          out(`not found: ${operand}`);
+          return 1;
+        }
+        show(kv);
+        return 0;
+      }
+      case 'list': {
+        const listed = await storage.list(operand as string, { ...at, limit: f.limit });
+        listed.items.forEach(show);
+        return 0;
+      }
+      case 'revision':
+        out(String(await storage.currentRevision()));
+        return 0;
+      default: {
+        const revision = Number(operand);
+        if (!Number.isSafeInteger(revision) || revision <= 0) throw new FlagError(`not a revision: ${operand}`);
+        await storage.compact(revision);
+        out(`compacted at revision ${revision}`);
+        return 0;
+      }
+    }
+  } finally {
+    await storage.close();
+  }
+}

@@ -1,0 +1,30 @@
+// Opens the store that the storage flags describe (--storage-backend, --data-dir, --etcd-servers),
+// with the flag names and values of kube-apiserver where the meaning is the same.
+
+import { SqliteStore } from './sqlite/sqlite-store.ts';
+import type { Storage } from './storage.ts';
+
+export const storageBackends = ['sqlite', 'etcd3'] as const;
+export type StorageBackend = (typeof storageBackends)[number];
+
+export interface StorageConfig {
+  readonly backend: StorageBackend;
+  readonly dataDir: string;
+  readonly etcdServers: readonly string[];
+}
+
+export const storageFlags = {
+  'storage-backend': { type: 'string', default: 'sqlite', help: 'The storage backend: sqlite (embedded) or etcd3', choices: storageBackends },
+  'data-dir': { type: 'string', default: 'capstan-data', help: 'The directory of the embedded store' },
+  'etcd-servers': { type: 'strings', default: [] as readonly string[], help: 'The etcd servers to use with --storage-backend=etcd3 (scheme://ip:port, comma separated)' },
+} as const;
+
+export function openStorage(config: StorageConfig): Storage {
+  switch (config.backend) {
+    case 'sqlite':
+      return new SqliteStore({ dataDir: config.dataDir });
+    case 'etcd3':
+      if (config.etcdServers.length === 0) throw new Error('--etcd-servers must be set with --storage-backend=etcd3');
+      throw new Error('the etcd3 backend is not available in this build yet');
+  }
+}

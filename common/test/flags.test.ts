@@ -1,0 +1,43 @@
+import test from 'ava';
+import { parseDuration } from '../src/cli/duration.ts';
+import { FlagError, parseFlags } from '../src/cli/flags.ts';
+
+const specs = {
+  'bind-address': { type: 'string', default: '127.0.0.1', help: 'address' },
+  port: { type: 'int', default: 6443, help: 'port' },
+  'storage-backend': { type: 'string', default: 'sqlite', help: 'backend', choices: ['sqlite', 'etcd3'] },
+  'watch-history-duration': { type: 'duration', default: 300_000, help: 'history' },
+  'etcd-servers': { type: 'strings', default: [], help: 'servers' },
+  verbose: { type: 'bool', default: false, help: 'more' },
+} as const;
+
+test('flags take --name=value, --name value and bare booleans; the rest are arguments', (t) => {
+  const parsed = parseFlags(specs, ['get', '--port=7000', '--bind-address', '0.0.0.0', '--verbose', 'KEY', '--etcd-servers=http://a:1,http://b:2']);
+  t.deepEqual(parsed.args, ['get', 'KEY']);
+  t.is(parsed.flags.port, 7000);
+  t.is(parsed.flags['bind-address'], '0.0.0.0');
+  t.true(parsed.flags.verbose);
+  t.deepEqual(parsed.flags['etcd-servers'], ['http://a:1', 'http://b:2']);
+  t.is(parsed.flags['watch-history-duration'], 300_000);
+  t.is(parsed.flags['storage-backend'], 'sqlite');
+});
+
+test('unknown flags and bad values fail with the words pflag uses', (t) => {
+  t.throws(() => parseFlags(specs, ['--nope=1']), { instanceOf: FlagError, message: 'unknown flag: --nope' });
+  t.throws(() => parseFlags(specs, ['--port=abc']), { message: 'invalid argument "abc" for "--port" flag: not an integer' });
+  t.throws(() => parseFlags(specs, ['--storage-backend=mysql']), { message: /invalid argument "mysql" for "--storage-backend" flag: must be one of sqlite, etcd3/ });
+  t.throws(() => parseFlags(specs, ['--watch-history-duration=5 minutes']), { message: /for "--watch-history-duration" flag/ });
+  t.throws(() => parseFlags(specs, ['--port']), { message: 'flag needs an argument: --port' });
+  t.throws(() => parseFlags(specs, ['--verbose=maybe']), { message: /not a boolean/ });
+});
+
+test('durations read as Go writes them', (t) => {
+  t.is(parseDuration('5m'), 300_000);
+  t.is(parseDuration('1h30m'), 5_400_000);
+  t.is(parseDuration('300ms'), 300);
+  t.is(parseDuration('1.5s'), 1500);
+  t.is(parseDuration('0'), 0);
+  t.is(parseDuration('5'), undefined);
+  t.is(parseDuration('m'), undefined);
+  t.is(parseDuration('5x'), undefined);
+});

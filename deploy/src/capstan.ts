@@ -1,0 +1,52 @@
+// The `capstan` command: one entry point whose subcommands start or inspect each part of Capstan.
+
+import { storageCommand, storageUsage } from '@capstan/apiserver';
+import { capstanVersion, FlagError, kubernetesMinor } from '@capstan/common';
+
+type Command = (argv: readonly string[], out: (text: string) => void) => Promise<number>;
+
+const commands: Readonly<Record<string, { readonly summary: string; readonly run: Command }>> = {
+  version: {
+    summary: 'Print the version',
+    run: async (_argv, out) => {
+      out(`Capstan v${capstanVersion} (Kubernetes API ${kubernetesMinor})`);
+      return 0;
+    },
+  },
+  storage: { summary: 'Read or compact the store of an API server', run: storageCommand },
+};
+
+export function usage(): string {
+  const width = Math.max(...Object.keys(commands).map((name) => name.length));
+  const list = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`);
+  return `Capstan: a lightweight control plane that speaks the Kubernetes ${kubernetesMinor} API.\n\nUsage:\n  capstan <command> [flags]\n\nCommands:\n${list.join('\n')}\n\nRun 'capstan <command> --help' for the flags of a command.`;
+}
+
+/** Runs the command line; answers the exit code. */
+export async function runCapstan(argv: readonly string[]): Promise<number> {
+  const out = (text: string): void => void process.stdout.write(`${text}\n`);
+  const [name, ...rest] = argv;
+  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
+    out(usage());
+    return name === undefined ? 1 : 0;
+  }
+  const command = commands[name];
+  if (command === undefined) {
+    process.stderr.write(`Error: unknown command "${name}" for "capstan"\n\n${usage()}\n`);
+    return 1;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    out(name === 'storage' ? storageUsage : command.summary);
+    return 0;
+  }
+  try {
+    return await command.run(rest, out);
+  } catch (error) {
+    if (error instanceof FlagError) {
+      process.stderr.write(`Error: ${error.message}\n`);
+      return 1;
+    }
+    process.stderr.write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}
