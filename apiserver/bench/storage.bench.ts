@@ -11,13 +11,13 @@ import { Cacher } from '../src/storage/cacher/cacher.ts';
 import { encodeOnce } from '../src/storage/cacher/event-encoding.ts';
 import type { KeyValue, Storage, WatchEvent } from '../src/storage/storage.ts';
 import type { BenchRow } from './bench-row.ts';
-import { type BenchBackend, openBenchStore } from './bench-stores.ts';
+import { openStorage, type StorageBackend } from '../src/storage/open-storage.ts';
 import { measureLoop, medianMs, percentile } from './measure.ts';
 import { fdatasyncRate, jsonRates } from './physical-references.ts';
 import { samplePod, samplePodBytes } from './sample-object.ts';
 
 export interface StorageBenchOptions {
-  readonly backends: readonly BenchBackend[];
+  readonly backends: readonly StorageBackend[];
   readonly etcdEndpoint?: string;
   /** How long each timed loop runs. */
   readonly phaseMs: number;
@@ -42,12 +42,12 @@ export async function storageBench(options: StorageBenchOptions, log: (line: str
 
     for (const backend of options.backends) {
       const dataDir = mkdtempSync(join(scratch, `${backend}-`));
-      const store = openBenchStore(backend, dataDir, options.etcdEndpoint);
+      const store = await openStorage({ backend, dataDir, etcdServers: options.etcdEndpoint === undefined ? [] : [options.etcdEndpoint] });
       // Writes go through the cache as in the API server; the raw store is measured beside it.
       const cacher = new Cacher(store, { resourcePrefixes: [listPrefix, watchPrefix] });
       try {
         await cacher.ready();
-        rows.push(...(await writeRates(backend, cacher, options, fsyncs, log)));
+        rows.push(...(await writeRates(backend, cacher, options, scratch, log)));
         rows.push(...(await listRates(backend, store, cacher, options, json.stringifyMs, log)));
         rows.push(...(await watchFanOut(backend, cacher, options, log)));
       } finally {
@@ -63,19 +63,21 @@ export async function storageBench(options: StorageBenchOptions, log: (line: str
 }
 
 async function writeRates(
-  backend: BenchBackend,
+  backend: StorageBackend,
   store: Storage,
   options: StorageBenchOptions,
-  fsyncs: number,
+  scratch: string,
   log: (line: string) => void,
 ): Promise<BenchRow[]> {
   log(`${backend}: single writer`);
+  // The disk of a virtual machine varies from minute to minute: the reference is taken right before.
+  const fsyncs = fdatasyncRate(scratch, options.phaseMs);
   const value = samplePodBytes(0);
   const single = await measureLoop(1, options.phaseMs, (n) => store.create(`/registry/bench-single/k${n}`, value));
   log(`${backend}: 64 writes in flight`);
   const many = await measureLoop(64, options.phaseMs, (n) => store.create(`/registry/bench-64/k${n}`, value));
   return [
-    { metric: 'durable commits, 1 writer', subject: backend, value: single.perSecond, unit: 'writes/s', note: `${Math.round((single.perSecond / fsyncs) * 100)}% of raw fdatasync` },
+    { metric: 'durable commits, 1 writer', subject: backend, value: single.perSecond, unit: 'writes/s', note: `${Math.round((single.perSecond / fsyncs) * 100)}% of raw fdatasync (${Math.round(fsyncs)}/s just before)` },
     { metric: 'commit latency p50, 1 writer', subject: backend, value: single.p50Ms, unit: 'ms' },
     { metric: 'commit latency p99, 1 writer', subject: backend, value: single.p99Ms, unit: 'ms' },
     { metric: 'durable commits, 64 in flight', subject: backend, value: many.perSecond, unit: 'writes/s', note: `${(many.perSecond / single.perSecond).toFixed(1)}x one writer` },
@@ -88,7 +90,7 @@ const listPrefix = '/registry/pods/';
 const watchPrefix = '/registry/bench-watch/';
 
 async function listRates(
-  backend: BenchBackend,
+  backend: StorageBackend,
   store: Storage,
   cacher: Cacher,
   options: StorageBenchOptions,
@@ -139,7 +141,7 @@ function listBody(items: readonly KeyValue[]): Buffer {
 }
 const comma = Buffer.from(',');
 
-async function watchFanOut(backend: BenchBackend, cacher: Cacher, options: StorageBenchOptions, log: (line: string) => void): Promise<BenchRow[]> {
+async function watchFanOut(backend: StorageBackend, cacher: Cacher, options: StorageBenchOptions, log: (line: string) => void): Promise<BenchRow[]> {
   log(`${backend}: watch fan-out to ${options.watchers} watchers`);
   const prefix = watchPrefix;
   const issuedAt = new Map<string, number>();
@@ -179,21 +181,31 @@ async function watchFanOut(backend: BenchBackend, cacher: Cacher, options: Stora
   ];
 }
 
-async function memoryRows(backend: BenchBackend, dataDir: string, options: StorageBenchOptions): Promise<BenchRow[]> {
-  const child = spawn(
-    process.execPath,
-    ['--expose-gc', join(import.meta.dirname, 'memory-child.ts'), backend, dataDir, options.etcdEndpoint ?? '', String(options.memoryObjects)],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+async function memoryRows(backend: StorageBackend, dataDir: string, options: StorageBenchOptions): Promise<BenchRow[]> {
+  const prefix = `/registry/bench-memory-${Date.now()}/`;
+  await runChild(['fill', backend, dataDir, options.etcdEndpoint ?? '', prefix, String(options.memoryObjects)]);
+  const output = await runChild(['measure', backend, dataDir, options.etcdEndpoint ?? '', prefix]);
+  const memory = JSON.parse(output) as { beforeRssMB: number; cachedRssMB: number; cachedHeapMB: number; cachedBuffersMB: number };
+  return [
+    { metric: 'resident memory, store open, cache empty', subject: backend, value: memory.beforeRssMB, unit: 'MiB' },
+    {
+      metric: `resident memory, ${options.memoryObjects} objects in the watch cache`,
+      subject: backend,
+      value: memory.cachedRssMB,
+      unit: 'MiB',
+      note: `heap ${memory.cachedHeapMB} MiB, buffers ${memory.cachedBuffersMB} MiB`,
+    },
+  ];
+}
+
+async function runChild(args: readonly string[]): Promise<string> {
+  const child = spawn(process.execPath, ['--expose-gc', join(import.meta.dirname, 'memory-child.ts'), ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let output = '';
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (chunk: string) => (output += chunk));
   const code = await new Promise((resolve) => child.on('close', resolve));
-  if (code !== 0) throw new Error(`the memory benchmark child exited with ${String(code)}`);
-  const memory = JSON.parse(output) as { baselineRssMB: number; storeRssMB: number; cachedRssMB: number; cachedHeapMB: number };
-  return [
-    { metric: 'resident memory, empty process', subject: backend, value: memory.baselineRssMB, unit: 'MiB' },
-    { metric: `resident memory, ${options.memoryObjects} objects written`, subject: backend, value: memory.storeRssMB, unit: 'MiB' },
-    { metric: `resident memory, ${options.memoryObjects} objects in the watch cache`, subject: backend, value: memory.cachedRssMB, unit: 'MiB', note: `heap ${memory.cachedHeapMB} MiB` },
-  ];
+  if (code !== 0) throw new Error(`the memory benchmark child (${args[0]}) exited with ${String(code)}`);
+  return output;
 }

@@ -3,6 +3,7 @@
 export { Cacher, type CacherOptions } from './storage/cacher/cacher.ts';
 export { encodeOnce } from './storage/cacher/event-encoding.ts';
 export { Compactor, type CompactorOptions } from './storage/compactor.ts';
+export type { EtcdStore, EtcdStoreOptions } from './storage/etcd/etcd-store.ts';
 export { collectionPrefix, objectKey, registryRoot } from './storage/keys.ts';
 export { SqliteStore, type SqliteStoreOptions } from './storage/sqlite/sqlite-store.ts';
 export { isStorageError, StorageError, type StorageErrorCode } from './storage/storage-error.ts';

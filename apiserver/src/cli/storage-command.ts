@@ -28,7 +28,7 @@ export async function storageCommand(argv: readonly string[], out: (text: string
   const [action, operand] = args;
   if (action === undefined || !['get', 'list', 'revision', 'compact'].includes(action)) throw new FlagError(`unknown action ${JSON.stringify(action ?? '')}\n\n${storageUsage}`);
   if (action !== 'revision' && operand === undefined) throw new FlagError(`capstan storage ${action} needs an argument\n\n${storageUsage}`);
-  const storage = openStorage({ backend: f['storage-backend'] as StorageBackend, dataDir: f['data-dir'], etcdServers: f['etcd-servers'] });
+  const storage = await openStorage({ backend: f['storage-backend'] as StorageBackend, dataDir: f['data-dir'], etcdServers: f['etcd-servers'] });
   const show = (kv: KeyValue): void => out(f['keys-only'] ? kv.key : `${kv.key} (revision ${kv.modRevision})\n${new TextDecoder().decode(kv.value)}`);
   try {
     const at = f.revision > 0 ? { revision: f.revision } : {};

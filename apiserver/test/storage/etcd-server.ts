@@ -10,6 +10,8 @@ export interface EtcdServer {
   /** The client URL, e.g. http://127.0.0.1:40123. */
   readonly endpoint: string;
   readonly binary: string;
+  /** Sends a signal to the etcd process, e.g. SIGSTOP to make it stop answering without closing connections. */
+  signal(signal: NodeJS.Signals): void;
   /** SIGTERM, then SIGKILL after a grace period; removes the data directory. Idempotent. */
   stop(): Promise<void>;
 }
@@ -74,8 +76,10 @@ async function startOnce(label: string): Promise<EtcdServer> {
     });
   });
 
+  const reaper = startReaper(child, dir.path);
   let stopped: Promise<void> | undefined;
   const stop = (): Promise<void> => {
+    reaper?.kill('SIGKILL');
     stopped ??= kill(child, exited).then(() => dir.remove());
     return stopped;
   };
@@ -92,7 +96,27 @@ async function startOnce(label: string): Promise<EtcdServer> {
     await stop();
     throw error;
   }
-  return { endpoint, binary, stop };
+  return { endpoint, binary, signal: (name) => void child.kill(name), stop };
+}
+
+/**
+ * A test run that times out or crashes skips its after hooks; this detached shell then kills etcd
+ * and removes its directory once this process is gone, so no etcd outlives the tests.
+ */
+function startReaper(child: ChildProcess, dir: string): ChildProcess | undefined {
+  if (child.pid === undefined) return undefined;
+  const script = [
+    'while kill -0 "$OWNER" 2>/dev/null && kill -0 "$ETCD" 2>/dev/null; do sleep 1; done',
+    'if ! kill -0 "$OWNER" 2>/dev/null; then kill -9 "$ETCD" 2>/dev/null; rm -rf "$DIR"; fi',
+  ].join('\n');
+  const reaper = spawn('/bin/sh', ['-c', script], {
+    detached: true,
+    stdio: 'ignore',
+    env: { OWNER: String(process.pid), ETCD: String(child.pid), DIR: dir, PATH: process.env['PATH'] ?? '/usr/bin:/bin' },
+  });
+  reaper.on('error', () => undefined);
+  reaper.unref();
+  return reaper;
 }
 
 async function freePorts(count: number): Promise<number[]> {

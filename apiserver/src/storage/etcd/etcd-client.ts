@@ -20,6 +20,8 @@ export interface EtcdClientOptions {
   readonly endpoints: readonly string[];
   /** The deadline of every unary call; a call to an etcd that does not answer fails after it. */
   readonly requestTimeoutMs: number;
+  /** The largest response accepted; gRPC's default of 4 MiB is less than a list of large objects. */
+  readonly maxResponseBytes?: number;
 }
 
 /** One raw Watch RPC: the store opens one per watch, so that progress responses are its own. */
@@ -31,8 +33,8 @@ export interface EtcdClient {
   close(): void;
 }
 
-// gRPC's default receive limit is 4 MiB; a list of large objects is bigger. etcd itself sends up to 2 GiB.
-const maxReceiveBytes = 2 ** 31 - 1;
+// etcd itself sends responses of up to 2 GiB.
+const defaultMaxResponseBytes = 2 ** 31 - 1;
 // Dead connections must surface as errors rather than silent, eternal watches. etcd refuses pings
 // more often than every 5 s (--grpc-keepalive-min-time).
 const keepaliveTimeMs = 10_000;
@@ -57,7 +59,7 @@ export function openEtcdClient(options: EtcdClientOptions): EtcdClient {
   const etcd = new Etcd3({
     hosts: [...options.endpoints],
     grpcOptions: {
-      'grpc.max_receive_message_length': maxReceiveBytes,
+      'grpc.max_receive_message_length': options.maxResponseBytes ?? defaultMaxResponseBytes,
       'grpc.keepalive_time_ms': keepaliveTimeMs,
       'grpc.keepalive_timeout_ms': keepaliveTimeoutMs,
     },

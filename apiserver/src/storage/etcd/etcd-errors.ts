@@ -1,0 +1,21 @@
+// Turns the failures of etcd calls into the storage contract's typed errors.
+
+import { ClientClosedError } from 'etcd3';
+import { isStorageError, type StorageError, unavailable } from '../storage-error.ts';
+
+const compactedMessage = 'required revision has been compacted';
+const futureMessage = 'required revision is a future revision';
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** etcd answers OUT_OF_RANGE for both; only the message tells them apart. */
+export const isCompactedError = (error: unknown): boolean => messageOf(error).includes(compactedMessage);
+
+export const isFutureRevisionError = (error: unknown): boolean => messageOf(error).includes(futureMessage);
+
+/** Any other failure: etcd unreachable, too slow, or refusing the request; the caller may retry. */
+export function unavailableFrom(error: unknown, action: string, endpoints: readonly string[]): StorageError {
+  if (isStorageError(error)) return error;
+  if (error instanceof ClientClosedError) return unavailable('the store is closed', error);
+  return unavailable(`etcd at ${endpoints.join(', ')} failed to ${action}: ${messageOf(error)}`, error);
+}
