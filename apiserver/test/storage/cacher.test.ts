@@ -2,6 +2,7 @@ import test from 'ava';
 import { Cacher } from '../../src/storage/cacher/cacher.ts';
 import { encodeOnce } from '../../src/storage/cacher/event-encoding.ts';
 import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.ts';
+import { isStorageError } from '../../src/storage/storage-error.ts';
 import type { ListOptions, Revision, WatchEvent, WatchListener } from '../../src/storage/storage.ts';
 import { makeTempDir } from './temp-dir.ts';
 import { bytes, sleep, WatchRecorder } from './watch-recorder.ts';
@@ -118,3 +119,42 @@ test('cacher: a NotOlderThan read waits for the cache to reach the revision', as
   t.is(got.kv?.key, '/registry/pods/default/a');
 });
 
+
+/** The real store, whose watches can be held back to make the cache lag behind it. */
+class LaggingStore extends SqliteStore {
+  held = false;
+  readonly #backlog: (() => void)[] = [];
+  override watch(prefix: string, fromRevision: Revision, listener: WatchListener) {
+    return super.watch(prefix, fromRevision, (event) => {
+      if (!this.held) return listener(event);
+      this.#backlog.push(() => listener(event));
+      return true;
+    });
+  }
+  release(): void {
+    this.held = false;
+    for (const deliver of this.#backlog.splice(0)) deliver();
+  }
+}
+
+test('cacher: a consistent list falls back to the store when the cache cannot catch up in time', async (t) => {
+  const dir = makeTempDir('cacher-lag');
+  const store = new LaggingStore({ dataDir: dir.path });
+  const cacher = new Cacher(store, { resourcePrefixes: ['/registry/pods/'], freshnessWaitMs: 100 });
+  t.teardown(async () => {
+    await cacher.close();
+    dir.remove();
+  });
+  await cacher.ready();
+  store.held = true;
+  const written = await cacher.create('/registry/pods/default/a', bytes('x'));
+  const consistent = await cacher.list('/registry/pods/');
+  t.deepEqual(consistent.items.map((kv) => kv.key), ['/registry/pods/default/a']);
+  t.true(consistent.revision >= written.modRevision);
+  // NotOlderThan has no such way out: the cache must get there, or the read is too new.
+  const error = await t.throwsAsync(cacher.list('/registry/pods/', { minRevision: written.modRevision }));
+  t.true(isStorageError(error, 'FutureRevision'));
+  store.release();
+  const fresh = await cacher.list('/registry/pods/', { minRevision: written.modRevision });
+  t.is(fresh.items.length, 1);
+});

@@ -72,9 +72,15 @@ export class Cacher implements Storage {
       if (options.revision !== cache.revision) return this.#store.list(prefix, options);
       return cache.list(prefix, limit, options.continueAfter);
     }
-    // NotOlderThan needs the cache at that revision; a consistent read needs the store's current one.
-    const wanted = options.minRevision ?? (await this.#store.currentRevision());
-    await this.#waitFresh(cache, wanted, options.minRevision === undefined);
+    if (options.minRevision !== undefined) {
+      // NotOlderThan: the cache must reach the revision, or the read fails as too new.
+      await this.#waitFresh(cache, options.minRevision);
+      return cache.list(prefix, limit, options.continueAfter);
+    }
+    // A consistent read needs the store's current revision; a cache that cannot get there in time
+    // (a lagging or re-initialising watch) hands the read to the store, as kube-apiserver does.
+    const current = await this.#store.currentRevision();
+    if (!(await cache.waitFresh(current))) return this.#store.list(prefix, options);
     return cache.list(prefix, limit, options.continueAfter);
   }
 
@@ -113,10 +119,8 @@ export class Cacher implements Storage {
     return this.#caches.find((cache) => keyOrPrefix.startsWith(cache.prefix));
   }
 
-  async #waitFresh(cache: ResourceCache, revision: Revision, consistent = false): Promise<void> {
-    if (await cache.waitFresh(revision)) return;
-    // The store's own revision moved on (a consistent read) or the revision is still to come.
-    throw futureRevision(revision, consistent ? await this.#store.currentRevision() : cache.revision);
+  async #waitFresh(cache: ResourceCache, revision: Revision): Promise<void> {
+    if (!(await cache.waitFresh(revision))) throw futureRevision(revision, cache.revision);
   }
 }
 
