@@ -70,6 +70,9 @@ export type WatchEvent =
 
 export type ChangeEvent = Extract<WatchEvent, { type: 'ADDED' | 'MODIFIED' | 'DELETED' }>;
 
+/** The key a change is about. */
+export const changedKey = (event: ChangeEvent): string => (event.type === 'DELETED' ? event.prev.key : event.kv.key);
+
 /**
  * Receives the events of a watch. Returning false says the consumer's buffer is full (as
  * stream.write does): later events wait in a bounded queue until `resume()`; a watcher whose queue

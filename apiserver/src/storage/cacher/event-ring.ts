@@ -1,7 +1,7 @@
 // The watch cache's ring of recent change events, bounded by count and by age, from which
 // watches that resume from a recent revision are served without touching the store.
 
-import type { ChangeEvent, Revision } from '../storage.ts';
+import { changedKey, type ChangeEvent, type Revision } from '../storage.ts';
 
 interface Entry {
   readonly event: ChangeEvent;
@@ -48,8 +48,7 @@ export class EventRing {
     for (let i = 0; i < this.#length; i++) {
       const { event } = this.#entries[(this.#start + i) % this.#capacity] as Entry;
       if (event.revision <= revision) continue;
-      const key = event.type === 'DELETED' ? event.prev.key : event.kv.key;
-      if (key.startsWith(prefix)) events.push(event);
+      if (changedKey(event).startsWith(prefix)) events.push(event);
     }
     return events;
   }

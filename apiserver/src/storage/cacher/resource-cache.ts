@@ -5,7 +5,17 @@
 import { prefixEnd } from '../keys.ts';
 import { RevisionWaiter } from '../revision-waiter.ts';
 import { futureRevision, type StorageError, unavailable } from '../storage-error.ts';
-import type { ChangeEvent, KeyValue, ListResult, Revision, Storage, Watch, WatchEvent, WatchListener } from '../storage.ts';
+import {
+  changedKey,
+  type ChangeEvent,
+  type KeyValue,
+  type ListResult,
+  type Revision,
+  type Storage,
+  type Watch,
+  type WatchEvent,
+  type WatchListener,
+} from '../storage.ts';
 import { WatchChannel } from '../watch-channel.ts';
 import { EventRing } from './event-ring.ts';
 import { SortedIndex } from './sorted-index.ts';
@@ -82,7 +92,7 @@ export class ResourceCache {
     const watcher: CacheWatcher = {
       prefix,
       channel: new WatchChannel(listener, {
-        ...(this.#options.maxPendingWatchEvents === undefined ? {} : { maxPending: this.#options.maxPendingWatchEvents }),
+        maxPending: this.#options.maxPendingWatchEvents,
         onClose: () => this.#watchers.delete(watcher),
         onProgressRequest: () => watcher.channel.push({ type: 'PROGRESS', revision: this.#revision.revision }),
       }),
@@ -161,8 +171,8 @@ export class ResourceCache {
     if (event.type === 'DELETED') this.#index.delete(event.prev.key);
     else this.#index.put(event.kv);
     this.#ring.push(event, Date.now());
+    const key = changedKey(event);
     for (const watcher of this.#watchers) {
-      const key = event.type === 'DELETED' ? event.prev.key : event.kv.key;
       if (key.startsWith(watcher.prefix)) watcher.channel.push(event);
     }
     this.#revision.advance(event.revision);

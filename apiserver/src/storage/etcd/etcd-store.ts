@@ -191,7 +191,7 @@ export class EtcdStore implements Storage {
   watch(prefix: string, fromRevision: Revision, listener: WatchListener): Watch {
     let watch: EtcdWatch | undefined;
     const channel = new WatchChannel(listener, {
-      ...(this.#maxPending === undefined ? {} : { maxPending: this.#maxPending }),
+      maxPending: this.#maxPending,
       onClose: () => {
         if (watch === undefined) return;
         this.#watches.delete(watch);

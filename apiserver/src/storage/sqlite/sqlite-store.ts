@@ -8,19 +8,20 @@ import type { DatabaseSync } from 'node:sqlite';
 import { prefixEnd } from '../keys.ts';
 import { RevisionWaiter } from '../revision-waiter.ts';
 import { compacted, futureRevision, unavailable } from '../storage-error.ts';
-import type {
-  ChangeEvent,
-  DeleteResult,
-  GetResult,
-  KeyValue,
-  ListOptions,
-  ListResult,
-  ReadOptions,
-  Revision,
-  Storage,
-  Watch,
-  WatchEvent,
-  WatchListener,
+import {
+  changedKey,
+  type ChangeEvent,
+  type DeleteResult,
+  type GetResult,
+  type KeyValue,
+  type ListOptions,
+  type ListResult,
+  type ReadOptions,
+  type Revision,
+  type Storage,
+  type Watch,
+  type WatchEvent,
+  type WatchListener,
 } from '../storage.ts';
 import { WatchChannel } from '../watch-channel.ts';
 import { GroupCommit } from './group-commit.ts';
@@ -126,7 +127,7 @@ export class SqliteStore implements Storage {
       prefix,
       after: Math.max(fromRevision, current),
       channel: new WatchChannel(listener, {
-        ...(this.#maxPending === undefined ? {} : { maxPending: this.#maxPending }),
+        maxPending: this.#maxPending,
         onClose: () => this.#watchers.delete(watcher),
         // Every change up to the current revision has been handed to the channel already.
         onProgressRequest: () => watcher.channel.push({ type: 'PROGRESS', revision: this.#commit.revision }),
@@ -201,7 +202,7 @@ export class SqliteStore implements Storage {
     this.#revision.advance(revision);
     if (this.#watchers.size === 0) return;
     for (const event of events) {
-      const key = event.type === 'DELETED' ? event.prev.key : event.kv.key;
+      const key = changedKey(event);
       for (const watcher of this.#watchers) {
         if (event.revision > watcher.after && key.startsWith(watcher.prefix)) watcher.channel.push(event);
       }
