@@ -11,7 +11,10 @@ export function openDatabase(path: string): DatabaseSync {
   // WAL with synchronous=FULL: every commit is on disk before it is acknowledged, and it survives
   // kill -9 and power loss. Checkpoints stay in the committing thread: measured, a checkpoint thread
   // of its own never lets the WAL restart under steady writes, and one writer's commits got slower.
+  // 16 KiB pages hold several 2 KiB objects each: measured against 4 KiB, 64 writes in flight went
+  // from ~36,000/s to ~54,000/s, one writer stayed within the noise. (Only a new file takes it.)
   db.exec(`
+    PRAGMA page_size = 16384;
     PRAGMA journal_mode = WAL;
     PRAGMA synchronous = FULL;
     PRAGMA busy_timeout = 10000;
