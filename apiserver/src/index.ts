@@ -10,3 +10,4 @@ export { isStorageError, StorageError, type StorageErrorCode } from './storage/s
 export type * from './storage/storage.ts';
 export { storageCommand, storageUsage } from './cli/storage-command.ts';
 export { openStorage, storageBackends, storageFlags, type StorageBackend, type StorageConfig } from './storage/open-storage.ts';
+export { apiserverCommand, apiserverUsage } from './cli/apiserver-command.ts';

@@ -1,11 +1,12 @@
 // The `capstan` command: one entry point whose subcommands start or inspect each part of Capstan.
 
-import { storageCommand, storageUsage } from '@capstan/apiserver';
+import { apiserverCommand, apiserverUsage, storageCommand, storageUsage } from '@capstan/apiserver';
 import { capstanVersion, FlagError, kubernetesMinor } from '@capstan/common';
 
 type Command = (argv: readonly string[], out: (text: string) => void) => Promise<number>;
 
-const commands: Readonly<Record<string, { readonly summary: string; readonly run: Command }>> = {
+const commands: Readonly<Record<string, { readonly summary: string; readonly usage?: string; readonly run: Command }>> = {
+  apiserver: { summary: 'Serve the Kubernetes API', usage: apiserverUsage, run: apiserverCommand },
   version: {
     summary: 'Print the version',
     run: async (_argv, out) => {
@@ -13,7 +14,7 @@ const commands: Readonly<Record<string, { readonly summary: string; readonly run
       return 0;
     },
   },
-  storage: { summary: 'Read or compact the store of an API server', run: storageCommand },
+  storage: { summary: 'Read or compact the store of an API server', usage: storageUsage, run: storageCommand },
 };
 
 export function usage(): string {
@@ -36,7 +37,7 @@ export async function runCapstan(argv: readonly string[]): Promise<number> {
     return 1;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
-    out(name === 'storage' ? storageUsage : command.summary);
+    out(command.usage ?? command.summary);
     return 0;
   }
   try {

@@ -1,0 +1,62 @@
+// `capstan apiserver`: serves the Kubernetes API over plain HTTP (TLS and authentication arrive
+// later), with kube-apiserver's flag names where the meaning is the same.
+
+import { createLogger, formatFlagHelp, loggingFormats, parseFlags, type LoggingFormat } from '@capstan/common';
+import { ApiServer } from '../server/api-server.ts';
+import { Compactor } from '../storage/compactor.ts';
+import { openStorage, storageFlags, type StorageBackend } from '../storage/open-storage.ts';
+
+const flags = {
+  'bind-address': { type: 'string', default: '127.0.0.1', help: 'The IP address to serve on' },
+  port: { type: 'int', default: 6443, help: 'The port to serve plain HTTP on (0 picks a free one)' },
+  ...storageFlags,
+  'watch-history-duration': { type: 'duration', default: 300_000, help: 'How long the store keeps history for watches and continue tokens' },
+  'livez-grace-period': { type: 'duration', default: 0, help: 'How long after start-up livez failures are tolerated' },
+  'shutdown-delay-duration': { type: 'duration', default: 0, help: 'How long to keep serving after a termination signal while readyz fails' },
+  'feature-gates': { type: 'strings', default: [] as readonly string[], help: 'key=true|false pairs of feature gates' },
+  'logging-format': { type: 'string', default: '', help: 'json or text (default: text on a terminal, json otherwise)', choices: ['', ...loggingFormats] },
+} as const;
+
+export const apiserverUsage = `Serve the Kubernetes API.
+
+Usage:
+  capstan apiserver [flags]
+
+Flags:
+${formatFlagHelp(flags)}`;
+
+export async function apiserverCommand(argv: readonly string[], out: (text: string) => void): Promise<number> {
+  const { flags: f } = parseFlags(flags, argv);
+  const format = f['logging-format'] === '' ? undefined : (f['logging-format'] as LoggingFormat);
+  const logger = createLogger({ name: 'apiserver', ...(format === undefined ? {} : { format }) });
+  const backend = f['storage-backend'] as StorageBackend;
+  const storage = await openStorage({ backend, dataDir: f['data-dir'], etcdServers: f['etcd-servers'] });
+  const compactor = new Compactor(storage, {
+    historyMs: f['watch-history-duration'],
+    onError: (error) => logger.warn({ err: error }, 'compaction failed'),
+  });
+  const server = new ApiServer({
+    bindAddress: f['bind-address'],
+    port: f.port,
+    storage,
+    storageCheckName: backend === 'etcd3' ? 'etcd' : 'storage',
+    shutdownDelayMs: f['shutdown-delay-duration'],
+    logger,
+  });
+  const address = await server.listen();
+  compactor.start();
+  out(`Capstan API server serving on http://${address.address}:${address.port} (storage: ${backend})`);
+  await new Promise<void>((resolve) => {
+    const stop = (signal: NodeJS.Signals): void => {
+      logger.info({ signal }, 'shutting down');
+      process.off('SIGTERM', stop).off('SIGINT', stop);
+      compactor.stop();
+      server.shutdown().then(resolve, (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        resolve();
+      });
+    };
+    process.on('SIGTERM', stop).on('SIGINT', stop);
+  });
+  return 0;
+}

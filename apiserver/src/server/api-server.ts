@@ -1,0 +1,127 @@
+// The HTTP API server: one node:http listener (TLS and HTTP/2 plug in later), health endpoints
+// and /version so far, and a graceful shutdown that fails readyz first while still serving.
+
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from '@capstan/common';
+import { healthResponse, singleCheckResponse, type HealthCheck, type TextResponse } from '../health/health-endpoint.ts';
+import { ShutdownCheck } from '../health/shutdown-check.ts';
+import type { Storage } from '../storage/storage.ts';
+import { versionInfo } from './version-info.ts';
+
+export interface ApiServerOptions {
+  readonly bindAddress: string;
+  /** 0 picks a free port. */
+  readonly port: number;
+  readonly storage: Storage;
+  /** The name of the storage health check: "etcd" on etcd, as kube-apiserver names it. */
+  readonly storageCheckName: string;
+  readonly shutdownDelayMs: number;
+  readonly logger: Logger;
+}
+
+export class ApiServer {
+  readonly #options: ApiServerOptions;
+  readonly #server: Server;
+  readonly #shutdown = new ShutdownCheck();
+  readonly #health: Readonly<Record<string, readonly HealthCheck[]>>;
+
+  constructor(options: ApiServerOptions) {
+    this.#options = options;
+    const ping: HealthCheck = { name: 'ping', check: () => {} };
+    const log: HealthCheck = { name: 'log', check: () => {} };
+    const storage: HealthCheck = {
+      name: options.storageCheckName,
+      check: async () => {
+        await options.storage.currentRevision();
+      },
+    };
+    this.#health = {
+      livez: [ping, log, storage],
+      healthz: [ping, log, storage],
+      readyz: [ping, log, storage, this.#shutdown],
+    };
+    this.#server = createServer((request, response) => {
+      this.#handle(request, response).catch((error: unknown) => {
+        options.logger.error({ err: error, url: request.url }, 'request failed');
+        if (!response.headersSent) sendJson(response, 500, internalError(error));
+        else response.destroy();
+      });
+    });
+  }
+
+  async listen(): Promise<AddressInfo> {
+    await new Promise<void>((resolve, reject) => {
+      this.#server.once('error', reject);
+      this.#server.listen(this.#options.port, this.#options.bindAddress, () => resolve());
+    });
+    return this.#server.address() as AddressInfo;
+  }
+
+  /** Graceful shutdown: readyz fails at once, requests are served for the delay, then the listener and the store close. */
+  async shutdown(): Promise<void> {
+    this.#shutdown.begin();
+    await new Promise((resolve) => setTimeout(resolve, this.#options.shutdownDelayMs));
+    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+    this.#server.closeAllConnections();
+    await this.#options.storage.close();
+  }
+
+  async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://capstan');
+    const [first, second, ...rest] = url.pathname.split('/').filter((part) => part !== '');
+    if (first !== undefined && first in this.#health && rest.length === 0) {
+      const checks = this.#health[first] as readonly HealthCheck[];
+      if (second === undefined) {
+        sendText(response, await healthResponse(first, checks, url.searchParams, (failures) => {
+          this.#options.logger.info({ failures: failures.map((f) => `${f.check}: ${String(f.error)}`) }, `${first} check failed`);
+        }));
+        return;
+      }
+      const check = checks.find((c) => c.name === second);
+      if (check !== undefined) {
+        sendText(response, await singleCheckResponse(check));
+        return;
+      }
+    }
+    if (url.pathname === '/version' || url.pathname === '/version/') {
+      sendJson(response, 200, versionInfo());
+      return;
+    }
+    sendJson(response, 404, {
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: 'the server could not find the requested resource',
+      reason: 'NotFound',
+      details: {},
+      code: 404,
+    });
+  }
+}
+
+function sendText(response: ServerResponse, text: TextResponse): void {
+  response.writeHead(text.status, text.headers);
+  response.end(text.body);
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  const bytes = Buffer.from(JSON.stringify(body));
+  response.writeHead(status, { 'content-type': 'application/json', 'content-length': bytes.length });
+  response.end(bytes);
+}
+
+function internalError(error: unknown): unknown {
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Failure',
+    message: `Internal error occurred: ${message}`,
+    reason: 'InternalError',
+    details: { causes: [{ message }] },
+    code: 500,
+  };
+}

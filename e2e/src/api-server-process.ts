@@ -1,0 +1,65 @@
+// Test support: a real `capstan apiserver` process on 127.0.0.1 with a free port, its own data
+// directory and a kubeconfig for it; stopped and cleaned up by stop().
+
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { kubeconfigFor } from '@capstan/deploy';
+
+export interface ApiServerProcess {
+  readonly url: string;
+  readonly kubeconfig: string;
+  readonly child: ChildProcess;
+  /** SIGTERM, and the exit code once the process is gone; removes its directory. */
+  stop(): Promise<number | null>;
+}
+
+const capstan = join(import.meta.dirname, '..', '..', 'bin', 'capstan.ts');
+
+export async function startApiServer(extraArgs: readonly string[] = []): Promise<ApiServerProcess> {
+  const dir = mkdtempSync(join(tmpdir(), 'capstan-e2e-'));
+  const child = spawn(
+    process.execPath,
+    [capstan, 'apiserver', '--port=0', `--data-dir=${join(dir, 'data')}`, '--logging-format=json', ...extraArgs],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output = (output + chunk).slice(-4000)));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    let stdout = '';
+    const timer = setTimeout(() => reject(new Error(`the API server did not start in 10 s:\n${output}`)), 10_000);
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      const match = /serving on (http:\/\/[\d.]+:\d+)/.exec(stdout);
+      if (match !== null) {
+        clearTimeout(timer);
+        resolve(match[1] as string);
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`the API server exited with ${code}:\n${output}`));
+    });
+  });
+  const kubeconfig = join(dir, 'kubeconfig');
+  writeFileSync(kubeconfig, kubeconfigFor(url));
+  let stopped: Promise<number | null> | undefined;
+  return {
+    url,
+    kubeconfig,
+    child,
+    stop: () => {
+      stopped ??= (async () => {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        const code = await exited;
+        clearTimeout(timer);
+        rmSync(dir, { recursive: true, force: true });
+        return code;
+      })();
+      return stopped;
+    },
+  };
+}
