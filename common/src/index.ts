@@ -4,3 +4,4 @@ export { parseDuration } from './cli/duration.ts';
 export { FlagError, formatFlagHelp, parseFlags, type FlagSpec, type FlagSpecs, type FlagValues } from './cli/flags.ts';
 export { createLogger, loggingFormats, type Logger, type LoggingFormat } from './log/logger.ts';
 export { capstanVersion, kubernetesMinor } from './version.ts';
+export * from './status/index.ts';

@@ -3,7 +3,7 @@
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Logger } from '@capstan/common';
+import { newInternalError, type Logger } from '@capstan/common';
 import { healthResponse, singleCheckResponse, type HealthCheck, type TextResponse } from '../health/health-endpoint.ts';
 import { ShutdownCheck } from '../health/shutdown-check.ts';
 import type { Storage } from '../storage/storage.ts';
@@ -44,7 +44,7 @@ export class ApiServer {
     this.#server = createServer((request, response) => {
       this.#handle(request, response).catch((error: unknown) => {
         options.logger.error({ err: error, url: request.url }, 'request failed');
-        if (!response.headersSent) sendJson(response, 500, internalError(error));
+        if (!response.headersSent) sendJson(response, 500, newInternalError(error instanceof Error ? error : String(error)).status);
         else response.destroy();
       });
     });
@@ -110,18 +110,4 @@ function sendJson(response: ServerResponse, status: number, body: unknown): void
   const bytes = Buffer.from(JSON.stringify(body));
   response.writeHead(status, { 'content-type': 'application/json', 'content-length': bytes.length });
   response.end(bytes);
-}
-
-function internalError(error: unknown): unknown {
-  const message = error instanceof Error ? error.message : String(error);
-  return {
-    kind: 'Status',
-    apiVersion: 'v1',
-    metadata: {},
-    status: 'Failure',
-    message: `Internal error occurred: ${message}`,
-    reason: 'InternalError',
-    details: { causes: [{ message }] },
-    code: 500,
-  };
 }

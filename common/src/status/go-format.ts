@@ -1,0 +1,42 @@
+// Strings and numbers rendered as Go's fmt renders them (%q and %v), so messages read as kube-apiserver's.
+
+const goEscapes: Readonly<Record<string, string>> = {
+  '\x07': '\\a',
+  '\b': '\\b',
+  '\f': '\\f',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '\v': '\\v',
+  '"': '\\"',
+  '\\': '\\\\',
+};
+
+/** A string as Go's %q (strconv.Quote) writes it: unprintable runes escaped, the rest kept. */
+export function goQuote(text: string): string {
+  let out = '"';
+  for (const ch of text) {
+    const named = goEscapes[ch];
+    const point = ch.codePointAt(0) ?? 0;
+    if (named !== undefined) out += named;
+    else if (point < 0x20 || point === 0x7f) out += `\\x${hex(point, 2)}`;
+    // Go prints letters, marks, numbers, punctuation, symbols and the ASCII space as they are.
+    else if (point !== 0x20 && /[\p{C}\p{Z}]/u.test(ch)) out += point < 0x10000 ? `\\u${hex(point, 4)}` : `\\U${hex(point, 8)}`;
+    else out += ch;
+  }
+  return `${out}"`;
+}
+
+function hex(value: number, width: number): string {
+  return value.toString(16).padStart(width, '0');
+}
+
+/** A number as Go's %v writes an int64 or float64. */
+export function goNumber(value: number): string {
+  if (Number.isNaN(value)) return 'NaN';
+  if (!Number.isFinite(value)) return value > 0 ? '+Inf' : '-Inf';
+  if (Number.isInteger(value)) return BigInt(value).toString();
+  // %v switches to exponent form below 1e-4 (JavaScript waits until 1e-7) and pads the exponent.
+  if (Math.abs(value) < 1e-4) return value.toExponential().replace(/e([+-])(\d)$/, 'e$10$2');
+  return String(value);
+}

@@ -1,0 +1,8 @@
+// The catalogue of API errors: the Status type, StatusError and one constructor per error.
+
+export * from './api-errors.ts';
+export * from './field-error.ts';
+export { goQuote } from './go-format.ts';
+export type * from './status.ts';
+export { StatusError, statusOf, type GroupKind, type GroupResource } from './status-error.ts';
+export * from './storage-errors.ts';
