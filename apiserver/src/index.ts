@@ -11,3 +11,4 @@ export type * from './storage/storage.ts';
 export { storageCommand, storageUsage } from './cli/storage-command.ts';
 export { openStorage, storageBackends, storageFlags, type StorageBackend, type StorageConfig } from './storage/open-storage.ts';
 export { apiserverCommand, apiserverUsage } from './cli/apiserver-command.ts';
+export { runApiServer, shutdownOnSignal, type RunApiServerOptions, type RunningApiServer } from './server/run-api-server.ts';

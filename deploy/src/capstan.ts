@@ -2,10 +2,12 @@
 
 import { apiserverCommand, apiserverUsage, storageCommand, storageUsage } from '@capstan/apiserver';
 import { capstanVersion, FlagError, kubernetesMinor } from '@capstan/common';
+import { upCommand, upUsage } from './up-command.ts';
 
 type Command = (argv: readonly string[], out: (text: string) => void) => Promise<number>;
 
 const commands: Readonly<Record<string, { readonly summary: string; readonly usage?: string; readonly run: Command }>> = {
+  up: { summary: 'Start an all-in-one cluster and write its kubeconfig', usage: upUsage, run: upCommand },
   apiserver: { summary: 'Serve the Kubernetes API', usage: apiserverUsage, run: apiserverCommand },
   version: {
     summary: 'Print the version',

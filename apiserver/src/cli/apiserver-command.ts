@@ -2,9 +2,8 @@
 // later), with kube-apiserver's flag names where the meaning is the same.
 
 import { createLogger, formatFlagHelp, loggingFormats, parseFlags, type LoggingFormat } from '@capstan/common';
-import { ApiServer } from '../server/api-server.ts';
-import { Compactor } from '../storage/compactor.ts';
-import { openStorage, storageFlags, type StorageBackend } from '../storage/open-storage.ts';
+import { runApiServer, shutdownOnSignal } from '../server/run-api-server.ts';
+import { storageFlags, type StorageBackend } from '../storage/open-storage.ts';
 
 const flags = {
   'bind-address': { type: 'string', default: '127.0.0.1', help: 'The IP address to serve on' },
@@ -30,33 +29,15 @@ export async function apiserverCommand(argv: readonly string[], out: (text: stri
   const format = f['logging-format'] === '' ? undefined : (f['logging-format'] as LoggingFormat);
   const logger = createLogger({ name: 'apiserver', ...(format === undefined ? {} : { format }) });
   const backend = f['storage-backend'] as StorageBackend;
-  const storage = await openStorage({ backend, dataDir: f['data-dir'], etcdServers: f['etcd-servers'] });
-  const compactor = new Compactor(storage, {
-    historyMs: f['watch-history-duration'],
-    onError: (error) => logger.warn({ err: error }, 'compaction failed'),
-  });
-  const server = new ApiServer({
+  const running = await runApiServer({
     bindAddress: f['bind-address'],
     port: f.port,
-    storage,
-    storageCheckName: backend === 'etcd3' ? 'etcd' : 'storage',
+    storage: { backend, dataDir: f['data-dir'], etcdServers: f['etcd-servers'] },
+    watchHistoryMs: f['watch-history-duration'],
     shutdownDelayMs: f['shutdown-delay-duration'],
     logger,
   });
-  const address = await server.listen();
-  compactor.start();
-  out(`Capstan API server serving on http://${address.address}:${address.port} (storage: ${backend})`);
-  await new Promise<void>((resolve) => {
-    const stop = (signal: NodeJS.Signals): void => {
-      logger.info({ signal }, 'shutting down');
-      process.off('SIGTERM', stop).off('SIGINT', stop);
-      compactor.stop();
-      server.shutdown().then(resolve, (error: unknown) => {
-        logger.error({ err: error }, 'shutdown failed');
-        resolve();
-      });
-    };
-    process.on('SIGTERM', stop).on('SIGINT', stop);
-  });
+  out(`Capstan API server serving on ${running.url} (storage: ${backend})`);
+  await shutdownOnSignal(running, logger);
   return 0;
 }

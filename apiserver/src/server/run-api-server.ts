@@ -1,0 +1,73 @@
+// Opens the store, starts the compactor and the listener, and gives back one handle that shuts
+// them all down: what `capstan apiserver` and the all-in-one `capstan up` both run.
+
+import type { AddressInfo } from 'node:net';
+import type { Logger } from '@capstan/common';
+import { Compactor } from '../storage/compactor.ts';
+import { openStorage, type StorageConfig } from '../storage/open-storage.ts';
+import { ApiServer } from './api-server.ts';
+
+export interface RunApiServerOptions {
+  readonly bindAddress: string;
+  readonly port: number;
+  readonly storage: StorageConfig;
+  readonly watchHistoryMs: number;
+  readonly shutdownDelayMs: number;
+  readonly logger: Logger;
+}
+
+export interface RunningApiServer {
+  readonly address: AddressInfo;
+  /** The URL clients use, e.g. http://127.0.0.1:6443. */
+  readonly url: string;
+  shutdown(): Promise<void>;
+}
+
+export async function runApiServer(options: RunApiServerOptions): Promise<RunningApiServer> {
+  const storage = await openStorage(options.storage);
+  const compactor = new Compactor(storage, {
+    historyMs: options.watchHistoryMs,
+    onError: (error) => options.logger.warn({ err: error }, 'compaction failed'),
+  });
+  const server = new ApiServer({
+    bindAddress: options.bindAddress,
+    port: options.port,
+    storage,
+    storageCheckName: options.storage.backend === 'etcd3' ? 'etcd' : 'storage',
+    shutdownDelayMs: options.shutdownDelayMs,
+    logger: options.logger,
+  });
+  let address: AddressInfo;
+  try {
+    address = await server.listen();
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
+  compactor.start();
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    address,
+    url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${address.port}`,
+    shutdown: async () => {
+      compactor.stop();
+      await server.shutdown();
+    },
+  };
+}
+
+/** Resolves once SIGTERM or SIGINT has been handled by a graceful shutdown. */
+export function shutdownOnSignal(running: RunningApiServer, logger: Logger): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const stop = (signal: NodeJS.Signals): void => {
+      logger.info({ signal }, 'shutting down');
+      // A second signal ends the process at once (the default action), as kube-apiserver does.
+      process.off('SIGTERM', stop).off('SIGINT', stop);
+      running.shutdown().then(resolve, (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        resolve();
+      });
+    };
+    process.on('SIGTERM', stop).on('SIGINT', stop);
+  });
+}

@@ -1,0 +1,42 @@
+// `capstan up`: the all-in-one cluster on the embedded store (the controllers and a node agent join
+// later); writes DIR/kubeconfig and prints one line saying how to use it.
+
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { runApiServer, shutdownOnSignal } from '@capstan/apiserver';
+import { createLogger, formatFlagHelp, parseFlags } from '@capstan/common';
+import { kubeconfigFor } from './kubeconfig.ts';
+
+const flags = {
+  'data-dir': { type: 'string', default: '.capstan', help: 'Where the cluster keeps its state and its kubeconfig' },
+  port: { type: 'int', default: 6443, help: 'The port of the API server (0 picks a free one)' },
+  'bind-address': { type: 'string', default: '127.0.0.1', help: 'The IP address the API server serves on' },
+} as const;
+
+export const upUsage = `Start an all-in-one cluster on the embedded store.
+
+Usage:
+  capstan up [flags]
+
+Flags:
+${formatFlagHelp(flags)}`;
+
+export async function upCommand(argv: readonly string[], out: (text: string) => void): Promise<number> {
+  const { flags: f } = parseFlags(flags, argv);
+  const dataDir = resolve(f['data-dir']);
+  mkdirSync(dataDir, { recursive: true });
+  const logger = createLogger({ name: 'capstan' });
+  const running = await runApiServer({
+    bindAddress: f['bind-address'],
+    port: f.port,
+    storage: { backend: 'sqlite', dataDir: join(dataDir, 'data'), etcdServers: [] },
+    watchHistoryMs: 5 * 60_000,
+    shutdownDelayMs: 0,
+    logger,
+  });
+  const kubeconfig = join(dataDir, 'kubeconfig');
+  writeFileSync(kubeconfig, kubeconfigFor(running.url), { mode: 0o600 });
+  out(`Capstan is ready at ${running.url}: export KUBECONFIG=${kubeconfig}`);
+  await shutdownOnSignal(running, logger);
+  return 0;
+}
