@@ -1,0 +1,55 @@
+// Maps the typed failures of the storage layer to the Status kube-apiserver answers for them.
+
+import {
+  expiredContinue,
+  expiredListResourceVersion,
+  newAlreadyExists,
+  newConflict,
+  newInternalError,
+  newNotFound,
+  newServerTimeout,
+  StatusError,
+  tooLargeResourceVersion,
+  tooOldResourceVersion,
+  type GroupResource,
+} from '@capstan/common';
+import { isStorageError } from '../storage/storage-error.ts';
+import type { Revision } from '../storage/storage.ts';
+
+export interface StorageFailureContext {
+  readonly resource: GroupResource;
+  readonly name: string;
+  /** The verb of the request: decides the wording of Compacted and of an unreachable store. */
+  readonly verb: string;
+  /** The resourceVersion the request asked for, if any. */
+  readonly requestedRevision?: Revision;
+  /** The request carried a continue token. */
+  readonly continuing?: boolean;
+}
+
+/** Retry delay kube-apiserver suggests when its store does not answer. */
+const unreachableRetrySeconds = 2;
+
+export function statusFromStorageError(error: unknown, context: StorageFailureContext): StatusError {
+  if (error instanceof StatusError) return error;
+  if (!isStorageError(error)) return newInternalError(error instanceof Error ? error : String(error));
+  const { resource, name } = context;
+  switch (error.code) {
+    case 'NotFound':
+      return newNotFound(resource, name);
+    case 'AlreadyExists':
+      return newAlreadyExists(resource, name);
+    case 'Conflict':
+      return newConflict(resource, name, 'the object has been modified; please apply your changes to the latest version and try again');
+    case 'Compacted':
+      if (context.continuing === true) return expiredContinue();
+      if (context.verb === 'watch') return tooOldResourceVersion(context.requestedRevision ?? 0, error.revision ?? 0);
+      return expiredListResourceVersion();
+    case 'FutureRevision':
+      return tooLargeResourceVersion(context.requestedRevision ?? 0, error.revision ?? 0);
+    case 'Unavailable':
+      return newServerTimeout(resource, context.verb, unreachableRetrySeconds);
+    case 'TooSlow':
+      return newInternalError(error.message);
+  }
+}
