@@ -4,6 +4,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { newInternalError, type Logger } from '@capstan/common';
+import { DiscoveryEndpoints } from '../discovery/discovery-endpoints.ts';
+import { builtinResources } from '../registry/builtin-resources.ts';
 import { healthResponse, singleCheckResponse, type HealthCheck, type TextResponse } from '../health/health-endpoint.ts';
 import { ShutdownCheck } from '../health/shutdown-check.ts';
 import type { Storage } from '../storage/storage.ts';
@@ -25,6 +27,7 @@ export class ApiServer {
   readonly #server: Server;
   readonly #shutdown = new ShutdownCheck();
   readonly #health: Readonly<Record<string, readonly HealthCheck[]>>;
+  readonly #discovery = new DiscoveryEndpoints(builtinResources);
 
   constructor(options: ApiServerOptions) {
     this.#options = options;
@@ -83,6 +86,13 @@ export class ApiServer {
         sendText(response, await singleCheckResponse(check));
         return;
       }
+    }
+    const socket = request.socket;
+    const discovery = this.#discovery.respond(url.pathname, request.headers, `${socket.localAddress}:${socket.localPort}`);
+    if (discovery !== undefined) {
+      response.writeHead(discovery.status, { ...discovery.headers, 'content-length': discovery.body.length });
+      response.end(discovery.body);
+      return;
     }
     if (url.pathname === '/version' || url.pathname === '/version/') {
       sendJson(response, 200, versionInfo());
