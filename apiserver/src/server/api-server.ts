@@ -3,8 +3,12 @@
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { newInternalError, type Logger } from '@capstan/common';
+import { newInternalError, StatusError, type Logger } from '@capstan/common';
 import { DiscoveryEndpoints } from '../discovery/discovery-endpoints.ts';
+import { notFoundPath, routeResourceRequest } from '../endpoints/resource-router.ts';
+import { sendError, sendJson } from '../endpoints/send-json.ts';
+import { Registry } from '../registry/registry.ts';
+import { parseRequestInfo } from '../request-info/request-info.ts';
 import { builtinResources } from '../registry/builtin-resources.ts';
 import { healthResponse, singleCheckResponse, type HealthCheck, type TextResponse } from '../health/health-endpoint.ts';
 import { ShutdownCheck } from '../health/shutdown-check.ts';
@@ -28,9 +32,11 @@ export class ApiServer {
   readonly #shutdown = new ShutdownCheck();
   readonly #health: Readonly<Record<string, readonly HealthCheck[]>>;
   readonly #discovery = new DiscoveryEndpoints(builtinResources);
+  readonly #registry: Registry;
 
   constructor(options: ApiServerOptions) {
     this.#options = options;
+    this.#registry = new Registry(builtinResources, options.storage);
     const ping: HealthCheck = { name: 'ping', check: () => {} };
     const log: HealthCheck = { name: 'log', check: () => {} };
     const storage: HealthCheck = {
@@ -46,14 +52,15 @@ export class ApiServer {
     };
     this.#server = createServer((request, response) => {
       this.#handle(request, response).catch((error: unknown) => {
-        options.logger.error({ err: error, url: request.url }, 'request failed');
-        if (!response.headersSent) sendJson(response, 500, newInternalError(error instanceof Error ? error : String(error)).status);
+        if (!(error instanceof StatusError) || error.code >= 500) options.logger.error({ err: error, url: request.url }, 'request failed');
+        if (!response.headersSent) sendError(response, error instanceof StatusError ? error : newInternalError(error instanceof Error ? error : String(error)));
         else response.destroy();
       });
     });
   }
 
   async listen(): Promise<AddressInfo> {
+    await this.#ensureDefaultNamespaces();
     await new Promise<void>((resolve, reject) => {
       this.#server.once('error', reject);
       this.#server.listen(this.#options.port, this.#options.bindAddress, () => resolve());
@@ -68,6 +75,15 @@ export class ApiServer {
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
     this.#server.closeAllConnections();
     await this.#options.storage.close();
+  }
+
+  /** kube-apiserver's system namespaces exist from the first start. */
+  async #ensureDefaultNamespaces(): Promise<void> {
+    for (const name of ['default', 'kube-system', 'kube-public', 'kube-node-lease']) {
+      if (!(await this.#registry.namespaces.exists(undefined, name))) {
+        await this.#registry.namespaces.create(undefined, { metadata: { name }, spec: { finalizers: ['kubernetes'] }, status: { phase: 'Active' } });
+      }
+    }
   }
 
   async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -98,26 +114,13 @@ export class ApiServer {
       sendJson(response, 200, versionInfo());
       return;
     }
-    sendJson(response, 404, {
-      kind: 'Status',
-      apiVersion: 'v1',
-      metadata: {},
-      status: 'Failure',
-      message: 'the server could not find the requested resource',
-      reason: 'NotFound',
-      details: {},
-      code: 404,
-    });
+    const info = parseRequestInfo(request.method ?? 'GET', request.url ?? '/');
+    if (info.isResourceRequest && (await routeResourceRequest(this.#registry, info, url.searchParams, request, response))) return;
+    throw notFoundPath();
   }
 }
 
 function sendText(response: ServerResponse, text: TextResponse): void {
   response.writeHead(text.status, text.headers);
   response.end(text.body);
-}
-
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  const bytes = Buffer.from(JSON.stringify(body));
-  response.writeHead(status, { 'content-type': 'application/json', 'content-length': bytes.length });
-  response.end(bytes);
 }

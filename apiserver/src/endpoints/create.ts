@@ -1,0 +1,25 @@
+// POST .../{resource}: create, answering 201 with the stored object; a namespaced object needs its namespace.
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { newNotFound } from '@capstan/common';
+import type { GenericStore } from '../registry/generic-store.ts';
+import type { Registry } from '../registry/registry.ts';
+import type { RequestInfo } from '../request-info/request-info.ts';
+import { namespaceOf } from './get.ts';
+import { readJsonBody } from './read-body.ts';
+import { sendJson } from './send-json.ts';
+
+export async function createObject(
+  registry: Registry,
+  store: GenericStore,
+  info: RequestInfo,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
+  const body = await readJsonBody(request);
+  const namespace = namespaceOf(info);
+  if (store.definition.namespaced && namespace !== undefined && !(await registry.namespaces.exists(undefined, namespace))) {
+    throw newNotFound({ group: '', resource: 'namespaces' }, namespace);
+  }
+  sendJson(response, 201, await store.create(namespace, body));
+}

@@ -1,0 +1,32 @@
+// GET .../{resource}: a list, paged with limit and continue, at the resourceVersion asked for.
+
+import type { ServerResponse } from 'node:http';
+import { newBadRequest } from '@capstan/common';
+import type { GenericStore } from '../registry/generic-store.ts';
+import type { RequestInfo } from '../request-info/request-info.ts';
+import { namespaceOf } from './get.ts';
+import { sendJson } from './send-json.ts';
+
+export async function listObjects(store: GenericStore, info: RequestInfo, query: URLSearchParams, response: ServerResponse): Promise<void> {
+  const limitText = query.get('limit');
+  const limit = limitText === null || limitText === '' ? 0 : Number(limitText);
+  if (!Number.isSafeInteger(limit) || limit < 0) throw newBadRequest(`limit: Invalid value: ${JSON.stringify(limitText)}`);
+  const page = await store.list({
+    namespace: namespaceOf(info),
+    limit,
+    continueToken: query.get('continue') || undefined,
+    resourceVersion: query.get('resourceVersion') ?? undefined,
+    resourceVersionMatch: query.get('resourceVersionMatch') ?? undefined,
+  });
+  const { definition } = store;
+  const metadata: Record<string, unknown> = { resourceVersion: page.resourceVersion };
+  if (page.continueToken !== undefined) metadata.continue = page.continueToken;
+  if (page.remainingItemCount !== undefined) metadata.remainingItemCount = page.remainingItemCount;
+  const items = page.items.map(({ kind: _kind, apiVersion: _apiVersion, ...item }) => item);
+  sendJson(response, 200, {
+    kind: `${definition.kind}List`,
+    apiVersion: definition.group === '' ? definition.version : `${definition.group}/${definition.version}`,
+    metadata,
+    items,
+  });
+}

@@ -1,0 +1,61 @@
+// Routes a resource request, once parsed into request info, to the endpoint of its verb.
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { newMethodNotSupported, StatusError } from '@capstan/common';
+import type { Registry } from '../registry/registry.ts';
+import type { RequestInfo } from '../request-info/request-info.ts';
+import { createObject } from './create.ts';
+import { deleteObject } from './delete.ts';
+import { getObject } from './get.ts';
+import { listObjects } from './list.ts';
+
+export async function routeResourceRequest(
+  registry: Registry,
+  info: RequestInfo,
+  query: URLSearchParams,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<boolean> {
+  const definition = registry.definition(info.apiGroup, info.apiVersion, info.resource);
+  if (definition === undefined) return false;
+  const groupResource = { group: definition.group, resource: definition.resource };
+  const store = registry.store(info.apiGroup, info.apiVersion, info.resource);
+  if (info.subresource !== '') {
+    if (!definition.subresources.some((s) => s.name === info.subresource)) throw notFoundPath();
+    throw newMethodNotSupported(groupResource, info.verb);
+  }
+  if (store === undefined || !(definition.verbs as readonly string[]).includes(info.verb)) {
+    throw newMethodNotSupported(groupResource, info.verb);
+  }
+  switch (info.verb) {
+    case 'get':
+      await getObject(store, info, response);
+      return true;
+    case 'list':
+      await listObjects(store, info, query, response);
+      return true;
+    case 'create':
+      await createObject(registry, store, info, request, response);
+      return true;
+    case 'delete':
+      await deleteObject(store, info, response);
+      return true;
+    default:
+      throw newMethodNotSupported(groupResource, info.verb);
+  }
+}
+
+/** The 404 of a path nothing is served at. */
+export function notFoundPath(): StatusError {
+  return new StatusError({
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Failure',
+    message: 'the server could not find the requested resource',
+    reason: 'NotFound',
+    details: {},
+    code: 404,
+  });
+}
+

@@ -1,0 +1,123 @@
+// The generic store of one resource (kube-apiserver's registry/generic): create, get, list and
+// delete written once over the storage contract; a resource is a declaration, not code.
+
+import { newNotFound, type GroupResource } from '@capstan/common';
+import { objectKey, collectionPrefix } from '../storage/keys.ts';
+import type { KeyValue, ListOptions, Storage } from '../storage/storage.ts';
+import { decodeContinueToken, encodeContinueToken } from './continue-token.ts';
+import { metadataOf, prepareForCreate, type JsonObject } from './object-meta.ts';
+import type { ResourceDefinition } from './resource-definition.ts';
+import { statusFromStorageError } from './storage-status.ts';
+
+export interface ListRequest {
+  readonly namespace: string | undefined;
+  readonly limit: number;
+  readonly continueToken: string | undefined;
+  readonly resourceVersion: string | undefined;
+  readonly resourceVersionMatch: string | undefined;
+}
+
+export interface ListPage {
+  readonly items: JsonObject[];
+  readonly resourceVersion: string;
+  readonly continueToken: string | undefined;
+  readonly remainingItemCount: number | undefined;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+export class GenericStore {
+  readonly definition: ResourceDefinition;
+  readonly groupResource: GroupResource;
+  readonly #storage: Storage;
+  readonly #prefix: string;
+
+  constructor(definition: ResourceDefinition, storage: Storage) {
+    if (definition.storagePrefix === undefined) throw new Error(`${definition.resource} is not stored`);
+    this.definition = definition;
+    this.groupResource = { group: definition.group, resource: definition.resource };
+    this.#storage = storage;
+    this.#prefix = definition.storagePrefix;
+  }
+
+  async create(namespace: string | undefined, body: JsonObject, now = new Date()): Promise<JsonObject> {
+    const object = prepareForCreate(this.definition, body, namespace, now);
+    const { name } = metadataOf(object) as { name: string };
+    const stored = { ...object, metadata: { ...metadataOf(object) } };
+    try {
+      const kv = await this.#storage.create(objectKey(this.#prefix, namespace, name), encoder.encode(JSON.stringify(stored)));
+      return withResourceVersion(stored, kv.modRevision);
+    } catch (error) {
+      throw statusFromStorageError(error, { resource: this.groupResource, name, verb: 'create' });
+    }
+  }
+
+  async get(namespace: string | undefined, name: string): Promise<JsonObject> {
+    let kv: KeyValue | undefined;
+    try {
+      kv = (await this.#storage.get(objectKey(this.#prefix, namespace, name))).kv;
+    } catch (error) {
+      throw statusFromStorageError(error, { resource: this.groupResource, name, verb: 'get' });
+    }
+    if (kv === undefined) throw newNotFound(this.groupResource, name);
+    return decode(kv);
+  }
+
+  /** Whether the object exists (e.g. the namespace of a create). */
+  async exists(namespace: string | undefined, name: string): Promise<boolean> {
+    return (await this.#storage.get(objectKey(this.#prefix, namespace, name))).kv !== undefined;
+  }
+
+  async list(request: ListRequest): Promise<ListPage> {
+    const prefix = collectionPrefix(this.#prefix, request.namespace);
+    const options: { -readonly [K in keyof ListOptions]: ListOptions[K] } = { limit: request.limit };
+    const token = request.continueToken === undefined ? undefined : decodeContinueToken(request.continueToken);
+    const requested = request.resourceVersion === undefined || request.resourceVersion === '' ? undefined : Number(request.resourceVersion);
+    if (token !== undefined) {
+      options.revision = token.revision;
+      options.continueAfter = prefix + token.after;
+    } else if (requested !== undefined && request.resourceVersionMatch === 'Exact') {
+      options.revision = requested;
+    } else if (requested !== undefined) {
+      options.minRevision = requested;
+    }
+    try {
+      const result = await this.#storage.list(prefix, options);
+      const last = result.items[result.items.length - 1];
+      return {
+        items: result.items.map(decode),
+        resourceVersion: String(result.revision),
+        continueToken:
+          result.more && last !== undefined ? encodeContinueToken({ revision: result.revision, after: last.key.slice(prefix.length) }) : undefined,
+        remainingItemCount: result.more ? result.remaining : undefined,
+      };
+    } catch (error) {
+      throw statusFromStorageError(error, {
+        resource: this.groupResource,
+        name: '',
+        verb: 'list',
+        ...(requested === undefined ? {} : { requestedRevision: requested }),
+        continuing: token !== undefined,
+      });
+    }
+  }
+
+  /** Deletes at once, answering the object as it was. (Finalizers and graceful deletion come next.) */
+  async delete(namespace: string | undefined, name: string): Promise<JsonObject> {
+    try {
+      const { prev } = await this.#storage.delete(objectKey(this.#prefix, namespace, name));
+      return decode(prev);
+    } catch (error) {
+      throw statusFromStorageError(error, { resource: this.groupResource, name, verb: 'delete' });
+    }
+  }
+}
+
+function decode(kv: KeyValue): JsonObject {
+  return withResourceVersion(JSON.parse(decoder.decode(kv.value)) as JsonObject, kv.modRevision);
+}
+
+function withResourceVersion(object: JsonObject, revision: number): JsonObject {
+  return { ...object, metadata: { ...metadataOf(object), resourceVersion: String(revision) } };
+}

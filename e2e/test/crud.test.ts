@@ -1,0 +1,76 @@
+import test from 'ava';
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { startApiServer } from '../src/api-server-process.ts';
+import { kubectlBinary } from '../src/kubectl-binary.ts';
+
+const run = promisify(execFile);
+
+test('kubectl creates, gets, lists and deletes a ConfigMap, with kube-apiserver errors', async (t) => {
+  const server = await startApiServer();
+  t.teardown(() => server.stop());
+  const kubectl = (...args: string[]) => run(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, ...args], { encoding: 'utf8' });
+  const fails = async (...args: string[]): Promise<string> => {
+    const error = (await t.throwsAsync(kubectl(...args))) as Error & { stderr: string };
+    return error.stderr;
+  };
+  const manifest = join(server.kubeconfig, '..', 'cm.json');
+  writeFileSync(manifest, JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'demo', labels: { app: 'x' } }, data: { a: '1' } }));
+
+  t.deepEqual((await kubectl('get', 'namespaces', '-o', 'name')).stdout.trim().split('\n'), [
+    'namespace/default',
+    'namespace/kube-node-lease',
+    'namespace/kube-public',
+    'namespace/kube-system',
+  ]);
+  t.is((await kubectl('create', '-f', manifest, '--validate=false')).stdout, 'configmap/demo created\n');
+  const created = JSON.parse((await kubectl('get', 'configmap', 'demo', '-o', 'json')).stdout) as {
+    metadata: { name: string; namespace: string; uid: string; resourceVersion: string; creationTimestamp: string; generation?: number };
+    data: Record<string, string>;
+  };
+  t.like(created, { metadata: { name: 'demo', namespace: 'default' }, data: { a: '1' } });
+  t.regex(created.metadata.uid, /^[0-9a-f-]{36}$/);
+  t.regex(created.metadata.creationTimestamp, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+  t.true(Number(created.metadata.resourceVersion) > 0);
+  t.is(created.metadata.generation, undefined);
+  t.regex((await kubectl('get', 'configmaps')).stdout, /^NAME\s+AGE\ndemo\s+\d+s\n$/);
+
+  t.regex(await fails('create', '-f', manifest, '--validate=false'), /Error from server \(AlreadyExists\): error when creating ".*": configmaps "demo" already exists/);
+  t.regex(await fails('get', 'configmap', 'nope'), /Error from server \(NotFound\): configmaps "nope" not found/);
+  t.regex(await fails('create', '-f', manifest, '--validate=false', '-n', 'nowhere'), /Error from server \(NotFound\): error when creating ".*": namespaces "nowhere" not found/);
+
+  t.is((await kubectl('delete', 'configmap', 'demo', '--wait=false')).stdout, 'configmap "demo" deleted from default namespace\n');
+  const empty = await kubectl('get', 'configmaps');
+  t.is(empty.stdout, '');
+  t.is(empty.stderr, 'No resources found in default namespace.\n');
+});
+
+test('lists page with limit and continue from one snapshot', async (t) => {
+  const server = await startApiServer();
+  t.teardown(() => server.stop());
+  const api = `${server.url}/api/v1/namespaces/default/configmaps`;
+  for (let i = 0; i < 5; i++) {
+    const created = await fetch(api, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: `c${i}` } }) });
+    t.is(created.status, 201);
+  }
+  const first = (await (await fetch(`${api}?limit=2`)).json()) as { kind: string; metadata: { resourceVersion: string; continue: string; remainingItemCount: number }; items: { metadata: { name: string } }[] };
+  t.is(first.kind, 'ConfigMapList');
+  t.deepEqual(first.items.map((i) => i.metadata.name), ['c0', 'c1']);
+  t.is(first.metadata.remainingItemCount, 3);
+  await fetch(`${api}/c3`, { method: 'DELETE' });
+  const second = (await (await fetch(`${api}?limit=5&continue=${encodeURIComponent(first.metadata.continue)}`)).json()) as typeof first;
+  t.deepEqual(second.items.map((i) => i.metadata.name), ['c2', 'c3', 'c4']);
+  t.is(second.metadata.resourceVersion, first.metadata.resourceVersion);
+  t.false("continue" in second.metadata);
+  const bad = await fetch(`${api}?continue=garbage`);
+  t.is(bad.status, 400);
+  t.like(await bad.json(), { reason: 'BadRequest' });
+  const invalid = await fetch(api, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: 'Bad_Name' } }) });
+  t.is(invalid.status, 422);
+  t.like(await invalid.json(), { reason: 'Invalid', details: { name: 'Bad_Name', kind: 'ConfigMap', causes: [{ reason: 'FieldValueInvalid', field: 'metadata.name' }] } });
+  const generated = await fetch(api, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { generateName: 'gen-' } }) });
+  t.regex(((await generated.json()) as { metadata: { name: string } }).metadata.name, /^gen-[bcdfghjklmnpqrstvwxz2456789]{5}$/);
+  t.is((await fetch(api, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' })).status, 415);
+});
