@@ -8,6 +8,7 @@ import { createObject } from './create.ts';
 import { deleteObject } from './delete.ts';
 import { getObject } from './get.ts';
 import { listObjects } from './list.ts';
+import { watchObjects } from './watch.ts';
 
 export async function routeResourceRequest(
   registry: Registry,
@@ -33,6 +34,9 @@ export async function routeResourceRequest(
       return true;
     case 'list':
       await listObjects(store, info, query, response);
+      return true;
+    case 'watch':
+      await watchObjects(store, info, query, request, response);
       return true;
     case 'create':
       await createObject(registry, store, info, request, response);

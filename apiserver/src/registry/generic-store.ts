@@ -1,13 +1,14 @@
 // The generic store of one resource (kube-apiserver's registry/generic): create, get, list and
 // delete written once over the storage contract; a resource is a declaration, not code.
 
-import { newNotFound, type GroupResource } from '@capstan/common';
+import { newNotFound, tooOldResourceVersion, type GroupResource, type Status } from '@capstan/common';
 import { objectKey, collectionPrefix } from '../storage/keys.ts';
-import type { KeyValue, ListOptions, Storage } from '../storage/storage.ts';
+import type { KeyValue, ListOptions, Storage, Watch, WatchEvent } from '../storage/storage.ts';
 import { decodeContinueToken, encodeContinueToken } from './continue-token.ts';
 import { metadataOf, prepareForCreate, type JsonObject } from './object-meta.ts';
 import type { ResourceDefinition } from './resource-definition.ts';
 import { statusFromStorageError } from './storage-status.ts';
+import type { WatchRequest } from './watch-request.ts';
 
 export interface ListRequest {
   readonly namespace: string | undefined;
@@ -16,6 +17,13 @@ export interface ListRequest {
   readonly resourceVersion: string | undefined;
   readonly resourceVersionMatch: string | undefined;
 }
+
+export type ApiWatchEvent =
+  | { readonly type: 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK'; readonly object: JsonObject }
+  | { readonly type: 'ERROR'; readonly object: Status };
+
+/** Receives watch events; false says the client's buffer is full (see Watch.resume). */
+export type ApiWatchListener = (event: ApiWatchEvent) => boolean | void;
 
 export interface ListPage {
   readonly items: JsonObject[];
@@ -101,6 +109,58 @@ export class GenericStore {
         continuing: token !== undefined,
       });
     }
+  }
+
+  /**
+   * Starts a watch. Without a resourceVersion (or with sendInitialEvents) the current state comes
+   * first as ADDED events, then the changes after it; with one, the changes after it.
+   */
+  async watch(request: WatchRequest, listener: ApiWatchListener): Promise<Watch> {
+    const prefix = collectionPrefix(this.#prefix, request.namespace);
+    const wanted = (key: string): boolean => request.name === undefined || key.slice(key.lastIndexOf('/') + 1) === request.name;
+    let from = request.resourceVersion ?? 0;
+    if (request.resourceVersion === undefined || request.sendInitialEvents) {
+      let initial;
+      try {
+        initial = await this.#storage.list(prefix, request.anyRecentState ? { minRevision: 0 } : request.resourceVersion === undefined ? {} : { minRevision: request.resourceVersion });
+      } catch (error) {
+        throw statusFromStorageError(error, { resource: this.groupResource, name: '', verb: 'watch', ...(request.resourceVersion === undefined ? {} : { requestedRevision: request.resourceVersion }) });
+      }
+      for (const kv of initial.items) if (wanted(kv.key)) listener({ type: 'ADDED', object: decode(kv) });
+      from = initial.revision;
+      if (request.sendInitialEvents) {
+        listener({ type: 'BOOKMARK', object: this.#bookmark(from, { 'k8s.io/initial-events-end': 'true' }) });
+      }
+    }
+    const requested = from;
+    return this.#storage.watch(prefix, from, (event: WatchEvent) => {
+      switch (event.type) {
+        case 'ADDED':
+        case 'MODIFIED':
+          return wanted(event.kv.key) ? listener({ type: event.type, object: decode(event.kv) }) : true;
+        case 'DELETED':
+          return wanted(event.prev.key) ? listener({ type: 'DELETED', object: decode({ ...event.prev, modRevision: event.revision }) }) : true;
+        case 'PROGRESS':
+          return request.allowWatchBookmarks ? listener({ type: 'BOOKMARK', object: this.#bookmark(event.revision) }) : true;
+        case 'ERROR':
+          return listener({
+            type: 'ERROR',
+            object:
+              event.error.code === 'Compacted'
+                ? tooOldResourceVersion(requested, event.error.revision ?? 0).status
+                : statusFromStorageError(event.error, { resource: this.groupResource, name: '', verb: 'watch' }).status,
+          });
+      }
+    });
+  }
+
+  #bookmark(revision: number, annotations?: Record<string, string>): JsonObject {
+    const { definition } = this;
+    return {
+      kind: definition.kind,
+      apiVersion: definition.group === '' ? definition.version : `${definition.group}/${definition.version}`,
+      metadata: { resourceVersion: String(revision), ...(annotations === undefined ? {} : { annotations }) },
+    };
   }
 
   /** Deletes at once, answering the object as it was. (Finalizers and graceful deletion come next.) */

@@ -3,6 +3,9 @@
 
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '@capstan/common';
+import { builtinResources } from '../registry/builtin-resources.ts';
+import { Cacher } from '../storage/cacher/cacher.ts';
+import { collectionPrefix } from '../storage/keys.ts';
 import { Compactor } from '../storage/compactor.ts';
 import { openStorage, type StorageConfig } from '../storage/open-storage.ts';
 import { ApiServer } from './api-server.ts';
@@ -24,7 +27,11 @@ export interface RunningApiServer {
 }
 
 export async function runApiServer(options: RunApiServerOptions): Promise<RunningApiServer> {
-  const storage = await openStorage(options.storage);
+  const store = await openStorage(options.storage);
+  // One watch cache per stored resource, in front of the store, as kube-apiserver has.
+  const prefixes = new Set(builtinResources.flatMap((d) => (d.storagePrefix === undefined ? [] : [collectionPrefix(d.storagePrefix)])));
+  const storage = new Cacher(store, { resourcePrefixes: [...prefixes], historyMs: options.watchHistoryMs });
+  await storage.ready();
   const compactor = new Compactor(storage, {
     historyMs: options.watchHistoryMs,
     onError: (error) => options.logger.warn({ err: error }, 'compaction failed'),

@@ -1,0 +1,64 @@
+// GET .../{resource}?watch=true: a chunked stream of {"type":...,"object":...} lines; bookmarks
+// on request, the connection ends at timeoutSeconds, and a slow client is closed, never buffered without bound.
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { GenericStore } from '../registry/generic-store.ts';
+import { parseWatchRequest } from '../registry/watch-request.ts';
+import type { RequestInfo } from '../request-info/request-info.ts';
+import type { Watch } from '../storage/storage.ts';
+import { namespaceOf } from './get.ts';
+
+/** How often a watch that allows bookmarks gets one (kube-apiserver: about once a minute). */
+const bookmarkIntervalMs = 60_000;
+
+export async function watchObjects(
+  store: GenericStore,
+  info: RequestInfo,
+  query: URLSearchParams,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
+  const watchRequest = parseWatchRequest(query, namespaceOf(info));
+  const pending: string[] = [];
+  let watch: Watch | undefined;
+  let ended = false;
+  const end = (): void => {
+    if (ended) return;
+    ended = true;
+    clearTimeout(timeout);
+    clearInterval(bookmarks);
+    watch?.close();
+    response.end();
+  };
+  const write = (line: string): boolean => {
+    if (ended) return true;
+    if (!response.headersSent) {
+      pending.push(line);
+      return true;
+    }
+    return response.write(line);
+  };
+  // Set up before the first event, so a request that ends early also stops the watch.
+  request.once('close', end);
+  response.once('close', end);
+  const timeout =
+    watchRequest.timeoutSeconds === undefined || watchRequest.timeoutSeconds === 0
+      ? undefined
+      : setTimeout(end, watchRequest.timeoutSeconds * 1000);
+  const bookmarks = watchRequest.allowWatchBookmarks ? setInterval(() => watch?.requestProgress(), bookmarkIntervalMs) : undefined;
+  bookmarks?.unref();
+
+  watch = await store.watch(watchRequest, (event) => {
+    const ok = write(`${JSON.stringify(event)}\n`);
+    if (event.type === 'ERROR') setImmediate(end);
+    return ok;
+  });
+  if (ended) {
+    watch.close();
+    return;
+  }
+  response.writeHead(200, { 'content-type': 'application/json', 'transfer-encoding': 'chunked', 'cache-control': 'no-cache, private' });
+  response.flushHeaders();
+  for (const line of pending.splice(0)) response.write(line);
+  response.on('drain', () => watch?.resume());
+}

@@ -1,0 +1,101 @@
+import test from 'ava';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { startApiServer } from '../src/api-server-process.ts';
+import { kubectlBinary } from '../src/kubectl-binary.ts';
+
+const run = promisify(execFile);
+const json = { 'content-type': 'application/json' };
+
+async function createConfigMap(base: string, name: string): Promise<void> {
+  const response = await fetch(`${base}/api/v1/namespaces/default/configmaps`, { method: 'POST', headers: json, body: JSON.stringify({ metadata: { name } }) });
+  if (response.status !== 201) throw new Error(`create ${name}: ${response.status}`);
+}
+
+interface Event {
+  readonly type: string;
+  readonly object: { readonly metadata: { readonly name?: string; readonly resourceVersion: string; readonly annotations?: Record<string, string> } };
+}
+
+/** Reads watch lines until `done` says stop or the stream ends. */
+async function readEvents(response: Response, done: (events: Event[]) => boolean): Promise<Event[]> {
+  const events: Event[] = [];
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let buffered = '';
+  while (!done(events)) {
+    const { value, done: finished } = await reader.read();
+    if (finished) break;
+    buffered += decoder.decode(value, { stream: true });
+    const lines = buffered.split('\n');
+    buffered = lines.pop() ?? '';
+    for (const line of lines) if (line !== '') events.push(JSON.parse(line) as Event);
+  }
+  await reader.cancel().catch(() => {});
+  return events;
+}
+
+test('kubectl delete waits for the deletion through a watch, and kubectl wait --for=delete returns', async (t) => {
+  const server = await startApiServer();
+  t.teardown(() => server.stop());
+  const kubectl = (...args: string[]) => run(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, ...args], { encoding: 'utf8', timeout: 15_000 });
+  await createConfigMap(server.url, 'a');
+  await createConfigMap(server.url, 'b');
+  t.is((await kubectl('delete', 'configmap', 'a', '--timeout=10s')).stdout, 'configmap "a" deleted from default namespace\n');
+  const waiting = kubectl('wait', '--for=delete', 'configmap/b', '--timeout=10s');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  await fetch(`${server.url}/api/v1/namespaces/default/configmaps/b`, { method: 'DELETE' });
+  t.is((await waiting).stdout, 'configmap/b condition met\n');
+});
+
+test('a watch-list sends the initial state, the initial-events-end bookmark, then the changes', async (t) => {
+  const server = await startApiServer();
+  t.teardown(() => server.stop());
+  await createConfigMap(server.url, 'first');
+  const response = await fetch(
+    `${server.url}/api/v1/namespaces/default/configmaps?watch=1&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true`,
+  );
+  t.is(response.status, 200);
+  t.is(response.headers.get('content-type'), 'application/json');
+  const reading = readEvents(response, (events) => events.length >= 4);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  await createConfigMap(server.url, 'second');
+  await fetch(`${server.url}/api/v1/namespaces/default/configmaps/first`, { method: 'DELETE' });
+  const events = await reading;
+  t.deepEqual(events.map((e) => [e.type, e.object.metadata.name]), [
+    ['ADDED', 'first'],
+    ['BOOKMARK', undefined],
+    ['ADDED', 'second'],
+    ['DELETED', 'first'],
+  ]);
+  t.deepEqual(events[1]?.object.metadata.annotations, { 'k8s.io/initial-events-end': 'true' });
+  const revisions = events.map((e) => Number(e.object.metadata.resourceVersion));
+  t.true((revisions[2] as number) > (revisions[1] as number) && (revisions[3] as number) > (revisions[2] as number));
+});
+
+test('a watch from a resourceVersion sends only later changes, for one name when the field selector says so, and ends at timeoutSeconds', async (t) => {
+  const server = await startApiServer();
+  t.teardown(() => server.stop());
+  await createConfigMap(server.url, 'old');
+  const list = (await (await fetch(`${server.url}/api/v1/namespaces/default/configmaps`)).json()) as { metadata: { resourceVersion: string } };
+  await createConfigMap(server.url, 'other');
+  await createConfigMap(server.url, 'mine');
+  const response = await fetch(
+    `${server.url}/api/v1/namespaces/default/configmaps?watch=true&resourceVersion=${list.metadata.resourceVersion}&fieldSelector=metadata.name%3Dmine&timeoutSeconds=1`,
+  );
+  const started = Date.now();
+  const events = await readEvents(response, () => false);
+  t.deepEqual(events.map((e) => [e.type, e.object.metadata.name]), [['ADDED', 'mine']]);
+  t.true(Date.now() - started < 3000);
+});
+
+test('watch parameters kube-apiserver refuses answer 400', async (t) => {
+  const server = await startApiServer();
+  t.teardown(() => server.stop());
+  const base = `${server.url}/api/v1/namespaces/default/configmaps?watch=1`;
+  for (const query of ['&sendInitialEvents=true', '&sendInitialEvents=true&resourceVersionMatch=NotOlderThan', '&fieldSelector=spec.nope%3Dx']) {
+    const response = await fetch(base + query);
+    t.is(response.status, 400, query);
+    t.like(await response.json(), { kind: 'Status', reason: 'BadRequest' });
+  }
+});
