@@ -8,6 +8,7 @@ import { createObject } from './create.ts';
 import { deleteObject } from './delete.ts';
 import { getObject } from './get.ts';
 import { listObjects } from './list.ts';
+import { updateObject } from './update.ts';
 import { watchObjects } from './watch.ts';
 
 export async function routeResourceRequest(
@@ -40,6 +41,9 @@ export async function routeResourceRequest(
       return true;
     case 'create':
       await createObject(registry, store, info, request, response);
+      return true;
+    case 'update':
+      await updateObject(store, info, request, response);
       return true;
     case 'delete':
       await deleteObject(store, info, response);

@@ -1,7 +1,8 @@
 // The generic store of one resource (kube-apiserver's registry/generic): create, get, list and
 // delete written once over the storage contract; a resource is a declaration, not code.
 
-import { newNotFound, tooOldResourceVersion, type GroupResource, type Status } from '@capstan/common';
+import { isDeepStrictEqual } from 'node:util';
+import { newBadRequest, newConflict, newNotFound, tooOldResourceVersion, type GroupResource, type Status } from '@capstan/common';
 import { objectKey, collectionPrefix } from '../storage/keys.ts';
 import type { KeyValue, ListOptions, Storage, Watch, WatchEvent } from '../storage/storage.ts';
 import { decodeContinueToken, encodeContinueToken } from './continue-token.ts';
@@ -108,6 +109,57 @@ export class GenericStore {
         ...(requested === undefined ? {} : { requestedRevision: requested }),
         continuing: token !== undefined,
       });
+    }
+  }
+
+  /**
+   * Replaces an object (PUT). A resourceVersion in the body must be the current one (409
+   * otherwise); without one the update is unconditional, as built-in kinds allow. Server-owned
+   * metadata is kept, the status too where the kind has a status subresource, generation counts
+   * spec changes, and an update that changes nothing writes nothing.
+   */
+  async update(namespace: string | undefined, name: string, body: JsonObject): Promise<JsonObject> {
+    const key = objectKey(this.#prefix, namespace, name);
+    const sent = metadataOf(body);
+    if (sent.name !== undefined && sent.name !== name) {
+      throw newBadRequest(`the name of the object (${sent.name}) does not match the name on the URL (${name})`);
+    }
+    const context = { resource: this.groupResource, name, verb: 'update' };
+    let current: KeyValue | undefined;
+    try {
+      current = (await this.#storage.get(key)).kv;
+    } catch (error) {
+      throw statusFromStorageError(error, context);
+    }
+    if (current === undefined) throw newNotFound(this.groupResource, name);
+    if (sent.resourceVersion !== undefined && sent.resourceVersion !== '' && sent.resourceVersion !== String(current.modRevision)) {
+      throw newConflict(this.groupResource, name, 'the object has been modified; please apply your changes to the latest version and try again');
+    }
+    const old = JSON.parse(decoder.decode(current.value)) as JsonObject;
+    const oldMeta = metadataOf(old);
+    const next: JsonObject = { ...body, apiVersion: old.apiVersion, kind: old.kind };
+    const hasStatusSubresource = this.definition.subresources.some((s) => s.name === 'status');
+    if (hasStatusSubresource) {
+      if ('status' in old) next.status = old.status;
+      else delete next.status;
+    }
+    const metadata = { ...sent, name, uid: oldMeta.uid, creationTimestamp: oldMeta.creationTimestamp } as Record<string, unknown>;
+    delete metadata.resourceVersion;
+    if (this.definition.namespaced) metadata.namespace = namespace;
+    else delete metadata.namespace;
+    for (const owned of ['deletionTimestamp', 'deletionGracePeriodSeconds'] as const) {
+      if (oldMeta[owned] === undefined) delete metadata[owned];
+      else metadata[owned] = oldMeta[owned];
+    }
+    if (oldMeta.generation === undefined) delete metadata.generation;
+    else metadata.generation = isDeepStrictEqual(old.spec, next.spec) ? oldMeta.generation : oldMeta.generation + 1;
+    next.metadata = metadata;
+    if (isDeepStrictEqual(next, old)) return decode(current);
+    try {
+      const kv = await this.#storage.update(key, encoder.encode(JSON.stringify(next)), current.modRevision);
+      return withResourceVersion(next, kv.modRevision);
+    } catch (error) {
+      throw statusFromStorageError(error, context);
     }
   }
 

@@ -3,6 +3,7 @@
 
 import { randomInt, randomUUID } from 'node:crypto';
 import { fieldInvalid, fieldRequired, newBadRequest, newInvalid, type FieldError } from '@capstan/common';
+import { initialStatus } from './initial-status.ts';
 import type { ResourceDefinition } from './resource-definition.ts';
 
 export type JsonObject = Record<string, unknown>;
@@ -73,5 +74,9 @@ export function prepareForCreate(definition: ResourceDefinition, body: JsonObjec
   if ('spec' in body) metadata.generation = 1;
   else delete metadata.generation;
   const apiVersion = definition.group === '' ? definition.version : `${definition.group}/${definition.version}`;
-  return { ...body, apiVersion, kind: definition.kind, metadata };
+  const object: JsonObject = { ...body, apiVersion, kind: definition.kind, metadata };
+  const status = initialStatus(definition);
+  if (status === null) delete object.status;
+  else if (status !== undefined) object.status = status;
+  return object;
 }

@@ -1,0 +1,63 @@
+import test from 'ava';
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { startApiServer } from '../src/api-server-process.ts';
+import { kubectlBinary } from '../src/kubectl-binary.ts';
+
+const run = promisify(execFile);
+const json = { 'content-type': 'application/json' };
+type Meta = { resourceVersion: string; generation?: number; uid: string };
+
+test('kubectl replace updates an object; a stale resourceVersion is a Conflict; an unchanged update writes nothing', async (t) => {
+  const server = await startApiServer();
+  t.teardown(() => server.stop());
+  const kubectl = (...args: string[]) => run(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, ...args], { encoding: 'utf8' });
+  const file = join(server.kubeconfig, '..', 'cm.json');
+  const write = (data: Record<string, string>, resourceVersion?: string) =>
+    writeFileSync(file, JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'demo', ...(resourceVersion ? { resourceVersion } : {}) }, data }));
+  write({ a: '1' });
+  await kubectl('create', '-f', file, '--validate=false');
+  const before = JSON.parse((await kubectl('get', 'cm', 'demo', '-o', 'json')).stdout) as { metadata: Meta };
+  write({ a: '2' });
+  t.is((await kubectl('replace', '-f', file, '--validate=false')).stdout, 'configmap/demo replaced\n');
+  const after = JSON.parse((await kubectl('get', 'cm', 'demo', '-o', 'json')).stdout) as { metadata: Meta; data: Record<string, string> };
+  t.deepEqual(after.data, { a: '2' });
+  t.is(after.metadata.uid, before.metadata.uid);
+  t.true(Number(after.metadata.resourceVersion) > Number(before.metadata.resourceVersion));
+
+  write({ a: '3' }, before.metadata.resourceVersion);
+  const conflict = (await t.throwsAsync(kubectl('replace', '-f', file, '--validate=false'))) as Error & { stderr: string };
+  t.regex(conflict.stderr, /Error from server \(Conflict\): error when replacing ".*": Operation cannot be fulfilled on configmaps "demo": the object has been modified; please apply your changes to the latest version and try again/);
+
+  const url = `${server.url}/api/v1/namespaces/default/configmaps/demo`;
+  const same = await fetch(url, { method: 'PUT', headers: json, body: JSON.stringify({ metadata: { name: 'demo' }, data: { a: '2' } }) });
+  t.is(((await same.json()) as { metadata: Meta }).metadata.resourceVersion, after.metadata.resourceVersion);
+  const missing = await fetch(`${url}-nope`, { method: 'PUT', headers: json, body: JSON.stringify({ metadata: { name: 'demo-nope' } }) });
+  t.is(missing.status, 404);
+  const renamed = await fetch(url, { method: 'PUT', headers: json, body: JSON.stringify({ metadata: { name: 'other' } }) });
+  t.is(renamed.status, 400);
+});
+
+test('an update bumps generation on spec changes only and keeps the status of kinds with a status subresource', async (t) => {
+  const server = await startApiServer();
+  t.teardown(() => server.stop());
+  const base = `${server.url}/apis/apps/v1/namespaces/default/deployments`;
+  const spec = { replicas: 1, selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } };
+  const created = await fetch(base, { method: 'POST', headers: json, body: JSON.stringify({ metadata: { name: 'web' }, spec, status: { replicas: 9 } }) });
+  t.is(created.status, 201);
+  const labelled = (await (
+    await fetch(`${base}/web`, { method: 'PUT', headers: json, body: JSON.stringify({ metadata: { name: 'web', labels: { x: 'y' } }, spec, status: { replicas: 5 } }) })
+  ).json()) as { metadata: Meta; status?: unknown };
+  t.is(labelled.metadata.generation, 1);
+  const scaled = (await (
+    await fetch(`${base}/web`, { method: 'PUT', headers: json, body: JSON.stringify({ metadata: { name: 'web' }, spec: { ...spec, replicas: 3 }, status: { replicas: 5 } }) })
+  ).json()) as { metadata: Meta; status?: unknown; kind: string };
+  t.is(scaled.metadata.generation, 2);
+  t.is(scaled.kind, 'Deployment');
+  // The status of a kind with a status subresource is written only through it: not by create, not by update.
+  t.is(scaled.status, undefined);
+  const namespace = (await (await fetch(`${server.url}/api/v1/namespaces`, { method: 'POST', headers: json, body: JSON.stringify({ metadata: { name: 'team' }, status: { phase: 'Terminating' } }) })).json()) as { status: unknown };
+  t.deepEqual(namespace.status, { phase: 'Active' });
+});
