@@ -4,7 +4,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { newInternalError, StatusError, type Logger } from '@capstan/common';
-import { DiscoveryEndpoints } from '../discovery/discovery-endpoints.ts';
+import { DiscoveryEndpoints, type BytesResponse } from '../discovery/discovery-endpoints.ts';
+import { OpenApiV3Endpoints } from '../openapi/openapi-v3-endpoints.ts';
 import { notFoundPath, routeResourceRequest } from '../endpoints/resource-router.ts';
 import { sendError, sendJson } from '../endpoints/send-json.ts';
 import { Registry } from '../registry/registry.ts';
@@ -32,6 +33,7 @@ export class ApiServer {
   readonly #shutdown = new ShutdownCheck();
   readonly #health: Readonly<Record<string, readonly HealthCheck[]>>;
   readonly #discovery = new DiscoveryEndpoints(builtinResources);
+  readonly #openapi = new OpenApiV3Endpoints(builtinResources, versionInfo().gitVersion);
   readonly #registry: Registry;
 
   constructor(options: ApiServerOptions) {
@@ -104,10 +106,11 @@ export class ApiServer {
       }
     }
     const socket = request.socket;
-    const discovery = this.#discovery.respond(url.pathname, request.headers, `${socket.localAddress}:${socket.localPort}`);
-    if (discovery !== undefined) {
-      response.writeHead(discovery.status, { ...discovery.headers, 'content-length': discovery.body.length });
-      response.end(discovery.body);
+    const document =
+      this.#discovery.respond(url.pathname, request.headers, `${socket.localAddress}:${socket.localPort}`) ??
+      this.#openapi.respond(url.pathname, url.searchParams, request.headers);
+    if (document !== undefined) {
+      sendBytes(response, document);
       return;
     }
     if (url.pathname === '/version' || url.pathname === '/version/') {
@@ -123,4 +126,9 @@ export class ApiServer {
 function sendText(response: ServerResponse, text: TextResponse): void {
   response.writeHead(text.status, text.headers);
   response.end(text.body);
+}
+
+function sendBytes(response: ServerResponse, answer: BytesResponse): void {
+  response.writeHead(answer.status, { ...answer.headers, 'content-length': answer.body.length });
+  response.end(answer.body);
 }
