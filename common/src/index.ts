@@ -5,3 +5,4 @@ export { FlagError, formatFlagHelp, parseFlags, type FlagSpec, type FlagSpecs, t
 export { createLogger, loggingFormats, type Logger, type LoggingFormat } from './log/logger.ts';
 export { capstanVersion, kubernetesMinor } from './version.ts';
 export * from './status/index.ts';
+export { LabelSelectorError, matchesLabels, parseLabelSelector, type LabelOperator, type LabelRequirement, type LabelSelector } from './selectors/label-selector.ts';

@@ -3,6 +3,8 @@
 import type { ServerResponse } from 'node:http';
 import { newBadRequest } from '@capstan/common';
 import type { GenericStore } from '../registry/generic-store.ts';
+import { nameFromFieldSelector } from '../registry/field-selector-query.ts';
+import { labelSelectorOf } from '../registry/label-selector-query.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { namespaceOf } from './get.ts';
 import { sendJson } from './send-json.ts';
@@ -17,6 +19,8 @@ export async function listObjects(store: GenericStore, info: RequestInfo, query:
     continueToken: query.get('continue') || undefined,
     resourceVersion: query.get('resourceVersion') ?? undefined,
     resourceVersionMatch: query.get('resourceVersionMatch') ?? undefined,
+    labelSelector: labelSelectorOf(query),
+    name: nameFromFieldSelector(query.get('fieldSelector') ?? '', namespaceOf(info)),
   });
   const { definition } = store;
   const metadata: Record<string, unknown> = { resourceVersion: page.resourceVersion };

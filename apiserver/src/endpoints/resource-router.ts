@@ -17,6 +17,8 @@ export async function routeResourceRequest(
   query: URLSearchParams,
   request: IncomingMessage,
   response: ServerResponse,
+  /** Aborted when the server shuts down. */
+  stopping: AbortSignal,
 ): Promise<boolean> {
   const definition = registry.definition(info.apiGroup, info.apiVersion, info.resource);
   if (definition === undefined) return false;
@@ -37,7 +39,7 @@ export async function routeResourceRequest(
       await listObjects(store, info, query, response);
       return true;
     case 'watch':
-      await watchObjects(store, info, query, request, response);
+      await watchObjects(store, info, query, request, response, stopping);
       return true;
     case 'create':
       await createObject(registry, store, info, request, response);

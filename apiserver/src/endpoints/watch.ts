@@ -17,6 +17,7 @@ export async function watchObjects(
   query: URLSearchParams,
   request: IncomingMessage,
   response: ServerResponse,
+  stopping: AbortSignal,
 ): Promise<void> {
   const watchRequest = parseWatchRequest(query, namespaceOf(info));
   const pending: string[] = [];
@@ -27,6 +28,7 @@ export async function watchObjects(
     ended = true;
     clearTimeout(timeout);
     clearInterval(bookmarks);
+    stopping.removeEventListener('abort', end);
     watch?.close();
     response.end();
   };
@@ -41,6 +43,9 @@ export async function watchObjects(
   // Set up before the first event, so a request that ends early also stops the watch.
   request.once('close', end);
   response.once('close', end);
+  if (stopping.aborted) return void response.end();
+  // At shutdown the stream ends (clients re-watch elsewhere).
+  stopping.addEventListener('abort', end, { once: true });
   const timeout =
     watchRequest.timeoutSeconds === undefined || watchRequest.timeoutSeconds === 0
       ? undefined

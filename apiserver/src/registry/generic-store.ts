@@ -2,7 +2,16 @@
 // delete written once over the storage contract; a resource is a declaration, not code.
 
 import { isDeepStrictEqual } from 'node:util';
-import { newBadRequest, newConflict, newNotFound, tooOldResourceVersion, type GroupResource, type Status } from '@capstan/common';
+import {
+  matchesLabels,
+  newBadRequest,
+  newConflict,
+  newNotFound,
+  tooOldResourceVersion,
+  type GroupResource,
+  type LabelSelector,
+  type Status,
+} from '@capstan/common';
 import { objectKey, collectionPrefix } from '../storage/keys.ts';
 import type { KeyValue, ListOptions, Storage, Watch, WatchEvent } from '../storage/storage.ts';
 import { decodeContinueToken, encodeContinueToken } from './continue-token.ts';
@@ -17,6 +26,9 @@ export interface ListRequest {
   readonly continueToken: string | undefined;
   readonly resourceVersion: string | undefined;
   readonly resourceVersionMatch: string | undefined;
+  readonly labelSelector: LabelSelector | undefined;
+  /** Only the object of this name (fieldSelector=metadata.name=...). */
+  readonly name: string | undefined;
 }
 
 export type ApiWatchEvent =
@@ -92,15 +104,57 @@ export class GenericStore {
       options.minRevision = requested;
     }
     try {
-      const result = await this.#storage.list(prefix, options);
-      const last = result.items[result.items.length - 1];
-      return {
-        items: result.items.map(decode),
-        resourceVersion: String(result.revision),
-        continueToken:
-          result.more && last !== undefined ? encodeContinueToken({ revision: result.revision, after: last.key.slice(prefix.length) }) : undefined,
-        remainingItemCount: result.more ? result.remaining : undefined,
-      };
+      const selector = request.labelSelector ?? [];
+      if (request.name !== undefined) {
+        // One name is at most one object per namespace: a filtered read, never paged.
+        const result = await this.#storage.list(prefix, { ...options, limit: 0 });
+        const items = result.items.filter((kv) => kv.key.slice(kv.key.lastIndexOf('/') + 1) === request.name).map(decode);
+        return {
+          items: items.filter((object) => matchesLabels(selector, metadataOf(object).labels as Record<string, string> | undefined)),
+          resourceVersion: String(result.revision),
+          continueToken: undefined,
+          remainingItemCount: undefined,
+        };
+      }
+      if (selector.length === 0) {
+        const result = await this.#storage.list(prefix, options);
+        const last = result.items[result.items.length - 1];
+        return {
+          items: result.items.map(decode),
+          resourceVersion: String(result.revision),
+          continueToken:
+            result.more && last !== undefined ? encodeContinueToken({ revision: result.revision, after: last.key.slice(prefix.length) }) : undefined,
+          remainingItemCount: result.more ? result.remaining : undefined,
+        };
+      }
+      // With a selector, pages are read at one revision until `limit` objects match; the
+      // remaining count is unknown (kube-apiserver omits it too).
+      const items: JsonObject[] = [];
+      let revision: number | undefined = options.revision;
+      let after = options.continueAfter;
+      for (;;) {
+        const page = await this.#storage.list(prefix, {
+          ...options,
+          ...(revision === undefined ? {} : { revision }),
+          ...(after === undefined ? {} : { continueAfter: after }),
+        });
+        revision = page.revision;
+        for (const kv of page.items) {
+          const object = decode(kv);
+          if (!matchesLabels(selector, (metadataOf(object).labels ?? undefined) as Record<string, string> | undefined)) continue;
+          items.push(object);
+        }
+        after = page.items[page.items.length - 1]?.key ?? after;
+        const full = request.limit > 0 && items.length >= request.limit;
+        if (!page.more || full) {
+          return {
+            items,
+            resourceVersion: String(page.revision),
+            continueToken: page.more && after !== undefined ? encodeContinueToken({ revision: page.revision, after: after.slice(prefix.length) }) : undefined,
+            remainingItemCount: undefined,
+          };
+        }
+      }
     } catch (error) {
       throw statusFromStorageError(error, {
         resource: this.groupResource,
@@ -169,7 +223,10 @@ export class GenericStore {
    */
   async watch(request: WatchRequest, listener: ApiWatchListener): Promise<Watch> {
     const prefix = collectionPrefix(this.#prefix, request.namespace);
-    const wanted = (key: string): boolean => request.name === undefined || key.slice(key.lastIndexOf('/') + 1) === request.name;
+    const named = (key: string): boolean => request.name === undefined || key.slice(key.lastIndexOf('/') + 1) === request.name;
+    const selector = request.labelSelector;
+    const labelled = (object: JsonObject): boolean =>
+      selector === undefined || matchesLabels(selector, metadataOf(object).labels as Record<string, string> | undefined);
     let from = request.resourceVersion ?? 0;
     if (request.resourceVersion === undefined || request.sendInitialEvents) {
       let initial;
@@ -178,7 +235,10 @@ export class GenericStore {
       } catch (error) {
         throw statusFromStorageError(error, { resource: this.groupResource, name: '', verb: 'watch', ...(request.resourceVersion === undefined ? {} : { requestedRevision: request.resourceVersion }) });
       }
-      for (const kv of initial.items) if (wanted(kv.key)) listener({ type: 'ADDED', object: decode(kv) });
+      for (const kv of initial.items) {
+        const object = decode(kv);
+        if (named(kv.key) && labelled(object)) listener({ type: 'ADDED', object });
+      }
       from = initial.revision;
       if (request.sendInitialEvents) {
         listener({ type: 'BOOKMARK', object: this.#bookmark(from, { 'k8s.io/initial-events-end': 'true' }) });
@@ -187,11 +247,25 @@ export class GenericStore {
     const requested = from;
     return this.#storage.watch(prefix, from, (event: WatchEvent) => {
       switch (event.type) {
-        case 'ADDED':
-        case 'MODIFIED':
-          return wanted(event.kv.key) ? listener({ type: event.type, object: decode(event.kv) }) : true;
-        case 'DELETED':
-          return wanted(event.prev.key) ? listener({ type: 'DELETED', object: decode({ ...event.prev, modRevision: event.revision }) }) : true;
+        case 'ADDED': {
+          const object = decode(event.kv);
+          return named(event.kv.key) && labelled(object) ? listener({ type: 'ADDED', object }) : true;
+        }
+        case 'MODIFIED': {
+          if (!named(event.kv.key)) return true;
+          const object = decode(event.kv);
+          const now = labelled(object);
+          const before = labelled(decode(event.prev));
+          // An object that starts or stops matching the selector appears or disappears for this watcher.
+          if (now && before) return listener({ type: 'MODIFIED', object });
+          if (now) return listener({ type: 'ADDED', object });
+          if (before) return listener({ type: 'DELETED', object });
+          return true;
+        }
+        case 'DELETED': {
+          const object = decode({ ...event.prev, modRevision: event.revision });
+          return named(event.prev.key) && labelled(object) ? listener({ type: 'DELETED', object }) : true;
+        }
         case 'PROGRESS':
           return request.allowWatchBookmarks ? listener({ type: 'BOOKMARK', object: this.#bookmark(event.revision) }) : true;
         case 'ERROR':

@@ -1,6 +1,8 @@
 // The parameters of a watch, checked as kube-apiserver checks them.
 
-import { newBadRequest } from '@capstan/common';
+import { newBadRequest, type LabelSelector } from '@capstan/common';
+import { nameFromFieldSelector } from './field-selector-query.ts';
+import { labelSelectorOf } from './label-selector-query.ts';
 
 export interface WatchRequest {
   readonly namespace: string | undefined;
@@ -13,6 +15,7 @@ export interface WatchRequest {
   readonly sendInitialEvents: boolean;
   readonly allowWatchBookmarks: boolean;
   readonly timeoutSeconds: number | undefined;
+  readonly labelSelector: LabelSelector | undefined;
 }
 
 export function parseWatchRequest(query: URLSearchParams, namespace: string | undefined): WatchRequest {
@@ -48,23 +51,8 @@ export function parseWatchRequest(query: URLSearchParams, namespace: string | un
     sendInitialEvents,
     allowWatchBookmarks,
     timeoutSeconds,
+    labelSelector: labelSelectorOf(query),
   };
-}
-
-/** The field selectors every resource supports: metadata.name and metadata.namespace, with = or ==. */
-function nameFromFieldSelector(selector: string, namespace: string | undefined): string | undefined {
-  if (selector === '') return undefined;
-  let name: string | undefined;
-  for (const term of selector.split(',')) {
-    const match = /^([^=!]+)(==|=)(.*)$/.exec(term.trim());
-    if (match === null) throw newBadRequest(`invalid field selector: ${selector}: only = and == are supported so far`);
-    const [, field, , value] = match as unknown as [string, string, string, string];
-    if (field === 'metadata.name') name = value;
-    else if (field === 'metadata.namespace') {
-      if (namespace !== undefined && value !== namespace) throw newBadRequest(`field selector ${term} conflicts with the namespace of the request`);
-    } else throw newBadRequest(`field label not supported: ${field}`);
-  }
-  return name;
 }
 
 const isTrue = (value: string | null): boolean => value === 'true' || value === '1';

@@ -27,10 +27,15 @@ export interface ApiServerOptions {
   readonly logger: Logger;
 }
 
+/** How long requests in flight may take to finish once the listener closes. */
+const requestGraceMs = 1000;
+
 export class ApiServer {
   readonly #options: ApiServerOptions;
   readonly #server: Server;
   readonly #shutdown = new ShutdownCheck();
+  /** Aborted when the listener closes: long-running requests (watches) end on it. */
+  readonly #stopping = new AbortController();
   readonly #health: Readonly<Record<string, readonly HealthCheck[]>>;
   readonly #discovery = new DiscoveryEndpoints(builtinResources);
   readonly #openapi = new OpenApiV3Endpoints(builtinResources, versionInfo().gitVersion);
@@ -74,8 +79,15 @@ export class ApiServer {
   async shutdown(): Promise<void> {
     this.#shutdown.begin();
     await new Promise((resolve) => setTimeout(resolve, this.#options.shutdownDelayMs));
-    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
-    this.#server.closeAllConnections();
+    // Stop accepting, end the watches (their clients re-establish them elsewhere), let the
+    // requests in flight finish, and drop idle keep-alive connections at once.
+    const closed = new Promise<void>((resolve) => this.#server.close(() => resolve()));
+    this.#stopping.abort();
+    this.#server.closeIdleConnections();
+    // Requests in flight get a moment to finish; a connection a client keeps open past it is cut.
+    const grace = setTimeout(() => this.#server.closeAllConnections(), requestGraceMs);
+    await closed;
+    clearTimeout(grace);
     await this.#options.storage.close();
   }
 
@@ -118,7 +130,7 @@ export class ApiServer {
       return;
     }
     const info = parseRequestInfo(request.method ?? 'GET', request.url ?? '/');
-    if (info.isResourceRequest && (await routeResourceRequest(this.#registry, info, url.searchParams, request, response))) return;
+    if (info.isResourceRequest && (await routeResourceRequest(this.#registry, info, url.searchParams, request, response, this.#stopping.signal))) return;
     throw notFoundPath();
   }
 }
