@@ -1,0 +1,77 @@
+import test from 'ava';
+import { CoreV1Api, KubeConfig, makeInformer, Watch, type V1ConfigMap } from '@kubernetes/client-node';
+import { readFileSync } from 'node:fs';
+import { startApiServer } from '../src/api-server-process.ts';
+
+function clients(kubeconfig: string) {
+  const config = new KubeConfig();
+  config.loadFromString(readFileSync(kubeconfig, 'utf8'));
+  return { config, core: config.makeApiClient(CoreV1Api) };
+}
+
+const until = async (check: () => boolean, what: string, ms = 5000): Promise<void> => {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+test('@kubernetes/client-node creates, lists and deletes through the typed API', async (t) => {
+  const server = await startApiServer();
+  t.teardown(() => server.stop());
+  const { core } = clients(server.kubeconfig);
+  const created = await core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name: 'one' }, data: { k: 'v' } } });
+  t.is(created.metadata?.namespace, 'default');
+  const list = await core.listNamespacedConfigMap({ namespace: 'default' });
+  t.deepEqual(list.items.map((c) => c.metadata?.name), ['one']);
+  t.truthy(list.metadata?.resourceVersion);
+  const error = (await t.throwsAsync(core.readNamespacedConfigMap({ name: 'none', namespace: 'default' }))) as Error & { code?: number };
+  t.is(error.code, 404);
+  await core.deleteNamespacedConfigMap({ name: 'one', namespace: 'default' });
+  t.is((await core.listNamespacedConfigMap({ namespace: 'default' })).items.length, 0);
+});
+
+test('an informer follows adds, updates and deletes', async (t) => {
+  const server = await startApiServer();
+  t.teardown(() => server.stop());
+  const { config, core } = clients(server.kubeconfig);
+  const seen: string[] = [];
+  const informer = makeInformer<V1ConfigMap>(config, '/api/v1/namespaces/default/configmaps', () => core.listNamespacedConfigMap({ namespace: 'default' }));
+  informer.on('add', (cm) => seen.push(`add ${cm.metadata?.name}`));
+  informer.on('update', (cm) => seen.push(`update ${cm.metadata?.name} ${cm.data?.k}`));
+  informer.on('delete', (cm) => seen.push(`delete ${cm.metadata?.name}`));
+  await core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name: 'before' } } });
+  await informer.start();
+  t.teardown(() => informer.stop());
+  await until(() => seen.includes('add before'), 'the initial list');
+  await core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name: 'later' }, data: { k: '1' } } });
+  await core.replaceNamespacedConfigMap({ name: 'later', namespace: 'default', body: { metadata: { name: 'later' }, data: { k: '2' } } });
+  await core.deleteNamespacedConfigMap({ name: 'before', namespace: 'default' });
+  await until(() => seen.includes('delete before'), 'the delete');
+  t.deepEqual(seen, ['add before', 'add later', 'update later 2', 'delete before']);
+  t.deepEqual(informer.list('default').map((cm) => cm.metadata?.name), ['later']);
+});
+
+test('a watch from a compacted resourceVersion gets an ERROR event with 410 Expired', async (t) => {
+  const server = await startApiServer(['--watch-history-duration=1s']);
+  t.teardown(() => server.stop());
+  const { config, core } = clients(server.kubeconfig);
+  const first = await core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name: 'a' } } });
+  for (let i = 0; i < 3; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await core.createNamespacedSecret({ namespace: 'default', body: { metadata: { name: `s${i}` } } });
+  }
+  const events: { phase: string; object: { code?: number; reason?: string } }[] = [];
+  const ended = new Promise<void>((resolve) => {
+    void new Watch(config).watch(
+      '/api/v1/namespaces/default/configmaps',
+      { resourceVersion: first.metadata?.resourceVersion },
+      (phase, object) => events.push({ phase, object }),
+      () => resolve(),
+    );
+  });
+  await ended;
+  t.is(events.length, 1);
+  t.like(events[0], { phase: 'ERROR', object: { code: 410, reason: 'Expired' } });
+});
