@@ -1,7 +1,7 @@
 // Legacy (non-aggregated) discovery documents built from resource declarations: /api
 // (APIVersions), /apis (APIGroupList), /apis/<group> (APIGroup), /api/v1 and /apis/<g>/<v> (APIResourceList).
 
-import type { ResourceDefinition, Verb } from '../registry/resource-definition.ts';
+import { groupVersionString, type ResourceDefinition, type Verb } from '../registry/resource-definition.ts';
 import { compareGroups, compareKubeAwareVersions } from './group-version-order.ts';
 import { storageVersionHashOf } from './storage-version-hash.ts';
 
@@ -67,9 +67,7 @@ export interface APIResourceList {
 }
 
 /** "v1" for the core group, "<group>/<version>" otherwise. */
-export function groupVersionString(group: string, version: string): string {
-  return group === '' ? version : `${group}/${version}`;
-}
+export { groupVersionString };
 
 /** The named groups (core excluded unless asked) in kube's discovery order. */
 export function orderedGroups(defs: readonly ResourceDefinition[]): readonly string[] {

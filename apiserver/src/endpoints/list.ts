@@ -4,6 +4,7 @@ import type { ServerResponse } from 'node:http';
 import { newBadRequest } from '@capstan/common';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { nameFromFieldSelector } from '../registry/field-selector-query.ts';
+import { apiVersionOf } from '../registry/resource-definition.ts';
 import { labelSelectorOf } from '../registry/label-selector-query.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { namespaceOf } from './get.ts';
@@ -29,7 +30,7 @@ export async function listObjects(store: GenericStore, info: RequestInfo, query:
   const items = page.items.map(({ kind: _kind, apiVersion: _apiVersion, ...item }) => item);
   sendJson(response, 200, {
     kind: `${definition.kind}List`,
-    apiVersion: definition.group === '' ? definition.version : `${definition.group}/${definition.version}`,
+    apiVersion: apiVersionOf(definition),
     metadata,
     items,
   });

@@ -16,7 +16,7 @@ import { objectKey, collectionPrefix } from '../storage/keys.ts';
 import type { KeyValue, ListOptions, Storage, Watch, WatchEvent } from '../storage/storage.ts';
 import { decodeContinueToken, encodeContinueToken } from './continue-token.ts';
 import { metadataOf, prepareForCreate, type JsonObject } from './object-meta.ts';
-import type { ResourceDefinition } from './resource-definition.ts';
+import { apiVersionOf, type ResourceDefinition } from './resource-definition.ts';
 import { statusFromStorageError } from './storage-status.ts';
 import type { WatchRequest } from './watch-request.ts';
 
@@ -284,7 +284,7 @@ export class GenericStore {
     const { definition } = this;
     return {
       kind: definition.kind,
-      apiVersion: definition.group === '' ? definition.version : `${definition.group}/${definition.version}`,
+      apiVersion: apiVersionOf(definition),
       metadata: { resourceVersion: String(revision), ...(annotations === undefined ? {} : { annotations }) },
     };
   }

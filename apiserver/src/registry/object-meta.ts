@@ -4,7 +4,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { fieldInvalid, fieldRequired, newBadRequest, newInvalid, type FieldError } from '@capstan/common';
 import { initialStatus } from './initial-status.ts';
-import type { ResourceDefinition } from './resource-definition.ts';
+import { apiVersionOf, type ResourceDefinition } from './resource-definition.ts';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -73,7 +73,7 @@ export function prepareForCreate(definition: ResourceDefinition, body: JsonObjec
   // Kinds with a spec count its changes in generation (a per-kind strategy will say so exactly).
   if ('spec' in body) metadata.generation = 1;
   else delete metadata.generation;
-  const apiVersion = definition.group === '' ? definition.version : `${definition.group}/${definition.version}`;
+  const apiVersion = apiVersionOf(definition);
   const object: JsonObject = { ...body, apiVersion, kind: definition.kind, metadata };
   const status = initialStatus(definition);
   if (status === null) delete object.status;

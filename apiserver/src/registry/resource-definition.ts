@@ -34,3 +34,10 @@ export interface ResourceDefinition {
    */
   readonly storagePrefix: string | undefined;
 }
+
+/** "v1" for the core group, "<group>/<version>" otherwise: an apiVersion, or a discovery groupVersion. */
+export const groupVersionString = (group: string, version: string): string => (group === '' ? version : `${group}/${version}`);
+
+/** The apiVersion of the resource's objects. */
+export const apiVersionOf = (definition: Pick<ResourceDefinition, 'group' | 'version'>): string =>
+  groupVersionString(definition.group, definition.version);
