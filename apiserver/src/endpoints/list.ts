@@ -5,12 +5,20 @@ import { newBadRequest } from '@capstan/common';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { nameFromFieldSelector } from '../registry/field-selector-query.ts';
 import { apiVersionOf } from '../registry/resource-definition.ts';
+import { tableColumnsFor } from '../table/table-columns.ts';
+import { acceptsTable, includeObjectOf, toTable } from '../table/to-table.ts';
 import { labelSelectorOf } from '../registry/label-selector-query.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { namespaceOf } from './get.ts';
 import { sendJson } from './send-json.ts';
 
-export async function listObjects(store: GenericStore, info: RequestInfo, query: URLSearchParams, response: ServerResponse): Promise<void> {
+export async function listObjects(
+  store: GenericStore,
+  info: RequestInfo,
+  query: URLSearchParams,
+  accept: string | undefined,
+  response: ServerResponse,
+): Promise<void> {
   const limitText = query.get('limit');
   const limit = limitText === null || limitText === '' ? 0 : Number(limitText);
   if (!Number.isSafeInteger(limit) || limit < 0) throw newBadRequest(`limit: Invalid value: ${JSON.stringify(limitText)}`);
@@ -27,6 +35,10 @@ export async function listObjects(store: GenericStore, info: RequestInfo, query:
   const metadata: Record<string, unknown> = { resourceVersion: page.resourceVersion };
   if (page.continueToken !== undefined) metadata.continue = page.continueToken;
   if (page.remainingItemCount !== undefined) metadata.remainingItemCount = page.remainingItemCount;
+  if (acceptsTable(accept)) {
+    sendJson(response, 200, toTable(tableColumnsFor(definition.group, definition.kind), page.items, includeObjectOf(query), metadata));
+    return;
+  }
   const items = page.items.map(({ kind: _kind, apiVersion: _apiVersion, ...item }) => item);
   sendJson(response, 200, {
     kind: `${definition.kind}List`,

@@ -33,10 +33,10 @@ export async function routeResourceRequest(
   }
   switch (info.verb) {
     case 'get':
-      await getObject(store, info, response);
+      await getObject(store, info, query, request.headers.accept, response);
       return true;
     case 'list':
-      await listObjects(store, info, query, response);
+      await listObjects(store, info, query, request.headers.accept, response);
       return true;
     case 'watch':
       await watchObjects(store, info, query, request, response, stopping);

@@ -6,6 +6,8 @@ import type { GenericStore } from '../registry/generic-store.ts';
 import { parseWatchRequest } from '../registry/watch-request.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import type { Watch } from '../storage/storage.ts';
+import { tableColumnsFor } from '../table/table-columns.ts';
+import { acceptsTable, includeObjectOf, toTable } from '../table/to-table.ts';
 import { namespaceOf } from './get.ts';
 
 /** How often a watch that allows bookmarks gets one (kube-apiserver: about once a minute). */
@@ -20,6 +22,11 @@ export async function watchObjects(
   stopping: AbortSignal,
 ): Promise<void> {
   const watchRequest = parseWatchRequest(query, namespaceOf(info));
+  // With a Table Accept header every object is a one-row Table; column definitions come once.
+  const table = acceptsTable(request.headers.accept);
+  const columns = tableColumnsFor(store.definition.group, store.definition.kind);
+  const include = table ? includeObjectOf(query) : 'Metadata';
+  let definitionsSent = false;
   const pending: string[] = [];
   let watch: Watch | undefined;
   let ended = false;
@@ -54,7 +61,13 @@ export async function watchObjects(
   bookmarks?.unref();
 
   watch = await store.watch(watchRequest, (event) => {
-    const ok = write(`${JSON.stringify(event)}\n`);
+    let wire: unknown = event;
+    if (table && event.type !== 'ERROR' && event.type !== 'BOOKMARK') {
+      const { resourceVersion } = event.object.metadata as { resourceVersion?: string };
+      wire = { type: event.type, object: toTable(columns, [event.object], include, { resourceVersion }, !definitionsSent) };
+      definitionsSent = true;
+    }
+    const ok = write(`${JSON.stringify(wire)}\n`);
     if (event.type === 'ERROR') setImmediate(end);
     return ok;
   });

@@ -67,7 +67,7 @@ export class GenericStore {
     const { name } = metadataOf(object) as { name: string };
     const stored = { ...object, metadata: { ...metadataOf(object) } };
     try {
-      const kv = await this.#storage.create(objectKey(this.#prefix, namespace, name), encoder.encode(JSON.stringify(stored)));
+      const kv = await this.#storage.create(this.#key(namespace, name), encoder.encode(JSON.stringify(stored)));
       return withResourceVersion(stored, kv.modRevision);
     } catch (error) {
       throw statusFromStorageError(error, { resource: this.groupResource, name, verb: 'create' });
@@ -77,7 +77,7 @@ export class GenericStore {
   async get(namespace: string | undefined, name: string): Promise<JsonObject> {
     let kv: KeyValue | undefined;
     try {
-      kv = (await this.#storage.get(objectKey(this.#prefix, namespace, name))).kv;
+      kv = (await this.#storage.get(this.#key(namespace, name))).kv;
     } catch (error) {
       throw statusFromStorageError(error, { resource: this.groupResource, name, verb: 'get' });
     }
@@ -87,11 +87,11 @@ export class GenericStore {
 
   /** Whether the object exists (e.g. the namespace of a create). */
   async exists(namespace: string | undefined, name: string): Promise<boolean> {
-    return (await this.#storage.get(objectKey(this.#prefix, namespace, name))).kv !== undefined;
+    return (await this.#storage.get(this.#key(namespace, name))).kv !== undefined;
   }
 
   async list(request: ListRequest): Promise<ListPage> {
-    const prefix = collectionPrefix(this.#prefix, request.namespace);
+    const prefix = this.#collection(request.namespace);
     const options: { -readonly [K in keyof ListOptions]: ListOptions[K] } = { limit: request.limit };
     const token = request.continueToken === undefined ? undefined : decodeContinueToken(request.continueToken);
     const requested = request.resourceVersion === undefined || request.resourceVersion === '' ? undefined : Number(request.resourceVersion);
@@ -173,7 +173,7 @@ export class GenericStore {
    * spec changes, and an update that changes nothing writes nothing.
    */
   async update(namespace: string | undefined, name: string, body: JsonObject): Promise<JsonObject> {
-    const key = objectKey(this.#prefix, namespace, name);
+    const key = this.#key(namespace, name);
     const sent = metadataOf(body);
     if (sent.name !== undefined && sent.name !== name) {
       throw newBadRequest(`the name of the object (${sent.name}) does not match the name on the URL (${name})`);
@@ -222,7 +222,7 @@ export class GenericStore {
    * first as ADDED events, then the changes after it; with one, the changes after it.
    */
   async watch(request: WatchRequest, listener: ApiWatchListener): Promise<Watch> {
-    const prefix = collectionPrefix(this.#prefix, request.namespace);
+    const prefix = this.#collection(request.namespace);
     const named = (key: string): boolean => request.name === undefined || key.slice(key.lastIndexOf('/') + 1) === request.name;
     const selector = request.labelSelector;
     const labelled = (object: JsonObject): boolean =>
@@ -280,6 +280,15 @@ export class GenericStore {
     });
   }
 
+  /** Cluster-scoped objects have no namespace in their key, whatever the request path said. */
+  #key(namespace: string | undefined, name: string): string {
+    return objectKey(this.#prefix, this.definition.namespaced ? namespace : undefined, name);
+  }
+
+  #collection(namespace: string | undefined): string {
+    return collectionPrefix(this.#prefix, this.definition.namespaced ? namespace : undefined);
+  }
+
   #bookmark(revision: number, annotations?: Record<string, string>): JsonObject {
     const { definition } = this;
     return {
@@ -292,7 +301,7 @@ export class GenericStore {
   /** Deletes at once, answering the object as it was. (Finalizers and graceful deletion come next.) */
   async delete(namespace: string | undefined, name: string): Promise<JsonObject> {
     try {
-      const { prev } = await this.#storage.delete(objectKey(this.#prefix, namespace, name));
+      const { prev } = await this.#storage.delete(this.#key(namespace, name));
       return decode(prev);
     } catch (error) {
       throw statusFromStorageError(error, { resource: this.groupResource, name, verb: 'delete' });

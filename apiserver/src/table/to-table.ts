@@ -1,0 +1,45 @@
+// Renders objects as a meta.k8s.io/v1 Table: the rows kubectl prints, each carrying the object as
+// PartialObjectMetadata (the default), whole (includeObject=Object) or not at all (None).
+
+import { newBadRequest } from '@capstan/common';
+import type { JsonObject } from '../registry/object-meta.ts';
+import type { ColumnDefinition, TableColumns } from './table-columns.ts';
+
+export type IncludeObject = 'None' | 'Metadata' | 'Object';
+
+export function includeObjectOf(query: URLSearchParams): IncludeObject {
+  const value = query.get('includeObject') ?? 'Metadata';
+  if (value === '' || value === 'Metadata') return 'Metadata';
+  if (value === 'None' || value === 'Object') return value;
+  throw newBadRequest(`includeObject: Unsupported value: "${value}": supported values: "Metadata", "None", "Object"`);
+}
+
+export function toTable(
+  columns: TableColumns,
+  objects: readonly JsonObject[],
+  include: IncludeObject,
+  listMetadata: JsonObject,
+  withColumnDefinitions = true,
+): JsonObject {
+  const now = Date.now();
+  return {
+    kind: 'Table',
+    apiVersion: 'meta.k8s.io/v1',
+    metadata: listMetadata,
+    columnDefinitions: withColumnDefinitions ? columns.definitions : ([] as ColumnDefinition[]),
+    rows: objects.map((object) => ({
+      cells: columns.cells(object, now),
+      ...(include === 'None' ? {} : { object: include === 'Object' ? object : { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: object.metadata } }),
+    })),
+  };
+}
+
+/** Whether an Accept header asks for meta.k8s.io/v1 Tables (kubectl's human-readable get does). */
+export function acceptsTable(accept: string | undefined): boolean {
+  if (accept === undefined) return false;
+  return accept.split(',').some((range) => {
+    const [type = '', ...params] = range.split(';').map((p) => p.trim());
+    const values = new Map(params.map((p) => p.split('=').map((x) => x.trim()) as [string, string]));
+    return type === 'application/json' && values.get('as') === 'Table' && values.get('v') === 'v1' && values.get('g') === 'meta.k8s.io';
+  });
+}
