@@ -35,7 +35,7 @@ test('kubectl creates, gets, lists and deletes a ConfigMap, with kube-apiserver 
   t.regex(created.metadata.creationTimestamp, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   t.true(Number(created.metadata.resourceVersion) > 0);
   t.is(created.metadata.generation, undefined);
-  t.regex((await kubectl('get', 'configmaps')).stdout, /^NAME\s+AGE\ndemo\s+\d+s\n$/);
+  t.regex((await kubectl('get', 'configmaps')).stdout, /^NAME\s+DATA\s+AGE\ndemo\s+1\s+\d+s\n$/);
 
   t.regex(await fails('create', '-f', manifest, '--validate=false'), /Error from server \(AlreadyExists\): error when creating ".*": configmaps "demo" already exists/);
   t.regex(await fails('get', 'configmap', 'nope'), /Error from server \(NotFound\): configmaps "nope" not found/);
