@@ -61,3 +61,31 @@ test('an update bumps generation on spec changes only and keeps the status of ki
   const namespace = (await (await fetch(`${server.url}/api/v1/namespaces`, { method: 'POST', headers: json, body: JSON.stringify({ metadata: { name: 'team' }, status: { phase: 'Terminating' } }) })).json()) as { status: unknown };
   t.deepEqual(namespace.status, { phase: 'Active' });
 });
+
+test('the status subresource writes the status alone, and main-resource updates keep it', async (t) => {
+  const server = await startApiServer();
+  t.teardown(() => server.stop());
+  const { AppsV1Api, KubeConfig } = await import('@kubernetes/client-node');
+  const { readFileSync } = await import('node:fs');
+  const config = new KubeConfig();
+  config.loadFromString(readFileSync(server.kubeconfig, 'utf8'));
+  const apps = config.makeApiClient(AppsV1Api);
+  const spec = { replicas: 1, selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } };
+  await apps.createNamespacedDeployment({ namespace: 'default', body: { metadata: { name: 'web' }, spec } });
+  const reported = await apps.replaceNamespacedDeploymentStatus({
+    name: 'web',
+    namespace: 'default',
+    body: { metadata: { name: 'web', labels: { ignored: 'yes' } }, spec: { ...spec, replicas: 7 }, status: { replicas: 1, readyReplicas: 1 } },
+  });
+  t.deepEqual({ ...reported.status }, { replicas: 1, readyReplicas: 1 });
+  t.is(reported.spec?.replicas, 1);
+  t.is(reported.metadata?.labels, undefined);
+  t.is(reported.metadata?.generation, 1);
+  const read = await apps.readNamespacedDeploymentStatus({ name: 'web', namespace: 'default' });
+  t.is(read.status?.readyReplicas, 1);
+  const updated = await apps.replaceNamespacedDeployment({ name: 'web', namespace: 'default', body: { metadata: { name: 'web' }, spec: { ...spec, replicas: 2 } } });
+  t.is(updated.metadata?.generation, 2);
+  t.deepEqual({ ...updated.status }, { replicas: 1, readyReplicas: 1 });
+  const bogus = await fetch(`${server.url}/apis/apps/v1/namespaces/default/deployments/web/nothing`);
+  t.is(bogus.status, 404);
+});

@@ -8,7 +8,7 @@ import { createObject } from './create.ts';
 import { deleteObject } from './delete.ts';
 import { getObject } from './get.ts';
 import { listObjects } from './list.ts';
-import { updateObject } from './update.ts';
+import { updateObject, updateStatus } from './update.ts';
 import { watchObjects } from './watch.ts';
 
 export async function routeResourceRequest(
@@ -25,7 +25,13 @@ export async function routeResourceRequest(
   const groupResource = { group: definition.group, resource: definition.resource };
   const store = registry.store(info.apiGroup, info.apiVersion, info.resource);
   if (info.subresource !== '') {
-    if (!definition.subresources.some((s) => s.name === info.subresource)) throw notFoundPath();
+    const subresource = definition.subresources.find((s) => s.name === info.subresource);
+    if (subresource === undefined) throw notFoundPath();
+    if (store !== undefined && info.subresource === 'status' && (info.verb === 'get' || info.verb === 'update')) {
+      if (info.verb === 'get') await getObject(store, info, query, request.headers.accept, response);
+      else await updateStatus(store, info, request, response);
+      return true;
+    }
     throw newMethodNotSupported(groupResource, info.verb);
   }
   if (store === undefined || !(definition.verbs as readonly string[]).includes(info.verb)) {

@@ -167,18 +167,60 @@ export class GenericStore {
   }
 
   /**
-   * Replaces an object (PUT). A resourceVersion in the body must be the current one (409
-   * otherwise); without one the update is unconditional, as built-in kinds allow. Server-owned
-   * metadata is kept, the status too where the kind has a status subresource, generation counts
-   * spec changes, and an update that changes nothing writes nothing.
+   * Replaces an object (PUT). Server-owned metadata is kept, the status too where the kind has a
+   * status subresource, and generation counts spec changes.
    */
-  async update(namespace: string | undefined, name: string, body: JsonObject): Promise<JsonObject> {
+  update(namespace: string | undefined, name: string, body: JsonObject): Promise<JsonObject> {
+    return this.#replace(namespace, name, body, 'update', (old) => {
+      const next: JsonObject = { ...body, apiVersion: old.apiVersion, kind: old.kind };
+      if (this.definition.subresources.some((s) => s.name === 'status')) {
+        if ('status' in old) next.status = old.status;
+        else delete next.status;
+      }
+      const oldMeta = metadataOf(old);
+      const metadata = { ...metadataOf(body), name, uid: oldMeta.uid, creationTimestamp: oldMeta.creationTimestamp } as Record<string, unknown>;
+      delete metadata.resourceVersion;
+      if (this.definition.namespaced) metadata.namespace = oldMeta.namespace;
+      else delete metadata.namespace;
+      for (const owned of ['deletionTimestamp', 'deletionGracePeriodSeconds'] as const) {
+        if (oldMeta[owned] === undefined) delete metadata[owned];
+        else metadata[owned] = oldMeta[owned];
+      }
+      if (oldMeta.generation === undefined) delete metadata.generation;
+      else metadata.generation = isDeepStrictEqual(old.spec, next.spec) ? oldMeta.generation : oldMeta.generation + 1;
+      next.metadata = metadata;
+      return next;
+    });
+  }
+
+  /** Writes the status subresource (PUT .../status): only the status changes, whatever else the body says. */
+  updateStatus(namespace: string | undefined, name: string, body: JsonObject): Promise<JsonObject> {
+    return this.#replace(namespace, name, body, 'update', (old) => {
+      const next: JsonObject = { ...old };
+      if (body.status === undefined) delete next.status;
+      else next.status = body.status;
+      return next;
+    });
+  }
+
+  /**
+   * The read-check-write of every replacement: a resourceVersion in the body must be the current
+   * one (409 otherwise), without one the write is unconditional (as built-in kinds allow), and a
+   * replacement that changes nothing writes nothing and answers the stored object.
+   */
+  async #replace(
+    namespace: string | undefined,
+    name: string,
+    body: JsonObject,
+    verb: string,
+    derive: (old: JsonObject) => JsonObject,
+  ): Promise<JsonObject> {
     const key = this.#key(namespace, name);
     const sent = metadataOf(body);
     if (sent.name !== undefined && sent.name !== name) {
       throw newBadRequest(`the name of the object (${sent.name}) does not match the name on the URL (${name})`);
     }
-    const context = { resource: this.groupResource, name, verb: 'update' };
+    const context = { resource: this.groupResource, name, verb };
     let current: KeyValue | undefined;
     try {
       current = (await this.#storage.get(key)).kv;
@@ -190,24 +232,7 @@ export class GenericStore {
       throw newConflict(this.groupResource, name, 'the object has been modified; please apply your changes to the latest version and try again');
     }
     const old = JSON.parse(decoder.decode(current.value)) as JsonObject;
-    const oldMeta = metadataOf(old);
-    const next: JsonObject = { ...body, apiVersion: old.apiVersion, kind: old.kind };
-    const hasStatusSubresource = this.definition.subresources.some((s) => s.name === 'status');
-    if (hasStatusSubresource) {
-      if ('status' in old) next.status = old.status;
-      else delete next.status;
-    }
-    const metadata = { ...sent, name, uid: oldMeta.uid, creationTimestamp: oldMeta.creationTimestamp } as Record<string, unknown>;
-    delete metadata.resourceVersion;
-    if (this.definition.namespaced) metadata.namespace = namespace;
-    else delete metadata.namespace;
-    for (const owned of ['deletionTimestamp', 'deletionGracePeriodSeconds'] as const) {
-      if (oldMeta[owned] === undefined) delete metadata[owned];
-      else metadata[owned] = oldMeta[owned];
-    }
-    if (oldMeta.generation === undefined) delete metadata.generation;
-    else metadata.generation = isDeepStrictEqual(old.spec, next.spec) ? oldMeta.generation : oldMeta.generation + 1;
-    next.metadata = metadata;
+    const next = derive(old);
     if (isDeepStrictEqual(next, old)) return decode(current);
     try {
       const kv = await this.#storage.update(key, encoder.encode(JSON.stringify(next)), current.modRevision);
