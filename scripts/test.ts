@@ -34,7 +34,7 @@ else {
 let reported = false;
 const testsExit = await run(
   'lerna',
-  ['run', 'test', '--stream', '--no-bail', '--concurrency', '1', '--skip-nx-cache', '--', '--tap', ...process.argv.slice(2)],
+  ['run', 'test', '--stream', '--no-bail', '--no-sort', '--concurrency', '1', '--skip-nx-cache', '--', '--tap', ...process.argv.slice(2)],
   (line) => {
     const count = /# (pass|fail) (\d+)\s*$/.exec(line);
     if (count === null) return;

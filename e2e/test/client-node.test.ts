@@ -32,6 +32,22 @@ test('@kubernetes/client-node creates, lists and deletes through the typed API',
   t.is((await core.listNamespacedConfigMap({ namespace: 'default' })).items.length, 0);
 });
 
+test('deletecollection deletes what the selector picks and lists what it deleted', async (t) => {
+  const server = await startApiServer();
+  t.teardown(() => server.stop());
+  const { core } = clients(server.kubeconfig);
+  for (const [name, app] of [['a', 'web'], ['b', 'web'], ['c', 'db']] as const) {
+    await core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name, labels: { app } } } });
+  }
+  // The typed client reads the answer as a Status (as the OpenAPI says); kube-apiserver sends the deleted objects' list.
+  await core.deleteCollectionNamespacedConfigMap({ namespace: 'default', labelSelector: 'app=web' });
+  t.deepEqual((await core.listNamespacedConfigMap({ namespace: 'default' })).items.map((c) => c.metadata?.name), ['c']);
+  const raw = await fetch(`${server.url}/api/v1/namespaces/default/configmaps?labelSelector=app%3Ddb`, { method: 'DELETE' });
+  const body = (await raw.json()) as { kind: string; items: { metadata: { name: string } }[] };
+  t.is(body.kind, 'ConfigMapList');
+  t.deepEqual(body.items.map((i) => i.metadata.name), ['c']);
+});
+
 test('an informer follows adds, updates and deletes', async (t) => {
   const server = await startApiServer();
   t.teardown(() => server.stop());

@@ -2,7 +2,7 @@
 
 import type { ServerResponse } from 'node:http';
 import { newBadRequest } from '@capstan/common';
-import type { GenericStore } from '../registry/generic-store.ts';
+import type { GenericStore, ListPage, ListRequest } from '../registry/generic-store.ts';
 import { nameFromFieldSelector } from '../registry/field-selector-query.ts';
 import { apiVersionOf } from '../registry/resource-definition.ts';
 import { tableColumnsFor } from '../table/table-columns.ts';
@@ -19,10 +19,15 @@ export async function listObjects(
   accept: string | undefined,
   response: ServerResponse,
 ): Promise<void> {
+  sendList(store, await store.list(listRequestOf(info, query)), query, accept, response);
+}
+
+/** The list parameters of a request (limit, continue, resourceVersion, selectors). */
+export function listRequestOf(info: RequestInfo, query: URLSearchParams): ListRequest {
   const limitText = query.get('limit');
   const limit = limitText === null || limitText === '' ? 0 : Number(limitText);
   if (!Number.isSafeInteger(limit) || limit < 0) throw newBadRequest(`limit: Invalid value: ${JSON.stringify(limitText)}`);
-  const page = await store.list({
+  return {
     namespace: namespaceOf(info),
     limit,
     continueToken: query.get('continue') || undefined,
@@ -30,7 +35,11 @@ export async function listObjects(
     resourceVersionMatch: query.get('resourceVersionMatch') ?? undefined,
     labelSelector: labelSelectorOf(query),
     name: nameFromFieldSelector(query.get('fieldSelector') ?? '', namespaceOf(info)),
-  });
+  };
+}
+
+/** A page as a <Kind>List, or a Table when the client asks for one. */
+export function sendList(store: GenericStore, page: ListPage, query: URLSearchParams, accept: string | undefined, response: ServerResponse): void {
   const { definition } = store;
   const metadata: Record<string, unknown> = { resourceVersion: page.resourceVersion };
   if (page.continueToken !== undefined) metadata.continue = page.continueToken;

@@ -5,7 +5,7 @@ import { newMethodNotSupported, StatusError } from '@capstan/common';
 import type { Registry } from '../registry/registry.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { createObject } from './create.ts';
-import { deleteObject } from './delete.ts';
+import { deleteCollection, deleteObject } from './delete.ts';
 import { getObject } from './get.ts';
 import { listObjects } from './list.ts';
 import { updateObject, updateStatus } from './update.ts';
@@ -52,6 +52,9 @@ export async function routeResourceRequest(
       return true;
     case 'update':
       await updateObject(store, info, request, response);
+      return true;
+    case 'deletecollection':
+      await deleteCollection(store, info, query, response);
       return true;
     case 'delete':
       await deleteObject(store, info, response);

@@ -7,6 +7,7 @@ import {
   newBadRequest,
   newConflict,
   newNotFound,
+  StatusError,
   tooOldResourceVersion,
   type GroupResource,
   type LabelSelector,
@@ -321,6 +322,24 @@ export class GenericStore {
       apiVersion: apiVersionOf(definition),
       metadata: { resourceVersion: String(revision), ...(annotations === undefined ? {} : { annotations }) },
     };
+  }
+
+  /**
+   * Deletes every object of a list request (DELETE on a collection), one by one as kube-apiserver
+   * does; an object that went meanwhile is skipped. Answers the objects deleted.
+   */
+  async deleteCollection(request: ListRequest): Promise<ListPage> {
+    const listed = await this.list({ ...request, limit: 0, continueToken: undefined });
+    const deleted: JsonObject[] = [];
+    for (const object of listed.items) {
+      const { namespace, name } = metadataOf(object) as { namespace?: string; name: string };
+      try {
+        deleted.push(await this.delete(namespace, name));
+      } catch (error) {
+        if (!(error instanceof StatusError && error.code === 404)) throw error;
+      }
+    }
+    return { ...listed, items: deleted };
   }
 
   /** Deletes at once, answering the object as it was. (Finalizers and graceful deletion come next.) */

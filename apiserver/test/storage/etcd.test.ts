@@ -206,6 +206,8 @@ test.serial('when etcd stops or hangs, reads and watches fail as Unavailable wit
 
   // A process that no longer answers keeps its connections open: only the request deadline helps.
   privateServer.signal('SIGSTOP');
+  // kill() returns before the kernel has stopped every thread of etcd; give it a moment.
+  await new Promise((resolve) => setTimeout(resolve, 100));
   let started = Date.now();
   const hung = await t.throwsAsync(impatient.get(`${p}a`));
   privateServer.signal('SIGCONT');
