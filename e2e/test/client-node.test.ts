@@ -1,5 +1,5 @@
 import test from 'ava';
-import { CoreV1Api, KubeConfig, makeInformer, Watch, type V1ConfigMap } from '@kubernetes/client-node';
+import { CoreV1Api, KubeConfig, makeInformer, type V1ConfigMap } from '@kubernetes/client-node';
 import { readFileSync } from 'node:fs';
 import { startApiServer } from '../src/api-server-process.ts';
 
@@ -67,27 +67,4 @@ test('an informer follows adds, updates and deletes', async (t) => {
   await until(() => seen.includes('delete before'), 'the delete');
   t.deepEqual(seen, ['add before', 'add later', 'update later 2', 'delete before']);
   t.deepEqual(informer.list('default').map((cm) => cm.metadata?.name), ['later']);
-});
-
-test('a watch from a compacted resourceVersion gets an ERROR event with 410 Expired', async (t) => {
-  const server = await startApiServer(['--watch-history-duration=1s']);
-  t.teardown(() => server.stop());
-  const { config, core } = clients(server.kubeconfig);
-  const first = await core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name: 'a' } } });
-  for (let i = 0; i < 3; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    await core.createNamespacedSecret({ namespace: 'default', body: { metadata: { name: `s${i}` } } });
-  }
-  const events: { phase: string; object: { code?: number; reason?: string } }[] = [];
-  const ended = new Promise<void>((resolve) => {
-    void new Watch(config).watch(
-      '/api/v1/namespaces/default/configmaps',
-      { resourceVersion: first.metadata?.resourceVersion },
-      (phase, object) => events.push({ phase, object }),
-      () => resolve(),
-    );
-  });
-  await ended;
-  t.is(events.length, 1);
-  t.like(events[0], { phase: 'ERROR', object: { code: 410, reason: 'Expired' } });
 });

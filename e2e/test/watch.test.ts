@@ -99,3 +99,21 @@ test('watch parameters kube-apiserver refuses answer 400', async (t) => {
     t.like(await response.json(), { kind: 'Status', reason: 'BadRequest' });
   }
 });
+
+test('a watch from a compacted resourceVersion gets an ERROR event with 410 Expired', async (t) => {
+  const server = await startApiServer(['--watch-history-duration=1s']);
+  t.teardown(() => server.stop());
+  await createConfigMap(server.url, 'a');
+  const first = (await (await fetch(`${server.url}/api/v1/namespaces/default/configmaps/a`)).json()) as { metadata: { resourceVersion: string } };
+  for (let i = 0; i < 3; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const created = await fetch(`${server.url}/api/v1/namespaces/default/secrets`, { method: 'POST', headers: json, body: JSON.stringify({ metadata: { name: `s${i}` } }) });
+    t.is(created.status, 201);
+  }
+  const response = await fetch(`${server.url}/api/v1/namespaces/default/configmaps?watch=1&resourceVersion=${first.metadata.resourceVersion}`);
+  t.is(response.status, 200);
+  const events = await readEvents(response, () => false);
+  t.is(events.length, 1);
+  t.like(events[0], { type: 'ERROR', object: { kind: 'Status', code: 410, reason: 'Expired' } } as unknown as Event);
+  t.regex((events[0]?.object as unknown as { message: string }).message, new RegExp(`^too old resource version: ${first.metadata.resourceVersion} \\(\\d+\\)$`));
+});
