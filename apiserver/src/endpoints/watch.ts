@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { parseWatchRequest } from '../registry/watch-request.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
+import { encodeOnce } from '../storage/cacher/event-encoding.ts';
 import type { Watch } from '../storage/storage.ts';
 import { tableColumnsFor } from '../table/table-columns.ts';
 import { acceptsTable, includeObjectOf, toTable } from '../table/to-table.ts';
@@ -27,7 +28,7 @@ export async function watchObjects(
   const columns = tableColumnsFor(store.definition.group, store.definition.kind);
   const include = table ? includeObjectOf(query) : 'Metadata';
   let definitionsSent = false;
-  const pending: string[] = [];
+  const pending: (string | Uint8Array)[] = [];
   let watch: Watch | undefined;
   let ended = false;
   const end = (): void => {
@@ -39,7 +40,7 @@ export async function watchObjects(
     watch?.close();
     response.end();
   };
-  const write = (line: string): boolean => {
+  const write = (line: string | Uint8Array): boolean => {
     if (ended) return true;
     if (!response.headersSent) {
       pending.push(line);
@@ -61,13 +62,17 @@ export async function watchObjects(
   bookmarks?.unref();
 
   watch = await store.watch(watchRequest, (event) => {
-    let wire: unknown = event;
+    let line: string | Uint8Array;
     if (table && event.type !== 'ERROR' && event.type !== 'BOOKMARK') {
       const { resourceVersion } = event.object.metadata as { resourceVersion?: string };
-      wire = { type: event.type, object: toTable(columns, [event.object], include, { resourceVersion }, !definitionsSent) };
+      const object = toTable(columns, [event.object], include, { resourceVersion }, !definitionsSent);
       definitionsSent = true;
+      line = `${JSON.stringify({ type: event.type, object })}\n`;
+    } else {
+      // The object is shared by every watcher of the change: its line is encoded once per event type.
+      line = encodeOnce(event.object, event.type, () => Buffer.from(`${JSON.stringify(event)}\n`));
     }
-    const ok = write(`${JSON.stringify(wire)}\n`);
+    const ok = write(line);
     if (event.type === 'ERROR') setImmediate(end);
     return ok;
   });

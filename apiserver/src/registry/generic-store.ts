@@ -262,7 +262,7 @@ export class GenericStore {
         throw statusFromStorageError(error, { resource: this.groupResource, name: '', verb: 'watch', ...(request.resourceVersion === undefined ? {} : { requestedRevision: request.resourceVersion }) });
       }
       for (const kv of initial.items) {
-        const object = decode(kv);
+        const object = decodeShared(kv);
         if (named(kv.key) && labelled(object)) listener({ type: 'ADDED', object });
       }
       from = initial.revision;
@@ -274,14 +274,14 @@ export class GenericStore {
     return this.#storage.watch(prefix, from, (event: WatchEvent) => {
       switch (event.type) {
         case 'ADDED': {
-          const object = decode(event.kv);
+          const object = decodeShared(event.kv);
           return named(event.kv.key) && labelled(object) ? listener({ type: 'ADDED', object }) : true;
         }
         case 'MODIFIED': {
           if (!named(event.kv.key)) return true;
-          const object = decode(event.kv);
+          const object = decodeShared(event.kv);
           const now = labelled(object);
-          const before = labelled(decode(event.prev));
+          const before = selector === undefined || labelled(decodeShared(event.prev));
           // An object that starts or stops matching the selector appears or disappears for this watcher.
           if (now && before) return listener({ type: 'MODIFIED', object });
           if (now) return listener({ type: 'ADDED', object });
@@ -289,7 +289,7 @@ export class GenericStore {
           return true;
         }
         case 'DELETED': {
-          const object = decode({ ...event.prev, modRevision: event.revision });
+          const object = decodeShared(event, () => decode({ ...event.prev, modRevision: event.revision }));
           return named(event.prev.key) && labelled(object) ? listener({ type: 'DELETED', object }) : true;
         }
         case 'PROGRESS':
@@ -351,6 +351,22 @@ export class GenericStore {
       throw statusFromStorageError(error, { resource: this.groupResource, name, verb: 'delete' });
     }
   }
+}
+
+/**
+ * Every watcher of a resource receives the same storage events and cached key-values: each is
+ * decoded once and the object shared, so that its wire bytes can be encoded once too (encodeOnce).
+ * Shared objects are never mutated.
+ */
+const sharedObjects = new WeakMap<object, JsonObject>();
+
+function decodeShared(key: KeyValue | WatchEvent, make: () => JsonObject = () => decode(key as KeyValue)): JsonObject {
+  let object = sharedObjects.get(key);
+  if (object === undefined) {
+    object = make();
+    sharedObjects.set(key, object);
+  }
+  return object;
 }
 
 function decode(kv: KeyValue): JsonObject {

@@ -1,5 +1,6 @@
-// The HTTP API server: one node:http listener (TLS and HTTP/2 plug in later), health endpoints
-// and /version so far, and a graceful shutdown that fails readyz first while still serving.
+// The HTTP API server: one node:http listener (TLS and HTTP/2 plug in later) that answers health,
+// discovery, OpenAPI, /version and the resource endpoints, and a graceful shutdown that fails
+// readyz first while still serving.
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

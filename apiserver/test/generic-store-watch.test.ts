@@ -1,0 +1,29 @@
+import test from 'ava';
+import { GenericStore, type ApiWatchEvent } from '../src/registry/generic-store.ts';
+import { builtinResources } from '../src/registry/builtin-resources.ts';
+import { Cacher } from '../src/storage/cacher/cacher.ts';
+import { SqliteStore } from '../src/storage/sqlite/sqlite-store.ts';
+import { makeTempDir } from './storage/temp-dir.ts';
+
+test('every watcher of a change receives the same decoded object, so its bytes are encoded once', async (t) => {
+  const dir = makeTempDir('generic-watch');
+  const cacher = new Cacher(new SqliteStore({ dataDir: dir.path }), { resourcePrefixes: ['/registry/configmaps/'] });
+  t.teardown(async () => {
+    await cacher.close();
+    dir.remove();
+  });
+  await cacher.ready();
+  const definition = builtinResources.find((d) => d.resource === 'configmaps' && d.group === '');
+  if (definition === undefined) return t.fail('no configmaps declaration');
+  const store = new GenericStore(definition, cacher);
+  const received: ApiWatchEvent[][] = [[], []];
+  const request = { namespace: 'default', name: undefined, resourceVersion: undefined, anyRecentState: false, sendInitialEvents: false, allowWatchBookmarks: false, timeoutSeconds: undefined, labelSelector: undefined };
+  const watches = await Promise.all(received.map((sink) => store.watch(request, (event) => void sink.push(event))));
+  t.teardown(() => watches.forEach((w) => w.close()));
+  await store.create('default', { metadata: { name: 'a' } });
+  await store.delete('default', 'a');
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  t.deepEqual(received[0]?.map((e) => e.type), ['ADDED', 'DELETED']);
+  t.is(received[0]?.[0]?.object, received[1]?.[0]?.object);
+  t.is(received[0]?.[1]?.object, received[1]?.[1]?.object);
+});
