@@ -1,7 +1,8 @@
-// POST .../{resource}: create, answering 201 with the stored object; a namespaced object needs its namespace.
+// POST .../{resource}: create, answering 201 with the stored object; a namespaced object needs
+// its namespace to exist and not be terminating.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { newNotFound } from '@capstan/common';
+import { admitCreateInNamespace } from '../admission/namespace-lifecycle.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import type { Registry } from '../registry/registry.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
@@ -18,8 +19,6 @@ export async function createObject(
 ): Promise<void> {
   const body = await readJsonBody(request);
   const namespace = namespaceOf(info);
-  if (store.definition.namespaced && namespace !== undefined && !(await registry.namespaces.exists(undefined, namespace))) {
-    throw newNotFound({ group: '', resource: 'namespaces' }, namespace);
-  }
+  if (store.definition.namespaced && namespace !== undefined) await admitCreateInNamespace(registry.namespaces, store.definition, namespace, body);
   sendJson(response, 201, await store.create(namespace, body));
 }

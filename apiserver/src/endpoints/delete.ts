@@ -1,15 +1,31 @@
-// DELETE .../{resource}/{name}: the object goes at once; the answer is a Success Status naming it.
+// DELETE .../{resource}/{name}: the object goes at once (a Success Status names it, or the object
+// itself for the kinds that answer so), or stays marked for deletion and is answered as it now is.
 
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parseDeleteOptions, type DeleteOptions } from '../registry/delete-options.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
+import type { JsonObject } from '../registry/object-meta.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { namespaceOf } from './get.ts';
 import { listRequestOf, sendList } from './list.ts';
+import { readJsonBody } from './read-body.ts';
 import { sendJson } from './send-json.ts';
 
-export async function deleteObject(store: GenericStore, info: RequestInfo, response: ServerResponse): Promise<void> {
-  const deleted = await store.delete(namespaceOf(info), info.name);
-  const uid = (deleted.metadata as { uid?: string } | undefined)?.uid;
+export async function deleteObject(
+  store: GenericStore,
+  info: RequestInfo,
+  query: URLSearchParams,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
+  const options = await deleteOptionsOf(request, query);
+  const { object, deleted } = await store.delete(namespaceOf(info), info.name, options);
+  if (!deleted || store.strategy.returnsDeletedObject === true) {
+    // kube answers 202 only where a client asked for cascading with the old orphanDependents=false.
+    sendJson(response, !deleted && options.orphanDependents === false ? 202 : 200, object);
+    return;
+  }
+  const uid = (object.metadata as { uid?: string } | undefined)?.uid;
   const { group, resource } = store.groupResource;
   sendJson(response, 200, {
     kind: 'Status',
@@ -21,6 +37,20 @@ export async function deleteObject(store: GenericStore, info: RequestInfo, respo
 }
 
 // DELETE .../{resource}: every object the selectors pick; the answer lists them.
-export async function deleteCollection(store: GenericStore, info: RequestInfo, query: URLSearchParams, response: ServerResponse): Promise<void> {
-  sendList(store, await store.deleteCollection(listRequestOf(info, query)), query, undefined, response);
+export async function deleteCollection(
+  store: GenericStore,
+  info: RequestInfo,
+  query: URLSearchParams,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
+  const options = await deleteOptionsOf(request, query);
+  sendList(store, await store.deleteCollection(listRequestOf(info, query), options), query, undefined, response);
+}
+
+/** DeleteOptions come in the body (kubectl) or, when there is none, in the query. */
+async function deleteOptionsOf(request: IncomingMessage, query: URLSearchParams): Promise<DeleteOptions> {
+  const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? '0') > 0;
+  const body: JsonObject | undefined = hasBody ? await readJsonBody(request) : undefined;
+  return parseDeleteOptions(body, query);
 }

@@ -1,14 +1,25 @@
-// Routes a resource request, once parsed into request info, to the endpoint of its verb.
+// Routes a resource request, once parsed into request info, to the endpoint of its verb and
+// subresource.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { newMethodNotSupported, StatusError } from '@capstan/common';
+import { newMethodNotSupported, StatusError, type GroupResource } from '@capstan/common';
+import { admitNamespaceDelete } from '../admission/namespace-lifecycle.ts';
+import type { GenericStore } from '../registry/generic-store.ts';
 import type { Registry } from '../registry/registry.ts';
+import type { ResourceDefinition } from '../registry/resource-definition.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { createObject } from './create.ts';
+import { createReview, isReview } from './create-review.ts';
 import { deleteCollection, deleteObject } from './delete.ts';
-import { getObject } from './get.ts';
+import { getObject, namespaceOf } from './get.ts';
 import { listObjects } from './list.ts';
-import { updateObject, updateStatus } from './update.ts';
+import { mainView, scaleView, statusView, type ObjectView } from './object-view.ts';
+import { patchObject } from './patch.ts';
+import { bindPod } from './pod-binding.ts';
+import { evictPod } from './pod-eviction.ts';
+import { readJsonBody } from './read-body.ts';
+import { sendJson } from './send-json.ts';
+import { updateObject } from './update.ts';
 import { watchObjects } from './watch.ts';
 
 export async function routeResourceRequest(
@@ -25,17 +36,15 @@ export async function routeResourceRequest(
   const groupResource = { group: definition.group, resource: definition.resource };
   const store = registry.store(info.apiGroup, info.apiVersion, info.resource);
   if (info.subresource !== '') {
-    const subresource = definition.subresources.find((s) => s.name === info.subresource);
-    if (subresource === undefined) throw notFoundPath();
-    if (store !== undefined && info.subresource === 'status' && (info.verb === 'get' || info.verb === 'update')) {
-      if (info.verb === 'get') await getObject(store, info, query, request.headers.accept, response);
-      else await updateStatus(store, info, request, response);
-      return true;
-    }
-    throw newMethodNotSupported(groupResource, info.verb);
+    await routeSubresource(registry, definition, store, info, query, request, response);
+    return true;
   }
-  if (store === undefined || !(definition.verbs as readonly string[]).includes(info.verb)) {
-    throw newMethodNotSupported(groupResource, info.verb);
+  if (!(definition.verbs as readonly string[]).includes(info.verb)) throw newMethodNotSupported(groupResource, info.verb);
+  if (store === undefined) {
+    if (info.verb === 'create' && isReview(definition)) await createReview(definition, info, request, response);
+    else if (info.verb === 'create' && definition.group === '' && definition.resource === 'bindings') await bindPod(podsOf(registry), info, request, response);
+    else throw newMethodNotSupported(groupResource, info.verb);
+    return true;
   }
   switch (info.verb) {
     case 'get':
@@ -53,16 +62,68 @@ export async function routeResourceRequest(
     case 'update':
       await updateObject(store, info, request, response);
       return true;
+    case 'patch':
+      await patchObject(mainView(store, namespaceOf(info), info.name), request, response);
+      return true;
     case 'deletecollection':
-      await deleteCollection(store, info, query, response);
+      await deleteCollection(store, info, query, request, response);
       return true;
     case 'delete':
-      await deleteObject(store, info, response);
+      if (definition.group === '' && definition.resource === 'namespaces') admitNamespaceDelete(info.name);
+      await deleteObject(store, info, query, request, response);
       return true;
     default:
       throw newMethodNotSupported(groupResource, info.verb);
   }
 }
+
+async function routeSubresource(
+  registry: Registry,
+  definition: ResourceDefinition,
+  store: GenericStore | undefined,
+  info: RequestInfo,
+  query: URLSearchParams,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
+  const subresource = definition.subresources.find((s) => s.name === info.subresource);
+  if (subresource === undefined) throw notFoundPath();
+  const subject: GroupResource = { group: definition.group, resource: `${definition.resource}/${subresource.name}` };
+  if (store === undefined || !(subresource.verbs as readonly string[]).includes(info.verb)) throw newMethodNotSupported(subject, info.verb);
+  const namespace = namespaceOf(info);
+  let view: ObjectView;
+  switch (subresource.name) {
+    case 'status':
+      if (info.verb === 'get') return getObject(store, info, query, request.headers.accept, response);
+      view = statusView(store, namespace, info.name);
+      break;
+    case 'scale':
+      view = scaleView(store, namespace, info.name);
+      break;
+    case 'finalize':
+      if (definition.resource !== 'namespaces') throw newMethodNotSupported(subject, info.verb);
+      return sendJson(response, 200, await store.finalize(info.name, await readJsonBody(request)));
+    case 'binding':
+      return bindPod(store, info, request, response);
+    case 'eviction':
+      return evictPod(store, info, query, request, response);
+    default:
+      // log, exec, attach, portforward, proxy, ...: they need a node agent behind them.
+      throw newMethodNotSupported(subject, info.verb);
+  }
+  switch (info.verb) {
+    case 'get':
+      return sendJson(response, 200, await view.get());
+    case 'update':
+      return sendJson(response, 200, await view.update(await readJsonBody(request)));
+    case 'patch':
+      return patchObject(view, request, response);
+    default:
+      throw newMethodNotSupported(subject, info.verb);
+  }
+}
+
+const podsOf = (registry: Registry): GenericStore => registry.store('', 'v1', 'pods') as GenericStore;
 
 /** The 404 of a path nothing is served at. */
 export function notFoundPath(): StatusError {
@@ -77,4 +138,3 @@ export function notFoundPath(): StatusError {
     code: 404,
   });
 }
-

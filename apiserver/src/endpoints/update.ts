@@ -12,8 +12,3 @@ export async function updateObject(store: GenericStore, info: RequestInfo, reque
   sendJson(response, 200, await store.update(namespaceOf(info), info.name, body));
 }
 
-// PUT .../{resource}/{name}/status: write the status alone (what controllers report).
-export async function updateStatus(store: GenericStore, info: RequestInfo, request: IncomingMessage, response: ServerResponse): Promise<void> {
-  const body = await readJsonBody(request);
-  sendJson(response, 200, await store.updateStatus(namespaceOf(info), info.name, body));
-}

@@ -3,9 +3,11 @@
 
 import { isDeepStrictEqual } from 'node:util';
 import {
+  fieldForbidden,
   matchesLabels,
   newBadRequest,
   newConflict,
+  newInvalid,
   newNotFound,
   StatusError,
   tooOldResourceVersion,
@@ -15,10 +17,14 @@ import {
 } from '@capstan/common';
 import { objectKey, collectionPrefix } from '../storage/keys.ts';
 import type { KeyValue, ListOptions, Storage, Watch, WatchEvent } from '../storage/storage.ts';
+import { isStorageError } from '../storage/storage-error.ts';
 import { decodeContinueToken, encodeContinueToken } from './continue-token.ts';
+import type { DeleteOptions } from './delete-options.ts';
+import { planDeletion, shouldDeleteDuringUpdate } from './deletion.ts';
 import { metadataOf, prepareForCreate, type JsonObject } from './object-meta.ts';
 import { apiVersionOf, type ResourceDefinition } from './resource-definition.ts';
 import { statusFromStorageError } from './storage-status.ts';
+import { strategyFor, type ResourceStrategy } from './strategy.ts';
 import type { WatchRequest } from './watch-request.ts';
 
 export interface ListRequest {
@@ -39,6 +45,12 @@ export type ApiWatchEvent =
 /** Receives watch events; false says the client's buffer is full (see Watch.resume). */
 export type ApiWatchListener = (event: ApiWatchEvent) => boolean | void;
 
+/** The outcome of a delete: the object as it went, or as it stays while its deletion is pending. */
+export interface DeleteOutcome {
+  readonly object: JsonObject;
+  readonly deleted: boolean;
+}
+
 export interface ListPage {
   readonly items: JsonObject[];
   readonly resourceVersion: string;
@@ -52,6 +64,7 @@ const decoder = new TextDecoder();
 export class GenericStore {
   readonly definition: ResourceDefinition;
   readonly groupResource: GroupResource;
+  readonly strategy: ResourceStrategy;
   readonly #storage: Storage;
   readonly #prefix: string;
 
@@ -59,14 +72,15 @@ export class GenericStore {
     if (definition.storagePrefix === undefined) throw new Error(`${definition.resource} is not stored`);
     this.definition = definition;
     this.groupResource = { group: definition.group, resource: definition.resource };
+    this.strategy = strategyFor(definition);
     this.#storage = storage;
     this.#prefix = definition.storagePrefix;
   }
 
   async create(namespace: string | undefined, body: JsonObject, now = new Date()): Promise<JsonObject> {
-    const object = prepareForCreate(this.definition, body, namespace, now);
-    const { name } = metadataOf(object) as { name: string };
-    const stored = { ...object, metadata: { ...metadataOf(object) } };
+    const stored = prepareForCreate(this.definition, body, namespace, now);
+    this.strategy.prepareForCreate?.(stored);
+    const { name } = metadataOf(stored) as { name: string };
     try {
       const kv = await this.#storage.create(this.#key(namespace, name), encoder.encode(JSON.stringify(stored)));
       return withResourceVersion(stored, kv.modRevision);
@@ -189,8 +203,29 @@ export class GenericStore {
       }
       if (oldMeta.generation === undefined) delete metadata.generation;
       else metadata.generation = isDeepStrictEqual(old.spec, next.spec) ? oldMeta.generation : oldMeta.generation + 1;
+      if (oldMeta.deletionTimestamp !== undefined) {
+        const added = ((metadata.finalizers ?? []) as string[]).filter((f) => !(oldMeta.finalizers ?? []).includes(f));
+        if (added.length > 0) {
+          const found = `[]string{${added.map((f) => JSON.stringify(f)).join(', ')}}`;
+          throw newInvalid({ group: this.definition.group, kind: this.definition.kind }, name, [
+            fieldForbidden('metadata.finalizers', `no new finalizers can be added if the object is being deleted, found new finalizers ${found}`),
+          ]);
+        }
+      }
       next.metadata = metadata;
+      this.strategy.prepareForUpdate?.(next, old);
       return next;
+    });
+  }
+
+  /** PUT .../finalize of a namespace: only spec.finalizers changes; with none left, a terminating namespace goes. */
+  finalize(name: string, body: JsonObject): Promise<JsonObject> {
+    return this.#replace(undefined, name, body, 'update', (old) => {
+      const finalizers = ((body.spec ?? {}) as { finalizers?: unknown }).finalizers;
+      const spec: JsonObject = { ...((old.spec ?? {}) as JsonObject) };
+      if (Array.isArray(finalizers) && finalizers.length > 0) spec.finalizers = finalizers;
+      else delete spec.finalizers;
+      return { ...old, spec };
     });
   }
 
@@ -205,9 +240,19 @@ export class GenericStore {
   }
 
   /**
+   * A replacement computed from the stored object (a subresource write such as scale): `body`
+   * carries the name and, optionally, the resourceVersion precondition.
+   */
+  replaceWith(namespace: string | undefined, name: string, body: JsonObject, derive: (old: JsonObject) => JsonObject): Promise<JsonObject> {
+    return this.#replace(namespace, name, body, 'update', derive);
+  }
+
+  /**
    * The read-check-write of every replacement: a resourceVersion in the body must be the current
-   * one (409 otherwise), without one the write is unconditional (as built-in kinds allow), and a
-   * replacement that changes nothing writes nothing and answers the stored object.
+   * one (409 otherwise), without one the write is unconditional (as built-in kinds allow, retried
+   * when another write comes between), and a replacement that changes nothing writes nothing and
+   * answers the stored object. A replacement that leaves a deleted object without finalizers
+   * removes it.
    */
   async #replace(
     namespace: string | undefined,
@@ -221,26 +266,39 @@ export class GenericStore {
     if (sent.name !== undefined && sent.name !== name) {
       throw newBadRequest(`the name of the object (${sent.name}) does not match the name on the URL (${name})`);
     }
+    const precondition = sent.resourceVersion === undefined || sent.resourceVersion === '' ? undefined : sent.resourceVersion;
     const context = { resource: this.groupResource, name, verb };
-    let current: KeyValue | undefined;
-    try {
-      current = (await this.#storage.get(key)).kv;
-    } catch (error) {
-      throw statusFromStorageError(error, context);
+    for (;;) {
+      let current: KeyValue | undefined;
+      try {
+        current = (await this.#storage.get(key)).kv;
+      } catch (error) {
+        throw statusFromStorageError(error, context);
+      }
+      if (current === undefined) throw newNotFound(this.groupResource, name);
+      if (precondition !== undefined && precondition !== String(current.modRevision)) throw this.#modifiedConflict(name);
+      const old = JSON.parse(decoder.decode(current.value)) as JsonObject;
+      const next = derive(old);
+      if (isDeepStrictEqual(next, old)) return decode(current);
+      try {
+        if (shouldDeleteDuringUpdate(this.strategy, next, old)) {
+          const { revision } = await this.#storage.delete(key, current.modRevision);
+          return withResourceVersion(next, revision);
+        }
+        const kv = await this.#storage.update(key, encoder.encode(JSON.stringify(next)), current.modRevision);
+        return withResourceVersion(next, kv.modRevision);
+      } catch (error) {
+        if (isStorageError(error, 'Conflict') || isStorageError(error, 'NotFound')) {
+          if (precondition !== undefined) throw this.#modifiedConflict(name);
+          continue;
+        }
+        throw statusFromStorageError(error, context);
+      }
     }
-    if (current === undefined) throw newNotFound(this.groupResource, name);
-    if (sent.resourceVersion !== undefined && sent.resourceVersion !== '' && sent.resourceVersion !== String(current.modRevision)) {
-      throw newConflict(this.groupResource, name, 'the object has been modified; please apply your changes to the latest version and try again');
-    }
-    const old = JSON.parse(decoder.decode(current.value)) as JsonObject;
-    const next = derive(old);
-    if (isDeepStrictEqual(next, old)) return decode(current);
-    try {
-      const kv = await this.#storage.update(key, encoder.encode(JSON.stringify(next)), current.modRevision);
-      return withResourceVersion(next, kv.modRevision);
-    } catch (error) {
-      throw statusFromStorageError(error, context);
-    }
+  }
+
+  #modifiedConflict(name: string): StatusError {
+    return newConflict(this.groupResource, name, 'the object has been modified; please apply your changes to the latest version and try again');
   }
 
   /**
@@ -328,13 +386,13 @@ export class GenericStore {
    * Deletes every object of a list request (DELETE on a collection), one by one as kube-apiserver
    * does; an object that went meanwhile is skipped. Answers the objects deleted.
    */
-  async deleteCollection(request: ListRequest): Promise<ListPage> {
+  async deleteCollection(request: ListRequest, options: DeleteOptions = { dryRun: false }): Promise<ListPage> {
     const listed = await this.list({ ...request, limit: 0, continueToken: undefined });
     const deleted: JsonObject[] = [];
     for (const object of listed.items) {
       const { namespace, name } = metadataOf(object) as { namespace?: string; name: string };
       try {
-        deleted.push(await this.delete(namespace, name));
+        deleted.push((await this.delete(namespace, name, options)).object);
       } catch (error) {
         if (!(error instanceof StatusError && error.code === 404)) throw error;
       }
@@ -342,13 +400,45 @@ export class GenericStore {
     return { ...listed, items: deleted };
   }
 
-  /** Deletes at once, answering the object as it was. (Finalizers and graceful deletion come next.) */
-  async delete(namespace: string | undefined, name: string): Promise<JsonObject> {
-    try {
-      const { prev } = await this.#storage.delete(this.#key(namespace, name));
-      return decode(prev);
-    } catch (error) {
-      throw statusFromStorageError(error, { resource: this.groupResource, name, verb: 'delete' });
+  /**
+   * DELETE of one object: removed at once, or marked with a deletionTimestamp and kept while
+   * finalizers or a grace period hold it (see planDeletion). Retried when another write comes
+   * between the read and the write, the preconditions checked again each time.
+   */
+  async delete(namespace: string | undefined, name: string, options: DeleteOptions = { dryRun: false }, now = new Date()): Promise<DeleteOutcome> {
+    const key = this.#key(namespace, name);
+    const context = { resource: this.groupResource, name, verb: 'delete' };
+    for (;;) {
+      let kv: KeyValue | undefined;
+      try {
+        kv = (await this.#storage.get(key)).kv;
+      } catch (error) {
+        throw statusFromStorageError(error, context);
+      }
+      if (kv === undefined) throw newNotFound(this.groupResource, name);
+      const current = decode(kv);
+      const plan = planDeletion(this.definition, this.strategy, current, options, now);
+      try {
+        switch (plan.action) {
+          case 'pending':
+            return { object: current, deleted: false };
+          case 'mark': {
+            if (options.dryRun || isDeepStrictEqual(plan.object, current)) return { object: plan.object, deleted: false };
+            const stored = withoutResourceVersion(plan.object);
+            const updated = await this.#storage.update(key, encoder.encode(JSON.stringify(stored)), kv.modRevision);
+            return { object: withResourceVersion(stored, updated.modRevision), deleted: false };
+          }
+          case 'remove': {
+            if (options.dryRun) return { object: current, deleted: true };
+            const { prev } = await this.#storage.delete(key, kv.modRevision);
+            return { object: decode(prev), deleted: true };
+          }
+        }
+      } catch (error) {
+        if (isStorageError(error, 'Conflict')) continue;
+        if (isStorageError(error, 'NotFound')) throw newNotFound(this.groupResource, name);
+        throw statusFromStorageError(error, context);
+      }
     }
   }
 }
@@ -375,4 +465,10 @@ function decode(kv: KeyValue): JsonObject {
 
 function withResourceVersion(object: JsonObject, revision: number): JsonObject {
   return { ...object, metadata: { ...metadataOf(object), resourceVersion: String(revision) } };
+}
+
+/** Stored objects carry no resourceVersion: the store's revision is it. */
+function withoutResourceVersion(object: JsonObject): JsonObject {
+  const { resourceVersion: _resourceVersion, ...metadata } = metadataOf(object);
+  return { ...object, metadata };
 }

@@ -16,6 +16,9 @@ export interface ObjectMeta extends JsonObject {
   resourceVersion?: string;
   creationTimestamp?: string;
   generation?: number;
+  deletionTimestamp?: string;
+  deletionGracePeriodSeconds?: number;
+  finalizers?: string[];
 }
 
 const dns1123Subdomain = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
@@ -38,6 +41,9 @@ export function nameErrors(name: string): FieldError[] {
   if (name.length > 253) return [fieldInvalid('metadata.name', name, 'must be no more than 253 characters')];
   return dns1123Subdomain.test(name) ? [] : [fieldInvalid('metadata.name', name, dns1123SubdomainMessage)];
 }
+
+/** A meta/v1 Time as kube writes it: RFC 3339 in UTC, whole seconds. */
+export const metaTime = (date: Date): string => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 export function generateNameSuffix(): string {
   let suffix = '';
@@ -69,7 +75,7 @@ export function prepareForCreate(definition: ResourceDefinition, body: JsonObjec
     delete metadata.namespace;
   }
   metadata.uid = randomUUID();
-  metadata.creationTimestamp = now.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  metadata.creationTimestamp = metaTime(now);
   // Kinds with a spec count its changes in generation (a per-kind strategy will say so exactly).
   if ('spec' in body) metadata.generation = 1;
   else delete metadata.generation;

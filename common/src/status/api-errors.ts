@@ -130,3 +130,8 @@ export function newInternalError(error: Error | string): StatusError {
 function text(error: Error | string): string {
   return typeof error === 'string' ? error : error.message;
 }
+
+/** A 422 with no field causes: a request kube could decode but not apply (e.g. a JSON patch whose path is missing). */
+export function newUnprocessableEntity(message: string): StatusError {
+  return failure(422, 'Invalid', message);
+}

@@ -1,0 +1,40 @@
+// kube-apiserver's NamespaceLifecycle admission: nothing is created in a namespace that does not
+// exist (404) or is being terminated (403), and the system namespaces may not be deleted.
+
+import { newForbidden, newNotFound, StatusError } from '@capstan/common';
+import type { GenericStore } from '../registry/generic-store.ts';
+import { metadataOf, type JsonObject } from '../registry/object-meta.ts';
+import type { ResourceDefinition } from '../registry/resource-definition.ts';
+
+const immortalNamespaces: ReadonlySet<string> = new Set(['default', 'kube-system', 'kube-public']);
+
+export async function admitCreateInNamespace(namespaces: GenericStore, definition: ResourceDefinition, namespace: string, body: JsonObject): Promise<void> {
+  let phase: string | undefined;
+  try {
+    phase = ((await namespaces.get(undefined, namespace)).status as { phase?: string } | undefined)?.phase;
+  } catch (error) {
+    if (error instanceof StatusError && error.code === 404) throw newNotFound({ group: '', resource: 'namespaces' }, namespace);
+    throw error;
+  }
+  if (phase !== 'Terminating') return;
+  const metadata = metadataOf(body);
+  // Names are not generated yet: kube names the object by its generateName, or "Unknown".
+  const name = metadata.name || (typeof metadata.generateName === 'string' && metadata.generateName) || 'Unknown';
+  const error = newForbidden(
+    { group: definition.group, resource: definition.resource },
+    name,
+    `unable to create new content in namespace ${namespace} because it is being terminated`,
+  );
+  const details = error.status.details ?? {};
+  throw new StatusError({
+    ...error.status,
+    details: {
+      ...details,
+      causes: [{ reason: 'NamespaceTerminating', message: `namespace ${namespace} is being terminated`, field: 'metadata.namespace' }],
+    },
+  });
+}
+
+export function admitNamespaceDelete(name: string): void {
+  if (immortalNamespaces.has(name)) throw newForbidden({ group: '', resource: 'namespaces' }, name, 'this namespace may not be deleted');
+}

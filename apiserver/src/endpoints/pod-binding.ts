@@ -1,0 +1,45 @@
+// POST pods/{name}/binding and POST bindings: the scheduler's write that assigns a pod to a node
+// (spec.nodeName and the PodScheduled condition). Answered with a Success Status, as kube does.
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { fieldNotSupported, fieldRequired, newBadRequest, newConflict, newInvalid, type FieldError } from '@capstan/common';
+import type { GenericStore } from '../registry/generic-store.ts';
+import { metadataOf, metaTime, type JsonObject } from '../registry/object-meta.ts';
+import { namespaceOf } from './get.ts';
+import type { RequestInfo } from '../request-info/request-info.ts';
+import { readJsonBody } from './read-body.ts';
+import { sendJson } from './send-json.ts';
+
+export async function bindPod(pods: GenericStore, info: RequestInfo, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const binding = await readJsonBody(request);
+  const metadata = metadataOf(binding);
+  const name = metadata.name ?? '';
+  // POST pods/{name}/binding names the pod in the path; POST bindings in the body.
+  if (info.name !== '' && name !== info.name) throw newBadRequest('name in URL does not match name in Binding object');
+  const target = (binding.target ?? {}) as { kind?: string; name?: string };
+  const errors: FieldError[] = [];
+  if (target.kind !== undefined && target.kind !== '' && target.kind !== 'Node') errors.push(fieldNotSupported('target.kind', target.kind, ['Node', '<empty>']));
+  if (target.name === undefined || target.name === '') errors.push(fieldRequired('target.name'));
+  if (errors.length > 0) throw newInvalid({ group: '', kind: 'Binding' }, name, errors);
+  const node = target.name as string;
+  const conflict = (reason: string) => newConflict({ group: '', resource: 'pods/binding' }, name, reason);
+  const annotations = (metadata.annotations ?? {}) as Record<string, string>;
+  await pods.replaceWith(namespaceOf(info), name, { metadata: { name, resourceVersion: metadata.resourceVersion } }, (pod) => {
+    const podMeta = metadataOf(pod);
+    if (metadata.uid !== undefined && metadata.uid !== podMeta.uid) throw conflict(`the UID in the binding (${metadata.uid}) does not match the pod's (${podMeta.uid ?? ''})`);
+    if (podMeta.deletionTimestamp !== undefined) throw conflict(`pod ${name} is being deleted, cannot be assigned to a host`);
+    const spec = (pod.spec ?? {}) as { nodeName?: string; schedulingGates?: unknown[] };
+    if (spec.nodeName !== undefined && spec.nodeName !== '') throw conflict(`pod ${name} is already assigned to node ${JSON.stringify(spec.nodeName)}`);
+    if ((spec.schedulingGates ?? []).length > 0) throw conflict(`pod ${name} has non-empty .spec.schedulingGates`);
+    const status = (pod.status ?? {}) as { conditions?: JsonObject[] };
+    const others = (status.conditions ?? []).filter((c) => c.type !== 'PodScheduled');
+    const scheduled = { type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: metaTime(new Date()) };
+    return {
+      ...pod,
+      metadata: Object.keys(annotations).length === 0 ? podMeta : { ...podMeta, annotations: { ...((podMeta.annotations ?? {}) as object), ...annotations } },
+      spec: { ...spec, nodeName: node },
+      status: { ...status, conditions: [...others, scheduled] },
+    };
+  });
+  sendJson(response, 201, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 });
+}

@@ -1,0 +1,81 @@
+// The scale subresource (autoscaling/v1 Scale) of the kinds with replicas: spec.replicas read and
+// written through a Scale, status.replicas and the selector as a label selector string.
+
+import { fieldInvalid, newInvalid } from '@capstan/common';
+import type { GenericStore } from './generic-store.ts';
+import { metadataOf, type JsonObject } from './object-meta.ts';
+import type { ResourceDefinition } from './resource-definition.ts';
+
+/** spec.replicas' default for every kind with a scale subresource. */
+const defaultReplicas = 1;
+
+export function scaleOf(definition: ResourceDefinition, object: JsonObject): JsonObject {
+  const metadata = metadataOf(object);
+  const spec = (object.spec ?? {}) as { replicas?: number; selector?: unknown };
+  const status = (object.status ?? {}) as { replicas?: number };
+  const replicas = spec.replicas ?? defaultReplicas;
+  const selector = selectorString(definition, spec.selector);
+  return {
+    kind: 'Scale',
+    apiVersion: 'autoscaling/v1',
+    metadata: {
+      name: metadata.name,
+      ...(metadata.namespace === undefined ? {} : { namespace: metadata.namespace }),
+      uid: metadata.uid,
+      resourceVersion: metadata.resourceVersion,
+      creationTimestamp: metadata.creationTimestamp,
+    },
+    // Go leaves out a zero spec.replicas; status.replicas is always written.
+    spec: replicas === 0 ? {} : { replicas },
+    status: { replicas: status.replicas ?? 0, ...(selector === '' ? {} : { selector }) },
+  };
+}
+
+/** PUT of a Scale: only spec.replicas changes (and generation with it). */
+export async function updateScale(store: GenericStore, namespace: string | undefined, name: string, scale: JsonObject): Promise<JsonObject> {
+  const replicas = ((scale.spec ?? {}) as { replicas?: unknown }).replicas ?? 0;
+  if (typeof replicas !== 'number' || !Number.isSafeInteger(replicas) || replicas < 0) {
+    const shown = typeof replicas === 'number' ? replicas : String(replicas);
+    throw newInvalid({ group: 'autoscaling', kind: 'Scale' }, name, [fieldInvalid('spec.replicas', shown, 'must be greater than or equal to 0')]);
+  }
+  const updated = await store.replaceWith(namespace, name, scale, (old) => {
+    const spec = (old.spec ?? {}) as JsonObject;
+    if ((spec.replicas ?? defaultReplicas) === replicas) return old;
+    const metadata = metadataOf(old);
+    return {
+      ...old,
+      metadata: typeof metadata.generation === 'number' ? { ...metadata, generation: metadata.generation + 1 } : metadata,
+      spec: { ...spec, replicas },
+    };
+  });
+  return scaleOf(store.definition, updated);
+}
+
+/**
+ * The selector as labels.Selector prints it: requirements sorted by key, `k=v`, `k in (a,b)`,
+ * `k notin (a,b)`, `k`, `!k`. ReplicationControllers select with a plain map.
+ */
+function selectorString(definition: ResourceDefinition, selector: unknown): string {
+  if (selector === null || typeof selector !== 'object') return '';
+  const requirements: [string, string][] = [];
+  if (definition.kind === 'ReplicationController') {
+    for (const [key, value] of Object.entries(selector as Record<string, string>)) requirements.push([key, `${key}=${value}`]);
+  } else {
+    const { matchLabels, matchExpressions } = selector as {
+      matchLabels?: Record<string, string>;
+      matchExpressions?: { key: string; operator: string; values?: string[] }[];
+    };
+    for (const [key, value] of Object.entries(matchLabels ?? {})) requirements.push([key, `${key}=${value}`]);
+    for (const { key, operator, values = [] } of matchExpressions ?? []) {
+      const list = `(${[...new Set(values)].sort().join(',')})`;
+      if (operator === 'In') requirements.push([key, `${key} in ${list}`]);
+      else if (operator === 'NotIn') requirements.push([key, `${key} notin ${list}`]);
+      else if (operator === 'Exists') requirements.push([key, key]);
+      else if (operator === 'DoesNotExist') requirements.push([key, `!${key}`]);
+    }
+  }
+  return requirements
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, text]) => text)
+    .join(',');
+}
