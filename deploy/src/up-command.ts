@@ -32,8 +32,10 @@ export async function upCommand(argv: readonly string[], out: (text: string) => 
     storage: { backend: 'sqlite', dataDir: join(dataDir, 'data'), etcdServers: [] },
     watchHistoryMs: 5 * 60_000,
     shutdownDelayMs: 0,
+    livezGracePeriodMs: 0,
     logger,
   });
+  await running.ready();
   const kubeconfig = join(dataDir, 'kubeconfig');
   writeFileSync(kubeconfig, kubeconfigFor(running.url), { mode: 0o600 });
   out(`Capstan is ready at ${running.url}: export KUBECONFIG=${kubeconfig}`);

@@ -43,6 +43,12 @@ export async function startApiServer(extraArgs: readonly string[] = []): Promise
       reject(new Error(`the API server exited with ${code}:\n${output}`));
     });
   });
+  // Serving is not ready: the post-start hooks (system namespaces, watch cache) finish after.
+  const deadline = Date.now() + 10_000;
+  while ((await fetch(`${url}/readyz`).catch(() => undefined))?.status !== 200) {
+    if (Date.now() > deadline) throw new Error(`the API server did not become ready in 10 s:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
   const kubeconfig = join(dir, 'kubeconfig');
   writeFileSync(kubeconfig, kubeconfigFor(url));
   let stopped: Promise<number | null> | undefined;

@@ -99,7 +99,7 @@ test('a binding assigns a pod to a node once; an eviction deletes the pod', asyn
   await call('POST', pods, { metadata: { name: 'bound' }, spec: { containers: [{ name: 'c', image: 'busybox' }] } });
   const bound = await call('POST', `${pods}/bound/binding`, { metadata: { name: 'bound' }, target: { kind: 'Node', name: 'node-a' } });
   t.is(bound.status, 201);
-  t.like(bound.body, { kind: 'Status', status: 'Success', code: 201 } as Partial<Obj>);
+  t.like(bound.body as unknown as Record<string, unknown>, { kind: 'Status', status: 'Success', code: 201 });
   const pod = await call('GET', `${pods}/bound`);
   t.is(pod.body.spec?.nodeName, 'node-a');
   t.like((pod.body.status?.conditions as unknown[])[0], { type: 'PodScheduled', status: 'True' });

@@ -10,7 +10,7 @@ const flags = {
   port: { type: 'int', default: 6443, help: 'The port to serve plain HTTP on (0 picks a free one)' },
   ...storageFlags,
   'watch-history-duration': { type: 'duration', default: 300_000, help: 'How long the store keeps history for watches and continue tokens' },
-  'livez-grace-period': { type: 'duration', default: 0, help: 'How long after start-up livez failures are tolerated' },
+  'livez-grace-period': { type: 'duration', default: 0, help: 'How long after start-up livez counts unfinished post-start hooks as healthy' },
   'shutdown-delay-duration': { type: 'duration', default: 0, help: 'How long to keep serving after a termination signal while readyz fails' },
   'feature-gates': { type: 'strings', default: [] as readonly string[], help: 'key=true|false pairs of feature gates' },
   'logging-format': { type: 'string', default: '', help: 'json or text (default: text on a terminal, json otherwise)', choices: ['', ...loggingFormats] },
@@ -35,9 +35,14 @@ export async function apiserverCommand(argv: readonly string[], out: (text: stri
     storage: { backend, dataDir: f['data-dir'], etcdServers: f['etcd-servers'] },
     watchHistoryMs: f['watch-history-duration'],
     shutdownDelayMs: f['shutdown-delay-duration'],
+    livezGracePeriodMs: f['livez-grace-period'],
     logger,
   });
   out(`Capstan API server serving on ${running.url} (storage: ${backend})`);
+  running.ready().then(
+    () => logger.info('all post-start hooks finished: ready'),
+    () => {},
+  );
   await shutdownOnSignal(running, logger);
   return 0;
 }

@@ -13,6 +13,7 @@ import { Registry } from '../registry/registry.ts';
 import { parseRequestInfo } from '../request-info/request-info.ts';
 import { builtinResources } from '../registry/builtin-resources.ts';
 import { healthResponse, singleCheckResponse, type HealthCheck, type TextResponse } from '../health/health-endpoint.ts';
+import { PostStartHooks } from '../health/post-start-hooks.ts';
 import { ShutdownCheck } from '../health/shutdown-check.ts';
 import type { Storage } from '../storage/storage.ts';
 import { versionInfo } from './version-info.ts';
@@ -25,8 +26,15 @@ export interface ApiServerOptions {
   /** The name of the storage health check: "etcd" on etcd, as kube-apiserver names it. */
   readonly storageCheckName: string;
   readonly shutdownDelayMs: number;
+  /** How long after start livez counts unfinished post-start hooks as healthy. */
+  readonly livezGracePeriodMs: number;
+  /** Resolves once the watch cache holds its first snapshot of every resource. */
+  readonly storageReady: () => Promise<void>;
   readonly logger: Logger;
 }
+
+/** How long the system namespaces hook waits before it tries again. */
+const retryDelayMs = 1000;
 
 /** How long requests in flight may take to finish once the listener closes. */
 const requestGraceMs = 1000;
@@ -41,6 +49,8 @@ export class ApiServer {
   readonly #discovery = new DiscoveryEndpoints(builtinResources);
   readonly #openapi = new OpenApiV3Endpoints(builtinResources, versionInfo().gitVersion);
   readonly #registry: Registry;
+  readonly #hooks: PostStartHooks;
+  #hooksFinished: Promise<void> = new Promise(() => {});
 
   constructor(options: ApiServerOptions) {
     this.#options = options;
@@ -53,10 +63,14 @@ export class ApiServer {
         await options.storage.currentRevision();
       },
     };
+    this.#hooks = new PostStartHooks([
+      { name: 'storage-readiness', run: options.storageReady },
+      { name: 'start-system-namespaces-controller', run: () => this.#ensureSystemNamespaces() },
+    ]);
     this.#health = {
-      livez: [ping, log, storage],
-      healthz: [ping, log, storage],
-      readyz: [ping, log, storage, this.#shutdown],
+      livez: [ping, log, storage, ...this.#hooks.livenessChecks(options.livezGracePeriodMs)],
+      healthz: [ping, log, storage, ...this.#hooks.readinessChecks()],
+      readyz: [ping, log, storage, ...this.#hooks.readinessChecks(), this.#shutdown],
     };
     this.#server = createServer((request, response) => {
       this.#handle(request, response).catch((error: unknown) => {
@@ -67,13 +81,19 @@ export class ApiServer {
     });
   }
 
+  /** Listens, then starts the post-start hooks (readyz fails until they finish). */
   async listen(): Promise<AddressInfo> {
-    await this.#ensureDefaultNamespaces();
     await new Promise<void>((resolve, reject) => {
       this.#server.once('error', reject);
       this.#server.listen(this.#options.port, this.#options.bindAddress, () => resolve());
     });
+    this.#hooksFinished = this.#hooks.start((name, error) => this.#options.logger.error({ err: error, hook: name }, 'post-start hook failed'));
     return this.#server.address() as AddressInfo;
+  }
+
+  /** Resolves once every post-start hook has finished: from then on readyz passes. */
+  ready(): Promise<void> {
+    return this.#hooksFinished;
   }
 
   /** Graceful shutdown: readyz fails at once, requests are served for the delay, then the listener and the store close. */
@@ -92,11 +112,21 @@ export class ApiServer {
     await this.#options.storage.close();
   }
 
-  /** kube-apiserver's system namespaces exist from the first start. */
-  async #ensureDefaultNamespaces(): Promise<void> {
-    for (const name of ['default', 'kube-system', 'kube-public', 'kube-node-lease']) {
-      if (!(await this.#registry.namespaces.exists(undefined, name))) {
-        await this.#registry.namespaces.create(undefined, { metadata: { name }, spec: { finalizers: ['kubernetes'] }, status: { phase: 'Active' } });
+  /** kube-apiserver's system namespaces exist from the first start; a store that fails is retried. */
+  async #ensureSystemNamespaces(): Promise<void> {
+    for (;;) {
+      try {
+        for (const name of ['default', 'kube-system', 'kube-public', 'kube-node-lease']) {
+          if (!(await this.#registry.namespaces.exists(undefined, name))) {
+            await this.#registry.namespaces.create(undefined, { metadata: { name } }).catch((error: unknown) => {
+              if (!(error instanceof StatusError && error.code === 409)) throw error;
+            });
+          }
+        }
+        return;
+      } catch (error) {
+        this.#options.logger.warn({ err: error }, 'creating the system namespaces failed; retrying');
+        await new Promise((resolve) => setTimeout(resolve, retryDelayMs));
       }
     }
   }

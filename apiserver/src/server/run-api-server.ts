@@ -16,6 +16,7 @@ export interface RunApiServerOptions {
   readonly storage: StorageConfig;
   readonly watchHistoryMs: number;
   readonly shutdownDelayMs: number;
+  readonly livezGracePeriodMs: number;
   readonly logger: Logger;
 }
 
@@ -23,6 +24,8 @@ export interface RunningApiServer {
   readonly address: AddressInfo;
   /** The URL clients use, e.g. http://127.0.0.1:6443. */
   readonly url: string;
+  /** Resolves once the post-start hooks have finished (readyz passes). */
+  ready(): Promise<void>;
   shutdown(): Promise<void>;
 }
 
@@ -31,7 +34,6 @@ export async function runApiServer(options: RunApiServerOptions): Promise<Runnin
   // One watch cache per stored resource, in front of the store, as kube-apiserver has.
   const prefixes = new Set(builtinResources.flatMap((d) => (d.storagePrefix === undefined ? [] : [collectionPrefix(d.storagePrefix)])));
   const storage = new Cacher(store, { resourcePrefixes: [...prefixes], historyMs: options.watchHistoryMs });
-  await storage.ready();
   const compactor = new Compactor(storage, {
     historyMs: options.watchHistoryMs,
     onError: (error) => options.logger.warn({ err: error }, 'compaction failed'),
@@ -42,6 +44,8 @@ export async function runApiServer(options: RunApiServerOptions): Promise<Runnin
     storage,
     storageCheckName: options.storage.backend === 'etcd3' ? 'etcd' : 'storage',
     shutdownDelayMs: options.shutdownDelayMs,
+    livezGracePeriodMs: options.livezGracePeriodMs,
+    storageReady: () => storage.ready(),
     logger: options.logger,
   });
   let address: AddressInfo;
@@ -56,6 +60,7 @@ export async function runApiServer(options: RunApiServerOptions): Promise<Runnin
   return {
     address,
     url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${address.port}`,
+    ready: () => server.ready(),
     shutdown: async () => {
       compactor.stop();
       await server.shutdown();

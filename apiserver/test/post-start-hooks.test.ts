@@ -1,0 +1,37 @@
+import test from 'ava';
+import { healthResponse } from '../src/health/health-endpoint.ts';
+import { PostStartHooks } from '../src/health/post-start-hooks.ts';
+
+const never = (): Promise<void> => new Promise(() => {});
+
+test('an unfinished post-start hook fails readyz, and fails livez only once the grace period is over', async (t) => {
+  const hooks = new PostStartHooks([
+    { name: 'done', run: async () => {} },
+    { name: 'slow', run: never },
+  ]);
+  void hooks.start(() => t.fail());
+  await new Promise((resolve) => setImmediate(resolve));
+  const verbose = new URLSearchParams('verbose');
+  const readyz = await healthResponse('readyz', hooks.readinessChecks(), verbose);
+  t.is(readyz.status, 500);
+  t.is(readyz.body, '[+]poststarthook/done ok\n[-]poststarthook/slow failed: reason withheld\nreadyz check failed\n');
+  const inGrace = await healthResponse('livez', hooks.livenessChecks(60_000), verbose);
+  t.is(inGrace.status, 200);
+  t.is(inGrace.body, '[+]poststarthook/done ok\n[+]poststarthook/slow ok\nlivez check passed\n');
+  const afterGrace = await healthResponse('livez', hooks.livenessChecks(0), verbose);
+  t.is(afterGrace.status, 500);
+});
+
+test('start resolves once every hook has finished; a failed hook is reported and stays unfinished', async (t) => {
+  const failures: string[] = [];
+  const hooks = new PostStartHooks([{ name: 'broken', run: () => Promise.reject(new Error('boom')) }]);
+  let finished = false;
+  void hooks.start((name) => failures.push(name)).then(() => (finished = true));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  t.deepEqual(failures, ['broken']);
+  t.false(finished);
+  t.is((await healthResponse('readyz', hooks.readinessChecks(), new URLSearchParams())).status, 500);
+  const ok = new PostStartHooks([{ name: 'quick', run: async () => {} }]);
+  await ok.start(() => t.fail());
+  t.is((await healthResponse('readyz', ok.readinessChecks(), new URLSearchParams())).body, 'ok');
+});
