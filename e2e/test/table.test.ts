@@ -19,8 +19,16 @@ test('kubectl get prints the columns kube-apiserver serves as Tables', async (t)
   t.regex((await kubectl('get', 'configmaps', '-A', '--show-labels')).stdout, /^NAMESPACE\s+NAME\s+DATA\s+AGE\s+LABELS\ndefault\s+cm\s+2\s+\d+s\s+a=b\n$/);
   t.regex((await kubectl('get', 'secrets')).stdout, /^NAME\s+TYPE\s+DATA\s+AGE\ns\s+kubernetes\.io\/tls\s+2\s+\d+s\n$/);
   t.regex((await kubectl('get', 'namespace', 'default')).stdout, /^NAME\s+STATUS\s+AGE\ndefault\s+Active\s+\d+s\n$/);
+  t.regex((await kubectl('get', 'leases')).stdout, /^NAME\s+HOLDER\s+AGE\nl\s+\d+s\n$/);
   // Kinds without a printer of their own get kube-apiserver's default columns.
-  t.regex((await kubectl('get', 'leases')).stdout, /^NAME\s+CREATED AT\nl\s+\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\n$/);
+  await fetch(`${server.url}/apis/rbac.authorization.k8s.io/v1/namespaces/default/roles`, { method: 'POST', headers: json, body: JSON.stringify({ metadata: { name: 'r' } }) });
+  t.regex((await kubectl('get', 'roles')).stdout, /^NAME\s+CREATED AT\nr\s+\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\n$/);
+  await fetch(`${server.url}/api/v1/namespaces/default/pods`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ metadata: { name: 'p' }, spec: { nodeName: 'n1', containers: [{ name: 'c', image: 'busybox' }] } }),
+  });
+  t.regex((await kubectl('get', 'pods', '-o', 'wide')).stdout, /^NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE\s+IP\s+NODE\s+NOMINATED NODE\s+READINESS GATES\np\s+0\/1\s+Pending\s+0\s+\d+s\s+<none>\s+n1\s+<none>\s+<none>\n$/);
 });
 
 test('ages read as kubectl shows them', (t) => {

@@ -302,8 +302,9 @@ export class GenericStore {
   }
 
   /**
-   * Starts a watch. Without a resourceVersion (or with sendInitialEvents) the current state comes
-   * first as ADDED events, then the changes after it; with one, the changes after it.
+   * Starts a watch. With sendInitialEvents (kube's default for a watch from "now" or "0") the
+   * current state comes first as ADDED events, then the changes after it; otherwise the changes
+   * after the resourceVersion (or after now).
    */
   async watch(request: WatchRequest, listener: ApiWatchListener): Promise<Watch> {
     const prefix = this.#collection(request.namespace);
@@ -312,10 +313,11 @@ export class GenericStore {
     const labelled = (object: JsonObject): boolean =>
       selector === undefined || matchesLabels(selector, metadataOf(object).labels as Record<string, string> | undefined);
     let from = request.resourceVersion ?? 0;
-    if (request.resourceVersion === undefined || request.sendInitialEvents) {
+    if (request.sendInitialEvents) {
       let initial;
+      const freshness = request.anyRecentState ? { minRevision: 0 } : request.resourceVersion === undefined ? {} : { minRevision: request.resourceVersion };
       try {
-        initial = await this.#storage.list(prefix, request.anyRecentState ? { minRevision: 0 } : request.resourceVersion === undefined ? {} : { minRevision: request.resourceVersion });
+        initial = await this.#storage.list(prefix, freshness);
       } catch (error) {
         throw statusFromStorageError(error, { resource: this.groupResource, name: '', verb: 'watch', ...(request.resourceVersion === undefined ? {} : { requestedRevision: request.resourceVersion }) });
       }
@@ -324,7 +326,7 @@ export class GenericStore {
         if (named(kv.key) && labelled(object)) listener({ type: 'ADDED', object });
       }
       from = initial.revision;
-      if (request.sendInitialEvents) {
+      if (request.initialEventsEndBookmark) {
         listener({ type: 'BOOKMARK', object: this.#bookmark(from, { 'k8s.io/initial-events-end': 'true' }) });
       }
     }

@@ -1,8 +1,9 @@
-// The parameters of a watch, checked as kube-apiserver checks them.
+// The parameters of a watch, checked as kube-apiserver checks them (see list-options.ts).
 
-import { newBadRequest, type LabelSelector } from '@capstan/common';
+import type { LabelSelector } from '@capstan/common';
 import { nameFromFieldSelector } from './field-selector-query.ts';
 import { labelSelectorOf } from './label-selector-query.ts';
+import { checkListOptions, decodeListOptions } from './list-options.ts';
 
 export interface WatchRequest {
   readonly namespace: string | undefined;
@@ -12,47 +13,35 @@ export interface WatchRequest {
   readonly resourceVersion: number | undefined;
   /** "0": any recent state will do for the synthetic ADDED events. */
   readonly anyRecentState: boolean;
+  /**
+   * The current state comes first as ADDED events: sendInitialEvents, as sent or as kube
+   * defaults it for a watch from "now" or "0"; sendInitialEvents=false starts with nothing.
+   */
   readonly sendInitialEvents: boolean;
+  /** The initial events end with the k8s.io/initial-events-end bookmark (only where bookmarks are allowed). */
+  readonly initialEventsEndBookmark: boolean;
   readonly allowWatchBookmarks: boolean;
+  /** As sent: 0 means no timeout of the request's own, a negative number ends the watch at once. */
   readonly timeoutSeconds: number | undefined;
   readonly labelSelector: LabelSelector | undefined;
 }
 
 export function parseWatchRequest(query: URLSearchParams, namespace: string | undefined): WatchRequest {
-  const resourceVersionText = query.get('resourceVersion') ?? '';
-  let resourceVersion: number | undefined;
-  if (resourceVersionText !== '' && resourceVersionText !== '0') {
-    resourceVersion = Number(resourceVersionText);
-    if (!Number.isSafeInteger(resourceVersion) || resourceVersion < 0) {
-      throw newBadRequest(`resourceVersion: Invalid value: ${JSON.stringify(resourceVersionText)}: must be a valid resource version`);
-    }
-  }
-  const allowWatchBookmarks = isTrue(query.get('allowWatchBookmarks'));
-  const sendInitialEvents = isTrue(query.get('sendInitialEvents'));
-  const match = query.get('resourceVersionMatch') ?? '';
-  if (sendInitialEvents) {
-    if (match !== 'NotOlderThan') {
-      throw newBadRequest("resourceVersionMatch: Forbidden: sendInitialEvents requires setting resourceVersionMatch to NotOlderThan");
-    }
-    if (!allowWatchBookmarks) throw newBadRequest('allowWatchBookmarks: Forbidden: sendInitialEvents requires setting allowWatchBookmarks to true');
-  } else if (match !== '') {
-    throw newBadRequest("resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided");
-  }
-  const timeoutText = query.get('timeoutSeconds');
-  const timeoutSeconds = timeoutText === null || timeoutText === '' ? undefined : Number(timeoutText);
-  if (timeoutSeconds !== undefined && (!Number.isSafeInteger(timeoutSeconds) || timeoutSeconds < 0)) {
-    throw newBadRequest(`timeoutSeconds: Invalid value: ${JSON.stringify(timeoutText)}`);
-  }
+  // kube's order: parameters, selectors, then validation and the resourceVersion itself.
+  const decoded = decodeListOptions(query, 'watch');
+  const labelSelector = labelSelectorOf(query);
+  const name = nameFromFieldSelector(query.get('fieldSelector') ?? '', namespace);
+  const options = checkListOptions(decoded);
+  const revision = options.resourceVersion;
   return {
     namespace,
-    name: nameFromFieldSelector(query.get('fieldSelector') ?? '', namespace),
-    resourceVersion,
-    anyRecentState: resourceVersionText === '0',
-    sendInitialEvents,
-    allowWatchBookmarks,
-    timeoutSeconds,
-    labelSelector: labelSelectorOf(query),
+    name,
+    resourceVersion: revision === undefined || revision === 0 ? undefined : revision,
+    anyRecentState: revision === 0,
+    sendInitialEvents: options.sendInitialEvents === true,
+    initialEventsEndBookmark: options.sendInitialEvents === true && options.allowWatchBookmarks,
+    allowWatchBookmarks: options.allowWatchBookmarks,
+    timeoutSeconds: options.timeoutSeconds,
+    labelSelector,
   };
 }
-
-const isTrue = (value: string | null): boolean => value === 'true' || value === '1';

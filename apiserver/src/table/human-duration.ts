@@ -1,7 +1,8 @@
 // Ages as kubectl shows them (apimachinery's duration.HumanDuration): 45s, 3m2s, 95m, 4h30m, 12d, 2y30d.
 
 export function humanDuration(ms: number): string {
-  const seconds = Math.floor(ms / 1000);
+  // Go truncates toward zero, so up to two seconds in the future (clock skew) still reads as 0s.
+  const seconds = Math.trunc(ms / 1000);
   if (seconds < -1) return '<invalid>';
   if (seconds < 0) return '0s';
   if (seconds < 120) return `${seconds}s`;

@@ -1,68 +1,76 @@
 // The columns kube-apiserver's table printers show per kind (priority 0 always, 1 with -o wide);
-// kinds without a printer get the default Name / Created At.
+// kinds without a printer (custom resources, Role, ClusterRole, ...) get the default Name / Created At.
 
 import type { JsonObject } from '../registry/object-meta.ts';
-import { humanDuration } from './human-duration.ts';
+import { column, nameColumn, nameOf, type TableColumns } from './columns/column.ts';
+import { configMapColumns, secretColumns, serviceAccountColumns } from './columns/config-columns.ts';
+import { endpointSliceColumns, endpointsColumns } from './columns/endpoint-columns.ts';
+import { eventColumns } from './columns/event-columns.ts';
+import { objectMeta } from './columns/field-descriptions.ts';
+import { ingressColumns } from './columns/ingress-columns.ts';
+import { cronJobColumns, jobColumns } from './columns/job-columns.ts';
+import { leaseColumns } from './columns/lease-columns.ts';
+import { namespaceColumns } from './columns/namespace-columns.ts';
+import { nodeColumns } from './columns/node-columns.ts';
+import { podColumns } from './columns/pod-columns.ts';
+import { priorityClassColumns } from './columns/priority-class-columns.ts';
+import { clusterRoleBindingColumns, roleBindingColumns } from './columns/rbac-columns.ts';
+import { stringAt } from './columns/read-field.ts';
+import { serviceColumns } from './columns/service-columns.ts';
+import { persistentVolumeClaimColumns, persistentVolumeColumns, storageClassColumns } from './columns/storage-columns.ts';
+import { timestampMillis } from './columns/timestamp-since.ts';
+import {
+  controllerRevisionColumns,
+  daemonSetColumns,
+  deploymentColumns,
+  replicaSetColumns,
+  replicationControllerColumns,
+  statefulSetColumns,
+} from './columns/workload-columns.ts';
 
-export interface ColumnDefinition {
-  readonly name: string;
-  readonly type: string;
-  readonly format: string;
-  readonly description: string;
-  readonly priority: number;
+export type { ColumnDefinition, TableColumns, TableRowCondition } from './columns/column.ts';
+
+/** The creation time in RFC 3339 at second precision, UTC; Go's zero time when there is none. */
+function createdAt(object: JsonObject): string {
+  const millis = timestampMillis(stringAt(object, 'metadata', 'creationTimestamp'));
+  return millis === undefined ? '0001-01-01T00:00:00Z' : new Date(Math.floor(millis / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 }
-
-export interface TableColumns {
-  readonly definitions: readonly ColumnDefinition[];
-  cells(object: JsonObject, now: number): unknown[];
-}
-
-const nameColumn: ColumnDefinition = {
-  name: 'Name',
-  type: 'string',
-  format: 'name',
-  description: 'Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically.',
-  priority: 0,
-};
-const ageColumn: ColumnDefinition = {
-  name: 'Age',
-  type: 'string',
-  format: '',
-  description: 'CreationTimestamp is a timestamp representing the server time when this object was created.',
-  priority: 0,
-};
-const column = (name: string, type: string, description: string, priority = 0): ColumnDefinition => ({ name, type, format: '', description, priority });
-
-const metadata = (object: JsonObject): { name?: string; creationTimestamp?: string } => (object.metadata ?? {}) as { name?: string; creationTimestamp?: string };
-const age = (object: JsonObject, now: number): string => {
-  const created = metadata(object).creationTimestamp;
-  return created === undefined ? '<unknown>' : humanDuration(now - Date.parse(created));
-};
-const countKeys = (...maps: unknown[]): number => maps.reduce<number>((n, m) => n + (m !== null && typeof m === 'object' ? Object.keys(m).length : 0), 0);
 
 const defaultColumns: TableColumns = {
-  definitions: [
-    nameColumn,
-    { name: 'Created At', type: 'date', format: '', description: 'CreationTimestamp is a timestamp representing the server time when this object was created.', priority: 0 },
-  ],
-  cells: (object) => [metadata(object).name ?? '', metadata(object).creationTimestamp ?? ''],
+  definitions: [nameColumn, column('Created At', 'date', objectMeta.creationTimestamp)],
+  cells: (object) => [nameOf(object), createdAt(object)],
 };
 
-const byKind: Readonly<Record<string, TableColumns>> = {
-  '/ConfigMap': {
-    definitions: [nameColumn, column('Data', 'integer', 'Data contains the configuration data.'), ageColumn],
-    cells: (object, now) => [metadata(object).name ?? '', countKeys(object.data, object.binaryData), age(object, now)],
-  },
-  '/Secret': {
-    definitions: [nameColumn, column('Type', 'string', 'Used to facilitate programmatic handling of secret data.'), column('Data', 'integer', 'Data contains the secret data.'), ageColumn],
-    cells: (object, now) => [metadata(object).name ?? '', (object.type as string | undefined) ?? 'Opaque', countKeys(object.data, object.stringData), age(object, now)],
-  },
-  '/Namespace': {
-    definitions: [nameColumn, column('Status', 'string', 'The status of the namespace'), ageColumn],
-    cells: (object, now) => [metadata(object).name ?? '', ((object.status ?? {}) as { phase?: string }).phase ?? '', age(object, now)],
-  },
-};
+const byKind: ReadonlyMap<string, TableColumns> = new Map([
+  ['/Pod', podColumns],
+  ['/Node', nodeColumns],
+  ['/Namespace', namespaceColumns],
+  ['/Service', serviceColumns],
+  ['/Endpoints', endpointsColumns],
+  ['/Event', eventColumns],
+  ['/ConfigMap', configMapColumns],
+  ['/Secret', secretColumns],
+  ['/ServiceAccount', serviceAccountColumns],
+  ['/PersistentVolume', persistentVolumeColumns],
+  ['/PersistentVolumeClaim', persistentVolumeClaimColumns],
+  ['/ReplicationController', replicationControllerColumns],
+  ['apps/Deployment', deploymentColumns],
+  ['apps/ReplicaSet', replicaSetColumns],
+  ['apps/StatefulSet', statefulSetColumns],
+  ['apps/DaemonSet', daemonSetColumns],
+  ['apps/ControllerRevision', controllerRevisionColumns],
+  ['batch/Job', jobColumns],
+  ['batch/CronJob', cronJobColumns],
+  ['events.k8s.io/Event', eventColumns],
+  ['coordination.k8s.io/Lease', leaseColumns],
+  ['discovery.k8s.io/EndpointSlice', endpointSliceColumns],
+  ['networking.k8s.io/Ingress', ingressColumns],
+  ['rbac.authorization.k8s.io/RoleBinding', roleBindingColumns],
+  ['rbac.authorization.k8s.io/ClusterRoleBinding', clusterRoleBindingColumns],
+  ['storage.k8s.io/StorageClass', storageClassColumns],
+  ['scheduling.k8s.io/PriorityClass', priorityClassColumns],
+]);
 
 export function tableColumnsFor(group: string, kind: string): TableColumns {
-  return byKind[`${group}/${kind}`] ?? defaultColumns;
+  return byKind.get(`${group}/${kind}`) ?? defaultColumns;
 }

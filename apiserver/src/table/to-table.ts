@@ -29,6 +29,8 @@ export function toTable(
     columnDefinitions: withColumnDefinitions ? columns.definitions : ([] as ColumnDefinition[]),
     rows: objects.map((object) => ({
       cells: columns.cells(object, now),
+      // Row conditions (a finished pod's Completed) are omitted when there are none, as kube does.
+      ...(columns.conditions?.(object).length ? { conditions: columns.conditions(object) } : {}),
       ...(include === 'None' ? {} : { object: include === 'Object' ? object : { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: object.metadata } }),
     })),
   };
