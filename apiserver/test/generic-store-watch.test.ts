@@ -17,7 +17,7 @@ test('every watcher of a change receives the same decoded object, so its bytes a
   if (definition === undefined) return t.fail('no configmaps declaration');
   const store = new GenericStore(definition, cacher);
   const received: ApiWatchEvent[][] = [[], []];
-  const request = { namespace: 'default', name: undefined, resourceVersion: undefined, anyRecentState: false, sendInitialEvents: false, initialEventsEndBookmark: false, allowWatchBookmarks: false, timeoutSeconds: undefined, labelSelector: undefined };
+  const request = { namespace: 'default', resourceVersion: undefined, fieldSelector: undefined, anyRecentState: false, sendInitialEvents: false, initialEventsEndBookmark: false, allowWatchBookmarks: false, timeoutSeconds: undefined, labelSelector: undefined };
   const watches = await Promise.all(received.map((sink) => store.watch(request, (event) => void sink.push(event))));
   t.teardown(() => watches.forEach((w) => w.close()));
   await store.create('default', { metadata: { name: 'a' } });

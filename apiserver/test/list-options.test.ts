@@ -2,6 +2,8 @@ import test, { type ExecutionContext } from 'ava';
 import { StatusError, type FailureStatus } from '@capstan/common';
 import { encodeContinueToken } from '../src/registry/continue-token.ts';
 import { parseListOptions, type ReadConsistency, type ReadVerb } from '../src/registry/list-options.ts';
+import { builtinResources } from '../src/registry/builtin-resources.ts';
+import type { ResourceDefinition } from '../src/registry/resource-definition.ts';
 import { parseWatchRequest } from '../src/registry/watch-request.ts';
 
 const parse = (verb: ReadVerb, query: Readonly<Record<string, string | undefined>>) =>
@@ -336,7 +338,8 @@ test('watch: initial events from now, any state or at least a revision; without 
 
 // --- parseWatchRequest ---
 
-const watchRequest = (query: Record<string, string>) => parseWatchRequest(new URLSearchParams({ watch: 'true', ...query }), 'default');
+const configMaps = builtinResources.find((d) => d.group === '' && d.resource === 'configmaps') as ResourceDefinition;
+const watchRequest = (query: Record<string, string>) => parseWatchRequest(configMaps, new URLSearchParams({ watch: 'true', ...query }), 'default');
 
 test('parseWatchRequest: unset and "0" start with the current state, as kube defaults them; the end bookmark needs bookmarks', (t) => {
   t.like(watchRequest({}), { resourceVersion: undefined, anyRecentState: false, sendInitialEvents: true, initialEventsEndBookmark: false, allowWatchBookmarks: false, timeoutSeconds: undefined });
@@ -353,11 +356,9 @@ test('parseWatchRequest: unset and "0" start with the current state, as kube def
     sendInitialEvents: true,
     allowWatchBookmarks: true,
   });
-  t.like(watchRequest({ fieldSelector: 'metadata.name=web', labelSelector: 'app=web' }), {
-    namespace: 'default',
-    name: 'web',
-    labelSelector: [{ key: 'app', operator: '=', values: ['web'] }],
-  });
+  const single = watchRequest({ fieldSelector: 'metadata.name=web', labelSelector: 'app=web' });
+  t.like(single, { namespace: 'default', labelSelector: [{ key: 'app', operator: '=', values: ['web'] }] });
+  t.is(single.fieldSelector?.name, 'web');
 });
 
 test('parseWatchRequest accepts what kube accepts: no bookmarks with sendInitialEvents, a negative timeout', (t) => {

@@ -33,6 +33,7 @@ export async function upCommand(argv: readonly string[], out: (text: string) => 
     watchHistoryMs: 5 * 60_000,
     shutdownDelayMs: 0,
     livezGracePeriodMs: 0,
+    minRequestTimeoutMs: 1800_000,
     logger,
   });
   await running.ready();

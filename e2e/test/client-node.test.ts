@@ -68,3 +68,29 @@ test('an informer follows adds, updates and deletes', async (t) => {
   t.deepEqual(seen, ['add before', 'add later', 'update later 2', 'delete before']);
   t.deepEqual(informer.list('default').map((cm) => cm.metadata?.name), ['later']);
 });
+
+test('an informer whose watch ends and whose resourceVersion was compacted meanwhile re-lists (410) and goes on', async (t) => {
+  // Watches end after 1–2 s (--min-request-timeout) and history lasts 1 s: a re-watch from the
+  // informer's last resourceVersion meets a compacted revision.
+  const server = await startApiServer(['--min-request-timeout=1', '--watch-history-duration=1s']);
+  t.teardown(() => server.stop());
+  const { config, core } = clients(server.kubeconfig);
+  let lists = 0;
+  const informer = makeInformer<V1ConfigMap>(config, '/api/v1/namespaces/default/configmaps', () => {
+    lists += 1;
+    return core.listNamespacedConfigMap({ namespace: 'default' });
+  });
+  const added: string[] = [];
+  informer.on('add', (cm) => added.push(cm.metadata?.name ?? ''));
+  await informer.start();
+  t.teardown(() => informer.stop());
+  // Writes elsewhere move the revision on, so the informer's own resourceVersion falls out of the history.
+  for (let i = 0; i < 40 && lists < 2; i++) {
+    await core.createNamespacedConfigMap({ namespace: 'kube-public', body: { metadata: { name: `elsewhere-${i}` } } });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  await until(() => lists >= 2, 'the re-list after 410', 10_000);
+  await core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name: 'after' } } });
+  await until(() => added.includes('after'), 'the object created after the re-list');
+  t.deepEqual(informer.list('default').map((cm) => cm.metadata?.name), ['after']);
+});

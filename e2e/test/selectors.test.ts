@@ -44,3 +44,22 @@ test('a watch with a label selector sees an object that stops matching as DELETE
     ['DELETED', 'db'],
   ]);
 });
+
+test('per-kind field selectors: pods by node and phase across namespaces, secrets by type; an unknown field is a 400', async (t) => {
+  const server = await startApiServer();
+  t.teardown(() => server.stop());
+  const kubectl = (...args: string[]) => run(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, ...args], { encoding: 'utf8' });
+  const pod = (name: string, nodeName?: string) => ({ metadata: { name }, spec: { ...(nodeName ? { nodeName } : {}), containers: [{ name: 'c', image: 'busybox' }] } });
+  for (const [namespace, body] of [['default', pod('on-a', 'node-a')], ['default', pod('on-b', 'node-b')], ['kube-system', pod('sys-a', 'node-a')], ['default', pod('nowhere')]] as const) {
+    await fetch(`${server.url}/api/v1/namespaces/${namespace}/pods`, { method: 'POST', headers: json, body: JSON.stringify(body) });
+  }
+  const names = async (...args: string[]) => (await kubectl('get', '-o', 'name', ...args)).stdout.trim().split('\n').filter((l) => l !== '');
+  t.deepEqual(await names('pods', '-A', '--field-selector', 'spec.nodeName=node-a'), ['pod/on-a', 'pod/sys-a']);
+  t.deepEqual(await names('pods', '--field-selector', 'spec.nodeName!=node-a,status.phase=Pending'), ['pod/nowhere', 'pod/on-b']);
+  t.deepEqual(await names('pods', '-A', '--field-selector', 'spec.nodeName=,metadata.namespace=default'), ['pod/nowhere']);
+  await fetch(`${server.url}/api/v1/namespaces/default/secrets`, { method: 'POST', headers: json, body: JSON.stringify({ metadata: { name: 'tls' }, type: 'kubernetes.io/tls' }) });
+  await fetch(`${server.url}/api/v1/namespaces/default/secrets`, { method: 'POST', headers: json, body: JSON.stringify({ metadata: { name: 'plain' } }) });
+  t.deepEqual(await names('secrets', '--field-selector', 'type=kubernetes.io/tls'), ['secret/tls']);
+  const unknown = (await t.throwsAsync(kubectl('get', 'pods', '--field-selector', 'spec.nope=x'))) as Error & { stderr: string };
+  t.regex(unknown.stderr, /Error from server \(BadRequest\): Unable to find "\/v1, Resource=pods" that match label selector "", field selector "spec.nope=x": field label not supported: spec.nope/);
+});

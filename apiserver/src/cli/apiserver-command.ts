@@ -12,6 +12,11 @@ const flags = {
   'watch-history-duration': { type: 'duration', default: 300_000, help: 'How long the store keeps history for watches and continue tokens' },
   'livez-grace-period': { type: 'duration', default: 0, help: 'How long after start-up livez counts unfinished post-start hooks as healthy' },
   'shutdown-delay-duration': { type: 'duration', default: 0, help: 'How long to keep serving after a termination signal while readyz fails' },
+  'min-request-timeout': {
+    type: 'int',
+    default: 1800,
+    help: 'Seconds a watch without timeoutSeconds lasts at least; it ends at a random time up to twice this',
+  },
   'feature-gates': { type: 'strings', default: [] as readonly string[], help: 'key=true|false pairs of feature gates' },
   'logging-format': { type: 'string', default: '', help: 'json or text (default: text on a terminal, json otherwise)', choices: ['', ...loggingFormats] },
 } as const;
@@ -36,6 +41,7 @@ export async function apiserverCommand(argv: readonly string[], out: (text: stri
     watchHistoryMs: f['watch-history-duration'],
     shutdownDelayMs: f['shutdown-delay-duration'],
     livezGracePeriodMs: f['livez-grace-period'],
+    minRequestTimeoutMs: f['min-request-timeout'] * 1000,
     logger,
   });
   out(`Capstan API server serving on ${running.url} (storage: ${backend})`);

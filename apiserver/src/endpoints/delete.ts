@@ -8,6 +8,7 @@ import type { JsonObject } from '../registry/object-meta.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { namespaceOf } from './get.ts';
 import { listRequestOf, sendList } from './list.ts';
+import { negotiateOutput } from './negotiate-media-type.ts';
 import { readJsonBody } from './read-body.ts';
 import { sendJson } from './send-json.ts';
 
@@ -18,6 +19,8 @@ export async function deleteObject(
   request: IncomingMessage,
   response: ServerResponse,
 ): Promise<void> {
+  // kube-apiserver answers 406 before it deletes anything.
+  negotiateOutput(request);
   const options = await deleteOptionsOf(request, query);
   const { object, deleted } = await store.delete(namespaceOf(info), info.name, options);
   if (!deleted || store.strategy.returnsDeletedObject === true) {
@@ -44,8 +47,9 @@ export async function deleteCollection(
   request: IncomingMessage,
   response: ServerResponse,
 ): Promise<void> {
+  negotiateOutput(request);
   const options = await deleteOptionsOf(request, query);
-  sendList(store, await store.deleteCollection(listRequestOf(info, query), options), query, undefined, response);
+  sendList(store, await store.deleteCollection(listRequestOf(store, info, query), options), response);
 }
 
 /** DeleteOptions come in the body (kubectl) or, when there is none, in the query. */

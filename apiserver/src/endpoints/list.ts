@@ -1,53 +1,55 @@
-// GET .../{resource}: a list, paged with limit and continue, at the resourceVersion asked for.
+// GET .../{resource}: a list, paged with limit and continue, at the resourceVersion asked for, in
+// the media type and conversion (a Table for kubectl get) that the request negotiated.
 
 import type { ServerResponse } from 'node:http';
 import { newBadRequest } from '@capstan/common';
 import type { GenericStore, ListPage, ListRequest } from '../registry/generic-store.ts';
-import { nameFromFieldSelector } from '../registry/field-selector-query.ts';
+import { compileFieldSelector } from '../registry/field-selector.ts';
+import { checkListOptions, decodeListOptions } from '../registry/list-options.ts';
 import { apiVersionOf } from '../registry/resource-definition.ts';
-import { tableColumnsFor } from '../table/table-columns.ts';
-import { acceptsTable, includeObjectOf, toTable } from '../table/to-table.ts';
 import { labelSelectorOf } from '../registry/label-selector-query.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { namespaceOf } from './get.ts';
+import { negotiateOutput } from './negotiate-media-type.ts';
 import { sendJson } from './send-json.ts';
 
 export async function listObjects(
   store: GenericStore,
   info: RequestInfo,
   query: URLSearchParams,
-  accept: string | undefined,
   response: ServerResponse,
 ): Promise<void> {
-  sendList(store, await store.list(listRequestOf(info, query)), query, accept, response);
+  // kube-apiserver answers 406 before it reads anything.
+  negotiateOutput(response.req);
+  sendList(store, await store.list(listRequestOf(store, info, query)), response);
 }
 
-/** The list parameters of a request (limit, continue, resourceVersion, selectors). */
-export function listRequestOf(info: RequestInfo, query: URLSearchParams): ListRequest {
-  const limitText = query.get('limit');
-  const limit = limitText === null || limitText === '' ? 0 : Number(limitText);
-  if (!Number.isSafeInteger(limit) || limit < 0) throw newBadRequest(`limit: Invalid value: ${JSON.stringify(limitText)}`);
+/** The list parameters of a request (limit, continue, resourceVersion, selectors), checked in kube's order. */
+export function listRequestOf(store: GenericStore, info: RequestInfo, query: URLSearchParams): ListRequest {
+  const decoded = decodeListOptions(query, 'list');
+  const labelSelector = labelSelectorOf(query);
+  const fieldSelector = compileFieldSelector(store.definition, query.get('fieldSelector') ?? '', namespaceOf(info));
+  const options = checkListOptions(decoded);
   return {
     namespace: namespaceOf(info),
-    limit,
-    continueToken: query.get('continue') || undefined,
-    resourceVersion: query.get('resourceVersion') ?? undefined,
-    resourceVersionMatch: query.get('resourceVersionMatch') ?? undefined,
-    labelSelector: labelSelectorOf(query),
-    name: nameFromFieldSelector(query.get('fieldSelector') ?? '', namespaceOf(info)),
+    limit: options.limit,
+    continueToken: options.continue,
+    resourceVersion: options.resourceVersionText === '' ? undefined : options.resourceVersionText,
+    resourceVersionMatch: options.resourceVersionMatch,
+    labelSelector,
+    fieldSelector,
   };
 }
 
-/** A page as a <Kind>List, or a Table when the client asks for one. */
-export function sendList(store: GenericStore, page: ListPage, query: URLSearchParams, accept: string | undefined, response: ServerResponse): void {
+/**
+ * A page as a <Kind>List, or what the request's Accept header converts it to (a Table, a
+ * PartialObjectMetadataList); `_query` and `_accept` are unused, `response.req` has both.
+ */
+export function sendList(store: GenericStore, page: ListPage, response: ServerResponse): void {
   const { definition } = store;
   const metadata: Record<string, unknown> = { resourceVersion: page.resourceVersion };
   if (page.continueToken !== undefined) metadata.continue = page.continueToken;
   if (page.remainingItemCount !== undefined) metadata.remainingItemCount = page.remainingItemCount;
-  if (acceptsTable(accept)) {
-    sendJson(response, 200, toTable(tableColumnsFor(definition.group, definition.kind), page.items, includeObjectOf(query), metadata));
-    return;
-  }
   const items = page.items.map(({ kind: _kind, apiVersion: _apiVersion, ...item }) => item);
   sendJson(response, 200, {
     kind: `${definition.kind}List`,

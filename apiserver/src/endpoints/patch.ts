@@ -4,12 +4,13 @@
 // and server-side apply arrive with the writes issue; until then they answer 415.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { newBadRequest, newRequestEntityTooLarge, newUnprocessableEntity, newUnsupportedMediaType, StatusError } from '@capstan/common';
+import { newBadRequest, newUnprocessableEntity, newUnsupportedMediaType, StatusError } from '@capstan/common';
 import { metadataOf, type JsonObject } from '../registry/object-meta.ts';
 import { applyJsonPatch, JsonPatchError } from '../patch/json-patch.ts';
 import { applyMergePatch, isPlainObject } from '../patch/merge-patch.ts';
 import type { ObjectView } from './object-view.ts';
-import { maxRequestBodyBytes } from './read-body.ts';
+import { negotiateOutput } from './negotiate-media-type.ts';
+import { mediaTypeOf, readBodyBytes } from './read-body.ts';
 import { sendJson } from './send-json.ts';
 
 const patchers: Readonly<Record<string, (target: unknown, patch: unknown) => unknown>> = {
@@ -21,10 +22,10 @@ const patchers: Readonly<Record<string, (target: unknown, patch: unknown) => unk
 const maxAttempts = 5;
 
 export async function patchObject(view: ObjectView, request: IncomingMessage, response: ServerResponse): Promise<void> {
-  const mediaType = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  const apply = patchers[mediaType];
+  negotiateOutput(request);
+  const apply = patchers[mediaTypeOf(request.headers['content-type']) ?? ''];
   if (apply === undefined) throw newUnsupportedMediaType(Object.keys(patchers));
-  const patch = parsePatch(await readPatchBytes(request));
+  const patch = parsePatch(await readBodyBytes(request));
   for (let attempt = 1; ; attempt++) {
     const current = await view.get();
     let patched: unknown;
@@ -55,15 +56,4 @@ function parsePatch(bytes: Buffer): unknown {
   } catch (error) {
     throw newBadRequest(`error decoding patch: ${(error as Error).message}`);
   }
-}
-
-async function readPatchBytes(request: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > maxRequestBodyBytes) throw newRequestEntityTooLarge(`limit is ${maxRequestBodyBytes}`);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
 }

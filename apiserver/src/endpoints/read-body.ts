@@ -1,29 +1,87 @@
-// Reads and decodes a JSON request body, with kube-apiserver's limits and errors: 413 past 3 MiB,
-// 415 for a media type it cannot read, 400 for a body that is not a JSON object.
+// Reads and decodes a request body in the media type its Content-Type names (JSON, or YAML as
+// sigs.k8s.io/yaml reads it), with kube-apiserver's order of errors: 406 when no answer could be
+// encoded for the client, 415 for a media type no decoder reads, 413 past 3 MiB, 400 for a body
+// that is not an object.
 
 import type { IncomingMessage } from 'node:http';
 import { newBadRequest, newRequestEntityTooLarge, newUnsupportedMediaType } from '@capstan/common';
+import { parseAllDocuments, type Tags } from 'yaml';
 import type { JsonObject } from '../registry/object-meta.ts';
+import { negotiateOutput } from './negotiate-media-type.ts';
 
 export const maxRequestBodyBytes = 3 * 1024 * 1024;
-const readableTypes = ['application/json', 'application/yaml'];
+
+type BodyDecoder = (text: string) => unknown;
+
+/** The request media types, as kube-apiserver lists them in its 415. Protobuf and CBOR join here. */
+const decoders: ReadonlyMap<string, BodyDecoder> = new Map([
+  ['application/json', decodeJson],
+  ['application/yaml', decodeYaml],
+]);
 
 export async function readJsonBody(request: IncomingMessage): Promise<JsonObject> {
-  const mediaType = (request.headers['content-type'] ?? 'application/json').split(';')[0]?.trim().toLowerCase() ?? '';
-  if (mediaType !== 'application/json') throw newUnsupportedMediaType(readableTypes);
+  // kube's write handlers negotiate the answer before they look at the body.
+  negotiateOutput(request);
+  const decode = decoders.get(mediaTypeOf(request.headers['content-type']) ?? '');
+  if (decode === undefined) throw newUnsupportedMediaType([...decoders.keys()]);
+  const body = decode((await readBodyBytes(request)).toString('utf8'));
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw newBadRequest('the body of the request must be a JSON object');
+  return body as JsonObject;
+}
+
+/** The raw body, 413 past 3 MiB. */
+export async function readBodyBytes(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > maxRequestBodyBytes) throw newRequestEntityTooLarge('limit is 3145728');
+    if (size > maxRequestBodyBytes) throw newRequestEntityTooLarge(`limit is ${maxRequestBodyBytes}`);
     chunks.push(chunk);
   }
-  let body: unknown;
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The media type of a Content-Type, lower-cased and without parameters, as Go's
+ * mime.ParseMediaType reads it; undefined when it cannot be read. No header means JSON.
+ */
+export function mediaTypeOf(contentType: string | undefined): string | undefined {
+  if (contentType === undefined || contentType === '') return 'application/json';
+  const [base = '', ...parameters] = contentType.split(';');
+  const mediaType = base.trim().toLowerCase();
+  if (!/^[!#$%&'*+.^_`|~0-9a-z-]+\/[!#$%&'*+.^_`|~0-9a-z-]+$/.test(mediaType)) return undefined;
+  for (const [index, parameter] of parameters.entries()) {
+    // Go forgives one trailing semicolon, nothing else that is not name=value.
+    if (parameter.trim() === '' && index === parameters.length - 1) break;
+    if (!/^\s*[!#$%&'*+.^_`|~0-9A-Za-z-]+\s*=\s*(?:[!#$%&'*+.^_`|~0-9A-Za-z-]+|"(?:[^"\\]|\\.)*")\s*$/.test(parameter)) return undefined;
+  }
+  return mediaType;
+}
+
+function decodeJson(text: string): unknown {
   try {
-    body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    return JSON.parse(text);
   } catch (error) {
     throw newBadRequest(`the body of the request could not be decoded as JSON: ${(error as Error).message}`);
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw newBadRequest('the body of the request must be a JSON object');
-  return body as JsonObject;
 }
+
+/**
+ * YAML as go-yaml v2 reads it on its way to JSON: YAML 1.1 scalars (yes/on are booleans, 0755 is
+ * octal) except that timestamps and base-60 numbers stay strings; the first document counts and
+ * a repeated key takes the last value.
+ */
+function decodeYaml(text: string): unknown {
+  const [document] = parseAllDocuments(text, { version: '1.1', customTags: goYamlTags, uniqueKeys: false, logLevel: 'silent' });
+  if (document === undefined) return null;
+  const [error] = document.errors;
+  if (error !== undefined) throw newBadRequest(`the body of the request could not be decoded as YAML: ${error.message}`);
+  return document.toJS();
+}
+
+const goYamlTags = (tags: Tags): Tags =>
+  tags.filter((tag) => {
+    const name = typeof tag === 'string' ? tag : tag.tag;
+    const format = typeof tag === 'string' ? undefined : tag.format;
+    return !/:(?:timestamp|binary|omap|pairs|set)$/.test(name) && format !== 'TIME';
+  });

@@ -20,7 +20,7 @@ import { evictPod } from './pod-eviction.ts';
 import { readJsonBody } from './read-body.ts';
 import { sendJson } from './send-json.ts';
 import { updateObject } from './update.ts';
-import { watchObjects } from './watch.ts';
+import { watchObjects, type WatchLimits } from './watch.ts';
 
 export async function routeResourceRequest(
   registry: Registry,
@@ -28,8 +28,7 @@ export async function routeResourceRequest(
   query: URLSearchParams,
   request: IncomingMessage,
   response: ServerResponse,
-  /** Aborted when the server shuts down. */
-  stopping: AbortSignal,
+  watchLimits: WatchLimits,
 ): Promise<boolean> {
   const definition = registry.definition(info.apiGroup, info.apiVersion, info.resource);
   if (definition === undefined) return false;
@@ -48,13 +47,13 @@ export async function routeResourceRequest(
   }
   switch (info.verb) {
     case 'get':
-      await getObject(store, info, query, request.headers.accept, response);
+      await getObject(store, info, response);
       return true;
     case 'list':
-      await listObjects(store, info, query, request.headers.accept, response);
+      await listObjects(store, info, query, response);
       return true;
     case 'watch':
-      await watchObjects(store, info, query, request, response, stopping);
+      await watchObjects(store, info, query, request, response, watchLimits);
       return true;
     case 'create':
       await createObject(registry, store, info, request, response);
@@ -94,7 +93,7 @@ async function routeSubresource(
   let view: ObjectView;
   switch (subresource.name) {
     case 'status':
-      if (info.verb === 'get') return getObject(store, info, query, request.headers.accept, response);
+      if (info.verb === 'get') return getObject(store, info, response);
       view = statusView(store, namespace, info.name);
       break;
     case 'scale':

@@ -1,15 +1,36 @@
-// Writes a JSON answer, and the Status answer of any thrown error.
+// Writes an answer in what the request negotiated (JSON unless its Accept header asks otherwise,
+// converted to a Table or PartialObjectMetadata when asked), and the Status answer of any thrown error.
 
 import type { ServerResponse } from 'node:http';
 import { statusOf } from '@capstan/common';
+import type { JsonObject } from '../registry/object-meta.ts';
+import { writeResponse } from './compress-response.ts';
+import { encodeAnswer } from './encode-response.ts';
+import { jsonMediaType, negotiateErrorOutput, negotiateOutput } from './negotiate-media-type.ts';
+import { convertAnswer } from './negotiated-conversion.ts';
 
+/**
+ * Named for what it mostly sends: the media type, conversion, indentation and compression all
+ * come from `response.req`. Throws the 406 when the Accept header allows nothing.
+ */
 export function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  const bytes = Buffer.from(JSON.stringify(body));
-  response.writeHead(status, { 'content-type': 'application/json', 'content-length': bytes.length });
-  response.end(bytes);
+  const { mediaType, conversion, pretty } = negotiateOutput(response.req);
+  const answer = conversion !== undefined && typeof body === 'object' && body !== null ? convertAnswer(body as JsonObject, conversion, response.req) : body;
+  writeResponse(response, status, mediaType.mediaType, encodeAnswer(answer, mediaType, pretty));
 }
 
+/** kube's ErrorNegotiated: the Status in the negotiated media type, never converted. */
 export function sendError(response: ServerResponse, error: unknown): void {
   const status = statusOf(error);
-  sendJson(response, status.code, status);
+  const retryAfter = status.details?.retryAfterSeconds;
+  if (retryAfter !== undefined && retryAfter > 0) response.setHeader('Retry-After', String(retryAfter));
+  const output = negotiateErrorOutput(response.req);
+  if (output === undefined) {
+    // When no media type fits, kube still reports the original error, as indented JSON.
+    const bytes = encodeAnswer(status, jsonMediaType, true);
+    response.writeHead(status.code, { 'content-type': jsonMediaType.mediaType, 'content-length': bytes.length });
+    response.end(bytes);
+    return;
+  }
+  writeResponse(response, status.code, output.mediaType.mediaType, encodeAnswer(status, output.mediaType, output.pretty));
 }

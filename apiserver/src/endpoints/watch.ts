@@ -1,5 +1,7 @@
 // GET .../{resource}?watch=true: a chunked stream of {"type":...,"object":...} lines; bookmarks
 // on request, the connection ends at timeoutSeconds, and a slow client is closed, never buffered without bound.
+// Objects come as one-row Tables or as PartialObjectMetadata when the Accept header asks so; a
+// media type that cannot stream (YAML) is a 406.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GenericStore } from '../registry/generic-store.ts';
@@ -8,8 +10,29 @@ import type { RequestInfo } from '../request-info/request-info.ts';
 import { encodeOnce } from '../storage/cacher/event-encoding.ts';
 import type { Watch } from '../storage/storage.ts';
 import { tableColumnsFor } from '../table/table-columns.ts';
-import { acceptsTable, includeObjectOf, toTable } from '../table/to-table.ts';
+import { includeObjectOf } from '../table/to-table.ts';
 import { namespaceOf } from './get.ts';
+import { negotiateOutput, watchNotAcceptable } from './negotiate-media-type.ts';
+import { partialObjectMetadata, tableOf } from './negotiated-conversion.ts';
+
+export interface WatchLimits {
+  /** Aborted when the server shuts down: every watch ends. */
+  readonly stopping: AbortSignal;
+  /** --min-request-timeout: a watch without timeoutSeconds ends after between one and two times this. */
+  readonly minRequestTimeoutMs: number;
+}
+
+/** setTimeout's longest delay; longer ones fire at once. */
+const maxTimerMs = 2 ** 31 - 1;
+
+/**
+ * kube-apiserver ends a watch after its timeoutSeconds (at once when negative), or without one
+ * after a random time between --min-request-timeout and twice that, spreading re-watches.
+ */
+export function watchTimeoutMs(timeoutSeconds: number | undefined, minRequestTimeoutMs: number): number {
+  const requested = timeoutSeconds === undefined || timeoutSeconds === 0 ? minRequestTimeoutMs * (1 + Math.random()) : timeoutSeconds * 1000;
+  return Math.min(Math.max(requested, 0), maxTimerMs);
+}
 
 /** How often a watch that allows bookmarks gets one (kube-apiserver: about once a minute). */
 const bookmarkIntervalMs = 60_000;
@@ -20,13 +43,20 @@ export async function watchObjects(
   query: URLSearchParams,
   request: IncomingMessage,
   response: ServerResponse,
-  stopping: AbortSignal,
+  limits: WatchLimits,
 ): Promise<void> {
-  const watchRequest = parseWatchRequest(query, namespaceOf(info));
+  const { stopping } = limits;
+  // As kube-apiserver: the media type is negotiated before the options are read, and whether it
+  // can stream is checked after.
+  const { mediaType, conversion } = negotiateOutput(request);
+  const watchRequest = parseWatchRequest(store.definition, query, namespaceOf(info));
+  if (mediaType.watchContentType === undefined) throw watchNotAcceptable();
   // With a Table Accept header every object is a one-row Table; column definitions come once.
-  const table = acceptsTable(request.headers.accept);
+  const table = conversion?.kind === 'Table' ? conversion : undefined;
+  // Asked for PartialObjectMetadataList, kube cannot convert one watched object and sends it as it is.
+  const partial = conversion?.kind === 'PartialObjectMetadata' ? conversion : undefined;
   const columns = tableColumnsFor(store.definition.group, store.definition.kind);
-  const include = table ? includeObjectOf(query) : 'Metadata';
+  const include = table !== undefined ? includeObjectOf(query) : 'Metadata';
   let definitionsSent = false;
   const pending: (string | Uint8Array)[] = [];
   let watch: Watch | undefined;
@@ -54,20 +84,20 @@ export async function watchObjects(
   if (stopping.aborted) return void response.end();
   // At shutdown the stream ends (clients re-watch elsewhere).
   stopping.addEventListener('abort', end, { once: true });
-  const timeout =
-    watchRequest.timeoutSeconds === undefined || watchRequest.timeoutSeconds === 0
-      ? undefined
-      : setTimeout(end, watchRequest.timeoutSeconds * 1000);
+  const timeout = setTimeout(end, watchTimeoutMs(watchRequest.timeoutSeconds, limits.minRequestTimeoutMs));
   const bookmarks = watchRequest.allowWatchBookmarks ? setInterval(() => watch?.requestProgress(), bookmarkIntervalMs) : undefined;
   bookmarks?.unref();
 
   watch = await store.watch(watchRequest, (event) => {
     let line: string | Uint8Array;
-    if (table && event.type !== 'ERROR' && event.type !== 'BOOKMARK') {
+    if (table !== undefined && event.type !== 'ERROR' && event.type !== 'BOOKMARK') {
       const { resourceVersion } = event.object.metadata as { resourceVersion?: string };
-      const object = toTable(columns, [event.object], include, { resourceVersion }, !definitionsSent);
+      const object = tableOf(columns, [event.object], include, { resourceVersion }, table.version, !definitionsSent);
       definitionsSent = true;
       line = `${JSON.stringify({ type: event.type, object })}\n`;
+    } else if (partial !== undefined && event.type !== 'ERROR') {
+      const format = `${event.type} as PartialObjectMetadata ${partial.version}`;
+      line = encodeOnce(event.object, format, () => Buffer.from(`${JSON.stringify({ type: event.type, object: partialObjectMetadata(event.object, partial.version) })}\n`));
     } else {
       // The object is shared by every watcher of the change: its line is encoded once per event type.
       line = encodeOnce(event.object, event.type, () => Buffer.from(`${JSON.stringify(event)}\n`));
@@ -80,7 +110,7 @@ export async function watchObjects(
     watch.close();
     return;
   }
-  response.writeHead(200, { 'content-type': 'application/json', 'transfer-encoding': 'chunked', 'cache-control': 'no-cache, private' });
+  response.writeHead(200, { 'content-type': mediaType.watchContentType, 'transfer-encoding': 'chunked' });
   response.flushHeaders();
   for (const line of pending.splice(0)) response.write(line);
   response.on('drain', () => watch?.resume());

@@ -20,7 +20,9 @@ import type { KeyValue, ListOptions, Storage, Watch, WatchEvent } from '../stora
 import { isStorageError } from '../storage/storage-error.ts';
 import { decodeContinueToken, encodeContinueToken } from './continue-token.ts';
 import type { DeleteOptions } from './delete-options.ts';
+import type { FieldSelector } from './field-selector.ts';
 import { planDeletion, shouldDeleteDuringUpdate } from './deletion.ts';
+import { generationOnUpdate } from './generation-policy.ts';
 import { metadataOf, prepareForCreate, type JsonObject } from './object-meta.ts';
 import { apiVersionOf, type ResourceDefinition } from './resource-definition.ts';
 import { statusFromStorageError } from './storage-status.ts';
@@ -34,8 +36,8 @@ export interface ListRequest {
   readonly resourceVersion: string | undefined;
   readonly resourceVersionMatch: string | undefined;
   readonly labelSelector: LabelSelector | undefined;
-  /** Only the object of this name (fieldSelector=metadata.name=...). */
-  readonly name: string | undefined;
+  /** Its metadata.name term narrows the read to one object (kube's single-object list). */
+  readonly fieldSelector: FieldSelector | undefined;
 }
 
 export type ApiWatchEvent =
@@ -106,32 +108,35 @@ export class GenericStore {
   }
 
   async list(request: ListRequest): Promise<ListPage> {
-    const prefix = this.#collection(request.namespace);
+    const fields = request.fieldSelector;
+    const prefix = this.#collection(request.namespace ?? fields?.namespace);
     const options: { -readonly [K in keyof ListOptions]: ListOptions[K] } = { limit: request.limit };
     const token = request.continueToken === undefined ? undefined : decodeContinueToken(request.continueToken);
     const requested = request.resourceVersion === undefined || request.resourceVersion === '' ? undefined : Number(request.resourceVersion);
     if (token !== undefined) {
       options.revision = token.revision;
       options.continueAfter = prefix + token.after;
-    } else if (requested !== undefined && request.resourceVersionMatch === 'Exact') {
+    } else if (requested !== undefined && requested > 0 && isExactList(request)) {
       options.revision = requested;
     } else if (requested !== undefined) {
       options.minRevision = requested;
     }
     try {
       const selector = request.labelSelector ?? [];
-      if (request.name !== undefined) {
+      const matches = (object: JsonObject): boolean =>
+        matchesLabels(selector, metadataOf(object).labels as Record<string, string> | undefined) && (fields === undefined || fields.matches(object));
+      if (fields?.name !== undefined) {
         // One name is at most one object per namespace: a filtered read, never paged.
         const result = await this.#storage.list(prefix, { ...options, limit: 0 });
-        const items = result.items.filter((kv) => kv.key.slice(kv.key.lastIndexOf('/') + 1) === request.name).map(decode);
+        const items = result.items.filter((kv) => kv.key.slice(kv.key.lastIndexOf('/') + 1) === fields.name).map(decode);
         return {
-          items: items.filter((object) => matchesLabels(selector, metadataOf(object).labels as Record<string, string> | undefined)),
+          items: items.filter(matches),
           resourceVersion: String(result.revision),
           continueToken: undefined,
           remainingItemCount: undefined,
         };
       }
-      if (selector.length === 0) {
+      if (selector.length === 0 && fields === undefined) {
         const result = await this.#storage.list(prefix, options);
         const last = result.items[result.items.length - 1];
         return {
@@ -156,8 +161,7 @@ export class GenericStore {
         revision = page.revision;
         for (const kv of page.items) {
           const object = decode(kv);
-          if (!matchesLabels(selector, (metadataOf(object).labels ?? undefined) as Record<string, string> | undefined)) continue;
-          items.push(object);
+          if (matches(object)) items.push(object);
         }
         after = page.items[page.items.length - 1]?.key ?? after;
         const full = request.limit > 0 && items.length >= request.limit;
@@ -201,8 +205,10 @@ export class GenericStore {
         if (oldMeta[owned] === undefined) delete metadata[owned];
         else metadata[owned] = oldMeta[owned];
       }
-      if (oldMeta.generation === undefined) delete metadata.generation;
-      else metadata.generation = isDeepStrictEqual(old.spec, next.spec) ? oldMeta.generation : oldMeta.generation + 1;
+      next.metadata = metadata;
+      const generation = generationOnUpdate(this.definition, old, next);
+      if (generation === undefined) delete metadata.generation;
+      else metadata.generation = generation;
       if (oldMeta.deletionTimestamp !== undefined) {
         const added = ((metadata.finalizers ?? []) as string[]).filter((f) => !(oldMeta.finalizers ?? []).includes(f));
         if (added.length > 0) {
@@ -307,11 +313,13 @@ export class GenericStore {
    * after the resourceVersion (or after now).
    */
   async watch(request: WatchRequest, listener: ApiWatchListener): Promise<Watch> {
-    const prefix = this.#collection(request.namespace);
-    const named = (key: string): boolean => request.name === undefined || key.slice(key.lastIndexOf('/') + 1) === request.name;
+    const fields = request.fieldSelector;
+    const prefix = this.#collection(request.namespace ?? fields?.namespace);
+    const named = (key: string): boolean => fields?.name === undefined || key.slice(key.lastIndexOf('/') + 1) === fields.name;
     const selector = request.labelSelector;
     const labelled = (object: JsonObject): boolean =>
-      selector === undefined || matchesLabels(selector, metadataOf(object).labels as Record<string, string> | undefined);
+      (selector === undefined || matchesLabels(selector, metadataOf(object).labels as Record<string, string> | undefined)) &&
+      (fields === undefined || fields.matches(object));
     let from = request.resourceVersion ?? 0;
     if (request.sendInitialEvents) {
       let initial;
@@ -341,7 +349,7 @@ export class GenericStore {
           if (!named(event.kv.key)) return true;
           const object = decodeShared(event.kv);
           const now = labelled(object);
-          const before = selector === undefined || labelled(decodeShared(event.prev));
+          const before = (selector === undefined && fields === undefined) || labelled(decodeShared(event.prev));
           // An object that starts or stops matching the selector appears or disappears for this watcher.
           if (now && before) return listener({ type: 'MODIFIED', object });
           if (now) return listener({ type: 'ADDED', object });
@@ -444,6 +452,10 @@ export class GenericStore {
     }
   }
 }
+
+/** Exact, or kube's legacy rule: a resourceVersion with a limit and no match reads exactly there. */
+const isExactList = (request: ListRequest): boolean =>
+  request.resourceVersionMatch === 'Exact' || (request.resourceVersionMatch === undefined && request.limit > 0);
 
 /**
  * Every watcher of a resource receives the same storage events and cached key-values: each is

@@ -2,8 +2,10 @@
 // creationTimestamp and generation; what the client sent for the server-owned fields is dropped.
 
 import { randomInt, randomUUID } from 'node:crypto';
-import { fieldInvalid, fieldRequired, newBadRequest, newInvalid, type FieldError } from '@capstan/common';
+import { newBadRequest, newInvalid } from '@capstan/common';
+import { generationOnCreate } from './generation-policy.ts';
 import { initialStatus } from './initial-status.ts';
+import { objectNameErrors } from './name-validation.ts';
 import { apiVersionOf, type ResourceDefinition } from './resource-definition.ts';
 
 export type JsonObject = Record<string, unknown>;
@@ -21,11 +23,9 @@ export interface ObjectMeta extends JsonObject {
   finalizers?: string[];
 }
 
-const dns1123Subdomain = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-const dns1123SubdomainMessage =
-  "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
 // kube's generateName suffix: five characters from an alphabet without vowels and look-alikes.
 const suffixAlphabet = 'bcdfghjklmnpqrstvwxz2456789';
+const maxGenerateNameBase = 58;
 
 export function metadataOf(object: JsonObject): ObjectMeta {
   const metadata = object.metadata;
@@ -34,12 +34,6 @@ export function metadataOf(object: JsonObject): ObjectMeta {
     throw newBadRequest('metadata must be an object');
   }
   return metadata as ObjectMeta;
-}
-
-/** The name, checked as a DNS subdomain (what most kinds require). */
-export function nameErrors(name: string): FieldError[] {
-  if (name.length > 253) return [fieldInvalid('metadata.name', name, 'must be no more than 253 characters')];
-  return dns1123Subdomain.test(name) ? [] : [fieldInvalid('metadata.name', name, dns1123SubdomainMessage)];
 }
 
 /** A meta/v1 Time as kube writes it: RFC 3339 in UTC, whole seconds. */
@@ -58,14 +52,11 @@ export function prepareForCreate(definition: ResourceDefinition, body: JsonObjec
   delete metadata.deletionTimestamp;
   delete metadata.deletionGracePeriodSeconds;
   if ((metadata.name === undefined || metadata.name === '') && typeof metadata.generateName === 'string' && metadata.generateName !== '') {
-    metadata.name = `${metadata.generateName}${generateNameSuffix()}`;
+    // kube keeps generated names within 63 characters: the base is cut to 58.
+    metadata.name = `${metadata.generateName.slice(0, maxGenerateNameBase)}${generateNameSuffix()}`;
   }
-  const kind = { group: definition.group, kind: definition.kind };
-  if (typeof metadata.name !== 'string' || metadata.name === '') {
-    throw newInvalid(kind, '', [fieldRequired('metadata.name', 'name or generateName is required')]);
-  }
-  const errors = nameErrors(metadata.name);
-  if (errors.length > 0) throw newInvalid(kind, metadata.name, errors);
+  const errors = objectNameErrors(definition, metadata, body);
+  if (errors.length > 0) throw newInvalid({ group: definition.group, kind: definition.kind }, metadata.name ?? '', errors);
   if (definition.namespaced) {
     if (metadata.namespace !== undefined && metadata.namespace !== '' && metadata.namespace !== namespace) {
       throw newBadRequest('the namespace of the provided object does not match the namespace sent on the request');
@@ -76,9 +67,9 @@ export function prepareForCreate(definition: ResourceDefinition, body: JsonObjec
   }
   metadata.uid = randomUUID();
   metadata.creationTimestamp = metaTime(now);
-  // Kinds with a spec count its changes in generation (a per-kind strategy will say so exactly).
-  if ('spec' in body) metadata.generation = 1;
-  else delete metadata.generation;
+  const generation = generationOnCreate(definition, metadata.generation);
+  if (generation === undefined) delete metadata.generation;
+  else metadata.generation = generation;
   const apiVersion = apiVersionOf(definition);
   const object: JsonObject = { ...body, apiVersion, kind: definition.kind, metadata };
   const status = initialStatus(definition);

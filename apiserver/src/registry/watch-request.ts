@@ -1,14 +1,15 @@
 // The parameters of a watch, checked as kube-apiserver checks them (see list-options.ts).
 
 import type { LabelSelector } from '@capstan/common';
-import { nameFromFieldSelector } from './field-selector-query.ts';
+import { compileFieldSelector, type FieldSelector } from './field-selector.ts';
 import { labelSelectorOf } from './label-selector-query.ts';
 import { checkListOptions, decodeListOptions } from './list-options.ts';
+import type { ResourceDefinition } from './resource-definition.ts';
 
 export interface WatchRequest {
   readonly namespace: string | undefined;
-  /** Only events of the object with this name (fieldSelector=metadata.name=...). */
-  readonly name: string | undefined;
+  /** Only objects the fieldSelector picks; its metadata.name term makes a single-object watch. */
+  readonly fieldSelector: FieldSelector | undefined;
   /** undefined: start from the current state with synthetic ADDED events; otherwise the revision to start after. */
   readonly resourceVersion: number | undefined;
   /** "0": any recent state will do for the synthetic ADDED events. */
@@ -26,16 +27,16 @@ export interface WatchRequest {
   readonly labelSelector: LabelSelector | undefined;
 }
 
-export function parseWatchRequest(query: URLSearchParams, namespace: string | undefined): WatchRequest {
+export function parseWatchRequest(definition: ResourceDefinition, query: URLSearchParams, namespace: string | undefined): WatchRequest {
   // kube's order: parameters, selectors, then validation and the resourceVersion itself.
   const decoded = decodeListOptions(query, 'watch');
   const labelSelector = labelSelectorOf(query);
-  const name = nameFromFieldSelector(query.get('fieldSelector') ?? '', namespace);
+  const fieldSelector = compileFieldSelector(definition, query.get('fieldSelector') ?? '', namespace);
   const options = checkListOptions(decoded);
   const revision = options.resourceVersion;
   return {
     namespace,
-    name,
+    fieldSelector,
     resourceVersion: revision === undefined || revision === 0 ? undefined : revision,
     anyRecentState: revision === 0,
     sendInitialEvents: options.sendInitialEvents === true,

@@ -2,12 +2,14 @@
 // discovery, OpenAPI, /version and the resource endpoints, and a graceful shutdown that fails
 // readyz first while still serving.
 
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { newInternalError, StatusError, type Logger } from '@capstan/common';
 import { DiscoveryEndpoints, type BytesResponse } from '../discovery/discovery-endpoints.ts';
 import { OpenApiV3Endpoints } from '../openapi/openapi-v3-endpoints.ts';
 import { notFoundPath, routeResourceRequest } from '../endpoints/resource-router.ts';
+import type { WatchLimits } from '../endpoints/watch.ts';
 import { sendError, sendJson } from '../endpoints/send-json.ts';
 import { Registry } from '../registry/registry.ts';
 import { parseRequestInfo } from '../request-info/request-info.ts';
@@ -26,6 +28,8 @@ export interface ApiServerOptions {
   /** The name of the storage health check: "etcd" on etcd, as kube-apiserver names it. */
   readonly storageCheckName: string;
   readonly shutdownDelayMs: number;
+  /** --min-request-timeout: the shortest time a watch without timeoutSeconds lasts. */
+  readonly minRequestTimeoutMs: number;
   /** How long after start livez counts unfinished post-start hooks as healthy. */
   readonly livezGracePeriodMs: number;
   /** Resolves once the watch cache holds its first snapshot of every resource. */
@@ -50,11 +54,13 @@ export class ApiServer {
   readonly #openapi = new OpenApiV3Endpoints(builtinResources, versionInfo().gitVersion);
   readonly #registry: Registry;
   readonly #hooks: PostStartHooks;
+  readonly #watchLimits: WatchLimits;
   #hooksFinished: Promise<void> = new Promise(() => {});
 
   constructor(options: ApiServerOptions) {
     this.#options = options;
     this.#registry = new Registry(builtinResources, options.storage);
+    this.#watchLimits = { stopping: this.#stopping.signal, minRequestTimeoutMs: options.minRequestTimeoutMs };
     const ping: HealthCheck = { name: 'ping', check: () => {} };
     const log: HealthCheck = { name: 'log', check: () => {} };
     const storage: HealthCheck = {
@@ -73,6 +79,7 @@ export class ApiServer {
       readyz: [ping, log, storage, ...this.#hooks.readinessChecks(), this.#shutdown],
     };
     this.#server = createServer((request, response) => {
+      setFilterChainHeaders(request, response);
       this.#handle(request, response).catch((error: unknown) => {
         if (!(error instanceof StatusError) || error.code >= 500) options.logger.error({ err: error, url: request.url }, 'request failed');
         if (!response.headersSent) sendError(response, error instanceof StatusError ? error : newInternalError(error instanceof Error ? error : String(error)));
@@ -161,9 +168,20 @@ export class ApiServer {
       return;
     }
     const info = parseRequestInfo(request.method ?? 'GET', request.url ?? '/');
-    if (info.isResourceRequest && (await routeResourceRequest(this.#registry, info, url.searchParams, request, response, this.#stopping.signal))) return;
+    if (info.isResourceRequest && (await routeResourceRequest(this.#registry, info, url.searchParams, request, response, this.#watchLimits))) return;
     throw notFoundPath();
   }
+}
+
+/**
+ * The headers kube-apiserver's filter chain puts on every answer: the Audit-Id that names the
+ * request (the client's own Audit-ID, echoed, or a new UUID) and a Cache-Control that keeps
+ * authorized answers out of shared caches (an endpoint may set its own).
+ */
+function setFilterChainHeaders(request: IncomingMessage, response: ServerResponse): void {
+  const auditId = request.headers['audit-id'];
+  response.setHeader('Audit-Id', typeof auditId === 'string' && auditId !== '' ? auditId : randomUUID());
+  response.setHeader('Cache-Control', 'no-cache, private');
 }
 
 function sendText(response: ServerResponse, text: TextResponse): void {

@@ -17,6 +17,7 @@ export interface RunApiServerOptions {
   readonly watchHistoryMs: number;
   readonly shutdownDelayMs: number;
   readonly livezGracePeriodMs: number;
+  readonly minRequestTimeoutMs: number;
   readonly logger: Logger;
 }
 
@@ -45,6 +46,7 @@ export async function runApiServer(options: RunApiServerOptions): Promise<Runnin
     storageCheckName: options.storage.backend === 'etcd3' ? 'etcd' : 'storage',
     shutdownDelayMs: options.shutdownDelayMs,
     livezGracePeriodMs: options.livezGracePeriodMs,
+    minRequestTimeoutMs: options.minRequestTimeoutMs,
     storageReady: () => storage.ready(),
     logger: options.logger,
   });

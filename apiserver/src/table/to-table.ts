@@ -35,13 +35,3 @@ export function toTable(
     })),
   };
 }
-
-/** Whether an Accept header asks for meta.k8s.io/v1 Tables (kubectl's human-readable get does). */
-export function acceptsTable(accept: string | undefined): boolean {
-  if (accept === undefined) return false;
-  return accept.split(',').some((range) => {
-    const [type = '', ...params] = range.split(';').map((p) => p.trim());
-    const values = new Map(params.map((p) => p.split('=').map((x) => x.trim()) as [string, string]));
-    return type === 'application/json' && values.get('as') === 'Table' && values.get('v') === 'v1' && values.get('g') === 'meta.k8s.io';
-  });
-}

@@ -1,0 +1,449 @@
+// metadata.name and metadata.generateName checked as kube-apiserver 1.35 checks them on create: each
+// kind's strategy names its own rule (pkg/apis/<group>/validation), and when that finds nothing the
+// generic store still refuses names that cannot be a URL path segment (rest.BeforeCreate).
+
+import { fieldForbidden, fieldInvalid, fieldRequired, fieldTooLong, goQuote, type FieldError } from '@capstan/common';
+import type { JsonObject } from './object-meta.ts';
+import type { ResourceDefinition } from './resource-definition.ts';
+
+/** The rule a kind's strategy validates names with, named after kube's validators. */
+export type NameRule =
+  | 'dns1123Subdomain' // NameIsDNSSubdomain: most kinds
+  | 'dns1123Label' // NameIsDNSLabel: namespaces, statefulsets
+  | 'dns1035Label' // NameIsDNS1035Label: services
+  | 'pathSegment' // ValidatePathSegmentName: RBAC; also kinds whose own validator accepts any name
+  | 'ipAddress' // ValidateIPAddressName: an IP in canonical form
+  | 'cronJob' // a DNS subdomain of at most 52 characters, room for the Jobs' "-<timestamp>"
+  | 'customResourceDefinition' // a DNS subdomain that is <spec.names.plural>.<spec.group>
+  | 'apiService' // a path segment that is <spec.version>.<spec.group>
+  | 'priorityClass' // a DNS subdomain; "system-" names reserved for the built-in classes
+  | 'csiDriver' // ValidateCSIDriverName at field "name": at most 63 characters, a subdomain in any case
+  | 'none'; // virtual resources whose create never validates object metadata
+
+// ValidateNameFunc's messages for one name, as kube returns them (prefix: a generateName).
+type NameMessages = (name: string, prefix: boolean, object: JsonObject | undefined) => string[];
+
+const dns1123LabelFormat = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
+const dns1123SubdomainFormat = `${dns1123LabelFormat}(\\.${dns1123LabelFormat})*`;
+const dns1035LabelFormat = '[a-z]([-a-z0-9]*[a-z0-9])?';
+const dns1123Label = new RegExp(`^${dns1123LabelFormat}$`);
+const dns1123Subdomain = new RegExp(`^${dns1123SubdomainFormat}$`);
+const dns1035Label = new RegExp(`^${dns1035LabelFormat}$`);
+
+/** apimachinery's RegexError, with its ", " before " or " kept (hence the double space). */
+function regexError(message: string, format: string, ...examples: string[]): string {
+  if (examples.length === 0) return `${message} (regex used for validation is '${format}')`;
+  const shown = examples.map((example, i) => `${i > 0 ? ' or ' : ''}'${example}', `).join('');
+  return `${message} (e.g. ${shown}regex used for validation is '${format}')`;
+}
+
+const maxLength = (length: number): string => `must be no more than ${length} characters`;
+
+export function isDNS1123Subdomain(value: string): string[] {
+  const errors: string[] = [];
+  if (value.length > 253) errors.push(maxLength(253));
+  if (!dns1123Subdomain.test(value)) {
+    errors.push(
+      regexError(
+        "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character",
+        dns1123SubdomainFormat,
+        'example.com',
+      ),
+    );
+  }
+  return errors;
+}
+
+export function isDNS1123Label(value: string): string[] {
+  const errors: string[] = [];
+  if (value.length > 63) errors.push(maxLength(63));
+  if (!dns1123Label.test(value)) {
+    // A valid subdomain that is no label can only be one with dots (the length was checked above).
+    if (dns1123Subdomain.test(value)) errors.push('must not contain dots');
+    else {
+      errors.push(
+        regexError(
+          "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character",
+          dns1123LabelFormat,
+          'my-name',
+          '123-abc',
+        ),
+      );
+    }
+  }
+  return errors;
+}
+
+export function isDNS1035Label(value: string): string[] {
+  const errors: string[] = [];
+  if (value.length > 63) errors.push(maxLength(63));
+  if (!dns1035Label.test(value)) {
+    errors.push(
+      regexError(
+        "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character",
+        dns1035LabelFormat,
+        'my-name',
+        'abc-123',
+      ),
+    );
+  }
+  return errors;
+}
+
+/** IsValidPathSegmentName, or IsValidPathSegmentPrefix for a generateName; neither checks emptiness or length. */
+export function pathSegmentErrors(name: string, prefix: boolean): string[] {
+  if (!prefix && (name === '.' || name === '..')) return [`may not be '${name}'`];
+  const errors: string[] = [];
+  if (name.includes('/')) errors.push("may not contain '/'");
+  if (name.includes('%')) errors.push("may not contain '%'");
+  return errors;
+}
+
+// A generateName gets a suffix appended, so a trailing dash is fine. kube's maskTrailingDash
+// replaces the last *two* characters with "a", which we keep: "ab-" is checked as "aa".
+function maskTrailingDash(name: string): string {
+  return name.length > 1 && name.endsWith('-') ? `${name.slice(0, -2)}a` : name;
+}
+
+const dnsRule =
+  (check: (value: string) => string[]): NameMessages =>
+  (name, prefix) =>
+    check(prefix ? maskTrailingDash(name) : name);
+
+const subdomain = dnsRule(isDNS1123Subdomain);
+
+const stringAt = (object: JsonObject | undefined, ...path: string[]): string => {
+  let value: unknown = object;
+  for (const key of path) value = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject)[key] : undefined;
+  return typeof value === 'string' ? value : '';
+};
+
+const messageRules: Readonly<Record<Exclude<NameRule, 'priorityClass' | 'csiDriver' | 'cronJob' | 'none'>, NameMessages>> = {
+  dns1123Subdomain: subdomain,
+  dns1123Label: dnsRule(isDNS1123Label),
+  dns1035Label: dnsRule(isDNS1035Label),
+  pathSegment: (name, prefix) => pathSegmentErrors(name, prefix),
+  // IPAddress names are never generated, so the prefix gets the same check as a name.
+  ipAddress: (name) => ipAddressErrors(name),
+  customResourceDefinition: (name, prefix, object) => {
+    const errors = subdomain(name, prefix, object);
+    if (name !== `${stringAt(object, 'spec', 'names', 'plural')}.${stringAt(object, 'spec', 'group')}`) errors.push('must be spec.names.plural+"."+spec.group');
+    return errors;
+  },
+  apiService: (name, _prefix, object) => {
+    // Not pathSegmentErrors(name, prefix): the aggregator's check ignores the prefix flag.
+    const minimal = pathSegmentErrors(name, false);
+    if (minimal.length > 0) return minimal;
+    const required = `${stringAt(object, 'spec', 'version')}.${stringAt(object, 'spec', 'group')}`;
+    return name === required ? [] : [`must be \`spec.version+"."+spec.group\`: ${goQuote(required)}`];
+  },
+};
+
+/** The rule of each built-in resource, keyed by "<group>/<resource>". */
+export const builtinNameRules: ReadonlyMap<string, NameRule> = new Map<string, NameRule>([
+  // core/v1
+  ['/bindings', 'none'],
+  ['/componentstatuses', 'none'],
+  ['/configmaps', 'dns1123Subdomain'],
+  ['/endpoints', 'dns1123Subdomain'],
+  // core/v1 Events keep legacy validation, which leaves the name to the generic path-segment check.
+  ['/events', 'pathSegment'],
+  ['/limitranges', 'dns1123Subdomain'],
+  ['/namespaces', 'dns1123Label'],
+  ['/nodes', 'dns1123Subdomain'],
+  ['/persistentvolumeclaims', 'dns1123Subdomain'],
+  ['/persistentvolumes', 'dns1123Subdomain'],
+  ['/pods', 'dns1123Subdomain'],
+  ['/podtemplates', 'dns1123Subdomain'],
+  ['/replicationcontrollers', 'dns1123Subdomain'],
+  ['/resourcequotas', 'dns1123Subdomain'],
+  ['/secrets', 'dns1123Subdomain'],
+  ['/serviceaccounts', 'dns1123Subdomain'],
+  // RelaxedServiceNameValidation (DNS-1123 labels) is alpha and off in 1.35.
+  ['/services', 'dns1035Label'],
+  ['admissionregistration.k8s.io/mutatingwebhookconfigurations', 'dns1123Subdomain'],
+  ['admissionregistration.k8s.io/validatingadmissionpolicies', 'dns1123Subdomain'],
+  ['admissionregistration.k8s.io/validatingadmissionpolicybindings', 'dns1123Subdomain'],
+  ['admissionregistration.k8s.io/validatingwebhookconfigurations', 'dns1123Subdomain'],
+  ['apiextensions.k8s.io/customresourcedefinitions', 'customResourceDefinition'],
+  ['apiregistration.k8s.io/apiservices', 'apiService'],
+  ['apps/controllerrevisions', 'dns1123Subdomain'],
+  ['apps/daemonsets', 'dns1123Subdomain'],
+  ['apps/deployments', 'dns1123Subdomain'],
+  ['apps/replicasets', 'dns1123Subdomain'],
+  ['apps/statefulsets', 'dns1123Label'],
+  ['authentication.k8s.io/selfsubjectreviews', 'none'],
+  ['authentication.k8s.io/tokenreviews', 'none'],
+  ['authorization.k8s.io/localsubjectaccessreviews', 'none'],
+  ['authorization.k8s.io/selfsubjectaccessreviews', 'none'],
+  ['authorization.k8s.io/selfsubjectrulesreviews', 'none'],
+  ['authorization.k8s.io/subjectaccessreviews', 'none'],
+  ['autoscaling/horizontalpodautoscalers', 'dns1123Subdomain'],
+  ['batch/cronjobs', 'cronJob'],
+  ['batch/jobs', 'dns1123Subdomain'],
+  // "We don't care what you call your certificate requests": only the generic check applies.
+  ['certificates.k8s.io/certificatesigningrequests', 'pathSegment'],
+  ['coordination.k8s.io/leases', 'dns1123Subdomain'],
+  ['discovery.k8s.io/endpointslices', 'dns1123Subdomain'],
+  ['events.k8s.io/events', 'dns1123Subdomain'],
+  ['flowcontrol.apiserver.k8s.io/flowschemas', 'dns1123Subdomain'],
+  ['flowcontrol.apiserver.k8s.io/prioritylevelconfigurations', 'dns1123Subdomain'],
+  ['networking.k8s.io/ingressclasses', 'dns1123Subdomain'],
+  ['networking.k8s.io/ingresses', 'dns1123Subdomain'],
+  ['networking.k8s.io/ipaddresses', 'ipAddress'],
+  ['networking.k8s.io/networkpolicies', 'dns1123Subdomain'],
+  ['networking.k8s.io/servicecidrs', 'dns1123Subdomain'],
+  ['node.k8s.io/runtimeclasses', 'dns1123Subdomain'],
+  ['policy/poddisruptionbudgets', 'dns1123Subdomain'],
+  ['rbac.authorization.k8s.io/clusterrolebindings', 'pathSegment'],
+  ['rbac.authorization.k8s.io/clusterroles', 'pathSegment'],
+  ['rbac.authorization.k8s.io/rolebindings', 'pathSegment'],
+  ['rbac.authorization.k8s.io/roles', 'pathSegment'],
+  ['resource.k8s.io/deviceclasses', 'dns1123Subdomain'],
+  ['resource.k8s.io/resourceclaims', 'dns1123Subdomain'],
+  ['resource.k8s.io/resourceclaimtemplates', 'dns1123Subdomain'],
+  ['resource.k8s.io/resourceslices', 'dns1123Subdomain'],
+  ['scheduling.k8s.io/priorityclasses', 'priorityClass'],
+  ['storage.k8s.io/csidrivers', 'csiDriver'],
+  ['storage.k8s.io/csinodes', 'dns1123Subdomain'],
+  ['storage.k8s.io/csistoragecapacities', 'dns1123Subdomain'],
+  ['storage.k8s.io/storageclasses', 'dns1123Subdomain'],
+  ['storage.k8s.io/volumeattachments', 'dns1123Subdomain'],
+  ['storage.k8s.io/volumeattributesclasses', 'dns1123Subdomain'],
+]);
+
+/** The kind's rule; resources kube does not build in (custom resources) are checked as DNS subdomains. */
+export function nameRuleOf(definition: Pick<ResourceDefinition, 'group' | 'resource'>): NameRule {
+  return builtinNameRules.get(`${definition.group}/${definition.resource}`) ?? 'dns1123Subdomain';
+}
+
+const invalid = (field: string, value: string, messages: readonly string[]): FieldError[] => messages.map((message) => fieldInvalid(field, value, message));
+
+// The built-in system priority classes (scheduling/v1 SystemPriorityClasses).
+const systemPriorityClasses: ReadonlyMap<string, number> = new Map([
+  ['system-node-critical', 2000001000],
+  ['system-cluster-critical', 2000000000],
+]);
+
+function systemPriorityClassError(name: string, object: JsonObject | undefined): string | undefined {
+  const value = systemPriorityClasses.get(name);
+  if (value === undefined) return `${name} is not a known system priority class`;
+  if (object?.value !== value) return `value of ${name} PriorityClass must be ${value}`;
+  if (object.globalDefault === true) return `globalDefault of ${name} PriorityClass must be false`;
+  return undefined;
+}
+
+/** The strategy's own errors for metadata.name (csidrivers report at field "name"). */
+function kindNameErrors(rule: NameRule, name: string, object: JsonObject | undefined): FieldError[] {
+  switch (rule) {
+    case 'none':
+      return [];
+    case 'cronJob': {
+      const errors = invalid('metadata.name', name, subdomain(name, false, object));
+      if (name.length > 52) errors.push(fieldInvalid('metadata.name', name, 'must be no more than 52 characters'));
+      return errors;
+    }
+    case 'priorityClass': {
+      const errors = invalid('metadata.name', name, subdomain(name, false, object));
+      const reserved = name.startsWith('system-') ? systemPriorityClassError(name, object) : undefined;
+      if (reserved !== undefined) {
+        errors.push(fieldForbidden('metadata.name', `priority class names with 'system-' prefix are reserved for system use only. error: ${reserved}`));
+      }
+      return errors;
+    }
+    case 'csiDriver': {
+      const errors: FieldError[] = [];
+      if (name === '') errors.push(fieldRequired('name'));
+      if (name.length > 63) errors.push(fieldTooLong('name', 63));
+      return [...errors, ...invalid('name', name, isDNS1123Subdomain(name.toLowerCase()))];
+    }
+    default:
+      return invalid('metadata.name', name, messageRules[rule](name, false, object));
+  }
+}
+
+/** The strategy's own errors for metadata.generateName; most kinds check the prefix with their name rule. */
+function kindGenerateNameErrors(rule: NameRule, generateName: string, object: JsonObject | undefined): FieldError[] {
+  switch (rule) {
+    // CSIDriver validation looks at the (generated) name only.
+    case 'none':
+    case 'csiDriver':
+      return [];
+    case 'cronJob':
+    case 'priorityClass':
+      return invalid('metadata.generateName', generateName, subdomain(generateName, true, object));
+    default:
+      return invalid('metadata.generateName', generateName, messageRules[rule](generateName, true, object));
+  }
+}
+
+/**
+ * kube's errors for a name (generated or not), field metadata.name. `object` is the whole object,
+ * which a few kinds need (CRDs, APIServices and PriorityClasses check the name against their spec).
+ */
+export function nameErrorsFor(definition: ResourceDefinition, name: string, object?: JsonObject): FieldError[] {
+  const rule = nameRuleOf(definition);
+  const errors = kindNameErrors(rule, name, object);
+  if (errors.length > 0 || rule === 'none') return errors;
+  return invalid('metadata.name', name, pathSegmentErrors(name, false));
+}
+
+/** kube's errors for a generateName prefix, field metadata.generateName; a trailing dash is allowed. */
+export function generateNameErrorsFor(definition: ResourceDefinition, generateName: string, object?: JsonObject): FieldError[] {
+  const rule = nameRuleOf(definition);
+  const errors = kindGenerateNameErrors(rule, generateName, object);
+  if (errors.length > 0 || rule === 'none') return errors;
+  return invalid('metadata.generateName', generateName, pathSegmentErrors(generateName, true));
+}
+
+/**
+ * The name part of ValidateObjectMeta on create, in kube's order: generateName, then name (which must
+ * be set by then: kube generates it before validating). The generic path-segment check only runs
+ * when the kind's own rule found nothing, as in rest.BeforeCreate.
+ */
+export function objectNameErrors(
+  definition: ResourceDefinition,
+  metadata: { readonly name?: string | undefined; readonly generateName?: string | undefined },
+  object?: JsonObject,
+): FieldError[] {
+  const rule = nameRuleOf(definition);
+  if (rule === 'none') return [];
+  const name = metadata.name ?? '';
+  const generateName = metadata.generateName ?? '';
+  const required = fieldRequired('metadata.name', 'name or generateName is required');
+  const own = [
+    ...(generateName === '' ? [] : kindGenerateNameErrors(rule, generateName, object)),
+    // ValidateCSIDriverName does not go through ValidateObjectMeta: an empty name is its own error.
+    ...(name === '' && rule !== 'csiDriver' ? [required] : kindNameErrors(rule, name, object)),
+  ];
+  if (own.length > 0) return own;
+  return [
+    ...(generateName === '' ? [] : invalid('metadata.generateName', generateName, pathSegmentErrors(generateName, true))),
+    ...(name === '' ? [required] : invalid('metadata.name', name, pathSegmentErrors(name, false))),
+  ];
+}
+
+// --- IP addresses (networking.k8s.io IPAddress names) -------------------------------------------
+
+/**
+ * validation.IsValidIP: the name must parse (leniently, as k8s.io/utils/net does), then also parse
+ * strictly (no leading zeros, no IPv4-mapped IPv6), then be in canonical form.
+ */
+export function ipAddressErrors(value: string): string[] {
+  const lenient = parseIP(value, false);
+  if (lenient === undefined) return ['must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)'];
+  const strict = parseIP(value, true);
+  // Whatever the lenient parser takes and the strict one refuses, kube calls leading zeros.
+  if (strict === undefined) return ['must not have leading 0s'];
+  if (strict.version === 6 && isIPv4Mapped(strict.bytes)) return ['must not be an IPv4-mapped IPv6 address'];
+  const canonical = formatIP(lenient);
+  return value === canonical ? [] : [`must be in canonical form (${goQuote(canonical)})`];
+}
+
+interface ParsedIP {
+  readonly version: 4 | 6;
+  readonly bytes: readonly number[];
+}
+
+function parseIP(value: string, strict: boolean): ParsedIP | undefined {
+  // Like Go's parsers, the first "." or ":" decides the family.
+  for (const ch of value) {
+    if (ch === '.') {
+      const bytes = parseIPv4(value, strict);
+      return bytes === undefined ? undefined : { version: 4, bytes };
+    }
+    if (ch === ':') {
+      const bytes = parseIPv6(value, strict);
+      return bytes === undefined ? undefined : { version: 6, bytes };
+    }
+  }
+  return undefined;
+}
+
+function parseIPv4(value: string, strict: boolean): number[] | undefined {
+  const parts = value.split('.');
+  if (parts.length !== 4) return undefined;
+  const bytes: number[] = [];
+  for (const part of parts) {
+    if (!/^[0-9]+$/.test(part)) return undefined;
+    if (strict && part.length > 1 && part.startsWith('0')) return undefined;
+    const byte = Number(part);
+    if (byte > 255) return undefined;
+    bytes.push(byte);
+  }
+  return bytes;
+}
+
+function parseIPv6(value: string, strict: boolean): number[] | undefined {
+  const bytes = new Array<number>(16).fill(0);
+  let ellipsis = -1;
+  let i = 0;
+  let rest = value;
+  if (rest.startsWith('::')) {
+    ellipsis = 0;
+    rest = rest.slice(2);
+  }
+  while (rest !== '' && i < 16) {
+    const hex = /^[0-9a-fA-F]+/.exec(rest)?.[0];
+    if (hex === undefined) return undefined;
+    // An embedded IPv4 address ends the address.
+    if (rest[hex.length] === '.') {
+      if ((ellipsis < 0 && i !== 12) || i + 4 > 16) return undefined;
+      const v4 = parseIPv4(rest, strict);
+      if (v4 === undefined) return undefined;
+      bytes.splice(i, 4, ...v4);
+      i += 4;
+      rest = '';
+      break;
+    }
+    // The strict parser allows four hex digits a group; the lenient one only bounds the value.
+    if ((strict && hex.length > 4) || Number.parseInt(hex, 16) > 0xffff) return undefined;
+    const group = Number.parseInt(hex, 16);
+    bytes[i] = group >> 8;
+    bytes[i + 1] = group & 0xff;
+    i += 2;
+    rest = rest.slice(hex.length);
+    if (rest === '') break;
+    if (!rest.startsWith(':') || rest === ':') return undefined;
+    rest = rest.slice(1);
+    if (rest.startsWith(':')) {
+      if (ellipsis >= 0) return undefined;
+      ellipsis = i;
+      rest = rest.slice(1);
+    }
+  }
+  if (rest !== '') return undefined;
+  if (ellipsis < 0) return i === 16 ? bytes : undefined;
+  // The strict parser wants "::" to stand for at least one group of zeros.
+  if (strict && i === 16) return undefined;
+  const moved = bytes.slice(ellipsis, i);
+  bytes.fill(0, ellipsis);
+  bytes.splice(16 - moved.length, moved.length, ...moved);
+  return bytes;
+}
+
+function isIPv4Mapped(bytes: readonly number[]): boolean {
+  return bytes.slice(0, 10).every((byte) => byte === 0) && bytes[10] === 0xff && bytes[11] === 0xff;
+}
+
+/** Go's net.IP.String: dotted IPv4, or RFC 5952 IPv6 with the first longest run of 2+ zero groups as "::". */
+function formatIP(ip: ParsedIP): string {
+  if (ip.version === 4) return ip.bytes.join('.');
+  if (isIPv4Mapped(ip.bytes)) return ip.bytes.slice(12).join('.');
+  const groups: number[] = [];
+  for (let i = 0; i < 16; i += 2) groups.push(((ip.bytes[i] ?? 0) << 8) | (ip.bytes[i + 1] ?? 0));
+  let bestStart = -1;
+  let bestLength = 0;
+  for (let start = 0; start < 8; ) {
+    let end = start;
+    while (end < 8 && groups[end] === 0) end++;
+    if (end - start > bestLength) {
+      bestStart = start;
+      bestLength = end - start;
+    }
+    start = end === start ? start + 1 : end;
+  }
+  const hex = (part: readonly number[]): string => part.map((group) => group.toString(16)).join(':');
+  if (bestLength < 2) return hex(groups);
+  return `${hex(groups.slice(0, bestStart))}::${hex(groups.slice(bestStart + bestLength))}`;
+}
