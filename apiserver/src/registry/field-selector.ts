@@ -84,7 +84,8 @@ function exactMatch(requirements: readonly FieldRequirement[], field: string): s
 }
 
 /** Splits on commas that are not escaped; the backslashes stay for unescapeValue. */
-function splitTerms(selector: string): string[] {
+/** Splits a selector at its unescaped commas. */
+export function splitTerms(selector: string): string[] {
   if (selector === '') return [];
   const terms: string[] = [];
   let start = 0;

@@ -5,6 +5,7 @@ import { fieldInvalid, newInvalid } from '@capstan/common';
 import type { GenericStore } from './generic-store.ts';
 import { metadataOf, type JsonObject } from './object-meta.ts';
 import type { ResourceDefinition } from './resource-definition.ts';
+import { labelSelectorString } from '../table/columns/label-selector.ts';
 
 /** spec.replicas' default for every kind with a scale subresource. */
 const defaultReplicas = 1;
@@ -51,31 +52,8 @@ export async function updateScale(store: GenericStore, namespace: string | undef
   return scaleOf(store.definition, updated);
 }
 
-/**
- * The selector as labels.Selector prints it: requirements sorted by key, `k=v`, `k in (a,b)`,
- * `k notin (a,b)`, `k`, `!k`. ReplicationControllers select with a plain map.
- */
+/** The selector as labels.Selector prints it; ReplicationControllers select with a plain map. */
 function selectorString(definition: ResourceDefinition, selector: unknown): string {
-  if (selector === null || typeof selector !== 'object') return '';
-  const requirements: [string, string][] = [];
-  if (definition.kind === 'ReplicationController') {
-    for (const [key, value] of Object.entries(selector as Record<string, string>)) requirements.push([key, `${key}=${value}`]);
-  } else {
-    const { matchLabels, matchExpressions } = selector as {
-      matchLabels?: Record<string, string>;
-      matchExpressions?: { key: string; operator: string; values?: string[] }[];
-    };
-    for (const [key, value] of Object.entries(matchLabels ?? {})) requirements.push([key, `${key}=${value}`]);
-    for (const { key, operator, values = [] } of matchExpressions ?? []) {
-      const list = `(${[...new Set(values)].sort().join(',')})`;
-      if (operator === 'In') requirements.push([key, `${key} in ${list}`]);
-      else if (operator === 'NotIn') requirements.push([key, `${key} notin ${list}`]);
-      else if (operator === 'Exists') requirements.push([key, key]);
-      else if (operator === 'DoesNotExist') requirements.push([key, `!${key}`]);
-    }
-  }
-  return requirements
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([, text]) => text)
-    .join(',');
+  const asLabelSelector = definition.kind === 'ReplicationController' ? { matchLabels: selector } : selector;
+  return labelSelectorString(asLabelSelector) ?? '';
 }

@@ -1,6 +1,8 @@
 // Turns any API request (method + URL) into the RequestInfo kube-apiserver's RequestInfoFactory
 // derives: resource or non-resource, kube verb, group/version, namespace, resource, name, subresource.
 
+import { splitTerms } from '../registry/field-selector.ts';
+
 export interface RequestInfo {
   readonly isResourceRequest: boolean;
   /** The percent-decoded URL path, as Go's URL.Path. */
@@ -272,24 +274,6 @@ function exactNameMatch(selector: string): ExactMatch {
   return { ok: true, name };
 }
 
-// Splits on commas not escaped by a backslash; escapes stay in the terms.
-function splitTerms(selector: string): string[] {
-  if (selector === '') return [];
-  const terms: string[] = [];
-  let start = 0;
-  let escaped = false;
-  for (let i = 0; i < selector.length; i++) {
-    const ch = selector[i];
-    if (escaped) escaped = false;
-    else if (ch === '\\') escaped = true;
-    else if (ch === ',') {
-      terms.push(selector.slice(start, i));
-      start = i + 1;
-    }
-  }
-  terms.push(selector.slice(start));
-  return terms;
-}
 
 const TERM_OPERATORS: readonly string[] = ['!=', '==', '='];
 
