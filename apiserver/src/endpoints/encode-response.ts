@@ -2,7 +2,8 @@
 // shape it: compact JSON ends in a newline (Go's json.Encoder), indented JSON does not
 // (json.MarshalIndent), and YAML comes from JSON with the keys go-yaml v2 sorts.
 
-import { isScalar, stringify, type Pair } from 'yaml';
+import type { Pair } from 'yaml';
+import { yamlModule } from './yaml-module.ts';
 import type { ServedMediaType } from './negotiate-media-type.ts';
 
 type Encoder = (body: unknown, pretty: boolean) => Buffer;
@@ -12,7 +13,7 @@ const encoders: Readonly<Record<ServedMediaType['id'], Encoder>> = {
   json: (body, pretty) => Buffer.from(pretty ? JSON.stringify(body, null, 2) : `${JSON.stringify(body)}\n`),
   yaml: (body) =>
     Buffer.from(
-      stringify(body, {
+      yamlModule().stringify(body, {
         // YAML 1.1 as go-yaml reads it: strings such as "yes", "on" or a timestamp stay quoted.
         version: '1.1',
         indentSeq: false,
@@ -27,7 +28,7 @@ export function encodeAnswer(body: unknown, mediaType: ServedMediaType, pretty: 
   return encoders[mediaType.id](body, pretty);
 }
 
-const keyText = (pair: Pair): string => String(isScalar(pair.key) ? pair.key.value : pair.key);
+const keyText = (pair: Pair): string => String(yamlModule().isScalar(pair.key) ? pair.key.value : pair.key);
 
 /**
  * go-yaml v2's order of map keys (sigs.k8s.io/yaml writes kube's YAML through it): at the first

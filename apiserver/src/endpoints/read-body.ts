@@ -5,7 +5,8 @@
 
 import type { IncomingMessage } from 'node:http';
 import { newBadRequest, newRequestEntityTooLarge, newUnsupportedMediaType } from '@capstan/common';
-import { parseAllDocuments, type Tags } from 'yaml';
+import type { Tags } from 'yaml';
+import { yamlModule } from './yaml-module.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
 import { negotiateOutput } from './negotiate-media-type.ts';
 
@@ -72,7 +73,7 @@ function decodeJson(text: string): unknown {
  * a repeated key takes the last value.
  */
 function decodeYaml(text: string): unknown {
-  const [document] = parseAllDocuments(text, { version: '1.1', customTags: goYamlTags, uniqueKeys: false, logLevel: 'silent' });
+  const [document] = yamlModule().parseAllDocuments(text, { version: '1.1', customTags: goYamlTags, uniqueKeys: false, logLevel: 'silent' });
   if (document === undefined) return null;
   const [error] = document.errors;
   if (error !== undefined) throw newBadRequest(`the body of the request could not be decoded as YAML: ${error.message}`);
