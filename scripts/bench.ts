@@ -5,10 +5,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, freemem, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import type { BenchRow } from '../apiserver/bench/bench-row.ts';
+import { runApiBenchmark } from './bench-api.ts';
 import { runStorageBenchmark } from './bench-storage.ts';
 
 const benchmarks: Record<string, (quick: boolean, log: (line: string) => void) => Promise<BenchRow[]>> = {
   storage: runStorageBenchmark,
+  api: runApiBenchmark,
 };
 
 const args = process.argv.slice(2);

@@ -1,0 +1,103 @@
+// Benchmark support: a real `capstan apiserver` child process on 127.0.0.1 and a free port, timed
+// from spawn to its first /readyz 200, and stopped with SIGTERM (SIGKILL after a grace period).
+
+import { type ChildProcess, spawn } from 'node:child_process';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { StorageBackend } from '../src/storage/open-storage.ts';
+
+export interface ApiServerSpec {
+  readonly backend: StorageBackend;
+  readonly dataDir: string;
+  readonly etcdEndpoint?: string;
+}
+
+export interface BenchApiServer {
+  readonly url: string;
+  readonly pid: number;
+  /** From spawn to the first /readyz answered 200. */
+  readonly readyMs: number;
+  /** SIGTERM, SIGKILL after 10 s; resolves once the process is gone. Idempotent. */
+  stop(): Promise<void>;
+}
+
+const capstan = join(import.meta.dirname, '..', '..', 'bin', 'capstan.ts');
+const readyTimeoutMs = 60_000;
+const pollIntervalMs = 3;
+const stopGraceMs = 10_000;
+
+export async function startBenchApiServer(spec: ApiServerSpec): Promise<BenchApiServer> {
+  // A free port is picked before the spawn so that /readyz can be polled from the first moment;
+  // another process may take it in between, hence the retries.
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await startOnce(spec, await freePort());
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  throw lastError;
+}
+
+async function startOnce(spec: ApiServerSpec, port: number): Promise<BenchApiServer> {
+  const args = [capstan, 'apiserver', `--port=${port}`, `--data-dir=${spec.dataDir}`, '--logging-format=json', `--storage-backend=${spec.backend}`];
+  if (spec.etcdEndpoint !== undefined) args.push(`--etcd-servers=${spec.etcdEndpoint}`);
+  const began = performance.now();
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (chunk: string): void => void (output = (output + chunk).slice(-4000));
+  child.stdout.setEncoding('utf8').on('data', keep);
+  child.stderr.setEncoding('utf8').on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  let stopped: Promise<void> | undefined;
+  const stop = (): Promise<void> => (stopped ??= kill(child, exited));
+  try {
+    while (!(await readyzOk(url))) {
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the API server exited during start-up:\n${output}`);
+      if (performance.now() - began > readyTimeoutMs) throw new Error(`the API server was not ready within ${readyTimeoutMs} ms:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, pollIntervalMs));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, pid: child.pid as number, readyMs: performance.now() - began, stop };
+}
+
+/** One GET /readyz on a new connection: true on 200, false on any error or other status. */
+function readyzOk(url: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = request(`${url}/readyz`, { agent: false, timeout: 1000 }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode === 200));
+      response.on('error', () => resolve(false));
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(false));
+    req.end();
+  });
+}
+
+async function kill(child: ChildProcess, exited: Promise<void>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), stopGraceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (address === null || typeof address === 'string') throw new Error('no port was assigned');
+  return address.port;
+}
