@@ -1,0 +1,63 @@
+import test from 'ava';
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { startApiServer, type ApiServerProcess } from '../src/api-server-process.ts';
+import { kubectlBinary } from '../src/kubectl-binary.ts';
+
+const run = promisify(execFile);
+const json = { 'content-type': 'application/json' };
+
+let server: ApiServerProcess;
+test.before(async () => {
+  server = await startApiServer();
+});
+test.after.always(() => server.stop());
+
+const kubectl = (...args: string[]) => run(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, ...args], { encoding: 'utf8' });
+const post = (path: string, body: unknown) => fetch(`${server.url}${path}`, { method: 'POST', headers: json, body: JSON.stringify(body) });
+
+test('kubectl describe shows a ConfigMap with its labels and data', async (t) => {
+  await post('/api/v1/namespaces/default/configmaps', { metadata: { name: 'described', labels: { app: 'demo' } }, data: { greeting: 'hello' } });
+  const { stdout } = await kubectl('describe', 'configmap', 'described');
+  t.regex(stdout, /^Name:\s+described\nNamespace:\s+default\nLabels:\s+app=demo\n/);
+  t.regex(stdout, /greeting:\n----\nhello/);
+});
+
+test('kubectl wait --for=create returns once the object appears; --for=condition once the status says so', async (t) => {
+  const waitingForCreate = kubectl('wait', '--for=create', 'configmap/late', '--timeout=20s');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  await post('/api/v1/namespaces/default/configmaps', { metadata: { name: 'late' } });
+  t.is((await waitingForCreate).stdout, 'configmap/late condition met\n');
+
+  await post('/api/v1/namespaces/default/pods', { metadata: { name: 'ready-soon' }, spec: { containers: [{ name: 'c', image: 'busybox' }] } });
+  const waitingForReady = kubectl('wait', '--for=condition=Ready', 'pod/ready-soon', '--timeout=20s');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const status = { phase: 'Running', conditions: [{ type: 'Ready', status: 'True' }] };
+  const put = await fetch(`${server.url}/api/v1/namespaces/default/pods/ready-soon/status`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/merge-patch+json' },
+    body: JSON.stringify({ status }),
+  });
+  t.is(put.status, 200);
+  t.is((await waitingForReady).stdout, 'pod/ready-soon condition met\n');
+});
+
+test('kubectl replace --force deletes the object and creates it again with a new uid', async (t) => {
+  await post('/api/v1/namespaces/default/configmaps', { metadata: { name: 'forced' }, data: { v: '1' } });
+  const before = JSON.parse((await kubectl('get', 'cm', 'forced', '-o', 'json')).stdout) as { metadata: { uid: string } };
+  const file = join(server.kubeconfig, '..', 'forced.json');
+  writeFileSync(file, JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'forced' }, data: { v: '2' } }));
+  const { stdout } = await kubectl('replace', '--force', '-f', file);
+  t.is(stdout, 'configmap "forced" deleted from default namespace\nconfigmap/forced replaced\n');
+  const after = JSON.parse((await kubectl('get', 'cm', 'forced', '-o', 'json')).stdout) as { metadata: { uid: string }; data: { v: string } };
+  t.not(after.metadata.uid, before.metadata.uid);
+  t.is(after.data.v, '2');
+});
+
+test('kubectl api-versions and api-resources read discovery', async (t) => {
+  t.regex((await kubectl('api-versions')).stdout, /^admissionregistration\.k8s\.io\/v1\n[\s\S]*\nv1\n$/);
+  const resources = (await kubectl('api-resources', '--api-group=apps', '-o', 'name')).stdout;
+  t.deepEqual(resources.trim().split('\n'), ['controllerrevisions.apps', 'daemonsets.apps', 'deployments.apps', 'replicasets.apps', 'statefulsets.apps']);
+});
