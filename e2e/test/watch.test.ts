@@ -115,7 +115,7 @@ test('a watch from a compacted resourceVersion gets an ERROR event with 410 Expi
     const created = await fetch(`${server.url}/api/v1/namespaces/default/secrets`, { method: 'POST', headers: json, body: JSON.stringify({ metadata: { name: `s${i}` } }) });
     t.is(created.status, 201);
   }
-  const response = await fetch(`${server.url}/api/v1/namespaces/default/configmaps?watch=1&resourceVersion=${first.metadata.resourceVersion}`);
+  const response = await fetch(`${server.url}/api/v1/namespaces/default/configmaps?watch=1&timeoutSeconds=20&resourceVersion=${first.metadata.resourceVersion}`);
   t.is(response.status, 200);
   const events = await readEvents(response, () => false);
   t.is(events.length, 1);
