@@ -1,7 +1,7 @@
 import test, { type ExecutionContext } from 'ava';
 import { StatusError } from '@capstan/common';
 import { builtinResources } from '../src/registry/builtin-resources.ts';
-import { compileFieldSelector, nameFromFieldSelector, parseFieldSelector } from '../src/registry/field-selector.ts';
+import { compileFieldSelector, parseFieldSelector } from '../src/registry/field-selector.ts';
 import type { JsonObject } from '../src/registry/object-meta.ts';
 import type { ResourceDefinition } from '../src/registry/resource-definition.ts';
 
@@ -172,8 +172,8 @@ test('a metadata.name equality gives the name of a single-object read', (t) => {
   t.is(compileFieldSelector(configmaps, 'metadata.name=web', 'default')?.name, 'web');
   t.is(compileFieldSelector(configmaps, 'metadata.name!=web', 'default')?.name, undefined);
   t.is(compileFieldSelector(configmaps, 'metadata.name=', 'default')?.name, undefined);
-  t.is(nameFromFieldSelector(configmaps, 'metadata.namespace=default,metadata.name==web', 'default'), 'web');
-  t.is(nameFromFieldSelector(configmaps, '', 'default'), undefined);
+  t.is(compileFieldSelector(configmaps, 'metadata.namespace=default,metadata.name==web', 'default')?.name, 'web');
+  t.is(compileFieldSelector(configmaps, '', 'default')?.name, undefined);
 });
 
 test('metadata.namespace narrows a request without namespace, and contradicting the request matches nothing', (t) => {

@@ -19,8 +19,6 @@ export async function deleteObject(
   request: IncomingMessage,
   response: ServerResponse,
 ): Promise<void> {
-  // kube-apiserver answers 406 before it deletes anything.
-  negotiateOutput(request);
   const options = await deleteOptionsOf(request, query);
   const { object, deleted } = await store.delete(namespaceOf(info), info.name, options);
   if (!deleted || store.strategy.returnsDeletedObject === true) {
@@ -47,13 +45,16 @@ export async function deleteCollection(
   request: IncomingMessage,
   response: ServerResponse,
 ): Promise<void> {
-  negotiateOutput(request);
   const options = await deleteOptionsOf(request, query);
   sendList(store, await store.deleteCollection(listRequestOf(store, info, query), options), response);
 }
 
-/** DeleteOptions come in the body (kubectl) or, when there is none, in the query. */
+/**
+ * DeleteOptions come in the body (kubectl) or, when there is none, in the query. The answer is
+ * negotiated first: kube-apiserver answers 406 before it deletes anything.
+ */
 async function deleteOptionsOf(request: IncomingMessage, query: URLSearchParams): Promise<DeleteOptions> {
+  negotiateOutput(request);
   const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? '0') > 0;
   const body: JsonObject | undefined = hasBody ? await readJsonBody(request) : undefined;
   return parseDeleteOptions(body, query);

@@ -3,6 +3,7 @@
 
 import { newConflict } from '@capstan/common';
 import type { DeleteOptions } from './delete-options.ts';
+import { generationOnDeletion } from './generation-policy.ts';
 import { metadataOf, metaTime, type JsonObject, type ObjectMeta } from './object-meta.ts';
 import type { ResourceDefinition } from './resource-definition.ts';
 import type { ResourceStrategy } from './strategy.ts';
@@ -50,7 +51,7 @@ export function planDeletion(
       const grace = strategy.gracePeriodSeconds(current, requested);
       next.deletionTimestamp = metaTime(new Date(now.getTime() + grace * 1000));
       next.deletionGracePeriodSeconds = grace;
-      if (typeof next.generation === 'number' && next.generation > 0) next.generation += 1;
+      if (next.generation !== undefined) next.generation = generationOnDeletion(next.generation);
       graceful = true;
     }
   }
@@ -60,7 +61,7 @@ export function planDeletion(
   if (!graceful) {
     if (finalizers.length === 0) return { action: 'remove' };
     // Held by finalizers: marked now, removed when the last one goes.
-    if (next.deletionTimestamp === undefined && typeof next.generation === 'number' && next.generation > 0) next.generation += 1;
+    if (next.deletionTimestamp === undefined && next.generation !== undefined) next.generation = generationOnDeletion(next.generation);
     if (next.deletionTimestamp === undefined || Date.parse(next.deletionTimestamp) > now.getTime()) next.deletionTimestamp = metaTime(now);
     next.deletionGracePeriodSeconds = 0;
     return { action: 'mark', object: { ...current, metadata: next } };

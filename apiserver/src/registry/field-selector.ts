@@ -73,11 +73,6 @@ export function compileFieldSelector(definition: ResourceDefinition, selector: s
   };
 }
 
-/** What the current callers need from a selector: the single name it asks for, if any. */
-export function nameFromFieldSelector(definition: ResourceDefinition, selector: string, requestNamespace: string | undefined): string | undefined {
-  return compileFieldSelector(definition, selector, requestNamespace)?.name;
-}
-
 /** The value of the first equality term on the field (kube's RequiresExactMatch). */
 function exactMatch(requirements: readonly FieldRequirement[], field: string): string | undefined {
   return requirements.find((requirement) => requirement.field === field && requirement.operator === '=')?.value;

@@ -3,6 +3,7 @@
 
 import { fieldInvalid, newInvalid } from '@capstan/common';
 import type { GenericStore } from './generic-store.ts';
+import { generationOnUpdate } from './generation-policy.ts';
 import { metadataOf, type JsonObject } from './object-meta.ts';
 import type { ResourceDefinition } from './resource-definition.ts';
 import { labelSelectorString } from '../table/columns/label-selector.ts';
@@ -40,14 +41,10 @@ export async function updateScale(store: GenericStore, namespace: string | undef
     throw newInvalid({ group: 'autoscaling', kind: 'Scale' }, name, [fieldInvalid('spec.replicas', shown, 'must be greater than or equal to 0')]);
   }
   const updated = await store.replaceWith(namespace, name, scale, (old) => {
-    const spec = (old.spec ?? {}) as JsonObject;
-    if ((spec.replicas ?? defaultReplicas) === replicas) return old;
-    const metadata = metadataOf(old);
-    return {
-      ...old,
-      metadata: typeof metadata.generation === 'number' ? { ...metadata, generation: metadata.generation + 1 } : metadata,
-      spec: { ...spec, replicas },
-    };
+    if ((((old.spec ?? {}) as JsonObject).replicas ?? defaultReplicas) === replicas) return old;
+    const next = { ...old, spec: { ...((old.spec ?? {}) as JsonObject), replicas } };
+    const generation = generationOnUpdate(store.definition, old, next, 'scale');
+    return generation === undefined ? next : { ...next, metadata: { ...metadataOf(old), generation } };
   });
   return scaleOf(store.definition, updated);
 }
