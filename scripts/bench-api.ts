@@ -16,7 +16,7 @@ export async function runApiBenchmark(quick: boolean, log: (line: string) => voi
     {
       backends,
       startEtcd: () => startEtcd('bench-api-etcd'),
-      coldStarts: quick ? 3 : 5,
+      coldStarts: quick ? 3 : 6,
       objects: quick ? 5000 : 100_000,
       listSize: quick ? 2500 : 10_000,
       fillConcurrency: 128,

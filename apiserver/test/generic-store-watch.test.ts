@@ -1,5 +1,6 @@
 import test from 'ava';
-import { GenericStore, type ApiWatchEvent } from '../src/registry/generic-store.ts';
+import { GenericStore } from '../src/registry/generic-store.ts';
+import type { ApiWatchEvent } from '../src/registry/store-watch.ts';
 import { builtinResources } from '../src/registry/builtin-resources.ts';
 import { Cacher } from '../src/storage/cacher/cacher.ts';
 import { SqliteStore } from '../src/storage/sqlite/sqlite-store.ts';

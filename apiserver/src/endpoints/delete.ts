@@ -7,7 +7,7 @@ import type { GenericStore } from '../registry/generic-store.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { namespaceOf } from './get.ts';
-import { listRequestOf, sendList } from './list.ts';
+import { listRequestOf, sendObjectList } from './list.ts';
 import { negotiateOutput } from './negotiate-media-type.ts';
 import { readJsonBody } from './read-body.ts';
 import { sendJson } from './send-json.ts';
@@ -46,7 +46,7 @@ export async function deleteCollection(
   response: ServerResponse,
 ): Promise<void> {
   const options = await deleteOptionsOf(request, query);
-  sendList(store, await store.deleteCollection(listRequestOf(store, info, query), options), response);
+  sendObjectList(store, await store.deleteCollection(listRequestOf(store, info, query), options), response);
 }
 
 /**

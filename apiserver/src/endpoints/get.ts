@@ -1,11 +1,12 @@
 // GET .../{resource}/{name}: one object, in the media type and conversion (a Table for kubectl's
-// human-readable get) that the request negotiated.
+// human-readable get) that the request negotiated; JSON straight from the stored bytes.
 
 import type { ServerResponse } from 'node:http';
 import type { GenericStore } from '../registry/generic-store.ts';
+import { decodeStoredObject, storedObjectJson } from '../registry/stored-object.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { negotiateOutput } from './negotiate-media-type.ts';
-import { sendJson } from './send-json.ts';
+import { sendStoredJson } from './send-json.ts';
 
 export async function getObject(
   store: GenericStore,
@@ -14,7 +15,9 @@ export async function getObject(
 ): Promise<void> {
   // kube-apiserver answers 406 before it reads anything.
   negotiateOutput(response.req);
-  sendJson(response, 200, await store.get(namespaceOf(info), info.name));
+  const kv = await store.getStored(namespaceOf(info), info.name);
+  // Compact JSON ends in a newline, as Go's json.Encoder writes it.
+  sendStoredJson(response, 200, () => storedObjectJson(kv, '\n'), () => decodeStoredObject(kv));
 }
 
 export const namespaceOf = (info: RequestInfo): string | undefined => (info.namespace === '' ? undefined : info.namespace);

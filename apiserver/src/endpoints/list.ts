@@ -3,7 +3,11 @@
 
 import type { ServerResponse } from 'node:http';
 import { newBadRequest } from '@capstan/common';
-import type { GenericStore, ListPage, ListRequest } from '../registry/generic-store.ts';
+import type { GenericStore } from '../registry/generic-store.ts';
+import type { JsonObject } from '../registry/object-meta.ts';
+import type { KeyValue } from '../storage/storage.ts';
+import type { ListPage, ListRequest } from '../registry/store-list.ts';
+import { decodeStoredObject, storedListJson } from '../registry/stored-object.ts';
 import { compileFieldSelector } from '../registry/field-selector.ts';
 import { checkListOptions, decodeListOptions } from '../registry/list-options.ts';
 import { apiVersionOf } from '../registry/resource-definition.ts';
@@ -11,7 +15,7 @@ import { labelSelectorOf } from '../registry/label-selector-query.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { namespaceOf } from './get.ts';
 import { negotiateOutput } from './negotiate-media-type.ts';
-import { sendJson } from './send-json.ts';
+import { sendJson, sendStoredJson } from './send-json.ts';
 
 export async function listObjects(
   store: GenericStore,
@@ -42,19 +46,37 @@ export function listRequestOf(store: GenericStore, info: RequestInfo, query: URL
 }
 
 /**
- * A page as a <Kind>List, or what the request's Accept header converts it to (a Table, a
- * PartialObjectMetadataList); `_query` and `_accept` are unused, `response.req` has both.
+ * A page of stored objects as a <Kind>List, or what the request's Accept header converts it to (a
+ * Table, a PartialObjectMetadataList). Plain JSON joins the stored bytes of the items.
  */
 export function sendList(store: GenericStore, page: ListPage, response: ServerResponse): void {
+  sendStoredJson(
+    response,
+    200,
+    () => {
+      // The list without items ends in `"items":[]}`: the items go between its brackets.
+      const envelope = JSON.stringify(listOf(store, page, []));
+      return storedListJson(envelope.slice(0, -2), page.items, ']}\n');
+    },
+    () => listOf(store, page, page.items.map(listItemOf)),
+  );
+}
+
+/** A page of objects already decoded (those a deletecollection removed) as a <Kind>List. */
+export function sendObjectList(store: GenericStore, page: ListPage<JsonObject>, response: ServerResponse): void {
+  sendJson(response, 200, listOf(store, page, page.items.map(({ kind: _kind, apiVersion: _apiVersion, ...item }) => item)));
+}
+
+/** Built-in lists carry no kind and apiVersion on their items. */
+function listItemOf(kv: KeyValue): JsonObject {
+  const { kind: _kind, apiVersion: _apiVersion, ...item } = decodeStoredObject(kv);
+  return item;
+}
+
+function listOf(store: GenericStore, page: ListPage<unknown>, items: readonly JsonObject[]): JsonObject {
   const { definition } = store;
   const metadata: Record<string, unknown> = { resourceVersion: page.resourceVersion };
   if (page.continueToken !== undefined) metadata.continue = page.continueToken;
   if (page.remainingItemCount !== undefined) metadata.remainingItemCount = page.remainingItemCount;
-  const items = page.items.map(({ kind: _kind, apiVersion: _apiVersion, ...item }) => item);
-  sendJson(response, 200, {
-    kind: `${definition.kind}List`,
-    apiVersion: apiVersionOf(definition),
-    metadata,
-    items,
-  });
+  return { kind: `${definition.kind}List`, apiVersion: apiVersionOf(definition), metadata, items };
 }

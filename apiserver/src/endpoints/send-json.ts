@@ -19,6 +19,17 @@ export function sendJson(response: ServerResponse, status: number, body: unknown
   writeResponse(response, status, mediaType.mediaType, encodeAnswer(answer, mediaType, pretty));
 }
 
+/**
+ * Sends `json()` (bytes made from stored objects) when the request negotiated plain compact JSON;
+ * otherwise the object `decode()` makes goes through sendJson. Throws the 406 when the Accept
+ * header allows nothing.
+ */
+export function sendStoredJson(response: ServerResponse, status: number, json: () => Buffer, decode: () => unknown): void {
+  const { mediaType, conversion, pretty } = negotiateOutput(response.req);
+  if (mediaType.id !== 'json' || conversion !== undefined || pretty) sendJson(response, status, decode());
+  else writeResponse(response, status, mediaType.mediaType, json());
+}
+
 /** kube's ErrorNegotiated: the Status in the negotiated media type, never converted. */
 export function sendError(response: ServerResponse, error: unknown): void {
   const status = statusOf(error);

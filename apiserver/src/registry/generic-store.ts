@@ -2,66 +2,27 @@
 // delete written once over the storage contract; a resource is a declaration, not code.
 
 import { isDeepStrictEqual } from 'node:util';
-import {
-  fieldForbidden,
-  matchesLabels,
-  newBadRequest,
-  newConflict,
-  newInvalid,
-  newNotFound,
-  StatusError,
-  tooOldResourceVersion,
-  type GroupResource,
-  type LabelSelector,
-  type Status,
-} from '@capstan/common';
+import { fieldForbidden, newBadRequest, newConflict, newInvalid, newNotFound, StatusError, type GroupResource } from '@capstan/common';
 import { objectKey, collectionPrefix } from '../storage/keys.ts';
-import type { KeyValue, ListOptions, Storage, Watch, WatchEvent } from '../storage/storage.ts';
+import type { KeyValue, Storage, Watch } from '../storage/storage.ts';
 import { isStorageError } from '../storage/storage-error.ts';
-import { decodeContinueToken, encodeContinueToken } from './continue-token.ts';
 import type { DeleteOptions } from './delete-options.ts';
-import type { FieldSelector } from './field-selector.ts';
 import { planDeletion, shouldDeleteDuringUpdate } from './deletion.ts';
 import { generationOnUpdate } from './generation-policy.ts';
 import { metadataOf, prepareForCreate, type JsonObject } from './object-meta.ts';
 import { apiVersionOf, type ResourceDefinition } from './resource-definition.ts';
 import { statusFromStorageError } from './storage-status.ts';
+import { readListPage, type ListPage, type ListRequest } from './store-list.ts';
+import { watchStored, type ApiWatchListener } from './store-watch.ts';
+import { decodeStoredObject, encodeStoredObject, withResourceVersion } from './stored-object.ts';
 import { strategyFor, type ResourceStrategy } from './strategy.ts';
 import type { WatchRequest } from './watch-request.ts';
-
-export interface ListRequest {
-  readonly namespace: string | undefined;
-  readonly limit: number;
-  readonly continueToken: string | undefined;
-  readonly resourceVersion: string | undefined;
-  readonly resourceVersionMatch: string | undefined;
-  readonly labelSelector: LabelSelector | undefined;
-  /** Its metadata.name term narrows the read to one object (kube's single-object list). */
-  readonly fieldSelector: FieldSelector | undefined;
-}
-
-export type ApiWatchEvent =
-  | { readonly type: 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK'; readonly object: JsonObject }
-  | { readonly type: 'ERROR'; readonly object: Status };
-
-/** Receives watch events; false says the client's buffer is full (see Watch.resume). */
-export type ApiWatchListener = (event: ApiWatchEvent) => boolean | void;
 
 /** The outcome of a delete: the object as it went, or as it stays while its deletion is pending. */
 export interface DeleteOutcome {
   readonly object: JsonObject;
   readonly deleted: boolean;
 }
-
-export interface ListPage {
-  readonly items: JsonObject[];
-  readonly resourceVersion: string;
-  readonly continueToken: string | undefined;
-  readonly remainingItemCount: number | undefined;
-}
-
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
 
 export class GenericStore {
   readonly definition: ResourceDefinition;
@@ -84,7 +45,7 @@ export class GenericStore {
     this.strategy.prepareForCreate?.(stored);
     const { name } = metadataOf(stored) as { name: string };
     try {
-      const kv = await this.#storage.create(this.#key(namespace, name), encoder.encode(JSON.stringify(stored)));
+      const kv = await this.#storage.create(this.#key(namespace, name), encodeStoredObject(stored));
       return withResourceVersion(stored, kv.modRevision);
     } catch (error) {
       throw statusFromStorageError(error, { resource: this.groupResource, name, verb: 'create' });
@@ -92,6 +53,11 @@ export class GenericStore {
   }
 
   async get(namespace: string | undefined, name: string): Promise<JsonObject> {
+    return decodeStoredObject(await this.getStored(namespace, name));
+  }
+
+  /** The object as stored (see stored-object.ts); 404 when there is none. */
+  async getStored(namespace: string | undefined, name: string): Promise<KeyValue> {
     let kv: KeyValue | undefined;
     try {
       kv = (await this.#storage.get(this.#key(namespace, name))).kv;
@@ -99,7 +65,7 @@ export class GenericStore {
       throw statusFromStorageError(error, { resource: this.groupResource, name, verb: 'get' });
     }
     if (kv === undefined) throw newNotFound(this.groupResource, name);
-    return decode(kv);
+    return kv;
   }
 
   /** Whether the object exists (e.g. the namespace of a create). */
@@ -107,82 +73,9 @@ export class GenericStore {
     return (await this.#storage.get(this.#key(namespace, name))).kv !== undefined;
   }
 
-  async list(request: ListRequest): Promise<ListPage> {
-    const fields = request.fieldSelector;
-    const prefix = this.#collection(request.namespace ?? fields?.namespace);
-    const options: { -readonly [K in keyof ListOptions]: ListOptions[K] } = { limit: request.limit };
-    const token = request.continueToken === undefined ? undefined : decodeContinueToken(request.continueToken);
-    const requested = request.resourceVersion === undefined || request.resourceVersion === '' ? undefined : Number(request.resourceVersion);
-    if (token !== undefined) {
-      options.revision = token.revision;
-      options.continueAfter = prefix + token.after;
-    } else if (requested !== undefined && requested > 0 && isExactList(request)) {
-      options.revision = requested;
-    } else if (requested !== undefined) {
-      options.minRevision = requested;
-    }
-    try {
-      const selector = request.labelSelector ?? [];
-      const matches = (object: JsonObject): boolean =>
-        matchesLabels(selector, metadataOf(object).labels as Record<string, string> | undefined) && (fields === undefined || fields.matches(object));
-      if (fields?.name !== undefined) {
-        // One name is at most one object per namespace: a filtered read, never paged.
-        const result = await this.#storage.list(prefix, { ...options, limit: 0 });
-        const items = result.items.filter((kv) => kv.key.slice(kv.key.lastIndexOf('/') + 1) === fields.name).map(decode);
-        return {
-          items: items.filter(matches),
-          resourceVersion: String(result.revision),
-          continueToken: undefined,
-          remainingItemCount: undefined,
-        };
-      }
-      if (selector.length === 0 && fields === undefined) {
-        const result = await this.#storage.list(prefix, options);
-        const last = result.items[result.items.length - 1];
-        return {
-          items: result.items.map(decode),
-          resourceVersion: String(result.revision),
-          continueToken:
-            result.more && last !== undefined ? encodeContinueToken({ revision: result.revision, after: last.key.slice(prefix.length) }) : undefined,
-          remainingItemCount: result.more ? result.remaining : undefined,
-        };
-      }
-      // With a selector, pages are read at one revision until `limit` objects match; the
-      // remaining count is unknown (kube-apiserver omits it too).
-      const items: JsonObject[] = [];
-      let revision: number | undefined = options.revision;
-      let after = options.continueAfter;
-      for (;;) {
-        const page = await this.#storage.list(prefix, {
-          ...options,
-          ...(revision === undefined ? {} : { revision }),
-          ...(after === undefined ? {} : { continueAfter: after }),
-        });
-        revision = page.revision;
-        for (const kv of page.items) {
-          const object = decode(kv);
-          if (matches(object)) items.push(object);
-        }
-        after = page.items[page.items.length - 1]?.key ?? after;
-        const full = request.limit > 0 && items.length >= request.limit;
-        if (!page.more || full) {
-          return {
-            items,
-            resourceVersion: String(page.revision),
-            continueToken: page.more && after !== undefined ? encodeContinueToken({ revision: page.revision, after: after.slice(prefix.length) }) : undefined,
-            remainingItemCount: undefined,
-          };
-        }
-      }
-    } catch (error) {
-      throw statusFromStorageError(error, {
-        resource: this.groupResource,
-        name: '',
-        verb: 'list',
-        ...(requested === undefined ? {} : { requestedRevision: requested }),
-        continuing: token !== undefined,
-      });
-    }
+  /** A page of the stored objects a list request selects; `decodeStoredObject` or `storedListItemJson` reads each. */
+  list(request: ListRequest): Promise<ListPage> {
+    return readListPage(this.#storage, this.#collection(request.namespace ?? request.fieldSelector?.namespace), request, this.groupResource);
   }
 
   /**
@@ -191,7 +84,8 @@ export class GenericStore {
    */
   update(namespace: string | undefined, name: string, body: JsonObject): Promise<JsonObject> {
     return this.#replace(namespace, name, body, 'update', (old) => {
-      const next: JsonObject = { ...body, apiVersion: old.apiVersion, kind: old.kind };
+      const { kind: _kind, apiVersion: _apiVersion, metadata: _metadata, ...fields } = body;
+      const next: JsonObject = { kind: old.kind, apiVersion: old.apiVersion, metadata: {}, ...fields };
       if (this.definition.subresources.some((s) => s.name === 'status')) {
         if ('status' in old) next.status = old.status;
         else delete next.status;
@@ -218,7 +112,6 @@ export class GenericStore {
           ]);
         }
       }
-      next.metadata = metadata;
       this.strategy.prepareForUpdate?.(next, old);
       return next;
     });
@@ -283,15 +176,15 @@ export class GenericStore {
       }
       if (current === undefined) throw newNotFound(this.groupResource, name);
       if (precondition !== undefined && precondition !== String(current.modRevision)) throw this.#modifiedConflict(name);
-      const old = JSON.parse(decoder.decode(current.value)) as JsonObject;
+      const old = withoutResourceVersion(decodeStoredObject(current));
       const next = derive(old);
-      if (isDeepStrictEqual(next, old)) return decode(current);
+      if (isDeepStrictEqual(next, old)) return decodeStoredObject(current);
       try {
         if (shouldDeleteDuringUpdate(this.strategy, next, old)) {
           const { revision } = await this.#storage.delete(key, current.modRevision);
           return withResourceVersion(next, revision);
         }
-        const kv = await this.#storage.update(key, encoder.encode(JSON.stringify(next)), current.modRevision);
+        const kv = await this.#storage.update(key, encodeStoredObject(next), current.modRevision);
         return withResourceVersion(next, kv.modRevision);
       } catch (error) {
         if (isStorageError(error, 'Conflict') || isStorageError(error, 'NotFound')) {
@@ -307,71 +200,10 @@ export class GenericStore {
     return newConflict(this.groupResource, name, 'the object has been modified; please apply your changes to the latest version and try again');
   }
 
-  /**
-   * Starts a watch. With sendInitialEvents (kube's default for a watch from "now" or "0") the
-   * current state comes first as ADDED events, then the changes after it; otherwise the changes
-   * after the resourceVersion (or after now).
-   */
-  async watch(request: WatchRequest, listener: ApiWatchListener): Promise<Watch> {
-    const fields = request.fieldSelector;
-    const prefix = this.#collection(request.namespace ?? fields?.namespace);
-    const named = (key: string): boolean => fields?.name === undefined || key.slice(key.lastIndexOf('/') + 1) === fields.name;
-    const selector = request.labelSelector;
-    const labelled = (object: JsonObject): boolean =>
-      (selector === undefined || matchesLabels(selector, metadataOf(object).labels as Record<string, string> | undefined)) &&
-      (fields === undefined || fields.matches(object));
-    let from = request.resourceVersion ?? 0;
-    if (request.sendInitialEvents) {
-      let initial;
-      const freshness = request.anyRecentState ? { minRevision: 0 } : request.resourceVersion === undefined ? {} : { minRevision: request.resourceVersion };
-      try {
-        initial = await this.#storage.list(prefix, freshness);
-      } catch (error) {
-        throw statusFromStorageError(error, { resource: this.groupResource, name: '', verb: 'watch', ...(request.resourceVersion === undefined ? {} : { requestedRevision: request.resourceVersion }) });
-      }
-      for (const kv of initial.items) {
-        const object = decodeShared(kv);
-        if (named(kv.key) && labelled(object)) listener({ type: 'ADDED', object });
-      }
-      from = initial.revision;
-      if (request.initialEventsEndBookmark) {
-        listener({ type: 'BOOKMARK', object: this.#bookmark(from, { 'k8s.io/initial-events-end': 'true' }) });
-      }
-    }
-    const requested = from;
-    return this.#storage.watch(prefix, from, (event: WatchEvent) => {
-      switch (event.type) {
-        case 'ADDED': {
-          const object = decodeShared(event.kv);
-          return named(event.kv.key) && labelled(object) ? listener({ type: 'ADDED', object }) : true;
-        }
-        case 'MODIFIED': {
-          if (!named(event.kv.key)) return true;
-          const object = decodeShared(event.kv);
-          const now = labelled(object);
-          const before = (selector === undefined && fields === undefined) || labelled(decodeShared(event.prev));
-          // An object that starts or stops matching the selector appears or disappears for this watcher.
-          if (now && before) return listener({ type: 'MODIFIED', object });
-          if (now) return listener({ type: 'ADDED', object });
-          if (before) return listener({ type: 'DELETED', object });
-          return true;
-        }
-        case 'DELETED': {
-          const object = decodeShared(event, () => decode({ ...event.prev, modRevision: event.revision }));
-          return named(event.prev.key) && labelled(object) ? listener({ type: 'DELETED', object }) : true;
-        }
-        case 'PROGRESS':
-          return request.allowWatchBookmarks ? listener({ type: 'BOOKMARK', object: this.#bookmark(event.revision) }) : true;
-        case 'ERROR':
-          return listener({
-            type: 'ERROR',
-            object:
-              event.error.code === 'Compacted'
-                ? tooOldResourceVersion(requested, event.error.revision ?? 0).status
-                : statusFromStorageError(event.error, { resource: this.groupResource, name: '', verb: 'watch' }).status,
-          });
-      }
-    });
+  /** Starts a watch of the collection the request names (see watchStored). */
+  watch(request: WatchRequest, listener: ApiWatchListener): Promise<Watch> {
+    const prefix = this.#collection(request.namespace ?? request.fieldSelector?.namespace);
+    return watchStored(this.#storage, { prefix, resource: this.groupResource, bookmark: (revision, annotations) => this.#bookmark(revision, annotations) }, request, listener);
   }
 
   /** Cluster-scoped objects have no namespace in their key, whatever the request path said. */
@@ -396,11 +228,11 @@ export class GenericStore {
    * Deletes every object of a list request (DELETE on a collection), one by one as kube-apiserver
    * does; an object that went meanwhile is skipped. Answers the objects deleted.
    */
-  async deleteCollection(request: ListRequest, options: DeleteOptions = { dryRun: false }): Promise<ListPage> {
+  async deleteCollection(request: ListRequest, options: DeleteOptions = { dryRun: false }): Promise<ListPage<JsonObject>> {
     const listed = await this.list({ ...request, limit: 0, continueToken: undefined });
     const deleted: JsonObject[] = [];
-    for (const object of listed.items) {
-      const { namespace, name } = metadataOf(object) as { namespace?: string; name: string };
+    for (const kv of listed.items) {
+      const { namespace, name } = metadataOf(decodeStoredObject(kv)) as { namespace?: string; name: string };
       try {
         deleted.push((await this.delete(namespace, name, options)).object);
       } catch (error) {
@@ -426,7 +258,7 @@ export class GenericStore {
         throw statusFromStorageError(error, context);
       }
       if (kv === undefined) throw newNotFound(this.groupResource, name);
-      const current = decode(kv);
+      const current = decodeStoredObject(kv);
       const plan = planDeletion(this.definition, this.strategy, current, options, now);
       try {
         switch (plan.action) {
@@ -435,13 +267,13 @@ export class GenericStore {
           case 'mark': {
             if (options.dryRun || isDeepStrictEqual(plan.object, current)) return { object: plan.object, deleted: false };
             const stored = withoutResourceVersion(plan.object);
-            const updated = await this.#storage.update(key, encoder.encode(JSON.stringify(stored)), kv.modRevision);
+            const updated = await this.#storage.update(key, encodeStoredObject(stored), kv.modRevision);
             return { object: withResourceVersion(stored, updated.modRevision), deleted: false };
           }
           case 'remove': {
             if (options.dryRun) return { object: current, deleted: true };
             const { prev } = await this.#storage.delete(key, kv.modRevision);
-            return { object: decode(prev), deleted: true };
+            return { object: decodeStoredObject(prev), deleted: true };
           }
         }
       } catch (error) {
@@ -451,34 +283,6 @@ export class GenericStore {
       }
     }
   }
-}
-
-/** Exact, or kube's legacy rule: a resourceVersion with a limit and no match reads exactly there. */
-const isExactList = (request: ListRequest): boolean =>
-  request.resourceVersionMatch === 'Exact' || (request.resourceVersionMatch === undefined && request.limit > 0);
-
-/**
- * Every watcher of a resource receives the same storage events and cached key-values: each is
- * decoded once and the object shared, so that its wire bytes can be encoded once too (encodeOnce).
- * Shared objects are never mutated.
- */
-const sharedObjects = new WeakMap<object, JsonObject>();
-
-function decodeShared(key: KeyValue | WatchEvent, make: () => JsonObject = () => decode(key as KeyValue)): JsonObject {
-  let object = sharedObjects.get(key);
-  if (object === undefined) {
-    object = make();
-    sharedObjects.set(key, object);
-  }
-  return object;
-}
-
-function decode(kv: KeyValue): JsonObject {
-  return withResourceVersion(JSON.parse(decoder.decode(kv.value)) as JsonObject, kv.modRevision);
-}
-
-function withResourceVersion(object: JsonObject, revision: number): JsonObject {
-  return { ...object, metadata: { ...metadataOf(object), resourceVersion: String(revision) } };
 }
 
 /** Stored objects carry no resourceVersion: the store's revision is it. */

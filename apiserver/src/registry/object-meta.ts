@@ -71,7 +71,9 @@ export function prepareForCreate(definition: ResourceDefinition, body: JsonObjec
   if (generation === undefined) delete metadata.generation;
   else metadata.generation = generation;
   const apiVersion = apiVersionOf(definition);
-  const object: JsonObject = { ...body, apiVersion, kind: definition.kind, metadata };
+  const { kind: _kind, apiVersion: _apiVersion, metadata: _metadata, ...fields } = body;
+  // kube's order: type meta, then metadata, then the kind's own fields.
+  const object: JsonObject = { kind: definition.kind, apiVersion, metadata, ...fields };
   const status = initialStatus(definition);
   if (status === null) delete object.status;
   else if (status !== undefined) object.status = status;

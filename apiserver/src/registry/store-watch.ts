@@ -1,0 +1,100 @@
+// The watch of the generic store: storage events of a resource's collection turned into API watch
+// events, narrowed by the request's selectors, after the initial events of a watch-list.
+
+import { tooOldResourceVersion, type GroupResource, type Status } from '@capstan/common';
+import type { Storage, Watch, WatchEvent } from '../storage/storage.ts';
+import type { JsonObject } from './object-meta.ts';
+import { statusFromStorageError } from './storage-status.ts';
+import { nameOfKey, objectMatcher } from './store-list.ts';
+import { decodeShared, decodeStoredObject, sharedObject } from './stored-object.ts';
+import type { WatchRequest } from './watch-request.ts';
+
+export type ApiWatchEvent =
+  | { readonly type: 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK'; readonly object: JsonObject }
+  | { readonly type: 'ERROR'; readonly object: Status };
+
+/** Receives watch events; false says the client's buffer is full (see Watch.resume). */
+export type ApiWatchListener = (event: ApiWatchEvent) => boolean | void;
+
+/** What a watch needs of its resource besides the storage. */
+export interface WatchedCollection {
+  /** The key prefix of the collection watched (one namespace, or all). */
+  readonly prefix: string;
+  readonly resource: GroupResource;
+  /** A BOOKMARK's object: the kind with nothing but a resourceVersion (and annotations). */
+  bookmark(revision: number, annotations?: Record<string, string>): JsonObject;
+}
+
+/**
+ * Starts a watch. With sendInitialEvents (kube's default for a watch from "now" or "0") the
+ * current state comes first as ADDED events, then the changes after it; otherwise the changes
+ * after the resourceVersion (or after now).
+ */
+export async function watchStored(storage: Storage, collection: WatchedCollection, request: WatchRequest, listener: ApiWatchListener): Promise<Watch> {
+  const { prefix } = collection;
+  const fields = request.fieldSelector;
+  const named = (key: string): boolean => fields?.name === undefined || nameOfKey(key) === fields.name;
+  const matcher = objectMatcher(request.labelSelector, fields);
+  const matches = (object: JsonObject): boolean => matcher === undefined || matcher(object);
+  let from = request.resourceVersion ?? 0;
+  if (request.sendInitialEvents) {
+    let initial;
+    const freshness = request.anyRecentState ? { minRevision: 0 } : request.resourceVersion === undefined ? {} : { minRevision: request.resourceVersion };
+    try {
+      initial = await storage.list(prefix, freshness);
+    } catch (error) {
+      throw statusFromStorageError(error, {
+        resource: collection.resource,
+        name: '',
+        verb: 'watch',
+        ...(request.resourceVersion === undefined ? {} : { requestedRevision: request.resourceVersion }),
+      });
+    }
+    for (const kv of initial.items) {
+      if (!named(kv.key)) continue;
+      const object = decodeShared(kv);
+      if (matches(object)) listener({ type: 'ADDED', object });
+    }
+    from = initial.revision;
+    if (request.initialEventsEndBookmark) {
+      listener({ type: 'BOOKMARK', object: collection.bookmark(from, { 'k8s.io/initial-events-end': 'true' }) });
+    }
+  }
+  const requested = from;
+  return storage.watch(prefix, from, (event: WatchEvent) => {
+    switch (event.type) {
+      case 'ADDED': {
+        if (!named(event.kv.key)) return true;
+        const object = decodeShared(event.kv);
+        return matches(object) ? listener({ type: 'ADDED', object }) : true;
+      }
+      case 'MODIFIED': {
+        if (!named(event.kv.key)) return true;
+        const object = decodeShared(event.kv);
+        const now = matches(object);
+        const before = matcher === undefined || matcher(decodeShared(event.prev));
+        // An object that starts or stops matching the selector appears or disappears for this watcher.
+        if (now && before) return listener({ type: 'MODIFIED', object });
+        if (now) return listener({ type: 'ADDED', object });
+        if (before) return listener({ type: 'DELETED', object });
+        return true;
+      }
+      case 'DELETED': {
+        if (!named(event.prev.key)) return true;
+        // The object as it was, at the revision of its deletion.
+        const object = sharedObject(event, () => decodeStoredObject({ ...event.prev, modRevision: event.revision }));
+        return matches(object) ? listener({ type: 'DELETED', object }) : true;
+      }
+      case 'PROGRESS':
+        return request.allowWatchBookmarks ? listener({ type: 'BOOKMARK', object: collection.bookmark(event.revision) }) : true;
+      case 'ERROR':
+        return listener({
+          type: 'ERROR',
+          object:
+            event.error.code === 'Compacted'
+              ? tooOldResourceVersion(requested, event.error.revision ?? 0).status
+              : statusFromStorageError(event.error, { resource: collection.resource, name: '', verb: 'watch' }).status,
+        });
+    }
+  });
+}
