@@ -61,3 +61,17 @@ test('kubectl api-versions and api-resources read discovery', async (t) => {
   const resources = (await kubectl('api-resources', '--api-group=apps', '-o', 'name')).stdout;
   t.deepEqual(resources.trim().split('\n'), ['controllerrevisions.apps', 'daemonsets.apps', 'deployments.apps', 'replicasets.apps', 'statefulsets.apps']);
 });
+
+test('kubectl get componentstatuses probes the store and warns that the API is deprecated', async (t) => {
+  const { stdout, stderr } = await kubectl('get', 'componentstatuses');
+  t.regex(stdout, /^NAME\s+STATUS\s+MESSAGE\s+ERROR\nstorage\s+Healthy\s+ok\s*\n$/);
+  t.regex(stderr, /Warning: v1 ComponentStatus is deprecated in v1\.19\+/);
+  const one = JSON.parse((await kubectl('get', 'cs', 'storage', '-o', 'json')).stdout) as Record<string, unknown>;
+  t.deepEqual(one, { kind: 'ComponentStatus', apiVersion: 'v1', metadata: { name: 'storage' }, conditions: [{ type: 'Healthy', status: 'True', message: 'ok' }] });
+  const missing = await fetch(`${server.url}/api/v1/componentstatuses/scheduler`);
+  t.is(missing.status, 500);
+  t.deepEqual(await missing.json(), { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'Component not found: scheduler', code: 500 });
+  const none = (await (await fetch(`${server.url}/api/v1/componentstatuses?fieldSelector=metadata.name%3Detcd-0`)).json()) as { items: unknown[] };
+  t.deepEqual(none.items, []);
+  t.is((await fetch(`${server.url}/api/v1/componentstatuses?watch=1`)).status, 405);
+});

@@ -8,6 +8,7 @@ import type { GenericStore } from '../registry/generic-store.ts';
 import type { Registry } from '../registry/registry.ts';
 import type { ResourceDefinition } from '../registry/resource-definition.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
+import { serveComponentStatuses, type ComponentProbe } from './component-status.ts';
 import { createObject } from './create.ts';
 import { createReview, isReview } from './create-review.ts';
 import { deleteCollection, deleteObject } from './delete.ts';
@@ -22,14 +23,22 @@ import { sendJson } from './send-json.ts';
 import { updateObject } from './update.ts';
 import { watchObjects, type WatchLimits } from './watch.ts';
 
+/** What the resource endpoints serve besides the request: the stores, and what is probed or limited. */
+export interface ServedResources {
+  readonly registry: Registry;
+  readonly watchLimits: WatchLimits;
+  /** What componentstatuses reports on. */
+  readonly components: readonly ComponentProbe[];
+}
+
 export async function routeResourceRequest(
-  registry: Registry,
+  served: ServedResources,
   info: RequestInfo,
   query: URLSearchParams,
   request: IncomingMessage,
   response: ServerResponse,
-  watchLimits: WatchLimits,
 ): Promise<boolean> {
+  const { registry, watchLimits } = served;
   const definition = registry.definition(info.apiGroup, info.apiVersion, info.resource);
   if (definition === undefined) return false;
   const groupResource = { group: definition.group, resource: definition.resource };
@@ -42,6 +51,7 @@ export async function routeResourceRequest(
   if (store === undefined) {
     if (info.verb === 'create' && isReview(definition)) await createReview(definition, info, request, response);
     else if (info.verb === 'create' && definition.group === '' && definition.resource === 'bindings') await bindPod(podsOf(registry), info, request, response);
+    else if (definition.group === '' && definition.resource === 'componentstatuses') await serveComponentStatuses(definition, served.components, info, query, response);
     else throw newMethodNotSupported(groupResource, info.verb);
     return true;
   }

@@ -8,8 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { newInternalError, StatusError, type Logger } from '@capstan/common';
 import { DiscoveryEndpoints, type BytesResponse } from '../discovery/discovery-endpoints.ts';
 import { OpenApiV3Endpoints } from '../openapi/openapi-v3-endpoints.ts';
-import { notFoundPath, routeResourceRequest } from '../endpoints/resource-router.ts';
-import type { WatchLimits } from '../endpoints/watch.ts';
+import { notFoundPath, routeResourceRequest, type ServedResources } from '../endpoints/resource-router.ts';
 import { sendError, sendJson } from '../endpoints/send-json.ts';
 import { Registry } from '../registry/registry.ts';
 import { parseRequestInfo } from '../request-info/request-info.ts';
@@ -54,13 +53,19 @@ export class ApiServer {
   readonly #openapi = new OpenApiV3Endpoints(builtinResources, versionInfo().gitVersion);
   readonly #registry: Registry;
   readonly #hooks: PostStartHooks;
-  readonly #watchLimits: WatchLimits;
+  readonly #served: ServedResources;
   #hooksFinished: Promise<void> = new Promise(() => {});
 
   constructor(options: ApiServerOptions) {
     this.#options = options;
     this.#registry = new Registry(builtinResources, options.storage);
-    this.#watchLimits = { stopping: this.#stopping.signal, minRequestTimeoutMs: options.minRequestTimeoutMs };
+    // kube names its etcd servers etcd-0, etcd-1, ...; the embedded store is one component.
+    const storageComponent = { name: options.storageCheckName === 'etcd' ? 'etcd-0' : options.storageCheckName, probe: () => options.storage.currentRevision().then(() => {}) };
+    this.#served = {
+      registry: this.#registry,
+      watchLimits: { stopping: this.#stopping.signal, minRequestTimeoutMs: options.minRequestTimeoutMs },
+      components: [storageComponent],
+    };
     const ping: HealthCheck = { name: 'ping', check: () => {} };
     const log: HealthCheck = { name: 'log', check: () => {} };
     const storage: HealthCheck = {
@@ -168,7 +173,7 @@ export class ApiServer {
       return;
     }
     const info = parseRequestInfo(request.method ?? 'GET', request.url ?? '/');
-    if (info.isResourceRequest && (await routeResourceRequest(this.#registry, info, url.searchParams, request, response, this.#watchLimits))) return;
+    if (info.isResourceRequest && (await routeResourceRequest(this.#served, info, url.searchParams, request, response))) return;
     throw notFoundPath();
   }
 }

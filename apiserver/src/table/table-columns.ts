@@ -3,6 +3,7 @@
 
 import type { JsonObject } from '../registry/object-meta.ts';
 import { column, nameColumn, nameOf, type TableColumns } from './columns/column.ts';
+import { componentStatusColumns } from './columns/component-status-columns.ts';
 import { configMapColumns, secretColumns, serviceAccountColumns } from './columns/config-columns.ts';
 import { endpointSliceColumns, endpointsColumns } from './columns/endpoint-columns.ts';
 import { eventColumns } from './columns/event-columns.ts';
@@ -48,6 +49,7 @@ const byKind: ReadonlyMap<string, TableColumns> = new Map([
   ['/Service', serviceColumns],
   ['/Endpoints', endpointsColumns],
   ['/Event', eventColumns],
+  ['/ComponentStatus', componentStatusColumns],
   ['/ConfigMap', configMapColumns],
   ['/Secret', secretColumns],
   ['/ServiceAccount', serviceAccountColumns],

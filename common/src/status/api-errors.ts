@@ -3,7 +3,7 @@
 import { fieldErrorBody, fieldErrorMessage, type FieldError } from './field-error.ts';
 import { goQuote } from './go-format.ts';
 import type { StatusCause, StatusMetadata } from './status.ts';
-import { failure, qualified, type GroupKind, type GroupResource, type StatusError } from './status-error.ts';
+import { failure, qualified, StatusError, type GroupKind, type GroupResource } from './status-error.ts';
 
 export function newNotFound(resource: GroupResource, name: string): StatusError {
   return failure(404, 'NotFound', `${qualified(resource.resource, resource.group)} ${goQuote(name)} not found`, {
@@ -125,6 +125,14 @@ export function newServiceUnavailable(message: string): StatusError {
 
 export function newInternalError(error: Error | string): StatusError {
   return failure(500, 'InternalError', `Internal error occurred: ${text(error)}`, { causes: [{ message: text(error) }] });
+}
+
+/**
+ * kube's answer to an error a REST storage returns that is no Status (ErrorToAPIStatus' default):
+ * a 500 with the error's text and no reason, e.g. "Component not found: x" of componentstatuses.
+ */
+export function newUnclassifiedError(message: string): StatusError {
+  return new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, code: 500 });
 }
 
 function text(error: Error | string): string {
