@@ -12,3 +12,4 @@ export { storageCommand, storageUsage } from './cli/storage-command.ts';
 export { openStorage, storageBackends, storageFlags, type StorageBackend, type StorageConfig } from './storage/open-storage.ts';
 export { apiserverCommand, apiserverUsage } from './cli/apiserver-command.ts';
 export { runApiServer, shutdownOnSignal, type RunApiServerOptions, type RunningApiServer } from './server/run-api-server.ts';
+export { apiServerFeatures, type ApiServerFeatureGates } from './server/feature-gates.ts';

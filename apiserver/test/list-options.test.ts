@@ -339,7 +339,7 @@ test('watch: initial events from now, any state or at least a revision; without 
 // --- parseWatchRequest ---
 
 const configMaps = builtinResources.find((d) => d.group === '' && d.resource === 'configmaps') as ResourceDefinition;
-const watchRequest = (query: Record<string, string>) => parseWatchRequest(configMaps, new URLSearchParams({ watch: 'true', ...query }), 'default');
+const watchRequest = (query: Record<string, string>, watchListEnabled = true) => parseWatchRequest(configMaps, new URLSearchParams({ watch: 'true', ...query }), 'default', watchListEnabled);
 
 test('parseWatchRequest: unset and "0" start with the current state, as kube defaults them; the end bookmark needs bookmarks', (t) => {
   t.like(watchRequest({}), { resourceVersion: undefined, anyRecentState: false, sendInitialEvents: true, initialEventsEndBookmark: false, allowWatchBookmarks: false, timeoutSeconds: undefined });
@@ -371,4 +371,17 @@ test('parseWatchRequest rejects as kube does, in kube order: parameters, selecto
   t.like(statusOf(t, () => watchRequest({ labelSelector: '!!!', resourceVersionMatch: 'Exact' })), { code: 400, reason: 'BadRequest' });
   t.like(statusOf(t, () => watchRequest({ resourceVersionMatch: 'Exact', resourceVersion: 'abc' })), { code: 422, reason: 'Invalid' });
   t.like(statusOf(t, () => watchRequest({ resourceVersion: 'abc' })), { code: 500 });
+});
+
+test('with the WatchList feature gate off, a watch from "now" has no sendInitialEvents default and an explicit one is forbidden', (t) => {
+  t.like(watchRequest({}, false), { sendInitialEvents: false, initialEventsEndBookmark: false });
+  t.like(statusOf(t, () => watchRequest({ sendInitialEvents: 'true', resourceVersionMatch: 'NotOlderThan', allowWatchBookmarks: 'true' }, false)), {
+    code: 422,
+    reason: 'Invalid',
+    message: 'ListOptions.meta.k8s.io "" is invalid: sendInitialEvents: Forbidden: sendInitialEvents is forbidden for watch unless the WatchList feature gate is enabled',
+  });
+  t.regex(
+    statusOf(t, () => watchRequest({ sendInitialEvents: 'true' }, false)).message as string,
+    /\[resourceVersionMatch: Forbidden: sendInitialEvents requires setting resourceVersionMatch to NotOlderThan, sendInitialEvents: Forbidden: .*WatchList feature gate/,
+  );
 });

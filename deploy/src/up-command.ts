@@ -3,14 +3,15 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { runApiServer, shutdownOnSignal } from '@capstan/apiserver';
-import { createLogger, formatFlagHelp, parseFlags } from '@capstan/common';
+import { apiServerFeatures, runApiServer, shutdownOnSignal } from '@capstan/apiserver';
+import { createLogger, formatFlagHelp, parseFeatureGates, parseFlags } from '@capstan/common';
 import { kubeconfigFor } from './kubeconfig.ts';
 
 const flags = {
   'data-dir': { type: 'string', default: '.capstan', help: 'Where the cluster keeps its state and its kubeconfig' },
   port: { type: 'int', default: 6443, help: 'The port of the API server (0 picks a free one)' },
   'bind-address': { type: 'string', default: '127.0.0.1', help: 'The IP address the API server serves on' },
+  'feature-gates': { type: 'strings', default: [] as readonly string[], help: 'key=true|false pairs of the API server\'s feature gates' },
 } as const;
 
 export const upUsage = `Start an all-in-one cluster on the embedded store.
@@ -23,6 +24,7 @@ ${formatFlagHelp(flags)}`;
 
 export async function upCommand(argv: readonly string[], out: (text: string) => void): Promise<number> {
   const { flags: f } = parseFlags(flags, argv);
+  const featureGates = parseFeatureGates(apiServerFeatures, f['feature-gates']);
   const dataDir = resolve(f['data-dir']);
   mkdirSync(dataDir, { recursive: true });
   const logger = createLogger({ name: 'capstan' });
@@ -34,6 +36,7 @@ export async function upCommand(argv: readonly string[], out: (text: string) => 
     shutdownDelayMs: 0,
     livezGracePeriodMs: 0,
     minRequestTimeoutMs: 1800_000,
+    featureGates,
     logger,
   });
   await running.ready();

@@ -64,4 +64,5 @@ test('unknown paths answer a 404 Status; bad flags fail at start', async (t) => 
     code: 404,
   });
   await t.throwsAsync(startApiServer(['--watch-history-duration=soon']), { message: /invalid argument "soon" for "--watch-history-duration" flag/ });
+  await t.throwsAsync(startApiServer(['--feature-gates=WatchList=false,Nope=true']), { message: /invalid argument "WatchList=false,Nope=true" for "--feature-gates" flag: unrecognized feature gate: Nope/ });
 });

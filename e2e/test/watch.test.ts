@@ -127,3 +127,21 @@ test('a watch from a compacted resourceVersion gets an ERROR event with 410 Expi
   t.like(events[0], { type: 'ERROR', object: { kind: 'Status', code: 410, reason: 'Expired' } } as unknown as Event);
   t.regex((events[0]?.object as unknown as { message: string }).message, new RegExp(`^too old resource version: ${first.metadata.resourceVersion} \\(\\d+\\)$`));
 });
+
+test('with --feature-gates=WatchList=false a watch-list is refused with 422, and kubectl delete and wait fall back to list and watch', async (t) => {
+  const server = await startApiServer(['--feature-gates=WatchList=false']);
+  t.teardown(() => server.stop());
+  const watchList = await fetch(`${server.url}/api/v1/namespaces/default/configmaps?watch=1&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true`);
+  t.is(watchList.status, 422);
+  t.like(await watchList.json(), { reason: 'Invalid', message: 'ListOptions.meta.k8s.io "" is invalid: sendInitialEvents: Forbidden: sendInitialEvents is forbidden for watch unless the WatchList feature gate is enabled' });
+  await createConfigMap(server.url, 'held');
+  const kubectl = (...args: string[]) => run(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, ...args], { encoding: 'utf8', timeout: 20_000 });
+  const patched = await fetch(`${server.url}/api/v1/namespaces/default/configmaps/held`, { method: 'PATCH', headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ metadata: { finalizers: ['example.com/hold'] } }) });
+  t.is(patched.status, 200);
+  const waiting = kubectl('wait', '--for=delete', 'configmap/held', '--timeout=15s');
+  await kubectl('delete', 'configmap', 'held', '--wait=false');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const released = await fetch(`${server.url}/api/v1/namespaces/default/configmaps/held`, { method: 'PATCH', headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ metadata: { finalizers: null } }) });
+  t.is(released.status, 200);
+  t.regex((await waiting).stdout, /configmap\/held condition met/);
+});

@@ -1,7 +1,8 @@
 // `capstan apiserver`: serves the Kubernetes API over plain HTTP (TLS and authentication arrive
 // later), with kube-apiserver's flag names where the meaning is the same.
 
-import { createLogger, formatFlagHelp, loggingFormats, parseFlags, type LoggingFormat } from '@capstan/common';
+import { createLogger, formatFlagHelp, loggingFormats, parseFeatureGates, parseFlags, type LoggingFormat } from '@capstan/common';
+import { apiServerFeatures } from '../server/feature-gates.ts';
 import { runApiServer, shutdownOnSignal } from '../server/run-api-server.ts';
 import { storageFlags, type StorageBackend } from '../storage/open-storage.ts';
 
@@ -17,7 +18,7 @@ const flags = {
     default: 1800,
     help: 'Seconds a watch without timeoutSeconds lasts at least; it ends at a random time up to twice this',
   },
-  'feature-gates': { type: 'strings', default: [] as readonly string[], help: 'key=true|false pairs of feature gates' },
+  'feature-gates': { type: 'strings', default: [] as readonly string[], help: `key=true|false pairs of feature gates: ${Object.keys(apiServerFeatures).join(', ')}, AllAlpha, AllBeta` },
   'logging-format': { type: 'string', default: '', help: 'json or text (default: text on a terminal, json otherwise)', choices: ['', ...loggingFormats] },
 } as const;
 
@@ -31,6 +32,7 @@ ${formatFlagHelp(flags)}`;
 
 export async function apiserverCommand(argv: readonly string[], out: (text: string) => void): Promise<number> {
   const { flags: f } = parseFlags(flags, argv);
+  const featureGates = parseFeatureGates(apiServerFeatures, f['feature-gates']);
   const format = f['logging-format'] === '' ? undefined : (f['logging-format'] as LoggingFormat);
   const logger = createLogger({ name: 'apiserver', ...(format === undefined ? {} : { format }) });
   const backend = f['storage-backend'] as StorageBackend;
@@ -42,6 +44,7 @@ export async function apiserverCommand(argv: readonly string[], out: (text: stri
     shutdownDelayMs: f['shutdown-delay-duration'],
     livezGracePeriodMs: f['livez-grace-period'],
     minRequestTimeoutMs: f['min-request-timeout'] * 1000,
+    featureGates,
     logger,
   });
   out(`Capstan API server serving on ${running.url} (storage: ${backend})`);

@@ -21,12 +21,12 @@ import { evictPod } from './pod-eviction.ts';
 import { readJsonBody } from './read-body.ts';
 import { sendJson } from './send-json.ts';
 import { updateObject } from './update.ts';
-import { watchObjects, type WatchLimits } from './watch.ts';
+import { watchObjects, type WatchSettings } from './watch.ts';
 
 /** What the resource endpoints serve besides the request: the stores, and what is probed or limited. */
 export interface ServedResources {
   readonly registry: Registry;
-  readonly watchLimits: WatchLimits;
+  readonly watchSettings: WatchSettings;
   /** What componentstatuses reports on. */
   readonly components: readonly ComponentProbe[];
 }
@@ -38,7 +38,7 @@ export async function routeResourceRequest(
   request: IncomingMessage,
   response: ServerResponse,
 ): Promise<boolean> {
-  const { registry, watchLimits } = served;
+  const { registry, watchSettings } = served;
   const definition = registry.definition(info.apiGroup, info.apiVersion, info.resource);
   if (definition === undefined) return false;
   const groupResource = { group: definition.group, resource: definition.resource };
@@ -63,7 +63,7 @@ export async function routeResourceRequest(
       await listObjects(store, info, query, response);
       return true;
     case 'watch':
-      await watchObjects(store, info, query, request, response, watchLimits);
+      await watchObjects(store, info, query, request, response, watchSettings);
       return true;
     case 'create':
       await createObject(registry, store, info, request, response);

@@ -15,11 +15,13 @@ import { namespaceOf } from './get.ts';
 import { negotiateOutput, watchNotAcceptable } from './negotiate-media-type.ts';
 import { partialObjectMetadata, tableOf } from './negotiated-conversion.ts';
 
-export interface WatchLimits {
+export interface WatchSettings {
   /** Aborted when the server shuts down: every watch ends. */
   readonly stopping: AbortSignal;
   /** --min-request-timeout: a watch without timeoutSeconds ends after between one and two times this. */
   readonly minRequestTimeoutMs: number;
+  /** The WatchList feature gate: sendInitialEvents is accepted, and the default for a watch from "now" or "0". */
+  readonly watchListEnabled: boolean;
 }
 
 /** setTimeout's longest delay; longer ones fire at once. */
@@ -43,13 +45,13 @@ export async function watchObjects(
   query: URLSearchParams,
   request: IncomingMessage,
   response: ServerResponse,
-  limits: WatchLimits,
+  settings: WatchSettings,
 ): Promise<void> {
-  const { stopping } = limits;
+  const { stopping } = settings;
   // As kube-apiserver: the media type is negotiated before the options are read, and whether it
   // can stream is checked after.
   const { mediaType, conversion } = negotiateOutput(request);
-  const watchRequest = parseWatchRequest(store.definition, query, namespaceOf(info));
+  const watchRequest = parseWatchRequest(store.definition, query, namespaceOf(info), settings.watchListEnabled);
   if (mediaType.watchContentType === undefined) throw watchNotAcceptable();
   // With a Table Accept header every object is a one-row Table; column definitions come once.
   const table = conversion?.kind === 'Table' ? conversion : undefined;
@@ -84,7 +86,7 @@ export async function watchObjects(
   if (stopping.aborted) return void response.end();
   // At shutdown the stream ends (clients re-watch elsewhere).
   stopping.addEventListener('abort', end, { once: true });
-  const timeout = setTimeout(end, watchTimeoutMs(watchRequest.timeoutSeconds, limits.minRequestTimeoutMs));
+  const timeout = setTimeout(end, watchTimeoutMs(watchRequest.timeoutSeconds, settings.minRequestTimeoutMs));
   const bookmarks = watchRequest.allowWatchBookmarks ? setInterval(() => watch?.requestProgress(), bookmarkIntervalMs) : undefined;
   bookmarks?.unref();
 

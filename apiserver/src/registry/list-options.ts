@@ -10,8 +10,9 @@ import {
   goQuote,
   newBadRequest,
   newInvalid,
-  StatusError,
+  newUnclassifiedError,
   type FieldError,
+  type StatusError,
 } from '@capstan/common';
 import { decodeContinueToken, type ContinueToken } from './continue-token.ts';
 
@@ -134,20 +135,20 @@ export function decodeListOptions(query: URLSearchParams, verb: ReadVerb): Decod
  * every violation), then the checks of kube's storage layer (the continue token, and the
  * resourceVersion as a number).
  */
-export function checkListOptions(decoded: DecodedListOptions): ListOptions {
+export function checkListOptions(decoded: DecodedListOptions, watchListEnabled = true): ListOptions {
   if (decoded.verb === 'get') return checkGetOptions(decoded);
   let { sendInitialEvents, resourceVersionMatch } = decoded;
   const rvText = decoded.resourceVersion;
   // SetListOptionsDefaults, with the WatchList feature (on by default in 1.35): a watch from "now"
   // or from "0" is a watch with initial events, as it always was in effect.
   let sendInitialEventsDefaulted = false;
-  if (decoded.watch && sendInitialEvents === undefined && resourceVersionMatch === '' && (rvText === '' || rvText === '0')) {
+  if (watchListEnabled && decoded.watch && sendInitialEvents === undefined && resourceVersionMatch === '' && (rvText === '' || rvText === '0')) {
     sendInitialEvents = true;
     resourceVersionMatch = 'NotOlderThan';
     sendInitialEventsDefaulted = true;
   }
   const errors = decoded.watch
-    ? watchOptionErrors(resourceVersionMatch, sendInitialEvents, decoded.continue)
+    ? watchOptionErrors(resourceVersionMatch, sendInitialEvents, decoded.continue, watchListEnabled)
     : listOptionErrors(resourceVersionMatch, rvText, sendInitialEvents, decoded.continue);
   if (errors.length > 0) throw newInvalid({ group: 'meta.k8s.io', kind: 'ListOptions' }, '', errors);
   const match = resourceVersionMatch === '' ? undefined : (resourceVersionMatch as ResourceVersionMatch);
@@ -165,7 +166,7 @@ export function checkListOptions(decoded: DecodedListOptions): ListOptions {
       // A list checks it in kube's storage layer first (400); the watch cache returns its error
       // unwrapped for a watch, and the handler makes that a 500 without a reason.
       if (decoded.verb === 'list') throw newBadRequest(`invalid resource version: ${parsed}`);
-      throw unknownServerError(parsed);
+      throw newUnclassifiedError(parsed);
     }
     resourceVersion = parsed;
   }
@@ -195,7 +196,7 @@ function checkGetOptions(decoded: DecodedListOptions): ListOptions {
   if (rvText !== '') {
     // The watch cache parses it and kube's get handler passes the error on as a 500.
     const parsed = parseResourceVersion(rvText);
-    if (typeof parsed === 'string') throw unknownServerError(parsed);
+    if (typeof parsed === 'string') throw newUnclassifiedError(parsed);
     resourceVersion = parsed;
   }
   return {
@@ -229,11 +230,12 @@ function listOptionErrors(match: string, resourceVersion: string, sendInitialEve
   return errors;
 }
 
-/** ValidateListOptions for a watch, with the WatchList feature on. */
-function watchOptionErrors(match: string, sendInitialEvents: boolean | undefined, continueText: string): FieldError[] {
+/** ValidateListOptions for a watch. */
+function watchOptionErrors(match: string, sendInitialEvents: boolean | undefined, continueText: string, watchListEnabled: boolean): FieldError[] {
   const errors: FieldError[] = [];
-  if (sendInitialEvents !== undefined && match !== 'NotOlderThan') {
-    errors.push(fieldForbidden('resourceVersionMatch', 'sendInitialEvents requires setting resourceVersionMatch to NotOlderThan'));
+  if (sendInitialEvents !== undefined) {
+    if (match !== 'NotOlderThan') errors.push(fieldForbidden('resourceVersionMatch', 'sendInitialEvents requires setting resourceVersionMatch to NotOlderThan'));
+    if (!watchListEnabled) errors.push(fieldForbidden('sendInitialEvents', 'sendInitialEvents is forbidden for watch unless the WatchList feature gate is enabled'));
   }
   if (match !== '') {
     if (sendInitialEvents === undefined) errors.push(fieldForbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided'));
@@ -268,11 +270,6 @@ function parseResourceVersion(text: string): number | string {
   const parsed = parseGoUint(text, maxUint64);
   if (typeof parsed === 'bigint') return Number(parsed);
   return fieldErrorMessage(fieldInvalid('resourceVersion', text, `strconv.ParseUint: parsing ${goQuote(text)}: ${parsed}`));
-}
-
-/** The 500 kube-apiserver writes for an error that is not a Status: no reason, no details. */
-function unknownServerError(message: string): StatusError {
-  return new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, code: 500 });
 }
 
 /** Go's strconv bool for a query parameter: absent, "0" and "false" (any case) are false, all else true. */

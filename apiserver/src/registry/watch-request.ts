@@ -27,12 +27,12 @@ export interface WatchRequest {
   readonly labelSelector: LabelSelector | undefined;
 }
 
-export function parseWatchRequest(definition: ResourceDefinition, query: URLSearchParams, namespace: string | undefined): WatchRequest {
+export function parseWatchRequest(definition: ResourceDefinition, query: URLSearchParams, namespace: string | undefined, watchListEnabled: boolean): WatchRequest {
   // kube's order: parameters, selectors, then validation and the resourceVersion itself.
   const decoded = decodeListOptions(query, 'watch');
   const labelSelector = labelSelectorOf(query);
   const fieldSelector = compileFieldSelector(definition, query.get('fieldSelector') ?? '', namespace);
-  const options = checkListOptions(decoded);
+  const options = checkListOptions(decoded, watchListEnabled);
   const revision = options.resourceVersion;
   return {
     namespace,

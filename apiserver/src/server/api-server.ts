@@ -17,6 +17,7 @@ import { healthResponse, singleCheckResponse, type HealthCheck, type TextRespons
 import { PostStartHooks } from '../health/post-start-hooks.ts';
 import { ShutdownCheck } from '../health/shutdown-check.ts';
 import type { Storage } from '../storage/storage.ts';
+import type { ApiServerFeatureGates } from './feature-gates.ts';
 import { versionInfo } from './version-info.ts';
 
 export interface ApiServerOptions {
@@ -31,6 +32,7 @@ export interface ApiServerOptions {
   readonly minRequestTimeoutMs: number;
   /** How long after start livez counts unfinished post-start hooks as healthy. */
   readonly livezGracePeriodMs: number;
+  readonly featureGates: ApiServerFeatureGates;
   /** Resolves once the watch cache holds its first snapshot of every resource. */
   readonly storageReady: () => Promise<void>;
   readonly logger: Logger;
@@ -63,7 +65,7 @@ export class ApiServer {
     const storageComponent = { name: options.storageCheckName === 'etcd' ? 'etcd-0' : options.storageCheckName, probe: () => options.storage.currentRevision().then(() => {}) };
     this.#served = {
       registry: this.#registry,
-      watchLimits: { stopping: this.#stopping.signal, minRequestTimeoutMs: options.minRequestTimeoutMs },
+      watchSettings: { stopping: this.#stopping.signal, minRequestTimeoutMs: options.minRequestTimeoutMs, watchListEnabled: options.featureGates.WatchList },
       components: [storageComponent],
     };
     const ping: HealthCheck = { name: 'ping', check: () => {} };

@@ -9,6 +9,7 @@ import { collectionPrefix } from '../storage/keys.ts';
 import { Compactor } from '../storage/compactor.ts';
 import { openStorage, type StorageConfig } from '../storage/open-storage.ts';
 import { ApiServer } from './api-server.ts';
+import type { ApiServerFeatureGates } from './feature-gates.ts';
 
 export interface RunApiServerOptions {
   readonly bindAddress: string;
@@ -18,6 +19,7 @@ export interface RunApiServerOptions {
   readonly shutdownDelayMs: number;
   readonly livezGracePeriodMs: number;
   readonly minRequestTimeoutMs: number;
+  readonly featureGates: ApiServerFeatureGates;
   readonly logger: Logger;
 }
 
@@ -47,6 +49,7 @@ export async function runApiServer(options: RunApiServerOptions): Promise<Runnin
     shutdownDelayMs: options.shutdownDelayMs,
     livezGracePeriodMs: options.livezGracePeriodMs,
     minRequestTimeoutMs: options.minRequestTimeoutMs,
+    featureGates: options.featureGates,
     storageReady: () => storage.ready(),
     logger: options.logger,
   });

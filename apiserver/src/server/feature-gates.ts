@@ -1,0 +1,11 @@
+// The feature gates the API server knows: kube-apiserver's names and defaults in 1.35, for the
+// features whose behaviour Capstan implements.
+
+import type { FeatureGates, FeatureSpec } from '@capstan/common';
+
+export const apiServerFeatures = {
+  // Watches with sendInitialEvents, and a watch from "now" or "0" defaulted to one.
+  WatchList: { default: true, preRelease: 'BETA' },
+} as const satisfies Record<string, FeatureSpec>;
+
+export type ApiServerFeatureGates = FeatureGates<keyof typeof apiServerFeatures>;
