@@ -1,5 +1,5 @@
 import test from 'ava';
-import { CoreV1Api, KubeConfig, makeInformer, type V1ConfigMap } from '@kubernetes/client-node';
+import { CoreV1Api, KubeConfig, makeInformer, PatchStrategy, PolicyV1Api, setHeaderOptions, type V1ConfigMap } from '@kubernetes/client-node';
 import { readFileSync } from 'node:fs';
 import { startApiServer } from '../src/api-server-process.ts';
 
@@ -93,4 +93,54 @@ test('an informer whose watch ends and whose resourceVersion was compacted meanw
   await core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name: 'after' } } });
   await until(() => added.includes('after'), 'the object created after the re-list');
   t.deepEqual(informer.list('default').map((cm) => cm.metadata?.name), ['after']);
+});
+
+test('an eviction respects the PodDisruptionBudget: 429 while its status is unprocessed or allows nothing, then counts itself in it', async (t) => {
+  const server = await startApiServer();
+  t.teardown(() => server.stop());
+  const { config, core } = clients(server.kubeconfig);
+  const policy = config.makeApiClient(PolicyV1Api);
+  const runningPod = async (name: string): Promise<void> => {
+    await core.createNamespacedPod({ namespace: 'default', body: { metadata: { name, labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'busybox' }] } } });
+    await core.patchNamespacedPodStatus(
+      { name, namespace: 'default', body: { status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'True' }] } } },
+      setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
+    );
+  };
+  const evict = (name: string) => core.createNamespacedPodEviction({ name, namespace: 'default', body: { apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name, namespace: 'default' } } });
+  const refusal = async (name: string): Promise<{ code?: number; body: { message: string; details: { causes: { reason: string; message: string }[] } } }> => {
+    const error = (await t.throwsAsync(evict(name))) as Error & { code?: number; body: string };
+    return { code: error.code, body: JSON.parse(error.body) };
+  };
+  await runningPod('web-1');
+  await runningPod('web-2');
+  await policy.createNamespacedPodDisruptionBudget({ namespace: 'default', body: { metadata: { name: 'web' }, spec: { minAvailable: 1, selector: { matchLabels: { app: 'web' } } } } });
+
+  // No disruption controller has observed the budget yet.
+  const unprocessed = await refusal('web-1');
+  t.is(unprocessed.code, 429);
+  t.is(unprocessed.body.message, "Cannot evict pod as it would violate the pod's disruption budget.");
+  t.deepEqual(unprocessed.body.details.causes, [{ reason: 'DisruptionBudget', message: 'The disruption budget web is still being processed by the server.' }]);
+
+  // What the disruption controller would write: two healthy, one needed, one disruption allowed.
+  const writeStatus = (status: object) =>
+    policy.patchNamespacedPodDisruptionBudgetStatus({ name: 'web', namespace: 'default', body: { status } }, setHeaderOptions('Content-Type', PatchStrategy.MergePatch));
+  await writeStatus({ observedGeneration: 1, disruptionsAllowed: 1, currentHealthy: 2, desiredHealthy: 1, expectedPods: 2 });
+  await evict('web-1');
+  const error = (await t.throwsAsync(core.readNamespacedPod({ name: 'web-1', namespace: 'default' }))) as Error & { code?: number };
+  t.is(error.code, 404);
+  const charged = await policy.readNamespacedPodDisruptionBudgetStatus({ name: 'web', namespace: 'default' });
+  t.is(charged.status?.disruptionsAllowed, 0);
+  t.deepEqual(Object.keys(charged.status?.disruptedPods ?? {}), ['web-1']);
+  t.like(charged.status?.conditions?.[0], { type: 'DisruptionAllowed', status: 'False', reason: 'InsufficientPods' });
+
+  const exhausted = await refusal('web-2');
+  t.is(exhausted.code, 429);
+  t.deepEqual(exhausted.body.details.causes, [{ reason: 'DisruptionBudget', message: 'The disruption budget web needs 1 healthy pods and has 2 currently' }]);
+  t.truthy(await core.readNamespacedPod({ name: 'web-2', namespace: 'default' }));
+
+  // A pod that has not started yet is not protected by any budget.
+  await core.createNamespacedPod({ namespace: 'default', body: { metadata: { name: 'web-3', labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'busybox' }] } } });
+  await evict('web-3');
+  t.is(((await t.throwsAsync(core.readNamespacedPod({ name: 'web-3', namespace: 'default' }))) as Error & { code?: number }).code, 404);
 });

@@ -115,7 +115,7 @@ async function routeSubresource(
     case 'binding':
       return bindPod(store, info, request, response);
     case 'eviction':
-      return evictPod(store, info, query, request, response);
+      return evictPod(store, registry.store('policy', 'v1', 'poddisruptionbudgets') as GenericStore, info, query, request, response);
     default:
       // log, exec, attach, portforward, proxy, ...: they need a node agent behind them.
       throw newMethodNotSupported(subject, info.verb);

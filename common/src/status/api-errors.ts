@@ -103,6 +103,14 @@ export function newTooManyRequests(message: string, retryAfterSeconds: number): 
   return failure(429, 'TooManyRequests', message, { retryAfterSeconds });
 }
 
+/** The eviction subresource's 429: the pod's PodDisruptionBudget does not allow it (now), the budget's word as a DisruptionBudget cause. */
+export function newDisruptionBudgetViolation(cause: string, retryAfterSeconds: number): StatusError {
+  return failure(429, 'TooManyRequests', "Cannot evict pod as it would violate the pod's disruption budget.", {
+    retryAfterSeconds,
+    causes: [{ reason: 'DisruptionBudget', message: cause }],
+  });
+}
+
 /** A 429 for a request that was rejected outright (kube's NewTooManyRequestsError). */
 export function newTooManyRequestsError(message: string): StatusError {
   return failure(429, 'TooManyRequests', `Too many requests: ${message}`);

@@ -31,6 +31,7 @@ export type StatusReason = KnownStatusReason | (string & {});
 export type StatusCauseType =
   | FieldErrorType
   | 'UnexpectedServerResponse'
+  | 'DisruptionBudget'
   | 'FieldManagerConflict'
   | 'ResourceVersionTooLarge'
   | (string & {});
