@@ -48,11 +48,16 @@ test('a compacted revision reads as kube words it for lists, watches and continu
     reason: 'Expired',
     message: 'too old resource version: 5 (40)',
   });
-  t.like(statusFromStorageError(gone, { resource: pods, name: '', verb: 'list', continuing: true }).status, {
+  const expired = statusFromStorageError(gone, { resource: pods, name: '', verb: 'list', continueAfter: 'default/web-2' }).status;
+  t.like(expired, {
     code: 410,
     reason: 'Expired',
-    message: 'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter.',
+    message:
+      'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.',
   });
+  // The token kube hands out: the rest of the list after the same key, at the latest revision (-1).
+  const restart = JSON.parse(Buffer.from(String(expired.metadata.continue), 'base64').toString()) as Record<string, unknown>;
+  t.deepEqual(restart, { v: 'meta.k8s.io/v1', rv: -1, start: 'default/web-2' });
 });
 
 test('anything else is an internal error', (t) => {

@@ -13,6 +13,7 @@ import {
   tooOldResourceVersion,
   type GroupResource,
 } from '@capstan/common';
+import { latestRevisionToken } from './continue-token.ts';
 import { isStorageError } from '../storage/storage-error.ts';
 import type { Revision } from '../storage/storage.ts';
 
@@ -23,8 +24,8 @@ export interface StorageFailureContext {
   readonly verb: string;
   /** The resourceVersion the request asked for, if any. */
   readonly requestedRevision?: Revision;
-  /** The request carried a continue token. */
-  readonly continuing?: boolean;
+  /** The key after which the request's continue token went on, if it carried one. */
+  readonly continueAfter?: string;
 }
 
 /** Retry delay kube-apiserver suggests when its store does not answer. */
@@ -42,7 +43,8 @@ export function statusFromStorageError(error: unknown, context: StorageFailureCo
     case 'Conflict':
       return newConflict(resource, name, 'the object has been modified; please apply your changes to the latest version and try again');
     case 'Compacted':
-      if (context.continuing === true) return expiredContinue();
+      // As kube's etcd store: the rest of the list can still be had, at the latest revision.
+      if (context.continueAfter !== undefined) return expiredContinue(latestRevisionToken(context.continueAfter));
       if (context.verb === 'watch') return tooOldResourceVersion(context.requestedRevision ?? 0, error.revision ?? 0);
       return expiredListResourceVersion();
     case 'FutureRevision':

@@ -35,7 +35,7 @@ export async function readListPage(storage: Storage, prefix: string, request: Li
   const token = request.continueToken === undefined ? undefined : decodeContinueToken(request.continueToken);
   const requested = request.resourceVersion === undefined || request.resourceVersion === '' ? undefined : Number(request.resourceVersion);
   if (token !== undefined) {
-    options.revision = token.revision;
+    if (token.revision > 0) options.revision = token.revision;
     options.continueAfter = prefix + token.after;
   } else if (requested !== undefined && requested > 0 && isExactList(request)) {
     options.revision = requested;
@@ -94,7 +94,7 @@ export async function readListPage(storage: Storage, prefix: string, request: Li
       name: '',
       verb: 'list',
       ...(requested === undefined ? {} : { requestedRevision: requested }),
-      continuing: token !== undefined,
+      ...(token === undefined ? {} : { continueAfter: token.after }),
     });
   }
 }
