@@ -240,3 +240,14 @@ test('every answer carries Cache-Control: no-cache, private and an Audit-Id, ech
   t.is(echoed.headers.get('cache-control'), 'no-cache, private');
   t.is((await fetch(`${server.url}/version`)).headers.get('cache-control'), 'no-cache, private');
 });
+
+test('a request body over 3 MiB answers 413 and creates nothing; one just under it passes the size check', async (t) => {
+  const body = (size: number, name: string) => JSON.stringify({ metadata: { name }, data: { big: 'x'.repeat(size) } });
+  const over = await fetch(configMaps(), { method: 'POST', headers: json, body: body(3 * 1024 * 1024, 'too-big') });
+  t.is(over.status, 413);
+  t.like(await over.json(), { kind: 'Status', reason: 'RequestEntityTooLarge', code: 413, message: 'Request entity too large: limit is 3145728' });
+  t.is((await fetch(`${configMaps()}/too-big`)).status, 404);
+  // Whatever else may refuse it (a kind's own size limits), the body's size does not.
+  const under = await fetch(configMaps(), { method: 'POST', headers: json, body: body(3 * 1024 * 1024 - 200, 'just-fits') });
+  t.not(under.status, 413);
+});
