@@ -20,8 +20,8 @@ storageContract('cacher over etcd', {
   serial: true,
   open: async () => {
     if (server === undefined) throw new Error('etcd did not start');
-    const store = await EtcdStore.connect({ endpoints: server.endpoint, futureRevisionWaitMs: 200 });
-    const storage = new Cacher(store, { resourcePrefixes: ['/registry/'], freshnessWaitMs: 200, maxPendingWatchEvents: 50 });
+    const store = await EtcdStore.connect({ endpoints: server.endpoint, futureRevisionWaitMs: 600 });
+    const storage = new Cacher(store, { resourcePrefixes: ['/registry/'], freshnessWaitMs: 600, maxPendingWatchEvents: 50 });
     await storage.ready();
     return { storage, close: () => storage.close() };
   },

@@ -6,8 +6,8 @@ import { makeTempDir } from './temp-dir.ts';
 storageContract('cacher over sqlite', {
   open: async () => {
     const dir = makeTempDir('cacher-sqlite');
-    const store = new SqliteStore({ dataDir: dir.path, futureRevisionWaitMs: 200 });
-    const storage = new Cacher(store, { resourcePrefixes: ['/registry/'], freshnessWaitMs: 200, maxPendingWatchEvents: 50 });
+    const store = new SqliteStore({ dataDir: dir.path, futureRevisionWaitMs: 600 });
+    const storage = new Cacher(store, { resourcePrefixes: ['/registry/'], freshnessWaitMs: 600, maxPendingWatchEvents: 50 });
     await storage.ready();
     return {
       storage,

@@ -29,7 +29,7 @@ const endpoint = (): string => {
 };
 
 const openStore = (options: Partial<EtcdStoreOptions> = {}): Promise<EtcdStore> =>
-  EtcdStore.connect({ endpoints: endpoint(), futureRevisionWaitMs: 200, maxPendingWatchEvents: 50, ...options });
+  EtcdStore.connect({ endpoints: endpoint(), futureRevisionWaitMs: 600, maxPendingWatchEvents: 50, ...options });
 
 storageContract('etcd', {
   serial: true,

@@ -5,7 +5,7 @@ import { makeTempDir } from './temp-dir.ts';
 storageContract('sqlite', {
   open: async () => {
     const dir = makeTempDir('sqlite');
-    const storage = new SqliteStore({ dataDir: dir.path, futureRevisionWaitMs: 200, maxPendingWatchEvents: 50 });
+    const storage = new SqliteStore({ dataDir: dir.path, futureRevisionWaitMs: 600, maxPendingWatchEvents: 50 });
     return {
       storage,
       close: async () => {
