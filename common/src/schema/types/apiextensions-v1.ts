@@ -1,0 +1,5 @@
+// The types of apiextensions.k8s.io/v1.
+
+import type { TypeDeclaration } from '../schema.ts';
+
+export const apiextensionsV1Types: readonly TypeDeclaration[] = [];

@@ -1,0 +1,5 @@
+// The types of apps/v1.
+
+import type { TypeDeclaration } from '../schema.ts';
+
+export const appsV1Types: readonly TypeDeclaration[] = [];
