@@ -257,7 +257,7 @@ test('415 lists the media types a body may come in; 406 comes first', async (t) 
   const unsupported = (await t.throwsAsync(readJsonBody(withBody({ 'content-type': 'text/plain' }, 'x')), { instanceOf: StatusError })) as StatusError;
   t.is(unsupported.code, 415);
   t.is(unsupported.reason, 'UnsupportedMediaType');
-  t.is(unsupported.message, 'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml');
+  t.is(unsupported.message, 'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf');
   const notAcceptable = (await t.throwsAsync(readJsonBody(withBody({ 'content-type': 'text/plain', accept: 'text/html' }, 'x')), { instanceOf: StatusError })) as StatusError;
   t.is(notAcceptable.code, 406);
 });

@@ -163,7 +163,7 @@ test('415 for a body in a media type no decoder reads', async (t) => {
     apiVersion: 'v1',
     metadata: {},
     status: 'Failure',
-    message: 'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml',
+    message: 'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf',
     reason: 'UnsupportedMediaType',
     code: 415,
   });

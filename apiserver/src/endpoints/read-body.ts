@@ -12,12 +12,13 @@ import { negotiateOutput } from './negotiate-media-type.ts';
 
 export const maxRequestBodyBytes = 3 * 1024 * 1024;
 
-type BodyDecoder = (text: string) => unknown;
+type BodyDecoder = (body: Buffer) => unknown;
 
-/** The request media types, as kube-apiserver lists them in its 415. Protobuf and CBOR join here. */
-const decoders: ReadonlyMap<string, BodyDecoder> = new Map([
-  ['application/json', decodeJson],
-  ['application/yaml', decodeYaml],
+/** The request media types, as kube-apiserver lists them in its 415. CBOR joins here. */
+const decoders: ReadonlyMap<string, BodyDecoder> = new Map<string, BodyDecoder>([
+  ['application/json', (body) => decodeJson(body.toString('utf8'))],
+  ['application/yaml', (body) => decodeYaml(body.toString('utf8'))],
+  ['application/vnd.kubernetes.protobuf', (body) => decodeProtobuf(body)],
 ]);
 
 export async function readJsonBody(request: IncomingMessage): Promise<JsonObject> {
@@ -25,7 +26,7 @@ export async function readJsonBody(request: IncomingMessage): Promise<JsonObject
   negotiateOutput(request);
   const decode = decoders.get(mediaTypeOf(request.headers['content-type']) ?? '');
   if (decode === undefined) throw newUnsupportedMediaType([...decoders.keys()]);
-  const body = decode((await readBodyBytes(request)).toString('utf8'));
+  const body = await decode(await readBodyBytes(request));
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw newBadRequest('the body of the request must be a JSON object');
   return body as JsonObject;
 }
@@ -57,6 +58,19 @@ export function mediaTypeOf(contentType: string | undefined): string | undefined
     if (!/^\s*[!#$%&'*+.^_`|~0-9A-Za-z-]+\s*=\s*(?:[!#$%&'*+.^_`|~0-9A-Za-z-]+|"(?:[^"\\]|\\.)*")\s*$/.test(parameter)) return undefined;
   }
   return mediaType;
+}
+
+/**
+ * Protobuf (what client-go's typed clients send, kubectl's create generators among them): the
+ * codec and every type declaration load with the first such body, not at start.
+ */
+async function decodeProtobuf(body: Buffer): Promise<unknown> {
+  const { decodeProtobufObject } = await import('@capstan/common/protobuf');
+  try {
+    return decodeProtobufObject(body);
+  } catch (error) {
+    throw newBadRequest(`the body of the request could not be decoded as Protobuf: ${(error as Error).message}`);
+  }
 }
 
 function decodeJson(text: string): unknown {

@@ -1,0 +1,151 @@
+// An object's Protobuf message (the raw bytes of a runtime.Unknown) read into the JSON form of the
+// kind, field by field through the type declarations. Go writes every non-pointer field, so a zero
+// scalar without a declared default is read as unset, as Go's JSON would omit it.
+
+import protobuf from 'protobufjs/minimal.js';
+import type { FieldDeclaration, JsonValue, Schema, StructDeclaration, TypeDeclaration } from '../../schema/schema.ts';
+import { decodeRawJson, opaqueDecoders, readInt64 } from './opaque-types.ts';
+
+type Reader = protobuf.Reader;
+type JsonObject = { [key: string]: JsonValue };
+
+/** Finds a declared type by its schema name. */
+export type TypeLookup = (name: string) => TypeDeclaration | undefined;
+
+export class ProtobufDecodeError extends Error {
+  override name = 'ProtobufDecodeError';
+}
+
+const lengthDelimited = 2;
+
+/** The JSON object of a message of the named struct type. */
+export function decodeMessage(bytes: Uint8Array, typeName: string, lookup: TypeLookup): JsonObject {
+  const declaration = lookup(typeName);
+  if (declaration === undefined || declaration.kind !== 'struct') throw new ProtobufDecodeError(`no Protobuf message is declared for ${typeName}`);
+  try {
+    return decodeStruct(protobuf.Reader.create(bytes), declaration, lookup);
+  } catch (error) {
+    if (error instanceof ProtobufDecodeError) throw error;
+    throw new ProtobufDecodeError(`the ${typeName} message cannot be read: ${(error as Error).message}`);
+  }
+}
+
+/** Field number -> [name, declaration], per struct, built once. */
+const fieldsByNumber = new WeakMap<StructDeclaration, Map<number, readonly [string, FieldDeclaration]>>();
+
+function numberedFields(declaration: StructDeclaration): Map<number, readonly [string, FieldDeclaration]> {
+  let byNumber = fieldsByNumber.get(declaration);
+  if (byNumber === undefined) {
+    byNumber = new Map();
+    for (const [name, field] of Object.entries(declaration.fields)) if (field.protobuf !== undefined) byNumber.set(field.protobuf, [name, field]);
+    fieldsByNumber.set(declaration, byNumber);
+  }
+  return byNumber;
+}
+
+function decodeStruct(reader: Reader, declaration: StructDeclaration, lookup: TypeLookup): JsonObject {
+  const object: JsonObject = {};
+  const byNumber = numberedFields(declaration);
+  while (reader.pos < reader.len) {
+    const tag = reader.uint32();
+    const entry = byNumber.get(tag >>> 3);
+    if (entry === undefined) {
+      reader.skipType(tag & 7);
+      continue;
+    }
+    const [name, field] = entry;
+    const { schema } = field;
+    if (schema.type === 'list') {
+      const items = (object[name] ?? []) as JsonValue[];
+      if ((tag & 7) === lengthDelimited && isPackable(schema.items)) {
+        const packed = protobuf.Reader.create(reader.bytes());
+        while (packed.pos < packed.len) items.push(decodeValue(packed, schema.items, lookup) as JsonValue);
+      } else {
+        const item = decodeValue(reader, schema.items, lookup);
+        if (item !== undefined) items.push(item);
+      }
+      object[name] = items;
+      continue;
+    }
+    if (schema.type === 'map') {
+      const [key, value] = decodeMapEntry(protobuf.Reader.create(reader.bytes()), schema.values, lookup);
+      const entries = (object[name] ??= {}) as JsonObject;
+      entries[key] = value;
+      continue;
+    }
+    const value = decodeValue(reader, schema, lookup);
+    if (value === undefined || isUnsetZero(schema, value)) delete object[name];
+    else object[name] = value;
+  }
+  return object;
+}
+
+/** A zero scalar of a field without a default: Go wrote it because the field is not a pointer. */
+function isUnsetZero(schema: Schema, value: JsonValue): boolean {
+  if (!('default' in schema) || schema.default === undefined) {
+    if (schema.type === 'string' || schema.type === 'integer' || schema.type === 'number' || schema.type === 'boolean') {
+      return value === '' || value === 0 || value === false;
+    }
+  }
+  return false;
+}
+
+const isPackable = (schema: Schema): boolean => schema.type === 'integer' || schema.type === 'number' || schema.type === 'boolean';
+
+function decodeMapEntry(reader: Reader, values: Schema, lookup: TypeLookup): [string, JsonValue] {
+  let key = '';
+  let value: JsonValue | undefined;
+  while (reader.pos < reader.len) {
+    const tag = reader.uint32();
+    if (tag >>> 3 === 1) key = reader.string();
+    else if (tag >>> 3 === 2) value = decodeValue(reader, values, lookup);
+    else reader.skipType(tag & 7);
+  }
+  return [key, value ?? zeroOf(values, lookup)];
+}
+
+/** The value a map entry without one stands for: Go's zero value. */
+function zeroOf(schema: Schema, lookup: TypeLookup): JsonValue {
+  switch (schema.type) {
+    case 'string':
+      return '';
+    case 'integer':
+    case 'number':
+      return 0;
+    case 'boolean':
+      return false;
+    case 'list':
+      return [];
+    default:
+      return schema.type === 'ref' && lookup(schema.name)?.kind === 'opaque' ? null : {};
+  }
+}
+
+function decodeValue(reader: Reader, schema: Schema, lookup: TypeLookup): JsonValue | undefined {
+  switch (schema.type) {
+    case 'string':
+      return schema.format === 'byte' ? Buffer.from(reader.bytes()).toString('base64') : reader.string();
+    case 'integer':
+      return schema.format === 'int32' ? reader.int32() : readInt64(reader);
+    case 'number':
+      return reader.double();
+    case 'boolean':
+      return reader.bool();
+    case 'object':
+      return decodeRawJson(reader.bytes());
+    case 'list':
+    case 'map':
+      throw new ProtobufDecodeError('a list or map nested directly in a list or map has no Protobuf form');
+    case 'ref': {
+      const target = lookup(schema.name);
+      if (target === undefined) {
+        reader.skipType(lengthDelimited);
+        return undefined;
+      }
+      if (target.kind === 'struct') return decodeStruct(protobuf.Reader.create(reader.bytes()), target, lookup);
+      const decode = opaqueDecoders[target.name];
+      if (decode === undefined) throw new ProtobufDecodeError(`${target.name} has no Protobuf reader yet`);
+      return decode(reader.bytes());
+    }
+  }
+}

@@ -1,0 +1,6 @@
+// @capstan/common/protobuf: Kubernetes' Protobuf encoding, loaded apart from the rest of common
+// because it brings every type declaration with it.
+
+export { decodeProtobufObject, declarationOfKind } from './decode-object.ts';
+export { decodeMessage, ProtobufDecodeError, type TypeLookup } from './decode-message.ts';
+export { decodeUnknownEnvelope, encodeUnknownEnvelope, hasProtobufMagic, protobufMagic, ProtobufEnvelopeError, type UnknownEnvelope } from './unknown-envelope.ts';

@@ -1,0 +1,5 @@
+// @capstan/common/schema: the declarations of the built-in types and what derives from them.
+
+export { builtinTypes } from './builtin-types.ts';
+export { openApiSchemaOf, schemaRefPrefix } from './openapi-schema.ts';
+export type * from './schema.ts';

@@ -1,0 +1,67 @@
+import test from 'ava';
+import protobuf from 'protobufjs/minimal.js';
+import { decodeProtobufObject, decodeUnknownEnvelope, encodeUnknownEnvelope, ProtobufEnvelopeError } from '../src/codec/protobuf/index.ts';
+
+// The messages are written field by field with protobufjs' Writer, as Go's generated marshalers
+// write them: every non-pointer field, zero or not.
+const message = (write: (writer: protobuf.Writer) => void): Uint8Array => {
+  const writer = protobuf.Writer.create();
+  write(writer);
+  return writer.finish();
+};
+const bytesField = (writer: protobuf.Writer, number: number, bytes: Uint8Array): protobuf.Writer => writer.uint32((number << 3) | 2).bytes(bytes);
+const stringField = (writer: protobuf.Writer, number: number, text: string): protobuf.Writer => writer.uint32((number << 3) | 2).string(text);
+const varintField = (writer: protobuf.Writer, number: number, value: number): protobuf.Writer => writer.uint32(number << 3).int64(value);
+
+test('a Status in the Kubernetes envelope reads as its JSON, zero scalars of non-pointer fields unset', (t) => {
+  const listMeta = message((w) => {
+    stringField(w, 1, '');
+    stringField(w, 2, '42');
+    stringField(w, 3, '');
+  });
+  const cause = message((w) => {
+    stringField(w, 1, 'FieldValueRequired');
+    stringField(w, 2, 'Required value');
+    stringField(w, 3, 'spec.containers');
+  });
+  const details = message((w) => {
+    stringField(w, 1, 'web');
+    stringField(w, 2, '');
+    stringField(w, 3, 'pods');
+    bytesField(w, 4, cause);
+    varintField(w, 5, 0);
+    stringField(w, 6, '');
+  });
+  const status = message((w) => {
+    bytesField(w, 1, listMeta);
+    stringField(w, 2, 'Failure');
+    stringField(w, 3, 'Pod "web" is invalid');
+    stringField(w, 4, 'Invalid');
+    bytesField(w, 5, details);
+    varintField(w, 6, 422);
+  });
+  const body = encodeUnknownEnvelope('v1', 'Status', status);
+  t.deepEqual(decodeProtobufObject(body), {
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: { resourceVersion: '42' },
+    status: 'Failure',
+    message: 'Pod "web" is invalid',
+    reason: 'Invalid',
+    details: { name: 'web', kind: 'pods', causes: [{ reason: 'FieldValueRequired', message: 'Required value', field: 'spec.containers' }] },
+    code: 422,
+  });
+});
+
+test('the envelope round-trips, and a body without the "k8s\\0" prefix is refused', (t) => {
+  const envelope = decodeUnknownEnvelope(encodeUnknownEnvelope('apps/v1', 'Deployment', Uint8Array.of(1, 2, 3)));
+  t.like(envelope, { apiVersion: 'apps/v1', kind: 'Deployment', contentEncoding: '', contentType: '' });
+  t.deepEqual([...envelope.raw], [1, 2, 3]);
+  t.throws(() => decodeUnknownEnvelope(Buffer.from('{"kind":"Pod"}')), { instanceOf: ProtobufEnvelopeError, message: /expected prefix \[107 56 115 0\]/ });
+});
+
+test('a kind nobody declared is refused by name', (t) => {
+  t.throws(() => decodeProtobufObject(encodeUnknownEnvelope('example.com/v1', 'Widget', new Uint8Array(0))), {
+    message: 'no kind "Widget" is registered for version "example.com/v1"',
+  });
+});
