@@ -1,9 +1,10 @@
-// One OpenAPI v3 document per group-version, derived from the resource declarations. The
-// schemas are shallow for now (objects that keep unknown fields; exact ones come with the schema
-// issue), but the operations carry what kubectl reads: x-kubernetes-group-version-kind, an inline
-// fieldValidation parameter on PATCH, and the patch media types.
+// One OpenAPI v3 document per group-version, derived from the resource declarations and the type
+// declarations (exact schemas where every type a kind reaches is declared, shallow ones that keep
+// unknown fields elsewhere). The operations carry what kubectl reads: x-kubernetes-group-version-kind,
+// an inline fieldValidation parameter on PATCH, and the patch media types.
 
 import type { ResourceDefinition, Verb } from '../registry/resource-definition.ts';
+import { documentSchemas } from './declared-schemas.ts';
 import { objectMetaSchemaName, patchSchemaName, schemaName } from './schema-name.ts';
 
 type Json = Record<string, unknown>;
@@ -15,10 +16,15 @@ const patchTypes = ['application/json-patch+json', 'application/merge-patch+json
 
 export function openApiV3Document(definitions: readonly ResourceDefinition[], kubernetesVersion: string): Json {
   const paths: Record<string, Json> = {};
-  const schemas: Record<string, Json> = {
-    [objectMetaSchemaName]: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
-    [patchSchemaName]: { type: 'object' },
-  };
+  const kindNames = definitions.flatMap((definition) => [
+    schemaName(definition),
+    ...definition.subresources.filter((s) => s.group !== undefined).map((s) => schemaName({ group: s.group as string, version: s.version ?? definition.version, kind: s.kind })),
+  ]);
+  const shallowKinds = new Map(definitions.map((definition) => [schemaName(definition), definition]));
+  const schemas = documentSchemas(kindNames, (name) => {
+    const definition = shallowKinds.get(name);
+    return definition === undefined ? { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } : shallowSchema(definition);
+  });
   for (const definition of definitions) {
     const gvk = { group: definition.group, version: definition.version, kind: definition.kind };
     const ref = { $ref: `#/components/schemas/${schemaName(definition)}` };
@@ -54,16 +60,20 @@ export function openApiV3Document(definitions: readonly ResourceDefinition[], ku
     }
     if (has('delete')) itemOps.delete = operation('delete');
     if (Object.keys(itemOps).length > 0) paths[`${collection}/{name}`] = itemOps;
-    schemas[schemaName(definition)] = {
-      type: 'object',
-      properties: {
-        apiVersion: { type: 'string' },
-        kind: { type: 'string' },
-        metadata: { default: {}, allOf: [{ $ref: `#/components/schemas/${objectMetaSchemaName}` }] },
-      },
-      'x-kubernetes-preserve-unknown-fields': true,
-      'x-kubernetes-group-version-kind': [gvk],
-    };
   }
   return { openapi: '3.0.0', info: { title: 'Kubernetes', version: kubernetesVersion }, paths, components: { schemas } };
+}
+
+/** A kind not yet declared: an object with type meta and metadata that keeps every other field. */
+function shallowSchema(definition: ResourceDefinition): Json {
+  return {
+    type: 'object',
+    properties: {
+      apiVersion: { type: 'string' },
+      kind: { type: 'string' },
+      metadata: { default: {}, allOf: [{ $ref: `#/components/schemas/${objectMetaSchemaName}` }] },
+    },
+    'x-kubernetes-preserve-unknown-fields': true,
+    'x-kubernetes-group-version-kind': [{ group: definition.group, version: definition.version, kind: definition.kind }],
+  };
 }

@@ -165,7 +165,7 @@ export class ApiServer {
     const socket = request.socket;
     const document =
       this.#discovery.respond(url.pathname, request.headers, `${socket.localAddress}:${socket.localPort}`) ??
-      this.#openapi.respond(url.pathname, url.searchParams, request.headers);
+      (await this.#openapi.respond(url.pathname, url.searchParams, request.headers));
     if (document !== undefined) {
       sendBytes(response, document);
       return;

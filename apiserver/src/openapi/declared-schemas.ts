@@ -1,0 +1,71 @@
+// The components/schemas of one group-version's OpenAPI v3 document, derived from the type
+// declarations: every type the group-version's kinds reach. A kind whose types are not all
+// declared yet gets the shallow schema instead (an object that keeps unknown fields), so that
+// kubectl's client-side validation never meets a dangling reference.
+
+import type { TypeDeclaration } from '@capstan/common/schema';
+import { builtinTypes, openApiSchemaOf } from '@capstan/common/schema';
+
+type Json = Record<string, unknown>;
+
+/** What every group-version document carries besides its own kinds: the shared metadata, option and status kinds. */
+const sharedRoots = [
+  'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta',
+  'io.k8s.apimachinery.pkg.apis.meta.v1.APIResourceList',
+  'io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions',
+  'io.k8s.apimachinery.pkg.apis.meta.v1.Patch',
+  'io.k8s.apimachinery.pkg.apis.meta.v1.Status',
+  'io.k8s.apimachinery.pkg.apis.meta.v1.WatchEvent',
+];
+
+/** The names a type refers to, directly. */
+function referencesOf(declaration: TypeDeclaration): string[] {
+  if (declaration.kind === 'opaque') return [];
+  const names: string[] = [];
+  const visit = (schema: unknown): void => {
+    if (typeof schema !== 'object' || schema === null) return;
+    const { type, name } = schema as { type?: string; name?: string };
+    if (type === 'ref' && name !== undefined) names.push(name);
+    for (const value of Object.values(schema)) visit(value);
+  };
+  for (const field of Object.values(declaration.fields)) visit(field.schema);
+  return names;
+}
+
+/** Every type `root` reaches, itself included; undefined when one of them is not declared. */
+export function declaredClosure(root: string): Set<string> | undefined {
+  const reached = new Set<string>();
+  const pending = [root];
+  while (pending.length > 0) {
+    const name = pending.pop() as string;
+    if (reached.has(name)) continue;
+    const declaration = builtinTypes.get(name);
+    if (declaration === undefined) return undefined;
+    reached.add(name);
+    pending.push(...referencesOf(declaration));
+  }
+  return reached;
+}
+
+/**
+ * The schemas for a document whose kinds are `kindNames` (each kind's List too): exact for every
+ * kind whose closure is declared, `shallow(name)` for the others.
+ */
+export function documentSchemas(kindNames: readonly string[], shallow: (name: string) => Json): Record<string, Json> {
+  const schemas: Record<string, Json> = {};
+  const add = (names: Iterable<string>): void => {
+    for (const name of names) schemas[name] ??= openApiSchemaOf(builtinTypes.get(name) as TypeDeclaration) as Json;
+  };
+  for (const root of sharedRoots) {
+    const closure = declaredClosure(root);
+    if (closure !== undefined) add(closure);
+  }
+  for (const kind of kindNames) {
+    for (const name of [kind, `${kind}List`]) {
+      const closure = declaredClosure(name);
+      if (closure !== undefined) add(closure);
+      else if (name === kind) schemas[name] = shallow(name);
+    }
+  }
+  return schemas;
+}
