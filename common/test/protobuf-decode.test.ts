@@ -1,6 +1,7 @@
 import test from 'ava';
 import protobuf from 'protobufjs/minimal.js';
-import { decodeProtobufObject, decodeUnknownEnvelope, encodeUnknownEnvelope, ProtobufEnvelopeError } from '../src/codec/protobuf/index.ts';
+import { decodeMessage, decodeProtobufObject, decodeUnknownEnvelope, encodeUnknownEnvelope, ProtobufEnvelopeError } from '../src/codec/protobuf/index.ts';
+import { builtinTypes } from '../src/schema/builtin-types.ts';
 
 // The messages are written field by field with protobufjs' Writer, as Go's generated marshalers
 // write them: every non-pointer field, zero or not.
@@ -64,4 +65,15 @@ test('a kind nobody declared is refused by name', (t) => {
   t.throws(() => decodeProtobufObject(encodeUnknownEnvelope('example.com/v1', 'Widget', new Uint8Array(0))), {
     message: 'no kind "Widget" is registered for version "example.com/v1"',
   });
+});
+
+test('the fields of a Go struct embedded inline (ProbeHandler in Probe) read flat, as JSON has them', (t) => {
+  const exec = message((w) => stringField(w, 1, 'true'));
+  const handler = message((w) => bytesField(w, 1, exec));
+  const probe = message((w) => {
+    bytesField(w, 1, handler);
+    varintField(w, 2, 0);
+    varintField(w, 3, 5);
+  });
+  t.deepEqual(decodeMessage(probe, 'io.k8s.api.core.v1.Probe', (name) => builtinTypes.get(name)), { exec: { command: ['true'] }, timeoutSeconds: 5 });
 });

@@ -1,8 +1,9 @@
 // POST .../{resource}: create, answering 201 with the stored object; a namespaced object needs
-// its namespace to exist and not be terminating.
+// its namespace to exist and not be terminating. dryRun=All writes nothing.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { admitCreateInNamespace } from '../admission/namespace-lifecycle.ts';
+import { dryRunOf } from '../registry/dry-run.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import type { Registry } from '../registry/registry.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
@@ -14,11 +15,13 @@ export async function createObject(
   registry: Registry,
   store: GenericStore,
   info: RequestInfo,
+  query: URLSearchParams,
   request: IncomingMessage,
   response: ServerResponse,
 ): Promise<void> {
   const body = await readJsonBody(request);
+  const dryRun = dryRunOf(query, 'CreateOptions');
   const namespace = namespaceOf(info);
   if (store.definition.namespaced && namespace !== undefined) await admitCreateInNamespace(registry.namespaces, store.definition, namespace, body);
-  sendJson(response, 201, await store.create(namespace, body));
+  sendJson(response, 201, await store.create(namespace, body, { dryRun }));
 }

@@ -66,7 +66,7 @@ export async function routeResourceRequest(
       await watchObjects(store, info, query, request, response, watchSettings);
       return true;
     case 'create':
-      await createObject(registry, store, info, request, response);
+      await createObject(registry, store, info, query, request, response);
       return true;
     case 'update':
       await updateObject(store, info, request, response);

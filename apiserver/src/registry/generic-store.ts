@@ -2,7 +2,7 @@
 // delete written once over the storage contract; a resource is a declaration, not code.
 
 import { isDeepStrictEqual } from 'node:util';
-import { fieldForbidden, newBadRequest, newConflict, newInvalid, newNotFound, StatusError, type GroupResource } from '@capstan/common';
+import { fieldForbidden, newAlreadyExists, newBadRequest, newConflict, newInvalid, newNotFound, StatusError, type GroupResource } from '@capstan/common';
 import { objectKey, collectionPrefix } from '../storage/keys.ts';
 import type { KeyValue, Storage, Watch } from '../storage/storage.ts';
 import { isStorageError } from '../storage/storage-error.ts';
@@ -40,11 +40,16 @@ export class GenericStore {
     this.#prefix = definition.storagePrefix;
   }
 
-  async create(namespace: string | undefined, body: JsonObject, now = new Date()): Promise<JsonObject> {
+  /** With dryRun, everything but the write: the name must be free, and the answer has no resourceVersion. */
+  async create(namespace: string | undefined, body: JsonObject, options: { readonly dryRun?: boolean } = {}, now = new Date()): Promise<JsonObject> {
     const stored = prepareForCreate(this.definition, body, namespace, now);
     this.strategy.prepareForCreate?.(stored);
     const { name } = metadataOf(stored) as { name: string };
     try {
+      if (options.dryRun === true) {
+        if ((await this.#storage.get(this.#key(namespace, name))).kv !== undefined) throw newAlreadyExists(this.groupResource, name);
+        return stored;
+      }
       const kv = await this.#storage.create(this.#key(namespace, name), encodeStoredObject(stored));
       return withResourceVersion(stored, kv.modRevision);
     } catch (error) {

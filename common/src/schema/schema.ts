@@ -19,7 +19,7 @@ export type Schema =
 
 export type ListType = 'atomic' | 'set' | 'map';
 export type MapType = 'atomic' | 'granular';
-export type PatchStrategy = 'merge' | 'retainKeys' | 'merge,retainKeys';
+export type PatchStrategy = 'merge' | 'retainKeys' | 'merge,retainKeys' | 'replace';
 
 export interface FieldDeclaration {
   readonly schema: Schema;
@@ -30,6 +30,12 @@ export interface FieldDeclaration {
    * which Protobuf carries outside the message (in runtime.Unknown's typeMeta).
    */
   readonly protobuf?: number;
+  /**
+   * Set when the field belongs to a Go struct embedded inline (json:",inline", such as VolumeSource
+   * in Volume): JSON flattens it, Protobuf keeps it a message, which is this field of the outer
+   * message; `protobuf` is then the field's number inside that embedded message.
+   */
+  readonly protobufEmbeddedIn?: number;
   readonly required?: boolean;
   readonly listType?: ListType;
   /** With listType "map": the item fields that identify an item. */

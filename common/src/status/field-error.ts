@@ -16,7 +16,8 @@ export type FieldErrorType =
   | 'FieldValueTypeInvalid';
 
 /** The values a field error can quote; null prints as `null`, as Go prints nil. */
-export type FieldBadValue = string | number | boolean | null;
+/** A list is a Go []string, written as %#v writes it: []string{"a", "b"}. */
+export type FieldBadValue = string | number | boolean | null | readonly string[];
 
 export interface FieldError {
   readonly type: FieldErrorType;
@@ -47,7 +48,16 @@ export function fieldErrorBody(error: FieldError): string {
   let body = fieldErrorTitles[error.type];
   const value = error.badValue;
   if (!valuelessFieldErrors.has(error.type) && value !== undefined) {
-    const shown = value === null ? 'null' : typeof value === 'string' ? goQuote(value) : typeof value === 'number' ? goNumber(value) : String(value);
+    const shown =
+      value === null
+        ? 'null'
+        : Array.isArray(value)
+          ? `[]string{${value.map(goQuote).join(', ')}}`
+          : typeof value === 'string'
+            ? goQuote(value)
+            : typeof value === 'number'
+              ? goNumber(value)
+              : String(value);
     body += `: ${shown}`;
   }
   if (error.detail) body += `: ${error.detail}`;

@@ -30,14 +30,30 @@ export function decodeMessage(bytes: Uint8Array, typeName: string, lookup: TypeL
   }
 }
 
-/** Field number -> [name, declaration], per struct, built once. */
-const fieldsByNumber = new WeakMap<StructDeclaration, Map<number, readonly [string, FieldDeclaration]>>();
+/** What a field number of a message holds: a declared field, or an inline-embedded struct's fields. */
+type NumberedField = { readonly name: string; readonly field: FieldDeclaration } | { readonly embedded: FieldNumbers };
+type FieldNumbers = Map<number, NumberedField>;
 
-function numberedFields(declaration: StructDeclaration): Map<number, readonly [string, FieldDeclaration]> {
+/** Field number -> field, per struct, built once. */
+const fieldsByNumber = new WeakMap<StructDeclaration, FieldNumbers>();
+
+function numberedFields(declaration: StructDeclaration): FieldNumbers {
   let byNumber = fieldsByNumber.get(declaration);
   if (byNumber === undefined) {
     byNumber = new Map();
-    for (const [name, field] of Object.entries(declaration.fields)) if (field.protobuf !== undefined) byNumber.set(field.protobuf, [name, field]);
+    for (const [name, field] of Object.entries(declaration.fields)) {
+      if (field.protobuf === undefined) continue;
+      if (field.protobufEmbeddedIn === undefined) {
+        byNumber.set(field.protobuf, { name, field });
+        continue;
+      }
+      let embedded = byNumber.get(field.protobufEmbeddedIn);
+      if (embedded === undefined || !('embedded' in embedded)) {
+        embedded = { embedded: new Map() };
+        byNumber.set(field.protobufEmbeddedIn, embedded);
+      }
+      embedded.embedded.set(field.protobuf, { name, field });
+    }
     fieldsByNumber.set(declaration, byNumber);
   }
   return byNumber;
@@ -45,7 +61,12 @@ function numberedFields(declaration: StructDeclaration): Map<number, readonly [s
 
 function decodeStruct(reader: Reader, declaration: StructDeclaration, lookup: TypeLookup): JsonObject {
   const object: JsonObject = {};
-  const byNumber = numberedFields(declaration);
+  decodeFields(reader, numberedFields(declaration), object, lookup);
+  return object;
+}
+
+/** Reads a message's fields into `object`; an inline-embedded message's fields land beside the others. */
+function decodeFields(reader: Reader, byNumber: FieldNumbers, object: JsonObject, lookup: TypeLookup): void {
   while (reader.pos < reader.len) {
     const tag = reader.uint32();
     const entry = byNumber.get(tag >>> 3);
@@ -53,7 +74,11 @@ function decodeStruct(reader: Reader, declaration: StructDeclaration, lookup: Ty
       reader.skipType(tag & 7);
       continue;
     }
-    const [name, field] = entry;
+    if ('embedded' in entry) {
+      decodeFields(protobuf.Reader.create(reader.bytes()), entry.embedded, object, lookup);
+      continue;
+    }
+    const { name, field } = entry;
     const { schema } = field;
     if (schema.type === 'list') {
       const items = (object[name] ?? []) as JsonValue[];
@@ -77,7 +102,6 @@ function decodeStruct(reader: Reader, declaration: StructDeclaration, lookup: Ty
     if (value === undefined || isUnsetZero(schema, value)) delete object[name];
     else object[name] = value;
   }
-  return object;
 }
 
 /** A zero scalar of a field without a default: Go wrote it because the field is not a pointer. */
@@ -133,9 +157,23 @@ function decodeValue(reader: Reader, schema: Schema, lookup: TypeLookup): JsonVa
       return reader.bool();
     case 'object':
       return decodeRawJson(reader.bytes());
-    case 'list':
+    case 'list': {
+      // A list inside a map or list travels as a message that wraps it (authentication's
+      // ExtraValue: repeated string items = 1).
+      const wrapper = protobuf.Reader.create(reader.bytes());
+      const items: JsonValue[] = [];
+      while (wrapper.pos < wrapper.len) {
+        const tag = wrapper.uint32();
+        if (tag >>> 3 !== 1) wrapper.skipType(tag & 7);
+        else {
+          const item = decodeValue(wrapper, schema.items, lookup);
+          if (item !== undefined) items.push(item);
+        }
+      }
+      return items;
+    }
     case 'map':
-      throw new ProtobufDecodeError('a list or map nested directly in a list or map has no Protobuf form');
+      throw new ProtobufDecodeError('a map nested directly in a list or map has no Protobuf form');
     case 'ref': {
       const target = lookup(schema.name);
       if (target === undefined) {
