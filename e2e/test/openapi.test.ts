@@ -41,3 +41,15 @@ test('the OpenAPI v3 index lists every served group-version; documents are immut
   t.is(stale.status, 301);
   t.is(stale.headers.get('location'), url);
 });
+
+test('kubectl explain reads the declared schemas: nested fields, recursively', async (t) => {
+  const server = await startApiServer();
+  t.teardown(() => server.stop());
+  const kubectl = (...args: string[]) => run(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, ...args], { encoding: 'utf8' });
+  const probe = (await kubectl('explain', 'pods.spec.containers.livenessProbe')).stdout;
+  t.regex(probe, /FIELD: livenessProbe <Probe>/);
+  t.regex(probe, /httpGet\t<HTTPGetAction>/);
+  const recursive = (await kubectl('explain', 'deployments.spec', '--recursive')).stdout;
+  t.regex(recursive, /selector\t<LabelSelector> -required-\n\s+matchExpressions\t<\[\]LabelSelectorRequirement>/);
+  t.regex(recursive, /strategy\t<DeploymentStrategy>/);
+});

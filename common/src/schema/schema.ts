@@ -33,9 +33,10 @@ export interface FieldDeclaration {
   /**
    * Set when the field belongs to a Go struct embedded inline (json:",inline", such as VolumeSource
    * in Volume): JSON flattens it, Protobuf keeps it a message, which is this field of the outer
-   * message; `protobuf` is then the field's number inside that embedded message.
+   * message; `protobuf` is then the field's number inside that embedded message. A list says where
+   * embeddings nest, outermost first (Rule in RuleWithOperations in NamedRuleWithOperations: [2, 2]).
    */
-  readonly protobufEmbeddedIn?: number;
+  readonly protobufEmbeddedIn?: number | readonly number[];
   readonly required?: boolean;
   readonly listType?: ListType;
   /** With listType "map": the item fields that identify an item. */
@@ -117,6 +118,20 @@ export function opaque(name: string, description: string, openApi: OpaqueDeclara
 /** A field: its number, its schema, what it means, and any markers. */
 export function field(protobuf: number, schema: Schema, description: string, markers: Omit<FieldDeclaration, 'schema' | 'description' | 'protobuf'> = {}): FieldDeclaration {
   return { protobuf, schema, description, ...markers };
+}
+
+/**
+ * A field of a Go struct embedded inline (json:",inline"): flat in JSON, in Protobuf field `inner`
+ * of the embedded message that is field `outer` of the outer message.
+ */
+export function embedded(
+  outer: number | readonly number[],
+  inner: number,
+  schema: Schema,
+  description: string,
+  markers: Omit<FieldDeclaration, 'schema' | 'description' | 'protobuf' | 'protobufEmbeddedIn'> = {},
+): FieldDeclaration {
+  return { protobuf: inner, protobufEmbeddedIn: outer, schema, description, ...markers };
 }
 
 /** The schema name of a type in Kubernetes' API packages, e.g. apiName('core', 'v1', 'Pod'). */

@@ -47,12 +47,16 @@ function numberedFields(declaration: StructDeclaration): FieldNumbers {
         byNumber.set(field.protobuf, { name, field });
         continue;
       }
-      let embedded = byNumber.get(field.protobufEmbeddedIn);
-      if (embedded === undefined || !('embedded' in embedded)) {
-        embedded = { embedded: new Map() };
-        byNumber.set(field.protobufEmbeddedIn, embedded);
+      let numbers = byNumber;
+      for (const outer of typeof field.protobufEmbeddedIn === 'number' ? [field.protobufEmbeddedIn] : field.protobufEmbeddedIn) {
+        let embedded = numbers.get(outer);
+        if (embedded === undefined || !('embedded' in embedded)) {
+          embedded = { embedded: new Map() };
+          numbers.set(outer, embedded);
+        }
+        numbers = embedded.embedded;
       }
-      embedded.embedded.set(field.protobuf, { name, field });
+      numbers.set(field.protobuf, { name, field });
     }
     fieldsByNumber.set(declaration, byNumber);
   }

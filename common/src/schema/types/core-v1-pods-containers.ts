@@ -4,6 +4,7 @@
 import {
   apiName,
   boolean,
+  embedded,
   field,
   int32,
   int64,
@@ -12,30 +13,12 @@ import {
   ref,
   string,
   struct,
-  type FieldDeclaration,
-  type Schema,
   type TypeDeclaration,
 } from '../schema.ts';
 import { intOrStringName, quantityName } from './meta-v1.ts';
 
 const core = (type: string): string => apiName('core', 'v1', type);
 const strings = list(string({ default: '' }));
-
-/**
- * A field Kubernetes carries inside an embedded message (Go's inlined structs: LocalObjectReference
- * in the key selectors, ProbeHandler in Probe, EphemeralContainerCommon in EphemeralContainer):
- * JSON flattens it into the outer object, Protobuf keeps it as field `inner` of the message that
- * is field `outer` of the outer one.
- */
-function embedded(
-  outer: number,
-  inner: number,
-  schema: Schema,
-  description: string,
-  markers: Omit<FieldDeclaration, 'schema' | 'description' | 'protobuf' | 'protobufEmbeddedIn'> = {},
-): FieldDeclaration {
-  return { schema, description, protobuf: inner, protobufEmbeddedIn: outer, ...markers };
-}
 
 export const coreV1PodContainerTypes: readonly TypeDeclaration[] = [
   struct(core('Container'), 'One application container of a pod.', {
