@@ -43,7 +43,9 @@ test('kubectl delete waits for the deletion through a watch, and kubectl wait --
   await createConfigMap(server.url, 'b');
   t.is((await kubectl('delete', 'configmap', 'a', '--timeout=10s')).stdout, 'configmap "a" deleted from default namespace\n');
   const waiting = kubectl('wait', '--for=delete', 'configmap/b', '--timeout=10s');
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  // kubectl must find the object before it goes (it prints nothing for one already gone): it
+  // gets two seconds to start, which a loaded machine needs.
+  await new Promise((resolve) => setTimeout(resolve, 2000));
   await fetch(`${server.url}/api/v1/namespaces/default/configmaps/b`, { method: 'DELETE' });
   t.is((await waiting).stdout, 'configmap/b condition met\n');
 });
@@ -140,7 +142,8 @@ test('with --feature-gates=WatchList=false a watch-list is refused with 422, and
   t.is(patched.status, 200);
   const waiting = kubectl('wait', '--for=delete', 'configmap/held', '--timeout=15s');
   await kubectl('delete', 'configmap', 'held', '--wait=false');
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  // The finalizer holds the object while kubectl starts and finds it.
+  await new Promise((resolve) => setTimeout(resolve, 2000));
   const released = await fetch(`${server.url}/api/v1/namespaces/default/configmaps/held`, { method: 'PATCH', headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ metadata: { finalizers: null } }) });
   t.is(released.status, 200);
   t.regex((await waiting).stdout, /configmap\/held condition met/);

@@ -12,6 +12,7 @@ import type { ResourceDefinition } from '../registry/resource-definition.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { negotiateOutput } from './negotiate-media-type.ts';
 import { sendJson } from './send-json.ts';
+import { addWarning } from './warning-header.ts';
 
 export interface ComponentProbe {
   readonly name: string;
@@ -20,7 +21,7 @@ export interface ComponentProbe {
 }
 
 /** kube's deprecation warning for the group-version-kind, on every answer. */
-const deprecationWarning = '299 - "v1 ComponentStatus is deprecated in v1.19+"';
+const deprecationWarning = 'v1 ComponentStatus is deprecated in v1.19+';
 
 export async function serveComponentStatuses(
   definition: ResourceDefinition,
@@ -30,7 +31,7 @@ export async function serveComponentStatuses(
   response: ServerResponse,
 ): Promise<void> {
   negotiateOutput(response.req);
-  response.setHeader('Warning', deprecationWarning);
+  addWarning(response, deprecationWarning);
   if (info.verb === 'get') {
     const probe = probes.find((p) => p.name === info.name);
     if (probe === undefined) throw newUnclassifiedError(`Component not found: ${info.name}`);

@@ -1,12 +1,15 @@
 // POST .../{resource}: create, answering 201 with the stored object; a namespaced object needs
-// its namespace to exist and not be terminating. dryRun=All writes nothing.
+// its namespace to exist and not be terminating. dryRun=All writes nothing; unknown fields are
+// dropped, and warned about or refused as fieldValidation says.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { admitCreateInNamespace } from '../admission/namespace-lifecycle.ts';
-import { dryRunOf } from '../registry/dry-run.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import type { Registry } from '../registry/registry.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
+import { writeOptionsOf } from '../registry/write-options.ts';
+import { dropUnknownFieldsOf } from './field-validation.ts';
+import { negotiateOutput } from './negotiate-media-type.ts';
 import { namespaceOf } from './get.ts';
 import { readJsonBody } from './read-body.ts';
 import { sendJson } from './send-json.ts';
@@ -19,8 +22,10 @@ export async function createObject(
   request: IncomingMessage,
   response: ServerResponse,
 ): Promise<void> {
+  negotiateOutput(request);
+  const { dryRun, fieldValidation } = writeOptionsOf(query, 'CreateOptions');
   const body = await readJsonBody(request);
-  const dryRun = dryRunOf(query, 'CreateOptions');
+  await dropUnknownFieldsOf(body, store.definition, fieldValidation, response);
   const namespace = namespaceOf(info);
   if (store.definition.namespaced && namespace !== undefined) await admitCreateInNamespace(registry.namespaces, store.definition, namespace, body);
   sendJson(response, 201, await store.create(namespace, body, { dryRun }));

@@ -21,7 +21,8 @@ const patchers: Readonly<Record<string, (target: unknown, patch: unknown) => unk
 /** How often a patch is re-applied when other writes keep coming between its read and its write. */
 const maxAttempts = 5;
 
-export async function patchObject(view: ObjectView, request: IncomingMessage, response: ServerResponse): Promise<void> {
+/** `checkFields` drops the unknown fields of the patched object (and warns or refuses, by fieldValidation). */
+export async function patchObject(view: ObjectView, request: IncomingMessage, response: ServerResponse, checkFields?: (patched: JsonObject) => Promise<void>): Promise<void> {
   negotiateOutput(request);
   const apply = patchers[mediaTypeOf(request.headers['content-type']) ?? ''];
   if (apply === undefined) throw newUnsupportedMediaType(Object.keys(patchers));
@@ -36,6 +37,7 @@ export async function patchObject(view: ObjectView, request: IncomingMessage, re
       throw error;
     }
     if (!isPlainObject(patched)) throw newBadRequest('the patched object is not a JSON object');
+    await checkFields?.(patched);
     const currentVersion = metadataOf(current).resourceVersion;
     const named = metadataOf(patched).resourceVersion;
     const pinned = named !== undefined && named !== currentVersion;

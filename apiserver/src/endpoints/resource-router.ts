@@ -8,8 +8,11 @@ import type { GenericStore } from '../registry/generic-store.ts';
 import type { Registry } from '../registry/registry.ts';
 import type { ResourceDefinition } from '../registry/resource-definition.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
+import { writeOptionsOf } from '../registry/write-options.ts';
 import { serveComponentStatuses, type ComponentProbe } from './component-status.ts';
 import { createObject } from './create.ts';
+import { dropUnknownFieldsOf } from './field-validation.ts';
+import { negotiateOutput } from './negotiate-media-type.ts';
 import { createReview, isReview } from './create-review.ts';
 import { deleteCollection, deleteObject } from './delete.ts';
 import { getObject, namespaceOf } from './get.ts';
@@ -69,11 +72,14 @@ export async function routeResourceRequest(
       await createObject(registry, store, info, query, request, response);
       return true;
     case 'update':
-      await updateObject(store, info, request, response);
+      await updateObject(store, info, query, request, response);
       return true;
-    case 'patch':
-      await patchObject(mainView(store, namespaceOf(info), info.name), request, response);
+    case 'patch': {
+      negotiateOutput(request);
+      const { fieldValidation } = writeOptionsOf(query, 'PatchOptions');
+      await patchObject(mainView(store, namespaceOf(info), info.name), request, response, (patched) => dropUnknownFieldsOf(patched, definition, fieldValidation, response, false));
       return true;
+    }
     case 'deletecollection':
       await deleteCollection(store, info, query, request, response);
       return true;

@@ -3,3 +3,4 @@
 export { builtinTypes } from './builtin-types.ts';
 export { openApiSchemaOf, schemaRefPrefix } from './openapi-schema.ts';
 export type * from './schema.ts';
+export { dropUnknownFields } from './unknown-fields.ts';

@@ -1,0 +1,44 @@
+// Unknown fields of an object, found through its declared type: what Go's decoding of a built-in
+// kind drops, each named by its path as kube's strict decoding names it ("spec.containers[0].foo").
+
+import type { Schema, TypeDeclaration } from './schema.ts';
+
+export type TypeLookup = (name: string) => TypeDeclaration | undefined;
+
+/**
+ * Removes, in place, every field of `object` that its type does not declare, and answers their
+ * paths in document order. Values of opaque and free-form types are kept as they are.
+ */
+export function dropUnknownFields(object: Record<string, unknown>, typeName: string, lookup: TypeLookup): string[] {
+  const unknown: string[] = [];
+  visit(object, { type: 'ref', name: typeName }, '', lookup, unknown);
+  return unknown;
+}
+
+function visit(value: unknown, schema: Schema, path: string, lookup: TypeLookup, unknown: string[]): void {
+  if (value === null || typeof value !== 'object') return;
+  switch (schema.type) {
+    case 'list':
+      if (Array.isArray(value)) value.forEach((item, i) => visit(item, schema.items, `${path}[${i}]`, lookup, unknown));
+      return;
+    case 'map':
+      if (!Array.isArray(value)) for (const [key, item] of Object.entries(value)) visit(item, schema.values, `${path}[${key}]`, lookup, unknown);
+      return;
+    case 'ref': {
+      const declaration = lookup(schema.name);
+      if (declaration?.kind !== 'struct' || Array.isArray(value)) return;
+      const record = value as Record<string, unknown>;
+      for (const key of Object.keys(record)) {
+        const field = Object.hasOwn(declaration.fields, key) ? declaration.fields[key] : undefined;
+        const fieldPath = path === '' ? key : `${path}.${key}`;
+        if (field === undefined) {
+          unknown.push(fieldPath);
+          delete record[key];
+        } else visit(record[key], field.schema, fieldPath, lookup, unknown);
+      }
+      return;
+    }
+    default:
+      return;
+  }
+}
