@@ -3,24 +3,15 @@
 // a 400.
 
 import test from 'ava';
-import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { startApiServer, type ApiServerProcess } from '../src/api-server-process.ts';
-import { kubectlBinary } from '../src/kubectl-binary.ts';
+import { sharedApiServer } from '../src/shared-api-server.ts';
 
-const run = promisify(execFile);
 
-let server: ApiServerProcess;
-test.before(async () => {
-  server = await startApiServer();
-});
-test.after.always(() => server.stop());
-
-const kubectl = (...args: string[]) => run(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, ...args], { encoding: 'utf8' });
+const shared = sharedApiServer();
+const { kubectl } = shared;
 const manifest = (name: string, body: unknown): string => {
-  const file = join(server.kubeconfig, '..', `${name}.json`);
+  const file = join(shared.server().kubeconfig, '..', `${name}.json`);
   writeFileSync(file, JSON.stringify(body));
   return file;
 };
@@ -40,17 +31,17 @@ test('kubectl create -f refuses unknown fields with kube\'s strict decoding erro
     error.stderr,
     /Error from server \(BadRequest\): error when creating ".*": Deployment in version "v1" cannot be handled as a Deployment: strict decoding error: unknown field "spec\.template\.spec\.containers\[0\]\.imagePolicy", unknown field "spec\.template\.spec\.containers\[0\]\.ports\[0\]\.protocl"/,
   );
-  t.is((await fetch(`${server.url}/apis/apps/v1/namespaces/default/deployments/strict`)).status, 404);
+  t.is((await fetch(`${shared.server().url}/apis/apps/v1/namespaces/default/deployments/strict`)).status, 404);
 });
 
 test('--validate=warn creates the object without the unknown fields and prints kube\'s warnings; Ignore is silent', async (t) => {
   const { stdout, stderr } = await kubectl('create', '-f', manifest('warned', deployment('warned')), '--validate=warn');
   t.is(stdout, 'deployment.apps/warned created\n');
   t.regex(stderr, /Warning: unknown field "spec\.template\.spec\.containers\[0\]\.imagePolicy"/);
-  const stored = (await (await fetch(`${server.url}/apis/apps/v1/namespaces/default/deployments/warned`)).json()) as { spec: { template: { spec: { containers: Record<string, unknown>[] } } } };
+  const stored = (await (await fetch(`${shared.server().url}/apis/apps/v1/namespaces/default/deployments/warned`)).json()) as { spec: { template: { spec: { containers: Record<string, unknown>[] } } } };
   t.deepEqual(stored.spec.template.spec.containers[0], { name: 'web', image: 'nginx', ports: [{ containerPort: 80 }] });
 
-  const ignored = await fetch(`${server.url}/api/v1/namespaces/default/configmaps?fieldValidation=Ignore`, {
+  const ignored = await fetch(`${shared.server().url}/api/v1/namespaces/default/configmaps?fieldValidation=Ignore`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ metadata: { name: 'quiet' }, data: { a: '1' }, color: 'blue' }),
@@ -61,7 +52,7 @@ test('--validate=warn creates the object without the unknown fields and prints k
 });
 
 test('updates and merge patches drop unknown fields too; Strict refuses them; an unknown fieldValidation is a 422', async (t) => {
-  const configMaps = `${server.url}/api/v1/namespaces/default/configmaps`;
+  const configMaps = `${shared.server().url}/api/v1/namespaces/default/configmaps`;
   await fetch(configMaps, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: 'target' } }) });
   const put = await fetch(`${configMaps}/target?fieldValidation=Strict`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: 'target' }, bogus: 1 }) });
   t.is(put.status, 400);

@@ -1,22 +1,13 @@
 import test from 'ava';
-import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { startApiServer, type ApiServerProcess } from '../src/api-server-process.ts';
-import { kubectlBinary } from '../src/kubectl-binary.ts';
+import { sharedApiServer } from '../src/shared-api-server.ts';
 
-const run = promisify(execFile);
 const json = { 'content-type': 'application/json' };
 
-let server: ApiServerProcess;
-test.before(async () => {
-  server = await startApiServer();
-});
-test.after.always(() => server.stop());
-
-const kubectl = (...args: string[]) => run(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, ...args], { encoding: 'utf8' });
-const post = (path: string, body: unknown) => fetch(`${server.url}${path}`, { method: 'POST', headers: json, body: JSON.stringify(body) });
+const shared = sharedApiServer();
+const { kubectl } = shared;
+const post = (path: string, body: unknown) => fetch(`${shared.server().url}${path}`, { method: 'POST', headers: json, body: JSON.stringify(body) });
 
 test('kubectl describe shows a ConfigMap with its labels and data', async (t) => {
   await post('/api/v1/namespaces/default/configmaps', { metadata: { name: 'described', labels: { app: 'demo' } }, data: { greeting: 'hello' } });
@@ -35,7 +26,7 @@ test('kubectl wait --for=create returns once the object appears; --for=condition
   const waitingForReady = kubectl('wait', '--for=condition=Ready', 'pod/ready-soon', '--timeout=20s');
   await new Promise((resolve) => setTimeout(resolve, 500));
   const status = { phase: 'Running', conditions: [{ type: 'Ready', status: 'True' }] };
-  const put = await fetch(`${server.url}/api/v1/namespaces/default/pods/ready-soon/status`, {
+  const put = await fetch(`${shared.server().url}/api/v1/namespaces/default/pods/ready-soon/status`, {
     method: 'PATCH',
     headers: { 'content-type': 'application/merge-patch+json' },
     body: JSON.stringify({ status }),
@@ -47,7 +38,7 @@ test('kubectl wait --for=create returns once the object appears; --for=condition
 test('kubectl replace --force deletes the object and creates it again with a new uid', async (t) => {
   await post('/api/v1/namespaces/default/configmaps', { metadata: { name: 'forced' }, data: { v: '1' } });
   const before = JSON.parse((await kubectl('get', 'cm', 'forced', '-o', 'json')).stdout) as { metadata: { uid: string } };
-  const file = join(server.kubeconfig, '..', 'forced.json');
+  const file = join(shared.server().kubeconfig, '..', 'forced.json');
   writeFileSync(file, JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'forced' }, data: { v: '2' } }));
   const { stdout } = await kubectl('replace', '--force', '-f', file);
   t.is(stdout, 'configmap "forced" deleted from default namespace\nconfigmap/forced replaced\n');
@@ -68,10 +59,10 @@ test('kubectl get componentstatuses probes the store and warns that the API is d
   t.regex(stderr, /Warning: v1 ComponentStatus is deprecated in v1\.19\+/);
   const one = JSON.parse((await kubectl('get', 'cs', 'storage', '-o', 'json')).stdout) as Record<string, unknown>;
   t.deepEqual(one, { kind: 'ComponentStatus', apiVersion: 'v1', metadata: { name: 'storage' }, conditions: [{ type: 'Healthy', status: 'True', message: 'ok' }] });
-  const missing = await fetch(`${server.url}/api/v1/componentstatuses/scheduler`);
+  const missing = await fetch(`${shared.server().url}/api/v1/componentstatuses/scheduler`);
   t.is(missing.status, 500);
   t.deepEqual(await missing.json(), { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'Component not found: scheduler', code: 500 });
-  const none = (await (await fetch(`${server.url}/api/v1/componentstatuses?fieldSelector=metadata.name%3Detcd-0`)).json()) as { items: unknown[] };
+  const none = (await (await fetch(`${shared.server().url}/api/v1/componentstatuses?fieldSelector=metadata.name%3Detcd-0`)).json()) as { items: unknown[] };
   t.deepEqual(none.items, []);
-  t.is((await fetch(`${server.url}/api/v1/componentstatuses?watch=1`)).status, 405);
+  t.is((await fetch(`${shared.server().url}/api/v1/componentstatuses?watch=1`)).status, 405);
 });

@@ -2,22 +2,13 @@
 // fall back to JSON); the server reads them through the type declarations.
 
 import test from 'ava';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { encodeUnknownEnvelope } from '@capstan/common/protobuf';
-import { startApiServer, type ApiServerProcess } from '../src/api-server-process.ts';
-import { kubectlBinary } from '../src/kubectl-binary.ts';
+import { sharedApiServer } from '../src/shared-api-server.ts';
 
-const run = promisify(execFile);
 
-let server: ApiServerProcess;
-test.before(async () => {
-  server = await startApiServer();
-});
-test.after.always(() => server.stop());
-
-const kubectl = (...args: string[]) => run(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, ...args], { encoding: 'utf8' });
-const getJson = async (path: string): Promise<Record<string, any>> => (await (await fetch(`${server.url}${path}`)).json()) as Record<string, any>;
+const shared = sharedApiServer();
+const { kubectl } = shared;
+const getJson = async (path: string): Promise<Record<string, any>> => (await (await fetch(`${shared.server().url}${path}`)).json()) as Record<string, any>;
 
 test('kubectl create configmap, secret, namespace, serviceaccount, service and quota send Protobuf and create what they say', async (t) => {
   t.is((await kubectl('create', 'configmap', 'settings', '--from-literal=mode=fast', '--from-literal=level=3')).stdout, 'configmap/settings created\n');
@@ -45,20 +36,20 @@ test('kubectl create --dry-run=server answers the object and writes nothing; a d
   t.deepEqual(preview.data, { a: '1' });
   t.truthy(preview.metadata.uid);
   t.is(preview.metadata.resourceVersion, undefined);
-  t.is((await fetch(`${server.url}/api/v1/namespaces/default/configmaps/preview`)).status, 404);
+  t.is((await fetch(`${shared.server().url}/api/v1/namespaces/default/configmaps/preview`)).status, 404);
 
   await kubectl('create', 'configmap', 'taken');
   const error = (await t.throwsAsync(kubectl('create', 'configmap', 'taken', '--dry-run=server'))) as Error & { stderr: string };
   t.regex(error.stderr, /AlreadyExists|already exists/);
 
-  const invalid = await fetch(`${server.url}/api/v1/namespaces/default/configmaps?dryRun=Maybe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: 'x' } }) });
+  const invalid = await fetch(`${shared.server().url}/api/v1/namespaces/default/configmaps?dryRun=Maybe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: 'x' } }) });
   t.is(invalid.status, 422);
   t.like(await invalid.json(), { reason: 'Invalid', message: 'CreateOptions.meta.k8s.io "" is invalid: dryRun: Unsupported value: []string{"Maybe"}: supported values: "All"' });
 });
 
 test('a Protobuf body without the Kubernetes prefix, or of a kind nobody declared, is a 400', async (t) => {
   const post = (body: Uint8Array) =>
-    fetch(`${server.url}/api/v1/namespaces/default/configmaps`, { method: 'POST', headers: { 'content-type': 'application/vnd.kubernetes.protobuf' }, body });
+    fetch(`${shared.server().url}/api/v1/namespaces/default/configmaps`, { method: 'POST', headers: { 'content-type': 'application/vnd.kubernetes.protobuf' }, body });
   const unprefixed = await post(Buffer.from('{"metadata":{"name":"x"}}'));
   t.is(unprefixed.status, 400);
   t.regex(((await unprefixed.json()) as { message: string }).message, /expected prefix \[107 56 115 0\]/);
