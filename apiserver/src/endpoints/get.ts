@@ -3,10 +3,10 @@
 
 import type { ServerResponse } from 'node:http';
 import type { GenericStore } from '../registry/generic-store.ts';
-import { decodeStoredObject, storedObjectJson } from '../registry/stored-object.ts';
+import { storedObjectJson } from '../registry/stored-object.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { negotiateOutput } from './negotiate-media-type.ts';
-import { sendStoredJson } from './send-json.ts';
+import { sendJson, sendStoredJson } from './send-json.ts';
 
 export async function getObject(
   store: GenericStore,
@@ -16,8 +16,9 @@ export async function getObject(
   // kube-apiserver answers 406 before it reads anything.
   negotiateOutput(response.req);
   const kv = await store.getStored(namespaceOf(info), info.name);
+  if (!store.servesStoredBytes) return sendJson(response, 200, store.decode(kv));
   // Compact JSON ends in a newline, as Go's json.Encoder writes it.
-  sendStoredJson(response, 200, () => storedObjectJson(kv, '\n'), () => decodeStoredObject(kv));
+  sendStoredJson(response, 200, () => storedObjectJson(kv, '\n'), () => store.decode(kv));
 }
 
 export const namespaceOf = (info: RequestInfo): string | undefined => (info.namespace === '' ? undefined : info.namespace);

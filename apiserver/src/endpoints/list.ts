@@ -7,7 +7,7 @@ import type { GenericStore } from '../registry/generic-store.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
 import type { KeyValue } from '../storage/storage.ts';
 import type { ListPage, ListRequest } from '../registry/store-list.ts';
-import { decodeStoredObject, storedListJson } from '../registry/stored-object.ts';
+import { storedListJson } from '../registry/stored-object.ts';
 import { compileFieldSelector } from '../registry/field-selector.ts';
 import { checkListOptions, decodeListOptions } from '../registry/list-options.ts';
 import { apiVersionOf } from '../registry/resource-definition.ts';
@@ -50,6 +50,8 @@ export function listRequestOf(store: GenericStore, info: RequestInfo, query: URL
  * Table, a PartialObjectMetadataList). Plain JSON joins the stored bytes of the items.
  */
 export function sendList(store: GenericStore, page: ListPage, response: ServerResponse): void {
+  const decoded = (): JsonObject => listOf(store, page, page.items.map((kv) => listItemOf(store, kv)));
+  if (!store.servesStoredBytes) return sendJson(response, 200, decoded());
   sendStoredJson(
     response,
     200,
@@ -58,7 +60,7 @@ export function sendList(store: GenericStore, page: ListPage, response: ServerRe
       const envelope = JSON.stringify(listOf(store, page, []));
       return storedListJson(envelope.slice(0, -2), page.items, ']}\n');
     },
-    () => listOf(store, page, page.items.map(listItemOf)),
+    decoded,
   );
 }
 
@@ -68,8 +70,8 @@ export function sendObjectList(store: GenericStore, page: ListPage<JsonObject>, 
 }
 
 /** Built-in lists carry no kind and apiVersion on their items. */
-function listItemOf(kv: KeyValue): JsonObject {
-  const { kind: _kind, apiVersion: _apiVersion, ...item } = decodeStoredObject(kv);
+function listItemOf(store: GenericStore, kv: KeyValue): JsonObject {
+  const { kind: _kind, apiVersion: _apiVersion, ...item } = store.decode(kv);
   return item;
 }
 

@@ -9,7 +9,6 @@ import { matchesLabels, newBadRequest, newDisruptionBudgetViolation, newForbidde
 import { parseDeleteOptions, type DeleteOptions } from '../registry/delete-options.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { metadataOf, metaTime, type JsonObject } from '../registry/object-meta.ts';
-import { decodeStoredObject } from '../registry/stored-object.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { labelSelectorString } from '../table/columns/label-selector.ts';
 import { namespaceOf } from './get.ts';
@@ -95,7 +94,7 @@ async function evictCoveredPod(pods: GenericStore, budgets: GenericStore, pod: J
 async function budgetsOf(budgets: GenericStore, pod: JsonObject): Promise<JsonObject[]> {
   const { namespace, labels } = metadataOf(pod) as { namespace: string; labels?: Record<string, string> };
   const page = await budgets.list({ namespace, limit: 0, continueToken: undefined, resourceVersion: undefined, resourceVersionMatch: undefined, labelSelector: undefined, fieldSelector: undefined });
-  return page.items.map(decodeStoredObject).filter((budget) => {
+  return page.items.map((kv) => budgets.decode(kv)).filter((budget) => {
     const text = labelSelectorString(((budget.spec ?? {}) as { selector?: unknown }).selector);
     if (text === undefined || text === '') return false;
     try {

@@ -15,6 +15,7 @@ import { statusFromStorageError } from './storage-status.ts';
 import { readListPage, type ListPage, type ListRequest } from './store-list.ts';
 import { watchStored, type ApiWatchListener } from './store-watch.ts';
 import { decodeStoredObject, encodeStoredObject, withResourceVersion } from './stored-object.ts';
+import { conversionFor, type StoredConversion } from './conversions/stored-conversion.ts';
 import { strategyFor, type ResourceStrategy } from './strategy.ts';
 import type { WatchRequest } from './watch-request.ts';
 
@@ -30,6 +31,10 @@ export class GenericStore {
   readonly strategy: ResourceStrategy;
   readonly #storage: Storage;
   readonly #prefix: string;
+  /** Set when this group-version is not the one the objects are stored in (events.k8s.io/v1 Events). */
+  readonly #conversion: StoredConversion | undefined;
+  /** This view's object of each cached key-value or watch event, made once for all its watchers. */
+  readonly #converted = new WeakMap<object, JsonObject>();
 
   constructor(definition: ResourceDefinition, storage: Storage) {
     if (definition.storagePrefix === undefined) throw new Error(`${definition.resource} is not stored`);
@@ -38,6 +43,26 @@ export class GenericStore {
     this.strategy = strategyFor(definition);
     this.#storage = storage;
     this.#prefix = definition.storagePrefix;
+    this.#conversion = conversionFor(definition);
+  }
+
+  /** Whether the stored bytes are this view's JSON as they are (no conversion between them). */
+  get servesStoredBytes(): boolean {
+    return this.#conversion === undefined;
+  }
+
+  /** This view's object of a stored key-value. */
+  decode(kv: KeyValue): JsonObject {
+    return this.#fromStorage(decodeStoredObject(kv));
+  }
+
+  #fromStorage(object: JsonObject): JsonObject {
+    return this.#conversion === undefined ? object : this.#conversion.fromStorage(object);
+  }
+
+  /** The bytes to store for an object of this view. */
+  #encode(object: JsonObject): Uint8Array {
+    return encodeStoredObject(this.#conversion === undefined ? object : this.#conversion.toStorage(object));
   }
 
   /** With dryRun, everything but the write: the name must be free, and the answer has no resourceVersion. */
@@ -50,15 +75,15 @@ export class GenericStore {
         if ((await this.#storage.get(this.#key(namespace, name))).kv !== undefined) throw newAlreadyExists(this.groupResource, name);
         return stored;
       }
-      const kv = await this.#storage.create(this.#key(namespace, name), encodeStoredObject(stored));
-      return withResourceVersion(stored, kv.modRevision);
+      const kv = await this.#storage.create(this.#key(namespace, name), this.#encode(stored));
+      return this.#conversion === undefined ? withResourceVersion(stored, kv.modRevision) : this.decode(kv);
     } catch (error) {
       throw statusFromStorageError(error, { resource: this.groupResource, name, verb: 'create' });
     }
   }
 
   async get(namespace: string | undefined, name: string): Promise<JsonObject> {
-    return decodeStoredObject(await this.getStored(namespace, name));
+    return this.decode(await this.getStored(namespace, name));
   }
 
   /** The object as stored (see stored-object.ts); 404 when there is none. */
@@ -78,7 +103,7 @@ export class GenericStore {
     return (await this.#storage.get(this.#key(namespace, name))).kv !== undefined;
   }
 
-  /** A page of the stored objects a list request selects; `decodeStoredObject` or `storedListItemJson` reads each. */
+  /** A page of the stored objects a list request selects; `decode` (or, where servesStoredBytes, storedListJson) reads each. */
   list(request: ListRequest): Promise<ListPage> {
     return readListPage(this.#storage, this.#collection(request.namespace ?? request.fieldSelector?.namespace), request, this.groupResource);
   }
@@ -181,16 +206,16 @@ export class GenericStore {
       }
       if (current === undefined) throw newNotFound(this.groupResource, name);
       if (precondition !== undefined && precondition !== String(current.modRevision)) throw this.#modifiedConflict(name);
-      const old = withoutResourceVersion(decodeStoredObject(current));
+      const old = withoutResourceVersion(this.decode(current));
       const next = derive(old);
-      if (isDeepStrictEqual(next, old)) return decodeStoredObject(current);
+      if (isDeepStrictEqual(next, old)) return this.decode(current);
       try {
         if (shouldDeleteDuringUpdate(this.strategy, next, old)) {
           const { revision } = await this.#storage.delete(key, current.modRevision);
           return withResourceVersion(next, revision);
         }
-        const kv = await this.#storage.update(key, encodeStoredObject(next), current.modRevision);
-        return withResourceVersion(next, kv.modRevision);
+        const kv = await this.#storage.update(key, this.#encode(next), current.modRevision);
+        return this.#conversion === undefined ? withResourceVersion(next, kv.modRevision) : this.decode(kv);
       } catch (error) {
         if (isStorageError(error, 'Conflict') || isStorageError(error, 'NotFound')) {
           if (precondition !== undefined) throw this.#modifiedConflict(name);
@@ -208,7 +233,26 @@ export class GenericStore {
   /** Starts a watch of the collection the request names (see watchStored). */
   watch(request: WatchRequest, listener: ApiWatchListener): Promise<Watch> {
     const prefix = this.#collection(request.namespace ?? request.fieldSelector?.namespace);
-    return watchStored(this.#storage, { prefix, resource: this.groupResource, bookmark: (revision, annotations) => this.#bookmark(revision, annotations) }, request, listener);
+    return watchStored(
+      this.#storage,
+      {
+        prefix,
+        resource: this.groupResource,
+        bookmark: (revision, annotations) => this.#bookmark(revision, annotations),
+        view: this.#conversion === undefined ? undefined : (owner, stored) => this.#convertedOnce(owner, stored),
+      },
+      request,
+      listener,
+    );
+  }
+
+  #convertedOnce(owner: object, stored: JsonObject): JsonObject {
+    let object = this.#converted.get(owner);
+    if (object === undefined) {
+      object = this.#fromStorage(stored);
+      this.#converted.set(owner, object);
+    }
+    return object;
   }
 
   /** Cluster-scoped objects have no namespace in their key, whatever the request path said. */
@@ -237,7 +281,7 @@ export class GenericStore {
     const listed = await this.list({ ...request, limit: 0, continueToken: undefined });
     const deleted: JsonObject[] = [];
     for (const kv of listed.items) {
-      const { namespace, name } = metadataOf(decodeStoredObject(kv)) as { namespace?: string; name: string };
+      const { namespace, name } = metadataOf(this.decode(kv)) as { namespace?: string; name: string };
       try {
         deleted.push((await this.delete(namespace, name, options)).object);
       } catch (error) {
@@ -263,7 +307,7 @@ export class GenericStore {
         throw statusFromStorageError(error, context);
       }
       if (kv === undefined) throw newNotFound(this.groupResource, name);
-      const current = decodeStoredObject(kv);
+      const current = this.decode(kv);
       const plan = planDeletion(this.definition, this.strategy, current, options, now);
       try {
         switch (plan.action) {
@@ -272,13 +316,13 @@ export class GenericStore {
           case 'mark': {
             if (options.dryRun || isDeepStrictEqual(plan.object, current)) return { object: plan.object, deleted: false };
             const stored = withoutResourceVersion(plan.object);
-            const updated = await this.#storage.update(key, encodeStoredObject(stored), kv.modRevision);
-            return { object: withResourceVersion(stored, updated.modRevision), deleted: false };
+            const updated = await this.#storage.update(key, this.#encode(stored), kv.modRevision);
+            return { object: this.decode(updated), deleted: false };
           }
           case 'remove': {
             if (options.dryRun) return { object: current, deleted: true };
             const { prev } = await this.#storage.delete(key, kv.modRevision);
-            return { object: decodeStoredObject(prev), deleted: true };
+            return { object: this.decode(prev), deleted: true };
           }
         }
       } catch (error) {

@@ -23,6 +23,11 @@ export interface WatchedCollection {
   readonly resource: GroupResource;
   /** A BOOKMARK's object: the kind with nothing but a resourceVersion (and annotations). */
   bookmark(revision: number, annotations?: Record<string, string>): JsonObject;
+  /**
+   * This view's object of a stored one, made once per `owner` (a key-value or event) for all
+   * watchers; unset when the view is the stored shape. Selectors match the stored shape.
+   */
+  readonly view?: ((owner: object, stored: JsonObject) => JsonObject) | undefined;
 }
 
 /**
@@ -36,6 +41,8 @@ export async function watchStored(storage: Storage, collection: WatchedCollectio
   const named = (key: string): boolean => fields?.name === undefined || nameOfKey(key) === fields.name;
   const matcher = objectMatcher(request.labelSelector, fields);
   const matches = (object: JsonObject): boolean => matcher === undefined || matcher(object);
+  const { view } = collection;
+  const shown = (owner: object, stored: JsonObject): JsonObject => (view === undefined ? stored : view(owner, stored));
   let from = request.resourceVersion ?? 0;
   if (request.sendInitialEvents) {
     let initial;
@@ -53,7 +60,7 @@ export async function watchStored(storage: Storage, collection: WatchedCollectio
     for (const kv of initial.items) {
       if (!named(kv.key)) continue;
       const object = decodeShared(kv);
-      if (matches(object)) listener({ type: 'ADDED', object });
+      if (matches(object)) listener({ type: 'ADDED', object: shown(kv, object) });
     }
     from = initial.revision;
     if (request.initialEventsEndBookmark) {
@@ -66,7 +73,7 @@ export async function watchStored(storage: Storage, collection: WatchedCollectio
       case 'ADDED': {
         if (!named(event.kv.key)) return true;
         const object = decodeShared(event.kv);
-        return matches(object) ? listener({ type: 'ADDED', object }) : true;
+        return matches(object) ? listener({ type: 'ADDED', object: shown(event.kv, object) }) : true;
       }
       case 'MODIFIED': {
         if (!named(event.kv.key)) return true;
@@ -74,16 +81,16 @@ export async function watchStored(storage: Storage, collection: WatchedCollectio
         const now = matches(object);
         const before = matcher === undefined || matcher(decodeShared(event.prev));
         // An object that starts or stops matching the selector appears or disappears for this watcher.
-        if (now && before) return listener({ type: 'MODIFIED', object });
-        if (now) return listener({ type: 'ADDED', object });
-        if (before) return listener({ type: 'DELETED', object });
+        if (now && before) return listener({ type: 'MODIFIED', object: shown(event.kv, object) });
+        if (now) return listener({ type: 'ADDED', object: shown(event.kv, object) });
+        if (before) return listener({ type: 'DELETED', object: shown(event.kv, object) });
         return true;
       }
       case 'DELETED': {
         if (!named(event.prev.key)) return true;
         // The object as it was, at the revision of its deletion.
         const object = sharedObject(event, () => decodeStoredObject({ ...event.prev, modRevision: event.revision }));
-        return matches(object) ? listener({ type: 'DELETED', object }) : true;
+        return matches(object) ? listener({ type: 'DELETED', object: shown(event, object) }) : true;
       }
       case 'PROGRESS':
         return request.allowWatchBookmarks ? listener({ type: 'BOOKMARK', object: collection.bookmark(event.revision) }) : true;

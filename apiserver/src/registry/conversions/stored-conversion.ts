@@ -1,0 +1,21 @@
+// A kind served in more than one group-version is one stored object: each other group-version
+// converts it on the way in (toStorage) and out (fromStorage), on every read, write and watch event.
+
+import type { JsonObject } from '../object-meta.ts';
+import type { ResourceDefinition } from '../resource-definition.ts';
+import { eventsV1Conversion } from './event-conversion.ts';
+
+export interface StoredConversion {
+  /** The stored shape (the storage version, its apiVersion included) of an object of this view. */
+  toStorage(object: JsonObject): JsonObject;
+  /** This view's shape of a stored object. */
+  fromStorage(object: JsonObject): JsonObject;
+}
+
+const conversions: Readonly<Record<string, StoredConversion>> = {
+  'events.k8s.io/v1/events': eventsV1Conversion,
+};
+
+/** The conversion of the definition's group-version, when it is not the one its objects are stored in. */
+export const conversionFor = (definition: Pick<ResourceDefinition, 'group' | 'version' | 'resource'>): StoredConversion | undefined =>
+  conversions[`${definition.group}/${definition.version}/${definition.resource}`];
