@@ -7,3 +7,4 @@ export { createLogger, loggingFormats, type Logger, type LoggingFormat } from '.
 export { capstanVersion, kubernetesMinor } from './version.ts';
 export * from './status/index.ts';
 export { LabelSelectorError, matchesLabels, parseLabelSelector, type LabelOperator, type LabelRequirement, type LabelSelector } from './selectors/label-selector.ts';
+export { quantityValue } from './quantity/quantity.ts';

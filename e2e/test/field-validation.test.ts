@@ -39,7 +39,16 @@ test('--validate=warn creates the object without the unknown fields and prints k
   t.is(stdout, 'deployment.apps/warned created\n');
   t.regex(stderr, /Warning: unknown field "spec\.template\.spec\.containers\[0\]\.imagePolicy"/);
   const stored = (await (await fetch(`${shared.server().url}/apis/apps/v1/namespaces/default/deployments/warned`)).json()) as { spec: { template: { spec: { containers: Record<string, unknown>[] } } } };
-  t.deepEqual(stored.spec.template.spec.containers[0], { name: 'web', image: 'nginx', ports: [{ containerPort: 80 }] });
+  // Without the unknown fields, and defaulted as kube defaults a container.
+  t.deepEqual(stored.spec.template.spec.containers[0], {
+    name: 'web',
+    image: 'nginx',
+    ports: [{ containerPort: 80, protocol: 'TCP' }],
+    resources: {},
+    terminationMessagePath: '/dev/termination-log',
+    terminationMessagePolicy: 'File',
+    imagePullPolicy: 'Always',
+  });
 
   const ignored = await fetch(`${shared.server().url}/api/v1/namespaces/default/configmaps?fieldValidation=Ignore`, {
     method: 'POST',

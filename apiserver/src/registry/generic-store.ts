@@ -16,6 +16,7 @@ import { readListPage, type ListPage, type ListRequest } from './store-list.ts';
 import { watchStored, type ApiWatchListener } from './store-watch.ts';
 import { decodeStoredObject, encodeStoredObject, withResourceVersion } from './stored-object.ts';
 import { conversionFor, type StoredConversion } from './conversions/stored-conversion.ts';
+import { defaulterFor, type Defaulter } from './defaulting/defaulters.ts';
 import { strategyFor, type ResourceStrategy } from './strategy.ts';
 import type { WatchRequest } from './watch-request.ts';
 
@@ -33,6 +34,8 @@ export class GenericStore {
   readonly #prefix: string;
   /** Set when this group-version is not the one the objects are stored in (events.k8s.io/v1 Events). */
   readonly #conversion: StoredConversion | undefined;
+  /** kube's defaulting of the kind, applied to what a create or update would store. */
+  readonly #defaulter: Defaulter | undefined;
   /** This view's object of each cached key-value or watch event, made once for all its watchers. */
   readonly #converted = new WeakMap<object, JsonObject>();
 
@@ -44,6 +47,7 @@ export class GenericStore {
     this.#storage = storage;
     this.#prefix = definition.storagePrefix;
     this.#conversion = conversionFor(definition);
+    this.#defaulter = defaulterFor(definition);
   }
 
   /** Whether the stored bytes are this view's JSON as they are (no conversion between them). */
@@ -54,6 +58,14 @@ export class GenericStore {
   /** This view's object of a stored key-value. */
   decode(kv: KeyValue): JsonObject {
     return this.#fromStorage(decodeStoredObject(kv));
+  }
+
+  /** A defaulted copy of the object (the object itself for kinds kube does not default). */
+  #defaulted(object: JsonObject): JsonObject {
+    if (this.#defaulter === undefined) return object;
+    const copy = structuredClone(object);
+    this.#defaulter(copy);
+    return copy;
   }
 
   #fromStorage(object: JsonObject): JsonObject {
@@ -67,7 +79,7 @@ export class GenericStore {
 
   /** With dryRun, everything but the write: the name must be free, and the answer has no resourceVersion. */
   async create(namespace: string | undefined, body: JsonObject, options: { readonly dryRun?: boolean } = {}, now = new Date()): Promise<JsonObject> {
-    const stored = prepareForCreate(this.definition, body, namespace, now);
+    const stored = prepareForCreate(this.definition, this.#defaulted(body), namespace, now);
     this.strategy.prepareForCreate?.(stored);
     const { name } = metadataOf(stored) as { name: string };
     try {
@@ -112,7 +124,9 @@ export class GenericStore {
    * Replaces an object (PUT). Server-owned metadata is kept, the status too where the kind has a
    * status subresource, and generation counts spec changes.
    */
-  update(namespace: string | undefined, name: string, body: JsonObject): Promise<JsonObject> {
+  update(namespace: string | undefined, name: string, sent: JsonObject): Promise<JsonObject> {
+    // Defaulted first, as kube defaults what it decodes: a field left to its default is no change.
+    const body = this.#defaulted(sent);
     return this.#replace(namespace, name, body, 'update', (old) => {
       const { kind: _kind, apiVersion: _apiVersion, metadata: _metadata, ...fields } = body;
       const next: JsonObject = { kind: old.kind, apiVersion: old.apiVersion, metadata: {}, ...fields };

@@ -7,10 +7,16 @@ import type { ResourceDefinition } from './resource-definition.ts';
 const startingStatus: Readonly<Record<string, JsonObject>> = {
   '/Namespace': { phase: 'Active' },
   '/Pod': { phase: 'Pending' },
+  '/PersistentVolume': { phase: 'Pending' },
+  '/PersistentVolumeClaim': { phase: 'Pending' },
+  '/Service': { loadBalancer: {} },
 };
 
-/** undefined: the kind keeps what the client sent (it has no status subresource). null: no status. */
+/**
+ * undefined: the kind keeps what the client sent (it has no status subresource). A built-in
+ * kind's status is a Go struct, which kube writes even when it is empty: {} by default.
+ */
 export function initialStatus(definition: ResourceDefinition): JsonObject | null | undefined {
   if (!definition.subresources.some((s) => s.name === 'status')) return undefined;
-  return startingStatus[`${definition.group}/${definition.kind}`] ?? null;
+  return structuredClone(startingStatus[`${definition.group}/${definition.kind}`] ?? {});
 }

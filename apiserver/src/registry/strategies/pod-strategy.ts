@@ -1,13 +1,18 @@
-// Pods are deleted gracefully: a scheduled, running pod gets a deletionTimestamp and a grace
-// period, and its node agent removes it once the containers have stopped.
+// Pods start with their QoS class, and are deleted gracefully: a scheduled, running pod gets a
+// deletionTimestamp and a grace period, and its node agent removes it once the containers have stopped.
 
+import type { JsonObject } from '../object-meta.ts';
 import type { ResourceStrategy } from '../strategy.ts';
+import { podQosClass } from './pod-qos.ts';
 
 /** spec.terminationGracePeriodSeconds' default. */
 const defaultTerminationGracePeriodSeconds = 30;
 
 export const podStrategy: ResourceStrategy = {
   returnsDeletedObject: true,
+  prepareForCreate(pod) {
+    pod.status = { ...((pod.status ?? {}) as JsonObject), qosClass: podQosClass(pod) };
+  },
   gracePeriodSeconds(pod, requested) {
     const spec = (pod.spec ?? {}) as { nodeName?: string; terminationGracePeriodSeconds?: number };
     const phase = ((pod.status ?? {}) as { phase?: string }).phase;

@@ -1,0 +1,43 @@
+// kube's defaulting of the other core/v1 kinds that have any (SetDefaults_Service, _Secret,
+// _PersistentVolume, _PersistentVolumeClaim, _Endpoints). A Service's cluster IP is allocated by
+// its storage, not defaulted; the statuses objects start with are in initial-status.ts.
+
+import type { JsonObject } from '../object-meta.ts';
+import { defaultTo, objectAt, objectsAt } from './json-fields.ts';
+
+export function defaultService(service: JsonObject): void {
+  const spec = objectAt(service, 'spec');
+  defaultTo(spec, 'type', 'ClusterIP');
+  defaultTo(spec, 'sessionAffinity', 'None');
+  if (spec.sessionAffinity === 'ClientIP') {
+    const clientIP = objectAt(objectAt(spec, 'sessionAffinityConfig'), 'clientIP');
+    defaultTo(clientIP, 'timeoutSeconds', 10800);
+  }
+  for (const port of objectsAt(spec, 'ports')) {
+    defaultTo(port, 'protocol', 'TCP');
+    if (port.targetPort === undefined || port.targetPort === null || port.targetPort === 0 || port.targetPort === '') port.targetPort = port.port;
+  }
+  if (spec.type === 'NodePort' || spec.type === 'LoadBalancer') defaultTo(spec, 'externalTrafficPolicy', 'Cluster');
+  if (spec.type !== 'ExternalName') defaultTo(spec, 'internalTrafficPolicy', 'Cluster');
+  if (spec.type === 'LoadBalancer') defaultTo(spec, 'allocateLoadBalancerNodePorts', true);
+}
+
+export function defaultSecret(secret: JsonObject): void {
+  defaultTo(secret, 'type', 'Opaque');
+}
+
+export function defaultPersistentVolume(volume: JsonObject): void {
+  const spec = objectAt(volume, 'spec');
+  defaultTo(spec, 'persistentVolumeReclaimPolicy', 'Retain');
+  defaultTo(spec, 'volumeMode', 'Filesystem');
+}
+
+export function defaultPersistentVolumeClaim(claim: JsonObject): void {
+  defaultTo(objectAt(claim, 'spec'), 'volumeMode', 'Filesystem');
+}
+
+export function defaultEndpoints(endpoints: JsonObject): void {
+  for (const subset of objectsAt(endpoints, 'subsets')) {
+    for (const port of objectsAt(subset, 'ports')) defaultTo(port, 'protocol', 'TCP');
+  }
+}

@@ -1,0 +1,38 @@
+// Which defaulting each kind gets: applied to what a create, update or patch would store, before
+// the kind's own preparation, as kube-apiserver defaults every object it decodes.
+
+import type { JsonObject } from '../object-meta.ts';
+import type { ResourceDefinition } from '../resource-definition.ts';
+import { defaultEndpoints, defaultPersistentVolume, defaultPersistentVolumeClaim, defaultSecret, defaultService } from './core-defaults.ts';
+import { objectAt } from './json-fields.ts';
+import { defaultPod, defaultPodTemplateSpec } from './pod-defaults.ts';
+import {
+  defaultCronJob,
+  defaultDaemonSet,
+  defaultDeployment,
+  defaultJob,
+  defaultReplicaSet,
+  defaultReplicationController,
+  defaultStatefulSet,
+} from './workload-defaults.ts';
+
+export type Defaulter = (object: JsonObject) => void;
+
+const defaulters: Readonly<Record<string, Defaulter>> = {
+  '/Pod': defaultPod,
+  '/PodTemplate': (template) => defaultPodTemplateSpec(objectAt(template, 'template')),
+  '/ReplicationController': defaultReplicationController,
+  '/Service': defaultService,
+  '/Secret': defaultSecret,
+  '/PersistentVolume': defaultPersistentVolume,
+  '/PersistentVolumeClaim': defaultPersistentVolumeClaim,
+  '/Endpoints': defaultEndpoints,
+  'apps/Deployment': defaultDeployment,
+  'apps/ReplicaSet': defaultReplicaSet,
+  'apps/StatefulSet': defaultStatefulSet,
+  'apps/DaemonSet': defaultDaemonSet,
+  'batch/Job': defaultJob,
+  'batch/CronJob': defaultCronJob,
+};
+
+export const defaulterFor = (definition: Pick<ResourceDefinition, 'group' | 'kind'>): Defaulter | undefined => defaulters[`${definition.group}/${definition.kind}`];

@@ -1,0 +1,96 @@
+// kube's defaulting of the workload kinds (apps/v1, batch/v1 and core/v1 ReplicationController
+// SetDefaults_*): replicas, update strategies, history limits, and their pod templates.
+
+import type { JsonObject } from '../object-meta.ts';
+import { defaultTo, isObject, objectAt } from './json-fields.ts';
+import { defaultPodTemplateSpec } from './pod-defaults.ts';
+
+const specOf = (object: JsonObject): JsonObject => objectAt(object, 'spec');
+
+export function defaultDeployment(deployment: JsonObject): void {
+  const spec = specOf(deployment);
+  defaultTo(spec, 'replicas', 1);
+  const strategy = objectAt(spec, 'strategy');
+  defaultTo(strategy, 'type', 'RollingUpdate');
+  if (strategy.type === 'RollingUpdate') {
+    const rollingUpdate = objectAt(strategy, 'rollingUpdate');
+    defaultTo(rollingUpdate, 'maxUnavailable', '25%');
+    defaultTo(rollingUpdate, 'maxSurge', '25%');
+  }
+  defaultTo(spec, 'revisionHistoryLimit', 10);
+  defaultTo(spec, 'progressDeadlineSeconds', 600);
+  defaultPodTemplateSpec(objectAt(spec, 'template'));
+}
+
+export function defaultReplicaSet(replicaSet: JsonObject): void {
+  const spec = specOf(replicaSet);
+  defaultTo(spec, 'replicas', 1);
+  defaultPodTemplateSpec(objectAt(spec, 'template'));
+}
+
+export function defaultStatefulSet(statefulSet: JsonObject): void {
+  const spec = specOf(statefulSet);
+  defaultTo(spec, 'replicas', 1);
+  defaultTo(spec, 'podManagementPolicy', 'OrderedReady');
+  const strategy = objectAt(spec, 'updateStrategy');
+  defaultTo(strategy, 'type', 'RollingUpdate');
+  if (strategy.type === 'RollingUpdate') defaultTo(objectAt(strategy, 'rollingUpdate'), 'partition', 0);
+  defaultTo(spec, 'revisionHistoryLimit', 10);
+  const retention = objectAt(spec, 'persistentVolumeClaimRetentionPolicy');
+  defaultTo(retention, 'whenDeleted', 'Retain');
+  defaultTo(retention, 'whenScaled', 'Retain');
+  for (const claim of Array.isArray(spec.volumeClaimTemplates) ? spec.volumeClaimTemplates.filter(isObject) : []) {
+    defaultTo(objectAt(claim, 'spec'), 'volumeMode', 'Filesystem');
+  }
+  defaultPodTemplateSpec(objectAt(spec, 'template'));
+}
+
+export function defaultDaemonSet(daemonSet: JsonObject): void {
+  const spec = specOf(daemonSet);
+  const strategy = objectAt(spec, 'updateStrategy');
+  defaultTo(strategy, 'type', 'RollingUpdate');
+  if (strategy.type === 'RollingUpdate') {
+    const rollingUpdate = objectAt(strategy, 'rollingUpdate');
+    defaultTo(rollingUpdate, 'maxUnavailable', 1);
+    defaultTo(rollingUpdate, 'maxSurge', 0);
+  }
+  defaultTo(spec, 'revisionHistoryLimit', 10);
+  defaultPodTemplateSpec(objectAt(spec, 'template'));
+}
+
+export function defaultJob(job: JsonObject): void {
+  const spec = specOf(job);
+  // Neither set: one pod, once; only parallelism set: a work queue, completions stays unset.
+  if ((spec.completions === undefined || spec.completions === null) && (spec.parallelism === undefined || spec.parallelism === null)) spec.completions = 1;
+  defaultTo(spec, 'parallelism', 1);
+  defaultTo(spec, 'backoffLimit', 6);
+  defaultTo(spec, 'completionMode', 'NonIndexed');
+  defaultTo(spec, 'suspend', false);
+  if (spec.podFailurePolicy === undefined || spec.podFailurePolicy === null) defaultTo(spec, 'podReplacementPolicy', 'TerminatingOrFailed');
+  defaultPodTemplateSpec(objectAt(spec, 'template'));
+}
+
+export function defaultCronJob(cronJob: JsonObject): void {
+  const spec = specOf(cronJob);
+  defaultTo(spec, 'concurrencyPolicy', 'Allow');
+  defaultTo(spec, 'suspend', false);
+  defaultTo(spec, 'successfulJobsHistoryLimit', 3);
+  defaultTo(spec, 'failedJobsHistoryLimit', 1);
+  defaultPodTemplateSpec(objectAt(specOf(objectAt(spec, 'jobTemplate')), 'template'));
+}
+
+/** The selector and labels of a ReplicationController default to its template's labels. */
+export function defaultReplicationController(controller: JsonObject): void {
+  const spec = specOf(controller);
+  defaultTo(spec, 'replicas', 1);
+  const template = spec.template;
+  if (isObject(template)) {
+    const labels = isObject(template.metadata) ? template.metadata.labels : undefined;
+    if (isObject(labels)) {
+      if (!isObject(spec.selector) || Object.keys(spec.selector).length === 0) spec.selector = { ...labels };
+      const metadata = objectAt(controller, 'metadata');
+      if (!isObject(metadata.labels) || Object.keys(metadata.labels).length === 0) metadata.labels = { ...labels };
+    }
+    defaultPodTemplateSpec(template);
+  }
+}

@@ -1,0 +1,82 @@
+// Objects come back defaulted as kube-apiserver defaults them: what kubectl's generators leave
+// out is filled in, and a pod starts with its QoS class.
+
+import test from 'ava';
+import { sharedApiServer } from '../src/shared-api-server.ts';
+
+const shared = sharedApiServer();
+const getJson = async (path: string): Promise<Record<string, any>> => (await (await fetch(`${shared.server().url}${path}`)).json()) as Record<string, any>;
+
+test('kubectl create deployment: replicas, strategy, history and deadline, and the pod template, defaulted', async (t) => {
+  await shared.kubectl('create', 'deployment', 'web', '--image=nginx:1.27');
+  const { spec } = await getJson('/apis/apps/v1/namespaces/default/deployments/web');
+  t.like(spec, {
+    replicas: 1,
+    revisionHistoryLimit: 10,
+    progressDeadlineSeconds: 600,
+    strategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: '25%', maxSurge: '25%' } },
+  });
+  t.deepEqual(spec.template.spec, {
+    containers: [{ name: 'nginx', image: 'nginx:1.27', imagePullPolicy: 'IfNotPresent', resources: {}, terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File' }],
+    dnsPolicy: 'ClusterFirst',
+    restartPolicy: 'Always',
+    terminationGracePeriodSeconds: 30,
+    securityContext: {},
+    schedulerName: 'default-scheduler',
+  });
+});
+
+test('a pod: service links, probe timings, volume modes, image pull policy by tag, requests from limits, and its QoS class', async (t) => {
+  const created = await fetch(`${shared.server().url}/api/v1/namespaces/default/pods`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      metadata: { name: 'probed' },
+      spec: {
+        containers: [
+          {
+            name: 'app',
+            image: 'registry.example:5000/app',
+            readinessProbe: { httpGet: { port: 8080 } },
+            resources: { limits: { cpu: '1', memory: '1Gi' } },
+            ports: [{ containerPort: 8080 }],
+          },
+        ],
+        volumes: [{ name: 'scratch' }, { name: 'settings', configMap: { name: 'settings' } }],
+      },
+    }),
+  });
+  t.is(created.status, 201);
+  const pod = (await created.json()) as Record<string, any>;
+  const [container] = pod.spec.containers;
+  t.is(container.imagePullPolicy, 'Always');
+  t.deepEqual(container.readinessProbe, { httpGet: { port: 8080, path: '/', scheme: 'HTTP' }, timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3 });
+  t.deepEqual(container.resources.requests, { cpu: '1', memory: '1Gi' });
+  t.deepEqual(container.ports, [{ containerPort: 8080, protocol: 'TCP' }]);
+  t.deepEqual(pod.spec.volumes, [
+    { name: 'scratch', emptyDir: {} },
+    { name: 'settings', configMap: { name: 'settings', defaultMode: 420 } },
+  ]);
+  t.is(pod.spec.enableServiceLinks, true);
+  t.deepEqual(pod.status, { phase: 'Pending', qosClass: 'Guaranteed' });
+});
+
+test('kubectl create service, job and cronjob, and a Secret without a type, come back defaulted', async (t) => {
+  await shared.kubectl('create', 'service', 'nodeport', 'edge', '--tcp=80:8080');
+  const service = await getJson('/api/v1/namespaces/default/services/edge');
+  t.like(service.spec, { type: 'NodePort', sessionAffinity: 'None', externalTrafficPolicy: 'Cluster', internalTrafficPolicy: 'Cluster' });
+  t.deepEqual(service.status, { loadBalancer: {} });
+
+  await shared.kubectl('create', 'job', 'once', '--image=busybox:1.36');
+  const job = await getJson('/apis/batch/v1/namespaces/default/jobs/once');
+  t.like(job.spec, { parallelism: 1, completions: 1, backoffLimit: 6, completionMode: 'NonIndexed', suspend: false, podReplacementPolicy: 'TerminatingOrFailed' });
+  t.is(job.spec.template.spec.restartPolicy, 'Never');
+
+  await shared.kubectl('create', 'cronjob', 'nightly', '--image=busybox:1.36', '--schedule=0 3 * * *');
+  const cronJob = await getJson('/apis/batch/v1/namespaces/default/cronjobs/nightly');
+  t.like(cronJob.spec, { concurrencyPolicy: 'Allow', suspend: false, successfulJobsHistoryLimit: 3, failedJobsHistoryLimit: 1 });
+  t.is(cronJob.spec.jobTemplate.spec.template.spec.dnsPolicy, 'ClusterFirst');
+
+  const secret = await fetch(`${shared.server().url}/api/v1/namespaces/default/secrets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: 'plain' } }) });
+  t.is(((await secret.json()) as { type: string }).type, 'Opaque');
+});
