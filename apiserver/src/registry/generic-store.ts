@@ -17,6 +17,7 @@ import { watchStored, type ApiWatchListener } from './store-watch.ts';
 import { decodeStoredObject, encodeStoredObject, withResourceVersion } from './stored-object.ts';
 import { conversionFor, type StoredConversion } from './conversions/stored-conversion.ts';
 import { defaulterFor, type Defaulter } from './defaulting/defaulters.ts';
+import { validationErrors } from './validation/validators.ts';
 import { strategyFor, type ResourceStrategy } from './strategy.ts';
 import type { WatchRequest } from './watch-request.ts';
 
@@ -60,6 +61,12 @@ export class GenericStore {
     return this.#fromStorage(decodeStoredObject(kv));
   }
 
+  /** kube's 422 for an object its kind's validation refuses. */
+  #validate(object: JsonObject, name: string): void {
+    const errors = validationErrors(this.definition, object);
+    if (errors.length > 0) throw newInvalid({ group: this.definition.group, kind: this.definition.kind }, name, errors);
+  }
+
   /** A defaulted copy of the object (the object itself for kinds kube does not default). */
   #defaulted(object: JsonObject): JsonObject {
     if (this.#defaulter === undefined) return object;
@@ -82,6 +89,7 @@ export class GenericStore {
     const stored = prepareForCreate(this.definition, this.#defaulted(body), namespace, now);
     this.strategy.prepareForCreate?.(stored);
     const { name } = metadataOf(stored) as { name: string };
+    this.#validate(stored, name);
     try {
       if (options.dryRun === true) {
         if ((await this.#storage.get(this.#key(namespace, name))).kv !== undefined) throw newAlreadyExists(this.groupResource, name);
@@ -157,6 +165,7 @@ export class GenericStore {
         }
       }
       this.strategy.prepareForUpdate?.(next, old);
+      this.#validate(next, name);
       return next;
     });
   }

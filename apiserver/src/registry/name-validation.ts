@@ -31,7 +31,7 @@ const dns1123Subdomain = new RegExp(`^${dns1123SubdomainFormat}$`);
 const dns1035Label = new RegExp(`^${dns1035LabelFormat}$`);
 
 /** apimachinery's RegexError, with its ", " before " or " kept (hence the double space). */
-function regexError(message: string, format: string, ...examples: string[]): string {
+export function regexError(message: string, format: string, ...examples: string[]): string {
   if (examples.length === 0) return `${message} (regex used for validation is '${format}')`;
   const shown = examples.map((example, i) => `${i > 0 ? ' or ' : ''}'${example}', `).join('');
   return `${message} (e.g. ${shown}regex used for validation is '${format}')`;

@@ -16,8 +16,11 @@ export type FieldErrorType =
   | 'FieldValueTypeInvalid';
 
 /** The values a field error can quote; null prints as `null`, as Go prints nil. */
-/** A list is a Go []string, written as %#v writes it: []string{"a", "b"}. */
-export type FieldBadValue = string | number | boolean | null | readonly string[];
+/**
+ * A list is a Go []string, written as %#v writes it: []string{"a", "b"}; `goSyntax` is any other Go
+ * value already written as %#v writes it (a map[string]string{...}).
+ */
+export type FieldBadValue = string | number | boolean | null | readonly string[] | { readonly goSyntax: string };
 
 export interface FieldError {
   readonly type: FieldErrorType;
@@ -53,6 +56,8 @@ export function fieldErrorBody(error: FieldError): string {
         ? 'null'
         : Array.isArray(value)
           ? `[]string{${value.map(goQuote).join(', ')}}`
+          : typeof value === 'object'
+            ? (value as { goSyntax: string }).goSyntax
           : typeof value === 'string'
             ? goQuote(value)
             : typeof value === 'number'

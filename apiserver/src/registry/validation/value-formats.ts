@@ -1,0 +1,73 @@
+// apimachinery's value validators (util/validation) that kinds share: qualified names (label and
+// annotation keys), label values, config keys and port numbers, with kube's messages.
+
+import { isDNS1123Subdomain, regexError } from '../name-validation.ts';
+
+const qualifiedNameFormat = '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]';
+const qualifiedName = new RegExp(`^${qualifiedNameFormat}$`);
+const labelValueFormat = '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?';
+const labelValue = new RegExp(`^${labelValueFormat}$`);
+const configKeyFormat = '[-._a-zA-Z0-9]+';
+const configKey = new RegExp(`^${configKeyFormat}$`);
+
+const qualifiedNameMessage = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
+
+/** IsQualifiedName: an optional DNS subdomain prefix and '/', then a name of at most 63 characters. */
+export function isQualifiedName(value: string): string[] {
+  const parts = value.split('/');
+  if (parts.length > 2) {
+    return [`${regexError(`a qualified name ${qualifiedNameMessage}`, qualifiedNameFormat, 'MyName', 'my.name', '123-abc')} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`];
+  }
+  const errors: string[] = [];
+  const name = parts[parts.length - 1] as string;
+  if (parts.length === 2) {
+    const prefix = parts[0] as string;
+    if (prefix === '') errors.push('prefix part must be non-empty');
+    else errors.push(...isDNS1123Subdomain(prefix).map((message) => `prefix part ${message}`));
+  }
+  if (name === '') errors.push('name part must be non-empty');
+  else if (name.length > 63) errors.push('name part must be no more than 63 characters');
+  if (name !== '' && !qualifiedName.test(name)) errors.push(regexError(`name part ${qualifiedNameMessage}`, qualifiedNameFormat, 'MyName', 'my.name', '123-abc'));
+  return errors;
+}
+
+/** IsValidLabelValue: empty, or at most 63 characters of the label alphabet. */
+export function isValidLabelValue(value: string): string[] {
+  const errors: string[] = [];
+  if (value.length > 63) errors.push('must be no more than 63 characters');
+  if (!labelValue.test(value)) {
+    errors.push(
+      regexError(
+        "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character",
+        labelValueFormat,
+        'MyValue',
+        'my_value',
+        '12345',
+      ),
+    );
+  }
+  return errors;
+}
+
+/** IsConfigMapKey: the keys of ConfigMap and Secret data. */
+export function isConfigMapKey(value: string): string[] {
+  const errors: string[] = [];
+  if (value.length > 253) errors.push('must be no more than 253 characters');
+  if (!configKey.test(value)) errors.push(regexError("a valid config key must consist of alphanumeric characters, '-', '_' or '.'", configKeyFormat, 'key.name', 'KEY_NAME', 'key-name'));
+  if (value === '.') errors.push("must not be '.'");
+  else if (value === '..') errors.push("must not be '..'");
+  else if (value.startsWith('..')) errors.push("must not start with '..'");
+  return errors;
+}
+
+/** IsValidPortNum. */
+export const isValidPortNum = (port: unknown): string[] =>
+  typeof port === 'number' && Number.isInteger(port) && port >= 1 && port <= 65535 ? [] : ['must be between 1 and 65535, inclusive'];
+
+/** A Go map[string]string as %#v writes it, keys sorted: map[string]string{"a":"1", "b":"2"}. */
+export function goStringMap(map: Readonly<Record<string, unknown>>): { goSyntax: string } {
+  const entries = Object.keys(map)
+    .sort()
+    .map((key) => `${JSON.stringify(key)}:${JSON.stringify(String(map[key]))}`);
+  return { goSyntax: `map[string]string{${entries.join(', ')}}` };
+}
