@@ -72,14 +72,19 @@ test('no Accept header, a wildcard or a type kube-apiserver serves picks that me
   t.is(chosen('application/json, */*'), 'application/json');
   t.is(chosen('application/yaml'), 'application/yaml');
   t.is(chosen('application/json;charset=utf-8'), 'application/json');
-  // kubectl's typed clients: JSON answers them until protobuf is served.
-  t.is(chosen('application/vnd.kubernetes.protobuf,application/json'), 'application/json');
+  // kubectl's typed clients prefer Protobuf.
+  t.is(chosen('application/vnd.kubernetes.protobuf,application/json'), 'application/vnd.kubernetes.protobuf');
+  t.is(chosen('application/vnd.kubernetes.protobuf'), 'application/vnd.kubernetes.protobuf');
+  // The metadata client asks for Protobuf PartialObjectMetadata first: its JSON clause answers.
+  t.is(
+    chosen('application/vnd.kubernetes.protobuf;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1'),
+    'application/json PartialObjectMetadataList/v1',
+  );
   t.is(chosen('application/json;pretty=1'), 'application/json pretty');
 });
 
 test('nothing served fits: 406, with media types matched case-sensitively as kube-apiserver does', (t) => {
   t.is(chosen('text/html'), '406');
-  t.is(chosen('application/vnd.kubernetes.protobuf'), '406');
   t.is(chosen('Application/JSON'), '406');
   t.is(chosen('*/json'), '406');
 });
@@ -125,11 +130,11 @@ test('406 is kube-apiserver Status listing the served media types', (t) => {
     apiVersion: 'v1',
     metadata: {},
     status: 'Failure',
-    message: 'only the following media types are accepted: application/json, application/yaml',
+    message: 'only the following media types are accepted: application/json, application/yaml, application/vnd.kubernetes.protobuf',
     reason: 'NotAcceptable',
     code: 406,
   });
-  t.is(watchNotAcceptable().message, 'only the following media types are accepted: application/json;stream=watch');
+  t.is(watchNotAcceptable().message, 'only the following media types are accepted: application/json;stream=watch, application/vnd.kubernetes.protobuf;stream=watch');
 });
 
 test('pretty: ?pretty=<Go bool>, pretty=1 in the media type, or a curl, wget or browser User-Agent', (t) => {

@@ -1,6 +1,6 @@
 import test from 'ava';
 import protobuf from 'protobufjs/minimal.js';
-import { decodeMessage, decodeProtobufObject, decodeUnknownEnvelope, encodeUnknownEnvelope, ProtobufEnvelopeError } from '../src/codec/protobuf/index.ts';
+import { decodeMessage, decodeProtobufObject, decodeUnknownEnvelope, encodeProtobufObject, encodeUnknownEnvelope, ProtobufEnvelopeError } from '../src/codec/protobuf/index.ts';
 import { builtinTypes } from '../src/schema/builtin-types.ts';
 
 // The messages are written field by field with protobufjs' Writer, as Go's generated marshalers
@@ -76,4 +76,30 @@ test('the fields of a Go struct embedded inline (ProbeHandler in Probe) read fla
     varintField(w, 3, 5);
   });
   t.deepEqual(decodeMessage(probe, 'io.k8s.api.core.v1.Probe', (name) => builtinTypes.get(name)), { exec: { command: ['true'] }, timeoutSeconds: 5 });
+});
+
+test('a Pod written as Protobuf reads back the same: embedded probe handlers, volume sources, quantities, int-or-strings, times, maps and lists', (t) => {
+  const pod = {
+    kind: 'Pod',
+    apiVersion: 'v1',
+    metadata: { name: 'web', namespace: 'default', labels: { app: 'web' }, creationTimestamp: '2026-11-23T19:00:00Z', ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web-1', uid: 'u-1', controller: true }] },
+    spec: {
+      containers: [
+        {
+          name: 'web',
+          image: 'nginx:1.27',
+          ports: [{ containerPort: 80, protocol: 'TCP' }],
+          resources: { limits: { cpu: '500m', memory: '128Mi' } },
+          readinessProbe: { httpGet: { path: '/healthz', port: 'http', scheme: 'HTTP' }, periodSeconds: 5 },
+          livenessProbe: { tcpSocket: { port: 80 }, failureThreshold: 3 },
+          env: [{ name: 'MODE', value: 'fast' }, { name: 'KEY', valueFrom: { secretKeyRef: { name: 'keys', key: 'api' } } }],
+        },
+      ],
+      volumes: [{ name: 'data', emptyDir: { sizeLimit: '1Gi' } }, { name: 'conf', configMap: { name: 'settings', defaultMode: 420 } }],
+      nodeSelector: { disk: 'ssd' },
+      terminationGracePeriodSeconds: 30,
+    },
+    status: { phase: 'Running', startTime: '2026-11-23T19:00:05Z', podIPs: [{ ip: '10.0.0.5' }] },
+  };
+  t.deepEqual(decodeProtobufObject(encodeProtobufObject(pod)), pod);
 });

@@ -138,7 +138,7 @@ test('406 when no served media type fits; a Table of an unknown version falls th
     apiVersion: 'v1',
     metadata: {},
     status: 'Failure',
-    message: 'only the following media types are accepted: application/json, application/yaml',
+    message: 'only the following media types are accepted: application/json, application/yaml, application/vnd.kubernetes.protobuf',
     reason: 'NotAcceptable',
     code: 406,
   });
@@ -191,7 +191,7 @@ test('a watch streams JSON, also as Tables; asked for YAML it is a 406 in YAML',
   t.is(refused.headers.get('content-type'), 'application/yaml');
   t.is(
     await refused.text(),
-    'apiVersion: v1\ncode: 406\nkind: Status\nmessage: "only the following media types are accepted: application/json;stream=watch"\nmetadata: {}\nreason: NotAcceptable\nstatus: Failure\n',
+    'apiVersion: v1\ncode: 406\nkind: Status\nmessage: "only the following media types are accepted: application/json;stream=watch, application/vnd.kubernetes.protobuf;stream=watch"\nmetadata: {}\nreason: NotAcceptable\nstatus: Failure\n',
   );
   await createConfigMap('watched', { a: '1' });
   const controller = new AbortController();

@@ -81,3 +81,50 @@ test('kubectl auth can-i and whoami, and the workload and RBAC generators, go th
   t.is((await getJson('/apis/scheduling.k8s.io/v1/priorityclasses/high')).value, 1000);
   t.deepEqual((await getJson('/apis/networking.k8s.io/v1/namespaces/default/ingresses/front')).spec.rules[0].http.paths[0].backend, { service: { name: 'api', port: { number: 80 } } });
 });
+
+test('answers in Protobuf when asked: objects, lists, Status errors and watch frames; kubectl reads them', async (t) => {
+  const { decodeProtobufObject } = await import('@capstan/common/protobuf');
+  const accept = { accept: 'application/vnd.kubernetes.protobuf' };
+  const base = `${shared.server().url}/api/v1/namespaces/default/configmaps`;
+  // kubectl's typed clients ask for Protobuf first: these outputs come from decoding it.
+  const { stdout } = await kubectl('create', 'configmap', 'binary', '--from-literal=k=v', '-o', 'json');
+  t.like(JSON.parse(stdout), { kind: 'ConfigMap', metadata: { name: 'binary' }, data: { k: 'v' } });
+
+  const one = await fetch(`${base}/binary`, { headers: accept });
+  t.is(one.headers.get('content-type'), 'application/vnd.kubernetes.protobuf');
+  t.like(decodeProtobufObject(new Uint8Array(await one.arrayBuffer())), { kind: 'ConfigMap', apiVersion: 'v1', metadata: { name: 'binary' }, data: { k: 'v' } });
+  const list = decodeProtobufObject(new Uint8Array(await (await fetch(base, { headers: accept })).arrayBuffer())) as { kind: string; items: { metadata: { name: string } }[] };
+  t.is(list.kind, 'ConfigMapList');
+  t.true(list.items.some((item) => item.metadata.name === 'binary'));
+  const missing = await fetch(`${base}/nothing`, { headers: accept });
+  t.is(missing.status, 404);
+  t.like(decodeProtobufObject(new Uint8Array(await missing.arrayBuffer())), { kind: 'Status', code: 404, reason: 'NotFound' });
+
+  const watch = await fetch(`${base}?watch=1&fieldSelector=metadata.name%3Dframed&timeoutSeconds=5`, { headers: accept });
+  t.is(watch.headers.get('content-type'), 'application/vnd.kubernetes.protobuf;stream=watch');
+  await fetch(base, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: 'framed' } }) });
+  const reader = (watch.body as ReadableStream<Uint8Array>).getReader();
+  let bytes = Buffer.alloc(0);
+  while (bytes.length < 4 || bytes.length < 4 + bytes.readUInt32BE(0)) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    bytes = Buffer.concat([bytes, value]);
+  }
+  await reader.cancel();
+  // WatchEvent {type = 1, object = 2 {raw = 1}}, read with protobufjs' Reader, field by field.
+  const protobuf = (await import('protobufjs/minimal.js')).default;
+  const event = protobuf.Reader.create(bytes.subarray(4, 4 + bytes.readUInt32BE(0)));
+  let type = '';
+  let raw: Uint8Array = new Uint8Array();
+  while (event.pos < event.len) {
+    const tag = event.uint32();
+    if (tag >>> 3 === 1) type = event.string();
+    else if (tag >>> 3 === 2) {
+      const extension = protobuf.Reader.create(event.bytes());
+      extension.uint32();
+      raw = extension.bytes();
+    } else event.skipType(tag & 7);
+  }
+  t.is(type, 'ADDED');
+  t.like(decodeProtobufObject(raw), { kind: 'ConfigMap', metadata: { name: 'framed' } });
+});

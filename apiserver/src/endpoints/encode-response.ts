@@ -1,10 +1,12 @@
 // Encodes an answer in its negotiated media type, byte for byte as kube-apiserver's serializers
 // shape it: compact JSON ends in a newline (Go's json.Encoder), indented JSON does not
-// (json.MarshalIndent), and YAML comes from JSON with the keys go-yaml v2 sorts.
+// (json.MarshalIndent), YAML comes from JSON with the keys go-yaml v2 sorts, and Protobuf is the
+// kind's message in the Kubernetes envelope.
 
 import type { Pair } from 'yaml';
 import { yamlModule } from './yaml-module.ts';
 import type { ServedMediaType } from './negotiate-media-type.ts';
+import { protobufCodec } from './protobuf-codec.ts';
 
 type Encoder = (body: unknown, pretty: boolean) => Buffer;
 
@@ -22,7 +24,17 @@ const encoders: Readonly<Record<ServedMediaType['id'], Encoder>> = {
         lineWidth: 0,
       }),
     ),
+  // Only for answers protobufAnswerable() accepted, once the codec is loaded.
+  protobuf: (body) => Buffer.from((protobufCodec() as NonNullable<ReturnType<typeof protobufCodec>>).encodeProtobufObject(body as Record<string, unknown>)),
 };
+
+/** Whether an answer has a Protobuf message (a built-in kind, its list, a Status); others go out in JSON, as kube's do. */
+export function protobufAnswerable(body: unknown): boolean {
+  const codec = protobufCodec();
+  if (codec === undefined || typeof body !== 'object' || body === null) return false;
+  const { apiVersion, kind } = body as { apiVersion?: unknown; kind?: unknown };
+  return typeof apiVersion === 'string' && typeof kind === 'string' && codec.hasProtobufMessage(apiVersion, kind);
+}
 
 export function encodeAnswer(body: unknown, mediaType: ServedMediaType, pretty: boolean): Buffer {
   return encoders[mediaType.id](body, pretty);

@@ -13,9 +13,9 @@ export interface AcceptClause {
   readonly params: ReadonlyMap<string, string>;
 }
 
-/** A media type the API encodes answers in. Protobuf and CBOR join `servedMediaTypes` when they exist. */
+/** A media type the API encodes answers in. CBOR joins `servedMediaTypes` with its feature gate. */
 export interface ServedMediaType {
-  readonly id: 'json' | 'yaml';
+  readonly id: 'json' | 'yaml' | 'protobuf';
   readonly mediaType: string;
   readonly type: string;
   readonly subType: string;
@@ -25,6 +25,8 @@ export interface ServedMediaType {
   readonly prettyPrints: boolean;
   /** Whether as=Table may be served in it (kube allows JSON and YAML only). */
   readonly servesTables: boolean;
+  /** Whether as=PartialObjectMetadata[List] may be served in it (not yet in Protobuf: no message declared). */
+  readonly servesPartialObjectMetadata: boolean;
 }
 
 export const jsonMediaType: ServedMediaType = {
@@ -35,6 +37,7 @@ export const jsonMediaType: ServedMediaType = {
   watchContentType: 'application/json',
   prettyPrints: true,
   servesTables: true,
+  servesPartialObjectMetadata: true,
 };
 
 export const yamlMediaType: ServedMediaType = {
@@ -45,10 +48,22 @@ export const yamlMediaType: ServedMediaType = {
   watchContentType: undefined,
   prettyPrints: false,
   servesTables: true,
+  servesPartialObjectMetadata: true,
+};
+
+export const protobufMediaType: ServedMediaType = {
+  id: 'protobuf',
+  mediaType: 'application/vnd.kubernetes.protobuf',
+  type: 'application',
+  subType: 'vnd.kubernetes.protobuf',
+  watchContentType: 'application/vnd.kubernetes.protobuf;stream=watch',
+  prettyPrints: false,
+  servesTables: false,
+  servesPartialObjectMetadata: false,
 };
 
 /** In kube-apiserver's order: a request without an Accept header, or with a wildcard, gets the first. */
-export const servedMediaTypes: readonly ServedMediaType[] = [jsonMediaType, yamlMediaType];
+export const servedMediaTypes: readonly ServedMediaType[] = [jsonMediaType, yamlMediaType, protobufMediaType];
 
 export type ConversionKind = 'Table' | 'PartialObjectMetadata' | 'PartialObjectMetadataList';
 
@@ -156,7 +171,7 @@ function acceptParameters(params: ReadonlyMap<string, string>, served: ServedMed
   const version = params.get('v');
   if (kind === undefined && group === undefined && version === undefined) return { mediaType: served, conversion: undefined, prettyParameter };
   if (endpoint === 'plain' || group !== 'meta.k8s.io' || (version !== 'v1' && version !== 'v1beta1')) return undefined;
-  if ((kind === 'Table' && served.servesTables) || kind === 'PartialObjectMetadata' || kind === 'PartialObjectMetadataList') {
+  if ((kind === 'Table' && served.servesTables) || ((kind === 'PartialObjectMetadata' || kind === 'PartialObjectMetadataList') && served.servesPartialObjectMetadata)) {
     return { mediaType: served, conversion: { kind, version }, prettyParameter };
   }
   return undefined;

@@ -9,6 +9,7 @@ import type { Tags } from 'yaml';
 import { yamlModule } from './yaml-module.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
 import { negotiateOutput } from './negotiate-media-type.ts';
+import { loadProtobufCodec } from './protobuf-codec.ts';
 
 export const maxRequestBodyBytes = 3 * 1024 * 1024;
 
@@ -65,7 +66,7 @@ export function mediaTypeOf(contentType: string | undefined): string | undefined
  * codec and every type declaration load with the first such body, not at start.
  */
 async function decodeProtobuf(body: Buffer): Promise<unknown> {
-  const { decodeProtobufObject } = await import('@capstan/common/protobuf');
+  const { decodeProtobufObject } = await loadProtobufCodec();
   try {
     return decodeProtobufObject(body);
   } catch (error) {

@@ -5,7 +5,7 @@ import type { ServerResponse } from 'node:http';
 import { statusOf } from '@capstan/common';
 import type { JsonObject } from '../registry/object-meta.ts';
 import { writeResponse } from './compress-response.ts';
-import { encodeAnswer } from './encode-response.ts';
+import { encodeAnswer, protobufAnswerable } from './encode-response.ts';
 import { jsonMediaType, negotiateErrorOutput, negotiateOutput } from './negotiate-media-type.ts';
 import { convertAnswer } from './negotiated-conversion.ts';
 
@@ -16,7 +16,8 @@ import { convertAnswer } from './negotiated-conversion.ts';
 export function sendJson(response: ServerResponse, status: number, body: unknown): void {
   const { mediaType, conversion, pretty } = negotiateOutput(response.req);
   const answer = conversion !== undefined && typeof body === 'object' && body !== null ? convertAnswer(body as JsonObject, conversion, response.req) : body;
-  writeResponse(response, status, mediaType.mediaType, encodeAnswer(answer, mediaType, pretty));
+  const encoding = mediaType.id === 'protobuf' && !protobufAnswerable(answer) ? jsonMediaType : mediaType;
+  writeResponse(response, status, encoding.mediaType, encodeAnswer(answer, encoding, pretty));
 }
 
 /**
@@ -43,5 +44,6 @@ export function sendError(response: ServerResponse, error: unknown): void {
     response.end(bytes);
     return;
   }
-  writeResponse(response, status.code, output.mediaType.mediaType, encodeAnswer(status, output.mediaType, output.pretty));
+  const encoding = output.mediaType.id === 'protobuf' && !protobufAnswerable(status) ? jsonMediaType : output.mediaType;
+  writeResponse(response, status.code, encoding.mediaType, encodeAnswer(status, encoding, output.pretty));
 }

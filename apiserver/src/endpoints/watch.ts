@@ -14,6 +14,7 @@ import { includeObjectOf } from '../table/to-table.ts';
 import { namespaceOf } from './get.ts';
 import { negotiateOutput, watchNotAcceptable } from './negotiate-media-type.ts';
 import { partialObjectMetadata, tableOf } from './negotiated-conversion.ts';
+import { protobufCodec } from './protobuf-codec.ts';
 
 export interface WatchSettings {
   /** Aborted when the server shuts down: every watch ends. */
@@ -100,6 +101,9 @@ export async function watchObjects(
     } else if (partial !== undefined && event.type !== 'ERROR') {
       const format = `${event.type} as PartialObjectMetadata ${partial.version}`;
       line = encodeOnce(event.object, format, () => Buffer.from(`${JSON.stringify({ type: event.type, object: partialObjectMetadata(event.object, partial.version) })}\n`));
+    } else if (mediaType.id === 'protobuf') {
+      const codec = protobufCodec() as NonNullable<ReturnType<typeof protobufCodec>>;
+      line = encodeOnce(event.object, `protobuf ${event.type}`, () => codec.encodeWatchEventFrame(event.type, event.object as Record<string, unknown>));
     } else {
       // The object is shared by every watcher of the change: its line is encoded once per event type.
       line = encodeOnce(event.object, event.type, () => Buffer.from(`${JSON.stringify(event)}\n`));

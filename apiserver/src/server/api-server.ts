@@ -9,6 +9,7 @@ import { newInternalError, StatusError, type Logger } from '@capstan/common';
 import { DiscoveryEndpoints, type BytesResponse } from '../discovery/discovery-endpoints.ts';
 import { OpenApiV3Endpoints } from '../openapi/openapi-v3-endpoints.ts';
 import { notFoundPath, routeResourceRequest, type ServedResources } from '../endpoints/resource-router.ts';
+import { loadProtobufCodec, mentionsProtobuf } from '../endpoints/protobuf-codec.ts';
 import { sendError, sendJson } from '../endpoints/send-json.ts';
 import { Registry } from '../registry/registry.ts';
 import { parseRequestInfo } from '../request-info/request-info.ts';
@@ -174,6 +175,8 @@ export class ApiServer {
       sendJson(response, 200, versionInfo());
       return;
     }
+    // The Protobuf codec answers synchronously; a request that names Protobuf loads it first.
+    if (mentionsProtobuf(request.headers)) await loadProtobufCodec();
     const info = parseRequestInfo(request.method ?? 'GET', request.url ?? '/');
     if (info.isResourceRequest && (await routeResourceRequest(this.#served, info, url.searchParams, request, response))) return;
     throw notFoundPath();
