@@ -6,11 +6,13 @@ import { cpus, freemem, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import type { BenchRow } from '../apiserver/bench/bench-row.ts';
 import { runApiBenchmark } from './bench-api.ts';
+import { runCodecBenchmark } from './bench-codec.ts';
 import { runStorageBenchmark } from './bench-storage.ts';
 
 const benchmarks: Record<string, (quick: boolean, log: (line: string) => void) => Promise<BenchRow[]>> = {
   storage: runStorageBenchmark,
   api: runApiBenchmark,
+  codec: runCodecBenchmark,
 };
 
 const args = process.argv.slice(2);

@@ -1,0 +1,8 @@
+// The codec benchmark's set-up: how large a list and how long each measurement runs.
+
+import type { BenchRow } from '../apiserver/bench/bench-row.ts';
+import { codecBench } from '../apiserver/bench/codec.bench.ts';
+
+export async function runCodecBenchmark(quick: boolean, log: (line: string) => void): Promise<BenchRow[]> {
+  return codecBench({ listSize: quick ? 1000 : 10_000, phaseMs: quick ? 300 : 2000 }, log);
+}
