@@ -13,3 +13,4 @@ export { openStorage, storageBackends, storageFlags, type StorageBackend, type S
 export { apiserverCommand, apiserverUsage } from './cli/apiserver-command.ts';
 export { runApiServer, shutdownOnSignal, type RunApiServerOptions, type RunningApiServer } from './server/run-api-server.ts';
 export { apiServerFeatures, type ApiServerFeatureGates } from './server/feature-gates.ts';
+export { defaultServiceClusterIpRange, defaultServiceNodePortRange, serviceRanges } from './cli/service-ranges.ts';

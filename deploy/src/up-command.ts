@@ -3,7 +3,7 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { apiServerFeatures, runApiServer, shutdownOnSignal } from '@capstan/apiserver';
+import { apiServerFeatures, defaultServiceClusterIpRange, defaultServiceNodePortRange, runApiServer, serviceRanges, shutdownOnSignal } from '@capstan/apiserver';
 import { createLogger, formatFlagHelp, parseFeatureGates, parseFlags } from '@capstan/common';
 import { kubeconfigFor } from './kubeconfig.ts';
 
@@ -37,6 +37,7 @@ export async function upCommand(argv: readonly string[], out: (text: string) => 
     livezGracePeriodMs: 0,
     minRequestTimeoutMs: 1800_000,
     featureGates,
+    ...serviceRanges(defaultServiceClusterIpRange, defaultServiceNodePortRange),
     logger,
   });
   await running.ready();

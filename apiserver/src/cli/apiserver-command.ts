@@ -3,6 +3,7 @@
 
 import { createLogger, formatFlagHelp, loggingFormats, parseFeatureGates, parseFlags, type LoggingFormat } from '@capstan/common';
 import { apiServerFeatures } from '../server/feature-gates.ts';
+import { defaultServiceClusterIpRange, defaultServiceNodePortRange, serviceRanges } from './service-ranges.ts';
 import { runApiServer, shutdownOnSignal } from '../server/run-api-server.ts';
 import { storageFlags, type StorageBackend } from '../storage/open-storage.ts';
 
@@ -18,6 +19,8 @@ const flags = {
     default: 1800,
     help: 'Seconds a watch without timeoutSeconds lasts at least; it ends at a random time up to twice this',
   },
+  'service-cluster-ip-range': { type: 'string', default: defaultServiceClusterIpRange, help: 'The IPv4 CIDR range Services get their cluster IPs from' },
+  'service-node-port-range': { type: 'string', default: defaultServiceNodePortRange, help: 'The port range NodePort Services get their node ports from' },
   'feature-gates': { type: 'strings', default: [] as readonly string[], help: `key=true|false pairs of feature gates: ${Object.keys(apiServerFeatures).join(', ')}, AllAlpha, AllBeta` },
   'logging-format': { type: 'string', default: '', help: 'json or text (default: text on a terminal, json otherwise)', choices: ['', ...loggingFormats] },
 } as const;
@@ -33,6 +36,7 @@ ${formatFlagHelp(flags)}`;
 export async function apiserverCommand(argv: readonly string[], out: (text: string) => void): Promise<number> {
   const { flags: f } = parseFlags(flags, argv);
   const featureGates = parseFeatureGates(apiServerFeatures, f['feature-gates']);
+  const { serviceClusterIpRange, serviceNodePortRange } = serviceRanges(f['service-cluster-ip-range'], f['service-node-port-range']);
   const format = f['logging-format'] === '' ? undefined : (f['logging-format'] as LoggingFormat);
   const logger = createLogger({ name: 'apiserver', ...(format === undefined ? {} : { format }) });
   const backend = f['storage-backend'] as StorageBackend;
@@ -45,6 +49,8 @@ export async function apiserverCommand(argv: readonly string[], out: (text: stri
     livezGracePeriodMs: f['livez-grace-period'],
     minRequestTimeoutMs: f['min-request-timeout'] * 1000,
     featureGates,
+    serviceClusterIpRange,
+    serviceNodePortRange,
     logger,
   });
   out(`Capstan API server serving on ${running.url} (storage: ${backend})`);

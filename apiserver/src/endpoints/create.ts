@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { admitCreateInNamespace } from '../admission/namespace-lifecycle.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import type { Registry } from '../registry/registry.ts';
+import type { ResourceHooks } from '../registry/resource-hooks.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { writeOptionsOf } from '../registry/write-options.ts';
 import { dropUnknownFieldsOf } from './field-validation.ts';
@@ -21,6 +22,7 @@ export async function createObject(
   query: URLSearchParams,
   request: IncomingMessage,
   response: ServerResponse,
+  hooks?: ResourceHooks,
 ): Promise<void> {
   negotiateOutput(request);
   const { dryRun, fieldValidation } = writeOptionsOf(query, 'CreateOptions');
@@ -28,5 +30,15 @@ export async function createObject(
   await dropUnknownFieldsOf(body, store.definition, fieldValidation, response);
   const namespace = namespaceOf(info);
   if (store.definition.namespaced && namespace !== undefined) await admitCreateInNamespace(registry.namespaces, store.definition, namespace, body);
-  sendJson(response, 201, await store.create(namespace, body, { dryRun }));
+  const release = (await hooks?.beforeCreate?.(body, namespace)) ?? (async () => {});
+  let created;
+  try {
+    created = await store.create(namespace, body, { dryRun });
+  } catch (error) {
+    await release();
+    throw error;
+  }
+  // A dry run allocates nothing for good.
+  if (dryRun) await release();
+  sendJson(response, 201, created);
 }

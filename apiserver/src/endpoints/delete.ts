@@ -4,7 +4,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseDeleteOptions, type DeleteOptions } from '../registry/delete-options.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
-import type { JsonObject } from '../registry/object-meta.ts';
+import { metadataOf, type JsonObject } from '../registry/object-meta.ts';
+import type { ResourceHooks } from '../registry/resource-hooks.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { namespaceOf } from './get.ts';
 import { listRequestOf, sendObjectList } from './list.ts';
@@ -18,9 +19,11 @@ export async function deleteObject(
   query: URLSearchParams,
   request: IncomingMessage,
   response: ServerResponse,
+  hooks?: ResourceHooks,
 ): Promise<void> {
   const options = await deleteOptionsOf(request, query);
   const { object, deleted } = await store.delete(namespaceOf(info), info.name, options);
+  if (deleted && !options.dryRun) await hooks?.afterDelete?.(object);
   if (!deleted || store.strategy.returnsDeletedObject === true) {
     // kube answers 202 only where a client asked for cascading with the old orphanDependents=false.
     sendJson(response, !deleted && options.orphanDependents === false ? 202 : 200, object);
@@ -44,9 +47,13 @@ export async function deleteCollection(
   query: URLSearchParams,
   request: IncomingMessage,
   response: ServerResponse,
+  hooks?: ResourceHooks,
 ): Promise<void> {
   const options = await deleteOptionsOf(request, query);
-  sendObjectList(store, await store.deleteCollection(listRequestOf(store, info, query), options), response);
+  const deleted = await store.deleteCollection(listRequestOf(store, info, query), options);
+  // Those still held by finalizers or a grace period keep what they hold until they go.
+  if (!options.dryRun) for (const object of deleted.items) if (metadataOf(object).deletionTimestamp === undefined) await hooks?.afterDelete?.(object);
+  sendObjectList(store, deleted, response);
 }
 
 /**

@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { matchesLabels, newBadRequest, newDisruptionBudgetViolation, newForbidden, parseLabelSelector, StatusError } from '@capstan/common';
 import { parseDeleteOptions, type DeleteOptions } from '../registry/delete-options.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
+import { wholeList } from '../registry/store-list.ts';
 import { metadataOf, metaTime, type JsonObject } from '../registry/object-meta.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { labelSelectorString } from '../table/columns/label-selector.ts';
@@ -93,7 +94,7 @@ async function evictCoveredPod(pods: GenericStore, budgets: GenericStore, pod: J
 /** The budgets in the pod's namespace whose selector picks the pod; an empty or invalid selector picks nothing. */
 async function budgetsOf(budgets: GenericStore, pod: JsonObject): Promise<JsonObject[]> {
   const { namespace, labels } = metadataOf(pod) as { namespace: string; labels?: Record<string, string> };
-  const page = await budgets.list({ namespace, limit: 0, continueToken: undefined, resourceVersion: undefined, resourceVersionMatch: undefined, labelSelector: undefined, fieldSelector: undefined });
+  const page = await budgets.list(wholeList(namespace));
   return page.items.map((kv) => budgets.decode(kv)).filter((budget) => {
     const text = labelSelectorString(((budget.spec ?? {}) as { selector?: unknown }).selector);
     if (text === undefined || text === '') return false;

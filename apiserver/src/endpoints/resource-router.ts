@@ -7,6 +7,7 @@ import { admitNamespaceDelete } from '../admission/namespace-lifecycle.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import type { Registry } from '../registry/registry.ts';
 import type { ResourceDefinition } from '../registry/resource-definition.ts';
+import type { ResourceHooks } from '../registry/resource-hooks.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { writeOptionsOf } from '../registry/write-options.ts';
 import { serveComponentStatuses, type ComponentProbe } from './component-status.ts';
@@ -32,6 +33,8 @@ export interface ServedResources {
   readonly watchSettings: WatchSettings;
   /** What componentstatuses reports on. */
   readonly components: readonly ComponentProbe[];
+  /** The hooks of a resource's storage around writes, where it has any (Services). */
+  readonly hooks: (definition: ResourceDefinition) => ResourceHooks | undefined;
 }
 
 export async function routeResourceRequest(
@@ -69,7 +72,7 @@ export async function routeResourceRequest(
       await watchObjects(store, info, query, request, response, watchSettings);
       return true;
     case 'create':
-      await createObject(registry, store, info, query, request, response);
+      await createObject(registry, store, info, query, request, response, served.hooks(definition));
       return true;
     case 'update':
       await updateObject(store, info, query, request, response);
@@ -81,11 +84,11 @@ export async function routeResourceRequest(
       return true;
     }
     case 'deletecollection':
-      await deleteCollection(store, info, query, request, response);
+      await deleteCollection(store, info, query, request, response, served.hooks(definition));
       return true;
     case 'delete':
       if (definition.group === '' && definition.resource === 'namespaces') admitNamespaceDelete(info.name);
-      await deleteObject(store, info, query, request, response);
+      await deleteObject(store, info, query, request, response, served.hooks(definition));
       return true;
     default:
       throw newMethodNotSupported(groupResource, info.verb);

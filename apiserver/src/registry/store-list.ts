@@ -21,6 +21,17 @@ export interface ListRequest {
   readonly fieldSelector: FieldSelector | undefined;
 }
 
+/** A consistent read of every object of a namespace (all of them when undefined), unpaged and unfiltered. */
+export const wholeList = (namespace: string | undefined): ListRequest => ({
+  namespace,
+  limit: 0,
+  continueToken: undefined,
+  resourceVersion: undefined,
+  resourceVersionMatch: undefined,
+  labelSelector: undefined,
+  fieldSelector: undefined,
+});
+
 export interface ListPage<Item = KeyValue> {
   readonly items: readonly Item[];
   readonly resourceVersion: string;

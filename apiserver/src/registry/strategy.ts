@@ -6,6 +6,7 @@ import type { JsonObject } from './object-meta.ts';
 import type { ResourceDefinition } from './resource-definition.ts';
 import { namespaceStrategy } from './strategies/namespace-strategy.ts';
 import { podStrategy } from './strategies/pod-strategy.ts';
+import { serviceStrategy } from './strategies/service-strategy.ts';
 
 export interface ResourceStrategy {
   /** Fills what the kind owns on create; gets a copy it may change. */
@@ -32,6 +33,7 @@ const strategies: Readonly<Record<string, ResourceStrategy>> = {
   '/namespaces': namespaceStrategy,
   '/pods': podStrategy,
   '/serviceaccounts': returnsDeletedObject,
+  '/services': serviceStrategy,
   'storage.k8s.io/storageclasses': returnsDeletedObject,
 };
 

@@ -19,6 +19,13 @@ import { PostStartHooks } from '../health/post-start-hooks.ts';
 import { ShutdownCheck } from '../health/shutdown-check.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { ApiServerFeatureGates } from './feature-gates.ts';
+import type { GenericStore } from '../registry/generic-store.ts';
+import { metaTime, type JsonObject } from '../registry/object-meta.ts';
+import type { ResourceHooks } from '../registry/resource-hooks.ts';
+import { ClusterIpAllocator } from '../registry/service-addresses/cluster-ip-allocator.ts';
+import type { Ipv4Cidr } from '../registry/service-addresses/ipv4-cidr.ts';
+import { NodePortAllocator, type PortRange } from '../registry/service-addresses/node-port-allocator.ts';
+import { ServiceAddresses } from '../registry/service-addresses/service-addresses.ts';
 import { versionInfo } from './version-info.ts';
 
 export interface ApiServerOptions {
@@ -34,6 +41,10 @@ export interface ApiServerOptions {
   /** How long after start livez counts unfinished post-start hooks as healthy. */
   readonly livezGracePeriodMs: number;
   readonly featureGates: ApiServerFeatureGates;
+  /** --service-cluster-ip-range: where Services' cluster IPs come from. */
+  readonly serviceClusterIpRange: Ipv4Cidr;
+  /** --service-node-port-range: where NodePort Services' node ports come from. */
+  readonly serviceNodePortRange: PortRange;
   /** Resolves once the watch cache holds its first snapshot of every resource. */
   readonly storageReady: () => Promise<void>;
   readonly logger: Logger;
@@ -64,10 +75,19 @@ export class ApiServer {
     this.#registry = new Registry(builtinResources, options.storage);
     // kube names its etcd servers etcd-0, etcd-1, ...; the embedded store is one component.
     const storageComponent = { name: options.storageCheckName === 'etcd' ? 'etcd-0' : options.storageCheckName, probe: () => options.storage.currentRevision().then(() => {}) };
+    const serviceAddresses = new ServiceAddresses(
+      new ClusterIpAllocator(this.#registry.store('networking.k8s.io', 'v1', 'ipaddresses') as GenericStore, options.serviceClusterIpRange),
+      new NodePortAllocator(this.#registry.store('', 'v1', 'services') as GenericStore, options.serviceNodePortRange),
+    );
+    const serviceHooks: ResourceHooks = {
+      beforeCreate: (service, namespace) => serviceAddresses.assign(service, namespace ?? ''),
+      afterDelete: (service) => serviceAddresses.release(service),
+    };
     this.#served = {
       registry: this.#registry,
       watchSettings: { stopping: this.#stopping.signal, minRequestTimeoutMs: options.minRequestTimeoutMs, watchListEnabled: options.featureGates.WatchList },
       components: [storageComponent],
+      hooks: (definition) => (definition.group === '' && definition.resource === 'services' ? serviceHooks : undefined),
     };
     const ping: HealthCheck = { name: 'ping', check: () => {} };
     const log: HealthCheck = { name: 'log', check: () => {} };
@@ -79,7 +99,8 @@ export class ApiServer {
     };
     this.#hooks = new PostStartHooks([
       { name: 'storage-readiness', run: options.storageReady },
-      { name: 'start-system-namespaces-controller', run: () => this.#ensureSystemNamespaces() },
+      { name: 'start-system-namespaces-controller', run: () => this.#retrying('creating the system namespaces', () => this.#ensureSystemNamespaces()) },
+      { name: 'start-kubernetes-service-cidr-controller', run: () => this.#retrying('creating the default ServiceCIDR', () => this.#ensureServiceCidr()) },
     ]);
     this.#health = {
       livez: [ping, log, storage, ...this.#hooks.livenessChecks(options.livezGracePeriodMs)],
@@ -127,23 +148,32 @@ export class ApiServer {
     await this.#options.storage.close();
   }
 
-  /** kube-apiserver's system namespaces exist from the first start; a store that fails is retried. */
-  async #ensureSystemNamespaces(): Promise<void> {
+  /** Runs a start-up step until it succeeds: a store that fails is retried. */
+  async #retrying(what: string, step: () => Promise<void>): Promise<void> {
     for (;;) {
       try {
-        for (const name of ['default', 'kube-system', 'kube-public', 'kube-node-lease']) {
-          if (!(await this.#registry.namespaces.exists(undefined, name))) {
-            await this.#registry.namespaces.create(undefined, { metadata: { name } }).catch((error: unknown) => {
-              if (!(error instanceof StatusError && error.code === 409)) throw error;
-            });
-          }
-        }
-        return;
+        return await step();
       } catch (error) {
-        this.#options.logger.warn({ err: error }, 'creating the system namespaces failed; retrying');
+        this.#options.logger.warn({ err: error }, `${what} failed; retrying`);
         await new Promise((resolve) => setTimeout(resolve, retryDelayMs));
       }
     }
+  }
+
+  /** kube-apiserver's system namespaces exist from the first start. */
+  async #ensureSystemNamespaces(): Promise<void> {
+    for (const name of ['default', 'kube-system', 'kube-public', 'kube-node-lease']) {
+      if (!(await this.#registry.namespaces.exists(undefined, name))) await createUnlessExists(this.#registry.namespaces, { metadata: { name } });
+    }
+  }
+
+  /** The ServiceCIDR "kubernetes" kube-apiserver keeps for --service-cluster-ip-range, Ready. */
+  async #ensureServiceCidr(): Promise<void> {
+    const cidrs = this.#registry.store('networking.k8s.io', 'v1', 'servicecidrs') as GenericStore;
+    if (await cidrs.exists(undefined, 'kubernetes')) return;
+    await createUnlessExists(cidrs, { metadata: { name: 'kubernetes' }, spec: { cidrs: [this.#options.serviceClusterIpRange.text] } });
+    const ready = { type: 'Ready', status: 'True', lastTransitionTime: metaTime(new Date()), reason: '', message: 'Kubernetes Service CIDR is ready' };
+    await cidrs.updateStatus(undefined, 'kubernetes', { metadata: { name: 'kubernetes' }, status: { conditions: [ready] } });
   }
 
   async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -192,6 +222,12 @@ function setFilterChainHeaders(request: IncomingMessage, response: ServerRespons
   const auditId = request.headers['audit-id'];
   response.setHeader('Audit-Id', typeof auditId === 'string' && auditId !== '' ? auditId : randomUUID());
   response.setHeader('Cache-Control', 'no-cache, private');
+}
+
+async function createUnlessExists(store: GenericStore, object: JsonObject): Promise<void> {
+  await store.create(undefined, object).catch((error: unknown) => {
+    if (!(error instanceof StatusError && error.code === 409)) throw error;
+  });
 }
 
 function sendText(response: ServerResponse, text: TextResponse): void {

@@ -10,6 +10,8 @@ import { Compactor } from '../storage/compactor.ts';
 import { openStorage, type StorageConfig } from '../storage/open-storage.ts';
 import { ApiServer } from './api-server.ts';
 import type { ApiServerFeatureGates } from './feature-gates.ts';
+import type { Ipv4Cidr } from '../registry/service-addresses/ipv4-cidr.ts';
+import type { PortRange } from '../registry/service-addresses/node-port-allocator.ts';
 
 export interface RunApiServerOptions {
   readonly bindAddress: string;
@@ -20,6 +22,8 @@ export interface RunApiServerOptions {
   readonly livezGracePeriodMs: number;
   readonly minRequestTimeoutMs: number;
   readonly featureGates: ApiServerFeatureGates;
+  readonly serviceClusterIpRange: Ipv4Cidr;
+  readonly serviceNodePortRange: PortRange;
   readonly logger: Logger;
 }
 
@@ -50,6 +54,8 @@ export async function runApiServer(options: RunApiServerOptions): Promise<Runnin
     livezGracePeriodMs: options.livezGracePeriodMs,
     minRequestTimeoutMs: options.minRequestTimeoutMs,
     featureGates: options.featureGates,
+    serviceClusterIpRange: options.serviceClusterIpRange,
+    serviceNodePortRange: options.serviceNodePortRange,
     storageReady: () => storage.ready(),
     logger: options.logger,
   });

@@ -1,0 +1,64 @@
+// Node ports of NodePort and LoadBalancer Services, from --service-node-port-range: a port asked
+// for must be free, the others are picked at random among the free ones. Which ports are taken
+// is read from the Services themselves.
+
+import { randomInt } from 'node:crypto';
+import { fieldInvalid, newInvalid, type FieldError } from '@capstan/common';
+import type { GenericStore } from '../generic-store.ts';
+import type { JsonObject } from '../object-meta.ts';
+import { wholeList } from '../store-list.ts';
+
+export interface PortRange {
+  readonly text: string;
+  readonly first: number;
+  readonly last: number;
+}
+
+/** "30000-32767" (or one port); undefined when the text is no range of ports. */
+export function parsePortRange(text: string): PortRange | undefined {
+  const match = /^(\d{1,5})(?:-(\d{1,5}))?$/.exec(text.trim());
+  if (match === null) return undefined;
+  const first = Number(match[1]);
+  const last = match[2] === undefined ? first : Number(match[2]);
+  return first >= 1 && last <= 65535 && first <= last ? { text, first, last } : undefined;
+}
+
+const nodePortsOf = (service: JsonObject): number[] =>
+  ((((service.spec ?? {}) as { ports?: { nodePort?: unknown }[] }).ports ?? []).map((port) => port.nodePort).filter((port): port is number => typeof port === 'number' && port > 0));
+
+export class NodePortAllocator {
+  readonly #services: GenericStore;
+  readonly range: PortRange;
+
+  constructor(services: GenericStore, range: PortRange) {
+    this.#services = services;
+    this.range = range;
+  }
+
+  /** Gives every port of the Service a node port: the one it asks for, when free, or a free one. */
+  async assign(service: JsonObject, name: string): Promise<void> {
+    const listed = await this.#services.list(wholeList(undefined));
+    const taken = new Set(listed.items.flatMap((kv) => nodePortsOf(this.#services.decode(kv))));
+    const ports = (((service.spec ?? {}) as JsonObject).ports ?? []) as JsonObject[];
+    const errors: FieldError[] = [];
+    ports.forEach((port, i) => {
+      const asked = port.nodePort;
+      if (typeof asked !== 'number' || asked === 0) return;
+      if (asked < this.range.first || asked > this.range.last) {
+        errors.push(fieldInvalid(`spec.ports[${i}].nodePort`, asked, `provided port is not in the valid range. The range of valid ports is ${this.range.text}`));
+      } else if (taken.has(asked)) errors.push(fieldInvalid(`spec.ports[${i}].nodePort`, asked, 'provided port is already allocated'));
+      taken.add(asked);
+    });
+    if (errors.length > 0) throw newInvalid({ group: '', kind: 'Service' }, name, errors);
+    for (const port of ports) {
+      if (typeof port.nodePort === 'number' && port.nodePort !== 0) continue;
+      const free = this.range.last - this.range.first + 1 - taken.size;
+      if (free <= 0) throw newInvalid({ group: '', kind: 'Service' }, name, [fieldInvalid('spec.ports[0].nodePort', 0, 'range is full')]);
+      let candidate: number;
+      do candidate = this.range.first + randomInt(this.range.last - this.range.first + 1);
+      while (taken.has(candidate));
+      taken.add(candidate);
+      port.nodePort = candidate;
+    }
+  }
+}

@@ -1,0 +1,53 @@
+// Services get cluster IPs (held as IPAddress objects of the default ServiceCIDR) and node ports
+// as kube-apiserver allocates them, and give them back when they go.
+
+import test from 'ava';
+import { startApiServer } from '../src/api-server-process.ts';
+import { sharedApiServer } from '../src/shared-api-server.ts';
+
+const shared = sharedApiServer(['--service-cluster-ip-range=10.96.0.0/28', '--service-node-port-range=30000-30010']);
+const getJson = async (path: string): Promise<Record<string, any>> => (await (await fetch(`${shared.server().url}${path}`)).json()) as Record<string, any>;
+
+test('kubectl create service: a cluster IP from the range, its IPAddress object, node ports for NodePort; kubectl get svc shows them', async (t) => {
+  await shared.kubectl('create', 'service', 'nodeport', 'edge', '--tcp=80:8080');
+  const { spec } = await getJson('/api/v1/namespaces/default/services/edge');
+  t.regex(spec.clusterIP, /^10\.96\.0\.(\d+)$/);
+  t.deepEqual(spec.clusterIPs, [spec.clusterIP]);
+  t.like(spec, { ipFamilies: ['IPv4'], ipFamilyPolicy: 'SingleStack' });
+  t.true(spec.ports[0].nodePort >= 30000 && spec.ports[0].nodePort <= 30010);
+  const address = await getJson(`/apis/networking.k8s.io/v1/ipaddresses/${spec.clusterIP}`);
+  t.deepEqual(address.spec.parentRef, { group: '', resource: 'services', namespace: 'default', name: 'edge' });
+  t.regex((await shared.kubectl('get', 'svc', 'edge')).stdout, new RegExp(`edge\\s+NodePort\\s+${spec.clusterIP.replaceAll('.', '\\.')}\\s+<none>\\s+80:${spec.ports[0].nodePort}/TCP`));
+  const cidr = await getJson('/apis/networking.k8s.io/v1/servicecidrs/kubernetes');
+  t.deepEqual(cidr.spec.cidrs, ['10.96.0.0/28']);
+  t.like(cidr.status.conditions[0], { type: 'Ready', status: 'True' });
+});
+
+test('an IP asked for is held or refused with kube\'s 422; an update keeps it; a delete gives it back', async (t) => {
+  // 10.96.0.1, the first host address, is never picked dynamically: no other test takes it meanwhile.
+  await shared.kubectl('create', 'service', 'clusterip', 'fixed', '--tcp=80', '--clusterip=10.96.0.1');
+  const taken = (await t.throwsAsync(shared.kubectl('create', 'service', 'clusterip', 'again', '--tcp=80', '--clusterip=10.96.0.1'))) as Error & { stderr: string };
+  t.regex(taken.stderr, /Service "again" is invalid: spec\.clusterIPs: Invalid value: \[\]string\{"10\.96\.0\.1"\}: failed to allocate IP 10\.96\.0\.1: provided IP is already allocated/);
+  const outside = (await t.throwsAsync(shared.kubectl('create', 'service', 'clusterip', 'far', '--tcp=80', '--clusterip=10.97.0.9'))) as Error & { stderr: string };
+  t.regex(outside.stderr, /the provided IP \(10\.97\.0\.9\) is not in the valid range\. The range of valid IPs is 10\.96\.0\.0\/28/);
+  // A replace without the allocated fields keeps them.
+  const service = await getJson('/api/v1/namespaces/default/services/fixed');
+  const { clusterIP: _ip, clusterIPs: _ips, ...spec } = service.spec;
+  const replaced = await fetch(`${shared.server().url}/api/v1/namespaces/default/services/fixed`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...service, spec: { ...spec, selector: { app: 'other' } } }),
+  });
+  t.is(replaced.status, 200);
+  t.is(((await replaced.json()) as { spec: { clusterIP: string } }).spec.clusterIP, '10.96.0.1');
+  await shared.kubectl('delete', 'service', 'fixed');
+  t.is((await fetch(`${shared.server().url}/apis/networking.k8s.io/v1/ipaddresses/10.96.0.1`)).status, 404);
+  t.is((await shared.kubectl('create', 'service', 'clusterip', 'again', '--tcp=80', '--clusterip=10.96.0.1')).stdout, 'service/again created\n');
+  // A headless Service holds no IP.
+  await shared.kubectl('create', 'service', 'clusterip', 'headless', '--clusterip=None');
+  t.deepEqual((await getJson('/api/v1/namespaces/default/services/headless')).spec.clusterIPs, ['None']);
+});
+
+test('a --service-cluster-ip-range that is no IPv4 CIDR fails at start', async (t) => {
+  await t.throwsAsync(startApiServer(['--service-cluster-ip-range=10.0.0.1/24']), { message: /invalid argument "10\.0\.0\.1\/24" for "--service-cluster-ip-range" flag/ });
+});
