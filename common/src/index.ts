@@ -8,3 +8,5 @@ export { capstanVersion, kubernetesMinor } from './version.ts';
 export * from './status/index.ts';
 export { LabelSelectorError, matchesLabels, parseLabelSelector, type LabelOperator, type LabelRequirement, type LabelSelector } from './selectors/label-selector.ts';
 export { quantityValue } from './quantity/quantity.ts';
+export { parseJson } from './json/parse-json.ts';
+export { cloneJson } from './json/clone-json.ts';

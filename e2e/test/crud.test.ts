@@ -99,3 +99,21 @@ test('a continue token whose snapshot was compacted answers 410 with a token tha
   const rest = (await (await fetch(`${configMaps}?limit=2&continue=${encodeURIComponent(expired.metadata.continue)}`)).json()) as { items: { metadata: { name: string } }[] };
   t.deepEqual(rest.items.map((item) => item.metadata.name), ['b', 'c']);
 });
+
+test('an int64 beyond 2^53 survives a create, a read and a patch digit for digit', async (t) => {
+  const server = await startApiServer();
+  t.teardown(() => server.stop());
+  const pods = `${server.url}/api/v1/namespaces/default/pods`;
+  const huge = '9223372036854775807';
+  const body = `{"metadata":{"name":"patient"},"spec":{"terminationGracePeriodSeconds":${huge},"containers":[{"name":"c","image":"busybox"}]}}`;
+  const created = await fetch(pods, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  t.is(created.status, 201);
+  t.true((await created.text()).includes(`"terminationGracePeriodSeconds":${huge}`));
+  t.true((await (await fetch(`${pods}/patient`)).text()).includes(`"terminationGracePeriodSeconds":${huge}`));
+  const patched = await fetch(`${pods}/patient`, { method: 'PATCH', headers: { 'content-type': 'application/merge-patch+json' }, body: '{"metadata":{"labels":{"x":"y"}}}' });
+  t.is(patched.status, 200);
+  t.true((await patched.text()).includes(`"terminationGracePeriodSeconds":${huge}`));
+  const jsonPatched = await fetch(`${pods}/patient`, { method: 'PATCH', headers: { 'content-type': 'application/json-patch+json' }, body: '[{"op":"add","path":"/metadata/labels/y","value":"z"}]' });
+  t.is(jsonPatched.status, 200);
+  t.true((await jsonPatched.text()).includes(`"terminationGracePeriodSeconds":${huge}`));
+});

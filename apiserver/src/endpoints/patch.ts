@@ -4,7 +4,7 @@
 // and server-side apply arrive with the writes issue; until then they answer 415.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { newBadRequest, newUnprocessableEntity, newUnsupportedMediaType, StatusError } from '@capstan/common';
+import { newBadRequest, newUnprocessableEntity, newUnsupportedMediaType, parseJson, StatusError } from '@capstan/common';
 import { metadataOf, type JsonObject } from '../registry/object-meta.ts';
 import { applyJsonPatch, JsonPatchError } from '../patch/json-patch.ts';
 import { applyMergePatch, isPlainObject } from '../patch/merge-patch.ts';
@@ -54,7 +54,7 @@ export async function patchObject(view: ObjectView, request: IncomingMessage, re
 
 function parsePatch(bytes: Buffer): unknown {
   try {
-    return JSON.parse(bytes.toString('utf8'));
+    return parseJson(bytes.toString('utf8'));
   } catch (error) {
     throw newBadRequest(`error decoding patch: ${(error as Error).message}`);
   }

@@ -4,7 +4,7 @@
 // that is not an object.
 
 import type { IncomingMessage } from 'node:http';
-import { newBadRequest, newRequestEntityTooLarge, newUnsupportedMediaType } from '@capstan/common';
+import { newBadRequest, newRequestEntityTooLarge, newUnsupportedMediaType, parseJson } from '@capstan/common';
 import type { Tags } from 'yaml';
 import { yamlModule } from './yaml-module.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
@@ -76,7 +76,7 @@ async function decodeProtobuf(body: Buffer): Promise<unknown> {
 
 function decodeJson(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return parseJson(text);
   } catch (error) {
     throw newBadRequest(`the body of the request could not be decoded as JSON: ${(error as Error).message}`);
   }

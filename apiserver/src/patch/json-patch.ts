@@ -1,6 +1,7 @@
 // JSON patch (RFC 6902, application/json-patch+json): a list of add, remove, replace, move, copy
 // and test operations on JSON pointers (RFC 6901), applied in order to a copy of the document.
 
+import { cloneJson } from '@capstan/common';
 import { isDeepStrictEqual } from 'node:util';
 import { isPlainObject } from './merge-patch.ts';
 
@@ -12,7 +13,7 @@ type Container = Record<string, unknown> | unknown[];
 
 export function applyJsonPatch(document: unknown, patch: unknown): unknown {
   if (!Array.isArray(patch)) throw new JsonPatchError('json: cannot unmarshal object into Go value of type jsonpatch.Patch');
-  let root = structuredClone(document);
+  let root = cloneJson(document);
   for (const operation of patch) {
     if (!isPlainObject(operation)) throw new JsonPatchError('invalid operation: not an object');
     const op = operation.op;
@@ -36,7 +37,7 @@ export function applyJsonPatch(document: unknown, patch: unknown): unknown {
         break;
       }
       case 'copy':
-        root = add(root, path, structuredClone(read(root, pointerOf(operation, 'from'), 'copy')));
+        root = add(root, path, cloneJson(read(root, pointerOf(operation, 'from'), 'copy')));
         break;
       case 'test':
         if (!isDeepStrictEqual(read(root, path, 'test'), valueOf(operation))) throw new JsonPatchError(`testing value ${operation.path} failed: test failed`);
@@ -58,7 +59,7 @@ function pointerOf(operation: Record<string, unknown>, field: 'path' | 'from'): 
 
 function valueOf(operation: Record<string, unknown>): unknown {
   if (!('value' in operation)) throw new JsonPatchError(`operation ${String(operation.op)} missing "value"`);
-  return structuredClone(operation.value);
+  return cloneJson(operation.value);
 }
 
 function parentOf(root: unknown, path: readonly string[], op: string): Container {

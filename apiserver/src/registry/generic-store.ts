@@ -2,7 +2,7 @@
 // delete written once over the storage contract; a resource is a declaration, not code.
 
 import { isDeepStrictEqual } from 'node:util';
-import { fieldForbidden, newAlreadyExists, newBadRequest, newConflict, newInvalid, newNotFound, StatusError, type GroupResource } from '@capstan/common';
+import { cloneJson, fieldForbidden, newAlreadyExists, newBadRequest, newConflict, newInvalid, newNotFound, StatusError, type GroupResource } from '@capstan/common';
 import { objectKey, collectionPrefix } from '../storage/keys.ts';
 import type { KeyValue, Storage, Watch } from '../storage/storage.ts';
 import { isStorageError } from '../storage/storage-error.ts';
@@ -70,7 +70,7 @@ export class GenericStore {
   /** A defaulted copy of the object (the object itself for kinds kube does not default). */
   #defaulted(object: JsonObject): JsonObject {
     if (this.#defaulter === undefined) return object;
-    const copy = structuredClone(object);
+    const copy = cloneJson(object);
     this.#defaulter(copy);
     return copy;
   }

@@ -4,6 +4,7 @@
 // revision in after that prefix and copy the stored bytes as they are: no parse, no stringify.
 // Bytes of another shape (written by something else) go through JSON.parse instead.
 
+import { parseJson } from '@capstan/common';
 import { metadataOf, type JsonObject } from './object-meta.ts';
 import type { KeyValue } from '../storage/storage.ts';
 
@@ -20,8 +21,8 @@ export function encodeStoredObject(object: JsonObject): Uint8Array {
 /** The object of a stored key-value, with its resourceVersion. */
 export function decodeStoredObject(kv: KeyValue): JsonObject {
   const bodyStart = metadataBodyStart(kv.value);
-  if (bodyStart < 0) return withResourceVersion(JSON.parse(decoder.decode(kv.value)) as JsonObject, kv.modRevision);
-  return JSON.parse(joinItems('', [kv], '', true).toString('utf8')) as JsonObject;
+  if (bodyStart < 0) return withResourceVersion(parseJson(decoder.decode(kv.value)) as JsonObject, kv.modRevision);
+  return parseJson(joinItems('', [kv], '', true).toString('utf8')) as JsonObject;
 }
 
 /** The object at a revision; the resourceVersion comes first in its metadata, where reads splice it in. */
@@ -89,7 +90,7 @@ function joinItems(head: string, items: readonly KeyValue[], tail: string, withT
 
 /** An object of another shape, decoded and shaped as the answer needs it. */
 function reshaped(kv: KeyValue, withTypeMeta: boolean): JsonObject {
-  const object = withResourceVersion(JSON.parse(decoder.decode(kv.value)) as JsonObject, kv.modRevision);
+  const object = withResourceVersion(parseJson(decoder.decode(kv.value)) as JsonObject, kv.modRevision);
   if (!withTypeMeta) {
     delete object.kind;
     delete object.apiVersion;
