@@ -70,7 +70,8 @@ export class GenericStore {
   /** A defaulted copy of the object (the object itself for kinds kube does not default). */
   #defaulted(object: JsonObject): JsonObject {
     if (this.#defaulter === undefined) return object;
-    const copy = cloneJson(object);
+    // Defaulting may depend on the version (autoscaling's), which the body may leave out.
+    const copy = { ...cloneJson(object), apiVersion: apiVersionOf(this.definition) };
     this.#defaulter(copy);
     return copy;
   }

@@ -2,6 +2,7 @@
 // kinds without a printer (custom resources, Role, ClusterRole, ...) get the default Name / Created At.
 
 import type { JsonObject } from '../registry/object-meta.ts';
+import { horizontalPodAutoscalerColumns } from './columns/autoscaler-columns.ts';
 import { column, nameColumn, nameOf, type TableColumns } from './columns/column.ts';
 import { componentStatusColumns } from './columns/component-status-columns.ts';
 import { configMapColumns, secretColumns, serviceAccountColumns } from './columns/config-columns.ts';
@@ -57,6 +58,7 @@ const byKind: ReadonlyMap<string, TableColumns> = new Map([
   ['/PersistentVolumeClaim', persistentVolumeClaimColumns],
   ['/ReplicationController', replicationControllerColumns],
   ['apps/Deployment', deploymentColumns],
+  ['autoscaling/HorizontalPodAutoscaler', horizontalPodAutoscalerColumns],
   ['apps/ReplicaSet', replicaSetColumns],
   ['apps/StatefulSet', statefulSetColumns],
   ['apps/DaemonSet', daemonSetColumns],

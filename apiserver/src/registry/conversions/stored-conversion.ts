@@ -4,6 +4,7 @@
 import type { JsonObject } from '../object-meta.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { eventsV1Conversion } from './event-conversion.ts';
+import { autoscalingV1Conversion } from './hpa-conversion.ts';
 
 export interface StoredConversion {
   /** The stored shape (the storage version, its apiVersion included) of an object of this view. */
@@ -14,6 +15,7 @@ export interface StoredConversion {
 
 const conversions: Readonly<Record<string, StoredConversion>> = {
   'events.k8s.io/v1/events': eventsV1Conversion,
+  'autoscaling/v1/horizontalpodautoscalers': autoscalingV1Conversion,
 };
 
 /** The conversion of the definition's group-version, when it is not the one its objects are stored in. */

@@ -10,6 +10,7 @@ import {
   defaultCronJob,
   defaultDaemonSet,
   defaultDeployment,
+  defaultHorizontalPodAutoscaler,
   defaultJob,
   defaultReplicaSet,
   defaultReplicationController,
@@ -33,6 +34,7 @@ const defaulters: Readonly<Record<string, Defaulter>> = {
   'apps/DaemonSet': defaultDaemonSet,
   'batch/Job': defaultJob,
   'batch/CronJob': defaultCronJob,
+  'autoscaling/HorizontalPodAutoscaler': defaultHorizontalPodAutoscaler,
 };
 
 export const defaulterFor = (definition: Pick<ResourceDefinition, 'group' | 'kind'>): Defaulter | undefined => defaulters[`${definition.group}/${definition.kind}`];

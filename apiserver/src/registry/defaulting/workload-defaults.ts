@@ -4,6 +4,7 @@
 import type { JsonObject } from '../object-meta.ts';
 import { defaultTo, isObject, objectAt } from './json-fields.ts';
 import { defaultPodTemplateSpec } from './pod-defaults.ts';
+import { defaultCpuMetric } from '../conversions/hpa-conversion.ts';
 
 const specOf = (object: JsonObject): JsonObject => objectAt(object, 'spec');
 
@@ -93,4 +94,11 @@ export function defaultReplicationController(controller: JsonObject): void {
     }
     defaultPodTemplateSpec(template);
   }
+}
+
+/** Both versions default minReplicas to 1; autoscaling/v2 also the metric, 80% cpu (v1 gets it converting). */
+export function defaultHorizontalPodAutoscaler(autoscaler: JsonObject): void {
+  const spec = specOf(autoscaler);
+  defaultTo(spec, 'minReplicas', 1);
+  if (autoscaler.apiVersion === 'autoscaling/v2' && (!Array.isArray(spec.metrics) || spec.metrics.length === 0)) spec.metrics = [defaultCpuMetric()];
 }
