@@ -3,6 +3,9 @@
 
 import type { JsonObject } from '../registry/object-meta.ts';
 import { horizontalPodAutoscalerColumns } from './columns/autoscaler-columns.ts';
+import { clusterExtensionPrinters } from './columns/cluster-extension-columns.ts';
+import { policyNetworkPrinters } from './columns/policy-network-columns.ts';
+import { resourcePrinters } from './columns/resource-columns.ts';
 import { column, nameColumn, nameOf, type TableColumns } from './columns/column.ts';
 import { componentStatusColumns } from './columns/component-status-columns.ts';
 import { configMapColumns, secretColumns, serviceAccountColumns } from './columns/config-columns.ts';
@@ -73,6 +76,9 @@ const byKind: ReadonlyMap<string, TableColumns> = new Map([
   ['rbac.authorization.k8s.io/ClusterRoleBinding', clusterRoleBindingColumns],
   ['storage.k8s.io/StorageClass', storageClassColumns],
   ['scheduling.k8s.io/PriorityClass', priorityClassColumns],
+  ...policyNetworkPrinters,
+  ...clusterExtensionPrinters,
+  ...resourcePrinters,
 ]);
 
 export function tableColumnsFor(group: string, kind: string): TableColumns {
