@@ -22,12 +22,13 @@ export function toTable(
   withColumnDefinitions = true,
 ): JsonObject {
   const now = Date.now();
+  const ordered = columns.rowOrder ? [...objects].sort((a, b) => columns.rowOrder!(a, b)) : objects;
   return {
     kind: 'Table',
     apiVersion: 'meta.k8s.io/v1',
     metadata: listMetadata,
     columnDefinitions: withColumnDefinitions ? columns.definitions : ([] as ColumnDefinition[]),
-    rows: objects.map((object) => ({
+    rows: ordered.map((object) => ({
       cells: columns.cells(object, now),
       // Row conditions (a finished pod's Completed) are omitted when there are none, as kube does.
       ...(columns.conditions?.(object).length ? { conditions: columns.conditions(object) } : {}),

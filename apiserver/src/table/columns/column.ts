@@ -25,9 +25,14 @@ export interface TableRowCondition {
 
 export interface TableColumns {
   readonly definitions: readonly ColumnDefinition[];
-  /** One cell per definition, wide ones included: kube-apiserver always prints with Wide set. */
+  /**
+   * One cell per definition, wide ones included: kube-apiserver always prints with Wide set. (Kube's
+   * IPAddress printer sends one cell more than its columns; we copy that.)
+   */
   cells(object: JsonObject, now: number): unknown[];
   conditions?(object: JsonObject): readonly TableRowCondition[];
+  /** The order rows are printed in, for the kinds whose kube printer sorts its list. */
+  rowOrder?(a: JsonObject, b: JsonObject): number;
 }
 
 export const column = (name: string, type: string, description: string, priority = 0): ColumnDefinition => ({ name, type, format: '', description, priority });
