@@ -1,9 +1,9 @@
 // `npm run bench -- codec`: how fast objects turn into bytes and back in each wire format the API
 // speaks: JSON (JSON.stringify / JSON.parse), Kubernetes Protobuf (the declaration-driven codec)
-// and CBOR (cbor-x over the same JSON objects), for one 2 KiB Pod and a list of 10,000 Pods.
+// and CBOR (the codec served behind CBORServingAndStorage: byte fields as byte strings), for one 2 KiB Pod and a list of 10,000 Pods.
 
 import { performance } from 'node:perf_hooks';
-import { decode as decodeCbor, encode as encodeCbor } from 'cbor-x';
+import { decodeCborObject, encodeCborAnswer } from '@capstan/common/cbor';
 import { decodeProtobufObject, encodeProtobufObject } from '@capstan/common/protobuf';
 import type { BenchRow } from './bench-row.ts';
 import { samplePod } from './sample-object.ts';
@@ -23,7 +23,7 @@ interface Codec {
 const codecs: readonly Codec[] = [
   { name: 'JSON', encode: (object) => Buffer.from(JSON.stringify(object)), decode: (bytes) => JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')) },
   { name: 'Protobuf', encode: (object) => encodeProtobufObject(object), decode: (bytes) => decodeProtobufObject(bytes) },
-  { name: 'CBOR', encode: (object) => encodeCbor(object), decode: (bytes) => decodeCbor(bytes) },
+  { name: 'CBOR', encode: (object) => encodeCborAnswer(object), decode: (bytes) => decodeCborObject(bytes) },
 ];
 
 /** Runs `operation` over and over for `ms`; answers calls per second. */

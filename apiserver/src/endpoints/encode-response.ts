@@ -1,11 +1,12 @@
 // Encodes an answer in its negotiated media type, byte for byte as kube-apiserver's serializers
 // shape it: compact JSON ends in a newline (Go's json.Encoder), indented JSON does not
-// (json.MarshalIndent), YAML comes from JSON with the keys go-yaml v2 sorts, and Protobuf is the
-// kind's message in the Kubernetes envelope.
+// (json.MarshalIndent), YAML comes from JSON with the keys go-yaml v2 sorts, Protobuf is the
+// kind's message in the Kubernetes envelope and CBOR one self-described data item.
 
 import type { Pair } from 'yaml';
 import { yamlModule } from './yaml-module.ts';
 import type { ServedMediaType } from './negotiate-media-type.ts';
+import { cborCodec } from './cbor-codec.ts';
 import { protobufCodec } from './protobuf-codec.ts';
 
 type Encoder = (body: unknown, pretty: boolean) => Buffer;
@@ -26,6 +27,7 @@ const encoders: Readonly<Record<ServedMediaType['id'], Encoder>> = {
     ),
   // Only for answers protobufAnswerable() accepted, once the codec is loaded.
   protobuf: (body) => Buffer.from((protobufCodec() as NonNullable<ReturnType<typeof protobufCodec>>).encodeProtobufObject(body as Record<string, unknown>)),
+  cbor: (body) => Buffer.from(cborCodec().encodeCborAnswer(body)),
 };
 
 /** Whether an answer has a Protobuf message (a built-in kind, its list, a Status); others go out in JSON, as kube's do. */

@@ -15,7 +15,7 @@ export interface AcceptClause {
 
 /** A media type the API encodes answers in. CBOR joins `servedMediaTypes` with its feature gate. */
 export interface ServedMediaType {
-  readonly id: 'json' | 'yaml' | 'protobuf';
+  readonly id: 'json' | 'yaml' | 'protobuf' | 'cbor';
   readonly mediaType: string;
   readonly type: string;
   readonly subType: string;
@@ -62,8 +62,15 @@ export const protobufMediaType: ServedMediaType = {
   servesPartialObjectMetadata: false,
 };
 
+const served: ServedMediaType[] = [jsonMediaType, yamlMediaType, protobufMediaType];
+
 /** In kube-apiserver's order: a request without an Accept header, or with a wildcard, gets the first. */
-export const servedMediaTypes: readonly ServedMediaType[] = [jsonMediaType, yamlMediaType, protobufMediaType];
+export const servedMediaTypes: readonly ServedMediaType[] = served;
+
+/** Serves one more media type (CBOR, behind its feature gate), after the others. */
+export function addServedMediaType(mediaType: ServedMediaType): void {
+  if (!served.includes(mediaType)) served.push(mediaType);
+}
 
 export type ConversionKind = 'Table' | 'PartialObjectMetadata' | 'PartialObjectMetadataList';
 

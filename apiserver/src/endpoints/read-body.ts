@@ -9,24 +9,30 @@ import type { Tags } from 'yaml';
 import { yamlModule } from './yaml-module.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
 import { negotiateOutput } from './negotiate-media-type.ts';
+import { cborCodec, servesCbor } from './cbor-codec.ts';
 import { loadProtobufCodec } from './protobuf-codec.ts';
 
 export const maxRequestBodyBytes = 3 * 1024 * 1024;
 
 type BodyDecoder = (body: Buffer) => unknown;
 
-/** The request media types, as kube-apiserver lists them in its 415. CBOR joins here. */
+/** The request media types, as kube-apiserver lists them in its 415. */
 const decoders: ReadonlyMap<string, BodyDecoder> = new Map<string, BodyDecoder>([
   ['application/json', (body) => decodeJson(body.toString('utf8'))],
   ['application/yaml', (body) => decodeYaml(body.toString('utf8'))],
   ['application/vnd.kubernetes.protobuf', (body) => decodeProtobuf(body)],
 ]);
+const cborDecoder: BodyDecoder = (body) => decodeCbor(body);
+
+/** The decoders of this server: CBOR's joins behind its feature gate. */
+const decodersServed = (): ReadonlyMap<string, BodyDecoder> => (servesCbor() ? new Map([...decoders, ['application/cbor', cborDecoder]]) : decoders);
 
 export async function readJsonBody(request: IncomingMessage): Promise<JsonObject> {
   // kube's write handlers negotiate the answer before they look at the body.
   negotiateOutput(request);
-  const decode = decoders.get(mediaTypeOf(request.headers['content-type']) ?? '');
-  if (decode === undefined) throw newUnsupportedMediaType([...decoders.keys()]);
+  const served = decodersServed();
+  const decode = served.get(mediaTypeOf(request.headers['content-type']) ?? '');
+  if (decode === undefined) throw newUnsupportedMediaType([...served.keys()]);
   const body = await decode(await readBodyBytes(request));
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw newBadRequest('the body of the request must be a JSON object');
   return body as JsonObject;
@@ -71,6 +77,14 @@ async function decodeProtobuf(body: Buffer): Promise<unknown> {
     return decodeProtobufObject(body);
   } catch (error) {
     throw newBadRequest(`the body of the request could not be decoded as Protobuf: ${(error as Error).message}`);
+  }
+}
+
+function decodeCbor(body: Buffer): unknown {
+  try {
+    return cborCodec().decodeCborObject(body);
+  } catch (error) {
+    throw newBadRequest(`the body of the request could not be decoded as CBOR: ${(error as Error).message}`);
   }
 }
 

@@ -14,6 +14,7 @@ import { includeObjectOf } from '../table/to-table.ts';
 import { namespaceOf } from './get.ts';
 import { negotiateOutput, watchNotAcceptable } from './negotiate-media-type.ts';
 import { partialObjectMetadata, tableOf } from './negotiated-conversion.ts';
+import { cborCodec } from './cbor-codec.ts';
 import { protobufCodec } from './protobuf-codec.ts';
 
 export interface WatchSettings {
@@ -104,6 +105,8 @@ export async function watchObjects(
     } else if (mediaType.id === 'protobuf') {
       const codec = protobufCodec() as NonNullable<ReturnType<typeof protobufCodec>>;
       line = encodeOnce(event.object, `protobuf ${event.type}`, () => codec.encodeWatchEventFrame(event.type, event.object as Record<string, unknown>));
+    } else if (mediaType.id === 'cbor') {
+      line = encodeOnce(event.object, `cbor ${event.type}`, () => Buffer.from(cborCodec().encodeCborWatchEvent(event.type, event.object)));
     } else {
       // The object is shared by every watcher of the change: its line is encoded once per event type.
       line = encodeOnce(event.object, event.type, () => Buffer.from(`${JSON.stringify(event)}\n`));

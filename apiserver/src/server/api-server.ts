@@ -9,6 +9,7 @@ import { newInternalError, StatusError, type Logger } from '@capstan/common';
 import { DiscoveryEndpoints, type BytesResponse } from '../discovery/discovery-endpoints.ts';
 import { OpenApiV3Endpoints } from '../openapi/openapi-v3-endpoints.ts';
 import { notFoundPath, routeResourceRequest, type ServedResources } from '../endpoints/resource-router.ts';
+import { serveCbor } from '../endpoints/cbor-codec.ts';
 import { loadProtobufCodec, mentionsProtobuf } from '../endpoints/protobuf-codec.ts';
 import { sendError, sendJson } from '../endpoints/send-json.ts';
 import { Registry } from '../registry/registry.ts';
@@ -119,6 +120,7 @@ export class ApiServer {
 
   /** Listens, then starts the post-start hooks (readyz fails until they finish). */
   async listen(): Promise<AddressInfo> {
+    if (this.#options.featureGates.CBORServingAndStorage) await serveCbor();
     await new Promise<void>((resolve, reject) => {
       this.#server.once('error', reject);
       this.#server.listen(this.#options.port, this.#options.bindAddress, () => resolve());

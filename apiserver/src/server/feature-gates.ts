@@ -6,6 +6,8 @@ import type { FeatureGates, FeatureSpec } from '@capstan/common';
 export const apiServerFeatures = {
   // Watches with sendInitialEvents, and a watch from "now" or "0" defaulted to one.
   WatchList: { default: true, preRelease: 'BETA' },
+  // application/cbor answers and request bodies, application/cbor-seq watches.
+  CBORServingAndStorage: { default: false, preRelease: 'ALPHA' },
 } as const satisfies Record<string, FeatureSpec>;
 
 export type ApiServerFeatureGates = FeatureGates<keyof typeof apiServerFeatures>;

@@ -1,0 +1,96 @@
+// CBOR behind the CBORServingAndStorage feature gate: off (the default) the server neither reads
+// nor answers it; on, it reads application/cbor bodies, answers in self-described CBOR, streams
+// watches as application/cbor-seq, and kubectl with client-go's CBOR client gates works against it.
+
+import test from 'ava';
+import { decode, decodeMultiple, Encoder } from 'cbor-x';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { type ApiServerProcess, startApiServer } from '../src/api-server-process.ts';
+import { kubectlBinary } from '../src/kubectl-binary.ts';
+
+const run = promisify(execFile);
+const encoder = new Encoder({ useRecords: false, mapsAsObjects: true, tagUint8Array: false });
+const selfDescribed = Buffer.from([0xd9, 0xd9, 0xf7]);
+const cbor = (value: unknown): Buffer => Buffer.concat([selfDescribed, encoder.encode(value)]);
+const secrets = '/api/v1/namespaces/default/secrets';
+
+let gated: ApiServerProcess;
+let plain: ApiServerProcess;
+
+test.before(async () => {
+  [gated, plain] = await Promise.all([startApiServer(['--feature-gates=CBORServingAndStorage=true']), startApiServer()]);
+});
+test.after.always(async () => {
+  await Promise.all([gated?.stop(), plain?.stop()]);
+});
+
+test('with the gate off (the default) CBOR is neither accepted nor served', async (t) => {
+  const asked = await fetch(`${plain.url}${secrets}`, { headers: { accept: 'application/cbor' } });
+  t.is(asked.status, 406);
+  t.is(((await asked.json()) as { message: string }).message, 'only the following media types are accepted: application/json, application/yaml, application/vnd.kubernetes.protobuf');
+  const sent = await fetch(`${plain.url}${secrets}`, { method: 'POST', headers: { 'content-type': 'application/cbor' }, body: cbor({ metadata: { name: 'x' } }) });
+  t.is(sent.status, 415);
+  t.regex(((await sent.json()) as { message: string }).message, /accepted media types include: application\/json, application\/yaml, application\/vnd\.kubernetes\.protobuf$/);
+});
+
+test('with the gate on a Secret sent in CBOR is created, and answers come back self-described with its data as byte strings', async (t) => {
+  const body = cbor({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'binary', labels: { app: 'cbor' } }, data: { key: Buffer.from([0, 1, 2, 255]) } });
+  const created = await fetch(`${gated.url}${secrets}`, { method: 'POST', headers: { 'content-type': 'application/cbor', accept: 'application/cbor' }, body });
+  t.is(created.status, 201);
+  t.is(created.headers.get('content-type'), 'application/cbor');
+  const bytes = Buffer.from(await created.arrayBuffer());
+  t.deepEqual([...bytes.subarray(0, 3)], [0xd9, 0xd9, 0xf7]);
+  const answer = decode(bytes) as { kind: string; metadata: { name: string; uid: string }; data: { key: Uint8Array }; type: string };
+  t.is(answer.kind, 'Secret');
+  t.is(answer.type, 'Opaque');
+  t.true(answer.data.key instanceof Uint8Array);
+  t.deepEqual([...answer.data.key], [0, 1, 2, 255]);
+  // The same object read in JSON carries the bytes in base64.
+  const json = (await (await fetch(`${gated.url}${secrets}/binary`)).json()) as { data: { key: string }; metadata: { uid: string } };
+  t.is(json.data.key, Buffer.from([0, 1, 2, 255]).toString('base64'));
+  t.is(json.metadata.uid, answer.metadata.uid);
+
+  const list = await fetch(`${gated.url}${secrets}?labelSelector=app%3Dcbor`, { headers: { accept: 'application/cbor' } });
+  const items = (decode(Buffer.from(await list.arrayBuffer())) as { kind: string; items: { data: { key: Uint8Array } }[] });
+  t.is(items.kind, 'SecretList');
+  t.deepEqual([...(items.items[0]?.data.key ?? [])], [0, 1, 2, 255]);
+});
+
+test('with the gate on errors are CBOR Status objects, and unreadable CBOR is a 400', async (t) => {
+  const missing = await fetch(`${gated.url}${secrets}/nowhere`, { headers: { accept: 'application/cbor' } });
+  t.is(missing.status, 404);
+  t.like(decode(Buffer.from(await missing.arrayBuffer())), { kind: 'Status', reason: 'NotFound', code: 404, message: 'secrets "nowhere" not found' });
+  const broken = await fetch(`${gated.url}${secrets}`, { method: 'POST', headers: { 'content-type': 'application/cbor' }, body: Buffer.from([0xd9, 0xd9, 0xf7, 0xbf, 0x61]) });
+  t.is(broken.status, 400);
+  t.regex(((await broken.json()) as { message: string }).message, /^the body of the request could not be decoded as CBOR: /);
+  const none = await fetch(`${gated.url}${secrets}`, { headers: { accept: 'text/html' } });
+  t.is(((await none.json()) as { message: string }).message, 'only the following media types are accepted: application/json, application/yaml, application/vnd.kubernetes.protobuf, application/cbor');
+});
+
+test('with the gate on a watch in CBOR streams application/cbor-seq: one self-described {type, object} item per event', async (t) => {
+  await fetch(`${gated.url}${secrets}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: 'watched' }, stringData: { a: 'b' } }) });
+  const controller = new AbortController();
+  t.teardown(() => controller.abort());
+  const watch = await fetch(`${gated.url}${secrets}?watch=1&fieldSelector=metadata.name%3Dwatched&resourceVersion=0`, { headers: { accept: 'application/cbor' }, signal: controller.signal });
+  t.is(watch.headers.get('content-type'), 'application/cbor-seq');
+  const reader = (watch.body as ReadableStream<Uint8Array>).getReader();
+  const { value } = await reader.read();
+  const events = decodeMultiple(Buffer.from(value as Uint8Array)) as unknown as { type: string; object: { kind: string; data: { a: Uint8Array } } }[];
+  t.is(events[0]?.type, 'ADDED');
+  t.is(events[0]?.object.kind, 'Secret');
+  t.is(Buffer.from(events[0]?.object.data.a ?? []).toString(), 'b');
+});
+
+test('kubectl wait and delete with client-go preferring CBOR watch and delete through it', async (t) => {
+  await fetch(`${gated.url}${secrets}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: 'waited' }, type: 'Opaque' }) });
+  const env = { ...process.env, KUBE_FEATURE_ClientsAllowCBOR: 'true', KUBE_FEATURE_ClientsPreferCBOR: 'true' };
+  const kubectl = (...args: string[]) => run(kubectlBinary(), [`--kubeconfig=${gated.kubeconfig}`, ...args], { encoding: 'utf8', timeout: 20_000, env });
+  const waited = await kubectl('wait', '--for=jsonpath={.type}=Opaque', 'secret/waited', '--timeout=10s', '-v=8');
+  t.is(waited.stdout, 'secret/waited condition met\n');
+  t.regex(waited.stderr, /Content-Type: application\/cbor-seq/);
+  const deleted = await kubectl('delete', 'secret', 'waited', '-v=8');
+  t.is(deleted.stdout, 'secret "waited" deleted from default namespace\n');
+  t.regex(deleted.stderr, /Content-Type: application\/cbor\n/);
+  t.is((await fetch(`${gated.url}${secrets}/waited`)).status, 404);
+});
