@@ -2,6 +2,9 @@
 // out is filled in, and a pod starts with its QoS class.
 
 import test from 'ava';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sharedApiServer } from '../src/shared-api-server.ts';
 
 const shared = sharedApiServer();
@@ -79,4 +82,17 @@ test('kubectl create service, job and cronjob, and a Secret without a type, come
 
   const secret = await fetch(`${shared.server().url}/api/v1/namespaces/default/secrets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: 'plain' } }) });
   t.is(((await secret.json()) as { type: string }).type, 'Opaque');
+});
+
+test('kubectl apply of a Secret with stringData stores it in data, over a data key of the same name, and keeps no stringData', async (t) => {
+  const manifest = { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'mixed' }, data: { kept: 'a2VwdA==', both: 'b2xk' }, stringData: { both: 'new', plain: 'héllo' } };
+  const dir = mkdtempSync(join(tmpdir(), 'capstan-secret-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(join(dir, 'secret.json'), JSON.stringify(manifest));
+  const applied = await shared.kubectl('apply', '-f', join(dir, 'secret.json'));
+  t.is(applied.stdout, 'secret/mixed created\n');
+  const secret = await getJson('/api/v1/namespaces/default/secrets/mixed');
+  t.deepEqual(secret.data, { kept: 'a2VwdA==', both: Buffer.from('new').toString('base64'), plain: Buffer.from('héllo').toString('base64') });
+  t.false('stringData' in secret);
+  t.is(secret.type, 'Opaque');
 });

@@ -24,6 +24,22 @@ export function defaultService(service: JsonObject): void {
 
 export function defaultSecret(secret: JsonObject): void {
   defaultTo(secret, 'type', 'Opaque');
+  mergeStringData(secret);
+}
+
+/**
+ * stringData is write-only: kube's conversion to its internal Secret writes each entry into data
+ * (in base64, over a data entry of the same key) and keeps nothing of it.
+ */
+function mergeStringData(secret: JsonObject): void {
+  const stringData = secret.stringData;
+  if (stringData === undefined) return;
+  delete secret.stringData;
+  if (typeof stringData !== 'object' || stringData === null || Array.isArray(stringData) || Object.keys(stringData).length === 0) return;
+  const data = objectAt(secret, 'data');
+  for (const [key, value] of Object.entries(stringData)) {
+    if (typeof value === 'string') data[key] = Buffer.from(value, 'utf8').toString('base64');
+  }
 }
 
 export function defaultPersistentVolume(volume: JsonObject): void {
