@@ -17,6 +17,7 @@ import { watchStored, type ApiWatchListener } from './store-watch.ts';
 import { decodeStoredObject, encodeStoredObject, withResourceVersion } from './stored-object.ts';
 import { conversionFor, type StoredConversion } from './conversions/stored-conversion.ts';
 import { defaulterFor, type Defaulter } from './defaulting/defaulters.ts';
+import { updateErrors } from './validation/update-validation.ts';
 import { validationErrors } from './validation/validators.ts';
 import { strategyFor, type ResourceStrategy } from './strategy.ts';
 import type { WatchRequest } from './watch-request.ts';
@@ -61,9 +62,10 @@ export class GenericStore {
     return this.#fromStorage(decodeStoredObject(kv));
   }
 
-  /** kube's 422 for an object its kind's validation refuses. */
-  #validate(object: JsonObject, name: string): void {
-    const errors = validationErrors(this.definition, object);
+  /** kube's 422 for an object its kind's validation refuses; on update, for a change it does not allow. */
+  #validate(object: JsonObject, name: string, old?: JsonObject): void {
+    const objectErrors = validationErrors(this.definition, object);
+    const errors = old === undefined ? objectErrors : updateErrors(`${this.definition.group}/${this.definition.kind}`, object, old, objectErrors);
     if (errors.length > 0) throw newInvalid({ group: this.definition.group, kind: this.definition.kind }, name, errors);
   }
 
@@ -166,7 +168,7 @@ export class GenericStore {
         }
       }
       this.strategy.prepareForUpdate?.(next, old);
-      this.#validate(next, name);
+      this.#validate(next, name, old);
       return next;
     });
   }

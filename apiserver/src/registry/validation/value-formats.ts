@@ -71,3 +71,26 @@ export function goStringMap(map: Readonly<Record<string, unknown>>): { goSyntax:
     .map((key) => `${JSON.stringify(key)}:${JSON.stringify(String(map[key]))}`);
   return { goSyntax: `map[string]string{${entries.join(', ')}}` };
 }
+
+const goStringSlice = (values: unknown): string =>
+  Array.isArray(values) ? `[]string{${values.map((value) => JSON.stringify(String(value))).join(', ')}}` : '[]string(nil)';
+
+/**
+ * A v1.LabelSelector as Go's %#v writes it in field errors:
+ * v1.LabelSelector{MatchLabels:map[string]string{"app":"web"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}.
+ */
+export function labelSelectorGoSyntax(selector: Readonly<Record<string, unknown>>): { goSyntax: string } {
+  const labels = selector.matchLabels;
+  const labelText = typeof labels === 'object' && labels !== null && !Array.isArray(labels) ? goStringMap(labels as Record<string, unknown>).goSyntax : 'map[string]string(nil)';
+  const expressions = selector.matchExpressions;
+  const expressionText = Array.isArray(expressions)
+    ? `[]v1.LabelSelectorRequirement{${expressions
+        .map((expression: Record<string, unknown>) => {
+          const key = JSON.stringify(String(expression?.key ?? ''));
+          const operator = JSON.stringify(String(expression?.operator ?? ''));
+          return `v1.LabelSelectorRequirement{Key:${key}, Operator:${operator}, Values:${goStringSlice(expression?.values)}}`;
+        })
+        .join(', ')}}`
+    : '[]v1.LabelSelectorRequirement(nil)';
+  return { goSyntax: `v1.LabelSelector{MatchLabels:${labelText}, MatchExpressions:${expressionText}}` };
+}

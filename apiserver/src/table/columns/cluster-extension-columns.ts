@@ -8,6 +8,7 @@ import type { JsonObject } from '../../registry/object-meta.ts';
 import { humanDuration } from '../human-duration.ts';
 import { canonicalQuantity } from './canonical-quantity.ts';
 import { ageColumn, ageOf, column, nameColumn, nameOf, type ColumnDefinition, type TableColumns } from './column.ts';
+import { labelSelectorGoString } from './label-selector.ts';
 import { arrayAt, fieldAt, hasField, optionalNumberAt, recordAt, stringAt } from './read-field.ts';
 import { byCodeUnit } from './string-order.ts';
 
@@ -250,28 +251,6 @@ const validatingAdmissionPolicyColumns: TableColumns = {
     ];
   },
 };
-
-/** Go's %v of a []string: "[a b]". */
-const goStringSlice = (values: readonly string[]): string => `[${values.join(' ')}]`;
-
-/**
- * A label selector as its generated protobuf String() writes it:
- * "&LabelSelector{MatchLabels:map[string]string{k: v,},MatchExpressions:[]LabelSelectorRequirement{...},}".
- */
-function labelSelectorGoString(selector: Record<string, unknown>): string {
-  const labels = recordAt(selector, 'matchLabels');
-  const labelText = Object.keys(labels)
-    .sort(byCodeUnit)
-    .map((key) => `${key}: ${typeof labels[key] === 'string' ? labels[key] : ''},`)
-    .join('');
-  const expressionText = arrayAt(selector, 'matchExpressions')
-    .map((expression) => {
-      const values = goStringSlice(stringsOf(arrayAt(expression, 'values')));
-      return `LabelSelectorRequirement{Key:${stringAt(expression, 'key')},Operator:${stringAt(expression, 'operator')},Values:${values},},`;
-    })
-    .join('');
-  return `&LabelSelector{MatchLabels:map[string]string{${labelText}},MatchExpressions:[]LabelSelectorRequirement{${expressionText}},}`;
-}
 
 /** "namespace/name", "*\/name" without a namespace, the selector, or "<unset>". */
 function paramRefCell(binding: JsonObject): string {

@@ -59,3 +59,22 @@ export function formatLabelSelector(selector: unknown): string {
   if (text === undefined) return '<error>';
   return text === '' ? '<none>' : text;
 }
+
+/**
+ * A label selector as its generated protobuf String() writes it (kube's field errors and printers
+ * quote selectors so): "&LabelSelector{MatchLabels:map[string]string{k: v,},MatchExpressions:[]LabelSelectorRequirement{...},}".
+ */
+export function labelSelectorGoString(selector: Record<string, unknown>): string {
+  const labels = recordAt(selector, 'matchLabels');
+  const labelText = Object.keys(labels)
+    .sort(byCodeUnit)
+    .map((key) => `${key}: ${typeof labels[key] === 'string' ? labels[key] : ''},`)
+    .join('');
+  const expressionText = arrayAt(selector, 'matchExpressions')
+    .map((expression) => {
+      const values = arrayAt(expression, 'values').map((value) => (typeof value === 'string' ? value : ''));
+      return `LabelSelectorRequirement{Key:${stringAt(expression, 'key')},Operator:${stringAt(expression, 'operator')},Values:[${values.join(' ')}],},`;
+    })
+    .join('');
+  return `&LabelSelector{MatchLabels:map[string]string{${labelText}},MatchExpressions:[]LabelSelectorRequirement{${expressionText}},}`;
+}
