@@ -96,3 +96,39 @@ test('kubectl apply of a Secret with stringData stores it in data, over a data k
   t.false('stringData' in secret);
   t.is(secret.type, 'Opaque');
 });
+
+test('a Job gets a selector of its own: its uid, also labelled on the pod template with its name; a manual selector must say so', async (t) => {
+  await shared.kubectl('create', 'job', 'labelled', '--image=busybox:1.36');
+  const job = await getJson('/apis/batch/v1/namespaces/default/jobs/labelled');
+  const uid = job.metadata.uid as string;
+  t.deepEqual(job.spec.selector, { matchLabels: { 'batch.kubernetes.io/controller-uid': uid } });
+  t.deepEqual(job.spec.template.metadata.labels, { 'batch.kubernetes.io/controller-uid': uid, 'batch.kubernetes.io/job-name': 'labelled', 'controller-uid': uid, 'job-name': 'labelled' });
+
+  const template = { metadata: { labels: { app: 'batch' } }, spec: { restartPolicy: 'Never', containers: [{ name: 'c', image: 'busybox:1.36' }] } };
+  const post = (name: string, spec: Record<string, unknown>) =>
+    fetch(`${shared.server().url}/apis/batch/v1/namespaces/default/jobs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name }, spec }) });
+  // A selector of the user's own gains the uid, as kube's generateSelector adds it, but picks
+  // more than the generated labels: refused unless manualSelector says it is meant.
+  const merged = await post('merged', { selector: { matchLabels: { app: 'batch' } }, template });
+  t.is(merged.status, 422);
+  t.regex(
+    ((await merged.json()) as { message: string }).message,
+    /^Job\.batch "merged" is invalid: spec\.selector: Invalid value: v1\.LabelSelector\{MatchLabels:map\[string\]string\{"app":"batch", "batch\.kubernetes\.io\/controller-uid":"[-0-9a-f]{36}"\}, MatchExpressions:\[\]v1\.LabelSelectorRequirement\(nil\)\}: `selector` not auto-generated$/,
+  );
+  // One that names another uid is refused: it was not generated, and it misses the pods.
+  const refused = await post('foreign', { selector: { matchLabels: { 'batch.kubernetes.io/controller-uid': 'other' } }, template });
+  t.is(refused.status, 422);
+  const status = (await refused.json()) as { message: string; details: { causes: unknown[] } };
+  t.true(
+    status.message.startsWith(
+      'Job.batch "foreign" is invalid: [spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string{"batch.kubernetes.io/controller-uid":"other"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: `selector` not auto-generated, spec.template.metadata.labels: Invalid value: map[string]string{',
+    ),
+    status.message,
+  );
+  t.is(status.details.causes.length, 2);
+  const manual = await post('chosen', { manualSelector: true, selector: { matchLabels: { app: 'batch' } }, template });
+  t.is(manual.status, 201);
+  const created = (await manual.json()) as { spec: { selector: unknown; template: { metadata: { labels: unknown } } } };
+  t.deepEqual(created.spec.selector, { matchLabels: { app: 'batch' } });
+  t.deepEqual(created.spec.template.metadata.labels, { app: 'batch' });
+});

@@ -4,6 +4,7 @@
 import type { DeleteOptions } from './delete-options.ts';
 import type { JsonObject } from './object-meta.ts';
 import type { ResourceDefinition } from './resource-definition.ts';
+import { jobStrategy } from './strategies/job-strategy.ts';
 import { namespaceStrategy } from './strategies/namespace-strategy.ts';
 import { podStrategy } from './strategies/pod-strategy.ts';
 import { serviceStrategy } from './strategies/service-strategy.ts';
@@ -35,6 +36,7 @@ const strategies: Readonly<Record<string, ResourceStrategy>> = {
   '/serviceaccounts': returnsDeletedObject,
   '/services': serviceStrategy,
   'storage.k8s.io/storageclasses': returnsDeletedObject,
+  'batch/jobs': jobStrategy,
 };
 
 export function strategyFor(definition: Pick<ResourceDefinition, 'group' | 'resource'>): ResourceStrategy {

@@ -8,7 +8,7 @@ import { configMapErrors, secretErrors } from './config-validation.ts';
 import { objectMetaErrors } from './object-meta-validation.ts';
 import { podSpecErrors } from './pod-validation.ts';
 import { serviceErrors } from './service-validation.ts';
-import { selectedWorkloadErrors, templatedWorkloadErrors } from './workload-validation.ts';
+import { jobErrors, selectedWorkloadErrors, templatedWorkloadErrors } from './workload-validation.ts';
 
 type KindValidator = (object: JsonObject) => FieldError[];
 
@@ -22,7 +22,7 @@ const kindValidators: Readonly<Record<string, KindValidator>> = {
   'apps/ReplicaSet': selectedWorkloadErrors,
   'apps/StatefulSet': selectedWorkloadErrors,
   'apps/DaemonSet': selectedWorkloadErrors,
-  'batch/Job': templatedWorkloadErrors,
+  'batch/Job': jobErrors,
 };
 
 export function validationErrors(definition: Pick<ResourceDefinition, 'group' | 'kind'>, object: JsonObject): FieldError[] {

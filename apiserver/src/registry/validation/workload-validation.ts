@@ -7,9 +7,10 @@ import { isObject } from '../defaulting/json-fields.ts';
 import { labelSelectorString } from '../../table/columns/label-selector.ts';
 import { labelErrors } from './object-meta-validation.ts';
 import { podSpecErrors } from './pod-validation.ts';
-import { goStringMap } from './value-formats.ts';
+import { generatedJobLabels } from '../strategies/job-strategy.ts';
+import { goStringMap, labelSelectorGoSyntax } from './value-formats.ts';
 
-/** Deployment, ReplicaSet, StatefulSet, DaemonSet: selector, template labels and spec, replicas. */
+/** Deployment, ReplicaSet, StatefulSet, DaemonSet, Job: selector, template labels and spec, replicas. */
 export function selectedWorkloadErrors(workload: JsonObject): FieldError[] {
   const spec = isObject(workload.spec) ? workload.spec : {};
   const errors: FieldError[] = [];
@@ -29,7 +30,34 @@ export function selectedWorkloadErrors(workload: JsonObject): FieldError[] {
   return errors;
 }
 
-/** Job and ReplicationController: the template's pod spec. */
+/**
+ * Job: unless spec.manualSelector says the user chose the selector, the pod template carries the
+ * generated labels and the selector picks nothing else (kube's ValidateGeneratedSelector); then
+ * the workload checks.
+ */
+export function jobErrors(job: JsonObject): FieldError[] {
+  const spec = isObject(job.spec) ? job.spec : {};
+  const errors: FieldError[] = [];
+  if (spec.manualSelector !== true) {
+    const meta = isObject(job.metadata) ? job.metadata : {};
+    const expected = generatedJobLabels(typeof meta.name === 'string' ? meta.name : '', typeof meta.uid === 'string' ? meta.uid : '');
+    const template = isObject(spec.template) ? spec.template : {};
+    const labels = isObject(template.metadata) && isObject(template.metadata.labels) ? template.metadata.labels : {};
+    for (const [key, value] of Object.entries(expected)) {
+      const path = `spec.template.metadata.labels[${key}]`;
+      if (!(key in labels)) errors.push(fieldRequired(path, value));
+      else if (labels[key] !== value) errors.push(fieldInvalid(path, goStringMap(labels), `must be '${value}'`));
+    }
+    const text = isObject(spec.selector) ? labelSelectorString(spec.selector) : '';
+    const selector = text === undefined ? undefined : safeSelector(text);
+    if (isObject(spec.selector) && selector !== undefined && !matchesLabels(selector, expected)) {
+      errors.push(fieldInvalid('spec.selector', labelSelectorGoSyntax(spec.selector), '`selector` not auto-generated'));
+    }
+  }
+  return [...errors, ...selectedWorkloadErrors(job)];
+}
+
+/** ReplicationController: the template's pod spec. */
 export function templatedWorkloadErrors(workload: JsonObject): FieldError[] {
   const spec = isObject(workload.spec) ? workload.spec : {};
   const template = isObject(spec.template) ? spec.template : {};
