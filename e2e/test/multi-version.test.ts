@@ -87,3 +87,38 @@ test('a watch through events.k8s.io/v1 sees a core/v1 write in its own shape', a
   t.is(event.type, 'ADDED');
   t.like(event.object, { apiVersion: 'events.k8s.io/v1', note: 'Node is ready', regarding: { kind: 'Node', name: 'node-1' } });
 });
+
+test('a new events.k8s.io/v1 Event must have an eventTime, a type and its reporting fields, and may not set the deprecated ones', async (t) => {
+  const refused = await post(events(), {
+    metadata: { name: 'incomplete' },
+    regarding: { kind: 'Pod', name: 'api', namespace: 'default' },
+    type: 'Info',
+    deprecatedCount: 3,
+    deprecatedSource: { component: 'kubelet' },
+    series: { count: 1 },
+  });
+  t.is(refused.status, 422);
+  const status = (await refused.json()) as { message: string; details: { causes: { field: string; message: string }[] } };
+  t.deepEqual(
+    status.details.causes.map((cause) => `${cause.field}: ${cause.message}`),
+    [
+      'series.count: Invalid value: "": should be at least 2',
+      'series.lastObservedTime: Required value',
+      'eventTime: Required value',
+      'type: Invalid value: "": has invalid value: Info',
+      'count: Invalid value: "": needs to be unset',
+      'source: Invalid value: "": needs to be unset',
+    ],
+  );
+  // With an eventTime, what a reporter must say is required, in either group-version.
+  const unreported = { metadata: { name: 'unreported' }, regarding: { kind: 'Pod', name: 'api', namespace: 'default' }, type: 'Normal', eventTime: '2026-11-23T19:01:00.000000Z' };
+  const fromEvents = (await (await post(events(), unreported)).json()) as { details: { causes: { field: string }[] } };
+  t.deepEqual(
+    fromEvents.details.causes.map((cause) => cause.field),
+    ['reportingController', 'reportingController', 'reportingController', 'reportingInstance', 'action', 'reason'],
+  );
+  // An old-style Event (no eventTime) is about an object of its own namespace.
+  const fromCore = await post(core(), { metadata: { name: 'elsewhere' }, involvedObject: { kind: 'Pod', name: 'api', namespace: 'other' }, reason: 'Pulled', type: 'Normal' });
+  t.is(fromCore.status, 422);
+  t.is(((await fromCore.json()) as { message: string }).message, 'Event "elsewhere" is invalid: involvedObject.namespace: Invalid value: "other": does not match event.namespace');
+});

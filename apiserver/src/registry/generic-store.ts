@@ -64,7 +64,7 @@ export class GenericStore {
 
   /** kube's 422 for an object its kind's validation refuses; on update, for a change it does not allow. */
   #validate(object: JsonObject, name: string, old?: JsonObject): void {
-    const objectErrors = validationErrors(this.definition, object);
+    const objectErrors = validationErrors(this.definition, object, old === undefined);
     const errors = old === undefined ? objectErrors : updateErrors(`${this.definition.group}/${this.definition.kind}`, object, old, objectErrors);
     if (errors.length > 0) throw newInvalid({ group: this.definition.group, kind: this.definition.kind }, name, errors);
   }

@@ -5,6 +5,7 @@ import type { FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { configMapErrors, secretErrors } from './config-validation.ts';
+import { coreEventErrors, eventsV1CreateErrors, eventsV1EventErrors } from './event-validation.ts';
 import { objectMetaErrors } from './object-meta-validation.ts';
 import { podSpecErrors } from './pod-validation.ts';
 import { serviceErrors } from './service-validation.ts';
@@ -23,9 +24,18 @@ const kindValidators: Readonly<Record<string, KindValidator>> = {
   'apps/StatefulSet': selectedWorkloadErrors,
   'apps/DaemonSet': selectedWorkloadErrors,
   'batch/Job': jobErrors,
+  '/Event': coreEventErrors,
+  'events.k8s.io/Event': eventsV1EventErrors,
 };
 
-export function validationErrors(definition: Pick<ResourceDefinition, 'group' | 'kind'>, object: JsonObject): FieldError[] {
-  const own = kindValidators[`${definition.group}/${definition.kind}`];
-  return [...objectMetaErrors(object), ...(own === undefined ? [] : own(object))];
+/** What kube checks of a new object only, not of an updated one. */
+const createValidators: Readonly<Record<string, KindValidator>> = {
+  'events.k8s.io/Event': eventsV1CreateErrors,
+};
+
+export function validationErrors(definition: Pick<ResourceDefinition, 'group' | 'kind'>, object: JsonObject, creating = false): FieldError[] {
+  const key = `${definition.group}/${definition.kind}`;
+  const own = kindValidators[key];
+  const onCreate = creating ? createValidators[key] : undefined;
+  return [...objectMetaErrors(object), ...(own === undefined ? [] : own(object)), ...(onCreate === undefined ? [] : onCreate(object))];
 }

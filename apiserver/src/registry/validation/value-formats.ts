@@ -27,7 +27,7 @@ export function isQualifiedName(value: string): string[] {
   }
   if (name === '') errors.push('name part must be non-empty');
   else if (name.length > 63) errors.push('name part must be no more than 63 characters');
-  if (name !== '' && !qualifiedName.test(name)) errors.push(regexError(`name part ${qualifiedNameMessage}`, qualifiedNameFormat, 'MyName', 'my.name', '123-abc'));
+  if (!qualifiedName.test(name)) errors.push(regexError(`name part ${qualifiedNameMessage}`, qualifiedNameFormat, 'MyName', 'my.name', '123-abc'));
   return errors;
 }
 
