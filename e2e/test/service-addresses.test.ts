@@ -48,6 +48,29 @@ test('an IP asked for is held or refused with kube\'s 422; an update keeps it; a
   t.deepEqual((await getJson('/api/v1/namespaces/default/services/headless')).spec.clusterIPs, ['None']);
 });
 
+test('a type change to NodePort allocates node ports, keeping its own; back to ClusterIP drops them and the external traffic policy', async (t) => {
+  await shared.kubectl('create', 'service', 'clusterip', 'switch', '--tcp=80:8080');
+  const toNodePort = await shared.kubectl('patch', 'service', 'switch', '--type=merge', '-p', '{"spec":{"type":"NodePort"}}');
+  t.is(toNodePort.stdout, 'service/switch patched\n');
+  const exposed = (await getJson('/api/v1/namespaces/default/services/switch')).spec;
+  const nodePort = exposed.ports[0].nodePort as number;
+  t.true(nodePort >= 30000 && nodePort <= 30010, String(nodePort));
+  t.is(exposed.externalTrafficPolicy, 'Cluster');
+  // A PUT that names its own node port again is no clash.
+  const current = await getJson('/api/v1/namespaces/default/services/switch');
+  const put = await fetch(`${shared.server().url}/api/v1/namespaces/default/services/switch`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...current, metadata: { ...current.metadata, labels: { tier: 'edge' } } }) });
+  t.is(put.status, 200);
+  t.is(((await put.json()) as { spec: { ports: { nodePort: number }[] } }).spec.ports[0]?.nodePort, nodePort);
+
+  await shared.kubectl('patch', 'service', 'switch', '--type=merge', '-p', '{"spec":{"type":"ClusterIP"}}');
+  const internal = (await getJson('/api/v1/namespaces/default/services/switch')).spec;
+  t.false('nodePort' in internal.ports[0]);
+  t.false('externalTrafficPolicy' in internal);
+  // A node port the update itself sets on a ClusterIP Service is the user's, and refused.
+  const refused = (await t.throwsAsync(shared.kubectl('patch', 'service', 'switch', '--type=json', '-p', '[{"op":"add","path":"/spec/ports/0/nodePort","value":30005}]'))) as Error & { stderr: string };
+  t.is(refused.stderr, "The Service \"switch\" is invalid: spec.ports[0].nodePort: Forbidden: may not be used when `type` is 'ClusterIP'\n");
+});
+
 test('a --service-cluster-ip-range that is no IPv4 CIDR fails at start', async (t) => {
   await t.throwsAsync(startApiServer(['--service-cluster-ip-range=10.0.0.1/24']), { message: /invalid argument "10\.0\.0\.1\/24" for "--service-cluster-ip-range" flag/ });
 });

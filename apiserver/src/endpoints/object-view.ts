@@ -3,6 +3,7 @@
 
 import type { GenericStore } from '../registry/generic-store.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
+import type { ResourceHooks } from '../registry/resource-hooks.ts';
 import { scaleOf, updateScale } from '../registry/scale.ts';
 
 export interface ObjectView {
@@ -10,10 +11,13 @@ export interface ObjectView {
   update(body: JsonObject): Promise<JsonObject>;
 }
 
-export function mainView(store: GenericStore, namespace: string | undefined, name: string): ObjectView {
+export function mainView(store: GenericStore, namespace: string | undefined, name: string, hooks?: ResourceHooks): ObjectView {
   return {
     get: () => store.get(namespace, name),
-    update: (body) => store.update(namespace, name, body),
+    update: async (body) => {
+      if (hooks?.beforeUpdate !== undefined) await hooks.beforeUpdate(body, await store.get(namespace, name));
+      return store.update(namespace, name, body);
+    },
   };
 }
 

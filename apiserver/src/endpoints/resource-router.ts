@@ -75,12 +75,12 @@ export async function routeResourceRequest(
       await createObject(registry, store, info, query, request, response, served.hooks(definition));
       return true;
     case 'update':
-      await updateObject(store, info, query, request, response);
+      await updateObject(store, info, query, request, response, served.hooks(definition));
       return true;
     case 'patch': {
       negotiateOutput(request);
       const { fieldValidation } = writeOptionsOf(query, 'PatchOptions');
-      await patchObject(mainView(store, namespaceOf(info), info.name), request, response, (patched) => dropUnknownFieldsOf(patched, definition, fieldValidation, response, false));
+      await patchObject(mainView(store, namespaceOf(info), info.name, served.hooks(definition)), request, response, (patched) => dropUnknownFieldsOf(patched, definition, fieldValidation, response, false));
       return true;
     }
     case 'deletecollection':

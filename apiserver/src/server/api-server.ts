@@ -82,6 +82,7 @@ export class ApiServer {
     );
     const serviceHooks: ResourceHooks = {
       beforeCreate: (service, namespace) => serviceAddresses.assign(service, namespace ?? ''),
+      beforeUpdate: (service, current) => serviceAddresses.assignOnUpdate(service, current),
       afterDelete: (service) => serviceAddresses.release(service),
     };
     this.#served = {

@@ -5,7 +5,7 @@
 import { randomInt } from 'node:crypto';
 import { fieldInvalid, newInvalid, type FieldError } from '@capstan/common';
 import type { GenericStore } from '../generic-store.ts';
-import type { JsonObject } from '../object-meta.ts';
+import { metadataOf, type JsonObject } from '../object-meta.ts';
 import { wholeList } from '../store-list.ts';
 
 export interface PortRange {
@@ -35,10 +35,17 @@ export class NodePortAllocator {
     this.range = range;
   }
 
-  /** Gives every port of the Service a node port: the one it asks for, when free, or a free one. */
-  async assign(service: JsonObject, name: string): Promise<void> {
+  /**
+   * Gives every port of the Service a node port: the one it asks for, when free, or a free one.
+   * `self`, a Service being updated, does not take the ports it holds now.
+   */
+  async assign(service: JsonObject, name: string, self?: { readonly namespace: string; readonly name: string }): Promise<void> {
     const listed = await this.#services.list(wholeList(undefined));
-    const taken = new Set(listed.items.flatMap((kv) => nodePortsOf(this.#services.decode(kv))));
+    const others = listed.items.map((kv) => this.#services.decode(kv)).filter((other) => {
+      const meta = metadataOf(other);
+      return self === undefined || meta.namespace !== self.namespace || meta.name !== self.name;
+    });
+    const taken = new Set(others.flatMap(nodePortsOf));
     const ports = (((service.spec ?? {}) as JsonObject).ports ?? []) as JsonObject[];
     const errors: FieldError[] = [];
     ports.forEach((port, i) => {

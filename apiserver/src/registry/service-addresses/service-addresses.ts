@@ -7,6 +7,15 @@ import { metadataOf } from '../object-meta.ts';
 import type { ClusterIpAllocator } from './cluster-ip-allocator.ts';
 import type { NodePortAllocator } from './node-port-allocator.ts';
 
+/** Whether Services of a type get node ports. */
+export const needsNodePorts = (type: unknown): boolean => type === 'NodePort' || type === 'LoadBalancer';
+
+/** Whether a Service is reachable from outside the cluster, so that its external traffic policy matters. */
+export const externallyAccessible = (spec: JsonObject): boolean =>
+  needsNodePorts(spec.type) || (spec.type === 'ClusterIP' && Array.isArray(spec.externalIPs) && spec.externalIPs.length > 0);
+
+const samePort = (a: JsonObject, b: JsonObject): boolean => a.port === b.port && (a.protocol ?? 'TCP') === (b.protocol ?? 'TCP');
+
 export class ServiceAddresses {
   readonly #ips: ClusterIpAllocator;
   readonly #ports: NodePortAllocator;
@@ -21,7 +30,7 @@ export class ServiceAddresses {
     const spec = (service.spec ??= {}) as JsonObject;
     const name = metadataOf(service).name ?? '';
     if (spec.type === 'ExternalName') return async () => {};
-    if (spec.type === 'NodePort' || spec.type === 'LoadBalancer') await this.#ports.assign(service, name);
+    if (needsNodePorts(spec.type)) await this.#ports.assign(service, name);
     spec.ipFamilies = ['IPv4'];
     spec.ipFamilyPolicy ??= 'SingleStack';
     if (spec.clusterIP === 'None') {
@@ -39,6 +48,24 @@ export class ServiceAddresses {
     spec.clusterIP = ip;
     spec.clusterIPs = [ip];
     return () => this.#ips.release(ip);
+  }
+
+  /**
+   * Node ports for a Service about to be updated to a type that needs them: a port keeps the node
+   * port it had, a new one gets one (its own ports do not count as taken).
+   */
+  async assignOnUpdate(next: JsonObject, current: JsonObject): Promise<void> {
+    const spec = (next.spec ?? {}) as JsonObject;
+    if (!needsNodePorts(spec.type)) return;
+    const oldSpec = (current.spec ?? {}) as JsonObject;
+    const oldPorts = needsNodePorts(oldSpec.type) ? ((oldSpec.ports ?? []) as JsonObject[]) : [];
+    for (const port of (spec.ports ?? []) as JsonObject[]) {
+      if (typeof port.nodePort === 'number' && port.nodePort !== 0) continue;
+      const kept = oldPorts.find((old) => samePort(old, port))?.nodePort;
+      if (typeof kept === 'number') port.nodePort = kept;
+    }
+    const { namespace = '', name = '' } = metadataOf(current);
+    await this.#ports.assign(next, name, { namespace, name });
   }
 
   /** Gives back the cluster IP of a Service that went. */
