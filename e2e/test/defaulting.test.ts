@@ -132,3 +132,66 @@ test('a Job gets a selector of its own: its uid, also labelled on the pod templa
   t.deepEqual(created.spec.selector, { matchLabels: { app: 'batch' } });
   t.deepEqual(created.spec.template.metadata.labels, { app: 'batch' });
 });
+
+test('cluster kinds come back defaulted: StorageClass, PriorityClass, NetworkPolicy, LimitRange, RoleBinding subjects, webhooks, flow control', async (t) => {
+  const post = async (path: string, body: Record<string, unknown>): Promise<Record<string, any>> => {
+    const response = await fetch(`${shared.server().url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    t.is(response.status, 201, path);
+    return (await response.json()) as Record<string, any>;
+  };
+  t.like(await post('/apis/storage.k8s.io/v1/storageclasses', { metadata: { name: 'fast' }, provisioner: 'example.com/disk' }), { reclaimPolicy: 'Delete', volumeBindingMode: 'Immediate' });
+  await shared.kubectl('create', 'priorityclass', 'high', '--value=1000');
+  t.is((await getJson('/apis/scheduling.k8s.io/v1/priorityclasses/high')).preemptionPolicy, 'PreemptLowerPriority');
+
+  const policy = await post('/apis/networking.k8s.io/v1/namespaces/default/networkpolicies', {
+    metadata: { name: 'web' },
+    spec: { podSelector: {}, ingress: [{ ports: [{ port: 80 }] }], egress: [{}] },
+  });
+  t.deepEqual(policy.spec, { podSelector: {}, ingress: [{ ports: [{ port: 80, protocol: 'TCP' }] }], egress: [{}], policyTypes: ['Ingress', 'Egress'] });
+
+  const limits = await post('/api/v1/namespaces/default/limitranges', {
+    metadata: { name: 'sizes' },
+    spec: { limits: [{ type: 'Container', max: { cpu: '2' }, min: { memory: '64Mi' } }, { type: 'Pod', max: { cpu: '4' } }] },
+  });
+  t.deepEqual(limits.spec.limits, [
+    { type: 'Container', max: { cpu: '2' }, min: { memory: '64Mi' }, default: { cpu: '2' }, defaultRequest: { cpu: '2', memory: '64Mi' } },
+    { type: 'Pod', max: { cpu: '4' } },
+  ]);
+
+  const binding = await post('/apis/rbac.authorization.k8s.io/v1/namespaces/default/rolebindings', {
+    metadata: { name: 'readers' },
+    roleRef: { kind: 'ClusterRole', name: 'view' },
+    subjects: [{ kind: 'User', name: 'ada' }, { kind: 'ServiceAccount', name: 'robot', namespace: 'default' }],
+  });
+  t.deepEqual(binding.roleRef, { kind: 'ClusterRole', name: 'view', apiGroup: 'rbac.authorization.k8s.io' });
+  t.deepEqual(binding.subjects, [{ kind: 'User', name: 'ada', apiGroup: 'rbac.authorization.k8s.io' }, { kind: 'ServiceAccount', name: 'robot', namespace: 'default' }]);
+
+  const webhooks = await post('/apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations', {
+    metadata: { name: 'inject' },
+    webhooks: [
+      {
+        name: 'inject.example.com',
+        clientConfig: { service: { namespace: 'default', name: 'injector' } },
+        rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }],
+        sideEffects: 'None',
+        admissionReviewVersions: ['v1'],
+      },
+    ],
+  });
+  t.like(webhooks.webhooks[0], {
+    failurePolicy: 'Fail',
+    matchPolicy: 'Equivalent',
+    namespaceSelector: {},
+    objectSelector: {},
+    timeoutSeconds: 10,
+    reinvocationPolicy: 'Never',
+    clientConfig: { service: { port: 443 } },
+    rules: [{ scope: '*' }],
+  });
+
+  const level = await post('/apis/flowcontrol.apiserver.k8s.io/v1/prioritylevelconfigurations', {
+    metadata: { name: 'batch' },
+    spec: { type: 'Limited', limited: { limitResponse: { type: 'Queue', queuing: {} } } },
+  });
+  t.deepEqual(level.spec.limited, { nominalConcurrencyShares: 30, lendablePercent: 0, limitResponse: { type: 'Queue', queuing: { queues: 64, handSize: 8, queueLengthLimit: 50 } } });
+});

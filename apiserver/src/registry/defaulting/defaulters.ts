@@ -3,6 +3,24 @@
 
 import type { JsonObject } from '../object-meta.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
+import {
+  defaultFlowSchema,
+  defaultMutatingWebhookConfiguration,
+  defaultPriorityLevelConfiguration,
+  defaultValidatingAdmissionPolicy,
+  defaultValidatingAdmissionPolicyBinding,
+  defaultValidatingWebhookConfiguration,
+} from './admission-defaults.ts';
+import {
+  defaultCsiDriver,
+  defaultEndpointSlice,
+  defaultLimitRange,
+  defaultNetworkPolicy,
+  defaultNode,
+  defaultPriorityClass,
+  defaultRoleBinding,
+  defaultStorageClass,
+} from './cluster-defaults.ts';
 import { defaultEndpoints, defaultPersistentVolume, defaultPersistentVolumeClaim, defaultSecret, defaultService } from './core-defaults.ts';
 import { objectAt } from './json-fields.ts';
 import { defaultPod, defaultPodTemplateSpec } from './pod-defaults.ts';
@@ -35,6 +53,21 @@ const defaulters: Readonly<Record<string, Defaulter>> = {
   'batch/Job': defaultJob,
   'batch/CronJob': defaultCronJob,
   'autoscaling/HorizontalPodAutoscaler': defaultHorizontalPodAutoscaler,
+  '/Node': defaultNode,
+  '/LimitRange': defaultLimitRange,
+  'storage.k8s.io/StorageClass': defaultStorageClass,
+  'storage.k8s.io/CSIDriver': defaultCsiDriver,
+  'scheduling.k8s.io/PriorityClass': defaultPriorityClass,
+  'networking.k8s.io/NetworkPolicy': defaultNetworkPolicy,
+  'discovery.k8s.io/EndpointSlice': defaultEndpointSlice,
+  'rbac.authorization.k8s.io/RoleBinding': defaultRoleBinding,
+  'rbac.authorization.k8s.io/ClusterRoleBinding': defaultRoleBinding,
+  'admissionregistration.k8s.io/ValidatingWebhookConfiguration': defaultValidatingWebhookConfiguration,
+  'admissionregistration.k8s.io/MutatingWebhookConfiguration': defaultMutatingWebhookConfiguration,
+  'admissionregistration.k8s.io/ValidatingAdmissionPolicy': defaultValidatingAdmissionPolicy,
+  'admissionregistration.k8s.io/ValidatingAdmissionPolicyBinding': defaultValidatingAdmissionPolicyBinding,
+  'flowcontrol.apiserver.k8s.io/FlowSchema': defaultFlowSchema,
+  'flowcontrol.apiserver.k8s.io/PriorityLevelConfiguration': defaultPriorityLevelConfiguration,
 };
 
 export const defaulterFor = (definition: Pick<ResourceDefinition, 'group' | 'kind'>): Defaulter | undefined => defaulters[`${definition.group}/${definition.kind}`];
