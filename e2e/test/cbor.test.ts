@@ -94,3 +94,21 @@ test('kubectl wait and delete with client-go preferring CBOR watch and delete th
   t.regex(deleted.stderr, /Content-Type: application\/cbor\n/);
   t.is((await fetch(`${gated.url}${secrets}/waited`)).status, 404);
 });
+
+test('with the gate on PartialObjectMetadata lists and watches come in CBOR too', async (t) => {
+  await fetch(`${gated.url}${secrets}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: 'partial', labels: { view: 'meta' } } }) });
+  const list = await fetch(`${gated.url}${secrets}?labelSelector=view%3Dmeta`, { headers: { accept: 'application/cbor;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1' } });
+  t.is(list.headers.get('content-type'), 'application/cbor');
+  t.like(decode(Buffer.from(await list.arrayBuffer())), { kind: 'PartialObjectMetadataList', apiVersion: 'meta.k8s.io/v1', items: [{ kind: 'PartialObjectMetadata', metadata: { name: 'partial' } }] });
+  const controller = new AbortController();
+  t.teardown(() => controller.abort());
+  const watch = await fetch(`${gated.url}${secrets}?watch=1&labelSelector=view%3Dmeta&resourceVersion=0`, {
+    headers: { accept: 'application/cbor;as=PartialObjectMetadata;g=meta.k8s.io;v=v1' },
+    signal: controller.signal,
+  });
+  t.is(watch.headers.get('content-type'), 'application/cbor-seq');
+  const { value } = await (watch.body as ReadableStream<Uint8Array>).getReader().read();
+  const [event] = decodeMultiple(Buffer.from(value as Uint8Array)) as unknown as { type: string; object: Record<string, unknown> }[];
+  t.like(event, { type: 'ADDED', object: { kind: 'PartialObjectMetadata', metadata: { name: 'partial' } } });
+  t.false('data' in (event?.object ?? {}));
+});

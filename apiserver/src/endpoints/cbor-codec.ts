@@ -15,8 +15,7 @@ export const cborMediaType: ServedMediaType = {
   watchContentType: 'application/cbor-seq',
   prettyPrints: false,
   servesTables: false,
-  // Watches of PartialObjectMetadata are written in JSON only so far.
-  servesPartialObjectMetadata: false,
+  servesPartialObjectMetadata: true,
 };
 
 /** Loads the codec and serves CBOR from now on, after the media types always served. */

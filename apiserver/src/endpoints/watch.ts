@@ -101,7 +101,11 @@ export async function watchObjects(
       line = `${JSON.stringify({ type: event.type, object })}\n`;
     } else if (partial !== undefined && event.type !== 'ERROR') {
       const format = `${event.type} as PartialObjectMetadata ${partial.version}`;
-      line = encodeOnce(event.object, format, () => Buffer.from(`${JSON.stringify({ type: event.type, object: partialObjectMetadata(event.object, partial.version) })}\n`));
+      const object = (): unknown => partialObjectMetadata(event.object, partial.version);
+      line =
+        mediaType.id === 'cbor'
+          ? encodeOnce(event.object, `cbor ${format}`, () => Buffer.from(cborCodec().encodeCborWatchEvent(event.type, object())))
+          : encodeOnce(event.object, format, () => Buffer.from(`${JSON.stringify({ type: event.type, object: object() })}\n`));
     } else if (mediaType.id === 'protobuf') {
       const codec = protobufCodec() as NonNullable<ReturnType<typeof protobufCodec>>;
       line = encodeOnce(event.object, `protobuf ${event.type}`, () => codec.encodeWatchEventFrame(event.type, event.object as Record<string, unknown>));
