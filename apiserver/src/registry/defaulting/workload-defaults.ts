@@ -101,4 +101,22 @@ export function defaultHorizontalPodAutoscaler(autoscaler: JsonObject): void {
   const spec = specOf(autoscaler);
   defaultTo(spec, 'minReplicas', 1);
   if (autoscaler.apiVersion === 'autoscaling/v2' && (!Array.isArray(spec.metrics) || spec.metrics.length === 0)) spec.metrics = [defaultCpuMetric()];
+  if (autoscaler.apiVersion === 'autoscaling/v2' && isObject(spec.behavior)) {
+    spec.behavior.scaleUp = withScalingDefaults(spec.behavior.scaleUp, {
+      stabilizationWindowSeconds: 0,
+      selectPolicy: 'Max',
+      policies: [
+        { type: 'Pods', value: 4, periodSeconds: 15 },
+        { type: 'Percent', value: 100, periodSeconds: 15 },
+      ],
+    });
+    // The scale-down window stays unset: the controller's --horizontal-pod-autoscaler-downscale-stabilization decides it.
+    spec.behavior.scaleDown = withScalingDefaults(spec.behavior.scaleDown, { selectPolicy: 'Max', policies: [{ type: 'Percent', value: 100, periodSeconds: 15 }] });
+  }
+}
+
+/** A behavior's scaling rules with every field it leaves unset taken from kube's defaults. */
+function withScalingDefaults(rules: unknown, defaults: JsonObject): JsonObject {
+  const set = isObject(rules) ? Object.fromEntries(Object.entries(rules).filter(([, value]) => value !== null && value !== undefined)) : {};
+  return { ...defaults, ...set };
 }
