@@ -56,3 +56,51 @@ test('a Deployment whose selector misses its template labels, and a Service with
   const invalid = (await t.throwsAsync(shared.kubectl('create', 'deployment', 'Bad', '--image=nginx'))) as Error & { stderr: string };
   t.regex(invalid.stderr, /Deployment\.apps "Bad" is invalid: metadata\.name: Invalid value: "Bad": a lowercase RFC 1123 subdomain/);
 });
+
+test('claims, storage classes, disruption budgets and autoscalers are checked as kube checks them', async (t) => {
+  const claim = await post('/api/v1/namespaces/default/persistentvolumeclaims', { metadata: { name: 'sizeless' }, spec: { accessModes: ['ReadWriteMany', 'Sometimes'] } });
+  t.is(claim.status, 422);
+  t.is(
+    claim.body.message,
+    'PersistentVolumeClaim "sizeless" is invalid: [spec.accessModes: Unsupported value: "Sometimes": supported values: "ReadOnlyMany", "ReadWriteMany", "ReadWriteOnce", "ReadWriteOncePod", spec.resources[storage]: Required value]',
+  );
+  const storageClass = await post('/apis/storage.k8s.io/v1/storageclasses', { metadata: { name: 'recycled' }, provisioner: 'example.com/disk', reclaimPolicy: 'Recycle' });
+  t.is(storageClass.status, 422);
+  t.is(storageClass.body.message, 'StorageClass.storage.k8s.io "recycled" is invalid: reclaimPolicy: Unsupported value: "Recycle": supported values: "Delete", "Retain"');
+  const budget = await post('/apis/policy/v1/namespaces/default/poddisruptionbudgets', { metadata: { name: 'negative' }, spec: { minAvailable: -1, selector: { matchLabels: { app: 'web' } } } });
+  t.is(budget.status, 422);
+  t.is(budget.body.message, 'PodDisruptionBudget.policy "negative" is invalid: spec.minAvailable: Invalid value: -1: must be greater than or equal to 0');
+  const autoscaler = await post('/apis/autoscaling/v2/namespaces/default/horizontalpodautoscalers', {
+    metadata: { name: 'inverted' },
+    spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' }, minReplicas: 5, maxReplicas: 2 },
+  });
+  t.is(autoscaler.status, 422);
+  t.is(autoscaler.body.message, 'HorizontalPodAutoscaler.autoscaling "inverted" is invalid: spec.maxReplicas: Invalid value: 2: must be greater than or equal to `minReplicas`');
+});
+
+test('cron jobs, role bindings, ingresses and network policies are checked as kube checks them', async (t) => {
+  const cron = (await t.throwsAsync(shared.kubectl('create', 'cronjob', 'late', '--image=busybox', '--schedule=61 * * * *'))) as Error & { stderr: string };
+  t.is(cron.stderr, 'error: failed to create cronjob: CronJob.batch "late" is invalid: spec.schedule: Invalid value: "61 * * * *": end of range (61) above maximum (59): 61\n');
+  const binding = await post('/apis/rbac.authorization.k8s.io/v1/clusterrolebindings', {
+    metadata: { name: 'narrow' },
+    roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'view' },
+    subjects: [{ kind: 'Robot', name: 'r2' }],
+  });
+  t.is(binding.status, 422);
+  t.is(
+    binding.body.message,
+    'ClusterRoleBinding.rbac.authorization.k8s.io "narrow" is invalid: [roleRef.kind: Unsupported value: "Role": supported values: "ClusterRole", subjects[0].kind: Unsupported value: "Robot": supported values: "ServiceAccount", "User", "Group"]',
+  );
+  const ingress = await post('/apis/networking.k8s.io/v1/namespaces/default/ingresses', {
+    metadata: { name: 'untyped' },
+    spec: { rules: [{ host: 'shop.example.com', http: { paths: [{ path: '/', backend: { service: { name: 'web', port: { number: 80 } } } }] } }] },
+  });
+  t.is(ingress.status, 422);
+  t.is(ingress.body.message, 'Ingress.networking.k8s.io "untyped" is invalid: spec.rules[0].http.paths[0].pathType: Required value: pathType must be specified');
+  const policy = await post('/apis/networking.k8s.io/v1/namespaces/default/networkpolicies', {
+    metadata: { name: 'blocky' },
+    spec: { podSelector: {}, ingress: [{ from: [{ ipBlock: { cidr: '10.0.0.0' } }] }] },
+  });
+  t.is(policy.status, 422);
+  t.is(policy.body.message, 'NetworkPolicy.networking.k8s.io "blocky" is invalid: spec.ingress[0].from[0].ipBlock.cidr: Invalid value: "10.0.0.0": must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)');
+});

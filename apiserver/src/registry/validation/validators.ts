@@ -6,7 +6,15 @@ import type { JsonObject } from '../object-meta.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { configMapErrors, secretErrors } from './config-validation.ts';
 import { coreEventErrors, eventsV1CreateErrors, eventsV1EventErrors } from './event-validation.ts';
+import { cronJobErrors } from './cron-job-validation.ts';
+import { horizontalPodAutoscalerErrors } from './hpa-validation.ts';
+import { ingressErrors } from './ingress-validation.ts';
+import { networkPolicyErrors } from './network-policy-validation.ts';
+import { clusterRoleBindingErrors, clusterRoleErrors, roleBindingErrors, roleErrors } from './rbac-validation.ts';
 import { objectMetaErrors } from './object-meta-validation.ts';
+import { podDisruptionBudgetErrors } from './pdb-validation.ts';
+import { persistentVolumeClaimErrors } from './pvc-validation.ts';
+import { storageClassErrors } from './storage-class-validation.ts';
 import { podSpecErrors } from './pod-validation.ts';
 import { serviceErrors } from './service-validation.ts';
 import { jobErrors, selectedWorkloadErrors, templatedWorkloadErrors } from './workload-validation.ts';
@@ -25,6 +33,18 @@ const kindValidators: Readonly<Record<string, KindValidator>> = {
   'apps/DaemonSet': selectedWorkloadErrors,
   'batch/Job': jobErrors,
   '/Event': coreEventErrors,
+  '/PersistentVolumeClaim': persistentVolumeClaimErrors,
+  'storage.k8s.io/StorageClass': storageClassErrors,
+  'policy/PodDisruptionBudget': podDisruptionBudgetErrors,
+  // Both autoscaling versions: the checks they share read the same fields.
+  'autoscaling/HorizontalPodAutoscaler': horizontalPodAutoscalerErrors,
+  'batch/CronJob': cronJobErrors,
+  'rbac.authorization.k8s.io/Role': roleErrors,
+  'rbac.authorization.k8s.io/ClusterRole': clusterRoleErrors,
+  'rbac.authorization.k8s.io/RoleBinding': roleBindingErrors,
+  'rbac.authorization.k8s.io/ClusterRoleBinding': clusterRoleBindingErrors,
+  'networking.k8s.io/Ingress': ingressErrors,
+  'networking.k8s.io/NetworkPolicy': networkPolicyErrors,
   'events.k8s.io/Event': eventsV1EventErrors,
 };
 

@@ -8,6 +8,7 @@ import { labelSelectorString } from '../../table/columns/label-selector.ts';
 import { labelErrors } from './object-meta-validation.ts';
 import { podSpecErrors } from './pod-validation.ts';
 import { generatedJobLabels } from '../strategies/job-strategy.ts';
+import { jobRestartPolicyErrors } from './cron-job-validation.ts';
 import { goStringMap, labelSelectorGoSyntax } from './value-formats.ts';
 
 /** Deployment, ReplicaSet, StatefulSet, DaemonSet, Job: selector, template labels and spec, replicas. */
@@ -54,7 +55,7 @@ export function jobErrors(job: JsonObject): FieldError[] {
       errors.push(fieldInvalid('spec.selector', labelSelectorGoSyntax(spec.selector), '`selector` not auto-generated'));
     }
   }
-  return [...errors, ...selectedWorkloadErrors(job)];
+  return [...errors, ...selectedWorkloadErrors(job), ...jobRestartPolicyErrors(spec, 'spec')];
 }
 
 /** ReplicationController: the template's pod spec. */
