@@ -2,6 +2,9 @@
 // keys, pod specs, workload selectors and Service ports.
 
 import test from 'ava';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sharedApiServer } from '../src/shared-api-server.ts';
 
 const shared = sharedApiServer();
@@ -103,4 +106,31 @@ test('cron jobs, role bindings, ingresses and network policies are checked as ku
   });
   t.is(policy.status, 422);
   t.is(policy.body.message, 'NetworkPolicy.networking.k8s.io "blocky" is invalid: spec.ingress[0].from[0].ipBlock.cidr: Invalid value: "10.0.0.0": must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)');
+});
+
+test('a webhook configuration without side effects or review versions is refused, as kubectl shows it from kube', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'capstan-webhook-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const manifest = {
+    apiVersion: 'admissionregistration.k8s.io/v1',
+    kind: 'MutatingWebhookConfiguration',
+    metadata: { name: 'sidecar-injector-webhook-cfg' },
+    webhooks: [{ name: 'sidecar-injector.morven.me', clientConfig: { service: { name: 'sidecar-injector-webhook-svc', namespace: 'default', path: '/mutate' } }, rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }] }],
+  };
+  writeFileSync(join(dir, 'webhook.json'), JSON.stringify(manifest));
+  const refused = (await t.throwsAsync(shared.kubectl('create', '-f', join(dir, 'webhook.json'), '--validate=false'))) as Error & { stderr: string };
+  t.is(
+    refused.stderr,
+    'The MutatingWebhookConfiguration "sidecar-injector-webhook-cfg" is invalid: \n* webhooks[0].sideEffects: Required value: must specify one of None, NoneOnDryRun\n* webhooks[0].admissionReviewVersions: Required value: must specify one of v1, v1beta1\n',
+  );
+  const named = await post('/apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations', {
+    metadata: { name: 'short' },
+    webhooks: [{ name: 'check', sideEffects: 'Some', admissionReviewVersions: ['v1'], clientConfig: { url: 'http://checker.example.com/validate' } }],
+  });
+  t.is(named.status, 422);
+  t.deepEqual(named.body.details.causes.map((cause: { field: string; message: string }) => `${cause.field}: ${cause.message}`), [
+    'webhooks[0].name: Invalid value: "check": should be a domain with at least three segments separated by dots',
+    'webhooks[0].sideEffects: Unsupported value: "Some": supported values: "None", "NoneOnDryRun"',
+    'webhooks[0].clientConfig.url: Invalid value: "http": \'https\' is the only allowed URL scheme; desired format: https://host[/path]',
+  ]);
 });

@@ -17,6 +17,7 @@ import { persistentVolumeClaimErrors } from './pvc-validation.ts';
 import { storageClassErrors } from './storage-class-validation.ts';
 import { podSpecErrors } from './pod-validation.ts';
 import { serviceErrors } from './service-validation.ts';
+import { mutatingWebhookConfigurationErrors, validatingWebhookConfigurationErrors } from './webhook-validation.ts';
 import { jobErrors, selectedWorkloadErrors, templatedWorkloadErrors } from './workload-validation.ts';
 
 type KindValidator = (object: JsonObject) => FieldError[];
@@ -45,6 +46,8 @@ const kindValidators: Readonly<Record<string, KindValidator>> = {
   'rbac.authorization.k8s.io/ClusterRoleBinding': clusterRoleBindingErrors,
   'networking.k8s.io/Ingress': ingressErrors,
   'networking.k8s.io/NetworkPolicy': networkPolicyErrors,
+  'admissionregistration.k8s.io/ValidatingWebhookConfiguration': validatingWebhookConfigurationErrors,
+  'admissionregistration.k8s.io/MutatingWebhookConfiguration': mutatingWebhookConfigurationErrors,
   'events.k8s.io/Event': eventsV1EventErrors,
 };
 
