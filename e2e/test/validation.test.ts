@@ -134,3 +134,15 @@ test('a webhook configuration without side effects or review versions is refused
     'webhooks[0].clientConfig.url: Invalid value: "http": \'https\' is the only allowed URL scheme; desired format: https://host[/path]',
   ]);
 });
+
+test("priority classes: kube's two system classes exist, user values stop at one billion, a value never changes", async (t) => {
+  const listed = await shared.kubectl('get', 'priorityclasses', '-o', 'custom-columns=NAME:.metadata.name,VALUE:.value', '--no-headers');
+  t.is(listed.stdout, 'system-cluster-critical   2000000000\nsystem-node-critical      2000001000\n');
+  const tooHigh = (await t.throwsAsync(shared.kubectl('create', 'priorityclass', 'vip', '--value=2000000000'))) as Error & { stderr: string };
+  t.is(tooHigh.stderr, 'error: failed to create priorityclass: PriorityClass.scheduling.k8s.io "vip" is invalid: value: Forbidden: maximum allowed value of a user defined priority is 1000000000\n');
+  const reserved = (await t.throwsAsync(shared.kubectl('create', 'priorityclass', 'system-mine', '--value=10'))) as Error & { stderr: string };
+  t.regex(reserved.stderr, /metadata\.name: Forbidden: priority class names with 'system-' prefix are reserved for system use only\. error: system-mine is not a known system priority class\n$/);
+  await shared.kubectl('create', 'priorityclass', 'batch', '--value=100');
+  const changed = (await t.throwsAsync(shared.kubectl('patch', 'priorityclass', 'batch', '--type=merge', '-p', '{"value":200}'))) as Error & { stderr: string };
+  t.is(changed.stderr, 'The PriorityClass "batch" is invalid: value: Forbidden: may not be changed in an update.\n');
+});

@@ -103,6 +103,7 @@ export class ApiServer {
       { name: 'storage-readiness', run: options.storageReady },
       { name: 'start-system-namespaces-controller', run: () => this.#retrying('creating the system namespaces', () => this.#ensureSystemNamespaces()) },
       { name: 'start-kubernetes-service-cidr-controller', run: () => this.#retrying('creating the default ServiceCIDR', () => this.#ensureServiceCidr()) },
+      { name: 'scheduling/bootstrap-system-priority-classes', run: () => this.#retrying('creating the system priority classes', () => this.#ensureSystemPriorityClasses()) },
     ]);
     this.#health = {
       livez: [ping, log, storage, ...this.#hooks.livenessChecks(options.livezGracePeriodMs)],
@@ -179,6 +180,14 @@ export class ApiServer {
     await cidrs.updateStatus(undefined, 'kubernetes', { metadata: { name: 'kubernetes' }, status: { conditions: [ready] } });
   }
 
+  /** kube's two system PriorityClasses, which critical pods name. */
+  async #ensureSystemPriorityClasses(): Promise<void> {
+    const classes = this.#registry.store('scheduling.k8s.io', 'v1', 'priorityclasses') as GenericStore;
+    for (const priorityClass of systemPriorityClasses) {
+      if (!(await classes.exists(undefined, priorityClass.metadata.name))) await createUnlessExists(classes, priorityClass);
+    }
+  }
+
   async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://capstan');
     const [first, second, ...rest] = url.pathname.split('/').filter((part) => part !== '');
@@ -226,6 +235,15 @@ function setFilterChainHeaders(request: IncomingMessage, response: ServerRespons
   response.setHeader('Audit-Id', typeof auditId === 'string' && auditId !== '' ? auditId : randomUUID());
   response.setHeader('Cache-Control', 'no-cache, private');
 }
+
+const systemPriorityClasses = [
+  { metadata: { name: 'system-node-critical' }, value: 2_000_001_000, description: 'Used for system critical pods that must not be moved from their current node.' },
+  {
+    metadata: { name: 'system-cluster-critical' },
+    value: 2_000_000_000,
+    description: 'Used for system critical pods that must run in the cluster, but can be moved to another node if necessary.',
+  },
+];
 
 async function createUnlessExists(store: GenericStore, object: JsonObject): Promise<void> {
   await store.create(undefined, object).catch((error: unknown) => {

@@ -5,6 +5,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { fieldForbidden, fieldInvalid, type FieldBadValue, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
 import { isObject } from '../defaulting/json-fields.ts';
+import { priorityClassUpdateErrors } from './priority-class-validation.ts';
 import { labelSelectorGoSyntax } from './value-formats.ts';
 
 /** The errors of an update: the new object's own (`objectErrors`) and the update's, in kube's order. */
@@ -116,6 +117,7 @@ const updateValidators: Readonly<Record<string, UpdateValidator>> = {
   'apps/ReplicaSet': (next, old, objectErrors) => [...objectErrors, ...selectorErrors(next, old)],
   'apps/DaemonSet': (next, old, objectErrors) => [...objectErrors, ...selectorErrors(next, old)],
   'apps/StatefulSet': (next, old, objectErrors) => [...objectErrors, ...statefulSetSpecErrors(next, old)],
+  'scheduling.k8s.io/PriorityClass': (next, old, objectErrors) => [...priorityClassUpdateErrors(next, old), ...objectErrors],
   'batch/Job': (next, old, objectErrors) => [...objectErrors, ...selectorErrors(next, old), ...jobTemplateErrors(next, old)],
 };
 

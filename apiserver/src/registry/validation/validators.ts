@@ -13,6 +13,7 @@ import { networkPolicyErrors } from './network-policy-validation.ts';
 import { clusterRoleBindingErrors, clusterRoleErrors, roleBindingErrors, roleErrors } from './rbac-validation.ts';
 import { objectMetaErrors } from './object-meta-validation.ts';
 import { podDisruptionBudgetErrors } from './pdb-validation.ts';
+import { priorityClassErrors } from './priority-class-validation.ts';
 import { persistentVolumeClaimErrors } from './pvc-validation.ts';
 import { storageClassErrors } from './storage-class-validation.ts';
 import { podSpecErrors } from './pod-validation.ts';
@@ -46,6 +47,7 @@ const kindValidators: Readonly<Record<string, KindValidator>> = {
   'rbac.authorization.k8s.io/ClusterRoleBinding': clusterRoleBindingErrors,
   'networking.k8s.io/Ingress': ingressErrors,
   'networking.k8s.io/NetworkPolicy': networkPolicyErrors,
+  'scheduling.k8s.io/PriorityClass': priorityClassErrors,
   'admissionregistration.k8s.io/ValidatingWebhookConfiguration': validatingWebhookConfigurationErrors,
   'admissionregistration.k8s.io/MutatingWebhookConfiguration': mutatingWebhookConfigurationErrors,
   'events.k8s.io/Event': eventsV1EventErrors,
