@@ -1,11 +1,27 @@
 // Where core/v1 pods may run: node and pod (anti-)affinity, tolerations, topology spread
 // constraints, and the topology selector terms StorageClasses share.
 
-import { apiName, field, int32, int64, list, ref, string, struct, type TypeDeclaration } from '../schema.ts';
+import { apiName, field, int32, int64, list, ref, string, struct, type FieldDeclaration, type TypeDeclaration } from '../schema.ts';
 import { labelSelectorName } from './meta-v1.ts';
 
 const core = (type: string): string => apiName('core', 'v1', type);
 const strings = list(string({ default: '' }));
+
+/** PodAffinity and PodAntiAffinity: the same required and preferred terms, read the other way round. */
+const podAffinityTermFields: Readonly<Record<string, FieldDeclaration>> = {
+  requiredDuringSchedulingIgnoredDuringExecution: field(
+    1,
+    list(ref(core('PodAffinityTerm'), { default: {} })),
+    'Terms that must all hold when the pod is scheduled; not rechecked once it runs.',
+    { listType: 'atomic' },
+  ),
+  preferredDuringSchedulingIgnoredDuringExecution: field(
+    2,
+    list(ref(core('WeightedPodAffinityTerm'), { default: {} })),
+    'Weighted terms the scheduler tries to satisfy.',
+    { listType: 'atomic' },
+  ),
+};
 
 export const coreV1PodSchedulingTypes: readonly TypeDeclaration[] = [
   struct(core('Affinity'), 'The affinity rules of a pod: which nodes it prefers and which pods it wants near or away from.', {
@@ -54,35 +70,9 @@ export const coreV1PodSchedulingTypes: readonly TypeDeclaration[] = [
     preference: field(2, ref(core('NodeSelectorTerm'), { default: {} }), 'The term a node must match to earn the weight.', { required: true }),
   }),
 
-  struct(core('PodAffinity'), 'Rules placing a pod in the same topology domain as other pods.', {
-    requiredDuringSchedulingIgnoredDuringExecution: field(
-      1,
-      list(ref(core('PodAffinityTerm'), { default: {} })),
-      'Terms that must all hold when the pod is scheduled; not rechecked once it runs.',
-      { listType: 'atomic' },
-    ),
-    preferredDuringSchedulingIgnoredDuringExecution: field(
-      2,
-      list(ref(core('WeightedPodAffinityTerm'), { default: {} })),
-      'Weighted terms the scheduler tries to satisfy.',
-      { listType: 'atomic' },
-    ),
-  }),
+  struct(core('PodAffinity'), 'Rules placing a pod in the same topology domain as other pods.', podAffinityTermFields),
 
-  struct(core('PodAntiAffinity'), 'Rules keeping a pod out of the topology domains of other pods.', {
-    requiredDuringSchedulingIgnoredDuringExecution: field(
-      1,
-      list(ref(core('PodAffinityTerm'), { default: {} })),
-      'Terms that must all hold when the pod is scheduled; not rechecked once it runs.',
-      { listType: 'atomic' },
-    ),
-    preferredDuringSchedulingIgnoredDuringExecution: field(
-      2,
-      list(ref(core('WeightedPodAffinityTerm'), { default: {} })),
-      'Weighted terms the scheduler tries to satisfy.',
-      { listType: 'atomic' },
-    ),
-  }),
+  struct(core('PodAntiAffinity'), 'Rules keeping a pod out of the topology domains of other pods.', podAffinityTermFields),
 
   struct(core('PodAffinityTerm'), 'A set of pods, and the node label whose value defines being in the same place as them.', {
     labelSelector: field(1, ref(labelSelectorName), 'Selects the pods; unset matches none.'),

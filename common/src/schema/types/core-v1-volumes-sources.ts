@@ -42,6 +42,68 @@ const iscsiFields = (secretRef: Schema): Readonly<Record<string, FieldDeclaratio
   initiatorName: field(12, string(), 'A custom iSCSI initiator name; with iscsiInterface a new interface is created.'),
 });
 
+/** The fields of a Ceph RADOS block device, as a pod's volume and as a PersistentVolume: only the Secret reference differs. */
+const rbdFields = (secretRef: Schema): Readonly<Record<string, FieldDeclaration>> => ({
+  monitors: field(1, names, 'The Ceph monitors.', { required: true, listType: 'atomic' }),
+  image: field(2, string({ default: '' }), 'The RADOS image name.', { required: true }),
+  fsType: field(3, string(), 'The file system to mount, such as ext4; ext4 when unset.'),
+  pool: field(4, string({ default: 'rbd' }), 'The RADOS pool.'),
+  user: field(5, string({ default: 'admin' }), 'The RADOS user.'),
+  keyring: field(6, string({ default: '/etc/ceph/keyring' }), 'The path of the keyring for the user.'),
+  secretRef: field(7, secretRef, 'The Secret authenticating the user; overrides the keyring.'),
+  readOnly: field(8, boolean(), 'Whether to mount the device read-only.'),
+});
+
+/** The fields of a FlexVolume driver's volume, as a pod's volume and as a PersistentVolume: only the Secret reference differs. */
+const flexFields = (secretRef: Schema): Readonly<Record<string, FieldDeclaration>> => ({
+  driver: field(1, string({ default: '' }), 'The name of the driver.', { required: true }),
+  fsType: field(2, string(), 'The file system to mount; the driver decides when unset.'),
+  secretRef: field(3, secretRef, 'The Secret whose values are passed to the driver.'),
+  readOnly: field(4, boolean(), 'Whether to mount the volume read-only.'),
+  options: field(5, stringMap, 'Extra options passed to the driver.'),
+});
+
+/** The fields of an OpenStack Cinder volume, as a pod's volume and as a PersistentVolume: only the Secret reference differs. */
+const cinderFields = (secretRef: Schema): Readonly<Record<string, FieldDeclaration>> => ({
+  volumeID: field(1, string({ default: '' }), 'The ID of the Cinder volume.', { required: true }),
+  fsType: field(2, string(), 'The file system to mount, such as ext4; ext4 when unset.'),
+  readOnly: field(3, boolean(), 'Whether to mount the volume read-only.'),
+  secretRef: field(4, secretRef, 'The Secret with the parameters for connecting to OpenStack.'),
+});
+
+/** The fields of a CephFS file system, as a pod's volume and as a PersistentVolume: only the Secret reference differs. */
+const cephFsFields = (secretRef: Schema): Readonly<Record<string, FieldDeclaration>> => ({
+  monitors: field(1, names, 'The Ceph monitors.', { required: true, listType: 'atomic' }),
+  path: field(2, string(), 'The path in CephFS to mount as the root; "/" when unset.'),
+  user: field(3, string(), 'The RADOS user; admin when unset.'),
+  secretFile: field(4, string(), 'The path of the keyring for the user; /etc/ceph/user.secret when unset.'),
+  secretRef: field(5, secretRef, 'The Secret authenticating the user.'),
+  readOnly: field(6, boolean(), 'Whether to mount the file system read-only.'),
+});
+
+/** The fields of a ScaleIO volume, as a pod's volume and as a PersistentVolume: only the Secret reference differs. */
+const scaleIoFields = (secretRef: Schema): Readonly<Record<string, FieldDeclaration>> => ({
+  gateway: field(1, string({ default: '' }), 'The host address of the ScaleIO API gateway.', { required: true }),
+  system: field(2, string({ default: '' }), 'The name of the ScaleIO storage system.', { required: true }),
+  secretRef: field(3, secretRef, 'The Secret with the ScaleIO user\'s credentials.', { required: true }),
+  sslEnabled: field(4, boolean(), 'Whether to talk to the gateway over SSL.'),
+  protectionDomain: field(5, string(), 'The ScaleIO protection domain of the storage.'),
+  storagePool: field(6, string(), 'The ScaleIO storage pool of the protection domain.'),
+  storageMode: field(7, string({ default: 'ThinProvisioned' }), 'ThickProvisioned or ThinProvisioned.'),
+  volumeName: field(8, string(), 'The name of an existing volume in the ScaleIO system.'),
+  fsType: field(9, string({ default: 'xfs' }), 'The file system to mount.'),
+  readOnly: field(10, boolean(), 'Whether to mount the volume read-only.'),
+});
+
+/** The fields of a StorageOS volume, as a pod's volume and as a PersistentVolume: only the Secret reference differs. */
+const storageOsFields = (secretRef: Schema): Readonly<Record<string, FieldDeclaration>> => ({
+  volumeName: field(1, string(), 'The name of the StorageOS volume, unique within its namespace.'),
+  volumeNamespace: field(2, string(), 'The StorageOS namespace of the volume; the pod\'s namespace when unset.'),
+  fsType: field(3, string(), 'The file system to mount, such as ext4; ext4 when unset.'),
+  readOnly: field(4, boolean(), 'Whether to mount the volume read-only.'),
+  secretRef: field(5, secretRef, 'The Secret with the StorageOS API credentials.'),
+});
+
 export const coreV1VolumeSourceTypes: readonly TypeDeclaration[] = [
   struct(
     core('LocalObjectReference'),
@@ -133,75 +195,21 @@ export const coreV1VolumeSourceTypes: readonly TypeDeclaration[] = [
     readOnly: field(2, boolean(), 'Whether to mount the volume read-only.'),
   }),
 
-  struct(core('RBDVolumeSource'), 'Deprecated: a Ceph RADOS block device.', {
-    monitors: field(1, names, 'The Ceph monitors.', { required: true, listType: 'atomic' }),
-    image: field(2, string({ default: '' }), 'The RADOS image name.', { required: true }),
-    fsType: field(3, string(), 'The file system to mount, such as ext4; ext4 when unset.'),
-    pool: field(4, string({ default: 'rbd' }), 'The RADOS pool.'),
-    user: field(5, string({ default: 'admin' }), 'The RADOS user.'),
-    keyring: field(6, string({ default: '/etc/ceph/keyring' }), 'The path of the keyring for the user.'),
-    secretRef: field(7, localReference, 'The Secret authenticating the user; overrides the keyring.'),
-    readOnly: field(8, boolean(), 'Whether to mount the device read-only.'),
-  }),
+  struct(core('RBDVolumeSource'), 'Deprecated: a Ceph RADOS block device.', rbdFields(localReference)),
 
-  struct(core('RBDPersistentVolumeSource'), 'Deprecated: a Ceph RADOS block device backing a PersistentVolume.', {
-    monitors: field(1, names, 'The Ceph monitors.', { required: true, listType: 'atomic' }),
-    image: field(2, string({ default: '' }), 'The RADOS image name.', { required: true }),
-    fsType: field(3, string(), 'The file system to mount, such as ext4; ext4 when unset.'),
-    pool: field(4, string({ default: 'rbd' }), 'The RADOS pool.'),
-    user: field(5, string({ default: 'admin' }), 'The RADOS user.'),
-    keyring: field(6, string({ default: '/etc/ceph/keyring' }), 'The path of the keyring for the user.'),
-    secretRef: field(7, secretReference, 'The Secret authenticating the user; overrides the keyring.'),
-    readOnly: field(8, boolean(), 'Whether to mount the device read-only.'),
-  }),
+  struct(core('RBDPersistentVolumeSource'), 'Deprecated: a Ceph RADOS block device backing a PersistentVolume.', rbdFields(secretReference)),
 
-  struct(core('FlexVolumeSource'), 'Deprecated: a volume set up by an exec-based FlexVolume driver.', {
-    driver: field(1, string({ default: '' }), 'The name of the driver.', { required: true }),
-    fsType: field(2, string(), 'The file system to mount; the driver decides when unset.'),
-    secretRef: field(3, localReference, 'The Secret whose values are passed to the driver.'),
-    readOnly: field(4, boolean(), 'Whether to mount the volume read-only.'),
-    options: field(5, stringMap, 'Extra options passed to the driver.'),
-  }),
+  struct(core('FlexVolumeSource'), 'Deprecated: a volume set up by an exec-based FlexVolume driver.', flexFields(localReference)),
 
-  struct(core('FlexPersistentVolumeSource'), 'Deprecated: a FlexVolume driver\'s volume backing a PersistentVolume.', {
-    driver: field(1, string({ default: '' }), 'The name of the driver.', { required: true }),
-    fsType: field(2, string(), 'The file system to mount; the driver decides when unset.'),
-    secretRef: field(3, secretReference, 'The Secret whose values are passed to the driver.'),
-    readOnly: field(4, boolean(), 'Whether to mount the volume read-only.'),
-    options: field(5, stringMap, 'Extra options passed to the driver.'),
-  }),
+  struct(core('FlexPersistentVolumeSource'), 'Deprecated: a FlexVolume driver\'s volume backing a PersistentVolume.', flexFields(secretReference)),
 
-  struct(core('CinderVolumeSource'), 'An OpenStack Cinder volume.', {
-    volumeID: field(1, string({ default: '' }), 'The ID of the Cinder volume.', { required: true }),
-    fsType: field(2, string(), 'The file system to mount, such as ext4; ext4 when unset.'),
-    readOnly: field(3, boolean(), 'Whether to mount the volume read-only.'),
-    secretRef: field(4, localReference, 'The Secret with the parameters for connecting to OpenStack.'),
-  }),
+  struct(core('CinderVolumeSource'), 'An OpenStack Cinder volume.', cinderFields(localReference)),
 
-  struct(core('CinderPersistentVolumeSource'), 'An OpenStack Cinder volume backing a PersistentVolume.', {
-    volumeID: field(1, string({ default: '' }), 'The ID of the Cinder volume.', { required: true }),
-    fsType: field(2, string(), 'The file system to mount, such as ext4; ext4 when unset.'),
-    readOnly: field(3, boolean(), 'Whether to mount the volume read-only.'),
-    secretRef: field(4, secretReference, 'The Secret with the parameters for connecting to OpenStack.'),
-  }),
+  struct(core('CinderPersistentVolumeSource'), 'An OpenStack Cinder volume backing a PersistentVolume.', cinderFields(secretReference)),
 
-  struct(core('CephFSVolumeSource'), 'Deprecated: a CephFS file system.', {
-    monitors: field(1, names, 'The Ceph monitors.', { required: true, listType: 'atomic' }),
-    path: field(2, string(), 'The path in CephFS to mount as the root; "/" when unset.'),
-    user: field(3, string(), 'The RADOS user; admin when unset.'),
-    secretFile: field(4, string(), 'The path of the keyring for the user; /etc/ceph/user.secret when unset.'),
-    secretRef: field(5, localReference, 'The Secret authenticating the user.'),
-    readOnly: field(6, boolean(), 'Whether to mount the file system read-only.'),
-  }),
+  struct(core('CephFSVolumeSource'), 'Deprecated: a CephFS file system.', cephFsFields(localReference)),
 
-  struct(core('CephFSPersistentVolumeSource'), 'Deprecated: a CephFS file system backing a PersistentVolume.', {
-    monitors: field(1, names, 'The Ceph monitors.', { required: true, listType: 'atomic' }),
-    path: field(2, string(), 'The path in CephFS to mount as the root; "/" when unset.'),
-    user: field(3, string(), 'The RADOS user; admin when unset.'),
-    secretFile: field(4, string(), 'The path of the keyring for the user; /etc/ceph/user.secret when unset.'),
-    secretRef: field(5, secretReference, 'The Secret authenticating the user.'),
-    readOnly: field(6, boolean(), 'Whether to mount the file system read-only.'),
-  }),
+  struct(core('CephFSPersistentVolumeSource'), 'Deprecated: a CephFS file system backing a PersistentVolume.', cephFsFields(secretReference)),
 
   struct(core('FlockerVolumeSource'), 'Deprecated: a Flocker dataset; name or UUID, not both.', {
     datasetName: field(1, string(), 'The name of the dataset (deprecated in favour of the UUID).'),
@@ -328,47 +336,13 @@ export const coreV1VolumeSourceTypes: readonly TypeDeclaration[] = [
     readOnly: field(3, boolean(), 'Whether to mount the volume read-only.'),
   }),
 
-  struct(core('ScaleIOVolumeSource'), 'Deprecated: a ScaleIO volume.', {
-    gateway: field(1, string({ default: '' }), 'The host address of the ScaleIO API gateway.', { required: true }),
-    system: field(2, string({ default: '' }), 'The name of the ScaleIO storage system.', { required: true }),
-    secretRef: field(3, localReference, 'The Secret with the ScaleIO user\'s credentials.', { required: true }),
-    sslEnabled: field(4, boolean(), 'Whether to talk to the gateway over SSL.'),
-    protectionDomain: field(5, string(), 'The ScaleIO protection domain of the storage.'),
-    storagePool: field(6, string(), 'The ScaleIO storage pool of the protection domain.'),
-    storageMode: field(7, string({ default: 'ThinProvisioned' }), 'ThickProvisioned or ThinProvisioned.'),
-    volumeName: field(8, string(), 'The name of an existing volume in the ScaleIO system.'),
-    fsType: field(9, string({ default: 'xfs' }), 'The file system to mount.'),
-    readOnly: field(10, boolean(), 'Whether to mount the volume read-only.'),
-  }),
+  struct(core('ScaleIOVolumeSource'), 'Deprecated: a ScaleIO volume.', scaleIoFields(localReference)),
 
-  struct(core('ScaleIOPersistentVolumeSource'), 'Deprecated: a ScaleIO volume backing a PersistentVolume.', {
-    gateway: field(1, string({ default: '' }), 'The host address of the ScaleIO API gateway.', { required: true }),
-    system: field(2, string({ default: '' }), 'The name of the ScaleIO storage system.', { required: true }),
-    secretRef: field(3, secretReference, 'The Secret with the ScaleIO user\'s credentials.', { required: true }),
-    sslEnabled: field(4, boolean(), 'Whether to talk to the gateway over SSL.'),
-    protectionDomain: field(5, string(), 'The ScaleIO protection domain of the storage.'),
-    storagePool: field(6, string(), 'The ScaleIO storage pool of the protection domain.'),
-    storageMode: field(7, string({ default: 'ThinProvisioned' }), 'ThickProvisioned or ThinProvisioned.'),
-    volumeName: field(8, string(), 'The name of an existing volume in the ScaleIO system.'),
-    fsType: field(9, string({ default: 'xfs' }), 'The file system to mount.'),
-    readOnly: field(10, boolean(), 'Whether to mount the volume read-only.'),
-  }),
+  struct(core('ScaleIOPersistentVolumeSource'), 'Deprecated: a ScaleIO volume backing a PersistentVolume.', scaleIoFields(secretReference)),
 
-  struct(core('StorageOSVolumeSource'), 'Deprecated: a StorageOS volume.', {
-    volumeName: field(1, string(), 'The name of the StorageOS volume, unique within its namespace.'),
-    volumeNamespace: field(2, string(), 'The StorageOS namespace of the volume; the pod\'s namespace when unset.'),
-    fsType: field(3, string(), 'The file system to mount, such as ext4; ext4 when unset.'),
-    readOnly: field(4, boolean(), 'Whether to mount the volume read-only.'),
-    secretRef: field(5, localReference, 'The Secret with the StorageOS API credentials.'),
-  }),
+  struct(core('StorageOSVolumeSource'), 'Deprecated: a StorageOS volume.', storageOsFields(localReference)),
 
-  struct(core('StorageOSPersistentVolumeSource'), 'Deprecated: a StorageOS volume backing a PersistentVolume.', {
-    volumeName: field(1, string(), 'The name of the StorageOS volume, unique within its namespace.'),
-    volumeNamespace: field(2, string(), 'The StorageOS namespace of the volume; the pod\'s namespace when unset.'),
-    fsType: field(3, string(), 'The file system to mount, such as ext4; ext4 when unset.'),
-    readOnly: field(4, boolean(), 'Whether to mount the volume read-only.'),
-    secretRef: field(5, ref(core('ObjectReference')), 'The Secret with the StorageOS API credentials.'),
-  }),
+  struct(core('StorageOSPersistentVolumeSource'), 'Deprecated: a StorageOS volume backing a PersistentVolume.', storageOsFields(ref(core('ObjectReference')))),
 
   struct(core('CSIVolumeSource'), 'An ephemeral volume provided by a CSI driver.', {
     driver: field(1, string({ default: '' }), 'The name of the CSI driver.', { required: true }),
