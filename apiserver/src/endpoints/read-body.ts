@@ -22,10 +22,10 @@ const decoders: ReadonlyMap<string, BodyDecoder> = new Map<string, BodyDecoder>(
   ['application/yaml', (body) => decodeYaml(body.toString('utf8'))],
   ['application/vnd.kubernetes.protobuf', (body) => decodeProtobuf(body)],
 ]);
-const cborDecoder: BodyDecoder = (body) => decodeCbor(body);
+const decodersWithCbor: ReadonlyMap<string, BodyDecoder> = new Map([...decoders, ['application/cbor', (body: Buffer) => decodeCbor(body)]]);
 
 /** The decoders of this server: CBOR's joins behind its feature gate. */
-const decodersServed = (): ReadonlyMap<string, BodyDecoder> => (servesCbor() ? new Map([...decoders, ['application/cbor', cborDecoder]]) : decoders);
+const decodersServed = (): ReadonlyMap<string, BodyDecoder> => (servesCbor() ? decodersWithCbor : decoders);
 
 export async function readJsonBody(request: IncomingMessage): Promise<JsonObject> {
   // kube's write handlers negotiate the answer before they look at the body.

@@ -16,6 +16,15 @@ export const externallyAccessible = (spec: JsonObject): boolean =>
 
 const samePort = (a: JsonObject, b: JsonObject): boolean => a.port === b.port && (a.protocol ?? 'TCP') === (b.protocol ?? 'TCP');
 
+/** A port left without a node port keeps the one the same port (number and protocol) had (kube's patchAllocatedValues). */
+export function keepAllocatedNodePorts(ports: readonly JsonObject[], oldPorts: readonly JsonObject[]): void {
+  for (const port of ports) {
+    if (typeof port.nodePort === 'number' && port.nodePort !== 0) continue;
+    const kept = oldPorts.find((old) => samePort(old, port))?.nodePort;
+    if (typeof kept === 'number') port.nodePort = kept;
+  }
+}
+
 export class ServiceAddresses {
   readonly #ips: ClusterIpAllocator;
   readonly #ports: NodePortAllocator;
@@ -58,12 +67,7 @@ export class ServiceAddresses {
     const spec = (next.spec ?? {}) as JsonObject;
     if (!needsNodePorts(spec.type)) return;
     const oldSpec = (current.spec ?? {}) as JsonObject;
-    const oldPorts = needsNodePorts(oldSpec.type) ? ((oldSpec.ports ?? []) as JsonObject[]) : [];
-    for (const port of (spec.ports ?? []) as JsonObject[]) {
-      if (typeof port.nodePort === 'number' && port.nodePort !== 0) continue;
-      const kept = oldPorts.find((old) => samePort(old, port))?.nodePort;
-      if (typeof kept === 'number') port.nodePort = kept;
-    }
+    keepAllocatedNodePorts((spec.ports ?? []) as JsonObject[], needsNodePorts(oldSpec.type) ? ((oldSpec.ports ?? []) as JsonObject[]) : []);
     const { namespace = '', name = '' } = metadataOf(current);
     await this.#ports.assign(next, name, { namespace, name });
   }

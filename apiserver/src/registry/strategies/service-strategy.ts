@@ -4,7 +4,7 @@
 
 import { fieldInvalid, newInvalid } from '@capstan/common';
 import { metadataOf, type JsonObject } from '../object-meta.ts';
-import { externallyAccessible, needsNodePorts } from '../service-addresses/service-addresses.ts';
+import { externallyAccessible, keepAllocatedNodePorts, needsNodePorts } from '../service-addresses/service-addresses.ts';
 import type { ResourceStrategy } from '../strategy.ts';
 
 export const serviceStrategy: ResourceStrategy = {
@@ -25,13 +25,7 @@ export const serviceStrategy: ResourceStrategy = {
     }
     const oldPorts = (oldSpec.ports ?? []) as JsonObject[];
     const ports = (spec.ports ?? []) as JsonObject[];
-    if (needsNodePorts(spec.type)) {
-      for (const port of ports) {
-        if (port.nodePort !== undefined && port.nodePort !== 0) continue;
-        const same = oldPorts.find((p) => p.port === port.port && (p.protocol ?? 'TCP') === (port.protocol ?? 'TCP'));
-        if (same?.nodePort !== undefined) port.nodePort = same.nodePort;
-      }
-    }
+    if (needsNodePorts(spec.type)) keepAllocatedNodePorts(ports, oldPorts);
     dropTypeDependentFields(spec, oldSpec, ports, oldPorts);
   },
 };
