@@ -2,10 +2,9 @@
 // becomes a JSON.rawJSON of its own digits, which JSON.stringify writes back unchanged. Texts
 // without a run of 16 digits (nearly all) take the plain, fast JSON.parse.
 
-const longDigitRun = /\d{16}/;
+import { rawJSON } from './raw-json.ts';
 
-/** JSON.rawJSON (V8 has it since 11.4; TypeScript's lib does not know it yet). */
-const rawJSON = (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON;
+const longDigitRun = /\d{16}/;
 
 type SourceContext = { readonly source?: string } | undefined;
 

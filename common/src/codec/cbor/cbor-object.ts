@@ -3,16 +3,13 @@
 // byte strings, integers beyond 2^53 exact. Reading does the reverse, into the JSON form.
 
 import { Decoder, Encoder } from 'cbor-x';
-import type { Schema, TypeDeclaration } from '../../schema/schema.ts';
-
-export type TypeLookup = (name: string) => TypeDeclaration | undefined;
+import { isRawJSON, rawJSON } from '../../json/raw-json.ts';
+import type { Schema } from '../../schema/schema.ts';
+import type { TypeLookup } from '../protobuf/decode-message.ts';
 
 const selfDescribed = Uint8Array.of(0xd9, 0xd9, 0xf7);
 const encoder = new Encoder({ useRecords: false, mapsAsObjects: true, tagUint8Array: false, variableMapSize: true });
 const decoder = new Decoder({ useRecords: false, mapsAsObjects: true });
-
-const rawJSON = (JSON as unknown as { rawJSON(text: string): unknown; isRawJSON(value: unknown): boolean }).rawJSON;
-const isRawJSON = (JSON as unknown as { isRawJSON(value: unknown): boolean }).isRawJSON;
 
 export class CborDecodeError extends Error {
   override name = 'CborDecodeError';
