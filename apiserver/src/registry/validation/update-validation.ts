@@ -7,9 +7,9 @@ import type { JsonObject } from '../object-meta.ts';
 import { isObject } from '../defaulting/json-fields.ts';
 import { priorityClassUpdateErrors } from './priority-class-validation.ts';
 import { labelSelectorGoSyntax } from './value-formats.ts';
+import type { UpdateValidator } from './kind-validation.ts';
+import { groupedUpdateValidator } from './validators.ts';
 
-/** The errors of an update: the new object's own (`objectErrors`) and the update's, in kube's order. */
-type UpdateValidator = (next: JsonObject, old: JsonObject, objectErrors: FieldError[]) => FieldError[];
 
 const immutable = 'field is immutable';
 const immutableWhenSet = 'field is immutable when `immutable` is set';
@@ -122,6 +122,6 @@ const updateValidators: Readonly<Record<string, UpdateValidator>> = {
 };
 
 export function updateErrors(kindKey: string, next: JsonObject, old: JsonObject, objectErrors: FieldError[]): FieldError[] {
-  const validator = updateValidators[kindKey];
+  const validator = updateValidators[kindKey] ?? groupedUpdateValidator(kindKey);
   return validator === undefined ? objectErrors : validator(next, old, objectErrors);
 }

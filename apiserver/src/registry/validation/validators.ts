@@ -20,8 +20,12 @@ import { podSpecErrors } from './pod-validation.ts';
 import { serviceErrors } from './service-validation.ts';
 import { mutatingWebhookConfigurationErrors, validatingWebhookConfigurationErrors } from './webhook-validation.ts';
 import { jobErrors, selectedWorkloadErrors, templatedWorkloadErrors } from './workload-validation.ts';
+import type { KindValidation, KindValidator } from './kind-validation.ts';
+import { apiControlKinds } from './api-control-kinds.ts';
+import { coreClusterKinds } from './core-cluster-kinds.ts';
+import { infrastructureKinds } from './infrastructure-kinds.ts';
+import { resourceKinds } from './resource-kinds.ts';
 
-type KindValidator = (object: JsonObject) => FieldError[];
 
 const kindValidators: Readonly<Record<string, KindValidator>> = {
   '/Pod': (pod) => podSpecErrors(pod.spec, 'spec'),
@@ -58,9 +62,18 @@ const createValidators: Readonly<Record<string, KindValidator>> = {
   'events.k8s.io/Event': eventsV1CreateErrors,
 };
 
+/** The kinds whose validation is registered by group, in their own tables. */
+const groupedKinds: ReadonlyMap<string, KindValidation> = new Map(
+  [coreClusterKinds, infrastructureKinds, apiControlKinds, resourceKinds].flatMap((kinds) => Object.entries(kinds)),
+);
+
+/** A kind's update checks when its group's table has them. */
+export const groupedUpdateValidator = (kindKey: string) => groupedKinds.get(kindKey)?.validateUpdate;
+
 export function validationErrors(definition: Pick<ResourceDefinition, 'group' | 'kind'>, object: JsonObject, creating = false): FieldError[] {
   const key = `${definition.group}/${definition.kind}`;
-  const own = kindValidators[key];
-  const onCreate = creating ? createValidators[key] : undefined;
+  const grouped = groupedKinds.get(key);
+  const own = kindValidators[key] ?? grouped?.validate;
+  const onCreate = creating ? (createValidators[key] ?? grouped?.validateCreate) : undefined;
   return [...objectMetaErrors(object), ...(own === undefined ? [] : own(object)), ...(onCreate === undefined ? [] : onCreate(object))];
 }
