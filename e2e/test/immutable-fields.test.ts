@@ -49,9 +49,7 @@ test("a Deployment's selector is fixed; its replicas and template are not", asyn
     'The Deployment "web" is invalid: spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string{"app":"other"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: field is immutable\n',
   );
   t.is((await kubectl('scale', 'deployment', 'web', '--replicas=3')).stdout, 'deployment.apps/web scaled\n');
-  // (kubectl set image sends a strategic merge patch, which comes with the writes issue.)
-  const image = '[{"op":"replace","path":"/spec/template/spec/containers/0/image","value":"nginx:1.28"}]';
-  t.is((await kubectl('patch', 'deployment', 'web', '--type=json', '-p', image)).stdout, 'deployment.apps/web patched\n');
+  t.is((await kubectl('set', 'image', 'deployment/web', 'nginx=nginx:1.28')).stdout, 'deployment.apps/web image updated\n');
 });
 
 test("a StatefulSet's spec is fixed outside replicas, template, update strategy and the like", async (t) => {

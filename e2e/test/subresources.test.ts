@@ -63,7 +63,7 @@ test('the scale subresource reads and writes spec.replicas as an autoscaling/v1 
   t.is((await call('GET', '/api/v1/namespaces/default/configmaps/x/scale')).status, 404);
 });
 
-test('merge and JSON patches apply to objects and to their status; strategic merge patch is refused with 415 for now', async (t) => {
+test('merge and JSON patches apply to objects and to their status; an unknown patch type is refused with 415', async (t) => {
   const configMaps = '/api/v1/namespaces/default/configmaps';
   await call('POST', configMaps, { metadata: { name: 'patched', labels: { keep: 'yes', drop: 'yes' } }, data: { a: '1' } });
   t.is((await kubectl('patch', 'cm', 'patched', '--type=merge', '-p', '{"data":{"b":"2"},"metadata":{"labels":{"drop":null}}}')).stdout, 'configmap/patched patched\n');
@@ -78,13 +78,17 @@ test('merge and JSON patches apply to objects and to their status; strategic mer
   t.is(missing.status, 422);
   const failedTest = await call('PATCH', `${configMaps}/patched`, [{ op: 'test', path: '/data/a', value: '1' }], 'application/json-patch+json');
   t.is(failedTest.status, 422);
+  t.like(failedTest.body, { reason: 'Invalid', message: 'the server rejected our request due to an error in our request', details: {} });
 
   const pinned = await call('PATCH', `${configMaps}/patched`, { metadata: { resourceVersion: '1' }, data: { c: '3' } }, 'application/merge-patch+json');
   t.is(pinned.status, 409);
   t.is((await call('PATCH', `${configMaps}/nope`, { data: {} }, 'application/merge-patch+json')).status, 404);
-  const strategic = await call('PATCH', `${configMaps}/patched`, { data: {} }, 'application/strategic-merge-patch+json');
-  t.is(strategic.status, 415);
-  t.is(strategic.body.message, 'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json');
+  const unknownType = await call('PATCH', `${configMaps}/patched`, { data: {} }, 'application/x-patch+json');
+  t.is(unknownType.status, 415);
+  t.is(
+    unknownType.body.message,
+    'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json',
+  );
 
   await call('POST', deployments, deployment('status-patched', 1));
   const statusPatch = await kubectl('patch', 'deployment', 'status-patched', '--subresource=status', '--type=merge', '-p', '{"status":{"replicas":1},"spec":{"replicas":7}}');

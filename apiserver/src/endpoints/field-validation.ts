@@ -1,37 +1,56 @@
 // Unknown fields of a written object: dropped, as Go's decoding of a built-in kind drops them,
-// and then, by the request's fieldValidation, ignored, warned about, or refused (400, kube's
-// "strict decoding error"). The type declarations load with the first write.
+// and then, by the request's fieldValidation, ignored, warned about, or refused with kube's
+// "strict decoding error" (400 for a request body, 422 naming the patch for a patch's result).
 
 import type { ServerResponse } from 'node:http';
-import { newBadRequest } from '@capstan/common';
+import { fieldInvalid, newBadRequest, newInvalid } from '@capstan/common';
 import type { JsonObject } from '../registry/object-meta.ts';
 import type { ResourceDefinition } from '../registry/resource-definition.ts';
 import type { FieldValidation } from '../registry/write-options.ts';
 import { schemaName } from '../openapi/schema-name.ts';
+import { builtinTypeLookup } from './builtin-type-lookup.ts';
 import { addWarning } from './warning-header.ts';
 
+/** Drops the fields the declared type lacks, and answers kube's message for each. */
+async function dropUnknownFields(object: JsonObject, typeName: string): Promise<string[]> {
+  const { dropUnknownFields: drop } = await import('@capstan/common/schema');
+  const lookup = await builtinTypeLookup();
+  if (lookup(typeName) === undefined) return [];
+  return drop(object, typeName, lookup).map((path) => `unknown field ${JSON.stringify(path)}`);
+}
+
 /**
- * `decoded`: the object is a request body, whose strict error kube words as a failed decoding
- * ('ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: ...');
- * otherwise a patch result, whose error is the strict decoding error alone.
+ * A request body's unknown fields; Strict refuses them as a failed decoding
+ * ('ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: ...').
  */
 export async function dropUnknownFieldsOf(
   object: JsonObject,
   definition: Pick<ResourceDefinition, 'group' | 'version' | 'kind'>,
   validation: FieldValidation,
   response: ServerResponse,
-  decoded = true,
 ): Promise<void> {
-  const { builtinTypes, dropUnknownFields } = await import('@capstan/common/schema');
-  const typeName = schemaName(definition);
-  if (!builtinTypes.has(typeName)) return;
-  const unknown = dropUnknownFields(object, typeName, (name) => builtinTypes.get(name));
-  if (unknown.length === 0 || validation === 'Ignore') return;
-  const messages = unknown.map((path) => `unknown field ${JSON.stringify(path)}`);
+  const messages = await dropUnknownFields(object, schemaName(definition));
+  if (messages.length === 0 || validation === 'Ignore') return;
   if (validation === 'Strict') {
-    const strict = `strict decoding error: ${messages.join(', ')}`;
     const { kind } = definition;
-    throw newBadRequest(decoded ? `${kind} in version ${JSON.stringify(definition.version)} cannot be handled as a ${kind}: ${strict}` : strict);
+    throw newBadRequest(`${kind} in version ${JSON.stringify(definition.version)} cannot be handled as a ${kind}: strict decoding error: ${messages.join(', ')}`);
   }
+  for (const message of messages) addWarning(response, message);
+}
+
+/**
+ * A patch result's unknown fields; Strict refuses them with kube's 422 on the field "patch",
+ * whose value is what kube shows of the patch (`shown`, taken before any field is dropped).
+ */
+export async function dropUnknownFieldsOfPatched(
+  patched: JsonObject,
+  typeName: string,
+  validation: FieldValidation,
+  response: ServerResponse,
+  shown: string,
+): Promise<void> {
+  const messages = await dropUnknownFields(patched, typeName);
+  if (messages.length === 0 || validation === 'Ignore') return;
+  if (validation === 'Strict') throw newInvalid({ group: '', kind: '' }, '', [fieldInvalid('patch', shown, `strict decoding error: ${messages.join(', ')}`)]);
   for (const message of messages) addWarning(response, message);
 }

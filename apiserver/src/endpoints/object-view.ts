@@ -1,22 +1,23 @@
 // One object as an endpoint reads and writes it: the object itself, its status, or its scale.
 // get, update (PUT) and patch of every subresource go through the same two calls.
 
-import type { GenericStore } from '../registry/generic-store.ts';
+import type { GenericStore, ReplaceOptions } from '../registry/generic-store.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
 import type { ResourceHooks } from '../registry/resource-hooks.ts';
 import { scaleOf, updateScale } from '../registry/scale.ts';
 
 export interface ObjectView {
   get(): Promise<JsonObject>;
-  update(body: JsonObject): Promise<JsonObject>;
+  update(body: JsonObject, options?: ReplaceOptions): Promise<JsonObject>;
 }
 
 export function mainView(store: GenericStore, namespace: string | undefined, name: string, hooks?: ResourceHooks): ObjectView {
   return {
     get: () => store.get(namespace, name),
-    update: async (body) => {
-      if (hooks?.beforeUpdate !== undefined) await hooks.beforeUpdate(body, await store.get(namespace, name));
-      return store.update(namespace, name, body);
+    update: async (body, options = {}) => {
+      // A dry run allocates nothing (a Service's new node ports are not shown in its answer).
+      if (hooks?.beforeUpdate !== undefined && options.dryRun !== true) await hooks.beforeUpdate(body, await store.get(namespace, name));
+      return store.update(namespace, name, body, options);
     },
   };
 }
@@ -24,13 +25,13 @@ export function mainView(store: GenericStore, namespace: string | undefined, nam
 export function statusView(store: GenericStore, namespace: string | undefined, name: string): ObjectView {
   return {
     get: () => store.get(namespace, name),
-    update: (body) => store.updateStatus(namespace, name, body),
+    update: (body, options) => store.updateStatus(namespace, name, body, options),
   };
 }
 
 export function scaleView(store: GenericStore, namespace: string | undefined, name: string): ObjectView {
   return {
     get: async () => scaleOf(store.definition, await store.get(namespace, name)),
-    update: (body) => updateScale(store, namespace, name, body),
+    update: (body, options) => updateScale(store, namespace, name, body, options),
   };
 }

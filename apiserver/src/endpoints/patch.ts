@@ -1,11 +1,15 @@
-// PATCH .../{resource}/{name}[/{subresource}]: JSON patch and JSON merge patch, applied to the
-// current object and written with its resourceVersion as precondition, retried when another
-// write came between (unless the patch itself names a resourceVersion). Strategic merge patch
-// and server-side apply arrive with the writes issue; until then they answer 415.
+// PATCH .../{resource}/{name}[/{subresource}]: JSON patch, JSON merge patch and, for built-in
+// kinds, strategic merge patch, applied to the current object and written with its
+// resourceVersion as precondition, retried when another write came between (unless the patch
+// itself names a resourceVersion). dryRun=All answers what would be stored. Server-side apply
+// arrives with its own issue step; until then application/apply-patch+yaml answers 415.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { newBadRequest, newUnprocessableEntity, newUnsupportedMediaType, parseJson, StatusError } from '@capstan/common';
+import { builtinTypeLookup } from './builtin-type-lookup.ts';
+import { fieldForbidden, goJson, goValue, newBadRequest, newInvalid, newUnclassifiedError, newUnprocessableEntity, newUnsupportedMediaType, parseJson, StatusError } from '@capstan/common';
 import { metadataOf, type JsonObject } from '../registry/object-meta.ts';
+import { writeOptionsOf } from '../registry/write-options.ts';
+import { dropUnknownFieldsOfPatched } from './field-validation.ts';
 import { applyJsonPatch, JsonPatchError } from '../patch/json-patch.ts';
 import { applyMergePatch, isPlainObject } from '../patch/merge-patch.ts';
 import type { ObjectView } from './object-view.ts';
@@ -13,43 +17,88 @@ import { negotiateOutput } from './negotiate-media-type.ts';
 import { mediaTypeOf, readBodyBytes } from './read-body.ts';
 import { sendJson } from './send-json.ts';
 
-const patchers: Readonly<Record<string, (target: unknown, patch: unknown) => unknown>> = {
-  'application/json-patch+json': applyJsonPatch,
-  'application/merge-patch+json': applyMergePatch,
-};
+export interface PatchTarget {
+  readonly view: ObjectView;
+  /** The declared type of what is patched (its schema name), when it is built in: strategic merge patch merges by it. */
+  readonly typeName: string | undefined;
+}
+
+type Patcher = (current: JsonObject, patch: unknown) => Promise<unknown> | unknown;
+
+const jsonPatch = 'application/json-patch+json';
+const mergePatch = 'application/merge-patch+json';
+const strategicMergePatch = 'application/strategic-merge-patch+json';
 
 /** How often a patch is re-applied when other writes keep coming between its read and its write. */
 const maxAttempts = 5;
 
-/** `checkFields` drops the unknown fields of the patched object (and warns or refuses, by fieldValidation). */
-export async function patchObject(view: ObjectView, request: IncomingMessage, response: ServerResponse, checkFields?: (patched: JsonObject) => Promise<void>): Promise<void> {
+export async function patchObject(target: PatchTarget, query: URLSearchParams, request: IncomingMessage, response: ServerResponse): Promise<void> {
   negotiateOutput(request);
-  const apply = patchers[mediaTypeOf(request.headers['content-type']) ?? ''];
-  if (apply === undefined) throw newUnsupportedMediaType(Object.keys(patchers));
+  const mediaType = mediaTypeOf(request.headers['content-type']) ?? '';
+  const patcher = patcherFor(target, mediaType);
+  const strategic = mediaType === strategicMergePatch;
+  const options = writeOptionsOf(query, 'PatchOptions');
+  if (query.has('force')) throw newInvalid({ group: 'meta.k8s.io', kind: 'PatchOptions' }, '', [fieldForbidden('force', 'may not be specified for non-apply patch')]);
   const patch = parsePatch(await readBodyBytes(request));
   for (let attempt = 1; ; attempt++) {
-    const current = await view.get();
-    let patched: unknown;
-    try {
-      patched = apply(current, patch);
-    } catch (error) {
-      if (error instanceof JsonPatchError) throw newUnprocessableEntity(error.message);
-      throw error;
-    }
+    const current = await target.view.get();
+    const patched = await patcher(current, patch);
     if (!isPlainObject(patched)) throw newBadRequest('the patched object is not a JSON object');
-    await checkFields?.(patched);
+    // kube shows a strategic merge patch as Go prints the patch, the others as the patched JSON.
+    const shown = options.fieldValidation !== 'Strict' ? '' : strategic ? goValue(patch) : goJson(patched);
+    if (target.typeName !== undefined) await dropUnknownFieldsOfPatched(patched, target.typeName, options.fieldValidation, response, shown);
     const currentVersion = metadataOf(current).resourceVersion;
     const named = metadataOf(patched).resourceVersion;
     const pinned = named !== undefined && named !== currentVersion;
     const body: JsonObject = pinned ? patched : { ...patched, metadata: { ...metadataOf(patched), resourceVersion: currentVersion } };
     try {
-      sendJson(response, 200, await view.update(body));
+      sendJson(response, 200, await target.view.update(body, { dryRun: options.dryRun }));
       return;
     } catch (error) {
       if (error instanceof StatusError && error.code === 409 && !pinned && attempt < maxAttempts) continue;
       throw error;
     }
   }
+}
+
+function patcherFor(target: PatchTarget, mediaType: string): Patcher {
+  const { typeName } = target;
+  switch (mediaType) {
+    case jsonPatch:
+      return (current, patch) => {
+        if (!Array.isArray(patch)) throw newBadRequest(`error decoding patch: json: cannot unmarshal ${jsonKindOf(patch)} into Go value of type []handlers.jsonPatchOp`);
+        try {
+          return applyJsonPatch(current, patch);
+        } catch (error) {
+          // kube answers a patch that does not apply with a 422 that keeps its reason to itself.
+          if (error instanceof JsonPatchError) throw newUnprocessableEntity();
+          throw error;
+        }
+      };
+    case mergePatch:
+      return applyMergePatch;
+    case strategicMergePatch:
+      if (typeName !== undefined) return (current, patch) => applyStrategicPatch(current, patch, typeName);
+  }
+  throw newUnsupportedMediaType(typeName === undefined ? [jsonPatch, mergePatch] : [jsonPatch, mergePatch, strategicMergePatch]);
+}
+
+async function applyStrategicPatch(current: JsonObject, patch: unknown, typeName: string): Promise<JsonObject> {
+  const { applyStrategicMergePatch, StrategicMergePatchError } = await import('../patch/strategic-merge-patch.ts');
+  try {
+    return applyStrategicMergePatch(current, patch, typeName, await builtinTypeLookup());
+  } catch (error) {
+    if (!(error instanceof StrategicMergePatchError)) throw error;
+    if (error.code === 400) throw newBadRequest(error.message);
+    if (error.code === 422) throw newUnprocessableEntity();
+    throw newUnclassifiedError(error.message);
+  }
+}
+
+function jsonKindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (isPlainObject(value)) return 'object';
+  return typeof value === 'boolean' ? 'bool' : typeof value;
 }
 
 function parsePatch(bytes: Buffer): unknown {

@@ -12,7 +12,7 @@ import type { RequestInfo } from '../request-info/request-info.ts';
 import { writeOptionsOf } from '../registry/write-options.ts';
 import { serveComponentStatuses, type ComponentProbe } from './component-status.ts';
 import { createObject } from './create.ts';
-import { dropUnknownFieldsOf } from './field-validation.ts';
+import { declaredTypeName } from './builtin-type-lookup.ts';
 import { negotiateOutput } from './negotiate-media-type.ts';
 import { createReview, isReview } from './create-review.ts';
 import { deleteCollection, deleteObject } from './delete.ts';
@@ -77,12 +77,9 @@ export async function routeResourceRequest(
     case 'update':
       await updateObject(store, info, query, request, response, served.hooks(definition));
       return true;
-    case 'patch': {
-      negotiateOutput(request);
-      const { fieldValidation } = writeOptionsOf(query, 'PatchOptions');
-      await patchObject(mainView(store, namespaceOf(info), info.name, served.hooks(definition)), request, response, (patched) => dropUnknownFieldsOf(patched, definition, fieldValidation, response, false));
+    case 'patch':
+      await patchObject({ view: mainView(store, namespaceOf(info), info.name, served.hooks(definition)), typeName: await declaredTypeName(definition) }, query, request, response);
       return true;
-    }
     case 'deletecollection':
       await deleteCollection(store, info, query, request, response, served.hooks(definition));
       return true;
@@ -110,13 +107,16 @@ async function routeSubresource(
   if (store === undefined || !(subresource.verbs as readonly string[]).includes(info.verb)) throw newMethodNotSupported(subject, info.verb);
   const namespace = namespaceOf(info);
   let view: ObjectView;
+  let typeName: string | undefined;
   switch (subresource.name) {
     case 'status':
       if (info.verb === 'get') return getObject(store, info, response);
       view = statusView(store, namespace, info.name);
+      typeName = await declaredTypeName(definition);
       break;
     case 'scale':
       view = scaleView(store, namespace, info.name);
+      typeName = scaleTypeName;
       break;
     case 'finalize':
       if (definition.resource !== 'namespaces') throw newMethodNotSupported(subject, info.verb);
@@ -132,14 +132,20 @@ async function routeSubresource(
   switch (info.verb) {
     case 'get':
       return sendJson(response, 200, await view.get());
-    case 'update':
-      return sendJson(response, 200, await view.update(await readJsonBody(request)));
+    case 'update': {
+      negotiateOutput(request);
+      const { dryRun } = writeOptionsOf(query, 'UpdateOptions');
+      return sendJson(response, 200, await view.update(await readJsonBody(request), { dryRun }));
+    }
     case 'patch':
-      return patchObject(view, request, response);
+      return patchObject({ view, typeName }, query, request, response);
     default:
       throw newMethodNotSupported(subject, info.verb);
   }
 }
+
+/** The type every scale subresource reads and writes (autoscaling/v1 Scale). */
+const scaleTypeName = 'io.k8s.api.autoscaling.v1.Scale';
 
 const podsOf = (registry: Registry): GenericStore => registry.store('', 'v1', 'pods') as GenericStore;
 

@@ -1,5 +1,5 @@
 // PUT .../{resource}/{name}: replace the object (kubectl replace, edit's write); unknown fields are
-// dropped, and warned about or refused as fieldValidation says. Dry run comes with the writes issue.
+// dropped, and warned about or refused as fieldValidation says; dryRun=All writes nothing.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GenericStore } from '../registry/generic-store.ts';
@@ -22,9 +22,9 @@ export async function updateObject(
   hooks?: ResourceHooks,
 ): Promise<void> {
   negotiateOutput(request);
-  const { fieldValidation } = writeOptionsOf(query, 'UpdateOptions');
+  const { dryRun, fieldValidation } = writeOptionsOf(query, 'UpdateOptions');
   const body = await readJsonBody(request);
   await dropUnknownFieldsOf(body, store.definition, fieldValidation, response);
-  sendJson(response, 200, await mainView(store, namespaceOf(info), info.name, hooks).update(body));
+  sendJson(response, 200, await mainView(store, namespaceOf(info), info.name, hooks).update(body, { dryRun }));
 }
 

@@ -28,6 +28,11 @@ export interface DeleteOutcome {
   readonly deleted: boolean;
 }
 
+/** How a replacement (PUT, PATCH, subresource write) is made: dryRun runs every stage but the write. */
+export interface ReplaceOptions {
+  readonly dryRun?: boolean;
+}
+
 export class GenericStore {
   readonly definition: ResourceDefinition;
   readonly groupResource: GroupResource;
@@ -135,10 +140,10 @@ export class GenericStore {
    * Replaces an object (PUT). Server-owned metadata is kept, the status too where the kind has a
    * status subresource, and generation counts spec changes.
    */
-  update(namespace: string | undefined, name: string, sent: JsonObject): Promise<JsonObject> {
+  update(namespace: string | undefined, name: string, sent: JsonObject, options: ReplaceOptions = {}): Promise<JsonObject> {
     // Defaulted first, as kube defaults what it decodes: a field left to its default is no change.
     const body = this.#defaulted(sent);
-    return this.#replace(namespace, name, body, 'update', (old) => {
+    return this.#replace(namespace, name, body, options, (old) => {
       const { kind: _kind, apiVersion: _apiVersion, metadata: _metadata, ...fields } = body;
       const next: JsonObject = { kind: old.kind, apiVersion: old.apiVersion, metadata: {}, ...fields };
       if (this.definition.subresources.some((s) => s.name === 'status')) {
@@ -175,7 +180,7 @@ export class GenericStore {
 
   /** PUT .../finalize of a namespace: only spec.finalizers changes; with none left, a terminating namespace goes. */
   finalize(name: string, body: JsonObject): Promise<JsonObject> {
-    return this.#replace(undefined, name, body, 'update', (old) => {
+    return this.#replace(undefined, name, body, {}, (old) => {
       const finalizers = ((body.spec ?? {}) as { finalizers?: unknown }).finalizers;
       const spec: JsonObject = { ...((old.spec ?? {}) as JsonObject) };
       if (Array.isArray(finalizers) && finalizers.length > 0) spec.finalizers = finalizers;
@@ -185,8 +190,8 @@ export class GenericStore {
   }
 
   /** Writes the status subresource (PUT .../status): only the status changes, whatever else the body says. */
-  updateStatus(namespace: string | undefined, name: string, body: JsonObject): Promise<JsonObject> {
-    return this.#replace(namespace, name, body, 'update', (old) => {
+  updateStatus(namespace: string | undefined, name: string, body: JsonObject, options: ReplaceOptions = {}): Promise<JsonObject> {
+    return this.#replace(namespace, name, body, options, (old) => {
       const next: JsonObject = { ...old };
       if (body.status === undefined) delete next.status;
       else next.status = body.status;
@@ -198,8 +203,8 @@ export class GenericStore {
    * A replacement computed from the stored object (a subresource write such as scale): `body`
    * carries the name and, optionally, the resourceVersion precondition.
    */
-  replaceWith(namespace: string | undefined, name: string, body: JsonObject, derive: (old: JsonObject) => JsonObject): Promise<JsonObject> {
-    return this.#replace(namespace, name, body, 'update', derive);
+  replaceWith(namespace: string | undefined, name: string, body: JsonObject, derive: (old: JsonObject) => JsonObject, options: ReplaceOptions = {}): Promise<JsonObject> {
+    return this.#replace(namespace, name, body, options, derive);
   }
 
   /**
@@ -207,22 +212,16 @@ export class GenericStore {
    * one (409 otherwise), without one the write is unconditional (as built-in kinds allow, retried
    * when another write comes between), and a replacement that changes nothing writes nothing and
    * answers the stored object. A replacement that leaves a deleted object without finalizers
-   * removes it.
+   * removes it. A dry run stops before the write and answers what would have been stored.
    */
-  async #replace(
-    namespace: string | undefined,
-    name: string,
-    body: JsonObject,
-    verb: string,
-    derive: (old: JsonObject) => JsonObject,
-  ): Promise<JsonObject> {
+  async #replace(namespace: string | undefined, name: string, body: JsonObject, options: ReplaceOptions, derive: (old: JsonObject) => JsonObject): Promise<JsonObject> {
     const key = this.#key(namespace, name);
     const sent = metadataOf(body);
     if (sent.name !== undefined && sent.name !== name) {
       throw newBadRequest(`the name of the object (${sent.name}) does not match the name on the URL (${name})`);
     }
     const precondition = sent.resourceVersion === undefined || sent.resourceVersion === '' ? undefined : sent.resourceVersion;
-    const context = { resource: this.groupResource, name, verb };
+    const context = { resource: this.groupResource, name, verb: 'update' };
     for (;;) {
       let current: KeyValue | undefined;
       try {
@@ -235,6 +234,7 @@ export class GenericStore {
       const old = withoutResourceVersion(this.decode(current));
       const next = derive(old);
       if (isDeepStrictEqual(next, old)) return this.decode(current);
+      if (options.dryRun === true) return withResourceVersion(next, current.modRevision);
       try {
         if (shouldDeleteDuringUpdate(this.strategy, next, old)) {
           const { revision } = await this.#storage.delete(key, current.modRevision);

@@ -2,7 +2,7 @@
 // written through a Scale, status.replicas and the selector as a label selector string.
 
 import { fieldInvalid, newInvalid } from '@capstan/common';
-import type { GenericStore } from './generic-store.ts';
+import type { GenericStore, ReplaceOptions } from './generic-store.ts';
 import { generationOnUpdate } from './generation-policy.ts';
 import { metadataOf, type JsonObject } from './object-meta.ts';
 import type { ResourceDefinition } from './resource-definition.ts';
@@ -34,7 +34,7 @@ export function scaleOf(definition: ResourceDefinition, object: JsonObject): Jso
 }
 
 /** PUT of a Scale: only spec.replicas changes (and generation with it). */
-export async function updateScale(store: GenericStore, namespace: string | undefined, name: string, scale: JsonObject): Promise<JsonObject> {
+export async function updateScale(store: GenericStore, namespace: string | undefined, name: string, scale: JsonObject, options: ReplaceOptions = {}): Promise<JsonObject> {
   const replicas = ((scale.spec ?? {}) as { replicas?: unknown }).replicas ?? 0;
   if (typeof replicas !== 'number' || !Number.isSafeInteger(replicas) || replicas < 0) {
     const shown = typeof replicas === 'number' ? replicas : String(replicas);
@@ -45,7 +45,7 @@ export async function updateScale(store: GenericStore, namespace: string | undef
     const next = { ...old, spec: { ...((old.spec ?? {}) as JsonObject), replicas } };
     const generation = generationOnUpdate(store.definition, old, next, 'scale');
     return generation === undefined ? next : { ...next, metadata: { ...metadataOf(old), generation } };
-  });
+  }, options);
   return scaleOf(store.definition, updated);
 }
 

@@ -89,6 +89,9 @@ export interface OpaqueDeclaration {
 
 export type TypeDeclaration = StructDeclaration | OpaqueDeclaration;
 
+/** Finds a declared type by its schema name. */
+export type TypeLookup = (name: string) => TypeDeclaration | undefined;
+
 // Builders: terse declarations that read like the schema they make.
 
 export const string = (options: { readonly default?: string } = {}): Schema => ({ type: 'string', ...options });

@@ -1,9 +1,7 @@
 // Unknown fields of an object, found through its declared type: what Go's decoding of a built-in
 // kind drops, each named by its path as kube's strict decoding names it ("spec.containers[0].foo").
 
-import type { Schema, TypeDeclaration } from './schema.ts';
-
-export type TypeLookup = (name: string) => TypeDeclaration | undefined;
+import type { Schema, TypeLookup } from './schema.ts';
 
 /**
  * Removes, in place, every field of `object` that its type does not declare, and answers their

@@ -147,7 +147,11 @@ function text(error: Error | string): string {
   return typeof error === 'string' ? error : error.message;
 }
 
-/** A 422 with no field causes: a request kube could decode but not apply (e.g. a JSON patch whose path is missing). */
-export function newUnprocessableEntity(message: string): StatusError {
-  return failure(422, 'Invalid', message);
+/**
+ * kube's 422 for a request it could decode but not apply (a JSON patch whose path is missing, a
+ * strategic merge patch of lists of lists): NewGenericServerResponse's, which keeps the reason
+ * to itself.
+ */
+export function newUnprocessableEntity(): StatusError {
+  return failure(422, 'Invalid', 'the server rejected our request due to an error in our request', {});
 }

@@ -40,3 +40,30 @@ export function goNumber(value: number): string {
   if (Math.abs(value) < 1e-4) return value.toExponential().replace(/e([+-])(\d)$/, 'e$10$2');
   return String(value);
 }
+
+/**
+ * A decoded JSON value as Go's %v writes an interface{} holding it: map[key:value ...] with the
+ * keys sorted, [item item] for slices, strings bare, <nil> for null.
+ */
+export function goValue(value: unknown): string {
+  if (value === null || value === undefined) return '<nil>';
+  if (typeof value === 'number') return goNumber(value);
+  if (Array.isArray(value)) return `[${value.map(goValue).join(' ')}]`;
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `map[${entries.map(([key, item]) => `${key}:${goValue(item)}`).join(' ')}]`;
+  }
+  return String(value);
+}
+
+/** A decoded JSON value as Go's json.Marshal writes a map[string]interface{}: keys sorted, <>& escaped. */
+export function goJson(value: unknown): string {
+  return JSON.stringify(sortedKeys(value)).replace(/[<>&]/g, (ch) => `\\u00${ch.charCodeAt(0).toString(16)}`);
+}
+
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(entries.map(([key, item]) => [key, sortedKeys(item)]));
+}

@@ -5,7 +5,7 @@
 import { Decoder, Encoder } from 'cbor-x';
 import { isRawJSON, rawJSON } from '../../json/raw-json.ts';
 import type { Schema } from '../../schema/schema.ts';
-import type { TypeLookup } from '../protobuf/decode-message.ts';
+import type { TypeLookup } from '../../schema/schema.ts';
 
 const selfDescribed = Uint8Array.of(0xd9, 0xd9, 0xf7);
 const encoder = new Encoder({ useRecords: false, mapsAsObjects: true, tagUint8Array: false, variableMapSize: true });

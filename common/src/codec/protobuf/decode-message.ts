@@ -3,14 +3,11 @@
 // scalar without a declared default is read as unset, as Go's JSON would omit it.
 
 import protobuf from 'protobufjs/minimal.js';
-import type { FieldDeclaration, JsonValue, Schema, StructDeclaration, TypeDeclaration } from '../../schema/schema.ts';
+import type { FieldDeclaration, JsonValue, Schema, StructDeclaration, TypeDeclaration, TypeLookup } from '../../schema/schema.ts';
 import { decodeRawJson, opaqueDecoders, readInt64 } from './opaque-types.ts';
 
 type Reader = protobuf.Reader;
 type JsonObject = { [key: string]: JsonValue };
-
-/** Finds a declared type by its schema name. */
-export type TypeLookup = (name: string) => TypeDeclaration | undefined;
 
 export class ProtobufDecodeError extends Error {
   override name = 'ProtobufDecodeError';

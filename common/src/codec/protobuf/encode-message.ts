@@ -4,7 +4,7 @@
 
 import protobuf from 'protobufjs/minimal.js';
 import type { FieldDeclaration, Schema, StructDeclaration } from '../../schema/schema.ts';
-import type { TypeLookup } from './decode-message.ts';
+import type { TypeLookup } from '../../schema/schema.ts';
 import { ProtobufDecodeError } from './decode-message.ts';
 import { encodeRawJson, opaqueEncoders } from './opaque-types.ts';
 

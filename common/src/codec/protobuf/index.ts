@@ -2,7 +2,7 @@
 // because it brings every type declaration with it.
 
 export { decodeProtobufObject, declarationOfKind } from './decode-object.ts';
-export { decodeMessage, ProtobufDecodeError, type TypeLookup } from './decode-message.ts';
+export { decodeMessage, ProtobufDecodeError } from './decode-message.ts';
 export { encodeMessage } from './encode-message.ts';
 export { encodeProtobufObject, encodeWatchEventFrame, hasProtobufMessage } from './encode-object.ts';
 export { decodeUnknownEnvelope, encodeUnknownEnvelope, hasProtobufMagic, protobufMagic, ProtobufEnvelopeError, type UnknownEnvelope } from './unknown-envelope.ts';

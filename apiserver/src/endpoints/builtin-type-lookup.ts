@@ -1,0 +1,17 @@
+// The declarations of the built-in types, loaded with the first request that needs them (they are
+// large): the lookup by schema name, and the declared type of a served resource.
+
+import type { TypeLookup } from '@capstan/common/schema';
+import type { ResourceDefinition } from '../registry/resource-definition.ts';
+import { schemaName } from '../openapi/schema-name.ts';
+
+export async function builtinTypeLookup(): Promise<TypeLookup> {
+  const { builtinTypes } = await import('@capstan/common/schema');
+  return (name) => builtinTypes.get(name);
+}
+
+/** The schema name of a resource's kind when Capstan declares it (every built-in kind). */
+export async function declaredTypeName(definition: Pick<ResourceDefinition, 'group' | 'version' | 'kind'>): Promise<string | undefined> {
+  const name = schemaName(definition);
+  return (await builtinTypeLookup())(name) === undefined ? undefined : name;
+}
