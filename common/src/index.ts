@@ -9,4 +9,5 @@ export * from './status/index.ts';
 export { LabelSelectorError, matchesLabels, parseLabelSelector, type LabelOperator, type LabelRequirement, type LabelSelector } from './selectors/label-selector.ts';
 export { quantityValue } from './quantity/quantity.ts';
 export { parseJson } from './json/parse-json.ts';
+export { duplicateFieldPaths } from './json/duplicate-fields.ts';
 export { cloneJson } from './json/clone-json.ts';

@@ -81,3 +81,23 @@ test('updates and merge patches drop unknown fields too; Strict refuses them; an
   t.is(invalid.status, 422);
   t.like(await invalid.json(), { message: 'CreateOptions.meta.k8s.io "" is invalid: fieldValidation: Unsupported value: "Loose": supported values: "", "Ignore", "Strict", "Warn"' });
 });
+
+test('a field a JSON body repeats is reported after the unknown ones: refused by Strict, warned about by default, kept last', async (t) => {
+  const configMaps = `${shared.server().url}/api/v1/namespaces/default/configmaps`;
+  const body = '{"metadata":{"name":"twice","name":"twice"},"bogus":1,"data":{"a":"1","a":"2"}}';
+  const strict = await fetch(`${configMaps}?fieldValidation=Strict`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  t.is(strict.status, 400);
+  t.like(await strict.json(), {
+    message: 'ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: unknown field "bogus", duplicate field "metadata.name", duplicate field "data.a"',
+  });
+  const warned = await fetch(configMaps, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  t.is(warned.status, 201);
+  t.is(warned.headers.get('warning'), '299 - "unknown field \\"bogus\\"", 299 - "duplicate field \\"metadata.name\\"", 299 - "duplicate field \\"data.a\\""');
+  t.deepEqual(((await warned.json()) as { data: unknown }).data, { a: '2' });
+  const patched = await fetch(`${configMaps}/twice`, { method: 'PATCH', headers: { 'content-type': 'application/merge-patch+json' }, body: '{"data":{"b":"1","b":"2"}}' });
+  t.is(patched.status, 200);
+  t.is(patched.headers.get('warning'), '299 - "duplicate field \\"data.b\\""');
+  const ignored = await fetch(`${configMaps}/twice?fieldValidation=Ignore`, { method: 'PATCH', headers: { 'content-type': 'application/merge-patch+json' }, body: '{"data":{"b":"1","b":"3"}}' });
+  t.is(ignored.headers.get('warning'), null);
+  t.deepEqual(((await ignored.json()) as { data: unknown }).data, { a: '2', b: '3' });
+});

@@ -1,6 +1,7 @@
-// Unknown fields of a written object: dropped, as Go's decoding of a built-in kind drops them,
-// and then, by the request's fieldValidation, ignored, warned about, or refused with kube's
-// "strict decoding error" (400 for a request body, 422 naming the patch for a patch's result).
+// Unknown fields of a written object, dropped as Go's decoding of a built-in kind drops them, and
+// fields its JSON repeated: by the request's fieldValidation, ignored, warned about, or refused
+// with kube's "strict decoding error" (400 for a request body, 422 naming the patch for a patch's
+// result).
 
 import type { ServerResponse } from 'node:http';
 import { fieldInvalid, newBadRequest, newInvalid } from '@capstan/common';
@@ -9,7 +10,11 @@ import type { ResourceDefinition } from '../registry/resource-definition.ts';
 import type { FieldValidation } from '../registry/write-options.ts';
 import { schemaName } from '../openapi/schema-name.ts';
 import { builtinTypeLookup } from './builtin-type-lookup.ts';
+import { duplicateFieldsOf } from './read-body.ts';
 import { addWarning } from './warning-header.ts';
+
+/** kube's message for each field a JSON text repeated. */
+export const duplicateFieldMessages = (paths: readonly string[]): string[] => paths.map((path) => `duplicate field ${JSON.stringify(path)}`);
 
 /** Drops the fields the declared type lacks, and answers kube's message for each. */
 async function dropUnknownFields(object: JsonObject, typeName: string): Promise<string[]> {
@@ -29,7 +34,7 @@ export async function dropUnknownFieldsOf(
   validation: FieldValidation,
   response: ServerResponse,
 ): Promise<void> {
-  const messages = await dropUnknownFields(object, schemaName(definition));
+  const messages = [...(await dropUnknownFields(object, schemaName(definition))), ...duplicateFieldMessages(duplicateFieldsOf(object))];
   if (messages.length === 0 || validation === 'Ignore') return;
   if (validation === 'Strict') {
     const { kind } = definition;
@@ -39,17 +44,19 @@ export async function dropUnknownFieldsOf(
 }
 
 /**
- * A patch result's unknown fields; Strict refuses them with kube's 422 on the field "patch",
- * whose value is what kube shows of the patch (`shown`, taken before any field is dropped).
+ * A patch result's unknown fields, after the patch's own complaints (`patchMessages`, its repeated
+ * fields); Strict refuses them with kube's 422 on the field "patch", whose value is what kube
+ * shows of the patch (`shown`, taken before any field is dropped).
  */
 export async function dropUnknownFieldsOfPatched(
   patched: JsonObject,
-  typeName: string,
+  typeName: string | undefined,
   validation: FieldValidation,
   response: ServerResponse,
   shown: string,
+  patchMessages: readonly string[],
 ): Promise<void> {
-  const messages = await dropUnknownFields(patched, typeName);
+  const messages = [...patchMessages, ...(typeName === undefined ? [] : await dropUnknownFields(patched, typeName))];
   if (messages.length === 0 || validation === 'Ignore') return;
   if (validation === 'Strict') throw newInvalid({ group: '', kind: '' }, '', [fieldInvalid('patch', shown, `strict decoding error: ${messages.join(', ')}`)]);
   for (const message of messages) addWarning(response, message);

@@ -6,10 +6,10 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { builtinTypeLookup } from './builtin-type-lookup.ts';
-import { fieldForbidden, goJson, goValue, newBadRequest, newInvalid, newUnclassifiedError, newUnprocessableEntity, newUnsupportedMediaType, parseJson, StatusError } from '@capstan/common';
+import { duplicateFieldPaths, fieldForbidden, goJson, goValue, newBadRequest, newInvalid, newUnclassifiedError, newUnprocessableEntity, newUnsupportedMediaType, parseJson, StatusError } from '@capstan/common';
 import { metadataOf, type JsonObject } from '../registry/object-meta.ts';
 import { writeOptionsOf } from '../registry/write-options.ts';
-import { dropUnknownFieldsOfPatched } from './field-validation.ts';
+import { dropUnknownFieldsOfPatched, duplicateFieldMessages } from './field-validation.ts';
 import { applyJsonPatch, JsonPatchError } from '../patch/json-patch.ts';
 import { applyMergePatch, isPlainObject } from '../patch/merge-patch.ts';
 import type { ObjectView } from './object-view.ts';
@@ -39,14 +39,16 @@ export async function patchObject(target: PatchTarget, query: URLSearchParams, r
   const strategic = mediaType === strategicMergePatch;
   const options = writeOptionsOf(query, 'PatchOptions');
   if (query.has('force')) throw newInvalid({ group: 'meta.k8s.io', kind: 'PatchOptions' }, '', [fieldForbidden('force', 'may not be specified for non-apply patch')]);
-  const patch = parsePatch(await readBodyBytes(request));
+  const patchText = (await readBodyBytes(request)).toString('utf8');
+  const patch = parsePatch(patchText);
+  const patchMessages = options.fieldValidation === 'Ignore' ? [] : duplicateFieldMessages(duplicateFieldPaths(patchText)).map((message) => (mediaType === jsonPatch ? `json patch ${message}` : message));
   for (let attempt = 1; ; attempt++) {
     const current = await target.view.get();
     const patched = await patcher(current, patch);
     if (!isPlainObject(patched)) throw newBadRequest('the patched object is not a JSON object');
     // kube shows a strategic merge patch as Go prints the patch, the others as the patched JSON.
     const shown = options.fieldValidation !== 'Strict' ? '' : strategic ? goValue(patch) : goJson(patched);
-    if (target.typeName !== undefined) await dropUnknownFieldsOfPatched(patched, target.typeName, options.fieldValidation, response, shown);
+    await dropUnknownFieldsOfPatched(patched, target.typeName, options.fieldValidation, response, shown, patchMessages);
     const currentVersion = metadataOf(current).resourceVersion;
     const named = metadataOf(patched).resourceVersion;
     const pinned = named !== undefined && named !== currentVersion;
@@ -101,9 +103,9 @@ function jsonKindOf(value: unknown): string {
   return typeof value === 'boolean' ? 'bool' : typeof value;
 }
 
-function parsePatch(bytes: Buffer): unknown {
+function parsePatch(text: string): unknown {
   try {
-    return parseJson(bytes.toString('utf8'));
+    return parseJson(text);
   } catch (error) {
     throw newBadRequest(`error decoding patch: ${(error as Error).message}`);
   }

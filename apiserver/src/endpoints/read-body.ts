@@ -4,7 +4,7 @@
 // that is not an object.
 
 import type { IncomingMessage } from 'node:http';
-import { newBadRequest, newRequestEntityTooLarge, newUnsupportedMediaType, parseJson } from '@capstan/common';
+import { duplicateFieldPaths, newBadRequest, newRequestEntityTooLarge, newUnsupportedMediaType, parseJson } from '@capstan/common';
 import type { Tags } from 'yaml';
 import { yamlModule } from './yaml-module.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
@@ -89,12 +89,23 @@ function decodeCbor(body: Buffer): unknown {
 }
 
 function decodeJson(text: string): unknown {
+  let body: unknown;
   try {
-    return parseJson(text);
+    body = parseJson(text);
   } catch (error) {
     throw newBadRequest(`the body of the request could not be decoded as JSON: ${(error as Error).message}`);
   }
+  if (typeof body === 'object' && body !== null) {
+    const duplicates = duplicateFieldPaths(text);
+    if (duplicates.length > 0) duplicatesByBody.set(body, duplicates);
+  }
+  return body;
 }
+
+/** The fields a JSON body repeated (JSON.parse kept the last value of each), for fieldValidation. */
+const duplicatesByBody = new WeakMap<object, readonly string[]>();
+
+export const duplicateFieldsOf = (body: object): readonly string[] => duplicatesByBody.get(body) ?? [];
 
 /**
  * YAML as go-yaml v2 reads it on its way to JSON: YAML 1.1 scalars (yes/on are booleans, 0755 is
