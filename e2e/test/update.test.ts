@@ -90,3 +90,24 @@ test('the status subresource writes the status alone, and main-resource updates 
   const bogus = await fetch(`${server.url}/apis/apps/v1/namespaces/default/deployments/web/nothing`);
   t.is(bogus.status, 404);
 });
+
+test('a PUT of a missing object creates it only for kinds that allow create-on-update', async (t) => {
+  const server = await startApiServer();
+  t.teardown(() => server.stop());
+  const put = (path: string, body: unknown) =>
+    fetch(`${server.url}${path}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const lease = await put('/apis/coordination.k8s.io/v1/namespaces/default/leases/put-made', { metadata: { name: 'put-made' }, spec: { holderIdentity: 'a' } });
+  t.is(lease.status, 201);
+  t.like(await lease.json(), { kind: 'Lease', metadata: { name: 'put-made', namespace: 'default' }, spec: { holderIdentity: 'a' } });
+  const again = await put('/apis/coordination.k8s.io/v1/namespaces/default/leases/put-made', { metadata: { name: 'put-made' }, spec: { holderIdentity: 'b' } });
+  t.is(again.status, 200);
+  const dryRun = await put('/api/v1/namespaces/default/endpoints/dry-made?dryRun=All', { metadata: { name: 'dry-made' } });
+  t.is(dryRun.status, 201);
+  t.is((await fetch(`${server.url}/api/v1/namespaces/default/endpoints/dry-made`)).status, 404);
+  const mismatch = await put('/api/v1/namespaces/default/endpoints/one', { metadata: { name: 'other' } });
+  t.is(mismatch.status, 400);
+  t.like(await mismatch.json(), { message: 'the name of the object (other) does not match the name on the URL (one)' });
+  const configMap = await put('/api/v1/namespaces/default/configmaps/put-missing', { metadata: { name: 'put-missing' } });
+  t.is(configMap.status, 404);
+  t.like(await configMap.json(), { reason: 'NotFound', message: 'configmaps "put-missing" not found' });
+});

@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { admitCreateInNamespace } from '../admission/namespace-lifecycle.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
+import type { JsonObject } from '../registry/object-meta.ts';
 import type { Registry } from '../registry/registry.ts';
 import type { ResourceHooks } from '../registry/resource-hooks.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
@@ -28,7 +29,18 @@ export async function createObject(
   const { dryRun, fieldValidation } = writeOptionsOf(query, 'CreateOptions');
   const body = await readJsonBody(request);
   await dropUnknownFieldsOf(body, store.definition, fieldValidation, response);
-  const namespace = namespaceOf(info);
+  sendJson(response, 201, await createFromBody(registry, store, namespaceOf(info), body, dryRun, hooks));
+}
+
+/** A create of a body already read and checked: by POST, or by a PUT of a missing object where the kind allows it. */
+export async function createFromBody(
+  registry: Registry,
+  store: GenericStore,
+  namespace: string | undefined,
+  body: JsonObject,
+  dryRun: boolean,
+  hooks?: ResourceHooks,
+): Promise<JsonObject> {
   if (store.definition.namespaced && namespace !== undefined) await admitCreateInNamespace(registry.namespaces, store.definition, namespace, body);
   const release = (await hooks?.beforeCreate?.(body, namespace)) ?? (async () => {});
   let created;
@@ -40,5 +52,5 @@ export async function createObject(
   }
   // A dry run allocates nothing for good.
   if (dryRun) await release();
-  sendJson(response, 201, created);
+  return created;
 }

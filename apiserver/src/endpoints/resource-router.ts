@@ -75,7 +75,7 @@ export async function routeResourceRequest(
       await createObject(registry, store, info, query, request, response, served.hooks(definition));
       return true;
     case 'update':
-      await updateObject(store, info, query, request, response, served.hooks(definition));
+      await updateObject(registry, store, info, query, request, response, served.hooks(definition));
       return true;
     case 'patch':
       await patchObject({ view: mainView(store, namespaceOf(info), info.name, served.hooks(definition)), typeName: await declaredTypeName(definition) }, query, request, response);

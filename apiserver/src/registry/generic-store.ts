@@ -2,14 +2,14 @@
 // delete written once over the storage contract; a resource is a declaration, not code.
 
 import { isDeepStrictEqual } from 'node:util';
-import { cloneJson, fieldForbidden, newAlreadyExists, newBadRequest, newConflict, newInvalid, newNotFound, StatusError, type GroupResource } from '@capstan/common';
+import { cloneJson, fieldForbidden, newAlreadyExists, newConflict, newInvalid, newNotFound, StatusError, type GroupResource } from '@capstan/common';
 import { objectKey, collectionPrefix } from '../storage/keys.ts';
 import type { KeyValue, Storage, Watch } from '../storage/storage.ts';
 import { isStorageError } from '../storage/storage-error.ts';
 import type { DeleteOptions } from './delete-options.ts';
 import { planDeletion, shouldDeleteDuringUpdate } from './deletion.ts';
 import { generationOnUpdate } from './generation-policy.ts';
-import { metadataOf, prepareForCreate, type JsonObject } from './object-meta.ts';
+import { checkNameMatchesUrl, metadataOf, prepareForCreate, type JsonObject } from './object-meta.ts';
 import { apiVersionOf, type ResourceDefinition } from './resource-definition.ts';
 import { statusFromStorageError } from './storage-status.ts';
 import { readListPage, type ListPage, type ListRequest } from './store-list.ts';
@@ -216,10 +216,8 @@ export class GenericStore {
    */
   async #replace(namespace: string | undefined, name: string, body: JsonObject, options: ReplaceOptions, derive: (old: JsonObject) => JsonObject): Promise<JsonObject> {
     const key = this.#key(namespace, name);
+    checkNameMatchesUrl(body, name);
     const sent = metadataOf(body);
-    if (sent.name !== undefined && sent.name !== name) {
-      throw newBadRequest(`the name of the object (${sent.name}) does not match the name on the URL (${name})`);
-    }
     const precondition = sent.resourceVersion === undefined || sent.resourceVersion === '' ? undefined : sent.resourceVersion;
     const context = { resource: this.groupResource, name, verb: 'update' };
     for (;;) {

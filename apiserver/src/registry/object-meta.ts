@@ -37,6 +37,12 @@ export function metadataOf(object: JsonObject): ObjectMeta {
 }
 
 /** A meta/v1 Time as kube writes it: RFC 3339 in UTC, whole seconds. */
+/** A body written to a named URL (PUT) must name the same object, or leave its name out. */
+export function checkNameMatchesUrl(body: JsonObject, name: string): void {
+  const sent = metadataOf(body).name;
+  if (sent !== undefined && sent !== name) throw newBadRequest(`the name of the object (${sent}) does not match the name on the URL (${name})`);
+}
+
 export const metaTime = (date: Date): string => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 export function generateNameSuffix(): string {
