@@ -4,8 +4,8 @@
 // an inline fieldValidation parameter on PATCH, and the patch media types.
 
 import type { ResourceDefinition, Verb } from '../registry/resource-definition.ts';
-import { documentSchemas } from './declared-schemas.ts';
-import { objectMetaSchemaName, patchSchemaName, schemaName } from './schema-name.ts';
+import { patchSchemaName, schemaName } from './schema-name.ts';
+import { servedSchemas } from './served-schemas.ts';
 
 type Json = Record<string, unknown>;
 
@@ -16,15 +16,7 @@ const patchTypes = ['application/json-patch+json', 'application/merge-patch+json
 
 export function openApiV3Document(definitions: readonly ResourceDefinition[], kubernetesVersion: string): Json {
   const paths: Record<string, Json> = {};
-  const kindNames = definitions.flatMap((definition) => [
-    schemaName(definition),
-    ...definition.subresources.filter((s) => s.group !== undefined).map((s) => schemaName({ group: s.group as string, version: s.version ?? definition.version, kind: s.kind })),
-  ]);
-  const shallowKinds = new Map(definitions.map((definition) => [schemaName(definition), definition]));
-  const schemas = documentSchemas(kindNames, (name) => {
-    const definition = shallowKinds.get(name);
-    return definition === undefined ? { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } : shallowSchema(definition);
-  });
+  const schemas = servedSchemas(definitions);
   for (const definition of definitions) {
     const gvk = { group: definition.group, version: definition.version, kind: definition.kind };
     const ref = { $ref: `#/components/schemas/${schemaName(definition)}` };
@@ -62,18 +54,4 @@ export function openApiV3Document(definitions: readonly ResourceDefinition[], ku
     if (Object.keys(itemOps).length > 0) paths[`${collection}/{name}`] = itemOps;
   }
   return { openapi: '3.0.0', info: { title: 'Kubernetes', version: kubernetesVersion }, paths, components: { schemas } };
-}
-
-/** A kind not yet declared: an object with type meta and metadata that keeps every other field. */
-function shallowSchema(definition: ResourceDefinition): Json {
-  return {
-    type: 'object',
-    properties: {
-      apiVersion: { type: 'string' },
-      kind: { type: 'string' },
-      metadata: { default: {}, allOf: [{ $ref: `#/components/schemas/${objectMetaSchemaName}` }] },
-    },
-    'x-kubernetes-preserve-unknown-fields': true,
-    'x-kubernetes-group-version-kind': [{ group: definition.group, version: definition.version, kind: definition.kind }],
-  };
 }

@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { newInternalError, StatusError, type Logger } from '@capstan/common';
 import { DiscoveryEndpoints, type BytesResponse } from '../discovery/discovery-endpoints.ts';
+import { OpenApiV2Endpoint } from '../openapi/openapi-v2-endpoint.ts';
 import { OpenApiV3Endpoints } from '../openapi/openapi-v3-endpoints.ts';
 import { notFoundPath, routeResourceRequest, type ServedResources } from '../endpoints/resource-router.ts';
 import { serveCbor } from '../endpoints/cbor-codec.ts';
@@ -66,6 +67,7 @@ export class ApiServer {
   readonly #health: Readonly<Record<string, readonly HealthCheck[]>>;
   readonly #discovery = new DiscoveryEndpoints(builtinResources);
   readonly #openapi = new OpenApiV3Endpoints(builtinResources, versionInfo().gitVersion);
+  readonly #openapiV2 = new OpenApiV2Endpoint(builtinResources, versionInfo().gitVersion);
   readonly #registry: Registry;
   readonly #hooks: PostStartHooks;
   readonly #served: ServedResources;
@@ -208,7 +210,8 @@ export class ApiServer {
     const socket = request.socket;
     const document =
       this.#discovery.respond(url.pathname, request.headers, `${socket.localAddress}:${socket.localPort}`) ??
-      (await this.#openapi.respond(url.pathname, url.searchParams, request.headers));
+      (await this.#openapi.respond(url.pathname, url.searchParams, request.headers)) ??
+      (await this.#openapiV2.respond(url.pathname, request.headers));
     if (document !== undefined) {
       sendBytes(response, document);
       return;

@@ -1,0 +1,29 @@
+// The Swagger 2.0 document of GET /openapi/v2: every served resource's paths and every schema
+// they reach, the same schemas as the v3 documents in v2's conventions, with the shared
+// parameters and kube-apiserver's BearerToken security definition.
+
+import type { ResourceDefinition } from '../registry/resource-definition.ts';
+import { sharedParameters } from './openapi-v2-parameters.ts';
+import { openApiV2Paths } from './openapi-v2-paths.ts';
+import { openApiV2SchemaOf } from './openapi-v2-schema.ts';
+import { servedSchemas } from './served-schemas.ts';
+
+type Json = Record<string, unknown>;
+
+export function openApiV2Document(definitions: readonly ResourceDefinition[], kubernetesVersion: string): Json {
+  const schemas = servedSchemas(definitions);
+  const parameters = [...sharedParameters].map(([parameter, name]) => [name, parameter] as const).sort(([a], [b]) => (a < b ? -1 : 1));
+  return {
+    swagger: '2.0',
+    info: { title: 'Kubernetes', version: kubernetesVersion },
+    paths: openApiV2Paths(definitions),
+    definitions: Object.fromEntries(
+      Object.keys(schemas)
+        .sort()
+        .map((name) => [name, openApiV2SchemaOf(schemas[name] as Json)]),
+    ),
+    parameters: Object.fromEntries(parameters),
+    securityDefinitions: { BearerToken: { description: 'Bearer Token authentication', in: 'header', name: 'authorization', type: 'apiKey' } },
+    security: [{ BearerToken: [] }],
+  };
+}
