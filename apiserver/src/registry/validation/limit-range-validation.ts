@@ -1,0 +1,101 @@
+// ValidateLimitRange: each item's type (standard or qualified, not repeated), the resource names of
+// its maps, and per resource min <= defaultRequest <= default <= max and the ratio rules, with
+// kube's messages. kube walks Go maps (unordered); we take resources in name order.
+
+import { fieldDuplicate, fieldForbidden, fieldInvalid, fieldRequired, quantityValue, type FieldError } from '@capstan/common';
+import type { JsonObject } from '../object-meta.ts';
+import { isObject, objectsAt } from '../defaulting/json-fields.ts';
+import { canonicalQuantity } from '../../table/columns/canonical-quantity.ts';
+import { quantityGoSyntax } from './quantity-go-syntax.ts';
+import { containerResourceNameErrors, isOvercommitAllowed, resourceNameErrors } from './resource-names.ts';
+import { isQualifiedName } from './value-formats.ts';
+import type { KindValidation } from './kind-validation.ts';
+
+const standardTypes = ['Pod', 'Container', 'PersistentVolumeClaim'];
+
+type Limits = Readonly<Record<string, unknown>>;
+
+const mapOf = (value: unknown): Limits => (isObject(value) ? value : {});
+const text = (quantity: unknown): string => canonicalQuantity(String(quantity).trim());
+/** kube formats the quantity for the message before quoting it, which caches its canonical text. */
+const quoted = (quantity: unknown) => quantityGoSyntax(quantity, 'canonical');
+
+function typeErrors(type: string, path: string): FieldError[] {
+  const errors = isQualifiedName(type).map((message) => fieldInvalid(path, type, message));
+  if (errors.length > 0) return errors;
+  return !type.includes('/') && !standardTypes.includes(type) ? [fieldInvalid(path, type, 'must be a standard limit type or fully qualified')] : [];
+}
+
+/** Go's %f: six decimals. */
+const goFloat = (value: number): string => (Number.isFinite(value) ? value.toFixed(6) : value > 0 ? '+Inf' : 'NaN');
+
+function comparisonErrors(resource: string, item: JsonObject, path: string): FieldError[] {
+  const errors: FieldError[] = [];
+  const quantityIn = (list: string): unknown => mapOf(item[list])[resource];
+  const [min, max, limit, request, ratio] = ['min', 'max', 'default', 'defaultRequest', 'maxLimitRequestRatio'].map(quantityIn);
+  const value = (quantity: unknown): number => quantityValue(quantity) ?? 0;
+  const at = (list: string): string => `${path}.${list}[${resource}]`;
+  if (min !== undefined && max !== undefined && value(min) > value(max)) {
+    errors.push(fieldInvalid(at('min'), quoted(min), `min value ${text(min)} is greater than max value ${text(max)}`));
+  }
+  if (request !== undefined && min !== undefined && value(min) > value(request)) {
+    errors.push(fieldInvalid(at('defaultRequest'), quoted(request), `min value ${text(min)} is greater than default request value ${text(request)}`));
+  }
+  if (request !== undefined && max !== undefined && value(request) > value(max)) {
+    errors.push(fieldInvalid(at('defaultRequest'), quoted(request), `default request value ${text(request)} is greater than max value ${text(max)}`));
+  }
+  if (request !== undefined && limit !== undefined && value(request) > value(limit)) {
+    errors.push(fieldInvalid(at('defaultRequest'), quoted(request), `default request value ${text(request)} is greater than default limit value ${text(limit)}`));
+  }
+  if (limit !== undefined && min !== undefined && value(min) > value(limit)) {
+    errors.push(fieldInvalid(at('default'), quoted(min), `min value ${text(min)} is greater than default value ${text(limit)}`));
+  }
+  // kube quotes the max here, not the default.
+  if (limit !== undefined && max !== undefined && value(limit) > value(max)) {
+    errors.push(fieldInvalid(at('default'), quoted(max), `default value ${text(limit)} is greater than max value ${text(max)}`));
+  }
+  if (ratio !== undefined && value(ratio) < 1) errors.push(fieldInvalid(at('maxLimitRequestRatio'), quoted(ratio), `ratio ${text(ratio)} is less than 1`));
+  if (ratio !== undefined && min !== undefined && max !== undefined) {
+    const bound = value(max) / value(min);
+    if (value(ratio) > bound) errors.push(fieldInvalid(at('maxLimitRequestRatio'), quoted(ratio), `ratio ${text(ratio)} is greater than max/min = ${goFloat(bound)}`));
+  }
+  if (!isOvercommitAllowed(resource) && limit !== undefined && request !== undefined && value(limit) !== value(request)) {
+    errors.push(fieldInvalid(at('defaultRequest'), quoted(request), `default value ${text(limit)} must equal to defaultRequest value ${text(request)} in ${resource}`));
+  }
+  return errors;
+}
+
+function itemErrors(item: JsonObject, path: string, types: Set<string>): FieldError[] {
+  const type = typeof item.type === 'string' ? item.type : '';
+  const errors = typeErrors(type, `${path}.type`);
+  if (types.has(type)) errors.push(fieldDuplicate(`${path}.type`, type));
+  types.add(type);
+  const nameErrors = type === 'Pod' || type === 'Container' ? containerResourceNameErrors : resourceNameErrors;
+  const names = (list: string): FieldError[] =>
+    Object.keys(mapOf(item[list]))
+      .sort()
+      .flatMap((name) => nameErrors(name, `${path}.${list}[${name}]`));
+  errors.push(...names('max'), ...names('min'));
+  if (type === 'Pod') {
+    for (const list of ['default', 'defaultRequest']) {
+      if (Object.keys(mapOf(item[list])).length > 0) errors.push(fieldForbidden(`${path}.${list}`, "may not be specified when `type` is 'Pod'"));
+    }
+  } else {
+    errors.push(...names('default'), ...names('defaultRequest'));
+  }
+  if (type === 'PersistentVolumeClaim' && !('storage' in mapOf(item.min)) && !('storage' in mapOf(item.max))) {
+    errors.push(fieldRequired(`${path}.limits`, 'either minimum or maximum storage value is required, but neither was provided'));
+  }
+  errors.push(...names('maxLimitRequestRatio'));
+  const lists = type === 'Pod' ? ['max', 'min', 'maxLimitRequestRatio'] : ['max', 'min', 'default', 'defaultRequest', 'maxLimitRequestRatio'];
+  const resources = [...new Set(lists.flatMap((list) => Object.keys(mapOf(item[list]))))].sort();
+  return [...errors, ...resources.flatMap((resource) => comparisonErrors(resource, type === 'Pod' ? { ...item, default: undefined, defaultRequest: undefined } : item, path))];
+}
+
+function limitRangeErrors(limitRange: JsonObject): FieldError[] {
+  const spec = isObject(limitRange.spec) ? limitRange.spec : {};
+  const types = new Set<string>();
+  return objectsAt(spec, 'limits').flatMap((item, i) => itemErrors(item, `spec.limits[${i}]`, types));
+}
+
+export const limitRangeValidation: KindValidation = { validate: limitRangeErrors };

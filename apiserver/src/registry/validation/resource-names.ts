@@ -1,0 +1,71 @@
+// kube's resource names and quantities (core/helper and the resource-name validators): which names
+// are standard for any object, for containers and for quotas, which count in whole units, and the
+// errors of a name or a quantity at a field, with kube's messages.
+
+import { fieldInvalid, quantityValue, type FieldError } from '@capstan/common';
+import { canonicalQuantity } from '../../table/columns/canonical-quantity.ts';
+import { quantityGoSyntax } from './quantity-go-syntax.ts';
+import { isQualifiedName } from './value-formats.ts';
+
+const objectCounts = ['pods', 'resourcequotas', 'services', 'replicationcontrollers', 'secrets', 'configmaps', 'persistentvolumeclaims', 'services.nodeports', 'services.loadbalancers'];
+const computeQuotas = ['cpu', 'memory', 'ephemeral-storage', 'requests.cpu', 'requests.memory', 'requests.ephemeral-storage', 'limits.cpu', 'limits.memory', 'limits.ephemeral-storage'];
+
+const standardResources = new Set([...computeQuotas, ...objectCounts, 'storage', 'requests.storage']);
+const standardQuotaResources = new Set([...computeQuotas, ...objectCounts, 'requests.storage']);
+const standardContainerResources = new Set(['cpu', 'memory', 'ephemeral-storage']);
+const integerResources = new Set(objectCounts);
+
+const isHugePages = (name: string): boolean => name.startsWith('hugepages-');
+const isQuotaHugePages = (name: string): boolean => isHugePages(name) || name.startsWith('requests.hugepages-');
+const isQualified = (name: string): boolean => name.includes('/');
+
+/** Unprefixed names and those under kubernetes.io/ are kube's own. */
+export const isNativeResource = (name: string): boolean => !isQualified(name) || name.includes('kubernetes.io/');
+
+/** A name outside kubernetes.io/ that, prefixed with "requests.", is still a qualified name. */
+const isExtendedResource = (name: string): boolean => !isNativeResource(name) && !name.startsWith('requests.') && isQualifiedName(`requests.${name}`).length === 0;
+
+/** Only native resources other than huge pages may be requested below their limit. */
+export const isOvercommitAllowed = (name: string): boolean => isNativeResource(name) && !isHugePages(name);
+
+export const isStandardQuotaResource = (name: string): boolean => standardQuotaResources.has(name) || isQuotaHugePages(name);
+
+/** validateResourceName: a qualified name, and a standard one unless it has a prefix. */
+export function resourceNameErrors(name: string, path: string): FieldError[] {
+  const errors = isQualifiedName(name).map((message) => fieldInvalid(path, name, message));
+  if (errors.length > 0) return errors;
+  if (!isQualified(name) && !standardResources.has(name) && !isQuotaHugePages(name)) {
+    return [fieldInvalid(path, name, 'must be a standard resource type or fully qualified')];
+  }
+  return [];
+}
+
+/** validateContainerResourceName: what a container (or a Pod or Container limit) may name. */
+export function containerResourceNameErrors(name: string, path: string): FieldError[] {
+  const errors = resourceNameErrors(name, path);
+  if (!isQualified(name)) {
+    if (!standardContainerResources.has(name) && !isHugePages(name)) errors.push(fieldInvalid(path, name, 'must be a standard resource for containers'));
+  } else if (!isNativeResource(name) && !isExtendedResource(name)) {
+    errors.push(fieldInvalid(path, name, "doesn't follow extended resource name standard"));
+  }
+  return errors;
+}
+
+/** ValidateResourceQuotaResourceName. */
+export function quotaResourceNameErrors(name: string, path: string): FieldError[] {
+  const errors = resourceNameErrors(name, path);
+  if (!isQualified(name) && !isStandardQuotaResource(name)) errors.push(fieldInvalid(path, name, 'must be a standard resource for quota'));
+  return errors;
+}
+
+/** ValidateResourceQuantityValue: not negative, and whole for the resources counted in units. */
+export function resourceQuantityErrors(name: string, quantity: unknown, path: string): FieldError[] {
+  const value = quantityValue(quantity);
+  if (value === undefined) return [];
+  const errors: FieldError[] = [];
+  if (value < 0) errors.push(fieldInvalid(path, canonicalQuantity(String(quantity).trim()), 'must be greater than or equal to 0'));
+  const integer = integerResources.has(name) || isExtendedResource(name);
+  // MilliValue rounds up to the next thousandth before kube looks for a fraction.
+  if (integer && Math.ceil(Math.round(value * 1e9) / 1e6) % 1000 !== 0) errors.push(fieldInvalid(path, quantityGoSyntax(quantity), 'must be an integer'));
+  return errors;
+}
