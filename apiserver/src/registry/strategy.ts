@@ -33,10 +33,23 @@ const returnsDeletedObject: ResourceStrategy = { returnsDeletedObject: true };
 const strategies: Readonly<Record<string, ResourceStrategy>> = {
   '/namespaces': namespaceStrategy,
   '/pods': podStrategy,
-  '/serviceaccounts': returnsDeletedObject,
-  '/services': serviceStrategy,
-  'storage.k8s.io/storageclasses': returnsDeletedObject,
+  '/services': { ...serviceStrategy, returnsDeletedObject: true },
   'batch/jobs': jobStrategy,
+  // The kinds whose delete kube answers with the object (their storage's ReturnDeletedObject).
+  '/persistentvolumeclaims': returnsDeletedObject,
+  '/persistentvolumes': returnsDeletedObject,
+  '/podtemplates': returnsDeletedObject,
+  '/resourcequotas': returnsDeletedObject,
+  '/serviceaccounts': returnsDeletedObject,
+  'resource.k8s.io/deviceclasses': returnsDeletedObject,
+  'resource.k8s.io/resourceclaims': returnsDeletedObject,
+  'resource.k8s.io/resourceclaimtemplates': returnsDeletedObject,
+  'resource.k8s.io/resourceslices': returnsDeletedObject,
+  'storage.k8s.io/csidrivers': returnsDeletedObject,
+  'storage.k8s.io/csinodes': returnsDeletedObject,
+  'storage.k8s.io/storageclasses': returnsDeletedObject,
+  'storage.k8s.io/volumeattachments': returnsDeletedObject,
+  'storage.k8s.io/volumeattributesclasses': returnsDeletedObject,
 };
 
 export function strategyFor(definition: Pick<ResourceDefinition, 'group' | 'resource'>): ResourceStrategy {
