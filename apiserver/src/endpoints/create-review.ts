@@ -4,30 +4,27 @@
 // answers with --authorization-mode=AlwaysAllow.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { fieldInvalid, newBadRequest, newInvalid, type FieldError } from '@capstan/common';
+import { newBadRequest, newInvalid, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../registry/object-meta.ts';
 import { apiVersionOf, type ResourceDefinition } from '../registry/resource-definition.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
+import { localSubjectAccessReviewErrors, selfSubjectAccessReviewErrors, subjectAccessReviewErrors } from '../registry/validation/review-validation.ts';
 import { readJsonBody } from './read-body.ts';
 import { sendJson } from './send-json.ts';
 
-type ReviewStatus = (spec: JsonObject, definition: ResourceDefinition, info: RequestInfo) => JsonObject;
+type ReviewStatus = (review: JsonObject, definition: ResourceDefinition) => JsonObject;
 
 const reviews: Readonly<Record<string, ReviewStatus>> = {
-  'authorization.k8s.io/selfsubjectaccessreviews': (spec, definition) => {
-    checkAttributes(definition, spec);
+  'authorization.k8s.io/selfsubjectaccessreviews': (review, definition) => {
+    refuseInvalid(definition, selfSubjectAccessReviewErrors(review));
     return { allowed: true };
   },
-  'authorization.k8s.io/subjectaccessreviews': (spec, definition) => {
-    checkAttributes(definition, spec, true);
+  'authorization.k8s.io/subjectaccessreviews': (review, definition) => {
+    refuseInvalid(definition, subjectAccessReviewErrors(review));
     return { allowed: true };
   },
-  'authorization.k8s.io/localsubjectaccessreviews': (spec, definition, info) => {
-    checkAttributes(definition, spec, true);
-    const namespace = ((spec.resourceAttributes ?? {}) as { namespace?: string }).namespace ?? '';
-    if (namespace !== info.namespace) {
-      throw newBadRequest(`spec.resourceAttributes.namespace must match namespace: ${info.namespace}`);
-    }
+  'authorization.k8s.io/localsubjectaccessreviews': (review, definition) => {
+    refuseInvalid(definition, localSubjectAccessReviewErrors(review));
     return { allowed: true };
   },
   'authorization.k8s.io/selfsubjectrulesreviews': () => ({
@@ -35,7 +32,8 @@ const reviews: Readonly<Record<string, ReviewStatus>> = {
     nonResourceRules: [{ verbs: ['*'], nonResourceURLs: ['*'] }],
     incomplete: false,
   }),
-  'authentication.k8s.io/tokenreviews': (spec) => {
+  'authentication.k8s.io/tokenreviews': (review) => {
+    const spec = (review.spec ?? {}) as JsonObject;
     if (typeof spec.token !== 'string' || spec.token === '') throw newBadRequest('token is required for TokenReview in authentication');
     // No token authenticator is configured: no token authenticates.
     return { user: {} };
@@ -51,25 +49,21 @@ export async function createReview(definition: ResourceDefinition, info: Request
   const review = reviews[`${definition.group}/${definition.resource}`];
   if (review === undefined) throw new Error(`${definition.resource} is not a review`);
   const body = await readJsonBody(request);
+  const metadata = { ...((body.metadata ?? {}) as JsonObject) };
+  // As for every create: the object takes the request's namespace, which it may not contradict.
+  if (definition.namespaced) {
+    if (typeof metadata.namespace === 'string' && metadata.namespace !== '' && metadata.namespace !== info.namespace) {
+      throw newBadRequest('the namespace of the provided object does not match the namespace sent on the request');
+    }
+    metadata.namespace = info.namespace;
+  } else {
+    delete metadata.namespace;
+  }
   const spec = (body.spec ?? {}) as JsonObject;
-  const status = review(spec, definition, info);
-  sendJson(response, 201, { kind: definition.kind, apiVersion: apiVersionOf(definition), metadata: body.metadata ?? {}, spec, status });
+  const status = review({ ...body, metadata, spec }, definition);
+  sendJson(response, 201, { kind: definition.kind, apiVersion: apiVersionOf(definition), metadata, spec, status });
 }
 
-function checkAttributes(definition: ResourceDefinition, spec: JsonObject, needsSubject = false): void {
-  const errors: FieldError[] = [];
-  const hasResource = spec.resourceAttributes !== undefined && spec.resourceAttributes !== null;
-  const hasNonResource = spec.nonResourceAttributes !== undefined && spec.nonResourceAttributes !== null;
-  if (hasResource === hasNonResource) {
-    errors.push(
-      hasResource
-        ? fieldInvalid('spec.nonResourceAttributes', '', 'cannot be specified in combination with resourceAttributes')
-        : fieldInvalid('spec.resourceAttributes', '', 'exactly one of nonResourceAttributes or resourceAttributes must be specified'),
-    );
-  }
-  const groups = spec.groups;
-  if (needsSubject && (typeof spec.user !== 'string' || spec.user === '') && !(Array.isArray(groups) && groups.length > 0)) {
-    errors.push(fieldInvalid('spec.user', '', 'at least one of user or group must be specified'));
-  }
+function refuseInvalid(definition: ResourceDefinition, errors: FieldError[]): void {
   if (errors.length > 0) throw newInvalid({ group: definition.group, kind: definition.kind }, '', errors);
 }

@@ -2,7 +2,7 @@
 // one: each webhook's fully qualified name (unique in its configuration), its rules, policies,
 // side effects, timeout and client config, and the AdmissionReview versions it speaks.
 
-import { fieldDuplicate, fieldInvalid, fieldNotSupported, fieldRequired, type FieldError } from '@capstan/common';
+import { fieldDuplicate, fieldInvalid, fieldNotSupported, fieldRequired, goQuote, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
 import { isObject, objectsAt } from '../defaulting/json-fields.ts';
 import { isDNS1035Label, isDNS1123Subdomain } from '../name-validation.ts';
@@ -21,10 +21,47 @@ function webhookNameErrors(name: string, path: string): FieldError[] {
   return name.split('.').length < 3 ? [fieldInvalid(path, name, 'should be a domain with at least three segments separated by dots')] : [];
 }
 
-function ruleErrors(rule: JsonObject, path: string): FieldError[] {
+/** kube's validateResources: "resource/subresource" entries, with the wildcards that may not be mixed. */
+function resourcesErrors(resources: readonly string[], path: string): FieldError[] {
+  const errors: FieldError[] = resources.length === 0 ? [fieldRequired(path)] : [];
+  const wildcardSubresourceOf = new Set<string>();
+  const wildcardResourceOf = new Set<string>();
+  let doubleWildcard = false;
+  let singleWildcard = false;
+  // kube overwrites this flag with each plain entry, so a trailing "*" clears an earlier "pods".
+  let plainResource = false;
+  resources.forEach((entry, i) => {
+    if (entry === '') {
+      errors.push(fieldRequired(`${path}[${i}]`));
+      return;
+    }
+    if (entry === '*/*') doubleWildcard = true;
+    if (entry === '*') singleWildcard = true;
+    const slash = entry.indexOf('/');
+    if (slash < 0) {
+      plainResource = entry !== '*';
+      return;
+    }
+    const resource = entry.slice(0, slash);
+    const subresource = entry.slice(slash + 1);
+    if (wildcardSubresourceOf.has(resource)) errors.push(fieldInvalid(`${path}[${i}]`, entry, `if '${resource}/*' is present, must not specify ${entry}`));
+    if (wildcardResourceOf.has(subresource)) errors.push(fieldInvalid(`${path}[${i}]`, entry, `if '*/${subresource}' is present, must not specify ${entry}`));
+    if (subresource === '*') wildcardSubresourceOf.add(resource);
+    if (resource === '*') wildcardResourceOf.add(subresource);
+  });
+  if (resources.length > 1 && doubleWildcard) errors.push(fieldInvalid(path, resources, "if '*/*' is present, must not specify other resources"));
+  if (singleWildcard && plainResource) errors.push(fieldInvalid(path, resources, "if '*' is present, must not specify other resources without subresources"));
+  return errors;
+}
+
+/** validateRuleWithOperations: of webhook rules and of admission policies' resource rules. */
+export function ruleErrors(rule: JsonObject, path: string): FieldError[] {
   const errors: FieldError[] = [];
   const ops = texts(rule.operations);
   if (ops.length === 0) errors.push(fieldRequired(`${path}.operations`));
+  if (ops.length > 1 && ops.includes('*')) {
+    errors.push(fieldInvalid(`${path}.operations`, { goSyntax: `[]admissionregistration.OperationType{${ops.map(goQuote).join(', ')}}` }, "if '*' is present, must not specify other operations"));
+  }
   ops.forEach((op, i) => {
     if (!operations.includes(op)) errors.push(fieldNotSupported(`${path}.operations[${i}]`, op, operations));
   });
@@ -37,7 +74,7 @@ function ruleErrors(rule: JsonObject, path: string): FieldError[] {
   versions.forEach((version, i) => {
     if (version === '') errors.push(fieldRequired(`${path}.apiVersions[${i}]`));
   });
-  if (texts(rule.resources).length === 0) errors.push(fieldRequired(`${path}.resources`));
+  errors.push(...resourcesErrors(texts(rule.resources), `${path}.resources`));
   if (typeof rule.scope === 'string' && !scopes.includes(rule.scope)) errors.push(fieldNotSupported(`${path}.scope`, rule.scope, scopes));
   return errors;
 }
