@@ -7,6 +7,7 @@ import type { ResourceDefinition } from './resource-definition.ts';
 import { jobStrategy } from './strategies/job-strategy.ts';
 import { namespaceStrategy } from './strategies/namespace-strategy.ts';
 import { podStrategy } from './strategies/pod-strategy.ts';
+import { deviceClassStrategy, resourceClaimStrategy, resourceClaimTemplateStrategy, resourceSliceStrategy } from './strategies/resource-strategies.ts';
 import { serviceStrategy } from './strategies/service-strategy.ts';
 
 export interface ResourceStrategy {
@@ -41,10 +42,10 @@ const strategies: Readonly<Record<string, ResourceStrategy>> = {
   '/podtemplates': returnsDeletedObject,
   '/resourcequotas': returnsDeletedObject,
   '/serviceaccounts': returnsDeletedObject,
-  'resource.k8s.io/deviceclasses': returnsDeletedObject,
-  'resource.k8s.io/resourceclaims': returnsDeletedObject,
-  'resource.k8s.io/resourceclaimtemplates': returnsDeletedObject,
-  'resource.k8s.io/resourceslices': returnsDeletedObject,
+  'resource.k8s.io/deviceclasses': { ...deviceClassStrategy, returnsDeletedObject: true },
+  'resource.k8s.io/resourceclaims': { ...resourceClaimStrategy, returnsDeletedObject: true },
+  'resource.k8s.io/resourceclaimtemplates': { ...resourceClaimTemplateStrategy, returnsDeletedObject: true },
+  'resource.k8s.io/resourceslices': { ...resourceSliceStrategy, returnsDeletedObject: true },
   'storage.k8s.io/csidrivers': returnsDeletedObject,
   'storage.k8s.io/csinodes': returnsDeletedObject,
   'storage.k8s.io/storageclasses': returnsDeletedObject,

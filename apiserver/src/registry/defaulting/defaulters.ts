@@ -34,6 +34,7 @@ import {
   defaultReplicationController,
   defaultStatefulSet,
 } from './workload-defaults.ts';
+import { defaultResourceClaim, defaultResourceClaimTemplate } from './resource-defaults.ts';
 
 export type Defaulter = (object: JsonObject) => void;
 
@@ -59,6 +60,8 @@ const defaulters: Readonly<Record<string, Defaulter>> = {
   'storage.k8s.io/CSIDriver': defaultCsiDriver,
   'scheduling.k8s.io/PriorityClass': defaultPriorityClass,
   'networking.k8s.io/NetworkPolicy': defaultNetworkPolicy,
+  'resource.k8s.io/ResourceClaim': defaultResourceClaim,
+  'resource.k8s.io/ResourceClaimTemplate': defaultResourceClaimTemplate,
   'discovery.k8s.io/EndpointSlice': defaultEndpointSlice,
   'rbac.authorization.k8s.io/RoleBinding': defaultRoleBinding,
   'rbac.authorization.k8s.io/ClusterRoleBinding': defaultRoleBinding,
