@@ -87,7 +87,7 @@ test('merge and JSON patches apply to objects and to their status; an unknown pa
   t.is(unknownType.status, 415);
   t.is(
     unknownType.body.message,
-    'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json',
+    'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json, application/apply-patch+yaml',
   );
 
   await call('POST', deployments, deployment('status-patched', 1));

@@ -4,7 +4,8 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { admitCreateInNamespace } from '../admission/namespace-lifecycle.ts';
-import type { GenericStore } from '../registry/generic-store.ts';
+import type { CreateOptions, GenericStore } from '../registry/generic-store.ts';
+import { fieldManagerFor, managerOf } from '../apply/field-tracking.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
 import type { Registry } from '../registry/registry.ts';
 import type { ResourceHooks } from '../registry/resource-hooks.ts';
@@ -29,7 +30,14 @@ export async function createObject(
   const { dryRun, fieldValidation } = writeOptionsOf(query, 'CreateOptions');
   const body = await readJsonBody(request);
   await dropUnknownFieldsOf(body, store.definition, fieldValidation, response);
-  sendJson(response, 201, await createFromBody(registry, store, namespaceOf(info), body, dryRun, hooks));
+  const track = await createTracker(store, managerOf(query, request));
+  sendJson(response, 201, await createFromBody(registry, store, namespaceOf(info), body, { dryRun, track }, hooks));
+}
+
+/** What records the creating manager's fields in a new object, for the kinds Capstan declares. */
+export async function createTracker(store: GenericStore, manager: string): Promise<CreateOptions['track']> {
+  const fieldManager = await fieldManagerFor(store.definition);
+  return fieldManager === undefined ? undefined : (object) => fieldManager.update(undefined, object, manager);
 }
 
 /** A create of a body already read and checked: by POST, or by a PUT of a missing object where the kind allows it. */
@@ -38,19 +46,19 @@ export async function createFromBody(
   store: GenericStore,
   namespace: string | undefined,
   body: JsonObject,
-  dryRun: boolean,
+  options: CreateOptions,
   hooks?: ResourceHooks,
 ): Promise<JsonObject> {
   if (store.definition.namespaced && namespace !== undefined) await admitCreateInNamespace(registry.namespaces, store.definition, namespace, body);
   const release = (await hooks?.beforeCreate?.(body, namespace)) ?? (async () => {});
   let created;
   try {
-    created = await store.create(namespace, body, { dryRun });
+    created = await store.create(namespace, body, options);
   } catch (error) {
     await release();
     throw error;
   }
   // A dry run allocates nothing for good.
-  if (dryRun) await release();
+  if (options.dryRun === true) await release();
   return created;
 }

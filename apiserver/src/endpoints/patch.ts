@@ -1,8 +1,8 @@
 // PATCH .../{resource}/{name}[/{subresource}]: JSON patch, JSON merge patch and, for built-in
 // kinds, strategic merge patch, applied to the current object and written with its
 // resourceVersion as precondition, retried when another write came between (unless the patch
-// itself names a resourceVersion). dryRun=All answers what would be stored. Server-side apply
-// arrives with its own issue step; until then application/apply-patch+yaml answers 415.
+// itself names a resourceVersion); the patching manager's fields are recorded in managedFields.
+// dryRun=All answers what would be stored. Server-side apply is apply-patch.ts's.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { builtinTypeLookup } from './builtin-type-lookup.ts';
@@ -13,6 +13,9 @@ import { dropUnknownFieldsOfPatched, duplicateFieldMessages } from './field-vali
 import { applyJsonPatch, JsonPatchError } from '../patch/json-patch.ts';
 import { applyMergePatch, isPlainObject } from '../patch/merge-patch.ts';
 import type { ObjectView } from './object-view.ts';
+import type { FieldManager } from '../apply/field-manager.ts';
+import { managerOf } from '../apply/field-tracking.ts';
+import { applyObject, type ApplyTarget } from './apply-patch.ts';
 import { negotiateOutput } from './negotiate-media-type.ts';
 import { mediaTypeOf, readBodyBytes } from './read-body.ts';
 import { sendJson } from './send-json.ts';
@@ -21,6 +24,10 @@ export interface PatchTarget {
   readonly view: ObjectView;
   /** The declared type of what is patched (its schema name), when it is built in: strategic merge patch merges by it. */
   readonly typeName: string | undefined;
+  /** Records who changed what, where the written kind is declared. */
+  readonly fieldManager?: FieldManager;
+  /** Where server-side apply is served. */
+  readonly apply?: ApplyTarget;
 }
 
 type Patcher = (current: JsonObject, patch: unknown) => Promise<unknown> | unknown;
@@ -28,6 +35,7 @@ type Patcher = (current: JsonObject, patch: unknown) => Promise<unknown> | unkno
 const jsonPatch = 'application/json-patch+json';
 const mergePatch = 'application/merge-patch+json';
 const strategicMergePatch = 'application/strategic-merge-patch+json';
+const applyPatchYaml = 'application/apply-patch+yaml';
 
 /** How often a patch is re-applied when other writes keep coming between its read and its write. */
 const maxAttempts = 5;
@@ -35,10 +43,17 @@ const maxAttempts = 5;
 export async function patchObject(target: PatchTarget, query: URLSearchParams, request: IncomingMessage, response: ServerResponse): Promise<void> {
   negotiateOutput(request);
   const mediaType = mediaTypeOf(request.headers['content-type']) ?? '';
+  if (mediaType === applyPatchYaml && target.apply !== undefined) {
+    const options = writeOptionsOf(query, 'PatchOptions');
+    return applyObject(target.apply, (await readBodyBytes(request)).toString('utf8'), query, options, response);
+  }
   const patcher = patcherFor(target, mediaType);
   const strategic = mediaType === strategicMergePatch;
   const options = writeOptionsOf(query, 'PatchOptions');
   if (query.has('force')) throw newInvalid({ group: 'meta.k8s.io', kind: 'PatchOptions' }, '', [fieldForbidden('force', 'may not be specified for non-apply patch')]);
+  const manager = managerOf(query, request);
+  const { fieldManager } = target;
+  const track = fieldManager === undefined ? undefined : (next: JsonObject, old: JsonObject) => fieldManager.update(old, next, manager);
   const patchText = (await readBodyBytes(request)).toString('utf8');
   const patch = parsePatch(patchText);
   const patchMessages = options.fieldValidation === 'Ignore' ? [] : duplicateFieldMessages(duplicateFieldPaths(patchText)).map((message) => (mediaType === jsonPatch ? `json patch ${message}` : message));
@@ -54,7 +69,7 @@ export async function patchObject(target: PatchTarget, query: URLSearchParams, r
     const pinned = named !== undefined && named !== currentVersion;
     const body: JsonObject = pinned ? patched : { ...patched, metadata: { ...metadataOf(patched), resourceVersion: currentVersion } };
     try {
-      sendJson(response, 200, await target.view.update(body, { dryRun: options.dryRun }));
+      sendJson(response, 200, await target.view.update(body, { dryRun: options.dryRun, track }));
       return;
     } catch (error) {
       if (error instanceof StatusError && error.code === 409 && !pinned && attempt < maxAttempts) continue;
@@ -82,7 +97,8 @@ function patcherFor(target: PatchTarget, mediaType: string): Patcher {
     case strategicMergePatch:
       if (typeName !== undefined) return (current, patch) => applyStrategicPatch(current, patch, typeName);
   }
-  throw newUnsupportedMediaType(typeName === undefined ? [jsonPatch, mergePatch] : [jsonPatch, mergePatch, strategicMergePatch]);
+  const accepted = typeName === undefined ? [jsonPatch, mergePatch] : [jsonPatch, mergePatch, strategicMergePatch];
+  throw newUnsupportedMediaType(target.apply === undefined ? accepted : [...accepted, applyPatchYaml]);
 }
 
 async function applyStrategicPatch(current: JsonObject, patch: unknown, typeName: string): Promise<JsonObject> {

@@ -113,10 +113,19 @@ export const duplicateFieldsOf = (body: object): readonly string[] => duplicates
  * a repeated key takes the last value.
  */
 function decodeYaml(text: string): unknown {
+  try {
+    return parseYaml(text);
+  } catch (error) {
+    throw newBadRequest(`the body of the request could not be decoded as YAML: ${(error as Error).message}`);
+  }
+}
+
+/** The first YAML document of a text as go-yaml v2 reads it (see decodeYaml); throws the parser's error. */
+export function parseYaml(text: string): unknown {
   const [document] = yamlModule().parseAllDocuments(text, { version: '1.1', customTags: goYamlTags, uniqueKeys: false, logLevel: 'silent' });
   if (document === undefined) return null;
   const [error] = document.errors;
-  if (error !== undefined) throw newBadRequest(`the body of the request could not be decoded as YAML: ${error.message}`);
+  if (error !== undefined) throw error;
   return document.toJS();
 }
 

@@ -12,7 +12,8 @@ import type { RequestInfo } from '../request-info/request-info.ts';
 import { writeOptionsOf } from '../registry/write-options.ts';
 import { serveComponentStatuses, type ComponentProbe } from './component-status.ts';
 import { createObject } from './create.ts';
-import { declaredTypeName } from './builtin-type-lookup.ts';
+import { managerOf } from '../apply/field-tracking.ts';
+import { mainPatchTarget, subresourcePatchTarget } from './patch-targets.ts';
 import { negotiateOutput } from './negotiate-media-type.ts';
 import { createReview, isReview } from './create-review.ts';
 import { deleteCollection, deleteObject } from './delete.ts';
@@ -24,7 +25,7 @@ import { bindPod } from './pod-binding.ts';
 import { evictPod } from './pod-eviction.ts';
 import { readJsonBody } from './read-body.ts';
 import { sendJson } from './send-json.ts';
-import { updateObject } from './update.ts';
+import { updateObject, updateTracker } from './update.ts';
 import { watchObjects, type WatchSettings } from './watch.ts';
 
 /** What the resource endpoints serve besides the request: the stores, and what is probed or limited. */
@@ -78,7 +79,7 @@ export async function routeResourceRequest(
       await updateObject(registry, store, info, query, request, response, served.hooks(definition));
       return true;
     case 'patch':
-      await patchObject({ view: mainView(store, namespaceOf(info), info.name, served.hooks(definition)), typeName: await declaredTypeName(definition) }, query, request, response);
+      await patchObject(await mainPatchTarget(registry, store, info, served.hooks(definition)), query, request, response);
       return true;
     case 'deletecollection':
       await deleteCollection(store, info, query, request, response, served.hooks(definition));
@@ -107,16 +108,13 @@ async function routeSubresource(
   if (store === undefined || !(subresource.verbs as readonly string[]).includes(info.verb)) throw newMethodNotSupported(subject, info.verb);
   const namespace = namespaceOf(info);
   let view: ObjectView;
-  let typeName: string | undefined;
   switch (subresource.name) {
     case 'status':
       if (info.verb === 'get') return getObject(store, info, response);
       view = statusView(store, namespace, info.name);
-      typeName = await declaredTypeName(definition);
       break;
     case 'scale':
       view = scaleView(store, namespace, info.name);
-      typeName = scaleTypeName;
       break;
     case 'finalize':
       if (definition.resource !== 'namespaces') throw newMethodNotSupported(subject, info.verb);
@@ -135,17 +133,15 @@ async function routeSubresource(
     case 'update': {
       negotiateOutput(request);
       const { dryRun } = writeOptionsOf(query, 'UpdateOptions');
-      return sendJson(response, 200, await view.update(await readJsonBody(request), { dryRun }));
+      const track = await updateTracker(definition, subresource.name, managerOf(query, request));
+      return sendJson(response, 200, await view.update(await readJsonBody(request), { dryRun, track }));
     }
     case 'patch':
-      return patchObject({ view, typeName }, query, request, response);
+      return patchObject(await subresourcePatchTarget(store, info, subresource.name as 'status' | 'scale'), query, request, response);
     default:
       throw newMethodNotSupported(subject, info.verb);
   }
 }
-
-/** The type every scale subresource reads and writes (autoscaling/v1 Scale). */
-const scaleTypeName = 'io.k8s.api.autoscaling.v1.Scale';
 
 const podsOf = (registry: Registry): GenericStore => registry.store('', 'v1', 'pods') as GenericStore;
 

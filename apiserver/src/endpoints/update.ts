@@ -4,10 +4,12 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { allowsCreateOnUpdate } from '../registry/create-on-update.ts';
-import type { GenericStore } from '../registry/generic-store.ts';
+import type { GenericStore, ReplaceOptions } from '../registry/generic-store.ts';
 import { checkNameMatchesUrl, metadataOf } from '../registry/object-meta.ts';
 import type { Registry } from '../registry/registry.ts';
-import { createFromBody } from './create.ts';
+import { createFromBody, createTracker } from './create.ts';
+import { fieldManagerFor, managerOf } from '../apply/field-tracking.ts';
+import type { ResourceDefinition } from '../registry/resource-definition.ts';
 import type { ResourceHooks } from '../registry/resource-hooks.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { writeOptionsOf } from '../registry/write-options.ts';
@@ -32,12 +34,21 @@ export async function updateObject(
   const body = await readJsonBody(request);
   await dropUnknownFieldsOf(body, store.definition, fieldValidation, response);
   const namespace = namespaceOf(info);
+  const manager = managerOf(query, request);
   if (allowsCreateOnUpdate(store.definition) && !(await store.exists(namespace, info.name))) {
     checkNameMatchesUrl(body, info.name);
     const { resourceVersion: _ignored, ...metadata } = metadataOf(body);
-    const created = await createFromBody(registry, store, namespace, { ...body, metadata: { ...metadata, name: metadata.name ?? info.name } }, dryRun, hooks);
+    const track = await createTracker(store, manager);
+    const created = await createFromBody(registry, store, namespace, { ...body, metadata: { ...metadata, name: metadata.name ?? info.name } }, { dryRun, track }, hooks);
     return sendJson(response, 201, created);
   }
-  sendJson(response, 200, await mainView(store, namespace, info.name, hooks).update(body, { dryRun }));
+  const track = await updateTracker(store.definition, '', manager);
+  sendJson(response, 200, await mainView(store, namespace, info.name, hooks).update(body, { dryRun, track }));
+}
+
+/** What records an updating manager's fields in the object to store, for the kinds Capstan declares. */
+export async function updateTracker(definition: ResourceDefinition, subresource: string, manager: string): Promise<ReplaceOptions['track']> {
+  const fieldManager = await fieldManagerFor(definition, subresource);
+  return fieldManager === undefined ? undefined : (next, old) => fieldManager.update(old, next, manager);
 }
 

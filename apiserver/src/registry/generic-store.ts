@@ -2,10 +2,11 @@
 // delete written once over the storage contract; a resource is a declaration, not code.
 
 import { isDeepStrictEqual } from 'node:util';
-import { cloneJson, fieldForbidden, newAlreadyExists, newConflict, newInvalid, newNotFound, StatusError, type GroupResource } from '@capstan/common';
+import { cloneJson, fieldForbidden, fieldInvalid, newAlreadyExists, newConflict, newInvalid, newNotFound, StatusError, type GroupResource } from '@capstan/common';
 import { objectKey, collectionPrefix } from '../storage/keys.ts';
 import type { KeyValue, Storage, Watch } from '../storage/storage.ts';
 import { isStorageError } from '../storage/storage-error.ts';
+import { corruptListStatus, corruptObjectOf, corruptObjectStatus, CorruptObjectsError, isCorruptObjectError } from './corrupt-object.ts';
 import type { DeleteOptions } from './delete-options.ts';
 import { planDeletion, shouldDeleteDuringUpdate } from './deletion.ts';
 import { generationOnUpdate } from './generation-policy.ts';
@@ -28,9 +29,27 @@ export interface DeleteOutcome {
   readonly deleted: boolean;
 }
 
+/** An unsafe deletion's outcome: no object when the corrupt one went, or a normal delete's when it could be read after all. */
+export type CorruptDeleteOutcome = DeleteOutcome | { readonly object: undefined; readonly deleted: boolean };
+
+/** What a store takes from the server's configuration. */
+export interface GenericStoreOptions {
+  /** The AllowUnsafeMalformedObjectDeletion gate: unsafe deletion of corrupt objects, and kube's words for them on reads. */
+  readonly allowUnsafeMalformedObjectDeletion?: boolean;
+}
+
 /** How a replacement (PUT, PATCH, subresource write) is made: dryRun runs every stage but the write. */
 export interface ReplaceOptions {
   readonly dryRun?: boolean;
+  /** Records who changed what (managedFields) in the object to store, from the stored one. */
+  readonly track?: (next: JsonObject, old: JsonObject) => JsonObject;
+}
+
+/** How a create is made: dryRun runs every stage but the write. */
+export interface CreateOptions {
+  readonly dryRun?: boolean;
+  /** Records the creating manager's fields (managedFields) in the object to store. */
+  readonly track?: (object: JsonObject) => JsonObject;
 }
 
 export class GenericStore {
@@ -45,8 +64,9 @@ export class GenericStore {
   readonly #defaulter: Defaulter | undefined;
   /** This view's object of each cached key-value or watch event, made once for all its watchers. */
   readonly #converted = new WeakMap<object, JsonObject>();
+  readonly allowUnsafeMalformedObjectDeletion: boolean;
 
-  constructor(definition: ResourceDefinition, storage: Storage) {
+  constructor(definition: ResourceDefinition, storage: Storage, options: GenericStoreOptions = {}) {
     if (definition.storagePrefix === undefined) throw new Error(`${definition.resource} is not stored`);
     this.definition = definition;
     this.groupResource = { group: definition.group, resource: definition.resource };
@@ -55,6 +75,7 @@ export class GenericStore {
     this.#prefix = definition.storagePrefix;
     this.#conversion = conversionFor(definition);
     this.#defaulter = defaulterFor(definition);
+    this.allowUnsafeMalformedObjectDeletion = options.allowUnsafeMalformedObjectDeletion ?? false;
   }
 
   /** Whether the stored bytes are this view's JSON as they are (no conversion between them). */
@@ -62,8 +83,9 @@ export class GenericStore {
     return this.#conversion === undefined;
   }
 
-  /** This view's object of a stored key-value. */
+  /** This view's object of a stored key-value; a 500 for a value that does not decode (a corrupt object). */
   decode(kv: KeyValue): JsonObject {
+    this.#checkDecodable(kv);
     return this.#fromStorage(decodeStoredObject(kv));
   }
 
@@ -93,9 +115,10 @@ export class GenericStore {
   }
 
   /** With dryRun, everything but the write: the name must be free, and the answer has no resourceVersion. */
-  async create(namespace: string | undefined, body: JsonObject, options: { readonly dryRun?: boolean } = {}, now = new Date()): Promise<JsonObject> {
-    const stored = prepareForCreate(this.definition, this.#defaulted(body), namespace, now);
-    this.strategy.prepareForCreate?.(stored);
+  async create(namespace: string | undefined, body: JsonObject, options: CreateOptions = {}, now = new Date()): Promise<JsonObject> {
+    const prepared = prepareForCreate(this.definition, this.#defaulted(body), namespace, now);
+    this.strategy.prepareForCreate?.(prepared);
+    const stored = options.track?.(prepared) ?? prepared;
     const { name } = metadataOf(stored) as { name: string };
     this.#validate(stored, name);
     try {
@@ -230,7 +253,8 @@ export class GenericStore {
       if (current === undefined) throw newNotFound(this.groupResource, name);
       if (precondition !== undefined && precondition !== String(current.modRevision)) throw this.#modifiedConflict(name);
       const old = withoutResourceVersion(this.decode(current));
-      const next = derive(old);
+      const derived = derive(old);
+      const next = options.track?.(derived, old) ?? derived;
       if (isDeepStrictEqual(next, old)) return this.decode(current);
       if (options.dryRun === true) return withResourceVersion(next, current.modRevision);
       try {

@@ -1,0 +1,211 @@
+// Sets of field paths, as managedFields records who owns what: a trie whose edges are path
+// elements written as kube writes them in FieldsV1 (`f:name` a field or map key, `k:{...}` a list
+// item by its keys, `v:...` a set item by its value, `i:N` an item by index), and whose nodes may
+// be members of the set themselves (FieldsV1's "."). FieldsV1 lists "." first, then fields by
+// name, then keys, values and indices, as structured-merge-diff orders path elements.
+
+import { isPlainObject } from '../patch/merge-patch.ts';
+
+export class FieldSet {
+  /** Whether the path that leads here is itself in the set. */
+  member = false;
+  readonly children = new Map<string, FieldSet>();
+
+  static fromPaths(paths: Iterable<readonly string[]>): FieldSet {
+    const set = new FieldSet();
+    for (const path of paths) set.insert(path);
+    return set;
+  }
+
+  /** A set read from a managedFields entry's fieldsV1. */
+  static fromFieldsV1(fields: unknown): FieldSet {
+    const set = new FieldSet();
+    // The top level is never a member: an empty FieldsV1 is an empty set.
+    if (isPlainObject(fields)) for (const [key, value] of Object.entries(fields)) if (key !== '.') readFieldsV1(set.child(key), value);
+    return set;
+  }
+
+  insert(path: readonly string[]): void {
+    let node: FieldSet = this;
+    for (const element of path) node = node.child(element);
+    node.member = true;
+  }
+
+  child(element: string): FieldSet {
+    let next = this.children.get(element);
+    if (next === undefined) {
+      next = new FieldSet();
+      this.children.set(element, next);
+    }
+    return next;
+  }
+
+  has(path: readonly string[]): boolean {
+    let node: FieldSet | undefined = this;
+    for (const element of path) {
+      node = node.children.get(element);
+      if (node === undefined) return false;
+    }
+    return node.member;
+  }
+
+  get isEmpty(): boolean {
+    if (this.member) return false;
+    for (const child of this.children.values()) if (!child.isEmpty) return false;
+    return true;
+  }
+
+  /** Every member path, depth first. */
+  *paths(prefix: readonly string[] = []): Generator<string[]> {
+    if (this.member) yield [...prefix];
+    for (const [element, child] of this.children) yield* child.paths([...prefix, element]);
+  }
+
+  /** Member paths in structured-merge-diff's order: at each level the members, then the subtrees, each sorted. */
+  *sortedPaths(prefix: readonly string[] = []): Generator<string[]> {
+    const elements = [...this.children.keys()].sort(comparePathElements);
+    for (const element of elements) if ((this.children.get(element) as FieldSet).member) yield [...prefix, element];
+    for (const element of elements) yield* (this.children.get(element) as FieldSet).sortedPaths([...prefix, element]);
+  }
+
+  union(other: FieldSet): FieldSet {
+    const result = this.copy();
+    for (const path of other.paths()) result.insert(path);
+    return result;
+  }
+
+  difference(other: FieldSet): FieldSet {
+    return FieldSet.fromPaths([...this.paths()].filter((path) => !other.has(path)));
+  }
+
+  intersection(other: FieldSet): FieldSet {
+    return FieldSet.fromPaths([...this.paths()].filter((path) => other.has(path)));
+  }
+
+  /** The set without every path that lies at or below a member of `other`. */
+  recursiveDifference(other: FieldSet): FieldSet {
+    return FieldSet.fromPaths([...this.paths()].filter((path) => !coveredBy(other, path)));
+  }
+
+  copy(): FieldSet {
+    return FieldSet.fromPaths(this.paths());
+  }
+
+  equals(other: FieldSet): boolean {
+    const mine = [...this.paths()].map((path) => JSON.stringify(path));
+    const theirs = new Set([...other.paths()].map((path) => JSON.stringify(path)));
+    return mine.length === theirs.size && mine.every((path) => theirs.has(path));
+  }
+
+  /** The FieldsV1 form: members as "." (a leaf member is just {}), children in kube's order. */
+  toFieldsV1(): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    if (this.member && this.children.size > 0) out['.'] = {};
+    for (const element of [...this.children.keys()].sort(comparePathElements)) {
+      const child = this.children.get(element) as FieldSet;
+      if (!child.isEmpty) out[element] = child.toFieldsV1();
+    }
+    return out;
+  }
+}
+
+function readFieldsV1(node: FieldSet, fields: unknown): void {
+  if (!isPlainObject(fields)) return;
+  const keys = Object.keys(fields);
+  if (keys.length === 0) node.member = true;
+  for (const key of keys) {
+    if (key === '.') node.member = true;
+    else readFieldsV1(node.child(key), fields[key]);
+  }
+}
+
+function coveredBy(set: FieldSet, path: readonly string[]): boolean {
+  let node: FieldSet | undefined = set;
+  for (const element of path) {
+    if (node.member) return true;
+    node = node.children.get(element);
+    if (node === undefined) return false;
+  }
+  return node.member;
+}
+
+// Path elements.
+
+export const fieldElement = (name: string): string => `f:${name}`;
+export const valueElement = (value: unknown): string => `v:${JSON.stringify(value)}`;
+export const indexElement = (index: number): string => `i:${index}`;
+
+/** An associative list item by its key fields, sorted by name as kube writes them. */
+export function keyElement(item: Record<string, unknown>, keys: readonly string[]): string {
+  const entries = [...keys].sort().filter((key) => item[key] !== undefined).map((key) => `${JSON.stringify(key)}:${JSON.stringify(item[key])}`);
+  return `k:{${entries.join(',')}}`;
+}
+
+const elementRank: Readonly<Record<string, number>> = { f: 0, k: 1, v: 2, i: 3 };
+
+function comparePathElements(a: string, b: string): number {
+  const rank = (elementRank[a[0] as string] ?? 4) - (elementRank[b[0] as string] ?? 4);
+  if (rank !== 0) return rank;
+  const left = a.slice(2);
+  const right = b.slice(2);
+  switch (a[0]) {
+    case 'f':
+      return compareStrings(left, right);
+    case 'i':
+      return Number(left) - Number(right);
+    case 'v':
+      return compareValues(JSON.parse(left), JSON.parse(right));
+    default:
+      return compareKeyLists(JSON.parse(left) as Record<string, unknown>, JSON.parse(right) as Record<string, unknown>);
+  }
+}
+
+function compareKeyLists(a: Record<string, unknown>, b: Record<string, unknown>): number {
+  const left = Object.entries(a);
+  const right = Object.entries(b);
+  for (let i = 0; ; i++) {
+    if (i >= left.length || i >= right.length) return left.length - right.length;
+    const [leftName, leftValue] = left[i] as [string, unknown];
+    const [rightName, rightValue] = right[i] as [string, unknown];
+    const byName = compareStrings(leftName, rightName);
+    if (byName !== 0) return byName;
+    const byValue = compareValues(leftValue, rightValue);
+    if (byValue !== 0) return byValue;
+  }
+}
+
+/** structured-merge-diff's order of scalars: null, then numbers, strings, booleans. */
+function compareValues(a: unknown, b: unknown): number {
+  const rank = (value: unknown) => (value === null ? 0 : typeof value === 'number' ? 1 : typeof value === 'string' ? 2 : typeof value === 'boolean' ? 3 : 4);
+  const byKind = rank(a) - rank(b);
+  if (byKind !== 0) return byKind;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'string' && typeof b === 'string') return compareStrings(a, b);
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  return compareStrings(JSON.stringify(a), JSON.stringify(b));
+}
+
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** A path as kube prints it in conflicts: .spec.containers[name="c"].image, [="v"], [0]. */
+export function printPath(path: readonly string[]): string {
+  return path
+    .map((element) => {
+      const body = element.slice(2);
+      switch (element[0]) {
+        case 'f':
+          return `.${body}`;
+        case 'i':
+          return `[${body}]`;
+        case 'v':
+          return `[=${body}]`;
+        default: {
+          const keys = Object.entries(JSON.parse(body) as Record<string, unknown>).map(([name, value]) => `${name}=${JSON.stringify(value)}`);
+          return `[${keys.join(',')}]`;
+        }
+      }
+    })
+    .join('');
+}

@@ -1,0 +1,39 @@
+// The field manager of a request: for the resource and subresource it writes, when Capstan
+// declares the kind (the declarations load with the first write), and the manager's name: the
+// request's fieldManager, or else the User-Agent's product, as kube takes it.
+
+import type { IncomingMessage } from 'node:http';
+import type { ResourceDefinition } from '../registry/resource-definition.ts';
+import { apiVersionOf } from '../registry/resource-definition.ts';
+import { builtinTypeLookup, declaredTypeName } from '../endpoints/builtin-type-lookup.ts';
+import { FieldManager } from './field-manager.ts';
+import { SchemaNodes } from './schema-nodes.ts';
+
+const fieldManagerMaxLength = 128;
+
+export async function fieldManagerFor(definition: ResourceDefinition, subresource = ''): Promise<FieldManager | undefined> {
+  const typeName = await declaredTypeName(definition);
+  if (typeName === undefined) return undefined;
+  return new FieldManager({
+    nodes: new SchemaNodes(await builtinTypeLookup()),
+    typeName,
+    apiVersion: apiVersionOf(definition),
+    subresource,
+    hasStatus: definition.subresources.some((s) => s.name === 'status'),
+    now: () => new Date(),
+  });
+}
+
+/** kube's managerOrUserAgent: the fieldManager asked for, or the User-Agent up to its first '/', printable, at most 128 bytes. */
+export function managerOf(query: URLSearchParams, request: IncomingMessage): string {
+  const asked = query.get('fieldManager') ?? '';
+  if (asked !== '') return asked;
+  const product = (request.headers['user-agent'] ?? '').split('/')[0] ?? '';
+  let manager = '';
+  for (const ch of product) {
+    if (/[\p{C}]/u.test(ch)) continue;
+    if (Buffer.byteLength(manager + ch) > fieldManagerMaxLength) break;
+    manager += ch;
+  }
+  return manager;
+}

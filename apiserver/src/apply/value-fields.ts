@@ -1,0 +1,135 @@
+// The fields of a value read through its schema node, as structured-merge-diff reads them: the
+// set an applied configuration owns, the comparison of two versions of an object (what an update
+// added, changed or removed), and the named fields a set implies.
+
+import { isDeepStrictEqual } from 'node:util';
+import { isPlainObject } from '../patch/merge-patch.ts';
+import { FieldSet, fieldElement, indexElement, keyElement, valueElement } from './field-set.ts';
+import { isAtomic, type SchemaNode, type SchemaNodes } from './schema-nodes.ts';
+
+type JsonMap = Record<string, unknown>;
+
+export interface ValueChild {
+  readonly element: string;
+  readonly value: unknown;
+  readonly node: SchemaNode;
+  /** A field the struct declares (not a map key or list item). */
+  readonly declared: boolean;
+}
+
+const deduced: SchemaNode = { kind: 'deduced' };
+
+/** Whether a value is taken whole: atomic by its schema, or not of the shape its schema walks. */
+export function isLeaf(value: unknown, node: SchemaNode): boolean {
+  if (isAtomic(node)) return true;
+  if (node.kind === 'list') return !Array.isArray(value);
+  return !isPlainObject(value);
+}
+
+/** The path element of a list item: its keys, its value (sets), or else its index. */
+export function listItemElement(item: unknown, index: number, node: SchemaNode): string {
+  if (node.kind === 'list' && node.listType === 'map' && isPlainObject(item)) return keyElement(item, node.keys);
+  if (node.kind === 'list' && node.listType === 'set') return valueElement(item);
+  return indexElement(index);
+}
+
+export function childrenOf(value: unknown, node: SchemaNode, nodes: SchemaNodes): ValueChild[] {
+  if (node.kind === 'list' && Array.isArray(value)) {
+    const items = node.items();
+    return value.map((item, index) => ({ element: listItemElement(item, index, node), value: item, node: items, declared: false }));
+  }
+  if (!isPlainObject(value)) return [];
+  return Object.entries(value).map(([key, item]) => {
+    const declaredNode = node.kind === 'struct' ? nodes.fieldOf(node, key) : undefined;
+    const childNode = declaredNode ?? (node.kind === 'map' ? node.values() : deduced);
+    return { element: fieldElement(key), value: item, node: childNode, declared: declaredNode !== undefined };
+  });
+}
+
+/** The fields an applied configuration sets (structured-merge-diff's ToFieldSet). */
+export function fieldSetOf(value: unknown, node: SchemaNode, nodes: SchemaNodes): FieldSet {
+  const set = new FieldSet();
+  collect(value, node, nodes, [], set);
+  return set;
+}
+
+function collect(value: unknown, node: SchemaNode, nodes: SchemaNodes, path: string[], set: FieldSet): void {
+  if (isLeaf(value, node)) {
+    set.insert(path);
+    return;
+  }
+  const list = node.kind === 'list';
+  for (const child of childrenOf(value, node, nodes)) {
+    const childPath = [...path, child.element];
+    collect(child.value, child.node, nodes, childPath, set);
+    const emptyMap = isPlainObject(child.value) && Object.keys(child.value).length === 0;
+    if (list || child.value === null || emptyMap || !child.declared) set.insert(childPath);
+  }
+}
+
+export interface Comparison {
+  readonly added: FieldSet;
+  readonly modified: FieldSet;
+  readonly removed: FieldSet;
+}
+
+/** What changed from `before` to `after`, path by path; containers count as added or removed too. */
+export function compareValues(before: unknown, after: unknown, node: SchemaNode, nodes: SchemaNodes): Comparison {
+  const comparison = { added: new FieldSet(), modified: new FieldSet(), removed: new FieldSet() };
+  compareAt(before, after, node, nodes, [], comparison);
+  return comparison;
+}
+
+/** Absent, null, or an empty list or map: what a container compares as when it holds nothing. */
+const isEmpty = (value: unknown): boolean =>
+  value === undefined || value === null || (Array.isArray(value) ? value.length === 0 : isPlainObject(value) && Object.keys(value).length === 0);
+
+/** Whether a present value is taken whole; a null container (a Go nil slice or map) is an empty one. */
+const comparesAsLeaf = (value: unknown, node: SchemaNode): boolean => value !== undefined && !(value === null && !isAtomic(node)) && isLeaf(value, node);
+
+function compareAt(before: unknown, after: unknown, node: SchemaNode, nodes: SchemaNodes, path: string[], out: Comparison): void {
+  const leaf = comparesAsLeaf(before, node) || comparesAsLeaf(after, node) || (isEmpty(before) && isEmpty(after));
+  if (leaf) {
+    if (before === undefined) out.added.insert(path);
+    else if (after === undefined) out.removed.insert(path);
+    else if (!isDeepStrictEqual(before, after)) out.modified.insert(path);
+    return;
+  }
+  const beforeChildren = new Map(childrenOf(before, node, nodes).map((child) => [child.element, child] as const));
+  const afterChildren = new Map(childrenOf(after, node, nodes).map((child) => [child.element, child] as const));
+  for (const element of new Set([...beforeChildren.keys(), ...afterChildren.keys()])) {
+    const from = beforeChildren.get(element);
+    const to = afterChildren.get(element);
+    compareAt(from?.value, to?.value, (to ?? from)!.node, nodes, [...path, element], out);
+  }
+  if (path.length === 0) return;
+  if (before === undefined) out.added.insert(path);
+  else if (after === undefined) out.removed.insert(path);
+}
+
+/**
+ * The set with every declared struct field along its paths made a member
+ * (structured-merge-diff's EnsureNamedFieldsAreMembers): owning spec.replicas owns spec too.
+ */
+export function withNamedFieldsAsMembers(set: FieldSet, node: SchemaNode, nodes: SchemaNodes): FieldSet {
+  const result = new FieldSet();
+  markNamed(set, node, nodes, [], result);
+  return result;
+}
+
+function markNamed(set: FieldSet, node: SchemaNode, nodes: SchemaNodes, path: string[], out: FieldSet): void {
+  if (set.member) out.insert(path);
+  for (const [element, child] of set.children) {
+    let childNode: SchemaNode = deduced;
+    let named = false;
+    if (node.kind === 'list') childNode = node.items();
+    else if (element.startsWith('f:')) {
+      const declared = node.kind === 'struct' ? nodes.fieldOf(node, element.slice(2)) : undefined;
+      named = declared !== undefined;
+      childNode = declared ?? (node.kind === 'map' ? node.values() : deduced);
+    }
+    const childPath = [...path, element];
+    if (named) out.insert(childPath);
+    markNamed(child, childNode, nodes, childPath, out);
+  }
+}

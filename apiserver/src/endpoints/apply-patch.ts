@@ -1,0 +1,97 @@
+// PATCH with application/apply-patch+yaml: server-side apply. The body (YAML or JSON) is the
+// manager's whole configuration of the object: it must name the endpoint's kind and version and
+// leave managedFields out; fieldManager is required, force optional. It is merged into the live
+// object by the field manager, or creates the object when there is none (201).
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { fieldRequired, newBadRequest, newInvalid, newUnclassifiedError, StatusError } from '@capstan/common';
+import type { FieldManager } from '../apply/field-manager.ts';
+import { checkNameMatchesUrl, metadataOf, type JsonObject } from '../registry/object-meta.ts';
+import type { WriteOptions } from '../registry/write-options.ts';
+import { isPlainObject } from '../patch/merge-patch.ts';
+import { builtinTypeLookup } from './builtin-type-lookup.ts';
+import type { ObjectView } from './object-view.ts';
+import { parseYaml } from './read-body.ts';
+import { sendJson } from './send-json.ts';
+
+export interface ApplyTarget {
+  readonly view: ObjectView;
+  readonly name: string;
+  readonly group: string;
+  readonly version: string;
+  readonly kind: string;
+  readonly typeName: string;
+  readonly fieldManager: FieldManager;
+  /** Creates the object an apply found missing; absent where an apply cannot create (subresources). */
+  readonly create?: (object: JsonObject, dryRun: boolean) => Promise<JsonObject>;
+}
+
+/** How often an apply is re-made when other writes keep coming between its read and its write. */
+const maxAttempts = 5;
+
+export async function applyObject(target: ApplyTarget, text: string, query: URLSearchParams, options: WriteOptions, response: ServerResponse): Promise<void> {
+  const manager = query.get('fieldManager') ?? '';
+  if (manager === '') throw newInvalid({ group: 'meta.k8s.io', kind: 'PatchOptions' }, '', [fieldRequired('fieldManager', 'is required for apply patch')]);
+  const force = parseForce(query.get('force'));
+  const config = await configurationOf(target, text);
+  for (let attempt = 1; ; attempt++) {
+    const live = await liveObject(target);
+    if (live === undefined && target.create !== undefined) {
+      checkNameMatchesUrl(config, target.name);
+      const created = target.fieldManager.apply(undefined, { ...config, metadata: { ...metadataOf(config), name: target.name } }, manager, force);
+      sendJson(response, 201, await target.create(created, options.dryRun));
+      return;
+    }
+    const applied = target.fieldManager.apply(live, config, manager, force);
+    const body = { ...applied, metadata: { ...metadataOf(applied), resourceVersion: live === undefined ? undefined : metadataOf(live).resourceVersion } };
+    try {
+      sendJson(response, 200, await target.view.update(body, { dryRun: options.dryRun }));
+      return;
+    } catch (error) {
+      // Only the store's conflicts reach here (another write came between): read again.
+      if (error instanceof StatusError && error.code === 409 && attempt < maxAttempts) continue;
+      throw error;
+    }
+  }
+}
+
+function parseForce(value: string | null): boolean {
+  if (value === null || value === '') return false;
+  if (/^(1|t|T|TRUE|true|True)$/.test(value)) return true;
+  if (/^(0|f|F|FALSE|false|False)$/.test(value)) return false;
+  throw newBadRequest(`strconv.ParseBool: parsing ${JSON.stringify(value)}: invalid syntax`);
+}
+
+async function liveObject(target: ApplyTarget): Promise<JsonObject | undefined> {
+  try {
+    return await target.view.get();
+  } catch (error) {
+    if (error instanceof StatusError && error.code === 404 && target.create !== undefined) return undefined;
+    throw error;
+  }
+}
+
+/** The applied configuration, checked as kube checks it before merging. */
+async function configurationOf(target: ApplyTarget, text: string): Promise<JsonObject> {
+  let config: unknown;
+  try {
+    config = parseYaml(text);
+  } catch (error) {
+    throw newBadRequest(`error decoding YAML: ${(error as Error).message}`);
+  }
+  if (!isPlainObject(config)) throw newBadRequest(`error decoding YAML: the applied configuration is not an object`);
+  const [group, version] = typeof config.apiVersion === 'string' && config.apiVersion.includes('/') ? config.apiVersion.split('/', 2) : ['', String(config.apiVersion ?? '')];
+  const kind = typeof config.kind === 'string' ? config.kind : '';
+  const gvk = `${group}/${version}, Kind=${kind}`;
+  if (group !== target.group || version !== target.version || kind !== target.kind) throw newBadRequest(`invalid object type: ${gvk}`);
+  const metadata = isPlainObject(config.metadata) ? config.metadata : {};
+  if (metadata.managedFields !== undefined) throw newBadRequest('metadata.managedFields must be nil');
+  const { dropUnknownFields } = await import('@capstan/common/schema');
+  const lookup = await builtinTypeLookup();
+  const [unknown] = dropUnknownFields(structuredClone(config), target.typeName, lookup);
+  if (unknown !== undefined) {
+    const owner = `${typeof metadata.namespace === 'string' ? metadata.namespace : ''}/${typeof metadata.name === 'string' ? metadata.name : ''}`;
+    throw newUnclassifiedError(`failed to create typed patch object (${owner}; ${gvk}): .${unknown}: field not declared in schema`);
+  }
+  return config;
+}
