@@ -16,24 +16,42 @@ const get = (path: string, headers: Record<string, string> = {}) => fetch(`${sha
 const swagger = async (): Promise<Json & { definitions: Record<string, Json>; paths: Record<string, Json>; parameters: Record<string, Json> }> =>
   (await (await get('/openapi/v2', { accept: 'application/json' })).json()) as never;
 
-/** A schema without what the comparison leaves out: descriptions (Capstan's own words) and, optionally, enums. */
-function comparable(schema: unknown, dropEnum: boolean, inProperties = false): unknown {
-  if (Array.isArray(schema)) return schema.map((item) => comparable(item, dropEnum));
+/** A schema without descriptions (Capstan's own words); a property named "description" stays. */
+function comparable(schema: unknown, inProperties = false): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => comparable(item));
   if (typeof schema !== 'object' || schema === null) return schema;
-  const kept = Object.entries(schema).filter(([key]) => inProperties || (key !== 'description' && !(dropEnum && key === 'enum')));
-  return Object.fromEntries(kept.map(([key, value]) => [key, comparable(value, dropEnum, key === 'properties' && !inProperties)]));
+  const kept = Object.entries(schema).filter(([key]) => inProperties || key !== 'description');
+  return Object.fromEntries(kept.map(([key, value]) => [key, comparable(value, key === 'properties' && !inProperties)]));
 }
 
-test('every definition equals kube-apiserver 1.35 swagger.json but for descriptions; enums are the only gap', async (t) => {
+test('every definition equals kube-apiserver 1.35 swagger.json but for descriptions, enum values included', async (t) => {
   const { definitions } = await swagger();
   const names = Object.keys(definitions);
-  const exact = names.filter((name) => JSON.stringify(sorted(comparable(definitions[name], false))) === JSON.stringify(sorted(comparable(upstream.definitions[name], false))));
-  t.log(`definitions equal to upstream: ${exact.length}/${names.length} (${((100 * exact.length) / names.length).toFixed(1)}%)`);
   const unknown = names.filter((name) => upstream.definitions[name] === undefined);
   t.deepEqual(unknown, []);
-  // Capstan's type declarations carry no enum values yet; everything else must match.
-  for (const name of names) t.deepEqual(sorted(comparable(definitions[name], true)), sorted(comparable(upstream.definitions[name], true)), name);
+  const differing = names.filter((name) => JSON.stringify(sorted(comparable(definitions[name]))) !== JSON.stringify(sorted(comparable(upstream.definitions[name]))));
+  t.log(`definitions equal to upstream: ${names.length - differing.length}/${names.length}`);
+  for (const name of differing) t.deepEqual(sorted(comparable(definitions[name])), sorted(comparable(upstream.definitions[name])), name);
+  t.deepEqual(differing, []);
   t.true(names.includes('io.k8s.api.core.v1.Pod') && names.includes('io.k8s.api.apps.v1.Deployment') && names.length > 500);
+});
+
+test('enum values are listed in v2 only, as kube lists them: on strings, list items and map values; the v3 document has none', async (t) => {
+  const { definitions } = await swagger();
+  const property = (type: string, name: string) => (definitions[type]?.properties as Record<string, Json>)[name] as Json;
+  t.deepEqual(property('io.k8s.api.core.v1.ContainerPort', 'protocol').enum, ['SCTP', 'TCP', 'UDP']);
+  t.deepEqual((property('io.k8s.api.core.v1.PersistentVolumeClaimSpec', 'accessModes').items as Json).enum, ['ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOnce', 'ReadWriteOncePod']);
+  t.deepEqual((property('io.k8s.api.core.v1.PersistentVolumeClaimStatus', 'allocatedResourceStatuses').additionalProperties as Json).enum, [
+    'ControllerResizeInProgress',
+    'ControllerResizeInfeasible',
+    'NodeResizeInProgress',
+    'NodeResizeInfeasible',
+    'NodeResizePending',
+  ]);
+  const index = (await (await get('/openapi/v3')).json()) as { paths: Record<string, { serverRelativeURL: string }> };
+  const v3 = await (await get(index.paths['api/v1']?.serverRelativeURL ?? '')).text();
+  t.true(v3.includes('"io.k8s.api.core.v1.ContainerPort"'));
+  t.false(v3.includes('"enum"'));
 });
 
 test('the document: Swagger 2.0 with kube info and security, operations with action and GVK, shared parameters, every reference resolves', async (t) => {
@@ -118,7 +136,7 @@ message NamedSchema { string name = 1; Schema value = 2; }
 message Properties { repeated NamedSchema additional_properties = 1; }
 message TypeItem { repeated string value = 1; }
 message ItemsItem { repeated Schema schema = 1; }
-message Schema { string _ref = 1; string format = 2; repeated string required = 19; TypeItem type = 22; ItemsItem items = 23; Properties properties = 25; repeated NamedAny vendor_extension = 31; }
+message Schema { string _ref = 1; string format = 2; repeated string required = 19; repeated Any enum = 20; TypeItem type = 22; ItemsItem items = 23; Properties properties = 25; repeated NamedAny vendor_extension = 31; }
 `).root.lookupType('openapi.v2.Document');
 
 test('the Protobuf answer is gnostic openapi.v2.Document and carries what the JSON says', async (t) => {
@@ -139,6 +157,8 @@ test('the Protobuf answer is gnostic openapi.v2.Document and carries what the JS
   t.is(containers.items.schema[0]._ref, '#/definitions/io.k8s.api.core.v1.Container');
   t.is(extension(containers, 'x-kubernetes-patch-merge-key'), 'name');
   t.deepEqual(definitions.get('io.k8s.api.core.v1.Container').required, ['name']);
+  const protocol = definitions.get('io.k8s.api.core.v1.ContainerPort').properties.additionalProperties.find((p: any) => p.name === 'protocol').value;
+  t.deepEqual(protocol.enum.map((value: any) => JSON.parse(value.yaml)), ['SCTP', 'TCP', 'UDP']);
   t.is(document.paths.path.length, Object.keys(json.paths).length);
   const item = document.paths.path.find((p: any) => p.name === '/api/v1/namespaces/{namespace}/configmaps/{name}').value;
   t.is(item.patch.operationId, 'patchCoreV1NamespacedConfigMap');

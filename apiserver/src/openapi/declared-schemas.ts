@@ -3,7 +3,7 @@
 // declared yet gets the shallow schema instead (an object that keeps unknown fields), so that
 // kubectl's client-side validation never meets a dangling reference.
 
-import type { TypeDeclaration } from '@capstan/common/schema';
+import type { OpenApiSchemaOptions, TypeDeclaration } from '@capstan/common/schema';
 import { builtinTypes, openApiSchemaOf } from '@capstan/common/schema';
 
 type Json = Record<string, unknown>;
@@ -51,10 +51,10 @@ export function declaredClosure(root: string): Set<string> | undefined {
  * The schemas for a document whose kinds are `kindNames` (each kind's List too): exact for every
  * kind whose closure is declared, `shallow(name)` for the others.
  */
-export function documentSchemas(kindNames: readonly string[], shallow: (name: string) => Json): Record<string, Json> {
+export function documentSchemas(kindNames: readonly string[], shallow: (name: string) => Json, options: OpenApiSchemaOptions = {}): Record<string, Json> {
   const schemas: Record<string, Json> = {};
   const add = (names: Iterable<string>): void => {
-    for (const name of names) schemas[name] ??= openApiSchemaOf(builtinTypes.get(name) as TypeDeclaration) as Json;
+    for (const name of names) schemas[name] ??= openApiSchemaOf(builtinTypes.get(name) as TypeDeclaration, options) as Json;
   };
   for (const root of sharedRoots) {
     const closure = declaredClosure(root);

@@ -1,6 +1,7 @@
 // The Swagger 2.0 document of GET /openapi/v2: every served resource's paths and every schema
-// they reach, the same schemas as the v3 documents in v2's conventions, with the shared
-// parameters and kube-apiserver's BearerToken security definition.
+// they reach, the same schemas as the v3 documents in v2's conventions (and, as kube's v2 only,
+// with the values of enum strings), with the shared parameters and kube-apiserver's BearerToken
+// security definition.
 
 import type { ResourceDefinition } from '../registry/resource-definition.ts';
 import { sharedParameters } from './openapi-v2-parameters.ts';
@@ -11,7 +12,7 @@ import { servedSchemas } from './served-schemas.ts';
 type Json = Record<string, unknown>;
 
 export function openApiV2Document(definitions: readonly ResourceDefinition[], kubernetesVersion: string): Json {
-  const schemas = servedSchemas(definitions);
+  const schemas = servedSchemas(definitions, { enums: true });
   const parameters = [...sharedParameters].map(([parameter, name]) => [name, parameter] as const).sort(([a], [b]) => (a < b ? -1 : 1));
   return {
     swagger: '2.0',

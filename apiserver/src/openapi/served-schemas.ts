@@ -3,22 +3,27 @@
 // for the kinds not declared yet. The v3 document of each group-version and the one v2 document
 // of every resource both start from this.
 
+import type { OpenApiSchemaOptions } from '@capstan/common/schema';
 import type { ResourceDefinition } from '../registry/resource-definition.ts';
 import { documentSchemas } from './declared-schemas.ts';
 import { objectMetaSchemaName, schemaName } from './schema-name.ts';
 
 type Json = Record<string, unknown>;
 
-export function servedSchemas(definitions: readonly ResourceDefinition[]): Record<string, Json> {
+export function servedSchemas(definitions: readonly ResourceDefinition[], options: OpenApiSchemaOptions = {}): Record<string, Json> {
   const kindNames = definitions.flatMap((definition) => [
     schemaName(definition),
     ...definition.subresources.filter((s) => s.group !== undefined).map((s) => schemaName({ group: s.group as string, version: s.version ?? definition.version, kind: s.kind })),
   ]);
   const shallowKinds = new Map(definitions.map((definition) => [schemaName(definition), definition]));
-  return documentSchemas(kindNames, (name) => {
-    const definition = shallowKinds.get(name);
-    return definition === undefined ? { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } : shallowSchema(definition);
-  });
+  return documentSchemas(
+    kindNames,
+    (name) => {
+      const definition = shallowKinds.get(name);
+      return definition === undefined ? { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } : shallowSchema(definition);
+    },
+    options,
+  );
 }
 
 /** A kind not yet declared: an object with type meta and metadata that keeps every other field. */

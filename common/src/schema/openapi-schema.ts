@@ -1,6 +1,7 @@
 // A declared type as the OpenAPI v3 schema kube-apiserver publishes for it (components/schemas),
 // with kube-openapi's conventions: properties sorted by name, a reference with siblings wrapped in
-// allOf, list and map markers as x-kubernetes-* extensions.
+// allOf, list and map markers as x-kubernetes-* extensions. The values of enum strings are left out
+// as kube's v3 documents leave them out; the v2 document asks for them.
 
 import type { FieldDeclaration, JsonValue, Schema, TypeDeclaration } from './schema.ts';
 
@@ -8,10 +9,15 @@ type OpenApiSchema = { [key: string]: JsonValue };
 
 export const schemaRefPrefix = '#/components/schemas/';
 
-export function openApiSchemaOf(declaration: TypeDeclaration): OpenApiSchema {
+export interface OpenApiSchemaOptions {
+  /** List the values of enum strings (kube's /openapi/v2 does, its v3 documents do not). */
+  readonly enums?: boolean;
+}
+
+export function openApiSchemaOf(declaration: TypeDeclaration, options: OpenApiSchemaOptions = {}): OpenApiSchema {
   if (declaration.kind === 'opaque') return { description: declaration.description, ...declaration.openApi };
   const properties: OpenApiSchema = {};
-  for (const name of Object.keys(declaration.fields).sort()) properties[name] = propertyOf(declaration.fields[name] as FieldDeclaration);
+  for (const name of Object.keys(declaration.fields).sort()) properties[name] = propertyOf(declaration.fields[name] as FieldDeclaration, options);
   const required = Object.entries(declaration.fields)
     .filter(([, field]) => field.required === true)
     .map(([name]) => name);
@@ -26,8 +32,8 @@ export function openApiSchemaOf(declaration: TypeDeclaration): OpenApiSchema {
   return schema;
 }
 
-function propertyOf(field: FieldDeclaration): OpenApiSchema {
-  const property: OpenApiSchema = { description: field.description, ...valueOf(field.schema, true) };
+function propertyOf(field: FieldDeclaration, options: OpenApiSchemaOptions): OpenApiSchema {
+  const property: OpenApiSchema = { description: field.description, ...valueOf(field.schema, options, true) };
   if (field.listType !== undefined) property['x-kubernetes-list-type'] = field.listType;
   if (field.listMapKeys !== undefined) property['x-kubernetes-list-map-keys'] = [...field.listMapKeys];
   if (field.mapType !== undefined) property['x-kubernetes-map-type'] = field.mapType;
@@ -37,9 +43,12 @@ function propertyOf(field: FieldDeclaration): OpenApiSchema {
 }
 
 /** One value's schema; `withSiblings` says a description will stand beside a reference. */
-function valueOf(schema: Schema, withSiblings = false): OpenApiSchema {
+function valueOf(schema: Schema, options: OpenApiSchemaOptions, withSiblings = false): OpenApiSchema {
   switch (schema.type) {
-    case 'string':
+    case 'string': {
+      const { type, enum: values, ...rest } = schema;
+      return { type, ...rest, ...(options.enums === true && values !== undefined ? { enum: [...values] } : {}) };
+    }
     case 'integer':
     case 'number':
     case 'boolean': {
@@ -47,9 +56,9 @@ function valueOf(schema: Schema, withSiblings = false): OpenApiSchema {
       return { type, ...(rest as OpenApiSchema) };
     }
     case 'list':
-      return { type: 'array', items: valueOf(schema.items) };
+      return { type: 'array', items: valueOf(schema.items, options) };
     case 'map':
-      return { type: 'object', additionalProperties: valueOf(schema.values) };
+      return { type: 'object', additionalProperties: valueOf(schema.values, options) };
     case 'object':
       return { type: 'object' };
     case 'ref': {

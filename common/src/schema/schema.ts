@@ -6,7 +6,8 @@ export type JsonValue = null | boolean | number | string | readonly JsonValue[] 
 
 /** The shape of one value: a field's, a list item's or a map value's. */
 export type Schema =
-  | { readonly type: 'string'; readonly format?: 'byte' | 'date-time'; readonly default?: string }
+  /** `enum`: the only values allowed (a Go enum type); kube publishes them in OpenAPI v2 only. */
+  | { readonly type: 'string'; readonly format?: 'byte' | 'date-time'; readonly default?: string; readonly enum?: readonly string[] }
   | { readonly type: 'integer'; readonly format: 'int32' | 'int64'; readonly default?: number }
   | { readonly type: 'number'; readonly format: 'double'; readonly default?: number }
   | { readonly type: 'boolean'; readonly default?: boolean }
@@ -94,7 +95,7 @@ export type TypeLookup = (name: string) => TypeDeclaration | undefined;
 
 // Builders: terse declarations that read like the schema they make.
 
-export const string = (options: { readonly default?: string } = {}): Schema => ({ type: 'string', ...options });
+export const string = (options: { readonly default?: string; readonly enum?: readonly string[] } = {}): Schema => ({ type: 'string', ...options });
 export const bytes = (): Schema => ({ type: 'string', format: 'byte' });
 export const int32 = (options: { readonly default?: number } = {}): Schema => ({ type: 'integer', format: 'int32', ...options });
 export const int64 = (options: { readonly default?: number } = {}): Schema => ({ type: 'integer', format: 'int64', ...options });

@@ -1,11 +1,13 @@
 // The types of admissionregistration.k8s.io/v1.
 
 import { apiName, bytes, field, int32, int64, list, ref, string, struct, type FieldDeclaration, type TypeDeclaration } from '../schema.ts';
+import { failurePolicyTypes, matchPolicyTypes, operationTypes, reinvocationPolicyTypes, ruleScopes, sideEffectClasses, validationActions } from './enum-values.ts';
 import { conditionName, kinds, labelSelectorName, listKind, objectMetaField, typeMetaFields } from './meta-v1.ts';
 
 const admission = (type: string): string => apiName('admissionregistration', 'v1', type);
 const gv = 'admissionregistration.k8s.io/v1';
 const stringItems = list(string({ default: '' }));
+const operations = list(string({ default: '', enum: operationTypes }));
 
 // Go embeds Rule inline in RuleWithOperations (Protobuf field 2, rule), and RuleWithOperations
 // inline in NamedRuleWithOperations (Protobuf field 2, ruleWithOperations); JSON flattens them.
@@ -15,7 +17,7 @@ const ruleFields = (embeddedIn: number | readonly number[]): Readonly<Record<str
     apiGroups: { schema: stringItems, description: 'The API groups matched, or "*" for all.', listType: 'atomic', ...numbered(1) },
     apiVersions: { schema: stringItems, description: 'The API versions matched, or "*" for all.', listType: 'atomic', ...numbered(2) },
     resources: { schema: stringItems, description: 'The resources matched, such as "pods", "pods/log", "*" or "*/*".', listType: 'atomic', ...numbered(3) },
-    scope: { schema: string(), description: 'Cluster, Namespaced or "*": the scope of the resources matched.', ...numbered(4) },
+    scope: { schema: string({ enum: ruleScopes }), description: 'Cluster, Namespaced or "*": the scope of the resources matched.', ...numbered(4) },
   };
 };
 const operationsDescription = 'The operations matched: CREATE, UPDATE, DELETE, CONNECT, or "*" for all.';
@@ -27,11 +29,11 @@ const webhookFields = (objectSelectorNumber: number): Record<string, FieldDeclar
   rules: field(3, list(ref(admission('RuleWithOperations'), { default: {} })), 'The operations and resources the webhook is called for, if any rule matches.', {
     listType: 'atomic',
   }),
-  failurePolicy: field(4, string(), 'Ignore or Fail: what an error calling the webhook does to the request.'),
-  matchPolicy: field(9, string(), 'Exact or Equivalent: whether requests through other versions of a matched resource are sent too.'),
+  failurePolicy: field(4, string({ enum: failurePolicyTypes }), 'Ignore or Fail: what an error calling the webhook does to the request.'),
+  matchPolicy: field(9, string({ enum: matchPolicyTypes }), 'Exact or Equivalent: whether requests through other versions of a matched resource are sent too.'),
   namespaceSelector: field(5, ref(labelSelectorName), 'Which namespaces\' objects the webhook is called for.'),
   objectSelector: field(objectSelectorNumber, ref(labelSelectorName), 'Which objects, by their labels, the webhook is called for.'),
-  sideEffects: field(6, string(), 'None or NoneOnDryRun: whether calling the webhook changes anything elsewhere.', { required: true }),
+  sideEffects: field(6, string({ enum: sideEffectClasses }), 'None or NoneOnDryRun: whether calling the webhook changes anything elsewhere.', { required: true }),
   timeoutSeconds: field(7, int32(), 'How long to wait for the webhook, 1 to 30 seconds.'),
   admissionReviewVersions: field(8, stringItems, 'The AdmissionReview versions the webhook accepts, most preferred first.', {
     required: true,
@@ -69,14 +71,14 @@ export const admissionregistrationV1Types: readonly TypeDeclaration[] = [
       excludeResourceRules: field(4, list(ref(admission('NamedRuleWithOperations'), { default: {} })), 'The operations and resources excluded.', {
         listType: 'atomic',
       }),
-      matchPolicy: field(7, string(), 'Exact or Equivalent: whether requests through other versions of a matched resource match too.'),
+      matchPolicy: field(7, string({ enum: matchPolicyTypes }), 'Exact or Equivalent: whether requests through other versions of a matched resource match too.'),
     },
     { mapType: 'atomic' },
   ),
 
   struct(admission('MutatingWebhook'), 'A mutating admission webhook and the requests it is called for.', {
     ...webhookFields(11),
-    reinvocationPolicy: field(10, string(), 'Never or IfNeeded: whether the webhook is called again after later mutations.'),
+    reinvocationPolicy: field(10, string({ enum: reinvocationPolicyTypes }), 'Never or IfNeeded: whether the webhook is called again after later mutations.'),
     matchConditions: field(12, list(ref(admission('MatchCondition'), { default: {} })), 'CEL conditions all of which a request must satisfy.', byNameMarkers),
   }),
 
@@ -97,7 +99,7 @@ export const admissionregistrationV1Types: readonly TypeDeclaration[] = [
     'Operations and resources, optionally narrowed to some object names.',
     {
       resourceNames: field(1, stringItems, 'The object names matched; empty matches all.', { listType: 'atomic' }),
-      operations: field(1, stringItems, operationsDescription, { listType: 'atomic', protobufEmbeddedIn: 2 }),
+      operations: field(1, operations, operationsDescription, { listType: 'atomic', protobufEmbeddedIn: 2 }),
       ...ruleFields([2, 2]),
     },
     { mapType: 'atomic' },
@@ -126,7 +128,7 @@ export const admissionregistrationV1Types: readonly TypeDeclaration[] = [
   ),
 
   struct(admission('RuleWithOperations'), 'Operations on resources that an admission hook is called for.', {
-    operations: field(1, stringItems, operationsDescription, { listType: 'atomic' }),
+    operations: field(1, operations, operationsDescription, { listType: 'atomic' }),
     ...ruleFields(2),
   }),
 
@@ -171,7 +173,7 @@ export const admissionregistrationV1Types: readonly TypeDeclaration[] = [
     policyName: field(1, string(), 'The name of the ValidatingAdmissionPolicy bound.'),
     paramRef: field(2, ref(admission('ParamRef')), 'The parameter objects the policy is evaluated with.'),
     matchResources: field(3, ref(admission('MatchResources')), 'Narrows the resources the policy matches; unset keeps them all.'),
-    validationActions: field(4, stringItems, 'Deny, Warn and/or Audit: what a failed validation does.', { listType: 'set' }),
+    validationActions: field(4, list(string({ default: '', enum: validationActions })), 'Deny, Warn and/or Audit: what a failed validation does.', { listType: 'set' }),
   }),
   listKind(admission('ValidatingAdmissionPolicy'), gv, 'A list of ValidatingAdmissionPolicies.'),
 
@@ -179,7 +181,7 @@ export const admissionregistrationV1Types: readonly TypeDeclaration[] = [
     paramKind: field(1, ref(admission('ParamKind')), 'The kind of the parameter objects; unset means the policy takes none.'),
     matchConstraints: field(2, ref(admission('MatchResources')), 'The resources the policy applies to.'),
     validations: field(3, list(ref(admission('Validation'), { default: {} })), 'The CEL validations.', { listType: 'atomic' }),
-    failurePolicy: field(4, string(), 'Ignore or Fail: what an error evaluating the policy does to the request.'),
+    failurePolicy: field(4, string({ enum: failurePolicyTypes }), 'Ignore or Fail: what an error evaluating the policy does to the request.'),
     auditAnnotations: field(5, list(ref(admission('AuditAnnotation'), { default: {} })), 'The audit annotations the policy produces.', {
       listType: 'atomic',
     }),

@@ -1,6 +1,7 @@
 // The types of apiextensions.k8s.io/v1.
 
 import { boolean, bytes, double, field, int32, int64, list, map, opaque, ref, string, struct, type TypeDeclaration } from '../schema.ts';
+import { fieldValueErrorReasons } from './enum-values.ts';
 import { kinds, listKind, objectMetaField, timeName, typeMetaFields } from './meta-v1.ts';
 
 const apiextensions = (type: string): string => `io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.${type}`;
@@ -189,7 +190,7 @@ export const apiextensionsV1Types: readonly TypeDeclaration[] = [
     rule: field(1, string({ default: '' }), 'The CEL expression, with the value as self (and the old value as oldSelf).', { required: true }),
     message: field(2, string(), 'The message when the rule fails.'),
     messageExpression: field(3, string(), 'A CEL expression giving the message when the rule fails.'),
-    reason: field(4, string(), 'The reason reported when the rule fails, such as FieldValueInvalid.'),
+    reason: field(4, string({ enum: fieldValueErrorReasons }), 'The reason reported when the rule fails, such as FieldValueInvalid.'),
     fieldPath: field(5, string(), 'The path of the field reported when the rule fails.'),
     optionalOldSelf: field(6, boolean(), 'Evaluate a transition rule also when there is no old value, with oldSelf as an optional.'),
   }),

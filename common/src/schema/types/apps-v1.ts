@@ -1,6 +1,7 @@
 // The types of apps/v1.
 
 import { apiName, boolean, field, int32, int64, list, ref, string, struct, type FieldDeclaration, type TypeDeclaration } from '../schema.ts';
+import { daemonSetUpdateStrategyTypes, deploymentStrategyTypes, podManagementPolicyTypes, statefulSetUpdateStrategyTypes } from './enum-values.ts';
 import { intOrStringName, kinds, labelSelectorName, listKind, objectMetaField, rawExtensionName, timeName, typeMetaFields } from './meta-v1.ts';
 
 const apps = (type: string): string => apiName('apps', 'v1', type);
@@ -74,7 +75,7 @@ export const appsV1Types: readonly TypeDeclaration[] = [
     conditions: conditionsField(10, 'DaemonSetCondition', 'The latest observations of the daemon set\'s state.'),
   }),
   struct(apps('DaemonSetUpdateStrategy'), 'How a daemon set replaces its pods on update.', {
-    type: field(1, string(), 'RollingUpdate or OnDelete; RollingUpdate when unset.'),
+    type: field(1, string({ enum: daemonSetUpdateStrategyTypes }), 'RollingUpdate or OnDelete; RollingUpdate when unset.'),
     rollingUpdate: field(2, ref(apps('RollingUpdateDaemonSet')), 'The rolling update parameters, when type is RollingUpdate.'),
   }),
 
@@ -121,7 +122,7 @@ export const appsV1Types: readonly TypeDeclaration[] = [
     collisionCount: field(8, int32(), 'Hash collisions met when naming the newest ReplicaSet.'),
   }),
   struct(apps('DeploymentStrategy'), 'How a deployment replaces existing pods with new ones.', {
-    type: field(1, string(), 'Recreate or RollingUpdate; RollingUpdate when unset.'),
+    type: field(1, string({ enum: deploymentStrategyTypes }), 'Recreate or RollingUpdate; RollingUpdate when unset.'),
     rollingUpdate: field(2, ref(apps('RollingUpdateDeployment')), 'The rolling update parameters, when type is RollingUpdate.'),
   }),
 
@@ -198,7 +199,7 @@ export const appsV1Types: readonly TypeDeclaration[] = [
       listType: 'atomic',
     }),
     serviceName: field(5, string({ default: '' }), 'The service that gives the pods their network identity.'),
-    podManagementPolicy: field(6, string(), 'OrderedReady or Parallel: how pods are created and removed.'),
+    podManagementPolicy: field(6, string({ enum: podManagementPolicyTypes }), 'OrderedReady or Parallel: how pods are created and removed.'),
     updateStrategy: field(7, ref(apps('StatefulSetUpdateStrategy'), { default: {} }), 'How pods are updated when the template changes.'),
     revisionHistoryLimit: field(8, int32(), 'How many old revisions to keep; 10 when unset.'),
     minReadySeconds: field(9, int32(), 'How long a new pod must be ready, without crashing, to count as available.'),
@@ -222,7 +223,7 @@ export const appsV1Types: readonly TypeDeclaration[] = [
     availableReplicas: field(11, int32({ default: 0 }), 'Pods ready for at least minReadySeconds.'),
   }),
   struct(apps('StatefulSetUpdateStrategy'), 'How a stateful set updates its pods.', {
-    type: field(1, string(), 'RollingUpdate or OnDelete; RollingUpdate when unset.'),
+    type: field(1, string({ enum: statefulSetUpdateStrategyTypes }), 'RollingUpdate or OnDelete; RollingUpdate when unset.'),
     rollingUpdate: field(2, ref(apps('RollingUpdateStatefulSetStrategy')), 'The rolling update parameters, when type is RollingUpdate.'),
   }),
 ];

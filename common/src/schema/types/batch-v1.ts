@@ -1,6 +1,7 @@
 // The types of batch/v1.
 
 import { apiName, boolean, field, int32, int64, list, ref, string, struct, type TypeDeclaration } from '../schema.ts';
+import { completionModes, concurrencyPolicies, podFailurePolicyActions, podFailurePolicyOnExitCodesOperators, podReplacementPolicies } from './enum-values.ts';
 import { kinds, labelSelectorName, listKind, objectMetaField, timeName, typeMetaFields } from './meta-v1.ts';
 
 const batch = (type: string): string => apiName('batch', 'v1', type);
@@ -23,7 +24,7 @@ export const batchV1Types: readonly TypeDeclaration[] = [
     schedule: field(1, string({ default: '' }), 'The schedule, in cron syntax.', { required: true }),
     timeZone: field(8, string(), 'The time zone the schedule is read in; the controller manager\'s own when unset.'),
     startingDeadlineSeconds: field(2, int64(), 'How late a missed run may still start; later ones count as failed.'),
-    concurrencyPolicy: field(3, string(), 'Allow, Forbid or Replace: what happens when a run is due while another is still going.'),
+    concurrencyPolicy: field(3, string({ enum: concurrencyPolicies }), 'Allow, Forbid or Replace: what happens when a run is due while another is still going.'),
     suspend: field(4, boolean(), 'Whether later runs are suspended; runs already started go on.'),
     jobTemplate: field(5, ref(batch('JobTemplateSpec'), { default: {} }), 'The job created for each run.', { required: true }),
     successfulJobsHistoryLimit: field(6, int32(), 'How many successful finished jobs to keep; 3 when unset.'),
@@ -69,9 +70,9 @@ export const batchV1Types: readonly TypeDeclaration[] = [
     manualSelector: field(5, boolean(), 'Whether the selector and pod labels are chosen by the user instead of the system.'),
     template: field(6, ref(apiName('core', 'v1', 'PodTemplateSpec'), { default: {} }), 'The pods the job runs.', { required: true }),
     ttlSecondsAfterFinished: field(8, int32(), 'How long after finishing the job becomes eligible for automatic deletion.'),
-    completionMode: field(9, string(), 'NonIndexed or Indexed: how pod completions are tracked.'),
+    completionMode: field(9, string({ enum: completionModes }), 'NonIndexed or Indexed: how pod completions are tracked.'),
     suspend: field(10, boolean(), 'Whether the job controller should stop creating pods (and remove active ones).'),
-    podReplacementPolicy: field(14, string(), 'TerminatingOrFailed or Failed: when a replacement pod is created.'),
+    podReplacementPolicy: field(14, string({ enum: podReplacementPolicies }), 'TerminatingOrFailed or Failed: when a replacement pod is created.'),
     managedBy: field(15, string(), 'The controller that reconciles the job; the built-in job controller when unset.'),
   }),
   struct(batch('JobStatus'), 'The observed state of a job.', {
@@ -105,7 +106,7 @@ export const batchV1Types: readonly TypeDeclaration[] = [
   }),
   struct(batch('PodFailurePolicyOnExitCodesRequirement'), "A requirement on a failed pod's container exit codes.", {
     containerName: field(1, string(), 'The container whose exit codes are checked; all containers when unset.'),
-    operator: field(2, string({ default: '' }), 'In or NotIn: how the exit codes relate to the values.', { required: true }),
+    operator: field(2, string({ default: '', enum: podFailurePolicyOnExitCodesOperators }), 'In or NotIn: how the exit codes relate to the values.', { required: true }),
     values: field(3, list(int32({ default: 0 })), 'The exit codes, ordered and without duplicates.', { required: true, listType: 'set' }),
   }),
   struct(batch('PodFailurePolicyOnPodConditionsPattern'), "A pattern that matches a failed pod's condition.", {
@@ -113,7 +114,7 @@ export const batchV1Types: readonly TypeDeclaration[] = [
     status: field(2, string({ default: '' }), 'The pod condition status to match; True when unset.'),
   }),
   struct(batch('PodFailurePolicyRule'), 'What to do with a failed pod that meets the requirements.', {
-    action: field(1, string({ default: '' }), 'FailJob, FailIndex, Ignore or Count.', { required: true }),
+    action: field(1, string({ default: '', enum: podFailurePolicyActions }), 'FailJob, FailIndex, Ignore or Count.', { required: true }),
     onExitCodes: field(2, ref(batch('PodFailurePolicyOnExitCodesRequirement')), 'The requirement on container exit codes.'),
     onPodConditions: field(3, list(ref(batch('PodFailurePolicyOnPodConditionsPattern'), { default: {} })), 'Patterns of pod conditions, any of which matches.', {
       listType: 'atomic',

@@ -1,6 +1,7 @@
 // The types of certificates.k8s.io/v1.
 
 import { apiName, bytes, field, int32, list, map, ref, string, struct, type TypeDeclaration } from '../schema.ts';
+import { keyUsages } from './enum-values.ts';
 import { kinds, listKind, objectMetaField, timeName, typeMetaFields } from './meta-v1.ts';
 
 const certificates = (type: string): string => apiName('certificates', 'v1', type);
@@ -27,7 +28,7 @@ export const certificatesV1Types: readonly TypeDeclaration[] = [
     request: field(1, bytes(), 'The PEM-encoded x509 certificate signing request.', { required: true }),
     signerName: field(7, string({ default: '' }), 'The qualified name of the signer asked to issue the certificate.', { required: true }),
     expirationSeconds: field(8, int32(), 'How long the issued certificate should be valid; the signer may choose otherwise.'),
-    usages: field(5, stringItems, 'The key usages the certificate is requested for.', { listType: 'atomic' }),
+    usages: field(5, list(string({ default: '', enum: keyUsages })), 'The key usages the certificate is requested for.', { listType: 'atomic' }),
     username: field(2, string(), 'The user who created the request; set by the server.'),
     uid: field(3, string(), 'The uid of the user who created the request; set by the server.'),
     groups: field(4, stringItems, 'The groups of the user who created the request; set by the server.', { listType: 'atomic' }),

@@ -1,6 +1,7 @@
 // The core/v1 types of nodes: Node, its spec and status, and the parts they are made of.
 
 import { apiName, boolean, field, int32, int64, list, map, ref, string, struct, type TypeDeclaration } from '../schema.ts';
+import { nodePhases, taintEffects } from './enum-values.ts';
 import { kinds, listKind, objectMetaField, quantityName, timeName, typeMetaFields } from './meta-v1.ts';
 
 const core = (type: string): string => apiName('core', 'v1', type);
@@ -38,7 +39,7 @@ export const coreV1ClusterNodeTypes: readonly TypeDeclaration[] = [
   struct(core('NodeStatus'), 'What a node reports about itself: resources, conditions, addresses, software and images.', {
     capacity: field(1, quantities, 'The total amount of each resource the node has.'),
     allocatable: field(2, quantities, 'The amount of each resource left for pods to be scheduled with; defaults to capacity.'),
-    phase: field(3, string(), 'Deprecated and never set: the lifecycle phase of the node.'),
+    phase: field(3, string({ enum: nodePhases }), 'Deprecated and never set: the lifecycle phase of the node.'),
     conditions: field(4, list(ref(core('NodeCondition'), { default: {} })), 'The observed conditions of the node, such as Ready.', {
       listType: 'map',
       listMapKeys: ['type'],
@@ -145,7 +146,7 @@ export const coreV1ClusterNodeTypes: readonly TypeDeclaration[] = [
   struct(core('Taint'), 'A mark on a node that keeps away pods that do not tolerate it.', {
     key: field(1, string({ default: '' }), 'The key of the taint.', { required: true }),
     value: field(2, string(), 'The value of the taint.'),
-    effect: field(3, string({ default: '' }), 'What happens to pods that do not tolerate it: NoSchedule, PreferNoSchedule or NoExecute.', {
+    effect: field(3, string({ default: '', enum: taintEffects }), 'What happens to pods that do not tolerate it: NoSchedule, PreferNoSchedule or NoExecute.', {
       required: true,
     }),
     timeAdded: field(4, ref(timeName), 'When the taint was added.'),

@@ -1,6 +1,7 @@
 // The core/v1 types of services and endpoints: Service, its spec and status, load balancers, and the legacy Endpoints.
 
 import { apiName, boolean, field, int32, list, map, ref, string, struct, type TypeDeclaration } from '../schema.ts';
+import { ipFamilies, ipFamilyPolicies, protocols, serviceAffinities, serviceTrafficPolicies, serviceTypes } from './enum-values.ts';
 import { conditionName, intOrStringName, kinds, listKind, objectMetaField, typeMetaFields } from './meta-v1.ts';
 
 const core = (type: string): string => apiName('core', 'v1', type);
@@ -33,29 +34,29 @@ export const coreV1ClusterServiceTypes: readonly TypeDeclaration[] = [
     }),
     clusterIP: field(3, string(), 'The virtual IP of the service, "None" for a headless one; usually assigned.'),
     clusterIPs: field(18, names, 'The virtual IPs of the service, at most one per IP family; the first equals clusterIP.', { listType: 'atomic' }),
-    type: field(4, string(), 'How the service is exposed: ClusterIP, NodePort, LoadBalancer or ExternalName.'),
+    type: field(4, string({ enum: serviceTypes }), 'How the service is exposed: ClusterIP, NodePort, LoadBalancer or ExternalName.'),
     externalIPs: field(5, names, 'Further IPs, not managed by the cluster, on which nodes accept traffic for the service.', { listType: 'atomic' }),
-    sessionAffinity: field(7, string(), 'ClientIP to keep sending a client to the same pod, or None.'),
+    sessionAffinity: field(7, string({ enum: serviceAffinities }), 'ClientIP to keep sending a client to the same pod, or None.'),
     loadBalancerIP: field(8, string(), 'Deprecated: the IP asked of the load balancer.'),
     loadBalancerSourceRanges: field(9, names, 'The client IP ranges the load balancer lets in, where the provider supports it.', {
       listType: 'atomic',
     }),
     externalName: field(10, string(), 'The DNS name an ExternalName service aliases.'),
-    externalTrafficPolicy: field(11, string(), 'Cluster or Local: whether external traffic may go to endpoints on other nodes.'),
+    externalTrafficPolicy: field(11, string({ enum: serviceTrafficPolicies }), 'Cluster or Local: whether external traffic may go to endpoints on other nodes.'),
     healthCheckNodePort: field(12, int32(), 'The node port on which load balancers check for local endpoints, with the Local policy.'),
     publishNotReadyAddresses: field(13, boolean(), 'With true, endpoints are published whether their pods are ready or not.'),
     sessionAffinityConfig: field(14, ref(core('SessionAffinityConfig')), 'The settings of session affinity.'),
-    ipFamilies: field(19, names, 'The IP families (IPv4, IPv6) of the service, in order.', { listType: 'atomic' }),
-    ipFamilyPolicy: field(17, string(), 'SingleStack, PreferDualStack or RequireDualStack.'),
+    ipFamilies: field(19, list(string({ default: '', enum: ipFamilies })), 'The IP families (IPv4, IPv6) of the service, in order.', { listType: 'atomic' }),
+    ipFamilyPolicy: field(17, string({ enum: ipFamilyPolicies }), 'SingleStack, PreferDualStack or RequireDualStack.'),
     allocateLoadBalancerNodePorts: field(20, boolean(), 'Whether node ports are allocated for a LoadBalancer service; true by default.'),
     loadBalancerClass: field(21, string(), 'The load balancer implementation that handles the service.'),
-    internalTrafficPolicy: field(22, string(), 'Cluster or Local: whether cluster IP traffic may go to endpoints on other nodes.'),
+    internalTrafficPolicy: field(22, string({ enum: serviceTrafficPolicies }), 'Cluster or Local: whether cluster IP traffic may go to endpoints on other nodes.'),
     trafficDistribution: field(23, string(), 'A preference for how traffic is spread over endpoints, such as PreferClose.'),
   }),
 
   struct(core('ServicePort'), 'One port a service exposes.', {
     name: field(1, string(), 'The name of the port, unique within the service.'),
-    protocol: field(2, string({ default: 'TCP' }), 'TCP, UDP or SCTP.'),
+    protocol: field(2, string({ default: 'TCP', enum: protocols }), 'TCP, UDP or SCTP.'),
     appProtocol: field(6, string(), 'The application protocol spoken on the port, as a hint.'),
     port: field(3, int32({ default: 0 }), 'The port number the service exposes.', { required: true }),
     targetPort: field(4, ref(intOrStringName), 'The number or name of the port on the pods; defaults to port.'),
@@ -95,7 +96,7 @@ export const coreV1ClusterServiceTypes: readonly TypeDeclaration[] = [
 
   struct(core('PortStatus'), 'The state of one service port, and any error with it.', {
     port: field(1, int32({ default: 0 }), 'The port number.', { required: true }),
-    protocol: field(2, string({ default: '' }), 'TCP, UDP or SCTP.', { required: true }),
+    protocol: field(2, string({ default: '', enum: protocols }), 'TCP, UDP or SCTP.', { required: true }),
     error: field(3, string(), 'What is wrong with the port, in CamelCase, if anything.'),
   }),
 
@@ -136,7 +137,7 @@ export const coreV1ClusterServiceTypes: readonly TypeDeclaration[] = [
     {
       name: field(1, string(), 'The name of the port, matching the service port.'),
       port: field(2, int32({ default: 0 }), 'The port number.', { required: true }),
-      protocol: field(3, string(), 'TCP, UDP or SCTP.'),
+      protocol: field(3, string({ enum: protocols }), 'TCP, UDP or SCTP.'),
       appProtocol: field(4, string(), 'The application protocol spoken on the port, as a hint.'),
     },
     { mapType: 'atomic' },

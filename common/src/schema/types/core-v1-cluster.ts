@@ -3,6 +3,7 @@
 import { apiName, boolean, bytes, field, int32, int64, list, map, ref, string, struct, type TypeDeclaration } from '../schema.ts';
 import { coreV1ClusterNodeTypes } from './core-v1-cluster-node.ts';
 import { coreV1ClusterServiceTypes } from './core-v1-cluster-service.ts';
+import { namespacePhases, resourceQuotaScopes, scopeSelectorOperators } from './enum-values.ts';
 import { kinds, listKind, microTimeName, objectMetaField, quantityName, timeName, typeMetaFields } from './meta-v1.ts';
 
 const core = (type: string): string => apiName('core', 'v1', type);
@@ -129,7 +130,7 @@ const otherTypes: readonly TypeDeclaration[] = [
   }),
 
   struct(core('NamespaceStatus'), 'The observed state of a namespace.', {
-    phase: field(1, string(), 'Active or Terminating.'),
+    phase: field(1, string({ enum: namespacePhases }), 'Active or Terminating.'),
     conditions: field(2, list(ref(core('NamespaceCondition'), { default: {} })), 'The observed conditions of the namespace.', conditionList),
   }),
 
@@ -219,7 +220,7 @@ const otherTypes: readonly TypeDeclaration[] = [
 
   struct(core('ResourceQuotaSpec'), 'The limits a quota asks for, and which objects it counts.', {
     hard: field(1, quantities, 'The hard limit for each named resource.'),
-    scopes: field(2, names, 'Filters every counted object must match.', { listType: 'atomic' }),
+    scopes: field(2, list(string({ default: '', enum: resourceQuotaScopes })), 'Filters every counted object must match.', { listType: 'atomic' }),
     scopeSelector: field(3, ref(core('ScopeSelector')), 'More filters every counted object must match, as expressions.'),
   }),
 
@@ -238,8 +239,8 @@ const otherTypes: readonly TypeDeclaration[] = [
   ),
 
   struct(core('ScopedResourceSelectorRequirement'), 'One requirement on a quota scope: its name, an operator and values.', {
-    scopeName: field(1, string({ default: '' }), 'The scope the requirement is about.', { required: true }),
-    operator: field(2, string({ default: '' }), 'In, NotIn, Exists or DoesNotExist.', { required: true }),
+    scopeName: field(1, string({ default: '', enum: resourceQuotaScopes }), 'The scope the requirement is about.', { required: true }),
+    operator: field(2, string({ default: '', enum: scopeSelectorOperators }), 'In, NotIn, Exists or DoesNotExist.', { required: true }),
     values: field(3, names, 'The values for In and NotIn; empty for Exists and DoesNotExist.', { listType: 'atomic' }),
   }),
 

@@ -15,6 +15,7 @@ import {
   struct,
   type TypeDeclaration,
 } from '../schema.ts';
+import { protocols, pullPolicies, signals, terminationMessagePolicies, uriSchemes } from './enum-values.ts';
 import { intOrStringName, quantityName } from './meta-v1.ts';
 
 const core = (type: string): string => apiName('core', 'v1', type);
@@ -67,8 +68,8 @@ export const coreV1PodContainerTypes: readonly TypeDeclaration[] = [
     startupProbe: field(22, ref(core('Probe')), 'A check that must succeed before the other probes start.'),
     lifecycle: field(12, ref(core('Lifecycle')), 'Actions run after the container starts and before it stops.'),
     terminationMessagePath: field(13, string(), 'The file the container writes its termination message to; /dev/termination-log by default.'),
-    terminationMessagePolicy: field(20, string(), 'File or FallbackToLogsOnError: where the termination message comes from.'),
-    imagePullPolicy: field(14, string(), 'Always, Never or IfNotPresent: when the image is pulled.'),
+    terminationMessagePolicy: field(20, string({ enum: terminationMessagePolicies }), 'File or FallbackToLogsOnError: where the termination message comes from.'),
+    imagePullPolicy: field(14, string({ enum: pullPolicies }), 'Always, Never or IfNotPresent: when the image is pulled.'),
     securityContext: field(15, ref(core('SecurityContext')), 'The container\'s security settings, overriding the pod\'s.'),
     stdin: field(16, boolean(), 'Keeps a stdin buffer open for the container; otherwise reads from stdin see EOF.'),
     stdinOnce: field(17, boolean(), 'Closes stdin after the first attach session ends.'),
@@ -79,7 +80,7 @@ export const coreV1PodContainerTypes: readonly TypeDeclaration[] = [
     name: field(1, string(), 'A name for the port, unique in the pod, that services can refer to.'),
     hostPort: field(2, int32(), 'The port opened on the host for it; most containers need none.'),
     containerPort: field(3, int32({ default: 0 }), 'The port number on the pod\'s IP address.', { required: true }),
-    protocol: field(4, string({ default: 'TCP' }), 'TCP, UDP or SCTP.'),
+    protocol: field(4, string({ default: 'TCP', enum: protocols }), 'TCP, UDP or SCTP.'),
     hostIP: field(5, string(), 'The host IP the host port is bound to.'),
   }),
 
@@ -142,8 +143,8 @@ export const coreV1PodContainerTypes: readonly TypeDeclaration[] = [
     startupProbe: embedded(1, 22, ref(core('Probe')), 'Not allowed for ephemeral containers.'),
     lifecycle: embedded(1, 12, ref(core('Lifecycle')), 'Not allowed for ephemeral containers.'),
     terminationMessagePath: embedded(1, 13, string(), 'The file the container writes its termination message to; /dev/termination-log by default.'),
-    terminationMessagePolicy: embedded(1, 20, string(), 'File or FallbackToLogsOnError: where the termination message comes from.'),
-    imagePullPolicy: embedded(1, 14, string(), 'Always, Never or IfNotPresent: when the image is pulled.'),
+    terminationMessagePolicy: embedded(1, 20, string({ enum: terminationMessagePolicies }), 'File or FallbackToLogsOnError: where the termination message comes from.'),
+    imagePullPolicy: embedded(1, 14, string({ enum: pullPolicies }), 'Always, Never or IfNotPresent: when the image is pulled.'),
     securityContext: embedded(1, 15, ref(core('SecurityContext')), 'The container\'s security settings, overriding the pod\'s.'),
     stdin: embedded(1, 16, boolean(), 'Keeps a stdin buffer open for the container; otherwise reads from stdin see EOF.'),
     stdinOnce: embedded(1, 17, boolean(), 'Closes stdin after the first attach session ends.'),
@@ -271,7 +272,7 @@ export const coreV1PodContainerTypes: readonly TypeDeclaration[] = [
     path: field(1, string(), 'The path to request.'),
     port: field(2, ref(intOrStringName), 'The port number or name to connect to.', { required: true }),
     host: field(3, string(), 'The host to connect to; the pod IP by default.'),
-    scheme: field(4, string(), 'HTTP or HTTPS; HTTP by default.'),
+    scheme: field(4, string({ enum: uriSchemes }), 'HTTP or HTTPS; HTTP by default.'),
     httpHeaders: field(5, list(ref(core('HTTPHeader'), { default: {} })), 'Headers to send with the request.', { listType: 'atomic' }),
   }),
 
@@ -297,7 +298,7 @@ export const coreV1PodContainerTypes: readonly TypeDeclaration[] = [
   struct(core('Lifecycle'), 'Actions run at points in a container\'s life.', {
     postStart: field(1, ref(core('LifecycleHandler')), 'Runs right after the container is created; a failure restarts it.'),
     preStop: field(2, ref(core('LifecycleHandler')), 'Runs before the container is terminated by the system or an API request.'),
-    stopSignal: field(3, string(), 'The signal sent to stop the container; the runtime\'s default when unset.'),
+    stopSignal: field(3, string({ enum: signals }), 'The signal sent to stop the container; the runtime\'s default when unset.'),
   }),
 
   struct(core('LifecycleHandler'), 'One action of a lifecycle hook; exactly one is set.', {

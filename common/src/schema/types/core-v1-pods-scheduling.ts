@@ -2,6 +2,7 @@
 // constraints, and the topology selector terms StorageClasses share.
 
 import { apiName, field, int32, int64, list, ref, string, struct, type FieldDeclaration, type TypeDeclaration } from '../schema.ts';
+import { nodeInclusionPolicies, nodeSelectorOperators, taintEffects, tolerationOperators, unsatisfiableConstraintActions } from './enum-values.ts';
 import { labelSelectorName } from './meta-v1.ts';
 
 const core = (type: string): string => apiName('core', 'v1', type);
@@ -61,7 +62,7 @@ export const coreV1PodSchedulingTypes: readonly TypeDeclaration[] = [
 
   struct(core('NodeSelectorRequirement'), 'One requirement on a node label or field: a key, an operator and values.', {
     key: field(1, string({ default: '' }), 'The label key or field name the requirement is about.', { required: true }),
-    operator: field(2, string({ default: '' }), 'In, NotIn, Exists, DoesNotExist, Gt or Lt.', { required: true }),
+    operator: field(2, string({ default: '', enum: nodeSelectorOperators }), 'In, NotIn, Exists, DoesNotExist, Gt or Lt.', { required: true }),
     values: field(3, strings, 'The values to compare with; one integer for Gt and Lt, none for Exists and DoesNotExist.', { listType: 'atomic' }),
   }),
 
@@ -94,22 +95,22 @@ export const coreV1PodSchedulingTypes: readonly TypeDeclaration[] = [
 
   struct(core('Toleration'), 'Lets a pod be scheduled to (or stay on) nodes with a matching taint.', {
     key: field(1, string(), 'The taint key tolerated; empty with Exists matches every taint.'),
-    operator: field(2, string(), 'Equal, Exists, Lt or Gt: how the taint\'s value is compared; Equal by default.'),
+    operator: field(2, string({ enum: tolerationOperators }), 'Equal, Exists, Lt or Gt: how the taint\'s value is compared; Equal by default.'),
     value: field(3, string(), 'The taint value to match; empty with Exists.'),
-    effect: field(4, string(), 'The taint effect tolerated: NoSchedule, PreferNoSchedule or NoExecute; empty matches all.'),
+    effect: field(4, string({ enum: taintEffects }), 'The taint effect tolerated: NoSchedule, PreferNoSchedule or NoExecute; empty matches all.'),
     tolerationSeconds: field(5, int64(), 'For NoExecute: how many seconds the pod stays once the taint appears; unset stays forever.'),
   }),
 
   struct(core('TopologySpreadConstraint'), 'How evenly matching pods must be spread across the domains of a topology.', {
     maxSkew: field(1, int32({ default: 0 }), 'The largest allowed difference in matching pods between two domains.', { required: true }),
     topologyKey: field(2, string({ default: '' }), 'The node label whose values define the domains.', { required: true }),
-    whenUnsatisfiable: field(3, string({ default: '' }), 'DoNotSchedule or ScheduleAnyway: what to do with a pod that would break the constraint.', {
+    whenUnsatisfiable: field(3, string({ default: '', enum: unsatisfiableConstraintActions }), 'DoNotSchedule or ScheduleAnyway: what to do with a pod that would break the constraint.', {
       required: true,
     }),
     labelSelector: field(4, ref(labelSelectorName), 'Selects the pods counted in each domain.'),
     minDomains: field(5, int32(), 'The fewest eligible domains; with fewer, the global minimum counts as zero.'),
-    nodeAffinityPolicy: field(6, string(), 'Honor or Ignore: whether the pod\'s node affinity limits the nodes counted.'),
-    nodeTaintsPolicy: field(7, string(), 'Honor or Ignore: whether node taints limit the nodes counted.'),
+    nodeAffinityPolicy: field(6, string({ enum: nodeInclusionPolicies }), 'Honor or Ignore: whether the pod\'s node affinity limits the nodes counted.'),
+    nodeTaintsPolicy: field(7, string({ enum: nodeInclusionPolicies }), 'Honor or Ignore: whether node taints limit the nodes counted.'),
     matchLabelKeys: field(8, strings, 'Label keys whose values on the incoming pod are ANDed with labelSelector.', { listType: 'atomic' }),
   }),
 

@@ -2,6 +2,7 @@
 // SELinux, seccomp and AppArmor profiles, Windows options and sysctls.
 
 import { apiName, boolean, field, int64, list, ref, string, struct, type TypeDeclaration } from '../schema.ts';
+import { appArmorProfileTypes, podFSGroupChangePolicies, procMountTypes, seccompProfileTypes, supplementalGroupsPolicies } from './enum-values.ts';
 
 const core = (type: string): string => apiName('core', 'v1', type);
 
@@ -13,10 +14,10 @@ export const coreV1PodSecurityTypes: readonly TypeDeclaration[] = [
     runAsGroup: field(6, int64(), 'The primary group ID container processes run as, unless a container says otherwise.'),
     runAsNonRoot: field(3, boolean(), 'With true, the kubelet refuses to start a container whose process would run as root.'),
     supplementalGroups: field(4, list(int64({ default: 0 })), 'Extra group IDs given to the first process of every container.', { listType: 'atomic' }),
-    supplementalGroupsPolicy: field(12, string(), 'Merge or Strict: whether the groups the image defines are kept alongside supplementalGroups.'),
+    supplementalGroupsPolicy: field(12, string({ enum: supplementalGroupsPolicies }), 'Merge or Strict: whether the groups the image defines are kept alongside supplementalGroups.'),
     fsGroup: field(5, int64(), 'A group that owns the volumes the kubelet can change ownership of, and that every container joins.'),
     sysctls: field(7, list(ref(core('Sysctl'), { default: {} })), 'Namespaced kernel parameters set for the pod.', { listType: 'atomic' }),
-    fsGroupChangePolicy: field(9, string(), 'OnRootMismatch or Always: when the ownership of a volume is changed to fsGroup.'),
+    fsGroupChangePolicy: field(9, string({ enum: podFSGroupChangePolicies }), 'OnRootMismatch or Always: when the ownership of a volume is changed to fsGroup.'),
     seccompProfile: field(10, ref(core('SeccompProfile')), 'The seccomp profile of containers that set none themselves.'),
     appArmorProfile: field(11, ref(core('AppArmorProfile')), 'The AppArmor profile of containers that set none themselves.'),
     seLinuxChangePolicy: field(13, string(), 'MountOption or Recursive: how the SELinux label is applied to the pod\'s volumes.'),
@@ -32,7 +33,7 @@ export const coreV1PodSecurityTypes: readonly TypeDeclaration[] = [
     runAsNonRoot: field(5, boolean(), 'With true, the kubelet refuses to start the container if its process would run as root.'),
     readOnlyRootFilesystem: field(6, boolean(), 'Mounts the container\'s root filesystem read-only.'),
     allowPrivilegeEscalation: field(7, boolean(), 'Whether a process may gain more privileges than its parent (the no_new_privs flag).'),
-    procMount: field(9, string(), 'Default or Unmasked: which kind of /proc mount the container gets.'),
+    procMount: field(9, string({ enum: procMountTypes }), 'Default or Unmasked: which kind of /proc mount the container gets.'),
     seccompProfile: field(11, ref(core('SeccompProfile')), 'The seccomp profile of the container, overriding the pod\'s.'),
     appArmorProfile: field(12, ref(core('AppArmorProfile')), 'The AppArmor profile of the container, overriding the pod\'s.'),
   }),
@@ -53,7 +54,7 @@ export const coreV1PodSecurityTypes: readonly TypeDeclaration[] = [
     core('SeccompProfile'),
     'Which seccomp profile a pod or container runs under.',
     {
-      type: field(1, string({ default: '' }), 'Localhost, RuntimeDefault or Unconfined.', { required: true }),
+      type: field(1, string({ default: '', enum: seccompProfileTypes }), 'Localhost, RuntimeDefault or Unconfined.', { required: true }),
       localhostProfile: field(2, string(), 'The path of a profile file on the node, relative to the kubelet\'s seccomp directory; only for Localhost.'),
     },
     { unions: [{ discriminator: 'type', fieldsToDiscriminateBy: { localhostProfile: 'LocalhostProfile' } }] },
@@ -63,7 +64,7 @@ export const coreV1PodSecurityTypes: readonly TypeDeclaration[] = [
     core('AppArmorProfile'),
     'Which AppArmor profile a pod or container runs under.',
     {
-      type: field(1, string({ default: '' }), 'Localhost, RuntimeDefault or Unconfined.', { required: true }),
+      type: field(1, string({ default: '', enum: appArmorProfileTypes }), 'Localhost, RuntimeDefault or Unconfined.', { required: true }),
       localhostProfile: field(2, string(), 'The name of a profile loaded on the node; only for Localhost.'),
     },
     { unions: [{ discriminator: 'type', fieldsToDiscriminateBy: { localhostProfile: 'LocalhostProfile' } }] },

@@ -2,6 +2,7 @@
 // resource health and the status of resource claims.
 
 import { apiName, boolean, field, int32, int64, list, map, ref, string, struct, type TypeDeclaration } from '../schema.ts';
+import { podPhases, podQOSClasses, signals } from './enum-values.ts';
 import { quantityName, timeName } from './meta-v1.ts';
 
 const core = (type: string): string => apiName('core', 'v1', type);
@@ -9,7 +10,7 @@ const core = (type: string): string => apiName('core', 'v1', type);
 export const coreV1PodStatusTypes: readonly TypeDeclaration[] = [
   struct(core('PodStatus'), 'The observed state of a pod, which may trail the real one.', {
     observedGeneration: field(17, int64(), 'The metadata.generation this status was computed from.'),
-    phase: field(1, string(), 'Pending, Running, Succeeded, Failed or Unknown: where the pod is in its lifecycle.'),
+    phase: field(1, string({ enum: podPhases }), 'Pending, Running, Succeeded, Failed or Unknown: where the pod is in its lifecycle.'),
     conditions: field(2, list(ref(core('PodCondition'), { default: {} })), 'The pod\'s current conditions.', {
       listType: 'map',
       listMapKeys: ['type'],
@@ -35,7 +36,7 @@ export const coreV1PodStatusTypes: readonly TypeDeclaration[] = [
     startTime: field(7, ref(timeName), 'When the kubelet accepted the pod, before pulling its images.'),
     initContainerStatuses: field(10, list(ref(core('ContainerStatus'), { default: {} })), 'The statuses of the init containers.', { listType: 'atomic' }),
     containerStatuses: field(8, list(ref(core('ContainerStatus'), { default: {} })), 'The statuses of the regular containers.', { listType: 'atomic' }),
-    qosClass: field(9, string(), 'Guaranteed, Burstable or BestEffort: the quality of service class from the resource requirements.'),
+    qosClass: field(9, string({ enum: podQOSClasses }), 'Guaranteed, Burstable or BestEffort: the quality of service class from the resource requirements.'),
     ephemeralContainerStatuses: field(13, list(ref(core('ContainerStatus'), { default: {} })), 'The statuses of the ephemeral containers.', {
       listType: 'atomic',
     }),
@@ -113,7 +114,7 @@ export const coreV1PodStatusTypes: readonly TypeDeclaration[] = [
       patchStrategy: 'merge',
       patchMergeKey: 'name',
     }),
-    stopSignal: field(15, string(), 'The signal that stops the container.'),
+    stopSignal: field(15, string({ enum: signals }), 'The signal that stops the container.'),
   }),
 
   struct(core('ContainerState'), 'The state of a container: one of waiting, running or terminated.', {

@@ -5,6 +5,7 @@ import { coreV1PodContainerTypes } from './core-v1-pods-containers.ts';
 import { coreV1PodSchedulingTypes } from './core-v1-pods-scheduling.ts';
 import { coreV1PodSecurityTypes } from './core-v1-pods-security.ts';
 import { coreV1PodStatusTypes } from './core-v1-pods-status.ts';
+import { dnsPolicies, preemptionPolicies, restartPolicies } from './enum-values.ts';
 import { kinds, listKind, objectMetaField, quantityName, typeMetaFields } from './meta-v1.ts';
 
 const core = (type: string): string => apiName('core', 'v1', type);
@@ -51,10 +52,10 @@ export const coreV1PodTypes: readonly TypeDeclaration[] = [
       patchStrategy: 'merge',
       patchMergeKey: 'name',
     }),
-    restartPolicy: field(3, string(), 'Always, OnFailure or Never: when the pod\'s containers are restarted.'),
+    restartPolicy: field(3, string({ enum: restartPolicies }), 'Always, OnFailure or Never: when the pod\'s containers are restarted.'),
     terminationGracePeriodSeconds: field(4, int64(), 'Seconds the pod gets between the termination signal and being killed; 30 by default.'),
     activeDeadlineSeconds: field(5, int64(), 'Seconds the pod may be active on its node before the system fails it.'),
-    dnsPolicy: field(6, string(), 'ClusterFirst, ClusterFirstWithHostNet, Default or None: how the pod\'s DNS is set up.'),
+    dnsPolicy: field(6, string({ enum: dnsPolicies }), 'ClusterFirst, ClusterFirstWithHostNet, Default or None: how the pod\'s DNS is set up.'),
     nodeSelector: field(7, map(string({ default: '' })), 'Labels a node must have for the pod to run on it.', { mapType: 'atomic' }),
     serviceAccountName: field(8, string(), 'The ServiceAccount the pod runs as.'),
     serviceAccount: field(9, string(), 'Deprecated alias of serviceAccountName.'),
@@ -90,7 +91,7 @@ export const coreV1PodTypes: readonly TypeDeclaration[] = [
     }),
     runtimeClassName: field(29, string(), 'The RuntimeClass the pod runs with.'),
     enableServiceLinks: field(30, boolean(), 'Whether service information is injected as environment variables; true by default.'),
-    preemptionPolicy: field(31, string(), 'Never or PreemptLowerPriority: whether the pod may preempt pods of lower priority.'),
+    preemptionPolicy: field(31, string({ enum: preemptionPolicies }), 'Never or PreemptLowerPriority: whether the pod may preempt pods of lower priority.'),
     overhead: field(32, map(ref(quantityName)), 'The resources running the pod costs beyond its containers, from its RuntimeClass.'),
     topologySpreadConstraints: field(33, list(ref(core('TopologySpreadConstraint'), { default: {} })), 'How the pod is spread with matching pods across topology domains.', {
       listType: 'map',

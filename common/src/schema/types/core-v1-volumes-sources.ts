@@ -18,6 +18,7 @@ import {
   type Schema,
   type TypeDeclaration,
 } from '../schema.ts';
+import { azureDataDiskCachingModes, azureDataDiskKinds, hostPathTypes, pullPolicies } from './enum-values.ts';
 import { labelSelectorName, quantityName } from './meta-v1.ts';
 
 const core = (type: string): string => apiName('core', 'v1', type);
@@ -132,7 +133,7 @@ export const coreV1VolumeSourceTypes: readonly TypeDeclaration[] = [
 
   struct(core('HostPathVolumeSource'), 'A file or directory of the node, mounted into the pod.', {
     path: field(1, string({ default: '' }), 'The path on the node; symbolic links are followed.', { required: true }),
-    type: field(2, string(), 'What must be at the path (Directory, File, Socket, ...); empty checks nothing.'),
+    type: field(2, string({ enum: hostPathTypes }), 'What must be at the path (Directory, File, Socket, ...); empty checks nothing.'),
   }),
 
   struct(core('EmptyDirVolumeSource'), 'An empty directory created for the pod and removed with it.', {
@@ -275,10 +276,10 @@ export const coreV1VolumeSourceTypes: readonly TypeDeclaration[] = [
   struct(core('AzureDiskVolumeSource'), 'An Azure data disk.', {
     diskName: field(1, string({ default: '' }), 'The name of the data disk in blob storage.', { required: true }),
     diskURI: field(2, string({ default: '' }), 'The URI of the data disk in blob storage.', { required: true }),
-    cachingMode: field(3, string({ default: 'ReadWrite' }), 'The host caching mode: None, ReadOnly or ReadWrite.'),
+    cachingMode: field(3, string({ default: 'ReadWrite', enum: azureDataDiskCachingModes }), 'The host caching mode: None, ReadOnly or ReadWrite.'),
     fsType: field(4, string({ default: 'ext4' }), 'The file system to mount.'),
     readOnly: field(5, boolean({ default: false }), 'Whether to mount the disk read-only.'),
-    kind: field(6, string({ default: 'Shared' }), 'Shared, Dedicated or Managed: how the disk is kept in storage accounts.'),
+    kind: field(6, string({ default: 'Shared', enum: azureDataDiskKinds }), 'Shared, Dedicated or Managed: how the disk is kept in storage accounts.'),
   }),
 
   struct(core('PhotonPersistentDiskVolumeSource'), 'Deprecated: a Photon Controller persistent disk.', {
@@ -371,7 +372,7 @@ export const coreV1VolumeSourceTypes: readonly TypeDeclaration[] = [
 
   struct(core('ImageVolumeSource'), 'A volume holding the contents of an OCI image or artifact, mounted read-only.', {
     reference: field(1, string(), 'The image or artifact reference, as for a container image.'),
-    pullPolicy: field(2, string(), 'Always, Never or IfNotPresent: when to pull the reference.'),
+    pullPolicy: field(2, string({ enum: pullPolicies }), 'Always, Never or IfNotPresent: when to pull the reference.'),
   }),
 
   struct(core('LocalVolumeSource'), 'Storage attached directly to a node: a directory or a block device.', {

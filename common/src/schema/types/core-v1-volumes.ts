@@ -2,10 +2,21 @@
 
 import { apiName, boolean, embedded, field, list, map, ref, string, struct, type TypeDeclaration } from '../schema.ts';
 import { coreV1VolumeSourceTypes } from './core-v1-volumes-sources.ts';
+import {
+  claimResourceStatuses,
+  mountPropagationModes,
+  persistentVolumeAccessModes,
+  persistentVolumeClaimModifyVolumeStatuses,
+  persistentVolumeClaimPhases,
+  persistentVolumeModes,
+  persistentVolumePhases,
+  persistentVolumeReclaimPolicies,
+} from './enum-values.ts';
 import { kinds, labelSelectorName, listKind, objectMetaField, quantityName, timeName, typeMetaFields } from './meta-v1.ts';
 
 const core = (type: string): string => apiName('core', 'v1', type);
 const names = list(string({ default: '' }));
+const accessModes = list(string({ default: '', enum: persistentVolumeAccessModes }));
 const quantities = map(ref(quantityName));
 
 // Volume inlines Go's VolumeSource (Protobuf field 2 of Volume) and PersistentVolumeSpec inlines
@@ -52,7 +63,7 @@ const volumeTypes: readonly TypeDeclaration[] = [
     recursiveReadOnly: field(7, string(), 'Disabled, IfPossible or Enabled: whether a read-only mount is read-only for submounts too.'),
     mountPath: field(3, string({ default: '' }), 'The path in the container to mount at; must not contain ":".', { required: true }),
     subPath: field(4, string(), 'The path within the volume to mount instead of its root.'),
-    mountPropagation: field(5, string(), 'None, HostToContainer or Bidirectional: how mounts propagate between host and container.'),
+    mountPropagation: field(5, string({ enum: mountPropagationModes }), 'None, HostToContainer or Bidirectional: how mounts propagate between host and container.'),
     subPathExpr: field(6, string(), 'Like subPath, with $(VAR) references expanded from the container\'s environment.'),
   }),
 
@@ -140,22 +151,22 @@ const persistentVolumeTypes: readonly TypeDeclaration[] = [
     local: embedded(2, 20, ref(core('LocalVolumeSource')), 'Storage attached directly to a node, reached through nodeAffinity.'),
     storageos: embedded(2, 21, ref(core('StorageOSPersistentVolumeSource')), 'Deprecated: a StorageOS volume.'),
     csi: embedded(2, 22, ref(core('CSIPersistentVolumeSource')), 'A volume of an external CSI driver.'),
-    accessModes: field(3, names, 'The ways the volume can be mounted: ReadWriteOnce, ReadOnlyMany, ReadWriteMany, ReadWriteOncePod.', {
+    accessModes: field(3, accessModes, 'The ways the volume can be mounted: ReadWriteOnce, ReadOnlyMany, ReadWriteMany, ReadWriteOncePod.', {
       listType: 'atomic',
     }),
     claimRef: field(4, ref(core('ObjectReference')), 'The claim bound to the volume; the claim\'s volumeName is the authoritative side.', {
       mapType: 'granular',
     }),
-    persistentVolumeReclaimPolicy: field(5, string(), 'Retain, Delete or Recycle (deprecated): what happens once the claim is released.'),
+    persistentVolumeReclaimPolicy: field(5, string({ enum: persistentVolumeReclaimPolicies }), 'Retain, Delete or Recycle (deprecated): what happens once the claim is released.'),
     storageClassName: field(6, string(), 'The StorageClass the volume belongs to; empty for none.'),
     mountOptions: field(7, names, 'Mount options such as "ro" or "soft", not validated.', { listType: 'atomic' }),
-    volumeMode: field(8, string(), 'Filesystem or Block: whether the volume is formatted; Filesystem when unset.'),
+    volumeMode: field(8, string({ enum: persistentVolumeModes }), 'Filesystem or Block: whether the volume is formatted; Filesystem when unset.'),
     nodeAffinity: field(9, ref(core('VolumeNodeAffinity')), 'The nodes the volume can be reached from, which constrains where its pods run.'),
     volumeAttributesClassName: field(10, string(), 'The VolumeAttributesClass the volume belongs to; may be changed by the CSI driver.'),
   }),
 
   struct(core('PersistentVolumeStatus'), 'The observed state of a PersistentVolume.', {
-    phase: field(1, string(), 'Pending, Available, Bound, Released or Failed.'),
+    phase: field(1, string({ enum: persistentVolumePhases }), 'Pending, Available, Bound, Released or Failed.'),
     message: field(2, string(), 'Why the volume is in its phase, for people.'),
     reason: field(3, string(), 'Why the volume failed, in CamelCase, for programs.'),
     lastPhaseTransitionTime: field(4, ref(timeName), 'When the volume last changed phase.'),
@@ -176,20 +187,20 @@ const persistentVolumeTypes: readonly TypeDeclaration[] = [
   listKind(core('PersistentVolumeClaim'), 'v1', 'A list of PersistentVolumeClaims.'),
 
   struct(core('PersistentVolumeClaimSpec'), 'The storage a PersistentVolumeClaim asks for.', {
-    accessModes: field(1, names, 'The access modes the volume must offer.', { listType: 'atomic' }),
+    accessModes: field(1, accessModes, 'The access modes the volume must offer.', { listType: 'atomic' }),
     selector: field(4, ref(labelSelectorName), 'Which volumes may be bound, by their labels.'),
     resources: field(2, ref(core('VolumeResourceRequirements'), { default: {} }), 'The least storage the volume must have; may grow, not shrink below the capacity.'),
     volumeName: field(3, string(), 'The name of the PersistentVolume bound to the claim.'),
     storageClassName: field(5, string(), 'The StorageClass the volume must belong to.'),
-    volumeMode: field(6, string(), 'Filesystem or Block: the kind of volume wanted; Filesystem when unset.'),
+    volumeMode: field(6, string({ enum: persistentVolumeModes }), 'Filesystem or Block: the kind of volume wanted; Filesystem when unset.'),
     dataSource: field(7, ref(core('TypedLocalObjectReference')), 'A VolumeSnapshot or PersistentVolumeClaim to fill the new volume from.'),
     dataSourceRef: field(8, ref(core('TypedObjectReference')), 'Any populator object to fill the new volume from, possibly in another namespace.'),
     volumeAttributesClassName: field(9, string(), 'The VolumeAttributesClass to apply to the volume; may be changed later.'),
   }),
 
   struct(core('PersistentVolumeClaimStatus'), 'The observed state of a PersistentVolumeClaim.', {
-    phase: field(1, string(), 'Pending, Bound or Lost.'),
-    accessModes: field(2, names, 'The access modes of the bound volume.', { listType: 'atomic' }),
+    phase: field(1, string({ enum: persistentVolumeClaimPhases }), 'Pending, Bound or Lost.'),
+    accessModes: field(2, accessModes, 'The access modes of the bound volume.', { listType: 'atomic' }),
     capacity: field(3, quantities, 'The resources of the bound volume.'),
     conditions: field(4, list(ref(core('PersistentVolumeClaimCondition'), { default: {} })), 'The current conditions of the claim, such as Resizing.', {
       listType: 'map',
@@ -198,7 +209,7 @@ const persistentVolumeTypes: readonly TypeDeclaration[] = [
       patchMergeKey: 'type',
     }),
     allocatedResources: field(5, quantities, 'The resources allocated to the claim, which may exceed the capacity during an expansion.'),
-    allocatedResourceStatuses: field(7, map(string({ default: '' })), 'The state of each resource being resized, such as ControllerResizeInProgress.', {
+    allocatedResourceStatuses: field(7, map(string({ default: '', enum: claimResourceStatuses })), 'The state of each resource being resized, such as ControllerResizeInProgress.', {
       mapType: 'granular',
     }),
     currentVolumeAttributesClassName: field(8, string(), 'The VolumeAttributesClass the volume now has.'),
@@ -221,7 +232,7 @@ const persistentVolumeTypes: readonly TypeDeclaration[] = [
 
   struct(core('ModifyVolumeStatus'), 'The state of a modification of a claim\'s volume to a new VolumeAttributesClass.', {
     targetVolumeAttributesClassName: field(1, string(), 'The VolumeAttributesClass the volume is being modified to.'),
-    status: field(2, string({ default: '' }), 'Pending, InProgress or Infeasible.', { required: true }),
+    status: field(2, string({ default: '', enum: persistentVolumeClaimModifyVolumeStatuses }), 'Pending, InProgress or Infeasible.', { required: true }),
   }),
 ];
 

@@ -1,6 +1,7 @@
 // The types of discovery.k8s.io/v1.
 
 import { apiName, boolean, field, int32, list, map, ref, string, struct, type TypeDeclaration } from '../schema.ts';
+import { addressTypes, protocols } from './enum-values.ts';
 import { kinds, listKind, objectMetaField, typeMetaFields } from './meta-v1.ts';
 
 const discovery = (type: string): string => apiName('discovery', 'v1', type);
@@ -13,7 +14,7 @@ export const discoveryV1Types: readonly TypeDeclaration[] = [
     {
       ...typeMetaFields,
       metadata: objectMetaField,
-      addressType: field(4, string({ default: '' }), 'The kind of address every endpoint of the slice carries: IPv4, IPv6 or FQDN.', { required: true }),
+      addressType: field(4, string({ default: '', enum: addressTypes }), 'The kind of address every endpoint of the slice carries: IPv4, IPv6 or FQDN.', { required: true }),
       endpoints: field(2, list(ref(discovery('Endpoint'), { default: {} })), 'The endpoints of this slice.', { required: true, listType: 'atomic' }),
       ports: field(3, list(ref(discovery('EndpointPort'), { default: {} })), 'The ports every endpoint of the slice exposes.', { listType: 'atomic' }),
     },
@@ -63,7 +64,7 @@ export const discoveryV1Types: readonly TypeDeclaration[] = [
     'A port the endpoints of a slice expose.',
     {
       name: field(1, string(), 'The name of the port, unique within the slice; may be empty.'),
-      protocol: field(2, string(), 'TCP, UDP or SCTP; TCP when unset.'),
+      protocol: field(2, string({ enum: protocols }), 'TCP, UDP or SCTP; TCP when unset.'),
       port: field(3, int32(), 'The port number; unset means every port.'),
       appProtocol: field(4, string(), 'The application protocol spoken on the port, such as a IANA service name.'),
     },

@@ -1,6 +1,7 @@
 // The types of networking.k8s.io/v1.
 
 import { apiName, field, int32, list, ref, string, struct, type TypeDeclaration } from '../schema.ts';
+import { pathTypes, policyTypes, protocols } from './enum-values.ts';
 import { conditionName, intOrStringName, kinds, labelSelectorName, listKind, objectMetaField, typeMetaFields } from './meta-v1.ts';
 
 const networking = (type: string): string => apiName('networking', 'v1', type);
@@ -53,7 +54,7 @@ export const networkingV1Types: readonly TypeDeclaration[] = [
 
   struct(networking('HTTPIngressPath'), 'A path and the backend its requests go to.', {
     path: field(1, string(), 'The path requests are matched against; must start with "/".'),
-    pathType: field(3, string(), 'Exact, Prefix or ImplementationSpecific: how the path is matched.', { required: true }),
+    pathType: field(3, string({ enum: pathTypes }), 'Exact, Prefix or ImplementationSpecific: how the path is matched.', { required: true }),
     backend: field(2, ref(networking('IngressBackend'), { default: {} }), 'Where matching requests go.', { required: true }),
   }),
 
@@ -95,7 +96,7 @@ export const networkingV1Types: readonly TypeDeclaration[] = [
 
   struct(networking('IngressPortStatus'), 'The state of one port of an ingress load balancer.', {
     port: field(1, int32({ default: 0 }), 'The port number.', { required: true }),
-    protocol: field(2, string({ default: '' }), 'TCP, UDP or SCTP.', { required: true }),
+    protocol: field(2, string({ default: '', enum: protocols }), 'TCP, UDP or SCTP.', { required: true }),
     error: field(3, string(), 'What is wrong with the port, in CamelCase, if anything.'),
   }),
 
@@ -146,7 +147,7 @@ export const networkingV1Types: readonly TypeDeclaration[] = [
     podSelector: field(1, ref(labelSelectorName, { default: {} }), 'The pods of the namespace the policy applies to; empty selects all.'),
     ingress: field(2, list(ref(networking('NetworkPolicyIngressRule'), { default: {} })), 'The incoming traffic allowed.', { listType: 'atomic' }),
     egress: field(3, list(ref(networking('NetworkPolicyEgressRule'), { default: {} })), 'The outgoing traffic allowed.', { listType: 'atomic' }),
-    policyTypes: field(4, stringItems, 'Ingress, Egress or both: the directions the policy governs.', { listType: 'atomic' }),
+    policyTypes: field(4, list(string({ default: '', enum: policyTypes })), 'Ingress, Egress or both: the directions the policy governs.', { listType: 'atomic' }),
   }),
 
   struct(networking('NetworkPolicyIngressRule'), 'Incoming traffic a network policy allows: from these peers on these ports.', {
@@ -171,7 +172,7 @@ export const networkingV1Types: readonly TypeDeclaration[] = [
   }),
 
   struct(networking('NetworkPolicyPort'), 'A port, or range of ports, traffic may use.', {
-    protocol: field(1, string(), 'TCP, UDP or SCTP; TCP when unset.'),
+    protocol: field(1, string({ enum: protocols }), 'TCP, UDP or SCTP; TCP when unset.'),
     port: field(2, ref(intOrStringName), 'The port, by number or by name; unset means all.'),
     endPort: field(3, int32(), 'The last port of a range that starts at port.'),
   }),

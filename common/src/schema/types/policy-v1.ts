@@ -1,6 +1,7 @@
 // The types of policy/v1.
 
 import { apiName, field, int32, int64, list, map, ref, string, struct, type TypeDeclaration } from '../schema.ts';
+import { unhealthyPodEvictionPolicyTypes } from './enum-values.ts';
 import { conditionName, intOrStringName, kinds, labelSelectorName, listKind, objectMetaField, timeName, typeMetaFields } from './meta-v1.ts';
 
 const policy = (type: string): string => apiName('policy', 'v1', type);
@@ -36,7 +37,7 @@ export const policyV1Types: readonly TypeDeclaration[] = [
       patchStrategy: 'replace',
     }),
     maxUnavailable: field(3, ref(intOrStringName), 'How many selected pods (or what percentage) may be unavailable after an eviction.'),
-    unhealthyPodEvictionPolicy: field(4, string(), 'IfHealthyBudget or AlwaysAllow: when running but unhealthy pods may be evicted.'),
+    unhealthyPodEvictionPolicy: field(4, string({ enum: unhealthyPodEvictionPolicyTypes }), 'IfHealthyBudget or AlwaysAllow: when running but unhealthy pods may be evicted.'),
   }),
   struct(policy('PodDisruptionBudgetStatus'), 'The observed state of a pod disruption budget.', {
     observedGeneration: field(1, int64(), 'The latest generation the status was computed from.'),

@@ -2,6 +2,7 @@
 // with their attributes, capacities, shared counters and taints.
 
 import { apiName, boolean, field, int64, list, map, ref, string, struct, type TypeDeclaration } from '../schema.ts';
+import { deviceTaintEffects } from './enum-values.ts';
 import { listKind, objectMetaField, quantityName, timeName, typeMetaFields, kinds } from './meta-v1.ts';
 
 /** The schema name of a resource.k8s.io/v1 type. */
@@ -107,7 +108,7 @@ export const resourceV1DeviceTypes: readonly TypeDeclaration[] = [
   struct(resourceName('DeviceTaint'), 'A taint on a device, affecting the claims that do not tolerate it and their pods.', {
     key: field(1, string({ default: '' }), 'The taint key.', { required: true }),
     value: field(2, string(), 'The taint value.'),
-    effect: field(3, string({ default: '' }), 'None, NoSchedule or NoExecute: what the taint does to claims that do not tolerate it.', {
+    effect: field(3, string({ default: '', enum: deviceTaintEffects }), 'None, NoSchedule or NoExecute: what the taint does to claims that do not tolerate it.', {
       required: true,
     }),
     timeAdded: field(4, ref(timeName), 'When the taint was added.'),

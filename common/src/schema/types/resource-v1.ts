@@ -2,6 +2,7 @@
 // ResourceSlices drivers publish in resource-v1-devices.ts.
 
 import { boolean, field, int64, list, map, ref, string, struct, type FieldDeclaration, type TypeDeclaration } from '../schema.ts';
+import { deviceAllocationModes, deviceConfigSources, deviceTaintEffects, deviceTolerationOperators } from './enum-values.ts';
 import { conditionName, kinds, listKind, objectMetaField, objectMetaName, quantityName, rawExtensionName, timeName, typeMetaFields } from './meta-v1.ts';
 import { atomicStrings, nodeSelectorName, resourceName, resourceV1DeviceTypes } from './resource-v1-devices.ts';
 
@@ -102,7 +103,7 @@ export const resourceV1Types: readonly TypeDeclaration[] = [
   struct(resourceName('ExactDeviceRequest'), 'A request for one or more devices of a class that match its selectors.', {
     deviceClassName: field(1, string({ default: '' }), 'The DeviceClass the devices come from.', { required: true }),
     selectors: selectorsField(2),
-    allocationMode: field(3, string(), 'ExactCount (the default) for count devices, or All for every matching device.'),
+    allocationMode: field(3, string({ enum: deviceAllocationModes }), 'ExactCount (the default) for count devices, or All for every matching device.'),
     count: field(4, int64(), 'How many devices to allocate in ExactCount mode; one when unset.'),
     adminAccess: field(5, boolean(), 'True to request the devices for administration, alongside their ordinary users.'),
     tolerations: tolerationsField(6),
@@ -113,7 +114,7 @@ export const resourceV1Types: readonly TypeDeclaration[] = [
     name: field(1, string({ default: '' }), 'The name of the alternative, referred to as <request>/<alternative>.', { required: true }),
     deviceClassName: field(2, string({ default: '' }), 'The DeviceClass the devices come from.', { required: true }),
     selectors: selectorsField(3),
-    allocationMode: field(4, string(), 'ExactCount (the default) for count devices, or All for every matching device.'),
+    allocationMode: field(4, string({ enum: deviceAllocationModes }), 'ExactCount (the default) for count devices, or All for every matching device.'),
     count: field(5, int64(), 'How many devices to allocate in ExactCount mode; one when unset.'),
     tolerations: tolerationsField(6),
     capacity: field(7, ref(resourceName('CapacityRequirements')), 'The capacity each allocated device must provide.'),
@@ -125,9 +126,9 @@ export const resourceV1Types: readonly TypeDeclaration[] = [
 
   struct(resourceName('DeviceToleration'), 'Lets a claim use devices with matching taints.', {
     key: field(1, string(), 'The taint key matched; empty matches every key.'),
-    operator: field(2, string({ default: 'Equal' }), 'Equal or Exists: how the value is matched.'),
+    operator: field(2, string({ default: 'Equal', enum: deviceTolerationOperators }), 'Equal or Exists: how the value is matched.'),
     value: field(3, string(), 'The taint value matched with Equal.'),
-    effect: field(4, string(), 'The taint effect matched; empty matches every effect.'),
+    effect: field(4, string({ enum: deviceTaintEffects }), 'The taint effect matched; empty matches every effect.'),
     tolerationSeconds: field(5, int64(), 'How long a NoExecute taint is tolerated; forever when unset.'),
   }),
 
@@ -187,7 +188,7 @@ export const resourceV1Types: readonly TypeDeclaration[] = [
   }),
 
   struct(resourceName('DeviceAllocationConfiguration'), 'Driver configuration recorded in an allocation, from the class or the claim.', {
-    source: field(1, string({ default: '' }), 'FromClass or FromClaim: where the configuration comes from.', { required: true }),
+    source: field(1, string({ default: '', enum: deviceConfigSources }), 'FromClass or FromClaim: where the configuration comes from.', { required: true }),
     requests: field(2, atomicStrings, 'The requests the configuration applies to; every request when empty.', { listType: 'atomic' }),
     opaque: opaqueConfigurationField(3),
   }),

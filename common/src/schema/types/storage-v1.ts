@@ -1,6 +1,7 @@
 // The types of storage.k8s.io/v1.
 
 import { apiName, boolean, field, int32, int64, list, map, ref, string, struct, type TypeDeclaration } from '../schema.ts';
+import { persistentVolumeReclaimPolicies, volumeBindingModes } from './enum-values.ts';
 import { kinds, labelSelectorName, listKind, objectMetaField, quantityName, timeName, typeMetaFields } from './meta-v1.ts';
 
 const storage = (type: string): string => apiName('storage', 'v1', type);
@@ -88,10 +89,10 @@ export const storageV1Types: readonly TypeDeclaration[] = [
       metadata: objectMetaField,
       provisioner: field(2, string({ default: '' }), 'The provisioner that creates volumes of this class.', { required: true }),
       parameters: field(3, map(string({ default: '' })), 'Parameters handed to the provisioner.'),
-      reclaimPolicy: field(4, string(), 'Delete or Retain: what happens to provisioned volumes when released.'),
+      reclaimPolicy: field(4, string({ enum: persistentVolumeReclaimPolicies }), 'Delete or Retain: what happens to provisioned volumes when released.'),
       mountOptions: field(5, stringItems, 'The mount options of provisioned volumes.', { listType: 'atomic' }),
       allowVolumeExpansion: field(6, boolean(), 'Whether volumes of this class can be expanded.'),
-      volumeBindingMode: field(7, string(), 'Immediate or WaitForFirstConsumer: when claims are bound and provisioned.'),
+      volumeBindingMode: field(7, string({ enum: volumeBindingModes }), 'Immediate or WaitForFirstConsumer: when claims are bound and provisioned.'),
       allowedTopologies: field(8, list(ref(core('TopologySelectorTerm'), { default: {} })), 'The topologies volumes may be provisioned in.', {
         listType: 'atomic',
       }),
