@@ -112,3 +112,17 @@ test('with the gate on PartialObjectMetadata lists and watches come in CBOR too'
   t.like(event, { type: 'ADDED', object: { kind: 'PartialObjectMetadata', metadata: { name: 'partial' } } });
   t.false('data' in (event?.object ?? {}));
 });
+
+test('with the gate on server-side apply reads application/apply-patch+cbor; off, it is a 415', async (t) => {
+  const configMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cbor-applied' }, data: { a: '1' } };
+  const apply = (server: ApiServerProcess) =>
+    fetch(`${server.url}/api/v1/namespaces/default/configmaps/cbor-applied?fieldManager=cbor-client`, { method: 'PATCH', headers: { 'content-type': 'application/apply-patch+cbor' }, body: cbor(configMap) });
+  const applied = await apply(gated);
+  t.is(applied.status, 201);
+  const object = (await applied.json()) as { data: unknown; metadata: { managedFields: { manager: string; operation: string }[] } };
+  t.deepEqual(object.data, { a: '1' });
+  t.like(object.metadata.managedFields[0], { manager: 'cbor-client', operation: 'Apply' });
+  const refused = await apply(plain);
+  t.is(refused.status, 415);
+  t.regex(((await refused.json()) as { message: string }).message, /accepted media types include: .*application\/apply-patch\+yaml$/);
+});

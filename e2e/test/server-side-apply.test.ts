@@ -186,6 +186,13 @@ test('a malformed apply gets kube\'s errors; a dry-run apply stores nothing', as
   const dryRun = await apply(`${configMaps}/bad-apply`, body, 'fieldManager=tester&dryRun=All');
   t.is(dryRun.status, 201);
   t.is((await fetch(`${shared.server().url}${configMaps}/bad-apply`)).status, 404);
+  const repeated = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: repeated\ndata:\n  a: "1"\n  a: "2"\n';
+  const strict = await call('PATCH', `${configMaps}/repeated?fieldManager=tester&fieldValidation=Strict`, repeated, 'application/apply-patch+yaml');
+  t.is(strict.status, 400);
+  t.is(strict.body.message, 'error strict decoding YAML: error converting YAML to JSON: yaml: unmarshal errors:\n  line 7: key "a" already set in map');
+  const warned = await fetch(`${shared.server().url}${configMaps}/repeated?fieldManager=tester`, { method: 'PATCH', headers: { 'content-type': 'application/apply-patch+yaml' }, body: repeated });
+  t.is(warned.status, 201);
+  t.is(warned.headers.get('warning'), '299 - "line 7: key \\"a\\" already set in map"');
   const yaml = await call('PATCH', `${configMaps}/yaml-apply?fieldManager=tester`, 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: yaml-apply\ndata:\n  on: yes\n', 'application/apply-patch+yaml');
   t.is(yaml.status, 201);
 });

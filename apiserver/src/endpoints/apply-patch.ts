@@ -13,6 +13,9 @@ import { builtinTypeLookup } from './builtin-type-lookup.ts';
 import type { ObjectView } from './object-view.ts';
 import { parseYaml } from './read-body.ts';
 import { sendJson } from './send-json.ts';
+import { cborCodec } from './cbor-codec.ts';
+import { addWarning } from './warning-header.ts';
+import { yamlDuplicateKeys } from './yaml-duplicate-keys.ts';
 
 export interface ApplyTarget {
   readonly view: ObjectView;
@@ -29,20 +32,29 @@ export interface ApplyTarget {
 /** How often an apply is re-made when other writes keep coming between its read and its write. */
 const maxAttempts = 5;
 
-export async function applyObject(target: ApplyTarget, text: string, query: URLSearchParams, options: WriteOptions, response: ServerResponse): Promise<void> {
+/** The body of an apply: YAML (JSON is YAML too), or CBOR where the server serves it. */
+export type ApplyBody = { readonly yaml: string } | { readonly cbor: Buffer };
+
+export async function applyObject(target: ApplyTarget, body: ApplyBody, query: URLSearchParams, options: WriteOptions, response: ServerResponse): Promise<void> {
   const manager = query.get('fieldManager') ?? '';
   if (manager === '') throw newInvalid({ group: 'meta.k8s.io', kind: 'PatchOptions' }, '', [fieldRequired('fieldManager', 'is required for apply patch')]);
   const force = parseForce(query.get('force'));
-  const config = await configurationOf(target, text);
+  const config = await configurationOf(target, decodeApplyBody(body));
+  // kube checks the YAML strictly once the apply has merged, before it writes.
+  const checkYaml = () => {
+    if ('yaml' in body && options.fieldValidation !== 'Ignore') checkDuplicateKeys(body.yaml, options.fieldValidation, response);
+  };
   for (let attempt = 1; ; attempt++) {
     const live = await liveObject(target);
     if (live === undefined && target.create !== undefined) {
       checkNameMatchesUrl(config, target.name);
       const created = target.fieldManager.apply(undefined, { ...config, metadata: { ...metadataOf(config), name: target.name } }, manager, force);
+      checkYaml();
       sendJson(response, 201, await target.create(created, options.dryRun));
       return;
     }
     const applied = target.fieldManager.apply(live, config, manager, force);
+    if (attempt === 1) checkYaml();
     const body = { ...applied, metadata: { ...metadataOf(applied), resourceVersion: live === undefined ? undefined : metadataOf(live).resourceVersion } };
     try {
       sendJson(response, 200, await target.view.update(body, { dryRun: options.dryRun }));
@@ -71,15 +83,34 @@ async function liveObject(target: ApplyTarget): Promise<JsonObject | undefined> 
   }
 }
 
-/** The applied configuration, checked as kube checks it before merging. */
-async function configurationOf(target: ApplyTarget, text: string): Promise<JsonObject> {
-  let config: unknown;
+function decodeApplyBody(body: ApplyBody): unknown {
+  if ('cbor' in body) {
+    try {
+      return cborCodec().decodeCborObject(body.cbor);
+    } catch (error) {
+      throw newBadRequest(`error decoding CBOR: ${(error as Error).message}`);
+    }
+  }
   try {
-    config = parseYaml(text);
+    return parseYaml(body.yaml);
   } catch (error) {
     throw newBadRequest(`error decoding YAML: ${(error as Error).message}`);
   }
-  if (!isPlainObject(config)) throw newBadRequest(`error decoding YAML: the applied configuration is not an object`);
+}
+
+/** Keys the YAML repeats: kube's strict YAML decoding refuses them (Strict) or warns of each (Warn). */
+function checkDuplicateKeys(text: string, validation: WriteOptions['fieldValidation'], response: ServerResponse): void {
+  const duplicates = yamlDuplicateKeys(text);
+  if (duplicates.length === 0) return;
+  if (validation === 'Strict') {
+    throw newBadRequest(`error strict decoding YAML: error converting YAML to JSON: yaml: unmarshal errors:\n${duplicates.map((line) => `  ${line}`).join('\n')}`);
+  }
+  for (const duplicate of duplicates) addWarning(response, duplicate);
+}
+
+/** The applied configuration, checked as kube checks it before merging. */
+async function configurationOf(target: ApplyTarget, config: unknown): Promise<JsonObject> {
+  if (!isPlainObject(config)) throw newBadRequest('error decoding YAML: the applied configuration is not an object');
   const [group, version] = typeof config.apiVersion === 'string' && config.apiVersion.includes('/') ? config.apiVersion.split('/', 2) : ['', String(config.apiVersion ?? '')];
   const kind = typeof config.kind === 'string' ? config.kind : '';
   const gvk = `${group}/${version}, Kind=${kind}`;

@@ -18,6 +18,7 @@ import { managerOf } from '../apply/field-tracking.ts';
 import { applyObject, type ApplyTarget } from './apply-patch.ts';
 import { negotiateOutput } from './negotiate-media-type.ts';
 import { mediaTypeOf, readBodyBytes } from './read-body.ts';
+import { servesCbor } from './cbor-codec.ts';
 import { sendJson } from './send-json.ts';
 
 export interface PatchTarget {
@@ -36,6 +37,7 @@ const jsonPatch = 'application/json-patch+json';
 const mergePatch = 'application/merge-patch+json';
 const strategicMergePatch = 'application/strategic-merge-patch+json';
 const applyPatchYaml = 'application/apply-patch+yaml';
+const applyPatchCbor = 'application/apply-patch+cbor';
 
 /** How often a patch is re-applied when other writes keep coming between its read and its write. */
 const maxAttempts = 5;
@@ -43,9 +45,10 @@ const maxAttempts = 5;
 export async function patchObject(target: PatchTarget, query: URLSearchParams, request: IncomingMessage, response: ServerResponse): Promise<void> {
   negotiateOutput(request);
   const mediaType = mediaTypeOf(request.headers['content-type']) ?? '';
-  if (mediaType === applyPatchYaml && target.apply !== undefined) {
+  if (target.apply !== undefined && (mediaType === applyPatchYaml || (mediaType === applyPatchCbor && servesCbor()))) {
     const options = writeOptionsOf(query, 'PatchOptions');
-    return applyObject(target.apply, (await readBodyBytes(request)).toString('utf8'), query, options, response);
+    const bytes = await readBodyBytes(request);
+    return applyObject(target.apply, mediaType === applyPatchYaml ? { yaml: bytes.toString('utf8') } : { cbor: bytes }, query, options, response);
   }
   const patcher = patcherFor(target, mediaType);
   const strategic = mediaType === strategicMergePatch;
@@ -98,7 +101,8 @@ function patcherFor(target: PatchTarget, mediaType: string): Patcher {
       if (typeName !== undefined) return (current, patch) => applyStrategicPatch(current, patch, typeName);
   }
   const accepted = typeName === undefined ? [jsonPatch, mergePatch] : [jsonPatch, mergePatch, strategicMergePatch];
-  throw newUnsupportedMediaType(target.apply === undefined ? accepted : [...accepted, applyPatchYaml]);
+  const applies = target.apply === undefined ? [] : servesCbor() ? [applyPatchYaml, applyPatchCbor] : [applyPatchYaml];
+  throw newUnsupportedMediaType([...accepted, ...applies]);
 }
 
 async function applyStrategicPatch(current: JsonObject, patch: unknown, typeName: string): Promise<JsonObject> {
