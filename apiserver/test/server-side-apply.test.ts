@@ -9,6 +9,7 @@ import { mergeConfiguration, removeItems } from '../src/apply/apply-merge.ts';
 import { FieldSet, printPath } from '../src/apply/field-set.ts';
 import { SchemaNodes } from '../src/apply/schema-nodes.ts';
 import { compareValues, fieldSetOf } from '../src/apply/value-fields.ts';
+import { reconcileWithSchema } from '../src/apply/schema-reconcile.ts';
 
 const nodes = new SchemaNodes((name) => builtinTypes.get(name));
 const pod = nodes.ofType('io.k8s.api.core.v1.Pod');
@@ -96,4 +97,14 @@ test('property: FieldsV1 round-trips any set, and set algebra agrees with member
       }
     }),
   );
+});
+
+test('sets written when a field was granular are fitted once it is atomic; sets that fit are kept as they are', (t) => {
+  const deployment = nodes.ofType('io.k8s.api.apps.v1.Deployment');
+  // spec.selector is atomic (a LabelSelector): an owner of one of its labels owns it whole.
+  const older = FieldSet.fromPaths([['f:spec', 'f:selector', 'f:matchLabels', 'f:app'], ['f:spec', 'f:replicas']]);
+  const fitted = reconcileWithSchema(older, deployment, nodes);
+  t.deepEqual(fitted.toFieldsV1(), { 'f:spec': { 'f:replicas': {}, 'f:selector': {} } });
+  const current = FieldSet.fromPaths([['f:spec', 'f:selector'], ['f:metadata', 'f:labels', 'f:app']]);
+  t.is(reconcileWithSchema(current, deployment, nodes), current);
 });

@@ -13,6 +13,7 @@ import { applyConflictError, type Conflict } from './apply-conflicts.ts';
 import { FieldSet, fieldElement } from './field-set.ts';
 import { decodeManagedFields, encodeManagedFields, identityOf, isManagedFieldsReset, ManagedFieldsError, type ManagerEntry, type Managers } from './managed-fields.ts';
 import type { SchemaNode, SchemaNodes } from './schema-nodes.ts';
+import { reconcileWithSchema } from './schema-reconcile.ts';
 import { compareValues, fieldSetOf, withNamedFieldsAsMembers } from './value-fields.ts';
 import { zeroValueOf } from './zero-value.ts';
 
@@ -78,6 +79,15 @@ function readManagers(object: JsonMap | undefined): Managers {
   }
 }
 
+/** The managers with their sets fitted to the current schema (a field may have become atomic). */
+function reconciled(managers: Managers, root: SchemaNode, nodes: SchemaNodes): Managers {
+  for (const [identity, entry] of managers) {
+    const fields = reconcileWithSchema(entry.fields, root, nodes);
+    if (fields !== entry.fields) managers.set(identity, { ...entry, fields });
+  }
+  return managers;
+}
+
 export class FieldManager {
   readonly #scope: FieldManagerScope;
   readonly #root: SchemaNode;
@@ -92,7 +102,7 @@ export class FieldManager {
    * on create), `next` the object to store, whose managedFields are the request's.
    */
   update(live: JsonMap | undefined, next: JsonMap, manager: string): JsonMap {
-    const managers = this.#baseManagers(live, next);
+    const managers = reconciled(this.#baseManagers(live, next), this.#root, this.#scope.nodes);
     const object = withoutManagedFields(next);
     // kube starts tracking an object on its create, not on a later update of an untracked one.
     if (managers.size === 0 && live !== undefined) return object;
@@ -105,7 +115,7 @@ export class FieldManager {
    * it), owned by `manager`; throws kube's 409 on conflicts unless `force`.
    */
   apply(live: JsonMap | undefined, config: JsonMap, manager: string, force: boolean): JsonMap {
-    let managers = readManagers(live);
+    let managers = reconciled(readManagers(live), this.#root, this.#scope.nodes);
     const liveObject = live === undefined ? this.#zero() : withoutManagedFields(live);
     if (managers.size === 0 && live !== undefined) this.#recordUpdate(managers, this.#zero(), liveObject, 'before-first-apply');
     try {
@@ -117,7 +127,7 @@ export class FieldManager {
       const allowed = this.#lastAppliedFields(liveObject);
       const remaining = error.conflicts.filter((conflict) => !allowed.has(JSON.stringify(conflict.path)));
       if (remaining.length > 0) throw applyConflictError(remaining);
-      managers = readManagers(live);
+      managers = reconciled(readManagers(live), this.#root, this.#scope.nodes);
       if (managers.size === 0 && live !== undefined) this.#recordUpdate(managers, this.#zero(), liveObject, 'before-first-apply');
       return this.#apply(managers, liveObject, config, manager, true);
     }
