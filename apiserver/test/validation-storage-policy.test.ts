@@ -119,6 +119,16 @@ test('an autoscaler metric names its source type and fills the matching source',
   ]);
 });
 
+test('an autoscaler target value that is not positive is quoted as the resource.Quantity Go prints', (t) => {
+  const external = (target: Record<string, unknown>) => ({ type: 'External', external: { metric: { name: 'queue' }, target } });
+  // ParseQuantity keeps "0" and canonical text such as "-1"; "-1000m" is not canonical, so s is empty.
+  t.deepEqual(messages(autoscaler({ metrics: [external({ type: 'AverageValue', averageValue: '0' }), external({ type: 'Value', value: '-1' }), external({ type: 'Value', value: '-1000m' })] })), [
+    'spec.metrics[0].external.target.averageValue: Invalid value: resource.Quantity{i:resource.int64Amount{value:0, scale:0}, d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:"0", Format:"DecimalSI"}: must be positive',
+    'spec.metrics[1].external.target.value: Invalid value: resource.Quantity{i:resource.int64Amount{value:-1, scale:0}, d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:"-1", Format:"DecimalSI"}: must be positive',
+    'spec.metrics[2].external.target.value: Invalid value: resource.Quantity{i:resource.int64Amount{value:-1000, scale:-3}, d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:"", Format:"DecimalSI"}: must be positive',
+  ]);
+});
+
 test('an autoscaler behavior needs policies with positive values and a known select policy', (t) => {
   const behavior = { scaleDown: { stabilizationWindowSeconds: 4000, selectPolicy: 'Avg', policies: [{ type: 'Nodes', value: 0, periodSeconds: 2000 }] } };
   t.deepEqual(messages(autoscaler({ behavior })), [

@@ -195,3 +195,23 @@ test('cluster kinds come back defaulted: StorageClass, PriorityClass, NetworkPol
   });
   t.deepEqual(level.spec.limited, { nominalConcurrencyShares: 30, lendablePercent: 0, limitResponse: { type: 'Queue', queuing: { queues: 64, handSize: 8, queueLengthLimit: 50 } } });
 });
+
+test('zero queuing numbers of a priority level take the defaults, and an APIService proxies to port 443 unless told', async (t) => {
+  const post = async (path: string, body: Record<string, unknown>): Promise<Record<string, any>> => {
+    const response = await fetch(`${shared.server().url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    t.is(response.status, 201, path);
+    return (await response.json()) as Record<string, any>;
+  };
+  // Go cannot tell these int32 fields' 0 from unset, so SetDefaults_QueuingConfiguration replaces it.
+  const level = await post('/apis/flowcontrol.apiserver.k8s.io/v1/prioritylevelconfigurations', {
+    metadata: { name: 'zeroes' },
+    spec: { type: 'Limited', limited: { nominalConcurrencyShares: 0, limitResponse: { type: 'Queue', queuing: { queues: 0, handSize: 0, queueLengthLimit: 0 } } } },
+  });
+  t.deepEqual(level.spec.limited, { nominalConcurrencyShares: 0, lendablePercent: 0, limitResponse: { type: 'Queue', queuing: { queues: 64, handSize: 8, queueLengthLimit: 50 } } });
+  const service = { namespace: 'default', name: 'metrics' };
+  const apiService = await post('/apis/apiregistration.k8s.io/v1/apiservices', {
+    metadata: { name: 'v1.defaulted.example.com' },
+    spec: { group: 'defaulted.example.com', version: 'v1', groupPriorityMinimum: 100, versionPriority: 10, insecureSkipTLSVerify: true, service },
+  });
+  t.deepEqual(apiService.spec.service, { ...service, port: 443 });
+});

@@ -2,15 +2,11 @@
 // Leases, EndpointSlices, IngressClasses, IPAddresses, ServiceCIDRs, RuntimeClasses and the CSI
 // storage kinds. Invalid objects get kube's 422 message and causes; valid ones still create.
 
-import test, { type ExecutionContext } from 'ava';
+import test from 'ava';
+import { assertInvalid, type Answer } from '../src/invalid-answer.ts';
 import { sharedApiServer } from '../src/shared-api-server.ts';
 
 const shared = sharedApiServer();
-
-interface Answer {
-  readonly status: number;
-  readonly body: Record<string, any>;
-}
 
 async function send(method: string, path: string, body: unknown, contentType = 'application/json'): Promise<Answer> {
   const response = await fetch(`${shared.server().url}${path}`, { method, headers: { 'content-type': contentType }, body: JSON.stringify(body) });
@@ -19,17 +15,6 @@ async function send(method: string, path: string, body: unknown, contentType = '
 
 const post = (path: string, body: unknown): Promise<Answer> => send('POST', path, body);
 const mergePatch = (path: string, body: unknown): Promise<Answer> => send('PATCH', path, body, 'application/merge-patch+json');
-
-/** A 422 with exactly this message, and causes naming these fields in this order. */
-function assertInvalid(t: ExecutionContext, answer: Answer, message: string, fields: readonly string[]): void {
-  t.is(answer.status, 422, JSON.stringify(answer.body));
-  t.is(answer.body.reason, 'Invalid');
-  t.is(answer.body.message, message);
-  t.deepEqual(
-    answer.body.details.causes.map((cause: { field: string }) => cause.field),
-    fields,
-  );
-}
 
 const leases = '/apis/coordination.k8s.io/v1/namespaces/default/leases';
 const slices = '/apis/discovery.k8s.io/v1/namespaces/default/endpointslices';
@@ -178,6 +163,13 @@ test('a ServiceCIDR holds one canonical CIDR of each family, and may only grow t
     await post(serviceCidrs, { metadata: { name: 'sloppy' }, spec: { cidrs: ['10.1.0.0/016', '10.2.0.0/16'] } }),
     'ServiceCIDR.networking.k8s.io "sloppy" is invalid: [spec.cidrs[0]: Invalid value: "10.1.0.0/016": must not have leading 0s in IP or prefix length, spec.cidrs: Invalid value: []string{"10.1.0.0/016", "10.2.0.0/16"}: may specify no more than one IP for each IP family, i.e 192.168.0.0/24 and 2001:db8::/64]',
     ['spec.cidrs[0]', 'spec.cidrs'],
+  );
+  // IsValidCIDR refuses host bits before it asks for the canonical form.
+  assertInvalid(
+    t,
+    await post(serviceCidrs, { metadata: { name: 'hostbits' }, spec: { cidrs: ['10.1.0.1/16', 'FD00::/108'] } }),
+    'ServiceCIDR.networking.k8s.io "hostbits" is invalid: [spec.cidrs[0]: Invalid value: "10.1.0.1/16": must not have bits set beyond the prefix length, spec.cidrs[1]: Invalid value: "FD00::/108": must be in canonical form ("fd00::/108")]',
+    ['spec.cidrs[0]', 'spec.cidrs[1]'],
   );
   assertInvalid(
     t,

@@ -79,6 +79,19 @@ test('claims, storage classes, disruption budgets and autoscalers are checked as
   });
   t.is(autoscaler.status, 422);
   t.is(autoscaler.body.message, 'HorizontalPodAutoscaler.autoscaling "inverted" is invalid: spec.maxReplicas: Invalid value: 2: must be greater than or equal to `minReplicas`');
+  const idle = await post('/apis/autoscaling/v2/namespaces/default/horizontalpodautoscalers', {
+    metadata: { name: 'idle' },
+    spec: {
+      scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
+      maxReplicas: 2,
+      metrics: [{ type: 'External', external: { metric: { name: 'queue' }, target: { type: 'AverageValue', averageValue: '0' } } }],
+    },
+  });
+  t.is(idle.status, 422);
+  t.is(
+    idle.body.message,
+    'HorizontalPodAutoscaler.autoscaling "idle" is invalid: spec.metrics[0].external.target.averageValue: Invalid value: resource.Quantity{i:resource.int64Amount{value:0, scale:0}, d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:"0", Format:"DecimalSI"}: must be positive',
+  );
 });
 
 test('cron jobs, role bindings, ingresses and network policies are checked as kube checks them', async (t) => {

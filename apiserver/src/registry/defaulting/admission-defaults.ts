@@ -2,7 +2,7 @@
 // ValidatingAdmissionPolicy and its binding, FlowSchema and PriorityLevelConfiguration.
 
 import type { JsonObject } from '../object-meta.ts';
-import { defaultTo, isObject, objectAt, objectsAt } from './json-fields.ts';
+import { defaultTo, defaultZeroTo, isObject, objectAt, objectsAt } from './json-fields.ts';
 
 function defaultRules(rules: JsonObject[]): void {
   for (const rule of rules) defaultTo(rule, 'scope', '*');
@@ -52,20 +52,20 @@ export function defaultValidatingAdmissionPolicyBinding(binding: JsonObject): vo
 
 export function defaultFlowSchema(flowSchema: JsonObject): void {
   const spec = objectAt(flowSchema, 'spec');
-  if (spec.matchingPrecedence === undefined || spec.matchingPrecedence === null || spec.matchingPrecedence === 0) spec.matchingPrecedence = 1000;
+  defaultZeroTo(spec, 'matchingPrecedence', 1000);
 }
 
 export function defaultPriorityLevelConfiguration(level: JsonObject): void {
   const spec = objectAt(level, 'spec');
   if (isObject(spec.limited)) {
     const limited = spec.limited;
-    if (limited.nominalConcurrencyShares === undefined || limited.nominalConcurrencyShares === null) limited.nominalConcurrencyShares = 30;
+    defaultTo(limited, 'nominalConcurrencyShares', 30);
     defaultTo(limited, 'lendablePercent', 0);
     const queuing = isObject(limited.limitResponse) && isObject(limited.limitResponse.queuing) ? limited.limitResponse.queuing : undefined;
     if (queuing !== undefined) {
-      defaultTo(queuing, 'queues', 64);
-      defaultTo(queuing, 'handSize', 8);
-      defaultTo(queuing, 'queueLengthLimit', 50);
+      defaultZeroTo(queuing, 'queues', 64);
+      defaultZeroTo(queuing, 'handSize', 8);
+      defaultZeroTo(queuing, 'queueLengthLimit', 50);
     }
   }
   if (isObject(spec.exempt)) {

@@ -1,9 +1,9 @@
 // kube's defaulting of the cluster-level kinds that have any: StorageClass, CSIDriver,
-// PriorityClass, a Node's allocatable, LimitRange items, NetworkPolicy, EndpointSlice ports, and
-// the apiGroup of RBAC role references and user or group subjects.
+// PriorityClass, a Node's allocatable, LimitRange items, NetworkPolicy, EndpointSlice ports, the
+// apiGroup of RBAC role references and user or group subjects, and an APIService's service port.
 
 import type { JsonObject } from '../object-meta.ts';
-import { defaultTo, isObject, objectAt, objectsAt } from './json-fields.ts';
+import { defaultTo, defaultZeroTo, isObject, objectAt, objectOf, objectsAt } from './json-fields.ts';
 
 const rbacGroup = 'rbac.authorization.k8s.io';
 
@@ -39,14 +39,14 @@ export function defaultNode(node: JsonObject): void {
  * limit, else from its min. (Maps left empty stay absent: kube omits them.)
  */
 export function defaultLimitRange(limitRange: JsonObject): void {
-  const spec = isObject(limitRange.spec) ? limitRange.spec : {};
+  const spec = objectOf(limitRange.spec);
   for (const item of objectsAt(spec, 'limits')) {
     if (item.type !== 'Container') continue;
-    const limits: JsonObject = isObject(item.default) ? item.default : {};
-    const requests: JsonObject = isObject(item.defaultRequest) ? item.defaultRequest : {};
-    for (const [resource, value] of Object.entries(isObject(item.max) ? item.max : {})) defaultTo(limits, resource, value);
+    const limits: JsonObject = objectOf(item.default);
+    const requests: JsonObject = objectOf(item.defaultRequest);
+    for (const [resource, value] of Object.entries(objectOf(item.max))) defaultTo(limits, resource, value);
     for (const [resource, value] of Object.entries(limits)) defaultTo(requests, resource, value);
-    for (const [resource, value] of Object.entries(isObject(item.min) ? item.min : {})) defaultTo(requests, resource, value);
+    for (const [resource, value] of Object.entries(objectOf(item.min))) defaultTo(requests, resource, value);
     if (Object.keys(limits).length > 0) item.default = limits;
     if (Object.keys(requests).length > 0) item.defaultRequest = requests;
   }
@@ -69,10 +69,16 @@ export function defaultEndpointSlice(slice: JsonObject): void {
   }
 }
 
+/** APIService (apiregistration.k8s.io/v1 SetDefaults_ServiceReference): the service's port is 443. */
+export function defaultApiService(apiService: JsonObject): void {
+  const spec = objectOf(apiService.spec);
+  if (isObject(spec.service)) defaultTo(spec.service, 'port', 443);
+}
+
 /** RoleBinding and ClusterRoleBinding: the RBAC group on the role reference and on user and group subjects. */
 export function defaultRoleBinding(binding: JsonObject): void {
-  if (isObject(binding.roleRef) && (binding.roleRef.apiGroup === undefined || binding.roleRef.apiGroup === '')) binding.roleRef.apiGroup = rbacGroup;
+  if (isObject(binding.roleRef)) defaultZeroTo(binding.roleRef, 'apiGroup', rbacGroup);
   for (const subject of objectsAt(binding, 'subjects')) {
-    if ((subject.apiGroup === undefined || subject.apiGroup === '') && (subject.kind === 'User' || subject.kind === 'Group')) subject.apiGroup = rbacGroup;
+    if (subject.kind === 'User' || subject.kind === 'Group') defaultZeroTo(subject, 'apiGroup', rbacGroup);
   }
 }

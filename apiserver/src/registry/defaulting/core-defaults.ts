@@ -3,7 +3,7 @@
 // its storage, not defaulted; the statuses objects start with are in initial-status.ts.
 
 import type { JsonObject } from '../object-meta.ts';
-import { defaultTo, objectAt, objectsAt } from './json-fields.ts';
+import { defaultTo, defaultZeroTo, objectAt, objectsAt } from './json-fields.ts';
 
 export function defaultService(service: JsonObject): void {
   const spec = objectAt(service, 'spec');
@@ -15,7 +15,7 @@ export function defaultService(service: JsonObject): void {
   }
   for (const port of objectsAt(spec, 'ports')) {
     defaultTo(port, 'protocol', 'TCP');
-    if (port.targetPort === undefined || port.targetPort === null || port.targetPort === 0 || port.targetPort === '') port.targetPort = port.port;
+    defaultZeroTo(port, 'targetPort', port.port);
   }
   if (spec.type === 'NodePort' || spec.type === 'LoadBalancer') defaultTo(spec, 'externalTrafficPolicy', 'Cluster');
   if (spec.type !== 'ExternalName') defaultTo(spec, 'internalTrafficPolicy', 'Cluster');

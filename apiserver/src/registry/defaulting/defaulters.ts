@@ -12,6 +12,7 @@ import {
   defaultValidatingWebhookConfiguration,
 } from './admission-defaults.ts';
 import {
+  defaultApiService,
   defaultCsiDriver,
   defaultEndpointSlice,
   defaultLimitRange,
@@ -71,6 +72,7 @@ const defaulters: Readonly<Record<string, Defaulter>> = {
   'admissionregistration.k8s.io/ValidatingAdmissionPolicyBinding': defaultValidatingAdmissionPolicyBinding,
   'flowcontrol.apiserver.k8s.io/FlowSchema': defaultFlowSchema,
   'flowcontrol.apiserver.k8s.io/PriorityLevelConfiguration': defaultPriorityLevelConfiguration,
+  'apiregistration.k8s.io/APIService': defaultApiService,
 };
 
 export const defaulterFor = (definition: Pick<ResourceDefinition, 'group' | 'kind'>): Defaulter | undefined => defaulters[`${definition.group}/${definition.kind}`];

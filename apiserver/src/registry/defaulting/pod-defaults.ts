@@ -2,7 +2,7 @@
 // wherever a pod spec stands: Pods, pod templates, and the templates of the workload kinds.
 
 import type { JsonObject } from '../object-meta.ts';
-import { defaultTo, isObject, objectAt, objectsAt } from './json-fields.ts';
+import { defaultTo, defaultZeroTo, isObject, objectAt, objectsAt } from './json-fields.ts';
 
 export function defaultPodSpec(spec: JsonObject): void {
   defaultTo(spec, 'dnsPolicy', 'ClusterFirst');
@@ -25,13 +25,11 @@ export function defaultPodTemplateSpec(template: JsonObject): void {
 function defaultContainer(container: JsonObject, hostNetwork: boolean): void {
   defaultTo(container, 'terminationMessagePath', '/dev/termination-log');
   defaultTo(container, 'terminationMessagePolicy', 'File');
-  if (container.imagePullPolicy === undefined || container.imagePullPolicy === '') {
-    container.imagePullPolicy = imageTag(String(container.image ?? '')) === 'latest' ? 'Always' : 'IfNotPresent';
-  }
+  defaultZeroTo(container, 'imagePullPolicy', imageTag(String(container.image ?? '')) === 'latest' ? 'Always' : 'IfNotPresent');
   defaultTo(container, 'resources', {});
   for (const port of objectsAt(container, 'ports')) {
     defaultTo(port, 'protocol', 'TCP');
-    if (hostNetwork && (port.hostPort === undefined || port.hostPort === 0)) port.hostPort = port.containerPort;
+    if (hostNetwork) defaultZeroTo(port, 'hostPort', port.containerPort);
   }
   for (const env of objectsAt(container, 'env')) {
     const fieldRef = isObject(env.valueFrom) ? env.valueFrom.fieldRef : undefined;

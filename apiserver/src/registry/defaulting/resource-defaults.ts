@@ -3,11 +3,11 @@
 // a device toleration without an operator takes Equal.
 
 import type { JsonObject } from '../object-meta.ts';
-import { defaultTo, isObject, objectsAt } from './json-fields.ts';
+import { defaultTo, defaultZeroTo, isObject, objectsAt } from './json-fields.ts';
 
 function defaultClassRequest(request: JsonObject): void {
-  if (request.allocationMode === undefined || request.allocationMode === null || request.allocationMode === '') request.allocationMode = 'ExactCount';
-  if (request.allocationMode === 'ExactCount' && (request.count === undefined || request.count === null || request.count === 0)) request.count = 1;
+  defaultZeroTo(request, 'allocationMode', 'ExactCount');
+  if (request.allocationMode === 'ExactCount') defaultZeroTo(request, 'count', 1);
   for (const toleration of objectsAt(request, 'tolerations')) defaultTo(toleration, 'operator', 'Equal');
 }
 

@@ -2,7 +2,7 @@
 // parameters come from, what it matches and what a failed validation does.
 
 import { fieldDuplicate, fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired, goQuote, type FieldError } from '@capstan/common';
-import { isObject } from '../defaulting/json-fields.ts';
+import { isObject, objectOf, stringOf, stringsOf } from '../defaulting/json-fields.ts';
 import type { JsonObject } from '../object-meta.ts';
 import { isDNS1123Subdomain, pathSegmentErrors } from '../name-validation.ts';
 import { labelSelectorErrors } from './label-selector-validation.ts';
@@ -17,7 +17,7 @@ const exclusive = 'name and selector are mutually exclusive';
 function paramRefErrors(paramRef: unknown, path: string): FieldError[] {
   if (!isObject(paramRef)) return [];
   const errors: FieldError[] = [];
-  const name = typeof paramRef.name === 'string' ? paramRef.name : '';
+  const name = stringOf(paramRef.name);
   const selector = isObject(paramRef.selector) ? paramRef.selector : undefined;
   if (name !== '') {
     for (const message of pathSegmentErrors(name, false)) errors.push(fieldInvalid(`${path}.name`, name, message));
@@ -35,7 +35,7 @@ function paramRefErrors(paramRef: unknown, path: string): FieldError[] {
 }
 
 function validationActionsErrors(value: unknown, path: string): FieldError[] {
-  const actions = Array.isArray(value) ? value.map(String) : [];
+  const actions = stringsOf(value);
   const errors: FieldError[] = [];
   const seen = new Set<string>();
   actions.forEach((action, i) => {
@@ -57,9 +57,9 @@ function validationActionsErrors(value: unknown, path: string): FieldError[] {
 }
 
 export function validatingAdmissionPolicyBindingErrors(binding: JsonObject): FieldError[] {
-  const spec = isObject(binding.spec) ? binding.spec : {};
+  const spec = objectOf(binding.spec);
   const errors: FieldError[] = [];
-  const policyName = typeof spec.policyName === 'string' ? spec.policyName : '';
+  const policyName = stringOf(spec.policyName);
   if (policyName === '') errors.push(fieldRequired('spec.policyName'));
   else for (const message of isDNS1123Subdomain(policyName)) errors.push(fieldInvalid('spec.policyName', policyName, message));
   errors.push(...paramRefErrors(spec.paramRef, 'spec.paramRef'));

@@ -4,7 +4,7 @@
 // not compile CEL yet, so only emptiness is checked where kube would compile.
 
 import { fieldDuplicate, fieldInvalid, fieldNotSupported, fieldRequired, type FieldError } from '@capstan/common';
-import { isObject, objectsAt } from '../defaulting/json-fields.ts';
+import { isObject, objectOf, objectsAt, stringOf } from '../defaulting/json-fields.ts';
 import type { JsonObject } from '../object-meta.ts';
 import { isDNS1035Label, isDNS1123Subdomain } from '../name-validation.ts';
 import { matchConditionsErrors } from './match-condition-validation.ts';
@@ -18,12 +18,10 @@ const maxValueExpressionLength = 5 * 1024;
 const celIdentifier = /^[_a-zA-Z][_a-zA-Z0-9]*$/;
 const celReserved = new Set(['true', 'false', 'null', 'in', 'as', 'break', 'const', 'continue', 'else', 'for', 'function', 'if', 'import', 'let', 'loop', 'package', 'namespace', 'return', 'var', 'void', 'while']);
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-
 /** validateParamKind: an apiVersion "group/version" (or "version") and a kind, as APIService names them. */
 function paramKindErrors(paramKind: JsonObject, path: string): FieldError[] {
   const errors: FieldError[] = [];
-  const apiVersion = text(paramKind.apiVersion);
+  const apiVersion = stringOf(paramKind.apiVersion);
   const parts = apiVersion.split('/');
   if (apiVersion === '') errors.push(fieldRequired(`${path}.apiVersion`));
   else if (parts.length > 2) errors.push(fieldInvalid(`${path}.apiVersion`, apiVersion, `unexpected GroupVersion string: ${apiVersion}`));
@@ -35,7 +33,7 @@ function paramKindErrors(paramKind: JsonObject, path: string): FieldError[] {
     if (version === '') errors.push(fieldInvalid(`${path}.apiVersion`, apiVersion, 'version must be specified'));
     else if (versionErrors.length > 0) errors.push(fieldInvalid(`${path}.apiVersion`, version, versionErrors.join(',')));
   }
-  const kind = text(paramKind.kind);
+  const kind = stringOf(paramKind.kind);
   const kindErrors = isDNS1035Label(kind.toLowerCase());
   if (kind === '') errors.push(fieldRequired(`${path}.kind`));
   else if (kindErrors.length > 0) errors.push(fieldInvalid(`${path}.kind`, kind, `may have mixed case, but should otherwise match: ${kindErrors.join(',')}`));
@@ -44,21 +42,21 @@ function paramKindErrors(paramKind: JsonObject, path: string): FieldError[] {
 
 function variableErrors(variable: JsonObject, path: string): FieldError[] {
   const errors: FieldError[] = [];
-  const name = text(variable.name);
+  const name = stringOf(variable.name);
   if (name.trim() === '') errors.push(fieldRequired(`${path}.name`, 'name is not specified'));
   else if (!celIdentifier.test(name) || celReserved.has(name)) errors.push(fieldInvalid(`${path}.name`, name, 'name is not a valid CEL identifier'));
   // kube compiles a non-empty expression (with the variables before it) here.
-  if (text(variable.expression).trim() === '') errors.push(fieldRequired(`${path}.expression`, 'expression is not specified'));
+  if (stringOf(variable.expression).trim() === '') errors.push(fieldRequired(`${path}.expression`, 'expression is not specified'));
   return errors;
 }
 
 function validationErrors(validation: JsonObject, path: string): FieldError[] {
   const errors: FieldError[] = [];
   // kube compiles a non-empty expression and messageExpression here.
-  if (text(validation.expression).trim() === '') errors.push(fieldRequired(`${path}.expression`, 'expression is not specified'));
-  const messageExpression = text(validation.messageExpression);
+  if (stringOf(validation.expression).trim() === '') errors.push(fieldRequired(`${path}.expression`, 'expression is not specified'));
+  const messageExpression = stringOf(validation.messageExpression);
   if (messageExpression !== '' && messageExpression.trim() === '') errors.push(fieldInvalid(`${path}.messageExpression`, messageExpression, 'must be non-empty if specified'));
-  const message = text(validation.message);
+  const message = stringOf(validation.message);
   if (message !== '' && message.trim() === '') errors.push(fieldInvalid(`${path}.message`, message, 'message must be non-empty if specified'));
   else if (/[\n\r]/.test(message.trim())) errors.push(fieldInvalid(`${path}.message`, message, 'message must not contain line breaks'));
   if (typeof validation.reason === 'string' && !validationReasons.includes(validation.reason)) errors.push(fieldNotSupported(`${path}.reason`, validation.reason, validationReasons));
@@ -68,10 +66,10 @@ function validationErrors(validation: JsonObject, path: string): FieldError[] {
 /** The key becomes the audit annotation "<policy name>/<key>", which must be a qualified name. */
 function auditAnnotationErrors(annotation: JsonObject, policyName: string, path: string): FieldError[] {
   const errors: FieldError[] = [];
-  const key = text(annotation.key);
+  const key = stringOf(annotation.key);
   if (policyName === '') errors.push(fieldInvalid(`${path}.key`, key, 'requires metadata.name be non-empty'));
   else for (const message of isQualifiedName(`${policyName}/${key}`)) errors.push(fieldInvalid(`${path}.key`, `${policyName}/${key}`, message));
-  const valueExpression = text(annotation.valueExpression).trim();
+  const valueExpression = stringOf(annotation.valueExpression).trim();
   if (valueExpression === '') errors.push(fieldRequired(`${path}.valueExpression`, 'valueExpression is not specified'));
   else if (Buffer.byteLength(valueExpression) > maxValueExpressionLength) errors.push(fieldRequired(`${path}.valueExpression`, `must not exceed ${maxValueExpressionLength} bytes in length`));
   // kube compiles a valueExpression of acceptable length here.
@@ -87,7 +85,7 @@ function auditAnnotationsErrors(spec: JsonObject, policyName: string): FieldErro
   const keys = new Set<string>();
   annotations.forEach((annotation, i) => {
     errors.push(...auditAnnotationErrors(annotation, policyName, `spec.auditAnnotations[${i}]`));
-    const key = text(annotation.key);
+    const key = stringOf(annotation.key);
     if (keys.has(key)) errors.push(fieldDuplicate(`spec.auditAnnotations[${i}].key`, key));
     keys.add(key);
   });
@@ -95,8 +93,8 @@ function auditAnnotationsErrors(spec: JsonObject, policyName: string): FieldErro
 }
 
 export function validatingAdmissionPolicyErrors(policy: JsonObject): FieldError[] {
-  const spec = isObject(policy.spec) ? policy.spec : {};
-  const policyName = isObject(policy.metadata) ? text(policy.metadata.name) : '';
+  const spec = objectOf(policy.spec);
+  const policyName = stringOf(objectOf(policy.metadata).name);
   const errors: FieldError[] = [];
   if (typeof spec.failurePolicy !== 'string') errors.push(fieldRequired('spec.failurePolicy'));
   else if (!failurePolicies.includes(spec.failurePolicy)) errors.push(fieldNotSupported('spec.failurePolicy', spec.failurePolicy, failurePolicies));

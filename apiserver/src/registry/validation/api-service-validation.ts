@@ -3,26 +3,25 @@
 // (version.group) is checked with the other names, on create.
 
 import { fieldInvalid, fieldRequired, type FieldError } from '@capstan/common';
-import { isObject } from '../defaulting/json-fields.ts';
+import { isObject, numberOf, objectOf, stringOf } from '../defaulting/json-fields.ts';
 import type { JsonObject } from '../object-meta.ts';
 import { isDNS1035Label, isDNS1123Subdomain } from '../name-validation.ts';
 import { isValidPortNum } from './value-formats.ts';
 
-const number = (value: unknown): number => (typeof value === 'number' ? value : 0);
 /** spec.caBundle is base64 in JSON; kube counts its bytes. */
 const caBundleBytes = (value: unknown): number => (typeof value === 'string' ? Buffer.from(value, 'base64').length : 0);
 
 export function apiServiceErrors(apiService: JsonObject): FieldError[] {
-  const spec = isObject(apiService.spec) ? apiService.spec : {};
-  const group = typeof spec.group === 'string' ? spec.group : '';
-  const version = typeof spec.version === 'string' ? spec.version : '';
+  const spec = objectOf(apiService.spec);
+  const group = stringOf(spec.group);
+  const version = stringOf(spec.version);
   const errors: FieldError[] = [];
   if (group === '' && version !== 'v1') errors.push(fieldRequired('spec.group', 'only v1 may have an empty group and it better be legacy kube'));
   if (group !== '') for (const message of isDNS1123Subdomain(group)) errors.push(fieldInvalid('spec.group', group, message));
   for (const message of isDNS1035Label(version)) errors.push(fieldInvalid('spec.version', version, message));
-  const groupPriority = number(spec.groupPriorityMinimum);
+  const groupPriority = numberOf(spec.groupPriorityMinimum);
   if (groupPriority <= 0 || groupPriority > 20000) errors.push(fieldInvalid('spec.groupPriorityMinimum', groupPriority, 'must be positive and less than 20000'));
-  const versionPriority = number(spec.versionPriority);
+  const versionPriority = numberOf(spec.versionPriority);
   if (versionPriority <= 0 || versionPriority > 1000) errors.push(fieldInvalid('spec.versionPriority', versionPriority, 'must be positive and less than 1000'));
   const caBundle = caBundleBytes(spec.caBundle);
   const insecure = spec.insecureSkipTLSVerify === true;
@@ -34,10 +33,9 @@ export function apiServiceErrors(apiService: JsonObject): FieldError[] {
   const service = spec.service;
   if (typeof service.namespace !== 'string' || service.namespace === '') errors.push(fieldRequired('spec.service.namespace'));
   if (typeof service.name !== 'string' || service.name === '') errors.push(fieldRequired('spec.service.name'));
-  // kube defaults the port to 443.
-  const port = service.port ?? 443;
-  const portErrors = isValidPortNum(port);
-  if (portErrors.length > 0) errors.push(fieldInvalid('spec.service.port', typeof port === 'number' ? port : 0, `port is not valid: ${portErrors.join(', ')}`));
+  // Defaulting has set an absent port to 443.
+  const portErrors = isValidPortNum(service.port);
+  if (portErrors.length > 0) errors.push(fieldInvalid('spec.service.port', numberOf(service.port), `port is not valid: ${portErrors.join(', ')}`));
   if (insecure && caBundle > 0) errors.push(fieldInvalid('spec.insecureSkipTLSVerify', true, 'may not be true if caBundle is present'));
   return errors;
 }

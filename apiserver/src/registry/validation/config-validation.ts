@@ -3,28 +3,28 @@
 
 import { fieldInvalid, fieldTooLong, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import { isObject } from '../defaulting/json-fields.ts';
-import { isConfigMapKey } from './value-formats.ts';
+import { isObject, objectOf, stringOf } from '../defaulting/json-fields.ts';
+import { invalidEach, isConfigMapKey } from './value-formats.ts';
 
 /** kube's MaxSecretSize, the same for ConfigMaps. */
 const maxDataBytes = 1024 * 1024;
 
 function keyErrors(data: unknown, field: string): FieldError[] {
   if (!isObject(data)) return [];
-  return Object.keys(data).flatMap((key) => isConfigMapKey(key).map((message) => fieldInvalid(`${field}[${key}]`, key, message)));
+  return Object.keys(data).flatMap((key) => invalidEach(`${field}[${key}]`, key, isConfigMapKey(key)));
 }
 
-const stringBytes = (value: unknown): number => Buffer.byteLength(typeof value === 'string' ? value : '');
+const stringBytes = (value: unknown): number => Buffer.byteLength(stringOf(value));
 
 export function configMapErrors(configMap: JsonObject): FieldError[] {
   const errors = [...keyErrors(configMap.data, 'data'), ...keyErrors(configMap.binaryData, 'binaryData')];
   let size = 0;
-  const data = isObject(configMap.data) ? configMap.data : {};
-  const binaryData = isObject(configMap.binaryData) ? configMap.binaryData : {};
+  const data = objectOf(configMap.data);
+  const binaryData = objectOf(configMap.binaryData);
   for (const value of Object.values(data)) size += stringBytes(value);
   for (const [key, value] of Object.entries(binaryData)) {
     if (key in data) errors.push(fieldInvalid(`data[${key}]`, key, 'duplicate of key present in binaryData'));
-    size += Buffer.from(typeof value === 'string' ? value : '', 'base64').length;
+    size += Buffer.from(stringOf(value), 'base64').length;
   }
   if (size > maxDataBytes) errors.push(fieldTooLong('', maxDataBytes));
   return errors;
@@ -33,7 +33,7 @@ export function configMapErrors(configMap: JsonObject): FieldError[] {
 export function secretErrors(secret: JsonObject): FieldError[] {
   const errors = keyErrors(secret.data, 'data');
   let size = 0;
-  if (isObject(secret.data)) for (const value of Object.values(secret.data)) size += Buffer.from(typeof value === 'string' ? value : '', 'base64').length;
+  if (isObject(secret.data)) for (const value of Object.values(secret.data)) size += Buffer.from(stringOf(value), 'base64').length;
   if (size > maxDataBytes) errors.push(fieldTooLong('data', maxDataBytes));
   return errors;
 }

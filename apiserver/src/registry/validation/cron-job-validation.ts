@@ -3,7 +3,7 @@
 
 import { fieldInvalid, fieldNotSupported, fieldRequired, goQuote, parseDuration, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import { isObject } from '../defaulting/json-fields.ts';
+import { isObject, objectOf, stringOf } from '../defaulting/json-fields.ts';
 import { labelSelectorGoSyntax } from './value-formats.ts';
 import { podSpecErrors } from './pod-validation.ts';
 
@@ -11,9 +11,9 @@ const concurrencyPolicies = ['Allow', 'Forbid', 'Replace'];
 const completionModes = ['NonIndexed', 'Indexed'];
 
 export function cronJobErrors(cronJob: JsonObject): FieldError[] {
-  const spec = isObject(cronJob.spec) ? cronJob.spec : {};
+  const spec = objectOf(cronJob.spec);
   const errors: FieldError[] = [];
-  const schedule = typeof spec.schedule === 'string' ? spec.schedule : '';
+  const schedule = stringOf(spec.schedule);
   if (schedule === '') errors.push(fieldRequired('spec.schedule'));
   else {
     const parseError = cronScheduleError(schedule);
@@ -28,7 +28,7 @@ export function cronJobErrors(cronJob: JsonObject): FieldError[] {
   else if (spec.concurrencyPolicy !== undefined && !concurrencyPolicies.includes(String(spec.concurrencyPolicy))) {
     errors.push(fieldNotSupported('spec.concurrencyPolicy', String(spec.concurrencyPolicy), concurrencyPolicies));
   }
-  errors.push(...jobTemplateErrors(isObject(spec.jobTemplate) ? spec.jobTemplate : {}));
+  errors.push(...jobTemplateErrors(objectOf(spec.jobTemplate)));
   errors.push(...nonNegative(spec, 'spec', ['successfulJobsHistoryLimit', 'failedJobsHistoryLimit']));
   return errors;
 }
@@ -42,9 +42,9 @@ function nonNegative(parent: JsonObject, path: string, keys: readonly string[]):
 
 /** A Job's pods restart OnFailure or Never; with a podFailurePolicy, Never only. `path` is the job spec's. */
 export function jobRestartPolicyErrors(jobSpec: JsonObject, path: string): FieldError[] {
-  const podTemplate = isObject(jobSpec.template) ? jobSpec.template : {};
-  const podSpec = isObject(podTemplate.spec) ? podTemplate.spec : {};
-  const restartPolicy = typeof podSpec.restartPolicy === 'string' ? podSpec.restartPolicy : '';
+  const podTemplate = objectOf(jobSpec.template);
+  const podSpec = objectOf(podTemplate.spec);
+  const restartPolicy = stringOf(podSpec.restartPolicy);
   const restartPath = `${path}.template.spec.restartPolicy`;
   // Pod defaulting turns a missing restartPolicy into Always, so Always reads as "not chosen".
   if (restartPolicy === 'Always' || restartPolicy === '') return [fieldRequired(restartPath, 'valid values: "OnFailure", "Never"')];
@@ -55,14 +55,14 @@ export function jobRestartPolicyErrors(jobSpec: JsonObject, path: string): Field
 
 /** ValidateJobTemplateSpec: the job spec's checks, minus a selector, which is always generated. */
 function jobTemplateErrors(template: JsonObject): FieldError[] {
-  const spec = isObject(template.spec) ? template.spec : {};
+  const spec = objectOf(template.spec);
   const path = 'spec.jobTemplate.spec';
   const errors = nonNegative(spec, path, ['parallelism', 'completions', 'activeDeadlineSeconds', 'backoffLimit', 'ttlSecondsAfterFinished', 'backoffLimitPerIndex', 'maxFailedIndexes']);
   if (spec.completionMode !== undefined && !completionModes.includes(String(spec.completionMode))) {
     errors.push(fieldNotSupported(`${path}.completionMode`, String(spec.completionMode), completionModes));
   }
-  const podTemplate = isObject(spec.template) ? spec.template : {};
-  const podSpec = isObject(podTemplate.spec) ? podTemplate.spec : {};
+  const podTemplate = objectOf(spec.template);
+  const podSpec = objectOf(podTemplate.spec);
   errors.push(...podSpecErrors(podSpec, `${path}.template.spec`));
   errors.push(...jobRestartPolicyErrors(spec, path));
   if (isObject(spec.selector)) errors.push(fieldInvalid(`${path}.selector`, labelSelectorGoSyntax(spec.selector), '`selector` will be auto-generated'));

@@ -5,7 +5,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { fieldDuplicate, fieldInvalid, fieldNotSupported, fieldRequired, fieldTooLong, goQuote, type FieldBadValue, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import { isObject, objectsAt } from '../defaulting/json-fields.ts';
+import { objectOf, objectsAt, stringOf, stringsOf } from '../defaulting/json-fields.ts';
 import { isDNS1123Subdomain } from '../name-validation.ts';
 
 const fsGroupPolicies = ['File', 'None', 'ReadWriteOnceWithFSType'];
@@ -23,10 +23,8 @@ export function csiDriverNameErrors(name: string, path: string): FieldError[] {
   return errors;
 }
 
-const specOf = (driver: JsonObject): JsonObject => (isObject(driver.spec) ? driver.spec : {});
-
 export function csiDriverErrors(driver: JsonObject): FieldError[] {
-  const spec = specOf(driver);
+  const spec = objectOf(driver.spec);
   const errors: FieldError[] = [];
   // kube names attachRequired "attachedRequired" in its errors.
   const required: ReadonlyArray<readonly [string, string]> = [
@@ -38,7 +36,7 @@ export function csiDriverErrors(driver: JsonObject): FieldError[] {
   const policy = spec.fsGroupPolicy;
   if (typeof policy === 'string' && !fsGroupPolicies.includes(policy)) errors.push(fieldNotSupported('spec.fsGroupPolicy', policy, fsGroupPolicies));
   errors.push(...tokenRequestErrors(objectsAt(spec, 'tokenRequests')));
-  const modes = Array.isArray(spec.volumeLifecycleModes) ? spec.volumeLifecycleModes.map(String) : [];
+  const modes = stringsOf(spec.volumeLifecycleModes);
   for (const mode of modes) if (!lifecycleModes.includes(mode)) errors.push(fieldNotSupported('spec.volumeLifecycleModes', mode, lifecycleModes));
   if (typeof spec.seLinuxMount !== 'boolean') errors.push(fieldRequired('spec.seLinuxMount'));
   const period = spec.nodeAllocatableUpdatePeriodSeconds;
@@ -53,7 +51,7 @@ function tokenRequestErrors(requests: readonly JsonObject[]): FieldError[] {
   const errors: FieldError[] = [];
   const audiences = new Set<string>();
   requests.forEach((request, i) => {
-    const audience = typeof request.audience === 'string' ? request.audience : '';
+    const audience = stringOf(request.audience);
     if (audiences.has(audience)) {
       errors.push(fieldDuplicate(`spec.tokenRequests[${i}].audience`, audience));
       return;
@@ -70,8 +68,8 @@ function tokenRequestErrors(requests: readonly JsonObject[]): FieldError[] {
 
 export function csiDriverUpdateErrors(next: JsonObject, old: JsonObject, objectErrors: FieldError[]): FieldError[] {
   const errors = [...objectErrors];
-  const newSpec = specOf(next);
-  const oldSpec = specOf(old);
+  const newSpec = objectOf(next.spec);
+  const oldSpec = objectOf(old.spec);
   if (newSpec.attachRequired !== oldSpec.attachRequired) {
     errors.push(fieldInvalid('spec.attachedRequired', typeof newSpec.attachRequired === 'boolean' ? newSpec.attachRequired : null, 'field is immutable'));
   }

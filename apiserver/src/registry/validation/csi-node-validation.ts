@@ -5,14 +5,13 @@
 import { isDeepStrictEqual } from 'node:util';
 import { fieldDuplicate, fieldInvalid, fieldRequired, goQuote, type FieldBadValue, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import { isObject, objectsAt } from '../defaulting/json-fields.ts';
+import { isObject, objectsAt, stringOf, stringsOf } from '../defaulting/json-fields.ts';
 import { csiDriverNameErrors } from './csi-driver-validation.ts';
-import { isQualifiedName } from './value-formats.ts';
+import { goStringSlice, isQualifiedName } from './value-formats.ts';
 
 /** kube's strategy allows the longer limit of node IDs. */
 const maxNodeIdLength = 256;
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const driversOf = (csiNode: JsonObject): JsonObject[] => (isObject(csiNode.spec) ? objectsAt(csiNode.spec, 'drivers') : []);
 
 export function csiNodeErrors(csiNode: JsonObject): FieldError[] {
@@ -20,9 +19,9 @@ export function csiNodeErrors(csiNode: JsonObject): FieldError[] {
   const names = new Set<string>();
   driversOf(csiNode).forEach((driver, i) => {
     const path = `spec.drivers[${i}]`;
-    const name = text(driver.name);
+    const name = stringOf(driver.name);
     errors.push(...csiDriverNameErrors(name, `${path}.name`));
-    const nodeId = text(driver.nodeID);
+    const nodeId = stringOf(driver.nodeID);
     if (nodeId === '') errors.push(fieldRequired(`${path}.nodeID`));
     if (nodeId.length > maxNodeIdLength) errors.push(fieldInvalid(`${path}.nodeID`, nodeId, `must be ${maxNodeIdLength} characters or less`));
     const count = isObject(driver.allocatable) ? driver.allocatable.count : undefined;
@@ -31,7 +30,7 @@ export function csiNodeErrors(csiNode: JsonObject): FieldError[] {
     names.add(name);
     // kube reports topology keys at the driver, not at the key.
     const keys = new Set<string>();
-    for (const key of Array.isArray(driver.topologyKeys) ? driver.topologyKeys.map(String) : []) {
+    for (const key of stringsOf(driver.topologyKeys)) {
       if (key === '') errors.push(fieldRequired(path));
       if (keys.has(key)) errors.push(fieldDuplicate(path, key));
       keys.add(key);
@@ -56,8 +55,8 @@ export function csiNodeUpdateErrors(next: JsonObject, old: JsonObject, objectErr
 
 /** The entry as Go's %#v writes the storage.CSINodeDriver kube compares, its allocatable cleared. */
 function driverGoSyntax(driver: JsonObject): FieldBadValue {
-  const keys = Array.isArray(driver.topologyKeys) ? `[]string{${driver.topologyKeys.map((key) => goQuote(String(key))).join(', ')}}` : '[]string(nil)';
+  const keys = goStringSlice(driver.topologyKeys);
   return {
-    goSyntax: `storage.CSINodeDriver{Name:${goQuote(text(driver.name))}, NodeID:${goQuote(text(driver.nodeID))}, TopologyKeys:${keys}, Allocatable:(*storage.VolumeNodeResources)(nil)}`,
+    goSyntax: `storage.CSINodeDriver{Name:${goQuote(stringOf(driver.name))}, NodeID:${goQuote(stringOf(driver.nodeID))}, TopologyKeys:${keys}, Allocatable:(*storage.VolumeNodeResources)(nil)}`,
   };
 }

@@ -4,18 +4,17 @@
 import { isDeepStrictEqual } from 'node:util';
 import { fieldInvalid, quantityValue, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import { isObject } from '../defaulting/json-fields.ts';
+import { isObject, stringOf } from '../defaulting/json-fields.ts';
 import { isDNS1123Subdomain } from '../name-validation.ts';
 import { canonicalQuantity } from '../../table/columns/canonical-quantity.ts';
 import { labelSelectorErrors } from './label-selector-validation.ts';
 import { labelSelectorGoSyntax } from './value-formats.ts';
 
 const immutable = 'field is immutable';
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 export function csiStorageCapacityErrors(capacity: JsonObject): FieldError[] {
   const errors = labelSelectorErrors(capacity.nodeTopology, 'nodeTopology');
-  const className = text(capacity.storageClassName);
+  const className = stringOf(capacity.storageClassName);
   for (const message of isDNS1123Subdomain(className)) errors.push(fieldInvalid('storageClassName', className, message));
   const value = quantityValue(capacity.capacity);
   if (value !== undefined && value < 0) errors.push(fieldInvalid('capacity', canonicalQuantity(String(capacity.capacity).trim()), 'must be greater than or equal to 0'));
@@ -28,6 +27,6 @@ export function csiStorageCapacityUpdateErrors(next: JsonObject, old: JsonObject
   if (!isDeepStrictEqual(topology ?? null, old.nodeTopology ?? null)) {
     errors.push(fieldInvalid('nodeTopology', isObject(topology) ? labelSelectorGoSyntax(topology) : null, immutable));
   }
-  if (text(next.storageClassName) !== text(old.storageClassName)) errors.push(fieldInvalid('storageClassName', text(next.storageClassName), immutable));
+  if (stringOf(next.storageClassName) !== stringOf(old.storageClassName)) errors.push(fieldInvalid('storageClassName', stringOf(next.storageClassName), immutable));
   return errors;
 }

@@ -4,7 +4,7 @@
 // does not validate yet; a new request starts without one.
 
 import { fieldDuplicate, fieldInvalid, fieldNotSupported, fieldRequired, fieldTooLong, type FieldError } from '@capstan/common';
-import { isObject } from '../defaulting/json-fields.ts';
+import { objectOf, stringOf, stringsOf } from '../defaulting/json-fields.ts';
 import type { JsonObject } from '../object-meta.ts';
 import { isDNS1123Label, isDNS1123Subdomain } from '../name-validation.ts';
 import { certificateRequestError } from './certificate-request-check.ts';
@@ -44,7 +44,7 @@ function signerNameErrors(signerName: string, path: string): FieldError[] {
 }
 
 function usagesErrors(value: unknown): FieldError[] {
-  const usages = Array.isArray(value) ? value.map(String) : [];
+  const usages = stringsOf(value);
   if (usages.length === 0) return [fieldRequired('spec.usages')];
   const errors: FieldError[] = [];
   usages.forEach((usage, i) => {
@@ -57,14 +57,14 @@ function usagesErrors(value: unknown): FieldError[] {
 }
 
 export function certificateSigningRequestErrors(csr: JsonObject): FieldError[] {
-  const spec = isObject(csr.spec) ? csr.spec : {};
+  const spec = objectOf(csr.spec);
   const errors: FieldError[] = [];
   // spec.request is base64 in JSON, the PEM bytes once decoded.
   const request = typeof spec.request === 'string' ? new Uint8Array(Buffer.from(spec.request, 'base64')) : undefined;
   const requestError = certificateRequestError(request ?? new Uint8Array());
   if (requestError !== undefined) errors.push(fieldInvalid('spec.request', goBytes(request), requestError));
   errors.push(...usagesErrors(spec.usages));
-  const signerName = typeof spec.signerName === 'string' ? spec.signerName : '';
+  const signerName = stringOf(spec.signerName);
   if (signerName === legacySignerName) errors.push(fieldInvalid('spec.signerName', signerName, 'the legacy signerName is not allowed via this API version'));
   else errors.push(...signerNameErrors(signerName, 'spec.signerName'));
   const expiration = spec.expirationSeconds;

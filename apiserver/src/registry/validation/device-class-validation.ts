@@ -4,15 +4,13 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import { isObject } from '../defaulting/json-fields.ts';
+import { objectOf } from '../defaulting/json-fields.ts';
 import { boundedListErrors, listAt } from './bounded-list-validation.ts';
 import { deviceConfigurationErrors } from './opaque-configuration-validation.ts';
 import { deviceSelectorsErrors } from './device-selector-validation.ts';
 import { withoutSpecErrors } from './resource-update-order.ts';
 
 const maxConfigurations = 32;
-
-const specOf = (object: JsonObject): JsonObject => (isObject(object.spec) ? object.spec : {});
 
 /** `old`, on update: configuration kept as it was is not measured again. */
 function deviceClassSpecErrors(spec: JsonObject, old: JsonObject | undefined): FieldError[] {
@@ -23,9 +21,9 @@ function deviceClassSpecErrors(spec: JsonObject, old: JsonObject | undefined): F
   ];
 }
 
-export const deviceClassErrors = (deviceClass: JsonObject): FieldError[] => deviceClassSpecErrors(specOf(deviceClass), undefined);
+export const deviceClassErrors = (deviceClass: JsonObject): FieldError[] => deviceClassSpecErrors(objectOf(deviceClass.spec), undefined);
 
 export const deviceClassUpdateErrors = (next: JsonObject, old: JsonObject, objectErrors: FieldError[]): FieldError[] => [
   ...withoutSpecErrors(objectErrors),
-  ...deviceClassSpecErrors(specOf(next), specOf(old)),
+  ...deviceClassSpecErrors(objectOf(next.spec), objectOf(old.spec)),
 ];

@@ -8,23 +8,23 @@
 
 import { fieldInvalid, fieldNotSupported, fieldRequired, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import { isObject } from '../defaulting/json-fields.ts';
+import { isObject, numberOf, objectOf, stringOf } from '../defaulting/json-fields.ts';
 import { isDNS1123Label, isDNS1123Subdomain } from '../name-validation.ts';
 import { boundedSetErrors, listAt } from './bounded-list-validation.ts';
 import { deviceSelectorsErrors } from './device-selector-validation.ts';
+import { invalidEach } from './value-formats.ts';
 
 const maxAlternatives = 8;
 const allocationModes = ['All', 'ExactCount'];
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-const nameOf = (item: unknown): string => (isObject(item) ? text(item.name) : '');
+const nameOf = (item: unknown): string => (stringOf(objectOf(item).name));
 
 /** A request, alternative or reference name: a DNS label. */
-export const requestNameErrors = (name: string, path: string): FieldError[] => isDNS1123Label(name).map((message) => fieldInvalid(path, name, message));
+export const requestNameErrors = (name: string, path: string): FieldError[] => invalidEach(path, name, isDNS1123Label(name));
 
 function deviceClassNameErrors(name: string, path: string): FieldError[] {
   if (name === '') return [fieldRequired(path)];
-  return isDNS1123Subdomain(name).map((message) => fieldInvalid(path, name, message));
+  return invalidEach(path, name, isDNS1123Subdomain(name));
 }
 
 /**
@@ -32,8 +32,8 @@ function deviceClassNameErrors(name: string, path: string): FieldError[] {
  * validates; Capstan does not default these fields yet, so the defaults are read in here.
  */
 function allocationModeErrors(request: JsonObject, path: string): FieldError[] {
-  const mode = text(request.allocationMode) || 'ExactCount';
-  const given = typeof request.count === 'number' ? request.count : 0;
+  const mode = stringOf(request.allocationMode) || 'ExactCount';
+  const given = numberOf(request.count);
   const count = mode === 'ExactCount' && given === 0 ? 1 : given;
   if (mode === 'All') return count === 0 ? [] : [fieldInvalid(`${path}.count`, count, "must not be specified when allocationMode is 'All'")];
   if (mode === 'ExactCount') return count > 0 ? [] : [fieldInvalid(`${path}.count`, count, 'must be greater than zero')];
@@ -42,20 +42,20 @@ function allocationModeErrors(request: JsonObject, path: string): FieldError[] {
 
 function classRequestErrors(request: JsonObject, path: string): FieldError[] {
   return [
-    ...deviceClassNameErrors(text(request.deviceClassName), `${path}.deviceClassName`),
+    ...deviceClassNameErrors(stringOf(request.deviceClassName), `${path}.deviceClassName`),
     ...deviceSelectorsErrors(request.selectors, `${path}.selectors`),
     ...allocationModeErrors(request, path),
   ];
 }
 
 function alternativeErrors(alternative: unknown, path: string): FieldError[] {
-  const subRequest = isObject(alternative) ? alternative : {};
-  return [...requestNameErrors(text(subRequest.name), `${path}.name`), ...classRequestErrors(subRequest, path)];
+  const subRequest = objectOf(alternative);
+  return [...requestNameErrors(stringOf(subRequest.name), `${path}.name`), ...classRequestErrors(subRequest, path)];
 }
 
 export function deviceRequestErrors(item: unknown, path: string): FieldError[] {
-  const request = isObject(item) ? item : {};
-  const errors = requestNameErrors(text(request.name), `${path}.name`);
+  const request = objectOf(item);
+  const errors = requestNameErrors(stringOf(request.name), `${path}.name`);
   const alternatives = listAt(request.firstAvailable);
   const exactly = isObject(request.exactly) ? request.exactly : undefined;
   if (alternatives.length === 0 && exactly === undefined) errors.push(fieldRequired(path, 'exactly one of `exactly` or `firstAvailable` is required'));

@@ -3,7 +3,7 @@
 // which kube's CEL parser refuses with a fixed message, is refused here.
 
 import { fieldInvalid, fieldRequired, fieldTooLong, type FieldError } from '@capstan/common';
-import { isObject } from '../defaulting/json-fields.ts';
+import { isObject, stringOf } from '../defaulting/json-fields.ts';
 import { boundedListErrors, listAt } from './bounded-list-validation.ts';
 
 const maxSelectors = 32;
@@ -15,7 +15,7 @@ const emptyExpressionMessage =
 function selectorErrors(selector: unknown, path: string): FieldError[] {
   const cel = isObject(selector) ? selector.cel : undefined;
   if (!isObject(cel)) return [fieldRequired(`${path}.cel`)];
-  const expression = typeof cel.expression === 'string' ? cel.expression : '';
+  const expression = stringOf(cel.expression);
   if (expression.length > maxExpressionLength) return [fieldTooLong(`${path}.cel.expression`, maxExpressionLength)];
   return expression === '' ? [fieldInvalid(`${path}.cel.expression`, '', emptyExpressionMessage)] : [];
 }

@@ -3,11 +3,11 @@
 
 import { fieldDuplicate, fieldInvalid, fieldNotSupported, fieldRequired, fieldTooMany, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import { isObject, objectsAt } from '../defaulting/json-fields.ts';
+import { isObject, objectsAt, stringOf, stringsOf } from '../defaulting/json-fields.ts';
 import { isDNS1123Label, isDNS1123Subdomain } from '../name-validation.ts';
 import { endpointIpErrors, ipFamilyOf, legacyIpErrors } from './ip-formats.ts';
 import { labelErrors } from './object-meta-validation.ts';
-import { isQualifiedName, isValidLabelValue } from './value-formats.ts';
+import { invalidEach, isQualifiedName, isValidLabelValue } from './value-formats.ts';
 
 const addressTypes = ['FQDN', 'IPv4', 'IPv6'];
 const protocols = ['SCTP', 'TCP', 'UDP'];
@@ -17,10 +17,8 @@ const maxTopologyLabels = 16;
 const maxPorts = 20000;
 const maxHints = 8;
 
-const invalidEach = (field: string, value: string, messages: readonly string[]): FieldError[] => messages.map((message) => fieldInvalid(field, value, message));
-
 export function endpointSliceErrors(slice: JsonObject): FieldError[] {
-  const addressType = typeof slice.addressType === 'string' ? slice.addressType : '';
+  const addressType = stringOf(slice.addressType);
   const errors: FieldError[] = [];
   if (addressType === '') errors.push(fieldRequired('addressType'));
   else if (!addressTypes.includes(addressType)) errors.push(fieldNotSupported('addressType', addressType, addressTypes));
@@ -33,12 +31,12 @@ export function endpointSliceErrors(slice: JsonObject): FieldError[] {
 
 export function endpointSliceUpdateErrors(next: JsonObject, old: JsonObject, objectErrors: FieldError[]): FieldError[] {
   if (next.addressType === old.addressType) return objectErrors;
-  return [...objectErrors, fieldInvalid('addressType', typeof next.addressType === 'string' ? next.addressType : '', 'field is immutable')];
+  return [...objectErrors, fieldInvalid('addressType', stringOf(next.addressType), 'field is immutable')];
 }
 
 function endpointErrors(endpoint: JsonObject, addressType: string, path: string): FieldError[] {
   const errors: FieldError[] = [];
-  const addresses = Array.isArray(endpoint.addresses) ? endpoint.addresses.map(String) : [];
+  const addresses = stringsOf(endpoint.addresses);
   if (addresses.length === 0) errors.push(fieldRequired(`${path}.addresses`, 'must contain at least 1 address'));
   else if (addresses.length > maxAddresses) errors.push(fieldTooMany(`${path}.addresses`, addresses.length, maxAddresses));
   addresses.forEach((address, i) => errors.push(...addressErrors(address, addressType, `${path}.addresses`, i)));
@@ -96,7 +94,7 @@ function hintErrors(hints: JsonObject, path: string): FieldError[] {
     if (entries.length > maxHints) return [...errors, fieldTooMany(`${path}.${list}`, entries.length, maxHints)];
     const seen = new Set<string>();
     entries.forEach((entry, i) => {
-      const name = typeof entry.name === 'string' ? entry.name : '';
+      const name = stringOf(entry.name);
       const field = `${path}.${list}[${i}].name`;
       if (seen.has(name)) errors.push(fieldDuplicate(field, name));
       seen.add(name);
@@ -112,7 +110,7 @@ function portErrors(ports: readonly JsonObject[]): FieldError[] {
   const names = new Set<string>();
   ports.forEach((port, i) => {
     const path = `ports[${i}]`;
-    const name = typeof port.name === 'string' ? port.name : '';
+    const name = stringOf(port.name);
     if (name !== '') errors.push(...invalidEach(`${path}.name`, name, isDNS1123Label(name)));
     if (names.has(name)) errors.push(fieldDuplicate(`${path}.name`, name));
     names.add(name);

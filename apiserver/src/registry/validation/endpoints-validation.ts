@@ -4,18 +4,16 @@
 
 import { fieldInvalid, fieldNotSupported, fieldRequired, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import { objectsAt } from '../defaulting/json-fields.ts';
+import { numberOf, objectsAt, stringOf } from '../defaulting/json-fields.ts';
 import { isDNS1123Label, isDNS1123Subdomain } from '../name-validation.ts';
 import { endpointIpErrors, legacyIpErrors } from './ip-formats.ts';
-import { isQualifiedName, isValidPortNum } from './value-formats.ts';
+import { invalidEach, isQualifiedName, isValidPortNum } from './value-formats.ts';
 import type { KindValidation } from './kind-validation.ts';
 
 const protocols = ['SCTP', 'TCP', 'UDP'];
 
-const invalidEach = (path: string, value: string, messages: readonly string[]): FieldError[] => messages.map((message) => fieldInvalid(path, value, message));
-
 function addressErrors(address: JsonObject, path: string): FieldError[] {
-  const ip = typeof address.ip === 'string' ? address.ip : '';
+  const ip = stringOf(address.ip);
   const errors = invalidEach(`${path}.ip`, ip, legacyIpErrors(ip));
   if (typeof address.hostname === 'string' && address.hostname !== '') errors.push(...invalidEach(`${path}.hostname`, address.hostname, isDNS1123Label(address.hostname)));
   if (typeof address.nodeName === 'string') errors.push(...invalidEach(`${path}.nodeName`, address.nodeName, isDNS1123Subdomain(address.nodeName)));
@@ -24,12 +22,12 @@ function addressErrors(address: JsonObject, path: string): FieldError[] {
 
 function portErrors(port: JsonObject, requireName: boolean, path: string): FieldError[] {
   const errors: FieldError[] = [];
-  const name = typeof port.name === 'string' ? port.name : '';
+  const name = stringOf(port.name);
   if (requireName && name === '') errors.push(fieldRequired(`${path}.name`));
   else if (name !== '') errors.push(...invalidEach(`${path}.name`, name, isDNS1123Label(name)));
-  const number = typeof port.port === 'number' ? port.port : 0;
+  const number = numberOf(port.port);
   errors.push(...isValidPortNum(number).map((message) => fieldInvalid(`${path}.port`, number, message)));
-  const protocol = typeof port.protocol === 'string' ? port.protocol : '';
+  const protocol = stringOf(port.protocol);
   if (protocol === '') errors.push(fieldRequired(`${path}.protocol`));
   else if (!protocols.includes(protocol)) errors.push(fieldNotSupported(`${path}.protocol`, protocol, protocols));
   if (typeof port.appProtocol === 'string') errors.push(...invalidEach(`${path}.appProtocol`, port.appProtocol, isQualifiedName(port.appProtocol)));

@@ -6,30 +6,29 @@
 import { fieldInvalid, fieldRequired, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
 import { eventsV1Conversion } from '../conversions/event-conversion.ts';
-import { isObject } from '../defaulting/json-fields.ts';
-import { isQualifiedName } from './value-formats.ts';
+import { isObject, objectOf, stringOf } from '../defaulting/json-fields.ts';
+import { invalidEach, isQualifiedName } from './value-formats.ts';
 
 const lengthLimits = { reportingInstance: 128, action: 128, reason: 128, message: 1024 } as const;
 
-const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
 const isSet = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
 
 /** legacyValidateEvent: `reportingField` is what the request's version calls the reporting controller. */
 function legacyEventErrors(event: JsonObject, reportingField: 'reportingComponent' | 'reportingController'): FieldError[] {
   const errors: FieldError[] = [];
-  const namespace = isObject(event.metadata) ? textOf(event.metadata.namespace) : '';
-  const involvedNamespace = isObject(event.involvedObject) ? textOf(event.involvedObject.namespace) : '';
+  const namespace = stringOf(objectOf(event.metadata).namespace);
+  const involvedNamespace = stringOf(objectOf(event.involvedObject).namespace);
   const mismatch = fieldInvalid('involvedObject.namespace', involvedNamespace, 'does not match event.namespace');
   if (!isSet(event.eventTime)) {
     if (involvedNamespace === '' ? namespace !== '' && namespace !== 'default' : namespace !== involvedNamespace) errors.push(mismatch);
     return errors;
   }
   if (involvedNamespace === '' && namespace !== 'default' && namespace !== 'kube-system') errors.push(mismatch);
-  const controller = textOf(event.reportingComponent);
+  const controller = stringOf(event.reportingComponent);
   if (controller === '') errors.push(fieldRequired(reportingField));
-  errors.push(...isQualifiedName(controller).map((message) => fieldInvalid(reportingField, controller, message)));
+  errors.push(...invalidEach(reportingField, controller, isQualifiedName(controller)));
   for (const field of ['reportingInstance', 'action', 'reason', 'message'] as const) {
-    const value = textOf(event[field]);
+    const value = stringOf(event[field]);
     if (value === '' && field !== 'message') errors.push(fieldRequired(field));
     if (value.length > lengthLimits[field]) errors.push(fieldInvalid(field, '', `can have at most ${lengthLimits[field]} characters`));
   }
@@ -50,7 +49,7 @@ export function eventsV1CreateErrors(event: JsonObject): FieldError[] {
     if (!isSet(core.series.lastObservedTime)) errors.push(fieldRequired('series.lastObservedTime'));
   }
   if (!isSet(core.eventTime)) errors.push(fieldRequired('eventTime'));
-  if (core.type !== 'Normal' && core.type !== 'Warning') errors.push(fieldInvalid('type', '', `has invalid value: ${textOf(core.type)}`));
+  if (core.type !== 'Normal' && core.type !== 'Warning') errors.push(fieldInvalid('type', '', `has invalid value: ${stringOf(core.type)}`));
   if (isSet(core.firstTimestamp)) errors.push(fieldInvalid('firstTimestamp', '', 'needs to be unset'));
   if (isSet(core.lastTimestamp)) errors.push(fieldInvalid('lastTimestamp', '', 'needs to be unset'));
   if (typeof core.count === 'number' && core.count !== 0) errors.push(fieldInvalid('count', '', 'needs to be unset'));

@@ -2,7 +2,7 @@
 // told apart, and each rule's subjects and resource and non-resource rules.
 
 import { fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired, goQuote, type FieldError } from '@capstan/common';
-import { isObject, objectsAt } from '../defaulting/json-fields.ts';
+import { isObject, numberOf, objectOf, objectsAt, stringOf, stringsOf } from '../defaulting/json-fields.ts';
 import type { JsonObject } from '../object-meta.ts';
 import { isDNS1123Label, isDNS1123Subdomain } from '../name-validation.ts';
 import { mandatoryFlowSchemaErrors } from './flowcontrol-mandatory-objects.ts';
@@ -11,9 +11,6 @@ const maxMatchingPrecedence = 10000;
 const distinguisherMethods = ['ByNamespace', 'ByUser'];
 const subjectKinds = ['Group', 'ServiceAccount', 'User'];
 const verbs = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'proxy', 'update', 'watch'];
-
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-const texts = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 
 /** The fields a subject of each kind may set, with the message kube gives when another kind sets them. */
 const subjectFields = {
@@ -24,24 +21,24 @@ const subjectFields = {
 
 function serviceAccountErrors(account: JsonObject, path: string): FieldError[] {
   const errors: FieldError[] = [];
-  const name = text(account.name);
+  const name = stringOf(account.name);
   if (name === '') errors.push(fieldRequired(`${path}.name`));
   else if (name !== '*') for (const message of isDNS1123Subdomain(name)) errors.push(fieldInvalid(`${path}.name`, name, message));
-  const namespace = text(account.namespace);
+  const namespace = stringOf(account.namespace);
   if (namespace === '') errors.push(fieldRequired(`${path}.namespace`, 'must specify namespace for service account'));
   else for (const message of isDNS1123Label(namespace)) errors.push(fieldInvalid(`${path}.namespace`, namespace, message));
   return errors;
 }
 
 function subjectErrors(subject: JsonObject, path: string): FieldError[] {
-  const kind = text(subject.kind);
+  const kind = stringOf(subject.kind);
   if (kind !== 'User' && kind !== 'Group' && kind !== 'ServiceAccount') return [fieldNotSupported(`${path}.kind`, kind, subjectKinds)];
   const { field } = subjectFields[kind];
   const own = subject[field];
   const errors: FieldError[] = [];
   if (!isObject(own)) errors.push(fieldRequired(`${path}.${field}`, `${field} is required when subject kind is '${kind}'`));
   else if (kind === 'ServiceAccount') errors.push(...serviceAccountErrors(own, `${path}.${field}`));
-  else if (text(own.name) === '') errors.push(fieldRequired(`${path}.${field}.name`));
+  else if (stringOf(own.name) === '') errors.push(fieldRequired(`${path}.${field}.name`));
   for (const other of (['ServiceAccount', 'User', 'Group'] as const).filter((other) => other !== kind)) {
     const { field: otherField, forbidden } = subjectFields[other];
     if (subject[otherField] !== undefined && subject[otherField] !== null) errors.push(fieldForbidden(`${path}.${otherField}`, forbidden));
@@ -50,7 +47,7 @@ function subjectErrors(subject: JsonObject, path: string): FieldError[] {
 }
 
 function verbsErrors(rule: JsonObject, path: string): FieldError[] {
-  const ruleVerbs = texts(rule.verbs);
+  const ruleVerbs = stringsOf(rule.verbs);
   if (ruleVerbs.length === 0) return [fieldRequired(`${path}.verbs`, 'verbs must contain at least one value')];
   if (ruleVerbs.includes('*')) return ruleVerbs.length > 1 ? [fieldInvalid(`${path}.verbs`, ruleVerbs, "if '*' is present, must not specify other verbs")] : [];
   return ruleVerbs.every((verb) => verbs.includes(verb)) ? [] : [fieldNotSupported(`${path}.verbs`, ruleVerbs, verbs)];
@@ -69,7 +66,7 @@ function nonResourceUrlError(url: string): string | undefined {
 
 function nonResourceRuleErrors(rule: JsonObject, path: string): FieldError[] {
   const errors = verbsErrors(rule, path);
-  const urls = texts(rule.nonResourceURLs);
+  const urls = stringsOf(rule.nonResourceURLs);
   if (urls.length === 0) errors.push(fieldRequired(`${path}.nonResourceURLs`, 'nonResourceURLs must contain at least one value'));
   else if (urls.includes('*')) {
     if (urls.length > 1) errors.push(fieldInvalid(`${path}.nonResourceURLs`, urls, "if '*' is present, must not specify other non-resource URLs"));
@@ -84,13 +81,13 @@ function nonResourceRuleErrors(rule: JsonObject, path: string): FieldError[] {
 
 function resourceRuleErrors(rule: JsonObject, path: string): FieldError[] {
   const errors = verbsErrors(rule, path);
-  const groups = texts(rule.apiGroups);
+  const groups = stringsOf(rule.apiGroups);
   if (groups.length === 0) errors.push(fieldRequired(`${path}.apiGroups`, 'resource rules must supply at least one api group'));
   else if (groups.length > 1 && groups.includes('*')) errors.push(fieldInvalid(`${path}.apiGroups`, groups, "if '*' is present, must not specify other api groups"));
-  const resources = texts(rule.resources);
+  const resources = stringsOf(rule.resources);
   if (resources.length === 0) errors.push(fieldRequired(`${path}.resources`, 'resource rules must supply at least one resource'));
   else if (resources.length > 1 && resources.includes('*')) errors.push(fieldInvalid(`${path}.resources`, resources, "if '*' is present, must not specify other resources"));
-  const namespaces = texts(rule.namespaces);
+  const namespaces = stringsOf(rule.namespaces);
   if (namespaces.length === 0 && rule.clusterScope !== true) {
     errors.push(fieldRequired(`${path}.namespaces`, 'resource rules that are not cluster scoped must supply at least one namespace'));
   } else if (namespaces.includes('*')) {
@@ -119,20 +116,20 @@ function policyRulesErrors(rule: JsonObject, path: string): FieldError[] {
 }
 
 export function flowSchemaErrors(flowSchema: JsonObject): FieldError[] {
-  const spec = isObject(flowSchema.spec) ? flowSchema.spec : {};
-  const name = isObject(flowSchema.metadata) ? text(flowSchema.metadata.name) : '';
+  const spec = objectOf(flowSchema.spec);
+  const name = stringOf(objectOf(flowSchema.metadata).name);
   const errors: FieldError[] = [];
-  const precedence = typeof spec.matchingPrecedence === 'number' ? spec.matchingPrecedence : 0;
+  const precedence = numberOf(spec.matchingPrecedence);
   if (precedence <= 0) errors.push(fieldInvalid('spec.matchingPrecedence', precedence, 'must be a positive value'));
   if (precedence > maxMatchingPrecedence) errors.push(fieldInvalid('spec.matchingPrecedence', precedence, `must not be greater than ${maxMatchingPrecedence}`));
   if (precedence === 1 && name !== 'exempt') errors.push(fieldInvalid('spec.matchingPrecedence', precedence, "only the schema named 'exempt' may have matchingPrecedence 1"));
   if (isObject(spec.distinguisherMethod)) {
-    const type = text(spec.distinguisherMethod.type);
+    const type = stringOf(spec.distinguisherMethod.type);
     if (!distinguisherMethods.includes(type)) {
       errors.push(fieldNotSupported('spec.distinguisherMethod.type', { goSyntax: `flowcontrol.FlowDistinguisherMethod{Type:${goQuote(type)}}` }, distinguisherMethods));
     }
   }
-  const levelName = isObject(spec.priorityLevelConfiguration) ? text(spec.priorityLevelConfiguration.name) : '';
+  const levelName = stringOf(objectOf(spec.priorityLevelConfiguration).name);
   if (levelName === '') errors.push(fieldRequired('spec.priorityLevelConfiguration.name', 'must reference a priority level'));
   else for (const message of isDNS1123Subdomain(levelName)) errors.push(fieldInvalid('spec.priorityLevelConfiguration.name', levelName, message));
   objectsAt(spec, 'rules').forEach((rule, i) => errors.push(...policyRulesErrors(rule, `spec.rules[${i}]`)));

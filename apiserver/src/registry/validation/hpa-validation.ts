@@ -3,8 +3,11 @@
 
 import { fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired, quantityValue, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import { isObject, objectsAt } from '../defaulting/json-fields.ts';
+import { isObject, numberOf, objectOf, objectsAt, stringOf } from '../defaulting/json-fields.ts';
 import { isDNS1123Label, pathSegmentErrors } from '../name-validation.ts';
+import { invalidEach } from './value-formats.ts';
+import { kindAndNameErrors } from './object-reference-validation.ts';
+import { quantityGoSyntax } from './quantity-go-syntax.ts';
 
 /** Sorted, as kube lists them from a set. */
 const metricSourceTypes = ['ContainerResource', 'External', 'Object', 'Pods', 'Resource'] as const;
@@ -16,19 +19,16 @@ const sourceFields = { Object: 'object', External: 'external', Pods: 'pods', Res
 const maxStabilizationWindowSeconds = 3600;
 const maxPeriodSeconds = 1800;
 
-const stringAt = (object: JsonObject, key: string): string => (typeof object[key] === 'string' ? (object[key] as string) : '');
-const objectAt = (object: JsonObject, key: string): JsonObject => (isObject(object[key]) ? (object[key] as JsonObject) : {});
-
 export function horizontalPodAutoscalerErrors(autoscaler: JsonObject): FieldError[] {
-  const spec = objectAt(autoscaler, 'spec');
+  const spec = objectOf(autoscaler.spec);
   const errors: FieldError[] = [];
   const minReplicas = typeof spec.minReplicas === 'number' ? spec.minReplicas : undefined;
-  const maxReplicas = typeof spec.maxReplicas === 'number' ? spec.maxReplicas : 0;
+  const maxReplicas = numberOf(spec.maxReplicas);
   // HPAScaleToZero is off by default, so the lower bound is 1.
   if (minReplicas !== undefined && minReplicas < 1) errors.push(fieldInvalid('spec.minReplicas', minReplicas, 'must be greater than or equal to 1'));
   if (maxReplicas < 1) errors.push(fieldInvalid('spec.maxReplicas', maxReplicas, 'must be greater than 0'));
   if (minReplicas !== undefined && maxReplicas < minReplicas) errors.push(fieldInvalid('spec.maxReplicas', maxReplicas, 'must be greater than or equal to `minReplicas`'));
-  errors.push(...objectReferenceErrors(objectAt(spec, 'scaleTargetRef'), 'spec.scaleTargetRef'));
+  errors.push(...kindAndNameErrors(objectOf(spec.scaleTargetRef), 'spec.scaleTargetRef'));
   const metrics = objectsAt(spec, 'metrics');
   metrics.forEach((metric, index) => errors.push(...metricSpecErrors(metric, `spec.metrics[${index}]`)));
   if (minReplicas === 0 && !metrics.some((metric) => metric.type === 'Object' || metric.type === 'External')) {
@@ -42,20 +42,9 @@ export function horizontalPodAutoscalerErrors(autoscaler: JsonObject): FieldErro
   return errors;
 }
 
-/** ValidateCrossVersionObjectReference. */
-function objectReferenceErrors(reference: JsonObject, path: string): FieldError[] {
-  const errors: FieldError[] = [];
-  for (const key of ['kind', 'name']) {
-    const value = stringAt(reference, key);
-    if (value === '') errors.push(fieldRequired(`${path}.${key}`));
-    else for (const message of pathSegmentErrors(value, false)) errors.push(fieldInvalid(`${path}.${key}`, value, message));
-  }
-  return errors;
-}
-
 function metricSpecErrors(metric: JsonObject, path: string): FieldError[] {
   const errors: FieldError[] = [];
-  const type = stringAt(metric, 'type');
+  const type = stringOf(metric.type);
   const typeUnsupported = fieldNotSupported(`${path}.type`, type, metricSourceTypes);
   if (type === '') errors.push(fieldRequired(`${path}.type`, 'must specify a metric source type'));
   if (!(metricSourceTypes as readonly string[]).includes(type)) errors.push(typeUnsupported);
@@ -72,13 +61,13 @@ function metricSpecErrors(metric: JsonObject, path: string): FieldError[] {
 }
 
 function sourceErrors(field: string, source: JsonObject, path: string): FieldError[] {
-  const target = objectAt(source, 'target');
+  const target = objectOf(source.target);
   const has = (key: string): boolean => target[key] !== undefined && target[key] !== null;
   const errors: FieldError[] = [];
   if (field === 'resource' || field === 'containerResource') {
-    if (stringAt(source, 'name') === '') errors.push(fieldRequired(`${path}.name`, 'must specify a resource name'));
+    if (stringOf(source.name) === '') errors.push(fieldRequired(`${path}.name`, 'must specify a resource name'));
     if (field === 'containerResource') {
-      const container = stringAt(source, 'container');
+      const container = stringOf(source.container);
       if (container === '') errors.push(fieldRequired(`${path}.container`, 'must specify a container'));
       else for (const message of isDNS1123Label(container)) errors.push(fieldInvalid(`${path}.container`, container, message));
     }
@@ -87,8 +76,8 @@ function sourceErrors(field: string, source: JsonObject, path: string): FieldErr
     if (has('averageUtilization') && has('averageValue')) errors.push(fieldForbidden(`${path}.target.averageValue`, 'may not set both a target raw value and a target utilization'));
     return errors;
   }
-  if (field === 'object') errors.push(...objectReferenceErrors(objectAt(source, 'describedObject'), `${path}.describedObject`));
-  errors.push(...metricIdentifierErrors(objectAt(source, 'metric'), `${path}.metric`), ...metricTargetErrors(target, `${path}.target`));
+  if (field === 'object') errors.push(...kindAndNameErrors(objectOf(source.describedObject), `${path}.describedObject`));
+  errors.push(...metricIdentifierErrors(objectOf(source.metric), `${path}.metric`), ...metricTargetErrors(target, `${path}.target`));
   if (field === 'object' && !has('value') && !has('averageValue')) errors.push(fieldRequired(`${path}.target.averageValue`, 'must set either a target value or averageValue'));
   if (field === 'external') {
     if (!has('value') && !has('averageValue')) errors.push(fieldRequired(`${path}.target.averageValue`, 'must set either a target value for metric or a per-pod target'));
@@ -99,21 +88,21 @@ function sourceErrors(field: string, source: JsonObject, path: string): FieldErr
 }
 
 function metricIdentifierErrors(identifier: JsonObject, path: string): FieldError[] {
-  const name = stringAt(identifier, 'name');
+  const name = stringOf(identifier.name);
   if (name === '') return [fieldRequired(`${path}.name`, 'must specify a metric name')];
-  return pathSegmentErrors(name, false).map((message) => fieldInvalid(`${path}.name`, name, message));
+  return invalidEach(`${path}.name`, name, pathSegmentErrors(name, false));
 }
 
 function metricTargetErrors(target: JsonObject, path: string): FieldError[] {
   const errors: FieldError[] = [];
-  const type = stringAt(target, 'type');
+  const type = stringOf(target.type);
   if (type === '') errors.push(fieldRequired(`${path}.type`, 'must specify a metric target type'));
   if (!targetTypes.includes(type)) errors.push(fieldInvalid(`${path}.type`, type, 'must be either Utilization, Value, or AverageValue'));
   for (const key of ['value', 'averageValue']) {
     const quantity = target[key];
     const amount = quantity === undefined || quantity === null ? undefined : quantityValue(quantity);
-    // kube prints the *resource.Quantity through its String(); Capstan shows the text as sent.
-    if (amount !== undefined && amount <= 0) errors.push(fieldInvalid(`${path}.${key}`, { goSyntax: amount === 0 ? '0' : String(quantity) }, 'must be positive'));
+    // kube quotes the *resource.Quantity, which the field error dereferences and prints with %#v.
+    if (amount !== undefined && amount <= 0) errors.push(fieldInvalid(`${path}.${key}`, quantityGoSyntax(quantity), 'must be positive'));
   }
   const utilization = target.averageUtilization;
   if (typeof utilization === 'number' && utilization < 1) errors.push(fieldInvalid(`${path}.averageUtilization`, utilization, 'must be greater than 0'));
@@ -133,11 +122,11 @@ function scalingRulesErrors(rules: JsonObject, path: string): FieldError[] {
   if (policies.length === 0) errors.push(fieldRequired(`${path}.policies`, 'must specify at least one Policy'));
   policies.forEach((policy, index) => {
     const at = `${path}.policies[${index}]`;
-    const type = stringAt(policy, 'type');
+    const type = stringOf(policy.type);
     if (!(scalingPolicyTypes as readonly string[]).includes(type)) errors.push(fieldNotSupported(`${at}.type`, type, scalingPolicyTypes));
-    const value = typeof policy.value === 'number' ? policy.value : 0;
+    const value = numberOf(policy.value);
     if (value <= 0) errors.push(fieldInvalid(`${at}.value`, value, 'must be greater than zero'));
-    const period = typeof policy.periodSeconds === 'number' ? policy.periodSeconds : 0;
+    const period = numberOf(policy.periodSeconds);
     if (period <= 0) errors.push(fieldInvalid(`${at}.periodSeconds`, period, 'must be greater than zero'));
     if (period > maxPeriodSeconds) errors.push(fieldInvalid(`${at}.periodSeconds`, period, `must be less than or equal to ${maxPeriodSeconds}`));
   });

@@ -3,20 +3,19 @@
 
 import { fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired, fieldTooLong, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import { isObject } from '../defaulting/json-fields.ts';
-import { isDNS1123Label, isDNS1123Subdomain, pathSegmentErrors, regexError } from '../name-validation.ts';
+import { isObject, objectOf, stringOf } from '../defaulting/json-fields.ts';
+import { isDNS1123Label, isDNS1123Subdomain, regexError } from '../name-validation.ts';
+import { invalidEach } from './value-formats.ts';
+import { typedLocalObjectReferenceErrors } from './object-reference-validation.ts';
 
 const maxControllerLength = 250;
 const scopes = ['Cluster', 'Namespace'];
 const httpPathFormat = "[A-Za-z0-9/\\-._~%!$&'()*+,;=:]+";
 const httpPath = new RegExp(`^${httpPathFormat}$`);
 
-const specOf = (ingressClass: JsonObject): JsonObject => (isObject(ingressClass.spec) ? ingressClass.spec : {});
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-
 export function ingressClassErrors(ingressClass: JsonObject): FieldError[] {
-  const spec = specOf(ingressClass);
-  const controller = text(spec.controller);
+  const spec = objectOf(ingressClass.spec);
+  const controller = stringOf(spec.controller);
   const errors: FieldError[] = [];
   if (controller === '') errors.push(fieldRequired('spec.controller'));
   else {
@@ -28,8 +27,8 @@ export function ingressClassErrors(ingressClass: JsonObject): FieldError[] {
 }
 
 export function ingressClassUpdateErrors(next: JsonObject, old: JsonObject, objectErrors: FieldError[]): FieldError[] {
-  const controller = text(specOf(next).controller);
-  if (controller === text(specOf(old).controller)) return objectErrors;
+  const controller = stringOf(objectOf(next.spec).controller);
+  if (controller === stringOf(objectOf(old.spec).controller)) return objectErrors;
   return [fieldInvalid('spec.controller', controller, 'field is immutable'), ...objectErrors];
 }
 
@@ -39,21 +38,13 @@ function domainPrefixedPathErrors(value: string, path: string): FieldError[] {
   const host = value.slice(0, slash);
   const rest = value.slice(slash + 1);
   if (slash <= 0 || rest === '') return [fieldInvalid(path, value, 'must be a domain-prefixed path (such as "acme.io/foo")')];
-  const errors = isDNS1123Subdomain(host).map((message) => fieldInvalid(path, host, message));
+  const errors = invalidEach(path, host, isDNS1123Subdomain(host));
   if (!httpPath.test(rest)) errors.push(fieldInvalid(path, rest, regexError('Invalid path', httpPathFormat)));
   return errors;
 }
 
 function parametersErrors(parameters: JsonObject, path: string): FieldError[] {
-  const errors: FieldError[] = [];
-  if (typeof parameters.apiGroup === 'string') {
-    for (const message of isDNS1123Subdomain(parameters.apiGroup)) errors.push(fieldInvalid(`${path}.apiGroup`, parameters.apiGroup, message));
-  }
-  for (const key of ['kind', 'name'] as const) {
-    const value = text(parameters[key]);
-    if (value === '') errors.push(fieldRequired(`${path}.${key}`));
-    else for (const message of pathSegmentErrors(value, false)) errors.push(fieldInvalid(`${path}.${key}`, value, message));
-  }
+  const errors = typedLocalObjectReferenceErrors(parameters, path);
   // kube's v1 defaulting sets an absent scope to Cluster before validation asks for one.
   const scope = typeof parameters.scope === 'string' ? parameters.scope : 'Cluster';
   const namespace = parameters.namespace;

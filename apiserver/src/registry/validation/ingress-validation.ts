@@ -4,17 +4,18 @@
 
 import { fieldInvalid, fieldNotSupported, fieldRequired, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import { isObject, objectsAt } from '../defaulting/json-fields.ts';
-import { isDNS1035Label, isDNS1123Subdomain, pathSegmentErrors, regexError } from '../name-validation.ts';
-import { isValidPortNum } from './value-formats.ts';
-import { parseIpSloppy, portNameErrors } from './network-policy-validation.ts';
+import { isObject, numberOf, objectOf, objectsAt, stringOf, stringsOf } from '../defaulting/json-fields.ts';
+import { isDNS1035Label, isDNS1123Subdomain, regexError } from '../name-validation.ts';
+import { parseIp } from './ip-formats.ts';
+import { isValidPortNum, portNameErrors } from './value-formats.ts';
+import { typedLocalObjectReferenceErrors } from './object-reference-validation.ts';
 
 const pathTypes = ['Exact', 'ImplementationSpecific', 'Prefix'];
 const invalidPathSequences = ['//', '/./', '/../', '%2f', '%2F'];
 const invalidPathSuffixes = ['/..', '/.'];
 
 export function ingressErrors(ingress: JsonObject): FieldError[] {
-  const spec = isObject(ingress.spec) ? ingress.spec : {};
+  const spec = objectOf(ingress.spec);
   const errors: FieldError[] = [];
   const rules = objectsAt(spec, 'rules');
   if (rules.length === 0 && !isObject(spec.defaultBackend)) {
@@ -49,9 +50,9 @@ const hostErrors = (host: string): string[] => (host.includes('*') ? wildcardSub
 
 function ruleErrors(rule: JsonObject, path: string): FieldError[] {
   const errors: FieldError[] = [];
-  const host = typeof rule.host === 'string' ? rule.host : '';
+  const host = stringOf(rule.host);
   if (host !== '') {
-    if (parseIpSloppy(host) !== undefined) errors.push(fieldInvalid(`${path}.host`, host, 'must be a DNS name, not an IP address'));
+    if (parseIp(host) !== undefined) errors.push(fieldInvalid(`${path}.host`, host, 'must be a DNS name, not an IP address'));
     for (const message of hostErrors(host)) errors.push(fieldInvalid(`${path}.host`, host, message));
   }
   if (isObject(rule.http)) {
@@ -65,7 +66,7 @@ function ruleErrors(rule: JsonObject, path: string): FieldError[] {
 function httpPathErrors(httpPath: JsonObject, path: string): FieldError[] {
   if (httpPath.pathType === undefined || httpPath.pathType === null) return [fieldRequired(`${path}.pathType`, 'pathType must be specified')];
   const errors: FieldError[] = [];
-  const value = typeof httpPath.path === 'string' ? httpPath.path : '';
+  const value = stringOf(httpPath.path);
   const pathType = String(httpPath.pathType);
   if (pathType === 'Exact' || pathType === 'Prefix') {
     if (!value.startsWith('/')) errors.push(fieldInvalid(`${path}.path`, value, 'must be an absolute path'));
@@ -74,7 +75,7 @@ function httpPathErrors(httpPath: JsonObject, path: string): FieldError[] {
   } else if (pathType === 'ImplementationSpecific') {
     if (value !== '' && !value.startsWith('/')) errors.push(fieldInvalid(`${path}.path`, value, 'must be an absolute path'));
   } else errors.push(fieldNotSupported(`${path}.pathType`, pathType, pathTypes));
-  errors.push(...backendErrors(isObject(httpPath.backend) ? httpPath.backend : {}, `${path}.backend`));
+  errors.push(...backendErrors(objectOf(httpPath.backend), `${path}.backend`));
   return errors;
 }
 
@@ -82,16 +83,16 @@ function backendErrors(backend: JsonObject, path: string): FieldError[] {
   const resource = isObject(backend.resource) ? backend.resource : undefined;
   const service = isObject(backend.service) ? backend.service : undefined;
   if (resource !== undefined && service !== undefined) return [fieldInvalid(path, '', 'cannot set both resource and service backends')];
-  if (resource !== undefined) return resourceBackendErrors(resource, `${path}.resource`);
+  if (resource !== undefined) return typedLocalObjectReferenceErrors(resource, `${path}.resource`);
   if (service === undefined) return [fieldInvalid(path, '', 'resource or service backend is required')];
   const errors: FieldError[] = [];
-  const name = typeof service.name === 'string' ? service.name : '';
+  const name = stringOf(service.name);
   // A DNS-1035 label while the RelaxedServiceNameValidation gate is off, as it is by default.
   if (name === '') errors.push(fieldRequired(`${path}.service.name`));
   else for (const message of isDNS1035Label(name)) errors.push(fieldInvalid(`${path}.service.name`, name, message));
-  const port = isObject(service.port) ? service.port : {};
-  const portName = typeof port.name === 'string' ? port.name : '';
-  const portNumber = typeof port.number === 'number' ? port.number : 0;
+  const port = objectOf(service.port);
+  const portName = stringOf(port.name);
+  const portNumber = numberOf(port.number);
   if (portName !== '' && portNumber !== 0) errors.push(fieldInvalid(path, '', 'cannot set both port name & port number'));
   else if (portName !== '') for (const message of portNameErrors(portName)) errors.push(fieldInvalid(`${path}.service.port.name`, portName, message));
   else if (portNumber !== 0) for (const message of isValidPortNum(portNumber)) errors.push(fieldInvalid(`${path}.service.port.number`, portNumber, message));
@@ -99,25 +100,12 @@ function backendErrors(backend: JsonObject, path: string): FieldError[] {
   return errors;
 }
 
-function resourceBackendErrors(resource: JsonObject, path: string): FieldError[] {
-  const errors: FieldError[] = [];
-  if (typeof resource.apiGroup === 'string') {
-    for (const message of isDNS1123Subdomain(resource.apiGroup)) errors.push(fieldInvalid(`${path}.apiGroup`, resource.apiGroup, message));
-  }
-  for (const key of ['kind', 'name']) {
-    const value = typeof resource[key] === 'string' ? (resource[key] as string) : '';
-    if (value === '') errors.push(fieldRequired(`${path}.${key}`));
-    else for (const message of pathSegmentErrors(value, false)) errors.push(fieldInvalid(`${path}.${key}`, value, message));
-  }
-  return errors;
-}
-
 function tlsErrors(tls: JsonObject, path: string): FieldError[] {
   const errors: FieldError[] = [];
-  (Array.isArray(tls.hosts) ? tls.hosts.map(String) : []).forEach((host, i) => {
+  stringsOf(tls.hosts).forEach((host, i) => {
     for (const message of hostErrors(host)) errors.push(fieldInvalid(`${path}.hosts[${i}]`, host, message));
   });
-  const secretName = typeof tls.secretName === 'string' ? tls.secretName : '';
+  const secretName = stringOf(tls.secretName);
   if (secretName !== '') for (const message of isDNS1123Subdomain(secretName)) errors.push(fieldInvalid(`${path}.secretName`, secretName, message));
   return errors;
 }

@@ -4,10 +4,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import { fieldInvalid, fieldRequired, goQuote, type FieldBadValue, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import { isObject } from '../defaulting/json-fields.ts';
+import { isObject, stringOf } from '../defaulting/json-fields.ts';
 import { isDNS1123Subdomain, pathSegmentErrors } from '../name-validation.ts';
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const parentRefOf = (ipAddress: JsonObject): JsonObject | undefined =>
   isObject(ipAddress.spec) && isObject(ipAddress.spec.parentRef) ? ipAddress.spec.parentRef : undefined;
 
@@ -16,14 +15,14 @@ export function ipAddressErrors(ipAddress: JsonObject): FieldError[] {
   if (parentRef === undefined) return [fieldRequired('spec.parentRef')];
   const path = 'spec.parentRef';
   const errors: FieldError[] = [];
-  const group = text(parentRef.group);
+  const group = stringOf(parentRef.group);
   for (const message of group === '' ? [] : isDNS1123Subdomain(group)) errors.push(fieldInvalid(`${path}.group`, group, message));
   for (const key of ['resource', 'name'] as const) {
-    const value = text(parentRef[key]);
+    const value = stringOf(parentRef[key]);
     if (value === '') errors.push(fieldRequired(`${path}.${key}`));
     else for (const message of pathSegmentErrors(value, false)) errors.push(fieldInvalid(`${path}.${key}`, value, message));
   }
-  const namespace = text(parentRef.namespace);
+  const namespace = stringOf(parentRef.namespace);
   for (const message of namespace === '' ? [] : pathSegmentErrors(namespace, false)) errors.push(fieldInvalid(`${path}.namespace`, namespace, message));
   return errors;
 }
@@ -36,6 +35,6 @@ export function ipAddressUpdateErrors(next: JsonObject, old: JsonObject, objectE
 
 /** The reference as Go's %#v writes a networking.ParentReference. */
 function parentReferenceGoSyntax(parentRef: JsonObject): FieldBadValue {
-  const fields = (['group', 'resource', 'namespace', 'name'] as const).map((key) => `${key[0]?.toUpperCase()}${key.slice(1)}:${goQuote(text(parentRef[key]))}`);
+  const fields = (['group', 'resource', 'namespace', 'name'] as const).map((key) => `${key[0]?.toUpperCase()}${key.slice(1)}:${goQuote(stringOf(parentRef[key]))}`);
   return { goSyntax: `networking.ParentReference{${fields.join(', ')}}` };
 }

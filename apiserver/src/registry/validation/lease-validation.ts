@@ -4,10 +4,10 @@
 
 import { fieldInvalid, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import { isObject } from '../defaulting/json-fields.ts';
+import { objectOf } from '../defaulting/json-fields.ts';
 
 export function leaseErrors(lease: JsonObject): FieldError[] {
-  const spec = isObject(lease.spec) ? lease.spec : {};
+  const spec = objectOf(lease.spec);
   const errors: FieldError[] = [];
   const duration = spec.leaseDurationSeconds;
   if (typeof duration === 'number' && duration <= 0) errors.push(fieldInvalid('spec.leaseDurationSeconds', duration, 'must be greater than 0'));

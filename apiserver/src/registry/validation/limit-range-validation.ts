@@ -4,24 +4,21 @@
 
 import { fieldDuplicate, fieldForbidden, fieldInvalid, fieldRequired, quantityValue, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import { isObject, objectsAt } from '../defaulting/json-fields.ts';
+import { objectOf, objectsAt, stringOf } from '../defaulting/json-fields.ts';
 import { canonicalQuantity } from '../../table/columns/canonical-quantity.ts';
 import { quantityGoSyntax } from './quantity-go-syntax.ts';
 import { containerResourceNameErrors, isOvercommitAllowed, resourceNameErrors } from './resource-names.ts';
-import { isQualifiedName } from './value-formats.ts';
+import { invalidEach, isQualifiedName } from './value-formats.ts';
 import type { KindValidation } from './kind-validation.ts';
 
 const standardTypes = ['Pod', 'Container', 'PersistentVolumeClaim'];
 
-type Limits = Readonly<Record<string, unknown>>;
-
-const mapOf = (value: unknown): Limits => (isObject(value) ? value : {});
 const text = (quantity: unknown): string => canonicalQuantity(String(quantity).trim());
 /** kube formats the quantity for the message before quoting it, which caches its canonical text. */
 const quoted = (quantity: unknown) => quantityGoSyntax(quantity, 'canonical');
 
 function typeErrors(type: string, path: string): FieldError[] {
-  const errors = isQualifiedName(type).map((message) => fieldInvalid(path, type, message));
+  const errors = invalidEach(path, type, isQualifiedName(type));
   if (errors.length > 0) return errors;
   return !type.includes('/') && !standardTypes.includes(type) ? [fieldInvalid(path, type, 'must be a standard limit type or fully qualified')] : [];
 }
@@ -31,7 +28,7 @@ const goFloat = (value: number): string => (Number.isFinite(value) ? value.toFix
 
 function comparisonErrors(resource: string, item: JsonObject, path: string): FieldError[] {
   const errors: FieldError[] = [];
-  const quantityIn = (list: string): unknown => mapOf(item[list])[resource];
+  const quantityIn = (list: string): unknown => objectOf(item[list])[resource];
   const [min, max, limit, request, ratio] = ['min', 'max', 'default', 'defaultRequest', 'maxLimitRequestRatio'].map(quantityIn);
   const value = (quantity: unknown): number => quantityValue(quantity) ?? 0;
   const at = (list: string): string => `${path}.${list}[${resource}]`;
@@ -66,34 +63,34 @@ function comparisonErrors(resource: string, item: JsonObject, path: string): Fie
 }
 
 function itemErrors(item: JsonObject, path: string, types: Set<string>): FieldError[] {
-  const type = typeof item.type === 'string' ? item.type : '';
+  const type = stringOf(item.type);
   const errors = typeErrors(type, `${path}.type`);
   if (types.has(type)) errors.push(fieldDuplicate(`${path}.type`, type));
   types.add(type);
   const nameErrors = type === 'Pod' || type === 'Container' ? containerResourceNameErrors : resourceNameErrors;
   const names = (list: string): FieldError[] =>
-    Object.keys(mapOf(item[list]))
+    Object.keys(objectOf(item[list]))
       .sort()
       .flatMap((name) => nameErrors(name, `${path}.${list}[${name}]`));
   errors.push(...names('max'), ...names('min'));
   if (type === 'Pod') {
     for (const list of ['default', 'defaultRequest']) {
-      if (Object.keys(mapOf(item[list])).length > 0) errors.push(fieldForbidden(`${path}.${list}`, "may not be specified when `type` is 'Pod'"));
+      if (Object.keys(objectOf(item[list])).length > 0) errors.push(fieldForbidden(`${path}.${list}`, "may not be specified when `type` is 'Pod'"));
     }
   } else {
     errors.push(...names('default'), ...names('defaultRequest'));
   }
-  if (type === 'PersistentVolumeClaim' && !('storage' in mapOf(item.min)) && !('storage' in mapOf(item.max))) {
+  if (type === 'PersistentVolumeClaim' && !('storage' in objectOf(item.min)) && !('storage' in objectOf(item.max))) {
     errors.push(fieldRequired(`${path}.limits`, 'either minimum or maximum storage value is required, but neither was provided'));
   }
   errors.push(...names('maxLimitRequestRatio'));
   const lists = type === 'Pod' ? ['max', 'min', 'maxLimitRequestRatio'] : ['max', 'min', 'default', 'defaultRequest', 'maxLimitRequestRatio'];
-  const resources = [...new Set(lists.flatMap((list) => Object.keys(mapOf(item[list]))))].sort();
+  const resources = [...new Set(lists.flatMap((list) => Object.keys(objectOf(item[list]))))].sort();
   return [...errors, ...resources.flatMap((resource) => comparisonErrors(resource, type === 'Pod' ? { ...item, default: undefined, defaultRequest: undefined } : item, path))];
 }
 
 function limitRangeErrors(limitRange: JsonObject): FieldError[] {
-  const spec = isObject(limitRange.spec) ? limitRange.spec : {};
+  const spec = objectOf(limitRange.spec);
   const types = new Set<string>();
   return objectsAt(spec, 'limits').flatMap((item, i) => itemErrors(item, `spec.limits[${i}]`, types));
 }

@@ -2,7 +2,7 @@
 // each with a qualified name (unique in its list) and a non-empty CEL expression.
 
 import { fieldDuplicate, fieldInvalid, fieldRequired, fieldTooMany, type FieldError } from '@capstan/common';
-import { objectsAt } from '../defaulting/json-fields.ts';
+import { objectsAt, stringOf } from '../defaulting/json-fields.ts';
 import type { JsonObject } from '../object-meta.ts';
 import { isQualifiedName } from './value-formats.ts';
 
@@ -18,7 +18,7 @@ export function matchConditionsErrors(parent: JsonObject, key: string, path: str
     const expression = typeof condition.expression === 'string' ? condition.expression.trim() : '';
     // kube compiles a non-empty expression here and reports its CEL errors; CEL is not checked yet.
     if (expression === '') errors.push(fieldRequired(`${at}.expression`));
-    const name = typeof condition.name === 'string' ? condition.name : '';
+    const name = stringOf(condition.name);
     if (name === '') errors.push(fieldRequired(`${at}.name`));
     else for (const message of isQualifiedName(name)) errors.push(fieldInvalid(`${at}.name`, name, message));
     if (name !== '' && names.has(name)) errors.push(fieldDuplicate(`${at}.name`, name));

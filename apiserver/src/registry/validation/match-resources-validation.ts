@@ -2,7 +2,7 @@
 // (matchResources): the match policy, both selectors, and the rules, which may name resources.
 
 import { fieldDuplicate, fieldInvalid, fieldNotSupported, fieldRequired, type FieldError } from '@capstan/common';
-import { isObject, objectsAt } from '../defaulting/json-fields.ts';
+import { isObject, objectsAt, stringsOf } from '../defaulting/json-fields.ts';
 import type { JsonObject } from '../object-meta.ts';
 import { pathSegmentErrors } from '../name-validation.ts';
 import { labelSelectorErrors } from './label-selector-validation.ts';
@@ -14,7 +14,7 @@ const matchPolicies = ['Equivalent', 'Exact'];
 function namedRuleErrors(rule: JsonObject, path: string): FieldError[] {
   const errors: FieldError[] = [];
   const seen = new Set<string>();
-  const names = Array.isArray(rule.resourceNames) ? rule.resourceNames.map(String) : [];
+  const names = stringsOf(rule.resourceNames);
   names.forEach((name, i) => {
     for (const message of pathSegmentErrors(name, false)) errors.push(fieldInvalid(`${path}.resourceNames[${i}]`, name, message));
     if (seen.has(name)) errors.push(fieldDuplicate(`${path}.resourceNames[${i}]`, name));

@@ -1,18 +1,18 @@
-// NetworkPolicy's own checks (networking.k8s.io/v1): ports, peers, ipBlock CIDRs and policy types;
-// and the formats networking kinds share: port names, and IPs and CIDRs parsed as leniently as
-// k8s.io/utils/net's ParseIPSloppy and ParseCIDRSloppy parse them.
+// NetworkPolicy's own checks (networking.k8s.io/v1): ports, peers, ipBlock CIDRs (legacy fields,
+// see ip-formats.ts) and policy types.
 
 import { fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired, goQuote, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import { isObject, objectsAt } from '../defaulting/json-fields.ts';
+import { isObject, objectOf, objectsAt, stringOf, stringsOf } from '../defaulting/json-fields.ts';
 import { labelSelectorErrors } from './label-selector-validation.ts';
-import { isValidPortNum } from './value-formats.ts';
+import { isStrictSubnet, legacyCidrErrors, parseCidr } from './ip-formats.ts';
+import { invalidEach, isValidPortNum, portNameErrors } from './value-formats.ts';
 
 const protocols = ['TCP', 'UDP', 'SCTP'];
 const policyTypes = ['Ingress', 'Egress'];
 
 export function networkPolicyErrors(policy: JsonObject): FieldError[] {
-  const spec = isObject(policy.spec) ? policy.spec : {};
+  const spec = objectOf(policy.spec);
   const errors = labelSelectorErrors(spec.podSelector, 'spec.podSelector');
   for (const [direction, peersKey] of [['ingress', 'from'], ['egress', 'to']] as const) {
     objectsAt(spec, direction).forEach((rule, i) => {
@@ -21,7 +21,7 @@ export function networkPolicyErrors(policy: JsonObject): FieldError[] {
       objectsAt(rule, peersKey).forEach((peer, j) => errors.push(...peerErrors(peer, `${path}.${peersKey}[${j}]`)));
     });
   }
-  const types = Array.isArray(spec.policyTypes) ? spec.policyTypes.map(String) : [];
+  const types = stringsOf(spec.policyTypes);
   if (types.length > policyTypes.length) {
     errors.push(fieldInvalid('spec.policyTypes', { goSyntax: `[]networking.PolicyType{${types.map(goQuote).join(', ')}}` }, 'may not specify more than two policyTypes'));
     return errors;
@@ -68,94 +68,17 @@ function peerErrors(peer: JsonObject, path: string): FieldError[] {
   return errors;
 }
 
-const cidrMessage = 'must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)';
-
 function ipBlockErrors(block: JsonObject, path: string): FieldError[] {
-  const cidrText = typeof block.cidr === 'string' ? block.cidr : '';
+  const cidrText = stringOf(block.cidr);
   if (cidrText === '') return [fieldRequired(`${path}.cidr`)];
-  const cidr = parseCidrSloppy(cidrText);
-  if (cidr === undefined) return [fieldInvalid(`${path}.cidr`, cidrText, cidrMessage)];
-  const errors: FieldError[] = [];
-  (Array.isArray(block.except) ? block.except.map(String) : []).forEach((exceptText, i) => {
+  const errors = invalidEach(`${path}.cidr`, cidrText, legacyCidrErrors(cidrText));
+  const cidr = parseCidr(cidrText);
+  if (cidr === undefined) return errors;
+  stringsOf(block.except).forEach((exceptText, i) => {
     const exceptPath = `${path}.except[${i}]`;
-    const except = parseCidrSloppy(exceptText);
-    if (except === undefined) errors.push(fieldInvalid(exceptPath, exceptText, cidrMessage));
-    else if (!cidrContains(cidr, except.bytes) || cidr.prefix >= except.prefix) errors.push(fieldInvalid(exceptPath, exceptText, 'must be a strict subset of `cidr`'));
+    errors.push(...invalidEach(exceptPath, exceptText, legacyCidrErrors(exceptText)));
+    const except = parseCidr(exceptText);
+    if (except !== undefined && !isStrictSubnet(cidr, except)) errors.push(fieldInvalid(exceptPath, exceptText, 'must be a strict subset of `cidr`'));
   });
   return errors;
-}
-
-/** IsValidPortName: an IANA service name of at most 15 lower-case letters, digits and hyphens. */
-export function portNameErrors(name: string): string[] {
-  const errors: string[] = [];
-  if (name.length > 15) errors.push('must be no more than 15 characters');
-  if (!/^[-a-z0-9]+$/.test(name)) errors.push('must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)');
-  if (!/[a-z]/.test(name)) errors.push('must contain at least one letter (a-z)');
-  if (name.includes('--')) errors.push('must not contain consecutive hyphens');
-  if (name.startsWith('-') || name.endsWith('-')) errors.push('must not begin or end with a hyphen');
-  return errors;
-}
-
-// --- lenient IPs and CIDRs -------------------------------------------------------------------------
-
-/** An address's bytes: 4 for IPv4 (leading zeros allowed), 16 for IPv6; undefined when it is none. */
-export function parseIpSloppy(text: string): number[] | undefined {
-  const family = /[.:]/.exec(text)?.[0];
-  return family === '.' ? parseIpv4(text) : family === ':' ? parseIpv6(text) : undefined;
-}
-
-function parseIpv4(text: string): number[] | undefined {
-  const parts = text.split('.');
-  if (parts.length !== 4 || !parts.every((part) => /^\d{1,8}$/.test(part) && Number(part) <= 255)) return undefined;
-  return parts.map(Number);
-}
-
-function parseIpv6(text: string): number[] | undefined {
-  const halves = text.split('::');
-  if (halves.length > 2) return undefined;
-  const groups = halves.map((half) => (half === '' ? [] : half.split(':')));
-  const words: number[][] = [];
-  for (const [h, half] of groups.entries()) {
-    const half16: number[] = [];
-    for (const [g, group] of half.entries()) {
-      const last = h === groups.length - 1 && g === half.length - 1;
-      if (last && group.includes('.')) {
-        const v4 = parseIpv4(group);
-        if (v4 === undefined) return undefined;
-        half16.push(((v4[0] as number) << 8) | (v4[1] as number), ((v4[2] as number) << 8) | (v4[3] as number));
-      } else if (/^[0-9a-fA-F]{1,4}$/.test(group)) half16.push(parseInt(group, 16));
-      else return undefined;
-    }
-    words.push(half16);
-  }
-  const [head = [], tail = []] = words;
-  const missing = 8 - head.length - tail.length;
-  // With "::" at least one group is left out; without it all eight are written.
-  if (halves.length === 2 ? missing < 1 : missing !== 0) return undefined;
-  return [...head, ...new Array<number>(missing).fill(0), ...tail].flatMap((word) => [word >> 8, word & 0xff]);
-}
-
-interface Cidr {
-  readonly bytes: readonly number[];
-  readonly prefix: number;
-}
-
-function parseCidrSloppy(text: string): Cidr | undefined {
-  const slash = text.indexOf('/');
-  if (slash < 0) return undefined;
-  const bytes = parseIpSloppy(text.slice(0, slash));
-  const prefixText = text.slice(slash + 1);
-  if (bytes === undefined || !/^\d{1,8}$/.test(prefixText)) return undefined;
-  const prefix = Number(prefixText);
-  return prefix > bytes.length * 8 ? undefined : { bytes, prefix };
-}
-
-function cidrContains(cidr: Cidr, address: readonly number[]): boolean {
-  if (address.length !== cidr.bytes.length) return false;
-  for (let bit = 0; bit < cidr.prefix; bit++) {
-    const mask = 0x80 >> (bit % 8);
-    const i = Math.floor(bit / 8);
-    if (((cidr.bytes[i] as number) & mask) !== ((address[i] as number) & mask)) return false;
-  }
-  return true;
 }

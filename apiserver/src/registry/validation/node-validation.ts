@@ -4,21 +4,18 @@
 
 import { fieldDuplicate, fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import { isObject, objectsAt } from '../defaulting/json-fields.ts';
+import { objectOf, objectsAt, stringOf } from '../defaulting/json-fields.ts';
 import { cidrFamilyOf, legacyCidrErrors } from './ip-formats.ts';
 import { resourceQuantityErrors } from './resource-names.ts';
-import { isQualifiedName, isValidLabelValue } from './value-formats.ts';
+import { invalidEach, isQualifiedName, isValidLabelValue } from './value-formats.ts';
 import type { KindValidation } from './kind-validation.ts';
 
 const taintEffects = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
 const cidrChange = 'node updates may not change podCIDR except from "" to valid';
 
-const specOf = (node: JsonObject): JsonObject => (isObject(node.spec) ? node.spec : {});
-const stringOf = (value: unknown): string => (typeof value === 'string' ? value : '');
-
 /** The internal Node keeps podCIDRs only; a lone v1 podCIDR becomes its single entry. */
 function podCidrsOf(node: JsonObject): string[] {
-  const spec = specOf(node);
+  const spec = objectOf(node.spec);
   if (Array.isArray(spec.podCIDRs) && spec.podCIDRs.length > 0) return spec.podCIDRs.map(String);
   return stringOf(spec.podCIDR) === '' ? [] : [stringOf(spec.podCIDR)];
 }
@@ -31,12 +28,12 @@ const taintGoSyntax = (taint: JsonObject): { goSyntax: string } => ({
 function taintErrors(node: JsonObject): FieldError[] {
   const errors: FieldError[] = [];
   const seen = new Map<string, Set<string>>();
-  objectsAt(specOf(node), 'taints').forEach((taint, i) => {
+  objectsAt(objectOf(node.spec), 'taints').forEach((taint, i) => {
     const path = `metadata.taints[${i}]`;
     const key = stringOf(taint.key);
     const value = stringOf(taint.value);
     const effect = stringOf(taint.effect);
-    errors.push(...isQualifiedName(key).map((message) => fieldInvalid(`${path}.key`, key, message)));
+    errors.push(...invalidEach(`${path}.key`, key, isQualifiedName(key)));
     const valueMessages = isValidLabelValue(value);
     if (valueMessages.length > 0) errors.push(fieldInvalid(`${path}.value`, value, valueMessages.join(';')));
     if (effect === '') errors.push(fieldRequired(`${path}.effect`));
@@ -53,9 +50,9 @@ function taintErrors(node: JsonObject): FieldError[] {
 
 /** ValidateNodeResources: status.capacity.<name> and status.allocatable.<name> (child paths, as kube writes them). */
 function resourceErrors(node: JsonObject): FieldError[] {
-  const status = isObject(node.status) ? node.status : {};
+  const status = objectOf(node.status);
   return ['capacity', 'allocatable'].flatMap((list) => {
-    const resources = isObject(status[list]) ? status[list] : {};
+    const resources = objectOf(status[list]);
     return Object.keys(resources)
       .sort()
       .flatMap((name) => resourceQuantityErrors(name, resources[name], `status.${list}.${name}`));
@@ -64,7 +61,7 @@ function resourceErrors(node: JsonObject): FieldError[] {
 
 function podCidrErrors(node: JsonObject): FieldError[] {
   const cidrs = podCidrsOf(node);
-  const errors = cidrs.flatMap((cidr, i) => legacyCidrErrors(cidr).map((message) => fieldInvalid(`spec.podCIDRs[${i}]`, cidr, message)));
+  const errors = cidrs.flatMap((cidr, i) => invalidEach(`spec.podCIDRs[${i}]`, cidr, legacyCidrErrors(cidr)));
   if (cidrs.length > 1) {
     const families = new Set(cidrs.map(cidrFamilyOf));
     if (cidrs.length > 2 || !(families.has(4) && families.has(6))) errors.push(fieldInvalid('spec.podCIDRs', cidrs, 'may specify no more than one CIDR for each IP family'));
@@ -88,12 +85,12 @@ function nodeUpdateErrors(next: JsonObject, old: JsonObject): FieldError[] {
     if (oldCidrs.length !== newCidrs.length) errors.push(fieldForbidden('spec.podCIDRs', cidrChange));
     else oldCidrs.forEach((cidr, i) => cidr !== newCidrs[i] && errors.push(fieldForbidden('spec.podCIDRs', cidrChange)));
   }
-  const oldProvider = stringOf(specOf(old).providerID);
-  if (oldProvider !== '' && oldProvider !== stringOf(specOf(next).providerID)) {
+  const oldProvider = stringOf(objectOf(old.spec).providerID);
+  if (oldProvider !== '' && oldProvider !== stringOf(objectOf(next.spec).providerID)) {
     errors.push(fieldForbidden('spec.providerID', 'node updates may not change providerID except from "" to valid'));
   }
   errors.push(...taintErrors(next));
-  if (stringOf(specOf(next).externalID) !== stringOf(specOf(old).externalID)) errors.push(fieldForbidden('spec.externalID', 'may not be updated'));
+  if (stringOf(objectOf(next.spec).externalID) !== stringOf(objectOf(old.spec).externalID)) errors.push(fieldForbidden('spec.externalID', 'may not be updated'));
   return errors;
 }
 

@@ -1,10 +1,11 @@
 // ValidateObjectMeta beyond the name: label keys and values, annotation keys and their total
-// size, finalizer names, with kube's field paths and messages.
+// size, finalizer names (apimachinery's checks, for every kind) and the standard finalizer rule
+// core's ValidateObjectMeta adds for the built-in kinds, with kube's field paths and messages.
 
 import { fieldInvalid, fieldTooLong, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import { isObject } from '../defaulting/json-fields.ts';
-import { isQualifiedName, isValidLabelValue } from './value-formats.ts';
+import { isObject, objectOf, stringsOf } from '../defaulting/json-fields.ts';
+import { invalidEach, isQualifiedName, isValidLabelValue } from './value-formats.ts';
 
 /** kube's TotalAnnotationSizeLimitB. */
 const maxAnnotationBytes = 256 * 1024;
@@ -20,20 +21,35 @@ export function labelErrors(labels: unknown, field: string): FieldError[] {
 }
 
 export function objectMetaErrors(object: JsonObject): FieldError[] {
-  const metadata = isObject(object.metadata) ? object.metadata : {};
+  const metadata = objectOf(object.metadata);
   const errors = labelErrors(metadata.labels, 'metadata.labels');
   if (isObject(metadata.annotations)) {
     let size = 0;
     for (const [key, value] of Object.entries(metadata.annotations)) {
-      for (const message of isQualifiedName(key.toLowerCase())) errors.push(fieldInvalid('metadata.annotations', key, message));
+      errors.push(...invalidEach('metadata.annotations', key, isQualifiedName(key.toLowerCase())));
       size += Buffer.byteLength(key) + Buffer.byteLength(String(value));
     }
     if (size > maxAnnotationBytes) errors.push(fieldTooLong('metadata.annotations', maxAnnotationBytes));
   }
-  if (Array.isArray(metadata.finalizers)) {
-    for (const finalizer of metadata.finalizers) {
-      for (const message of isQualifiedName(String(finalizer))) errors.push(fieldInvalid('metadata.finalizers', String(finalizer), message));
-    }
+  // ValidateFinalizers reports at the unindexed list.
+  const finalizers = stringsOf(metadata.finalizers);
+  for (const finalizer of finalizers) errors.push(...invalidEach('metadata.finalizers', finalizer, isQualifiedName(finalizer)));
+  if (finalizers.includes('orphan') && finalizers.includes('foregroundDeletion')) {
+    errors.push(fieldInvalid('metadata.finalizers', finalizers, 'finalizer orphan and foregroundDeletion cannot be both set'));
   }
   return errors;
 }
+
+const standardFinalizers = ['kubernetes', 'orphan', 'foregroundDeletion'];
+
+/** validateKubeFinalizerName: a finalizer without a prefix must be one of kube's standard ones. */
+export function standardFinalizerErrors(name: string, path: string): FieldError[] {
+  return name.includes('/') || standardFinalizers.includes(name) ? [] : [fieldInvalid(path, name, 'name is neither a standard finalizer name nor is it fully qualified')];
+}
+
+/**
+ * What core's ValidateObjectMeta (which kube's own API groups use, not admissionregistration, the
+ * aggregator, CRDs or custom resources) adds after apimachinery's checks: each finalizer, by index.
+ */
+export const kubeFinalizerErrors = (object: JsonObject): FieldError[] =>
+  stringsOf(objectOf(object.metadata).finalizers).flatMap((finalizer, i) => standardFinalizerErrors(finalizer, `metadata.finalizers[${i}]`));

@@ -2,7 +2,7 @@
 // entry naming a driver, with parameters that are a JSON object of at most 10 Ki.
 
 import { fieldInvalid, fieldRequired, fieldTooLong, type FieldError } from '@capstan/common';
-import { isObject } from '../defaulting/json-fields.ts';
+import { isObject, stringOf } from '../defaulting/json-fields.ts';
 import { csiDriverNameErrors } from './csi-driver-validation.ts';
 
 const maxParametersLength = 10 * 1024;
@@ -21,6 +21,6 @@ function parametersErrors(parameters: unknown, path: string, stored: boolean): F
 export function deviceConfigurationErrors(configuration: unknown, path: string, stored = false): FieldError[] {
   const opaque = isObject(configuration) ? configuration.opaque : undefined;
   if (!isObject(opaque)) return [fieldRequired(`${path}.opaque`)];
-  const driver = typeof opaque.driver === 'string' ? opaque.driver : '';
+  const driver = stringOf(opaque.driver);
   return [...csiDriverNameErrors(driver, `${path}.opaque.driver`), ...parametersErrors(opaque.parameters, `${path}.opaque.parameters`, stored)];
 }

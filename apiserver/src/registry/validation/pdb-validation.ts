@@ -3,7 +3,7 @@
 
 import { fieldInvalid, fieldNotSupported, goQuote, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import { isObject } from '../defaulting/json-fields.ts';
+import { objectOf } from '../defaulting/json-fields.ts';
 import { regexError } from '../name-validation.ts';
 import { labelSelectorErrors } from './label-selector-validation.ts';
 
@@ -13,7 +13,7 @@ const percentMessage = regexError("a valid percent string must be a numeric stri
 const evictionPolicies = ['AlwaysAllow', 'IfHealthyBudget'] as const;
 
 export function podDisruptionBudgetErrors(budget: JsonObject): FieldError[] {
-  const spec = isObject(budget.spec) ? budget.spec : {};
+  const spec = objectOf(budget.spec);
   const errors: FieldError[] = [];
   const minAvailable = spec.minAvailable ?? undefined;
   const maxUnavailable = spec.maxUnavailable ?? undefined;

@@ -5,12 +5,13 @@
 import { isDeepStrictEqual } from 'node:util';
 import { fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired, fieldTooLong, quantityValue, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import { isObject } from '../defaulting/json-fields.ts';
+import { isObject, objectOf, stringOf, stringsOf } from '../defaulting/json-fields.ts';
 import { isDNS1123Label, isDNS1123Subdomain } from '../name-validation.ts';
 import { canonicalQuantity } from '../../table/columns/canonical-quantity.ts';
 import { nodeSelectorErrors } from './node-selector-validation.ts';
 import { resourceListGoSyntax } from './quantity-go-syntax.ts';
 import type { KindValidation } from './kind-validation.ts';
+import { invalidEach } from './value-formats.ts';
 
 /** Sorted, as kube lists them from a set. */
 const accessModes = ['ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOnce', 'ReadWriteOncePod'];
@@ -18,9 +19,6 @@ const reclaimPolicies = ['Delete', 'Recycle', 'Retain'];
 const volumeModes = ['Block', 'Filesystem'];
 const hostPathTypes = ['', 'BlockDevice', 'CharDevice', 'Directory', 'DirectoryOrCreate', 'File', 'FileOrCreate', 'Socket'];
 const mountOptionAnnotation = 'volume.beta.kubernetes.io/mount-options';
-
-const stringOf = (value: unknown): string => (typeof value === 'string' ? value : '');
-const specOf = (volume: JsonObject): JsonObject => (isObject(volume.spec) ? volume.spec : {});
 
 const required = (source: JsonObject, path: string, fields: readonly string[]): FieldError[] =>
   fields.filter((field) => stringOf(source[field]) === '').map((field) => fieldRequired(`${path}.${field}`));
@@ -52,8 +50,8 @@ function secretReferenceErrors(reference: JsonObject, path: string): FieldError[
   const name = stringOf(reference.name);
   const namespace = stringOf(reference.namespace);
   return [
-    ...(name === '' ? [fieldRequired(`${path}.name`)] : isDNS1123Subdomain(name).map((message) => fieldInvalid(`${path}.name`, name, message))),
-    ...(namespace === '' ? [fieldRequired(`${path}.namespace`)] : isDNS1123Label(namespace).map((message) => fieldInvalid(`${path}.namespace`, namespace, message))),
+    ...(name === '' ? [fieldRequired(`${path}.name`)] : invalidEach(`${path}.name`, name, isDNS1123Subdomain(name))),
+    ...(namespace === '' ? [fieldRequired(`${path}.namespace`)] : invalidEach(`${path}.namespace`, namespace, isDNS1123Label(namespace))),
   ];
 }
 
@@ -62,7 +60,7 @@ function csiErrors(source: JsonObject, path: string): FieldError[] {
   const errors: FieldError[] = [];
   if (driver === '') errors.push(fieldRequired(`${path}.driver`));
   if (driver.length > 63) errors.push(fieldTooLong(`${path}.driver`, 63));
-  errors.push(...isDNS1123Subdomain(driver.toLowerCase()).map((message) => fieldInvalid(`${path}.driver`, driver, message)));
+  errors.push(...invalidEach(`${path}.driver`, driver, isDNS1123Subdomain(driver.toLowerCase())));
   if (stringOf(source.volumeHandle) === '') errors.push(fieldRequired(`${path}.volumeHandle`));
   for (const reference of ['controllerPublishSecretRef', 'controllerExpandSecretRef', 'nodePublishSecretRef', 'nodeExpandSecretRef']) {
     if (isObject(source[reference])) errors.push(...secretReferenceErrors(source[reference], `${path}.${reference}`));
@@ -130,7 +128,7 @@ function capacityErrors(spec: JsonObject): FieldError[] {
 /** ValidatePersistentVolumeSpec, outside the inline-volume context. */
 function persistentVolumeSpecErrors(spec: JsonObject): FieldError[] {
   const errors: FieldError[] = [];
-  const modes = Array.isArray(spec.accessModes) ? spec.accessModes.map(String) : [];
+  const modes = stringsOf(spec.accessModes);
   if (modes.length === 0) errors.push(fieldRequired('spec.accessModes'));
   for (const mode of modes) if (!accessModes.includes(mode)) errors.push(fieldNotSupported('spec.accessModes', mode, accessModes));
   if (modes.includes('ReadWriteOncePod') && modes.some((mode) => mode !== 'ReadWriteOncePod' && accessModes.includes(mode))) {
@@ -163,12 +161,12 @@ function persistentVolumeSpecErrors(spec: JsonObject): FieldError[] {
     errors.push(fieldForbidden('spec.persistentVolumeReclaimPolicy', "may not be 'recycle' for a hostPath mount of '/'"));
   }
   const className = stringOf(spec.storageClassName);
-  errors.push(...(className === '' ? [] : isDNS1123Subdomain(className).map((message) => fieldInvalid('spec.storageClassName', className, message))));
+  errors.push(...(className === '' ? [] : invalidEach('spec.storageClassName', className, isDNS1123Subdomain(className))));
   if (typeof spec.volumeMode === 'string' && !volumeModes.includes(spec.volumeMode)) errors.push(fieldNotSupported('spec.volumeMode', spec.volumeMode, volumeModes));
   if (typeof spec.volumeAttributesClassName === 'string') {
     const name = spec.volumeAttributesClassName;
     if (name === '') errors.push(fieldRequired('spec.volumeAttributesClassName', 'an empty string is disallowed'));
-    else errors.push(...isDNS1123Subdomain(name).map((message) => fieldInvalid('spec.volumeAttributesClassName', name, message)));
+    else errors.push(...invalidEach('spec.volumeAttributesClassName', name, isDNS1123Subdomain(name)));
     if (!isObject(spec.csi)) errors.push(fieldRequired('spec.csi', 'has to be specified when using volumeAttributesClassName'));
   }
   return errors;
@@ -176,9 +174,9 @@ function persistentVolumeSpecErrors(spec: JsonObject): FieldError[] {
 
 /** The volume plugins' own check: mount options only for the sources that take them. */
 function mountOptionErrors(volume: JsonObject): FieldError[] {
-  const spec = specOf(volume);
+  const spec = objectOf(volume.spec);
   if (mountOptionSources.some((field) => isObject(spec[field]))) return [];
-  const annotations = isObject(volume.metadata) && isObject(volume.metadata.annotations) ? volume.metadata.annotations : {};
+  const annotations = objectOf(objectOf(volume.metadata).annotations);
   return mountOptionAnnotation in annotations ? [fieldForbidden(`metadata.annotations.${mountOptionAnnotation}`, 'may not specify mount options for this volume type')] : [];
 }
 
@@ -186,8 +184,8 @@ const sourceOf = (spec: JsonObject): JsonObject => Object.fromEntries(volumeSour
 
 /** kube follows the message with a cmp.Diff of the sources; we name the sources that changed. */
 function updateErrors(next: JsonObject, old: JsonObject): FieldError[] {
-  const newSpec = specOf(next);
-  const oldSpec = specOf(old);
+  const newSpec = objectOf(next.spec);
+  const oldSpec = objectOf(old.spec);
   const errors: FieldError[] = [];
   const newSource = sourceOf(newSpec);
   const oldSource = sourceOf(oldSpec);
@@ -213,7 +211,7 @@ function updateErrors(next: JsonObject, old: JsonObject): FieldError[] {
 }
 
 export const persistentVolumeValidation: KindValidation = {
-  validate: (volume) => [...persistentVolumeSpecErrors(specOf(volume)), ...mountOptionErrors(volume)],
+  validate: (volume) => [...persistentVolumeSpecErrors(objectOf(volume.spec)), ...mountOptionErrors(volume)],
   // kube's update validates the new volume twice over: once on its own, once in the update checks.
-  validateUpdate: (next, old, objectErrors) => [...objectErrors, ...persistentVolumeSpecErrors(specOf(next)), ...updateErrors(next, old)],
+  validateUpdate: (next, old, objectErrors) => [...objectErrors, ...persistentVolumeSpecErrors(objectOf(next.spec)), ...updateErrors(next, old)],
 };

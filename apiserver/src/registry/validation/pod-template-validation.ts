@@ -3,15 +3,15 @@
 
 import { fieldForbidden, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import { isObject } from '../defaulting/json-fields.ts';
+import { objectOf } from '../defaulting/json-fields.ts';
 import { labelErrors } from './object-meta-validation.ts';
 import { podSpecErrors } from './pod-validation.ts';
 import type { KindValidation } from './kind-validation.ts';
 
 function podTemplateErrors(podTemplate: JsonObject): FieldError[] {
-  const template = isObject(podTemplate.template) ? podTemplate.template : {};
-  const metadata = isObject(template.metadata) ? template.metadata : {};
-  const spec = isObject(template.spec) ? template.spec : {};
+  const template = objectOf(podTemplate.template);
+  const metadata = objectOf(template.metadata);
+  const spec = objectOf(template.spec);
   const errors = [...labelErrors(metadata.labels, 'template.labels'), ...podSpecErrors(spec, 'template.spec')];
   if (Array.isArray(spec.ephemeralContainers) && spec.ephemeralContainers.length > 0) {
     errors.push(fieldForbidden('template.spec.ephemeralContainers', 'ephemeral containers not allowed in pod template'));

@@ -4,7 +4,7 @@
 
 import { fieldDuplicate, fieldInvalid, fieldNotFound, fieldNotSupported, fieldRequired, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import { isObject, objectsAt } from '../defaulting/json-fields.ts';
+import { isObject, objectsAt, stringOf } from '../defaulting/json-fields.ts';
 import { isDNS1123Label } from '../name-validation.ts';
 import { isValidPortNum } from './value-formats.ts';
 
@@ -19,7 +19,7 @@ export function podSpecErrors(spec: unknown, path: string): FieldError[] {
   const errors: FieldError[] = [];
   const volumes = new Set<string>();
   objectsAt(spec, 'volumes').forEach((volume, i) => {
-    const name = typeof volume.name === 'string' ? volume.name : '';
+    const name = stringOf(volume.name);
     const field = `${path}.volumes[${i}].name`;
     if (name === '') errors.push(fieldRequired(field));
     else for (const message of isDNS1123Label(name)) errors.push(fieldInvalid(field, name, message));
@@ -44,7 +44,7 @@ export function podSpecErrors(spec: unknown, path: string): FieldError[] {
 
 function containerErrors(container: JsonObject, path: string, names: Set<string>, volumes: ReadonlySet<string>): FieldError[] {
   const errors: FieldError[] = [];
-  const name = typeof container.name === 'string' ? container.name : '';
+  const name = stringOf(container.name);
   if (name === '') errors.push(fieldRequired(`${path}.name`));
   else for (const message of isDNS1123Label(name)) errors.push(fieldInvalid(`${path}.name`, name, message));
   if (name !== '' && names.has(name)) errors.push(fieldDuplicate(`${path}.name`, name));
@@ -63,7 +63,7 @@ function containerErrors(container: JsonObject, path: string, names: Set<string>
     if (port.protocol !== undefined && !protocols.includes(String(port.protocol))) errors.push(fieldNotSupported(`${portPath}.protocol`, String(port.protocol), protocols));
   });
   objectsAt(container, 'volumeMounts').forEach((mount, i) => {
-    const mountName = typeof mount.name === 'string' ? mount.name : '';
+    const mountName = stringOf(mount.name);
     if (mountName === '') errors.push(fieldRequired(`${path}.volumeMounts[${i}].name`));
     else if (!volumes.has(mountName)) errors.push(fieldNotFound(`${path}.volumeMounts[${i}].name`, mountName));
     if (typeof mount.mountPath !== 'string' || mount.mountPath === '') errors.push(fieldRequired(`${path}.volumeMounts[${i}].mountPath`));

@@ -3,7 +3,7 @@
 
 import { fieldForbidden, fieldInvalid, fieldNotSupported, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import { isObject } from '../defaulting/json-fields.ts';
+import { objectOf, stringOf } from '../defaulting/json-fields.ts';
 
 const highestUserDefinablePriority = 1_000_000_000;
 const systemClasses: ReadonlyMap<string, number> = new Map([
@@ -23,7 +23,7 @@ function systemClassError(name: string, value: unknown, globalDefault: unknown):
 
 export function priorityClassErrors(priorityClass: JsonObject): FieldError[] {
   const errors: FieldError[] = [];
-  const name = isObject(priorityClass.metadata) && typeof priorityClass.metadata.name === 'string' ? priorityClass.metadata.name : '';
+  const name = stringOf(objectOf(priorityClass.metadata).name);
   const value = priorityClass.value;
   if (name.startsWith('system-')) {
     const reason = systemClassError(name, value, priorityClass.globalDefault);

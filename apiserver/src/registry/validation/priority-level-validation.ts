@@ -2,7 +2,7 @@
 // only, a Limited level's shares and borrowing, and how it queues or rejects what exceeds them.
 
 import { fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired, type FieldError } from '@capstan/common';
-import { isObject } from '../defaulting/json-fields.ts';
+import { isObject, numberOf, objectOf, stringOf } from '../defaulting/json-fields.ts';
 import type { JsonObject } from '../object-meta.ts';
 import { mandatoryPriorityLevelErrors } from './flowcontrol-mandatory-objects.ts';
 
@@ -12,8 +12,6 @@ const maxQueues = 10_000_000;
 // Shuffle sharding hashes into 60 bits: a hand may not need more.
 const maxHashBits = 60;
 
-const number = (value: unknown): number => (typeof value === 'number' ? value : 0);
-
 function lendablePercentErrors(config: JsonObject, path: string): FieldError[] {
   const percent = config.lendablePercent;
   return typeof percent === 'number' && (percent < 0 || percent > 100) ? [fieldInvalid(`${path}.lendablePercent`, percent, 'must be between 0 and 100, inclusive')] : [];
@@ -21,12 +19,12 @@ function lendablePercentErrors(config: JsonObject, path: string): FieldError[] {
 
 function queuingErrors(queuing: JsonObject, path: string): FieldError[] {
   const errors: FieldError[] = [];
-  const queueLengthLimit = number(queuing.queueLengthLimit);
+  const queueLengthLimit = numberOf(queuing.queueLengthLimit);
   if (queueLengthLimit <= 0) errors.push(fieldInvalid(`${path}.queueLengthLimit`, queueLengthLimit, 'must be positive'));
-  const queues = number(queuing.queues);
+  const queues = numberOf(queuing.queues);
   if (queues <= 0) errors.push(fieldInvalid(`${path}.queues`, queues, 'must be positive'));
   else if (queues > maxQueues) errors.push(fieldInvalid(`${path}.queues`, queues, `must not be greater than ${maxQueues}`));
-  const handSize = number(queuing.handSize);
+  const handSize = numberOf(queuing.handSize);
   if (handSize <= 0) errors.push(fieldInvalid(`${path}.handSize`, handSize, 'must be positive'));
   else if (handSize > queues) errors.push(fieldInvalid(`${path}.handSize`, handSize, `should not be greater than queues (${queues})`));
   else if (Math.ceil(Math.log2(queues) * handSize) > maxHashBits) {
@@ -36,7 +34,7 @@ function queuingErrors(queuing: JsonObject, path: string): FieldError[] {
 }
 
 function limitResponseErrors(response: JsonObject, path: string): FieldError[] {
-  const type = typeof response.type === 'string' ? response.type : '';
+  const type = stringOf(response.type);
   const queuing = isObject(response.queuing) ? response.queuing : undefined;
   if (type === 'Reject') return queuing === undefined ? [] : [fieldForbidden(`${path}.queuing`, 'must be nil if limited.limitResponse.type is not Limited')];
   if (type !== 'Queue') return [fieldNotSupported(`${path}.type`, type, limitResponseTypes)];
@@ -46,9 +44,9 @@ function limitResponseErrors(response: JsonObject, path: string): FieldError[] {
 function limitedErrors(limited: JsonObject, path: string): FieldError[] {
   const errors: FieldError[] = [];
   // v1 allows zero shares (1.30 on); only v1beta1/2 call this field assuredConcurrencyShares.
-  const shares = number(limited.nominalConcurrencyShares);
+  const shares = numberOf(limited.nominalConcurrencyShares);
   if (shares < 0) errors.push(fieldInvalid(`${path}.nominalConcurrencyShares`, shares, 'must be a non-negative integer'));
-  errors.push(...limitResponseErrors(isObject(limited.limitResponse) ? limited.limitResponse : {}, `${path}.limitResponse`));
+  errors.push(...limitResponseErrors(objectOf(limited.limitResponse), `${path}.limitResponse`));
   errors.push(...lendablePercentErrors(limited, path));
   const borrowing = limited.borrowingLimitPercent;
   if (typeof borrowing === 'number' && borrowing < 0) errors.push(fieldInvalid(`${path}.borrowingLimitPercent`, borrowing, 'if specified, must be a non-negative integer'));
@@ -62,9 +60,9 @@ function exemptErrors(exempt: JsonObject, path: string): FieldError[] {
 }
 
 export function priorityLevelConfigurationErrors(level: JsonObject): FieldError[] {
-  const spec = isObject(level.spec) ? level.spec : {};
-  const name = isObject(level.metadata) && typeof level.metadata.name === 'string' ? level.metadata.name : '';
-  const type = typeof spec.type === 'string' ? spec.type : '';
+  const spec = objectOf(level.spec);
+  const name = stringOf(objectOf(level.metadata).name);
+  const type = stringOf(spec.type);
   const errors: FieldError[] = [];
   if ((name === 'exempt') !== (type === 'Exempt')) errors.push(fieldInvalid('spec.type', type, "type must be 'Exempt' if and only if name is 'exempt'"));
   if (type === 'Exempt') {

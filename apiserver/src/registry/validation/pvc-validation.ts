@@ -3,7 +3,7 @@
 
 import { fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired, quantityValue, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import { isObject } from '../defaulting/json-fields.ts';
+import { isObject, objectOf, stringOf, stringsOf } from '../defaulting/json-fields.ts';
 import { isDNS1123Label, isDNS1123Subdomain } from '../name-validation.ts';
 import { labelSelectorErrors } from './label-selector-validation.ts';
 
@@ -12,12 +12,12 @@ const accessModes = ['ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOnce', 'ReadWrit
 const volumeModes = ['Block', 'Filesystem'] as const;
 
 export function persistentVolumeClaimErrors(claim: JsonObject): FieldError[] {
-  return persistentVolumeClaimSpecErrors(isObject(claim.spec) ? claim.spec : {}, 'spec');
+  return persistentVolumeClaimSpecErrors(objectOf(claim.spec), 'spec');
 }
 
 export function persistentVolumeClaimSpecErrors(spec: JsonObject, path: string): FieldError[] {
   const errors: FieldError[] = [];
-  const modes = Array.isArray(spec.accessModes) ? spec.accessModes.map(String) : [];
+  const modes = stringsOf(spec.accessModes);
   if (modes.length === 0) errors.push(fieldRequired(`${path}.accessModes`, 'at least 1 access mode is required'));
   errors.push(...labelSelectorErrors(spec.selector, `${path}.selector`));
   const supported = modes.filter((mode) => (accessModes as readonly string[]).includes(mode));
@@ -45,7 +45,7 @@ export function persistentVolumeClaimSpecErrors(spec: JsonObject, path: string):
 
 /** Only the first failing check speaks: missing, then not above zero. */
 function storageRequestErrors(resources: unknown, path: string): FieldError[] {
-  const requests = isObject(resources) && isObject(resources.requests) ? resources.requests : {};
+  const requests = objectOf(objectOf(resources).requests);
   if (!('storage' in requests) || requests.storage === null) return [fieldRequired(path)];
   const value = quantityValue(requests.storage);
   if (value !== undefined && value <= 0) return [fieldInvalid(path, canonicalNonPositive(requests.storage, value), 'must be greater than zero')];
@@ -62,8 +62,8 @@ function canonicalNonPositive(quantity: unknown, value: number): string {
 
 function dataSourceErrors(source: JsonObject, path: string): FieldError[] {
   const errors: FieldError[] = [];
-  const kind = typeof source.kind === 'string' ? source.kind : '';
-  const apiGroup = typeof source.apiGroup === 'string' ? source.apiGroup : '';
+  const kind = stringOf(source.kind);
+  const apiGroup = stringOf(source.apiGroup);
   if (typeof source.name !== 'string' || source.name === '') errors.push(fieldRequired(`${path}.name`));
   if (kind === '') errors.push(fieldRequired(`${path}.kind`));
   if (apiGroup === '' && kind !== 'PersistentVolumeClaim') {

@@ -19,6 +19,8 @@ interface Int64Quantity {
 
 /** What ParseQuantity keeps of the quantities that fit an int64 amount; undefined for the others. */
 function parseInt64Quantity(text: string): Int64Quantity | undefined {
+  // ParseQuantity's shortcut for "0" keeps the text.
+  if (text === '0') return { value: 0n, scale: 0, format: 'DecimalSI', cached: text };
   const match = /^([+-]?)0*(\d*)(?:\.(\d*))?([a-zA-Z]*|[eE][+-]?\d+)$/.exec(text);
   if (match === null) return undefined;
   const [, sign = '', num = '', denom = '', suffix = ''] = match;

@@ -4,7 +4,7 @@
 
 import { fieldInvalid, fieldNotSupported, fieldRequired, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import { isObject, objectsAt } from '../defaulting/json-fields.ts';
+import { objectOf, objectsAt, stringOf, stringsOf } from '../defaulting/json-fields.ts';
 import { isDNS1123Subdomain, pathSegmentErrors } from '../name-validation.ts';
 
 const rbacGroup = 'rbac.authorization.k8s.io';
@@ -17,15 +17,13 @@ export const roleBindingErrors = (binding: JsonObject): FieldError[] => bindingE
 
 export const clusterRoleBindingErrors = (binding: JsonObject): FieldError[] => bindingErrors(binding, false);
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
-
 function policyRuleErrors(rule: JsonObject, namespaced: boolean, path: string): FieldError[] {
   const errors: FieldError[] = [];
-  const verbs = strings(rule.verbs);
-  const apiGroups = strings(rule.apiGroups);
-  const resources = strings(rule.resources);
-  const resourceNames = strings(rule.resourceNames);
-  const urls = strings(rule.nonResourceURLs);
+  const verbs = stringsOf(rule.verbs);
+  const apiGroups = stringsOf(rule.apiGroups);
+  const resources = stringsOf(rule.resources);
+  const resourceNames = stringsOf(rule.resourceNames);
+  const urls = stringsOf(rule.nonResourceURLs);
   if (verbs.length === 0) errors.push(fieldRequired(`${path}.verbs`, 'verbs must contain at least one value'));
   if (urls.length > 0) {
     if (namespaced) errors.push(fieldInvalid(`${path}.nonResourceURLs`, urls, 'namespaced rules cannot apply to non-resource URLs'));
@@ -40,17 +38,15 @@ function policyRuleErrors(rule: JsonObject, namespaced: boolean, path: string): 
   return errors;
 }
 
-const text = (object: JsonObject, key: string): string => (typeof object[key] === 'string' ? (object[key] as string) : '');
-
 function bindingErrors(binding: JsonObject, namespaced: boolean): FieldError[] {
   const errors: FieldError[] = [];
-  const roleRef = isObject(binding.roleRef) ? binding.roleRef : {};
-  const apiGroup = text(roleRef, 'apiGroup');
+  const roleRef = objectOf(binding.roleRef);
+  const apiGroup = stringOf(roleRef.apiGroup);
   if (apiGroup !== rbacGroup) errors.push(fieldNotSupported('roleRef.apiGroup', apiGroup, [rbacGroup]));
   const kinds = namespaced ? ['Role', 'ClusterRole'] : ['ClusterRole'];
-  const kind = text(roleRef, 'kind');
+  const kind = stringOf(roleRef.kind);
   if (!kinds.includes(kind)) errors.push(fieldNotSupported('roleRef.kind', kind, kinds));
-  const name = text(roleRef, 'name');
+  const name = stringOf(roleRef.name);
   if (name === '') errors.push(fieldRequired('roleRef.name'));
   else for (const message of pathSegmentErrors(name, false)) errors.push(fieldInvalid('roleRef.name', name, message));
   objectsAt(binding, 'subjects').forEach((subject, i) => errors.push(...subjectErrors(subject, namespaced, `subjects[${i}]`)));
@@ -59,14 +55,14 @@ function bindingErrors(binding: JsonObject, namespaced: boolean): FieldError[] {
 
 function subjectErrors(subject: JsonObject, namespaced: boolean, path: string): FieldError[] {
   const errors: FieldError[] = [];
-  const name = text(subject, 'name');
-  const apiGroup = text(subject, 'apiGroup');
+  const name = stringOf(subject.name);
+  const apiGroup = stringOf(subject.apiGroup);
   if (name === '') errors.push(fieldRequired(`${path}.name`));
-  const kind = text(subject, 'kind');
+  const kind = stringOf(subject.kind);
   if (kind === 'ServiceAccount') {
     if (name !== '') for (const message of isDNS1123Subdomain(name)) errors.push(fieldInvalid(`${path}.name`, name, message));
     if (apiGroup !== '') errors.push(fieldNotSupported(`${path}.apiGroup`, apiGroup, ['']));
-    if (!namespaced && text(subject, 'namespace') === '') errors.push(fieldRequired(`${path}.namespace`));
+    if (!namespaced && stringOf(subject.namespace) === '') errors.push(fieldRequired(`${path}.namespace`));
   } else if (kind === 'User' || kind === 'Group') {
     if (name === '') errors.push(fieldInvalid(`${path}.name`, name, `${kind.toLowerCase()} name cannot be empty`));
     if (apiGroup !== rbacGroup) errors.push(fieldNotSupported(`${path}.apiGroup`, apiGroup, [rbacGroup]));

@@ -5,7 +5,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { fieldInvalid, fieldRequired, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import { isObject } from '../defaulting/json-fields.ts';
+import { objectOf, stringOf } from '../defaulting/json-fields.ts';
 import { boundedListErrors, boundedSetErrors, listAt } from './bounded-list-validation.ts';
 import { fullyQualifiedNameErrors } from './device-attribute-validation.ts';
 import { deviceRequestErrors, requestNameErrors, requestReferences } from './device-request-validation.ts';
@@ -19,9 +19,6 @@ const maxConfigurations = 32;
 const immutable = 'field is immutable';
 const unknownReference = "must be the name of a request in the claim or the name of a request and a subrequest separated by '/'";
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-const specOf = (object: JsonObject): JsonObject => (isObject(object.spec) ? object.spec : {});
-
 /** A reference to `<request>` or `<request>/<alternative>` of this claim. */
 function referenceErrors(reference: string, path: string, references: ReadonlySet<string>): FieldError[] {
   const segments = reference.split('/');
@@ -32,11 +29,11 @@ function referenceErrors(reference: string, path: string, references: ReadonlySe
 }
 
 const referencesErrors = (list: unknown, path: string, references: ReadonlySet<string>): FieldError[] =>
-  boundedSetErrors(listAt(list).map(text), maxRequests, path, (reference, itemPath) => referenceErrors(reference, itemPath, references), String);
+  boundedSetErrors(listAt(list).map(stringOf), maxRequests, path, (reference, itemPath) => referenceErrors(reference, itemPath, references), String);
 
 /** distinctAttribute belongs to DRAConsumableCapacity, off in 1.35, and is dropped before validation. */
 function constraintErrors(item: unknown, path: string, references: ReadonlySet<string>): FieldError[] {
-  const constraint = isObject(item) ? item : {};
+  const constraint = objectOf(item);
   const errors = referencesErrors(constraint.requests, `${path}.requests`, references);
   if (typeof constraint.matchAttribute === 'string') errors.push(...fullyQualifiedNameErrors(constraint.matchAttribute, `${path}.matchAttribute`));
   else errors.push(fieldRequired(`${path}.matchAttribute`));
@@ -44,28 +41,28 @@ function constraintErrors(item: unknown, path: string, references: ReadonlySet<s
 }
 
 function claimConfigurationErrors(item: unknown, path: string, references: ReadonlySet<string>): FieldError[] {
-  const configuration = isObject(item) ? item : {};
+  const configuration = objectOf(item);
   return [...referencesErrors(configuration.requests, `${path}.requests`, references), ...deviceConfigurationErrors(configuration, path)];
 }
 
 /** A ResourceClaimSpec at `path`. */
 function claimSpecErrors(spec: JsonObject, path: string): FieldError[] {
-  const devices = isObject(spec.devices) ? spec.devices : {};
+  const devices = objectOf(spec.devices);
   const requests = listAt(devices.requests);
   const references = requestReferences(requests);
   const devicesPath = `${path}.devices`;
   return [
-    ...boundedSetErrors(requests, maxRequests, `${devicesPath}.requests`, deviceRequestErrors, (request) => (isObject(request) ? text(request.name) : '')),
+    ...boundedSetErrors(requests, maxRequests, `${devicesPath}.requests`, deviceRequestErrors, (request) => stringOf(objectOf(request).name)),
     ...boundedListErrors(listAt(devices.constraints), maxConstraints, `${devicesPath}.constraints`, (constraint, itemPath) => constraintErrors(constraint, itemPath, references)),
     ...boundedListErrors(listAt(devices.config), maxConfigurations, `${devicesPath}.config`, (configuration, itemPath) => claimConfigurationErrors(configuration, itemPath, references)),
   ];
 }
 
-export const resourceClaimErrors = (claim: JsonObject): FieldError[] => claimSpecErrors(specOf(claim), 'spec');
+export const resourceClaimErrors = (claim: JsonObject): FieldError[] => claimSpecErrors(objectOf(claim.spec), 'spec');
 
 export function resourceClaimTemplateErrors(template: JsonObject): FieldError[] {
-  const spec = specOf(template);
-  return [...templateObjectMetaErrors(spec.metadata, 'spec.metadata'), ...claimSpecErrors(isObject(spec.spec) ? spec.spec : {}, 'spec.spec')];
+  const spec = objectOf(template.spec);
+  return [...templateObjectMetaErrors(spec.metadata, 'spec.metadata'), ...claimSpecErrors(objectOf(spec.spec), 'spec.spec')];
 }
 
 /**

@@ -5,7 +5,7 @@
 import { fieldInvalid, quantityValue, type FieldError } from '@capstan/common';
 import { canonicalQuantity } from '../../table/columns/canonical-quantity.ts';
 import { quantityGoSyntax } from './quantity-go-syntax.ts';
-import { isQualifiedName } from './value-formats.ts';
+import { invalidEach, isQualifiedName } from './value-formats.ts';
 
 const objectCounts = ['pods', 'resourcequotas', 'services', 'replicationcontrollers', 'secrets', 'configmaps', 'persistentvolumeclaims', 'services.nodeports', 'services.loadbalancers'];
 const computeQuotas = ['cpu', 'memory', 'ephemeral-storage', 'requests.cpu', 'requests.memory', 'requests.ephemeral-storage', 'limits.cpu', 'limits.memory', 'limits.ephemeral-storage'];
@@ -32,7 +32,7 @@ export const isStandardQuotaResource = (name: string): boolean => standardQuotaR
 
 /** validateResourceName: a qualified name, and a standard one unless it has a prefix. */
 export function resourceNameErrors(name: string, path: string): FieldError[] {
-  const errors = isQualifiedName(name).map((message) => fieldInvalid(path, name, message));
+  const errors = invalidEach(path, name, isQualifiedName(name));
   if (errors.length > 0) return errors;
   if (!isQualified(name) && !standardResources.has(name) && !isQuotaHugePages(name)) {
     return [fieldInvalid(path, name, 'must be a standard resource type or fully qualified')];

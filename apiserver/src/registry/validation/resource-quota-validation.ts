@@ -4,9 +4,10 @@
 
 import { fieldInvalid, fieldRequired, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import { isObject, objectsAt } from '../defaulting/json-fields.ts';
+import { isObject, objectOf, objectsAt, stringOf, stringsOf } from '../defaulting/json-fields.ts';
 import { isStandardQuotaResource, quotaResourceNameErrors, resourceQuantityErrors } from './resource-names.ts';
 import type { KindValidation } from './kind-validation.ts';
+import { goStringSlice } from './value-formats.ts';
 
 const scopes = ['Terminating', 'NotTerminating', 'BestEffort', 'NotBestEffort', 'PriorityClass', 'CrossNamespacePodAffinity', 'VolumeAttributesClass'];
 const existsOnlyScopes = ['BestEffort', 'NotBestEffort', 'Terminating', 'NotTerminating', 'CrossNamespacePodAffinity'];
@@ -25,23 +26,18 @@ function scopeFits(scope: string, resource: string): boolean {
   return true;
 }
 
-const specOf = (quota: JsonObject): JsonObject => (isObject(quota.spec) ? quota.spec : {});
-const stringsOf = (value: unknown): string[] | undefined => (Array.isArray(value) ? value.map(String) : undefined);
-const goStrings = (type: string, values: readonly string[] | undefined): { goSyntax: string } => ({
-  goSyntax: values === undefined ? `[]${type}(nil)` : `[]${type}{${values.map((value) => JSON.stringify(value)).join(', ')}}`,
-});
-const scopesGoSyntax = (spec: JsonObject) => goStrings('core.ResourceQuotaScope', stringsOf(spec.scopes));
+const scopesGoSyntax = (spec: JsonObject) => ({ goSyntax: goStringSlice(spec.scopes, 'core.ResourceQuotaScope') });
 
 function scopeSelectorGoSyntax(selector: JsonObject): { goSyntax: string } {
   const expressions = Array.isArray(selector.matchExpressions) ? objectsAt(selector, 'matchExpressions') : undefined;
   const requirement = (expression: JsonObject): string =>
-    `core.ScopedResourceSelectorRequirement{ScopeName:${JSON.stringify(String(expression.scopeName ?? ''))}, Operator:${JSON.stringify(String(expression.operator ?? ''))}, Values:${goStrings('string', stringsOf(expression.values)).goSyntax}}`;
+    `core.ScopedResourceSelectorRequirement{ScopeName:${JSON.stringify(String(expression.scopeName ?? ''))}, Operator:${JSON.stringify(String(expression.operator ?? ''))}, Values:${goStringSlice(expression.values)}}`;
   const list = expressions === undefined ? '[]core.ScopedResourceSelectorRequirement(nil)' : `[]core.ScopedResourceSelectorRequirement{${expressions.map(requirement).join(', ')}}`;
   return { goSyntax: `core.ScopeSelector{MatchExpressions:${list}}` };
 }
 
 function scopeErrors(spec: JsonObject, hard: readonly string[]): FieldError[] {
-  const listed = stringsOf(spec.scopes) ?? [];
+  const listed = stringsOf(spec.scopes);
   if (listed.length === 0) return [];
   const errors: FieldError[] = [];
   for (const scope of listed) {
@@ -62,9 +58,9 @@ function scopeSelectorErrors(spec: JsonObject, hard: readonly string[]): FieldEr
   const errors: FieldError[] = [];
   const named = new Set<string>();
   for (const expression of objectsAt(selector, 'matchExpressions')) {
-    const scope = typeof expression.scopeName === 'string' ? expression.scopeName : '';
-    const operator = typeof expression.operator === 'string' ? expression.operator : '';
-    const values = stringsOf(expression.values) ?? [];
+    const scope = stringOf(expression.scopeName);
+    const operator = stringOf(expression.operator);
+    const values = stringsOf(expression.values);
     if (!scopes.includes(scope)) errors.push(fieldInvalid(`${path}.scopeName`, scope, 'unsupported scope'));
     for (const resource of hard) {
       if (isStandardQuotaResource(resource) && !scopeFits(scope, resource)) errors.push(fieldInvalid(path, scopeSelectorGoSyntax(selector), 'unsupported scope applied to resource'));
@@ -93,8 +89,8 @@ function scopeSelectorErrors(spec: JsonObject, hard: readonly string[]): FieldEr
 }
 
 function resourceQuotaErrors(quota: JsonObject): FieldError[] {
-  const spec = specOf(quota);
-  const hard = isObject(spec.hard) ? spec.hard : {};
+  const spec = objectOf(quota.spec);
+  const hard = objectOf(spec.hard);
   const names = Object.keys(hard).sort();
   return [
     ...names.flatMap((name) => [...quotaResourceNameErrors(name, `spec.hard[${name}]`), ...resourceQuantityErrors(name, hard[name], `spec.hard[${name}]`)]),
@@ -104,10 +100,10 @@ function resourceQuotaErrors(quota: JsonObject): FieldError[] {
 }
 
 function scopeChangeErrors(next: JsonObject, old: JsonObject): FieldError[] {
-  const newScopes = new Set(stringsOf(specOf(next).scopes) ?? []);
-  const oldScopes = new Set(stringsOf(specOf(old).scopes) ?? []);
+  const newScopes = new Set(stringsOf(objectOf(next.spec).scopes));
+  const oldScopes = new Set(stringsOf(objectOf(old.spec).scopes));
   const same = newScopes.size === oldScopes.size && [...newScopes].every((scope) => oldScopes.has(scope));
-  return same ? [] : [fieldInvalid('spec.scopes', scopesGoSyntax(specOf(next)), 'field is immutable')];
+  return same ? [] : [fieldInvalid('spec.scopes', scopesGoSyntax(objectOf(next.spec)), 'field is immutable')];
 }
 
 export const resourceQuotaValidation: KindValidation = {

@@ -10,13 +10,14 @@
 
 import { fieldInvalid, fieldRequired, fieldTooLong, goQuote, type FieldBadValue, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import { isObject } from '../defaulting/json-fields.ts';
+import { isObject, numberOf, objectOf, stringOf } from '../defaulting/json-fields.ts';
 import { isDNS1123Label, isDNS1123Subdomain } from '../name-validation.ts';
 import { boundedSetErrors, listAt } from './bounded-list-validation.ts';
 import { csiDriverNameErrors } from './csi-driver-validation.ts';
 import { deviceAttributeErrors, qualifiedNameErrors } from './device-attribute-validation.ts';
 import { nodeSelectorErrors } from './node-selector-validation.ts';
 import { withoutSpecErrors } from './resource-update-order.ts';
+import { goStringSlice, invalidEach } from './value-formats.ts';
 
 const maxDevices = 128;
 const maxPoolNameLength = 253;
@@ -26,21 +27,17 @@ const maxAttributeKeyLength = 63 + 1 + 32;
 const immutable = 'field is immutable';
 const nodeFieldsRequired = 'exactly one of `nodeName`, `nodeSelector`, `allNodes`, `perDeviceNodeSelection` is required';
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-const specOf = (slice: JsonObject): JsonObject => (isObject(slice.spec) ? slice.spec : {});
-const invalidEach = (path: string, value: string, messages: readonly string[]): FieldError[] => messages.map((message) => fieldInvalid(path, value, message));
-
 function poolErrors(pool: JsonObject, path: string): FieldError[] {
   const errors: FieldError[] = [];
-  const name = text(pool.name);
+  const name = stringOf(pool.name);
   if (name === '') errors.push(fieldRequired(`${path}.name`));
   else {
     if (name.length > maxPoolNameLength) errors.push(fieldTooLong(`${path}.name`, maxPoolNameLength));
     for (const part of name.split('/')) errors.push(...invalidEach(`${path}.name`, part, isDNS1123Subdomain(part)));
   }
-  const count = typeof pool.resourceSliceCount === 'number' ? pool.resourceSliceCount : 0;
+  const count = numberOf(pool.resourceSliceCount);
   if (count <= 0) errors.push(fieldInvalid(`${path}.resourceSliceCount`, count, 'must be greater than zero'));
-  const generation = typeof pool.generation === 'number' ? pool.generation : 0;
+  const generation = numberOf(pool.generation);
   if (generation < 0) errors.push(fieldInvalid(`${path}.generation`, generation, 'must be greater than or equal to zero'));
   return errors;
 }
@@ -49,8 +46,8 @@ function poolErrors(pool: JsonObject, path: string): FieldError[] {
 function requirementsGoSyntax(requirements: unknown): string {
   if (!Array.isArray(requirements)) return '[]core.NodeSelectorRequirement(nil)';
   const items = requirements.filter(isObject).map((requirement) => {
-    const values = Array.isArray(requirement.values) ? `[]string{${requirement.values.map((value) => goQuote(String(value))).join(', ')}}` : '[]string(nil)';
-    return `core.NodeSelectorRequirement{Key:${goQuote(text(requirement.key))}, Operator:${goQuote(text(requirement.operator))}, Values:${values}}`;
+    const values = goStringSlice(requirement.values);
+    return `core.NodeSelectorRequirement{Key:${goQuote(stringOf(requirement.key))}, Operator:${goQuote(stringOf(requirement.operator))}, Values:${values}}`;
   });
   return `[]core.NodeSelectorRequirement{${items.join(', ')}}`;
 }
@@ -97,18 +94,18 @@ function keyInPath(key: string): string {
 }
 
 function deviceErrors(item: unknown, path: string): FieldError[] {
-  const device = isObject(item) ? item : {};
-  const name = text(device.name);
+  const device = objectOf(item);
+  const name = stringOf(device.name);
   const errors = invalidEach(`${path}.name`, name, isDNS1123Label(name));
-  const attributes = isObject(device.attributes) ? device.attributes : {};
-  const capacity = isObject(device.capacity) ? device.capacity : {};
+  const attributes = objectOf(device.attributes);
+  const capacity = objectOf(device.capacity);
   const total = Object.keys(attributes).length + Object.keys(capacity).length;
   if (total > maxAttributesAndCapacities) {
     errors.push(fieldInvalid(path, total, `the total number of attributes and capacities must not exceed ${maxAttributesAndCapacities}`));
   }
   for (const [key, attribute] of Object.entries(attributes)) {
     const keyPath = `${path}.attributes[${keyInPath(key)}]`;
-    errors.push(...qualifiedNameErrors(key, keyPath), ...deviceAttributeErrors(isObject(attribute) ? attribute : {}, keyPath));
+    errors.push(...qualifiedNameErrors(key, keyPath), ...deviceAttributeErrors(objectOf(attribute), keyPath));
   }
   for (const key of Object.keys(capacity)) errors.push(...qualifiedNameErrors(key, `${path}.capacity[${keyInPath(key)}]`));
   return errors;
@@ -116,23 +113,23 @@ function deviceErrors(item: unknown, path: string): FieldError[] {
 
 /** `old`, on update: the driver, pool name and node name must be as they were. */
 function resourceSliceSpecErrors(spec: JsonObject, old: JsonObject | undefined): FieldError[] {
-  const pool = isObject(spec.pool) ? spec.pool : {};
-  const errors = [...csiDriverNameErrors(text(spec.driver), 'spec.driver'), ...poolErrors(pool, 'spec.pool')];
+  const pool = objectOf(spec.pool);
+  const errors = [...csiDriverNameErrors(stringOf(spec.driver), 'spec.driver'), ...poolErrors(pool, 'spec.pool')];
   if (old !== undefined) {
-    const oldPool = isObject(old.pool) ? old.pool : {};
-    if (text(pool.name) !== text(oldPool.name)) errors.push(fieldInvalid('spec.pool.name', text(pool.name), immutable));
-    if (text(spec.driver) !== text(old.driver)) errors.push(fieldInvalid('spec.driver', text(spec.driver), immutable));
+    const oldPool = objectOf(old.pool);
+    if (stringOf(pool.name) !== stringOf(oldPool.name)) errors.push(fieldInvalid('spec.pool.name', stringOf(pool.name), immutable));
+    if (stringOf(spec.driver) !== stringOf(old.driver)) errors.push(fieldInvalid('spec.driver', stringOf(spec.driver), immutable));
     const nodeName = typeof spec.nodeName === 'string' ? spec.nodeName : null;
     if (nodeName !== (typeof old.nodeName === 'string' ? old.nodeName : null)) errors.push(fieldInvalid('spec.nodeName', nodeName, immutable));
   }
   errors.push(...nodeSelectionErrors(spec));
-  errors.push(...boundedSetErrors(listAt(spec.devices), maxDevices, 'spec.devices', deviceErrors, (device) => (isObject(device) ? text(device.name) : '')));
+  errors.push(...boundedSetErrors(listAt(spec.devices), maxDevices, 'spec.devices', deviceErrors, (device) => stringOf(objectOf(device).name)));
   return errors;
 }
 
-export const resourceSliceErrors = (slice: JsonObject): FieldError[] => resourceSliceSpecErrors(specOf(slice), undefined);
+export const resourceSliceErrors = (slice: JsonObject): FieldError[] => resourceSliceSpecErrors(objectOf(slice.spec), undefined);
 
 export const resourceSliceUpdateErrors = (next: JsonObject, old: JsonObject, objectErrors: FieldError[]): FieldError[] => [
   ...withoutSpecErrors(objectErrors),
-  ...resourceSliceSpecErrors(specOf(next), specOf(old)),
+  ...resourceSliceSpecErrors(objectOf(next.spec), objectOf(old.spec)),
 ];

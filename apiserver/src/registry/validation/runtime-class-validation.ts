@@ -3,17 +3,16 @@
 
 import { fieldDuplicate, fieldInvalid, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import { isObject, objectsAt } from '../defaulting/json-fields.ts';
+import { isObject, objectsAt, stringOf } from '../defaulting/json-fields.ts';
 import { isDNS1123Label } from '../name-validation.ts';
 import { labelErrors } from './object-meta-validation.ts';
 import { containerResourceNameErrors, resourceQuantityErrors } from './resource-names.ts';
 import { tolerationErrors, tolerationGoSyntax } from './toleration-validation.ts';
-
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+import { invalidEach } from './value-formats.ts';
 
 export function runtimeClassErrors(runtimeClass: JsonObject): FieldError[] {
-  const handler = text(runtimeClass.handler);
-  const errors = isDNS1123Label(handler).map((message) => fieldInvalid('handler', handler, message));
+  const handler = stringOf(runtimeClass.handler);
+  const errors = invalidEach('handler', handler, isDNS1123Label(handler));
   if (isObject(runtimeClass.overhead)) errors.push(...overheadErrors(runtimeClass.overhead.podFixed, 'overhead'));
   if (isObject(runtimeClass.scheduling)) errors.push(...schedulingErrors(runtimeClass.scheduling, 'scheduling'));
   return errors;
@@ -21,7 +20,7 @@ export function runtimeClassErrors(runtimeClass: JsonObject): FieldError[] {
 
 export function runtimeClassUpdateErrors(next: JsonObject, old: JsonObject, objectErrors: FieldError[]): FieldError[] {
   if (next.handler === old.handler) return objectErrors;
-  return [...objectErrors, fieldInvalid('handler', text(next.handler), 'field is immutable')];
+  return [...objectErrors, fieldInvalid('handler', stringOf(next.handler), 'field is immutable')];
 }
 
 /**
@@ -41,7 +40,7 @@ function schedulingErrors(scheduling: JsonObject, path: string): FieldError[] {
   errors.push(...tolerationErrors(scheduling, 'tolerations', `${path}.tolerations`));
   const seen = new Set<string>();
   objectsAt(scheduling, 'tolerations').forEach((toleration, i) => {
-    const listKey = JSON.stringify(['key', 'operator', 'value', 'effect'].map((key) => text(toleration[key])));
+    const listKey = JSON.stringify(['key', 'operator', 'value', 'effect'].map((key) => stringOf(toleration[key])));
     if (seen.has(listKey)) errors.push(fieldDuplicate(`${path}.tolerations[${i}]`, tolerationGoSyntax(toleration)));
     seen.add(listKey);
   });

@@ -3,14 +3,14 @@
 
 import { fieldDuplicate, fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import { isObject, objectsAt } from '../defaulting/json-fields.ts';
+import { objectOf, objectsAt, stringOf } from '../defaulting/json-fields.ts';
 import { externallyAccessible } from '../service-addresses/service-addresses.ts';
 import { isValidPortNum } from './value-formats.ts';
 
 const types = ['ClusterIP', 'ExternalName', 'LoadBalancer', 'NodePort'];
 
 export function serviceErrors(service: JsonObject): FieldError[] {
-  const spec = isObject(service.spec) ? service.spec : {};
+  const spec = objectOf(service.spec);
   const errors: FieldError[] = [];
   if (spec.type !== undefined && !types.includes(String(spec.type))) errors.push(fieldNotSupported('spec.type', String(spec.type), types));
   const ports = objectsAt(spec, 'ports');
@@ -18,7 +18,7 @@ export function serviceErrors(service: JsonObject): FieldError[] {
   const names = new Set<string>();
   ports.forEach((port, i) => {
     const path = `spec.ports[${i}]`;
-    const name = typeof port.name === 'string' ? port.name : '';
+    const name = stringOf(port.name);
     if (ports.length > 1 && name === '') errors.push(fieldRequired(`${path}.name`));
     if (name !== '' && names.has(name)) errors.push(fieldDuplicate(`${path}.name`, name));
     names.add(name);

@@ -3,7 +3,7 @@
 
 import { fieldInvalid, fieldNotSupported, fieldRequired, fieldTooLong, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import { isObject } from '../defaulting/json-fields.ts';
+import { isObject, stringOf } from '../defaulting/json-fields.ts';
 import { isQualifiedName } from './value-formats.ts';
 
 const reclaimPolicies = ['Delete', 'Retain'] as const;
@@ -13,7 +13,7 @@ const maxParameterBytes = 256 * 1024;
 
 export function storageClassErrors(storageClass: JsonObject): FieldError[] {
   const errors: FieldError[] = [];
-  const provisioner = typeof storageClass.provisioner === 'string' ? storageClass.provisioner : '';
+  const provisioner = stringOf(storageClass.provisioner);
   if (provisioner === '') errors.push(fieldRequired('provisioner'));
   // kube checks the lower-cased name and quotes it lower-cased.
   else for (const message of isQualifiedName(provisioner.toLowerCase())) errors.push(fieldInvalid('provisioner', provisioner.toLowerCase(), message));

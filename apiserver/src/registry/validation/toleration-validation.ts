@@ -3,13 +3,11 @@
 
 import { fieldInvalid, fieldNotSupported, goQuote, type FieldBadValue, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import { objectsAt } from '../defaulting/json-fields.ts';
+import { objectsAt, stringOf } from '../defaulting/json-fields.ts';
 import { isQualifiedName, isValidLabelValue } from './value-formats.ts';
 
 const operators = ['Equal', 'Exists'];
 const effects = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
-
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /**
  * A toleration as Go's %#v writes a core.Toleration. Go prints tolerationSeconds as a pointer's
@@ -17,7 +15,7 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
  */
 export function tolerationGoSyntax(toleration: JsonObject): FieldBadValue {
   const seconds = typeof toleration.tolerationSeconds === 'number' ? `(*int64)(${toleration.tolerationSeconds})` : '(*int64)(nil)';
-  const fields = (['key', 'operator', 'value', 'effect'] as const).map((key) => `${key[0]?.toUpperCase()}${key.slice(1)}:${goQuote(text(toleration[key]))}`);
+  const fields = (['key', 'operator', 'value', 'effect'] as const).map((key) => `${key[0]?.toUpperCase()}${key.slice(1)}:${goQuote(stringOf(toleration[key]))}`);
   return { goSyntax: `core.Toleration{${[...fields, `TolerationSeconds:${seconds}`].join(', ')}}` };
 }
 
@@ -26,10 +24,10 @@ export function tolerationErrors(parent: JsonObject, key: string, path: string):
   const errors: FieldError[] = [];
   objectsAt(parent, key).forEach((toleration, i) => {
     const itemPath = `${path}[${i}]`;
-    const tolerationKey = text(toleration.key);
-    const operator = text(toleration.operator);
-    const value = text(toleration.value);
-    const effect = text(toleration.effect);
+    const tolerationKey = stringOf(toleration.key);
+    const operator = stringOf(toleration.operator);
+    const value = stringOf(toleration.value);
+    const effect = stringOf(toleration.effect);
     for (const message of tolerationKey === '' ? [] : isQualifiedName(tolerationKey)) errors.push(fieldInvalid(`${itemPath}.key`, tolerationKey, message));
     if (tolerationKey === '' && operator !== 'Exists') {
       errors.push(fieldInvalid(`${itemPath}.operator`, operator, 'operator must be Exists when `key` is empty, which means "match all values and all keys"'));

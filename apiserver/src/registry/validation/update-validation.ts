@@ -4,18 +4,17 @@
 import { isDeepStrictEqual } from 'node:util';
 import { fieldForbidden, fieldInvalid, type FieldBadValue, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import { isObject } from '../defaulting/json-fields.ts';
+import { isObject, objectOf } from '../defaulting/json-fields.ts';
 import { priorityClassUpdateErrors } from './priority-class-validation.ts';
 import { labelSelectorGoSyntax } from './value-formats.ts';
 import type { UpdateValidator } from './kind-validation.ts';
 import { groupedUpdateValidator } from './validators.ts';
 
-
 const immutable = 'field is immutable';
 const immutableWhenSet = 'field is immutable when `immutable` is set';
 
 /** An absent map and an empty one are the same: kube never stores an empty map. */
-const sameMap = (a: unknown, b: unknown): boolean => isDeepStrictEqual(isObject(a) ? a : {}, isObject(b) ? b : {});
+const sameMap = (a: unknown, b: unknown): boolean => isDeepStrictEqual(objectOf(a), objectOf(b));
 
 /** ConfigMaps and Secrets marked immutable keep their data and the mark. */
 function immutableDataErrors(next: JsonObject, old: JsonObject, dataFields: readonly string[]): FieldError[] {
@@ -26,12 +25,10 @@ function immutableDataErrors(next: JsonObject, old: JsonObject, dataFields: read
   return errors;
 }
 
-const specOf = (object: JsonObject): JsonObject => (isObject(object.spec) ? object.spec : {});
-
 /** ValidateImmutableField on spec.selector, quoted as Go's %#v quotes a v1.LabelSelector. */
 function selectorErrors(next: JsonObject, old: JsonObject): FieldError[] {
-  const selector = specOf(next).selector;
-  if (isDeepStrictEqual(selector ?? null, specOf(old).selector ?? null)) return [];
+  const selector = objectOf(next.spec).selector;
+  if (isDeepStrictEqual(selector ?? null, objectOf(old.spec).selector ?? null)) return [];
   const value: FieldBadValue = isObject(selector) ? labelSelectorGoSyntax(selector) : null;
   return [fieldInvalid('spec.selector', value, immutable)];
 }
@@ -40,7 +37,7 @@ const statefulSetMutableFields = ['replicas', 'ordinals', 'template', 'updateStr
 
 function statefulSetSpecErrors(next: JsonObject, old: JsonObject): FieldError[] {
   const fixed = (spec: JsonObject): JsonObject => Object.fromEntries(Object.entries(spec).filter(([key]) => !statefulSetMutableFields.includes(key)));
-  if (isDeepStrictEqual(fixed(specOf(next)), fixed(specOf(old)))) return [];
+  if (isDeepStrictEqual(fixed(objectOf(next.spec)), fixed(objectOf(old.spec)))) return [];
   return [
     fieldForbidden(
       'spec',
@@ -58,8 +55,8 @@ const podUpdatableFields =
  * internal PodSpec; we list the fields that changed instead.
  */
 function podSpecErrors(next: JsonObject, old: JsonObject): FieldError[] {
-  const newSpec = specOf(next);
-  const oldSpec = specOf(old);
+  const newSpec = objectOf(next.spec);
+  const oldSpec = objectOf(old.spec);
   const comparable: JsonObject = { ...newSpec };
   for (const list of ['containers', 'initContainers'] as const) {
     const newContainers = newSpec[list];
@@ -89,14 +86,14 @@ const jobSchedulingFields = ['nodeSelector', 'affinity', 'tolerations', 'schedul
  * addresses); we quote its type only.
  */
 function jobTemplateErrors(next: JsonObject, old: JsonObject): FieldError[] {
-  const newTemplate = specOf(next).template;
-  const oldTemplate = specOf(old).template;
+  const newTemplate = objectOf(next.spec).template;
+  const oldTemplate = objectOf(old.spec).template;
   if (isDeepStrictEqual(newTemplate, oldTemplate)) return [];
-  const neverStarted = specOf(old).suspend === true && !(isObject(old.status) && old.status.startTime !== undefined);
+  const neverStarted = objectOf(old.spec).suspend === true && !(isObject(old.status) && old.status.startTime !== undefined);
   if (neverStarted && isObject(newTemplate) && isObject(oldTemplate)) {
     const fixedPart = (template: JsonObject): JsonObject => {
-      const spec = isObject(template.spec) ? template.spec : {};
-      const metadata = isObject(template.metadata) ? template.metadata : {};
+      const spec = objectOf(template.spec);
+      const metadata = objectOf(template.metadata);
       const { labels: _labels, annotations: _annotations, ...fixedMetadata } = metadata;
       return { ...template, metadata: fixedMetadata, spec: Object.fromEntries(Object.entries(spec).filter(([key]) => !jobSchedulingFields.includes(key))) };
     };

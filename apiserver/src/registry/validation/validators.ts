@@ -4,6 +4,7 @@
 import type { FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
+import { builtinResources } from '../builtin-resources.ts';
 import { configMapErrors, secretErrors } from './config-validation.ts';
 import { coreEventErrors, eventsV1CreateErrors, eventsV1EventErrors } from './event-validation.ts';
 import { cronJobErrors } from './cron-job-validation.ts';
@@ -11,7 +12,7 @@ import { horizontalPodAutoscalerErrors } from './hpa-validation.ts';
 import { ingressErrors } from './ingress-validation.ts';
 import { networkPolicyErrors } from './network-policy-validation.ts';
 import { clusterRoleBindingErrors, clusterRoleErrors, roleBindingErrors, roleErrors } from './rbac-validation.ts';
-import { objectMetaErrors } from './object-meta-validation.ts';
+import { kubeFinalizerErrors, objectMetaErrors } from './object-meta-validation.ts';
 import { podDisruptionBudgetErrors } from './pdb-validation.ts';
 import { priorityClassErrors } from './priority-class-validation.ts';
 import { persistentVolumeClaimErrors } from './pvc-validation.ts';
@@ -26,6 +27,15 @@ import { coreClusterKinds } from './core-cluster-kinds.ts';
 import { infrastructureKinds } from './infrastructure-kinds.ts';
 import { resourceKinds } from './resource-kinds.ts';
 
+/**
+ * The built-in groups whose kinds check metadata with apimachinery's ValidateObjectMeta alone
+ * (admission, CRDs, the aggregator), or not at all (the reviews); the others, and not custom
+ * resources, get core's ValidateObjectMeta with its standard finalizer rule.
+ */
+const genericMetadataGroups = new Set(['admissionregistration.k8s.io', 'apiextensions.k8s.io', 'apiregistration.k8s.io', 'authentication.k8s.io', 'authorization.k8s.io']);
+const coreMetadataKinds: ReadonlySet<string> = new Set(
+  builtinResources.filter((resource) => !genericMetadataGroups.has(resource.group)).map((resource) => `${resource.group}/${resource.kind}`),
+);
 
 const kindValidators: Readonly<Record<string, KindValidator>> = {
   '/Pod': (pod) => podSpecErrors(pod.spec, 'spec'),
@@ -75,5 +85,10 @@ export function validationErrors(definition: Pick<ResourceDefinition, 'group' | 
   const grouped = groupedKinds.get(key);
   const own = kindValidators[key] ?? grouped?.validate;
   const onCreate = creating ? (createValidators[key] ?? grouped?.validateCreate) : undefined;
-  return [...objectMetaErrors(object), ...(own === undefined ? [] : own(object)), ...(onCreate === undefined ? [] : onCreate(object))];
+  return [
+    ...objectMetaErrors(object),
+    ...(coreMetadataKinds.has(key) ? kubeFinalizerErrors(object) : []),
+    ...(own === undefined ? [] : own(object)),
+    ...(onCreate === undefined ? [] : onCreate(object)),
+  ];
 }

@@ -1,6 +1,8 @@
 // apimachinery's value validators (util/validation) that kinds share: qualified names (label and
-// annotation keys), label values, config keys and port numbers, with kube's messages.
+// annotation keys), label values, config keys, port numbers and names, with kube's messages; and
+// the field errors of a value such a check refuses.
 
+import { fieldInvalid, goQuote, type FieldError } from '@capstan/common';
 import { isDNS1123Subdomain, regexError } from '../name-validation.ts';
 
 const qualifiedNameFormat = '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]';
@@ -60,9 +62,23 @@ export function isConfigMapKey(value: string): string[] {
   return errors;
 }
 
+/** An Invalid error at `field` for each message a format check gave of `value`. */
+export const invalidEach = (field: string, value: string, messages: readonly string[]): FieldError[] => messages.map((message) => fieldInvalid(field, value, message));
+
 /** IsValidPortNum. */
 export const isValidPortNum = (port: unknown): string[] =>
   typeof port === 'number' && Number.isInteger(port) && port >= 1 && port <= 65535 ? [] : ['must be between 1 and 65535, inclusive'];
+
+/** IsValidPortName: an IANA service name of at most 15 lower-case letters, digits and hyphens. */
+export function portNameErrors(name: string): string[] {
+  const errors: string[] = [];
+  if (name.length > 15) errors.push('must be no more than 15 characters');
+  if (!/^[-a-z0-9]+$/.test(name)) errors.push('must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)');
+  if (!/[a-z]/.test(name)) errors.push('must contain at least one letter (a-z)');
+  if (name.includes('--')) errors.push('must not contain consecutive hyphens');
+  if (name.startsWith('-') || name.endsWith('-')) errors.push('must not begin or end with a hyphen');
+  return errors;
+}
 
 /** A Go map[string]string as %#v writes it, keys sorted: map[string]string{"a":"1", "b":"2"}. */
 export function goStringMap(map: Readonly<Record<string, unknown>>): { goSyntax: string } {
@@ -72,8 +88,9 @@ export function goStringMap(map: Readonly<Record<string, unknown>>): { goSyntax:
   return { goSyntax: `map[string]string{${entries.join(', ')}}` };
 }
 
-const goStringSlice = (values: unknown): string =>
-  Array.isArray(values) ? `[]string{${values.map((value) => JSON.stringify(String(value))).join(', ')}}` : '[]string(nil)';
+/** A Go slice of strings (or of a string type) as %#v writes it: []string{"a", "b"}, []string(nil) when absent. */
+export const goStringSlice = (values: unknown, type = 'string'): string =>
+  Array.isArray(values) ? `[]${type}{${values.map((value) => goQuote(String(value))).join(', ')}}` : `[]${type}(nil)`;
 
 /**
  * A v1.LabelSelector as Go's %#v writes it in field errors:

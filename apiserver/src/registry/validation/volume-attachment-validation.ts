@@ -5,35 +5,33 @@
 import { isDeepStrictEqual } from 'node:util';
 import { fieldForbidden, fieldInvalid, fieldRequired, goQuote, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import { isObject } from '../defaulting/json-fields.ts';
+import { isObject, objectOf, stringOf } from '../defaulting/json-fields.ts';
 import { isDNS1123Subdomain } from '../name-validation.ts';
 import { csiDriverNameErrors } from './csi-driver-validation.ts';
 
 const exactlyOneSource = 'must specify exactly one of inlineVolumeSpec and persistentVolumeName';
 
-const specOf = (attachment: JsonObject): JsonObject => (isObject(attachment.spec) ? attachment.spec : {});
-const sourceOf = (attachment: JsonObject): JsonObject => (isObject(specOf(attachment).source) ? (specOf(attachment).source as JsonObject) : {});
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+const sourceOf = (attachment: JsonObject): JsonObject => objectOf(objectOf(attachment.spec).source);
 
 /** The checks of every write. The inline PersistentVolume spec is not checked here. */
 export function volumeAttachmentErrors(attachment: JsonObject): FieldError[] {
-  const spec = specOf(attachment);
+  const spec = objectOf(attachment.spec);
   const source = sourceOf(attachment);
   const errors: FieldError[] = [];
-  if (text(spec.attacher) === '') errors.push(fieldRequired('spec.attacher'));
+  if (stringOf(spec.attacher) === '') errors.push(fieldRequired('spec.attacher'));
   const hasName = typeof source.persistentVolumeName === 'string';
   const hasInline = isObject(source.inlineVolumeSpec);
   if (!hasName && !hasInline) errors.push(fieldRequired('spec.source', exactlyOneSource));
   else if (hasName && hasInline) errors.push(fieldForbidden('spec.source', exactlyOneSource));
   else if (hasName && source.persistentVolumeName === '') errors.push(fieldRequired('spec.source.persistentVolumeName', 'must specify non empty persistentVolumeName'));
-  const nodeName = text(spec.nodeName);
+  const nodeName = stringOf(spec.nodeName);
   for (const message of isDNS1123Subdomain(nodeName)) errors.push(fieldInvalid('spec.nodeName', nodeName, message));
   return errors;
 }
 
 /** What kube checks of a new v1 attachment only. */
 export function volumeAttachmentCreateErrors(attachment: JsonObject): FieldError[] {
-  const errors = csiDriverNameErrors(text(specOf(attachment).attacher), 'spec.attacher');
+  const errors = csiDriverNameErrors(stringOf(objectOf(attachment.spec).attacher), 'spec.attacher');
   const volumeName = sourceOf(attachment).persistentVolumeName;
   if (typeof volumeName === 'string') {
     for (const message of isDNS1123Subdomain(volumeName)) errors.push(fieldInvalid('spec.source.persistentVolumeName', volumeName, message));
@@ -48,9 +46,9 @@ export function volumeAttachmentCreateErrors(attachment: JsonObject): FieldError
  */
 export function volumeAttachmentUpdateErrors(next: JsonObject, old: JsonObject, objectErrors: FieldError[]): FieldError[] {
   const errors = [...objectErrors, ...objectErrors];
-  const spec = specOf(next);
-  if (!isDeepStrictEqual(spec, specOf(old))) {
-    const goSyntax = `storage.VolumeAttachmentSpec{Attacher:${goQuote(text(spec.attacher))}, Source:storage.VolumeAttachmentSource{...}, NodeName:${goQuote(text(spec.nodeName))}}`;
+  const spec = objectOf(next.spec);
+  if (!isDeepStrictEqual(spec, objectOf(old.spec))) {
+    const goSyntax = `storage.VolumeAttachmentSpec{Attacher:${goQuote(stringOf(spec.attacher))}, Source:storage.VolumeAttachmentSource{...}, NodeName:${goQuote(stringOf(spec.nodeName))}}`;
     errors.push(fieldInvalid('spec', { goSyntax }, 'field is immutable'));
   }
   return errors;

@@ -4,10 +4,10 @@
 import { isDeepStrictEqual } from 'node:util';
 import { fieldForbidden, fieldRequired, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import { isObject } from '../defaulting/json-fields.ts';
+import { objectOf } from '../defaulting/json-fields.ts';
 import { storageClassErrors } from './storage-class-validation.ts';
 
-const parametersOf = (attributesClass: JsonObject): JsonObject => (isObject(attributesClass.parameters) ? attributesClass.parameters : {});
+const parametersOf = (attributesClass: JsonObject): JsonObject => objectOf(attributesClass.parameters);
 
 export function volumeAttributesClassErrors(attributesClass: JsonObject): FieldError[] {
   // kube runs StorageClass's own provisioner and parameter checks on these fields.

@@ -4,14 +4,13 @@
 
 import { fieldDuplicate, fieldInvalid, fieldNotSupported, fieldRequired, goQuote, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import { isObject, objectsAt } from '../defaulting/json-fields.ts';
+import { isObject, objectOf, objectsAt, stringOf, stringsOf } from '../defaulting/json-fields.ts';
 import { isDNS1035Label, isDNS1123Subdomain } from '../name-validation.ts';
 import { labelSelectorErrors } from './label-selector-validation.ts';
 
 const acceptedReviewVersions = ['v1', 'v1beta1'];
 const operations = ['*', 'CONNECT', 'CREATE', 'DELETE', 'UPDATE'];
 const scopes = ['*', 'Cluster', 'Namespaced'];
-const texts = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 
 /** IsFullyQualifiedName: a DNS subdomain of three or more labels. */
 function webhookNameErrors(name: string, path: string): FieldError[] {
@@ -57,7 +56,7 @@ function resourcesErrors(resources: readonly string[], path: string): FieldError
 /** validateRuleWithOperations: of webhook rules and of admission policies' resource rules. */
 export function ruleErrors(rule: JsonObject, path: string): FieldError[] {
   const errors: FieldError[] = [];
-  const ops = texts(rule.operations);
+  const ops = stringsOf(rule.operations);
   if (ops.length === 0) errors.push(fieldRequired(`${path}.operations`));
   if (ops.length > 1 && ops.includes('*')) {
     errors.push(fieldInvalid(`${path}.operations`, { goSyntax: `[]admissionregistration.OperationType{${ops.map(goQuote).join(', ')}}` }, "if '*' is present, must not specify other operations"));
@@ -65,16 +64,16 @@ export function ruleErrors(rule: JsonObject, path: string): FieldError[] {
   ops.forEach((op, i) => {
     if (!operations.includes(op)) errors.push(fieldNotSupported(`${path}.operations[${i}]`, op, operations));
   });
-  const groups = texts(rule.apiGroups);
+  const groups = stringsOf(rule.apiGroups);
   if (groups.length === 0) errors.push(fieldRequired(`${path}.apiGroups`));
   if (groups.length > 1 && groups.includes('*')) errors.push(fieldInvalid(`${path}.apiGroups`, groups, "if '*' is present, must not specify other API groups"));
-  const versions = texts(rule.apiVersions);
+  const versions = stringsOf(rule.apiVersions);
   if (versions.length === 0) errors.push(fieldRequired(`${path}.apiVersions`));
   if (versions.length > 1 && versions.includes('*')) errors.push(fieldInvalid(`${path}.apiVersions`, versions, "if '*' is present, must not specify other API versions"));
   versions.forEach((version, i) => {
     if (version === '') errors.push(fieldRequired(`${path}.apiVersions[${i}]`));
   });
-  errors.push(...resourcesErrors(texts(rule.resources), `${path}.resources`));
+  errors.push(...resourcesErrors(stringsOf(rule.resources), `${path}.resources`));
   if (typeof rule.scope === 'string' && !scopes.includes(rule.scope)) errors.push(fieldNotSupported(`${path}.scope`, rule.scope, scopes));
   return errors;
 }
@@ -109,7 +108,7 @@ function webhookUrlErrors(text: string, path: string): FieldError[] {
 }
 
 function reviewVersionErrors(value: unknown, path: string): FieldError[] {
-  const versions = texts(value);
+  const versions = stringsOf(value);
   if (versions.length === 0) return [fieldRequired(path, `must specify one of ${acceptedReviewVersions.join(', ')}`)];
   const errors: FieldError[] = [];
   const seen = new Set<string>();
@@ -128,7 +127,7 @@ function reviewVersionErrors(value: unknown, path: string): FieldError[] {
 }
 
 function webhookErrors(webhook: JsonObject, path: string, mutating: boolean): FieldError[] {
-  const errors = webhookNameErrors(typeof webhook.name === 'string' ? webhook.name : '', `${path}.name`);
+  const errors = webhookNameErrors(stringOf(webhook.name), `${path}.name`);
   objectsAt(webhook, 'rules').forEach((rule, i) => errors.push(...ruleErrors(rule, `${path}.rules[${i}]`)));
   if (typeof webhook.failurePolicy === 'string' && !['Fail', 'Ignore'].includes(webhook.failurePolicy)) errors.push(fieldNotSupported(`${path}.failurePolicy`, webhook.failurePolicy, ['Fail', 'Ignore']));
   if (typeof webhook.matchPolicy === 'string' && !['Equivalent', 'Exact'].includes(webhook.matchPolicy)) errors.push(fieldNotSupported(`${path}.matchPolicy`, webhook.matchPolicy, ['Equivalent', 'Exact']));
@@ -141,7 +140,7 @@ function webhookErrors(webhook: JsonObject, path: string, mutating: boolean): Fi
   if (mutating && typeof webhook.reinvocationPolicy === 'string' && !['IfNeeded', 'Never'].includes(webhook.reinvocationPolicy)) {
     errors.push(fieldNotSupported(`${path}.reinvocationPolicy`, webhook.reinvocationPolicy, ['IfNeeded', 'Never']));
   }
-  errors.push(...clientConfigErrors(isObject(webhook.clientConfig) ? webhook.clientConfig : {}, `${path}.clientConfig`));
+  errors.push(...clientConfigErrors(objectOf(webhook.clientConfig), `${path}.clientConfig`));
   return errors;
 }
 
@@ -151,7 +150,7 @@ function webhookConfigurationErrors(configuration: JsonObject, mutating: boolean
   objectsAt(configuration, 'webhooks').forEach((webhook, i) => {
     const path = `webhooks[${i}]`;
     errors.push(...webhookErrors(webhook, path, mutating), ...reviewVersionErrors(webhook.admissionReviewVersions, `${path}.admissionReviewVersions`));
-    const name = typeof webhook.name === 'string' ? webhook.name : '';
+    const name = stringOf(webhook.name);
     if (name !== '' && names.has(name)) errors.push(fieldDuplicate(`${path}.name`, name));
     names.add(name);
   });

@@ -3,7 +3,7 @@
 
 import { fieldInvalid, fieldRequired, matchesLabels, parseLabelSelector, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import { isObject } from '../defaulting/json-fields.ts';
+import { isObject, objectOf, stringOf } from '../defaulting/json-fields.ts';
 import { labelSelectorString } from '../../table/columns/label-selector.ts';
 import { labelErrors } from './object-meta-validation.ts';
 import { podSpecErrors } from './pod-validation.ts';
@@ -13,10 +13,10 @@ import { goStringMap, labelSelectorGoSyntax } from './value-formats.ts';
 
 /** Deployment, ReplicaSet, StatefulSet, DaemonSet, Job: selector, template labels and spec, replicas. */
 export function selectedWorkloadErrors(workload: JsonObject): FieldError[] {
-  const spec = isObject(workload.spec) ? workload.spec : {};
+  const spec = objectOf(workload.spec);
   const errors: FieldError[] = [];
-  const template = isObject(spec.template) ? spec.template : {};
-  const labels = isObject(template.metadata) && isObject(template.metadata.labels) ? template.metadata.labels : {};
+  const template = objectOf(spec.template);
+  const labels = objectOf(objectOf(template.metadata).labels);
   if (!isObject(spec.selector)) errors.push(fieldRequired('spec.selector'));
   else {
     const text = labelSelectorString(spec.selector);
@@ -25,7 +25,8 @@ export function selectedWorkloadErrors(workload: JsonObject): FieldError[] {
       errors.push(fieldInvalid('spec.template.metadata.labels', goStringMap(labels), '`selector` does not match template `labels`'));
     }
   }
-  errors.push(...labelErrors(labels, 'spec.template.metadata.labels'));
+  // ValidatePodTemplateSpec reports the template's own label errors at template.labels.
+  errors.push(...labelErrors(labels, 'spec.template.labels'));
   if (typeof spec.replicas === 'number' && spec.replicas < 0) errors.push(fieldInvalid('spec.replicas', spec.replicas, 'must be greater than or equal to 0'));
   errors.push(...podSpecErrors(template.spec, 'spec.template.spec'));
   return errors;
@@ -37,13 +38,13 @@ export function selectedWorkloadErrors(workload: JsonObject): FieldError[] {
  * the workload checks.
  */
 export function jobErrors(job: JsonObject): FieldError[] {
-  const spec = isObject(job.spec) ? job.spec : {};
+  const spec = objectOf(job.spec);
   const errors: FieldError[] = [];
   if (spec.manualSelector !== true) {
-    const meta = isObject(job.metadata) ? job.metadata : {};
-    const expected = generatedJobLabels(typeof meta.name === 'string' ? meta.name : '', typeof meta.uid === 'string' ? meta.uid : '');
-    const template = isObject(spec.template) ? spec.template : {};
-    const labels = isObject(template.metadata) && isObject(template.metadata.labels) ? template.metadata.labels : {};
+    const meta = objectOf(job.metadata);
+    const expected = generatedJobLabels(stringOf(meta.name), stringOf(meta.uid));
+    const template = objectOf(spec.template);
+    const labels = objectOf(objectOf(template.metadata).labels);
     for (const [key, value] of Object.entries(expected)) {
       const path = `spec.template.metadata.labels[${key}]`;
       if (!(key in labels)) errors.push(fieldRequired(path, value));
@@ -58,11 +59,10 @@ export function jobErrors(job: JsonObject): FieldError[] {
   return [...errors, ...selectedWorkloadErrors(job), ...jobRestartPolicyErrors(spec, 'spec')];
 }
 
-/** ReplicationController: the template's pod spec. */
+/** ReplicationController: the template's labels and pod spec. */
 export function templatedWorkloadErrors(workload: JsonObject): FieldError[] {
-  const spec = isObject(workload.spec) ? workload.spec : {};
-  const template = isObject(spec.template) ? spec.template : {};
-  return podSpecErrors(template.spec, 'spec.template.spec');
+  const template = objectOf(objectOf(workload.spec).template);
+  return [...labelErrors(objectOf(template.metadata).labels, 'spec.template.labels'), ...podSpecErrors(template.spec, 'spec.template.spec')];
 }
 
 function safeSelector(text: string): ReturnType<typeof parseLabelSelector> | undefined {
