@@ -199,8 +199,11 @@ export class FieldManager {
     return readManagers(live);
   }
 
+  #zeroValue: JsonMap | undefined;
+
+  /** The kind's Go zero value (shared: nothing here changes it). */
   #zero(): JsonMap {
-    return zeroValueOf(this.#scope.typeName, this.#scope.nodes.lookup) as JsonMap;
+    return (this.#zeroValue ??= zeroValueOf(this.#scope.typeName, this.#scope.nodes.lookup));
   }
 
   /** The fields of the client-side apply annotation, as paths printed in conflicts. */

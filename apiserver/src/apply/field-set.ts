@@ -70,31 +70,51 @@ export class FieldSet {
 
   union(other: FieldSet): FieldSet {
     const result = this.copy();
-    for (const path of other.paths()) result.insert(path);
+    result.#add(other);
     return result;
   }
 
+  #add(other: FieldSet): void {
+    if (other.member) this.member = true;
+    for (const [element, child] of other.children) this.child(element).#add(child);
+  }
+
   difference(other: FieldSet): FieldSet {
-    return FieldSet.fromPaths([...this.paths()].filter((path) => !other.has(path)));
+    return this.#combine(other, (mine, theirs) => mine && !theirs, true);
   }
 
   intersection(other: FieldSet): FieldSet {
-    return FieldSet.fromPaths([...this.paths()].filter((path) => other.has(path)));
+    return this.#combine(other, (mine, theirs) => mine && theirs, false);
   }
 
-  /** The set without every path that lies at or below a member of `other`. */
-  recursiveDifference(other: FieldSet): FieldSet {
-    return FieldSet.fromPaths([...this.paths()].filter((path) => !coveredBy(other, path)));
+  /** Membership by `keep`, node by node; `keepUnmatched` keeps the subtrees `other` lacks. */
+  #combine(other: FieldSet | undefined, keep: (mine: boolean, theirs: boolean) => boolean, keepUnmatched: boolean): FieldSet {
+    const result = new FieldSet();
+    result.member = keep(this.member, other?.member ?? false);
+    for (const [element, child] of this.children) {
+      const theirs = other?.children.get(element);
+      if (theirs === undefined && !keepUnmatched) continue;
+      const combined = theirs === undefined ? child.copy() : child.#combine(theirs, keep, keepUnmatched);
+      if (!combined.isEmpty) result.children.set(element, combined);
+    }
+    return result;
   }
 
   copy(): FieldSet {
-    return FieldSet.fromPaths(this.paths());
+    const result = new FieldSet();
+    result.#add(this);
+    return result;
   }
 
   equals(other: FieldSet): boolean {
-    const mine = [...this.paths()].map((path) => JSON.stringify(path));
-    const theirs = new Set([...other.paths()].map((path) => JSON.stringify(path)));
-    return mine.length === theirs.size && mine.every((path) => theirs.has(path));
+    if (this.member !== other.member) return false;
+    const mine = [...this.children].filter(([, child]) => !child.isEmpty);
+    const theirs = [...other.children].filter(([, child]) => !child.isEmpty);
+    if (mine.length !== theirs.length) return false;
+    return mine.every(([element, child]) => {
+      const match = other.children.get(element);
+      return match !== undefined && child.equals(match);
+    });
   }
 
   /** The FieldsV1 form: members as "." (a leaf member is just {}), children in kube's order. */
@@ -117,16 +137,6 @@ function readFieldsV1(node: FieldSet, fields: unknown): void {
     if (key === '.') node.member = true;
     else readFieldsV1(node.child(key), fields[key]);
   }
-}
-
-function coveredBy(set: FieldSet, path: readonly string[]): boolean {
-  let node: FieldSet | undefined = set;
-  for (const element of path) {
-    if (node.member) return true;
-    node = node.children.get(element);
-    if (node === undefined) return false;
-  }
-  return node.member;
 }
 
 // Path elements.

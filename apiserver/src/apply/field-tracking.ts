@@ -11,7 +11,18 @@ import { SchemaNodes } from './schema-nodes.ts';
 
 const fieldManagerMaxLength = 128;
 
+/** One field manager per resource version and subresource, made on first use. */
+const managers = new Map<string, FieldManager | undefined>();
+
 export async function fieldManagerFor(definition: ResourceDefinition, subresource = ''): Promise<FieldManager | undefined> {
+  const key = `${definition.group}/${definition.version}/${definition.resource}/${subresource}`;
+  if (managers.has(key)) return managers.get(key);
+  const manager = await newFieldManager(definition, subresource);
+  managers.set(key, manager);
+  return manager;
+}
+
+async function newFieldManager(definition: ResourceDefinition, subresource: string): Promise<FieldManager | undefined> {
   const typeName = await declaredTypeName(definition);
   if (typeName === undefined) return undefined;
   return new FieldManager({

@@ -92,15 +92,23 @@ function compareAt(before: unknown, after: unknown, node: SchemaNode, nodes: Sch
   if (leaf) {
     if (before === undefined) out.added.insert(path);
     else if (after === undefined) out.removed.insert(path);
-    else if (!isDeepStrictEqual(before, after)) out.modified.insert(path);
+    else if (before !== after && (typeof before !== 'object' || typeof after !== 'object' || !isDeepStrictEqual(before, after))) out.modified.insert(path);
     return;
   }
-  const beforeChildren = new Map(childrenOf(before, node, nodes).map((child) => [child.element, child] as const));
-  const afterChildren = new Map(childrenOf(after, node, nodes).map((child) => [child.element, child] as const));
-  for (const element of new Set([...beforeChildren.keys(), ...afterChildren.keys()])) {
-    const from = beforeChildren.get(element);
-    const to = afterChildren.get(element);
-    compareAt(from?.value, to?.value, (to ?? from)!.node, nodes, [...path, element], out);
+  const afterChildren = new Map<string, ValueChild>();
+  for (const child of childrenOf(after, node, nodes)) afterChildren.set(child.element, child);
+  // The path is extended in place for each child and restored after it.
+  for (const from of childrenOf(before, node, nodes)) {
+    const to = afterChildren.get(from.element);
+    afterChildren.delete(from.element);
+    path.push(from.element);
+    compareAt(from.value, to?.value, (to ?? from).node, nodes, path, out);
+    path.pop();
+  }
+  for (const to of afterChildren.values()) {
+    path.push(to.element);
+    compareAt(undefined, to.value, to.node, nodes, path, out);
+    path.pop();
   }
   if (path.length === 0) return;
   if (before === undefined) out.added.insert(path);
