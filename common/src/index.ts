@@ -11,3 +11,4 @@ export { quantityValue } from './quantity/quantity.ts';
 export { parseJson } from './json/parse-json.ts';
 export { duplicateFieldPaths } from './json/duplicate-fields.ts';
 export { cloneJson } from './json/clone-json.ts';
+export { isRawJSON } from './json/raw-json.ts';

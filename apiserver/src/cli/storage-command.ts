@@ -1,4 +1,5 @@
-// `capstan storage`: reads the store an API server uses, the way etcdctl reads etcd, and compacts it.
+// `capstan storage`: reads the store an API server uses, the way etcdctl reads etcd, compacts it, and
+// writes raw bytes at a key (as etcdctl put does: a repair, or the corrupt object a test needs).
 
 import { parseFlags, formatFlagHelp, FlagError } from '@capstan/common';
 import { openStorage, storageFlags, type StorageBackend } from '../storage/open-storage.ts';
@@ -11,13 +12,16 @@ const flags = {
   'keys-only': { type: 'bool', default: false, help: 'Print keys without values' },
 } as const;
 
-export const storageUsage = `Read or compact the store of an API server.
+export const storageUsage = `Read, write or compact the store of an API server.
 
 Usage:
   capstan storage get KEY [flags]
   capstan storage list PREFIX [flags]
   capstan storage revision [flags]
   capstan storage compact REVISION [flags]
+  capstan storage put KEY [VALUE] [flags]   (VALUE from stdin when left out)
+
+A put bypasses the API server: with the embedded store, only while no server uses it.
 
 Flags:
 ${formatFlagHelp(flags)}`;
@@ -26,7 +30,7 @@ ${formatFlagHelp(flags)}`;
 export async function storageCommand(argv: readonly string[], out: (text: string) => void): Promise<number> {
   const { flags: f, args } = parseFlags(flags, argv);
   const [action, operand] = args;
-  if (action === undefined || !['get', 'list', 'revision', 'compact'].includes(action)) throw new FlagError(`unknown action ${JSON.stringify(action ?? '')}\n\n${storageUsage}`);
+  if (action === undefined || !['get', 'list', 'revision', 'compact', 'put'].includes(action)) throw new FlagError(`unknown action ${JSON.stringify(action ?? '')}\n\n${storageUsage}`);
   if (action !== 'revision' && operand === undefined) throw new FlagError(`capstan storage ${action} needs an argument\n\n${storageUsage}`);
   const storage = await openStorage({ backend: f['storage-backend'] as StorageBackend, dataDir: f['data-dir'], etcdServers: f['etcd-servers'] });
   const show = (kv: KeyValue): void => out(f['keys-only'] ? kv.key : `${kv.key} (revision ${kv.modRevision})\n${new TextDecoder().decode(kv.value)}`);
@@ -50,6 +54,14 @@ export async function storageCommand(argv: readonly string[], out: (text: string
       case 'revision':
         out(String(await storage.currentRevision()));
         return 0;
+      case 'put': {
+        const key = operand as string;
+        const value = args[2] === undefined ? await readStdin() : new TextEncoder().encode(args[2]);
+        const { kv } = await storage.get(key);
+        const written = kv === undefined ? await storage.create(key, value) : await storage.update(key, value, kv.modRevision);
+        out(`put ${key} at revision ${written.modRevision}`);
+        return 0;
+      }
       default: {
         const revision = Number(operand);
         if (!Number.isSafeInteger(revision) || revision <= 0) throw new FlagError(`not a revision: ${operand}`);
@@ -61,4 +73,10 @@ export async function storageCommand(argv: readonly string[], out: (text: string
   } finally {
     await storage.close();
   }
+}
+
+async function readStdin(): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks);
 }

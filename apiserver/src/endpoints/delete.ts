@@ -1,7 +1,10 @@
 // DELETE .../{resource}/{name}: the object goes at once (a Success Status names it, or the object
 // itself for the kinds that answer so), or stays marked for deletion and is answered as it now is.
+// With ignoreStoreReadErrorWithClusterBreakingPotential (and its gate), a corrupt object goes unread.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { fieldInvalid, goQuote, newForbidden, newInvalid } from '@capstan/common';
+import { allowEverything, type Authorizer } from '../authorization/authorizer.ts';
 import { parseDeleteOptions, type DeleteOptions } from '../registry/delete-options.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { metadataOf, type JsonObject } from '../registry/object-meta.ts';
@@ -20,9 +23,17 @@ export async function deleteObject(
   request: IncomingMessage,
   response: ServerResponse,
   hooks?: ResourceHooks,
+  authorizer: Authorizer = allowEverything,
 ): Promise<void> {
-  const options = await deleteOptionsOf(request, query);
-  const { object, deleted } = await store.delete(namespaceOf(info), info.name, options);
+  const options = await deleteOptionsOf(request, query, store);
+  const unsafe = options.ignoreStoreReadErrorWithClusterBreakingPotential === true;
+  if (unsafe) await authorizeUnsafeDelete(authorizer, info);
+  const { object, deleted } = unsafe ? await store.deleteCorrupt(namespaceOf(info), info.name) : await store.delete(namespaceOf(info), info.name, options);
+  if (object === undefined) {
+    // Nothing could be read of the object, so no hook runs and kube's handler fills in the Status.
+    sendJson(response, 200, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', details: { name: info.name, kind: store.definition.kind }, code: 200 });
+    return;
+  }
   if (deleted && !options.dryRun) await hooks?.afterDelete?.(object);
   if (!deleted || store.strategy.returnsDeletedObject === true) {
     // kube answers 202 only where a client asked for cascading with the old orphanDependents=false.
@@ -49,7 +60,12 @@ export async function deleteCollection(
   response: ServerResponse,
   hooks?: ResourceHooks,
 ): Promise<void> {
-  const options = await deleteOptionsOf(request, query);
+  const options = await deleteOptionsOf(request, query, store);
+  if (options.ignoreStoreReadErrorWithClusterBreakingPotential === true) {
+    throw newInvalid({ group: 'meta.k8s.io', kind: 'DeleteOptions' }, '', [
+      fieldInvalid('ignoreStoreReadErrorWithClusterBreakingPotential', true, 'is not allowed with DELETECOLLECTION, try again after removing the option'),
+    ]);
+  }
   const deleted = await store.deleteCollection(listRequestOf(store, info, query), options);
   // Those still held by finalizers or a grace period keep what they hold until they go.
   if (!options.dryRun) for (const object of deleted.items) if (metadataOf(object).deletionTimestamp === undefined) await hooks?.afterDelete?.(object);
@@ -60,9 +76,30 @@ export async function deleteCollection(
  * DeleteOptions come in the body (kubectl) or, when there is none, in the query. The answer is
  * negotiated first: kube-apiserver answers 406 before it deletes anything.
  */
-async function deleteOptionsOf(request: IncomingMessage, query: URLSearchParams): Promise<DeleteOptions> {
+async function deleteOptionsOf(request: IncomingMessage, query: URLSearchParams, store: GenericStore): Promise<DeleteOptions> {
   negotiateOutput(request);
   const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? '0') > 0;
   const body: JsonObject | undefined = hasBody ? await readJsonBody(request) : undefined;
-  return parseDeleteOptions(body, query);
+  return parseDeleteOptions(body, query, { allowUnsafeMalformedObjectDeletion: store.allowUnsafeMalformedObjectDeletion });
+}
+
+/** The verbs an unsafe deletion needs on the resource: the delete itself, and the right to skip reading the object. */
+const unsafeDeleteVerbs = ['delete', 'unsafe-delete-ignore-read-errors'] as const;
+
+/** kube's 403 when the caller may not do one of them (no authorizer yet: `allowEverything` allows both). */
+async function authorizeUnsafeDelete(authorizer: Authorizer, info: RequestInfo): Promise<void> {
+  for (const verb of unsafeDeleteVerbs) {
+    const decision = await authorizer.authorize({
+      verb,
+      group: info.apiGroup,
+      version: info.apiVersion,
+      resource: info.resource,
+      subresource: info.subresource,
+      namespace: info.namespace,
+      name: info.name,
+    });
+    if (!decision.allowed) {
+      throw newForbidden({ group: info.apiGroup, resource: info.resource }, info.name, `not permitted to do ${goQuote(verb)}, reason: ${decision.reason}`);
+    }
+  }
 }

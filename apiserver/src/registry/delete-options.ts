@@ -1,7 +1,8 @@
-// meta/v1 DeleteOptions: read from the DELETE body (what kubectl sends) or, without a body, from
-// the query, and validated as kube-apiserver validates them (422 Invalid DeleteOptions).
+// meta/v1 DeleteOptions: decoded from the DELETE body (what kubectl sends) or, without a body, from
+// the query, as kube-apiserver decodes them (400 for a value it cannot read), then validated as it
+// validates them (422 Invalid DeleteOptions).
 
-import { fieldInvalid, fieldNotSupported, newBadRequest, newInvalid, type FieldError } from '@capstan/common';
+import { fieldInvalid, fieldNotSupported, goQuote, isRawJSON, newBadRequest, newInvalid, type FieldError } from '@capstan/common';
 import type { JsonObject } from './object-meta.ts';
 
 export type PropagationPolicy = 'Foreground' | 'Background' | 'Orphan';
@@ -13,56 +14,175 @@ export interface DeleteOptions {
   /** Deprecated in favour of propagationPolicy; still honoured, as by kube. */
   readonly orphanDependents?: boolean;
   readonly dryRun: boolean;
+  /**
+   * The unsafe deletion of an object whose stored value cannot be decoded, without finalizers,
+   * grace period or preconditions. Kept only with the AllowUnsafeMalformedObjectDeletion gate.
+   */
+  readonly ignoreStoreReadErrorWithClusterBreakingPotential?: boolean;
+}
+
+/** The gates that decide which options a request may use. */
+export interface DeleteOptionsGates {
+  readonly allowUnsafeMalformedObjectDeletion: boolean;
+}
+
+/** The options as decoded, before validation: each unset one undefined, as Go's nil pointers. */
+interface DecodedDeleteOptions {
+  gracePeriodSeconds?: number;
+  preconditions?: { uid?: string; resourceVersion?: string };
+  orphanDependents?: boolean;
+  propagationPolicy?: string;
+  dryRun?: string[];
+  ignoreStoreReadErrorWithClusterBreakingPotential?: boolean;
 }
 
 const policies: readonly string[] = ['Foreground', 'Background', 'Orphan'];
+const unsafeOption = 'ignoreStoreReadErrorWithClusterBreakingPotential';
 
-export function parseDeleteOptions(body: JsonObject | undefined, query: URLSearchParams): DeleteOptions {
-  const raw = body ?? fromQuery(query);
-  const options: { -readonly [K in keyof DeleteOptions]: DeleteOptions[K] } = { dryRun: false };
-  const errors: FieldError[] = [];
-  if (raw.gracePeriodSeconds !== undefined && raw.gracePeriodSeconds !== null) {
-    if (!Number.isSafeInteger(raw.gracePeriodSeconds)) throw newBadRequest(`gracePeriodSeconds: ${JSON.stringify(raw.gracePeriodSeconds)} is not an integer`);
-    options.gracePeriodSeconds = raw.gracePeriodSeconds as number;
-  }
-  if (raw.preconditions !== undefined && raw.preconditions !== null) {
-    const preconditions = raw.preconditions as { uid?: unknown; resourceVersion?: unknown };
-    options.preconditions = {
-      ...(typeof preconditions.uid === 'string' ? { uid: preconditions.uid } : {}),
-      ...(typeof preconditions.resourceVersion === 'string' ? { resourceVersion: preconditions.resourceVersion } : {}),
-    };
-  }
-  if (raw.orphanDependents !== undefined && raw.orphanDependents !== null) options.orphanDependents = raw.orphanDependents === true;
-  if (raw.propagationPolicy !== undefined && raw.propagationPolicy !== null) {
-    const policy = String(raw.propagationPolicy);
-    if (options.orphanDependents !== undefined) {
-      errors.push(fieldInvalid('propagationPolicy', policy, 'orphanDependents and deletionPropagation cannot be both set'));
-    }
-    if (policies.includes(policy)) options.propagationPolicy = policy as PropagationPolicy;
-    else errors.push(fieldNotSupported('propagationPolicy', policy, [...policies, 'nil']));
-  }
-  const dryRun = raw.dryRun;
-  if (Array.isArray(dryRun) && dryRun.length > 0) {
-    if (dryRun.length === 1 && dryRun[0] === 'All') options.dryRun = true;
-    else errors.push(fieldNotSupported('dryRun', String(dryRun), ['All']));
-  }
+export function parseDeleteOptions(body: JsonObject | undefined, query: URLSearchParams, gates: DeleteOptionsGates = { allowUnsafeMalformedObjectDeletion: false }): DeleteOptions {
+  const decoded = body === undefined ? fromQuery(query) : fromBody(body);
+  // kube forgets the option before it validates when the gate is off: the delete goes on as a normal one.
+  if (!gates.allowUnsafeMalformedObjectDeletion) delete decoded.ignoreStoreReadErrorWithClusterBreakingPotential;
+  const errors = deleteOptionsErrors(decoded);
   if (errors.length > 0) throw newInvalid({ group: 'meta.k8s.io', kind: 'DeleteOptions' }, '', errors);
+  const { dryRun, propagationPolicy, ...rest } = decoded;
+  return {
+    ...rest,
+    ...(propagationPolicy === undefined ? {} : { propagationPolicy: propagationPolicy as PropagationPolicy }),
+    dryRun: dryRun !== undefined && dryRun.length > 0,
+  };
+}
+
+/** kube's ValidateDeleteOptions, in its order. */
+function deleteOptionsErrors(options: DecodedDeleteOptions): FieldError[] {
+  const errors: FieldError[] = [];
+  const { propagationPolicy: policy, dryRun } = options;
+  if (options.orphanDependents !== undefined && policy !== undefined) {
+    errors.push(fieldInvalid('propagationPolicy', policy, 'orphanDependents and deletionPropagation cannot be both set'));
+  }
+  if (policy !== undefined && !policies.includes(policy)) errors.push(fieldNotSupported('propagationPolicy', policy, [...policies, 'nil']));
+  if (dryRun !== undefined && !dryRun.every((value) => value === 'All')) errors.push(fieldNotSupported('dryRun', dryRun, ['All']));
+  if (options.ignoreStoreReadErrorWithClusterBreakingPotential === true) {
+    // An unsafe deletion is not to be mixed with anything that shapes a normal one.
+    const others: readonly [string, boolean][] = [
+      ['dryRun', dryRun !== undefined && dryRun.length > 0],
+      ['propagationPolicy', policy !== undefined],
+      ['orphanDependents', options.orphanDependents !== undefined],
+      ['gracePeriodSeconds', options.gracePeriodSeconds !== undefined],
+      ['preconditions', options.preconditions !== undefined],
+    ];
+    for (const [name, set] of others) if (set) errors.push(fieldInvalid(unsafeOption, true, `cannot be set together with .${name}`));
+  }
+  return errors;
+}
+
+/**
+ * The query parameters as kube's parameter codec reads them: the first value of each, an empty one
+ * included; booleans are false only for "0" and "false" (any case).
+ */
+function fromQuery(query: URLSearchParams): DecodedDeleteOptions {
+  const options: DecodedDeleteOptions = {};
+  const grace = query.get('gracePeriodSeconds');
+  if (grace !== null) options.gracePeriodSeconds = goParseInt64(grace);
+  const orphan = query.get('orphanDependents');
+  if (orphan !== null) options.orphanDependents = queryBool(orphan);
+  const policy = query.get('propagationPolicy');
+  if (policy !== null) options.propagationPolicy = policy;
+  if (query.has('dryRun')) options.dryRun = query.getAll('dryRun');
+  const unsafe = query.get(unsafeOption);
+  if (unsafe !== null) options.ignoreStoreReadErrorWithClusterBreakingPotential = queryBool(unsafe);
   return options;
 }
 
-function fromQuery(query: URLSearchParams): JsonObject {
-  const raw: JsonObject = {};
-  const grace = query.get('gracePeriodSeconds');
-  if (grace !== null && grace !== '') {
-    const value = Number(grace);
-    if (!Number.isSafeInteger(value)) throw newBadRequest(`strconv.ParseInt: parsing ${JSON.stringify(grace)}: invalid syntax`);
-    raw.gracePeriodSeconds = value;
+const queryBool = (text: string): boolean => !(text === '0' || text.toLowerCase() === 'false');
+
+/** Go's strconv.ParseInt(text, 10, 64), with its error as a 400. */
+function goParseInt64(text: string): number {
+  const fail = (why: string): never => {
+    throw newBadRequest(`strconv.ParseInt: parsing ${goQuote(text)}: ${why}`);
+  };
+  if (!/^[+-]?\d+$/.test(text)) fail('invalid syntax');
+  if (!fitsInt64(text)) fail('value out of range');
+  return Number(text);
+}
+
+const fitsInt64 = (digits: string): boolean => {
+  const value = BigInt(digits);
+  return value >= -(2n ** 63n) && value < 2n ** 63n;
+};
+
+/** The Go type of each field, which kube's JSON decoder names when a value has another type. */
+const goTypes = {
+  gracePeriodSeconds: 'int64',
+  preconditions: 'v1.Preconditions',
+  orphanDependents: 'bool',
+  propagationPolicy: 'v1.DeletionPropagation',
+  dryRun: '[]string',
+  [unsafeOption]: 'bool',
+} as const;
+
+/**
+ * The body as kube's JSON decoder reads it into a DeleteOptions: null leaves a field unset, unknown
+ * fields are ignored, and the first value of the wrong type fails the request with Go's words.
+ */
+function fromBody(body: JsonObject): DecodedDeleteOptions {
+  const options: DecodedDeleteOptions = {};
+  for (const [field, value] of Object.entries(body)) {
+    if (value === null || !(field in goTypes)) continue;
+    // Go names the innermost struct, then the path from the outermost one.
+    const mismatch = (path = `DeleteOptions.${field}`, goType: string = goTypes[field as keyof typeof goTypes], shown = value): never => {
+      throw newBadRequest(`json: cannot unmarshal ${jsonKind(shown, goType)} into Go struct field ${path} of type ${goType}`);
+    };
+    switch (field) {
+      case 'gracePeriodSeconds':
+        options.gracePeriodSeconds = int64Of(value) ?? mismatch();
+        break;
+      case 'orphanDependents':
+      case unsafeOption:
+        if (typeof value !== 'boolean') mismatch();
+        options[field] = value as boolean;
+        break;
+      case 'propagationPolicy':
+        options.propagationPolicy = typeof value === 'string' ? value : mismatch();
+        break;
+      case 'dryRun':
+        if (!Array.isArray(value)) mismatch();
+        // A null item reads as Go's zero value, "".
+        options.dryRun = (value as unknown[]).map((item) => (item === null ? '' : typeof item === 'string' ? item : mismatch('DeleteOptions.dryRun', 'string', item)));
+        break;
+      case 'preconditions': {
+        if (typeof value !== 'object' || Array.isArray(value)) mismatch();
+        const preconditions: { uid?: string; resourceVersion?: string } = {};
+        for (const [name, item] of Object.entries(value as JsonObject)) {
+          if (item === null || (name !== 'uid' && name !== 'resourceVersion')) continue;
+          if (typeof item !== 'string') mismatch(`Preconditions.preconditions.${name}`, name === 'uid' ? 'types.UID' : 'string', item);
+          preconditions[name] = item as string;
+        }
+        options.preconditions = preconditions;
+        break;
+      }
+    }
   }
-  const policy = query.get('propagationPolicy');
-  if (policy !== null && policy !== '') raw.propagationPolicy = policy;
-  const orphan = query.get('orphanDependents');
-  if (orphan !== null && orphan !== '') raw.orphanDependents = orphan === 'true' || orphan === '1';
-  const dryRun = query.getAll('dryRun').filter((value) => value !== '');
-  if (dryRun.length > 0) raw.dryRun = dryRun;
-  return raw;
+  return options;
+}
+
+/** A JSON number that an int64 holds (long ones come as raw JSON, exact); undefined otherwise. */
+function int64Of(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isInteger(value) ? value : undefined;
+  if (isRawJSON(value)) {
+    const digits = (value as { rawJSON: string }).rawJSON;
+    return /^-?\d+$/.test(digits) && fitsInt64(digits) ? Number(digits) : undefined;
+  }
+  return undefined;
+}
+
+/** The JSON type Go's UnmarshalTypeError names; a number bound for an integer shows its digits. */
+function jsonKind(value: unknown, goType: string): string {
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'boolean') return 'bool';
+  if (typeof value === 'number' || isRawJSON(value)) {
+    const digits = typeof value === 'number' ? String(value) : (value as { rawJSON: string }).rawJSON;
+    return goType === 'int64' ? `number ${digits}` : 'number';
+  }
+  return typeof value === 'object' ? 'object' : 'string';
 }

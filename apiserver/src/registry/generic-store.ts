@@ -137,7 +137,7 @@ export class GenericStore {
     return this.decode(await this.getStored(namespace, name));
   }
 
-  /** The object as stored (see stored-object.ts); 404 when there is none. */
+  /** The object as stored (see stored-object.ts); 404 when there is none, 500 when it does not decode. */
   async getStored(namespace: string | undefined, name: string): Promise<KeyValue> {
     let kv: KeyValue | undefined;
     try {
@@ -146,7 +146,14 @@ export class GenericStore {
       throw statusFromStorageError(error, { resource: this.groupResource, name, verb: 'get' });
     }
     if (kv === undefined) throw newNotFound(this.groupResource, name);
+    this.#checkDecodable(kv);
     return kv;
+  }
+
+  /** A corrupt object fails the read that meets it, in kube's words for the gate (see corrupt-object.ts). */
+  #checkDecodable(kv: KeyValue): void {
+    const corrupt = corruptObjectOf(kv);
+    if (corrupt !== undefined) throw corruptObjectStatus(corrupt, this.allowUnsafeMalformedObjectDeletion);
   }
 
   /** Whether the object exists (e.g. the namespace of a create). */
@@ -155,8 +162,13 @@ export class GenericStore {
   }
 
   /** A page of the stored objects a list request selects; `decode` (or, where servesStoredBytes, storedListJson) reads each. */
-  list(request: ListRequest): Promise<ListPage> {
-    return readListPage(this.#storage, this.#collection(request.namespace ?? request.fieldSelector?.namespace), request, this.groupResource);
+  async list(request: ListRequest): Promise<ListPage> {
+    try {
+      return await readListPage(this.#storage, this.#collection(request.namespace ?? request.fieldSelector?.namespace), request, this.groupResource);
+    } catch (error) {
+      if (error instanceof CorruptObjectsError) throw corruptListStatus(this.groupResource, error.objects, this.allowUnsafeMalformedObjectDeletion);
+      throw error;
+    }
   }
 
   /**
@@ -288,6 +300,7 @@ export class GenericStore {
         resource: this.groupResource,
         bookmark: (revision, annotations) => this.#bookmark(revision, annotations),
         view: this.#conversion === undefined ? undefined : (owner, stored) => this.#convertedOnce(owner, stored),
+        allowUnsafeMalformedObjectDeletion: this.allowUnsafeMalformedObjectDeletion,
       },
       request,
       listener,
@@ -378,6 +391,42 @@ export class GenericStore {
         if (isStorageError(error, 'NotFound')) throw newNotFound(this.groupResource, name);
         throw statusFromStorageError(error, context);
       }
+    }
+  }
+
+  /**
+   * The unsafe deletion of a corrupt object (ignoreStoreReadErrorWithClusterBreakingPotential), as
+   * kube's corrupt object deleter: refused (422) unless the stored value fails to decode; then a
+   * normal delete is tried, and only when it fails on the corrupt object is the key removed, without
+   * finalizers, grace period, preconditions or after-delete hooks. Nothing is left to answer with.
+   */
+  async deleteCorrupt(namespace: string | undefined, name: string): Promise<CorruptDeleteOutcome> {
+    const key = this.#key(namespace, name);
+    // Read from the store itself, not from a cache. Whatever is not a corrupt object is refused, a
+    // missing object and a failed read included, as kube refuses them.
+    const kv = await this.#storage.get(key).then(
+      (result) => result.kv,
+      () => undefined,
+    );
+    if (kv === undefined || corruptObjectOf(kv) === undefined) {
+      // kube names the resource where the kind usually goes.
+      const subject = { group: this.groupResource.group, kind: this.groupResource.resource };
+      throw newInvalid(subject, name, [
+        fieldInvalid('ignoreStoreReadErrorWithClusterBreakingPotential', true, 'is exclusively used to delete corrupt object(s), try again by removing this option'),
+      ]);
+    }
+    try {
+      return await this.delete(namespace, name);
+    } catch (error) {
+      if (!isCorruptObjectError(error)) throw error;
+    }
+    try {
+      await this.#storage.delete(key);
+      return { object: undefined, deleted: true };
+    } catch (error) {
+      // Gone meanwhile: what was asked for is done.
+      if (isStorageError(error, 'NotFound')) return { object: undefined, deleted: false };
+      throw statusFromStorageError(error, { resource: this.groupResource, name, verb: 'delete' });
     }
   }
 }

@@ -1,18 +1,18 @@
 // Every served resource by group, version and resource, with the generic store of the stored ones.
 
 import type { Storage } from '../storage/storage.ts';
-import { GenericStore } from './generic-store.ts';
+import { GenericStore, type GenericStoreOptions } from './generic-store.ts';
 import type { ResourceDefinition } from './resource-definition.ts';
 
 export class Registry {
   readonly #stores = new Map<string, GenericStore>();
   readonly #definitions = new Map<string, ResourceDefinition>();
 
-  constructor(definitions: readonly ResourceDefinition[], storage: Storage) {
+  constructor(definitions: readonly ResourceDefinition[], storage: Storage, options: GenericStoreOptions = {}) {
     for (const definition of definitions) {
       const id = idOf(definition.group, definition.version, definition.resource);
       this.#definitions.set(id, definition);
-      if (definition.storagePrefix !== undefined) this.#stores.set(id, new GenericStore(definition, storage));
+      if (definition.storagePrefix !== undefined) this.#stores.set(id, new GenericStore(definition, storage, options));
     }
   }
 

@@ -5,6 +5,7 @@
 import { matchesLabels, type GroupResource, type LabelSelector } from '@capstan/common';
 import type { KeyValue, ListOptions, Storage } from '../storage/storage.ts';
 import { decodeContinueToken, encodeContinueToken } from './continue-token.ts';
+import { checkDecodable, CorruptObjectsError } from './corrupt-object.ts';
 import type { FieldSelector } from './field-selector.ts';
 import { metadataOf, type JsonObject } from './object-meta.ts';
 import { statusFromStorageError } from './storage-status.ts';
@@ -39,7 +40,10 @@ export interface ListPage<Item = KeyValue> {
   readonly remainingItemCount: number | undefined;
 }
 
-/** One page under `prefix` (a collection key prefix); `collection` names the resource in errors. */
+/**
+ * One page under `prefix` (a collection key prefix); `collection` names the resource in errors.
+ * Every object read must decode: the corrupt ones fail the list with a CorruptObjectsError.
+ */
 export async function readListPage(storage: Storage, prefix: string, request: ListRequest, collection: GroupResource): Promise<ListPage> {
   const fields = request.fieldSelector;
   const options: { -readonly [K in keyof ListOptions]: ListOptions[K] } = { limit: request.limit };
@@ -58,8 +62,10 @@ export async function readListPage(storage: Storage, prefix: string, request: Li
     if (fields?.name !== undefined) {
       // One name is at most one object per namespace: a filtered read, never paged.
       const result = await storage.list(prefix, { ...options, limit: 0 });
+      const named = result.items.filter((kv) => nameOfKey(kv.key) === fields.name);
+      checkDecodable(named);
       return {
-        items: result.items.filter((kv) => nameOfKey(kv.key) === fields.name && (matches === undefined || matches(decodeShared(kv)))),
+        items: matches === undefined ? named : named.filter((kv) => matches(decodeShared(kv))),
         resourceVersion: String(result.revision),
         continueToken: undefined,
         remainingItemCount: undefined,
@@ -67,6 +73,7 @@ export async function readListPage(storage: Storage, prefix: string, request: Li
     }
     if (matches === undefined) {
       const result = await storage.list(prefix, options);
+      checkDecodable(result.items);
       const last = result.items[result.items.length - 1];
       return {
         items: result.items,
@@ -87,6 +94,7 @@ export async function readListPage(storage: Storage, prefix: string, request: Li
         ...(after === undefined ? {} : { continueAfter: after }),
       });
       revision = page.revision;
+      checkDecodable(page.items);
       for (const kv of page.items) if (matches(decodeShared(kv))) items.push(kv);
       after = page.items[page.items.length - 1]?.key ?? after;
       const full = request.limit > 0 && items.length >= request.limit;
@@ -100,6 +108,7 @@ export async function readListPage(storage: Storage, prefix: string, request: Li
       }
     }
   } catch (error) {
+    if (error instanceof CorruptObjectsError) throw error;
     throw statusFromStorageError(error, {
       resource: collection,
       name: '',

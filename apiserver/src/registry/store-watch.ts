@@ -3,6 +3,7 @@
 
 import { tooOldResourceVersion, type GroupResource, type Status } from '@capstan/common';
 import type { Storage, Watch, WatchEvent } from '../storage/storage.ts';
+import { checkDecodable, corruptListStatus, corruptObjectOf, corruptWatchStatus, CorruptObjectsError, type CorruptObject } from './corrupt-object.ts';
 import type { JsonObject } from './object-meta.ts';
 import { statusFromStorageError } from './storage-status.ts';
 import { nameOfKey, objectMatcher } from './store-list.ts';
@@ -28,6 +29,8 @@ export interface WatchedCollection {
    * watchers; unset when the view is the stored shape. Selectors match the stored shape.
    */
   readonly view?: ((owner: object, stored: JsonObject) => JsonObject) | undefined;
+  /** The AllowUnsafeMalformedObjectDeletion gate, which words the errors of corrupt objects. */
+  readonly allowUnsafeMalformedObjectDeletion?: boolean;
 }
 
 /**
@@ -43,6 +46,13 @@ export async function watchStored(storage: Storage, collection: WatchedCollectio
   const matches = (object: JsonObject): boolean => matcher === undefined || matcher(object);
   const { view } = collection;
   const shown = (owner: object, stored: JsonObject): JsonObject => (view === undefined ? stored : view(owner, stored));
+  const unsafeDeletion = collection.allowUnsafeMalformedObjectDeletion ?? false;
+  // A corrupt object ends the watch with an ERROR event, the last it sends: its watchers must list again.
+  let ended = false;
+  const corrupt = (object: CorruptObject, deleted = false): boolean | void => {
+    ended = true;
+    return listener({ type: 'ERROR', object: corruptWatchStatus(object, deleted, unsafeDeletion) });
+  };
   let from = request.resourceVersion ?? 0;
   if (request.sendInitialEvents) {
     let initial;
@@ -57,6 +67,12 @@ export async function watchStored(storage: Storage, collection: WatchedCollectio
         ...(request.resourceVersion === undefined ? {} : { requestedRevision: request.resourceVersion }),
       });
     }
+    try {
+      checkDecodable(initial.items.filter((kv) => named(kv.key)));
+    } catch (error) {
+      if (error instanceof CorruptObjectsError) throw corruptListStatus(collection.resource, error.objects, unsafeDeletion);
+      throw error;
+    }
     for (const kv of initial.items) {
       if (!named(kv.key)) continue;
       const object = decodeShared(kv);
@@ -69,14 +85,20 @@ export async function watchStored(storage: Storage, collection: WatchedCollectio
   }
   const requested = from;
   return storage.watch(prefix, from, (event: WatchEvent) => {
+    if (ended) return true;
     switch (event.type) {
       case 'ADDED': {
         if (!named(event.kv.key)) return true;
+        const broken = corruptObjectOf(event.kv);
+        if (broken !== undefined) return corrupt(broken);
         const object = decodeShared(event.kv);
         return matches(object) ? listener({ type: 'ADDED', object: shown(event.kv, object) }) : true;
       }
       case 'MODIFIED': {
         if (!named(event.kv.key)) return true;
+        // The object before the change is read only to tell whether it matched the selectors.
+        const broken = corruptObjectOf(event.kv) ?? (matcher === undefined ? undefined : corruptObjectOf(event.prev));
+        if (broken !== undefined) return corrupt(broken);
         const object = decodeShared(event.kv);
         const now = matches(object);
         const before = matcher === undefined || matcher(decodeShared(event.prev));
@@ -88,6 +110,8 @@ export async function watchStored(storage: Storage, collection: WatchedCollectio
       }
       case 'DELETED': {
         if (!named(event.prev.key)) return true;
+        const broken = corruptObjectOf(event.prev, event.revision);
+        if (broken !== undefined) return corrupt(broken, true);
         // The object as it was, at the revision of its deletion.
         const object = sharedObject(event, () => decodeStoredObject({ ...event.prev, modRevision: event.revision }));
         return matches(object) ? listener({ type: 'DELETED', object: shown(event, object) }) : true;

@@ -75,7 +75,9 @@ export class ApiServer {
 
   constructor(options: ApiServerOptions) {
     this.#options = options;
-    this.#registry = new Registry(builtinResources, options.storage);
+    this.#registry = new Registry(builtinResources, options.storage, {
+      allowUnsafeMalformedObjectDeletion: options.featureGates.AllowUnsafeMalformedObjectDeletion,
+    });
     // kube names its etcd servers etcd-0, etcd-1, ...; the embedded store is one component.
     const storageComponent = { name: options.storageCheckName === 'etcd' ? 'etcd-0' : options.storageCheckName, probe: () => options.storage.currentRevision().then(() => {}) };
     const serviceAddresses = new ServiceAddresses(

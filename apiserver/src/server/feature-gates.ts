@@ -8,6 +8,9 @@ export const apiServerFeatures = {
   WatchList: { default: true, preRelease: 'BETA' },
   // application/cbor answers and request bodies, application/cbor-seq watches.
   CBORServingAndStorage: { default: false, preRelease: 'ALPHA' },
+  // DeleteOptions' ignoreStoreReadErrorWithClusterBreakingPotential (the unsafe deletion of objects
+  // whose stored value does not decode), and kube's corrupt-object errors on the reads that meet one.
+  AllowUnsafeMalformedObjectDeletion: { default: false, preRelease: 'ALPHA' },
 } as const satisfies Record<string, FeatureSpec>;
 
 export type ApiServerFeatureGates = FeatureGates<keyof typeof apiServerFeatures>;

@@ -1,7 +1,9 @@
-// The errors of reads and watches at revisions the store no longer or not yet holds (apiserver storage, the watch cache).
+// The errors of reads and watches that the store cannot serve: revisions it no longer or not yet
+// holds (apiserver storage, the watch cache), and objects it holds but cannot decode.
 
 import { newResourceExpired } from './api-errors.ts';
-import { failure, type StatusError } from './status-error.ts';
+import type { StatusCause } from './status.ts';
+import { failure, qualified, type GroupResource, type StatusError } from './status-error.ts';
 
 /**
  * A watch from a resourceVersion the history no longer holds. `oldest` is the number kube prints
@@ -40,4 +42,18 @@ export function expiredContinue(restartToken?: string): StatusError {
     `${base}, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.`,
     { continue: restartToken },
   );
+}
+
+/**
+ * A list that met stored objects it cannot decode (with AllowUnsafeMalformedObjectDeletion on):
+ * one UnexpectedServerResponse cause per object, its key in `field`.
+ */
+export function corruptObjectsListed(resource: GroupResource, causes: readonly StatusCause[]): StatusError {
+  const message = `failed to read one or more ${qualified(resource.resource, resource.group)} from the storage`;
+  return failure(500, 'StoreReadError', message, { name: 'list', group: resource.group, kind: resource.resource, causes });
+}
+
+/** The ERROR event of a watch whose object was deleted while its stored value could not be decoded. */
+export function corruptObjectDeleted(reason: string): StatusError {
+  return failure(500, 'StoreReadError', `saw a DELETED event, but object data is corrupt - ${reason}`);
 }

@@ -1,0 +1,128 @@
+// Stored values that do not decode (kube's corrupt objects): how a read tells them apart, once per
+// stored value, and what a get, a list or a watch that meets one answers. kube's words depend on
+// AllowUnsafeMalformedObjectDeletion: with it on, a corrupt-object storage error that names the
+// key; with it off, the decode error alone, as a 500 without a reason.
+
+import {
+  corruptObjectDeleted,
+  corruptObjectsListed,
+  newInternalError,
+  newUnclassifiedError,
+  StatusError,
+  type GroupResource,
+  type Status,
+  type StatusCause,
+} from '@capstan/common';
+import type { KeyValue } from '../storage/storage.ts';
+import { goJsonSyntaxError } from './go-json-syntax.ts';
+
+/** A stored value that does not decode, and why, in the words of kube's JSON decoder. */
+export interface CorruptObject {
+  readonly key: string;
+  readonly revision: number;
+  readonly reason: string;
+}
+
+/** Thrown by reads of many objects (lists, the initial events of a watch) that met corrupt ones. */
+export class CorruptObjectsError extends Error {
+  override name = 'CorruptObjectsError';
+  readonly objects: readonly CorruptObject[];
+
+  constructor(objects: readonly CorruptObject[]) {
+    super(objects.map((object) => `${object.key}: ${object.reason}`).join('; '));
+    this.objects = objects;
+  }
+}
+
+/** Values known to decode: a value the watch cache keeps is parsed for this once, not per read. */
+const decodable = new WeakSet<KeyValue>();
+const textDecoder = new TextDecoder();
+
+/** The corrupt object a stored value is, or undefined when it decodes. */
+export function corruptObjectOf(kv: KeyValue, revision = kv.modRevision): CorruptObject | undefined {
+  if (decodable.has(kv)) return undefined;
+  const reason = decodeFailure(kv.value);
+  if (reason === undefined) {
+    decodable.add(kv);
+    return undefined;
+  }
+  return { key: kv.key, revision, reason };
+}
+
+/** Throws CorruptObjectsError naming every value of `items` that does not decode. */
+export function checkDecodable(items: readonly KeyValue[]): void {
+  const corrupt: CorruptObject[] = [];
+  for (const kv of items) {
+    const object = corruptObjectOf(kv);
+    if (object !== undefined) corrupt.push(object);
+  }
+  if (corrupt.length > 0) throw new CorruptObjectsError(corrupt);
+}
+
+/** Errors made here, told apart from others with the same code (kube looks for "corrupt object" in the message). */
+const corruptObjectErrors = new WeakSet<StatusError>();
+
+export const isCorruptObjectError = (error: unknown): boolean => error instanceof StatusError && corruptObjectErrors.has(error);
+
+/** A read of one corrupt object (a get, or the read before a write or a delete): a 500. */
+export function corruptObjectStatus(object: CorruptObject, allowUnsafeMalformedObjectDeletion: boolean): StatusError {
+  const error = allowUnsafeMalformedObjectDeletion ? newInternalError(storageErrorText(object)) : newUnclassifiedError(object.reason);
+  corruptObjectErrors.add(error);
+  return error;
+}
+
+/** kube reports at most this many corrupt objects of one list, then a cause that says there are more. */
+const maxReportedObjects = 100;
+
+/** A list that met corrupt objects: all of them (up to 100) with the gate on, the first one's decode error with it off. */
+export function corruptListStatus(resource: GroupResource, objects: readonly CorruptObject[], allowUnsafeMalformedObjectDeletion: boolean): StatusError {
+  if (!allowUnsafeMalformedObjectDeletion) return newUnclassifiedError((objects[0] as CorruptObject).reason);
+  const causes: StatusCause[] = objects
+    .slice(0, maxReportedObjects)
+    .map((object) => ({ reason: 'UnexpectedServerResponse', message: storageErrorText(object), field: object.key }));
+  if (objects.length > maxReportedObjects) causes.push({ reason: 'FieldValueTooMany', message: 'too many errors, the list is truncated' });
+  return corruptObjectsListed(resource, causes);
+}
+
+/**
+ * The ERROR event of a watch that meets a corrupt object: kube's storage watcher reports a deleted
+ * one as a StoreReadError (the unsafe deletion of a corrupt object ends every watch that saw it),
+ * any other as an internal error.
+ */
+export function corruptWatchStatus(object: CorruptObject, deleted: boolean, allowUnsafeMalformedObjectDeletion: boolean): Status {
+  if (!allowUnsafeMalformedObjectDeletion) return newInternalError(object.reason).status;
+  const reason = notDecodable(object);
+  return (deleted ? corruptObjectDeleted(reason) : newInternalError(reason)).status;
+}
+
+const notDecodable = (object: CorruptObject): string => `object not decodable revision=${object.revision}: ${object.reason}`;
+
+/** kube's storage.StorageError of a corrupt object (code 7) as its Error() writes it. */
+const storageErrorText = (object: CorruptObject): string =>
+  `StorageError: corrupt object, Code: 7, Key: ${object.key}, ResourceVersion: 0, AdditionalErrorMsg: ${notDecodable(object)}`;
+
+/** What kube's JSON decoder says of the bytes, as Go's encoding/json words it; undefined when they decode to an object. */
+function decodeFailure(bytes: Uint8Array): string | undefined {
+  const text = textDecoder.decode(bytes);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return `couldn't get version/kind; json parse error: ${goJsonSyntaxError(bytes) ?? (error as Error).message}`;
+  }
+  if (value === null) return `Object 'Kind' is missing in '${text}'`;
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    return `couldn't get version/kind; json parse error: json: cannot unmarshal ${jsonKind(value)} into Go value of type ${findKindType}`;
+  }
+  const { kind, metadata } = value as { kind?: unknown; metadata?: unknown };
+  if (metadata !== undefined && metadata !== null && (typeof metadata !== 'object' || Array.isArray(metadata))) {
+    return `json: cannot unmarshal ${jsonKind(metadata)} into Go struct field ${typeof kind === 'string' ? kind : ''}.metadata of type v1.ObjectMeta`;
+  }
+  return undefined;
+}
+
+/** The struct kube's JSON serializer first reads apiVersion and kind into. */
+const findKindType = 'struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }';
+
+const jsonKind = (value: unknown): string =>
+  Array.isArray(value) ? 'array' : typeof value === 'boolean' ? 'bool' : typeof value === 'object' ? 'object' : typeof value;
