@@ -16,7 +16,7 @@ const commands: Readonly<Record<string, { readonly summary: string; readonly usa
       return 0;
     },
   },
-  storage: { summary: 'Read or compact the store of an API server', usage: storageUsage, run: storageCommand },
+  storage: { summary: 'Read, compact or write raw values in the store of an API server', usage: storageUsage, run: storageCommand },
 };
 
 export function usage(): string {
