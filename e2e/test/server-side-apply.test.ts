@@ -196,3 +196,13 @@ test('a malformed apply gets kube\'s errors; a dry-run apply stores nothing', as
   const yaml = await call('PATCH', `${configMaps}/yaml-apply?fieldManager=tester`, 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: yaml-apply\ndata:\n  on: yes\n', 'application/apply-patch+yaml');
   t.is(yaml.status, 201);
 });
+
+test('kubectl apply --server-side --subresource=status owns the status alone, as the status subresource', async (t) => {
+  await kubectl('create', 'deployment', 'status-applied', '--image=nginx');
+  const status = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: status-applied\nstatus:\n  replicas: 5\n  observedGeneration: 1\n';
+  t.is((await kubectl('apply', '--server-side', '--subresource=status', '--field-manager=controller', '-f', writeFile('status.yaml', status))).stdout, 'deployment.apps/status-applied serverside-applied\n');
+  const object = await getJson(`${deployments}/status-applied`);
+  t.like(object.status, { replicas: 5, observedGeneration: 1 });
+  t.deepEqual(managers(object), ['controller/Apply/status', 'kubectl-create/Update']);
+  t.deepEqual(fieldsOf(object, 'controller'), { 'f:status': { 'f:observedGeneration': {}, 'f:replicas': {} } });
+});

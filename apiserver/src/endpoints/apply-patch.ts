@@ -56,8 +56,11 @@ export async function applyObject(target: ApplyTarget, body: ApplyBody, query: U
     const applied = target.fieldManager.apply(live, config, manager, force);
     if (attempt === 1) checkYaml();
     const body = { ...applied, metadata: { ...metadataOf(applied), resourceVersion: live === undefined ? undefined : metadataOf(live).resourceVersion } };
+    // A subresource write keeps the stored metadata: the apply's managedFields are set on what it stores.
+    const { managedFields } = metadataOf(applied);
+    const track = (next: JsonObject): JsonObject => ({ ...next, metadata: { ...metadataOf(next), managedFields } });
     try {
-      sendJson(response, 200, await target.view.update(body, { dryRun: options.dryRun }));
+      sendJson(response, 200, await target.view.update(body, { dryRun: options.dryRun, track }));
       return;
     } catch (error) {
       // Only the store's conflicts reach here (another write came between): read again.
