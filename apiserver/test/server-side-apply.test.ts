@@ -108,3 +108,11 @@ test('sets written when a field was granular are fitted once it is atomic; sets 
   const current = FieldSet.fromPaths([['f:spec', 'f:selector'], ['f:metadata', 'f:labels', 'f:app']]);
   t.is(reconcileWithSchema(current, deployment, nodes), current);
 });
+
+test('a list item that leaves a key field out is keyed with its default: an applied port without protocol is the live TCP port', (t) => {
+  const live = { spec: { containers: [{ name: 'c', ports: [{ containerPort: 80, protocol: 'TCP' }] }] } };
+  const config = { spec: { containers: [{ name: 'c', ports: [{ containerPort: 80, name: 'http' }] }] } };
+  const merged = mergeConfiguration(live, config, pod, nodes) as any;
+  t.deepEqual(merged.spec.containers[0].ports, [{ containerPort: 80, protocol: 'TCP', name: 'http' }]);
+  t.true(fieldSetOf(config, pod, nodes).has(['f:spec', 'f:containers', 'k:{"name":"c"}', 'f:ports', 'k:{"containerPort":80,"protocol":"TCP"}']));
+});

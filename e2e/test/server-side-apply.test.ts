@@ -99,6 +99,8 @@ spec:
   const moved = await getJson(`${deployments}/golden`);
   t.is(moved.spec.replicas, 3);
   t.is(moved.spec.template.spec.containers[0].image, 'nginx:2');
+  // The applied port leaves its protocol out: it is keyed by the default, so it is the live TCP port.
+  t.deepEqual(moved.spec.template.spec.containers[0].ports, [{ containerPort: 80, protocol: 'TCP' }]);
   t.true(managers(moved).includes('kubectl/Apply'));
   t.regex(moved.metadata.annotations['kubectl.kubernetes.io/last-applied-configuration'], /"replicas":3/);
 });

@@ -26,9 +26,22 @@ export function isLeaf(value: unknown, node: SchemaNode): boolean {
   return !isPlainObject(value);
 }
 
-/** The path element of a list item: its keys, its value (sets), or else its index. */
+/**
+ * The path element of a list item: its keys, its value (sets), or else its index. A key field the
+ * item leaves out counts with its declared default (a port's protocol is TCP), as kube keys it.
+ */
 export function listItemElement(item: unknown, index: number, node: SchemaNode): string {
-  if (node.kind === 'list' && node.listType === 'map' && isPlainObject(item)) return keyElement(item, node.keys);
+  if (node.kind === 'list' && node.listType === 'map' && isPlainObject(item)) {
+    const items = node.items();
+    const missing = node.keys.filter((key) => item[key] === undefined);
+    if (missing.length === 0 || items.kind !== 'struct') return keyElement(item, node.keys);
+    const withDefaults: Record<string, unknown> = { ...item };
+    for (const key of missing) {
+      const schema = Object.hasOwn(items.fields, key) ? items.fields[key]?.schema : undefined;
+      if (schema !== undefined && 'default' in schema && schema.default !== undefined) withDefaults[key] = schema.default;
+    }
+    return keyElement(withDefaults, node.keys);
+  }
   if (node.kind === 'list' && node.listType === 'set') return valueElement(item);
   return indexElement(index);
 }
