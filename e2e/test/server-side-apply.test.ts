@@ -41,7 +41,11 @@ test('kubectl apply --server-side creates the object and records kube\'s Apply e
   t.like(object.metadata.managedFields[0], { manager: 'kubectl', operation: 'Apply', apiVersion: 'v1', fieldsType: 'FieldsV1' });
   t.regex(object.metadata.managedFields[0].time, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   t.deepEqual(object.metadata.managedFields[0].fieldsV1, { 'f:data': { 'f:a': {}, 'f:b': {} }, 'f:metadata': { 'f:labels': { 'f:app': {} } } });
+  // Applying the same configuration again changes nothing, not even the entry's time: no write.
   t.is((await kubectl('apply', '--server-side', '-f', join(dir, 'golden.yaml'))).stdout, 'configmap/golden serverside-applied\n');
+  const again = await getJson(`${configMaps}/golden`);
+  t.is(again.metadata.resourceVersion, object.metadata.resourceVersion);
+  t.deepEqual(again.metadata.managedFields, object.metadata.managedFields);
 });
 
 test('client-side apply and create record Update entries exactly as kube encodes them', async (t) => {

@@ -137,7 +137,8 @@ export class FieldManager {
     const { nodes } = this.#scope;
     const identity = identityOf({ manager, operation: 'Apply', apiVersion: this.#scope.apiVersion, subresource: this.#scope.subresource });
     const applied = ownable(fieldSetOf(config, this.#root, nodes), this.#scope);
-    const lastSet = managers.get(identity)?.fields;
+    const previous = managers.get(identity);
+    const lastSet = previous?.fields;
     managers.set(identity, this.#entry(manager, 'Apply', applied));
     let merged = mergeConfiguration(liveObject, config, this.#root, nodes) as JsonMap;
     if (lastSet !== undefined && !lastSet.isEmpty) {
@@ -154,6 +155,9 @@ export class FieldManager {
     }
     if (conflicts.length > 0 && !force) throw new ApplyConflicts(conflicts);
     this.#takeFrom(managers, identity, changed, comparison.removed);
+    // An apply that changes nothing keeps its entry's time, so that it writes nothing either.
+    const unchanged = changed.isEmpty && comparison.removed.isEmpty;
+    if (unchanged && previous !== undefined) managers.set(identity, { ...previous, fields: applied });
     if (isPlainObject(merged.metadata) && manager === kubectlApplier) merged = syncLastApplied(merged, config);
     return setManagedFields(merged, managers);
   }
