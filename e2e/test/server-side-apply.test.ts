@@ -186,6 +186,10 @@ test('a malformed apply gets kube\'s errors; a dry-run apply stores nothing', as
   const unknown = await apply(`${configMaps}/bad-apply`, { ...body, bogus: true });
   t.is(unknown.status, 500);
   t.is(unknown.body.message, 'failed to create typed patch object (/bad-apply; /v1, Kind=ConfigMap): .bogus: field not declared in schema');
+  const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'twins' }, spec: { containers: [{ name: 'c', image: 'a' }, { name: 'c', image: 'b' }] } };
+  const twins = await apply('/api/v1/namespaces/default/pods/twins', pod);
+  t.is(twins.status, 500);
+  t.is(twins.body.message, 'failed to create typed patch object (/twins; /v1, Kind=Pod): .spec.containers: duplicate entries for key [name="c"]');
   const forced = await call('PATCH', `${configMaps}/bad-apply?force=true`, '{}', 'application/merge-patch+json');
   t.is(forced.status, 422);
   t.is(forced.body.message, 'PatchOptions.meta.k8s.io "" is invalid: force: Forbidden: may not be specified for non-apply patch');

@@ -14,7 +14,7 @@ import { FieldSet, fieldElement } from './field-set.ts';
 import { decodeManagedFields, encodeManagedFields, identityOf, isManagedFieldsReset, ManagedFieldsError, type ManagerEntry, type Managers } from './managed-fields.ts';
 import type { SchemaNode, SchemaNodes } from './schema-nodes.ts';
 import { reconcileWithSchema } from './schema-reconcile.ts';
-import { compareValues, fieldSetOf, withNamedFieldsAsMembers } from './value-fields.ts';
+import { compareValues, duplicateListEntry, fieldSetOf, withNamedFieldsAsMembers } from './value-fields.ts';
 import { zeroValueOf } from './zero-value.ts';
 
 type JsonMap = Record<string, unknown>;
@@ -131,6 +131,11 @@ export class FieldManager {
       if (managers.size === 0 && live !== undefined) this.#recordUpdate(managers, this.#zero(), liveObject, 'before-first-apply');
       return this.#apply(managers, liveObject, config, manager, true);
     }
+  }
+
+  /** What structured-merge-diff refuses in a configuration before merging it, if anything. */
+  configurationError(config: JsonMap): string | undefined {
+    return duplicateListEntry(config, this.#root, this.#scope.nodes);
   }
 
   #apply(managers: Managers, liveObject: JsonMap, config: JsonMap, manager: string, force: boolean): JsonMap {

@@ -4,7 +4,7 @@
 
 import { isDeepStrictEqual } from 'node:util';
 import { isPlainObject } from '../patch/merge-patch.ts';
-import { FieldSet, fieldElement, indexElement, keyElement, valueElement } from './field-set.ts';
+import { FieldSet, fieldElement, indexElement, keyElement, printPath, valueElement } from './field-set.ts';
 import { isAtomic, type SchemaNode, type SchemaNodes } from './schema-nodes.ts';
 
 type JsonMap = Record<string, unknown>;
@@ -153,4 +153,22 @@ function markNamed(set: FieldSet, node: SchemaNode, nodes: SchemaNodes, path: st
     if (named) out.insert(childPath);
     markNamed(child, childNode, nodes, childPath, out);
   }
+}
+
+/**
+ * The first list item a value repeats by its key or value (structured-merge-diff refuses such a
+ * configuration), as `.spec.containers: duplicate entries for key [name="c"]`.
+ */
+export function duplicateListEntry(value: unknown, node: SchemaNode, nodes: SchemaNodes, path: string[] = []): string | undefined {
+  if (isLeaf(value, node)) return undefined;
+  const seen = new Set<string>();
+  for (const child of childrenOf(value, node, nodes)) {
+    if (node.kind === 'list') {
+      if (seen.has(child.element)) return `${printPath(path)}: duplicate entries for key ${printPath([child.element])}`;
+      seen.add(child.element);
+    }
+    const found = duplicateListEntry(child.value, child.node, nodes, [...path, child.element]);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }

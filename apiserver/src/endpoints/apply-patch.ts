@@ -123,9 +123,8 @@ async function configurationOf(target: ApplyTarget, config: unknown): Promise<Js
   const { dropUnknownFields } = await import('@capstan/common/schema');
   const lookup = await builtinTypeLookup();
   const [unknown] = dropUnknownFields(structuredClone(config), target.typeName, lookup);
-  if (unknown !== undefined) {
-    const owner = `${typeof metadata.namespace === 'string' ? metadata.namespace : ''}/${typeof metadata.name === 'string' ? metadata.name : ''}`;
-    throw newUnclassifiedError(`failed to create typed patch object (${owner}; ${gvk}): .${unknown}: field not declared in schema`);
-  }
+  const owner = `${typeof metadata.namespace === 'string' ? metadata.namespace : ''}/${typeof metadata.name === 'string' ? metadata.name : ''}`;
+  const typedError = unknown === undefined ? target.fieldManager.configurationError(config) : `.${unknown}: field not declared in schema`;
+  if (typedError !== undefined) throw newUnclassifiedError(`failed to create typed patch object (${owner}; ${gvk}): ${typedError}`);
   return config;
 }
