@@ -9,7 +9,7 @@ import type { FieldManager } from '../apply/field-manager.ts';
 import { checkNameMatchesUrl, metadataOf, type JsonObject } from '../registry/object-meta.ts';
 import type { WriteOptions } from '../registry/write-options.ts';
 import { isPlainObject } from '../patch/merge-patch.ts';
-import { builtinTypeLookup } from './builtin-type-lookup.ts';
+import { builtinTypeLookup, loadSchemaModule } from './builtin-type-lookup.ts';
 import type { ObjectView } from './object-view.ts';
 import { parseYaml } from './read-body.ts';
 import { sendJson } from './send-json.ts';
@@ -120,7 +120,7 @@ async function configurationOf(target: ApplyTarget, config: unknown): Promise<Js
   if (group !== target.group || version !== target.version || kind !== target.kind) throw newBadRequest(`invalid object type: ${gvk}`);
   const metadata = isPlainObject(config.metadata) ? config.metadata : {};
   if (metadata.managedFields !== undefined) throw newBadRequest('metadata.managedFields must be nil');
-  const { dropUnknownFields } = await import('@capstan/common/schema');
+  const { dropUnknownFields } = await loadSchemaModule();
   const lookup = await builtinTypeLookup();
   const [unknown] = dropUnknownFields(structuredClone(config), target.typeName, lookup);
   const owner = `${typeof metadata.namespace === 'string' ? metadata.namespace : ''}/${typeof metadata.name === 'string' ? metadata.name : ''}`;

@@ -5,9 +5,19 @@ import type { TypeLookup } from '@capstan/common/schema';
 import type { ResourceDefinition } from '../registry/resource-definition.ts';
 import { schemaName } from '../openapi/schema-name.ts';
 
+type SchemaModule = typeof import('@capstan/common/schema');
+
+let schemaModule: Promise<SchemaModule> | undefined;
+
+/** The schema module, imported once (an import() of a loaded module still resolves it each time). */
+export const loadSchemaModule = (): Promise<SchemaModule> => (schemaModule ??= import('@capstan/common/schema'));
+
+let lookup: TypeLookup | undefined;
+
 export async function builtinTypeLookup(): Promise<TypeLookup> {
-  const { builtinTypes } = await import('@capstan/common/schema');
-  return (name) => builtinTypes.get(name);
+  if (lookup !== undefined) return lookup;
+  const { builtinTypes } = await loadSchemaModule();
+  return (lookup = (name) => builtinTypes.get(name));
 }
 
 /** The schema name of a resource's kind when Capstan declares it (every built-in kind). */

@@ -9,7 +9,7 @@ import type { JsonObject } from '../registry/object-meta.ts';
 import type { ResourceDefinition } from '../registry/resource-definition.ts';
 import type { FieldValidation } from '../registry/write-options.ts';
 import { schemaName } from '../openapi/schema-name.ts';
-import { builtinTypeLookup } from './builtin-type-lookup.ts';
+import { builtinTypeLookup, loadSchemaModule } from './builtin-type-lookup.ts';
 import { duplicateFieldsOf } from './read-body.ts';
 import { addWarning } from './warning-header.ts';
 
@@ -18,7 +18,7 @@ export const duplicateFieldMessages = (paths: readonly string[]): string[] => pa
 
 /** Drops the fields the declared type lacks, and answers kube's message for each. */
 async function dropUnknownFields(object: JsonObject, typeName: string): Promise<string[]> {
-  const { dropUnknownFields: drop } = await import('@capstan/common/schema');
+  const { dropUnknownFields: drop } = await loadSchemaModule();
   const lookup = await builtinTypeLookup();
   if (lookup(typeName) === undefined) return [];
   return drop(object, typeName, lookup).map((path) => `unknown field ${JSON.stringify(path)}`);

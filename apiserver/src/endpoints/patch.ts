@@ -105,8 +105,10 @@ function patcherFor(target: PatchTarget, mediaType: string): Patcher {
   throw newUnsupportedMediaType([...accepted, ...applies]);
 }
 
+let strategicMergePatchModule: Promise<typeof import('../patch/strategic-merge-patch.ts')> | undefined;
+
 async function applyStrategicPatch(current: JsonObject, patch: unknown, typeName: string): Promise<JsonObject> {
-  const { applyStrategicMergePatch, StrategicMergePatchError } = await import('../patch/strategic-merge-patch.ts');
+  const { applyStrategicMergePatch, StrategicMergePatchError } = await (strategicMergePatchModule ??= import('../patch/strategic-merge-patch.ts'));
   try {
     return applyStrategicMergePatch(current, patch, typeName, await builtinTypeLookup());
   } catch (error) {
