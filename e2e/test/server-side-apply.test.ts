@@ -216,3 +216,19 @@ test('kubectl apply --server-side --subresource=status owns the status alone, as
   t.deepEqual(managers(object), ['controller/Apply/status', 'kubectl-create/Update']);
   t.deepEqual(fieldsOf(object, 'controller'), { 'f:status': { 'f:observedGeneration': {}, 'f:replicas': {} } });
 });
+
+test('an apply to /scale owns the parent\'s spec.replicas as the scale subresource; the Scale shows the owners of its replicas', async (t) => {
+  await kubectl('create', 'deployment', 'scaled', '--image=nginx');
+  const scale = (replicas: number) => ({ apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'scaled' }, spec: { replicas } });
+  const conflict = await apply(`${deployments}/scaled/scale`, scale(3), 'fieldManager=autoscaler');
+  t.is(conflict.status, 409);
+  t.is(conflict.body.message, 'Apply failed with 1 conflict: conflict with "kubectl-create" using apps/v1: .spec.replicas');
+  const taken = await apply(`${deployments}/scaled/scale`, scale(3), 'fieldManager=autoscaler&force=true');
+  t.is(taken.status, 200);
+  t.deepEqual(taken.body.spec, { replicas: 3 });
+  t.like(taken.body.metadata.managedFields[0], { manager: 'autoscaler', operation: 'Apply', apiVersion: 'autoscaling/v1', subresource: 'scale', fieldsV1: { 'f:spec': { 'f:replicas': {} } } });
+  const parent = await getJson(`${deployments}/scaled`);
+  t.is(parent.spec.replicas, 3);
+  t.like(parent.metadata.managedFields.find((entry: Json) => entry.manager === 'autoscaler'), { operation: 'Apply', apiVersion: 'apps/v1', subresource: 'scale', fieldsV1: { 'f:spec': { 'f:replicas': {} } } });
+  t.false('f:replicas' in fieldsOf(parent, 'kubectl-create')['f:spec']);
+});

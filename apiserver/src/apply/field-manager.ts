@@ -54,7 +54,7 @@ function ownable(set: FieldSet, scope: FieldManagerScope): FieldSet {
     if (statusSet !== undefined) kept.children.set(status, statusSet);
     return kept;
   }
-  if (scope.hasStatus && scope.subresource === '') stripped.children.delete(status);
+  if (scope.hasStatus) stripped.children.delete(status);
   return stripped;
 }
 

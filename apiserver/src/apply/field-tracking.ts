@@ -3,7 +3,7 @@
 // request's fieldManager, or else the User-Agent's product, as kube takes it.
 
 import type { IncomingMessage } from 'node:http';
-import type { ResourceDefinition } from '../registry/resource-definition.ts';
+import type { ResourceDefinition, SubresourceDefinition } from '../registry/resource-definition.ts';
 import { apiVersionOf } from '../registry/resource-definition.ts';
 import { builtinTypeLookup, declaredTypeName } from '../endpoints/builtin-type-lookup.ts';
 import { FieldManager } from './field-manager.ts';
@@ -14,7 +14,10 @@ const fieldManagerMaxLength = 128;
 /** One field manager per resource version and subresource, made on first use. */
 const managers = new Map<string, FieldManager | undefined>();
 
-export async function fieldManagerFor(definition: ResourceDefinition, subresource = ''): Promise<FieldManager | undefined> {
+/** What a field manager needs of a resource: its kind and version, and whether it has a status subresource. */
+export type ManagedResource = Pick<ResourceDefinition, 'group' | 'version' | 'kind' | 'resource'> & { readonly subresources: readonly Pick<SubresourceDefinition, 'name'>[] };
+
+export async function fieldManagerFor(definition: ManagedResource, subresource = ''): Promise<FieldManager | undefined> {
   const key = `${definition.group}/${definition.version}/${definition.resource}/${subresource}`;
   if (managers.has(key)) return managers.get(key);
   const manager = await newFieldManager(definition, subresource);
@@ -22,7 +25,7 @@ export async function fieldManagerFor(definition: ResourceDefinition, subresourc
   return manager;
 }
 
-async function newFieldManager(definition: ResourceDefinition, subresource: string): Promise<FieldManager | undefined> {
+async function newFieldManager(definition: ManagedResource, subresource: string): Promise<FieldManager | undefined> {
   const typeName = await declaredTypeName(definition);
   if (typeName === undefined) return undefined;
   return new FieldManager({

@@ -1,7 +1,12 @@
 // What a PATCH writes, per endpoint: the object itself (whose apply may create it), its status
 // (applied and tracked as the status subresource), or its scale (a Scale, tracked on the parent).
 
-import { fieldManagerFor } from '../apply/field-tracking.ts';
+import type { FieldManager } from '../apply/field-manager.ts';
+import { fieldManagerFor, type ManagedResource } from '../apply/field-tracking.ts';
+import { parentManagedFields } from '../apply/scale-managed-fields.ts';
+import { metadataOf, type JsonObject } from '../registry/object-meta.ts';
+import { apiVersionOf } from '../registry/resource-definition.ts';
+import type { ApplyTarget } from './apply-patch.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import type { Registry } from '../registry/registry.ts';
 import type { ResourceHooks } from '../registry/resource-hooks.ts';
@@ -9,11 +14,36 @@ import type { RequestInfo } from '../request-info/request-info.ts';
 import { declaredTypeName } from './builtin-type-lookup.ts';
 import { createFromBody } from './create.ts';
 import { namespaceOf } from './get.ts';
-import { mainView, scaleView, statusView } from './object-view.ts';
+import { mainView, scaleView, statusView, type ObjectView } from './object-view.ts';
 import type { PatchTarget } from './patch.ts';
 
 /** The type every scale subresource reads and writes (autoscaling/v1 Scale). */
 const scaleTypeName = 'io.k8s.api.autoscaling.v1.Scale';
+
+/** The field manager of applies to a Scale (the same for every kind with one). */
+const scaleFieldManager = (): Promise<FieldManager | undefined> => fieldManagerFor(scaleDefinition, 'scale');
+
+/** A Scale as the field manager sees it: its status is the parent's, never owned by an apply. */
+const scaleDefinition: ManagedResource = { group: 'autoscaling', version: 'v1', resource: 'scale', kind: 'Scale', subresources: [{ name: 'status' }] };
+
+/**
+ * An apply to a Scale: merged and owned as a Scale, whose owners of spec.replicas then become the
+ * parent's (kube's ScaleHandler), the rest of the parent's managedFields kept.
+ */
+function scaleApplyTarget(store: GenericStore, name: string, view: ObjectView, fieldManager: FieldManager): ApplyTarget {
+  const parentApiVersion = apiVersionOf(store.definition);
+  const scaleView: ObjectView = {
+    get: view.get,
+    update: (scale, options) => {
+      const track = (next: JsonObject, old: JsonObject): JsonObject => ({
+        ...next,
+        metadata: { ...metadataOf(next), managedFields: parentManagedFields(metadataOf(old).managedFields, metadataOf(scale).managedFields, parentApiVersion) },
+      });
+      return view.update(scale, { ...options, track });
+    },
+  };
+  return { view: scaleView, name, group: 'autoscaling', version: 'v1', kind: 'Scale', typeName: scaleTypeName, fieldManager };
+}
 
 export async function mainPatchTarget(registry: Registry, store: GenericStore, info: RequestInfo, hooks: ResourceHooks | undefined): Promise<PatchTarget> {
   const { definition } = store;
@@ -30,7 +60,12 @@ export async function subresourcePatchTarget(store: GenericStore, info: RequestI
   const { definition } = store;
   const namespace = namespaceOf(info);
   const fieldManager = await fieldManagerFor(definition, subresource);
-  if (subresource === 'scale') return { view: scaleView(store, namespace, info.name), typeName: scaleTypeName, ...(fieldManager === undefined ? {} : { fieldManager }) };
+  if (subresource === 'scale') {
+    const view = scaleView(store, namespace, info.name);
+    const scaleManager = await scaleFieldManager();
+    if (fieldManager === undefined || scaleManager === undefined) return { view, typeName: scaleTypeName };
+    return { view, typeName: scaleTypeName, fieldManager, apply: scaleApplyTarget(store, info.name, view, scaleManager) };
+  }
   const view = statusView(store, namespace, info.name);
   const typeName = await declaredTypeName(definition);
   if (typeName === undefined || fieldManager === undefined) return { view, typeName };

@@ -7,6 +7,7 @@ import { generationOnUpdate } from './generation-policy.ts';
 import { metadataOf, type JsonObject } from './object-meta.ts';
 import type { ResourceDefinition } from './resource-definition.ts';
 import { labelSelectorString } from '../table/columns/label-selector.ts';
+import { scaleManagedFields } from '../apply/scale-managed-fields.ts';
 
 /** spec.replicas' default for every kind with a scale subresource. */
 const defaultReplicas = 1;
@@ -26,6 +27,7 @@ export function scaleOf(definition: ResourceDefinition, object: JsonObject): Jso
       uid: metadata.uid,
       resourceVersion: metadata.resourceVersion,
       creationTimestamp: metadata.creationTimestamp,
+      ...managedFieldsOf(metadata.managedFields),
     },
     // Go leaves out a zero spec.replicas; status.replicas is always written.
     spec: replicas === 0 ? {} : { replicas },
@@ -47,6 +49,12 @@ export async function updateScale(store: GenericStore, namespace: string | undef
     return generation === undefined ? next : { ...next, metadata: { ...metadataOf(old), generation } };
   }, options);
   return scaleOf(store.definition, updated);
+}
+
+/** The parent's owners of spec.replicas, as owners of the Scale's. */
+function managedFieldsOf(parentList: unknown): { managedFields?: Record<string, unknown>[] } {
+  const managedFields = scaleManagedFields(parentList);
+  return managedFields.length === 0 ? {} : { managedFields };
 }
 
 /** The selector as labels.Selector prints it; ReplicationControllers select with a plain map. */
