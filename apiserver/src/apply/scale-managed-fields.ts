@@ -20,12 +20,15 @@ function decodeOrEmpty(list: unknown): Managers {
 
 const replicasOnly = (): FieldSet => FieldSet.fromPaths([replicasPath]);
 
-/** The Scale's managedFields, from its parent's. */
-export function scaleManagedFields(parentList: unknown): Record<string, unknown>[] {
+/**
+ * The Scale's managedFields, from its parent's. kube shows them in autoscaling/v1 but names their
+ * managers by the parent's version in conflicts: an apply reads them with `apiVersion` the parent's.
+ */
+export function scaleManagedFields(parentList: unknown, apiVersion = scaleApiVersion): Record<string, unknown>[] {
   const scale: Managers = new Map();
   for (const entry of decodeOrEmpty(parentList).values()) {
     if (!entry.fields.has(replicasPath)) continue;
-    const scaled: ManagerEntry = { ...entry, apiVersion: scaleApiVersion, fields: replicasOnly() };
+    const scaled: ManagerEntry = { ...entry, apiVersion, fields: replicasOnly() };
     scale.set(identityOf(scaled), scaled);
   }
   return encodeManagedFields(scale);

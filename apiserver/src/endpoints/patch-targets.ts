@@ -3,7 +3,7 @@
 
 import type { FieldManager } from '../apply/field-manager.ts';
 import { fieldManagerFor, type ManagedResource } from '../apply/field-tracking.ts';
-import { parentManagedFields } from '../apply/scale-managed-fields.ts';
+import { parentManagedFields, scaleManagedFields } from '../apply/scale-managed-fields.ts';
 import { metadataOf, type JsonObject } from '../registry/object-meta.ts';
 import { apiVersionOf } from '../registry/resource-definition.ts';
 import type { ApplyTarget } from './apply-patch.ts';
@@ -33,7 +33,11 @@ const scaleDefinition: ManagedResource = { group: 'autoscaling', version: 'v1', 
 function scaleApplyTarget(store: GenericStore, name: string, view: ObjectView, fieldManager: FieldManager): ApplyTarget {
   const parentApiVersion = apiVersionOf(store.definition);
   const scaleView: ObjectView = {
-    get: view.get,
+    get: async () => {
+      const scale = await view.get();
+      const parent = await store.get(metadataOf(scale).namespace, name);
+      return { ...scale, metadata: { ...metadataOf(scale), managedFields: scaleManagedFields(metadataOf(parent).managedFields, parentApiVersion) } };
+    },
     update: (scale, options) => {
       const track = (next: JsonObject, old: JsonObject): JsonObject => ({
         ...next,
