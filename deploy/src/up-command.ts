@@ -12,6 +12,11 @@ const flags = {
   port: { type: 'int', default: 6443, help: 'The port of the API server (0 picks a free one)' },
   'bind-address': { type: 'string', default: '127.0.0.1', help: 'The IP address the API server serves on' },
   'feature-gates': { type: 'strings', default: [] as readonly string[], help: 'key=true|false pairs of the API server\'s feature gates' },
+  'service-cluster-ip-range': {
+    type: 'string',
+    default: defaultServiceClusterIpRange,
+    help: 'The CIDR range Services get their cluster IPs from, or two of different IP families (dual-stack), the primary first',
+  },
 } as const;
 
 export const upUsage = `Start an all-in-one cluster on the embedded store.
@@ -25,6 +30,7 @@ ${formatFlagHelp(flags)}`;
 export async function upCommand(argv: readonly string[], out: (text: string) => void): Promise<number> {
   const { flags: f } = parseFlags(flags, argv);
   const featureGates = parseFeatureGates(apiServerFeatures, f['feature-gates']);
+  const ranges = serviceRanges(f['service-cluster-ip-range'], defaultServiceNodePortRange);
   const dataDir = resolve(f['data-dir']);
   mkdirSync(dataDir, { recursive: true });
   const logger = createLogger({ name: 'capstan' });
@@ -37,7 +43,7 @@ export async function upCommand(argv: readonly string[], out: (text: string) => 
     livezGracePeriodMs: 0,
     minRequestTimeoutMs: 1800_000,
     featureGates,
-    ...serviceRanges(defaultServiceClusterIpRange, defaultServiceNodePortRange),
+    ...ranges,
     logger,
   });
   await running.ready();

@@ -29,7 +29,7 @@ test('an IP asked for is held or refused with kube\'s 422; an update keeps it; a
   const taken = (await t.throwsAsync(shared.kubectl('create', 'service', 'clusterip', 'again', '--tcp=80', '--clusterip=10.96.0.1'))) as Error & { stderr: string };
   t.regex(taken.stderr, /Service "again" is invalid: spec\.clusterIPs: Invalid value: \[\]string\{"10\.96\.0\.1"\}: failed to allocate IP 10\.96\.0\.1: provided IP is already allocated/);
   const outside = (await t.throwsAsync(shared.kubectl('create', 'service', 'clusterip', 'far', '--tcp=80', '--clusterip=10.97.0.9'))) as Error & { stderr: string };
-  t.regex(outside.stderr, /the provided IP \(10\.97\.0\.9\) is not in the valid range\. The range of valid IPs is 10\.96\.0\.0\/28/);
+  t.regex(outside.stderr, /Invalid value: \[\]string\{"10\.97\.0\.9"\}: failed to allocate IP 10\.97\.0\.9: the provided network does not match the current range\n$/);
   // A replace without the allocated fields keeps them.
   const service = await getJson('/api/v1/namespaces/default/services/fixed');
   const { clusterIP: _ip, clusterIPs: _ips, ...spec } = service.spec;
@@ -71,6 +71,9 @@ test('a type change to NodePort allocates node ports, keeping its own; back to C
   t.is(refused.stderr, "The Service \"switch\" is invalid: spec.ports[0].nodePort: Forbidden: may not be used when `type` is 'ClusterIP'\n");
 });
 
-test('a --service-cluster-ip-range that is no IPv4 CIDR fails at start', async (t) => {
-  await t.throwsAsync(startApiServer(['--service-cluster-ip-range=10.0.0.1/24']), { message: /invalid argument "10\.0\.0\.1\/24" for "--service-cluster-ip-range" flag/ });
+test('a --service-cluster-ip-range that is no CIDR, or too small a one, fails at start in kube-apiserver\'s words', async (t) => {
+  await t.throwsAsync(startApiServer(['--service-cluster-ip-range=10.0.0.1']), { message: /\nError: service-cluster-ip-range\[0\] is not a valid cidr\n/ });
+  await t.throwsAsync(startApiServer(['--service-cluster-ip-range=10.0.0.0/30']), {
+    message: /\nError: error determining service IP ranges for primary service cidr: the service cluster IP range must be at least 8 IP addresses\n/,
+  });
 });

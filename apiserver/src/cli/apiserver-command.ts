@@ -19,7 +19,7 @@ const flags = {
     default: 1800,
     help: 'Seconds a watch without timeoutSeconds lasts at least; it ends at a random time up to twice this',
   },
-  'service-cluster-ip-range': { type: 'string', default: defaultServiceClusterIpRange, help: 'The IPv4 CIDR range Services get their cluster IPs from' },
+  'service-cluster-ip-range': { type: 'string', default: defaultServiceClusterIpRange, help: 'The CIDR range Services get their cluster IPs from, or two of different IP families (dual-stack), the primary first' },
   'service-node-port-range': { type: 'string', default: defaultServiceNodePortRange, help: 'The port range NodePort Services get their node ports from' },
   'feature-gates': { type: 'strings', default: [] as readonly string[], help: `key=true|false pairs of feature gates: ${Object.keys(apiServerFeatures).join(', ')}, AllAlpha, AllBeta` },
   'logging-format': { type: 'string', default: '', help: 'json or text (default: text on a terminal, json otherwise)', choices: ['', ...loggingFormats] },

@@ -25,9 +25,9 @@ import type { GenericStore } from '../registry/generic-store.ts';
 import { metaTime, type JsonObject } from '../registry/object-meta.ts';
 import type { ResourceHooks } from '../registry/resource-hooks.ts';
 import { ClusterIpAllocator } from '../registry/service-addresses/cluster-ip-allocator.ts';
-import type { Ipv4Cidr } from '../registry/service-addresses/ipv4-cidr.ts';
 import { NodePortAllocator, type PortRange } from '../registry/service-addresses/node-port-allocator.ts';
 import { ServiceAddresses } from '../registry/service-addresses/service-addresses.ts';
+import type { ServiceCidr } from '../registry/service-addresses/service-cidr.ts';
 import { versionInfo } from './version-info.ts';
 
 export interface ApiServerOptions {
@@ -43,8 +43,8 @@ export interface ApiServerOptions {
   /** How long after start livez counts unfinished post-start hooks as healthy. */
   readonly livezGracePeriodMs: number;
   readonly featureGates: ApiServerFeatureGates;
-  /** --service-cluster-ip-range: where Services' cluster IPs come from. */
-  readonly serviceClusterIpRange: Ipv4Cidr;
+  /** --service-cluster-ip-range: where Services' cluster IPs come from, one range per IP family, the primary first. */
+  readonly serviceClusterIpRange: readonly ServiceCidr[];
   /** --service-node-port-range: where NodePort Services' node ports come from. */
   readonly serviceNodePortRange: PortRange;
   /** Resolves once the watch cache holds its first snapshot of every resource. */
@@ -80,9 +80,12 @@ export class ApiServer {
     });
     // kube names its etcd servers etcd-0, etcd-1, ...; the embedded store is one component.
     const storageComponent = { name: options.storageCheckName === 'etcd' ? 'etcd-0' : options.storageCheckName, probe: () => options.storage.currentRevision().then(() => {}) };
+    const ipAddresses = this.#registry.store('networking.k8s.io', 'v1', 'ipaddresses') as GenericStore;
+    const services = this.#registry.store('', 'v1', 'services') as GenericStore;
     const serviceAddresses = new ServiceAddresses(
-      new ClusterIpAllocator(this.#registry.store('networking.k8s.io', 'v1', 'ipaddresses') as GenericStore, options.serviceClusterIpRange),
-      new NodePortAllocator(this.#registry.store('', 'v1', 'services') as GenericStore, options.serviceNodePortRange),
+      options.serviceClusterIpRange.map((cidr, i) => new ClusterIpAllocator(ipAddresses, cidr, { primary: i === 0 })),
+      new NodePortAllocator(services, options.serviceNodePortRange),
+      services,
     );
     const serviceHooks: ResourceHooks = {
       beforeCreate: (service, namespace) => serviceAddresses.assign(service, namespace ?? ''),
@@ -175,11 +178,11 @@ export class ApiServer {
     }
   }
 
-  /** The ServiceCIDR "kubernetes" kube-apiserver keeps for --service-cluster-ip-range, Ready. */
+  /** The ServiceCIDR "kubernetes" kube-apiserver keeps for --service-cluster-ip-range (both ranges of a dual-stack one), Ready. */
   async #ensureServiceCidr(): Promise<void> {
     const cidrs = this.#registry.store('networking.k8s.io', 'v1', 'servicecidrs') as GenericStore;
     if (await cidrs.exists(undefined, 'kubernetes')) return;
-    await createUnlessExists(cidrs, { metadata: { name: 'kubernetes' }, spec: { cidrs: [this.#options.serviceClusterIpRange.text] } });
+    await createUnlessExists(cidrs, { metadata: { name: 'kubernetes' }, spec: { cidrs: this.#options.serviceClusterIpRange.map((cidr) => cidr.text) } });
     const ready = { type: 'Ready', status: 'True', lastTransitionTime: metaTime(new Date()), reason: '', message: 'Kubernetes Service CIDR is ready' };
     await cidrs.updateStatus(undefined, 'kubernetes', { metadata: { name: 'kubernetes' }, status: { conditions: [ready] } });
   }

@@ -10,7 +10,7 @@ import { Compactor } from '../storage/compactor.ts';
 import { openStorage, type StorageConfig } from '../storage/open-storage.ts';
 import { ApiServer } from './api-server.ts';
 import type { ApiServerFeatureGates } from './feature-gates.ts';
-import type { Ipv4Cidr } from '../registry/service-addresses/ipv4-cidr.ts';
+import type { ServiceCidr } from '../registry/service-addresses/service-cidr.ts';
 import type { PortRange } from '../registry/service-addresses/node-port-allocator.ts';
 
 export interface RunApiServerOptions {
@@ -22,7 +22,7 @@ export interface RunApiServerOptions {
   readonly livezGracePeriodMs: number;
   readonly minRequestTimeoutMs: number;
   readonly featureGates: ApiServerFeatureGates;
-  readonly serviceClusterIpRange: Ipv4Cidr;
+  readonly serviceClusterIpRange: readonly ServiceCidr[];
   readonly serviceNodePortRange: PortRange;
   readonly logger: Logger;
 }

@@ -1,61 +1,90 @@
-// Service cluster IPs as kube 1.35 allocates them: each allocated IP is an IPAddress object named
-// after it (networking.k8s.io/v1), whose create fails when another Service holds the IP. The
-// network and broadcast addresses are never handed out, nor dynamically the first host address,
-// which kube keeps for the default/kubernetes Service; dynamic picks are random.
+// The cluster IPs of one Service range (one IP family) as kube 1.35 allocates them: each IP a
+// Service holds is an IPAddress object named after it (networking.k8s.io/v1), whose create fails
+// when another Service holds the IP. A dynamic pick starts at a random address and takes the next
+// free one, in the upper part of the range first: the lower part (KEP-3070, 16 to 256 addresses)
+// is kept for IPs asked for. The primary range's first address is never picked: kube-apiserver's
+// default/kubernetes Service holds it.
 
-import { randomInt } from 'node:crypto';
-import { fieldInvalid, newInvalid, StatusError, type FieldError } from '@capstan/common';
+import { randomBytes } from 'node:crypto';
+import { newInternalError, StatusError } from '@capstan/common';
 import type { GenericStore } from '../generic-store.ts';
-import { indexIn, ipv4Text, type Ipv4Cidr } from './ipv4-cidr.ts';
+import { nameOfKey, wholeList } from '../store-list.ts';
+import { addressText, parseAddress, rangeHolds, type ServiceCidr } from './service-cidr.ts';
 
 export interface ServiceRef {
   readonly namespace: string;
   readonly name: string;
 }
 
-/** How many random picks are tried before the range counts as full. */
-const maxPicks = 64;
+/** kube's offset of the dynamic part of a range: none up to 16 addresses, then a 16th of it, 16 to 256. */
+function dynamicOffset(cidr: ServiceCidr): bigint {
+  if (cidr.size <= 16n) return 0n;
+  const offset = cidr.size / 16n;
+  return offset < 16n ? 16n : offset > 256n ? 256n : offset;
+}
+
+/** A random number in [0, bound). */
+function randomBelow(bound: bigint): bigint {
+  const bytes = randomBytes(Math.ceil(bound.toString(16).length / 2) + 8);
+  return BigInt(`0x${bytes.toString('hex')}`) % bound;
+}
 
 export class ClusterIpAllocator {
+  readonly cidr: ServiceCidr;
   readonly #ipAddresses: GenericStore;
-  readonly cidr: Ipv4Cidr;
+  /** The address no dynamic pick takes. */
+  readonly #kept: bigint | undefined;
 
-  constructor(ipAddresses: GenericStore, cidr: Ipv4Cidr) {
+  constructor(ipAddresses: GenericStore, cidr: ServiceCidr, options: { readonly primary: boolean }) {
     this.#ipAddresses = ipAddresses;
     this.cidr = cidr;
+    this.#kept = options.primary ? cidr.first : undefined;
   }
 
-  /** Holds `ip` for the Service; kube's 422 on spec.clusterIPs when it is outside the range or taken. */
-  async reserve(ip: string, service: ServiceRef): Promise<void> {
-    const index = indexIn(this.cidr, ip);
-    if (index === undefined || index === 0 || index === this.cidr.size - 1) {
-      throw this.#invalid(service, ip, `failed to allocate IP ${ip}: the provided IP (${ip}) is not in the valid range. The range of valid IPs is ${this.cidr.text}`);
-    }
-    if (!(await this.#claim(ip, service))) throw this.#invalid(service, ip, `failed to allocate IP ${ip}: provided IP is already allocated`);
+  /** Holds `ip` for the Service; when it cannot, kube's reason why. */
+  async reserve(ip: string, service: ServiceRef): Promise<string | undefined> {
+    const address = parseAddress(ip);
+    if (address === undefined || !rangeHolds(this.cidr, address)) return 'the provided network does not match the current range';
+    return (await this.#claim(addressText(address), service)) ? undefined : 'provided IP is already allocated';
   }
 
   /** A free IP of the range, held for the Service. */
   async allocate(service: ServiceRef): Promise<string> {
-    for (let pick = 0; pick < maxPicks; pick++) {
-      const ip = ipv4Text(this.cidr.base + 2 + randomInt(this.cidr.size - 3));
-      if (await this.#claim(ip, service)) return ip;
+    const listed = await this.#ipAddresses.list(wholeList(undefined));
+    const taken = new Set(listed.items.map((kv) => nameOfKey(kv.key)));
+    const { first, last, family } = this.cidr;
+    const offset = dynamicOffset(this.cidr);
+    for (const [low, high] of [
+      [first + offset, last],
+      [first, first + offset - 1n],
+    ] as const) {
+      const span = high - low + 1n;
+      if (span <= 0n) continue;
+      const start = randomBelow(span);
+      for (let step = 0n; step < span; step++) {
+        const value = low + ((start + step) % span);
+        const ip = addressText({ family, value });
+        if (value !== this.#kept && !taken.has(ip) && (await this.#claim(ip, service))) return ip;
+      }
     }
-    throw new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `Internal error occurred: failed to allocate a serviceIP: range is full`, reason: 'InternalError', code: 500 });
+    throw newInternalError('failed to allocate a serviceIP: range is full');
   }
 
-  /** Lets the IP go (its Service went, or was never created). */
+  /** Lets the IP go (its Service went or dropped it, or was never written). */
   async release(ip: string): Promise<void> {
-    await this.#ipAddresses.delete(undefined, ip).catch((error: unknown) => {
+    const address = parseAddress(ip);
+    if (address === undefined) return;
+    await this.#ipAddresses.delete(undefined, addressText(address)).catch((error: unknown) => {
       if (!(error instanceof StatusError && error.code === 404)) throw error;
     });
   }
 
-  async #claim(ip: string, service: ServiceRef): Promise<boolean> {
+  async #claim(name: string, service: ServiceRef): Promise<boolean> {
     try {
       await this.#ipAddresses.create(undefined, {
         apiVersion: 'networking.k8s.io/v1',
         kind: 'IPAddress',
-        metadata: { name: ip, labels: { 'ipaddress.kubernetes.io/ip-family': 'IPv4', 'ipaddress.kubernetes.io/managed-by': 'ipallocator.k8s.io' } },
+        metadata: { name, labels: { 'ipaddress.kubernetes.io/ip-family': this.cidr.family, 'ipaddress.kubernetes.io/managed-by': 'ipallocator.k8s.io' } },
         spec: { parentRef: { group: '', resource: 'services', namespace: service.namespace, name: service.name } },
       });
       return true;
@@ -63,10 +92,5 @@ export class ClusterIpAllocator {
       if (error instanceof StatusError && error.code === 409) return false;
       throw error;
     }
-  }
-
-  #invalid(service: ServiceRef, ip: string, message: string): StatusError {
-    const errors: FieldError[] = [fieldInvalid('spec.clusterIPs', [ip], message)];
-    return newInvalid({ group: '', kind: 'Service' }, service.name, errors);
   }
 }

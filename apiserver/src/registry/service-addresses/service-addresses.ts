@@ -1,11 +1,17 @@
-// What kube's Service storage allocates on create and gives back on delete: the cluster IP (with
-// clusterIPs, ipFamilies and ipFamilyPolicy) and the node ports of NodePort and LoadBalancer
-// Services. A headless Service ("None") and an ExternalName one get no IP.
+// What kube's Service storage allocates before a write and gives back after: a cluster IP for each
+// IP family of the Service, from the range of that family (clusterIPs, ipFamilies and
+// ipFamilyPolicy made whole first, see ip-family-fields.ts), and the node ports of NodePort and
+// LoadBalancer Services. A headless Service ("None") and an ExternalName one hold no IP.
 
-import type { JsonObject } from '../object-meta.ts';
-import { metadataOf } from '../object-meta.ts';
-import type { ClusterIpAllocator } from './cluster-ip-allocator.ts';
+import { cloneJson, fieldInvalid, newInvalid, type FieldError } from '@capstan/common';
+import { defaultService } from '../defaulting/core-defaults.ts';
+import { objectOf, stringsOf } from '../defaulting/json-fields.ts';
+import type { GenericStore } from '../generic-store.ts';
+import { metadataOf, type JsonObject } from '../object-meta.ts';
+import type { ClusterIpAllocator, ServiceRef } from './cluster-ip-allocator.ts';
+import { initIpFamilyFields, keepAllocatedClusterIps, needsClusterIp, normalizeClusterIps, unchangedPreferDualStack } from './ip-family-fields.ts';
 import type { NodePortAllocator } from './node-port-allocator.ts';
+import { familyOfAddress, type IpFamily } from './service-cidr.ts';
 
 /** Whether Services of a type get node ports. */
 export const needsNodePorts = (type: unknown): boolean => type === 'NodePort' || type === 'LoadBalancer';
@@ -25,56 +31,149 @@ export function keepAllocatedNodePorts(ports: readonly JsonObject[], oldPorts: r
   }
 }
 
-export class ServiceAddresses {
-  readonly #ips: ClusterIpAllocator;
-  readonly #ports: NodePortAllocator;
+const isHeadlessSpec = (spec: JsonObject): boolean => stringsOf(spec.clusterIPs)[0] === 'None';
 
-  constructor(ips: ClusterIpAllocator, ports: NodePortAllocator) {
-    this.#ips = ips;
+/**
+ * What an update does to the cluster IPs (kube's updateClusterIPs): a Service that stops being
+ * ExternalName gets all of them, one that becomes ExternalName gives all back, an upgrade to
+ * dual-stack gets the secondary, a downgrade gives it back.
+ */
+function clusterIpChange(spec: JsonObject, oldSpec: JsonObject): { readonly allocate: number[]; readonly release: string[] } {
+  const none = { allocate: [], release: [] };
+  if (unchangedPreferDualStack(spec, oldSpec)) return none;
+  const families = stringsOf(spec.ipFamilies);
+  const oldFamilies = stringsOf(oldSpec.ipFamilies);
+  if (!needsClusterIp(oldSpec)) return needsClusterIp(spec) && !isHeadlessSpec(spec) ? { allocate: families.map((_, i) => i), release: [] } : none;
+  if (isHeadlessSpec(oldSpec)) return none;
+  const oldIps = stringsOf(oldSpec.clusterIPs);
+  if (!needsClusterIp(spec)) return { allocate: [], release: oldIps.slice(0, oldFamilies.length) };
+  if (oldFamilies.length === 1 && families.length === 2) return { allocate: [1], release: [] };
+  if (oldFamilies.length === 2 && families.length === 1) return { allocate: [], release: oldIps.slice(1, 2) };
+  return none;
+}
+
+export class ServiceAddresses {
+  readonly #ips: ReadonlyMap<string, ClusterIpAllocator>;
+  /** The families of the cluster's ranges, the primary one first. */
+  readonly #families: readonly IpFamily[];
+  readonly #ports: NodePortAllocator;
+  readonly #services: GenericStore;
+
+  /** `ips` holds one allocator per range of --service-cluster-ip-range, the primary one first. */
+  constructor(ips: readonly ClusterIpAllocator[], ports: NodePortAllocator, services: GenericStore) {
+    this.#ips = new Map(ips.map((allocator) => [allocator.cidr.family, allocator]));
+    this.#families = ips.map((allocator) => allocator.cidr.family);
     this.#ports = ports;
+    this.#services = services;
   }
 
   /** Fills in the addresses of a Service about to be created; answers what undoes it if the create fails. */
   async assign(service: JsonObject, namespace: string): Promise<() => Promise<void>> {
-    const spec = (service.spec ??= {}) as JsonObject;
-    const name = metadataOf(service).name ?? '';
-    if (spec.type === 'ExternalName') return async () => {};
-    if (needsNodePorts(spec.type)) await this.#ports.assign(service, name);
-    spec.ipFamilies = ['IPv4'];
-    spec.ipFamilyPolicy ??= 'SingleStack';
-    if (spec.clusterIP === 'None') {
-      spec.clusterIPs = ['None'];
-      return async () => {};
+    // kube defaults a Service as it decodes it, before its storage allocates anything.
+    defaultService(service);
+    const spec = service.spec as JsonObject;
+    const ref = { namespace, name: metadataOf(service).name ?? '' };
+    normalizeClusterIps(spec, undefined);
+    refuse(ref, initIpFamilyFields(spec, undefined, this.#families));
+    const families = needsClusterIp(spec) && !isHeadlessSpec(spec) ? stringsOf(spec.ipFamilies) : [];
+    const held = await this.#allocate(spec, families.map((_, i) => i), ref);
+    const release = () => this.#release(held);
+    try {
+      if (needsNodePorts(spec.type)) await this.#ports.assign(service, ref.name);
+    } catch (error) {
+      await release();
+      throw error;
     }
-    const asked = typeof spec.clusterIP === 'string' && spec.clusterIP !== '' ? spec.clusterIP : undefined;
-    const ref = { namespace, name };
-    let ip: string;
-    if (asked === undefined) ip = await this.#ips.allocate(ref);
-    else {
-      await this.#ips.reserve(asked, ref);
-      ip = asked;
-    }
-    spec.clusterIP = ip;
-    spec.clusterIPs = [ip];
-    return () => this.#ips.release(ip);
+    return release;
   }
 
   /**
-   * Node ports for a Service about to be updated to a type that needs them: a port keeps the node
-   * port it had, a new one gets one (its own ports do not count as taken).
+   * The addresses of a Service about to be updated: the cluster IP fields made whole, IPs of a
+   * family it gains allocated and those of one it drops given back, and node ports for a type
+   * that needs them (a port keeps the node port it had; the Service's own do not count as taken).
    */
   async assignOnUpdate(next: JsonObject, current: JsonObject): Promise<void> {
-    const spec = (next.spec ?? {}) as JsonObject;
-    if (!needsNodePorts(spec.type)) return;
-    const oldSpec = (current.spec ?? {}) as JsonObject;
-    keepAllocatedNodePorts((spec.ports ?? []) as JsonObject[], needsNodePorts(oldSpec.type) ? ((oldSpec.ports ?? []) as JsonObject[]) : []);
+    defaultService(next);
+    const spec = next.spec as JsonObject;
+    const oldSpec = objectOf(current.spec);
     const { namespace = '', name = '' } = metadataOf(current);
-    await this.#ports.assign(next, name, { namespace, name });
+    const ref = { namespace, name };
+    keepAllocatedClusterIps(spec, oldSpec);
+    normalizeClusterIps(spec, oldSpec);
+    refuse(ref, initIpFamilyFields(spec, oldSpec, this.#families));
+    const change = clusterIpChange(spec, oldSpec);
+    // The write comes after this hook and gives no word back, so nothing is allocated or given
+    // back for an update that its own checks would refuse anyway.
+    const changing = change.allocate.length > 0 || change.release.length > 0;
+    if (changing && !(await this.#wouldWrite(next, ref))) return;
+    const held = await this.#allocate(spec, change.allocate, ref);
+    try {
+      if (needsNodePorts(spec.type)) {
+        keepAllocatedNodePorts((spec.ports ?? []) as JsonObject[], needsNodePorts(oldSpec.type) ? ((oldSpec.ports ?? []) as JsonObject[]) : []);
+        await this.#ports.assign(next, name, ref);
+      }
+    } catch (error) {
+      await this.#release(held);
+      throw error;
+    }
+    await this.#release(change.release);
   }
 
-  /** Gives back the cluster IP of a Service that went. */
+  /** Gives back the cluster IPs of a Service that went. */
   async release(service: JsonObject): Promise<void> {
-    const ip = ((service.spec ?? {}) as { clusterIP?: unknown }).clusterIP;
-    if (typeof ip === 'string' && ip !== '' && ip !== 'None') await this.#ips.release(ip);
+    const spec = objectOf(service.spec);
+    if (!needsClusterIp(spec) || isHeadlessSpec(spec)) return;
+    const ips = stringsOf(spec.clusterIPs);
+    await this.#release(ips.length > 0 || typeof spec.clusterIP !== 'string' ? ips : [spec.clusterIP]);
   }
+
+  /** Whether the update would be written: a dry run of it, before anything is allocated. */
+  async #wouldWrite(next: JsonObject, ref: ServiceRef): Promise<boolean> {
+    try {
+      await this.#services.update(ref.namespace, ref.name, cloneJson(next), { dryRun: true });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Cluster IPs for the entries of ipFamilies at `indices`: the one clusterIPs asks for at that
+   * index, or a free one. kube's 422 names the cluster IPs as they were asked for.
+   */
+  async #allocate(spec: JsonObject, indices: readonly number[], ref: ServiceRef): Promise<string[]> {
+    if (indices.length === 0) return [];
+    const families = stringsOf(spec.ipFamilies);
+    const asked = stringsOf(spec.clusterIPs);
+    while (asked.length < families.length) asked.push('');
+    const clusterIPs = [...asked];
+    const held: string[] = [];
+    try {
+      for (const i of indices) {
+        const allocator = this.#ips.get(families[i] as string) as ClusterIpAllocator;
+        const ip = asked[i] as string;
+        if (ip === '') clusterIPs[i] = await allocator.allocate(ref);
+        else {
+          const refused = await allocator.reserve(ip, ref);
+          if (refused !== undefined) refuse(ref, [fieldInvalid('spec.clusterIPs', asked, `failed to allocate IP ${ip}: ${refused}`)]);
+        }
+        held.push(clusterIPs[i] as string);
+      }
+    } catch (error) {
+      await this.#release(held);
+      throw error;
+    }
+    spec.clusterIPs = clusterIPs;
+    spec.clusterIP = clusterIPs[0];
+    return held;
+  }
+
+  /** Gives IPs back to the range of their family (one no longer configured keeps them, as kube does). */
+  async #release(ips: readonly string[]): Promise<void> {
+    for (const ip of ips) await this.#ips.get(familyOfAddress(ip) ?? '')?.release(ip);
+  }
+}
+
+function refuse(ref: ServiceRef, errors: readonly FieldError[]): void {
+  if (errors.length > 0) throw newInvalid({ group: '', kind: 'Service' }, ref.name, errors);
 }

@@ -1,9 +1,11 @@
-// Services keep what their storage allocated: an update that leaves out the cluster IPs, the IP
-// families or a port's node port keeps them (kube's patchAllocatedValues), and one that changes
-// the cluster IP is refused. A type change drops what the old type alone wanted.
+// Services keep what their storage allocated: an update that leaves out the cluster IPs or a
+// port's node port keeps them (kube's patchAllocatedValues), clusterIP and clusterIPs follow each
+// other, and IP family fields left out are the stored ones. (Before a write that is no dry run,
+// the Service storage hook has done all of this already, and defaulted the IP family fields as
+// the cluster's ranges allow.) A type change drops what the old type alone wanted.
 
-import { fieldInvalid, newInvalid } from '@capstan/common';
-import { metadataOf, type JsonObject } from '../object-meta.ts';
+import type { JsonObject } from '../object-meta.ts';
+import { keepAllocatedClusterIps, needsClusterIp, normalizeClusterIps, sameList } from '../service-addresses/ip-family-fields.ts';
 import { externallyAccessible, keepAllocatedNodePorts, needsNodePorts } from '../service-addresses/service-addresses.ts';
 import type { ResourceStrategy } from '../strategy.ts';
 
@@ -11,17 +13,10 @@ export const serviceStrategy: ResourceStrategy = {
   prepareForUpdate(next, old) {
     const spec = (next.spec ??= {}) as JsonObject;
     const oldSpec = (old.spec ?? {}) as JsonObject;
-    if (spec.type === oldSpec.type || spec.type === undefined) {
-      for (const key of ['clusterIP', 'clusterIPs', 'ipFamilies', 'ipFamilyPolicy']) {
-        if (spec[key] === undefined || spec[key] === '') {
-          if (oldSpec[key] !== undefined) spec[key] = oldSpec[key];
-        }
-      }
-    }
-    if (oldSpec.clusterIP !== undefined && spec.clusterIP !== oldSpec.clusterIP) {
-      throw newInvalid({ group: '', kind: 'Service' }, metadataOf(next).name ?? '', [
-        fieldInvalid('spec.clusterIPs[0]', Array.isArray(spec.clusterIPs) ? (spec.clusterIPs as string[]) : [], 'may not change once set'),
-      ]);
+    keepAllocatedClusterIps(spec, oldSpec);
+    normalizeClusterIps(spec, oldSpec);
+    if (needsClusterIp(spec) && needsClusterIp(oldSpec)) {
+      for (const key of ['ipFamilies', 'ipFamilyPolicy']) if (spec[key] === undefined && oldSpec[key] !== undefined) spec[key] = oldSpec[key];
     }
     const oldPorts = (oldSpec.ports ?? []) as JsonObject[];
     const ports = (spec.ports ?? []) as JsonObject[];
@@ -31,11 +26,20 @@ export const serviceStrategy: ResourceStrategy = {
 };
 
 /**
- * kube's dropTypeDependentFields: a Service whose type no longer wants its node ports, external
- * traffic policy or load-balancer node-port choice loses them, as long as the update left them as
- * they were (a changed value is the user's, for validation to judge).
+ * kube's dropTypeDependentFields: a Service whose type no longer wants its cluster IPs, node
+ * ports, external traffic policy or load-balancer node-port choice loses them, as long as the
+ * update left them as they were (a changed value is the user's, for validation to judge).
  */
 function dropTypeDependentFields(spec: JsonObject, oldSpec: JsonObject, ports: JsonObject[], oldPorts: JsonObject[]): void {
+  if (needsClusterIp(oldSpec) && !needsClusterIp(spec)) {
+    // The storage hook gives the IPs back.
+    if (spec.clusterIP === oldSpec.clusterIP && sameList(spec.clusterIPs, oldSpec.clusterIPs)) {
+      delete spec.clusterIP;
+      delete spec.clusterIPs;
+    }
+    if (sameList(spec.ipFamilies, oldSpec.ipFamilies)) delete spec.ipFamilies;
+    if (spec.ipFamilyPolicy === oldSpec.ipFamilyPolicy) delete spec.ipFamilyPolicy;
+  }
   const oldNodePorts = new Set(oldPorts.map((port) => port.nodePort));
   const sameNodePorts = ports.every((port) => port.nodePort === undefined || port.nodePort === 0 || oldNodePorts.has(port.nodePort));
   if (needsNodePorts(oldSpec.type) && !needsNodePorts(spec.type) && sameNodePorts) for (const port of ports) delete port.nodePort;

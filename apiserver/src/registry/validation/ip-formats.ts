@@ -124,14 +124,16 @@ export function legacyCidrErrors(text: string, strict = strictIpCidrValidation):
   return strict ? strictCidrErrors(text) : [];
 }
 
-/** A network in Go's IPNet.String form (RFC 5952 for IPv6, as the URL parser writes it too). */
-function networkText(cidr: Cidr): string {
-  const masked = maskedBytes(cidr);
-  if (masked.length === 4) return `${masked.join('.')}/${cidr.prefix}`;
+/** An address of 4 or 16 bytes in Go's IP.String form (RFC 5952 for IPv6, as the URL parser writes it too). */
+export function ipText(bytes: readonly number[]): string {
+  if (bytes.length === 4) return bytes.join('.');
   const groups = [];
-  for (let i = 0; i < 16; i += 2) groups.push((((masked[i] as number) << 8) | (masked[i + 1] as number)).toString(16));
-  return `${new URL(`http://[${groups.join(':')}]`).hostname.slice(1, -1)}/${cidr.prefix}`;
+  for (let i = 0; i < 16; i += 2) groups.push((((bytes[i] as number) << 8) | (bytes[i + 1] as number)).toString(16));
+  return new URL(`http://[${groups.join(':')}]`).hostname.slice(1, -1);
 }
+
+/** A network in Go's IPNet.String form. */
+const networkText = (cidr: Cidr): string => `${ipText(maskedBytes(cidr))}/${cidr.prefix}`;
 
 /** IsValidCIDR: a strictly parsed range with no bits past its prefix, in canonical form, for new fields. */
 export function cidrErrors(text: string): string[] {

@@ -6,6 +6,7 @@ import { fieldForbidden, fieldInvalid, type FieldBadValue, type FieldError } fro
 import type { JsonObject } from '../object-meta.ts';
 import { isObject, objectOf } from '../defaulting/json-fields.ts';
 import { priorityClassUpdateErrors } from './priority-class-validation.ts';
+import { serviceUpdateErrors } from './service-validation.ts';
 import { labelSelectorGoSyntax } from './value-formats.ts';
 import type { UpdateValidator } from './kind-validation.ts';
 import { groupedUpdateValidator } from './validators.ts';
@@ -110,6 +111,7 @@ const updateValidators: Readonly<Record<string, UpdateValidator>> = {
     ...objectErrors,
   ],
   '/Pod': (next, old, objectErrors) => [...objectErrors, ...podSpecErrors(next, old)],
+  '/Service': serviceUpdateErrors,
   'apps/Deployment': (next, old, objectErrors) => [...objectErrors, ...selectorErrors(next, old)],
   'apps/ReplicaSet': (next, old, objectErrors) => [...objectErrors, ...selectorErrors(next, old)],
   'apps/DaemonSet': (next, old, objectErrors) => [...objectErrors, ...selectorErrors(next, old)],
