@@ -241,3 +241,15 @@ test('a --service-cluster-ip-range kube-apiserver refuses fails at start, in its
     t.true(failure?.message.endsWith(`\nError: ${error}\n`), failure?.message);
   }
 });
+
+test('dual-stack: an upgrade whose write fails (a stale resourceVersion) gives its new IP back', async (t) => {
+  const server = dual.server();
+  const created = await call(server, 'POST', services, service('stale', {}));
+  t.is(created.status, 201);
+  const ipv6Count = async () => ((await getJson(server, '/apis/networking.k8s.io/v1/ipaddresses?labelSelector=ipaddress.kubernetes.io/ip-family=IPv6')).items as unknown[]).length;
+  const before = await ipv6Count();
+  const stale = await call(server, 'PUT', `${services}/stale`, { ...created.body, metadata: { ...created.body.metadata, resourceVersion: '1' }, spec: { ...created.body.spec, ipFamilyPolicy: 'PreferDualStack' } });
+  t.is(stale.status, 409);
+  t.is(await ipv6Count(), before);
+  t.deepEqual((await getJson(server, `${services}/stale`)).spec.ipFamilies, ['IPv4']);
+});

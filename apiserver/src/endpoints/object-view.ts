@@ -16,8 +16,16 @@ export function mainView(store: GenericStore, namespace: string | undefined, nam
     get: () => store.get(namespace, name),
     update: async (body, options = {}) => {
       // A dry run allocates nothing (a Service's new node ports are not shown in its answer).
-      if (hooks?.beforeUpdate !== undefined && options.dryRun !== true) await hooks.beforeUpdate(body, await store.get(namespace, name));
-      return store.update(namespace, name, body, options);
+      const finish = hooks?.beforeUpdate === undefined || options.dryRun === true ? undefined : await hooks.beforeUpdate(body, await store.get(namespace, name));
+      let updated: JsonObject;
+      try {
+        updated = await store.update(namespace, name, body, options);
+      } catch (error) {
+        await finish?.(false);
+        throw error;
+      }
+      await finish?.(true);
+      return updated;
     },
   };
 }

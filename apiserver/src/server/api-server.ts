@@ -85,7 +85,6 @@ export class ApiServer {
     const serviceAddresses = new ServiceAddresses(
       options.serviceClusterIpRange.map((cidr, i) => new ClusterIpAllocator(ipAddresses, cidr, { primary: i === 0 })),
       new NodePortAllocator(services, options.serviceNodePortRange),
-      services,
     );
     const serviceHooks: ResourceHooks = {
       beforeCreate: (service, namespace) => serviceAddresses.assign(service, namespace ?? ''),

@@ -3,10 +3,9 @@
 // ipFamilyPolicy made whole first, see ip-family-fields.ts), and the node ports of NodePort and
 // LoadBalancer Services. A headless Service ("None") and an ExternalName one hold no IP.
 
-import { cloneJson, fieldInvalid, newInvalid, type FieldError } from '@capstan/common';
+import { fieldInvalid, newInvalid, type FieldError } from '@capstan/common';
 import { defaultService } from '../defaulting/core-defaults.ts';
 import { objectOf, stringsOf } from '../defaulting/json-fields.ts';
-import type { GenericStore } from '../generic-store.ts';
 import { metadataOf, type JsonObject } from '../object-meta.ts';
 import type { ClusterIpAllocator, ServiceRef } from './cluster-ip-allocator.ts';
 import { initIpFamilyFields, keepAllocatedClusterIps, needsClusterIp, normalizeClusterIps, unchangedPreferDualStack } from './ip-family-fields.ts';
@@ -57,14 +56,12 @@ export class ServiceAddresses {
   /** The families of the cluster's ranges, the primary one first. */
   readonly #families: readonly IpFamily[];
   readonly #ports: NodePortAllocator;
-  readonly #services: GenericStore;
 
   /** `ips` holds one allocator per range of --service-cluster-ip-range, the primary one first. */
-  constructor(ips: readonly ClusterIpAllocator[], ports: NodePortAllocator, services: GenericStore) {
+  constructor(ips: readonly ClusterIpAllocator[], ports: NodePortAllocator) {
     this.#ips = new Map(ips.map((allocator) => [allocator.cidr.family, allocator]));
     this.#families = ips.map((allocator) => allocator.cidr.family);
     this.#ports = ports;
-    this.#services = services;
   }
 
   /** Fills in the addresses of a Service about to be created; answers what undoes it if the create fails. */
@@ -92,7 +89,7 @@ export class ServiceAddresses {
    * family it gains allocated and those of one it drops given back, and node ports for a type
    * that needs them (a port keeps the node port it had; the Service's own do not count as taken).
    */
-  async assignOnUpdate(next: JsonObject, current: JsonObject): Promise<void> {
+  async assignOnUpdate(next: JsonObject, current: JsonObject): Promise<(written: boolean) => Promise<void>> {
     defaultService(next);
     const spec = next.spec as JsonObject;
     const oldSpec = objectOf(current.spec);
@@ -102,10 +99,6 @@ export class ServiceAddresses {
     normalizeClusterIps(spec, oldSpec);
     refuse(ref, initIpFamilyFields(spec, oldSpec, this.#families));
     const change = clusterIpChange(spec, oldSpec);
-    // The write comes after this hook and gives no word back, so nothing is allocated or given
-    // back for an update that its own checks would refuse anyway.
-    const changing = change.allocate.length > 0 || change.release.length > 0;
-    if (changing && !(await this.#wouldWrite(next, ref))) return;
     const held = await this.#allocate(spec, change.allocate, ref);
     try {
       if (needsNodePorts(spec.type)) {
@@ -116,7 +109,9 @@ export class ServiceAddresses {
       await this.#release(held);
       throw error;
     }
-    await this.#release(change.release);
+    // kube commits or reverts its allocations once the write is known: a dropped IP goes only
+    // with a written update, a new one stays only with it.
+    return (written) => this.#release(written ? change.release : held);
   }
 
   /** Gives back the cluster IPs of a Service that went. */
@@ -125,16 +120,6 @@ export class ServiceAddresses {
     if (!needsClusterIp(spec) || isHeadlessSpec(spec)) return;
     const ips = stringsOf(spec.clusterIPs);
     await this.#release(ips.length > 0 || typeof spec.clusterIP !== 'string' ? ips : [spec.clusterIP]);
-  }
-
-  /** Whether the update would be written: a dry run of it, before anything is allocated. */
-  async #wouldWrite(next: JsonObject, ref: ServiceRef): Promise<boolean> {
-    try {
-      await this.#services.update(ref.namespace, ref.name, cloneJson(next), { dryRun: true });
-      return true;
-    } catch {
-      return false;
-    }
   }
 
   /**
