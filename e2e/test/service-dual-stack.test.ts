@@ -246,10 +246,20 @@ test('dual-stack: an upgrade whose write fails (a stale resourceVersion) gives i
   const server = dual.server();
   const created = await call(server, 'POST', services, service('stale', {}));
   t.is(created.status, 201);
-  const ipv6Count = async () => ((await getJson(server, '/apis/networking.k8s.io/v1/ipaddresses?labelSelector=ipaddress.kubernetes.io/ip-family=IPv6')).items as unknown[]).length;
-  const before = await ipv6Count();
+  // Other tests share the server: count only the IPs held for this Service.
+  const heldForStale = async () =>
+    ((await getJson(server, '/apis/networking.k8s.io/v1/ipaddresses')).items as { spec: { parentRef: { name: string } } }[]).filter((item) => item.spec.parentRef.name === 'stale').length;
+  t.is(await heldForStale(), 1);
   const stale = await call(server, 'PUT', `${services}/stale`, { ...created.body, metadata: { ...created.body.metadata, resourceVersion: '1' }, spec: { ...created.body.spec, ipFamilyPolicy: 'PreferDualStack' } });
   t.is(stale.status, 409);
-  t.is(await ipv6Count(), before);
+  t.is(await heldForStale(), 1);
   t.deepEqual((await getJson(server, `${services}/stale`)).spec.ipFamilies, ['IPv4']);
+});
+
+test('a Service created with generateName gets its name before its IPs, whose IPAddress names it', async (t) => {
+  const server = dual.server();
+  const created = await call(server, 'POST', services, { metadata: { generateName: 'gen-' }, spec: { selector: { app: 'gen' }, ports: [{ port: 80 }] } });
+  t.is(created.status, 201);
+  t.regex(created.body.metadata.name, /^gen-[a-z0-9]{5}$/);
+  t.is((await getJson(server, `/apis/networking.k8s.io/v1/ipaddresses/${created.body.spec.clusterIP}`)).spec.parentRef.name, created.body.metadata.name);
 });

@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { admitCreateInNamespace } from '../admission/namespace-lifecycle.ts';
 import type { CreateOptions, GenericStore } from '../registry/generic-store.ts';
 import { fieldManagerFor, managerOf } from '../apply/field-tracking.ts';
-import type { JsonObject } from '../registry/object-meta.ts';
+import { withGeneratedName, type JsonObject } from '../registry/object-meta.ts';
 import type { Registry } from '../registry/registry.ts';
 import type { ResourceHooks } from '../registry/resource-hooks.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
@@ -49,11 +49,13 @@ export async function createFromBody(
   options: CreateOptions,
   hooks?: ResourceHooks,
 ): Promise<JsonObject> {
-  if (store.definition.namespaced && namespace !== undefined) await admitCreateInNamespace(registry.namespaces, store.definition, namespace, body);
-  const release = (await hooks?.beforeCreate?.(body, namespace)) ?? (async () => {});
+  // The name is settled before anything is allocated for the object (a Service's IPs name it).
+  const named = withGeneratedName(body);
+  if (store.definition.namespaced && namespace !== undefined) await admitCreateInNamespace(registry.namespaces, store.definition, namespace, named);
+  const release = (await hooks?.beforeCreate?.(named, namespace)) ?? (async () => {});
   let created;
   try {
-    created = await store.create(namespace, body, options);
+    created = await store.create(namespace, named, options);
   } catch (error) {
     await release();
     throw error;

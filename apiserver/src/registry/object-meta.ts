@@ -51,16 +51,20 @@ export function generateNameSuffix(): string {
   return suffix;
 }
 
+/** The object with its name generated from generateName when it has none (as kube's BeforeCreate does). */
+export function withGeneratedName(body: JsonObject): JsonObject {
+  const metadata = metadataOf(body);
+  if ((metadata.name !== undefined && metadata.name !== '') || typeof metadata.generateName !== 'string' || metadata.generateName === '') return body;
+  // kube keeps generated names within 63 characters: the base is cut to 58.
+  return { ...body, metadata: { ...metadata, name: `${metadata.generateName.slice(0, maxGenerateNameBase)}${generateNameSuffix()}` } };
+}
+
 /** The object to store for a create: server-owned fields set, the name settled. */
 export function prepareForCreate(definition: ResourceDefinition, body: JsonObject, namespace: string | undefined, now: Date): JsonObject {
-  const metadata: ObjectMeta = { ...metadataOf(body) };
+  const metadata: ObjectMeta = { ...metadataOf(withGeneratedName(body)) };
   delete metadata.resourceVersion;
   delete metadata.deletionTimestamp;
   delete metadata.deletionGracePeriodSeconds;
-  if ((metadata.name === undefined || metadata.name === '') && typeof metadata.generateName === 'string' && metadata.generateName !== '') {
-    // kube keeps generated names within 63 characters: the base is cut to 58.
-    metadata.name = `${metadata.generateName.slice(0, maxGenerateNameBase)}${generateNameSuffix()}`;
-  }
   const errors = objectNameErrors(definition, metadata, body);
   if (errors.length > 0) throw newInvalid({ group: definition.group, kind: definition.kind }, metadata.name ?? '', errors);
   if (definition.namespaced) {
