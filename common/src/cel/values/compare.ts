@@ -1,0 +1,115 @@
+// CEL's equality and ordering. Numbers compare by value across int, uint and double (1 == 1u ==
+// 1.0); values of other different types are unequal, not an error; lists and maps compare member
+// by member. Ordering exists for numbers, strings (by code point), bytes, bools, timestamps and
+// durations; anything else has no `<` overload.
+
+import { CelDouble, CelDuration, CelError, CelMap, CelOptional, CelTimestamp, CelType, CelUint, isPlainMap, type CelValue, fromJson } from './values.ts';
+import { mapEntries, mapLookup, mapSize } from './maps.ts';
+
+/** A numeric value as a comparable pair: its bigint part when integral, or its double. */
+function numberOf(value: unknown): number | bigint | undefined {
+  if (typeof value === 'number' || typeof value === 'bigint') return value;
+  if (value instanceof CelUint) return value.value;
+  if (value instanceof CelDouble) return value.value;
+  return undefined;
+}
+
+/** -1, 0, 1 for two numbers of any CEL numeric kind (exact across kinds); NaN when a double is NaN. */
+export function compareNumbers(a: number | bigint, b: number | bigint): number {
+  if (typeof a === 'number' && typeof b === 'number') return a < b ? -1 : a > b ? 1 : a === b ? 0 : Number.NaN;
+  if (typeof a === 'bigint' && typeof b === 'bigint') return a < b ? -1 : a > b ? 1 : 0;
+  if (typeof a === 'bigint') return -compareNumbers(b, a);
+  // A number against a bigint: exactly, through the number's integral part.
+  if (Number.isNaN(a)) return Number.NaN;
+  if (!Number.isFinite(a)) return a > 0 ? 1 : -1;
+  const whole = BigInt(Math.trunc(a));
+  if (whole !== b) return whole < (b as bigint) ? -1 : 1;
+  const fraction = a - Math.trunc(a);
+  return fraction === 0 ? 0 : fraction > 0 ? 1 : -1;
+}
+
+/** Compares strings by Unicode code point, as CEL orders them (JavaScript compares UTF-16 units). */
+export function compareStrings(a: string, b: string): number {
+  if (a === b) return 0;
+  const left = a[Symbol.iterator]();
+  const right = b[Symbol.iterator]();
+  for (;;) {
+    const l = left.next();
+    const r = right.next();
+    if (l.done === true) return r.done === true ? 0 : -1;
+    if (r.done === true) return 1;
+    const diff = (l.value.codePointAt(0) as number) - (r.value.codePointAt(0) as number);
+    if (diff !== 0) return diff < 0 ? -1 : 1;
+  }
+}
+
+function compareBytes(a: Uint8Array, b: Uint8Array): number {
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) if (a[i] !== b[i]) return (a[i] as number) < (b[i] as number) ? -1 : 1;
+  return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
+}
+
+function compareTimes(a: { seconds: bigint; nanos: number }, b: { seconds: bigint; nanos: number }): number {
+  if (a.seconds !== b.seconds) return a.seconds < b.seconds ? -1 : 1;
+  return a.nanos === b.nanos ? 0 : a.nanos < b.nanos ? -1 : 1;
+}
+
+/** The ordering of two values, or a CelError when CEL has no `<` for them. */
+export function compareValues(a: CelValue, b: CelValue): number | CelError {
+  const x = numberOf(a);
+  const y = numberOf(b);
+  if (x !== undefined && y !== undefined) return compareNumbers(x, y);
+  if (typeof a === 'string' && typeof b === 'string') return compareStrings(a, b);
+  if (typeof a === 'boolean' && typeof b === 'boolean') return a === b ? 0 : a ? 1 : -1;
+  if (a instanceof Uint8Array && b instanceof Uint8Array) return compareBytes(a, b);
+  if (a instanceof CelTimestamp && b instanceof CelTimestamp) return compareTimes(a, b);
+  if (a instanceof CelDuration && b instanceof CelDuration) return compareTimes(a, b);
+  return new CelError('no such overload');
+}
+
+/** CEL's `==`: true, false, or the error one of the operands is. */
+export function equalValues(a: CelValue, b: CelValue): boolean | CelError {
+  if (a instanceof CelError) return a;
+  if (b instanceof CelError) return b;
+  if (a === b) return typeof a !== 'number' || !Number.isNaN(a);
+  const x = numberOf(a);
+  const y = numberOf(b);
+  if (x !== undefined || y !== undefined) return x !== undefined && y !== undefined && compareNumbers(x, y) === 0;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && equalLists(a, b);
+  if (a instanceof Uint8Array || b instanceof Uint8Array) return a instanceof Uint8Array && b instanceof Uint8Array && compareBytes(a, b) === 0;
+  if ((a instanceof CelMap || isPlainMap(a)) && (b instanceof CelMap || isPlainMap(b))) return equalMaps(a, b);
+  if (a instanceof CelTimestamp && b instanceof CelTimestamp) return compareTimes(a, b) === 0;
+  if (a instanceof CelDuration && b instanceof CelDuration) return compareTimes(a, b) === 0;
+  if (a instanceof CelType && b instanceof CelType) return a.name === b.name;
+  if (a instanceof CelOptional && b instanceof CelOptional) {
+    if (a.value === undefined || b.value === undefined) return a.value === b.value;
+    return equalValues(a.value, b.value);
+  }
+  if (typeof (a as { equals?: unknown }).equals === 'function') return (a as { equals(other: unknown): boolean }).equals(b);
+  return false;
+}
+
+function equalLists(a: readonly unknown[], b: readonly unknown[]): boolean | CelError {
+  if (a.length !== b.length) return false;
+  let error: CelError | undefined;
+  for (let i = 0; i < a.length; i++) {
+    const equal = equalValues(fromJson(a[i]), fromJson(b[i]));
+    if (equal === false) return false;
+    if (equal instanceof CelError) error ??= equal;
+  }
+  return error ?? true;
+}
+
+function equalMaps(a: CelMap | { readonly [key: string]: unknown }, b: CelMap | { readonly [key: string]: unknown }): boolean | CelError {
+  if (mapSize(a) !== mapSize(b)) return false;
+  let error: CelError | undefined;
+  for (const [key, value] of mapEntries(a)) {
+    const other = mapLookup(b, key);
+    if (other === undefined) return false;
+    const equal = equalValues(value, other);
+    if (equal === false) return false;
+    if (equal instanceof CelError) error ??= equal;
+  }
+  return error ?? true;
+}
