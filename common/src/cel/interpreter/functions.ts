@@ -4,6 +4,7 @@
 
 import { CelDouble, CelError, CelMap, CelUint, isPlainMap, makeInt, makeUint, type CelValue, typeOf, CelType } from '../values/values.ts';
 import { mapSize } from '../values/maps.ts';
+import { goShortestFloat } from '../library/go-float-format.ts';
 
 export type FunctionImpl = (args: readonly CelValue[]) => CelValue;
 
@@ -94,13 +95,14 @@ function toBool(args: readonly CelValue[]): CelValue {
   return noSuchOverload('bool');
 }
 
-function toStringValue(args: readonly CelValue[]): CelValue {
+/** string(x) of the core kinds (time and library kinds have their own overloads). */
+export function toStringValue(args: readonly CelValue[]): CelValue {
   const [value] = args;
   if (typeof value === 'string') return value;
   if (typeof value === 'boolean') return String(value);
   if (typeof value === 'number' || typeof value === 'bigint') return String(value);
   if (value instanceof CelUint) return String(value.value);
-  if (value instanceof CelDouble) return formatDouble(value.value);
+  if (value instanceof CelDouble) return goShortestFloat(value.value);
   if (value instanceof Uint8Array) {
     try {
       return new TextDecoder('utf-8', { fatal: true }).decode(value);
@@ -109,16 +111,6 @@ function toStringValue(args: readonly CelValue[]): CelValue {
     }
   }
   return noSuchOverload('string');
-}
-
-/** A double as Go's strconv.FormatFloat(f, 'g', -1, 64) writes it, as CEL's string() does. */
-export function formatDouble(value: number): string {
-  if (Number.isNaN(value)) return 'NaN';
-  if (!Number.isFinite(value)) return value > 0 ? '+Inf' : '-Inf';
-  if (value === 0) return Object.is(value, -0) ? '-0' : '0';
-  const exponent = Math.floor(Math.log10(Math.abs(value)));
-  if (exponent < -4 || exponent >= 21) return value.toExponential().replace(/e([+-])(\d)$/, 'e$10$2');
-  return String(value);
 }
 
 function toBytes(args: readonly CelValue[]): CelValue {

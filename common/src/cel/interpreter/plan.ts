@@ -218,6 +218,10 @@ class Planner {
   }
 
   #function(expr: CallExpr, args: readonly Evaluator[]): Evaluator {
+    // `optional.of(x)`, `strings.quote(s)`, `sets.contains(a, b)`: a namespaced global function.
+    const namespace = expr.target === undefined ? undefined : qualifiedName(expr.target);
+    const namespaced = namespace === undefined ? undefined : this.#functions.get(`${namespace}.${expr.function}`)?.global;
+    if (namespaced !== undefined) return this.#apply(namespaced, args);
     const overloads = this.#functions.get(expr.function);
     const target = expr.target === undefined ? undefined : this.plan(expr.target);
     const impl = target === undefined ? overloads?.global : overloads?.member;
@@ -225,10 +229,14 @@ class Planner {
       const error = noSuchOverload(expr.function);
       return () => error;
     }
-    const all = target === undefined ? args : [target, ...args];
+    return this.#apply(impl, target === undefined ? args : [target, ...args]);
+  }
+
+  /** A strict call: the first argument that is an error is the result. */
+  #apply(impl: (args: readonly CelValue[]) => CelValue, args: readonly Evaluator[]): Evaluator {
     return (activation) => {
       const values: CelValue[] = [];
-      for (const arg of all) {
+      for (const arg of args) {
         const value = arg(activation);
         if (value instanceof CelError) return value;
         values.push(value);
@@ -317,6 +325,16 @@ class Planner {
       return result(accu);
     };
   }
+}
+
+/** The dotted name an identifier or a chain of field selections on one spells, if it is one. */
+function qualifiedName(expr: Expr): string | undefined {
+  if (expr.type === 'ident') return expr.name;
+  if (expr.type === 'select' && !expr.testOnly) {
+    const operand = qualifiedName(expr.operand);
+    return operand === undefined ? undefined : `${operand}.${expr.field}`;
+  }
+  return undefined;
 }
 
 /**

@@ -3,7 +3,8 @@
 // kinds have no overload (1 + 1.0 is an error in CEL); timestamps and durations are the time
 // library's.
 
-import { CelDouble, CelError, CelUint, makeInt, makeUint, type CelValue } from './values.ts';
+import { negateDuration, timeArithmetic } from '../library/time-arithmetic.ts';
+import { CelDouble, CelDuration, CelError, CelTimestamp, CelUint, makeInt, makeUint, type CelValue } from './values.ts';
 
 const noSuchOverload = (): CelError => new CelError('no such overload');
 const smallEnough = 2 ** 31;
@@ -65,7 +66,7 @@ const doubleOps: Readonly<Record<string, (a: number, b: number) => number>> = {
   '_/_': (a, b) => a / b,
 };
 
-/** `a op b` for op one of _+_ _-_ _*_ _/_ _%_, over numbers, strings, bytes and lists. */
+/** `a op b` for op one of _+_ _-_ _*_ _/_ _%_, over numbers, strings, bytes, lists, timestamps and durations. */
 export function arithmetic(op: string, a: CelValue, b: CelValue): CelValue {
   if (a instanceof CelError) return a;
   if (b instanceof CelError) return b;
@@ -75,6 +76,7 @@ export function arithmetic(op: string, a: CelValue, b: CelValue): CelValue {
     return apply === undefined ? noSuchOverload() : new CelDouble(apply(a.value, b.value));
   }
   if (a instanceof CelUint && b instanceof CelUint) return (uintOps[op] ?? noSuchOverload)(BigInt(a.value), BigInt(b.value));
+  if (a instanceof CelTimestamp || a instanceof CelDuration) return timeArithmetic(op, a, b) ?? noSuchOverload();
   if (op !== '_+_') return noSuchOverload();
   if (typeof a === 'string' && typeof b === 'string') return a + b;
   if (Array.isArray(a) && Array.isArray(b)) return [...a, ...b];
@@ -87,11 +89,12 @@ export function arithmetic(op: string, a: CelValue, b: CelValue): CelValue {
   return noSuchOverload();
 }
 
-/** Unary minus: of an int (overflow at the least int64) or a double; a uint has none. */
+/** Unary minus: of an int or a duration (overflow at the least int64) or a double; a uint has none. */
 export function negate(a: CelValue): CelValue {
   if (a instanceof CelError) return a;
   if (typeof a === 'number') return 0 - a;
   if (typeof a === 'bigint') return makeInt(-a);
   if (a instanceof CelDouble) return new CelDouble(-a.value);
+  if (a instanceof CelDuration) return negateDuration(a);
   return noSuchOverload();
 }
