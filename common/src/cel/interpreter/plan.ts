@@ -13,9 +13,12 @@ import { noSuchOverload, type FunctionTable } from './functions.ts';
 
 export type Evaluator = (activation: Activation) => CelValue;
 
-/** The type names an identifier denotes when no variable of that name is bound. */
+/** The type names an identifier (or a qualified name) denotes when no variable of that name is bound. */
 const typeNames: ReadonlyMap<string, CelType> = new Map(
-  [types.int, types.uint, types.double, types.bool, types.string, types.bytes, types.list, types.map, types.type, types.null].map((type) => [type.name, type]),
+  [
+    types.int, types.uint, types.double, types.bool, types.string, types.bytes, types.list, types.map, types.type, types.null,
+    types.timestamp, types.duration, types.optional,
+  ].map((type) => [type.name, type]),
 );
 
 export function plan(expr: Expr, functions: FunctionTable): Evaluator {
@@ -39,14 +42,31 @@ const isMap = (value: unknown): value is AnyMap => value instanceof CelMap || is
 
 function selectField(target: CelValue, field: string): CelValue {
   if (target instanceof CelError) return target;
+  // Past an optional, a selection is optional too: `opt.f` is `opt.?f`.
+  if (target instanceof CelOptional) return target.value === undefined ? target : presentField(target.value, field);
   if (!isMap(target)) return new CelError(`type '${typeOf(target).name}' does not support field selection`);
   const value = mapLookup(target, field);
   return value === undefined ? new CelError(`no such key: ${field}`) : value;
 }
 
+/** `target.?field` on a value that is present: none when the map has no such key. */
+function presentField(target: CelValue, field: string): CelValue {
+  if (!isMap(target)) return selectField(target, field);
+  return new CelOptional(mapLookup(target, field));
+}
+
+/** has(target.field); an optional target has the field when it has a value that has it. */
+function hasField(target: CelValue, field: string): CelValue {
+  if (target instanceof CelError) return target;
+  if (target instanceof CelOptional) return target.value !== undefined && hasField(target.value, field);
+  if (!isMap(target)) return noSuchOverload('has');
+  return mapLookup(target, field) !== undefined;
+}
+
 function index(target: CelValue, key: CelValue): CelValue {
   if (target instanceof CelError) return target;
   if (key instanceof CelError) return key;
+  if (target instanceof CelOptional) return optionalIndex(target, key);
   if (Array.isArray(target)) {
     const position = listIndex(key);
     if (position instanceof CelError) return position;
@@ -106,6 +126,8 @@ const relations: Readonly<Record<string, (order: number) => boolean>> = {
 
 class Planner {
   readonly #functions: FunctionTable;
+  /** The comprehension variables in scope where the planner is: they shadow qualified names. */
+  readonly #locals: string[] = [];
 
   constructor(functions: FunctionTable) {
     this.#functions = functions;
@@ -117,22 +139,17 @@ class Planner {
         const value = constantValue(expr.value);
         return () => value;
       }
-      case 'ident': {
-        const { name } = expr;
-        const typeName = typeNames.get(name);
-        return (activation) => activation.resolve(name) ?? typeName ?? new CelError(`no such attribute(s): ${name}`);
-      }
+      case 'ident':
+        return this.#qualifiedIdent([expr.name]);
       case 'select': {
-        const operand = this.plan(expr.operand);
         const { field } = expr;
         if (expr.testOnly) {
-          return (activation) => {
-            const target = operand(activation);
-            if (target instanceof CelError) return target;
-            if (!isMap(target)) return noSuchOverload('has');
-            return mapLookup(target, field) !== undefined;
-          };
+          const operand = this.plan(expr.operand);
+          return (activation) => hasField(operand(activation), field);
         }
+        const name = qualifiedName(expr);
+        if (name !== undefined && !this.#locals.includes(name.split('.')[0] as string)) return this.#qualifiedIdent(name.split('.'));
+        const operand = this.plan(expr.operand);
         return (activation) => selectField(operand(activation), field);
       }
       case 'call':
@@ -148,6 +165,26 @@ class Planner {
       case 'comprehension':
         return this.#comprehension(expr);
     }
+  }
+
+  /**
+   * `a.b.c` where `a` is no comprehension variable: the variable of the longest name among `a.b.c`,
+   * `a.b` and `a` that is bound, with the remaining fields selected from it (variables may have
+   * dotted names); else the type of that name; else an error.
+   */
+  #qualifiedIdent(parts: readonly string[]): Evaluator {
+    const candidates = parts.map((_, i) => parts.slice(0, parts.length - i).join('.'));
+    const typeName = typeNames.get(candidates[0] as string);
+    const missing = new CelError(`no such attribute(s): ${parts[0]}`);
+    return (activation) => {
+      for (let i = 0; i < candidates.length; i++) {
+        let value = activation.resolve(candidates[i] as string);
+        if (value === undefined) continue;
+        for (let j = parts.length - i; j < parts.length; j++) value = selectField(value, parts[j] as string);
+        return value;
+      }
+      return typeName ?? missing;
+    };
   }
 
   #call(expr: CallExpr): Evaluator {
@@ -289,13 +326,22 @@ class Planner {
     };
   }
 
+  #planWithLocals(expr: Expr, names: readonly string[]): Evaluator {
+    this.#locals.push(...names);
+    try {
+      return this.plan(expr);
+    } finally {
+      this.#locals.length -= names.length;
+    }
+  }
+
   #comprehension(expr: ComprehensionExpr): Evaluator {
+    const { iterVar, iterVar2, accuVar } = expr;
     const range = this.plan(expr.iterRange);
     const accuInit = this.plan(expr.accuInit);
-    const condition = this.plan(expr.loopCondition);
-    const step = this.plan(expr.loopStep);
-    const result = this.plan(expr.result);
-    const { iterVar, iterVar2, accuVar } = expr;
+    const result = this.#planWithLocals(expr.result, [accuVar]);
+    const condition = this.#planWithLocals(expr.loopCondition, [accuVar, iterVar, ...(iterVar2 === undefined ? [] : [iterVar2])]);
+    const step = this.#planWithLocals(expr.loopStep, [accuVar, iterVar, ...(iterVar2 === undefined ? [] : [iterVar2])]);
     return (activation) => {
       const iterable = range(activation);
       if (iterable instanceof CelError) return iterable;

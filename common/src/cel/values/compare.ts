@@ -14,18 +14,17 @@ function numberOf(value: unknown): number | bigint | undefined {
   return undefined;
 }
 
-/** -1, 0, 1 for two numbers of any CEL numeric kind (exact across kinds); NaN when a double is NaN. */
+/**
+ * -1, 0, 1 for two numbers of any CEL numeric kind; NaN when a double is NaN. Ints and uints compare
+ * exactly; a double against an int or uint compares as doubles, as cel-go does (so int64 max equals
+ * 2^63 as a double). A bigint is beyond the safe integers, so converting it keeps its order
+ * against any safe integer: comparing as doubles is exact whenever neither side is a double.
+ */
 export function compareNumbers(a: number | bigint, b: number | bigint): number {
-  if (typeof a === 'number' && typeof b === 'number') return a < b ? -1 : a > b ? 1 : a === b ? 0 : Number.NaN;
   if (typeof a === 'bigint' && typeof b === 'bigint') return a < b ? -1 : a > b ? 1 : 0;
-  if (typeof a === 'bigint') return -compareNumbers(b, a);
-  // A number against a bigint: exactly, through the number's integral part.
-  if (Number.isNaN(a)) return Number.NaN;
-  if (!Number.isFinite(a)) return a > 0 ? 1 : -1;
-  const whole = BigInt(Math.trunc(a));
-  if (whole !== b) return whole < (b as bigint) ? -1 : 1;
-  const fraction = a - Math.trunc(a);
-  return fraction === 0 ? 0 : fraction > 0 ? 1 : -1;
+  const x = Number(a);
+  const y = Number(b);
+  return x < y ? -1 : x > y ? 1 : x === y ? 0 : Number.NaN;
 }
 
 /** Compares strings by Unicode code point, as CEL orders them (JavaScript compares UTF-16 units). */
