@@ -2,6 +2,7 @@
 
 import { apiserverCommand, apiserverUsage, storageCommand, storageUsage } from '@capstan/apiserver';
 import { capstanVersion, FlagError, kubernetesMinor } from '@capstan/common';
+import { celCommand, celUsage } from '@capstan/common/cel';
 import { upCommand, upUsage } from './up-command.ts';
 
 type Command = (argv: readonly string[], out: (text: string) => void) => Promise<number>;
@@ -17,6 +18,7 @@ const commands: Readonly<Record<string, { readonly summary: string; readonly usa
     },
   },
   storage: { summary: 'Read, compact or write raw values in the store of an API server', usage: storageUsage, run: storageCommand },
+  cel: { summary: 'Check or evaluate a CEL expression as Kubernetes rules use it', usage: celUsage, run: celCommand },
 };
 
 export function usage(): string {
