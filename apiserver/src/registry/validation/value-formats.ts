@@ -3,53 +3,17 @@
 // the field errors of a value such a check refuses.
 
 import { fieldInvalid, goQuote, type FieldError } from '@capstan/common';
-import { isDNS1123Subdomain, regexError } from '../name-validation.ts';
+import { regexError } from '../name-validation.ts';
 
-const qualifiedNameFormat = '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]';
-const qualifiedName = new RegExp(`^${qualifiedNameFormat}$`);
-const labelValueFormat = '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?';
-const labelValue = new RegExp(`^${labelValueFormat}$`);
 const configKeyFormat = '[-._a-zA-Z0-9]+';
 const configKey = new RegExp(`^${configKeyFormat}$`);
 
-const qualifiedNameMessage = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
-
-/** IsQualifiedName: an optional DNS subdomain prefix and '/', then a name of at most 63 characters. */
-export function isQualifiedName(value: string): string[] {
-  const parts = value.split('/');
-  if (parts.length > 2) {
-    return [`${regexError(`a qualified name ${qualifiedNameMessage}`, qualifiedNameFormat, 'MyName', 'my.name', '123-abc')} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`];
-  }
-  const errors: string[] = [];
-  const name = parts[parts.length - 1] as string;
-  if (parts.length === 2) {
-    const prefix = parts[0] as string;
-    if (prefix === '') errors.push('prefix part must be non-empty');
-    else errors.push(...isDNS1123Subdomain(prefix).map((message) => `prefix part ${message}`));
-  }
-  if (name === '') errors.push('name part must be non-empty');
-  else if (name.length > 63) errors.push('name part must be no more than 63 characters');
-  if (!qualifiedName.test(name)) errors.push(regexError(`name part ${qualifiedNameMessage}`, qualifiedNameFormat, 'MyName', 'my.name', '123-abc'));
-  return errors;
-}
-
-/** IsValidLabelValue: empty, or at most 63 characters of the label alphabet. */
-export function isValidLabelValue(value: string): string[] {
-  const errors: string[] = [];
-  if (value.length > 63) errors.push('must be no more than 63 characters');
-  if (!labelValue.test(value)) {
-    errors.push(
-      regexError(
-        "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character",
-        labelValueFormat,
-        'MyValue',
-        'my_value',
-        '12345',
-      ),
-    );
-  }
-  return errors;
-}
+/**
+ * Label keys and values, as kube 1.35 checks them (apimachinery's IsQualifiedName and
+ * IsValidLabelValue are api/validate/content's IsLabelKey and IsLabelValue: lengths in bytes,
+ * "a valid label key" for a key with more than one '/'). Every qualified name is checked so.
+ */
+export { isQualifiedName, isValidLabelValue } from '@capstan/common';
 
 /** IsConfigMapKey: the keys of ConfigMap and Secret data. */
 export function isConfigMapKey(value: string): string[] {
