@@ -6,6 +6,7 @@ import { cpus, freemem, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import type { BenchRow } from '../apiserver/bench/bench-row.ts';
 import { runApiBenchmark } from './bench-api.ts';
+import { runCelBenchmark } from './bench-cel.ts';
 import { runCodecBenchmark } from './bench-codec.ts';
 import { runStorageBenchmark } from './bench-storage.ts';
 
@@ -13,6 +14,7 @@ const benchmarks: Record<string, (quick: boolean, log: (line: string) => void) =
   storage: runStorageBenchmark,
   api: runApiBenchmark,
   codec: runCodecBenchmark,
+  cel: runCelBenchmark,
 };
 
 const args = process.argv.slice(2);
