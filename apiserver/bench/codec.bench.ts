@@ -2,10 +2,10 @@
 // speaks: JSON (JSON.stringify / JSON.parse), Kubernetes Protobuf (the declaration-driven codec)
 // and CBOR (the codec served behind CBORServingAndStorage: byte fields as byte strings), for one 2 KiB Pod and a list of 10,000 Pods.
 
-import { performance } from 'node:perf_hooks';
 import { decodeCborObject, encodeCborAnswer } from '@capstan/common/cbor';
 import { decodeProtobufObject, encodeProtobufObject } from '@capstan/common/protobuf';
 import type { BenchRow } from './bench-row.ts';
+import { rate } from './measure.ts';
 import { samplePod } from './sample-object.ts';
 
 export interface CodecBenchOptions {
@@ -25,20 +25,6 @@ const codecs: readonly Codec[] = [
   { name: 'Protobuf', encode: (object) => encodeProtobufObject(object), decode: (bytes) => decodeProtobufObject(bytes) },
   { name: 'CBOR', encode: (object) => encodeCborAnswer(object), decode: (bytes) => decodeCborObject(bytes) },
 ];
-
-/** Runs `operation` over and over for `ms`; answers calls per second. */
-function rate(ms: number, operation: () => unknown): number {
-  operation();
-  let calls = 0;
-  const start = performance.now();
-  let now = start;
-  while (now - start < ms) {
-    operation();
-    calls++;
-    if ((calls & 7) === 0) now = performance.now();
-  }
-  return (calls / (performance.now() - start)) * 1000;
-}
 
 export function codecBench(options: CodecBenchOptions, log: (line: string) => void): BenchRow[] {
   const pod = samplePod(1);

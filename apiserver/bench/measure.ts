@@ -53,3 +53,17 @@ export async function medianMs(runs: number, operation: () => unknown): Promise<
   times.sort((a, b) => a - b);
   return percentile(times, 50);
 }
+
+/** Runs `operation` over and over for `ms`; answers calls per second. */
+export function rate(ms: number, operation: () => unknown): number {
+  operation();
+  let calls = 0;
+  const start = performance.now();
+  let now = start;
+  while (now - start < ms) {
+    operation();
+    calls++;
+    if ((calls & 7) === 0) now = performance.now();
+  }
+  return (calls / (performance.now() - start)) * 1000;
+}

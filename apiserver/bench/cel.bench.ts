@@ -2,16 +2,9 @@
 // cost estimator do not exist yet) and evaluating it — for the issue's three rules, against the
 // best JavaScript library measured on this machine (2.4 M, 35 k and 0.9 M evaluations per second).
 
-import { performance } from 'node:perf_hooks';
-import { compileCel } from '../src/cel/program.ts';
-
-export interface CelBenchRow {
-  readonly metric: string;
-  readonly subject: string;
-  readonly value: number;
-  readonly unit: string;
-  readonly note?: string;
-}
+import { compileCel } from '@capstan/common/cel';
+import type { BenchRow } from './bench-row.ts';
+import { rate } from './measure.ts';
 
 interface Rule {
   readonly name: string;
@@ -42,22 +35,8 @@ const rules: readonly Rule[] = [
   },
 ];
 
-/** Runs `operation` over and over for `ms`; answers calls per second. */
-function rate(ms: number, operation: () => unknown): number {
-  for (let i = 0; i < 1000; i++) operation();
-  let calls = 0;
-  const start = performance.now();
-  let now = start;
-  while (now - start < ms) {
-    operation();
-    calls++;
-    if ((calls & 63) === 0) now = performance.now();
-  }
-  return (calls / (performance.now() - start)) * 1000;
-}
-
-export function celBench(phaseMs: number, log: (line: string) => void): CelBenchRow[] {
-  const rows: CelBenchRow[] = [];
+export function celBench(phaseMs: number, log: (line: string) => void): BenchRow[] {
+  const rows: BenchRow[] = [];
   for (const rule of rules) {
     log(`cel: ${rule.name}`);
     const compiled = compileCel(rule.expression);
