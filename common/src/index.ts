@@ -12,4 +12,4 @@ export { parseJson } from './json/parse-json.ts';
 export { duplicateFieldPaths } from './json/duplicate-fields.ts';
 export { cloneJson } from './json/clone-json.ts';
 export { isRawJSON } from './json/raw-json.ts';
-export { isQualifiedName, isValidLabelValue } from './validation/name-formats.ts';
+export { isDNS1035Label, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, maskTrailingDash, regexError } from './validation/name-formats.ts';

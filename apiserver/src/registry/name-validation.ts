@@ -2,8 +2,21 @@
 // kind's strategy names its own rule (pkg/apis/<group>/validation), and when that finds nothing the
 // generic store still refuses names that cannot be a URL path segment (rest.BeforeCreate).
 
-import { fieldForbidden, fieldInvalid, fieldRequired, fieldTooLong, goQuote, type FieldError } from '@capstan/common';
+import {
+  fieldForbidden,
+  fieldInvalid,
+  fieldRequired,
+  fieldTooLong,
+  goQuote,
+  isDNS1035Label,
+  isDNS1123Label,
+  isDNS1123Subdomain,
+  maskTrailingDash,
+  regexError,
+  type FieldError,
+} from '@capstan/common';
 import type { JsonObject } from './object-meta.ts';
+import { ipText, isIpv4Mapped, parseIp } from './validation/ip-formats.ts';
 import type { ResourceDefinition } from './resource-definition.ts';
 
 /** The rule a kind's strategy validates names with, named after kube's validators. */
@@ -23,72 +36,8 @@ export type NameRule =
 // ValidateNameFunc's messages for one name, as kube returns them (prefix: a generateName).
 type NameMessages = (name: string, prefix: boolean, object: JsonObject | undefined) => string[];
 
-const dns1123LabelFormat = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
-const dns1123SubdomainFormat = `${dns1123LabelFormat}(\\.${dns1123LabelFormat})*`;
-const dns1035LabelFormat = '[a-z]([-a-z0-9]*[a-z0-9])?';
-const dns1123Label = new RegExp(`^${dns1123LabelFormat}$`);
-const dns1123Subdomain = new RegExp(`^${dns1123SubdomainFormat}$`);
-const dns1035Label = new RegExp(`^${dns1035LabelFormat}$`);
-
-/** apimachinery's RegexError, with its ", " before " or " kept (hence the double space). */
-export function regexError(message: string, format: string, ...examples: string[]): string {
-  if (examples.length === 0) return `${message} (regex used for validation is '${format}')`;
-  const shown = examples.map((example, i) => `${i > 0 ? ' or ' : ''}'${example}', `).join('');
-  return `${message} (e.g. ${shown}regex used for validation is '${format}')`;
-}
-
-const maxLength = (length: number): string => `must be no more than ${length} characters`;
-
-export function isDNS1123Subdomain(value: string): string[] {
-  const errors: string[] = [];
-  if (value.length > 253) errors.push(maxLength(253));
-  if (!dns1123Subdomain.test(value)) {
-    errors.push(
-      regexError(
-        "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character",
-        dns1123SubdomainFormat,
-        'example.com',
-      ),
-    );
-  }
-  return errors;
-}
-
-export function isDNS1123Label(value: string): string[] {
-  const errors: string[] = [];
-  if (value.length > 63) errors.push(maxLength(63));
-  if (!dns1123Label.test(value)) {
-    // A valid subdomain that is no label can only be one with dots (the length was checked above).
-    if (dns1123Subdomain.test(value)) errors.push('must not contain dots');
-    else {
-      errors.push(
-        regexError(
-          "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character",
-          dns1123LabelFormat,
-          'my-name',
-          '123-abc',
-        ),
-      );
-    }
-  }
-  return errors;
-}
-
-export function isDNS1035Label(value: string): string[] {
-  const errors: string[] = [];
-  if (value.length > 63) errors.push(maxLength(63));
-  if (!dns1035Label.test(value)) {
-    errors.push(
-      regexError(
-        "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character",
-        dns1035LabelFormat,
-        'my-name',
-        'abc-123',
-      ),
-    );
-  }
-  return errors;
-}
+// The DNS name checks are apimachinery's, shared with the CEL format library (lengths in bytes, as Go counts them).
+export { isDNS1035Label, isDNS1123Label, isDNS1123Subdomain, regexError };
 
 /** IsValidPathSegmentName, or IsValidPathSegmentPrefix for a generateName; neither checks emptiness or length. */
 export function pathSegmentErrors(name: string, prefix: boolean): string[] {
@@ -97,12 +46,6 @@ export function pathSegmentErrors(name: string, prefix: boolean): string[] {
   if (name.includes('/')) errors.push("may not contain '/'");
   if (name.includes('%')) errors.push("may not contain '%'");
   return errors;
-}
-
-// A generateName gets a suffix appended, so a trailing dash is fine. kube's maskTrailingDash
-// replaces the last *two* characters with "a", which we keep: "ab-" is checked as "aa".
-function maskTrailingDash(name: string): string {
-  return name.length > 1 && name.endsWith('-') ? `${name.slice(0, -2)}a` : name;
 }
 
 const dnsRule =
@@ -330,120 +273,12 @@ export function objectNameErrors(
  * strictly (no leading zeros, no IPv4-mapped IPv6), then be in canonical form.
  */
 export function ipAddressErrors(value: string): string[] {
-  const lenient = parseIP(value, false);
+  const lenient = parseIp(value);
   if (lenient === undefined) return ['must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)'];
-  const strict = parseIP(value, true);
+  const strict = parseIp(value, true);
   // Whatever the lenient parser takes and the strict one refuses, kube calls leading zeros.
   if (strict === undefined) return ['must not have leading 0s'];
-  if (strict.version === 6 && isIPv4Mapped(strict.bytes)) return ['must not be an IPv4-mapped IPv6 address'];
-  const canonical = formatIP(lenient);
+  if (isIpv4Mapped(strict)) return ['must not be an IPv4-mapped IPv6 address'];
+  const canonical = ipText(lenient);
   return value === canonical ? [] : [`must be in canonical form (${goQuote(canonical)})`];
-}
-
-interface ParsedIP {
-  readonly version: 4 | 6;
-  readonly bytes: readonly number[];
-}
-
-function parseIP(value: string, strict: boolean): ParsedIP | undefined {
-  // Like Go's parsers, the first "." or ":" decides the family.
-  for (const ch of value) {
-    if (ch === '.') {
-      const bytes = parseIPv4(value, strict);
-      return bytes === undefined ? undefined : { version: 4, bytes };
-    }
-    if (ch === ':') {
-      const bytes = parseIPv6(value, strict);
-      return bytes === undefined ? undefined : { version: 6, bytes };
-    }
-  }
-  return undefined;
-}
-
-function parseIPv4(value: string, strict: boolean): number[] | undefined {
-  const parts = value.split('.');
-  if (parts.length !== 4) return undefined;
-  const bytes: number[] = [];
-  for (const part of parts) {
-    if (!/^[0-9]+$/.test(part)) return undefined;
-    if (strict && part.length > 1 && part.startsWith('0')) return undefined;
-    const byte = Number(part);
-    if (byte > 255) return undefined;
-    bytes.push(byte);
-  }
-  return bytes;
-}
-
-function parseIPv6(value: string, strict: boolean): number[] | undefined {
-  const bytes = new Array<number>(16).fill(0);
-  let ellipsis = -1;
-  let i = 0;
-  let rest = value;
-  if (rest.startsWith('::')) {
-    ellipsis = 0;
-    rest = rest.slice(2);
-  }
-  while (rest !== '' && i < 16) {
-    const hex = /^[0-9a-fA-F]+/.exec(rest)?.[0];
-    if (hex === undefined) return undefined;
-    // An embedded IPv4 address ends the address.
-    if (rest[hex.length] === '.') {
-      if ((ellipsis < 0 && i !== 12) || i + 4 > 16) return undefined;
-      const v4 = parseIPv4(rest, strict);
-      if (v4 === undefined) return undefined;
-      bytes.splice(i, 4, ...v4);
-      i += 4;
-      rest = '';
-      break;
-    }
-    // The strict parser allows four hex digits a group; the lenient one only bounds the value.
-    if ((strict && hex.length > 4) || Number.parseInt(hex, 16) > 0xffff) return undefined;
-    const group = Number.parseInt(hex, 16);
-    bytes[i] = group >> 8;
-    bytes[i + 1] = group & 0xff;
-    i += 2;
-    rest = rest.slice(hex.length);
-    if (rest === '') break;
-    if (!rest.startsWith(':') || rest === ':') return undefined;
-    rest = rest.slice(1);
-    if (rest.startsWith(':')) {
-      if (ellipsis >= 0) return undefined;
-      ellipsis = i;
-      rest = rest.slice(1);
-    }
-  }
-  if (rest !== '') return undefined;
-  if (ellipsis < 0) return i === 16 ? bytes : undefined;
-  // The strict parser wants "::" to stand for at least one group of zeros.
-  if (strict && i === 16) return undefined;
-  const moved = bytes.slice(ellipsis, i);
-  bytes.fill(0, ellipsis);
-  bytes.splice(16 - moved.length, moved.length, ...moved);
-  return bytes;
-}
-
-function isIPv4Mapped(bytes: readonly number[]): boolean {
-  return bytes.slice(0, 10).every((byte) => byte === 0) && bytes[10] === 0xff && bytes[11] === 0xff;
-}
-
-/** Go's net.IP.String: dotted IPv4, or RFC 5952 IPv6 with the first longest run of 2+ zero groups as "::". */
-function formatIP(ip: ParsedIP): string {
-  if (ip.version === 4) return ip.bytes.join('.');
-  if (isIPv4Mapped(ip.bytes)) return ip.bytes.slice(12).join('.');
-  const groups: number[] = [];
-  for (let i = 0; i < 16; i += 2) groups.push(((ip.bytes[i] ?? 0) << 8) | (ip.bytes[i + 1] ?? 0));
-  let bestStart = -1;
-  let bestLength = 0;
-  for (let start = 0; start < 8; ) {
-    let end = start;
-    while (end < 8 && groups[end] === 0) end++;
-    if (end - start > bestLength) {
-      bestStart = start;
-      bestLength = end - start;
-    }
-    start = end === start ? start + 1 : end;
-  }
-  const hex = (part: readonly number[]): string => part.map((group) => group.toString(16)).join(':');
-  if (bestLength < 2) return hex(groups);
-  return `${hex(groups.slice(0, bestStart))}::${hex(groups.slice(bestStart + bestLength))}`;
 }

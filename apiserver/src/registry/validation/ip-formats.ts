@@ -61,7 +61,7 @@ function ipv4Bytes(bytes: readonly number[]): readonly number[] | undefined {
   return mapped ? bytes.slice(12) : undefined;
 }
 
-const isIpv4Mapped = (bytes: readonly number[]): boolean => bytes.length === 16 && ipv4Bytes(bytes) !== undefined;
+export const isIpv4Mapped = (bytes: readonly number[]): boolean => bytes.length === 16 && ipv4Bytes(bytes) !== undefined;
 
 /** The family of an address as Go reads it leniently, or undefined when it is none. */
 export function ipFamilyOf(text: string): 4 | 6 | undefined {
