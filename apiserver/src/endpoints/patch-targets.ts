@@ -8,6 +8,7 @@ import { metadataOf, type JsonObject } from '../registry/object-meta.ts';
 import { apiVersionOf } from '../registry/resource-definition.ts';
 import type { ApplyTarget } from './apply-patch.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
+import { scaleOf } from '../registry/scale.ts';
 import type { Registry } from '../registry/registry.ts';
 import type { ResourceHooks } from '../registry/resource-hooks.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
@@ -30,12 +31,12 @@ const scaleDefinition: ManagedResource = { group: 'autoscaling', version: 'v1', 
  * An apply to a Scale: merged and owned as a Scale, whose owners of spec.replicas then become the
  * parent's (kube's ScaleHandler), the rest of the parent's managedFields kept.
  */
-function scaleApplyTarget(store: GenericStore, name: string, view: ObjectView, fieldManager: FieldManager): ApplyTarget {
+function scaleApplyTarget(store: GenericStore, namespace: string | undefined, name: string, view: ObjectView, fieldManager: FieldManager): ApplyTarget {
   const parentApiVersion = apiVersionOf(store.definition);
   const scaleView: ObjectView = {
     get: async () => {
-      const scale = await view.get();
-      const parent = await store.get(metadataOf(scale).namespace, name);
+      const parent = await store.get(namespace, name);
+      const scale = scaleOf(store.definition, parent);
       return { ...scale, metadata: { ...metadataOf(scale), managedFields: scaleManagedFields(metadataOf(parent).managedFields, parentApiVersion) } };
     },
     update: (scale, options) => {
@@ -68,7 +69,7 @@ export async function subresourcePatchTarget(store: GenericStore, info: RequestI
     const view = scaleView(store, namespace, info.name);
     const scaleManager = await scaleFieldManager();
     if (fieldManager === undefined || scaleManager === undefined) return { view, typeName: scaleTypeName };
-    return { view, typeName: scaleTypeName, fieldManager, apply: scaleApplyTarget(store, info.name, view, scaleManager) };
+    return { view, typeName: scaleTypeName, fieldManager, apply: scaleApplyTarget(store, namespace, info.name, view, scaleManager) };
   }
   const view = statusView(store, namespace, info.name);
   const typeName = await declaredTypeName(definition);
