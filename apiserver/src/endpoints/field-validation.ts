@@ -34,8 +34,11 @@ export async function dropUnknownFieldsOf(
   validation: FieldValidation,
   response: ServerResponse,
 ): Promise<void> {
-  const messages = [...(await dropUnknownFields(object, schemaName(definition))), ...duplicateFieldMessages(duplicateFieldsOf(object))];
-  if (messages.length === 0 || validation === 'Ignore') return;
+  // Unknown fields are dropped whatever the validation; repeated ones only matter when it is not Ignore.
+  const unknown = await dropUnknownFields(object, schemaName(definition));
+  if (validation === 'Ignore') return;
+  const messages = [...unknown, ...duplicateFieldMessages(duplicateFieldsOf(object))];
+  if (messages.length === 0) return;
   if (validation === 'Strict') {
     const { kind } = definition;
     throw newBadRequest(`${kind} in version ${JSON.stringify(definition.version)} cannot be handled as a ${kind}: strict decoding error: ${messages.join(', ')}`);

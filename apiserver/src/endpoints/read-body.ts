@@ -95,17 +95,21 @@ function decodeJson(text: string): unknown {
   } catch (error) {
     throw newBadRequest(`the body of the request could not be decoded as JSON: ${(error as Error).message}`);
   }
-  if (typeof body === 'object' && body !== null) {
-    const duplicates = duplicateFieldPaths(text);
-    if (duplicates.length > 0) duplicatesByBody.set(body, duplicates);
-  }
+  if (typeof body === 'object' && body !== null) jsonTextOf.set(body, text);
   return body;
 }
 
-/** The fields a JSON body repeated (JSON.parse kept the last value of each), for fieldValidation. */
-const duplicatesByBody = new WeakMap<object, readonly string[]>();
+/** The text each JSON body was decoded from, kept until the body is gone, for duplicateFieldsOf. */
+const jsonTextOf = new WeakMap<object, string>();
 
-export const duplicateFieldsOf = (body: object): readonly string[] => duplicatesByBody.get(body) ?? [];
+/**
+ * The fields a JSON body repeated (JSON.parse kept the last value of each), for fieldValidation:
+ * its text is scanned only when a request's validation asks.
+ */
+export function duplicateFieldsOf(body: object): readonly string[] {
+  const text = jsonTextOf.get(body);
+  return text === undefined ? [] : duplicateFieldPaths(text);
+}
 
 /**
  * YAML as go-yaml v2 reads it on its way to JSON: YAML 1.1 scalars (yes/on are booleans, 0755 is
