@@ -34,9 +34,22 @@ export class SchemaNodes {
     return this.of({ type: 'ref', name });
   }
 
+  /** Nodes made once per declared schema (and field markers): every write walks the same ones. */
+  readonly #bySchema = new WeakMap<Schema, SchemaNode>();
+  readonly #byField = new WeakMap<FieldDeclaration, SchemaNode>();
+
   /** The node of a value with this schema, read with the markers of the field that holds it. */
   of(schema: Schema | undefined, field?: FieldDeclaration): SchemaNode {
     if (schema === undefined) return deduced;
+    const cached = field === undefined ? this.#bySchema.get(schema) : this.#byField.get(field);
+    if (cached !== undefined) return cached;
+    const node = this.#make(schema, field);
+    if (field === undefined) this.#bySchema.set(schema, node);
+    else this.#byField.set(field, node);
+    return node;
+  }
+
+  #make(schema: Schema, field: FieldDeclaration | undefined): SchemaNode {
     switch (schema.type) {
       case 'string':
       case 'integer':
