@@ -231,4 +231,9 @@ test('an apply to /scale owns the parent\'s spec.replicas as the scale subresour
   t.is(parent.spec.replicas, 3);
   t.like(parent.metadata.managedFields.find((entry: Json) => entry.manager === 'autoscaler'), { operation: 'Apply', apiVersion: 'apps/v1', subresource: 'scale', fieldsV1: { 'f:spec': { 'f:replicas': {} } } });
   t.false('f:replicas' in fieldsOf(parent, 'kubectl-create')['f:spec']);
+  // force is read as kube's parameter codec reads booleans: anything but "0" and "false" is true.
+  t.is((await apply(`${deployments}/scaled/scale`, scale(5), 'fieldManager=second&force=0')).status, 409);
+  const forcedByYes = await apply(`${deployments}/scaled/scale`, scale(5), 'fieldManager=second&force=yes');
+  t.is(forcedByYes.status, 200);
+  t.deepEqual(forcedByYes.body.spec, { replicas: 5 });
 });

@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fieldRequired, newBadRequest, newInvalid, newUnclassifiedError, StatusError } from '@capstan/common';
 import type { FieldManager } from '../apply/field-manager.ts';
 import { checkNameMatchesUrl, metadataOf, type JsonObject } from '../registry/object-meta.ts';
+import { queryBool } from '../registry/query-bool.ts';
 import type { WriteOptions } from '../registry/write-options.ts';
 import { isPlainObject } from '../patch/merge-patch.ts';
 import { builtinTypeLookup, loadSchemaModule } from './builtin-type-lookup.ts';
@@ -38,7 +39,7 @@ export type ApplyBody = { readonly yaml: string } | { readonly cbor: Buffer };
 export async function applyObject(target: ApplyTarget, body: ApplyBody, query: URLSearchParams, options: WriteOptions, response: ServerResponse): Promise<void> {
   const manager = query.get('fieldManager') ?? '';
   if (manager === '') throw newInvalid({ group: 'meta.k8s.io', kind: 'PatchOptions' }, '', [fieldRequired('fieldManager', 'is required for apply patch')]);
-  const force = parseForce(query.get('force'));
+  const force = queryBool(query.get('force'));
   const config = await configurationOf(target, decodeApplyBody(body));
   // kube checks the YAML strictly once the apply has merged, before it writes.
   const checkYaml = () => {
@@ -68,13 +69,6 @@ export async function applyObject(target: ApplyTarget, body: ApplyBody, query: U
       throw error;
     }
   }
-}
-
-function parseForce(value: string | null): boolean {
-  if (value === null || value === '') return false;
-  if (/^(1|t|T|TRUE|true|True)$/.test(value)) return true;
-  if (/^(0|f|F|FALSE|false|False)$/.test(value)) return false;
-  throw newBadRequest(`strconv.ParseBool: parsing ${JSON.stringify(value)}: invalid syntax`);
 }
 
 async function liveObject(target: ApplyTarget): Promise<JsonObject | undefined> {

@@ -2,6 +2,7 @@
 // the query, as kube-apiserver decodes them (400 for a value it cannot read), then validated as it
 // validates them (422 Invalid DeleteOptions).
 
+import { queryBool } from './query-bool.ts';
 import { fieldInvalid, fieldNotSupported, goQuote, isRawJSON, newBadRequest, newInvalid, type FieldError } from '@capstan/common';
 import type { JsonObject } from './object-meta.ts';
 
@@ -93,8 +94,6 @@ function fromQuery(query: URLSearchParams): DecodedDeleteOptions {
   if (unsafe !== null) options.ignoreStoreReadErrorWithClusterBreakingPotential = queryBool(unsafe);
   return options;
 }
-
-const queryBool = (text: string): boolean => !(text === '0' || text.toLowerCase() === 'false');
 
 /** Go's strconv.ParseInt(text, 10, 64), with its error as a 400. */
 function goParseInt64(text: string): number {
