@@ -6,7 +6,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { builtinTypeLookup } from './builtin-type-lookup.ts';
-import { duplicateFieldPaths, fieldForbidden, goJson, goValue, newBadRequest, newInvalid, newUnclassifiedError, newUnprocessableEntity, newUnsupportedMediaType, parseJson, StatusError } from '@capstan/common';
+import { duplicateFieldPaths, fieldForbidden, goJson, goJsonKind, goValue, newBadRequest, newInvalid, newUnclassifiedError, newUnprocessableEntity, newUnsupportedMediaType, parseJson, StatusError } from '@capstan/common';
 import { metadataOf, type JsonObject } from '../registry/object-meta.ts';
 import { writeOptionsOf } from '../registry/write-options.ts';
 import { dropUnknownFieldsOfPatched, duplicateFieldMessages } from './field-validation.ts';
@@ -86,7 +86,7 @@ function patcherFor(target: PatchTarget, mediaType: string): Patcher {
   switch (mediaType) {
     case jsonPatch:
       return (current, patch) => {
-        if (!Array.isArray(patch)) throw newBadRequest(`error decoding patch: json: cannot unmarshal ${jsonKindOf(patch)} into Go value of type []handlers.jsonPatchOp`);
+        if (!Array.isArray(patch)) throw newBadRequest(`error decoding patch: json: cannot unmarshal ${goJsonKind(patch)} into Go value of type []handlers.jsonPatchOp`);
         try {
           return applyJsonPatch(current, patch);
         } catch (error) {
@@ -117,12 +117,6 @@ async function applyStrategicPatch(current: JsonObject, patch: unknown, typeName
     if (error.code === 422) throw newUnprocessableEntity();
     throw newUnclassifiedError(error.message);
   }
-}
-
-function jsonKindOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (isPlainObject(value)) return 'object';
-  return typeof value === 'boolean' ? 'bool' : typeof value;
 }
 
 function parsePatch(text: string): unknown {

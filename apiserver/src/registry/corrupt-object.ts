@@ -4,6 +4,7 @@
 // key; with it off, the decode error alone, as a 500 without a reason.
 
 import {
+  goJsonKind,
   corruptObjectDeleted,
   corruptObjectsListed,
   newInternalError,
@@ -112,11 +113,11 @@ function decodeFailure(bytes: Uint8Array): string | undefined {
   }
   if (value === null) return `Object 'Kind' is missing in '${text}'`;
   if (typeof value !== 'object' || Array.isArray(value)) {
-    return `couldn't get version/kind; json parse error: json: cannot unmarshal ${jsonKind(value)} into Go value of type ${findKindType}`;
+    return `couldn't get version/kind; json parse error: json: cannot unmarshal ${goJsonKind(value)} into Go value of type ${findKindType}`;
   }
   const { kind, metadata } = value as { kind?: unknown; metadata?: unknown };
   if (metadata !== undefined && metadata !== null && (typeof metadata !== 'object' || Array.isArray(metadata))) {
-    return `json: cannot unmarshal ${jsonKind(metadata)} into Go struct field ${typeof kind === 'string' ? kind : ''}.metadata of type v1.ObjectMeta`;
+    return `json: cannot unmarshal ${goJsonKind(metadata)} into Go struct field ${typeof kind === 'string' ? kind : ''}.metadata of type v1.ObjectMeta`;
   }
   return undefined;
 }
@@ -124,5 +125,4 @@ function decodeFailure(bytes: Uint8Array): string | undefined {
 /** The struct kube's JSON serializer first reads apiVersion and kind into. */
 const findKindType = 'struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }';
 
-const jsonKind = (value: unknown): string =>
-  Array.isArray(value) ? 'array' : typeof value === 'boolean' ? 'bool' : typeof value === 'object' ? 'object' : typeof value;
+

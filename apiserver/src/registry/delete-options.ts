@@ -3,7 +3,7 @@
 // validates them (422 Invalid DeleteOptions).
 
 import { queryBool } from './query-bool.ts';
-import { fieldInvalid, fieldNotSupported, goQuote, isRawJSON, newBadRequest, newInvalid, type FieldError } from '@capstan/common';
+import { fieldInvalid, fieldNotSupported, goJsonKind, goQuote, isRawJSON, newBadRequest, newInvalid, type FieldError } from '@capstan/common';
 import type { JsonObject } from './object-meta.ts';
 
 export type PropagationPolicy = 'Foreground' | 'Background' | 'Orphan';
@@ -177,11 +177,8 @@ function int64Of(value: unknown): number | undefined {
 
 /** The JSON type Go's UnmarshalTypeError names; a number bound for an integer shows its digits. */
 function jsonKind(value: unknown, goType: string): string {
-  if (Array.isArray(value)) return 'array';
-  if (typeof value === 'boolean') return 'bool';
-  if (typeof value === 'number' || isRawJSON(value)) {
-    const digits = typeof value === 'number' ? String(value) : (value as { rawJSON: string }).rawJSON;
-    return goType === 'int64' ? `number ${digits}` : 'number';
-  }
-  return typeof value === 'object' ? 'object' : 'string';
+  const kind = goJsonKind(value);
+  // For an integer field Go also shows the number it could not take.
+  if (kind !== 'number' || goType !== 'int64') return kind;
+  return `number ${typeof value === 'number' ? String(value) : (value as { rawJSON: string }).rawJSON}`;
 }

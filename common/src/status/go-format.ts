@@ -1,5 +1,7 @@
 // Strings and numbers rendered as Go's fmt renders them (%q and %v), so messages read as kube-apiserver's.
 
+import { isRawJSON } from '../json/raw-json.ts';
+
 const goEscapes: Readonly<Record<string, string>> = {
   '\x07': '\\a',
   '\b': '\\b',
@@ -66,4 +68,14 @@ function sortedKeys(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return Object.fromEntries(entries.map(([key, item]) => [key, sortedKeys(item)]));
+}
+
+/** The kind Go's encoding/json names a decoded value by in an UnmarshalTypeError ("cannot unmarshal <kind> into ..."). */
+export function goJsonKind(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'boolean') return 'bool';
+  if (typeof value === 'number' || typeof value === 'bigint') return 'number';
+  if (typeof value === 'object') return isRawJSON(value) ? 'number' : 'object';
+  return 'string';
 }
