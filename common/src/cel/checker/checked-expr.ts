@@ -1,0 +1,17 @@
+// What the checker answers for an expression it accepts: the type of every node (by node id) and
+// what each identifier and call refers to (the declared variable, or the overloads a call may take),
+// which the cost estimator and the validators read.
+
+import type { ParsedExpr } from '../syntax/ast.ts';
+import type { CelType } from '../types/cel-types.ts';
+
+/** A variable's (fully qualified) name, or the ids of the overloads a call may resolve to at run time. */
+export type Reference = { readonly kind: 'variable'; readonly name: string } | { readonly kind: 'function'; readonly overloadIds: readonly string[] };
+
+export interface CheckedExpr {
+  readonly parsed: ParsedExpr;
+  /** The type of the whole expression. */
+  readonly type: CelType;
+  readonly types: ReadonlyMap<number, CelType>;
+  readonly references: ReadonlyMap<number, Reference>;
+}

@@ -1,0 +1,76 @@
+// Kubernetes' base CEL environments at a compatibility version: the environment new expressions
+// are checked in (the libraries of that version, plus gated ones whose gate is on) and the one
+// stored expressions are checked in (every library ever added, so that an expression written by a
+// newer server keeps working after a rollback), as k8s.io/apiserver's EnvSet builds them.
+
+import type { CheckEnvironment } from '../checker/check-environment.ts';
+import { mergeFunctionDecls, type FunctionDecl } from '../checker/function-declarations.ts';
+import type { ValidatorOptions } from '../checker/validators.ts';
+import { crossTypeNumericComparisonOverloadIds } from '../declarations/standard.ts';
+import type { Macro } from '../syntax/macros.ts';
+import type { CelType } from '../types/cel-types.ts';
+import { atLeast, defaultCompatibilityVersion, type CompatibilityVersion } from './compatibility-version.ts';
+import { kubernetesLibraries, type VersionedLibrary } from './kubernetes-libraries.ts';
+
+export interface CelEnvironment {
+  /** Function declarations and the type identifiers; variables are added per use. */
+  readonly declarations: CheckEnvironment;
+  readonly macros: readonly Macro[];
+  readonly optionalSyntax: boolean;
+  readonly validators: ValidatorOptions;
+}
+
+export interface CelEnvSet {
+  readonly compatibilityVersion: CompatibilityVersion;
+  readonly newExpressions: CelEnvironment;
+  readonly storedExpressions: CelEnvironment;
+}
+
+export interface EnvSetOptions {
+  readonly compatibilityVersion?: CompatibilityVersion;
+  /** Feature gates by name; only the ones libraries are gated by matter. */
+  readonly featureGates?: Readonly<Record<string, boolean>>;
+}
+
+const newestVersion: CompatibilityVersion = { major: Number.MAX_SAFE_INTEGER, minor: Number.MAX_SAFE_INTEGER };
+const cache = new Map<string, CelEnvSet>();
+
+export function kubernetesEnvSet(options: EnvSetOptions = {}): CelEnvSet {
+  const version = options.compatibilityVersion ?? defaultCompatibilityVersion;
+  const gates = options.featureGates ?? {};
+  const key = `${version.major}.${version.minor} ${JSON.stringify(Object.entries(gates).sort())}`;
+  let envSet = cache.get(key);
+  if (envSet === undefined) {
+    const inVersion = (library: VersionedLibrary, at: CompatibilityVersion): boolean =>
+      atLeast(at, library.introduced) && (library.removed === undefined || !atLeast(at, library.removed));
+    const forNew = kubernetesLibraries.filter((library) =>
+      library.featureGate === undefined ? inVersion(library, version) : gates[library.featureGate] === true,
+    );
+    envSet = {
+      compatibilityVersion: version,
+      newExpressions: environmentOf(forNew),
+      storedExpressions: environmentOf(kubernetesLibraries.filter((library) => inVersion(library, newestVersion))),
+    };
+    cache.set(key, envSet);
+  }
+  return envSet;
+}
+
+function environmentOf(libraries: readonly VersionedLibrary[]): CelEnvironment {
+  const crossTypeComparisons = libraries.some((library) => library.crossTypeNumericComparisons === true);
+  const functions = new Map<string, FunctionDecl>();
+  for (const [name, decl] of mergeFunctionDecls(...libraries.map((library) => library.functions ?? []))) {
+    const overloads = crossTypeComparisons ? decl.overloads : decl.overloads.filter((overload) => !crossTypeNumericComparisonOverloadIds.has(overload.id));
+    functions.set(name, { name, overloads });
+  }
+  const variables = new Map<string, CelType>(libraries.flatMap((library) => (library.identifiers ?? []).map(({ name, type }) => [name, type] as const)));
+  return {
+    declarations: { variables, functions },
+    macros: libraries.flatMap((library) => library.macros ?? []),
+    optionalSyntax: libraries.some((library) => library.optionalSyntax === true),
+    validators: {
+      literals: libraries.some((library) => library.literalValidators === true),
+      homogeneousLiteralExemptFunctions: new Set(libraries.flatMap((library) => library.homogeneousLiteralExemptFunctions ?? [])),
+    },
+  };
+}
