@@ -6,6 +6,7 @@ export { FlagError, formatFlagHelp, parseFlags, type FlagSpec, type FlagSpecs, t
 export { createLogger, loggingFormats, type Logger, type LoggingFormat } from './log/logger.ts';
 export { capstanVersion, kubernetesMinor } from './version.ts';
 export * from './status/index.ts';
+export { FieldSelectorError, parseFieldSelector, splitFieldSelectorTerms, type FieldRequirement } from './selectors/field-selector.ts';
 export { LabelSelectorError, matchesLabels, parseLabelSelector, type LabelOperator, type LabelRequirement, type LabelSelector } from './selectors/label-selector.ts';
 export { quantityValue } from './quantity/quantity.ts';
 export { parseJson } from './json/parse-json.ts';

@@ -2,18 +2,12 @@
 // parses it, its labels checked and converted per kind (field-labels.ts), then matched against objects.
 // Every failure is the 400 BadRequest kube-apiserver answers, for list and watch alike.
 
-import { newBadRequest } from '@capstan/common';
+import { FieldSelectorError, newBadRequest, parseFieldSelector as parseSelectorTerms, type FieldRequirement } from '@capstan/common';
 import { fieldLabelsOf } from './field-labels.ts';
 import type { JsonObject } from './object-meta.ts';
 import type { ResourceDefinition } from './resource-definition.ts';
 
-/** One term of a field selector; "=" and "==" are the same requirement. */
-export interface FieldRequirement {
-  readonly field: string;
-  readonly operator: '=' | '!=';
-  /** Unescaped: `\,` `\=` `\\` already read as `,` `=` `\`. */
-  readonly value: string;
-}
+export type { FieldRequirement };
 
 export interface FieldSelector {
   /** In kube's order (sorted by their text), fields converted to the kind's canonical labels. */
@@ -28,23 +22,14 @@ export interface FieldSelector {
   matches(object: JsonObject): boolean;
 }
 
-// Checked at each position in this order, so "a==b" is "==" and "a!=b" is "!=" (kube's termOperators).
-const operators = ['!=', '==', '='] as const;
-
-/**
- * The requirements of a fieldSelector, with kube's error messages; empty for "" (everything).
- * Terms are sorted before they are read, so the first bad term in sorted order is the one reported.
- */
+/** The requirements of a fieldSelector; kube's 400 with its message for one that does not parse. */
 export function parseFieldSelector(selector: string): FieldRequirement[] {
-  const requirements: FieldRequirement[] = [];
-  for (const term of splitTerms(selector).sort(byteOrder)) {
-    if (term === '') continue;
-    const split = splitTerm(term);
-    if (split === undefined) throw newBadRequest(`invalid selector: '${selector}'; can't understand '${term}'`);
-    const [field, operator, raw] = split;
-    requirements.push({ field, operator: operator === '!=' ? '!=' : '=', value: unescapeValue(raw) });
+  try {
+    return parseSelectorTerms(selector);
+  } catch (error) {
+    if (error instanceof FieldSelectorError) throw newBadRequest(error.message);
+    throw error;
   }
-  return requirements;
 }
 
 /**
@@ -76,59 +61,6 @@ export function compileFieldSelector(definition: ResourceDefinition, selector: s
 /** The value of the first equality term on the field (kube's RequiresExactMatch). */
 function exactMatch(requirements: readonly FieldRequirement[], field: string): string | undefined {
   return requirements.find((requirement) => requirement.field === field && requirement.operator === '=')?.value;
-}
-
-/** Splits on commas that are not escaped; the backslashes stay for unescapeValue. */
-/** Splits a selector at its unescaped commas. */
-export function splitTerms(selector: string): string[] {
-  if (selector === '') return [];
-  const terms: string[] = [];
-  let start = 0;
-  let escaped = false;
-  for (let i = 0; i < selector.length; i++) {
-    const ch = selector[i];
-    if (escaped) escaped = false;
-    else if (ch === '\\') escaped = true;
-    else if (ch === ',') {
-      terms.push(selector.slice(start, i));
-      start = i + 1;
-    }
-  }
-  terms.push(selector.slice(start));
-  return terms;
-}
-
-/** The field needs no escaping, so the first operator anywhere in the term splits it. */
-function splitTerm(term: string): [string, (typeof operators)[number], string] | undefined {
-  for (let i = 0; i < term.length; i++) {
-    for (const operator of operators) {
-      if (term.startsWith(operator, i)) return [term.slice(0, i), operator, term.slice(i + operator.length)];
-    }
-  }
-  return undefined;
-}
-
-function unescapeValue(raw: string): string {
-  if (!/[\\,=]/.test(raw)) return raw;
-  let value = '';
-  let escaped = false;
-  for (const ch of raw) {
-    if (escaped) {
-      if (ch !== '\\' && ch !== ',' && ch !== '=') throw newBadRequest(`invalid field selector: invalid escape sequence: \\${ch}`);
-      value += ch;
-      escaped = false;
-    } else if (ch === '\\') escaped = true;
-    // Go prints the rune with %v: its number, e.g. 61 for "=".
-    else if (ch === ',' || ch === '=') throw newBadRequest(`invalid field selector: unescaped character in value: ${ch.codePointAt(0)}`);
-    else value += ch;
-  }
-  if (escaped) throw newBadRequest('invalid field selector: invalid escape sequence: \\');
-  return value;
-}
-
-/** Go sorts strings by their UTF-8 bytes, which is code point order, not UTF-16 order. */
-function byteOrder(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a), Buffer.from(b));
 }
 
 // ValidateNamespaceName: a DNS-1123 label.

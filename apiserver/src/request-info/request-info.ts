@@ -1,7 +1,7 @@
 // Turns any API request (method + URL) into the RequestInfo kube-apiserver's RequestInfoFactory
 // derives: resource or non-resource, kube verb, group/version, namespace, resource, name, subresource.
 
-import { splitTerms } from '../registry/field-selector.ts';
+import { FieldSelectorError, parseFieldSelector } from '@capstan/common';
 
 export interface RequestInfo {
   readonly isResourceRequest: boolean;
@@ -261,49 +261,13 @@ type ExactMatch = { readonly ok: true; readonly name: string | undefined } | { r
  * first metadata.name=/== term in sorted term order; ok is false when the selector is invalid.
  */
 function exactNameMatch(selector: string): ExactMatch {
-  const terms = splitTerms(selector).sort(compareUtf8);
-  let name: string | undefined;
-  for (const term of terms) {
-    if (term === '') continue;
-    const split = splitTerm(term);
-    if (split === undefined) return { ok: false };
-    const value = unescapeValue(split.rhs);
-    if (value === undefined) return { ok: false };
-    if (name === undefined && split.op !== '!=' && split.lhs === 'metadata.name') name = value;
+  try {
+    const requirement = parseFieldSelector(selector).find(({ field, operator }) => field === 'metadata.name' && operator === '=');
+    return { ok: true, name: requirement?.value };
+  } catch (error) {
+    if (error instanceof FieldSelectorError) return { ok: false };
+    throw error;
   }
-  return { ok: true, name };
-}
-
-
-const TERM_OPERATORS: readonly string[] = ['!=', '==', '='];
-
-function splitTerm(term: string): { readonly lhs: string; readonly op: string; readonly rhs: string } | undefined {
-  for (let i = 0; i < term.length; i++) {
-    const op = TERM_OPERATORS.find((candidate) => term.startsWith(candidate, i));
-    if (op !== undefined) return { lhs: term.slice(0, i), op, rhs: term.slice(i + op.length) };
-  }
-  return undefined;
-}
-
-// Only \\, \, and \= are escapes; a bare ',' or '=' or a trailing '\' makes the selector invalid.
-function unescapeValue(value: string): string | undefined {
-  let out = '';
-  let escaped = false;
-  for (const ch of value) {
-    if (escaped) {
-      if (ch !== '\\' && ch !== ',' && ch !== '=') return undefined;
-      out += ch;
-      escaped = false;
-    } else if (ch === '\\') escaped = true;
-    else if (ch === ',' || ch === '=') return undefined;
-    else out += ch;
-  }
-  return escaped ? undefined : out;
-}
-
-// Go sorts strings by bytes; UTF-16 order differs beyond the BMP.
-function compareUtf8(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a), Buffer.from(b));
 }
 
 // apimachinery's path.IsValidPathSegmentName

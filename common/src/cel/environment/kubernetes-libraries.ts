@@ -20,7 +20,7 @@ import { standardFunctionDecls, standardTypeIdentifiers, type IdentifierDecl } f
 import { stringsVersion0FunctionDecls, stringsVersion2FunctionDecls } from '../declarations/strings.ts';
 import { twoVarComprehensionFunctionDecls } from '../declarations/two-var-comprehensions.ts';
 import { urlFunctionDecls } from '../declarations/urls.ts';
-import { optionalMacros, standardMacros, twoVarComprehensionMacros, type Macro } from '../syntax/macros.ts';
+import { extListsMacros, optionalMacros, standardMacros, twoVarComprehensionMacros, type Macro } from '../syntax/macros.ts';
 import type { CompatibilityVersion } from './compatibility-version.ts';
 
 export interface VersionedLibrary {
@@ -67,5 +67,5 @@ export const kubernetesLibraries: readonly VersionedLibrary[] = [
   { name: 'authz selectors', introduced: v(31), featureGate: 'AuthorizeWithSelectors', functions: authzSelectorDeclarations },
   { name: 'two-variable comprehensions', introduced: v(32), functions: twoVarComprehensionFunctionDecls, macros: twoVarComprehensionMacros },
   { name: 'semver', introduced: v(33), functions: semverVersion1FunctionDecls },
-  { name: 'ext lists v3', introduced: v(34), functions: extListsVersion3FunctionDecls },
+  { name: 'ext lists v3', introduced: v(34), functions: extListsVersion3FunctionDecls, macros: extListsMacros },
 ];

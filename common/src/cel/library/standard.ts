@@ -1,9 +1,10 @@
 // The functions of Kubernetes' CEL environment, from every library, in one table: the core, the
 // optional types, the strings, lists and sets extensions, regular expressions, time, and
-// Kubernetes' own libraries (URL, IP, CIDR, quantity, semver, format).
+// Kubernetes' own libraries (URL, IP, CIDR, quantity, semver, format, authorizer).
 
 import { coreFunctions, type FunctionTable } from '../interpreter/functions.ts';
 import { mergeFunctionTables } from '../interpreter/merge-function-tables.ts';
+import { authzFunctions } from './authz.ts';
 import { cidrFunctions } from './cidr.ts';
 import { comprehensionFunctions } from './comprehension-functions.ts';
 import { formatFunctions } from './format.ts';
@@ -34,4 +35,5 @@ export const standardFunctions: FunctionTable = mergeFunctionTables(
   quantityFunctions,
   semverFunctions,
   formatFunctions,
+  authzFunctions,
 );

@@ -149,6 +149,24 @@ function expandFilter(h: MacroHelper, target: Expr | undefined, args: readonly E
   });
 }
 
+/**
+ * list.sortBy(e, key): the list, bound once to a hidden variable, sorted by the keys that
+ * `map(e, key)` gives for it (ext lists v3, Kubernetes 1.34+).
+ */
+function expandSortBy(h: MacroHelper, target: Expr | undefined, args: readonly Expr[]): MacroExpansion {
+  const input = '@__sortBy_input__';
+  if (!['list', 'select', 'ident', 'comprehension', 'call'].includes(target!.type)) {
+    return macroError(target!, 'sortBy can only be applied to a list, identifier, comprehension, call or select expression');
+  }
+  const keys = expandMap(h, h.ident(input), args);
+  if (keys === undefined || isMacroError(keys)) return keys;
+  return h.comprehension({
+    iterVar: unusedIterVar, iterVar2: undefined, iterRange: h.list(), accuVar: input,
+    accuInit: target!, loopCondition: h.literal(FALSE), loopStep: h.ident(input),
+    result: h.memberCall('@sortByAssociatedKeys', h.ident(input), keys),
+  });
+}
+
 /** The two iteration variables of a two-variable comprehension, or the error cel-go reports. */
 function iterVars(h: MacroHelper, args: readonly Expr[]): [string, string] | MacroError {
   const first = identName(args[0]!);
@@ -257,6 +275,9 @@ export const optionalMacros: readonly Macro[] = [
   receiver('optMap', 2, optionalMap(false)),
   receiver('optFlatMap', 2, optionalMap(true)),
 ];
+
+/** sortBy of cel-go's lists extension (version 2 and later). */
+export const extListsMacros: readonly Macro[] = [receiver('sortBy', 2, expandSortBy)];
 
 /** cel.bind of cel-go's bindings extension. */
 export const bindingsMacros: readonly Macro[] = [receiver('bind', 3, expandBind)];
