@@ -8,7 +8,10 @@ import { kubernetesEnvSet } from '../../src/cel/environment/kubernetes-environme
 import { formatIssues } from '../../src/cel/syntax/format-issues.ts';
 import { doubleType, dynType, intType, listOf, mapOf, optionalOf, stringType, timestampType, type CelType } from '../../src/cel/types/cel-types.ts';
 import { checkerTypeName } from '../../src/cel/types/type-names.ts';
+import { schemaCelType } from '../../src/cel/types/schema-types.ts';
+import { assignTypeNames } from '../../src/cel/types/object-type-names.ts';
 import { checkerCases } from './checker-cases.ts';
+import { checkerSchema, schemaCheckerCases } from './checker-schema-cases.ts';
 
 const variables = new Map<string, CelType>([
   ['x', intType],
@@ -23,14 +26,24 @@ const variables = new Map<string, CelType>([
   ['o', optionalOf(intType)],
 ]);
 
-function check(expr: string, environment = kubernetesEnvSet().newExpressions): { type?: string; error?: string } {
-  const result = checkExpression(expr, environment, variables);
+function check(expr: string, environment = kubernetesEnvSet().newExpressions, declared = variables): { type?: string; error?: string } {
+  const result = checkExpression(expr, environment, declared);
   return result.ok ? { type: checkerTypeName(result.checked.type) } : { error: formatIssues(expr, result.issues) };
 }
 
 test(`the checker answers as cel-go does for ${checkerCases.length} expressions`, (t) => {
   const differences = checkerCases.flatMap((want) => {
     const got = check(want.expr);
+    return got.type === want.type && got.error === want.error ? [] : [{ expr: want.expr, want, got }];
+  });
+  t.deepEqual(differences, []);
+});
+
+test(`self typed by a schema: the checker answers as cel-go does for ${schemaCheckerCases.length} expressions`, (t) => {
+  const self = assignTypeNames(schemaCelType(checkerSchema, true)!, 'selfType');
+  const declared = new Map([['self', self], ['oldSelf', self]]);
+  const differences = schemaCheckerCases.flatMap((want) => {
+    const got = check(want.expr, kubernetesEnvSet().newExpressions, declared);
     return got.type === want.type && got.error === want.error ? [] : [{ expr: want.expr, want, got }];
   });
   t.deepEqual(differences, []);

@@ -14,7 +14,7 @@ export type CheckExpressionResult = { readonly ok: true; readonly checked: Check
 export function checkExpression(source: string, environment: CelEnvironment, variables: ReadonlyMap<string, CelType>): CheckExpressionResult {
   const parsed = parseCel(source, { enableOptionalSyntax: environment.optionalSyntax, macros: environment.macros });
   if (!parsed.ok) return parsed;
-  const declarations = { functions: environment.declarations.functions, variables: new Map([...environment.declarations.variables, ...variables]) };
+  const declarations = { ...environment.declarations, variables: new Map([...environment.declarations.variables, ...variables]) };
   const result = checkCel(parsed.parsed, declarations);
   if (!result.ok) return result;
   const issues = validateChecked(result.checked, environment.validators);

@@ -10,6 +10,7 @@ import {
   doubleType,
   dynType,
   errorType,
+  findField,
   intType,
   listOf,
   mapOf,
@@ -147,7 +148,7 @@ class Checker {
         result = target.value;
         break;
       case 'object': {
-        const declared = target.fields.get(field);
+        const declared = findField(target, field, this.environment.keywordsAsFieldNames === true);
         if (declared === undefined) this.report(expr.offset, `undefined field '${field}'`);
         else result = declared.type;
         break;

@@ -32,6 +32,7 @@ export interface EnvSetOptions {
   readonly featureGates?: Readonly<Record<string, boolean>>;
 }
 
+const keywordsAsFieldNamesSince: CompatibilityVersion = { major: 1, minor: 31 };
 const newestVersion: CompatibilityVersion = { major: Number.MAX_SAFE_INTEGER, minor: Number.MAX_SAFE_INTEGER };
 const cache = new Map<string, CelEnvSet>();
 
@@ -48,15 +49,15 @@ export function kubernetesEnvSet(options: EnvSetOptions = {}): CelEnvSet {
     );
     envSet = {
       compatibilityVersion: version,
-      newExpressions: environmentOf(forNew),
-      storedExpressions: environmentOf(kubernetesLibraries.filter((library) => inVersion(library, newestVersion))),
+      newExpressions: environmentOf(forNew, atLeast(version, keywordsAsFieldNamesSince)),
+      storedExpressions: environmentOf(kubernetesLibraries.filter((library) => inVersion(library, newestVersion)), true),
     };
     cache.set(key, envSet);
   }
   return envSet;
 }
 
-function environmentOf(libraries: readonly VersionedLibrary[]): CelEnvironment {
+function environmentOf(libraries: readonly VersionedLibrary[], keywordsAsFieldNames: boolean): CelEnvironment {
   const crossTypeComparisons = libraries.some((library) => library.crossTypeNumericComparisons === true);
   const functions = new Map<string, FunctionDecl>();
   for (const [name, decl] of mergeFunctionDecls(...libraries.map((library) => library.functions ?? []))) {
@@ -65,7 +66,7 @@ function environmentOf(libraries: readonly VersionedLibrary[]): CelEnvironment {
   }
   const variables = new Map<string, CelType>(libraries.flatMap((library) => (library.identifiers ?? []).map(({ name, type }) => [name, type] as const)));
   return {
-    declarations: { variables, functions },
+    declarations: { variables, functions, keywordsAsFieldNames },
     macros: libraries.flatMap((library) => library.macros ?? []),
     optionalSyntax: libraries.some((library) => library.optionalSyntax === true),
     validators: {
