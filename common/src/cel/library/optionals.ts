@@ -1,10 +1,11 @@
-// CEL's optional values (cel-go's OptionalTypes library): optional.of, optional.ofNonZeroValue,
-// optional.none, and on optionals hasValue, value, orValue and or. optMap and optFlatMap are
-// macros the parser expands into these.
+// CEL's optional values (cel-go's OptionalTypes library, version 2 as Kubernetes gets it):
+// optional.of, optional.ofNonZeroValue, optional.none, on optionals hasValue, value, orValue and or,
+// on lists first, last and unwrapOpt (optional.unwrap). optMap and optFlatMap are macros the parser
+// expands into these.
 
-import { CelDouble, CelError, CelMap, CelOptional, CelUint, isPlainMap, type CelValue } from '../values/values.ts';
+import { CelDouble, CelError, CelMap, CelOptional, CelUint, fromJson, isPlainMap, type CelValue } from '../values/values.ts';
 import { mapSize } from '../values/maps.ts';
-import { noSuchOverload, type FunctionOverloads, type FunctionTable } from '../interpreter/functions.ts';
+import { noSuchOverload, toStringValue, type FunctionImpl, type FunctionOverloads, type FunctionTable } from '../interpreter/functions.ts';
 
 const none = new CelOptional(undefined);
 
@@ -25,6 +26,25 @@ const onOptional = (name: string, apply: (optional: CelOptional, args: readonly 
   },
 });
 
+const onList = (name: string, apply: (list: readonly unknown[]) => CelValue): FunctionImpl => (args) => {
+  const [list] = args;
+  return Array.isArray(list) ? apply(list) : noSuchOverload(name);
+};
+
+/** The values of the present optionals of a list; an element that is no optional is an error. */
+function unwrapOptionals(list: readonly unknown[]): CelValue {
+  const values: CelValue[] = [];
+  for (const item of list) {
+    const element = fromJson(item);
+    if (!(element instanceof CelOptional)) {
+      const shown = toStringValue([element]);
+      return new CelError(`value ${shown instanceof CelError ? String(element) : shown} is not optional`);
+    }
+    if (element.value !== undefined) values.push(element.value);
+  }
+  return values;
+}
+
 export const optionalFunctions: FunctionTable = new Map<string, FunctionOverloads>([
   ['optional.of', { global: (args) => new CelOptional(args[0] ?? null) }],
   ['optional.ofNonZeroValue', { global: (args) => (isZeroValue(args[0] ?? null) ? none : new CelOptional(args[0] ?? null)) }],
@@ -32,5 +52,9 @@ export const optionalFunctions: FunctionTable = new Map<string, FunctionOverload
   ['hasValue', onOptional('hasValue', (optional) => optional.hasValue)],
   ['value', onOptional('value', (optional) => optional.value ?? new CelError('optional.none() dereference'))],
   ['orValue', onOptional('orValue', (optional, args) => optional.value ?? args[1] ?? null)],
+  ['first', { member: onList('first', (list) => (list.length === 0 ? none : new CelOptional(fromJson(list[0])))) }],
+  ['last', { member: onList('last', (list) => (list.length === 0 ? none : new CelOptional(fromJson(list[list.length - 1])))) }],
+  ['optional.unwrap', { global: onList('optional.unwrap', unwrapOptionals) }],
+  ['unwrapOpt', { member: onList('unwrapOpt', unwrapOptionals) }],
   ['or', onOptional('or', (optional, args) => (optional.hasValue ? optional : args[1] instanceof CelOptional ? args[1] : noSuchOverload('or')))],
 ]);
