@@ -6,27 +6,17 @@ import test from 'ava';
 import { checkExpression } from '../../src/cel/checker/check-expression.ts';
 import { kubernetesEnvSet } from '../../src/cel/environment/kubernetes-environment.ts';
 import { formatIssues } from '../../src/cel/syntax/format-issues.ts';
-import { doubleType, dynType, intType, listOf, mapOf, optionalOf, stringType, timestampType, type CelType } from '../../src/cel/types/cel-types.ts';
+import type { CelType } from '../../src/cel/types/cel-types.ts';
 import { checkerTypeName } from '../../src/cel/types/type-names.ts';
 import { schemaCelType } from '../../src/cel/types/schema-types.ts';
 import { assignTypeNames } from '../../src/cel/types/object-type-names.ts';
 import { checkerCases } from './checker-cases.ts';
+import { checkerVariables } from './checker-variables.ts';
 import { checkerSchema, schemaCheckerCases } from './checker-schema-cases.ts';
 
-const variables = new Map<string, CelType>([
-  ['x', intType],
-  ['d', doubleType],
-  ['s', stringType],
-  ['l', listOf(stringType)],
-  ['li', listOf(intType)],
-  ['m', mapOf(stringType, dynType)],
-  ['ms', mapOf(stringType, stringType)],
-  ['y', dynType],
-  ['t', timestampType],
-  ['o', optionalOf(intType)],
-]);
+const variables = checkerVariables;
 
-function check(expr: string, environment = kubernetesEnvSet().newExpressions, declared = variables): { type?: string; error?: string } {
+function check(expr: string, environment = kubernetesEnvSet().newExpressions, declared: ReadonlyMap<string, CelType> = variables): { type?: string; error?: string } {
   const result = checkExpression(expr, environment, declared);
   return result.ok ? { type: checkerTypeName(result.checked.type) } : { error: formatIssues(expr, result.issues) };
 }

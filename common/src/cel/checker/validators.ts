@@ -1,7 +1,8 @@
 // The checks Kubernetes runs on a type-checked expression (cel-go's AST validators, on since 1.29):
 // duration and timestamp literals that parse, regular expression literals that compile, and list
 // and map literals whose elements all have one type (literals inside string.format's arguments
-// are exempt, as the strings extension asks).
+// are exempt, as the strings extension asks), then the strings extension's own check of
+// string.format calls (string-format-validator.ts).
 
 import type { CelIssue, Expr } from '../syntax/ast.ts';
 import { compileRegex, RegexSyntaxError } from '../library/regex.ts';
@@ -10,6 +11,7 @@ import { CelError } from '../values/values.ts';
 import type { CelType } from '../types/cel-types.ts';
 import { checkerTypeName } from '../types/type-names.ts';
 import type { CheckedExpr } from './checked-expr.ts';
+import { validateStringFormats } from './string-format-validator.ts';
 import { isExactType } from './type-unification.ts';
 
 export interface ValidatorOptions {
@@ -17,6 +19,8 @@ export interface ValidatorOptions {
   readonly literals: boolean;
   /** Function names whose arguments may hold mixed literals (`format` with the strings extension). */
   readonly homogeneousLiteralExemptFunctions: ReadonlySet<string>;
+  /** Whether string.format calls with a literal format and list are checked (strings extension v2). */
+  readonly stringFormats: boolean;
 }
 
 export function validateChecked(checked: CheckedExpr, options: ValidatorOptions): CelIssue[] {
@@ -70,6 +74,7 @@ export function validateChecked(checked: CheckedExpr, options: ValidatorOptions)
     }
   };
   visit(checked.parsed.expr, false);
+  if (options.stringFormats) issues.push(...validateStringFormats(checked));
   return issues;
 }
 

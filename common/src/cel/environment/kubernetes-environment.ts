@@ -72,6 +72,7 @@ function environmentOf(libraries: readonly VersionedLibrary[], keywordsAsFieldNa
     validators: {
       literals: libraries.some((library) => library.literalValidators === true),
       homogeneousLiteralExemptFunctions: new Set(libraries.flatMap((library) => library.homogeneousLiteralExemptFunctions ?? [])),
+      stringFormats: libraries.some((library) => library.stringFormatValidator === true),
     },
   };
 }

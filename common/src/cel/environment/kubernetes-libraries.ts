@@ -37,6 +37,8 @@ export interface VersionedLibrary {
   /** duration(), timestamp() and matches() literals are validated after checking. */
   readonly literalValidators?: boolean;
   readonly homogeneousLiteralExemptFunctions?: readonly string[];
+  /** string.format calls with a literal format and argument list are checked after type checking. */
+  readonly stringFormatValidator?: boolean;
 }
 
 const v = (minor: number): CompatibilityVersion => ({ major: 1, minor });
@@ -59,7 +61,7 @@ export const kubernetesLibraries: readonly VersionedLibrary[] = [
   },
   { name: 'quantity', introduced: v(28), functions: quantityFunctionDecls },
   { name: 'literal validators', introduced: v(29), literalValidators: true },
-  { name: 'strings v2', introduced: v(29), functions: stringsVersion2FunctionDecls, homogeneousLiteralExemptFunctions: ['format'] },
+  { name: 'strings v2', introduced: v(29), functions: stringsVersion2FunctionDecls, homogeneousLiteralExemptFunctions: ['format'], stringFormatValidator: true },
   { name: 'sets', introduced: v(29), functions: setsFunctionDecls },
   { name: 'ip', introduced: v(30), functions: ipFunctionDecls, identifiers: ipTypeIdentifiers },
   { name: 'cidr', introduced: v(30), functions: cidrFunctionDecls, identifiers: cidrTypeIdentifiers },
