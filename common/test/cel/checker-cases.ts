@@ -254,4 +254,9 @@ export const checkerCases: readonly CheckerCase[] = [
   {"expr": "1.sortBy(e, e)", "error": "ERROR: <input>:1:1: sortBy can only be applied to a list, identifier, comprehension, call or select expression\n | 1.sortBy(e, e)\n | ^"},
   {"expr": "l.sortBy(1, e)", "error": "ERROR: <input>:1:10: argument is not an identifier\n | l.sortBy(1, e)\n | .........^"},
   {"expr": "li.sortBy(e, e).sortBy(e, -e)", "type": "list(int)"},
+  {"expr": "quantity(s).foo", "error": "ERROR: <input>:1:12: unexpected failed resolution of 'kubernetes.Quantity'\n | quantity(s).foo\n | ...........^"},
+  {"expr": "url(s).host", "error": "ERROR: <input>:1:7: unexpected failed resolution of 'kubernetes.URL'\n | url(s).host\n | ......^"},
+  {"expr": "ip(s).foo", "error": "ERROR: <input>:1:6: type 'net.IP' does not support field selection\n | ip(s).foo\n | .....^"},
+  {"expr": "semver(s).major", "error": "ERROR: <input>:1:10: unexpected failed resolution of 'kubernetes.Semver'\n | semver(s).major\n | .........^"},
+  {"expr": "format.dns1123Label().x", "error": "ERROR: <input>:1:22: unexpected failed resolution of 'kubernetes.NamedFormat'\n | format.dns1123Label().x\n | .....................^"},
 ];

@@ -148,6 +148,10 @@ class Checker {
         result = target.value;
         break;
       case 'object': {
+        if (target.unresolvable === true) {
+          this.report(expr.offset, `unexpected failed resolution of '${target.name}'`);
+          break;
+        }
         const declared = findField(target, field, this.environment.keywordsAsFieldNames === true);
         if (declared === undefined) this.report(expr.offset, `undefined field '${field}'`);
         else result = declared.type;

@@ -11,6 +11,7 @@ import { clauseTypeMessage, formatPieces, type ClauseVerb } from '../library/str
 import type { CelType } from '../types/cel-types.ts';
 import { celTypeName } from '../types/type-names.ts';
 import type { CheckedExpr } from './checked-expr.ts';
+import { childrenOf } from '../syntax/expr-children.ts';
 
 type TypeKind = CelType['kind'];
 
@@ -104,21 +105,3 @@ function runtimeTypeName(type: CelType): string {
   }
 }
 
-function childrenOf(expr: Expr): readonly Expr[] {
-  switch (expr.type) {
-    case 'select':
-      return [expr.operand];
-    case 'call':
-      return expr.target === undefined ? expr.args : [expr.target, ...expr.args];
-    case 'list':
-      return expr.elements;
-    case 'map':
-      return expr.entries.flatMap((entry) => [entry.key, entry.value]);
-    case 'struct':
-      return expr.fields.map((field) => field.value);
-    case 'comprehension':
-      return [expr.iterRange, expr.accuInit, expr.loopCondition, expr.loopStep, expr.result];
-    default:
-      return [];
-  }
-}

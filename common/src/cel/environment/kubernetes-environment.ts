@@ -32,13 +32,16 @@ export interface EnvSetOptions {
   readonly featureGates?: Readonly<Record<string, boolean>>;
 }
 
+/** The 1.35 defaults of the gates libraries are gated by (AuthorizeWithSelectors is GA, locked on). */
+const defaultFeatureGates: Readonly<Record<string, boolean>> = { AuthorizeWithSelectors: true };
+
 const keywordsAsFieldNamesSince: CompatibilityVersion = { major: 1, minor: 31 };
 const newestVersion: CompatibilityVersion = { major: Number.MAX_SAFE_INTEGER, minor: Number.MAX_SAFE_INTEGER };
 const cache = new Map<string, CelEnvSet>();
 
 export function kubernetesEnvSet(options: EnvSetOptions = {}): CelEnvSet {
   const version = options.compatibilityVersion ?? defaultCompatibilityVersion;
-  const gates = options.featureGates ?? {};
+  const gates = { ...defaultFeatureGates, ...options.featureGates };
   const key = `${version.major}.${version.minor} ${JSON.stringify(Object.entries(gates).sort())}`;
   let envSet = cache.get(key);
   if (envSet === undefined) {

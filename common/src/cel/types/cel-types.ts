@@ -85,6 +85,11 @@ export interface ObjectCelType extends FromSchema {
   readonly name: string;
   /** By escaped name. */
   readonly fields: ReadonlyMap<string, DeclField>;
+  /**
+   * A library's value type (kubernetes.Quantity, ...), which Kubernetes registers with no type
+   * provider: the checker cannot resolve a field selection on it at all.
+   */
+  readonly unresolvable?: boolean;
 }
 
 /** optional_type(T), the type of optional.of(x), `a.?b` and `m[?k]`. */
@@ -152,17 +157,19 @@ export const objectType = (name: string, fields: Iterable<DeclField> = []): Obje
 });
 
 // The Kubernetes library types. Quantity, URL, Semver, the named formats and the authorizer's
-// types are object types without fields (a field selection on them is an undefined field); IP and
-// CIDR are opaque (a field selection on them is not supported at all).
-export const quantityType = objectType('kubernetes.Quantity');
-export const urlType = objectType('kubernetes.URL');
-export const semverType = objectType('kubernetes.Semver');
-export const namedFormatType = objectType('kubernetes.NamedFormat');
-export const authorizerType = objectType('kubernetes.authorization.Authorizer');
-export const pathCheckType = objectType('kubernetes.authorization.PathCheck');
-export const groupCheckType = objectType('kubernetes.authorization.GroupCheck');
-export const resourceCheckType = objectType('kubernetes.authorization.ResourceCheck');
-export const decisionType = objectType('kubernetes.authorization.Decision');
+// types are object types without fields that no type provider knows (a field selection on them is
+// an unexpected failed resolution); IP and CIDR are opaque (a field selection on them is not
+// supported at all).
+const libraryType = (name: string): ObjectCelType => ({ ...objectType(name), unresolvable: true });
+export const quantityType = libraryType('kubernetes.Quantity');
+export const urlType = libraryType('kubernetes.URL');
+export const semverType = libraryType('kubernetes.Semver');
+export const namedFormatType = libraryType('kubernetes.NamedFormat');
+export const authorizerType = libraryType('kubernetes.authorization.Authorizer');
+export const pathCheckType = libraryType('kubernetes.authorization.PathCheck');
+export const groupCheckType = libraryType('kubernetes.authorization.GroupCheck');
+export const resourceCheckType = libraryType('kubernetes.authorization.ResourceCheck');
+export const decisionType = libraryType('kubernetes.authorization.Decision');
 export const ipType = opaqueType('net.IP');
 export const cidrType = opaqueType('net.CIDR');
 
