@@ -4,6 +4,7 @@
 // library's.
 
 import { negateDuration, timeArithmetic } from '../library/time-arithmetic.ts';
+import { keyedItems } from './schema-lists.ts';
 import { CelDouble, CelDuration, CelError, CelTimestamp, CelUint, makeInt, makeUint, type CelValue } from './values.ts';
 
 const noSuchOverload = (): CelError => new CelError('no such overload');
@@ -79,7 +80,12 @@ export function arithmetic(op: string, a: CelValue, b: CelValue): CelValue {
   if (a instanceof CelTimestamp || a instanceof CelDuration) return timeArithmetic(op, a, b) ?? noSuchOverload();
   if (op !== '_+_') return noSuchOverload();
   if (typeof a === 'string' && typeof b === 'string') return a + b;
-  if (Array.isArray(a) && Array.isArray(b)) return [...a, ...b];
+  // A set or map list on the left makes `+` a union or a merge (schema-lists.ts).
+  if (Array.isArray(a)) {
+    const items = keyedItems(a);
+    if (items !== undefined) return items.add(a, b);
+    if (Array.isArray(b)) return [...a, ...b];
+  }
   if (a instanceof Uint8Array && b instanceof Uint8Array) {
     const joined = new Uint8Array(a.length + b.length);
     joined.set(a);

@@ -1,10 +1,14 @@
 // CEL's equality and ordering. Numbers compare by value across int, uint and double (1 == 1u ==
 // 1.0); values of other different types are unequal, not an error; lists and maps compare member
 // by member. Ordering exists for numbers, strings (by code point), bytes, bools, timestamps and
-// durations; anything else has no `<` overload.
+// durations; anything else has no `<` overload. Lists and objects of a schema with their own
+// equality (set and map lists, converted objects: schema-lists.ts, schema-objects.ts) decide it
+// when they are the left operand, as in Kubernetes.
 
 import { CelDouble, CelDuration, CelError, CelMap, CelOptional, CelTimestamp, CelType, CelUint, isPlainMap, type CelValue, fromJson } from './values.ts';
-import { mapEntries, mapLookup, mapSize } from './maps.ts';
+import { mapLookup, mapSize } from './maps.ts';
+import { keyedItems } from './schema-lists.ts';
+import { equalSchemaObjects, schemaObjectSource } from './schema-objects.ts';
 
 /** A numeric value as a comparable pair: its bigint part when integral, or its double. */
 function numberOf(value: unknown): number | bigint | undefined {
@@ -70,14 +74,24 @@ export function compareValues(a: CelValue, b: CelValue): number | CelError {
 export function equalValues(a: CelValue, b: CelValue): boolean | CelError {
   if (a instanceof CelError) return a;
   if (b instanceof CelError) return b;
-  if (a === b) return typeof a !== 'number' || !Number.isNaN(a);
+  // A list or map is compared even with itself: it may hold a NaN, or a set that is not equal to itself.
+  if (a === b && (typeof a !== 'object' || a === null)) return typeof a !== 'number' || !Number.isNaN(a);
   const x = numberOf(a);
   const y = numberOf(b);
-  if (x !== undefined || y !== undefined) return x !== undefined && y !== undefined && compareNumbers(x, y) === 0;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && equalLists(a, b);
+  if (x !== undefined && y !== undefined) return compareNumbers(x, y) === 0;
+  if (typeof a !== 'object' || a === null || x !== undefined) return false;
+  if (Array.isArray(a)) {
+    const items = keyedItems(a);
+    return items !== undefined ? items.equal(a, b, equalValues) : Array.isArray(b) && equalLists(a, b);
+  }
+  if (isPlainMap(a)) {
+    const source = schemaObjectSource(a);
+    if (source !== undefined) return equalSchemaObjects(a, source, b, equalValues);
+    return (b instanceof CelMap || isPlainMap(b)) && equalMaps(a, b);
+  }
+  if (typeof b !== 'object' || b === null || y !== undefined) return false;
+  if (a instanceof CelMap) return (b instanceof CelMap || isPlainMap(b)) && equalMaps(a, b);
   if (a instanceof Uint8Array || b instanceof Uint8Array) return a instanceof Uint8Array && b instanceof Uint8Array && compareBytes(a, b) === 0;
-  if ((a instanceof CelMap || isPlainMap(a)) && (b instanceof CelMap || isPlainMap(b))) return equalMaps(a, b);
   if (a instanceof CelTimestamp && b instanceof CelTimestamp) return compareTimes(a, b) === 0;
   if (a instanceof CelDuration && b instanceof CelDuration) return compareTimes(a, b) === 0;
   if (a instanceof CelType && b instanceof CelType) return a.name === b.name;
@@ -85,7 +99,7 @@ export function equalValues(a: CelValue, b: CelValue): boolean | CelError {
     if (a.value === undefined || b.value === undefined) return a.value === b.value;
     return equalValues(a.value, b.value);
   }
-  if (typeof (a as { equals?: unknown }).equals === 'function') return (a as { equals(other: unknown): boolean }).equals(b);
+  if (typeof (a as { equals?: unknown }).equals === 'function') return (a as unknown as { equals(other: unknown): boolean }).equals(b);
   return false;
 }
 
@@ -103,12 +117,18 @@ function equalLists(a: readonly unknown[], b: readonly unknown[]): boolean | Cel
 function equalMaps(a: CelMap | { readonly [key: string]: unknown }, b: CelMap | { readonly [key: string]: unknown }): boolean | CelError {
   if (mapSize(a) !== mapSize(b)) return false;
   let error: CelError | undefined;
-  for (const [key, value] of mapEntries(a)) {
+  const compare = (key: CelValue, value: CelValue): boolean => {
     const other = mapLookup(b, key);
     if (other === undefined) return false;
     const equal = equalValues(value, other);
-    if (equal === false) return false;
     if (equal instanceof CelError) error ??= equal;
+    return equal !== false;
+  };
+  if (a instanceof CelMap) {
+    for (const [key, value] of a.entries.values()) if (!compare(key, value)) return false;
+  } else {
+    // Plain objects (JSON) are walked without the generator mapEntries would make.
+    for (const key of Object.keys(a)) if (!compare(key, fromJson(a[key]))) return false;
   }
   return error ?? true;
 }
