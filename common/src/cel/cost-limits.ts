@@ -2,6 +2,8 @@
 // validation), and the messages a user sees when an expression runs past them, so that rules
 // written for Capstan are refused exactly where kube-apiserver refuses them.
 
+import { goQuote } from '../status/go-format.ts';
+
 /** The most one evaluation of one expression may cost; past it the evaluation stops (about 0.1 s). */
 export const perCallLimit = 1_000_000;
 
@@ -29,3 +31,17 @@ export const outOfCostBudgetMessage = 'validation failed due to running out of c
 /** The same for a CRD rule's messageExpression. */
 export const messageExpressionOutOfBudgetMessage =
   'messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run';
+
+/**
+ * A CRD rule stopped by the per-call limit (field.Invalid at the rule's field; no later rule of the
+ * object runs); `rule` is what Kubernetes shows of it: its message if it has one, else its expression, trimmed.
+ */
+export const ruleCallCostExceededMessage = (rule: string): string =>
+  `'${costLimitExceededMessage}': no further validation rules will be run due to call cost exceeds limit for rule: ${rule}`;
+
+/** A CRD rule's messageExpression stopped by the per-call limit (the expression Go-quoted, %q). */
+export const messageExpressionCallCostExceededMessage = (messageExpression: string): string =>
+  `no further validation rules will be run due to call cost exceeds limit for messageExpression: ${goQuote(messageExpression)}`;
+
+/** A ValidatingAdmissionPolicy (or match condition) expression stopped by the per-call limit. */
+export const admissionExpressionCostExceededMessage = (expression: string): string => `expression '${expression}' resulted in error: ${costLimitExceededMessage}`;

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { FlagError, formatFlagHelp, parseFlags } from '../../cli/flags.ts';
 import { parseJson } from '../../json/parse-json.ts';
+import { costLimitExceededMessage, perCallLimit } from '../cost-limits.ts';
 import { compileCel } from '../program.ts';
 import { formatIssues } from '../syntax/format-issues.ts';
 import { CelError, fromJson, type CelValue } from '../values/values.ts';
@@ -19,7 +20,7 @@ const checkFlags = {
 const evalFlags = {
   schema: checkFlags.schema,
   input: { type: 'string', default: '', help: 'NAME=JSON: bind a variable to a JSON value (repeat the flag for more)' },
-  budget: { type: 'string', default: '', help: 'Stop the evaluation once its cost exceeds this' },
+  budget: { type: 'string', default: '', help: `Stop the evaluation once its cost exceeds this (default ${perCallLimit}, Kubernetes' per-expression limit)` },
 } as const;
 
 /** The flags that may be given more than once; each occurrence is kept (pflag's stringArray). */
@@ -32,12 +33,13 @@ Usage:
   capstan cel eval EXPR [--schema FILE] [--input NAME=JSON ...] [--budget N]
 
 Prints one JSON object: check prints {"error": "<message with position>"} for an expression that
-does not compile; eval prints {"result": <value>, "type": "<CEL type>"} or {"error": "<message>"}.
+does not compile; eval prints {"result": <value>, "type": "<CEL type>", "cost": <cost>} or
+{"error": "<message>"}, the cost counted as Kubernetes counts it at run time; past the budget the
+evaluation stops with Kubernetes' error (${JSON.stringify(costLimitExceededMessage)}).
 Exit status: 0 on success, 1 on a CEL error, 2 on bad usage. Put an expression that starts with
 '-' after '--'.
 
-Not yet: type checking and cost estimation (check only checks the syntax), --schema (only read),
-the evaluation's cost and --budget.
+Not yet: type checking and cost estimation (check only checks the syntax), --schema (only read).
 
 Flags of check:
 ${formatFlagHelp(checkFlags)}
@@ -85,10 +87,8 @@ function check(argv: readonly string[], note: (text: string) => void): Answer {
 function evaluate(argv: readonly string[], note: (text: string) => void): Answer {
   const { flags, args, repeated } = parseArgs(evalFlags, 'eval', argv);
   const expression = oneExpression('eval', args);
-  if (flags.budget !== '') {
-    if (!/^\d+$/.test(flags.budget)) throw invalidFlag('budget', flags.budget, 'not a non-negative integer');
-    throw new FlagError('--budget: the evaluation cost is not tracked yet, so no budget can be enforced');
-  }
+  if (flags.budget !== '' && !/^\d+$/.test(flags.budget)) throw invalidFlag('budget', flags.budget, 'not a non-negative integer');
+  const costLimit = flags.budget === '' ? perCallLimit : Number(flags.budget);
   const variables: Record<string, CelValue> = {};
   for (const input of repeated.input) {
     const [name, text] = splitAssignment('input', input);
@@ -102,10 +102,10 @@ function evaluate(argv: readonly string[], note: (text: string) => void): Answer
   readSchema(flags.schema, note);
   const compiled = compileCel(expression);
   if (!compiled.ok) return celError(formatIssues(expression, compiled.issues));
-  const result = compiled.program.evaluate(variables);
+  const { value: result, cost } = compiled.program.evaluateWithCost(variables, { costLimit });
   if (result instanceof CelError) return celError(result.message);
   try {
-    return { json: { result: celValueJson(result), type: valueTypeName(result) }, exitCode: 0 };
+    return { json: { result: celValueJson(result), type: valueTypeName(result), cost }, exitCode: 0 };
   } catch (error) {
     if (error instanceof NestedCelError) return celError(error.message);
     throw error;

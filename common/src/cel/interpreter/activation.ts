@@ -8,6 +8,9 @@ export interface Activation {
   resolve(name: string): CelValue | undefined;
 }
 
+/** A planned expression: its value in an activation. */
+export type Evaluator = (activation: Activation) => CelValue;
+
 export const emptyActivation: Activation = { resolve: () => undefined };
 
 /** An activation of the given variables (values are used as they are: JSON-shaped values are fine). */
@@ -15,19 +18,49 @@ export function activationOf(variables: Readonly<Record<string, unknown>>): Acti
   return { resolve: (name) => (Object.hasOwn(variables, name) ? (variables[name] as CelValue) : undefined) };
 }
 
-/** One more variable over a parent activation: what each comprehension step evaluates in. */
-export class ScopedActivation implements Activation {
+/**
+ * The scope of one comprehension, as cel-go's folder keeps it: the accumulator is initialised the
+ * first time it is read (so that a cel.bind value never read is never computed, or charged), the
+ * iteration variables are visible to the loop condition and step but not to the result, and
+ * every other name is the parent's.
+ */
+export class FoldActivation implements Activation {
   readonly #parent: Activation;
-  readonly #name: string;
-  value: CelValue;
+  readonly #accuVar: string;
+  readonly #initAccu: (parent: Activation) => CelValue;
+  readonly #iterVar: string;
+  readonly #iterVar2: string | undefined;
+  #accu: CelValue = null;
+  #initialized = false;
+  first: CelValue = null;
+  second: CelValue = null;
+  computingResult = false;
 
-  constructor(parent: Activation, name: string, value: CelValue) {
+  constructor(parent: Activation, accuVar: string, initAccu: (parent: Activation) => CelValue, iterVar: string, iterVar2: string | undefined) {
     this.#parent = parent;
-    this.#name = name;
-    this.value = value;
+    this.#accuVar = accuVar;
+    this.#initAccu = initAccu;
+    this.#iterVar = iterVar;
+    this.#iterVar2 = iterVar2;
+  }
+
+  set accu(value: CelValue) {
+    this.#accu = value;
+    this.#initialized = true;
   }
 
   resolve(name: string): CelValue | undefined {
-    return name === this.#name ? this.value : this.#parent.resolve(name);
+    if (name === this.#accuVar) {
+      if (!this.#initialized) {
+        this.#initialized = true;
+        this.#accu = this.#initAccu(this.#parent);
+      }
+      return this.#accu;
+    }
+    if (!this.computingResult) {
+      if (name === this.#iterVar) return this.first;
+      if (name === this.#iterVar2) return this.second;
+    }
+    return this.#parent.resolve(name);
   }
 }

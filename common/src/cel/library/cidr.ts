@@ -118,6 +118,8 @@ export const cidrCosts = {
     addressBytes: { min: 4, max: 16 },
     factor: stringTraversalCostFactor,
     actual: (args: readonly CelValue[]): number => comparisonCost(args) + parsedArgumentCost(args),
+    /** When the checker could not tell the string overload from the IP one (a dyn argument), Kubernetes charges no parse. */
+    actualUnresolved: (args: readonly CelValue[]): number => comparisonCost(args),
   },
   containsCIDR: {
     kind: 'addressComparison',
@@ -125,6 +127,7 @@ export const cidrCosts = {
     factor: stringTraversalCostFactor,
     extraPrefixTraversal: true,
     actual: (args: readonly CelValue[]): number => comparisonCost(args) + rangeTraversalCost(args) + 1 + parsedArgumentCost(args),
+    actualUnresolved: (args: readonly CelValue[]): number => comparisonCost(args) + rangeTraversalCost(args) + 1,
   },
   ip: { kind: 'nominal', actual: nominalCost },
   masked: { kind: 'nominal', actual: nominalCost },

@@ -6,11 +6,12 @@ import { mapEntries } from '../values/maps.ts';
 import { CelMap, fromJson, isPlainMap, type CelValue } from '../values/values.ts';
 import { stringTraversalCostFactor } from './call-cost.ts';
 
-/** The run-time cost of one call, from its arguments (a member call's target first) and its result. */
-export type CallCost = (args: readonly CelValue[], result: CelValue) => number;
+export type { CallCost } from '../interpreter/cost-meter.ts';
 
+/** cel-go's charge for a call it has no rule for, and its charges for building a list or a map. */
 export const callCost = 1;
 export const listCreateBaseCost = 10;
+export const mapCreateBaseCost = 30;
 
 /**
  * Kubernetes' cost of walking a value: a tenth of a string's or bytes' length in UTF-8 bytes (rounded
