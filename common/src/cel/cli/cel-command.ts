@@ -3,12 +3,20 @@
 // success, 1 on a CEL error (printed as {"error": ...}), 2 on bad usage (an `Error:` line on stderr).
 
 import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
 import { FlagError, formatFlagHelp, parseFlags } from '../../cli/flags.ts';
-import { parseJson } from '../../json/parse-json.ts';
+import { compileExpression, type CompiledExpression } from '../compile-expression.ts';
 import { costLimitExceededMessage, perCallLimit } from '../cost-limits.ts';
-import { compileCel } from '../program.ts';
+import { schemaSizeEstimator } from '../cost/size-estimator.ts';
+import { customResourceRuleVariables, ruleSelfType } from '../environment/custom-resource-rule-variables.ts';
 import { formatIssues } from '../syntax/format-issues.ts';
-import { CelError, fromJson, type CelValue } from '../values/values.ts';
+import { dynType, type CelType } from '../types/cel-types.ts';
+import { parseTypeName } from '../types/parse-type-name.ts';
+import type { OpenApiV3Schema } from '../types/schema-types.ts';
+import { checkerTypeName } from '../types/type-names.ts';
+import { celValueOfJsonText } from '../values/json-text-values.ts';
+import { schemaValue } from '../values/schema-values.ts';
+import { CelError, type CelValue } from '../values/values.ts';
 import { celValueJson, NestedCelError, type JsonValue } from './value-json.ts';
 import { valueTypeName } from './value-type-name.ts';
 
@@ -32,14 +40,23 @@ Usage:
   capstan cel check EXPR [--schema FILE] [--var NAME=TYPE ...]
   capstan cel eval EXPR [--schema FILE] [--input NAME=JSON ...] [--budget N]
 
-Prints one JSON object: check prints {"error": "<message with position>"} for an expression that
-does not compile; eval prints {"result": <value>, "type": "<CEL type>", "cost": <cost>} or
-{"error": "<message>"}, the cost counted as Kubernetes counts it at run time; past the budget the
-evaluation stops with Kubernetes' error (${JSON.stringify(costLimitExceededMessage)}).
+Expressions are compiled in Kubernetes 1.35's environment for new expressions (libraries of
+compatibility version 1.34) and type-checked. check prints {"type": "<CEL type>", "estimatedCost":
+{"min": N, "max": N}} (the worst case as Kubernetes estimates it; a CRD rule whose max exceeds
+10000000 is refused) or {"error": "<message with position>"}. eval prints {"result": <value>,
+"type": "<CEL type>", "cost": <cost>} or {"error": "<message>"}, the cost counted as Kubernetes
+counts it at run time; past the budget the evaluation stops with Kubernetes' error
+(${JSON.stringify(costLimitExceededMessage)}).
+
+--schema types self and oldSelf as a custom resource rule on that schema node sees them (an object
+schema is taken as the resource's root: it also has apiVersion, kind and metadata), and its
+maxLength, maxItems and maxProperties bound the estimate; --input self=... is then read as
+Kubernetes reads the object (number fields are doubles, date-time strings timestamps, ...).
+Other --input variables are declared dyn; --var declares a variable's type for check (int,
+list(string), map(string, int), optional_type(int), google.protobuf.Timestamp, net.IP, ...).
+
 Exit status: 0 on success, 1 on a CEL error, 2 on bad usage. Put an expression that starts with
 '-' after '--'.
-
-Not yet: type checking and cost estimation (check only checks the syntax), --schema (only read).
 
 Flags of check:
 ${formatFlagHelp(checkFlags)}
@@ -54,12 +71,11 @@ interface Answer {
 
 /** Runs the command; answers the exit code. */
 export async function celCommand(argv: readonly string[], out: (text: string) => void): Promise<number> {
-  const note = (text: string): void => void process.stderr.write(`capstan cel: ${text}\n`);
   let answer: Answer;
   try {
     const [action, ...rest] = argv;
-    if (action === 'check') answer = check(rest, note);
-    else if (action === 'eval') answer = evaluate(rest, note);
+    if (action === 'check') answer = check(rest);
+    else if (action === 'eval') answer = evaluate(rest);
     else throw new FlagError(`unknown action ${JSON.stringify(action ?? '')}: want check or eval\n\n${celUsage}`);
   } catch (error) {
     if (!(error instanceof FlagError)) throw error;
@@ -70,39 +86,51 @@ export async function celCommand(argv: readonly string[], out: (text: string) =>
   return answer.exitCode;
 }
 
-function check(argv: readonly string[], note: (text: string) => void): Answer {
+function check(argv: readonly string[]): Answer {
   const { flags, args, repeated } = parseArgs(checkFlags, 'check', argv);
   const expression = oneExpression('check', args);
+  const schema = readSchema(flags.schema);
+  const variables = new Map<string, CelType>(schema?.variables);
   for (const declaration of repeated.var) {
-    const [name, type] = splitAssignment('var', declaration);
-    if (type.trim() === '') throw invalidFlag('var', declaration, `no type for ${name}`);
+    const [name, typeText] = splitAssignment('var', declaration);
+    const type = parseTypeName(typeText);
+    if ('error' in type) throw invalidFlag('var', declaration, type.error);
+    variables.set(name, type);
   }
-  readSchema(flags.schema, note);
-  const compiled = compileCel(expression);
-  if (!compiled.ok) return celError(formatIssues(expression, compiled.issues));
-  note('type checking and cost estimation are not implemented yet: only the syntax was checked');
-  return { json: {}, exitCode: 0 };
+  const result = compileExpression(expression, { variables, sizes: schema?.sizes });
+  if (!result.ok) return celError(formatIssues(expression, result.issues));
+  const { checked, estimatedCost } = result.compiled;
+  return { json: { type: checkerTypeName(checked.type), estimatedCost: { min: exactInteger(estimatedCost.min), max: exactInteger(estimatedCost.max) } }, exitCode: 0 };
 }
 
-function evaluate(argv: readonly string[], note: (text: string) => void): Answer {
+function evaluate(argv: readonly string[]): Answer {
   const { flags, args, repeated } = parseArgs(evalFlags, 'eval', argv);
   const expression = oneExpression('eval', args);
   if (flags.budget !== '' && !/^\d+$/.test(flags.budget)) throw invalidFlag('budget', flags.budget, 'not a non-negative integer');
   const costLimit = flags.budget === '' ? perCallLimit : Number(flags.budget);
-  const variables: Record<string, CelValue> = {};
+  const schema = readSchema(flags.schema);
+  const variables = new Map<string, CelType>(schema?.variables);
+  const values: Record<string, CelValue> = {};
   for (const input of repeated.input) {
     const [name, text] = splitAssignment('input', input);
-    if (Object.hasOwn(variables, name)) throw invalidFlag('input', input, `${name} is bound twice`);
+    if (Object.hasOwn(values, name)) throw invalidFlag('input', input, `${name} is bound twice`);
+    let json: CelValue;
     try {
-      variables[name] = fromJson(parseJson(text));
+      json = celValueOfJsonText(text);
     } catch (error) {
       throw invalidFlag('input', input, `not JSON: ${(error as Error).message}`);
     }
+    const declared = variables.get(name);
+    values[name] = declared === undefined ? json : schemaValue(json, declared);
+    if (declared === undefined) variables.set(name, dynType);
   }
-  readSchema(flags.schema, note);
-  const compiled = compileCel(expression);
-  if (!compiled.ok) return celError(formatIssues(expression, compiled.issues));
-  const { value: result, cost } = compiled.program.evaluateWithCost(variables, { costLimit });
+  const result = compileExpression(expression, { variables, sizes: schema?.sizes });
+  if (!result.ok) return celError(formatIssues(expression, result.issues));
+  return evaluated(result.compiled, values, costLimit);
+}
+
+function evaluated(compiled: CompiledExpression, values: Readonly<Record<string, CelValue>>, costLimit: number): Answer {
+  const { value: result, cost } = compiled.program.evaluateWithCost(values, { costLimit });
   if (result instanceof CelError) return celError(result.message);
   try {
     return { json: { result: celValueJson(result), type: valueTypeName(result), cost }, exitCode: 0 };
@@ -111,6 +139,12 @@ function evaluate(argv: readonly string[], note: (text: string) => void): Answer
     throw error;
   }
 }
+
+/** A cost as an exact JSON integer, even beyond 2^53 (an unbounded estimate is 2^64-1). */
+const exactInteger = (value: bigint): JsonValue => (value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : (rawJson(value.toString()) as JsonValue));
+
+// JSON.rawJSON (V8, Node 21+) is not in TypeScript's library yet.
+const rawJson = (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON;
 
 const celError = (message: string): Answer => ({ json: { error: message }, exitCode: 1 });
 
@@ -157,13 +191,23 @@ function splitAssignment(flag: string, text: string): readonly [name: string, va
 
 const invalidFlag = (flag: string, text: string, why: string): FlagError => new FlagError(`invalid argument "${text}" for "--${flag}" flag: ${why}`);
 
-/** Reads the schema file so that a wrong path is reported; typing self from it needs the type checker. */
-function readSchema(path: string, note: (text: string) => void): void {
-  if (path === '') return;
+interface SchemaScope {
+  readonly variables: ReadonlyMap<string, CelType>;
+  readonly sizes: ReturnType<typeof schemaSizeEstimator>;
+}
+
+/** self and oldSelf typed by the --schema file (YAML or JSON), and the estimator of their sizes. */
+function readSchema(path: string): SchemaScope | undefined {
+  if (path === '') return undefined;
+  let schema: unknown;
   try {
-    readFileSync(path, 'utf8');
+    schema = parseYaml(readFileSync(path, 'utf8'));
   } catch (error) {
     throw new FlagError(`cannot read --schema file: ${(error as Error).message}`);
   }
-  note('--schema is not applied yet: variables are typed by their --input values');
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) throw new FlagError('--schema file: not an OpenAPI v3 schema (want an object)');
+  const node = schema as OpenApiV3Schema;
+  const self = ruleSelfType(node, { isRoot: node.type === 'object', typeName: 'selfType' });
+  if (self === undefined) throw new FlagError('--schema file: unable to convert structural schema to CEL declarations');
+  return { variables: customResourceRuleVariables(self), sizes: schemaSizeEstimator(self) };
 }
