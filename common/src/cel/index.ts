@@ -15,6 +15,8 @@ export { authorizerValue, requestResourceAuthorizerValue } from './library/authz
 export type { Authorizer, AuthorizerAttributes, AuthorizerDecision } from './library/authorizer.ts';
 export { celProgram, compileCel, type CelProgram, type CompileResult, type CostedEvaluation, type CostOptions, type ProgramOptions } from './program.ts';
 export { formatIssues } from './syntax/format-issues.ts';
+export * from './types/cel-types.ts';
+export { parseTypeName } from './types/parse-type-name.ts';
 export { schemaCelType, type OpenApiV3Schema } from './types/schema-types.ts';
 export { celValueOfJsonText } from './values/json-text-values.ts';
 export { schemaValue } from './values/schema-values.ts';
