@@ -30,7 +30,7 @@ const policies = '/apis/admissionregistration.k8s.io/v1/validatingadmissionpolic
 const bindings = '/apis/admissionregistration.k8s.io/v1/validatingadmissionpolicybindings';
 const podRule = { operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] };
 
-test('a ValidatingAdmissionPolicy is checked for its structure, its CEL left uncompiled', async (t) => {
+test('a ValidatingAdmissionPolicy is checked for its structure (its CEL: admission-policy-cel.test.ts)', async (t) => {
   const refused = await post(policies, {
     metadata: { name: 'bad-policy' },
     spec: {

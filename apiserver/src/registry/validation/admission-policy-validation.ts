@@ -1,12 +1,12 @@
-// ValidatingAdmissionPolicy (admissionregistration.k8s.io/v1), its structure as kube checks it on
-// create and update: failure policy, param kind, match constraints and conditions, variables,
-// validations and audit annotations. kube also compiles every CEL expression here; Capstan does
-// not compile CEL yet, so only emptiness is checked where kube would compile.
+// ValidatingAdmissionPolicy (admissionregistration.k8s.io/v1) as kube checks it on create and
+// update: failure policy, param kind, match constraints and conditions, variables, validations and
+// audit annotations, each CEL expression compiled (admission-cel-validation.ts) where kube compiles it.
 
 import { fieldDuplicate, fieldInvalid, fieldNotSupported, fieldRequired, type FieldError } from '@capstan/common';
 import { isObject, objectOf, objectsAt, stringOf } from '../defaulting/json-fields.ts';
 import type { JsonObject } from '../object-meta.ts';
 import { isDNS1035Label, isDNS1123Subdomain } from '../name-validation.ts';
+import { PolicyExpressions } from './admission-cel-validation.ts';
 import { matchConditionsErrors } from './match-condition-validation.ts';
 import { matchResourcesErrors } from './match-resources-validation.ts';
 import { isQualifiedName } from './value-formats.ts';
@@ -40,22 +40,25 @@ function paramKindErrors(paramKind: JsonObject, path: string): FieldError[] {
   return errors;
 }
 
-function variableErrors(variable: JsonObject, path: string): FieldError[] {
+function variableErrors(variable: JsonObject, path: string, cel: PolicyExpressions): FieldError[] {
   const errors: FieldError[] = [];
   const name = stringOf(variable.name);
   if (name.trim() === '') errors.push(fieldRequired(`${path}.name`, 'name is not specified'));
   else if (!celIdentifier.test(name) || celReserved.has(name)) errors.push(fieldInvalid(`${path}.name`, name, 'name is not a valid CEL identifier'));
-  // kube compiles a non-empty expression (with the variables before it) here.
-  if (stringOf(variable.expression).trim() === '') errors.push(fieldRequired(`${path}.expression`, 'expression is not specified'));
+  const expression = stringOf(variable.expression);
+  if (expression.trim() === '') errors.push(fieldRequired(`${path}.expression`, 'expression is not specified'));
+  else errors.push(...cel.variable(name, expression, `${path}.expression`));
   return errors;
 }
 
-function validationErrors(validation: JsonObject, path: string): FieldError[] {
+function validationErrors(validation: JsonObject, path: string, cel: PolicyExpressions): FieldError[] {
   const errors: FieldError[] = [];
-  // kube compiles a non-empty expression and messageExpression here.
-  if (stringOf(validation.expression).trim() === '') errors.push(fieldRequired(`${path}.expression`, 'expression is not specified'));
+  const expression = stringOf(validation.expression);
+  if (expression.trim() === '') errors.push(fieldRequired(`${path}.expression`, 'expression is not specified'));
+  else errors.push(...cel.validation(expression, `${path}.expression`));
   const messageExpression = stringOf(validation.messageExpression);
   if (messageExpression !== '' && messageExpression.trim() === '') errors.push(fieldInvalid(`${path}.messageExpression`, messageExpression, 'must be non-empty if specified'));
+  else if (messageExpression !== '') errors.push(...cel.messageExpression(messageExpression, `${path}.messageExpression`));
   const message = stringOf(validation.message);
   if (message !== '' && message.trim() === '') errors.push(fieldInvalid(`${path}.message`, message, 'message must be non-empty if specified'));
   else if (/[\n\r]/.test(message.trim())) errors.push(fieldInvalid(`${path}.message`, message, 'message must not contain line breaks'));
@@ -64,19 +67,20 @@ function validationErrors(validation: JsonObject, path: string): FieldError[] {
 }
 
 /** The key becomes the audit annotation "<policy name>/<key>", which must be a qualified name. */
-function auditAnnotationErrors(annotation: JsonObject, policyName: string, path: string): FieldError[] {
+function auditAnnotationErrors(annotation: JsonObject, policyName: string, path: string, cel: PolicyExpressions): FieldError[] {
   const errors: FieldError[] = [];
   const key = stringOf(annotation.key);
   if (policyName === '') errors.push(fieldInvalid(`${path}.key`, key, 'requires metadata.name be non-empty'));
   else for (const message of isQualifiedName(`${policyName}/${key}`)) errors.push(fieldInvalid(`${path}.key`, `${policyName}/${key}`, message));
-  const valueExpression = stringOf(annotation.valueExpression).trim();
-  if (valueExpression === '') errors.push(fieldRequired(`${path}.valueExpression`, 'valueExpression is not specified'));
-  else if (Buffer.byteLength(valueExpression) > maxValueExpressionLength) errors.push(fieldRequired(`${path}.valueExpression`, `must not exceed ${maxValueExpressionLength} bytes in length`));
-  // kube compiles a valueExpression of acceptable length here.
+  const valueExpression = stringOf(annotation.valueExpression);
+  const trimmed = valueExpression.trim();
+  if (trimmed === '') errors.push(fieldRequired(`${path}.valueExpression`, 'valueExpression is not specified'));
+  else if (Buffer.byteLength(trimmed) > maxValueExpressionLength) errors.push(fieldRequired(`${path}.valueExpression`, `must not exceed ${maxValueExpressionLength} bytes in length`));
+  else errors.push(...cel.auditAnnotation(valueExpression, `${path}.valueExpression`));
   return errors;
 }
 
-function auditAnnotationsErrors(spec: JsonObject, policyName: string): FieldError[] {
+function auditAnnotationsErrors(spec: JsonObject, policyName: string, cel: PolicyExpressions): FieldError[] {
   const annotations = objectsAt(spec, 'auditAnnotations');
   const errors: FieldError[] = [];
   if (annotations.length > maxAuditAnnotations) {
@@ -84,7 +88,7 @@ function auditAnnotationsErrors(spec: JsonObject, policyName: string): FieldErro
   }
   const keys = new Set<string>();
   annotations.forEach((annotation, i) => {
-    errors.push(...auditAnnotationErrors(annotation, policyName, `spec.auditAnnotations[${i}]`));
+    errors.push(...auditAnnotationErrors(annotation, policyName, `spec.auditAnnotations[${i}]`, cel));
     const key = stringOf(annotation.key);
     if (keys.has(key)) errors.push(fieldDuplicate(`spec.auditAnnotations[${i}].key`, key));
     keys.add(key);
@@ -92,8 +96,10 @@ function auditAnnotationsErrors(spec: JsonObject, policyName: string): FieldErro
   return errors;
 }
 
-export function validatingAdmissionPolicyErrors(policy: JsonObject): FieldError[] {
+/** On update, `old` decides the CEL environment of each expression and whether match conditions are checked. */
+export function validatingAdmissionPolicyErrors(policy: JsonObject, old?: JsonObject): FieldError[] {
   const spec = objectOf(policy.spec);
+  const cel = new PolicyExpressions(policy, old);
   const policyName = stringOf(objectOf(policy.metadata).name);
   const errors: FieldError[] = [];
   if (typeof spec.failurePolicy !== 'string') errors.push(fieldRequired('spec.failurePolicy'));
@@ -105,15 +111,15 @@ export function validatingAdmissionPolicyErrors(policy: JsonObject): FieldError[
     // At least one resource rule gives the expressions their type information.
     if (objectsAt(spec.matchConstraints, 'resourceRules').length === 0) errors.push(fieldRequired('spec.matchConstraints.resourceRules'));
   }
-  errors.push(...matchConditionsErrors(spec, 'matchConditions', 'spec.matchConditions'));
-  objectsAt(spec, 'variables').forEach((variable, i) => errors.push(...variableErrors(variable, `spec.variables[${i}]`)));
+  if (cel.checksMatchConditions) errors.push(...matchConditionsErrors(spec, 'matchConditions', 'spec.matchConditions', cel.matchCondition));
+  objectsAt(spec, 'variables').forEach((variable, i) => errors.push(...variableErrors(variable, `spec.variables[${i}]`, cel)));
   const validations = objectsAt(spec, 'validations');
   if (validations.length === 0 && objectsAt(spec, 'auditAnnotations').length === 0) {
     const detail = 'validations or auditAnnotations must contain at least one item';
     errors.push(fieldRequired('spec.validations', detail), fieldRequired('spec.auditAnnotations', detail));
     return errors;
   }
-  validations.forEach((validation, i) => errors.push(...validationErrors(validation, `spec.validations[${i}]`)));
-  errors.push(...auditAnnotationsErrors(spec, policyName));
+  validations.forEach((validation, i) => errors.push(...validationErrors(validation, `spec.validations[${i}]`, cel)));
+  errors.push(...auditAnnotationsErrors(spec, policyName, cel));
   return errors;
 }

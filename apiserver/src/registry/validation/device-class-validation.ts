@@ -12,12 +12,16 @@ import { withoutSpecErrors } from './resource-update-order.ts';
 
 const maxConfigurations = 32;
 
-/** `old`, on update: configuration kept as it was is not measured again. */
+/**
+ * `old`, on update: selectors kept as they were compile as stored expressions, and configuration
+ * kept as it was is not measured again (an absent list is as good as an empty one).
+ */
 function deviceClassSpecErrors(spec: JsonObject, old: JsonObject | undefined): FieldError[] {
-  const stored = old !== undefined && isDeepStrictEqual(spec.config, old.config);
+  const unchanged = (field: string): boolean => old !== undefined && isDeepStrictEqual(listAt(spec[field]), listAt(old[field]));
+  const storedConfiguration = unchanged('config');
   return [
-    ...deviceSelectorsErrors(spec.selectors, 'spec.selectors'),
-    ...boundedListErrors(listAt(spec.config), maxConfigurations, 'spec.config', (configuration, path) => deviceConfigurationErrors(configuration, path, stored)),
+    ...deviceSelectorsErrors(spec.selectors, 'spec.selectors', unchanged('selectors')),
+    ...boundedListErrors(listAt(spec.config), maxConfigurations, 'spec.config', (configuration, path) => deviceConfigurationErrors(configuration, path, storedConfiguration)),
   ];
 }
 

@@ -1,23 +1,19 @@
-// The device selectors of DeviceClasses and device requests (resource.k8s.io): at most 32, each a
-// CEL expression of at most 10 Ki. Capstan does not compile CEL yet; only the empty expression,
-// which kube's CEL parser refuses with a fixed message, is refused here.
+// The device selectors of DeviceClasses and device requests (resource.k8s.io): at most 32, each
+// with a CEL expression (see device-selector-expression-validation.ts).
 
-import { fieldInvalid, fieldRequired, fieldTooLong, type FieldError } from '@capstan/common';
+import { fieldRequired, type FieldError } from '@capstan/common';
 import { isObject, stringOf } from '../defaulting/json-fields.ts';
 import { boundedListErrors, listAt } from './bounded-list-validation.ts';
+import { selectorExpressionErrors } from './device-selector-expression-validation.ts';
 
 const maxSelectors = 32;
-const maxExpressionLength = 10 * 1024;
 
-const emptyExpressionMessage =
-  "compilation failed: ERROR: <input>:1:1: Syntax error: mismatched input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}";
-
-function selectorErrors(selector: unknown, path: string): FieldError[] {
+function selectorErrors(selector: unknown, path: string, stored: boolean): FieldError[] {
   const cel = isObject(selector) ? selector.cel : undefined;
   if (!isObject(cel)) return [fieldRequired(`${path}.cel`)];
-  const expression = stringOf(cel.expression);
-  if (expression.length > maxExpressionLength) return [fieldTooLong(`${path}.cel.expression`, maxExpressionLength)];
-  return expression === '' ? [fieldInvalid(`${path}.cel.expression`, '', emptyExpressionMessage)] : [];
+  return selectorExpressionErrors(stringOf(cel.expression), `${path}.cel.expression`, stored);
 }
 
-export const deviceSelectorsErrors = (selectors: unknown, path: string): FieldError[] => boundedListErrors(listAt(selectors), maxSelectors, path, selectorErrors);
+/** `stored`: the selectors are as they were before an update, and their expressions compile as stored ones. */
+export const deviceSelectorsErrors = (selectors: unknown, path: string, stored = false): FieldError[] =>
+  boundedListErrors(listAt(selectors), maxSelectors, path, (selector, itemPath) => selectorErrors(selector, itemPath, stored));

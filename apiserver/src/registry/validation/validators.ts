@@ -19,7 +19,6 @@ import { persistentVolumeClaimErrors } from './pvc-validation.ts';
 import { storageClassErrors } from './storage-class-validation.ts';
 import { podSpecErrors } from './pod-validation.ts';
 import { serviceErrors } from './service-validation.ts';
-import { mutatingWebhookConfigurationErrors, validatingWebhookConfigurationErrors } from './webhook-validation.ts';
 import { jobErrors, selectedWorkloadErrors, templatedWorkloadErrors } from './workload-validation.ts';
 import type { KindValidation, KindValidator } from './kind-validation.ts';
 import { apiControlKinds } from './api-control-kinds.ts';
@@ -62,8 +61,6 @@ const kindValidators: Readonly<Record<string, KindValidator>> = {
   'networking.k8s.io/Ingress': ingressErrors,
   'networking.k8s.io/NetworkPolicy': networkPolicyErrors,
   'scheduling.k8s.io/PriorityClass': priorityClassErrors,
-  'admissionregistration.k8s.io/ValidatingWebhookConfiguration': validatingWebhookConfigurationErrors,
-  'admissionregistration.k8s.io/MutatingWebhookConfiguration': mutatingWebhookConfigurationErrors,
   'events.k8s.io/Event': eventsV1EventErrors,
 };
 

@@ -1,12 +1,15 @@
 // Admission webhook configurations (admissionregistration.k8s.io/v1), checked as kube checks a new
 // one: each webhook's fully qualified name (unique in its configuration), its rules, policies,
-// side effects, timeout and client config, and the AdmissionReview versions it speaks.
+// side effects, timeout, client config and match conditions, and the AdmissionReview versions it
+// speaks. On update, the old configuration only decides how match conditions are compiled.
 
 import { fieldDuplicate, fieldInvalid, fieldNotSupported, fieldRequired, goQuote, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
 import { isObject, objectOf, objectsAt, stringOf, stringsOf } from '../defaulting/json-fields.ts';
 import { isDNS1035Label, isDNS1123Subdomain } from '../name-validation.ts';
+import { webhookMatchConditions } from './admission-cel-validation.ts';
 import { labelSelectorErrors } from './label-selector-validation.ts';
+import { matchConditionsErrors } from './match-condition-validation.ts';
 
 const acceptedReviewVersions = ['v1', 'v1beta1'];
 const operations = ['*', 'CONNECT', 'CREATE', 'DELETE', 'UPDATE'];
@@ -126,7 +129,9 @@ function reviewVersionErrors(value: unknown, path: string): FieldError[] {
   return errors;
 }
 
-function webhookErrors(webhook: JsonObject, path: string, mutating: boolean): FieldError[] {
+type MatchConditionCompiler = ReturnType<typeof webhookMatchConditions>;
+
+function webhookErrors(webhook: JsonObject, path: string, mutating: boolean, matchConditions: MatchConditionCompiler): FieldError[] {
   const errors = webhookNameErrors(stringOf(webhook.name), `${path}.name`);
   objectsAt(webhook, 'rules').forEach((rule, i) => errors.push(...ruleErrors(rule, `${path}.rules[${i}]`)));
   if (typeof webhook.failurePolicy === 'string' && !['Fail', 'Ignore'].includes(webhook.failurePolicy)) errors.push(fieldNotSupported(`${path}.failurePolicy`, webhook.failurePolicy, ['Fail', 'Ignore']));
@@ -141,15 +146,17 @@ function webhookErrors(webhook: JsonObject, path: string, mutating: boolean): Fi
     errors.push(fieldNotSupported(`${path}.reinvocationPolicy`, webhook.reinvocationPolicy, ['IfNeeded', 'Never']));
   }
   errors.push(...clientConfigErrors(objectOf(webhook.clientConfig), `${path}.clientConfig`));
+  if (matchConditions !== undefined) errors.push(...matchConditionsErrors(webhook, 'matchConditions', `${path}.matchConditions`, matchConditions));
   return errors;
 }
 
-function webhookConfigurationErrors(configuration: JsonObject, mutating: boolean): FieldError[] {
+function webhookConfigurationErrors(configuration: JsonObject, mutating: boolean, old?: JsonObject): FieldError[] {
   const errors: FieldError[] = [];
+  const matchConditions = webhookMatchConditions(configuration, old);
   const names = new Set<string>();
   objectsAt(configuration, 'webhooks').forEach((webhook, i) => {
     const path = `webhooks[${i}]`;
-    errors.push(...webhookErrors(webhook, path, mutating), ...reviewVersionErrors(webhook.admissionReviewVersions, `${path}.admissionReviewVersions`));
+    errors.push(...webhookErrors(webhook, path, mutating, matchConditions), ...reviewVersionErrors(webhook.admissionReviewVersions, `${path}.admissionReviewVersions`));
     const name = stringOf(webhook.name);
     if (name !== '' && names.has(name)) errors.push(fieldDuplicate(`${path}.name`, name));
     names.add(name);
@@ -157,5 +164,5 @@ function webhookConfigurationErrors(configuration: JsonObject, mutating: boolean
   return errors;
 }
 
-export const validatingWebhookConfigurationErrors = (configuration: JsonObject): FieldError[] => webhookConfigurationErrors(configuration, false);
-export const mutatingWebhookConfigurationErrors = (configuration: JsonObject): FieldError[] => webhookConfigurationErrors(configuration, true);
+export const validatingWebhookConfigurationErrors = (configuration: JsonObject, old?: JsonObject): FieldError[] => webhookConfigurationErrors(configuration, false, old);
+export const mutatingWebhookConfigurationErrors = (configuration: JsonObject, old?: JsonObject): FieldError[] => webhookConfigurationErrors(configuration, true, old);

@@ -323,7 +323,6 @@ class Checker {
         if (twoVariables) var2Type = rangeType.value;
         break;
       case 'dyn':
-      case 'any':
       case 'error':
       case 'type_param':
         this.isAssignable(dynType, rangeType);

@@ -49,7 +49,8 @@ export function schemaSizeEstimator(root: CelType): SizeEstimator {
   };
 }
 
-function pathStep(type: CelType, step: string): CelType | undefined {
+/** One step of an estimator's path through a type: list items, map values or keys, an object's field. */
+export function pathStep(type: CelType, step: string): CelType | undefined {
   switch (step) {
     case '@items':
     case '@values':

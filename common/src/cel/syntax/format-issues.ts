@@ -16,6 +16,8 @@ export function formatIssues(source: string | SourceText, issues: readonly CelIs
 
 function formatIssue(text: SourceText, issue: CelIssue, description: string): string {
   if (issue.offset < 0) return `ERROR: ${description}:-1:0: ${issue.message}`;
+  // cel-go shows no snippet of an empty source, and its parser places the missing expression before the first column.
+  if (text.length === 0) return `ERROR: ${description}:1:0: ${issue.message}`;
   const { line, column } = text.location(issue.offset);
   let out = `ERROR: ${description}:${line}:${column + 1}: ${issue.message}`;
   const lineText = text.lineText(line);
