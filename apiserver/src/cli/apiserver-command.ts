@@ -6,6 +6,7 @@ import { apiServerFeatures } from '../server/feature-gates.ts';
 import { defaultServiceClusterIpRange, defaultServiceNodePortRange, serviceRanges } from './service-ranges.ts';
 import { runApiServer, shutdownOnSignal } from '../server/run-api-server.ts';
 import { storageFlags, type StorageBackend } from '../storage/open-storage.ts';
+import { kubeletClientConfig, kubeletFlags } from '../kubelet/kubelet-client-config.ts';
 
 const flags = {
   'bind-address': { type: 'string', default: '127.0.0.1', help: 'The IP address to serve on' },
@@ -21,6 +22,7 @@ const flags = {
   },
   'service-cluster-ip-range': { type: 'string', default: defaultServiceClusterIpRange, help: 'The CIDR range Services get their cluster IPs from, or two of different IP families (dual-stack), the primary first' },
   'service-node-port-range': { type: 'string', default: defaultServiceNodePortRange, help: 'The port range NodePort Services get their node ports from' },
+  ...kubeletFlags,
   'feature-gates': { type: 'strings', default: [] as readonly string[], help: `key=true|false pairs of feature gates: ${Object.keys(apiServerFeatures).join(', ')}, AllAlpha, AllBeta` },
   'logging-format': { type: 'string', default: '', help: 'json or text (default: text on a terminal, json otherwise)', choices: ['', ...loggingFormats] },
 } as const;
@@ -51,6 +53,7 @@ export async function apiserverCommand(argv: readonly string[], out: (text: stri
     featureGates,
     serviceClusterIpRange,
     serviceNodePortRange,
+    kubelet: kubeletClientConfig(f),
     logger,
   });
   out(`Capstan API server serving on ${running.url} (storage: ${backend})`);

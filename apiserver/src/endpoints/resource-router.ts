@@ -4,6 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { newMethodNotSupported, StatusError, type GroupResource } from '@capstan/common';
 import { admitNamespaceDelete } from '../admission/namespace-lifecycle.ts';
+import type { KubeletClient } from '../kubelet/kubelet-client.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import type { Registry } from '../registry/registry.ts';
 import type { ResourceDefinition } from '../registry/resource-definition.ts';
@@ -23,6 +24,8 @@ import { mainView, scaleView, statusView, type ObjectView } from './object-view.
 import { patchObject } from './patch.ts';
 import { bindPod } from './pod-binding.ts';
 import { evictPod } from './pod-eviction.ts';
+import { streamPodLog } from './pod-log.ts';
+import { connectPodStream, isPodStreamSubresource } from './pod-stream.ts';
 import { readJsonBody } from './read-body.ts';
 import { sendJson } from './send-json.ts';
 import { updateObject, updateTracker } from './update.ts';
@@ -36,6 +39,10 @@ export interface ServedResources {
   readonly components: readonly ComponentProbe[];
   /** The hooks of a resource's storage around writes, where it has any (Services). */
   readonly hooks: (definition: ResourceDefinition) => ResourceHooks | undefined;
+  /** The node agents, behind pods' log, exec, attach and portforward. */
+  readonly kubelet: KubeletClient;
+  /** The PodLogsQuerySplitStreams gate: pods/log's stream option. */
+  readonly podLogsQuerySplitStreams: boolean;
 }
 
 export async function routeResourceRequest(
@@ -51,7 +58,7 @@ export async function routeResourceRequest(
   const groupResource = { group: definition.group, resource: definition.resource };
   const store = registry.store(info.apiGroup, info.apiVersion, info.resource);
   if (info.subresource !== '') {
-    await routeSubresource(registry, definition, store, info, query, request, response);
+    await routeSubresource(served, definition, store, info, query, request, response);
     return true;
   }
   if (!(definition.verbs as readonly string[]).includes(info.verb)) throw newMethodNotSupported(groupResource, info.verb);
@@ -94,7 +101,7 @@ export async function routeResourceRequest(
 }
 
 async function routeSubresource(
-  registry: Registry,
+  served: ServedResources,
   definition: ResourceDefinition,
   store: GenericStore | undefined,
   info: RequestInfo,
@@ -102,6 +109,7 @@ async function routeSubresource(
   request: IncomingMessage,
   response: ServerResponse,
 ): Promise<void> {
+  const registry = served.registry;
   const subresource = definition.subresources.find((s) => s.name === info.subresource);
   if (subresource === undefined) throw notFoundPath();
   const subject: GroupResource = { group: definition.group, resource: `${definition.resource}/${subresource.name}` };
@@ -123,8 +131,13 @@ async function routeSubresource(
       return bindPod(store, info, request, response);
     case 'eviction':
       return evictPod(store, registry.store('policy', 'v1', 'poddisruptionbudgets') as GenericStore, info, query, request, response);
+    case 'log':
+      return streamPodLog(store, served.kubelet, info, query, response, served.podLogsQuerySplitStreams);
     default:
-      // log, exec, attach, portforward, proxy, ...: they need a node agent behind them.
+      if (definition.resource === 'pods' && isPodStreamSubresource(subresource.name)) {
+        return connectPodStream(subresource.name, store, served.kubelet, info, query, request, response);
+      }
+      // proxy: not served yet.
       throw newMethodNotSupported(subject, info.verb);
   }
   switch (info.verb) {

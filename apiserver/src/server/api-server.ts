@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { newInternalError, StatusError, type Logger } from '@capstan/common';
 import { DiscoveryEndpoints, type BytesResponse } from '../discovery/discovery-endpoints.ts';
 import { OpenApiV2Endpoint } from '../openapi/openapi-v2-endpoint.ts';
@@ -29,6 +30,9 @@ import { NodePortAllocator, type PortRange } from '../registry/service-addresses
 import { ServiceAddresses } from '../registry/service-addresses/service-addresses.ts';
 import type { ServiceCidr } from '../registry/service-addresses/service-cidr.ts';
 import { versionInfo } from './version-info.ts';
+import { upgradeResponse } from '../endpoints/upgrade-response.ts';
+import { defaultKubeletClientConfig, type KubeletClientConfig } from '../kubelet/kubelet-client-config.ts';
+import { KubeletClient } from '../kubelet/kubelet-client.ts';
 
 export interface ApiServerOptions {
   readonly bindAddress: string;
@@ -49,6 +53,8 @@ export interface ApiServerOptions {
   readonly serviceNodePortRange: PortRange;
   /** Resolves once the watch cache holds its first snapshot of every resource. */
   readonly storageReady: () => Promise<void>;
+  /** How to reach the node agents (the --kubelet-* flags); kube's defaults when absent. */
+  readonly kubelet?: KubeletClientConfig;
   readonly logger: Logger;
 }
 
@@ -96,6 +102,8 @@ export class ApiServer {
       watchSettings: { stopping: this.#stopping.signal, minRequestTimeoutMs: options.minRequestTimeoutMs, watchListEnabled: options.featureGates.WatchList },
       components: [storageComponent],
       hooks: (definition) => (definition.group === '' && definition.resource === 'services' ? serviceHooks : undefined),
+      kubelet: new KubeletClient(options.kubelet ?? defaultKubeletClientConfig, this.#registry.store('', 'v1', 'nodes') as GenericStore, this.#stopping.signal),
+      podLogsQuerySplitStreams: options.featureGates.PodLogsQuerySplitStreams,
     };
     const ping: HealthCheck = { name: 'ping', check: () => {} };
     const log: HealthCheck = { name: 'log', check: () => {} };
@@ -116,14 +124,17 @@ export class ApiServer {
       healthz: [ping, log, storage, ...this.#hooks.readinessChecks()],
       readyz: [ping, log, storage, ...this.#hooks.readinessChecks(), this.#shutdown],
     };
-    this.#server = createServer((request, response) => {
+    const serve = (request: IncomingMessage, response: ServerResponse): void => {
       setFilterChainHeaders(request, response);
       this.#handle(request, response).catch((error: unknown) => {
         if (!(error instanceof StatusError) || error.code >= 500) options.logger.error({ err: error, url: request.url }, 'request failed');
         if (!response.headersSent) sendError(response, error instanceof StatusError ? error : newInternalError(error instanceof Error ? error : String(error)));
         else response.destroy();
       });
-    });
+    };
+    this.#server = createServer(serve);
+    // Upgrade requests (exec, attach, port-forward) take the same path; their endpoint takes the socket.
+    this.#server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => serve(request, upgradeResponse(request, socket, head)));
   }
 
   /** Listens, then starts the post-start hooks (readyz fails until they finish). */

@@ -11,6 +11,8 @@ export const apiServerFeatures = {
   // DeleteOptions' ignoreStoreReadErrorWithClusterBreakingPotential (the unsafe deletion of objects
   // whose stored value does not decode), and kube's corrupt-object errors on the reads that meet one.
   AllowUnsafeMalformedObjectDeletion: { default: false, preRelease: 'ALPHA' },
+  // pods/log's stream option (All, Stdout or Stderr), defaulted to All.
+  PodLogsQuerySplitStreams: { default: false, preRelease: 'ALPHA' },
 } as const satisfies Record<string, FeatureSpec>;
 
 export type ApiServerFeatureGates = FeatureGates<keyof typeof apiServerFeatures>;

@@ -12,6 +12,7 @@ import { ApiServer } from './api-server.ts';
 import type { ApiServerFeatureGates } from './feature-gates.ts';
 import type { ServiceCidr } from '../registry/service-addresses/service-cidr.ts';
 import type { PortRange } from '../registry/service-addresses/node-port-allocator.ts';
+import type { KubeletClientConfig } from '../kubelet/kubelet-client-config.ts';
 
 export interface RunApiServerOptions {
   readonly bindAddress: string;
@@ -24,6 +25,8 @@ export interface RunApiServerOptions {
   readonly featureGates: ApiServerFeatureGates;
   readonly serviceClusterIpRange: readonly ServiceCidr[];
   readonly serviceNodePortRange: PortRange;
+  /** How to reach the node agents; kube's defaults when absent. */
+  readonly kubelet?: KubeletClientConfig;
   readonly logger: Logger;
 }
 
@@ -57,6 +60,7 @@ export async function runApiServer(options: RunApiServerOptions): Promise<Runnin
     serviceClusterIpRange: options.serviceClusterIpRange,
     serviceNodePortRange: options.serviceNodePortRange,
     storageReady: () => storage.ready(),
+    ...(options.kubelet === undefined ? {} : { kubelet: options.kubelet }),
     logger: options.logger,
   });
   let address: AddressInfo;

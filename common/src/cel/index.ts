@@ -23,4 +23,5 @@ export { parseTypeName } from './types/parse-type-name.ts';
 export { schemaCelType, type OpenApiV3Schema } from './types/schema-types.ts';
 export { celTypeName } from './types/type-names.ts';
 export { celValueOfJsonText } from './values/json-text-values.ts';
+export { goTimeLayout, parseGoTime, type GoTimeLayout, type ParsedTime } from './values/go-time-layouts.ts';
 export { schemaValue } from './values/schema-values.ts';

@@ -2,7 +2,7 @@
 
 import { fieldErrorBody, fieldErrorMessage, type FieldError } from './field-error.ts';
 import { goQuote } from './go-format.ts';
-import type { StatusCause, StatusMetadata } from './status.ts';
+import type { StatusCause, StatusMetadata, StatusReason } from './status.ts';
 import { failure, qualified, StatusError, type GroupKind, type GroupResource } from './status-error.ts';
 
 export function newNotFound(resource: GroupResource, name: string): StatusError {
@@ -155,3 +155,52 @@ function text(error: Error | string): string {
 export function newUnprocessableEntity(): StatusError {
   return failure(422, 'Invalid', 'the server rejected our request due to an error in our request', {});
 }
+
+/**
+ * kube's NewGenericServerResponse: the error a server's bare answer becomes, read from its status
+ * code (the reason, a stock message) and suffixed with "(<verb> <resource> <name>)" (lower-cased
+ * verb, which may be empty: the kubelet's answers give "( pods/log name)"). An unexpected answer
+ * (what a client reads) keeps the server's text as an UnexpectedServerResponse cause.
+ */
+export function newGenericServerResponse(
+  code: number,
+  verb: string,
+  resource: GroupResource,
+  name: string,
+  serverMessage: string,
+  retryAfterSeconds = 0,
+  isUnexpectedResponse = false,
+): StatusError {
+  const known = genericServerReasons[code];
+  let reason: StatusReason = known?.[0] ?? '';
+  let message = known?.[1] ?? `the server responded with the status code ${code} but did not return more information`;
+  if (code === 409 && verb === 'POST') reason = 'AlreadyExists';
+  if (code === 403 || code === 415) message = serverMessage;
+  if (code === 406 && serverMessage !== '' && serverMessage !== 'unknown') message = serverMessage;
+  if (known === undefined && code >= 500) {
+    reason = 'InternalError';
+    message = `an error on the server (${goQuote(serverMessage)}) has prevented the request from succeeding`;
+  }
+  if (resource.resource !== '') message += ` (${verb.toLowerCase()} ${qualified(resource.resource, resource.group)}${name === '' ? '' : ` ${name}`})`;
+  const causes: StatusCause[] = isUnexpectedResponse ? [{ reason: 'UnexpectedServerResponse', message: serverMessage }] : [];
+  const error = failure(code, reason, message, { name, group: resource.group, kind: resource.resource, causes, retryAfterSeconds });
+  if (reason !== '') return error;
+  // StatusReasonUnknown is "", which Go's encoder leaves out.
+  const { reason: _unknown, ...status } = error.status;
+  return new StatusError(status);
+}
+
+const genericServerReasons: Readonly<Record<number, readonly [StatusReason, string]>> = {
+  400: ['BadRequest', 'the server rejected our request for an unknown reason'],
+  401: ['Unauthorized', 'the server has asked for the client to provide credentials'],
+  403: ['Forbidden', ''],
+  404: ['NotFound', 'the server could not find the requested resource'],
+  405: ['MethodNotAllowed', 'the server does not allow this method on the requested resource'],
+  406: ['NotAcceptable', 'the server was unable to respond with a content type that the client supports'],
+  409: ['Conflict', 'the server reported a conflict'],
+  415: ['UnsupportedMediaType', ''],
+  422: ['Invalid', 'the server rejected our request due to an error in our request'],
+  429: ['TooManyRequests', 'the server has received too many requests and has asked us to try again later'],
+  503: ['ServiceUnavailable', 'the server is currently unable to handle the request'],
+  504: ['Timeout', 'the server was unable to return a response in the time allotted, but may still be processing the request'],
+};

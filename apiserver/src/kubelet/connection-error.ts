@@ -1,0 +1,66 @@
+// The text of a failed connection to a node agent as Go's net, tls and http packages word it, which
+// is what kube-apiserver's clients read in its 500s ("dial tcp 10.0.0.1:10250: connect: connection
+// refused", "tls: failed to verify certificate: x509: certificate signed by unknown authority").
+
+/** Where a request to an agent stood when --kubelet-timeout ran out. */
+export type KubeletTimeoutPhase = 'dial' | 'handshake' | 'headers';
+
+/** Thrown by our own timer, worded as Go's dialer and transport word their timeouts. */
+export class KubeletTimeout extends Error {
+  readonly phase: KubeletTimeoutPhase;
+
+  constructor(phase: KubeletTimeoutPhase) {
+    super(`timeout in ${phase}`);
+    this.phase = phase;
+  }
+}
+
+const timeoutTexts: Readonly<Record<KubeletTimeoutPhase, (hostPort: string) => string>> = {
+  dial: (hostPort) => `dial tcp ${hostPort}: i/o timeout`,
+  handshake: () => 'net/http: TLS handshake timeout',
+  headers: () => 'net/http: timeout awaiting response headers',
+};
+
+const unknownAuthority: ReadonlySet<string> = new Set([
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+]);
+
+export function goConnectionError(error: unknown, host: string, hostPort: string): string {
+  if (error instanceof KubeletTimeout) return timeoutTexts[error.phase](hostPort);
+  const { code, message } = error as { code?: string; message?: string };
+  switch (code) {
+    case 'ECONNREFUSED':
+      return `dial tcp ${hostPort}: connect: connection refused`;
+    case 'EHOSTUNREACH':
+      return `dial tcp ${hostPort}: connect: no route to host`;
+    case 'ENETUNREACH':
+      return `dial tcp ${hostPort}: connect: network is unreachable`;
+    case 'ETIMEDOUT':
+      return `dial tcp ${hostPort}: i/o timeout`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `dial tcp: lookup ${host}: no such host`;
+    case 'ECONNRESET':
+      return 'EOF';
+    case 'CERT_HAS_EXPIRED':
+    case 'CERT_NOT_YET_VALID':
+      return 'tls: failed to verify certificate: x509: certificate has expired or is not yet valid';
+    case 'ERR_TLS_CERT_ALTNAME_INVALID':
+      return `tls: failed to verify certificate: x509: certificate is valid for ${subjectAltNames(error)}, not ${host}`;
+  }
+  if (code !== undefined && unknownAuthority.has(code)) return 'tls: failed to verify certificate: x509: certificate signed by unknown authority';
+  return message ?? String(error);
+}
+
+/** The names a certificate holds, as Go lists them in its HostnameError ("10.0.0.1, node-a"). */
+function subjectAltNames(error: unknown): string {
+  const names = (error as { cert?: { subjectaltname?: string } }).cert?.subjectaltname ?? '';
+  return names
+    .split(', ')
+    .map((name) => name.replace(/^(IP Address|DNS):/, ''))
+    .join(', ');
+}
