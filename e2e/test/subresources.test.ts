@@ -140,3 +140,14 @@ test('access and token reviews are answered from the request and never stored', 
   const whoami = await call('POST', '/apis/authentication.k8s.io/v1/selfsubjectreviews', { apiVersion: 'authentication.k8s.io/v1', kind: 'SelfSubjectReview' });
   t.deepEqual(whoami.body.status, { userInfo: { username: 'system:anonymous', groups: ['system:unauthenticated'] } });
 });
+
+test('a Node keeps the status it is created with (a kubelet registers with it); other kinds drop theirs', async (t) => {
+  const status = { addresses: [{ type: 'InternalIP', address: '10.0.0.7' }], daemonEndpoints: { kubeletEndpoint: { Port: 10250 } } };
+  const node = await call('POST', '/api/v1/nodes', { metadata: { name: 'registered-with-status' }, status });
+  t.is(node.status, 201);
+  t.like(node.body.status, status);
+  const bare = await call('POST', '/api/v1/nodes', { metadata: { name: 'registered-bare' } });
+  t.deepEqual(bare.body.status, {});
+  const pod = await call('POST', '/api/v1/namespaces/default/pods', { metadata: { name: 'created-with-status' }, spec: { containers: [{ name: 'c', image: 'i' }] }, status: { phase: 'Running' } });
+  t.is(pod.body.status?.['phase'], 'Pending');
+});

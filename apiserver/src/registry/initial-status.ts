@@ -1,5 +1,6 @@
 // The status a new object starts with, for kinds with a status subresource: what the client sent
-// is dropped (only the status subresource writes status), as kube-apiserver's strategies do.
+// is dropped (only the status subresource writes status), as kube-apiserver's strategies do, except
+// for Nodes, which keep all their fields on create (a kubelet registers with its status).
 
 import type { JsonObject } from './object-meta.ts';
 import type { ResourceDefinition } from './resource-definition.ts';
@@ -16,7 +17,8 @@ const startingStatus: Readonly<Record<string, JsonObject>> = {
  * undefined: the kind keeps what the client sent (it has no status subresource). A built-in
  * kind's status is a Go struct, which kube writes even when it is empty: {} by default.
  */
-export function initialStatus(definition: ResourceDefinition): JsonObject | null | undefined {
+export function initialStatus(definition: ResourceDefinition, sent: unknown): JsonObject | null | undefined {
   if (!definition.subresources.some((s) => s.name === 'status')) return undefined;
+  if (definition.group === '' && definition.kind === 'Node' && sent !== null && typeof sent === 'object') return undefined;
   return structuredClone(startingStatus[`${definition.group}/${definition.kind}`] ?? {});
 }

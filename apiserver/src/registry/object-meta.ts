@@ -84,7 +84,7 @@ export function prepareForCreate(definition: ResourceDefinition, body: JsonObjec
   const { kind: _kind, apiVersion: _apiVersion, metadata: _metadata, ...fields } = body;
   // kube's order: type meta, then metadata, then the kind's own fields.
   const object: JsonObject = { kind: definition.kind, apiVersion, metadata, ...fields };
-  const status = initialStatus(definition);
+  const status = initialStatus(definition, body.status);
   if (status === null) delete object.status;
   else if (status !== undefined) object.status = status;
   return object;
