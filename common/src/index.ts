@@ -9,6 +9,17 @@ export * from './status/index.ts';
 export { FieldSelectorError, parseFieldSelector, splitFieldSelectorTerms, type FieldRequirement } from './selectors/field-selector.ts';
 export { LabelSelectorError, matchesLabels, parseLabelSelector, type LabelOperator, type LabelRequirement, type LabelSelector } from './selectors/label-selector.ts';
 export { quantityValue } from './quantity/quantity.ts';
+export {
+  addQuantities,
+  compareQuantities,
+  newQuantity,
+  parseQuantity,
+  quantitySign,
+  quantityString,
+  subtractQuantities,
+  type Quantity,
+  type QuantityFormat,
+} from './quantity/resource-quantity.ts';
 export { parseJson } from './json/parse-json.ts';
 export { duplicateFieldPaths } from './json/duplicate-fields.ts';
 export { cloneJson } from './json/clone-json.ts';
