@@ -175,7 +175,7 @@ export const kubeletConfigurationFields = {
   localStorageCapacityIsolation: scalar('bool', { pointer: true, default: true }),
   containerRuntimeEndpoint: scalar('string', { default: 'unix:///run/containerd/containerd.sock' }),
   imageServiceEndpoint: string,
-  failCgroupV1: scalar('bool', { pointer: true, default: false }),
+  failCgroupV1: scalar('bool', { pointer: true, default: true }),
   userNamespaces: struct('v1beta1.UserNamespaces', { idsPerPod: scalar('int64', { pointer: true }) }, { pointer: true }),
 } as const;
 

@@ -2,7 +2,6 @@
 // in its order and with its words, each naming the fields it judges so that the loader can say
 // which file or flag set the value.
 
-import { existsSync } from 'node:fs';
 import { isAbsolute, normalize } from 'node:path';
 import { fieldErrorMessage, fieldForbidden, fieldInvalid, fieldRequired, goQuote, isQualifiedName, isValidLabelValue, kubernetesMinor } from '@capstan/common';
 import type { AgentFeatureGates } from './agent-features.ts';
@@ -193,13 +192,6 @@ const checks: readonly Check[] = [
     if (cpusetError !== undefined) found.push(invalid(`unable to parse reservedSystemCPUs (--reserved-cpus) ${c.reservedSystemCPUs}, error: ${cpusetError}`, 'reservedSystemCPUs'));
     return found;
   },
-  (c) =>
-    c.failCgroupV1 && !existsSync('/sys/fs/cgroup/cgroup.controllers')
-      ? {
-          message: 'kubelet is configured to not run on a host using cgroup v1. cgroup v1 support is unsupported and will be removed in a future release',
-          fields: ['failCgroupV1'],
-        }
-      : undefined,
   (c) => {
     const allowed = previousMinor();
     return c.showHiddenMetricsForVersion === '' || c.showHiddenMetricsForVersion === allowed
