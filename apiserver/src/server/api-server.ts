@@ -133,6 +133,9 @@ export class ApiServer {
       });
     };
     this.#server = createServer(serve);
+    // Idle connections stay open 90 s, as kube-apiserver's (Node's default of 5 s would make every
+    // 10 s heartbeat of a node agent open a new connection).
+    this.#server.keepAliveTimeout = 90_000;
     // Upgrade requests (exec, attach, port-forward) take the same path; their endpoint takes the socket.
     this.#server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => serve(request, upgradeResponse(request, socket, head)));
   }
