@@ -3,6 +3,7 @@
 import { apiserverCommand, apiserverUsage, storageCommand, storageUsage } from '@capstan/apiserver';
 import { capstanVersion, FlagError, kubernetesMinor } from '@capstan/common';
 import { celCommand, celUsage } from '@capstan/common/cel';
+import { agentCommand, agentUsage, runtimeSimCommand, runtimeSimUsage } from '@capstan/nodeagent';
 import { upCommand, upUsage } from './up-command.ts';
 
 type Command = (argv: readonly string[], out: (text: string) => void) => Promise<number>;
@@ -10,6 +11,8 @@ type Command = (argv: readonly string[], out: (text: string) => void) => Promise
 const commands: Readonly<Record<string, { readonly summary: string; readonly usage?: string; readonly run: Command }>> = {
   up: { summary: 'Start an all-in-one cluster and write its kubeconfig', usage: upUsage, run: upCommand },
   apiserver: { summary: 'Serve the Kubernetes API', usage: apiserverUsage, run: apiserverCommand },
+  agent: { summary: 'Run the node agent: register the Node, heartbeat, run its pods through CRI', usage: agentUsage, run: (argv) => agentCommand(argv) },
+  'runtime-sim': { summary: 'Serve a simulated CRI runtime whose containers follow declared lifecycles', usage: runtimeSimUsage, run: runtimeSimCommand },
   version: {
     summary: 'Print the version',
     run: async (_argv, out) => {
