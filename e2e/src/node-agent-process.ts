@@ -1,0 +1,108 @@
+// Test support: a real `capstan runtime-sim` and a real `capstan agent` process, each with its own
+// temporary directory, stopped and cleaned up by stop().
+
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const capstan = join(import.meta.dirname, '..', '..', 'bin', 'capstan.ts');
+
+export interface ManagedProcess {
+  readonly child: ChildProcess;
+  readonly dir: string;
+  /** What the process printed on stderr (the last 8 KB). */
+  output(): string;
+  /** Ends the process with the signal (SIGKILL after 10 s), removes its directory; the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+function managed(args: readonly string[], dir: string, env: NodeJS.ProcessEnv = process.env): ManagedProcess {
+  const child = spawn(process.execPath, [capstan, ...args], { stdio: ['ignore', 'ignore', 'pipe'], env });
+  let output = '';
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output = (output + chunk).slice(-8000)));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let stopped: Promise<number | null> | undefined;
+  return {
+    child,
+    dir,
+    output: () => output,
+    stop: (signal = 'SIGTERM') => {
+      stopped ??= (async () => {
+        if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        const code = await exited;
+        clearTimeout(timer);
+        rmSync(dir, { recursive: true, force: true });
+        return code;
+      })();
+      return stopped;
+    },
+  };
+}
+
+export interface RuntimeSimProcess extends ManagedProcess {
+  /** The CRI endpoint, unix:///.../runtime-sim.sock. */
+  readonly endpoint: string;
+}
+
+/** A runtime-sim serving on a socket of its own; resolves once the socket exists. */
+export async function startRuntimeSim(extraArgs: readonly string[] = []): Promise<RuntimeSimProcess> {
+  const dir = mkdtempSync(join(tmpdir(), 'capstan-sim-'));
+  const socket = join(dir, 'runtime-sim.sock');
+  const process = managed(['runtime-sim', `--listen=unix://${socket}`, `--root-dir=${join(dir, 'root')}`, ...extraArgs], dir);
+  const deadline = Date.now() + 10_000;
+  while (!existsSync(socket)) {
+    if (Date.now() > deadline || process.child.exitCode !== null) throw new Error(`runtime-sim did not start:\n${process.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return { ...process, endpoint: `unix://${socket}` };
+}
+
+export interface AgentOptions {
+  readonly kubeconfig?: string;
+  readonly runtimeEndpoint: string;
+  readonly nodeName: string;
+  /** KubeletConfiguration fields, over the test defaults (cgroup v1 and swap allowed, a free port). */
+  readonly config?: Readonly<Record<string, unknown>>;
+  readonly args?: readonly string[];
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+/** A port nothing listens on now (the system picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A node agent with a config file of its own in a temporary root directory. */
+export async function startAgent(options: AgentOptions): Promise<ManagedProcess> {
+  const dir = mkdtempSync(join(tmpdir(), 'capstan-agent-'));
+  const config = {
+    apiVersion: 'kubelet.config.k8s.io/v1beta1',
+    kind: 'KubeletConfiguration',
+    containerRuntimeEndpoint: options.runtimeEndpoint,
+    failCgroupV1: false,
+    failSwapOn: false,
+    port: await freePort(),
+    ...options.config,
+  };
+  const configFile = join(dir, 'config.json');
+  writeFileSync(configFile, JSON.stringify(config));
+  const args = [
+    'agent',
+    `--config=${configFile}`,
+    `--root-dir=${join(dir, 'root')}`,
+    `--hostname-override=${options.nodeName}`,
+    ...(options.kubeconfig === undefined ? [] : [`--kubeconfig=${options.kubeconfig}`]),
+    ...(options.args ?? []),
+  ];
+  return managed(args, dir, options.env);
+}

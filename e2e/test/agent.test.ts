@@ -1,0 +1,124 @@
+// The node agent against a real API server and the simulated runtime: it registers its Node as the
+// kubelet does (labels, addresses, nodeInfo, conditions seen through kubectl), renews its Lease,
+// stops renewing when killed, registers again over the existing Node after a restart, and tells
+// systemd READY=1 once registered and STOPPING=1 when stopped.
+
+import test from 'ava';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { DgramSocket } from 'node-unix-socket';
+import { startApiServer, type ApiServerProcess } from '../src/api-server-process.ts';
+import { kubectlBinary } from '../src/kubectl-binary.ts';
+import { startAgent, startRuntimeSim, type RuntimeSimProcess } from '../src/node-agent-process.ts';
+
+const run = promisify(execFile);
+
+let server: ApiServerProcess;
+let runtime: RuntimeSimProcess;
+test.before(async () => {
+  [server, runtime] = await Promise.all([startApiServer(), startRuntimeSim()]);
+});
+test.after.always(async () => {
+  await Promise.all([server?.stop(), runtime?.stop()]);
+});
+
+const kubectl = async (...args: string[]): Promise<string> => (await run(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, ...args], { encoding: 'utf8' })).stdout;
+
+type Json = Record<string, any>;
+const getJson = async (path: string): Promise<Json | undefined> => {
+  const response = await fetch(`${server.url}${path}`);
+  return response.status === 200 ? ((await response.json()) as Json) : undefined;
+};
+
+async function eventually<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+test('the agent registers its Node as the kubelet does, and kubectl shows it Ready', async (t) => {
+  const agent = await startAgent({ kubeconfig: server.kubeconfig, runtimeEndpoint: runtime.endpoint, nodeName: 'agent-node-1' });
+  t.teardown(() => agent.stop());
+  const node = await eventually('the node to be Ready', async () => {
+    const found = await getJson('/api/v1/nodes/agent-node-1');
+    return found?.status?.conditions?.some((c: Json) => c.type === 'Ready' && c.status === 'True') === true ? found : undefined;
+  });
+  t.like(node.metadata.labels, { 'kubernetes.io/hostname': 'agent-node-1', 'kubernetes.io/os': 'linux', 'beta.kubernetes.io/os': 'linux' });
+  t.is(node.metadata.annotations['volumes.kubernetes.io/controller-managed-attach-detach'], 'true');
+  t.deepEqual(node.status.conditions.map((c: Json) => [c.type, c.status, c.reason]), [
+    ['MemoryPressure', 'False', 'KubeletHasSufficientMemory'],
+    ['DiskPressure', 'False', 'KubeletHasNoDiskPressure'],
+    ['PIDPressure', 'False', 'KubeletHasSufficientPID'],
+    ['Ready', 'True', 'KubeletReady'],
+  ]);
+  t.like(node.status.nodeInfo, { operatingSystem: 'linux', containerRuntimeVersion: 'capstan-runtime-sim://0.1.0', kubeletVersion: 'v1.35.0+capstan-0.1.0' });
+  t.regex(node.status.nodeInfo.bootID, /^[0-9a-f-]{36}$/);
+  t.deepEqual(Object.keys(node.status.capacity).filter((name) => ['cpu', 'memory', 'pods', 'ephemeral-storage'].includes(name)).sort(), ['cpu', 'ephemeral-storage', 'memory', 'pods']);
+  t.is(node.status.capacity.pods, '110');
+  t.true(node.status.addresses.some((a: Json) => a.type === 'Hostname' && a.address === 'agent-node-1'));
+  const wide = await kubectl('get', 'node', 'agent-node-1', '--no-headers', '-o', 'wide');
+  t.regex(wide, /^agent-node-1\s+Ready\s+<none>\s+\S+\s+v1\.35\.0\+capstan-0\.1\.0\s+\S+\s+<none>\s+.+capstan-runtime-sim:\/\/0\.1\.0\n$/);
+});
+
+test('the Lease is owned by the Node and renewed; a killed agent stops renewing it; a restarted one registers again', async (t) => {
+  const options = { kubeconfig: server.kubeconfig, runtimeEndpoint: runtime.endpoint, nodeName: 'agent-node-2', config: { nodeLeaseDurationSeconds: 4 } };
+  const agent = await startAgent(options);
+  t.teardown(() => agent.stop());
+  const leasePath = '/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/agent-node-2';
+  const first = await eventually('the lease', () => getJson(leasePath));
+  const node = await getJson('/api/v1/nodes/agent-node-2');
+  t.deepEqual(first.metadata.ownerReferences, [{ apiVersion: 'v1', kind: 'Node', name: 'agent-node-2', uid: node?.metadata.uid }]);
+  t.like(first.spec, { holderIdentity: 'agent-node-2', leaseDurationSeconds: 4 });
+  t.regex(first.spec.renewTime, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
+  // A quarter of 4 s: renewed about every second.
+  const renewed = await eventually('a renewal', async () => {
+    const lease = await getJson(leasePath);
+    return lease !== undefined && lease.spec.renewTime !== first.spec.renewTime ? lease : undefined;
+  });
+  t.true(Date.parse(renewed.spec.renewTime) > Date.parse(first.spec.renewTime));
+
+  await agent.stop('SIGKILL');
+  const last = (await getJson(leasePath))?.spec.renewTime;
+  await new Promise((resolve) => setTimeout(resolve, 2_500));
+  t.is((await getJson(leasePath))?.spec.renewTime, last, 'no renewal after the agent was killed');
+
+  const again = await startAgent(options);
+  t.teardown(() => again.stop());
+  await eventually('a renewal by the restarted agent', async () => {
+    const lease = await getJson(leasePath);
+    return lease !== undefined && lease.spec.renewTime !== last ? lease : undefined;
+  });
+  t.regex(again.output(), /Successfully registered node agent-node-2/);
+  t.is((await getJson('/api/v1/nodes/agent-node-2'))?.metadata.uid, node?.metadata.uid, 'the Node was kept, not recreated');
+});
+
+test('systemd hears READY=1 once the Node is registered and STOPPING=1 on SIGTERM', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'capstan-notify-'));
+  const socketPath = join(dir, 'notify.sock');
+  const received: string[] = [];
+  const socket = new DgramSocket();
+  socket.bind(socketPath);
+  socket.on('data', (buffer: Buffer) => received.push(...buffer.toString().split('\n').filter((line) => line !== '')));
+  t.teardown(() => {
+    socket.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const agent = await startAgent({
+    kubeconfig: server.kubeconfig,
+    runtimeEndpoint: runtime.endpoint,
+    nodeName: 'agent-node-3',
+    env: { ...process.env, NOTIFY_SOCKET: socketPath, WATCHDOG_USEC: '2000000' },
+  });
+  await eventually('READY=1', async () => (received.includes('READY=1') ? true : undefined));
+  t.truthy(await getJson('/api/v1/nodes/agent-node-3'), 'registered before READY=1');
+  await eventually('a watchdog ping', async () => (received.includes('WATCHDOG=1') ? true : undefined));
+  t.is(await agent.stop('SIGTERM'), 0);
+  t.true(received.includes('STOPPING=1'));
+});

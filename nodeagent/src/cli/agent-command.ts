@@ -1,0 +1,100 @@
+// `capstan agent`: the node agent. Loads its configuration as the kubelet does, takes the lock
+// file, refuses to start where the kubelet refuses (swap on, cgroup v1, bad reservations),
+// connects to the CRI runtime, and — unless standalone (no --kubeconfig) — registers the Node,
+// keeps its status and its Lease, and tells systemd when it is ready and alive.
+
+import { defaultUserAgent, RestClient } from '@capstan/common/client';
+import { AgentConfigurationError, formatAgentFlagHelp, loadAgentConfiguration, LockFile, type AgentConfiguration } from '../config/index.ts';
+import { CriImageClient, CriRuntimeClient } from '../cri/index.ts';
+import { NodeHeartbeats } from '../node/node-heartbeats.ts';
+import { inspectSystem, SystemdNotifier, watchdogFromEnvironment } from '../system/index.ts';
+
+export const agentUsage = `Run the node agent: registers its Node, keeps its status and Lease, and runs its pods
+through a CRI runtime, as the kubelet does.
+
+Usage:
+  capstan agent [flags]
+
+Flags:
+${formatAgentFlagHelp()}`;
+
+type Log = (message: string, error?: unknown) => void;
+
+const logTo =
+  (write: (text: string) => void): Log =>
+  (message, error) =>
+    write(`${new Date().toISOString()} ${message}${error === undefined ? '' : `: ${error instanceof Error ? error.message : String(error)}`}\n`);
+
+/** Runs the agent until SIGTERM or SIGINT; answers the exit code. */
+export async function agentCommand(argv: readonly string[]): Promise<number> {
+  const log = logTo((text) => process.stderr.write(text));
+  let loaded: AgentConfiguration;
+  try {
+    loaded = loadAgentConfiguration(argv);
+  } catch (error) {
+    if (!(error instanceof AgentConfigurationError)) throw error;
+    process.stderr.write(`Error: ${error.message}\n`);
+    return 1;
+  }
+  const shutdown = new AbortController();
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => shutdown.abort());
+
+  const lockPath = loaded.flags['lock-file'];
+  const lock = lockPath === '' ? undefined : await LockFile.acquire(lockPath);
+  if (lock !== undefined && loaded.flags['exit-on-lock-contention']) {
+    void lock.watchForContention().then(() => {
+      log('lock file contention: exiting');
+      shutdown.abort();
+    });
+  }
+  try {
+    return await runAgent(loaded, shutdown.signal, log);
+  } finally {
+    await lock?.release();
+  }
+}
+
+async function runAgent(loaded: AgentConfiguration, signal: AbortSignal, log: Log): Promise<number> {
+  const { config } = loaded;
+  const report = inspectSystem({ failSwapOn: config.failSwapOn, failCgroupV1: config.failCgroupV1 });
+  for (const warning of report.warnings) log(warning);
+  if (report.fatal.length > 0) {
+    for (const reason of report.fatal) process.stderr.write(`Error: ${reason}\n`);
+    return 1;
+  }
+  const runtime = await CriRuntimeClient.connect(config.containerRuntimeEndpoint);
+  const images = await CriImageClient.connect(config.imageServiceEndpoint === '' ? config.containerRuntimeEndpoint : config.imageServiceEndpoint);
+  const notifier = await SystemdNotifier.open();
+  const watchdog = watchdogFromEnvironment();
+  if ('error' in watchdog) {
+    process.stderr.write(`Error: ${watchdog.error}\n`);
+    return 1;
+  }
+  try {
+    if (loaded.standalone) {
+      log('No kubeconfig: standalone mode, the API server is never contacted');
+      await notifier.ready('standalone');
+      notifier.startWatchdog(watchdog, () => []);
+      await waitFor(signal);
+      return 0;
+    }
+    const client = RestClient.fromKubeconfig(loaded.flags.kubeconfig, { userAgent: defaultUserAgent('capstan-agent') });
+    const heartbeats = new NodeHeartbeats(client, runtime, images, loaded, report, log);
+    const running = heartbeats.start(signal);
+    await heartbeats.registered;
+    if (!signal.aborted) {
+      await notifier.ready(`node ${loaded.nodeName} registered`);
+      notifier.startWatchdog(watchdog, () => heartbeats.healthFailures(), { onUnhealthy: (failures) => log(`watchdog withheld: ${failures.join('; ')}`) });
+    }
+    await running;
+    client.close();
+    return 0;
+  } finally {
+    await notifier.stopping();
+    runtime.close();
+    images.close();
+  }
+}
+
+const waitFor = (signal: AbortSignal): Promise<void> =>
+  signal.aborted ? Promise.resolve() : new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));

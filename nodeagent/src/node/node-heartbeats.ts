@@ -1,0 +1,128 @@
+// The agent's two heartbeats toward the API server, started together: register the Node, then keep
+// its status (node-status-reporter.ts) and its Lease (lease-heartbeat.ts), recording the events of
+// condition changes. The watchdog asks healthFailures(): the agent is healthy while its Lease was
+// renewed within the lease duration.
+
+import type { RestClient } from '@capstan/common/client';
+import type { AgentConfiguration } from '../config/index.ts';
+import type { CriImageClient, CriRuntimeClient } from '../cri/index.ts';
+import {
+  nodeAddresses,
+  nodeAllocatableReservation,
+  nodeCapacity,
+  nodeHostname,
+  observeSignals,
+  parseEvictionThresholds,
+  PressureConditions,
+  readFilesystemStats,
+  readMachineInfo,
+  readMemoryReading,
+  readPidReading,
+  thresholdsMet,
+  type NodeCondition,
+  type SystemReport,
+} from '../system/index.ts';
+import { initialNode } from './initial-node.ts';
+import { LeaseHeartbeat } from './lease-heartbeat.ts';
+import { NodeEventRecorder } from './node-events.ts';
+import { registerNode } from './node-registration.ts';
+import { computeNodeStatus, type ComputedNodeStatus } from './node-status.ts';
+import { NodeStatusReporter } from './node-status-reporter.ts';
+import { readRuntimeFacts } from './runtime-facts.ts';
+import { restLeaseApi } from './rest-lease-api.ts';
+
+type Log = (message: string, error?: unknown) => void;
+
+export class NodeHeartbeats {
+  /** Resolves once the Node is registered (or the agent is stopping). */
+  readonly registered: Promise<void>;
+  #resolveRegistered!: () => void;
+  #lastLeaseRenewal = 0;
+  readonly #client: RestClient;
+  readonly #runtime: CriRuntimeClient;
+  readonly #images: CriImageClient;
+  readonly #loaded: AgentConfiguration;
+  readonly #report: SystemReport;
+  readonly #log: Log;
+  readonly #pressures = new PressureConditions();
+
+  constructor(client: RestClient, runtime: CriRuntimeClient, images: CriImageClient, loaded: AgentConfiguration, report: SystemReport, log: Log) {
+    this.#client = client;
+    this.#runtime = runtime;
+    this.#images = images;
+    this.#loaded = loaded;
+    this.#report = report;
+    this.#log = log;
+    this.registered = new Promise((resolve) => (this.#resolveRegistered = resolve));
+  }
+
+  /** Runs until the signal aborts. */
+  async start(signal: AbortSignal): Promise<void> {
+    const { config, nodeName } = this.#loaded;
+    const events = new NodeEventRecorder(this.#client, nodeName, this.#log);
+    if (config.registerNode) {
+      await registerNode(
+        this.#client,
+        async () => {
+          const { status } = await this.#computeStatus([]);
+          const machine = readMachineInfo();
+          return initialNode({
+            nodeName,
+            hostname: nodeHostname(this.#loaded.flags['hostname-override']),
+            operatingSystem: machine.operatingSystem,
+            architecture: machine.architecture,
+            registerWithTaints: config.registerWithTaints as unknown as Record<string, unknown>[],
+            status,
+          });
+        },
+        signal,
+        this.#log,
+      );
+    }
+    this.#resolveRegistered();
+    for (const event of this.#report.events) void events.record(event);
+    const reporter = new NodeStatusReporter(this.#client, {
+      nodeName,
+      updateFrequencyMs: config.nodeStatusUpdateFrequency,
+      reportFrequencyMs: config.nodeStatusReportFrequency,
+      compute: (conditions) => this.#computeStatus(conditions),
+      onEvents: (recorded) => recorded.forEach((event) => void events.record(event)),
+      log: this.#log,
+    });
+    const lease = new LeaseHeartbeat(restLeaseApi(this.#client), {
+      nodeName,
+      leaseDurationSeconds: config.nodeLeaseDurationSeconds,
+      log: this.#log,
+      onRenewed: () => (this.#lastLeaseRenewal = Date.now()),
+    });
+    await Promise.all([reporter.run(signal), lease.run(signal)]);
+  }
+
+  /** Why the agent is unhealthy; empty while its Lease is fresh. */
+  healthFailures(): string[] {
+    const durationMs = this.#loaded.config.nodeLeaseDurationSeconds * 1000;
+    const age = Date.now() - this.#lastLeaseRenewal;
+    return age <= durationMs ? [] : [`node lease not renewed for ${Math.round(age / 1000)}s`];
+  }
+
+  async #computeStatus(current: readonly NodeCondition[]): Promise<ComputedNodeStatus> {
+    const { config, nodeName, nodeIPs, flags } = this.#loaded;
+    const machine = readMachineInfo();
+    const nodefs = readFilesystemStats(flags['root-dir']);
+    const capacity = nodeCapacity(machine, nodefs, { maxPods: config.maxPods, podsPerCore: config.podsPerCore });
+    const reservation = nodeAllocatableReservation(capacity, { systemReserved: config.systemReserved, kubeReserved: config.kubeReserved, evictionHard: config.evictionHard });
+    const observations = observeSignals({ memory: readMemoryReading(this.#report.cgroups), nodefs, pids: readPidReading() });
+    const met = thresholdsMet(parseEvictionThresholds(config.evictionHard), observations);
+    return computeNodeStatus(current, {
+      nodeName,
+      now: new Date(),
+      addresses: await nodeAddresses({ nodeName, nodeIPs: nodeIPs.ips, hostname: nodeHostname(flags['hostname-override']) }),
+      machine,
+      capacity,
+      reservation,
+      runtime: await readRuntimeFacts(this.#runtime, this.#images),
+      pressures: this.#pressures.update(met),
+      port: config.port,
+    });
+  }
+}
