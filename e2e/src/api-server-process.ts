@@ -2,10 +2,11 @@
 // directory and a kubeconfig for it; stopped and cleaned up by stop().
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { kubeconfigFor } from '@capstan/deploy';
+import { childStopper } from './stop-child.ts';
 
 export interface ApiServerProcess {
   readonly url: string;
@@ -50,22 +51,7 @@ export async function startApiServer(extraArgs: readonly string[] = []): Promise
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   const kubeconfig = join(dir, 'kubeconfig');
+  const stopChild = childStopper(child, exited, dir);
   writeFileSync(kubeconfig, kubeconfigFor(url));
-  let stopped: Promise<number | null> | undefined;
-  return {
-    url,
-    kubeconfig,
-    child,
-    stop: () => {
-      stopped ??= (async () => {
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        const code = await exited;
-        clearTimeout(timer);
-        rmSync(dir, { recursive: true, force: true });
-        return code;
-      })();
-      return stopped;
-    },
-  };
+  return { url, kubeconfig, child, stop: () => stopChild() };
 }

@@ -3,9 +3,10 @@
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { childStopper } from './stop-child.ts';
 
 const capstan = join(import.meta.dirname, '..', '..', 'bin', 'capstan.ts');
 
@@ -23,23 +24,7 @@ function managed(args: readonly string[], dir: string, env: NodeJS.ProcessEnv = 
   let output = '';
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output = (output + chunk).slice(-8000)));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  let stopped: Promise<number | null> | undefined;
-  return {
-    child,
-    dir,
-    output: () => output,
-    stop: (signal = 'SIGTERM') => {
-      stopped ??= (async () => {
-        if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        const code = await exited;
-        clearTimeout(timer);
-        rmSync(dir, { recursive: true, force: true });
-        return code;
-      })();
-      return stopped;
-    },
-  };
+  return { child, dir, output: () => output, stop: childStopper(child, exited, dir) };
 }
 
 export interface RuntimeSimProcess extends ManagedProcess {
