@@ -63,6 +63,13 @@ test('the agent registers its Node as the kubelet does, and kubectl shows it Rea
   t.deepEqual(Object.keys(node.status.capacity).filter((name) => ['cpu', 'memory', 'pods', 'ephemeral-storage'].includes(name)).sort(), ['cpu', 'ephemeral-storage', 'memory', 'pods']);
   t.is(node.status.capacity.pods, '110');
   t.true(node.status.addresses.some((a: Json) => a.type === 'Hostname' && a.address === 'agent-node-1'));
+  const events = await eventually('the startup events', async () => {
+    const list = await getJson('/api/v1/namespaces/default/events?fieldSelector=involvedObject.name%3Dagent-node-1');
+    const reasons = (list?.items ?? []).map((event: Json) => event.reason as string);
+    return reasons.includes('NodeHasSufficientPID') ? list : undefined;
+  });
+  t.like(events.items.find((event: Json) => event.reason === 'Starting'), { type: 'Normal', message: 'Starting kubelet.', involvedObject: { kind: 'Node', name: 'agent-node-1' }, source: { component: 'kubelet', host: 'agent-node-1' } });
+  t.like(events.items.find((event: Json) => event.reason === 'NodeHasSufficientMemory'), { message: 'Node agent-node-1 status is now: NodeHasSufficientMemory' });
   const wide = await kubectl('get', 'node', 'agent-node-1', '--no-headers', '-o', 'wide');
   t.regex(wide, /^agent-node-1\s+Ready\s+<none>\s+\S+\s+v1\.35\.0\+capstan-0\.1\.0\s+\S+\s+<none>\s+.+capstan-runtime-sim:\/\/0\.1\.0\n$/);
 });

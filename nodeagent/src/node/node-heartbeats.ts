@@ -20,6 +20,7 @@ import {
   readPidReading,
   thresholdsMet,
   type NodeCondition,
+  type NodeEvent,
   type SystemReport,
 } from '../system/index.ts';
 import { initialNode } from './initial-node.ts';
@@ -32,6 +33,9 @@ import { readRuntimeFacts } from './runtime-facts.ts';
 import { restLeaseApi } from './rest-lease-api.ts';
 
 type Log = (message: string, error?: unknown) => void;
+
+/** The kubelet's words, which tools and people look for in `kubectl describe node`. */
+const startingEvent: NodeEvent = { type: 'Normal', reason: 'Starting', message: 'Starting kubelet.' };
 
 export class NodeHeartbeats {
   /** Resolves once the Node is registered (or the agent is stopping). */
@@ -60,11 +64,14 @@ export class NodeHeartbeats {
   async start(signal: AbortSignal): Promise<void> {
     const { config, nodeName } = this.#loaded;
     const events = new NodeEventRecorder(this.#client, nodeName, this.#log);
+    // The kubelet's first events: it is starting, and the conditions it registers with.
+    let registrationEvents: readonly NodeEvent[] = [];
     if (config.registerNode) {
       await registerNode(
         this.#client,
         async () => {
-          const { status } = await this.#computeStatus([]);
+          const { status, events: conditionEvents } = await this.#computeStatus([]);
+          registrationEvents = conditionEvents;
           const machine = readMachineInfo();
           return initialNode({
             nodeName,
@@ -80,7 +87,7 @@ export class NodeHeartbeats {
       );
     }
     this.#resolveRegistered();
-    for (const event of this.#report.events) void events.record(event);
+    for (const event of [startingEvent, ...this.#report.events, ...registrationEvents]) void events.record(event);
     const reporter = new NodeStatusReporter(this.#client, {
       nodeName,
       updateFrequencyMs: config.nodeStatusUpdateFrequency,
