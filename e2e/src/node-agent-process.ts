@@ -77,6 +77,7 @@ export async function startAgent(options: AgentOptions): Promise<ManagedProcess>
     failCgroupV1: false,
     failSwapOn: false,
     port: await freePort(),
+    podLogsDir: join(dir, 'pod-logs'),
     ...options.config,
   };
   const configFile = join(dir, 'config.json');

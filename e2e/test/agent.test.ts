@@ -129,3 +129,28 @@ test('systemd hears READY=1 once the Node is registered and STOPPING=1 on SIGTER
   t.is(await agent.stop('SIGTERM'), 0);
   t.true(received.includes('STOPPING=1'));
 });
+
+test('a pod bound to the node runs through the simulated runtime: kubectl sees it Running, and its deletion waits for the agent', async (t) => {
+  const agent = await startAgent({ kubeconfig: server.kubeconfig, runtimeEndpoint: runtime.endpoint, nodeName: 'agent-node-4' });
+  t.teardown(() => agent.stop());
+  await eventually('the node', () => getJson('/api/v1/nodes/agent-node-4'));
+  await kubectl('run', 'web', '--image=registry.example/web:1', '--overrides={"spec":{"nodeName":"agent-node-4"}}');
+  const pod = await eventually('the pod to run', async () => {
+    const found = await getJson('/api/v1/namespaces/default/pods/web');
+    return found?.status?.phase === 'Running' && found.status.containerStatuses?.[0]?.ready === true ? found : undefined;
+  });
+  t.like(pod.status.containerStatuses[0], { name: 'web', image: 'registry.example/web:1', restartCount: 0, started: true });
+  t.regex(pod.status.containerStatuses[0].state.running.startedAt, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+  t.regex(pod.status.containerStatuses[0].containerID, /^capstan-runtime-sim:\/\/\S+$/);
+  t.deepEqual(pod.status.conditions.map((c: Json) => [c.type, c.status]), [
+    ['PodReadyToStartContainers', 'True'],
+    ['Initialized', 'True'],
+    ['Ready', 'True'],
+    ['ContainersReady', 'True'],
+    ['PodScheduled', 'True'],
+  ]);
+  t.regex(await kubectl('get', 'pod', 'web', '--no-headers'), /^web\s+1\/1\s+Running\s+0\s+\S+\n$/);
+  const deleted = await kubectl('delete', 'pod', 'web', '--wait=true', '--timeout=30s');
+  t.is(deleted, 'pod "web" deleted from default namespace\n');
+  t.is(await getJson('/api/v1/namespaces/default/pods/web'), undefined);
+});

@@ -7,7 +7,8 @@ import { defaultUserAgent, RestClient } from '@capstan/common/client';
 import { AgentConfigurationError, formatAgentFlagHelp, loadAgentConfiguration, LockFile, type AgentConfiguration } from '../config/index.ts';
 import { CriImageClient, CriRuntimeClient } from '../cri/index.ts';
 import { NodeHeartbeats } from '../node/node-heartbeats.ts';
-import { inspectSystem, SystemdNotifier, watchdogFromEnvironment } from '../system/index.ts';
+import { startPodWorkers, type RunningPodWorkers } from '../pods/index.ts';
+import { inspectSystem, nodeAddresses, nodeHostname, readMachineInfo, swapControllerAvailable, SystemdNotifier, watchdogFromEnvironment, type SystemReport } from '../system/index.ts';
 
 export const agentUsage = `Run the node agent: registers its Node, keeps its status and Lease, and runs its pods
 through a CRI runtime, as the kubelet does.
@@ -70,9 +71,11 @@ async function runAgent(loaded: AgentConfiguration, signal: AbortSignal, log: Lo
     process.stderr.write(`Error: ${watchdog.error}\n`);
     return 1;
   }
+  let pods: RunningPodWorkers | undefined;
   try {
     if (loaded.standalone) {
       log('No kubeconfig: standalone mode, the API server is never contacted');
+      pods = await startPods(loaded, report, runtime, images, undefined, log);
       await notifier.ready('standalone');
       notifier.startWatchdog(watchdog, () => []);
       await waitFor(signal);
@@ -83,17 +86,47 @@ async function runAgent(loaded: AgentConfiguration, signal: AbortSignal, log: Lo
     const running = heartbeats.start(signal);
     await heartbeats.registered;
     if (!signal.aborted) {
+      pods = await startPods(loaded, report, runtime, images, client, log);
       await notifier.ready(`node ${loaded.nodeName} registered`);
       notifier.startWatchdog(watchdog, () => heartbeats.healthFailures(), { onUnhealthy: (failures) => log(`watchdog withheld: ${failures.join('; ')}`) });
     }
     await running;
+    await pods?.stop();
+    pods = undefined;
     client.close();
     return 0;
   } finally {
+    await pods?.stop();
     await notifier.stopping();
     runtime.close();
     images.close();
   }
+}
+
+/** The pod workers, with what they need to know of the node. */
+async function startPods(loaded: AgentConfiguration, report: SystemReport, runtime: CriRuntimeClient, images: CriImageClient, client: RestClient | undefined, log: Log): Promise<RunningPodWorkers> {
+  const { config, nodeName, nodeIPs, flags } = loaded;
+  const machine = readMachineInfo();
+  const addresses = await nodeAddresses({ nodeName, nodeIPs: nodeIPs.ips, hostname: nodeHostname(flags['hostname-override']) });
+  return startPodWorkers({
+    nodeName,
+    ...(client === undefined ? {} : { client }),
+    runtime,
+    images,
+    config,
+    rootDir: flags['root-dir'],
+    hostIPs: addresses.filter((address) => address.type === 'InternalIP').map((address) => address.address),
+    ...(report.kernel === undefined ? {} : { kernel: report.kernel }),
+    memoryCapacityBytes: machine.memoryCapacity,
+    swap: {
+      swapBehavior: config.memorySwap.swapBehavior,
+      cgroupVersion: report.cgroups.version,
+      swapControllerAvailable: swapControllerAvailable(report.cgroups),
+      memoryCapacity: machine.memoryCapacity,
+      swapCapacity: machine.swapCapacity,
+    },
+    log,
+  });
 }
 
 const waitFor = (signal: AbortSignal): Promise<void> =>

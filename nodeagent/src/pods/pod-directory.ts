@@ -26,6 +26,8 @@ export interface PodRef {
 
 export interface PodDirectory {
   findPod(namespace: string, name: string): PodRef | undefined;
+  /** The pods bound to the agent, as v1 Pod objects (spec and the status the agent last wrote), for GET /pods. */
+  listPods(): readonly Readonly<Record<string, unknown>>[];
   /** The current instance, or the one before it when `previous`; undefined when there is none. */
   findContainer(namespace: string, podName: string, containerName: string, options?: { readonly previous?: boolean }): PodContainerRef | undefined;
 }

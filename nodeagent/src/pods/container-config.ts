@@ -1,0 +1,225 @@
+// generateContainerConfig: what the kubelet creates a container with: the image it resolved, the
+// command and arguments with $(VAR) references expanded, the environment (plain values and the
+// downward API's pod fields), mounts of the volumes the agent provides (hostPath, emptyDir), the
+// log path <name>/<restart count>.log, labels and annotations, resources (cpu shares and quota,
+// memory limit, OOM score, swap) and the Linux security context.
+
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { quantityValue } from '@capstan/common';
+import type { MessageInit } from '../cri/index.ts';
+import type * as cri from '../cri/index.ts';
+import { containerSwapLimit, isCriticalPod, podQOS, recursiveReadOnlyErrorPrefix, resolveRecursiveReadOnly, type SwapNode } from '../system/index.ts';
+import type { ContainerSpec, Pod } from './pod-types.ts';
+import { containerAnnotations, containerLabels, type ContainerType } from './runtime-labels.ts';
+import { containerSecurityContext, podNamespaces } from './security-context.ts';
+
+export interface ContainerSettings {
+  /** <root-dir>/pods: where emptyDir volumes live. */
+  readonly podsDir: string;
+  readonly seccompProfileRoot: string;
+  readonly seccompDefault: boolean;
+  readonly nodeName: string;
+  readonly hostIPs: readonly string[];
+  /** MemTotal, for the OOM score of Burstable containers. */
+  readonly memoryCapacityBytes: number;
+  readonly swap?: SwapNode;
+}
+
+/** A failure of generateContainerConfig: the container waits with CreateContainerConfigError and this message. */
+export class ContainerConfigError extends Error {
+  override name = 'ContainerConfigError';
+}
+
+export interface ContainerContext {
+  readonly pod: Pod;
+  readonly container: ContainerSpec;
+  readonly type: ContainerType;
+  readonly restartCount: number;
+  readonly imageRef: string;
+  readonly podIPs: readonly string[];
+  readonly runtimeHandler: string;
+  readonly runtimeSupportsRecursiveReadOnly: boolean;
+  readonly userNamespace?: MessageInit<cri.UserNamespace>;
+}
+
+export function generateContainerConfig(context: ContainerContext, settings: ContainerSettings): MessageInit<cri.ContainerConfig> {
+  const { pod, container, restartCount } = context;
+  const env = containerEnvironment(context, settings);
+  const lookup = new Map(env.map(({ key, value }) => [key, value]));
+  return {
+    metadata: { name: container.name, attempt: restartCount },
+    image: { image: context.imageRef, userSpecifiedImage: container.image ?? '', runtimeHandler: context.runtimeHandler },
+    command: (container.command ?? []).map((text) => expandReferences(text, lookup)),
+    args: (container.args ?? []).map((text) => expandReferences(text, lookup)),
+    workingDir: container.workingDir ?? '',
+    envs: env,
+    mounts: containerMounts(context, settings),
+    labels: containerLabels(pod, container),
+    annotations: containerAnnotations(pod, container, restartCount, context.type),
+    logPath: containerLogPath(container.name, restartCount),
+    stdin: container.stdin === true,
+    stdinOnce: container.stdinOnce === true,
+    tty: container.tty === true,
+    linux: {
+      resources: containerResources(pod, container, settings),
+      securityContext: containerSecurityContext(pod, container, podNamespaces(pod, context.userNamespace), settings.seccompProfileRoot, settings.seccompDefault),
+    },
+  };
+}
+
+/** BuildContainerLogsDirectory's file, relative to the sandbox's log directory. */
+export const containerLogPath = (name: string, restartCount: number): string => join(name, `${restartCount}.log`);
+
+/** The downward API's pod fields a fieldRef may name. */
+function podField(context: ContainerContext, settings: ContainerSettings, path: string): string {
+  const { pod } = context;
+  const keyed = /^metadata\.(labels|annotations)\['(.+)'\]$/.exec(path);
+  if (keyed !== null) return (keyed[1] === 'labels' ? pod.metadata.labels : pod.metadata.annotations)?.[keyed[2] as string] ?? '';
+  switch (path) {
+    case 'metadata.name':
+      return pod.metadata.name;
+    case 'metadata.namespace':
+      return pod.metadata.namespace;
+    case 'metadata.uid':
+      return pod.metadata.uid;
+    case 'spec.nodeName':
+      return settings.nodeName;
+    case 'spec.serviceAccountName':
+      return pod.spec.serviceAccountName ?? '';
+    case 'status.hostIP':
+      return settings.hostIPs[0] ?? '';
+    case 'status.hostIPs':
+      return settings.hostIPs.join(',');
+    case 'status.podIP':
+      return (pod.spec.hostNetwork === true ? settings.hostIPs : context.podIPs)[0] ?? '';
+    case 'status.podIPs':
+      return (pod.spec.hostNetwork === true ? settings.hostIPs : context.podIPs).join(',');
+    default:
+      throw new ContainerConfigError(`unsupported fieldPath: ${path}`);
+  }
+}
+
+/** makeEnvironmentVariables: each value may refer to the variables before it. */
+function containerEnvironment(context: ContainerContext, settings: ContainerSettings): { key: string; value: string }[] {
+  const values = new Map<string, string>();
+  for (const variable of context.container.env ?? []) {
+    const fieldPath = variable.valueFrom?.fieldRef?.fieldPath;
+    const value = fieldPath !== undefined ? podField(context, settings, fieldPath) : expandReferences(variable.value ?? '', values);
+    values.set(variable.name, value);
+  }
+  return [...values].map(([key, value]) => ({ key, value }));
+}
+
+/**
+ * expansion.Expand: $(NAME) becomes the variable's value when it is defined and stays as written
+ * otherwise; $$ is a literal $.
+ */
+export function expandReferences(text: string, variables: ReadonlyMap<string, string>): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch !== '$' || i + 1 >= text.length) {
+      out += ch;
+      continue;
+    }
+    const next = text[i + 1];
+    if (next === '$') {
+      out += '$';
+      i++;
+    } else if (next === '(') {
+      const end = text.indexOf(')', i + 2);
+      if (end < 0) {
+        out += text.slice(i);
+        break;
+      }
+      const name = text.slice(i + 2, end);
+      out += variables.get(name) ?? `$(${name})`;
+      i = end;
+    } else out += ch;
+  }
+  return out;
+}
+
+/** The mounts of the volumes the agent provides; volumes of other kinds are not mounted. */
+function containerMounts(context: ContainerContext, settings: ContainerSettings): MessageInit<cri.Mount>[] {
+  const { pod, container } = context;
+  const mounts: MessageInit<cri.Mount>[] = [];
+  for (const mount of container.volumeMounts ?? []) {
+    const resolution = resolveRecursiveReadOnly(mount, context.runtimeSupportsRecursiveReadOnly);
+    if ('error' in resolution) throw new ContainerConfigError(`${recursiveReadOnlyErrorPrefix}${resolution.error}`);
+    const volume = pod.spec.volumes?.find((candidate) => candidate.name === mount.name);
+    let hostPath: string | undefined;
+    if (volume?.hostPath !== undefined) {
+      hostPath = volume.hostPath.path;
+      if (volume.hostPath.type === 'DirectoryOrCreate') mkdirSync(hostPath, { recursive: true, mode: 0o755 });
+    } else if (volume?.emptyDir !== undefined) {
+      hostPath = join(settings.podsDir, pod.metadata.uid, 'volumes', 'kubernetes.io~empty-dir', volume.name);
+      mkdirSync(hostPath, { recursive: true, mode: 0o777 });
+    }
+    if (hostPath === undefined) continue;
+    if (mount.subPath !== undefined && mount.subPath !== '') {
+      hostPath = join(hostPath, mount.subPath);
+      mkdirSync(hostPath, { recursive: true });
+    }
+    const propagation = mount.mountPropagation === 'HostToContainer' ? 'PROPAGATION_HOST_TO_CONTAINER' : mount.mountPropagation === 'Bidirectional' ? 'PROPAGATION_BIDIRECTIONAL' : 'PROPAGATION_PRIVATE';
+    mounts.push({ containerPath: mount.mountPath, hostPath, readonly: mount.readOnly === true, recursiveReadOnly: resolution.recursive, propagation });
+  }
+  return mounts;
+}
+
+const bytesOf = (list: Readonly<Record<string, string>> | undefined, name: string): number => {
+  const text = list?.[name];
+  return text === undefined ? 0 : Math.ceil(quantityValue(text) ?? 0);
+};
+const milliCpuOf = (list: Readonly<Record<string, string>> | undefined): number => {
+  const text = list?.['cpu'];
+  return text === undefined ? 0 : Math.ceil((quantityValue(text) ?? 0) * 1000);
+};
+
+const minShares = 2;
+const maxShares = 262_144;
+const quotaPeriod = 100_000;
+const minQuotaPeriod = 1000;
+
+/** MilliCPUToShares. */
+const milliCpuToShares = (milliCpu: number): number => (milliCpu === 0 ? minShares : Math.min(Math.max(Math.floor((milliCpu * 1024) / 1000), minShares), maxShares));
+
+/** GetContainerOOMScoreAdjust. */
+function oomScoreAdjust(pod: Pod, container: ContainerSpec, memoryCapacity: number): number {
+  if (isCriticalPod(pod)) return -997;
+  const qos = podQOS(pod);
+  if (qos === 'Guaranteed') return -997;
+  if (qos === 'BestEffort') return 1000;
+  const request = bytesOf(container.resources?.requests, 'memory');
+  if (memoryCapacity <= 0) return 999;
+  const score = Math.trunc(1000 - (1000 * request) / memoryCapacity);
+  if (score < 3) return 3;
+  return score === 1000 ? 999 : score;
+}
+
+/** generateLinuxContainerResources. */
+function containerResources(pod: Pod, container: ContainerSpec, settings: ContainerSettings): MessageInit<cri.LinuxContainerResources> {
+  const requests = container.resources?.requests;
+  const limits = container.resources?.limits;
+  const cpuRequest = milliCpuOf(requests);
+  const cpuLimit = milliCpuOf(limits);
+  const memoryLimit = bytesOf(limits, 'memory');
+  const resources: { -readonly [K in keyof cri.LinuxContainerResources]?: MessageInit<cri.LinuxContainerResources>[K] } = {
+    cpuShares: milliCpuToShares(cpuRequest === 0 && cpuLimit !== 0 ? cpuLimit : cpuRequest),
+    memoryLimitInBytes: memoryLimit,
+    oomScoreAdj: oomScoreAdjust(pod, container, settings.memoryCapacityBytes),
+  };
+  if (cpuLimit !== 0) {
+    resources.cpuPeriod = quotaPeriod;
+    resources.cpuQuota = Math.max(Math.floor((cpuLimit * quotaPeriod) / 1000), minQuotaPeriod);
+  }
+  if (settings.swap !== undefined) {
+    const swap = containerSwapLimit(settings.swap, pod, container);
+    if (swap.swapLimitBytes !== undefined) {
+      if (settings.swap.cgroupVersion === 2) resources.unified = { 'memory.swap.max': String(swap.swapLimitBytes) };
+      else if (memoryLimit > 0) resources.memorySwapLimitInBytes = memoryLimit;
+    }
+  }
+  return resources;
+}

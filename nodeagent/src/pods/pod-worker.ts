@@ -1,0 +1,185 @@
+// One pod's worker (pod_workers.go): every change of the pod, runtime event and resync runs one
+// step at a time, never two at once. A pod syncs until it is deleted, removed or terminal; then it
+// terminates (containers stopped with the grace period, the final status set); once terminated,
+// a pod being deleted is handed to the status manager for deletion, and a pod gone from its source
+// has everything left of it removed.
+
+import { killPod, removePod, effectiveGracePeriodSeconds } from './kill-pod.ts';
+import type { MirrorClient } from './mirror-pods.ts';
+import { generateAPIPodStatus } from './pod-status.ts';
+import { isStaticPod, isTerminalPhase, type Pod, type PodStatus } from './pod-types.ts';
+import type { ReasonCache } from './reason-cache.ts';
+import { emptyRuntimePodStatus, type RuntimePodStatus } from './runtime-pod-status.ts';
+import type { StatusManager } from './status-manager.ts';
+import type { PodRuntime } from './sync-pod.ts';
+
+export type WorkerState = 'syncing' | 'terminating' | 'terminated';
+
+export interface PodWorkerContext {
+  readonly podRuntime: PodRuntime;
+  readonly statusManager: StatusManager;
+  readonly reasons: ReasonCache;
+  readonly hostIPs: readonly string[];
+  /** Absent in standalone mode. */
+  readonly mirrors?: { readonly client: MirrorClient; readonly find: (staticPod: Pod) => Pod | undefined };
+  readonly dirs: { readonly podLogsDir: string; readonly podsDir: string };
+  /** syncFrequency: a resync of a healthy pod. */
+  readonly resyncMs: number;
+  /** The requeue after a failed sync (the kubelet's 10 s, with up to 50% jitter). */
+  readonly errorBackOffMs: number;
+  readonly log: (message: string, error?: unknown) => void;
+  /** Told when a removed pod is gone for good. */
+  readonly onGone: (uid: string) => void;
+}
+
+const jitter = (ms: number, factor: number): number => ms + Math.random() * factor * ms;
+
+export class PodWorker {
+  pod: Pod;
+  state: WorkerState;
+  /** Gone from its source (deleted from the API, its static pod file removed). */
+  removed = false;
+  /** The runtime's view of the pod at the last step. */
+  runtimeStatus: RuntimePodStatus;
+  readonly #context: PodWorkerContext;
+  #pending = false;
+  #running: Promise<void> | undefined;
+  #timer: NodeJS.Timeout | undefined;
+  #closed = false;
+
+  constructor(pod: Pod, context: PodWorkerContext, state: WorkerState = 'syncing') {
+    this.pod = pod;
+    this.state = state;
+    this.#context = context;
+    this.runtimeStatus = emptyRuntimePodStatus(pod.metadata.uid);
+  }
+
+  get uid(): string {
+    return this.pod.metadata.uid;
+  }
+
+  /** Whether the pod still counts against the node (admitted and not finished). */
+  get active(): boolean {
+    return this.state !== 'terminated' && !this.removed;
+  }
+
+  update(pod: Pod): void {
+    this.pod = pod;
+    this.wake();
+  }
+
+  remove(): void {
+    this.removed = true;
+    this.wake();
+  }
+
+  wake(): void {
+    if (this.#closed) return;
+    this.#pending = true;
+    this.#running ??= this.#loop();
+  }
+
+  /** Stops scheduling steps; resolves once the current one ends. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearTimeout(this.#timer);
+    await this.#running;
+  }
+
+  async #loop(): Promise<void> {
+    while (this.#pending && !this.#closed) {
+      this.#pending = false;
+      clearTimeout(this.#timer);
+      try {
+        await this.#step();
+      } catch (error) {
+        this.#context.log(`Error syncing pod ${this.pod.metadata.namespace}/${this.pod.metadata.name}, skipping`, error);
+        this.#requeue(jitter(this.#context.errorBackOffMs, 0.5));
+      }
+    }
+    this.#running = undefined;
+  }
+
+  #requeue(ms: number): void {
+    if (this.#closed) return;
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => this.wake(), ms);
+    this.#timer.unref();
+  }
+
+  async #step(): Promise<void> {
+    if (this.state === 'syncing') {
+      const pod = this.pod;
+      const terminationRequested = this.removed || pod.metadata.deletionTimestamp !== undefined || isTerminalPhase(pod.status?.phase);
+      if (!terminationRequested && !(await this.#syncPod())) return;
+      this.state = 'terminating';
+    }
+    if (this.state === 'terminating') {
+      await this.#syncTerminatingPod();
+      this.state = 'terminated';
+    }
+    await this.#syncTerminatedPod();
+  }
+
+  #generateStatus(podIsTerminal: boolean): PodStatus {
+    const { statusManager, reasons, hostIPs } = this.#context;
+    return generateAPIPodStatus({
+      pod: this.pod,
+      runtime: this.runtimeStatus,
+      oldStatus: statusManager.get(this.uid) ?? this.pod.status ?? {},
+      podIsTerminal,
+      reasons,
+      hostIPs,
+      supportsRecursiveReadOnly: this.#context.podRuntime.options.handlers.get('')?.recursiveReadOnlyMounts ?? false,
+    });
+  }
+
+  /** syncPod; true when the pod reached a terminal phase. */
+  async #syncPod(): Promise<boolean> {
+    const { podRuntime, statusManager, mirrors } = this.#context;
+    const pod = this.pod;
+    this.runtimeStatus = await podRuntime.status(this.uid);
+    const status = this.#generateStatus(false);
+    statusManager.set(pod, status);
+    if (isTerminalPhase(status.phase)) return true;
+    if (mirrors !== undefined && isStaticPod(pod)) {
+      await mirrors.client.sync(pod, mirrors.find(pod)).catch((error: unknown) => this.#context.log(`Failed creating a mirror pod for ${pod.metadata.namespace}/${pod.metadata.name}`, error));
+    }
+    const result = await podRuntime.syncPod(pod, this.runtimeStatus);
+    if (result.changed) {
+      this.runtimeStatus = await podRuntime.status(this.uid);
+      const next = this.#generateStatus(false);
+      statusManager.set(pod, next);
+      if (isTerminalPhase(next.phase)) return true;
+    }
+    if (result.failed) {
+      const errorDelay = jitter(this.#context.errorBackOffMs, 0.5);
+      this.#requeue(result.backOffEndsInMs === undefined ? errorDelay : Math.min(errorDelay, result.backOffEndsInMs + 50));
+    } else this.#requeue(jitter(this.#context.resyncMs, 0.5));
+    return false;
+  }
+
+  async #syncTerminatingPod(): Promise<void> {
+    const { podRuntime, statusManager } = this.#context;
+    const pod = this.pod;
+    this.runtimeStatus = await podRuntime.status(this.uid);
+    await killPod(podRuntime.options.runtime, pod, this.runtimeStatus, effectiveGracePeriodSeconds(pod), podRuntime.options.recordEvent);
+    this.runtimeStatus = await podRuntime.status(this.uid);
+    if (!this.removed) statusManager.set(pod, this.#generateStatus(true));
+  }
+
+  async #syncTerminatedPod(): Promise<void> {
+    const { podRuntime, statusManager, reasons, dirs } = this.#context;
+    if (!this.removed) {
+      statusManager.markFinished(this.pod);
+      return;
+    }
+    await removePod(podRuntime.options.runtime, podRuntime.options.runtimeName, this.pod, dirs);
+    this.runtimeStatus = emptyRuntimePodStatus(this.uid);
+    statusManager.forget(this.uid);
+    reasons.forget(this.uid);
+    podRuntime.forgetPod(this.pod);
+    this.#closed = true;
+    this.#context.onGone(this.uid);
+  }
+}

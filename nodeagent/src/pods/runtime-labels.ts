@@ -1,0 +1,54 @@
+// The labels and annotations the kubelet puts on sandboxes and containers (kuberuntime labels.go
+// and kubetypes), by which it finds a pod's sandboxes and containers again and reads back what it
+// created them with.
+
+import { createHash } from 'node:crypto';
+import type { ContainerSpec, Pod, StringMap } from './pod-types.ts';
+
+export const podNameLabel = 'io.kubernetes.pod.name';
+export const podNamespaceLabel = 'io.kubernetes.pod.namespace';
+export const podUidLabel = 'io.kubernetes.pod.uid';
+export const containerNameLabel = 'io.kubernetes.container.name';
+
+export const containerHashAnnotation = 'io.kubernetes.container.hash';
+export const containerRestartCountAnnotation = 'io.kubernetes.container.restartCount';
+const containerTerminationMessagePathAnnotation = 'io.kubernetes.container.terminationMessagePath';
+const containerTerminationMessagePolicyAnnotation = 'io.kubernetes.container.terminationMessagePolicy';
+const containerPortsAnnotation = 'io.kubernetes.container.ports';
+const containerTypeAnnotation = 'io.kubernetes.container.type';
+const podDeletionGracePeriodAnnotation = 'io.kubernetes.pod.deletionGracePeriod';
+const podTerminationGracePeriodAnnotation = 'io.kubernetes.pod.terminationGracePeriod';
+
+/** newPodLabels: the pod's labels and its identity. */
+export function sandboxLabels(pod: Pod): StringMap {
+  return { ...pod.metadata.labels, [podNameLabel]: pod.metadata.name, [podNamespaceLabel]: pod.metadata.namespace, [podUidLabel]: pod.metadata.uid };
+}
+
+export function containerLabels(pod: Pod, container: ContainerSpec): StringMap {
+  return { [podNameLabel]: pod.metadata.name, [podNamespaceLabel]: pod.metadata.namespace, [podUidLabel]: pod.metadata.uid, [containerNameLabel]: container.name };
+}
+
+export type ContainerType = 'init' | 'container' | 'ephemeral';
+
+/** newContainerAnnotations. */
+export function containerAnnotations(pod: Pod, container: ContainerSpec, restartCount: number, type: ContainerType): StringMap {
+  const annotations: Record<string, string> = {
+    [containerHashAnnotation]: containerHash(container),
+    [containerRestartCountAnnotation]: String(restartCount),
+    [containerTerminationMessagePathAnnotation]: container.terminationMessagePath ?? '/dev/termination-log',
+    [containerTerminationMessagePolicyAnnotation]: container.terminationMessagePolicy ?? 'File',
+  };
+  if (pod.metadata.deletionGracePeriodSeconds !== undefined) annotations[podDeletionGracePeriodAnnotation] = String(pod.metadata.deletionGracePeriodSeconds);
+  if (pod.spec.terminationGracePeriodSeconds !== undefined) annotations[podTerminationGracePeriodAnnotation] = String(pod.spec.terminationGracePeriodSeconds);
+  if (container.ports !== undefined && container.ports.length > 0) annotations[containerPortsAnnotation] = JSON.stringify(container.ports);
+  annotations[containerTypeAnnotation] = type;
+  return annotations;
+}
+
+/**
+ * A hash of the container's spec, hexadecimal as the kubelet writes it. The kubelet hashes the Go
+ * struct (fnv-32a of its dump), which cannot be reproduced here: this hashes the JSON instead.
+ */
+export function containerHash(container: ContainerSpec): string {
+  return createHash('sha256').update(JSON.stringify(container)).digest().readUInt32BE(0).toString(16);
+}

@@ -1,0 +1,241 @@
+// SyncPod: one step of bringing a pod's sandbox and containers to its spec through CRI, as the
+// kubelet's runtime manager takes it: compute the actions, kill what must go, create the sandbox,
+// start the next init container or the containers to start, each after its crash-loop back-off,
+// its image, its configuration, CreateContainer and StartContainer, with the kubelet's reasons
+// (CrashLoopBackOff, ErrImagePull, CreateContainerConfigError, CreateContainerError,
+// RunContainerError) kept for the container's waiting state.
+
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { CriError, type CriRuntimeClient, type MessageInit } from '../cri/index.ts';
+import type * as cri from '../cri/index.ts';
+import { formatGoDuration } from '../config/index.ts';
+import { userNamespaceRefusal } from '../system/index.ts';
+import { BackOff } from './back-off.ts';
+import { computePodActions } from './compute-pod-actions.ts';
+import { ContainerConfigError, generateContainerConfig, type ContainerSettings } from './container-config.ts';
+import type { ImagePuller } from './image-puller.ts';
+import { killContainer, killPod } from './kill-pod.ts';
+import type { RecordPodEvent } from './pod-events.ts';
+import { formatPod, isRestartableInitContainer, type ContainerSpec, type Pod } from './pod-types.ts';
+import type { ReasonCache, StartFailure } from './reason-cache.ts';
+import { containerHash } from './runtime-labels.ts';
+import { findContainerStatus, readRuntimePodStatus, type RuntimePodStatus } from './runtime-pod-status.ts';
+import { generatePodSandboxConfig, podLogsDirectory, type SandboxSettings } from './sandbox-config.ts';
+import { SeccompProfileError } from './security-context.ts';
+
+export interface RuntimeHandlerFeatures {
+  readonly recursiveReadOnlyMounts: boolean;
+  readonly userNamespaces: boolean;
+}
+
+export interface PodRuntimeOptions {
+  readonly runtime: CriRuntimeClient;
+  /** The runtime's name (Version's runtimeName), the scheme of container ids. */
+  readonly runtimeName: string;
+  readonly images: ImagePuller;
+  readonly sandbox: SandboxSettings;
+  readonly container: ContainerSettings;
+  /** The features of each runtime handler, as the runtime's Status lists them. */
+  readonly handlers: ReadonlyMap<string, RuntimeHandlerFeatures>;
+  /** The handler of a pod's RuntimeClass ('' for none); throws when the RuntimeClass cannot be found. */
+  readonly runtimeHandlerFor: (pod: Pod) => Promise<string>;
+  readonly reasons: ReasonCache;
+  readonly recordEvent: RecordPodEvent;
+  /** The crash-loop back-off; the kubelet's 10 s to 5 min by default. */
+  readonly backOff?: BackOff;
+}
+
+export interface SyncResult {
+  /** Whether a step failed (a start refused, a back-off, a sandbox that could not be made). */
+  readonly failed: boolean;
+  /** Whether anything was created, started or stopped. */
+  readonly changed: boolean;
+  /** When a crash-loop back-off ends, if one holds a container back. */
+  readonly backOffEndsInMs?: number;
+}
+
+/** The user namespace ranges handed to pods: 65536 ids each, after the node's own. */
+const idsPerPod = 65_536;
+
+export class PodRuntime {
+  readonly options: PodRuntimeOptions;
+  readonly backOff: BackOff;
+  readonly #userNamespaceSlots = new Map<string, number>();
+  #nextSlot = 1;
+
+  constructor(options: PodRuntimeOptions) {
+    this.options = options;
+    this.backOff = options.backOff ?? new BackOff();
+  }
+
+  status(uid: string): Promise<RuntimePodStatus> {
+    return readRuntimePodStatus(this.options.runtime, this.options.runtimeName, uid);
+  }
+
+  async syncPod(pod: Pod, status: RuntimePodStatus): Promise<SyncResult> {
+    const { runtime, recordEvent } = this.options;
+    const actions = computePodActions(pod, status);
+    let changed = false;
+    if (actions.killPod) {
+      if (status.containers.some((c) => c.state !== 'exited') || status.sandboxes.some((s) => s.ready)) {
+        await killPod(runtime, pod, status, Math.max(pod.spec.terminationGracePeriodSeconds ?? 30, 1), recordEvent);
+        changed = true;
+      }
+      if (!actions.createSandbox) return { failed: false, changed };
+    } else {
+      for (const container of actions.containersToKill) {
+        await killContainer(runtime, pod, container, Math.max(pod.spec.terminationGracePeriodSeconds ?? 30, 1), recordEvent, `Container ${container.name} is in an unknown state, it will be killed and re-created.`);
+        changed = true;
+      }
+    }
+
+    const handler = await this.options.runtimeHandlerFor(pod);
+    const features = this.options.handlers.get(handler) ?? { recursiveReadOnlyMounts: false, userNamespaces: false };
+    let sandboxId = actions.sandboxId;
+    let podIPs = status.ips;
+    const userNamespace = this.#userNamespace(pod);
+    const generated = generatePodSandboxConfig(pod, actions.attempt, this.options.sandbox, userNamespace);
+    if (actions.createSandbox) {
+      const refusal = userNamespaceRefusal(pod.spec.hostUsers, handler, features.userNamespaces);
+      let created: string | undefined;
+      let error: string | undefined;
+      if (refusal !== undefined) error = refusal;
+      else {
+        if (generated.dnsWarning !== undefined) recordEvent(pod, undefined, { type: 'Warning', reason: 'MissingClusterDNS', message: generated.dnsWarning });
+        try {
+          await mkdir(podLogsDirectory(this.options.sandbox.podLogsDir, pod), { recursive: true, mode: 0o755 });
+          created = (await runtime.runPodSandbox({ config: generated.config, runtimeHandler: handler })).podSandboxId;
+        } catch (failure) {
+          error = failure instanceof CriError ? failure.message : (failure as Error).message;
+        }
+      }
+      if (created === undefined) {
+        recordEvent(pod, undefined, { type: 'Warning', reason: 'FailedCreatePodSandBox', message: `Failed to create pod sandbox: ${error}` });
+        return { failed: true, changed };
+      }
+      changed = true;
+      sandboxId = created;
+      const sandboxStatus = (await runtime.podSandboxStatus({ podSandboxId: created })).status;
+      const network = sandboxStatus?.network;
+      podIPs = pod.spec.hostNetwork === true || network == null ? [] : [network.ip, ...network.additionalIps.map((ip) => ip.ip)].filter((ip) => ip !== '');
+    }
+    if (sandboxId === undefined) return { failed: false, changed };
+
+    const context = { pod, status, sandboxId, sandboxConfig: generated.config, podIPs, handler, features, userNamespace };
+    let failed = false;
+    let backOffEndsInMs: number | undefined;
+    const start = async (container: ContainerSpec, type: 'init' | 'container'): Promise<boolean> => {
+      const outcome = await this.#startContainer(context, container, type);
+      this.options.reasons.update(pod.metadata.uid, container.name, outcome.failure);
+      if (outcome.failure === undefined) {
+        changed = true;
+        return true;
+      }
+      failed = true;
+      if (outcome.backOffEndsInMs !== undefined) backOffEndsInMs = Math.min(backOffEndsInMs ?? Infinity, outcome.backOffEndsInMs);
+      return false;
+    };
+    if (actions.nextInitContainer !== undefined) {
+      await start(actions.nextInitContainer, 'init');
+    } else {
+      for (const container of actions.containersToStart) {
+        await start(container, isRestartableInitContainer(container) && !pod.spec.containers.includes(container) ? 'init' : 'container');
+      }
+    }
+    return { failed, changed, ...(backOffEndsInMs === undefined ? {} : { backOffEndsInMs }) };
+  }
+
+  /** getStableKey: the pod's identity and the container's name and spec. */
+  #backOffKey(pod: Pod, container: ContainerSpec): string {
+    return `${pod.metadata.name}_${pod.metadata.namespace}_${pod.metadata.uid}_${container.name}_${containerHash(container)}`;
+  }
+
+  forgetPod(pod: Pod): void {
+    this.backOff.forgetPrefix(`${pod.metadata.name}_${pod.metadata.namespace}_${pod.metadata.uid}_`);
+    this.#userNamespaceSlots.delete(pod.metadata.uid);
+  }
+
+  async #startContainer(
+    context: {
+      readonly pod: Pod;
+      readonly status: RuntimePodStatus;
+      readonly sandboxId: string;
+      readonly sandboxConfig: MessageInit<cri.PodSandboxConfig>;
+      readonly podIPs: readonly string[];
+      readonly handler: string;
+      readonly features: RuntimeHandlerFeatures;
+      readonly userNamespace: MessageInit<cri.UserNamespace> | undefined;
+    },
+    container: ContainerSpec,
+    type: 'init' | 'container',
+  ): Promise<{ readonly failure?: StartFailure; readonly backOffEndsInMs?: number }> {
+    const { pod, status } = context;
+    const { runtime, recordEvent } = this.options;
+    const latest = findContainerStatus(status, container.name);
+    // doBackOff: a container that exited waits out its back-off, counted from when it finished.
+    if (latest !== undefined && latest.state === 'exited') {
+      const key = this.#backOffKey(pod, container);
+      if (this.backOff.isInBackOffSince(key, latest.finishedAt)) {
+        recordEvent(pod, container, { type: 'Warning', reason: 'BackOff', message: `Back-off restarting failed container ${container.name} in pod ${formatPod(pod)}` });
+        const message = `back-off ${formatGoDuration(this.backOff.get(key))} restarting failed container=${container.name} pod=${formatPod(pod)}`;
+        return { failure: { reason: 'CrashLoopBackOff', message }, backOffEndsInMs: this.backOff.remainingSince(key, latest.finishedAt) };
+      }
+      this.backOff.next(key, latest.finishedAt);
+    }
+
+    const image = await this.options.images.ensureImageExists(pod, container, context.sandboxConfig, context.handler);
+    if ('reason' in image) return { failure: { reason: image.reason, message: image.message } };
+
+    const restartCount = latest === undefined ? 0 : latest.restartCount + 1;
+    let config: MessageInit<cri.ContainerConfig>;
+    try {
+      config = generateContainerConfig(
+        {
+          pod,
+          container,
+          type,
+          restartCount,
+          imageRef: image.imageRef,
+          podIPs: context.podIPs,
+          runtimeHandler: context.handler,
+          runtimeSupportsRecursiveReadOnly: context.features.recursiveReadOnlyMounts,
+          ...(context.userNamespace === undefined ? {} : { userNamespace: context.userNamespace }),
+        },
+        this.options.container,
+      );
+    } catch (error) {
+      if (!(error instanceof ContainerConfigError) && !(error instanceof SeccompProfileError)) throw error;
+      recordEvent(pod, container, { type: 'Warning', reason: 'Failed', message: `Error: ${error.message}` });
+      return { failure: { reason: 'CreateContainerConfigError', message: error.message } };
+    }
+    await mkdir(join(podLogsDirectory(this.options.sandbox.podLogsDir, pod), container.name), { recursive: true, mode: 0o755 });
+    let containerId: string;
+    try {
+      containerId = (await runtime.createContainer({ podSandboxId: context.sandboxId, config, sandboxConfig: context.sandboxConfig })).containerId;
+    } catch (error) {
+      const message = error instanceof CriError ? error.details : (error as Error).message;
+      recordEvent(pod, container, { type: 'Warning', reason: 'Failed', message: `Error: ${message}` });
+      return { failure: { reason: 'CreateContainerError', message } };
+    }
+    recordEvent(pod, container, { type: 'Normal', reason: 'Created', message: `Created container: ${container.name}` });
+    try {
+      await runtime.startContainer({ containerId });
+    } catch (error) {
+      const message = error instanceof CriError ? error.details : (error as Error).message;
+      recordEvent(pod, container, { type: 'Warning', reason: 'Failed', message: `Error: ${message}` });
+      return { failure: { reason: 'RunContainerError', message } };
+    }
+    recordEvent(pod, container, { type: 'Normal', reason: 'Started', message: `Started container ${container.name}` });
+    return {};
+  }
+
+  /** The pod's own user namespace (hostUsers: false): a range of 65536 ids of its own. */
+  #userNamespace(pod: Pod): MessageInit<cri.UserNamespace> | undefined {
+    if (pod.spec.hostUsers !== false) return undefined;
+    let slot = this.#userNamespaceSlots.get(pod.metadata.uid);
+    if (slot === undefined) this.#userNamespaceSlots.set(pod.metadata.uid, (slot = this.#nextSlot++));
+    const mapping = [{ hostId: slot * idsPerPod, containerId: 0, length: idsPerPod }];
+    return { mode: 'POD', uids: mapping, gids: mapping };
+  }
+}
