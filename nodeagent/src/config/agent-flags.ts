@@ -44,6 +44,12 @@ export const agentOwnFlags = {
     default: [],
     help: 'A set of key=value pairs that describe feature gates for alpha/experimental features.',
   },
+  // Capstan's own: the interim credential of the agent's server until TokenReview exists.
+  'authentication-token-file': {
+    type: 'string',
+    default: '',
+    help: "Path to a file holding a bearer token that authenticates requests to the agent's server (the token the API server sends from its --kubelet-bearer-token-file).",
+  },
 } as const satisfies FlagSpecs;
 
 interface ConfigurationFlag extends FlagSpec {
