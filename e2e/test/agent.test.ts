@@ -5,7 +5,8 @@
 
 import test from 'ava';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -18,11 +19,17 @@ const run = promisify(execFile);
 
 let server: ApiServerProcess;
 let runtime: RuntimeSimProcess;
+// The API server reaches the agents at their InternalIP with a token the agents accept.
+const secrets = mkdtempSync(join(tmpdir(), 'capstan-agent-token-'));
+const tokenFile = join(secrets, 'token');
+writeFileSync(tokenFile, `${randomUUID()}\n`, { mode: 0o600 });
+const agentArgs = [`--authentication-token-file=${tokenFile}`];
 test.before(async () => {
-  [server, runtime] = await Promise.all([startApiServer(), startRuntimeSim()]);
+  [server, runtime] = await Promise.all([startApiServer([`--kubelet-bearer-token-file=${tokenFile}`, '--kubelet-preferred-address-types=InternalIP']), startRuntimeSim()]);
 });
 test.after.always(async () => {
   await Promise.all([server?.stop(), runtime?.stop()]);
+  rmSync(secrets, { recursive: true, force: true });
 });
 
 const kubectl = async (...args: string[]): Promise<string> => (await run(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, ...args], { encoding: 'utf8' })).stdout;
@@ -131,10 +138,13 @@ test('systemd hears READY=1 once the Node is registered and STOPPING=1 on SIGTER
 });
 
 test('a pod bound to the node runs through the simulated runtime: kubectl sees it Running, and its deletion waits for the agent', async (t) => {
-  const agent = await startAgent({ kubeconfig: server.kubeconfig, runtimeEndpoint: runtime.endpoint, nodeName: 'agent-node-4' });
+  const agent = await startAgent({ kubeconfig: server.kubeconfig, runtimeEndpoint: runtime.endpoint, nodeName: 'agent-node-4', args: agentArgs });
   t.teardown(() => agent.stop());
-  await eventually('the node', () => getJson('/api/v1/nodes/agent-node-4'));
-  await kubectl('run', 'web', '--image=registry.example/web:1', '--overrides={"spec":{"nodeName":"agent-node-4"}}');
+  await eventually('the node', () => getJson('/api/v1/nodes/agent-node-4')).catch((error: Error) => {
+    throw new Error(`${error.message}\n${agent.output()}`);
+  });
+  const lifecycle = JSON.stringify({ logs: { start: ['listening on :8080', { stderr: 'warming up' }] } });
+  await kubectl('run', 'web', '--image=registry.example/web:1', `--annotations=runtime-sim.capstan.dev/lifecycle=${lifecycle}`, '--overrides={"spec":{"nodeName":"agent-node-4"}}');
   const pod = await eventually('the pod to run', async () => {
     const found = await getJson('/api/v1/namespaces/default/pods/web');
     return found?.status?.phase === 'Running' && found.status.containerStatuses?.[0]?.ready === true ? found : undefined;
@@ -150,6 +160,8 @@ test('a pod bound to the node runs through the simulated runtime: kubectl sees i
     ['PodScheduled', 'True'],
   ]);
   t.regex(await kubectl('get', 'pod', 'web', '--no-headers'), /^web\s+1\/1\s+Running\s+0\s+\S+\n$/);
+  t.is(await eventually('the logs', async () => ((await kubectl('logs', 'web')) === '' ? undefined : kubectl('logs', 'web'))), 'listening on :8080\nwarming up\n');
+  t.is(await kubectl('exec', 'web', '--', 'echo', 'hello from', 'the agent'), 'hello from the agent\n');
   const deleted = await kubectl('delete', 'pod', 'web', '--wait=true', '--timeout=30s');
   t.is(deleted, 'pod "web" deleted from default namespace\n');
   t.is(await getJson('/api/v1/namespaces/default/pods/web'), undefined);

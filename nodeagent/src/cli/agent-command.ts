@@ -8,6 +8,7 @@ import { AgentConfigurationError, formatAgentFlagHelp, loadAgentConfiguration, L
 import { CriImageClient, CriRuntimeClient } from '../cri/index.ts';
 import { NodeHeartbeats } from '../node/node-heartbeats.ts';
 import { startPodWorkers, type RunningPodWorkers } from '../pods/index.ts';
+import { startAgentServer, type AgentServer } from '../server/index.ts';
 import { inspectSystem, nodeAddresses, nodeHostname, readMachineInfo, swapControllerAvailable, SystemdNotifier, watchdogFromEnvironment, type SystemReport } from '../system/index.ts';
 
 export const agentUsage = `Run the node agent: registers its Node, keeps its status and Lease, and runs its pods
@@ -72,31 +73,34 @@ async function runAgent(loaded: AgentConfiguration, signal: AbortSignal, log: Lo
     return 1;
   }
   let pods: RunningPodWorkers | undefined;
+  let server: AgentServer | undefined;
+  const client = loaded.standalone ? undefined : RestClient.fromKubeconfig(loaded.flags.kubeconfig, { userAgent: defaultUserAgent('capstan-agent') });
   try {
-    if (loaded.standalone) {
+    pods = await startPods(loaded, report, runtime, images, client, log);
+    if (loaded.config.enableServer) {
+      server = await startAgentServer({ configuration: loaded, runtime, pods: pods.directory, log: (message, error) => log(message, error) });
+      log(`serving the agent API on port ${server.port}`);
+    }
+    if (client === undefined) {
       log('No kubeconfig: standalone mode, the API server is never contacted');
-      pods = await startPods(loaded, report, runtime, images, undefined, log);
       await notifier.ready('standalone');
       notifier.startWatchdog(watchdog, () => []);
       await waitFor(signal);
       return 0;
     }
-    const client = RestClient.fromKubeconfig(loaded.flags.kubeconfig, { userAgent: defaultUserAgent('capstan-agent') });
     const heartbeats = new NodeHeartbeats(client, runtime, images, loaded, report, log);
     const running = heartbeats.start(signal);
     await heartbeats.registered;
     if (!signal.aborted) {
-      pods = await startPods(loaded, report, runtime, images, client, log);
       await notifier.ready(`node ${loaded.nodeName} registered`);
       notifier.startWatchdog(watchdog, () => heartbeats.healthFailures(), { onUnhealthy: (failures) => log(`watchdog withheld: ${failures.join('; ')}`) });
     }
     await running;
-    await pods?.stop();
-    pods = undefined;
-    client.close();
     return 0;
   } finally {
+    await server?.close();
     await pods?.stop();
+    client?.close();
     await notifier.stopping();
     runtime.close();
     images.close();
