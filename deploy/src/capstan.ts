@@ -4,6 +4,7 @@ import { apiserverCommand, apiserverUsage, storageCommand, storageUsage } from '
 import { capstanVersion, FlagError, kubernetesMinor } from '@capstan/common';
 import { celCommand, celUsage } from '@capstan/common/cel';
 import { agentCommand, agentUsage, runtimeSimCommand, runtimeSimUsage } from '@capstan/nodeagent';
+import { exitWithParent } from './exit-with-parent.ts';
 import { upCommand, upUsage } from './up-command.ts';
 
 type Command = (argv: readonly string[], out: (text: string) => void) => Promise<number>;
@@ -32,6 +33,7 @@ export function usage(): string {
 
 /** Runs the command line; answers the exit code. */
 export async function runCapstan(argv: readonly string[]): Promise<number> {
+  exitWithParent();
   const out = (text: string): void => void process.stdout.write(`${text}\n`);
   const [name, ...rest] = argv;
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {

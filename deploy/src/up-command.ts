@@ -1,17 +1,21 @@
-// `capstan up`: the all-in-one cluster on the embedded store (the controllers and a node agent join
-// later); writes DIR/kubeconfig and prints one line saying how to use it.
+// `capstan up`: the all-in-one cluster on the embedded store, with one node (a node agent on the
+// simulated runtime; the controllers join later); writes DIR/kubeconfig and prints one line saying
+// how to use it.
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { apiServerFeatures, defaultServiceClusterIpRange, defaultServiceNodePortRange, runApiServer, serviceRanges, shutdownOnSignal } from '@capstan/apiserver';
+import { apiServerFeatures, defaultKubeletClientConfig, defaultServiceClusterIpRange, defaultServiceNodePortRange, runApiServer, serviceRanges, shutdownOnSignal } from '@capstan/apiserver';
 import { createLogger, formatFlagHelp, parseFeatureGates, parseFlags } from '@capstan/common';
+import { readFileSync } from 'node:fs';
 import { kubeconfigFor } from './kubeconfig.ts';
+import { agentTokenFile, startUpNode } from './up-node.ts';
 
 const flags = {
   'data-dir': { type: 'string', default: '.capstan', help: 'Where the cluster keeps its state and its kubeconfig' },
   port: { type: 'int', default: 6443, help: 'The port of the API server (0 picks a free one)' },
   'bind-address': { type: 'string', default: '127.0.0.1', help: 'The IP address the API server serves on' },
   'feature-gates': { type: 'strings', default: [] as readonly string[], help: 'key=true|false pairs of the API server\'s feature gates' },
+  node: { type: 'bool', default: true, help: 'Start a node: a node agent on the simulated runtime' },
   'service-cluster-ip-range': {
     type: 'string',
     default: defaultServiceClusterIpRange,
@@ -44,12 +48,16 @@ export async function upCommand(argv: readonly string[], out: (text: string) => 
     minRequestTimeoutMs: 1800_000,
     featureGates,
     ...ranges,
+    // The node's agent is reached at its InternalIP, with the token it was given.
+    kubelet: { ...defaultKubeletClientConfig, preferredAddressTypes: ['InternalIP', 'Hostname'], bearerToken: readFileSync(agentTokenFile(dataDir), 'utf8').trim() },
     logger,
   });
   await running.ready();
   const kubeconfig = join(dataDir, 'kubeconfig');
   writeFileSync(kubeconfig, kubeconfigFor(running.url), { mode: 0o600 });
+  const node = f.node ? await startUpNode(dataDir, kubeconfig, (line) => logger.info(line)) : undefined;
   out(`Capstan is ready at ${running.url}: export KUBECONFIG=${kubeconfig}`);
   await shutdownOnSignal(running, logger);
+  await node?.stop();
   return 0;
 }

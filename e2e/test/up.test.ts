@@ -1,7 +1,7 @@
 import test from 'ava';
-import { execFile, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { kubectlBinary } from '../src/kubectl-binary.ts';
@@ -39,4 +39,45 @@ test('capstan up starts a cluster, writes its kubeconfig and says how to use it'
   t.is(stdout, 'ok');
   child.kill('SIGTERM');
   t.is(await exited, 0);
+});
+
+test('capstan up starts a node: an agent on the simulated runtime registers it Ready; its processes end with the cluster, even when it is killed', async (t) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'capstan-up-'));
+  const child = spawn(process.execPath, [capstan, 'up', `--data-dir=${dataDir}`, '--port=0'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  t.teardown(async () => {
+    child.kill('SIGKILL');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  await new Promise<void>((resolve) => child.stdout.setEncoding('utf8').on('data', (chunk: string) => chunk.includes('\n') && resolve()));
+  const kubeconfig = join(dataDir, 'kubeconfig');
+  const kubectl = async (...args: string[]): Promise<string> =>
+    (await promisify(execFile)(kubectlBinary(), args, { env: { ...process.env, KUBECONFIG: kubeconfig }, encoding: 'utf8' })).stdout;
+  const deadline = Date.now() + 20_000;
+  let nodes = '';
+  while (!/\sReady\s/.test(nodes) && Date.now() < deadline) {
+    nodes = await kubectl('get', 'nodes', '--no-headers');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  t.regex(nodes, new RegExp(`^${hostname().toLowerCase()}\\s+Ready\\s+<none>\\s+\\S+\\s+v1\\.35\\.0\\+capstan-0\\.1\\.0\\n$`));
+  const node = JSON.parse(await kubectl('get', 'node', hostname().toLowerCase(), '-o', 'json')) as { status: { nodeInfo: { containerRuntimeVersion: string } } };
+  t.is(node.status.nodeInfo.containerRuntimeVersion, 'capstan-runtime-sim://0.1.0');
+  const nodeProcesses = (): string[] =>
+    execFileSync('pgrep', ['-f', `${dataDir}/node`], { encoding: 'utf8' }).split('\n').filter((line) => line !== '');
+  t.is(nodeProcesses().length, 2, 'the agent and the simulated runtime');
+  child.kill('SIGKILL');
+  await exited;
+  const gone = Date.now() + 10_000;
+  let left = -1;
+  while (Date.now() < gone) {
+    try {
+      left = nodeProcesses().length;
+    } catch {
+      left = 0; // pgrep exits 1 when nothing matches
+    }
+    if (left === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  t.is(left, 0, 'the node processes ended with the killed cluster');
 });
