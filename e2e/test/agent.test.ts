@@ -138,7 +138,11 @@ test('systemd hears READY=1 once the Node is registered and STOPPING=1 on SIGTER
 });
 
 test('a pod bound to the node runs through the simulated runtime: kubectl sees it Running, and its deletion waits for the agent', async (t) => {
-  const agent = await startAgent({ kubeconfig: server.kubeconfig, runtimeEndpoint: runtime.endpoint, nodeName: 'agent-node-4', args: agentArgs });
+  // A runtime of its own: an agent owns its runtime and removes the pods it does not know, as the
+  // kubelet does, so the other tests' agents must not share this one.
+  const ownRuntime = await startRuntimeSim();
+  t.teardown(() => ownRuntime.stop());
+  const agent = await startAgent({ kubeconfig: server.kubeconfig, runtimeEndpoint: ownRuntime.endpoint, nodeName: 'agent-node-4', args: agentArgs });
   t.teardown(() => agent.stop());
   await eventually('the node', () => getJson('/api/v1/nodes/agent-node-4')).catch((error: Error) => {
     throw new Error(`${error.message}\n${agent.output()}`);
