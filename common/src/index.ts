@@ -1,6 +1,6 @@
 // The public surface of @capstan/common.
 
-export { parseDuration } from './cli/duration.ts';
+export { formatGoDuration, parseDuration, parseGoDuration } from './cli/duration.ts';
 export { parseFeatureGates, type FeatureGates, type FeatureSpec } from './cli/feature-gates.ts';
 export { FlagError, formatFlagHelp, parseFlags, type FlagSpec, type FlagSpecs, type FlagValues } from './cli/flags.ts';
 export { createLogger, loggingFormats, type Logger, type LoggingFormat } from './log/logger.ts';

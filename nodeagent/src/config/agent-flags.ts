@@ -4,7 +4,7 @@
 // the command line wins over every file, as the kubelet's flag precedence makes it.
 
 import { FlagError, formatFlagHelp, parseFlags, type FlagSpec, type FlagSpecs, type FlagValues } from '@capstan/common';
-import { formatGoDuration } from './go-duration.ts';
+import { formatGoDuration } from '@capstan/common';
 
 export const defaultRootDirectory = '/var/lib/kubelet';
 

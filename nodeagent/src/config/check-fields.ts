@@ -5,7 +5,7 @@
 
 import { goJsonKind, quantityValue } from '@capstan/common';
 import type { FieldSpec, FieldTable, ScalarField, StructField } from './field-kinds.ts';
-import { parseGoDuration } from './go-duration.ts';
+import { parseGoDuration } from '@capstan/common';
 
 export interface FieldCheck {
   /** Paths of the fields the struct does not declare ("foo", "authentication.foo", "registerWithTaints[0].foo"). */

@@ -6,7 +6,7 @@
 import type { AgentFeatureGates } from './agent-features.ts';
 import { isObject } from './check-fields.ts';
 import type { FieldSpec, StructField } from './field-kinds.ts';
-import { parseGoDuration } from './go-duration.ts';
+import { parseGoDuration } from '@capstan/common';
 import { kubeletConfigurationStruct } from './kubelet-configuration-fields.ts';
 
 export type WireConfiguration = Record<string, unknown>;

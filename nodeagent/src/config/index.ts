@@ -3,7 +3,7 @@
 
 export { agentFeatures, type AgentFeature, type AgentFeatureGates } from './agent-features.ts';
 export { agentFlagSpecs, defaultRootDirectory, formatAgentFlagHelp, type AgentFlagValues } from './agent-flags.ts';
-export { formatGoDuration } from './go-duration.ts';
+export { formatGoDuration } from '@capstan/common';
 export { kubeletConfigurationFields, type KubeletConfiguration } from './kubelet-configuration-fields.ts';
 export { AgentConfigurationError, loadAgentConfiguration, type AgentConfiguration, type LoadOptions } from './load-agent-configuration.ts';
 export { LockFile, LockFileError, type AcquireLockOptions, type LockContention } from './lock-file.ts';

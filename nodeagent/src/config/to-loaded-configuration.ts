@@ -4,7 +4,7 @@
 
 import { isObject } from './check-fields.ts';
 import type { FieldSpec, ScalarField, StructField } from './field-kinds.ts';
-import { parseGoDuration } from './go-duration.ts';
+import { parseGoDuration } from '@capstan/common';
 
 export function toLoaded(object: Readonly<Record<string, unknown>>, spec: StructField): Record<string, unknown> {
   const loaded: Record<string, unknown> = {};

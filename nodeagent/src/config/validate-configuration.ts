@@ -5,7 +5,7 @@
 import { isAbsolute, normalize } from 'node:path';
 import { fieldErrorMessage, fieldForbidden, fieldInvalid, fieldRequired, goQuote, isQualifiedName, isValidLabelValue, kubernetesMinor } from '@capstan/common';
 import type { AgentFeatureGates } from './agent-features.ts';
-import { formatGoDuration } from './go-duration.ts';
+import { formatGoDuration } from '@capstan/common';
 import type { KubeletConfiguration } from './kubelet-configuration-fields.ts';
 
 export interface Violation {
