@@ -11,6 +11,7 @@ import type { ExecutionContext } from 'ava';
 import { RestClient, type ResourceTarget } from '@capstan/common/client';
 import { loadAgentConfiguration } from '../src/config/index.ts';
 import { CriImageClient, CriRuntimeClient, serveCri } from '../src/cri/index.ts';
+import { podsTarget } from '../src/pods/pod-types.ts';
 import { startPodWorkers, type PodWorkersOptions, type RunningPodWorkers } from '../src/pods/index.ts';
 import type { Pod } from '../src/pods/pod-types.ts';
 import { criImplementation, effectiveSettings, SimulatedRuntime, startRuntimeSim, type RunningRuntimeSim } from '../src/runtime-sim/index.ts';
@@ -61,14 +62,7 @@ export async function startApiServer(): Promise<ApiServer> {
   };
 }
 
-export const podsOf = (namespace: string, name?: string, subresource?: string): ResourceTarget => ({
-  group: '',
-  version: 'v1',
-  resource: 'pods',
-  namespace,
-  ...(name === undefined ? {} : { name }),
-  ...(subresource === undefined ? {} : { subresource }),
-});
+export const podsOf = (namespace: string, name?: string, subresource?: string): ResourceTarget => podsTarget(namespace, name, subresource);
 
 export interface AgentNode {
   readonly dir: string;

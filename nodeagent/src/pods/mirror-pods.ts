@@ -4,9 +4,9 @@
 // made again; a mirror pod without a static pod is deleted.
 
 import { isAlreadyExists, isConflict, isNotFound, type RestClient } from '@capstan/common/client';
-import { configHashAnnotation, configMirrorAnnotation, type Pod } from './pod-types.ts';
+import { configHashAnnotation, configMirrorAnnotation, podsTarget, type Pod } from './pod-types.ts';
 
-const pods = (namespace: string, name?: string) => ({ group: '', version: 'v1', resource: 'pods', namespace, ...(name === undefined ? {} : { name }) });
+const pods = (namespace: string, name?: string) => podsTarget(namespace, name);
 
 export class MirrorClient {
   readonly #client: RestClient;

@@ -20,7 +20,7 @@ import { podFullName, type PodDirectory } from './pod-directory.ts';
 import { podEventRecorder } from './pod-events.ts';
 import { PodLifecycleEvents, plegRelistPeriodMs, type RelistResult } from './pod-lifecycle-events.ts';
 import { rejectedPodStatus } from './pod-status.ts';
-import { isMirrorPod, isStaticPod, isTerminalPhase, type Pod } from './pod-types.ts';
+import { isMirrorPod, isStaticPod, isTerminalPhase, podsTarget, type Pod } from './pod-types.ts';
 import { PodWorker, type PodWorkerContext } from './pod-worker.ts';
 import { ReasonCache } from './reason-cache.ts';
 import { RunningPods } from './running-pods.ts';
@@ -58,7 +58,7 @@ export interface RunningPodWorkers {
   stop(): Promise<void>;
 }
 
-const podsTarget = { group: '', version: 'v1', resource: 'pods' } as const;
+const podsCollection = podsTarget();
 
 export async function startPodWorkers(options: PodWorkersOptions): Promise<RunningPodWorkers> {
   const { nodeName, client, runtime, config } = options;
@@ -177,7 +177,7 @@ export async function startPodWorkers(options: PodWorkersOptions): Promise<Runni
   const stops: (() => Promise<void> | void)[] = [];
 
   if (client !== undefined) {
-    informer = new Informer<Pod>(client, podsTarget, { fieldSelector: `spec.nodeName=${nodeName}`, onError: (error) => log('pods watch failed', error) });
+    informer = new Informer<Pod>(client, podsCollection, { fieldSelector: `spec.nodeName=${nodeName}`, onError: (error) => log('pods watch failed', error) });
     informer.addEventHandler({
       onAdd: (pod) => (isMirrorPod(pod) ? (mirrors.set(fullNameOf(pod), pod), wakeStaticPod(fullNameOf(pod))) : addPod(pod)),
       onUpdate: (_old, pod) => (isMirrorPod(pod) ? (mirrors.set(fullNameOf(pod), pod), wakeStaticPod(fullNameOf(pod))) : addPod(pod)),

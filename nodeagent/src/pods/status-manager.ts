@@ -6,16 +6,9 @@
 
 import { isConflict, isNotFound, type RestClient } from '@capstan/common/client';
 import { createMergePatch, jsonEqual } from './merge-patch.ts';
-import { apiTime, isMirrorPod, isStaticPod, isTerminalPhase, type Pod, type PodCondition, type PodStatus } from './pod-types.ts';
+import { apiTime, isMirrorPod, podsTarget, isStaticPod, isTerminalPhase, type Pod, type PodCondition, type PodStatus } from './pod-types.ts';
 
-const pods = (namespace: string, name?: string, subresource?: string) => ({
-  group: '',
-  version: 'v1',
-  resource: 'pods',
-  namespace,
-  ...(name === undefined ? {} : { name }),
-  ...(subresource === undefined ? {} : { subresource }),
-});
+const pods = podsTarget;
 
 export const statusSyncPeriodMs = 10_000;
 
