@@ -2,10 +2,13 @@
 // every container killed) when the sandbox changed, the next init container in order, and the
 // containers to (re)start by the restart policy, or the whole pod killed when nothing is left to run.
 // Restartable init containers (sidecars) are started in order like init containers and kept running.
+// A running container that failed its liveness or startup probe is killed, and started again unless
+// the restart policy is Never.
 
 import type { ContainerSpec, Pod } from './pod-types.ts';
 import { isRestartableInitContainer } from './pod-types.ts';
 import { podSandboxChanged } from './pod-sandbox-changed.ts';
+import type { ContainerKillReason, ProbeKill } from './prober/probe-manager.ts';
 import { findContainerStatus, type RuntimeContainerStatus, type RuntimePodStatus } from './runtime-pod-status.ts';
 
 export interface PodActions {
@@ -15,9 +18,21 @@ export interface PodActions {
   readonly attempt: number;
   readonly nextInitContainer: ContainerSpec | undefined;
   readonly containersToStart: readonly ContainerSpec[];
-  /** Running containers to stop (those in an unknown state before they restart). */
-  readonly containersToKill: readonly RuntimeContainerStatus[];
+  /** Containers to stop: those in an unknown state before they restart, and those that failed a probe. */
+  readonly containersToKill: readonly ContainerToKill[];
 }
+
+export interface ContainerToKill {
+  readonly status: RuntimeContainerStatus;
+  /** The Killing event's message. */
+  readonly message: string;
+  readonly reason?: ContainerKillReason;
+}
+
+/** Whether a running container instance failed its liveness or startup probe (the prober's results). */
+export type ProbeKillCheck = (container: ContainerSpec, containerID: string, init: boolean) => ProbeKill | undefined;
+
+const unknownStateKill = (status: RuntimeContainerStatus): ContainerToKill => ({ status, message: `Container ${status.name} is in an unknown state, it will be killed and re-created.` });
 
 const restartPolicyOf = (pod: Pod): string => pod.spec.restartPolicy ?? 'Always';
 
@@ -72,9 +87,9 @@ const containerSucceeded = (container: ContainerSpec, status: RuntimePodStatus):
   return latest !== undefined && latest.state === 'exited' && latest.exitCode === 0;
 };
 
-export function computePodActions(pod: Pod, status: RuntimePodStatus): PodActions {
+export function computePodActions(pod: Pod, status: RuntimePodStatus, probeKill: ProbeKillCheck = () => undefined): PodActions {
   const sandbox = podSandboxChanged(pod, status);
-  const base = { sandboxId: sandbox.sandboxId, attempt: sandbox.attempt, containersToKill: [] as RuntimeContainerStatus[] };
+  const base = { sandboxId: sandbox.sandboxId, attempt: sandbox.attempt, containersToKill: [] as ContainerToKill[] };
   if (sandbox.createSandbox) {
     if (restartPolicyOf(pod) !== 'Always' && restartPolicyOf(pod) !== 'OnFailure' && sandbox.attempt !== 0 && status.containers.length > 0) {
       return { ...base, killPod: true, createSandbox: false, nextInitContainer: undefined, containersToStart: [] };
@@ -89,14 +104,15 @@ export function computePodActions(pod: Pod, status: RuntimePodStatus): PodAction
   }
 
   // Sidecars that stopped are started again, before anything else.
-  const containersToKill: RuntimeContainerStatus[] = [];
+  const containersToKill: ContainerToKill[] = [];
+  const restart = restartPolicyOf(pod) !== 'Never';
   const progress = nextInitContainer(pod, status);
   if (!progress.done) {
     if (progress.next !== undefined) {
       if (progress.lastFailed !== undefined && restartPolicyOf(pod) === 'Never') {
         return { ...base, killPod: true, createSandbox: false, nextInitContainer: undefined, containersToStart: [] };
       }
-      if (progress.lastFailed?.state === 'unknown') containersToKill.push(progress.lastFailed);
+      if (progress.lastFailed?.state === 'unknown') containersToKill.push(unknownStateKill(progress.lastFailed));
     }
     return { ...base, containersToKill, killPod: false, createSandbox: false, nextInitContainer: progress.next, containersToStart: [] };
   }
@@ -104,7 +120,15 @@ export function computePodActions(pod: Pod, status: RuntimePodStatus): PodAction
   const containersToStart: ContainerSpec[] = [];
   for (const container of (pod.spec.initContainers ?? []).filter(isRestartableInitContainer)) {
     const latest = findContainerStatus(status, container.name);
-    if (latest?.state !== 'running' && shouldContainerBeRestarted(container, pod, status)) containersToStart.push(container);
+    if (latest?.state !== 'running') {
+      if (shouldContainerBeRestarted(container, pod, status)) containersToStart.push(container);
+      continue;
+    }
+    // A sidecar that failed a probe is restarted whatever the pod's restart policy.
+    const kill = probeKill(container, latest.containerID, true);
+    if (kill === undefined) continue;
+    containersToKill.push({ status: latest, ...kill });
+    containersToStart.push(container);
   }
   let keepCount = 0;
   for (const container of pod.spec.containers) {
@@ -112,11 +136,17 @@ export function computePodActions(pod: Pod, status: RuntimePodStatus): PodAction
     if (latest === undefined || latest.state !== 'running') {
       if (shouldContainerBeRestarted(container, pod, status)) {
         containersToStart.push(container);
-        if (latest?.state === 'unknown') containersToKill.push(latest);
+        if (latest?.state === 'unknown') containersToKill.push(unknownStateKill(latest));
       }
       continue;
     }
-    keepCount++;
+    const kill = probeKill(container, latest.containerID, false);
+    if (kill === undefined) {
+      keepCount++;
+      continue;
+    }
+    containersToKill.push({ status: latest, reason: kill.reason, message: restart ? `${kill.message}, will be restarted` : kill.message });
+    if (restart) containersToStart.push(container);
   }
   const regularToStart = containersToStart.filter((container) => pod.spec.containers.includes(container));
   const killPod = keepCount === 0 && regularToStart.length === 0;

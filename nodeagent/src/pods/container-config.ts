@@ -1,16 +1,22 @@
 // generateContainerConfig: what the kubelet creates a container with: the image it resolved, the
-// command and arguments with $(VAR) references expanded, the environment (plain values and the
-// downward API's pod fields), mounts of the volumes the agent provides (hostPath, emptyDir), the
-// log path <name>/<restart count>.log, labels and annotations, resources (cpu shares and quota,
-// memory limit, OOM score, swap) and the Linux security context.
+// command and arguments with $(VAR) references expanded, the environment (envFrom ConfigMaps and
+// Secrets, then plain values, the downward API's pod fields and resources, ConfigMap and Secret
+// keys, with the kubelet's errors), mounts of the volumes the agent provides (hostPath, emptyDir,
+// configMap, secret, projected, downwardAPI) and of the termination message file, the log path
+// <name>/<restart count>.log, labels and annotations, resources (cpu shares and quota, memory
+// limit, OOM score, swap) and the Linux security context.
 
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { quantityValue } from '@capstan/common';
 import type { MessageInit } from '../cri/index.ts';
 import type * as cri from '../cri/index.ts';
 import { containerSwapLimit, isCriticalPod, podQOS, recursiveReadOnlyErrorPrefix, resolveRecursiveReadOnly, type SwapNode } from '../system/index.ts';
-import type { ContainerSpec, Pod } from './pod-types.ts';
+import { containerResourceValue, nodeAllocatable, podMetadataField } from './downward-api.ts';
+import { noEnvSources, type EnvSources } from './env-sources.ts';
+import { ObjectNotFoundError } from './pod-objects.ts';
+import type { ContainerSpec, KeySelectorSpec, Pod } from './pod-types.ts';
+import { atomicWriterVolumeDirectory } from './volumes/volume-directories.ts';
 import { containerAnnotations, containerLabels, type ContainerType } from './runtime-labels.ts';
 import { containerSecurityContext, podNamespaces } from './security-context.ts';
 
@@ -41,6 +47,10 @@ export interface ContainerContext {
   readonly runtimeHandler: string;
   readonly runtimeSupportsRecursiveReadOnly: boolean;
   readonly userNamespace?: MessageInit<cri.UserNamespace>;
+  /** The ConfigMaps and Secrets the environment refers to, fetched beforehand. */
+  readonly envSources?: EnvSources;
+  /** The host file mounted at terminationMessagePath (makeMounts creates it per instance). */
+  readonly terminationMessageFile?: string;
 }
 
 export function generateContainerConfig(context: ContainerContext, settings: ContainerSettings): MessageInit<cri.ContainerConfig> {
@@ -74,15 +84,9 @@ export const containerLogPath = (name: string, restartCount: number): string => 
 /** The downward API's pod fields a fieldRef may name. */
 function podField(context: ContainerContext, settings: ContainerSettings, path: string): string {
   const { pod } = context;
-  const keyed = /^metadata\.(labels|annotations)\['(.+)'\]$/.exec(path);
-  if (keyed !== null) return (keyed[1] === 'labels' ? pod.metadata.labels : pod.metadata.annotations)?.[keyed[2] as string] ?? '';
+  const metadata = podMetadataField(pod, path);
+  if (metadata !== undefined) return metadata;
   switch (path) {
-    case 'metadata.name':
-      return pod.metadata.name;
-    case 'metadata.namespace':
-      return pod.metadata.namespace;
-    case 'metadata.uid':
-      return pod.metadata.uid;
     case 'spec.nodeName':
       return settings.nodeName;
     case 'spec.serviceAccountName':
@@ -100,12 +104,70 @@ function podField(context: ContainerContext, settings: ContainerSettings, path: 
   }
 }
 
-/** makeEnvironmentVariables: each value may refer to the variables before it. */
+/** An object the environment refers to; undefined when an optional reference finds none. */
+function envSource<T>(sources: ReadonlyMap<string, T | Error>, name: string, optional: boolean, missing: string): T | undefined {
+  const source = sources.get(name);
+  if (source === undefined) throw new ContainerConfigError(missing);
+  if (!(source instanceof Error)) return source;
+  if (source instanceof ObjectNotFoundError && optional) return undefined;
+  throw new ContainerConfigError(source.message);
+}
+
+/** A configMapKeyRef's or secretKeyRef's value; undefined when an optional reference finds nothing. */
+function keyValue<T>(
+  sources: ReadonlyMap<string, T | Error>,
+  ref: KeySelectorSpec,
+  source: 'configMap' | 'secret',
+  kind: 'ConfigMap' | 'Secret',
+  namespace: string,
+  read: (object: T, key: string) => string | undefined,
+): string | undefined {
+  const { name = '', key, optional = false } = ref;
+  const object = envSource(sources, name, optional, `couldn't get ${source} ${namespace}/${name}, no kubeClient defined`);
+  if (object === undefined) return undefined;
+  const value = read(object, key);
+  if (value === undefined && !optional) throw new ContainerConfigError(`couldn't find key ${key} in ${kind} ${namespace}/${name}`);
+  return value;
+}
+
+/** makeEnvironmentVariables: envFrom first, then env, whose values may refer to the variables before them. */
 function containerEnvironment(context: ContainerContext, settings: ContainerSettings): { key: string; value: string }[] {
+  const { pod, container } = context;
+  const namespace = pod.metadata.namespace;
+  const sources = context.envSources ?? noEnvSources;
   const values = new Map<string, string>();
-  for (const variable of context.container.env ?? []) {
-    const fieldPath = variable.valueFrom?.fieldRef?.fieldPath;
-    const value = fieldPath !== undefined ? podField(context, settings, fieldPath) : expandReferences(variable.value ?? '', values);
+  for (const from of container.envFrom ?? []) {
+    const prefix = from.prefix ?? '';
+    if (from.configMapRef !== undefined) {
+      const name = from.configMapRef.name ?? '';
+      const configMap = envSource(sources.configMaps, name, from.configMapRef.optional === true, `couldn't get configMap ${namespace}/${name}, no kubeClient defined`);
+      for (const [key, value] of Object.entries(configMap?.data ?? {})) values.set(prefix + key, value);
+    } else if (from.secretRef !== undefined) {
+      const name = from.secretRef.name ?? '';
+      const secret = envSource(sources.secrets, name, from.secretRef.optional === true, `couldn't get secret ${namespace}/${name}, no kubeClient defined`);
+      for (const [key, value] of Object.entries(secret?.data ?? {})) values.set(prefix + key, value.toString('utf8'));
+    }
+  }
+  for (const variable of container.env ?? []) {
+    const from = variable.valueFrom;
+    let value: string;
+    if ((variable.value !== undefined && variable.value !== '') || from === undefined) value = expandReferences(variable.value ?? '', values);
+    else if (from.fieldRef !== undefined) value = podField(context, settings, from.fieldRef.fieldPath);
+    else if (from.resourceFieldRef !== undefined) {
+      try {
+        value = containerResourceValue(from.resourceFieldRef, pod, container, nodeAllocatable(settings.memoryCapacityBytes));
+      } catch (error) {
+        throw new ContainerConfigError((error as Error).message);
+      }
+    } else if (from.configMapKeyRef !== undefined) {
+      const found = keyValue(sources.configMaps, from.configMapKeyRef, 'configMap', 'ConfigMap', namespace, (configMap, key) => configMap.data[key]);
+      if (found === undefined) continue;
+      value = found;
+    } else if (from.secretKeyRef !== undefined) {
+      const found = keyValue(sources.secrets, from.secretKeyRef, 'secret', 'Secret', namespace, (secret, key) => secret.data[key]?.toString('utf8'));
+      if (found === undefined) continue;
+      value = found;
+    } else value = '';
     values.set(variable.name, value);
   }
   return [...values].map(([key, value]) => ({ key, value }));
@@ -141,7 +203,7 @@ export function expandReferences(text: string, variables: ReadonlyMap<string, st
   return out;
 }
 
-/** The mounts of the volumes the agent provides; volumes of other kinds are not mounted. */
+/** The mounts of the volumes the agent provides (volumes of other kinds are not mounted), and of the termination message file. */
 function containerMounts(context: ContainerContext, settings: ContainerSettings): MessageInit<cri.Mount>[] {
   const { pod, container } = context;
   const mounts: MessageInit<cri.Mount>[] = [];
@@ -156,14 +218,20 @@ function containerMounts(context: ContainerContext, settings: ContainerSettings)
     } else if (volume?.emptyDir !== undefined) {
       hostPath = join(settings.podsDir, pod.metadata.uid, 'volumes', 'kubernetes.io~empty-dir', volume.name);
       mkdirSync(hostPath, { recursive: true, mode: 0o777 });
-    }
+    } else if (volume !== undefined) hostPath = atomicWriterVolumeDirectory(settings.podsDir, pod.metadata.uid, volume);
     if (hostPath === undefined) continue;
     if (mount.subPath !== undefined && mount.subPath !== '') {
       hostPath = join(hostPath, mount.subPath);
-      mkdirSync(hostPath, { recursive: true });
+      // An existing subPath is bound as it resolves now (a projected key's file, through ..data),
+      // which is why such a mount does not see later updates.
+      if (existsSync(hostPath)) hostPath = realpathSync(hostPath);
+      else mkdirSync(hostPath, { recursive: true });
     }
     const propagation = mount.mountPropagation === 'HostToContainer' ? 'PROPAGATION_HOST_TO_CONTAINER' : mount.mountPropagation === 'Bidirectional' ? 'PROPAGATION_BIDIRECTIONAL' : 'PROPAGATION_PRIVATE';
     mounts.push({ containerPath: mount.mountPath, hostPath, readonly: mount.readOnly === true, recursiveReadOnly: resolution.recursive, propagation });
+  }
+  if (context.terminationMessageFile !== undefined && container.terminationMessagePath !== undefined && container.terminationMessagePath !== '') {
+    mounts.push({ containerPath: container.terminationMessagePath, hostPath: context.terminationMessageFile });
   }
   return mounts;
 }

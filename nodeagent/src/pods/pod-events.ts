@@ -32,7 +32,8 @@ export function podEventRecorder(client: RestClient | undefined, nodeName: strin
     const body = {
       apiVersion: 'v1',
       kind: 'Event',
-      metadata: { name: `${pod.metadata.name}.${(now * 1e6 + (sequence++ % 1e6)).toString(16)}`, namespace: pod.metadata.namespace },
+      // In bigint: a float of nanoseconds would drop the sequence and name two events of one millisecond alike.
+      metadata: { name: `${pod.metadata.name}.${(BigInt(now) * 1_000_000n + BigInt(sequence++ % 1_000_000)).toString(16)}`, namespace: pod.metadata.namespace },
       involvedObject: {
         apiVersion: 'v1',
         kind: 'Pod',

@@ -1,8 +1,9 @@
 // generateAPIPodStatus: the status the kubelet reports for a pod from what its runtime says: the
 // container statuses (convertToAPIContainerStatuses: states, last states, restart counts, the
-// reasons of failed starts), readiness without probes (ready once running; an init container once
-// it exited 0), the phase (getPhase), the kubelet's conditions, QoS class, and the pod's and
-// host's IPs. Transition times and the start time are the status manager's.
+// reasons of failed starts), started and ready (the prober's: ready once running and its readiness
+// probe, if any, succeeded; started once its startup probe did; an init container ready once it
+// exited 0), the phase (getPhase), the kubelet's conditions, QoS class, and the pod's and host's
+// IPs. Transition times and the start time are the status manager's.
 
 import { isIPv4 } from 'node:net';
 import { podQOS, resolveRecursiveReadOnly } from '../system/index.ts';
@@ -35,6 +36,11 @@ export interface PodStatusInputs {
   readonly hostIPs: readonly string[];
   /** Whether the pod's runtime handler can make mounts recursively read-only. */
   readonly supportsRecursiveReadOnly: boolean;
+  /** The prober's results (UpdatePodStatus); none: started and ready once running. */
+  readonly probes?: {
+    started(uid: string, status: ContainerStatus): boolean;
+    ready(uid: string, status: ContainerStatus): boolean;
+  };
 }
 
 type MutableStatus = { -readonly [K in keyof ContainerStatus]: ContainerStatus[K] };
@@ -163,13 +169,16 @@ function convertContainerStatuses(
     status.state = { waiting: { reason: failure.reason, message: failure.message } };
   }
 
-  // The prober's part without probes: started and ready once running; an init container is ready once it exited 0.
+  // The prober's part (UpdatePodStatus): an init container is ready once it exited 0; the others
+  // have started once their startup probe succeeded, and are ready once started and their
+  // readiness probe succeeded (without probes: once running).
+  const { probes } = inputs;
   for (const container of containers) {
     const status = statuses.get(container.name) as MutableStatus;
     const running = status.state.running !== undefined;
-    status.started = running;
+    status.started = probes === undefined ? running : probes.started(pod.metadata.uid, status);
     if (isInit && !isRestartableInitContainer(container)) status.ready = status.state.terminated !== undefined && status.state.terminated.exitCode === 0;
-    else status.ready = running;
+    else status.ready = probes === undefined ? running : status.started && probes.ready(pod.metadata.uid, status);
     const mounts = volumeMountStatuses(container, inputs.supportsRecursiveReadOnly);
     if (mounts !== undefined) status.volumeMounts = mounts;
   }

@@ -29,10 +29,65 @@ export interface PodSecurityContextSpec extends SecurityContextSpec {
   readonly sysctls?: ReadonlyArray<{ readonly name: string; readonly value: string }>;
 }
 
+export interface KeySelectorSpec {
+  readonly name?: string;
+  readonly key: string;
+  readonly optional?: boolean;
+}
+
+export interface ResourceFieldSelectorSpec {
+  readonly containerName?: string;
+  readonly resource: string;
+  readonly divisor?: string | number;
+}
+
 export interface EnvVarSpec {
   readonly name: string;
   readonly value?: string;
-  readonly valueFrom?: { readonly fieldRef?: { readonly fieldPath: string } };
+  readonly valueFrom?: {
+    readonly fieldRef?: { readonly fieldPath: string };
+    readonly resourceFieldRef?: ResourceFieldSelectorSpec;
+    readonly configMapKeyRef?: KeySelectorSpec;
+    readonly secretKeyRef?: KeySelectorSpec;
+  };
+}
+
+export interface EnvFromSourceSpec {
+  readonly prefix?: string;
+  readonly configMapRef?: { readonly name?: string; readonly optional?: boolean };
+  readonly secretRef?: { readonly name?: string; readonly optional?: boolean };
+}
+
+export interface HTTPGetActionSpec {
+  readonly path?: string;
+  /** A number, or the name of one of the container's ports. */
+  readonly port: number | string;
+  readonly host?: string;
+  readonly scheme?: string;
+  readonly httpHeaders?: ReadonlyArray<{ readonly name: string; readonly value: string }>;
+}
+
+/** A probe's or a lifecycle hook's action: exactly one of them is set. */
+export interface HandlerActionSpec {
+  readonly exec?: { readonly command?: readonly string[] };
+  readonly httpGet?: HTTPGetActionSpec;
+  readonly tcpSocket?: { readonly port: number | string; readonly host?: string };
+  readonly grpc?: { readonly port: number; readonly service?: string };
+  readonly sleep?: { readonly seconds: number };
+}
+
+export interface ProbeSpec extends HandlerActionSpec {
+  readonly initialDelaySeconds?: number;
+  readonly timeoutSeconds?: number;
+  readonly periodSeconds?: number;
+  readonly successThreshold?: number;
+  readonly failureThreshold?: number;
+  readonly terminationGracePeriodSeconds?: number;
+}
+
+export interface LifecycleSpec {
+  readonly postStart?: HandlerActionSpec;
+  readonly preStop?: HandlerActionSpec;
 }
 
 export interface VolumeMountSpec {
@@ -60,6 +115,7 @@ export interface ContainerSpec {
   readonly args?: readonly string[];
   readonly workingDir?: string;
   readonly env?: readonly EnvVarSpec[];
+  readonly envFrom?: readonly EnvFromSourceSpec[];
   readonly ports?: readonly ContainerPortSpec[];
   readonly volumeMounts?: readonly VolumeMountSpec[];
   readonly resources?: { readonly requests?: StringMap; readonly limits?: StringMap };
@@ -70,12 +126,40 @@ export interface ContainerSpec {
   readonly stdin?: boolean;
   readonly stdinOnce?: boolean;
   readonly tty?: boolean;
+  readonly livenessProbe?: ProbeSpec;
+  readonly readinessProbe?: ProbeSpec;
+  readonly startupProbe?: ProbeSpec;
+  readonly lifecycle?: LifecycleSpec;
+}
+
+export interface KeyToPathSpec {
+  readonly key: string;
+  readonly path: string;
+  readonly mode?: number;
+}
+
+export interface DownwardAPIVolumeFileSpec {
+  readonly path: string;
+  readonly fieldRef?: { readonly fieldPath: string };
+  readonly resourceFieldRef?: ResourceFieldSelectorSpec;
+  readonly mode?: number;
+}
+
+export interface ProjectionSourceSpec {
+  readonly configMap?: { readonly name?: string; readonly items?: readonly KeyToPathSpec[]; readonly optional?: boolean };
+  readonly secret?: { readonly name?: string; readonly items?: readonly KeyToPathSpec[]; readonly optional?: boolean };
+  readonly downwardAPI?: { readonly items?: readonly DownwardAPIVolumeFileSpec[] };
+  readonly serviceAccountToken?: { readonly audience?: string; readonly expirationSeconds?: number; readonly path: string };
 }
 
 export interface VolumeSpec {
   readonly name: string;
   readonly hostPath?: { readonly path: string; readonly type?: string };
   readonly emptyDir?: { readonly medium?: string };
+  readonly configMap?: { readonly name?: string; readonly items?: readonly KeyToPathSpec[]; readonly defaultMode?: number; readonly optional?: boolean };
+  readonly secret?: { readonly secretName?: string; readonly items?: readonly KeyToPathSpec[]; readonly defaultMode?: number; readonly optional?: boolean };
+  readonly downwardAPI?: { readonly items?: readonly DownwardAPIVolumeFileSpec[]; readonly defaultMode?: number };
+  readonly projected?: { readonly sources?: readonly ProjectionSourceSpec[]; readonly defaultMode?: number };
 }
 
 export interface PodSpec {

@@ -2,8 +2,10 @@
 // step at a time, never two at once. A pod syncs until it is deleted, removed or terminal; then it
 // terminates (containers stopped with the grace period, the final status set); once terminated,
 // a pod being deleted is handed to the status manager for deletion, and a pod gone from its source
-// has everything left of it removed.
+// has everything left of it removed. Each sync of a running pod sets up its volumes (containers wait
+// until they are) and makes sure its probes run; a terminating pod is no longer probed for liveness.
 
+import type { LifecycleHooks } from './hooks/lifecycle-hooks.ts';
 import { killPod, removePod, effectiveGracePeriodSeconds } from './kill-pod.ts';
 import type { MirrorClient } from './mirror-pods.ts';
 import { generateAPIPodStatus } from './pod-status.ts';
@@ -11,7 +13,9 @@ import { isStaticPod, isTerminalPhase, type Pod, type PodStatus } from './pod-ty
 import type { ReasonCache } from './reason-cache.ts';
 import { emptyRuntimePodStatus, type RuntimePodStatus } from './runtime-pod-status.ts';
 import type { StatusManager } from './status-manager.ts';
+import type { ProbeManager } from './prober/probe-manager.ts';
 import type { PodRuntime } from './sync-pod.ts';
+import type { PodVolumes } from './volumes/pod-volumes.ts';
 
 export type WorkerState = 'syncing' | 'terminating' | 'terminated';
 
@@ -30,6 +34,12 @@ export interface PodWorkerContext {
   readonly log: (message: string, error?: unknown) => void;
   /** Told when a removed pod is gone for good. */
   readonly onGone: (uid: string) => void;
+  /** Probes the pods' containers (none: containers are ready once running). */
+  readonly probes?: ProbeManager;
+  /** Sets up the pods' configMap, secret, projected and downwardAPI volumes. */
+  readonly volumes?: PodVolumes;
+  /** Runs preStop hooks when a pod terminates. */
+  readonly hooks?: LifecycleHooks;
 }
 
 const jitter = (ms: number, factor: number): number => ms + Math.random() * factor * ms;
@@ -131,6 +141,7 @@ export class PodWorker {
       reasons,
       hostIPs,
       supportsRecursiveReadOnly: this.#context.podRuntime.options.handlers.get('')?.recursiveReadOnlyMounts ?? false,
+      ...(this.#context.probes === undefined ? {} : { probes: this.#context.probes }),
     });
   }
 
@@ -145,6 +156,12 @@ export class PodWorker {
     if (mirrors !== undefined && isStaticPod(pod)) {
       await mirrors.client.sync(pod, mirrors.find(pod)).catch((error: unknown) => this.#context.log(`Failed creating a mirror pod for ${pod.metadata.namespace}/${pod.metadata.name}`, error));
     }
+    if (this.#context.volumes !== undefined && !(await this.#context.volumes.mountPod(pod))) {
+      // WaitForAttachAndMount failed: the containers wait for the volumes.
+      this.#requeue(jitter(this.#context.errorBackOffMs, 0.5));
+      return false;
+    }
+    this.#context.probes?.addPod(pod);
     const result = await podRuntime.syncPod(pod, this.runtimeStatus);
     if (result.changed) {
       this.runtimeStatus = await podRuntime.status(this.uid);
@@ -162,18 +179,26 @@ export class PodWorker {
   async #syncTerminatingPod(): Promise<void> {
     const { podRuntime, statusManager } = this.#context;
     const pod = this.pod;
+    this.#context.probes?.stopLivenessAndStartup(pod);
     this.runtimeStatus = await podRuntime.status(this.uid);
-    await killPod(podRuntime.options.runtime, pod, this.runtimeStatus, effectiveGracePeriodSeconds(pod), podRuntime.options.recordEvent);
+    const hooks = this.#context.hooks;
+    await killPod(podRuntime.options.runtime, pod, this.runtimeStatus, podRuntime.options.recordEvent, {
+      gracePeriodOverride: effectiveGracePeriodSeconds(pod),
+      ...(hooks === undefined ? {} : { hooks }),
+      podIPs: pod.spec.hostNetwork === true ? this.#context.hostIPs : this.runtimeStatus.ips,
+    });
     this.runtimeStatus = await podRuntime.status(this.uid);
     if (!this.removed) statusManager.set(pod, this.#generateStatus(true));
   }
 
   async #syncTerminatedPod(): Promise<void> {
     const { podRuntime, statusManager, reasons, dirs } = this.#context;
+    this.#context.probes?.removePod(this.pod);
     if (!this.removed) {
       statusManager.markFinished(this.pod);
       return;
     }
+    this.#context.volumes?.forgetPod(this.uid);
     await removePod(podRuntime.options.runtime, podRuntime.options.runtimeName, this.pod, dirs);
     this.runtimeStatus = emptyRuntimePodStatus(this.uid);
     statusManager.forget(this.uid);

@@ -12,8 +12,8 @@ export const containerNameLabel = 'io.kubernetes.container.name';
 
 export const containerHashAnnotation = 'io.kubernetes.container.hash';
 export const containerRestartCountAnnotation = 'io.kubernetes.container.restartCount';
-const containerTerminationMessagePathAnnotation = 'io.kubernetes.container.terminationMessagePath';
-const containerTerminationMessagePolicyAnnotation = 'io.kubernetes.container.terminationMessagePolicy';
+export const containerTerminationMessagePathAnnotation = 'io.kubernetes.container.terminationMessagePath';
+export const containerTerminationMessagePolicyAnnotation = 'io.kubernetes.container.terminationMessagePolicy';
 const containerPortsAnnotation = 'io.kubernetes.container.ports';
 const containerTypeAnnotation = 'io.kubernetes.container.type';
 const podDeletionGracePeriodAnnotation = 'io.kubernetes.pod.deletionGracePeriod';

@@ -1,9 +1,11 @@
 // A pod as its runtime knows it (kubecontainer.PodStatus): its sandboxes and its containers, newest
-// first, read over CRI by the pod's uid label as the kubelet's GetPodStatus reads them.
+// first, read over CRI by the pod's uid label as the kubelet's GetPodStatus reads them; an exited
+// container's message carries its termination message.
 
 import { CriError, GrpcStatus, type CriRuntimeClient } from '../cri/index.ts';
 import type * as cri from '../cri/index.ts';
 import { containerRestartCountAnnotation, podUidLabel } from './runtime-labels.ts';
+import { exitedContainerMessage } from './termination-message.ts';
 
 export type RuntimeContainerState = 'created' | 'running' | 'exited' | 'unknown';
 
@@ -79,7 +81,8 @@ export async function readRuntimePodStatus(runtime: CriRuntimeClient, runtimeNam
   for (const container of containers) {
     const answer = await ignoreNotFound(runtime.containerStatus({ containerId: container.id }));
     if (answer?.status == null) continue;
-    statuses.push(toRuntimeContainerStatus(answer.status, runtimeName));
+    const converted = toRuntimeContainerStatus(answer.status, runtimeName);
+    statuses.push(converted.state === 'exited' ? { ...converted, message: await exitedContainerMessage(answer.status) } : converted);
   }
   statuses.sort((a, b) => b.createdAt - a.createdAt);
   return { uid, sandboxes: sandboxStatuses, ips, containers: statuses };

@@ -2,8 +2,10 @@
 // selector) and the static pods of staticPodPath, each admitted on arrival and then run by its own
 // worker through CRI; the runtime relisted every second (PLEG) to wake the workers of pods whose
 // containers changed; statuses written back by the status manager; mirror pods kept for static
-// pods; runtime leftovers of pods the agent no longer knows removed. Standalone (no client): only
-// static pods, without mirrors or status writes.
+// pods; runtime leftovers of pods the agent no longer knows removed. Containers are probed (a
+// changed result wakes the pod's worker), their lifecycle hooks run, and configMap, secret,
+// projected and downwardAPI volumes are written from the API's objects. Standalone (no client):
+// only static pods, without mirrors or status writes.
 
 import { watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
@@ -12,22 +14,26 @@ import type { KubeletConfiguration } from '../config/index.ts';
 import type { CriImageClient, CriRuntimeClient } from '../cri/index.ts';
 import { nodeSysctlAllowlist, type KernelVersion, type SwapNode } from '../system/index.ts';
 import { BackOff, containerBackOffInitialMs, containerBackOffMaxMs } from './back-off.ts';
+import { LifecycleHooks } from './hooks/lifecycle-hooks.ts';
 import { ImagePuller } from './image-puller.ts';
 import { removePod } from './kill-pod.ts';
 import { MirrorClient } from './mirror-pods.ts';
 import { admitPod } from './pod-admission.ts';
 import { podFullName, type PodDirectory } from './pod-directory.ts';
 import { podEventRecorder } from './pod-events.ts';
+import { apiPodObjects, noPodObjects } from './pod-objects.ts';
 import { PodLifecycleEvents, plegRelistPeriodMs, type RelistResult } from './pod-lifecycle-events.ts';
 import { rejectedPodStatus } from './pod-status.ts';
 import { isMirrorPod, isStaticPod, isTerminalPhase, podsTarget, type Pod } from './pod-types.ts';
 import { PodWorker, type PodWorkerContext } from './pod-worker.ts';
+import { ProbeManager } from './prober/probe-manager.ts';
 import { ReasonCache } from './reason-cache.ts';
 import { RunningPods } from './running-pods.ts';
 import { podNameLabel, podNamespaceLabel, podUidLabel } from './runtime-labels.ts';
 import { readStaticPods } from './static-pods.ts';
 import { StatusManager } from './status-manager.ts';
 import { PodRuntime, type RuntimeHandlerFeatures } from './sync-pod.ts';
+import { PodVolumes } from './volumes/pod-volumes.ts';
 
 export interface PodWorkersOptions {
   readonly nodeName: string;
@@ -78,6 +84,11 @@ export async function startPodWorkers(options: PodWorkersOptions): Promise<Runni
     serialize: config.serializeImagePulls !== false,
     onEvent: (pod, container, event) => recordEvent(pod, container, event),
   });
+  const workers = new Map<string, PodWorker>();
+  const objects = client === undefined ? noPodObjects : apiPodObjects(client);
+  const hooks = new LifecycleHooks({ runtime, recordEvent });
+  const probes = new ProbeManager({ runtime, recordEvent, statusOf: (uid) => statusManager.get(uid), onChange: (uid) => workers.get(uid)?.wake() });
+  const volumes = new PodVolumes({ podsDir, objects, recordEvent, memoryCapacityBytes: options.memoryCapacityBytes ?? 0, log });
   const maxRestartPeriod = config.crashLoopBackOff?.maxContainerRestartPeriod;
   const podRuntime = new PodRuntime({
     runtime,
@@ -103,9 +114,11 @@ export async function startPodWorkers(options: PodWorkersOptions): Promise<Runni
     reasons,
     recordEvent,
     backOff: new BackOff(containerBackOffInitialMs, maxRestartPeriod !== undefined && maxRestartPeriod > 0 ? maxRestartPeriod : containerBackOffMaxMs),
+    probeKill: (container, containerID, init) => probes.killFor(container, containerID, init),
+    hooks,
+    objects,
   });
 
-  const workers = new Map<string, PodWorker>();
   const mirrors = new Map<string, Pod>();
   const fullNameOf = (pod: Pod): string => podFullName(pod.metadata.name, pod.metadata.namespace);
   let informer: Informer<Pod> | undefined;
@@ -130,6 +143,9 @@ export async function startPodWorkers(options: PodWorkersOptions): Promise<Runni
     errorBackOffMs: options.errorBackOffMs ?? 10_000,
     log,
     onGone: (uid) => workers.delete(uid),
+    probes,
+    volumes,
+    hooks,
   };
 
   // HandlePodAdditions: new pods are admitted oldest first, against the pods already admitted.
@@ -280,6 +296,7 @@ export async function startPodWorkers(options: PodWorkersOptions): Promise<Runni
     directory: new RunningPods(workers, (uid) => statusManager.get(uid), podLogsDir),
     async stop() {
       abort.abort();
+      probes.stop();
       for (const stop of stops) await stop();
       await plegDone;
       await Promise.race([Promise.allSettled([...workers.values()].map((worker) => worker.close())), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);

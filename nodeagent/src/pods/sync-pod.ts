@@ -1,20 +1,25 @@
 // SyncPod: one step of bringing a pod's sandbox and containers to its spec through CRI, as the
 // kubelet's runtime manager takes it: compute the actions, kill what must go, create the sandbox,
 // start the next init container or the containers to start, each after its crash-loop back-off,
-// its image, its configuration, CreateContainer and StartContainer, with the kubelet's reasons
-// (CrashLoopBackOff, ErrImagePull, CreateContainerConfigError, CreateContainerError,
-// RunContainerError) kept for the container's waiting state.
+// its image, its configuration, CreateContainer, StartContainer and its postStart hook, with the
+// kubelet's reasons (CrashLoopBackOff, ErrImagePull, CreateContainerConfigError,
+// CreateContainerError, RunContainerError, PostStartHookError) kept for the container's waiting
+// state. Containers that failed a liveness or startup probe are killed (preStop first) and restarted.
 
-import { mkdir } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CriError, type CriRuntimeClient, type MessageInit } from '../cri/index.ts';
 import type * as cri from '../cri/index.ts';
 import { formatGoDuration } from '../config/index.ts';
 import { userNamespaceRefusal } from '../system/index.ts';
 import { BackOff } from './back-off.ts';
-import { computePodActions } from './compute-pod-actions.ts';
+import { computePodActions, type ProbeKillCheck } from './compute-pod-actions.ts';
 import { ContainerConfigError, generateContainerConfig, type ContainerSettings } from './container-config.ts';
+import { fetchEnvSources } from './env-sources.ts';
+import type { LifecycleHooks } from './hooks/lifecycle-hooks.ts';
 import type { ImagePuller } from './image-puller.ts';
+import { noPodObjects, type PodObjects } from './pod-objects.ts';
 import { killContainer, killPod } from './kill-pod.ts';
 import type { RecordPodEvent } from './pod-events.ts';
 import { formatPod, isRestartableInitContainer, type ContainerSpec, type Pod } from './pod-types.ts';
@@ -44,6 +49,12 @@ export interface PodRuntimeOptions {
   readonly recordEvent: RecordPodEvent;
   /** The crash-loop back-off; the kubelet's 10 s to 5 min by default. */
   readonly backOff?: BackOff;
+  /** The prober's verdicts on running containers (none: no probes). */
+  readonly probeKill?: ProbeKillCheck;
+  /** Runs postStart and preStop hooks (none: hooks are not run). */
+  readonly hooks?: LifecycleHooks;
+  /** The ConfigMaps and Secrets containers' environments refer to. */
+  readonly objects?: PodObjects;
 }
 
 export interface SyncResult {
@@ -75,17 +86,18 @@ export class PodRuntime {
 
   async syncPod(pod: Pod, status: RuntimePodStatus): Promise<SyncResult> {
     const { runtime, recordEvent } = this.options;
-    const actions = computePodActions(pod, status);
+    const actions = computePodActions(pod, status, this.options.probeKill);
+    const hooks = this.options.hooks;
     let changed = false;
     if (actions.killPod) {
       if (status.containers.some((c) => c.state !== 'exited') || status.sandboxes.some((s) => s.ready)) {
-        await killPod(runtime, pod, status, Math.max(pod.spec.terminationGracePeriodSeconds ?? 30, 1), recordEvent);
+        await killPod(runtime, pod, status, recordEvent, hooks === undefined ? {} : { hooks });
         changed = true;
       }
       if (!actions.createSandbox) return { failed: false, changed };
     } else {
-      for (const container of actions.containersToKill) {
-        await killContainer(runtime, pod, container, Math.max(pod.spec.terminationGracePeriodSeconds ?? 30, 1), recordEvent, `Container ${container.name} is in an unknown state, it will be killed and re-created.`);
+      for (const kill of actions.containersToKill) {
+        await killContainer(runtime, pod, kill.status, recordEvent, { message: kill.message, ...(kill.reason === undefined ? {} : { reason: kill.reason }), ...(hooks === undefined ? {} : { hooks }), podIPs: status.ips });
         changed = true;
       }
     }
@@ -173,21 +185,25 @@ export class PodRuntime {
     const { pod, status } = context;
     const { runtime, recordEvent } = this.options;
     const latest = findContainerStatus(status, container.name);
-    // doBackOff: a container that exited waits out its back-off, counted from when it finished.
-    if (latest !== undefined && latest.state === 'exited') {
+    // doBackOff: a container that exited (its newest exited instance: one killed for a failed probe
+    // may still show as running here) waits out its back-off, counted from when it finished.
+    const exited = status.containers.find((candidate) => candidate.name === container.name && candidate.state === 'exited');
+    if (exited !== undefined) {
       const key = this.#backOffKey(pod, container);
-      if (this.backOff.isInBackOffSince(key, latest.finishedAt)) {
+      if (this.backOff.isInBackOffSince(key, exited.finishedAt)) {
         recordEvent(pod, container, { type: 'Warning', reason: 'BackOff', message: `Back-off restarting failed container ${container.name} in pod ${formatPod(pod)}` });
         const message = `back-off ${formatGoDuration(this.backOff.get(key))} restarting failed container=${container.name} pod=${formatPod(pod)}`;
-        return { failure: { reason: 'CrashLoopBackOff', message }, backOffEndsInMs: this.backOff.remainingSince(key, latest.finishedAt) };
+        return { failure: { reason: 'CrashLoopBackOff', message }, backOffEndsInMs: this.backOff.remainingSince(key, exited.finishedAt) };
       }
-      this.backOff.next(key, latest.finishedAt);
+      this.backOff.next(key, exited.finishedAt);
     }
 
     const image = await this.options.images.ensureImageExists(pod, container, context.sandboxConfig, context.handler);
     if ('reason' in image) return { failure: { reason: image.reason, message: image.message } };
 
     const restartCount = latest === undefined ? 0 : latest.restartCount + 1;
+    const envSources = await fetchEnvSources(pod, container, this.options.objects ?? noPodObjects);
+    const terminationMessageFile = await this.#terminationMessageFile(pod, container);
     let config: MessageInit<cri.ContainerConfig>;
     try {
       config = generateContainerConfig(
@@ -201,6 +217,8 @@ export class PodRuntime {
           runtimeHandler: context.handler,
           runtimeSupportsRecursiveReadOnly: context.features.recursiveReadOnlyMounts,
           ...(context.userNamespace === undefined ? {} : { userNamespace: context.userNamespace }),
+          envSources,
+          ...(terminationMessageFile === undefined ? {} : { terminationMessageFile }),
         },
         this.options.container,
       );
@@ -227,7 +245,35 @@ export class PodRuntime {
       return { failure: { reason: 'RunContainerError', message } };
     }
     recordEvent(pod, container, { type: 'Normal', reason: 'Started', message: `Started container ${container.name}` });
+    const postStart = container.lifecycle?.postStart;
+    if (postStart !== undefined && this.options.hooks !== undefined) {
+      const podIPs = pod.spec.hostNetwork === true ? this.options.container.hostIPs : context.podIPs;
+      const failure = await this.options.hooks.run(postStart, { pod, container, containerId, podIPs });
+      if (failure !== undefined) {
+        // The message is not put in the event: it may hold secrets.
+        recordEvent(pod, container, { type: 'Warning', reason: 'FailedPostStartHook', message: 'PostStartHook failed' });
+        const started = { id: containerId, name: container.name, state: 'running' as const };
+        await killContainer(runtime, pod, started, recordEvent, { message: 'FailedPostStartHook', reason: 'FailedPostStartHook', hooks: this.options.hooks, podIPs });
+        return { failure: { reason: 'PostStartHookError', message: failure } };
+      }
+    }
     return {};
+  }
+
+  /** makeMounts' termination message file: a new empty file (0666) per container instance under <root-dir>/pods/<uid>/containers/<name>. */
+  async #terminationMessageFile(pod: Pod, container: ContainerSpec): Promise<string | undefined> {
+    if (container.terminationMessagePath === undefined || container.terminationMessagePath === '') return undefined;
+    const dir = join(this.options.container.podsDir, pod.metadata.uid, 'containers', container.name);
+    const file = join(dir, randomBytes(4).toString('hex'));
+    try {
+      await mkdir(dir, { recursive: true, mode: 0o750 });
+      await writeFile(file, '', { mode: 0o666 });
+      await chmod(file, 0o666);
+      return file;
+    } catch {
+      // The kubelet carries on without the mount when the file cannot be made.
+      return undefined;
+    }
   }
 
   /** The pod's own user namespace (hostUsers: false): a range of 65536 ids of its own. */

@@ -1,0 +1,38 @@
+// The ConfigMaps and Secrets a container's environment refers to (envFrom, configMapKeyRef,
+// secretKeyRef), fetched once each before its configuration is generated; a failed fetch is kept
+// as its error, which the configuration raises (or skips, for an optional reference to an object
+// that does not exist) where the kubelet would.
+
+import type { ContainerSpec, Pod } from './pod-types.ts';
+import type { ConfigMapData, PodObjects, SecretData } from './pod-objects.ts';
+
+export interface EnvSources {
+  readonly configMaps: ReadonlyMap<string, ConfigMapData | Error>;
+  readonly secrets: ReadonlyMap<string, SecretData | Error>;
+}
+
+export const noEnvSources: EnvSources = { configMaps: new Map(), secrets: new Map() };
+
+const settle = <T>(fetch: Promise<T>): Promise<T | Error> => fetch.catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+
+export async function fetchEnvSources(pod: Pod, container: ContainerSpec, objects: PodObjects): Promise<EnvSources> {
+  const configMapNames = new Set<string>();
+  const secretNames = new Set<string>();
+  for (const source of container.envFrom ?? []) {
+    if (source.configMapRef !== undefined) configMapNames.add(source.configMapRef.name ?? '');
+    if (source.secretRef !== undefined) secretNames.add(source.secretRef.name ?? '');
+  }
+  for (const variable of container.env ?? []) {
+    if (variable.value !== undefined && variable.value !== '') continue;
+    const from = variable.valueFrom;
+    if (from?.configMapKeyRef !== undefined) configMapNames.add(from.configMapKeyRef.name ?? '');
+    if (from?.secretKeyRef !== undefined) secretNames.add(from.secretKeyRef.name ?? '');
+  }
+  if (configMapNames.size === 0 && secretNames.size === 0) return noEnvSources;
+  const namespace = pod.metadata.namespace;
+  const [configMaps, secrets] = await Promise.all([
+    Promise.all([...configMapNames].map(async (name) => [name, await settle(objects.configMap(namespace, name))] as const)),
+    Promise.all([...secretNames].map(async (name) => [name, await settle(objects.secret(namespace, name))] as const)),
+  ]);
+  return { configMaps: new Map(configMaps), secrets: new Map(secrets) };
+}

@@ -1,0 +1,85 @@
+// The API objects a pod's containers and volumes refer to, as the kubelet's configMap and secret
+// managers hand them out: fetched from the API server, their data decoded; a missing one is the
+// kubelet's NotFound (`configmap "x" not found`, `secret "x" not found`, singular as its caches
+// name them). Without an API server nothing can be fetched. Service account tokens come from the
+// TokenRequest API (serviceaccounts/<name>/token); an API server that does not serve it answers
+// `undefined`, and the token is left out.
+
+import { ApiError, isNotFound, type KubeObject, type RestClient } from '@capstan/common/client';
+
+export interface ConfigMapData {
+  readonly data: Readonly<Record<string, string>>;
+  readonly binaryData: Readonly<Record<string, Buffer>>;
+}
+
+export interface SecretData {
+  readonly data: Readonly<Record<string, Buffer>>;
+}
+
+export interface ServiceAccountToken {
+  readonly token: string;
+  /** Milliseconds since the epoch. */
+  readonly expiresAt: number;
+}
+
+export interface TokenRequestSpec {
+  readonly audiences: readonly string[];
+  readonly expirationSeconds: number;
+  readonly boundObjectRef: { readonly kind: 'Pod'; readonly apiVersion: 'v1'; readonly name: string; readonly uid: string };
+}
+
+export interface PodObjects {
+  configMap(namespace: string, name: string): Promise<ConfigMapData>;
+  secret(namespace: string, name: string): Promise<SecretData>;
+  /** undefined when the API server does not serve TokenRequest. */
+  serviceAccountToken(namespace: string, serviceAccount: string, spec: TokenRequestSpec): Promise<ServiceAccountToken | undefined>;
+}
+
+/** A referenced object that does not exist: optional references skip it, others fail with its message. */
+export class ObjectNotFoundError extends Error {
+  override name = 'ObjectNotFoundError';
+}
+
+const decodeAll = (encoded: Readonly<Record<string, unknown>> | undefined): Record<string, Buffer> =>
+  Object.fromEntries(Object.entries(encoded ?? {}).map(([key, value]) => [key, Buffer.from(typeof value === 'string' ? value : '', 'base64')]));
+
+export function apiPodObjects(client: RestClient): PodObjects {
+  const get = async <T>(resource: 'configmaps' | 'secrets', kind: string, namespace: string, name: string): Promise<T> => {
+    try {
+      return await client.get<KubeObject & T>({ group: '', version: 'v1', resource, namespace, name });
+    } catch (error) {
+      if (isNotFound(error)) throw new ObjectNotFoundError(`${kind} ${JSON.stringify(name)} not found`);
+      throw error;
+    }
+  };
+  return {
+    async configMap(namespace, name) {
+      const object = await get<{ data?: Record<string, string>; binaryData?: Record<string, string> }>('configmaps', 'configmap', namespace, name);
+      return { data: object.data ?? {}, binaryData: decodeAll(object.binaryData) };
+    },
+    async secret(namespace, name) {
+      const object = await get<{ data?: Record<string, string> }>('secrets', 'secret', namespace, name);
+      return { data: decodeAll(object.data) };
+    },
+    async serviceAccountToken(namespace, serviceAccount, spec) {
+      try {
+        const answer = await client.create<KubeObject & { status?: { token?: string; expirationTimestamp?: string } }>(
+          { group: '', version: 'v1', resource: 'serviceaccounts', namespace, name: serviceAccount, subresource: 'token' },
+          { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', spec },
+        );
+        return { token: answer.status?.token ?? '', expiresAt: Date.parse(answer.status?.expirationTimestamp ?? '') || Date.now() + spec.expirationSeconds * 1000 };
+      } catch (error) {
+        // 404 for the path or 405 for the verb: this API server has no TokenRequest.
+        if (error instanceof ApiError && (error.status.code === 405 || (error.status.code === 404 && error.status.details?.kind !== 'serviceaccounts'))) return undefined;
+        throw error;
+      }
+    },
+  };
+}
+
+/** Standalone mode: every reference fails as the kubelet's without a client. */
+export const noPodObjects: PodObjects = {
+  configMap: (namespace, name) => Promise.reject(new Error(`couldn't get configMap ${namespace}/${name}, no kubeClient defined`)),
+  secret: (namespace, name) => Promise.reject(new Error(`couldn't get secret ${namespace}/${name}, no kubeClient defined`)),
+  serviceAccountToken: () => Promise.resolve(undefined),
+};

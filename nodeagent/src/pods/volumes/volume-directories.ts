@@ -1,0 +1,20 @@
+// Where the kubelet keeps a pod's volumes: <root-dir>/pods/<uid>/volumes/kubernetes.io~<plugin>/<name>,
+// for the plugins whose files the agent writes itself (configmap, secret, projected, downward-api).
+
+import { join } from 'node:path';
+import type { VolumeSpec } from '../pod-types.ts';
+
+/** The plugin directory of a volume the agent projects files into, if it is one. */
+export function atomicWriterPlugin(volume: VolumeSpec): 'configmap' | 'secret' | 'projected' | 'downward-api' | undefined {
+  if (volume.configMap !== undefined) return 'configmap';
+  if (volume.secret !== undefined) return 'secret';
+  if (volume.projected !== undefined) return 'projected';
+  if (volume.downwardAPI !== undefined) return 'downward-api';
+  return undefined;
+}
+
+/** The host directory of a configMap, secret, projected or downwardAPI volume; undefined for other kinds. */
+export function atomicWriterVolumeDirectory(podsDir: string, uid: string, volume: VolumeSpec): string | undefined {
+  const plugin = atomicWriterPlugin(volume);
+  return plugin === undefined ? undefined : join(podsDir, uid, 'volumes', `kubernetes.io~${plugin}`, volume.name);
+}
