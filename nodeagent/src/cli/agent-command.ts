@@ -8,6 +8,7 @@ import { AgentConfigurationError, formatAgentFlagHelp, loadAgentConfiguration, L
 import { CriImageClient, CriRuntimeClient } from '../cri/index.ts';
 import { NodeHeartbeats } from '../node/node-heartbeats.ts';
 import { startPodWorkers, type RunningPodWorkers } from '../pods/index.ts';
+import { RootDirectory } from '../root-dir/index.ts';
 import { startAgentServer, type AgentServer } from '../server/index.ts';
 import { inspectSystem, nodeAddresses, nodeHostname, readMachineInfo, swapControllerAvailable, SystemdNotifier, watchdogFromEnvironment, type SystemReport } from '../system/index.ts';
 
@@ -74,9 +75,12 @@ async function runAgent(loaded: AgentConfiguration, signal: AbortSignal, log: Lo
   }
   let pods: RunningPodWorkers | undefined;
   let server: AgentServer | undefined;
+  let rootDirectory: RootDirectory | undefined;
   const client = loaded.standalone ? undefined : RestClient.fromKubeconfig(loaded.flags.kubeconfig, { userAgent: defaultUserAgent('capstan-agent') });
   try {
-    pods = await startPods(loaded, report, runtime, images, client, log);
+    rootDirectory = await RootDirectory.open({ rootDir: loaded.flags['root-dir'], featureGates: loaded.featureGates, cpuManagerPolicy: config.cpuManagerPolicy, memoryManagerPolicy: config.memoryManagerPolicy, images, log });
+    pods = await startPods(loaded, report, runtime, rootDirectory.recordingPulls(images), client, log);
+    await rootDirectory.start(pods.directory);
     if (loaded.config.enableServer) {
       server = await startAgentServer({ configuration: loaded, runtime, pods: pods.directory, log: (message, error) => log(message, error) });
       log(`serving the agent API on port ${server.port}`);
@@ -88,7 +92,8 @@ async function runAgent(loaded: AgentConfiguration, signal: AbortSignal, log: Lo
       await waitFor(signal);
       return 0;
     }
-    const heartbeats = new NodeHeartbeats(client, runtime, images, loaded, report, log);
+    const root = rootDirectory;
+    const heartbeats = new NodeHeartbeats(client, runtime, images, loaded, report, log, { extendedResources: () => root.extendedResources() });
     const running = heartbeats.start(signal);
     await heartbeats.registered;
     if (!signal.aborted) {
@@ -100,6 +105,7 @@ async function runAgent(loaded: AgentConfiguration, signal: AbortSignal, log: Lo
   } finally {
     await server?.close();
     await pods?.stop();
+    await rootDirectory?.close();
     client?.close();
     await notifier.stopping();
     runtime.close();

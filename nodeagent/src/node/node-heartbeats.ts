@@ -1,11 +1,13 @@
 // The agent's two heartbeats toward the API server, started together: register the Node, then keep
 // its status (node-status-reporter.ts) and its Lease (lease-heartbeat.ts), recording the events of
 // condition changes. The watchdog asks healthFailures(): the agent is healthy while its Lease was
-// renewed within the lease duration.
+// renewed within the lease duration. Each status tick reads the machine and the runtime
+// (node-readings.ts) unless given a reading to share (simulated nodes on one machine).
 
 import type { RestClient } from '@capstan/common/client';
 import type { AgentConfiguration } from '../config/index.ts';
 import type { CriImageClient, CriRuntimeClient } from '../cri/index.ts';
+import type { ExtendedResources } from '../root-dir/index.ts';
 import {
   nodeAddresses,
   nodeAllocatableReservation,
@@ -14,10 +16,6 @@ import {
   observeSignals,
   parseEvictionThresholds,
   PressureConditions,
-  readFilesystemStats,
-  readMachineInfo,
-  readMemoryReading,
-  readPidReading,
   thresholdsMet,
   type NodeCondition,
   type NodeEvent,
@@ -27,12 +25,19 @@ import { initialNode } from './initial-node.ts';
 import { LeaseHeartbeat } from './lease-heartbeat.ts';
 import { NodeEventRecorder } from './node-events.ts';
 import { registerNode } from './node-registration.ts';
+import { readNodeReadings, type NodeReadings } from './node-readings.ts';
 import { computeNodeStatus, type ComputedNodeStatus } from './node-status.ts';
 import { NodeStatusReporter } from './node-status-reporter.ts';
-import { readRuntimeFacts } from './runtime-facts.ts';
 import { restLeaseApi } from './rest-lease-api.ts';
 
 type Log = (message: string, error?: unknown) => void;
+
+export interface NodeHeartbeatsOptions {
+  /** Where each status tick gets its readings; by default they are read from this machine and runtime every tick. */
+  readonly readings?: () => Promise<NodeReadings>;
+  /** The device plugins' resources for each status (the agent's root directory). */
+  readonly extendedResources?: () => ExtendedResources;
+}
 
 /** The kubelet's words, which tools and people look for in `kubectl describe node`. */
 const startingEvent: NodeEvent = { type: 'Normal', reason: 'Starting', message: 'Starting kubelet.' };
@@ -43,20 +48,20 @@ export class NodeHeartbeats {
   #resolveRegistered!: () => void;
   #lastLeaseRenewal = 0;
   readonly #client: RestClient;
-  readonly #runtime: CriRuntimeClient;
-  readonly #images: CriImageClient;
   readonly #loaded: AgentConfiguration;
   readonly #report: SystemReport;
   readonly #log: Log;
   readonly #pressures = new PressureConditions();
+  readonly #readings: () => Promise<NodeReadings>;
+  readonly #extendedResources: (() => ExtendedResources) | undefined;
 
-  constructor(client: RestClient, runtime: CriRuntimeClient, images: CriImageClient, loaded: AgentConfiguration, report: SystemReport, log: Log) {
+  constructor(client: RestClient, runtime: CriRuntimeClient, images: CriImageClient, loaded: AgentConfiguration, report: SystemReport, log: Log, options: NodeHeartbeatsOptions = {}) {
     this.#client = client;
-    this.#runtime = runtime;
-    this.#images = images;
     this.#loaded = loaded;
     this.#report = report;
     this.#log = log;
+    this.#readings = options.readings ?? (() => readNodeReadings(loaded.flags['root-dir'], report, runtime, images));
+    this.#extendedResources = options.extendedResources;
     this.registered = new Promise((resolve) => (this.#resolveRegistered = resolve));
   }
 
@@ -70,9 +75,10 @@ export class NodeHeartbeats {
       await registerNode(
         this.#client,
         async () => {
-          const { status, events: conditionEvents } = await this.#computeStatus([]);
+          const readings = await this.#readings();
+          const { status, events: conditionEvents } = await this.#statusOf(readings, []);
           registrationEvents = conditionEvents;
-          const machine = readMachineInfo();
+          const { machine } = readings;
           return initialNode({
             nodeName,
             hostname: nodeHostname(this.#loaded.flags['hostname-override']),
@@ -92,7 +98,7 @@ export class NodeHeartbeats {
       nodeName,
       updateFrequencyMs: config.nodeStatusUpdateFrequency,
       reportFrequencyMs: config.nodeStatusReportFrequency,
-      compute: (conditions) => this.#computeStatus(conditions),
+      compute: async (conditions) => this.#statusOf(await this.#readings(), conditions),
       onEvents: (recorded) => recorded.forEach((event) => void events.record(event)),
       log: this.#log,
     });
@@ -112,13 +118,12 @@ export class NodeHeartbeats {
     return age <= durationMs ? [] : [`node lease not renewed for ${Math.round(age / 1000)}s`];
   }
 
-  async #computeStatus(current: readonly NodeCondition[]): Promise<ComputedNodeStatus> {
+  async #statusOf(readings: NodeReadings, current: readonly NodeCondition[]): Promise<ComputedNodeStatus> {
     const { config, nodeName, nodeIPs, flags } = this.#loaded;
-    const machine = readMachineInfo();
-    const nodefs = readFilesystemStats(flags['root-dir']);
+    const { machine, nodefs, memory, pids, runtime } = readings;
     const capacity = nodeCapacity(machine, nodefs, { maxPods: config.maxPods, podsPerCore: config.podsPerCore });
     const reservation = nodeAllocatableReservation(capacity, { systemReserved: config.systemReserved, kubeReserved: config.kubeReserved, evictionHard: config.evictionHard });
-    const observations = observeSignals({ memory: readMemoryReading(this.#report.cgroups), nodefs, pids: readPidReading() });
+    const observations = observeSignals({ memory, nodefs, pids });
     const met = thresholdsMet(parseEvictionThresholds(config.evictionHard), observations);
     return computeNodeStatus(current, {
       nodeName,
@@ -127,9 +132,10 @@ export class NodeHeartbeats {
       machine,
       capacity,
       reservation,
-      runtime: await readRuntimeFacts(this.#runtime, this.#images),
+      runtime,
       pressures: this.#pressures.update(met),
       port: config.port,
+      ...(this.#extendedResources === undefined ? {} : { extendedResources: this.#extendedResources() }),
     });
   }
 }

@@ -3,7 +3,7 @@
 // runtimeHandlers, features, conditions (with the events their transitions record), and
 // declaredFeatures when the NodeDeclaredFeatures gate is on.
 
-import { capstanVersion, kubernetesMinor } from '@capstan/common';
+import { capstanVersion, kubernetesMinor, newQuantity } from '@capstan/common';
 import {
   machineNodeInfo,
   nodeAllocatable,
@@ -16,6 +16,7 @@ import {
   type PressureCondition,
   type ResourceQuantities,
 } from '../system/index.ts';
+import type { ExtendedResources } from '../root-dir/index.ts';
 import type { RuntimeFacts } from './runtime-facts.ts';
 
 /** The version the agent reports as nodeInfo.kubeletVersion (kubectl get nodes' VERSION). */
@@ -34,6 +35,8 @@ export interface NodeStatusInputs {
   readonly port: number;
   /** Features the node declares, when NodeDeclaredFeatures is on. */
   readonly declaredFeatures?: readonly string[];
+  /** The device plugins' resources (the device manager's GetCapacity). */
+  readonly extendedResources?: ExtendedResources;
 }
 
 export interface ComputedNodeStatus {
@@ -48,9 +51,10 @@ export function computeNodeStatus(currentConditions: readonly NodeCondition[], i
     pressures: inputs.pressures,
     ready: { errors: inputs.runtime.readyErrors, capacityNames: inputs.capacity.keys() },
   });
+  const { capacity, allocatable } = withExtendedResources(inputs.capacity, nodeAllocatable(inputs.capacity, inputs.reservation), inputs.extendedResources);
   const status: Record<string, unknown> = {
-    capacity: resourceList(inputs.capacity),
-    allocatable: resourceList(nodeAllocatable(inputs.capacity, inputs.reservation)),
+    capacity: resourceList(capacity),
+    allocatable: resourceList(allocatable),
     conditions,
     addresses: inputs.addresses,
     daemonEndpoints: { kubeletEndpoint: { Port: inputs.port } },
@@ -66,6 +70,20 @@ export function computeNodeStatus(currentConditions: readonly NodeCondition[], i
     ...(inputs.declaredFeatures === undefined ? {} : { declaredFeatures: [...inputs.declaredFeatures].sort() }),
   };
   return { status, events };
+}
+
+/**
+ * The kubelet's MachineInfo setter: device plugin resources join capacity and allocatable (the
+ * healthy devices), and a resource whose plugin is gone for good is reported once at zero.
+ */
+function withExtendedResources(capacity: ResourceQuantities, allocatable: ResourceQuantities, extended: ExtendedResources | undefined): { capacity: ResourceQuantities; allocatable: ResourceQuantities } {
+  if (extended === undefined) return { capacity, allocatable };
+  const zero = newQuantity(0n, 'DecimalSI');
+  const removed = extended.removed.map((name) => [name, zero] as const);
+  return {
+    capacity: new Map([...capacity, ...extended.capacity, ...removed]),
+    allocatable: new Map([...allocatable, ...extended.allocatable, ...removed]),
+  };
 }
 
 /**
