@@ -8,6 +8,7 @@ import type { BenchRow } from '../apiserver/bench/bench-row.ts';
 import { runApiBenchmark } from './bench-api.ts';
 import { runCelBenchmark } from './bench-cel.ts';
 import { runCodecBenchmark } from './bench-codec.ts';
+import { runNodesBenchmark } from './bench-nodes.ts';
 import { runStorageBenchmark } from './bench-storage.ts';
 
 const benchmarks: Record<string, (quick: boolean, log: (line: string) => void) => Promise<BenchRow[]>> = {
@@ -15,6 +16,7 @@ const benchmarks: Record<string, (quick: boolean, log: (line: string) => void) =
   api: runApiBenchmark,
   codec: runCodecBenchmark,
   cel: runCelBenchmark,
+  nodes: runNodesBenchmark,
 };
 
 const args = process.argv.slice(2);

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DgramSocket } from 'node-unix-socket';
 import { startApiServer, type ApiServerProcess } from '../src/api-server-process.ts';
+import { eventually } from '../src/eventually.ts';
 import { kubectlBinary } from '../src/kubectl-binary.ts';
 import { startAgent, startRuntimeSim, type RuntimeSimProcess } from '../src/node-agent-process.ts';
 
@@ -39,16 +40,6 @@ const getJson = async (path: string): Promise<Json | undefined> => {
   const response = await fetch(`${server.url}${path}`);
   return response.status === 200 ? ((await response.json()) as Json) : undefined;
 };
-
-async function eventually<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 test('the agent registers its Node as the kubelet does, and kubectl shows it Ready', async (t) => {
   const agent = await startAgent({ kubeconfig: server.kubeconfig, runtimeEndpoint: runtime.endpoint, nodeName: 'agent-node-1' });
