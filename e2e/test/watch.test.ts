@@ -148,3 +148,22 @@ test('with --feature-gates=WatchList=false a watch-list is refused with 422, and
   t.is(released.status, 200);
   t.regex((await waiting).stdout, /configmap\/held condition met/);
 });
+
+test('a watch of an idle resource ends with a bookmark at the current revision, from which it resumes after compaction', async (t) => {
+  const server = await startApiServer(['--watch-history-duration=2s']);
+  t.teardown(() => server.stop());
+  const watching = await fetch(`${server.url}/api/v1/namespaces/default/secrets?watch=true&allowWatchBookmarks=true&timeoutSeconds=5&resourceVersion=1`);
+  // Only configmaps change; the secrets watch sees none of it.
+  for (let i = 0; i < 3; i++) await createConfigMap(server.url, `idle-${i}`);
+  const latest = ((await (await fetch(`${server.url}/api/v1/namespaces/default/configmaps`)).json()) as { metadata: { resourceVersion: string } }).metadata.resourceVersion;
+  const events = await readEvents(watching, () => false);
+  const bookmarks = events.filter((event) => event.type === 'BOOKMARK');
+  t.true(bookmarks.length >= 1, JSON.stringify(events));
+  const last = bookmarks.at(-1)?.object.metadata.resourceVersion ?? '0';
+  t.true(Number(last) >= Number(latest), `bookmark ${last}, configmaps at ${latest}`);
+  // Past the history kept, a watch from the bookmark is still served.
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const resumed = await fetch(`${server.url}/api/v1/namespaces/default/secrets?watch=true&resourceVersion=${last}&timeoutSeconds=1`);
+  const after = await readEvents(resumed, () => false);
+  t.false(after.some((event) => event.type === 'ERROR'), JSON.stringify(after));
+});

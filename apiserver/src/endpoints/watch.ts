@@ -40,6 +40,7 @@ export function watchTimeoutMs(timeoutSeconds: number | undefined, minRequestTim
 
 /** How often a watch that allows bookmarks gets one (kube-apiserver: about once a minute). */
 const bookmarkIntervalMs = 60_000;
+const finalBookmarkLeadMs = 2_000;
 
 export async function watchObjects(
   store: GenericStore,
@@ -70,6 +71,7 @@ export async function watchObjects(
     ended = true;
     clearTimeout(timeout);
     clearInterval(bookmarks);
+    clearTimeout(lastBookmark);
     stopping.removeEventListener('abort', end);
     watch?.close();
     response.end();
@@ -88,9 +90,14 @@ export async function watchObjects(
   if (stopping.aborted) return void response.end();
   // At shutdown the stream ends (clients re-watch elsewhere).
   stopping.addEventListener('abort', end, { once: true });
-  const timeout = setTimeout(end, watchTimeoutMs(watchRequest.timeoutSeconds, settings.minRequestTimeoutMs));
+  const timeoutMs = watchTimeoutMs(watchRequest.timeoutSeconds, settings.minRequestTimeoutMs);
+  const timeout = setTimeout(end, timeoutMs);
   const bookmarks = watchRequest.allowWatchBookmarks ? setInterval(() => watch?.requestProgress(), bookmarkIntervalMs) : undefined;
   bookmarks?.unref();
+  // As kube's cache watcher: one more bookmark shortly before the deadline, so the client resumes from a recent revision.
+  const lastBookmark =
+    watchRequest.allowWatchBookmarks && timeoutMs > 2 * finalBookmarkLeadMs ? setTimeout(() => watch?.requestProgress(), timeoutMs - finalBookmarkLeadMs) : undefined;
+  lastBookmark?.unref();
 
   watch = await store.watch(watchRequest, (event) => {
     let line: string | Uint8Array;

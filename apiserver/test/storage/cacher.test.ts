@@ -158,3 +158,30 @@ test('cacher: a consistent list falls back to the store when the cache cannot ca
   const fresh = await cacher.list('/registry/pods/', { minRevision: written.modRevision });
   t.is(fresh.items.length, 1);
 });
+
+test('cacher: a progress request on an idle resource carries the store revision, so bookmarks stay resumable after compaction', async (t) => {
+  const { cacher } = await open(t);
+  await cacher.create('/registry/pods/default/p', bytes('{}'));
+  const progress: Revision[] = [];
+  const watch = cacher.watch('/registry/pods/', 0, (event) => {
+    if (event.type === 'PROGRESS') progress.push(event.revision);
+  });
+  t.teardown(() => watch.close());
+  await sleep(20);
+  // Only another resource changes: the pods' cache sees no event of its own.
+  for (let i = 0; i < 5; i++) await cacher.create(`/registry/leases/n${i}`, bytes('{}'));
+  const current = await cacher.currentRevision();
+  watch.requestProgress();
+  await sleep(50);
+  t.deepEqual(progress, [current]);
+  await cacher.compact(current);
+  // The bookmark's revision is where a resumed watch starts: it is served, not expired.
+  const resumed: WatchEvent[] = [];
+  const again = cacher.watch('/registry/pods/', current, (event) => {
+    resumed.push(event);
+  });
+  t.teardown(() => again.close());
+  await cacher.create('/registry/pods/default/q', bytes('{}'));
+  await sleep(50);
+  t.deepEqual(resumed.map((event) => event.type), ['ADDED']);
+});

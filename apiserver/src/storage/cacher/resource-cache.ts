@@ -38,6 +38,8 @@ export class ResourceCache {
   readonly #options: ResourceCacheOptions;
   readonly #index = new SortedIndex();
   readonly #watchers = new Set<CacheWatcher>();
+  /** Watchers that asked for progress: answered with the store's revision, not just the cache's. */
+  readonly #awaitingProgress = new Set<CacheWatcher>();
   #ring: EventRing;
   #revision = new RevisionWaiter(0);
   #storeWatch: Watch | undefined;
@@ -93,12 +95,27 @@ export class ResourceCache {
       prefix,
       channel: new WatchChannel(listener, {
         maxPending: this.#options.maxPendingWatchEvents,
-        onClose: () => this.#watchers.delete(watcher),
-        onProgressRequest: () => watcher.channel.push({ type: 'PROGRESS', revision: this.#revision.revision }),
+        onClose: () => {
+          this.#watchers.delete(watcher);
+          this.#awaitingProgress.delete(watcher);
+        },
+        onProgressRequest: () => this.#requestProgress(watcher),
       }),
     };
     void this.#attach(watcher, fromRevision);
     return watcher.channel;
+  }
+
+  /**
+   * A resource nobody writes would otherwise report the revision of its own last change, which
+   * compaction soon expires; the store's progress notification brings the revision up to date
+   * (kube's watch cache advances the same way), so bookmarks stay resumable.
+   */
+  #requestProgress(watcher: CacheWatcher): void {
+    // Not attached yet: its backlog is still to come, and a bookmark must not overtake it.
+    if (this.#storeWatch === undefined || !this.#watchers.has(watcher)) return;
+    this.#awaitingProgress.add(watcher);
+    this.#storeWatch.requestProgress();
   }
 
   forgetBefore(revision: Revision): void {
@@ -158,6 +175,8 @@ export class ResourceCache {
     switch (event.type) {
       case 'PROGRESS':
         this.#revision.advance(event.revision);
+        for (const watcher of this.#awaitingProgress) watcher.channel.push({ type: 'PROGRESS', revision: this.#revision.revision });
+        this.#awaitingProgress.clear();
         return;
       case 'ERROR':
         this.#restart(event.error);
