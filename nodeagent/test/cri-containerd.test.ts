@@ -1,95 +1,37 @@
-// The CRI client against a real runtime: Debian's containerd, started here with a configuration of
-// its own (state under a temp dir, cgroupfs, restrict_oom_score_adj for unprivileged sandboxes).
-// Skipped, with the reason printed, where containerd is not installed or we are not root; the pod
-// test also needs busybox-static for its image. CI installs: containerd busybox-static.
+// The CRI client against a real runtime: Debian's containerd (containerd-fixture.ts). Skipped, with
+// the reason printed, where containerd is not installed or we are not root; the pod test also needs
+// busybox-static for its image.
 
 import test from 'ava';
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { access, constants, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
-import { promisify } from 'node:util';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { CriError, CriImageClient, CriRuntimeClient, GrpcStatus } from '../src/cri/index.ts';
-import { writeOciImageArchive } from './cri-oci-image.ts';
+import { busyboxImage as imageName, busyboxSkipReason, containerdSkipReason, startContainerd, type ContainerdProcess } from './containerd-fixture.ts';
 
-const imageName = 'capstan.local/busybox:1';
-
-async function findExecutable(name: string): Promise<string | undefined> {
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    try {
-      await access(join(dir, name), constants.X_OK);
-      return join(dir, name);
-    } catch {}
-  }
-  return undefined;
-}
-
-const containerdPath = await findExecutable('containerd');
-const ctrPath = await findExecutable('ctr');
-const skipReason =
-  process.getuid?.() !== 0 ? 'containerd needs root' : containerdPath === undefined || ctrPath === undefined ? 'containerd is not installed (apt-get install containerd)' : undefined;
-const busybox = (await findExecutable('busybox')) ?? '/bin/busybox';
-const busyboxIsStatic = skipReason === undefined && (await readFile(busybox).then(isStaticElf, () => false));
-
-/** A 64-bit little-endian ELF executable without a program interpreter (PT_INTERP) runs in any image. */
-function isStaticElf(bytes: Buffer): boolean {
-  if (bytes.length < 64 || bytes.readUInt32BE(0) !== 0x7f454c46 || bytes[4] !== 2 || bytes[5] !== 1) return false;
-  const offset = Number(bytes.readBigUInt64LE(32));
-  const size = bytes.readUInt16LE(54);
-  for (let header = 0; header < bytes.readUInt16LE(56); header++) {
-    if (bytes.readUInt32LE(offset + header * size) === 3) return false;
-  }
-  return true;
-}
+const skipReason = containerdSkipReason;
 
 if (skipReason !== undefined) {
   console.log(`cri-containerd: skipped: ${skipReason}`);
   test.skip(`CRI against containerd: ${skipReason}`, () => {});
 } else {
+  let containerd: ContainerdProcess;
   let dir = '';
-  let containerd: ChildProcess | undefined;
   let runtime: CriRuntimeClient;
   let images: CriImageClient;
-  let endpoint = '';
   let containerdVersion = '';
 
   test.before(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'capstan-containerd-'));
-    endpoint = `unix://${dir}/containerd.sock`;
-    await writeFile(join(dir, 'config.toml'), containerdConfig(dir));
-    containerdVersion = (await promisify(execFile)(containerdPath!, ['--version'])).stdout.trim();
-    containerd = spawn(containerdPath!, ['--config', join(dir, 'config.toml')], { stdio: ['ignore', 'ignore', 'pipe'] });
-    let log = '';
-    containerd.stderr?.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-20_000)));
-    const until = Date.now() + 30_000;
-    for (;;) {
-      try {
-        runtime = await CriRuntimeClient.connect(endpoint, { requestTimeoutMs: 30_000 });
-        break;
-      } catch (error) {
-        if (containerd.exitCode !== null || Date.now() > until) throw new Error(`containerd did not start: ${(error as Error).message}\n${log}`);
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    }
-    images = await CriImageClient.connect(endpoint);
+    containerd = await startContainerd();
+    dir = containerd.dir;
+    containerdVersion = containerd.version;
+    runtime = await CriRuntimeClient.connect(containerd.endpoint, { requestTimeoutMs: 30_000 });
+    images = await CriImageClient.connect(containerd.endpoint);
   });
 
   test.after.always(async () => {
-    if (runtime !== undefined) {
-      // Whatever a failed test left running: the shims outlive containerd otherwise.
-      for (const sandbox of (await runtime.listPodSandbox().catch(() => ({ items: [] }))).items) {
-        await runtime.stopPodSandbox({ podSandboxId: sandbox.id }).catch(() => {});
-        await runtime.removePodSandbox({ podSandboxId: sandbox.id }).catch(() => {});
-      }
-      runtime.close();
-    }
+    runtime?.close();
     images?.close();
-    if (containerd !== undefined && containerd.exitCode === null) {
-      containerd.kill('SIGTERM');
-      await once(containerd, 'exit');
-    }
-    await rm(dir, { recursive: true, force: true }).catch(() => {});
+    await containerd?.stop();
   });
 
   test.serial('containerd answers Version, Status, the lists and ImageFsInfo through the client', async (t) => {
@@ -129,11 +71,10 @@ if (skipReason !== undefined) {
     t.is(notFound.code, GrpcStatus.NOT_FOUND);
   });
 
-  const podTest = busyboxIsStatic ? test.serial : test.serial.skip;
-  if (!busyboxIsStatic) console.log('cri-containerd: pod test skipped: no static busybox (apt-get install busybox-static)');
+  const podTest = busyboxSkipReason === undefined ? test.serial : test.serial.skip;
+  if (busyboxSkipReason !== undefined) console.log(`cri-containerd: pod test skipped: ${busyboxSkipReason}`);
   podTest('a host-network pod runs on containerd: sandbox, container, logs, exec, stop, remove', async (t) => {
-    const archive = await writeOciImageArchive(join(dir, 'image'), { name: imageName, busybox, entrypoint: ['/bin/busybox', 'sleep', '3600'] });
-    await promisify(execFile)(ctrPath!, ['--address', `${dir}/containerd.sock`, '--namespace', 'k8s.io', 'images', 'import', archive]);
+    await containerd.importBusybox();
     const image = await images.imageStatus({ image: { image: imageName } });
     t.true((image.image?.size ?? 0) > 0);
     t.deepEqual(image.image?.repoTags, [imageName]);
@@ -197,32 +138,4 @@ if (skipReason !== undefined) {
     await runtime.removePodSandbox({ podSandboxId });
     t.deepEqual(await runtime.listPodSandbox(), { items: [] });
   });
-}
-
-function containerdConfig(dir: string): string {
-  const cri = 'plugins."io.containerd.grpc.v1.cri"';
-  return `version = 2
-root = "${dir}/root"
-state = "${dir}/state"
-# Snapshotters that need their own file systems fail to load here and are not needed.
-disabled_plugins = ["io.containerd.snapshotter.v1.aufs", "io.containerd.snapshotter.v1.btrfs", "io.containerd.snapshotter.v1.zfs", "io.containerd.snapshotter.v1.devmapper"]
-[grpc]
-  address = "${dir}/containerd.sock"
-[ttrpc]
-  address = "${dir}/containerd.sock.ttrpc"
-[plugins."io.containerd.internal.v1.opt"]
-  path = "${dir}/opt"
-[${cri}]
-  restrict_oom_score_adj = true
-  sandbox_image = "${imageName}"
-  stream_server_address = "127.0.0.1"
-  stream_server_port = "0"
-  [${cri}.containerd.runtimes.runc]
-    runtime_type = "io.containerd.runc.v2"
-    [${cri}.containerd.runtimes.runc.options]
-      SystemdCgroup = false
-  [${cri}.cni]
-    bin_dir = "${dir}/cni/bin"
-    conf_dir = "${dir}/cni/conf"
-`;
 }
