@@ -41,3 +41,12 @@ test('durations read as Go writes them', (t) => {
   t.is(parseDuration('m'), undefined);
   t.is(parseDuration('5x'), undefined);
 });
+
+test('float flags take decimal and exponent forms and refuse the rest as pflag words it', (t) => {
+  const specs = { rate: { type: 'float', default: 0.1, help: '' } } as const;
+  t.is(parseFlags(specs, []).flags.rate, 0.1);
+  t.is(parseFlags(specs, ['--rate=0.01']).flags.rate, 0.01);
+  t.is(parseFlags(specs, ['--rate', '1e-3']).flags.rate, 0.001);
+  t.is(parseFlags(specs, ['--rate=.5']).flags.rate, 0.5);
+  t.is(t.throws(() => parseFlags(specs, ['--rate=fast']), { instanceOf: FlagError })?.message, 'invalid argument "fast" for "--rate" flag: not a number');
+});

@@ -3,6 +3,7 @@
 import { apiserverCommand, apiserverUsage, storageCommand, storageUsage } from '@capstan/apiserver';
 import { capstanVersion, FlagError, kubernetesMinor } from '@capstan/common';
 import { celCommand, celUsage } from '@capstan/common/cel';
+import { controllersCommand, controllersUsage } from '@capstan/controllers';
 import { agentCommand, agentUsage, runtimeSimCommand, runtimeSimUsage } from '@capstan/nodeagent';
 import { exitWithParent } from './exit-with-parent.ts';
 import { upCommand, upUsage } from './up-command.ts';
@@ -13,6 +14,7 @@ const commands: Readonly<Record<string, { readonly summary: string; readonly usa
   up: { summary: 'Start an all-in-one cluster and write its kubeconfig', usage: upUsage, run: upCommand },
   apiserver: { summary: 'Serve the Kubernetes API', usage: apiserverUsage, run: apiserverCommand },
   agent: { summary: 'Run the node agent: register the Node, heartbeat, run its pods through CRI', usage: agentUsage, run: (argv) => agentCommand(argv) },
+  controllers: { summary: 'Run the controllers: node lifecycle, namespace cleanup, garbage collection, scheduling', usage: controllersUsage, run: controllersCommand },
   'runtime-sim': { summary: 'Serve a simulated CRI runtime whose containers follow declared lifecycles', usage: runtimeSimUsage, run: runtimeSimCommand },
   version: {
     summary: 'Print the version',

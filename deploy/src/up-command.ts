@@ -1,6 +1,5 @@
-// `capstan up`: the all-in-one cluster on the embedded store, with one node (a node agent on the
-// simulated runtime; the controllers join later); writes DIR/kubeconfig and prints one line saying
-// how to use it.
+// `capstan up`: the all-in-one cluster on the embedded store, with the controllers and one node (a
+// node agent on the simulated runtime); writes DIR/kubeconfig and prints one line saying how to use it.
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -8,6 +7,7 @@ import { apiServerFeatures, defaultKubeletClientConfig, defaultServiceClusterIpR
 import { createLogger, formatFlagHelp, parseFeatureGates, parseFlags } from '@capstan/common';
 import { readFileSync } from 'node:fs';
 import { kubeconfigFor } from './kubeconfig.ts';
+import { startUpControllers } from './up-controllers.ts';
 import { agentTokenFile, startUpNode } from './up-node.ts';
 
 const flags = {
@@ -16,6 +16,7 @@ const flags = {
   'bind-address': { type: 'string', default: '127.0.0.1', help: 'The IP address the API server serves on' },
   'feature-gates': { type: 'strings', default: [] as readonly string[], help: 'key=true|false pairs of the API server\'s feature gates' },
   node: { type: 'bool', default: true, help: 'Start a node: a node agent on the simulated runtime' },
+  controllers: { type: 'bool', default: true, help: 'Start the controllers: node lifecycle, namespace cleanup, garbage collection, scheduling' },
   'service-cluster-ip-range': {
     type: 'string',
     default: defaultServiceClusterIpRange,
@@ -55,9 +56,10 @@ export async function upCommand(argv: readonly string[], out: (text: string) => 
   await running.ready();
   const kubeconfig = join(dataDir, 'kubeconfig');
   writeFileSync(kubeconfig, kubeconfigFor(running.url), { mode: 0o600 });
+  const controllers = f.controllers ? startUpControllers(dataDir, kubeconfig, (line) => logger.info(line)) : undefined;
   const node = f.node ? await startUpNode(dataDir, kubeconfig, (line) => logger.info(line)) : undefined;
   out(`Capstan is ready at ${running.url}: export KUBECONFIG=${kubeconfig}`);
   await shutdownOnSignal(running, logger);
-  await node?.stop();
+  await Promise.all([node?.stop(), controllers?.stop()]);
   return 0;
 }

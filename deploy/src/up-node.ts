@@ -2,13 +2,13 @@
 // (as they run on real nodes), with their state under <data-dir>/node; the agent answers the API
 // server with a token both read from <data-dir>/node/agent-token. Stopped with the cluster.
 
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { exitWithParentVariable } from './exit-with-parent.ts';
+import { capstanChild, stopChild } from './capstan-child.ts';
 
 export interface UpNode {
   readonly name: string;
@@ -72,31 +72,10 @@ async function agentPort(): Promise<number> {
   return (await tryListen(10250)) ?? ((await tryListen(0)) as number);
 }
 
-function capstanChild(args: readonly string[], logFile: string): ChildProcess {
-  writeFileSync(logFile, '');
-  // The node's processes end with the cluster, even when it is killed (see exit-with-parent.ts).
-  const env = { ...process.env, [exitWithParentVariable]: String(process.pid) };
-  const child = spawn(process.execPath, [process.argv[1] as string, ...args], { stdio: ['ignore', 'ignore', 'pipe'], env });
-  child.stderr?.on('data', (chunk: Buffer) => writeFileSync(logFile, chunk, { flag: 'a' }));
-  return child;
-}
-
 async function waitForFile(path: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 10_000;
   while (!existsSync(path)) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the simulated runtime did not start (see ${path.replace(/\.sock$/, '.log')})`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
 }

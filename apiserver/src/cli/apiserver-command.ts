@@ -23,6 +23,8 @@ const flags = {
   'service-cluster-ip-range': { type: 'string', default: defaultServiceClusterIpRange, help: 'The CIDR range Services get their cluster IPs from, or two of different IP families (dual-stack), the primary first' },
   'service-node-port-range': { type: 'string', default: defaultServiceNodePortRange, help: 'The port range NodePort Services get their node ports from' },
   ...kubeletFlags,
+  'default-not-ready-toleration-seconds': { type: 'int', default: 300, help: 'The tolerationSeconds of the not-ready:NoExecute toleration added to every pod without one' },
+  'default-unreachable-toleration-seconds': { type: 'int', default: 300, help: 'The tolerationSeconds of the unreachable:NoExecute toleration added to every pod without one' },
   'feature-gates': { type: 'strings', default: [] as readonly string[], help: `key=true|false pairs of feature gates: ${Object.keys(apiServerFeatures).join(', ')}, AllAlpha, AllBeta` },
   'logging-format': { type: 'string', default: '', help: 'json or text (default: text on a terminal, json otherwise)', choices: ['', ...loggingFormats] },
 } as const;
@@ -54,6 +56,7 @@ export async function apiserverCommand(argv: readonly string[], out: (text: stri
     serviceClusterIpRange,
     serviceNodePortRange,
     kubelet: kubeletClientConfig(f),
+    defaultTolerationSeconds: { notReady: f['default-not-ready-toleration-seconds'], unreachable: f['default-unreachable-toleration-seconds'] },
     logger,
   });
   out(`Capstan API server serving on ${running.url} (storage: ${backend})`);

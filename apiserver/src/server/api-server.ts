@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { newInternalError, StatusError, type Logger } from '@capstan/common';
+import { addDefaultTolerations, defaultTolerationSeconds, type DefaultTolerationSeconds } from '../admission/default-toleration-seconds.ts';
 import { DiscoveryEndpoints, type BytesResponse } from '../discovery/discovery-endpoints.ts';
 import { OpenApiV2Endpoint } from '../openapi/openapi-v2-endpoint.ts';
 import { OpenApiV3Endpoints } from '../openapi/openapi-v3-endpoints.ts';
@@ -53,6 +54,8 @@ export interface ApiServerOptions {
   readonly serviceNodePortRange: PortRange;
   /** Resolves once the watch cache holds its first snapshot of every resource. */
   readonly storageReady: () => Promise<void>;
+  /** The DefaultTolerationSeconds admission's seconds; 300 each when absent. */
+  readonly defaultTolerationSeconds?: DefaultTolerationSeconds;
   /** How to reach the node agents (the --kubelet-* flags); kube's defaults when absent. */
   readonly kubelet?: KubeletClientConfig;
   readonly logger: Logger;
@@ -97,11 +100,18 @@ export class ApiServer {
       beforeUpdate: (service, current) => serviceAddresses.assignOnUpdate(service, current),
       afterDelete: (service) => serviceAddresses.release(service),
     };
+    const tolerationSeconds = options.defaultTolerationSeconds ?? defaultTolerationSeconds;
+    const podHooks: ResourceHooks = {
+      beforeCreate: async (pod) => {
+        addDefaultTolerations(pod, tolerationSeconds);
+        return async () => {};
+      },
+    };
     this.#served = {
       registry: this.#registry,
       watchSettings: { stopping: this.#stopping.signal, minRequestTimeoutMs: options.minRequestTimeoutMs, watchListEnabled: options.featureGates.WatchList },
       components: [storageComponent],
-      hooks: (definition) => (definition.group === '' && definition.resource === 'services' ? serviceHooks : undefined),
+      hooks: (definition) => (definition.group !== '' ? undefined : definition.resource === 'services' ? serviceHooks : definition.resource === 'pods' ? podHooks : undefined),
       kubelet: new KubeletClient(options.kubelet ?? defaultKubeletClientConfig, this.#registry.store('', 'v1', 'nodes') as GenericStore, this.#stopping.signal),
       podLogsQuerySplitStreams: options.featureGates.PodLogsQuerySplitStreams,
     };

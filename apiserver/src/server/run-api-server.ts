@@ -1,6 +1,7 @@
 // Opens the store, starts the compactor and the listener, and gives back one handle that shuts
 // them all down: what `capstan apiserver` and the all-in-one `capstan up` both run.
 
+import type { DefaultTolerationSeconds } from '../admission/default-toleration-seconds.ts';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '@capstan/common';
 import { builtinResources } from '../registry/builtin-resources.ts';
@@ -27,6 +28,7 @@ export interface RunApiServerOptions {
   readonly serviceNodePortRange: PortRange;
   /** How to reach the node agents; kube's defaults when absent. */
   readonly kubelet?: KubeletClientConfig;
+  readonly defaultTolerationSeconds?: DefaultTolerationSeconds;
   readonly logger: Logger;
 }
 
@@ -61,6 +63,7 @@ export async function runApiServer(options: RunApiServerOptions): Promise<Runnin
     serviceNodePortRange: options.serviceNodePortRange,
     storageReady: () => storage.ready(),
     ...(options.kubelet === undefined ? {} : { kubelet: options.kubelet }),
+    ...(options.defaultTolerationSeconds === undefined ? {} : { defaultTolerationSeconds: options.defaultTolerationSeconds }),
     logger: options.logger,
   });
   let address: AddressInfo;

@@ -3,8 +3,8 @@
 
 import { parseDuration } from './duration.ts';
 
-export type FlagType = 'string' | 'int' | 'bool' | 'duration' | 'strings';
-type FlagValue<T extends FlagType> = T extends 'int' | 'duration' ? number : T extends 'bool' ? boolean : T extends 'strings' ? readonly string[] : string;
+export type FlagType = 'string' | 'int' | 'float' | 'bool' | 'duration' | 'strings';
+type FlagValue<T extends FlagType> = T extends 'int' | 'float' | 'duration' ? number : T extends 'bool' ? boolean : T extends 'strings' ? readonly string[] : string;
 
 export interface FlagSpec<T extends FlagType = FlagType> {
   readonly type: T;
@@ -62,6 +62,11 @@ function parseValue(name: string, spec: FlagSpec, text: string): unknown {
       return text;
     case 'int': {
       if (!/^[+-]?\d+$/.test(text)) throw invalid('not an integer');
+      return Number(text);
+    }
+    case 'float': {
+      // strconv.ParseFloat's decimal forms; pflag's float32/64 flags.
+      if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) throw invalid('not a number');
       return Number(text);
     }
     case 'bool':

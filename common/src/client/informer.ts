@@ -23,6 +23,8 @@ export interface ResourceEventHandler<T extends KubeObject> {
 export interface InformerOptions {
   readonly labelSelector?: string;
   readonly fieldSelector?: string;
+  /** Keeps only apiVersion, kind and metadata of each object (PartialObjectMetadata), as client-go's metadata informers. */
+  readonly metadataOnly?: boolean;
   /** Items per list page (500); 0 lists in one request. */
   readonly pageSize?: number;
   readonly backoff?: BackoffOptions;
@@ -194,9 +196,9 @@ export class Informer<T extends KubeObject = KubeObject> {
     }
   }
 
-  #selectors(): { labelSelector?: string; fieldSelector?: string } {
-    const { labelSelector, fieldSelector } = this.#options;
-    return { ...(labelSelector ? { labelSelector } : {}), ...(fieldSelector ? { fieldSelector } : {}) };
+  #selectors(): { labelSelector?: string; fieldSelector?: string; metadataOnly?: boolean } {
+    const { labelSelector, fieldSelector, metadataOnly } = this.#options;
+    return { ...(labelSelector ? { labelSelector } : {}), ...(fieldSelector ? { fieldSelector } : {}), ...(metadataOnly === true ? { metadataOnly } : {}) };
   }
 
   #describe(): string {

@@ -16,6 +16,8 @@ export interface ListOptions extends RequestControl {
   /** "" (the default) is a consistent read; "0" takes any state the server has at hand. */
   readonly resourceVersion?: string;
   readonly resourceVersionMatch?: 'Exact' | 'NotOlderThan';
+  /** Items as PartialObjectMetadata (apiVersion, kind, metadata), as client-go's metadata client asks. */
+  readonly metadataOnly?: boolean;
 }
 
 export interface WatchOptions extends Omit<ListOptions, 'limit' | 'continue' | 'timeoutMs'> {

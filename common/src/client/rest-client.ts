@@ -30,6 +30,10 @@ import { defaultUserAgent } from './user-agent.ts';
 import { Watch } from './watch.ts';
 import { warningTexts } from './warning-header.ts';
 
+
+/** client-go's metadata client: objects as PartialObjectMetadata, JSON as the fallback. */
+const metadataAccept = 'application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1,application/json';
+const metadataListAccept = 'application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json';
 export interface RawRequest extends RequestControl {
   readonly method: string;
   /** The path below the server's URL, e.g. `/api/v1/namespaces/default/pods/x/log`. */
@@ -108,7 +112,8 @@ export class RestClient {
 
   /** One page: as many items as `limit` allows, and metadata.continue for the next page. */
   async list<T extends KubeObject>(target: ResourceTarget, options: ListOptions = {}): Promise<ObjectList<T>> {
-    return this.#json<ObjectList<T>>({ method: 'GET', path: resourcePath(target), query: listQuery(options), target, ...control(options) });
+    const accept = options.metadataOnly === true ? metadataListAccept : undefined;
+    return this.#json<ObjectList<T>>({ method: 'GET', path: resourcePath(target), query: listQuery(options), target, ...(accept === undefined ? {} : { accept }), ...control(options) });
   }
 
   /**
@@ -192,7 +197,7 @@ export class RestClient {
     this.#inFlight += 1;
     let opened;
     try {
-      opened = await openStream({ method: 'GET', url, headers: this.#headers({}), agent: this.#agent, timeoutMs: this.#timeoutMs, signal: options.signal });
+      opened = await openStream({ method: 'GET', url, headers: this.#headers(options.metadataOnly === true ? { accept: metadataAccept } : {}), agent: this.#agent, timeoutMs: this.#timeoutMs, signal: options.signal });
     } finally {
       this.#inFlight -= 1;
     }

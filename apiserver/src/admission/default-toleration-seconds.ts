@@ -1,0 +1,39 @@
+// kube-apiserver's DefaultTolerationSeconds admission: a pod created without a toleration of the
+// node.kubernetes.io/not-ready or unreachable NoExecute taints gets one, Exists for 300 s by
+// default, so the taint manager evicts it that long after its node fails. A toleration with an
+// empty key (any taint) or an empty effect (any effect) already covers them.
+
+import type { JsonObject } from '../registry/object-meta.ts';
+
+export const notReadyTaint = 'node.kubernetes.io/not-ready';
+export const unreachableTaint = 'node.kubernetes.io/unreachable';
+
+export interface DefaultTolerationSeconds {
+  /** --default-not-ready-toleration-seconds */
+  readonly notReady: number;
+  /** --default-unreachable-toleration-seconds */
+  readonly unreachable: number;
+}
+
+export const defaultTolerationSeconds: DefaultTolerationSeconds = { notReady: 300, unreachable: 300 };
+
+interface Toleration {
+  readonly key?: string;
+  readonly effect?: string;
+}
+
+function tolerates(tolerations: readonly Toleration[], taint: string): boolean {
+  return tolerations.some((t) => (t.key === undefined || t.key === '' || t.key === taint) && (t.effect === undefined || t.effect === '' || t.effect === 'NoExecute'));
+}
+
+/** Adds the missing default tolerations to a pod about to be created. */
+export function addDefaultTolerations(pod: JsonObject, seconds: DefaultTolerationSeconds): void {
+  const spec = pod.spec;
+  if (spec === null || typeof spec !== 'object' || Array.isArray(spec)) return;
+  const podSpec = spec as { tolerations?: unknown };
+  const tolerations = Array.isArray(podSpec.tolerations) ? (podSpec.tolerations as Toleration[]) : [];
+  const added: JsonObject[] = [];
+  if (!tolerates(tolerations, notReadyTaint)) added.push({ key: notReadyTaint, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: seconds.notReady });
+  if (!tolerates(tolerations, unreachableTaint)) added.push({ key: unreachableTaint, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: seconds.unreachable });
+  if (added.length > 0) podSpec.tolerations = [...tolerations, ...added];
+}

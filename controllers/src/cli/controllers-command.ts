@@ -1,0 +1,96 @@
+// `capstan controllers`: the controller manager, with kube-controller-manager's flag names where
+// the meaning is the same. It talks to the API server only through the kubeconfig's client.
+
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { createLogger, FlagError, formatFlagHelp, loggingFormats, parseFlags, type LoggingFormat } from '@capstan/common';
+import { defaultUserAgent, RestClient } from '@capstan/common/client';
+import { allControllers } from '../all-controllers.ts';
+import { defaultControllerOptions, type ControllerOptions } from '../controller-options.ts';
+import { runControllerManager } from '../controller-manager.ts';
+import { enabledControllers } from '../enabled-controllers.ts';
+
+const lifecycle = defaultControllerOptions.nodeLifecycle;
+
+const flags = {
+  kubeconfig: { type: 'string', default: '', help: 'Path to a kubeconfig file with the API server and credentials (required)' },
+  controllers: { type: 'strings', default: ['*'] as readonly string[], help: `Controllers to run: "*" for all, "foo" to add one, "-foo" to leave one out; known: ${allControllers.map((c) => c.name).join(', ')}` },
+  'leader-elect': { type: 'bool', default: true, help: 'Run only while holding the leader lease, so that several replicas can run' },
+  'leader-elect-lease-duration': { type: 'duration', default: 15_000, help: 'How long others wait after the last renewal before taking the lease' },
+  'leader-elect-renew-deadline': { type: 'duration', default: 10_000, help: 'How long the leader keeps trying to renew before it gives up leading' },
+  'leader-elect-retry-period': { type: 'duration', default: 2_000, help: 'How often candidates try to take, and the leader to renew, the lease' },
+  'leader-elect-resource-name': { type: 'string', default: 'kube-controller-manager', help: 'The name of the leader Lease' },
+  'leader-elect-resource-namespace': { type: 'string', default: 'kube-system', help: 'The namespace of the leader Lease' },
+  'node-monitor-period': { type: 'duration', default: lifecycle.monitorPeriodMs, help: 'How often Node heartbeats are checked' },
+  'node-monitor-grace-period': { type: 'duration', default: lifecycle.monitorGracePeriodMs, help: 'How long a node may go without a heartbeat before it is marked Unknown' },
+  'node-startup-grace-period': { type: 'duration', default: lifecycle.startupGracePeriodMs, help: 'The same for a node that has never posted Ready' },
+  'node-eviction-rate': { type: 'float', default: lifecycle.evictionRate, help: 'Nodes per second whose pods are evicted, in a healthy zone' },
+  'secondary-node-eviction-rate': { type: 'float', default: lifecycle.secondaryEvictionRate, help: 'Nodes per second whose pods are evicted in an unhealthy zone of a large cluster' },
+  'large-cluster-size-threshold': { type: 'int', default: lifecycle.largeClusterSizeThreshold, help: 'Zones up to this size stop evicting when unhealthy' },
+  'unhealthy-zone-threshold': { type: 'float', default: lifecycle.unhealthyZoneThreshold, help: 'The share of not-Ready nodes (at least 3) that makes a zone unhealthy' },
+  'concurrent-namespace-syncs': { type: 'int', default: defaultControllerOptions.concurrentNamespaceSyncs, help: 'Namespaces cleaned up at once' },
+  'concurrent-gc-syncs': { type: 'int', default: defaultControllerOptions.concurrentGcSyncs, help: 'Garbage collector workers' },
+  'concurrent-scheduling': { type: 'int', default: defaultControllerOptions.concurrentScheduling, help: 'Pods the scheduler binds at once' },
+  'logging-format': { type: 'string', default: '', help: 'json or text (default: text on a terminal, json otherwise)', choices: ['', ...loggingFormats] },
+} as const;
+
+export const controllersUsage = `Run the controllers: node lifecycle and taint eviction, namespace cleanup, garbage collection, scheduling.
+
+Usage:
+  capstan controllers --kubeconfig=FILE [flags]
+
+Flags:
+${formatFlagHelp(flags)}`;
+
+export async function controllersCommand(argv: readonly string[], out: (text: string) => void): Promise<number> {
+  const { flags: f } = parseFlags(flags, argv);
+  if (f.kubeconfig === '') throw new FlagError('--kubeconfig is required');
+  const controllers = enabledControllers(allControllers, f.controllers);
+  const options: ControllerOptions = {
+    nodeLifecycle: {
+      monitorPeriodMs: f['node-monitor-period'],
+      monitorGracePeriodMs: f['node-monitor-grace-period'],
+      startupGracePeriodMs: f['node-startup-grace-period'],
+      evictionRate: f['node-eviction-rate'],
+      secondaryEvictionRate: f['secondary-node-eviction-rate'],
+      largeClusterSizeThreshold: f['large-cluster-size-threshold'],
+      unhealthyZoneThreshold: f['unhealthy-zone-threshold'],
+    },
+    concurrentNamespaceSyncs: f['concurrent-namespace-syncs'],
+    concurrentGcSyncs: f['concurrent-gc-syncs'],
+    concurrentScheduling: f['concurrent-scheduling'],
+  };
+  const format = f['logging-format'] === '' ? undefined : (f['logging-format'] as LoggingFormat);
+  const logger = createLogger({ name: 'controllers', ...(format === undefined ? {} : { format }) });
+  const client = RestClient.fromKubeconfig(f.kubeconfig, { userAgent: defaultUserAgent('capstan-controllers') });
+  // kube-controller-manager's identity: the host name and a fresh UUID, so restarts are new candidates.
+  const identity = `${hostname()}_${randomUUID()}`;
+  const leaderElection = f['leader-elect']
+    ? {
+        namespace: f['leader-elect-resource-namespace'],
+        name: f['leader-elect-resource-name'],
+        identity,
+        leaseDurationMs: f['leader-elect-lease-duration'],
+        renewDeadlineMs: f['leader-elect-renew-deadline'],
+        retryPeriodMs: f['leader-elect-retry-period'],
+      }
+    : undefined;
+  if (leaderElection !== undefined && !(leaderElection.leaseDurationMs > leaderElection.renewDeadlineMs && leaderElection.renewDeadlineMs > leaderElection.retryPeriodMs * 1.2)) {
+    throw new FlagError('--leader-elect-lease-duration must be greater than --leader-elect-renew-deadline, which must be greater than 1.2 times --leader-elect-retry-period');
+  }
+  out(`Capstan controllers: ${controllers.map((c) => c.name).join(', ') || 'none'}${leaderElection ? ` (leader election: ${leaderElection.namespace}/${leaderElection.name} as ${identity})` : ''}`);
+  const stop = new AbortController();
+  const onSignal = (signal: NodeJS.Signals): void => {
+    logger.info({ signal }, 'shutting down');
+    process.off('SIGTERM', onSignal).off('SIGINT', onSignal);
+    stop.abort();
+  };
+  process.on('SIGTERM', onSignal).on('SIGINT', onSignal);
+  try {
+    const end = await runControllerManager({ client, logger, controllers, options, leaderElection, instance: identity }, stop.signal);
+    return end === 'leadership-lost' ? 1 : 0;
+  } finally {
+    process.off('SIGTERM', onSignal).off('SIGINT', onSignal);
+    client.close();
+  }
+}

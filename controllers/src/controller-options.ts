@@ -1,0 +1,43 @@
+// The settings of the controllers, from kube-controller-manager's flags of the same names.
+
+export interface NodeLifecycleOptions {
+  /** --node-monitor-period: how often Node heartbeats are checked (5 s). */
+  readonly monitorPeriodMs: number;
+  /** --node-monitor-grace-period: a node silent this long is Unknown (50 s). */
+  readonly monitorGracePeriodMs: number;
+  /** --node-startup-grace-period: the same for a node that never posted Ready (1 min). */
+  readonly startupGracePeriodMs: number;
+  /** --node-eviction-rate: nodes per second whose NoExecute taint is set in a healthy zone (0.1). */
+  readonly evictionRate: number;
+  /** --secondary-node-eviction-rate: the same in an unhealthy zone of a large cluster (0.01). */
+  readonly secondaryEvictionRate: number;
+  /** --large-cluster-size-threshold: zones with at most this many nodes stop evicting when unhealthy (50). */
+  readonly largeClusterSizeThreshold: number;
+  /** --unhealthy-zone-threshold: the share of not-Ready nodes (at least 3) that makes a zone unhealthy (0.55). */
+  readonly unhealthyZoneThreshold: number;
+}
+
+export interface ControllerOptions {
+  readonly nodeLifecycle: NodeLifecycleOptions;
+  /** --concurrent-namespace-syncs (10). */
+  readonly concurrentNamespaceSyncs: number;
+  /** --concurrent-gc-syncs (20). */
+  readonly concurrentGcSyncs: number;
+  /** --concurrent-scheduling: pods bound at once (Capstan's; kube-scheduler binds asynchronously). */
+  readonly concurrentScheduling: number;
+}
+
+export const defaultControllerOptions: ControllerOptions = {
+  nodeLifecycle: {
+    monitorPeriodMs: 5_000,
+    monitorGracePeriodMs: 50_000,
+    startupGracePeriodMs: 60_000,
+    evictionRate: 0.1,
+    secondaryEvictionRate: 0.01,
+    largeClusterSizeThreshold: 50,
+    unhealthyZoneThreshold: 0.55,
+  },
+  concurrentNamespaceSyncs: 10,
+  concurrentGcSyncs: 20,
+  concurrentScheduling: 16,
+};

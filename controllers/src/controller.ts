@@ -1,0 +1,29 @@
+// What every controller of `capstan controllers` is given, and how it declares itself: a name (as
+// kube-controller-manager's --controllers flag names it) and a start that runs until the signal
+// aborts (leadership lost or shutdown).
+
+import type { Logger } from '@capstan/common';
+import type { RestClient } from '@capstan/common/client';
+import type { EventRecorder } from './event-recorder.ts';
+import type { ControllerOptions } from './controller-options.ts';
+import type { SharedInformers } from './shared-informers.ts';
+
+export interface ControllerContext {
+  readonly client: RestClient;
+  readonly informers: SharedInformers;
+  /** A recorder reporting as `component` (e.g. "node-controller", "default-scheduler"). */
+  eventRecorder(component: string): EventRecorder;
+  readonly options: ControllerOptions;
+  readonly logger: Logger;
+  /** Aborts when the controller must stop. */
+  readonly signal: AbortSignal;
+}
+
+export interface ControllerDefinition {
+  readonly name: string;
+  /**
+   * Sets up the controller's informers and handlers, then answers a promise that settles when it
+   * has stopped. Informers asked for before start() returns are synced before any work is done.
+   */
+  start(context: ControllerContext): Promise<void>;
+}

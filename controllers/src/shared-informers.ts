@@ -1,0 +1,46 @@
+// One informer per resource and selector, shared by every controller that needs it (client-go's
+// SharedInformerFactory): one list and one watch per resource however many controllers read it.
+
+import { Informer, type InformerOptions, type KubeObject, type ResourceTarget, type RestClient } from '@capstan/common/client';
+
+export type SharedInformerOptions = Pick<InformerOptions, 'labelSelector' | 'fieldSelector' | 'metadataOnly'>;
+
+export class SharedInformers {
+  readonly #client: RestClient;
+  readonly #onError: (error: unknown) => void;
+  readonly #informers = new Map<string, Informer>();
+  #started = false;
+
+  constructor(client: RestClient, onError: (error: unknown) => void = () => {}) {
+    this.#client = client;
+    this.#onError = onError;
+  }
+
+  /** The informer of a resource (across namespaces unless the target names one); started with the others. */
+  informer<T extends KubeObject = KubeObject>(target: ResourceTarget, options: SharedInformerOptions = {}): Informer<T> {
+    const key = JSON.stringify([target.group, target.version, target.resource, target.namespace ?? '', options.labelSelector ?? '', options.fieldSelector ?? '', options.metadataOnly === true]);
+    let informer = this.#informers.get(key);
+    if (informer === undefined) {
+      informer = new Informer(this.#client, target, { ...options, onError: this.#onError });
+      this.#informers.set(key, informer);
+      if (this.#started) informer.start();
+    }
+    return informer as unknown as Informer<T>;
+  }
+
+  start(): void {
+    this.#started = true;
+    for (const informer of this.#informers.values()) informer.start();
+  }
+
+  /** True once every informer made so far has listed; false if the signal aborts first. */
+  async waitForSync(signal?: AbortSignal): Promise<boolean> {
+    const results = await Promise.all([...this.#informers.values()].map((informer) => informer.waitForSync(signal)));
+    return results.every(Boolean);
+  }
+
+  async stop(): Promise<void> {
+    this.#started = false;
+    await Promise.all([...this.#informers.values()].map((informer) => informer.stop()));
+  }
+}

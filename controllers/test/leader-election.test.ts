@@ -1,0 +1,69 @@
+import test from 'ava';
+import type { KubeObject } from '@capstan/common/client';
+import { LeaderElector, type LeaderElectionConfig } from '../src/leader-election/leader-elector.ts';
+import { startCluster } from './controller-fixture.ts';
+
+type Lease = KubeObject & { spec: { holderIdentity?: string; leaseDurationSeconds?: number; acquireTime?: string; renewTime?: string; leaseTransitions?: number } };
+
+const timing = { leaseDurationMs: 3_000, renewDeadlineMs: 2_000, retryPeriodMs: 500 };
+const lease = { group: 'coordination.k8s.io', version: 'v1', resource: 'leases', namespace: 'kube-system', name: 'kube-controller-manager' };
+
+test('one of two candidates leads; the other takes over after the leader gives up, and after a leader stops renewing', async (t) => {
+  const cluster = await startCluster(t);
+  const leading = new Set<string>();
+  const candidate = (identity: string) => {
+    const stop = new AbortController();
+    const config: LeaderElectionConfig = { namespace: 'kube-system', name: 'kube-controller-manager', identity, ...timing };
+    const elector = new LeaderElector(cluster.client, config, {
+      onStartedLeading: () => leading.add(identity),
+      onStoppedLeading: () => leading.delete(identity),
+    });
+    const running = elector.run(stop.signal);
+    t.teardown(() => {
+      stop.abort();
+      return running;
+    });
+    return { stop: () => (stop.abort(), running) };
+  };
+  const a = candidate('host-a_1');
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const b = candidate('host-b_2');
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  t.deepEqual([...leading], ['host-a_1']);
+  const held = await cluster.client.get<Lease>(lease);
+  t.like(held.spec, { holderIdentity: 'host-a_1', leaseDurationSeconds: 3, leaseTransitions: 0 });
+  t.regex(held.spec.renewTime ?? '', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
+
+  // A leader that stops releases the lease: the other takes it at its next try.
+  const released = Date.now();
+  await a.stop();
+  while (!leading.has('host-b_2') && Date.now() - released < 5000) await new Promise((resolve) => setTimeout(resolve, 50));
+  t.true(leading.has('host-b_2'));
+  t.true(Date.now() - released < 2000, `took ${Date.now() - released} ms`);
+  const taken = await cluster.client.get<Lease>(lease);
+  t.like(taken.spec, { holderIdentity: 'host-b_2', leaseTransitions: 1 });
+
+  // A third candidate waits while b renews.
+  candidate('host-c_3');
+  await new Promise((resolve) => setTimeout(resolve, 4000));
+  t.deepEqual([...leading].sort(), ['host-b_2']);
+  await b.stop();
+});
+
+test('a leader that cannot renew within the renew deadline stops leading', async (t) => {
+  const cluster = await startCluster(t);
+  let lost: boolean | undefined;
+  const stop = new AbortController();
+  const elector = new LeaderElector(cluster.client, { namespace: 'kube-system', name: 'kube-controller-manager', identity: 'me', ...timing }, {
+    onStartedLeading: () => {},
+    onStoppedLeading: (wasLost) => (lost = wasLost),
+  });
+  const running = elector.run(stop.signal);
+  t.teardown(() => (stop.abort(), running));
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  // Someone else overwrites the lease: our renewals now fail on the holder check.
+  const current = await cluster.client.get<Lease>(lease);
+  await cluster.client.update(lease, { ...current, spec: { ...current.spec, holderIdentity: 'intruder', leaseDurationSeconds: 60 } });
+  await running;
+  t.is(lost, true);
+});
