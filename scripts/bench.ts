@@ -8,6 +8,7 @@ import type { BenchRow } from '../apiserver/bench/bench-row.ts';
 import { runApiBenchmark } from './bench-api.ts';
 import { runCelBenchmark } from './bench-cel.ts';
 import { runCodecBenchmark } from './bench-codec.ts';
+import { runControllersBenchmark } from './bench-controllers.ts';
 import { runNodesBenchmark } from './bench-nodes.ts';
 import { runStorageBenchmark } from './bench-storage.ts';
 
@@ -17,6 +18,7 @@ const benchmarks: Record<string, (quick: boolean, log: (line: string) => void) =
   codec: runCodecBenchmark,
   cel: runCelBenchmark,
   nodes: runNodesBenchmark,
+  controllers: runControllersBenchmark,
 };
 
 const args = process.argv.slice(2);

@@ -19,7 +19,8 @@ export interface ManagedProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-function managed(args: readonly string[], dir: string, env: NodeJS.ProcessEnv = process.env): ManagedProcess {
+/** `capstan <args>` with its stderr kept; stopped and its directory removed by stop(). */
+export function managed(args: readonly string[], dir: string, env: NodeJS.ProcessEnv = process.env): ManagedProcess {
   const child = spawn(process.execPath, [capstan, ...args], { stdio: ['ignore', 'ignore', 'pipe'], env });
   let output = '';
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output = (output + chunk).slice(-8000)));

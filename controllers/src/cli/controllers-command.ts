@@ -62,7 +62,6 @@ export async function controllersCommand(argv: readonly string[], out: (text: st
   };
   const format = f['logging-format'] === '' ? undefined : (f['logging-format'] as LoggingFormat);
   const logger = createLogger({ name: 'controllers', ...(format === undefined ? {} : { format }) });
-  const client = RestClient.fromKubeconfig(f.kubeconfig, { userAgent: defaultUserAgent('capstan-controllers') });
   // kube-controller-manager's identity: the host name and a fresh UUID, so restarts are new candidates.
   const identity = `${hostname()}_${randomUUID()}`;
   const leaderElection = f['leader-elect']
@@ -78,6 +77,7 @@ export async function controllersCommand(argv: readonly string[], out: (text: st
   if (leaderElection !== undefined && !(leaderElection.leaseDurationMs > leaderElection.renewDeadlineMs && leaderElection.renewDeadlineMs > leaderElection.retryPeriodMs * 1.2)) {
     throw new FlagError('--leader-elect-lease-duration must be greater than --leader-elect-renew-deadline, which must be greater than 1.2 times --leader-elect-retry-period');
   }
+  const client = RestClient.fromKubeconfig(f.kubeconfig, { userAgent: defaultUserAgent('capstan-controllers') });
   out(`Capstan controllers: ${controllers.map((c) => c.name).join(', ') || 'none'}${leaderElection ? ` (leader election: ${leaderElection.namespace}/${leaderElection.name} as ${identity})` : ''}`);
   const stop = new AbortController();
   const onSignal = (signal: NodeJS.Signals): void => {

@@ -1,0 +1,148 @@
+// `npm run bench -- controllers`: a fresh sqlite API server, 1,000 simulated nodes heartbeating
+// (nodeagent/bench's simulating process, no pod workers: bound pods stay as the binding left them),
+// and one `capstan controllers` process. Measures the time to schedule 10,000 pods created at once
+// (create call to spec.nodeName, as a watcher sees it) and to clean up a namespace of 10,000
+// objects (DELETE to the namespace gone), with the controllers' CPU and memory.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Informer, isNotFound, RestClient, type KubeObject } from '@capstan/common/client';
+import { kubeconfigFor } from '@capstan/deploy';
+import { startBenchApiServer } from '../apiserver/bench/api-server-process.ts';
+import type { BenchRow } from '../apiserver/bench/bench-row.ts';
+import { cpuSeconds, residentMemory } from '../apiserver/bench/process-usage.ts';
+import { SimulatedNodesChild } from '../nodeagent/bench/simulated-nodes-child.ts';
+
+type Pod = KubeObject & { spec?: { nodeName?: string } };
+
+const capstan = join(import.meta.dirname, '..', 'bin', 'capstan.ts');
+
+export async function runControllersBenchmark(quick: boolean, log: (line: string) => void): Promise<BenchRow[]> {
+  const nodes = quick ? 100 : 1000;
+  const pods = quick ? 1000 : 10_000;
+  const objects = quick ? 1000 : 10_000;
+  const scratch = mkdtempSync(join(tmpdir(), 'capstan-bench-controllers-'));
+  const server = await startBenchApiServer({ backend: 'sqlite', dataDir: join(scratch, 'data') });
+  const kubeconfig = join(scratch, 'kubeconfig');
+  writeFileSync(kubeconfig, kubeconfigFor(server.url));
+  const client = new RestClient({ server: server.url, timeoutMs: 60_000 });
+  let simulated: SimulatedNodesChild | undefined;
+  let controllers: ReturnType<typeof spawn> | undefined;
+  try {
+    simulated = await SimulatedNodesChild.start(kubeconfig, join(scratch, 'nodes'), 0);
+    await simulated.scale(nodes, quick ? 2_000 : 10_000);
+    await until(async () => (await client.listAll({ group: '', version: 'v1', resource: 'nodes' }, { resourceVersion: '0' })).items.length >= nodes, 180_000, `${nodes} nodes`);
+    log(`${nodes} simulated nodes registered`);
+    const logFile = openSync(join(scratch, 'controllers.log'), 'w');
+    controllers = spawn(process.execPath, [capstan, 'controllers', `--kubeconfig=${kubeconfig}`, '--logging-format=json'], { stdio: ['ignore', 'ignore', logFile] });
+    const controllersPid = controllers.pid as number;
+    await until(async () => (await client.get({ group: 'coordination.k8s.io', version: 'v1', resource: 'leases', namespace: 'kube-system', name: 'kube-controller-manager' }).then(() => true, () => false)), 30_000, 'the controllers to lead');
+    // The scheduler's informers list the nodes before it binds anything: give it that start.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+
+    const scheduling = await schedulePods(client, pods, log);
+    const afterScheduling = { cpu: cpuSeconds(controllersPid), rss: residentMemory(controllersPid) };
+    const cleanup = await cleanUpNamespace(client, objects, log);
+    const rows: BenchRow[] = [
+      { subject: `${pods} pods on ${nodes} nodes`, metric: 'create', value: scheduling.createMs / 1000, unit: 's', note: `${Math.round(pods / (scheduling.createMs / 1000))} pods/s created, 32 in flight` },
+      { subject: `${pods} pods on ${nodes} nodes`, metric: 'all scheduled', value: scheduling.allBoundMs / 1000, unit: 's', note: 'first create to last spec.nodeName seen' },
+      { subject: `${pods} pods on ${nodes} nodes`, metric: 'throughput', value: pods / (scheduling.allBoundMs / 1000), unit: 'pods/s', note: 'kube-scheduler: ~100-300 pods/s at 1,000 nodes (scheduler_perf)' },
+      { subject: `${pods} pods on ${nodes} nodes`, metric: 'latency p50', value: percentile(scheduling.latenciesMs, 0.5), unit: 'ms', note: 'create call to bound' },
+      { subject: `${pods} pods on ${nodes} nodes`, metric: 'latency p99', value: percentile(scheduling.latenciesMs, 0.99), unit: 'ms' },
+      { subject: `${pods} pods on ${nodes} nodes`, metric: 'nodes used', value: scheduling.nodesUsed, unit: 'nodes', note: 'least requested spreads' },
+      { subject: 'controllers process', metric: 'CPU during scheduling and start', value: afterScheduling.cpu, unit: 's' },
+      { subject: 'controllers process', metric: 'resident memory', value: afterScheduling.rss.rssMiB, unit: 'MiB', note: `peak ${Math.round(afterScheduling.rss.peakMiB)} MiB` },
+      { subject: `namespace of ${objects} configmaps`, metric: 'create', value: cleanup.createMs / 1000, unit: 's' },
+      { subject: `namespace of ${objects} configmaps`, metric: 'cleaned up', value: cleanup.deleteMs / 1000, unit: 's', note: 'DELETE namespace to 404' },
+    ];
+    return rows;
+  } finally {
+    if (controllers !== undefined && controllers.exitCode === null) {
+      const exited = new Promise((resolve) => controllers?.once('exit', resolve));
+      controllers.kill('SIGTERM');
+      await exited;
+    }
+    await simulated?.stop();
+    client.close();
+    await server.stop();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+async function schedulePods(client: RestClient, count: number, log: (line: string) => void): Promise<{ createMs: number; allBoundMs: number; latenciesMs: number[]; nodesUsed: number }> {
+  const target = { group: '', version: 'v1', resource: 'pods', namespace: 'default' } as const;
+  const createdAt = new Map<string, number>();
+  const boundAt = new Map<string, number>();
+  const nodesUsed = new Set<string>();
+  const informer = new Informer<Pod>(client, target, { labelSelector: 'bench.capstan.dev/controllers=scheduling' });
+  const note = (pod: Pod): void => {
+    const name = pod.metadata?.name ?? '';
+    const node = pod.spec?.nodeName;
+    if (node && !boundAt.has(name)) {
+      boundAt.set(name, performance.now());
+      nodesUsed.add(node);
+    }
+  };
+  informer.addEventHandler({ onAdd: note, onUpdate: (_old, pod) => note(pod) });
+  informer.start();
+  await informer.waitForSync();
+  const began = performance.now();
+  let createEnded = began;
+  try {
+    await inParallel(count, 32, async (i) => {
+      const name = `sched-${i}`;
+      createdAt.set(name, performance.now());
+      await client.create(target, {
+        metadata: { name, labels: { 'bench.capstan.dev/controllers': 'scheduling' } },
+        spec: { containers: [{ name: 'app', image: 'registry.example/app:1', resources: { requests: { cpu: '10m', memory: '16Mi' } } }] },
+      });
+      createEnded = performance.now();
+    });
+    log(`${count} pods created in ${Math.round(createEnded - began)} ms`);
+    await until(async () => boundAt.size >= count, 600_000, `${count} pods to be scheduled`, () => log(`${boundAt.size} scheduled`));
+  } finally {
+    await informer.stop();
+  }
+  const latenciesMs = [...boundAt].map(([name, at]) => at - (createdAt.get(name) ?? at)).sort((a, b) => a - b);
+  return { createMs: createEnded - began, allBoundMs: Math.max(...boundAt.values()) - began, latenciesMs, nodesUsed: nodesUsed.size };
+}
+
+async function cleanUpNamespace(client: RestClient, count: number, log: (line: string) => void): Promise<{ createMs: number; deleteMs: number }> {
+  const namespace = 'cleanup';
+  await client.create({ group: '', version: 'v1', resource: 'namespaces' }, { metadata: { name: namespace } });
+  const began = performance.now();
+  await inParallel(count, 32, (i) => client.create({ group: '', version: 'v1', resource: 'configmaps', namespace }, { metadata: { name: `cm-${i}` }, data: { i: String(i) } }).then(() => {}));
+  const createMs = performance.now() - began;
+  log(`${count} configmaps created in ${Math.round(createMs)} ms`);
+  const deleting = performance.now();
+  await client.delete({ group: '', version: 'v1', resource: 'namespaces', name: namespace });
+  await until(async () => client.get({ group: '', version: 'v1', resource: 'namespaces', name: namespace }).then(() => false, (error) => isNotFound(error)), 600_000, 'the namespace to go');
+  return { createMs, deleteMs: performance.now() - deleting };
+}
+
+async function inParallel(count: number, concurrency: number, work: (i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next < count) await work(next++);
+  }));
+}
+
+async function until(probe: () => Promise<boolean>, timeoutMs: number, what: string, progress?: () => void): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastProgress = Date.now();
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (progress !== undefined && Date.now() - lastProgress > 5_000) {
+      progress();
+      lastProgress = Date.now();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number;
+}
