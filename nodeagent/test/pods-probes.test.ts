@@ -2,11 +2,12 @@
 // container's ready and the pod's Ready and ContainersReady conditions both ways, a startup probe
 // holds `started` (and readiness) back, a failing liveness probe restarts the container with the
 // kubelet's events, and httpGet and tcpSocket probes reach a real listener with the kubelet's
-// answers (status codes, Go's dial errors).
+// answers (status codes, Go's dial errors), and gRPC probes ask a real health service.
 
 import { createServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 import test from 'ava';
+import { Server as GrpcServer, ServerCredentials, type sendUnaryData, type ServerUnaryCall } from '@grpc/grpc-js';
 import type { RestClient } from '@capstan/common/client';
 import type { Pod } from '../src/pods/pod-types.ts';
 import { createPod as create, eventsOf, execIn, isRunning } from './pods-events-and-exec.ts';
@@ -192,4 +193,68 @@ test('an exec probe that outlives its timeout fails with the timeout as its outp
   t.is(events.find((e) => e.reason === 'Unhealthy')?.message, 'Readiness probe failed: command "sleep 5" timed out');
   const pod = await client.get<Pod & { metadata: { name: string } }>(podsOf('default', 'slow'));
   t.is(pod.status?.containerStatuses?.[0]?.ready, false);
+});
+
+test('gRPC probes ask grpc.health.v1.Health/Check at the pod IP and report as the kubelet does', async (t) => {
+  // A health service whose answer the test sets: 1 SERVING, 2 NOT_SERVING.
+  let serving = 2;
+  const requests: { service: string; agent: string }[] = [];
+  const health = new GrpcServer();
+  const check = {
+    path: '/grpc.health.v1.Health/Check',
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value: Buffer) => value,
+    requestDeserialize: (bytes: Buffer) => bytes,
+    responseSerialize: (value: Buffer) => value,
+    responseDeserialize: (bytes: Buffer) => bytes,
+  };
+  health.addService({ Check: check }, {
+    Check: (call: ServerUnaryCall<Buffer, Buffer>, callback: sendUnaryData<Buffer>) => {
+      requests.push({ service: call.request.subarray(2).toString(), agent: String(call.metadata.get('user-agent')[0] ?? '') });
+      callback(null, Buffer.from([0x08, serving]));
+    },
+  });
+  const healthPort = await new Promise<number>((resolve, reject) => health.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, port) => (error ? reject(error) : resolve(port))));
+  // A gRPC server without the health service.
+  const bare = new GrpcServer();
+  const barePort = await new Promise<number>((resolve, reject) => bare.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, port) => (error ? reject(error) : resolve(port))));
+  const closed = createTcpServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const closedPort = (closed.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => closed.close(() => resolve()));
+  t.teardown(() => {
+    health.forceShutdown();
+    bare.forceShutdown();
+  });
+
+  // A host-network pod on a node whose IP is the loopback: the pod's IP is where the servers listen.
+  const node = await startAgentNode(t, { nodeName: 'node-grpc', api, extra: { hostIPs: ['127.0.0.1'] } });
+  const client = node.client as RestClient;
+  await create(
+    client,
+    podManifest('rpc', node.nodeName, {
+      hostNetwork: true,
+      containers: [
+        { name: 'app', image: 'busybox:1.36', readinessProbe: { grpc: { port: healthPort, service: 'app' }, periodSeconds: 1, failureThreshold: 1 } },
+        { name: 'bare', image: 'busybox:1.36', readinessProbe: { grpc: { port: barePort }, periodSeconds: 1, failureThreshold: 1 } },
+        { name: 'gone', image: 'busybox:1.36', readinessProbe: { grpc: { port: closedPort }, periodSeconds: 2, failureThreshold: 1 } },
+      ],
+    }),
+  );
+  const events = await until(
+    () => eventsOf(client, 'rpc'),
+    (list) => ['app', 'bare', 'gone'].every((name) => list.some((e) => e.reason === 'Unhealthy' && e.involvedObject.fieldPath === `spec.containers{${name}}`)),
+    'the three probes to fail',
+    20_000,
+  );
+  const failure = (name: string) => events.find((e) => e.reason === 'Unhealthy' && e.involvedObject.fieldPath === `spec.containers{${name}}`)?.message;
+  t.is(failure('app'), 'Readiness probe failed: service unhealthy (responded with "NOT_SERVING")');
+  t.regex(failure('bare') ?? '', /^Readiness probe failed: error: this server does not implement the grpc health protocol \(grpc\.health\.v1\.Health\): /);
+  t.is(failure('gone'), `Readiness probe failed: timeout: failed to connect service "127.0.0.1:${closedPort}" within 1s: context deadline exceeded`);
+  t.like(requests[0], { service: 'app' });
+  t.regex(requests[0]?.agent ?? '', /^kube-probe\/1\.35/);
+  serving = 1;
+  const ready = await waitForPod(client, 'default', 'rpc', (p) => p.status?.containerStatuses?.find((c) => c.name === 'app')?.ready === true, 'the SERVING container to be ready');
+  t.false(ready.status?.containerStatuses?.find((c) => c.name === 'bare')?.ready);
 });

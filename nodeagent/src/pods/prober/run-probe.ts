@@ -9,6 +9,7 @@ import { expandReferences } from '../container-config.ts';
 import type { RecordPodEvent } from '../pod-events.ts';
 import { formatPod, type ContainerSpec, type Pod, type ProbeSpec } from '../pod-types.ts';
 import { CommandExitError, CommandTimeoutError, runInContainer } from '../run-in-container.ts';
+import { grpcProbe } from './grpc-probe.ts';
 import { httpGetRequest, resolveContainerPort } from './http-get-request.ts';
 import { httpProbe } from './http-probe.ts';
 import { limitProbeOutput, probeKindName, type ProbeKind, type ProbeOutcome, type ProbeResult } from './probe-result.ts';
@@ -54,7 +55,7 @@ export async function runProbeAction(runtime: CriRuntimeClient, spec: ProbeSpec,
       const port = resolveContainerPort(spec.tcpSocket.port, container);
       return await tcpProbe(spec.tcpSocket.host || target.podIP, port, timeoutSeconds * 1000);
     }
-    if (spec.grpc !== undefined) return { result: 'unknown', output: '', error: new Error('gRPC probes are not supported by this node agent') };
+    if (spec.grpc !== undefined) return await grpcProbe(target.podIP, spec.grpc.port, spec.grpc.service ?? '', timeoutSeconds * 1000);
   } catch (error) {
     return { result: 'unknown', output: '', error: error as Error };
   }
