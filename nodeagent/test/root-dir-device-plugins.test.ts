@@ -4,7 +4,8 @@
 // kubelet_internal_checkpoint, which brings the resource back (at zero) after a restart.
 
 import test from 'ava';
-import { readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadAgentConfiguration } from '../src/config/index.ts';
 import { CriImageClient } from '../src/cri/index.ts';
@@ -14,6 +15,7 @@ import { podResourcesV1, type AllocatableResourcesResponse, type GetPodResources
 import { decodeDeviceCheckpoint } from '../src/root-dir/device-manager-checkpoint.ts';
 import { decodePodResourceState } from '../src/root-dir/pod-allocation-state.ts';
 import { inspectSystem, resourceList } from '../src/system/index.ts';
+import { execIn } from './pods-events-and-exec.ts';
 import { podManifest, podsOf, startAgentNode, startApiServer, until, waitForPod, type ApiServer } from './pods-fixture.ts';
 import { call, startDevicePlugin, type TestDevicePlugin } from './root-dir-fixtures.ts';
 
@@ -124,4 +126,61 @@ test('a device plugin’s devices become the Node’s extended resources, pod-re
   plugins.push(back);
   await back.register();
   await until(async () => widgetsOf(await nodeResources()), ([capacity, allocatable]) => capacity === '3' && allocatable === '2', 'the widgets back after the restart');
+});
+
+test('a pod asking for a device plugin’s resource gets free devices at admission, the plugin’s Allocate answer in its container, and the kubelet’s refusal when none are free', async (t) => {
+  const nodeName = 'allocating-node';
+  const rootDir = mkdtempSync(join(tmpdir(), 'capstan-devices-'));
+  const root = await RootDirectory.open({ rootDir, featureGates: {} });
+  const node = await startAgentNode(t, { nodeName, api, extra: { devices: root.devices } });
+  const client = node.client;
+  if (client === undefined) throw new Error('the fixture gives a client');
+  await root.start(node.workers.directory);
+  const plugin = await startDevicePlugin(root.paths.devicePlugins, 'gpu', 'example.com/gpu', [{ ID: 'g1', health: 'Healthy', topology: null }, { ID: 'g2', health: 'Healthy', topology: null }], undefined, (ids) => ({
+    envs: { GPU_IDS: ids.join(',') },
+    mounts: [{ containerPath: '/usr/lib/gpu', hostPath: '/opt/gpu/lib', readOnly: true }],
+    devices: [{ containerPath: '/dev/gpu0', hostPath: `/dev/${ids[0]}`, permissions: 'rw' }],
+    annotations: { 'example.com/gpu-ids': ids.join(',') },
+  }));
+  t.teardown(async () => {
+    await plugin.close();
+    await root.close();
+    rmSync(rootDir, { recursive: true, force: true });
+  });
+  await plugin.register();
+  await until(async () => root.devices.isDeviceResource('example.com/gpu') && resourceList(root.extendedResources().allocatable)['example.com/gpu'] === '2', (ready) => ready, 'the two devices');
+  const gpuPod = (name: string, count: number) =>
+    podManifest(name, nodeName, { containers: [{ name: 'app', image: 'busybox', command: ['sleep'], args: ['$(GPU_IDS)'], resources: { limits: { 'example.com/gpu': String(count) }, requests: { 'example.com/gpu': String(count) } } }] });
+
+  await client.create(podsOf('default'), gpuPod('one', 1));
+  const one = await waitForPod(client, 'default', 'one', (pod) => pod.status?.phase === 'Running', 'the first pod running');
+  t.deepEqual(plugin.allocations, [[['g1']]]);
+  const containerId = one.status?.containerStatuses?.[0]?.containerID?.replace(/^.*:\/\//, '') as string;
+  const status = await node.runtime.containerStatus({ containerId, verbose: true });
+  t.deepEqual(status.status?.mounts.find((mount) => mount.containerPath === '/usr/lib/gpu'), { ...status.status?.mounts.find((mount) => mount.containerPath === '/usr/lib/gpu'), hostPath: '/opt/gpu/lib', readonly: true });
+  t.is(status.status?.annotations['example.com/gpu-ids'], 'g1');
+  // The plugin's variables come before the container's own and expand in its arguments.
+  t.is((await execIn(node, one, ['printenv', 'GPU_IDS'])).stdout, 'g1\n');
+  // The checkpoint keeps the allocation with the plugin's answer.
+  await root.devices.flushed();
+  const entries = decodeDeviceCheckpoint(readFileSync(root.devices.checkpointPath, 'utf8')).podDeviceEntries ?? [];
+  t.deepEqual(entries.map((entry) => [entry.podUID, entry.containerName, entry.resourceName, [...entry.deviceIDs]]), [[one.metadata.uid, 'app', 'example.com/gpu', [[-1, ['g1']]]]]);
+  t.true(entries[0]!.allocResp.length > 0);
+  // pod-resources tells monitoring agents which container holds which device.
+  const listed = await call<ListPodResourcesResponse>(join(root.paths.podResources, 'kubelet.sock'), podResourcesV1.PodResourcesLister, 'List', {});
+  t.deepEqual(listed.podResources.find((pod) => pod.name === 'one')?.containers[0]?.devices.map((device) => [device.resourceName, device.deviceIds]), [['example.com/gpu', ['g1']]]);
+
+  // Two more asked with one free: refused as the kubelet refuses.
+  await client.create(podsOf('default'), gpuPod('two', 2));
+  const refused = await waitForPod(client, 'default', 'two', (pod) => pod.status?.phase === 'Failed', 'the second pod refused');
+  t.like(refused.status, {
+    reason: 'UnexpectedAdmissionError',
+    message: 'Pod was rejected: Allocate failed due to requested number of devices unavailable for example.com/gpu. Requested: 2, Available: 1, which is unexpected',
+  });
+  // Once the first pod is gone its device is free again.
+  await client.delete(podsOf('default', 'one'), { gracePeriodSeconds: 0 });
+  await until(() => client.get(podsOf('default', 'one')).then(() => true, () => false), (present) => !present, 'the first pod gone');
+  await client.create(podsOf('default'), gpuPod('three', 2));
+  await waitForPod(client, 'default', 'three', (pod) => pod.status?.phase === 'Running', 'the third pod running with both devices');
+  t.deepEqual(plugin.allocations.at(-1), [['g1', 'g2']]);
 });

@@ -5,7 +5,7 @@
 import { Client, credentials, Server, ServerCredentials, type ServerWritableStream, type sendUnaryData, type ServerUnaryCall } from '@grpc/grpc-js';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { devicePluginV1beta1, type Device, type RegisterRequest } from '../src/root-dir/api/device-plugin-v1beta1.ts';
+import { devicePluginV1beta1, type AllocateRequest, type ContainerAllocateResponse, type Device, type RegisterRequest } from '../src/root-dir/api/device-plugin-v1beta1.ts';
 import { serviceDefinition, type ServiceMethods } from '../src/root-dir/api/grpc-package.ts';
 import { pluginRegistrationV1, type PluginInfo, type RegistrationStatus } from '../src/root-dir/api/plugin-registration-v1.ts';
 
@@ -34,6 +34,8 @@ export interface TestDevicePlugin {
   readonly socketPath: string;
   /** The ListAndWatch calls the agent made. */
   readonly watchers: number;
+  /** The device ids of each Allocate call, per container request. */
+  readonly allocations: readonly (readonly string[])[][];
   /** Sends a new device list on every open ListAndWatch stream. */
   push(devices: readonly Device[]): void;
   /** Registers with the agent on <dir>/kubelet.sock. */
@@ -41,11 +43,22 @@ export interface TestDevicePlugin {
   close(): Promise<void>;
 }
 
+/** Answers Allocate for one container's devices (none: an empty answer). */
+export type AllocateAnswer = (deviceIds: readonly string[]) => Partial<ContainerAllocateResponse>;
+
 /** A device plugin serving DevicePlugin on <dir>/<name>.sock, advertising `devices`. */
-export async function startDevicePlugin(dir: string, name: string, resourceName: string, devices: readonly Device[], socketPath = join(dir, `${name}.sock`)): Promise<TestDevicePlugin> {
+export async function startDevicePlugin(
+  dir: string,
+  name: string,
+  resourceName: string,
+  devices: readonly Device[],
+  socketPath = join(dir, `${name}.sock`),
+  allocate?: AllocateAnswer,
+): Promise<TestDevicePlugin> {
   let current = devices;
   const streams = new Set<ServerWritableStream<unknown, unknown>>();
   let watchers = 0;
+  const allocations: string[][][] = [];
   const server = new Server();
   server.addService(serviceDefinition(devicePluginV1beta1.DevicePlugin), {
     GetDevicePluginOptions: (_call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => callback(null, { preStartRequired: false, getPreferredAllocationAvailable: false }),
@@ -56,7 +69,10 @@ export async function startDevicePlugin(dir: string, name: string, resourceName:
       stream.write({ devices: current });
     },
     GetPreferredAllocation: (_call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => callback(null, { containerResponses: [] }),
-    Allocate: (_call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => callback(null, { containerResponses: [] }),
+    Allocate: (call: ServerUnaryCall<AllocateRequest, unknown>, callback: sendUnaryData<unknown>) => {
+      allocations.push(call.request.containerRequests.map((request) => [...request.devicesIds]));
+      callback(null, { containerResponses: call.request.containerRequests.map((request) => allocate?.(request.devicesIds) ?? {}) });
+    },
     PreStartContainer: (_call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => callback(null, {}),
   });
   await bind(server, socketPath);
@@ -65,6 +81,7 @@ export async function startDevicePlugin(dir: string, name: string, resourceName:
     get watchers() {
       return watchers;
     },
+    allocations,
     push(next) {
       current = next;
       for (const stream of streams) stream.write({ devices: next });

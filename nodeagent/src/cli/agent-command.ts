@@ -7,7 +7,7 @@ import { defaultUserAgent, RestClient } from '@capstan/common/client';
 import { AgentConfigurationError, formatAgentFlagHelp, loadAgentConfiguration, LockFile, type AgentConfiguration } from '../config/index.ts';
 import { CriImageClient, CriRuntimeClient } from '../cri/index.ts';
 import { NodeHeartbeats } from '../node/node-heartbeats.ts';
-import { startPodWorkers, type RunningPodWorkers } from '../pods/index.ts';
+import { startPodWorkers, type DeviceAllocator, type RunningPodWorkers } from '../pods/index.ts';
 import { RootDirectory } from '../root-dir/index.ts';
 import { startAgentServer, type AgentServer } from '../server/index.ts';
 import { inspectSystem, nodeAddresses, nodeHostname, readMachineInfo, swapControllerAvailable, SystemdNotifier, watchdogFromEnvironment, type SystemReport } from '../system/index.ts';
@@ -79,7 +79,7 @@ async function runAgent(loaded: AgentConfiguration, signal: AbortSignal, log: Lo
   const client = loaded.standalone ? undefined : RestClient.fromKubeconfig(loaded.flags.kubeconfig, { userAgent: defaultUserAgent('capstan-agent') });
   try {
     rootDirectory = await RootDirectory.open({ rootDir: loaded.flags['root-dir'], featureGates: loaded.featureGates, cpuManagerPolicy: config.cpuManagerPolicy, memoryManagerPolicy: config.memoryManagerPolicy, images, log });
-    pods = await startPods(loaded, report, runtime, rootDirectory.recordingPulls(images), client, log);
+    pods = await startPods(loaded, report, runtime, rootDirectory.recordingPulls(images), client, log, rootDirectory.devices);
     await rootDirectory.start(pods.directory);
     if (loaded.config.enableServer) {
       server = await startAgentServer({ configuration: loaded, runtime, pods: pods.directory, log: (message, error) => log(message, error) });
@@ -114,12 +114,13 @@ async function runAgent(loaded: AgentConfiguration, signal: AbortSignal, log: Lo
 }
 
 /** The pod workers, with what they need to know of the node. */
-async function startPods(loaded: AgentConfiguration, report: SystemReport, runtime: CriRuntimeClient, images: CriImageClient, client: RestClient | undefined, log: Log): Promise<RunningPodWorkers> {
+async function startPods(loaded: AgentConfiguration, report: SystemReport, runtime: CriRuntimeClient, images: CriImageClient, client: RestClient | undefined, log: Log, devices: DeviceAllocator): Promise<RunningPodWorkers> {
   const { config, nodeName, nodeIPs, flags } = loaded;
   const machine = readMachineInfo();
   const addresses = await nodeAddresses({ nodeName, nodeIPs: nodeIPs.ips, hostname: nodeHostname(flags['hostname-override']) });
   return startPodWorkers({
     nodeName,
+    devices,
     ...(client === undefined ? {} : { client }),
     runtime,
     images,

@@ -17,6 +17,7 @@ import { noEnvSources, type EnvSources } from './env-sources.ts';
 import { ObjectNotFoundError } from './pod-objects.ts';
 import type { ContainerSpec, KeySelectorSpec, Pod } from './pod-types.ts';
 import { atomicWriterVolumeDirectory } from './volumes/volume-directories.ts';
+import type { DeviceRunOptions } from './device-allocation.ts';
 import { containerAnnotations, containerLabels, type ContainerType } from './runtime-labels.ts';
 import { containerSecurityContext, podNamespaces } from './security-context.ts';
 
@@ -51,11 +52,15 @@ export interface ContainerContext {
   readonly envSources?: EnvSources;
   /** The host file mounted at terminationMessagePath (makeMounts creates it per instance). */
   readonly terminationMessageFile?: string;
+  /** What the device plugins' Allocate answered for the container's devices. */
+  readonly devices?: DeviceRunOptions;
 }
 
 export function generateContainerConfig(context: ContainerContext, settings: ContainerSettings): MessageInit<cri.ContainerConfig> {
   const { pod, container, restartCount } = context;
-  const env = containerEnvironment(context, settings);
+  // The device plugins' variables and mounts come first, as in the kubelet's run options.
+  const devices = context.devices;
+  const env = [...(devices?.envs ?? []), ...containerEnvironment(context, settings)];
   const lookup = new Map(env.map(({ key, value }) => [key, value]));
   return {
     metadata: { name: container.name, attempt: restartCount },
@@ -64,9 +69,10 @@ export function generateContainerConfig(context: ContainerContext, settings: Con
     args: (container.args ?? []).map((text) => expandReferences(text, lookup)),
     workingDir: container.workingDir ?? '',
     envs: env,
-    mounts: containerMounts(context, settings),
+    mounts: [...(devices?.mounts ?? []), ...containerMounts(context, settings)],
+    ...(devices === undefined ? {} : { devices: devices.devices, cdiDevices: devices.cdiDevices }),
     labels: containerLabels(pod, container),
-    annotations: containerAnnotations(pod, container, restartCount, context.type),
+    annotations: { ...devices?.annotations, ...containerAnnotations(pod, container, restartCount, context.type) },
     logPath: containerLogPath(container.name, restartCount),
     stdin: container.stdin === true,
     stdinOnce: container.stdinOnce === true,

@@ -19,6 +19,7 @@ import { ImagePuller } from './image-puller.ts';
 import { removePod } from './kill-pod.ts';
 import { MirrorClient } from './mirror-pods.ts';
 import { admitPod } from './pod-admission.ts';
+import type { DeviceAllocator } from './device-allocation.ts';
 import { podFullName, type PodDirectory } from './pod-directory.ts';
 import { podEventRecorder } from './pod-events.ts';
 import { apiPodObjects, noPodObjects } from './pod-objects.ts';
@@ -56,6 +57,8 @@ export interface PodWorkersOptions {
   readonly relistPeriodMs?: number;
   /** The requeue of a pod whose sync failed; 10 s as the kubelet's. */
   readonly errorBackOffMs?: number;
+  /** The device manager: devices of device plugins for the pods that ask for them. */
+  readonly devices?: DeviceAllocator;
 }
 
 export interface RunningPodWorkers {
@@ -116,6 +119,7 @@ export async function startPodWorkers(options: PodWorkersOptions): Promise<Runni
     backOff: new BackOff(containerBackOffInitialMs, maxRestartPeriod !== undefined && maxRestartPeriod > 0 ? maxRestartPeriod : containerBackOffMaxMs),
     probeKill: (container, containerID, init) => probes.killFor(container, containerID, init),
     hooks,
+    ...(options.devices === undefined ? {} : { devices: options.devices }),
     objects,
   });
 
@@ -162,7 +166,11 @@ export async function startPodWorkers(options: PodWorkersOptions): Promise<Runni
         continue;
       }
       const active = [...workers.values()].filter((worker) => worker.active).map((worker) => worker.pod);
-      const verdict = admitPod(pod, active, { sysctls, maxPods: config.maxPods });
+      let verdict = admitPod(pod, active, { sysctls, maxPods: config.maxPods });
+      if (verdict.admit && options.devices !== undefined) {
+        const reserved = options.devices.reserve(pod, new Set(active.map((other) => other.metadata.uid)));
+        if (!reserved.admit) verdict = { admit: false, reason: 'UnexpectedAdmissionError', message: `Allocate failed due to ${reserved.message}, which is unexpected` };
+      }
       const worker = new PodWorker(pod, context, verdict.admit ? 'syncing' : 'terminated');
       workers.set(pod.metadata.uid, worker);
       if (!verdict.admit) {

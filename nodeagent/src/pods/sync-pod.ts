@@ -16,6 +16,7 @@ import { userNamespaceRefusal } from '../system/index.ts';
 import { BackOff } from './back-off.ts';
 import { computePodActions, type ProbeKillCheck } from './compute-pod-actions.ts';
 import { ContainerConfigError, generateContainerConfig, type ContainerSettings } from './container-config.ts';
+import { DeviceAllocationError, type DeviceAllocator } from './device-allocation.ts';
 import { fetchEnvSources } from './env-sources.ts';
 import type { LifecycleHooks } from './hooks/lifecycle-hooks.ts';
 import type { ImagePuller } from './image-puller.ts';
@@ -55,6 +56,8 @@ export interface PodRuntimeOptions {
   readonly hooks?: LifecycleHooks;
   /** The ConfigMaps and Secrets containers' environments refer to. */
   readonly objects?: PodObjects;
+  /** The device plugins' run options of containers holding devices. */
+  readonly devices?: DeviceAllocator;
 }
 
 export interface SyncResult {
@@ -206,6 +209,9 @@ export class PodRuntime {
     const terminationMessageFile = await this.#terminationMessageFile(pod, container);
     let config: MessageInit<cri.ContainerConfig>;
     try {
+      const devices = await this.options.devices?.containerOptions(pod, container).catch((error: unknown) => {
+        throw new DeviceAllocationError((error as Error).message);
+      });
       config = generateContainerConfig(
         {
           pod,
@@ -219,11 +225,12 @@ export class PodRuntime {
           ...(context.userNamespace === undefined ? {} : { userNamespace: context.userNamespace }),
           envSources,
           ...(terminationMessageFile === undefined ? {} : { terminationMessageFile }),
+          ...(devices === undefined ? {} : { devices }),
         },
         this.options.container,
       );
     } catch (error) {
-      if (!(error instanceof ContainerConfigError) && !(error instanceof SeccompProfileError)) throw error;
+      if (!(error instanceof ContainerConfigError) && !(error instanceof SeccompProfileError) && !(error instanceof DeviceAllocationError)) throw error;
       recordEvent(pod, container, { type: 'Warning', reason: 'Failed', message: `Error: ${error.message}` });
       return { failure: { reason: 'CreateContainerConfigError', message: error.message } };
     }

@@ -14,6 +14,9 @@ import { serveGrpc, type GrpcSocketServer } from './api/serve-grpc.ts';
 import { decodeDeviceCheckpoint, deviceManagerCheckpointName, encodeDeviceCheckpoint, type PodDevicesEntry } from './device-manager-checkpoint.ts';
 import { DevicePluginEndpoint, type EndpointHandler } from './device-plugin-endpoint.ts';
 import { isExtendedResourceName } from './extended-resource-name.ts';
+import { deviceRequests, type DeviceAllocator, type DeviceReservation, type DeviceRunOptions } from '../pods/device-allocation.ts';
+import type { ContainerSpec, Pod } from '../pods/pod-types.ts';
+import { decodeContainerAllocateResponse, deviceRunOptions, encodeContainerAllocateResponse } from './container-allocate-response.ts';
 import { readStateFile, writeCheckpointFile } from './state-file.ts';
 
 type Log = (message: string, error?: unknown) => void;
@@ -44,7 +47,7 @@ interface EndpointInfo {
   stopTime: number | undefined;
 }
 
-export class DeviceManager implements EndpointHandler {
+export class DeviceManager implements EndpointHandler, DeviceAllocator {
   readonly socketDir: string;
   readonly #log: Log;
   readonly #gracePeriodMs: number;
@@ -203,6 +206,58 @@ export class DeviceManager implements EndpointHandler {
       devices.set(entry.resourceName, [...entry.deviceIDs.values()].flat());
     }
     return devices;
+  }
+
+  /** A resource some plugin registered (or that the checkpoint's allocations hold). */
+  isDeviceResource(resource: string): boolean {
+    return this.#healthy.has(resource) || (this.#podDevices ?? []).some((entry) => entry.resourceName === resource);
+  }
+
+  /**
+   * The kubelet's Allocate at admission: frees the devices of pods no longer active, then takes
+   * free healthy devices for each container that asks for some (a container keeps what it holds);
+   * all or none for the pod. The plugin itself is asked when the container is created.
+   */
+  reserve(pod: Pod, activePodUIDs: ReadonlySet<string>): DeviceReservation {
+    const entries = (this.#podDevices ?? []).filter((entry) => activePodUIDs.has(entry.podUID) || entry.podUID === pod.metadata.uid);
+    const added: PodDevicesEntry[] = [];
+    for (const container of [...(pod.spec.initContainers ?? []), ...pod.spec.containers]) {
+      for (const [resource, needed] of deviceRequests(container, (name) => this.isDeviceResource(name))) {
+        const held = (entry: PodDevicesEntry): boolean => entry.podUID === pod.metadata.uid && entry.containerName === container.name && entry.resourceName === resource;
+        if (entries.some(held)) continue;
+        const inUse = new Set([...entries, ...added].filter((entry) => entry.resourceName === resource).flatMap((entry) => [...entry.deviceIDs.values()].flat()));
+        const free = [...(this.#healthy.get(resource) ?? [])].filter((id) => !inUse.has(id)).sort();
+        if (free.length < needed) return { admit: false, message: `requested number of devices unavailable for ${resource}. Requested: ${needed}, Available: ${free.length}` };
+        added.push({ podUID: pod.metadata.uid, containerName: container.name, resourceName: resource, deviceIDs: new Map([[-1, free.slice(0, needed)]]), allocResp: new Uint8Array(0) });
+      }
+    }
+    const next = [...entries, ...added];
+    if (added.length > 0 || next.length !== (this.#podDevices ?? []).length) {
+      this.#podDevices = next.length === 0 ? null : next;
+      void this.#writeCheckpoint();
+    }
+    return { admit: true };
+  }
+
+  async containerOptions(pod: Pod, container: ContainerSpec): Promise<DeviceRunOptions | undefined> {
+    const held = (this.#podDevices ?? []).filter((entry) => entry.podUID === pod.metadata.uid && entry.containerName === container.name);
+    if (held.length === 0) return undefined;
+    const responses = [];
+    let asked = false;
+    for (const entry of held.sort((a, b) => a.resourceName.localeCompare(b.resourceName))) {
+      if (entry.allocResp.length > 0) {
+        responses.push(decodeContainerAllocateResponse(entry.allocResp));
+        continue;
+      }
+      const endpoint = this.#endpoints.get(entry.resourceName)?.endpoint;
+      if (endpoint === undefined) throw new Error(`unknown Device Plugin ${entry.resourceName}`);
+      const response = await endpoint.allocate([...entry.deviceIDs.values()].flat());
+      responses.push(response);
+      this.#podDevices = (this.#podDevices ?? []).map((current) => (current === entry ? { ...entry, allocResp: encodeContainerAllocateResponse(response) } : current));
+      asked = true;
+    }
+    if (asked) await this.#writeCheckpoint();
+    return deviceRunOptions(responses);
   }
 
   /** Waits for the checkpoint writes started so far. */

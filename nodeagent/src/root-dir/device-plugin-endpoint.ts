@@ -4,7 +4,7 @@
 
 import { CriConnection } from '../cri/cri-connection.ts';
 import { CriError, GrpcStatus } from '../cri/cri-error.ts';
-import { devicePluginV1beta1, type Device, type DevicePluginOptions, type ListAndWatchResponse } from './api/device-plugin-v1beta1.ts';
+import { devicePluginV1beta1, type AllocateResponse, type ContainerAllocateResponse, type Device, type DevicePluginOptions, type ListAndWatchResponse } from './api/device-plugin-v1beta1.ts';
 
 const { DevicePlugin } = devicePluginV1beta1;
 
@@ -46,6 +46,14 @@ export class DevicePluginEndpoint {
     const connection = this.#connection;
     if (connection === undefined) return Promise.reject(new Error(`device plugin ${this.resourceName} is disconnected`));
     return connection.unary(DevicePlugin[method] as never, request as never, dialTimeoutMs) as Promise<Response>;
+  }
+
+  /** Allocate for one container's devices: the plugin's answer for it. */
+  async allocate(deviceIds: readonly string[]): Promise<ContainerAllocateResponse> {
+    const answer = await this.#call<AllocateResponse>('Allocate', { containerRequests: [{ devicesIds: deviceIds }] });
+    const response = answer.containerResponses[0];
+    if (response === undefined) throw new Error('no containers return in allocation response');
+    return response;
   }
 
   /** Streams ListAndWatch into the handler until the plugin ends it (or close()). */
