@@ -18,6 +18,7 @@ import { ObjectNotFoundError } from './pod-objects.ts';
 import type { ContainerSpec, KeySelectorSpec, Pod } from './pod-types.ts';
 import { atomicWriterVolumeDirectory } from './volumes/volume-directories.ts';
 import type { DeviceRunOptions } from './device-allocation.ts';
+import { serviceEnvironment } from './service-env.ts';
 import { containerAnnotations, containerLabels, type ContainerType } from './runtime-labels.ts';
 import { containerSecurityContext, podNamespaces } from './security-context.ts';
 
@@ -141,23 +142,31 @@ function containerEnvironment(context: ContainerContext, settings: ContainerSett
   const { pod, container } = context;
   const namespace = pod.metadata.namespace;
   const sources = context.envSources ?? noEnvSources;
+  if (sources.services instanceof Error) throw new ContainerConfigError(sources.services.message);
+  const serviceEnv = serviceEnvironment(sources.services);
   const values = new Map<string, string>();
+  // $(VAR) in a value finds the container's variables first, then the services' (MappingFuncFor).
+  const lookup = new Map(serviceEnv);
+  const set = (key: string, value: string): void => {
+    values.set(key, value);
+    lookup.set(key, value);
+  };
   for (const from of container.envFrom ?? []) {
     const prefix = from.prefix ?? '';
     if (from.configMapRef !== undefined) {
       const name = from.configMapRef.name ?? '';
       const configMap = envSource(sources.configMaps, name, from.configMapRef.optional === true, `couldn't get configMap ${namespace}/${name}, no kubeClient defined`);
-      for (const [key, value] of Object.entries(configMap?.data ?? {})) values.set(prefix + key, value);
+      for (const [key, value] of Object.entries(configMap?.data ?? {})) set(prefix + key, value);
     } else if (from.secretRef !== undefined) {
       const name = from.secretRef.name ?? '';
       const secret = envSource(sources.secrets, name, from.secretRef.optional === true, `couldn't get secret ${namespace}/${name}, no kubeClient defined`);
-      for (const [key, value] of Object.entries(secret?.data ?? {})) values.set(prefix + key, value.toString('utf8'));
+      for (const [key, value] of Object.entries(secret?.data ?? {})) set(prefix + key, value.toString('utf8'));
     }
   }
   for (const variable of container.env ?? []) {
     const from = variable.valueFrom;
     let value: string;
-    if ((variable.value !== undefined && variable.value !== '') || from === undefined) value = expandReferences(variable.value ?? '', values);
+    if ((variable.value !== undefined && variable.value !== '') || from === undefined) value = expandReferences(variable.value ?? '', lookup);
     else if (from.fieldRef !== undefined) value = podField(context, settings, from.fieldRef.fieldPath);
     else if (from.resourceFieldRef !== undefined) {
       try {
@@ -174,8 +183,10 @@ function containerEnvironment(context: ContainerContext, settings: ContainerSett
       if (found === undefined) continue;
       value = found;
     } else value = '';
-    values.set(variable.name, value);
+    set(variable.name, value);
   }
+  // The services' variables the container does not set itself come after its own.
+  for (const [key, value] of serviceEnv) if (!values.has(key)) values.set(key, value);
   return [...values].map(([key, value]) => ({ key, value }));
 }
 

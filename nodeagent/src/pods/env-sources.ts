@@ -1,17 +1,21 @@
 // The ConfigMaps and Secrets a container's environment refers to (envFrom, configMapKeyRef,
-// secretKeyRef), fetched once each before its configuration is generated; a failed fetch is kept
+// secretKeyRef) and the Services whose variables it gets, fetched once each before its
+// configuration is generated; a failed fetch is kept
 // as its error, which the configuration raises (or skips, for an optional reference to an object
 // that does not exist) where the kubelet would.
 
 import type { ContainerSpec, Pod } from './pod-types.ts';
 import type { ConfigMapData, PodObjects, SecretData } from './pod-objects.ts';
+import { servicesForPod, type ServiceData } from './service-env.ts';
 
 export interface EnvSources {
   readonly configMaps: ReadonlyMap<string, ConfigMapData | Error>;
   readonly secrets: ReadonlyMap<string, SecretData | Error>;
+  /** The Services whose variables the container gets, or why they could not be read. */
+  readonly services: readonly ServiceData[] | Error;
 }
 
-export const noEnvSources: EnvSources = { configMaps: new Map(), secrets: new Map() };
+export const noEnvSources: EnvSources = { configMaps: new Map(), secrets: new Map(), services: [] };
 
 const settle = <T>(fetch: Promise<T>): Promise<T | Error> => fetch.catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
 
@@ -28,11 +32,12 @@ export async function fetchEnvSources(pod: Pod, container: ContainerSpec, object
     if (from?.configMapKeyRef !== undefined) configMapNames.add(from.configMapKeyRef.name ?? '');
     if (from?.secretKeyRef !== undefined) secretNames.add(from.secretKeyRef.name ?? '');
   }
-  if (configMapNames.size === 0 && secretNames.size === 0) return noEnvSources;
   const namespace = pod.metadata.namespace;
-  const [configMaps, secrets] = await Promise.all([
+  const links = pod.spec.enableServiceLinks !== false;
+  const [configMaps, secrets, services] = await Promise.all([
     Promise.all([...configMapNames].map(async (name) => [name, await settle(objects.configMap(namespace, name))] as const)),
     Promise.all([...secretNames].map(async (name) => [name, await settle(objects.secret(namespace, name))] as const)),
+    settle(Promise.all([links ? objects.services(namespace) : Promise.resolve([]), objects.masterService()]).then(([inNamespace, master]) => servicesForPod(namespace, links, inNamespace, master))),
   ]);
-  return { configMaps: new Map(configMaps), secrets: new Map(secrets) };
+  return { configMaps: new Map(configMaps), secrets: new Map(secrets), services };
 }

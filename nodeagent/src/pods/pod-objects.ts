@@ -6,6 +6,7 @@
 // `undefined`, and the token is left out.
 
 import { ApiError, isNotFound, type KubeObject, type RestClient } from '@capstan/common/client';
+import type { ServiceData, ServicePortData } from './service-env.ts';
 
 export interface ConfigMapData {
   readonly data: Readonly<Record<string, string>>;
@@ -31,6 +32,10 @@ export interface TokenRequestSpec {
 export interface PodObjects {
   configMap(namespace: string, name: string): Promise<ConfigMapData>;
   secret(namespace: string, name: string): Promise<SecretData>;
+  /** The Services of a namespace (for the service environment variables). */
+  services(namespace: string): Promise<ServiceData[]>;
+  /** The master Service default/kubernetes, undefined when there is none. */
+  masterService(): Promise<ServiceData | undefined>;
   /** undefined when the API server does not serve TokenRequest. */
   serviceAccountToken(namespace: string, serviceAccount: string, spec: TokenRequestSpec): Promise<ServiceAccountToken | undefined>;
 }
@@ -52,7 +57,25 @@ export function apiPodObjects(client: RestClient): PodObjects {
       throw error;
     }
   };
+  const serviceData = (object: KubeObject & { spec?: { clusterIP?: string; ports?: ServicePortData[] } }): ServiceData => ({
+    namespace: object.metadata?.namespace ?? '',
+    name: object.metadata?.name ?? '',
+    ...(object.spec?.clusterIP === undefined ? {} : { clusterIP: object.spec.clusterIP }),
+    ports: object.spec?.ports ?? [],
+  });
   return {
+    async services(namespace) {
+      const list = await client.list<KubeObject & { spec?: { clusterIP?: string; ports?: ServicePortData[] } }>({ group: '', version: 'v1', resource: 'services', namespace }, { resourceVersion: '0' });
+      return list.items.map(serviceData);
+    },
+    async masterService() {
+      try {
+        return serviceData(await client.get({ group: '', version: 'v1', resource: 'services', namespace: 'default', name: 'kubernetes' }, { resourceVersion: '0' }));
+      } catch (error) {
+        if (isNotFound(error)) return undefined;
+        throw error;
+      }
+    },
     async configMap(namespace, name) {
       const object = await get<{ data?: Record<string, string>; binaryData?: Record<string, string> }>('configmaps', 'configmap', namespace, name);
       return { data: object.data ?? {}, binaryData: decodeAll(object.binaryData) };
@@ -82,4 +105,6 @@ export const noPodObjects: PodObjects = {
   configMap: (namespace, name) => Promise.reject(new Error(`couldn't get configMap ${namespace}/${name}, no kubeClient defined`)),
   secret: (namespace, name) => Promise.reject(new Error(`couldn't get secret ${namespace}/${name}, no kubeClient defined`)),
   serviceAccountToken: () => Promise.resolve(undefined),
+  services: () => Promise.resolve([]),
+  masterService: () => Promise.resolve(undefined),
 };

@@ -169,6 +169,8 @@ export interface PodSpec {
   readonly ephemeralContainers?: readonly ContainerSpec[];
   readonly volumes?: readonly VolumeSpec[];
   readonly restartPolicy?: string;
+  /** Whether the Services of the pod's namespace give it environment variables (true when unset). */
+  readonly enableServiceLinks?: boolean;
   readonly terminationGracePeriodSeconds?: number;
   readonly hostNetwork?: boolean;
   readonly hostPID?: boolean;
