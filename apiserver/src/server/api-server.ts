@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { newInternalError, StatusError, type Logger } from '@capstan/common';
 import { addDefaultTolerations, defaultTolerationSeconds, type DefaultTolerationSeconds } from '../admission/default-toleration-seconds.ts';
+import { advertiseAddress, ensureKubernetesService } from './kubernetes-service.ts';
 import { DiscoveryEndpoints, type BytesResponse } from '../discovery/discovery-endpoints.ts';
 import { OpenApiV2Endpoint } from '../openapi/openapi-v2-endpoint.ts';
 import { OpenApiV3Endpoints } from '../openapi/openapi-v3-endpoints.ts';
@@ -128,6 +129,7 @@ export class ApiServer {
       { name: 'start-system-namespaces-controller', run: () => this.#retrying('creating the system namespaces', () => this.#ensureSystemNamespaces()) },
       { name: 'start-kubernetes-service-cidr-controller', run: () => this.#retrying('creating the default ServiceCIDR', () => this.#ensureServiceCidr()) },
       { name: 'scheduling/bootstrap-system-priority-classes', run: () => this.#retrying('creating the system priority classes', () => this.#ensureSystemPriorityClasses()) },
+      { name: 'bootstrap-controller', run: () => this.#retrying('creating the kubernetes Service', () => this.#ensureKubernetesService(serviceAddresses)) },
     ]);
     this.#health = {
       livez: [ping, log, storage, ...this.#hooks.livenessChecks(options.livezGracePeriodMs)],
@@ -208,6 +210,20 @@ export class ApiServer {
     await createUnlessExists(cidrs, { metadata: { name: 'kubernetes' }, spec: { cidrs: this.#options.serviceClusterIpRange.map((cidr) => cidr.text) } });
     const ready = { type: 'Ready', status: 'True', lastTransitionTime: metaTime(new Date()), reason: '', message: 'Kubernetes Service CIDR is ready' };
     await cidrs.updateStatus(undefined, 'kubernetes', { metadata: { name: 'kubernetes' }, status: { conditions: [ready] } });
+  }
+
+  /** The Service default/kubernetes and its endpoints, at the address and port this server serves on. */
+  async #ensureKubernetesService(serviceAddresses: ServiceAddresses): Promise<void> {
+    const primary = this.#options.serviceClusterIpRange[0];
+    if (primary === undefined) return;
+    const { port } = this.#server.address() as AddressInfo;
+    const stores = {
+      services: this.#registry.store('', 'v1', 'services') as GenericStore,
+      endpoints: this.#registry.store('', 'v1', 'endpoints') as GenericStore,
+      endpointSlices: this.#registry.store('discovery.k8s.io', 'v1', 'endpointslices') as GenericStore,
+      assign: (service: JsonObject) => serviceAddresses.assign(service, 'default'),
+    };
+    await ensureKubernetesService(stores, primary, advertiseAddress(this.#options.bindAddress), port);
   }
 
   /** kube's two system PriorityClasses, which critical pods name. */
