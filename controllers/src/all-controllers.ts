@@ -2,5 +2,9 @@
 // (the scheduler runs in the same process as Capstan's "scheduler").
 
 import type { ControllerDefinition } from './controller.ts';
+import { garbageCollectorController } from './garbage-collector/index.ts';
+import { namespaceController } from './namespace/index.ts';
+import { nodeLifecycleController, taintEvictionController } from './node-lifecycle/index.ts';
+import { schedulerController } from './scheduler/index.ts';
 
-export const allControllers: readonly ControllerDefinition[] = [];
+export const allControllers: readonly ControllerDefinition[] = [nodeLifecycleController, taintEvictionController, namespaceController, garbageCollectorController, schedulerController];

@@ -54,6 +54,7 @@ export class EventRecorder {
   readonly #instance: string;
   readonly #log: (message: string, error?: unknown) => void;
   readonly #recent = new Map<string, Recorded>();
+  #sweptAt = 0;
 
   constructor(client: RestClient, component: string, instance: string, log: (message: string, error?: unknown) => void) {
     this.#client = client;
@@ -69,7 +70,8 @@ export class EventRecorder {
     const time = `${new Date(now).toISOString().slice(0, 19)}Z`;
     const events = { group: '', version: 'v1', resource: 'events', namespace };
     this.#forgetOld(now);
-    const seen = this.#recent.get(key);
+    const found = this.#recent.get(key);
+    const seen = found !== undefined && now - found.at <= aggregateWindowMs ? found : undefined;
     try {
       if (seen !== undefined) {
         seen.count += 1;
@@ -100,11 +102,14 @@ export class EventRecorder {
     }
   }
 
+  /** Forgets events older than the window, sweeping at most once a minute (and everything past 4,096 kept). */
   #forgetOld(now: number): void {
-    if (this.#recent.size < 4096) {
-      for (const [key, recorded] of this.#recent) if (now - recorded.at > aggregateWindowMs) this.#recent.delete(key);
+    if (this.#recent.size >= 4096) {
+      this.#recent.clear();
       return;
     }
-    this.#recent.clear();
+    if (now - this.#sweptAt < 60_000) return;
+    this.#sweptAt = now;
+    for (const [key, recorded] of this.#recent) if (now - recorded.at > aggregateWindowMs) this.#recent.delete(key);
   }
 }

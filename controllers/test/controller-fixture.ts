@@ -106,3 +106,14 @@ export function runControllers(t: ExecutionContext, cluster: TestCluster, contro
   t.teardown(stopAll);
   return stopAll;
 }
+
+/** The probe's first answer that is not undefined, asked every 100 ms; throws after timeoutMs. */
+export async function eventually<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -41,7 +41,7 @@ test('capstan up starts a cluster, writes its kubeconfig and says how to use it'
   t.is(await exited, 0);
 });
 
-test('capstan up starts a node: an agent on the simulated runtime registers it Ready; its processes end with the cluster, even when it is killed', async (t) => {
+test('capstan up starts the controllers and a node: kubectl run schedules a pod onto it and it runs; the processes end with the cluster, even when it is killed', async (t) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'capstan-up-'));
   const child = spawn(process.execPath, [capstan, 'up', `--data-dir=${dataDir}`, '--port=0'], { stdio: ['ignore', 'pipe', 'ignore'] });
   const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
@@ -63,21 +63,29 @@ test('capstan up starts a node: an agent on the simulated runtime registers it R
   t.regex(nodes, new RegExp(`^${hostname().toLowerCase()}\\s+Ready\\s+<none>\\s+\\S+\\s+v1\\.35\\.0\\+capstan-0\\.1\\.0\\n$`));
   const node = JSON.parse(await kubectl('get', 'node', hostname().toLowerCase(), '-o', 'json')) as { status: { nodeInfo: { containerRuntimeVersion: string } } };
   t.is(node.status.nodeInfo.containerRuntimeVersion, 'capstan-runtime-sim://0.1.0');
-  const nodeProcesses = (): string[] =>
-    execFileSync('pgrep', ['-f', `${dataDir}/node`], { encoding: 'utf8' }).split('\n').filter((line) => line !== '');
-  t.is(nodeProcesses().length, 2, 'the agent and the simulated runtime');
+  // No nodeName: the scheduler of the controllers binds it.
+  await kubectl('run', 'web', '--image=registry.example/web:1');
+  let pod = '';
+  while (!/\sRunning\s/.test(pod) && Date.now() < deadline + 20_000) {
+    pod = await kubectl('get', 'pod', 'web', '-o', 'wide', '--no-headers');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  t.regex(pod, new RegExp(`^web\\s+1/1\\s+Running\\s+0\\s+\\S+\\s+\\S+\\s+${hostname().toLowerCase()}\\s`));
+  const clusterProcesses = (): string[] =>
+    execFileSync('pgrep', ['-f', dataDir], { encoding: 'utf8' }).split('\n').filter((line) => line !== '' && line !== String(child.pid));
+  t.is(clusterProcesses().length, 3, 'the controllers, the agent and the simulated runtime');
   child.kill('SIGKILL');
   await exited;
   const gone = Date.now() + 10_000;
   let left = -1;
   while (Date.now() < gone) {
     try {
-      left = nodeProcesses().length;
+      left = clusterProcesses().length;
     } catch {
       left = 0; // pgrep exits 1 when nothing matches
     }
     if (left === 0) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  t.is(left, 0, 'the node processes ended with the killed cluster');
+  t.is(left, 0, 'the controllers and the node processes ended with the killed cluster');
 });

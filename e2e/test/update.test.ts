@@ -111,3 +111,39 @@ test('a PUT of a missing object creates it only for kinds that allow create-on-u
   t.is(configMap.status, 404);
   t.like(await configMap.json(), { reason: 'NotFound', message: 'configmaps "put-missing" not found' });
 });
+
+test('an object’s uid cannot change: a PUT naming another uid is a 409 precondition failure, a patch changing it a 422', async (t) => {
+  const server = await startApiServer();
+  t.teardown(() => server.stop());
+  const path = `${server.url}/api/v1/namespaces/default/configmaps/fixed`;
+  await fetch(`${server.url}/api/v1/namespaces/default/configmaps`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: 'fixed' } }) });
+  const current = (await (await fetch(path)).json()) as { metadata: { uid: string } };
+  const put = await fetch(path, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: 'fixed', uid: 'other-uid' }, data: { a: 'b' } }) });
+  t.is(put.status, 409);
+  t.like(await put.json(), { reason: 'Conflict', message: `Operation cannot be fulfilled on configmaps "fixed": Precondition failed: UID in precondition: other-uid, UID in object meta: ${current.metadata.uid}` });
+  const patch = await fetch(path, { method: 'PATCH', headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ metadata: { uid: 'other-uid' } }) });
+  t.is(patch.status, 422);
+  t.like(await patch.json(), { reason: 'Invalid', message: 'ConfigMap "fixed" is invalid: metadata.uid: Invalid value: "other-uid": field is immutable' });
+  // The same uid is no change.
+  const same = await fetch(path, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: 'fixed', uid: current.metadata.uid }, data: { a: 'b' } }) });
+  t.is(same.status, 200);
+});
+
+test('empty metadata lists and maps are left out, as kube’s omitempty fields are', async (t) => {
+  const server = await startApiServer();
+  t.teardown(() => server.stop());
+  const created = await fetch(`${server.url}/api/v1/namespaces/default/configmaps`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ metadata: { name: 'bare', labels: {}, annotations: {}, finalizers: [], ownerReferences: [] } }),
+  });
+  const metadata = ((await created.json()) as { metadata: Record<string, unknown> }).metadata;
+  t.deepEqual(['labels', 'annotations', 'finalizers', 'ownerReferences'].filter((field) => field in metadata), []);
+  await fetch(`${server.url}/api/v1/namespaces/default/configmaps/bare`, { method: 'PATCH', headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ metadata: { finalizers: ['example.com/hold'] } }) });
+  const released = await fetch(`${server.url}/api/v1/namespaces/default/configmaps/bare`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/strategic-merge-patch+json' },
+    body: JSON.stringify({ metadata: { $deleteFromPrimitiveList: { finalizers: ['example.com/hold'] } } }),
+  });
+  t.false('finalizers' in ((await released.json()) as { metadata: Record<string, unknown> }).metadata);
+});

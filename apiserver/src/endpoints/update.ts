@@ -43,7 +43,7 @@ export async function updateObject(
     return sendJson(response, 201, created);
   }
   const track = await updateTracker(store.definition, '', manager);
-  sendJson(response, 200, await mainView(store, namespace, info.name, hooks).update(body, { dryRun, track }));
+  sendJson(response, 200, await mainView(store, namespace, info.name, hooks).update(body, { dryRun, track, uidPrecondition: true }));
 }
 
 /** What records an updating manager's fields in the object to store, for the kinds Capstan declares. */

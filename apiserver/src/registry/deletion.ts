@@ -55,7 +55,7 @@ export function planDeletion(
       graceful = true;
     }
   }
-  const finalizers = finalizersForGarbageCollection(metadata.finalizers ?? [], options);
+  const finalizers = finalizersForGarbageCollection(metadata.finalizers ?? [], options, defaultGarbageCollectionPolicy(definition));
   if (finalizers.length > 0) next.finalizers = finalizers;
   else delete next.finalizers;
   if (!graceful) {
@@ -103,19 +103,47 @@ function checkPreconditions(definition: ResourceDefinition, metadata: ObjectMeta
   }
 }
 
+type GarbageCollectionPolicy = 'DeleteDependents' | 'OrphanDependents' | 'Unsupported';
+
+/**
+ * What a delete that names no propagation policy does to the dependents (kube's
+ * DefaultGarbageCollectionPolicy): core/v1 ReplicationControllers and batch/v1 Jobs orphan them,
+ * for compatibility with clients older than the garbage collector; Events have no dependents, and
+ * their deletes never carry the garbage collector's finalizers; every other kind has them deleted
+ * in the background.
+ */
+const defaultGarbageCollectionPolicies: Readonly<Record<string, GarbageCollectionPolicy>> = {
+  'v1/replicationcontrollers': 'OrphanDependents',
+  'batch/v1/jobs': 'OrphanDependents',
+  'v1/events': 'Unsupported',
+  'events.k8s.io/v1/events': 'Unsupported',
+};
+
+function defaultGarbageCollectionPolicy(definition: ResourceDefinition): GarbageCollectionPolicy {
+  const groupVersion = definition.group === '' ? definition.version : `${definition.group}/${definition.version}`;
+  return defaultGarbageCollectionPolicies[`${groupVersion}/${definition.resource}`] ?? 'DeleteDependents';
+}
+
 /**
  * The orphan and foregroundDeletion finalizers the options ask for: an explicit option wins, then
- * what the object already carries; the default (background) adds neither.
+ * what the object already carries, then the kind's default policy (kube's shouldOrphanDependents
+ * and shouldDeleteDependents). A kind without garbage collection loses both.
  */
-function finalizersForGarbageCollection(current: readonly string[], options: DeleteOptions): string[] {
-  let orphan = current.includes(orphanFinalizer);
-  let foreground = current.includes(foregroundFinalizer) && !orphan;
-  if (options.orphanDependents !== undefined) {
-    orphan = options.orphanDependents;
-    foreground = false;
-  } else if (options.propagationPolicy !== undefined) {
-    orphan = options.propagationPolicy === 'Orphan';
-    foreground = options.propagationPolicy === 'Foreground';
+function finalizersForGarbageCollection(current: readonly string[], options: DeleteOptions, policy: GarbageCollectionPolicy): string[] {
+  let orphan = false;
+  let foreground = false;
+  if (policy !== 'Unsupported') {
+    if (options.orphanDependents !== undefined) {
+      orphan = options.orphanDependents;
+    } else if (options.propagationPolicy !== undefined) {
+      orphan = options.propagationPolicy === 'Orphan';
+      foreground = options.propagationPolicy === 'Foreground';
+    } else {
+      // The first of the two finalizers the object carries decides; neither leaves it to the kind.
+      const first = current.find((f) => f === orphanFinalizer || f === foregroundFinalizer);
+      orphan = first === undefined ? policy === 'OrphanDependents' : first === orphanFinalizer;
+      foreground = current.includes(foregroundFinalizer);
+    }
   }
   const kept = current.filter((f) => f !== orphanFinalizer && f !== foregroundFinalizer);
   const next = [...kept, ...(orphan ? [orphanFinalizer] : []), ...(foreground ? [foregroundFinalizer] : [])];

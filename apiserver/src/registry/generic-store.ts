@@ -10,7 +10,7 @@ import { corruptListStatus, corruptObjectOf, corruptObjectStatus, CorruptObjects
 import type { DeleteOptions } from './delete-options.ts';
 import { planDeletion, shouldDeleteDuringUpdate } from './deletion.ts';
 import { generationOnUpdate } from './generation-policy.ts';
-import { checkNameMatchesUrl, metadataOf, prepareForCreate, type JsonObject } from './object-meta.ts';
+import { checkNameMatchesUrl, metadataOf, omitEmptyMetadata, prepareForCreate, type JsonObject } from './object-meta.ts';
 import { apiVersionOf, type ResourceDefinition } from './resource-definition.ts';
 import { statusFromStorageError } from './storage-status.ts';
 import { readListPage, type ListPage, type ListRequest } from './store-list.ts';
@@ -41,6 +41,11 @@ export interface GenericStoreOptions {
 /** How a replacement (PUT, PATCH, subresource write) is made: dryRun runs every stage but the write. */
 export interface ReplaceOptions {
   readonly dryRun?: boolean;
+  /**
+   * A PUT: the body's uid is a precondition (a mismatch is kube's 409). A patched object whose uid
+   * changed is instead refused as an immutable field (422).
+   */
+  readonly uidPrecondition?: boolean;
   /** Records who changed what (managedFields) in the object to store, from the stored one. */
   readonly track?: (next: JsonObject, old: JsonObject) => JsonObject;
 }
@@ -118,7 +123,7 @@ export class GenericStore {
   async create(namespace: string | undefined, body: JsonObject, options: CreateOptions = {}, now = new Date()): Promise<JsonObject> {
     const prepared = prepareForCreate(this.definition, this.#defaulted(body), namespace, now);
     this.strategy.prepareForCreate?.(prepared);
-    const stored = options.track?.(prepared) ?? prepared;
+    const stored = omitEmptyMetadata(options.track?.(prepared) ?? prepared);
     const { name } = metadataOf(stored) as { name: string };
     this.#validate(stored, name);
     try {
@@ -186,6 +191,12 @@ export class GenericStore {
         else delete next.status;
       }
       const oldMeta = metadataOf(old);
+      const sentUid = metadataOf(body).uid;
+      if (typeof sentUid === 'string' && sentUid !== '' && sentUid !== oldMeta.uid) {
+        const resource = { group: this.definition.group, resource: this.definition.resource };
+        if (options.uidPrecondition === true) throw newConflict(resource, name, `Precondition failed: UID in precondition: ${sentUid}, UID in object meta: ${oldMeta.uid ?? ''}`);
+        throw newInvalid({ group: this.definition.group, kind: this.definition.kind }, name, [fieldInvalid('metadata.uid', sentUid, 'field is immutable')]);
+      }
       const metadata = { ...metadataOf(body), name, uid: oldMeta.uid, creationTimestamp: oldMeta.creationTimestamp } as Record<string, unknown>;
       delete metadata.resourceVersion;
       if (this.definition.namespaced) metadata.namespace = oldMeta.namespace;
@@ -266,7 +277,7 @@ export class GenericStore {
       if (precondition !== undefined && precondition !== String(current.modRevision)) throw this.#modifiedConflict(name);
       const old = withoutResourceVersion(this.decode(current));
       const derived = derive(old);
-      const next = options.track?.(derived, old) ?? derived;
+      const next = omitEmptyMetadata(options.track?.(derived, old) ?? derived);
       if (isDeepStrictEqual(next, old)) return this.decode(current);
       if (options.dryRun === true) return withResourceVersion(next, current.modRevision);
       try {

@@ -89,3 +89,21 @@ export function prepareForCreate(definition: ResourceDefinition, body: JsonObjec
   else if (status !== undefined) object.status = status;
   return object;
 }
+
+const omittedWhenEmpty = ['labels', 'annotations', 'finalizers', 'ownerReferences', 'managedFields'] as const;
+
+/**
+ * ObjectMeta's lists and maps are omitempty in kube's types: an empty one (left by a patch that
+ * removed the last finalizer, or sent as []) is not stored or answered.
+ */
+export function omitEmptyMetadata(object: JsonObject): JsonObject {
+  const metadata = object.metadata as Record<string, unknown> | undefined;
+  if (metadata === undefined || metadata === null || typeof metadata !== 'object') return object;
+  for (const field of omittedWhenEmpty) {
+    const value = metadata[field];
+    if (value === null || (Array.isArray(value) && value.length === 0) || (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0)) {
+      delete metadata[field];
+    }
+  }
+  return object;
+}

@@ -1,0 +1,18 @@
+// The NodeUnschedulable filter: a cordoned node (spec.unschedulable) takes only pods that tolerate
+// the node.kubernetes.io/unschedulable:NoSchedule taint.
+
+import type { Toleration } from './api-types.ts';
+import { unresolvable, type FilterStatus } from './filter-status.ts';
+import { toleratesAll } from './taint-toleration.ts';
+
+const unschedulableTaint = { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' } as const;
+
+const nodeUnschedulable = unresolvable('node(s) were unschedulable');
+
+export function toleratesUnschedulable(tolerations: readonly Toleration[]): boolean {
+  return toleratesAll(tolerations, unschedulableTaint);
+}
+
+export function nodeUnschedulableFilter(podToleratesUnschedulable: boolean, nodeUnschedulableFlag: boolean): FilterStatus | undefined {
+  return nodeUnschedulableFlag && !podToleratesUnschedulable ? nodeUnschedulable : undefined;
+}

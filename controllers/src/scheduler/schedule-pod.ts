@@ -1,0 +1,93 @@
+// One scheduling cycle's decision, as kube-scheduler's schedulePod makes it: filter the nodes,
+// starting where the previous cycle stopped and stopping once enough fit (all nodes below 100, else
+// an adaptive share of at least 100), score those that fit and pick the best, ties at random. When
+// none fits, the answer is the FailedScheduling message.
+
+import { fitErrorMessage, type Diagnosis } from './fit-error.ts';
+import { unresolvable, type FilterStatus } from './filter-status.ts';
+import { leastAllocatedScore } from './least-allocated.ts';
+import { affinityTermsConflict } from './node-affinity.ts';
+import type { PodInfo } from './pod-info.ts';
+import { postFilterMessage } from './post-filter.ts';
+import { runFilters } from './run-filters.ts';
+import type { NodeInfo, SchedulerCache } from './scheduler-cache.ts';
+
+export type ScheduleResult = { readonly node: string } | { readonly unschedulable: string };
+
+/** ErrNoNodesAvailable. */
+export const noNodesAvailable = 'no nodes available to schedule pods';
+
+const minFeasibleNodesToFind = 100;
+const minFeasibleNodesPercentageToFind = 5;
+
+/** numFeasibleNodesToFind with the default percentageOfNodesToScore (0: adaptive). */
+export function numFeasibleNodesToFind(numAllNodes: number): number {
+  if (numAllNodes < minFeasibleNodesToFind) return numAllNodes;
+  const percentage = Math.max(minFeasibleNodesPercentageToFind, 50 - Math.trunc(numAllNodes / 125));
+  return Math.max(minFeasibleNodesToFind, Math.trunc((numAllNodes * percentage) / 100));
+}
+
+export class SchedulingAlgorithm {
+  readonly #cache: SchedulerCache;
+  #nextStartNodeIndex = 0;
+
+  constructor(cache: SchedulerCache) {
+    this.#cache = cache;
+  }
+
+  schedule(pod: PodInfo): ScheduleResult {
+    const allNodes = this.#cache.nodes();
+    if (allNodes.length === 0) return { unschedulable: noNodesAvailable };
+    let nodes = allNodes;
+    let absent: FilterStatus | undefined;
+    if (pod.affinityNodeNames !== undefined) {
+      if (pod.affinityNodeNames.size === 0) return this.#unschedulable(pod, { statuses: new Map(), absent: unresolvable(affinityTermsConflict), preFilterMessage: affinityTermsConflict });
+      const named: NodeInfo[] = [];
+      for (const name of pod.affinityNodeNames) {
+        const info = this.#cache.node(name);
+        if (info?.node !== undefined) named.push(info);
+      }
+      nodes = named;
+      absent = unresolvable("node(s) didn't satisfy plugin(s) [NodeAffinity]");
+    }
+
+    const statuses = new Map<string, FilterStatus>();
+    const feasible: NodeInfo[] = [];
+    const wanted = numFeasibleNodesToFind(nodes.length);
+    for (let i = 0; i < nodes.length && feasible.length < wanted; i++) {
+      const node = nodes[(this.#nextStartNodeIndex + i) % nodes.length] as NodeInfo;
+      const status = runFilters(pod, node);
+      if (status === undefined) feasible.push(node);
+      else statuses.set(node.name, status);
+    }
+    this.#nextStartNodeIndex = (this.#nextStartNodeIndex + feasible.length + statuses.size) % allNodes.length;
+
+    if (feasible.length === 0) return this.#unschedulable(pod, absent === undefined ? { statuses } : { statuses, absent });
+    if (feasible.length === 1) return { node: (feasible[0] as NodeInfo).name };
+    return { node: selectHost(pod, feasible) };
+  }
+
+  #unschedulable(pod: PodInfo, diagnosis: Diagnosis): ScheduleResult {
+    const numAllNodes = this.#cache.nodes().length;
+    return { unschedulable: fitErrorMessage(numAllNodes, diagnosis, postFilterMessage(pod, diagnosis, this.#cache, numAllNodes)) };
+  }
+}
+
+/** The node with the highest score; among equals, each is as likely (reservoir sampling, as kube's selectHost). */
+function selectHost(pod: PodInfo, feasible: readonly NodeInfo[]): string {
+  let best = '';
+  let bestScore = -1;
+  let ties = 0;
+  for (const node of feasible) {
+    const score = leastAllocatedScore(pod.requests, node);
+    if (score > bestScore) {
+      best = node.name;
+      bestScore = score;
+      ties = 1;
+    } else if (score === bestScore) {
+      ties += 1;
+      if (Math.random() * ties < 1) best = node.name;
+    }
+  }
+  return best;
+}

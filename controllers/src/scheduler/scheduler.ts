@@ -1,0 +1,227 @@
+// The scheduler's loop, as kube-scheduler's scheduleOne: take the next pod from the queue, decide
+// its node against the cache, count it there at once ("assume") and bind it in the background, at
+// most --concurrent-scheduling API writes at a time; a pod no node fits gets a FailedScheduling
+// event and the PodScheduled=False condition, and waits in the queue. The informers keep the cache
+// (nodes, and pods bound to them) and the queue (pods of ours without a node) current.
+
+import { isNotFound, objectKey, type Informer } from '@capstan/common/client';
+import type { ControllerContext } from '../controller.ts';
+import { involvedObjectOf, type EventRecorder } from '../event-recorder.ts';
+import { defaultSchedulerName, nodesResource, podsResource, type Node, type Pod } from './api-types.ts';
+import { countedPodOf, podInfoOf, podPriority } from './pod-info.ts';
+import { podScheduledFalsePatch, type UnscheduledReason } from './pod-scheduled-condition.ts';
+import { SchedulingAlgorithm } from './schedule-pod.ts';
+import { SchedulerCache, type CountedPod } from './scheduler-cache.ts';
+import { SchedulingQueue, type QueuedPod } from './scheduling-queue.ts';
+
+/** The component events are reported by, and kube-scheduler's default profile name. */
+export const schedulerComponent = defaultSchedulerName;
+
+/** validation.NoteLengthLimit: an event message longer than this is cut. */
+const noteLengthLimit = 1024;
+
+function truncateMessage(message: string): string {
+  if (message.length <= noteLengthLimit) return message;
+  const suffix = ' ...';
+  return message.slice(0, noteLengthLimit - suffix.length) + suffix;
+}
+
+function isTerminal(pod: Pod): boolean {
+  const phase = pod.status?.phase;
+  return phase === 'Succeeded' || phase === 'Failed';
+}
+
+/** A pod this scheduler should place: no node yet, our scheduler name, not finished, no scheduling gates. */
+function wantsScheduling(pod: Pod): boolean {
+  const spec = pod.spec ?? {};
+  if (spec.nodeName) return false;
+  if ((spec.schedulerName || defaultSchedulerName) !== defaultSchedulerName) return false;
+  return !isTerminal(pod) && (spec.schedulingGates ?? []).length === 0;
+}
+
+/** kube's isPodUpdated: anything changed but status, resourceVersion, generation, managedFields and finalizers. */
+function podUpdated(old: Pod, pod: Pod): boolean {
+  const strip = (p: Pod) => {
+    const { resourceVersion: _rv, generation: _generation, managedFields: _managedFields, finalizers: _finalizers, ...metadata } = p.metadata ?? {};
+    return JSON.stringify([metadata, p.spec]);
+  };
+  return strip(old) !== strip(pod);
+}
+
+/** A bound pod's new requests are below what was counted: room may have been freed. */
+function freedRoom(old: CountedPod, now: CountedPod): boolean {
+  const [a, b] = [old.requests.fit, now.requests.fit];
+  if (old.nodeName !== now.nodeName || b.milliCpu < a.milliCpu || b.memory < a.memory || b.ephemeralStorage < a.ephemeralStorage) return true;
+  for (const [name, value] of a.scalar) if ((b.scalar.get(name) ?? 0) < value) return true;
+  return old.ports.length > now.ports.length;
+}
+
+export class Scheduler {
+  readonly #context: ControllerContext;
+  readonly #pods: Informer<Pod>;
+  readonly #nodes: Informer<Node>;
+  readonly #recorder: EventRecorder;
+  readonly #cache = new SchedulerCache();
+  readonly #queue = new SchedulingQueue();
+  readonly #algorithm = new SchedulingAlgorithm(this.#cache);
+  readonly #writes = new Set<Promise<void>>();
+  readonly #concurrency: number;
+
+  /** Registers the informers and handlers; call run() to schedule. */
+  constructor(context: ControllerContext) {
+    this.#context = context;
+    this.#concurrency = Math.max(1, context.options.concurrentScheduling);
+    this.#recorder = context.eventRecorder(schedulerComponent);
+    this.#pods = context.informers.informer<Pod>(podsResource);
+    this.#nodes = context.informers.informer<Node>(nodesResource);
+    this.#nodes.addEventHandler({
+      onAdd: (node) => {
+        this.#cache.setNode(node);
+        this.#queue.moveAllToActiveOrBackoff();
+      },
+      onUpdate: (_old, node) => {
+        if (this.#cache.setNode(node)) this.#queue.moveAllToActiveOrBackoff();
+      },
+      onDelete: (node) => this.#cache.deleteNode(node.metadata?.name ?? ''),
+    });
+    this.#pods.addEventHandler({
+      onAdd: (pod) => this.#podAdded(pod),
+      onUpdate: (old, pod) => this.#podUpdated(old, pod),
+      onDelete: (pod) => this.#podDeleted(pod),
+    });
+  }
+
+  async run(): Promise<void> {
+    const { signal } = this.#context;
+    if (!(await this.#context.informers.waitForSync(signal))) return this.#queue.close();
+    const close = (): void => this.#queue.close();
+    signal.addEventListener('abort', close, { once: true });
+    try {
+      for (;;) {
+        while (this.#writes.size >= this.#concurrency) await Promise.race(this.#writes);
+        const entry = await this.#queue.pop();
+        if (entry === undefined || signal.aborted) break;
+        const write = this.#scheduleOne(entry);
+        if (write !== undefined) this.#track(write);
+      }
+    } finally {
+      signal.removeEventListener('abort', close);
+      this.#queue.close();
+      await Promise.all(this.#writes);
+    }
+  }
+
+  #track(write: Promise<void>): void {
+    const tracked: Promise<void> = write
+      .catch((error: unknown) => this.#context.logger.error({ err: error }, 'scheduler write failed'))
+      .finally(() => this.#writes.delete(tracked));
+    this.#writes.add(tracked);
+  }
+
+  #podAdded(pod: Pod): void {
+    const nodeName = pod.spec?.nodeName;
+    if (nodeName) {
+      if (!isTerminal(pod)) this.#cache.setPod(countedPodOf(pod, nodeName, false));
+      return;
+    }
+    if (wantsScheduling(pod)) this.#queue.add(objectKey(pod), podPriority(pod));
+  }
+
+  #podUpdated(old: Pod, pod: Pod): void {
+    const key = objectKey(pod);
+    const nodeName = pod.spec?.nodeName;
+    if (nodeName) {
+      this.#queue.delete(key);
+      if (isTerminal(pod)) {
+        if (this.#cache.removePod(key) !== undefined) this.#queue.moveAllToActiveOrBackoff();
+        return;
+      }
+      const counted = this.#cache.pod(key);
+      if (counted !== undefined && counted.nodeName === nodeName) {
+        // Our binding came back: the assumed pod is now bound, with what it was counted for.
+        if (counted.assumed) return void this.#cache.setPod({ ...counted, assumed: false });
+        if (old.metadata?.generation === pod.metadata?.generation) return;
+      }
+      const now = countedPodOf(pod, nodeName, false);
+      const before = this.#cache.setPod(now);
+      if (before !== undefined && freedRoom(before, now)) this.#queue.moveAllToActiveOrBackoff();
+      return;
+    }
+    if (!wantsScheduling(pod)) return this.#queue.delete(key);
+    if (this.#cache.isAssumed(key)) return;
+    this.#queue.update(key, podPriority(pod), podUpdated(old, pod));
+  }
+
+  #podDeleted(pod: Pod): void {
+    const key = objectKey(pod);
+    this.#queue.delete(key);
+    if (this.#cache.removePod(key) !== undefined) this.#queue.moveAllToActiveOrBackoff();
+  }
+
+  /** Decides the pod's node; answers the API writes that follow (binding, or the failure's event and condition). */
+  #scheduleOne(entry: QueuedPod): Promise<void> | undefined {
+    const pod = this.#pods.store.getByKey(entry.key);
+    if (pod === undefined || pod.spec?.nodeName || this.#cache.isAssumed(entry.key) || !wantsScheduling(pod)) {
+      this.#queue.done(entry);
+      return undefined;
+    }
+    if (pod.metadata?.deletionTimestamp) {
+      this.#queue.done(entry);
+      return this.#recorder.record(involvedObjectOf(pod, 'Pod', 'v1'), 'Warning', 'FailedScheduling', `skip schedule deleting pod: ${entry.key}`);
+    }
+    const info = podInfoOf(pod);
+    const result = this.#algorithm.schedule(info);
+    if ('unschedulable' in result) return this.#failed(entry, pod, 'Unschedulable', result.unschedulable);
+    const assumed = countedPodOf(pod, result.node, true, info.requests);
+    this.#cache.setPod(assumed);
+    return this.#bind(entry, pod, assumed);
+  }
+
+  async #bind(entry: QueuedPod, pod: Pod, assumed: CountedPod): Promise<void> {
+    const node = assumed.nodeName;
+    const namespace = pod.metadata?.namespace ?? '';
+    const name = pod.metadata?.name ?? '';
+    try {
+      await this.#context.client.create(
+        { ...podsResource, namespace, name, subresource: 'binding' },
+        { apiVersion: 'v1', kind: 'Binding', metadata: { name, namespace, ...(pod.metadata?.uid ? { uid: pod.metadata.uid } : {}) }, target: { kind: 'Node', name: node } },
+        { signal: this.#context.signal },
+      );
+    } catch (error) {
+      if (this.#context.signal.aborted) return;
+      // Forgetting the assumed pod frees its room, as if a bound pod had gone.
+      if (this.#cache.pod(entry.key) === assumed) {
+        this.#cache.removePod(entry.key);
+        this.#queue.moveAllToActiveOrBackoff();
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      return this.#failed(entry, pod, 'SchedulerError', `running Bind plugin "DefaultBinder": ${message}`);
+    }
+    this.#queue.done(entry);
+    await this.#recorder.record(involvedObjectOf(pod, 'Pod', 'v1'), 'Normal', 'Scheduled', `Successfully assigned ${namespace}/${name} to ${node}`);
+  }
+
+  /** handleSchedulingFailure: back to the queue (unless gone or bound meanwhile), a FailedScheduling event, the PodScheduled condition. */
+  async #failed(entry: QueuedPod, pod: Pod, reason: UnscheduledReason, message: string): Promise<void> {
+    const current = this.#pods.store.getByKey(entry.key);
+    if (current === undefined || current.spec?.nodeName) this.#queue.done(entry);
+    else this.#queue.requeue(entry, reason === 'Unschedulable');
+    if (reason === 'SchedulerError') this.#context.logger.warn({ pod: entry.key, err: message }, 'error scheduling pod; retrying');
+    const latest = current ?? pod;
+    const patch = podScheduledFalsePatch(latest, reason, message);
+    await Promise.all([
+      this.#recorder.record(involvedObjectOf(pod, 'Pod', 'v1'), 'Warning', 'FailedScheduling', truncateMessage(message)),
+      patch === undefined ? undefined : this.#patchStatus(latest, patch),
+    ]);
+  }
+
+  async #patchStatus(pod: Pod, patch: object): Promise<void> {
+    const namespace = pod.metadata?.namespace ?? '';
+    const name = pod.metadata?.name ?? '';
+    try {
+      await this.#context.client.patch({ ...podsResource, namespace, name, subresource: 'status' }, patch, { type: 'strategic', signal: this.#context.signal });
+    } catch (error) {
+      if (!isNotFound(error) && !this.#context.signal.aborted) this.#context.logger.error({ err: error, pod: `${namespace}/${name}` }, 'error updating pod');
+    }
+  }
+}
