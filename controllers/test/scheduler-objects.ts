@@ -39,6 +39,9 @@ export async function createNode(client: RestClient, name: string, shape: NodeSh
     },
     { type: 'merge' },
   );
+  // The API server creates Nodes tainted not-ready (NodeTaint admission); the node lifecycle
+  // controller, not run here, lifts the taint once the node is Ready, as this does.
+  await client.patch({ ...nodes, name }, { spec: { taints: shape.taints ?? null } }, { type: 'merge' });
 }
 
 export interface PodCondition {

@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { newInternalError, StatusError, type Logger } from '@capstan/common';
+import { addNotReadyTaint } from '../admission/node-taint.ts';
 import { addDefaultTolerations, defaultTolerationSeconds, type DefaultTolerationSeconds } from '../admission/default-toleration-seconds.ts';
 import { advertiseAddress, ensureKubernetesService } from './kubernetes-service.ts';
 import { DiscoveryEndpoints, type BytesResponse } from '../discovery/discovery-endpoints.ts';
@@ -108,11 +109,18 @@ export class ApiServer {
         return async () => {};
       },
     };
+    const nodeHooks: ResourceHooks = {
+      beforeCreate: async (node) => {
+        addNotReadyTaint(node);
+        return async () => {};
+      },
+    };
+    const coreHooks: Readonly<Record<string, ResourceHooks>> = { services: serviceHooks, pods: podHooks, nodes: nodeHooks };
     this.#served = {
       registry: this.#registry,
       watchSettings: { stopping: this.#stopping.signal, minRequestTimeoutMs: options.minRequestTimeoutMs, watchListEnabled: options.featureGates.WatchList },
       components: [storageComponent],
-      hooks: (definition) => (definition.group !== '' ? undefined : definition.resource === 'services' ? serviceHooks : definition.resource === 'pods' ? podHooks : undefined),
+      hooks: (definition) => (definition.group === '' ? coreHooks[definition.resource] : undefined),
       kubelet: new KubeletClient(options.kubelet ?? defaultKubeletClientConfig, this.#registry.store('', 'v1', 'nodes') as GenericStore, this.#stopping.signal),
       podLogsQuerySplitStreams: options.featureGates.PodLogsQuerySplitStreams,
     };
