@@ -168,6 +168,11 @@ test('a deleted namespace is Terminating until finalized; nothing new may be cre
   t.is(finalized.status, 200);
   t.is((await call('GET', '/api/v1/namespaces/doomed')).status, 404);
 
+  // orphanDependents=false asks for the foreground deletion of the namespace's dependents, as propagationPolicy=Foreground does.
+  await call('POST', '/api/v1/namespaces', { metadata: { name: 'foreground' } });
+  const deleting = await call('DELETE', '/api/v1/namespaces/foreground', { orphanDependents: false });
+  t.deepEqual(deleting.body.metadata.finalizers, ['foregroundDeletion']);
+
   const immortal = await call('DELETE', '/api/v1/namespaces/default');
   t.is(immortal.status, 403);
   t.is(immortal.body.message, 'namespaces "default" is forbidden: this namespace may not be deleted');

@@ -34,10 +34,10 @@ export const namespaceStrategy: ResourceStrategy = {
     const orphan = options.orphanDependents ?? (options.propagationPolicy === undefined ? undefined : options.propagationPolicy === 'Orphan');
     if (orphan === true) finalizers.add('orphan');
     if (orphan === false) finalizers.delete('orphan');
-    if (options.orphanDependents === undefined && options.propagationPolicy !== undefined) {
-      if (options.propagationPolicy === 'Foreground') finalizers.add('foregroundDeletion');
-      else finalizers.delete('foregroundDeletion');
-    }
+    // kube's shouldHaveDeleteDependentsFinalizer: orphanDependents=false asks for foreground deletion too.
+    const foreground = options.orphanDependents !== undefined ? !options.orphanDependents : options.propagationPolicy === undefined ? undefined : options.propagationPolicy === 'Foreground';
+    if (foreground === true) finalizers.add('foregroundDeletion');
+    if (foreground === false) finalizers.delete('foregroundDeletion');
     const marked: JsonObject = {
       ...namespace,
       metadata: { ...metadata, deletionTimestamp: metaTime(now), ...(finalizers.size === 0 ? {} : { finalizers: [...finalizers] }) },
