@@ -9,6 +9,8 @@ export class SharedInformers {
   readonly #client: RestClient;
   readonly #onError: (error: unknown) => void;
   readonly #informers = new Map<string, Informer>();
+  /** How many users asked for each informer and have not released it. */
+  readonly #users = new Map<Informer, number>();
   #started = false;
 
   constructor(client: RestClient, onError: (error: unknown) => void = () => {}) {
@@ -25,7 +27,20 @@ export class SharedInformers {
       this.#informers.set(key, informer);
       if (this.#started) informer.start();
     }
+    this.#users.set(informer, (this.#users.get(informer) ?? 0) + 1);
     return informer as unknown as Informer<T>;
+  }
+
+  /** One user is done with the informer (a resource no longer served); the last one stops it. */
+  async release(informer: Informer<KubeObject>): Promise<void> {
+    const users = (this.#users.get(informer) ?? 1) - 1;
+    if (users > 0) {
+      this.#users.set(informer, users);
+      return;
+    }
+    this.#users.delete(informer);
+    for (const [key, shared] of this.#informers) if (shared === informer) this.#informers.delete(key);
+    await informer.stop();
   }
 
   start(): void {
@@ -42,5 +57,7 @@ export class SharedInformers {
   async stop(): Promise<void> {
     this.#started = false;
     await Promise.all([...this.#informers.values()].map((informer) => informer.stop()));
+    this.#informers.clear();
+    this.#users.clear();
   }
 }

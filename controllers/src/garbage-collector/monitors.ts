@@ -1,6 +1,6 @@
 // The garbage collector's monitors (kube's graph_builder monitors): a metadata-only shared informer
 // per watched resource, whose events feed the graph builder. Synced with each discovery: monitors
-// of new resources start, those of resources no longer served stop feeding the graph.
+// of new resources start, those of resources no longer served stop and are released.
 
 import type { Informer, KubeObject, ReadonlyObjectStore } from '@capstan/common/client';
 import type { SharedInformers } from '../shared-informers.ts';
@@ -48,6 +48,7 @@ export class Monitors {
         continue;
       }
       monitor.removeHandler();
+      void this.#informers.release(monitor.informer);
       removed += 1;
     }
     this.#monitors = current;
