@@ -1,7 +1,18 @@
 // One informer per resource and selector, shared by every controller that needs it (client-go's
-// SharedInformerFactory): one list and one watch per resource however many controllers read it.
+// SharedInformerFactory): one list and one watch per resource however many controllers read it,
+// its objects kept without their managedFields.
 
 import { Informer, type InformerOptions, type KubeObject, type ResourceTarget, type RestClient } from '@capstan/common/client';
+
+/**
+ * kube-controller-manager's and kube-scheduler's informers drop managedFields (TransformStripManagedFields):
+ * no controller reads them, and they are often most of an object's size.
+ */
+function withoutManagedFields(object: KubeObject): KubeObject {
+  if (object.metadata?.managedFields === undefined) return object;
+  const { managedFields: _dropped, ...metadata } = object.metadata;
+  return { ...object, metadata };
+}
 
 export type SharedInformerOptions = Pick<InformerOptions, 'labelSelector' | 'fieldSelector' | 'metadataOnly'>;
 
@@ -23,7 +34,7 @@ export class SharedInformers {
     const key = JSON.stringify([target.group, target.version, target.resource, target.namespace ?? '', options.labelSelector ?? '', options.fieldSelector ?? '', options.metadataOnly === true]);
     let informer = this.#informers.get(key);
     if (informer === undefined) {
-      informer = new Informer(this.#client, target, { ...options, onError: this.#onError });
+      informer = new Informer(this.#client, target, { ...options, onError: this.#onError, transform: withoutManagedFields });
       this.#informers.set(key, informer);
       if (this.#started) informer.start();
     }

@@ -14,8 +14,12 @@ test('users of one resource share one informer; it stops when the last of them r
   t.not(informers.informer(configMaps, { metadataOnly: true }), first);
   informers.start();
   t.true(await informers.waitForSync());
-  await cluster.client.create(configMaps, { metadata: { name: 'one' } });
-  await eventually('the informer to see it', async () => first.store.get('default', 'one'));
+  await cluster.client.create(configMaps, { metadata: { name: 'one' }, data: { a: 'b' } });
+  const seen = await eventually('the informer to see it', async () => first.store.get('default', 'one'));
+  // Kept without managedFields, which the API server did record.
+  t.truthy((await cluster.client.get({ ...configMaps, name: 'one' })).metadata?.managedFields);
+  t.is(seen.metadata?.managedFields, undefined);
+  t.is(seen.metadata?.name, 'one');
 
   await informers.release(first);
   await cluster.client.create(configMaps, { metadata: { name: 'two' } });

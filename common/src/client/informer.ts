@@ -32,6 +32,11 @@ export interface InformerOptions {
   readonly watchTimeoutSeconds?: number;
   /** Told of each failed list or watch (the informer goes on by itself). */
   readonly onError?: (error: unknown) => void;
+  /**
+   * Applied to each object before it is stored or handed to handlers (client-go's TransformFunc),
+   * e.g. to drop managedFields, which controllers never read and which dominate an object's size.
+   */
+  readonly transform?: (object: KubeObject) => KubeObject;
 }
 
 export interface InformerStats {
@@ -151,7 +156,9 @@ export class Informer<T extends KubeObject = KubeObject> {
     });
     if (signal.aborted) return;
     const listed = new Set<string>();
-    for (const object of list.items) {
+    const transform = this.#options.transform;
+    for (const item of list.items) {
+      const object = transform === undefined ? item : (transform(item) as T);
       listed.add(objectKey(object));
       const old = this.#store.set(object);
       if (old === undefined) this.#emit((handler) => handler.onAdd?.(object));
@@ -180,7 +187,7 @@ export class Informer<T extends KubeObject = KubeObject> {
     for await (const event of watch) {
       if (event.type === 'ERROR') throw apiErrorFromStatus(event.object, `watch ${this.#describe()}`);
       this.#backoff.reset();
-      const object = event.object;
+      const object = this.#options.transform === undefined || event.type === 'BOOKMARK' ? event.object : (this.#options.transform(event.object) as T);
       if (event.type === 'ADDED' || event.type === 'MODIFIED') {
         const old = this.#store.set(object);
         if (old === undefined) this.#emit((handler) => handler.onAdd?.(object));
