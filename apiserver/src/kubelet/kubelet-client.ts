@@ -6,7 +6,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { request as httpsRequest, type RequestOptions } from 'node:https';
 import { isIP, type Socket } from 'node:net';
-import { newUnclassifiedError } from '@capstan/common';
+import type { Duplex } from 'node:stream';
+import { newUnclassifiedError, spliceConnections } from '@capstan/common';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { goConnectionError, KubeletTimeout, type KubeletTimeoutPhase } from './connection-error.ts';
 import type { KubeletClientConfig } from './kubelet-client-config.ts';
@@ -28,7 +29,7 @@ const replacedHeaders: ReadonlySet<string> = new Set(['host', 'authorization', '
 export class KubeletClient {
   readonly #config: KubeletClientConfig;
   readonly #nodes: GenericStore;
-  readonly #spliced = new Set<Socket>();
+  readonly #spliced = new Set<Duplex>();
 
   constructor(config: KubeletClientConfig, nodes: GenericStore, stopping: AbortSignal) {
     this.#config = config;
@@ -102,7 +103,7 @@ export class KubeletClient {
         answered();
         client.write(answerHead(answer));
         if (head.length > 0) client.write(head);
-        this.#splice(client, agent);
+        spliceConnections(client, agent, this.#spliced);
         resolve();
       });
       outgoing.once('response', (answer) => {
@@ -173,31 +174,6 @@ export class KubeletClient {
       socket.once('secureConnect', () => (phase = 'headers'));
     });
     return setTimeout(() => outgoing.destroy(new KubeletTimeout(phase)), this.#config.timeoutMs);
-  }
-
-  /** Both directions until either side ends; what one side sent before it ended still reaches the other. */
-  #splice(client: Socket, agent: Socket): void {
-    if (client.destroyed) {
-      agent.destroy();
-      return;
-    }
-    client.pipe(agent);
-    agent.pipe(client);
-    const drain = (): void => {
-      client.destroySoon();
-      agent.destroySoon();
-    };
-    const cut = (): void => {
-      client.destroy();
-      agent.destroy();
-    };
-    for (const socket of [client, agent]) {
-      this.#spliced.add(socket);
-      socket.once('end', drain).once('error', cut).once('close', () => {
-        this.#spliced.delete(socket);
-        drain();
-      });
-    }
   }
 }
 

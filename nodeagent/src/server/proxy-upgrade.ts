@@ -10,6 +10,7 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { spliceConnections } from '@capstan/common';
 import { answerHttpError, type Exchange } from './exchange.ts';
 
 /** Headers of the client's connection to the agent, not to be sent on the agent's own connection. */
@@ -31,7 +32,7 @@ export function proxyUpgrade(exchange: Exchange, location: URL, upgrade: { reado
       client.write(answerHead(answer));
       if (head.length > 0) client.write(head);
       if (upgrade.head.length > 0) runtime.write(upgrade.head);
-      splice(client, runtime);
+      spliceConnections(client, runtime);
       settled();
     });
     outgoing.once('response', (answer) => {
@@ -79,23 +80,4 @@ function answerHead(answer: IncomingMessage, dropped?: ReadonlySet<string>): str
   const raw = answer.rawHeaders;
   for (let i = 0; i + 1 < raw.length; i += 2) if (dropped?.has((raw[i] as string).toLowerCase()) !== true) head += `${raw[i]}: ${raw[i + 1]}\r\n`;
   return `${head}${dropped === undefined ? '' : 'Connection: close\r\n'}\r\n`;
-}
-
-/** Both directions until either side ends; what one side sent before it ended still reaches the other. */
-function splice(client: Duplex, runtime: Socket): void {
-  if (client.destroyed) {
-    runtime.destroy();
-    return;
-  }
-  client.pipe(runtime);
-  runtime.pipe(client);
-  const finish = (): void => {
-    client.end();
-    runtime.end();
-  };
-  const cut = (): void => {
-    client.destroy();
-    runtime.destroy();
-  };
-  for (const socket of [client, runtime]) socket.once('end', finish).once('error', cut).once('close', finish);
 }
