@@ -2,7 +2,8 @@
 // pluginregistration) as protobufjs reflection built from this folder's declarations, and the
 // methods of its services in the shape the CRI client and the server binding take.
 
-import type { MethodDefinition, ServiceDefinition } from '@grpc/grpc-js';
+import type { ServiceDefinition } from '@grpc/grpc-js';
+import { serviceDefinitionOf } from '../../cri/grpc-socket-server.ts';
 import protobuf from 'protobufjs';
 import { messageCodec } from '../../cri/message-codec.ts';
 import type { Declarations } from '../../cri/messages/declare.ts';
@@ -58,17 +59,5 @@ export function grpcPackage<Services extends Readonly<Record<string, ServiceDecl
 
 /** The grpc-js definition of a service, for a server (or a plugin) that serves it. */
 export function serviceDefinition(methods: ServiceMethods): ServiceDefinition {
-  const definition: Record<string, MethodDefinition<object, object>> = {};
-  for (const method of Object.values(methods)) {
-    definition[method.name] = {
-      path: method.path,
-      requestStream: false,
-      responseStream: method.responseStream,
-      requestSerialize: method.request.encode,
-      requestDeserialize: method.request.decode,
-      responseSerialize: method.response.encode,
-      responseDeserialize: method.response.decode,
-    };
-  }
-  return definition;
+  return serviceDefinitionOf(Object.values(methods));
 }
