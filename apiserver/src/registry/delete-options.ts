@@ -3,8 +3,9 @@
 // validates them (422 Invalid DeleteOptions).
 
 import { queryBool } from './query-bool.ts';
-import { fieldInvalid, fieldNotSupported, goJsonKind, goQuote, isRawJSON, newBadRequest, newInvalid, type FieldError } from '@capstan/common';
+import { fieldInvalid, fieldNotSupported, goJsonKind, isRawJSON, newBadRequest, newInvalid, type FieldError } from '@capstan/common';
 import type { JsonObject } from './object-meta.ts';
+import { parseGoInt64, queryInt64 } from './query-int64.ts';
 
 export type PropagationPolicy = 'Foreground' | 'Background' | 'Orphan';
 
@@ -84,7 +85,7 @@ function deleteOptionsErrors(options: DecodedDeleteOptions): FieldError[] {
 function fromQuery(query: URLSearchParams): DecodedDeleteOptions {
   const options: DecodedDeleteOptions = {};
   const grace = query.get('gracePeriodSeconds');
-  if (grace !== null) options.gracePeriodSeconds = goParseInt64(grace);
+  if (grace !== null) options.gracePeriodSeconds = Number(queryInt64(grace));
   const orphan = query.get('orphanDependents');
   if (orphan !== null) options.orphanDependents = queryBool(orphan);
   const policy = query.get('propagationPolicy');
@@ -95,20 +96,6 @@ function fromQuery(query: URLSearchParams): DecodedDeleteOptions {
   return options;
 }
 
-/** Go's strconv.ParseInt(text, 10, 64), with its error as a 400. */
-function goParseInt64(text: string): number {
-  const fail = (why: string): never => {
-    throw newBadRequest(`strconv.ParseInt: parsing ${goQuote(text)}: ${why}`);
-  };
-  if (!/^[+-]?\d+$/.test(text)) fail('invalid syntax');
-  if (!fitsInt64(text)) fail('value out of range');
-  return Number(text);
-}
-
-const fitsInt64 = (digits: string): boolean => {
-  const value = BigInt(digits);
-  return value >= -(2n ** 63n) && value < 2n ** 63n;
-};
 
 /** The Go type of each field, which kube's JSON decoder names when a value has another type. */
 const goTypes = {
@@ -170,7 +157,8 @@ function int64Of(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isInteger(value) ? value : undefined;
   if (isRawJSON(value)) {
     const digits = (value as { rawJSON: string }).rawJSON;
-    return /^-?\d+$/.test(digits) && fitsInt64(digits) ? Number(digits) : undefined;
+    const parsed = /^-?\d+$/.test(digits) ? parseGoInt64(digits) : undefined;
+    return typeof parsed === 'bigint' ? Number(parsed) : undefined;
   }
   return undefined;
 }

@@ -12,9 +12,9 @@ import {
   newInvalid,
   newUnclassifiedError,
   type FieldError,
-  type StatusError,
 } from '@capstan/common';
 import { decodeContinueToken, type ContinueToken } from './continue-token.ts';
+import { parseGoUint, queryInt64 } from './query-int64.ts';
 
 export type ReadVerb = 'get' | 'list' | 'watch';
 
@@ -112,9 +112,9 @@ export function decodeListOptions(query: URLSearchParams, verb: ReadVerb): Decod
   const resourceVersion = query.get('resourceVersion') ?? '';
   const resourceVersionMatch = query.get('resourceVersionMatch') ?? '';
   const timeoutText = query.get('timeoutSeconds');
-  const timeoutSeconds = timeoutText === null ? undefined : Number(parseGoInt64(timeoutText));
+  const timeoutSeconds = timeoutText === null ? undefined : Number(queryInt64(timeoutText));
   const limitText = query.get('limit');
-  const limit = limitText === null ? 0 : Number(parseGoInt64(limitText));
+  const limit = limitText === null ? 0 : Number(queryInt64(limitText));
   const continueText = query.get('continue') ?? '';
   const sendInitialEventsText = query.get('sendInitialEvents');
   return {
@@ -267,7 +267,7 @@ function watchConsistency(resourceVersion: number | undefined, initialEvents: bo
  * message a client sees, whatever the status around it).
  */
 function parseResourceVersion(text: string): number | string {
-  const parsed = parseGoUint(text, maxUint64);
+  const parsed = parseGoUint(text);
   if (typeof parsed === 'bigint') return Number(parsed);
   return fieldErrorMessage(fieldInvalid('resourceVersion', text, `strconv.ParseUint: parsing ${goQuote(text)}: ${parsed}`));
 }
@@ -275,31 +275,4 @@ function parseResourceVersion(text: string): number | string {
 /** Go's strconv bool for a query parameter: absent, "0" and "false" (any case) are false, all else true. */
 function goBool(value: string | null): boolean {
   return value !== null && value !== '0' && value.toLowerCase() !== 'false';
-}
-
-type GoNumError = 'invalid syntax' | 'value out of range';
-
-const maxUint64 = (1n << 64n) - 1n;
-const int64Cutoff = 1n << 63n;
-
-/** strconv.ParseInt(text, 10, 64), or the 400 kube's parameter codec answers. */
-function parseGoInt64(text: string): bigint {
-  const negative = text.startsWith('-');
-  const magnitude = parseGoUint(negative || text.startsWith('+') ? text.slice(1) : text, maxUint64);
-  const fail = (error: GoNumError): StatusError => newBadRequest(`strconv.ParseInt: parsing ${goQuote(text)}: ${error}`);
-  if (typeof magnitude !== 'bigint') throw fail(magnitude);
-  if (negative ? magnitude > int64Cutoff : magnitude >= int64Cutoff) throw fail('value out of range');
-  return negative ? -magnitude : magnitude;
-}
-
-/** strconv.ParseUint(text, 10, ...): digits only; the first bad character or overflow decides the error. */
-function parseGoUint(text: string, max: bigint): bigint | GoNumError {
-  if (text === '') return 'invalid syntax';
-  let value = 0n;
-  for (const ch of text) {
-    if (ch < '0' || ch > '9') return 'invalid syntax';
-    value = value * 10n + BigInt(ch.charCodeAt(0) - 48);
-    if (value > max) return 'value out of range';
-  }
-  return value;
 }
