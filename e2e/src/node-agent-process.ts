@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { childStopper } from './stop-child.ts';
+import { childStopper } from '../../common/test/stop-child.ts';
 
 const capstan = join(import.meta.dirname, '..', '..', 'bin', 'capstan.ts');
 

@@ -3,7 +3,7 @@
 // endpoint, a Node object, and the pod workers started against both with a KubeletConfiguration
 // of the test's own.
 
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,11 +12,11 @@ import { RestClient, type ResourceTarget } from '@capstan/common/client';
 import { loadAgentConfiguration } from '../src/config/index.ts';
 import { CriImageClient, CriRuntimeClient, serveCri } from '../src/cri/index.ts';
 import { podsTarget } from '../src/pods/pod-types.ts';
+import { startApiServerChild } from '../../common/test/api-server-child.ts';
 import { startPodWorkers, type PodWorkersOptions, type RunningPodWorkers } from '../src/pods/index.ts';
 import type { Pod } from '../src/pods/pod-types.ts';
 import { criImplementation, effectiveSettings, SimulatedRuntime, startRuntimeSim, type RunningRuntimeSim } from '../src/runtime-sim/index.ts';
 
-const capstan = join(import.meta.dirname, '..', '..', 'bin', 'capstan.ts');
 
 export interface ApiServer {
   readonly url: string;
@@ -26,40 +26,8 @@ export interface ApiServer {
 
 /** `capstan apiserver` on a free loopback port with its own data directory. */
 export async function startApiServer(): Promise<ApiServer> {
-  const dir = mkdtempSync(join(tmpdir(), 'capstan-pods-api-'));
-  const child = spawn(process.execPath, [capstan, 'apiserver', '--port=0', `--data-dir=${join(dir, 'data')}`, '--logging-format=json'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output = (output + chunk).slice(-4000)));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    let stdout = '';
-    const timer = setTimeout(() => reject(new Error(`the API server did not start in 20 s:\n${output}`)), 20_000);
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-      const match = /serving on (http:\/\/[\d.]+:\d+)/.exec(stdout);
-      if (match !== null) {
-        clearTimeout(timer);
-        resolve(match[1] as string);
-      }
-    });
-    void exited.then(() => reject(new Error(`the API server exited:\n${output}`)));
-  });
-  const deadline = Date.now() + 20_000;
-  while ((await fetch(`${url}/readyz`).catch(() => undefined))?.status !== 200) {
-    if (Date.now() > deadline) throw new Error(`the API server did not become ready:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return {
-    url,
-    child,
-    async stop() {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  const server = await startApiServerChild({ prefix: 'capstan-pods-api-' });
+  return { url: server.url, child: server.child, stop: async () => void (await server.stop()) };
 }
 
 export const podsOf = (namespace: string, name?: string, subresource?: string): ResourceTarget => podsTarget(namespace, name, subresource);
