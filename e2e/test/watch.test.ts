@@ -1,6 +1,7 @@
 import test from 'ava';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { Agent, get } from 'node:http';
 import { startApiServer } from '../src/api-server-process.ts';
 import { kubectlBinary } from '../src/kubectl-binary.ts';
 
@@ -167,3 +168,39 @@ test('a watch of an idle resource ends with a bookmark at the current revision, 
   const after = await readEvents(resumed, () => false);
   t.false(after.some((event) => event.type === 'ERROR'), JSON.stringify(after));
 });
+
+test('watches asked for while the server stops are ended, not a crash: it exits 0', async (t) => {
+  const server = await startApiServer();
+  // Many clients asking for watches again and again, as informers do, so that some are on their
+  // way through the server when it stops.
+  const agent = new Agent({ keepAlive: true, maxSockets: 32 });
+  t.teardown(() => agent.destroy());
+  let watches = 0;
+  let stopping = false;
+  const rewatch = async (): Promise<void> => {
+    for (;;) {
+      const answered = await new Promise<boolean>((resolve) => {
+        const request = get(`${server.url}/api/v1/namespaces/default/configmaps?watch=1&timeoutSeconds=1`, { agent }, (response) => {
+          watches++;
+          response.resume();
+          response.once('end', () => resolve(true)).once('error', () => resolve(true));
+          // Ended by the client at once: the next one follows.
+          setImmediate(() => request.destroy());
+        });
+        request.once('error', () => resolve(!stopping));
+        request.once('close', () => resolve(!stopping));
+      });
+      if (!answered) return;
+    }
+  };
+  const clients = Array.from({ length: 32 }, rewatch);
+  await eventuallyTrue(() => watches > 200);
+  stopping = true;
+  t.is(await server.stop(), 0);
+  await Promise.all(clients);
+});
+
+async function eventuallyTrue(probe: () => boolean): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!probe() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+}

@@ -66,6 +66,10 @@ export async function watchObjects(
   const pending: (string | Uint8Array)[] = [];
   let watch: Watch | undefined;
   let ended = false;
+  // Declared before end(), which a request closing early may call before they are set.
+  let timeout: NodeJS.Timeout | undefined;
+  let bookmarks: NodeJS.Timeout | undefined;
+  let lastBookmark: NodeJS.Timeout | undefined;
   const end = (): void => {
     if (ended) return;
     ended = true;
@@ -91,11 +95,11 @@ export async function watchObjects(
   // At shutdown the stream ends (clients re-watch elsewhere).
   stopping.addEventListener('abort', end, { once: true });
   const timeoutMs = watchTimeoutMs(watchRequest.timeoutSeconds, settings.minRequestTimeoutMs);
-  const timeout = setTimeout(end, timeoutMs);
-  const bookmarks = watchRequest.allowWatchBookmarks ? setInterval(() => watch?.requestProgress(), bookmarkIntervalMs) : undefined;
+  timeout = setTimeout(end, timeoutMs);
+  bookmarks = watchRequest.allowWatchBookmarks ? setInterval(() => watch?.requestProgress(), bookmarkIntervalMs) : undefined;
   bookmarks?.unref();
   // As kube's cache watcher: one more bookmark shortly before the deadline, so the client resumes from a recent revision.
-  const lastBookmark =
+  lastBookmark =
     watchRequest.allowWatchBookmarks && timeoutMs > 2 * finalBookmarkLeadMs ? setTimeout(() => watch?.requestProgress(), timeoutMs - finalBookmarkLeadMs) : undefined;
   lastBookmark?.unref();
 
