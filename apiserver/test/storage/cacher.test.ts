@@ -185,3 +185,20 @@ test('cacher: a progress request on an idle resource carries the store revision,
   await sleep(50);
   t.deepEqual(resumed.map((event) => event.type), ['ADDED']);
 });
+
+test('cacher: progress requests of several watchers at once are answered together, each once', async (t) => {
+  const { cacher } = await open(t);
+  const received = [[], [], []] as Revision[][];
+  const watches = received.map((sink) =>
+    cacher.watch('/registry/pods/', 0, (event) => {
+      if (event.type === 'PROGRESS') sink.push(event.revision);
+    }),
+  );
+  t.teardown(() => watches.forEach((watch) => watch.close()));
+  await sleep(20);
+  await cacher.create('/registry/leases/elsewhere', bytes('{}'));
+  const current = await cacher.currentRevision();
+  for (const watch of watches) watch.requestProgress();
+  await sleep(50);
+  t.deepEqual(received, [[current], [current], [current]]);
+});

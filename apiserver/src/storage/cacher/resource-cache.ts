@@ -114,8 +114,10 @@ export class ResourceCache {
   #requestProgress(watcher: CacheWatcher): void {
     // Not attached yet: its backlog is still to come, and a bookmark must not overtake it.
     if (this.#storeWatch === undefined || !this.#watchers.has(watcher)) return;
+    // One store request answers every watcher waiting when its notification comes.
+    const requested = this.#awaitingProgress.size > 0;
     this.#awaitingProgress.add(watcher);
-    this.#storeWatch.requestProgress();
+    if (!requested) this.#storeWatch.requestProgress();
   }
 
   forgetBefore(revision: Revision): void {
