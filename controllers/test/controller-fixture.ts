@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { createLogger } from '@capstan/common';
 import { defaultUserAgent, RestClient } from '@capstan/common/client';
 import { startApiServerChild } from '../../common/test/api-server-child.ts';
+import { eventually as waitFor } from '../../common/test/eventually.ts';
 import type { ControllerDefinition } from '../src/controller.ts';
 import { defaultControllerOptions, type ControllerOptions } from '../src/controller-options.ts';
 import { runControllerManager } from '../src/controller-manager.ts';
@@ -79,13 +80,7 @@ export function runControllers(t: ExecutionContext, cluster: TestCluster, contro
   return stopAll;
 }
 
-/** The probe's first answer that is not undefined, asked every 100 ms; throws after timeoutMs. */
-export async function eventually<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** common/test/eventually.ts's wait, 30 s by default: controllers act on their own periods. */
+export function eventually<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  return waitFor(what, probe, timeoutMs);
 }

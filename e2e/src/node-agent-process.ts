@@ -3,7 +3,8 @@
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { childStopper } from '../../common/test/stop-child.ts';
@@ -92,4 +93,31 @@ export async function startAgent(options: AgentOptions): Promise<ManagedProcess>
     ...(options.args ?? []),
   ];
   return managed(args, dir, options.env);
+}
+
+/**
+ * How the API server reaches test agents: at their InternalIP, with a random token in a file of its
+ * own that the API server sends (--kubelet-bearer-token-file) and the agents accept
+ * (--authentication-token-file).
+ */
+export interface AgentAccess {
+  /** The token file's directory, for other files of the test; removed by remove(). */
+  readonly dir: string;
+  readonly tokenFile: string;
+  readonly apiServerArgs: readonly string[];
+  readonly agentArgs: readonly string[];
+  remove(): void;
+}
+
+export function agentAccess(): AgentAccess {
+  const dir = mkdtempSync(join(tmpdir(), 'capstan-agent-token-'));
+  const tokenFile = join(dir, 'token');
+  writeFileSync(tokenFile, `${randomUUID()}\n`, { mode: 0o600 });
+  return {
+    dir,
+    tokenFile,
+    apiServerArgs: [`--kubelet-bearer-token-file=${tokenFile}`, '--kubelet-preferred-address-types=InternalIP'],
+    agentArgs: [`--authentication-token-file=${tokenFile}`],
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }

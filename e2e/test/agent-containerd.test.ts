@@ -7,19 +7,17 @@
 
 import test from 'ava';
 import { execFile, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { request as httpsRequest } from 'node:https';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Exec, KubeConfig, type V1Status } from '@kubernetes/client-node';
 import { PassThrough } from 'node:stream';
 import { busyboxImage, busyboxSkipReason, containerdSkipReason, startContainerd, type ContainerdProcess } from '../../nodeagent/test/containerd-fixture.ts';
 import { startApiServer, type ApiServerProcess } from '../src/api-server-process.ts';
-import { eventually } from '../src/eventually.ts';
+import { eventually } from '../../common/test/eventually.ts';
 import { kubectlBinary } from '../src/kubectl-binary.ts';
-import { freePort, startAgent, type ManagedProcess } from '../src/node-agent-process.ts';
+import { agentAccess, freePort, startAgent, type ManagedProcess } from '../src/node-agent-process.ts';
 
 const run = promisify(execFile);
 const skipReason = containerdSkipReason ?? busyboxSkipReason;
@@ -35,9 +33,7 @@ if (skipReason !== undefined) {
   let server: ApiServerProcess;
   let agent: ManagedProcess;
   let agentPort = 0;
-  const secrets = mkdtempSync(join(tmpdir(), 'capstan-agent-token-'));
-  const tokenFile = join(secrets, 'token');
-  writeFileSync(tokenFile, `${randomUUID()}\n`, { mode: 0o600 });
+  const access = agentAccess();
 
   const kubectl = async (...args: string[]): Promise<string> => (await run(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, ...args], { encoding: 'utf8', timeout: 60_000 })).stdout;
   const getJson = async (path: string): Promise<Json | undefined> => {
@@ -48,14 +44,14 @@ if (skipReason !== undefined) {
   test.before(async () => {
     containerd = await startContainerd();
     await containerd.importBusybox();
-    server = await startApiServer([`--kubelet-bearer-token-file=${tokenFile}`, '--kubelet-preferred-address-types=InternalIP']);
+    server = await startApiServer(access.apiServerArgs);
     agentPort = await freePort();
     agent = await startAgent({
       kubeconfig: server.kubeconfig,
       runtimeEndpoint: containerd.endpoint,
       nodeName,
       config: { port: agentPort },
-      args: [`--authentication-token-file=${tokenFile}`],
+      args: access.agentArgs,
     });
     await eventually('the node', () => getJson(`/api/v1/nodes/${nodeName}`)).catch((error: Error) => {
       throw new Error(`${error.message}\n${agent.output()}`);
@@ -71,7 +67,7 @@ if (skipReason !== undefined) {
         containers: [{ name: 'app', image: busyboxImage, imagePullPolicy: 'Never', command: ['/bin/busybox', 'sh', '-c', 'echo "hello from containerd"; exec sleep 3600'] }],
       },
     };
-    const manifestFile = join(secrets, 'pod.json');
+    const manifestFile = join(access.dir, 'pod.json');
     writeFileSync(manifestFile, JSON.stringify(manifest));
     await kubectl('apply', '-f', manifestFile);
     await eventually('the pod to run', async () => ((await getJson('/api/v1/namespaces/default/pods/real'))?.status?.phase === 'Running' ? true : undefined), 60_000).catch((error: Error) => {
@@ -83,7 +79,7 @@ if (skipReason !== undefined) {
     await kubectl('delete', 'pod', 'real', '--wait=true', '--timeout=30s').catch(() => {});
     await agent?.stop();
     await Promise.all([server?.stop(), containerd?.stop()]);
-    rmSync(secrets, { recursive: true, force: true });
+    access.remove();
   });
 
   test.serial('kubectl sees the pod Running on containerd, with its container ID, image ID and conditions', async (t) => {
@@ -138,7 +134,7 @@ if (skipReason !== undefined) {
   });
 
   test.serial("the checkpoint endpoint answers containerd's missing checkpoint API with a 500 naming it", async (t) => {
-    const token = readFileSync(tokenFile, 'utf8').trim();
+    const token = readFileSync(access.tokenFile, 'utf8').trim();
     const node = (await getJson(`/api/v1/nodes/${nodeName}`)) as Json;
     const address = node.status.addresses.find((a: Json) => a.type === 'InternalIP').address as string;
     const response = await new Promise<{ status: number; body: string }>((resolve, reject) => {

@@ -5,32 +5,28 @@
 
 import test from 'ava';
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DgramSocket } from 'node-unix-socket';
 import { startApiServer, type ApiServerProcess } from '../src/api-server-process.ts';
-import { eventually } from '../src/eventually.ts';
+import { eventually } from '../../common/test/eventually.ts';
 import { kubectlBinary } from '../src/kubectl-binary.ts';
-import { startAgent, startRuntimeSim, type RuntimeSimProcess } from '../src/node-agent-process.ts';
+import { agentAccess, startAgent, startRuntimeSim, type RuntimeSimProcess } from '../src/node-agent-process.ts';
 
 const run = promisify(execFile);
 
 let server: ApiServerProcess;
 let runtime: RuntimeSimProcess;
-// The API server reaches the agents at their InternalIP with a token the agents accept.
-const secrets = mkdtempSync(join(tmpdir(), 'capstan-agent-token-'));
-const tokenFile = join(secrets, 'token');
-writeFileSync(tokenFile, `${randomUUID()}\n`, { mode: 0o600 });
-const agentArgs = [`--authentication-token-file=${tokenFile}`];
+const access = agentAccess();
+const { agentArgs } = access;
 test.before(async () => {
-  [server, runtime] = await Promise.all([startApiServer([`--kubelet-bearer-token-file=${tokenFile}`, '--kubelet-preferred-address-types=InternalIP']), startRuntimeSim()]);
+  [server, runtime] = await Promise.all([startApiServer(access.apiServerArgs), startRuntimeSim()]);
 });
 test.after.always(async () => {
   await Promise.all([server?.stop(), runtime?.stop()]);
-  rmSync(secrets, { recursive: true, force: true });
+  access.remove();
 });
 
 const kubectl = async (...args: string[]): Promise<string> => (await run(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, ...args], { encoding: 'utf8' })).stdout;

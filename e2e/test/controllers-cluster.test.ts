@@ -7,15 +7,14 @@
 import test from 'ava';
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startApiServer, type ApiServerProcess } from '../src/api-server-process.ts';
 import { quickLeaderElection, startControllers } from '../src/controllers-process.ts';
-import { eventually } from '../src/eventually.ts';
+import { eventually } from '../../common/test/eventually.ts';
 import { kubectlBinary } from '../src/kubectl-binary.ts';
-import { startAgent, startRuntimeSim, type ManagedProcess } from '../src/node-agent-process.ts';
+import { agentAccess, startAgent, startRuntimeSim, type ManagedProcess } from '../src/node-agent-process.ts';
 
 const run = promisify(execFile);
 type Json = Record<string, any>;
@@ -23,9 +22,7 @@ type Json = Record<string, any>;
 let server: ApiServerProcess;
 const processes: ManagedProcess[] = [];
 const agents = new Map<string, ManagedProcess>();
-const secrets = mkdtempSync(join(tmpdir(), 'capstan-controllers-e2e-'));
-const tokenFile = join(secrets, 'token');
-writeFileSync(tokenFile, `${randomUUID()}\n`, { mode: 0o600 });
+const access = agentAccess();
 
 const kubectl = async (...args: string[]): Promise<string> => (await run(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, ...args], { encoding: 'utf8', timeout: 60_000 })).stdout;
 const getJson = async (path: string): Promise<Json | undefined> => {
@@ -33,19 +30,19 @@ const getJson = async (path: string): Promise<Json | undefined> => {
   return response.status === 200 ? ((await response.json()) as Json) : undefined;
 };
 const apply = async (manifest: Json): Promise<void> => {
-  const file = join(secrets, `${randomUUID()}.json`);
+  const file = join(access.dir, `${randomUUID()}.json`);
   writeFileSync(file, JSON.stringify(manifest));
   await kubectl('apply', '-f', file);
 };
 
 test.before(async () => {
   // Pods that do not tolerate unreachable nodes themselves get the default toleration for 0 s: evicted at once.
-  server = await startApiServer([`--kubelet-bearer-token-file=${tokenFile}`, '--kubelet-preferred-address-types=InternalIP', '--default-unreachable-toleration-seconds=0']);
+  server = await startApiServer([...access.apiServerArgs, '--default-unreachable-toleration-seconds=0']);
   for (const name of ['node-a', 'node-b']) {
     const runtime = await startRuntimeSim();
     processes.push(runtime);
     // A 4 s Lease renewed every second, well inside the controllers' 6 s grace period.
-    const agent = await startAgent({ kubeconfig: server.kubeconfig, runtimeEndpoint: runtime.endpoint, nodeName: name, config: { nodeLeaseDurationSeconds: 4 }, args: [`--authentication-token-file=${tokenFile}`] });
+    const agent = await startAgent({ kubeconfig: server.kubeconfig, runtimeEndpoint: runtime.endpoint, nodeName: name, config: { nodeLeaseDurationSeconds: 4 }, args: access.agentArgs });
     processes.push(agent);
     agents.set(name, agent);
   }
@@ -66,7 +63,7 @@ test.before(async () => {
 test.after.always(async () => {
   await Promise.all(processes.map((p) => p.stop()));
   await server?.stop();
-  rmSync(secrets, { recursive: true, force: true });
+  access.remove();
 });
 
 const podOn = (name: string, node: string, tolerations: Json[] = []): Json => ({

@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { startApiServer } from '../src/api-server-process.ts';
 import { startControllers } from '../src/controllers-process.ts';
-import { eventually } from '../src/eventually.ts';
+import { eventually } from '../../common/test/eventually.ts';
 import { kubectlBinary } from '../src/kubectl-binary.ts';
 
 const run = promisify(execFile);

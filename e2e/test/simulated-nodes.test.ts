@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SimulatedNodes } from '../../nodeagent/src/simulated-nodes/index.ts';
 import { startApiServer, type ApiServerProcess } from '../src/api-server-process.ts';
-import { eventually } from '../src/eventually.ts';
+import { eventually } from '../../common/test/eventually.ts';
 
 type Json = Record<string, any>;
 
