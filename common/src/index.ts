@@ -27,3 +27,4 @@ export { isRawJSON } from './json/raw-json.ts';
 export { isDNS1035Label, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, maskTrailingDash, regexError } from './validation/name-formats.ts';
 export { generateSelfSignedCertKey, issueCertificate, pemBlock, type CertificateIssuer, type CertificateTemplate, type SelfSignedCertKey } from './tls/self-signed-certificate.ts';
 export { spliceConnections } from './net/splice-connections.ts';
+export { metaTime, microTime } from './meta-time.ts';

@@ -4,6 +4,7 @@
 // count and lastTimestamp, as client-go's correlator does. Best effort: a failure is logged.
 
 import type { KubeObject, RestClient } from '@capstan/common/client';
+import { metaTime } from '@capstan/common';
 
 export interface InvolvedObject {
   readonly apiVersion?: string;
@@ -67,7 +68,7 @@ export class EventRecorder {
     const namespace = object.namespace || 'default';
     const key = JSON.stringify([object.kind, namespace, object.name, object.uid ?? '', type, reason, message]);
     const now = Date.now();
-    const time = `${new Date(now).toISOString().slice(0, 19)}Z`;
+    const time = metaTime(now);
     const events = { group: '', version: 'v1', resource: 'events', namespace };
     this.#forgetOld(now);
     const found = this.#recent.get(key);

@@ -2,6 +2,7 @@
 // kubelet keeps them, by renewing their Lease in kube-node-lease (or by posting a new Ready
 // heartbeat in their status); stopping the heartbeats is a Node that went silent.
 
+import { microTime } from '@capstan/common';
 import { isConflict, type KubeObject, type RestClient } from '@capstan/common/client';
 import { eventually } from './controller-fixture.ts';
 
@@ -30,7 +31,6 @@ export const pods = { group: '', version: 'v1', resource: 'pods', namespace: 'de
 const leases = { group: 'coordination.k8s.io', version: 'v1', resource: 'leases', namespace: 'kube-node-lease' } as const;
 
 const metaTime = (ms: number): string => `${new Date(ms).toISOString().slice(0, 19)}Z`;
-const microTime = (ms: number): string => new Date(ms).toISOString().replace(/Z$/, '000Z');
 
 /** The conditions a healthy kubelet posts. */
 export function healthyConditions(at: number): Condition[] {

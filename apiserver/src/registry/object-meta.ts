@@ -2,7 +2,7 @@
 // creationTimestamp and generation; what the client sent for the server-owned fields is dropped.
 
 import { randomInt, randomUUID } from 'node:crypto';
-import { newBadRequest, newInvalid } from '@capstan/common';
+import { newBadRequest, newInvalid, metaTime } from '@capstan/common';
 import { generationOnCreate } from './generation-policy.ts';
 import { initialStatus } from './initial-status.ts';
 import { objectNameErrors } from './name-validation.ts';
@@ -43,7 +43,7 @@ export function checkNameMatchesUrl(body: JsonObject, name: string): void {
   if (sent !== undefined && sent !== name) throw newBadRequest(`the name of the object (${sent}) does not match the name on the URL (${name})`);
 }
 
-export const metaTime = (date: Date): string => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+export { metaTime };
 
 export function generateNameSuffix(): string {
   let suffix = '';

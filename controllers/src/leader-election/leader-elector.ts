@@ -6,7 +6,7 @@
 // the resourceVersion read, so two candidates never both win.
 
 import { isConflict, isNotFound, sleep, type KubeObject, type RestClient } from '@capstan/common/client';
-import { microTime } from './micro-time.ts';
+import { microTime } from '@capstan/common';
 
 export interface LeaderElectionConfig {
   readonly namespace: string;

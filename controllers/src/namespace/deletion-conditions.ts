@@ -3,6 +3,8 @@
 // failed and what remains, then every condition is set (True with the failure, or False with the
 // "all is well" wording), and a condition's lastTransitionTime moves only when its status does.
 
+import { metaTime } from '@capstan/common';
+
 export interface NamespaceCondition {
   type: string;
   status: string;
@@ -72,7 +74,7 @@ export class DeletionConditions {
         message: `Failed to delete all resource types, ${messages.length} remaining: ${messages.join(', ')}`,
       });
     }
-    const time = `${now.toISOString().slice(0, 19)}Z`;
+    const time = metaTime(now);
     let changed = false;
     for (const { type, ...ok } of maintained) {
       const failure = this.#failures.get(type);

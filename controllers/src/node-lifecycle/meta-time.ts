@@ -1,9 +1,6 @@
 // metav1.Time (RFC 3339 to the second) and metav1.MicroTime (to the microsecond) as numbers and back.
 
-/** metav1.Time of a moment: seconds precision, UTC. */
-export function metaTime(ms: number): string {
-  return `${new Date(ms).toISOString().slice(0, 19)}Z`;
-}
+export { metaTime } from '@capstan/common';
 
 /** Milliseconds since the epoch of a metav1.Time, or undefined when absent or unreadable. */
 export function timeValue(time: string | null | undefined): number | undefined {

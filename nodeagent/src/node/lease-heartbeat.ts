@@ -6,6 +6,7 @@
 // requests. A created Lease is owned by the Node (so it goes when the Node goes); while the Node
 // cannot be read, no Lease is created.
 
+import { microTime } from '@capstan/common';
 import { jittered, sleep } from '../util/abortable-sleep.ts';
 
 type Json = Record<string, unknown>;
@@ -38,7 +39,6 @@ const maxBackoffMs = 7_000;
 const jitterFactor = 0.04;
 
 /** A Lease's MicroTime: RFC 3339 with microseconds, in UTC. */
-export const microTime = (date: Date): string => `${date.toISOString().slice(0, 19)}.${String(date.getUTCMilliseconds()).padStart(3, '0')}000Z`;
 
 export class LeaseHeartbeat {
   #latest: Json | undefined;

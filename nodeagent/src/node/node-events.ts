@@ -2,6 +2,7 @@
 // namespace, about the Node (whose uid the kubelet gives as its name), from the kubelet component
 // of this host. Recording is best effort: a failure is logged, never retried.
 
+import { metaTime } from '@capstan/common';
 import type { RestClient } from '@capstan/common/client';
 import type { NodeEvent } from '../system/index.ts';
 
@@ -26,7 +27,7 @@ export class NodeEventRecorder {
   }
 
   async record(event: NodeEvent, now = new Date()): Promise<void> {
-    const time = `${now.toISOString().slice(0, 19)}Z`;
+    const time = metaTime(now);
     const body = {
       apiVersion: 'v1',
       kind: 'Event',

@@ -2,8 +2,9 @@
 // the pod, fieldPath the container, source the kubelet of this node). Best effort: a failure is
 // logged, never retried; without an API server they are only logged.
 
+import { metaTime } from '@capstan/common';
 import type { RestClient } from '@capstan/common/client';
-import { apiTime, type ContainerSpec, type Pod } from './pod-types.ts';
+import type { ContainerSpec, Pod } from './pod-types.ts';
 
 export interface PodEvent {
   readonly type: 'Normal' | 'Warning';
@@ -28,7 +29,7 @@ export function podEventRecorder(client: RestClient | undefined, nodeName: strin
       return;
     }
     const now = Date.now();
-    const time = apiTime(now);
+    const time = metaTime(now);
     const body = {
       apiVersion: 'v1',
       kind: 'Event',

@@ -5,13 +5,13 @@
 // exited 0), the phase (getPhase), the kubelet's conditions, QoS class, and the pod's and host's
 // IPs. Transition times and the start time are the status manager's.
 
+import { metaTime } from '@capstan/common';
 import { isIPv4 } from 'node:net';
 import { podQOS, resolveRecursiveReadOnly } from '../system/index.ts';
 import { shouldContainerBeRestarted } from './compute-pod-actions.ts';
 import { containersReadyCondition, initializedCondition, kubeletConditionTypes, podReadyCondition } from './pod-conditions.ts';
 import { podSandboxChanged } from './pod-sandbox-changed.ts';
 import {
-  apiTime,
   isRestartableInitContainer,
   isStaticPod,
   isTerminalPhase,
@@ -46,7 +46,7 @@ export interface PodStatusInputs {
 type MutableStatus = { -readonly [K in keyof ContainerStatus]: ContainerStatus[K] };
 type Condition = Omit<PodCondition, 'lastProbeTime' | 'lastTransitionTime'>;
 
-const timeOrNull = (ms: number): string | null => (ms > 0 ? apiTime(ms) : null);
+const timeOrNull = (ms: number): string | null => (ms > 0 ? metaTime(ms) : null);
 
 function convertContainerStatus(spec: ContainerSpec | undefined, runtime: RuntimeContainerStatus, old: ContainerStatus | undefined): MutableStatus {
   const status: MutableStatus = {

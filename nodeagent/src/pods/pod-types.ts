@@ -303,7 +303,6 @@ export function allContainers(spec: PodSpec): readonly ContainerSpec[] {
 export const isRestartableInitContainer = (container: ContainerSpec): boolean => container.restartPolicy === 'Always';
 
 /** The API's timestamps: RFC 3339 to the second. */
-export const apiTime = (ms: number): string => `${new Date(ms).toISOString().slice(0, 19)}Z`;
 
 /** The API path of pods: the collection of a namespace, one pod, or one of its subresources. */
 export const podsTarget = (namespace?: string, name?: string, subresource?: string) => ({

@@ -4,9 +4,10 @@
 // static pod goes to its mirror pod. Once a pod that is being deleted shows a terminal phase in the
 // API and its worker has finished, the pod is deleted with grace period 0 and a uid precondition.
 
+import { metaTime } from '@capstan/common';
 import { isConflict, isNotFound, type RestClient } from '@capstan/common/client';
 import { createMergePatch, jsonEqual } from './merge-patch.ts';
-import { apiTime, isMirrorPod, podsTarget, isStaticPod, isTerminalPhase, type Pod, type PodCondition, type PodStatus } from './pod-types.ts';
+import { isMirrorPod, podsTarget, isStaticPod, isTerminalPhase, type Pod, type PodCondition, type PodStatus } from './pod-types.ts';
 
 const pods = podsTarget;
 
@@ -67,10 +68,10 @@ export class StatusManager {
     const now = this.#options.now?.() ?? Date.now();
     const conditions = status.conditions?.map((condition): PodCondition => {
       const previous = old.conditions?.find((candidate) => candidate.type === condition.type);
-      const lastTransitionTime = previous !== undefined && previous.status === condition.status ? previous.lastTransitionTime : apiTime(now);
+      const lastTransitionTime = previous !== undefined && previous.status === condition.status ? previous.lastTransitionTime : metaTime(now);
       return { ...condition, lastProbeTime: condition.lastProbeTime ?? null, lastTransitionTime };
     });
-    const startTime = old.startTime ?? status.startTime ?? apiTime(now);
+    const startTime = old.startTime ?? status.startTime ?? metaTime(now);
     const next: PodStatus = { ...status, ...(conditions === undefined ? {} : { conditions }), startTime };
     if (entry !== undefined && jsonEqual(entry.status, next)) {
       entry.pod = pod;

@@ -2,6 +2,7 @@
 // PIDPressure, then Ready, in that order when new), with their reasons, messages, transition
 // times and the events each transition records.
 
+import { metaTime } from '@capstan/common';
 import type { PressureCondition } from './eviction-signals.ts';
 
 export type ConditionStatus = 'True' | 'False' | 'Unknown';
@@ -22,7 +23,6 @@ export interface NodeEvent {
 }
 
 /** metav1.Time as JSON: RFC 3339 with seconds. */
-export const conditionTime = (at: Date): string => `${at.toISOString().slice(0, 19)}Z`;
 
 /** recordNodeStatusEvent's message. */
 const statusEvent = (nodeName: string, reason: string): NodeEvent => ({ type: 'Normal', reason, message: `Node ${nodeName} status is now: ${reason}` });
@@ -106,7 +106,7 @@ export interface ConditionsInput {
 export function updateNodeConditions(current: readonly NodeCondition[], input: ConditionsInput): { conditions: NodeCondition[]; events: NodeEvent[] } {
   const conditions = current.map((condition) => ({ ...condition }));
   const events: NodeEvent[] = [];
-  const now = conditionTime(input.now);
+  const now = metaTime(input.now);
   for (const type of ['MemoryPressure', 'DiskPressure', 'PIDPressure'] as const) {
     const index = conditions.findIndex((condition) => condition.type === type);
     const existing = index >= 0 ? (conditions[index] as NodeCondition) : { type, status: 'Unknown' as const };
