@@ -28,3 +28,4 @@ export { isDNS1035Label, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, is
 export { generateSelfSignedCertKey, issueCertificate, pemBlock, type CertificateIssuer, type CertificateTemplate, type SelfSignedCertKey } from './tls/self-signed-certificate.ts';
 export { spliceConnections } from './net/splice-connections.ts';
 export { metaTime, microTime } from './meta-time.ts';
+export { eventName } from './event-name.ts';

@@ -4,7 +4,7 @@
 // count and lastTimestamp, as client-go's correlator does. Best effort: a failure is logged.
 
 import type { KubeObject, RestClient } from '@capstan/common/client';
-import { metaTime } from '@capstan/common';
+import { metaTime, eventName } from '@capstan/common';
 
 export interface InvolvedObject {
   readonly apiVersion?: string;
@@ -20,14 +20,6 @@ export type EventType = 'Normal' | 'Warning';
 
 /** How long a repeat counts as the same event (client-go's correlator: 10 minutes). */
 const aggregateWindowMs = 600_000;
-
-let lastSuffix = 0n;
-
-function uniqueSuffix(): string {
-  const now = BigInt(Date.now()) * 1_000_000n + (process.hrtime.bigint() % 1_000_000n);
-  lastSuffix = now > lastSuffix ? now : lastSuffix + 1n;
-  return lastSuffix.toString(16);
-}
 
 interface Recorded {
   readonly namespace: string;
@@ -80,7 +72,7 @@ export class EventRecorder {
         await this.#client.patch({ ...events, name: seen.name }, { count: seen.count, lastTimestamp: time }, { type: 'merge' });
         return;
       }
-      const name = `${object.name}.${uniqueSuffix()}`;
+      const name = eventName(object.name);
       this.#recent.set(key, { namespace, name, count: 1, at: now });
       await this.#client.create(events, {
         apiVersion: 'v1',

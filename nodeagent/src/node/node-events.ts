@@ -2,18 +2,9 @@
 // namespace, about the Node (whose uid the kubelet gives as its name), from the kubelet component
 // of this host. Recording is best effort: a failure is logged, never retried.
 
-import { metaTime } from '@capstan/common';
+import { metaTime, eventName } from '@capstan/common';
 import type { RestClient } from '@capstan/common/client';
 import type { NodeEvent } from '../system/index.ts';
-
-let lastSuffix = 0n;
-
-/** client-go's event names end in the time in nanoseconds, in hex; kept strictly increasing here, so that events recorded in one millisecond do not collide. */
-function uniqueSuffix(): string {
-  const now = BigInt(Date.now()) * 1_000_000n + (process.hrtime.bigint() % 1_000_000n);
-  lastSuffix = now > lastSuffix ? now : lastSuffix + 1n;
-  return lastSuffix.toString(16);
-}
 
 export class NodeEventRecorder {
   readonly #client: RestClient;
@@ -31,7 +22,7 @@ export class NodeEventRecorder {
     const body = {
       apiVersion: 'v1',
       kind: 'Event',
-      metadata: { name: `${this.#nodeName}.${uniqueSuffix()}`, namespace: 'default' },
+      metadata: { name: eventName(this.#nodeName), namespace: 'default' },
       involvedObject: { kind: 'Node', name: this.#nodeName, uid: this.#nodeName },
       reason: event.reason,
       message: event.message,

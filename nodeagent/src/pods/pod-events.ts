@@ -2,7 +2,7 @@
 // the pod, fieldPath the container, source the kubelet of this node). Best effort: a failure is
 // logged, never retried; without an API server they are only logged.
 
-import { metaTime } from '@capstan/common';
+import { metaTime, eventName } from '@capstan/common';
 import type { RestClient } from '@capstan/common/client';
 import type { ContainerSpec, Pod } from './pod-types.ts';
 
@@ -22,7 +22,6 @@ function fieldPath(pod: Pod, container: ContainerSpec): string {
 }
 
 export function podEventRecorder(client: RestClient | undefined, nodeName: string, log: (message: string, error?: unknown) => void): RecordPodEvent {
-  let sequence = 0;
   return (pod, container, event) => {
     if (client === undefined) {
       log(`${event.type} ${event.reason} ${pod.metadata.namespace}/${pod.metadata.name}: ${event.message}`);
@@ -33,8 +32,7 @@ export function podEventRecorder(client: RestClient | undefined, nodeName: strin
     const body = {
       apiVersion: 'v1',
       kind: 'Event',
-      // In bigint: a float of nanoseconds would drop the sequence and name two events of one millisecond alike.
-      metadata: { name: `${pod.metadata.name}.${(BigInt(now) * 1_000_000n + BigInt(sequence++ % 1_000_000)).toString(16)}`, namespace: pod.metadata.namespace },
+      metadata: { name: eventName(pod.metadata.name), namespace: pod.metadata.namespace },
       involvedObject: {
         apiVersion: 'v1',
         kind: 'Pod',
