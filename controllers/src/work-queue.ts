@@ -16,7 +16,8 @@ export class WorkQueue {
   readonly #dirty = new Set<string>();
   readonly #processing = new Set<string>();
   readonly #failures = new Map<string, number>();
-  readonly #timers = new Map<string, NodeJS.Timeout>();
+  /** Keys waiting to be added, with when. */
+  readonly #delayed = new Map<string, { readonly timer: NodeJS.Timeout; readonly dueAt: number }>();
   readonly #waiting: (() => void)[] = [];
   #shutDown = false;
 
@@ -41,19 +42,18 @@ export class WorkQueue {
   addAfter(key: string, delayMs: number): void {
     if (this.#shutDown) return;
     if (delayMs <= 0) return this.add(key);
-    const pending = this.#timers.get(key);
+    const dueAt = Date.now() + delayMs;
+    const pending = this.#delayed.get(key);
     if (pending !== undefined) {
-      const due = (pending as NodeJS.Timeout & { dueAt?: number }).dueAt ?? Infinity;
-      if (due <= Date.now() + delayMs) return;
-      clearTimeout(pending);
+      if (pending.dueAt <= dueAt) return;
+      clearTimeout(pending.timer);
     }
     const timer = setTimeout(() => {
-      this.#timers.delete(key);
+      this.#delayed.delete(key);
       this.add(key);
-    }, delayMs) as NodeJS.Timeout & { dueAt?: number };
-    timer.dueAt = Date.now() + delayMs;
+    }, delayMs);
     timer.unref();
-    this.#timers.set(key, timer);
+    this.#delayed.set(key, { timer, dueAt });
   }
 
   /** Adds the key again after its next backoff delay. */
@@ -98,8 +98,8 @@ export class WorkQueue {
 
   shutDown(): void {
     this.#shutDown = true;
-    for (const timer of this.#timers.values()) clearTimeout(timer);
-    this.#timers.clear();
+    for (const { timer } of this.#delayed.values()) clearTimeout(timer);
+    this.#delayed.clear();
     for (const wake of this.#waiting.splice(0)) wake();
   }
 
