@@ -1,53 +1,65 @@
-// `npm test`: type-check every package, run each package's ava suite through lerna with TAP
-// output, and end with one line `N passed, M failed` (what CI reads); exits non-zero on any failure.
+// `npm test`: type-check every package, then run each package's ava suite, one after another, and
+// end with one line `N passed, M failed` (what CI reads); exits non-zero on any failure.
+// Tests are counted from each TAP `ok`/`not ok` line (scripts/test-runner/tap-count.ts), so a run
+// cut short still counts what ran; a package whose runner dies or ends without its full report
+// counts one failure more. Whatever a package's tests started is killed when its run ends.
+//
+// Flags: --package=DIR (repeatable: only those packages), --no-typecheck; the others go to ava
+// (`npm test -- --match '*compaction*'`).
 
-import { spawn } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { runPackageTests, sweepCurrentPackage, type PackageResult } from './test-runner/package-tests.ts';
 
-function run(command: string, args: readonly string[], onLine?: (line: string) => void): Promise<number> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-    let partial = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      process.stdout.write(chunk);
-      const lines = (partial + chunk).split('\n');
-      partial = lines.pop() ?? '';
-      if (onLine !== undefined) lines.forEach(onLine);
-    });
-    child.on('close', (code) => {
-      if (partial !== '' && onLine !== undefined) onLine(partial);
-      resolve(code ?? 1);
-    });
+const root = join(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const packageDirs = args.filter((arg) => arg.startsWith('--package=')).map((arg) => resolve(arg.slice('--package='.length)));
+const typecheck = !args.includes('--no-typecheck');
+const avaArgs = args.filter((arg) => !arg.startsWith('--package=') && arg !== '--no-typecheck');
+
+// Interrupted (Ctrl-C, CI cancelling): the running package's processes go too.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.once(signal, () => {
+    sweepCurrentPackage();
+    process.exit(130);
   });
 }
 
 let passed = 0;
 let failed = 0;
+const problems: string[] = [];
 
-const typecheck = await run('tsc', ['-b']);
-if (typecheck === 0) passed++;
-else {
-  failed++;
-  console.log('typecheck failed');
+if (typecheck) {
+  const tsc = spawnSync(join(root, 'node_modules', '.bin', 'tsc'), ['-b'], { cwd: root, stdio: 'inherit' });
+  if (tsc.status === 0) passed++;
+  else {
+    failed++;
+    problems.push(`typecheck: tsc -b exited with ${tsc.status ?? tsc.signal}`);
+  }
 }
 
-let reported = false;
-const testsExit = await run(
-  'lerna',
-  ['run', 'test', '--stream', '--no-bail', '--no-sort', '--concurrency', '1', '--skip-nx-cache', '--', '--tap', ...process.argv.slice(2)],
-  (line) => {
-    const count = /# (pass|fail) (\d+)\s*$/.exec(line);
-    if (count === null) return;
-    reported = true;
-    if (count[1] === 'pass') passed += Number(count[2]);
-    else failed += Number(count[2]);
-  },
-);
-if (testsExit !== 0 && (failed === 0 || !reported)) {
-  // A suite that crashed or timed out before its summary still counts as a failure.
-  failed++;
-  console.log(`the test run exited with ${testsExit}`);
+const workspaces = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
+const results: PackageResult[] = [];
+for (const dir of packageDirs.length > 0 ? packageDirs : workspaces.map((workspace) => join(root, workspace))) {
+  const result = await runPackageTests(dir, avaArgs);
+  if (result === undefined) continue;
+  results.push(result);
+  passed += result.passed;
+  failed += result.failed;
+  if (result.problem !== undefined) {
+    failed++;
+    problems.push(`${result.name}: ${result.problem}`);
+  }
+  if (result.leftRunning.length > 0) {
+    problems.push(`${result.name}: killed ${result.leftRunning.length} process(es) its tests left running: ${result.leftRunning.map((p) => `${p.pid} ${p.command.slice(0, 120)}`).join('; ')}`);
+  }
 }
 
+console.log('');
+for (const r of results) {
+  console.log(`# ${r.name}: ${r.passed} passed, ${r.failed} failed${r.skipped > 0 ? `, ${r.skipped} skipped` : ''}${r.todo > 0 ? `, ${r.todo} todo` : ''}${r.problem === undefined ? '' : ' (+1: runner failed)'}`);
+}
+for (const problem of problems) console.log(`# ${problem}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exitCode = failed === 0 ? 0 : 1;
