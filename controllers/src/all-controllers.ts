@@ -5,6 +5,7 @@ import type { ControllerDefinition } from './controller.ts';
 import { garbageCollectorController } from './garbage-collector/index.ts';
 import { namespaceController } from './namespace/index.ts';
 import { nodeLifecycleController, taintEvictionController } from './node-lifecycle/index.ts';
+import { nodeIpamController } from './nodeipam/index.ts';
 import { schedulerController } from './scheduler/index.ts';
 
-export const allControllers: readonly ControllerDefinition[] = [nodeLifecycleController, taintEvictionController, namespaceController, garbageCollectorController, schedulerController];
+export const allControllers: readonly ControllerDefinition[] = [nodeLifecycleController, taintEvictionController, nodeIpamController, namespaceController, garbageCollectorController, schedulerController];

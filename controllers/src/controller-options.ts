@@ -1,5 +1,7 @@
 // The settings of the controllers, from kube-controller-manager's flags of the same names.
 
+import type { NodeIpamConfig } from './nodeipam/node-ipam-config.ts';
+
 export interface NodeLifecycleOptions {
   /** --node-monitor-period: how often Node heartbeats are checked (5 s). */
   readonly monitorPeriodMs: number;
@@ -25,6 +27,8 @@ export interface ControllerOptions {
   readonly concurrentGcSyncs: number;
   /** --concurrent-scheduling: pods bound at once (Capstan's; kube-scheduler binds asynchronously). */
   readonly concurrentScheduling: number;
+  /** --allocate-node-cidrs with --cluster-cidr and the mask sizes; undefined: no pod ranges are given to Nodes. */
+  readonly nodeIpam?: NodeIpamConfig;
 }
 
 export const defaultControllerOptions: ControllerOptions = {

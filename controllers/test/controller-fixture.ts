@@ -60,6 +60,7 @@ export interface ControllerOverrides {
   readonly concurrentNamespaceSyncs?: number;
   readonly concurrentGcSyncs?: number;
   readonly concurrentScheduling?: number;
+  readonly nodeIpam?: ControllerOptions['nodeIpam'];
 }
 
 /** Runs the controllers until the test ends; answers a function that stops them sooner. */

@@ -9,6 +9,7 @@ import { allControllers } from '../all-controllers.ts';
 import { defaultControllerOptions, type ControllerOptions } from '../controller-options.ts';
 import { runControllerManager } from '../controller-manager.ts';
 import { enabledControllers } from '../enabled-controllers.ts';
+import { defaultNodeIpamFlags, resolveNodeIpam } from '../nodeipam/index.ts';
 
 const lifecycle = defaultControllerOptions.nodeLifecycle;
 
@@ -31,6 +32,12 @@ const flags = {
   'concurrent-namespace-syncs': { type: 'int', default: defaultControllerOptions.concurrentNamespaceSyncs, help: 'Namespaces cleaned up at once' },
   'concurrent-gc-syncs': { type: 'int', default: defaultControllerOptions.concurrentGcSyncs, help: 'Garbage collector workers' },
   'concurrent-scheduling': { type: 'int', default: defaultControllerOptions.concurrentScheduling, help: 'Pods the scheduler binds at once' },
+  'allocate-node-cidrs': { type: 'bool', default: defaultNodeIpamFlags.allocateNodeCidrs, help: 'Should CIDRs for Pods be allocated and set on the cloud provider. Requires --cluster-cidr.' },
+  'cluster-cidr': { type: 'string', default: defaultNodeIpamFlags.clusterCidr, help: 'CIDR Range for Pods in cluster. Only used when --allocate-node-cidrs=true; if false, this option will be ignored.' },
+  'service-cluster-ip-range': { type: 'string', default: defaultNodeIpamFlags.serviceClusterIpRange, help: 'CIDR Range for Services in cluster. Only used when --allocate-node-cidrs=true; if false, this option will be ignored.' },
+  'node-cidr-mask-size': { type: 'int', default: defaultNodeIpamFlags.nodeCidrMaskSize, help: 'Mask size for node cidr in cluster. Default is 24 for IPv4 and 64 for IPv6.' },
+  'node-cidr-mask-size-ipv4': { type: 'int', default: defaultNodeIpamFlags.nodeCidrMaskSizeIpv4, help: 'Mask size for IPv4 node cidr in dual-stack cluster. Default is 24.' },
+  'node-cidr-mask-size-ipv6': { type: 'int', default: defaultNodeIpamFlags.nodeCidrMaskSizeIpv6, help: 'Mask size for IPv6 node cidr in dual-stack cluster. Default is 64.' },
   'logging-format': { type: 'string', default: '', help: 'json or text (default: text on a terminal, json otherwise)', choices: ['', ...loggingFormats] },
 } as const;
 
@@ -46,7 +53,7 @@ export async function controllersCommand(argv: readonly string[], out: (text: st
   const { flags: f } = parseFlags(flags, argv);
   if (f.kubeconfig === '') throw new FlagError('--kubeconfig is required');
   const controllers = enabledControllers(allControllers, f.controllers);
-  const options: ControllerOptions = {
+  let options: ControllerOptions = {
     nodeLifecycle: {
       monitorPeriodMs: f['node-monitor-period'],
       monitorGracePeriodMs: f['node-monitor-grace-period'],
@@ -60,6 +67,17 @@ export async function controllersCommand(argv: readonly string[], out: (text: st
     concurrentGcSyncs: f['concurrent-gc-syncs'],
     concurrentScheduling: f['concurrent-scheduling'],
   };
+  const nodeIpam = controllers.some((controller) => controller.name === 'node-ipam-controller')
+    ? resolveNodeIpam({
+        allocateNodeCidrs: f['allocate-node-cidrs'],
+        clusterCidr: f['cluster-cidr'],
+        serviceClusterIpRange: f['service-cluster-ip-range'],
+        nodeCidrMaskSize: f['node-cidr-mask-size'],
+        nodeCidrMaskSizeIpv4: f['node-cidr-mask-size-ipv4'],
+        nodeCidrMaskSizeIpv6: f['node-cidr-mask-size-ipv6'],
+      })
+    : undefined;
+  if (nodeIpam !== undefined) options = { ...options, nodeIpam };
   const format = f['logging-format'] === '' ? undefined : (f['logging-format'] as LoggingFormat);
   const logger = createLogger({ name: 'controllers', ...(format === undefined ? {} : { format }) });
   // kube-controller-manager's identity: the host name and a fresh UUID, so restarts are new candidates.
