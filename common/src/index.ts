@@ -4,6 +4,7 @@ export { formatGoDuration, parseDuration, parseGoDuration } from './cli/duration
 export { parseFeatureGates, type FeatureGates, type FeatureSpec } from './cli/feature-gates.ts';
 export { FlagError, formatFlagHelp, parseFlags, type FlagSpec, type FlagSpecs, type FlagValues } from './cli/flags.ts';
 export { createLogger, loggingFormats, type Logger, type LoggingFormat } from './log/logger.ts';
+export { flock, tryFlockSync } from './fs/flock.ts';
 export { capstanVersion, kubernetesMinor } from './version.ts';
 export * from './status/index.ts';
 export { FieldSelectorError, parseFieldSelector, splitFieldSelectorTerms, type FieldRequirement } from './selectors/field-selector.ts';
@@ -21,11 +22,15 @@ export {
   type QuantityFormat,
 } from './quantity/resource-quantity.ts';
 export { parseJson } from './json/parse-json.ts';
+export { JsonNestingDepthError, maxJsonNestingDepth } from './json/nesting-depth.ts';
 export { duplicateFieldPaths } from './json/duplicate-fields.ts';
 export { cloneJson } from './json/clone-json.ts';
 export { isRawJSON } from './json/raw-json.ts';
 export { isDNS1035Label, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, maskTrailingDash, regexError } from './validation/name-formats.ts';
 export { generateSelfSignedCertKey, issueCertificate, pemBlock, type CertificateIssuer, type CertificateTemplate, type SelfSignedCertKey } from './tls/self-signed-certificate.ts';
 export { spliceConnections } from './net/splice-connections.ts';
+export { SpdyServerSession, SpdyStream } from './net/spdy-session.ts';
+export { spdyHeader, type SpdyHeaders } from './net/spdy-header-block.ts';
+export { acceptSpdyUpgrade, isSpdyUpgradeRequest, spdyUpgradeToken, type SpdyUpgrade } from './net/spdy-upgrade.ts';
 export { metaTime, microTime } from './meta-time.ts';
 export { eventName } from './event-name.ts';

@@ -6,6 +6,7 @@ import { apiServerFeatures } from '../server/feature-gates.ts';
 import { defaultServiceClusterIpRange, defaultServiceNodePortRange, serviceRanges } from './service-ranges.ts';
 import { runApiServer, shutdownOnSignal } from '../server/run-api-server.ts';
 import { storageFlags, type StorageBackend } from '../storage/open-storage.ts';
+import type { IntegrityCheck } from '../storage/sqlite/integrity-check.ts';
 import { kubeletClientConfig, kubeletFlags } from '../kubelet/kubelet-client-config.ts';
 
 const flags = {
@@ -47,7 +48,7 @@ export async function apiserverCommand(argv: readonly string[], out: (text: stri
   const running = await runApiServer({
     bindAddress: f['bind-address'],
     port: f.port,
-    storage: { backend, dataDir: f['data-dir'], etcdServers: f['etcd-servers'] },
+    storage: { backend, dataDir: f['data-dir'], etcdServers: f['etcd-servers'], integrityCheck: f['storage-integrity-check'] as IntegrityCheck },
     watchHistoryMs: f['watch-history-duration'],
     shutdownDelayMs: f['shutdown-delay-duration'],
     livezGracePeriodMs: f['livez-grace-period'],

@@ -3,6 +3,7 @@
 
 import { parseFlags, formatFlagHelp, FlagError } from '@capstan/common';
 import { openStorage, storageFlags, type StorageBackend } from '../storage/open-storage.ts';
+import type { IntegrityCheck } from '../storage/sqlite/integrity-check.ts';
 import type { KeyValue } from '../storage/storage.ts';
 
 const flags = {
@@ -21,7 +22,8 @@ Usage:
   capstan storage compact REVISION [flags]
   capstan storage put KEY [VALUE] [flags]   (VALUE from stdin when left out)
 
-A put bypasses the API server: with the embedded store, only while no server uses it.
+get, list and revision read the embedded store beside a running API server. compact and put
+write it, and so take the lock of its data directory: they refuse to run while a server uses it.
 
 Flags:
 ${formatFlagHelp(flags)}`;
@@ -32,7 +34,14 @@ export async function storageCommand(argv: readonly string[], out: (text: string
   const [action, operand] = args;
   if (action === undefined || !['get', 'list', 'revision', 'compact', 'put'].includes(action)) throw new FlagError(`unknown action ${JSON.stringify(action ?? '')}\n\n${storageUsage}`);
   if (action !== 'revision' && operand === undefined) throw new FlagError(`capstan storage ${action} needs an argument\n\n${storageUsage}`);
-  const storage = await openStorage({ backend: f['storage-backend'] as StorageBackend, dataDir: f['data-dir'], etcdServers: f['etcd-servers'] });
+  const storage = await openStorage({
+    backend: f['storage-backend'] as StorageBackend,
+    dataDir: f['data-dir'],
+    etcdServers: f['etcd-servers'],
+    integrityCheck: f['storage-integrity-check'] as IntegrityCheck,
+    // Reads need no lock: WAL lets them in beside the server's writes.
+    readOnly: action === 'get' || action === 'list' || action === 'revision',
+  });
   const show = (kv: KeyValue): void => out(f['keys-only'] ? kv.key : `${kv.key} (revision ${kv.modRevision})\n${new TextDecoder().decode(kv.value)}`);
   try {
     const at = f.revision > 0 ? { revision: f.revision } : {};

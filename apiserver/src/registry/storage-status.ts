@@ -9,6 +9,7 @@ import {
   newNotFound,
   newServerTimeout,
   StatusError,
+  statusOf,
   tooLargeResourceVersion,
   tooOldResourceVersion,
   type GroupResource,
@@ -51,6 +52,10 @@ export function statusFromStorageError(error: unknown, context: StorageFailureCo
       return tooLargeResourceVersion(context.requestedRevision ?? 0, error.revision ?? 0);
     case 'Unavailable':
       return newServerTimeout(resource, context.verb, unreachableRetrySeconds);
+    case 'WriteFailed':
+      // What kube-apiserver answers for an etcd write error that is not a Status (e.g. "etcdserver:
+      // mvcc: database space exceeded"): a 500 with no reason and the store's message.
+      return new StatusError(statusOf(error));
     case 'TooSlow':
       return newInternalError(error.message);
   }

@@ -56,6 +56,8 @@ export interface ApiServerOptions {
   readonly serviceNodePortRange: PortRange;
   /** Resolves once the watch cache holds its first snapshot of every resource. */
   readonly storageReady: () => Promise<void>;
+  /** More checks of readyz only (a store that cannot write is not ready, but restarting would not help it). */
+  readonly readinessChecks?: readonly HealthCheck[];
   /** The DefaultTolerationSeconds admission's seconds; 300 each when absent. */
   readonly defaultTolerationSeconds?: DefaultTolerationSeconds;
   /** How to reach the node agents (the --kubelet-* flags); kube's defaults when absent. */
@@ -142,7 +144,7 @@ export class ApiServer {
     this.#health = {
       livez: [ping, log, storage, ...this.#hooks.livenessChecks(options.livezGracePeriodMs)],
       healthz: [ping, log, storage, ...this.#hooks.readinessChecks()],
-      readyz: [ping, log, storage, ...this.#hooks.readinessChecks(), this.#shutdown],
+      readyz: [ping, log, storage, ...(options.readinessChecks ?? []), ...this.#hooks.readinessChecks(), this.#shutdown],
     };
     const serve = (request: IncomingMessage, response: ServerResponse): void => {
       setFilterChainHeaders(request, response);

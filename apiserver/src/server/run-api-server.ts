@@ -9,6 +9,8 @@ import { Cacher } from '../storage/cacher/cacher.ts';
 import { collectionPrefix } from '../storage/keys.ts';
 import { Compactor } from '../storage/compactor.ts';
 import { openStorage, type StorageConfig } from '../storage/open-storage.ts';
+import { SqliteStore } from '../storage/sqlite/sqlite-store.ts';
+import type { HealthCheck } from '../health/health-endpoint.ts';
 import { ApiServer } from './api-server.ts';
 import type { ApiServerFeatureGates } from './feature-gates.ts';
 import type { ServiceCidr } from '../registry/service-addresses/service-cidr.ts';
@@ -42,7 +44,15 @@ export interface RunningApiServer {
 }
 
 export async function runApiServer(options: RunApiServerOptions): Promise<RunningApiServer> {
-  const store = await openStorage(options.storage);
+  const store = await openStorage({
+    ...options.storage,
+    // Once per burst of failed writes, and once when they work again: a full disk is not a log flood.
+    onWriteHealthChange: (change) => {
+      if (change.writable) options.logger.info({ path: change.path }, 'the store writes again');
+      else options.logger.error({ path: change.path, code: change.code, err: change.error }, `the store cannot write: ${change.code ?? 'error'} on ${change.path}`);
+    },
+  });
+  const readinessChecks: HealthCheck[] = store instanceof SqliteStore ? [{ name: 'storage-writable', check: () => store.checkWritable() }] : [];
   // One watch cache per stored resource, in front of the store, as kube-apiserver has.
   const prefixes = new Set(builtinResources.flatMap((d) => (d.storagePrefix === undefined ? [] : [collectionPrefix(d.storagePrefix)])));
   const storage = new Cacher(store, { resourcePrefixes: [...prefixes], historyMs: options.watchHistoryMs });
@@ -62,6 +72,7 @@ export async function runApiServer(options: RunApiServerOptions): Promise<Runnin
     serviceClusterIpRange: options.serviceClusterIpRange,
     serviceNodePortRange: options.serviceNodePortRange,
     storageReady: () => storage.ready(),
+    readinessChecks,
     ...(options.kubelet === undefined ? {} : { kubelet: options.kubelet }),
     ...(options.defaultTolerationSeconds === undefined ? {} : { defaultTolerationSeconds: options.defaultTolerationSeconds }),
     logger: options.logger,

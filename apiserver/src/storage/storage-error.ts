@@ -11,8 +11,10 @@ export type StorageErrorCode =
   | 'Compacted'
   /** The revision asked for is newer than the store's, even after a short wait (HTTP 504). */
   | 'FutureRevision'
-  /** The backend cannot be reached or failed to write; nothing was written. */
+  /** The backend cannot be reached, or is busy; nothing was written, and the same write may work in a moment. */
   | 'Unavailable'
+  /** The backend refused the write (disk full, read-only or damaged file, I/O error); nothing was written. */
+  | 'WriteFailed'
   /** A watcher fell too far behind and was closed; the client must list again. */
   | 'TooSlow';
 
@@ -51,6 +53,8 @@ export const futureRevision = (requested: Revision, current: Revision): StorageE
 
 export const unavailable = (message: string, cause?: unknown): StorageError =>
   new StorageError('Unavailable', message, { cause });
+
+export const writeFailed = (message: string, cause?: unknown): StorageError => new StorageError('WriteFailed', message, { cause });
 
 export const isStorageError = (error: unknown, code?: StorageErrorCode): error is StorageError =>
   error instanceof StorageError && (code === undefined || error.code === code);

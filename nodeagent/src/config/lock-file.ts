@@ -14,8 +14,8 @@
 // renaming, with fs.watch. Any other process that waits in flock(2) on the file (a kubelet, or
 // `flock <file>`) is seen in /proc/locks, which the holder reads every second.
 
-import { spawn } from 'node:child_process';
 import { closeSync, constants, fstatSync, futimesSync, openSync, readFileSync, watch, type FSWatcher } from 'node:fs';
+import { flock } from '@capstan/common';
 import { goFileError } from './decode-configuration-file.ts';
 
 export interface AcquireLockOptions {
@@ -39,8 +39,6 @@ export class LockFileError extends Error {
 
 /** How often a waiting agent re-announces itself and a holder reads /proc/locks. */
 const pollInterval = 1000;
-/** flock(1)'s exit code when the lock is held elsewhere, chosen apart from its error code 1. */
-const conflictExitCode = 75;
 
 export class LockFile {
   readonly path: string;
@@ -62,13 +60,13 @@ export class LockFile {
       throw failure(goFileError(error, path));
     }
     try {
-      if (await runFlock(fd, false)) return new LockFile(path, fd);
+      if (await flock(fd, false)) return new LockFile(path, fd);
       // An agent that will not wait does not ask the holder to give way.
       if (options.wait === false) throw failure('resource temporarily unavailable');
       announce(fd);
       const reannounce = setInterval(() => announce(fd), pollInterval);
       try {
-        if (!(await runFlock(fd, true, options.signal))) throw failure('resource temporarily unavailable');
+        if (!(await flock(fd, true, options.signal))) throw failure('resource temporarily unavailable');
       } finally {
         clearInterval(reannounce);
       }
@@ -137,22 +135,6 @@ function announce(fd: number): void {
   } catch {
     // A holder then notices this agent through /proc/locks once it waits in flock.
   }
-}
-
-/** Runs flock(1) on the descriptor (as its fd 3); true once locked, false when held elsewhere. */
-function runFlock(fd: number, wait: boolean, signal?: AbortSignal): Promise<boolean> {
-  const args = ['--exclusive', '--conflict-exit-code', String(conflictExitCode), ...(wait ? [] : ['--nonblock']), '3'];
-  return new Promise((resolve, reject) => {
-    const child = spawn('flock', args, { stdio: ['ignore', 'ignore', 'pipe', fd], ...(signal === undefined ? {} : { signal }) });
-    let stderr = '';
-    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code === 0) resolve(true);
-      else if (code === conflictExitCode) resolve(false);
-      else if (code !== null) reject(new Error(stderr.trim() || `flock exited with code ${code}`));
-    });
-  });
 }
 
 /** The device and inode as /proc/locks writes them ("fe:00:9981982"). */

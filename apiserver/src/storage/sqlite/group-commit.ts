@@ -4,6 +4,7 @@
 
 import type { DatabaseSync } from 'node:sqlite';
 import { alreadyExists, conflict, notFound, StorageError, unavailable } from '../storage-error.ts';
+import { describeSqliteError, isTransientSqliteError } from './sqlite-failure.ts';
 import type { ChangeEvent, KeyValue, Revision } from '../storage.ts';
 import { keyValueFromRow } from './rows.ts';
 import type { Statements } from './statements.ts';
@@ -19,10 +20,16 @@ interface PendingWrite {
   readonly reject: (error: unknown) => void;
 }
 
+export interface GroupCommitListeners {
+  readonly onCommitted: (events: readonly ChangeEvent[], revision: Revision) => void;
+  /** A transaction failed for a reason other than a lock (disk full, read-only, I/O error): answers what every write of it is rejected with. */
+  readonly onFailed: (error: unknown) => StorageError;
+}
+
 export class GroupCommit {
   readonly #db: DatabaseSync;
   readonly #statements: Statements;
-  readonly #onCommitted: (events: readonly ChangeEvent[], revision: Revision) => void;
+  readonly #listeners: GroupCommitListeners;
   #revision: Revision;
   #pending: PendingWrite[] = [];
   #scheduled = false;
@@ -31,12 +38,12 @@ export class GroupCommit {
     db: DatabaseSync,
     statements: Statements,
     revision: Revision,
-    onCommitted: (events: readonly ChangeEvent[], revision: Revision) => void,
+    listeners: GroupCommitListeners,
   ) {
     this.#db = db;
     this.#statements = statements;
     this.#revision = revision;
-    this.#onCommitted = onCommitted;
+    this.#listeners = listeners;
   }
 
   /** The revision of the last durable write. */
@@ -71,14 +78,21 @@ export class GroupCommit {
       }
       this.#db.exec('COMMIT');
     } catch (error) {
-      if (this.#db.isTransaction) this.#db.exec('ROLLBACK');
-      const failure = unavailable(`the write could not be committed: ${(error as Error).message}`, error);
+      try {
+        if (this.#db.isTransaction) this.#db.exec('ROLLBACK');
+      } catch {
+        // SQLite rolls back by itself after an I/O error; the writes fail either way.
+      }
+      // A lock held elsewhere passes ("please try again"); anything else is the store's failure.
+      const failure = isTransientSqliteError(error)
+        ? unavailable(`the write could not be committed: ${describeSqliteError(error)}`, error)
+        : this.#listeners.onFailed(error);
       for (const write of batch) write.reject(failure);
       return;
     }
     this.#revision = revision;
     const events = outcomes.filter((o): o is ChangeEvent => !(o instanceof StorageError));
-    this.#onCommitted(events, revision);
+    this.#listeners.onCommitted(events, revision);
     batch.forEach((write, i) => {
       const outcome = outcomes[i] as ChangeEvent | StorageError;
       if (outcome instanceof StorageError) write.reject(outcome);

@@ -3,11 +3,45 @@
 // points every live key at its latest log entry.
 
 import { DatabaseSync } from 'node:sqlite';
+import { checkIntegrity, CorruptDatabaseError, type IntegrityCheck } from './integrity-check.ts';
+import { describeSqliteError } from './sqlite-failure.ts';
 
 export const databaseFileName = 'capstan.db';
 
-export function openDatabase(path: string): DatabaseSync {
-  const db = new DatabaseSync(path);
+export interface OpenDatabaseOptions {
+  /** Open for reads only: no schema is written, and a missing file is an error. */
+  readonly readOnly?: boolean;
+  readonly integrityCheck?: IntegrityCheck;
+}
+
+/**
+ * Opens (or creates) the database file, checks it, and sets up the schema. Every failure names the
+ * file, since SQLite's own messages ("file is not a database") do not.
+ */
+export function openDatabase(path: string, options: OpenDatabaseOptions = {}): DatabaseSync {
+  let db: DatabaseSync | undefined;
+  try {
+    db = new DatabaseSync(path, { readOnly: options.readOnly ?? false });
+    if (options.readOnly === true) db.exec('PRAGMA busy_timeout = 10000');
+    else configure(db);
+    // Reading the schema is the first read: a file that is no database fails here, not as corrupt.
+    db.exec('SELECT count(*) FROM sqlite_schema');
+    // Checked before the tables are created: nothing is written into a corrupt file.
+    checkIntegrity(db, path, options.integrityCheck ?? 'quick');
+    if (options.readOnly !== true) createTables(db);
+    return db;
+  } catch (error) {
+    try {
+      db?.close();
+    } catch {
+      // The open failed already; that is the error to report.
+    }
+    if (error instanceof CorruptDatabaseError) throw error;
+    throw new Error(`cannot open the store ${JSON.stringify(path)}: ${describeSqliteError(error)}`, { cause: error });
+  }
+}
+
+function configure(db: DatabaseSync): void {
   // WAL with synchronous=FULL: every commit is on disk before it is acknowledged, and it survives
   // kill -9 and power loss. Checkpoints stay in the committing thread: measured, a checkpoint thread
   // of its own never lets the WAL restart under steady writes, and one writer's commits got slower.
@@ -20,6 +54,11 @@ export function openDatabase(path: string): DatabaseSync {
     PRAGMA busy_timeout = 10000;
     PRAGMA wal_autocheckpoint = 1000;
     PRAGMA foreign_keys = OFF;
+  `);
+}
+
+function createTables(db: DatabaseSync): void {
+  db.exec(`
     CREATE TABLE IF NOT EXISTS kv_log (
       revision INTEGER PRIMARY KEY,
       key TEXT NOT NULL,
@@ -37,5 +76,4 @@ export function openDatabase(path: string): DatabaseSync {
       value INTEGER NOT NULL
     ) WITHOUT ROWID;
   `);
-  return db;
 }

@@ -1,13 +1,14 @@
 // The embedded store (the default backend): one SQLite database file under the data directory,
-// owned by this process. Reads are answered synchronously from the file; writes go through
-// group commit; watches are fed from the commits and, for a start in the past, from the log.
+// owned by this process (it holds the data directory's lock). Reads are answered synchronously from
+// the file; writes go through group commit; watches are fed from the commits and, for a start in
+// the past, from the log.
 
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { prefixEnd } from '../keys.ts';
 import { RevisionWaiter } from '../revision-waiter.ts';
-import { compacted, futureRevision, unavailable } from '../storage-error.ts';
+import { compacted, futureRevision, isStorageError, unavailable, writeFailed, type StorageError } from '../storage-error.ts';
 import {
   changedKey,
   type ChangeEvent,
@@ -24,9 +25,12 @@ import {
   type WatchListener,
 } from '../storage.ts';
 import { WatchChannel } from '../watch-channel.ts';
+import { DataDirLock } from './data-dir-lock.ts';
 import { GroupCommit } from './group-commit.ts';
+import type { IntegrityCheck } from './integrity-check.ts';
 import { keyValueFromRow, watchEventFromChangeRow } from './rows.ts';
 import { databaseFileName, openDatabase } from './schema.ts';
+import { describeSqliteError, sqliteCodeName } from './sqlite-failure.ts';
 import { prepareStatements, type Statements } from './statements.ts';
 
 export interface SqliteStoreOptions {
@@ -36,7 +40,20 @@ export interface SqliteStoreOptions {
   readonly futureRevisionWaitMs?: number;
   /** Live events a watcher may have waiting before it is closed as too slow. */
   readonly maxPendingWatchEvents?: number;
+  /** The check of the file at open (--storage-integrity-check): quick by default. */
+  readonly integrityCheck?: IntegrityCheck;
+  /**
+   * Open for reads only, without the data directory's lock: what `capstan storage get` needs to
+   * read the store of a running server (WAL lets a reader in beside the writer). Writes fail.
+   */
+  readonly readOnly?: boolean;
+  /** Told once when writes start failing (disk full, read-only file, I/O error) and once when they work again. */
+  readonly onWriteHealthChange?: (change: WriteHealthChange) => void;
 }
+
+export type WriteHealthChange =
+  | { readonly writable: false; readonly path: string; readonly code: string | undefined; readonly error: unknown }
+  | { readonly writable: true; readonly path: string };
 
 interface Watcher {
   readonly prefix: string;
@@ -47,6 +64,12 @@ interface Watcher {
 
 export class SqliteStore implements Storage {
   readonly #db: DatabaseSync;
+  readonly #path: string;
+  readonly #lock: DataDirLock | undefined;
+  readonly #readOnly: boolean;
+  readonly #onWriteHealthChange: (change: WriteHealthChange) => void;
+  /** The failure of the last write, while writes fail; cleared by the next write that commits. */
+  #writeFailure: StorageError | undefined;
   readonly #statements: Statements;
   readonly #commit: GroupCommit;
   readonly #revision: RevisionWaiter;
@@ -57,15 +80,55 @@ export class SqliteStore implements Storage {
   #closed = false;
 
   constructor(options: SqliteStoreOptions) {
-    mkdirSync(options.dataDir, { recursive: true });
-    this.#db = openDatabase(join(options.dataDir, databaseFileName));
-    this.#statements = prepareStatements(this.#db);
+    this.#path = join(options.dataDir, databaseFileName);
+    this.#readOnly = options.readOnly ?? false;
+    this.#onWriteHealthChange = options.onWriteHealthChange ?? (() => {});
+    if (!this.#readOnly) {
+      try {
+        mkdirSync(options.dataDir, { recursive: true });
+      } catch (error) {
+        throw new Error(`cannot create the data directory ${JSON.stringify(options.dataDir)}: ${(error as Error).message}`, { cause: error });
+      }
+      this.#lock = DataDirLock.acquire(options.dataDir);
+    }
+    try {
+      this.#db = openDatabase(this.#path, { readOnly: this.#readOnly, integrityCheck: options.integrityCheck ?? 'quick' });
+      this.#statements = prepareStatements(this.#db);
+    } catch (error) {
+      this.#lock?.release();
+      throw error;
+    }
     const revision = this.#statements.currentRevision.get()?.revision as number;
     this.#compactedRevision = (this.#statements.compactedRevision.get()?.value as number | undefined) ?? 0;
     this.#revision = new RevisionWaiter(revision);
     this.#futureRevisionWaitMs = options.futureRevisionWaitMs ?? 3000;
     this.#maxPending = options.maxPendingWatchEvents;
-    this.#commit = new GroupCommit(this.#db, this.#statements, revision, (events, rev) => this.#committed(events, rev));
+    this.#commit = new GroupCommit(this.#db, this.#statements, revision, {
+      onCommitted: (events, rev) => this.#committed(events, rev),
+      onFailed: (error) => this.#writeFailed(error),
+    });
+  }
+
+  /** The database file. */
+  get path(): string {
+    return this.#path;
+  }
+
+  /**
+   * Throws while writes fail (readiness: a store that cannot write is not ready). While failing, each
+   * call tries a write that changes nothing visible, so that readiness comes back once space does
+   * even if no client writes.
+   */
+  checkWritable(): void {
+    this.#checkOpen();
+    if (this.#writeFailure === undefined) return;
+    try {
+      this.#db.exec("BEGIN IMMEDIATE; INSERT OR REPLACE INTO meta (name, value) VALUES ('writable_probe', 0); COMMIT");
+    } catch (error) {
+      if (this.#db.isTransaction) this.#db.exec('ROLLBACK');
+      throw writeFailed(`sqlite: ${describeSqliteError(error)}`, error);
+    }
+    this.#writesWork();
   }
 
   async currentRevision(): Promise<Revision> {
@@ -105,17 +168,17 @@ export class SqliteStore implements Storage {
   }
 
   create(key: string, value: Uint8Array): Promise<KeyValue> {
-    this.#checkOpen();
+    this.#checkWritableStore();
     return this.#commit.write({ op: 'create', key, value }).then(keyValueOf);
   }
 
   update(key: string, value: Uint8Array, expectedRevision: Revision): Promise<KeyValue> {
-    this.#checkOpen();
+    this.#checkWritableStore();
     return this.#commit.write({ op: 'update', key, value, expected: expectedRevision }).then(keyValueOf);
   }
 
   async delete(key: string, expectedRevision?: Revision): Promise<DeleteResult> {
-    this.#checkOpen();
+    this.#checkWritableStore();
     const event = await this.#commit.write({ op: 'delete', key, expected: expectedRevision });
     if (event.type !== 'DELETED') throw new Error(`a delete produced a ${event.type} event`);
     return { prev: event.prev, revision: event.revision };
@@ -157,7 +220,7 @@ export class SqliteStore implements Storage {
   }
 
   async compact(revision: Revision): Promise<void> {
-    this.#checkOpen();
+    this.#checkWritableStore();
     if (revision <= this.#compactedRevision) return;
     if (revision > this.#commit.revision) throw futureRevision(revision, this.#commit.revision);
     // Commit queued writes first: compaction runs in a transaction of its own.
@@ -168,20 +231,36 @@ export class SqliteStore implements Storage {
       this.#statements.setCompactedRevision.run(revision);
       this.#db.exec('COMMIT');
     } catch (error) {
-      this.#db.exec('ROLLBACK');
-      throw unavailable(`compaction failed: ${(error as Error).message}`, error);
+      if (this.#db.isTransaction) this.#db.exec('ROLLBACK');
+      throw this.#writeFailed(error, 'compaction failed: ');
     }
+    this.#writesWork();
     this.#compactedRevision = revision;
   }
 
+  /**
+   * Commits what is queued, ends the watches and closes the file. Never throws: a store that cannot
+   * write any more (full disk, damaged file) must still let the process shut down; the queued
+   * writes then fail on their own promises.
+   */
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#commit.flush();
     this.#closed = true;
     for (const watcher of [...this.#watchers]) watcher.channel.fail(unavailable('the store is closed'));
     this.#revision.cancelAll();
-    this.#db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
-    this.#db.close();
+    try {
+      // Folds the WAL into the file, so that the directory holds one file at rest. Best effort.
+      if (!this.#readOnly) this.#db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    } catch {
+      // The WAL stays and is replayed by the next open.
+    }
+    try {
+      this.#db.close();
+    } catch {
+      // Nothing more can be done with the file; the lock goes below either way.
+    }
+    this.#lock?.release();
   }
 
   /** The revision a read is served at, after checking it against the history and waiting for a future one. */
@@ -199,6 +278,7 @@ export class SqliteStore implements Storage {
   }
 
   #committed(events: readonly ChangeEvent[], revision: Revision): void {
+    this.#writesWork();
     this.#revision.advance(revision);
     if (this.#watchers.size === 0) return;
     for (const event of events) {
@@ -211,6 +291,26 @@ export class SqliteStore implements Storage {
 
   #checkOpen(): void {
     if (this.#closed) throw unavailable('the store is closed');
+  }
+
+  #checkWritableStore(): void {
+    this.#checkOpen();
+    if (this.#readOnly) throw writeFailed(`sqlite: the store ${this.#path} was opened for reads only`);
+  }
+
+  /** Notes a failed write (telling once per burst of failures) and answers the error its callers get. */
+  #writeFailed(error: unknown, prefix = ''): StorageError {
+    if (isStorageError(error)) return error;
+    const failure = writeFailed(`${prefix}sqlite: ${describeSqliteError(error)}`, error);
+    if (this.#writeFailure === undefined) this.#onWriteHealthChange({ writable: false, path: this.#path, code: sqliteCodeName(error), error });
+    this.#writeFailure = failure;
+    return failure;
+  }
+
+  #writesWork(): void {
+    if (this.#writeFailure === undefined) return;
+    this.#writeFailure = undefined;
+    this.#onWriteHealthChange({ writable: true, path: this.#path });
   }
 }
 
