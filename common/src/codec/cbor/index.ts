@@ -3,23 +3,24 @@
 
 import { builtinTypes } from '../../schema/builtin-types.ts';
 import { declarationOfKind } from '../protobuf/decode-object.ts';
-import { CborDecodeError, decodeCborObject, encodeCbor, prepareForCbor } from './cbor-object.ts';
+import { encodeCborEvent, encodeCborObject } from './cbor-object.ts';
+import { decodeCbor } from './decode-cbor.ts';
 
-export { CborDecodeError, decodeCborObject };
+export { CborDecodeError } from './cbor-decode-error.ts';
 
-/** An object ready for CBOR: a built-in kind's byte fields as byte strings, anything else as it is. */
-function prepared(object: unknown): unknown {
+const lookup = (name: string) => builtinTypes.get(name);
+
+/** The declared type of an object of a built-in kind (its byte fields go out under tag 22), if any. */
+function typeNameOf(object: unknown): string | undefined {
   const { apiVersion, kind } = (typeof object === 'object' && object !== null ? object : {}) as { apiVersion?: unknown; kind?: unknown };
-  const declaration = typeof apiVersion === 'string' && typeof kind === 'string' ? declarationOfKind(apiVersion, kind) : undefined;
-  return prepareForCbor(object, declaration?.name, (name) => builtinTypes.get(name));
+  return typeof apiVersion === 'string' && typeof kind === 'string' ? declarationOfKind(apiVersion, kind)?.name : undefined;
 }
+
+/** One CBOR data item (self-described or not) in the JSON form; throws CborDecodeError with kube's message. */
+export const decodeCborObject = (bytes: Uint8Array): unknown => decodeCbor(bytes);
 
 /** An answer as one self-described CBOR data item. */
-export function encodeCborAnswer(answer: unknown): Uint8Array {
-  return encodeCbor(prepared(answer));
-}
+export const encodeCborAnswer = (answer: unknown): Uint8Array => encodeCborObject(answer, typeNameOf(answer), lookup);
 
 /** One event of an application/cbor-seq watch: a self-described {type, object} data item. */
-export function encodeCborWatchEvent(type: string, object: unknown): Uint8Array {
-  return encodeCbor({ type, object: prepared(object) });
-}
+export const encodeCborWatchEvent = (type: string, object: unknown): Uint8Array => encodeCborEvent(type, object, typeNameOf(object), lookup);

@@ -1,0 +1,244 @@
+// cbor-fixtures writes what kube's own CBOR serializer (k8s.io/apimachinery v0.35, the one client-go
+// uses) produces and refuses, as fixtures for Capstan's CBOR codec tests:
+//
+//	cd e2e/clientgo && go run ./cmd/cbor-fixtures ../../common/test/fixtures/cbor
+//
+// For each object: <name>.cbor (the bytes client-go sends, and kube-apiserver answers) and
+// <name>.json (the same object in JSON). decoding.json lists hand-made inputs with what kube's
+// decoder makes of them: the JSON form of the value, or its error message.
+package main
+
+import (
+	"bytes"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/resource"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/runtime/serializer/cbor"
+	"k8s.io/apimachinery/pkg/runtime/serializer/cbor/direct"
+	"k8s.io/apimachinery/pkg/util/intstr"
+	"k8s.io/client-go/kubernetes/scheme"
+)
+
+func main() {
+	if len(os.Args) != 2 {
+		fmt.Fprintln(os.Stderr, "usage: cbor-fixtures OUTDIR")
+		os.Exit(2)
+	}
+	out := os.Args[1]
+	must(os.MkdirAll(out, 0o755))
+	serializer := cbor.NewSerializer(scheme.Scheme, scheme.Scheme)
+	for name, object := range objects() {
+		var body bytes.Buffer
+		must(serializer.Encode(object, &body))
+		must(os.WriteFile(filepath.Join(out, name+".cbor"), body.Bytes(), 0o644))
+		must(os.WriteFile(filepath.Join(out, name+".json"), jsonOf(object), 0o644))
+	}
+	// A watch event as kube-apiserver frames it: the object encoded first, then embedded raw in a
+	// WatchEvent encoded by the same serializer.
+	var embedded, event bytes.Buffer
+	secret := objects()["secret"]
+	must(serializer.Encode(secret, &embedded))
+	must(serializer.Encode(&metav1.WatchEvent{Type: "ADDED", Object: runtime.RawExtension{Raw: embedded.Bytes()}}, &event))
+	must(os.WriteFile(filepath.Join(out, "watch-event-secret.cbor"), event.Bytes(), 0o644))
+	must(os.WriteFile(filepath.Join(out, "watch-event-secret.json"), []byte(fmt.Sprintf(`{"type":"ADDED","object":%s}`, jsonOf(secret))), 0o644))
+
+	var results []decoding
+	for _, c := range decodingCases() {
+		data, err := hex.DecodeString(strings.ReplaceAll(c.hex, " ", ""))
+		must(err)
+		var value interface{}
+		result := decoding{Name: c.name, Hex: hex.EncodeToString(data)}
+		if err := direct.Unmarshal(data, &value); err != nil {
+			result.Error = err.Error()
+		} else {
+			result.JSON = json.RawMessage(jsonOf(value))
+		}
+		results = append(results, result)
+	}
+	text, err := json.MarshalIndent(results, "", "  ")
+	must(err)
+	must(os.WriteFile(filepath.Join(out, "decoding.json"), append(text, '\n'), 0o644))
+}
+
+type decoding struct {
+	Name  string          `json:"name"`
+	Hex   string          `json:"hex"`
+	JSON  json.RawMessage `json:"json,omitempty"`
+	Error string          `json:"error,omitempty"`
+}
+
+func objects() map[string]runtime.Object {
+	created := metav1.NewTime(time.Date(2025, 3, 4, 5, 6, 7, 0, time.UTC))
+	seconds := int64(30)
+	replicas := int32(3)
+	surge := intstr.FromString("25%")
+	unavailable := intstr.FromInt32(1)
+	dynamic := &unstructured.Unstructured{Object: map[string]interface{}{
+		"apiVersion": "v1",
+		"kind":       "ConfigMap",
+		"metadata":   map[string]interface{}{"name": "dynamic", "namespace": "default", "labels": map[string]interface{}{"via": "dynamic"}},
+		"data":       map[string]interface{}{"a": "1"},
+		"binaryData": map[string]interface{}{"bin": "AAEC/w=="},
+	}}
+	dynamic.SetGroupVersionKind(schema.GroupVersionKind{Version: "v1", Kind: "ConfigMap"})
+	return map[string]runtime.Object{
+		"secret": &corev1.Secret{
+			TypeMeta:   metav1.TypeMeta{APIVersion: "v1", Kind: "Secret"},
+			ObjectMeta: metav1.ObjectMeta{Name: "binary", Namespace: "default", Labels: map[string]string{"app": "cbor"}},
+			Data:       map[string][]byte{"key": {0, 1, 2, 255}, "text": []byte("hello"), "empty": {}},
+			Type:       corev1.SecretTypeOpaque,
+		},
+		"configmap": &corev1.ConfigMap{
+			TypeMeta:   metav1.TypeMeta{APIVersion: "v1", Kind: "ConfigMap"},
+			ObjectMeta: metav1.ObjectMeta{Name: "mixed", Namespace: "default", Annotations: map[string]string{"note": "ünïcode ✓"}},
+			Data:       map[string]string{"plain": "text"},
+			BinaryData: map[string][]byte{"bin": {0, 1, 2, 255}},
+		},
+		"pod": &corev1.Pod{
+			TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "Pod"},
+			ObjectMeta: metav1.ObjectMeta{
+				Name: "web", Namespace: "default", UID: "6b1f3f0e-4a7c-4a56-9f3e-0c1a2b3c4d5e", ResourceVersion: "42",
+				CreationTimestamp: created, Generation: 1 << 60,
+			},
+			Spec: corev1.PodSpec{
+				TerminationGracePeriodSeconds: &seconds,
+				Containers: []corev1.Container{{
+					Name: "web", Image: "nginx:1.27",
+					Ports: []corev1.ContainerPort{{ContainerPort: 8080, Protocol: corev1.ProtocolTCP}},
+					Resources: corev1.ResourceRequirements{Requests: corev1.ResourceList{
+						corev1.ResourceCPU: resource.MustParse("250m"), corev1.ResourceMemory: resource.MustParse("64Mi"),
+					}},
+					ReadinessProbe: &corev1.Probe{ProbeHandler: corev1.ProbeHandler{HTTPGet: &corev1.HTTPGetAction{Path: "/", Port: intstr.FromInt32(8080)}}},
+				}},
+			},
+		},
+		"deployment": &appsv1.Deployment{
+			TypeMeta:   metav1.TypeMeta{APIVersion: "apps/v1", Kind: "Deployment"},
+			ObjectMeta: metav1.ObjectMeta{Name: "web", Namespace: "default"},
+			Spec: appsv1.DeploymentSpec{
+				Replicas: &replicas,
+				Selector: &metav1.LabelSelector{MatchLabels: map[string]string{"app": "web"}},
+				Strategy: appsv1.DeploymentStrategy{Type: appsv1.RollingUpdateDeploymentStrategyType, RollingUpdate: &appsv1.RollingUpdateDeployment{MaxSurge: &surge, MaxUnavailable: &unavailable}},
+				Template: corev1.PodTemplateSpec{
+					ObjectMeta: metav1.ObjectMeta{Labels: map[string]string{"app": "web"}},
+					Spec:       corev1.PodSpec{Containers: []corev1.Container{{Name: "web", Image: "nginx"}}},
+				},
+			},
+		},
+		"secret-list": &corev1.SecretList{
+			TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "SecretList"},
+			ListMeta: metav1.ListMeta{ResourceVersion: "7"},
+			Items: []corev1.Secret{{
+				ObjectMeta: metav1.ObjectMeta{Name: "one", Namespace: "default"},
+				Data:       map[string][]byte{"k": {9, 8, 7}},
+				Type:       corev1.SecretTypeOpaque,
+			}},
+		},
+		"status-not-found": &metav1.Status{
+			TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "Status"},
+			Status:   metav1.StatusFailure,
+			Message:  `secrets "nowhere" not found`,
+			Reason:   metav1.StatusReasonNotFound,
+			Details:  &metav1.StatusDetails{Name: "nowhere", Kind: "secrets"},
+			Code:     404,
+		},
+		"delete-options": &metav1.DeleteOptions{
+			TypeMeta:           metav1.TypeMeta{APIVersion: "v1", Kind: "DeleteOptions"},
+			GracePeriodSeconds: &seconds,
+		},
+		"dynamic-configmap": dynamic,
+	}
+}
+
+func decodingCases() []struct{ name, hex string } {
+	long := func(head string, item string, n int) string { return head + strings.Repeat(item, n) }
+	nested := strings.Repeat("81", 64) + "00"
+	tooDeep := strings.Repeat("81", 65) + "00"
+	return []struct{ name, hex string }{
+		// accepted
+		{"byte-string keys and values are strings", "a2 44 6b696e64 46 536563726574 42 6f6b 41 79"},
+		{"tag 22 byte string is base64 text", "a1 41 6b d6 44 000102ff"},
+		{"tag 21 byte string is base64url text", "a1 41 6b d5 44 000102ff"},
+		{"tag 23 byte string is hex text", "a1 41 6b d7 44 000102ff"},
+		{"self-described anywhere", "d9d9f7 a1 41 6b d9d9f7 a1 41 6a 01"},
+		{"indefinite lengths", "bf 5f 41 61 41 62 ff 9f 01 7f 61 78 61 79 ff ff ff"},
+		{"integers and floats", "a6 41 61 00 41 62 20 41 63 1b 0fffffffffffffff 41 64 3b 0fffffffffffffff 41 65 f9 3e00 41 66 fb 3ff199999999999a"},
+		{"float16 and float32 integral values", "a2 41 61 f9 3c00 41 62 fa 47c35000"},
+		{"booleans and null", "a3 41 61 f4 41 62 f5 41 63 f6"},
+		{"unknown tag yields its content", "a1 41 61 d9 04d2 41 78"},
+		{"tag 0 RFC 3339 text", "a1 41 74 c0 74 323032352d30332d30345430353a30363a30375a"},
+		{"tag 1 epoch integer", "a1 41 74 c1 1a 67c68a0f"},
+		{"tag 1 epoch float", "a1 41 74 c1 fb 41d9f1a283c80000"},
+		{"empty map and array", "a2 41 6d a0 41 61 80"},
+		{"64 levels of nesting", nested},
+		{"1024 array elements", long("99 0400", "00", 1024)},
+		// refused
+		{"duplicate text keys", "a2 61 61 01 61 61 02"},
+		{"duplicate keys text and byte string", "a2 61 61 01 41 61 02"},
+		{"duplicate keys in indefinite map", "bf 61 61 01 61 61 02 ff"},
+		{"NaN", "a1 61 61 f9 7e00"},
+		{"positive infinity", "a1 61 61 f9 7c00"},
+		{"negative infinity float64", "a1 61 61 fb fff0000000000000"},
+		{"undefined", "a1 61 61 f7"},
+		{"simple value 0", "a1 61 61 e0"},
+		{"simple value 255", "a1 61 61 f8 ff"},
+		{"simple value 24 ill-formed", "a1 61 61 f8 18"},
+		{"bignum tag", "a1 61 61 c2 41 01"},
+		{"negative bignum tag", "a1 61 61 c3 41 01"},
+		{"unsigned integer beyond int64", "a1 61 61 1b ffffffffffffffff"},
+		{"negative integer beyond int64", "a1 61 61 3b ffffffffffffffff"},
+		{"invalid UTF-8 text", "a1 61 61 61 ff"},
+		{"invalid UTF-8 text key", "a1 61 ff 01"},
+		{"extraneous data", "a0 00"},
+		{"truncated", "a1 61"},
+		{"empty", ""},
+		{"reserved additional information", "a1 61 61 1c"},
+		{"integer map key", "a1 01 02"},
+		{"array map key", "a1 80 02"},
+		{"1025 array elements", long("99 0401", "00", 1025)},
+		{"1025 map pairs", "b9 0401" + func() string {
+			var b strings.Builder
+			for i := 0; i < 1025; i++ {
+				fmt.Fprintf(&b, "59%04x", i)
+				b.WriteString("00")
+			}
+			return strings.ReplaceAll(b.String(), "59", "42")
+		}()},
+		{"65 levels of nesting", tooDeep},
+		{"tag 0 with an integer", "a1 61 74 c0 01"},
+		{"tag 0 with a text that is no time", "a1 61 74 c0 63 616263"},
+		{"tag 1 with NaN", "a1 61 74 c1 f9 7e00"},
+		{"break outside indefinite item", "ff"},
+		{"indefinite text with a byte string chunk", "a1 61 61 7f 41 61 ff"},
+		{"indefinite map with a missing value", "bf 61 61 ff"},
+		{"byte string length beyond the input", "a1 61 61 5a ffffffff"},
+		{"array length beyond the input", "9b 00000000ffffffff"},
+	}
+}
+
+func jsonOf(value interface{}) []byte {
+	var out bytes.Buffer
+	encoder := json.NewEncoder(&out)
+	encoder.SetEscapeHTML(false)
+	must(encoder.Encode(value))
+	return bytes.TrimSuffix(out.Bytes(), []byte("\n"))
+}
+
+func must(err error) {
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
