@@ -1,16 +1,19 @@
 // The controllers of `capstan up`: one `capstan controllers` process (node lifecycle, namespaces,
-// garbage collection, scheduling) with the cluster's kubeconfig, its log in <data-dir>/controllers.log.
+// garbage collection, scheduling) with the cluster's kubeconfig, its log in <data-dir>/controllers.log,
+// restarted when it dies.
 
 import { join } from 'node:path';
 import { capstanChild, stopChild } from './capstan-child.ts';
 
 export interface UpControllers {
+  /** Resolves once the process says it runs; rejects when it exits before. */
+  readonly started: Promise<void>;
   stop(): Promise<void>;
 }
 
 export function startUpControllers(dataDir: string, kubeconfig: string, log: (line: string) => void): UpControllers {
   const logFile = join(dataDir, 'controllers.log');
-  const child = capstanChild(['controllers', `--kubeconfig=${kubeconfig}`, '--logging-format=json'], logFile);
+  const child = capstanChild(['controllers', `--kubeconfig=${kubeconfig}`, '--logging-format=json', '--allocate-node-cidrs=true', '--cluster-cidr=10.244.0.0/16'], logFile, { say: log });
   log(`controllers: node lifecycle, namespace cleanup, garbage collection, scheduling (log in ${logFile})`);
-  return { stop: () => stopChild(child) };
+  return { started: child.started, stop: () => stopChild(child) };
 }

@@ -93,7 +93,10 @@ async function runAgent(loaded: AgentConfiguration, signal: AbortSignal, log: Lo
       return 0;
     }
     const root = rootDirectory;
-    const heartbeats = new NodeHeartbeats(client, runtime, images, loaded, report, log, { extendedResources: () => root.extendedResources() });
+    const heartbeats = new NodeHeartbeats(client, runtime, images, loaded, report, log, {
+      extendedResources: () => root.extendedResources(),
+      updatePodCidr: async (podCidr) => void (await runtime.updateRuntimeConfig({ runtimeConfig: { networkConfig: { podCidr } } })),
+    });
     const running = heartbeats.start(signal);
     await heartbeats.registered;
     if (!signal.aborted) {

@@ -24,6 +24,7 @@ import {
 import { initialNode } from './initial-node.ts';
 import { LeaseHeartbeat } from './lease-heartbeat.ts';
 import { NodeEventRecorder } from './node-events.ts';
+import { followNodePodCidr } from './node-pod-cidr.ts';
 import { registerNode } from './node-registration.ts';
 import { readNodeReadings, type NodeReadings } from './node-readings.ts';
 import { computeNodeStatus, type ComputedNodeStatus } from './node-status.ts';
@@ -37,6 +38,8 @@ export interface NodeHeartbeatsOptions {
   readonly readings?: () => Promise<NodeReadings>;
   /** The device plugins' resources for each status (the agent's root directory). */
   readonly extendedResources?: () => ExtendedResources;
+  /** Hands the Node's pod ranges to the runtime once the node IPAM controller sets them (the kubelet's updatePodCIDR); none: not followed. */
+  readonly updatePodCidr?: (podCidr: string) => Promise<void>;
 }
 
 /** The kubelet's words, which tools and people look for in `kubectl describe node`. */
@@ -54,6 +57,7 @@ export class NodeHeartbeats {
   readonly #pressures = new PressureConditions();
   readonly #readings: () => Promise<NodeReadings>;
   readonly #extendedResources: (() => ExtendedResources) | undefined;
+  readonly #updatePodCidr: ((podCidr: string) => Promise<void>) | undefined;
 
   constructor(client: RestClient, runtime: CriRuntimeClient, images: CriImageClient, loaded: AgentConfiguration, report: SystemReport, log: Log, options: NodeHeartbeatsOptions = {}) {
     this.#client = client;
@@ -62,6 +66,7 @@ export class NodeHeartbeats {
     this.#log = log;
     this.#readings = options.readings ?? (() => readNodeReadings(loaded.flags['root-dir'], report, runtime, images));
     this.#extendedResources = options.extendedResources;
+    this.#updatePodCidr = options.updatePodCidr;
     this.registered = new Promise((resolve) => (this.#resolveRegistered = resolve));
   }
 
@@ -108,7 +113,8 @@ export class NodeHeartbeats {
       log: this.#log,
       onRenewed: () => (this.#lastLeaseRenewal = Date.now()),
     });
-    await Promise.all([reporter.run(signal), lease.run(signal)]);
+    const podCidr = this.#updatePodCidr === undefined ? undefined : followNodePodCidr(this.#client, nodeName, this.#updatePodCidr, signal, this.#log);
+    await Promise.all([reporter.run(signal), lease.run(signal), podCidr]);
   }
 
   /** Why the agent is unhealthy; empty while its Lease is fresh. */

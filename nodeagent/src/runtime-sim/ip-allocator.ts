@@ -33,6 +33,8 @@ export class IpAllocator {
 
   release(ip: string): void {
     const offset = parseIp(ip) - this.#base;
+    // An address of a range used before the kubelet sent this one is not ours to free.
+    if (offset < 0 || offset >= this.#size) return;
     if (this.#used.delete(offset)) this.#released.push(offset);
   }
 }
