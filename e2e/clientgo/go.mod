@@ -4,8 +4,10 @@ go 1.25.0
 
 require (
 	k8s.io/api v0.35.4
+	k8s.io/apiextensions-apiserver v0.35.4
 	k8s.io/apimachinery v0.35.4
 	k8s.io/client-go v0.35.4
+	k8s.io/kube-aggregator v0.35.4
 )
 
 require (

@@ -39,6 +39,18 @@ export interface FieldDeclaration {
    */
   readonly protobufEmbeddedIn?: number | readonly number[];
   readonly required?: boolean;
+  /**
+   * The Go field is a pointer (*int32, *bool, *PodSecurityContext): Protobuf carries it only when it
+   * is set, so a zero it carries was sent and is kept (replicas: 0). A non-pointer field is always
+   * written, its zero meaning unset.
+   */
+  readonly pointer?: boolean;
+  /**
+   * Whether Go's JSON omits the non-pointer field at its zero value (`omitempty`). Needed only where
+   * the OpenAPI default says otherwise: kube-openapi gives a zero default to the fields without
+   * omitempty, and a `+default` marker can give an omitempty field the same zero (see zeroIsShown).
+   */
+  readonly omitEmpty?: boolean;
   readonly listType?: ListType;
   /** With listType "map": the item fields that identify an item. */
   readonly listMapKeys?: readonly string[];
@@ -136,6 +148,34 @@ export function embedded(
   markers: Omit<FieldDeclaration, 'schema' | 'description' | 'protobuf' | 'protobufEmbeddedIn'> = {},
 ): FieldDeclaration {
   return { protobuf: inner, protobufEmbeddedIn: outer, schema, description, ...markers };
+}
+
+/** Marks a field whose Go type is a pointer (see FieldDeclaration.pointer). */
+export const pointer = (declaration: FieldDeclaration): FieldDeclaration => ({ ...declaration, pointer: true });
+
+/** Go's zero value of a scalar schema; undefined for the others. */
+export function scalarZero(schema: Schema): string | number | boolean | undefined {
+  switch (schema.type) {
+    case 'string':
+      return '';
+    case 'integer':
+    case 'number':
+      return 0;
+    case 'boolean':
+      return false;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Whether Go's JSON writes this non-pointer scalar field at its zero value (no omitempty): the
+ * fields to which kube's OpenAPI gives the zero as default, unless marked omitEmpty.
+ */
+export function zeroIsShown(field: FieldDeclaration): boolean {
+  if (field.omitEmpty !== undefined) return !field.omitEmpty;
+  const { schema } = field;
+  return 'default' in schema && schema.default !== undefined && schema.default === scalarZero(schema);
 }
 
 /** The schema name of a type in Kubernetes' API packages, e.g. apiName('core', 'v1', 'Pod'). */

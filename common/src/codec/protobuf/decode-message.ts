@@ -1,10 +1,12 @@
 // An object's Protobuf message (the raw bytes of a runtime.Unknown) read into the JSON form of the
-// kind, field by field through the type declarations. Go writes every non-pointer field, so a zero
-// scalar without a declared default is read as unset, as Go's JSON would omit it.
+// kind, field by field through the type declarations, as Go reads it and then writes its JSON: Go
+// writes every non-pointer field, so a zero there means unset and is left out unless Go's JSON shows
+// it (no omitempty); a pointer field is written only when set, so its zero was sent and is kept.
 
 import protobuf from 'protobufjs/minimal.js';
-import type { FieldDeclaration, JsonValue, Schema, StructDeclaration, TypeDeclaration, TypeLookup } from '../../schema/schema.ts';
+import { scalarZero, zeroIsShown, type FieldDeclaration, type JsonValue, type Schema, type StructDeclaration, type TypeLookup } from '../../schema/schema.ts';
 import { decodeRawJson, opaqueDecoders, readInt64 } from './opaque-types.ts';
+import { schemaUnionDecoders } from './schema-props-unions.ts';
 
 type Reader = protobuf.Reader;
 type JsonObject = { [key: string]: JsonValue };
@@ -87,8 +89,8 @@ function decodeFields(reader: Reader, byNumber: FieldNumbers, object: JsonObject
         const packed = protobuf.Reader.create(reader.bytes());
         while (packed.pos < packed.len) items.push(decodeValue(packed, schema.items, lookup) as JsonValue);
       } else {
-        const item = decodeValue(reader, schema.items, lookup);
-        if (item !== undefined) items.push(item);
+        // An item Go writes as JSON null (a zero Time, an empty JSON) keeps its place in the list.
+        items.push(decodeValue(reader, schema.items, lookup) ?? null);
       }
       object[name] = items;
       continue;
@@ -100,20 +102,13 @@ function decodeFields(reader: Reader, byNumber: FieldNumbers, object: JsonObject
       continue;
     }
     const value = decodeValue(reader, schema, lookup);
-    if (value === undefined || isUnsetZero(schema, value)) delete object[name];
+    if (value === undefined || isUnsetZero(field, value)) delete object[name];
     else object[name] = value;
   }
 }
 
-/** A zero scalar of a field without a default: Go wrote it because the field is not a pointer. */
-function isUnsetZero(schema: Schema, value: JsonValue): boolean {
-  if (!('default' in schema) || schema.default === undefined) {
-    if (schema.type === 'string' || schema.type === 'integer' || schema.type === 'number' || schema.type === 'boolean') {
-      return value === '' || value === 0 || value === false;
-    }
-  }
-  return false;
-}
+/** A zero Go wrote only because the field is not a pointer, and its JSON omits (omitempty). */
+const isUnsetZero = (field: FieldDeclaration, value: JsonValue): boolean => field.pointer !== true && value === scalarZero(field.schema) && !zeroIsShown(field);
 
 const isPackable = (schema: Schema): boolean => schema.type === 'integer' || schema.type === 'number' || schema.type === 'boolean';
 
@@ -182,6 +177,8 @@ function decodeValue(reader: Reader, schema: Schema, lookup: TypeLookup): JsonVa
         return undefined;
       }
       if (target.kind === 'struct') return decodeStruct(protobuf.Reader.create(reader.bytes()), target, lookup);
+      const decodeUnion = schemaUnionDecoders[target.name];
+      if (decodeUnion !== undefined) return decodeUnion(reader.bytes(), (bytes, typeName) => decodeMessage(bytes, typeName, lookup));
       const decode = opaqueDecoders[target.name];
       if (decode === undefined) throw new ProtobufDecodeError(`${target.name} has no Protobuf reader yet`);
       return decode(reader.bytes());

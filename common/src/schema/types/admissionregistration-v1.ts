@@ -1,6 +1,6 @@
 // The types of admissionregistration.k8s.io/v1.
 
-import { apiName, bytes, field, int32, int64, list, ref, string, struct, type FieldDeclaration, type TypeDeclaration } from '../schema.ts';
+import { apiName, bytes, field, int32, int64, list, pointer, ref, string, struct, type FieldDeclaration, type TypeDeclaration } from '../schema.ts';
 import { failurePolicyTypes, matchPolicyTypes, operationTypes, reinvocationPolicyTypes, ruleScopes, sideEffectClasses, validationActions } from './enum-values.ts';
 import { conditionName, kinds, labelSelectorName, listKind, objectMetaField, typeMetaFields } from './meta-v1.ts';
 
@@ -17,7 +17,7 @@ const ruleFields = (embeddedIn: number | readonly number[]): Readonly<Record<str
     apiGroups: { schema: stringItems, description: 'The API groups matched, or "*" for all.', listType: 'atomic', ...numbered(1) },
     apiVersions: { schema: stringItems, description: 'The API versions matched, or "*" for all.', listType: 'atomic', ...numbered(2) },
     resources: { schema: stringItems, description: 'The resources matched, such as "pods", "pods/log", "*" or "*/*".', listType: 'atomic', ...numbered(3) },
-    scope: { schema: string({ enum: ruleScopes }), description: 'Cluster, Namespaced or "*": the scope of the resources matched.', ...numbered(4) },
+    scope: { schema: string({ enum: ruleScopes }), description: 'Cluster, Namespaced or "*": the scope of the resources matched.', pointer: true, ...numbered(4) },
   };
 };
 const operationsDescription = 'The operations matched: CREATE, UPDATE, DELETE, CONNECT, or "*" for all.';
@@ -29,12 +29,12 @@ const webhookFields = (objectSelectorNumber: number): Record<string, FieldDeclar
   rules: field(3, list(ref(admission('RuleWithOperations'), { default: {} })), 'The operations and resources the webhook is called for, if any rule matches.', {
     listType: 'atomic',
   }),
-  failurePolicy: field(4, string({ enum: failurePolicyTypes }), 'Ignore or Fail: what an error calling the webhook does to the request.'),
-  matchPolicy: field(9, string({ enum: matchPolicyTypes }), 'Exact or Equivalent: whether requests through other versions of a matched resource are sent too.'),
-  namespaceSelector: field(5, ref(labelSelectorName), 'Which namespaces\' objects the webhook is called for.'),
-  objectSelector: field(objectSelectorNumber, ref(labelSelectorName), 'Which objects, by their labels, the webhook is called for.'),
-  sideEffects: field(6, string({ enum: sideEffectClasses }), 'None or NoneOnDryRun: whether calling the webhook changes anything elsewhere.', { required: true }),
-  timeoutSeconds: field(7, int32(), 'How long to wait for the webhook, 1 to 30 seconds.'),
+  failurePolicy: pointer(field(4, string({ enum: failurePolicyTypes }), 'Ignore or Fail: what an error calling the webhook does to the request.')),
+  matchPolicy: pointer(field(9, string({ enum: matchPolicyTypes }), 'Exact or Equivalent: whether requests through other versions of a matched resource are sent too.')),
+  namespaceSelector: pointer(field(5, ref(labelSelectorName), 'Which namespaces\' objects the webhook is called for.')),
+  objectSelector: pointer(field(objectSelectorNumber, ref(labelSelectorName), 'Which objects, by their labels, the webhook is called for.')),
+  sideEffects: pointer(field(6, string({ enum: sideEffectClasses }), 'None or NoneOnDryRun: whether calling the webhook changes anything elsewhere.', { required: true })),
+  timeoutSeconds: pointer(field(7, int32(), 'How long to wait for the webhook, 1 to 30 seconds.')),
   admissionReviewVersions: field(8, stringItems, 'The AdmissionReview versions the webhook accepts, most preferred first.', {
     required: true,
     listType: 'atomic',
@@ -63,22 +63,22 @@ export const admissionregistrationV1Types: readonly TypeDeclaration[] = [
     admission('MatchResources'),
     'Which requests a policy applies to, by namespace, object labels and resource rules; exclusions win.',
     {
-      namespaceSelector: field(1, ref(labelSelectorName), 'Which namespaces\' objects match.'),
-      objectSelector: field(2, ref(labelSelectorName), 'Which objects, by their labels, match.'),
+      namespaceSelector: pointer(field(1, ref(labelSelectorName), 'Which namespaces\' objects match.')),
+      objectSelector: pointer(field(2, ref(labelSelectorName), 'Which objects, by their labels, match.')),
       resourceRules: field(3, list(ref(admission('NamedRuleWithOperations'), { default: {} })), 'The operations and resources that match.', {
         listType: 'atomic',
       }),
       excludeResourceRules: field(4, list(ref(admission('NamedRuleWithOperations'), { default: {} })), 'The operations and resources excluded.', {
         listType: 'atomic',
       }),
-      matchPolicy: field(7, string({ enum: matchPolicyTypes }), 'Exact or Equivalent: whether requests through other versions of a matched resource match too.'),
+      matchPolicy: pointer(field(7, string({ enum: matchPolicyTypes }), 'Exact or Equivalent: whether requests through other versions of a matched resource match too.')),
     },
     { mapType: 'atomic' },
   ),
 
   struct(admission('MutatingWebhook'), 'A mutating admission webhook and the requests it is called for.', {
     ...webhookFields(11),
-    reinvocationPolicy: field(10, string({ enum: reinvocationPolicyTypes }), 'Never or IfNeeded: whether the webhook is called again after later mutations.'),
+    reinvocationPolicy: pointer(field(10, string({ enum: reinvocationPolicyTypes }), 'Never or IfNeeded: whether the webhook is called again after later mutations.')),
     matchConditions: field(12, list(ref(admission('MatchCondition'), { default: {} })), 'CEL conditions all of which a request must satisfy.', byNameMarkers),
   }),
 
@@ -121,8 +121,8 @@ export const admissionregistrationV1Types: readonly TypeDeclaration[] = [
     {
       name: field(1, string(), 'The name of the one parameter object.'),
       namespace: field(2, string(), 'The namespace the parameter objects are in.'),
-      selector: field(3, ref(labelSelectorName), 'Selects several parameter objects by label; all are evaluated.'),
-      parameterNotFoundAction: field(4, string(), 'Allow or Deny: what happens when no parameter object is found.'),
+      selector: pointer(field(3, ref(labelSelectorName), 'Selects several parameter objects by label; all are evaluated.')),
+      parameterNotFoundAction: pointer(field(4, string(), 'Allow or Deny: what happens when no parameter object is found.')),
     },
     { mapType: 'atomic' },
   ),
@@ -135,8 +135,8 @@ export const admissionregistrationV1Types: readonly TypeDeclaration[] = [
   struct(admission('ServiceReference'), 'A reference to the Service a webhook runs behind.', {
     namespace: field(1, string({ default: '' }), 'The namespace of the service.', { required: true }),
     name: field(2, string({ default: '' }), 'The name of the service.', { required: true }),
-    path: field(3, string(), 'The URL path requests are sent to.'),
-    port: field(4, int32(), 'The port of the service; 443 when unset.'),
+    path: pointer(field(3, string(), 'The URL path requests are sent to.')),
+    port: pointer(field(4, int32(), 'The port of the service; 443 when unset.')),
   }),
 
   struct(admission('TypeChecking'), 'The outcome of type-checking a policy\'s expressions.', {
@@ -171,17 +171,17 @@ export const admissionregistrationV1Types: readonly TypeDeclaration[] = [
 
   struct(admission('ValidatingAdmissionPolicyBindingSpec'), 'What a policy binding binds.', {
     policyName: field(1, string(), 'The name of the ValidatingAdmissionPolicy bound.'),
-    paramRef: field(2, ref(admission('ParamRef')), 'The parameter objects the policy is evaluated with.'),
-    matchResources: field(3, ref(admission('MatchResources')), 'Narrows the resources the policy matches; unset keeps them all.'),
+    paramRef: pointer(field(2, ref(admission('ParamRef')), 'The parameter objects the policy is evaluated with.')),
+    matchResources: pointer(field(3, ref(admission('MatchResources')), 'Narrows the resources the policy matches; unset keeps them all.')),
     validationActions: field(4, list(string({ default: '', enum: validationActions })), 'Deny, Warn and/or Audit: what a failed validation does.', { listType: 'set' }),
   }),
   listKind(admission('ValidatingAdmissionPolicy'), gv, 'A list of ValidatingAdmissionPolicies.'),
 
   struct(admission('ValidatingAdmissionPolicySpec'), 'What a validating admission policy checks and how.', {
-    paramKind: field(1, ref(admission('ParamKind')), 'The kind of the parameter objects; unset means the policy takes none.'),
-    matchConstraints: field(2, ref(admission('MatchResources')), 'The resources the policy applies to.'),
+    paramKind: pointer(field(1, ref(admission('ParamKind')), 'The kind of the parameter objects; unset means the policy takes none.')),
+    matchConstraints: pointer(field(2, ref(admission('MatchResources')), 'The resources the policy applies to.')),
     validations: field(3, list(ref(admission('Validation'), { default: {} })), 'The CEL validations.', { listType: 'atomic' }),
-    failurePolicy: field(4, string({ enum: failurePolicyTypes }), 'Ignore or Fail: what an error evaluating the policy does to the request.'),
+    failurePolicy: pointer(field(4, string({ enum: failurePolicyTypes }), 'Ignore or Fail: what an error evaluating the policy does to the request.')),
     auditAnnotations: field(5, list(ref(admission('AuditAnnotation'), { default: {} })), 'The audit annotations the policy produces.', {
       listType: 'atomic',
     }),
@@ -191,7 +191,7 @@ export const admissionregistrationV1Types: readonly TypeDeclaration[] = [
 
   struct(admission('ValidatingAdmissionPolicyStatus'), 'The observed state of a validating admission policy.', {
     observedGeneration: field(1, int64(), 'The generation the controller last saw.'),
-    typeChecking: field(2, ref(admission('TypeChecking')), 'The outcome of type-checking the expressions, once done.'),
+    typeChecking: pointer(field(2, ref(admission('TypeChecking')), 'The outcome of type-checking the expressions, once done.')),
     conditions: field(3, list(ref(conditionName, { default: {} })), 'The current conditions of the policy.', { listType: 'map', listMapKeys: ['type'] }),
   }),
 
@@ -215,7 +215,7 @@ export const admissionregistrationV1Types: readonly TypeDeclaration[] = [
   struct(admission('Validation'), 'One CEL validation of a policy.', {
     expression: field(1, string({ default: '' }), 'The CEL expression, which must give true for the request to pass.', { required: true }),
     message: field(2, string(), 'The message when the validation fails.'),
-    reason: field(3, string(), 'The reason reported when the validation fails, such as Invalid or Forbidden.'),
+    reason: pointer(field(3, string(), 'The reason reported when the validation fails, such as Invalid or Forbidden.')),
     messageExpression: field(4, string(), 'A CEL expression giving the message when the validation fails.'),
   }),
 
@@ -230,8 +230,8 @@ export const admissionregistrationV1Types: readonly TypeDeclaration[] = [
   ),
 
   struct(admission('WebhookClientConfig'), 'How to reach a webhook over TLS: a URL or a service.', {
-    url: field(3, string(), 'The https URL of the webhook, when it is not reached through a service.'),
-    service: field(1, ref(admission('ServiceReference')), 'The service the webhook runs behind.'),
+    url: pointer(field(3, string(), 'The https URL of the webhook, when it is not reached through a service.')),
+    service: pointer(field(1, ref(admission('ServiceReference')), 'The service the webhook runs behind.')),
     caBundle: field(2, bytes(), 'PEM-encoded CA certificates to check the webhook\'s certificate with.'),
   }),
 ];

@@ -1,6 +1,6 @@
 // The types of apiregistration.k8s.io/v1.
 
-import { boolean, bytes, field, int32, list, ref, string, struct, type TypeDeclaration } from '../schema.ts';
+import { boolean, bytes, field, int32, list, pointer, ref, string, struct, type TypeDeclaration } from '../schema.ts';
 import { kinds, listKind, objectMetaField, timeName, typeMetaFields } from './meta-v1.ts';
 
 const apiregistration = (type: string): string => `io.k8s.kube-aggregator.pkg.apis.apiregistration.v1.${type}`;
@@ -29,7 +29,7 @@ export const apiregistrationV1Types: readonly TypeDeclaration[] = [
   listKind(apiregistration('APIService'), gv, 'A list of APIServices.'),
 
   struct(apiregistration('APIServiceSpec'), 'Where the server of a group-version is and how to talk to it over TLS.', {
-    service: field(1, ref(apiregistration('ServiceReference')), 'The service in front of the server; unset means this server handles the group-version itself.'),
+    service: pointer(field(1, ref(apiregistration('ServiceReference')), 'The service in front of the server; unset means this server handles the group-version itself.')),
     group: field(2, string(), 'The API group served.'),
     version: field(3, string(), 'The API version served, such as "v1".'),
     insecureSkipTLSVerify: field(4, boolean(), 'Whether to skip checking the server\'s certificate; strongly discouraged.'),
@@ -52,6 +52,6 @@ export const apiregistrationV1Types: readonly TypeDeclaration[] = [
   struct(apiregistration('ServiceReference'), 'A reference to a Service.', {
     namespace: field(1, string(), 'The namespace of the service.'),
     name: field(2, string(), 'The name of the service.'),
-    port: field(3, int32(), 'The port of the service to call; 443 when unset.'),
+    port: pointer(field(3, int32(), 'The port of the service to call; 443 when unset.')),
   }),
 ];

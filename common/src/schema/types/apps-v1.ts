@@ -1,6 +1,6 @@
 // The types of apps/v1.
 
-import { apiName, boolean, field, int32, int64, list, ref, string, struct, type FieldDeclaration, type TypeDeclaration } from '../schema.ts';
+import { apiName, boolean, field, int32, int64, list, pointer, ref, string, struct, type FieldDeclaration, type TypeDeclaration } from '../schema.ts';
 import { daemonSetUpdateStrategyTypes, deploymentStrategyTypes, podManagementPolicyTypes, statefulSetUpdateStrategyTypes } from './enum-values.ts';
 import { intOrStringName, kinds, labelSelectorName, listKind, objectMetaField, rawExtensionName, timeName, typeMetaFields } from './meta-v1.ts';
 
@@ -56,11 +56,11 @@ export const appsV1Types: readonly TypeDeclaration[] = [
   workloadCondition('DaemonSetCondition', 'daemon set'),
   listKind(apps('DaemonSet'), 'apps/v1', 'A list of DaemonSets.'),
   struct(apps('DaemonSetSpec'), 'The desired behavior of a daemon set.', {
-    selector: field(1, ref(labelSelectorName), "Selects the pods the daemon set manages; must match the template's labels.", { required: true }),
+    selector: pointer(field(1, ref(labelSelectorName), "Selects the pods the daemon set manages; must match the template's labels.", { required: true })),
     template: field(2, ref(podTemplateSpecName, { default: {} }), 'The pod to run on every eligible node.', { required: true }),
     updateStrategy: field(3, ref(apps('DaemonSetUpdateStrategy'), { default: {} }), 'How existing pods are replaced by new ones on update.'),
     minReadySeconds: field(4, int32(), 'How long a new pod must be ready, without crashing, to count as available.'),
-    revisionHistoryLimit: field(6, int32(), 'How many old revisions to keep for rollback; 10 when unset.'),
+    revisionHistoryLimit: pointer(field(6, int32(), 'How many old revisions to keep for rollback; 10 when unset.')),
   }),
   struct(apps('DaemonSetStatus'), 'The observed state of a daemon set.', {
     currentNumberScheduled: field(1, int32({ default: 0 }), 'Nodes running at least one daemon pod that should run it.', { required: true }),
@@ -71,12 +71,12 @@ export const appsV1Types: readonly TypeDeclaration[] = [
     updatedNumberScheduled: field(6, int32(), 'Nodes running the updated daemon pod.'),
     numberAvailable: field(7, int32(), 'Nodes that should run the daemon pod and have an available one.'),
     numberUnavailable: field(8, int32(), 'Nodes that should run the daemon pod and have no available one.'),
-    collisionCount: field(9, int32(), 'Hash collisions met when naming the newest ControllerRevision.'),
+    collisionCount: pointer(field(9, int32(), 'Hash collisions met when naming the newest ControllerRevision.')),
     conditions: conditionsField(10, 'DaemonSetCondition', 'The latest observations of the daemon set\'s state.'),
   }),
   struct(apps('DaemonSetUpdateStrategy'), 'How a daemon set replaces its pods on update.', {
     type: field(1, string({ enum: daemonSetUpdateStrategyTypes }), 'RollingUpdate or OnDelete; RollingUpdate when unset.'),
-    rollingUpdate: field(2, ref(apps('RollingUpdateDaemonSet')), 'The rolling update parameters, when type is RollingUpdate.'),
+    rollingUpdate: pointer(field(2, ref(apps('RollingUpdateDaemonSet')), 'The rolling update parameters, when type is RollingUpdate.')),
   }),
 
   // Deployment
@@ -101,14 +101,14 @@ export const appsV1Types: readonly TypeDeclaration[] = [
   }),
   listKind(apps('Deployment'), 'apps/v1', 'A list of Deployments.'),
   struct(apps('DeploymentSpec'), 'The desired behavior of a deployment.', {
-    replicas: field(1, int32(), 'How many pods are wanted; 1 when unset.'),
-    selector: field(2, ref(labelSelectorName), "Selects the pods the deployment manages; must match the template's labels.", { required: true }),
+    replicas: pointer(field(1, int32(), 'How many pods are wanted; 1 when unset.')),
+    selector: pointer(field(2, ref(labelSelectorName), "Selects the pods the deployment manages; must match the template's labels.", { required: true })),
     template: field(3, ref(podTemplateSpecName, { default: {} }), 'The pods to create.', { required: true }),
     strategy: field(4, ref(apps('DeploymentStrategy'), { default: {} }), 'How existing pods are replaced by new ones.', { patchStrategy: 'retainKeys' }),
     minReadySeconds: field(5, int32(), 'How long a new pod must be ready, without crashing, to count as available.'),
-    revisionHistoryLimit: field(6, int32(), 'How many old replica sets to keep for rollback; 10 when unset.'),
+    revisionHistoryLimit: pointer(field(6, int32(), 'How many old replica sets to keep for rollback; 10 when unset.')),
     paused: field(7, boolean(), 'Whether the deployment is paused.'),
-    progressDeadlineSeconds: field(9, int32(), 'How many seconds a rollout may go without progress before it counts as failed.'),
+    progressDeadlineSeconds: pointer(field(9, int32(), 'How many seconds a rollout may go without progress before it counts as failed.')),
   }),
   struct(apps('DeploymentStatus'), 'The observed state of a deployment.', {
     observedGeneration: field(1, int64(), 'The latest generation the controller has acted on.'),
@@ -117,13 +117,13 @@ export const appsV1Types: readonly TypeDeclaration[] = [
     readyReplicas: field(7, int32(), 'Non-terminating pods that are ready.'),
     availableReplicas: field(4, int32(), 'Non-terminating pods ready for at least minReadySeconds.'),
     unavailableReplicas: field(5, int32(), 'Pods still needed for the deployment to be fully available.'),
-    terminatingReplicas: field(9, int32(), 'Pods being terminated that the deployment targets.'),
+    terminatingReplicas: pointer(field(9, int32(), 'Pods being terminated that the deployment targets.')),
     conditions: conditionsField(6, 'DeploymentCondition', "The latest observations of the deployment's state."),
-    collisionCount: field(8, int32(), 'Hash collisions met when naming the newest ReplicaSet.'),
+    collisionCount: pointer(field(8, int32(), 'Hash collisions met when naming the newest ReplicaSet.')),
   }),
   struct(apps('DeploymentStrategy'), 'How a deployment replaces existing pods with new ones.', {
     type: field(1, string({ enum: deploymentStrategyTypes }), 'Recreate or RollingUpdate; RollingUpdate when unset.'),
-    rollingUpdate: field(2, ref(apps('RollingUpdateDeployment')), 'The rolling update parameters, when type is RollingUpdate.'),
+    rollingUpdate: pointer(field(2, ref(apps('RollingUpdateDeployment')), 'The rolling update parameters, when type is RollingUpdate.')),
   }),
 
   // ReplicaSet
@@ -141,9 +141,9 @@ export const appsV1Types: readonly TypeDeclaration[] = [
   workloadCondition('ReplicaSetCondition', 'replica set'),
   listKind(apps('ReplicaSet'), 'apps/v1', 'A list of ReplicaSets.'),
   struct(apps('ReplicaSetSpec'), 'The desired behavior of a replica set.', {
-    replicas: field(1, int32(), 'How many pods are wanted; 1 when unset.'),
+    replicas: pointer(field(1, int32(), 'How many pods are wanted; 1 when unset.')),
     minReadySeconds: field(4, int32(), 'How long a new pod must be ready, without crashing, to count as available.'),
-    selector: field(2, ref(labelSelectorName), "Selects the pods the replica set counts; must match the template's labels.", { required: true }),
+    selector: pointer(field(2, ref(labelSelectorName), "Selects the pods the replica set counts; must match the template's labels.", { required: true })),
     template: field(3, ref(podTemplateSpecName, { default: {} }), 'The pods to create when too few exist.'),
   }),
   struct(apps('ReplicaSetStatus'), 'The observed state of a replica set.', {
@@ -151,23 +151,23 @@ export const appsV1Types: readonly TypeDeclaration[] = [
     fullyLabeledReplicas: field(2, int32(), "Non-terminating pods carrying all the template's labels."),
     readyReplicas: field(4, int32(), 'Non-terminating pods that are ready.'),
     availableReplicas: field(5, int32(), 'Non-terminating pods ready for at least minReadySeconds.'),
-    terminatingReplicas: field(7, int32(), 'Pods of the replica set being terminated.'),
+    terminatingReplicas: pointer(field(7, int32(), 'Pods of the replica set being terminated.')),
     observedGeneration: field(3, int64(), 'The latest generation the controller has acted on.'),
     conditions: conditionsField(6, 'ReplicaSetCondition', "The latest observations of the replica set's state."),
   }),
 
   // Rolling update parameters
   struct(apps('RollingUpdateDaemonSet'), 'The parameters of a daemon set rolling update.', {
-    maxUnavailable: field(1, ref(intOrStringName), 'How many daemon pods (or what percentage) may be unavailable during the update.'),
-    maxSurge: field(2, ref(intOrStringName), 'How many nodes (or what percentage) may run an updated pod beside the old one during the update.'),
+    maxUnavailable: pointer(field(1, ref(intOrStringName), 'How many daemon pods (or what percentage) may be unavailable during the update.')),
+    maxSurge: pointer(field(2, ref(intOrStringName), 'How many nodes (or what percentage) may run an updated pod beside the old one during the update.')),
   }),
   struct(apps('RollingUpdateDeployment'), 'The parameters of a deployment rolling update.', {
-    maxUnavailable: field(1, ref(intOrStringName), 'How many pods (or what percentage) may be unavailable during the update.'),
-    maxSurge: field(2, ref(intOrStringName), 'How many pods (or what percentage) may exist above the desired number during the update.'),
+    maxUnavailable: pointer(field(1, ref(intOrStringName), 'How many pods (or what percentage) may be unavailable during the update.')),
+    maxSurge: pointer(field(2, ref(intOrStringName), 'How many pods (or what percentage) may exist above the desired number during the update.')),
   }),
   struct(apps('RollingUpdateStatefulSetStrategy'), 'The parameters of a stateful set rolling update.', {
-    partition: field(1, int32(), 'The ordinal from which pods are updated; lower ordinals keep the old revision.'),
-    maxUnavailable: field(2, ref(intOrStringName), 'How many pods (or what percentage) may be unavailable during the update.'),
+    partition: pointer(field(1, int32(), 'The ordinal from which pods are updated; lower ordinals keep the old revision.')),
+    maxUnavailable: pointer(field(2, ref(intOrStringName), 'How many pods (or what percentage) may be unavailable during the update.')),
   }),
 
   // StatefulSet
@@ -192,8 +192,8 @@ export const appsV1Types: readonly TypeDeclaration[] = [
     whenScaled: field(2, string(), 'Retain or Delete: what happens to the claims of replicas removed by a scale down.'),
   }),
   struct(apps('StatefulSetSpec'), 'The desired behavior of a stateful set.', {
-    replicas: field(1, int32(), 'How many replicas are wanted; 1 when unset.'),
-    selector: field(2, ref(labelSelectorName), "Selects the pods the stateful set counts; must match the template's labels.", { required: true }),
+    replicas: pointer(field(1, int32(), 'How many replicas are wanted; 1 when unset.')),
+    selector: pointer(field(2, ref(labelSelectorName), "Selects the pods the stateful set counts; must match the template's labels.", { required: true })),
     template: field(3, ref(podTemplateSpecName, { default: {} }), 'The pods to create, each with its own identity.', { required: true }),
     volumeClaimTemplates: field(4, list(ref(apiName('core', 'v1', 'PersistentVolumeClaim'), { default: {} })), 'Claims made for each pod, by name.', {
       listType: 'atomic',
@@ -201,14 +201,14 @@ export const appsV1Types: readonly TypeDeclaration[] = [
     serviceName: field(5, string({ default: '' }), 'The service that gives the pods their network identity.'),
     podManagementPolicy: field(6, string({ enum: podManagementPolicyTypes }), 'OrderedReady or Parallel: how pods are created and removed.'),
     updateStrategy: field(7, ref(apps('StatefulSetUpdateStrategy'), { default: {} }), 'How pods are updated when the template changes.'),
-    revisionHistoryLimit: field(8, int32(), 'How many old revisions to keep; 10 when unset.'),
+    revisionHistoryLimit: pointer(field(8, int32(), 'How many old revisions to keep; 10 when unset.')),
     minReadySeconds: field(9, int32(), 'How long a new pod must be ready, without crashing, to count as available.'),
-    persistentVolumeClaimRetentionPolicy: field(
+    persistentVolumeClaimRetentionPolicy: pointer(field(
       10,
       ref(apps('StatefulSetPersistentVolumeClaimRetentionPolicy')),
       'What happens to the claims made from volume claim templates on deletion and scale down.',
-    ),
-    ordinals: field(11, ref(apps('StatefulSetOrdinals')), 'How the replicas are numbered.'),
+    )),
+    ordinals: pointer(field(11, ref(apps('StatefulSetOrdinals')), 'How the replicas are numbered.')),
   }),
   struct(apps('StatefulSetStatus'), 'The observed state of a stateful set.', {
     observedGeneration: field(1, int64(), 'The latest generation the controller has acted on.'),
@@ -218,12 +218,12 @@ export const appsV1Types: readonly TypeDeclaration[] = [
     updatedReplicas: field(5, int32(), 'Pods created from the update revision.'),
     currentRevision: field(6, string(), 'The revision of the pods in [0, currentReplicas).'),
     updateRevision: field(7, string(), 'The revision of the pods in [replicas - updatedReplicas, replicas).'),
-    collisionCount: field(9, int32(), 'Hash collisions met when naming the newest ControllerRevision.'),
+    collisionCount: pointer(field(9, int32(), 'Hash collisions met when naming the newest ControllerRevision.')),
     conditions: conditionsField(10, 'StatefulSetCondition', "The latest observations of the stateful set's state."),
     availableReplicas: field(11, int32({ default: 0 }), 'Pods ready for at least minReadySeconds.'),
   }),
   struct(apps('StatefulSetUpdateStrategy'), 'How a stateful set updates its pods.', {
     type: field(1, string({ enum: statefulSetUpdateStrategyTypes }), 'RollingUpdate or OnDelete; RollingUpdate when unset.'),
-    rollingUpdate: field(2, ref(apps('RollingUpdateStatefulSetStrategy')), 'The rolling update parameters, when type is RollingUpdate.'),
+    rollingUpdate: pointer(field(2, ref(apps('RollingUpdateStatefulSetStrategy')), 'The rolling update parameters, when type is RollingUpdate.')),
   }),
 ];

@@ -1,6 +1,6 @@
 // The types of authentication.k8s.io/v1.
 
-import { apiName, boolean, field, int64, list, map, ref, string, struct, type TypeDeclaration } from '../schema.ts';
+import { apiName, boolean, field, int64, list, map, pointer, ref, string, struct, type TypeDeclaration } from '../schema.ts';
 import { kinds, objectMetaField, timeName, typeMetaFields } from './meta-v1.ts';
 
 const authentication = (type: string): string => apiName('authentication', 'v1', type);
@@ -55,8 +55,8 @@ export const authenticationV1Types: readonly TypeDeclaration[] = [
 
   struct(authentication('TokenRequestSpec'), 'What token a token request asks for.', {
     audiences: field(1, stringItems, 'The recipients the token is meant for.', { required: true, listType: 'atomic' }),
-    expirationSeconds: field(4, int64(), 'How long the token should be valid; the issuer may choose otherwise.'),
-    boundObjectRef: field(3, ref(authentication('BoundObjectReference')), 'An object the token is valid only as long as it exists.'),
+    expirationSeconds: pointer(field(4, int64(), 'How long the token should be valid; the issuer may choose otherwise.')),
+    boundObjectRef: pointer(field(3, ref(authentication('BoundObjectReference')), 'An object the token is valid only as long as it exists.')),
   }),
 
   struct(authentication('TokenRequestStatus'), 'The token a token request got.', {

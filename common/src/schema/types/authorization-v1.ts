@@ -1,6 +1,6 @@
 // The types of authorization.k8s.io/v1.
 
-import { apiName, boolean, field, list, map, ref, string, struct, type TypeDeclaration } from '../schema.ts';
+import { apiName, boolean, field, list, map, pointer, ref, string, struct, type TypeDeclaration } from '../schema.ts';
 import { kinds, objectMetaField, typeMetaFields } from './meta-v1.ts';
 
 const authorization = (type: string): string => apiName('authorization', 'v1', type);
@@ -35,8 +35,8 @@ export const authorizationV1Types: readonly TypeDeclaration[] = [
   review('SelfSubjectRulesReview', 'Asks which actions the caller may perform in a namespace.', 'SelfSubjectRulesReviewSpec', 'SubjectRulesReviewStatus'),
 
   struct(authorization('SubjectAccessReviewSpec'), 'An action and the user asked about; exactly one of the attribute fields is set.', {
-    resourceAttributes: field(1, ref(authorization('ResourceAttributes')), 'The action on a resource.'),
-    nonResourceAttributes: field(2, ref(authorization('NonResourceAttributes')), 'The action on a non-resource URL.'),
+    resourceAttributes: pointer(field(1, ref(authorization('ResourceAttributes')), 'The action on a resource.')),
+    nonResourceAttributes: pointer(field(2, ref(authorization('NonResourceAttributes')), 'The action on a non-resource URL.')),
     user: field(3, string(), 'The user asked about.'),
     groups: field(4, stringItems, 'The groups asked about.', { listType: 'atomic' }),
     extra: field(5, map(stringItems), 'The extra attributes of the user asked about.'),
@@ -44,8 +44,8 @@ export const authorizationV1Types: readonly TypeDeclaration[] = [
   }),
 
   struct(authorization('SelfSubjectAccessReviewSpec'), 'An action the caller asks about; exactly one field is set.', {
-    resourceAttributes: field(1, ref(authorization('ResourceAttributes')), 'The action on a resource.'),
-    nonResourceAttributes: field(2, ref(authorization('NonResourceAttributes')), 'The action on a non-resource URL.'),
+    resourceAttributes: pointer(field(1, ref(authorization('ResourceAttributes')), 'The action on a resource.')),
+    nonResourceAttributes: pointer(field(2, ref(authorization('NonResourceAttributes')), 'The action on a non-resource URL.')),
   }),
 
   struct(authorization('SubjectAccessReviewStatus'), 'Whether an action is allowed.', {
@@ -80,8 +80,8 @@ export const authorizationV1Types: readonly TypeDeclaration[] = [
     resource: field(5, string(), 'The resource; "*" means all.'),
     subresource: field(6, string(), 'The subresource; empty means none.'),
     name: field(7, string(), 'The name of the object; empty means all.'),
-    fieldSelector: field(8, ref(authorization('FieldSelectorAttributes')), 'A field selector the request is limited by.'),
-    labelSelector: field(9, ref(authorization('LabelSelectorAttributes')), 'A label selector the request is limited by.'),
+    fieldSelector: pointer(field(8, ref(authorization('FieldSelectorAttributes')), 'A field selector the request is limited by.')),
+    labelSelector: pointer(field(9, ref(authorization('LabelSelectorAttributes')), 'A label selector the request is limited by.')),
   }),
 
   struct(authorization('NonResourceAttributes'), 'A request on a non-resource URL, as an authorizer sees it.', {

@@ -1,6 +1,6 @@
 // The types of autoscaling/v1.
 
-import { apiName, field, int32, int64, ref, string, struct, type TypeDeclaration } from '../schema.ts';
+import { apiName, field, int32, int64, pointer, ref, string, struct, type TypeDeclaration } from '../schema.ts';
 import { kinds, listKind, objectMetaField, timeName, typeMetaFields } from './meta-v1.ts';
 
 const autoscaling = (type: string): string => apiName('autoscaling', 'v1', type);
@@ -34,16 +34,16 @@ export const autoscalingV1Types: readonly TypeDeclaration[] = [
     scaleTargetRef: field(1, ref(autoscaling('CrossVersionObjectReference'), { default: {} }), 'The object to scale through its scale subresource.', {
       required: true,
     }),
-    minReplicas: field(2, int32(), 'The fewest replicas to scale down to; 1 when unset.'),
+    minReplicas: pointer(field(2, int32(), 'The fewest replicas to scale down to; 1 when unset.')),
     maxReplicas: field(3, int32({ default: 0 }), 'The most replicas to scale up to.', { required: true }),
-    targetCPUUtilizationPercentage: field(4, int32(), 'The target average CPU use, as a percentage of the requested CPU.'),
+    targetCPUUtilizationPercentage: pointer(field(4, int32(), 'The target average CPU use, as a percentage of the requested CPU.')),
   }),
   struct(autoscaling('HorizontalPodAutoscalerStatus'), 'The observed state of a horizontal pod autoscaler.', {
-    observedGeneration: field(1, int64(), 'The latest generation the autoscaler has acted on.'),
-    lastScaleTime: field(2, ref(timeName), 'When the autoscaler last changed the number of replicas.'),
+    observedGeneration: pointer(field(1, int64(), 'The latest generation the autoscaler has acted on.')),
+    lastScaleTime: pointer(field(2, ref(timeName), 'When the autoscaler last changed the number of replicas.')),
     currentReplicas: field(3, int32({ default: 0 }), 'The number of replicas now.', { required: true }),
     desiredReplicas: field(4, int32({ default: 0 }), 'The number of replicas wanted.', { required: true }),
-    currentCPUUtilizationPercentage: field(5, int32(), 'The average CPU use now, as a percentage of the requested CPU.'),
+    currentCPUUtilizationPercentage: pointer(field(5, int32(), 'The average CPU use now, as a percentage of the requested CPU.')),
   }),
 
   // Scale
@@ -59,7 +59,7 @@ export const autoscalingV1Types: readonly TypeDeclaration[] = [
     { groupVersionKinds: kinds('Scale', ['autoscaling/v1']) },
   ),
   struct(autoscaling('ScaleSpec'), 'The desired scale of an object.', {
-    replicas: field(1, int32({ default: 0 }), 'The desired number of replicas.'),
+    replicas: field(1, int32({ default: 0 }), 'The desired number of replicas.', { omitEmpty: true }),
   }),
   struct(autoscaling('ScaleStatus'), 'The observed scale of an object.', {
     replicas: field(1, int32({ default: 0 }), 'The observed number of replicas.', { required: true }),

@@ -1,6 +1,6 @@
 // The types of autoscaling/v2.
 
-import { apiName, field, int32, int64, list, ref, string, struct, type TypeDeclaration } from '../schema.ts';
+import { apiName, field, int32, int64, list, pointer, ref, string, struct, type TypeDeclaration } from '../schema.ts';
 import { kinds, labelSelectorName, listKind, objectMetaField, quantityName, timeName, typeMetaFields } from './meta-v1.ts';
 
 const autoscaling = (type: string): string => apiName('autoscaling', 'v2', type);
@@ -40,10 +40,10 @@ export const autoscalingV2Types: readonly TypeDeclaration[] = [
     periodSeconds: field(3, int32({ default: 0 }), 'The window, in seconds, the policy applies over.', { required: true }),
   }),
   struct(autoscaling('HPAScalingRules'), 'How the autoscaler scales in one direction: policies, stabilization and tolerance.', {
-    stabilizationWindowSeconds: field(3, int32(), 'How many seconds of past recommendations are considered when scaling.'),
-    selectPolicy: field(1, string(), 'Max, Min or Disabled: which policy applies; Max when unset.'),
+    stabilizationWindowSeconds: pointer(field(3, int32(), 'How many seconds of past recommendations are considered when scaling.')),
+    selectPolicy: pointer(field(1, string(), 'Max, Min or Disabled: which policy applies; Max when unset.')),
     policies: field(2, list(ref(autoscaling('HPAScalingPolicy'), { default: {} })), 'The scaling policies that may be used.', { listType: 'atomic' }),
-    tolerance: field(4, ref(quantityName), 'The ratio of current to desired metric value within which no scaling happens.'),
+    tolerance: pointer(field(4, ref(quantityName), 'The ratio of current to desired metric value within which no scaling happens.')),
   }),
 
   // HorizontalPodAutoscaler
@@ -59,8 +59,8 @@ export const autoscalingV2Types: readonly TypeDeclaration[] = [
     { groupVersionKinds: kinds('HorizontalPodAutoscaler', ['autoscaling/v2']) },
   ),
   struct(autoscaling('HorizontalPodAutoscalerBehavior'), 'How the autoscaler scales up and down.', {
-    scaleUp: field(1, ref(autoscaling('HPAScalingRules')), 'The rules for scaling up.'),
-    scaleDown: field(2, ref(autoscaling('HPAScalingRules')), 'The rules for scaling down.'),
+    scaleUp: pointer(field(1, ref(autoscaling('HPAScalingRules')), 'The rules for scaling up.')),
+    scaleDown: pointer(field(2, ref(autoscaling('HPAScalingRules')), 'The rules for scaling down.')),
   }),
   struct(autoscaling('HorizontalPodAutoscalerCondition'), "One aspect of a horizontal pod autoscaler's state at a point in time.", {
     type: field(1, string({ default: '' }), 'Which aspect of the state the condition is about.', { required: true }),
@@ -72,16 +72,16 @@ export const autoscalingV2Types: readonly TypeDeclaration[] = [
   listKind(autoscaling('HorizontalPodAutoscaler'), 'autoscaling/v2', 'A list of HorizontalPodAutoscalers.'),
   struct(autoscaling('HorizontalPodAutoscalerSpec'), 'The desired behavior of a horizontal pod autoscaler.', {
     scaleTargetRef: field(1, crossVersionObjectReference, 'The object to scale, whose pods the metrics are collected from.', { required: true }),
-    minReplicas: field(2, int32(), 'The fewest replicas to scale down to; 1 when unset.'),
+    minReplicas: pointer(field(2, int32(), 'The fewest replicas to scale down to; 1 when unset.')),
     maxReplicas: field(3, int32({ default: 0 }), 'The most replicas to scale up to.', { required: true }),
     metrics: field(4, list(ref(autoscaling('MetricSpec'), { default: {} })), 'The metrics the desired replica count is computed from; the highest wins.', {
       listType: 'atomic',
     }),
-    behavior: field(5, ref(autoscaling('HorizontalPodAutoscalerBehavior')), 'How the target is scaled up and down.'),
+    behavior: pointer(field(5, ref(autoscaling('HorizontalPodAutoscalerBehavior')), 'How the target is scaled up and down.')),
   }),
   struct(autoscaling('HorizontalPodAutoscalerStatus'), 'The observed state of a horizontal pod autoscaler.', {
-    observedGeneration: field(1, int64(), 'The latest generation the autoscaler has acted on.'),
-    lastScaleTime: field(2, ref(timeName), 'When the autoscaler last changed the number of replicas.'),
+    observedGeneration: pointer(field(1, int64(), 'The latest generation the autoscaler has acted on.')),
+    lastScaleTime: pointer(field(2, ref(timeName), 'When the autoscaler last changed the number of replicas.')),
     currentReplicas: field(3, int32(), 'The number of replicas as last seen.'),
     desiredReplicas: field(4, int32({ default: 0 }), 'The number of replicas as last computed.', { required: true }),
     currentMetrics: field(5, list(ref(autoscaling('MetricStatus'), { default: {} })), 'The metrics as last read.', { listType: 'atomic' }),
@@ -96,34 +96,34 @@ export const autoscalingV2Types: readonly TypeDeclaration[] = [
   // Metrics
   struct(autoscaling('MetricIdentifier'), 'Names a metric, optionally narrowed by a selector.', {
     name: field(1, string({ default: '' }), 'The name of the metric.', { required: true }),
-    selector: field(2, ref(labelSelectorName), 'Narrows the metric to matching series; the name alone when unset.'),
+    selector: pointer(field(2, ref(labelSelectorName), 'Narrows the metric to matching series; the name alone when unset.')),
   }),
   struct(autoscaling('MetricSpec'), 'One metric to scale on: its type and the matching source.', {
     type: field(1, string({ default: '' }), 'ContainerResource, External, Object, Pods or Resource: which source field is set.', { required: true }),
-    object: field(2, ref(autoscaling('ObjectMetricSource')), 'A metric of a single Kubernetes object.'),
-    pods: field(3, ref(autoscaling('PodsMetricSource')), "A metric of each of the target's pods, averaged."),
-    resource: field(4, ref(autoscaling('ResourceMetricSource')), "A resource (such as CPU) of each of the target's pods."),
-    containerResource: field(7, ref(autoscaling('ContainerResourceMetricSource')), "A resource of one container in each of the target's pods."),
-    external: field(5, ref(autoscaling('ExternalMetricSource')), 'A metric not tied to any Kubernetes object.'),
+    object: pointer(field(2, ref(autoscaling('ObjectMetricSource')), 'A metric of a single Kubernetes object.')),
+    pods: pointer(field(3, ref(autoscaling('PodsMetricSource')), "A metric of each of the target's pods, averaged.")),
+    resource: pointer(field(4, ref(autoscaling('ResourceMetricSource')), "A resource (such as CPU) of each of the target's pods.")),
+    containerResource: pointer(field(7, ref(autoscaling('ContainerResourceMetricSource')), "A resource of one container in each of the target's pods.")),
+    external: pointer(field(5, ref(autoscaling('ExternalMetricSource')), 'A metric not tied to any Kubernetes object.')),
   }),
   struct(autoscaling('MetricStatus'), 'The last-read state of one metric.', {
     type: field(1, string({ default: '' }), 'ContainerResource, External, Object, Pods or Resource: which status field is set.', { required: true }),
-    object: field(2, ref(autoscaling('ObjectMetricStatus')), 'A metric of a single Kubernetes object.'),
-    pods: field(3, ref(autoscaling('PodsMetricStatus')), "A metric of each of the target's pods, averaged."),
-    resource: field(4, ref(autoscaling('ResourceMetricStatus')), "A resource (such as CPU) of each of the target's pods."),
-    containerResource: field(7, ref(autoscaling('ContainerResourceMetricStatus')), "A resource of one container in each of the target's pods."),
-    external: field(5, ref(autoscaling('ExternalMetricStatus')), 'A metric not tied to any Kubernetes object.'),
+    object: pointer(field(2, ref(autoscaling('ObjectMetricStatus')), 'A metric of a single Kubernetes object.')),
+    pods: pointer(field(3, ref(autoscaling('PodsMetricStatus')), "A metric of each of the target's pods, averaged.")),
+    resource: pointer(field(4, ref(autoscaling('ResourceMetricStatus')), "A resource (such as CPU) of each of the target's pods.")),
+    containerResource: pointer(field(7, ref(autoscaling('ContainerResourceMetricStatus')), "A resource of one container in each of the target's pods.")),
+    external: pointer(field(5, ref(autoscaling('ExternalMetricStatus')), 'A metric not tied to any Kubernetes object.')),
   }),
   struct(autoscaling('MetricTarget'), 'The target of a metric: a value, an average value or an average utilization.', {
     type: field(1, string({ default: '' }), 'Utilization, Value or AverageValue: which target is set.', { required: true }),
-    value: field(2, ref(quantityName), 'The target value.'),
-    averageValue: field(3, ref(quantityName), 'The target average across the pods.'),
-    averageUtilization: field(4, int32(), 'The target average across the pods, as a percentage of the requested resource.'),
+    value: pointer(field(2, ref(quantityName), 'The target value.')),
+    averageValue: pointer(field(3, ref(quantityName), 'The target average across the pods.')),
+    averageUtilization: pointer(field(4, int32(), 'The target average across the pods, as a percentage of the requested resource.')),
   }),
   struct(autoscaling('MetricValueStatus'), 'The current value of a metric.', {
-    value: field(1, ref(quantityName), 'The current value.'),
-    averageValue: field(2, ref(quantityName), 'The current average across the pods.'),
-    averageUtilization: field(3, int32(), 'The current average across the pods, as a percentage of the requested resource.'),
+    value: pointer(field(1, ref(quantityName), 'The current value.')),
+    averageValue: pointer(field(2, ref(quantityName), 'The current average across the pods.')),
+    averageUtilization: pointer(field(3, int32(), 'The current average across the pods, as a percentage of the requested resource.')),
   }),
   struct(autoscaling('ObjectMetricSource'), 'How to scale on a metric of a single Kubernetes object.', {
     describedObject: field(1, crossVersionObjectReference, 'The object the metric describes.', { required: true }),

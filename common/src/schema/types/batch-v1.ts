@@ -1,6 +1,6 @@
 // The types of batch/v1.
 
-import { apiName, boolean, field, int32, int64, list, ref, string, struct, type TypeDeclaration } from '../schema.ts';
+import { apiName, boolean, field, int32, int64, list, pointer, ref, string, struct, type TypeDeclaration } from '../schema.ts';
 import { completionModes, concurrencyPolicies, podFailurePolicyActions, podFailurePolicyOnExitCodesOperators, podReplacementPolicies } from './enum-values.ts';
 import { kinds, labelSelectorName, listKind, objectMetaField, timeName, typeMetaFields } from './meta-v1.ts';
 
@@ -22,18 +22,18 @@ export const batchV1Types: readonly TypeDeclaration[] = [
   listKind(batch('CronJob'), 'batch/v1', 'A list of CronJobs.'),
   struct(batch('CronJobSpec'), 'When a cron job runs and what job it creates.', {
     schedule: field(1, string({ default: '' }), 'The schedule, in cron syntax.', { required: true }),
-    timeZone: field(8, string(), 'The time zone the schedule is read in; the controller manager\'s own when unset.'),
-    startingDeadlineSeconds: field(2, int64(), 'How late a missed run may still start; later ones count as failed.'),
+    timeZone: pointer(field(8, string(), 'The time zone the schedule is read in; the controller manager\'s own when unset.')),
+    startingDeadlineSeconds: pointer(field(2, int64(), 'How late a missed run may still start; later ones count as failed.')),
     concurrencyPolicy: field(3, string({ enum: concurrencyPolicies }), 'Allow, Forbid or Replace: what happens when a run is due while another is still going.'),
-    suspend: field(4, boolean(), 'Whether later runs are suspended; runs already started go on.'),
+    suspend: pointer(field(4, boolean(), 'Whether later runs are suspended; runs already started go on.')),
     jobTemplate: field(5, ref(batch('JobTemplateSpec'), { default: {} }), 'The job created for each run.', { required: true }),
-    successfulJobsHistoryLimit: field(6, int32(), 'How many successful finished jobs to keep; 3 when unset.'),
-    failedJobsHistoryLimit: field(7, int32(), 'How many failed finished jobs to keep; 1 when unset.'),
+    successfulJobsHistoryLimit: pointer(field(6, int32(), 'How many successful finished jobs to keep; 3 when unset.')),
+    failedJobsHistoryLimit: pointer(field(7, int32(), 'How many failed finished jobs to keep; 1 when unset.')),
   }),
   struct(batch('CronJobStatus'), 'The observed state of a cron job.', {
     active: field(1, list(ref(apiName('core', 'v1', 'ObjectReference'), { default: {} })), 'The jobs now running.', { listType: 'atomic' }),
-    lastScheduleTime: field(4, ref(timeName), 'When a job was last scheduled.'),
-    lastSuccessfulTime: field(5, ref(timeName), 'When a job last completed successfully.'),
+    lastScheduleTime: pointer(field(4, ref(timeName), 'When a job was last scheduled.')),
+    lastSuccessfulTime: pointer(field(5, ref(timeName), 'When a job last completed successfully.')),
   }),
 
   // Job
@@ -58,22 +58,22 @@ export const batchV1Types: readonly TypeDeclaration[] = [
   }),
   listKind(batch('Job'), 'batch/v1', 'A list of Jobs.'),
   struct(batch('JobSpec'), 'The desired behavior of a job.', {
-    parallelism: field(1, int32(), 'The most pods the job runs at once.'),
-    completions: field(2, int32(), 'How many pods must succeed; unset means the first success finishes the job.'),
-    activeDeadlineSeconds: field(3, int64(), 'How long the job may stay active before the system terminates it.'),
-    podFailurePolicy: field(11, ref(batch('PodFailurePolicy')), 'How failed pods count toward the backoff limit.'),
-    successPolicy: field(16, ref(batch('SuccessPolicy')), 'When an indexed job may be declared successful early.'),
-    backoffLimit: field(7, int32(), 'How many retries before the job is marked failed; 6 when unset.'),
-    backoffLimitPerIndex: field(12, int32(), 'How many retries each index gets before it is marked failed, for indexed jobs.'),
-    maxFailedIndexes: field(13, int32(), 'How many indexes may fail before the whole job fails, with backoffLimitPerIndex.'),
-    selector: field(4, ref(labelSelectorName), 'Selects the pods the job counts; usually set by the system.'),
-    manualSelector: field(5, boolean(), 'Whether the selector and pod labels are chosen by the user instead of the system.'),
+    parallelism: pointer(field(1, int32(), 'The most pods the job runs at once.')),
+    completions: pointer(field(2, int32(), 'How many pods must succeed; unset means the first success finishes the job.')),
+    activeDeadlineSeconds: pointer(field(3, int64(), 'How long the job may stay active before the system terminates it.')),
+    podFailurePolicy: pointer(field(11, ref(batch('PodFailurePolicy')), 'How failed pods count toward the backoff limit.')),
+    successPolicy: pointer(field(16, ref(batch('SuccessPolicy')), 'When an indexed job may be declared successful early.')),
+    backoffLimit: pointer(field(7, int32(), 'How many retries before the job is marked failed; 6 when unset.')),
+    backoffLimitPerIndex: pointer(field(12, int32(), 'How many retries each index gets before it is marked failed, for indexed jobs.')),
+    maxFailedIndexes: pointer(field(13, int32(), 'How many indexes may fail before the whole job fails, with backoffLimitPerIndex.')),
+    selector: pointer(field(4, ref(labelSelectorName), 'Selects the pods the job counts; usually set by the system.')),
+    manualSelector: pointer(field(5, boolean(), 'Whether the selector and pod labels are chosen by the user instead of the system.')),
     template: field(6, ref(apiName('core', 'v1', 'PodTemplateSpec'), { default: {} }), 'The pods the job runs.', { required: true }),
-    ttlSecondsAfterFinished: field(8, int32(), 'How long after finishing the job becomes eligible for automatic deletion.'),
-    completionMode: field(9, string({ enum: completionModes }), 'NonIndexed or Indexed: how pod completions are tracked.'),
-    suspend: field(10, boolean(), 'Whether the job controller should stop creating pods (and remove active ones).'),
-    podReplacementPolicy: field(14, string({ enum: podReplacementPolicies }), 'TerminatingOrFailed or Failed: when a replacement pod is created.'),
-    managedBy: field(15, string(), 'The controller that reconciles the job; the built-in job controller when unset.'),
+    ttlSecondsAfterFinished: pointer(field(8, int32(), 'How long after finishing the job becomes eligible for automatic deletion.')),
+    completionMode: pointer(field(9, string({ enum: completionModes }), 'NonIndexed or Indexed: how pod completions are tracked.')),
+    suspend: pointer(field(10, boolean(), 'Whether the job controller should stop creating pods (and remove active ones).')),
+    podReplacementPolicy: pointer(field(14, string({ enum: podReplacementPolicies }), 'TerminatingOrFailed or Failed: when a replacement pod is created.')),
+    managedBy: pointer(field(15, string(), 'The controller that reconciles the job; the built-in job controller when unset.')),
   }),
   struct(batch('JobStatus'), 'The observed state of a job.', {
     conditions: field(1, list(ref(batch('JobCondition'), { default: {} })), "The latest observations of the job's state.", {
@@ -81,16 +81,16 @@ export const batchV1Types: readonly TypeDeclaration[] = [
       patchStrategy: 'merge',
       patchMergeKey: 'type',
     }),
-    startTime: field(2, ref(timeName), 'When the job controller started processing the job.'),
-    completionTime: field(3, ref(timeName), 'When the job completed successfully.'),
+    startTime: pointer(field(2, ref(timeName), 'When the job controller started processing the job.')),
+    completionTime: pointer(field(3, ref(timeName), 'When the job completed successfully.')),
     active: field(4, int32(), 'Pending and running pods that are not terminating.'),
     succeeded: field(5, int32(), 'Pods that reached phase Succeeded.'),
     failed: field(6, int32(), 'Pods that reached phase Failed.'),
-    terminating: field(11, int32(), 'Pods that are terminating.'),
+    terminating: pointer(field(11, int32(), 'Pods that are terminating.')),
     completedIndexes: field(7, string(), 'The completed indexes of an indexed job, as ranges such as "1,3-5,7".'),
-    failedIndexes: field(10, string(), 'The failed indexes of an indexed job, as ranges such as "1,3-5,7".'),
-    uncountedTerminatedPods: field(8, ref(batch('UncountedTerminatedPods')), 'Terminated pods not yet counted in the status counters.'),
-    ready: field(9, int32(), 'Active pods that are ready and not terminating.'),
+    failedIndexes: pointer(field(10, string(), 'The failed indexes of an indexed job, as ranges such as "1,3-5,7".')),
+    uncountedTerminatedPods: pointer(field(8, ref(batch('UncountedTerminatedPods')), 'Terminated pods not yet counted in the status counters.')),
+    ready: pointer(field(9, int32(), 'Active pods that are ready and not terminating.')),
   }),
   struct(batch('JobTemplateSpec'), 'The job a cron job creates.', {
     metadata: objectMetaField,
@@ -105,7 +105,7 @@ export const batchV1Types: readonly TypeDeclaration[] = [
     }),
   }),
   struct(batch('PodFailurePolicyOnExitCodesRequirement'), "A requirement on a failed pod's container exit codes.", {
-    containerName: field(1, string(), 'The container whose exit codes are checked; all containers when unset.'),
+    containerName: pointer(field(1, string(), 'The container whose exit codes are checked; all containers when unset.')),
     operator: field(2, string({ default: '', enum: podFailurePolicyOnExitCodesOperators }), 'In or NotIn: how the exit codes relate to the values.', { required: true }),
     values: field(3, list(int32({ default: 0 })), 'The exit codes, ordered and without duplicates.', { required: true, listType: 'set' }),
   }),
@@ -115,7 +115,7 @@ export const batchV1Types: readonly TypeDeclaration[] = [
   }),
   struct(batch('PodFailurePolicyRule'), 'What to do with a failed pod that meets the requirements.', {
     action: field(1, string({ default: '', enum: podFailurePolicyActions }), 'FailJob, FailIndex, Ignore or Count.', { required: true }),
-    onExitCodes: field(2, ref(batch('PodFailurePolicyOnExitCodesRequirement')), 'The requirement on container exit codes.'),
+    onExitCodes: pointer(field(2, ref(batch('PodFailurePolicyOnExitCodesRequirement')), 'The requirement on container exit codes.')),
     onPodConditions: field(3, list(ref(batch('PodFailurePolicyOnPodConditionsPattern'), { default: {} })), 'Patterns of pod conditions, any of which matches.', {
       listType: 'atomic',
     }),
@@ -129,8 +129,8 @@ export const batchV1Types: readonly TypeDeclaration[] = [
     }),
   }),
   struct(batch('SuccessPolicyRule'), 'One rule for declaring an indexed job successful.', {
-    succeededIndexes: field(1, string(), 'Indexes that must all have succeeded, as ranges such as "1,3-5,7".'),
-    succeededCount: field(2, int32(), 'How many of the succeeded indexes (within succeededIndexes, if set) are needed.'),
+    succeededIndexes: pointer(field(1, string(), 'Indexes that must all have succeeded, as ranges such as "1,3-5,7".')),
+    succeededCount: pointer(field(2, int32(), 'How many of the succeeded indexes (within succeededIndexes, if set) are needed.')),
   }),
   struct(batch('UncountedTerminatedPods'), 'UIDs of terminated pods not yet counted in the job status.', {
     succeeded: field(1, list(string({ default: '' })), 'UIDs of succeeded pods.', { listType: 'set' }),

@@ -1,6 +1,6 @@
 // The types of certificates.k8s.io/v1.
 
-import { apiName, bytes, field, int32, list, map, ref, string, struct, type TypeDeclaration } from '../schema.ts';
+import { apiName, bytes, field, int32, list, map, pointer, ref, string, struct, type TypeDeclaration } from '../schema.ts';
 import { keyUsages } from './enum-values.ts';
 import { kinds, listKind, objectMetaField, timeName, typeMetaFields } from './meta-v1.ts';
 
@@ -25,9 +25,9 @@ export const certificatesV1Types: readonly TypeDeclaration[] = [
   listKind(certificates('CertificateSigningRequest'), 'certificates.k8s.io/v1', 'A list of CertificateSigningRequests.'),
 
   struct(certificates('CertificateSigningRequestSpec'), 'What certificate is requested, from which signer, and by whom.', {
-    request: field(1, bytes(), 'The PEM-encoded x509 certificate signing request.', { required: true }),
+    request: field(1, bytes(), 'The PEM-encoded x509 certificate signing request.', { required: true, omitEmpty: false }),
     signerName: field(7, string({ default: '' }), 'The qualified name of the signer asked to issue the certificate.', { required: true }),
-    expirationSeconds: field(8, int32(), 'How long the issued certificate should be valid; the signer may choose otherwise.'),
+    expirationSeconds: pointer(field(8, int32(), 'How long the issued certificate should be valid; the signer may choose otherwise.')),
     usages: field(5, list(string({ default: '', enum: keyUsages })), 'The key usages the certificate is requested for.', { listType: 'atomic' }),
     username: field(2, string(), 'The user who created the request; set by the server.'),
     uid: field(3, string(), 'The uid of the user who created the request; set by the server.'),

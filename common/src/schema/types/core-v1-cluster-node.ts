@@ -1,6 +1,6 @@
 // The core/v1 types of nodes: Node, its spec and status, and the parts they are made of.
 
-import { apiName, boolean, field, int32, int64, list, map, ref, string, struct, type TypeDeclaration } from '../schema.ts';
+import { apiName, boolean, field, int32, int64, list, map, pointer, ref, string, struct, type TypeDeclaration } from '../schema.ts';
 import { nodePhases, taintEffects } from './enum-values.ts';
 import { kinds, listKind, objectMetaField, quantityName, timeName, typeMetaFields } from './meta-v1.ts';
 
@@ -32,7 +32,7 @@ export const coreV1ClusterNodeTypes: readonly TypeDeclaration[] = [
     providerID: field(3, string(), "The cloud provider's identifier of the node, as <ProviderName>://<ProviderSpecificNodeID>."),
     unschedulable: field(4, boolean(), 'With true, no new pods are scheduled to the node.'),
     taints: field(5, list(ref(core('Taint'), { default: {} })), 'The taints that keep pods without a matching toleration away.', { listType: 'atomic' }),
-    configSource: field(6, ref(core('NodeConfigSource')), 'Deprecated: where dynamic kubelet configuration came from; the feature is gone.'),
+    configSource: pointer(field(6, ref(core('NodeConfigSource')), 'Deprecated: where dynamic kubelet configuration came from; the feature is gone.')),
     externalID: field(2, string(), 'Deprecated: an external identifier of the node.'),
   }),
 
@@ -57,9 +57,9 @@ export const coreV1ClusterNodeTypes: readonly TypeDeclaration[] = [
     images: field(8, list(ref(core('ContainerImage'), { default: {} })), 'The container images present on the node.', { listType: 'atomic' }),
     volumesInUse: field(9, names, 'The attachable volumes mounted on the node.', { listType: 'atomic' }),
     volumesAttached: field(10, list(ref(core('AttachedVolume'), { default: {} })), 'The volumes attached to the node.', { listType: 'atomic' }),
-    config: field(11, ref(core('NodeConfigStatus')), 'The state of the dynamically assigned kubelet configuration.'),
+    config: pointer(field(11, ref(core('NodeConfigStatus')), 'The state of the dynamically assigned kubelet configuration.')),
     runtimeHandlers: field(12, list(ref(core('NodeRuntimeHandler'), { default: {} })), 'The runtime handlers the node offers.', { listType: 'atomic' }),
-    features: field(13, ref(core('NodeFeatures')), 'The features the container runtime of the node implements.'),
+    features: pointer(field(13, ref(core('NodeFeatures')), 'The features the container runtime of the node implements.')),
     declaredFeatures: field(14, names, 'The feature-gate related features the node declares.', { listType: 'atomic' }),
   }),
 
@@ -78,7 +78,7 @@ export const coreV1ClusterNodeTypes: readonly TypeDeclaration[] = [
   }),
 
   struct(core('NodeConfigSource'), 'Deprecated: where a node takes its kubelet configuration from.', {
-    configMap: field(2, ref(core('ConfigMapNodeConfigSource')), 'A config map holding the configuration.'),
+    configMap: pointer(field(2, ref(core('ConfigMapNodeConfigSource')), 'A config map holding the configuration.')),
   }),
 
   struct(core('ConfigMapNodeConfigSource'), 'Deprecated: a config map that holds kubelet configuration for a node.', {
@@ -90,9 +90,9 @@ export const coreV1ClusterNodeTypes: readonly TypeDeclaration[] = [
   }),
 
   struct(core('NodeConfigStatus'), 'Deprecated: the state of the kubelet configuration assigned to a node.', {
-    assigned: field(1, ref(core('NodeConfigSource')), 'The configuration the node will try to use.'),
-    active: field(2, ref(core('NodeConfigSource')), 'The configuration the node is using.'),
-    lastKnownGood: field(3, ref(core('NodeConfigSource')), 'The configuration the node falls back to when the assigned one fails.'),
+    assigned: pointer(field(1, ref(core('NodeConfigSource')), 'The configuration the node will try to use.')),
+    active: pointer(field(2, ref(core('NodeConfigSource')), 'The configuration the node is using.')),
+    lastKnownGood: pointer(field(3, ref(core('NodeConfigSource')), 'The configuration the node falls back to when the assigned one fails.')),
     error: field(4, string(), 'What went wrong applying the configuration, if anything.'),
   }),
 
@@ -105,21 +105,21 @@ export const coreV1ClusterNodeTypes: readonly TypeDeclaration[] = [
   }),
 
   struct(core('NodeFeatures'), 'The features the container runtime of a node implements, whatever the runtime handler.', {
-    supplementalGroupsPolicy: field(1, boolean(), 'Whether the runtime supports SupplementalGroupsPolicy and ContainerUser.'),
+    supplementalGroupsPolicy: pointer(field(1, boolean(), 'Whether the runtime supports SupplementalGroupsPolicy and ContainerUser.')),
   }),
 
   struct(core('NodeRuntimeHandler'), 'One runtime handler of a node and its features.', {
     name: field(1, string({ default: '' }), 'The name of the handler; empty for the default one.'),
-    features: field(2, ref(core('NodeRuntimeHandlerFeatures')), 'The features the handler supports.'),
+    features: pointer(field(2, ref(core('NodeRuntimeHandlerFeatures')), 'The features the handler supports.')),
   }),
 
   struct(core('NodeRuntimeHandlerFeatures'), 'The features one runtime handler supports.', {
-    recursiveReadOnlyMounts: field(1, boolean(), 'Whether the handler supports recursive read-only mounts.'),
-    userNamespaces: field(2, boolean(), 'Whether the handler supports user namespaces, volumes included.'),
+    recursiveReadOnlyMounts: pointer(field(1, boolean(), 'Whether the handler supports recursive read-only mounts.')),
+    userNamespaces: pointer(field(2, boolean(), 'Whether the handler supports user namespaces, volumes included.')),
   }),
 
   struct(core('NodeSwapStatus'), 'The swap memory of a node.', {
-    capacity: field(1, int64(), 'The total swap memory, in bytes.'),
+    capacity: pointer(field(1, int64(), 'The total swap memory, in bytes.')),
   }),
 
   struct(core('NodeSystemInfo'), 'Identifiers and software versions a node reports.', {
@@ -135,7 +135,7 @@ export const coreV1ClusterNodeTypes: readonly TypeDeclaration[] = [
     kubeProxyVersion: field(8, string({ default: '' }), 'Deprecated: the version of kube-proxy.', { required: true }),
     operatingSystem: field(9, string({ default: '' }), 'The operating system, such as linux.', { required: true }),
     architecture: field(10, string({ default: '' }), 'The processor architecture, such as amd64.', { required: true }),
-    swap: field(11, ref(core('NodeSwapStatus')), 'The swap memory of the node.'),
+    swap: pointer(field(11, ref(core('NodeSwapStatus')), 'The swap memory of the node.')),
   }),
 
   struct(core('ContainerImage'), 'A container image present on a node.', {
@@ -149,6 +149,6 @@ export const coreV1ClusterNodeTypes: readonly TypeDeclaration[] = [
     effect: field(3, string({ default: '', enum: taintEffects }), 'What happens to pods that do not tolerate it: NoSchedule, PreferNoSchedule or NoExecute.', {
       required: true,
     }),
-    timeAdded: field(4, ref(timeName), 'When the taint was added.'),
+    timeAdded: pointer(field(4, ref(timeName), 'When the taint was added.')),
   }),
 ];

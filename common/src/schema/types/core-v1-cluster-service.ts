@@ -1,6 +1,6 @@
 // The core/v1 types of services and endpoints: Service, its spec and status, load balancers, and the legacy Endpoints.
 
-import { apiName, boolean, field, int32, list, map, ref, string, struct, type TypeDeclaration } from '../schema.ts';
+import { apiName, boolean, field, int32, list, map, pointer, ref, string, struct, type TypeDeclaration } from '../schema.ts';
 import { ipFamilies, ipFamilyPolicies, protocols, serviceAffinities, serviceTrafficPolicies, serviceTypes } from './enum-values.ts';
 import { conditionName, intOrStringName, kinds, listKind, objectMetaField, typeMetaFields } from './meta-v1.ts';
 
@@ -45,19 +45,19 @@ export const coreV1ClusterServiceTypes: readonly TypeDeclaration[] = [
     externalTrafficPolicy: field(11, string({ enum: serviceTrafficPolicies }), 'Cluster or Local: whether external traffic may go to endpoints on other nodes.'),
     healthCheckNodePort: field(12, int32(), 'The node port on which load balancers check for local endpoints, with the Local policy.'),
     publishNotReadyAddresses: field(13, boolean(), 'With true, endpoints are published whether their pods are ready or not.'),
-    sessionAffinityConfig: field(14, ref(core('SessionAffinityConfig')), 'The settings of session affinity.'),
+    sessionAffinityConfig: pointer(field(14, ref(core('SessionAffinityConfig')), 'The settings of session affinity.')),
     ipFamilies: field(19, list(string({ default: '', enum: ipFamilies })), 'The IP families (IPv4, IPv6) of the service, in order.', { listType: 'atomic' }),
-    ipFamilyPolicy: field(17, string({ enum: ipFamilyPolicies }), 'SingleStack, PreferDualStack or RequireDualStack.'),
-    allocateLoadBalancerNodePorts: field(20, boolean(), 'Whether node ports are allocated for a LoadBalancer service; true by default.'),
-    loadBalancerClass: field(21, string(), 'The load balancer implementation that handles the service.'),
-    internalTrafficPolicy: field(22, string({ enum: serviceTrafficPolicies }), 'Cluster or Local: whether cluster IP traffic may go to endpoints on other nodes.'),
-    trafficDistribution: field(23, string(), 'A preference for how traffic is spread over endpoints, such as PreferClose.'),
+    ipFamilyPolicy: pointer(field(17, string({ enum: ipFamilyPolicies }), 'SingleStack, PreferDualStack or RequireDualStack.')),
+    allocateLoadBalancerNodePorts: pointer(field(20, boolean(), 'Whether node ports are allocated for a LoadBalancer service; true by default.')),
+    loadBalancerClass: pointer(field(21, string(), 'The load balancer implementation that handles the service.')),
+    internalTrafficPolicy: pointer(field(22, string({ enum: serviceTrafficPolicies }), 'Cluster or Local: whether cluster IP traffic may go to endpoints on other nodes.')),
+    trafficDistribution: pointer(field(23, string(), 'A preference for how traffic is spread over endpoints, such as PreferClose.')),
   }),
 
   struct(core('ServicePort'), 'One port a service exposes.', {
     name: field(1, string(), 'The name of the port, unique within the service.'),
     protocol: field(2, string({ default: 'TCP', enum: protocols }), 'TCP, UDP or SCTP.'),
-    appProtocol: field(6, string(), 'The application protocol spoken on the port, as a hint.'),
+    appProtocol: pointer(field(6, string(), 'The application protocol spoken on the port, as a hint.')),
     port: field(3, int32({ default: 0 }), 'The port number the service exposes.', { required: true }),
     targetPort: field(4, ref(intOrStringName), 'The number or name of the port on the pods; defaults to port.'),
     nodePort: field(5, int32(), 'The port on every node, for NodePort and LoadBalancer services; usually assigned.'),
@@ -74,11 +74,11 @@ export const coreV1ClusterServiceTypes: readonly TypeDeclaration[] = [
   }),
 
   struct(core('SessionAffinityConfig'), 'The settings of session affinity.', {
-    clientIP: field(1, ref(core('ClientIPConfig')), 'The settings of client IP based affinity.'),
+    clientIP: pointer(field(1, ref(core('ClientIPConfig')), 'The settings of client IP based affinity.')),
   }),
 
   struct(core('ClientIPConfig'), 'The settings of client IP based session affinity.', {
-    timeoutSeconds: field(1, int32(), 'How long a client sticks to the same pod, in seconds; 10800 by default.'),
+    timeoutSeconds: pointer(field(1, int32(), 'How long a client sticks to the same pod, in seconds; 10800 by default.')),
   }),
 
   struct(core('LoadBalancerStatus'), 'The state of a load balancer.', {
@@ -90,14 +90,14 @@ export const coreV1ClusterServiceTypes: readonly TypeDeclaration[] = [
   struct(core('LoadBalancerIngress'), 'One point at which a load balancer takes traffic.', {
     ip: field(1, string(), 'The IP of the point, for IP based load balancers.'),
     hostname: field(2, string(), 'The host name of the point, for DNS based load balancers.'),
-    ipMode: field(3, string(), 'VIP or Proxy: how traffic to the IP reaches the nodes.'),
+    ipMode: pointer(field(3, string(), 'VIP or Proxy: how traffic to the IP reaches the nodes.')),
     ports: field(4, list(ref(core('PortStatus'), { default: {} })), 'The state of each service port on this point.', { listType: 'atomic' }),
   }),
 
   struct(core('PortStatus'), 'The state of one service port, and any error with it.', {
     port: field(1, int32({ default: 0 }), 'The port number.', { required: true }),
     protocol: field(2, string({ default: '', enum: protocols }), 'TCP, UDP or SCTP.', { required: true }),
-    error: field(3, string(), 'What is wrong with the port, in CamelCase, if anything.'),
+    error: pointer(field(3, string(), 'What is wrong with the port, in CamelCase, if anything.')),
   }),
 
   struct(
@@ -125,8 +125,8 @@ export const coreV1ClusterServiceTypes: readonly TypeDeclaration[] = [
     {
       ip: field(1, string({ default: '' }), 'The IP of the endpoint.', { required: true }),
       hostname: field(3, string(), 'The host name of the endpoint.'),
-      nodeName: field(4, string(), 'The node the endpoint runs on.'),
-      targetRef: field(2, ref(core('ObjectReference')), 'The object behind the endpoint, usually a pod.'),
+      nodeName: pointer(field(4, string(), 'The node the endpoint runs on.')),
+      targetRef: pointer(field(2, ref(core('ObjectReference')), 'The object behind the endpoint, usually a pod.')),
     },
     { mapType: 'atomic' },
   ),
@@ -138,7 +138,7 @@ export const coreV1ClusterServiceTypes: readonly TypeDeclaration[] = [
       name: field(1, string(), 'The name of the port, matching the service port.'),
       port: field(2, int32({ default: 0 }), 'The port number.', { required: true }),
       protocol: field(3, string({ enum: protocols }), 'TCP, UDP or SCTP.'),
-      appProtocol: field(4, string(), 'The application protocol spoken on the port, as a hint.'),
+      appProtocol: pointer(field(4, string(), 'The application protocol spoken on the port, as a hint.')),
     },
     { mapType: 'atomic' },
   ),

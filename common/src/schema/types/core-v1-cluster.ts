@@ -1,6 +1,6 @@
 // The types of core/v1 cluster objects: nodes, services, endpoints, namespaces, config maps, secrets, events, quotas.
 
-import { apiName, boolean, bytes, field, int32, int64, list, map, ref, string, struct, type TypeDeclaration } from '../schema.ts';
+import { apiName, boolean, bytes, field, int32, int64, list, map, pointer, ref, string, struct, type TypeDeclaration } from '../schema.ts';
 import { coreV1ClusterNodeTypes } from './core-v1-cluster-node.ts';
 import { coreV1ClusterServiceTypes } from './core-v1-cluster-service.ts';
 import { namespacePhases, resourceQuotaScopes, scopeSelectorOperators } from './enum-values.ts';
@@ -64,7 +64,7 @@ const otherTypes: readonly TypeDeclaration[] = [
     {
       ...typeMetaFields,
       metadata: objectMetaField,
-      immutable: field(4, boolean(), 'With true, data and binaryData can no longer change.'),
+      immutable: pointer(field(4, boolean(), 'With true, data and binaryData can no longer change.')),
       data: field(2, map(string({ default: '' })), 'The UTF-8 values by key.'),
       binaryData: field(3, map(bytes()), 'The binary values by key; no key may also be in data.'),
     },
@@ -79,7 +79,7 @@ const otherTypes: readonly TypeDeclaration[] = [
     {
       ...typeMetaFields,
       metadata: objectMetaField,
-      immutable: field(5, boolean(), 'With true, data can no longer change.'),
+      immutable: pointer(field(5, boolean(), 'With true, data can no longer change.')),
       data: field(2, map(bytes()), 'The values by key, base64 encoded in JSON.'),
       stringData: field(4, map(string({ default: '' })), 'Write-only: plain string values merged into data on write.'),
       type: field(3, string(), 'The kind of secret, such as Opaque or kubernetes.io/tls, for programs handling it.'),
@@ -104,7 +104,7 @@ const otherTypes: readonly TypeDeclaration[] = [
       imagePullSecrets: field(3, list(ref(core('LocalObjectReference'), { default: {} })), 'Secrets used to pull images for pods running as the account.', {
         listType: 'atomic',
       }),
-      automountServiceAccountToken: field(4, boolean(), 'Whether pods running as the account get an API token mounted by default.'),
+      automountServiceAccountToken: pointer(field(4, boolean(), 'Whether pods running as the account get an API token mounted by default.')),
     },
     { groupVersionKinds: kinds('ServiceAccount', ['v1']) },
   ),
@@ -157,9 +157,9 @@ const otherTypes: readonly TypeDeclaration[] = [
       count: field(8, int32(), 'How many times the event happened.'),
       type: field(9, string(), 'Normal or Warning.'),
       eventTime: field(10, ref(microTimeName), 'When the event was first observed, to the microsecond.'),
-      series: field(11, ref(core('EventSeries')), 'The series the event stands for, unset for a single event.'),
+      series: pointer(field(11, ref(core('EventSeries')), 'The series the event stands for, unset for a single event.')),
       action: field(12, string(), 'What was done, or failed, to the object.'),
-      related: field(13, ref(core('ObjectReference')), 'A second object the event concerns.'),
+      related: pointer(field(13, ref(core('ObjectReference')), 'A second object the event concerns.')),
       reportingComponent: field(14, string({ default: '' }), 'The controller that emitted the event, such as kubernetes.io/kubelet.'),
       reportingInstance: field(15, string({ default: '' }), 'The instance of that controller, such as kubelet-xyzf.'),
     },
@@ -221,7 +221,7 @@ const otherTypes: readonly TypeDeclaration[] = [
   struct(core('ResourceQuotaSpec'), 'The limits a quota asks for, and which objects it counts.', {
     hard: field(1, quantities, 'The hard limit for each named resource.'),
     scopes: field(2, list(string({ default: '', enum: resourceQuotaScopes })), 'Filters every counted object must match.', { listType: 'atomic' }),
-    scopeSelector: field(3, ref(core('ScopeSelector')), 'More filters every counted object must match, as expressions.'),
+    scopeSelector: pointer(field(3, ref(core('ScopeSelector')), 'More filters every counted object must match, as expressions.')),
   }),
 
   struct(core('ResourceQuotaStatus'), 'The limits a quota enforces and the use observed.', {
@@ -259,10 +259,10 @@ const otherTypes: readonly TypeDeclaration[] = [
   listKind(core('ReplicationController'), 'v1', 'A list of ReplicationControllers.'),
 
   struct(core('ReplicationControllerSpec'), 'The pods a replication controller keeps running, and how many.', {
-    replicas: field(1, int32({ default: 1 }), 'How many pods are wanted.'),
-    minReadySeconds: field(4, int32({ default: 0 }), 'How long a new pod must be ready, without crashing, to count as available.'),
+    replicas: pointer(field(1, int32({ default: 1 }), 'How many pods are wanted.')),
+    minReadySeconds: field(4, int32({ default: 0 }), 'How long a new pod must be ready, without crashing, to count as available.', { omitEmpty: true }),
     selector: field(2, map(string({ default: '' })), 'The labels of the pods counted; defaults to the labels of the template.', { mapType: 'atomic' }),
-    template: field(3, ref(core('PodTemplateSpec')), 'The pod made when too few are running.'),
+    template: pointer(field(3, ref(core('PodTemplateSpec')), 'The pod made when too few are running.')),
   }),
 
   struct(core('ReplicationControllerStatus'), 'The pods a replication controller last observed.', {

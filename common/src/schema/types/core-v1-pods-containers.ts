@@ -1,20 +1,7 @@
 // The containers of core/v1 pods: containers and ephemeral containers, their ports, environment,
 // resources, restart rules, probes and lifecycle hooks.
 
-import {
-  apiName,
-  boolean,
-  embedded,
-  field,
-  int32,
-  int64,
-  list,
-  map,
-  ref,
-  string,
-  struct,
-  type TypeDeclaration,
-} from '../schema.ts';
+import { apiName, boolean, embedded, field, int32, int64, list, map, pointer, ref, string, struct, type TypeDeclaration } from '../schema.ts';
 import { protocols, pullPolicies, signals, terminationMessagePolicies, uriSchemes } from './enum-values.ts';
 import { intOrStringName, quantityName } from './meta-v1.ts';
 
@@ -47,7 +34,7 @@ export const coreV1PodContainerTypes: readonly TypeDeclaration[] = [
     resizePolicy: field(23, list(ref(core('ContainerResizePolicy'), { default: {} })), 'Whether resizing each resource restarts the container.', {
       listType: 'atomic',
     }),
-    restartPolicy: field(24, string(), 'The container\'s own restart policy, overriding the pod\'s; Always makes an init container a sidecar.'),
+    restartPolicy: pointer(field(24, string(), 'The container\'s own restart policy, overriding the pod\'s; Always makes an init container a sidecar.')),
     restartPolicyRules: field(25, list(ref(core('ContainerRestartRule'), { default: {} })), 'Rules, tried in order, deciding whether an exited container restarts.', {
       listType: 'atomic',
     }),
@@ -63,14 +50,14 @@ export const coreV1PodContainerTypes: readonly TypeDeclaration[] = [
       patchStrategy: 'merge',
       patchMergeKey: 'devicePath',
     }),
-    livenessProbe: field(10, ref(core('Probe')), 'A periodic check that restarts the container when it fails.'),
-    readinessProbe: field(11, ref(core('Probe')), 'A periodic check that takes the container out of service endpoints when it fails.'),
-    startupProbe: field(22, ref(core('Probe')), 'A check that must succeed before the other probes start.'),
-    lifecycle: field(12, ref(core('Lifecycle')), 'Actions run after the container starts and before it stops.'),
+    livenessProbe: pointer(field(10, ref(core('Probe')), 'A periodic check that restarts the container when it fails.')),
+    readinessProbe: pointer(field(11, ref(core('Probe')), 'A periodic check that takes the container out of service endpoints when it fails.')),
+    startupProbe: pointer(field(22, ref(core('Probe')), 'A check that must succeed before the other probes start.')),
+    lifecycle: pointer(field(12, ref(core('Lifecycle')), 'Actions run after the container starts and before it stops.')),
     terminationMessagePath: field(13, string(), 'The file the container writes its termination message to; /dev/termination-log by default.'),
     terminationMessagePolicy: field(20, string({ enum: terminationMessagePolicies }), 'File or FallbackToLogsOnError: where the termination message comes from.'),
     imagePullPolicy: field(14, string({ enum: pullPolicies }), 'Always, Never or IfNotPresent: when the image is pulled.'),
-    securityContext: field(15, ref(core('SecurityContext')), 'The container\'s security settings, overriding the pod\'s.'),
+    securityContext: pointer(field(15, ref(core('SecurityContext')), 'The container\'s security settings, overriding the pod\'s.')),
     stdin: field(16, boolean(), 'Keeps a stdin buffer open for the container; otherwise reads from stdin see EOF.'),
     stdinOnce: field(17, boolean(), 'Closes stdin after the first attach session ends.'),
     tty: field(18, boolean(), 'Gives the container a TTY; needs stdin.'),
@@ -91,7 +78,7 @@ export const coreV1PodContainerTypes: readonly TypeDeclaration[] = [
 
   struct(core('ContainerRestartRule'), 'A rule on how to handle a container that exited.', {
     action: field(1, string(), 'What to do when the rule matches; only Restart exists.', { required: true }),
-    exitCodes: field(2, ref(core('ContainerRestartRuleOnExitCodes')), 'The exit codes the rule matches.'),
+    exitCodes: pointer(field(2, ref(core('ContainerRestartRuleOnExitCodes')), 'The exit codes the rule matches.')),
   }),
 
   struct(core('ContainerRestartRuleOnExitCodes'), 'A condition on the exit code of a container.', {
@@ -124,7 +111,7 @@ export const coreV1PodContainerTypes: readonly TypeDeclaration[] = [
     resizePolicy: embedded(1, 23, list(ref(core('ContainerResizePolicy'), { default: {} })), 'Whether resizing each resource restarts the container.', {
       listType: 'atomic',
     }),
-    restartPolicy: embedded(1, 24, string(), 'Not allowed for ephemeral containers.'),
+    restartPolicy: pointer(embedded(1, 24, string(), 'Not allowed for ephemeral containers.')),
     restartPolicyRules: embedded(1, 25, list(ref(core('ContainerRestartRule'), { default: {} })), 'Not allowed for ephemeral containers.', { listType: 'atomic' }),
     volumeMounts: embedded(1, 9, list(ref(core('VolumeMount'), { default: {} })), 'The pod volumes mounted into the container; subPath is not allowed.', {
       listType: 'map',
@@ -138,14 +125,14 @@ export const coreV1PodContainerTypes: readonly TypeDeclaration[] = [
       patchStrategy: 'merge',
       patchMergeKey: 'devicePath',
     }),
-    livenessProbe: embedded(1, 10, ref(core('Probe')), 'Not allowed for ephemeral containers.'),
-    readinessProbe: embedded(1, 11, ref(core('Probe')), 'Not allowed for ephemeral containers.'),
-    startupProbe: embedded(1, 22, ref(core('Probe')), 'Not allowed for ephemeral containers.'),
-    lifecycle: embedded(1, 12, ref(core('Lifecycle')), 'Not allowed for ephemeral containers.'),
+    livenessProbe: pointer(embedded(1, 10, ref(core('Probe')), 'Not allowed for ephemeral containers.')),
+    readinessProbe: pointer(embedded(1, 11, ref(core('Probe')), 'Not allowed for ephemeral containers.')),
+    startupProbe: pointer(embedded(1, 22, ref(core('Probe')), 'Not allowed for ephemeral containers.')),
+    lifecycle: pointer(embedded(1, 12, ref(core('Lifecycle')), 'Not allowed for ephemeral containers.')),
     terminationMessagePath: embedded(1, 13, string(), 'The file the container writes its termination message to; /dev/termination-log by default.'),
     terminationMessagePolicy: embedded(1, 20, string({ enum: terminationMessagePolicies }), 'File or FallbackToLogsOnError: where the termination message comes from.'),
     imagePullPolicy: embedded(1, 14, string({ enum: pullPolicies }), 'Always, Never or IfNotPresent: when the image is pulled.'),
-    securityContext: embedded(1, 15, ref(core('SecurityContext')), 'The container\'s security settings, overriding the pod\'s.'),
+    securityContext: pointer(embedded(1, 15, ref(core('SecurityContext')), 'The container\'s security settings, overriding the pod\'s.')),
     stdin: embedded(1, 16, boolean(), 'Keeps a stdin buffer open for the container; otherwise reads from stdin see EOF.'),
     stdinOnce: embedded(1, 17, boolean(), 'Closes stdin after the first attach session ends.'),
     tty: embedded(1, 18, boolean(), 'Gives the container a TTY; needs stdin.'),
@@ -154,32 +141,32 @@ export const coreV1PodContainerTypes: readonly TypeDeclaration[] = [
 
   struct(core('EnvFromSource'), 'A ConfigMap or Secret whose keys all become environment variables.', {
     prefix: field(1, string(), 'A prefix put before every variable name.'),
-    configMapRef: field(2, ref(core('ConfigMapEnvSource')), 'The ConfigMap to read.'),
-    secretRef: field(3, ref(core('SecretEnvSource')), 'The Secret to read.'),
+    configMapRef: pointer(field(2, ref(core('ConfigMapEnvSource')), 'The ConfigMap to read.')),
+    secretRef: pointer(field(3, ref(core('SecretEnvSource')), 'The Secret to read.')),
   }),
 
   struct(core('ConfigMapEnvSource'), 'A ConfigMap whose keys all become environment variables.', {
-    name: embedded(1, 1, string({ default: '' }), 'The name of the ConfigMap.'),
-    optional: field(2, boolean(), 'With true, a missing ConfigMap is no error.'),
+    name: embedded(1, 1, string({ default: '' }), 'The name of the ConfigMap.', { omitEmpty: true }),
+    optional: pointer(field(2, boolean(), 'With true, a missing ConfigMap is no error.')),
   }),
 
   struct(core('SecretEnvSource'), 'A Secret whose keys all become environment variables.', {
-    name: embedded(1, 1, string({ default: '' }), 'The name of the Secret.'),
-    optional: field(2, boolean(), 'With true, a missing Secret is no error.'),
+    name: embedded(1, 1, string({ default: '' }), 'The name of the Secret.', { omitEmpty: true }),
+    optional: pointer(field(2, boolean(), 'With true, a missing Secret is no error.')),
   }),
 
   struct(core('EnvVar'), 'An environment variable of a container.', {
     name: field(1, string({ default: '' }), 'The variable\'s name.', { required: true }),
     value: field(2, string(), 'The value, with $(VAR) references expanded; empty by default.'),
-    valueFrom: field(3, ref(core('EnvVarSource')), 'Where to read the value from, when value is empty.'),
+    valueFrom: pointer(field(3, ref(core('EnvVarSource')), 'Where to read the value from, when value is empty.')),
   }),
 
   struct(core('EnvVarSource'), 'Where an environment variable\'s value comes from; exactly one source is set.', {
-    fieldRef: field(1, ref(core('ObjectFieldSelector')), 'A field of the pod, such as metadata.name or status.podIP.'),
-    resourceFieldRef: field(2, ref(core('ResourceFieldSelector')), 'A resource limit or request of a container.'),
-    configMapKeyRef: field(3, ref(core('ConfigMapKeySelector')), 'A key of a ConfigMap.'),
-    secretKeyRef: field(4, ref(core('SecretKeySelector')), 'A key of a Secret in the pod\'s namespace.'),
-    fileKeyRef: field(5, ref(core('FileKeySelector')), 'A key of an env file in a volume.'),
+    fieldRef: pointer(field(1, ref(core('ObjectFieldSelector')), 'A field of the pod, such as metadata.name or status.podIP.')),
+    resourceFieldRef: pointer(field(2, ref(core('ResourceFieldSelector')), 'A resource limit or request of a container.')),
+    configMapKeyRef: pointer(field(3, ref(core('ConfigMapKeySelector')), 'A key of a ConfigMap.')),
+    secretKeyRef: pointer(field(4, ref(core('SecretKeySelector')), 'A key of a Secret in the pod\'s namespace.')),
+    fileKeyRef: pointer(field(5, ref(core('FileKeySelector')), 'A key of an env file in a volume.')),
   }),
 
   struct(
@@ -207,9 +194,9 @@ export const coreV1PodContainerTypes: readonly TypeDeclaration[] = [
     core('ConfigMapKeySelector'),
     'One key of a ConfigMap.',
     {
-      name: embedded(1, 1, string({ default: '' }), 'The name of the ConfigMap.'),
+      name: embedded(1, 1, string({ default: '' }), 'The name of the ConfigMap.', { omitEmpty: true }),
       key: field(2, string({ default: '' }), 'The key to read.', { required: true }),
-      optional: field(3, boolean(), 'With true, a missing ConfigMap or key is no error.'),
+      optional: pointer(field(3, boolean(), 'With true, a missing ConfigMap or key is no error.')),
     },
     { mapType: 'atomic' },
   ),
@@ -218,9 +205,9 @@ export const coreV1PodContainerTypes: readonly TypeDeclaration[] = [
     core('SecretKeySelector'),
     'One key of a Secret.',
     {
-      name: embedded(1, 1, string({ default: '' }), 'The name of the Secret.'),
+      name: embedded(1, 1, string({ default: '' }), 'The name of the Secret.', { omitEmpty: true }),
       key: field(2, string({ default: '' }), 'The key to read.', { required: true }),
-      optional: field(3, boolean(), 'With true, a missing Secret or key is no error.'),
+      optional: pointer(field(3, boolean(), 'With true, a missing Secret or key is no error.')),
     },
     { mapType: 'atomic' },
   ),
@@ -232,7 +219,7 @@ export const coreV1PodContainerTypes: readonly TypeDeclaration[] = [
       volumeName: field(1, string({ default: '' }), 'The volume mount holding the file.', { required: true }),
       path: field(2, string({ default: '' }), 'The file\'s path, relative to the volume.', { required: true }),
       key: field(3, string({ default: '' }), 'The key to read from the file.', { required: true }),
-      optional: field(4, boolean({ default: false }), 'With true, a missing file or key leaves the variable unset instead of failing.'),
+      optional: pointer(field(4, boolean({ default: false }), 'With true, a missing file or key leaves the variable unset instead of failing.')),
     },
     { mapType: 'atomic' },
   ),
@@ -252,16 +239,16 @@ export const coreV1PodContainerTypes: readonly TypeDeclaration[] = [
   }),
 
   struct(core('Probe'), 'A health check of a container and how often and how patiently it runs.', {
-    exec: embedded(1, 1, ref(core('ExecAction')), 'Runs a command in the container.'),
-    httpGet: embedded(1, 2, ref(core('HTTPGetAction')), 'Sends an HTTP GET request.'),
-    tcpSocket: embedded(1, 3, ref(core('TCPSocketAction')), 'Opens a TCP connection.'),
-    grpc: embedded(1, 4, ref(core('GRPCAction')), 'Sends a gRPC health check request.'),
+    exec: pointer(embedded(1, 1, ref(core('ExecAction')), 'Runs a command in the container.')),
+    httpGet: pointer(embedded(1, 2, ref(core('HTTPGetAction')), 'Sends an HTTP GET request.')),
+    tcpSocket: pointer(embedded(1, 3, ref(core('TCPSocketAction')), 'Opens a TCP connection.')),
+    grpc: pointer(embedded(1, 4, ref(core('GRPCAction')), 'Sends a gRPC health check request.')),
     initialDelaySeconds: field(2, int32(), 'Seconds after the container starts before the first probe.'),
     timeoutSeconds: field(3, int32(), 'Seconds after which a probe times out; 1 by default.'),
     periodSeconds: field(4, int32(), 'Seconds between probes; 10 by default.'),
     successThreshold: field(5, int32(), 'Successes in a row that count as success after a failure; 1 by default.'),
     failureThreshold: field(6, int32(), 'Failures in a row that count as failure; 3 by default.'),
-    terminationGracePeriodSeconds: field(7, int64(), 'The grace period when a failed probe kills the container, overriding the pod\'s.'),
+    terminationGracePeriodSeconds: pointer(field(7, int64(), 'The grace period when a failed probe kills the container, overriding the pod\'s.')),
   }),
 
   struct(core('ExecAction'), 'Runs a command inside the container.', {
@@ -288,7 +275,7 @@ export const coreV1PodContainerTypes: readonly TypeDeclaration[] = [
 
   struct(core('GRPCAction'), 'Calls the gRPC health checking service.', {
     port: field(1, int32({ default: 0 }), 'The port of the gRPC service.', { required: true }),
-    service: field(2, string({ default: '' }), 'The service name put in the HealthCheckRequest.'),
+    service: pointer(field(2, string({ default: '' }), 'The service name put in the HealthCheckRequest.')),
   }),
 
   struct(core('SleepAction'), 'Waits for a while.', {
@@ -296,15 +283,15 @@ export const coreV1PodContainerTypes: readonly TypeDeclaration[] = [
   }),
 
   struct(core('Lifecycle'), 'Actions run at points in a container\'s life.', {
-    postStart: field(1, ref(core('LifecycleHandler')), 'Runs right after the container is created; a failure restarts it.'),
-    preStop: field(2, ref(core('LifecycleHandler')), 'Runs before the container is terminated by the system or an API request.'),
-    stopSignal: field(3, string({ enum: signals }), 'The signal sent to stop the container; the runtime\'s default when unset.'),
+    postStart: pointer(field(1, ref(core('LifecycleHandler')), 'Runs right after the container is created; a failure restarts it.')),
+    preStop: pointer(field(2, ref(core('LifecycleHandler')), 'Runs before the container is terminated by the system or an API request.')),
+    stopSignal: pointer(field(3, string({ enum: signals }), 'The signal sent to stop the container; the runtime\'s default when unset.')),
   }),
 
   struct(core('LifecycleHandler'), 'One action of a lifecycle hook; exactly one is set.', {
-    exec: field(1, ref(core('ExecAction')), 'Runs a command in the container.'),
-    httpGet: field(2, ref(core('HTTPGetAction')), 'Sends an HTTP GET request.'),
-    tcpSocket: field(3, ref(core('TCPSocketAction')), 'Deprecated and not supported: kept for compatibility.'),
-    sleep: field(4, ref(core('SleepAction')), 'Waits for a number of seconds.'),
+    exec: pointer(field(1, ref(core('ExecAction')), 'Runs a command in the container.')),
+    httpGet: pointer(field(2, ref(core('HTTPGetAction')), 'Sends an HTTP GET request.')),
+    tcpSocket: pointer(field(3, ref(core('TCPSocketAction')), 'Deprecated and not supported: kept for compatibility.')),
+    sleep: pointer(field(4, ref(core('SleepAction')), 'Waits for a number of seconds.')),
   }),
 ];

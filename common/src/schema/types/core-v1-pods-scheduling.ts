@@ -1,7 +1,7 @@
 // Where core/v1 pods may run: node and pod (anti-)affinity, tolerations, topology spread
 // constraints, and the topology selector terms StorageClasses share.
 
-import { apiName, field, int32, int64, list, ref, string, struct, type FieldDeclaration, type TypeDeclaration } from '../schema.ts';
+import { apiName, field, int32, int64, list, pointer, ref, string, struct, type FieldDeclaration, type TypeDeclaration } from '../schema.ts';
 import { nodeInclusionPolicies, nodeSelectorOperators, taintEffects, tolerationOperators, unsatisfiableConstraintActions } from './enum-values.ts';
 import { labelSelectorName } from './meta-v1.ts';
 
@@ -26,13 +26,13 @@ const podAffinityTermFields: Readonly<Record<string, FieldDeclaration>> = {
 
 export const coreV1PodSchedulingTypes: readonly TypeDeclaration[] = [
   struct(core('Affinity'), 'The affinity rules of a pod: which nodes it prefers and which pods it wants near or away from.', {
-    nodeAffinity: field(1, ref(core('NodeAffinity')), 'Rules on the nodes the pod may run on.'),
-    podAffinity: field(2, ref(core('PodAffinity')), 'Rules placing the pod in the same topology domain as other pods.'),
-    podAntiAffinity: field(3, ref(core('PodAntiAffinity')), 'Rules keeping the pod out of the topology domains of other pods.'),
+    nodeAffinity: pointer(field(1, ref(core('NodeAffinity')), 'Rules on the nodes the pod may run on.')),
+    podAffinity: pointer(field(2, ref(core('PodAffinity')), 'Rules placing the pod in the same topology domain as other pods.')),
+    podAntiAffinity: pointer(field(3, ref(core('PodAntiAffinity')), 'Rules keeping the pod out of the topology domains of other pods.')),
   }),
 
   struct(core('NodeAffinity'), 'The nodes a pod must or would rather run on.', {
-    requiredDuringSchedulingIgnoredDuringExecution: field(1, ref(core('NodeSelector')), 'Nodes the pod may be scheduled to; not rechecked once it runs.'),
+    requiredDuringSchedulingIgnoredDuringExecution: pointer(field(1, ref(core('NodeSelector')), 'Nodes the pod may be scheduled to; not rechecked once it runs.')),
     preferredDuringSchedulingIgnoredDuringExecution: field(
       2,
       list(ref(core('PreferredSchedulingTerm'), { default: {} })),
@@ -76,10 +76,10 @@ export const coreV1PodSchedulingTypes: readonly TypeDeclaration[] = [
   struct(core('PodAntiAffinity'), 'Rules keeping a pod out of the topology domains of other pods.', podAffinityTermFields),
 
   struct(core('PodAffinityTerm'), 'A set of pods, and the node label whose value defines being in the same place as them.', {
-    labelSelector: field(1, ref(labelSelectorName), 'Selects the pods; unset matches none.'),
+    labelSelector: pointer(field(1, ref(labelSelectorName), 'Selects the pods; unset matches none.')),
     namespaces: field(2, strings, 'Namespaces the pods are looked for in, besides those namespaceSelector selects.', { listType: 'atomic' }),
     topologyKey: field(3, string({ default: '' }), 'The node label whose value names a topology domain, such as a zone.', { required: true }),
-    namespaceSelector: field(4, ref(labelSelectorName), 'Selects further namespaces the pods are looked for in.'),
+    namespaceSelector: pointer(field(4, ref(labelSelectorName), 'Selects further namespaces the pods are looked for in.')),
     matchLabelKeys: field(5, strings, 'Label keys whose values on the incoming pod are added to labelSelector as "key in (value)".', {
       listType: 'atomic',
     }),
@@ -98,7 +98,7 @@ export const coreV1PodSchedulingTypes: readonly TypeDeclaration[] = [
     operator: field(2, string({ enum: tolerationOperators }), 'Equal, Exists, Lt or Gt: how the taint\'s value is compared; Equal by default.'),
     value: field(3, string(), 'The taint value to match; empty with Exists.'),
     effect: field(4, string({ enum: taintEffects }), 'The taint effect tolerated: NoSchedule, PreferNoSchedule or NoExecute; empty matches all.'),
-    tolerationSeconds: field(5, int64(), 'For NoExecute: how many seconds the pod stays once the taint appears; unset stays forever.'),
+    tolerationSeconds: pointer(field(5, int64(), 'For NoExecute: how many seconds the pod stays once the taint appears; unset stays forever.')),
   }),
 
   struct(core('TopologySpreadConstraint'), 'How evenly matching pods must be spread across the domains of a topology.', {
@@ -107,10 +107,10 @@ export const coreV1PodSchedulingTypes: readonly TypeDeclaration[] = [
     whenUnsatisfiable: field(3, string({ default: '', enum: unsatisfiableConstraintActions }), 'DoNotSchedule or ScheduleAnyway: what to do with a pod that would break the constraint.', {
       required: true,
     }),
-    labelSelector: field(4, ref(labelSelectorName), 'Selects the pods counted in each domain.'),
-    minDomains: field(5, int32(), 'The fewest eligible domains; with fewer, the global minimum counts as zero.'),
-    nodeAffinityPolicy: field(6, string({ enum: nodeInclusionPolicies }), 'Honor or Ignore: whether the pod\'s node affinity limits the nodes counted.'),
-    nodeTaintsPolicy: field(7, string({ enum: nodeInclusionPolicies }), 'Honor or Ignore: whether node taints limit the nodes counted.'),
+    labelSelector: pointer(field(4, ref(labelSelectorName), 'Selects the pods counted in each domain.')),
+    minDomains: pointer(field(5, int32(), 'The fewest eligible domains; with fewer, the global minimum counts as zero.')),
+    nodeAffinityPolicy: pointer(field(6, string({ enum: nodeInclusionPolicies }), 'Honor or Ignore: whether the pod\'s node affinity limits the nodes counted.')),
+    nodeTaintsPolicy: pointer(field(7, string({ enum: nodeInclusionPolicies }), 'Honor or Ignore: whether node taints limit the nodes counted.')),
     matchLabelKeys: field(8, strings, 'Label keys whose values on the incoming pod are ANDed with labelSelector.', { listType: 'atomic' }),
   }),
 

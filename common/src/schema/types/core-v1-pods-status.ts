@@ -1,7 +1,7 @@
 // The observed state of core/v1 pods: pod status and conditions, container statuses and states,
 // resource health and the status of resource claims.
 
-import { apiName, boolean, field, int32, int64, list, map, ref, string, struct, type TypeDeclaration } from '../schema.ts';
+import { apiName, boolean, field, int32, int64, list, map, pointer, ref, string, struct, type TypeDeclaration } from '../schema.ts';
 import { podPhases, podQOSClasses, signals } from './enum-values.ts';
 import { quantityName, timeName } from './meta-v1.ts';
 
@@ -33,7 +33,7 @@ export const coreV1PodStatusTypes: readonly TypeDeclaration[] = [
       patchStrategy: 'merge',
       patchMergeKey: 'ip',
     }),
-    startTime: field(7, ref(timeName), 'When the kubelet accepted the pod, before pulling its images.'),
+    startTime: pointer(field(7, ref(timeName), 'When the kubelet accepted the pod, before pulling its images.')),
     initContainerStatuses: field(10, list(ref(core('ContainerStatus'), { default: {} })), 'The statuses of the init containers.', { listType: 'atomic' }),
     containerStatuses: field(8, list(ref(core('ContainerStatus'), { default: {} })), 'The statuses of the regular containers.', { listType: 'atomic' }),
     qosClass: field(9, string({ enum: podQOSClasses }), 'Guaranteed, Burstable or BestEffort: the quality of service class from the resource requirements.'),
@@ -47,9 +47,9 @@ export const coreV1PodStatusTypes: readonly TypeDeclaration[] = [
       patchStrategy: 'merge,retainKeys',
       patchMergeKey: 'name',
     }),
-    extendedResourceClaimStatus: field(18, ref(core('PodExtendedResourceClaimStatus')), 'The ResourceClaim made for the pod\'s extended resources backed by DRA.'),
+    extendedResourceClaimStatus: pointer(field(18, ref(core('PodExtendedResourceClaimStatus')), 'The ResourceClaim made for the pod\'s extended resources backed by DRA.')),
     allocatedResources: field(19, map(ref(quantityName)), 'The total requests the node allocated to the pod.'),
-    resources: field(20, ref(core('ResourceRequirements')), 'The pod-level requests and limits in effect.'),
+    resources: pointer(field(20, ref(core('ResourceRequirements')), 'The pod-level requests and limits in effect.')),
   }),
 
   struct(core('PodCondition'), 'One aspect of a pod\'s state.', {
@@ -72,7 +72,7 @@ export const coreV1PodStatusTypes: readonly TypeDeclaration[] = [
 
   struct(core('PodResourceClaimStatus'), 'The ResourceClaim made for one of a pod\'s claims from a template.', {
     name: field(1, string({ default: '' }), 'The name of the entry of the pod\'s resourceClaims.', { required: true }),
-    resourceClaimName: field(2, string(), 'The name of the ResourceClaim made; unset when none was needed.'),
+    resourceClaimName: pointer(field(2, string(), 'The name of the ResourceClaim made; unset when none was needed.')),
   }),
 
   struct(core('PodExtendedResourceClaimStatus'), 'The ResourceClaim the scheduler made for a pod\'s extended resources backed by DRA.', {
@@ -98,29 +98,29 @@ export const coreV1PodStatusTypes: readonly TypeDeclaration[] = [
     image: field(6, string({ default: '' }), 'The image the container runs, as the runtime resolved it.', { required: true }),
     imageID: field(7, string({ default: '' }), 'The ID of the image the container runs.', { required: true }),
     containerID: field(8, string(), 'The container\'s ID, as <runtime>://<id>.'),
-    started: field(9, boolean(), 'Whether the container ran its postStart hook and passed its startup probe.'),
+    started: pointer(field(9, boolean(), 'Whether the container ran its postStart hook and passed its startup probe.')),
     allocatedResources: field(10, map(ref(quantityName)), 'The resources the node allocated to the container.'),
-    resources: field(11, ref(core('ResourceRequirements')), 'The requests and limits in effect for the running container.'),
+    resources: pointer(field(11, ref(core('ResourceRequirements')), 'The requests and limits in effect for the running container.')),
     volumeMounts: field(12, list(ref(core('VolumeMountStatus'), { default: {} })), 'The status of the container\'s volume mounts.', {
       listType: 'map',
       listMapKeys: ['mountPath'],
       patchStrategy: 'merge',
       patchMergeKey: 'mountPath',
     }),
-    user: field(13, ref(core('ContainerUser')), 'The identity the container\'s first process started with.'),
+    user: pointer(field(13, ref(core('ContainerUser')), 'The identity the container\'s first process started with.')),
     allocatedResourcesStatus: field(14, list(ref(core('ResourceStatus'), { default: {} })), 'The health of the resources allocated to the container.', {
       listType: 'map',
       listMapKeys: ['name'],
       patchStrategy: 'merge',
       patchMergeKey: 'name',
     }),
-    stopSignal: field(15, string({ enum: signals }), 'The signal that stops the container.'),
+    stopSignal: pointer(field(15, string({ enum: signals }), 'The signal that stops the container.')),
   }),
 
   struct(core('ContainerState'), 'The state of a container: one of waiting, running or terminated.', {
-    waiting: field(1, ref(core('ContainerStateWaiting')), 'Set while the container waits to run.'),
-    running: field(2, ref(core('ContainerStateRunning')), 'Set while the container runs.'),
-    terminated: field(3, ref(core('ContainerStateTerminated')), 'Set once the container has terminated.'),
+    waiting: pointer(field(1, ref(core('ContainerStateWaiting')), 'Set while the container waits to run.')),
+    running: pointer(field(2, ref(core('ContainerStateRunning')), 'Set while the container runs.')),
+    terminated: pointer(field(3, ref(core('ContainerStateTerminated')), 'Set once the container has terminated.')),
   }),
 
   struct(core('ContainerStateWaiting'), 'A container that is not running yet.', {
@@ -143,7 +143,7 @@ export const coreV1PodStatusTypes: readonly TypeDeclaration[] = [
   }),
 
   struct(core('ContainerUser'), 'The identity a container\'s first process started with.', {
-    linux: field(1, ref(core('LinuxContainerUser')), 'The identity on Linux.'),
+    linux: pointer(field(1, ref(core('LinuxContainerUser')), 'The identity on Linux.')),
   }),
 
   struct(core('LinuxContainerUser'), 'The user and groups a Linux container\'s first process started with.', {

@@ -1,6 +1,6 @@
 // The types of core/v1 Pod, its spec, containers, probes, scheduling and security settings.
 
-import { apiName, boolean, field, int32, int64, list, map, ref, string, struct, type TypeDeclaration } from '../schema.ts';
+import { apiName, boolean, field, int32, int64, list, map, pointer, ref, string, struct, type TypeDeclaration } from '../schema.ts';
 import { coreV1PodContainerTypes } from './core-v1-pods-containers.ts';
 import { coreV1PodSchedulingTypes } from './core-v1-pods-scheduling.ts';
 import { coreV1PodSecurityTypes } from './core-v1-pods-security.ts';
@@ -53,19 +53,19 @@ export const coreV1PodTypes: readonly TypeDeclaration[] = [
       patchMergeKey: 'name',
     }),
     restartPolicy: field(3, string({ enum: restartPolicies }), 'Always, OnFailure or Never: when the pod\'s containers are restarted.'),
-    terminationGracePeriodSeconds: field(4, int64(), 'Seconds the pod gets between the termination signal and being killed; 30 by default.'),
-    activeDeadlineSeconds: field(5, int64(), 'Seconds the pod may be active on its node before the system fails it.'),
+    terminationGracePeriodSeconds: pointer(field(4, int64(), 'Seconds the pod gets between the termination signal and being killed; 30 by default.')),
+    activeDeadlineSeconds: pointer(field(5, int64(), 'Seconds the pod may be active on its node before the system fails it.')),
     dnsPolicy: field(6, string({ enum: dnsPolicies }), 'ClusterFirst, ClusterFirstWithHostNet, Default or None: how the pod\'s DNS is set up.'),
     nodeSelector: field(7, map(string({ default: '' })), 'Labels a node must have for the pod to run on it.', { mapType: 'atomic' }),
     serviceAccountName: field(8, string(), 'The ServiceAccount the pod runs as.'),
     serviceAccount: field(9, string(), 'Deprecated alias of serviceAccountName.'),
-    automountServiceAccountToken: field(21, boolean(), 'Whether a service account token is mounted into the pod.'),
+    automountServiceAccountToken: pointer(field(21, boolean(), 'Whether a service account token is mounted into the pod.')),
     nodeName: field(10, string(), 'The node the pod is bound to; set by the scheduler.'),
     hostNetwork: field(11, boolean(), 'Runs the pod in the host\'s network namespace.'),
     hostPID: field(12, boolean(), 'Runs the pod in the host\'s PID namespace.'),
     hostIPC: field(13, boolean(), 'Runs the pod in the host\'s IPC namespace.'),
-    shareProcessNamespace: field(27, boolean(), 'Puts all the pod\'s containers in one process namespace.'),
-    securityContext: field(14, ref(core('PodSecurityContext')), 'Pod-level security settings and container defaults.'),
+    shareProcessNamespace: pointer(field(27, boolean(), 'Puts all the pod\'s containers in one process namespace.')),
+    securityContext: pointer(field(14, ref(core('PodSecurityContext')), 'Pod-level security settings and container defaults.')),
     imagePullSecrets: field(15, list(ref(core('LocalObjectReference'), { default: {} })), 'Secrets in the pod\'s namespace used to pull its images.', {
       listType: 'map',
       listMapKeys: ['name'],
@@ -74,7 +74,7 @@ export const coreV1PodTypes: readonly TypeDeclaration[] = [
     }),
     hostname: field(16, string(), 'The pod\'s hostname; a system-chosen one when unset.'),
     subdomain: field(17, string(), 'The subdomain that makes the pod\'s FQDN <hostname>.<subdomain>.<namespace>.svc.<cluster domain>.'),
-    affinity: field(18, ref(core('Affinity')), 'The pod\'s node and pod affinity rules.'),
+    affinity: pointer(field(18, ref(core('Affinity')), 'The pod\'s node and pod affinity rules.')),
     schedulerName: field(19, string(), 'The scheduler that places the pod; the default scheduler when unset.'),
     tolerations: field(22, list(ref(core('Toleration'), { default: {} })), 'The node taints the pod tolerates.', { listType: 'atomic' }),
     hostAliases: field(23, list(ref(core('HostAlias'), { default: {} })), 'Entries added to the pod\'s hosts file.', {
@@ -84,14 +84,14 @@ export const coreV1PodTypes: readonly TypeDeclaration[] = [
       patchMergeKey: 'ip',
     }),
     priorityClassName: field(24, string(), 'The PriorityClass that gives the pod its priority.'),
-    priority: field(25, int32(), 'The pod\'s priority, filled in from its PriorityClass.'),
-    dnsConfig: field(26, ref(core('PodDNSConfig')), 'DNS settings merged into those dnsPolicy gives.'),
+    priority: pointer(field(25, int32(), 'The pod\'s priority, filled in from its PriorityClass.')),
+    dnsConfig: pointer(field(26, ref(core('PodDNSConfig')), 'DNS settings merged into those dnsPolicy gives.')),
     readinessGates: field(28, list(ref(core('PodReadinessGate'), { default: {} })), 'Extra conditions that must be True for the pod to be ready.', {
       listType: 'atomic',
     }),
-    runtimeClassName: field(29, string(), 'The RuntimeClass the pod runs with.'),
-    enableServiceLinks: field(30, boolean(), 'Whether service information is injected as environment variables; true by default.'),
-    preemptionPolicy: field(31, string({ enum: preemptionPolicies }), 'Never or PreemptLowerPriority: whether the pod may preempt pods of lower priority.'),
+    runtimeClassName: pointer(field(29, string(), 'The RuntimeClass the pod runs with.')),
+    enableServiceLinks: pointer(field(30, boolean(), 'Whether service information is injected as environment variables; true by default.')),
+    preemptionPolicy: pointer(field(31, string({ enum: preemptionPolicies }), 'Never or PreemptLowerPriority: whether the pod may preempt pods of lower priority.')),
     overhead: field(32, map(ref(quantityName)), 'The resources running the pod costs beyond its containers, from its RuntimeClass.'),
     topologySpreadConstraints: field(33, list(ref(core('TopologySpreadConstraint'), { default: {} })), 'How the pod is spread with matching pods across topology domains.', {
       listType: 'map',
@@ -99,9 +99,9 @@ export const coreV1PodTypes: readonly TypeDeclaration[] = [
       patchStrategy: 'merge',
       patchMergeKey: 'topologyKey',
     }),
-    setHostnameAsFQDN: field(35, boolean(), 'Sets the pod\'s hostname to its fully qualified domain name.'),
-    os: field(36, ref(core('PodOS')), 'The operating system of the pod\'s containers.'),
-    hostUsers: field(37, boolean(), 'Runs the pod in the host\'s user namespace; false gives it a user namespace of its own.'),
+    setHostnameAsFQDN: pointer(field(35, boolean(), 'Sets the pod\'s hostname to its fully qualified domain name.')),
+    os: pointer(field(36, ref(core('PodOS')), 'The operating system of the pod\'s containers.')),
+    hostUsers: pointer(field(37, boolean(), 'Runs the pod in the host\'s user namespace; false gives it a user namespace of its own.')),
     schedulingGates: field(38, list(ref(core('PodSchedulingGate'), { default: {} })), 'Gates that hold the pod back from scheduling while any remain.', {
       listType: 'map',
       listMapKeys: ['name'],
@@ -114,9 +114,9 @@ export const coreV1PodTypes: readonly TypeDeclaration[] = [
       patchStrategy: 'merge,retainKeys',
       patchMergeKey: 'name',
     }),
-    resources: field(40, ref(core('ResourceRequirements')), 'Requests and limits for the whole pod, shared by its containers.'),
-    hostnameOverride: field(41, string(), 'The hostname the pod sees, overriding hostname and subdomain.'),
-    workloadRef: field(42, ref(core('WorkloadReference')), 'The Workload and pod group the pod belongs to, for group scheduling.'),
+    resources: pointer(field(40, ref(core('ResourceRequirements')), 'Requests and limits for the whole pod, shared by its containers.')),
+    hostnameOverride: pointer(field(41, string(), 'The hostname the pod sees, overriding hostname and subdomain.')),
+    workloadRef: pointer(field(42, ref(core('WorkloadReference')), 'The Workload and pod group the pod belongs to, for group scheduling.')),
   }),
 
   struct(
@@ -149,7 +149,7 @@ export const coreV1PodTypes: readonly TypeDeclaration[] = [
 
   struct(core('PodDNSConfigOption'), 'One DNS resolver option.', {
     name: field(1, string(), 'The option\'s name.'),
-    value: field(2, string(), 'The option\'s value.'),
+    value: pointer(field(2, string(), 'The option\'s value.')),
   }),
 
   struct(core('PodReadinessGate'), 'A pod condition that must be True for the pod to be ready.', {
@@ -158,8 +158,8 @@ export const coreV1PodTypes: readonly TypeDeclaration[] = [
 
   struct(core('PodResourceClaim'), 'A ResourceClaim a pod uses, named directly or made from a template.', {
     name: field(1, string({ default: '' }), 'The name containers refer to the claim by, unique in the pod.', { required: true }),
-    resourceClaimName: field(3, string(), 'The name of an existing ResourceClaim in the pod\'s namespace.'),
-    resourceClaimTemplateName: field(4, string(), 'The name of a ResourceClaimTemplate from which a claim for this pod is made.'),
+    resourceClaimName: pointer(field(3, string(), 'The name of an existing ResourceClaim in the pod\'s namespace.')),
+    resourceClaimTemplateName: pointer(field(4, string(), 'The name of a ResourceClaimTemplate from which a claim for this pod is made.')),
   }),
 
   struct(core('PodSchedulingGate'), 'A gate that holds a pod back from scheduling.', {
@@ -174,7 +174,7 @@ export const coreV1PodTypes: readonly TypeDeclaration[] = [
   struct(core('PodCertificateProjection'), 'A private key and X.509 certificate chain the kubelet writes into a projected volume.', {
     signerName: field(1, string(), 'The signer the kubelet\'s certificate requests go to.', { required: true }),
     keyType: field(2, string(), 'The key pair type: RSA3072, RSA4096, ECDSAP256, ECDSAP384, ECDSAP521 or ED25519.', { required: true }),
-    maxExpirationSeconds: field(3, int32(), 'The longest lifetime the certificate may have; 24 hours by default.'),
+    maxExpirationSeconds: pointer(field(3, int32(), 'The longest lifetime the certificate may have; 24 hours by default.')),
     credentialBundlePath: field(4, string(), 'Where to write the key and certificate chain together, in one file.'),
     keyPath: field(5, string(), 'Where to write the private key.'),
     certificateChainPath: field(6, string(), 'Where to write the certificate chain.'),

@@ -2,22 +2,7 @@
 // file systems, CSI and FlexVolume drivers, and the config map, secret, downward API and projected
 // volumes, with the references they use.
 
-import {
-  apiName,
-  boolean,
-  embedded,
-  field,
-  int32,
-  int64,
-  list,
-  map,
-  ref,
-  string,
-  struct,
-  type FieldDeclaration,
-  type Schema,
-  type TypeDeclaration,
-} from '../schema.ts';
+import { apiName, boolean, embedded, field, int32, int64, list, map, pointer, ref, string, struct, type FieldDeclaration, type Schema, type TypeDeclaration } from '../schema.ts';
 import { azureDataDiskCachingModes, azureDataDiskKinds, hostPathTypes, pullPolicies } from './enum-values.ts';
 import { labelSelectorName, quantityName } from './meta-v1.ts';
 
@@ -39,8 +24,8 @@ const iscsiFields = (secretRef: Schema): Readonly<Record<string, FieldDeclaratio
   portals: field(7, names, 'More target portals, IP or IP:port.', { listType: 'atomic' }),
   chapAuthDiscovery: field(8, boolean(), 'Whether to use CHAP authentication for iSCSI discovery.'),
   chapAuthSession: field(11, boolean(), 'Whether to use CHAP authentication for the iSCSI session.'),
-  secretRef: field(10, secretRef, 'The Secret holding the CHAP credentials.'),
-  initiatorName: field(12, string(), 'A custom iSCSI initiator name; with iscsiInterface a new interface is created.'),
+  secretRef: pointer(field(10, secretRef, 'The Secret holding the CHAP credentials.')),
+  initiatorName: pointer(field(12, string(), 'A custom iSCSI initiator name; with iscsiInterface a new interface is created.')),
 });
 
 /** The fields of a Ceph RADOS block device, as a pod's volume and as a PersistentVolume: only the Secret reference differs. */
@@ -51,7 +36,7 @@ const rbdFields = (secretRef: Schema): Readonly<Record<string, FieldDeclaration>
   pool: field(4, string({ default: 'rbd' }), 'The RADOS pool.'),
   user: field(5, string({ default: 'admin' }), 'The RADOS user.'),
   keyring: field(6, string({ default: '/etc/ceph/keyring' }), 'The path of the keyring for the user.'),
-  secretRef: field(7, secretRef, 'The Secret authenticating the user; overrides the keyring.'),
+  secretRef: pointer(field(7, secretRef, 'The Secret authenticating the user; overrides the keyring.')),
   readOnly: field(8, boolean(), 'Whether to mount the device read-only.'),
 });
 
@@ -59,7 +44,7 @@ const rbdFields = (secretRef: Schema): Readonly<Record<string, FieldDeclaration>
 const flexFields = (secretRef: Schema): Readonly<Record<string, FieldDeclaration>> => ({
   driver: field(1, string({ default: '' }), 'The name of the driver.', { required: true }),
   fsType: field(2, string(), 'The file system to mount; the driver decides when unset.'),
-  secretRef: field(3, secretRef, 'The Secret whose values are passed to the driver.'),
+  secretRef: pointer(field(3, secretRef, 'The Secret whose values are passed to the driver.')),
   readOnly: field(4, boolean(), 'Whether to mount the volume read-only.'),
   options: field(5, stringMap, 'Extra options passed to the driver.'),
 });
@@ -69,7 +54,7 @@ const cinderFields = (secretRef: Schema): Readonly<Record<string, FieldDeclarati
   volumeID: field(1, string({ default: '' }), 'The ID of the Cinder volume.', { required: true }),
   fsType: field(2, string(), 'The file system to mount, such as ext4; ext4 when unset.'),
   readOnly: field(3, boolean(), 'Whether to mount the volume read-only.'),
-  secretRef: field(4, secretRef, 'The Secret with the parameters for connecting to OpenStack.'),
+  secretRef: pointer(field(4, secretRef, 'The Secret with the parameters for connecting to OpenStack.')),
 });
 
 /** The fields of a CephFS file system, as a pod's volume and as a PersistentVolume: only the Secret reference differs. */
@@ -78,7 +63,7 @@ const cephFsFields = (secretRef: Schema): Readonly<Record<string, FieldDeclarati
   path: field(2, string(), 'The path in CephFS to mount as the root; "/" when unset.'),
   user: field(3, string(), 'The RADOS user; admin when unset.'),
   secretFile: field(4, string(), 'The path of the keyring for the user; /etc/ceph/user.secret when unset.'),
-  secretRef: field(5, secretRef, 'The Secret authenticating the user.'),
+  secretRef: pointer(field(5, secretRef, 'The Secret authenticating the user.')),
   readOnly: field(6, boolean(), 'Whether to mount the file system read-only.'),
 });
 
@@ -86,7 +71,7 @@ const cephFsFields = (secretRef: Schema): Readonly<Record<string, FieldDeclarati
 const scaleIoFields = (secretRef: Schema): Readonly<Record<string, FieldDeclaration>> => ({
   gateway: field(1, string({ default: '' }), 'The host address of the ScaleIO API gateway.', { required: true }),
   system: field(2, string({ default: '' }), 'The name of the ScaleIO storage system.', { required: true }),
-  secretRef: field(3, secretRef, 'The Secret with the ScaleIO user\'s credentials.', { required: true }),
+  secretRef: pointer(field(3, secretRef, 'The Secret with the ScaleIO user\'s credentials.', { required: true })),
   sslEnabled: field(4, boolean(), 'Whether to talk to the gateway over SSL.'),
   protectionDomain: field(5, string(), 'The ScaleIO protection domain of the storage.'),
   storagePool: field(6, string(), 'The ScaleIO storage pool of the protection domain.'),
@@ -102,7 +87,7 @@ const storageOsFields = (secretRef: Schema): Readonly<Record<string, FieldDeclar
   volumeNamespace: field(2, string(), 'The StorageOS namespace of the volume; the pod\'s namespace when unset.'),
   fsType: field(3, string(), 'The file system to mount, such as ext4; ext4 when unset.'),
   readOnly: field(4, boolean(), 'Whether to mount the volume read-only.'),
-  secretRef: field(5, secretRef, 'The Secret with the StorageOS API credentials.'),
+  secretRef: pointer(field(5, secretRef, 'The Secret with the StorageOS API credentials.')),
 });
 
 export const coreV1VolumeSourceTypes: readonly TypeDeclaration[] = [
@@ -110,7 +95,7 @@ export const coreV1VolumeSourceTypes: readonly TypeDeclaration[] = [
     core('LocalObjectReference'),
     'Names an object in the same namespace as the object that refers to it.',
     {
-      name: field(1, string({ default: '' }), 'The name of the object referred to.'),
+      name: field(1, string({ default: '' }), 'The name of the object referred to.', { omitEmpty: true }),
     },
     { mapType: 'atomic' },
   ),
@@ -128,17 +113,17 @@ export const coreV1VolumeSourceTypes: readonly TypeDeclaration[] = [
   struct(core('KeyToPath'), 'Maps one key of a config map or secret to a file path in a volume.', {
     key: field(1, string({ default: '' }), 'The key whose value becomes the file.', { required: true }),
     path: field(2, string({ default: '' }), 'The relative path of the file; must not contain "..".', { required: true }),
-    mode: field(3, int32(), 'The permission bits of the file (0 to 0777); the volume\'s default mode when unset.'),
+    mode: pointer(field(3, int32(), 'The permission bits of the file (0 to 0777); the volume\'s default mode when unset.')),
   }),
 
   struct(core('HostPathVolumeSource'), 'A file or directory of the node, mounted into the pod.', {
     path: field(1, string({ default: '' }), 'The path on the node; symbolic links are followed.', { required: true }),
-    type: field(2, string({ enum: hostPathTypes }), 'What must be at the path (Directory, File, Socket, ...); empty checks nothing.'),
+    type: pointer(field(2, string({ enum: hostPathTypes }), 'What must be at the path (Directory, File, Socket, ...); empty checks nothing.')),
   }),
 
   struct(core('EmptyDirVolumeSource'), 'An empty directory created for the pod and removed with it.', {
     medium: field(1, string(), 'The storage medium backing the directory: empty for the node\'s default, or Memory.'),
-    sizeLimit: field(2, ref(quantityName), 'The most local storage (or memory) the directory may use.'),
+    sizeLimit: pointer(field(2, ref(quantityName), 'The most local storage (or memory) the directory may use.')),
   }),
 
   struct(core('GCEPersistentDiskVolumeSource'), 'A Google Compute Engine persistent disk.', {
@@ -164,8 +149,8 @@ export const coreV1VolumeSourceTypes: readonly TypeDeclaration[] = [
   struct(core('SecretVolumeSource'), 'A volume whose files are the keys of a Secret.', {
     secretName: field(1, string(), 'The name of the Secret, in the pod\'s namespace.'),
     items: field(2, keyToPaths, 'The keys to project and their paths; every key when unset.', { listType: 'atomic' }),
-    defaultMode: field(3, int32(), 'The permission bits of the files (0 to 0777); 0644 when unset.'),
-    optional: field(4, boolean(), 'Whether the pod may start though the Secret or a key is missing.'),
+    defaultMode: pointer(field(3, int32(), 'The permission bits of the files (0 to 0777); 0644 when unset.')),
+    optional: pointer(field(4, boolean(), 'Whether the pod may start though the Secret or a key is missing.')),
   }),
 
   struct(core('NFSVolumeSource'), 'An NFS export.', {
@@ -188,7 +173,7 @@ export const coreV1VolumeSourceTypes: readonly TypeDeclaration[] = [
     endpoints: field(1, string({ default: '' }), 'The Endpoints object listing the GlusterFS servers.', { required: true }),
     path: field(2, string({ default: '' }), 'The GlusterFS volume path.', { required: true }),
     readOnly: field(3, boolean(), 'Whether to mount the volume read-only.'),
-    endpointsNamespace: field(4, string(), 'The namespace of the Endpoints object; the claim\'s namespace when unset.'),
+    endpointsNamespace: pointer(field(4, string(), 'The namespace of the Endpoints object; the claim\'s namespace when unset.')),
   }),
 
   struct(core('PersistentVolumeClaimVolumeSource'), 'A pod volume backed by a PersistentVolumeClaim in the pod\'s namespace.', {
@@ -219,19 +204,19 @@ export const coreV1VolumeSourceTypes: readonly TypeDeclaration[] = [
 
   struct(core('DownwardAPIVolumeSource'), 'A volume whose files hold fields of the pod and resources of its containers.', {
     items: field(1, list(ref(core('DownwardAPIVolumeFile'), { default: {} })), 'The files to create.', { listType: 'atomic' }),
-    defaultMode: field(2, int32(), 'The permission bits of the files (0 to 0777); 0644 when unset.'),
+    defaultMode: pointer(field(2, int32(), 'The permission bits of the files (0 to 0777); 0644 when unset.')),
   }),
 
   struct(core('DownwardAPIVolumeFile'), 'One file of a downward API volume and the pod field or resource it holds.', {
     path: field(1, string({ default: '' }), 'The relative path of the file; must not contain "..".', { required: true }),
-    fieldRef: field(2, ref(core('ObjectFieldSelector')), 'The pod field to write: annotations, labels, name, namespace or uid.'),
-    resourceFieldRef: field(3, ref(core('ResourceFieldSelector')), 'The container resource limit or request to write.'),
-    mode: field(4, int32(), 'The permission bits of the file (0 to 0777); the volume\'s default mode when unset.'),
+    fieldRef: pointer(field(2, ref(core('ObjectFieldSelector')), 'The pod field to write: annotations, labels, name, namespace or uid.')),
+    resourceFieldRef: pointer(field(3, ref(core('ResourceFieldSelector')), 'The container resource limit or request to write.')),
+    mode: pointer(field(4, int32(), 'The permission bits of the file (0 to 0777); the volume\'s default mode when unset.')),
   }),
 
   struct(core('FCVolumeSource'), 'A Fibre Channel disk, mounted by one pod read-write.', {
     targetWWNs: field(1, names, 'The target world wide names.', { listType: 'atomic' }),
-    lun: field(2, int32(), 'The target LUN number.'),
+    lun: pointer(field(2, int32(), 'The target LUN number.')),
     fsType: field(3, string(), 'The file system to mount, such as ext4; ext4 when unset.'),
     readOnly: field(4, boolean(), 'Whether to mount the disk read-only.'),
     wwids: field(5, names, 'The volume world wide identifiers; either these or targetWWNs with lun.', { listType: 'atomic' }),
@@ -247,14 +232,14 @@ export const coreV1VolumeSourceTypes: readonly TypeDeclaration[] = [
     secretName: field(1, string({ default: '' }), 'The Secret holding the storage account name and key.', { required: true }),
     shareName: field(2, string({ default: '' }), 'The name of the share.', { required: true }),
     readOnly: field(3, boolean(), 'Whether to mount the share read-only.'),
-    secretNamespace: field(4, string(), 'The namespace of the Secret; the pod\'s namespace when unset.'),
+    secretNamespace: pointer(field(4, string(), 'The namespace of the Secret; the pod\'s namespace when unset.')),
   }),
 
   struct(core('ConfigMapVolumeSource'), 'A volume whose files are the keys of a ConfigMap.', {
-    name: embedded(1, 1, string({ default: '' }), 'The name of the ConfigMap, in the pod\'s namespace.'),
+    name: embedded(1, 1, string({ default: '' }), 'The name of the ConfigMap, in the pod\'s namespace.', { omitEmpty: true }),
     items: field(2, keyToPaths, 'The keys to project and their paths; every key when unset.', { listType: 'atomic' }),
-    defaultMode: field(3, int32(), 'The permission bits of the files (0 to 0777); 0644 when unset.'),
-    optional: field(4, boolean(), 'Whether the pod may start though the ConfigMap or a key is missing.'),
+    defaultMode: pointer(field(3, int32(), 'The permission bits of the files (0 to 0777); 0644 when unset.')),
+    optional: pointer(field(4, boolean(), 'Whether the pod may start though the ConfigMap or a key is missing.')),
   }),
 
   struct(core('VsphereVirtualDiskVolumeSource'), 'A vSphere virtual disk.', {
@@ -276,10 +261,10 @@ export const coreV1VolumeSourceTypes: readonly TypeDeclaration[] = [
   struct(core('AzureDiskVolumeSource'), 'An Azure data disk.', {
     diskName: field(1, string({ default: '' }), 'The name of the data disk in blob storage.', { required: true }),
     diskURI: field(2, string({ default: '' }), 'The URI of the data disk in blob storage.', { required: true }),
-    cachingMode: field(3, string({ default: 'ReadWrite', enum: azureDataDiskCachingModes }), 'The host caching mode: None, ReadOnly or ReadWrite.'),
-    fsType: field(4, string({ default: 'ext4' }), 'The file system to mount.'),
-    readOnly: field(5, boolean({ default: false }), 'Whether to mount the disk read-only.'),
-    kind: field(6, string({ default: 'Shared', enum: azureDataDiskKinds }), 'Shared, Dedicated or Managed: how the disk is kept in storage accounts.'),
+    cachingMode: pointer(field(3, string({ default: 'ReadWrite', enum: azureDataDiskCachingModes }), 'The host caching mode: None, ReadOnly or ReadWrite.')),
+    fsType: pointer(field(4, string({ default: 'ext4' }), 'The file system to mount.')),
+    readOnly: pointer(field(5, boolean({ default: false }), 'Whether to mount the disk read-only.')),
+    kind: pointer(field(6, string({ default: 'Shared', enum: azureDataDiskKinds }), 'Shared, Dedicated or Managed: how the disk is kept in storage accounts.')),
   }),
 
   struct(core('PhotonPersistentDiskVolumeSource'), 'Deprecated: a Photon Controller persistent disk.', {
@@ -289,22 +274,22 @@ export const coreV1VolumeSourceTypes: readonly TypeDeclaration[] = [
 
   struct(core('ProjectedVolumeSource'), 'A volume combining the files of several sources in one directory.', {
     sources: field(1, list(ref(core('VolumeProjection'), { default: {} })), 'The sources projected into the volume.', { listType: 'atomic' }),
-    defaultMode: field(2, int32(), 'The permission bits of the files (0 to 0777) when a source gives none.'),
+    defaultMode: pointer(field(2, int32(), 'The permission bits of the files (0 to 0777) when a source gives none.')),
   }),
 
   struct(core('VolumeProjection'), 'One source of a projected volume; exactly one field is set.', {
-    secret: field(1, ref(core('SecretProjection')), 'Keys of a Secret.'),
-    downwardAPI: field(2, ref(core('DownwardAPIProjection')), 'Fields of the pod and resources of its containers.'),
-    configMap: field(3, ref(core('ConfigMapProjection')), 'Keys of a ConfigMap.'),
-    serviceAccountToken: field(4, ref(core('ServiceAccountTokenProjection')), 'A token of the pod\'s service account.'),
-    clusterTrustBundle: field(5, ref(core('ClusterTrustBundleProjection')), 'The certificates of ClusterTrustBundle objects, kept up to date.'),
-    podCertificate: field(6, ref(core('PodCertificateProjection')), 'A private key and certificate chain issued for the pod, rotated by the kubelet.'),
+    secret: pointer(field(1, ref(core('SecretProjection')), 'Keys of a Secret.')),
+    downwardAPI: pointer(field(2, ref(core('DownwardAPIProjection')), 'Fields of the pod and resources of its containers.')),
+    configMap: pointer(field(3, ref(core('ConfigMapProjection')), 'Keys of a ConfigMap.')),
+    serviceAccountToken: pointer(field(4, ref(core('ServiceAccountTokenProjection')), 'A token of the pod\'s service account.')),
+    clusterTrustBundle: pointer(field(5, ref(core('ClusterTrustBundleProjection')), 'The certificates of ClusterTrustBundle objects, kept up to date.')),
+    podCertificate: pointer(field(6, ref(core('PodCertificateProjection')), 'A private key and certificate chain issued for the pod, rotated by the kubelet.')),
   }),
 
   struct(core('SecretProjection'), 'The keys of a Secret, projected into a projected volume.', {
-    name: embedded(1, 1, string({ default: '' }), 'The name of the Secret, in the pod\'s namespace.'),
+    name: embedded(1, 1, string({ default: '' }), 'The name of the Secret, in the pod\'s namespace.', { omitEmpty: true }),
     items: field(2, keyToPaths, 'The keys to project and their paths; every key when unset.', { listType: 'atomic' }),
-    optional: field(4, boolean(), 'Whether the pod may start though the Secret or a key is missing.'),
+    optional: pointer(field(4, boolean(), 'Whether the pod may start though the Secret or a key is missing.')),
   }),
 
   struct(core('DownwardAPIProjection'), 'Fields of the pod and container resources, projected into a projected volume.', {
@@ -312,22 +297,22 @@ export const coreV1VolumeSourceTypes: readonly TypeDeclaration[] = [
   }),
 
   struct(core('ConfigMapProjection'), 'The keys of a ConfigMap, projected into a projected volume.', {
-    name: embedded(1, 1, string({ default: '' }), 'The name of the ConfigMap, in the pod\'s namespace.'),
+    name: embedded(1, 1, string({ default: '' }), 'The name of the ConfigMap, in the pod\'s namespace.', { omitEmpty: true }),
     items: field(2, keyToPaths, 'The keys to project and their paths; every key when unset.', { listType: 'atomic' }),
-    optional: field(4, boolean(), 'Whether the pod may start though the ConfigMap or a key is missing.'),
+    optional: pointer(field(4, boolean(), 'Whether the pod may start though the ConfigMap or a key is missing.')),
   }),
 
   struct(core('ServiceAccountTokenProjection'), 'A token of the pod\'s service account, projected into a file and rotated by the kubelet.', {
     audience: field(1, string(), 'The audience the token is for; the API server\'s identifier when unset.'),
-    expirationSeconds: field(2, int64(), 'How long the token is valid, in seconds; one hour when unset, ten minutes at least.'),
+    expirationSeconds: pointer(field(2, int64(), 'How long the token is valid, in seconds; one hour when unset, ten minutes at least.')),
     path: field(3, string({ default: '' }), 'The path of the file, relative to the mount point.', { required: true }),
   }),
 
   struct(core('ClusterTrustBundleProjection'), 'Selects ClusterTrustBundle objects and projects their certificates into a file.', {
-    name: field(1, string(), 'The name of one ClusterTrustBundle; excludes signerName and labelSelector.'),
-    signerName: field(2, string(), 'Selects every ClusterTrustBundle of this signer.'),
-    labelSelector: field(3, ref(labelSelectorName), 'Narrows the bundles of signerName by label; unset matches none, empty matches all.'),
-    optional: field(5, boolean(), 'Whether the pod may start though no bundle is found.'),
+    name: pointer(field(1, string(), 'The name of one ClusterTrustBundle; excludes signerName and labelSelector.')),
+    signerName: pointer(field(2, string(), 'Selects every ClusterTrustBundle of this signer.')),
+    labelSelector: pointer(field(3, ref(labelSelectorName), 'Narrows the bundles of signerName by label; unset matches none, empty matches all.')),
+    optional: pointer(field(5, boolean(), 'Whether the pod may start though no bundle is found.')),
     path: field(4, string({ default: '' }), 'The path of the file, relative to the volume root.', { required: true }),
   }),
 
@@ -347,10 +332,10 @@ export const coreV1VolumeSourceTypes: readonly TypeDeclaration[] = [
 
   struct(core('CSIVolumeSource'), 'An ephemeral volume provided by a CSI driver.', {
     driver: field(1, string({ default: '' }), 'The name of the CSI driver.', { required: true }),
-    readOnly: field(2, boolean(), 'Whether to mount the volume read-only.'),
-    fsType: field(3, string(), 'The file system to mount; the driver decides when unset.'),
+    readOnly: pointer(field(2, boolean(), 'Whether to mount the volume read-only.')),
+    fsType: pointer(field(3, string(), 'The file system to mount; the driver decides when unset.')),
     volumeAttributes: field(4, stringMap, 'Driver-specific properties passed to the driver.'),
-    nodePublishSecretRef: field(5, localReference, 'The Secret passed to the driver\'s NodePublishVolume and NodeUnpublishVolume calls.'),
+    nodePublishSecretRef: pointer(field(5, localReference, 'The Secret passed to the driver\'s NodePublishVolume and NodeUnpublishVolume calls.')),
   }),
 
   struct(core('CSIPersistentVolumeSource'), 'A volume provided by a CSI driver, backing a PersistentVolume.', {
@@ -359,15 +344,15 @@ export const coreV1VolumeSourceTypes: readonly TypeDeclaration[] = [
     readOnly: field(3, boolean(), 'Whether to publish the volume read-only.'),
     fsType: field(4, string(), 'The file system to mount, such as ext4.'),
     volumeAttributes: field(5, stringMap, 'Driver-specific attributes of the volume.'),
-    controllerPublishSecretRef: field(6, secretReference, 'The Secret passed to the driver\'s ControllerPublishVolume and ControllerUnpublishVolume calls.'),
-    nodeStageSecretRef: field(7, secretReference, 'The Secret passed to the driver\'s NodeStageVolume and NodeUnstageVolume calls.'),
-    nodePublishSecretRef: field(8, secretReference, 'The Secret passed to the driver\'s NodePublishVolume and NodeUnpublishVolume calls.'),
-    controllerExpandSecretRef: field(9, secretReference, 'The Secret passed to the driver\'s ControllerExpandVolume call.'),
-    nodeExpandSecretRef: field(10, secretReference, 'The Secret passed to the driver\'s NodeExpandVolume call.'),
+    controllerPublishSecretRef: pointer(field(6, secretReference, 'The Secret passed to the driver\'s ControllerPublishVolume and ControllerUnpublishVolume calls.')),
+    nodeStageSecretRef: pointer(field(7, secretReference, 'The Secret passed to the driver\'s NodeStageVolume and NodeUnstageVolume calls.')),
+    nodePublishSecretRef: pointer(field(8, secretReference, 'The Secret passed to the driver\'s NodePublishVolume and NodeUnpublishVolume calls.')),
+    controllerExpandSecretRef: pointer(field(9, secretReference, 'The Secret passed to the driver\'s ControllerExpandVolume call.')),
+    nodeExpandSecretRef: pointer(field(10, secretReference, 'The Secret passed to the driver\'s NodeExpandVolume call.')),
   }),
 
   struct(core('EphemeralVolumeSource'), 'A volume provisioned through a claim created for the pod and deleted with it.', {
-    volumeClaimTemplate: field(1, ref(core('PersistentVolumeClaimTemplate')), 'The claim to create, named <pod name>-<volume name> and owned by the pod.'),
+    volumeClaimTemplate: pointer(field(1, ref(core('PersistentVolumeClaimTemplate')), 'The claim to create, named <pod name>-<volume name> and owned by the pod.')),
   }),
 
   struct(core('ImageVolumeSource'), 'A volume holding the contents of an OCI image or artifact, mounted read-only.', {
@@ -377,6 +362,6 @@ export const coreV1VolumeSourceTypes: readonly TypeDeclaration[] = [
 
   struct(core('LocalVolumeSource'), 'Storage attached directly to a node: a directory or a block device.', {
     path: field(1, string({ default: '' }), 'The full path on the node.', { required: true }),
-    fsType: field(2, string(), 'The file system to mount when the path is a block device; chosen automatically when unset.'),
+    fsType: pointer(field(2, string(), 'The file system to mount when the path is a block device; chosen automatically when unset.')),
   }),
 ];

@@ -1,6 +1,6 @@
 // The types of core/v1 volume sources, persistent volumes and claims.
 
-import { apiName, boolean, embedded, field, list, map, ref, string, struct, type TypeDeclaration } from '../schema.ts';
+import { apiName, boolean, embedded, field, list, map, pointer, ref, string, struct, type TypeDeclaration } from '../schema.ts';
 import { coreV1VolumeSourceTypes } from './core-v1-volumes-sources.ts';
 import {
   claimResourceStatuses,
@@ -25,45 +25,45 @@ const quantities = map(ref(quantityName));
 const volumeTypes: readonly TypeDeclaration[] = [
   struct(core('Volume'), 'A named volume of a pod, which its containers can mount; exactly one source is set.', {
     name: field(1, string({ default: '' }), 'The name of the volume, a DNS label unique within the pod.', { required: true }),
-    hostPath: embedded(2, 1, ref(core('HostPathVolumeSource')), 'A file or directory of the node; for system agents, not ordinary workloads.'),
-    emptyDir: embedded(2, 2, ref(core('EmptyDirVolumeSource')), 'An empty directory that lives as long as the pod.'),
-    gcePersistentDisk: embedded(2, 3, ref(core('GCEPersistentDiskVolumeSource')), 'Deprecated: a GCE persistent disk.'),
-    awsElasticBlockStore: embedded(2, 4, ref(core('AWSElasticBlockStoreVolumeSource')), 'Deprecated: an AWS EBS volume.'),
-    gitRepo: embedded(2, 5, ref(core('GitRepoVolumeSource')), 'Deprecated: a clone of a git repository.'),
-    secret: embedded(2, 6, ref(core('SecretVolumeSource')), 'The keys of a Secret, as files.'),
-    nfs: embedded(2, 7, ref(core('NFSVolumeSource')), 'An NFS export.'),
-    iscsi: embedded(2, 8, ref(core('ISCSIVolumeSource')), 'An iSCSI disk.'),
-    glusterfs: embedded(2, 9, ref(core('GlusterfsVolumeSource')), 'Deprecated: a GlusterFS volume.'),
-    persistentVolumeClaim: embedded(2, 10, ref(core('PersistentVolumeClaimVolumeSource')), 'The volume bound to a PersistentVolumeClaim in the pod\'s namespace.'),
-    rbd: embedded(2, 11, ref(core('RBDVolumeSource')), 'Deprecated: a Ceph RADOS block device.'),
-    flexVolume: embedded(2, 12, ref(core('FlexVolumeSource')), 'Deprecated: a volume of an exec-based FlexVolume driver.'),
-    cinder: embedded(2, 13, ref(core('CinderVolumeSource')), 'Deprecated: an OpenStack Cinder volume.'),
-    cephfs: embedded(2, 14, ref(core('CephFSVolumeSource')), 'Deprecated: a CephFS file system.'),
-    flocker: embedded(2, 15, ref(core('FlockerVolumeSource')), 'Deprecated: a Flocker dataset.'),
-    downwardAPI: embedded(2, 16, ref(core('DownwardAPIVolumeSource')), 'Fields of the pod and resources of its containers, as files.'),
-    fc: embedded(2, 17, ref(core('FCVolumeSource')), 'A Fibre Channel disk.'),
-    azureFile: embedded(2, 18, ref(core('AzureFileVolumeSource')), 'Deprecated: an Azure File share.'),
-    configMap: embedded(2, 19, ref(core('ConfigMapVolumeSource')), 'The keys of a ConfigMap, as files.'),
-    vsphereVolume: embedded(2, 20, ref(core('VsphereVirtualDiskVolumeSource')), 'Deprecated: a vSphere virtual disk.'),
-    quobyte: embedded(2, 21, ref(core('QuobyteVolumeSource')), 'Deprecated: a Quobyte volume.'),
-    azureDisk: embedded(2, 22, ref(core('AzureDiskVolumeSource')), 'Deprecated: an Azure data disk.'),
-    photonPersistentDisk: embedded(2, 23, ref(core('PhotonPersistentDiskVolumeSource')), 'Deprecated: a Photon Controller persistent disk.'),
-    projected: embedded(2, 26, ref(core('ProjectedVolumeSource')), 'Secrets, config maps, downward API fields and tokens combined in one directory.'),
-    portworxVolume: embedded(2, 24, ref(core('PortworxVolumeSource')), 'Deprecated: a Portworx volume.'),
-    scaleIO: embedded(2, 25, ref(core('ScaleIOVolumeSource')), 'Deprecated: a ScaleIO volume.'),
-    storageos: embedded(2, 27, ref(core('StorageOSVolumeSource')), 'Deprecated: a StorageOS volume.'),
-    csi: embedded(2, 28, ref(core('CSIVolumeSource')), 'An ephemeral volume of a CSI driver.'),
-    ephemeral: embedded(2, 29, ref(core('EphemeralVolumeSource')), 'A volume provisioned through a claim created for the pod and deleted with it.'),
-    image: embedded(2, 30, ref(core('ImageVolumeSource')), 'The contents of an OCI image or artifact, read-only.'),
+    hostPath: pointer(embedded(2, 1, ref(core('HostPathVolumeSource')), 'A file or directory of the node; for system agents, not ordinary workloads.')),
+    emptyDir: pointer(embedded(2, 2, ref(core('EmptyDirVolumeSource')), 'An empty directory that lives as long as the pod.')),
+    gcePersistentDisk: pointer(embedded(2, 3, ref(core('GCEPersistentDiskVolumeSource')), 'Deprecated: a GCE persistent disk.')),
+    awsElasticBlockStore: pointer(embedded(2, 4, ref(core('AWSElasticBlockStoreVolumeSource')), 'Deprecated: an AWS EBS volume.')),
+    gitRepo: pointer(embedded(2, 5, ref(core('GitRepoVolumeSource')), 'Deprecated: a clone of a git repository.')),
+    secret: pointer(embedded(2, 6, ref(core('SecretVolumeSource')), 'The keys of a Secret, as files.')),
+    nfs: pointer(embedded(2, 7, ref(core('NFSVolumeSource')), 'An NFS export.')),
+    iscsi: pointer(embedded(2, 8, ref(core('ISCSIVolumeSource')), 'An iSCSI disk.')),
+    glusterfs: pointer(embedded(2, 9, ref(core('GlusterfsVolumeSource')), 'Deprecated: a GlusterFS volume.')),
+    persistentVolumeClaim: pointer(embedded(2, 10, ref(core('PersistentVolumeClaimVolumeSource')), 'The volume bound to a PersistentVolumeClaim in the pod\'s namespace.')),
+    rbd: pointer(embedded(2, 11, ref(core('RBDVolumeSource')), 'Deprecated: a Ceph RADOS block device.')),
+    flexVolume: pointer(embedded(2, 12, ref(core('FlexVolumeSource')), 'Deprecated: a volume of an exec-based FlexVolume driver.')),
+    cinder: pointer(embedded(2, 13, ref(core('CinderVolumeSource')), 'Deprecated: an OpenStack Cinder volume.')),
+    cephfs: pointer(embedded(2, 14, ref(core('CephFSVolumeSource')), 'Deprecated: a CephFS file system.')),
+    flocker: pointer(embedded(2, 15, ref(core('FlockerVolumeSource')), 'Deprecated: a Flocker dataset.')),
+    downwardAPI: pointer(embedded(2, 16, ref(core('DownwardAPIVolumeSource')), 'Fields of the pod and resources of its containers, as files.')),
+    fc: pointer(embedded(2, 17, ref(core('FCVolumeSource')), 'A Fibre Channel disk.')),
+    azureFile: pointer(embedded(2, 18, ref(core('AzureFileVolumeSource')), 'Deprecated: an Azure File share.')),
+    configMap: pointer(embedded(2, 19, ref(core('ConfigMapVolumeSource')), 'The keys of a ConfigMap, as files.')),
+    vsphereVolume: pointer(embedded(2, 20, ref(core('VsphereVirtualDiskVolumeSource')), 'Deprecated: a vSphere virtual disk.')),
+    quobyte: pointer(embedded(2, 21, ref(core('QuobyteVolumeSource')), 'Deprecated: a Quobyte volume.')),
+    azureDisk: pointer(embedded(2, 22, ref(core('AzureDiskVolumeSource')), 'Deprecated: an Azure data disk.')),
+    photonPersistentDisk: pointer(embedded(2, 23, ref(core('PhotonPersistentDiskVolumeSource')), 'Deprecated: a Photon Controller persistent disk.')),
+    projected: pointer(embedded(2, 26, ref(core('ProjectedVolumeSource')), 'Secrets, config maps, downward API fields and tokens combined in one directory.')),
+    portworxVolume: pointer(embedded(2, 24, ref(core('PortworxVolumeSource')), 'Deprecated: a Portworx volume.')),
+    scaleIO: pointer(embedded(2, 25, ref(core('ScaleIOVolumeSource')), 'Deprecated: a ScaleIO volume.')),
+    storageos: pointer(embedded(2, 27, ref(core('StorageOSVolumeSource')), 'Deprecated: a StorageOS volume.')),
+    csi: pointer(embedded(2, 28, ref(core('CSIVolumeSource')), 'An ephemeral volume of a CSI driver.')),
+    ephemeral: pointer(embedded(2, 29, ref(core('EphemeralVolumeSource')), 'A volume provisioned through a claim created for the pod and deleted with it.')),
+    image: pointer(embedded(2, 30, ref(core('ImageVolumeSource')), 'The contents of an OCI image or artifact, read-only.')),
   }),
 
   struct(core('VolumeMount'), 'Where and how a container mounts one of the pod\'s volumes.', {
     name: field(1, string({ default: '' }), 'The name of the pod volume to mount.', { required: true }),
     readOnly: field(2, boolean(), 'Whether to mount read-only.'),
-    recursiveReadOnly: field(7, string(), 'Disabled, IfPossible or Enabled: whether a read-only mount is read-only for submounts too.'),
+    recursiveReadOnly: pointer(field(7, string(), 'Disabled, IfPossible or Enabled: whether a read-only mount is read-only for submounts too.')),
     mountPath: field(3, string({ default: '' }), 'The path in the container to mount at; must not contain ":".', { required: true }),
     subPath: field(4, string(), 'The path within the volume to mount instead of its root.'),
-    mountPropagation: field(5, string({ enum: mountPropagationModes }), 'None, HostToContainer or Bidirectional: how mounts propagate between host and container.'),
+    mountPropagation: pointer(field(5, string({ enum: mountPropagationModes }), 'None, HostToContainer or Bidirectional: how mounts propagate between host and container.')),
     subPathExpr: field(6, string(), 'Like subPath, with $(VAR) references expanded from the container\'s environment.'),
   }),
 
@@ -76,7 +76,7 @@ const volumeTypes: readonly TypeDeclaration[] = [
     name: field(1, string({ default: '' }), 'The name of the volume mount.', { required: true }),
     mountPath: field(2, string({ default: '' }), 'The mount path of the volume mount.', { required: true }),
     readOnly: field(3, boolean(), 'Whether the mount is read-only.'),
-    recursiveReadOnly: field(4, string(), 'Disabled or Enabled: whether the read-only mount turned out recursively read-only.'),
+    recursiveReadOnly: pointer(field(4, string(), 'Disabled or Enabled: whether the read-only mount turned out recursively read-only.')),
   }),
 
   struct(core('AttachedVolume'), 'A volume attached to a node.', {
@@ -85,7 +85,7 @@ const volumeTypes: readonly TypeDeclaration[] = [
   }),
 
   struct(core('VolumeNodeAffinity'), 'The nodes a volume can be reached from.', {
-    required: field(1, ref(core('NodeSelector')), 'The node constraints that must hold.'),
+    required: pointer(field(1, ref(core('NodeSelector')), 'The node constraints that must hold.')),
   }),
 
   struct(core('VolumeResourceRequirements'), 'The storage a claim asks for.', {
@@ -97,7 +97,7 @@ const volumeTypes: readonly TypeDeclaration[] = [
     core('TypedLocalObjectReference'),
     'Names an object of a given kind in the same namespace.',
     {
-      apiGroup: field(1, string(), 'The API group of the object; the core group when unset.'),
+      apiGroup: pointer(field(1, string(), 'The API group of the object; the core group when unset.')),
       kind: field(2, string({ default: '' }), 'The kind of the object.', { required: true }),
       name: field(3, string({ default: '' }), 'The name of the object.', { required: true }),
     },
@@ -105,10 +105,10 @@ const volumeTypes: readonly TypeDeclaration[] = [
   ),
 
   struct(core('TypedObjectReference'), 'Names an object of a given kind, possibly in another namespace.', {
-    apiGroup: field(1, string(), 'The API group of the object; the core group when unset.'),
+    apiGroup: pointer(field(1, string(), 'The API group of the object; the core group when unset.')),
     kind: field(2, string({ default: '' }), 'The kind of the object.', { required: true }),
     name: field(3, string({ default: '' }), 'The name of the object.', { required: true }),
-    namespace: field(4, string(), 'The namespace of the object, which must then allow the reference with a ReferenceGrant.'),
+    namespace: pointer(field(4, string(), 'The namespace of the object, which must then allow the reference with a ReferenceGrant.')),
   }),
 ];
 
@@ -129,47 +129,47 @@ const persistentVolumeTypes: readonly TypeDeclaration[] = [
 
   struct(core('PersistentVolumeSpec'), 'The specification of a PersistentVolume; exactly one volume source is set.', {
     capacity: field(1, quantities, 'The resources of the volume, above all its storage size.'),
-    gcePersistentDisk: embedded(2, 1, ref(core('GCEPersistentDiskVolumeSource')), 'Deprecated: a GCE persistent disk.'),
-    awsElasticBlockStore: embedded(2, 2, ref(core('AWSElasticBlockStoreVolumeSource')), 'Deprecated: an AWS EBS volume.'),
-    hostPath: embedded(2, 3, ref(core('HostPathVolumeSource')), 'A directory of a node; for single-node testing only.'),
-    glusterfs: embedded(2, 4, ref(core('GlusterfsPersistentVolumeSource')), 'Deprecated: a GlusterFS volume.'),
-    nfs: embedded(2, 5, ref(core('NFSVolumeSource')), 'An NFS export.'),
-    rbd: embedded(2, 6, ref(core('RBDPersistentVolumeSource')), 'Deprecated: a Ceph RADOS block device.'),
-    iscsi: embedded(2, 7, ref(core('ISCSIPersistentVolumeSource')), 'An iSCSI disk.'),
-    cinder: embedded(2, 8, ref(core('CinderPersistentVolumeSource')), 'Deprecated: an OpenStack Cinder volume.'),
-    cephfs: embedded(2, 9, ref(core('CephFSPersistentVolumeSource')), 'Deprecated: a CephFS file system.'),
-    fc: embedded(2, 10, ref(core('FCVolumeSource')), 'A Fibre Channel disk.'),
-    flocker: embedded(2, 11, ref(core('FlockerVolumeSource')), 'Deprecated: a Flocker dataset.'),
-    flexVolume: embedded(2, 12, ref(core('FlexPersistentVolumeSource')), 'Deprecated: a volume of an exec-based FlexVolume driver.'),
-    azureFile: embedded(2, 13, ref(core('AzureFilePersistentVolumeSource')), 'Deprecated: an Azure File share.'),
-    vsphereVolume: embedded(2, 14, ref(core('VsphereVirtualDiskVolumeSource')), 'Deprecated: a vSphere virtual disk.'),
-    quobyte: embedded(2, 15, ref(core('QuobyteVolumeSource')), 'Deprecated: a Quobyte volume.'),
-    azureDisk: embedded(2, 16, ref(core('AzureDiskVolumeSource')), 'Deprecated: an Azure data disk.'),
-    photonPersistentDisk: embedded(2, 17, ref(core('PhotonPersistentDiskVolumeSource')), 'Deprecated: a Photon Controller persistent disk.'),
-    portworxVolume: embedded(2, 18, ref(core('PortworxVolumeSource')), 'Deprecated: a Portworx volume.'),
-    scaleIO: embedded(2, 19, ref(core('ScaleIOPersistentVolumeSource')), 'Deprecated: a ScaleIO volume.'),
-    local: embedded(2, 20, ref(core('LocalVolumeSource')), 'Storage attached directly to a node, reached through nodeAffinity.'),
-    storageos: embedded(2, 21, ref(core('StorageOSPersistentVolumeSource')), 'Deprecated: a StorageOS volume.'),
-    csi: embedded(2, 22, ref(core('CSIPersistentVolumeSource')), 'A volume of an external CSI driver.'),
+    gcePersistentDisk: pointer(embedded(2, 1, ref(core('GCEPersistentDiskVolumeSource')), 'Deprecated: a GCE persistent disk.')),
+    awsElasticBlockStore: pointer(embedded(2, 2, ref(core('AWSElasticBlockStoreVolumeSource')), 'Deprecated: an AWS EBS volume.')),
+    hostPath: pointer(embedded(2, 3, ref(core('HostPathVolumeSource')), 'A directory of a node; for single-node testing only.')),
+    glusterfs: pointer(embedded(2, 4, ref(core('GlusterfsPersistentVolumeSource')), 'Deprecated: a GlusterFS volume.')),
+    nfs: pointer(embedded(2, 5, ref(core('NFSVolumeSource')), 'An NFS export.')),
+    rbd: pointer(embedded(2, 6, ref(core('RBDPersistentVolumeSource')), 'Deprecated: a Ceph RADOS block device.')),
+    iscsi: pointer(embedded(2, 7, ref(core('ISCSIPersistentVolumeSource')), 'An iSCSI disk.')),
+    cinder: pointer(embedded(2, 8, ref(core('CinderPersistentVolumeSource')), 'Deprecated: an OpenStack Cinder volume.')),
+    cephfs: pointer(embedded(2, 9, ref(core('CephFSPersistentVolumeSource')), 'Deprecated: a CephFS file system.')),
+    fc: pointer(embedded(2, 10, ref(core('FCVolumeSource')), 'A Fibre Channel disk.')),
+    flocker: pointer(embedded(2, 11, ref(core('FlockerVolumeSource')), 'Deprecated: a Flocker dataset.')),
+    flexVolume: pointer(embedded(2, 12, ref(core('FlexPersistentVolumeSource')), 'Deprecated: a volume of an exec-based FlexVolume driver.')),
+    azureFile: pointer(embedded(2, 13, ref(core('AzureFilePersistentVolumeSource')), 'Deprecated: an Azure File share.')),
+    vsphereVolume: pointer(embedded(2, 14, ref(core('VsphereVirtualDiskVolumeSource')), 'Deprecated: a vSphere virtual disk.')),
+    quobyte: pointer(embedded(2, 15, ref(core('QuobyteVolumeSource')), 'Deprecated: a Quobyte volume.')),
+    azureDisk: pointer(embedded(2, 16, ref(core('AzureDiskVolumeSource')), 'Deprecated: an Azure data disk.')),
+    photonPersistentDisk: pointer(embedded(2, 17, ref(core('PhotonPersistentDiskVolumeSource')), 'Deprecated: a Photon Controller persistent disk.')),
+    portworxVolume: pointer(embedded(2, 18, ref(core('PortworxVolumeSource')), 'Deprecated: a Portworx volume.')),
+    scaleIO: pointer(embedded(2, 19, ref(core('ScaleIOPersistentVolumeSource')), 'Deprecated: a ScaleIO volume.')),
+    local: pointer(embedded(2, 20, ref(core('LocalVolumeSource')), 'Storage attached directly to a node, reached through nodeAffinity.')),
+    storageos: pointer(embedded(2, 21, ref(core('StorageOSPersistentVolumeSource')), 'Deprecated: a StorageOS volume.')),
+    csi: pointer(embedded(2, 22, ref(core('CSIPersistentVolumeSource')), 'A volume of an external CSI driver.')),
     accessModes: field(3, accessModes, 'The ways the volume can be mounted: ReadWriteOnce, ReadOnlyMany, ReadWriteMany, ReadWriteOncePod.', {
       listType: 'atomic',
     }),
-    claimRef: field(4, ref(core('ObjectReference')), 'The claim bound to the volume; the claim\'s volumeName is the authoritative side.', {
+    claimRef: pointer(field(4, ref(core('ObjectReference')), 'The claim bound to the volume; the claim\'s volumeName is the authoritative side.', {
       mapType: 'granular',
-    }),
+    })),
     persistentVolumeReclaimPolicy: field(5, string({ enum: persistentVolumeReclaimPolicies }), 'Retain, Delete or Recycle (deprecated): what happens once the claim is released.'),
     storageClassName: field(6, string(), 'The StorageClass the volume belongs to; empty for none.'),
     mountOptions: field(7, names, 'Mount options such as "ro" or "soft", not validated.', { listType: 'atomic' }),
-    volumeMode: field(8, string({ enum: persistentVolumeModes }), 'Filesystem or Block: whether the volume is formatted; Filesystem when unset.'),
-    nodeAffinity: field(9, ref(core('VolumeNodeAffinity')), 'The nodes the volume can be reached from, which constrains where its pods run.'),
-    volumeAttributesClassName: field(10, string(), 'The VolumeAttributesClass the volume belongs to; may be changed by the CSI driver.'),
+    volumeMode: pointer(field(8, string({ enum: persistentVolumeModes }), 'Filesystem or Block: whether the volume is formatted; Filesystem when unset.')),
+    nodeAffinity: pointer(field(9, ref(core('VolumeNodeAffinity')), 'The nodes the volume can be reached from, which constrains where its pods run.')),
+    volumeAttributesClassName: pointer(field(10, string(), 'The VolumeAttributesClass the volume belongs to; may be changed by the CSI driver.')),
   }),
 
   struct(core('PersistentVolumeStatus'), 'The observed state of a PersistentVolume.', {
     phase: field(1, string({ enum: persistentVolumePhases }), 'Pending, Available, Bound, Released or Failed.'),
     message: field(2, string(), 'Why the volume is in its phase, for people.'),
     reason: field(3, string(), 'Why the volume failed, in CamelCase, for programs.'),
-    lastPhaseTransitionTime: field(4, ref(timeName), 'When the volume last changed phase.'),
+    lastPhaseTransitionTime: pointer(field(4, ref(timeName), 'When the volume last changed phase.')),
   }),
 
   struct(
@@ -188,14 +188,14 @@ const persistentVolumeTypes: readonly TypeDeclaration[] = [
 
   struct(core('PersistentVolumeClaimSpec'), 'The storage a PersistentVolumeClaim asks for.', {
     accessModes: field(1, accessModes, 'The access modes the volume must offer.', { listType: 'atomic' }),
-    selector: field(4, ref(labelSelectorName), 'Which volumes may be bound, by their labels.'),
+    selector: pointer(field(4, ref(labelSelectorName), 'Which volumes may be bound, by their labels.')),
     resources: field(2, ref(core('VolumeResourceRequirements'), { default: {} }), 'The least storage the volume must have; may grow, not shrink below the capacity.'),
     volumeName: field(3, string(), 'The name of the PersistentVolume bound to the claim.'),
-    storageClassName: field(5, string(), 'The StorageClass the volume must belong to.'),
-    volumeMode: field(6, string({ enum: persistentVolumeModes }), 'Filesystem or Block: the kind of volume wanted; Filesystem when unset.'),
-    dataSource: field(7, ref(core('TypedLocalObjectReference')), 'A VolumeSnapshot or PersistentVolumeClaim to fill the new volume from.'),
-    dataSourceRef: field(8, ref(core('TypedObjectReference')), 'Any populator object to fill the new volume from, possibly in another namespace.'),
-    volumeAttributesClassName: field(9, string(), 'The VolumeAttributesClass to apply to the volume; may be changed later.'),
+    storageClassName: pointer(field(5, string(), 'The StorageClass the volume must belong to.')),
+    volumeMode: pointer(field(6, string({ enum: persistentVolumeModes }), 'Filesystem or Block: the kind of volume wanted; Filesystem when unset.')),
+    dataSource: pointer(field(7, ref(core('TypedLocalObjectReference')), 'A VolumeSnapshot or PersistentVolumeClaim to fill the new volume from.')),
+    dataSourceRef: pointer(field(8, ref(core('TypedObjectReference')), 'Any populator object to fill the new volume from, possibly in another namespace.')),
+    volumeAttributesClassName: pointer(field(9, string(), 'The VolumeAttributesClass to apply to the volume; may be changed later.')),
   }),
 
   struct(core('PersistentVolumeClaimStatus'), 'The observed state of a PersistentVolumeClaim.', {
@@ -212,8 +212,8 @@ const persistentVolumeTypes: readonly TypeDeclaration[] = [
     allocatedResourceStatuses: field(7, map(string({ default: '', enum: claimResourceStatuses })), 'The state of each resource being resized, such as ControllerResizeInProgress.', {
       mapType: 'granular',
     }),
-    currentVolumeAttributesClassName: field(8, string(), 'The VolumeAttributesClass the volume now has.'),
-    modifyVolumeStatus: field(9, ref(core('ModifyVolumeStatus')), 'The state of a volume modification under way; unset when there is none.'),
+    currentVolumeAttributesClassName: pointer(field(8, string(), 'The VolumeAttributesClass the volume now has.')),
+    modifyVolumeStatus: pointer(field(9, ref(core('ModifyVolumeStatus')), 'The state of a volume modification under way; unset when there is none.')),
   }),
 
   struct(core('PersistentVolumeClaimCondition'), 'One aspect of a claim\'s state.', {

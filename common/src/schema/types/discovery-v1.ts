@@ -1,6 +1,6 @@
 // The types of discovery.k8s.io/v1.
 
-import { apiName, boolean, field, int32, list, map, ref, string, struct, type TypeDeclaration } from '../schema.ts';
+import { apiName, boolean, field, int32, list, map, pointer, ref, string, struct, type TypeDeclaration } from '../schema.ts';
 import { addressTypes, protocols } from './enum-values.ts';
 import { kinds, listKind, objectMetaField, typeMetaFields } from './meta-v1.ts';
 
@@ -26,28 +26,23 @@ export const discoveryV1Types: readonly TypeDeclaration[] = [
   struct(discovery('Endpoint'), 'One backend of a service: its addresses, state and location.', {
     addresses: field(1, stringItems, 'The interchangeable addresses of the endpoint, of the slice\'s address type.', { required: true, listType: 'set' }),
     conditions: field(2, ref(discovery('EndpointConditions'), { default: {} }), 'Whether the endpoint is ready, serving or terminating.'),
-    hostname: field(3, string(), 'A DNS label naming the endpoint, for consumers such as DNS.'),
-    targetRef: field(4, ref(apiName('core', 'v1', 'ObjectReference')), 'The object, usually a pod, that the endpoint stands for.'),
+    hostname: pointer(field(3, string(), 'A DNS label naming the endpoint, for consumers such as DNS.')),
+    targetRef: pointer(field(4, ref(apiName('core', 'v1', 'ObjectReference')), 'The object, usually a pod, that the endpoint stands for.')),
     deprecatedTopology: field(5, map(string({ default: '' })), 'Topology labels kept from v1beta1; read-only through v1.'),
-    nodeName: field(6, string(), 'The node the endpoint runs on.'),
-    zone: field(7, string(), 'The zone the endpoint runs in.'),
-    hints: field(8, ref(discovery('EndpointHints')), 'Hints on which consumers should use the endpoint.'),
+    nodeName: pointer(field(6, string(), 'The node the endpoint runs on.')),
+    zone: pointer(field(7, string(), 'The zone the endpoint runs in.')),
+    hints: pointer(field(8, ref(discovery('EndpointHints')), 'Hints on which consumers should use the endpoint.')),
   }),
 
   struct(discovery('EndpointConditions'), 'The state of an endpoint.', {
-    ready: field(1, boolean(), 'Whether the endpoint can take traffic; unset means unknown.'),
-    serving: field(2, boolean(), 'Like ready, but set even while the endpoint terminates.'),
-    terminating: field(3, boolean(), 'Whether the endpoint is shutting down.'),
+    ready: pointer(field(1, boolean(), 'Whether the endpoint can take traffic; unset means unknown.')),
+    serving: pointer(field(2, boolean(), 'Like ready, but set even while the endpoint terminates.')),
+    terminating: pointer(field(3, boolean(), 'Whether the endpoint is shutting down.')),
   }),
 
   struct(discovery('EndpointHints'), 'Hints for topology-aware routing to an endpoint.', {
     forZones: field(1, list(ref(discovery('ForZone'), { default: {} })), 'The zones whose clients should use this endpoint.', { listType: 'atomic' }),
-    // Protobuf number not in the stored sources
-    forNodes: {
-      schema: list(ref(discovery('ForNode'), { default: {} })),
-      description: 'The nodes whose clients should use this endpoint.',
-      listType: 'atomic',
-    },
+    forNodes: field(2, list(ref(discovery('ForNode'), { default: {} })), 'The nodes whose clients should use this endpoint.', { listType: 'atomic' }),
   }),
 
   struct(discovery('ForZone'), 'A zone that should consume an endpoint.', {
@@ -55,18 +50,17 @@ export const discoveryV1Types: readonly TypeDeclaration[] = [
   }),
 
   struct(discovery('ForNode'), 'A node that should consume an endpoint.', {
-    // Protobuf number not in the stored sources
-    name: { schema: string({ default: '' }), description: 'The name of the node.', required: true },
+    name: field(1, string({ default: '' }), 'The name of the node.', { required: true }),
   }),
 
   struct(
     discovery('EndpointPort'),
     'A port the endpoints of a slice expose.',
     {
-      name: field(1, string(), 'The name of the port, unique within the slice; may be empty.'),
-      protocol: field(2, string({ enum: protocols }), 'TCP, UDP or SCTP; TCP when unset.'),
-      port: field(3, int32(), 'The port number; unset means every port.'),
-      appProtocol: field(4, string(), 'The application protocol spoken on the port, such as a IANA service name.'),
+      name: pointer(field(1, string(), 'The name of the port, unique within the slice; may be empty.')),
+      protocol: pointer(field(2, string({ enum: protocols }), 'TCP, UDP or SCTP; TCP when unset.')),
+      port: pointer(field(3, int32(), 'The port number; unset means every port.')),
+      appProtocol: pointer(field(4, string(), 'The application protocol spoken on the port, such as a IANA service name.')),
     },
     { mapType: 'atomic' },
   ),

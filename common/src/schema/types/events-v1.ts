@@ -1,6 +1,6 @@
 // The types of events.k8s.io/v1.
 
-import { apiName, field, int32, ref, string, struct, type TypeDeclaration } from '../schema.ts';
+import { apiName, field, int32, pointer, ref, string, struct, type TypeDeclaration } from '../schema.ts';
 import { kinds, listKind, microTimeName, objectMetaField, timeName, typeMetaFields } from './meta-v1.ts';
 
 const events = (type: string): string => apiName('events', 'v1', type);
@@ -14,13 +14,13 @@ export const eventsV1Types: readonly TypeDeclaration[] = [
       ...typeMetaFields,
       metadata: objectMetaField,
       eventTime: field(2, ref(microTimeName), 'When the event was first seen.', { required: true }),
-      series: field(3, ref(events('EventSeries')), 'The series this event stands for; unset for a one-off event.'),
+      series: pointer(field(3, ref(events('EventSeries')), 'The series this event stands for; unset for a one-off event.')),
       reportingController: field(4, string(), 'The name of the controller that reported the event.'),
       reportingInstance: field(5, string(), 'The instance of the controller that reported the event.'),
       action: field(6, string(), 'What was done or failed, for programs.'),
       reason: field(7, string(), 'Why the action was taken, for people.'),
       regarding: field(8, ref(objectReferenceName, { default: {} }), 'The object the event is about.'),
-      related: field(9, ref(objectReferenceName), 'A second object the action involved.'),
+      related: pointer(field(9, ref(objectReferenceName), 'A second object the action involved.')),
       note: field(10, string(), 'What happened, for people.'),
       type: field(11, string(), 'Normal or Warning.'),
       deprecatedSource: field(12, ref(apiName('core', 'v1', 'EventSource'), { default: {} }), 'The source, as core/v1 events record it.'),

@@ -1,6 +1,6 @@
 // The types of flowcontrol.apiserver.k8s.io/v1.
 
-import { apiName, boolean, field, int32, list, ref, string, struct, type TypeDeclaration } from '../schema.ts';
+import { apiName, boolean, field, int32, list, pointer, ref, string, struct, type TypeDeclaration } from '../schema.ts';
 import { kinds, listKind, objectMetaField, timeName, typeMetaFields } from './meta-v1.ts';
 
 const flowcontrol = (type: string): string => apiName('flowcontrol', 'v1', type);
@@ -9,8 +9,8 @@ const stringItems = list(string({ default: '' }));
 
 export const flowcontrolV1Types: readonly TypeDeclaration[] = [
   struct(flowcontrol('ExemptPriorityLevelConfiguration'), 'The tunable settings of the exempt priority level.', {
-    nominalConcurrencyShares: field(1, int32(), 'The share of the server\'s concurrency nominally reserved for this level.'),
-    lendablePercent: field(2, int32(), 'The percentage of the level\'s nominal concurrency other levels may borrow.'),
+    nominalConcurrencyShares: pointer(field(1, int32(), 'The share of the server\'s concurrency nominally reserved for this level.')),
+    lendablePercent: pointer(field(2, int32(), 'The percentage of the level\'s nominal concurrency other levels may borrow.')),
   }),
 
   struct(flowcontrol('FlowDistinguisherMethod'), 'How requests of a flow schema are split into flows.', {
@@ -46,7 +46,7 @@ export const flowcontrolV1Types: readonly TypeDeclaration[] = [
       { required: true },
     ),
     matchingPrecedence: field(2, int32({ default: 0 }), 'Among matching schemas the one with the lowest value wins; 1 to 10000.'),
-    distinguisherMethod: field(3, ref(flowcontrol('FlowDistinguisherMethod')), 'How matching requests split into flows; unset puts them all in one flow.'),
+    distinguisherMethod: pointer(field(3, ref(flowcontrol('FlowDistinguisherMethod')), 'How matching requests split into flows; unset puts them all in one flow.')),
     rules: field(4, list(ref(flowcontrol('PolicyRulesWithSubjects'), { default: {} })), 'The rules, any one of which a request must match.', {
       listType: 'atomic',
     }),
@@ -70,16 +70,16 @@ export const flowcontrolV1Types: readonly TypeDeclaration[] = [
     'What to do with requests that cannot run at once: queue them or reject them.',
     {
       type: field(1, string({ default: '' }), 'Queue or Reject.', { required: true }),
-      queuing: field(2, ref(flowcontrol('QueuingConfiguration')), 'The queuing settings, for type Queue.'),
+      queuing: pointer(field(2, ref(flowcontrol('QueuingConfiguration')), 'The queuing settings, for type Queue.')),
     },
     { unions: [{ discriminator: 'type', fieldsToDiscriminateBy: { queuing: 'Queuing' } }] },
   ),
 
   struct(flowcontrol('LimitedPriorityLevelConfiguration'), 'How requests of a limited priority level are limited and what happens beyond the limit.', {
-    nominalConcurrencyShares: field(1, int32(), 'The share of the server\'s concurrency nominally given to this level.'),
+    nominalConcurrencyShares: pointer(field(1, int32(), 'The share of the server\'s concurrency nominally given to this level.')),
     limitResponse: field(2, ref(flowcontrol('LimitResponse'), { default: {} }), 'What to do with requests that cannot run at once.'),
-    lendablePercent: field(3, int32(), 'The percentage of the level\'s nominal concurrency other levels may borrow.'),
-    borrowingLimitPercent: field(4, int32(), 'How much this level may borrow from others, as a percentage of its nominal concurrency; unset means no limit.'),
+    lendablePercent: pointer(field(3, int32(), 'The percentage of the level\'s nominal concurrency other levels may borrow.')),
+    borrowingLimitPercent: pointer(field(4, int32(), 'How much this level may borrow from others, as a percentage of its nominal concurrency; unset means no limit.')),
   }),
 
   struct(flowcontrol('NonResourcePolicyRule'), 'Matches non-resource requests by verb and URL.', {
@@ -128,8 +128,8 @@ export const flowcontrolV1Types: readonly TypeDeclaration[] = [
     'Whether a priority level is limited or exempt, and its settings.',
     {
       type: field(1, string({ default: '' }), 'Limited or Exempt.', { required: true }),
-      limited: field(2, ref(flowcontrol('LimitedPriorityLevelConfiguration')), 'The settings of a limited level.'),
-      exempt: field(3, ref(flowcontrol('ExemptPriorityLevelConfiguration')), 'The settings of an exempt level.'),
+      limited: pointer(field(2, ref(flowcontrol('LimitedPriorityLevelConfiguration')), 'The settings of a limited level.')),
+      exempt: pointer(field(3, ref(flowcontrol('ExemptPriorityLevelConfiguration')), 'The settings of an exempt level.')),
     },
     { unions: [{ discriminator: 'type', fieldsToDiscriminateBy: { limited: 'Limited', exempt: 'Exempt' } }] },
   ),
@@ -167,9 +167,9 @@ export const flowcontrolV1Types: readonly TypeDeclaration[] = [
     'Who makes a request: a user, a group or a service account.',
     {
       kind: field(1, string({ default: '' }), 'User, Group or ServiceAccount: which other field is set.', { required: true }),
-      user: field(2, ref(flowcontrol('UserSubject')), 'The user matched.'),
-      group: field(3, ref(flowcontrol('GroupSubject')), 'The group matched.'),
-      serviceAccount: field(4, ref(flowcontrol('ServiceAccountSubject')), 'The service account matched.'),
+      user: pointer(field(2, ref(flowcontrol('UserSubject')), 'The user matched.')),
+      group: pointer(field(3, ref(flowcontrol('GroupSubject')), 'The group matched.')),
+      serviceAccount: pointer(field(4, ref(flowcontrol('ServiceAccountSubject')), 'The service account matched.')),
     },
     { unions: [{ discriminator: 'kind', fieldsToDiscriminateBy: { user: 'User', group: 'Group', serviceAccount: 'ServiceAccount' } }] },
   ),

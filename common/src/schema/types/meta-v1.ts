@@ -1,22 +1,7 @@
 // The meta types every kind shares (k8s.io/apimachinery): object and list metadata, Status, options,
 // watch events, label selectors, and the opaque scalar types (Time, Quantity, IntOrString, ...).
 
-import {
-  boolean,
-  field,
-  int32,
-  int64,
-  list,
-  map,
-  opaque,
-  ref,
-  string,
-  struct,
-  type FieldDeclaration,
-  type GroupVersionKind,
-  type StructDeclaration,
-  type TypeDeclaration,
-} from '../schema.ts';
+import { boolean, field, int32, int64, list, map, opaque, pointer, ref, string, struct, type FieldDeclaration, type GroupVersionKind, type StructDeclaration, type TypeDeclaration } from '../schema.ts';
 
 const meta = (type: string): string => `io.k8s.apimachinery.pkg.apis.meta.v1.${type}`;
 
@@ -158,8 +143,8 @@ export const metaV1Types: readonly TypeDeclaration[] = [
     resourceVersion: field(6, string(), 'An opaque version of this object, for optimistic concurrency and for watches.'),
     generation: field(7, int64(), 'How many times the desired state (usually the spec) has changed; set by the server.'),
     creationTimestamp: field(8, ref(timeName), 'When the server created the object.'),
-    deletionTimestamp: field(9, ref(timeName), 'When the object is to be gone, set once a delete was asked for; its finalizers must be cleared first.'),
-    deletionGracePeriodSeconds: field(10, int64(), 'How many seconds the object was given to terminate gracefully when its deletion began.'),
+    deletionTimestamp: pointer(field(9, ref(timeName), 'When the object is to be gone, set once a delete was asked for; its finalizers must be cleared first.')),
+    deletionGracePeriodSeconds: pointer(field(10, int64(), 'How many seconds the object was given to terminate gracefully when its deletion began.')),
     labels: field(11, map(string({ default: '' })), 'Key/value pairs that selectors can find the object by.'),
     annotations: field(12, map(string({ default: '' })), 'Key/value pairs for tools and people; not used for selection.'),
     ownerReferences: field(
@@ -181,7 +166,7 @@ export const metaV1Types: readonly TypeDeclaration[] = [
     selfLink: field(1, string(), 'Deprecated and no longer set.'),
     resourceVersion: field(2, string(), 'The revision the list was read at; a watch may start from it.'),
     continue: field(3, string(), 'Set when more items remain: pass it back to get the next page of the same snapshot.'),
-    remainingItemCount: field(4, int64(), 'How many items remain after this page, when the server can tell.'),
+    remainingItemCount: pointer(field(4, int64(), 'How many items remain after this page, when the server can tell.')),
   }),
 
   struct(
@@ -192,8 +177,8 @@ export const metaV1Types: readonly TypeDeclaration[] = [
       kind: field(1, string({ default: '' }), 'The kind of the owner.', { required: true }),
       name: field(3, string({ default: '' }), 'The name of the owner.', { required: true }),
       uid: field(4, string({ default: '' }), 'The uid of the owner.', { required: true }),
-      controller: field(6, boolean(), 'True for the one owner that manages this object.'),
-      blockOwnerDeletion: field(7, boolean(), "With true, a foreground deletion of the owner waits until this object is gone."),
+      controller: pointer(field(6, boolean(), 'True for the one owner that manages this object.')),
+      blockOwnerDeletion: pointer(field(7, boolean(), "With true, a foreground deletion of the owner waits until this object is gone.")),
     },
     { mapType: 'atomic' },
   ),
@@ -202,9 +187,9 @@ export const metaV1Types: readonly TypeDeclaration[] = [
     manager: field(1, string(), 'Who manages the fields, usually a client name.'),
     operation: field(2, string(), 'Apply or Update: how the fields came to be managed.'),
     apiVersion: field(3, string(), 'The version of the schema the field set is written in.'),
-    time: field(4, ref(timeName), 'When these fields last changed for this manager.'),
+    time: pointer(field(4, ref(timeName), 'When these fields last changed for this manager.')),
     fieldsType: field(6, string(), 'The format of fieldsV1; only "FieldsV1" exists.'),
-    fieldsV1: field(7, ref(meta('FieldsV1')), 'The set of fields owned.'),
+    fieldsV1: pointer(field(7, ref(meta('FieldsV1')), 'The set of fields owned.')),
     subresource: field(8, string(), 'The subresource the fields were written through, empty for the main resource.'),
   }),
 
@@ -250,7 +235,7 @@ export const metaV1Types: readonly TypeDeclaration[] = [
       status: field(2, string(), 'Success or Failure.'),
       message: field(3, string(), 'What happened, for people.'),
       reason: field(4, string(), 'Why the request failed, in CamelCase, for programs; empty when no reason applies.'),
-      details: field(5, ref(meta('StatusDetails')), 'More about the failure: the object it concerns and its causes.'),
+      details: pointer(field(5, ref(meta('StatusDetails')), 'More about the failure: the object it concerns and its causes.')),
       code: field(6, int32(), 'The HTTP status code of the answer.'),
     },
     { groupVersionKinds: kinds('Status', ['v1']) },
@@ -276,23 +261,23 @@ export const metaV1Types: readonly TypeDeclaration[] = [
     'How to delete: a grace period, preconditions, what happens to dependents, and dry run.',
     {
       ...typeMetaFields,
-      gracePeriodSeconds: field(1, int64(), 'Seconds the object gets to terminate; zero deletes at once, unset takes the kind\'s default.'),
-      preconditions: field(2, ref(meta('Preconditions')), 'What must still hold for the delete to go ahead, else 409 Conflict.'),
-      orphanDependents: field(3, boolean(), 'Deprecated: use propagationPolicy. Whether dependents are left behind.'),
-      propagationPolicy: field(4, string(), 'Orphan, Background or Foreground: what happens to the objects that depend on this one.'),
+      gracePeriodSeconds: pointer(field(1, int64(), 'Seconds the object gets to terminate; zero deletes at once, unset takes the kind\'s default.')),
+      preconditions: pointer(field(2, ref(meta('Preconditions')), 'What must still hold for the delete to go ahead, else 409 Conflict.')),
+      orphanDependents: pointer(field(3, boolean(), 'Deprecated: use propagationPolicy. Whether dependents are left behind.')),
+      propagationPolicy: pointer(field(4, string(), 'Orphan, Background or Foreground: what happens to the objects that depend on this one.')),
       dryRun: field(5, stringItems, 'With "All", every step runs but nothing is stored.', { listType: 'atomic' }),
-      ignoreStoreReadErrorWithClusterBreakingPotential: field(
+      ignoreStoreReadErrorWithClusterBreakingPotential: pointer(field(
         6,
         boolean(),
         'Deletes an object that cannot be read from the store (it cannot be decoded); use with great care.',
-      ),
+      )),
     },
     { groupVersionKinds: kinds('DeleteOptions', everyGroupVersion) },
   ),
 
   struct(meta('Preconditions'), 'What must still hold for an operation to go ahead.', {
-    uid: field(1, string(), 'The uid the object must have.'),
-    resourceVersion: field(2, string(), 'The resourceVersion the object must be at.'),
+    uid: pointer(field(1, string(), 'The uid the object must have.')),
+    resourceVersion: pointer(field(2, string(), 'The resourceVersion the object must be at.')),
   }),
 
   struct(

@@ -1,6 +1,6 @@
 // The types of networking.k8s.io/v1.
 
-import { apiName, field, int32, list, ref, string, struct, type TypeDeclaration } from '../schema.ts';
+import { apiName, field, int32, list, pointer, ref, string, struct, type TypeDeclaration } from '../schema.ts';
 import { pathTypes, policyTypes, protocols } from './enum-values.ts';
 import { conditionName, intOrStringName, kinds, labelSelectorName, listKind, objectMetaField, typeMetaFields } from './meta-v1.ts';
 
@@ -26,8 +26,8 @@ export const networkingV1Types: readonly TypeDeclaration[] = [
   listKind(networking('Ingress'), groupVersion, 'A list of Ingresses.'),
 
   struct(networking('IngressSpec'), 'The routing an ingress asks for.', {
-    ingressClassName: field(4, string(), 'The IngressClass whose controller serves this ingress.'),
-    defaultBackend: field(1, ref(networking('IngressBackend')), 'Where requests that match no rule go.'),
+    ingressClassName: pointer(field(4, string(), 'The IngressClass whose controller serves this ingress.')),
+    defaultBackend: pointer(field(1, ref(networking('IngressBackend')), 'Where requests that match no rule go.')),
     tls: field(2, list(ref(networking('IngressTLS'), { default: {} })), 'The TLS settings, per set of hosts.', { listType: 'atomic' }),
     rules: field(3, list(ref(networking('IngressRule'), { default: {} })), 'The host rules; requests matching none go to the default backend.', {
       listType: 'atomic',
@@ -42,7 +42,7 @@ export const networkingV1Types: readonly TypeDeclaration[] = [
   struct(networking('IngressRule'), 'How requests for one host, or for any host, are routed.', {
     host: field(1, string(), 'The host name, exact or with a leading "*." wildcard label; empty means any host.'),
     // From the inline IngressRuleValue, Protobuf field 2 of IngressRule.
-    http: field(1, ref(networking('HTTPIngressRuleValue')), 'The HTTP paths routed for the host.', { protobufEmbeddedIn: 2 }),
+    http: pointer(field(1, ref(networking('HTTPIngressRuleValue')), 'The HTTP paths routed for the host.', { protobufEmbeddedIn: 2 })),
   }),
 
   struct(networking('HTTPIngressRuleValue'), 'The HTTP paths of an ingress rule.', {
@@ -54,13 +54,13 @@ export const networkingV1Types: readonly TypeDeclaration[] = [
 
   struct(networking('HTTPIngressPath'), 'A path and the backend its requests go to.', {
     path: field(1, string(), 'The path requests are matched against; must start with "/".'),
-    pathType: field(3, string({ enum: pathTypes }), 'Exact, Prefix or ImplementationSpecific: how the path is matched.', { required: true }),
+    pathType: pointer(field(3, string({ enum: pathTypes }), 'Exact, Prefix or ImplementationSpecific: how the path is matched.', { required: true })),
     backend: field(2, ref(networking('IngressBackend'), { default: {} }), 'Where matching requests go.', { required: true }),
   }),
 
   struct(networking('IngressBackend'), 'Where an ingress sends requests: a service or another resource.', {
-    service: field(4, ref(networking('IngressServiceBackend')), 'A service port; excludes resource.'),
-    resource: field(3, ref(apiName('core', 'v1', 'TypedLocalObjectReference')), 'Another object in the ingress\'s namespace; excludes service.'),
+    service: pointer(field(4, ref(networking('IngressServiceBackend')), 'A service port; excludes resource.')),
+    resource: pointer(field(3, ref(apiName('core', 'v1', 'TypedLocalObjectReference')), 'Another object in the ingress\'s namespace; excludes service.')),
   }),
 
   struct(networking('IngressServiceBackend'), 'A service and port an ingress sends requests to.', {
@@ -97,7 +97,7 @@ export const networkingV1Types: readonly TypeDeclaration[] = [
   struct(networking('IngressPortStatus'), 'The state of one port of an ingress load balancer.', {
     port: field(1, int32({ default: 0 }), 'The port number.', { required: true }),
     protocol: field(2, string({ default: '', enum: protocols }), 'TCP, UDP or SCTP.', { required: true }),
-    error: field(3, string(), 'What is wrong with the port, in CamelCase, if anything.'),
+    error: pointer(field(3, string(), 'What is wrong with the port, in CamelCase, if anything.')),
   }),
 
   // IngressClass
@@ -117,15 +117,15 @@ export const networkingV1Types: readonly TypeDeclaration[] = [
 
   struct(networking('IngressClassSpec'), 'The controller and parameters of an ingress class.', {
     controller: field(1, string(), 'The name of the controller serving the class, such as "example.com/ingress-controller".'),
-    parameters: field(2, ref(networking('IngressClassParametersReference')), 'An object holding more configuration for the controller.'),
+    parameters: pointer(field(2, ref(networking('IngressClassParametersReference')), 'An object holding more configuration for the controller.')),
   }),
 
   struct(networking('IngressClassParametersReference'), 'The object that configures an ingress class\'s controller.', {
-    apiGroup: field(1, string(), 'The API group of the object; empty for the core group.'),
+    apiGroup: pointer(field(1, string(), 'The API group of the object; empty for the core group.')),
     kind: field(2, string({ default: '' }), 'The kind of the object.', { required: true }),
     name: field(3, string({ default: '' }), 'The name of the object.', { required: true }),
-    scope: field(4, string(), 'Cluster or Namespace: where the object lives.'),
-    namespace: field(5, string(), 'The namespace of the object, when the scope is Namespace.'),
+    scope: pointer(field(4, string(), 'Cluster or Namespace: where the object lives.')),
+    namespace: pointer(field(5, string(), 'The namespace of the object, when the scope is Namespace.')),
   }),
 
   // NetworkPolicy
@@ -161,9 +161,9 @@ export const networkingV1Types: readonly TypeDeclaration[] = [
   }),
 
   struct(networking('NetworkPolicyPeer'), 'A source or destination of traffic: selected pods and namespaces, or an IP block.', {
-    podSelector: field(1, ref(labelSelectorName), 'The pods, in the policy\'s namespace or in the selected namespaces.'),
-    namespaceSelector: field(2, ref(labelSelectorName), 'The namespaces whose pods are peers.'),
-    ipBlock: field(3, ref(networking('IPBlock')), 'A range of IP addresses; excludes the selectors.'),
+    podSelector: pointer(field(1, ref(labelSelectorName), 'The pods, in the policy\'s namespace or in the selected namespaces.')),
+    namespaceSelector: pointer(field(2, ref(labelSelectorName), 'The namespaces whose pods are peers.')),
+    ipBlock: pointer(field(3, ref(networking('IPBlock')), 'A range of IP addresses; excludes the selectors.')),
   }),
 
   struct(networking('IPBlock'), 'A CIDR range, less some sub-ranges.', {
@@ -172,9 +172,9 @@ export const networkingV1Types: readonly TypeDeclaration[] = [
   }),
 
   struct(networking('NetworkPolicyPort'), 'A port, or range of ports, traffic may use.', {
-    protocol: field(1, string({ enum: protocols }), 'TCP, UDP or SCTP; TCP when unset.'),
-    port: field(2, ref(intOrStringName), 'The port, by number or by name; unset means all.'),
-    endPort: field(3, int32(), 'The last port of a range that starts at port.'),
+    protocol: pointer(field(1, string({ enum: protocols }), 'TCP, UDP or SCTP; TCP when unset.')),
+    port: pointer(field(2, ref(intOrStringName), 'The port, by number or by name; unset means all.')),
+    endPort: pointer(field(3, int32(), 'The last port of a range that starts at port.')),
   }),
 
   // IPAddress
@@ -193,7 +193,7 @@ export const networkingV1Types: readonly TypeDeclaration[] = [
   listKind(networking('IPAddress'), groupVersion, 'A list of IPAddresses.'),
 
   struct(networking('IPAddressSpec'), 'What an IP address is allocated to.', {
-    parentRef: field(1, ref(networking('ParentReference')), 'The object the address belongs to.', { required: true }),
+    parentRef: pointer(field(1, ref(networking('ParentReference')), 'The object the address belongs to.', { required: true })),
   }),
 
   struct(networking('ParentReference'), 'The object an IP address belongs to.', {

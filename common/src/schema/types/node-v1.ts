@@ -1,6 +1,6 @@
 // The types of node.k8s.io/v1.
 
-import { apiName, field, list, map, ref, string, struct, type TypeDeclaration } from '../schema.ts';
+import { apiName, field, list, map, pointer, ref, string, struct, type TypeDeclaration } from '../schema.ts';
 import { kinds, listKind, objectMetaField, quantityName, typeMetaFields } from './meta-v1.ts';
 
 const node = (type: string): string => apiName('node', 'v1', type);
@@ -13,8 +13,8 @@ export const nodeV1Types: readonly TypeDeclaration[] = [
       ...typeMetaFields,
       metadata: objectMetaField,
       handler: field(2, string({ default: '' }), 'The name the CRI implementation knows this runtime configuration by.', { required: true }),
-      overhead: field(3, ref(node('Overhead')), 'The resources a pod of this class uses beyond its containers.'),
-      scheduling: field(4, ref(node('Scheduling')), 'Where pods of this class may be scheduled; unset means every node supports it.'),
+      overhead: pointer(field(3, ref(node('Overhead')), 'The resources a pod of this class uses beyond its containers.')),
+      scheduling: pointer(field(4, ref(node('Scheduling')), 'Where pods of this class may be scheduled; unset means every node supports it.')),
     },
     { groupVersionKinds: kinds('RuntimeClass', ['node.k8s.io/v1']) },
   ),

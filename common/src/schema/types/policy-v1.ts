@@ -1,6 +1,6 @@
 // The types of policy/v1.
 
-import { apiName, field, int32, int64, list, map, ref, string, struct, type TypeDeclaration } from '../schema.ts';
+import { apiName, field, int32, int64, list, map, pointer, ref, string, struct, type TypeDeclaration } from '../schema.ts';
 import { unhealthyPodEvictionPolicyTypes } from './enum-values.ts';
 import { conditionName, intOrStringName, kinds, labelSelectorName, listKind, objectMetaField, timeName, typeMetaFields } from './meta-v1.ts';
 
@@ -13,7 +13,7 @@ export const policyV1Types: readonly TypeDeclaration[] = [
     {
       ...typeMetaFields,
       metadata: objectMetaField,
-      deleteOptions: field(2, ref('io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions'), 'How the pod is to be deleted.'),
+      deleteOptions: pointer(field(2, ref('io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions'), 'How the pod is to be deleted.')),
     },
     { groupVersionKinds: kinds('Eviction', ['policy/v1']) },
   ),
@@ -32,12 +32,12 @@ export const policyV1Types: readonly TypeDeclaration[] = [
   ),
   listKind(policy('PodDisruptionBudget'), 'policy/v1', 'A list of PodDisruptionBudgets.'),
   struct(policy('PodDisruptionBudgetSpec'), 'The desired behavior of a pod disruption budget.', {
-    minAvailable: field(1, ref(intOrStringName), 'How many selected pods (or what percentage) must stay available after an eviction.'),
-    selector: field(2, ref(labelSelectorName), 'Selects the pods the budget covers; null selects none, empty selects all in the namespace.', {
+    minAvailable: pointer(field(1, ref(intOrStringName), 'How many selected pods (or what percentage) must stay available after an eviction.')),
+    selector: pointer(field(2, ref(labelSelectorName), 'Selects the pods the budget covers; null selects none, empty selects all in the namespace.', {
       patchStrategy: 'replace',
-    }),
-    maxUnavailable: field(3, ref(intOrStringName), 'How many selected pods (or what percentage) may be unavailable after an eviction.'),
-    unhealthyPodEvictionPolicy: field(4, string({ enum: unhealthyPodEvictionPolicyTypes }), 'IfHealthyBudget or AlwaysAllow: when running but unhealthy pods may be evicted.'),
+    })),
+    maxUnavailable: pointer(field(3, ref(intOrStringName), 'How many selected pods (or what percentage) may be unavailable after an eviction.')),
+    unhealthyPodEvictionPolicy: pointer(field(4, string({ enum: unhealthyPodEvictionPolicyTypes }), 'IfHealthyBudget or AlwaysAllow: when running but unhealthy pods may be evicted.')),
   }),
   struct(policy('PodDisruptionBudgetStatus'), 'The observed state of a pod disruption budget.', {
     observedGeneration: field(1, int64(), 'The latest generation the status was computed from.'),

@@ -1,6 +1,6 @@
 // The types of rbac.authorization.k8s.io/v1.
 
-import { apiName, field, list, ref, string, struct, type TypeDeclaration } from '../schema.ts';
+import { apiName, field, list, pointer, ref, string, struct, type TypeDeclaration } from '../schema.ts';
 import { kinds, labelSelectorName, listKind, objectMetaField, typeMetaFields } from './meta-v1.ts';
 
 const rbac = (type: string): string => apiName('rbac', 'v1', type);
@@ -28,7 +28,7 @@ export const rbacV1Types: readonly TypeDeclaration[] = [
       ...typeMetaFields,
       metadata: objectMetaField,
       rules: rulesField,
-      aggregationRule: field(3, ref(rbac('AggregationRule')), 'When set, the rules are gathered by a controller from the cluster roles it selects.'),
+      aggregationRule: pointer(field(3, ref(rbac('AggregationRule')), 'When set, the rules are gathered by a controller from the cluster roles it selects.')),
     },
     { groupVersionKinds: kinds('ClusterRole', [groupVersion]) },
   ),

@@ -1,7 +1,7 @@
 // The types of resource.k8s.io/v1 that drivers publish: ResourceSlice, its pool, and the devices
 // with their attributes, capacities, shared counters and taints.
 
-import { apiName, boolean, field, int64, list, map, ref, string, struct, type TypeDeclaration } from '../schema.ts';
+import { apiName, boolean, field, int64, list, map, pointer, ref, string, struct, type TypeDeclaration } from '../schema.ts';
 import { deviceTaintEffects } from './enum-values.ts';
 import { listKind, objectMetaField, quantityName, timeName, typeMetaFields, kinds } from './meta-v1.ts';
 
@@ -30,11 +30,11 @@ export const resourceV1DeviceTypes: readonly TypeDeclaration[] = [
   struct(resourceName('ResourceSliceSpec'), 'What a driver publishes in one ResourceSlice: its pool, where it is reachable and its devices.', {
     driver: field(1, string({ default: '' }), 'The name of the DRA driver that provides these resources.', { required: true }),
     pool: field(2, ref(resourceName('ResourcePool'), { default: {} }), 'The pool this slice belongs to.', { required: true }),
-    nodeName: field(3, string(), 'The one node that provides the resources of the pool.'),
-    nodeSelector: field(4, ref(nodeSelectorName), 'The nodes that can reach the resources of the pool.'),
-    allNodes: field(5, boolean(), 'True when every node can reach the resources of the pool.'),
+    nodeName: pointer(field(3, string(), 'The one node that provides the resources of the pool.')),
+    nodeSelector: pointer(field(4, ref(nodeSelectorName), 'The nodes that can reach the resources of the pool.')),
+    allNodes: pointer(field(5, boolean(), 'True when every node can reach the resources of the pool.')),
     devices: field(6, list(ref(resourceName('Device'), { default: {} })), 'Devices of the pool published in this slice.', { listType: 'atomic' }),
-    perDeviceNodeSelection: field(7, boolean(), 'True when each device says for itself which nodes can reach it.'),
+    perDeviceNodeSelection: pointer(field(7, boolean(), 'True when each device says for itself which nodes can reach it.')),
     sharedCounters: field(8, list(ref(resourceName('CounterSet'), { default: {} })), 'Named sets of counters that devices of the pool draw from.', {
       listType: 'atomic',
     }),
@@ -53,42 +53,42 @@ export const resourceV1DeviceTypes: readonly TypeDeclaration[] = [
     consumesCounters: field(4, list(ref(resourceName('DeviceCounterConsumption'), { default: {} })), 'The shared counters allocating this device uses up.', {
       listType: 'atomic',
     }),
-    nodeName: field(5, string(), 'The one node that can reach this device, when the slice leaves node selection to devices.'),
-    nodeSelector: field(6, ref(nodeSelectorName), 'The nodes that can reach this device, when the slice leaves node selection to devices.'),
-    allNodes: field(7, boolean(), 'True when every node can reach this device, when the slice leaves node selection to devices.'),
+    nodeName: pointer(field(5, string(), 'The one node that can reach this device, when the slice leaves node selection to devices.')),
+    nodeSelector: pointer(field(6, ref(nodeSelectorName), 'The nodes that can reach this device, when the slice leaves node selection to devices.')),
+    allNodes: pointer(field(7, boolean(), 'True when every node can reach this device, when the slice leaves node selection to devices.')),
     taints: field(8, list(ref(resourceName('DeviceTaint'), { default: {} })), 'Taints the driver puts on the device.', { listType: 'atomic' }),
-    bindsToNode: field(9, boolean(), 'True when a claim allocated this device may only be used on the node chosen at allocation.'),
+    bindsToNode: pointer(field(9, boolean(), 'True when a claim allocated this device may only be used on the node chosen at allocation.')),
     bindingConditions: field(10, atomicStrings, 'Device status conditions that must all be True before a pod using the device binds to its node.', {
       listType: 'atomic',
     }),
     bindingFailureConditions: field(11, atomicStrings, 'Device status conditions any of which, when True, means binding failed.', {
       listType: 'atomic',
     }),
-    allowMultipleAllocations: field(12, boolean(), 'True when the device can be allocated to several requests at once, sharing its capacity.'),
+    allowMultipleAllocations: pointer(field(12, boolean(), 'True when the device can be allocated to several requests at once, sharing its capacity.')),
   }),
 
   struct(resourceName('DeviceAttribute'), 'The value of one device attribute: exactly one of its fields is set.', {
-    int: field(2, int64(), 'An integer value.'),
-    bool: field(3, boolean(), 'A true or false value.'),
-    string: field(4, string(), 'A string value.'),
-    version: field(5, string(), 'A semantic version value.'),
+    int: pointer(field(2, int64(), 'An integer value.')),
+    bool: pointer(field(3, boolean(), 'A true or false value.')),
+    string: pointer(field(4, string(), 'A string value.')),
+    version: pointer(field(5, string(), 'A semantic version value.')),
   }),
 
   struct(resourceName('DeviceCapacity'), 'An amount a device holds, and how requests may consume it.', {
     value: field(1, ref(quantityName), 'The total amount the device holds.', { required: true }),
-    requestPolicy: field(2, ref(resourceName('CapacityRequestPolicy')), 'How a request consumes this capacity when the device is shared.'),
+    requestPolicy: pointer(field(2, ref(resourceName('CapacityRequestPolicy')), 'How a request consumes this capacity when the device is shared.')),
   }),
 
   struct(resourceName('CapacityRequestPolicy'), 'How requests consume a capacity of a shared device: a default and the amounts allowed.', {
-    default: field(1, ref(quantityName), 'The amount consumed by a request that does not ask for this capacity.'),
+    default: pointer(field(1, ref(quantityName), 'The amount consumed by a request that does not ask for this capacity.')),
     validValues: field(3, list(ref(quantityName)), 'The amounts a request may consume, in ascending order.', { listType: 'atomic' }),
-    validRange: field(4, ref(resourceName('CapacityRequestPolicyRange')), 'The range of amounts a request may consume.'),
+    validRange: pointer(field(4, ref(resourceName('CapacityRequestPolicyRange')), 'The range of amounts a request may consume.')),
   }),
 
   struct(resourceName('CapacityRequestPolicyRange'), 'A range of amounts a request may consume, optionally in steps.', {
-    min: field(1, ref(quantityName), 'The smallest amount; smaller requests are rounded up to it.', { required: true }),
-    max: field(2, ref(quantityName), 'The largest amount a request may consume.'),
-    step: field(3, ref(quantityName), 'The step between allowed amounts, counted from min.'),
+    min: pointer(field(1, ref(quantityName), 'The smallest amount; smaller requests are rounded up to it.', { required: true })),
+    max: pointer(field(2, ref(quantityName), 'The largest amount a request may consume.')),
+    step: pointer(field(3, ref(quantityName), 'The step between allowed amounts, counted from min.')),
   }),
 
   struct(resourceName('CounterSet'), 'A named set of counters that devices of a pool draw from.', {
@@ -111,6 +111,6 @@ export const resourceV1DeviceTypes: readonly TypeDeclaration[] = [
     effect: field(3, string({ default: '', enum: deviceTaintEffects }), 'None, NoSchedule or NoExecute: what the taint does to claims that do not tolerate it.', {
       required: true,
     }),
-    timeAdded: field(4, ref(timeName), 'When the taint was added.'),
+    timeAdded: pointer(field(4, ref(timeName), 'When the taint was added.')),
   }),
 ];

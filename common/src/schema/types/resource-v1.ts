@@ -1,7 +1,7 @@
 // The types of resource.k8s.io/v1: device classes, resource claims and their templates here, the
 // ResourceSlices drivers publish in resource-v1-devices.ts.
 
-import { boolean, field, int64, list, map, ref, string, struct, type FieldDeclaration, type TypeDeclaration } from '../schema.ts';
+import { boolean, field, int64, list, map, pointer, ref, string, struct, type FieldDeclaration, type TypeDeclaration } from '../schema.ts';
 import { deviceAllocationModes, deviceConfigSources, deviceTaintEffects, deviceTolerationOperators } from './enum-values.ts';
 import { conditionName, kinds, listKind, objectMetaField, objectMetaName, quantityName, rawExtensionName, timeName, typeMetaFields } from './meta-v1.ts';
 import { atomicStrings, nodeSelectorName, resourceName, resourceV1DeviceTypes } from './resource-v1-devices.ts';
@@ -42,15 +42,15 @@ export const resourceV1Types: readonly TypeDeclaration[] = [
     config: field(2, list(ref(resourceName('DeviceClassConfiguration'), { default: {} })), 'Driver configuration for each device claimed through the class.', {
       listType: 'atomic',
     }),
-    extendedResourceName: field(4, string(), 'The extended resource name through which pods can ask for devices of this class.'),
+    extendedResourceName: pointer(field(4, string(), 'The extended resource name through which pods can ask for devices of this class.')),
   }),
 
   struct(resourceName('DeviceClassConfiguration'), 'Driver configuration given by a device class.', {
-    opaque: opaqueConfigurationField(1),
+    opaque: pointer(opaqueConfigurationField(1)),
   }),
 
   struct(resourceName('DeviceSelector'), 'A test a device must pass: exactly one of its fields is set.', {
-    cel: field(1, ref(resourceName('CELDeviceSelector')), 'A CEL expression the device must satisfy.'),
+    cel: pointer(field(1, ref(resourceName('CELDeviceSelector')), 'A CEL expression the device must satisfy.')),
   }),
 
   struct(resourceName('CELDeviceSelector'), 'A CEL expression that selects devices.', {
@@ -94,7 +94,7 @@ export const resourceV1Types: readonly TypeDeclaration[] = [
 
   struct(resourceName('DeviceRequest'), 'One named request for devices: either an exact request or a list of alternatives.', {
     name: field(1, string({ default: '' }), 'The name by which containers and constraints refer to the request.', { required: true }),
-    exactly: field(2, ref(resourceName('ExactDeviceRequest')), 'The devices to allocate, when there is no alternative.'),
+    exactly: pointer(field(2, ref(resourceName('ExactDeviceRequest')), 'The devices to allocate, when there is no alternative.')),
     firstAvailable: field(3, list(ref(resourceName('DeviceSubRequest'), { default: {} })), 'Alternatives tried in order; the first that can be met is allocated.', {
       listType: 'atomic',
     }),
@@ -105,9 +105,9 @@ export const resourceV1Types: readonly TypeDeclaration[] = [
     selectors: selectorsField(2),
     allocationMode: field(3, string({ enum: deviceAllocationModes }), 'ExactCount (the default) for count devices, or All for every matching device.'),
     count: field(4, int64(), 'How many devices to allocate in ExactCount mode; one when unset.'),
-    adminAccess: field(5, boolean(), 'True to request the devices for administration, alongside their ordinary users.'),
+    adminAccess: pointer(field(5, boolean(), 'True to request the devices for administration, alongside their ordinary users.')),
     tolerations: tolerationsField(6),
-    capacity: field(7, ref(resourceName('CapacityRequirements')), 'The capacity each allocated device must provide.'),
+    capacity: pointer(field(7, ref(resourceName('CapacityRequirements')), 'The capacity each allocated device must provide.')),
   }),
 
   struct(resourceName('DeviceSubRequest'), 'One alternative of a request that lists several.', {
@@ -117,7 +117,7 @@ export const resourceV1Types: readonly TypeDeclaration[] = [
     allocationMode: field(4, string({ enum: deviceAllocationModes }), 'ExactCount (the default) for count devices, or All for every matching device.'),
     count: field(5, int64(), 'How many devices to allocate in ExactCount mode; one when unset.'),
     tolerations: tolerationsField(6),
-    capacity: field(7, ref(resourceName('CapacityRequirements')), 'The capacity each allocated device must provide.'),
+    capacity: pointer(field(7, ref(resourceName('CapacityRequirements')), 'The capacity each allocated device must provide.')),
   }),
 
   struct(resourceName('CapacityRequirements'), 'The capacity a request needs from each device.', {
@@ -129,22 +129,22 @@ export const resourceV1Types: readonly TypeDeclaration[] = [
     operator: field(2, string({ default: 'Equal', enum: deviceTolerationOperators }), 'Equal or Exists: how the value is matched.'),
     value: field(3, string(), 'The taint value matched with Equal.'),
     effect: field(4, string({ enum: deviceTaintEffects }), 'The taint effect matched; empty matches every effect.'),
-    tolerationSeconds: field(5, int64(), 'How long a NoExecute taint is tolerated; forever when unset.'),
+    tolerationSeconds: pointer(field(5, int64(), 'How long a NoExecute taint is tolerated; forever when unset.')),
   }),
 
   struct(resourceName('DeviceConstraint'), 'A constraint the devices of some requests must satisfy together.', {
     requests: field(1, atomicStrings, 'The requests constrained; every request of the claim when empty.', { listType: 'atomic' }),
-    matchAttribute: field(2, string(), 'An attribute that all the devices must have, with the same value.'),
-    distinctAttribute: field(3, string(), 'An attribute that all the devices must have, each with a different value.'),
+    matchAttribute: pointer(field(2, string(), 'An attribute that all the devices must have, with the same value.')),
+    distinctAttribute: pointer(field(3, string(), 'An attribute that all the devices must have, each with a different value.')),
   }),
 
   struct(resourceName('DeviceClaimConfiguration'), 'Driver configuration a claim gives for some of its requests.', {
     requests: field(1, atomicStrings, 'The requests the configuration applies to; every request when empty.', { listType: 'atomic' }),
-    opaque: opaqueConfigurationField(2),
+    opaque: pointer(opaqueConfigurationField(2)),
   }),
 
   struct(resourceName('ResourceClaimStatus'), 'Whether a claim is allocated, to which devices, and who may use it.', {
-    allocation: field(1, ref(resourceName('AllocationResult')), 'What was allocated, once allocation succeeded.'),
+    allocation: pointer(field(1, ref(resourceName('AllocationResult')), 'What was allocated, once allocation succeeded.')),
     reservedFor: field(2, list(ref(resourceName('ResourceClaimConsumerReference'), { default: {} })), 'The consumers currently allowed to use the claim.', {
       listType: 'map',
       listMapKeys: ['uid'],
@@ -159,8 +159,8 @@ export const resourceV1Types: readonly TypeDeclaration[] = [
 
   struct(resourceName('AllocationResult'), 'What was allocated for a claim and where it can be used.', {
     devices: field(1, ref(resourceName('DeviceAllocationResult'), { default: {} }), 'The devices allocated.'),
-    nodeSelector: field(3, ref(nodeSelectorName), 'The nodes that can use the allocation; every node when unset.'),
-    allocationTimestamp: field(5, ref(timeName), 'When the allocation was made.'),
+    nodeSelector: pointer(field(3, ref(nodeSelectorName), 'The nodes that can use the allocation; every node when unset.')),
+    allocationTimestamp: pointer(field(5, ref(timeName), 'When the allocation was made.')),
   }),
 
   struct(resourceName('DeviceAllocationResult'), 'The devices allocated for a claim and their configuration.', {
@@ -177,20 +177,20 @@ export const resourceV1Types: readonly TypeDeclaration[] = [
     driver: field(2, string({ default: '' }), 'The driver of the device.', { required: true }),
     pool: field(3, string({ default: '' }), 'The pool of the device.', { required: true }),
     device: field(4, string({ default: '' }), 'The name of the device in its pool.', { required: true }),
-    adminAccess: field(5, boolean(), 'True when the device was allocated for administration.'),
+    adminAccess: pointer(field(5, boolean(), 'True when the device was allocated for administration.')),
     tolerations: field(6, list(ref(resourceName('DeviceToleration'), { default: {} })), 'The tolerations of the request when the device was allocated.', {
       listType: 'atomic',
     }),
     bindingConditions: field(7, atomicStrings, "The device's binding conditions when it was allocated.", { listType: 'atomic' }),
     bindingFailureConditions: field(8, atomicStrings, "The device's binding failure conditions when it was allocated.", { listType: 'atomic' }),
-    shareID: field(9, string(), 'Which share of a shared device this allocation is.'),
+    shareID: pointer(field(9, string(), 'Which share of a shared device this allocation is.')),
     consumedCapacity: field(10, map(ref(quantityName)), 'The amount of each capacity of the device this allocation uses.'),
   }),
 
   struct(resourceName('DeviceAllocationConfiguration'), 'Driver configuration recorded in an allocation, from the class or the claim.', {
     source: field(1, string({ default: '', enum: deviceConfigSources }), 'FromClass or FromClaim: where the configuration comes from.', { required: true }),
     requests: field(2, atomicStrings, 'The requests the configuration applies to; every request when empty.', { listType: 'atomic' }),
-    opaque: opaqueConfigurationField(3),
+    opaque: pointer(opaqueConfigurationField(3)),
   }),
 
   struct(resourceName('ResourceClaimConsumerReference'), 'A consumer of a claim: an object in the same namespace.', {
@@ -204,13 +204,13 @@ export const resourceV1Types: readonly TypeDeclaration[] = [
     driver: field(1, string({ default: '' }), 'The driver of the device.', { required: true }),
     pool: field(2, string({ default: '' }), 'The pool of the device.', { required: true }),
     device: field(3, string({ default: '' }), 'The name of the device in its pool.', { required: true }),
-    shareID: field(7, string(), 'Which share of a shared device this status is about.'),
+    shareID: pointer(field(7, string(), 'Which share of a shared device this status is about.')),
     conditions: field(4, list(ref(conditionName, { default: {} })), "The latest observations of the device's state.", {
       listType: 'map',
       listMapKeys: ['type'],
     }),
-    data: field(5, ref(rawExtensionName), 'Driver-specific data about the device.'),
-    networkData: field(6, ref(resourceName('NetworkDeviceData')), 'Network details of the device.'),
+    data: pointer(field(5, ref(rawExtensionName), 'Driver-specific data about the device.')),
+    networkData: pointer(field(6, ref(resourceName('NetworkDeviceData')), 'Network details of the device.')),
   }),
 
   struct(resourceName('NetworkDeviceData'), 'Network details of an allocated device.', {

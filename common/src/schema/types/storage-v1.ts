@@ -1,6 +1,6 @@
 // The types of storage.k8s.io/v1.
 
-import { apiName, boolean, field, int32, int64, list, map, ref, string, struct, type TypeDeclaration } from '../schema.ts';
+import { apiName, boolean, field, int32, int64, list, map, pointer, ref, string, struct, type TypeDeclaration } from '../schema.ts';
 import { persistentVolumeReclaimPolicies, volumeBindingModes } from './enum-values.ts';
 import { kinds, labelSelectorName, listKind, objectMetaField, quantityName, timeName, typeMetaFields } from './meta-v1.ts';
 
@@ -23,18 +23,18 @@ export const storageV1Types: readonly TypeDeclaration[] = [
   listKind(storage('CSIDriver'), gv, 'A list of CSIDrivers.'),
 
   struct(storage('CSIDriverSpec'), 'How a CSI driver behaves: attachment, pod information, capacity and tokens.', {
-    attachRequired: field(1, boolean(), 'Whether volumes of the driver must be attached (ControllerPublishVolume) before they are mounted.'),
-    podInfoOnMount: field(2, boolean(), 'Whether the kubelet passes pod details to the driver when it mounts a volume.'),
+    attachRequired: pointer(field(1, boolean(), 'Whether volumes of the driver must be attached (ControllerPublishVolume) before they are mounted.')),
+    podInfoOnMount: pointer(field(2, boolean(), 'Whether the kubelet passes pod details to the driver when it mounts a volume.')),
     volumeLifecycleModes: field(3, stringItems, 'The volume modes the driver supports: Persistent and/or Ephemeral.', { listType: 'set' }),
-    storageCapacity: field(4, boolean(), 'Whether the scheduler should consider the capacity the driver publishes in CSIStorageCapacity objects.'),
-    fsGroupPolicy: field(5, string(), 'Whether and when the volume ownership and permissions are changed to match the pod fsGroup.'),
+    storageCapacity: pointer(field(4, boolean(), 'Whether the scheduler should consider the capacity the driver publishes in CSIStorageCapacity objects.')),
+    fsGroupPolicy: pointer(field(5, string(), 'Whether and when the volume ownership and permissions are changed to match the pod fsGroup.')),
     tokenRequests: field(6, list(ref(storage('TokenRequest'), { default: {} })), 'The service account tokens the kubelet hands to the driver on mount.', {
       listType: 'atomic',
     }),
-    requiresRepublish: field(7, boolean(), 'Whether NodePublishVolume is to be called again periodically to refresh mounted volumes.'),
-    seLinuxMount: field(8, boolean(), 'Whether the driver supports mounting volumes with the "-o context" option.'),
-    nodeAllocatableUpdatePeriodSeconds: field(9, int64(), 'How often, in seconds, the node count of volumes the driver can attach is refreshed.'),
-    serviceAccountTokenInSecrets: field(10, boolean(), 'Whether the service account tokens go in the secrets of NodePublishVolume rather than its volume context.'),
+    requiresRepublish: pointer(field(7, boolean(), 'Whether NodePublishVolume is to be called again periodically to refresh mounted volumes.')),
+    seLinuxMount: pointer(field(8, boolean(), 'Whether the driver supports mounting volumes with the "-o context" option.')),
+    nodeAllocatableUpdatePeriodSeconds: pointer(field(9, int64(), 'How often, in seconds, the node count of volumes the driver can attach is refreshed.')),
+    serviceAccountTokenInSecrets: pointer(field(10, boolean(), 'Whether the service account tokens go in the secrets of NodePublishVolume rather than its volume context.')),
   }),
 
   struct(
@@ -52,7 +52,7 @@ export const storageV1Types: readonly TypeDeclaration[] = [
     name: field(1, string({ default: '' }), 'The name of the driver.', { required: true }),
     nodeID: field(2, string({ default: '' }), 'The name the storage system knows this node by.', { required: true }),
     topologyKeys: field(3, stringItems, 'The topology label keys the driver understands.', { listType: 'atomic' }),
-    allocatable: field(4, ref(storage('VolumeNodeResources')), 'The volume resources of the node the scheduler may use.'),
+    allocatable: pointer(field(4, ref(storage('VolumeNodeResources')), 'The volume resources of the node the scheduler may use.')),
   }),
   listKind(storage('CSINode'), gv, 'A list of CSINodes.'),
 
@@ -72,10 +72,10 @@ export const storageV1Types: readonly TypeDeclaration[] = [
     {
       ...typeMetaFields,
       metadata: objectMetaField,
-      nodeTopology: field(2, ref(labelSelectorName), 'The nodes that can reach the storage; unset means none, empty means all.'),
+      nodeTopology: pointer(field(2, ref(labelSelectorName), 'The nodes that can reach the storage; unset means none, empty means all.')),
       storageClassName: field(3, string({ default: '' }), 'The storage class the capacity is for.', { required: true }),
-      capacity: field(4, ref(quantityName), 'The capacity available for new volumes.'),
-      maximumVolumeSize: field(5, ref(quantityName), 'The largest volume that can be created.'),
+      capacity: pointer(field(4, ref(quantityName), 'The capacity available for new volumes.')),
+      maximumVolumeSize: pointer(field(5, ref(quantityName), 'The largest volume that can be created.')),
     },
     { groupVersionKinds: kinds('CSIStorageCapacity', [gv]) },
   ),
@@ -89,10 +89,10 @@ export const storageV1Types: readonly TypeDeclaration[] = [
       metadata: objectMetaField,
       provisioner: field(2, string({ default: '' }), 'The provisioner that creates volumes of this class.', { required: true }),
       parameters: field(3, map(string({ default: '' })), 'Parameters handed to the provisioner.'),
-      reclaimPolicy: field(4, string({ enum: persistentVolumeReclaimPolicies }), 'Delete or Retain: what happens to provisioned volumes when released.'),
+      reclaimPolicy: pointer(field(4, string({ enum: persistentVolumeReclaimPolicies }), 'Delete or Retain: what happens to provisioned volumes when released.')),
       mountOptions: field(5, stringItems, 'The mount options of provisioned volumes.', { listType: 'atomic' }),
-      allowVolumeExpansion: field(6, boolean(), 'Whether volumes of this class can be expanded.'),
-      volumeBindingMode: field(7, string({ enum: volumeBindingModes }), 'Immediate or WaitForFirstConsumer: when claims are bound and provisioned.'),
+      allowVolumeExpansion: pointer(field(6, boolean(), 'Whether volumes of this class can be expanded.')),
+      volumeBindingMode: pointer(field(7, string({ enum: volumeBindingModes }), 'Immediate or WaitForFirstConsumer: when claims are bound and provisioned.')),
       allowedTopologies: field(8, list(ref(core('TopologySelectorTerm'), { default: {} })), 'The topologies volumes may be provisioned in.', {
         listType: 'atomic',
       }),
@@ -103,7 +103,7 @@ export const storageV1Types: readonly TypeDeclaration[] = [
 
   struct(storage('TokenRequest'), 'A service account token a CSI driver asks for.', {
     audience: field(1, string({ default: '' }), 'The audience of the token.', { required: true }),
-    expirationSeconds: field(2, int64(), 'How long the token is valid, in seconds.'),
+    expirationSeconds: pointer(field(2, int64(), 'How long the token is valid, in seconds.')),
   }),
 
   struct(
@@ -120,8 +120,8 @@ export const storageV1Types: readonly TypeDeclaration[] = [
   listKind(storage('VolumeAttachment'), gv, 'A list of VolumeAttachments.'),
 
   struct(storage('VolumeAttachmentSource'), 'The volume to attach: exactly one member is set.', {
-    persistentVolumeName: field(1, string(), 'The name of the PersistentVolume to attach.'),
-    inlineVolumeSpec: field(2, ref(core('PersistentVolumeSpec')), 'An inline pod volume translated to a PersistentVolume spec, for CSI migration.'),
+    persistentVolumeName: pointer(field(1, string(), 'The name of the PersistentVolume to attach.')),
+    inlineVolumeSpec: pointer(field(2, ref(core('PersistentVolumeSpec')), 'An inline pod volume translated to a PersistentVolume spec, for CSI migration.')),
   }),
 
   struct(storage('VolumeAttachmentSpec'), 'Which volume to attach to which node, by which driver.', {
@@ -133,8 +133,8 @@ export const storageV1Types: readonly TypeDeclaration[] = [
   struct(storage('VolumeAttachmentStatus'), 'The outcome of attaching or detaching a volume.', {
     attached: field(1, boolean({ default: false }), 'Whether the volume is attached.', { required: true }),
     attachmentMetadata: field(2, map(string({ default: '' })), 'Information from the attach operation to pass to later mount calls.'),
-    attachError: field(3, ref(storage('VolumeError')), 'The last error of attaching, if any.'),
-    detachError: field(4, ref(storage('VolumeError')), 'The last error of detaching, if any.'),
+    attachError: pointer(field(3, ref(storage('VolumeError')), 'The last error of attaching, if any.')),
+    detachError: pointer(field(4, ref(storage('VolumeError')), 'The last error of detaching, if any.')),
   }),
 
   struct(
@@ -153,10 +153,10 @@ export const storageV1Types: readonly TypeDeclaration[] = [
   struct(storage('VolumeError'), 'An error met while attaching or detaching a volume.', {
     time: field(1, ref(timeName), 'When the error happened.'),
     message: field(2, string(), 'The error, for people; it may be logged.'),
-    errorCode: field(3, int32(), 'The numeric gRPC code of the error.'),
+    errorCode: pointer(field(3, int32(), 'The numeric gRPC code of the error.')),
   }),
 
   struct(storage('VolumeNodeResources'), 'Limits on the volumes of one driver a node can use.', {
-    count: field(1, int32(), 'The most volumes of the driver the node can use; unset means no limit.'),
+    count: pointer(field(1, int32(), 'The most volumes of the driver the node can use; unset means no limit.')),
   }),
 ];

@@ -1,0 +1,80 @@
+// The three unions of apiextensions' JSONSchemaProps, whose JSON is one of two shapes but whose
+// Protobuf message holds both: OrArray {schema = 1, jSONSchemas = 2}, OrBool {allows = 1,
+// schema = 2}, OrStringArray {schema = 1, property = 2}. Read and written as Go's MarshalJSON and
+// UnmarshalJSON of these types choose between the shapes.
+
+import protobuf from 'protobufjs/minimal.js';
+import type { JsonValue } from '../../schema/schema.ts';
+
+const apiextensions = (type: string): string => `io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.${type}`;
+const propsName = apiextensions('JSONSchemaProps');
+
+type JsonObject = { [key: string]: JsonValue };
+/** Reads a message of a declared struct type (the decoder's own, handed in to avoid a cycle). */
+type ReadMessage = (bytes: Uint8Array, typeName: string) => JsonObject;
+/** Writes a declared struct type's message. */
+type WriteMessage = (object: Record<string, unknown>, typeName: string) => Uint8Array;
+
+const lengthDelimited = 2;
+
+/** The fields of a union's message: its schema (if any), its list items, its allows flag. */
+function readUnion(message: Uint8Array, numbers: { schema: number; items: number }, read: ReadMessage): { schema?: JsonObject; items: Uint8Array[]; allows: boolean } {
+  const reader = protobuf.Reader.create(message);
+  const union: { schema?: JsonObject; items: Uint8Array[]; allows: boolean } = { items: [], allows: false };
+  while (reader.pos < reader.len) {
+    const tag = reader.uint32();
+    const number = tag >>> 3;
+    if (number === numbers.schema && (tag & 7) === lengthDelimited) union.schema = read(reader.bytes(), propsName);
+    else if (number === numbers.items && (tag & 7) === lengthDelimited) union.items.push(reader.bytes());
+    else if (number === 1 && numbers.schema === 2 && (tag & 7) === 0) union.allows = reader.bool();
+    else reader.skipType(tag & 7);
+  }
+  return union;
+}
+
+const utf8 = new TextDecoder();
+
+export const schemaUnionDecoders: Readonly<Record<string, (message: Uint8Array, read: ReadMessage) => JsonValue | undefined>> = {
+  // Go: the array when it has items, else the schema (null when there is none).
+  [apiextensions('JSONSchemaPropsOrArray')]: (message, read) => {
+    const union = readUnion(message, { schema: 1, items: 2 }, read);
+    return union.items.length > 0 ? union.items.map((item) => read(item, propsName)) : union.schema;
+  },
+  // Go: the schema when there is one, else the allows flag.
+  [apiextensions('JSONSchemaPropsOrBool')]: (message, read) => {
+    const union = readUnion(message, { schema: 2, items: 0 }, read);
+    return union.schema ?? union.allows;
+  },
+  // Go: the strings when there are some, else the schema (null when there is none).
+  [apiextensions('JSONSchemaPropsOrStringArray')]: (message, read) => {
+    const union = readUnion(message, { schema: 1, items: 2 }, read);
+    return union.items.length > 0 ? union.items.map((item) => utf8.decode(item)) : union.schema;
+  },
+};
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function messageOf(write: (writer: protobuf.Writer) => void): Uint8Array {
+  const writer = protobuf.Writer.create();
+  write(writer);
+  return writer.finish();
+}
+
+export const schemaUnionEncoders: Readonly<Record<string, (value: unknown, write: WriteMessage) => Uint8Array>> = {
+  [apiextensions('JSONSchemaPropsOrArray')]: (value, write) =>
+    messageOf((writer) => {
+      if (Array.isArray(value)) for (const item of value) writer.uint32((2 << 3) | lengthDelimited).bytes(write(isObject(item) ? item : {}, propsName));
+      else if (isObject(value)) writer.uint32((1 << 3) | lengthDelimited).bytes(write(value, propsName));
+    }),
+  // A schema allows what it describes (Go's UnmarshalJSON sets allows with it).
+  [apiextensions('JSONSchemaPropsOrBool')]: (value, write) =>
+    messageOf((writer) => {
+      writer.uint32(1 << 3).bool(isObject(value) || value === true);
+      if (isObject(value)) writer.uint32((2 << 3) | lengthDelimited).bytes(write(value, propsName));
+    }),
+  [apiextensions('JSONSchemaPropsOrStringArray')]: (value, write) =>
+    messageOf((writer) => {
+      if (Array.isArray(value)) for (const item of value) writer.uint32((2 << 3) | lengthDelimited).string(String(item));
+      else if (isObject(value)) writer.uint32((1 << 3) | lengthDelimited).bytes(write(value, propsName));
+    }),
+};

@@ -1,0 +1,44 @@
+// Every served kind with every field at its Go zero value, as client-go writes it in Protobuf and
+// as encoding/json writes it (test/fixtures/clientgo-zero-values/objects.json, written by
+// e2e/clientgo/cmd/protobuf-fixtures): the Protobuf body must read as the JSON one does, a zero in a
+// pointer field kept, a zero in a non-pointer field shown or left out as Go's JSON does.
+
+import test from 'ava';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { declarationOfKind, decodeProtobufObject } from '../src/codec/protobuf/decode-object.ts';
+
+interface Fixture {
+  readonly apiVersion: string;
+  readonly kind: string;
+  readonly protobuf: string;
+  readonly json: unknown;
+}
+
+const fixtures = JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures', 'clientgo-zero-values', 'objects.json'), 'utf8')) as Fixture[];
+
+/** Go's JSON null is a nil pointer, a zero Time or an empty RawExtension: the same as absent. */
+function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, item]) => item !== null)
+      .map(([key, item]) => [key, withoutNulls(item)]),
+  );
+}
+
+const served = fixtures.filter((fixture) => declarationOfKind(fixture.apiVersion, fixture.kind) !== undefined);
+
+test('the fixtures cover the served kinds, Pod and CustomResourceDefinition among them', (t) => {
+  const kinds = served.map((fixture) => `${fixture.apiVersion}/${fixture.kind}`);
+  t.true(kinds.length > 60, `${kinds.length} kinds`);
+  for (const kind of ['v1/Pod', 'apps/v1/Deployment', 'batch/v1/Job', 'coordination.k8s.io/v1/Lease', 'apiextensions.k8s.io/v1/CustomResourceDefinition']) t.true(kinds.includes(kind), kind);
+});
+
+for (const fixture of served) {
+  test(`${fixture.apiVersion} ${fixture.kind} read from client-go's Protobuf equals its JSON`, (t) => {
+    const decoded = decodeProtobufObject(Buffer.from(fixture.protobuf, 'base64'));
+    t.deepEqual(withoutNulls(decoded), withoutNulls(fixture.json));
+  });
+}
