@@ -2,13 +2,13 @@
 // declarations: the mirror of decode-message.ts. Absent fields are not written (a Go reader sees
 // their zero values); fields of an inline-embedded struct are gathered into their message.
 
-import protobuf from 'protobufjs/minimal.js';
 import type { FieldDeclaration, Schema, StructDeclaration } from '../../schema/schema.ts';
 import type { TypeLookup } from '../../schema/schema.ts';
 import { ProtobufDecodeError } from './decode-message.ts';
-import { encodeRawJson, opaqueEncoders } from './opaque-types.ts';
+import { MessageWriter } from './message-writer.ts';
+import { opaqueEncoders, writeRawJson } from './opaque-encoders.ts';
 
-type Writer = protobuf.Writer;
+type Writer = MessageWriter;
 
 const varint = 0;
 const fixed64 = 1;
@@ -16,11 +16,16 @@ const lengthDelimited = 2;
 
 /** The message of `object`, an instance of the named struct type. */
 export function encodeMessage(object: Record<string, unknown>, typeName: string, lookup: TypeLookup): Uint8Array {
+  const writer = new MessageWriter();
+  writeMessage(writer, object, typeName, lookup);
+  return writer.finish();
+}
+
+/** Writes the message of `object`, an instance of the named struct type, where the writer is. */
+export function writeMessage(writer: MessageWriter, object: Record<string, unknown>, typeName: string, lookup: TypeLookup): void {
   const declaration = lookup(typeName);
   if (declaration === undefined || declaration.kind !== 'struct') throw new ProtobufDecodeError(`no Protobuf message is declared for ${typeName}`);
-  const writer = protobuf.Writer.create();
   writeStruct(writer, object, declaration, lookup);
-  return writer.finish();
 }
 
 /** The fields of a message, in number order, an inline-embedded struct's gathered under its number. */
@@ -110,7 +115,7 @@ function writeValue(writer: Writer, number: number, schema: Schema, value: unkno
       writer.uint32((number << 3) | varint).bool(value === true);
       return;
     case 'object':
-      writer.uint32((number << 3) | lengthDelimited).bytes(encodeRawJson(value));
+      writeRawJson(writer, number, value);
       return;
     case 'list': {
       // A list inside a map or list travels wrapped in a message (repeated items = 1).
@@ -133,8 +138,7 @@ function writeValue(writer: Writer, number: number, schema: Schema, value: unkno
       }
       const encode = opaqueEncoders[target.name];
       if (encode === undefined) throw new ProtobufDecodeError(`${target.name} has no Protobuf writer yet`);
-      const bytes = encode(value);
-      if (bytes !== undefined) writer.uint32((number << 3) | lengthDelimited).bytes(bytes);
+      encode(writer, number, value);
     }
   }
 }

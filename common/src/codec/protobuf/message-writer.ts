@@ -6,7 +6,7 @@
 // length when it ends. The calls mirror protobufjs' (uint32, int32, int64, string, bytes, fork,
 // ldelim, finish) so that the encoders read the same.
 
-const initialCapacity = 64 * 1024;
+const initialCapacity = 8 * 1024;
 
 export class MessageWriter {
   #buffer: Buffer;
@@ -111,10 +111,26 @@ export class MessageWriter {
     return this;
   }
 
-  /** The bytes written: a view of the writer's buffer, which the writer must not be used after. */
+  /** How many bytes are written so far. */
+  get length(): number {
+    return this.#length;
+  }
+
+  /** Overwrites four bytes already written with a big-endian uint32 (a frame's length). */
+  setUint32BE(at: number, value: number): this {
+    this.#buffer.writeUInt32BE(value, at);
+    return this;
+  }
+
+  /**
+   * The bytes written; the writer must not be used after. A view of the writer's buffer when it
+   * is at least half full, else a copy, so that a small answer kept for long (a watch event in the
+   * cache's ring) does not hold a large buffer.
+   */
   finish(): Uint8Array {
     if (this.#forks.length > 0) throw new Error('finish() inside an unended fork()');
-    return this.#buffer.subarray(0, this.#length);
+    const written = this.#buffer.subarray(0, this.#length);
+    return this.#length * 2 >= this.#buffer.length ? written : Buffer.from(written);
   }
 
   /** Writes `length` into the one-byte slot before the `length` bytes that follow it, moving them if it needs more. */

@@ -1,6 +1,6 @@
 // The Protobuf forms of the opaque meta types and how they read as JSON: Time and MicroTime are
 // {seconds, nanos}, Quantity {string}, IntOrString {type, intVal, strVal}, RawExtension and
-// FieldsV1 {raw} holding JSON.
+// FieldsV1 {raw} holding JSON. Their writers are in opaque-encoders.ts.
 
 import protobuf from 'protobufjs/minimal.js';
 import type { JsonValue } from '../../schema/schema.ts';
@@ -75,43 +75,4 @@ export const opaqueDecoders: Readonly<Record<string, OpaqueDecoder>> = {
   [rawExtensionName]: decodeRawJson,
   'io.k8s.apimachinery.pkg.apis.meta.v1.FieldsV1': decodeRawJson,
   'io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSON': decodeRawJson,
-};
-
-type OpaqueEncoder = (value: unknown) => Uint8Array | undefined;
-
-/** A small message written by `write`. */
-function messageOf(write: (writer: protobuf.Writer) => void): Uint8Array {
-  const writer = protobuf.Writer.create();
-  write(writer);
-  return writer.finish();
-}
-
-/** An RFC 3339 time as {seconds = 1, nanos = 2}. */
-function encodeTimestamp(value: unknown): Uint8Array | undefined {
-  if (typeof value !== 'string') return undefined;
-  const millis = Date.parse(value);
-  if (Number.isNaN(millis)) return undefined;
-  const fraction = /\.(\d+)/.exec(value)?.[1] ?? '';
-  const nanos = Number(fraction.padEnd(9, '0').slice(0, 9));
-  return messageOf((writer) => {
-    writer.uint32(1 << 3).int64(Math.floor(millis / 1000));
-    if (nanos !== 0) writer.uint32(2 << 3).int32(nanos);
-  });
-}
-
-/** A message whose field 1 holds the value as JSON bytes (RawExtension, FieldsV1, a free-form object). */
-export const encodeRawJson = (value: unknown): Uint8Array => messageOf((writer) => writer.uint32((1 << 3) | 2).bytes(Buffer.from(JSON.stringify(value))));
-
-export const opaqueEncoders: Readonly<Record<string, OpaqueEncoder>> = {
-  [timeName]: encodeTimestamp,
-  [microTimeName]: encodeTimestamp,
-  [quantityName]: (value) => messageOf((writer) => writer.uint32((1 << 3) | 2).string(String(value))),
-  [intOrStringName]: (value) =>
-    messageOf((writer) => {
-      if (typeof value === 'number') writer.uint32(1 << 3).int64(0).uint32(2 << 3).int32(value);
-      else writer.uint32(1 << 3).int64(1).uint32((3 << 3) | 2).string(String(value));
-    }),
-  [rawExtensionName]: encodeRawJson,
-  'io.k8s.apimachinery.pkg.apis.meta.v1.FieldsV1': encodeRawJson,
-  'io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSON': encodeRawJson,
 };

@@ -3,6 +3,7 @@
 // message), contentEncoding (3) and contentType (4).
 
 import protobuf from 'protobufjs/minimal.js';
+import { MessageWriter } from './message-writer.ts';
 
 export const protobufMagic = Uint8Array.of(0x6b, 0x38, 0x73, 0x00);
 
@@ -62,17 +63,21 @@ export function decodeUnknownEnvelope(bytes: Uint8Array): UnknownEnvelope {
 
 /** An object's message wrapped as kube-apiserver writes it. */
 export function encodeUnknownEnvelope(apiVersion: string, kind: string, raw: Uint8Array): Uint8Array {
-  const writer = protobuf.Writer.create();
+  const writer = new MessageWriter();
+  writeUnknownEnvelope(writer, apiVersion, kind, (inner) => inner.raw(raw));
+  return writer.finish();
+}
+
+/** Writes the magic and the runtime.Unknown of an object whose message `writeRaw` writes in place. */
+export function writeUnknownEnvelope(writer: MessageWriter, apiVersion: string, kind: string, writeRaw: (writer: MessageWriter) => void): void {
+  writer.raw(protobufMagic);
   writer.uint32((1 << 3) | 2).fork();
   writer.uint32((1 << 3) | 2).string(apiVersion);
   writer.uint32((2 << 3) | 2).string(kind);
   writer.ldelim();
-  writer.uint32((2 << 3) | 2).bytes(raw);
+  writer.uint32((2 << 3) | 2).fork();
+  writeRaw(writer);
+  writer.ldelim();
   writer.uint32((3 << 3) | 2).string('');
   writer.uint32((4 << 3) | 2).string('');
-  const message = writer.finish();
-  const out = new Uint8Array(protobufMagic.length + message.length);
-  out.set(protobufMagic, 0);
-  out.set(message, protobufMagic.length);
-  return out;
 }
