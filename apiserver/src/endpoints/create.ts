@@ -28,7 +28,7 @@ export async function createObject(
 ): Promise<void> {
   negotiateOutput(request);
   const { dryRun, fieldValidation } = writeOptionsOf(query, 'CreateOptions');
-  const body = await readJsonBody(request);
+  const body = await readJsonBody(request, store.definition.kind);
   await dropUnknownFieldsOf(body, store.definition, fieldValidation, response);
   const track = await createTracker(store, managerOf(query, request));
   sendJson(response, 201, await createFromBody(registry, store, namespaceOf(info), body, { dryRun, track }, hooks));

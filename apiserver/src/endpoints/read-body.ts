@@ -1,16 +1,18 @@
 // Reads and decodes a request body in the media type its Content-Type names (JSON, or YAML as
 // sigs.k8s.io/yaml reads it), with kube-apiserver's order of errors: 406 when no answer could be
 // encoded for the client, 415 for a media type no decoder reads, 413 past 3 MiB, 400 for a body
-// that is not an object.
+// that is not an object or nests deeper than kube's decoders read (10,000).
 
 import type { IncomingMessage } from 'node:http';
-import { duplicateFieldPaths, newBadRequest, newRequestEntityTooLarge, newUnsupportedMediaType, parseJson } from '@capstan/common';
+import { duplicateFieldPaths, JsonNestingDepthError, newBadRequest, newRequestEntityTooLarge, newUnsupportedMediaType, parseJson } from '@capstan/common';
 import type { Tags } from 'yaml';
 import { yamlModule } from './yaml-module.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
 import { negotiateOutput } from './negotiate-media-type.ts';
 import { cborCodec, servesCbor } from './cbor-codec.ts';
 import { loadProtobufCodec } from './protobuf-codec.ts';
+import { yamlNestingDepthError } from './yaml-nesting-depth.ts';
+import { yamlSurrogateEscapeError } from './yaml-surrogate-escapes.ts';
 
 export const maxRequestBodyBytes = 3 * 1024 * 1024;
 
@@ -27,13 +29,24 @@ const decodersWithCbor: ReadonlyMap<string, BodyDecoder> = new Map([...decoders,
 /** The decoders of this server: CBOR's joins behind its feature gate. */
 const decodersServed = (): ReadonlyMap<string, BodyDecoder> => (servesCbor() ? decodersWithCbor : decoders);
 
-export async function readJsonBody(request: IncomingMessage): Promise<JsonObject> {
+/**
+ * The body of a write. With the kind the body is decoded as (create, update), a body nested too
+ * deeply is refused in kube's words for a body it could not recognize.
+ */
+export async function readJsonBody(request: IncomingMessage, kind?: string): Promise<JsonObject> {
   // kube's write handlers negotiate the answer before they look at the body.
   negotiateOutput(request);
   const served = decodersServed();
   const decode = served.get(mediaTypeOf(request.headers['content-type']) ?? '');
   if (decode === undefined) throw newUnsupportedMediaType([...served.keys()]);
-  const body = await decode(await readBodyBytes(request));
+  const bytes = await readBodyBytes(request);
+  let body: unknown;
+  try {
+    body = await decode(bytes);
+  } catch (error) {
+    if (kind !== undefined && error instanceof NestedTooDeeply) throw newBadRequest(`the object provided is unrecognized (must be of type ${kind}): ${error.goMessage} (${summarizeBody(bytes)})`);
+    throw error;
+  }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw newBadRequest('the body of the request must be a JSON object');
   return body as JsonObject;
 }
@@ -88,12 +101,33 @@ function decodeCbor(body: Buffer): unknown {
   }
 }
 
+/** A body refused for its nesting, with what Go's decoder would have said of it. */
+class NestedTooDeeply extends Error {
+  readonly goMessage: string;
+  constructor(message: string, goMessage: string) {
+    super(message);
+    this.goMessage = goMessage;
+  }
+}
+
+/** The start of a body as kube's decode errors quote it: text when it opens an object, hexadecimal otherwise. */
+function summarizeBody(bytes: Buffer): string {
+  const maxLength = 30;
+  if (bytes.length === 0) return '<empty>';
+  const start = bytes.subarray(0, maxLength);
+  const more = bytes.length > maxLength ? ' ...' : '';
+  return bytes[0] === 0x7b ? `${start.toString('utf8')}${more}` : `${start.toString('hex')}${more}`;
+}
+
 function decodeJson(text: string): unknown {
   let body: unknown;
   try {
     body = parseJson(text);
   } catch (error) {
-    throw newBadRequest(`the body of the request could not be decoded as JSON: ${(error as Error).message}`);
+    const message = `the body of the request could not be decoded as JSON: ${(error as Error).message}`;
+    // kube's JSON decoding first reads apiVersion and kind with encoding/json, which says this.
+    if (error instanceof JsonNestingDepthError) throw new NestedTooDeeply(message, `couldn't get version/kind; json parse error: ${error.message}`);
+    throw newBadRequest(message);
   }
   if (typeof body === 'object' && body !== null) jsonTextOf.set(body, text);
   return body;
@@ -120,16 +154,29 @@ function decodeYaml(text: string): unknown {
   try {
     return parseYaml(text);
   } catch (error) {
-    throw newBadRequest(`the body of the request could not be decoded as YAML: ${(error as Error).message}`);
+    const message = `the body of the request could not be decoded as YAML: ${(error as Error).message}`;
+    if (error instanceof YamlNestingDepthError) throw new NestedTooDeeply(message, error.message);
+    throw newBadRequest(message);
   }
 }
 
-/** The first YAML document of a text as go-yaml v2 reads it (see decodeYaml); throws the parser's error. */
+class YamlNestingDepthError extends SyntaxError {}
+
+/**
+ * The first YAML document of a text as go-yaml v2 reads it (see decodeYaml); throws the parser's
+ * error, or go-yaml's ("yaml: exceeded max depth of 10000", "yaml: line 2: found invalid Unicode
+ * character escape code") for what go-yaml refuses and the yaml package would not.
+ */
 export function parseYaml(text: string): unknown {
+  // Before the yaml package's recursive descent, which a deep text would take seconds to overflow.
+  const tooDeep = yamlNestingDepthError(text);
+  if (tooDeep !== undefined) throw new YamlNestingDepthError(`yaml: ${tooDeep}`);
   const [document] = yamlModule().parseAllDocuments(text, { version: '1.1', customTags: goYamlTags, uniqueKeys: false, logLevel: 'silent' });
   if (document === undefined) return null;
   const [error] = document.errors;
   if (error !== undefined) throw error;
+  const surrogate = yamlSurrogateEscapeError(text, document);
+  if (surrogate !== undefined) throw new SyntaxError(`yaml: ${surrogate}`);
   return document.toJS();
 }
 

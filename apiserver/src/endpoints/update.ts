@@ -31,7 +31,7 @@ export async function updateObject(
 ): Promise<void> {
   negotiateOutput(request);
   const { dryRun, fieldValidation } = writeOptionsOf(query, 'UpdateOptions');
-  const body = await readJsonBody(request);
+  const body = await readJsonBody(request, store.definition.kind);
   await dropUnknownFieldsOf(body, store.definition, fieldValidation, response);
   const namespace = namespaceOf(info);
   const manager = managerOf(query, request);

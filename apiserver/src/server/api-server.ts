@@ -71,6 +71,9 @@ const retryDelayMs = 1000;
 /** How long requests in flight may take to finish once the listener closes. */
 const requestGraceMs = 1000;
 
+/** kube-apiserver's limit on a request's line and headers. */
+const maxRequestHeaderBytes = 1 << 20;
+
 export class ApiServer {
   readonly #options: ApiServerOptions;
   readonly #server: Server;
@@ -154,7 +157,9 @@ export class ApiServer {
         else response.destroy();
       });
     };
-    this.#server = createServer(serve);
+    // Request lines and headers up to 1 MiB, as kube-apiserver's MaxHeaderBytes (Node's default of
+    // 16 KiB resets a long labelSelector or URL).
+    this.#server = createServer({ maxHeaderSize: maxRequestHeaderBytes }, serve);
     // Idle connections stay open 90 s, as kube-apiserver's (Node's default of 5 s would make every
     // 10 s heartbeat of a node agent open a new connection).
     this.#server.keepAliveTimeout = 90_000;

@@ -1,96 +1,78 @@
 // The keys a JSON text repeats within one object, each named by its path as kube's strict decoding
 // names a duplicate field ("metadata.name", "spec.containers[0].image"). JSON.parse keeps the last
 // value silently; kube's decoding keeps it too but reports the repetition (fieldValidation).
-// The text must be valid JSON: this scans it and does not check it.
+// The text must be valid JSON: this scans it and does not check it. It keeps its own stack of open
+// objects and arrays, not the JS one: a body may nest 10,000 deep.
 
 /** Paths of the repeated keys, in the order the repetitions appear. */
 export function duplicateFieldPaths(text: string): string[] {
-  const scanner = new Scanner(text);
-  scanner.value('');
-  return scanner.duplicates;
+  const duplicates: string[] = [];
+  const open: Container[] = [];
+  let at = 0;
+  let path = '';
+  for (;;) {
+    // One value, named `path`.
+    at = skipSpace(text, at);
+    const ch = text[at];
+    if (ch === '{') open.push({ path, keys: new Set(), index: 0 });
+    else if (ch === '[') open.push({ path, keys: undefined, index: 0 });
+    if (ch === '{' || ch === '[') at++;
+    else at = ch === '"' ? endOfString(text, at) : endOfScalar(text, at);
+    // Then past commas and closings to the next value, and its name.
+    for (;;) {
+      const container = open.at(-1);
+      at = skipSpace(text, at);
+      if (container === undefined || at >= text.length) return duplicates;
+      const c = text[at];
+      if (c === '}' || c === ']') {
+        open.pop();
+        at++;
+      } else if (c === ',') {
+        at++;
+        container.index++;
+      } else if (container.keys === undefined) {
+        path = `${container.path}[${container.index}]`;
+        break;
+      } else {
+        const end = endOfString(text, at);
+        const key = keyOf(text.slice(at, end));
+        path = container.path === '' ? key : `${container.path}.${key}`;
+        if (container.keys.has(key)) duplicates.push(path);
+        container.keys.add(key);
+        at = skipSpace(text, end) + 1; // the colon
+        break;
+      }
+    }
+  }
 }
 
-class Scanner {
-  readonly duplicates: string[] = [];
-  #at = 0;
-  readonly #text: string;
+interface Container {
+  readonly path: string;
+  /** An object's keys so far; undefined for an array. */
+  readonly keys: Set<string> | undefined;
+  /** An array's index of the next value. */
+  index: number;
+}
 
-  constructor(text: string) {
-    this.#text = text;
+/** Where the string token starting at `at` (its opening quote) ends. */
+function endOfString(text: string, at: number): number {
+  for (at++; at < text.length; at++) {
+    const ch = text[at];
+    if (ch === '"') return at + 1;
+    if (ch === '\\') at++;
   }
+  return at;
+}
 
-  value(path: string): void {
-    this.#skipSpace();
-    const ch = this.#text[this.#at];
-    if (ch === '{') this.#object(path);
-    else if (ch === '[') this.#array(path);
-    else if (ch === '"') this.#string();
-    else this.#scalar();
-  }
+/** A key's value (a key is compared and named by its value, escapes resolved). */
+const keyOf = (token: string): string => (token.includes('\\') ? (JSON.parse(token) as string) : token.slice(1, -1));
 
-  #object(path: string): void {
-    this.#at++;
-    const seen = new Set<string>();
-    for (;;) {
-      this.#skipSpace();
-      if (this.#text[this.#at] === '}') {
-        this.#at++;
-        return;
-      }
-      if (this.#text[this.#at] === ',') {
-        this.#at++;
-        continue;
-      }
-      const key = this.#string();
-      const keyPath = path === '' ? key : `${path}.${key}`;
-      if (seen.has(key)) this.duplicates.push(keyPath);
-      seen.add(key);
-      this.#skipSpace();
-      this.#at++; // the colon
-      this.value(keyPath);
-    }
-  }
+function endOfScalar(text: string, at: number): number {
+  while (at < text.length && !',]} \t\r\n'.includes(text[at] as string)) at++;
+  return at;
+}
 
-  #array(path: string): void {
-    this.#at++;
-    for (let index = 0; ; ) {
-      this.#skipSpace();
-      const ch = this.#text[this.#at];
-      if (ch === ']') {
-        this.#at++;
-        return;
-      }
-      if (ch === ',') {
-        this.#at++;
-        index++;
-        continue;
-      }
-      this.value(`${path}[${index}]`);
-    }
-  }
-
-  /** A string token, decoded (a key is compared and named by its value, escapes resolved). */
-  #string(): string {
-    const start = this.#at;
-    this.#at++;
-    let escaped = false;
-    while (this.#at < this.#text.length) {
-      const ch = this.#text[this.#at++];
-      if (ch === '"') break;
-      if (ch === '\\') {
-        escaped = true;
-        this.#at++;
-      }
-    }
-    const token = this.#text.slice(start, this.#at);
-    return escaped ? (JSON.parse(token) as string) : token.slice(1, -1);
-  }
-
-  #scalar(): void {
-    while (this.#at < this.#text.length && !',]} \t\r\n'.includes(this.#text[this.#at] as string)) this.#at++;
-  }
-
-  #skipSpace(): void {
-    while (this.#at < this.#text.length && ' \t\r\n'.includes(this.#text[this.#at] as string)) this.#at++;
-  }
+function skipSpace(text: string, at: number): number {
+  while (at < text.length && ' \t\r\n'.includes(text[at] as string)) at++;
+  return at;
 }
