@@ -26,6 +26,8 @@ export async function runApiBenchmark(quick: boolean, log: (line: string) => voi
       warmupMs: quick ? 300 : 2000,
       settleMs: quick ? 300 : 2000,
       pagedRuns: quick ? 5 : 21,
+      clientListObjects: 2000,
+      clientListRuns: quick ? 11 : 51,
       watchers: quick ? 100 : 1000,
       watchEvents: quick ? 200 : 1000,
       watchWriters: 4,

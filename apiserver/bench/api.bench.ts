@@ -41,6 +41,10 @@ export interface ApiBenchOptions {
   readonly settleMs: number;
   /** Walks of the paged list. */
   readonly pagedRuns: number;
+  /** ConfigMaps of 1 KiB in the namespace that the client's lists read (as client-go asks: gzip accepted). */
+  readonly clientListObjects: number;
+  /** Lists of each kind (JSON and Protobuf, consistent and resourceVersion=0), one at a time. */
+  readonly clientListRuns: number;
   readonly watchers: number;
   /** Updates written while they watch (one event each), by `watchWriters` writers. */
   readonly watchEvents: number;
@@ -165,6 +169,7 @@ async function serverPhases(spec: ApiServerSpec, etcd: BenchEtcd | undefined, op
     rows.push(...(await watchRows(target, restarted.rssMiB, options, log)));
     rows.push(...(await requestRows(target, options, log)));
     rows.push(...(await listRows(target, options, log)));
+    rows.push(...(await clientListRows(target, options, log)));
   } finally {
     await server.stop();
   }
@@ -245,6 +250,49 @@ async function listRows(target: Target, options: ApiBenchOptions, log: (line: st
       note: `median of ${paged.count} walks, p99 ${Math.round(paged.p99Ms)} ms; ${(paged.bytesPerResponse / 1e6).toFixed(2)} MB per walk${errorNote(paged)}`,
     },
   ];
+}
+
+/**
+ * The list a client-go informer or `kubectl get` makes: one namespace's `clientListObjects`
+ * ConfigMaps of 1 KiB, gzip accepted and inflated by the client, in JSON and in Protobuf, both as a
+ * consistent read (no resourceVersion: the store's current revision is asked first) and from the
+ * watch cache (resourceVersion=0); one list at a time, so each latency is one list's alone.
+ */
+async function clientListRows(target: Target, options: ApiBenchOptions, log: (line: string) => void): Promise<BenchRow[]> {
+  const { backend, server } = target;
+  const namespace = 'bench-client-list';
+  await createNamespace(server.url, namespace);
+  const filled = await load({
+    url: server.url,
+    request: { kind: 'create', namespaces: [namespace], namePrefix: 'cm-', payloadBytes: 1024 },
+    concurrency: options.fillConcurrency,
+    count: options.clientListObjects,
+  });
+  if (filled.errors > 0) throw new Error(`${filled.errors} creates failed, the first: ${filled.firstError}`);
+  const of = `${thousands(options.clientListObjects)} ConfigMaps of 1 KiB`;
+  const rows: BenchRow[] = [];
+  for (const [format, accept] of [
+    ['JSON', 'application/json'],
+    ['Protobuf', 'application/vnd.kubernetes.protobuf'],
+  ] as const) {
+    for (const [read, query] of [
+      ['consistent', ''],
+      ['resourceVersion=0', '?resourceVersion=0'],
+    ] as const) {
+      log(`${backend}: ${format} list of ${of}, ${read}, gzip, ${options.clientListRuns} one after the other`);
+      const path = `/api/v1/namespaces/${namespace}/configmaps${query}`;
+      const [lists, cpu] = await withCpu(target, () => load({ url: server.url, request: { kind: 'get', path, accept, gzip: true }, concurrency: 1, count: options.clientListRuns }));
+      if (lists.errors > 0) throw new Error(`${lists.errors} lists failed, the first: ${lists.firstError}`);
+      rows.push({
+        subject: `${backend} list`,
+        metric: `${format} list of ${of}, ${read}, gzip, p50`,
+        value: lists.p50Ms,
+        unit: 'ms',
+        note: `p99 ${oneDecimal(lists.p99Ms)} ms over ${lists.count} lists; ${(lists.bytesPerResponse / 1e6).toFixed(2)} MB inflated; ${cpu}`,
+      });
+    }
+  }
+  return rows;
 }
 
 /**

@@ -1,9 +1,9 @@
-// Benchmark support: the request body of a small ConfigMap (about 300 bytes once stored), whose
-// data carries a sequence number that watchers of the API benchmark find in each event.
+// Benchmark support: the request body of a small ConfigMap (about 300 bytes once stored, with the
+// default payload), whose data carries a sequence number that watchers of the API benchmark find in
+// each event.
 
-const payload = 'x'.repeat(64);
-
-export function configMapBody(name: string, seq: number): Buffer {
+export function configMapBody(name: string, seq: number, payloadBytes = 64): Buffer {
+  const payload = 'x'.repeat(payloadBytes);
   return Buffer.from(
     JSON.stringify({
       apiVersion: 'v1',

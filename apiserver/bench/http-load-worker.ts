@@ -3,6 +3,7 @@
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { Pool } from 'undici';
+import { createGunzip } from 'node:zlib';
 import { configMapBody } from './configmap-body.ts';
 import { requestOf, type LoadOptions, type LoadResult } from './http-load.ts';
 import { percentile } from './measure.ts';
@@ -20,13 +21,17 @@ interface Answer {
 
 /** One request; the start of the body is kept when `keepText` is set or the answer is a failure. */
 async function send(method: 'GET' | 'POST' | 'PUT', path: string, body: Buffer | undefined, keepText = false): Promise<Answer> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const request = options.request;
+  const headers: Record<string, string> = { accept: (request.kind === 'get' ? request.accept : undefined) ?? 'application/json' };
+  if (request.kind === 'get' && request.gzip === true) headers['accept-encoding'] = 'gzip';
   if (body !== undefined) headers['content-type'] = 'application/json';
   const response = await pool.request({ method, path, headers, ...(body === undefined ? {} : { body }) });
   const status = response.statusCode;
   let bytes = 0;
   let text = '';
-  for await (const chunk of response.body as AsyncIterable<Buffer>) {
+  const gzipped = response.headers['content-encoding'] === 'gzip';
+  const content = gzipped ? (response.body as NodeJS.ReadableStream).pipe(createGunzip()) : response.body;
+  for await (const chunk of content as AsyncIterable<Buffer>) {
     bytes += chunk.length;
     if ((keepText || status >= 300) && text.length < 4096) text += chunk.toString('utf8');
   }
@@ -69,7 +74,7 @@ const loop = async (slot: number): Promise<void> => {
       const answer =
         options.request.kind === 'list pages'
           ? await readAllPages(path, options.request.limit)
-          : await send(method, path, name === undefined ? undefined : configMapBody(name, n));
+          : await send(method, path, name === undefined ? undefined : configMapBody(name, n, options.request.kind === 'create' ? options.request.payloadBytes : undefined));
       const now = performance.now();
       if (answer.status < 200 || answer.status >= 300) {
         errors++;

@@ -7,10 +7,13 @@ import type { LatencySummary } from './measure.ts';
 
 /** What each request of a load is; `n` is the request's sequence number, `loop` its in-flight slot. */
 export type LoadRequest =
-  /** GET of a fixed path. */
-  | { readonly kind: 'get'; readonly path: string }
-  /** POST of configMapBody(`${namePrefix}${n}`) into namespaces[n % namespaces.length]. */
-  | { readonly kind: 'create'; readonly namespaces: readonly string[]; readonly namePrefix: string }
+  /**
+   * GET of a fixed path, asking for `accept` (JSON by default); with `gzip`, accepting a gzipped
+   * answer and inflating it as client-go's transport does.
+   */
+  | { readonly kind: 'get'; readonly path: string; readonly accept?: string; readonly gzip?: boolean }
+  /** POST of configMapBody(`${namePrefix}${n}`, n, payloadBytes) into namespaces[n % namespaces.length]. */
+  | { readonly kind: 'create'; readonly namespaces: readonly string[]; readonly namePrefix: string; readonly payloadBytes?: number }
   /** Unconditional PUT (no resourceVersion) of `${namePrefix}${loop}` with data.seq = n: no two in flight on one object. */
   | { readonly kind: 'update'; readonly namespace: string; readonly namePrefix: string }
   /** GETs of path?limit=... following each continue token to the end: one "request" is the whole walk. */
