@@ -84,10 +84,14 @@ export function halfToNumber(bits: number): number {
  * nothing; throws kube's error for the first problem found, in the order kube finds them.
  */
 export function checkWellFormed(bytes: Uint8Array): void {
-  if (bytes.length === 0) throw new CborDecodeError('EOF');
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const end = skipItem(bytes, 0, 0, view);
+  const end = wellFormedItemEnd(bytes, 0);
   if (end !== bytes.length) throw new CborDecodeError(`cbor: ${bytes.length - end} bytes of extraneous data starting at index ${end}`);
+}
+
+/** Where the well-formed item at `offset` ends (items of a CBOR sequence follow one another). */
+export function wellFormedItemEnd(bytes: Uint8Array, offset: number): number {
+  if (bytes.length === offset) throw new CborDecodeError('EOF');
+  return skipItem(bytes, offset, 0, new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength));
 }
 
 /** The offset after the item at `offset`; `depth` counts the arrays, maps and chained tags around it. */

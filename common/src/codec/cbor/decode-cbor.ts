@@ -5,9 +5,11 @@
 // within int64 (exact beyond 2^53), no NaN or infinities, no duplicate map keys.
 
 import { isRawJSON, rawJSON } from '../../json/raw-json.ts';
-import { checkWellFormed, majorName, notAccepted, readHead, halfToNumber } from './check-well-formed.ts';
+import type { Schema, TypeLookup } from '../../schema/schema.ts';
+import { checkWellFormed, wellFormedItemEnd, majorName, notAccepted, readHead, halfToNumber } from './check-well-formed.ts';
 import { CborDecodeError } from './cbor-decode-error.ts';
 import { rfc3339FromTag0, rfc3339FromTag1 } from './cbor-time.ts';
+import { decodeGoStdBase64 } from './go-std-base64.ts';
 
 /** Tags 21, 22, 23: the text a byte string beneath them stands for. */
 type LaterEncoding = 21 | 22 | 23 | undefined;
@@ -15,23 +17,73 @@ type LaterEncoding = 21 | 22 | 23 | undefined;
 const int64Max = 2n ** 63n - 1n;
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-/** The JSON form of one CBOR data item; throws CborDecodeError with kube's message for what kube refuses. */
-export function decodeCbor(bytes: Uint8Array): unknown {
-  checkWellFormed(bytes);
-  return new CborReader(bytes).item(undefined);
+/** How the body's declared type is found from its apiVersion and kind, and the declarations. */
+export interface DeclaredTypes {
+  readonly typeNameOf: (apiVersion: string, kind: string) => string | undefined;
+  readonly lookup: TypeLookup;
 }
+
+/**
+ * The JSON form of one CBOR data item; throws CborDecodeError with kube's message for what kube
+ * refuses. With `types`, an object of a declared kind is read as kube reads it into the typed
+ * object: a []byte field takes only byte strings (tagged 21-23: the bytes; untagged: base64 text).
+ */
+export function decodeCbor(bytes: Uint8Array, types?: DeclaredTypes): unknown {
+  checkWellFormed(bytes);
+  const reader = new CborReader(bytes, types?.lookup);
+  const typeMeta = types === undefined ? undefined : reader.peekTypeMeta();
+  const typeName = typeMeta === undefined ? undefined : types?.typeNameOf(typeMeta.apiVersion, typeMeta.kind);
+  return reader.item(undefined, typeName === undefined ? undefined : { type: 'ref', name: typeName }, undefined);
+}
+
+/** The items of a CBOR sequence (RFC 8742, a watch in application/cbor-seq), each in the JSON form. */
+export function decodeCborSequence(bytes: Uint8Array): unknown[] {
+  const items: unknown[] = [];
+  for (let offset = 0; offset < bytes.length; ) {
+    const end = wellFormedItemEnd(bytes, offset);
+    items.push(decodeCbor(bytes.subarray(offset, end)));
+    offset = end;
+  }
+  return items;
+}
+
+/** Where a type error lies, as kube names it: the top-level struct's Go type and field ("v1.Secret.data"). */
+type FieldContext = string | undefined;
+
+const isByteField = (schema: Schema | undefined): boolean => schema?.type === 'string' && schema.format === 'byte';
 
 class CborReader {
   private offset = 0;
   private readonly bytes: Uint8Array;
   private readonly view: DataView;
+  private readonly lookup: TypeLookup | undefined;
 
-  constructor(bytes: Uint8Array) {
+  constructor(bytes: Uint8Array, lookup: TypeLookup | undefined) {
     this.bytes = bytes;
     this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.lookup = lookup;
   }
 
-  item(encoding: LaterEncoding): unknown {
+  /** The apiVersion and kind of a top-level map, read without decoding the rest. */
+  peekTypeMeta(): { apiVersion: string; kind: string } | undefined {
+    let at = 0;
+    while ((this.bytes[at] as number) >> 5 === 6) at = readHead(this.bytes, at, this.view).end;
+    const head = readHead(this.bytes, at, this.view);
+    if (head.major !== 5) return undefined;
+    this.offset = head.end;
+    const found: Record<string, string> = {};
+    for (let index = 0; head.info === 31 ? !this.atBreak() : index < (head.argument as number); index++) {
+      const key = this.key(undefined);
+      const valueMajor = (this.bytes[this.offset] as number) >> 5;
+      if ((key === 'apiVersion' || key === 'kind') && (valueMajor === 2 || valueMajor === 3)) found[key] = this.item(undefined, undefined, undefined) as string;
+      else this.offset = wellFormedItemEnd(this.bytes, this.offset);
+    }
+    this.offset = 0;
+    return found.apiVersion !== undefined && found.kind !== undefined ? { apiVersion: found.apiVersion, kind: found.kind } : undefined;
+  }
+
+  item(encoding: LaterEncoding, schema?: Schema, field?: FieldContext): unknown {
+    if (isByteField(schema)) return this.byteField(encoding, field);
     const head = readHead(this.bytes, this.offset, this.view);
     this.offset = head.end;
     const { major, info, argument } = head;
@@ -52,27 +104,34 @@ class CborReader {
       }
       case 4: {
         const items: unknown[] = [];
-        if (info === 31) while (!this.atBreak()) items.push(this.item(encoding));
-        else for (let i = 0; i < (argument as number); i++) items.push(this.item(encoding));
+        const itemSchema = schema?.type === 'list' ? schema.items : undefined;
+        if (info === 31) while (!this.atBreak()) items.push(this.item(encoding, itemSchema, field));
+        else for (let i = 0; i < (argument as number); i++) items.push(this.item(encoding, itemSchema, field));
         return items;
       }
       case 5:
-        return this.map(info === 31 ? undefined : (argument as number), encoding);
+        return this.map(info === 31 ? undefined : (argument as number), encoding, schema, field);
       case 6:
-        return this.tagged(argument, encoding);
+        return this.tagged(argument, encoding, schema, field);
       default:
         return this.primitive(info, argument);
     }
   }
 
-  private map(pairs: number | undefined, encoding: LaterEncoding): Record<string, unknown> {
+  private map(pairs: number | undefined, encoding: LaterEncoding, schema: Schema | undefined, field: FieldContext): Record<string, unknown> {
     const object: Record<string, unknown> = {};
     const seen = new Set<string>();
+    const declaration = schema?.type === 'ref' ? this.lookup?.(schema.name) : undefined;
+    const fields = declaration?.kind === 'struct' ? declaration.fields : undefined;
+    const values = schema?.type === 'map' ? schema.values : undefined;
     for (let index = 0; pairs === undefined ? !this.atBreak() : index < pairs; index++) {
       const key = this.key(encoding);
       if (seen.has(key)) throw new CborDecodeError(`cbor: found duplicate map key "${key}" at map element index ${index}`);
       seen.add(key);
-      const value = this.item(encoding);
+      const fieldSchema = fields !== undefined && Object.hasOwn(fields, key) ? (fields[key] as { schema: Schema }).schema : values;
+      // kube names the outermost struct's field in a type error, however deep it lies.
+      const context = field ?? (fields !== undefined && declaration !== undefined ? `${goTypeName(declaration.name)}.${key}` : undefined);
+      const value = this.item(encoding, fieldSchema, context);
       // A key "__proto__" is a field like any other, not the object's prototype.
       if (key === '__proto__') Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
       else object[key] = value;
@@ -95,7 +154,7 @@ class CborReader {
     return key as string;
   }
 
-  private tagged(tag: number | bigint, encoding: LaterEncoding): unknown {
+  private tagged(tag: number | bigint, encoding: LaterEncoding, schema: Schema | undefined, field: FieldContext): unknown {
     if (tag === 0) {
       const text = this.item(undefined);
       return rfc3339FromTag0(text as string);
@@ -104,8 +163,39 @@ class CborReader {
       const seconds = this.item(undefined);
       return rfc3339FromTag1(isRawJSON(seconds) ? BigInt((seconds as { rawJSON: string }).rawJSON) : (seconds as number));
     }
-    if (tag === 21 || tag === 22 || tag === 23) return this.item(tag);
-    return this.item(encoding);
+    if (tag === 21 || tag === 22 || tag === 23) return this.item(tag, schema, field);
+    return this.item(encoding, schema, field);
+  }
+
+  /**
+   * A []byte field, in base64 in the JSON form: a byte string under tag 21-23 holds the bytes, an
+   * untagged one their base64 text; text strings and other items are refused, as by kube.
+   */
+  private byteField(encoding: LaterEncoding, field: FieldContext): unknown {
+    const start = this.offset;
+    const head = readHead(this.bytes, this.offset, this.view);
+    if (head.major === 6) {
+      this.offset = head.end;
+      const tag = head.argument;
+      return this.byteField(tag === 21 || tag === 22 || tag === 23 ? tag : encoding, field);
+    }
+    if (head.major === 7 && head.info === 22) {
+      this.offset = head.end;
+      return null;
+    }
+    if (head.major !== 2) {
+      // Simple values other than null, floats: the checks of every item first, as kube's decoder.
+      if (head.major === 7) this.item(undefined);
+      this.offset = start;
+      const where = field === undefined ? 'Go value' : `Go struct field ${field}`;
+      throw new CborDecodeError(`cbor: cannot unmarshal ${majorName(head.major)} into ${where} of type []uint8`);
+    }
+    this.offset = head.end;
+    const content = this.stringBytes(head.info, head.argument);
+    if (encoding !== undefined) return Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString('base64');
+    const decoded = decodeGoStdBase64(content);
+    if (typeof decoded === 'string') throw new CborDecodeError(`cbor: failed to decode base64 from byte string: ${decoded}`);
+    return Buffer.from(decoded.buffer, decoded.byteOffset, decoded.byteLength).toString('base64');
   }
 
   private primitive(info: number, argument: number | bigint): unknown {
@@ -150,6 +240,9 @@ class CborReader {
     return true;
   }
 }
+
+/** A declared type's Go name as Go prints it: "io.k8s.api.core.v1.Secret" is v1.Secret. */
+const goTypeName = (declarationName: string): string => declarationName.split('.').slice(-2).join('.');
 
 /** An integer within int64, as a number when exact, as raw JSON beyond 2^53. */
 function integer(value: number | bigint, what: string): unknown {

@@ -6,6 +6,8 @@ import { declarationOfKind } from '../protobuf/decode-object.ts';
 import { encodeCborEvent, encodeCborObject } from './cbor-object.ts';
 import { decodeCbor } from './decode-cbor.ts';
 
+export { decodeCborSequence } from './decode-cbor.ts';
+
 export { CborDecodeError } from './cbor-decode-error.ts';
 
 const lookup = (name: string) => builtinTypes.get(name);
@@ -16,8 +18,13 @@ function typeNameOf(object: unknown): string | undefined {
   return typeof apiVersion === 'string' && typeof kind === 'string' ? declarationOfKind(apiVersion, kind)?.name : undefined;
 }
 
-/** One CBOR data item (self-described or not) in the JSON form; throws CborDecodeError with kube's message. */
-export const decodeCborObject = (bytes: Uint8Array): unknown => decodeCbor(bytes);
+const declaredTypes = { typeNameOf: (apiVersion: string, kind: string) => declarationOfKind(apiVersion, kind)?.name, lookup };
+
+/**
+ * One CBOR data item (self-described or not) in the JSON form, read as kube-apiserver reads a body
+ * (a built-in kind's []byte fields as its typed decoding takes them); throws CborDecodeError with kube's message.
+ */
+export const decodeCborObject = (bytes: Uint8Array): unknown => decodeCbor(bytes, declaredTypes);
 
 /** An answer as one self-described CBOR data item. */
 export const encodeCborAnswer = (answer: unknown): Uint8Array => encodeCborObject(answer, typeNameOf(answer), lookup);

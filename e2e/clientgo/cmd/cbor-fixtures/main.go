@@ -70,6 +70,56 @@ func main() {
 	text, err := json.MarshalIndent(results, "", "  ")
 	must(err)
 	must(os.WriteFile(filepath.Join(out, "decoding.json"), append(text, '\n'), 0o644))
+
+	// Bodies of built-in kinds decoded as kube-apiserver decodes them (typed, strict): how []byte
+	// fields take byte strings, tagged or not, and text strings.
+	strict := cbor.NewSerializer(scheme.Scheme, scheme.Scheme, cbor.Strict(true))
+	results = nil
+	for _, c := range typedDecodingCases() {
+		data, err := hex.DecodeString(strings.ReplaceAll(c.hex, " ", ""))
+		must(err)
+		result := decoding{Name: c.name, Hex: hex.EncodeToString(data)}
+		if object, _, err := strict.Decode(data, nil, nil); err != nil {
+			result.Error = err.Error()
+		} else {
+			result.JSON = json.RawMessage(jsonOf(object))
+		}
+		results = append(results, result)
+	}
+	text, err = json.MarshalIndent(results, "", "  ")
+	must(err)
+	must(os.WriteFile(filepath.Join(out, "typed-decoding.json"), append(text, '\n'), 0o644))
+}
+
+// typedDecodingCases are Secrets and ConfigMaps whose []byte fields come in every shape CBOR allows.
+func typedDecodingCases() []struct{ name, hex string } {
+	// {"apiVersion":"v1","kind":K,"metadata":{"name":"x"}, FIELD: VALUE} with byte-string keys.
+	object := func(kind string, field string, value string) string {
+		return "a4 4a " + hex.EncodeToString([]byte("apiVersion")) + " 42 7631 44 6b696e64 " + cborBytes(kind) +
+			" 48 " + hex.EncodeToString([]byte("metadata")) + " a1 44 6e616d65 41 78 " + cborBytes(field) + " " + value
+	}
+	secretData := func(value string) string { return object("Secret", "data", "a1 41 6b "+value) }
+	return []struct{ name, hex string }{
+		{"Secret data under tag 22", secretData("d6 44 000102ff")},
+		{"Secret data under tag 21", secretData("d5 44 000102ff")},
+		{"Secret data under tag 23", secretData("d7 44 000102ff")},
+		{"Secret data as an untagged byte string of base64 text", secretData("48 " + hex.EncodeToString([]byte("AAEC/w==")))},
+		{"Secret data as an untagged byte string of base64 text with a line break", secretData("49 " + hex.EncodeToString([]byte("AAEC\n/w==")))},
+		{"Secret data as an untagged byte string that is no base64", secretData("44 000102ff")},
+		{"Secret data as an untagged byte string of base64 text without padding", secretData("46 " + hex.EncodeToString([]byte("AAEC/w")))},
+		{"Secret data as a text string of base64", secretData("68 " + hex.EncodeToString([]byte("AAEC/w==")))},
+		{"Secret data as null", secretData("f6")},
+		{"Secret data as an integer", secretData("01")},
+		{"ConfigMap binaryData under tag 22", object("ConfigMap", "binaryData", "a1 41 62 d6 43 616263")},
+		{"ConfigMap binaryData as a text string", object("ConfigMap", "binaryData", "a1 41 62 63 616263")},
+		{"ConfigMap data as a tag 22 byte string", object("ConfigMap", "data", "a1 41 62 d6 43 616263")},
+		{"ConfigMap with an unknown field", object("ConfigMap", "bogus", "01")},
+	}
+}
+
+// cborBytes is the CBOR byte string of a short text.
+func cborBytes(text string) string {
+	return fmt.Sprintf("%02x", 0x40+len(text)) + hex.EncodeToString([]byte(text))
 }
 
 type decoding struct {
