@@ -7,6 +7,7 @@ import test from 'ava';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { declarationOfKind, decodeProtobufObject } from '../src/codec/protobuf/decode-object.ts';
+import { encodeProtobufObject } from '../src/codec/protobuf/encode-object.ts';
 
 interface Fixture {
   readonly apiVersion: string;
@@ -40,5 +41,12 @@ for (const fixture of served) {
   test(`${fixture.apiVersion} ${fixture.kind} read from client-go's Protobuf equals its JSON`, (t) => {
     const decoded = decodeProtobufObject(Buffer.from(fixture.protobuf, 'base64'));
     t.deepEqual(withoutNulls(decoded), withoutNulls(fixture.json));
+  });
+}
+
+for (const fixture of served) {
+  test(`${fixture.apiVersion} ${fixture.kind} written back as Protobuf reads the same, its zeros in pointers kept`, (t) => {
+    const decoded = decodeProtobufObject(Buffer.from(fixture.protobuf, 'base64'));
+    t.deepEqual(decodeProtobufObject(encodeProtobufObject(decoded)), decoded);
   });
 }

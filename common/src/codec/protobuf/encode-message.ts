@@ -7,6 +7,7 @@ import type { TypeLookup } from '../../schema/schema.ts';
 import { ProtobufDecodeError } from './decode-message.ts';
 import { MessageWriter } from './message-writer.ts';
 import { opaqueEncoders, writeRawJson } from './opaque-encoders.ts';
+import { jsonSchemaPropsName, schemaUnionEncoders } from './schema-props-unions.ts';
 
 type Writer = MessageWriter;
 
@@ -82,7 +83,11 @@ function writeLayout(writer: Writer, object: Record<string, unknown>, layout: Me
 function writeField(writer: Writer, number: number, schema: Schema, value: unknown, lookup: TypeLookup): void {
   if (schema.type === 'list') {
     if (!Array.isArray(value)) return;
-    for (const item of value) if (item !== null && item !== undefined) writeValue(writer, number, schema.items, item, lookup);
+    for (const item of value) {
+      if (item !== null && item !== undefined) writeValue(writer, number, schema.items, item, lookup);
+      // A null item of a list of messages (a JSON enum's null) is Go's zero message: written empty.
+      else if (schema.items.type === 'ref' || schema.items.type === 'object') writer.uint32((number << 3) | lengthDelimited).fork().ldelim();
+    }
     return;
   }
   if (schema.type === 'map') {
@@ -134,6 +139,11 @@ function writeValue(writer: Writer, number: number, schema: Schema, value: unkno
         writer.uint32((number << 3) | lengthDelimited).fork();
         writeStruct(writer, value as Record<string, unknown>, target, lookup);
         writer.ldelim();
+        return;
+      }
+      const encodeUnion = schemaUnionEncoders[target.name];
+      if (encodeUnion !== undefined) {
+        encodeUnion(writer, number, value, (props) => writeMessage(writer, props, jsonSchemaPropsName, lookup));
         return;
       }
       const encode = opaqueEncoders[target.name];

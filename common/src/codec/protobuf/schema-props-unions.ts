@@ -5,15 +5,14 @@
 
 import protobuf from 'protobufjs/minimal.js';
 import type { JsonValue } from '../../schema/schema.ts';
+import type { MessageWriter } from './message-writer.ts';
 
 const apiextensions = (type: string): string => `io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.${type}`;
-const propsName = apiextensions('JSONSchemaProps');
+export const jsonSchemaPropsName = apiextensions('JSONSchemaProps');
 
 type JsonObject = { [key: string]: JsonValue };
 /** Reads a message of a declared struct type (the decoder's own, handed in to avoid a cycle). */
 type ReadMessage = (bytes: Uint8Array, typeName: string) => JsonObject;
-/** Writes a declared struct type's message. */
-type WriteMessage = (object: Record<string, unknown>, typeName: string) => Uint8Array;
 
 const lengthDelimited = 2;
 
@@ -24,7 +23,7 @@ function readUnion(message: Uint8Array, numbers: { schema: number; items: number
   while (reader.pos < reader.len) {
     const tag = reader.uint32();
     const number = tag >>> 3;
-    if (number === numbers.schema && (tag & 7) === lengthDelimited) union.schema = read(reader.bytes(), propsName);
+    if (number === numbers.schema && (tag & 7) === lengthDelimited) union.schema = read(reader.bytes(), jsonSchemaPropsName);
     else if (number === numbers.items && (tag & 7) === lengthDelimited) union.items.push(reader.bytes());
     else if (number === 1 && numbers.schema === 2 && (tag & 7) === 0) union.allows = reader.bool();
     else reader.skipType(tag & 7);
@@ -38,7 +37,7 @@ export const schemaUnionDecoders: Readonly<Record<string, (message: Uint8Array, 
   // Go: the array when it has items, else the schema (null when there is none).
   [apiextensions('JSONSchemaPropsOrArray')]: (message, read) => {
     const union = readUnion(message, { schema: 1, items: 2 }, read);
-    return union.items.length > 0 ? union.items.map((item) => read(item, propsName)) : union.schema;
+    return union.items.length > 0 ? union.items.map((item) => read(item, jsonSchemaPropsName)) : union.schema;
   },
   // Go: the schema when there is one, else the allows flag.
   [apiextensions('JSONSchemaPropsOrBool')]: (message, read) => {
@@ -54,27 +53,32 @@ export const schemaUnionDecoders: Readonly<Record<string, (message: Uint8Array, 
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function messageOf(write: (writer: protobuf.Writer) => void): Uint8Array {
-  const writer = protobuf.Writer.create();
-  write(writer);
-  return writer.finish();
+/** Writes a JSONSchemaProps message's fields where the writer is (the encoder's own, handed in). */
+type WriteProps = (object: Record<string, unknown>) => void;
+type UnionEncoder = (writer: MessageWriter, number: number, value: unknown, writeProps: WriteProps) => void;
+
+/** Field `number` of the message being written, holding the message `write` writes. */
+function writeEmbedded(writer: MessageWriter, number: number, write: () => void): void {
+  writer.uint32((number << 3) | lengthDelimited).fork();
+  write();
+  writer.ldelim();
 }
 
-export const schemaUnionEncoders: Readonly<Record<string, (value: unknown, write: WriteMessage) => Uint8Array>> = {
-  [apiextensions('JSONSchemaPropsOrArray')]: (value, write) =>
-    messageOf((writer) => {
-      if (Array.isArray(value)) for (const item of value) writer.uint32((2 << 3) | lengthDelimited).bytes(write(isObject(item) ? item : {}, propsName));
-      else if (isObject(value)) writer.uint32((1 << 3) | lengthDelimited).bytes(write(value, propsName));
+export const schemaUnionEncoders: Readonly<Record<string, UnionEncoder>> = {
+  [apiextensions('JSONSchemaPropsOrArray')]: (writer, number, value, writeProps) =>
+    writeEmbedded(writer, number, () => {
+      if (Array.isArray(value)) for (const item of value) writeEmbedded(writer, 2, () => writeProps(isObject(item) ? item : {}));
+      else if (isObject(value)) writeEmbedded(writer, 1, () => writeProps(value));
     }),
   // A schema allows what it describes (Go's UnmarshalJSON sets allows with it).
-  [apiextensions('JSONSchemaPropsOrBool')]: (value, write) =>
-    messageOf((writer) => {
+  [apiextensions('JSONSchemaPropsOrBool')]: (writer, number, value, writeProps) =>
+    writeEmbedded(writer, number, () => {
       writer.uint32(1 << 3).bool(isObject(value) || value === true);
-      if (isObject(value)) writer.uint32((2 << 3) | lengthDelimited).bytes(write(value, propsName));
+      if (isObject(value)) writeEmbedded(writer, 2, () => writeProps(value));
     }),
-  [apiextensions('JSONSchemaPropsOrStringArray')]: (value, write) =>
-    messageOf((writer) => {
+  [apiextensions('JSONSchemaPropsOrStringArray')]: (writer, number, value, writeProps) =>
+    writeEmbedded(writer, number, () => {
       if (Array.isArray(value)) for (const item of value) writer.uint32((2 << 3) | lengthDelimited).string(String(item));
-      else if (isObject(value)) writer.uint32((1 << 3) | lengthDelimited).bytes(write(value, propsName));
+      else if (isObject(value)) writeEmbedded(writer, 1, () => writeProps(value));
     }),
 };
