@@ -1,27 +1,31 @@
-// `capstan up`: the all-in-one cluster on the embedded store, with the controllers and one node (a
-// node agent on the simulated runtime); writes DIR/kubeconfig and prints one line saying how to use it.
+// `capstan up`: the all-in-one cluster on the embedded store, with the controllers and its nodes
+// (node agents on the simulated runtime); writes DIR/kubeconfig, prints how to use it and when each
+// node is Ready. It supervises its processes: one that dies is restarted (the terminal is told);
+// one that cannot start stops the whole cluster, and `up` exits non-zero.
 
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { apiServerFeatures, defaultKubeletClientConfig, defaultServiceClusterIpRange, defaultServiceNodePortRange, runApiServer, serviceRanges, shutdownOnSignal } from '@capstan/apiserver';
-import { createLogger, formatFlagHelp, parseFeatureGates, parseFlags } from '@capstan/common';
-import { readFileSync } from 'node:fs';
+import { apiServerFeatures, defaultKubeletClientConfig, defaultServiceClusterIpRange, defaultServiceNodePortRange, runApiServer, serviceRanges } from '@capstan/apiserver';
+import { createLogger, FlagError, formatFlagHelp, loggingFormats, parseFeatureGates, parseFlags, type LoggingFormat } from '@capstan/common';
 import { kubeconfigFor } from './kubeconfig.ts';
-import { startUpControllers } from './up-controllers.ts';
-import { agentTokenFile, startUpNode } from './up-node.ts';
+import { NodeReadiness } from './node-readiness.ts';
+import { startUpControllers, type UpControllers } from './up-controllers.ts';
+import { agentTokenFile, startUpNode, upNodeSpecs, type UpNode } from './up-node.ts';
 
 const flags = {
   'data-dir': { type: 'string', default: '.capstan', help: 'Where the cluster keeps its state and its kubeconfig' },
   port: { type: 'int', default: 6443, help: 'The port of the API server (0 picks a free one)' },
   'bind-address': { type: 'string', default: '127.0.0.1', help: 'The IP address the API server serves on' },
   'feature-gates': { type: 'strings', default: [] as readonly string[], help: 'key=true|false pairs of the API server\'s feature gates' },
-  node: { type: 'bool', default: true, help: 'Start a node: a node agent on the simulated runtime' },
+  node: { type: 'bool', default: true, help: 'Start nodes: node agents on the simulated runtime (--node=false: none)' },
+  nodes: { type: 'int', default: 1, help: 'How many nodes to start, each a node agent on a simulated runtime of its own' },
   controllers: { type: 'bool', default: true, help: 'Start the controllers: node lifecycle, namespace cleanup, garbage collection, scheduling' },
   'service-cluster-ip-range': {
     type: 'string',
     default: defaultServiceClusterIpRange,
     help: 'The CIDR range Services get their cluster IPs from, or two of different IP families (dual-stack), the primary first',
   },
+  'logging-format': { type: 'string', default: '', help: 'json or text (default: text on a terminal, json otherwise)', choices: ['', ...loggingFormats] },
 } as const;
 
 export const upUsage = `Start an all-in-one cluster on the embedded store.
@@ -34,11 +38,23 @@ ${formatFlagHelp(flags)}`;
 
 export async function upCommand(argv: readonly string[], out: (text: string) => void): Promise<number> {
   const { flags: f } = parseFlags(flags, argv);
+  if (f.nodes < 1) throw new FlagError(`invalid argument "${f.nodes}" for "--nodes" flag: at least one node (--node=false for none)`);
   const featureGates = parseFeatureGates(apiServerFeatures, f['feature-gates']);
   const ranges = serviceRanges(f['service-cluster-ip-range'], defaultServiceNodePortRange);
   const dataDir = resolve(f['data-dir']);
   mkdirSync(dataDir, { recursive: true });
-  const logger = createLogger({ name: 'capstan' });
+  const format = f['logging-format'] === '' ? undefined : (f['logging-format'] as LoggingFormat);
+  const logger = createLogger({ name: 'capstan', ...(format === undefined ? {} : { format }) });
+  const say = (line: string): void => logger.info(line);
+  // Signals are taken from the start, so that one during start-up stops what has started.
+  const signalled = new Promise<NodeJS.Signals>((resolve) => {
+    const stop = (signal: NodeJS.Signals): void => {
+      // A second signal ends the process at once (the default action), as kube-apiserver does.
+      process.off('SIGTERM', stop).off('SIGINT', stop);
+      resolve(signal);
+    };
+    process.on('SIGTERM', stop).on('SIGINT', stop);
+  });
   const running = await runApiServer({
     bindAddress: f['bind-address'],
     port: f.port,
@@ -49,17 +65,31 @@ export async function upCommand(argv: readonly string[], out: (text: string) => 
     minRequestTimeoutMs: 1800_000,
     featureGates,
     ...ranges,
-    // The node's agent is reached at its InternalIP, with the token it was given.
+    // The nodes' agents are reached at their InternalIP, with the token they were given.
     kubelet: { ...defaultKubeletClientConfig, preferredAddressTypes: ['InternalIP', 'Hostname'], bearerToken: readFileSync(agentTokenFile(dataDir), 'utf8').trim() },
     logger,
   });
   await running.ready();
   const kubeconfig = join(dataDir, 'kubeconfig');
   writeFileSync(kubeconfig, kubeconfigFor(running.url), { mode: 0o600 });
-  const controllers = f.controllers ? startUpControllers(dataDir, kubeconfig, (line) => logger.info(line)) : undefined;
-  const node = f.node ? await startUpNode(dataDir, kubeconfig, (line) => logger.info(line)) : undefined;
   out(`Capstan is ready at ${running.url}: export KUBECONFIG=${kubeconfig}`);
-  await shutdownOnSignal(running, logger);
-  await Promise.all([node?.stop(), controllers?.stop()]);
-  return 0;
+
+  const specs = f.node ? upNodeSpecs(dataDir, f.nodes) : [];
+  const readiness = specs.length === 0 ? undefined : new NodeReadiness(kubeconfig, specs.map((spec) => spec.name), say, (error) => logger.warn({ err: error }, 'watching the nodes'));
+  const controllers: UpControllers | undefined = f.controllers ? startUpControllers(dataDir, kubeconfig, say) : undefined;
+  const nodes: UpNode[] = specs.map((spec) =>
+    startUpNode(spec, { dataDir, kubeconfig, log: say, whenReady: (name) => (readiness as NodeReadiness).whenReady(name) }),
+  );
+  for (const node of nodes) void node.started.then(() => out(`node ${node.name} is Ready`), () => {});
+  const startFailed = Promise.all([controllers?.started, ...nodes.map((node) => node.started)]).then(
+    () => new Promise<never>(() => {}),
+    (error: unknown) => error,
+  );
+  const outcome = await Promise.race([signalled.then((signal) => ({ signal })), startFailed.then((error) => ({ error }))]);
+  if ('error' in outcome) logger.error(`${outcome.error instanceof Error ? outcome.error.message : String(outcome.error)}: stopping the cluster`);
+  else logger.info({ signal: outcome.signal }, 'shutting down');
+  await Promise.all([...nodes.map((node) => node.stop()), controllers?.stop()]);
+  await readiness?.stop();
+  await running.shutdown().catch((error: unknown) => logger.error({ err: error }, 'shutdown failed'));
+  return 'error' in outcome ? 1 : 0;
 }

@@ -1,8 +1,8 @@
-// The node of `capstan up`: a simulated runtime and a node agent, each its own `capstan` process
-// (as they run on real nodes), with their state under <data-dir>/node; the agent answers the API
-// server with a token both read from <data-dir>/node/agent-token. Stopped with the cluster.
+// The nodes of `capstan up`: each a simulated runtime and a node agent, each its own `capstan`
+// process (as they run on real nodes), with their state under <data-dir>/node (the first node) or
+// <data-dir>/node-<i>; the agents answer the API server with a token all read from
+// <data-dir>/node/agent-token. Supervised and stopped with the cluster.
 
-import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -12,10 +12,30 @@ import { capstanChild, stopChild } from './capstan-child.ts';
 
 export interface UpNode {
   readonly name: string;
+  /** Resolves once the node's runtime serves and its Node is Ready; rejects when either exits before. */
+  readonly started: Promise<void>;
   stop(): Promise<void>;
 }
 
-/** The node's token file, made once; the API server reads it as --kubelet-bearer-token-file. */
+export interface UpNodeSpec {
+  /** The Node's name: the host's name for the first node, `<host>-<i>` for the others. */
+  readonly name: string;
+  /** Where its runtime and agent keep their state and logs. */
+  readonly dir: string;
+  /** The port its agent serves on when it is free: the kubelet's 10250, 10251, ... */
+  readonly preferredPort: number;
+}
+
+export function upNodeSpecs(dataDir: string, count: number): UpNodeSpec[] {
+  const host = hostname().toLowerCase();
+  return Array.from({ length: count }, (_, index) => ({
+    name: index === 0 ? host : `${host}-${index + 1}`,
+    dir: join(dataDir, index === 0 ? 'node' : `node-${index + 1}`),
+    preferredPort: 10250 + index,
+  }));
+}
+
+/** The nodes' token file, made once; the API server reads it as --kubelet-bearer-token-file. */
 export function agentTokenFile(dataDir: string): string {
   const dir = join(dataDir, 'node');
   mkdirSync(dir, { recursive: true });
@@ -24,42 +44,62 @@ export function agentTokenFile(dataDir: string): string {
   return file;
 }
 
-export async function startUpNode(dataDir: string, kubeconfig: string, log: (line: string) => void): Promise<UpNode> {
-  const dir = join(dataDir, 'node');
-  const name = hostname().toLowerCase();
+export interface UpNodeContext {
+  readonly dataDir: string;
+  readonly kubeconfig: string;
+  readonly log: (line: string) => void;
+  /** Resolves when the Node of that name is Ready. */
+  readonly whenReady: (name: string) => Promise<void>;
+}
+
+export function startUpNode(spec: UpNodeSpec, context: UpNodeContext): UpNode {
+  const { name, dir } = spec;
+  mkdirSync(dir, { recursive: true });
   const socket = join(dir, 'runtime-sim.sock');
-  const runtime = capstanChild(['runtime-sim', `--listen=unix://${socket}`, `--root-dir=${join(dir, 'runtime-sim')}`], join(dir, 'runtime-sim.log'));
-  await waitForFile(socket, runtime);
-  const config = join(dir, 'agent-config.json');
-  writeFileSync(
-    config,
-    JSON.stringify({
-      apiVersion: 'kubelet.config.k8s.io/v1beta1',
-      kind: 'KubeletConfiguration',
-      containerRuntimeEndpoint: `unix://${socket}`,
-      port: await agentPort(),
-      podLogsDir: join(dir, 'pod-logs'),
-      // Nothing runs in a simulated container, so the host's cgroups and swap do not matter.
-      failCgroupV1: false,
-      failSwapOn: false,
-    }),
-  );
-  const agent = capstanChild(
-    ['agent', `--config=${config}`, `--kubeconfig=${kubeconfig}`, `--root-dir=${join(dir, 'agent')}`, `--authentication-token-file=${agentTokenFile(dataDir)}`],
-    join(dir, 'agent.log'),
-  );
-  log(`node ${name}: a node agent on the simulated runtime (logs in ${dir})`);
+  const runtime = capstanChild(['runtime-sim', `--listen=unix://${socket}`, `--root-dir=${join(dir, 'runtime-sim')}`], join(dir, 'runtime-sim.log'), {
+    name: `node ${name}: runtime-sim`,
+    say: context.log,
+  });
+  let agent: ReturnType<typeof capstanChild> | undefined;
+  let stopped = false;
+  const started = (async () => {
+    await runtime.started;
+    const config = join(dir, 'agent-config.json');
+    writeFileSync(
+      config,
+      JSON.stringify({
+        apiVersion: 'kubelet.config.k8s.io/v1beta1',
+        kind: 'KubeletConfiguration',
+        containerRuntimeEndpoint: `unix://${socket}`,
+        port: await agentPort(spec.preferredPort),
+        podLogsDir: join(dir, 'pod-logs'),
+        // Nothing runs in a simulated container, so the host's cgroups and swap do not matter.
+        failCgroupV1: false,
+        failSwapOn: false,
+      }),
+    );
+    if (stopped) return;
+    agent = capstanChild(
+      ['agent', `--config=${config}`, `--kubeconfig=${context.kubeconfig}`, `--hostname-override=${name}`, `--root-dir=${join(dir, 'agent')}`, `--authentication-token-file=${agentTokenFile(context.dataDir)}`],
+      join(dir, 'agent.log'),
+      { name: `node ${name}: agent`, say: context.log, ready: () => context.whenReady(name) },
+    );
+    context.log(`node ${name}: a node agent on the simulated runtime (logs in ${dir})`);
+    await agent.started;
+  })();
   return {
     name,
+    started,
     stop: async () => {
-      await Promise.all([stopChild(agent)]);
+      stopped = true;
+      if (agent !== undefined) await stopChild(agent);
       await stopChild(runtime);
     },
   };
 }
 
-/** The kubelet's port 10250 when it is free, else any free port. */
-async function agentPort(): Promise<number> {
+/** The preferred port when it is free, else any free port. */
+async function agentPort(preferred: number): Promise<number> {
   const tryListen = (port: number): Promise<number | undefined> =>
     new Promise((resolve) => {
       const server = createServer();
@@ -69,13 +109,5 @@ async function agentPort(): Promise<number> {
         server.close(() => resolve(bound));
       });
     });
-  return (await tryListen(10250)) ?? ((await tryListen(0)) as number);
-}
-
-async function waitForFile(path: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!existsSync(path)) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the simulated runtime did not start (see ${path.replace(/\.sock$/, '.log')})`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  return (await tryListen(preferred)) ?? ((await tryListen(0)) as number);
 }

@@ -1,91 +1,109 @@
 import test from 'ava';
-import { execFile, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { kubectlBinary } from '../src/kubectl-binary.ts';
+import { eventually } from '../../common/test/eventually.ts';
+import { startUp, type UpProcess } from '../src/up-process.ts';
 
-const capstan = join(import.meta.dirname, '..', '..', 'bin', 'capstan.ts');
+const host = hostname().toLowerCase();
 
-test('capstan up starts a cluster, writes its kubeconfig and says how to use it', async (t) => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'capstan-up-'));
-  const child = spawn(process.execPath, [capstan, 'up', `--data-dir=${dataDir}`, '--port=0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-  t.teardown(async () => {
-    child.kill('SIGKILL');
-    await exited;
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-  const line = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`no ready line in 10 s: ${out}`)), 10_000);
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      out += chunk;
-      if (out.includes('\n')) {
-        clearTimeout(timer);
-        resolve(out.split('\n')[0] as string);
-      }
-    });
-  });
-  const kubeconfig = join(dataDir, 'kubeconfig');
-  t.regex(line, new RegExp(`^Capstan is ready at http://127\\.0\\.0\\.1:\\d+: export KUBECONFIG=${kubeconfig.replace(/[.]/g, '\\.')}$`));
-  t.is(statSync(kubeconfig).mode & 0o777, 0o600);
-  t.true(readFileSync(kubeconfig, 'utf8').includes('current-context: capstan'));
-  const { stdout } = await promisify(execFile)(kubectlBinary(), ['get', '--raw', '/readyz'], {
-    env: { ...process.env, KUBECONFIG: kubeconfig },
-    encoding: 'utf8',
-  });
-  t.is(stdout, 'ok');
-  child.kill('SIGTERM');
-  t.is(await exited, 0);
+/** The pids of the processes whose command line matches (pgrep -f), but `up` itself. */
+function processes(up: UpProcess, pattern: string): number[] {
+  try {
+    return execFileSync('pgrep', ['-f', pattern], { encoding: 'utf8' })
+      .split('\n')
+      .filter((line) => line !== '' && line !== String(up.child.pid))
+      .map(Number);
+  } catch {
+    return []; // pgrep exits 1 when nothing matches
+  }
+}
+
+async function podPhase(up: UpProcess, name: string): Promise<{ phase: string; nodeName: string }> {
+  const pod = JSON.parse(await up.kubectl('get', 'pod', name, '-o', 'json')) as { spec: { nodeName?: string }; status: { phase?: string } };
+  return { phase: pod.status.phase ?? '', nodeName: pod.spec.nodeName ?? '' };
+}
+
+const running = (up: UpProcess, name: string): Promise<{ phase: string; nodeName: string }> =>
+  eventually(`pod ${name} Running`, async () => {
+    const pod = await podPhase(up, name);
+    return pod.phase === 'Running' ? pod : undefined;
+  }, 60_000);
+
+test.serial('capstan up starts a cluster, writes its kubeconfig and says how to use it', async (t) => {
+  const up = startUp(['--node=false', '--controllers=false']);
+  t.teardown(() => up.stop('SIGKILL'));
+  const line = await up.line(/^Capstan is ready/);
+  t.regex(line, new RegExp(`^Capstan is ready at http://127\\.0\\.0\\.1:\\d+: export KUBECONFIG=${up.kubeconfig.replace(/[.]/g, '\\.')}$`));
+  t.is(statSync(up.kubeconfig).mode & 0o777, 0o600);
+  t.true(readFileSync(up.kubeconfig, 'utf8').includes('current-context: capstan'));
+  t.is(await up.kubectl('get', '--raw', '/readyz'), 'ok');
+  up.child.kill('SIGTERM');
+  t.is(await up.exited, 0);
 });
 
-test('capstan up starts the controllers and a node: kubectl run schedules a pod onto it and it runs; the processes end with the cluster, even when it is killed', async (t) => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'capstan-up-'));
-  const child = spawn(process.execPath, [capstan, 'up', `--data-dir=${dataDir}`, '--port=0'], { stdio: ['ignore', 'pipe', 'ignore'] });
-  const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-  t.teardown(async () => {
-    child.kill('SIGKILL');
-    await exited;
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-  await new Promise<void>((resolve) => child.stdout.setEncoding('utf8').on('data', (chunk: string) => chunk.includes('\n') && resolve()));
-  const kubeconfig = join(dataDir, 'kubeconfig');
-  const kubectl = async (...args: string[]): Promise<string> =>
-    (await promisify(execFile)(kubectlBinary(), args, { env: { ...process.env, KUBECONFIG: kubeconfig }, encoding: 'utf8' })).stdout;
-  const deadline = Date.now() + 20_000;
-  let nodes = '';
-  while (!/\sReady\s/.test(nodes) && Date.now() < deadline) {
-    nodes = await kubectl('get', 'nodes', '--no-headers');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  t.regex(nodes, new RegExp(`^${hostname().toLowerCase()}\\s+Ready\\s+<none>\\s+\\S+\\s+v1\\.35\\.0\\+capstan-0\\.1\\.0\\n$`));
-  const node = JSON.parse(await kubectl('get', 'node', hostname().toLowerCase(), '-o', 'json')) as { status: { nodeInfo: { containerRuntimeVersion: string } } };
+test.serial('capstan up starts the controllers and a node, says when the node is Ready; kubectl run schedules a pod onto it and it runs; the processes end with the cluster, even when it is killed', async (t) => {
+  const up = startUp();
+  t.teardown(() => up.stop('SIGKILL'));
+  await up.line(/^Capstan is ready/);
+  t.is(await up.line(/^node .* is Ready$/), `node ${host} is Ready`);
+  const nodes = await up.kubectl('get', 'nodes', '--no-headers');
+  t.regex(nodes, new RegExp(`^${host}\\s+Ready\\s+<none>\\s+\\S+\\s+v1\\.35\\.0\\+capstan-0\\.1\\.0\\n$`));
+  const node = JSON.parse(await up.kubectl('get', 'node', host, '-o', 'json')) as { status: { nodeInfo: { containerRuntimeVersion: string } } };
   t.is(node.status.nodeInfo.containerRuntimeVersion, 'capstan-runtime-sim://0.1.0');
   // No nodeName: the scheduler of the controllers binds it.
-  await kubectl('run', 'web', '--image=registry.example/web:1');
-  let pod = '';
-  while (!/\sRunning\s/.test(pod) && Date.now() < deadline + 20_000) {
-    pod = await kubectl('get', 'pod', 'web', '-o', 'wide', '--no-headers');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  await up.kubectl('run', 'web', '--image=registry.example/web:1');
+  t.is((await running(up, 'web')).nodeName, host);
+  t.is(processes(up, up.dataDir).length, 3, 'the controllers, the agent and the simulated runtime');
+  up.child.kill('SIGKILL');
+  await up.exited;
+  await eventually('the cluster processes to end', async () => (processes(up, up.dataDir).length === 0 ? true : undefined));
+  t.pass();
+});
+
+test.serial('capstan up restarts its controllers and its node agent when they are killed, says so, and pods are scheduled and run again', async (t) => {
+  const up = startUp();
+  t.teardown(() => up.stop('SIGKILL'));
+  await up.line(/^node .* is Ready$/);
+  const [controllers] = processes(up, `controllers --kubeconfig=${up.dataDir}`);
+  const [agent] = processes(up, `agent --config=${up.dataDir}`);
+  t.truthy(controllers);
+  t.truthy(agent);
+  process.kill(controllers as number, 'SIGKILL');
+  process.kill(agent as number, 'SIGKILL');
+  t.regex(await up.stderrLine(/controllers exited with SIGKILL; restarting it in/), /restarting it in 1 s/);
+  await up.stderrLine(new RegExp(`node ${host}: agent exited with SIGKILL; restarting it in`));
+  await up.stderrLine(/controllers restarted \(pid \d+\)/);
+  await up.stderrLine(new RegExp(`node ${host}: agent restarted \\(pid \\d+\\)`));
+  t.not(processes(up, `controllers --kubeconfig=${up.dataDir}`)[0], controllers);
+  // A pod made after the kill is bound by the new controllers and run by the new agent.
+  await up.kubectl('run', 'after', '--image=registry.example/after:1');
+  t.is((await running(up, 'after')).nodeName, host);
+  up.child.kill('SIGTERM');
+  t.is(await up.exited, 0);
+});
+
+test.serial('capstan up --nodes 2 starts two nodes that get Ready, and pods run on each', async (t) => {
+  const up = startUp(['--nodes=2']);
+  t.teardown(() => up.stop('SIGKILL'));
+  await up.line(new RegExp(`^node ${host} is Ready$`));
+  await up.line(new RegExp(`^node ${host}-2 is Ready$`));
+  const nodes = await up.kubectl('get', 'nodes', '--no-headers', '-o', 'custom-columns=NAME:.metadata.name,READY:.status.conditions[?(@.type=="Ready")].status');
+  t.deepEqual(nodes.trim().split('\n').map((line) => line.split(/\s+/).join(' ')).sort(), [`${host} True`, `${host}-2 True`]);
+  for (const [pod, node] of [['one', host], ['two', `${host}-2`]] as const) {
+    await up.kubectl('run', pod, '--image=registry.example/web:1', `--overrides={"spec":{"nodeSelector":{"kubernetes.io/hostname":"${node}"}}}`);
   }
-  t.regex(pod, new RegExp(`^web\\s+1/1\\s+Running\\s+0\\s+\\S+\\s+\\S+\\s+${hostname().toLowerCase()}\\s`));
-  const clusterProcesses = (): string[] =>
-    execFileSync('pgrep', ['-f', dataDir], { encoding: 'utf8' }).split('\n').filter((line) => line !== '' && line !== String(child.pid));
-  t.is(clusterProcesses().length, 3, 'the controllers, the agent and the simulated runtime');
-  child.kill('SIGKILL');
-  await exited;
-  const gone = Date.now() + 10_000;
-  let left = -1;
-  while (Date.now() < gone) {
-    try {
-      left = clusterProcesses().length;
-    } catch {
-      left = 0; // pgrep exits 1 when nothing matches
-    }
-    if (left === 0) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  t.is(left, 0, 'the controllers and the node processes ended with the killed cluster');
+  t.is((await running(up, 'one')).nodeName, host);
+  t.is((await running(up, 'two')).nodeName, `${host}-2`);
+  t.is(processes(up, up.dataDir).length, 5, 'the controllers, and an agent and a simulated runtime per node');
+});
+
+test.serial('capstan up exits non-zero and stops the rest when a part of it cannot start', async (t) => {
+  // The runtime's socket path is taken by a directory it cannot remove: the runtime exits at start.
+  const up = startUp([], (dataDir) => mkdirSync(join(dataDir, 'node', 'runtime-sim.sock', 'occupied'), { recursive: true }));
+  t.teardown(() => up.stop('SIGKILL'));
+  t.is(await up.exited, 1);
+  t.regex(up.stderr(), /runtime-sim exited with 1 before it started/);
+  await eventually('the other processes to end', async () => (processes(up, up.dataDir).length === 0 ? true : undefined));
 });
