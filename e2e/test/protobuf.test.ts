@@ -82,6 +82,15 @@ test('kubectl auth can-i and whoami, and the workload and RBAC generators, go th
   t.deepEqual((await getJson('/apis/networking.k8s.io/v1/namespaces/default/ingresses/front')).spec.rules[0].http.paths[0].backend, { service: { name: 'api', port: { number: 80 } } });
 });
 
+test('kubectl create deployment --replicas=0 keeps zero replicas, and its port without a protocol gets TCP, as kube-apiserver does', async (t) => {
+  // kubectl writes the Deployment in Protobuf: replicas is a Go pointer, so its 0 was sent; the
+  // port's protocol is an empty non-pointer string, which means unset.
+  t.is((await kubectl('create', 'deployment', 'd1', '--image=nginx', '--replicas=0', '--port=80')).stdout, 'deployment.apps/d1 created\n');
+  const deployment = await getJson('/apis/apps/v1/namespaces/default/deployments/d1');
+  t.is(deployment.spec.replicas, 0);
+  t.deepEqual(deployment.spec.template.spec.containers[0].ports, [{ containerPort: 80, protocol: 'TCP' }]);
+});
+
 test('answers in Protobuf when asked: objects, lists, Status errors and watch frames; kubectl reads them', async (t) => {
   const { decodeProtobufObject } = await import('@capstan/common/protobuf');
   const accept = { accept: 'application/vnd.kubernetes.protobuf' };

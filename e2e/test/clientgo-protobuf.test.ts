@@ -1,0 +1,56 @@
+// client-go creates through Protobuf (its typed clients' default) objects whose meaning hangs on
+// Go's zero values, and reads them back through Protobuf: what it sees must be what kube-apiserver
+// 1.35 returns. A zero or false in a pointer field was sent and is kept; an empty protocol is unset
+// and defaults to TCP.
+
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import test from 'ava';
+import { startApiServer } from '../src/api-server-process.ts';
+import { clientGoBinary, goAvailable } from '../src/clientgo-binary.ts';
+
+const run = promisify(execFile);
+const hasGo = goAvailable();
+if (!hasGo && process.env.CI !== undefined) throw new Error('CI needs the Go toolchain for the client-go tests: `go` is not on the PATH');
+const goTest = hasGo ? test : test.skip;
+if (!hasGo) console.log('skipped: the client-go Protobuf tests need the Go toolchain (`go` on the PATH)');
+
+type Json = Record<string, any>;
+
+goTest('client-go Protobuf bodies keep zeros in pointer fields and default an empty protocol, as kube-apiserver does', async (t) => {
+  const program = clientGoBinary('protobuf-zeros');
+  const server = await startApiServer();
+  t.teardown(() => server.stop());
+  const { stdout } = await run(program, [server.kubeconfig, 'zeros']);
+  const read = JSON.parse(stdout) as Record<string, Json>;
+
+  for (const deployment of [read.deployment, read.deploymentGet]) {
+    t.is(deployment.spec.replicas, 0, 'replicas: 0 is kept, not defaulted to 1');
+    t.deepEqual(deployment.spec.template.spec.containers[0].ports, [{ containerPort: 80, protocol: 'TCP' }]);
+  }
+  t.deepEqual(read.service.spec.ports, [{ protocol: 'TCP', port: 80, targetPort: 80 }]);
+
+  const pod = read.pod.spec;
+  t.is(pod.terminationGracePeriodSeconds, 0);
+  t.is(pod.automountServiceAccountToken, false);
+  t.deepEqual(pod.containers[0].securityContext, { allowPrivilegeEscalation: false });
+  t.deepEqual(pod.containers[0].ports, [{ containerPort: 80, protocol: 'TCP' }]);
+
+  const job = read.job.spec;
+  t.is(job.backoffLimit, 0);
+  t.is(job.parallelism, 0);
+  // kube defaults completions only when parallelism is unset as well.
+  t.is(job.completions, undefined);
+
+  t.is(read.lease.spec.leaseTransitions, 0);
+  t.is(read.serviceAccount.automountServiceAccountToken, false);
+
+  for (const definition of [read.customResourceDefinition, read.customResourceDefinitionGet]) {
+    t.like(definition.spec.versions[0], { name: 'v1', served: true, storage: true });
+    const spec = definition.spec.versions[0].schema.openAPIV3Schema.properties.spec.properties as Json;
+    t.deepEqual(spec.replicas, { type: 'integer', minimum: 0 });
+    t.deepEqual(spec.tags, { type: 'array', maxItems: 0, items: { type: 'string' } });
+    t.deepEqual(spec.labels, { type: 'object', additionalProperties: { type: 'string' } });
+    t.deepEqual(spec.paused, { type: 'boolean' });
+  }
+});
