@@ -17,12 +17,15 @@ if (!hasGo) console.log('skipped: the client-go Protobuf tests need the Go toolc
 
 type Json = Record<string, any>;
 
+/** What protobuf-zeros prints: each object as the server answered its create (and get). */
+type ReadBack = Record<'deployment' | 'deploymentGet' | 'service' | 'pod' | 'job' | 'lease' | 'serviceAccount' | 'customResourceDefinition' | 'customResourceDefinitionGet', Json>;
+
 goTest('client-go Protobuf bodies keep zeros in pointer fields and default an empty protocol, as kube-apiserver does', async (t) => {
   const program = clientGoBinary('protobuf-zeros');
   const server = await startApiServer();
   t.teardown(() => server.stop());
   const { stdout } = await run(program, [server.kubeconfig, 'zeros']);
-  const read = JSON.parse(stdout) as Record<string, Json>;
+  const read = JSON.parse(stdout) as ReadBack;
 
   for (const deployment of [read.deployment, read.deploymentGet]) {
     t.is(deployment.spec.replicas, 0, 'replicas: 0 is kept, not defaulted to 1');
