@@ -132,3 +132,23 @@ test('with the gate on server-side apply reads application/apply-patch+cbor; off
   t.is(refused.status, 415);
   t.regex(((await refused.json()) as { message: string }).message, /accepted media types include: .*application\/apply-patch\+yaml$/);
 });
+
+test('with the gate on Tables come in CBOR too, as kube serves them (its meta codecs include CBOR): a list and a watch', async (t) => {
+  await fetch(`${gated.url}${secrets}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: 'tabled', labels: { view: 'table' } } }) });
+  const accept = 'application/cbor;as=Table;v=v1;g=meta.k8s.io';
+  const list = await fetch(`${gated.url}${secrets}?labelSelector=view%3Dtable`, { headers: { accept } });
+  t.is(list.status, 200);
+  t.is(list.headers.get('content-type'), 'application/cbor');
+  const table = decodeCborObject(Buffer.from(await list.arrayBuffer())) as { kind: string; columnDefinitions: { name: string }[]; rows: { cells: unknown[] }[] };
+  t.is(table.kind, 'Table');
+  t.is(table.columnDefinitions[0]?.name, 'Name');
+  t.is(table.rows[0]?.cells[0], 'tabled');
+  const controller = new AbortController();
+  t.teardown(() => controller.abort());
+  const watch = await fetch(`${gated.url}${secrets}?watch=1&labelSelector=view%3Dtable&resourceVersion=0`, { headers: { accept }, signal: controller.signal });
+  t.is(watch.headers.get('content-type'), 'application/cbor-seq');
+  const { value } = await (watch.body as ReadableStream<Uint8Array>).getReader().read();
+  const [event] = decodeCborSequence(Buffer.from(value as Uint8Array)) as { type: string; object: { kind: string; rows: { cells: unknown[] }[] } }[];
+  t.like(event, { type: 'ADDED', object: { kind: 'Table' } });
+  t.is(event?.object.rows[0]?.cells[0], 'tabled');
+});

@@ -14,7 +14,7 @@ export const cborMediaType: ServedMediaType = {
   subType: 'cbor',
   watchContentType: 'application/cbor-seq',
   prettyPrints: false,
-  servesTables: false,
+  servesTables: true,
   servesPartialObjectMetadata: true,
 };
 

@@ -109,7 +109,7 @@ export async function watchObjects(
       const { resourceVersion } = event.object.metadata as { resourceVersion?: string };
       const object = tableOf(columns, [event.object], include, { resourceVersion }, table.version, !definitionsSent);
       definitionsSent = true;
-      line = `${JSON.stringify({ type: event.type, object })}\n`;
+      line = mediaType.id === 'cbor' ? Buffer.from(cborCodec().encodeCborWatchEvent(event.type, object)) : `${JSON.stringify({ type: event.type, object })}\n`;
     } else if (partial !== undefined && event.type !== 'ERROR') {
       const format = `${event.type} as PartialObjectMetadata ${partial.version}`;
       const object = (): unknown => partialObjectMetadata(event.object, partial.version);
