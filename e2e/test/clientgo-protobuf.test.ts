@@ -4,6 +4,9 @@
 // and defaults to TCP.
 
 import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import test from 'ava';
 import { startApiServer } from '../src/api-server-process.ts';
@@ -55,5 +58,16 @@ goTest('client-go Protobuf bodies keep zeros in pointer fields and default an em
     t.deepEqual(spec.tags, { type: 'array', maxItems: 0, items: { type: 'string' } });
     t.deepEqual(spec.labels, { type: 'object', additionalProperties: { type: 'string' } });
     t.deepEqual(spec.paused, { type: 'boolean' });
+  }
+});
+
+goTest("the zero-value fixtures of the common and apiserver tests are what client-go writes today", async (t) => {
+  const program = clientGoBinary('protobuf-fixtures');
+  const dir = mkdtempSync(join(tmpdir(), 'capstan-protobuf-fixtures-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  await run(program, [dir]);
+  const committed = join(import.meta.dirname, '..', '..', 'common', 'test', 'fixtures', 'clientgo-zero-values');
+  for (const file of ['objects.json', 'go-fields.json']) {
+    t.true(readFileSync(join(dir, file)).equals(readFileSync(join(committed, file))), `${file} is stale: regenerate it (see its README.md)`);
   }
 });
