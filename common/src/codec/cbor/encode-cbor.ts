@@ -154,11 +154,15 @@ function writeBytes(writer: CborWriter, base64: string): void {
 
 function writeNumber(writer: CborWriter, value: number, isFloat: boolean): void {
   if (!Number.isFinite(value)) throw new TypeError(`${value} has no CBOR form kube accepts`);
-  if (!isFloat && Number.isInteger(value) && !Object.is(value, -0)) return writeInteger(writer, value);
+  // Integers beyond 2^53 arrive as raw JSON; a number that large came from a float literal (1e20),
+  // a float64 in kube too.
+  if (!isFloat && Number.isSafeInteger(value) && !Object.is(value, -0)) return writeInteger(writer, value);
   writeFloat(writer, value);
 }
 
 function writeInteger(writer: CborWriter, value: number | bigint): void {
+  // -1 - n is exact only within 2^53: larger integers go through bigint.
+  if (typeof value === 'number' && !Number.isSafeInteger(value)) return writeInteger(writer, BigInt(value));
   if (value >= 0) return writer.head(0, value);
   if (typeof value === 'bigint') return writer.head(1, -1n - value);
   return writer.head(1, -1 - value);
