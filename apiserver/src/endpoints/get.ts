@@ -18,7 +18,7 @@ export async function getObject(
   const kv = await store.getStored(namespaceOf(info), info.name);
   if (!store.servesStoredBytes) return sendJson(response, 200, store.decode(kv));
   // Compact JSON ends in a newline, as Go's json.Encoder writes it.
-  sendStoredJson(response, 200, () => storedObjectJson(kv, '\n'), () => store.decode(kv));
+  await sendStoredJson(response, 200, () => storedObjectJson(kv, '\n'), () => store.decode(kv));
 }
 
 export const namespaceOf = (info: RequestInfo): string | undefined => (info.namespace === '' ? undefined : info.namespace);

@@ -25,7 +25,7 @@ export async function listObjects(
 ): Promise<void> {
   // kube-apiserver answers 406 before it reads anything.
   negotiateOutput(response.req);
-  sendList(store, await store.list(listRequestOf(store, info, query)), response);
+  await sendList(store, await store.list(listRequestOf(store, info, query)), response);
 }
 
 /** The list parameters of a request (limit, continue, resourceVersion, selectors), checked in kube's order. */
@@ -49,10 +49,10 @@ export function listRequestOf(store: GenericStore, info: RequestInfo, query: URL
  * A page of stored objects as a <Kind>List, or what the request's Accept header converts it to (a
  * Table, a PartialObjectMetadataList). Plain JSON joins the stored bytes of the items.
  */
-export function sendList(store: GenericStore, page: ListPage, response: ServerResponse): void {
+export function sendList(store: GenericStore, page: ListPage, response: ServerResponse): void | Promise<void> {
   const decoded = (): JsonObject => listOf(store, page, page.items.map((kv) => listItemOf(store, kv)));
   if (!store.servesStoredBytes) return sendJson(response, 200, decoded());
-  sendStoredJson(
+  return sendStoredJson(
     response,
     200,
     () => {

@@ -8,6 +8,7 @@ import { writeResponse } from './compress-response.ts';
 import { encodeAnswer, protobufAnswerable } from './encode-response.ts';
 import { jsonMediaType, negotiateErrorOutput, negotiateOutput } from './negotiate-media-type.ts';
 import { convertAnswer } from './negotiated-conversion.ts';
+import { storedJsonAsProtobuf } from './stored-protobuf.ts';
 
 /**
  * Named for what it mostly sends: the media type, conversion, indentation and compression all
@@ -25,10 +26,18 @@ export function sendJson(response: ServerResponse, status: number, body: unknown
  * otherwise the object `decode()` makes goes through sendJson. Throws the 406 when the Accept
  * header allows nothing.
  */
-export function sendStoredJson(response: ServerResponse, status: number, json: () => Buffer, decode: () => unknown): void {
+export function sendStoredJson(response: ServerResponse, status: number, json: () => Buffer, decode: () => unknown): void | Promise<void> {
   const { mediaType, conversion, pretty } = negotiateOutput(response.req);
+  if (mediaType.id === 'protobuf' && conversion === undefined) return sendStoredProtobuf(response, status, mediaType.mediaType, json());
   if (mediaType.id !== 'json' || conversion !== undefined || pretty) sendJson(response, status, decode());
   else writeResponse(response, status, mediaType.mediaType, json());
+}
+
+/** Protobuf from the stored JSON parsed once (off the event loop when large); the JSON itself for a kind without a message. */
+async function sendStoredProtobuf(response: ServerResponse, status: number, protobufMediaType: string, json: Buffer): Promise<void> {
+  const bytes = await storedJsonAsProtobuf(json);
+  if (bytes === undefined) writeResponse(response, status, jsonMediaType.mediaType, json);
+  else writeResponse(response, status, protobufMediaType, bytes);
 }
 
 /** kube's ErrorNegotiated: the Status in the negotiated media type, never converted. */

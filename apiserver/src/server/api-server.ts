@@ -36,6 +36,7 @@ import { versionInfo } from './version-info.ts';
 import { upgradeResponse } from '../endpoints/upgrade-response.ts';
 import { defaultKubeletClientConfig, type KubeletClientConfig } from '../kubelet/kubelet-client-config.ts';
 import { KubeletClient } from '../kubelet/kubelet-client.ts';
+import { closeProtobufEncoderPool } from '../endpoints/stored-protobuf.ts';
 
 export interface ApiServerOptions {
   readonly bindAddress: string;
@@ -196,6 +197,7 @@ export class ApiServer {
     const grace = setTimeout(() => this.#server.closeAllConnections(), requestGraceMs);
     await closed;
     clearTimeout(grace);
+    await closeProtobufEncoderPool();
     await this.#options.storage.close();
   }
 
