@@ -2,13 +2,15 @@
 // every container killed) when the sandbox changed, the next init container in order, and the
 // containers to (re)start by the restart policy, or the whole pod killed when nothing is left to run.
 // Restartable init containers (sidecars) are started in order like init containers and kept running.
-// A running container that failed its liveness or startup probe is killed, and started again unless
-// the restart policy is Never.
+// A running container whose definition changed (its image: the spec hash) is killed and started
+// again whatever the restart policy; one that failed its liveness or startup probe is killed, and
+// started again unless the restart policy is Never.
 
 import type { ContainerSpec, Pod } from './pod-types.ts';
 import { isRestartableInitContainer } from './pod-types.ts';
 import { podSandboxChanged } from './pod-sandbox-changed.ts';
 import type { ContainerKillReason, ProbeKill } from './prober/probe-manager.ts';
+import { containerHash } from './runtime-labels.ts';
 import { findContainerStatus, type RuntimeContainerStatus, type RuntimePodStatus } from './runtime-pod-status.ts';
 
 export interface PodActions {
@@ -33,6 +35,9 @@ export interface ContainerToKill {
 export type ProbeKillCheck = (container: ContainerSpec, containerID: string, init: boolean) => ProbeKill | undefined;
 
 const unknownStateKill = (status: RuntimeContainerStatus): ContainerToKill => ({ status, message: `Container ${status.name} is in an unknown state, it will be killed and re-created.` });
+
+/** containerChanged: the container runs with another definition than the spec's (a hash it was not created with). */
+const containerChanged = (container: ContainerSpec, status: RuntimeContainerStatus): boolean => status.hash !== '' && status.hash !== containerHash(container);
 
 const restartPolicyOf = (pod: Pod): string => pod.spec.restartPolicy ?? 'Always';
 
@@ -124,6 +129,11 @@ export function computePodActions(pod: Pod, status: RuntimePodStatus, probeKill:
       if (shouldContainerBeRestarted(container, pod, status)) containersToStart.push(container);
       continue;
     }
+    if (containerChanged(container, latest)) {
+      containersToKill.push({ status: latest, message: `Init container ${container.name} definition changed, will be restarted` });
+      containersToStart.push(container);
+      continue;
+    }
     // A sidecar that failed a probe is restarted whatever the pod's restart policy.
     const kill = probeKill(container, latest.containerID, true);
     if (kill === undefined) continue;
@@ -138,6 +148,12 @@ export function computePodActions(pod: Pod, status: RuntimePodStatus, probeKill:
         containersToStart.push(container);
         if (latest?.state === 'unknown') containersToKill.push(unknownStateKill(latest));
       }
+      continue;
+    }
+    if (containerChanged(container, latest)) {
+      // A new definition restarts the container whatever the restart policy.
+      containersToKill.push({ status: latest, message: `Container ${container.name} definition changed, will be restarted` });
+      containersToStart.push(container);
       continue;
     }
     const kill = probeKill(container, latest.containerID, false);

@@ -2,7 +2,7 @@
 // and kubetypes), by which it finds a pod's sandboxes and containers again and reads back what it
 // created them with.
 
-import { createHash } from 'node:crypto';
+import { fnv32a } from '../root-dir/go-spew-hash.ts';
 import type { ContainerSpec, Pod, StringMap } from './pod-types.ts';
 
 export const podNameLabel = 'io.kubernetes.pod.name';
@@ -45,10 +45,15 @@ export function containerAnnotations(pod: Pod, container: ContainerSpec, restart
   return annotations;
 }
 
+/** Go's json.Marshal escapes these in strings; JSON.stringify does not. */
+const goJsonEscapes: Readonly<Record<string, string>> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+
 /**
- * A hash of the container's spec, hexadecimal as the kubelet writes it. The kubelet hashes the Go
- * struct (fnv-32a of its dump), which cannot be reproduced here: this hashes the JSON instead.
+ * The kubelet's HashContainer, hexadecimal as it writes it: FNV-32a of what go-spew prints for the
+ * JSON of the fields whose change restarts a running container (its name and image), so a new image
+ * (`kubectl set image`) and nothing else kills and recreates it.
  */
-export function containerHash(container: ContainerSpec): string {
-  return createHash('sha256').update(JSON.stringify(container)).digest().readUInt32BE(0).toString(16);
+export function containerHash(container: Pick<ContainerSpec, 'name' | 'image'>): string {
+  const json = JSON.stringify({ image: container.image ?? '', name: container.name }).replace(/[<>&\u2028\u2029]/g, (ch) => goJsonEscapes[ch] as string);
+  return fnv32a(`([]uint8)[${[...Buffer.from(json, 'utf8')].join(' ')}]`).toString(16);
 }

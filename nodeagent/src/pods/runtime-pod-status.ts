@@ -4,7 +4,7 @@
 
 import { CriError, GrpcStatus, type CriRuntimeClient } from '../cri/index.ts';
 import type * as cri from '../cri/index.ts';
-import { containerRestartCountAnnotation, podUidLabel } from './runtime-labels.ts';
+import { containerHashAnnotation, containerRestartCountAnnotation, podUidLabel } from './runtime-labels.ts';
 import { exitedContainerMessage } from './termination-message.ts';
 
 export type RuntimeContainerState = 'created' | 'running' | 'exited' | 'unknown';
@@ -27,6 +27,8 @@ export interface RuntimeContainerStatus {
   /** The image's digest or id, the API's imageID. */
   readonly imageRef: string;
   readonly restartCount: number;
+  /** The spec hash the container was created with (io.kubernetes.container.hash); '' when unknown. */
+  readonly hash: string;
   readonly logPath: string;
   readonly user: cri.ContainerUser | null;
 }
@@ -104,6 +106,7 @@ function toRuntimeContainerStatus(status: cri.ContainerStatus, runtimeName: stri
     image: spec?.userSpecifiedImage || spec?.image || '',
     imageRef: status.imageRef,
     restartCount: Number.parseInt(status.annotations[containerRestartCountAnnotation] ?? '0', 10) || 0,
+    hash: status.annotations[containerHashAnnotation] ?? '',
     logPath: status.logPath,
     user: status.user,
   };
