@@ -2,7 +2,7 @@
 // priorities) and the exact cells kube's printers compute for realistic objects, odd ones included.
 
 import test from 'ava';
-import { existsSync, readFileSync } from 'node:fs';
+import { readReference, referenceTest } from '../../common/test/reference-documents.ts';
 import type { JsonObject } from '../src/registry/object-meta.ts';
 import { humanDuration } from '../src/table/human-duration.ts';
 import * as descriptions from '../src/table/columns/field-descriptions.ts';
@@ -64,11 +64,8 @@ test('kinds without a printer (Role, ClusterRole, custom resources) get Name and
   t.deepEqual(cells('example.com', 'Widget', {}), ['', '0001-01-01T00:00:00Z']);
 });
 
-const swaggerPath = new URL('../../../shared/reference/kubernetes-1.35/swagger.json', import.meta.url);
-
-test('column descriptions are the 1.35 API field docs (without the OpenAPI enum notes)', (t) => {
-  if (!existsSync(swaggerPath)) return t.pass('reference swagger.json not present');
-  const definitions = (JSON.parse(readFileSync(swaggerPath, 'utf8')) as { definitions: Record<string, { properties?: Record<string, { description?: string }> }> }).definitions;
+referenceTest(test, ['swagger.json'])('column descriptions are the 1.35 API field docs (without the OpenAPI enum notes)', (t) => {
+  const definitions = (JSON.parse(readReference('swagger.json')) as { definitions: Record<string, { properties?: Record<string, { description?: string }> }> }).definitions;
   const typeNames = Object.keys(definitions);
   let checked = 0;
   for (const [type, fields] of Object.entries(descriptions)) {

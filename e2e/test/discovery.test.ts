@@ -1,8 +1,7 @@
 import test from 'ava';
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { readReference, referenceTest } from '../../common/test/reference-documents.ts';
 import { startApiServer } from '../src/api-server-process.ts';
 import { kubectlBinary } from '../src/kubectl-binary.ts';
 
@@ -10,15 +9,13 @@ const run = promisify(execFile);
 const kubectl = (kubeconfig: string, ...args: string[]) => run(kubectlBinary(), [`--kubeconfig=${kubeconfig}`, ...args], { encoding: 'utf8' });
 
 // The upstream catalogue of resources is the oracle of what kube-apiserver 1.35 serves by default.
-const catalogue = join(import.meta.dirname, '..', '..', '..', 'shared', 'reference', 'kubernetes-1.35', 'resources.tsv');
 const servedByDefault = (): string[][] => {
-  const [header, ...rows] = readFileSync(catalogue, 'utf8').trim().split('\n').map((line) => line.split('\t'));
+  const [header, ...rows] = readReference('resources.tsv').trim().split('\n').map((line) => line.split('\t'));
   const served = (header as string[]).indexOf('servedByDefault');
   return rows.filter((row) => row[served] === 'true');
 };
 
-test('kubectl api-versions and api-resources list what kube-apiserver 1.35 serves by default', async (t) => {
-  if (!existsSync(catalogue)) return t.pass('no upstream catalogue beside the project');
+referenceTest(test, ['resources.tsv'])('kubectl api-versions and api-resources list what kube-apiserver 1.35 serves by default', async (t) => {
   const server = await startApiServer();
   t.teardown(() => server.stop());
   const rows = servedByDefault();

@@ -1,16 +1,14 @@
 import test from 'ava';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import protobuf from 'protobufjs';
+import { readReference, referenceTest } from '../../common/test/reference-documents.ts';
 import { sharedApiServer } from '../src/shared-api-server.ts';
 
 const shared = sharedApiServer();
 
 type Json = Record<string, unknown>;
 const protobufType = 'application/com.github.proto-openapi.spec.v2@v1.0+protobuf';
-const upstream = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', 'shared', 'reference', 'kubernetes-1.35', 'swagger.json'), 'utf8')) as {
-  definitions: Record<string, Json>;
-};
+/** kube-apiserver 1.35's swagger.json (read in the test that compares with it). */
+const upstreamSwagger = (): { definitions: Record<string, Json> } => JSON.parse(readReference('swagger.json')) as { definitions: Record<string, Json> };
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${shared.server().url}${path}`, { headers });
 const swagger = async (): Promise<Json & { definitions: Record<string, Json>; paths: Record<string, Json>; parameters: Record<string, Json> }> =>
@@ -24,7 +22,8 @@ function comparable(schema: unknown, inProperties = false): unknown {
   return Object.fromEntries(kept.map(([key, value]) => [key, comparable(value, key === 'properties' && !inProperties)]));
 }
 
-test('every definition equals kube-apiserver 1.35 swagger.json but for descriptions, enum values included', async (t) => {
+referenceTest(test, ['swagger.json'])('every definition equals kube-apiserver 1.35 swagger.json but for descriptions, enum values included', async (t) => {
+  const upstream = upstreamSwagger();
   const { definitions } = await swagger();
   const names = Object.keys(definitions);
   const unknown = names.filter((name) => upstream.definitions[name] === undefined);
