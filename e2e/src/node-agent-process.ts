@@ -4,7 +4,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { childStopper } from '../../common/test/stop-child.ts';
@@ -16,17 +16,24 @@ export interface ManagedProcess {
   readonly dir: string;
   /** What the process printed on stderr (the last 8 KB). */
   output(): string;
+  /** What the process printed on stdout (the last 8 KB). */
+  stdout(): string;
   /** Ends the process with the signal (SIGKILL after 10 s), removes its directory; the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** `capstan <args>` with its stderr kept; stopped and its directory removed by stop(). */
+/**
+ * `capstan <args>` with its stderr kept (and its stdout, in `stdout()`); stopped and its directory
+ * removed by stop(). It ends by itself when the test process is gone (deploy/src/exit-with-parent.ts).
+ */
 export function managed(args: readonly string[], dir: string, env: NodeJS.ProcessEnv = process.env): ManagedProcess {
-  const child = spawn(process.execPath, [capstan, ...args], { stdio: ['ignore', 'ignore', 'pipe'], env });
+  const child = spawn(process.execPath, [capstan, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, CAPSTAN_EXIT_WITH_PARENT: String(process.pid) } });
   let output = '';
+  let stdout = '';
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output = (output + chunk).slice(-8000)));
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout = (stdout + chunk).slice(-8000)));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, dir, output: () => output, stop: childStopper(child, exited, dir) };
+  return { child, dir, output: () => output, stdout: () => stdout, stop: childStopper(child, exited, dir) };
 }
 
 export interface RuntimeSimProcess extends ManagedProcess {
@@ -34,17 +41,23 @@ export interface RuntimeSimProcess extends ManagedProcess {
   readonly endpoint: string;
 }
 
-/** A runtime-sim serving on a socket of its own; resolves once the socket exists. */
+/** A runtime-sim serving on a socket of its own; resolves once it says it serves (no clock: the test's timeout bounds it). */
 export async function startRuntimeSim(extraArgs: readonly string[] = []): Promise<RuntimeSimProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'capstan-sim-'));
   const socket = join(dir, 'runtime-sim.sock');
-  const process = managed(['runtime-sim', `--listen=unix://${socket}`, `--root-dir=${join(dir, 'root')}`, ...extraArgs], dir);
-  const deadline = Date.now() + 10_000;
-  while (!existsSync(socket)) {
-    if (Date.now() > deadline || process.child.exitCode !== null) throw new Error(`runtime-sim did not start:\n${process.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return { ...process, endpoint: `unix://${socket}` };
+  const sim = managed(['runtime-sim', `--listen=unix://${socket}`, `--root-dir=${join(dir, 'root')}`, ...extraArgs], dir);
+  await new Promise<void>((resolve, reject) => {
+    const check = (): void => {
+      if (/^runtime-sim serving CRI/m.test(sim.stdout())) resolve();
+    };
+    sim.child.stdout?.on('data', check);
+    sim.child.once('exit', (code, signal) => reject(new Error(`runtime-sim exited with ${signal ?? code} before it served:\n${sim.output()}`)));
+    check();
+  }).catch(async (error: unknown) => {
+    await sim.stop('SIGKILL');
+    throw error;
+  });
+  return { ...sim, endpoint: `unix://${socket}` };
 }
 
 export interface AgentOptions {
