@@ -41,9 +41,9 @@ function startPool(): void {
 }
 
 /** The Protobuf answer of `json` (bytes made from stored objects), or undefined when its kind has no Protobuf message. */
-export async function storedJsonAsProtobuf(json: Buffer): Promise<Uint8Array | undefined> {
+export async function storedJsonAsProtobuf(json: Buffer, workerFromBytes = protobufWorkerThresholdBytes): Promise<Uint8Array | undefined> {
   // Copied to the thread, not moved: the JSON is the answer when the kind has no Protobuf message.
-  if (json.length >= protobufWorkerThresholdBytes) {
+  if (json.length >= workerFromBytes) {
     if (pool === undefined) startPool();
     else if (poolWarm) {
       answeredOnThreads++;
