@@ -8,6 +8,7 @@
 import { metaTime } from '@capstan/common';
 import { isIPv4 } from 'node:net';
 import { podQOS, resolveRecursiveReadOnly } from '../system/index.ts';
+import type { PodEviction } from './active-deadline.ts';
 import { shouldContainerBeRestarted } from './compute-pod-actions.ts';
 import { containersReadyCondition, initializedCondition, kubeletConditionTypes, podReadyCondition } from './pod-conditions.ts';
 import { podSandboxChanged } from './pod-sandbox-changed.ts';
@@ -36,6 +37,8 @@ export interface PodStatusInputs {
   readonly hostIPs: readonly string[];
   /** Whether the pod's runtime handler can make mounts recursively read-only. */
   readonly supportsRecursiveReadOnly: boolean;
+  /** An eviction the agent decided on (the kubelet's PodSyncHandlers: a passed activeDeadlineSeconds): Failed with its reason. */
+  readonly eviction?: PodEviction;
   /** The prober's results (UpdatePodStatus); none: started and ready once running. */
   readonly probes?: {
     started(uid: string, status: ContainerStatus): boolean;
@@ -277,6 +280,11 @@ export function generateAPIPodStatus(inputs: PodStatusInputs): PodStatus {
   if (phase === oldStatus.phase) {
     reason = oldStatus.reason || pod.status?.reason;
     message = oldStatus.message || pod.status?.message;
+  }
+  if (inputs.eviction !== undefined) {
+    phase = 'Failed';
+    reason = inputs.eviction.reason;
+    message = inputs.eviction.message;
   }
   if (isTerminalPhase(apiPhase) && phase !== apiPhase) phase = apiPhase as string;
 

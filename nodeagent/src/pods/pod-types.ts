@@ -169,6 +169,8 @@ export interface PodSpec {
   readonly ephemeralContainers?: readonly ContainerSpec[];
   readonly volumes?: readonly VolumeSpec[];
   readonly restartPolicy?: string;
+  /** How long the pod may be active on the node before it is failed (DeadlineExceeded). */
+  readonly activeDeadlineSeconds?: number;
   /** Whether the Services of the pod's namespace give it environment variables (true when unset). */
   readonly enableServiceLinks?: boolean;
   readonly terminationGracePeriodSeconds?: number;

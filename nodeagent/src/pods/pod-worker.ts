@@ -4,7 +4,10 @@
 // a pod being deleted is handed to the status manager for deletion, and a pod gone from its source
 // has everything left of it removed. Each sync of a running pod sets up its volumes (containers wait
 // until they are) and makes sure its probes run; a terminating pod is no longer probed for liveness.
+// A pod past its activeDeadlineSeconds is failed (DeadlineExceeded) and so terminates; its worker
+// wakes at the deadline to see to it.
 
+import { activeDeadlineRemainingMs, deadlineExceeded, type PodEviction } from './active-deadline.ts';
 import type { LifecycleHooks } from './hooks/lifecycle-hooks.ts';
 import { killPod, removePod, effectiveGracePeriodSeconds } from './kill-pod.ts';
 import type { MirrorClient } from './mirror-pods.ts';
@@ -56,6 +59,7 @@ export class PodWorker {
   #running: Promise<void> | undefined;
   #timer: NodeJS.Timeout | undefined;
   #closed = false;
+  #deadlineRecorded = false;
 
   constructor(pod: Pod, context: PodWorkerContext, state: WorkerState = 'syncing') {
     this.pod = pod;
@@ -131,9 +135,29 @@ export class PodWorker {
     await this.#syncTerminatedPod();
   }
 
+  /** The pod's eviction if it is past its activeDeadlineSeconds; the event is recorded once. */
+  #eviction(): PodEviction | undefined {
+    const { statusManager, podRuntime } = this.#context;
+    const remaining = activeDeadlineRemainingMs(this.pod, (statusManager.get(this.uid) ?? this.pod.status)?.startTime, Date.now());
+    if (remaining === undefined || remaining > 0) return undefined;
+    if (!this.#deadlineRecorded) {
+      this.#deadlineRecorded = true;
+      podRuntime.options.recordEvent(this.pod, undefined, { type: 'Normal', ...deadlineExceeded });
+    }
+    return deadlineExceeded;
+  }
+
+  /** The next resync: sooner when the pod's active deadline comes first. */
+  #resyncDelayMs(delayMs: number): number {
+    const remaining = activeDeadlineRemainingMs(this.pod, (this.#context.statusManager.get(this.uid) ?? this.pod.status)?.startTime, Date.now());
+    return remaining === undefined ? delayMs : Math.max(0, Math.min(delayMs, remaining + 10));
+  }
+
   #generateStatus(podIsTerminal: boolean): PodStatus {
     const { statusManager, reasons, hostIPs } = this.#context;
+    const eviction = this.#eviction();
     return generateAPIPodStatus({
+      ...(eviction === undefined ? {} : { eviction }),
       pod: this.pod,
       runtime: this.runtimeStatus,
       oldStatus: statusManager.get(this.uid) ?? this.pod.status ?? {},
@@ -171,8 +195,8 @@ export class PodWorker {
     }
     if (result.failed) {
       const errorDelay = jitter(this.#context.errorBackOffMs, 0.5);
-      this.#requeue(result.backOffEndsInMs === undefined ? errorDelay : Math.min(errorDelay, result.backOffEndsInMs + 50));
-    } else this.#requeue(jitter(this.#context.resyncMs, 0.5));
+      this.#requeue(this.#resyncDelayMs(result.backOffEndsInMs === undefined ? errorDelay : Math.min(errorDelay, result.backOffEndsInMs + 50)));
+    } else this.#requeue(this.#resyncDelayMs(jitter(this.#context.resyncMs, 0.5)));
     return false;
   }
 
