@@ -207,6 +207,9 @@ export class ApiServer {
       try {
         return await step();
       } catch (error) {
+        // A store that fails every read (a damaged file) never lets the step succeed: once the
+        // server stops, stop retrying too, or the timers keep the stopped process alive.
+        if (this.#stopping.signal.aborted) return;
         this.#options.logger.warn({ err: error }, `${what} failed; retrying`);
         await new Promise((resolve) => setTimeout(resolve, retryDelayMs));
       }

@@ -2,7 +2,7 @@
 // prefix are read and watched through that resource's cache; writes, exact reads of past
 // revisions and everything else go to the store.
 
-import { futureRevision } from '../storage-error.ts';
+import { futureRevision, unavailable } from '../storage-error.ts';
 import type {
   DeleteResult,
   GetResult,
@@ -32,6 +32,7 @@ export interface CacherOptions {
 export class Cacher implements Storage {
   readonly #store: Storage;
   readonly #caches: readonly ResourceCache[];
+  #closed = false;
 
   constructor(store: Storage, options: CacherOptions) {
     this.#store = store;
@@ -46,7 +47,11 @@ export class Cacher implements Storage {
 
   /** Resolves once every resource cache holds its first snapshot. */
   async ready(): Promise<void> {
-    while (!this.#caches.every((cache) => cache.isReady)) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (!this.#caches.every((cache) => cache.isReady)) {
+      // A store that never lets the caches fill (a damaged file) must not keep a stopped process alive.
+      if (this.#closed) throw unavailable('the watch cache is closed');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
   }
 
   currentRevision(): Promise<Revision> {
@@ -111,6 +116,7 @@ export class Cacher implements Storage {
   }
 
   async close(): Promise<void> {
+    this.#closed = true;
     for (const cache of this.#caches) cache.close();
     await this.#store.close();
   }

@@ -52,7 +52,7 @@ export class ResourceCache {
     this.prefix = prefix;
     this.#options = options;
     this.#ring = new EventRing(options.ringCapacity, options.historyMs, 0);
-    this.#ready = this.#retryStart();
+    this.#ready = this.#startInBackground();
   }
 
   /** Whether the cache holds a snapshot and follows the store; until then reads go to the store. */
@@ -206,7 +206,18 @@ export class ResourceCache {
     this.#isReady = false;
     // Our watchers may have missed events: they must list again, as after any broken watch.
     this.#failWatchers(unavailable(`the watch cache is re-initialising: ${error.message}`, error));
-    this.#ready = this.#retryStart();
+    this.#ready = this.#startInBackground();
+  }
+
+  /**
+   * Starts (again) until it works or the cache closes. Readers that await the start see a close as
+   * their failure; when none awaits, a close during the start must not be an unhandled rejection
+   * (it ended the process on SIGTERM when the store failed every read).
+   */
+  #startInBackground(): Promise<void> {
+    const started = this.#retryStart();
+    started.catch(() => {});
+    return started;
   }
 
   async #retryStart(): Promise<void> {
