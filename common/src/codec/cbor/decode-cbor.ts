@@ -54,12 +54,12 @@ const isByteField = (schema: Schema | undefined): boolean => schema?.type === 's
 
 class CborReader {
   private offset = 0;
-  private readonly bytes: Uint8Array;
+  private readonly bytes: Buffer;
   private readonly view: DataView;
   private readonly lookup: TypeLookup | undefined;
 
   constructor(bytes: Uint8Array, lookup: TypeLookup | undefined) {
-    this.bytes = bytes;
+    this.bytes = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     this.lookup = lookup;
   }
@@ -93,8 +93,19 @@ class CborReader {
       case 1:
         return integer(typeof argument === 'bigint' ? -1n - argument : -1 - argument, 'negative integer');
       case 2:
+        if (info !== 31) {
+          // Straight from the input, without a view of each string.
+          const start = this.offset;
+          this.offset += argument as number;
+          return this.bytes.toString(encoding === 22 ? 'base64' : encoding === 21 ? 'base64url' : encoding === 23 ? 'hex' : 'utf8', start, this.offset);
+        }
         return textOfBytes(this.stringBytes(info, argument), encoding);
       case 3: {
+        if (info !== 31 && isAscii(this.bytes, this.offset, this.offset + (argument as number))) {
+          const start = this.offset;
+          this.offset += argument as number;
+          return this.bytes.toString('latin1', start, this.offset);
+        }
         const content = this.stringBytes(info, argument);
         try {
           return utf8.decode(content);
@@ -241,8 +252,14 @@ class CborReader {
   }
 }
 
+/** Whether bytes[start, end) are ASCII, valid UTF-8 with nothing to check further (most texts of an object are). */
+function isAscii(bytes: Uint8Array, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) if ((bytes[i] as number) >= 0x80) return false;
+  return true;
+}
+
 /** A declared type's Go name as Go prints it: "io.k8s.api.core.v1.Secret" is v1.Secret. */
-const goTypeName = (declarationName: string): string => declarationName.split('.').slice(-2).join('.');
+const goTypeName = (declarationName: string): string => declarationName.slice(declarationName.lastIndexOf('.', declarationName.lastIndexOf('.') - 1) + 1);
 
 /** An integer within int64, as a number when exact, as raw JSON beyond 2^53. */
 function integer(value: number | bigint, what: string): unknown {

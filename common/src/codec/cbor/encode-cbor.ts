@@ -11,8 +11,12 @@ export const selfDescribedTag = Uint8Array.of(0xd9, 0xd9, 0xf7);
 
 /** A growing output buffer. */
 export class CborWriter {
-  private buffer = Buffer.allocUnsafe(4096);
+  private buffer: Buffer;
   private offset = 0;
+
+  constructor(capacity = 4096) {
+    this.buffer = Buffer.allocUnsafe(capacity);
+  }
 
   /** The bytes written so far (a view of the writer's buffer). */
   bytes(): Buffer {
@@ -51,6 +55,26 @@ export class CborWriter {
 
   /** A string as a byte string of its UTF-8. */
   string(text: string): void {
+    // Most strings of an object are short ASCII: written byte by byte, without a call into Buffer.
+    if (text.length < 24) {
+      this.reserve(1 + text.length);
+      const start = this.offset;
+      let at = start + 1;
+      let ascii = true;
+      for (let i = 0; i < text.length; i++) {
+        const code = text.charCodeAt(i);
+        if (code >= 0x80) {
+          ascii = false;
+          break;
+        }
+        this.buffer[at++] = code;
+      }
+      if (ascii) {
+        this.buffer[start] = 0x40 | text.length;
+        this.offset = at;
+        return;
+      }
+    }
     const length = Buffer.byteLength(text);
     this.head(2, length);
     this.reserve(length);
@@ -108,8 +132,8 @@ function writeMap(writer: CborWriter, object: Record<string, unknown>, schema: S
   const values = schema?.type === 'map' ? schema.values : undefined;
   const keys = sortedKeys(object);
   writer.head(5, keys.length);
-  for (const key of keys) {
-    writer.raw(encodedKey(key));
+  for (const { key, encoded } of keys) {
+    writer.raw(encoded);
     writeValue(writer, object[key], values ?? fieldSchema(fields, key), lookup);
   }
 }
@@ -117,32 +141,47 @@ function writeMap(writer: CborWriter, object: Record<string, unknown>, schema: S
 const fieldSchema = (fields: StructDeclaration['fields'] | undefined, key: string): Schema | undefined =>
   fields !== undefined && Object.hasOwn(fields, key) ? (fields[key] as { schema: Schema }).schema : undefined;
 
-/** The keys with a value (JSON drops undefined ones), in kube's order: by encoded length, then bytewise. */
-function sortedKeys(object: Record<string, unknown>): string[] {
-  const keys: string[] = [];
-  for (const key in object) if (Object.hasOwn(object, key) && object[key] !== undefined) keys.push(key);
-  return keys.sort(compareKeys);
+interface EncodedKey {
+  readonly key: string;
+  readonly encoded: Buffer;
 }
 
-function compareKeys(a: string, b: string): number {
-  const x = encodedKey(a);
-  const y = encodedKey(b);
-  return x.length - y.length || Buffer.compare(x, y);
+/** The keys with a value (JSON drops undefined ones), in kube's order: by encoded length, then bytewise. */
+function sortedKeys(object: Record<string, unknown>): readonly EncodedKey[] {
+  const names = Object.keys(object);
+  for (const name of names) if (object[name] === undefined) return sortKeys(names.filter((key) => object[key] !== undefined));
+  if (names.length < 2) return names.length === 0 ? [] : [encodedKey(names[0] as string)];
+  // Objects of a kind share their few shapes: one lookup of the shape instead of a sort.
+  const shape = names.join('\u0000');
+  let sorted = shapeCache.get(shape);
+  if (sorted === undefined) {
+    sorted = sortKeys(names);
+    if (shapeCache.size >= shapeCacheLimit) shapeCache.clear();
+    shapeCache.set(shape, sorted);
+  }
+  return sorted;
 }
+
+const shapeCache = new Map<string, readonly EncodedKey[]>();
+const shapeCacheLimit = 10_000;
+
+const sortKeys = (names: readonly string[]): EncodedKey[] => names.map(encodedKey).sort(compareKeys);
+
+const compareKeys = (a: EncodedKey, b: EncodedKey): number => a.encoded.length - b.encoded.length || Buffer.compare(a.encoded, b.encoded);
 
 /** Map keys repeat across objects: each is encoded once and kept (up to a bound). */
-const keyCache = new Map<string, Buffer>();
+const keyCache = new Map<string, EncodedKey>();
 const keyCacheLimit = 20_000;
 
-function encodedKey(key: string): Buffer {
-  let encoded = keyCache.get(key);
-  if (encoded !== undefined) return encoded;
-  const writer = new CborWriter();
+function encodedKey(key: string): EncodedKey {
+  let cached = keyCache.get(key);
+  if (cached !== undefined) return cached;
+  const writer = new CborWriter(16 + key.length * 3);
   writer.string(key);
-  encoded = Buffer.from(writer.bytes());
+  cached = { key, encoded: Buffer.from(writer.bytes()) };
   if (keyCache.size >= keyCacheLimit) keyCache.clear();
-  keyCache.set(key, encoded);
-  return encoded;
+  keyCache.set(key, cached);
+  return cached;
 }
 
 function writeBytes(writer: CborWriter, base64: string): void {
