@@ -176,3 +176,19 @@ test('with the gate on CBOR kube refuses is a 400 with kube decoder\'s words: du
   // Still serving.
   t.is((await fetch(`${gated.url}${secrets}/x`)).status, 404);
 });
+
+test('with the gate on an apply patch in CBOR is read as kube reads it, into unstructured content: []byte fields as any string, errors worded "error decoding YAML"', async (t) => {
+  const apply = (name: string, body: Buffer) =>
+    fetch(`${gated.url}/api/v1/namespaces/default/configmaps/${name}?fieldManager=cbor-client`, { method: 'PATCH', headers: { 'content-type': 'application/apply-patch+cbor' }, body });
+  // binaryData as a text string: a typed decoding (POST) refuses it, an apply patch takes it.
+  const textBinary = cbor({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cbor-applied-text' }, binaryData: { b: 'AAEC/w==' } });
+  const applied = await apply('cbor-applied-text', textBinary);
+  t.is(applied.status, 201);
+  t.deepEqual(((await applied.json()) as { binaryData: unknown }).binaryData, { b: 'AAEC/w==' });
+  const posted = await fetch(`${gated.url}/api/v1/namespaces/default/configmaps`, { method: 'POST', headers: { 'content-type': 'application/cbor' }, body: textBinary });
+  t.is(posted.status, 400);
+  // {"a": 1, "a": 2}
+  const duplicated = await apply('cbor-applied-dup', Buffer.from('d9d9f7a2616101616102', 'hex'));
+  t.is(duplicated.status, 400);
+  t.is(((await duplicated.json()) as { message: string }).message, 'error decoding YAML: cbor: found duplicate map key "a" at map element index 1');
+});

@@ -83,9 +83,10 @@ async function liveObject(target: ApplyTarget): Promise<JsonObject | undefined> 
 function decodeApplyBody(body: ApplyBody): unknown {
   if ('cbor' in body) {
     try {
-      return cborCodec().decodeCborObject(body.cbor);
+      // kube reads an apply patch into unstructured content, and says YAML whatever the patch's media type.
+      return cborCodec().decodeCborUnstructured(body.cbor);
     } catch (error) {
-      throw newBadRequest(`error decoding CBOR: ${(error as Error).message}`);
+      throw newBadRequest(`error decoding YAML: ${(error as Error).message}`);
     }
   }
   try {

@@ -26,6 +26,12 @@ const declaredTypes = { typeNameOf: (apiVersion: string, kind: string) => declar
  */
 export const decodeCborObject = (bytes: Uint8Array): unknown => decodeCbor(bytes, declaredTypes);
 
+/**
+ * One CBOR data item in the JSON form as kube reads it into unstructured content (an apply
+ * patch): no kind's typed rules, so a []byte field may be any string, checked later.
+ */
+export const decodeCborUnstructured = (bytes: Uint8Array): unknown => decodeCbor(bytes);
+
 /** An answer as one self-described CBOR data item. */
 export const encodeCborAnswer = (answer: unknown): Uint8Array => encodeCborObject(answer, typeNameOf(answer), lookup);
 
