@@ -103,3 +103,54 @@ test('a Pod written as Protobuf reads back the same: embedded probe handlers, vo
   };
   t.deepEqual(decodeProtobufObject(encodeProtobufObject(pod)), pod);
 });
+
+test("zeros read as Go reads them: kept in a pointer field, unset in a non-pointer one unless Go's JSON shows it", (t) => {
+  const lookup = (name: string) => builtinTypes.get(name);
+  // DeploymentSpec: replicas (1) is *int32, minReadySeconds (5) is an omitempty int32.
+  const spec = message((w) => {
+    varintField(w, 1, 0);
+    varintField(w, 5, 0);
+  });
+  t.deepEqual(decodeMessage(spec, 'io.k8s.api.apps.v1.DeploymentSpec', lookup), { replicas: 0 });
+  // ContainerPort: containerPort (3) is shown even at 0 (no omitempty); protocol (4) is an omitempty
+  // string whose "" means unset, for defaulting to make it TCP; hostIP (5) likewise.
+  const port = message((w) => {
+    stringField(w, 1, '');
+    varintField(w, 2, 0);
+    varintField(w, 3, 0);
+    stringField(w, 4, '');
+    stringField(w, 5, '');
+  });
+  t.deepEqual(decodeMessage(port, 'io.k8s.api.core.v1.ContainerPort', lookup), { containerPort: 0 });
+  // SecurityContext.allowPrivilegeEscalation (7) is *bool: false was sent.
+  t.deepEqual(decodeMessage(message((w) => varintField(w, 7, 0)), 'io.k8s.api.core.v1.SecurityContext', lookup), { allowPrivilegeEscalation: false });
+});
+
+test('a CustomResourceDefinition schema reads its unions as Go writes their JSON, and a broken one is refused by name', (t) => {
+  const lookup = (name: string) => builtinTypes.get(name);
+  const props = 'io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSONSchemaProps';
+  const stringSchema = message((w) => stringField(w, 5, 'string'));
+  const schema = message((w) => {
+    stringField(w, 5, 'object');
+    // additionalProperties (30): OrBool {allows = 1, schema = 2}; additionalItems (33) without a schema: the flag.
+    bytesField(w, 30, message((u) => {
+      varintField(u, 1, 1);
+      bytesField(u, 2, stringSchema);
+    }));
+    bytesField(w, 33, message((u) => varintField(u, 1, 0)));
+    // items (24): OrArray {schema = 1, jSONSchemas = 2}; dependencies (32): map of OrStringArray {schema = 1, property = 2}.
+    bytesField(w, 24, message((u) => bytesField(u, 1, stringSchema)));
+    bytesField(w, 32, message((entry) => {
+      stringField(entry, 1, 'a');
+      bytesField(entry, 2, message((u) => stringField(u, 2, 'b')));
+    }));
+  });
+  t.deepEqual(decodeMessage(schema, props, lookup), {
+    type: 'object',
+    items: { type: 'string' },
+    additionalProperties: { type: 'string' },
+    dependencies: { a: ['b'] },
+    additionalItems: false,
+  });
+  t.throws(() => decodeMessage(schema.subarray(0, schema.length - 3), props, lookup), { message: /^the io\.k8s\.apiextensions-apiserver\.pkg\.apis\.apiextensions\.v1\.JSONSchemaProps message cannot be read: / });
+});
