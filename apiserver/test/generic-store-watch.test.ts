@@ -25,6 +25,7 @@ test('every watcher of a change receives the same decoded object, so its bytes a
   await store.delete('default', 'a');
   await new Promise((resolve) => setTimeout(resolve, 50));
   t.deepEqual(received[0]?.map((e) => e.type), ['ADDED', 'DELETED']);
-  t.is(received[0]?.[0]?.object, received[1]?.[0]?.object);
-  t.is(received[0]?.[1]?.object, received[1]?.[1]?.object);
+  const objectOf = (event: ApiWatchEvent | undefined): unknown => (event !== undefined && 'object' in event ? event.object : undefined);
+  t.is(objectOf(received[0]?.[0]), objectOf(received[1]?.[0]));
+  t.is(objectOf(received[0]?.[1]), objectOf(received[1]?.[1]));
 });

@@ -1,5 +1,7 @@
 // GET .../{resource}?watch=true: a chunked stream of {"type":...,"object":...} lines; bookmarks
-// on request, the connection ends at timeoutSeconds, and a slow client is closed, never buffered without bound.
+// on request, the connection ends at timeoutSeconds, and a slow client is closed, never buffered
+// without bound: its stream ends as kube ends it, and a connection that cannot even take the end
+// of its stream is destroyed.
 // Objects come as one-row Tables or as PartialObjectMetadata when the Accept header asks so; a
 // media type that cannot stream (YAML) is a 406.
 
@@ -37,6 +39,9 @@ export function watchTimeoutMs(timeoutSeconds: number | undefined, minRequestTim
   const requested = timeoutSeconds === undefined || timeoutSeconds === 0 ? minRequestTimeoutMs * (1 + Math.random()) : timeoutSeconds * 1000;
   return Math.min(Math.max(requested, 0), maxTimerMs);
 }
+
+/** How long an ended watch may take to hand its last bytes to the connection before it is destroyed. */
+export const unflushedWatchGraceMs = 5_000;
 
 /** How often a watch that allows bookmarks gets one (kube-apiserver: about once a minute). */
 const bookmarkIntervalMs = 60_000;
@@ -79,6 +84,12 @@ export async function watchObjects(
     stopping.removeEventListener('abort', end);
     watch?.close();
     response.end();
+    // A client that reads nothing keeps what is left in our buffer forever: cut it off.
+    if (!response.writableFinished) {
+      const destroy = setTimeout(() => response.destroy(), unflushedWatchGraceMs);
+      destroy.unref();
+      response.once('finish', () => clearTimeout(destroy));
+    }
   };
   const write = (line: string | Uint8Array): boolean => {
     if (ended) return true;
@@ -104,6 +115,10 @@ export async function watchObjects(
   lastBookmark?.unref();
 
   watch = await store.watch(watchRequest, (event) => {
+    if (event.type === 'CLOSED') {
+      setImmediate(end);
+      return true;
+    }
     let line: string | Uint8Array;
     if (table !== undefined && event.type !== 'ERROR' && event.type !== 'BOOKMARK') {
       const { resourceVersion } = event.object.metadata as { resourceVersion?: string };

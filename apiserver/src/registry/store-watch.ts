@@ -12,7 +12,12 @@ import type { WatchRequest } from './watch-request.ts';
 
 export type ApiWatchEvent =
   | { readonly type: 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK'; readonly object: JsonObject }
-  | { readonly type: 'ERROR'; readonly object: Status };
+  | { readonly type: 'ERROR'; readonly object: Status }
+  /**
+   * The server closed the watch, with nothing to tell: kube's cacher closes a watcher that could
+   * not keep up and its stream just ends; the client watches again from its last resourceVersion.
+   */
+  | { readonly type: 'CLOSED' };
 
 /** Receives watch events; false says the client's buffer is full (see Watch.resume). */
 export type ApiWatchListener = (event: ApiWatchEvent) => boolean | void;
@@ -119,6 +124,7 @@ export async function watchStored(storage: Storage, collection: WatchedCollectio
       case 'PROGRESS':
         return request.allowWatchBookmarks ? listener({ type: 'BOOKMARK', object: collection.bookmark(event.revision) }) : true;
       case 'ERROR':
+        if (event.error.code === 'TooSlow') return listener({ type: 'CLOSED' });
         return listener({
           type: 'ERROR',
           object:

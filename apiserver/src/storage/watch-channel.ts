@@ -1,6 +1,7 @@
 // One watcher's delivery: events go straight to the listener while it keeps up; while it reports
-// a full buffer they wait in a bounded queue, and a watcher whose queue overflows is closed as
-// TooSlow, so one slow client can neither hold up the others nor grow memory without bound.
+// a full buffer they wait in a queue bounded in events and in bytes, and a watcher whose queue
+// overflows is closed as TooSlow (kube's cacher closes a watcher whose channel stays full), so one
+// slow client can neither hold up the others nor grow memory without bound.
 
 import { StorageError } from './storage-error.ts';
 import type { Watch, WatchEvent, WatchListener } from './storage.ts';
@@ -8,16 +9,30 @@ import type { Watch, WatchEvent, WatchListener } from './storage.ts';
 export interface WatchChannelOptions {
   /** How many live events may wait for a full listener before the watch is closed. */
   readonly maxPending?: number;
+  /** How many bytes of stored objects those events may hold. */
+  readonly maxPendingBytes?: number;
   /** Called once when the watch ends, by close() or by an error. */
   readonly onClose?: () => void;
   readonly onProgressRequest?: () => void;
 }
 
 export const defaultMaxPending = 10_000;
+/**
+ * A watcher that never reads holds its queued events alive after the event ring has let them go:
+ * 16 MiB of them at most (a burst of a few thousand ordinary objects in one turn fits).
+ */
+export const defaultMaxPendingBytes = 16 * 1024 * 1024;
+
+/** The bytes of stored object an event holds. */
+const sizeOf = (event: WatchEvent): number =>
+  event.type === 'ADDED' || event.type === 'MODIFIED' ? event.kv.value.byteLength : event.type === 'DELETED' ? event.prev.value.byteLength : 0;
 
 export class WatchChannel implements Watch {
   readonly #listener: WatchListener;
   readonly #maxPending: number;
+  readonly #maxPendingBytes: number;
+  /** The bytes of the live events queued (not of the backlog, which the ring holds anyway). */
+  #pendingBytes = 0;
   readonly #onClose: (() => void) | undefined;
   readonly #onProgressRequest: (() => void) | undefined;
   #queue: WatchEvent[] = [];
@@ -32,6 +47,7 @@ export class WatchChannel implements Watch {
   constructor(listener: WatchListener, options: WatchChannelOptions = {}) {
     this.#listener = listener;
     this.#maxPending = options.maxPending ?? defaultMaxPending;
+    this.#maxPendingBytes = options.maxPendingBytes ?? defaultMaxPendingBytes;
     this.#onClose = options.onClose;
     this.#onProgressRequest = options.onProgressRequest;
   }
@@ -59,11 +75,13 @@ export class WatchChannel implements Watch {
   push(event: WatchEvent): void {
     if (this.#closed) return;
     if (this.#held || this.#full || this.#head < this.#queue.length) {
-      if (this.#queue.length - this.#head - this.#backlog >= this.#maxPending) {
+      const size = sizeOf(event);
+      if (this.#queue.length - this.#head - this.#backlog >= this.#maxPending || this.#pendingBytes + size > this.#maxPendingBytes) {
         this.fail(new StorageError('TooSlow', 'the watcher could not keep up with the events and was closed'));
         return;
       }
       this.#queue.push(event);
+      this.#pendingBytes += size;
       return;
     }
     if (this.#listener(event) === false) this.#full = true;
@@ -76,6 +94,7 @@ export class WatchChannel implements Watch {
     while (this.#head < queue.length && !this.#full && !this.#closed) {
       const event = queue[this.#head++] as WatchEvent;
       if (this.#backlog > 0) this.#backlog--;
+      else this.#pendingBytes -= sizeOf(event);
       if (this.#listener(event) === false) this.#full = true;
     }
     if (this.#head === queue.length) {
@@ -107,6 +126,7 @@ export class WatchChannel implements Watch {
     this.#closed = true;
     this.#queue = [];
     this.#head = 0;
+    this.#pendingBytes = 0;
     this.#onClose?.();
   }
 }
