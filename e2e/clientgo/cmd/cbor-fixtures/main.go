@@ -18,7 +18,9 @@ import (
 	"strings"
 	"time"
 
+	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
 	appsv1 "k8s.io/api/apps/v1"
+	certificatesv1 "k8s.io/api/certificates/v1"
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -135,6 +137,9 @@ func objects() map[string]runtime.Object {
 	replicas := int32(3)
 	surge := intstr.FromString("25%")
 	unavailable := intstr.FromInt32(1)
+	url := "https://hooks.example.com/validate"
+	none := admissionregistrationv1.SideEffectClassNone
+	timeout := int32(5)
 	dynamic := &unstructured.Unstructured{Object: map[string]interface{}{
 		"apiVersion": "v1",
 		"kind":       "ConfigMap",
@@ -209,6 +214,28 @@ func objects() map[string]runtime.Object {
 			GracePeriodSeconds: &seconds,
 		},
 		"dynamic-configmap": dynamic,
+		// []byte fields deeper down: a struct in a struct, and structs in a list.
+		"certificatesigningrequest": &certificatesv1.CertificateSigningRequest{
+			TypeMeta:   metav1.TypeMeta{APIVersion: "certificates.k8s.io/v1", Kind: "CertificateSigningRequest"},
+			ObjectMeta: metav1.ObjectMeta{Name: "csr"},
+			Spec: certificatesv1.CertificateSigningRequestSpec{
+				Request:    []byte("-----BEGIN CERTIFICATE REQUEST-----\n"),
+				SignerName: "example.com/signer",
+				Usages:     []certificatesv1.KeyUsage{certificatesv1.UsageDigitalSignature},
+			},
+			Status: certificatesv1.CertificateSigningRequestStatus{Certificate: []byte{0x30, 0x82, 0x01, 0x0a}},
+		},
+		"validatingwebhookconfiguration": &admissionregistrationv1.ValidatingWebhookConfiguration{
+			TypeMeta:   metav1.TypeMeta{APIVersion: "admissionregistration.k8s.io/v1", Kind: "ValidatingWebhookConfiguration"},
+			ObjectMeta: metav1.ObjectMeta{Name: "hooks"},
+			Webhooks: []admissionregistrationv1.ValidatingWebhook{{
+				Name:                    "a.example.com",
+				ClientConfig:            admissionregistrationv1.WebhookClientConfig{URL: &url, CABundle: []byte{1, 2, 3, 4, 5}},
+				SideEffects:             &none,
+				AdmissionReviewVersions: []string{"v1"},
+				TimeoutSeconds:          &timeout,
+			}},
+		},
 	}
 }
 
