@@ -2,6 +2,7 @@
 // only by a server with the gate on.
 
 import { builtinTypes } from '../../schema/builtin-types.ts';
+import type { StructDeclaration, TypeLookup } from '../../schema/schema.ts';
 import { declarationOfKind } from '../protobuf/decode-object.ts';
 import { encodeCborEvent, encodeCborObject } from './cbor-object.ts';
 import { decodeCbor } from './decode-cbor.ts';
@@ -33,7 +34,32 @@ export const decodeCborObject = (bytes: Uint8Array): unknown => decodeCbor(bytes
 export const decodeCborUnstructured = (bytes: Uint8Array): unknown => decodeCbor(bytes);
 
 /** An answer as one self-described CBOR data item. */
-export const encodeCborAnswer = (answer: unknown): Uint8Array => encodeCborObject(answer, typeNameOf(answer), lookup);
+export const encodeCborAnswer = (answer: unknown): Uint8Array => {
+  const table = tableTypes(answer);
+  return table === undefined ? encodeCborObject(answer, typeNameOf(answer), lookup) : encodeCborObject(answer, tableTypeName, table);
+};
 
 /** One event of an application/cbor-seq watch: a self-described {type, object} data item. */
-export const encodeCborWatchEvent = (type: string, object: unknown): Uint8Array => encodeCborEvent(type, object, typeNameOf(object), lookup);
+export const encodeCborWatchEvent = (type: string, object: unknown): Uint8Array => {
+  const table = tableTypes(object);
+  return table === undefined ? encodeCborEvent(type, object, typeNameOf(object), lookup) : encodeCborEvent(type, object, tableTypeName, table);
+};
+
+const tableTypeName = 'capstan.cbor.Table';
+const tableRowTypeName = 'capstan.cbor.TableRow';
+
+/**
+ * For a Table whose rows hold whole objects of a built-in kind (includeObject=Object), the types
+ * that make their []byte fields go out under tag 22, as kube encodes each row's typed object.
+ */
+function tableTypes(answer: unknown): TypeLookup | undefined {
+  const { kind, rows } = (typeof answer === 'object' && answer !== null ? answer : {}) as { kind?: unknown; rows?: unknown };
+  if (kind !== 'Table' || !Array.isArray(rows)) return undefined;
+  const objectType = typeNameOf((rows[0] as { object?: unknown } | undefined)?.object);
+  if (objectType === undefined) return undefined;
+  const declarations = new Map<string, StructDeclaration>([
+    [tableTypeName, { kind: 'struct', name: tableTypeName, description: '', fields: { rows: { schema: { type: 'list', items: { type: 'ref', name: tableRowTypeName } }, description: '' } } }],
+    [tableRowTypeName, { kind: 'struct', name: tableRowTypeName, description: '', fields: { object: { schema: { type: 'ref', name: objectType }, description: '' } } }],
+  ]);
+  return (name) => declarations.get(name) ?? lookup(name);
+}
