@@ -21,8 +21,18 @@ async function echoServer(t: { teardown(fn: () => void): void }): Promise<{ port
   const sockets = new Set<Duplex>();
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     sockets.add(socket);
-    acceptSpdyUpgrade(request, socket, head, ['v4.channel.k8s.io', 'v3.channel.k8s.io'], (stream) => {
+    const upgrade = acceptSpdyUpgrade(request, socket, head, ['v4.channel.k8s.io', 'v3.channel.k8s.io'], (stream) => {
       if (spdyHeader(stream.headers, 'refuse') === 'yes') return false;
+      if (spdyHeader(stream.headers, 'burst') === 'yes') {
+        // Once the reply is long sent: writes the stream still buffers when the session is closed at once.
+        stream.once('data', () => {
+          stream.write('one ');
+          stream.write('two ');
+          stream.end('three');
+          upgrade?.session.close();
+        });
+        return true;
+      }
       streams.push(stream);
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -145,6 +155,20 @@ test('the upgrade negotiates the client\'s first protocol the server has; a stre
   t.is(reply.payload.readUInt32BE(0), 1);
   t.deepEqual([...(await client.decoder.decode(reply.payload.subarray(4)))], []);
   t.is(dataOf(frames, 1), 'HELLO SPDY');
+});
+
+test('closing the session sends what ended streams still buffer, their FIN, then GOAWAY', async (t) => {
+  const { port } = await echoServer(t);
+  const client = new TestClient(port);
+  t.teardown(() => client.close());
+  client.upgrade(['v4.channel.k8s.io']);
+  await client.open(1, { burst: 'yes' });
+  await client.until((seen) => seen.some((frame) => isControl(frame, SpdyFrameType.synReply)));
+  client.socket.write(encodeDataFrame(1, Buffer.from('go'), false));
+  await once(client.socket, 'end');
+  t.is(dataOf(client.frames, 1), 'one two three');
+  t.true(finOf(client.frames, 1));
+  t.true(isControl(client.frames.at(-1) as SpdyFrame, SpdyFrameType.goAway));
 });
 
 test('a refused stream is reset with CANCEL; a stream the client resets ends; pings are echoed', async (t) => {

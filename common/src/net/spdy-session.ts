@@ -126,6 +126,7 @@ export class SpdyServerSession {
   #outbound: Promise<void> | undefined;
   #lastStreamId = 0;
   #closed = false;
+  #closing = false;
   #paused = false;
   readonly #closeListeners: (() => void)[] = [];
 
@@ -149,13 +150,21 @@ export class SpdyServerSession {
     return this.#closed;
   }
 
-  /** Says GOAWAY and ends the connection once what was written is flushed. */
+  /**
+   * Says GOAWAY and ends the connection once what was written is flushed, including what streams
+   * that were ended still hold in their buffers (their FIN goes first).
+   */
   close(): void {
-    if (this.#closed) return;
-    this.#send(encodeGoAway(this.#lastStreamId, SpdyGoAwayStatus.ok));
-    const end = (): void => void this.#socket.end();
-    if (this.#outbound === undefined) end();
-    else void this.#outbound.then(end);
+    if (this.#closed || this.#closing) return;
+    this.#closing = true;
+    const ending = [...this.#streams.values()].filter((stream) => stream.writableEnded && !stream.writableFinished && !stream.destroyed);
+    void Promise.all(ending.map((stream) => new Promise<void>((resolve) => (stream.once('finish', resolve), stream.once('close', resolve))))).then(() => {
+      if (this.#closed) return;
+      this.#send(encodeGoAway(this.#lastStreamId, SpdyGoAwayStatus.ok));
+      const end = (): void => void this.#socket.end();
+      if (this.#outbound === undefined) end();
+      else void this.#outbound.then(end);
+    });
   }
 
   /** Cuts the connection at once. */
