@@ -1,7 +1,7 @@
 // The simulated runtime as a CRI v1 implementation for serveCri: decoded requests in, the model's
 // answers out (nanosecond timestamps as the numbers the CRI binding carries), RuntimeErrors as
 // gRPC statuses with the same codes. Methods the simulation has nothing to say about (stats,
-// metrics, Attach, PortForward) are left out and answer UNIMPLEMENTED.
+// metrics) are left out and answer UNIMPLEMENTED.
 
 import { CriError, type CriImplementation, type MessageInit } from '../cri/index.ts';
 import type * as cri from '../cri/index.ts';
@@ -43,6 +43,8 @@ export function criImplementation(runtime: SimulatedRuntime, streaming?: ExecStr
     execSync: ({ containerId, cmd, timeout }) => runtime.execSync(containerId, cmd, timeout),
     ...(streaming !== undefined && {
       exec: (request: cri.ExecRequest) => ({ url: streaming.prepareExec(request) }),
+      attach: (request: cri.AttachRequest) => ({ url: streaming.prepareAttach(request) }),
+      portForward: (request: cri.PortForwardRequest) => ({ url: streaming.preparePortForward(request.podSandboxId) }),
     }),
     checkpointContainer: async ({ containerId, location, timeout }) => (await runtime.checkpointContainer(containerId, location, timeout), {}),
     getContainerEvents: (_request, call) => containerEvents(runtime, call.signal),

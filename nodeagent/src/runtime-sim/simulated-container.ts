@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { toNanos } from './clock.ts';
 import { criLogLines } from './container-log.ts';
-import type { ExitReason, Lifecycle, LogLineSpec } from './lifecycle.ts';
+import type { ExitReason, Lifecycle, LogLineSpec, LogStream } from './lifecycle.ts';
 import type { LogWriter } from './log-writer.ts';
 import { RuntimeError } from './runtime-error.ts';
 import type { Container, ContainerConfig, ContainerEventType, ContainerState, ContainerStatus } from './runtime-types.ts';
@@ -64,6 +64,8 @@ export class SimContainer implements WheelTask {
   #linesPrinted = 0;
   #sigtermSent = false;
   #exitWaiters: (() => void)[] = [];
+  /** Attached clients (CRI Attach): told each line as the container prints it. */
+  readonly #attached = new Set<(stream: LogStream, text: string) => void>();
 
   constructor(
     host: ContainerHost,
@@ -209,12 +211,22 @@ export class SimContainer implements WheelTask {
     this.#host.containerChanged(this, 'CONTAINER_STOPPED_EVENT');
   }
 
+  /** Follows what the container prints from now on until detached; `exited` resolves when it has exited. */
+  attach(listener: (stream: LogStream, text: string) => void): { readonly exited: Promise<void>; detach(): void } {
+    if (this.state !== 'CONTAINER_RUNNING') return { exited: Promise.resolve(), detach: () => {} };
+    this.#attached.add(listener);
+    const exited = new Promise<void>((resolve) => this.#exitWaiters.push(resolve));
+    return { exited, detach: () => void this.#attached.delete(listener) };
+  }
+
   #print(lines: readonly LogLineSpec[], at: number): void {
     if (lines.length === 0) return;
     let records = '';
     for (const line of lines) {
       this.#linesPrinted++;
-      records += criLogLines(at, line.stream, line.text.includes('{') ? this.#render(line.text) : line.text);
+      const text = line.text.includes('{') ? this.#render(line.text) : line.text;
+      records += criLogLines(at, line.stream, text);
+      for (const listener of this.#attached) listener(line.stream, text);
     }
     if (this.logFile !== '') this.#host.logs.append(this.logFile, records);
   }

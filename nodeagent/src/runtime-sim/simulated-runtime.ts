@@ -12,7 +12,7 @@ import { type Clock, realClock, toNanos } from './clock.ts';
 import { execStreaming, execSync, type ExecStreams } from './container-exec.ts';
 import { ImageStore } from './image-store.ts';
 import { defaultPodCidr, IpAllocator } from './ip-allocator.ts';
-import type { RuntimeSimSettings } from './lifecycle.ts';
+import type { LogStream, RuntimeSimSettings } from './lifecycle.ts';
 import { LifecycleSelector } from './lifecycle-selection.ts';
 import { LogWriter } from './log-writer.ts';
 import { containerNotFound, RuntimeError, sandboxNotFound } from './runtime-error.ts';
@@ -275,6 +275,11 @@ export class SimulatedRuntime implements ContainerHost {
   /** An exec session with streams (kubectl exec); answers the exit code. */
   exec(id: string, cmd: readonly string[], streams: ExecStreams): Promise<number> {
     return execStreaming(this.#container(id), cmd, streams, this.wheel);
+  }
+
+  /** Follows a running container's output (CRI Attach): see SimContainer.attach. */
+  attach(id: string, listener: (stream: LogStream, text: string) => void): { readonly exited: Promise<void>; detach(): void } {
+    return this.#container(id).attach(listener);
   }
 
   async checkpointContainer(id: string, location: string, timeoutSeconds = 0): Promise<void> {

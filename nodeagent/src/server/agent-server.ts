@@ -21,6 +21,7 @@ import { serveCheckpoint } from './checkpoint.ts';
 import { serveContainerLogs } from './container-logs.ts';
 import { serveStreaming } from './exec-attach.ts';
 import { answerHttpError, answerText, type Exchange } from './exchange.ts';
+import { servePortForward } from './port-forward.ts';
 import { serveHealthz, servePods, type HealthCheck } from './pods-and-health.ts';
 import type { ServerContext, ServerLog } from './server-context.ts';
 import { loadServingCertificate, ServingCertificateError } from './serving-certificate.ts';
@@ -117,6 +118,7 @@ export async function startAgentServer(options: AgentServerOptions): Promise<Age
     { path: '/containerLogs', routes: [{ methods: ['GET'], segments: [3], serve: (exchange, params) => serveContainerLogs(context, exchange, params) }] },
     streaming('exec'),
     streaming('attach'),
+    { path: '/portForward', routes: [{ methods: ['GET', 'POST'], segments: [2, 3], serve: (exchange, params) => servePortForward(context, exchange, params) }] },
     ...(featureGates.ContainerCheckpoint ? [{ path: '/checkpoint', routes: [{ methods: ['POST'], segments: [3], serve: (exchange: Exchange, params: readonly string[]) => serveCheckpoint(context, exchange, params) }] }] : []),
   ];
 
@@ -156,8 +158,8 @@ export async function startAgentServer(options: AgentServerOptions): Promise<Age
       ...(clientCA === undefined ? {} : { requestCert: true, rejectUnauthorized: false, ca: clientCA }),
       ...(config.tlsMinVersion !== undefined && config.tlsMinVersion !== '' && tlsVersions[config.tlsMinVersion] !== undefined ? { minVersion: tlsVersions[config.tlsMinVersion] } : {}),
       keepAliveTimeout: 90_000,
-      // Only exec and attach take over their connection; any other upgrade request is answered as an ordinary one.
-      shouldUpgradeCallback: (request: IncomingMessage) => /^\/(exec|attach)\//.test(request.url ?? ''),
+      // Only exec, attach and port-forward take over their connection; any other upgrade request is answered as an ordinary one.
+      shouldUpgradeCallback: (request: IncomingMessage) => /^\/(exec|attach|portForward)\//.test(request.url ?? ''),
     },
     (request: IncomingMessage, response: ServerResponse) => run({ request, url: requestUrl(request), response, upgrade: undefined }),
   );

@@ -47,6 +47,11 @@ export async function serveStreaming(kind: StreamingKind, context: ServerContext
   } catch (error) {
     return runtimeRefusal(exchange, error);
   }
+  await proxyToRuntime(exchange, url);
+}
+
+/** The kubelet's proxyStream: the client's upgrade sent on to the URL the runtime answered. */
+export async function proxyToRuntime(exchange: Exchange, url: string): Promise<void> {
   let location: URL;
   try {
     location = new URL(url);
@@ -66,7 +71,7 @@ function streamOptions(query: URLSearchParams): StreamOptions | undefined {
 }
 
 /** streaming.WriteError: the runtime's error as the status its gRPC code maps to, with the error's text. */
-function runtimeRefusal(exchange: Exchange, error: unknown): void {
+export function runtimeRefusal(exchange: Exchange, error: unknown): void {
   const text = error instanceof Error ? error.message : String(error);
   if (CriError.is(error, GrpcStatus.NOT_FOUND)) return answerText(exchange, 404, text);
   if (CriError.is(error, GrpcStatus.RESOURCE_EXHAUSTED)) return answerText(exchange, 429, text, { 'Retry-After': String(retryAfterSeconds) });

@@ -1,0 +1,176 @@
+// Exec, attach and port-forward as client-go v0.35 and kubectl 1.35 do them, end to end through a
+// real API server, a real node agent and the simulated runtime's streaming server: SPDY/3.1
+// (remotecommand.NewSPDYExecutor, tools/portforward), WebSocket (NewWebSocketExecutor) and the
+// fallback executor, with stdout, stderr, stdin and its EOF, exit codes as CodeExitError, a
+// terminal, and a forwarded port (the simulated runtime forwards a pod's port to 127.0.0.1).
+
+import test from 'ava';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createConnection, createServer, type AddressInfo, type Server } from 'node:net';
+import { promisify } from 'node:util';
+import { eventually } from '../../common/test/eventually.ts';
+import { startApiServer, type ApiServerProcess } from '../src/api-server-process.ts';
+import { clientGoBinary, goAvailable } from '../src/clientgo-binary.ts';
+import { kubectlBinary } from '../src/kubectl-binary.ts';
+import { agentAccess, startAgent, startRuntimeSim, type ManagedProcess, type RuntimeSimProcess } from '../src/node-agent-process.ts';
+
+const run = promisify(execFile);
+const hasGo = goAvailable();
+if (!hasGo && process.env.CI !== undefined) throw new Error('CI needs the Go toolchain for the client-go tests: `go` is not on the PATH');
+// One after another: each starts a Go process, and the machine is shared.
+const goTest = hasGo ? test.serial : test.skip;
+if (!hasGo) console.log('skipped: the client-go stream tests need the Go toolchain (`go` on the PATH)');
+
+const nodeName = 'streams-node';
+const access = agentAccess();
+let server: ApiServerProcess | undefined;
+let runtime: RuntimeSimProcess | undefined;
+let agent: ManagedProcess | undefined;
+/** A TCP server on 127.0.0.1 that answers each connection with what it read, upper-cased, once the client half-closes. */
+let echo: Server | undefined;
+let echoPort = 0;
+
+test.before(async () => {
+  [server, runtime] = await Promise.all([startApiServer(access.apiServerArgs), startRuntimeSim()]);
+  agent = await startAgent({ kubeconfig: server.kubeconfig, runtimeEndpoint: runtime.endpoint, nodeName, args: access.agentArgs });
+  echo = createServer({ allowHalfOpen: true }, (socket) => {
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('end', () => socket.end(Buffer.concat(chunks).toString().toUpperCase()));
+    socket.on('error', () => socket.destroy());
+  });
+  echo.listen(0, '127.0.0.1');
+  await once(echo, 'listening');
+  echoPort = (echo.address() as AddressInfo).port;
+  const lifecycle = JSON.stringify({ logs: { start: ['started'], every: { interval: '100ms', lines: ['tick {n}'] } } });
+  await kubectl('run', 'shell', '--image=registry.example/busybox:1', `--annotations=runtime-sim.capstan.dev/lifecycle=${lifecycle}`, `--overrides={"spec":{"nodeName":"${nodeName}"}}`);
+  await eventually('the pod to run', async () => {
+    const response = await fetch(`${current().url}/api/v1/namespaces/default/pods/shell`);
+    const pod = (await response.json()) as { status?: { containerStatuses?: { ready?: boolean }[] } };
+    return pod.status?.containerStatuses?.[0]?.ready === true ? pod : undefined;
+  }).catch((error: Error) => {
+    throw new Error(`${error.message}\n${agent?.output() ?? ''}`);
+  });
+});
+
+test.after.always(async () => {
+  echo?.close();
+  await agent?.stop();
+  await Promise.all([server?.stop(), runtime?.stop()]);
+  access.remove();
+});
+
+function current(): ApiServerProcess {
+  if (server === undefined) throw new Error('the API server has not started');
+  return server;
+}
+
+async function kubectl(...args: string[]): Promise<string> {
+  return (await run(kubectlBinary(), [`--kubeconfig=${current().kubeconfig}`, ...args], { encoding: 'utf8' })).stdout;
+}
+
+interface ProbeResult {
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly exitCode?: number;
+  readonly error?: string;
+  readonly received?: string[];
+  /** What the forwarder printed. */
+  readonly log?: string;
+  /** What client-go logged (klog, on the probe's stderr): runtime.HandleError's errors. */
+  readonly klog: string;
+}
+
+async function probe(...args: string[]): Promise<ProbeResult> {
+  const { stdout, stderr } = await run(clientGoBinary('stream-probe'), [current().kubeconfig, ...args], { encoding: 'utf8' });
+  return { ...(JSON.parse(stdout) as Omit<ProbeResult, 'klog'>), klog: stderr };
+}
+
+for (const transport of ['spdy', 'websocket', 'fallback'] as const) {
+  goTest(`client-go exec (${transport}): stdout and stderr apart, exit code 0`, async (t) => {
+    const result = await probe('exec', transport, 'default', 'shell', '--', 'sh', '-c', 'echo out; echo err >&2');
+    t.like(result, { stdout: 'out\n', stderr: 'err\n', exitCode: 0 });
+    t.is(result.error, undefined);
+  });
+
+  goTest(`client-go exec (${transport}): a non-zero exit is a CodeExitError with its code`, async (t) => {
+    const result = await probe('exec', transport, 'default', 'shell', '--', 'sh', '-c', 'echo before; exit 3');
+    t.like(result, { stdout: 'before\n', exitCode: 3 });
+    t.is(result.error, 'exec.CodeExitError: command terminated with exit code 3');
+  });
+
+  goTest(`client-go exec (${transport}): stdin is read to its EOF`, async (t) => {
+    const result = await probe('exec', transport, 'default', 'shell', '-stdin', 'line one\nline two\n', '--', 'cat');
+    t.like(result, { stdout: 'line one\nline two\n', stderr: '', exitCode: 0 });
+  });
+}
+
+goTest('client-go exec with a terminal (SPDY and WebSocket): one output stream, CR LF line ends, a resize sent', async (t) => {
+  for (const transport of ['spdy', 'websocket'] as const) {
+    const result = await probe('exec', transport, 'default', 'shell', '-tty', '--', 'sh', '-c', 'echo out; echo err >&2');
+    t.like(result, { stdout: 'out\r\nerr\r\n', stderr: '', exitCode: 0 }, transport);
+  }
+});
+
+goTest('client-go attach over SPDY and WebSocket: the container\'s output as it prints it, and stdin echoed', async (t) => {
+  for (const transport of ['spdy', 'websocket'] as const) {
+    const result = await probe('attach', transport, 'default', 'shell', '-stdin', 'typed\n');
+    t.is(result.error, undefined, transport);
+    t.true(result.stdout.includes('typed\n'), transport);
+  }
+  // Without stdin the attach lasts until the client gives up: it sees the container's ticks meanwhile.
+  const following = await probe('attach', 'spdy', 'default', 'shell', '-timeout', '1s');
+  t.regex(following.stdout, /tick \d+\n/);
+});
+
+goTest('client-go port-forward over SPDY reaches the pod\'s port, one stream pair per connection', async (t) => {
+  const result = await probe('portforward', 'spdy', 'default', 'shell', '-port', String(echoPort), '-send', 'hello', '-connections', '3');
+  t.deepEqual(result.received, ['HELLO 0', 'HELLO 1', 'HELLO 2']);
+  t.is(result.error, undefined);
+});
+
+goTest('client-go port-forward to a port nothing listens on: the runtime\'s error, and the forward ends', async (t) => {
+  const closed = createServer();
+  closed.listen(0, '127.0.0.1');
+  await once(closed, 'listening');
+  const port = (closed.address() as AddressInfo).port;
+  closed.close();
+  const result = await probe('portforward', 'spdy', 'default', 'shell', '-port', String(port));
+  t.deepEqual(result.received, ['']);
+  t.regex(result.error ?? '', /lost connection to pod/);
+  t.regex(result.klog, new RegExp(`an error occurred forwarding \\d+ -> ${port}: error forwarding port ${port} to pod \\S+, uid : failed to connect to localhost:${port} inside namespace \\\\"[0-9a-f]+\\\\", IPv4: dial tcp4 127\\.0\\.0\\.1:${port}: connect: connection refused`));
+});
+
+test.serial('kubectl exec and port-forward through the agent', async (t) => {
+  t.is(await kubectl('exec', 'shell', '--', 'sh', '-c', 'echo from kubectl'), 'from kubectl\n');
+  const failed = await t.throwsAsync(kubectl('exec', 'shell', '--', 'sh', '-c', 'exit 7'));
+  t.is((failed as Error & { code?: number }).code, 7);
+  const typed = await new Promise<string>((resolve, reject) => {
+    const child = execFile(kubectlBinary(), [`--kubeconfig=${current().kubeconfig}`, 'exec', '-i', 'shell', '--', 'cat'], { encoding: 'utf8' }, (error, stdout) =>
+      error ? reject(error) : resolve(stdout),
+    );
+    child.stdin?.end('piped into kubectl\n');
+  });
+  t.is(typed, 'piped into kubectl\n');
+
+  const forward = spawn(kubectlBinary(), [`--kubeconfig=${current().kubeconfig}`, 'port-forward', 'pod/shell', `:${echoPort}`, '--address=127.0.0.1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  t.teardown(() => void forward.kill());
+  let printed = '';
+  forward.stdout.setEncoding('utf8').on('data', (chunk: string) => (printed += chunk));
+  forward.stderr.setEncoding('utf8').on('data', (chunk: string) => (printed += chunk));
+  const localPort = await eventually('kubectl port-forward to listen', async () => /Forwarding from 127\.0\.0\.1:(\d+) ->/.exec(printed)?.[1]);
+  const answer = await new Promise<string>((resolve, reject) => {
+    const socket = createConnectionTo(Number(localPort));
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    socket.on('end', () => resolve(text));
+    socket.on('error', reject);
+    socket.end('through kubectl');
+  });
+  t.is(answer, 'THROUGH KUBECTL');
+});
+
+function createConnectionTo(port: number) {
+  return createConnection({ host: '127.0.0.1', port, allowHalfOpen: true });
+}
