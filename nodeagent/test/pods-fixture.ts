@@ -43,6 +43,8 @@ export interface AgentNode {
   /** The simulated runtime, unless the node runs on another (`endpoint`). */
   readonly sim: RunningRuntimeSim | undefined;
   readonly workers: RunningPodWorkers;
+  /** Stops the pod workers and the runtime, as a node going down does (also done when the test ends); keepFiles leaves its directory for a restart. */
+  stop(options?: { readonly keepFiles?: boolean }): Promise<void>;
 }
 
 export interface AgentNodeOptions {
@@ -58,6 +60,8 @@ export interface AgentNodeOptions {
   readonly endpoint?: string;
   /** What the simulated runtime's handler claims it can do (both by default). */
   readonly handlerFeatures?: { readonly recursiveReadOnlyMounts: boolean; readonly userNamespaces: boolean };
+  /** The directory of a stopped node to start again on (its root and log directories kept). */
+  readonly dir?: string;
 }
 
 /** The simulated runtime with handler features of the test's choosing, served in this process. */
@@ -76,7 +80,7 @@ async function servedRuntime(socketPath: string, handlerFeatures: NonNullable<Ag
 
 /** Starts the runtime and the pod workers of one node; all stopped and removed after the test. */
 export async function startAgentNode(t: ExecutionContext, options: AgentNodeOptions): Promise<AgentNode> {
-  const dir = mkdtempSync(join(tmpdir(), 'capstan-pods-'));
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'capstan-pods-'));
   const rootDir = join(dir, 'root');
   const podLogsDir = join(dir, 'logs');
   const staticPodPath = join(dir, 'manifests');
@@ -115,16 +119,20 @@ export async function startAgentNode(t: ExecutionContext, options: AgentNodeOpti
     log: (message, error) => logs.push(error === undefined ? message : `${message}: ${(error as Error).message}`),
     ...options.extra,
   });
-  t.teardown(async () => {
-    await workers.stop();
-    client?.close();
-    runtime.close();
-    images.close();
-    await sim?.close();
-    rmSync(dir, { recursive: true, force: true });
-    if (logs.length > 0) t.log(logs.slice(-20).join('\n'));
-  });
-  return { dir, rootDir, podLogsDir, staticPodPath, nodeName: options.nodeName, client, runtime, sim, workers };
+  let stopped: Promise<void> | undefined;
+  const stop = (stopOptions: { readonly keepFiles?: boolean } = {}): Promise<void> =>
+    (stopped ??= (async () => {
+      await workers.stop();
+      client?.close();
+      runtime.close();
+      images.close();
+      await sim?.close();
+      if (stopOptions.keepFiles === true) t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+      else rmSync(dir, { recursive: true, force: true });
+      if (logs.length > 0) t.log(logs.slice(-20).join('\n'));
+    })());
+  t.teardown(() => stop());
+  return { dir, rootDir, podLogsDir, staticPodPath, nodeName: options.nodeName, client, runtime, sim, workers, stop };
 }
 
 /** A pod bound to the node, with the API's defaults the tests rely on written out. */

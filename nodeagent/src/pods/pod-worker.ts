@@ -16,6 +16,7 @@ import { isStaticPod, isTerminalPhase, type Pod, type PodStatus } from './pod-ty
 import type { ReasonCache } from './reason-cache.ts';
 import { emptyRuntimePodStatus, type RuntimePodStatus } from './runtime-pod-status.ts';
 import type { StatusManager } from './status-manager.ts';
+import { terminatedPodStatus } from './terminated-pod-status.ts';
 import type { ProbeManager } from './prober/probe-manager.ts';
 import type { PodRuntime } from './sync-pod.ts';
 import type { PodVolumes } from './volumes/pod-volumes.ts';
@@ -219,6 +220,9 @@ export class PodWorker {
     const { podRuntime, statusManager, reasons, dirs } = this.#context;
     this.#context.probes?.removePod(this.pod);
     if (!this.removed) {
+      // TerminatePod: what the runtime could not account for ended in failure, not waiting for ever.
+      const last = statusManager.get(this.uid);
+      if (last !== undefined) statusManager.set(this.pod, terminatedPodStatus(this.pod, last));
       statusManager.markFinished(this.pod);
       return;
     }

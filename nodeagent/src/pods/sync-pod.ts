@@ -7,7 +7,7 @@
 // state. Containers that failed a liveness or startup probe are killed (preStop first) and restarted.
 
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CriError, type CriRuntimeClient, type MessageInit } from '../cri/index.ts';
 import type * as cri from '../cri/index.ts';
@@ -204,7 +204,9 @@ export class PodRuntime {
     const image = await this.options.images.ensureImageExists(pod, container, context.sandboxConfig, context.handler);
     if ('reason' in image) return { failure: { reason: image.reason, message: image.message } };
 
-    const restartCount = latest === undefined ? 0 : latest.restartCount + 1;
+    // A runtime that lost its state after a restart knows nothing of earlier instances: the
+    // container's log files still count them (calcRestartCountByLogDir).
+    const restartCount = latest === undefined ? await restartCountByLogDir(join(podLogsDirectory(this.options.sandbox.podLogsDir, pod), container.name)) : latest.restartCount + 1;
     const envSources = await fetchEnvSources(pod, container, this.options.objects ?? noPodObjects);
     const terminationMessageFile = await this.#terminationMessageFile(pod, container);
     let config: MessageInit<cri.ContainerConfig>;
@@ -291,4 +293,16 @@ export class PodRuntime {
     const mapping = [{ hostId: slot * idsPerPod, containerId: 0, length: idsPerPod }];
     return { mode: 'POD', uids: mapping, gids: mapping };
   }
+}
+
+/** One more than the highest <n>.log in the container's log directory; 0 without any. */
+async function restartCountByLogDir(dir: string): Promise<number> {
+  const names = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  let count = 0;
+  for (const entry of names) {
+    const match = /^(\d+)\.log(\..*)?$/.exec(entry.name);
+    if (entry.isDirectory() || match === null) continue;
+    count = Math.max(count, Number(match[1]) + 1);
+  }
+  return count;
 }
