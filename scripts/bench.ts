@@ -10,6 +10,7 @@ import { runCelBenchmark } from './bench-cel.ts';
 import { runCodecBenchmark } from './bench-codec.ts';
 import { runControllersBenchmark } from './bench-controllers.ts';
 import { runNodesBenchmark } from './bench-nodes.ts';
+import { runStallBenchmark } from './bench-stall.ts';
 import { runStorageBenchmark } from './bench-storage.ts';
 
 const benchmarks: Record<string, (quick: boolean, log: (line: string) => void) => Promise<BenchRow[]>> = {
@@ -19,6 +20,7 @@ const benchmarks: Record<string, (quick: boolean, log: (line: string) => void) =
   cel: runCelBenchmark,
   nodes: runNodesBenchmark,
   controllers: runControllersBenchmark,
+  stall: runStallBenchmark,
 };
 
 const args = process.argv.slice(2);

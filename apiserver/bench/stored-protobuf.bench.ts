@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import type { BenchRow } from './bench-row.ts';
 import { percentile } from './measure.ts';
 import { loadProtobufCodec } from '../src/endpoints/protobuf-codec.ts';
-import { closeProtobufEncoderPool, protobufThreadUse, storedJsonAsProtobuf } from '../src/endpoints/stored-protobuf.ts';
+import { closeProtobufEncoderPool, protobufAnswersOnThreads, storedJsonAsProtobuf } from '../src/endpoints/stored-protobuf.ts';
 
 export interface StoredProtobufBenchOptions {
   /** Items of the lists measured; each ConfigMap is about 1.5 KiB of JSON. */
@@ -41,7 +41,6 @@ export async function storedProtobufBench(options: StoredProtobufBenchOptions, l
   const rows: BenchRow[] = [];
   // The thread starts and loads the codec before anything is timed.
   await storedJsonAsProtobuf(configMapListJson(1), 0);
-  await protobufThreadUse().warm;
   try {
     for (const items of options.listSizes) {
       const json = configMapListJson(items);
@@ -65,9 +64,9 @@ export async function storedProtobufBench(options: StoredProtobufBenchOptions, l
           last = now;
         }, 1);
         const began = performance.now();
-        const answers = protobufThreadUse().answers;
+        const answers = protobufAnswersOnThreads();
         await storedJsonAsProtobuf(json, 0);
-        if (protobufThreadUse().answers !== answers + 1) throw new Error('the answer was not encoded on the thread');
+        if (protobufAnswersOnThreads() !== answers + 1) throw new Error('the answer was not encoded on the thread');
         threaded.push(performance.now() - began);
         clearInterval(ticker);
         stalls.push(longest);

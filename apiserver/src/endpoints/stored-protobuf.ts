@@ -1,8 +1,8 @@
 // Protobuf answers made from stored JSON (a list, an object): the JSON the stored bytes join into
 // is parsed once and encoded. A large answer is parsed and encoded on a worker thread, so that one
 // client's big list does not stall every other client (node heartbeats included) on the event
-// loop. The first large answer starts the thread and is itself encoded here: a thread takes a
-// while to load the codec, and no answer waits for that. Once started, the thread stays.
+// loop. The first large answer starts the thread and waits for it to load the codec: only that
+// answer waits, not every other client. Once started, the thread stays.
 
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
@@ -16,39 +16,23 @@ import { protobufCodec } from './protobuf-codec.ts';
 export const protobufWorkerThresholdBytes = 256 * 1024;
 
 let pool: Piscina | undefined;
-/** Whether a thread has answered once, so that it has the codec loaded. */
-let poolWarm = false;
-/** Settles once the thread of the pool started last has answered its first task. */
-let warming: Promise<void> = Promise.resolve();
 let answeredOnThreads = 0;
 
-function startPool(): void {
-  const started = new Piscina({
+const encoderPool = (): Piscina =>
+  (pool ??= new Piscina({
     filename: new URL('./protobuf-encode-worker.ts', import.meta.url).href,
     minThreads: 1,
     // One thread per core but one: the event loop keeps a core of its own.
     maxThreads: Math.max(1, availableParallelism() - 1),
     idleTimeout: Number.POSITIVE_INFINITY,
-  });
-  pool = started;
-  // A tiny answer with no Protobuf message: it only makes the thread load the codec.
-  warming = started.run(Buffer.from('{}')).then(
-    () => {
-      poolWarm = pool === started;
-    },
-    () => undefined,
-  );
-}
+  }));
 
 /** The Protobuf answer of `json` (bytes made from stored objects), or undefined when its kind has no Protobuf message. */
 export async function storedJsonAsProtobuf(json: Buffer, workerFromBytes = protobufWorkerThresholdBytes): Promise<Uint8Array | undefined> {
   // Copied to the thread, not moved: the JSON is the answer when the kind has no Protobuf message.
   if (json.length >= workerFromBytes) {
-    if (pool === undefined) startPool();
-    else if (poolWarm) {
-      answeredOnThreads++;
-      return (await pool.run(json)) as Uint8Array | undefined;
-    }
+    answeredOnThreads++;
+    return (await encoderPool().run(json)) as Uint8Array | undefined;
   }
   const codec = protobufCodec();
   const answer = parseJson(json.toString('utf8')) as Record<string, unknown>;
@@ -57,13 +41,12 @@ export async function storedJsonAsProtobuf(json: Buffer, workerFromBytes = proto
   return codec.encodeProtobufObject(answer);
 }
 
-/** How many answers went to a thread so far, and a promise of the thread being ready (for tests and metrics). */
-export const protobufThreadUse = (): { readonly answers: number; readonly warm: Promise<void> } => ({ answers: answeredOnThreads, warm: warming });
+/** How many answers went to a thread so far (for tests and metrics). */
+export const protobufAnswersOnThreads = (): number => answeredOnThreads;
 
 /** Stops the threads (the server's shutdown). */
 export async function closeProtobufEncoderPool(): Promise<void> {
   const closing = pool;
   pool = undefined;
-  poolWarm = false;
   await closing?.destroy();
 }
