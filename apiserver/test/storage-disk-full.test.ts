@@ -7,7 +7,7 @@ import { rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startApiServerChild } from '../../common/test/api-server-child.ts';
 import { eventually } from '../../common/test/eventually.ts';
-import { mountSmallTmpfs } from './storage/small-tmpfs.ts';
+import { mountSmallTmpfs } from '../../common/test/small-tmpfs.ts';
 
 const configMaps = '/api/v1/namespaces/default/configmaps';
 

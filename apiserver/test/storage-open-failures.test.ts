@@ -7,7 +7,7 @@ import { closeSync, mkdirSync, openSync, statSync, writeFileSync, writeSync } fr
 import { join } from 'node:path';
 import { SqliteStore } from '../src/storage/sqlite/sqlite-store.ts';
 import { databaseFileName } from '../src/storage/sqlite/schema.ts';
-import { mountSmallTmpfs } from './storage/small-tmpfs.ts';
+import { mountSmallTmpfs } from '../../common/test/small-tmpfs.ts';
 import { makeTempDir } from './storage/temp-dir.ts';
 
 const capstan = join(import.meta.dirname, '..', '..', 'bin', 'capstan.ts');
