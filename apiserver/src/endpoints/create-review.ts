@@ -9,6 +9,7 @@ import type { JsonObject } from '../registry/object-meta.ts';
 import { apiVersionOf, type ResourceDefinition } from '../registry/resource-definition.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { localSubjectAccessReviewErrors, selfSubjectAccessReviewErrors, subjectAccessReviewErrors } from '../registry/validation/review-validation.ts';
+import { servesNoTables } from './negotiate-media-type.ts';
 import { readJsonBody } from './read-body.ts';
 import { sendJson } from './send-json.ts';
 
@@ -48,6 +49,7 @@ export function isReview(definition: ResourceDefinition): boolean {
 export async function createReview(definition: ResourceDefinition, info: RequestInfo, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const review = reviews[`${definition.group}/${definition.resource}`];
   if (review === undefined) throw new Error(`${definition.resource} is not a review`);
+  servesNoTables(request);
   const body = await readJsonBody(request);
   const metadata = { ...((body.metadata ?? {}) as JsonObject) };
   // As for every create: the object takes the request's namespace, which it may not contradict.

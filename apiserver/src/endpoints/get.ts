@@ -1,8 +1,11 @@
 // GET .../{resource}/{name}: one object, in the media type and conversion (a Table for kubectl's
-// human-readable get) that the request negotiated; JSON straight from the stored bytes.
+// human-readable get) that the request negotiated; JSON straight from the stored bytes. A
+// resourceVersion reads from the watch cache, once it is at least that new (kube waits 3 s, then
+// answers 504 ResourceVersionTooLarge).
 
 import type { ServerResponse } from 'node:http';
 import type { GenericStore } from '../registry/generic-store.ts';
+import { parseListOptions } from '../registry/list-options.ts';
 import { storedObjectJson } from '../registry/stored-object.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { negotiateOutput } from './negotiate-media-type.ts';
@@ -11,11 +14,14 @@ import { sendJson, sendStoredJson } from './send-json.ts';
 export async function getObject(
   store: GenericStore,
   info: RequestInfo,
+  query: URLSearchParams,
   response: ServerResponse,
 ): Promise<void> {
   // kube-apiserver answers 406 before it reads anything.
   negotiateOutput(response.req);
-  const kv = await store.getStored(namespaceOf(info), info.name);
+  // "" reads the store; "0" any state of the cache; a number, a state at least that new.
+  const { resourceVersion } = parseListOptions(query, 'get');
+  const kv = await store.getStored(namespaceOf(info), info.name, resourceVersion);
   if (!store.servesStoredBytes) return sendJson(response, 200, store.decode(kv));
   // Compact JSON ends in a newline, as Go's json.Encoder writes it.
   await sendStoredJson(response, 200, () => storedObjectJson(kv, '\n'), () => store.decode(kv));

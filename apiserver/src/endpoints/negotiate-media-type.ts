@@ -99,7 +99,7 @@ export interface NegotiatedOutput {
  * endpoints convert to Tables and PartialObjectMetadata and know the server version v1; errors
  * and the other endpoints do neither.
  */
-export type EndpointRestrictions = 'resource' | 'plain';
+export type EndpointRestrictions = 'resource' | 'resource-without-tables' | 'plain';
 
 /** The clauses of an Accept header, most preferred first. */
 export function parseAccept(header: string): AcceptClause[] {
@@ -178,7 +178,7 @@ function acceptParameters(params: ReadonlyMap<string, string>, served: ServedMed
   const version = params.get('v');
   if (kind === undefined && group === undefined && version === undefined) return { mediaType: served, conversion: undefined, prettyParameter };
   if (endpoint === 'plain' || group !== 'meta.k8s.io' || (version !== 'v1' && version !== 'v1beta1')) return undefined;
-  if ((kind === 'Table' && served.servesTables) || ((kind === 'PartialObjectMetadata' || kind === 'PartialObjectMetadataList') && served.servesPartialObjectMetadata)) {
+  if ((kind === 'Table' && served.servesTables && endpoint === 'resource') || ((kind === 'PartialObjectMetadata' || kind === 'PartialObjectMetadataList') && served.servesPartialObjectMetadata)) {
     return { mediaType: served, conversion: { kind, version }, prettyParameter };
   }
   return undefined;
@@ -194,9 +194,19 @@ export function watchNotAcceptable(): StatusError {
   return newNotAcceptable(servedMediaTypes.filter((m) => m.watchContentType !== undefined).map((m) => `${m.mediaType};stream=watch`));
 }
 
+/**
+ * Requests to endpoints whose storage has no table convertor in kube (the reviews, bindings):
+ * as=Table is not served there, so the Accept header's next choice answers, or a 406.
+ */
+const withoutTables = new WeakSet<IncomingMessage>();
+
+export function servesNoTables(request: IncomingMessage): void {
+  withoutTables.add(request);
+}
+
 /** The answer of a resource request; a 406 when its Accept header allows none. */
 export function negotiateOutput(request: IncomingMessage): NegotiatedOutput {
-  const negotiated = negotiateMediaType(request.headers.accept, 'resource');
+  const negotiated = negotiateMediaType(request.headers.accept, withoutTables.has(request) ? 'resource-without-tables' : 'resource');
   if (negotiated === undefined) throw notAcceptable();
   return outputOf(negotiated, request);
 }

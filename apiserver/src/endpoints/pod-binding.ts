@@ -7,10 +7,12 @@ import type { GenericStore } from '../registry/generic-store.ts';
 import { metadataOf, metaTime, type JsonObject } from '../registry/object-meta.ts';
 import { namespaceOf } from './get.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
+import { servesNoTables } from './negotiate-media-type.ts';
 import { readJsonBody } from './read-body.ts';
 import { sendJson } from './send-json.ts';
 
 export async function bindPod(pods: GenericStore, info: RequestInfo, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  servesNoTables(request);
   const binding = await readJsonBody(request);
   const metadata = metadataOf(binding);
   const name = metadata.name ?? '';

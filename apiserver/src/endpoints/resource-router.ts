@@ -29,6 +29,7 @@ import { connectPodStream, isPodStreamSubresource } from './pod-stream.ts';
 import { readJsonBody } from './read-body.ts';
 import { sendJson } from './send-json.ts';
 import { updateObject, updateTracker } from './update.ts';
+import { unservedMethod } from './unserved-method.ts';
 import { watchObjects, type WatchSettings } from './watch.ts';
 
 /** What the resource endpoints serve besides the request: the stores, and what is probed or limited. */
@@ -61,7 +62,8 @@ export async function routeResourceRequest(
     await routeSubresource(served, definition, store, info, query, request, response);
     return true;
   }
-  if (!(definition.verbs as readonly string[]).includes(info.verb)) throw newMethodNotSupported(groupResource, info.verb);
+  const unserved = unservedMethod(definition, info);
+  if (unserved !== undefined) throw unserved;
   if (store === undefined) {
     if (info.verb === 'create' && isReview(definition)) await createReview(definition, info, request, response);
     else if (info.verb === 'create' && definition.group === '' && definition.resource === 'bindings') await bindPod(podsOf(registry), info, request, response);
@@ -71,7 +73,7 @@ export async function routeResourceRequest(
   }
   switch (info.verb) {
     case 'get':
-      await getObject(store, info, response);
+      await getObject(store, info, query, response);
       return true;
     case 'list':
       await listObjects(store, info, query, response);
@@ -118,7 +120,7 @@ async function routeSubresource(
   let view: ObjectView;
   switch (subresource.name) {
     case 'status':
-      if (info.verb === 'get') return getObject(store, info, response);
+      if (info.verb === 'get') return getObject(store, info, query, response);
       view = statusView(store, namespace, info.name);
       break;
     case 'scale':

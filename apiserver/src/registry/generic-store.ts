@@ -4,7 +4,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { cloneJson, fieldForbidden, fieldInvalid, newAlreadyExists, newConflict, newInvalid, newNotFound, StatusError, type GroupResource } from '@capstan/common';
 import { objectKey, collectionPrefix } from '../storage/keys.ts';
-import type { KeyValue, Storage, Watch } from '../storage/storage.ts';
+import type { KeyValue, Revision, Storage, Watch } from '../storage/storage.ts';
 import { isStorageError } from '../storage/storage-error.ts';
 import { corruptListStatus, corruptObjectOf, corruptObjectStatus, CorruptObjectsError, isCorruptObjectError } from './corrupt-object.ts';
 import type { DeleteOptions } from './delete-options.ts';
@@ -18,6 +18,7 @@ import { watchStored, type ApiWatchListener } from './store-watch.ts';
 import { decodeStoredObject, encodeStoredObject, withResourceVersion } from './stored-object.ts';
 import { conversionFor, type StoredConversion } from './conversions/stored-conversion.ts';
 import { defaulterFor, type Defaulter } from './defaulting/defaulters.ts';
+import { updatePrecondition } from './update-precondition.ts';
 import { updateErrors } from './validation/update-validation.ts';
 import { validationErrors } from './validation/validators.ts';
 import { strategyFor, type ResourceStrategy } from './strategy.ts';
@@ -142,13 +143,16 @@ export class GenericStore {
     return this.decode(await this.getStored(namespace, name));
   }
 
-  /** The object as stored (see stored-object.ts); 404 when there is none, 500 when it does not decode. */
-  async getStored(namespace: string | undefined, name: string): Promise<KeyValue> {
+  /**
+   * The object as stored (see stored-object.ts), in a state at least as new as `minRevision` when
+   * given; 404 when there is none, 500 when it does not decode.
+   */
+  async getStored(namespace: string | undefined, name: string, minRevision?: Revision): Promise<KeyValue> {
     let kv: KeyValue | undefined;
     try {
-      kv = (await this.#storage.get(this.#key(namespace, name))).kv;
+      kv = (await this.#storage.get(this.#key(namespace, name), minRevision === undefined ? {} : { minRevision })).kv;
     } catch (error) {
-      throw statusFromStorageError(error, { resource: this.groupResource, name, verb: 'get' });
+      throw statusFromStorageError(error, { resource: this.groupResource, name, verb: 'get', requestedRevision: minRevision });
     }
     if (kv === undefined) throw newNotFound(this.groupResource, name);
     this.#checkDecodable(kv);
@@ -264,7 +268,7 @@ export class GenericStore {
     const key = this.#key(namespace, name);
     checkNameMatchesUrl(body, name);
     const sent = metadataOf(body);
-    const precondition = sent.resourceVersion === undefined || sent.resourceVersion === '' ? undefined : sent.resourceVersion;
+    const precondition = updatePrecondition(sent.resourceVersion);
     const context = { resource: this.groupResource, name, verb: 'update' };
     for (;;) {
       let current: KeyValue | undefined;
@@ -274,7 +278,8 @@ export class GenericStore {
         throw statusFromStorageError(error, context);
       }
       if (current === undefined) throw newNotFound(this.groupResource, name);
-      if (precondition !== undefined && precondition !== String(current.modRevision)) throw this.#modifiedConflict(name);
+      if (precondition instanceof StatusError) throw precondition;
+      if (precondition !== undefined && precondition !== BigInt(current.modRevision)) throw this.#modifiedConflict(name);
       const old = withoutResourceVersion(this.decode(current));
       const derived = derive(old);
       const next = omitEmptyMetadata(options.track?.(derived, old) ?? derived);

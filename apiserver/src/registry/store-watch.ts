@@ -38,6 +38,11 @@ export interface WatchedCollection {
   readonly allowUnsafeMalformedObjectDeletion?: boolean;
 }
 
+const isResourceVersionTooLarge = (status: Status): boolean => status.details?.causes?.some((cause) => cause.reason === 'ResourceVersionTooLarge') === true;
+
+/** A watch that ended before it started. */
+const endedWatch: Watch = { resume: () => {}, requestProgress: () => {}, close: () => {} };
+
 /**
  * Starts a watch. With sendInitialEvents (kube's default for a watch from "now" or "0") the
  * current state comes first as ADDED events, then the changes after it; otherwise the changes
@@ -65,12 +70,17 @@ export async function watchStored(storage: Storage, collection: WatchedCollectio
     try {
       initial = await storage.list(prefix, freshness);
     } catch (error) {
-      throw statusFromStorageError(error, {
+      const status = statusFromStorageError(error, {
         resource: collection.resource,
         name: '',
         verb: 'watch',
         ...(request.resourceVersion === undefined ? {} : { requestedRevision: request.resourceVersion }),
       });
+      // kube's cacher answers a watch that waited in vain for the state it asked for with a
+      // stream whose one event is the 504: the watch is served, its ERROR says why it ends.
+      if (!isResourceVersionTooLarge(status.status)) throw status;
+      listener({ type: 'ERROR', object: status.status });
+      return endedWatch;
     }
     try {
       checkDecodable(initial.items.filter((kv) => named(kv.key)));
