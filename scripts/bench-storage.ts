@@ -22,6 +22,7 @@ export async function runStorageBenchmark(quick: boolean, log: (line: string) =>
         memoryObjects: quick ? 10_000 : 100_000,
         watchers: 100,
         watchEvents: quick ? 200 : 1000,
+        integrityObjects: quick ? 10_000 : 100_000,
       },
       log,
     );

@@ -12,6 +12,7 @@ import { encodeOnce } from '../src/storage/cacher/event-encoding.ts';
 import type { KeyValue, Storage, WatchEvent } from '../src/storage/storage.ts';
 import type { BenchRow } from './bench-row.ts';
 import { openStorage, type StorageBackend } from '../src/storage/open-storage.ts';
+import { integrityCheckRows } from './integrity-check.bench.ts';
 import { measureLoop, medianMs, percentile } from './measure.ts';
 import { fdatasyncRate, jsonRates } from './physical-references.ts';
 import { samplePod, samplePodBytes } from './sample-object.ts';
@@ -25,6 +26,8 @@ export interface StorageBenchOptions {
   readonly memoryObjects: number;
   readonly watchers: number;
   readonly watchEvents: number;
+  /** Objects in the store whose start-up integrity check is timed (sqlite). */
+  readonly integrityObjects: number;
 }
 
 export async function storageBench(options: StorageBenchOptions, log: (line: string) => void): Promise<BenchRow[]> {
@@ -53,6 +56,7 @@ export async function storageBench(options: StorageBenchOptions, log: (line: str
       } finally {
         await cacher.close();
       }
+      if (backend === 'sqlite') rows.push(...(await integrityCheckRows(join(scratch, 'sqlite-integrity'), options.integrityObjects, log)));
       log(`${backend}: memory with ${options.memoryObjects} objects`);
       rows.push(...(await memoryRows(backend, join(scratch, `${backend}-memory`), options)));
     }
