@@ -21,6 +21,7 @@ import type { DeviceRunOptions } from './device-allocation.ts';
 import { serviceEnvironment } from './service-env.ts';
 import { containerAnnotations, containerLabels, type ContainerType } from './runtime-labels.ts';
 import { containerSecurityContext, podNamespaces } from './security-context.ts';
+import { etcHostsPath } from './etc-hosts.ts';
 
 export interface ContainerSettings {
   /** <root-dir>/pods: where emptyDir volumes live. */
@@ -53,6 +54,8 @@ export interface ContainerContext {
   readonly envSources?: EnvSources;
   /** The host file mounted at terminationMessagePath (makeMounts creates it per instance). */
   readonly terminationMessageFile?: string;
+  /** The pod's kubelet-managed hosts file, mounted at /etc/hosts (etc-hosts.ts). */
+  readonly etcHostsFile?: string;
   /** What the device plugins' Allocate answered for the container's devices. */
   readonly devices?: DeviceRunOptions;
 }
@@ -220,7 +223,7 @@ export function expandReferences(text: string, variables: ReadonlyMap<string, st
   return out;
 }
 
-/** The mounts of the volumes the agent provides (volumes of other kinds are not mounted), and of the termination message file. */
+/** The mounts of the volumes the agent provides (volumes of other kinds are not mounted), of /etc/hosts and of the termination message file. */
 function containerMounts(context: ContainerContext, settings: ContainerSettings): MessageInit<cri.Mount>[] {
   const { pod, container } = context;
   const mounts: MessageInit<cri.Mount>[] = [];
@@ -247,6 +250,7 @@ function containerMounts(context: ContainerContext, settings: ContainerSettings)
     const propagation = mount.mountPropagation === 'HostToContainer' ? 'PROPAGATION_HOST_TO_CONTAINER' : mount.mountPropagation === 'Bidirectional' ? 'PROPAGATION_BIDIRECTIONAL' : 'PROPAGATION_PRIVATE';
     mounts.push({ containerPath: mount.mountPath, hostPath, readonly: mount.readOnly === true, recursiveReadOnly: resolution.recursive, propagation });
   }
+  if (context.etcHostsFile !== undefined) mounts.push({ containerPath: etcHostsPath, hostPath: context.etcHostsFile, readonly: false, selinuxRelabel: true });
   if (context.terminationMessageFile !== undefined && container.terminationMessagePath !== undefined && container.terminationMessagePath !== '') {
     mounts.push({ containerPath: container.terminationMessagePath, hostPath: context.terminationMessageFile });
   }

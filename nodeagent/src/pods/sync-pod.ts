@@ -5,6 +5,7 @@
 // kubelet's reasons (CrashLoopBackOff, ErrImagePull, CreateContainerConfigError,
 // CreateContainerError, RunContainerError, PostStartHookError) kept for the container's waiting
 // state. Containers that failed a liveness or startup probe are killed (preStop first) and restarted.
+// Each container gets the pod's kubelet-managed /etc/hosts (etc-hosts.ts).
 
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readdir, writeFile } from 'node:fs/promises';
@@ -18,11 +19,13 @@ import { computePodActions, type ProbeKillCheck } from './compute-pod-actions.ts
 import { ContainerConfigError, generateContainerConfig, type ContainerSettings } from './container-config.ts';
 import { DeviceAllocationError, type DeviceAllocator } from './device-allocation.ts';
 import { fetchEnvSources } from './env-sources.ts';
+import { ensureHostsFile, podHostDomain, shouldMountHostsFile } from './etc-hosts.ts';
 import type { LifecycleHooks } from './hooks/lifecycle-hooks.ts';
 import type { ImagePuller } from './image-puller.ts';
 import { noPodObjects, type PodObjects } from './pod-objects.ts';
 import { killContainer, killPod } from './kill-pod.ts';
 import type { RecordPodEvent } from './pod-events.ts';
+import { podHostname } from './pod-dns.ts';
 import { formatPod, isRestartableInitContainer, type ContainerSpec, type Pod } from './pod-types.ts';
 import type { ReasonCache, StartFailure } from './reason-cache.ts';
 import { containerHash } from './runtime-labels.ts';
@@ -209,6 +212,18 @@ export class PodRuntime {
     const restartCount = latest === undefined ? await restartCountByLogDir(join(podLogsDirectory(this.options.sandbox.podLogsDir, pod), container.name)) : latest.restartCount + 1;
     const envSources = await fetchEnvSources(pod, container, this.options.objects ?? noPodObjects);
     const terminationMessageFile = await this.#terminationMessageFile(pod, container);
+    let etcHostsFile: string | undefined;
+    if (shouldMountHostsFile(pod, container, context.podIPs)) {
+      try {
+        const podDir = join(this.options.container.podsDir, pod.metadata.uid);
+        await mkdir(podDir, { recursive: true, mode: 0o750 });
+        etcHostsFile = await ensureHostsFile(podDir, pod, context.podIPs, podHostname(pod), podHostDomain(pod, this.options.sandbox.dns.clusterDomain));
+      } catch (error) {
+        const message = (error as Error).message;
+        recordEvent(pod, container, { type: 'Warning', reason: 'Failed', message: `Error: ${message}` });
+        return { failure: { reason: 'CreateContainerConfigError', message } };
+      }
+    }
     let config: MessageInit<cri.ContainerConfig>;
     try {
       const devices = await this.options.devices?.containerOptions(pod, container).catch((error: unknown) => {
@@ -227,6 +242,7 @@ export class PodRuntime {
           ...(context.userNamespace === undefined ? {} : { userNamespace: context.userNamespace }),
           envSources,
           ...(terminationMessageFile === undefined ? {} : { terminationMessageFile }),
+          ...(etcHostsFile === undefined ? {} : { etcHostsFile }),
           ...(devices === undefined ? {} : { devices }),
         },
         this.options.container,
