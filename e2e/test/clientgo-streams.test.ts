@@ -3,12 +3,14 @@
 // (remotecommand.NewSPDYExecutor, tools/portforward), WebSocket (NewWebSocketExecutor) and the
 // fallback executor, with stdout, stderr, stdin and its EOF, exit codes as CodeExitError, a
 // terminal, and a forwarded port (the simulated runtime forwards a pod's port to 127.0.0.1).
+// Also pods/log over WebSocket (binary.k8s.io, base64.binary.k8s.io), as the e2e framework reads it.
 
 import test from 'ava';
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createConnection, createServer, type AddressInfo, type Server } from 'node:net';
 import { promisify } from 'node:util';
+import { WebSocket } from 'ws';
 import { eventually } from '../../common/test/eventually.ts';
 import { startApiServer, type ApiServerProcess } from '../src/api-server-process.ts';
 import { clientGoBinary, goAvailable } from '../src/clientgo-binary.ts';
@@ -173,4 +175,67 @@ test.serial('kubectl exec and port-forward through the agent', async (t) => {
 
 function createConnectionTo(port: number) {
   return createConnection({ host: '127.0.0.1', port, allowHalfOpen: true });
+}
+
+interface LogMessages {
+  readonly protocol: string;
+  readonly messages: { readonly binary: boolean; readonly data: Buffer }[];
+  readonly closeCode: number;
+}
+
+/** GET pods/shell/log over WebSocket; `until` may end the connection early (true: close it). */
+async function logOverWebSocket(query: string, protocols: string[], until?: (text: string) => boolean): Promise<LogMessages> {
+  const url = `${current().url.replace(/^http/, 'ws')}/api/v1/namespaces/default/pods/shell/log${query}`;
+  const ws = new WebSocket(url, protocols);
+  const messages: { binary: boolean; data: Buffer }[] = [];
+  let text = '';
+  ws.on('message', (data: Buffer, binary: boolean) => {
+    messages.push({ binary, data });
+    text += binary ? data.toString() : Buffer.from(data.toString(), 'base64').toString();
+    if (until?.(text) === true) ws.close(1000);
+  });
+  const [closeCode] = (await once(ws, 'close')) as [number];
+  return { protocol: ws.protocol, messages, closeCode };
+}
+
+const textOf = (result: LogMessages): string => result.messages.map((m) => (m.binary ? m.data.toString() : Buffer.from(m.data.toString(), 'base64').toString())).join('');
+
+test.serial('pod logs over WebSocket: binary.k8s.io in binary messages, an empty one first, closed at the end of the log', async (t) => {
+  const result = await logOverWebSocket('', ['binary.k8s.io']);
+  t.is(result.protocol, 'binary.k8s.io');
+  t.is(result.closeCode, 1000);
+  t.deepEqual(result.messages[0], { binary: true, data: Buffer.alloc(0) });
+  t.true(result.messages.every((m) => m.binary));
+  t.regex(textOf(result), /^started\ntick 2\n/);
+  t.is(textOf(result), await kubectl('logs', 'shell').then((all) => all.slice(0, textOf(result).length)));
+});
+
+test.serial('pod logs over WebSocket: base64.binary.k8s.io in text messages; following until the client leaves', async (t) => {
+  const result = await logOverWebSocket('?follow=true&tailLines=1', ['base64.binary.k8s.io'], (text) => text.split('\n').length > 3);
+  t.is(result.protocol, 'base64.binary.k8s.io');
+  t.true(result.messages.every((m) => !m.binary));
+  t.regex(textOf(result), /^tick \d+\ntick \d+\ntick \d+\n/);
+});
+
+test.serial('pod logs over WebSocket: a client naming only other subprotocols is refused with 403; errors before the upgrade are Status answers', async (t) => {
+  const refused = new WebSocket(`${current().url.replace(/^http/, 'ws')}/api/v1/namespaces/default/pods/shell/log`, ['v4.channel.k8s.io']);
+  const [, response] = (await once(refused, 'unexpected-response')) as [unknown, { statusCode: number }];
+  t.is(response.statusCode, 403);
+  refused.on('error', () => {}).terminate();
+  const missing = new WebSocket(`${current().url.replace(/^http/, 'ws')}/api/v1/namespaces/default/pods/nobody/log`, ['binary.k8s.io']);
+  const [, notFound] = (await once(missing, 'unexpected-response')) as [unknown, IncomingMessageLike];
+  t.is(notFound.statusCode, 404);
+  const body = await readAll(notFound);
+  t.like(JSON.parse(body), { kind: 'Status', reason: 'NotFound', message: 'pods "nobody" not found' });
+  missing.on('error', () => {}).terminate();
+});
+
+interface IncomingMessageLike extends AsyncIterable<Buffer> {
+  readonly statusCode: number;
+}
+
+async function readAll(stream: AsyncIterable<Buffer>): Promise<string> {
+  let text = '';
+  for await (const chunk of stream) text += chunk.toString();
+  return text;
 }

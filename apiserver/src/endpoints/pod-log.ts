@@ -1,7 +1,7 @@
 // GET pods/{name}/log: the container's log from the agent of the pod's node
 // (/containerLogs/{namespace}/{pod}/{container}), streamed to the client as text/plain as it
-// arrives, until the agent ends it or the client goes away. A pod not yet on a node has no log:
-// 204, as kube answers it.
+// arrives (or over WebSocket, for a WebSocket request: pod-log-websocket.ts), until the agent ends
+// it or the client goes away. A pod not yet on a node has no log: 204, as kube answers it.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GenericStore } from '../registry/generic-store.ts';
@@ -13,6 +13,8 @@ import { podContainer, podNodeName } from '../kubelet/pod-container.ts';
 import { podLogOptions, type PodLogOptions } from '../kubelet/pod-log-options.ts';
 import { namespaceOf } from './get.ts';
 import { negotiateOutput } from './negotiate-media-type.ts';
+import { isWebSocketRequest, streamOverWebSocket } from './pod-log-websocket.ts';
+import { isUpgradeRequest } from './upgrade-response.ts';
 
 export async function streamPodLog(
   pods: GenericStore,
@@ -50,6 +52,7 @@ export async function streamPodLog(
   }
   const status = answer.statusCode ?? 0;
   if (!isSuccessfulAnswer(status)) throw kubeletAnswerError(status, await readStart(answer, maxErrorBodyBytes), { group: '', resource: 'pods/log' }, info.name);
+  if (isUpgradeRequest(response.req) && isWebSocketRequest(response.req)) return streamOverWebSocket(response.req, response, answer);
   response.writeHead(200, { 'Content-Type': 'text/plain' });
   // The head goes at once, so that a client following a quiet log knows the stream is open.
   response.flushHeaders();
