@@ -13,6 +13,7 @@ import { generationOnUpdate } from './generation-policy.ts';
 import { checkNameMatchesUrl, metadataOf, omitEmptyMetadata, prepareForCreate, type JsonObject } from './object-meta.ts';
 import { apiVersionOf, type ResourceDefinition } from './resource-definition.ts';
 import { statusFromStorageError } from './storage-status.ts';
+import { statusUpdateMetadata } from './status-update-metadata.ts';
 import { readListPage, type ListPage, type ListRequest } from './store-list.ts';
 import { watchStored, type ApiWatchListener } from './store-watch.ts';
 import { decodeStoredObject, encodeStoredObject, withResourceVersion } from './stored-object.ts';
@@ -239,10 +240,10 @@ export class GenericStore {
     });
   }
 
-  /** Writes the status subresource (PUT .../status): only the status changes, whatever else the body says. */
+  /** Writes the status subresource (PUT or PATCH .../status): the status, and the metadata the kind lets a status write change (status-update-metadata.ts). */
   updateStatus(namespace: string | undefined, name: string, body: JsonObject, options: ReplaceOptions = {}): Promise<JsonObject> {
     return this.#replace(namespace, name, body, options, (old) => {
-      const next: JsonObject = { ...old };
+      const next: JsonObject = { ...old, metadata: statusUpdateMetadata(this.definition, body, old, name) };
       if (body.status === undefined) delete next.status;
       else next.status = body.status;
       return next;
