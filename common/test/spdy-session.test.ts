@@ -138,6 +138,17 @@ test('header blocks continue one compression stream: each decodes only after the
   t.throws(() => parseHeaderBlock(Buffer.from([0, 0, 0, 1, 0, 0, 0, 9, 97])), { message: 'header block ends inside a name' });
 });
 
+test('a header block larger than zlib\'s 16 KiB of buffered output decodes; one that inflates past 1 MiB is refused', async (t) => {
+  const encoder = new SpdyHeaderEncoder();
+  const decoder = new SpdyHeaderDecoder();
+  t.teardown(() => (encoder.close(), decoder.close()));
+  const large = 'x'.repeat(100_000);
+  t.deepEqual([...(await decoder.decode(await encoder.encode(new Map([['large', [large]]]))))], [['large', [large]]]);
+  const bomb = await encoder.encode(new Map([['bomb', ['y'.repeat(2 << 20)]]]));
+  t.true(bomb.length < 10_000);
+  await t.throwsAsync(decoder.decode(bomb), { message: 'header block of more than 1048576 bytes' });
+});
+
 test('the upgrade negotiates the client\'s first protocol the server has; a stream gets its SYN_REPLY before data, and FIN both ways', async (t) => {
   const { port } = await echoServer(t);
   const client = new TestClient(port);

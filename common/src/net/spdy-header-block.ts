@@ -24,7 +24,7 @@ class ZlibContext {
   constructor(stream: Deflate | Inflate, maxOutput: number) {
     this.#stream = stream;
     this.#maxOutput = maxOutput;
-    // Errors reach the caller through the flush callback; without a listener they would be thrown.
+    // Errors reach the caller of process(); without a listener they would be thrown.
     stream.on('error', () => {});
   }
 
@@ -40,24 +40,46 @@ class ZlibContext {
 
   #run(input: Buffer): Promise<Buffer> {
     return new Promise((resolve, reject) => {
-      if (this.#stream.destroyed) return reject(new SpdyProtocolError('header compression context is closed'));
+      const stream = this.#stream;
+      if (stream.destroyed) return reject(new SpdyProtocolError('header compression context is closed'));
+      const chunks: Buffer[] = [];
+      let length = 0;
       let failure: Error | undefined;
-      const onError = (error: Error): void => void (failure = error);
-      this.#stream.once('error', onError);
-      this.#stream.write(input);
-      // The stream is read in paused mode: once the flush has been processed, all its output is in
-      // the readable buffer, whatever the order of events.
-      this.#stream.flush(constants.Z_SYNC_FLUSH, () => {
-        this.#stream.off('error', onError);
-        if (failure !== undefined) return reject(new SpdyProtocolError(`header block: ${failure.message}`));
-        const chunks: Buffer[] = [];
-        let length = 0;
-        for (let chunk = this.#stream.read() as Buffer | null; chunk !== null; chunk = this.#stream.read() as Buffer | null) {
+      // Output is read as it comes (a stream whose output is not read stops after 16 KiB), and a
+      // block that inflates past the limit stops the stream at once rather than filling memory.
+      const drain = (): void => {
+        for (let chunk = stream.read() as Buffer | null; chunk !== null; chunk = stream.read() as Buffer | null) {
           chunks.push(chunk);
           length += chunk.length;
+          if (length > this.#maxOutput) {
+            failure ??= new SpdyProtocolError(`header block of more than ${this.#maxOutput} bytes`);
+            stream.destroy();
+            finish();
+            return;
+          }
         }
-        if (length > this.#maxOutput) return reject(new SpdyProtocolError(`header block of more than ${this.#maxOutput} bytes`));
-        resolve(Buffer.concat(chunks, length));
+      };
+      const onError = (error: Error): void => {
+        failure ??= new SpdyProtocolError(`header block: ${error.message}`);
+        finish();
+      };
+      let settled = false;
+      const finish = (): void => {
+        if (settled) return;
+        settled = true;
+        stream.off('readable', drain).off('error', onError).off('close', onClose);
+        if (failure !== undefined) reject(failure);
+        else resolve(Buffer.concat(chunks, length));
+      };
+      const onClose = (): void => {
+        failure ??= new SpdyProtocolError('header compression context is closed');
+        finish();
+      };
+      stream.on('readable', drain).once('error', onError).once('close', onClose);
+      stream.write(input);
+      stream.flush(constants.Z_SYNC_FLUSH, () => {
+        if (!stream.destroyed) drain();
+        finish();
       });
     });
   }
