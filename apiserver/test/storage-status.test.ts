@@ -1,5 +1,5 @@
 import test from 'ava';
-import { alreadyExists, compacted, conflict, futureRevision, notFound, unavailable } from '../src/storage/storage-error.ts';
+import { alreadyExists, compacted, conflict, futureRevision, notFound, unavailable, writeFailed } from '../src/storage/storage-error.ts';
 import { statusFromStorageError } from '../src/registry/storage-status.ts';
 
 const pods = { group: '', resource: 'pods' };
@@ -33,6 +33,16 @@ test('storage failures become the Status bodies kube-apiserver sends', (t) => {
     code: 500,
     reason: 'ServerTimeout',
     details: { name: 'get', kind: 'pods', retryAfterSeconds: 2 },
+  });
+  // A write the store refuses (kube: an etcd error that is not a Status, e.g. "etcdserver: mvcc:
+  // database space exceeded") is a 500 with the store's message and no reason.
+  t.deepEqual(statusFromStorageError(writeFailed('sqlite: database or disk is full (SQLITE_FULL)'), { resource: pods, name: 'web', verb: 'create' }).status, {
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Failure',
+    message: 'sqlite: database or disk is full (SQLITE_FULL)',
+    code: 500,
   });
 });
 
