@@ -1,11 +1,12 @@
 // The parts of kube's pod spec validation people meet most: containers (present, named by unique
 // DNS labels, with an image, valid ports and pull policies), volumes (unique names, mounts that
-// name them), and the spec's restart and DNS policies.
+// name them), the spec's restart and DNS policies, and its sysctls.
 
 import { fieldDuplicate, fieldInvalid, fieldNotFound, fieldNotSupported, fieldRequired, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
 import { isObject, objectsAt, stringOf } from '../defaulting/json-fields.ts';
 import { isDNS1123Label } from '../name-validation.ts';
+import { sysctlErrors } from './sysctl-validation.ts';
 import { isValidPortNum } from './value-formats.ts';
 
 const restartPolicies = ['Always', 'OnFailure', 'Never'];
@@ -39,6 +40,7 @@ export function podSpecErrors(spec: unknown, path: string): FieldError[] {
   if (spec.dnsPolicy !== undefined && !dnsPolicies.includes(String(spec.dnsPolicy))) {
     errors.push(fieldNotSupported(`${path}.dnsPolicy`, String(spec.dnsPolicy), dnsPolicies));
   }
+  errors.push(...sysctlErrors(spec, path));
   return errors;
 }
 

@@ -19,7 +19,7 @@ import { persistentVolumeClaimErrors } from './pvc-validation.ts';
 import { storageClassErrors } from './storage-class-validation.ts';
 import { podSpecErrors } from './pod-validation.ts';
 import { serviceErrors } from './service-validation.ts';
-import { jobErrors, selectedWorkloadErrors, templatedWorkloadErrors } from './workload-validation.ts';
+import { jobErrors, longRunningTemplateErrors, selectedWorkloadErrors, templatedWorkloadErrors } from './workload-validation.ts';
 import type { KindValidation, KindValidator } from './kind-validation.ts';
 import { apiControlKinds } from './api-control-kinds.ts';
 import { coreClusterKinds } from './core-cluster-kinds.ts';
@@ -41,11 +41,11 @@ const kindValidators: Readonly<Record<string, KindValidator>> = {
   '/ConfigMap': configMapErrors,
   '/Secret': secretErrors,
   '/Service': serviceErrors,
-  '/ReplicationController': templatedWorkloadErrors,
-  'apps/Deployment': selectedWorkloadErrors,
-  'apps/ReplicaSet': selectedWorkloadErrors,
-  'apps/StatefulSet': selectedWorkloadErrors,
-  'apps/DaemonSet': selectedWorkloadErrors,
+  '/ReplicationController': (rc) => [...templatedWorkloadErrors(rc), ...longRunningTemplateErrors(rc, 'ReplicationController')],
+  'apps/Deployment': (deployment) => [...selectedWorkloadErrors(deployment), ...longRunningTemplateErrors(deployment, 'ReplicaSet')],
+  'apps/ReplicaSet': (replicaSet) => [...selectedWorkloadErrors(replicaSet), ...longRunningTemplateErrors(replicaSet, 'ReplicaSet')],
+  'apps/StatefulSet': (statefulSet) => [...selectedWorkloadErrors(statefulSet), ...longRunningTemplateErrors(statefulSet, 'StatefulSet')],
+  'apps/DaemonSet': (daemonSet) => [...selectedWorkloadErrors(daemonSet), ...longRunningTemplateErrors(daemonSet, 'DaemonSet')],
   'batch/Job': jobErrors,
   '/Event': coreEventErrors,
   '/PersistentVolumeClaim': persistentVolumeClaimErrors,

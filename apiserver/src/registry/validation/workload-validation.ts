@@ -1,7 +1,7 @@
 // The workload kinds' own checks kube makes first: a selector that is there and picks the
 // template's labels, replica counts that are not negative, and the template's pod spec.
 
-import { fieldInvalid, fieldRequired, matchesLabels, parseLabelSelector, type FieldError } from '@capstan/common';
+import { fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired, matchesLabels, parseLabelSelector, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
 import { isObject, objectOf, stringOf } from '../defaulting/json-fields.ts';
 import { labelSelectorString } from '../../table/columns/label-selector.ts';
@@ -63,6 +63,22 @@ export function jobErrors(job: JsonObject): FieldError[] {
 export function templatedWorkloadErrors(workload: JsonObject): FieldError[] {
   const template = objectOf(objectOf(workload.spec).template);
   return [...labelErrors(objectOf(template.metadata).labels, 'spec.template.labels'), ...podSpecErrors(template.spec, 'spec.template.spec')];
+}
+
+/**
+ * The pods of the long-running workloads (Deployment and ReplicaSet, whose rules kube words for a
+ * ReplicaSet; StatefulSet, DaemonSet, ReplicationController) always restart and have no deadline.
+ */
+export function longRunningTemplateErrors(workload: JsonObject, wordedAs: 'ReplicaSet' | 'StatefulSet' | 'DaemonSet' | 'ReplicationController'): FieldError[] {
+  const podSpec = objectOf(objectOf(objectOf(workload.spec).template).spec);
+  const errors: FieldError[] = [];
+  // Defaulted to Always before validation: anything else was asked for.
+  const restartPolicy = stringOf(podSpec.restartPolicy);
+  if (restartPolicy !== 'Always') errors.push(fieldNotSupported('spec.template.spec.restartPolicy', restartPolicy, ['Always']));
+  if (podSpec.activeDeadlineSeconds !== undefined && podSpec.activeDeadlineSeconds !== null) {
+    errors.push(fieldForbidden('spec.template.spec.activeDeadlineSeconds', `activeDeadlineSeconds in ${wordedAs} is not Supported`));
+  }
+  return errors;
 }
 
 function safeSelector(text: string): ReturnType<typeof parseLabelSelector> | undefined {
