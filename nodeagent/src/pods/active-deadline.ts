@@ -12,10 +12,8 @@ export interface PodEviction {
 export const deadlineExceeded: PodEviction = { reason: 'DeadlineExceeded', message: 'Pod was active on the node longer than the specified deadline' };
 
 /** How long until the pod's deadline (0 or less once past); undefined without a deadline or before the pod started. */
-export function activeDeadlineRemainingMs(pod: Pod, startTime: string | undefined, now: number): number | undefined {
+export function activeDeadlineRemainingMs(pod: Pod, startedAtMs: number | undefined, now: number): number | undefined {
   const seconds = pod.spec.activeDeadlineSeconds;
-  if (seconds === undefined || seconds === null || startTime === undefined) return undefined;
-  const started = Date.parse(startTime);
-  if (Number.isNaN(started)) return undefined;
-  return started + seconds * 1000 - now;
+  if (seconds === undefined || seconds === null || startedAtMs === undefined || Number.isNaN(startedAtMs)) return undefined;
+  return startedAtMs + seconds * 1000 - now;
 }

@@ -139,7 +139,7 @@ export class PodWorker {
   /** The pod's eviction if it is past its activeDeadlineSeconds; the event is recorded once. */
   #eviction(): PodEviction | undefined {
     const { statusManager, podRuntime } = this.#context;
-    const remaining = activeDeadlineRemainingMs(this.pod, (statusManager.get(this.uid) ?? this.pod.status)?.startTime, Date.now());
+    const remaining = activeDeadlineRemainingMs(this.pod, statusManager.startedAtMs(this.uid), Date.now());
     if (remaining === undefined || remaining > 0) return undefined;
     if (!this.#deadlineRecorded) {
       this.#deadlineRecorded = true;
@@ -150,7 +150,7 @@ export class PodWorker {
 
   /** The next resync: sooner when the pod's active deadline comes first. */
   #resyncDelayMs(delayMs: number): number {
-    const remaining = activeDeadlineRemainingMs(this.pod, (this.#context.statusManager.get(this.uid) ?? this.pod.status)?.startTime, Date.now());
+    const remaining = activeDeadlineRemainingMs(this.pod, this.#context.statusManager.startedAtMs(this.uid), Date.now());
     return remaining === undefined ? delayMs : Math.max(0, Math.min(delayMs, remaining + 10));
   }
 

@@ -19,6 +19,8 @@ interface Entry {
   finished: boolean;
   /** Written as it is now. */
   synced: boolean;
+  /** When the pod started, to the millisecond when this agent started it (startTime has whole seconds). */
+  startedAtMs: number;
 }
 
 export interface StatusManagerOptions {
@@ -55,6 +57,11 @@ export class StatusManager {
     await Promise.allSettled([...this.#writing.values()]);
   }
 
+  /** When the pod started (its startTime, to the millisecond if this agent set it); undefined before its first status. */
+  startedAtMs(uid: string): number | undefined {
+    return this.#entries.get(uid)?.startedAtMs;
+  }
+
   /** The last status set for the pod. */
   get(uid: string): PodStatus | undefined {
     return this.#entries.get(uid)?.status;
@@ -71,13 +78,15 @@ export class StatusManager {
       const lastTransitionTime = previous !== undefined && previous.status === condition.status ? previous.lastTransitionTime : metaTime(now);
       return { ...condition, lastProbeTime: condition.lastProbeTime ?? null, lastTransitionTime };
     });
-    const startTime = old.startTime ?? status.startTime ?? metaTime(now);
+    const known = old.startTime ?? status.startTime;
+    const startTime = known ?? metaTime(now);
+    const startedAtMs = entry?.startedAtMs ?? (known === undefined ? now : Date.parse(known));
     const next: PodStatus = { ...status, ...(conditions === undefined ? {} : { conditions }), startTime };
     if (entry !== undefined && jsonEqual(entry.status, next)) {
       entry.pod = pod;
       return;
     }
-    this.#entries.set(uid, { pod, status: next, finished: entry?.finished ?? false, synced: false });
+    this.#entries.set(uid, { pod, status: next, finished: entry?.finished ?? false, synced: false, startedAtMs });
     this.#schedule(uid);
   }
 
