@@ -27,7 +27,7 @@ async function probe(kubeconfig: string): Promise<string> {
   }
 }
 
-goTest('client-go typed and dynamic clients work in CBOR end to end: Secret data and ConfigMap binaryData byte for byte, watch events, apply, a 404 as a Status', async (t) => {
+goTest('client-go typed and dynamic clients and a shared informer work in CBOR end to end: Secret data and ConfigMap binaryData byte for byte, watch events, apply, a 404 as a Status', async (t) => {
   const server = await startApiServer(['--feature-gates=CBORServingAndStorage=true']);
   t.teardown(() => server.stop());
   const output = await probe(server.kubeconfig);
@@ -47,6 +47,9 @@ goTest('client-go typed and dynamic clients work in CBOR end to end: Secret data
     `ok deployment-create ${cbor} ${cbor}`,
     `ok deployment-delete ${cbor} ${cbor}`,
     `ok not-found - ${cbor}`,
+    // A shared informer, as controllers run one: list, then watch, in CBOR.
+    'ok informer-synced',
+    'ok informer-added',
     `ok dynamic-create ${cbor} ${cbor}`,
     `ok dynamic-get - ${cbor}`,
     `ok dynamic-update ${cbor} ${cbor}`,

@@ -30,8 +30,10 @@ import (
 	"k8s.io/apimachinery/pkg/watch"
 	corev1apply "k8s.io/client-go/applyconfigurations/core/v1"
 	"k8s.io/client-go/dynamic"
+	"k8s.io/client-go/informers"
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/rest"
+	"k8s.io/client-go/tools/cache"
 	"k8s.io/client-go/tools/clientcmd"
 )
 
@@ -101,7 +103,47 @@ func main() {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	typed(ctx, client, namespace)
+	informer(ctx, client, namespace)
 	dynamicClient(ctx, config, namespace)
+}
+
+// informer runs a shared informer on Secrets, as controllers do (list, then watch with bookmarks),
+// and waits for a Secret created afterwards to reach its cache with its bytes.
+func informer(ctx context.Context, client *kubernetes.Clientset, namespace string) {
+	factory := informers.NewSharedInformerFactoryWithOptions(client, 0, informers.WithNamespace(namespace))
+	secrets := factory.Core().V1().Secrets()
+	added := make(chan *corev1.Secret, 16)
+	_, err := secrets.Informer().AddEventHandler(cache.ResourceEventHandlerFuncs{AddFunc: func(object interface{}) {
+		if secret, isSecret := object.(*corev1.Secret); isSecret {
+			added <- secret
+		}
+	}})
+	check("informer", err)
+	stop := make(chan struct{})
+	defer close(stop)
+	factory.Start(stop)
+	if !cache.WaitForCacheSync(ctx.Done(), secrets.Informer().HasSynced) {
+		fail("informer", fmt.Errorf("cache never synced"))
+	}
+	fmt.Println("ok informer-synced")
+	_, err = client.CoreV1().Secrets(namespace).Create(ctx, &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Name: "cbor-informed"}, Data: map[string][]byte{"bin": {0, 255}}}, metav1.CreateOptions{})
+	check("informer create", err)
+	for {
+		select {
+		case secret := <-added:
+			if secret.Name != "cbor-informed" {
+				continue
+			}
+			if !bytes.Equal(secret.Data["bin"], []byte{0, 255}) {
+				fail("informer", fmt.Errorf("data %q", secret.Data))
+			}
+			fmt.Println("ok informer-added")
+			check("informer delete", client.CoreV1().Secrets(namespace).Delete(ctx, "cbor-informed", metav1.DeleteOptions{}))
+			return
+		case <-ctx.Done():
+			fail("informer", fmt.Errorf("the Secret never reached the informer"))
+		}
+	}
 }
 
 func typed(ctx context.Context, client *kubernetes.Clientset, namespace string) {
