@@ -57,3 +57,23 @@ test('a full disk fails writes with 500 and the store message, fails readyz, log
   await eventually('the recovery to be logged', async () => (log.includes('"msg":"the store writes again"') ? true : undefined));
   t.is(logged().length, 1);
 });
+
+test('an API server whose disk is full still shuts down cleanly on SIGTERM', async (t) => {
+  const fs = mountSmallTmpfs(t, '4m');
+  if (fs === undefined) return t.pass();
+  const server = await startApiServerChild({ prefix: 'capstan-full-stop-', args: [`--data-dir=${join(fs.path, 'data')}`] });
+  t.teardown(() => server.stop('SIGKILL'));
+  let log = '';
+  server.child.stderr?.on('data', (chunk: string) => (log += chunk));
+  const { bavail, bsize } = statfsSync(fs.path);
+  writeFileSync(join(fs.path, 'filler'), Buffer.alloc(Number(bavail) * Number(bsize)));
+  const refused = await fetch(`${server.url}${configMaps}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ metadata: { name: 'no-room' }, data: { blob: 'x'.repeat(64 * 1024) } }),
+  });
+  t.is(refused.status, 500);
+  // The final checkpoint cannot write either: the process must end all the same, with code 0.
+  t.is(await server.stop('SIGTERM'), 0, log.slice(-3000));
+  for (const line of log.trim().split('\n')) t.notThrows(() => JSON.parse(line), line);
+});
