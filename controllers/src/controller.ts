@@ -21,6 +21,8 @@ export interface ControllerContext {
 
 export interface ControllerDefinition {
   readonly name: string;
+  /** Other names --controllers accepts for it (kube's aliases, e.g. "nodeipam"). */
+  readonly aliases?: readonly string[];
   /**
    * Sets up the controller's informers and handlers, then answers a promise that settles when it
    * has stopped. Informers asked for before start() returns are synced before any work is done.

@@ -6,6 +6,8 @@ import test from 'ava';
 import { CidrSet, noCidrsRemainingMessage } from '../src/nodeipam/cidr-set.ts';
 import { formatCidr, parseCidr, type Cidr } from '../src/nodeipam/ip-cidr.ts';
 import { defaultNodeIpamFlags, resolveNodeIpam, type NodeIpamFlags } from '../src/nodeipam/node-ipam-config.ts';
+import { allControllers } from '../src/all-controllers.ts';
+import { enabledControllers } from '../src/enabled-controllers.ts';
 import { RangeAllocator } from '../src/nodeipam/node-ipam-controller.ts';
 
 const cidr = (text: string): Cidr => parseCidr(text) as Cidr;
@@ -52,4 +54,12 @@ test('bad node IPAM flags are refused with kube-controller-manager\'s words', (t
   t.throws(() => config({ clusterCidr: '10.244.0.0/16', nodeCidrMaskSize: 12 }), { message: /mask size of cluster CIDR must be less than or equal to --node-cidr-mask-size/ });
   t.throws(() => config({ clusterCidr: '10.0.0.0/8', nodeCidrMaskSize: 26 }), { message: 'New CIDR set failed; the node CIDR size is too big' });
   t.like(config({ clusterCidr: '10.244.0.0/16', nodeCidrMaskSizeIpv4: 25 }), { nodeMaskSizes: [25] });
+});
+
+test('--controllers knows node-ipam-controller by its alias nodeipam too, and it is on with "*"', (t) => {
+  const names = (selection: string[]) => enabledControllers(allControllers, selection).map((controller) => controller.name);
+  t.true(names(['*']).includes('node-ipam-controller'));
+  t.deepEqual(names(['nodeipam']), ['node-ipam-controller']);
+  t.false(names(['*', '-nodeipam']).includes('node-ipam-controller'));
+  t.throws(() => names(['ipam']), { message: /^"ipam" is not in the list of known controllers: / });
 });

@@ -91,6 +91,7 @@ export class RangeAllocator {
 
 export const nodeIpamController: ControllerDefinition = {
   name: 'node-ipam-controller',
+  aliases: ['nodeipam'],
   async start(context: ControllerContext): Promise<void> {
     const { client, logger, signal } = context;
     const config = context.options.nodeIpam;
