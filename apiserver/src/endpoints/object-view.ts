@@ -1,9 +1,11 @@
-// One object as an endpoint reads and writes it: the object itself, its status, or its scale.
+// One object as an endpoint reads and writes it: the object itself, its status, its scale, or a
+// CertificateSigningRequest's approval.
 // get, update (PUT) and patch of every subresource go through the same two calls.
 
 import type { GenericStore, ReplaceOptions } from '../registry/generic-store.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
 import type { ResourceHooks } from '../registry/resource-hooks.ts';
+import { updateApproval } from '../registry/csr-approval.ts';
 import { scaleOf, updateScale } from '../registry/scale.ts';
 
 export interface ObjectView {
@@ -34,6 +36,14 @@ export function statusView(store: GenericStore, namespace: string | undefined, n
   return {
     get: () => store.get(namespace, name),
     update: (body, options) => store.updateStatus(namespace, name, body, options),
+  };
+}
+
+/** A CertificateSigningRequest's approval: its conditions (csr-approval.ts). */
+export function approvalView(store: GenericStore, name: string): ObjectView {
+  return {
+    get: () => store.get(undefined, name),
+    update: (body, options) => updateApproval(store, name, body, options),
   };
 }
 

@@ -1,5 +1,6 @@
 // What a PATCH writes, per endpoint: the object itself (whose apply may create it), its status
-// (applied and tracked as the status subresource), or its scale (a Scale, tracked on the parent).
+// or a CertificateSigningRequest's approval (applied and tracked as that subresource), or its
+// scale (a Scale, tracked on the parent).
 
 import type { FieldManager } from '../apply/field-manager.ts';
 import { fieldManagerFor, type ManagedResource } from '../apply/field-tracking.ts';
@@ -15,7 +16,7 @@ import type { RequestInfo } from '../request-info/request-info.ts';
 import { declaredTypeName } from './builtin-type-lookup.ts';
 import { createFromBody } from './create.ts';
 import { namespaceOf } from './get.ts';
-import { mainView, scaleView, statusView, type ObjectView } from './object-view.ts';
+import { approvalView, mainView, scaleView, statusView, type ObjectView } from './object-view.ts';
 import type { PatchTarget } from './patch.ts';
 
 /** The type every scale subresource reads and writes (autoscaling/v1 Scale). */
@@ -61,7 +62,7 @@ export async function mainPatchTarget(registry: Registry, store: GenericStore, i
   return { view, typeName, fieldManager, apply: { view, name: info.name, ...definition, typeName, fieldManager, create } };
 }
 
-export async function subresourcePatchTarget(store: GenericStore, info: RequestInfo, subresource: 'status' | 'scale'): Promise<PatchTarget> {
+export async function subresourcePatchTarget(store: GenericStore, info: RequestInfo, subresource: 'status' | 'scale' | 'approval'): Promise<PatchTarget> {
   const { definition } = store;
   const namespace = namespaceOf(info);
   const fieldManager = await fieldManagerFor(definition, subresource);
@@ -71,7 +72,7 @@ export async function subresourcePatchTarget(store: GenericStore, info: RequestI
     if (fieldManager === undefined || scaleManager === undefined) return { view, typeName: scaleTypeName };
     return { view, typeName: scaleTypeName, fieldManager, apply: scaleApplyTarget(store, namespace, info.name, view, scaleManager) };
   }
-  const view = statusView(store, namespace, info.name);
+  const view = subresource === 'approval' ? approvalView(store, info.name) : statusView(store, namespace, info.name);
   const typeName = await declaredTypeName(definition);
   if (typeName === undefined || fieldManager === undefined) return { view, typeName };
   return { view, typeName, fieldManager, apply: { view, name: info.name, ...definition, typeName, fieldManager } };

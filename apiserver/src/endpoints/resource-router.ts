@@ -20,7 +20,7 @@ import { createReview, isReview } from './create-review.ts';
 import { deleteCollection, deleteObject } from './delete.ts';
 import { getObject, namespaceOf } from './get.ts';
 import { listObjects } from './list.ts';
-import { mainView, scaleView, statusView, type ObjectView } from './object-view.ts';
+import { approvalView, mainView, scaleView, statusView, type ObjectView } from './object-view.ts';
 import { patchObject } from './patch.ts';
 import { bindPod } from './pod-binding.ts';
 import { evictPod } from './pod-eviction.ts';
@@ -126,6 +126,9 @@ async function routeSubresource(
     case 'scale':
       view = scaleView(store, namespace, info.name);
       break;
+    case 'approval':
+      view = approvalView(store, info.name);
+      break;
     case 'finalize':
       if (definition.resource !== 'namespaces') throw newMethodNotSupported(subject, info.verb);
       return sendJson(response, 200, await store.finalize(info.name, await readJsonBody(request)));
@@ -152,7 +155,7 @@ async function routeSubresource(
       return sendJson(response, 200, await view.update(await readJsonBody(request), { dryRun, track }));
     }
     case 'patch':
-      return patchObject(await subresourcePatchTarget(store, info, subresource.name as 'status' | 'scale'), query, request, response);
+      return patchObject(await subresourcePatchTarget(store, info, subresource.name as 'status' | 'scale' | 'approval'), query, request, response);
     default:
       throw newMethodNotSupported(subject, info.verb);
   }
