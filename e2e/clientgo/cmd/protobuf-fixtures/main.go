@@ -6,9 +6,14 @@
 // Protobuf body decodes to what the same object sent as JSON would.
 //
 // Regenerate (from e2e/clientgo): go run ./cmd/protobuf-fixtures ../../common/test/fixtures/clientgo-zero-values
+//
+// With "decode" instead of a directory, it reads Protobuf bodies (base64, one a line) on stdin and
+// writes each as client-go decodes it, in encoding/json's JSON, one a line: the judge of what
+// Capstan's Protobuf writer makes.
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
@@ -49,6 +54,10 @@ func main() {
 		}
 	}
 	serializer := protobuf.NewSerializer(scheme, scheme)
+	if out == "decode" {
+		decodeLines(serializer)
+		return
+	}
 	fields := fieldReport{}
 	var fixtures []fixture
 	for gvk, goType := range scheme.AllKnownTypes() {
@@ -90,6 +99,30 @@ func servedKind(gvk schema.GroupVersionKind, goType reflect.Type) bool {
 		return false
 	}
 	return !strings.HasPrefix(goType.PkgPath(), "k8s.io/apimachinery/")
+}
+
+// decodeLines: each base64 Protobuf body of stdin, decoded by client-go, as a JSON line.
+func decodeLines(serializer *protobuf.Serializer) {
+	lines := bufio.NewScanner(os.Stdin)
+	lines.Buffer(make([]byte, 1<<20), 64<<20)
+	for lines.Scan() {
+		body, err := base64.StdEncoding.DecodeString(lines.Text())
+		if err != nil {
+			fail(err)
+		}
+		object, _, err := serializer.Decode(body, nil, nil)
+		if err != nil {
+			fail(err)
+		}
+		text, err := json.Marshal(object)
+		if err != nil {
+			fail(err)
+		}
+		fmt.Println(string(text))
+	}
+	if err := lines.Err(); err != nil {
+		fail(err)
+	}
 }
 
 func write(path string, value any) {
