@@ -47,6 +47,8 @@ goTest('client-go typed and dynamic clients and a shared informer work in CBOR e
     `ok deployment-create ${cbor} ${cbor}`,
     `ok deployment-delete ${cbor} ${cbor}`,
     `ok not-found - ${cbor}`,
+    `ok invalid ${cbor} ${cbor}`,
+    `ok conflict ${cbor} ${cbor}`,
     // A shared informer, as controllers run one: list, then watch, in CBOR.
     'ok informer-synced',
     'ok informer-added',
@@ -60,5 +62,6 @@ goTest('client-go typed and dynamic clients and a shared informer work in CBOR e
     `ok dynamic-not-found - ${cbor}`,
   ]);
   t.regex(output, /^status 404 Failure NotFound secrets\/nowhere "secrets \\"nowhere\\" not found"$/m);
+  t.regex(output, /^invalid 422 Invalid field=metadata\.name$/m);
   t.regex(output, /^dynamic-status "configmaps \\"cbor-dynamic\\" not found"$/m);
 });

@@ -269,6 +269,27 @@ func typed(ctx context.Context, client *kubernetes.Clientset, namespace string) 
 	s := status.Status()
 	fmt.Printf("status %d %s %s %s/%s %q\n", s.Code, s.Status, s.Reason, s.Details.Kind, s.Details.Name, s.Message)
 	ok("not-found")
+
+	// A 422 with its causes, and a 409 for a stale resourceVersion: Status bodies with more in them.
+	_, err = secrets.Create(ctx, &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Name: "Not_A_Name"}}, metav1.CreateOptions{})
+	status, isStatus = err.(apierrors.APIStatus)
+	if !isStatus || !apierrors.IsInvalid(err) || status.Status().Details == nil || len(status.Status().Details.Causes) == 0 {
+		fail("invalid", fmt.Errorf("error %T %v", err, err))
+	}
+	fmt.Printf("invalid %d %s field=%s\n", status.Status().Code, status.Status().Reason, status.Status().Details.Causes[0].Field)
+	ok("invalid")
+	stale, err := secrets.Create(ctx, &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Name: "cbor-stale"}}, metav1.CreateOptions{})
+	check("conflict create", err)
+	fresh := stale.DeepCopy()
+	fresh.Labels = map[string]string{"first": "yes"}
+	_, err = secrets.Update(ctx, fresh, metav1.UpdateOptions{})
+	check("conflict first update", err)
+	stale.Labels = map[string]string{"late": "yes"}
+	if _, err = secrets.Update(ctx, stale, metav1.UpdateOptions{}); !apierrors.IsConflict(err) {
+		fail("conflict", fmt.Errorf("error %T %v", err, err))
+	}
+	ok("conflict")
+	check("conflict delete", secrets.Delete(ctx, "cbor-stale", metav1.DeleteOptions{}))
 }
 
 func dynamicClient(ctx context.Context, config *rest.Config, namespace string) {
