@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { eventually } from '../../common/test/eventually.ts';
+import { startAgent, startRuntimeSim } from '../src/node-agent-process.ts';
 import { startUp, type UpProcess } from '../src/up-process.ts';
 
 const host = hostname().toLowerCase();
@@ -106,4 +107,26 @@ test.serial('capstan up exits non-zero and stops the rest when a part of it cann
   t.is(await up.exited, 1);
   t.regex(up.stderr(), /runtime-sim exited with 1 before it started/);
   await eventually('the other processes to end', async () => (processes(up, up.dataDir).length === 0 ? true : undefined));
+});
+
+test.serial('a node joins a capstan up cluster through capstan agent, as the README says: it gets Ready, runs a pod, and kubectl logs reaches it', async (t) => {
+  const up = startUp();
+  t.teardown(() => up.stop('SIGKILL'));
+  await up.line(/^node .* is Ready$/);
+  // README, "Add a node": a runtime of its own, and an agent with a config file (its own port and
+  // pod log directory, failCgroupV1 and failSwapOn off), the cluster's kubeconfig and agent token.
+  const runtime = await startRuntimeSim();
+  t.teardown(() => runtime.stop());
+  const agent = await startAgent({
+    kubeconfig: up.kubeconfig,
+    runtimeEndpoint: runtime.endpoint,
+    nodeName: 'joined',
+    args: [`--authentication-token-file=${join(up.dataDir, 'node', 'agent-token')}`],
+  });
+  t.teardown(() => agent.stop());
+  await eventually('node joined Ready', async () => ((await up.kubectl('get', 'nodes', '--no-headers')).match(/^joined\s+Ready\s/m) !== null ? true : undefined), 60_000);
+  await up.kubectl('run', 'there', '--image=registry.example/web:1', '--overrides={"spec":{"nodeSelector":{"kubernetes.io/hostname":"joined"}}}');
+  t.is((await running(up, 'there')).nodeName, 'joined');
+  // The API server reaches the joined agent with the cluster's token.
+  t.is(await up.kubectl('logs', 'there'), '');
 });
