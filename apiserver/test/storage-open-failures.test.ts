@@ -104,7 +104,7 @@ test('capstan apiserver refuses a damaged store; with the check off it serves, a
   // It tried the damaged store at least once before it is stopped.
   await new Promise<void>((resolve) => child.stderr.on('data', (chunk: string) => chunk.includes('malformed') && resolve()));
   child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
   const code = await exited;
   clearTimeout(timer);
   t.is(code, 0, stderr.slice(-3000));
@@ -112,7 +112,7 @@ test('capstan apiserver refuses a damaged store; with the check off it serves, a
   for (const line of stderr.trim().split('\n')) t.notThrows(() => JSON.parse(line), line);
 });
 
-function runToEnd(args: readonly string[], timeoutMs = 20_000): Promise<{ code: number | null; stderr: string }> {
+function runToEnd(args: readonly string[], timeoutMs = 60_000): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [capstan, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';

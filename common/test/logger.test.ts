@@ -57,19 +57,19 @@ test('on a full disk the logger drops lines without blocking or crashing, and re
       child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (out += chunk).includes(word) && resolve());
       void exited.then((code) => reject(new Error(`the logging process exited with ${code} before saying ${word}`)));
     });
-  await withTimeout(said('burst done'), 20_000, 'the logging process to get through its burst on a full disk');
+  await withTimeout(said('burst done'), 60_000, 'the logging process to get through its burst on a full disk');
 
   // Space returns: the queued lines go out, then the count of those dropped.
   rmSync(filler);
-  const report = await eventually('the report of the dropped lines', async () => readFileSync(logPath, 'utf8').split('\n').find((line) => line.includes('"droppedLogLines"')), 10_000);
+  const report = await eventually('the report of the dropped lines', async () => readFileSync(logPath, 'utf8').split('\n').find((line) => line.includes('"droppedLogLines"')), 30_000);
   const { droppedLogLines, msg } = JSON.parse(report) as { droppedLogLines: number; msg: string };
   t.true(droppedLogLines > 0);
   t.regex(msg, /^dropped \d+ log lines that could not be written \(ENOSPC\)$/);
   // And logging goes on as before.
   child.stdin?.write('more\n');
-  await eventually('the line logged after space returned', async () => (readFileSync(logPath, 'utf8').includes('after space returns') ? true : undefined), 10_000);
+  await eventually('the line logged after space returned', async () => (readFileSync(logPath, 'utf8').includes('after space returns') ? true : undefined), 30_000);
   child.stdin?.end();
-  t.is(await withTimeout(exited, 10_000, 'the logging process to exit'), 0);
+  t.is(await withTimeout(exited, 30_000, 'the logging process to exit'), 0);
 });
 
 async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
