@@ -156,10 +156,11 @@ class CborReader {
     while ((this.bytes[at] as number) >> 5 === 6) at = readHead(this.bytes, at, this.view).end;
     const initial = this.bytes[at] as number;
     const major = initial >> 5;
-    if (major === 7 && (initial === 0xf6 || initial === 0xf7)) {
+    if (initial === 0xf6) {
       this.offset = at + 1;
       return '';
     }
+    if (initial === 0xf7) throw notAccepted('primitives', 'simple value 23 is not recognized');
     if (major !== 2 && major !== 3) throw new CborDecodeError(`cbor: cannot unmarshal ${majorName(major)} into Go value of type string`);
     const key = this.item(encoding);
     return key as string;
