@@ -22,7 +22,10 @@ if (!hasGo) console.log('skipped: the client-go Protobuf tests need the Go toolc
 type Json = Record<string, any>;
 
 /** What protobuf-zeros prints: each object as the server answered its create (and get). */
-type ReadBack = Record<'deployment' | 'deploymentGet' | 'service' | 'pod' | 'job' | 'lease' | 'serviceAccount' | 'customResourceDefinition' | 'customResourceDefinitionGet', Json>;
+type ReadBack = Record<'deployment' | 'deploymentGet' | 'service' | 'pod' | 'job' | 'lease' | 'serviceAccount' | 'customResourceDefinition' | 'customResourceDefinitionGet', Json> & {
+  /** The scheduled pod, if a delete with gracePeriodSeconds 0 left it there. */
+  readonly scheduledPodAfterDelete?: Json;
+};
 
 goTest('client-go Protobuf bodies keep zeros in pointer fields and default an empty protocol, as kube-apiserver does', async (t) => {
   const program = clientGoBinary('protobuf-zeros');
@@ -60,6 +63,9 @@ goTest('client-go Protobuf bodies keep zeros in pointer fields and default an em
     t.deepEqual(spec.labels, { type: 'object', additionalProperties: { type: 'string' } });
     t.deepEqual(spec.paused, { type: 'boolean' });
   }
+
+  // DeleteOptions in Protobuf: gracePeriodSeconds 0 is a pointer's zero, so the pod is gone at once.
+  t.is(read.scheduledPodAfterDelete, undefined, 'a delete with gracePeriodSeconds 0 removes the scheduled pod at once');
 });
 
 goTest("the zero-value fixtures of the common and apiserver tests are what client-go writes today", async (t) => {

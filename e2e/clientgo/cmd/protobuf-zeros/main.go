@@ -18,6 +18,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/tools/clientcmd"
+	"k8s.io/utils/ptr"
 )
 
 const protobufContentType = "application/vnd.kubernetes.protobuf"
@@ -69,6 +70,19 @@ func main() {
 	create("deploymentGet", gotDeployment, err)
 	gotCrd, err := extensions.ApiextensionsV1().CustomResourceDefinitions().Get(ctx, crd.Name, metav1.GetOptions{})
 	create("customResourceDefinitionGet", gotCrd, err)
+
+	// DeleteOptions travel in Protobuf too: gracePeriodSeconds 0 deletes a scheduled pod at once,
+	// where an unset one would give it its 30 seconds.
+	scheduled, err := client.CoreV1().Pods(namespace).Create(ctx, scheduledPod(), metav1.CreateOptions{})
+	check("scheduled pod", err)
+	err = client.CoreV1().Pods(namespace).Delete(ctx, scheduled.Name, metav1.DeleteOptions{GracePeriodSeconds: ptr.To[int64](0)})
+	check("delete with gracePeriodSeconds 0", err)
+	remaining, err := client.CoreV1().Pods(namespace).Get(ctx, scheduled.Name, metav1.GetOptions{})
+	if err == nil {
+		read["scheduledPodAfterDelete"] = remaining
+	} else if !apierrors.IsNotFound(err) {
+		check("get after delete", err)
+	}
 
 	text, err := json.Marshal(read)
 	check("output", err)

@@ -112,3 +112,10 @@ func widgetDefinition(namespace string) *apiextensionsv1.CustomResourceDefinitio
 		},
 	}
 }
+
+func scheduledPod() *corev1.Pod {
+	return &corev1.Pod{
+		ObjectMeta: metav1.ObjectMeta{Name: "scheduled"},
+		Spec:       corev1.PodSpec{NodeName: "node-a", Containers: []corev1.Container{{Name: "web", Image: "nginx"}}},
+	}
+}
