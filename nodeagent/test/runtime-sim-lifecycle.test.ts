@@ -290,3 +290,17 @@ test('the pod CIDR from UpdateRuntimeConfig gives new sandboxes their IPs; the s
   const second = await node.sandbox('b');
   t.deepEqual([first, second].map((id) => node.runtime.podSandboxStatus(id).status.network.ip), ['10.244.1.2', '10.244.1.3']);
 });
+
+test('dual-stack pod CIDRs give each new sandbox an IP of each family, the first CIDR\'s first; a bad CIDR is refused', async (t) => {
+  const node = simulatedNode(t);
+  node.runtime.updateRuntimeConfig({ networkConfig: { podCidr: 'fd00:10:244:1::/64,10.244.1.0/24' } });
+  const first = await node.sandbox('a');
+  const second = await node.sandbox('b');
+  t.deepEqual(node.runtime.podSandboxStatus(first).status.network, { ip: 'fd00:10:244:1::2', additionalIps: [{ ip: '10.244.1.2' }] });
+  t.deepEqual(node.runtime.podSandboxStatus(second).status.network, { ip: 'fd00:10:244:1::3', additionalIps: [{ ip: '10.244.1.3' }] });
+  // Released addresses come back; the IPv6 one too.
+  await node.runtime.stopPodSandbox(first);
+  const third = await node.sandbox('c');
+  t.deepEqual(node.runtime.podSandboxStatus(third).status.network, { ip: 'fd00:10:244:1::2', additionalIps: [{ ip: '10.244.1.2' }] });
+  t.throws(() => node.runtime.updateRuntimeConfig({ networkConfig: { podCidr: '10.244.1.0/33' } }), { message: /^invalid pod CIDR "10\.244\.1\.0\/33"/ });
+});

@@ -77,7 +77,8 @@ export class SimulatedRuntime implements ContainerHost {
   readonly #cgroupDriver: CgroupDriver;
   readonly #imageFsMountpoint: string;
   readonly #handlerFeatures: { readonly recursiveReadOnlyMounts: boolean; readonly userNamespaces: boolean };
-  #ips: IpAllocator;
+  /** One per pod CIDR (one per family), the primary first. */
+  #ips: readonly IpAllocator[];
   #podCidr: string;
 
   constructor(options: SimulatedRuntimeOptions = {}) {
@@ -92,7 +93,7 @@ export class SimulatedRuntime implements ContainerHost {
     this.#imageFsMountpoint = options.imageFsMountpoint ?? '/var/lib/capstan-runtime-sim/images';
     this.#handlerFeatures = options.handlerFeatures ?? { recursiveReadOnlyMounts: true, userNamespaces: true };
     this.#podCidr = options.podCidr ?? defaultPodCidr;
-    this.#ips = new IpAllocator(this.#podCidr);
+    this.#ips = [new IpAllocator(this.#podCidr)];
   }
 
   get #now(): number {
@@ -119,17 +120,21 @@ export class SimulatedRuntime implements ContainerHost {
     return { linux: { cgroupDriver: this.#cgroupDriver } };
   }
 
-  /** The kubelet passes the node's pod CIDR; new sandboxes take their IPs from it (IPv4 only). */
+  /** The kubelet passes the node's pod CIDRs (comma-separated, one per family); new sandboxes take an IP of each. */
   updateRuntimeConfig(config: { readonly networkConfig?: { readonly podCidr?: string } }): void {
-    const cidr = config.networkConfig?.podCidr
-      ?.split(',')
+    const cidrs = (config.networkConfig?.podCidr ?? '')
+      .split(',')
       .map((c) => c.trim())
-      .find((c) => c.includes('.'));
-    // The same CIDR again (a restarted kubelet sends it again) keeps the addresses handed out.
-    if (cidr && cidr !== this.#podCidr) {
-      this.#ips = new IpAllocator(cidr);
-      this.#podCidr = cidr;
+      .filter((c) => c !== '');
+    if (cidrs.length === 0 || cidrs.join(',') === this.#podCidr) return;
+    const allocators: IpAllocator[] = [];
+    for (const cidr of cidrs) {
+      // A CIDR sent again (a restarted kubelet sends it again) keeps the addresses handed out.
+      const allocator = this.#ips.find((current) => current.cidr === cidr) ?? new IpAllocator(cidr);
+      if (!allocators.some((other) => other.family === allocator.family)) allocators.push(allocator);
     }
+    this.#ips = allocators;
+    this.#podCidr = cidrs.join(',');
   }
 
   // Pod sandboxes -------------------------------------------------------------------------------
@@ -141,15 +146,27 @@ export class SimulatedRuntime implements ContainerHost {
     const hostNetwork = config.linux?.securityContext?.namespaceOptions?.network === 'NODE';
     this.#reserve(sandboxName(config.metadata), id, 'sandbox');
     if (this.settings.sandbox.startDelayMs > 0) await this.wheel.sleep(this.settings.sandbox.startDelayMs);
-    this.#sandboxes.set(id, new SimSandbox(id, config, runtimeHandler, this.#now, hostNetwork ? '' : this.#ips.allocate()));
+    this.#sandboxes.set(id, new SimSandbox(id, config, runtimeHandler, this.#now, hostNetwork ? [] : this.#allocateIps()));
     return id;
   }
 
-  /** Kills whatever still runs in the sandbox and releases its IP; stopping twice is no error. */
+  /** An IP of each pod CIDR; none taken when one of them is exhausted. */
+  #allocateIps(): string[] {
+    const taken: string[] = [];
+    try {
+      for (const allocator of this.#ips) taken.push(allocator.allocate());
+    } catch (error) {
+      taken.forEach((ip, index) => this.#ips[index]?.release(ip));
+      throw error;
+    }
+    return taken;
+  }
+
+  /** Kills whatever still runs in the sandbox and releases its IPs; stopping twice is no error. */
   async stopPodSandbox(id: string): Promise<void> {
     const sandbox = this.#sandbox(id);
     for (const container of sandbox.containers.values()) container.kill();
-    if (sandbox.state === 'SANDBOX_READY' && sandbox.ip !== '') this.#ips.release(sandbox.ip);
+    if (sandbox.state === 'SANDBOX_READY') for (const ip of sandbox.ips) for (const allocator of this.#ips) allocator.release(ip);
     sandbox.state = 'SANDBOX_NOTREADY';
   }
 

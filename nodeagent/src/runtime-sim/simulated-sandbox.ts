@@ -1,4 +1,4 @@
-// A simulated pod sandbox: its config as the kubelet sent it, its IP, its state, and the
+// A simulated pod sandbox: its config as the kubelet sent it, its IPs, its state, and the
 // containers created in it.
 
 import { toNanos } from './clock.ts';
@@ -12,19 +12,19 @@ export class SimSandbox {
   readonly config: PodSandboxConfig;
   readonly runtimeHandler: string;
   readonly createdAt: number;
-  /** '' for a sandbox in the node's network namespace (hostNetwork pods). */
-  readonly ip: string;
+  /** The pod's IPs, one per family, the primary first; none for a sandbox in the node's network namespace (hostNetwork pods). */
+  readonly ips: readonly string[];
   /** `<pod>_<namespace>_<uid>_<attempt>`, unique among the runtime's sandboxes. */
   readonly reservedName: string;
   state: PodSandboxState = 'SANDBOX_READY';
   readonly containers = new Map<string, SimContainer>();
 
-  constructor(id: string, config: PodSandboxConfig, runtimeHandler: string, createdAt: number, ip: string) {
+  constructor(id: string, config: PodSandboxConfig, runtimeHandler: string, createdAt: number, ips: readonly string[]) {
     this.id = id;
     this.config = config;
     this.runtimeHandler = runtimeHandler;
     this.createdAt = createdAt;
-    this.ip = ip;
+    this.ips = ips;
     this.reservedName = sandboxName(config.metadata);
   }
 
@@ -48,7 +48,7 @@ export class SimSandbox {
     const namespaceOptions = this.config.linux?.securityContext?.namespaceOptions ?? {};
     return {
       ...this.summary(),
-      network: { ip: this.ip, additionalIps: [] },
+      network: { ip: this.ips[0] ?? '', additionalIps: this.ips.slice(1).map((ip) => ({ ip })) },
       linux: { namespaces: { options: namespaceOptions } },
     };
   }
