@@ -14,19 +14,34 @@ type JsonObject = { [key: string]: JsonValue };
 /** Reads a message of a declared struct type (the decoder's own, handed in to avoid a cycle). */
 type ReadMessage = (bytes: Uint8Array, typeName: string) => JsonObject;
 
+const varint = 0;
 const lengthDelimited = 2;
 
-/** The fields of a union's message: its schema (if any), its list items, its allows flag. */
-function readUnion(message: Uint8Array, numbers: { schema: number; items: number }, read: ReadMessage): { schema?: JsonObject; items: Uint8Array[]; allows: boolean } {
+/** Where a union's message keeps its schema, its list items and its allows flag. */
+interface UnionNumbers {
+  readonly schema: number;
+  readonly items?: number;
+  readonly allows?: number;
+}
+
+interface Union {
+  schema?: JsonObject;
+  readonly items: Uint8Array[];
+  allows: boolean;
+}
+
+/** The fields of a union's message: its schema (if any), its list items (unread), its allows flag. */
+function readUnion(message: Uint8Array, numbers: UnionNumbers, read: ReadMessage): Union {
   const reader = protobuf.Reader.create(message);
-  const union: { schema?: JsonObject; items: Uint8Array[]; allows: boolean } = { items: [], allows: false };
+  const union: Union = { items: [], allows: false };
   while (reader.pos < reader.len) {
     const tag = reader.uint32();
     const number = tag >>> 3;
-    if (number === numbers.schema && (tag & 7) === lengthDelimited) union.schema = read(reader.bytes(), jsonSchemaPropsName);
-    else if (number === numbers.items && (tag & 7) === lengthDelimited) union.items.push(reader.bytes());
-    else if (number === 1 && numbers.schema === 2 && (tag & 7) === 0) union.allows = reader.bool();
-    else reader.skipType(tag & 7);
+    const wireType = tag & 7;
+    if (number === numbers.schema && wireType === lengthDelimited) union.schema = read(reader.bytes(), jsonSchemaPropsName);
+    else if (number === numbers.items && wireType === lengthDelimited) union.items.push(reader.bytes());
+    else if (number === numbers.allows && wireType === varint) union.allows = reader.bool();
+    else reader.skipType(wireType);
   }
   return union;
 }
@@ -41,7 +56,7 @@ export const schemaUnionDecoders: Readonly<Record<string, (message: Uint8Array, 
   },
   // Go: the schema when there is one, else the allows flag.
   [apiextensions('JSONSchemaPropsOrBool')]: (message, read) => {
-    const union = readUnion(message, { schema: 2, items: 0 }, read);
+    const union = readUnion(message, { allows: 1, schema: 2 }, read);
     return union.schema ?? union.allows;
   },
   // Go: the strings when there are some, else the schema (null when there is none).
