@@ -126,11 +126,13 @@ goTest('client-go attach over SPDY and WebSocket: the container\'s output as it 
   t.regex(following.stdout, /tick \d+\n/);
 });
 
-goTest('client-go port-forward over SPDY reaches the pod\'s port, one stream pair per connection', async (t) => {
-  const result = await probe('portforward', 'spdy', 'default', 'shell', '-port', String(echoPort), '-send', 'hello', '-connections', '3');
-  t.deepEqual(result.received, ['HELLO 0', 'HELLO 1', 'HELLO 2']);
-  t.is(result.error, undefined);
-});
+for (const transport of ['spdy', 'websocket'] as const) {
+  goTest(`client-go port-forward (${transport === 'spdy' ? 'SPDY' : 'SPDY tunneled in a WebSocket'}) reaches the pod's port, one stream pair per connection`, async (t) => {
+    const result = await probe('portforward', transport, 'default', 'shell', '-port', String(echoPort), '-send', 'hello', '-connections', '3');
+    t.deepEqual(result.received, ['HELLO 0', 'HELLO 1', 'HELLO 2'], JSON.stringify(result));
+    t.is(result.error, undefined);
+  });
+}
 
 goTest('client-go port-forward to a port nothing listens on: the runtime\'s error, and the forward ends', async (t) => {
   const closed = createServer();

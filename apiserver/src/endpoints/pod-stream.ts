@@ -11,6 +11,7 @@ import type { RequestInfo } from '../request-info/request-info.ts';
 import { encodeGoQuery } from '../kubelet/go-query.ts';
 import type { KubeletClient } from '../kubelet/kubelet-client.ts';
 import { podContainer, podNodeName } from '../kubelet/pod-container.ts';
+import { tunneledSpdyProtocols } from '../kubelet/spdy-websocket-tunnel.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
 import { namespaceOf } from './get.ts';
 import { isUpgradeRequest } from './upgrade-response.ts';
@@ -35,7 +36,9 @@ export async function connectPodStream(
   const connection = await kubelet.locate(assignedNode(pod, info.name));
   if (!isUpgradeRequest(request)) throw newBadRequest('Upgrade request required');
   const encoded = encodeGoQuery(kubeletQuery);
-  await kubelet.upgrade(connection, encoded === '' ? path : `${path}?${encoded}`, request, response);
+  // kubectl's port-forward tunnels SPDY through a WebSocket first (PortForwardWebsockets).
+  const tunneled = subresource === 'portforward' ? tunneledSpdyProtocols(request) : [];
+  await kubelet.upgrade(connection, encoded === '' ? path : `${path}?${encoded}`, request, response, tunneled.length > 0 ? tunneled : undefined);
 }
 
 function assignedNode(pod: JsonObject, name: string): string {

@@ -12,6 +12,7 @@ import type { GenericStore } from '../registry/generic-store.ts';
 import { goConnectionError, KubeletTimeout, type KubeletTimeoutPhase } from './connection-error.ts';
 import type { KubeletClientConfig } from './kubelet-client-config.ts';
 import { joinHostPort, nodeConnection, type NodeConnection } from './node-connection.ts';
+import { acceptTunnel, spdyUpgradeHeaders } from './spdy-websocket-tunnel.ts';
 
 export interface KubeletGetOptions {
   /** PodLogOptions' insecureSkipTLSVerifyBackend: no verification of the agent's certificate for this request. */
@@ -80,15 +81,17 @@ export class KubeletClient {
    * Sec-WebSocket-* and X-Stream-Protocol-* among them) and, once the agent switches protocols,
    * writes the agent's answer head to the client and splices the two connections until either
    * ends. An agent that refuses with a 4xx or 5xx has its answer echoed to the client, as kube
-   * does; any other answer, or no answer, is kube's 500.
+   * does; any other answer, or no answer, is kube's 500. With `tunnel` (the SPDY protocols a
+   * WebSocket request tunnels), the agent is asked for SPDY and the client's WebSocket carries it.
    */
-  upgrade(connection: NodeConnection, target: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  upgrade(connection: NodeConnection, target: string, request: IncomingMessage, response: ServerResponse, tunnel?: readonly string[]): Promise<void> {
     return new Promise((resolve, reject) => {
+      const forwarded = this.#forwardedHeaders(request, connection);
       const outgoing = httpsRequest({
         ...this.#requestOptions(connection, false),
         path: target,
-        method: request.method ?? 'GET',
-        headers: this.#forwardedHeaders(request, connection),
+        method: tunnel === undefined ? (request.method ?? 'GET') : 'POST',
+        headers: tunnel === undefined ? forwarded : spdyUpgradeHeaders(forwarded, tunnel),
       });
       const timer = this.#answerTimer(outgoing);
       const client = request.socket;
@@ -101,6 +104,15 @@ export class KubeletClient {
       };
       outgoing.once('upgrade', (answer: IncomingMessage, agent: Socket, head: Buffer) => {
         answered();
+        if (tunnel !== undefined) {
+          try {
+            acceptTunnel(request, response, answer, agent, head, this.#spliced);
+            resolve();
+          } catch (error) {
+            reject(error);
+          }
+          return;
+        }
         client.write(answerHead(answer));
         if (head.length > 0) client.write(head);
         spliceConnections(client, agent, this.#spliced);

@@ -5,7 +5,8 @@
 //	stream-probe KUBECONFIG exec|attach TRANSPORT NAMESPACE POD [-stdin TEXT] [-tty] [-- COMMAND...]
 //	stream-probe KUBECONFIG portforward TRANSPORT NAMESPACE POD -port N [-send TEXT] [-connections K]
 //
-// TRANSPORT is spdy, websocket or fallback (WebSocket first, SPDY when the upgrade fails, as kubectl).
+// TRANSPORT is spdy, websocket or fallback (WebSocket first, SPDY when the upgrade fails, as kubectl);
+// port-forward's websocket is SPDY tunneled through a WebSocket, as kubectl 1.35 does it first.
 package main
 
 import (
@@ -158,16 +159,23 @@ func forward(ctx context.Context, config *rest.Config, transport string, locatio
 		fail(err.Error())
 	}
 	var dialer httpstream.Dialer = spdy.NewDialer(upgrader, &http.Client{Transport: roundTripper}, "POST", location)
-	if transport == "fallback" {
+	switch transport {
+	case "spdy":
+	case "websocket", "fallback":
+		// SPDY tunneled through a WebSocket (kubectl's first choice); fallback then tries plain SPDY.
 		tunneling, err := portforward.NewSPDYOverWebsocketDialer(location, config)
 		if err != nil {
 			fail(err.Error())
 		}
-		dialer = portforward.NewFallbackDialer(tunneling, dialer, func(err error) bool {
-			return httpstream.IsUpgradeFailure(err) || httpstream.IsHTTPSProxyError(err)
-		})
-	} else if transport != "spdy" {
-		fail("port-forward transports are spdy and fallback")
+		if transport == "websocket" {
+			dialer = tunneling
+		} else {
+			dialer = portforward.NewFallbackDialer(tunneling, dialer, func(err error) bool {
+				return httpstream.IsUpgradeFailure(err) || httpstream.IsHTTPSProxyError(err)
+			})
+		}
+	default:
+		fail("unknown transport " + transport)
 	}
 	stop := make(chan struct{})
 	ready := make(chan struct{})
