@@ -154,3 +154,10 @@ test('a CustomResourceDefinition schema reads its unions as Go writes their JSON
   });
   t.throws(() => decodeMessage(schema.subarray(0, schema.length - 3), props, lookup), { message: /^the io\.k8s\.apiextensions-apiserver\.pkg\.apis\.apiextensions\.v1\.JSONSchemaProps message cannot be read: / });
 });
+
+test('a map key "__proto__" (a valid ConfigMap key) reads as data, as JSON.parse reads it', (t) => {
+  const configMap = JSON.parse('{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"odd"},"data":{"__proto__":"x","a":"b"}}') as Record<string, unknown>;
+  const decoded = decodeProtobufObject(encodeProtobufObject(configMap));
+  t.deepEqual(Object.entries(decoded.data as object), [['__proto__', 'x'], ['a', 'b']]);
+  t.is(Object.getPrototypeOf(decoded.data), Object.prototype);
+});

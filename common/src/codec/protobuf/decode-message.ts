@@ -98,7 +98,9 @@ function decodeFields(reader: Reader, byNumber: FieldNumbers, object: JsonObject
     if (schema.type === 'map') {
       const [key, value] = decodeMapEntry(protobuf.Reader.create(reader.bytes()), schema.values, lookup);
       const entries = (object[name] ??= {}) as JsonObject;
-      entries[key] = value;
+      // A key "__proto__" (a valid ConfigMap key) is data, as JSON.parse keeps it, not the prototype.
+      if (key === '__proto__') Object.defineProperty(entries, key, { value, enumerable: true, writable: true, configurable: true });
+      else entries[key] = value;
       continue;
     }
     const value = decodeValue(reader, schema, lookup);
