@@ -146,7 +146,7 @@ goTest('client-go port-forward to a port nothing listens on: the runtime\'s erro
   t.regex(result.klog, new RegExp(`an error occurred forwarding \\d+ -> ${port}: error forwarding port ${port} to pod \\S+, uid : failed to connect to localhost:${port} inside namespace \\\\"[0-9a-f]+\\\\", IPv4: dial tcp4 127\\.0\\.0\\.1:${port}: connect: connection refused`));
 });
 
-test.serial('kubectl exec and port-forward through the agent', async (t) => {
+test.serial('kubectl exec, attach and port-forward through the agent', async (t) => {
   t.is(await kubectl('exec', 'shell', '--', 'sh', '-c', 'echo from kubectl'), 'from kubectl\n');
   const failed = await t.throwsAsync(kubectl('exec', 'shell', '--', 'sh', '-c', 'exit 7'));
   t.is((failed as Error & { code?: number }).code, 7);
@@ -157,6 +157,14 @@ test.serial('kubectl exec and port-forward through the agent', async (t) => {
     child.stdin?.end('piped into kubectl\n');
   });
   t.is(typed, 'piped into kubectl\n');
+  // kubectl attach -i: what it reads comes back (the simulated container echoes its stdin), and the attach ends with stdin.
+  const attached = await new Promise<string>((resolve, reject) => {
+    const child = execFile(kubectlBinary(), [`--kubeconfig=${current().kubeconfig}`, 'attach', '-i', 'shell'], { encoding: 'utf8' }, (error, stdout) =>
+      error ? reject(error) : resolve(stdout),
+    );
+    child.stdin?.end('typed into kubectl attach\n');
+  });
+  t.true(attached.includes('typed into kubectl attach\n'), attached);
 
   const forward = spawn(kubectlBinary(), [`--kubeconfig=${current().kubeconfig}`, 'port-forward', 'pod/shell', `:${echoPort}`, '--address=127.0.0.1'], { stdio: ['ignore', 'pipe', 'pipe'] });
   t.teardown(() => void forward.kill());
