@@ -4,7 +4,7 @@
 // Failed, and never runs them again; a restartPolicy: Always pod is started again.
 
 import test from 'ava';
-import type { RestClient } from '@capstan/common/client';
+import { RestClient } from '@capstan/common/client';
 import { createPod } from './pods-events-and-exec.ts';
 import { podManifest, startAgentNode, startApiServer, until, waitForPod, type ApiServer } from './pods-fixture.ts';
 
@@ -54,4 +54,15 @@ test('after a restart without runtime state, an Always pod runs again with one m
   t.is(after.status?.containerStatuses?.[0]?.restartCount, 1);
   await until(async () => (await second.runtime.listContainers({})).containers.length, (n) => n === 1, 'one container');
   t.pass();
+});
+
+test('a restarted node\'s runtime hands out IPs from the Node\'s pod range from the first pod on', async (t) => {
+  const client = new RestClient({ server: api.url });
+  t.teardown(() => client.close());
+  // The Node as node-ipam-controller left it before the restart.
+  await client.create({ group: '', version: 'v1', resource: 'nodes' }, { metadata: { name: 'node-restart-cidr' }, spec: { podCIDR: '10.244.7.0/24', podCIDRs: ['10.244.7.0/24'] } });
+  const node = await startAgentNode(t, { nodeName: 'node-restart-cidr', api });
+  await createPod(client, podManifest('addressed', node.nodeName, { containers: [{ name: 'app', image: 'busybox:1.36' }] }));
+  const pod = await waitForPod(client, 'default', 'addressed', (p) => p.status?.podIP !== undefined, 'the pod to have an IP');
+  t.regex(pod.status?.podIP ?? '', /^10\.244\.7\.\d+$/);
 });

@@ -5,13 +5,15 @@
 // pods; runtime leftovers of pods the agent no longer knows removed. Containers are probed (a
 // changed result wakes the pod's worker), their lifecycle hooks run, and configMap, secret,
 // projected and downwardAPI volumes are written from the API's objects. Standalone (no client):
-// only static pods, without mirrors or status writes.
+// only static pods, without mirrors or status writes. The runtime is told the Node's pod ranges
+// before the first pod is synced.
 
 import { watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
-import { Informer, type RestClient } from '@capstan/common/client';
+import { Informer, isNotFound, type KubeObject, type RestClient } from '@capstan/common/client';
 import type { KubeletConfiguration } from '../config/index.ts';
 import type { CriImageClient, CriRuntimeClient } from '../cri/index.ts';
+import { runtimePodCidr } from '../node/node-pod-cidr.ts';
 import { nodeSysctlAllowlist, type KernelVersion, type SwapNode } from '../system/index.ts';
 import { BackOff, containerBackOffInitialMs, containerBackOffMaxMs } from './back-off.ts';
 import { LifecycleHooks } from './hooks/lifecycle-hooks.ts';
@@ -73,6 +75,7 @@ export async function startPodWorkers(options: PodWorkersOptions): Promise<Runni
   const { nodeName, client, runtime, config } = options;
   const log = options.log ?? (() => {});
   const runtimeName = (await runtime.version()).runtimeName;
+  if (client !== undefined) await applyNodePodCidr(client, nodeName, runtime, log);
   const runtimeStatus = await runtime.status({});
   const handlers = new Map<string, RuntimeHandlerFeatures>(
     runtimeStatus.runtimeHandlers.map((handler) => [handler.name, { recursiveReadOnlyMounts: handler.features?.recursiveReadOnlyMounts ?? false, userNamespaces: handler.features?.userNamespaces ?? false }]),
@@ -322,3 +325,17 @@ async function runtimeHandlerFor(client: RestClient | undefined, pod: Pod): Prom
   return runtimeClass.handler ?? '';
 }
 
+/**
+ * The kubelet's updatePodCIDR before any pod is synced: a restarted agent's Node already has its
+ * pod ranges, and a runtime that started afresh must hand out IPs from them, not from its default,
+ * to the pods it runs again. A Node not there yet (first start) is no error.
+ */
+async function applyNodePodCidr(client: RestClient, nodeName: string, runtime: CriRuntimeClient, log: (message: string, error?: unknown) => void): Promise<void> {
+  try {
+    const node = await client.get<KubeObject & { spec?: { podCIDR?: string; podCIDRs?: string[] } }>({ group: '', version: 'v1', resource: 'nodes', name: nodeName });
+    const podCidr = runtimePodCidr(node);
+    if (podCidr !== '') await runtime.updateRuntimeConfig({ runtimeConfig: { networkConfig: { podCidr } } });
+  } catch (error) {
+    if (!isNotFound(error)) log('Failed to update pod CIDR', error);
+  }
+}
