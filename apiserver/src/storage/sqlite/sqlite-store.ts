@@ -91,15 +91,17 @@ export class SqliteStore implements Storage {
       }
       this.#lock = DataDirLock.acquire(options.dataDir);
     }
+    let revision: Revision;
     try {
       this.#db = openDatabase(this.#path, { readOnly: this.#readOnly, integrityCheck: options.integrityCheck ?? 'quick' });
       this.#statements = prepareStatements(this.#db);
+      revision = this.#statements.currentRevision.get()?.revision as number;
+      this.#compactedRevision = (this.#statements.compactedRevision.get()?.value as number | undefined) ?? 0;
     } catch (error) {
+      // A store that cannot be opened lets go of the directory at once (a test or a command may try again).
       this.#lock?.release();
       throw error;
     }
-    const revision = this.#statements.currentRevision.get()?.revision as number;
-    this.#compactedRevision = (this.#statements.compactedRevision.get()?.value as number | undefined) ?? 0;
     this.#revision = new RevisionWaiter(revision);
     this.#futureRevisionWaitMs = options.futureRevisionWaitMs ?? 3000;
     this.#maxPending = options.maxPendingWatchEvents;
@@ -125,7 +127,7 @@ export class SqliteStore implements Storage {
     try {
       this.#db.exec("BEGIN IMMEDIATE; INSERT OR REPLACE INTO meta (name, value) VALUES ('writable_probe', 0); COMMIT");
     } catch (error) {
-      if (this.#db.isTransaction) this.#db.exec('ROLLBACK');
+      this.#rollback();
       throw writeFailed(`sqlite: ${describeSqliteError(error)}`, error);
     }
     this.#writesWork();
@@ -225,13 +227,13 @@ export class SqliteStore implements Storage {
     if (revision > this.#commit.revision) throw futureRevision(revision, this.#commit.revision);
     // Commit queued writes first: compaction runs in a transaction of its own.
     this.#commit.flush();
-    this.#db.exec('BEGIN IMMEDIATE');
     try {
+      this.#db.exec('BEGIN IMMEDIATE');
       this.#statements.compact.run(revision);
       this.#statements.setCompactedRevision.run(revision);
       this.#db.exec('COMMIT');
     } catch (error) {
-      if (this.#db.isTransaction) this.#db.exec('ROLLBACK');
+      this.#rollback();
       throw this.#writeFailed(error, 'compaction failed: ');
     }
     this.#writesWork();
@@ -291,6 +293,15 @@ export class SqliteStore implements Storage {
 
   #checkOpen(): void {
     if (this.#closed) throw unavailable('the store is closed');
+  }
+
+  /** Ends a failed transaction; after an I/O error SQLite may have rolled it back by itself. */
+  #rollback(): void {
+    try {
+      if (this.#db.isTransaction) this.#db.exec('ROLLBACK');
+    } catch {
+      // Nothing is left to undo.
+    }
   }
 
   #checkWritableStore(): void {
