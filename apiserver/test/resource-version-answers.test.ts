@@ -109,6 +109,8 @@ test('a method no route serves answers kube’s bare 405 (OPTIONS, PUT on a coll
   t.is(noRoute.status, 404);
   t.like(await noRoute.json(), { reason: 'NotFound', message: 'the server could not find the requested resource', details: {} });
   t.like(await (await fetch(url('/api/v1/componentstatuses?watch=1'))).json(), { code: 405, message: 'watch is not supported on resources of kind "componentstatuses"' });
+  // A list named by its fieldSelector is still a list of the collection.
+  t.is((await fetch(url(`${configMaps}?fieldSelector=metadata.name%3Dx&limit=500&resourceVersion=0`))).status, 200);
 });
 
 test('a review asked for as a Table answers 406 (its storage has no table convertor); with JSON as the next choice, JSON', async (t) => {

@@ -16,7 +16,8 @@ const objectVerbs: ReadonlySet<string> = new Set(['get', 'update', 'patch', 'del
 /** The error of a request the resource's routes do not serve; undefined when they serve it. */
 export function unservedMethod(definition: ResourceDefinition, info: RequestInfo): StatusError | undefined {
   const served = definition.verbs as readonly string[];
-  const onObject = info.name !== '';
+  // A list or watch takes its name from a metadata.name fieldSelector, not from the path.
+  const onObject = info.name !== '' && info.verb !== 'list' && info.verb !== 'watch';
   const pathVerbs = onObject ? objectVerbs : collectionVerbs;
   // A watch names its object in the path or in a fieldSelector alike.
   if ((pathVerbs.has(info.verb) || info.verb === 'watch') && served.includes(info.verb)) return undefined;
