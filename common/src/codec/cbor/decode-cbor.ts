@@ -131,14 +131,12 @@ class CborReader {
 
   private map(pairs: number | undefined, encoding: LaterEncoding, schema: Schema | undefined, field: FieldContext): Record<string, unknown> {
     const object: Record<string, unknown> = {};
-    const seen = new Set<string>();
     const declaration = schema?.type === 'ref' ? this.lookup?.(schema.name) : undefined;
     const fields = declaration?.kind === 'struct' ? declaration.fields : undefined;
     const values = schema?.type === 'map' ? schema.values : undefined;
     for (let index = 0; pairs === undefined ? !this.atBreak() : index < pairs; index++) {
       const key = this.key(encoding);
-      if (seen.has(key)) throw new CborDecodeError(`cbor: found duplicate map key "${key}" at map element index ${index}`);
-      seen.add(key);
+      if (Object.hasOwn(object, key)) throw new CborDecodeError(`cbor: found duplicate map key "${key}" at map element index ${index}`);
       const fieldSchema = fields !== undefined && Object.hasOwn(fields, key) ? (fields[key] as { schema: Schema }).schema : values;
       // kube names the outermost struct's field in a type error, however deep it lies.
       const context = field ?? (fields !== undefined && declaration !== undefined ? `${goTypeName(declaration.name)}.${key}` : undefined);
