@@ -56,6 +56,8 @@ export class LogDestination {
 
   /** One synchronous attempt to write what is queued (at exit); what fails is dropped. */
   flushSync(): void {
+    // A write still under way may be stuck on a pipe nobody reads: a synchronous one would hang the exit.
+    if (this.#writing !== undefined) return;
     if (this.#retryTimer !== undefined) clearTimeout(this.#retryTimer);
     this.#retryTimer = undefined;
     const pending = this.#takeQueue();
