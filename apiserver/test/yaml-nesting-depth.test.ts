@@ -29,6 +29,14 @@ test('parseYaml refuses a deep text in go-yaml’s words at once, not after the 
   t.true(performance.now() - started < 1_000);
 });
 
+test('deeper than the yaml package reads (1,000 levels here) but within go-yaml’s limit: refused at once in our words, not after a stack overflow', (t) => {
+  t.deepEqual(parseYaml(`${'- '.repeat(1_000)}x`), JSON.parse(`${'['.repeat(1_000)}"x"${']'.repeat(1_000)}`));
+  const started = performance.now();
+  t.throws(() => parseYaml('['.repeat(9_000) + ']'.repeat(9_000)), { message: 'yaml: this server reads YAML nested at most 1000 levels deep; send deeper documents as JSON' });
+  t.throws(() => parseYaml(`${'- '.repeat(1_001)}x`), { message: /at most 1000 levels/ });
+  t.true(performance.now() - started < 300, `${performance.now() - started} ms`);
+});
+
 test('a double-quoted surrogate escape is go-yaml’s "found invalid Unicode character escape code", even as half of a pair', (t) => {
   t.throws(() => parseYaml('a: "\\ud800"'), { message: 'yaml: found invalid Unicode character escape code' });
   t.throws(() => parseYaml('a: 1\nb: ["x", "\\ud83d\\ude00"]'), { message: 'yaml: line 2: found invalid Unicode character escape code' });

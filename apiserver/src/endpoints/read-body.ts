@@ -11,7 +11,7 @@ import type { JsonObject } from '../registry/object-meta.ts';
 import { negotiateOutput } from './negotiate-media-type.ts';
 import { cborCodec, servesCbor } from './cbor-codec.ts';
 import { loadProtobufCodec } from './protobuf-codec.ts';
-import { yamlNestingDepthError } from './yaml-nesting-depth.ts';
+import { readableYamlNestingDepth, yamlNestingDepthError } from './yaml-nesting-depth.ts';
 import { yamlSurrogateEscapeError } from './yaml-surrogate-escapes.ts';
 
 export const maxRequestBodyBytes = 3 * 1024 * 1024;
@@ -171,6 +171,10 @@ export function parseYaml(text: string): unknown {
   // Before the yaml package's recursive descent, which a deep text would take seconds to overflow.
   const tooDeep = yamlNestingDepthError(text);
   if (tooDeep !== undefined) throw new YamlNestingDepthError(`yaml: ${tooDeep}`);
+  // Within go-yaml's limit but past what the yaml package reads: refused in our own words.
+  if (yamlNestingDepthError(text, readableYamlNestingDepth) !== undefined) {
+    throw new SyntaxError(`yaml: this server reads YAML nested at most ${readableYamlNestingDepth} levels deep; send deeper documents as JSON`);
+  }
   const [document] = yamlModule().parseAllDocuments(text, { version: '1.1', customTags: goYamlTags, uniqueKeys: false, logLevel: 'silent' });
   if (document === undefined) return null;
   const [error] = document.errors;

@@ -7,17 +7,26 @@
 
 export const maxYamlNestingDepth = 10_000;
 
-/** go-yaml's message for a text nested too deeply ("line 3: exceeded max depth of 10000"); undefined within the limit. */
-export function yamlNestingDepthError(text: string): string | undefined {
-  // Either kind of nesting past the limit takes more characters than the limit.
-  if (text.length <= maxYamlNestingDepth) return undefined;
-  return new NestingScan(text).run();
-}
+/**
+ * How deep the yaml package can read (it runs out of stack past about 1,250 levels, after half a
+ * second of work at 9,000): deeper texts within go-yaml's limit are refused at once, not after.
+ */
+export const readableYamlNestingDepth = 1_000;
 
-const tooDeep = (line: number): string => `${line === 0 ? '' : `line ${line + 1}: `}exceeded max depth of ${maxYamlNestingDepth}`;
+/**
+ * go-yaml's message for a text nested deeper than `limit` ("line 3: exceeded max depth of
+ * 10000"); undefined within the limit.
+ */
+export function yamlNestingDepthError(text: string, limit = maxYamlNestingDepth): string | undefined {
+  // Either kind of nesting past the limit takes more characters than the limit.
+  if (text.length <= limit) return undefined;
+  const line = new NestingScan(text, limit).run();
+  return line === undefined ? undefined : `${line === 0 ? '' : `line ${line + 1}: `}exceeded max depth of ${limit}`;
+}
 
 class NestingScan {
   readonly #text: string;
+  readonly #limit: number;
   #at = 0;
   #line = 0;
   #flow = 0;
@@ -26,11 +35,13 @@ class NestingScan {
   /** Lines indented deeper than this are the content of a block scalar ("|", ">"); -1 outside one. */
   #blockScalarParent = -1;
 
-  constructor(text: string) {
+  constructor(text: string, limit: number) {
     this.#text = text;
+    this.#limit = limit;
   }
 
-  run(): string | undefined {
+  /** The line (from 0) where the nesting goes past the limit; undefined when it does not. */
+  run(): number | undefined {
     const text = this.#text;
     while (this.#at < text.length) {
       const lineStart = this.#at;
@@ -49,10 +60,10 @@ class NestingScan {
       }
       if (this.#flow === 0) {
         while ((this.#indents.at(-1) ?? -1) > column) this.#indents.pop();
-        if (this.#openBlock(column)) return tooDeep(this.#line);
+        if (this.#openBlock(column)) return this.#line;
       }
-      const error = this.#scanLine(column);
-      if (error !== undefined) return error;
+      const past = this.#scanLine(column);
+      if (past !== undefined) return past;
     }
     return undefined;
   }
@@ -61,11 +72,11 @@ class NestingScan {
   #openBlock(column: number): boolean {
     if ((this.#indents.at(-1) ?? -1) >= column) return false;
     this.#indents.push(column);
-    return this.#indents.length > maxYamlNestingDepth;
+    return this.#indents.length > this.#limit;
   }
 
-  /** The rest of a line from its first token; an error past the limit. */
-  #scanLine(lineColumn: number): string | undefined {
+  /** The rest of a line from its first token; its line when the nesting goes past the limit. */
+  #scanLine(lineColumn: number): number | undefined {
     const text = this.#text;
     const lineStart = this.#at - lineColumn;
     // At a token's start a block context may open a flow collection ("- [", "a: {", "a: &x ["); in
@@ -83,12 +94,12 @@ class NestingScan {
       const next = text[this.#at + 1];
       const spaceAfter = next === undefined || next === ' ' || next === '\n' || next === '\r';
       if ((c === '[' || c === '{') && (this.#flow > 0 || tokenStart)) {
-        if (++this.#flow > maxYamlNestingDepth) return tooDeep(this.#line);
+        if (++this.#flow > this.#limit) return this.#line;
       } else if (this.#flow > 0) {
         if (c === ']' || c === '}') this.#flow--;
       } else if ((c === '-' || c === '?') && tokenStart && spaceAfter) {
         // A block sequence entry or complex key opens a level at its column ("- - x" opens two).
-        if (this.#openBlock(this.#at - lineStart)) return tooDeep(this.#line);
+        if (this.#openBlock(this.#at - lineStart)) return this.#line;
         this.#at++;
         continue;
       } else if ((c === '|' || c === '>') && tokenStart) {
