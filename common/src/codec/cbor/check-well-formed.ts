@@ -160,7 +160,11 @@ function skipChunks(bytes: Uint8Array, offset: number, major: number, depth: num
     if (initial === 0xff) return at + 1;
     if (initial >> 5 !== major) throw new CborDecodeError(`cbor: wrong element type ${majorName(initial >> 5)} for indefinite-length ${majorName(major)}`);
     if ((initial & 0x1f) === 31) throw new CborDecodeError(`cbor: indefinite-length ${majorName(major)} chunk is not definite-length`);
-    at = skipItem(bytes, at, depth, view);
+    // A short chunk's length is in its first byte: no head to read.
+    if ((initial & 0x1f) < 24) {
+      at += 1 + (initial & 0x1f);
+      if (at > bytes.length) throw unexpectedEnd();
+    } else at = skipItem(bytes, at, depth, view);
   }
 }
 

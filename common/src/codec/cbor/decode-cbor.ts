@@ -89,7 +89,7 @@ class CborReader {
     const { major, info, argument } = head;
     switch (major) {
       case 0:
-        return integer(typeof argument === 'bigint' ? argument : argument, 'positive integer');
+        return integer(argument, 'positive integer');
       case 1:
         return integer(typeof argument === 'bigint' ? -1n - argument : -1 - argument, 'negative integer');
       case 2:
@@ -234,13 +234,33 @@ class CborReader {
       this.offset += length as number;
       return this.bytes.subarray(start, this.offset);
     }
-    const chunks: Uint8Array[] = [];
-    while (!this.atBreak()) {
-      const head = readHead(this.bytes, this.offset, this.view);
-      chunks.push(this.bytes.subarray(head.end, head.end + (head.argument as number)));
-      this.offset = head.end + (head.argument as number);
+    // Measured first, then copied into one buffer: a hostile body of a million one-byte chunks
+    // must not become a million objects.
+    let total = 0;
+    let at = this.offset;
+    while (this.bytes[at] !== 0xff) {
+      const [start, end] = this.chunkAt(at);
+      total += end - start;
+      at = end;
     }
-    return Buffer.concat(chunks);
+    const joined = Buffer.allocUnsafe(total);
+    let written = 0;
+    while (!this.atBreak()) {
+      const [start, end] = this.chunkAt(this.offset);
+      // Short chunks byte by byte: a native copy per chunk costs more than the bytes.
+      if (end - start < 64) for (let i = start; i < end; i++) joined[written++] = this.bytes[i] as number;
+      else written += this.bytes.copy(joined, written, start, end);
+      this.offset = end;
+    }
+    return joined;
+  }
+
+  /** Where the content of the definite-length chunk at `at` starts and ends. */
+  private chunkAt(at: number): [number, number] {
+    const info = (this.bytes[at] as number) & 0x1f;
+    if (info < 24) return [at + 1, at + 1 + info];
+    const head = readHead(this.bytes, at, this.view);
+    return [head.end, head.end + (head.argument as number)];
   }
 
   /** Whether the next byte is the break code of an indefinite-length item; steps over it if so. */
