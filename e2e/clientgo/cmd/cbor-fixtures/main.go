@@ -124,6 +124,14 @@ func typedDecodingCases() []struct{ name, hex string } {
 	}
 }
 
+// textHex is the CBOR text string of a short text.
+func textHex(text string) string {
+	if len(text) < 24 {
+		return fmt.Sprintf("%02x", 0x60+len(text)) + hex.EncodeToString([]byte(text))
+	}
+	return fmt.Sprintf("78%02x", len(text)) + hex.EncodeToString([]byte(text))
+}
+
 // cborBytes is the CBOR byte string of a short text.
 func cborBytes(text string) string {
 	return fmt.Sprintf("%02x", 0x40+len(text)) + hex.EncodeToString([]byte(text))
@@ -263,6 +271,12 @@ func decodingCases() []struct{ name, hex string } {
 		{"tag 0 RFC 3339 text", "a1 41 74 c0 74 323032352d30332d30345430353a30363a30375a"},
 		{"tag 1 epoch integer", "a1 41 74 c1 1a 67c68a0f"},
 		{"tag 1 epoch float", "a1 41 74 c1 fb 41d9f1a283c80000"},
+		{"tag 1 negative epoch", "a1 41 74 c1 38 63"},
+		{"tag 1 negative epoch float", "a1 41 74 c1 f9 be00"},
+		{"tag 0 with an offset and a fraction", "a1 41 74 c0 " + textHex("2025-03-04T05:06:07.500+01:00")},
+		{"tag 0 with nine zeros of fraction", "a1 41 74 c0 " + textHex("2025-03-04T05:06:07.000000000Z")},
+		{"tag 0 with offset -00:00", "a1 41 74 c0 " + textHex("2025-03-04T05:06:07-00:00")},
+		{"tag 0 on 29 February of a leap year", "a1 41 74 c0 " + textHex("2024-02-29T00:00:00Z")},
 		{"empty map and array", "a2 41 6d a0 41 61 80"},
 		{"64 levels of nesting", nested},
 		{"1024 array elements", long("99 0400", "00", 1024)},
@@ -313,6 +327,12 @@ func decodingCases() []struct{ name, hex string } {
 		{"tag 0 with an integer", "a1 61 74 c0 01"},
 		{"tag 0 with a text that is no time", "a1 61 74 c0 63 616263"},
 		{"tag 1 with NaN", "a1 61 74 c1 f9 7e00"},
+		{"tag 0 on 30 February", "a1 41 74 c0 " + textHex("2025-02-30T00:00:00Z")},
+		{"tag 0 with text after the offset", "a1 41 74 c0 " + textHex("2025-03-04T05:06:07+01:00x")},
+		{"tag 0 in lower case", "a1 41 74 c0 " + textHex("2025-03-04t05:06:07z")},
+		{"tag 0 with hour 24", "a1 41 74 c0 " + textHex("2025-03-04T24:00:00Z")},
+		{"tag 0 without seconds", "a1 41 74 c0 " + textHex("2025-03-04T05:06Z")},
+		{"tag 1 with a year past 9999", "a1 41 74 c1 1b 0000003afff44180"},
 		{"break outside indefinite item", "ff"},
 		{"indefinite text with a byte string chunk", "a1 61 61 7f 41 61 ff"},
 		{"indefinite map with a missing value", "bf 61 61 ff"},
