@@ -80,6 +80,7 @@ interface ProbeResult {
   readonly received?: string[];
   /** What the forwarder printed. */
   readonly log?: string;
+  readonly elapsedMs?: number;
   /** What client-go logged (klog, on the probe's stderr): runtime.HandleError's errors. */
   readonly klog: string;
 }
@@ -107,6 +108,14 @@ for (const transport of ['spdy', 'websocket', 'fallback'] as const) {
     t.like(result, { stdout: 'line one\nline two\n', stderr: '', exitCode: 0 });
   });
 }
+
+goTest('client-go exec carries 4 MiB each way: over SPDY no flow-control window (64 KiB) stalls it, as none stalls kube\'s', async (t) => {
+  for (const transport of ['spdy', 'websocket'] as const) {
+    const result = await probe('exec', transport, 'default', 'shell', '-stdin-bytes', String(4 << 20), '-summary', '--', 'cat');
+    t.like(result, { stdout: `${4 << 20} bytes, same as stdin: true`, exitCode: 0 }, transport);
+    t.log(`4 MiB through cat and back over ${transport}: ${result.elapsedMs} ms`);
+  }
+});
 
 goTest('client-go exec with a terminal (SPDY and WebSocket): one output stream, CR LF line ends, a resize sent', async (t) => {
   for (const transport of ['spdy', 'websocket'] as const) {

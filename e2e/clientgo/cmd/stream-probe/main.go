@@ -37,12 +37,13 @@ import (
 )
 
 type result struct {
-	Stdout   string   `json:"stdout"`
-	Stderr   string   `json:"stderr"`
-	ExitCode *int     `json:"exitCode,omitempty"`
-	Error    string   `json:"error,omitempty"`
-	Received []string `json:"received,omitempty"`
-	Log      string   `json:"log,omitempty"`
+	Stdout    string   `json:"stdout"`
+	Stderr    string   `json:"stderr"`
+	ExitCode  *int     `json:"exitCode,omitempty"`
+	Error     string   `json:"error,omitempty"`
+	Received  []string `json:"received,omitempty"`
+	Log       string   `json:"log,omitempty"`
+	ElapsedMs int64    `json:"elapsedMs,omitempty"`
 }
 
 func main() {
@@ -53,6 +54,8 @@ func main() {
 	flags := flag.NewFlagSet(verb, flag.ExitOnError)
 	stdin := flags.String("stdin", "", "text written on stdin, then EOF")
 	useStdin := flags.Bool("i", false, "open stdin (implied by -stdin)")
+	stdinBytes := flags.Int("stdin-bytes", 0, "write this many bytes of a repeated alphabet on stdin instead of -stdin")
+	summary := flags.Bool("summary", false, "print stdout's length and elapsed milliseconds instead of stdout itself")
 	tty := flags.Bool("tty", false, "ask for a terminal, and send one resize")
 	container := flags.String("container", "", "the container")
 	port := flags.Int("port", 0, "the pod's port to forward")
@@ -73,6 +76,9 @@ func main() {
 	var out result
 	switch verb {
 	case "exec", "attach":
+		if *stdinBytes > 0 {
+			*stdin = strings.Repeat("abcdefghijklmnopqrstuvwxyz\n", *stdinBytes/27+1)[:*stdinBytes]
+		}
 		withStdin := *useStdin || *stdin != ""
 		request := client.CoreV1().RESTClient().Post().Resource("pods").Namespace(namespace).Name(pod).SubResource(verb)
 		if verb == "exec" {
@@ -94,8 +100,13 @@ func main() {
 		if withStdin {
 			options.Stdin = strings.NewReader(*stdin)
 		}
+		started := time.Now()
 		err = executor.StreamWithContext(ctx, options)
 		out.Stdout, out.Stderr = stdout.String(), stderr.String()
+		if *summary {
+			out.Stdout = fmt.Sprintf("%d bytes, same as stdin: %v", stdout.Len(), stdout.String() == *stdin)
+			out.ElapsedMs = time.Since(started).Milliseconds()
+		}
 		if err != nil {
 			var exitErr exec.CodeExitError
 			if errors.As(err, &exitErr) {
