@@ -111,7 +111,12 @@ function parseRfc3339(text: string): ParsedTime | string {
   return { dateTime, fraction, offset: zone, offsetMinutes: hours * 60 + minutes };
 }
 
-const daysIn = (year: number, month: number): number => new Date(Date.UTC(year, month, 0)).getUTCDate();
+/** The days of a month (1-12) of a year, years 0-99 included (Date.UTC would read them as 19xx). */
+function daysIn(year: number, month: number): number {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month, 0);
+  return date.getUTCDate();
+}
 
 /** Go's %q of a string: JSON's quoting is the same for the texts that reach here. */
 const goQuote = (text: string): string => JSON.stringify(text);

@@ -277,6 +277,7 @@ func decodingCases() []struct{ name, hex string } {
 		{"tag 0 with nine zeros of fraction", "a1 41 74 c0 " + textHex("2025-03-04T05:06:07.000000000Z")},
 		{"tag 0 with offset -00:00", "a1 41 74 c0 " + textHex("2025-03-04T05:06:07-00:00")},
 		{"tag 0 on 29 February of a leap year", "a1 41 74 c0 " + textHex("2024-02-29T00:00:00Z")},
+		{"tag 0 on 29 February of year 0", "a1 41 74 c0 " + textHex("0000-02-29T00:00:00Z")},
 		{"empty map and array", "a2 41 6d a0 41 61 80"},
 		{"64 levels of nesting", nested},
 		{"1024 array elements", long("99 0400", "00", 1024)},
