@@ -40,22 +40,35 @@ const serverOwnedMetadata = ['name', 'namespace', 'creationTimestamp', 'selfLink
 
 /** A set without the server-owned metadata (kube's stripMeta) and the fields the endpoint resets. */
 function ownable(set: FieldSet, scope: FieldManagerScope): FieldSet {
-  const stripped = set.copy();
-  for (const top of ['apiVersion', 'kind']) stripped.children.delete(fieldElement(top));
-  const metadata = stripped.children.get(fieldElement('metadata'));
-  if (metadata !== undefined) {
+  const stripped = withOwnTopLevel(set);
+  for (const top of ['apiVersion', 'kind']) stripped.deleteChild(fieldElement(top));
+  const liveMetadata = stripped.children.get(fieldElement('metadata'));
+  if (liveMetadata !== undefined) {
+    const metadata = withOwnTopLevel(liveMetadata);
     metadata.member = false;
-    for (const name of serverOwnedMetadata) metadata.children.delete(fieldElement(name));
+    for (const name of serverOwnedMetadata) metadata.deleteChild(fieldElement(name));
+    stripped.setChild(fieldElement('metadata'), metadata);
   }
   const status = fieldElement('status');
   if (scope.subresource === 'status') {
     const kept = new FieldSet();
     const statusSet = stripped.children.get(status);
-    if (statusSet !== undefined) kept.children.set(status, statusSet);
+    if (statusSet !== undefined) kept.setChild(status, statusSet);
     return kept;
   }
-  if (scope.hasStatus) stripped.children.delete(status);
+  if (scope.hasStatus) stripped.deleteChild(status);
   return stripped;
+}
+
+/**
+ * A node of its own with the subtrees of `set` shared: ownable changes only the top two levels,
+ * and a deep copy of 100,000 labels would cost more than the rest of the update.
+ */
+function withOwnTopLevel(set: FieldSet): FieldSet {
+  const result = new FieldSet();
+  result.member = set.member;
+  for (const [element, child] of set.children) result.setChild(element, child);
+  return result;
 }
 
 function withoutManagedFields(object: JsonMap): JsonMap {

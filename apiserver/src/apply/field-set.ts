@@ -6,10 +6,26 @@
 
 import { isPlainObject } from '../patch/merge-patch.ts';
 
+/** What a leaf answers for its children: leaves allocate no map (a set may hold 100,000 labels). */
+const noChildren: ReadonlyMap<string, FieldSet> = new Map();
+
 export class FieldSet {
   /** Whether the path that leads here is itself in the set. */
   member = false;
-  readonly children = new Map<string, FieldSet>();
+  #children: Map<string, FieldSet> | undefined;
+
+  /** The subtrees by path element. */
+  get children(): ReadonlyMap<string, FieldSet> {
+    return this.#children ?? noChildren;
+  }
+
+  setChild(element: string, set: FieldSet): void {
+    (this.#children ??= new Map()).set(element, set);
+  }
+
+  deleteChild(element: string): void {
+    this.#children?.delete(element);
+  }
 
   static fromPaths(paths: Iterable<readonly string[]>): FieldSet {
     const set = new FieldSet();
@@ -32,10 +48,10 @@ export class FieldSet {
   }
 
   child(element: string): FieldSet {
-    let next = this.children.get(element);
+    let next = this.#children?.get(element);
     if (next === undefined) {
       next = new FieldSet();
-      this.children.set(element, next);
+      this.setChild(element, next);
     }
     return next;
   }
@@ -78,7 +94,7 @@ export class FieldSet {
     if (other.member) this.member = true;
     // Into a node with no children yet (a copy, or a union with an empty set) the subtrees are
     // cloned without a lookup per element: a map of 100,000 labels is one pass.
-    if (this.children.size === 0) for (const [element, child] of other.children) this.children.set(element, child.copy());
+    if (this.children.size === 0) for (const [element, child] of other.children) this.setChild(element, child.copy());
     else for (const [element, child] of other.children) this.child(element).#add(child);
   }
 
@@ -98,7 +114,7 @@ export class FieldSet {
       const theirs = other?.children.get(element);
       if (theirs === undefined && !keepUnmatched) continue;
       const combined = theirs === undefined ? child.copy() : child.#combine(theirs, keep, keepUnmatched);
-      if (!combined.isEmpty) result.children.set(element, combined);
+      if (!combined.isEmpty) result.setChild(element, combined);
     }
     return result;
   }
@@ -106,7 +122,7 @@ export class FieldSet {
   copy(): FieldSet {
     const result = new FieldSet();
     result.member = this.member;
-    for (const [element, child] of this.children) result.children.set(element, child.copy());
+    for (const [element, child] of this.children) result.setChild(element, child.copy());
     return result;
   }
 
@@ -128,6 +144,7 @@ export class FieldSet {
 
   /** The FieldsV1 form, or undefined for an empty set: one pass, where asking isEmpty at each level would walk subtrees again. */
   #fieldsV1(): Record<string, unknown> | undefined {
+    if (this.children.size === 0) return this.member ? {} : undefined;
     const out: Record<string, unknown> = {};
     if (this.member && this.children.size > 0) out['.'] = {};
     let any = false;

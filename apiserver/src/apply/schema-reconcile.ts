@@ -31,6 +31,6 @@ function refit(set: FieldSet, node: SchemaNode, nodes: SchemaNodes): FieldSet {
     return result;
   }
   result.member = set.member;
-  for (const [element, child] of set.children) result.children.set(element, refit(child, childNode(node, element, nodes), nodes));
+  for (const [element, child] of set.children) result.setChild(element, refit(child, childNode(node, element, nodes), nodes));
   return result;
 }
