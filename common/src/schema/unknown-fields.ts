@@ -13,14 +13,21 @@ export function dropUnknownFields(object: Record<string, unknown>, typeName: str
   return unknown;
 }
 
+const isContainer = (value: unknown): boolean => value !== null && typeof value === 'object';
+
 function visit(value: unknown, schema: Schema, path: string, lookup: TypeLookup, unknown: string[]): void {
   if (value === null || typeof value !== 'object') return;
   switch (schema.type) {
+    // Only objects can hold unknown fields: a scalar item is not visited, nor its path written
+    // (a map of 100,000 labels costs one pass, no strings).
     case 'list':
-      if (Array.isArray(value)) value.forEach((item, i) => visit(item, schema.items, `${path}[${i}]`, lookup, unknown));
+      if (Array.isArray(value)) value.forEach((item, i) => isContainer(item) && visit(item, schema.items, `${path}[${i}]`, lookup, unknown));
       return;
     case 'map':
-      if (!Array.isArray(value)) for (const [key, item] of Object.entries(value)) visit(item, schema.values, `${path}[${key}]`, lookup, unknown);
+      if (!Array.isArray(value)) {
+        const map = value as Record<string, unknown>;
+        for (const key of Object.keys(map)) if (isContainer(map[key])) visit(map[key], schema.values, `${path}[${key}]`, lookup, unknown);
+      }
       return;
     case 'ref': {
       const declaration = lookup(schema.name);
