@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { ExecutionContext } from 'ava';
 import { issueCertificate } from '@capstan/common';
 import { loadAgentConfiguration } from '../src/config/index.ts';
-import { CriError, CriRuntimeClient, GrpcStatus, serveCri, type CheckpointContainerRequest, type CriImplementation, type ExecRequest } from '../src/cri/index.ts';
+import { CriError, CriRuntimeClient, GrpcStatus, serveCri, type CheckpointContainerRequest, type CriImplementation, type ExecRequest, type PortForwardRequest } from '../src/cri/index.ts';
 import { podFullName, type PodContainerRef, type PodDirectory, type PodRef } from '../src/pods/pod-directory.ts';
 import { startAgentServer, type AgentServer } from '../src/server/index.ts';
 
@@ -45,12 +45,13 @@ export interface TestNode {
   /** The requests the runtime received. */
   readonly checkpoints: CheckpointContainerRequest[];
   readonly execs: ExecRequest[];
+  readonly portForwards: PortForwardRequest[];
   /** How many ContainerStatus calls the runtime answered. */
   readonly statusCalls: () => number;
   checkpoint: CheckpointBehaviour;
-  /** The URL CRI Exec answers (the test's streaming server). */
+  /** The URL CRI Exec and PortForward answer (the test's streaming server). */
   execUrl: string;
-  /** What CRI Exec fails with instead, when set. */
+  /** What CRI Exec and PortForward fail with instead, when set. */
   execFailure: CriError | undefined;
   /** Adds a pod whose containers run, each with a log file under the test directory. */
   addPod(namespace: string, name: string, containers: readonly string[]): TestPod;
@@ -90,6 +91,7 @@ export async function testNode(t: ExecutionContext): Promise<TestNode> {
   };
   const checkpoints: CheckpointContainerRequest[] = [];
   const execs: ExecRequest[] = [];
+  const portForwards: PortForwardRequest[] = [];
   let ids = 0;
   let statusCalls = 0;
 
@@ -120,6 +122,17 @@ export async function testNode(t: ExecutionContext): Promise<TestNode> {
     },
     exec: (request) => {
       execs.push(request);
+      if (node.execFailure !== undefined) throw node.execFailure;
+      return { url: node.execUrl };
+    },
+    // One ready sandbox per pod, `sandbox-<namespace>-<name>`, found by the pod's uid label.
+    listPodSandbox: ({ filter }) => ({
+      items: [...pods.values()]
+        .filter((pod) => filter?.labelSelector?.['io.kubernetes.pod.uid'] === undefined || filter.labelSelector['io.kubernetes.pod.uid'] === `uid-${pod.namespace}-${pod.name}`)
+        .map((pod) => ({ id: `sandbox-${pod.namespace}-${pod.name}`, metadata: { name: pod.name, namespace: pod.namespace, uid: `uid-${pod.namespace}-${pod.name}`, attempt: 0 }, state: 'SANDBOX_READY' as const, createdAt: 1 })),
+    }),
+    portForward: (request) => {
+      portForwards.push(request);
       if (node.execFailure !== undefined) throw node.execFailure;
       return { url: node.execUrl };
     },
@@ -163,6 +176,7 @@ export async function testNode(t: ExecutionContext): Promise<TestNode> {
     directory,
     checkpoints,
     execs,
+    portForwards,
     statusCalls: () => statusCalls,
     checkpoint: { kind: 'write' },
     execUrl: 'http://127.0.0.1:1/exec/nothing',
