@@ -75,6 +75,20 @@ test('a watch-list at a resourceVersion the cache does not reach is served: its 
   t.like(events[0]?.object, { kind: 'Status', code: 504, reason: 'Timeout', details: { causes: [{ reason: 'ResourceVersionTooLarge' }], retryAfterSeconds: 1 } });
 });
 
+// Serial: it counts revisions, which the other tests of this file would take.
+test.serial('a watch from a resourceVersion ahead of the store is served, as kube’s cacher serves it: the changes after that resourceVersion, no error', async (t) => {
+  const revision = await created('rv-watch-future-0');
+  const ahead = revision + 3;
+  const response = await fetch(url(`${configMaps}?watch=1&resourceVersion=${ahead}&timeoutSeconds=5`));
+  t.is(response.status, 200);
+  for (let i = 1; i <= 5; i++) await created(`rv-watch-future-${i}`);
+  const events = (await response.text()).trim().split('\n').map((line) => JSON.parse(line) as { type: string; object: Meta & { metadata: { name: string } } });
+  t.deepEqual(
+    events.map((event) => `${event.type} ${event.object.metadata.name} ${event.object.metadata.resourceVersion}`),
+    [`ADDED rv-watch-future-4 ${revision + 4}`, `ADDED rv-watch-future-5 ${revision + 5}`],
+  );
+});
+
 test('an update’s resourceVersion is read as a number: "abc" answers Go’s parse error unwrapped (500), "0" is none, "007" is 7', async (t) => {
   const revision = await created('rv-update');
   const put = (resourceVersion: string) =>

@@ -40,6 +40,14 @@ export interface WatchedCollection {
 
 const isResourceVersionTooLarge = (status: Status): boolean => status.details?.causes?.some((cause) => cause.reason === 'ResourceVersionTooLarge') === true;
 
+async function currentRevisionOf(storage: Storage, collection: WatchedCollection): Promise<number> {
+  try {
+    return await storage.currentRevision();
+  } catch (error) {
+    throw statusFromStorageError(error, { resource: collection.resource, name: '', verb: 'watch' });
+  }
+}
+
 /** A watch that ended before it started. */
 const endedWatch: Watch = { resume: () => {}, requestProgress: () => {}, close: () => {} };
 
@@ -99,8 +107,13 @@ export async function watchStored(storage: Storage, collection: WatchedCollectio
     }
   }
   const requested = from;
-  return storage.watch(prefix, from, (event: WatchEvent) => {
+  // A watch from a revision the store has not reached yet is served as kube's cacher serves it:
+  // from now on, the changes up to that revision left out (nothing fails after a wait).
+  let startAfter = from;
+  if (!request.sendInitialEvents && from > 0) startAfter = Math.min(from, await currentRevisionOf(storage, collection));
+  return storage.watch(prefix, startAfter, (event: WatchEvent) => {
     if (ended) return true;
+    if (event.type !== 'ERROR' && event.revision <= from) return true;
     switch (event.type) {
       case 'ADDED': {
         if (!named(event.kv.key)) return true;
