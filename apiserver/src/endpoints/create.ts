@@ -16,6 +16,7 @@ import { negotiateOutput } from './negotiate-media-type.ts';
 import { namespaceOf } from './get.ts';
 import { readJsonBody } from './read-body.ts';
 import { sendJson } from './send-json.ts';
+import { stageBreakFor } from './yield-between-stages.ts';
 
 export async function createObject(
   registry: Registry,
@@ -28,10 +29,15 @@ export async function createObject(
 ): Promise<void> {
   negotiateOutput(request);
   const { dryRun, fieldValidation } = writeOptionsOf(query, 'CreateOptions');
+  const stageBreak = stageBreakFor(request);
   const body = await readJsonBody(request, store.definition.kind);
+  await stageBreak();
   await dropUnknownFieldsOf(body, store.definition, fieldValidation, response);
+  await stageBreak();
   const track = await createTracker(store, managerOf(query, request));
-  sendJson(response, 201, await createFromBody(registry, store, namespaceOf(info), body, { dryRun, track }, hooks));
+  const created = await createFromBody(registry, store, namespaceOf(info), body, { dryRun, track, stageBreak }, hooks);
+  await stageBreak();
+  sendJson(response, 201, created);
 }
 
 /** What records the creating manager's fields in a new object, for the kinds Capstan declares. */

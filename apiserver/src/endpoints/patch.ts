@@ -20,6 +20,7 @@ import { negotiateOutput } from './negotiate-media-type.ts';
 import { mediaTypeOf, readBodyBytes } from './read-body.ts';
 import { servesCbor } from './cbor-codec.ts';
 import { sendJson } from './send-json.ts';
+import { stageBreakFor } from './yield-between-stages.ts';
 
 export interface PatchTarget {
   readonly view: ObjectView;
@@ -57,22 +58,29 @@ export async function patchObject(target: PatchTarget, query: URLSearchParams, r
   const manager = managerOf(query, request);
   const { fieldManager } = target;
   const track = fieldManager === undefined ? undefined : (next: JsonObject, old: JsonObject) => fieldManager.update(old, next, manager);
+  const stageBreak = stageBreakFor(request);
   const patchText = (await readBodyBytes(request)).toString('utf8');
   const patch = parsePatch(patchText);
+  await stageBreak();
   const patchMessages = options.fieldValidation === 'Ignore' ? [] : duplicateFieldMessages(duplicateFieldPaths(patchText)).map((message) => (mediaType === jsonPatch ? `json patch ${message}` : message));
   for (let attempt = 1; ; attempt++) {
+    await stageBreak();
     const current = await target.view.get();
     const patched = await patcher(current, patch);
+    await stageBreak();
     if (!isPlainObject(patched)) throw newBadRequest('the patched object is not a JSON object');
     // kube shows a strategic merge patch as Go prints the patch, the others as the patched JSON.
     const shown = options.fieldValidation !== 'Strict' ? '' : strategic ? goValue(patch) : goJson(patched);
     await dropUnknownFieldsOfPatched(patched, target.typeName, options.fieldValidation, response, shown, patchMessages);
+    await stageBreak();
     const currentVersion = metadataOf(current).resourceVersion;
     const named = metadataOf(patched).resourceVersion;
     const pinned = named !== undefined && named !== currentVersion;
     const body: JsonObject = pinned ? patched : { ...patched, metadata: { ...metadataOf(patched), resourceVersion: currentVersion } };
     try {
-      sendJson(response, 200, await target.view.update(body, { dryRun: options.dryRun, track }));
+      const updated = await target.view.update(body, { dryRun: options.dryRun, track, stageBreak });
+      await stageBreak();
+      sendJson(response, 200, updated);
       return;
     } catch (error) {
       if (error instanceof StatusError && error.code === 409 && !pinned && attempt < maxAttempts) continue;

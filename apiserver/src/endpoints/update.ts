@@ -19,6 +19,7 @@ import { mainView } from './object-view.ts';
 import { negotiateOutput } from './negotiate-media-type.ts';
 import { readJsonBody } from './read-body.ts';
 import { sendJson } from './send-json.ts';
+import { stageBreakFor } from './yield-between-stages.ts';
 
 export async function updateObject(
   registry: Registry,
@@ -31,19 +32,25 @@ export async function updateObject(
 ): Promise<void> {
   negotiateOutput(request);
   const { dryRun, fieldValidation } = writeOptionsOf(query, 'UpdateOptions');
+  const stageBreak = stageBreakFor(request);
   const body = await readJsonBody(request, store.definition.kind);
+  await stageBreak();
   await dropUnknownFieldsOf(body, store.definition, fieldValidation, response);
+  await stageBreak();
   const namespace = namespaceOf(info);
   const manager = managerOf(query, request);
   if (allowsCreateOnUpdate(store.definition) && !(await store.exists(namespace, info.name))) {
     checkNameMatchesUrl(body, info.name);
     const { resourceVersion: _ignored, ...metadata } = metadataOf(body);
     const track = await createTracker(store, manager);
-    const created = await createFromBody(registry, store, namespace, { ...body, metadata: { ...metadata, name: metadata.name ?? info.name } }, { dryRun, track }, hooks);
+    const created = await createFromBody(registry, store, namespace, { ...body, metadata: { ...metadata, name: metadata.name ?? info.name } }, { dryRun, track, stageBreak }, hooks);
+    await stageBreak();
     return sendJson(response, 201, created);
   }
   const track = await updateTracker(store.definition, '', manager);
-  sendJson(response, 200, await mainView(store, namespace, info.name, hooks).update(body, { dryRun, track, uidPrecondition: true }));
+  const updated = await mainView(store, namespace, info.name, hooks).update(body, { dryRun, track, uidPrecondition: true, stageBreak });
+  await stageBreak();
+  sendJson(response, 200, updated);
 }
 
 /** What records an updating manager's fields in the object to store, for the kinds Capstan declares. */

@@ -50,6 +50,8 @@ export interface ReplaceOptions {
   readonly uidPrecondition?: boolean;
   /** Records who changed what (managedFields) in the object to store, from the stored one. */
   readonly track?: (next: JsonObject, old: JsonObject) => JsonObject;
+  /** Awaited between the synchronous stages, to let other clients in (see yield-between-stages.ts). */
+  readonly stageBreak?: () => Promise<void> | undefined;
 }
 
 /** How a create is made: dryRun runs every stage but the write. */
@@ -57,6 +59,8 @@ export interface CreateOptions {
   readonly dryRun?: boolean;
   /** Records the creating manager's fields (managedFields) in the object to store. */
   readonly track?: (object: JsonObject) => JsonObject;
+  /** Awaited between the synchronous stages, to let other clients in (see yield-between-stages.ts). */
+  readonly stageBreak?: () => Promise<void> | undefined;
 }
 
 export class GenericStore {
@@ -125,9 +129,12 @@ export class GenericStore {
   async create(namespace: string | undefined, body: JsonObject, options: CreateOptions = {}, now = new Date()): Promise<JsonObject> {
     const prepared = prepareForCreate(this.definition, this.#defaulted(body), namespace, now);
     this.strategy.prepareForCreate?.(prepared);
+    await options.stageBreak?.();
     const stored = omitEmptyMetadata(options.track?.(prepared) ?? prepared);
+    await options.stageBreak?.();
     const { name } = metadataOf(stored) as { name: string };
     this.#validate(stored, name);
+    await options.stageBreak?.();
     try {
       if (options.dryRun === true) {
         if ((await this.#storage.get(this.#key(namespace, name))).kv !== undefined) throw newAlreadyExists(this.groupResource, name);
@@ -282,9 +289,13 @@ export class GenericStore {
       if (precondition instanceof StatusError) throw precondition;
       if (precondition !== undefined && precondition !== BigInt(current.modRevision)) throw this.#modifiedConflict(name);
       const old = withoutResourceVersion(this.decode(current));
+      await options.stageBreak?.();
       const derived = derive(old);
+      await options.stageBreak?.();
       const next = omitEmptyMetadata(options.track?.(derived, old) ?? derived);
+      await options.stageBreak?.();
       if (isDeepStrictEqual(next, old)) return this.decode(current);
+      await options.stageBreak?.();
       if (options.dryRun === true) return withResourceVersion(next, current.modRevision);
       try {
         if (shouldDeleteDuringUpdate(this.strategy, next, old)) {
