@@ -6,13 +6,14 @@
 import test from 'ava';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { connect, type AddressInfo, type Socket } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { spdyHeaderDictionary } from '../src/net/spdy-dictionary.ts';
-import { encodeDataFrame, encodePing, encodeRstStream, encodeSynStream, SpdyFrameReader, SpdyFrameType, type SpdyFrame } from '../src/net/spdy-frame.ts';
+import { encodeDataFrame, encodePing, encodeRstStream, encodeSynStream, SpdyFrameType, type SpdyFrame } from '../src/net/spdy-frame.ts';
 import { parseHeaderBlock, serializeHeaderBlock, SpdyHeaderDecoder, SpdyHeaderEncoder, spdyHeader } from '../src/net/spdy-header-block.ts';
 import type { SpdyStream } from '../src/net/spdy-session.ts';
 import { acceptSpdyUpgrade } from '../src/net/spdy-upgrade.ts';
+import { dataOf, finOf, isControl, SpdyTestClient } from './spdy-test-client.ts';
 
 /** A server whose streams echo what they read, upper-cased, then end; a stream with `refuse: yes` is refused. */
 async function echoServer(t: { teardown(fn: () => void): void }): Promise<{ port: number; server: Server; streams: SpdyStream[] }> {
@@ -49,69 +50,6 @@ async function echoServer(t: { teardown(fn: () => void): void }): Promise<{ port
   });
   return { port: (server.address() as AddressInfo).port, server, streams };
 }
-
-/** The test's SPDY client: raw frames over a TCP connection, headers compressed as a peer must. */
-class TestClient {
-  readonly socket: Socket;
-  readonly frames: SpdyFrame[] = [];
-  readonly encoder = new SpdyHeaderEncoder();
-  readonly decoder = new SpdyHeaderDecoder();
-  head = '';
-  #reader = new SpdyFrameReader(0xffffff);
-  #buffered = Buffer.alloc(0);
-  #waiters: (() => void)[] = [];
-  ended = false;
-
-  constructor(port: number) {
-    this.socket = connect(port, '127.0.0.1');
-    this.socket.on('data', (chunk: Buffer) => {
-      if (this.head === '' || !this.head.includes('\r\n\r\n')) {
-        this.#buffered = Buffer.concat([this.#buffered, chunk]);
-        const end = this.#buffered.indexOf('\r\n\r\n');
-        if (end < 0) return;
-        this.head = this.#buffered.subarray(0, end + 4).toString('latin1');
-        chunk = this.#buffered.subarray(end + 4);
-      }
-      this.frames.push(...this.#reader.push(chunk));
-      for (const wake of this.#waiters.splice(0)) wake();
-    });
-    this.socket.on('end', () => {
-      this.ended = true;
-      for (const wake of this.#waiters.splice(0)) wake();
-    });
-  }
-
-  upgrade(protocols: string[], extra = ''): void {
-    const offered = protocols.map((p) => `X-Stream-Protocol-Version: ${p}\r\n`).join('');
-    this.socket.write(`POST /exec HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: SPDY/3.1\r\n${offered}${extra}\r\n`);
-  }
-
-  async open(id: number, headers: Record<string, string>, fin = false): Promise<void> {
-    const block = await this.encoder.encode(new Map(Object.entries(headers).map(([name, value]) => [name, [value]])));
-    this.socket.write(encodeSynStream(id, block, fin));
-  }
-
-  /** Waits until `predicate` holds for the frames seen (or the connection ends). */
-  async until(predicate: (frames: SpdyFrame[]) => boolean): Promise<SpdyFrame[]> {
-    while (!predicate(this.frames)) {
-      if (this.ended) throw new Error(`the connection ended; frames: ${JSON.stringify(this.frames.map(describe))}`);
-      await new Promise<void>((resolve) => this.#waiters.push(resolve));
-    }
-    return this.frames;
-  }
-
-  close(): void {
-    this.socket.destroy();
-    this.encoder.close();
-    this.decoder.close();
-  }
-}
-
-const describe = (frame: SpdyFrame): string => (frame.kind === 'data' ? `data ${frame.streamId} ${frame.flags} ${frame.data.toString()}` : `control ${frame.type} ${frame.flags}`);
-const isControl = (frame: SpdyFrame, type: number): frame is Extract<SpdyFrame, { kind: 'control' }> => frame.kind === 'control' && frame.type === type;
-const dataOf = (frames: SpdyFrame[], id: number): string =>
-  frames.filter((frame): frame is Extract<SpdyFrame, { kind: 'data' }> => frame.kind === 'data' && frame.streamId === id).map((frame) => frame.data.toString()).join('');
-const finOf = (frames: SpdyFrame[], id: number): boolean => frames.some((frame) => frame.kind === 'data' && frame.streamId === id && (frame.flags & 1) === 1);
 
 test('the header dictionary is the SPDY/3 one (the Adler-32 that Go checks in the zlib header)', (t) => {
   let a = 1;
@@ -151,7 +89,7 @@ test('a header block larger than zlib\'s 16 KiB of buffered output decodes; one 
 
 test('the upgrade negotiates the client\'s first protocol the server has; a stream gets its SYN_REPLY before data, and FIN both ways', async (t) => {
   const { port } = await echoServer(t);
-  const client = new TestClient(port);
+  const client = new SpdyTestClient(port);
   t.teardown(() => client.close());
   client.upgrade(['v5.channel.k8s.io', 'v3.channel.k8s.io, v4.channel.k8s.io']);
   await client.open(1, { streamtype: 'stdin' });
@@ -170,7 +108,7 @@ test('the upgrade negotiates the client\'s first protocol the server has; a stre
 
 test('closing the session sends what ended streams still buffer, their FIN, then GOAWAY', async (t) => {
   const { port } = await echoServer(t);
-  const client = new TestClient(port);
+  const client = new SpdyTestClient(port);
   t.teardown(() => client.close());
   client.upgrade(['v4.channel.k8s.io']);
   await client.open(1, { burst: 'yes' });
@@ -184,7 +122,7 @@ test('closing the session sends what ended streams still buffer, their FIN, then
 
 test('a refused stream is reset with CANCEL; a stream the client resets ends; pings are echoed', async (t) => {
   const { port, streams } = await echoServer(t);
-  const client = new TestClient(port);
+  const client = new SpdyTestClient(port);
   t.teardown(() => client.close());
   client.upgrade(['v4.channel.k8s.io']);
   await client.open(1, { refuse: 'yes' });
@@ -224,7 +162,7 @@ test('refusals: no X-Stream-Protocol-Version is 400, no common protocol is 403 w
 
 test('a frame of another SPDY version is a protocol error: GOAWAY and the connection ends', async (t) => {
   const { port } = await echoServer(t);
-  const client = new TestClient(port);
+  const client = new SpdyTestClient(port);
   t.teardown(() => client.close());
   client.upgrade(['v4.channel.k8s.io']);
   // A SETTINGS frame of version 2.
@@ -236,7 +174,7 @@ test('a frame of another SPDY version is a protocol error: GOAWAY and the connec
 
 test('a header block that is not zlib is a protocol error, not a crash', async (t) => {
   const { port } = await echoServer(t);
-  const client = new TestClient(port);
+  const client = new SpdyTestClient(port);
   t.teardown(() => client.close());
   client.upgrade(['v4.channel.k8s.io']);
   client.socket.write(encodeSynStream(1, Buffer.from('not zlib at all'), false));
