@@ -41,6 +41,15 @@ test('a YAML body nested 100,000 deep (586 KB of "[") answers 400 with go-yamlâ€
   t.is((await fetch(url('/readyz'))).status, 200);
 });
 
+test('a body nested too deeply for a status write or a review is a 400 too', async (t) => {
+  const deep = `{"status":${'['.repeat(20_000)}}`;
+  const status = await fetch(url('/api/v1/namespaces/default/status'), { method: 'PUT', headers: { 'content-type': 'application/json' }, body: deep });
+  t.is(status.status, 400);
+  const review = await fetch(url('/apis/authorization.k8s.io/v1/selfsubjectaccessreviews'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: deep });
+  t.is(review.status, 400);
+  t.regex(((await review.json()) as Status).message, /exceeded max depth/);
+});
+
 test('a JSON body nested 9,000 deep in a field the kind drops is no 500: nothing after the parse recurses on the JS stack', async (t) => {
   const body = `{"metadata":{"name":"deep-unknown"},"extra":${'['.repeat(9_000)}${']'.repeat(9_000)}}`;
   for (const validation of ['Warn', 'Ignore']) {

@@ -44,8 +44,9 @@ export async function readJsonBody(request: IncomingMessage, kind?: string): Pro
   try {
     body = await decode(bytes);
   } catch (error) {
-    if (kind !== undefined && error instanceof NestedTooDeeply) throw newBadRequest(`the object provided is unrecognized (must be of type ${kind}): ${error.goMessage} (${summarizeBody(bytes)})`);
-    throw error;
+    if (!(error instanceof NestedTooDeeply)) throw error;
+    if (kind === undefined) throw newBadRequest(error.message);
+    throw newBadRequest(`the object provided is unrecognized (must be of type ${kind}): ${error.goMessage} (${summarizeBody(bytes)})`);
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw newBadRequest('the body of the request must be a JSON object');
   return body as JsonObject;
