@@ -5,7 +5,10 @@
 
 import test from 'ava';
 import type { RestClient } from '@capstan/common/client';
+import { computePodActions } from '../src/pods/compute-pod-actions.ts';
+import type { Pod } from '../src/pods/pod-types.ts';
 import { containerHash } from '../src/pods/runtime-labels.ts';
+import type { RuntimeContainerStatus, RuntimePodStatus } from '../src/pods/runtime-pod-status.ts';
 import { createPod, eventsOf } from './pods-events-and-exec.ts';
 import { podManifest, podsOf, startAgentNode, startApiServer, until, waitForPod, type ApiServer } from './pods-fixture.ts';
 
@@ -44,4 +47,41 @@ test('a new image restarts the running container, even with restartPolicy Never'
   // Only the new container and the untouched one run.
   const running = (await node.runtime.listContainers({ filter: { state: { state: 'CONTAINER_RUNNING' } } })).containers;
   t.is(running.length, 2);
+});
+
+test('computePodActions: a running container or sidecar with another hash is killed and started again, with the kubelet\'s messages', (t) => {
+  const pod: Pod = {
+    metadata: { name: 'p', namespace: 'default', uid: 'u1' },
+    spec: {
+      restartPolicy: 'Never',
+      initContainers: [{ name: 'side', image: 'proxy:2', restartPolicy: 'Always' }],
+      containers: [{ name: 'app', image: 'app:2' }, { name: 'same', image: 'same:1' }],
+    },
+  };
+  const running = (name: string, image: string): RuntimeContainerStatus => ({
+    id: `id-${name}`,
+    containerID: `sim://id-${name}`,
+    name,
+    state: 'running',
+    createdAt: 1,
+    startedAt: 1,
+    finishedAt: 0,
+    exitCode: 0,
+    reason: '',
+    message: '',
+    image,
+    imageRef: image,
+    restartCount: 0,
+    hash: containerHash({ name, image }),
+    logPath: '',
+    user: null,
+  });
+  const status: RuntimePodStatus = { uid: 'u1', sandboxes: [{ id: 's', attempt: 0, ready: true, createdAt: 1, hostNetwork: false }], ips: ['10.88.0.2'], containers: [running('side', 'proxy:1'), running('app', 'app:1'), running('same', 'same:1')] };
+  const actions = computePodActions(pod, status);
+  t.false(actions.killPod);
+  t.deepEqual(actions.containersToKill.map((kill) => [kill.status.name, kill.message]), [
+    ['side', 'Init container side definition changed'],
+    ['app', 'Container app definition changed, will be restarted'],
+  ]);
+  t.deepEqual(actions.containersToStart.map((container) => container.name), ['side', 'app']);
 });

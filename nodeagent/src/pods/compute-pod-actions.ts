@@ -130,7 +130,7 @@ export function computePodActions(pod: Pod, status: RuntimePodStatus, probeKill:
       continue;
     }
     if (containerChanged(container, latest)) {
-      containersToKill.push({ status: latest, message: `Init container ${container.name} definition changed, will be restarted` });
+      containersToKill.push({ status: latest, message: `Init container ${container.name} definition changed` });
       containersToStart.push(container);
       continue;
     }
