@@ -84,6 +84,7 @@ class CborReader {
 
   item(encoding: LaterEncoding, schema?: Schema, field?: FieldContext): unknown {
     if (isByteField(schema)) return this.byteField(encoding, field);
+    if (schema?.type === 'integer' || schema?.type === 'boolean') this.checkScalarField(schema, field);
     const head = readHead(this.bytes, this.offset, this.view);
     this.offset = head.end;
     const { major, info, argument } = head;
@@ -175,6 +176,31 @@ class CborReader {
     }
     if (tag === 21 || tag === 22 || tag === 23) return this.item(tag, schema, field);
     return this.item(encoding, schema, field);
+  }
+
+  /**
+   * Refuses, as kube's typed decoding does, an item that cannot fill an integer or boolean field
+   * (their Go types are plain int32, int64 and bool, which kube's message names); null fits all.
+   */
+  private checkScalarField(schema: Schema & { type: 'integer' | 'boolean' }, field: FieldContext): void {
+    let at = this.offset;
+    while ((this.bytes[at] as number) >> 5 === 6) at = readHead(this.bytes, at, this.view).end;
+    const initial = this.bytes[at] as number;
+    const major = initial >> 5;
+    const goType = schema.type === 'boolean' ? 'bool' : schema.format;
+    const where = field === undefined ? 'Go value' : `Go struct field ${field}`;
+    if (initial === 0xf6) return;
+    const fits = schema.type === 'boolean' ? initial === 0xf4 || initial === 0xf5 : major === 0 || major === 1;
+    if (!fits) {
+      // A simple value kube refuses (undefined, simple(0)...) is refused as such first.
+      if (major === 7 && initial !== 0xf4 && initial !== 0xf5 && (initial < 0xf9 || initial > 0xfb)) this.primitive(initial & 0x1f, readHead(this.bytes, at, this.view).argument);
+      throw new CborDecodeError(`cbor: cannot unmarshal ${majorName(major)} into ${where} of type ${goType}`);
+    }
+    if (schema.type !== 'integer') return;
+    const { argument } = readHead(this.bytes, at, this.view);
+    const value = major === 0 ? BigInt(argument) : -1n - BigInt(argument);
+    const bits = schema.format === 'int32' ? 31n : 63n;
+    if (value >= 2n ** bits || value < -(2n ** bits)) throw new CborDecodeError(`cbor: cannot unmarshal ${majorName(major)} into ${where} of type ${goType} (${value} overflows ${goType})`);
   }
 
   /**

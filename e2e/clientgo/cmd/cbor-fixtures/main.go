@@ -121,6 +121,20 @@ func typedDecodingCases() []struct{ name, hex string } {
 		{"ConfigMap binaryData as a text string", object("ConfigMap", "binaryData", "a1 41 62 63 616263")},
 		{"ConfigMap data as a tag 22 byte string", object("ConfigMap", "data", "a1 41 62 d6 43 616263")},
 		{"ConfigMap with an unknown field", object("ConfigMap", "bogus", "01")},
+		// Scalars of the wrong type where the Go type is a plain int32, int64 or bool.
+		{"ConfigMap immutable as an integer", object("ConfigMap", "immutable", "01")},
+		{"ConfigMap immutable as a text", object("ConfigMap", "immutable", "64 74727565")},
+		{"ConfigMap immutable as null", object("ConfigMap", "immutable", "f6")},
+		{"Pod spec.terminationGracePeriodSeconds as a text", object("Pod", "spec", "a1 58 1d "+hex.EncodeToString([]byte("terminationGracePeriodSeconds"))+" 62 3330")},
+		{"Pod spec.terminationGracePeriodSeconds as a float", object("Pod", "spec", "a1 58 1d "+hex.EncodeToString([]byte("terminationGracePeriodSeconds"))+" f9 3e00")},
+		{"Pod spec.terminationGracePeriodSeconds as an integral float", object("Pod", "spec", "a1 58 1d "+hex.EncodeToString([]byte("terminationGracePeriodSeconds"))+" f9 4000")},
+		{"Pod spec.terminationGracePeriodSeconds as a boolean", object("Pod", "spec", "a1 58 1d "+hex.EncodeToString([]byte("terminationGracePeriodSeconds"))+" f5")},
+		{"Pod spec.priority (int32) past int32", object("Pod", "spec", "a1 48 "+hex.EncodeToString([]byte("priority"))+" 1a b2d05e00")},
+		{"Pod spec.priority (int32) below int32", object("Pod", "spec", "a1 48 "+hex.EncodeToString([]byte("priority"))+" 3a b2d05e00")},
+		{"Pod spec.terminationGracePeriodSeconds past int64", object("Pod", "spec", "a1 58 1d "+hex.EncodeToString([]byte("terminationGracePeriodSeconds"))+" 1b ffffffffffffffff")},
+		{"Pod spec.terminationGracePeriodSeconds under a tag", object("Pod", "spec", "a1 58 1d "+hex.EncodeToString([]byte("terminationGracePeriodSeconds"))+" d9 04d2 18 1e")},
+		{"Pod spec.hostNetwork as a text", object("Pod", "spec", "a1 4b "+hex.EncodeToString([]byte("hostNetwork"))+" 61 79")},
+		{"Pod metadata.generation as a negative integer", object("Pod", "spec", "a0")[0:0] + "a3 4a " + hex.EncodeToString([]byte("apiVersion")) + " 42 7631 44 6b696e64 43 506f64 48 " + hex.EncodeToString([]byte("metadata")) + " a2 44 6e616d65 41 78 4a " + hex.EncodeToString([]byte("generation")) + " 20"},
 	}
 }
 
