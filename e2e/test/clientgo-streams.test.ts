@@ -143,6 +143,14 @@ for (const transport of ['spdy', 'websocket'] as const) {
   });
 }
 
+goTest('client-go port-forward carries 16 MiB each way over SPDY and over SPDY tunneled in a WebSocket', async (t) => {
+  for (const transport of ['spdy', 'websocket'] as const) {
+    const result = await probe('portforward', transport, 'default', 'shell', '-port', String(echoPort), '-send-bytes', String(16 << 20));
+    t.deepEqual(result.received, [`${16 << 20} bytes`], JSON.stringify({ ...result, received: undefined }));
+    t.log(`16 MiB to the pod's port and back over ${transport}: ${result.elapsedMs} ms (with the forward's set-up)`);
+  }
+});
+
 goTest('client-go port-forward to a port nothing listens on: the runtime\'s error, and the forward ends', async (t) => {
   const closed = createServer();
   closed.listen(0, '127.0.0.1');

@@ -61,6 +61,7 @@ func main() {
 	port := flags.Int("port", 0, "the pod's port to forward")
 	send := flags.String("send", "hello", "what each forwarded connection writes before it half-closes")
 	connections := flags.Int("connections", 1, "forwarded connections, one after another")
+	sendBytes := flags.Int("send-bytes", 0, "each forwarded connection writes this many bytes instead of -send, and the result says how many came back")
 	timeout := flags.Duration("timeout", 30*time.Second, "give up after")
 	if err := flags.Parse(os.Args[6:]); err != nil {
 		fail(err.Error())
@@ -120,7 +121,17 @@ func main() {
 		}
 	case "portforward":
 		location := client.CoreV1().RESTClient().Post().Resource("pods").Namespace(namespace).Name(pod).SubResource("portforward").URL()
+		if *sendBytes > 0 {
+			*send = strings.Repeat("0123456789abcdef", *sendBytes/16+1)[:*sendBytes]
+		}
+		started := time.Now()
 		out = forward(ctx, config, transport, location, *port, *send, *connections)
+		out.ElapsedMs = time.Since(started).Milliseconds()
+		if *sendBytes > 0 {
+			for i, received := range out.Received {
+				out.Received[i] = fmt.Sprintf("%d bytes", len(received))
+			}
+		}
 	default:
 		fail("unknown verb " + verb)
 	}
@@ -211,7 +222,11 @@ func forward(ctx context.Context, config *rest.Config, transport string, locatio
 		fail(fmt.Sprintf("forwarded ports: %v %v", ports, err))
 	}
 	for i := 0; i < connections; i++ {
-		received, err := roundTrip(ctx, fmt.Sprintf("127.0.0.1:%d", ports[0].Local), fmt.Sprintf("%s %d", send, i))
+		message := send
+		if connections > 1 {
+			message = fmt.Sprintf("%s %d", send, i)
+		}
+		received, err := roundTrip(ctx, fmt.Sprintf("127.0.0.1:%d", ports[0].Local), message)
 		if err != nil {
 			out.Error = err.Error()
 			break
