@@ -63,6 +63,7 @@ func main() {
 	connections := flags.Int("connections", 1, "forwarded connections, one after another")
 	sendBytes := flags.Int("send-bytes", 0, "each forwarded connection writes this many bytes instead of -send, and the result says how many came back")
 	timeout := flags.Duration("timeout", 30*time.Second, "give up after")
+	until := flags.String("until", "", "end the stream (cancel its context) once stdout holds this text")
 	if err := flags.Parse(os.Args[6:]); err != nil {
 		fail(err.Error())
 	}
@@ -92,7 +93,11 @@ func main() {
 			fail(err.Error())
 		}
 		var stdout, stderr bytes.Buffer
-		options := remotecommand.StreamOptions{Stdout: &stdout, Tty: *tty}
+		var stdoutWriter io.Writer = &stdout
+		if *until != "" {
+			stdoutWriter = &watchingWriter{buffer: &stdout, text: *until, found: cancel}
+		}
+		options := remotecommand.StreamOptions{Stdout: stdoutWriter, Tty: *tty}
 		if !*tty {
 			options.Stderr = &stderr
 		} else {
@@ -159,6 +164,21 @@ func executorFor(transport string, config *rest.Config, location *url.URL) (remo
 		})
 	}
 	return nil, fmt.Errorf("unknown transport %q", transport)
+}
+
+// watchingWriter keeps what is written and calls found once it holds text.
+type watchingWriter struct {
+	buffer *bytes.Buffer
+	text   string
+	found  func()
+}
+
+func (w *watchingWriter) Write(p []byte) (int, error) {
+	n, err := w.buffer.Write(p)
+	if strings.Contains(w.buffer.String(), w.text) {
+		w.found()
+	}
+	return n, err
 }
 
 // oneSize reports one terminal size, then none (the queue ends).
