@@ -38,3 +38,16 @@ test('an object with only declared fields is left as it is', (t) => {
   t.deepEqual(dropUnknownFields(configMap, 'io.k8s.api.core.v1.ConfigMap', lookup), []);
   t.deepEqual(configMap, before);
 });
+
+test('maps and lists of scalars are not read item by item: 100,000 labels cost nothing', (t) => {
+  let reads = 0;
+  const labels = new Proxy(Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`key-${i}`, `value-${i}`])), {
+    ownKeys: (target) => {
+      reads++;
+      return Reflect.ownKeys(target);
+    },
+  });
+  const configMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', labels, finalizers: ['a', 'b'], colour: 'blue' }, data: { a: '1' } };
+  t.deepEqual(dropUnknownFields(configMap, 'io.k8s.api.core.v1.ConfigMap', lookup), ['metadata.colour']);
+  t.is(reads, 0);
+});

@@ -15,16 +15,19 @@ export function dropUnknownFields(object: Record<string, unknown>, typeName: str
 
 const isContainer = (value: unknown): boolean => value !== null && typeof value === 'object';
 
+/** Whether values of a schema can hold fields at all: maps of strings (labels) are not read item by item. */
+const mayHoldFields = (schema: Schema): boolean => schema.type === 'list' || schema.type === 'map' || schema.type === 'ref';
+
 function visit(value: unknown, schema: Schema, path: string, lookup: TypeLookup, unknown: string[]): void {
   if (value === null || typeof value !== 'object') return;
   switch (schema.type) {
     // Only objects can hold unknown fields: a scalar item is not visited, nor its path written
-    // (a map of 100,000 labels costs one pass, no strings).
+    // (a map of 100,000 labels is not read at all).
     case 'list':
-      if (Array.isArray(value)) value.forEach((item, i) => isContainer(item) && visit(item, schema.items, `${path}[${i}]`, lookup, unknown));
+      if (Array.isArray(value) && mayHoldFields(schema.items)) value.forEach((item, i) => isContainer(item) && visit(item, schema.items, `${path}[${i}]`, lookup, unknown));
       return;
     case 'map':
-      if (!Array.isArray(value)) {
+      if (!Array.isArray(value) && mayHoldFields(schema.values)) {
         const map = value as Record<string, unknown>;
         for (const key of Object.keys(map)) if (isContainer(map[key])) visit(map[key], schema.values, `${path}[${key}]`, lookup, unknown);
       }
