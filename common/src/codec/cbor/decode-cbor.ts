@@ -10,6 +10,7 @@ import { checkWellFormed, wellFormedItemEnd, majorName, notAccepted, readHead, h
 import { CborDecodeError } from './cbor-decode-error.ts';
 import { rfc3339FromTag0, rfc3339FromTag1 } from './cbor-time.ts';
 import { decodeGoStdBase64 } from './go-std-base64.ts';
+import { goNamedStringTypes } from './go-named-string-types.ts';
 
 /** Tags 21, 22, 23: the text a byte string beneath them stands for. */
 type LaterEncoding = 21 | 22 | 23 | undefined;
@@ -82,9 +83,10 @@ class CborReader {
     return found.apiVersion !== undefined && found.kind !== undefined ? { apiVersion: found.apiVersion, kind: found.kind } : undefined;
   }
 
-  item(encoding: LaterEncoding, schema?: Schema, field?: FieldContext): unknown {
+  /** `stringType`: the Go type of a string field (or of a list's or map's strings) beneath, when named. */
+  item(encoding: LaterEncoding, schema?: Schema, field?: FieldContext, stringType?: string): unknown {
     if (isByteField(schema)) return this.byteField(encoding, field);
-    if (schema?.type === 'integer' || schema?.type === 'boolean') this.checkScalarField(schema, field);
+    if (schema?.type === 'integer' || schema?.type === 'boolean' || schema?.type === 'string') this.checkScalarField(schema, field, stringType);
     const head = readHead(this.bytes, this.offset, this.view);
     this.offset = head.end;
     const { major, info, argument } = head;
@@ -117,31 +119,33 @@ class CborReader {
       case 4: {
         const items: unknown[] = [];
         const itemSchema = schema?.type === 'list' ? schema.items : undefined;
-        if (info === 31) while (!this.atBreak()) items.push(this.item(encoding, itemSchema, field));
-        else for (let i = 0; i < (argument as number); i++) items.push(this.item(encoding, itemSchema, field));
+        if (info === 31) while (!this.atBreak()) items.push(this.item(encoding, itemSchema, field, stringType));
+        else for (let i = 0; i < (argument as number); i++) items.push(this.item(encoding, itemSchema, field, stringType));
         return items;
       }
       case 5:
-        return this.map(info === 31 ? undefined : (argument as number), encoding, schema, field);
+        return this.map(info === 31 ? undefined : (argument as number), encoding, schema, field, stringType);
       case 6:
-        return this.tagged(argument, encoding, schema, field);
+        return this.tagged(argument, encoding, schema, field, stringType);
       default:
         return this.primitive(info, argument);
     }
   }
 
-  private map(pairs: number | undefined, encoding: LaterEncoding, schema: Schema | undefined, field: FieldContext): Record<string, unknown> {
+  private map(pairs: number | undefined, encoding: LaterEncoding, schema: Schema | undefined, field: FieldContext, stringType: string | undefined): Record<string, unknown> {
     const object: Record<string, unknown> = {};
     const declaration = schema?.type === 'ref' ? this.lookup?.(schema.name) : undefined;
     const fields = declaration?.kind === 'struct' ? declaration.fields : undefined;
     const values = schema?.type === 'map' ? schema.values : undefined;
+    const namedStrings = declaration === undefined ? undefined : goNamedStringTypes[declaration.name];
     for (let index = 0; pairs === undefined ? !this.atBreak() : index < pairs; index++) {
       const key = this.key(encoding);
       if (Object.hasOwn(object, key)) throw new CborDecodeError(`cbor: found duplicate map key "${key}" at map element index ${index}`);
       const fieldSchema = fields !== undefined && Object.hasOwn(fields, key) ? (fields[key] as { schema: Schema }).schema : values;
       // kube names the outermost struct's field in a type error, however deep it lies.
       const context = field ?? (fields !== undefined && declaration !== undefined ? `${goTypeName(declaration.name)}.${key}` : undefined);
-      const value = this.item(encoding, fieldSchema, context);
+      const fieldStringType = fields === undefined ? stringType : namedStrings !== undefined && Object.hasOwn(namedStrings, key) ? namedStrings[key] : undefined;
+      const value = this.item(encoding, fieldSchema, context, fieldStringType);
       // A key "__proto__" is a field like any other, not the object's prototype.
       if (key === '__proto__') Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
       else object[key] = value;
@@ -165,7 +169,7 @@ class CborReader {
     return key as string;
   }
 
-  private tagged(tag: number | bigint, encoding: LaterEncoding, schema: Schema | undefined, field: FieldContext): unknown {
+  private tagged(tag: number | bigint, encoding: LaterEncoding, schema: Schema | undefined, field: FieldContext, stringType: string | undefined): unknown {
     if (tag === 0) {
       const text = this.item(undefined);
       return rfc3339FromTag0(text as string);
@@ -174,23 +178,25 @@ class CborReader {
       const seconds = this.item(undefined);
       return rfc3339FromTag1(isRawJSON(seconds) ? BigInt((seconds as { rawJSON: string }).rawJSON) : (seconds as number));
     }
-    if (tag === 21 || tag === 22 || tag === 23) return this.item(tag, schema, field);
-    return this.item(encoding, schema, field);
+    if (tag === 21 || tag === 22 || tag === 23) return this.item(tag, schema, field, stringType);
+    return this.item(encoding, schema, field, stringType);
   }
 
   /**
-   * Refuses, as kube's typed decoding does, an item that cannot fill an integer or boolean field
-   * (their Go types are plain int32, int64 and bool, which kube's message names); null fits all.
+   * Refuses, as kube's typed decoding does, an item that cannot fill a string, integer or boolean
+   * field, naming the field's Go type as kube does (integers and booleans are plain int32, int64
+   * and bool in the API; strings are string or a named type); null fits all.
    */
-  private checkScalarField(schema: Schema & { type: 'integer' | 'boolean' }, field: FieldContext): void {
+  private checkScalarField(schema: Schema & { type: 'integer' | 'boolean' | 'string' }, field: FieldContext, stringType: string | undefined): void {
     let at = this.offset;
     while ((this.bytes[at] as number) >> 5 === 6) at = readHead(this.bytes, at, this.view).end;
     const initial = this.bytes[at] as number;
     const major = initial >> 5;
-    const goType = schema.type === 'boolean' ? 'bool' : schema.format;
+    const goType = schema.type === 'boolean' ? 'bool' : schema.type === 'string' ? (stringType ?? 'string') : schema.format;
     const where = field === undefined ? 'Go value' : `Go struct field ${field}`;
     if (initial === 0xf6) return;
-    const fits = schema.type === 'boolean' ? initial === 0xf4 || initial === 0xf5 : major === 0 || major === 1;
+    const fits =
+      schema.type === 'boolean' ? initial === 0xf4 || initial === 0xf5 : schema.type === 'string' ? major === 2 || major === 3 : major === 0 || major === 1;
     if (!fits) {
       // A simple value kube refuses (undefined, simple(0)...) is refused as such first.
       if (major === 7 && initial !== 0xf4 && initial !== 0xf5 && (initial < 0xf9 || initial > 0xfb)) this.primitive(initial & 0x1f, readHead(this.bytes, at, this.view).argument);

@@ -133,6 +133,12 @@ func typedDecodingCases() []struct{ name, hex string } {
 		{"Pod spec.priority (int32) below int32", object("Pod", "spec", "a1 48 "+hex.EncodeToString([]byte("priority"))+" 3a b2d05e00")},
 		{"Pod spec.terminationGracePeriodSeconds past int64", object("Pod", "spec", "a1 58 1d "+hex.EncodeToString([]byte("terminationGracePeriodSeconds"))+" 1b ffffffffffffffff")},
 		{"Pod spec.terminationGracePeriodSeconds under a tag", object("Pod", "spec", "a1 58 1d "+hex.EncodeToString([]byte("terminationGracePeriodSeconds"))+" d9 04d2 18 1e")},
+		{"ConfigMap data value as an integer", object("ConfigMap", "data", "a1 41 61 01")},
+		{"Secret type as an integer", object("Secret", "type", "01")},
+		{"Pod spec.restartPolicy as a boolean", object("Pod", "spec", "a1 4d "+hex.EncodeToString([]byte("restartPolicy"))+" f5")},
+		{"Pod spec.nodeName as a map", object("Pod", "spec", "a1 48 "+hex.EncodeToString([]byte("nodeName"))+" a0")},
+		{"Pod capability as an integer", object("Pod", "spec", "a1 4a "+hex.EncodeToString([]byte("containers"))+" 81 a2 44 6e616d65 41 63 4f "+hex.EncodeToString([]byte("securityContext"))+" a1 4c "+hex.EncodeToString([]byte("capabilities"))+" a1 43 616464 81 01")},
+		{"Pod metadata.uid as an integer", "a3 4a " + hex.EncodeToString([]byte("apiVersion")) + " 42 7631 44 6b696e64 43 506f64 48 " + hex.EncodeToString([]byte("metadata")) + " a2 44 6e616d65 41 78 43 " + hex.EncodeToString([]byte("uid")) + " 05"},
 		{"Pod spec.hostNetwork as a text", object("Pod", "spec", "a1 4b "+hex.EncodeToString([]byte("hostNetwork"))+" 61 79")},
 		{"Pod metadata.generation as a negative integer", object("Pod", "spec", "a0")[0:0] + "a3 4a " + hex.EncodeToString([]byte("apiVersion")) + " 42 7631 44 6b696e64 43 506f64 48 " + hex.EncodeToString([]byte("metadata")) + " a2 44 6e616d65 41 78 4a " + hex.EncodeToString([]byte("generation")) + " 20"},
 	}
