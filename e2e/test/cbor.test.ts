@@ -153,7 +153,7 @@ test('with the gate on Tables come in CBOR too, as kube serves them (its meta co
   t.is(event?.object.rows[0]?.cells[0], 'tabled');
 });
 
-test('with the gate on CBOR kube refuses is a 400 with kube decoder\'s words: duplicate keys, NaN, undefined, a text string for []byte, too many items', async (t) => {
+test('with the gate on CBOR kube refuses is a 400 with kube decoder\'s words: duplicate keys, NaN, undefined, a text string for []byte, a number for a string, too many items', async (t) => {
   const hex = (text: string): Buffer => Buffer.from(text.replaceAll(' ', ''), 'hex');
   // {"apiVersion":"v1","kind":"Secret","metadata":{"name":"x"}} and one more pair, keys as byte strings.
   const secret = (pair: string): Buffer =>
@@ -164,6 +164,7 @@ test('with the gate on CBOR kube refuses is a 400 with kube decoder\'s words: du
     [secret('44 74797065 f7'), 'cbor: data item of cbor type primitives is not accepted by protocol: simple value 23 is not recognized'],
     [secret(`44 64617461 a1 41 6b 68 ${Buffer.from('AAEC/w==').toString('hex')}`), 'cbor: cannot unmarshal UTF-8 text string into Go struct field v1.Secret.data of type []uint8'],
     [secret('44 64617461 a1 41 6b 44 000102ff'), 'cbor: failed to decode base64 from byte string: illegal base64 data at input byte 0'],
+    [secret('44 74797065 01'), 'cbor: cannot unmarshal positive integer into Go struct field v1.Secret.type of type v1.SecretType'],
     [secret(`44 64617461 b9 0401 ${Array.from({ length: 1025 }, (_, i) => `42 ${i.toString(16).padStart(4, '0')} d6 40`).join(' ')}`), 'cbor: exceeded max number of key-value pairs 1024 for CBOR map'],
   ];
   for (const [body, message] of cases) {
