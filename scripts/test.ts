@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { runPackageTests, sweepCurrentPackage, type PackageResult } from './test-runner/package-tests.ts';
+import { failures } from './test-runner/tap-count.ts';
 
 const root = join(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -46,7 +47,7 @@ for (const dir of packageDirs.length > 0 ? packageDirs : workspaces.map((workspa
   if (result === undefined) continue;
   results.push(result);
   passed += result.passed;
-  failed += result.failed;
+  failed += failures(result);
   if (result.problem !== undefined) {
     failed++;
     problems.push(`${result.name}: ${result.problem}`);
@@ -58,7 +59,7 @@ for (const dir of packageDirs.length > 0 ? packageDirs : workspaces.map((workspa
 
 console.log('');
 for (const r of results) {
-  console.log(`# ${r.name}: ${r.passed} passed, ${r.failed} failed${r.skipped > 0 ? `, ${r.skipped} skipped` : ''}${r.todo > 0 ? `, ${r.todo} todo` : ''}${r.problem === undefined ? '' : ' (+1: runner failed)'}`);
+  console.log(`# ${r.name}: ${r.passed} passed, ${failures(r)} failed${r.skipped > 0 ? `, ${r.skipped} skipped` : ''}${r.todo > 0 ? `, ${r.todo} todo` : ''}${r.problem === undefined ? '' : ' (+1: runner failed)'}`);
 }
 for (const problem of problems) console.log(`# ${problem}`);
 console.log(`${passed} passed, ${failed} failed`);

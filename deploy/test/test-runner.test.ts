@@ -32,3 +32,14 @@ test('npm test counts every test of a package whose ava timed out, and kills wha
   t.regex(run.stdout, /# test-runner-fixture: killed 1 process\(es\) its tests left running/);
   t.false(alive(Number(readFileSync(pidFile, 'utf8'))), 'the detached process is gone');
 });
+
+test('npm test counts the tests of a worker that died of an uncaught exception as failed', (t) => {
+  const run = spawnSync(process.execPath, [join(root, 'scripts', 'test.ts'), `--package=${join(import.meta.dirname, 'fixtures', 'test-runner-crash')}`, '--no-typecheck'], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  t.is(run.status, 1, run.stderr);
+  // One passed; the crash and the worker's exit are `not ok` lines, and ava's summary adds the two
+  // tests that never ended: four failures.
+  t.true(run.stdout.endsWith('\n1 passed, 4 failed\n'), run.stdout);
+});

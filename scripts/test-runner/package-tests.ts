@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { markRun, sweepTestProcesses, testRunVariable, type SweptProcess } from './process-sweep.ts';
-import { countTapLine, emptyCount, type TapCount } from './tap-count.ts';
+import { countTapLine, emptyCount, failures, type TapCount } from './tap-count.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -87,7 +87,7 @@ export async function runPackageTests(dir: string, avaArgs: readonly string[]): 
   if (matching && count.planned && ran === 0) return { name, ...count, leftRunning: ava.leftRunning };
   const exit = ava.signal ?? ava.code;
   let problem: string | undefined;
-  if (ava.code !== 0 && count.failed === 0) problem = `ava exited with ${exit} and reported no failed test`;
+  if (ava.code !== 0 && failures(count) === 0) problem = `ava exited with ${exit} and reported no failed test`;
   else if (!count.planned) problem = `ava exited with ${exit} before its full report`;
   return { name, ...count, ...(problem === undefined ? {} : { problem }), leftRunning: ava.leftRunning };
 }

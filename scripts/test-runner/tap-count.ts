@@ -8,9 +8,17 @@ export interface TapCount {
   todo: number;
   /** Whether the run's plan line (`1..N`, written at its very end) was seen: the report is complete. */
   planned: boolean;
+  /**
+   * The failures of ava's own trailing summary (`# fail N`), when it came: besides the `not ok`
+   * lines it counts the tests of a crashed file that never got to run.
+   */
+  reportedFailed: number;
 }
 
-export const emptyCount = (): TapCount => ({ passed: 0, failed: 0, skipped: 0, todo: 0, planned: false });
+export const emptyCount = (): TapCount => ({ passed: 0, failed: 0, skipped: 0, todo: 0, planned: false, reportedFailed: 0 });
+
+/** The failures to count: every `not ok` line, or ava's own figure (less its todo tests, which fail nothing) when higher. */
+export const failures = (count: TapCount): number => Math.max(count.failed, count.reportedFailed - count.todo);
 
 /** Adds one line of TAP to the count. Only top-level lines count: YAML blocks and comments are indented or start with #. */
 export function countTapLine(count: TapCount, line: string): void {
@@ -23,4 +31,6 @@ export function countTapLine(count: TapCount, line: string): void {
     return;
   }
   if (/^1\.\.\d+$/.test(line)) count.planned = true;
+  const summary = /^# fail (\d+)$/.exec(line);
+  if (summary !== null) count.reportedFailed = Number(summary[1]);
 }
