@@ -266,3 +266,16 @@ async function readAll(stream: AsyncIterable<Buffer>): Promise<string> {
   for await (const chunk of stream) text += chunk.toString();
   return text;
 }
+
+// Last, as it stops the file's API server.
+test.serial('an API server that stops cuts the logs it follows over WebSocket, and exits in time', async (t) => {
+  const ws = new WebSocket(`${current().url.replace(/^http/, 'ws')}/api/v1/namespaces/default/pods/shell/log?follow=true`, ['binary.k8s.io']);
+  const closed = once(ws, 'close');
+  await once(ws, 'message');
+  const started = Date.now();
+  const code = await current().stop();
+  await closed;
+  t.is(code, 0);
+  // Not the 10 s after which the test's stopper kills it.
+  t.true(Date.now() - started < 9_000, `stopped after ${Date.now() - started} ms`);
+});

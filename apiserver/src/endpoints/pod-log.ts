@@ -52,7 +52,10 @@ export async function streamPodLog(
   }
   const status = answer.statusCode ?? 0;
   if (!isSuccessfulAnswer(status)) throw kubeletAnswerError(status, await readStart(answer, maxErrorBodyBytes), { group: '', resource: 'pods/log' }, info.name);
-  if (isUpgradeRequest(response.req) && isWebSocketRequest(response.req)) return streamOverWebSocket(response.req, response, answer);
+  if (isUpgradeRequest(response.req) && isWebSocketRequest(response.req)) {
+    kubelet.adopt(response.req.socket);
+    return streamOverWebSocket(response.req, response, answer);
+  }
   response.writeHead(200, { 'Content-Type': 'text/plain' });
   // The head goes at once, so that a client following a quiet log knows the stream is open.
   response.flushHeaders();

@@ -40,6 +40,13 @@ export class KubeletClient {
     });
   }
 
+  /** Holds a connection the API server took over for a node's stream (logs over WebSocket) until it closes; cut when the API server stops. */
+  adopt(connection: Duplex): void {
+    if (connection.destroyed) return;
+    this.#spliced.add(connection);
+    connection.once('close', () => this.#spliced.delete(connection));
+  }
+
   /** The agent of a node: kube's 404 for a Node that does not exist, its 500 for one without a usable address. */
   async locate(nodeName: string): Promise<NodeConnection> {
     return nodeConnection(await this.#nodes.get(undefined, nodeName), this.#config);
