@@ -93,25 +93,25 @@ export function compareValues(before: unknown, after: unknown, node: SchemaNode,
   return comparison;
 }
 
-/** Absent, null, or an empty list or map: what a container compares as when it holds nothing. */
-const isEmpty = (value: unknown): boolean =>
-  value === undefined || value === null || (Array.isArray(value) ? value.length === 0 : isPlainObject(value) && Object.keys(value).length === 0);
-
 /** Whether a present value is taken whole; a null container (a Go nil slice or map) is an empty one. */
 const comparesAsLeaf = (value: unknown, node: SchemaNode): boolean => value !== undefined && !(value === null && !isAtomic(node)) && isLeaf(value, node);
 
 function compareAt(before: unknown, after: unknown, node: SchemaNode, nodes: SchemaNodes, path: string[], out: Comparison): void {
-  const leaf = comparesAsLeaf(before, node) || comparesAsLeaf(after, node) || (isEmpty(before) && isEmpty(after));
-  if (leaf) {
+  const leaf = comparesAsLeaf(before, node) || comparesAsLeaf(after, node);
+  // A container's children are read once: they also tell whether it is empty (listing the keys
+  // of a map of 100,000 labels costs as much as reading them).
+  const beforeChildren = leaf ? [] : childrenOf(before, node, nodes);
+  const afterList = leaf ? [] : childrenOf(after, node, nodes);
+  if (leaf || (beforeChildren.length === 0 && afterList.length === 0)) {
     if (before === undefined) out.added.insert(path);
     else if (after === undefined) out.removed.insert(path);
     else if (before !== after && (typeof before !== 'object' || typeof after !== 'object' || !isDeepStrictEqual(before, after))) out.modified.insert(path);
     return;
   }
   const afterChildren = new Map<string, ValueChild>();
-  for (const child of childrenOf(after, node, nodes)) afterChildren.set(child.element, child);
+  for (const child of afterList) afterChildren.set(child.element, child);
   // The path is extended in place for each child and restored after it.
-  for (const from of childrenOf(before, node, nodes)) {
+  for (const from of beforeChildren) {
     const to = afterChildren.get(from.element);
     afterChildren.delete(from.element);
     path.push(from.element);
