@@ -87,6 +87,7 @@ class CborReader {
   item(encoding: LaterEncoding, schema?: Schema, field?: FieldContext, stringType?: string): unknown {
     if (isByteField(schema)) return this.byteField(encoding, field);
     if (schema?.type === 'integer' || schema?.type === 'boolean' || schema?.type === 'string') this.checkScalarField(schema, field, stringType);
+    else if (schema?.type === 'ref' || schema?.type === 'list' || schema?.type === 'map') this.checkContainerField(schema, field, stringType);
     const head = readHead(this.bytes, this.offset, this.view);
     this.offset = head.end;
     const { major, info, argument } = head;
@@ -207,6 +208,49 @@ class CborReader {
     const value = major === 0 ? BigInt(argument) : -1n - BigInt(argument);
     const bits = schema.format === 'int32' ? 31n : 63n;
     if (value >= 2n ** bits || value < -(2n ** bits)) throw new CborDecodeError(`cbor: cannot unmarshal ${majorName(major)} into ${where} of type ${goType} (${value} overflows ${goType})`);
+  }
+
+  /** Refuses, as kube's typed decoding does, an item that cannot fill a struct, list or map field. */
+  private checkContainerField(schema: Schema & { type: 'ref' | 'list' | 'map' }, field: FieldContext, stringType: string | undefined): void {
+    const goType = this.goTypeOf(schema, stringType);
+    if (goType === undefined) return;
+    let at = this.offset;
+    while ((this.bytes[at] as number) >> 5 === 6) at = readHead(this.bytes, at, this.view).end;
+    const initial = this.bytes[at] as number;
+    const major = initial >> 5;
+    if (initial === 0xf6 || major === (schema.type === 'list' ? 4 : 5)) return;
+    if (major === 7 && initial !== 0xf4 && initial !== 0xf5 && (initial < 0xf9 || initial > 0xfb)) this.primitive(initial & 0x1f, readHead(this.bytes, at, this.view).argument);
+    const where = field === undefined ? 'Go value' : `Go struct field ${field}`;
+    const detail = major === 4 && schema.type === 'ref' ? ' (cannot decode CBOR array to struct without toarray option)' : '';
+    throw new CborDecodeError(`cbor: cannot unmarshal ${majorName(major)} into ${where} of type ${goType}${detail}`);
+  }
+
+  /** The Go type kube names for a schema, when it is known: undefined for opaque types (Quantity, Time...). */
+  private goTypeOf(schema: Schema, stringType: string | undefined): string | undefined {
+    switch (schema.type) {
+      case 'string':
+        return schema.format === 'byte' ? '[]uint8' : (stringType ?? 'string');
+      case 'integer':
+        return schema.format;
+      case 'boolean':
+        return 'bool';
+      case 'number':
+        return 'float64';
+      case 'ref': {
+        const declaration = this.lookup?.(schema.name);
+        return declaration?.kind === 'struct' ? goTypeName(declaration.name) : undefined;
+      }
+      case 'list': {
+        const items = this.goTypeOf(schema.items, stringType);
+        return items === undefined ? undefined : `[]${items}`;
+      }
+      case 'map': {
+        const values = this.goTypeOf(schema.values, stringType);
+        return values === undefined ? undefined : `map[string]${values}`;
+      }
+      default:
+        return undefined;
+    }
   }
 
   /**

@@ -139,6 +139,13 @@ func typedDecodingCases() []struct{ name, hex string } {
 		{"Pod spec.nodeName as a map", object("Pod", "spec", "a1 48 "+hex.EncodeToString([]byte("nodeName"))+" a0")},
 		{"Pod capability as an integer", object("Pod", "spec", "a1 4a "+hex.EncodeToString([]byte("containers"))+" 81 a2 44 6e616d65 41 63 4f "+hex.EncodeToString([]byte("securityContext"))+" a1 4c "+hex.EncodeToString([]byte("capabilities"))+" a1 43 616464 81 01")},
 		{"Pod metadata.uid as an integer", "a3 4a " + hex.EncodeToString([]byte("apiVersion")) + " 42 7631 44 6b696e64 43 506f64 48 " + hex.EncodeToString([]byte("metadata")) + " a2 44 6e616d65 41 78 43 " + hex.EncodeToString([]byte("uid")) + " 05"},
+		{"Pod spec as a text", object("Pod", "spec", "61 78")},
+		{"Pod spec as a list", object("Pod", "spec", "80")},
+		{"Pod spec.affinity (a pointer) as an integer", object("Pod", "spec", "a1 48 "+hex.EncodeToString([]byte("affinity"))+" 01")},
+		{"Pod spec.containers as a map", object("Pod", "spec", "a1 4a "+hex.EncodeToString([]byte("containers"))+" a0")},
+		{"Pod spec.containers item as a text", object("Pod", "spec", "a1 4a "+hex.EncodeToString([]byte("containers"))+" 81 61 78")},
+		{"Pod spec.nodeSelector as a list", object("Pod", "spec", "a1 4c "+hex.EncodeToString([]byte("nodeSelector"))+" 80")},
+		{"Pod metadata.finalizers as a text", "a3 4a " + hex.EncodeToString([]byte("apiVersion")) + " 42 7631 44 6b696e64 43 506f64 48 " + hex.EncodeToString([]byte("metadata")) + " a2 44 6e616d65 41 78 4a " + hex.EncodeToString([]byte("finalizers")) + " 61 78"},
 		{"Pod spec.hostNetwork as a text", object("Pod", "spec", "a1 4b "+hex.EncodeToString([]byte("hostNetwork"))+" 61 79")},
 		{"Pod metadata.generation as a negative integer", object("Pod", "spec", "a0")[0:0] + "a3 4a " + hex.EncodeToString([]byte("apiVersion")) + " 42 7631 44 6b696e64 43 506f64 48 " + hex.EncodeToString([]byte("metadata")) + " a2 44 6e616d65 41 78 4a " + hex.EncodeToString([]byte("generation")) + " 20"},
 	}
