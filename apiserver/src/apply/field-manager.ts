@@ -183,12 +183,15 @@ export class FieldManager {
   /** Fields the update added or changed go to `manager` and leave every other manager. */
   #recordUpdate(managers: Managers, before: JsonMap, after: JsonMap, manager: string): void {
     const comparison = compareValues(before, after, this.#root, this.#scope.nodes);
-    const taken = ownable(comparison.added.union(comparison.modified), this.#scope);
+    // The comparison's sets are this update's own: taken as they are where a union would only copy
+    // them (a create adds everything and modifies nothing; a new manager has no previous set).
+    const changed = comparison.modified.isEmpty ? comparison.added : comparison.added.union(comparison.modified);
+    const taken = ownable(changed, this.#scope);
     const identity = identityOf({ manager, operation: 'Update', apiVersion: this.#scope.apiVersion, subresource: this.#scope.subresource });
     this.#takeFrom(managers, undefined, taken, comparison.removed);
     if (taken.isEmpty) return;
-    const previous = managers.get(identity)?.fields ?? new FieldSet();
-    managers.set(identity, this.#entry(manager, 'Update', previous.union(taken)));
+    const previous = managers.get(identity)?.fields;
+    managers.set(identity, this.#entry(manager, 'Update', previous === undefined ? taken : previous.union(taken)));
   }
 
   /** Removes `taken` and `removed` from every manager but `keep`, and drops managers left with nothing. */

@@ -108,6 +108,24 @@ function compareAt(before: unknown, after: unknown, node: SchemaNode, nodes: Sch
     else if (before !== after && (typeof before !== 'object' || typeof after !== 'object' || !isDeepStrictEqual(before, after))) out.modified.insert(path);
     return;
   }
+  // A container only one side has (a create's) needs no pairing of children; only a list may
+  // repeat an element, and there the last item of a repeated one counts, as the pairing below has it.
+  if (afterList.length === 0 || (beforeChildren.length === 0 && node.kind !== 'list')) {
+    for (const child of beforeChildren) {
+      path.push(child.element);
+      compareAt(child.value, undefined, child.node, nodes, path, out);
+      path.pop();
+    }
+    for (const child of afterList) {
+      path.push(child.element);
+      compareAt(undefined, child.value, child.node, nodes, path, out);
+      path.pop();
+    }
+    if (path.length === 0) return;
+    if (before === undefined) out.added.insert(path);
+    else if (after === undefined) out.removed.insert(path);
+    return;
+  }
   const afterChildren = new Map<string, ValueChild>();
   for (const child of afterList) afterChildren.set(child.element, child);
   // The path is extended in place for each child and restored after it.
