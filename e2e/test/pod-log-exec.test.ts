@@ -8,6 +8,7 @@
 import test from 'ava';
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { createConnection } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -218,6 +219,21 @@ test.serial('kubectl logs -f streams as the agent writes, and the agent request 
   child.kill('SIGTERM');
   await peer.followClosed;
   t.pass();
+});
+
+test.serial('a WebSocket log request whose handshake ws refuses (an unknown version) is a 400, and the agent request it opened ends', async (t) => {
+  const { hostname, port } = new URL(shared.server().url);
+  const socket = createConnection({ host: hostname, port: Number(port) });
+  t.teardown(() => socket.destroy());
+  socket.write(
+    'GET /api/v1/namespaces/default/pods/web/log?follow=true HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n' +
+      'Sec-WebSocket-Version: 99\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Protocol: binary.k8s.io\r\n\r\n',
+  );
+  let answer = '';
+  socket.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk));
+  await once(socket, 'close');
+  t.regex(answer, /^HTTP\/1\.1 400 /);
+  await peer.followClosed;
 });
 
 test.serial('a pod of several containers needs a container name; a wrong one is refused; both as kube words them', async (t) => {

@@ -34,6 +34,8 @@ export function streamOverWebSocket(request: IncomingMessage, response: ServerRe
     socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
     return;
   }
+  // Also when ws refuses the handshake itself (a bad Sec-WebSocket-Key or version): the agent's answer must not be left open.
+  socket.once('close', () => body.destroy());
   sockets.handleUpgrade(request, socket, Buffer.alloc(0), (ws) => pump(ws, body));
 }
 

@@ -63,6 +63,8 @@ export function acceptTunnel(request: IncomingMessage, response: ServerResponse,
   delete request.headers['sec-websocket-protocol'];
   const accept = new WebSocketServer({ noServer: true, perMessageDeflate: false });
   if (protocol !== undefined && offered.includes(protocol)) accept.once('headers', (headers: string[]) => void headers.push(`Sec-WebSocket-Protocol: ${protocol}`));
+  // Also when ws refuses the handshake itself (a bad Sec-WebSocket-Key or version): the agent's connection must not be left open.
+  socket.once('close', () => agent.destroy());
   accept.handleUpgrade(request, socket, Buffer.alloc(0), (ws) => {
     const tunnel = createWebSocketStream(ws);
     tunnel.on('error', () => tunnel.destroy());
