@@ -151,8 +151,11 @@ function sortedKeys(object: Record<string, unknown>): readonly EncodedKey[] {
   const names = Object.keys(object);
   for (const name of names) if (object[name] === undefined) return sortKeys(names.filter((key) => object[key] !== undefined));
   if (names.length < 2) return names.length === 0 ? [] : [encodedKey(names[0] as string)];
-  // Objects of a kind share their few shapes: one lookup of the shape instead of a sort.
+  // Objects of a kind share their few shapes: one lookup of the shape instead of a sort. Large
+  // maps (a ConfigMap's data) are sorted each time, so the cache stays small whatever is stored.
+  if (names.length > shapeMaxKeys) return sortKeys(names);
   const shape = names.join('\u0000');
+  if (shape.length > shapeMaxLength) return sortKeys(names);
   let sorted = shapeCache.get(shape);
   if (sorted === undefined) {
     sorted = sortKeys(names);
@@ -164,6 +167,8 @@ function sortedKeys(object: Record<string, unknown>): readonly EncodedKey[] {
 
 const shapeCache = new Map<string, readonly EncodedKey[]>();
 const shapeCacheLimit = 10_000;
+const shapeMaxKeys = 48;
+const shapeMaxLength = 1024;
 
 const sortKeys = (names: readonly string[]): EncodedKey[] => names.map(encodedKey).sort(compareKeys);
 
