@@ -8,13 +8,13 @@ import { createServer, type AddressInfo } from 'node:net';
 import { encodeDataFrame, SpdyFrameType } from '../../common/src/net/spdy-frame.ts';
 import { dataOf, finOf, isControl, SpdyTestClient } from '../../common/test/spdy-test-client.ts';
 import { ExecStreamingServer } from '../src/runtime-sim/exec-streaming-server.ts';
-import { simulatedNode } from './runtime-sim-fixture.ts';
+import { inlineLifecycle, simulatedNode } from './runtime-sim-fixture.ts';
 
 async function streamingNode(t: Parameters<typeof simulatedNode>[0]) {
   const node = simulatedNode(t);
   const streaming = await ExecStreamingServer.listen(node.runtime);
   t.teardown(() => streaming.close());
-  const { sandboxId, id } = await node.run('web');
+  const { sandboxId, id } = await node.run('web', inlineLifecycle({ logs: { every: { interval: '1s', lines: ['tick {n}', { stderr: 'warn {n}' }] } } }));
   /** A client connected to the streaming server, upgraded to `protocols` on the path of `url`. */
   const client = (url: string, protocols: string[]): SpdyTestClient => {
     const { port, pathname } = new URL(url);
@@ -86,4 +86,21 @@ test('PortForward needs a ready sandbox; Attach a running container', async (t) 
   t.throws(() => streaming.prepareAttach({ containerId, stdin: false, stdout: true, stderr: false, tty: false }), { message: 'container is in CONTAINER_EXITED state' });
   await node.runtime.stopPodSandbox(sandboxId);
   t.throws(() => streaming.preparePortForward(sandboxId), { message: `sandbox container "${sandboxId}" is not running` });
+});
+
+test('attach over SPDY: the lines printed after it, stderr on its own stream, and Success when the container exits', async (t) => {
+  const { node, streaming, containerId, client } = await streamingNode(t);
+  const spdy = client(streaming.prepareAttach({ containerId, stdin: false, stdout: true, stderr: true, tty: false }), ['v4.channel.k8s.io']);
+  await spdy.open(1, { streamtype: 'error' });
+  await spdy.open(3, { streamtype: 'stdout' });
+  await spdy.open(5, { streamtype: 'stderr' });
+  await spdy.until((seen) => seen.filter((frame) => isControl(frame, SpdyFrameType.synReply)).length === 3);
+  await node.clock.advance(1000);
+  await spdy.until((seen) => dataOf(seen, 5) !== '');
+  t.is(dataOf(spdy.frames, 3), 'tick 1\n');
+  t.is(dataOf(spdy.frames, 5), 'warn 2\n');
+  await node.runtime.stopContainer(containerId, 0);
+  const frames = await spdy.until((seen) => seen.some((frame) => isControl(frame, SpdyFrameType.goAway)));
+  t.deepEqual(JSON.parse(dataOf(frames, 1)), { metadata: {}, status: 'Success' });
+  t.true(finOf(frames, 3) && finOf(frames, 5));
 });
