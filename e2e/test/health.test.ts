@@ -13,7 +13,7 @@ test('kubectl get --raw reads the health endpoints as kube-apiserver words them'
   const server = await startApiServer();
   t.teardown(() => server.stop());
   const verbose = await kubectl(server.kubeconfig, 'get', '--raw', '/readyz?verbose');
-  t.is(verbose.stdout, '[+]ping ok\n[+]log ok\n[+]storage ok\n[+]poststarthook/storage-readiness ok\n[+]poststarthook/start-system-namespaces-controller ok\n[+]poststarthook/start-kubernetes-service-cidr-controller ok\n[+]poststarthook/scheduling/bootstrap-system-priority-classes ok\n[+]poststarthook/bootstrap-controller ok\n[+]shutdown ok\nreadyz check passed\n');
+  t.is(verbose.stdout, '[+]ping ok\n[+]log ok\n[+]storage ok\n[+]storage-writable ok\n[+]poststarthook/storage-readiness ok\n[+]poststarthook/start-system-namespaces-controller ok\n[+]poststarthook/start-kubernetes-service-cidr-controller ok\n[+]poststarthook/scheduling/bootstrap-system-priority-classes ok\n[+]poststarthook/bootstrap-controller ok\n[+]shutdown ok\nreadyz check passed\n');
   t.is((await kubectl(server.kubeconfig, 'get', '--raw', '/livez')).stdout, 'ok');
   t.is((await kubectl(server.kubeconfig, 'get', '--raw', '/healthz')).stdout, 'ok');
   t.is((await kubectl(server.kubeconfig, 'get', '--raw', '/readyz/ping')).stdout, 'ok');
@@ -39,7 +39,7 @@ test('during --shutdown-delay-duration readyz fails while requests are still ser
   await new Promise((resolve) => setTimeout(resolve, 300));
   const ready = await fetch(`${server.url}/readyz`);
   t.is(ready.status, 500);
-  t.is(await ready.text(), '[+]ping ok\n[+]log ok\n[+]storage ok\n[+]poststarthook/storage-readiness ok\n[+]poststarthook/start-system-namespaces-controller ok\n[+]poststarthook/start-kubernetes-service-cidr-controller ok\n[+]poststarthook/scheduling/bootstrap-system-priority-classes ok\n[+]poststarthook/bootstrap-controller ok\n[-]shutdown failed: reason withheld\nreadyz check failed\n');
+  t.is(await ready.text(), '[+]ping ok\n[+]log ok\n[+]storage ok\n[+]storage-writable ok\n[+]poststarthook/storage-readiness ok\n[+]poststarthook/start-system-namespaces-controller ok\n[+]poststarthook/start-kubernetes-service-cidr-controller ok\n[+]poststarthook/scheduling/bootstrap-system-priority-classes ok\n[+]poststarthook/bootstrap-controller ok\n[-]shutdown failed: reason withheld\nreadyz check failed\n');
   t.is((await fetch(`${server.url}/livez`)).status, 200);
   const check = await fetch(`${server.url}/readyz/shutdown`);
   t.is(check.status, 500);
