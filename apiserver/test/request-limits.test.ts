@@ -50,6 +50,23 @@ test('a body nested too deeply for a status write or a review is a 400 too', asy
   t.regex(((await review.json()) as Status).message, /exceeded max depth/);
 });
 
+test('an object whose kept fields nest past 1,000 levels (a ControllerRevision’s raw data) is a clear 400, not a 500 from wherever the stack ran out', async (t) => {
+  const data = `${'{"a":'.repeat(3_000)}1${'}'.repeat(3_000)}`;
+  const response = await fetch(url('/apis/apps/v1/namespaces/default/controllerrevisions'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: `{"metadata":{"name":"deep"},"revision":1,"data":${data}}`,
+  });
+  t.is(response.status, 400);
+  t.like(await response.json(), { reason: 'BadRequest', message: 'the object provided nests objects and arrays more than 1000 levels deep, deeper than this server processes' });
+  const shallow = await fetch(url('/apis/apps/v1/namespaces/default/controllerrevisions'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: `{"metadata":{"name":"shallow"},"revision":1,"data":${'{"a":'.repeat(900)}1${'}'.repeat(900)}}`,
+  });
+  t.is(shallow.status, 201);
+});
+
 test('a JSON body nested 9,000 deep in a field the kind drops is no 500: nothing after the parse recurses on the JS stack', async (t) => {
   const body = `{"metadata":{"name":"deep-unknown"},"extra":${'['.repeat(9_000)}${']'.repeat(9_000)}}`;
   for (const validation of ['Warn', 'Ignore']) {

@@ -22,7 +22,7 @@ export {
   type QuantityFormat,
 } from './quantity/resource-quantity.ts';
 export { parseJson } from './json/parse-json.ts';
-export { JsonNestingDepthError, maxJsonNestingDepth } from './json/nesting-depth.ts';
+export { JsonNestingDepthError, maxJsonNestingDepth, nestsDeeperThan } from './json/nesting-depth.ts';
 export { duplicateFieldPaths } from './json/duplicate-fields.ts';
 export { cloneJson } from './json/clone-json.ts';
 export { isRawJSON } from './json/raw-json.ts';

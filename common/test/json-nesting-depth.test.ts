@@ -2,7 +2,7 @@
 // in Go's words before it builds anything, and what reads a parsed text's keys does not recurse.
 
 import test from 'ava';
-import { JsonNestingDepthError, parseJson } from '../src/index.ts';
+import { JsonNestingDepthError, nestsDeeperThan, parseJson } from '../src/index.ts';
 import { duplicateFieldPaths } from '../src/json/duplicate-fields.ts';
 
 const nested = (depth: number, open = '[', close = ']'): string => `${open.repeat(depth)}${close.repeat(depth)}`;
@@ -25,4 +25,12 @@ test('repeated keys are found in a text nested 10,000 deep (no recursion on the 
   t.true(path?.startsWith('a.b.b.b'));
   t.true(path?.endsWith('b.c'));
   t.deepEqual(duplicateFieldPaths(nested(10_000)), []);
+});
+
+test('the depth of a parsed value is measured without recursion: each object or array is a level', (t) => {
+  t.false(nestsDeeperThan('text', 0));
+  t.false(nestsDeeperThan({ a: [1, { b: 2 }] }, 3));
+  t.true(nestsDeeperThan({ a: [1, { b: 2 }] }, 2));
+  t.true(nestsDeeperThan(parseJson(`${'['.repeat(10_000)}${']'.repeat(10_000)}`), 9_999));
+  t.false(nestsDeeperThan(parseJson(`${'['.repeat(10_000)}${']'.repeat(10_000)}`), 10_000));
 });

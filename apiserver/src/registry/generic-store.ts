@@ -14,6 +14,7 @@ import { checkNameMatchesUrl, metadataOf, omitEmptyMetadata, prepareForCreate, t
 import { apiVersionOf, type ResourceDefinition } from './resource-definition.ts';
 import { statusFromStorageError } from './storage-status.ts';
 import { statusUpdateMetadata } from './status-update-metadata.ts';
+import { checkProcessableDepth } from './processable-depth.ts';
 import { readListPage, type ListPage, type ListRequest } from './store-list.ts';
 import { watchStored, type ApiWatchListener } from './store-watch.ts';
 import { decodeStoredObject, encodeStoredObject, withResourceVersion } from './stored-object.ts';
@@ -127,6 +128,7 @@ export class GenericStore {
 
   /** With dryRun, everything but the write: the name must be free, and the answer has no resourceVersion. */
   async create(namespace: string | undefined, body: JsonObject, options: CreateOptions = {}, now = new Date()): Promise<JsonObject> {
+    checkProcessableDepth(body);
     const prepared = prepareForCreate(this.definition, this.#defaulted(body), namespace, now);
     this.strategy.prepareForCreate?.(prepared);
     await options.stageBreak?.();
@@ -275,6 +277,7 @@ export class GenericStore {
   async #replace(namespace: string | undefined, name: string, body: JsonObject, options: ReplaceOptions, derive: (old: JsonObject) => JsonObject): Promise<JsonObject> {
     const key = this.#key(namespace, name);
     checkNameMatchesUrl(body, name);
+    checkProcessableDepth(body);
     const sent = metadataOf(body);
     const precondition = updatePrecondition(sent.resourceVersion);
     const context = { resource: this.groupResource, name, verb: 'update' };

@@ -40,3 +40,19 @@ export function jsonNestingDepthError(text: string): string | undefined {
   }
   return undefined;
 }
+
+/** Whether a parsed value nests objects and arrays deeper than `limit`, found level by level, without recursion. */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  let level: object[] = typeof value === 'object' && value !== null ? [value] : [];
+  for (let depth = 1; level.length > 0; depth++) {
+    if (depth > limit) return true;
+    const next: object[] = [];
+    for (const container of level) {
+      for (const child of Array.isArray(container) ? container : Object.values(container)) {
+        if (typeof child === 'object' && child !== null) next.push(child);
+      }
+    }
+    level = next;
+  }
+  return false;
+}
