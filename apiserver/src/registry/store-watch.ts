@@ -111,9 +111,10 @@ export async function watchStored(storage: Storage, collection: WatchedCollectio
   // from now on, the changes up to that revision left out (nothing fails after a wait).
   let startAfter = from;
   if (!request.sendInitialEvents && from > 0) startAfter = Math.min(from, await currentRevisionOf(storage, collection));
+  const skipThrough = startAfter < from ? from : 0;
   return storage.watch(prefix, startAfter, (event: WatchEvent) => {
     if (ended) return true;
-    if (event.type !== 'ERROR' && event.revision <= from) return true;
+    if (event.type !== 'ERROR' && event.revision <= skipThrough) return true;
     switch (event.type) {
       case 'ADDED': {
         if (!named(event.kv.key)) return true;
