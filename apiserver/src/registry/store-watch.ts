@@ -154,7 +154,7 @@ export async function watchStored(storage: Storage, collection: WatchedCollectio
           object:
             event.error.code === 'Compacted'
               ? tooOldResourceVersion(requested, event.error.revision ?? 0).status
-              : statusFromStorageError(event.error, { resource: collection.resource, name: '', verb: 'watch' }).status,
+              : statusFromStorageError(event.error, { resource: collection.resource, name: '', verb: 'watch', requestedRevision: from }).status,
         });
     }
   });
