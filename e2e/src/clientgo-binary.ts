@@ -5,8 +5,8 @@
 
 import { execFileSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 
 const moduleDir = join(import.meta.dirname, '..', 'clientgo');
@@ -36,6 +36,8 @@ export function clientGoBinary(name: string): string {
     env: { ...process.env, CGO_ENABLED: '0' },
   });
   renameSync(temporary, binary);
+  // Builds of earlier sources are about 50 MB each: only the newest is kept.
+  for (const file of readdirSync(cacheDir)) if (file !== basename(binary) && new RegExp(`^${name}-[0-9a-f]{16}$`).test(file)) rmSync(join(cacheDir, file), { force: true });
   return binary;
 }
 
