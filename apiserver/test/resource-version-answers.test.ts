@@ -113,6 +113,8 @@ test('a method no route serves answers kube’s bare 405 (OPTIONS, PUT on a coll
     ['PATCH', configMaps],
     ['POST', `${configMaps}/x`],
     ['GET', '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews'],
+    ['OPTIONS', '/api/v1/namespaces/default/pods/x/status'],
+    ['POST', '/api/v1/namespaces/default/pods/x/status'],
   ];
   for (const [method, path] of asked) {
     const response = await fetch(url(path), { method, headers: { ...json, 'content-type': 'application/merge-patch+json' }, body: method === 'OPTIONS' || method === 'GET' ? undefined : '{}' });

@@ -29,7 +29,7 @@ import { connectPodStream, isPodStreamSubresource } from './pod-stream.ts';
 import { readJsonBody } from './read-body.ts';
 import { sendJson } from './send-json.ts';
 import { updateObject, updateTracker } from './update.ts';
-import { unservedMethod } from './unserved-method.ts';
+import { methodNotAllowed, unservedMethod } from './unserved-method.ts';
 import { watchObjects, type WatchSettings } from './watch.ts';
 
 /** What the resource endpoints serve besides the request: the stores, and what is probed or limited. */
@@ -115,7 +115,8 @@ async function routeSubresource(
   const subresource = definition.subresources.find((s) => s.name === info.subresource);
   if (subresource === undefined) throw notFoundPath();
   const subject: GroupResource = { group: definition.group, resource: `${definition.resource}/${subresource.name}` };
-  if (store === undefined || !(subresource.verbs as readonly string[]).includes(info.verb)) throw newMethodNotSupported(subject, info.verb);
+  if (!(subresource.verbs as readonly string[]).includes(info.verb)) throw methodNotAllowed();
+  if (store === undefined) throw newMethodNotSupported(subject, info.verb);
   const namespace = namespaceOf(info);
   let view: ObjectView;
   switch (subresource.name) {

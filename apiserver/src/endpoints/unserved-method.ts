@@ -23,5 +23,8 @@ export function unservedMethod(definition: ResourceDefinition, info: RequestInfo
   if ((pathVerbs.has(info.verb) || info.verb === 'watch') && served.includes(info.verb)) return undefined;
   if (info.verb === 'watch' && served.includes('list')) return newMethodNotSupported({ group: definition.group, resource: definition.resource }, 'watch');
   if (!served.some((verb) => pathVerbs.has(verb))) return notFoundPath();
-  return newGenericServerResponse(405, '', { group: '', resource: '' }, '', '405: Method Not Allowed');
+  return methodNotAllowed();
 }
+
+/** go-restful's 405 of a path with routes, none for the method, as kube-apiserver words it. */
+export const methodNotAllowed = (): StatusError => newGenericServerResponse(405, '', { group: '', resource: '' }, '', '405: Method Not Allowed');
