@@ -33,7 +33,11 @@ const streamIdMask = 0x7fff_ffff;
  */
 export class SpdyFrameReader {
   readonly #maxFrameLength: number;
-  #pending: Buffer = Buffer.alloc(0);
+  /** Chunks not yet read, joined only once they hold the frame waited for (no copy per chunk of a large frame). */
+  #chunks: Buffer[] = [];
+  #buffered = 0;
+  /** Bytes needed before the next frame can be read: its header, then all of it. */
+  #needed = headerLength;
 
   constructor(maxFrameLength: number) {
     this.#maxFrameLength = maxFrameLength;
@@ -41,22 +45,31 @@ export class SpdyFrameReader {
 
   /** The frames completed by `chunk`, in order. */
   push(chunk: Buffer): SpdyFrame[] {
-    this.#pending = this.#pending.length === 0 ? chunk : Buffer.concat([this.#pending, chunk]);
+    this.#chunks.push(chunk);
+    this.#buffered += chunk.length;
+    if (this.#buffered < this.#needed) return [];
+    const pending = this.#chunks.length === 1 ? (this.#chunks[0] as Buffer) : Buffer.concat(this.#chunks, this.#buffered);
     const frames: SpdyFrame[] = [];
     let offset = 0;
-    while (this.#pending.length - offset >= headerLength) {
-      const first = this.#pending.readUInt32BE(offset);
-      const flags = this.#pending[offset + 4] as number;
-      const length = this.#pending.readUIntBE(offset + 5, 3);
+    this.#needed = headerLength;
+    while (pending.length - offset >= headerLength) {
+      const first = pending.readUInt32BE(offset);
+      const flags = pending[offset + 4] as number;
+      const length = pending.readUIntBE(offset + 5, 3);
       if (length > this.#maxFrameLength) throw new SpdyProtocolError(`frame of ${length} bytes is longer than ${this.#maxFrameLength}`);
-      if (this.#pending.length - offset < headerLength + length) break;
-      const body = this.#pending.subarray(offset + headerLength, offset + headerLength + length);
+      if (pending.length - offset < headerLength + length) {
+        this.#needed = headerLength + length;
+        break;
+      }
+      const body = pending.subarray(offset + headerLength, offset + headerLength + length);
       if ((first & 0x8000_0000) !== 0) frames.push({ kind: 'control', version: (first >>> 16) & 0x7fff, type: first & 0xffff, flags, payload: body });
       else frames.push({ kind: 'data', streamId: first & streamIdMask, flags, data: body });
       offset += headerLength + length;
     }
     // Copy the rest: the frames handed out keep views of the buffer, and the rest should not hold it.
-    this.#pending = offset === 0 ? this.#pending : Buffer.from(this.#pending.subarray(offset));
+    const rest = pending.length - offset;
+    this.#chunks = rest === 0 ? [] : [offset === 0 ? pending : Buffer.from(pending.subarray(offset))];
+    this.#buffered = rest;
     return frames;
   }
 }
