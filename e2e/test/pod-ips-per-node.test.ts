@@ -1,7 +1,7 @@
-// Pod IPs in a cluster of real processes: `capstan controllers` with --allocate-node-cidrs gives
-// each of two nodes a pod range, each agent hands it to its simulated runtime (CRI
-// UpdateRuntimeConfig), and pods on the two nodes get IPs from their own node's range, never the
-// same one (kubectl get pods -o wide).
+// Pod IPs in a cluster of real processes: two nodes whose runtimes wait for a pod range are not
+// Ready; `capstan controllers` with --allocate-node-cidrs gives each a pod range, each agent hands it
+// to its simulated runtime (CRI UpdateRuntimeConfig), the nodes get Ready, and pods on the two nodes
+// get IPs from their own node's range, never the same one (kubectl get pods -o wide).
 
 import test from 'ava';
 import { execFile } from 'node:child_process';
@@ -29,10 +29,10 @@ const getJson = async (path: string): Promise<Json | undefined> => {
 test.before(async () => {
   server = await startApiServer([...access.apiServerArgs]);
   for (const name of nodeNames) {
-    const runtime = await startRuntimeSim();
+    // As a CNI plugin that takes its range from the Node: no pod network before the Node has a range.
+    const runtime = await startRuntimeSim(['--wait-for-pod-cidr']);
     processes.push(runtime, await startAgent({ kubeconfig: server.kubeconfig, runtimeEndpoint: runtime.endpoint, nodeName: name, args: access.agentArgs }));
   }
-  processes.push(startControllers(server.kubeconfig, [...quickLeaderElection, '--controllers=node-ipam-controller', '--allocate-node-cidrs=true', '--cluster-cidr=10.244.0.0/16', '--service-cluster-ip-range=10.0.0.0/24']));
 });
 
 test.after.always(async () => {
@@ -44,7 +44,16 @@ test.after.always(async () => {
 /** Whether an IPv4 address lies in a /24 (the default node mask). */
 const inRange = (ip: string, cidr: string): boolean => cidr.endsWith('/24') && ip.split('.').slice(0, 3).join('.') === cidr.split('.').slice(0, 3).join('.');
 
+const readyCondition = async (name: string): Promise<Json | undefined> => (await getJson(`/api/v1/nodes/${name}`))?.status?.conditions?.find((c: Json) => c.type === 'Ready');
+
 test('pods on two nodes get IPs from their own node\'s pod range, never the same one', async (t) => {
+  // Without a pod range the runtime's network is not ready, and so neither is the node.
+  for (const name of nodeNames) {
+    const notReady = await eventually(`node ${name} NotReady for its network`, async () => ((await readyCondition(name))?.status === 'False' ? await readyCondition(name) : undefined), 30_000);
+    t.regex(notReady?.message ?? '', /container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized/);
+  }
+  processes.push(startControllers(server.kubeconfig, [...quickLeaderElection, '--controllers=nodeipam', '--allocate-node-cidrs=true', '--cluster-cidr=10.244.0.0/16', '--service-cluster-ip-range=10.0.0.0/24']));
+  for (const name of nodeNames) await eventually(`node ${name} Ready once it has a pod range`, async () => ((await readyCondition(name))?.status === 'True' ? true : undefined), 30_000);
   const ranges = new Map<string, string>();
   for (const name of nodeNames) {
     ranges.set(name, await eventually(`node ${name}'s pod range`, async () => (await getJson(`/api/v1/nodes/${name}`))?.spec?.podCIDR as string | undefined, 30_000));

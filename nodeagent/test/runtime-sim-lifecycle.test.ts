@@ -304,3 +304,17 @@ test('dual-stack pod CIDRs give each new sandbox an IP of each family, the first
   t.deepEqual(node.runtime.podSandboxStatus(third).status.network, { ip: 'fd00:10:244:1::2', additionalIps: [{ ip: '10.244.1.2' }] });
   t.throws(() => node.runtime.updateRuntimeConfig({ networkConfig: { podCidr: '10.244.1.0/33' } }), { message: /^invalid pod CIDR "10\.244\.1\.0\/33"/ });
 });
+
+test('waiting for the pod CIDR: NetworkReady false and pod-network sandboxes refused as containerd words it until UpdateRuntimeConfig', async (t) => {
+  const node = simulatedNode(t, { waitForPodCidr: true });
+  const network = () => node.runtime.status().status.conditions.find((c) => c.type === 'NetworkReady');
+  t.deepEqual(network(), { type: 'NetworkReady', status: false, reason: 'NetworkPluginNotReady', message: 'Network plugin returns error: cni plugin not initialized' });
+  await t.throwsAsync(node.sandbox('early'), { message: /^failed to setup network for sandbox "[0-9a-f]+": cni plugin not initialized$/ });
+  // The node's own network needs no pod CIDR.
+  const host = await node.sandbox('host', {}, { hostNetwork: true });
+  t.is(node.runtime.podSandboxStatus(host).status.network.ip, '');
+  node.runtime.updateRuntimeConfig({ networkConfig: { podCidr: '10.244.5.0/24' } });
+  t.like(network(), { status: true });
+  const late = await node.sandbox('early');
+  t.is(node.runtime.podSandboxStatus(late).status.network.ip, '10.244.5.2');
+});

@@ -20,6 +20,7 @@ const flags = {
   'root-dir': { type: 'string', default: '/var/lib/capstan-runtime-sim', help: 'Where the runtime keeps its state (its image file system is <root-dir>/images)' },
   'runtime-handlers': { type: 'strings', default: [] as readonly string[], help: 'RuntimeClass handlers accepted besides the default one' },
   'cgroup-driver': { type: 'string', default: 'cgroupfs', choices: ['cgroupfs', 'systemd'], help: 'The cgroup driver the runtime reports to the kubelet' },
+  'wait-for-pod-cidr': { type: 'bool', default: false, help: 'Report NetworkReady false and refuse pod-network sandboxes until the kubelet sends the Node\'s pod CIDR (UpdateRuntimeConfig), as a CNI plugin that takes its range from the Node; otherwise pods get IPs of 10.88.0.0/16 until then' },
   'streaming-address': { type: 'string', default: '127.0.0.1:0', help: 'host:port of the exec streaming server (port 0 picks a free one)' },
 } as const;
 
@@ -37,6 +38,8 @@ export interface RuntimeSimOptions {
   readonly rootDir: string;
   readonly runtimeHandlers?: readonly string[];
   readonly cgroupDriver?: CgroupDriver;
+  /** NetworkReady false and no pod-network sandbox until UpdateRuntimeConfig gives a pod CIDR. */
+  readonly waitForPodCidr?: boolean;
   readonly streamingHost?: string;
   readonly streamingPort?: number;
   /** Hears what the runtime cannot do for a container (a log file it cannot write). */
@@ -59,6 +62,7 @@ export async function startRuntimeSim(options: RuntimeSimOptions): Promise<Runni
     imageFsMountpoint: imageFs,
     runtimeHandlers: ['', ...(options.runtimeHandlers ?? [])],
     cgroupDriver: options.cgroupDriver ?? 'CGROUPFS',
+    waitForPodCidr: options.waitForPodCidr === true,
     logs: new LogWriter({ onError: (path, error) => options.logger?.warn({ path, err: error }, 'cannot write a container log') }),
   });
   const streaming = await ExecStreamingServer.listen(runtime, options.streamingHost ?? '127.0.0.1', options.streamingPort ?? 0);
@@ -93,6 +97,7 @@ export async function runtimeSimCommand(argv: readonly string[], out: (text: str
     rootDir: f['root-dir'],
     runtimeHandlers: f['runtime-handlers'],
     cgroupDriver: f['cgroup-driver'] === 'systemd' ? 'SYSTEMD' : 'CGROUPFS',
+    waitForPodCidr: f['wait-for-pod-cidr'],
     streamingHost: host,
     streamingPort: port,
     logger,

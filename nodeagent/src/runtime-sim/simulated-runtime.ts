@@ -57,9 +57,17 @@ export interface SimulatedRuntimeOptions {
   /** What the runtime handlers claim to support (the kubelet admits pods by them). */
   readonly handlerFeatures?: { readonly recursiveReadOnlyMounts: boolean; readonly userNamespaces: boolean };
   readonly podCidr?: string;
+  /**
+   * As a CNI plugin that takes its range from the Node (flannel, kindnet): NetworkReady false and no
+   * pod-network sandbox until UpdateRuntimeConfig gives a pod CIDR. Off: podCidr (10.88.0.0/16) from the start.
+   */
+  readonly waitForPodCidr?: boolean;
 }
 
 type EventListener = (event: ContainerEvent) => void;
+
+/** containerd's words while its CNI plugin has no configuration. */
+const cniNotInitialized = 'Network plugin returns error: cni plugin not initialized';
 
 export class SimulatedRuntime implements ContainerHost {
   readonly wheel: TimerWheel;
@@ -80,6 +88,7 @@ export class SimulatedRuntime implements ContainerHost {
   /** One per pod CIDR (one per family), the primary first. */
   #ips: readonly IpAllocator[];
   #podCidr: string;
+  #networkReady: boolean;
 
   constructor(options: SimulatedRuntimeOptions = {}) {
     this.settings = options.settings ?? effectiveSettings();
@@ -94,6 +103,7 @@ export class SimulatedRuntime implements ContainerHost {
     this.#handlerFeatures = options.handlerFeatures ?? { recursiveReadOnlyMounts: true, userNamespaces: true };
     this.#podCidr = options.podCidr ?? defaultPodCidr;
     this.#ips = [new IpAllocator(this.#podCidr)];
+    this.#networkReady = options.waitForPodCidr !== true;
   }
 
   get #now(): number {
@@ -109,7 +119,7 @@ export class SimulatedRuntime implements ContainerHost {
   status(verbose = false): StatusResponse {
     const ready = (type: string) => ({ type, status: true, reason: '', message: '' });
     return {
-      status: { conditions: [ready('RuntimeReady'), ready('NetworkReady')] },
+      status: { conditions: [ready('RuntimeReady'), this.#networkReady ? ready('NetworkReady') : { type: 'NetworkReady', status: false, reason: 'NetworkPluginNotReady', message: cniNotInitialized }] },
       info: verbose ? { config: JSON.stringify({ lifecycles: this.settings.lifecycles.map((l) => l.name), features: this.settings.features }) } : {},
       runtimeHandlers: this.#runtimeHandlers.map((name) => ({ name, features: this.#handlerFeatures })),
       features: { supplementalGroupsPolicy: true },
@@ -126,7 +136,11 @@ export class SimulatedRuntime implements ContainerHost {
       .split(',')
       .map((c) => c.trim())
       .filter((c) => c !== '');
-    if (cidrs.length === 0 || cidrs.join(',') === this.#podCidr) return;
+    if (cidrs.length === 0) return;
+    if (cidrs.join(',') === this.#podCidr) {
+      this.#networkReady = true;
+      return;
+    }
     const allocators: IpAllocator[] = [];
     for (const cidr of cidrs) {
       // A CIDR sent again (a restarted kubelet sends it again) keeps the addresses handed out.
@@ -135,6 +149,7 @@ export class SimulatedRuntime implements ContainerHost {
     }
     this.#ips = allocators;
     this.#podCidr = cidrs.join(',');
+    this.#networkReady = true;
   }
 
   // Pod sandboxes -------------------------------------------------------------------------------
@@ -144,6 +159,7 @@ export class SimulatedRuntime implements ContainerHost {
     if (!this.#runtimeHandlers.includes(runtimeHandler)) throw new RuntimeError('Unknown', `failed to get sandbox runtime: no runtime for "${runtimeHandler}" is configured`);
     const id = newId();
     const hostNetwork = config.linux?.securityContext?.namespaceOptions?.network === 'NODE';
+    if (!hostNetwork && !this.#networkReady) throw new RuntimeError('Unknown', `failed to setup network for sandbox "${id}": cni plugin not initialized`);
     this.#reserve(sandboxName(config.metadata), id, 'sandbox');
     if (this.settings.sandbox.startDelayMs > 0) await this.wheel.sleep(this.settings.sandbox.startDelayMs);
     this.#sandboxes.set(id, new SimSandbox(id, config, runtimeHandler, this.#now, hostNetwork ? [] : this.#allocateIps()));
