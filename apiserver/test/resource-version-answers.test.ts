@@ -129,7 +129,7 @@ test('a method no route serves answers kube’s bare 405 (OPTIONS, PUT on a coll
   t.is((await fetch(url(`${configMaps}?fieldSelector=metadata.name%3Dx&limit=500&resourceVersion=0`))).status, 200);
 });
 
-test('a review asked for as a Table answers 406 (its storage has no table convertor); with JSON as the next choice, JSON', async (t) => {
+test('a review, a binding or a scale asked for as a Table answers 406 (their storage has no table convertor); with JSON as the next choice, JSON', async (t) => {
   const review = JSON.stringify({ spec: { resourceAttributes: { verb: 'get', resource: 'pods' } } });
   const path = '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews';
   const table = await fetch(url(path), { method: 'POST', headers: { ...json, accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' }, body: review });
@@ -141,6 +141,13 @@ test('a review asked for as a Table answers 406 (its storage has no table conver
   t.like(await fallback.json(), { kind: 'SelfSubjectAccessReview', status: { allowed: true } });
   const binding = await fetch(url('/api/v1/namespaces/default/bindings'), { method: 'POST', headers: { ...json, accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' }, body: '{}' });
   t.is(binding.status, 406);
+  // Nor has a scale subresource; a status has its parent's.
+  const deployment = { metadata: { name: 'tables' }, spec: { selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'i' }] } } } };
+  t.is((await fetch(url('/apis/apps/v1/namespaces/default/deployments'), { method: 'POST', headers: json, body: JSON.stringify(deployment) })).status, 201);
+  const tableOnly = { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' };
+  t.is((await fetch(url('/apis/apps/v1/namespaces/default/deployments/tables/scale'), { headers: tableOnly })).status, 406);
+  t.is((await fetch(url('/apis/apps/v1/namespaces/default/deployments/tables/scale'), { headers: { accept: kubectlAccept } })).status, 200);
+  t.like(await (await fetch(url('/apis/apps/v1/namespaces/default/deployments/tables/status'), { headers: tableOnly })).json(), { kind: 'Table' });
 });
 
 test('a lone surrogate escape in a JSON body is stored as U+FFFD, as Go decodes it; in a YAML body it is go-yaml’s 400', async (t) => {

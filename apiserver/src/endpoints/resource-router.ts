@@ -15,7 +15,7 @@ import { serveComponentStatuses, type ComponentProbe } from './component-status.
 import { createObject } from './create.ts';
 import { managerOf } from '../apply/field-tracking.ts';
 import { mainPatchTarget, subresourcePatchTarget } from './patch-targets.ts';
-import { negotiateOutput } from './negotiate-media-type.ts';
+import { negotiateOutput, servesNoTables } from './negotiate-media-type.ts';
 import { createReview, isReview } from './create-review.ts';
 import { deleteCollection, deleteObject } from './delete.ts';
 import { getObject, namespaceOf } from './get.ts';
@@ -118,6 +118,7 @@ async function routeSubresource(
   if (!(subresource.verbs as readonly string[]).includes(info.verb)) throw methodNotAllowed();
   if (store === undefined) throw newMethodNotSupported(subject, info.verb);
   const namespace = namespaceOf(info);
+  if (servesNoTablesAt(definition, subresource.name)) servesNoTables(request);
   let view: ObjectView;
   switch (subresource.name) {
     case 'status':
@@ -160,6 +161,12 @@ async function routeSubresource(
     default:
       throw newMethodNotSupported(subject, info.verb);
   }
+}
+
+/** The subresources whose storage in kube has no table convertor: asked for as a Table, they answer 406. */
+function servesNoTablesAt(definition: ResourceDefinition, subresource: string): boolean {
+  if (subresource === 'scale' || subresource === 'approval') return true;
+  return subresource === 'status' && definition.group === 'resource.k8s.io' && (definition.resource === 'resourceclaims' || definition.resource === 'devicetaintrules');
 }
 
 const podsOf = (registry: Registry): GenericStore => registry.store('', 'v1', 'pods') as GenericStore;
