@@ -307,7 +307,7 @@ test('dual-stack pod CIDRs give each new sandbox an IP of each family, the first
 
 test('waiting for the pod CIDR: NetworkReady false and pod-network sandboxes refused as containerd words it until UpdateRuntimeConfig', async (t) => {
   const node = simulatedNode(t, { waitForPodCidr: true });
-  const network = () => node.runtime.status().status.conditions.find((c) => c.type === 'NetworkReady');
+  const network = () => node.runtime.status().status?.conditions.find((c) => c.type === 'NetworkReady');
   t.deepEqual(network(), { type: 'NetworkReady', status: false, reason: 'NetworkPluginNotReady', message: 'Network plugin returns error: cni plugin not initialized' });
   await t.throwsAsync(node.sandbox('early'), { message: /^failed to setup network for sandbox "[0-9a-f]+": cni plugin not initialized$/ });
   // The node's own network needs no pod CIDR.
