@@ -129,7 +129,9 @@ export class GenericStore {
   /** With dryRun, everything but the write: the name must be free, and the answer has no resourceVersion. */
   async create(namespace: string | undefined, body: JsonObject, options: CreateOptions = {}, now = new Date()): Promise<JsonObject> {
     checkProcessableDepth(body);
-    const prepared = prepareForCreate(this.definition, this.#defaulted(body), namespace, now);
+    const defaulted = this.#defaulted(body);
+    await options.stageBreak?.();
+    const prepared = prepareForCreate(this.definition, defaulted, namespace, now);
     this.strategy.prepareForCreate?.(prepared);
     await options.stageBreak?.();
     const stored = omitEmptyMetadata(options.track?.(prepared) ?? prepared);
