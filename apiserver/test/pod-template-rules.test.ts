@@ -85,3 +85,29 @@ test('a pod’s sysctls: names are sysctl names, not repeated, and not of a name
     ['Invalid value: "net/ipv4/ip_forward": may not be specified when \'hostNetwork\' is true', 'Invalid value: "kernel.shmmax": may not be specified when \'hostIPC\' is true'],
   );
 });
+
+test('an empty selector is refused as kube words it per kind; a Deployment’s progress deadline comes after minReadySeconds, its counts are not negative', async (t) => {
+  const empty = (name: string) => ({ ...selected(name, {}), spec: { ...selected(name, {}).spec, selector: {} } });
+  const kinds: [string, string][] = [
+    ['deployments', 'deployment'],
+    ['replicasets', 'deployment'],
+    ['statefulsets', 'statefulset'],
+    ['daemonsets', 'daemonset'],
+  ];
+  for (const [resource, wordedAs] of kinds) {
+    const { status, answer } = await create(`/apis/apps/v1/namespaces/default/${resource}`, empty('empty'));
+    t.is(status, 422, resource);
+    t.is(
+      answer.details?.causes?.[0]?.message,
+      `Invalid value: v1.LabelSelector{MatchLabels:map[string]string(nil), MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: empty selector is invalid for ${wordedAs}`,
+      resource,
+    );
+  }
+  const deployment = selected('counts', {});
+  const { status, answer } = await create('/apis/apps/v1/namespaces/default/deployments', { ...deployment, spec: { ...deployment.spec, minReadySeconds: 10, progressDeadlineSeconds: 5, revisionHistoryLimit: -1 } });
+  t.is(status, 422);
+  t.deepEqual(
+    answer.details?.causes?.map(({ field, message }) => `${field}: ${message}`),
+    ['spec.revisionHistoryLimit: Invalid value: -1: must be greater than or equal to 0', 'spec.progressDeadlineSeconds: Invalid value: 5: must be greater than minReadySeconds'],
+  );
+});

@@ -19,7 +19,7 @@ import { persistentVolumeClaimErrors } from './pvc-validation.ts';
 import { storageClassErrors } from './storage-class-validation.ts';
 import { podSpecErrors } from './pod-validation.ts';
 import { serviceErrors } from './service-validation.ts';
-import { jobErrors, longRunningTemplateErrors, selectedWorkloadErrors, templatedWorkloadErrors } from './workload-validation.ts';
+import { deploymentCountErrors, emptySelectorErrors, jobErrors, longRunningTemplateErrors, selectedWorkloadErrors, templatedWorkloadErrors } from './workload-validation.ts';
 import type { KindValidation, KindValidator } from './kind-validation.ts';
 import { apiControlKinds } from './api-control-kinds.ts';
 import { coreClusterKinds } from './core-cluster-kinds.ts';
@@ -42,10 +42,15 @@ const kindValidators: Readonly<Record<string, KindValidator>> = {
   '/Secret': secretErrors,
   '/Service': serviceErrors,
   '/ReplicationController': (rc) => [...templatedWorkloadErrors(rc), ...longRunningTemplateErrors(rc, 'ReplicationController')],
-  'apps/Deployment': (deployment) => [...selectedWorkloadErrors(deployment), ...longRunningTemplateErrors(deployment, 'ReplicaSet')],
-  'apps/ReplicaSet': (replicaSet) => [...selectedWorkloadErrors(replicaSet), ...longRunningTemplateErrors(replicaSet, 'ReplicaSet')],
-  'apps/StatefulSet': (statefulSet) => [...selectedWorkloadErrors(statefulSet), ...longRunningTemplateErrors(statefulSet, 'StatefulSet')],
-  'apps/DaemonSet': (daemonSet) => [...selectedWorkloadErrors(daemonSet), ...longRunningTemplateErrors(daemonSet, 'DaemonSet')],
+  'apps/Deployment': (deployment) => [
+    ...emptySelectorErrors(deployment, 'deployment'),
+    ...selectedWorkloadErrors(deployment),
+    ...longRunningTemplateErrors(deployment, 'ReplicaSet'),
+    ...deploymentCountErrors(deployment),
+  ],
+  'apps/ReplicaSet': (replicaSet) => [...emptySelectorErrors(replicaSet, 'deployment'), ...selectedWorkloadErrors(replicaSet), ...longRunningTemplateErrors(replicaSet, 'ReplicaSet')],
+  'apps/StatefulSet': (statefulSet) => [...emptySelectorErrors(statefulSet, 'statefulset'), ...selectedWorkloadErrors(statefulSet), ...longRunningTemplateErrors(statefulSet, 'StatefulSet')],
+  'apps/DaemonSet': (daemonSet) => [...emptySelectorErrors(daemonSet, 'daemonset'), ...selectedWorkloadErrors(daemonSet), ...longRunningTemplateErrors(daemonSet, 'DaemonSet')],
   'batch/Job': jobErrors,
   '/Event': coreEventErrors,
   '/PersistentVolumeClaim': persistentVolumeClaimErrors,

@@ -81,6 +81,31 @@ export function longRunningTemplateErrors(workload: JsonObject, wordedAs: 'Repli
   return errors;
 }
 
+/** A selector that selects everything: refused for the workloads kube names in the message ("deployment" for a ReplicaSet too, as kube words it). */
+export function emptySelectorErrors(workload: JsonObject, wordedAs: 'deployment' | 'statefulset' | 'daemonset'): FieldError[] {
+  const selector = objectOf(workload.spec).selector;
+  if (!isObject(selector)) return [];
+  const labels = Object.keys(objectOf(selector.matchLabels)).length;
+  const expressions = Array.isArray(selector.matchExpressions) ? selector.matchExpressions.length : 0;
+  return labels + expressions === 0 ? [fieldInvalid('spec.selector', labelSelectorGoSyntax(selector), `empty selector is invalid for ${wordedAs}`)] : [];
+}
+
+/** ValidateDeploymentSpec's counts: minReadySeconds and revisionHistoryLimit not negative, a progress deadline past minReadySeconds. */
+export function deploymentCountErrors(deployment: JsonObject): FieldError[] {
+  const spec = objectOf(deployment.spec);
+  const errors: FieldError[] = [];
+  const minReadySeconds = typeof spec.minReadySeconds === 'number' ? spec.minReadySeconds : 0;
+  if (minReadySeconds < 0) errors.push(fieldInvalid('spec.minReadySeconds', minReadySeconds, 'must be greater than or equal to 0'));
+  if (typeof spec.revisionHistoryLimit === 'number' && spec.revisionHistoryLimit < 0) {
+    errors.push(fieldInvalid('spec.revisionHistoryLimit', spec.revisionHistoryLimit, 'must be greater than or equal to 0'));
+  }
+  if (typeof spec.progressDeadlineSeconds === 'number') {
+    if (spec.progressDeadlineSeconds < 0) errors.push(fieldInvalid('spec.progressDeadlineSeconds', spec.progressDeadlineSeconds, 'must be greater than or equal to 0'));
+    if (spec.progressDeadlineSeconds <= minReadySeconds) errors.push(fieldInvalid('spec.progressDeadlineSeconds', spec.progressDeadlineSeconds, 'must be greater than minReadySeconds'));
+  }
+  return errors;
+}
+
 function safeSelector(text: string): ReturnType<typeof parseLabelSelector> | undefined {
   try {
     return parseLabelSelector(text);
