@@ -67,6 +67,21 @@ test('an object whose kept fields nest past 1,000 levels (a ControllerRevisionâ€
   t.is(shallow.status, 201);
 });
 
+test('a patch nested 9,000 deep, of any patch type, is a clear 400 before it is applied (it ran out of stack: 500)', async (t) => {
+  t.is((await fetch(url(configMaps), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"metadata":{"name":"patched"}}' })).status, 201);
+  const deep = `${'{"a":'.repeat(9_000)}1${'}'.repeat(9_000)}`;
+  const patches: [string, string][] = [
+    ['application/merge-patch+json', `{"metadata":{"annotations":${deep}}}`],
+    ['application/strategic-merge-patch+json', `{"metadata":{"annotations":${deep}}}`],
+    ['application/json-patch+json', `[{"op":"add","path":"/metadata/annotations","value":${deep}}]`],
+  ];
+  for (const [type, body] of patches) {
+    const response = await fetch(url(`${configMaps}/patched`), { method: 'PATCH', headers: { 'content-type': type }, body });
+    t.is(response.status, 400, type);
+    t.like(await response.json(), { message: 'the patch provided nests objects and arrays more than 1000 levels deep, deeper than this server processes' }, type);
+  }
+});
+
 test('a JSON body nested 9,000 deep in a field the kind drops is no 500: nothing after the parse recurses on the JS stack', async (t) => {
   const body = `{"metadata":{"name":"deep-unknown"},"extra":${'['.repeat(9_000)}${']'.repeat(9_000)}}`;
   for (const validation of ['Warn', 'Ignore']) {

@@ -21,6 +21,7 @@ import { mediaTypeOf, readBodyBytes } from './read-body.ts';
 import { servesCbor } from './cbor-codec.ts';
 import { sendJson } from './send-json.ts';
 import { stageBreakFor } from './yield-between-stages.ts';
+import { checkProcessableDepth } from '../registry/processable-depth.ts';
 
 export interface PatchTarget {
   readonly view: ObjectView;
@@ -61,6 +62,8 @@ export async function patchObject(target: PatchTarget, query: URLSearchParams, r
   const stageBreak = stageBreakFor(request);
   const patchText = (await readBodyBytes(request)).toString('utf8');
   const patch = parsePatch(patchText);
+  // Applying a patch recurses through it: one deeper than we process is refused before.
+  checkProcessableDepth(patch, 'patch');
   await stageBreak();
   const patchMessages = options.fieldValidation === 'Ignore' ? [] : duplicateFieldMessages(duplicateFieldPaths(patchText)).map((message) => (mediaType === jsonPatch ? `json patch ${message}` : message));
   for (let attempt = 1; ; attempt++) {

@@ -8,8 +8,9 @@ import type { JsonObject } from './object-meta.ts';
 
 export const processableNestingDepth = 1_000;
 
-export function checkProcessableDepth(object: JsonObject): void {
-  if (nestsDeeperThan(object, processableNestingDepth)) {
-    throw newBadRequest(`the object provided nests objects and arrays more than ${processableNestingDepth} levels deep, deeper than this server processes`);
+/** `what` names the value in the message: "object", or "patch" for a patch before it is applied. */
+export function checkProcessableDepth(value: JsonObject | unknown, what: 'object' | 'patch' = 'object'): void {
+  if (nestsDeeperThan(value, processableNestingDepth)) {
+    throw newBadRequest(`the ${what} provided nests objects and arrays more than ${processableNestingDepth} levels deep, deeper than this server processes`);
   }
 }
