@@ -19,7 +19,7 @@ const flags = {
   'feature-gates': { type: 'strings', default: [] as readonly string[], help: 'key=true|false pairs of the API server\'s feature gates' },
   node: { type: 'bool', default: true, help: 'Start nodes: node agents on the simulated runtime (--node=false: none)' },
   nodes: { type: 'int', default: 1, help: 'How many nodes to start, each a node agent on a simulated runtime of its own' },
-  controllers: { type: 'bool', default: true, help: 'Start the controllers: node lifecycle, namespace cleanup, garbage collection, scheduling' },
+  controllers: { type: 'bool', default: true, help: 'Start the controllers: node lifecycle, node IPAM, namespace cleanup, garbage collection, scheduling' },
   'service-cluster-ip-range': {
     type: 'string',
     default: defaultServiceClusterIpRange,
@@ -76,9 +76,9 @@ export async function upCommand(argv: readonly string[], out: (text: string) => 
 
   const specs = f.node ? upNodeSpecs(dataDir, f.nodes) : [];
   const readiness = specs.length === 0 ? undefined : new NodeReadiness(kubeconfig, specs.map((spec) => spec.name), say, (error) => logger.warn({ err: error }, 'watching the nodes'));
-  const controllers: UpControllers | undefined = f.controllers ? startUpControllers(dataDir, kubeconfig, say) : undefined;
+  const controllers: UpControllers | undefined = f.controllers ? startUpControllers(dataDir, kubeconfig, f['service-cluster-ip-range'], say) : undefined;
   const nodes: UpNode[] = specs.map((spec) =>
-    startUpNode(spec, { dataDir, kubeconfig, log: say, whenReady: (name) => (readiness as NodeReadiness).whenReady(name) }),
+    startUpNode(spec, { dataDir, kubeconfig, log: say, whenReady: (name) => (readiness as NodeReadiness).whenReady(name), podCidrsAllocated: f.controllers }),
   );
   for (const node of nodes) void node.started.then(() => out(`node ${node.name} is Ready`), () => {});
   const startFailed = Promise.all([controllers?.started, ...nodes.map((node) => node.started)]).then(

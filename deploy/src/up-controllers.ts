@@ -1,6 +1,7 @@
-// The controllers of `capstan up`: one `capstan controllers` process (node lifecycle, namespaces,
-// garbage collection, scheduling) with the cluster's kubeconfig, its log in <data-dir>/controllers.log,
-// restarted when it dies.
+// The controllers of `capstan up`: one `capstan controllers` process (node lifecycle, node IPAM,
+// namespaces, garbage collection, scheduling) with the cluster's kubeconfig, its log in
+// <data-dir>/controllers.log, restarted when it dies. Nodes get pod ranges of 10.244.0.0/16, never
+// inside the Service range.
 
 import { join } from 'node:path';
 import { capstanChild, stopChild } from './capstan-child.ts';
@@ -11,9 +12,10 @@ export interface UpControllers {
   stop(): Promise<void>;
 }
 
-export function startUpControllers(dataDir: string, kubeconfig: string, log: (line: string) => void): UpControllers {
+export function startUpControllers(dataDir: string, kubeconfig: string, serviceClusterIpRange: string, log: (line: string) => void): UpControllers {
   const logFile = join(dataDir, 'controllers.log');
-  const child = capstanChild(['controllers', `--kubeconfig=${kubeconfig}`, '--logging-format=json', '--allocate-node-cidrs=true', '--cluster-cidr=10.244.0.0/16'], logFile, { say: log });
-  log(`controllers: node lifecycle, namespace cleanup, garbage collection, scheduling (log in ${logFile})`);
+  const args = ['controllers', `--kubeconfig=${kubeconfig}`, '--logging-format=json', '--allocate-node-cidrs=true', '--cluster-cidr=10.244.0.0/16', `--service-cluster-ip-range=${serviceClusterIpRange}`];
+  const child = capstanChild(args, logFile, { say: log });
+  log(`controllers: node lifecycle, node IPAM, namespace cleanup, garbage collection, scheduling (log in ${logFile})`);
   return { started: child.started, stop: () => stopChild(child) };
 }

@@ -50,13 +50,18 @@ export interface UpNodeContext {
   readonly log: (line: string) => void;
   /** Resolves when the Node of that name is Ready. */
   readonly whenReady: (name: string) => Promise<void>;
+  /** Whether the controllers give every Node its pod range (node IPAM), which the runtime then waits for. */
+  readonly podCidrsAllocated: boolean;
 }
 
 export function startUpNode(spec: UpNodeSpec, context: UpNodeContext): UpNode {
   const { name, dir } = spec;
   mkdirSync(dir, { recursive: true });
   const socket = join(dir, 'runtime-sim.sock');
-  const runtime = capstanChild(['runtime-sim', `--listen=unix://${socket}`, `--root-dir=${join(dir, 'runtime-sim')}`], join(dir, 'runtime-sim.log'), {
+  // With the controllers giving Nodes their pod ranges, no pod gets an address before its node has
+  // its range (a pod scheduled in between would otherwise take one of the default 10.88.0.0/16).
+  const runtimeArgs = ['runtime-sim', `--listen=unix://${socket}`, `--root-dir=${join(dir, 'runtime-sim')}`, ...(context.podCidrsAllocated ? ['--wait-for-pod-cidr'] : [])];
+  const runtime = capstanChild(runtimeArgs, join(dir, 'runtime-sim.log'), {
     name: `node ${name}: runtime-sim`,
     say: context.log,
   });

@@ -97,6 +97,14 @@ test.serial('capstan up --nodes 2 starts two nodes that get Ready, and pods run 
   }
   t.is((await running(up, 'one')).nodeName, host);
   t.is((await running(up, 'two')).nodeName, `${host}-2`);
+  // Each node has a pod range of its own from 10.244.0.0/16, and its pod's IP is in it.
+  const ranges = await Promise.all([host, `${host}-2`].map((node) => up.kubectl('get', 'node', node, '-o', 'jsonpath={.spec.podCIDR}')));
+  t.true(ranges.every((range) => /^10\.244\.\d+\.0\/24$/.test(range)), ranges.join(' '));
+  t.not(ranges[0], ranges[1]);
+  for (const [pod, range] of [['one', ranges[0]], ['two', ranges[1]]] as const) {
+    const ip = await up.kubectl('get', 'pod', pod, '-o', 'jsonpath={.status.podIP}');
+    t.is(ip.split('.').slice(0, 3).join('.'), (range as string).split('.').slice(0, 3).join('.'), `pod ${pod} at ${ip}, its node's range ${range}`);
+  }
   t.is(processes(up, up.dataDir).length, 5, 'the controllers, and an agent and a simulated runtime per node');
 });
 
