@@ -65,6 +65,21 @@ test('a get at a resourceVersion ahead of the store waits for it: answered by th
   t.regex(status.message, new RegExp(`^Timeout: Too large resource version: ${ahead}, current: \\d+$`));
 });
 
+test('a get of a scale at a resourceVersion ahead of the store waits as the object’s get does; a malformed one is the same 500', async (t) => {
+  const deployment = { metadata: { name: 'scaled' }, spec: { selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'i' }] } } } };
+  const created = await fetch(url('/apis/apps/v1/namespaces/default/deployments'), { method: 'POST', headers: json, body: JSON.stringify(deployment) });
+  const revision = Number(((await created.json()) as Meta).metadata.resourceVersion);
+  const scale = '/apis/apps/v1/namespaces/default/deployments/scaled/scale';
+  const started = Date.now();
+  const tooLarge = await fetch(url(`${scale}?resourceVersion=${revision + 1000}`));
+  t.true(Date.now() - started >= 2_500);
+  t.is(tooLarge.status, 504);
+  t.like(await tooLarge.json(), { reason: 'Timeout', details: { causes: [{ reason: 'ResourceVersionTooLarge' }] } });
+  const malformed = await fetch(url(`${scale}?resourceVersion=abc`));
+  t.is(malformed.status, 500);
+  t.like(await malformed.json(), unwrapped('abc'));
+});
+
 test('a watch-list at a resourceVersion the cache does not reach is served: its one event is the 504, as kube’s cacher sends it', async (t) => {
   const revision = await created('rv-watch-ahead');
   const response = await fetch(url(`${configMaps}?watch=1&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true&resourceVersion=${revision + 1000}`));

@@ -9,7 +9,8 @@ import { updateApproval } from '../registry/csr-approval.ts';
 import { scaleOf, updateScale } from '../registry/scale.ts';
 
 export interface ObjectView {
-  get(): Promise<JsonObject>;
+  /** The view of the object, in a state at least as new as `minRevision` when given (a GET's resourceVersion). */
+  get(minRevision?: number): Promise<JsonObject>;
   update(body: JsonObject, options?: ReplaceOptions): Promise<JsonObject>;
 }
 
@@ -42,14 +43,14 @@ export function statusView(store: GenericStore, namespace: string | undefined, n
 /** A CertificateSigningRequest's approval: its conditions (csr-approval.ts). */
 export function approvalView(store: GenericStore, name: string): ObjectView {
   return {
-    get: () => store.get(undefined, name),
+    get: (minRevision) => store.get(undefined, name, minRevision),
     update: (body, options) => updateApproval(store, name, body, options),
   };
 }
 
 export function scaleView(store: GenericStore, namespace: string | undefined, name: string): ObjectView {
   return {
-    get: async () => scaleOf(store.definition, await store.get(namespace, name)),
+    get: async (minRevision) => scaleOf(store.definition, await store.get(namespace, name, minRevision)),
     update: (body, options) => updateScale(store, namespace, name, body, options),
   };
 }

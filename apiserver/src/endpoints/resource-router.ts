@@ -10,6 +10,7 @@ import type { Registry } from '../registry/registry.ts';
 import type { ResourceDefinition } from '../registry/resource-definition.ts';
 import type { ResourceHooks } from '../registry/resource-hooks.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
+import { parseListOptions } from '../registry/list-options.ts';
 import { writeOptionsOf } from '../registry/write-options.ts';
 import { serveComponentStatuses, type ComponentProbe } from './component-status.ts';
 import { createObject } from './create.ts';
@@ -149,7 +150,9 @@ async function routeSubresource(
   }
   switch (info.verb) {
     case 'get':
-      return sendJson(response, 200, await view.get());
+      // As every GET: 406 before anything is read, then a state at least as new as the resourceVersion.
+      negotiateOutput(request);
+      return sendJson(response, 200, await view.get(parseListOptions(query, 'get').resourceVersion));
     case 'update': {
       negotiateOutput(request);
       const { dryRun } = writeOptionsOf(query, 'UpdateOptions');

@@ -151,8 +151,9 @@ export class GenericStore {
     }
   }
 
-  async get(namespace: string | undefined, name: string): Promise<JsonObject> {
-    return this.decode(await this.getStored(namespace, name));
+  /** The object, in a state at least as new as `minRevision` when given (see getStored). */
+  async get(namespace: string | undefined, name: string, minRevision?: Revision): Promise<JsonObject> {
+    return this.decode(await this.getStored(namespace, name, minRevision));
   }
 
   /**
