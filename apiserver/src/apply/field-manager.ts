@@ -115,11 +115,29 @@ export class FieldManager {
    * on create), `next` the object to store, whose managedFields are the request's.
    */
   update(live: JsonMap | undefined, next: JsonMap, manager: string): JsonMap {
+    return runToEnd(this.#updateInStages(live, next, manager));
+  }
+
+  /**
+   * The same update, awaiting `stageBreak` between its stages (the comparison, the sets, the
+   * FieldsV1 written): for an object of 100,000 labels they are the longest part of its write.
+   */
+  async updateWithBreaks(live: JsonMap | undefined, next: JsonMap, manager: string, stageBreak: () => Promise<void> | undefined): Promise<JsonMap> {
+    const stages = this.#updateInStages(live, next, manager);
+    for (;;) {
+      const step = stages.next();
+      if (step.done === true) return step.value;
+      await stageBreak();
+    }
+  }
+
+  *#updateInStages(live: JsonMap | undefined, next: JsonMap, manager: string): Generator<void, JsonMap, void> {
     const managers = reconciled(this.#baseManagers(live, next), this.#root, this.#scope.nodes);
     const object = withoutManagedFields(next);
     // kube starts tracking an object on its create, not on a later update of an untracked one.
     if (managers.size === 0 && live !== undefined) return object;
-    this.#recordUpdate(managers, live === undefined ? this.#zero() : withoutManagedFields(live), object, manager);
+    yield* this.#recordUpdate(managers, live === undefined ? this.#zero() : withoutManagedFields(live), object, manager);
+    yield;
     return setManagedFields(object, managers);
   }
 
@@ -130,7 +148,7 @@ export class FieldManager {
   apply(live: JsonMap | undefined, config: JsonMap, manager: string, force: boolean): JsonMap {
     let managers = reconciled(readManagers(live), this.#root, this.#scope.nodes);
     const liveObject = live === undefined ? this.#zero() : withoutManagedFields(live);
-    if (managers.size === 0 && live !== undefined) this.#recordUpdate(managers, this.#zero(), liveObject, 'before-first-apply');
+    if (managers.size === 0 && live !== undefined) runToEnd(this.#recordUpdate(managers, this.#zero(), liveObject, 'before-first-apply'));
     try {
       return this.#apply(managers, liveObject, config, manager, force);
     } catch (error) {
@@ -141,7 +159,7 @@ export class FieldManager {
       const remaining = error.conflicts.filter((conflict) => !allowed.has(JSON.stringify(conflict.path)));
       if (remaining.length > 0) throw applyConflictError(remaining);
       managers = reconciled(readManagers(live), this.#root, this.#scope.nodes);
-      if (managers.size === 0 && live !== undefined) this.#recordUpdate(managers, this.#zero(), liveObject, 'before-first-apply');
+      if (managers.size === 0 && live !== undefined) runToEnd(this.#recordUpdate(managers, this.#zero(), liveObject, 'before-first-apply'));
       return this.#apply(managers, liveObject, config, manager, true);
     }
   }
@@ -181,8 +199,9 @@ export class FieldManager {
   }
 
   /** Fields the update added or changed go to `manager` and leave every other manager. */
-  #recordUpdate(managers: Managers, before: JsonMap, after: JsonMap, manager: string): void {
+  *#recordUpdate(managers: Managers, before: JsonMap, after: JsonMap, manager: string): Generator<void, void, void> {
     const comparison = compareValues(before, after, this.#root, this.#scope.nodes);
+    yield;
     // The comparison's sets are this update's own: taken as they are where a union would only copy
     // them (a create adds everything and modifies nothing; a new manager has no previous set).
     const changed = comparison.modified.isEmpty ? comparison.added : comparison.added.union(comparison.modified);
@@ -242,6 +261,14 @@ export class FieldManager {
     } catch {
       return new Set();
     }
+  }
+}
+
+/** The value of a computation written in stages (a generator that yields between them), run at once. */
+function runToEnd<T>(stages: Generator<void, T, void>): T {
+  for (;;) {
+    const step = stages.next();
+    if (step.done === true) return step.value;
   }
 }
 

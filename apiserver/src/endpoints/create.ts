@@ -16,7 +16,7 @@ import { negotiateOutput } from './negotiate-media-type.ts';
 import { namespaceOf } from './get.ts';
 import { readJsonBody } from './read-body.ts';
 import { sendJson } from './send-json.ts';
-import { stageBreakFor } from './yield-between-stages.ts';
+import { stageBreakFor, type StageBreak } from './yield-between-stages.ts';
 
 export async function createObject(
   registry: Registry,
@@ -34,16 +34,17 @@ export async function createObject(
   await stageBreak();
   await dropUnknownFieldsOf(body, store.definition, fieldValidation, response);
   await stageBreak();
-  const track = await createTracker(store, managerOf(query, request));
+  const track = await createTracker(store, managerOf(query, request), stageBreak);
   const created = await createFromBody(registry, store, namespaceOf(info), body, { dryRun, track, stageBreak }, hooks);
   await stageBreak();
   sendJson(response, 201, created);
 }
 
 /** What records the creating manager's fields in a new object, for the kinds Capstan declares. */
-export async function createTracker(store: GenericStore, manager: string): Promise<CreateOptions['track']> {
+export async function createTracker(store: GenericStore, manager: string, stageBreak?: StageBreak): Promise<CreateOptions['track']> {
   const fieldManager = await fieldManagerFor(store.definition);
-  return fieldManager === undefined ? undefined : (object) => fieldManager.update(undefined, object, manager);
+  if (fieldManager === undefined) return undefined;
+  return stageBreak === undefined ? (object) => fieldManager.update(undefined, object, manager) : (object) => fieldManager.updateWithBreaks(undefined, object, manager, stageBreak);
 }
 
 /** A create of a body already read and checked: by POST, or by a PUT of a missing object where the kind allows it. */

@@ -58,8 +58,8 @@ export async function patchObject(target: PatchTarget, query: URLSearchParams, r
   if (query.has('force')) throw newInvalid({ group: 'meta.k8s.io', kind: 'PatchOptions' }, '', [fieldForbidden('force', 'may not be specified for non-apply patch')]);
   const manager = managerOf(query, request);
   const { fieldManager } = target;
-  const track = fieldManager === undefined ? undefined : (next: JsonObject, old: JsonObject) => fieldManager.update(old, next, manager);
   const stageBreak = stageBreakFor(request);
+  const track = fieldManager === undefined ? undefined : (next: JsonObject, old: JsonObject) => fieldManager.updateWithBreaks(old, next, manager, stageBreak);
   const patchText = (await readBodyBytes(request)).toString('utf8');
   const patch = parsePatch(patchText);
   // Applying a patch recurses through it: one deeper than we process is refused before.

@@ -19,7 +19,7 @@ import { mainView } from './object-view.ts';
 import { negotiateOutput } from './negotiate-media-type.ts';
 import { readJsonBody } from './read-body.ts';
 import { sendJson } from './send-json.ts';
-import { stageBreakFor } from './yield-between-stages.ts';
+import { stageBreakFor, type StageBreak } from './yield-between-stages.ts';
 
 export async function updateObject(
   registry: Registry,
@@ -42,20 +42,21 @@ export async function updateObject(
   if (allowsCreateOnUpdate(store.definition) && !(await store.exists(namespace, info.name))) {
     checkNameMatchesUrl(body, info.name);
     const { resourceVersion: _ignored, ...metadata } = metadataOf(body);
-    const track = await createTracker(store, manager);
+    const track = await createTracker(store, manager, stageBreak);
     const created = await createFromBody(registry, store, namespace, { ...body, metadata: { ...metadata, name: metadata.name ?? info.name } }, { dryRun, track, stageBreak }, hooks);
     await stageBreak();
     return sendJson(response, 201, created);
   }
-  const track = await updateTracker(store.definition, '', manager);
+  const track = await updateTracker(store.definition, '', manager, stageBreak);
   const updated = await mainView(store, namespace, info.name, hooks).update(body, { dryRun, track, uidPrecondition: true, stageBreak });
   await stageBreak();
   sendJson(response, 200, updated);
 }
 
 /** What records an updating manager's fields in the object to store, for the kinds Capstan declares. */
-export async function updateTracker(definition: ResourceDefinition, subresource: string, manager: string): Promise<ReplaceOptions['track']> {
+export async function updateTracker(definition: ResourceDefinition, subresource: string, manager: string, stageBreak?: StageBreak): Promise<ReplaceOptions['track']> {
   const fieldManager = await fieldManagerFor(definition, subresource);
-  return fieldManager === undefined ? undefined : (next, old) => fieldManager.update(old, next, manager);
+  if (fieldManager === undefined) return undefined;
+  return stageBreak === undefined ? (next, old) => fieldManager.update(old, next, manager) : (next, old) => fieldManager.updateWithBreaks(old, next, manager, stageBreak);
 }
 

@@ -50,7 +50,7 @@ export interface ReplaceOptions {
    */
   readonly uidPrecondition?: boolean;
   /** Records who changed what (managedFields) in the object to store, from the stored one. */
-  readonly track?: (next: JsonObject, old: JsonObject) => JsonObject;
+  readonly track?: (next: JsonObject, old: JsonObject) => JsonObject | Promise<JsonObject>;
   /** Awaited between the synchronous stages, to let other clients in (see yield-between-stages.ts). */
   readonly stageBreak?: () => Promise<void> | undefined;
 }
@@ -59,7 +59,7 @@ export interface ReplaceOptions {
 export interface CreateOptions {
   readonly dryRun?: boolean;
   /** Records the creating manager's fields (managedFields) in the object to store. */
-  readonly track?: (object: JsonObject) => JsonObject;
+  readonly track?: (object: JsonObject) => JsonObject | Promise<JsonObject>;
   /** Awaited between the synchronous stages, to let other clients in (see yield-between-stages.ts). */
   readonly stageBreak?: () => Promise<void> | undefined;
 }
@@ -134,7 +134,7 @@ export class GenericStore {
     const prepared = prepareForCreate(this.definition, defaulted, namespace, now);
     this.strategy.prepareForCreate?.(prepared);
     await options.stageBreak?.();
-    const stored = omitEmptyMetadata(options.track?.(prepared) ?? prepared);
+    const stored = omitEmptyMetadata((await options.track?.(prepared)) ?? prepared);
     await options.stageBreak?.();
     const { name } = metadataOf(stored) as { name: string };
     this.#validate(stored, name);
@@ -298,7 +298,7 @@ export class GenericStore {
       await options.stageBreak?.();
       const derived = derive(old);
       await options.stageBreak?.();
-      const next = omitEmptyMetadata(options.track?.(derived, old) ?? derived);
+      const next = omitEmptyMetadata((await options.track?.(derived, old)) ?? derived);
       await options.stageBreak?.();
       if (isDeepStrictEqual(next, old)) return this.decode(current);
       await options.stageBreak?.();
