@@ -40,6 +40,8 @@ export class ProbeManager implements ProbeWorkerHost {
   readonly startedAt = Date.now();
   readonly #options: ProbeManagerOptions;
   readonly #workers = new Map<string, ProbeWorker>();
+  /** Once stopped (the agent stopping), a pod sync still under way starts no new probe. */
+  #stopped = false;
   readonly #results: Readonly<Record<ProbeKind, Map<string, ProbeResult>>> = { liveness: new Map(), readiness: new Map(), startup: new Map() };
 
   constructor(options: ProbeManagerOptions) {
@@ -48,6 +50,7 @@ export class ProbeManager implements ProbeWorkerHost {
 
   /** AddPod: starts the workers of probes that have none yet (called at every sync of the pod). */
   addPod(pod: Pod): void {
+    if (this.#stopped) return;
     for (const container of probedContainers(pod)) {
       for (const kind of probeKinds) {
         const spec = probeOf(container, kind);
@@ -79,6 +82,7 @@ export class ProbeManager implements ProbeWorkerHost {
   }
 
   stop(): void {
+    this.#stopped = true;
     for (const worker of [...this.#workers.values()]) worker.stop();
   }
 
