@@ -24,8 +24,21 @@ async function dropUnknownFields(object: JsonObject, typeName: string): Promise<
   return drop(object, typeName, lookup).map((path) => `unknown field ${JSON.stringify(path)}`);
 }
 
+/** kube's 400 for a body its decoder refuses ('ConfigMap in version "v1" cannot be handled as a ConfigMap: ...'). */
+const undecodable = (definition: Pick<ResourceDefinition, 'version' | 'kind'>, why: string) =>
+  newBadRequest(`${definition.kind} in version ${JSON.stringify(definition.version)} cannot be handled as a ${definition.kind}: ${why}`);
+
+/** Go's error for the first value of `object` that does not fit its declared type's Go types, if any. */
+export async function goTypeErrorOf(object: JsonObject, typeName: string | undefined): Promise<string | undefined> {
+  if (typeName === undefined) return undefined;
+  const { goJsonTypeError } = await loadSchemaModule();
+  return goJsonTypeError(object, typeName, await builtinTypeLookup());
+}
+
 /**
- * A request body's unknown fields; Strict refuses them as a failed decoding
+ * A request body's wrongly typed values and unknown fields. A value Go cannot decode into the kind
+ * (a number for a string, an array for a map) is refused whatever the validation, as kube's
+ * decoding refuses it; then Strict refuses unknown fields as a failed decoding
  * ('ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: ...').
  */
 export async function dropUnknownFieldsOf(
@@ -34,15 +47,14 @@ export async function dropUnknownFieldsOf(
   validation: FieldValidation,
   response: ServerResponse,
 ): Promise<void> {
+  const typeError = await goTypeErrorOf(object, schemaName(definition));
+  if (typeError !== undefined) throw undecodable(definition, typeError);
   // Unknown fields are dropped whatever the validation; repeated ones only matter when it is not Ignore.
   const unknown = await dropUnknownFields(object, schemaName(definition));
   if (validation === 'Ignore') return;
   const messages = [...unknown, ...duplicateFieldMessages(duplicateFieldsOf(object))];
   if (messages.length === 0) return;
-  if (validation === 'Strict') {
-    const { kind } = definition;
-    throw newBadRequest(`${kind} in version ${JSON.stringify(definition.version)} cannot be handled as a ${kind}: strict decoding error: ${messages.join(', ')}`);
-  }
+  if (validation === 'Strict') throw undecodable(definition, `strict decoding error: ${messages.join(', ')}`);
   for (const message of messages) addWarning(response, message);
 }
 

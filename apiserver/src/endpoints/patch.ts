@@ -6,10 +6,10 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { builtinTypeLookup } from './builtin-type-lookup.ts';
-import { duplicateFieldPaths, fieldForbidden, goJson, goJsonKind, goValue, newBadRequest, newInvalid, newUnclassifiedError, newUnprocessableEntity, newUnsupportedMediaType, parseJson, StatusError } from '@capstan/common';
+import { duplicateFieldPaths, fieldForbidden, fieldInvalid, goJson, goJsonKind, goValue, newBadRequest, newInvalid, newUnclassifiedError, newUnprocessableEntity, newUnsupportedMediaType, parseJson, StatusError } from '@capstan/common';
 import { metadataOf, type JsonObject } from '../registry/object-meta.ts';
 import { writeOptionsOf } from '../registry/write-options.ts';
-import { dropUnknownFieldsOfPatched, duplicateFieldMessages } from './field-validation.ts';
+import { dropUnknownFieldsOfPatched, duplicateFieldMessages, goTypeErrorOf } from './field-validation.ts';
 import { applyJsonPatch, JsonPatchError } from '../patch/json-patch.ts';
 import { applyMergePatch, isPlainObject } from '../patch/merge-patch.ts';
 import type { ObjectView } from './object-view.ts';
@@ -73,6 +73,8 @@ export async function patchObject(target: PatchTarget, query: URLSearchParams, r
     await stageBreak();
     if (!isPlainObject(patched)) throw newBadRequest('the patched object is not a JSON object');
     // kube shows a strategic merge patch as Go prints the patch, the others as the patched JSON.
+    const typeError = await goTypeErrorOf(patched, target.typeName);
+    if (typeError !== undefined) throw newInvalid({ group: '', kind: '' }, '', [fieldInvalid('patch', strategic ? goValue(patch) : goJson(patched), typeError)]);
     const shown = options.fieldValidation !== 'Strict' ? '' : strategic ? goValue(patch) : goJson(patched);
     await dropUnknownFieldsOfPatched(patched, target.typeName, options.fieldValidation, response, shown, patchMessages);
     await stageBreak();

@@ -5,3 +5,4 @@ export { openApiSchemaOf, schemaRefPrefix, type OpenApiSchemaOptions } from './o
 export type * from './schema.ts';
 export * from './types/enum-values.ts';
 export { dropUnknownFields } from './unknown-fields.ts';
+export { goJsonTypeError } from './go-json-type-error.ts';

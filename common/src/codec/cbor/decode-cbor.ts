@@ -9,8 +9,8 @@ import type { Schema, TypeLookup } from '../../schema/schema.ts';
 import { checkWellFormed, wellFormedItemEnd, majorName, notAccepted, readHead, halfToNumber } from './check-well-formed.ts';
 import { CborDecodeError } from './cbor-decode-error.ts';
 import { rfc3339FromTag0, rfc3339FromTag1 } from './cbor-time.ts';
-import { decodeGoStdBase64 } from './go-std-base64.ts';
-import { goNamedStringTypes } from './go-named-string-types.ts';
+import { decodeGoStdBase64 } from '../go-std-base64.ts';
+import { goNamedStringTypes } from '../../schema/go-named-string-types.ts';
 
 /** Tags 21, 22, 23: the text a byte string beneath them stands for. */
 type LaterEncoding = 21 | 22 | 23 | undefined;

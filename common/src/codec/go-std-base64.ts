@@ -1,7 +1,8 @@
-// Base64 as Go's base64.StdEncoding decodes it (kube reads an untagged CBOR byte string of a []byte
-// field so): the standard alphabet, '=' padding required, line breaks skipped, Go's error text.
+// Base64 as Go's base64.StdEncoding decodes it (kube reads a []byte field's JSON string so, and an
+// untagged CBOR byte string): the standard alphabet, '=' padding required, line breaks skipped,
+// Go's error text.
 
-import { decodeGoBase64Url } from '../../cel/values/go-base64.ts';
+import { decodeGoBase64Url } from '../cel/values/go-base64.ts';
 
 /** The decoded bytes, or Go's error ("illegal base64 data at input byte N"). */
 export function decodeGoStdBase64(content: Uint8Array): Uint8Array | string {
