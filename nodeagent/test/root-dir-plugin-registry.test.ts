@@ -32,7 +32,9 @@ test('a CSI plugin’s socket in plugins_registry is discovered, registered and 
   t.teardown(() => plugin.close());
   await until(() => plugin.statuses, (statuses) => statuses.length > 0, 'NotifyRegistrationStatus');
   t.deepEqual(plugin.statuses, [{ pluginRegistered: true, error: '' }]);
-  t.like(root.plugins?.plugins(), [{ socketPath, type: 'CSIPlugin', name: 'csi.example.com', endpoint: '/var/lib/kubelet/plugins/csi.example.com/csi.sock', versions: ['1.0.0'] }]);
+  // The watcher records the plugin once the plugin's answer to the notification is back.
+  const registered = await until(() => root.plugins?.plugins() ?? [], (plugins) => plugins.length > 0, 'the registered plugin');
+  t.like(registered, [{ socketPath, type: 'CSIPlugin', name: 'csi.example.com', endpoint: '/var/lib/kubelet/plugins/csi.example.com/csi.sock', versions: ['1.0.0'] }]);
   plugin.close();
   await until(() => root.plugins?.plugins() ?? [], (plugins) => plugins.length === 0, 'deregistration');
   t.pass();
