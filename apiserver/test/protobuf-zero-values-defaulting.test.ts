@@ -10,6 +10,7 @@ import { parseJson } from '@capstan/common';
 import { decodeProtobufObject } from '@capstan/common/protobuf';
 import { defaulterFor } from '../src/registry/defaulting/defaulters.ts';
 import type { JsonObject } from '../src/registry/object-meta.ts';
+import { withoutNulls } from '../../common/test/go-json-null.ts';
 
 interface Fixture {
   readonly apiVersion: string;
@@ -20,16 +21,6 @@ interface Fixture {
 
 const fixtures = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'common', 'test', 'fixtures', 'clientgo-zero-values', 'objects.json'), 'utf8')) as Fixture[];
 
-/** Go's JSON null is a nil pointer or a zero Time: absent, as kube's decoding leaves it. */
-function withoutNulls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutNulls);
-  if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(
-    Object.entries(value)
-      .filter(([, item]) => item !== null)
-      .map(([key, item]) => [key, withoutNulls(item)]),
-  );
-}
 
 const groupOf = (apiVersion: string): string => (apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '');
 

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { declarationOfKind, decodeProtobufObject } from '../src/codec/protobuf/decode-object.ts';
 import { encodeProtobufObject } from '../src/codec/protobuf/encode-object.ts';
+import { withoutNulls } from './go-json-null.ts';
 
 interface Fixture {
   readonly apiVersion: string;
@@ -18,16 +19,6 @@ interface Fixture {
 
 const fixtures = JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures', 'clientgo-zero-values', 'objects.json'), 'utf8')) as Fixture[];
 
-/** Go's JSON null is a nil pointer, a zero Time or an empty RawExtension: the same as absent. */
-function withoutNulls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutNulls);
-  if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(
-    Object.entries(value)
-      .filter(([, item]) => item !== null)
-      .map(([key, item]) => [key, withoutNulls(item)]),
-  );
-}
 
 const served = fixtures.filter((fixture) => declarationOfKind(fixture.apiVersion, fixture.kind) !== undefined);
 

@@ -12,6 +12,7 @@ import test from 'ava';
 import { declarationOfKind, decodeProtobufObject, encodeProtobufObject } from '@capstan/common/protobuf';
 import { startApiServer } from '../src/api-server-process.ts';
 import { clientGoBinary, goAvailable } from '../src/clientgo-binary.ts';
+import { withoutNulls } from '../../common/test/go-json-null.ts';
 
 const run = promisify(execFile);
 const hasGo = goAvailable();
@@ -79,16 +80,6 @@ goTest("the zero-value fixtures of the common and apiserver tests are what clien
   }
 });
 
-/** Go's JSON null is a nil pointer, a zero Time or an empty RawExtension: the same as absent. */
-function withoutNulls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutNulls);
-  if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(
-    Object.entries(value)
-      .filter(([, item]) => item !== null)
-      .map(([key, item]) => [key, withoutNulls(item)]),
-  );
-}
 
 /** The output of `program args` given `input` on stdin. */
 function runWithInput(program: string, args: readonly string[], input: string): Promise<string> {

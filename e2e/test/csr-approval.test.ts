@@ -4,20 +4,12 @@
 
 import test from 'ava';
 import { sharedApiServer } from '../src/shared-api-server.ts';
+import { aliceCsrPem } from '../src/csr-fixture.ts';
 
 const { server, kubectl } = sharedApiServer();
 
-// An ECDSA P-256 request for CN=alice made with openssl.
-const csrPem = `-----BEGIN CERTIFICATE REQUEST-----
-MIHLMHICAQAwEDEOMAwGA1UEAwwFYWxpY2UwWTATBgcqhkjOPQIBBggqhkjOPQMB
-BwNCAATufxWccDfcsD4vXpCoP3xPwLIfjQf5Ld3gkSCJ/wCQ8eIbXigU/9beKblx
-OIwHyKJxQfE1pSfoFZGP4xkmRB69oAAwCgYIKoZIzj0EAwIDSQAwRgIhAK07ZbnH
-sqS/TYzGiOWvWbzMkhwW8JNsIlnE5ZvIOTcyAiEA40nIk2j6jhV8siamUV927sTA
-mhwTCF8wHQxkWFxvVJE=
------END CERTIFICATE REQUEST-----
-`;
 const csrs = '/apis/certificates.k8s.io/v1/certificatesigningrequests';
-const spec = { request: Buffer.from(csrPem).toString('base64'), signerName: 'kubernetes.io/kube-apiserver-client', usages: ['client auth'] };
+const spec = { request: Buffer.from(aliceCsrPem).toString('base64'), signerName: 'kubernetes.io/kube-apiserver-client', usages: ['client auth'] };
 type Csr = { metadata: { resourceVersion: string; annotations?: Record<string, string> }; spec: typeof spec; status?: { conditions?: { type: string; status: string; lastTransitionTime?: string; lastUpdateTime?: string }[]; certificate?: string } };
 type Status = { code: number; details?: { causes?: { field: string; message: string }[] } };
 

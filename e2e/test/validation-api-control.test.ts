@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sharedApiServer } from '../src/shared-api-server.ts';
+import { aliceCsrPem } from '../src/csr-fixture.ts';
 
 const shared = sharedApiServer();
 const post = async (path: string, body: unknown): Promise<{ status: number; body: Record<string, any> }> => {
@@ -15,15 +16,6 @@ const post = async (path: string, body: unknown): Promise<{ status: number; body
 };
 const causes = (body: Record<string, any>): string[] => (body.details?.causes ?? []).map((cause: { field: string; message: string }) => `${cause.field}: ${cause.message}`);
 
-// An ECDSA P-256 request for CN=alice made with openssl.
-const csrPem = `-----BEGIN CERTIFICATE REQUEST-----
-MIHLMHICAQAwEDEOMAwGA1UEAwwFYWxpY2UwWTATBgcqhkjOPQIBBggqhkjOPQMB
-BwNCAATufxWccDfcsD4vXpCoP3xPwLIfjQf5Ld3gkSCJ/wCQ8eIbXigU/9beKblx
-OIwHyKJxQfE1pSfoFZGP4xkmRB69oAAwCgYIKoZIzj0EAwIDSQAwRgIhAK07ZbnH
-sqS/TYzGiOWvWbzMkhwW8JNsIlnE5ZvIOTcyAiEA40nIk2j6jhV8siamUV927sTA
-mhwTCF8wHQxkWFxvVJE=
------END CERTIFICATE REQUEST-----
-`;
 const base64 = (text: string): string => Buffer.from(text).toString('base64');
 
 const policies = '/apis/admissionregistration.k8s.io/v1/validatingadmissionpolicies';
@@ -204,7 +196,7 @@ test('a CertificateSigningRequest needs a signed PEM request, known usages, a si
     'spec.expirationSeconds: Invalid value: 60: may not specify a duration less than 600 seconds (10 minutes)',
   ]);
 
-  const lines = csrPem.split('\n');
+  const lines = aliceCsrPem.split('\n');
   const der = Buffer.from(lines.filter((line) => line !== '' && !line.startsWith('-----')).join(''), 'base64');
   der[der.length - 3] = (der[der.length - 3] as number) ^ 1;
   const tampered = `-----BEGIN CERTIFICATE REQUEST-----\n${der.toString('base64')}\n-----END CERTIFICATE REQUEST-----\n`;
@@ -221,7 +213,7 @@ test('a CertificateSigningRequest needs a signed PEM request, known usages, a si
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const manifest = (name: string, expirationSeconds: number): string => {
     const file = join(dir, `${name}.json`);
-    const spec = { request: base64(csrPem), usages: ['client auth', 'digital signature'], signerName: 'kubernetes.io/kube-apiserver-client', expirationSeconds };
+    const spec = { request: base64(aliceCsrPem), usages: ['client auth', 'digital signature'], signerName: 'kubernetes.io/kube-apiserver-client', expirationSeconds };
     writeFileSync(file, JSON.stringify({ apiVersion: 'certificates.k8s.io/v1', kind: 'CertificateSigningRequest', metadata: { name }, spec }));
     return file;
   };

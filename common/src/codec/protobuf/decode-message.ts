@@ -128,19 +128,10 @@ function decodeMapEntry(reader: Reader, values: Schema, lookup: TypeLookup): [st
 
 /** The value a map entry without one stands for: Go's zero value. */
 function zeroOf(schema: Schema, lookup: TypeLookup): JsonValue {
-  switch (schema.type) {
-    case 'string':
-      return '';
-    case 'integer':
-    case 'number':
-      return 0;
-    case 'boolean':
-      return false;
-    case 'list':
-      return [];
-    default:
-      return schema.type === 'ref' && lookup(schema.name)?.kind === 'opaque' ? null : {};
-  }
+  const scalar = scalarZero(schema);
+  if (scalar !== undefined) return scalar;
+  if (schema.type === 'list') return [];
+  return schema.type === 'ref' && lookup(schema.name)?.kind === 'opaque' ? null : {};
 }
 
 function decodeValue(reader: Reader, schema: Schema, lookup: TypeLookup): JsonValue | undefined {
