@@ -1,4 +1,4 @@
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
@@ -21,6 +21,17 @@ function processes(up: UpProcess, pattern: string): number[] {
   }
 }
 
+/**
+ * Ends the cluster when the test ends, whatever its outcome: up killed at once, and then its
+ * children, which end by themselves once their parent is gone, waited for.
+ */
+function stopWhenDone(t: ExecutionContext, up: UpProcess): void {
+  t.teardown(async () => {
+    await up.stop('SIGKILL');
+    await eventually('the cluster processes to end', async () => (processes(up, up.dataDir).length === 0 ? true : undefined), 60_000);
+  });
+}
+
 async function podPhase(up: UpProcess, name: string): Promise<{ phase: string; nodeName: string }> {
   const pod = JSON.parse(await up.kubectl('get', 'pod', name, '-o', 'json')) as { spec: { nodeName?: string }; status: { phase?: string } };
   return { phase: pod.status.phase ?? '', nodeName: pod.spec.nodeName ?? '' };
@@ -34,7 +45,7 @@ const running = (up: UpProcess, name: string): Promise<{ phase: string; nodeName
 
 test.serial('capstan up starts a cluster, writes its kubeconfig and says how to use it', async (t) => {
   const up = startUp(['--node=false', '--controllers=false']);
-  t.teardown(() => up.stop('SIGKILL'));
+  stopWhenDone(t, up);
   const line = await up.line(/^Capstan is ready/);
   t.regex(line, new RegExp(`^Capstan is ready at http://127\\.0\\.0\\.1:\\d+: export KUBECONFIG=${up.kubeconfig.replace(/[.]/g, '\\.')}$`));
   t.is(statSync(up.kubeconfig).mode & 0o777, 0o600);
@@ -46,7 +57,7 @@ test.serial('capstan up starts a cluster, writes its kubeconfig and says how to 
 
 test.serial('capstan up starts the controllers and a node, says when the node is Ready; kubectl run schedules a pod onto it and it runs; the processes end with the cluster, even when it is killed', async (t) => {
   const up = startUp();
-  t.teardown(() => up.stop('SIGKILL'));
+  stopWhenDone(t, up);
   await up.line(/^Capstan is ready/);
   t.is(await up.line(/^node .* is Ready$/), `node ${host} is Ready`);
   const nodes = await up.kubectl('get', 'nodes', '--no-headers');
@@ -65,7 +76,7 @@ test.serial('capstan up starts the controllers and a node, says when the node is
 
 test.serial('capstan up restarts its controllers and its node agent when they are killed, says so, and pods are scheduled and run again', async (t) => {
   const up = startUp();
-  t.teardown(() => up.stop('SIGKILL'));
+  stopWhenDone(t, up);
   await up.line(/^node .* is Ready$/);
   const [controllers] = processes(up, `controllers --kubeconfig=${up.dataDir}`);
   const [agent] = processes(up, `agent --config=${up.dataDir}`);
@@ -87,7 +98,7 @@ test.serial('capstan up restarts its controllers and its node agent when they ar
 
 test.serial('capstan up --nodes 2 starts two nodes that get Ready, and pods run on each', async (t) => {
   const up = startUp(['--nodes=2']);
-  t.teardown(() => up.stop('SIGKILL'));
+  stopWhenDone(t, up);
   await up.line(new RegExp(`^node ${host} is Ready$`));
   await up.line(new RegExp(`^node ${host}-2 is Ready$`));
   const nodes = await up.kubectl('get', 'nodes', '--no-headers', '-o', 'custom-columns=NAME:.metadata.name,READY:.status.conditions[?(@.type=="Ready")].status');
@@ -111,7 +122,7 @@ test.serial('capstan up --nodes 2 starts two nodes that get Ready, and pods run 
 test.serial('capstan up exits non-zero and stops the rest when a part of it cannot start', async (t) => {
   // The runtime's socket path is taken by a directory it cannot remove: the runtime exits at start.
   const up = startUp([], (dataDir) => mkdirSync(join(dataDir, 'node', 'runtime-sim.sock', 'occupied'), { recursive: true }));
-  t.teardown(() => up.stop('SIGKILL'));
+  stopWhenDone(t, up);
   t.is(await up.exited, 1);
   t.regex(up.stderr(), /runtime-sim exited with 1 before it started/);
   await eventually('the other processes to end', async () => (processes(up, up.dataDir).length === 0 ? true : undefined));
@@ -119,7 +130,7 @@ test.serial('capstan up exits non-zero and stops the rest when a part of it cann
 
 test.serial('a node joins a capstan up cluster through capstan agent, as the README says: it gets Ready, runs a pod, and kubectl logs reaches it', async (t) => {
   const up = startUp();
-  t.teardown(() => up.stop('SIGKILL'));
+  stopWhenDone(t, up);
   await up.line(/^node .* is Ready$/);
   // README, "Add a node": a runtime of its own, and an agent with a config file (its own port and
   // pod log directory, failCgroupV1 and failSwapOn off), the cluster's kubeconfig and agent token.
