@@ -15,6 +15,7 @@ import { labelSelectorOf } from '../registry/label-selector-query.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { namespaceOf } from './get.ts';
 import { negotiateOutput } from './negotiate-media-type.ts';
+import { answersAsProtobufList, sendProtobufList } from './protobuf-list.ts';
 import { sendJson, sendStoredJson } from './send-json.ts';
 
 export async function listObjects(
@@ -52,6 +53,12 @@ export function listRequestOf(store: GenericStore, info: RequestInfo, query: URL
 export function sendList(store: GenericStore, page: ListPage, response: ServerResponse): void | Promise<void> {
   const decoded = (): JsonObject => listOf(store, page, page.items.map((kv) => listItemOf(store, kv)));
   if (!store.servesStoredBytes) return sendJson(response, 200, decoded());
+  const { mediaType, conversion } = negotiateOutput(response.req);
+  const { kind } = store.definition;
+  const apiVersion = apiVersionOf(store.definition);
+  if (mediaType.id === 'protobuf' && conversion === undefined && answersAsProtobufList(apiVersion, kind)) {
+    return sendProtobufList(response, mediaType.mediaType, { apiVersion, kind, metadata: listMetadataOf(page), items: page.items });
+  }
   return sendStoredJson(
     response,
     200,
@@ -77,8 +84,13 @@ function listItemOf(store: GenericStore, kv: KeyValue): JsonObject {
 
 function listOf(store: GenericStore, page: ListPage<unknown>, items: readonly JsonObject[]): JsonObject {
   const { definition } = store;
+  return { kind: `${definition.kind}List`, apiVersion: apiVersionOf(definition), metadata: listMetadataOf(page), items };
+}
+
+/** A page's ListMeta: its resourceVersion, and the continue token and remaining count of a partial page. */
+function listMetadataOf(page: ListPage<unknown>): Record<string, unknown> {
   const metadata: Record<string, unknown> = { resourceVersion: page.resourceVersion };
   if (page.continueToken !== undefined) metadata.continue = page.continueToken;
   if (page.remainingItemCount !== undefined) metadata.remainingItemCount = page.remainingItemCount;
-  return { kind: `${definition.kind}List`, apiVersion: apiVersionOf(definition), metadata, items };
+  return metadata;
 }

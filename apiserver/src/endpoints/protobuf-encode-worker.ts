@@ -1,10 +1,11 @@
-// The task of the Protobuf encoding threads (stored-protobuf.ts): an answer's JSON, as the stored
-// bytes make it, parsed and written as its kind's Protobuf message in the envelope. Undefined when
-// the kind has no Protobuf message (the answer then goes out as the JSON it is).
+// The tasks of the Protobuf encoding threads (stored-protobuf.ts): an answer's JSON, as the stored
+// bytes make it, parsed and written as its kind's Protobuf message in the envelope (undefined when
+// the kind has no Protobuf message: the answer then goes out as the JSON it is); and list items
+// written as their messages (encodeItems).
 
 import { Piscina } from 'piscina';
 import { parseJson } from '@capstan/common';
-import { encodeProtobufObject, hasProtobufMessage } from '@capstan/common/protobuf';
+import { encodeItemMessage, encodeProtobufObject, hasProtobufMessage } from '@capstan/common/protobuf';
 
 export default function encodeStoredJson(json: Uint8Array): Uint8Array | undefined {
   const answer = parseJson(Buffer.from(json.buffer, json.byteOffset, json.byteLength).toString('utf8')) as Record<string, unknown>;
@@ -13,4 +14,10 @@ export default function encodeStoredJson(json: Uint8Array): Uint8Array | undefin
   const bytes = encodeProtobufObject(answer);
   // Handed over, not copied: the thread gives up the buffer it wrote.
   return Piscina.move(bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes)) as Uint8Array;
+}
+
+/** The task `encodeItems`: a JSON array of list items of one kind, each written as its message. */
+export function encodeItems({ apiVersion, kind, json }: { apiVersion: string; kind: string; json: Uint8Array }): Uint8Array[] {
+  const items = parseJson(Buffer.from(json.buffer, json.byteOffset, json.byteLength).toString('utf8')) as Record<string, unknown>[];
+  return items.map((item) => encodeItemMessage(apiVersion, kind, item));
 }

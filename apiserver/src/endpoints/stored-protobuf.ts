@@ -41,6 +41,12 @@ export async function storedJsonAsProtobuf(json: Buffer, workerFromBytes = proto
   return codec.encodeProtobufObject(answer);
 }
 
+/** List items (a JSON array of objects of `kind`) written as their messages on the encoding thread. */
+export async function encodeItemsOnThread(apiVersion: string, kind: string, json: Buffer): Promise<Uint8Array[]> {
+  answeredOnThreads++;
+  return (await encoderPool().run({ apiVersion, kind, json }, { name: 'encodeItems' })) as Uint8Array[];
+}
+
 /** How many answers went to a thread so far (for tests and metrics). */
 export const protobufAnswersOnThreads = (): number => answeredOnThreads;
 

@@ -1,6 +1,7 @@
 // An object written as application/vnd.kubernetes.protobuf: its kind's message in the envelope.
 
 import { builtinTypes } from '../../schema/builtin-types.ts';
+import { listMetaName } from '../../schema/types/meta-v1.ts';
 import { declarationOfKind } from './decode-object.ts';
 import { ProtobufDecodeError } from './decode-message.ts';
 import { writeMessage } from './encode-message.ts';
@@ -24,6 +25,33 @@ function writeProtobufObject(writer: MessageWriter, object: Record<string, unkno
   const declaration = typeof apiVersion === 'string' && typeof kind === 'string' ? declarationOfKind(apiVersion, kind) : undefined;
   if (declaration === undefined) throw new ProtobufDecodeError(`no Protobuf message for ${String(apiVersion)} ${String(kind)}`);
   writeUnknownEnvelope(writer, apiVersion as string, kind as string, (inner) => writeMessage(inner, object, declaration.name, lookup));
+}
+
+/**
+ * A list of `kind` whose items' messages are already written (encodeItemMessage): the envelope,
+ * the list's metadata (field 1) and each item (field 2) joined into one buffer, byte for byte what
+ * encodeProtobufObject writes for the whole list.
+ */
+export function encodeListOfItemMessages(apiVersion: string, listKind: string, metadata: Record<string, unknown>, items: readonly Uint8Array[]): Uint8Array {
+  const writer = new MessageWriter(items.reduce((sum, item) => sum + item.length + 6, 256));
+  writeUnknownEnvelope(writer, apiVersion, listKind, (inner) => {
+    inner.uint32((1 << 3) | 2).fork();
+    writeMessage(inner, metadata, listMetaName, lookup);
+    inner.ldelim();
+    for (const item of items) inner.uint32((2 << 3) | 2).bytes(item);
+  });
+  return writer.finish();
+}
+
+/** The message of one item of a list of `kind` (an object without kind and apiVersion), as a list holds it. */
+export function encodeItemMessage(apiVersion: string, kind: string, item: Record<string, unknown>): Uint8Array {
+  const declaration = declarationOfKind(apiVersion, kind);
+  if (declaration === undefined) throw new ProtobufDecodeError(`no Protobuf message for ${apiVersion} ${kind}`);
+  const writer = new MessageWriter(4096);
+  writeMessage(writer, item, declaration.name, lookup);
+  // Exactly its size: items are kept (the API server's cache of item messages).
+  const bytes = writer.finish();
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
 }
 
 /**
