@@ -1,8 +1,10 @@
 // A list answered in Protobuf from stored objects. Each item's message is kept beside the stored
-// key-value it was made from, so that the next list of the same objects joins messages as the JSON
-// path joins stored bytes, instead of parsing and encoding every item again; the messages kept are
-// bounded in bytes, the least recently listed going first. Items not kept yet are encoded here, or
-// on the encoding thread when there are many of them.
+// key-value it was made from, for as long as that key-value lives (the watch cache holds the
+// current ones; a changed object's old key-value and its message go together), so that the next
+// list of the same objects joins messages as the JSON path joins stored bytes, instead of parsing
+// and encoding every item again. The cost: the watch cache holds, beside each object's JSON, its
+// message once it was listed in Protobuf (about as large). Items without one yet are encoded here,
+// or on the encoding thread when there are many of them.
 
 import type { ServerResponse } from 'node:http';
 import { parseJson } from '@capstan/common';
@@ -12,32 +14,7 @@ import { writeResponse } from './compress-response.ts';
 import { protobufCodec } from './protobuf-codec.ts';
 import { encodeItemsOnThread, protobufWorkerThresholdBytes } from './stored-protobuf.ts';
 
-/** How many bytes of item messages are kept at most (about a third of the objects' JSON size). */
-export const itemMessageBudgetBytes = 64 * 1024 * 1024;
-
-const itemMessages = new Map<KeyValue, Uint8Array>();
-let keptBytes = 0;
-
-function keptMessage(kv: KeyValue): Uint8Array | undefined {
-  const message = itemMessages.get(kv);
-  if (message !== undefined) {
-    // Most recently listed last: eviction takes from the front.
-    itemMessages.delete(kv);
-    itemMessages.set(kv, message);
-  }
-  return message;
-}
-
-function keep(kv: KeyValue, message: Uint8Array): void {
-  if (message.length > itemMessageBudgetBytes) return;
-  itemMessages.set(kv, message);
-  keptBytes += message.length;
-  for (const [oldest, bytes] of itemMessages) {
-    if (keptBytes <= itemMessageBudgetBytes) break;
-    itemMessages.delete(oldest);
-    keptBytes -= bytes.length;
-  }
-}
+const itemMessages = new WeakMap<KeyValue, Uint8Array>();
 
 export interface ProtobufListPage {
   readonly apiVersion: string;
@@ -59,7 +36,7 @@ export function answersAsProtobufList(apiVersion: string, kind: string): boolean
 export async function sendProtobufList(response: ServerResponse, mediaType: string, page: ProtobufListPage): Promise<void> {
   const codec = protobufCodec();
   if (codec === undefined) throw new Error('the Protobuf codec is not loaded');
-  const messages: (Uint8Array | undefined)[] = page.items.map(keptMessage);
+  const messages: (Uint8Array | undefined)[] = page.items.map((kv) => itemMessages.get(kv));
   const missing = page.items.filter((_, i) => messages[i] === undefined);
   if (missing.length > 0) {
     // The items as a JSON array, each with its resourceVersion, without kind and apiVersion.
@@ -73,11 +50,8 @@ export async function sendProtobufList(response: ServerResponse, mediaType: stri
       if (messages[i] !== undefined) continue;
       const message = encoded[next++] as Uint8Array;
       messages[i] = message;
-      keep(page.items[i] as KeyValue, message);
+      itemMessages.set(page.items[i] as KeyValue, message);
     }
   }
   writeResponse(response, 200, mediaType, codec.encodeListOfItemMessages(page.apiVersion, `${page.kind}List`, page.metadata, messages as Uint8Array[]));
 }
-
-/** What is kept now (for tests and metrics). */
-export const keptItemMessages = (): { readonly count: number; readonly bytes: number } => ({ count: itemMessages.size, bytes: keptBytes });
