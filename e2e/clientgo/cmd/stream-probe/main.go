@@ -22,6 +22,7 @@ import (
 	"net/url"
 	"os"
 	"strings"
+	"syscall"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
@@ -42,6 +43,10 @@ type result struct {
 	ExitCode  *int     `json:"exitCode,omitempty"`
 	Error     string   `json:"error,omitempty"`
 	Received  []string `json:"received,omitempty"`
+	// ConnError is how a forwarded connection ended when it did not end with EOF: client-go
+	// closes a connection the pod refused, and whether the local side then reads EOF or a reset
+	// depends on timing (on kube-apiserver as here), so a reset counts as an empty answer.
+	ConnError string `json:"connError,omitempty"`
 	Log       string   `json:"log,omitempty"`
 	ElapsedMs int64    `json:"elapsedMs,omitempty"`
 }
@@ -247,7 +252,9 @@ func forward(ctx context.Context, config *rest.Config, transport string, locatio
 			message = fmt.Sprintf("%s %d", send, i)
 		}
 		received, err := roundTrip(ctx, fmt.Sprintf("127.0.0.1:%d", ports[0].Local), message)
-		if err != nil {
+		if err != nil && received == "" && isReset(err) {
+			out.ConnError = err.Error()
+		} else if err != nil {
 			out.Error = err.Error()
 			break
 		}
@@ -290,6 +297,11 @@ func roundTrip(ctx context.Context, address, send string) (string, error) {
 	_ = conn.(*net.TCPConn).CloseWrite()
 	received, err := io.ReadAll(conn)
 	return string(received), err
+}
+
+// isReset says whether a forwarded connection was cut by its peer rather than failing here.
+func isReset(err error) bool {
+	return errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE)
 }
 
 func fail(message string) {
