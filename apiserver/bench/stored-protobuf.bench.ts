@@ -7,7 +7,8 @@ import { performance } from 'node:perf_hooks';
 import type { BenchRow } from './bench-row.ts';
 import { percentile } from './measure.ts';
 import { loadProtobufCodec } from '../src/endpoints/protobuf-codec.ts';
-import { closeProtobufEncoderPool, protobufAnswersOnThreads, storedJsonAsProtobuf } from '../src/endpoints/stored-protobuf.ts';
+import { closeWorkThreads } from '../src/endpoints/work-threads.ts';
+import { protobufAnswersOnThreads, storedJsonAsProtobuf } from '../src/endpoints/stored-protobuf.ts';
 
 export interface StoredProtobufBenchOptions {
   /** Items of the lists measured; each ConfigMap is about 1.5 KiB of JSON. */
@@ -84,7 +85,7 @@ export async function storedProtobufBench(options: StoredProtobufBenchOptions, l
       );
     }
   } finally {
-    await closeProtobufEncoderPool();
+    await closeWorkThreads();
   }
   return rows;
 }

@@ -1,6 +1,6 @@
 // One heavy write must not stall everyone: while a ConfigMap with 100,000 labels is created, a
-// client reading one small object keeps being answered (the write breaks between its stages), and
-// the object is stored whole, with managedFields in kube's order.
+// client reading one small object keeps being answered (the create's work runs on a work thread),
+// and the object is stored whole, with managedFields in kube's order.
 
 import { Agent, request } from 'node:http';
 import test from 'ava';
@@ -28,7 +28,7 @@ function get(path: string): Promise<{ status: number; body: string }> {
   });
 }
 
-test('a client reading one object every moment is answered between the stages of a 100,000-label create', async (t) => {
+test('a client reading one object every moment is answered all through a 100,000-label create', async (t) => {
   t.timeout(300_000);
   const url = (server as ApiServerChild).url;
   const probe = await fetch(`${url}/api/v1/namespaces/default/configmaps`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: 'probe' } }) });
@@ -48,20 +48,23 @@ test('a client reading one object every moment is answered between the stages of
   })();
   const began = performance.now();
   const created = await fetch(`${url}/api/v1/namespaces/default/configmaps`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-  const answer = (await created.json()) as { metadata: { labels: Record<string, string>; managedFields: { fieldsV1: { 'f:metadata': { 'f:labels': Record<string, unknown> } } }[] } };
+  const answerBytes = await created.arrayBuffer();
   const ended = performance.now();
   creating = false;
   await prober;
+  // Parsed once the prober is done: parsing 3 MB here would hold the prober's own thread.
+  const answer = JSON.parse(Buffer.from(answerBytes).toString('utf8')) as { metadata: { labels: Record<string, string>; managedFields: { fieldsV1: { 'f:metadata': { 'f:labels': Record<string, unknown> } } }[] } };
 
   t.is(created.status, 201);
   t.is(Object.keys(answer.metadata.labels).length, names.length);
   // FieldsV1 lists the map itself ("."), then its keys by name as structured-merge-diff sorts them (key-0, key-1, key-10, ...).
   t.deepEqual(Object.keys(answer.metadata.managedFields[0]!.fieldsV1['f:metadata']['f:labels']), ['.', ...names.map((name) => `f:${name}`).sort()]);
-  // Without breaks the whole write is one block: the longest wait is nearly all of the create
-  // (nine tenths, measured). With them it is the longest stage. Compared with the create's own
-  // time, not a clock, so that a slow machine is slow, not failing.
+  // On the event loop the whole write was one block: the longest wait was nearly all of the create
+  // (nine tenths, measured); with breaks between its stages, the longest stage (0.15-0.35). On a
+  // work thread the event loop only reads, stores and answers the bytes (under 0.05, measured).
+  // Compared with the create's own time, not a clock, so that a slow machine is slow, not failing.
   const during = [began, ...answers.filter((at) => at > began && at < ended), ended];
   const longestWait = Math.max(...during.slice(1).map((at, i) => at - (during[i] as number)));
   t.log(`create ${(ended - began).toFixed(0)} ms, longest wait of the prober ${longestWait.toFixed(0)} ms, ${during.length - 2} reads answered during it`);
-  t.true(longestWait < 0.6 * (ended - began), `the prober waited ${longestWait.toFixed(0)} ms of the create's ${(ended - began).toFixed(0)} ms`);
+  t.true(longestWait < 0.1 * (ended - began), `the prober waited ${longestWait.toFixed(0)} ms of the create's ${(ended - began).toFixed(0)} ms`);
 });

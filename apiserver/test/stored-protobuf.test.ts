@@ -5,9 +5,10 @@
 import test from 'ava';
 import { encodeProtobufObject } from '@capstan/common/protobuf';
 import { loadProtobufCodec } from '../src/endpoints/protobuf-codec.ts';
-import { closeProtobufEncoderPool, protobufAnswersOnThreads, protobufWorkerThresholdBytes, storedJsonAsProtobuf } from '../src/endpoints/stored-protobuf.ts';
+import { closeWorkThreads } from '../src/endpoints/work-threads.ts';
+import { protobufAnswersOnThreads, protobufWorkerThresholdBytes, storedJsonAsProtobuf } from '../src/endpoints/stored-protobuf.ts';
 
-test.after.always(() => closeProtobufEncoderPool());
+test.after.always(() => closeWorkThreads());
 
 const configMapList = (items: number): Record<string, unknown> => ({
   kind: 'ConfigMapList',

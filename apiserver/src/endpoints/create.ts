@@ -12,9 +12,11 @@ import type { ResourceHooks } from '../registry/resource-hooks.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { writeOptionsOf } from '../registry/write-options.ts';
 import { dropUnknownFieldsOf } from './field-validation.ts';
+import { addWarning } from './warning-header.ts';
 import { negotiateOutput } from './negotiate-media-type.ts';
 import { namespaceOf } from './get.ts';
-import { readJsonBody } from './read-body.ts';
+import { bodyMediaTypeOf, decodeBody, readBodyBytes } from './read-body.ts';
+import { createOnThread, createsOnThread } from './create-on-thread.ts';
 import { sendJson } from './send-json.ts';
 import { stageBreakFor, type StageBreak } from './yield-between-stages.ts';
 
@@ -29,10 +31,16 @@ export async function createObject(
 ): Promise<void> {
   negotiateOutput(request);
   const { dryRun, fieldValidation } = writeOptionsOf(query, 'CreateOptions');
+  const mediaType = bodyMediaTypeOf(request);
+  const bytes = await readBodyBytes(request);
+  if (createsOnThread(store, mediaType, bytes.length, hooks)) {
+    await createOnThread(registry, store, namespaceOf(info), mediaType, bytes, { dryRun: dryRun === true, fieldValidation, manager: managerOf(query, request) }, response);
+    return;
+  }
   const stageBreak = stageBreakFor(request);
-  const body = await readJsonBody(request, store.definition.kind);
+  const body = await decodeBody(mediaType, bytes, store.definition.kind);
   await stageBreak();
-  await dropUnknownFieldsOf(body, store.definition, fieldValidation, response);
+  await dropUnknownFieldsOf(body, store.definition, fieldValidation, (message) => addWarning(response, message));
   await stageBreak();
   const track = await createTracker(store, managerOf(query, request), stageBreak);
   const created = await createFromBody(registry, store, namespaceOf(info), body, { dryRun, track, stageBreak }, hooks);

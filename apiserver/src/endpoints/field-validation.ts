@@ -40,12 +40,13 @@ export async function goTypeErrorOf(object: JsonObject, typeName: string | undef
  * (a number for a string, an array for a map) is refused whatever the validation, as kube's
  * decoding refuses it; then Strict refuses unknown fields as a failed decoding
  * ('ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: ...').
+ * Warnings (validation Warn) go to `warn`: a response's Warning header, or a worker thread's answer.
  */
 export async function dropUnknownFieldsOf(
   object: JsonObject,
   definition: Pick<ResourceDefinition, 'group' | 'version' | 'kind'>,
   validation: FieldValidation,
-  response: ServerResponse,
+  warn: (message: string) => void,
 ): Promise<void> {
   const typeError = await goTypeErrorOf(object, schemaName(definition));
   if (typeError !== undefined) throw undecodable(definition, typeError);
@@ -55,7 +56,7 @@ export async function dropUnknownFieldsOf(
   const messages = [...unknown, ...duplicateFieldMessages(duplicateFieldsOf(object))];
   if (messages.length === 0) return;
   if (validation === 'Strict') throw undecodable(definition, `strict decoding error: ${messages.join(', ')}`);
-  for (const message of messages) addWarning(response, message);
+  for (const message of messages) warn(message);
 }
 
 /**

@@ -7,7 +7,7 @@ import type { GenericStore } from '../registry/generic-store.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
 import type { KeyValue } from '../storage/storage.ts';
 import type { ListPage, ListRequest } from '../registry/store-list.ts';
-import { storedListJson } from '../registry/stored-object.ts';
+import { storedListJson, storedListJsonInSteps } from '../registry/stored-object.ts';
 import { compileFieldSelector } from '../registry/field-selector.ts';
 import { checkListOptions, decodeListOptions } from '../registry/list-options.ts';
 import { apiVersionOf } from '../registry/resource-definition.ts';
@@ -17,6 +17,7 @@ import { namespaceOf } from './get.ts';
 import { negotiateOutput } from './negotiate-media-type.ts';
 import { answersAsProtobufList, sendProtobufList } from './protobuf-list.ts';
 import { sendJson, sendStoredJson } from './send-json.ts';
+import { listItemsPerTurn, nextTurn } from './yield-between-stages.ts';
 
 export async function listObjects(
   store: GenericStore,
@@ -64,8 +65,8 @@ export function sendList(store: GenericStore, page: ListPage, response: ServerRe
     200,
     () => {
       // The list without items ends in `"items":[]}`: the items go between its brackets.
-      const envelope = JSON.stringify(listOf(store, page, []));
-      return storedListJson(envelope.slice(0, -2), page.items, ']}\n');
+      const head = JSON.stringify(listOf(store, page, [])).slice(0, -2);
+      return page.items.length > listItemsPerTurn ? storedListJsonInSteps(head, page.items, ']}\n', listItemsPerTurn, nextTurn) : storedListJson(head, page.items, ']}\n');
     },
     decoded,
   );

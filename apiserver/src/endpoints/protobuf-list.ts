@@ -9,8 +9,9 @@
 import type { ServerResponse } from 'node:http';
 import { parseJson } from '@capstan/common';
 import type { KeyValue } from '../storage/storage.ts';
-import { storedListJson } from '../registry/stored-object.ts';
+import { storedListJson, storedListJsonInSteps } from '../registry/stored-object.ts';
 import { writeResponse } from './compress-response.ts';
+import { listItemsPerTurn, nextTurn } from './yield-between-stages.ts';
 import { protobufCodec } from './protobuf-codec.ts';
 import { encodeItemsOnThread, protobufWorkerThresholdBytes } from './stored-protobuf.ts';
 
@@ -40,7 +41,7 @@ export async function sendProtobufList(response: ServerResponse, mediaType: stri
   const missing = page.items.filter((_, i) => messages[i] === undefined);
   if (missing.length > 0) {
     // The items as a JSON array, each with its resourceVersion, without kind and apiVersion.
-    const json = storedListJson('[', missing, ']');
+    const json = missing.length > listItemsPerTurn ? await storedListJsonInSteps('[', missing, ']', listItemsPerTurn, nextTurn) : storedListJson('[', missing, ']');
     const encoded =
       json.length >= protobufWorkerThresholdBytes
         ? await encodeItemsOnThread(page.apiVersion, page.kind, json)
@@ -53,5 +54,7 @@ export async function sendProtobufList(response: ServerResponse, mediaType: stri
       itemMessages.set(page.items[i] as KeyValue, message);
     }
   }
+  // Joining thousands of messages takes milliseconds: a large list waits its turn among the others.
+  if (messages.length > listItemsPerTurn) await nextTurn();
   writeResponse(response, 200, mediaType, codec.encodeListOfItemMessages(page.apiVersion, `${page.kind}List`, page.metadata, messages as Uint8Array[]));
 }

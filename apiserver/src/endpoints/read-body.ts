@@ -36,10 +36,25 @@ const decodersServed = (): ReadonlyMap<string, BodyDecoder> => (servesCbor() ? d
 export async function readJsonBody(request: IncomingMessage, kind?: string): Promise<JsonObject> {
   // kube's write handlers negotiate the answer before they look at the body.
   negotiateOutput(request);
+  const mediaType = bodyMediaTypeOf(request);
+  return decodeBody(mediaType, await readBodyBytes(request), kind);
+}
+
+/** The media type of a request's body: kube's 415 when no decoder of this server reads it. */
+export function bodyMediaTypeOf(request: IncomingMessage): string {
   const served = decodersServed();
-  const decode = served.get(mediaTypeOf(request.headers['content-type']) ?? '');
-  if (decode === undefined) throw newUnsupportedMediaType([...served.keys()]);
-  const bytes = await readBodyBytes(request);
+  const mediaType = mediaTypeOf(request.headers['content-type']) ?? '';
+  if (!served.has(mediaType)) throw newUnsupportedMediaType([...served.keys()]);
+  return mediaType;
+}
+
+/** Whether bodies of a media type decode without this server's state (CBOR needs its feature gate's codec): a worker thread may decode them. */
+export const decodesAnywhere = (mediaType: string): boolean => decoders.has(mediaType);
+
+/** The object a body of a media type bodyMediaTypeOf accepted holds (see readJsonBody). */
+export async function decodeBody(mediaType: string, bytes: Buffer, kind?: string): Promise<JsonObject> {
+  const decode = decodersWithCbor.get(mediaType);
+  if (decode === undefined) throw newUnsupportedMediaType([...decodersServed().keys()]);
   let body: unknown;
   try {
     body = await decode(bytes);

@@ -26,11 +26,11 @@ export function sendJson(response: ServerResponse, status: number, body: unknown
  * otherwise the object `decode()` makes goes through sendJson. Throws the 406 when the Accept
  * header allows nothing.
  */
-export function sendStoredJson(response: ServerResponse, status: number, json: () => Buffer, decode: () => unknown): void | Promise<void> {
+export async function sendStoredJson(response: ServerResponse, status: number, json: () => Buffer | Promise<Buffer>, decode: () => unknown): Promise<void> {
   const { mediaType, conversion, pretty } = negotiateOutput(response.req);
-  if (mediaType.id === 'protobuf' && conversion === undefined) return sendStoredProtobuf(response, status, mediaType.mediaType, json());
+  if (mediaType.id === 'protobuf' && conversion === undefined) return sendStoredProtobuf(response, status, mediaType.mediaType, await json());
   if (mediaType.id !== 'json' || conversion !== undefined || pretty) sendJson(response, status, decode());
-  else writeResponse(response, status, mediaType.mediaType, json());
+  else writeResponse(response, status, mediaType.mediaType, await json());
 }
 
 /** Protobuf from the stored JSON parsed once (off the event loop when large); the JSON itself for a kind without a message. */

@@ -4,10 +4,9 @@
 // loop. The first large answer starts the thread and waits for it to load the codec: only that
 // answer waits, not every other client. Once started, the thread stays.
 
-import { availableParallelism } from 'node:os';
-import { Piscina } from 'piscina';
 import { parseJson } from '@capstan/common';
 import { protobufCodec } from './protobuf-codec.ts';
+import { workThreads } from './work-threads.ts';
 
 /**
  * From this size of JSON on, the work goes to a thread. Below it the hand-over costs more than it
@@ -15,24 +14,14 @@ import { protobufCodec } from './protobuf-codec.ts';
  */
 export const protobufWorkerThresholdBytes = 256 * 1024;
 
-let pool: Piscina | undefined;
 let answeredOnThreads = 0;
-
-const encoderPool = (): Piscina =>
-  (pool ??= new Piscina({
-    filename: new URL('./protobuf-encode-worker.ts', import.meta.url).href,
-    minThreads: 1,
-    // One thread per core but one: the event loop keeps a core of its own.
-    maxThreads: Math.max(1, availableParallelism() - 1),
-    idleTimeout: Number.POSITIVE_INFINITY,
-  }));
 
 /** The Protobuf answer of `json` (bytes made from stored objects), or undefined when its kind has no Protobuf message. */
 export async function storedJsonAsProtobuf(json: Buffer, workerFromBytes = protobufWorkerThresholdBytes): Promise<Uint8Array | undefined> {
   // Copied to the thread, not moved: the JSON is the answer when the kind has no Protobuf message.
   if (json.length >= workerFromBytes) {
     answeredOnThreads++;
-    return (await encoderPool().run(json)) as Uint8Array | undefined;
+    return (await workThreads().run(json)) as Uint8Array | undefined;
   }
   const codec = protobufCodec();
   const answer = parseJson(json.toString('utf8')) as Record<string, unknown>;
@@ -44,15 +33,9 @@ export async function storedJsonAsProtobuf(json: Buffer, workerFromBytes = proto
 /** List items (a JSON array of objects of `kind`) written as their messages on the encoding thread. */
 export async function encodeItemsOnThread(apiVersion: string, kind: string, json: Buffer): Promise<Uint8Array[]> {
   answeredOnThreads++;
-  return (await encoderPool().run({ apiVersion, kind, json }, { name: 'encodeItems' })) as Uint8Array[];
+  return (await workThreads().run({ apiVersion, kind, json }, { name: 'encodeItems' })) as Uint8Array[];
 }
 
 /** How many answers went to a thread so far (for tests and metrics). */
 export const protobufAnswersOnThreads = (): number => answeredOnThreads;
 
-/** Stops the threads (the server's shutdown). */
-export async function closeProtobufEncoderPool(): Promise<void> {
-  const closing = pool;
-  pool = undefined;
-  await closing?.destroy();
-}

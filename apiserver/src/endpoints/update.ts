@@ -14,6 +14,7 @@ import type { ResourceHooks } from '../registry/resource-hooks.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { writeOptionsOf } from '../registry/write-options.ts';
 import { dropUnknownFieldsOf } from './field-validation.ts';
+import { addWarning } from './warning-header.ts';
 import { namespaceOf } from './get.ts';
 import { mainView } from './object-view.ts';
 import { negotiateOutput } from './negotiate-media-type.ts';
@@ -35,7 +36,7 @@ export async function updateObject(
   const stageBreak = stageBreakFor(request);
   const body = await readJsonBody(request, store.definition.kind);
   await stageBreak();
-  await dropUnknownFieldsOf(body, store.definition, fieldValidation, response);
+  await dropUnknownFieldsOf(body, store.definition, fieldValidation, (message) => addWarning(response, message));
   await stageBreak();
   const namespace = namespaceOf(info);
   const manager = managerOf(query, request);

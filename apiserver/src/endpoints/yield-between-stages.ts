@@ -1,10 +1,11 @@
-// Lets every other client in between the synchronous stages of a large write (decode, field
-// validation, managedFields, the store's checks and encoding, the answer). Node serves all clients
-// on one thread, and the stages of one write follow each other in microtasks: without a break, a
-// ConfigMap with 100,000 labels holds every other request (node heartbeats included) for the
-// whole write. Breaks are turns of the event loop (setImmediate, no timer), and large writes take
-// them one at a time: each turn runs at most one stage of one large write, then the I/O of the
-// others, so the longest wait is one stage, not eight writes' worth of stages.
+// Lets every other client in between the parts of a large piece of work on the event loop: the
+// synchronous stages of a large write the work threads do not take (create-on-thread.ts), and
+// the parts of a large list's answer. Node serves all clients on one thread, and the stages of
+// one write follow each other in microtasks: without a break, a ConfigMap with 100,000 labels
+// holds every other request (node heartbeats included) for the whole write. Breaks are turns of
+// the event loop (setImmediate, no timer), taken one at a time: each turn runs at most one part of
+// one large piece of work, then the I/O of the others, so the longest wait is one part, not eight
+// requests' worth of parts.
 
 import type { IncomingMessage } from 'node:http';
 
@@ -13,6 +14,14 @@ import type { IncomingMessage } from 'node:http';
  * labels) takes a few milliseconds per stage; below it a break would cost more than it frees.
  */
 export const largeWriteBytes = 256 * 1024;
+
+/**
+ * A list of more items than this is joined a part at a time, with a turn between the parts, and a
+ * Protobuf list of more waits a turn before its messages are joined: 1,000 ConfigMaps of 1 KiB
+ * take a few milliseconds to join, and eight lists of 5,000 joined each in one piece held every
+ * other client for 100-600 ms (`npm run bench -- stall`).
+ */
+export const listItemsPerTurn = 1000;
 
 /** Awaited between two stages of a write: a turn of the event loop for a large one, nothing for the rest. */
 export type StageBreak = () => Promise<void> | undefined;

@@ -2,7 +2,7 @@
 // delete written once over the storage contract; a resource is a declaration, not code.
 
 import { isDeepStrictEqual } from 'node:util';
-import { cloneJson, fieldForbidden, fieldInvalid, newAlreadyExists, newConflict, newInvalid, newNotFound, StatusError, type GroupResource } from '@capstan/common';
+import { fieldForbidden, fieldInvalid, newAlreadyExists, newConflict, newInvalid, newNotFound, StatusError, type GroupResource } from '@capstan/common';
 import { objectKey, collectionPrefix } from '../storage/keys.ts';
 import type { KeyValue, Revision, Storage, Watch } from '../storage/storage.ts';
 import { isStorageError } from '../storage/storage-error.ts';
@@ -10,7 +10,7 @@ import { corruptListStatus, corruptObjectOf, corruptObjectStatus, CorruptObjects
 import type { DeleteOptions } from './delete-options.ts';
 import { planDeletion, shouldDeleteDuringUpdate } from './deletion.ts';
 import { generationOnUpdate } from './generation-policy.ts';
-import { checkNameMatchesUrl, metadataOf, omitEmptyMetadata, prepareForCreate, type JsonObject } from './object-meta.ts';
+import { checkNameMatchesUrl, metadataOf, omitEmptyMetadata, type JsonObject } from './object-meta.ts';
 import { apiVersionOf, type ResourceDefinition } from './resource-definition.ts';
 import { statusFromStorageError } from './storage-status.ts';
 import { statusUpdateMetadata } from './status-update-metadata.ts';
@@ -19,11 +19,9 @@ import { readListPage, type ListPage, type ListRequest } from './store-list.ts';
 import { watchStored, type ApiWatchListener } from './store-watch.ts';
 import { decodeStoredObject, encodeStoredObject, withResourceVersion } from './stored-object.ts';
 import { conversionFor, type StoredConversion } from './conversions/stored-conversion.ts';
-import { defaulterFor, type Defaulter } from './defaulting/defaulters.ts';
+import { checkValid, defaultedObject, kindWritesOf, preparedForCreate, type KindWrites } from './create-preparation.ts';
 import { updatePrecondition } from './update-precondition.ts';
-import { updateErrors } from './validation/update-validation.ts';
-import { validationErrors } from './validation/validators.ts';
-import { strategyFor, type ResourceStrategy } from './strategy.ts';
+import type { ResourceStrategy } from './strategy.ts';
 import type { WatchRequest } from './watch-request.ts';
 
 /** The outcome of a delete: the object as it went, or as it stays while its deletion is pending. */
@@ -72,8 +70,8 @@ export class GenericStore {
   readonly #prefix: string;
   /** Set when this group-version is not the one the objects are stored in (events.k8s.io/v1 Events). */
   readonly #conversion: StoredConversion | undefined;
-  /** kube's defaulting of the kind, applied to what a create or update would store. */
-  readonly #defaulter: Defaulter | undefined;
+  /** The kind's defaulting, preparation and validation, applied to what a create or update would store. */
+  readonly #kindWrites: KindWrites;
   /** This view's object of each cached key-value or watch event, made once for all its watchers. */
   readonly #converted = new WeakMap<object, JsonObject>();
   readonly allowUnsafeMalformedObjectDeletion: boolean;
@@ -82,11 +80,11 @@ export class GenericStore {
     if (definition.storagePrefix === undefined) throw new Error(`${definition.resource} is not stored`);
     this.definition = definition;
     this.groupResource = { group: definition.group, resource: definition.resource };
-    this.strategy = strategyFor(definition);
+    this.#kindWrites = kindWritesOf(definition);
+    this.strategy = this.#kindWrites.strategy;
     this.#storage = storage;
     this.#prefix = definition.storagePrefix;
     this.#conversion = conversionFor(definition);
-    this.#defaulter = defaulterFor(definition);
     this.allowUnsafeMalformedObjectDeletion = options.allowUnsafeMalformedObjectDeletion ?? false;
   }
 
@@ -103,18 +101,12 @@ export class GenericStore {
 
   /** kube's 422 for an object its kind's validation refuses; on update, for a change it does not allow. */
   #validate(object: JsonObject, name: string, old?: JsonObject): void {
-    const objectErrors = validationErrors(this.definition, object, old === undefined);
-    const errors = old === undefined ? objectErrors : updateErrors(`${this.definition.group}/${this.definition.kind}`, object, old, objectErrors);
-    if (errors.length > 0) throw newInvalid({ group: this.definition.group, kind: this.definition.kind }, name, errors);
+    checkValid(this.#kindWrites, object, name, old);
   }
 
   /** A defaulted copy of the object (the object itself for kinds kube does not default). */
   #defaulted(object: JsonObject): JsonObject {
-    if (this.#defaulter === undefined) return object;
-    // Defaulting may depend on the version (autoscaling's), which the body may leave out.
-    const copy = { ...cloneJson(object), apiVersion: apiVersionOf(this.definition) };
-    this.#defaulter(copy);
-    return copy;
+    return defaultedObject(this.#kindWrites, object);
   }
 
   #fromStorage(object: JsonObject): JsonObject {
@@ -128,24 +120,32 @@ export class GenericStore {
 
   /** With dryRun, everything but the write: the name must be free, and the answer has no resourceVersion. */
   async create(namespace: string | undefined, body: JsonObject, options: CreateOptions = {}, now = new Date()): Promise<JsonObject> {
-    checkProcessableDepth(body);
-    const defaulted = this.#defaulted(body);
-    await options.stageBreak?.();
-    const prepared = prepareForCreate(this.definition, defaulted, namespace, now);
-    this.strategy.prepareForCreate?.(prepared);
-    await options.stageBreak?.();
-    const stored = omitEmptyMetadata((await options.track?.(prepared)) ?? prepared);
-    await options.stageBreak?.();
+    const stored = await preparedForCreate(this.#kindWrites, namespace, body, options, now);
     const { name } = metadataOf(stored) as { name: string };
-    this.#validate(stored, name);
     await options.stageBreak?.();
+    if (options.dryRun === true) {
+      await this.checkNameFree(namespace, name);
+      return stored;
+    }
+    const kv = await this.createStored(namespace, name, this.#encode(stored));
+    return this.#conversion === undefined ? withResourceVersion(stored, kv.modRevision) : this.decode(kv);
+  }
+
+  /** A dry run's create: kube's 409 when the name is taken. */
+  async checkNameFree(namespace: string | undefined, name: string): Promise<void> {
+    let taken: boolean;
     try {
-      if (options.dryRun === true) {
-        if ((await this.#storage.get(this.#key(namespace, name))).kv !== undefined) throw newAlreadyExists(this.groupResource, name);
-        return stored;
-      }
-      const kv = await this.#storage.create(this.#key(namespace, name), this.#encode(stored));
-      return this.#conversion === undefined ? withResourceVersion(stored, kv.modRevision) : this.decode(kv);
+      taken = (await this.#storage.get(this.#key(namespace, name))).kv !== undefined;
+    } catch (error) {
+      throw statusFromStorageError(error, { resource: this.groupResource, name, verb: 'create' });
+    }
+    if (taken) throw newAlreadyExists(this.groupResource, name);
+  }
+
+  /** Writes a new object's stored bytes (prepared as preparedForCreate prepares them): 409 when the name is taken. */
+  async createStored(namespace: string | undefined, name: string, bytes: Uint8Array): Promise<KeyValue> {
+    try {
+      return await this.#storage.create(this.#key(namespace, name), bytes);
     } catch (error) {
       throw statusFromStorageError(error, { resource: this.groupResource, name, verb: 'create' });
     }

@@ -22,7 +22,7 @@ export function encodeStoredObject(object: JsonObject): Uint8Array {
 export function decodeStoredObject(kv: KeyValue): JsonObject {
   const bodyStart = metadataBodyStart(kv.value);
   if (bodyStart < 0) return withResourceVersion(parseJson(decoder.decode(kv.value)) as JsonObject, kv.modRevision);
-  return parseJson(joinItems('', [kv], '', true).toString('utf8')) as JsonObject;
+  return parseJson(storedObjectJson(kv, '').toString('utf8')) as JsonObject;
 }
 
 /** The object at a revision; the resourceVersion comes first in its metadata, where reads splice it in. */
@@ -33,7 +33,7 @@ export function withResourceVersion(object: JsonObject, revision: number): JsonO
 
 /** The JSON of an object as a GET answers it, followed by `tail`. */
 export function storedObjectJson(kv: KeyValue, tail: string): Buffer {
-  return joinItems('', [kv], tail, true);
+  return runToEnd(joinItems('', [kv], tail, true, Number.POSITIVE_INFINITY));
 }
 
 /**
@@ -41,16 +41,33 @@ export function storedObjectJson(kv: KeyValue, tail: string): Buffer {
  * kind and apiVersion on their items.
  */
 export function storedListJson(head: string, items: readonly KeyValue[], tail: string): Buffer {
-  return joinItems(head, items, tail, false);
+  return runToEnd(joinItems(head, items, tail, false, Number.POSITIVE_INFINITY));
 }
 
-/** Sizes everything first, then copies each part once into one buffer. */
-function joinItems(head: string, items: readonly KeyValue[], tail: string, withTypeMeta: boolean): Buffer {
+/**
+ * storedListJson, awaiting `pause` after every `itemsPerStep` items: a list of many thousands of
+ * objects takes tens of milliseconds to join, which other clients should not wait for in one piece.
+ */
+export async function storedListJsonInSteps(head: string, items: readonly KeyValue[], tail: string, itemsPerStep: number, pause: () => Promise<void>): Promise<Buffer> {
+  const steps = joinItems(head, items, tail, false, itemsPerStep);
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done === true) return step.value;
+    await pause();
+  }
+}
+
+function runToEnd(steps: Generator<void, Buffer>): Buffer {
+  for (let step = steps.next(); ; step = steps.next()) if (step.done === true) return step.value;
+}
+
+/** Sizes everything first, then copies each part once into one buffer; yields after every `itemsPerStep` items of each pass. */
+function* joinItems(head: string, items: readonly KeyValue[], tail: string, withTypeMeta: boolean, itemsPerStep: number): Generator<void, Buffer> {
   const bodyStarts = new Int32Array(items.length);
   const resourceVersions: string[] = new Array(items.length);
   const reencoded: (Buffer | undefined)[] = new Array(items.length);
   let length = Buffer.byteLength(head) + Buffer.byteLength(tail) + Math.max(0, items.length - 1);
   for (let i = 0; i < items.length; i++) {
+    if (i > 0 && i % itemsPerStep === 0) yield;
     const kv = items[i] as KeyValue;
     const bodyStart = metadataBodyStart(kv.value);
     bodyStarts[i] = bodyStart;
@@ -68,6 +85,7 @@ function joinItems(head: string, items: readonly KeyValue[], tail: string, withT
   const out = Buffer.allocUnsafe(length);
   let at = out.write(head, 0);
   for (let i = 0; i < items.length; i++) {
+    if (i > 0 && i % itemsPerStep === 0) yield;
     if (i > 0) out[at++] = comma;
     const bytes = reencoded[i];
     if (bytes !== undefined) {

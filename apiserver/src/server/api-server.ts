@@ -36,7 +36,7 @@ import { versionInfo } from './version-info.ts';
 import { upgradeResponse } from '../endpoints/upgrade-response.ts';
 import { defaultKubeletClientConfig, type KubeletClientConfig } from '../kubelet/kubelet-client-config.ts';
 import { KubeletClient } from '../kubelet/kubelet-client.ts';
-import { closeProtobufEncoderPool } from '../endpoints/stored-protobuf.ts';
+import { closeWorkThreads } from '../endpoints/work-threads.ts';
 
 export interface ApiServerOptions {
   readonly bindAddress: string;
@@ -197,7 +197,7 @@ export class ApiServer {
     const grace = setTimeout(() => this.#server.closeAllConnections(), requestGraceMs);
     await closed;
     clearTimeout(grace);
-    await closeProtobufEncoderPool();
+    await closeWorkThreads();
     await this.#options.storage.close();
   }
 

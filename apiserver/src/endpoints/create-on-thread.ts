@@ -1,0 +1,70 @@
+// A large create (a body of largeWriteBytes or more) of a built-in kind whose objects hold nothing
+// outside the store: decoded, prepared and encoded on a work thread (create-thread-task.ts). A
+// ConfigMap with 100,000 labels takes over a second of such work, which on the event loop would
+// hold every other client for that long. The answers and their order stay kube's: decoding errors
+// first, then the namespace's admission, then the object's own refusals, then the write.
+
+import type { ServerResponse } from 'node:http';
+import { parseJson, StatusError } from '@capstan/common';
+import { admitCreateInNamespace } from '../admission/namespace-lifecycle.ts';
+import { builtinResources } from '../registry/builtin-resources.ts';
+import type { GenericStore } from '../registry/generic-store.ts';
+import type { JsonObject } from '../registry/object-meta.ts';
+import type { Registry } from '../registry/registry.ts';
+import type { ResourceHooks } from '../registry/resource-hooks.ts';
+import { storedObjectJson } from '../registry/stored-object.ts';
+import type { FieldValidation } from '../registry/write-options.ts';
+import type { CreateTask, CreateTaskResult } from './create-thread-task.ts';
+import { decodesAnywhere } from './read-body.ts';
+import { sendStoredJson } from './send-json.ts';
+import { addWarning } from './warning-header.ts';
+import { workThreads } from './work-threads.ts';
+import { largeWriteBytes } from './yield-between-stages.ts';
+
+let createdOnThreads = 0;
+
+/** Whether a create goes to a work thread: a large body any thread decodes, of a built-in kind with no hooks, stored as served. */
+export function createsOnThread(store: GenericStore, mediaType: string, bodyBytes: number, hooks: ResourceHooks | undefined): boolean {
+  return bodyBytes >= largeWriteBytes && hooks?.beforeCreate === undefined && store.servesStoredBytes && decodesAnywhere(mediaType) && builtinResources.includes(store.definition);
+}
+
+export interface ThreadCreateOptions {
+  readonly dryRun: boolean;
+  readonly fieldValidation: FieldValidation;
+  readonly manager: string;
+}
+
+/** Creates the object a body holds (see createsOnThread), and answers 201 with it. */
+export async function createOnThread(
+  registry: Registry,
+  store: GenericStore,
+  namespace: string | undefined,
+  mediaType: string,
+  body: Buffer,
+  options: ThreadCreateOptions,
+  response: ServerResponse,
+): Promise<void> {
+  const { definition } = store;
+  const task: CreateTask = { group: definition.group, version: definition.version, resource: definition.resource, namespace, mediaType, body, ...options, now: Date.now() };
+  createdOnThreads++;
+  const result = (await workThreads().run(task, { name: 'prepareCreate' })) as CreateTaskResult;
+  for (const warning of result.warnings) addWarning(response, warning);
+  if (!result.ok && result.stage === 'decode') throw errorOf(result);
+  if (definition.namespaced && namespace !== undefined) await admitCreateInNamespace(registry.namespaces, definition, namespace, { metadata: { ...result.requested } });
+  if (!result.ok) throw errorOf(result);
+  const stored = Buffer.from(result.stored.buffer, result.stored.byteOffset, result.stored.byteLength);
+  if (options.dryRun) {
+    // A dry run's answer is the object as it would be stored: no resourceVersion.
+    await store.checkNameFree(namespace, result.name);
+    await sendStoredJson(response, 201, () => Buffer.concat([stored, Buffer.from('\n')]), () => parseJson(stored.toString('utf8')) as JsonObject);
+    return;
+  }
+  const kv = await store.createStored(namespace, result.name, stored);
+  await sendStoredJson(response, 201, () => storedObjectJson(kv, '\n'), () => store.decode(kv));
+}
+
+const errorOf = (failure: Extract<CreateTaskResult, { ok: false }>): Error =>
+  failure.status !== undefined ? new StatusError(failure.status) : new Error(`a create on a work thread failed: ${failure.message}`);
+
+/** How many creates went to a work thread so far (for tests). */
+export const createsOnThreads = (): number => createdOnThreads;
