@@ -1,6 +1,7 @@
 // `npm run bench -- stall`: whether one client's heavy requests stall everyone else. A prober reads
 // one small object every 20 ms (its own thread and connection) while other clients send heavy
-// requests: big Protobuf and JSON lists, deeply nested YAML bodies, objects with 100,000 labels.
+// requests: big Protobuf and JSON lists, deeply nested YAML bodies, creates, PUTs, patches and
+// server-side applies of objects with 100,000 labels.
 // The prober's p99 is the number to watch: every other client (node heartbeats included) waits
 // that long behind the heavy work. The goal is a p99 under 100 ms.
 
@@ -28,7 +29,7 @@ export interface StallBenchOptions {
 }
 
 interface HeavyRequest {
-  readonly method: 'GET' | 'POST';
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH';
   readonly path: (n: number) => string;
   readonly headers: Record<string, string>;
   readonly body?: (n: number) => Buffer;
@@ -42,6 +43,9 @@ export async function stallBench(options: StallBenchOptions, log: (line: string)
       await send(server.url, 'POST', '/api/v1/namespaces', { 'content-type': 'application/json' }, Buffer.from(JSON.stringify({ metadata: { name } })));
     }
     await send(server.url, 'POST', '/api/v1/namespaces/default/configmaps', { 'content-type': 'application/json' }, Buffer.from(JSON.stringify({ metadata: { name: 'probe' }, data: { a: 'b' } })));
+    for (let i = 0; i < options.concurrency; i++) {
+      await send(server.url, 'POST', '/api/v1/namespaces/bench-heavy/configmaps', { 'content-type': 'application/json' }, Buffer.from(JSON.stringify({ metadata: { name: `replaced-${i}` } })));
+    }
     log(`stall: creating ${options.listObjects.toLocaleString('en-US')} ConfigMaps of 1 KiB`);
     const fill = await httpLoad({ url: server.url, request: { kind: 'create', namespaces: ['bench-list'], namePrefix: 'cm-', payloadBytes: 1024 }, concurrency: 32, count: options.listObjects });
     if (fill.errors > 0) throw new Error(`the fill failed: ${fill.firstError}`);
@@ -56,6 +60,36 @@ export async function stallBench(options: StallBenchOptions, log: (line: string)
       [
         `YAML bodies nested ${options.depth.toLocaleString('en-US')} deep (${Math.round(nested.length / 1024)} KiB)`,
         { method: 'POST', path: () => '/api/v1/namespaces/bench-heavy/configmaps', headers: { 'content-type': 'application/yaml' }, body: () => Buffer.from(nested) },
+      ],
+      [
+        `PUTs of a ConfigMap with ${options.labels.toLocaleString('en-US')} labels`,
+        {
+          method: 'PUT',
+          // One object per client, so that the PUTs rarely meet: each that does is prepared again.
+          path: (n) => `/api/v1/namespaces/bench-heavy/configmaps/replaced-${n % options.concurrency}`,
+          headers: { 'content-type': 'application/json' },
+          // Each PUT changes one label, so that none is a no-op; without a resourceVersion it is unconditional.
+          body: (n) => Buffer.from(JSON.stringify({ metadata: { name: `replaced-${n % options.concurrency}`, labels: { ...labels, 'key-0': `put-${n}` } } })),
+        },
+      ],
+      [
+        `merge patches of one label of a ConfigMap with ${options.labels.toLocaleString('en-US')} labels`,
+        {
+          method: 'PATCH',
+          path: (n) => `/api/v1/namespaces/bench-heavy/configmaps/replaced-${n % options.concurrency}`,
+          headers: { 'content-type': 'application/merge-patch+json' },
+          body: (n) => Buffer.from(JSON.stringify({ metadata: { labels: { 'key-1': `patch-${n}` } } })),
+        },
+      ],
+      [
+        `server-side applies of a ConfigMap with ${options.labels.toLocaleString('en-US')} labels`,
+        {
+          method: 'PATCH',
+          path: (n) => `/api/v1/namespaces/bench-heavy/configmaps/applied-${n % options.concurrency}?fieldManager=bench`,
+          headers: { 'content-type': 'application/apply-patch+yaml' },
+          // JSON is YAML: the whole configuration, one label changed each time.
+          body: (n) => Buffer.from(JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `applied-${n % options.concurrency}`, labels: { ...labels, 'key-0': `apply-${n}` } } })),
+        },
       ],
       [
         `ConfigMaps with ${options.labels.toLocaleString('en-US')} labels`,

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { decodeStoredObject, encodeStoredObject, storedListJson, storedObjectJson } from '../src/registry/stored-object.ts';
+import { decodeStoredObject, encodeStoredObject, storedListJson, storedListJsonInSteps, storedObjectJson } from '../src/registry/stored-object.ts';
 import type { KeyValue } from '../src/storage/storage.ts';
 
 const encoder = new TextEncoder();
@@ -62,4 +62,17 @@ test('a list joins its items without kind and apiVersion, each at its own revisi
     ],
   );
   t.is(storedListJson('{"items":[', [], ']}').toString(), '{"items":[]}');
+});
+
+test('a list joined in steps is the list joined at once, with a pause after every so many items of each pass', async (t) => {
+  const items = Array.from({ length: 2500 }, (_, i) =>
+    // Every hundredth value has another shape (a resourceVersion stored in it), which is re-encoded.
+    kvOf(i % 100 === 0 ? encoder.encode(JSON.stringify({ ...configMap, metadata: { name: `cm-${i}`, resourceVersion: '1' } })) : encodeStoredObject({ ...configMap, metadata: { name: `cm-${i}` } }), 10 + i),
+  );
+  let pauses = 0;
+  const stepwise = await storedListJsonInSteps('{"items":[', items, ']}\n', 1000, async () => void pauses++);
+  t.deepEqual(stepwise, storedListJson('{"items":[', items, ']}\n'));
+  // Sizing, then copying: a pause at items 1,000 and 2,000 of each.
+  t.is(pauses, 4);
+  t.is((JSON.parse(stepwise.toString()) as { items: unknown[] }).items.length, 2500);
 });

@@ -25,6 +25,7 @@ export { parseJson } from './json/parse-json.ts';
 export { JsonNestingDepthError, maxJsonNestingDepth, nestsDeeperThan } from './json/nesting-depth.ts';
 export { duplicateFieldPaths } from './json/duplicate-fields.ts';
 export { cloneJson } from './json/clone-json.ts';
+export { runInSteps, runToEnd } from './work/stepwise.ts';
 export { isRawJSON } from './json/raw-json.ts';
 export { isDNS1035Label, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, maskTrailingDash, regexError } from './validation/name-formats.ts';
 export { generateSelfSignedCertKey, issueCertificate, pemBlock, type CertificateIssuer, type CertificateTemplate, type SelfSignedCertKey } from './tls/self-signed-certificate.ts';

@@ -209,6 +209,16 @@ test('gate off: a get, a list and a delete of a corrupt object answer the bare d
   t.is((await call(gateOff, 'GET', `${configMaps}/healthy`)).status, 200);
 });
 
+test('gate off: a PUT over a corrupt object answers its 500, whether its body is small or large (prepared on a work thread)', async (t) => {
+  const small = { metadata: { name: 'broken' }, data: { a: '2' } };
+  // 300 KiB: past the size from which a PUT's work goes to a thread.
+  const large = { ...small, data: { a: '2', padding: 'p'.repeat(300 * 1024) } };
+  for (const body of [small, large]) t.deepEqual(await call(gateOff, 'PUT', `${configMaps}/broken`, body), { status: 500, body: failure(500, truncatedJson) });
+  // A body the kind cannot decode is refused first, as kube decodes before it reads the object.
+  const typed = await call(gateOff, 'PUT', `${configMaps}/broken`, { ...large, data: { ...large.data, a: 2 } });
+  t.is(typed.status, 400);
+});
+
 test('gate off: ignoreStoreReadErrorWithClusterBreakingPotential is dropped before validation, so the delete is a normal one', async (t) => {
   const combined = await call(gateOff, 'DELETE', `${configMaps}/broken`, { ignoreStoreReadErrorWithClusterBreakingPotential: true, dryRun: ['All'] });
   t.deepEqual(combined, { status: 500, body: failure(500, truncatedJson) });

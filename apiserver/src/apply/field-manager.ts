@@ -6,6 +6,7 @@
 // values it changes unless forced. Server-owned metadata is never owned; the fields the request's
 // endpoint resets (the status for the main resource, all but the status for /status) neither.
 
+import { runInSteps, runToEnd } from '@capstan/common';
 import { isPlainObject } from '../patch/merge-patch.ts';
 import { metaTime } from '../registry/object-meta.ts';
 import { mergeConfiguration, removeItems } from './apply-merge.ts';
@@ -123,12 +124,7 @@ export class FieldManager {
    * FieldsV1 written): for an object of 100,000 labels they are the longest part of its write.
    */
   async updateWithBreaks(live: JsonMap | undefined, next: JsonMap, manager: string, stageBreak: () => Promise<void> | undefined): Promise<JsonMap> {
-    const stages = this.#updateInStages(live, next, manager);
-    for (;;) {
-      const step = stages.next();
-      if (step.done === true) return step.value;
-      await stageBreak();
-    }
+    return runInSteps(this.#updateInStages(live, next, manager), stageBreak);
   }
 
   *#updateInStages(live: JsonMap | undefined, next: JsonMap, manager: string): Generator<void, JsonMap, void> {
@@ -261,14 +257,6 @@ export class FieldManager {
     } catch {
       return new Set();
     }
-  }
-}
-
-/** The value of a computation written in stages (a generator that yields between them), run at once. */
-function runToEnd<T>(stages: Generator<void, T, void>): T {
-  for (;;) {
-    const step = stages.next();
-    if (step.done === true) return step.value;
   }
 }
 

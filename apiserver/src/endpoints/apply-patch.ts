@@ -31,19 +31,24 @@ export interface ApplyTarget {
 }
 
 /** How often an apply is re-made when other writes keep coming between its read and its write. */
-const maxAttempts = 5;
+export const maxApplyAttempts = 5;
 
 /** The body of an apply: YAML (JSON is YAML too), or CBOR where the server serves it. */
 export type ApplyBody = { readonly yaml: string } | { readonly cbor: Buffer };
 
-export async function applyObject(target: ApplyTarget, body: ApplyBody, query: URLSearchParams, options: WriteOptions, response: ServerResponse): Promise<void> {
+/** An apply's manager (required) and force, from its query. */
+export function applyOptionsOf(query: URLSearchParams): { manager: string; force: boolean } {
   const manager = query.get('fieldManager') ?? '';
   if (manager === '') throw newInvalid({ group: 'meta.k8s.io', kind: 'PatchOptions' }, '', [fieldRequired('fieldManager', 'is required for apply patch')]);
-  const force = queryBool(query.get('force'));
+  return { manager, force: queryBool(query.get('force')) };
+}
+
+export async function applyObject(target: ApplyTarget, body: ApplyBody, query: URLSearchParams, options: WriteOptions, response: ServerResponse): Promise<void> {
+  const { manager, force } = applyOptionsOf(query);
   const config = await configurationOf(target, decodeApplyBody(body));
   // kube checks the YAML strictly once the apply has merged, before it writes.
   const checkYaml = () => {
-    if ('yaml' in body && options.fieldValidation !== 'Ignore') checkDuplicateKeys(body.yaml, options.fieldValidation, response);
+    if ('yaml' in body) checkDuplicateKeys(body.yaml, options.fieldValidation, (message) => addWarning(response, message));
   };
   for (let attempt = 1; ; attempt++) {
     const live = await liveObject(target);
@@ -65,7 +70,7 @@ export async function applyObject(target: ApplyTarget, body: ApplyBody, query: U
       return;
     } catch (error) {
       // Only the store's conflicts reach here (another write came between): read again.
-      if (error instanceof StatusError && error.code === 409 && attempt < maxAttempts) continue;
+      if (error instanceof StatusError && error.code === 409 && attempt < maxApplyAttempts) continue;
       throw error;
     }
   }
@@ -80,7 +85,7 @@ async function liveObject(target: ApplyTarget): Promise<JsonObject | undefined> 
   }
 }
 
-function decodeApplyBody(body: ApplyBody): unknown {
+export function decodeApplyBody(body: ApplyBody): unknown {
   if ('cbor' in body) {
     try {
       // kube reads an apply patch into unstructured content, and says YAML whatever the patch's media type.
@@ -97,17 +102,18 @@ function decodeApplyBody(body: ApplyBody): unknown {
 }
 
 /** Keys the YAML repeats: kube's strict YAML decoding refuses them (Strict) or warns of each (Warn). */
-function checkDuplicateKeys(text: string, validation: WriteOptions['fieldValidation'], response: ServerResponse): void {
+export function checkDuplicateKeys(text: string, validation: WriteOptions['fieldValidation'], warn: (message: string) => void): void {
+  if (validation === 'Ignore') return;
   const duplicates = yamlDuplicateKeys(text);
   if (duplicates.length === 0) return;
   if (validation === 'Strict') {
     throw newBadRequest(`error strict decoding YAML: error converting YAML to JSON: yaml: unmarshal errors:\n${duplicates.map((line) => `  ${line}`).join('\n')}`);
   }
-  for (const duplicate of duplicates) addWarning(response, duplicate);
+  for (const duplicate of duplicates) warn(duplicate);
 }
 
 /** The applied configuration, checked as kube checks it before merging. */
-async function configurationOf(target: ApplyTarget, config: unknown): Promise<JsonObject> {
+export async function configurationOf(target: Pick<ApplyTarget, 'group' | 'version' | 'kind' | 'typeName' | 'fieldManager'>, config: unknown): Promise<JsonObject> {
   if (!isPlainObject(config)) throw newBadRequest('error decoding YAML: the applied configuration is not an object');
   const [group, version] = typeof config.apiVersion === 'string' && config.apiVersion.includes('/') ? config.apiVersion.split('/', 2) : ['', String(config.apiVersion ?? '')];
   const kind = typeof config.kind === 'string' ? config.kind : '';

@@ -3,7 +3,6 @@
 // with kube's "strict decoding error" (400 for a request body, 422 naming the patch for a patch's
 // result).
 
-import type { ServerResponse } from 'node:http';
 import { fieldInvalid, newBadRequest, newInvalid } from '@capstan/common';
 import type { JsonObject } from '../registry/object-meta.ts';
 import type { ResourceDefinition } from '../registry/resource-definition.ts';
@@ -11,7 +10,6 @@ import type { FieldValidation } from '../registry/write-options.ts';
 import { schemaName } from '../openapi/schema-name.ts';
 import { builtinTypeLookup, loadSchemaModule } from './builtin-type-lookup.ts';
 import { duplicateFieldsOf } from './read-body.ts';
-import { addWarning } from './warning-header.ts';
 
 /** kube's message for each field a JSON text repeated. */
 export const duplicateFieldMessages = (paths: readonly string[]): string[] => paths.map((path) => `duplicate field ${JSON.stringify(path)}`);
@@ -68,12 +66,12 @@ export async function dropUnknownFieldsOfPatched(
   patched: JsonObject,
   typeName: string | undefined,
   validation: FieldValidation,
-  response: ServerResponse,
+  warn: (message: string) => void,
   shown: string,
   patchMessages: readonly string[],
 ): Promise<void> {
   const messages = [...patchMessages, ...(typeName === undefined ? [] : await dropUnknownFields(patched, typeName))];
   if (messages.length === 0 || validation === 'Ignore') return;
   if (validation === 'Strict') throw newInvalid({ group: '', kind: '' }, '', [fieldInvalid('patch', shown, `strict decoding error: ${messages.join(', ')}`)]);
-  for (const message of messages) addWarning(response, message);
+  for (const message of messages) warn(message);
 }

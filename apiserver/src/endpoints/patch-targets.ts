@@ -59,7 +59,8 @@ export async function mainPatchTarget(registry: Registry, store: GenericStore, i
   const fieldManager = await fieldManagerFor(definition);
   if (typeName === undefined || fieldManager === undefined) return { view, typeName };
   const create = (object: Record<string, unknown>, dryRun: boolean) => createFromBody(registry, store, namespace, object, { dryRun }, hooks);
-  return { view, typeName, fieldManager, apply: { view, name: info.name, ...definition, typeName, fieldManager, create } };
+  const object = { registry, store, namespace, name: info.name, hooks };
+  return { view, typeName, fieldManager, apply: { view, name: info.name, ...definition, typeName, fieldManager, create }, object };
 }
 
 export async function subresourcePatchTarget(store: GenericStore, info: RequestInfo, subresource: 'status' | 'scale' | 'approval'): Promise<PatchTarget> {

@@ -5,17 +5,18 @@
 // dryRun=All answers what would be stored. Server-side apply is apply-patch.ts's.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { builtinTypeLookup } from './builtin-type-lookup.ts';
-import { duplicateFieldPaths, fieldForbidden, fieldInvalid, goJson, goJsonKind, goValue, newBadRequest, newInvalid, newUnclassifiedError, newUnprocessableEntity, newUnsupportedMediaType, parseJson, StatusError } from '@capstan/common';
-import { metadataOf, type JsonObject } from '../registry/object-meta.ts';
+import { duplicateFieldPaths, fieldForbidden, newInvalid, newUnsupportedMediaType, StatusError } from '@capstan/common';
+import type { JsonObject } from '../registry/object-meta.ts';
 import { writeOptionsOf } from '../registry/write-options.ts';
-import { dropUnknownFieldsOfPatched, duplicateFieldMessages, goTypeErrorOf } from './field-validation.ts';
-import { applyJsonPatch, JsonPatchError } from '../patch/json-patch.ts';
-import { applyMergePatch, isPlainObject } from '../patch/merge-patch.ts';
+import { duplicateFieldMessages } from './field-validation.ts';
+import { jsonPatch, mergePatch, parsePatch, patchedBody, patcherOf, strategicMergePatch, type PatchChecks, type Patcher } from './patch-appliers.ts';
+import { addWarning } from './warning-header.ts';
+import { patchOnThread, storedForThreadPatch, type PatchedObject } from './patch-on-thread.ts';
 import type { ObjectView } from './object-view.ts';
 import type { FieldManager } from '../apply/field-manager.ts';
 import { managerOf } from '../apply/field-tracking.ts';
-import { applyObject, type ApplyTarget } from './apply-patch.ts';
+import { applyObject, applyOptionsOf, type ApplyTarget } from './apply-patch.ts';
+import { applyOnThreadIfLarge } from './apply-on-thread.ts';
 import { negotiateOutput } from './negotiate-media-type.ts';
 import { mediaTypeOf, readBodyBytes } from './read-body.ts';
 import { servesCbor } from './cbor-codec.ts';
@@ -31,13 +32,10 @@ export interface PatchTarget {
   readonly fieldManager?: FieldManager;
   /** Where server-side apply is served. */
   readonly apply?: ApplyTarget;
+  /** The object itself (not a subresource): patched on a work thread when it is large. */
+  readonly object?: PatchedObject;
 }
 
-type Patcher = (current: JsonObject, patch: unknown) => Promise<unknown> | unknown;
-
-const jsonPatch = 'application/json-patch+json';
-const mergePatch = 'application/merge-patch+json';
-const strategicMergePatch = 'application/strategic-merge-patch+json';
 const applyPatchYaml = 'application/apply-patch+yaml';
 const applyPatchCbor = 'application/apply-patch+cbor';
 
@@ -50,38 +48,37 @@ export async function patchObject(target: PatchTarget, query: URLSearchParams, r
   if (target.apply !== undefined && (mediaType === applyPatchYaml || (mediaType === applyPatchCbor && servesCbor()))) {
     const options = writeOptionsOf(query, 'PatchOptions');
     const bytes = await readBodyBytes(request);
+    if (mediaType === applyPatchYaml && target.object !== undefined) {
+      const { manager, force } = applyOptionsOf(query);
+      if (await applyOnThreadIfLarge(target.object.registry, target.object, { yaml: bytes, typeName: target.apply.typeName, manager, force }, options, response)) return;
+    }
     return applyObject(target.apply, mediaType === applyPatchYaml ? { yaml: bytes.toString('utf8') } : { cbor: bytes }, query, options, response);
   }
   const patcher = patcherFor(target, mediaType);
-  const strategic = mediaType === strategicMergePatch;
   const options = writeOptionsOf(query, 'PatchOptions');
   if (query.has('force')) throw newInvalid({ group: 'meta.k8s.io', kind: 'PatchOptions' }, '', [fieldForbidden('force', 'may not be specified for non-apply patch')]);
   const manager = managerOf(query, request);
   const { fieldManager } = target;
   const stageBreak = stageBreakFor(request);
   const track = fieldManager === undefined ? undefined : (next: JsonObject, old: JsonObject) => fieldManager.updateWithBreaks(old, next, manager, stageBreak);
-  const patchText = (await readBodyBytes(request)).toString('utf8');
+  const patchBytes = await readBodyBytes(request);
+  const patchText = patchBytes.toString('utf8');
   const patch = parsePatch(patchText);
   // Applying a patch recurses through it: one deeper than we process is refused before.
   checkProcessableDepth(patch, 'patch');
   await stageBreak();
   const patchMessages = options.fieldValidation === 'Ignore' ? [] : duplicateFieldMessages(duplicateFieldPaths(patchText)).map((message) => (mediaType === jsonPatch ? `json patch ${message}` : message));
+  const large = target.object === undefined ? undefined : await storedForThreadPatch(target.object, patchBytes.length);
+  if (target.object !== undefined && large !== undefined) {
+    const threadPatch = { mediaType, bytes: patchBytes, typeName: target.typeName, patchMessages, maxAttempts };
+    return patchOnThread(target.object, large, threadPatch, { dryRun: options.dryRun, fieldValidation: options.fieldValidation, manager }, response);
+  }
+  const checks: PatchChecks = { typeName: target.typeName, mediaType, fieldValidation: options.fieldValidation, patchMessages, warn: (message) => addWarning(response, message) };
   for (let attempt = 1; ; attempt++) {
     await stageBreak();
     const current = await target.view.get();
-    const patched = await patcher(current, patch);
+    const { body, pinned } = await patchedBody(patcher, current, patch, checks);
     await stageBreak();
-    if (!isPlainObject(patched)) throw newBadRequest('the patched object is not a JSON object');
-    // kube shows a strategic merge patch as Go prints the patch, the others as the patched JSON.
-    const typeError = await goTypeErrorOf(patched, target.typeName);
-    if (typeError !== undefined) throw newInvalid({ group: '', kind: '' }, '', [fieldInvalid('patch', strategic ? goValue(patch) : goJson(patched), typeError)]);
-    const shown = options.fieldValidation !== 'Strict' ? '' : strategic ? goValue(patch) : goJson(patched);
-    await dropUnknownFieldsOfPatched(patched, target.typeName, options.fieldValidation, response, shown, patchMessages);
-    await stageBreak();
-    const currentVersion = metadataOf(current).resourceVersion;
-    const named = metadataOf(patched).resourceVersion;
-    const pinned = named !== undefined && named !== currentVersion;
-    const body: JsonObject = pinned ? patched : { ...patched, metadata: { ...metadataOf(patched), resourceVersion: currentVersion } };
     try {
       const updated = await target.view.update(body, { dryRun: options.dryRun, track, stageBreak });
       await stageBreak();
@@ -96,46 +93,9 @@ export async function patchObject(target: PatchTarget, query: URLSearchParams, r
 
 function patcherFor(target: PatchTarget, mediaType: string): Patcher {
   const { typeName } = target;
-  switch (mediaType) {
-    case jsonPatch:
-      return (current, patch) => {
-        if (!Array.isArray(patch)) throw newBadRequest(`error decoding patch: json: cannot unmarshal ${goJsonKind(patch)} into Go value of type []handlers.jsonPatchOp`);
-        try {
-          return applyJsonPatch(current, patch);
-        } catch (error) {
-          // kube answers a patch that does not apply with a 422 that keeps its reason to itself.
-          if (error instanceof JsonPatchError) throw newUnprocessableEntity();
-          throw error;
-        }
-      };
-    case mergePatch:
-      return applyMergePatch;
-    case strategicMergePatch:
-      if (typeName !== undefined) return (current, patch) => applyStrategicPatch(current, patch, typeName);
-  }
+  const patcher = patcherOf(mediaType, typeName);
+  if (patcher !== undefined) return patcher;
   const accepted = typeName === undefined ? [jsonPatch, mergePatch] : [jsonPatch, mergePatch, strategicMergePatch];
   const applies = target.apply === undefined ? [] : servesCbor() ? [applyPatchYaml, applyPatchCbor] : [applyPatchYaml];
   throw newUnsupportedMediaType([...accepted, ...applies]);
-}
-
-let strategicMergePatchModule: Promise<typeof import('../patch/strategic-merge-patch.ts')> | undefined;
-
-async function applyStrategicPatch(current: JsonObject, patch: unknown, typeName: string): Promise<JsonObject> {
-  const { applyStrategicMergePatch, StrategicMergePatchError } = await (strategicMergePatchModule ??= import('../patch/strategic-merge-patch.ts'));
-  try {
-    return applyStrategicMergePatch(current, patch, typeName, await builtinTypeLookup());
-  } catch (error) {
-    if (!(error instanceof StrategicMergePatchError)) throw error;
-    if (error.code === 400) throw newBadRequest(error.message);
-    if (error.code === 422) throw newUnprocessableEntity();
-    throw newUnclassifiedError(error.message);
-  }
-}
-
-function parsePatch(text: string): unknown {
-  try {
-    return parseJson(text);
-  } catch (error) {
-    throw newBadRequest(`error decoding patch: ${(error as Error).message}`);
-  }
 }

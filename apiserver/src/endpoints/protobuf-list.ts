@@ -54,7 +54,11 @@ export async function sendProtobufList(response: ServerResponse, mediaType: stri
       itemMessages.set(page.items[i] as KeyValue, message);
     }
   }
-  // Joining thousands of messages takes milliseconds: a large list waits its turn among the others.
-  if (messages.length > listItemsPerTurn) await nextTurn();
-  writeResponse(response, 200, mediaType, codec.encodeListOfItemMessages(page.apiVersion, `${page.kind}List`, page.metadata, messages as Uint8Array[]));
+  const listKind = `${page.kind}List`;
+  // Joining thousands of messages takes milliseconds: a large list is joined a part per turn.
+  const list =
+    messages.length > listItemsPerTurn
+      ? await codec.encodeListOfItemMessagesInSteps(page.apiVersion, listKind, page.metadata, messages as Uint8Array[], listItemsPerTurn, nextTurn)
+      : codec.encodeListOfItemMessages(page.apiVersion, listKind, page.metadata, messages as Uint8Array[]);
+  writeResponse(response, 200, mediaType, list);
 }

@@ -18,7 +18,8 @@ import { addWarning } from './warning-header.ts';
 import { namespaceOf } from './get.ts';
 import { mainView } from './object-view.ts';
 import { negotiateOutput } from './negotiate-media-type.ts';
-import { readJsonBody } from './read-body.ts';
+import { bodyMediaTypeOf, decodeBody, readBodyBytes } from './read-body.ts';
+import { updateOnThread, updatesOnThread } from './update-on-thread.ts';
 import { sendJson } from './send-json.ts';
 import { stageBreakFor, type StageBreak } from './yield-between-stages.ts';
 
@@ -33,8 +34,14 @@ export async function updateObject(
 ): Promise<void> {
   negotiateOutput(request);
   const { dryRun, fieldValidation } = writeOptionsOf(query, 'UpdateOptions');
+  const mediaType = bodyMediaTypeOf(request);
+  const bytes = await readBodyBytes(request);
+  if (updatesOnThread(store, mediaType, bytes.length, hooks)) {
+    await updateOnThread(store, namespaceOf(info), info.name, mediaType, bytes, { dryRun, fieldValidation, manager: managerOf(query, request) }, response);
+    return;
+  }
   const stageBreak = stageBreakFor(request);
-  const body = await readJsonBody(request, store.definition.kind);
+  const body = await decodeBody(mediaType, bytes, store.definition.kind);
   await stageBreak();
   await dropUnknownFieldsOf(body, store.definition, fieldValidation, (message) => addWarning(response, message));
   await stageBreak();

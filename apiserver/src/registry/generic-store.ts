@@ -2,14 +2,13 @@
 // delete written once over the storage contract; a resource is a declaration, not code.
 
 import { isDeepStrictEqual } from 'node:util';
-import { fieldForbidden, fieldInvalid, newAlreadyExists, newConflict, newInvalid, newNotFound, StatusError, type GroupResource } from '@capstan/common';
+import { fieldInvalid, newAlreadyExists, newInvalid, newNotFound, StatusError, type GroupResource } from '@capstan/common';
 import { objectKey, collectionPrefix } from '../storage/keys.ts';
 import type { KeyValue, Revision, Storage, Watch } from '../storage/storage.ts';
 import { isStorageError } from '../storage/storage-error.ts';
 import { corruptListStatus, corruptObjectOf, corruptObjectStatus, CorruptObjectsError, isCorruptObjectError } from './corrupt-object.ts';
 import type { DeleteOptions } from './delete-options.ts';
-import { planDeletion, shouldDeleteDuringUpdate } from './deletion.ts';
-import { generationOnUpdate } from './generation-policy.ts';
+import { planDeletion } from './deletion.ts';
 import { checkNameMatchesUrl, metadataOf, omitEmptyMetadata, type JsonObject } from './object-meta.ts';
 import { apiVersionOf, type ResourceDefinition } from './resource-definition.ts';
 import { statusFromStorageError } from './storage-status.ts';
@@ -17,9 +16,9 @@ import { statusUpdateMetadata } from './status-update-metadata.ts';
 import { checkProcessableDepth } from './processable-depth.ts';
 import { readListPage, type ListPage, type ListRequest } from './store-list.ts';
 import { watchStored, type ApiWatchListener } from './store-watch.ts';
-import { decodeStoredObject, encodeStoredObject, withResourceVersion } from './stored-object.ts';
+import { decodeStoredObject, encodeStoredObject, withoutResourceVersion, withResourceVersion } from './stored-object.ts';
 import { conversionFor, type StoredConversion } from './conversions/stored-conversion.ts';
-import { checkValid, defaultedObject, kindWritesOf, preparedForCreate, type KindWrites } from './create-preparation.ts';
+import { checkValid, defaultedObject, kindWritesOf, modifiedConflict, preparedForCreate, replacementOf, updateDerivation, type KindWrites } from './write-preparation.ts';
 import { updatePrecondition } from './update-precondition.ts';
 import type { ResourceStrategy } from './strategy.ts';
 import type { WatchRequest } from './watch-request.ts';
@@ -161,6 +160,16 @@ export class GenericStore {
    * given; 404 when there is none, 500 when it does not decode.
    */
   async getStored(namespace: string | undefined, name: string, minRevision?: Revision): Promise<KeyValue> {
+    const kv = await this.getStoredUnchecked(namespace, name, minRevision);
+    this.#checkDecodable(kv);
+    return kv;
+  }
+
+  /**
+   * getStored without the check that the value decodes, which parses it: for a reader that parses
+   * it anyway off the event loop (update-on-thread.ts), and calls getStored when it does not decode.
+   */
+  async getStoredUnchecked(namespace: string | undefined, name: string, minRevision?: Revision): Promise<KeyValue> {
     let kv: KeyValue | undefined;
     try {
       kv = (await this.#storage.get(this.#key(namespace, name), minRevision === undefined ? {} : { minRevision })).kv;
@@ -168,7 +177,6 @@ export class GenericStore {
       throw statusFromStorageError(error, { resource: this.groupResource, name, verb: 'get', requestedRevision: minRevision });
     }
     if (kv === undefined) throw newNotFound(this.groupResource, name);
-    this.#checkDecodable(kv);
     return kv;
   }
 
@@ -200,45 +208,7 @@ export class GenericStore {
   update(namespace: string | undefined, name: string, sent: JsonObject, options: ReplaceOptions = {}): Promise<JsonObject> {
     // Defaulted first, as kube defaults what it decodes: a field left to its default is no change.
     const body = this.#defaulted(sent);
-    return this.#replace(namespace, name, body, options, (old) => {
-      const { kind: _kind, apiVersion: _apiVersion, metadata: _metadata, ...fields } = body;
-      const next: JsonObject = { kind: old.kind, apiVersion: old.apiVersion, metadata: {}, ...fields };
-      if (this.definition.subresources.some((s) => s.name === 'status')) {
-        if ('status' in old) next.status = old.status;
-        else delete next.status;
-      }
-      const oldMeta = metadataOf(old);
-      const sentUid = metadataOf(body).uid;
-      if (typeof sentUid === 'string' && sentUid !== '' && sentUid !== oldMeta.uid) {
-        const resource = { group: this.definition.group, resource: this.definition.resource };
-        if (options.uidPrecondition === true) throw newConflict(resource, name, `Precondition failed: UID in precondition: ${sentUid}, UID in object meta: ${oldMeta.uid ?? ''}`);
-        throw newInvalid({ group: this.definition.group, kind: this.definition.kind }, name, [fieldInvalid('metadata.uid', sentUid, 'field is immutable')]);
-      }
-      const metadata = { ...metadataOf(body), name, uid: oldMeta.uid, creationTimestamp: oldMeta.creationTimestamp } as Record<string, unknown>;
-      delete metadata.resourceVersion;
-      if (this.definition.namespaced) metadata.namespace = oldMeta.namespace;
-      else delete metadata.namespace;
-      for (const owned of ['deletionTimestamp', 'deletionGracePeriodSeconds'] as const) {
-        if (oldMeta[owned] === undefined) delete metadata[owned];
-        else metadata[owned] = oldMeta[owned];
-      }
-      next.metadata = metadata;
-      const generation = generationOnUpdate(this.definition, old, next);
-      if (generation === undefined) delete metadata.generation;
-      else metadata.generation = generation;
-      if (oldMeta.deletionTimestamp !== undefined) {
-        const added = ((metadata.finalizers ?? []) as string[]).filter((f) => !(oldMeta.finalizers ?? []).includes(f));
-        if (added.length > 0) {
-          const found = `[]string{${added.map((f) => JSON.stringify(f)).join(', ')}}`;
-          throw newInvalid({ group: this.definition.group, kind: this.definition.kind }, name, [
-            fieldForbidden('metadata.finalizers', `no new finalizers can be added if the object is being deleted, found new finalizers ${found}`),
-          ]);
-        }
-      }
-      this.strategy.prepareForUpdate?.(next, old);
-      this.#validate(next, name, old);
-      return next;
-    });
+    return this.#replace(namespace, name, body, options, updateDerivation(this.#kindWrites, name, body, options.uidPrecondition === true));
   }
 
   /** PUT .../finalize of a namespace: only spec.finalizers changes; with none left, a terminating namespace goes. */
@@ -293,18 +263,13 @@ export class GenericStore {
       }
       if (current === undefined) throw newNotFound(this.groupResource, name);
       if (precondition instanceof StatusError) throw precondition;
-      if (precondition !== undefined && precondition !== BigInt(current.modRevision)) throw this.#modifiedConflict(name);
+      if (precondition !== undefined && precondition !== BigInt(current.modRevision)) throw this.modifiedConflict(name);
       const old = withoutResourceVersion(this.decode(current));
-      await options.stageBreak?.();
-      const derived = derive(old);
-      await options.stageBreak?.();
-      const next = omitEmptyMetadata((await options.track?.(derived, old)) ?? derived);
-      await options.stageBreak?.();
-      if (isDeepStrictEqual(next, old)) return this.decode(current);
-      await options.stageBreak?.();
+      const { next, outcome } = await replacementOf(this.#kindWrites, old, derive, options);
+      if (outcome === 'unchanged') return this.decode(current);
       if (options.dryRun === true) return withResourceVersion(next, current.modRevision);
       try {
-        if (shouldDeleteDuringUpdate(this.strategy, next, old)) {
+        if (outcome === 'delete') {
           const { revision } = await this.#storage.delete(key, current.modRevision);
           return withResourceVersion(next, revision);
         }
@@ -312,7 +277,7 @@ export class GenericStore {
         return this.#conversion === undefined ? withResourceVersion(next, kv.modRevision) : this.decode(kv);
       } catch (error) {
         if (isStorageError(error, 'Conflict') || isStorageError(error, 'NotFound')) {
-          if (precondition !== undefined) throw this.#modifiedConflict(name);
+          if (precondition !== undefined) throw this.modifiedConflict(name);
           continue;
         }
         throw statusFromStorageError(error, context);
@@ -320,8 +285,25 @@ export class GenericStore {
     }
   }
 
-  #modifiedConflict(name: string): StatusError {
-    return newConflict(this.groupResource, name, 'the object has been modified; please apply your changes to the latest version and try again');
+  /** kube's 409 for a write whose resourceVersion precondition is not the stored object's. */
+  modifiedConflict(name: string): StatusError {
+    return modifiedConflict(this.groupResource, name);
+  }
+
+  /**
+   * Writes a replacement prepared elsewhere (a work thread, see update-on-thread.ts) over the
+   * object stored at `revision`: its new bytes, or its removal. Answers the write's revision, or
+   * undefined when another write came between (the caller prepares it again, or answers 409).
+   */
+  async writeReplacement(namespace: string | undefined, name: string, revision: Revision, outcome: 'write' | 'delete', bytes: Uint8Array): Promise<Revision | undefined> {
+    const key = this.#key(namespace, name);
+    try {
+      if (outcome === 'delete') return (await this.#storage.delete(key, revision)).revision;
+      return (await this.#storage.update(key, bytes, revision)).modRevision;
+    } catch (error) {
+      if (isStorageError(error, 'Conflict') || isStorageError(error, 'NotFound')) return undefined;
+      throw statusFromStorageError(error, { resource: this.groupResource, name, verb: 'update' });
+    }
   }
 
   /** Starts a watch of the collection the request names (see watchStored). */
@@ -463,10 +445,4 @@ export class GenericStore {
       throw statusFromStorageError(error, { resource: this.groupResource, name, verb: 'delete' });
     }
   }
-}
-
-/** Stored objects carry no resourceVersion: the store's revision is it. */
-function withoutResourceVersion(object: JsonObject): JsonObject {
-  const { resourceVersion: _resourceVersion, ...metadata } = metadataOf(object);
-  return { ...object, metadata };
 }

@@ -4,7 +4,7 @@
 // revision in after that prefix and copy the stored bytes as they are: no parse, no stringify.
 // Bytes of another shape (written by something else) go through JSON.parse instead.
 
-import { parseJson } from '@capstan/common';
+import { parseJson, runInSteps, runToEnd } from '@capstan/common';
 import { metadataOf, type JsonObject } from './object-meta.ts';
 import type { KeyValue } from '../storage/storage.ts';
 
@@ -31,6 +31,12 @@ export function withResourceVersion(object: JsonObject, revision: number): JsonO
   return { ...object, metadata: { resourceVersion: String(revision), ...metadata } };
 }
 
+/** Stored objects carry no resourceVersion: the store's revision is it. */
+export function withoutResourceVersion(object: JsonObject): JsonObject {
+  const { resourceVersion: _resourceVersion, ...metadata } = metadataOf(object);
+  return { ...object, metadata };
+}
+
 /** The JSON of an object as a GET answers it, followed by `tail`. */
 export function storedObjectJson(kv: KeyValue, tail: string): Buffer {
   return runToEnd(joinItems('', [kv], tail, true, Number.POSITIVE_INFINITY));
@@ -48,16 +54,8 @@ export function storedListJson(head: string, items: readonly KeyValue[], tail: s
  * storedListJson, awaiting `pause` after every `itemsPerStep` items: a list of many thousands of
  * objects takes tens of milliseconds to join, which other clients should not wait for in one piece.
  */
-export async function storedListJsonInSteps(head: string, items: readonly KeyValue[], tail: string, itemsPerStep: number, pause: () => Promise<void>): Promise<Buffer> {
-  const steps = joinItems(head, items, tail, false, itemsPerStep);
-  for (let step = steps.next(); ; step = steps.next()) {
-    if (step.done === true) return step.value;
-    await pause();
-  }
-}
-
-function runToEnd(steps: Generator<void, Buffer>): Buffer {
-  for (let step = steps.next(); ; step = steps.next()) if (step.done === true) return step.value;
+export function storedListJsonInSteps(head: string, items: readonly KeyValue[], tail: string, itemsPerStep: number, pause: () => Promise<void>): Promise<Buffer> {
+  return runInSteps(joinItems(head, items, tail, false, itemsPerStep), pause);
 }
 
 /** Sizes everything first, then copies each part once into one buffer; yields after every `itemsPerStep` items of each pass. */

@@ -6,7 +6,8 @@ import { declarationOfKind } from './decode-object.ts';
 import { ProtobufDecodeError } from './decode-message.ts';
 import { writeMessage } from './encode-message.ts';
 import { MessageWriter } from './message-writer.ts';
-import { writeUnknownEnvelope } from './unknown-envelope.ts';
+import { runInSteps, runToEnd } from '../../work/stepwise.ts';
+import { closeUnknownEnvelope, openUnknownEnvelope, writeUnknownEnvelope } from './unknown-envelope.ts';
 
 /** Whether an object of this apiVersion and kind has a Protobuf message. */
 export const hasProtobufMessage = (apiVersion: string, kind: string): boolean => declarationOfKind(apiVersion, kind) !== undefined;
@@ -33,13 +34,32 @@ function writeProtobufObject(writer: MessageWriter, object: Record<string, unkno
  * encodeProtobufObject writes for the whole list.
  */
 export function encodeListOfItemMessages(apiVersion: string, listKind: string, metadata: Record<string, unknown>, items: readonly Uint8Array[]): Uint8Array {
+  return runToEnd(listOfItemMessages(apiVersion, listKind, metadata, items, Number.POSITIVE_INFINITY));
+}
+
+/** encodeListOfItemMessages, awaiting `pause` after every `itemsPerStep` items (a list of thousands takes milliseconds to join). */
+export function encodeListOfItemMessagesInSteps(
+  apiVersion: string,
+  listKind: string,
+  metadata: Record<string, unknown>,
+  items: readonly Uint8Array[],
+  itemsPerStep: number,
+  pause: () => Promise<void>,
+): Promise<Uint8Array> {
+  return runInSteps(listOfItemMessages(apiVersion, listKind, metadata, items, itemsPerStep), pause);
+}
+
+function* listOfItemMessages(apiVersion: string, listKind: string, metadata: Record<string, unknown>, items: readonly Uint8Array[], itemsPerStep: number): Generator<void, Uint8Array, void> {
   const writer = new MessageWriter(items.reduce((sum, item) => sum + item.length + 6, 256));
-  writeUnknownEnvelope(writer, apiVersion, listKind, (inner) => {
-    inner.uint32((1 << 3) | 2).fork();
-    writeMessage(inner, metadata, listMetaName, lookup);
-    inner.ldelim();
-    for (const item of items) inner.uint32((2 << 3) | 2).bytes(item);
-  });
+  openUnknownEnvelope(writer, apiVersion, listKind);
+  writer.uint32((1 << 3) | 2).fork();
+  writeMessage(writer, metadata, listMetaName, lookup);
+  writer.ldelim();
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0 && i % itemsPerStep === 0) yield;
+    writer.uint32((2 << 3) | 2).bytes(items[i] as Uint8Array);
+  }
+  closeUnknownEnvelope(writer);
   return writer.finish();
 }
 

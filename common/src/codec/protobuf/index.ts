@@ -4,5 +4,5 @@
 export { decodeProtobufObject, declarationOfKind } from './decode-object.ts';
 export { decodeMessage, ProtobufDecodeError } from './decode-message.ts';
 export { encodeMessage } from './encode-message.ts';
-export { encodeItemMessage, encodeListOfItemMessages, encodeProtobufObject, encodeWatchEventFrame, hasProtobufMessage } from './encode-object.ts';
+export { encodeItemMessage, encodeListOfItemMessages, encodeListOfItemMessagesInSteps, encodeProtobufObject, encodeWatchEventFrame, hasProtobufMessage } from './encode-object.ts';
 export { decodeUnknownEnvelope, encodeUnknownEnvelope, hasProtobufMagic, protobufMagic, ProtobufEnvelopeError, type UnknownEnvelope } from './unknown-envelope.ts';

@@ -70,13 +70,23 @@ export function encodeUnknownEnvelope(apiVersion: string, kind: string, raw: Uin
 
 /** Writes the magic and the runtime.Unknown of an object whose message `writeRaw` writes in place. */
 export function writeUnknownEnvelope(writer: MessageWriter, apiVersion: string, kind: string, writeRaw: (writer: MessageWriter) => void): void {
+  openUnknownEnvelope(writer, apiVersion, kind);
+  writeRaw(writer);
+  closeUnknownEnvelope(writer);
+}
+
+/** writeUnknownEnvelope in two halves, for a message written in steps between them: the magic, the type meta, the raw field opened. */
+export function openUnknownEnvelope(writer: MessageWriter, apiVersion: string, kind: string): void {
   writer.raw(protobufMagic);
   writer.uint32((1 << 3) | 2).fork();
   writer.uint32((1 << 3) | 2).string(apiVersion);
   writer.uint32((2 << 3) | 2).string(kind);
   writer.ldelim();
   writer.uint32((2 << 3) | 2).fork();
-  writeRaw(writer);
+}
+
+/** The raw field closed, then the (empty) content encoding and type. */
+export function closeUnknownEnvelope(writer: MessageWriter): void {
   writer.ldelim();
   writer.uint32((3 << 3) | 2).string('');
   writer.uint32((4 << 3) | 2).string('');

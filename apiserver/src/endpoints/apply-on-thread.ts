@@ -1,0 +1,92 @@
+// A server-side apply (YAML) that is large, its configuration or the object it applies to, of a
+// built-in kind whose objects hold nothing outside the store: the configuration decoded, merged by
+// the field manager and the write prepared on a work thread (write-thread-task.ts), as
+// apply-patch.ts does on the event loop. The apply that creates the object goes there too: the
+// event loop checks the namespace and writes. Retried when another write came between its read
+// and its write, as apply-patch.ts retries.
+
+import type { ServerResponse } from 'node:http';
+import { StatusError } from '@capstan/common';
+import { admitCreateInNamespace } from '../admission/namespace-lifecycle.ts';
+import type { Registry } from '../registry/registry.ts';
+import type { WriteOptions } from '../registry/write-options.ts';
+import type { KeyValue } from '../storage/storage.ts';
+import { maxApplyAttempts } from './apply-patch.ts';
+import { writeCreated } from './create-on-thread.ts';
+import type { PatchedObject } from './patch-on-thread.ts';
+import { updatesOnThread, writeReplacement } from './update-on-thread.ts';
+import { addWarning } from './warning-header.ts';
+import { failureError, workThreads } from './work-threads.ts';
+import type { ApplyTask, ApplyTaskResult } from './write-thread-task.ts';
+import { largeWriteBytes } from './yield-between-stages.ts';
+
+export interface ThreadApply {
+  readonly yaml: Buffer;
+  readonly typeName: string;
+  readonly manager: string;
+  readonly force: boolean;
+}
+
+/** The stored object as read, or why it could not be: a 404 lets the apply create it. */
+type Read = { readonly kv: KeyValue } | { readonly error: unknown; readonly missing: boolean };
+
+async function read(target: PatchedObject): Promise<Read> {
+  try {
+    return { kv: await target.store.getStoredUnchecked(target.namespace, target.name) };
+  } catch (error) {
+    return { error, missing: error instanceof StatusError && error.code === 404 };
+  }
+}
+
+/**
+ * Applies on a work thread when the configuration or the stored object is largeWriteBytes or
+ * more and the kind's writes go there (updatesOnThread); answers whether it did (false: the
+ * caller applies on the event loop).
+ */
+export async function applyOnThreadIfLarge(registry: Registry, target: PatchedObject, apply: ThreadApply, options: WriteOptions, response: ServerResponse): Promise<boolean> {
+  if (!updatesOnThread(target.store, 'application/json', Number.POSITIVE_INFINITY, target.hooks)) return false;
+  let current = await read(target);
+  if (apply.yaml.length + ('kv' in current ? current.kv.value.length : 0) < largeWriteBytes) return false;
+  const { store, namespace, name } = target;
+  const { definition } = store;
+  for (let attempt = 1; ; attempt++) {
+    if (attempt > 1) current = await read(target);
+    const kv = 'kv' in current ? current.kv : undefined;
+    const task: ApplyTask = {
+      group: definition.group,
+      version: definition.version,
+      resource: definition.resource,
+      namespace,
+      name,
+      mediaType: 'application/apply-patch+yaml',
+      body: apply.yaml,
+      fieldValidation: options.fieldValidation,
+      manager: apply.manager,
+      current: kv === undefined ? undefined : { value: kv.value, modRevision: kv.modRevision },
+      typeName: apply.typeName,
+      force: apply.force,
+      creates: 'missing' in current && current.missing,
+      checkYaml: attempt === 1,
+      now: Date.now(),
+    };
+    const result = (await workThreads().run(task, { name: 'prepareApply' })) as ApplyTaskResult;
+    for (const warning of result.warnings) addWarning(response, warning);
+    if (!result.ok && result.stage === 'decode') throw failureError(result, 'an apply');
+    if (!result.ok && result.stage === 'missing') {
+      if (kv === undefined) throw (current as { error: unknown }).error;
+      // A value that does not decode: kube's 500 for it, from the read that checks (or a retry, if it was just replaced).
+      await store.getStored(namespace, name);
+      continue;
+    }
+    const requested = 'requested' in result ? result.requested : undefined;
+    if (task.creates && definition.namespaced && namespace !== undefined) await admitCreateInNamespace(registry.namespaces, definition, namespace, { metadata: { ...requested } });
+    // The apply's own conflicts (409 without force) are not retried: only a write that met another is.
+    if (!result.ok) throw failureError(result, 'an apply');
+    if (result.outcome === 'create') {
+      await writeCreated(store, namespace, result.name, result.stored, options.dryRun, response);
+      return true;
+    }
+    if ((await writeReplacement(store, namespace, name, kv as KeyValue, result, options.dryRun, response)) === 'written') return true;
+    if (attempt >= maxApplyAttempts) throw store.modifiedConflict(name);
+  }
+}

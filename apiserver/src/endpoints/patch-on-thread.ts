@@ -1,0 +1,87 @@
+// A PATCH (JSON, merge or strategic merge) of a large object of a built-in kind whose objects
+// hold nothing outside the store: the patch applied and the replacement prepared on a work thread
+// (write-thread-task.ts). A one-label merge patch of a ConfigMap with 100,000 labels is over a
+// second of work (the object decoded, merged, tracked, validated and encoded), which on the event
+// loop held every other client for that long. Retried as patch.ts retries: when another write
+// came between its read and its write, unless the patch names a resourceVersion.
+
+import type { ServerResponse } from 'node:http';
+import { StatusError } from '@capstan/common';
+import type { GenericStore } from '../registry/generic-store.ts';
+import type { Registry } from '../registry/registry.ts';
+import type { ResourceHooks } from '../registry/resource-hooks.ts';
+import type { KeyValue } from '../storage/storage.ts';
+import type { ThreadWriteOptions } from './create-on-thread.ts';
+import { updatesOnThread, writeReplacement } from './update-on-thread.ts';
+import { addWarning } from './warning-header.ts';
+import { failureError, workThreads } from './work-threads.ts';
+import type { PatchTask, PatchTaskResult } from './write-thread-task.ts';
+import { largeWriteBytes } from './yield-between-stages.ts';
+
+/** The object itself (not a subresource) that a PATCH writes, for the thread to patch when it is large. */
+export interface PatchedObject {
+  /** The namespaces an apply that creates the object checks. */
+  readonly registry: Registry;
+  readonly store: GenericStore;
+  readonly namespace: string | undefined;
+  readonly name: string;
+  readonly hooks: ResourceHooks | undefined;
+}
+
+export interface ThreadPatch {
+  readonly mediaType: string;
+  readonly bytes: Buffer;
+  readonly typeName: string | undefined;
+  readonly patchMessages: readonly string[];
+  readonly maxAttempts: number;
+}
+
+/**
+ * The stored object when a PATCH of it goes to a work thread: it is large (with the patch,
+ * largeWriteBytes or more), and its kind is one whose PUT would go there (updatesOnThread).
+ * Throws the read's 404 or storage error, which a patch answers first.
+ */
+export async function storedForThreadPatch(target: PatchedObject, patchBytes: number): Promise<KeyValue | undefined> {
+  // JSON is what updatesOnThread asks about: the patch is applied to the stored JSON, not decoded as a body.
+  if (!updatesOnThread(target.store, 'application/json', Number.POSITIVE_INFINITY, target.hooks)) return undefined;
+  const kv = await target.store.getStoredUnchecked(target.namespace, target.name);
+  return kv.value.length + patchBytes >= largeWriteBytes ? kv : undefined;
+}
+
+/** Patches the object (see storedForThreadPatch), first as `current` holds it, and answers 200 with it. */
+export async function patchOnThread(target: PatchedObject, current: KeyValue, patch: ThreadPatch, options: ThreadWriteOptions, response: ServerResponse): Promise<void> {
+  const { store, namespace, name } = target;
+  const { definition } = store;
+  let stored = current;
+  for (let attempt = 1; ; attempt++) {
+    if (attempt > 1) stored = await store.getStoredUnchecked(namespace, name);
+    const task: PatchTask = {
+      group: definition.group,
+      version: definition.version,
+      resource: definition.resource,
+      namespace,
+      name,
+      mediaType: patch.mediaType,
+      body: patch.bytes,
+      fieldValidation: options.fieldValidation,
+      manager: options.manager,
+      current: { value: stored.value, modRevision: stored.modRevision },
+      typeName: patch.typeName,
+      patchMessages: patch.patchMessages,
+    };
+    const result = (await workThreads().run(task, { name: 'preparePatch' })) as PatchTaskResult;
+    for (const warning of result.warnings) addWarning(response, warning);
+    if (!result.ok) {
+      if (result.stage === 'missing') {
+        // A value that does not decode: kube's 500 for it, from the read that checks (or a retry, if it was just replaced).
+        await store.getStored(namespace, name);
+        continue;
+      }
+      const error = failureError(result, 'a PATCH');
+      if (error instanceof StatusError && error.code === 409 && !result.pinned && attempt < patch.maxAttempts) continue;
+      throw error;
+    }
+    if ((await writeReplacement(store, namespace, name, stored, result, options.dryRun, response)) === 'written') return;
+    if (result.pinned || attempt >= patch.maxAttempts) throw store.modifiedConflict(name);
+  }
+}
