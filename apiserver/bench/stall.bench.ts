@@ -1,6 +1,6 @@
 // `npm run bench -- stall`: whether one client's heavy requests stall everyone else. A prober reads
 // one small object every 20 ms (its own thread and connection) while other clients send heavy
-// requests: big Protobuf and JSON lists, deeply nested YAML bodies, creates, PUTs, patches and
+// requests: big Protobuf, JSON and Table lists, deeply nested YAML bodies, creates, PUTs, patches and
 // server-side applies of objects with 100,000 labels.
 // The prober's p99 is the number to watch: every other client (node heartbeats included) waits
 // that long behind the heavy work. The goal is a p99 under 100 ms.
@@ -57,6 +57,10 @@ export async function stallBench(options: StallBenchOptions, log: (line: string)
       ['nothing else', undefined],
       [`Protobuf lists of ${options.listObjects.toLocaleString('en-US')} ConfigMaps`, { method: 'GET', path: () => '/api/v1/namespaces/bench-list/configmaps', headers: { accept: 'application/vnd.kubernetes.protobuf' } }],
       [`JSON lists of ${options.listObjects.toLocaleString('en-US')} ConfigMaps`, { method: 'GET', path: () => '/api/v1/namespaces/bench-list/configmaps', headers: { accept: 'application/json' } }],
+      [
+        `Tables (kubectl get) of ${options.listObjects.toLocaleString('en-US')} ConfigMaps`,
+        { method: 'GET', path: () => '/api/v1/namespaces/bench-list/configmaps', headers: { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json' } },
+      ],
       [
         `YAML bodies nested ${options.depth.toLocaleString('en-US')} deep (${Math.round(nested.length / 1024)} KiB)`,
         { method: 'POST', path: () => '/api/v1/namespaces/bench-heavy/configmaps', headers: { 'content-type': 'application/yaml' }, body: () => Buffer.from(nested) },

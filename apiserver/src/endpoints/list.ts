@@ -18,6 +18,8 @@ import { negotiateOutput } from './negotiate-media-type.ts';
 import { answersAsProtobufList, sendProtobufList } from './protobuf-list.ts';
 import { sendJson, sendStoredJson } from './send-json.ts';
 import { listItemsPerTurn, nextTurn } from './yield-between-stages.ts';
+import { sendTableInSteps } from './table-in-steps.ts';
+import { tableColumnsFor } from '../table/table-columns.ts';
 
 export async function listObjects(
   store: GenericStore,
@@ -54,11 +56,14 @@ export function listRequestOf(store: GenericStore, info: RequestInfo, query: URL
 export function sendList(store: GenericStore, page: ListPage, response: ServerResponse): void | Promise<void> {
   const decoded = (): JsonObject => listOf(store, page, page.items.map((kv) => listItemOf(store, kv)));
   if (!store.servesStoredBytes) return sendJson(response, 200, decoded());
-  const { mediaType, conversion } = negotiateOutput(response.req);
+  const { mediaType, conversion, pretty } = negotiateOutput(response.req);
   const { kind } = store.definition;
   const apiVersion = apiVersionOf(store.definition);
   if (mediaType.id === 'protobuf' && conversion === undefined && answersAsProtobufList(apiVersion, kind)) {
     return sendProtobufList(response, mediaType.mediaType, { apiVersion, kind, metadata: listMetadataOf(page), items: page.items });
+  }
+  if (conversion?.kind === 'Table' && mediaType.id === 'json' && !pretty && page.items.length > listItemsPerTurn && tableColumnsFor(store.definition.group, kind).rowOrder === undefined) {
+    return sendTableInSteps(page.items, (part) => listOf(store, page, part.map((kv) => listItemOf(store, kv))), conversion, mediaType.mediaType, response);
   }
   return sendStoredJson(
     response,
