@@ -77,11 +77,17 @@ test.serial('in a healthy zone the NoExecute taints are spaced by the eviction r
 test.serial('a small zone that is mostly down gets no NoExecute taint while a healthy zone goes on', async (t) => {
   const cluster = await startCluster(t);
   const { client } = cluster;
-  runControllers(t, cluster, [nodeLifecycleController], { nodeLifecycle: { ...timing, evictionRate: 10 } });
+  const overrides = { nodeLifecycle: { ...timing, evictionRate: 10 } };
+  const stopFirst = runControllers(t, cluster, [nodeLifecycleController], overrides);
   const small = await zone(t, client, 'small', 4);
   const healthy = await zone(t, client, 'healthy', 2);
   await registered(client, [...small, ...healthy]);
+  // The Nodes must go silent in the same monitor pass, or the first to be seen (with its zone still
+  // Normal) is tainted NoExecute, as kube's controller would taint it: a controller started after
+  // they stopped sees them all at once and gives them all the same startup grace period.
+  await stopFirst();
   await stopAll([...small.slice(0, 3), healthy[0] as SimulatedKubelet]);
+  runControllers(t, cluster, [nodeLifecycleController], overrides);
 
   // 3 of 4 down (>= 0.55, at least 3) in a zone of no more than 50 Nodes: no evictions there.
   await waitForNode(client, 'healthy-0', 'the unreachable NoExecute taint', (node) => hasTaint(node, unreachable, 'NoExecute'));
@@ -97,10 +103,14 @@ test.serial('a small zone that is mostly down gets no NoExecute taint while a he
 test.serial('a large zone that is mostly down is tainted at the secondary eviction rate', async (t) => {
   const cluster = await startCluster(t);
   const { client } = cluster;
-  runControllers(t, cluster, [nodeLifecycleController], { nodeLifecycle: { ...timing, evictionRate: 0.01, secondaryEvictionRate: 10, largeClusterSizeThreshold: 3 } });
+  const overrides = { nodeLifecycle: { ...timing, evictionRate: 0.01, secondaryEvictionRate: 10, largeClusterSizeThreshold: 3 } };
+  const stopFirst = runControllers(t, cluster, [nodeLifecycleController], overrides);
   const large = await zone(t, client, 'large', 4);
   await registered(client, large);
+  // Silent all at once for the controller, as in the small zone's test.
+  await stopFirst();
   await stopAll(large.slice(0, 3));
+  runControllers(t, cluster, [nodeLifecycleController], overrides);
 
   // Beyond the threshold of 3 Nodes, a partly disrupted zone uses the secondary rate (here the faster one).
   for (const name of ['large-0', 'large-1', 'large-2']) await waitForNode(client, name, 'the unreachable NoExecute taint', (node) => hasTaint(node, unreachable, 'NoExecute'));
@@ -131,10 +141,14 @@ const messages = (lines: readonly string[]): string[] => lines.map((line) => (JS
 test.serial('when every node goes silent there is no NoExecute taint at all until one comes back', async (t) => {
   const cluster = await startCluster(t);
   const { client } = cluster;
-  const log = runWithLog(t, cluster, { ...timing, evictionRate: 10 });
+  const stopFirst = runControllers(t, cluster, [nodeLifecycleController], { nodeLifecycle: { ...timing, evictionRate: 10 } });
   const kubelets = await zone(t, client, 'z', 2);
   await registered(client, kubelets);
+  // Silent all at once for the controller, as in the small zone's test: one seen first, with the
+  // other still Ready, would be tainted NoExecute before the cluster counts as down.
+  await stopFirst();
   await stopAll(kubelets);
+  const log = runWithLog(t, cluster, { ...timing, evictionRate: 10 });
 
   for (const kubelet of kubelets) await waitForNode(client, kubelet.name, 'the unreachable NoSchedule taint', (node) => hasTaint(node, unreachable, 'NoSchedule'));
   await sleep(3000);
