@@ -1,10 +1,10 @@
-// A Table of more than 1,000 objects (kubectl get of a large list) is converted and written a part
-// at a time: it must be the Table of the same objects listed in pages of 1,000, each converted in
+// A Table of more than 250 objects (kubectl get of a large list) is converted and written a part
+// at a time: it must be the Table of the same objects listed in pages of 250, each converted in
 // one piece, row for row.
 
 import test from 'ava';
 import { startApiServerChild, type ApiServerChild } from '../../common/test/api-server-child.ts';
-import { listItemsPerTurn } from '../src/endpoints/yield-between-stages.ts';
+import { tableRowsPerTurn } from '../src/endpoints/table-in-steps.ts';
 
 let server: ApiServerChild | undefined;
 test.before(async () => {
@@ -28,10 +28,10 @@ async function getTable(path: string, accept = table): Promise<Table> {
   return (await response.json()) as Table;
 }
 
-test('a Table of 2,500 ConfigMaps is the Table of its pages of 1,000, row for row', async (t) => {
+test('a Table of 2,550 ConfigMaps is the Table of its pages of 250, row for row', async (t) => {
   t.timeout(300_000);
   const url = (server as ApiServerChild).url;
-  const count = 2 * listItemsPerTurn + 500;
+  const count = 10 * tableRowsPerTurn + 50;
   await fetch(`${url}/api/v1/namespaces`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: 'many' } }) });
   let next = 0;
   await Promise.all(
@@ -46,12 +46,12 @@ test('a Table of 2,500 ConfigMaps is the Table of its pages of 1,000, row for ro
   const whole = await getTable('/api/v1/namespaces/many/configmaps');
   const pages: Table[] = [];
   for (let token = ''; ; ) {
-    const page = await getTable(`/api/v1/namespaces/many/configmaps?limit=${listItemsPerTurn}${token === '' ? '' : `&continue=${encodeURIComponent(token)}`}`);
+    const page = await getTable(`/api/v1/namespaces/many/configmaps?limit=${tableRowsPerTurn}${token === '' ? '' : `&continue=${encodeURIComponent(token)}`}`);
     pages.push(page);
     token = page.metadata.continue ?? '';
     if (token === '') break;
   }
-  t.is(pages.length, 3);
+  t.is(pages.length, 11);
   t.like(whole, { kind: 'Table', apiVersion: 'meta.k8s.io/v1' });
   t.deepEqual(whole.columnDefinitions, pages[0]!.columnDefinitions);
   t.is(whole.rows.length, count);

@@ -18,7 +18,7 @@ import { negotiateOutput } from './negotiate-media-type.ts';
 import { answersAsProtobufList, sendProtobufList } from './protobuf-list.ts';
 import { sendJson, sendStoredJson } from './send-json.ts';
 import { listItemsPerTurn, nextTurn } from './yield-between-stages.ts';
-import { sendTableInSteps } from './table-in-steps.ts';
+import { sendTableInSteps, tableRowsPerTurn } from './table-in-steps.ts';
 import { tableColumnsFor } from '../table/table-columns.ts';
 
 export async function listObjects(
@@ -62,7 +62,7 @@ export function sendList(store: GenericStore, page: ListPage, response: ServerRe
   if (mediaType.id === 'protobuf' && conversion === undefined && answersAsProtobufList(apiVersion, kind)) {
     return sendProtobufList(response, mediaType.mediaType, { apiVersion, kind, metadata: listMetadataOf(page), items: page.items });
   }
-  if (conversion?.kind === 'Table' && mediaType.id === 'json' && !pretty && page.items.length > listItemsPerTurn && tableColumnsFor(store.definition.group, kind).rowOrder === undefined) {
+  if (conversion?.kind === 'Table' && mediaType.id === 'json' && !pretty && page.items.length > tableRowsPerTurn && tableColumnsFor(store.definition.group, kind).rowOrder === undefined) {
     return sendTableInSteps(page.items, (part) => listOf(store, page, part.map((kv) => listItemOf(store, kv))), conversion, mediaType.mediaType, response);
   }
   return sendStoredJson(
