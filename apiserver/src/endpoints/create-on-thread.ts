@@ -21,8 +21,6 @@ import { addWarning } from './warning-header.ts';
 import { failureError, workThreads } from './work-threads.ts';
 import { largeWriteBytes } from './yield-between-stages.ts';
 
-let createdOnThreads = 0;
-
 /** Whether a create goes to a work thread: a large body any thread decodes, of a built-in kind with no hooks, stored as served. */
 export function createsOnThread(store: GenericStore, mediaType: string, bodyBytes: number, hooks: ResourceHooks | undefined): boolean {
   return bodyBytes >= largeWriteBytes && hooks?.beforeCreate === undefined && store.servesStoredBytes && decodesAnywhere(mediaType) && builtinResources.includes(store.definition);
@@ -46,7 +44,6 @@ export async function createOnThread(
 ): Promise<void> {
   const { definition } = store;
   const task: CreateTask = { group: definition.group, version: definition.version, resource: definition.resource, namespace, mediaType, body, ...options, now: Date.now() };
-  createdOnThreads++;
   const result = (await workThreads().run(task, { name: 'prepareCreate' })) as CreateTaskResult;
   for (const warning of result.warnings) addWarning(response, warning);
   if (!result.ok && result.stage === 'decode') throw failureError(result, 'a create');
@@ -66,6 +63,3 @@ export async function writeCreated(store: GenericStore, namespace: string | unde
   const kv = await store.createStored(namespace, name, stored);
   await sendStoredJson(response, 201, () => storedObjectJson(kv, '\n'), () => store.decode(kv));
 }
-
-/** How many creates went to a work thread so far (for tests). */
-export const createsOnThreads = (): number => createdOnThreads;
