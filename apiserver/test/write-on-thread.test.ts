@@ -168,15 +168,28 @@ function comparablePut(answer: Answer, size: 'small' | 'large'): unknown {
   return { ...shown, body: JSON.parse(text) as unknown };
 }
 
-for (const [title, [status, make]] of Object.entries(putCases)) {
-  test.serial(`a large PUT answers as a small one: ${title}`, async (t) => {
-    const base = `put-${title.replace(/[^a-z]+/g, '-').slice(0, 40)}`.replace(/-$/, '');
-    const small = await put('small', `${base}-small`, make(`${base}-small`));
-    t.is(small.answer.status, status, JSON.stringify(small.answer.body));
-    const large = await put('large', `${base}-large`, make(`${base}-large`));
-    t.deepEqual(comparablePut(large.answer, 'large'), comparablePut(small.answer, 'small'));
-  });
+/**
+ * One test a case: the write of the object named for the case and size, small then large; the
+ * small one answers the expected status, the large one the same as the small.
+ */
+function compareSizes<Case>(
+  prefix: string,
+  what: string,
+  cases: Record<string, readonly [number, (name: string) => Case]>,
+  send: (size: 'small' | 'large', name: string, write: Case) => Promise<{ answer: Answer }>,
+): void {
+  for (const [title, [status, make]] of Object.entries(cases)) {
+    test.serial(`${what}: ${title}`, async (t) => {
+      const base = `${prefix}-${title.replace(/[^a-z]+/g, '-').slice(0, 40)}`.replace(/-$/, '');
+      const small = await send('small', `${base}-small`, make(`${base}-small`));
+      t.is(small.answer.status, status, JSON.stringify(small.answer.body));
+      const large = await send('large', `${base}-large`, make(`${base}-large`));
+      t.deepEqual(comparablePut(large.answer, 'large'), comparablePut(small.answer, 'small'));
+    });
+  }
 }
+
+compareSizes('put', 'a large PUT answers as a small one', putCases, put);
 
 test.serial('a large PUT that changes nothing keeps the resourceVersion; a large dry-run PUT stores nothing; a large PUT that ends a deletion removes the object', async (t) => {
   const url = (server as ApiServerChild).url;
@@ -282,15 +295,7 @@ const patchCases: Record<string, readonly [number, (name: string) => PatchCase]>
   ],
 };
 
-for (const [title, [status, make]] of Object.entries(patchCases)) {
-  test.serial(`a PATCH of a large object answers as one of a small object: ${title}`, async (t) => {
-    const base = `patch-${title.replace(/[^a-z]+/g, '-').slice(0, 40)}`.replace(/-$/, '');
-    const small = await patchObject('small', `${base}-small`, make(`${base}-small`));
-    t.is(small.answer.status, status, JSON.stringify(small.answer.body));
-    const large = await patchObject('large', `${base}-large`, make(`${base}-large`));
-    t.deepEqual(comparablePut(large.answer, 'large'), comparablePut(small.answer, 'small'));
-  });
-}
+compareSizes('patch', 'a PATCH of a large object answers as one of a small object', patchCases, patchObject);
 
 test.serial('a PATCH of a large object that changes nothing keeps its resourceVersion; concurrent ones all apply, each retried on the newer object', async (t) => {
   const url = (server as ApiServerChild).url;
@@ -348,15 +353,7 @@ const applyCases: Record<string, readonly [number, (name: string) => ApplyCase]>
   'a dry run that would change (200)': [200, (name) => ({ existing: { metadata: { name }, data: { a: 'b' } }, config: { metadata: { name }, data: { b: 'c' } }, query: '?fieldManager=thread-apply&dryRun=All' })],
 };
 
-for (const [title, [status, make]] of Object.entries(applyCases)) {
-  test.serial(`a large server-side apply answers as a small one: ${title}`, async (t) => {
-    const base = `apply-${title.replace(/[^a-z]+/g, '-').slice(0, 40)}`.replace(/-$/, '');
-    const small = await applyConfig('small', make(`${base}-small`));
-    t.is(small.answer.status, status, JSON.stringify(small.answer.body));
-    const large = await applyConfig('large', make(`${base}-large`));
-    t.deepEqual(comparablePut(large.answer, 'large'), comparablePut(small.answer, 'small'));
-  });
-}
+compareSizes('apply', 'a large server-side apply answers as a small one', applyCases, (size, _name, write) => applyConfig(size, write));
 
 test.serial('a large server-side apply that changes nothing keeps the resourceVersion, and a dry run stores nothing', async (t) => {
   const url = (server as ApiServerChild).url;

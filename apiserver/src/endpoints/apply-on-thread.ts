@@ -6,17 +6,14 @@
 // and its write, as apply-patch.ts retries.
 
 import type { ServerResponse } from 'node:http';
-import { StatusError } from '@capstan/common';
 import { admitCreateInNamespace } from '../admission/namespace-lifecycle.ts';
 import type { Registry } from '../registry/registry.ts';
 import type { WriteOptions } from '../registry/write-options.ts';
 import type { KeyValue } from '../storage/storage.ts';
 import { maxApplyAttempts } from './apply-patch.ts';
-import { writeCreated } from './create-on-thread.ts';
 import type { PatchedObject } from './patch-on-thread.ts';
-import { updatesOnThread, writeReplacement } from './update-on-thread.ts';
-import { addWarning } from './warning-header.ts';
-import { failureError, workThreads } from './work-threads.ts';
+import { kindReplacesOnThread } from './update-on-thread.ts';
+import { failureError, readStored, runWriteTask, taskCurrentOf, taskResourceOf, writeCreated, writeReplacement } from './write-on-thread.ts';
 import type { ApplyTask, ApplyTaskResult } from './write-thread-task.ts';
 import { largeWriteBytes } from './yield-between-stages.ts';
 
@@ -27,50 +24,36 @@ export interface ThreadApply {
   readonly force: boolean;
 }
 
-/** The stored object as read, or why it could not be: a 404 lets the apply create it. */
-type Read = { readonly kv: KeyValue } | { readonly error: unknown; readonly missing: boolean };
-
-async function read(target: PatchedObject): Promise<Read> {
-  try {
-    return { kv: await target.store.getStoredUnchecked(target.namespace, target.name) };
-  } catch (error) {
-    return { error, missing: error instanceof StatusError && error.code === 404 };
-  }
-}
-
 /**
  * Applies on a work thread when the configuration or the stored object is largeWriteBytes or
- * more and the kind's writes go there (updatesOnThread); answers whether it did (false: the
- * caller applies on the event loop).
+ * more and the kind's replacements go there (kindReplacesOnThread); answers whether it did
+ * (false: the caller applies on the event loop).
  */
 export async function applyOnThreadIfLarge(registry: Registry, target: PatchedObject, apply: ThreadApply, options: WriteOptions, response: ServerResponse): Promise<boolean> {
-  if (!updatesOnThread(target.store, 'application/json', Number.POSITIVE_INFINITY, target.hooks)) return false;
-  let current = await read(target);
-  if (apply.yaml.length + ('kv' in current ? current.kv.value.length : 0) < largeWriteBytes) return false;
+  if (!kindReplacesOnThread(target.store, target.hooks)) return false;
   const { store, namespace, name } = target;
+  let current = await readStored(store, namespace, name);
+  if (apply.yaml.length + ('kv' in current ? current.kv.value.length : 0) < largeWriteBytes) return false;
   const { definition } = store;
   for (let attempt = 1; ; attempt++) {
-    if (attempt > 1) current = await read(target);
+    if (attempt > 1) current = await readStored(store, namespace, name);
     const kv = 'kv' in current ? current.kv : undefined;
     const task: ApplyTask = {
-      group: definition.group,
-      version: definition.version,
-      resource: definition.resource,
+      ...taskResourceOf(store),
       namespace,
       name,
       mediaType: 'application/apply-patch+yaml',
       body: apply.yaml,
       fieldValidation: options.fieldValidation,
       manager: apply.manager,
-      current: kv === undefined ? undefined : { value: kv.value, modRevision: kv.modRevision },
+      current: taskCurrentOf(kv),
       typeName: apply.typeName,
       force: apply.force,
       creates: 'missing' in current && current.missing,
       checkYaml: attempt === 1,
       now: Date.now(),
     };
-    const result = (await workThreads().run(task, { name: 'prepareApply' })) as ApplyTaskResult;
-    for (const warning of result.warnings) addWarning(response, warning);
+    const result = await runWriteTask<ApplyTaskResult>('prepareApply', task, response);
     if (!result.ok && result.stage === 'decode') throw failureError(result, 'an apply');
     if (!result.ok && result.stage === 'missing') {
       if (kv === undefined) throw (current as { error: unknown }).error;

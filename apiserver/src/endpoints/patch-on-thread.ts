@@ -11,10 +11,8 @@ import type { GenericStore } from '../registry/generic-store.ts';
 import type { Registry } from '../registry/registry.ts';
 import type { ResourceHooks } from '../registry/resource-hooks.ts';
 import type { KeyValue } from '../storage/storage.ts';
-import type { ThreadWriteOptions } from './create-on-thread.ts';
-import { updatesOnThread, writeReplacement } from './update-on-thread.ts';
-import { addWarning } from './warning-header.ts';
-import { failureError, workThreads } from './work-threads.ts';
+import { kindReplacesOnThread } from './update-on-thread.ts';
+import { failureError, runWriteTask, taskCurrentOf, taskResourceOf, writeReplacement, type ThreadWriteOptions } from './write-on-thread.ts';
 import type { PatchTask, PatchTaskResult } from './write-thread-task.ts';
 import { largeWriteBytes } from './yield-between-stages.ts';
 
@@ -38,12 +36,11 @@ export interface ThreadPatch {
 
 /**
  * The stored object when a PATCH of it goes to a work thread: it is large (with the patch,
- * largeWriteBytes or more), and its kind is one whose PUT would go there (updatesOnThread).
+ * largeWriteBytes or more), and its kind's replacements go there (kindReplacesOnThread).
  * Throws the read's 404 or storage error, which a patch answers first.
  */
 export async function storedForThreadPatch(target: PatchedObject, patchBytes: number): Promise<KeyValue | undefined> {
-  // JSON is what updatesOnThread asks about: the patch is applied to the stored JSON, not decoded as a body.
-  if (!updatesOnThread(target.store, 'application/json', Number.POSITIVE_INFINITY, target.hooks)) return undefined;
+  if (!kindReplacesOnThread(target.store, target.hooks)) return undefined;
   const kv = await target.store.getStoredUnchecked(target.namespace, target.name);
   return kv.value.length + patchBytes >= largeWriteBytes ? kv : undefined;
 }
@@ -51,26 +48,22 @@ export async function storedForThreadPatch(target: PatchedObject, patchBytes: nu
 /** Patches the object (see storedForThreadPatch), first as `current` holds it, and answers 200 with it. */
 export async function patchOnThread(target: PatchedObject, current: KeyValue, patch: ThreadPatch, options: ThreadWriteOptions, response: ServerResponse): Promise<void> {
   const { store, namespace, name } = target;
-  const { definition } = store;
   let stored = current;
   for (let attempt = 1; ; attempt++) {
     if (attempt > 1) stored = await store.getStoredUnchecked(namespace, name);
     const task: PatchTask = {
-      group: definition.group,
-      version: definition.version,
-      resource: definition.resource,
+      ...taskResourceOf(store),
       namespace,
       name,
       mediaType: patch.mediaType,
       body: patch.bytes,
       fieldValidation: options.fieldValidation,
       manager: options.manager,
-      current: { value: stored.value, modRevision: stored.modRevision },
+      current: taskCurrentOf(stored),
       typeName: patch.typeName,
       patchMessages: patch.patchMessages,
     };
-    const result = (await workThreads().run(task, { name: 'preparePatch' })) as PatchTaskResult;
-    for (const warning of result.warnings) addWarning(response, warning);
+    const result = await runWriteTask<PatchTaskResult>('preparePatch', task, response);
     if (!result.ok) {
       if (result.stage === 'missing') {
         // A value that does not decode: kube's 500 for it, from the read that checks (or a retry, if it was just replaced).

@@ -5,7 +5,6 @@
 
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { StatusError, type FailureStatus } from '@capstan/common';
 
 let pool: Piscina | undefined;
 
@@ -23,9 +22,4 @@ export async function closeWorkThreads(): Promise<void> {
   const closing = pool;
   pool = undefined;
   await closing?.destroy();
-}
-
-/** The error a task's failure stands for: kube's Status it carried, or a 500 for an error that was not one. */
-export function failureError(failure: { readonly status?: FailureStatus; readonly message?: string }, what: string): Error {
-  return failure.status !== undefined ? new StatusError(failure.status) : new Error(`${what} on a work thread failed: ${failure.message}`);
 }

@@ -115,9 +115,12 @@ function kindWrites(task: WriteTask): KindWrites {
   return kind;
 }
 
+/** The task's body as a Buffer over the bytes it came with (no copy). */
+const bodyOf = (task: WriteTask): Buffer => Buffer.from(task.body.buffer, task.body.byteOffset, task.body.byteLength);
+
 /** The body as the kind, its unknown fields dropped (warnings for those fieldValidation warns of). */
 async function decodedBody(task: WriteTask, kind: KindWrites, warnings: string[]): Promise<JsonObject> {
-  const body = await decodeBody(task.mediaType, Buffer.from(task.body.buffer, task.body.byteOffset, task.body.byteLength), kind.definition.kind);
+  const body = await decodeBody(task.mediaType, bodyOf(task), kind.definition.kind);
   await dropUnknownFieldsOf(body, kind.definition, task.fieldValidation, (message) => warnings.push(message));
   return body;
 }
@@ -177,7 +180,7 @@ export async function preparePatch(task: PatchTask): Promise<PatchTaskResult> {
   try {
     const patcher = patcherOf(task.mediaType, task.typeName);
     if (patcher === undefined) throw new Error(`no patcher for ${task.mediaType}`);
-    const patch = parsePatch(Buffer.from(task.body.buffer, task.body.byteOffset, task.body.byteLength).toString('utf8'));
+    const patch = parsePatch(bodyOf(task).toString('utf8'));
     const checks = { typeName: task.typeName, mediaType: task.mediaType, fieldValidation: task.fieldValidation, patchMessages: task.patchMessages, warn: (message: string) => void warnings.push(message) };
     const patched = await patchedBody(patcher, decodeStoredObject(stored), patch, checks);
     pinned = patched.pinned;
@@ -198,7 +201,7 @@ export async function prepareApply(task: ApplyTask): Promise<ApplyTaskResult> {
   const kind = kindWrites(task);
   const { definition } = kind;
   const fieldManager = await fieldManagerFor(definition);
-  const text = Buffer.from(task.body.buffer, task.body.byteOffset, task.body.byteLength).toString('utf8');
+  const text = bodyOf(task).toString('utf8');
   let config: JsonObject;
   try {
     if (fieldManager === undefined) throw new Error(`${definition.kind} has no field manager`);

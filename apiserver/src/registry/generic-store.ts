@@ -18,7 +18,7 @@ import { readListPage, type ListPage, type ListRequest } from './store-list.ts';
 import { watchStored, type ApiWatchListener } from './store-watch.ts';
 import { decodeStoredObject, encodeStoredObject, withoutResourceVersion, withResourceVersion } from './stored-object.ts';
 import { conversionFor, type StoredConversion } from './conversions/stored-conversion.ts';
-import { checkValid, defaultedObject, kindWritesOf, modifiedConflict, preparedForCreate, replacementOf, updateDerivation, type KindWrites } from './write-preparation.ts';
+import { checkValid, defaultedObject, kindWritesOf, modifiedConflict, preparedForCreate, replacementOf, updateDerivation, type CreatePreparationOptions, type KindWrites, type ReplacementOptions } from './write-preparation.ts';
 import { updatePrecondition } from './update-precondition.ts';
 import type { ResourceStrategy } from './strategy.ts';
 import type { WatchRequest } from './watch-request.ts';
@@ -39,26 +39,18 @@ export interface GenericStoreOptions {
 }
 
 /** How a replacement (PUT, PATCH, subresource write) is made: dryRun runs every stage but the write. */
-export interface ReplaceOptions {
+export interface ReplaceOptions extends ReplacementOptions {
   readonly dryRun?: boolean;
   /**
    * A PUT: the body's uid is a precondition (a mismatch is kube's 409). A patched object whose uid
    * changed is instead refused as an immutable field (422).
    */
   readonly uidPrecondition?: boolean;
-  /** Records who changed what (managedFields) in the object to store, from the stored one. */
-  readonly track?: (next: JsonObject, old: JsonObject) => JsonObject | Promise<JsonObject>;
-  /** Awaited between the synchronous stages, to let other clients in (see yield-between-stages.ts). */
-  readonly stageBreak?: () => Promise<void> | undefined;
 }
 
 /** How a create is made: dryRun runs every stage but the write. */
-export interface CreateOptions {
+export interface CreateOptions extends CreatePreparationOptions {
   readonly dryRun?: boolean;
-  /** Records the creating manager's fields (managedFields) in the object to store. */
-  readonly track?: (object: JsonObject) => JsonObject | Promise<JsonObject>;
-  /** Awaited between the synchronous stages, to let other clients in (see yield-between-stages.ts). */
-  readonly stageBreak?: () => Promise<void> | undefined;
 }
 
 export class GenericStore {

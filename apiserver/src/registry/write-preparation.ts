@@ -119,6 +119,7 @@ export const modifiedConflict = (resource: GroupResource, name: string): StatusE
 export interface ReplacementOptions {
   /** Records who changed what (managedFields) in the object to store, from the stored one. */
   readonly track?: (next: JsonObject, old: JsonObject) => JsonObject | Promise<JsonObject>;
+  /** Awaited between the synchronous stages, to let other clients in (see yield-between-stages.ts). */
   readonly stageBreak?: () => Promise<void> | undefined;
 }
 
