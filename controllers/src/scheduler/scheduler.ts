@@ -10,6 +10,7 @@ import { involvedObjectOf, type EventRecorder } from '../event-recorder.ts';
 import { defaultSchedulerName, nodesResource, podsResource, type Node, type Pod } from './api-types.ts';
 import { countedPodOf, podInfoOf, podPriority } from './pod-info.ts';
 import { podScheduledFalsePatch, type UnscheduledReason } from './pod-scheduled-condition.ts';
+import { PodWriteOrder } from './pod-write-order.ts';
 import { SchedulingAlgorithm } from './schedule-pod.ts';
 import { SchedulerCache, type CountedPod } from './scheduler-cache.ts';
 import { SchedulingQueue, type QueuedPod } from './scheduling-queue.ts';
@@ -65,6 +66,7 @@ export class Scheduler {
   readonly #queue = new SchedulingQueue();
   readonly #algorithm = new SchedulingAlgorithm(this.#cache);
   readonly #writes = new Set<Promise<void>>();
+  readonly #podWriteOrder = new PodWriteOrder();
   readonly #concurrency: number;
 
   /** Registers the informers and handlers; call run() to schedule. */
@@ -182,10 +184,12 @@ export class Scheduler {
     const namespace = pod.metadata?.namespace ?? '';
     const name = pod.metadata?.name ?? '';
     try {
-      await this.#context.client.create(
-        { ...podsResource, namespace, name, subresource: 'binding' },
-        { apiVersion: 'v1', kind: 'Binding', metadata: { name, namespace, ...(pod.metadata?.uid ? { uid: pod.metadata.uid } : {}) }, target: { kind: 'Node', name: node } },
-        { signal: this.#context.signal },
+      await this.#podWriteOrder.run(entry.key, () =>
+        this.#context.client.create(
+          { ...podsResource, namespace, name, subresource: 'binding' },
+          { apiVersion: 'v1', kind: 'Binding', metadata: { name, namespace, ...(pod.metadata?.uid ? { uid: pod.metadata.uid } : {}) }, target: { kind: 'Node', name: node } },
+          { signal: this.#context.signal },
+        ),
       );
     } catch (error) {
       if (this.#context.signal.aborted) return;
@@ -211,7 +215,7 @@ export class Scheduler {
     const patch = podScheduledFalsePatch(latest, reason, message);
     await Promise.all([
       this.#recorder.record(involvedObjectOf(pod, 'Pod', 'v1'), 'Warning', 'FailedScheduling', truncateMessage(message)),
-      patch === undefined ? undefined : this.#patchStatus(latest, patch),
+      patch === undefined ? undefined : this.#podWriteOrder.run(entry.key, () => this.#patchStatus(latest, patch)),
     ]);
   }
 
