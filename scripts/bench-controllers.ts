@@ -38,7 +38,15 @@ export async function runControllersBenchmark(quick: boolean, log: (line: string
     const logFile = openSync(join(scratch, 'controllers.log'), 'w');
     controllers = spawn(process.execPath, [capstan, 'controllers', `--kubeconfig=${kubeconfig}`, '--logging-format=json'], { stdio: ['ignore', 'ignore', logFile] });
     const controllersPid = controllers.pid as number;
-    await until(async () => (await client.get({ group: 'coordination.k8s.io', version: 'v1', resource: 'leases', namespace: 'kube-system', name: 'kube-controller-manager' }).then(() => true, () => false)), 30_000, 'the controllers to lead');
+    await until(
+      async () =>
+        await client.get({ group: 'coordination.k8s.io', version: 'v1', resource: 'leases', namespace: 'kube-system', name: 'kube-controller-manager' }).then(
+          () => true,
+          () => false,
+        ),
+      30_000,
+      'the controllers to lead',
+    );
     // The scheduler's informers list the nodes before it binds anything: give it that start.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
 
@@ -46,9 +54,21 @@ export async function runControllersBenchmark(quick: boolean, log: (line: string
     const afterScheduling = { cpu: cpuSeconds(controllersPid), rss: residentMemory(controllersPid) };
     const cleanup = await cleanUpNamespace(client, objects, log);
     const rows: BenchRow[] = [
-      { subject: `${pods} pods on ${nodes} nodes`, metric: 'create', value: scheduling.createMs / 1000, unit: 's', note: `${Math.round(pods / (scheduling.createMs / 1000))} pods/s created, 32 in flight` },
+      {
+        subject: `${pods} pods on ${nodes} nodes`,
+        metric: 'create',
+        value: scheduling.createMs / 1000,
+        unit: 's',
+        note: `${Math.round(pods / (scheduling.createMs / 1000))} pods/s created, 32 in flight`,
+      },
       { subject: `${pods} pods on ${nodes} nodes`, metric: 'all scheduled', value: scheduling.allBoundMs / 1000, unit: 's', note: 'first create to last spec.nodeName seen' },
-      { subject: `${pods} pods on ${nodes} nodes`, metric: 'throughput', value: pods / (scheduling.allBoundMs / 1000), unit: 'pods/s', note: 'first create to last bound, the creates included' },
+      {
+        subject: `${pods} pods on ${nodes} nodes`,
+        metric: 'throughput',
+        value: pods / (scheduling.allBoundMs / 1000),
+        unit: 'pods/s',
+        note: 'first create to last bound, the creates included',
+      },
       { subject: `${pods} pods on ${nodes} nodes`, metric: 'latency p50', value: percentile(scheduling.latenciesMs, 0.5), unit: 'ms', note: 'create call to bound' },
       { subject: `${pods} pods on ${nodes} nodes`, metric: 'latency p99', value: percentile(scheduling.latenciesMs, 0.99), unit: 'ms' },
       { subject: `${pods} pods on ${nodes} nodes`, metric: 'nodes used', value: scheduling.nodesUsed, unit: 'nodes', note: 'least requested spreads' },
@@ -71,7 +91,11 @@ export async function runControllersBenchmark(quick: boolean, log: (line: string
   }
 }
 
-async function schedulePods(client: RestClient, count: number, log: (line: string) => void): Promise<{ createMs: number; allBoundMs: number; latenciesMs: number[]; nodesUsed: number }> {
+async function schedulePods(
+  client: RestClient,
+  count: number,
+  log: (line: string) => void,
+): Promise<{ createMs: number; allBoundMs: number; latenciesMs: number[]; nodesUsed: number }> {
   const target = { group: '', version: 'v1', resource: 'pods', namespace: 'default' } as const;
   const createdAt = new Map<string, number>();
   const boundAt = new Map<string, number>();
@@ -101,7 +125,12 @@ async function schedulePods(client: RestClient, count: number, log: (line: strin
       createEnded = performance.now();
     });
     log(`${count} pods created in ${Math.round(createEnded - began)} ms`);
-    await until(async () => boundAt.size >= count, 600_000, `${count} pods to be scheduled`, () => log(`${boundAt.size} scheduled`));
+    await until(
+      async () => boundAt.size >= count,
+      600_000,
+      `${count} pods to be scheduled`,
+      () => log(`${boundAt.size} scheduled`),
+    );
   } finally {
     await informer.stop();
   }
@@ -113,20 +142,32 @@ async function cleanUpNamespace(client: RestClient, count: number, log: (line: s
   const namespace = 'cleanup';
   await client.create({ group: '', version: 'v1', resource: 'namespaces' }, { metadata: { name: namespace } });
   const began = performance.now();
-  await inParallel(count, 32, (i) => client.create({ group: '', version: 'v1', resource: 'configmaps', namespace }, { metadata: { name: `cm-${i}` }, data: { i: String(i) } }).then(() => {}));
+  await inParallel(count, 32, (i) =>
+    client.create({ group: '', version: 'v1', resource: 'configmaps', namespace }, { metadata: { name: `cm-${i}` }, data: { i: String(i) } }).then(() => {}),
+  );
   const createMs = performance.now() - began;
   log(`${count} configmaps created in ${Math.round(createMs)} ms`);
   const deleting = performance.now();
   await client.delete({ group: '', version: 'v1', resource: 'namespaces', name: namespace });
-  await until(async () => client.get({ group: '', version: 'v1', resource: 'namespaces', name: namespace }).then(() => false, (error) => isNotFound(error)), 600_000, 'the namespace to go');
+  await until(
+    async () =>
+      client.get({ group: '', version: 'v1', resource: 'namespaces', name: namespace }).then(
+        () => false,
+        (error) => isNotFound(error),
+      ),
+    600_000,
+    'the namespace to go',
+  );
   return { createMs, deleteMs: performance.now() - deleting };
 }
 
 async function inParallel(count: number, concurrency: number, work: (i: number) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < count) await work(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) await work(next++);
+    }),
+  );
 }
 
 async function until(probe: () => Promise<boolean>, timeoutMs: number, what: string, progress?: () => void): Promise<void> {

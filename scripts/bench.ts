@@ -57,7 +57,10 @@ function formatTable(rows: readonly BenchRow[]): string {
   const header = ['subject', 'metric', 'value', 'unit', 'note'];
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] as string).length)));
   const line = (c: readonly string[]): string =>
-    c.map((v, i) => (i === 2 ? v.padStart(widths[i] as number) : v.padEnd(widths[i] as number))).join('  ').trimEnd();
+    c
+      .map((v, i) => (i === 2 ? v.padStart(widths[i] as number) : v.padEnd(widths[i] as number)))
+      .join('  ')
+      .trimEnd();
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
 }
 

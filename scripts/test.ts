@@ -1,10 +1,10 @@
-// `npm test`: type-check every package, then run each package's ava suite, one after another, and
+// `npm test`: check formatting and lint (Biome), type-check every package, then run each package's ava suite, one after another, and
 // end with one line `N passed, M failed` (what CI reads); exits non-zero on any failure.
 // Tests are counted from each TAP `ok`/`not ok` line (scripts/test-runner/tap-count.ts), so a run
 // cut short still counts what ran; a package whose runner dies or ends without its full report
 // counts one failure more. Whatever a package's tests started is killed when its run ends.
 //
-// Flags: --package=DIR (repeatable: only those packages), --no-typecheck; the others go to ava
+// Flags: --package=DIR (repeatable: only those packages), --no-typecheck (skips lint too); the others go to ava
 // (`npm test -- --match '*compaction*'`).
 
 import { spawnSync } from 'node:child_process';
@@ -32,6 +32,13 @@ let failed = 0;
 const problems: string[] = [];
 
 if (typecheck) {
+  // Formatting and lint first: `npx biome check --write .` fixes what it can.
+  const biome = spawnSync(join(root, 'node_modules', '.bin', 'biome'), ['check', '--error-on-warnings', '--max-diagnostics=50', '.'], { cwd: root, stdio: 'inherit' });
+  if (biome.status === 0) passed++;
+  else {
+    failed++;
+    problems.push(`lint: biome check exited with ${biome.status ?? biome.signal} (npx biome check --write . fixes formatting)`);
+  }
   const tsc = spawnSync(join(root, 'node_modules', '.bin', 'tsc'), ['-b'], { cwd: root, stdio: 'inherit' });
   if (tsc.status === 0) passed++;
   else {
@@ -53,13 +60,17 @@ for (const dir of packageDirs.length > 0 ? packageDirs : workspaces.map((workspa
     problems.push(`${result.name}: ${result.problem}`);
   }
   if (result.leftRunning.length > 0) {
-    problems.push(`${result.name}: killed ${result.leftRunning.length} process(es) its tests left running: ${result.leftRunning.map((p) => `${p.pid} ${p.command.slice(0, 120)}`).join('; ')}`);
+    problems.push(
+      `${result.name}: killed ${result.leftRunning.length} process(es) its tests left running: ${result.leftRunning.map((p) => `${p.pid} ${p.command.slice(0, 120)}`).join('; ')}`,
+    );
   }
 }
 
 console.log('');
 for (const r of results) {
-  console.log(`# ${r.name}: ${r.passed} passed, ${failures(r)} failed${r.skipped > 0 ? `, ${r.skipped} skipped` : ''}${r.todo > 0 ? `, ${r.todo} todo` : ''}${r.problem === undefined ? '' : ' (+1: runner failed)'}`);
+  console.log(
+    `# ${r.name}: ${r.passed} passed, ${failures(r)} failed${r.skipped > 0 ? `, ${r.skipped} skipped` : ''}${r.todo > 0 ? `, ${r.todo} todo` : ''}${r.problem === undefined ? '' : ' (+1: runner failed)'}`,
+  );
 }
 for (const problem of problems) console.log(`# ${problem}`);
 console.log(`${passed} passed, ${failed} failed`);

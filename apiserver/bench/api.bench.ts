@@ -94,7 +94,13 @@ async function loadGeneratorCeiling(options: ApiBenchOptions): Promise<LoadResul
       });
       child.once('close', () => reject(new Error('the bare HTTP server exited')));
     });
-    return await load({ url: `http://127.0.0.1:${port}`, request: { kind: 'get', path: '/' }, concurrency: options.concurrency, durationMs: options.phaseMs, warmupMs: options.warmupMs });
+    return await load({
+      url: `http://127.0.0.1:${port}`,
+      request: { kind: 'get', path: '/' },
+      concurrency: options.concurrency,
+      durationMs: options.phaseMs,
+      warmupMs: options.warmupMs,
+    });
   } finally {
     child.kill('SIGTERM');
     await exited;
@@ -133,7 +139,13 @@ async function startTimes(backend: StorageBackend, scratch: string, options: Api
       unit: 'ms',
       note: `median of ${warm.length} (${Math.round(warm[0] as number)}-${Math.round(warm[warm.length - 1] as number)} ms) with Node's compile cache; /readyz polled every 3 ms`,
     },
-    { subject: `${backend} start`, metric: 'the same, first start on an empty compile cache', value: first, unit: 'ms', note: 'one run: type stripping and compilation of every module' },
+    {
+      subject: `${backend} start`,
+      metric: 'the same, first start on an empty compile cache',
+      value: first,
+      unit: 'ms',
+      note: 'one run: type stripping and compilation of every module',
+    },
   ];
 }
 
@@ -162,7 +174,13 @@ async function serverPhases(spec: ApiServerSpec, etcd: BenchEtcd | undefined, op
     rows.push({ subject: `${backend} start`, metric: `spawn to first /readyz 200, ${thousands(options.objects)} ConfigMaps`, value: server.readyMs, unit: 'ms', note: 'one run' });
     await sleep(options.settleMs);
     const restarted = residentMemory(server.pid);
-    rows.push({ subject: `${backend} memory`, metric: `RSS idle after a restart with ${thousands(options.objects)} ConfigMaps`, value: restarted.rssMiB, unit: 'MiB', note: `peak ${Math.round(restarted.peakMiB)} MiB` });
+    rows.push({
+      subject: `${backend} memory`,
+      metric: `RSS idle after a restart with ${thousands(options.objects)} ConfigMaps`,
+      value: restarted.rssMiB,
+      unit: 'MiB',
+      note: `peak ${Math.round(restarted.peakMiB)} MiB`,
+    });
 
     const target: Target = { backend, server, etcdPid };
     // Watches first on the fresh process, so that its memory readings are not those of the loads before.
@@ -190,10 +208,22 @@ async function fillRows(target: Target, options: ApiBenchOptions, log: (line: st
   const filled = residentMemory(server.pid);
   const rows = [
     ...latencyRows(`${backend} create`, `fill of ${thousands(options.objects)}, ${options.fillConcurrency} in flight`, fill, 'creates/s', [cpu]),
-    { subject: `${backend} memory`, metric: `RSS after creating ${thousands(options.objects)} ConfigMaps`, value: filled.rssMiB, unit: 'MiB', note: `peak ${Math.round(filled.peakMiB)} MiB` },
+    {
+      subject: `${backend} memory`,
+      metric: `RSS after creating ${thousands(options.objects)} ConfigMaps`,
+      value: filled.rssMiB,
+      unit: 'MiB',
+      note: `peak ${Math.round(filled.peakMiB)} MiB`,
+    },
   ];
   if (target.etcdPid !== undefined) {
-    rows.push({ subject: `${backend} memory`, metric: `etcd's own RSS with ${thousands(options.objects)} ConfigMaps`, value: residentMemory(target.etcdPid).rssMiB, unit: 'MiB', note: 'the etcd process, not the API server' });
+    rows.push({
+      subject: `${backend} memory`,
+      metric: `etcd's own RSS with ${thousands(options.objects)} ConfigMaps`,
+      value: residentMemory(target.etcdPid).rssMiB,
+      unit: 'MiB',
+      note: 'the etcd process, not the API server',
+    });
   }
   return rows;
 }
@@ -211,7 +241,12 @@ async function requestRows(target: Target, options: ApiBenchOptions, log: (line:
   log(`${backend}: create, ${options.concurrency} in flight`);
   const [create, createCpu] = await timed({ kind: 'create', namespaces: ['bench-create'], namePrefix: 'c-' });
   log(`${backend}: unconditional update, ${options.concurrency} in flight`);
-  const targets = await load({ url: server.url, request: { kind: 'create', namespaces: ['bench-update'], namePrefix: 'u-' }, concurrency: options.concurrency, count: options.concurrency });
+  const targets = await load({
+    url: server.url,
+    request: { kind: 'create', namespaces: ['bench-update'], namePrefix: 'u-' },
+    concurrency: options.concurrency,
+    count: options.concurrency,
+  });
   if (targets.errors > 0) throw new Error(`creating the objects to update failed: ${targets.firstError}`);
   const [update, updateCpu] = await timed({ kind: 'update', namespace: 'bench-update', namePrefix: 'u-' });
   return [
@@ -224,7 +259,10 @@ async function requestRows(target: Target, options: ApiBenchOptions, log: (line:
     },
     ...latencyRows(`${backend} get`, `one object, ${options.concurrency} in flight`, get, 'req/s', [`${percent(get.perSecond / ceiling.perSecond)} of the ceiling`, getCpu]),
     ...latencyRows(`${backend} create`, `${options.concurrency} in flight`, create, 'creates/s', [createCpu]),
-    ...latencyRows(`${backend} update`, `PUT without resourceVersion, ${options.concurrency} in flight`, update, 'updates/s', [`one object per slot (${options.concurrency} objects)`, updateCpu]),
+    ...latencyRows(`${backend} update`, `PUT without resourceVersion, ${options.concurrency} in flight`, update, 'updates/s', [
+      `one object per slot (${options.concurrency} objects)`,
+      updateCpu,
+    ]),
   ];
 }
 
@@ -241,7 +279,13 @@ async function listRows(target: Target, options: ApiBenchOptions, log: (line: st
   const paged = await load({ url: server.url, request: { kind: 'list pages', path, limit: 500 }, concurrency: 1, count: options.pagedRuns });
   return [
     ...latencyRows(`${backend} list`, `whole list of ${of}, ${options.listConcurrency} in flight`, whole, 'lists/s', [cpu]),
-    { subject: `${backend} list`, metric: 'whole list, answer size', value: whole.bytesPerResponse / 1e6, unit: 'MB', note: `${Math.round(whole.bytesPerResponse / options.listSize)} B per item` },
+    {
+      subject: `${backend} list`,
+      metric: 'whole list, answer size',
+      value: whole.bytesPerResponse / 1e6,
+      unit: 'MB',
+      note: `${Math.round(whole.bytesPerResponse / options.listSize)} B per item`,
+    },
     {
       subject: `${backend} list`,
       metric: `all ${Math.ceil(options.listSize / 500)} pages of limit=500, one after the other`,
@@ -281,7 +325,9 @@ async function clientListRows(target: Target, options: ApiBenchOptions, log: (li
     ] as const) {
       log(`${backend}: ${format} list of ${of}, ${read}, gzip, ${options.clientListRuns} one after the other`);
       const path = `/api/v1/namespaces/${namespace}/configmaps${query}`;
-      const [lists, cpu] = await withCpu(target, () => load({ url: server.url, request: { kind: 'get', path, accept, gzip: true }, concurrency: 1, count: options.clientListRuns }));
+      const [lists, cpu] = await withCpu(target, () =>
+        load({ url: server.url, request: { kind: 'get', path, accept, gzip: true }, concurrency: 1, count: options.clientListRuns }),
+      );
       if (lists.errors > 0) throw new Error(`${lists.errors} lists failed, the first: ${lists.firstError}`);
       rows.push({
         subject: `${backend} list`,
@@ -311,7 +357,14 @@ async function watchRows(target: Target, rssBeforeMiB: number, options: ApiBench
     resourceVersion = (created.metadata as { resourceVersion: string }).resourceVersion;
   }
   log(`${backend}: opening ${thousands(options.watchers)} watches`);
-  const watchers = new Watchers({ url: server.url, path: `/api/v1/namespaces/${namespace}/configmaps`, resourceVersion, watchers: options.watchers, events: options.watchEvents, openConcurrency: 50 });
+  const watchers = new Watchers({
+    url: server.url,
+    path: `/api/v1/namespaces/${namespace}/configmaps`,
+    resourceVersion,
+    watchers: options.watchers,
+    events: options.watchEvents,
+    openConcurrency: 50,
+  });
   try {
     const open = await watchers.opened();
     if (open.failed > 0) log(`${open.failed} watches could not be opened, the first: ${open.firstError}`);
@@ -350,9 +403,27 @@ async function watchRows(target: Target, rssBeforeMiB: number, options: ApiBench
         unit: 'ms',
         note: `from the write's start: ${oneDecimal(typedPercentile(delays.fromStart, 50))} ms; < 0: the event came before the answer`,
       },
-      { subject, metric: "delay from the write's answer to each watcher, p99", value: typedPercentile(delays.fromAnswer, 99), unit: 'ms', note: `from the write's start: ${oneDecimal(typedPercentile(delays.fromStart, 99))} ms` },
-      { subject: `${backend} memory`, metric: `RSS with ${thousands(options.watchers)} idle watchers`, value: idle.rssMiB, unit: 'MiB', note: `+${oneDecimal(idle.rssMiB - rssBeforeMiB)} MiB over the idle server` },
-      { subject: `${backend} memory`, metric: `RSS with ${thousands(options.watchers)} watchers, after the fan-out`, value: busy.rssMiB, unit: 'MiB', note: `peak ${Math.round(busy.peakMiB)} MiB` },
+      {
+        subject,
+        metric: "delay from the write's answer to each watcher, p99",
+        value: typedPercentile(delays.fromAnswer, 99),
+        unit: 'ms',
+        note: `from the write's start: ${oneDecimal(typedPercentile(delays.fromStart, 99))} ms`,
+      },
+      {
+        subject: `${backend} memory`,
+        metric: `RSS with ${thousands(options.watchers)} idle watchers`,
+        value: idle.rssMiB,
+        unit: 'MiB',
+        note: `+${oneDecimal(idle.rssMiB - rssBeforeMiB)} MiB over the idle server`,
+      },
+      {
+        subject: `${backend} memory`,
+        metric: `RSS with ${thousands(options.watchers)} watchers, after the fan-out`,
+        value: busy.rssMiB,
+        unit: 'MiB',
+        note: `peak ${Math.round(busy.peakMiB)} MiB`,
+      },
     ];
   } finally {
     await watchers.close();
@@ -394,7 +465,9 @@ function typedPercentile(sorted: Float64Array, p: number): number {
 }
 
 function latencyRows(subject: string, what: string, result: LoadResult, unit: string, notes: readonly string[]): BenchRow[] {
-  const note = [...notes, `load generator busy ${percent(result.clientBusy)}`, `${thousands(result.count)} requests`, `${Math.round(result.bytesPerResponse)} B answers`].join('; ');
+  const note = [...notes, `load generator busy ${percent(result.clientBusy)}`, `${thousands(result.count)} requests`, `${Math.round(result.bytesPerResponse)} B answers`].join(
+    '; ',
+  );
   return [
     { subject, metric: what, value: result.perSecond, unit, note: note + errorNote(result) },
     { subject, metric: 'latency p50', value: result.p50Ms, unit: 'ms' },

@@ -9,7 +9,14 @@ const body = Buffer.from(
   JSON.stringify({
     apiVersion: 'v1',
     kind: 'ConfigMap',
-    metadata: { name: 'cm-0', namespace: 'bench-0', uid: '00000000-1111-2222-3333-444455556666', resourceVersion: '12345', creationTimestamp: '2026-11-22T00:00:00Z', labels: { app: 'capstan-bench' } },
+    metadata: {
+      name: 'cm-0',
+      namespace: 'bench-0',
+      uid: '00000000-1111-2222-3333-444455556666',
+      resourceVersion: '12345',
+      creationTimestamp: '2026-11-22T00:00:00Z',
+      labels: { app: 'capstan-bench' },
+    },
     data: { seq: '0', payload: 'x'.repeat(64) },
   }),
 );

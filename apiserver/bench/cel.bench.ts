@@ -74,7 +74,13 @@ export async function celBench(phaseMs: number, log: (line: string) => void): Pr
     log(`cel: ${rule.name}`);
     const { program, estimatedCost } = compiled(rule.expression, rule.options);
     const compiles = rate(phaseMs, () => compileExpression(rule.expression, rule.options));
-    rows.push({ subject: rule.name, metric: 'compile (parse, check, estimate, plan)', value: 1e6 / compiles, unit: 'us', note: `${rule.expression}; estimated cost ${estimatedCost.min}..${estimatedCost.max}` });
+    rows.push({
+      subject: rule.name,
+      metric: 'compile (parse, check, estimate, plan)',
+      value: 1e6 / compiles,
+      unit: 'us',
+      note: `${rule.expression}; estimated cost ${estimatedCost.min}..${estimatedCost.max}`,
+    });
     const evaluations = rate(phaseMs, () => program.evaluate(rule.variables));
     rows.push({ subject: rule.name, metric: 'evaluations, one thread', value: evaluations, unit: 'evals/s', note: versusBar(evaluations, rule.bar) });
     const { cost } = program.evaluateWithCost(rule.variables);
@@ -86,7 +92,13 @@ export async function celBench(phaseMs: number, log: (line: string) => void): Pr
   const stops = rate(phaseMs, () => program.evaluateWithCost({}, { costLimit: perCallLimit }));
   const { cost, costLimitExceeded } = program.evaluateWithCost({}, { costLimit: perCallLimit });
   if (!costLimitExceeded) throw new Error(`${runaway} was not stopped`);
-  rows.push({ subject: 'runaway comprehension', metric: 'stopped by the per-call limit after', value: 1e3 / stops, unit: 'ms', note: `${runaway}: stopped at cost ${cost.toLocaleString('en-US')}` });
+  rows.push({
+    subject: 'runaway comprehension',
+    metric: 'stopped by the per-call limit after',
+    value: 1e3 / stops,
+    unit: 'ms',
+    note: `${runaway}: stopped at cost ${cost.toLocaleString('en-US')}`,
+  });
   rows.push(...(await poolBench(phaseMs, log)));
   return rows;
 }
@@ -102,11 +114,20 @@ async function poolBench(phaseMs: number, log: (line: string) => void): Promise<
   const pool = new Piscina({ filename: new URL('./cel-pool-worker.ts', import.meta.url).href, minThreads: workers, maxThreads: workers });
   try {
     const cheap: PoolTask = { expression: rules[0]!.expression, variables: rules[0]!.variables };
-    for (const [name, task] of [['replicas and name', cheap], ['pairwise all/exists over 300 items', expensive]] as const) {
+    for (const [name, task] of [
+      ['replicas and name', cheap],
+      ['pairwise all/exists over 300 items', expensive],
+    ] as const) {
       log(`cel: inline vs worker pool, ${name}`);
       const { program } = compiled(task.expression, { variables: new Map(Object.keys(task.variables).map((variable) => [variable, dynType])) });
       const inline = rate(phaseMs, () => program.evaluateWithCost(task.variables, { costLimit: perCallLimit }));
-      rows.push({ subject: `pool: ${name}`, metric: 'inline evaluations (main thread busy throughout)', value: inline, unit: 'evals/s', note: `cost ${program.evaluateWithCost(task.variables).cost}` });
+      rows.push({
+        subject: `pool: ${name}`,
+        metric: 'inline evaluations (main thread busy throughout)',
+        value: inline,
+        unit: 'evals/s',
+        note: `cost ${program.evaluateWithCost(task.variables).cost}`,
+      });
       await pool.run(task);
       const before = performance.eventLoopUtilization();
       const pooled = await measureLoop(16, phaseMs, () => pool.run(task));

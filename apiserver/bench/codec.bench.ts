@@ -23,7 +23,11 @@ interface Codec {
 }
 
 const codecs: readonly Codec[] = [
-  { name: 'JSON', encode: (object) => Buffer.from(JSON.stringify(object)), decode: (bytes) => JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')) },
+  {
+    name: 'JSON',
+    encode: (object) => Buffer.from(JSON.stringify(object)),
+    decode: (bytes) => JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')),
+  },
   { name: 'Protobuf', encode: (object) => encodeProtobufObject(object), decode: (bytes) => decodeProtobufObject(bytes) },
   { name: 'CBOR', encode: (object) => encodeCborAnswer(object), decode: (bytes) => decodeCborObject(bytes), maxListItems: 1024 },
 ];
@@ -55,10 +59,22 @@ export function codecBench(options: CodecBenchOptions, log: (line: string) => vo
       { subject: `${codec.name} pod`, metric: 'encode one Pod', value: encodeOne, unit: 'objects/s', note: megabytes(podBytes.length, encodeOne) },
       { subject: `${codec.name} pod`, metric: 'decode one Pod', value: decodeOne, unit: 'objects/s', note: megabytes(podBytes.length, decodeOne) },
       { subject: `${codec.name} list`, metric: `size of ${options.listSize.toLocaleString('en-US')} Pods`, value: listBytes.length / 1e6, unit: 'MB' },
-      { subject: `${codec.name} list`, metric: 'encode the list', value: 1000 / encodeList, unit: 'ms', note: `${((options.listSize * encodeList) / 1000).toFixed(0)}k objects/s, ${megabytes(listBytes.length, encodeList)}` },
+      {
+        subject: `${codec.name} list`,
+        metric: 'encode the list',
+        value: 1000 / encodeList,
+        unit: 'ms',
+        note: `${((options.listSize * encodeList) / 1000).toFixed(0)}k objects/s, ${megabytes(listBytes.length, encodeList)}`,
+      },
     );
     if (listDecodes) {
-      rows.push({ subject: `${codec.name} list`, metric: 'decode the list', value: 1000 / decodeList, unit: 'ms', note: `${((options.listSize * decodeList) / 1000).toFixed(0)}k objects/s, ${megabytes(listBytes.length, decodeList)}` });
+      rows.push({
+        subject: `${codec.name} list`,
+        metric: 'decode the list',
+        value: 1000 / decodeList,
+        unit: 'ms',
+        note: `${((options.listSize * decodeList) / 1000).toFixed(0)}k objects/s, ${megabytes(listBytes.length, decodeList)}`,
+      });
     } else log(`${codec.name}: a list of more than ${codec.maxListItems} items is not decoded (kube's decoder refuses it too)`);
   }
   return rows;

@@ -16,7 +16,9 @@ export async function integrityCheckRows(dataDir: string, objects: number, log: 
   const store = new SqliteStore({ dataDir });
   // A thousand creates at a time: group commit makes each thousand one transaction.
   for (let first = 0; first < objects; first += 1000) {
-    const batch = Array.from({ length: Math.min(1000, objects - first) }, (_, j) => store.create(`/registry/pods/ns-${(first + j) % 10}/bench-pod-${first + j}`, samplePodBytes(first + j)));
+    const batch = Array.from({ length: Math.min(1000, objects - first) }, (_, j) =>
+      store.create(`/registry/pods/ns-${(first + j) % 10}/bench-pod-${first + j}`, samplePodBytes(first + j)),
+    );
     await Promise.all(batch);
   }
   await store.close();

@@ -15,11 +15,7 @@ export function percentile(sorted: readonly number[], p: number): number {
 }
 
 /** Run `operation` from `concurrency` loops for about `durationMs`; summarise rate and latency. */
-export async function measureLoop(
-  concurrency: number,
-  durationMs: number,
-  operation: (n: number) => Promise<unknown>,
-): Promise<LatencySummary> {
+export async function measureLoop(concurrency: number, durationMs: number, operation: (n: number) => Promise<unknown>): Promise<LatencySummary> {
   const latencies: number[] = [];
   let next = 0;
   const start = performance.now();

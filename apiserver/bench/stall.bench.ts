@@ -42,12 +42,29 @@ export async function stallBench(options: StallBenchOptions, log: (line: string)
     for (const name of ['bench-list', 'bench-heavy']) {
       await send(server.url, 'POST', '/api/v1/namespaces', { 'content-type': 'application/json' }, Buffer.from(JSON.stringify({ metadata: { name } })));
     }
-    await send(server.url, 'POST', '/api/v1/namespaces/default/configmaps', { 'content-type': 'application/json' }, Buffer.from(JSON.stringify({ metadata: { name: 'probe' }, data: { a: 'b' } })));
+    await send(
+      server.url,
+      'POST',
+      '/api/v1/namespaces/default/configmaps',
+      { 'content-type': 'application/json' },
+      Buffer.from(JSON.stringify({ metadata: { name: 'probe' }, data: { a: 'b' } })),
+    );
     for (let i = 0; i < options.concurrency; i++) {
-      await send(server.url, 'POST', '/api/v1/namespaces/bench-heavy/configmaps', { 'content-type': 'application/json' }, Buffer.from(JSON.stringify({ metadata: { name: `replaced-${i}` } })));
+      await send(
+        server.url,
+        'POST',
+        '/api/v1/namespaces/bench-heavy/configmaps',
+        { 'content-type': 'application/json' },
+        Buffer.from(JSON.stringify({ metadata: { name: `replaced-${i}` } })),
+      );
     }
     log(`stall: creating ${options.listObjects.toLocaleString('en-US')} ConfigMaps of 1 KiB`);
-    const fill = await httpLoad({ url: server.url, request: { kind: 'create', namespaces: ['bench-list'], namePrefix: 'cm-', payloadBytes: 1024 }, concurrency: 32, count: options.listObjects });
+    const fill = await httpLoad({
+      url: server.url,
+      request: { kind: 'create', namespaces: ['bench-list'], namePrefix: 'cm-', payloadBytes: 1024 },
+      concurrency: 32,
+      count: options.listObjects,
+    });
     if (fill.errors > 0) throw new Error(`the fill failed: ${fill.firstError}`);
 
     const labels = Object.fromEntries(Array.from({ length: options.labels }, (_, i) => [`key-${i}`, `value-${i}`]));
@@ -55,8 +72,14 @@ export async function stallBench(options: StallBenchOptions, log: (line: string)
     const nested = `metadata: {name: deep}\ndata: ${'{a: '.repeat(options.depth)}1${'}'.repeat(options.depth)}\n`;
     const scenarios: readonly (readonly [string, HeavyRequest | undefined])[] = [
       ['nothing else', undefined],
-      [`Protobuf lists of ${options.listObjects.toLocaleString('en-US')} ConfigMaps`, { method: 'GET', path: () => '/api/v1/namespaces/bench-list/configmaps', headers: { accept: 'application/vnd.kubernetes.protobuf' } }],
-      [`JSON lists of ${options.listObjects.toLocaleString('en-US')} ConfigMaps`, { method: 'GET', path: () => '/api/v1/namespaces/bench-list/configmaps', headers: { accept: 'application/json' } }],
+      [
+        `Protobuf lists of ${options.listObjects.toLocaleString('en-US')} ConfigMaps`,
+        { method: 'GET', path: () => '/api/v1/namespaces/bench-list/configmaps', headers: { accept: 'application/vnd.kubernetes.protobuf' } },
+      ],
+      [
+        `JSON lists of ${options.listObjects.toLocaleString('en-US')} ConfigMaps`,
+        { method: 'GET', path: () => '/api/v1/namespaces/bench-list/configmaps', headers: { accept: 'application/json' } },
+      ],
       [
         `Tables (kubectl get) of ${options.listObjects.toLocaleString('en-US')} ConfigMaps`,
         { method: 'GET', path: () => '/api/v1/namespaces/bench-list/configmaps', headers: { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json' } },
@@ -92,7 +115,10 @@ export async function stallBench(options: StallBenchOptions, log: (line: string)
           path: (n) => `/api/v1/namespaces/bench-heavy/configmaps/applied-${n % options.concurrency}?fieldManager=bench`,
           headers: { 'content-type': 'application/apply-patch+yaml' },
           // JSON is YAML: the whole configuration, one label changed each time.
-          body: (n) => Buffer.from(JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `applied-${n % options.concurrency}`, labels: { ...labels, 'key-0': `apply-${n}` } } })),
+          body: (n) =>
+            Buffer.from(
+              JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `applied-${n % options.concurrency}`, labels: { ...labels, 'key-0': `apply-${n}` } } }),
+            ),
         },
       ],
       [
@@ -107,17 +133,24 @@ export async function stallBench(options: StallBenchOptions, log: (line: string)
     ];
     const rows: BenchRow[] = [];
     for (const [name, heavy] of scenarios) {
-      log(`stall: a prober every 20 ms while: ${name}${heavy === undefined ? '' : `, at least ${options.heavyRequests} requests and ${options.minDurationMs / 1000} s, ${options.concurrency} at a time`}`);
+      log(
+        `stall: a prober every 20 ms while: ${name}${heavy === undefined ? '' : `, at least ${options.heavyRequests} requests and ${options.minDurationMs / 1000} s, ${options.concurrency} at a time`}`,
+      );
       const prober = startProber(server.url);
       const began = performance.now();
       const statuses = heavy === undefined ? await idle(options.minDurationMs) : await heavyLoad(server.url, heavy, options);
       const elapsed = performance.now() - began;
       const { latencies, failures } = await prober.stop();
       latencies.sort((a, b) => a - b);
-      const answers = heavy === undefined ? '' : `; heavy requests answered ${[...statuses].map(([status, count]) => `${count} x ${status}`).join(', ')} in ${(elapsed / 1000).toFixed(1)} s`;
-      rows.push(
-        { subject: 'stall', metric: `prober p99 while: ${name}`, value: percentile(latencies, 99), unit: 'ms', note: `p50 ${percentile(latencies, 50).toFixed(1)} ms, max ${(latencies.at(-1) ?? Number.NaN).toFixed(0)} ms over ${latencies.length} reads, ${failures} failed${answers}` },
-      );
+      const answers =
+        heavy === undefined ? '' : `; heavy requests answered ${[...statuses].map(([status, count]) => `${count} x ${status}`).join(', ')} in ${(elapsed / 1000).toFixed(1)} s`;
+      rows.push({
+        subject: 'stall',
+        metric: `prober p99 while: ${name}`,
+        value: percentile(latencies, 99),
+        unit: 'ms',
+        note: `p50 ${percentile(latencies, 50).toFixed(1)} ms, max ${(latencies.at(-1) ?? Number.NaN).toFixed(0)} ms over ${latencies.length} reads, ${failures} failed${answers}`,
+      });
     }
     return rows;
   } finally {

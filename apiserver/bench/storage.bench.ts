@@ -66,13 +66,7 @@ export async function storageBench(options: StorageBenchOptions, log: (line: str
   return rows;
 }
 
-async function writeRates(
-  backend: StorageBackend,
-  store: Storage,
-  options: StorageBenchOptions,
-  scratch: string,
-  log: (line: string) => void,
-): Promise<BenchRow[]> {
+async function writeRates(backend: StorageBackend, store: Storage, options: StorageBenchOptions, scratch: string, log: (line: string) => void): Promise<BenchRow[]> {
   log(`${backend}: single writer`);
   // The disk of a virtual machine varies from minute to minute: the reference is taken right before.
   const fsyncs = fdatasyncRate(scratch, options.phaseMs);
@@ -81,7 +75,13 @@ async function writeRates(
   log(`${backend}: 64 writes in flight`);
   const many = await measureLoop(64, options.phaseMs, (n) => store.create(`/registry/bench-64/k${n}`, value));
   return [
-    { metric: 'durable commits, 1 writer', subject: backend, value: single.perSecond, unit: 'writes/s', note: `${Math.round((single.perSecond / fsyncs) * 100)}% of raw fdatasync (${Math.round(fsyncs)}/s just before)` },
+    {
+      metric: 'durable commits, 1 writer',
+      subject: backend,
+      value: single.perSecond,
+      unit: 'writes/s',
+      note: `${Math.round((single.perSecond / fsyncs) * 100)}% of raw fdatasync (${Math.round(fsyncs)}/s just before)`,
+    },
     { metric: 'commit latency p50, 1 writer', subject: backend, value: single.p50Ms, unit: 'ms' },
     { metric: 'commit latency p99, 1 writer', subject: backend, value: single.p99Ms, unit: 'ms' },
     { metric: 'durable commits, 64 in flight', subject: backend, value: many.perSecond, unit: 'writes/s', note: `${(many.perSecond / single.perSecond).toFixed(1)}x one writer` },
@@ -122,15 +122,21 @@ async function listRates(
   const storeWhole = await medianMs(5, () => store.list(prefix));
   const storePaged = await medianMs(5, () => pagesFrom(store));
   const cacheWhole = await medianMs(11, () => cacher.list(prefix));
-    const cachePaged = await medianMs(11, () => pagesFrom(cacher));
-    // What the API server will do with the list: join the stored JSON documents into one body.
-    const cacheBody = await medianMs(11, async () => listBody((await cacher.list(prefix)).items));
+  const cachePaged = await medianMs(11, () => pagesFrom(cacher));
+  // What the API server will do with the list: join the stored JSON documents into one body.
+  const cacheBody = await medianMs(11, async () => listBody((await cacher.list(prefix)).items));
   return [
     { metric: `list ${options.listSize} whole, store`, subject: backend, value: storeWhole, unit: 'ms' },
     { metric: `list ${options.listSize} in pages of 500, store`, subject: backend, value: storePaged, unit: 'ms' },
     { metric: `list ${options.listSize} whole, cache`, subject: backend, value: cacheWhole, unit: 'ms', note: `${(cacheWhole / stringifyMs).toFixed(2)}x JSON.stringify` },
     { metric: `list ${options.listSize} in pages of 500, cache`, subject: backend, value: cachePaged, unit: 'ms' },
-    { metric: `list ${options.listSize} whole, cache + JSON body`, subject: backend, value: cacheBody, unit: 'ms', note: `${(cacheBody / stringifyMs).toFixed(2)}x JSON.stringify` },
+    {
+      metric: `list ${options.listSize} whole, cache + JSON body`,
+      subject: backend,
+      value: cacheBody,
+      unit: 'ms',
+      note: `${(cacheBody / stringifyMs).toFixed(2)}x JSON.stringify`,
+    },
   ];
 }
 

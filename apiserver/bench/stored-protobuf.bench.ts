@@ -30,7 +30,16 @@ const configMapListJson = (items: number): Buffer =>
           resourceVersion: String(1000 + i),
           creationTimestamp: '2026-11-28T04:25:08Z',
           labels: { app: 'bench', i: String(i) },
-          managedFields: [{ manager: 'kubectl', operation: 'Update', apiVersion: 'v1', time: '2026-11-28T04:25:08Z', fieldsType: 'FieldsV1', fieldsV1: { 'f:data': { '.': {}, 'f:payload': {} } } }],
+          managedFields: [
+            {
+              manager: 'kubectl',
+              operation: 'Update',
+              apiVersion: 'v1',
+              time: '2026-11-28T04:25:08Z',
+              fieldsType: 'FieldsV1',
+              fieldsV1: { 'f:data': { '.': {}, 'f:payload': {} } },
+            },
+          ],
         },
         data: { payload: 'x'.repeat(1024) },
       })),
@@ -74,7 +83,13 @@ export async function storedProtobufBench(options: StoredProtobufBenchOptions, l
       }
       for (const list of [inline, threaded, stalls]) list.sort((a, b) => a - b);
       rows.push(
-        { subject: 'stored JSON as Protobuf', metric: `${size}, on the event loop, p50`, value: percentile(inline, 50), unit: 'ms', note: `the event loop is held all that time; p99 ${percentile(inline, 99).toFixed(1)} ms` },
+        {
+          subject: 'stored JSON as Protobuf',
+          metric: `${size}, on the event loop, p50`,
+          value: percentile(inline, 50),
+          unit: 'ms',
+          note: `the event loop is held all that time; p99 ${percentile(inline, 99).toFixed(1)} ms`,
+        },
         {
           subject: 'stored JSON as Protobuf',
           metric: `${size}, on a thread, p50`,

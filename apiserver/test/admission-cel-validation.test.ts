@@ -61,7 +61,7 @@ test('a match condition is compiled trimmed, and looked up trimmed among the old
   t.deepEqual(cel.matchCondition(family, 'c').map(fieldErrorMessage), [`c: Invalid value: "${family}": ${familyUndeclared}`]);
 });
 
-test('unchanged match conditions are not compiled again, unless a policy\'s paramKind changed', (t) => {
+test("unchanged match conditions are not compiled again, unless a policy's paramKind changed", (t) => {
   const rule = { operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] };
   const policy = (paramKind?: unknown) => ({
     metadata: { name: 'p' },
@@ -74,12 +74,19 @@ test('unchanged match conditions are not compiled again, unless a policy\'s para
       validations: [{ expression: 'true' }],
     },
   });
-  const undeclared = "spec.matchConditions[0].expression: Invalid value: \"params.enabled\": compilation failed: ERROR: <input>:1:1: undeclared reference to 'params' (in container '')\n | params.enabled\n | ^";
+  const undeclared =
+    "spec.matchConditions[0].expression: Invalid value: \"params.enabled\": compilation failed: ERROR: <input>:1:1: undeclared reference to 'params' (in container '')\n | params.enabled\n | ^";
   t.deepEqual(validatingAdmissionPolicyErrors(policy()).map(fieldErrorMessage), [undeclared]);
   t.deepEqual(validatingAdmissionPolicyErrors(policy(), policy()), []);
   t.deepEqual(validatingAdmissionPolicyErrors(policy(), policy({ apiVersion: 'v1', kind: 'ConfigMap' })).map(fieldErrorMessage), [undeclared]);
 
-  const hook = { name: 'check.example.com', clientConfig: { url: 'https://hooks.example.com' }, sideEffects: 'None', admissionReviewVersions: ['v1'], matchConditions: [{ name: 'one', expression: '1' }] };
+  const hook = {
+    name: 'check.example.com',
+    clientConfig: { url: 'https://hooks.example.com' },
+    sideEffects: 'None',
+    admissionReviewVersions: ['v1'],
+    matchConditions: [{ name: 'one', expression: '1' }],
+  };
   const configuration = (count: number) => ({ metadata: { name: 'hooks' }, webhooks: Array.from({ length: count }, (_, i) => ({ ...hook, name: `check${i}.example.com` })) });
   const notBool = (i: number) => `webhooks[${i}].matchConditions[0].expression: Invalid value: "1": must evaluate to bool but got int`;
   t.deepEqual(validatingWebhookConfigurationErrors(configuration(1), configuration(1)), []);

@@ -15,8 +15,14 @@ const sharedStorage: Readonly<Record<string, readonly string[]>> = {
 };
 
 const virtualResources = [
-  'bindings', 'componentstatuses', 'localsubjectaccessreviews', 'selfsubjectaccessreviews',
-  'selfsubjectreviews', 'selfsubjectrulesreviews', 'subjectaccessreviews', 'tokenreviews',
+  'bindings',
+  'componentstatuses',
+  'localsubjectaccessreviews',
+  'selfsubjectaccessreviews',
+  'selfsubjectreviews',
+  'selfsubjectrulesreviews',
+  'subjectaccessreviews',
+  'tokenreviews',
 ];
 
 interface OracleSubresource {
@@ -38,7 +44,11 @@ interface OracleRow {
   readonly subresources: readonly OracleSubresource[];
 }
 
-const list = (cell: string | undefined): string[] => (cell ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+const list = (cell: string | undefined): string[] =>
+  (cell ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 const gv = (group: string, version: string): string => `${group}/${version}`;
 const key = (r: { group: string; version: string; resource: string }): string => `${gv(r.group, r.version)}/${r.resource}`;
 
@@ -57,7 +67,9 @@ const parseSubresource = (group: string, text: string): OracleSubresource => {
 };
 
 const readOracle = (): OracleRow[] => {
-  const [header = '', ...lines] = readReference('resources.tsv').split('\n').filter((l) => l.trim() !== '');
+  const [header = '', ...lines] = readReference('resources.tsv')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
   const columns = header.split('\t');
   const col = (cells: readonly string[], name: string): string => {
     const i = columns.indexOf(name);
@@ -78,7 +90,10 @@ const readOracle = (): OracleRow[] => {
         verbs: list(col(cells, 'verbs')),
         shortNames: list(col(cells, 'shortNames')),
         categories: list(col(cells, 'categories')),
-        subresources: col(cells, 'subresources').split(';').filter((s) => s.trim() !== '').map((s) => parseSubresource(group, s)),
+        subresources: col(cells, 'subresources')
+          .split(';')
+          .filter((s) => s.trim() !== '')
+          .map((s) => parseSubresource(group, s)),
       };
     });
 };

@@ -8,7 +8,7 @@ import { deviceClassErrors, deviceClassUpdateErrors } from '../src/registry/vali
 
 const deviceClass = (...expressions: string[]) => ({ metadata: { name: 'gpu.example.com' }, spec: { selectors: expressions.map((expression) => ({ cel: { expression } })) } });
 const undefinedField =
-  "spec.selectors[0].cel.expression: Invalid value: \"device.allowMultipleAllocations\": compilation failed: ERROR: <input>:1:7: undefined field 'allowMultipleAllocations'\n | device.allowMultipleAllocations\n | ......^";
+  'spec.selectors[0].cel.expression: Invalid value: "device.allowMultipleAllocations": compilation failed: ERROR: <input>:1:7: undefined field \'allowMultipleAllocations\'\n | device.allowMultipleAllocations\n | ......^';
 
 test('a selector only stored expressions accept is refused on create and on a change, kept when unchanged', (t) => {
   const stored = deviceClass('device.allowMultipleAllocations');

@@ -20,8 +20,16 @@ const all: readonly Verb[] = ['create', 'delete', 'deletecollection', 'get', 'li
 const gpu: readonly Verb[] = ['get', 'patch', 'update'];
 
 const pods: ResourceDefinition = {
-  group: '', version: 'v1', resource: 'pods', singularName: 'pod', kind: 'Pod', namespaced: true, verbs: all,
-  shortNames: ['po'], categories: ['all'], storagePrefix: 'pods',
+  group: '',
+  version: 'v1',
+  resource: 'pods',
+  singularName: 'pod',
+  kind: 'Pod',
+  namespaced: true,
+  verbs: all,
+  shortNames: ['po'],
+  categories: ['all'],
+  storagePrefix: 'pods',
   subresources: [
     { name: 'status', kind: 'Pod', verbs: gpu },
     { name: 'log', kind: 'Pod', verbs: ['get'] },
@@ -29,33 +37,85 @@ const pods: ResourceDefinition = {
   ],
 };
 const nodes: ResourceDefinition = {
-  group: '', version: 'v1', resource: 'nodes', singularName: 'node', kind: 'Node', namespaced: false, verbs: all,
-  shortNames: ['no'], categories: [], storagePrefix: 'minions', subresources: [],
+  group: '',
+  version: 'v1',
+  resource: 'nodes',
+  singularName: 'node',
+  kind: 'Node',
+  namespaced: false,
+  verbs: all,
+  shortNames: ['no'],
+  categories: [],
+  storagePrefix: 'minions',
+  subresources: [],
 };
 const podtemplates: ResourceDefinition = {
-  group: '', version: 'v1', resource: 'podtemplates', singularName: 'podtemplate', kind: 'PodTemplate', namespaced: true,
-  verbs: all, shortNames: [], categories: [], storagePrefix: 'podtemplates', subresources: [],
+  group: '',
+  version: 'v1',
+  resource: 'podtemplates',
+  singularName: 'podtemplate',
+  kind: 'PodTemplate',
+  namespaced: true,
+  verbs: all,
+  shortNames: [],
+  categories: [],
+  storagePrefix: 'podtemplates',
+  subresources: [],
 };
 const deployments: ResourceDefinition = {
-  group: 'apps', version: 'v1', resource: 'deployments', singularName: 'deployment', kind: 'Deployment', namespaced: true,
-  verbs: all, shortNames: ['deploy'], categories: ['all'], storagePrefix: 'deployments',
+  group: 'apps',
+  version: 'v1',
+  resource: 'deployments',
+  singularName: 'deployment',
+  kind: 'Deployment',
+  namespaced: true,
+  verbs: all,
+  shortNames: ['deploy'],
+  categories: ['all'],
+  storagePrefix: 'deployments',
   subresources: [
     { name: 'status', kind: 'Deployment', verbs: gpu },
     { name: 'scale', kind: 'Scale', group: 'autoscaling', version: 'v1', verbs: gpu },
   ],
 };
 const tokenreviews: ResourceDefinition = {
-  group: 'authentication.k8s.io', version: 'v1', resource: 'tokenreviews', singularName: 'tokenreview', kind: 'TokenReview',
-  namespaced: false, verbs: ['create'], shortNames: [], categories: [], storagePrefix: undefined, subresources: [],
+  group: 'authentication.k8s.io',
+  version: 'v1',
+  resource: 'tokenreviews',
+  singularName: 'tokenreview',
+  kind: 'TokenReview',
+  namespaced: false,
+  verbs: ['create'],
+  shortNames: [],
+  categories: [],
+  storagePrefix: undefined,
+  subresources: [],
 };
 const hpa = (version: string): ResourceDefinition => ({
-  group: 'autoscaling', version, resource: 'horizontalpodautoscalers', singularName: 'horizontalpodautoscaler',
-  kind: 'HorizontalPodAutoscaler', namespaced: true, verbs: all, shortNames: ['hpa'], categories: ['all'],
-  storagePrefix: 'horizontalpodautoscalers', subresources: [{ name: 'status', kind: 'HorizontalPodAutoscaler', verbs: gpu }],
+  group: 'autoscaling',
+  version,
+  resource: 'horizontalpodautoscalers',
+  singularName: 'horizontalpodautoscaler',
+  kind: 'HorizontalPodAutoscaler',
+  namespaced: true,
+  verbs: all,
+  shortNames: ['hpa'],
+  categories: ['all'],
+  storagePrefix: 'horizontalpodautoscalers',
+  subresources: [{ name: 'status', kind: 'HorizontalPodAutoscaler', verbs: gpu }],
 });
 const widgets: ResourceDefinition = {
-  group: 'example.com', version: 'v1', resource: 'widgets', singularName: 'widget', kind: 'Widget', namespaced: true,
-  verbs: all, shortNames: [], categories: [], storagePrefix: 'example.com/widgets', subresources: [],
+  group: 'example.com',
+  version: 'v1',
+  resource: 'widgets',
+  singularName: 'widget',
+  kind: 'Widget',
+  namespaced: true,
+  verbs: all,
+  shortNames: [],
+  categories: [],
+  storagePrefix: 'example.com/widgets',
+  subresources: [],
 };
 
 // Deliberately shuffled: the documents must not depend on declaration order.
@@ -88,10 +148,18 @@ test('group and version order', (t) => {
     ['resource.k8s.io', 'example.com', 'discovery.k8s.io', 'apps', 'apiextensions.k8s.io', 'admissionregistration.k8s.io', 'apiregistration.k8s.io', 'batch'].sort(compareGroups),
     ['apiregistration.k8s.io', 'apps', 'batch', 'admissionregistration.k8s.io', 'apiextensions.k8s.io', 'discovery.k8s.io', 'resource.k8s.io', 'example.com'],
   );
-  t.deepEqual(
-    ['foo10', 'v1', 'v11alpha2', 'v10beta3', 'v2', 'foo1', 'v12alpha1', 'v3beta1', 'v10', 'v11beta2'].sort(compareKubeAwareVersions),
-    ['v10', 'v2', 'v1', 'v11beta2', 'v10beta3', 'v3beta1', 'v12alpha1', 'v11alpha2', 'foo1', 'foo10'],
-  );
+  t.deepEqual(['foo10', 'v1', 'v11alpha2', 'v10beta3', 'v2', 'foo1', 'v12alpha1', 'v3beta1', 'v10', 'v11beta2'].sort(compareKubeAwareVersions), [
+    'v10',
+    'v2',
+    'v1',
+    'v11beta2',
+    'v10beta3',
+    'v3beta1',
+    'v12alpha1',
+    'v11alpha2',
+    'foo1',
+    'foo10',
+  ]);
 });
 
 test('GET /api legacy', (t) => {
@@ -114,10 +182,15 @@ test('GET /apis legacy', (t) => {
       { name: 'example.com', versions: [gv('example.com', 'v1')], preferredVersion: gv('example.com', 'v1') },
     ],
   });
-  t.true(JSON.stringify(list).startsWith('{"kind":"APIGroupList","apiVersion":"v1","groups":[{"name":"apps","versions":[{"groupVersion":"apps/v1","version":"v1"}],"preferredVersion":'));
+  t.true(
+    JSON.stringify(list).startsWith('{"kind":"APIGroupList","apiVersion":"v1","groups":[{"name":"apps","versions":[{"groupVersion":"apps/v1","version":"v1"}],"preferredVersion":'),
+  );
   t.deepEqual(apiGroup(defs, 'autoscaling'), {
-    kind: 'APIGroup', apiVersion: 'v1', name: 'autoscaling',
-    versions: [gv('autoscaling', 'v2'), gv('autoscaling', 'v1')], preferredVersion: gv('autoscaling', 'v2'),
+    kind: 'APIGroup',
+    apiVersion: 'v1',
+    name: 'autoscaling',
+    versions: [gv('autoscaling', 'v2'), gv('autoscaling', 'v1')],
+    preferredVersion: gv('autoscaling', 'v2'),
   });
   t.is(apiGroup(defs, 'nope.io'), undefined);
   t.is(apiGroup(defs, ''), undefined);
@@ -137,10 +210,7 @@ test('GET /api/v1 legacy', (t) => {
       { name: 'podtemplates', singularName: 'podtemplate', namespaced: true, kind: 'PodTemplate', verbs: all, storageVersionHash: 'LIXB2x4IFpk=' },
     ],
   });
-  t.is(
-    JSON.stringify(list?.resources[2]),
-    '{"name":"pods/eviction","singularName":"","namespaced":true,"group":"policy","version":"v1","kind":"Eviction","verbs":["create"]}',
-  );
+  t.is(JSON.stringify(list?.resources[2]), '{"name":"pods/eviction","singularName":"","namespaced":true,"group":"policy","version":"v1","kind":"Eviction","verbs":["create"]}');
   t.is(
     JSON.stringify(list?.resources[1]),
     '{"name":"pods","singularName":"pod","namespaced":true,"kind":"Pod","verbs":["create","delete","deletecollection","get","list","patch","update","watch"],"shortNames":["po"],"categories":["all"],"storageVersionHash":"xPOwRZ+Yhw8="}',
@@ -151,10 +221,10 @@ test('GET /apis/<group>/<version> legacy', (t) => {
   const apps = apiResourceList(defs, 'apps', 'v1');
   t.is(
     JSON.stringify(apps),
-    '{"kind":"APIResourceList","apiVersion":"v1","groupVersion":"apps/v1","resources":['
-      + '{"name":"deployments","singularName":"deployment","namespaced":true,"kind":"Deployment","verbs":["create","delete","deletecollection","get","list","patch","update","watch"],"shortNames":["deploy"],"categories":["all"],"storageVersionHash":"8aSe+NMegvE="},'
-      + '{"name":"deployments/scale","singularName":"","namespaced":true,"group":"autoscaling","version":"v1","kind":"Scale","verbs":["get","patch","update"]},'
-      + '{"name":"deployments/status","singularName":"","namespaced":true,"kind":"Deployment","verbs":["get","patch","update"]}]}',
+    '{"kind":"APIResourceList","apiVersion":"v1","groupVersion":"apps/v1","resources":[' +
+      '{"name":"deployments","singularName":"deployment","namespaced":true,"kind":"Deployment","verbs":["create","delete","deletecollection","get","list","patch","update","watch"],"shortNames":["deploy"],"categories":["all"],"storageVersionHash":"8aSe+NMegvE="},' +
+      '{"name":"deployments/scale","singularName":"","namespaced":true,"group":"autoscaling","version":"v1","kind":"Scale","verbs":["get","patch","update"]},' +
+      '{"name":"deployments/status","singularName":"","namespaced":true,"kind":"Deployment","verbs":["get","patch","update"]}]}',
   );
   t.deepEqual(apiResourceList(defs, 'authentication.k8s.io', 'v1'), {
     kind: 'APIResourceList',
@@ -169,7 +239,11 @@ test('aggregated GET /api', (t) => {
   const doc = aggregatedCoreDiscovery(defs);
   t.is(doc.items.length, 1);
   const json = JSON.stringify(doc);
-  t.true(json.startsWith('{"kind":"APIGroupDiscoveryList","apiVersion":"apidiscovery.k8s.io/v2","metadata":{},"items":[{"metadata":{"creationTimestamp":null},"versions":[{"version":"v1","resources":[{"resource":"nodes",'));
+  t.true(
+    json.startsWith(
+      '{"kind":"APIGroupDiscoveryList","apiVersion":"apidiscovery.k8s.io/v2","metadata":{},"items":[{"metadata":{"creationTimestamp":null},"versions":[{"version":"v1","resources":[{"resource":"nodes",',
+    ),
+  );
   t.deepEqual(doc.items[0]?.versions[0]?.resources[1], {
     resource: 'pods',
     responseKind: { group: '', version: 'v1', kind: 'Pod' },
@@ -185,7 +259,12 @@ test('aggregated GET /api', (t) => {
     ],
   });
   t.deepEqual(doc.items[0]?.versions[0]?.resources[0], {
-    resource: 'nodes', responseKind: { group: '', version: 'v1', kind: 'Node' }, scope: 'Cluster', singularResource: 'node', verbs: all, shortNames: ['no'],
+    resource: 'nodes',
+    responseKind: { group: '', version: 'v1', kind: 'Node' },
+    scope: 'Cluster',
+    singularResource: 'node',
+    verbs: all,
+    shortNames: ['no'],
   });
   t.is(doc.items[0]?.versions[0]?.freshness, 'Current');
   t.deepEqual(aggregatedCoreDiscovery([deployments]).items, []);
@@ -193,21 +272,32 @@ test('aggregated GET /api', (t) => {
 
 test('aggregated GET /apis', (t) => {
   const doc = aggregatedGroupsDiscovery(defs);
-  t.deepEqual(doc.items.map((g) => [g.metadata.name, g.versions.map((v) => v.version)]), [
-    ['apps', ['v1']], ['authentication.k8s.io', ['v1']], ['autoscaling', ['v2', 'v1']], ['example.com', ['v1']],
-  ]);
+  t.deepEqual(
+    doc.items.map((g) => [g.metadata.name, g.versions.map((v) => v.version)]),
+    [
+      ['apps', ['v1']],
+      ['authentication.k8s.io', ['v1']],
+      ['autoscaling', ['v2', 'v1']],
+      ['example.com', ['v1']],
+    ],
+  );
   t.is(
     JSON.stringify(doc.items[0]),
-    '{"metadata":{"name":"apps","creationTimestamp":null},"versions":[{"version":"v1","resources":['
-      + '{"resource":"deployments","responseKind":{"group":"apps","version":"v1","kind":"Deployment"},"scope":"Namespaced","singularResource":"deployment",'
-      + '"verbs":["create","delete","deletecollection","get","list","patch","update","watch"],"shortNames":["deploy"],"categories":["all"],"subresources":['
-      + '{"subresource":"scale","responseKind":{"group":"autoscaling","version":"v1","kind":"Scale"},"verbs":["get","patch","update"]},'
-      + '{"subresource":"status","responseKind":{"group":"apps","version":"v1","kind":"Deployment"},"verbs":["get","patch","update"]}]}],"freshness":"Current"}]}',
+    '{"metadata":{"name":"apps","creationTimestamp":null},"versions":[{"version":"v1","resources":[' +
+      '{"resource":"deployments","responseKind":{"group":"apps","version":"v1","kind":"Deployment"},"scope":"Namespaced","singularResource":"deployment",' +
+      '"verbs":["create","delete","deletecollection","get","list","patch","update","watch"],"shortNames":["deploy"],"categories":["all"],"subresources":[' +
+      '{"subresource":"scale","responseKind":{"group":"autoscaling","version":"v1","kind":"Scale"},"verbs":["get","patch","update"]},' +
+      '{"subresource":"status","responseKind":{"group":"apps","version":"v1","kind":"Deployment"},"verbs":["get","patch","update"]}]}],"freshness":"Current"}]}',
   );
-  t.deepEqual(doc.items[1]?.versions[0]?.resources, [{
-    resource: 'tokenreviews', responseKind: { group: 'authentication.k8s.io', version: 'v1', kind: 'TokenReview' },
-    scope: 'Cluster', singularResource: 'tokenreview', verbs: ['create'],
-  }]);
+  t.deepEqual(doc.items[1]?.versions[0]?.resources, [
+    {
+      resource: 'tokenreviews',
+      responseKind: { group: 'authentication.k8s.io', version: 'v1', kind: 'TokenReview' },
+      scope: 'Cluster',
+      singularResource: 'tokenreview',
+      verbs: ['create'],
+    },
+  ]);
 });
 
 test('content type, ETag and Accept', (t) => {
@@ -221,7 +311,11 @@ test('content type, ETag and Accept', (t) => {
   t.true(isNotModified(etag, etag));
   t.false(isNotModified(etag.slice(1, -1), etag));
   t.false(isNotModified(undefined, etag));
-  t.true(acceptsAggregatedDiscovery('application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json'));
+  t.true(
+    acceptsAggregatedDiscovery(
+      'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json',
+    ),
+  );
   t.true(acceptsAggregatedDiscovery('application/json;as=APIGroupDiscoveryList;v=v2;g=apidiscovery.k8s.io'));
   t.false(acceptsAggregatedDiscovery('application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json'));
   t.false(acceptsAggregatedDiscovery('application/json, */*'));

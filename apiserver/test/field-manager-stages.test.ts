@@ -18,7 +18,14 @@ const manager = new FieldManager({
 
 const configMap = fc.record(
   {
-    metadata: fc.record({ name: fc.constant('c'), labels: fc.dictionary(fc.constantFrom('a', 'b', 'c'), fc.constantFrom('1', '2')), finalizers: fc.array(fc.constantFrom('x/a', 'x/b'), { maxLength: 2 }) }, { requiredKeys: ['name'] }),
+    metadata: fc.record(
+      {
+        name: fc.constant('c'),
+        labels: fc.dictionary(fc.constantFrom('a', 'b', 'c'), fc.constantFrom('1', '2')),
+        finalizers: fc.array(fc.constantFrom('x/a', 'x/b'), { maxLength: 2 }),
+      },
+      { requiredKeys: ['name'] },
+    ),
     data: fc.dictionary(fc.constantFrom('k', 'l', 'm'), fc.constantFrom('v', 'w')),
     immutable: fc.boolean(),
   },

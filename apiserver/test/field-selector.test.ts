@@ -55,27 +55,36 @@ test('backslash escapes let a value hold commas, equals signs and backslashes', 
   t.deepEqual(parseFieldSelector('spec.nodeName='), [{ field: 'spec.nodeName', operator: '=', value: '' }]);
 });
 
-test('malformed selectors answer 400 with apimachinery\'s messages', (t) => {
-  t.like(statusOf(t, () => compileFieldSelector(pods, 'foo', 'default')), {
-    code: 400,
-    reason: 'BadRequest',
-    message: "invalid selector: 'foo'; can't understand 'foo'",
-  });
+test("malformed selectors answer 400 with apimachinery's messages", (t) => {
+  t.like(
+    statusOf(t, () => compileFieldSelector(pods, 'foo', 'default')),
+    {
+      code: 400,
+      reason: 'BadRequest',
+      message: "invalid selector: 'foo'; can't understand 'foo'",
+    },
+  );
   // Terms are sorted before they are read, so "a" is reported before "z".
   t.is(statusOf(t, () => parseFieldSelector('z,a')).message, "invalid selector: 'z,a'; can't understand 'a'");
   t.is(statusOf(t, () => parseFieldSelector('a=b=c')).message, 'invalid field selector: unescaped character in value: 61');
   t.is(statusOf(t, () => parseFieldSelector('a=b\\c')).message, 'invalid field selector: invalid escape sequence: \\c');
   t.is(statusOf(t, () => parseFieldSelector('a=b\\')).message, 'invalid field selector: invalid escape sequence: \\');
   // No trimming: kube reads " a=b" as a term whose field is " a".
-  t.is(statusOf(t, () => compileFieldSelector(configmaps, ' metadata.name=a', 'default')).message, '" metadata.name" is not a known field selector: only "metadata.name", "metadata.namespace"');
+  t.is(
+    statusOf(t, () => compileFieldSelector(configmaps, ' metadata.name=a', 'default')).message,
+    '" metadata.name" is not a known field selector: only "metadata.name", "metadata.namespace"',
+  );
 });
 
-test('an unsupported field answers 400 with the kind\'s own wording', (t) => {
-  t.like(statusOf(t, () => compileFieldSelector(pods, 'spec.foo=bar', 'default')), {
-    code: 400,
-    reason: 'BadRequest',
-    message: 'field label not supported: spec.foo',
-  });
+test("an unsupported field answers 400 with the kind's own wording", (t) => {
+  t.like(
+    statusOf(t, () => compileFieldSelector(pods, 'spec.foo=bar', 'default')),
+    {
+      code: 400,
+      reason: 'BadRequest',
+      message: 'field label not supported: spec.foo',
+    },
+  );
   t.is(
     statusOf(t, () => compileFieldSelector(deployments, 'status.replicas=1', 'default')).message,
     '"status.replicas" is not a known field selector: only "metadata.name", "metadata.namespace"',

@@ -45,7 +45,9 @@ function oracleFieldsV1(set: FieldSet): Record<string, unknown> {
 const scalar = fc.oneof(fc.constant(null), fc.integer({ min: -5, max: 5 }), fc.string({ maxLength: 3 }), fc.boolean());
 const element = fc.oneof(
   fc.string({ maxLength: 4 }).map((name) => `f:${name}`),
-  fc.dictionary(fc.constantFrom('name', 'port', 'protocol'), scalar, { maxKeys: 3 }).map((keys) => `k:${JSON.stringify(Object.fromEntries(Object.entries(keys).sort(([a], [b]) => compareStrings(a, b))))}`),
+  fc
+    .dictionary(fc.constantFrom('name', 'port', 'protocol'), scalar, { maxKeys: 3 })
+    .map((keys) => `k:${JSON.stringify(Object.fromEntries(Object.entries(keys).sort(([a], [b]) => compareStrings(a, b))))}`),
   scalar.map((value) => `v:${JSON.stringify(value)}`),
   fc.nat(20).map((index) => `i:${index}`),
 );

@@ -1,12 +1,6 @@
 import test from 'ava';
 import { builtinResources } from '../src/registry/builtin-resources.ts';
-import {
-  generationOnCreate,
-  generationOnDeletion,
-  generationOnUpdate,
-  generationPolicyOf,
-  semanticEqual,
-} from '../src/registry/generation-policy.ts';
+import { generationOnCreate, generationOnDeletion, generationOnUpdate, generationPolicyOf, semanticEqual } from '../src/registry/generation-policy.ts';
 import type { JsonObject } from '../src/registry/object-meta.ts';
 import type { ResourceDefinition } from '../src/registry/resource-definition.ts';
 

@@ -18,13 +18,26 @@ test('every watcher of a change receives the same decoded object, so its bytes a
   if (definition === undefined) return t.fail('no configmaps declaration');
   const store = new GenericStore(definition, cacher);
   const received: ApiWatchEvent[][] = [[], []];
-  const request = { namespace: 'default', resourceVersion: undefined, fieldSelector: undefined, anyRecentState: false, sendInitialEvents: false, initialEventsEndBookmark: false, allowWatchBookmarks: false, timeoutSeconds: undefined, labelSelector: undefined };
+  const request = {
+    namespace: 'default',
+    resourceVersion: undefined,
+    fieldSelector: undefined,
+    anyRecentState: false,
+    sendInitialEvents: false,
+    initialEventsEndBookmark: false,
+    allowWatchBookmarks: false,
+    timeoutSeconds: undefined,
+    labelSelector: undefined,
+  };
   const watches = await Promise.all(received.map((sink) => store.watch(request, (event) => void sink.push(event))));
   t.teardown(() => watches.forEach((w) => w.close()));
   await store.create('default', { metadata: { name: 'a' } });
   await store.delete('default', 'a');
   await new Promise((resolve) => setTimeout(resolve, 50));
-  t.deepEqual(received[0]?.map((e) => e.type), ['ADDED', 'DELETED']);
+  t.deepEqual(
+    received[0]?.map((e) => e.type),
+    ['ADDED', 'DELETED'],
+  );
   const objectOf = (event: ApiWatchEvent | undefined): unknown => (event !== undefined && 'object' in event ? event.object : undefined);
   t.is(objectOf(received[0]?.[0]), objectOf(received[1]?.[0]));
   t.is(objectOf(received[0]?.[1]), objectOf(received[1]?.[1]));

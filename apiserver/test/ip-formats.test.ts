@@ -2,7 +2,18 @@
 // new fields (ServiceCIDR), and legacy fields that stay lenient while StrictIPCIDRValidation is off.
 
 import test from 'ava';
-import { cidrErrors, cidrFamilyOf, ipFamilyOf, isStrictSubnet, legacyCidrErrors, legacyIpErrors, parseCidr, parseIp, strictIpCidrValidation, type Cidr } from '../src/registry/validation/ip-formats.ts';
+import {
+  cidrErrors,
+  cidrFamilyOf,
+  ipFamilyOf,
+  isStrictSubnet,
+  legacyCidrErrors,
+  legacyIpErrors,
+  parseCidr,
+  parseIp,
+  strictIpCidrValidation,
+  type Cidr,
+} from '../src/registry/validation/ip-formats.ts';
 
 function cidr(text: string): Cidr {
   const parsed = parseCidr(text);
@@ -40,7 +51,7 @@ test('StrictIPCIDRValidation is off in 1.35: legacy fields take what ParseIPSlop
   t.deepEqual(legacyCidrErrors('10.1.0.0'), ['must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)']);
 });
 
-test('with StrictIPCIDRValidation, legacy fields get the strict parser\'s errors but need no canonical form', (t) => {
+test("with StrictIPCIDRValidation, legacy fields get the strict parser's errors but need no canonical form", (t) => {
   t.deepEqual(legacyIpErrors('010.1.2.3', true), ['must not have leading 0s']);
   t.deepEqual(legacyIpErrors('::ffff:1.2.3.4', true), ['must not be an IPv4-mapped IPv6 address']);
   t.deepEqual(legacyIpErrors('2001:DB8::1', true), []);

@@ -69,7 +69,13 @@ test('property: move is copy then remove; replace is remove then add', (t) => {
       ]);
       t.deepEqual(moved, copiedAndRemoved);
       const replaced = applyJsonPatch(target, [{ op: 'replace', path: pointer(from), value: 1 }]);
-      t.deepEqual(replaced, applyJsonPatch(target, [{ op: 'remove', path: pointer(from) }, { op: 'add', path: pointer(from), value: 1 }]));
+      t.deepEqual(
+        replaced,
+        applyJsonPatch(target, [
+          { op: 'remove', path: pointer(from) },
+          { op: 'add', path: pointer(from), value: 1 },
+        ]),
+      );
     }),
   );
 });

@@ -16,7 +16,14 @@ const nodeWith = (addresses: { type: string; address: string }[], port?: number)
 });
 
 test("a node's agent is found at the first address of the preferred types, on the port the node reports", (t) => {
-  const node = nodeWith([{ type: 'ExternalIP', address: '203.0.113.9' }, { type: 'InternalIP', address: '10.0.0.4' }, { type: 'Hostname', address: 'node-a' }], 10_999);
+  const node = nodeWith(
+    [
+      { type: 'ExternalIP', address: '203.0.113.9' },
+      { type: 'InternalIP', address: '10.0.0.4' },
+      { type: 'Hostname', address: 'node-a' },
+    ],
+    10_999,
+  );
   t.deepEqual(nodeConnection(node, defaultKubeletClientConfig), { host: 'node-a', port: 10_999 });
   t.deepEqual(nodeConnection(node, { ...defaultKubeletClientConfig, preferredAddressTypes: ['InternalIP', 'Hostname'] }), { host: '10.0.0.4', port: 10_999 });
   t.deepEqual(nodeConnection(nodeWith([{ type: 'InternalIP', address: 'fd00::4' }]), defaultKubeletClientConfig), { host: 'fd00::4', port: 10_250 });
@@ -24,8 +31,18 @@ test("a node's agent is found at the first address of the preferred types, on th
 });
 
 test('a node without an address of the preferred types is the 500 kube answers, listing what it has', (t) => {
-  const error = t.throws(() => nodeConnection(nodeWith([{ type: 'ExternalIP', address: '203.0.113.9' }]), { ...defaultKubeletClientConfig, preferredAddressTypes: ['InternalIP'] }), { instanceOf: StatusError });
-  t.deepEqual((error as StatusError).status, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'no preferred addresses found; known addresses: [{ExternalIP 203.0.113.9}]', code: 500 });
+  const error = t.throws(
+    () => nodeConnection(nodeWith([{ type: 'ExternalIP', address: '203.0.113.9' }]), { ...defaultKubeletClientConfig, preferredAddressTypes: ['InternalIP'] }),
+    { instanceOf: StatusError },
+  );
+  t.deepEqual((error as StatusError).status, {
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Failure',
+    message: 'no preferred addresses found; known addresses: [{ExternalIP 203.0.113.9}]',
+    code: 500,
+  });
 });
 
 test("an agent's answer outside 200-206 reads as kube's response checker reads a kubelet's", (t) => {
@@ -44,7 +61,11 @@ test("an agent's answer outside 200-206 reads as kube's response checker reads a
   const redirect = kubeletAnswerError(302, '', resource, 'web').status;
   t.is(redirect.message, 'the server responded with the status code 302 but did not return more information ( pods/log web)');
   t.false('reason' in redirect);
-  t.like(kubeletAnswerError(400, 'you must specify at least 1 command', resource, 'web').status, { code: 400, reason: 'BadRequest', message: 'you must specify at least 1 command' });
+  t.like(kubeletAnswerError(400, 'you must specify at least 1 command', resource, 'web').status, {
+    code: 400,
+    reason: 'BadRequest',
+    message: 'you must specify at least 1 command',
+  });
 });
 
 test('queries reach the agent as Go encodes url.Values: sorted keys, QueryEscape', (t) => {

@@ -76,7 +76,11 @@ const maxWaitShare = 0.1;
 test.serial('a client reading one object every moment is answered all through a 100,000-label create', async (t) => {
   t.timeout(300_000);
   const url = (server as ApiServerChild).url;
-  const probe = await fetch(`${url}/api/v1/namespaces/default/configmaps`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: 'probe' } }) });
+  const probe = await fetch(`${url}/api/v1/namespaces/default/configmaps`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ metadata: { name: 'probe' } }),
+  });
   t.is(probe.status, 201);
   const body = JSON.stringify({ metadata: { name: 'many-labels', labels } });
   const created = await withProber(() => fetch(`${url}/api/v1/namespaces/default/configmaps`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }));
@@ -93,7 +97,9 @@ test.serial('a client reading one object every moment is answered all through a 
   t.timeout(300_000);
   const url = (server as ApiServerChild).url;
   const object = `${url}/api/v1/namespaces/default/configmaps/many-labels`;
-  const patched = await withProber(() => fetch(object, { method: 'PATCH', headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ metadata: { labels: { 'key-0': 'patched' } } }) }));
+  const patched = await withProber(() =>
+    fetch(object, { method: 'PATCH', headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ metadata: { labels: { 'key-0': 'patched' } } }) }),
+  );
   t.is(patched.status, 200);
   t.is(parsed<{ metadata: { labels: Record<string, string> } }>(patched).metadata.labels['key-0'], 'patched');
   t.log(`patch ${patched.elapsed.toFixed(0)} ms, longest wait of the prober ${patched.longestWait.toFixed(0)} ms, ${patched.reads} reads answered during it`);
@@ -109,7 +115,9 @@ test.serial('a client reading one object every moment is answered all through a 
 
   // JSON is YAML: the whole configuration, forced over the fields other managers set.
   const config = JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'many-labels', labels: { ...labels, 'key-2': 'applied' } } });
-  const applied = await withProber(() => fetch(`${object}?fieldManager=prober-test&force=true`, { method: 'PATCH', headers: { 'content-type': 'application/apply-patch+yaml' }, body: config }));
+  const applied = await withProber(() =>
+    fetch(`${object}?fieldManager=prober-test&force=true`, { method: 'PATCH', headers: { 'content-type': 'application/apply-patch+yaml' }, body: config }),
+  );
   t.is(applied.status, 200);
   t.is(parsed<{ metadata: { labels: Record<string, string> } }>(applied).metadata.labels['key-2'], 'applied');
   t.log(`apply ${applied.elapsed.toFixed(0)} ms, longest wait of the prober ${applied.longestWait.toFixed(0)} ms, ${applied.reads} reads answered during it`);

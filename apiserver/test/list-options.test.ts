@@ -44,8 +44,14 @@ const token = encodeContinueToken({ revision: 12, after: 'default/web' });
 // --- decoding: Go's strconv, a 400 with its error as the message ---
 
 test('a limit that is not an integer answers 400 with strconv.ParseInt error', (t) => {
-  t.deepEqual(statusOf(t, () => parse('list', { limit: 'abc' })), badRequest('strconv.ParseInt: parsing "abc": invalid syntax'));
-  t.deepEqual(statusOf(t, () => parse('list', { limit: '' })), badRequest('strconv.ParseInt: parsing "": invalid syntax'));
+  t.deepEqual(
+    statusOf(t, () => parse('list', { limit: 'abc' })),
+    badRequest('strconv.ParseInt: parsing "abc": invalid syntax'),
+  );
+  t.deepEqual(
+    statusOf(t, () => parse('list', { limit: '' })),
+    badRequest('strconv.ParseInt: parsing "": invalid syntax'),
+  );
   for (const text of ['1.5', '0x10', '1_000', ' 5', '5 ', '1e3', '+', '-']) {
     t.is(statusOf(t, () => parse('list', { limit: text })).message, `strconv.ParseInt: parsing ${JSON.stringify(text)}: invalid syntax`);
   }
@@ -70,7 +76,10 @@ test('a signed or zero-padded limit is read as Go reads it, and a negative one m
 });
 
 test('timeoutSeconds is an int64 too; it is decoded before limit', (t) => {
-  t.deepEqual(statusOf(t, () => parse('watch', { watch: 'true', timeoutSeconds: '0.1s' })), badRequest('strconv.ParseInt: parsing "0.1s": invalid syntax'));
+  t.deepEqual(
+    statusOf(t, () => parse('watch', { watch: 'true', timeoutSeconds: '0.1s' })),
+    badRequest('strconv.ParseInt: parsing "0.1s": invalid syntax'),
+  );
   t.is(statusOf(t, () => parse('list', { timeoutSeconds: '0.1s' })).message, 'strconv.ParseInt: parsing "0.1s": invalid syntax');
   t.is(statusOf(t, () => parse('list', { limit: 'x', timeoutSeconds: 'y' })).message, 'strconv.ParseInt: parsing "y": invalid syntax');
   t.is(parse('watch', { watch: 'true', timeoutSeconds: '-3' }).timeoutSeconds, -3);
@@ -94,8 +103,14 @@ test('a get reads resourceVersion only: list parameters are ignored, whatever th
 
 test('a get with export answers 400 unless export is false', (t) => {
   const gone = badRequest('the export parameter, deprecated since v1.14, is no longer supported');
-  t.deepEqual(statusOf(t, () => parse('get', { export: 'true' })), gone);
-  t.deepEqual(statusOf(t, () => parse('get', { export: '' })), gone);
+  t.deepEqual(
+    statusOf(t, () => parse('get', { export: 'true' })),
+    gone,
+  );
+  t.deepEqual(
+    statusOf(t, () => parse('get', { export: '' })),
+    gone,
+  );
   t.notThrows(() => parse('get', { export: 'false' }));
   t.notThrows(() => parse('get', { export: '0' }));
   t.notThrows(() => parse('list', { export: 'true' }));
@@ -125,8 +140,14 @@ test('list: resourceVersionMatch with continue is forbidden, after the missing r
 });
 
 test('list: an unknown resourceVersionMatch is an unsupported value, its case matters', (t) => {
-  t.deepEqual(statusOf(t, () => parse('list', { resourceVersion: '5', resourceVersionMatch: 'Foo' })), invalidListOptions(unsupported('Foo', '"Exact", "NotOlderThan", ""')));
-  t.deepEqual(statusOf(t, () => parse('list', { resourceVersion: '5', resourceVersionMatch: 'exact' })), invalidListOptions(unsupported('exact', '"Exact", "NotOlderThan", ""')));
+  t.deepEqual(
+    statusOf(t, () => parse('list', { resourceVersion: '5', resourceVersionMatch: 'Foo' })),
+    invalidListOptions(unsupported('Foo', '"Exact", "NotOlderThan", ""')),
+  );
+  t.deepEqual(
+    statusOf(t, () => parse('list', { resourceVersion: '5', resourceVersionMatch: 'exact' })),
+    invalidListOptions(unsupported('exact', '"Exact", "NotOlderThan", ""')),
+  );
   t.deepEqual(
     statusOf(t, () => parse('list', { resourceVersionMatch: 'Foo' })),
     invalidListOptions(
@@ -145,8 +166,14 @@ test('list: resourceVersionMatch=Exact with resourceVersion "0" is forbidden', (
 
 test('list: sendInitialEvents, true or false, is forbidden', (t) => {
   const expected = invalidListOptions(forbidden('sendInitialEvents', 'sendInitialEvents is forbidden for list'));
-  t.deepEqual(statusOf(t, () => parse('list', { sendInitialEvents: 'true' })), expected);
-  t.deepEqual(statusOf(t, () => parse('list', { sendInitialEvents: 'false' })), expected);
+  t.deepEqual(
+    statusOf(t, () => parse('list', { sendInitialEvents: 'true' })),
+    expected,
+  );
+  t.deepEqual(
+    statusOf(t, () => parse('list', { sendInitialEvents: 'false' })),
+    expected,
+  );
   t.deepEqual(
     statusOf(t, () => parse('list', { sendInitialEvents: 'true', resourceVersionMatch: 'NotOlderThan' })),
     invalidListOptions(
@@ -190,8 +217,14 @@ test('watch: resourceVersionMatch without sendInitialEvents is forbidden', (t) =
 
 test('watch: sendInitialEvents, true or false, requires resourceVersionMatch=NotOlderThan', (t) => {
   const requires = forbidden('resourceVersionMatch', 'sendInitialEvents requires setting resourceVersionMatch to NotOlderThan');
-  t.deepEqual(statusOf(t, () => parse('watch', { watch: 'true', sendInitialEvents: 'true' })), invalidListOptions(requires));
-  t.deepEqual(statusOf(t, () => parse('watch', { watch: 'true', sendInitialEvents: 'false', resourceVersion: '5' })), invalidListOptions(requires));
+  t.deepEqual(
+    statusOf(t, () => parse('watch', { watch: 'true', sendInitialEvents: 'true' })),
+    invalidListOptions(requires),
+  );
+  t.deepEqual(
+    statusOf(t, () => parse('watch', { watch: 'true', sendInitialEvents: 'false', resourceVersion: '5' })),
+    invalidListOptions(requires),
+  );
   t.deepEqual(
     statusOf(t, () => parse('watch', { watch: 'true', sendInitialEvents: 'true', resourceVersionMatch: 'Exact', allowWatchBookmarks: 'true' })),
     invalidListOptions(requires, unsupported('Exact', '"NotOlderThan"')),
@@ -209,7 +242,10 @@ test('watch: resourceVersionMatch with continue is forbidden, also when defaulti
     invalidListOptions(withContinue),
   );
   // A watch from "now" is defaulted to sendInitialEvents=true&resourceVersionMatch=NotOlderThan first.
-  t.deepEqual(statusOf(t, () => parse('watch', { watch: 'true', continue: '123' })), invalidListOptions(withContinue));
+  t.deepEqual(
+    statusOf(t, () => parse('watch', { watch: 'true', continue: '123' })),
+    invalidListOptions(withContinue),
+  );
   t.notThrows(() => parse('watch', { watch: 'true', resourceVersion: '5', continue: '123' }));
 });
 
@@ -277,8 +313,14 @@ test('get and watch: a resourceVersion that is not a number answers a 500 withou
     message: 'resourceVersion: Invalid value: "abc": strconv.ParseUint: parsing "abc": invalid syntax',
     code: 500,
   };
-  t.deepEqual(statusOf(t, () => parse('get', { resourceVersion: 'abc' })), expected);
-  t.deepEqual(statusOf(t, () => parse('watch', { watch: 'true', resourceVersion: 'abc' })), expected);
+  t.deepEqual(
+    statusOf(t, () => parse('get', { resourceVersion: 'abc' })),
+    expected,
+  );
+  t.deepEqual(
+    statusOf(t, () => parse('watch', { watch: 'true', resourceVersion: 'abc' })),
+    expected,
+  );
   t.is(
     statusOf(t, () => parse('watch', { watch: 'true', resourceVersion: '-1' })).message,
     'resourceVersion: Invalid value: "-1": strconv.ParseUint: parsing "-1": invalid syntax',
@@ -287,7 +329,10 @@ test('get and watch: a resourceVersion that is not a number answers a 500 withou
 });
 
 test('list: a resourceVersion other than "0" with continue answers 400, after the token is read', (t) => {
-  t.deepEqual(statusOf(t, () => parse('list', { continue: token, resourceVersion: '5' })), badRequest('specifying resource version is not allowed when using continue'));
+  t.deepEqual(
+    statusOf(t, () => parse('list', { continue: token, resourceVersion: '5' })),
+    badRequest('specifying resource version is not allowed when using continue'),
+  );
   const bad = statusOf(t, () => parse('list', { continue: '!!not-a-token', resourceVersion: '5' }));
   t.is(bad.code, 400);
   t.regex(bad.message, /^continue key is not valid/);
@@ -339,11 +384,24 @@ test('watch: initial events from now, any state or at least a revision; without 
 // --- parseWatchRequest ---
 
 const configMaps = builtinResources.find((d) => d.group === '' && d.resource === 'configmaps') as ResourceDefinition;
-const watchRequest = (query: Record<string, string>, watchListEnabled = true) => parseWatchRequest(configMaps, new URLSearchParams({ watch: 'true', ...query }), 'default', watchListEnabled);
+const watchRequest = (query: Record<string, string>, watchListEnabled = true) =>
+  parseWatchRequest(configMaps, new URLSearchParams({ watch: 'true', ...query }), 'default', watchListEnabled);
 
 test('parseWatchRequest: unset and "0" start with the current state, as kube defaults them; the end bookmark needs bookmarks', (t) => {
-  t.like(watchRequest({}), { resourceVersion: undefined, anyRecentState: false, sendInitialEvents: true, initialEventsEndBookmark: false, allowWatchBookmarks: false, timeoutSeconds: undefined });
-  t.like(watchRequest({ resourceVersion: '0', allowWatchBookmarks: 'true' }), { resourceVersion: undefined, anyRecentState: true, sendInitialEvents: true, initialEventsEndBookmark: true });
+  t.like(watchRequest({}), {
+    resourceVersion: undefined,
+    anyRecentState: false,
+    sendInitialEvents: true,
+    initialEventsEndBookmark: false,
+    allowWatchBookmarks: false,
+    timeoutSeconds: undefined,
+  });
+  t.like(watchRequest({ resourceVersion: '0', allowWatchBookmarks: 'true' }), {
+    resourceVersion: undefined,
+    anyRecentState: true,
+    sendInitialEvents: true,
+    initialEventsEndBookmark: true,
+  });
   t.like(watchRequest({ sendInitialEvents: 'false', resourceVersionMatch: 'NotOlderThan' }), { resourceVersion: undefined, sendInitialEvents: false });
   t.like(watchRequest({ resourceVersion: '17' }), { sendInitialEvents: false, initialEventsEndBookmark: false });
   t.like(watchRequest({ resourceVersion: '17', allowWatchBookmarks: 'true', timeoutSeconds: '30' }), {
@@ -368,18 +426,30 @@ test('parseWatchRequest accepts what kube accepts: no bookmarks with sendInitial
 
 test('parseWatchRequest rejects as kube does, in kube order: parameters, selectors, options, resourceVersion', (t) => {
   t.is(statusOf(t, () => watchRequest({ limit: 'x', labelSelector: '!!!' })).message, 'strconv.ParseInt: parsing "x": invalid syntax');
-  t.like(statusOf(t, () => watchRequest({ labelSelector: '!!!', resourceVersionMatch: 'Exact' })), { code: 400, reason: 'BadRequest' });
-  t.like(statusOf(t, () => watchRequest({ resourceVersionMatch: 'Exact', resourceVersion: 'abc' })), { code: 422, reason: 'Invalid' });
-  t.like(statusOf(t, () => watchRequest({ resourceVersion: 'abc' })), { code: 500 });
+  t.like(
+    statusOf(t, () => watchRequest({ labelSelector: '!!!', resourceVersionMatch: 'Exact' })),
+    { code: 400, reason: 'BadRequest' },
+  );
+  t.like(
+    statusOf(t, () => watchRequest({ resourceVersionMatch: 'Exact', resourceVersion: 'abc' })),
+    { code: 422, reason: 'Invalid' },
+  );
+  t.like(
+    statusOf(t, () => watchRequest({ resourceVersion: 'abc' })),
+    { code: 500 },
+  );
 });
 
 test('with the WatchList feature gate off, a watch from "now" has no sendInitialEvents default and an explicit one is forbidden', (t) => {
   t.like(watchRequest({}, false), { sendInitialEvents: false, initialEventsEndBookmark: false });
-  t.like(statusOf(t, () => watchRequest({ sendInitialEvents: 'true', resourceVersionMatch: 'NotOlderThan', allowWatchBookmarks: 'true' }, false)), {
-    code: 422,
-    reason: 'Invalid',
-    message: 'ListOptions.meta.k8s.io "" is invalid: sendInitialEvents: Forbidden: sendInitialEvents is forbidden for watch unless the WatchList feature gate is enabled',
-  });
+  t.like(
+    statusOf(t, () => watchRequest({ sendInitialEvents: 'true', resourceVersionMatch: 'NotOlderThan', allowWatchBookmarks: 'true' }, false)),
+    {
+      code: 422,
+      reason: 'Invalid',
+      message: 'ListOptions.meta.k8s.io "" is invalid: sendInitialEvents: Forbidden: sendInitialEvents is forbidden for watch unless the WatchList feature gate is enabled',
+    },
+  );
   t.regex(
     statusOf(t, () => watchRequest({ sendInitialEvents: 'true' }, false)).message as string,
     /\[resourceVersionMatch: Forbidden: sendInitialEvents requires setting resourceVersionMatch to NotOlderThan, sendInitialEvents: Forbidden: .*WatchList feature gate/,

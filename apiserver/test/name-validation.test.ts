@@ -65,17 +65,17 @@ test('namespaces and statefulsets want a DNS label, services a DNS-1035 label', 
 test('RBAC names only have to be path segments', (t) => {
   const roles = definition('rbac.authorization.k8s.io', 'clusterroles');
   t.deepEqual(nameErrorsFor(roles, 'system:controller:job-controller'), []);
-  t.deepEqual(messages(nameErrorsFor(roles, '..')), ["metadata.name: Invalid value: \"..\": may not be '..'"]);
+  t.deepEqual(messages(nameErrorsFor(roles, '..')), ['metadata.name: Invalid value: "..": may not be \'..\'']);
   t.deepEqual(messages(nameErrorsFor(roles, 'a/b%c')), [
-    "metadata.name: Invalid value: \"a/b%c\": may not contain '/'",
-    "metadata.name: Invalid value: \"a/b%c\": may not contain '%'",
+    'metadata.name: Invalid value: "a/b%c": may not contain \'/\'',
+    'metadata.name: Invalid value: "a/b%c": may not contain \'%\'',
   ]);
 });
 
 test('kinds that accept any name still get the generic path-segment check', (t) => {
   const csrs = definition('certificates.k8s.io', 'certificatesigningrequests');
   t.deepEqual(nameErrorsFor(csrs, 'node-csr-ABC_123'), []);
-  t.deepEqual(messages(nameErrorsFor(csrs, 'a/b')), ["metadata.name: Invalid value: \"a/b\": may not contain '/'"]);
+  t.deepEqual(messages(nameErrorsFor(csrs, 'a/b')), ['metadata.name: Invalid value: "a/b": may not contain \'/\'']);
   // core/v1 Events keep legacy validation; events.k8s.io/v1 ones must be subdomains.
   t.deepEqual(nameErrorsFor(definition('', 'events'), 'Pod_Event'), []);
   t.is(nameErrorsFor(definition('events.k8s.io', 'events'), 'Pod_Event').length, 1);
@@ -131,7 +131,7 @@ test('CSIDriver names are checked at field "name"', (t) => {
   t.deepEqual(messages(nameErrorsFor(csidrivers, 'a'.repeat(64))), ['name: Too long: may not be more than 63 bytes']);
 });
 
-test('a generateName may end in a dash, and is checked with the kind\'s rule', (t) => {
+test("a generateName may end in a dash, and is checked with the kind's rule", (t) => {
   const configmaps = definition('', 'configmaps');
   t.deepEqual(generateNameErrorsFor(configmaps, 'web-'), []);
   t.deepEqual(messages(generateNameErrorsFor(configmaps, 'Web-')), [`metadata.generateName: Invalid value: "Web-": ${subdomainMessage}`]);
@@ -152,7 +152,7 @@ test('object names are checked generateName first, and a missing name is require
   ]);
   t.deepEqual(objectNameErrors(configmaps, { generateName: 'web-', name: 'web-x7k2q' }), []);
   t.deepEqual(messages(objectNameErrors(definition('rbac.authorization.k8s.io', 'roles'), { generateName: 'a/', name: 'a/x7k2q' })), [
-    "metadata.generateName: Invalid value: \"a/\": may not contain '/'",
-    "metadata.name: Invalid value: \"a/x7k2q\": may not contain '/'",
+    'metadata.generateName: Invalid value: "a/": may not contain \'/\'',
+    'metadata.name: Invalid value: "a/x7k2q": may not contain \'/\'',
   ]);
 });

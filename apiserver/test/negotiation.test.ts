@@ -8,15 +8,7 @@ import { Readable } from 'node:stream';
 import { StatusError } from '@capstan/common';
 import { acceptsGzip, gzipThresholdBytes } from '../src/endpoints/compress-response.ts';
 import { encodeAnswer, goYamlKeyOrder } from '../src/endpoints/encode-response.ts';
-import {
-  isPrettyPrint,
-  jsonMediaType,
-  negotiateMediaType,
-  negotiateOutput,
-  parseAccept,
-  watchNotAcceptable,
-  yamlMediaType,
-} from '../src/endpoints/negotiate-media-type.ts';
+import { isPrettyPrint, jsonMediaType, negotiateMediaType, negotiateOutput, parseAccept, watchNotAcceptable, yamlMediaType } from '../src/endpoints/negotiate-media-type.ts';
 import { convertAnswer } from '../src/endpoints/negotiated-conversion.ts';
 import { mediaTypeOf, readJsonBody } from '../src/endpoints/read-body.ts';
 
@@ -48,19 +40,31 @@ test('Accept clauses come with their parameters, most preferred first', (t) => {
 });
 
 test('a specific type goes before a wildcard of the same q, and ties keep their order', (t) => {
-  t.deepEqual(parseAccept('*/*, application/yaml, application/json').map((c) => c.subType), ['yaml', 'json', '*']);
-  t.deepEqual(parseAccept('application/*, application/yaml').map((c) => c.subType), ['yaml', '*']);
+  t.deepEqual(
+    parseAccept('*/*, application/yaml, application/json').map((c) => c.subType),
+    ['yaml', 'json', '*'],
+  );
+  t.deepEqual(
+    parseAccept('application/*, application/yaml').map((c) => c.subType),
+    ['yaml', '*'],
+  );
 });
 
 test('goautoneg lifts a specific type over a wildcard even of higher q, and kube-apiserver follows it', (t) => {
   t.is(chosen('*/*;q=0.5, application/yaml;q=0.1'), 'application/yaml');
-  t.deepEqual(parseAccept('image/*, application/json;q=0.9').map((c) => c.type), ['application', 'image']);
+  t.deepEqual(
+    parseAccept('image/*, application/json;q=0.9').map((c) => c.type),
+    ['application', 'image'],
+  );
 });
 
 test('an unreadable q counts as 0, and malformed media ranges are skipped', (t) => {
   t.is(chosen('application/yaml;q=high, application/json;q=0.1'), 'application/json');
   t.is(chosen('application/yaml;q= 0.9, application/json;q=0.1'), 'application/json');
-  t.deepEqual(parseAccept('json, a/b/c, , application/yaml').map((c) => c.subType), ['yaml']);
+  t.deepEqual(
+    parseAccept('json, a/b/c, , application/yaml').map((c) => c.subType),
+    ['yaml'],
+  );
 });
 
 test('no Accept header, a wildcard or a type kube-apiserver serves picks that media type', (t) => {
@@ -188,7 +192,16 @@ test('YAML map keys in go-yaml v2 order: punctuation and digits before letters, 
 });
 
 test('answers: compact JSON ends in a newline, indented JSON does not, YAML is sorted and quotes YAML 1.1 scalars', (t) => {
-  const status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'configmaps "x" not found', reason: 'NotFound', details: { name: 'x', kind: 'configmaps' }, code: 404 };
+  const status = {
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Failure',
+    message: 'configmaps "x" not found',
+    reason: 'NotFound',
+    details: { name: 'x', kind: 'configmaps' },
+    code: 404,
+  };
   t.is(encodeAnswer({ a: [1], b: {} }, jsonMediaType, false).toString(), '{"a":[1],"b":{}}\n');
   t.is(encodeAnswer({ a: [1], b: {} }, jsonMediaType, true).toString(), '{\n  "a": [\n    1\n  ],\n  "b": {}\n}');
   t.is(
@@ -208,7 +221,12 @@ const configMap = {
   metadata: { name: 'cm', namespace: 'default', resourceVersion: '7', creationTimestamp: '2024-01-02T03:04:05Z' },
   data: { a: '1' },
 };
-const configMapList = { kind: 'ConfigMapList', apiVersion: 'v1', metadata: { resourceVersion: '9', continue: 'next' }, items: [{ metadata: configMap.metadata, data: configMap.data }] };
+const configMapList = {
+  kind: 'ConfigMapList',
+  apiVersion: 'v1',
+  metadata: { resourceVersion: '9', continue: 'next' },
+  items: [{ metadata: configMap.metadata, data: configMap.data }],
+};
 
 test('PartialObjectMetadata keeps the metadata alone; on a list it is kube-apiserver 406', (t) => {
   t.deepEqual(convertAnswer(configMap, { kind: 'PartialObjectMetadata', version: 'v1' }, request({})), {
@@ -236,9 +254,15 @@ test('a Table of a list keeps its list metadata; in v1beta1 its rows say so; a S
   t.is(table.kind, 'Table');
   t.is(table.apiVersion, 'meta.k8s.io/v1beta1');
   t.deepEqual(table.metadata, { resourceVersion: '9', continue: 'next' });
-  t.deepEqual((table.rows as { object: unknown }[]).map((row) => row.object), [{ kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1beta1', metadata: configMap.metadata }]);
+  t.deepEqual(
+    (table.rows as { object: unknown }[]).map((row) => row.object),
+    [{ kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1beta1', metadata: configMap.metadata }],
+  );
   const whole = convertAnswer(configMapList, { kind: 'Table', version: 'v1' }, request({}, '/api/v1/configmaps?includeObject=Object'));
-  t.deepEqual((whole.rows as { object: unknown }[]).map((row) => row.object), [configMap]);
+  t.deepEqual(
+    (whole.rows as { object: unknown }[]).map((row) => row.object),
+    [configMap],
+  );
   const status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success' };
   t.is(convertAnswer(status, { kind: 'Table', version: 'v1' }, request({})), status);
 });
@@ -251,7 +275,12 @@ test('request bodies: JSON, or YAML read as go-yaml v2 reads it', async (t) => {
   t.deepEqual(await readJsonBody(withBody({ 'content-type': 'application/json' }, '{"a":1}')), { a: 1 });
   t.deepEqual(await readJsonBody(withBody({}, '{"a":1}')), { a: 1 });
   t.deepEqual(
-    await readJsonBody(withBody({ 'content-type': 'application/yaml; charset=utf-8' }, 'kind: ConfigMap\ndata:\n  enabled: yes\n  mode: 0755\n  at: 2024-01-02T03:04:05Z\n  time: 1:20\n  a: 1\n  a: 2\n---\nkind: Secret\n')),
+    await readJsonBody(
+      withBody(
+        { 'content-type': 'application/yaml; charset=utf-8' },
+        'kind: ConfigMap\ndata:\n  enabled: yes\n  mode: 0755\n  at: 2024-01-02T03:04:05Z\n  time: 1:20\n  a: 1\n  a: 2\n---\nkind: Secret\n',
+      ),
+    ),
     { kind: 'ConfigMap', data: { enabled: true, mode: 493, at: '2024-01-02T03:04:05Z', time: '1:20', a: 2 } },
   );
   await t.throwsAsync(readJsonBody(withBody({ 'content-type': 'application/yaml' }, 'a: [1\n')), { message: /^the body of the request could not be decoded as YAML/ });
@@ -262,7 +291,10 @@ test('415 lists the media types a body may come in; 406 comes first', async (t) 
   const unsupported = (await t.throwsAsync(readJsonBody(withBody({ 'content-type': 'text/plain' }, 'x')), { instanceOf: StatusError })) as StatusError;
   t.is(unsupported.code, 415);
   t.is(unsupported.reason, 'UnsupportedMediaType');
-  t.is(unsupported.message, 'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf');
+  t.is(
+    unsupported.message,
+    'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf',
+  );
   const notAcceptable = (await t.throwsAsync(readJsonBody(withBody({ 'content-type': 'text/plain', accept: 'text/html' }, 'x')), { instanceOf: StatusError })) as StatusError;
   t.is(notAcceptable.code, 406);
 });

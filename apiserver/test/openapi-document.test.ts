@@ -39,7 +39,10 @@ test('declared types are served exactly: ObjectMeta with its fields; every serve
     const schemas = documentOf(groupVersion).components.schemas;
     for (const definition of builtinResources.filter((d) => `${d.group}/${d.version}` === groupVersion)) {
       const kinds = Object.values(schemas).flatMap((schema) => (schema['x-kubernetes-group-version-kind'] ?? []) as { group: string; version: string; kind: string }[]);
-      t.true(kinds.some((gvk) => gvk.group === definition.group && gvk.version === definition.version && gvk.kind === definition.kind), `${groupVersion} ${definition.kind}`);
+      t.true(
+        kinds.some((gvk) => gvk.group === definition.group && gvk.version === definition.version && gvk.kind === definition.kind),
+        `${groupVersion} ${definition.kind}`,
+      );
     }
   }
 });

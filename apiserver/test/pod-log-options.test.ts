@@ -20,7 +20,7 @@ test('the options a client sends are read with Go strconv rules: "0" and "false"
   });
 });
 
-test('a malformed or too large integer is the 400 of strconv.ParseInt, for the first bad field in kube\'s field order', (t) => {
+test("a malformed or too large integer is the 400 of strconv.ParseInt, for the first bad field in kube's field order", (t) => {
   t.is(failure(t, 'tailLines=x&sinceSeconds=y').message, 'strconv.ParseInt: parsing "y": invalid syntax');
   t.is(failure(t, 'limitBytes=9223372036854775808').message, 'strconv.ParseInt: parsing "9223372036854775808": value out of range');
   t.is(failure(t, 'limitBytes=').message, 'strconv.ParseInt: parsing "": invalid syntax');
@@ -54,9 +54,6 @@ test('with PodLogsQuerySplitStreams the stream defaults to All once any option i
   t.false('stream' in options('', true));
   t.is(options('stream=Stderr', true).stream, 'Stderr');
   t.is(failure(t, 'stream=Both', true).message, 'PodLogOptions "web" is invalid: stream: Unsupported value: "Both": supported values: "All", "Stderr", "Stdout"');
-  t.is(
-    failure(t, 'stream=Stdout&tailLines=3', true).message,
-    'PodLogOptions "web" is invalid: : Forbidden: `tailLines` and specific `stream` are mutually exclusive for now',
-  );
+  t.is(failure(t, 'stream=Stdout&tailLines=3', true).message, 'PodLogOptions "web" is invalid: : Forbidden: `tailLines` and specific `stream` are mutually exclusive for now');
   t.is(options('stream=All&tailLines=3', true).tailLines, 3n);
 });

@@ -15,7 +15,11 @@ test.after.always(() => server?.stop());
 type Status = { code: number; reason: string; message: string; details?: { causes?: { field: string; message: string; reason: string }[] } };
 
 async function create(path: string, body: object): Promise<{ status: number; answer: Status }> {
-  const response = await fetch(`${(server as ApiServerChild).url}${path}?dryRun=All`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${(server as ApiServerChild).url}${path}?dryRun=All`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, answer: (await response.json()) as Status };
 }
 
@@ -61,10 +65,27 @@ test('a Deployment, ReplicaSet, StatefulSet or DaemonSet whose pods restart Neve
 
 test('a pod’s sysctls: names are sysctl names, not repeated, and not of a namespace shared with the host', async (t) => {
   const pod = (sysctls: object[], extra: object = {}) => ({ metadata: { name: 'p' }, spec: { containers, ...extra, securityContext: { sysctls } } });
-  t.is((await create('/api/v1/namespaces/default/pods', pod([{ name: 'net.core.somaxconn', value: '1024' }, { name: 'kernel/shm_rmid_forced', value: '1' }]))).status, 201);
+  t.is(
+    (
+      await create(
+        '/api/v1/namespaces/default/pods',
+        pod([
+          { name: 'net.core.somaxconn', value: '1024' },
+          { name: 'kernel/shm_rmid_forced', value: '1' },
+        ]),
+      )
+    ).status,
+    201,
+  );
   const { status, answer } = await create(
     '/api/v1/namespaces/default/pods',
-    pod([{ name: 'net.core.somaxconn', value: '1' }, { name: 'net.core.somaxconn', value: '2' }, { name: 'Net.Core', value: '1' }, { name: '', value: '1' }, { name: `a.${'b'.repeat(253)}`, value: '1' }]),
+    pod([
+      { name: 'net.core.somaxconn', value: '1' },
+      { name: 'net.core.somaxconn', value: '2' },
+      { name: 'Net.Core', value: '1' },
+      { name: '', value: '1' },
+      { name: `a.${'b'.repeat(253)}`, value: '1' },
+    ]),
   );
   t.is(status, 422);
   const pattern = '^([a-z0-9]([-_a-z0-9]*[a-z0-9])?[\\./])*[a-z0-9]([-_a-z0-9]*[a-z0-9])?$';
@@ -78,7 +99,16 @@ test('a pod’s sysctls: names are sysctl names, not repeated, and not of a name
     ],
   );
   t.is(answer.details?.causes?.[1]?.message, `Invalid value: "Net.Core": must have at most 253 characters and match regex ${pattern}`);
-  const shared = await create('/api/v1/namespaces/default/pods', pod([{ name: 'net/ipv4/ip_forward', value: '1' }, { name: 'kernel.shmmax', value: '1' }], { hostNetwork: true, hostIPC: true }));
+  const shared = await create(
+    '/api/v1/namespaces/default/pods',
+    pod(
+      [
+        { name: 'net/ipv4/ip_forward', value: '1' },
+        { name: 'kernel.shmmax', value: '1' },
+      ],
+      { hostNetwork: true, hostIPC: true },
+    ),
+  );
   t.is(shared.status, 422);
   t.deepEqual(
     shared.answer.details?.causes?.map(({ message }) => message),
@@ -104,7 +134,10 @@ test('an empty selector is refused as kube words it per kind; a Deployment’s p
     );
   }
   const deployment = selected('counts', {});
-  const { status, answer } = await create('/apis/apps/v1/namespaces/default/deployments', { ...deployment, spec: { ...deployment.spec, minReadySeconds: 10, progressDeadlineSeconds: 5, revisionHistoryLimit: -1 } });
+  const { status, answer } = await create('/apis/apps/v1/namespaces/default/deployments', {
+    ...deployment,
+    spec: { ...deployment.spec, minReadySeconds: 10, progressDeadlineSeconds: 5, revisionHistoryLimit: -1 },
+  });
   t.is(status, 422);
   t.deepEqual(
     answer.details?.causes?.map(({ field, message }) => `${field}: ${message}`),

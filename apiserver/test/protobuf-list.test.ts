@@ -16,7 +16,11 @@ test.after.always(() => server?.stop());
 const url = (): string => (server as ApiServerChild).url;
 
 async function create(namespace: string, name: string, payload: string): Promise<void> {
-  const answer = await fetch(`${url()}/api/v1/namespaces/${namespace}/configmaps`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name, labels: { n: name } }, data: { payload, big: '9007199254740993' } }) });
+  const answer = await fetch(`${url()}/api/v1/namespaces/${namespace}/configmaps`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ metadata: { name, labels: { n: name } }, data: { payload, big: '9007199254740993' } }),
+  });
   if (answer.status !== 201) throw new Error(`create ${name}: ${answer.status} ${await answer.text()}`);
 }
 
@@ -27,7 +31,7 @@ async function bothForms(path: string): Promise<[Buffer, Buffer]> {
   return [protobuf, Buffer.from(encodeProtobufObject(json))];
 }
 
-test.serial('a list in Protobuf is the codec\'s bytes of the list, cold, warm, after a change and in pages', async (t) => {
+test.serial("a list in Protobuf is the codec's bytes of the list, cold, warm, after a change and in pages", async (t) => {
   await fetch(`${url()}/api/v1/namespaces`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: 'small' } }) });
   for (let i = 0; i < 20; i++) await create('small', `cm-${i}`, 'x'.repeat(100));
   const path = '/api/v1/namespaces/small/configmaps';
@@ -36,7 +40,11 @@ test.serial('a list in Protobuf is the codec\'s bytes of the list, cold, warm, a
   const [warm, expectedWarm] = await bothForms(path);
   t.deepEqual(warm, expectedWarm);
   t.deepEqual(warm, cold, 'nothing changed in between');
-  const changed = await fetch(`${url()}${path}/cm-3`, { method: 'PATCH', headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ data: { payload: 'changed' } }) });
+  const changed = await fetch(`${url()}${path}/cm-3`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/merge-patch+json' },
+    body: JSON.stringify({ data: { payload: 'changed' } }),
+  });
   t.is(changed.status, 200);
   const [after, expectedAfter] = await bothForms(path);
   t.deepEqual(after, expectedAfter);

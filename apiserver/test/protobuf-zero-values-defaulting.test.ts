@@ -21,7 +21,6 @@ interface Fixture {
 
 const fixtures = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'common', 'test', 'fixtures', 'clientgo-zero-values', 'objects.json'), 'utf8')) as Fixture[];
 
-
 const groupOf = (apiVersion: string): string => (apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '');
 
 const defaulted = fixtures.flatMap((fixture) => {

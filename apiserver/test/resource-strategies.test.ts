@@ -9,7 +9,13 @@ test('device requests and alternatives default to one device in ExactCount mode,
         requests: [
           { name: 'a', exactly: { deviceClassName: 'c', tolerations: [{ key: 'k' }] } },
           { name: 'b', exactly: { deviceClassName: 'c', allocationMode: 'All' } },
-          { name: 'c', firstAvailable: [{ name: 'x', deviceClassName: 'c', count: 3 }, { name: 'y', deviceClassName: 'c', allocationMode: 'ExactCount', count: 0 }] },
+          {
+            name: 'c',
+            firstAvailable: [
+              { name: 'x', deviceClassName: 'c', count: 3 },
+              { name: 'y', deviceClassName: 'c', allocationMode: 'ExactCount', count: 0 },
+            ],
+          },
         ],
       },
     },
@@ -29,7 +35,12 @@ test('device requests and alternatives default to one device in ExactCount mode,
 
 test('fields of gates off in 1.35 are dropped on create, and kept on update only where the stored object used them', (t) => {
   const claim = (): any => ({
-    spec: { devices: { requests: [{ name: 'a', exactly: { deviceClassName: 'c', tolerations: [{ operator: 'Exists' }], capacity: { requests: { mem: '1Gi' } }, adminAccess: true } }], constraints: [{ distinctAttribute: 'x/y' }] } },
+    spec: {
+      devices: {
+        requests: [{ name: 'a', exactly: { deviceClassName: 'c', tolerations: [{ operator: 'Exists' }], capacity: { requests: { mem: '1Gi' } }, adminAccess: true } }],
+        constraints: [{ distinctAttribute: 'x/y' }],
+      },
+    },
   });
   const created = claim();
   resourceClaimStrategy.prepareForCreate?.(created);
@@ -47,7 +58,17 @@ test('fields of gates off in 1.35 are dropped on create, and kept on update only
       driver: 'd',
       perDeviceNodeSelection: true,
       sharedCounters: [{ name: 's' }],
-      devices: [{ name: 'x', nodeName: 'n', taints: [{ key: 'k', effect: 'NoSchedule' }], bindingConditions: ['ready'], allowMultipleAllocations: true, capacity: { mem: { value: '1', requestPolicy: {} } }, attributes: {} }],
+      devices: [
+        {
+          name: 'x',
+          nodeName: 'n',
+          taints: [{ key: 'k', effect: 'NoSchedule' }],
+          bindingConditions: ['ready'],
+          allowMultipleAllocations: true,
+          capacity: { mem: { value: '1', requestPolicy: {} } },
+          attributes: {},
+        },
+      ],
     },
   };
   resourceSliceStrategy.prepareForCreate?.(slice);

@@ -66,7 +66,10 @@ test('a get at a resourceVersion ahead of the store waits for it: answered by th
 });
 
 test('a get of a scale at a resourceVersion ahead of the store waits as the object’s get does; a malformed one is the same 500', async (t) => {
-  const deployment = { metadata: { name: 'scaled' }, spec: { selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'i' }] } } } };
+  const deployment = {
+    metadata: { name: 'scaled' },
+    spec: { selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'i' }] } } },
+  };
   const created = await fetch(url('/apis/apps/v1/namespaces/default/deployments'), { method: 'POST', headers: json, body: JSON.stringify(deployment) });
   const revision = Number(((await created.json()) as Meta).metadata.resourceVersion);
   const scale = '/apis/apps/v1/namespaces/default/deployments/scaled/scale';
@@ -84,7 +87,10 @@ test('a watch-list at a resourceVersion the cache does not reach is served: its 
   const revision = await created('rv-watch-ahead');
   const response = await fetch(url(`${configMaps}?watch=1&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true&resourceVersion=${revision + 1000}`));
   t.is(response.status, 200);
-  const events = (await response.text()).trim().split('\n').map((line) => JSON.parse(line) as { type: string; object: Status });
+  const events = (await response.text())
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { type: string; object: Status });
   t.is(events.length, 1);
   t.is(events[0]?.type, 'ERROR');
   t.like(events[0]?.object, { kind: 'Status', code: 504, reason: 'Timeout', details: { causes: [{ reason: 'ResourceVersionTooLarge' }], retryAfterSeconds: 1 } });
@@ -97,7 +103,10 @@ test.serial('a watch from a resourceVersion ahead of the store is served, as kub
   const response = await fetch(url(`${configMaps}?watch=1&resourceVersion=${ahead}&timeoutSeconds=5`));
   t.is(response.status, 200);
   for (let i = 1; i <= 5; i++) await created(`rv-watch-future-${i}`);
-  const events = (await response.text()).trim().split('\n').map((line) => JSON.parse(line) as { type: string; object: Meta & { metadata: { name: string } } });
+  const events = (await response.text())
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { type: string; object: Meta & { metadata: { name: string } } });
   t.deepEqual(
     events.map((event) => `${event.type} ${event.object.metadata.name} ${event.object.metadata.resourceVersion}`),
     [`ADDED rv-watch-future-4 ${revision + 4}`, `ADDED rv-watch-future-5 ${revision + 5}`],
@@ -107,7 +116,11 @@ test.serial('a watch from a resourceVersion ahead of the store is served, as kub
 test('an update’s resourceVersion is read as a number: "abc" answers Go’s parse error unwrapped (500), "0" is none, "007" is 7', async (t) => {
   const revision = await created('rv-update');
   const put = (resourceVersion: string) =>
-    fetch(url(`${configMaps}/rv-update`), { method: 'PUT', headers: json, body: JSON.stringify({ metadata: { name: 'rv-update', resourceVersion }, data: { a: resourceVersion } }) });
+    fetch(url(`${configMaps}/rv-update`), {
+      method: 'PUT',
+      headers: json,
+      body: JSON.stringify({ metadata: { name: 'rv-update', resourceVersion }, data: { a: resourceVersion } }),
+    });
   const malformed = await put('abc');
   t.is(malformed.status, 500);
   t.deepEqual(await malformed.json(), { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', ...unwrapped('abc', '') });
@@ -120,7 +133,16 @@ test('an update’s resourceVersion is read as a number: "abc" answers Go’s pa
 });
 
 test('a method no route serves answers kube’s bare 405 (OPTIONS, PUT on a collection, POST on an object, a verb the kind lacks); a path with no route 404', async (t) => {
-  const bare = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'the server does not allow this method on the requested resource', reason: 'MethodNotAllowed', details: {}, code: 405 };
+  const bare = {
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Failure',
+    message: 'the server does not allow this method on the requested resource',
+    reason: 'MethodNotAllowed',
+    details: {},
+    code: 405,
+  };
   const asked: [string, string][] = [
     ['OPTIONS', configMaps],
     ['OPTIONS', `${configMaps}/x`],
@@ -132,7 +154,11 @@ test('a method no route serves answers kube’s bare 405 (OPTIONS, PUT on a coll
     ['POST', '/api/v1/namespaces/default/pods/x/status'],
   ];
   for (const [method, path] of asked) {
-    const response = await fetch(url(path), { method, headers: { ...json, 'content-type': 'application/merge-patch+json' }, body: method === 'OPTIONS' || method === 'GET' ? undefined : '{}' });
+    const response = await fetch(url(path), {
+      method,
+      headers: { ...json, 'content-type': 'application/merge-patch+json' },
+      body: method === 'OPTIONS' || method === 'GET' ? undefined : '{}',
+    });
     t.is(response.status, 405, `${method} ${path}`);
     t.deepEqual(await response.json(), bare, `${method} ${path}`);
   }
@@ -154,10 +180,17 @@ test('a review, a binding or a scale asked for as a Table answers 406 (their sto
   const fallback = await fetch(url(path), { method: 'POST', headers: { ...json, accept: kubectlAccept }, body: review });
   t.is(fallback.status, 201);
   t.like(await fallback.json(), { kind: 'SelfSubjectAccessReview', status: { allowed: true } });
-  const binding = await fetch(url('/api/v1/namespaces/default/bindings'), { method: 'POST', headers: { ...json, accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' }, body: '{}' });
+  const binding = await fetch(url('/api/v1/namespaces/default/bindings'), {
+    method: 'POST',
+    headers: { ...json, accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' },
+    body: '{}',
+  });
   t.is(binding.status, 406);
   // Nor has a scale subresource; a status has its parent's.
-  const deployment = { metadata: { name: 'tables' }, spec: { selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'i' }] } } } };
+  const deployment = {
+    metadata: { name: 'tables' },
+    spec: { selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'i' }] } } },
+  };
   t.is((await fetch(url('/apis/apps/v1/namespaces/default/deployments'), { method: 'POST', headers: json, body: JSON.stringify(deployment) })).status, 201);
   const tableOnly = { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' };
   t.is((await fetch(url('/apis/apps/v1/namespaces/default/deployments/tables/scale'), { headers: tableOnly })).status, 406);
@@ -170,7 +203,11 @@ test('a lone surrogate escape in a JSON body is stored as U+FFFD, as Go decodes 
   t.is(response.status, 201);
   const stored = (await (await fetch(url(`${configMaps}/surrogate`))).json()) as { data: { a: string } };
   t.is(stored.data.a, 'x\ufffdy');
-  const yaml = await fetch(url(configMaps), { method: 'POST', headers: { 'content-type': 'application/yaml' }, body: 'metadata:\n  name: surrogate-yaml\ndata:\n  a: "\\ud800"\n' });
+  const yaml = await fetch(url(configMaps), {
+    method: 'POST',
+    headers: { 'content-type': 'application/yaml' },
+    body: 'metadata:\n  name: surrogate-yaml\ndata:\n  a: "\\ud800"\n',
+  });
   t.is(yaml.status, 400);
   t.regex(((await yaml.json()) as Status).message, /line 4: found invalid Unicode character escape code/);
 });

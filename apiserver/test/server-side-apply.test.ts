@@ -31,7 +31,10 @@ test('FieldsV1: "." first, then fields by name, keys, values and indices; leaves
     '{"f:apiVersion":{},"f:metadata":{"f:finalizers":{"v:\\"x\\"":{}},"f:labels":{".":{},"f:app":{}}},"f:spec":{"f:containers":{"k:{\\"name\\":\\"a\\"}":{".":{},"f:image":{}},"k:{\\"name\\":\\"b\\"}":{}}}}',
   );
   t.true(FieldSet.fromFieldsV1(encoded).equals(set));
-  t.is(printPath(['f:spec', 'f:containers', 'k:{"name":"a"}', 'f:ports', 'k:{"containerPort":80,"protocol":"TCP"}']), '.spec.containers[name="a"].ports[containerPort=80,protocol="TCP"]');
+  t.is(
+    printPath(['f:spec', 'f:containers', 'k:{"name":"a"}', 'f:ports', 'k:{"containerPort":80,"protocol":"TCP"}']),
+    '.spec.containers[name="a"].ports[containerPort=80,protocol="TCP"]',
+  );
   t.is(printPath(['f:metadata', 'f:finalizers', 'v:"x"']), '.metadata.finalizers[="x"]');
 });
 
@@ -43,20 +46,45 @@ test('an applied configuration owns its leaves, list items, map entries and expl
   t.deepEqual(fieldSetOf(config, pod, nodes).toFieldsV1(), {
     'f:metadata': { 'f:labels': { 'f:app': {} }, 'f:name': {} },
     'f:spec': {
-      'f:containers': { 'k:{"name":"c"}': { '.': {}, 'f:image': {}, 'f:name': {}, 'f:ports': { 'k:{"containerPort":80,"protocol":"TCP"}': { '.': {}, 'f:containerPort': {}, 'f:protocol': {} } } } },
+      'f:containers': {
+        'k:{"name":"c"}': { '.': {}, 'f:image': {}, 'f:name': {}, 'f:ports': { 'k:{"containerPort":80,"protocol":"TCP"}': { '.': {}, 'f:containerPort': {}, 'f:protocol': {} } } },
+      },
       'f:securityContext': {},
     },
   });
 });
 
-test('a merge keeps live-only list items in place and the configuration\'s order among shared ones; atomic lists are replaced', (t) => {
-  const live = { spec: { containers: [{ name: 'a', image: '1' }, { name: 'x', image: 'live' }, { name: 'b', image: '1' }], tolerations: [{ key: 'k' }] } };
-  const config = { spec: { containers: [{ name: 'b', image: '2' }, { name: 'a', image: '2' }], tolerations: [{ key: 'z' }] } };
+test("a merge keeps live-only list items in place and the configuration's order among shared ones; atomic lists are replaced", (t) => {
+  const live = {
+    spec: {
+      containers: [
+        { name: 'a', image: '1' },
+        { name: 'x', image: 'live' },
+        { name: 'b', image: '1' },
+      ],
+      tolerations: [{ key: 'k' }],
+    },
+  };
+  const config = {
+    spec: {
+      containers: [
+        { name: 'b', image: '2' },
+        { name: 'a', image: '2' },
+      ],
+      tolerations: [{ key: 'z' }],
+    },
+  };
   const merged = mergeConfiguration(live, config, pod, nodes) as any;
-  t.deepEqual(merged.spec.containers.map((c: { name: string; image: string }) => `${c.name}=${c.image}`), ['x=live', 'b=2', 'a=2']);
+  t.deepEqual(
+    merged.spec.containers.map((c: { name: string; image: string }) => `${c.name}=${c.image}`),
+    ['x=live', 'b=2', 'a=2'],
+  );
   t.deepEqual(merged.spec.tolerations, [{ key: 'z' }]);
   const removed = removeItems(merged, FieldSet.fromPaths([['f:spec', 'f:containers', 'k:{"name":"x"}']]), pod, nodes) as any;
-  t.deepEqual(removed.spec.containers.map((c: { name: string }) => c.name), ['b', 'a']);
+  t.deepEqual(
+    removed.spec.containers.map((c: { name: string }) => c.name),
+    ['b', 'a'],
+  );
 });
 
 /** The value a path of field elements leads to (fields only: enough for ConfigMaps). */
@@ -65,7 +93,7 @@ const valueAt = (value: unknown, path: readonly string[]): unknown =>
 
 const dataMaps = fc.dictionary(fc.constantFrom('a', 'b', 'c', 'd'), fc.string({ maxLength: 2 }), { maxKeys: 4 });
 
-test('property: a merge holds the configuration\'s values, keeps what it does not name, and is idempotent', (t) => {
+test("property: a merge holds the configuration's values, keeps what it does not name, and is idempotent", (t) => {
   fc.assert(
     fc.property(dataMaps, dataMaps, dataMaps, (liveData, configData, labels) => {
       const live = { metadata: { name: 'x', labels }, data: liveData };
@@ -102,10 +130,16 @@ test('property: FieldsV1 round-trips any set, and set algebra agrees with member
 test('sets written when a field was granular are fitted once it is atomic; sets that fit are kept as they are', (t) => {
   const deployment = nodes.ofType('io.k8s.api.apps.v1.Deployment');
   // spec.selector is atomic (a LabelSelector): an owner of one of its labels owns it whole.
-  const older = FieldSet.fromPaths([['f:spec', 'f:selector', 'f:matchLabels', 'f:app'], ['f:spec', 'f:replicas']]);
+  const older = FieldSet.fromPaths([
+    ['f:spec', 'f:selector', 'f:matchLabels', 'f:app'],
+    ['f:spec', 'f:replicas'],
+  ]);
   const fitted = reconcileWithSchema(older, deployment, nodes);
   t.deepEqual(fitted.toFieldsV1(), { 'f:spec': { 'f:replicas': {}, 'f:selector': {} } });
-  const current = FieldSet.fromPaths([['f:spec', 'f:selector'], ['f:metadata', 'f:labels', 'f:app']]);
+  const current = FieldSet.fromPaths([
+    ['f:spec', 'f:selector'],
+    ['f:metadata', 'f:labels', 'f:app'],
+  ]);
   t.is(reconcileWithSchema(current, deployment, nodes), current);
 });
 

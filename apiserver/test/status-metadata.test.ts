@@ -38,15 +38,24 @@ test('a Namespace’s and a CronJob’s status patch keeps annotation and label 
   const stored = (await (await fetch(url('/api/v1/namespaces/status-meta'))).json()) as { metadata: Meta };
   t.deepEqual(stored.metadata.annotations, { note: 'kept' });
 
-  await create('/apis/batch/v1/namespaces/default/cronjobs', { metadata: { name: 'nightly' }, spec: { schedule: '0 0 * * *', jobTemplate: { spec: { template: { spec: { ...template.spec, restartPolicy: 'Never' } } } } } });
-  const cronJob = await patchStatus('/apis/batch/v1/namespaces/default/cronjobs/nightly', { metadata: { annotations: { note: 'kept' }, ownerReferences: [owner] }, status: { active: [] } });
+  await create('/apis/batch/v1/namespaces/default/cronjobs', {
+    metadata: { name: 'nightly' },
+    spec: { schedule: '0 0 * * *', jobTemplate: { spec: { template: { spec: { ...template.spec, restartPolicy: 'Never' } } } } },
+  });
+  const cronJob = await patchStatus('/apis/batch/v1/namespaces/default/cronjobs/nightly', {
+    metadata: { annotations: { note: 'kept' }, ownerReferences: [owner] },
+    status: { active: [] },
+  });
   t.is(cronJob.status, 200);
   t.deepEqual(cronJob.metadata.annotations, { note: 'kept' });
   t.is(cronJob.metadata.ownerReferences?.length, 1);
 });
 
 test('a Deployment’s status patch keeps annotations but not labels; a ServiceCIDR’s keeps no metadata change', async (t) => {
-  await create('/apis/apps/v1/namespaces/default/deployments', { metadata: { name: 'web', labels: { tier: 'front' } }, spec: { selector: { matchLabels: { app: 'a' } }, template } });
+  await create('/apis/apps/v1/namespaces/default/deployments', {
+    metadata: { name: 'web', labels: { tier: 'front' } },
+    spec: { selector: { matchLabels: { app: 'a' } }, template },
+  });
   const deployment = await patchStatus('/apis/apps/v1/namespaces/default/deployments/web', { metadata: { annotations: { note: 'kept' }, labels: { tier: 'changed' } } });
   t.is(deployment.status, 200);
   t.deepEqual(deployment.metadata.annotations, { note: 'kept' });

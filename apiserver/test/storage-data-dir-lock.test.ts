@@ -18,7 +18,7 @@ interface Run {
 function capstanRun(args: readonly string[], timeoutMs = 60_000): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = execFile(process.execPath, [capstan, ...args], { timeout: timeoutMs, encoding: 'utf8' }, (error, stdout, stderr) => {
-      if (error !== null && error.killed) reject(new Error(`capstan ${args.join(' ')} did not end in ${timeoutMs / 1000} s:\n${stdout}\n${stderr}`));
+      if (error?.killed) reject(new Error(`capstan ${args.join(' ')} did not end in ${timeoutMs / 1000} s:\n${stdout}\n${stderr}`));
       else resolve({ code: child.exitCode, stdout, stderr });
     });
   });

@@ -67,7 +67,12 @@ test('a list joins its items without kind and apiVersion, each at its own revisi
 test('a list joined in steps is the list joined at once, with a pause after every so many items of each pass', async (t) => {
   const items = Array.from({ length: 2500 }, (_, i) =>
     // Every hundredth value has another shape (a resourceVersion stored in it), which is re-encoded.
-    kvOf(i % 100 === 0 ? encoder.encode(JSON.stringify({ ...configMap, metadata: { name: `cm-${i}`, resourceVersion: '1' } })) : encodeStoredObject({ ...configMap, metadata: { name: `cm-${i}` } }), 10 + i),
+    kvOf(
+      i % 100 === 0
+        ? encoder.encode(JSON.stringify({ ...configMap, metadata: { name: `cm-${i}`, resourceVersion: '1' } }))
+        : encodeStoredObject({ ...configMap, metadata: { name: `cm-${i}` } }),
+      10 + i,
+    ),
   );
   let pauses = 0;
   const stepwise = await storedListJsonInSteps('{"items":[', items, ']}\n', 1000, async () => void pauses++);

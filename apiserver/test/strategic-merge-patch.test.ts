@@ -18,13 +18,22 @@ const podWith = (list: unknown[]) => ({ metadata: { name: 'p' }, spec: { contain
 const namesOf = (result: Record<string, any>) => result.spec.containers.map((c: { name: string }) => c.name);
 
 test('a new item of a merging list goes before the live items, as kube puts it; a known one merges in place', (t) => {
-  const result = smp(podWith(containers('a', 'b')), { spec: { containers: [{ name: 'c', image: 'c:1' }, { name: 'a', image: 'a:2' }] } });
+  const result = smp(podWith(containers('a', 'b')), {
+    spec: {
+      containers: [
+        { name: 'c', image: 'c:1' },
+        { name: 'a', image: 'a:2' },
+      ],
+    },
+  });
   t.deepEqual(namesOf(result), ['c', 'a', 'b']);
   t.deepEqual(result.spec.containers[1], { name: 'a', image: 'a:2' });
 });
 
 test('$setElementOrder orders the merged list; $patch: delete removes an item by its merge key', (t) => {
-  const ordered = smp(podWith(containers('a', 'b')), { spec: { containers: [{ name: 'c', image: 'c:1' }], '$setElementOrder/containers': [{ name: 'a' }, { name: 'b' }, { name: 'c' }] } });
+  const ordered = smp(podWith(containers('a', 'b')), {
+    spec: { containers: [{ name: 'c', image: 'c:1' }], '$setElementOrder/containers': [{ name: 'a' }, { name: 'b' }, { name: 'c' }] },
+  });
   t.deepEqual(namesOf(ordered), ['a', 'b', 'c']);
   const deleted = smp(podWith(containers('a', 'b')), { spec: { containers: [{ name: 'a', $patch: 'delete' }] } });
   t.deepEqual(namesOf(deleted), ['b']);
@@ -64,8 +73,8 @@ test('malformed patches fail as kube fails them: which status, and the Go-printe
   t.is(noKey.message, 'map: map[image:nginx] does not contain declared merge key: name');
   const unknown = failure({ metadata: { labels: { $patch: 'bogus' } } });
   t.is(unknown.message, 'unknown patch type: bogus in map: map[$patch:bogus]');
-  t.is(failure({ spec: { '$retainKeys': 'x' } }).code, 400);
-  t.is(failure({ metadata: { '$deleteFromPrimitiveListfinalizers': ['x'] } }).message, 'invalid patch format of primitive list');
+  t.is(failure({ spec: { $retainKeys: 'x' } }).code, 400);
+  t.is(failure({ metadata: { $deleteFromPrimitiveListfinalizers: ['x'] } }).message, 'invalid patch format of primitive list');
   const nested = (finalizers: string[]) => t.throws(() => smp({ metadata: { finalizers } }, { metadata: { finalizers: [['x']] } })) as StrategicMergePatchError;
   t.is(nested([]).code, 422);
   t.is(nested(['f']).message, 'list element types are not identical: [[f] [[x]]]');

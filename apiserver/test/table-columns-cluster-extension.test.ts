@@ -21,8 +21,22 @@ const header = (group: string, kind: string): string[] =>
 // ---------------------------------------------------------------- definitions
 
 test('column definitions per kind, as kube declares them', (t) => {
-  t.deepEqual(header('certificates.k8s.io', 'CertificateSigningRequest'), ['Name:string(name)', 'Age:string', 'SignerName:string', 'Requestor:string', 'RequestedDuration:string', 'Condition:string']);
-  t.deepEqual(header('flowcontrol.apiserver.k8s.io', 'FlowSchema'), ['Name:string(name)', 'PriorityLevel:string', 'MatchingPrecedence:string', 'DistinguisherMethod:string', 'Age:string', 'MissingPL:string']);
+  t.deepEqual(header('certificates.k8s.io', 'CertificateSigningRequest'), [
+    'Name:string(name)',
+    'Age:string',
+    'SignerName:string',
+    'Requestor:string',
+    'RequestedDuration:string',
+    'Condition:string',
+  ]);
+  t.deepEqual(header('flowcontrol.apiserver.k8s.io', 'FlowSchema'), [
+    'Name:string(name)',
+    'PriorityLevel:string',
+    'MatchingPrecedence:string',
+    'DistinguisherMethod:string',
+    'Age:string',
+    'MissingPL:string',
+  ]);
   t.deepEqual(header('flowcontrol.apiserver.k8s.io', 'PriorityLevelConfiguration'), [
     'Name:string(name)',
     'Type:string',
@@ -77,14 +91,37 @@ test('CSR: an approved and issued kubelet serving request', (t) => {
     { signerName: 'kubernetes.io/kubelet-serving', username: 'system:node:node-1', expirationSeconds: 86_400, request: 'LS0t' },
     { conditions: [{ type: 'Approved', status: 'True', reason: 'AutoApproved' }], certificate: 'LS0tLS1CRUdJTg==' },
   );
-  t.deepEqual(cells('certificates.k8s.io', 'CertificateSigningRequest', request), ['csr-abc12', '5d', 'kubernetes.io/kubelet-serving', 'system:node:node-1', '24h', 'Approved,Issued']);
+  t.deepEqual(cells('certificates.k8s.io', 'CertificateSigningRequest', request), [
+    'csr-abc12',
+    '5d',
+    'kubernetes.io/kubelet-serving',
+    'system:node:node-1',
+    '24h',
+    'Approved,Issued',
+  ]);
 });
 
 test('CSR: pending without a signer or a requested duration; denial outranks approval; failures show', (t) => {
   t.deepEqual(cells('certificates.k8s.io', 'CertificateSigningRequest', csr({ username: 'alice' })), ['csr-abc12', '5d', '<none>', 'alice', '<none>', 'Pending']);
-  const both = csr({ signerName: 'example.com/signer', expirationSeconds: 600 }, { conditions: [{ type: 'Approved', status: 'True' }, { type: 'Denied', status: 'True' }] });
+  const both = csr(
+    { signerName: 'example.com/signer', expirationSeconds: 600 },
+    {
+      conditions: [
+        { type: 'Approved', status: 'True' },
+        { type: 'Denied', status: 'True' },
+      ],
+    },
+  );
   t.deepEqual(cells('certificates.k8s.io', 'CertificateSigningRequest', both).slice(4), ['10m', 'Denied']);
-  const failed = csr({ expirationSeconds: 3 * day + 3600 }, { conditions: [{ type: 'Approved', status: 'True' }, { type: 'Failed', status: 'True' }] });
+  const failed = csr(
+    { expirationSeconds: 3 * day + 3600 },
+    {
+      conditions: [
+        { type: 'Approved', status: 'True' },
+        { type: 'Failed', status: 'True' },
+      ],
+    },
+  );
   t.deepEqual(cells('certificates.k8s.io', 'CertificateSigningRequest', failed).slice(4), ['3d1h', 'Approved,Failed']);
   const pendingIssued = csr({}, { certificate: 'Zm9v' });
   t.is(cells('certificates.k8s.io', 'CertificateSigningRequest', pendingIssued)[5], 'Pending,Issued');
@@ -119,13 +156,10 @@ test('FlowSchema Tables print rows by matching precedence, then name', (t) => {
     flowSchema('endpoint-controller', { matchingPrecedence: 1000 }),
   ];
   const table = toTable(tableColumnsFor('flowcontrol.apiserver.k8s.io', 'FlowSchema'), list, 'None', {});
-  t.deepEqual((table.rows as { cells: unknown[] }[]).map((row) => row.cells[0]), [
-    'exempt',
-    'endpoint-controller',
-    'workload-leader-election',
-    'global-default',
-    'catch-all',
-  ]);
+  t.deepEqual(
+    (table.rows as { cells: unknown[] }[]).map((row) => row.cells[0]),
+    ['exempt', 'endpoint-controller', 'workload-leader-election', 'global-default', 'catch-all'],
+  );
 });
 
 // ---------------------------------------------------------------- PriorityLevelConfiguration
@@ -141,7 +175,15 @@ test('PriorityLevelConfiguration: a queuing limited level', (t) => {
 });
 
 test('PriorityLevelConfiguration: exempt levels print <none>; rejecting levels have no queues; defaults fill the rest', (t) => {
-  t.deepEqual(cells('flowcontrol.apiserver.k8s.io', 'PriorityLevelConfiguration', level('exempt', { type: 'Exempt', exempt: {} })), ['exempt', 'Exempt', '<none>', '<none>', '<none>', '<none>', '5d']);
+  t.deepEqual(cells('flowcontrol.apiserver.k8s.io', 'PriorityLevelConfiguration', level('exempt', { type: 'Exempt', exempt: {} })), [
+    'exempt',
+    'Exempt',
+    '<none>',
+    '<none>',
+    '<none>',
+    '<none>',
+    '5d',
+  ]);
   const reject = level('catch-all', { type: 'Limited', limited: { nominalConcurrencyShares: 5, limitResponse: { type: 'Reject' } } });
   t.deepEqual(cells('flowcontrol.apiserver.k8s.io', 'PriorityLevelConfiguration', reject).slice(1, 6), ['Limited', 5, '<none>', '<none>', '<none>']);
   const defaulted = level('bare', { type: 'Limited', limited: { limitResponse: { type: 'Queue', queuing: {} } } });
@@ -154,7 +196,15 @@ test('PriorityLevelConfiguration: exempt levels print <none>; rejecting levels h
 // ---------------------------------------------------------------- storage.k8s.io
 
 test('CSINode: the number of registered drivers', (t) => {
-  const node: JsonObject = { metadata: meta('node-1'), spec: { drivers: [{ name: 'ebs.csi.aws.com', nodeID: 'i-0abc' }, { name: 'efs.csi.aws.com', nodeID: 'i-0abc' }] } };
+  const node: JsonObject = {
+    metadata: meta('node-1'),
+    spec: {
+      drivers: [
+        { name: 'ebs.csi.aws.com', nodeID: 'i-0abc' },
+        { name: 'efs.csi.aws.com', nodeID: 'i-0abc' },
+      ],
+    },
+  };
   t.deepEqual(cells('storage.k8s.io', 'CSINode', node), ['node-1', 2, '5d']);
   t.deepEqual(cells('storage.k8s.io', 'CSINode', { metadata: meta('node-2'), spec: {} }), ['node-2', 0, '5d']);
 });
@@ -273,11 +323,18 @@ test('webhook configurations: the number of webhooks', (t) => {
 test('ValidatingAdmissionPolicy: validation count and the param kind, or <unset>', (t) => {
   const policy: JsonObject = {
     metadata: meta('demo-policy.example.com'),
-    spec: { failurePolicy: 'Fail', paramKind: { apiVersion: 'rules.example.com/v1', kind: 'ReplicaLimit' }, validations: [{ expression: 'object.spec.replicas <= params.maxReplicas' }, { expression: 'true' }] },
+    spec: {
+      failurePolicy: 'Fail',
+      paramKind: { apiVersion: 'rules.example.com/v1', kind: 'ReplicaLimit' },
+      validations: [{ expression: 'object.spec.replicas <= params.maxReplicas' }, { expression: 'true' }],
+    },
   };
   t.deepEqual(cells('admissionregistration.k8s.io', 'ValidatingAdmissionPolicy', policy), ['demo-policy.example.com', 2, 'rules.example.com/v1/ReplicaLimit', '5d']);
   t.deepEqual(cells('admissionregistration.k8s.io', 'ValidatingAdmissionPolicy', { metadata: meta('no-params'), spec: {} }), ['no-params', 0, '<unset>', '5d']);
-  t.is(cells('admissionregistration.k8s.io', 'ValidatingAdmissionPolicy', { metadata: meta('p'), spec: { paramKind: { kind: 'ConfigMap', apiVersion: 'v1' } } })[2], 'v1/ConfigMap');
+  t.is(
+    cells('admissionregistration.k8s.io', 'ValidatingAdmissionPolicy', { metadata: meta('p'), spec: { paramKind: { kind: 'ConfigMap', apiVersion: 'v1' } } })[2],
+    'v1/ConfigMap',
+  );
 });
 
 const binding = (paramRef?: JsonObject): JsonObject => ({
@@ -311,20 +368,29 @@ test('ValidatingAdmissionPolicyBinding: a param selector prints as the Go struct
     cells('admissionregistration.k8s.io', 'ValidatingAdmissionPolicyBinding', selected)[2],
     '&LabelSelector{MatchLabels:map[string]string{app: web,tier: gold,},MatchExpressions:[]LabelSelectorRequirement{LabelSelectorRequirement{Key:env,Operator:In,Values:[prod staging],},LabelSelectorRequirement{Key:legacy,Operator:DoesNotExist,Values:[],},},}',
   );
-  t.is(cells('admissionregistration.k8s.io', 'ValidatingAdmissionPolicyBinding', binding({ selector: {} }))[2], '&LabelSelector{MatchLabels:map[string]string{},MatchExpressions:[]LabelSelectorRequirement{},}');
+  t.is(
+    cells('admissionregistration.k8s.io', 'ValidatingAdmissionPolicyBinding', binding({ selector: {} }))[2],
+    '&LabelSelector{MatchLabels:map[string]string{},MatchExpressions:[]LabelSelectorRequirement{},}',
+  );
 });
 
 // ---------------------------------------------------------------- APIService
 
-const apiService = (name: string, spec: JsonObject, conditions?: JsonObject[]): JsonObject => ({ metadata: meta(name), spec, ...(conditions === undefined ? {} : { status: { conditions } }) });
+const apiService = (name: string, spec: JsonObject, conditions?: JsonObject[]): JsonObject => ({
+  metadata: meta(name),
+  spec,
+  ...(conditions === undefined ? {} : { status: { conditions } }),
+});
 
 test('APIService: Local or namespace/name, and the Available condition', (t) => {
-  t.deepEqual(cells('apiregistration.k8s.io', 'APIService', apiService('v1.apps', { group: 'apps', version: 'v1', groupPriorityMinimum: 17800, versionPriority: 15 }, [{ type: 'Available', status: 'True', reason: 'Local' }])), [
-    'v1.apps',
-    'Local',
-    'True',
-    '5d',
-  ]);
+  t.deepEqual(
+    cells(
+      'apiregistration.k8s.io',
+      'APIService',
+      apiService('v1.apps', { group: 'apps', version: 'v1', groupPriorityMinimum: 17800, versionPriority: 15 }, [{ type: 'Available', status: 'True', reason: 'Local' }]),
+    ),
+    ['v1.apps', 'Local', 'True', '5d'],
+  );
   const metrics = apiService('v1beta1.metrics.k8s.io', { service: { namespace: 'kube-system', name: 'metrics-server', port: 443 }, group: 'metrics.k8s.io', version: 'v1beta1' }, [
     { type: 'Available', status: 'False', reason: 'FailedDiscoveryCheck', message: 'failing or missing response' },
   ]);
@@ -335,7 +401,10 @@ test('APIService: Unknown before any condition; a reasonless False prints bare',
   t.is(cells('apiregistration.k8s.io', 'APIService', apiService('v1.example.com', { service: { namespace: 'ns', name: 'svc' } }))[2], 'Unknown');
   t.is(cells('apiregistration.k8s.io', 'APIService', apiService('v1.example.com', {}, [{ type: 'Other', status: 'True' }]))[2], 'Unknown');
   t.is(cells('apiregistration.k8s.io', 'APIService', apiService('v1.example.com', {}, [{ type: 'Available', status: 'False' }]))[2], 'False');
-  t.is(cells('apiregistration.k8s.io', 'APIService', apiService('v1.example.com', {}, [{ type: 'Available', status: 'Unknown', reason: 'ServiceNotFound' }]))[2], 'Unknown (ServiceNotFound)');
+  t.is(
+    cells('apiregistration.k8s.io', 'APIService', apiService('v1.example.com', {}, [{ type: 'Available', status: 'Unknown', reason: 'ServiceNotFound' }]))[2],
+    'Unknown (ServiceNotFound)',
+  );
 });
 
 test('ages: "<unknown>" without a creation time', (t) => {

@@ -13,8 +13,7 @@ const fiveDaysAgo = '2025-05-27T12:00:00Z';
 const meta = (name: string, extra: JsonObject = {}): JsonObject => ({ name, namespace: 'default', uid: 'u-1', creationTimestamp: fiveDaysAgo, ...extra });
 
 const cells = (group: string, kind: string, object: JsonObject): unknown[] => tableColumnsFor(group, kind).cells(object, now);
-const header = (group: string, kind: string): string[] =>
-  tableColumnsFor(group, kind).definitions.map((d) => `${d.name}${d.priority === 1 ? '*' : ''}:${d.type}`);
+const header = (group: string, kind: string): string[] => tableColumnsFor(group, kind).definitions.map((d) => `${d.name}${d.priority === 1 ? '*' : ''}:${d.type}`);
 
 // ---------------------------------------------------------------- definitions
 
@@ -33,7 +32,10 @@ test('every column has a description; Name is name-formatted; only Name and Age 
   for (const [key, columns] of policyNetworkPrinters) {
     for (const definition of columns.definitions) t.true(definition.description.length > 0, `${key} ${definition.name}`);
     t.deepEqual(columns.definitions[0]?.format, 'name', key);
-    t.true(columns.definitions.slice(1).every((d) => d.format === ''), key);
+    t.true(
+      columns.definitions.slice(1).every((d) => d.format === ''),
+      key,
+    );
   }
   t.is(policyNetworkPrinters.length, 8);
 });
@@ -51,7 +53,12 @@ test('PodTemplate: containers and images joined by commas, the template labels s
     metadata: meta('web-template'),
     template: {
       metadata: { labels: { tier: 'frontend', app: 'web' } },
-      spec: { containers: [{ name: 'nginx', image: 'nginx:1.27' }, { name: 'sidecar', image: 'busybox' }] },
+      spec: {
+        containers: [
+          { name: 'nginx', image: 'nginx:1.27' },
+          { name: 'sidecar', image: 'busybox' },
+        ],
+      },
     },
   };
   t.deepEqual(cells('', 'PodTemplate', template), ['web-template', 'nginx,sidecar', 'nginx:1.27,busybox', 'app=web,tier=frontend']);
@@ -79,7 +86,12 @@ test('ResourceQuota: used/hard per resource, sorted, limits.* in the Limit cell,
 
 test('ResourceQuota: nothing enforced yet prints empty cells; a lone "limits" is a request resource', (t) => {
   t.deepEqual(cells('', 'ResourceQuota', { metadata: meta('new'), spec: { hard: { pods: '4' } } }), ['new', '', '', '5d']);
-  t.deepEqual(cells('', 'ResourceQuota', { metadata: meta('odd'), status: { hard: { limits: '1', 'limits.': '2' }, used: { limits: '1' } } }), ['odd', 'limits: 1/1', 'limits.: 0/2', '5d']);
+  t.deepEqual(cells('', 'ResourceQuota', { metadata: meta('odd'), status: { hard: { limits: '1', 'limits.': '2' }, used: { limits: '1' } } }), [
+    'odd',
+    'limits: 1/1',
+    'limits.: 0/2',
+    '5d',
+  ]);
 });
 
 // ---------------------------------------------------------------- PodDisruptionBudget
@@ -100,7 +112,10 @@ test('IngressClass: controller and Kind.apiGroup/name parameters; no (default) m
     spec: { controller: 'k8s.io/ingress-nginx', parameters: { apiGroup: 'k8s.example.com', kind: 'IngressParameters', name: 'nginx-config', scope: 'Cluster' } },
   };
   t.deepEqual(cells('networking.k8s.io', 'IngressClass', nginx), ['nginx', 'k8s.io/ingress-nginx', 'IngressParameters.k8s.example.com/nginx-config', '5d']);
-  const coreParameters: JsonObject = { metadata: meta('core'), spec: { controller: 'example.com/lb', parameters: { kind: 'ConfigMap', name: 'lb-config', namespace: 'ops', scope: 'Namespace' } } };
+  const coreParameters: JsonObject = {
+    metadata: meta('core'),
+    spec: { controller: 'example.com/lb', parameters: { kind: 'ConfigMap', name: 'lb-config', namespace: 'ops', scope: 'Namespace' } },
+  };
   t.deepEqual(cells('networking.k8s.io', 'IngressClass', coreParameters), ['core', 'example.com/lb', 'ConfigMap/lb-config', '5d']);
   t.deepEqual(cells('networking.k8s.io', 'IngressClass', { metadata: meta('plain'), spec: { controller: 'example.com/lb' } }), ['plain', 'example.com/lb', '<none>', '5d']);
   // An apiGroup that is set but empty still adds the dot, as kube's non-nil pointer does.
@@ -117,8 +132,16 @@ test('NetworkPolicy: the pod selector as a label selector string, <none> for all
   };
   t.deepEqual(cells('networking.k8s.io', 'NetworkPolicy', policy), ['allow-web', 'app=web,env in (dev,prod),role=db', '5d']);
   t.deepEqual(cells('networking.k8s.io', 'NetworkPolicy', { metadata: meta('deny-all'), spec: { podSelector: {} } }), ['deny-all', '<none>', '5d']);
-  t.deepEqual(cells('networking.k8s.io', 'NetworkPolicy', { metadata: meta('exists'), spec: { podSelector: { matchExpressions: [{ key: 'team', operator: 'DoesNotExist' }] } } }), ['exists', '!team', '5d']);
-  t.deepEqual(cells('networking.k8s.io', 'NetworkPolicy', { metadata: meta('bad'), spec: { podSelector: { matchExpressions: [{ key: 'a', operator: 'Near' }] } } }), ['bad', '<error>', '5d']);
+  t.deepEqual(cells('networking.k8s.io', 'NetworkPolicy', { metadata: meta('exists'), spec: { podSelector: { matchExpressions: [{ key: 'team', operator: 'DoesNotExist' }] } } }), [
+    'exists',
+    '!team',
+    '5d',
+  ]);
+  t.deepEqual(cells('networking.k8s.io', 'NetworkPolicy', { metadata: meta('bad'), spec: { podSelector: { matchExpressions: [{ key: 'a', operator: 'Near' }] } } }), [
+    'bad',
+    '<error>',
+    '5d',
+  ]);
 });
 
 // ---------------------------------------------------------------- ServiceCIDR and IPAddress
@@ -170,7 +193,10 @@ test('every printer gives scalar cells (one per column, IPAddress one more) and 
     for (const object of oddObjects) {
       const row = columns.cells(object, now);
       t.is(row.length, expected, key);
-      t.true(row.every((cell) => ['string', 'number', 'boolean'].includes(typeof cell)), `${key} cells are scalars`);
+      t.true(
+        row.every((cell) => ['string', 'number', 'boolean'].includes(typeof cell)),
+        `${key} cells are scalars`,
+      );
     }
   }
 });

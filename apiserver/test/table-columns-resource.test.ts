@@ -16,7 +16,8 @@ const ago = (text: string): string => {
 const meta = (name: string, extra: JsonObject = {}): JsonObject => ({ name, uid: 'u-1', creationTimestamp: ago('5d'), ...extra });
 
 const cells = (kind: string, object: JsonObject): unknown[] => tableColumnsFor(group, kind).cells(object, now);
-const header = (kind: string): string[] => tableColumnsFor(group, kind).definitions.map((d) => `${d.name}${d.priority === 1 ? '*' : ''}:${d.type}${d.format ? `(${d.format})` : ''}`);
+const header = (kind: string): string[] =>
+  tableColumnsFor(group, kind).definitions.map((d) => `${d.name}${d.priority === 1 ? '*' : ''}:${d.type}${d.format ? `(${d.format})` : ''}`);
 
 test('column definitions as kube declares them (none wide)', (t) => {
   t.deepEqual(header('DeviceClass'), ['Name:string(name)', 'Age:string']);

@@ -19,28 +19,138 @@ const ago = (text: string): string => {
 const meta = (name: string, extra: JsonObject = {}): JsonObject => ({ name, namespace: 'default', uid: 'u-1', creationTimestamp: ago('5d'), ...extra });
 
 const cells = (group: string, kind: string, object: JsonObject): unknown[] => tableColumnsFor(group, kind).cells(object, now);
-const header = (group: string, kind: string): string[] =>
-  tableColumnsFor(group, kind).definitions.map((d) => `${d.name}${d.priority === 1 ? '*' : ''}:${d.type}`);
+const header = (group: string, kind: string): string[] => tableColumnsFor(group, kind).definitions.map((d) => `${d.name}${d.priority === 1 ? '*' : ''}:${d.type}`);
 
 // ---------------------------------------------------------------- definitions
 
 test('column definitions per kind: names, types, and wide (priority 1, marked *) columns as kube declares them', (t) => {
-  t.deepEqual(header('', 'Pod'), ['Name:string', 'Ready:string', 'Status:string', 'Restarts:string', 'Age:string', 'IP*:string', 'Node*:string', 'Nominated Node*:string', 'Readiness Gates*:string']);
-  t.deepEqual(header('', 'Node'), ['Name:string', 'Status:string', 'Roles:string', 'Age:string', 'Version:string', 'Internal-IP*:string', 'External-IP*:string', 'OS-Image*:string', 'Kernel-Version*:string', 'Container-Runtime*:string']);
+  t.deepEqual(header('', 'Pod'), [
+    'Name:string',
+    'Ready:string',
+    'Status:string',
+    'Restarts:string',
+    'Age:string',
+    'IP*:string',
+    'Node*:string',
+    'Nominated Node*:string',
+    'Readiness Gates*:string',
+  ]);
+  t.deepEqual(header('', 'Node'), [
+    'Name:string',
+    'Status:string',
+    'Roles:string',
+    'Age:string',
+    'Version:string',
+    'Internal-IP*:string',
+    'External-IP*:string',
+    'OS-Image*:string',
+    'Kernel-Version*:string',
+    'Container-Runtime*:string',
+  ]);
   t.deepEqual(header('', 'Service'), ['Name:string', 'Type:string', 'Cluster-IP:string', 'External-IP:string', 'Port(s):string', 'Age:string', 'Selector*:string']);
-  t.deepEqual(header('apps', 'Deployment'), ['Name:string', 'Ready:string', 'Up-to-date:string', 'Available:string', 'Age:string', 'Containers*:string', 'Images*:string', 'Selector*:string']);
-  t.deepEqual(header('apps', 'ReplicaSet'), ['Name:string', 'Desired:integer', 'Current:integer', 'Ready:integer', 'Age:string', 'Containers*:string', 'Images*:string', 'Selector*:string']);
-  const eventHeader = ['Last Seen:string', 'Type:string', 'Reason:string', 'Object:string', 'Subobject*:string', 'Source*:string', 'Message:string', 'First Seen*:string', 'Count*:string', 'Name*:string'];
+  t.deepEqual(header('apps', 'Deployment'), [
+    'Name:string',
+    'Ready:string',
+    'Up-to-date:string',
+    'Available:string',
+    'Age:string',
+    'Containers*:string',
+    'Images*:string',
+    'Selector*:string',
+  ]);
+  t.deepEqual(header('apps', 'ReplicaSet'), [
+    'Name:string',
+    'Desired:integer',
+    'Current:integer',
+    'Ready:integer',
+    'Age:string',
+    'Containers*:string',
+    'Images*:string',
+    'Selector*:string',
+  ]);
+  const eventHeader = [
+    'Last Seen:string',
+    'Type:string',
+    'Reason:string',
+    'Object:string',
+    'Subobject*:string',
+    'Source*:string',
+    'Message:string',
+    'First Seen*:string',
+    'Count*:string',
+    'Name*:string',
+  ];
   t.deepEqual(header('', 'Event'), eventHeader);
   t.deepEqual(header('events.k8s.io', 'Event'), eventHeader);
   t.deepEqual(header('coordination.k8s.io', 'Lease'), ['Name:string', 'Holder:string', 'Age:string']);
   t.deepEqual(header('apps', 'StatefulSet'), ['Name:string', 'Ready:string', 'Age:string', 'Containers*:string', 'Images*:string']);
-  t.deepEqual(header('apps', 'DaemonSet'), ['Name:string', 'Desired:integer', 'Current:integer', 'Ready:integer', 'Up-to-date:integer', 'Available:integer', 'Node Selector:string', 'Age:string', 'Containers*:string', 'Images*:string', 'Selector*:string']);
-  t.deepEqual(header('batch', 'Job'), ['Name:string', 'Status:string', 'Completions:string', 'Duration:string', 'Age:string', 'Containers*:string', 'Images*:string', 'Selector*:string']);
-  t.deepEqual(header('batch', 'CronJob'), ['Name:string', 'Schedule:string', 'Timezone:string', 'Suspend:boolean', 'Active:integer', 'Last Schedule:string', 'Age:string', 'Containers*:string', 'Images*:string', 'Selector*:string']);
-  t.deepEqual(header('', 'PersistentVolume'), ['Name:string', 'Capacity:string', 'Access Modes:string', 'Reclaim Policy:string', 'Status:string', 'Claim:string', 'StorageClass:string', 'VolumeAttributesClass:string', 'Reason:string', 'Age:string', 'VolumeMode*:string']);
-  t.deepEqual(header('', 'PersistentVolumeClaim'), ['Name:string', 'Status:string', 'Volume:string', 'Capacity:string', 'Access Modes:string', 'StorageClass:string', 'VolumeAttributesClass:string', 'Age:string', 'VolumeMode*:string']);
-  t.deepEqual(header('rbac.authorization.k8s.io', 'ClusterRoleBinding'), ['Name:string', 'Role:string', 'Age:string', 'Users*:string', 'Groups*:string', 'ServiceAccounts*:string']);
+  t.deepEqual(header('apps', 'DaemonSet'), [
+    'Name:string',
+    'Desired:integer',
+    'Current:integer',
+    'Ready:integer',
+    'Up-to-date:integer',
+    'Available:integer',
+    'Node Selector:string',
+    'Age:string',
+    'Containers*:string',
+    'Images*:string',
+    'Selector*:string',
+  ]);
+  t.deepEqual(header('batch', 'Job'), [
+    'Name:string',
+    'Status:string',
+    'Completions:string',
+    'Duration:string',
+    'Age:string',
+    'Containers*:string',
+    'Images*:string',
+    'Selector*:string',
+  ]);
+  t.deepEqual(header('batch', 'CronJob'), [
+    'Name:string',
+    'Schedule:string',
+    'Timezone:string',
+    'Suspend:boolean',
+    'Active:integer',
+    'Last Schedule:string',
+    'Age:string',
+    'Containers*:string',
+    'Images*:string',
+    'Selector*:string',
+  ]);
+  t.deepEqual(header('', 'PersistentVolume'), [
+    'Name:string',
+    'Capacity:string',
+    'Access Modes:string',
+    'Reclaim Policy:string',
+    'Status:string',
+    'Claim:string',
+    'StorageClass:string',
+    'VolumeAttributesClass:string',
+    'Reason:string',
+    'Age:string',
+    'VolumeMode*:string',
+  ]);
+  t.deepEqual(header('', 'PersistentVolumeClaim'), [
+    'Name:string',
+    'Status:string',
+    'Volume:string',
+    'Capacity:string',
+    'Access Modes:string',
+    'StorageClass:string',
+    'VolumeAttributesClass:string',
+    'Age:string',
+    'VolumeMode*:string',
+  ]);
+  t.deepEqual(header('rbac.authorization.k8s.io', 'ClusterRoleBinding'), [
+    'Name:string',
+    'Role:string',
+    'Age:string',
+    'Users*:string',
+    'Groups*:string',
+    'ServiceAccounts*:string',
+  ]);
   t.deepEqual(header('scheduling.k8s.io', 'PriorityClass'), ['Name:string', 'Value:integer', 'Global-Default:boolean', 'Age:string', 'PreemptionPolicy:string']);
   t.deepEqual(header('', 'ConfigMap'), ['Name:string', 'Data:string', 'Age:string']);
   t.deepEqual(header('', 'Secret'), ['Name:string', 'Type:string', 'Data:string', 'Age:string']);
@@ -57,7 +167,11 @@ test('the Name column carries format "name" and the ObjectMeta description; Age 
 });
 
 test('kinds without a printer (Role, ClusterRole, custom resources) get Name and Created At', (t) => {
-  for (const [group, kind] of [['rbac.authorization.k8s.io', 'Role'], ['rbac.authorization.k8s.io', 'ClusterRole'], ['example.com', 'Widget']] as const) {
+  for (const [group, kind] of [
+    ['rbac.authorization.k8s.io', 'Role'],
+    ['rbac.authorization.k8s.io', 'ClusterRole'],
+    ['example.com', 'Widget'],
+  ] as const) {
     t.deepEqual(header(group, kind), ['Name:string', 'Created At:date']);
   }
   t.deepEqual(cells('example.com', 'Widget', { metadata: { name: 'w', creationTimestamp: '2025-05-01T10:00:00Z' } }), ['w', '2025-05-01T10:00:00Z']);
@@ -89,7 +203,10 @@ const runningPod = (): JsonObject => ({
     phase: 'Running',
     podIP: '10.244.1.5',
     podIPs: [{ ip: '10.244.1.5' }, { ip: 'fd00::5' }],
-    conditions: [{ type: 'Initialized', status: 'True' }, { type: 'Ready', status: 'True' }],
+    conditions: [
+      { type: 'Initialized', status: 'True' },
+      { type: 'Ready', status: 'True' },
+    ],
     containerStatuses: [{ name: 'nginx', ready: true, restartCount: 0, started: true, state: { running: { startedAt: ago('5d') } } }],
   },
 });
@@ -101,7 +218,13 @@ test('a running pod: 1/1 Running, no restarts, and its IP and node in the wide c
 test('CrashLoopBackOff: the waiting reason, and restarts with how long ago the last one ended', (t) => {
   const pod = runningPod();
   (pod.status as JsonObject).containerStatuses = [
-    { name: 'nginx', ready: false, restartCount: 4, state: { waiting: { reason: 'CrashLoopBackOff', message: 'back-off 40s' } }, lastState: { terminated: { exitCode: 1, reason: 'Error', finishedAt: ago('3m') } } },
+    {
+      name: 'nginx',
+      ready: false,
+      restartCount: 4,
+      state: { waiting: { reason: 'CrashLoopBackOff', message: 'back-off 40s' } },
+      lastState: { terminated: { exitCode: 1, reason: 'Error', finishedAt: ago('3m') } },
+    },
   ];
   t.deepEqual(cells('', 'Pod', pod).slice(1, 4), ['0/1', 'CrashLoopBackOff', '4 (3m ago)']);
 });
@@ -182,8 +305,13 @@ test('a sidecar (restartable init container) counts as a container and its resta
     spec: { initContainers: [{ name: 'proxy', restartPolicy: 'Always' }], containers: [{ name: 'app' }] },
     status: {
       phase: 'Running',
-      conditions: [{ type: 'Initialized', status: 'True' }, { type: 'Ready', status: 'True' }],
-      initContainerStatuses: [{ name: 'proxy', ready: true, started: true, restartCount: 2, state: { running: {} }, lastState: { terminated: { exitCode: 1, finishedAt: ago('10m') } } }],
+      conditions: [
+        { type: 'Initialized', status: 'True' },
+        { type: 'Ready', status: 'True' },
+      ],
+      initContainerStatuses: [
+        { name: 'proxy', ready: true, started: true, restartCount: 2, state: { running: {} }, lastState: { terminated: { exitCode: 1, finishedAt: ago('10m') } } },
+      ],
       containerStatuses: [{ name: 'app', ready: true, restartCount: 1, state: { running: {} }, lastState: { terminated: { exitCode: 1, finishedAt: ago('30m') } } }],
     },
   };
@@ -196,20 +324,31 @@ test('deleting pods print Terminating, or Unknown when their node was lost; fini
   t.is(cells('', 'Pod', deleting)[2], 'Terminating');
   (deleting.status as JsonObject).reason = 'NodeLost';
   t.is(cells('', 'Pod', deleting)[2], 'Unknown');
-  const done: JsonObject = { metadata: { ...meta('done'), deletionTimestamp: ago('1s') }, spec: { containers: [{ name: 'c' }] }, status: { phase: 'Succeeded', containerStatuses: [{ name: 'c', state: { terminated: { exitCode: 0, reason: 'Completed' } } }] } };
+  const done: JsonObject = {
+    metadata: { ...meta('done'), deletionTimestamp: ago('1s') },
+    spec: { containers: [{ name: 'c' }] },
+    status: { phase: 'Succeeded', containerStatuses: [{ name: 'c', state: { terminated: { exitCode: 0, reason: 'Completed' } } }] },
+  };
   t.is(cells('', 'Pod', done)[2], 'Completed');
 });
 
 test('pod status falls back to the phase, the pod reason, or SchedulingGated', (t) => {
   t.deepEqual(cells('', 'Pod', { metadata: meta('p'), spec: { containers: [{ name: 'c' }] }, status: { phase: 'Pending' } }).slice(1, 3), ['0/1', 'Pending']);
   t.is(cells('', 'Pod', { metadata: meta('p'), status: { phase: 'Failed', reason: 'Evicted' } })[2], 'Evicted');
-  t.is(cells('', 'Pod', { metadata: meta('p'), status: { phase: 'Pending', conditions: [{ type: 'PodScheduled', status: 'False', reason: 'SchedulingGated' }] } })[2], 'SchedulingGated');
+  t.is(
+    cells('', 'Pod', { metadata: meta('p'), status: { phase: 'Pending', conditions: [{ type: 'PodScheduled', status: 'False', reason: 'SchedulingGated' }] } })[2],
+    'SchedulingGated',
+  );
 });
 
 test('pod wide columns: nominated node and readiness gates counted from the pod conditions', (t) => {
   const pod = runningPod();
   (pod.spec as JsonObject).readinessGates = [{ conditionType: 'example.com/lb' }, { conditionType: 'example.com/dns' }];
-  (pod.status as JsonObject).conditions = [{ type: 'Ready', status: 'False' }, { type: 'example.com/lb', status: 'True' }, { type: 'example.com/dns', status: 'False' }];
+  (pod.status as JsonObject).conditions = [
+    { type: 'Ready', status: 'False' },
+    { type: 'example.com/lb', status: 'True' },
+    { type: 'example.com/dns', status: 'False' },
+  ];
   (pod.status as JsonObject).nominatedNodeName = 'node-2';
   t.deepEqual(cells('', 'Pod', pod).slice(5), ['10.244.1.5', 'node-1', 'node-2', '1/2']);
   // Only the legacy podIP field set: the same first IP.
@@ -220,15 +359,42 @@ test('pod wide columns: nominated node and readiness gates counted from the pod 
 
 test('node status, SchedulingDisabled, roles from labels, version, and the wide node info', (t) => {
   const node: JsonObject = {
-    metadata: meta('cp-1', { namespace: undefined, labels: { 'node-role.kubernetes.io/control-plane': '', 'node-role.kubernetes.io/worker': '', 'kubernetes.io/role': 'master', 'node-role.kubernetes.io/': 'x', 'kubernetes.io/hostname': 'cp-1' } }),
+    metadata: meta('cp-1', {
+      namespace: undefined,
+      labels: {
+        'node-role.kubernetes.io/control-plane': '',
+        'node-role.kubernetes.io/worker': '',
+        'kubernetes.io/role': 'master',
+        'node-role.kubernetes.io/': 'x',
+        'kubernetes.io/hostname': 'cp-1',
+      },
+    }),
     spec: { unschedulable: true },
     status: {
-      conditions: [{ type: 'MemoryPressure', status: 'False' }, { type: 'Ready', status: 'True' }],
-      addresses: [{ type: 'Hostname', address: 'cp-1' }, { type: 'InternalIP', address: '192.168.1.10' }, { type: 'InternalIP', address: '192.168.1.11' }],
+      conditions: [
+        { type: 'MemoryPressure', status: 'False' },
+        { type: 'Ready', status: 'True' },
+      ],
+      addresses: [
+        { type: 'Hostname', address: 'cp-1' },
+        { type: 'InternalIP', address: '192.168.1.10' },
+        { type: 'InternalIP', address: '192.168.1.11' },
+      ],
       nodeInfo: { kubeletVersion: 'v1.35.0', osImage: 'Debian GNU/Linux 12 (bookworm)', kernelVersion: '6.1.0-18-amd64', containerRuntimeVersion: 'containerd://2.0.2' },
     },
   };
-  t.deepEqual(cells('', 'Node', node), ['cp-1', 'Ready,SchedulingDisabled', 'control-plane,master,worker', '5d', 'v1.35.0', '192.168.1.10', '<none>', 'Debian GNU/Linux 12 (bookworm)', '6.1.0-18-amd64', 'containerd://2.0.2']);
+  t.deepEqual(cells('', 'Node', node), [
+    'cp-1',
+    'Ready,SchedulingDisabled',
+    'control-plane,master,worker',
+    '5d',
+    'v1.35.0',
+    '192.168.1.10',
+    '<none>',
+    'Debian GNU/Linux 12 (bookworm)',
+    '6.1.0-18-amd64',
+    'containerd://2.0.2',
+  ]);
 });
 
 test('a node without conditions or labels: Unknown, <none> roles, <unknown> node info', (t) => {
@@ -246,7 +412,11 @@ test('service ports print as port[:nodePort]/protocol, joined by commas', (t) =>
       clusterIP: '10.96.12.34',
       clusterIPs: ['10.96.12.34'],
       selector: { tier: 'front', app: 'web' },
-      ports: [{ name: 'http', port: 80, protocol: 'TCP', targetPort: 8080 }, { name: 'https', port: 443, nodePort: 30443, protocol: 'TCP' }, { name: 'dns', port: 53, protocol: 'UDP', nodePort: 31053 }],
+      ports: [
+        { name: 'http', port: 80, protocol: 'TCP', targetPort: 8080 },
+        { name: 'https', port: 443, nodePort: 30443, protocol: 'TCP' },
+        { name: 'dns', port: 53, protocol: 'UDP', nodePort: 31053 },
+      ],
     },
   };
   t.deepEqual(cells('', 'Service', service), ['web', 'NodePort', '10.96.12.34', '<none>', '80/TCP,443:30443/TCP,53:31053/UDP', '5d', 'app=web,tier=front']);
@@ -257,7 +427,10 @@ test('service external IPs by type: <none>, <pending>, load-balancer ingress, Ex
   t.deepEqual(cells('', 'Service', base({ clusterIP: 'None', ports: [] })).slice(1, 5), ['ClusterIP', 'None', '<none>', '<none>']);
   t.is(cells('', 'Service', base({ type: 'ClusterIP', externalIPs: ['1.2.3.4', '5.6.7.8'] }))[3], '1.2.3.4,5.6.7.8');
   t.is(cells('', 'Service', base({ type: 'LoadBalancer' }))[3], '<pending>');
-  const lb = base({ type: 'LoadBalancer', externalIPs: ['9.9.9.9'] }, { loadBalancer: { ingress: [{ hostname: 'lb.example.com' }, { ip: '203.0.113.7' }, { ip: '203.0.113.7' }] } });
+  const lb = base(
+    { type: 'LoadBalancer', externalIPs: ['9.9.9.9'] },
+    { loadBalancer: { ingress: [{ hostname: 'lb.example.com' }, { ip: '203.0.113.7' }, { ip: '203.0.113.7' }] } },
+  );
   t.is(cells('', 'Service', lb)[3], '203.0.113.7,lb.example.com,9.9.9.9');
   t.deepEqual(cells('', 'Service', base({ type: 'ExternalName', externalName: 'db.example.com' })).slice(1, 5), ['ExternalName', '<none>', 'db.example.com', '<none>']);
   t.is(cells('', 'Service', base({ type: 'Mystery' }))[3], '<unknown>');
@@ -265,12 +438,30 @@ test('service external IPs by type: <none>, <pending>, load-balancer ingress, Ex
 
 // ---------------------------------------------------------------- workloads
 
-const template = { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'nginx', image: 'nginx:1.27' }, { name: 'log', image: 'busybox' }] } };
+const template = {
+  metadata: { labels: { app: 'web' } },
+  spec: {
+    containers: [
+      { name: 'nginx', image: 'nginx:1.27' },
+      { name: 'log', image: 'busybox' },
+    ],
+  },
+};
 
 test('deployment: ready/desired, up-to-date, available, and the wide containers, images and selector', (t) => {
   const deployment: JsonObject = {
     metadata: meta('web'),
-    spec: { replicas: 3, selector: { matchLabels: { app: 'web' }, matchExpressions: [{ key: 'tier', operator: 'In', values: ['front', 'back'] }, { key: 'canary', operator: 'DoesNotExist' }] }, template },
+    spec: {
+      replicas: 3,
+      selector: {
+        matchLabels: { app: 'web' },
+        matchExpressions: [
+          { key: 'tier', operator: 'In', values: ['front', 'back'] },
+          { key: 'canary', operator: 'DoesNotExist' },
+        ],
+      },
+      template,
+    },
     status: { replicas: 3, readyReplicas: 2, updatedReplicas: 3, availableReplicas: 2 },
   };
   t.deepEqual(cells('apps', 'Deployment', deployment), ['web', '2/3', 3, 2, '5d', 'nginx,log', 'nginx:1.27,busybox', 'app=web,!canary,tier in (back,front)']);
@@ -291,14 +482,29 @@ test('replica set: desired, current, ready counts and the wide selector', (t) =>
 });
 
 test('stateful set, daemon set, replication controller and controller revision cells', (t) => {
-  t.deepEqual(cells('apps', 'StatefulSet', { metadata: meta('db'), spec: { replicas: 3, template }, status: { readyReplicas: 1 } }), ['db', '1/3', '5d', 'nginx,log', 'nginx:1.27,busybox']);
+  t.deepEqual(cells('apps', 'StatefulSet', { metadata: meta('db'), spec: { replicas: 3, template }, status: { readyReplicas: 1 } }), [
+    'db',
+    '1/3',
+    '5d',
+    'nginx,log',
+    'nginx:1.27,busybox',
+  ]);
   const daemonSet: JsonObject = {
     metadata: meta('agent'),
     spec: { selector: { matchLabels: { app: 'agent' } }, template: { spec: { nodeSelector: { 'kubernetes.io/os': 'linux' }, containers: [{ name: 'agent', image: 'agent:2' }] } } },
     status: { desiredNumberScheduled: 3, currentNumberScheduled: 3, numberReady: 2, updatedNumberScheduled: 3, numberAvailable: 2 },
   };
   t.deepEqual(cells('apps', 'DaemonSet', daemonSet), ['agent', 3, 3, 2, 3, 2, 'kubernetes.io/os=linux', '5d', 'agent', 'agent:2', 'app=agent']);
-  t.deepEqual(cells('', 'ReplicationController', { metadata: meta('rc'), spec: { replicas: 2, template }, status: { replicas: 2, readyReplicas: 2 } }), ['rc', 2, 2, 2, '5d', 'nginx,log', 'nginx:1.27,busybox', 'app=web']);
+  t.deepEqual(cells('', 'ReplicationController', { metadata: meta('rc'), spec: { replicas: 2, template }, status: { replicas: 2, readyReplicas: 2 } }), [
+    'rc',
+    2,
+    2,
+    2,
+    '5d',
+    'nginx,log',
+    'nginx:1.27,busybox',
+    'app=web',
+  ]);
   const revision: JsonObject = {
     metadata: meta('agent-5d8f', { ownerReferences: [{ apiVersion: 'apps/v1', kind: 'DaemonSet', name: 'agent', uid: 'u', controller: true }] }),
     revision: 2,
@@ -310,8 +516,21 @@ test('stateful set, daemon set, replication controller and controller revision c
 test('job status, completions and duration; cron job schedule, suspend, active and last schedule', (t) => {
   const job: JsonObject = {
     metadata: meta('pi'),
-    spec: { completions: 3, parallelism: 2, selector: { matchLabels: { 'batch.kubernetes.io/controller-uid': 'abc' } }, template: { spec: { containers: [{ name: 'pi', image: 'perl:5' }] } } },
-    status: { succeeded: 3, startTime: ago('2h'), completionTime: ago('1h'), conditions: [{ type: 'SuccessCriteriaMet', status: 'True' }, { type: 'Complete', status: 'True' }] },
+    spec: {
+      completions: 3,
+      parallelism: 2,
+      selector: { matchLabels: { 'batch.kubernetes.io/controller-uid': 'abc' } },
+      template: { spec: { containers: [{ name: 'pi', image: 'perl:5' }] } },
+    },
+    status: {
+      succeeded: 3,
+      startTime: ago('2h'),
+      completionTime: ago('1h'),
+      conditions: [
+        { type: 'SuccessCriteriaMet', status: 'True' },
+        { type: 'Complete', status: 'True' },
+      ],
+    },
   };
   t.deepEqual(cells('batch', 'Job', job), ['pi', 'Complete', '3/3', '60m', '5d', 'pi', 'perl:5', 'batch.kubernetes.io/controller-uid=abc']);
   const running = { metadata: meta('queue'), spec: { parallelism: 4 }, status: { succeeded: 1, startTime: ago('5m') } };
@@ -323,7 +542,12 @@ test('job status, completions and duration; cron job schedule, suspend, active a
 
   const cronJob: JsonObject = {
     metadata: meta('nightly'),
-    spec: { schedule: '0 2 * * *', timeZone: 'Europe/Paris', suspend: false, jobTemplate: { spec: { template: { spec: { containers: [{ name: 'backup', image: 'backup:1' }] } } } } },
+    spec: {
+      schedule: '0 2 * * *',
+      timeZone: 'Europe/Paris',
+      suspend: false,
+      jobTemplate: { spec: { template: { spec: { containers: [{ name: 'backup', image: 'backup:1' }] } } } },
+    },
     status: { active: [{ name: 'nightly-1' }], lastScheduleTime: ago('10h') },
   };
   t.deepEqual(cells('batch', 'CronJob', cronJob), ['nightly', '0 2 * * *', 'Europe/Paris', 'False', 1, '10h', '5d', 'backup', 'backup:1', '<none>']);
@@ -344,7 +568,18 @@ test('core event: last seen, type, reason, lower-cased object, message, and the 
     count: 12,
     type: 'Warning',
   };
-  t.deepEqual(cells('', 'Event', event), ['45s', 'Warning', 'BackOff', 'pod/web-1', 'spec.containers{nginx}', 'kubelet, node-1', 'Back-off restarting failed container', '120m', 12, 'web-1.17f0a']);
+  t.deepEqual(cells('', 'Event', event), [
+    '45s',
+    'Warning',
+    'BackOff',
+    'pod/web-1',
+    'spec.containers{nginx}',
+    'kubelet, node-1',
+    'Back-off restarting failed container',
+    '120m',
+    12,
+    'web-1.17f0a',
+  ]);
 });
 
 test('events of the new API: event time, series, reporting controller, count 1 for singletons', (t) => {
@@ -358,7 +593,18 @@ test('events of the new API: event time, series, reporting controller, count 1 f
     reportingInstance: 'capstan-0',
     type: 'Normal',
   };
-  t.deepEqual(cells('events.k8s.io', 'Event', single), ['29s', 'Normal', 'Created', 'namespace/team-a', '', 'capstan/controller, capstan-0', 'namespace created', '29s', 1, 'ns.1']);
+  t.deepEqual(cells('events.k8s.io', 'Event', single), [
+    '29s',
+    'Normal',
+    'Created',
+    'namespace/team-a',
+    '',
+    'capstan/controller, capstan-0',
+    'namespace created',
+    '29s',
+    1,
+    'ns.1',
+  ]);
   const series = { ...single, series: { count: 7, lastObservedTime: '2025-06-01T11:59:55.000000Z' }, deprecatedSource: { component: 'kubelet' } };
   t.deepEqual(cells('events.k8s.io', 'Event', series).slice(0, 9), ['5s', 'Normal', 'Created', 'namespace/team-a', '', 'kubelet, capstan-0', 'namespace created', '29s', 7]);
   // An event about a whole kind, with nothing set at all.
@@ -368,7 +614,11 @@ test('events of the new API: event time, series, reporting controller, count 1 f
 // ---------------------------------------------------------------- the rest
 
 test('lease holder, or empty while unheld', (t) => {
-  t.deepEqual(cells('coordination.k8s.io', 'Lease', { metadata: meta('kube-scheduler'), spec: { holderIdentity: 'cp-1_1a2b', leaseDurationSeconds: 15 } }), ['kube-scheduler', 'cp-1_1a2b', '5d']);
+  t.deepEqual(cells('coordination.k8s.io', 'Lease', { metadata: meta('kube-scheduler'), spec: { holderIdentity: 'cp-1_1a2b', leaseDurationSeconds: 15 } }), [
+    'kube-scheduler',
+    'cp-1_1a2b',
+    '5d',
+  ]);
   t.deepEqual(cells('coordination.k8s.io', 'Lease', { metadata: meta('free'), spec: {} }), ['free', '', '5d']);
 });
 
@@ -397,7 +647,11 @@ test('endpoints and endpoint slices show three addresses, then how many more', (
 test('ingress class, hosts, address and ports', (t) => {
   const ingress: JsonObject = {
     metadata: meta('site'),
-    spec: { ingressClassName: 'nginx', tls: [{ hosts: ['a.example.com'] }], rules: [{ host: 'a.example.com' }, {}, { host: 'b.example.com' }, { host: 'c.example.com' }, { host: 'd.example.com' }] },
+    spec: {
+      ingressClassName: 'nginx',
+      tls: [{ hosts: ['a.example.com'] }],
+      rules: [{ host: 'a.example.com' }, {}, { host: 'b.example.com' }, { host: 'c.example.com' }, { host: 'd.example.com' }],
+    },
     status: { loadBalancer: { ingress: [{ ip: '203.0.113.9' }] } },
   };
   t.deepEqual(cells('networking.k8s.io', 'Ingress', ingress), ['site', 'nginx', 'a.example.com,b.example.com,c.example.com + 2 more...', '203.0.113.9', '80, 443', '5d']);
@@ -407,11 +661,30 @@ test('ingress class, hosts, address and ports', (t) => {
 test('persistent volumes and claims: capacity, access modes, claim, class, defaults for unset fields', (t) => {
   const volume: JsonObject = {
     metadata: meta('pv-1', { namespace: undefined }),
-    spec: { capacity: { storage: '10Gi' }, accessModes: ['ReadWriteMany', 'ReadWriteOnce'], persistentVolumeReclaimPolicy: 'Delete', storageClassName: 'fast', claimRef: { namespace: 'default', name: 'data' }, volumeMode: 'Block' },
+    spec: {
+      capacity: { storage: '10Gi' },
+      accessModes: ['ReadWriteMany', 'ReadWriteOnce'],
+      persistentVolumeReclaimPolicy: 'Delete',
+      storageClassName: 'fast',
+      claimRef: { namespace: 'default', name: 'data' },
+      volumeMode: 'Block',
+    },
     status: { phase: 'Bound' },
   };
   t.deepEqual(cells('', 'PersistentVolume', volume), ['pv-1', '10Gi', 'RWO,RWX', 'Delete', 'Bound', 'default/data', 'fast', '<unset>', '', '5d', 'Block']);
-  t.deepEqual(cells('', 'PersistentVolume', { metadata: { ...meta('pv-2'), deletionTimestamp: ago('1s') } }), ['pv-2', '0', '', 'Retain', 'Terminating', '', '', '<unset>', '', '5d', 'Filesystem']);
+  t.deepEqual(cells('', 'PersistentVolume', { metadata: { ...meta('pv-2'), deletionTimestamp: ago('1s') } }), [
+    'pv-2',
+    '0',
+    '',
+    'Retain',
+    'Terminating',
+    '',
+    '',
+    '<unset>',
+    '',
+    '5d',
+    'Filesystem',
+  ]);
   const claim: JsonObject = {
     metadata: meta('data', { annotations: { 'volume.beta.kubernetes.io/storage-class': 'legacy' } }),
     spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '5Gi' } }, storageClassName: 'fast', volumeName: 'pv-1' },
@@ -422,7 +695,11 @@ test('persistent volumes and claims: capacity, access modes, claim, class, defau
 });
 
 test('storage class default marker and defaults; role bindings; priority class; config kinds', (t) => {
-  const storageClass: JsonObject = { metadata: meta('standard', { annotations: { 'storageclass.kubernetes.io/is-default-class': 'true' } }), provisioner: 'rancher.io/local-path', volumeBindingMode: 'WaitForFirstConsumer' };
+  const storageClass: JsonObject = {
+    metadata: meta('standard', { annotations: { 'storageclass.kubernetes.io/is-default-class': 'true' } }),
+    provisioner: 'rancher.io/local-path',
+    volumeBindingMode: 'WaitForFirstConsumer',
+  };
   t.deepEqual(cells('storage.k8s.io', 'StorageClass', storageClass), ['standard (default)', 'rancher.io/local-path', 'Delete', 'WaitForFirstConsumer', false, '5d']);
 
   const binding: JsonObject = {
@@ -438,7 +715,13 @@ test('storage class default marker and defaults; role bindings; priority class; 
   t.deepEqual(cells('rbac.authorization.k8s.io', 'RoleBinding', binding), ['admins', 'ClusterRole/admin', '5d', 'alice, bob', 'ops', 'tools/ci']);
   t.deepEqual(cells('rbac.authorization.k8s.io', 'ClusterRoleBinding', { metadata: meta('none') }), ['none', '/', '5d', '', '', '']);
 
-  t.deepEqual(cells('scheduling.k8s.io', 'PriorityClass', { metadata: meta('high'), value: 1000000, globalDefault: false, preemptionPolicy: 'Never' }), ['high', 1000000, false, '5d', 'Never']);
+  t.deepEqual(cells('scheduling.k8s.io', 'PriorityClass', { metadata: meta('high'), value: 1000000, globalDefault: false, preemptionPolicy: 'Never' }), [
+    'high',
+    1000000,
+    false,
+    '5d',
+    'Never',
+  ]);
   t.deepEqual(cells('', 'ConfigMap', { metadata: meta('cfg'), data: { a: '1', b: '2' }, binaryData: { c: 'AA==' } }), ['cfg', 3, '5d']);
   t.deepEqual(cells('', 'Secret', { metadata: meta('s'), type: 'kubernetes.io/tls', data: { 'tls.crt': 'x', 'tls.key': 'y' } }), ['s', 'kubernetes.io/tls', 2, '5d']);
   t.deepEqual(cells('', 'Secret', { metadata: meta('s'), stringData: { a: 'x' }, data: { a: 'eA==' } }), ['s', 'Opaque', 1, '5d']);
@@ -449,19 +732,44 @@ test('storage class default marker and defaults; role bindings; priority class; 
 // ---------------------------------------------------------------- robustness and the Table rows
 
 const kinds: readonly [string, string][] = [
-  ['', 'Pod'], ['', 'Node'], ['', 'Namespace'], ['', 'Service'], ['', 'Endpoints'], ['', 'Event'], ['', 'ConfigMap'], ['', 'Secret'],
-  ['', 'ServiceAccount'], ['', 'PersistentVolume'], ['', 'PersistentVolumeClaim'], ['', 'ReplicationController'],
-  ['apps', 'Deployment'], ['apps', 'ReplicaSet'], ['apps', 'StatefulSet'], ['apps', 'DaemonSet'], ['apps', 'ControllerRevision'],
-  ['batch', 'Job'], ['batch', 'CronJob'], ['events.k8s.io', 'Event'], ['coordination.k8s.io', 'Lease'], ['discovery.k8s.io', 'EndpointSlice'],
-  ['networking.k8s.io', 'Ingress'], ['rbac.authorization.k8s.io', 'RoleBinding'], ['rbac.authorization.k8s.io', 'ClusterRoleBinding'],
-  ['storage.k8s.io', 'StorageClass'], ['scheduling.k8s.io', 'PriorityClass'],
+  ['', 'Pod'],
+  ['', 'Node'],
+  ['', 'Namespace'],
+  ['', 'Service'],
+  ['', 'Endpoints'],
+  ['', 'Event'],
+  ['', 'ConfigMap'],
+  ['', 'Secret'],
+  ['', 'ServiceAccount'],
+  ['', 'PersistentVolume'],
+  ['', 'PersistentVolumeClaim'],
+  ['', 'ReplicationController'],
+  ['apps', 'Deployment'],
+  ['apps', 'ReplicaSet'],
+  ['apps', 'StatefulSet'],
+  ['apps', 'DaemonSet'],
+  ['apps', 'ControllerRevision'],
+  ['batch', 'Job'],
+  ['batch', 'CronJob'],
+  ['events.k8s.io', 'Event'],
+  ['coordination.k8s.io', 'Lease'],
+  ['discovery.k8s.io', 'EndpointSlice'],
+  ['networking.k8s.io', 'Ingress'],
+  ['rbac.authorization.k8s.io', 'RoleBinding'],
+  ['rbac.authorization.k8s.io', 'ClusterRoleBinding'],
+  ['storage.k8s.io', 'StorageClass'],
+  ['scheduling.k8s.io', 'PriorityClass'],
 ];
 
 const oddObjects: readonly JsonObject[] = [
   {},
   { metadata: null, spec: null, status: null },
   { metadata: 'x', spec: 7, status: [], subsets: 'x', endpoints: {}, ports: 3, involvedObject: 5, roleRef: [], subjects: {} },
-  { metadata: { name: 5, labels: [], creationTimestamp: 'not a date', ownerReferences: {} }, spec: { containers: {}, initContainers: [null, 5], ports: [null, 'x'], selector: { matchExpressions: [null] }, template: [] }, status: { conditions: [null], containerStatuses: [null, { state: null }], initContainerStatuses: [{ state: { terminated: null } }], podIPs: [5], addresses: 'x' } },
+  {
+    metadata: { name: 5, labels: [], creationTimestamp: 'not a date', ownerReferences: {} },
+    spec: { containers: {}, initContainers: [null, 5], ports: [null, 'x'], selector: { matchExpressions: [null] }, template: [] },
+    status: { conditions: [null], containerStatuses: [null, { state: null }], initContainerStatuses: [{ state: { terminated: null } }], podIPs: [5], addresses: 'x' },
+  },
 ];
 
 test('every printer gives one cell per column and never throws, whatever the stored object holds', (t) => {
@@ -471,7 +779,10 @@ test('every printer gives one cell per column and never throws, whatever the sto
     for (const object of oddObjects) {
       const row = columns.cells(object, now);
       t.is(row.length, columns.definitions.length, `${group}/${kind}`);
-      t.true(row.every((cell) => ['string', 'number', 'boolean'].includes(typeof cell)), `${group}/${kind} cells are scalars`);
+      t.true(
+        row.every((cell) => ['string', 'number', 'boolean'].includes(typeof cell)),
+        `${group}/${kind} cells are scalars`,
+      );
     }
   }
 });

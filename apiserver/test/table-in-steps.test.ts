@@ -37,7 +37,10 @@ test('a Table of 2,550 ConfigMaps is the Table of its pages of 250, row for row'
   await Promise.all(
     Array.from({ length: 8 }, async () => {
       for (let n = next++; n < count; n = next++) {
-        const body = JSON.stringify({ metadata: { name: `cm-${String(n).padStart(4, '0')}`, labels: { n: String(n) } }, data: Object.fromEntries(Array.from({ length: n % 3 }, (_, i) => [`k${i}`, 'v'])) });
+        const body = JSON.stringify({
+          metadata: { name: `cm-${String(n).padStart(4, '0')}`, labels: { n: String(n) } },
+          data: Object.fromEntries(Array.from({ length: n % 3 }, (_, i) => [`k${i}`, 'v'])),
+        });
         const created = await fetch(`${url}/api/v1/namespaces/many/configmaps`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
         if (created.status !== 201) throw new Error(`create ${n}: ${created.status}`);
       }

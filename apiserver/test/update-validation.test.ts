@@ -10,7 +10,16 @@ const messages = (kind: string, next: Record<string, unknown>, old: Record<strin
 
 test('a changed selector with expressions and no labels is quoted as Go prints a v1.LabelSelector', (t) => {
   const old = { spec: { selector: { matchLabels: { app: 'a' } } } };
-  const next = { spec: { selector: { matchExpressions: [{ key: 'tier', operator: 'In', values: ['web', 'api'] }, { key: 'gone', operator: 'DoesNotExist' }] } } };
+  const next = {
+    spec: {
+      selector: {
+        matchExpressions: [
+          { key: 'tier', operator: 'In', values: ['web', 'api'] },
+          { key: 'gone', operator: 'DoesNotExist' },
+        ],
+      },
+    },
+  };
   t.deepEqual(messages('apps/ReplicaSet', next, old), [
     'spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string(nil), MatchExpressions:[]v1.LabelSelectorRequirement{v1.LabelSelectorRequirement{Key:"tier", Operator:"In", Values:[]string{"web", "api"}}, v1.LabelSelectorRequirement{Key:"gone", Operator:"DoesNotExist", Values:[]string(nil)}}}: field is immutable',
   ]);

@@ -35,7 +35,9 @@ test('a CronJob schedule is required and worded with robfig/cron parser errors',
 });
 
 test('a CronJob schedule may not carry TZ or CRON_TZ, even a valid one', (t) => {
-  t.deepEqual(cronMessages({ schedule: 'TZ=UTC 0 0 * * *' }), ['spec.schedule: Invalid value: "TZ=UTC 0 0 * * *": cannot use TZ or CRON_TZ in schedule, use timeZone field instead']);
+  t.deepEqual(cronMessages({ schedule: 'TZ=UTC 0 0 * * *' }), [
+    'spec.schedule: Invalid value: "TZ=UTC 0 0 * * *": cannot use TZ or CRON_TZ in schedule, use timeZone field instead',
+  ]);
   t.deepEqual(cronMessages({ schedule: 'CRON_TZ=Nowhere/City 0 0 * * *' }), [
     'spec.schedule: Invalid value: "CRON_TZ=Nowhere/City 0 0 * * *": provided bad location Nowhere/City: unknown time zone Nowhere/City',
     'spec.schedule: Invalid value: "CRON_TZ=Nowhere/City 0 0 * * *": cannot use TZ or CRON_TZ in schedule, use timeZone field instead',
@@ -94,11 +96,20 @@ test('a RoleBinding names an RBAC role and valid subjects', (t) => {
   t.deepEqual(messages(roleBindingErrors({ roleRef: { apiGroup: 'example.com', kind: 'Policy', name: 'a/b' } })), [
     'roleRef.apiGroup: Unsupported value: "example.com": supported values: "rbac.authorization.k8s.io"',
     'roleRef.kind: Unsupported value: "Policy": supported values: "Role", "ClusterRole"',
-    "roleRef.name: Invalid value: \"a/b\": may not contain '/'",
+    'roleRef.name: Invalid value: "a/b": may not contain \'/\'',
   ]);
   t.deepEqual(messages(roleBindingErrors({ roleRef: { ...roleRef, name: '' } })), ['roleRef.name: Required value']);
   t.deepEqual(
-    messages(roleBindingErrors({ roleRef, subjects: [{ kind: 'ServiceAccount', name: 'Bad_Name', apiGroup: 'v1' }, { kind: 'User', name: '', apiGroup: 'rbac.authorization.k8s.io' }, { kind: 'Robot', name: 'r2' }] })),
+    messages(
+      roleBindingErrors({
+        roleRef,
+        subjects: [
+          { kind: 'ServiceAccount', name: 'Bad_Name', apiGroup: 'v1' },
+          { kind: 'User', name: '', apiGroup: 'rbac.authorization.k8s.io' },
+          { kind: 'Robot', name: 'r2' },
+        ],
+      }),
+    ),
     [
       "subjects[0].name: Invalid value: \"Bad_Name\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')",
       'subjects[0].apiGroup: Unsupported value: "v1": supported values: ""',
@@ -111,18 +122,32 @@ test('a RoleBinding names an RBAC role and valid subjects', (t) => {
 
 test('a ClusterRoleBinding binds only ClusterRoles, and its service accounts need a namespace', (t) => {
   const roleRef = { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'reader' };
-  t.deepEqual(messages(clusterRoleBindingErrors({ roleRef, subjects: [{ kind: 'ServiceAccount', name: 'default' }, { kind: 'Group', name: 'devs', apiGroup: '' }] })), [
-    'roleRef.kind: Unsupported value: "Role": supported values: "ClusterRole"',
-    'subjects[0].namespace: Required value',
-    'subjects[1].apiGroup: Unsupported value: "": supported values: "rbac.authorization.k8s.io"',
-  ]);
+  t.deepEqual(
+    messages(
+      clusterRoleBindingErrors({
+        roleRef,
+        subjects: [
+          { kind: 'ServiceAccount', name: 'default' },
+          { kind: 'Group', name: 'devs', apiGroup: '' },
+        ],
+      }),
+    ),
+    [
+      'roleRef.kind: Unsupported value: "Role": supported values: "ClusterRole"',
+      'subjects[0].namespace: Required value',
+      'subjects[1].apiGroup: Unsupported value: "": supported values: "rbac.authorization.k8s.io"',
+    ],
+  );
 });
 
 const backend = { service: { name: 'web', port: { number: 80 } } };
 const ingress = (spec: Record<string, unknown>) => messages(ingressErrors({ spec }));
 
 test('a valid Ingress has no errors', (t) => {
-  t.deepEqual(ingress({ rules: [{ host: '*.example.com', http: { paths: [{ path: '/', pathType: 'Prefix', backend }] } }], tls: [{ hosts: ['example.com'], secretName: 'tls' }] }), []);
+  t.deepEqual(
+    ingress({ rules: [{ host: '*.example.com', http: { paths: [{ path: '/', pathType: 'Prefix', backend }] } }], tls: [{ hosts: ['example.com'], secretName: 'tls' }] }),
+    [],
+  );
   t.deepEqual(ingress({ defaultBackend: { service: { name: 'web', port: { name: 'http' } } } }), []);
 });
 
@@ -147,8 +172,8 @@ test('Ingress paths need a supported pathType and, for Prefix and Exact, a clean
   ]);
   t.deepEqual(ingress(rule({ path: 'api//v1/..', pathType: 'Prefix', backend })), [
     'spec.rules[0].http.paths[0].path: Invalid value: "api//v1/..": must be an absolute path',
-    "spec.rules[0].http.paths[0].path: Invalid value: \"api//v1/..\": must not contain '//'",
-    "spec.rules[0].http.paths[0].path: Invalid value: \"api//v1/..\": cannot end with '/..'",
+    'spec.rules[0].http.paths[0].path: Invalid value: "api//v1/..": must not contain \'//\'',
+    'spec.rules[0].http.paths[0].path: Invalid value: "api//v1/..": cannot end with \'/..\'',
   ]);
   t.deepEqual(ingress(rule({ path: '', pathType: 'ImplementationSpecific', backend })), []);
 });
@@ -191,17 +216,24 @@ test('NetworkPolicy peers name one kind of peer, and ipBlock CIDRs are valid wit
     'spec.ingress[0].from[0]: Required value: must specify a peer',
     'spec.ingress[0].from[1]: Forbidden: may not specify both ipBlock and another peer',
   ]);
-  t.deepEqual(policy({ ingress: [{ from: [{ ipBlock: { cidr: '10.0.0.0' } }, { ipBlock: { cidr: '' } }, { ipBlock: { cidr: '10.0.0.0/16', except: ['10.0.0.0/8', '192.168.0.0/24', 'x'] } }] }] }), [
-    'spec.ingress[0].from[0].ipBlock.cidr: Invalid value: "10.0.0.0": must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)',
-    'spec.ingress[0].from[1].ipBlock.cidr: Required value',
-    'spec.ingress[0].from[2].ipBlock.except[0]: Invalid value: "10.0.0.0/8": must be a strict subset of `cidr`',
-    'spec.ingress[0].from[2].ipBlock.except[1]: Invalid value: "192.168.0.0/24": must be a strict subset of `cidr`',
-    'spec.ingress[0].from[2].ipBlock.except[2]: Invalid value: "x": must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)',
-  ]);
+  t.deepEqual(
+    policy({
+      ingress: [{ from: [{ ipBlock: { cidr: '10.0.0.0' } }, { ipBlock: { cidr: '' } }, { ipBlock: { cidr: '10.0.0.0/16', except: ['10.0.0.0/8', '192.168.0.0/24', 'x'] } }] }],
+    }),
+    [
+      'spec.ingress[0].from[0].ipBlock.cidr: Invalid value: "10.0.0.0": must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)',
+      'spec.ingress[0].from[1].ipBlock.cidr: Required value',
+      'spec.ingress[0].from[2].ipBlock.except[0]: Invalid value: "10.0.0.0/8": must be a strict subset of `cidr`',
+      'spec.ingress[0].from[2].ipBlock.except[1]: Invalid value: "192.168.0.0/24": must be a strict subset of `cidr`',
+      'spec.ingress[0].from[2].ipBlock.except[2]: Invalid value: "x": must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)',
+    ],
+  );
   t.deepEqual(policy({ egress: [{ to: [{ ipBlock: { cidr: '2001:db8::/32', except: ['2001:db8:1::/48'] } }] }] }), []);
 });
 
 test('NetworkPolicy policyTypes are Ingress or Egress, at most two', (t) => {
   t.deepEqual(policy({ policyTypes: ['Ingress', 'Sideways'] }), ['spec.policyTypes[1]: Unsupported value: "Sideways": supported values: "Ingress", "Egress"']);
-  t.deepEqual(policy({ policyTypes: ['Ingress', 'Egress', 'Ingress'] }), ['spec.policyTypes: Invalid value: []networking.PolicyType{"Ingress", "Egress", "Ingress"}: may not specify more than two policyTypes']);
+  t.deepEqual(policy({ policyTypes: ['Ingress', 'Egress', 'Ingress'] }), [
+    'spec.policyTypes: Invalid value: []networking.PolicyType{"Ingress", "Egress", "Ingress"}: may not specify more than two policyTypes',
+  ]);
 });

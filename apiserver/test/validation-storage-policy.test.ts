@@ -10,7 +10,8 @@ import { storageClassErrors } from '../src/registry/validation/storage-class-val
 
 const messages = (errors: FieldError[]): string[] => errors.map(fieldErrorMessage);
 const claim = (spec: Record<string, unknown>) => persistentVolumeClaimErrors({ spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } }, ...spec } });
-const storageClass = (fields: Record<string, unknown>) => storageClassErrors({ provisioner: 'ebs.csi.aws.com', reclaimPolicy: 'Delete', volumeBindingMode: 'Immediate', ...fields });
+const storageClass = (fields: Record<string, unknown>) =>
+  storageClassErrors({ provisioner: 'ebs.csi.aws.com', reclaimPolicy: 'Delete', volumeBindingMode: 'Immediate', ...fields });
 const budget = (spec: Record<string, unknown>) => podDisruptionBudgetErrors({ spec: { selector: { matchLabels: { app: 'web' } }, ...spec } });
 const autoscaler = (spec: Record<string, unknown>) =>
   horizontalPodAutoscalerErrors({ spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' }, minReplicas: 1, maxReplicas: 3, ...spec } });
@@ -40,10 +41,22 @@ test('a claim volume mode, class name, selector and data source are checked', (t
   t.deepEqual(messages(claim({ storageClassName: 'Fast_SSD' })), [
     "spec.storageClassName: Invalid value: \"Fast_SSD\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')",
   ]);
-  t.deepEqual(messages(claim({ selector: { matchExpressions: [{ key: 'tier', operator: 'In' }, { key: 'x', operator: 'Near', values: ['a'] }] } })), [
-    "spec.selector.matchExpressions[0].values: Required value: must be specified when `operator` is 'In' or 'NotIn'",
-    'spec.selector.matchExpressions[1].operator: Invalid value: "Near": not a valid selector operator',
-  ]);
+  t.deepEqual(
+    messages(
+      claim({
+        selector: {
+          matchExpressions: [
+            { key: 'tier', operator: 'In' },
+            { key: 'x', operator: 'Near', values: ['a'] },
+          ],
+        },
+      }),
+    ),
+    [
+      "spec.selector.matchExpressions[0].values: Required value: must be specified when `operator` is 'In' or 'NotIn'",
+      'spec.selector.matchExpressions[1].operator: Invalid value: "Near": not a valid selector operator',
+    ],
+  );
   t.deepEqual(messages(claim({ dataSource: { kind: 'VolumeSnapshot' } })), [
     'spec.dataSource.name: Required value',
     'spec.dataSource: Invalid value: "VolumeSnapshot": must be \'PersistentVolumeClaim\' when referencing the default apiGroup',
@@ -122,11 +135,16 @@ test('an autoscaler metric names its source type and fills the matching source',
 test('an autoscaler target value that is not positive is quoted as the resource.Quantity Go prints', (t) => {
   const external = (target: Record<string, unknown>) => ({ type: 'External', external: { metric: { name: 'queue' }, target } });
   // ParseQuantity keeps "0" and canonical text such as "-1"; "-1000m" is not canonical, so s is empty.
-  t.deepEqual(messages(autoscaler({ metrics: [external({ type: 'AverageValue', averageValue: '0' }), external({ type: 'Value', value: '-1' }), external({ type: 'Value', value: '-1000m' })] })), [
-    'spec.metrics[0].external.target.averageValue: Invalid value: resource.Quantity{i:resource.int64Amount{value:0, scale:0}, d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:"0", Format:"DecimalSI"}: must be positive',
-    'spec.metrics[1].external.target.value: Invalid value: resource.Quantity{i:resource.int64Amount{value:-1, scale:0}, d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:"-1", Format:"DecimalSI"}: must be positive',
-    'spec.metrics[2].external.target.value: Invalid value: resource.Quantity{i:resource.int64Amount{value:-1000, scale:-3}, d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:"", Format:"DecimalSI"}: must be positive',
-  ]);
+  t.deepEqual(
+    messages(
+      autoscaler({ metrics: [external({ type: 'AverageValue', averageValue: '0' }), external({ type: 'Value', value: '-1' }), external({ type: 'Value', value: '-1000m' })] }),
+    ),
+    [
+      'spec.metrics[0].external.target.averageValue: Invalid value: resource.Quantity{i:resource.int64Amount{value:0, scale:0}, d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:"0", Format:"DecimalSI"}: must be positive',
+      'spec.metrics[1].external.target.value: Invalid value: resource.Quantity{i:resource.int64Amount{value:-1, scale:0}, d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:"-1", Format:"DecimalSI"}: must be positive',
+      'spec.metrics[2].external.target.value: Invalid value: resource.Quantity{i:resource.int64Amount{value:-1000, scale:-3}, d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:"", Format:"DecimalSI"}: must be positive',
+    ],
+  );
 });
 
 test('an autoscaler behavior needs policies with positive values and a known select policy', (t) => {

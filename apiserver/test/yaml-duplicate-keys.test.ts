@@ -17,7 +17,7 @@ const texts = [
   'metadata:\n  name: x\n  labels:\n    a: b\n    a: c\n  name: y\n',
   '{"a": 1, "b": {"c": 1, "c": 2}, "a": 2}',
   'list:\n- a: 1\n  a: 2\n- {b: 1, b: 2, "b": 3}\n',
-  "'q': 1\n\"q\": 2\nq: 3\n",
+  '\'q\': 1\n"q": 2\nq: 3\n',
   '1: a\n"1": b\n1: c\ntrue: x\nyes: y\n',
   'x: {}\ny: [1, 2]\nz: {m: 1}\n',
   'a: 1\n',
@@ -26,7 +26,10 @@ const texts = [
 for (const text of texts) {
   test(`the repeated keys of ${JSON.stringify(text)}`, (t) => {
     const found = yamlDuplicateKeys(text);
-    t.deepEqual(found.map((message) => message.split(':')[0]), packageDuplicates(text));
+    t.deepEqual(
+      found.map((message) => message.split(':')[0]),
+      packageDuplicates(text),
+    );
     for (const message of found) t.regex(message, /^line \d+: key ".*" already set in map$/);
   });
 }

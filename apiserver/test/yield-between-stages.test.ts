@@ -35,8 +35,15 @@ test('concurrent large writes run one stage per turn, and other work runs betwee
   const stages = log.map((entry, i) => [entry, i] as const).filter(([entry]) => entry.includes('stage'));
   t.is(stages.length, 9);
   // First come, first served, stage after stage.
-  t.deepEqual(stages.map(([entry]) => entry.slice(0, 9)), ['a stage 1', 'b stage 1', 'c stage 1', 'a stage 2', 'b stage 2', 'c stage 2', 'a stage 3', 'b stage 3', 'c stage 3']);
-  for (let i = 1; i < stages.length; i++) t.true(log.slice(stages[i - 1]![1], stages[i]![1]).some((entry) => entry.startsWith('turn')), `no other turn between ${stages[i - 1]![0]} and ${stages[i]![0]}`);
+  t.deepEqual(
+    stages.map(([entry]) => entry.slice(0, 9)),
+    ['a stage 1', 'b stage 1', 'c stage 1', 'a stage 2', 'b stage 2', 'c stage 2', 'a stage 3', 'b stage 3', 'c stage 3'],
+  );
+  for (let i = 1; i < stages.length; i++)
+    t.true(
+      log.slice(stages[i - 1]![1], stages[i]![1]).some((entry) => entry.startsWith('turn')),
+      `no other turn between ${stages[i - 1]![0]} and ${stages[i]![0]}`,
+    );
 });
 
 test('a socket read gets its turn between the stages of a large write', async (t) => {

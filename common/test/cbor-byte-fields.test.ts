@@ -43,7 +43,8 @@ const taggedBytes = Buffer.concat([Buffer.from([0xd6, 0x45]), bytes]);
 
 test('the kinds with []byte fields are found (Secret, ConfigMap, CertificateSigningRequest, webhook configurations, APIService, ...)', (t) => {
   const withBytes = kinds.filter(({ declaration }) => byteFieldPaths({ type: 'ref', name: declaration.name }, new Set()).length > 0).map(({ gvk }) => gvk.kind);
-  for (const kind of ['Secret', 'ConfigMap', 'CertificateSigningRequest', 'ValidatingWebhookConfiguration', 'MutatingWebhookConfiguration', 'APIService']) t.true(withBytes.includes(kind), kind);
+  for (const kind of ['Secret', 'ConfigMap', 'CertificateSigningRequest', 'ValidatingWebhookConfiguration', 'MutatingWebhookConfiguration', 'APIService'])
+    t.true(withBytes.includes(kind), kind);
 });
 
 for (const { declaration, gvk } of kinds) {

@@ -19,7 +19,10 @@ test('any bytes decode or are refused with a CborDecodeError', (t) => {
   fc.assert(fc.property(fc.uint8Array({ maxLength: 64 }), decodesOrRefuses), { numRuns: 20_000 });
   // Bytes that start like CBOR maps and strings reach deeper into the decoder.
   const head = fc.constantFrom(0xa1, 0xa2, 0xbf, 0x9f, 0x5f, 0x7f, 0xd6, 0xc0, 0xc1, 0xd9, 0xf9, 0xfb, 0x1b, 0x3b);
-  fc.assert(fc.property(fc.array(fc.oneof(head, fc.integer({ min: 0, max: 255 })), { maxLength: 48 }), (bytes) => decodesOrRefuses(Uint8Array.from(bytes))), { numRuns: 20_000 });
+  fc.assert(
+    fc.property(fc.array(fc.oneof(head, fc.integer({ min: 0, max: 255 })), { maxLength: 48 }), (bytes) => decodesOrRefuses(Uint8Array.from(bytes))),
+    { numRuns: 20_000 },
+  );
   t.pass();
 });
 

@@ -18,7 +18,10 @@ test('feature gates take their defaults, then the pairs of the flag; AllAlpha an
 test('an unknown gate, a value that is no bool, a missing value and a locked gate fail with the words of the Kubernetes components', (t) => {
   const fails = (pairs: string[]): string => t.throws(() => parseFeatureGates(known, pairs), { instanceOf: FlagError })?.message ?? '';
   t.is(fails(['Nope=true']), 'invalid argument "Nope=true" for "--feature-gates" flag: unrecognized feature gate: Nope');
-  t.is(fails(['WatchList=maybe']), 'invalid argument "WatchList=maybe" for "--feature-gates" flag: invalid value of WatchList=maybe, err: strconv.ParseBool: parsing "maybe": invalid syntax');
+  t.is(
+    fails(['WatchList=maybe']),
+    'invalid argument "WatchList=maybe" for "--feature-gates" flag: invalid value of WatchList=maybe, err: strconv.ParseBool: parsing "maybe": invalid syntax',
+  );
   t.is(fails(['WatchList']), 'invalid argument "WatchList" for "--feature-gates" flag: missing bool value for WatchList');
   t.is(fails(['Settled=false']), 'invalid argument "Settled=false" for "--feature-gates" flag: cannot set feature gate Settled to false, feature is locked to true');
 });

@@ -8,7 +8,11 @@ import { mountSmallTmpfs } from './small-tmpfs.ts';
 const logOnce = (format: string) =>
   spawnSync(
     process.execPath,
-    ['--input-type=module', '-e', `import { createLogger } from ${JSON.stringify(join(import.meta.dirname, '..', 'src', 'log', 'logger.ts'))}; createLogger({ name: 'probe', format: '${format}' }).info({ revision: 7 }, 'store ready');`],
+    [
+      '--input-type=module',
+      '-e',
+      `import { createLogger } from ${JSON.stringify(join(import.meta.dirname, '..', 'src', 'log', 'logger.ts'))}; createLogger({ name: 'probe', format: '${format}' }).info({ revision: 7 }, 'store ready');`,
+    ],
     { encoding: 'utf8' },
   );
 
@@ -61,7 +65,14 @@ test('on a full disk the logger drops lines without blocking or crashing, and re
 
   // Space returns: the queued lines go out, then the count of those dropped.
   rmSync(filler);
-  const report = await eventually('the report of the dropped lines', async () => readFileSync(logPath, 'utf8').split('\n').find((line) => line.includes('"droppedLogLines"')), 30_000);
+  const report = await eventually(
+    'the report of the dropped lines',
+    async () =>
+      readFileSync(logPath, 'utf8')
+        .split('\n')
+        .find((line) => line.includes('"droppedLogLines"')),
+    30_000,
+  );
   const { droppedLogLines, msg } = JSON.parse(report) as { droppedLogLines: number; msg: string };
   t.true(droppedLogLines > 0);
   t.regex(msg, /^dropped \d+ log lines that could not be written \(ENOSPC\)$/);

@@ -75,14 +75,23 @@ test('the fields of a Go struct embedded inline (ProbeHandler in Probe) read fla
     varintField(w, 2, 0);
     varintField(w, 3, 5);
   });
-  t.deepEqual(decodeMessage(probe, 'io.k8s.api.core.v1.Probe', (name) => builtinTypes.get(name)), { exec: { command: ['true'] }, timeoutSeconds: 5 });
+  t.deepEqual(
+    decodeMessage(probe, 'io.k8s.api.core.v1.Probe', (name) => builtinTypes.get(name)),
+    { exec: { command: ['true'] }, timeoutSeconds: 5 },
+  );
 });
 
 test('a Pod written as Protobuf reads back the same: embedded probe handlers, volume sources, quantities, int-or-strings, times, maps and lists', (t) => {
   const pod = {
     kind: 'Pod',
     apiVersion: 'v1',
-    metadata: { name: 'web', namespace: 'default', labels: { app: 'web' }, creationTimestamp: '2026-11-23T19:00:00Z', ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web-1', uid: 'u-1', controller: true }] },
+    metadata: {
+      name: 'web',
+      namespace: 'default',
+      labels: { app: 'web' },
+      creationTimestamp: '2026-11-23T19:00:00Z',
+      ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web-1', uid: 'u-1', controller: true }],
+    },
     spec: {
       containers: [
         {
@@ -92,10 +101,16 @@ test('a Pod written as Protobuf reads back the same: embedded probe handlers, vo
           resources: { limits: { cpu: '500m', memory: '128Mi' } },
           readinessProbe: { httpGet: { path: '/healthz', port: 'http', scheme: 'HTTP' }, periodSeconds: 5 },
           livenessProbe: { tcpSocket: { port: 80 }, failureThreshold: 3 },
-          env: [{ name: 'MODE', value: 'fast' }, { name: 'KEY', valueFrom: { secretKeyRef: { name: 'keys', key: 'api' } } }],
+          env: [
+            { name: 'MODE', value: 'fast' },
+            { name: 'KEY', valueFrom: { secretKeyRef: { name: 'keys', key: 'api' } } },
+          ],
         },
       ],
-      volumes: [{ name: 'data', emptyDir: { sizeLimit: '1Gi' } }, { name: 'conf', configMap: { name: 'settings', defaultMode: 420 } }],
+      volumes: [
+        { name: 'data', emptyDir: { sizeLimit: '1Gi' } },
+        { name: 'conf', configMap: { name: 'settings', defaultMode: 420 } },
+      ],
       nodeSelector: { disk: 'ssd' },
       terminationGracePeriodSeconds: 30,
     },
@@ -123,7 +138,14 @@ test("zeros read as Go reads them: kept in a pointer field, unset in a non-point
   });
   t.deepEqual(decodeMessage(port, 'io.k8s.api.core.v1.ContainerPort', lookup), { containerPort: 0 });
   // SecurityContext.allowPrivilegeEscalation (7) is *bool: false was sent.
-  t.deepEqual(decodeMessage(message((w) => varintField(w, 7, 0)), 'io.k8s.api.core.v1.SecurityContext', lookup), { allowPrivilegeEscalation: false });
+  t.deepEqual(
+    decodeMessage(
+      message((w) => varintField(w, 7, 0)),
+      'io.k8s.api.core.v1.SecurityContext',
+      lookup,
+    ),
+    { allowPrivilegeEscalation: false },
+  );
 });
 
 test('a CustomResourceDefinition schema reads its unions as Go writes their JSON, and a broken one is refused by name', (t) => {
@@ -133,17 +155,37 @@ test('a CustomResourceDefinition schema reads its unions as Go writes their JSON
   const schema = message((w) => {
     stringField(w, 5, 'object');
     // additionalProperties (30): OrBool {allows = 1, schema = 2}; additionalItems (33) without a schema: the flag.
-    bytesField(w, 30, message((u) => {
-      varintField(u, 1, 1);
-      bytesField(u, 2, stringSchema);
-    }));
-    bytesField(w, 33, message((u) => varintField(u, 1, 0)));
+    bytesField(
+      w,
+      30,
+      message((u) => {
+        varintField(u, 1, 1);
+        bytesField(u, 2, stringSchema);
+      }),
+    );
+    bytesField(
+      w,
+      33,
+      message((u) => varintField(u, 1, 0)),
+    );
     // items (24): OrArray {schema = 1, jSONSchemas = 2}; dependencies (32): map of OrStringArray {schema = 1, property = 2}.
-    bytesField(w, 24, message((u) => bytesField(u, 1, stringSchema)));
-    bytesField(w, 32, message((entry) => {
-      stringField(entry, 1, 'a');
-      bytesField(entry, 2, message((u) => stringField(u, 2, 'b')));
-    }));
+    bytesField(
+      w,
+      24,
+      message((u) => bytesField(u, 1, stringSchema)),
+    );
+    bytesField(
+      w,
+      32,
+      message((entry) => {
+        stringField(entry, 1, 'a');
+        bytesField(
+          entry,
+          2,
+          message((u) => stringField(u, 2, 'b')),
+        );
+      }),
+    );
   });
   t.deepEqual(decodeMessage(schema, props, lookup), {
     type: 'object',
@@ -152,12 +194,17 @@ test('a CustomResourceDefinition schema reads its unions as Go writes their JSON
     dependencies: { a: ['b'] },
     additionalItems: false,
   });
-  t.throws(() => decodeMessage(schema.subarray(0, schema.length - 3), props, lookup), { message: /^the io\.k8s\.apiextensions-apiserver\.pkg\.apis\.apiextensions\.v1\.JSONSchemaProps message cannot be read: / });
+  t.throws(() => decodeMessage(schema.subarray(0, schema.length - 3), props, lookup), {
+    message: /^the io\.k8s\.apiextensions-apiserver\.pkg\.apis\.apiextensions\.v1\.JSONSchemaProps message cannot be read: /,
+  });
 });
 
 test('a map key "__proto__" (a valid ConfigMap key) reads as data, as JSON.parse reads it', (t) => {
   const configMap = JSON.parse('{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"odd"},"data":{"__proto__":"x","a":"b"}}') as Record<string, unknown>;
   const decoded = decodeProtobufObject(encodeProtobufObject(configMap));
-  t.deepEqual(Object.entries(decoded.data as object), [['__proto__', 'x'], ['a', 'b']]);
+  t.deepEqual(Object.entries(decoded.data as object), [
+    ['__proto__', 'x'],
+    ['a', 'b'],
+  ]);
   t.is(Object.getPrototypeOf(decoded.data), Object.prototype);
 });

@@ -52,7 +52,10 @@ test('a field is declared a pointer exactly when its Go field is one', (t) => {
     }
   }
   t.deepEqual(wrong, []);
-  t.true(Object.values(goFields).some((fields) => Object.values(fields).some((field) => field.pointer)), 'the fixture names pointer fields');
+  t.true(
+    Object.values(goFields).some((fields) => Object.values(fields).some((field) => field.pointer)),
+    'the fixture names pointer fields',
+  );
 });
 
 test("a non-pointer scalar shows its zero exactly when Go's JSON has no omitempty for it", (t) => {

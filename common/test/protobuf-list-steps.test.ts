@@ -15,5 +15,8 @@ test('a list joined in steps is the list joined at once, pausing after every so 
   // The same bytes as the whole list encoded as one object.
   t.deepEqual(Buffer.from(stepwise), Buffer.from(encodeProtobufObject({ apiVersion: 'v1', kind: 'ConfigMapList', metadata, items })));
   const decoded = decodeProtobufObject(stepwise) as { items: { metadata: { name: string } }[] };
-  t.deepEqual(decoded.items.map((item) => item.metadata.name), items.map((item) => item.metadata.name));
+  t.deepEqual(
+    decoded.items.map((item) => item.metadata.name),
+    items.map((item) => item.metadata.name),
+  );
 });

@@ -5,7 +5,17 @@ import test from 'ava';
 import protobuf from 'protobufjs/minimal.js';
 import { MessageWriter } from '../src/codec/protobuf/message-writer.ts';
 
-type Step = (writer: { uint32(v: number): unknown; int32(v: number): unknown; int64(v: number): unknown; bool(v: boolean): unknown; double(v: number): unknown; string(v: string): unknown; bytes(v: Uint8Array): unknown; fork(): unknown; ldelim(): unknown }) => void;
+type Step = (writer: {
+  uint32(v: number): unknown;
+  int32(v: number): unknown;
+  int64(v: number): unknown;
+  bool(v: boolean): unknown;
+  double(v: number): unknown;
+  string(v: string): unknown;
+  bytes(v: Uint8Array): unknown;
+  fork(): unknown;
+  ldelim(): unknown;
+}) => void;
 
 function both(steps: readonly Step[]): [Uint8Array, Uint8Array] {
   const reference = protobuf.Writer.create();
@@ -37,7 +47,9 @@ test('strings and bytes of every length class, multi-byte characters included', 
 
 test('nested messages below and beyond 128 and 16384 bytes, several deep, with growth of the buffer', (t) => {
   const nested = (depth: number, payload: number): Step[] =>
-    depth === 0 ? [(w) => w.uint32(10), (w) => w.string('p'.repeat(payload))] : [(w) => w.uint32(18), (w) => w.fork(), ...nested(depth - 1, payload), (w) => w.uint32(24), (w) => w.int64(-5), (w) => w.ldelim()];
+    depth === 0
+      ? [(w) => w.uint32(10), (w) => w.string('p'.repeat(payload))]
+      : [(w) => w.uint32(18), (w) => w.fork(), ...nested(depth - 1, payload), (w) => w.uint32(24), (w) => w.int64(-5), (w) => w.ldelim()];
   for (const payload of [0, 100, 126, 127, 200, 16_370, 20_000]) {
     for (const depth of [1, 2, 5]) t.deepEqual(...both(nested(depth, payload)), `depth ${depth}, payload ${payload}`);
   }

@@ -19,13 +19,13 @@ interface Fixture {
 
 const fixtures = JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures', 'clientgo-zero-values', 'objects.json'), 'utf8')) as Fixture[];
 
-
 const served = fixtures.filter((fixture) => declarationOfKind(fixture.apiVersion, fixture.kind) !== undefined);
 
 test('the fixtures cover the served kinds, Pod and CustomResourceDefinition among them', (t) => {
   const kinds = served.map((fixture) => `${fixture.apiVersion}/${fixture.kind}`);
   t.true(kinds.length > 60, `${kinds.length} kinds`);
-  for (const kind of ['v1/Pod', 'apps/v1/Deployment', 'batch/v1/Job', 'coordination.k8s.io/v1/Lease', 'apiextensions.k8s.io/v1/CustomResourceDefinition']) t.true(kinds.includes(kind), kind);
+  for (const kind of ['v1/Pod', 'apps/v1/Deployment', 'batch/v1/Job', 'coordination.k8s.io/v1/Lease', 'apiextensions.k8s.io/v1/CustomResourceDefinition'])
+    t.true(kinds.includes(kind), kind);
 });
 
 for (const fixture of served) {

@@ -20,7 +20,11 @@ const oracleTest = referenceTest(test, ['resources.tsv', 'openapi-v3']);
 
 /** The group-versions kube-apiserver 1.35 serves by default, as paths of their OpenAPI documents. */
 function servedDocuments(): string[] {
-  const rows = readFileSync(join(reference, 'resources.tsv'), 'utf8').trim().split('\n').slice(1).map((line) => line.split('\t'));
+  const rows = readFileSync(join(reference, 'resources.tsv'), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split('\t'));
   const paths = rows.filter((row) => row[9] === 'true').map((row) => (row[0] === '' ? `api/${row[1]}` : `apis/${row[0]}/${row[1]}`));
   return [...new Set(paths)].map((path) => join(reference, 'openapi-v3', `${path}.json`));
 }
@@ -89,7 +93,9 @@ oracleTest('every declared type derives the OpenAPI v3 schema kube-apiserver 1.3
   }
   const wanted = [...upstreamTypes.keys()].filter(inScope);
   const missing = wanted.filter((name) => !builtinTypes.has(name));
-  t.log(`${matching} of ${wanted.length} upstream definitions${prefixes.length === 0 ? '' : ` under ${prefixes.join(', ')}`} declared and matching (${Math.round((matching / wanted.length) * 100)}%)`);
+  t.log(
+    `${matching} of ${wanted.length} upstream definitions${prefixes.length === 0 ? '' : ` under ${prefixes.join(', ')}`} declared and matching (${Math.round((matching / wanted.length) * 100)}%)`,
+  );
   if (prefixes.length > 0) t.log(`not yet declared: ${missing.length === 0 ? 'none' : missing.join(', ')}`);
   t.deepEqual(mismatches, []);
   t.deepEqual(missing, [], 'every type kube-apiserver 1.35 publishes for its served group-versions is declared');

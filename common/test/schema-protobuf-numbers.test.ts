@@ -25,7 +25,8 @@ test('every field has a Protobuf number (type meta aside), unique within its (em
     // An embedded message's number is no field of its own.
     for (const [name, field] of Object.entries(declaration.fields)) {
       if (field.protobufEmbeddedIn !== undefined || field.protobuf === undefined) continue;
-      if ([...seen.keys()].some((path) => path.startsWith(`${field.protobuf}.`))) clashes.push(`${declaration.name}: ${name} is ${field.protobuf}, the number of an embedded message`);
+      if ([...seen.keys()].some((path) => path.startsWith(`${field.protobuf}.`)))
+        clashes.push(`${declaration.name}: ${name} is ${field.protobuf}, the number of an embedded message`);
     }
   }
   t.deepEqual(missing, []);

@@ -16,7 +16,8 @@ import { generateSelfSignedCertKey, issueCertificate } from '../src/tls/self-sig
 const now = new Date('2026-03-01T12:00:00.750Z');
 const unix = Math.floor(now.getTime() / 1000);
 
-const certificates = (pem: string): X509Certificate[] => (pem.match(/-----BEGIN CERTIFICATE-----[^-]+-----END CERTIFICATE-----\n/g) ?? []).map((block) => new X509Certificate(block));
+const certificates = (pem: string): X509Certificate[] =>
+  (pem.match(/-----BEGIN CERTIFICATE-----[^-]+-----END CERTIFICATE-----\n/g) ?? []).map((block) => new X509Certificate(block));
 
 const openssl = (() => {
   try {
@@ -73,7 +74,9 @@ test('an IP host goes in the IP SANs; alternate IPs and names follow', (t) => {
   const ip = certificates(generateSelfSignedCertKey('192.0.2.7', { now }).certificate)[0] as X509Certificate;
   t.is(ip.subjectAltName, 'IP Address:192.0.2.7');
   t.is(ip.subject, `CN=192.0.2.7@${unix}`);
-  const named = certificates(generateSelfSignedCertKey('node-b', { now, alternateIPs: ['127.0.0.1', '::1', '::ffff:10.1.2.3'], alternateDNS: ['localhost'] }).certificate)[0] as X509Certificate;
+  const named = certificates(
+    generateSelfSignedCertKey('node-b', { now, alternateIPs: ['127.0.0.1', '::1', '::ffff:10.1.2.3'], alternateDNS: ['localhost'] }).certificate,
+  )[0] as X509Certificate;
   t.is(named.subjectAltName, 'DNS:node-b, DNS:localhost, IP Address:127.0.0.1, IP Address:0:0:0:0:0:0:0:1, IP Address:10.1.2.3');
   t.is(named.checkIP('127.0.0.1'), '127.0.0.1');
   t.is(named.checkHost('localhost'), 'localhost');
@@ -110,7 +113,15 @@ test('an ECDSA P-256 certificate with organizations and client authentication re
   const keys = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const name = { commonName: 'system:node:node-a', organizations: ['system:nodes'] };
   const issued = issueCertificate(
-    { serialNumber: 0xdeadbeefn, subject: name, notBefore: now, notAfter: new Date('2060-01-01T00:00:00Z'), publicKey: keys.publicKey, keyUsage: ['digitalSignature'], extendedKeyUsage: ['clientAuth'] },
+    {
+      serialNumber: 0xdeadbeefn,
+      subject: name,
+      notBefore: now,
+      notAfter: new Date('2060-01-01T00:00:00Z'),
+      publicKey: keys.publicKey,
+      keyUsage: ['digitalSignature'],
+      extendedKeyUsage: ['clientAuth'],
+    },
     { name, privateKey: keys.privateKey },
   );
   const read = new X509Certificate(issued.der);
@@ -147,6 +158,8 @@ test('OpenSSL reads the extensions as Go writes them', (t) => {
   t.regex(authorityText, /X509v3 Basic Constraints: critical\n CA:TRUE\n/);
   t.regex(authorityText, /X509v3 Subject Key Identifier: \n [0-9A-F:]{59}\n/);
   t.notRegex(authorityText, /Authority Key Identifier/);
-  const verified = execFileSync('openssl', ['verify', '-purpose', 'sslserver', '-attime', String(unix), '-CAfile', join(dir, 'ca.crt'), join(dir, 'leaf.crt')], { encoding: 'utf8' });
+  const verified = execFileSync('openssl', ['verify', '-purpose', 'sslserver', '-attime', String(unix), '-CAfile', join(dir, 'ca.crt'), join(dir, 'leaf.crt')], {
+    encoding: 'utf8',
+  });
   t.is(verified, `${join(dir, 'leaf.crt')}: OK\n`);
 });

@@ -67,16 +67,27 @@ test('header blocks continue one compression stream: each decodes only after the
   const decoder = new SpdyHeaderDecoder();
   t.teardown(() => (encoder.close(), decoder.close()));
   const first = await encoder.encode(new Map([['streamtype', ['stdout']]]));
-  const second = await encoder.encode(new Map([['streamtype', ['stdout']], ['port', ['8080', '9090']]]));
+  const second = await encoder.encode(
+    new Map([
+      ['streamtype', ['stdout']],
+      ['port', ['8080', '9090']],
+    ]),
+  );
   // The second block refers back to the first: shorter than the first, though it says more.
   t.true(second.length < first.length + 10);
   t.deepEqual([...(await decoder.decode(first))], [['streamtype', ['stdout']]]);
-  t.deepEqual([...(await decoder.decode(second))], [['streamtype', ['stdout']], ['port', ['8080', '9090']]]);
+  t.deepEqual(
+    [...(await decoder.decode(second))],
+    [
+      ['streamtype', ['stdout']],
+      ['port', ['8080', '9090']],
+    ],
+  );
   t.deepEqual([...parseHeaderBlock(serializeHeaderBlock(new Map([['A', ['b']]])))], [['a', ['b']]]);
   t.throws(() => parseHeaderBlock(Buffer.from([0, 0, 0, 1, 0, 0, 0, 9, 97])), { message: 'header block ends inside a name' });
 });
 
-test('a header block larger than zlib\'s 16 KiB of buffered output decodes; one that inflates past 1 MiB is refused', async (t) => {
+test("a header block larger than zlib's 16 KiB of buffered output decodes; one that inflates past 1 MiB is refused", async (t) => {
   const encoder = new SpdyHeaderEncoder();
   const decoder = new SpdyHeaderDecoder();
   t.teardown(() => (encoder.close(), decoder.close()));
@@ -92,7 +103,10 @@ test('frames are read whole whatever the chunks they arrive in: byte by byte, an
   const small = Buffer.concat([encodeDataFrame(1, Buffer.from('one'), false), encodePing(3), encodeDataFrame(1, Buffer.alloc(0), true)]);
   const read: SpdyFrame[] = [];
   for (const byte of small) read.push(...reader.push(Buffer.from([byte])));
-  t.deepEqual(read.map((frame) => (frame.kind === 'data' ? `data ${frame.data.toString()} ${frame.flags}` : `control ${frame.type}`)), ['data one 0', 'control 6', 'data  1']);
+  t.deepEqual(
+    read.map((frame) => (frame.kind === 'data' ? `data ${frame.data.toString()} ${frame.flags}` : `control ${frame.type}`)),
+    ['data one 0', 'control 6', 'data  1'],
+  );
   const large = encodeDataFrame(5, Buffer.alloc(0xffffff, 7), true);
   const frames: SpdyFrame[] = [];
   const started = performance.now();
@@ -107,7 +121,7 @@ test('frames are read whole whatever the chunks they arrive in: byte by byte, an
   t.throws(() => new SpdyFrameReader(1024).push(Buffer.from([0, 0, 0, 1, 0, 0, 0x08, 0x00])), { message: 'frame of 2048 bytes is longer than 1024' });
 });
 
-test('the upgrade negotiates the client\'s first protocol the server has; a stream gets its SYN_REPLY before data, and FIN both ways', async (t) => {
+test("the upgrade negotiates the client's first protocol the server has; a stream gets its SYN_REPLY before data, and FIN both ways", async (t) => {
   const { port } = await echoServer(t);
   const client = new SpdyTestClient(port);
   t.teardown(() => client.close());
@@ -148,7 +162,10 @@ test('a refused stream is reset with CANCEL; a stream the client resets ends; pi
   await client.open(1, { refuse: 'yes' });
   await client.open(3, { streamtype: 'stdout' });
   client.socket.write(encodePing(7));
-  const frames = await client.until((seen) => seen.some((f) => isControl(f, SpdyFrameType.rstStream)) && seen.some((f) => isControl(f, SpdyFrameType.ping)) && seen.some((f) => isControl(f, SpdyFrameType.synReply)));
+  const frames = await client.until(
+    (seen) =>
+      seen.some((f) => isControl(f, SpdyFrameType.rstStream)) && seen.some((f) => isControl(f, SpdyFrameType.ping)) && seen.some((f) => isControl(f, SpdyFrameType.synReply)),
+  );
   const reset = frames.find((f) => isControl(f, SpdyFrameType.rstStream)) as Extract<SpdyFrame, { kind: 'control' }>;
   t.deepEqual([reset.payload.readUInt32BE(0), reset.payload.readUInt32BE(4)], [1, 5]);
   t.is((frames.find((f) => isControl(f, SpdyFrameType.ping)) as Extract<SpdyFrame, { kind: 'control' }>).payload.readUInt32BE(0), 7);

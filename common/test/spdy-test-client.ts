@@ -63,9 +63,12 @@ export class SpdyTestClient {
   }
 }
 
-export const describe = (frame: SpdyFrame): string => (frame.kind === 'data' ? `data ${frame.streamId} ${frame.flags} ${frame.data.toString()}` : `control ${frame.type} ${frame.flags}`);
+export const describe = (frame: SpdyFrame): string =>
+  frame.kind === 'data' ? `data ${frame.streamId} ${frame.flags} ${frame.data.toString()}` : `control ${frame.type} ${frame.flags}`;
 export const isControl = (frame: SpdyFrame, type: number): frame is Extract<SpdyFrame, { kind: 'control' }> => frame.kind === 'control' && frame.type === type;
 export const dataOf = (frames: SpdyFrame[], id: number): string =>
-  frames.filter((frame): frame is Extract<SpdyFrame, { kind: 'data' }> => frame.kind === 'data' && frame.streamId === id).map((frame) => frame.data.toString()).join('');
+  frames
+    .filter((frame): frame is Extract<SpdyFrame, { kind: 'data' }> => frame.kind === 'data' && frame.streamId === id)
+    .map((frame) => frame.data.toString())
+    .join('');
 export const finOf = (frames: SpdyFrame[], id: number): boolean => frames.some((frame) => frame.kind === 'data' && frame.streamId === id && (frame.flags & 1) === 1);
-

@@ -1,6 +1,6 @@
 import test from 'ava';
 import {
-  StatusError,
+  type StatusError,
   expiredContinue,
   expiredListResourceVersion,
   expiredWatchResourceVersion,
@@ -101,11 +101,7 @@ test('Invalid: one error, no brackets; causes carry the body without the field',
 
 test('Invalid: several errors in brackets, repeats listed once in the message but kept as causes', (t) => {
   const repeated = fieldInvalid('metadata.name', 'Web', 'must be lowercase');
-  const error = newInvalid({ group: 'apps', kind: 'Deployment' }, 'Web', [
-    repeated,
-    fieldNotSupported('spec.strategy.type', 'Blue', ['Recreate', 'RollingUpdate']),
-    repeated,
-  ]);
+  const error = newInvalid({ group: 'apps', kind: 'Deployment' }, 'Web', [repeated, fieldNotSupported('spec.strategy.type', 'Blue', ['Recreate', 'RollingUpdate']), repeated]);
   t.is(
     error.message,
     'Deployment.apps "Web" is invalid: [metadata.name: Invalid value: "Web": must be lowercase, spec.strategy.type: Unsupported value: "Blue": supported values: "Recreate", "RollingUpdate"]',
@@ -123,7 +119,10 @@ test('Invalid: several errors in brackets, repeats listed once in the message bu
 });
 
 test('Invalid with no field errors has no causes and no colon', (t) => {
-  t.is(body(newInvalid({ group: '', kind: 'ConfigMap' }, 'c', [])), `${head}"message":"ConfigMap \\"c\\" is invalid","reason":"Invalid","details":{"name":"c","kind":"ConfigMap"},"code":422}`);
+  t.is(
+    body(newInvalid({ group: '', kind: 'ConfigMap' }, 'c', [])),
+    `${head}"message":"ConfigMap \\"c\\" is invalid","reason":"Invalid","details":{"name":"c","kind":"ConfigMap"},"code":422}`,
+  );
 });
 
 test('field error bodies for each type', (t) => {
@@ -202,7 +201,10 @@ test('ServerTimeout is a 500, Timeout a 504', (t) => {
     body(newServerTimeout(deployments, 'create', 2)),
     `${head}"message":"The create operation against deployments.apps could not be completed at this time, please try again.","reason":"ServerTimeout","details":{"name":"create","group":"apps","kind":"deployments","retryAfterSeconds":2},"code":500}`,
   );
-  t.is(body(newTimeoutError('request did not complete within 60s', 0)), `${head}"message":"Timeout: request did not complete within 60s","reason":"Timeout","details":{},"code":504}`);
+  t.is(
+    body(newTimeoutError('request did not complete within 60s', 0)),
+    `${head}"message":"Timeout: request did not complete within 60s","reason":"Timeout","details":{},"code":504}`,
+  );
 });
 
 test('InternalError repeats the error as its only cause', (t) => {
@@ -223,13 +225,14 @@ test('storage: too old and too large resource versions', (t) => {
 test('storage: compacted list, watch and continue', (t) => {
   t.is(body(expiredListResourceVersion()), `${head}"message":"The resourceVersion for the provided list is too old.","reason":"Expired","code":410}`);
   t.is(body(expiredWatchResourceVersion()), `${head}"message":"The resourceVersion for the provided watch is too old.","reason":"Expired","code":410}`);
-  t.is(
-    expiredContinue().message,
-    'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter.',
-  );
+  t.is(expiredContinue().message, 'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter.');
   const inconsistent = expiredContinue('tok');
   t.deepEqual(inconsistent.status.metadata, { continue: 'tok' });
-  t.true(inconsistent.message.startsWith('The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response'));
+  t.true(
+    inconsistent.message.startsWith(
+      'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response',
+    ),
+  );
   t.true(inconsistent.message.endsWith('may show up in the list.'));
 });
 

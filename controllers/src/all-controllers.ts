@@ -8,4 +8,11 @@ import { nodeLifecycleController, taintEvictionController } from './node-lifecyc
 import { nodeIpamController } from './nodeipam/index.ts';
 import { schedulerController } from './scheduler/index.ts';
 
-export const allControllers: readonly ControllerDefinition[] = [nodeLifecycleController, taintEvictionController, nodeIpamController, namespaceController, garbageCollectorController, schedulerController];
+export const allControllers: readonly ControllerDefinition[] = [
+  nodeLifecycleController,
+  taintEvictionController,
+  nodeIpamController,
+  namespaceController,
+  garbageCollectorController,
+  schedulerController,
+];

@@ -31,7 +31,15 @@ export class SharedInformers {
 
   /** The informer of a resource (across namespaces unless the target names one); started with the others. */
   informer<T extends KubeObject = KubeObject>(target: ResourceTarget, options: SharedInformerOptions = {}): Informer<T> {
-    const key = JSON.stringify([target.group, target.version, target.resource, target.namespace ?? '', options.labelSelector ?? '', options.fieldSelector ?? '', options.metadataOnly === true]);
+    const key = JSON.stringify([
+      target.group,
+      target.version,
+      target.resource,
+      target.namespace ?? '',
+      options.labelSelector ?? '',
+      options.fieldSelector ?? '',
+      options.metadataOnly === true,
+    ]);
     let informer = this.#informers.get(key);
     if (informer === undefined) {
       informer = new Informer(this.#client, target, { ...options, onError: this.#onError, transform: withoutManagedFields });

@@ -1,19 +1,7 @@
 import test from 'ava';
 import { garbageCollectorController } from '../src/garbage-collector/index.ts';
 import { kubectl, type TestCluster } from './controller-fixture.ts';
-import {
-  collectorHasSeen,
-  configMaps,
-  create,
-  createNamespace,
-  eventually,
-  gone,
-  ownerReference,
-  read,
-  secrets,
-  sharedCluster,
-  type Obj,
-} from './gc-fixture.ts';
+import { collectorHasSeen, configMaps, create, createNamespace, eventually, gone, ownerReference, read, secrets, sharedCluster, type Obj } from './gc-fixture.ts';
 
 const shared = sharedCluster();
 let cluster: TestCluster;
@@ -52,7 +40,8 @@ test('kubectl delete --cascade=foreground returns once the blocking dependents, 
   let returned = false;
   const deleting = kubectl(cluster, 'delete', 'secret', 'owner', '-n', ns, '--cascade=foreground').finally(() => (returned = true));
   await gone(cluster, configMaps(ns), 'plain');
-  const marked = (name: string) => eventually(`${name} to be marked for deletion`, async () => ((await read(cluster, configMaps(ns), name))?.metadata.deletionTimestamp ? true : undefined));
+  const marked = (name: string) =>
+    eventually(`${name} to be marked for deletion`, async () => ((await read(cluster, configMaps(ns), name))?.metadata.deletionTimestamp ? true : undefined));
   await marked('blocking');
   await marked('loose');
   // The owner waits, held by foregroundDeletion, while a blocking dependent remains.
@@ -161,7 +150,10 @@ test('a cluster-scoped dependent naming a namespaced owner gets the warning even
   const owner = await create(cluster, configMaps(ns), 'owner');
   await collectorHasSeen(cluster, configMaps(ns));
   const clusterRoles = { group: 'rbac.authorization.k8s.io', version: 'v1', resource: 'clusterroles' };
-  const dependent = await cluster.client.create<Obj>(clusterRoles, { metadata: { name: 'gc-invalid-dependent', ownerReferences: [ownerReference(owner, 'ConfigMap', 'v1')] }, rules: [] });
+  const dependent = await cluster.client.create<Obj>(clusterRoles, {
+    metadata: { name: 'gc-invalid-dependent', ownerReferences: [ownerReference(owner, 'ConfigMap', 'v1')] },
+    rules: [],
+  });
 
   type Event = Obj & { reason: string; type: string; message: string; involvedObject: Record<string, string>; source: { component: string } };
   const event = await eventually('the OwnerRefInvalidNamespace event', async () => {

@@ -9,10 +9,20 @@ test('the collector watches every resource that can be listed, watched and delet
   const cluster = await startCluster(t);
   const found = await discoverApiResources(cluster.client);
   const names = found.deletable.map((r) => `${r.group}/${r.version}/${r.resource}`);
-  for (const expected of ['/v1/configmaps', '/v1/pods', '/v1/namespaces', '/v1/nodes', 'apps/v1/deployments', 'batch/v1/jobs', 'rbac.authorization.k8s.io/v1/clusterroles', 'apiextensions.k8s.io/v1/customresourcedefinitions']) {
+  for (const expected of [
+    '/v1/configmaps',
+    '/v1/pods',
+    '/v1/namespaces',
+    '/v1/nodes',
+    'apps/v1/deployments',
+    'batch/v1/jobs',
+    'rbac.authorization.k8s.io/v1/clusterroles',
+    'apiextensions.k8s.io/v1/customresourcedefinitions',
+  ]) {
     t.true(names.includes(expected), expected);
   }
-  for (const left of ['/v1/events', 'events.k8s.io/v1/events', '/v1/bindings', '/v1/componentstatuses', 'authentication.k8s.io/v1/tokenreviews']) t.false(names.includes(left), left);
+  for (const left of ['/v1/events', 'events.k8s.io/v1/events', '/v1/bindings', '/v1/componentstatuses', 'authentication.k8s.io/v1/tokenreviews'])
+    t.false(names.includes(left), left);
   t.deepEqual(found.mapping('apps/v1', 'Deployment'), { group: 'apps', version: 'v1', resource: 'deployments', kind: 'Deployment', namespaced: true });
   t.deepEqual(found.mapping('v1', 'Node'), { group: '', version: 'v1', resource: 'nodes', kind: 'Node', namespaced: false });
   t.is(found.mapping('example.com/v1', 'Widget'), undefined);
@@ -58,7 +68,10 @@ test('a resource discovery serves later is watched from the next discovery on, a
 test('owners of any kind are looked up by apiVersion and kind: a Node owner, cluster-scoped, keeps a namespaced dependent', async (t) => {
   const cluster = await startCluster(t);
   runControllers(t, cluster, [garbageCollector()]);
-  const node = await cluster.client.create<KubeObject & { metadata: { uid: string; name: string } }>({ group: '', version: 'v1', resource: 'nodes' }, { metadata: { name: 'owner-node' } });
+  const node = await cluster.client.create<KubeObject & { metadata: { uid: string; name: string } }>(
+    { group: '', version: 'v1', resource: 'nodes' },
+    { metadata: { name: 'owner-node' } },
+  );
   const reference = { apiVersion: 'v1', kind: 'Node', name: 'owner-node', uid: node.metadata.uid };
   await create(cluster, configMaps('default'), 'on-node', { ownerReferences: [reference] });
   await collectorHasSeen(cluster, configMaps('default'));

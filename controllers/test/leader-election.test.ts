@@ -54,10 +54,14 @@ test('a leader that cannot renew within the renew deadline stops leading', async
   const cluster = await startCluster(t);
   let lost: boolean | undefined;
   const stop = new AbortController();
-  const elector = new LeaderElector(cluster.client, { namespace: 'kube-system', name: 'kube-controller-manager', identity: 'me', ...timing }, {
-    onStartedLeading: () => {},
-    onStoppedLeading: (wasLost) => (lost = wasLost),
-  });
+  const elector = new LeaderElector(
+    cluster.client,
+    { namespace: 'kube-system', name: 'kube-controller-manager', identity: 'me', ...timing },
+    {
+      onStartedLeading: () => {},
+      onStoppedLeading: (wasLost) => (lost = wasLost),
+    },
+  );
   const running = elector.run(stop.signal);
   t.teardown(() => (stop.abort(), running));
   await new Promise((resolve) => setTimeout(resolve, 1000));

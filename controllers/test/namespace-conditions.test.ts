@@ -5,10 +5,18 @@ const at = (iso: string): Date => new Date(iso);
 
 test('failures are worded as kube words them, content errors sorted and counted', (t) => {
   const conditions = new DeletionConditions();
-  conditions.discoveryFailed('Discovery failed for some groups, 1 failing: unable to retrieve the complete list of server APIs: metrics.k8s.io/v1beta1: stale GroupVersion discovery: metrics.k8s.io/v1beta1');
+  conditions.discoveryFailed(
+    'Discovery failed for some groups, 1 failing: unable to retrieve the complete list of server APIs: metrics.k8s.io/v1beta1: stale GroupVersion discovery: metrics.k8s.io/v1beta1',
+  );
   conditions.contentDeletionFailed('secrets is forbidden');
   conditions.contentDeletionFailed('configmaps is forbidden');
-  conditions.remaining({ resources: new Map([['secrets.', 2], ['pods.', 0]]), finalizers: new Map() });
+  conditions.remaining({
+    resources: new Map([
+      ['secrets.', 2],
+      ['pods.', 0],
+    ]),
+    finalizers: new Map(),
+  });
   const list: NamespaceCondition[] = [];
   t.true(conditions.applyTo(list, at('2025-01-02T03:04:05.678Z')));
   t.deepEqual(list, [
@@ -17,9 +25,16 @@ test('failures are worded as kube words them, content errors sorted and counted'
       status: 'True',
       lastTransitionTime: '2025-01-02T03:04:05Z',
       reason: 'DiscoveryFailed',
-      message: 'Discovery failed for some groups, 1 failing: unable to retrieve the complete list of server APIs: metrics.k8s.io/v1beta1: stale GroupVersion discovery: metrics.k8s.io/v1beta1',
+      message:
+        'Discovery failed for some groups, 1 failing: unable to retrieve the complete list of server APIs: metrics.k8s.io/v1beta1: stale GroupVersion discovery: metrics.k8s.io/v1beta1',
     },
-    { type: 'NamespaceDeletionGroupVersionParsingFailure', status: 'False', lastTransitionTime: '2025-01-02T03:04:05Z', reason: 'ParsedGroupVersions', message: 'All legacy kube types successfully parsed' },
+    {
+      type: 'NamespaceDeletionGroupVersionParsingFailure',
+      status: 'False',
+      lastTransitionTime: '2025-01-02T03:04:05Z',
+      reason: 'ParsedGroupVersions',
+      message: 'All legacy kube types successfully parsed',
+    },
     {
       type: 'NamespaceDeletionContentFailure',
       status: 'True',
@@ -27,8 +42,20 @@ test('failures are worded as kube words them, content errors sorted and counted'
       reason: 'ContentDeletionFailed',
       message: 'Failed to delete all resource types, 2 remaining: configmaps is forbidden, secrets is forbidden',
     },
-    { type: 'NamespaceContentRemaining', status: 'True', lastTransitionTime: '2025-01-02T03:04:05Z', reason: 'SomeResourcesRemain', message: 'Some resources are remaining: secrets. has 2 resource instances' },
-    { type: 'NamespaceFinalizersRemaining', status: 'False', lastTransitionTime: '2025-01-02T03:04:05Z', reason: 'ContentHasNoFinalizers', message: 'All content-preserving finalizers finished' },
+    {
+      type: 'NamespaceContentRemaining',
+      status: 'True',
+      lastTransitionTime: '2025-01-02T03:04:05Z',
+      reason: 'SomeResourcesRemain',
+      message: 'Some resources are remaining: secrets. has 2 resource instances',
+    },
+    {
+      type: 'NamespaceFinalizersRemaining',
+      status: 'False',
+      lastTransitionTime: '2025-01-02T03:04:05Z',
+      reason: 'ContentHasNoFinalizers',
+      message: 'All content-preserving finalizers finished',
+    },
   ]);
 });
 

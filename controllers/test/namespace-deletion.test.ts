@@ -113,7 +113,15 @@ metadata: {name: settings, namespace: workshop}
 `,
   );
   const widgets = { group: 'example.com', version: 'v1', resource: 'widgets', namespace: 'workshop' };
-  await eventually('widgets to be served', () => cluster.client.list(widgets).then(() => true, () => undefined), 5_000);
+  await eventually(
+    'widgets to be served',
+    () =>
+      cluster.client.list(widgets).then(
+        () => true,
+        () => undefined,
+      ),
+    5_000,
+  );
   await cluster.client.create<KubeObject>(widgets, { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'gear' } });
 
   const deleted = await kubectlRun(cluster, 'delete', 'namespace', 'workshop');

@@ -10,12 +10,17 @@ test('the resources a namespace is emptied of are those kubectl lists as namespa
   const expected = listed.stdout.trim().split('\n').sort();
   t.true(expected.includes('pods') && expected.includes('roles.rbac.authorization.k8s.io'));
   const withVersions = await kubectlRun(cluster, 'api-resources', '--namespaced=true', '--verbs=delete', '--no-headers', '-o', 'wide');
-  const versions = new Map(withVersions.stdout.trim().split('\n').map((line) => {
-    const columns = line.trim().split(/\s+/);
-    const name = columns[0] as string;
-    const apiVersion = columns.find((c) => /^(?:[a-z0-9.-]+\/)?v\d/.test(c)) as string;
-    return [`${name}.${apiVersion.includes('/') ? apiVersion.split('/')[0] : ''}`, apiVersion];
-  }));
+  const versions = new Map(
+    withVersions.stdout
+      .trim()
+      .split('\n')
+      .map((line) => {
+        const columns = line.trim().split(/\s+/);
+        const name = columns[0] as string;
+        const apiVersion = columns.find((c) => /^(?:[a-z0-9.-]+\/)?v\d/.test(c)) as string;
+        return [`${name}.${apiVersion.includes('/') ? apiVersion.split('/')[0] : ''}`, apiVersion];
+      }),
+  );
 
   for (const aggregated of [true, false]) {
     const discovery = await discoverDeletableResources(cluster.client, { aggregated });

@@ -61,7 +61,12 @@ metadata: {name: settings, namespace: grace}
 
   // The node agent removes the pod once its containers have stopped; then everything else goes.
   await cluster.client.delete(pod, { gracePeriodSeconds: 0 });
-  await eventually('the namespace to go', () => cluster.client.get({ ...namespacesTarget, name: 'grace' }).then(() => undefined, (error: unknown) => (isNotFound(error) ? true : undefined)));
+  await eventually('the namespace to go', () =>
+    cluster.client.get({ ...namespacesTarget, name: 'grace' }).then(
+      () => undefined,
+      (error: unknown) => (isNotFound(error) ? true : undefined),
+    ),
+  );
   for (const target of [policy, configmap]) {
     const gone = await cluster.client.get(target).catch((error: unknown) => error);
     t.true(isNotFound(gone), target.resource);

@@ -44,13 +44,15 @@ test('dual-stack: one range of each family, in the order of --cluster-cidr, with
   t.deepEqual(allocator.allocate().map(formatCidr), ['10.244.1.0/24', 'fd00:10:244:1::/64']);
 });
 
-test('bad node IPAM flags are refused with kube-controller-manager\'s words', (t) => {
+test("bad node IPAM flags are refused with kube-controller-manager's words", (t) => {
   t.is(resolveNodeIpam(defaultNodeIpamFlags), undefined);
   t.throws(() => config({}), { message: 'Controller: Must specify --cluster-cidr if --allocate-node-cidrs is set' });
   t.throws(() => config({ clusterCidr: '10.244.0.0' }), { message: 'invalid CIDR address: 10.244.0.0' });
   t.throws(() => config({ clusterCidr: '10.244.0.0/16,10.245.0.0/16' }), { message: /^len of ClusterCIDRs==2 and they are not configured as dual stack/ });
   t.throws(() => config({ clusterCidr: '10.244.0.0/16,fd00::/48', nodeCidrMaskSize: 24 }), { message: 'usage of --node-cidr-mask-size is not allowed with dual-stack clusters' });
-  t.throws(() => config({ clusterCidr: '10.244.0.0/16', nodeCidrMaskSizeIpv6: 64 }), { message: 'usage of --node-cidr-mask-size-ipv6 is not allowed for a single-stack IPv4 cluster' });
+  t.throws(() => config({ clusterCidr: '10.244.0.0/16', nodeCidrMaskSizeIpv6: 64 }), {
+    message: 'usage of --node-cidr-mask-size-ipv6 is not allowed for a single-stack IPv4 cluster',
+  });
   t.throws(() => config({ clusterCidr: '10.244.0.0/16', nodeCidrMaskSize: 12 }), { message: /mask size of cluster CIDR must be less than or equal to --node-cidr-mask-size/ });
   t.throws(() => config({ clusterCidr: '10.0.0.0/8', nodeCidrMaskSize: 26 }), { message: 'New CIDR set failed; the node CIDR size is too big' });
   t.like(config({ clusterCidr: '10.244.0.0/16', nodeCidrMaskSizeIpv4: 25 }), { nodeMaskSizes: [25] });

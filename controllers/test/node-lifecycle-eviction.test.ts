@@ -25,7 +25,10 @@ test('the pods of a silent node are evicted when their default unreachable toler
     spec: { nodeName: 'failing', tolerations: [{ key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute' }], containers: [{ name: 'c', image: 'nginx' }] },
   });
   await client.create(pods, { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'bystander' }, spec: { nodeName: 'steady', containers: [{ name: 'c', image: 'nginx' }] } });
-  t.like((await client.get<PodObject>({ ...pods, name: 'web' })).spec.tolerations, [{ key: 'node.kubernetes.io/not-ready', tolerationSeconds: 2 }, { key: 'node.kubernetes.io/unreachable', tolerationSeconds: 2 }]);
+  t.like((await client.get<PodObject>({ ...pods, name: 'web' })).spec.tolerations, [
+    { key: 'node.kubernetes.io/not-ready', tolerationSeconds: 2 },
+    { key: 'node.kubernetes.io/unreachable', tolerationSeconds: 2 },
+  ]);
   await waitForEvent(client, 'Node', 'failing', 'RegisteredNode');
 
   await failing.stop();
@@ -37,7 +40,10 @@ test('the pods of a silent node are evicted when their default unreachable toler
   });
   const after = Date.now() - taintedAt;
   t.true(after >= 1500 && after < 4500, `evicted ${after} ms after the taint`);
-  t.like(evicted.status?.conditions?.find((c) => c.type === 'DisruptionTarget'), { status: 'True', reason: 'DeletionByTaintManager' });
+  t.like(
+    evicted.status?.conditions?.find((c) => c.type === 'DisruptionTarget'),
+    { status: 'True', reason: 'DeletionByTaintManager' },
+  );
   t.like(await waitForEvent(client, 'Pod', 'web', 'TaintManagerEviction'), { message: 'Marking for deletion Pod default/web' });
   t.truthy(tainted.spec?.taints?.find((taint) => taint.effect === 'NoExecute')?.timeAdded);
 

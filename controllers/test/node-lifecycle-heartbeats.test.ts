@@ -22,9 +22,17 @@ test.serial('a node whose Lease is no longer renewed goes Unknown after the grac
   const silent = await SimulatedKubelet.register(client, 'silent');
   const alive = await SimulatedKubelet.register(client, 'alive');
   t.teardown(() => Promise.all([silent.stop(), alive.stop()]).then(() => {}));
-  const pod = await client.create<PodObject>(pods, { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web' }, spec: { nodeName: 'silent', containers: [{ name: 'c', image: 'nginx' }] } });
+  const pod = await client.create<PodObject>(pods, {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'web' },
+    spec: { nodeName: 'silent', containers: [{ name: 'c', image: 'nginx' }] },
+  });
   const readySince = `${new Date().toISOString().slice(0, 19)}Z`;
-  await client.update({ ...pods, name: 'web', subresource: 'status' }, { ...pod, status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: readySince }] } });
+  await client.update(
+    { ...pods, name: 'web', subresource: 'status' },
+    { ...pod, status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: readySince }] } },
+  );
   await waitForEvent(client, 'Node', 'silent', 'RegisteredNode');
 
   const before = await silent.node();
@@ -40,13 +48,18 @@ test.serial('a node whose Lease is no longer renewed goes Unknown after the grac
     t.true(Date.parse(now?.lastTransitionTime ?? '') >= Date.parse(was?.lastTransitionTime ?? ''), type);
   }
 
-  const tainted = await waitForNode(client, 'silent', 'both unreachable taints', (node) => hasTaint(node, 'node.kubernetes.io/unreachable', 'NoExecute') && hasTaint(node, 'node.kubernetes.io/unreachable', 'NoSchedule'));
+  const tainted = await waitForNode(
+    client,
+    'silent',
+    'both unreachable taints',
+    (node) => hasTaint(node, 'node.kubernetes.io/unreachable', 'NoExecute') && hasTaint(node, 'node.kubernetes.io/unreachable', 'NoSchedule'),
+  );
   t.deepEqual(taintNames(tainted), ['node.kubernetes.io/unreachable:NoExecute', 'node.kubernetes.io/unreachable:NoSchedule']);
   t.true((tainted.spec?.taints ?? []).every((taint) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/.test(taint.timeAdded ?? '')));
-  t.deepEqual(
-    (await kubectl(cluster, 'get', 'node', 'silent', '-o', 'jsonpath={range .spec.taints[*]}{.key}={.effect}{"\\n"}{end}')).trim().split('\n').sort(),
-    ['node.kubernetes.io/unreachable=NoExecute', 'node.kubernetes.io/unreachable=NoSchedule'],
-  );
+  t.deepEqual((await kubectl(cluster, 'get', 'node', 'silent', '-o', 'jsonpath={range .spec.taints[*]}{.key}={.effect}{"\\n"}{end}')).trim().split('\n').sort(), [
+    'node.kubernetes.io/unreachable=NoExecute',
+    'node.kubernetes.io/unreachable=NoSchedule',
+  ]);
   t.is((await kubectl(cluster, 'get', 'node', 'silent', '-o', 'jsonpath={.status.conditions[?(@.type=="Ready")].reason}')).trim(), 'NodeStatusUnknown');
 
   const notReady = await eventually('pod web not Ready', async () => {
@@ -58,7 +71,12 @@ test.serial('a node whose Lease is no longer renewed goes Unknown after the grac
   const podEvent = await waitForEvent(client, 'Pod', 'web', 'NodeNotReady');
   t.like(podEvent, { type: 'Warning', message: 'Node is not ready', source: { component: 'node-controller' } });
   const nodeEvent = await waitForEvent(client, 'Node', 'silent', 'NodeNotReady');
-  t.like(nodeEvent, { type: 'Normal', message: 'Node silent status is now: NodeNotReady', involvedObject: { kind: 'Node', name: 'silent', uid: before.metadata?.uid }, source: { component: 'node-controller' } });
+  t.like(nodeEvent, {
+    type: 'Normal',
+    message: 'Node silent status is now: NodeNotReady',
+    involvedObject: { kind: 'Node', name: 'silent', uid: before.metadata?.uid },
+    source: { component: 'node-controller' },
+  });
   const registered = await waitForEvent(client, 'Node', 'alive', 'RegisteredNode');
   t.like(registered, { type: 'Normal', message: 'Node alive event: Registered Node alive in Controller' });
 
@@ -93,11 +111,20 @@ test.serial('a node that never posted its status goes Unknown with NodeStatusNev
     conditionTypes,
   );
   for (const type of conditionTypes) {
-    t.like(condition(unknown, type), { status: 'Unknown', reason: 'NodeStatusNeverUpdated', message: 'Kubelet never posted node status.', lastHeartbeatTime: unknown.metadata?.creationTimestamp }, type);
+    t.like(
+      condition(unknown, type),
+      { status: 'Unknown', reason: 'NodeStatusNeverUpdated', message: 'Kubelet never posted node status.', lastHeartbeatTime: unknown.metadata?.creationTimestamp },
+      type,
+    );
     t.regex(condition(unknown, type)?.lastTransitionTime ?? '', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   }
   // The NoSchedule taint follows the condition on the node's update, the NoExecute one the next monitor pass: either may come first.
-  const tainted = await waitForNode(client, 'mute', 'both unreachable taints', (node) => hasTaint(node, 'node.kubernetes.io/unreachable', 'NoExecute') && hasTaint(node, 'node.kubernetes.io/unreachable', 'NoSchedule'));
+  const tainted = await waitForNode(
+    client,
+    'mute',
+    'both unreachable taints',
+    (node) => hasTaint(node, 'node.kubernetes.io/unreachable', 'NoExecute') && hasTaint(node, 'node.kubernetes.io/unreachable', 'NoSchedule'),
+  );
   t.deepEqual(taintNames(tainted), ['node.kubernetes.io/unreachable:NoExecute', 'node.kubernetes.io/unreachable:NoSchedule']);
   // The controller wrote the status; it did not say the Node became not ready (it never was).
   t.false((await events(client)).some((e) => e.reason === 'NodeNotReady'));
@@ -113,7 +140,12 @@ test.serial('Ready=False gives the not-ready taints, silence then swaps them for
   await waitForEvent(client, 'Node', 'sick', 'RegisteredNode');
 
   await sick.setCondition('Ready', 'False', 'KubeletNotReady', 'container runtime network not ready');
-  const notReady = await waitForNode(client, 'sick', 'both not-ready taints', (node) => hasTaint(node, 'node.kubernetes.io/not-ready', 'NoExecute') && hasTaint(node, 'node.kubernetes.io/not-ready', 'NoSchedule'));
+  const notReady = await waitForNode(
+    client,
+    'sick',
+    'both not-ready taints',
+    (node) => hasTaint(node, 'node.kubernetes.io/not-ready', 'NoExecute') && hasTaint(node, 'node.kubernetes.io/not-ready', 'NoSchedule'),
+  );
   t.deepEqual(taintNames(notReady), ['node.kubernetes.io/not-ready:NoExecute', 'node.kubernetes.io/not-ready:NoSchedule']);
   // Its kubelet still reports: the controller leaves the condition as the kubelet wrote it.
   await sleep(timing.monitorGracePeriodMs + 1000);
@@ -138,7 +170,12 @@ test.serial('the NoSchedule taints mirror the pressure conditions, NetworkUnavai
   const node = await SimulatedKubelet.register(client, 'pressed', { labels: { 'kubernetes.io/os': 'linux', 'kubernetes.io/arch': 'arm64', 'beta.kubernetes.io/arch': 'amd64' } });
   t.teardown(() => node.stop());
 
-  const labelled = await waitForNode(client, 'pressed', 'beta labels', (n) => n.metadata?.labels?.['beta.kubernetes.io/os'] === 'linux' && n.metadata.labels['beta.kubernetes.io/arch'] === 'arm64');
+  const labelled = await waitForNode(
+    client,
+    'pressed',
+    'beta labels',
+    (n) => n.metadata?.labels?.['beta.kubernetes.io/os'] === 'linux' && n.metadata.labels['beta.kubernetes.io/arch'] === 'arm64',
+  );
   t.is(labelled.metadata?.labels?.['kubernetes.io/arch'], 'arm64');
 
   await node.setCondition('MemoryPressure', 'True', 'KubeletHasInsufficientMemory', 'kubelet has insufficient memory available');
@@ -161,7 +198,14 @@ test.serial('the NoSchedule taints mirror the pressure conditions, NetworkUnavai
 
   // A taint of someone else's stays.
   const own = await node.node();
-  await client.patch({ ...nodes, name: 'pressed' }, { metadata: { resourceVersion: own.metadata?.resourceVersion }, spec: { taints: [...(own.spec?.taints ?? []), { key: 'example.com/dedicated', value: 'gpu', effect: 'NoSchedule' }] } }, { type: 'strategic' });
+  await client.patch(
+    { ...nodes, name: 'pressed' },
+    {
+      metadata: { resourceVersion: own.metadata?.resourceVersion },
+      spec: { taints: [...(own.spec?.taints ?? []), { key: 'example.com/dedicated', value: 'gpu', effect: 'NoSchedule' }] },
+    },
+    { type: 'strategic' },
+  );
   await node.setCondition('MemoryPressure', 'False', 'KubeletHasSufficientMemory', 'kubelet has sufficient memory available');
   await node.setCondition('DiskPressure', 'False', 'KubeletHasNoDiskPressure', 'kubelet has no disk pressure');
   await node.setCondition('PIDPressure', 'False', 'KubeletHasSufficientPID', 'kubelet has sufficient PID available');

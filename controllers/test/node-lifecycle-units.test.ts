@@ -129,17 +129,45 @@ test('a silent node keeps the heartbeats of its conditions; NetworkUnavailable a
     status: {
       conditions: [
         { type: 'NetworkUnavailable', status: 'False', reason: 'RouteCreated', lastHeartbeatTime: '2025-01-01T00:00:05Z', lastTransitionTime: '2025-01-01T00:00:05Z' },
-        { type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status', lastHeartbeatTime: '2025-01-01T00:01:00Z', lastTransitionTime: '2025-01-01T00:00:10Z' },
+        {
+          type: 'Ready',
+          status: 'True',
+          reason: 'KubeletReady',
+          message: 'kubelet is posting ready status',
+          lastHeartbeatTime: '2025-01-01T00:01:00Z',
+          lastTransitionTime: '2025-01-01T00:00:10Z',
+        },
         { type: 'DiskPressure', status: 'Unknown', reason: 'Mine', lastHeartbeatTime: '2025-01-01T00:01:00Z', lastTransitionTime: '2025-01-01T00:00:10Z' },
       ],
     },
   };
   t.deepEqual(silentNodeConditions(node, Date.parse('2025-01-01T00:02:00.500Z')), [
     { type: 'NetworkUnavailable', status: 'False', reason: 'RouteCreated', lastHeartbeatTime: '2025-01-01T00:00:05Z', lastTransitionTime: '2025-01-01T00:00:05Z' },
-    { type: 'Ready', status: 'Unknown', reason: 'NodeStatusUnknown', message: 'Kubelet stopped posting node status.', lastHeartbeatTime: '2025-01-01T00:01:00Z', lastTransitionTime: '2025-01-01T00:02:00Z' },
+    {
+      type: 'Ready',
+      status: 'Unknown',
+      reason: 'NodeStatusUnknown',
+      message: 'Kubelet stopped posting node status.',
+      lastHeartbeatTime: '2025-01-01T00:01:00Z',
+      lastTransitionTime: '2025-01-01T00:02:00Z',
+    },
     { type: 'DiskPressure', status: 'Unknown', reason: 'Mine', lastHeartbeatTime: '2025-01-01T00:01:00Z', lastTransitionTime: '2025-01-01T00:00:10Z' },
-    { type: 'MemoryPressure', status: 'Unknown', reason: 'NodeStatusNeverUpdated', message: 'Kubelet never posted node status.', lastHeartbeatTime: '2025-01-01T00:00:00Z', lastTransitionTime: '2025-01-01T00:02:00Z' },
-    { type: 'PIDPressure', status: 'Unknown', reason: 'NodeStatusNeverUpdated', message: 'Kubelet never posted node status.', lastHeartbeatTime: '2025-01-01T00:00:00Z', lastTransitionTime: '2025-01-01T00:02:00Z' },
+    {
+      type: 'MemoryPressure',
+      status: 'Unknown',
+      reason: 'NodeStatusNeverUpdated',
+      message: 'Kubelet never posted node status.',
+      lastHeartbeatTime: '2025-01-01T00:00:00Z',
+      lastTransitionTime: '2025-01-01T00:02:00Z',
+    },
+    {
+      type: 'PIDPressure',
+      status: 'Unknown',
+      reason: 'NodeStatusNeverUpdated',
+      message: 'Kubelet never posted node status.',
+      lastHeartbeatTime: '2025-01-01T00:00:00Z',
+      lastTransitionTime: '2025-01-01T00:02:00Z',
+    },
   ]);
 });
 
@@ -153,7 +181,12 @@ test('NoSchedule taint changes leave foreign taints and NoExecute ones alone', (
         { key: 'example.com/x', effect: 'NoSchedule' },
       ],
     },
-    status: { conditions: [{ type: 'Ready', status: 'Unknown' }, { type: 'MemoryPressure', status: 'True' }] },
+    status: {
+      conditions: [
+        { type: 'Ready', status: 'Unknown' },
+        { type: 'MemoryPressure', status: 'True' },
+      ],
+    },
   };
   t.deepEqual(noScheduleTaintChanges(node), {
     toAdd: [
@@ -170,9 +203,18 @@ test('tolerations: each taint needs one; the shortest tolerationSeconds of those
     { key: 'b', value: 'v', effect: 'NoExecute' },
   ] as const;
   t.is(matchingTolerations(taints, [{ key: 'a', operator: 'Exists' }]), undefined);
-  t.is(matchingTolerations(taints, [{ key: 'a', operator: 'Exists' }, { key: 'b', value: 'w' }]), undefined);
+  t.is(
+    matchingTolerations(taints, [
+      { key: 'a', operator: 'Exists' },
+      { key: 'b', value: 'w' },
+    ]),
+    undefined,
+  );
   t.is(matchingTolerations(taints, [{ operator: 'Exists', effect: 'NoSchedule' }]), undefined);
-  const used = matchingTolerations(taints, [{ key: 'a', operator: 'Exists', tolerationSeconds: 30 }, { key: 'b', value: 'v', effect: 'NoExecute', tolerationSeconds: 10 }]);
+  const used = matchingTolerations(taints, [
+    { key: 'a', operator: 'Exists', tolerationSeconds: 30 },
+    { key: 'b', value: 'v', effect: 'NoExecute', tolerationSeconds: 10 },
+  ]);
   t.is(minTolerationTimeMs(used ?? []), 10_000);
   t.is(minTolerationTimeMs(matchingTolerations(taints, [{ operator: 'Exists' }]) ?? []), Infinity);
   t.is(minTolerationTimeMs([{ operator: 'Exists', tolerationSeconds: -5 }]), 0);

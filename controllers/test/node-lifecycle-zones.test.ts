@@ -122,13 +122,21 @@ function runWithLog(t: ExecutionContext, cluster: TestCluster, nodeLifecycle: Pa
   const lines: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString('utf8').split('\n').filter((line) => line !== ''));
+      lines.push(
+        ...chunk
+          .toString('utf8')
+          .split('\n')
+          .filter((line) => line !== ''),
+      );
       done();
     },
   });
   const stop = new AbortController();
   const options = { ...defaultControllerOptions, nodeLifecycle: { ...defaultControllerOptions.nodeLifecycle, ...nodeLifecycle } };
-  const running = runControllerManager({ client: cluster.client, logger: pino({ level: 'info' }, sink), controllers: [nodeLifecycleController], options, leaderElection: undefined, instance: 'test' }, stop.signal);
+  const running = runControllerManager(
+    { client: cluster.client, logger: pino({ level: 'info' }, sink), controllers: [nodeLifecycleController], options, leaderElection: undefined, instance: 'test' },
+    stop.signal,
+  );
   t.teardown(() => {
     stop.abort();
     return running.then(() => {});

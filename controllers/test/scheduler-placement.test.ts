@@ -11,9 +11,17 @@ test('a pod is bound to the node that fits, with a Scheduled event from default-
   await createPod(cluster.client, 'web', { cpu: '2', memory: '1Gi' });
   t.is(await boundNode(cluster.client, 'web'), 'large');
   const pod = await getPod(cluster.client, 'web');
-  t.like(pod.status?.conditions?.find((c) => c.type === 'PodScheduled'), { status: 'True' });
+  t.like(
+    pod.status?.conditions?.find((c) => c.type === 'PodScheduled'),
+    { status: 'True' },
+  );
   const event = await eventOf(cluster.client, 'web', 'Scheduled');
-  t.like(event, { type: 'Normal', message: 'Successfully assigned default/web to large', source: { component: 'default-scheduler' }, involvedObject: { kind: 'Pod', name: 'web', uid: pod.metadata?.uid } });
+  t.like(event, {
+    type: 'Normal',
+    message: 'Successfully assigned default/web to large',
+    source: { component: 'default-scheduler' },
+    involvedObject: { kind: 'Pod', name: 'web', uid: pod.metadata?.uid },
+  });
 });
 
 test('nodeSelector and required node affinity steer pods', async (t) => {
@@ -25,13 +33,61 @@ test('nodeSelector and required node affinity steer pods', async (t) => {
   const affinity = (...terms: unknown[]) => ({ affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: terms } } } });
   await createPod(cluster.client, 'selector', {}, { nodeSelector: { disk: 'ssd', zone: 'z2' } });
   // Expressions of a term are ANDed.
-  await createPod(cluster.client, 'expressions', {}, affinity({ matchExpressions: [{ key: 'disk', operator: 'In', values: ['ssd'] }, { key: 'zone', operator: 'NotIn', values: ['z2'] }] }));
-  await createPod(cluster.client, 'gt-lt', {}, affinity({ matchExpressions: [{ key: 'gen', operator: 'Gt', values: ['4'] }, { key: 'gen', operator: 'Lt', values: ['6'] }] }));
-  await createPod(cluster.client, 'absent-label', {}, affinity({ matchExpressions: [{ key: 'gen', operator: 'Lt', values: ['4'] }, { key: 'gpu', operator: 'DoesNotExist' }] }));
+  await createPod(
+    cluster.client,
+    'expressions',
+    {},
+    affinity({
+      matchExpressions: [
+        { key: 'disk', operator: 'In', values: ['ssd'] },
+        { key: 'zone', operator: 'NotIn', values: ['z2'] },
+      ],
+    }),
+  );
+  await createPod(
+    cluster.client,
+    'gt-lt',
+    {},
+    affinity({
+      matchExpressions: [
+        { key: 'gen', operator: 'Gt', values: ['4'] },
+        { key: 'gen', operator: 'Lt', values: ['6'] },
+      ],
+    }),
+  );
+  await createPod(
+    cluster.client,
+    'absent-label',
+    {},
+    affinity({
+      matchExpressions: [
+        { key: 'gen', operator: 'Lt', values: ['4'] },
+        { key: 'gpu', operator: 'DoesNotExist' },
+      ],
+    }),
+  );
   // Terms are ORed; matchFields selects by name.
-  await createPod(cluster.client, 'fields', {}, affinity({ matchExpressions: [{ key: 'zone', operator: 'In', values: ['nowhere'] }] }, { matchFields: [{ key: 'metadata.name', operator: 'In', values: ['c'] }] }));
+  await createPod(
+    cluster.client,
+    'fields',
+    {},
+    affinity({ matchExpressions: [{ key: 'zone', operator: 'In', values: ['nowhere'] }] }, { matchFields: [{ key: 'metadata.name', operator: 'In', values: ['c'] }] }),
+  );
   // Both the nodeSelector and the affinity must hold.
-  await createPod(cluster.client, 'both', {}, { nodeSelector: { zone: 'z1' }, ...affinity({ matchExpressions: [{ key: 'disk', operator: 'Exists' }, { key: 'disk', operator: 'NotIn', values: ['ssd'] }] }) });
+  await createPod(
+    cluster.client,
+    'both',
+    {},
+    {
+      nodeSelector: { zone: 'z1' },
+      ...affinity({
+        matchExpressions: [
+          { key: 'disk', operator: 'Exists' },
+          { key: 'disk', operator: 'NotIn', values: ['ssd'] },
+        ],
+      }),
+    },
+  );
   t.is(await boundNode(cluster.client, 'selector'), 'c');
   t.is(await boundNode(cluster.client, 'expressions'), 'b');
   t.is(await boundNode(cluster.client, 'gt-lt'), 'b');
@@ -48,10 +104,25 @@ test('NoSchedule and NoExecute taints keep out pods that do not tolerate them; P
   runControllers(t, cluster, [schedulerController]);
 
   await createPod(cluster.client, 'plain');
-  await createPod(cluster.client, 'tolerates-gpu', {}, { tolerations: [{ key: 'dedicated', operator: 'Equal', value: 'gpu', effect: 'NoSchedule' }], nodeSelector: { 'kubernetes.io/hostname': 'gpu' } });
+  await createPod(
+    cluster.client,
+    'tolerates-gpu',
+    {},
+    { tolerations: [{ key: 'dedicated', operator: 'Equal', value: 'gpu', effect: 'NoSchedule' }], nodeSelector: { 'kubernetes.io/hostname': 'gpu' } },
+  );
   await createPod(cluster.client, 'wrong-value', {}, { tolerations: [{ key: 'dedicated', operator: 'Equal', value: 'tpu' }], nodeSelector: { 'kubernetes.io/hostname': 'gpu' } });
-  await createPod(cluster.client, 'tolerates-maintenance', {}, { tolerations: [{ key: 'maintenance', operator: 'Exists' }], nodeSelector: { 'kubernetes.io/hostname': 'draining' } });
-  await createPod(cluster.client, 'tolerates-cordon', {}, { tolerations: [{ key: 'node.kubernetes.io/unschedulable', operator: 'Exists', effect: 'NoSchedule' }], nodeSelector: { 'kubernetes.io/hostname': 'cordoned' } });
+  await createPod(
+    cluster.client,
+    'tolerates-maintenance',
+    {},
+    { tolerations: [{ key: 'maintenance', operator: 'Exists' }], nodeSelector: { 'kubernetes.io/hostname': 'draining' } },
+  );
+  await createPod(
+    cluster.client,
+    'tolerates-cordon',
+    {},
+    { tolerations: [{ key: 'node.kubernetes.io/unschedulable', operator: 'Exists', effect: 'NoSchedule' }], nodeSelector: { 'kubernetes.io/hostname': 'cordoned' } },
+  );
   t.is(await boundNode(cluster.client, 'tolerates-gpu'), 'gpu');
   t.is(await boundNode(cluster.client, 'tolerates-maintenance'), 'draining');
   t.is(await boundNode(cluster.client, 'tolerates-cordon'), 'cordoned');
@@ -81,12 +152,17 @@ test('requests count against allocatable minus the pods bound to the node, sidec
   t.is(await boundNode(cluster.client, 'gpu'), 'n1');
   // A sidecar (restartable init container) adds to the containers (1Gi + 1Gi); a plain init container
   // counts alone, with the sidecars started before it, as a peak (3500Mi): the larger wins.
-  await createPod(cluster.client, 'with-init', { cpu: '100m', memory: '1Gi' }, {
-    initContainers: [
-      { name: 'setup', image: 'busybox', resources: { requests: { memory: '3500Mi' } } },
-      { name: 'proxy', image: 'busybox', restartPolicy: 'Always', resources: { requests: { memory: '1Gi' } } },
-    ],
-  });
+  await createPod(
+    cluster.client,
+    'with-init',
+    { cpu: '100m', memory: '1Gi' },
+    {
+      initContainers: [
+        { name: 'setup', image: 'busybox', resources: { requests: { memory: '3500Mi' } } },
+        { name: 'proxy', image: 'busybox', restartPolicy: 'Always', resources: { requests: { memory: '1Gi' } } },
+      ],
+    },
+  );
   await new Promise((resolve) => setTimeout(resolve, 300));
   t.falsy((await getPod(cluster.client, 'with-init')).spec.nodeName);
   await createNode(cluster.client, 'n3', { cpu: '1', memory: '4Gi' });

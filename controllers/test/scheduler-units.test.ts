@@ -22,12 +22,16 @@ test('a pod requests its containers and sidecars summed, or its largest init con
   t.is(request.nonZeroMemory, 1024 * 1024 * 1024 + 200 * 1024 * 1024 + 1024 * 1024);
 });
 
-test('quantities round up to millicores and bytes; pod-level requests replace the containers\' cpu and memory', (t) => {
+test("quantities round up to millicores and bytes; pod-level requests replace the containers' cpu and memory", (t) => {
   t.like(podRequests({ containers: [container({ cpu: '0.1', memory: '100m' }), container({ cpu: '1.0001m' })] }).fit, { milliCpu: 102, memory: 1 });
   const podLevel = podRequests({ containers: [container({ cpu: '3', 'ephemeral-storage': '1Gi' })], resources: { requests: { cpu: '500m' } } });
   t.like(podLevel.fit, { milliCpu: 500, ephemeralStorage: 1024 ** 3 });
   t.is(podLevel.nonZeroMemory, 200 * 1024 * 1024);
-  t.deepEqual(podRequests({ containers: [container({})] }), { fit: { milliCpu: 0, memory: 0, ephemeralStorage: 0, scalar: new Map() }, nonZeroMilliCpu: 100, nonZeroMemory: 200 * 1024 * 1024 });
+  t.deepEqual(podRequests({ containers: [container({})] }), {
+    fit: { milliCpu: 0, memory: 0, ephemeralStorage: 0, scalar: new Map() },
+    nonZeroMilliCpu: 100,
+    nonZeroMemory: 200 * 1024 * 1024,
+  });
 });
 
 test('tolerations match taints as v1helper.ToleratesTaint does', (t) => {
@@ -47,7 +51,10 @@ test('the FailedScheduling message counts reasons per node and sorts "<count> <r
     ['b', unresolvable('node(s) were unschedulable')],
     ['c', unresolvable('node(s) were unschedulable')],
   ]);
-  t.is(fitErrorMessage(13, { statuses, absent: unresolvable('Preemption is not helpful for scheduling') }, 'tail.'), '0/13 nodes are available: 1 Preemption is not helpful for scheduling, 10 Insufficient cpu, 10 Insufficient memory, 2 node(s) were unschedulable. tail.');
+  t.is(
+    fitErrorMessage(13, { statuses, absent: unresolvable('Preemption is not helpful for scheduling') }, 'tail.'),
+    '0/13 nodes are available: 1 Preemption is not helpful for scheduling, 10 Insufficient cpu, 10 Insufficient memory, 2 node(s) were unschedulable. tail.',
+  );
   t.is(fitErrorMessage(2, { statuses: new Map(), preFilterMessage: 'pod affinity terms conflict' }), '0/2 nodes are available: pod affinity terms conflict.');
 });
 

@@ -24,7 +24,10 @@ test('a pod no node fits gets PodScheduled=False and a FailedScheduling event in
 
   await createNode(cluster.client, 'web-2', { cpu: '4', labels: { tier: 'web' } });
   t.is(await boundNode(cluster.client, 'waiting'), 'web-2');
-  t.like((await getPod(cluster.client, 'waiting')).status?.conditions?.find((c) => c.type === 'PodScheduled'), { status: 'True' });
+  t.like(
+    (await getPod(cluster.client, 'waiting')).status?.conditions?.find((c) => c.type === 'PodScheduled'),
+    { status: 'True' },
+  );
 });
 
 test('each filter gives its reason; a node too small even when empty, or a pod that never preempts, leaves preemption nothing to try', async (t) => {
@@ -49,9 +52,16 @@ test('each filter gives its reason; a node too small even when empty, or a pod t
     '0/4 nodes are available: 1 Insufficient cpu, 1 Too many pods, 1 node(s) had untolerated taint(s), 1 node(s) were unschedulable. ' +
       'no new claims to deallocate, preemption: not eligible due to preemptionPolicy=Never.',
   );
-  await createPod(cluster.client, 'named', {}, {
-    affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['tainted'] }] }] } } },
-  });
+  await createPod(
+    cluster.client,
+    'named',
+    {},
+    {
+      affinity: {
+        nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['tainted'] }] }] } },
+      },
+    },
+  );
   t.is(
     (await podScheduledFalse(cluster.client, 'named')).message,
     "0/4 nodes are available: 1 node(s) had untolerated taint(s), 3 node(s) didn't satisfy plugin(s) [NodeAffinity]. " +
@@ -98,7 +108,13 @@ test('kubectl shows where a pod went, and why another one waits', async (t) => {
   t.regex(wide, /^NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE\s+IP\s+NODE\s+NOMINATED NODE\s+READINESS GATES\n/);
   t.regex(wide, /\nhello\s+0\/1\s+Pending\s+0\s+\S+\s+<none>\s+worker-1\s+<none>\s+<none>\n/);
 
-  await kubectl(cluster, 'run', 'greedy', '--image=registry.k8s.io/pause:3.10', '--overrides={"apiVersion":"v1","spec":{"containers":[{"name":"greedy","image":"registry.k8s.io/pause:3.10","resources":{"requests":{"cpu":"3"}}}]}}');
+  await kubectl(
+    cluster,
+    'run',
+    'greedy',
+    '--image=registry.k8s.io/pause:3.10',
+    '--overrides={"apiVersion":"v1","spec":{"containers":[{"name":"greedy","image":"registry.k8s.io/pause:3.10","resources":{"requests":{"cpu":"3"}}}]}}',
+  );
   await eventOf(cluster.client, 'greedy', 'FailedScheduling');
   const described = await kubectl(cluster, 'describe', 'pod', 'greedy');
   t.regex(described, /\nNode:\s+<none>\n/);

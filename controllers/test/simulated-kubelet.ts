@@ -35,7 +35,14 @@ const metaTime = (ms: number): string => `${new Date(ms).toISOString().slice(0, 
 /** The conditions a healthy kubelet posts. */
 export function healthyConditions(at: number): Condition[] {
   const time = metaTime(at);
-  const condition = (type: string, status: string, reason: string, message: string): Condition => ({ type, status, reason, message, lastHeartbeatTime: time, lastTransitionTime: time });
+  const condition = (type: string, status: string, reason: string, message: string): Condition => ({
+    type,
+    status,
+    reason,
+    message,
+    lastHeartbeatTime: time,
+    lastTransitionTime: time,
+  });
   return [
     condition('MemoryPressure', 'False', 'KubeletHasSufficientMemory', 'kubelet has sufficient memory available'),
     condition('DiskPressure', 'False', 'KubeletHasNoDiskPressure', 'kubelet has no disk pressure'),
@@ -71,7 +78,12 @@ export class SimulatedKubelet {
     await client.create(nodes, { apiVersion: 'v1', kind: 'Node', metadata: { name, labels: { 'kubernetes.io/hostname': name, ...options.labels } } });
     if (options.silent === true) return kubelet;
     await kubelet.setConditions(healthyConditions(Date.now()));
-    await client.create(leases, { apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: { name }, spec: { holderIdentity: name, leaseDurationSeconds: 40, renewTime: microTime(Date.now()) } });
+    await client.create(leases, {
+      apiVersion: 'coordination.k8s.io/v1',
+      kind: 'Lease',
+      metadata: { name },
+      spec: { holderIdentity: name, leaseDurationSeconds: 40, renewTime: microTime(Date.now()) },
+    });
     kubelet.start();
     return kubelet;
   }
@@ -151,10 +163,14 @@ export function taintNames(node: NodeObject): string[] {
 }
 
 export async function waitForNode(client: RestClient, name: string, what: string, test: (node: NodeObject) => boolean, timeoutMs = 20_000): Promise<NodeObject> {
-  return eventually(`node ${name}: ${what}`, async () => {
-    const node = await client.get<NodeObject>({ ...nodes, name });
-    return test(node) ? node : undefined;
-  }, timeoutMs);
+  return eventually(
+    `node ${name}: ${what}`,
+    async () => {
+      const node = await client.get<NodeObject>({ ...nodes, name });
+      return test(node) ? node : undefined;
+    },
+    timeoutMs,
+  );
 }
 
 export interface EventObject extends KubeObject {
@@ -171,5 +187,7 @@ export async function events(client: RestClient, namespace = 'default'): Promise
 
 /** Waits for an event of the reason about the named object and answers it. */
 export async function waitForEvent(client: RestClient, kind: string, name: string, reason: string, namespace = 'default'): Promise<EventObject> {
-  return eventually(`${reason} event of ${kind} ${name}`, async () => (await events(client, namespace)).find((e) => e.involvedObject.kind === kind && e.involvedObject.name === name && e.reason === reason));
+  return eventually(`${reason} event of ${kind} ${name}`, async () =>
+    (await events(client, namespace)).find((e) => e.involvedObject.kind === kind && e.involvedObject.name === name && e.reason === reason),
+  );
 }

@@ -6,7 +6,7 @@ import test from 'ava';
 import type { KubeObject, RestClient } from '@capstan/common/client';
 import { taintEvictionController } from '../src/node-lifecycle/index.ts';
 import { kubectl, runControllers, startCluster } from './controller-fixture.ts';
-import { eventually, events, nodes, pods, waitForEvent, type NodeObject, type Taint } from './simulated-kubelet.ts';
+import { eventually, events, nodes, pods, waitForEvent, type Taint } from './simulated-kubelet.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const broken = { key: 'example.com/broken', effect: 'NoExecute' } as const;
@@ -79,14 +79,20 @@ test.serial('an intolerant pod is deleted at once with the DisruptionTarget cond
   t.true((deletedAt.get('intolerant') as number) - taintedAt < 1500, 'deleted at once');
   t.deepEqual(history.slice(0, 2), ['intolerant DisruptionTarget', 'intolerant deleted']);
   const evicted = await pod(client, 'intolerant');
-  t.like(evicted.status?.conditions?.find((c) => c.type === 'DisruptionTarget'), { status: 'True', reason: 'DeletionByTaintManager', message: 'Taint manager: deleting due to NoExecute taint' });
+  t.like(
+    evicted.status?.conditions?.find((c) => c.type === 'DisruptionTarget'),
+    { status: 'True', reason: 'DeletionByTaintManager', message: 'Taint manager: deleting due to NoExecute taint' },
+  );
   const event = await waitForEvent(client, 'Pod', 'intolerant', 'TaintManagerEviction');
   t.like(event, { type: 'Normal', message: 'Marking for deletion Pod default/intolerant', source: { component: 'taint-eviction-controller' } });
 
   await eventually('patient deleted', async () => deletedAt.get('patient'), 10_000);
   const patientAfter = (deletedAt.get('patient') as number) - taintedAt;
   t.true(patientAfter >= 2900 && patientAfter < 5000, `the 3 s toleration ended after ${patientAfter} ms`);
-  t.like((await pod(client, 'patient')).status?.conditions?.find((c) => c.type === 'DisruptionTarget'), { reason: 'DeletionByTaintManager' });
+  t.like(
+    (await pod(client, 'patient')).status?.conditions?.find((c) => c.type === 'DisruptionTarget'),
+    { reason: 'DeletionByTaintManager' },
+  );
 
   await sleep(1500);
   t.false(deleted(await pod(client, 'stoic')));
@@ -132,7 +138,10 @@ test.serial('a pod bound to a node that is already tainted is deleted at once; t
     { key: other.key, operator: 'Equal', value: 'yes', effect: 'NoExecute', tolerationSeconds: 2 },
   ]);
   // A toleration of the wrong value does not tolerate.
-  await createPod(client, 'wrong-value', 'worker', [{ operator: 'Exists', key: broken.key }, { key: other.key, operator: 'Equal', value: 'no' }]);
+  await createPod(client, 'wrong-value', 'worker', [
+    { operator: 'Exists', key: broken.key },
+    { key: other.key, operator: 'Equal', value: 'no' },
+  ]);
   // Tolerating everything (no key, Exists) stays.
   await createPod(client, 'everything', 'worker', [{ operator: 'Exists' }]);
 

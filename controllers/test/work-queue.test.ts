@@ -8,13 +8,17 @@ test('a key added many times is handled once, never by two workers at once, and 
   let most = 0;
   let release: () => void = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
-  const running = queue.run(4, async (key) => {
-    concurrent++;
-    most = Math.max(most, concurrent);
-    handled.push(key);
-    if (handled.length === 1) await gate;
-    concurrent--;
-  }, () => {});
+  const running = queue.run(
+    4,
+    async (key) => {
+      concurrent++;
+      most = Math.max(most, concurrent);
+      handled.push(key);
+      if (handled.length === 1) await gate;
+      concurrent--;
+    },
+    () => {},
+  );
   for (let i = 0; i < 5; i++) queue.add('a');
   await new Promise((resolve) => setImmediate(resolve));
   queue.add('a');
@@ -31,10 +35,14 @@ test('a failing key comes back after a growing delay, and forget resets it', asy
   const queue = new WorkQueue({ baseDelayMs: 20 });
   const times: number[] = [];
   const start = Date.now();
-  const running = queue.run(1, async () => {
-    times.push(Date.now() - start);
-    if (times.length < 3) throw new Error('not yet');
-  }, () => {});
+  const running = queue.run(
+    1,
+    async () => {
+      times.push(Date.now() - start);
+      if (times.length < 3) throw new Error('not yet');
+    },
+    () => {},
+  );
   queue.add('k');
   await new Promise((resolve) => setTimeout(resolve, 200));
   queue.shutDown();

@@ -16,7 +16,7 @@ const flags = {
   'data-dir': { type: 'string', default: '.capstan', help: 'Where the cluster keeps its state and its kubeconfig' },
   port: { type: 'int', default: 6443, help: 'The port of the API server (0 picks a free one)' },
   'bind-address': { type: 'string', default: '127.0.0.1', help: 'The IP address the API server serves on' },
-  'feature-gates': { type: 'strings', default: [] as readonly string[], help: 'key=true|false pairs of the API server\'s feature gates' },
+  'feature-gates': { type: 'strings', default: [] as readonly string[], help: "key=true|false pairs of the API server's feature gates" },
   node: { type: 'bool', default: true, help: 'Start nodes: node agents on the simulated runtime (--node=false: none)' },
   nodes: { type: 'int', default: 1, help: 'How many nodes to start, each a node agent on a simulated runtime of its own' },
   controllers: { type: 'bool', default: true, help: 'Start the controllers: node lifecycle, node IPAM, namespace cleanup, garbage collection, scheduling' },
@@ -75,12 +75,24 @@ export async function upCommand(argv: readonly string[], out: (text: string) => 
   out(`Capstan is ready at ${running.url}: export KUBECONFIG=${kubeconfig}`);
 
   const specs = f.node ? upNodeSpecs(dataDir, f.nodes) : [];
-  const readiness = specs.length === 0 ? undefined : new NodeReadiness(kubeconfig, specs.map((spec) => spec.name), say, (error) => logger.warn({ err: error }, 'watching the nodes'));
+  const readiness =
+    specs.length === 0
+      ? undefined
+      : new NodeReadiness(
+          kubeconfig,
+          specs.map((spec) => spec.name),
+          say,
+          (error) => logger.warn({ err: error }, 'watching the nodes'),
+        );
   const controllers: UpControllers | undefined = f.controllers ? startUpControllers(dataDir, kubeconfig, f['service-cluster-ip-range'], say) : undefined;
   const nodes: UpNode[] = specs.map((spec) =>
     startUpNode(spec, { dataDir, kubeconfig, log: say, whenReady: (name) => (readiness as NodeReadiness).whenReady(name), podCidrsAllocated: f.controllers }),
   );
-  for (const node of nodes) void node.started.then(() => out(`node ${node.name} is Ready`), () => {});
+  for (const node of nodes)
+    void node.started.then(
+      () => out(`node ${node.name} is Ready`),
+      () => {},
+    );
   const startFailed = Promise.all([controllers?.started, ...nodes.map((node) => node.started)]).then(
     () => new Promise<never>(() => {}),
     (error: unknown) => error,

@@ -14,7 +14,14 @@ export interface UpControllers {
 
 export function startUpControllers(dataDir: string, kubeconfig: string, serviceClusterIpRange: string, log: (line: string) => void): UpControllers {
   const logFile = join(dataDir, 'controllers.log');
-  const args = ['controllers', `--kubeconfig=${kubeconfig}`, '--logging-format=json', '--allocate-node-cidrs=true', '--cluster-cidr=10.244.0.0/16', `--service-cluster-ip-range=${serviceClusterIpRange}`];
+  const args = [
+    'controllers',
+    `--kubeconfig=${kubeconfig}`,
+    '--logging-format=json',
+    '--allocate-node-cidrs=true',
+    '--cluster-cidr=10.244.0.0/16',
+    `--service-cluster-ip-range=${serviceClusterIpRange}`,
+  ];
   const child = capstanChild(args, logFile, { say: log });
   log(`controllers: node lifecycle, node IPAM, namespace cleanup, garbage collection, scheduling (log in ${logFile})`);
   return { started: child.started, stop: () => stopChild(child) };

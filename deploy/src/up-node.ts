@@ -85,7 +85,14 @@ export function startUpNode(spec: UpNodeSpec, context: UpNodeContext): UpNode {
     );
     if (stopped) return;
     agent = capstanChild(
-      ['agent', `--config=${config}`, `--kubeconfig=${context.kubeconfig}`, `--hostname-override=${name}`, `--root-dir=${join(dir, 'agent')}`, `--authentication-token-file=${agentTokenFile(context.dataDir)}`],
+      [
+        'agent',
+        `--config=${config}`,
+        `--kubeconfig=${context.kubeconfig}`,
+        `--hostname-override=${name}`,
+        `--root-dir=${join(dir, 'agent')}`,
+        `--authentication-token-file=${agentTokenFile(context.dataDir)}`,
+      ],
       join(dir, 'agent.log'),
       { name: `node ${name}: agent`, say: context.log, ready: () => context.whenReady(name) },
     );

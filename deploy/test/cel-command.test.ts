@@ -88,11 +88,7 @@ test('cel eval prints the cost Kubernetes counts at run time, and stops past --b
 });
 
 test('cel eval binds variables from --input, keeping integers beyond 2^53 exact', async (t) => {
-  const rule = await evaluate(
-    "self.replicas <= self.maxReplicas && self.name.startsWith('web-')",
-    '--input',
-    'self={"replicas": 3, "maxReplicas": 5, "name": "web-1"}',
-  );
+  const rule = await evaluate("self.replicas <= self.maxReplicas && self.name.startsWith('web-')", '--input', 'self={"replicas": 3, "maxReplicas": 5, "name": "web-1"}');
   t.is(rule.stdout, '{"result":true,"type":"bool","cost":8}\n');
   t.is(rule.status, 0);
   const big = await evaluate('a * 2 + b', '--input=a=4611686018427387903', '--input', 'b=1');

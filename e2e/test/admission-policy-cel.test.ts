@@ -32,13 +32,16 @@ const webhook = (name: string, matchConditions: unknown) => ({
   matchConditions,
 });
 
-test('a validation that does not parse is refused with the compiler\'s syntax error', async (t) => {
+test("a validation that does not parse is refused with the compiler's syntax error", async (t) => {
   const { status, body } = await post(policies, policy('syntax-error', { validations: [{ expression: 'object.spec.replicas >' }] }));
   t.is(status, 422);
   t.is(body.reason, 'Invalid');
   const detail =
     "compilation failed: ERROR: <input>:1:23: Syntax error: mismatched input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n | object.spec.replicas >\n | ......................^";
-  t.is(body.message, `ValidatingAdmissionPolicy.admissionregistration.k8s.io "syntax-error" is invalid: spec.validations[0].expression: Invalid value: "object.spec.replicas >": ${detail}`);
+  t.is(
+    body.message,
+    `ValidatingAdmissionPolicy.admissionregistration.k8s.io "syntax-error" is invalid: spec.validations[0].expression: Invalid value: "object.spec.replicas >": ${detail}`,
+  );
   t.deepEqual(body.details.causes, [{ reason: 'FieldValueInvalid', message: `Invalid value: "object.spec.replicas >": ${detail}`, field: 'spec.validations[0].expression' }]);
 });
 
@@ -66,7 +69,10 @@ test('undeclared names and results of the wrong type are refused where each use 
     "spec.validations[4].messageExpression: Invalid value: \"authorizer.path('/healthz').check('get').reason()\": compilation failed: ERROR: <input>:1:1: undeclared reference to 'authorizer' (in container '')\n | authorizer.path('/healthz').check('get').reason()\n | ^",
     'spec.auditAnnotations[0].valueExpression: Invalid value: "object.spec.replicas": must evaluate to one of [string null_type] but got dyn',
   ]);
-  t.regex(body.message, /^ValidatingAdmissionPolicy\.admissionregistration\.k8s\.io "wrong-types" is invalid: \[spec\.validations\[0\]\.expression: Invalid value: "replicas > 1": compilation failed: ERROR: <input>:1:1: undeclared reference to 'replicas'/);
+  t.regex(
+    body.message,
+    /^ValidatingAdmissionPolicy\.admissionregistration\.k8s\.io "wrong-types" is invalid: \[spec\.validations\[0\]\.expression: Invalid value: "replicas > 1": compilation failed: ERROR: <input>:1:1: undeclared reference to 'replicas'/,
+  );
 });
 
 test('variables see only the ones declared before them, and none exist without spec.variables', async (t) => {
@@ -82,8 +88,8 @@ test('variables see only the ones declared before them, and none exist without s
   );
   t.is(ordered.status, 422);
   t.deepEqual(causes(ordered.body), [
-    "spec.variables[0].expression: Invalid value: \"variables.second > 1\": compilation failed: ERROR: <input>:1:10: undefined field 'second'\n | variables.second > 1\n | .........^",
-    "spec.validations[0].expression: Invalid value: \"variables.first && variables.third\": compilation failed: ERROR: <input>:1:29: undefined field 'third'\n | variables.first && variables.third\n | ............................^",
+    'spec.variables[0].expression: Invalid value: "variables.second > 1": compilation failed: ERROR: <input>:1:10: undefined field \'second\'\n | variables.second > 1\n | .........^',
+    'spec.validations[0].expression: Invalid value: "variables.first && variables.third": compilation failed: ERROR: <input>:1:29: undefined field \'third\'\n | variables.first && variables.third\n | ............................^',
   ]);
   const without = await post(policies, policy('no-variables', { validations: [{ expression: 'variables.replicas > 1' }] }));
   t.is(without.status, 422);
@@ -100,7 +106,7 @@ test('params exist only for a policy with a paramKind, in its match conditions t
   const { status, body } = await post(policies, policy('params-without-kind', spec));
   t.is(status, 422);
   t.deepEqual(causes(body), [
-    "spec.matchConditions[0].expression: Invalid value: \"params.data.enabled == \\\"true\\\"\": compilation failed: ERROR: <input>:1:1: undeclared reference to 'params' (in container '')\n | params.data.enabled == \"true\"\n | ^",
+    'spec.matchConditions[0].expression: Invalid value: "params.data.enabled == \\"true\\"": compilation failed: ERROR: <input>:1:1: undeclared reference to \'params\' (in container \'\')\n | params.data.enabled == "true"\n | ^',
     "spec.validations[0].expression: Invalid value: \"object.spec.replicas <= params.maxReplicas\": compilation failed: ERROR: <input>:1:25: undeclared reference to 'params' (in container '')\n | object.spec.replicas <= params.maxReplicas\n | ........................^",
   ]);
   const withKind = await post(policies, policy('params-with-kind', { ...spec, paramKind: { apiVersion: 'v1', kind: 'ConfigMap' } }));
@@ -150,7 +156,10 @@ test('webhook configurations compile their match conditions: bool, with the auth
   const validating = await post(validatingWebhooks, { metadata: { name: 'bad-conditions' }, webhooks: [webhook('check.example.com', conditions)] });
   t.is(validating.status, 422);
   t.deepEqual(causes(validating.body), expected('webhooks[0].matchConditions'));
-  t.regex(validating.body.message, /^ValidatingWebhookConfiguration\.admissionregistration\.k8s\.io "bad-conditions" is invalid: \[webhooks\[0\]\.matchConditions\[0\]\.expression: Invalid value: "params\.x"/);
+  t.regex(
+    validating.body.message,
+    /^ValidatingWebhookConfiguration\.admissionregistration\.k8s\.io "bad-conditions" is invalid: \[webhooks\[0\]\.matchConditions\[0\]\.expression: Invalid value: "params\.x"/,
+  );
   // The match conditions come after the client config and before the review versions.
   const mutating = await post(mutatingWebhooks, {
     metadata: { name: 'bad-conditions' },
@@ -185,7 +194,13 @@ test('an update compiles what changed: taking the paramKind away re-checks the m
   ]);
   const hooks = await post(validatingWebhooks, { metadata: { name: 'updated-hooks' }, webhooks: [webhook('check.example.com', [{ name: 'always', expression: 'true' }])] });
   t.is(hooks.status, 201, JSON.stringify(hooks.body));
-  const badHook = { ...hooks.body.webhooks[0], matchConditions: [{ name: 'always', expression: 'true' }, { name: 'count', expression: 'size(object.spec)' }] };
+  const badHook = {
+    ...hooks.body.webhooks[0],
+    matchConditions: [
+      { name: 'always', expression: 'true' },
+      { name: 'count', expression: 'size(object.spec)' },
+    ],
+  };
   const hookUpdate = await send('PUT', `${validatingWebhooks}/updated-hooks`, { ...hooks.body, webhooks: [badHook] });
   t.is(hookUpdate.status, 422);
   t.deepEqual(causes(hookUpdate.body), ['webhooks[0].matchConditions[1].expression: Invalid value: "size(object.spec)": must evaluate to bool but got int']);
@@ -195,7 +210,7 @@ test('an update compiles what changed: taking the paramKind away re-checks the m
   // apiserver/test/admission-cel-validation.test.ts with an older compatibility version.
 });
 
-test('kubectl apply shows kube\'s error for a policy whose validation is not bool', async (t) => {
+test("kubectl apply shows kube's error for a policy whose validation is not bool", async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'capstan-vap-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const manifest = (expression: string) =>

@@ -35,7 +35,8 @@ if (skipReason !== undefined) {
   let agentPort = 0;
   const access = agentAccess();
 
-  const kubectl = async (...args: string[]): Promise<string> => (await run(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, ...args], { encoding: 'utf8', timeout: 60_000 })).stdout;
+  const kubectl = async (...args: string[]): Promise<string> =>
+    (await run(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, ...args], { encoding: 'utf8', timeout: 60_000 })).stdout;
   const getJson = async (path: string): Promise<Json | undefined> => {
     const response = await fetch(`${server.url}${path}`);
     return response.status === 200 ? ((await response.json()) as Json) : undefined;
@@ -70,9 +71,11 @@ if (skipReason !== undefined) {
     const manifestFile = join(access.dir, 'pod.json');
     writeFileSync(manifestFile, JSON.stringify(manifest));
     await kubectl('apply', '-f', manifestFile);
-    await eventually('the pod to run', async () => ((await getJson('/api/v1/namespaces/default/pods/real'))?.status?.phase === 'Running' ? true : undefined), 60_000).catch((error: Error) => {
-      throw new Error(`${error.message}\n${agent.output()}`);
-    });
+    await eventually('the pod to run', async () => ((await getJson('/api/v1/namespaces/default/pods/real'))?.status?.phase === 'Running' ? true : undefined), 60_000).catch(
+      (error: Error) => {
+        throw new Error(`${error.message}\n${agent.output()}`);
+      },
+    );
   });
 
   test.after.always(async () => {
@@ -88,21 +91,26 @@ if (skipReason !== undefined) {
     t.like(app, { name: 'app', image: busyboxImage, ready: true, started: true, restartCount: 0 });
     t.regex(app.containerID, /^containerd:\/\/[0-9a-f]{64}$/);
     t.regex(app.imageID, /^sha256:[0-9a-f]{64}$/);
-    t.deepEqual(pod.status.conditions.filter((c: Json) => c.status !== 'True').map((c: Json) => c.type), []);
+    t.deepEqual(
+      pod.status.conditions.filter((c: Json) => c.status !== 'True').map((c: Json) => c.type),
+      [],
+    );
     t.regex(await kubectl('get', 'pod', 'real', '--no-headers'), /^real\s+1\/1\s+Running\s+0\s+\S+\n$/);
     const node = (await getJson(`/api/v1/nodes/${nodeName}`)) as Json;
     t.regex(node.status.nodeInfo.containerRuntimeVersion, /^containerd:\/\/\d+\.\d+/);
   });
 
   test.serial('kubectl logs reads what the container wrote', async (t) => {
-    t.is(await eventually('the log', async () => ((await kubectl('logs', 'real')) || undefined)), 'hello from containerd\n');
+    t.is(await eventually('the log', async () => (await kubectl('logs', 'real')) || undefined), 'hello from containerd\n');
   });
 
   test.serial('kubectl exec runs in the container: output, exit codes, stdin and its end', async (t) => {
     t.is(await kubectl('exec', 'real', '--', '/bin/busybox', 'echo', 'hello', 'from exec'), 'hello from exec\n');
     // The process sees the container's file system, not the host's.
     t.is(await kubectl('exec', 'real', '--', '/bin/busybox', 'ls', '/bin'), 'busybox\nsh\n');
-    const failed = await run(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, 'exec', 'real', '--', '/bin/busybox', 'sh', '-c', 'echo oops >&2; exit 3'], { encoding: 'utf8' }).then(
+    const failed = await run(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, 'exec', 'real', '--', '/bin/busybox', 'sh', '-c', 'echo oops >&2; exit 3'], {
+      encoding: 'utf8',
+    }).then(
       () => undefined,
       (error: { code: number; stderr: string }) => error,
     );
@@ -126,7 +134,9 @@ if (skipReason !== undefined) {
     let out = '';
     stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     const status = await new Promise<V1Status>((resolve, reject) => {
-      new Exec(config).exec('default', 'real', 'app', ['/bin/busybox', 'sh', '-c', 'echo from client-node; exit 4'], stdout, stderr, null, false, resolve).then((socket) => socket.on('error', reject), reject);
+      new Exec(config)
+        .exec('default', 'real', 'app', ['/bin/busybox', 'sh', '-c', 'echo from client-node; exit 4'], stdout, stderr, null, false, resolve)
+        .then((socket) => socket.on('error', reject), reject);
     });
     t.is(out, 'from client-node\n');
     t.like(status, { status: 'Failure', reason: 'NonZeroExitCode' });
@@ -138,11 +148,15 @@ if (skipReason !== undefined) {
     const node = (await getJson(`/api/v1/nodes/${nodeName}`)) as Json;
     const address = node.status.addresses.find((a: Json) => a.type === 'InternalIP').address as string;
     const response = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const request = httpsRequest(`https://${address.includes(':') ? `[${address}]` : address}:${agentPort}/checkpoint/default/real/app`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, rejectUnauthorized: false }, (answer) => {
-        let body = '';
-        answer.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body }));
-      });
+      const request = httpsRequest(
+        `https://${address.includes(':') ? `[${address}]` : address}:${agentPort}/checkpoint/default/real/app`,
+        { method: 'POST', headers: { authorization: `Bearer ${token}` }, rejectUnauthorized: false },
+        (answer) => {
+          let body = '';
+          answer.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body }));
+        },
+      );
       request.on('error', reject);
       request.end();
     });
@@ -151,10 +165,14 @@ if (skipReason !== undefined) {
 
   test.serial('kubectl delete waits while the agent stops the container through containerd', async (t) => {
     t.is(await kubectl('delete', 'pod', 'real', '--wait=true', '--timeout=30s'), 'pod "real" deleted from default namespace\n');
-    await eventually('containerd to be empty', async () => {
-      const listed = await run('ctr', ['--address', `${containerd.dir}/containerd.sock`, '--namespace', 'k8s.io', 'containers', 'list', '-q'], { encoding: 'utf8' });
-      return listed.stdout.trim() === '' ? true : undefined;
-    }, 30_000);
+    await eventually(
+      'containerd to be empty',
+      async () => {
+        const listed = await run('ctr', ['--address', `${containerd.dir}/containerd.sock`, '--namespace', 'k8s.io', 'containers', 'list', '-q'], { encoding: 'utf8' });
+        return listed.stdout.trim() === '' ? true : undefined;
+      },
+      30_000,
+    );
     t.pass();
   });
 }

@@ -85,10 +85,19 @@ test.before(async () => {
   const api = (method: string, path: string, body: unknown, contentType = 'application/json') =>
     fetch(`${started(apiServer).url}${path}`, { method, headers: { 'content-type': contentType }, body: JSON.stringify(body) });
   await api('POST', '/api/v1/nodes', { metadata: { name: 'node-a' } });
-  const status = { addresses: [{ type: 'Hostname', address: 'node-a' }, { type: 'InternalIP', address: '127.0.0.1' }], daemonEndpoints: { kubeletEndpoint: { Port: agent.port } } };
+  const status = {
+    addresses: [
+      { type: 'Hostname', address: 'node-a' },
+      { type: 'InternalIP', address: '127.0.0.1' },
+    ],
+    daemonEndpoints: { kubeletEndpoint: { Port: agent.port } },
+  };
   const patched = await api('PATCH', '/api/v1/nodes/node-a/status', { status }, 'application/merge-patch+json');
   if (patched.status !== 200) throw new Error(`node status: ${await patched.text()}`);
-  const created = await api('POST', '/api/v1/namespaces/default/pods', { metadata: { name: 'web' }, spec: { nodeName: 'node-a', containers: [{ name: 'app', image: 'busybox' }] } });
+  const created = await api('POST', '/api/v1/namespaces/default/pods', {
+    metadata: { name: 'web' },
+    spec: { nodeName: 'node-a', containers: [{ name: 'app', image: 'busybox' }] },
+  });
   if (created.status !== 201) throw new Error(`pod: ${await created.text()}`);
   // Let the container print a few ticks.
   await new Promise((resolve) => setTimeout(resolve, 500));
@@ -106,7 +115,15 @@ test.after.always(async () => {
 /** A request straight to the agent's port, with or without the token. */
 function agentCall(path: string, method: string, withToken: boolean): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const outgoing = request({ host: '127.0.0.1', port: started(agent).port, path, method, rejectUnauthorized: false, agent: false, headers: withToken ? { authorization: `Bearer ${token}` } : {} });
+    const outgoing = request({
+      host: '127.0.0.1',
+      port: started(agent).port,
+      path,
+      method,
+      rejectUnauthorized: false,
+      agent: false,
+      headers: withToken ? { authorization: `Bearer ${token}` } : {},
+    });
     outgoing.once('response', (answer) => {
       let body = '';
       answer.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
@@ -134,7 +151,7 @@ test.serial("the agent's refusals become the API server's errors", async (t) => 
   t.is(failed.stderr, 'Error from server (BadRequest): previous terminated container "app" in pod "web" not found\n');
 });
 
-test.serial('kubectl exec runs in the simulated container through the agent\'s proxy', async (t) => {
+test.serial("kubectl exec runs in the simulated container through the agent's proxy", async (t) => {
   const { stdout } = await kubectl('exec', 'web', '--', 'echo', 'hello', 'world');
   t.is(stdout, 'hello world\n');
   const failed = (await t.throwsAsync(kubectl('exec', 'web', '--', 'sh', '-c', 'exit 3'))) as Error & { code: number; stderr: string };
@@ -169,8 +186,14 @@ test.serial('kubectl logs -f streams the ticks as they come and ends when the co
   const container = containers.get('app') as PodContainerRef;
   await started(runtime).stopContainer({ containerId: container.id, timeout: 1 });
   t.is(await exited, 0);
-  const numbers = out.trim().split('\n').map((line) => Number(/^tick (\d+)$/.exec(line)?.[1]));
+  const numbers = out
+    .trim()
+    .split('\n')
+    .map((line) => Number(/^tick (\d+)$/.exec(line)?.[1]));
   t.true(numbers.length >= 3, out);
   // One tick after another, none lost or repeated.
-  t.deepEqual(numbers, numbers.map((_, index) => (numbers[0] as number) + index));
+  t.deepEqual(
+    numbers,
+    numbers.map((_, index) => (numbers[0] as number) + index),
+  );
 });

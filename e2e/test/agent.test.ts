@@ -46,15 +46,23 @@ test('the agent registers its Node as the kubelet does, and kubectl shows it Rea
   });
   t.like(node.metadata.labels, { 'kubernetes.io/hostname': 'agent-node-1', 'kubernetes.io/os': 'linux', 'beta.kubernetes.io/os': 'linux' });
   t.is(node.metadata.annotations['volumes.kubernetes.io/controller-managed-attach-detach'], 'true');
-  t.deepEqual(node.status.conditions.map((c: Json) => [c.type, c.status, c.reason]), [
-    ['MemoryPressure', 'False', 'KubeletHasSufficientMemory'],
-    ['DiskPressure', 'False', 'KubeletHasNoDiskPressure'],
-    ['PIDPressure', 'False', 'KubeletHasSufficientPID'],
-    ['Ready', 'True', 'KubeletReady'],
-  ]);
+  t.deepEqual(
+    node.status.conditions.map((c: Json) => [c.type, c.status, c.reason]),
+    [
+      ['MemoryPressure', 'False', 'KubeletHasSufficientMemory'],
+      ['DiskPressure', 'False', 'KubeletHasNoDiskPressure'],
+      ['PIDPressure', 'False', 'KubeletHasSufficientPID'],
+      ['Ready', 'True', 'KubeletReady'],
+    ],
+  );
   t.like(node.status.nodeInfo, { operatingSystem: 'linux', containerRuntimeVersion: 'capstan-runtime-sim://0.1.0', kubeletVersion: 'v1.35.0+capstan-0.1.0' });
   t.regex(node.status.nodeInfo.bootID, /^[0-9a-f-]{36}$/);
-  t.deepEqual(Object.keys(node.status.capacity).filter((name) => ['cpu', 'memory', 'pods', 'ephemeral-storage'].includes(name)).sort(), ['cpu', 'ephemeral-storage', 'memory', 'pods']);
+  t.deepEqual(
+    Object.keys(node.status.capacity)
+      .filter((name) => ['cpu', 'memory', 'pods', 'ephemeral-storage'].includes(name))
+      .sort(),
+    ['cpu', 'ephemeral-storage', 'memory', 'pods'],
+  );
   t.is(node.status.capacity.pods, '110');
   t.true(node.status.addresses.some((a: Json) => a.type === 'Hostname' && a.address === 'agent-node-1'));
   const events = await eventually('the startup events', async () => {
@@ -62,8 +70,14 @@ test('the agent registers its Node as the kubelet does, and kubectl shows it Rea
     const reasons = (list?.items ?? []).map((event: Json) => event.reason as string);
     return reasons.includes('NodeHasSufficientPID') ? list : undefined;
   });
-  t.like(events.items.find((event: Json) => event.reason === 'Starting'), { type: 'Normal', message: 'Starting kubelet.', involvedObject: { kind: 'Node', name: 'agent-node-1' }, source: { component: 'kubelet', host: 'agent-node-1' } });
-  t.like(events.items.find((event: Json) => event.reason === 'NodeHasSufficientMemory'), { message: 'Node agent-node-1 status is now: NodeHasSufficientMemory' });
+  t.like(
+    events.items.find((event: Json) => event.reason === 'Starting'),
+    { type: 'Normal', message: 'Starting kubelet.', involvedObject: { kind: 'Node', name: 'agent-node-1' }, source: { component: 'kubelet', host: 'agent-node-1' } },
+  );
+  t.like(
+    events.items.find((event: Json) => event.reason === 'NodeHasSufficientMemory'),
+    { message: 'Node agent-node-1 status is now: NodeHasSufficientMemory' },
+  );
   const wide = await kubectl('get', 'node', 'agent-node-1', '--no-headers', '-o', 'wide');
   t.regex(wide, /^agent-node-1\s+Ready\s+<none>\s+\S+\s+v1\.35\.0\+capstan-0\.1\.0\s+\S+\s+<none>\s+.+capstan-runtime-sim:\/\/0\.1\.0\n$/);
 });
@@ -106,7 +120,14 @@ test('systemd hears READY=1 once the Node is registered and STOPPING=1 on SIGTER
   const received: string[] = [];
   const socket = new DgramSocket();
   socket.bind(socketPath);
-  socket.on('data', (buffer: Buffer) => received.push(...buffer.toString().split('\n').filter((line) => line !== '')));
+  socket.on('data', (buffer: Buffer) =>
+    received.push(
+      ...buffer
+        .toString()
+        .split('\n')
+        .filter((line) => line !== ''),
+    ),
+  );
   t.teardown(() => {
     socket.close();
     rmSync(dir, { recursive: true, force: true });
@@ -143,13 +164,16 @@ test('a pod bound to the node runs through the simulated runtime: kubectl sees i
   t.like(pod.status.containerStatuses[0], { name: 'web', image: 'registry.example/web:1', restartCount: 0, started: true });
   t.regex(pod.status.containerStatuses[0].state.running.startedAt, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   t.regex(pod.status.containerStatuses[0].containerID, /^capstan-runtime-sim:\/\/\S+$/);
-  t.deepEqual(pod.status.conditions.map((c: Json) => [c.type, c.status]), [
-    ['PodReadyToStartContainers', 'True'],
-    ['Initialized', 'True'],
-    ['Ready', 'True'],
-    ['ContainersReady', 'True'],
-    ['PodScheduled', 'True'],
-  ]);
+  t.deepEqual(
+    pod.status.conditions.map((c: Json) => [c.type, c.status]),
+    [
+      ['PodReadyToStartContainers', 'True'],
+      ['Initialized', 'True'],
+      ['Ready', 'True'],
+      ['ContainersReady', 'True'],
+      ['PodScheduled', 'True'],
+    ],
+  );
   t.regex(await kubectl('get', 'pod', 'web', '--no-headers'), /^web\s+1\/1\s+Running\s+0\s+\S+\n$/);
   t.is(await eventually('the logs', async () => ((await kubectl('logs', 'web')) === '' ? undefined : kubectl('logs', 'web'))), 'listening on :8080\nwarming up\n');
   t.is(await kubectl('exec', 'web', '--', 'echo', 'hello from', 'the agent'), 'hello from the agent\n');

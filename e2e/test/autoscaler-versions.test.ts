@@ -16,7 +16,10 @@ test('kubectl autoscale: read through v1 with targetCPUUtilizationPercentage, th
   const v2 = await getJson(url('v2', 'web'));
   t.is(v2.apiVersion, 'autoscaling/v2');
   t.deepEqual(v2.spec.metrics, [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 60 } } }]);
-  t.regex((await shared.kubectl('get', 'hpa', 'web')).stdout, /^NAME\s+REFERENCE\s+TARGETS\s+MINPODS\s+MAXPODS\s+REPLICAS\s+AGE\nweb\s+Deployment\/web\s+cpu: <unknown>\/60%\s+2\s+5\s+0\s+\S+\n$/);
+  t.regex(
+    (await shared.kubectl('get', 'hpa', 'web')).stdout,
+    /^NAME\s+REFERENCE\s+TARGETS\s+MINPODS\s+MAXPODS\s+REPLICAS\s+AGE\nweb\s+Deployment\/web\s+cpu: <unknown>\/60%\s+2\s+5\s+0\s+\S+\n$/,
+  );
 });
 
 test('a v2 autoscaler with a memory metric and behavior keeps them through a v1 read and write', async (t) => {
@@ -36,13 +39,24 @@ test('a v2 autoscaler with a memory metric and behavior keeps them through a v1 
   t.false('metrics' in v1.spec);
   t.deepEqual(JSON.parse(v1.metadata.annotations['autoscaling.alpha.kubernetes.io/metrics']), [metrics[1]]);
   // A v1 client writes back what it read (with a new maxReplicas): nothing of v2 is lost.
-  const replaced = await fetch(url('v1', 'mixed'), { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...v1, spec: { ...v1.spec, maxReplicas: 6 } }) });
+  const replaced = await fetch(url('v1', 'mixed'), {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...v1, spec: { ...v1.spec, maxReplicas: 6 } }),
+  });
   t.is(replaced.status, 200);
   const v2 = await getJson(url('v2', 'mixed'));
   t.deepEqual(v2.spec.metrics, metrics);
   // Behavior comes back with kube's defaults filled in around what was set.
   t.deepEqual(v2.spec.behavior, {
-    scaleUp: { stabilizationWindowSeconds: 0, selectPolicy: 'Max', policies: [{ type: 'Pods', value: 4, periodSeconds: 15 }, { type: 'Percent', value: 100, periodSeconds: 15 }] },
+    scaleUp: {
+      stabilizationWindowSeconds: 0,
+      selectPolicy: 'Max',
+      policies: [
+        { type: 'Pods', value: 4, periodSeconds: 15 },
+        { type: 'Percent', value: 100, periodSeconds: 15 },
+      ],
+    },
     scaleDown: { ...behavior.scaleDown, selectPolicy: 'Max', policies: [{ type: 'Percent', value: 100, periodSeconds: 15 }] },
   });
   t.is(v2.spec.maxReplicas, 6);

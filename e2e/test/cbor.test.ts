@@ -30,7 +30,10 @@ test.after.always(async () => {
 test('with the gate off (the default) CBOR is neither accepted nor served', async (t) => {
   const asked = await fetch(`${plain.url}${secrets}`, { headers: { accept: 'application/cbor' } });
   t.is(asked.status, 406);
-  t.is(((await asked.json()) as { message: string }).message, 'only the following media types are accepted: application/json, application/yaml, application/vnd.kubernetes.protobuf');
+  t.is(
+    ((await asked.json()) as { message: string }).message,
+    'only the following media types are accepted: application/json, application/yaml, application/vnd.kubernetes.protobuf',
+  );
   const sent = await fetch(`${plain.url}${secrets}`, { method: 'POST', headers: { 'content-type': 'application/cbor' }, body: cbor({ metadata: { name: 'x' } }) });
   t.is(sent.status, 415);
   t.regex(((await sent.json()) as { message: string }).message, /accepted media types include: application\/json, application\/yaml, application\/vnd\.kubernetes\.protobuf$/);
@@ -71,14 +74,24 @@ test('with the gate on errors are CBOR Status objects, and unreadable CBOR is a 
   t.is(broken.status, 400);
   t.regex(((await broken.json()) as { message: string }).message, /^the body of the request could not be decoded as CBOR: /);
   const none = await fetch(`${gated.url}${secrets}`, { headers: { accept: 'text/html' } });
-  t.is(((await none.json()) as { message: string }).message, 'only the following media types are accepted: application/json, application/yaml, application/vnd.kubernetes.protobuf, application/cbor');
+  t.is(
+    ((await none.json()) as { message: string }).message,
+    'only the following media types are accepted: application/json, application/yaml, application/vnd.kubernetes.protobuf, application/cbor',
+  );
 });
 
 test('with the gate on a watch in CBOR streams application/cbor-seq: one self-described {type, object} item per event', async (t) => {
-  await fetch(`${gated.url}${secrets}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: 'watched' }, stringData: { a: 'b' } }) });
+  await fetch(`${gated.url}${secrets}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ metadata: { name: 'watched' }, stringData: { a: 'b' } }),
+  });
   const controller = new AbortController();
   t.teardown(() => controller.abort());
-  const watch = await fetch(`${gated.url}${secrets}?watch=1&fieldSelector=metadata.name%3Dwatched&resourceVersion=0`, { headers: { accept: 'application/cbor' }, signal: controller.signal });
+  const watch = await fetch(`${gated.url}${secrets}?watch=1&fieldSelector=metadata.name%3Dwatched&resourceVersion=0`, {
+    headers: { accept: 'application/cbor' },
+    signal: controller.signal,
+  });
   t.is(watch.headers.get('content-type'), 'application/cbor-seq');
   const reader = (watch.body as ReadableStream<Uint8Array>).getReader();
   const { value } = await reader.read();
@@ -89,7 +102,11 @@ test('with the gate on a watch in CBOR streams application/cbor-seq: one self-de
 });
 
 test('kubectl wait and delete with client-go preferring CBOR watch and delete through it', async (t) => {
-  await fetch(`${gated.url}${secrets}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: 'waited' }, type: 'Opaque' }) });
+  await fetch(`${gated.url}${secrets}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ metadata: { name: 'waited' }, type: 'Opaque' }),
+  });
   const env = { ...process.env, KUBE_FEATURE_ClientsAllowCBOR: 'true', KUBE_FEATURE_ClientsPreferCBOR: 'true' };
   const kubectl = (...args: string[]) => run(kubectlBinary(), [`--kubeconfig=${gated.kubeconfig}`, ...args], { encoding: 'utf8', timeout: 20_000, env });
   const waited = await kubectl('wait', '--for=jsonpath={.type}=Opaque', 'secret/waited', '--timeout=10s', '-v=8');
@@ -102,10 +119,18 @@ test('kubectl wait and delete with client-go preferring CBOR watch and delete th
 });
 
 test('with the gate on PartialObjectMetadata lists and watches come in CBOR too', async (t) => {
-  await fetch(`${gated.url}${secrets}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: 'partial', labels: { view: 'meta' } } }) });
+  await fetch(`${gated.url}${secrets}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ metadata: { name: 'partial', labels: { view: 'meta' } } }),
+  });
   const list = await fetch(`${gated.url}${secrets}?labelSelector=view%3Dmeta`, { headers: { accept: 'application/cbor;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1' } });
   t.is(list.headers.get('content-type'), 'application/cbor');
-  t.like(decodeCborObject(Buffer.from(await list.arrayBuffer())), { kind: 'PartialObjectMetadataList', apiVersion: 'meta.k8s.io/v1', items: [{ kind: 'PartialObjectMetadata', metadata: { name: 'partial' } }] });
+  t.like(decodeCborObject(Buffer.from(await list.arrayBuffer())), {
+    kind: 'PartialObjectMetadataList',
+    apiVersion: 'meta.k8s.io/v1',
+    items: [{ kind: 'PartialObjectMetadata', metadata: { name: 'partial' } }],
+  });
   const controller = new AbortController();
   t.teardown(() => controller.abort());
   const watch = await fetch(`${gated.url}${secrets}?watch=1&labelSelector=view%3Dmeta&resourceVersion=0`, {
@@ -122,7 +147,11 @@ test('with the gate on PartialObjectMetadata lists and watches come in CBOR too'
 test('with the gate on server-side apply reads application/apply-patch+cbor; off, it is a 415', async (t) => {
   const configMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cbor-applied' }, data: { a: '1' } };
   const apply = (server: ApiServerProcess) =>
-    fetch(`${server.url}/api/v1/namespaces/default/configmaps/cbor-applied?fieldManager=cbor-client`, { method: 'PATCH', headers: { 'content-type': 'application/apply-patch+cbor' }, body: cbor(configMap) });
+    fetch(`${server.url}/api/v1/namespaces/default/configmaps/cbor-applied?fieldManager=cbor-client`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/apply-patch+cbor' },
+      body: cbor(configMap),
+    });
   const applied = await apply(gated);
   t.is(applied.status, 201);
   const object = (await applied.json()) as { data: unknown; metadata: { managedFields: { manager: string; operation: string }[] } };
@@ -134,7 +163,11 @@ test('with the gate on server-side apply reads application/apply-patch+cbor; off
 });
 
 test('with the gate on Tables come in CBOR too, as kube serves them (its meta codecs include CBOR): a list and a watch', async (t) => {
-  await fetch(`${gated.url}${secrets}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: 'tabled', labels: { view: 'table' } } }) });
+  await fetch(`${gated.url}${secrets}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ metadata: { name: 'tabled', labels: { view: 'table' } } }),
+  });
   const accept = 'application/cbor;as=Table;v=v1;g=meta.k8s.io';
   const list = await fetch(`${gated.url}${secrets}?labelSelector=view%3Dtable`, { headers: { accept } });
   t.is(list.status, 200);
@@ -153,11 +186,13 @@ test('with the gate on Tables come in CBOR too, as kube serves them (its meta co
   t.is(event?.object.rows[0]?.cells[0], 'tabled');
 });
 
-test('with the gate on CBOR kube refuses is a 400 with kube decoder\'s words: duplicate keys, NaN, undefined, a text string for []byte, a number for a string, too many items', async (t) => {
+test("with the gate on CBOR kube refuses is a 400 with kube decoder's words: duplicate keys, NaN, undefined, a text string for []byte, a number for a string, too many items", async (t) => {
   const hex = (text: string): Buffer => Buffer.from(text.replaceAll(' ', ''), 'hex');
   // {"apiVersion":"v1","kind":"Secret","metadata":{"name":"x"}} and one more pair, keys as byte strings.
   const secret = (pair: string): Buffer =>
-    hex(`d9d9f7 a4 4a ${Buffer.from('apiVersion').toString('hex')} 42 7631 44 6b696e64 46 ${Buffer.from('Secret').toString('hex')} 48 ${Buffer.from('metadata').toString('hex')} a1 44 6e616d65 41 78 ${pair}`);
+    hex(
+      `d9d9f7 a4 4a ${Buffer.from('apiVersion').toString('hex')} 42 7631 44 6b696e64 46 ${Buffer.from('Secret').toString('hex')} 48 ${Buffer.from('metadata').toString('hex')} a1 44 6e616d65 41 78 ${pair}`,
+    );
   const cases: [Buffer, string][] = [
     [secret('44 6b696e64 46 536563726574'), 'cbor: found duplicate map key "kind" at map element index 3'],
     [secret('44 74797065 f9 7e00'), 'cbor: data item of cbor type primitives is not accepted by protocol: floating-point NaN'],
@@ -165,7 +200,10 @@ test('with the gate on CBOR kube refuses is a 400 with kube decoder\'s words: du
     [secret(`44 64617461 a1 41 6b 68 ${Buffer.from('AAEC/w==').toString('hex')}`), 'cbor: cannot unmarshal UTF-8 text string into Go struct field v1.Secret.data of type []uint8'],
     [secret('44 64617461 a1 41 6b 44 000102ff'), 'cbor: failed to decode base64 from byte string: illegal base64 data at input byte 0'],
     [secret('44 74797065 01'), 'cbor: cannot unmarshal positive integer into Go struct field v1.Secret.type of type v1.SecretType'],
-    [secret(`44 64617461 b9 0401 ${Array.from({ length: 1025 }, (_, i) => `42 ${i.toString(16).padStart(4, '0')} d6 40`).join(' ')}`), 'cbor: exceeded max number of key-value pairs 1024 for CBOR map'],
+    [
+      secret(`44 64617461 b9 0401 ${Array.from({ length: 1025 }, (_, i) => `42 ${i.toString(16).padStart(4, '0')} d6 40`).join(' ')}`),
+      'cbor: exceeded max number of key-value pairs 1024 for CBOR map',
+    ],
   ];
   for (const [body, message] of cases) {
     const answer = await fetch(`${gated.url}${secrets}`, { method: 'POST', headers: { 'content-type': 'application/cbor' }, body });
@@ -180,7 +218,11 @@ test('with the gate on CBOR kube refuses is a 400 with kube decoder\'s words: du
 
 test('with the gate on an apply patch in CBOR is read as kube reads it, into unstructured content: []byte fields as any string, errors worded "error decoding YAML"', async (t) => {
   const apply = (name: string, body: Buffer) =>
-    fetch(`${gated.url}/api/v1/namespaces/default/configmaps/${name}?fieldManager=cbor-client`, { method: 'PATCH', headers: { 'content-type': 'application/apply-patch+cbor' }, body });
+    fetch(`${gated.url}/api/v1/namespaces/default/configmaps/${name}?fieldManager=cbor-client`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/apply-patch+cbor' },
+      body,
+    });
   // binaryData as a text string: a typed decoding (POST) refuses it, an apply patch takes it.
   const textBinary = cbor({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cbor-applied-text' }, binaryData: { b: 'AAEC/w==' } });
   const applied = await apply('cbor-applied-text', textBinary);

@@ -24,7 +24,10 @@ test('@kubernetes/client-node creates, lists and deletes through the typed API',
   const created = await core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name: 'one' }, data: { k: 'v' } } });
   t.is(created.metadata?.namespace, 'default');
   const list = await core.listNamespacedConfigMap({ namespace: 'default' });
-  t.deepEqual(list.items.map((c) => c.metadata?.name), ['one']);
+  t.deepEqual(
+    list.items.map((c) => c.metadata?.name),
+    ['one'],
+  );
   t.truthy(list.metadata?.resourceVersion);
   const error = (await t.throwsAsync(core.readNamespacedConfigMap({ name: 'none', namespace: 'default' }))) as Error & { code?: number };
   t.is(error.code, 404);
@@ -36,16 +39,26 @@ test('deletecollection deletes what the selector picks and lists what it deleted
   const server = await startApiServer();
   t.teardown(() => server.stop());
   const { core } = clients(server.kubeconfig);
-  for (const [name, app] of [['a', 'web'], ['b', 'web'], ['c', 'db']] as const) {
+  for (const [name, app] of [
+    ['a', 'web'],
+    ['b', 'web'],
+    ['c', 'db'],
+  ] as const) {
     await core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name, labels: { app } } } });
   }
   // The typed client reads the answer as a Status (as the OpenAPI says); kube-apiserver sends the deleted objects' list.
   await core.deleteCollectionNamespacedConfigMap({ namespace: 'default', labelSelector: 'app=web' });
-  t.deepEqual((await core.listNamespacedConfigMap({ namespace: 'default' })).items.map((c) => c.metadata?.name), ['c']);
+  t.deepEqual(
+    (await core.listNamespacedConfigMap({ namespace: 'default' })).items.map((c) => c.metadata?.name),
+    ['c'],
+  );
   const raw = await fetch(`${server.url}/api/v1/namespaces/default/configmaps?labelSelector=app%3Ddb`, { method: 'DELETE' });
   const body = (await raw.json()) as { kind: string; items: { metadata: { name: string } }[] };
   t.is(body.kind, 'ConfigMapList');
-  t.deepEqual(body.items.map((i) => i.metadata.name), ['c']);
+  t.deepEqual(
+    body.items.map((i) => i.metadata.name),
+    ['c'],
+  );
 });
 
 test('an informer follows adds, updates and deletes', async (t) => {
@@ -66,7 +79,10 @@ test('an informer follows adds, updates and deletes', async (t) => {
   await core.deleteNamespacedConfigMap({ name: 'before', namespace: 'default' });
   await until(() => seen.includes('delete before'), 'the delete');
   t.deepEqual(seen, ['add before', 'add later', 'update later 2', 'delete before']);
-  t.deepEqual(informer.list('default').map((cm) => cm.metadata?.name), ['later']);
+  t.deepEqual(
+    informer.list('default').map((cm) => cm.metadata?.name),
+    ['later'],
+  );
 });
 
 test('an informer whose watch ends and whose resourceVersion was compacted meanwhile re-lists (410) and goes on', async (t) => {
@@ -92,7 +108,10 @@ test('an informer whose watch ends and whose resourceVersion was compacted meanw
   await until(() => lists >= 2, 'the re-list after 410', 10_000);
   await core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name: 'after' } } });
   await until(() => added.includes('after'), 'the object created after the re-list');
-  t.deepEqual(informer.list('default').map((cm) => cm.metadata?.name), ['after']);
+  t.deepEqual(
+    informer.list('default').map((cm) => cm.metadata?.name),
+    ['after'],
+  );
 });
 
 test('an eviction respects the PodDisruptionBudget: 429 while its status is unprocessed or allows nothing, then counts itself in it', async (t) => {
@@ -107,14 +126,18 @@ test('an eviction respects the PodDisruptionBudget: 429 while its status is unpr
       setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
     );
   };
-  const evict = (name: string) => core.createNamespacedPodEviction({ name, namespace: 'default', body: { apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name, namespace: 'default' } } });
+  const evict = (name: string) =>
+    core.createNamespacedPodEviction({ name, namespace: 'default', body: { apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name, namespace: 'default' } } });
   const refusal = async (name: string): Promise<{ code?: number; body: { message: string; details: { causes: { reason: string; message: string }[] } } }> => {
     const error = (await t.throwsAsync(evict(name))) as Error & { code?: number; body: string };
     return { code: error.code, body: JSON.parse(error.body) };
   };
   await runningPod('web-1');
   await runningPod('web-2');
-  await policy.createNamespacedPodDisruptionBudget({ namespace: 'default', body: { metadata: { name: 'web' }, spec: { minAvailable: 1, selector: { matchLabels: { app: 'web' } } } } });
+  await policy.createNamespacedPodDisruptionBudget({
+    namespace: 'default',
+    body: { metadata: { name: 'web' }, spec: { minAvailable: 1, selector: { matchLabels: { app: 'web' } } } },
+  });
 
   // No disruption controller has observed the budget yet.
   const unprocessed = await refusal('web-1');

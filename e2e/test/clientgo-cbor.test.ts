@@ -27,41 +27,44 @@ async function probe(kubeconfig: string): Promise<string> {
   }
 }
 
-goTest('client-go typed and dynamic clients and a shared informer work in CBOR end to end: Secret data and ConfigMap binaryData byte for byte, watch events, apply, a 404 as a Status', async (t) => {
-  const server = await startApiServer(['--feature-gates=CBORServingAndStorage=true']);
-  t.teardown(() => server.stop());
-  const output = await probe(server.kubeconfig);
-  const cbor = 'application/cbor';
-  const steps = output.split('\n').filter((line) => line.startsWith('ok '));
-  t.deepEqual(steps, [
-    `ok secret-watch - application/cbor-seq`,
-    `ok secret-create ${cbor} ${cbor}`,
-    `ok secret-get - ${cbor}`,
-    `ok secret-update ${cbor} ${cbor}`,
-    `ok secret-list - ${cbor}`,
-    `ok secret-delete ${cbor} ${cbor}`,
-    'ok secret-watch-events',
-    `ok configmap-create ${cbor} ${cbor}`,
-    `ok configmap-apply application/apply-patch+cbor ${cbor}`,
-    `ok configmap-delete ${cbor} ${cbor}`,
-    `ok deployment-create ${cbor} ${cbor}`,
-    `ok deployment-delete ${cbor} ${cbor}`,
-    `ok not-found - ${cbor}`,
-    `ok invalid ${cbor} ${cbor}`,
-    `ok conflict ${cbor} ${cbor}`,
-    // A shared informer, as controllers run one: list, then watch, in CBOR.
-    'ok informer-synced',
-    'ok informer-added',
-    `ok dynamic-create ${cbor} ${cbor}`,
-    `ok dynamic-get - ${cbor}`,
-    `ok dynamic-update ${cbor} ${cbor}`,
-    `ok dynamic-list - ${cbor}`,
-    `ok dynamic-watch - application/cbor-seq`,
-    'ok dynamic-watch-events',
-    `ok dynamic-delete ${cbor} ${cbor}`,
-    `ok dynamic-not-found - ${cbor}`,
-  ]);
-  t.regex(output, /^status 404 Failure NotFound secrets\/nowhere "secrets \\"nowhere\\" not found"$/m);
-  t.regex(output, /^invalid 422 Invalid field=metadata\.name$/m);
-  t.regex(output, /^dynamic-status "configmaps \\"cbor-dynamic\\" not found"$/m);
-});
+goTest(
+  'client-go typed and dynamic clients and a shared informer work in CBOR end to end: Secret data and ConfigMap binaryData byte for byte, watch events, apply, a 404 as a Status',
+  async (t) => {
+    const server = await startApiServer(['--feature-gates=CBORServingAndStorage=true']);
+    t.teardown(() => server.stop());
+    const output = await probe(server.kubeconfig);
+    const cbor = 'application/cbor';
+    const steps = output.split('\n').filter((line) => line.startsWith('ok '));
+    t.deepEqual(steps, [
+      `ok secret-watch - application/cbor-seq`,
+      `ok secret-create ${cbor} ${cbor}`,
+      `ok secret-get - ${cbor}`,
+      `ok secret-update ${cbor} ${cbor}`,
+      `ok secret-list - ${cbor}`,
+      `ok secret-delete ${cbor} ${cbor}`,
+      'ok secret-watch-events',
+      `ok configmap-create ${cbor} ${cbor}`,
+      `ok configmap-apply application/apply-patch+cbor ${cbor}`,
+      `ok configmap-delete ${cbor} ${cbor}`,
+      `ok deployment-create ${cbor} ${cbor}`,
+      `ok deployment-delete ${cbor} ${cbor}`,
+      `ok not-found - ${cbor}`,
+      `ok invalid ${cbor} ${cbor}`,
+      `ok conflict ${cbor} ${cbor}`,
+      // A shared informer, as controllers run one: list, then watch, in CBOR.
+      'ok informer-synced',
+      'ok informer-added',
+      `ok dynamic-create ${cbor} ${cbor}`,
+      `ok dynamic-get - ${cbor}`,
+      `ok dynamic-update ${cbor} ${cbor}`,
+      `ok dynamic-list - ${cbor}`,
+      `ok dynamic-watch - application/cbor-seq`,
+      'ok dynamic-watch-events',
+      `ok dynamic-delete ${cbor} ${cbor}`,
+      `ok dynamic-not-found - ${cbor}`,
+    ]);
+    t.regex(output, /^status 404 Failure NotFound secrets\/nowhere "secrets \\"nowhere\\" not found"$/m);
+    t.regex(output, /^invalid 422 Invalid field=metadata\.name$/m);
+    t.regex(output, /^dynamic-status "configmaps \\"cbor-dynamic\\" not found"$/m);
+  },
+);

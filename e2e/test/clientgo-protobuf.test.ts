@@ -23,7 +23,10 @@ if (!hasGo) console.log('skipped: the client-go Protobuf tests need the Go toolc
 type Json = Record<string, any>;
 
 /** What protobuf-zeros prints: each object as the server answered its create (and get). */
-type ReadBack = Record<'deployment' | 'deploymentGet' | 'service' | 'pod' | 'job' | 'lease' | 'serviceAccount' | 'customResourceDefinition' | 'customResourceDefinitionGet', Json> & {
+type ReadBack = Record<
+  'deployment' | 'deploymentGet' | 'service' | 'pod' | 'job' | 'lease' | 'serviceAccount' | 'customResourceDefinition' | 'customResourceDefinitionGet',
+  Json
+> & {
   /** The scheduled pod, if a delete with gracePeriodSeconds 0 left it there. */
   readonly scheduledPodAfterDelete?: Json;
 };
@@ -69,7 +72,7 @@ goTest('client-go Protobuf bodies keep zeros in pointer fields and default an em
   t.is(read.scheduledPodAfterDelete, undefined, 'a delete with gracePeriodSeconds 0 removes the scheduled pod at once');
 });
 
-goTest("the zero-value fixtures of the common and apiserver tests are what client-go writes today", async (t) => {
+goTest('the zero-value fixtures of the common and apiserver tests are what client-go writes today', async (t) => {
   const program = clientGoBinary('protobuf-fixtures');
   const dir = mkdtempSync(join(tmpdir(), 'capstan-protobuf-fixtures-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
@@ -79,7 +82,6 @@ goTest("the zero-value fixtures of the common and apiserver tests are what clien
     t.true(readFileSync(join(dir, file)).equals(readFileSync(join(committed, file))), `${file} is stale: regenerate it (see its README.md)`);
   }
 });
-
 
 /** The output of `program args` given `input` on stdin. */
 function runWithInput(program: string, args: readonly string[], input: string): Promise<string> {

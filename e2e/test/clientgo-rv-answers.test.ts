@@ -16,7 +16,6 @@ if (!hasGo && process.env.CI !== undefined) throw new Error('CI needs the Go too
 const goTest = hasGo ? test : test.skip;
 if (!hasGo) console.log('skipped: the client-go tests need the Go toolchain (`go` on the PATH)');
 
-
 goTest('client-go reads a get ahead of the store as ResourceVersionTooLarge, and approves a CSR with UpdateApproval', async (t) => {
   const probe = clientGoBinary('rv-answers');
   const server = await startApiServer();
@@ -27,7 +26,10 @@ goTest('client-go reads a get ahead of the store as ResourceVersionTooLarge, and
   const ahead = (await run(probe, [server.kubeconfig, 'get-ahead', 'default/x', String(revision + 1000)])).stdout;
   t.regex(ahead, /^timeout=true\ntooLarge=true\nretryAfter=1\nmessage=Timeout: Too large resource version: \d+, current: \d+\n$/);
 
-  const csr = { metadata: { name: 'alice' }, spec: { request: Buffer.from(aliceCsrPem).toString('base64'), signerName: 'kubernetes.io/kube-apiserver-client', usages: ['client auth'] } };
+  const csr = {
+    metadata: { name: 'alice' },
+    spec: { request: Buffer.from(aliceCsrPem).toString('base64'), signerName: 'kubernetes.io/kube-apiserver-client', usages: ['client auth'] },
+  };
   t.is((await fetch(`${server.url}/apis/certificates.k8s.io/v1/certificatesigningrequests`, { method: 'POST', headers: json, body: JSON.stringify(csr) })).status, 201);
   t.is((await run(probe, [server.kubeconfig, 'approve', 'alice'])).stdout, 'condition=Approved/True/ClientGoApprove transition=true\nduplicate invalid=true\n');
 });

@@ -46,7 +46,13 @@ test.before(async () => {
   await once(echo, 'listening');
   echoPort = (echo.address() as AddressInfo).port;
   const lifecycle = JSON.stringify({ logs: { start: ['started'], every: { interval: '100ms', lines: ['tick {n}'] } } });
-  await kubectl('run', 'shell', '--image=registry.example/busybox:1', `--annotations=runtime-sim.capstan.dev/lifecycle=${lifecycle}`, `--overrides={"spec":{"nodeName":"${nodeName}"}}`);
+  await kubectl(
+    'run',
+    'shell',
+    '--image=registry.example/busybox:1',
+    `--annotations=runtime-sim.capstan.dev/lifecycle=${lifecycle}`,
+    `--overrides={"spec":{"nodeName":"${nodeName}"}}`,
+  );
   await eventually('the pod to run', async () => {
     const response = await fetch(`${current().url}/api/v1/namespaces/default/pods/shell`);
     const pod = (await response.json()) as { status?: { containerStatuses?: { ready?: boolean }[] } };
@@ -109,7 +115,7 @@ for (const transport of ['spdy', 'websocket', 'fallback'] as const) {
   });
 }
 
-goTest('client-go exec carries 4 MiB each way: over SPDY no flow-control window (64 KiB) stalls it, as none stalls kube\'s', async (t) => {
+goTest("client-go exec carries 4 MiB each way: over SPDY no flow-control window (64 KiB) stalls it, as none stalls kube's", async (t) => {
   for (const transport of ['spdy', 'websocket'] as const) {
     const result = await probe('exec', transport, 'default', 'shell', '-stdin-bytes', String(4 << 20), '-summary', '--', 'cat');
     t.like(result, { stdout: `${4 << 20} bytes, same as stdin: true`, exitCode: 0 }, transport);
@@ -124,7 +130,7 @@ goTest('client-go exec with a terminal (SPDY and WebSocket): one output stream, 
   }
 });
 
-goTest('client-go attach over SPDY and WebSocket: the container\'s output as it prints it, and stdin echoed', async (t) => {
+goTest("client-go attach over SPDY and WebSocket: the container's output as it prints it, and stdin echoed", async (t) => {
   for (const transport of ['spdy', 'websocket'] as const) {
     const result = await probe('attach', transport, 'default', 'shell', '-stdin', 'typed\n');
     t.is(result.error, undefined, transport);
@@ -151,7 +157,7 @@ goTest('client-go port-forward carries 16 MiB each way over SPDY and over SPDY t
   }
 });
 
-goTest('client-go port-forward to a port nothing listens on: the runtime\'s error, and the forward ends', async (t) => {
+goTest("client-go port-forward to a port nothing listens on: the runtime's error, and the forward ends", async (t) => {
   const closed = createServer();
   closed.listen(0, '127.0.0.1');
   await once(closed, 'listening');
@@ -160,7 +166,12 @@ goTest('client-go port-forward to a port nothing listens on: the runtime\'s erro
   const result = await probe('portforward', 'spdy', 'default', 'shell', '-port', String(port));
   t.deepEqual(result.received, ['']);
   t.regex(result.error ?? '', /lost connection to pod/);
-  t.regex(result.klog, new RegExp(`an error occurred forwarding \\d+ -> ${port}: error forwarding port ${port} to pod \\S+, uid : failed to connect to localhost:${port} inside namespace \\\\"[0-9a-f]+\\\\", IPv4: dial tcp4 127\\.0\\.0\\.1:${port}: connect: connection refused`));
+  t.regex(
+    result.klog,
+    new RegExp(
+      `an error occurred forwarding \\d+ -> ${port}: error forwarding port ${port} to pod \\S+, uid : failed to connect to localhost:${port} inside namespace \\\\"[0-9a-f]+\\\\", IPv4: dial tcp4 127\\.0\\.0\\.1:${port}: connect: connection refused`,
+    ),
+  );
 });
 
 test.serial('kubectl exec, attach and port-forward through the agent', async (t) => {
@@ -183,7 +194,9 @@ test.serial('kubectl exec, attach and port-forward through the agent', async (t)
   });
   t.true(attached.includes('typed into kubectl attach\n'), attached);
 
-  const forward = spawn(kubectlBinary(), [`--kubeconfig=${current().kubeconfig}`, 'port-forward', 'pod/shell', `:${echoPort}`, '--address=127.0.0.1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const forward = spawn(kubectlBinary(), [`--kubeconfig=${current().kubeconfig}`, 'port-forward', 'pod/shell', `:${echoPort}`, '--address=127.0.0.1'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   t.teardown(() => void forward.kill());
   let printed = '';
   forward.stdout.setEncoding('utf8').on('data', (chunk: string) => (printed += chunk));

@@ -57,7 +57,11 @@ test('Accept: application/yaml answers YAML with the keys in kube-apiserver orde
 });
 
 test('a YAML body creates and replaces an object', async (t) => {
-  const created = await fetch(configMaps(), { method: 'POST', headers: { ...yaml, accept: 'application/yaml' }, body: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: from-yaml\ndata:\n  greeting: hello\n  count: "3"\n' });
+  const created = await fetch(configMaps(), {
+    method: 'POST',
+    headers: { ...yaml, accept: 'application/yaml' },
+    body: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: from-yaml\ndata:\n  greeting: hello\n  count: "3"\n',
+  });
   t.is(created.status, 201);
   t.is(created.headers.get('content-type'), 'application/yaml');
   const text = await created.text();
@@ -147,7 +151,10 @@ test('406 when no served media type fits; a Table of an unknown version falls th
   t.is(fellThrough.status, 200);
   t.is(fellThrough.headers.get('content-type'), 'application/yaml');
   t.regex(await fellThrough.text(), /^apiVersion: v1\nitems:\n/);
-  const table = (await (await fetch(configMaps(), { headers: { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json' } })).json()) as { kind: string; apiVersion: string };
+  const table = (await (await fetch(configMaps(), { headers: { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json' } })).json()) as {
+    kind: string;
+    apiVersion: string;
+  };
   t.like(table, { kind: 'Table', apiVersion: 'meta.k8s.io/v1' });
   // Nothing is created when the answer could not be sent.
   const create = await fetch(configMaps(), { method: 'POST', headers: { ...json, accept: 'text/html' }, body: JSON.stringify({ metadata: { name: 'never' } }) });
@@ -213,7 +220,9 @@ test('a watch streams JSON, also as Tables; asked for YAML it is a 406 in YAML',
 
 test('PartialObjectMetadata and PartialObjectMetadataList, as client-go metadata clients ask', async (t) => {
   await createConfigMap('partial', { secret: 'value' });
-  const one = (await (await fetch(`${configMaps()}/partial`, { headers: { accept: 'application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1,application/json' } })).json()) as Record<string, unknown>;
+  const one = (await (
+    await fetch(`${configMaps()}/partial`, { headers: { accept: 'application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1,application/json' } })
+  ).json()) as Record<string, unknown>;
   t.like(one, { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: { name: 'partial', namespace: 'default' } });
   t.is(one.data, undefined);
   const list = (await (await fetch(configMaps(), { headers: { accept: 'application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json' } })).json()) as {

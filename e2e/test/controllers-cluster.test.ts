@@ -24,7 +24,8 @@ const processes: ManagedProcess[] = [];
 const agents = new Map<string, ManagedProcess>();
 const access = agentAccess();
 
-const kubectl = async (...args: string[]): Promise<string> => (await run(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, ...args], { encoding: 'utf8', timeout: 60_000 })).stdout;
+const kubectl = async (...args: string[]): Promise<string> =>
+  (await run(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, ...args], { encoding: 'utf8', timeout: 60_000 })).stdout;
 const getJson = async (path: string): Promise<Json | undefined> => {
   const response = await fetch(`${server.url}${path}`);
   return response.status === 200 ? ((await response.json()) as Json) : undefined;
@@ -42,7 +43,13 @@ test.before(async () => {
     const runtime = await startRuntimeSim();
     processes.push(runtime);
     // A 4 s Lease renewed every second, well inside the controllers' 6 s grace period.
-    const agent = await startAgent({ kubeconfig: server.kubeconfig, runtimeEndpoint: runtime.endpoint, nodeName: name, config: { nodeLeaseDurationSeconds: 4 }, args: access.agentArgs });
+    const agent = await startAgent({
+      kubeconfig: server.kubeconfig,
+      runtimeEndpoint: runtime.endpoint,
+      nodeName: name,
+      config: { nodeLeaseDurationSeconds: 4 },
+      args: access.agentArgs,
+    });
     processes.push(agent);
     agents.set(name, agent);
   }
@@ -56,7 +63,11 @@ test.before(async () => {
     ]),
   );
   for (const name of agents.keys()) {
-    await eventually(`node ${name} Ready`, async () => ((await getJson(`/api/v1/nodes/${name}`))?.status?.conditions?.some((c: Json) => c.type === 'Ready' && c.status === 'True') ? true : undefined), 30_000);
+    await eventually(
+      `node ${name} Ready`,
+      async () => ((await getJson(`/api/v1/nodes/${name}`))?.status?.conditions?.some((c: Json) => c.type === 'Ready' && c.status === 'True') ? true : undefined),
+      30_000,
+    );
   }
 });
 
@@ -75,13 +86,23 @@ const podOn = (name: string, node: string, tolerations: Json[] = []): Json => ({
 
 test.serial('kubectl run: the scheduler binds the pod to a node, whose agent runs it', async (t) => {
   await kubectl('run', 'hello', '--image=registry.example/hello:1');
-  const pod = await eventually('the pod to run', async () => {
-    const found = await getJson('/api/v1/namespaces/default/pods/hello');
-    return found?.status?.phase === 'Running' ? found : undefined;
-  }, 30_000);
+  const pod = await eventually(
+    'the pod to run',
+    async () => {
+      const found = await getJson('/api/v1/namespaces/default/pods/hello');
+      return found?.status?.phase === 'Running' ? found : undefined;
+    },
+    30_000,
+  );
   t.true(['node-a', 'node-b'].includes(pod.spec.nodeName));
-  t.like(pod.status.conditions.find((c: Json) => c.type === 'PodScheduled'), { status: 'True' });
-  t.regex(await kubectl('get', 'events', '--field-selector=reason=Scheduled', '-o', 'jsonpath={.items[*].message}'), new RegExp(`Successfully assigned default/hello to ${pod.spec.nodeName}`));
+  t.like(
+    pod.status.conditions.find((c: Json) => c.type === 'PodScheduled'),
+    { status: 'True' },
+  );
+  t.regex(
+    await kubectl('get', 'events', '--field-selector=reason=Scheduled', '-o', 'jsonpath={.items[*].message}'),
+    new RegExp(`Successfully assigned default/hello to ${pod.spec.nodeName}`),
+  );
   // A pod no node can take waits with the scheduler's reason.
   await kubectl('run', 'picky', '--image=x', '--overrides={"spec":{"nodeSelector":{"disk":"ssd"}}}');
   const picky = await eventually('the pod to be unschedulable', async () => {
@@ -103,14 +124,21 @@ test.serial("a killed agent's node goes Unknown and is tainted; its pods are evi
   }
   await agents.get('node-a')?.stop('SIGKILL');
   const killed = Date.now();
-  const node = await eventually('node-a to go Unknown', async () => {
-    const found = await getJson('/api/v1/nodes/node-a');
-    return found?.status?.conditions?.find((c: Json) => c.type === 'Ready')?.status === 'Unknown' ? found : undefined;
-  }, 30_000);
+  const node = await eventually(
+    'node-a to go Unknown',
+    async () => {
+      const found = await getJson('/api/v1/nodes/node-a');
+      return found?.status?.conditions?.find((c: Json) => c.type === 'Ready')?.status === 'Unknown' ? found : undefined;
+    },
+    30_000,
+  );
   // The grace period runs from the last renewal seen, at most a second before the kill.
   t.true(Date.now() - killed >= 4500, `Unknown ${Date.now() - killed} ms after the kill`);
   for (const type of ['Ready', 'MemoryPressure', 'DiskPressure', 'PIDPressure']) {
-    t.like(node.status.conditions.find((c: Json) => c.type === type), { status: 'Unknown', reason: 'NodeStatusUnknown', message: 'Kubelet stopped posting node status.' });
+    t.like(
+      node.status.conditions.find((c: Json) => c.type === type),
+      { status: 'Unknown', reason: 'NodeStatusUnknown', message: 'Kubelet stopped posting node status.' },
+    );
   }
   const taints = await eventually('both unreachable taints', async () => {
     const found = (await getJson('/api/v1/nodes/node-a'))?.spec?.taints ?? [];
@@ -124,9 +152,16 @@ test.serial("a killed agent's node goes Unknown and is tainted; its pods are evi
     const found = await getJson('/api/v1/namespaces/default/pods/evicted-at-once');
     return found?.metadata?.deletionTimestamp === undefined ? undefined : found;
   });
-  t.like(evicted.status.conditions.find((c: Json) => c.type === 'DisruptionTarget'), { status: 'True', reason: 'DeletionByTaintManager' });
+  t.like(
+    evicted.status.conditions.find((c: Json) => c.type === 'DisruptionTarget'),
+    { status: 'True', reason: 'DeletionByTaintManager' },
+  );
   const tainted = Date.parse(taints.find((taint: Json) => taint.effect === 'NoExecute').timeAdded);
-  await eventually('the 8 s pod to be evicted', async () => ((await getJson('/api/v1/namespaces/default/pods/evicted-after-8s'))?.metadata?.deletionTimestamp ? true : undefined), 30_000);
+  await eventually(
+    'the 8 s pod to be evicted',
+    async () => ((await getJson('/api/v1/namespaces/default/pods/evicted-after-8s'))?.metadata?.deletionTimestamp ? true : undefined),
+    30_000,
+  );
   t.true(Date.now() - tainted >= 7000, `evicted ${Date.now() - tainted} ms after the taint`);
   t.is((await getJson('/api/v1/namespaces/default/pods/stays'))?.metadata?.deletionTimestamp, undefined);
   // A new pod goes to the healthy node.
@@ -152,7 +187,11 @@ test.serial('kubectl delete --cascade=background, foreground and orphan treat de
     return (await getJson(`/api/v1/namespaces/default/configmaps/${name}`)) as Json;
   };
   const dependent = async (name: string, of: Json): Promise<void> => {
-    await apply({ apiVersion: 'v1', kind: 'Secret', metadata: { name, ownerReferences: [{ apiVersion: 'v1', kind: 'ConfigMap', name: of.metadata.name, uid: of.metadata.uid, blockOwnerDeletion: true }] } });
+    await apply({
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: { name, ownerReferences: [{ apiVersion: 'v1', kind: 'ConfigMap', name: of.metadata.name, uid: of.metadata.uid, blockOwnerDeletion: true }] },
+    });
   };
   const background = await owner('owner-bg');
   await dependent('dep-bg', background);

@@ -15,7 +15,9 @@ test('one replica leads; a stopped leader hands over at once, a killed one after
   const server = await startApiServer();
   t.teardown(() => server.stop());
   const holder = async (): Promise<string | undefined> =>
-    (await run(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, '-n', 'kube-system', 'get', 'lease', 'kube-controller-manager', '-o', 'jsonpath={.spec.holderIdentity}'], { encoding: 'utf8' }).then(
+    (await run(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, '-n', 'kube-system', 'get', 'lease', 'kube-controller-manager', '-o', 'jsonpath={.spec.holderIdentity}'], {
+      encoding: 'utf8',
+    }).then(
       ({ stdout }) => stdout,
       () => undefined,
     )) || undefined;
@@ -26,7 +28,7 @@ test('one replica leads; a stopped leader hands over at once, a killed one after
     const index = replicas.findIndex((replica) => replica.output().includes(`"identity":"${identity}"`) && replica.output().includes('successfully acquired lease'));
     return index >= 0 ? index : (undefined as never);
   };
-  const first = await eventually('the leader to say so', async () => (await leaderOf().catch(() => -1)) >= 0 ? leaderOf() : undefined);
+  const first = await eventually('the leader to say so', async () => ((await leaderOf().catch(() => -1)) >= 0 ? leaderOf() : undefined));
   t.regex((await holder()) ?? '', /^[^_]+_[0-9a-f-]{36}$/);
 
   const stopped = Date.now();
@@ -50,7 +52,11 @@ test('one replica leads; a stopped leader hands over at once, a killed one after
 
 test('capstan controllers refuses bad flags with a clear message', async (t) => {
   const capstan = new URL('../../bin/capstan.ts', import.meta.url).pathname;
-  const failed = (args: string[]) => run(process.execPath, [capstan, 'controllers', ...args], { encoding: 'utf8' }).then(() => undefined, (error: { code: number; stderr: string }) => error);
+  const failed = (args: string[]) =>
+    run(process.execPath, [capstan, 'controllers', ...args], { encoding: 'utf8' }).then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    );
   t.like(await failed([]), { code: 1, stderr: 'Error: --kubeconfig is required\n' });
   const unknown = await failed(['--kubeconfig=/dev/null', '--controllers=*,-nope']);
   t.is(unknown?.code, 1);

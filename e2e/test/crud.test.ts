@@ -55,15 +55,25 @@ test('lists page with limit and continue from one snapshot', async (t) => {
     const created = await fetch(api, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: `c${i}` } }) });
     t.is(created.status, 201);
   }
-  const first = (await (await fetch(`${api}?limit=2`)).json()) as { kind: string; metadata: { resourceVersion: string; continue: string; remainingItemCount: number }; items: { metadata: { name: string } }[] };
+  const first = (await (await fetch(`${api}?limit=2`)).json()) as {
+    kind: string;
+    metadata: { resourceVersion: string; continue: string; remainingItemCount: number };
+    items: { metadata: { name: string } }[];
+  };
   t.is(first.kind, 'ConfigMapList');
-  t.deepEqual(first.items.map((i) => i.metadata.name), ['c0', 'c1']);
+  t.deepEqual(
+    first.items.map((i) => i.metadata.name),
+    ['c0', 'c1'],
+  );
   t.is(first.metadata.remainingItemCount, 3);
   await fetch(`${api}/c3`, { method: 'DELETE' });
   const second = (await (await fetch(`${api}?limit=5&continue=${encodeURIComponent(first.metadata.continue)}`)).json()) as typeof first;
-  t.deepEqual(second.items.map((i) => i.metadata.name), ['c2', 'c3', 'c4']);
+  t.deepEqual(
+    second.items.map((i) => i.metadata.name),
+    ['c2', 'c3', 'c4'],
+  );
   t.is(second.metadata.resourceVersion, first.metadata.resourceVersion);
-  t.false("continue" in second.metadata);
+  t.false('continue' in second.metadata);
   const bad = await fetch(`${api}?continue=garbage`);
   t.is(bad.status, 400);
   t.like(await bad.json(), { reason: 'BadRequest' });
@@ -97,7 +107,10 @@ test('a continue token whose snapshot was compacted answers 410 with a token tha
   t.is(expired.reason, 'Expired');
   t.regex(expired.message, /^The provided continue parameter is too old to display a consistent list result\. .* or use the continue token in this response/);
   const rest = (await (await fetch(`${configMaps}?limit=2&continue=${encodeURIComponent(expired.metadata.continue)}`)).json()) as { items: { metadata: { name: string } }[] };
-  t.deepEqual(rest.items.map((item) => item.metadata.name), ['b', 'c']);
+  t.deepEqual(
+    rest.items.map((item) => item.metadata.name),
+    ['b', 'c'],
+  );
 });
 
 test('an int64 beyond 2^53 survives a create, a read and a patch digit for digit', async (t) => {
@@ -113,7 +126,11 @@ test('an int64 beyond 2^53 survives a create, a read and a patch digit for digit
   const patched = await fetch(`${pods}/patient`, { method: 'PATCH', headers: { 'content-type': 'application/merge-patch+json' }, body: '{"metadata":{"labels":{"x":"y"}}}' });
   t.is(patched.status, 200);
   t.true((await patched.text()).includes(`"terminationGracePeriodSeconds":${huge}`));
-  const jsonPatched = await fetch(`${pods}/patient`, { method: 'PATCH', headers: { 'content-type': 'application/json-patch+json' }, body: '[{"op":"add","path":"/metadata/labels/y","value":"z"}]' });
+  const jsonPatched = await fetch(`${pods}/patient`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json-patch+json' },
+    body: '[{"op":"add","path":"/metadata/labels/y","value":"z"}]',
+  });
   t.is(jsonPatched.status, 200);
   t.true((await jsonPatched.text()).includes(`"terminationGracePeriodSeconds":${huge}`));
 });

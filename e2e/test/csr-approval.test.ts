@@ -10,7 +10,11 @@ const { server, kubectl } = sharedApiServer();
 
 const csrs = '/apis/certificates.k8s.io/v1/certificatesigningrequests';
 const spec = { request: Buffer.from(aliceCsrPem).toString('base64'), signerName: 'kubernetes.io/kube-apiserver-client', usages: ['client auth'] };
-type Csr = { metadata: { resourceVersion: string; annotations?: Record<string, string> }; spec: typeof spec; status?: { conditions?: { type: string; status: string; lastTransitionTime?: string; lastUpdateTime?: string }[]; certificate?: string } };
+type Csr = {
+  metadata: { resourceVersion: string; annotations?: Record<string, string> };
+  spec: typeof spec;
+  status?: { conditions?: { type: string; status: string; lastTransitionTime?: string; lastUpdateTime?: string }[]; certificate?: string };
+};
 type Status = { code: number; details?: { causes?: { field: string; message: string }[] } };
 
 async function create(name: string): Promise<Csr> {
@@ -58,17 +62,34 @@ test('an approval write changes the conditions only; its metadata changes as a s
   const patched = await fetch(`${server().url}${csrs}/carol/approval`, {
     method: 'PATCH',
     headers: { 'content-type': 'application/merge-patch+json' },
-    body: JSON.stringify({ status: { conditions: [{ type: 'Approved', status: 'True', reason: 'Test' }, { type: 'Reviewed', status: 'Unknown' }] } }),
+    body: JSON.stringify({
+      status: {
+        conditions: [
+          { type: 'Approved', status: 'True', reason: 'Test' },
+          { type: 'Reviewed', status: 'Unknown' },
+        ],
+      },
+    }),
   });
   t.is(patched.status, 200);
-  t.deepEqual(((await patched.json()) as Csr).status?.conditions?.map((c) => c.type), ['Approved', 'Reviewed']);
+  t.deepEqual(
+    ((await patched.json()) as Csr).status?.conditions?.map((c) => c.type),
+    ['Approved', 'Reviewed'],
+  );
 });
 
 test('approval conditions are validated: True only for Approved and Denied, not both, not repeated, never removed', async (t) => {
   const csr = await create('dave');
   const refused = await putApproval('dave', {
     ...csr,
-    status: { conditions: [{ type: 'Approved', status: 'False' }, { type: 'Denied', status: 'True' }, { type: 'Denied', status: 'True' }, { type: '', status: '' }] },
+    status: {
+      conditions: [
+        { type: 'Approved', status: 'False' },
+        { type: 'Denied', status: 'True' },
+        { type: 'Denied', status: 'True' },
+        { type: '', status: '' },
+      ],
+    },
   });
   t.is(refused.status, 422);
   t.deepEqual(
@@ -86,5 +107,8 @@ test('approval conditions are validated: True only for Approved and Denied, not 
   t.is(approved.status, 200);
   const removed = await putApproval('dave', { ...approved.body, status: { conditions: [] } });
   t.is(removed.status, 422);
-  t.deepEqual(removed.body.details?.causes?.map(({ field, message }) => `${field}: ${message}`), ['status.conditions: Forbidden: updates may not remove a condition of type "Approved"']);
+  t.deepEqual(
+    removed.body.details?.causes?.map(({ field, message }) => `${field}: ${message}`),
+    ['status.conditions: Forbidden: updates may not remove a condition of type "Approved"'],
+  );
 });

@@ -50,5 +50,8 @@ test('--default-not-ready-toleration-seconds and --default-unreachable-toleratio
   const server = await startApiServer(['--default-not-ready-toleration-seconds=30', '--default-unreachable-toleration-seconds=60']);
   t.teardown(() => server.stop());
   const [notReady, unreachable] = defaults(0);
-  t.deepEqual((await createPod(server.url, 'p')).spec.tolerations, [{ ...notReady, tolerationSeconds: 30 }, { ...unreachable, tolerationSeconds: 60 }]);
+  t.deepEqual((await createPod(server.url, 'p')).spec.tolerations, [
+    { ...notReady, tolerationSeconds: 30 },
+    { ...unreachable, tolerationSeconds: 60 },
+  ]);
 });

@@ -20,7 +20,9 @@ test('kubectl create deployment: replicas, strategy, history and deadline, and t
     strategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: '25%', maxSurge: '25%' } },
   });
   t.deepEqual(spec.template.spec, {
-    containers: [{ name: 'nginx', image: 'nginx:1.27', imagePullPolicy: 'IfNotPresent', resources: {}, terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File' }],
+    containers: [
+      { name: 'nginx', image: 'nginx:1.27', imagePullPolicy: 'IfNotPresent', resources: {}, terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File' },
+    ],
     dnsPolicy: 'ClusterFirst',
     restartPolicy: 'Always',
     terminationGracePeriodSeconds: 30,
@@ -80,7 +82,11 @@ test('kubectl create service, job and cronjob, and a Secret without a type, come
   t.like(cronJob.spec, { concurrencyPolicy: 'Allow', suspend: false, successfulJobsHistoryLimit: 3, failedJobsHistoryLimit: 1 });
   t.is(cronJob.spec.jobTemplate.spec.template.spec.dnsPolicy, 'ClusterFirst');
 
-  const secret = await fetch(`${shared.server().url}/api/v1/namespaces/default/secrets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: 'plain' } }) });
+  const secret = await fetch(`${shared.server().url}/api/v1/namespaces/default/secrets`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ metadata: { name: 'plain' } }),
+  });
   t.is(((await secret.json()) as { type: string }).type, 'Opaque');
 });
 
@@ -102,11 +108,20 @@ test('a Job gets a selector of its own: its uid, also labelled on the pod templa
   const job = await getJson('/apis/batch/v1/namespaces/default/jobs/labelled');
   const uid = job.metadata.uid as string;
   t.deepEqual(job.spec.selector, { matchLabels: { 'batch.kubernetes.io/controller-uid': uid } });
-  t.deepEqual(job.spec.template.metadata.labels, { 'batch.kubernetes.io/controller-uid': uid, 'batch.kubernetes.io/job-name': 'labelled', 'controller-uid': uid, 'job-name': 'labelled' });
+  t.deepEqual(job.spec.template.metadata.labels, {
+    'batch.kubernetes.io/controller-uid': uid,
+    'batch.kubernetes.io/job-name': 'labelled',
+    'controller-uid': uid,
+    'job-name': 'labelled',
+  });
 
   const template = { metadata: { labels: { app: 'batch' } }, spec: { restartPolicy: 'Never', containers: [{ name: 'c', image: 'busybox:1.36' }] } };
   const post = (name: string, spec: Record<string, unknown>) =>
-    fetch(`${shared.server().url}/apis/batch/v1/namespaces/default/jobs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name }, spec }) });
+    fetch(`${shared.server().url}/apis/batch/v1/namespaces/default/jobs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ metadata: { name }, spec }),
+    });
   // A selector of the user's own gains the uid, as kube's generateSelector adds it, but picks
   // more than the generated labels: refused unless manualSelector says it is meant.
   const merged = await post('merged', { selector: { matchLabels: { app: 'batch' } }, template });
@@ -139,7 +154,10 @@ test('cluster kinds come back defaulted: StorageClass, PriorityClass, NetworkPol
     t.is(response.status, 201, path);
     return (await response.json()) as Record<string, any>;
   };
-  t.like(await post('/apis/storage.k8s.io/v1/storageclasses', { metadata: { name: 'fast' }, provisioner: 'example.com/disk' }), { reclaimPolicy: 'Delete', volumeBindingMode: 'Immediate' });
+  t.like(await post('/apis/storage.k8s.io/v1/storageclasses', { metadata: { name: 'fast' }, provisioner: 'example.com/disk' }), {
+    reclaimPolicy: 'Delete',
+    volumeBindingMode: 'Immediate',
+  });
   await shared.kubectl('create', 'priorityclass', 'high', '--value=1000');
   t.is((await getJson('/apis/scheduling.k8s.io/v1/priorityclasses/high')).preemptionPolicy, 'PreemptLowerPriority');
 
@@ -151,7 +169,12 @@ test('cluster kinds come back defaulted: StorageClass, PriorityClass, NetworkPol
 
   const limits = await post('/api/v1/namespaces/default/limitranges', {
     metadata: { name: 'sizes' },
-    spec: { limits: [{ type: 'Container', max: { cpu: '2' }, min: { memory: '64Mi' } }, { type: 'Pod', max: { cpu: '4' } }] },
+    spec: {
+      limits: [
+        { type: 'Container', max: { cpu: '2' }, min: { memory: '64Mi' } },
+        { type: 'Pod', max: { cpu: '4' } },
+      ],
+    },
   });
   t.deepEqual(limits.spec.limits, [
     { type: 'Container', max: { cpu: '2' }, min: { memory: '64Mi' }, default: { cpu: '2' }, defaultRequest: { cpu: '2', memory: '64Mi' } },
@@ -161,10 +184,16 @@ test('cluster kinds come back defaulted: StorageClass, PriorityClass, NetworkPol
   const binding = await post('/apis/rbac.authorization.k8s.io/v1/namespaces/default/rolebindings', {
     metadata: { name: 'readers' },
     roleRef: { kind: 'ClusterRole', name: 'view' },
-    subjects: [{ kind: 'User', name: 'ada' }, { kind: 'ServiceAccount', name: 'robot', namespace: 'default' }],
+    subjects: [
+      { kind: 'User', name: 'ada' },
+      { kind: 'ServiceAccount', name: 'robot', namespace: 'default' },
+    ],
   });
   t.deepEqual(binding.roleRef, { kind: 'ClusterRole', name: 'view', apiGroup: 'rbac.authorization.k8s.io' });
-  t.deepEqual(binding.subjects, [{ kind: 'User', name: 'ada', apiGroup: 'rbac.authorization.k8s.io' }, { kind: 'ServiceAccount', name: 'robot', namespace: 'default' }]);
+  t.deepEqual(binding.subjects, [
+    { kind: 'User', name: 'ada', apiGroup: 'rbac.authorization.k8s.io' },
+    { kind: 'ServiceAccount', name: 'robot', namespace: 'default' },
+  ]);
 
   const webhooks = await post('/apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations', {
     metadata: { name: 'inject' },
@@ -193,7 +222,11 @@ test('cluster kinds come back defaulted: StorageClass, PriorityClass, NetworkPol
     metadata: { name: 'batch' },
     spec: { type: 'Limited', limited: { limitResponse: { type: 'Queue', queuing: {} } } },
   });
-  t.deepEqual(level.spec.limited, { nominalConcurrencyShares: 30, lendablePercent: 0, limitResponse: { type: 'Queue', queuing: { queues: 64, handSize: 8, queueLengthLimit: 50 } } });
+  t.deepEqual(level.spec.limited, {
+    nominalConcurrencyShares: 30,
+    lendablePercent: 0,
+    limitResponse: { type: 'Queue', queuing: { queues: 64, handSize: 8, queueLengthLimit: 50 } },
+  });
 });
 
 test('zero queuing numbers of a priority level take the defaults, and an APIService proxies to port 443 unless told', async (t) => {
@@ -207,7 +240,11 @@ test('zero queuing numbers of a priority level take the defaults, and an APIServ
     metadata: { name: 'zeroes' },
     spec: { type: 'Limited', limited: { nominalConcurrencyShares: 0, limitResponse: { type: 'Queue', queuing: { queues: 0, handSize: 0, queueLengthLimit: 0 } } } },
   });
-  t.deepEqual(level.spec.limited, { nominalConcurrencyShares: 0, lendablePercent: 0, limitResponse: { type: 'Queue', queuing: { queues: 64, handSize: 8, queueLengthLimit: 50 } } });
+  t.deepEqual(level.spec.limited, {
+    nominalConcurrencyShares: 0,
+    lendablePercent: 0,
+    limitResponse: { type: 'Queue', queuing: { queues: 64, handSize: 8, queueLengthLimit: 50 } },
+  });
   const service = { namespace: 'default', name: 'metrics' };
   const apiService = await post('/apis/apiregistration.k8s.io/v1/apiservices', {
     metadata: { name: 'v1.defaulted.example.com' },

@@ -33,7 +33,15 @@ const configMaps = '/api/v1/namespaces/default/configmaps';
 
 test('an object with finalizers is marked on delete and goes when the last finalizer is removed; watchers see MODIFIED then DELETED', async (t) => {
   await call('POST', configMaps, { metadata: { name: 'held', finalizers: ['example.com/hold'] }, data: { a: '1' } });
-  const watch = spawn(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, 'get', 'cm', 'held', '-w', '-o', 'jsonpath={.metadata.deletionTimestamp}{" "}{.metadata.finalizers}{"\\n"}']);
+  const watch = spawn(kubectlBinary(), [
+    `--kubeconfig=${server.kubeconfig}`,
+    'get',
+    'cm',
+    'held',
+    '-w',
+    '-o',
+    'jsonpath={.metadata.deletionTimestamp}{" "}{.metadata.finalizers}{"\\n"}',
+  ]);
   let watched = '';
   watch.stdout.setEncoding('utf8').on('data', (chunk: string) => (watched += chunk));
   t.teardown(() => watch.kill());
@@ -83,7 +91,10 @@ test('preconditions on uid and resourceVersion answer 409 with kube’s message'
   );
   const wrongVersion = await call('DELETE', `${configMaps}/guarded`, { preconditions: { resourceVersion: '1' } });
   t.is(wrongVersion.status, 409);
-  t.regex(wrongVersion.body.message ?? '', /the ResourceVersion in the precondition \(1\) does not match the ResourceVersion in record \(\d+\)\. The object might have been modified$/);
+  t.regex(
+    wrongVersion.body.message ?? '',
+    /the ResourceVersion in the precondition \(1\) does not match the ResourceVersion in record \(\d+\)\. The object might have been modified$/,
+  );
   const right = await call('DELETE', `${configMaps}/guarded`, { preconditions: { uid: created.body.metadata.uid, resourceVersion: created.body.metadata.resourceVersion } });
   t.is(right.status, 200);
   t.is(right.body.kind, 'Status');
@@ -100,7 +111,10 @@ test('Orphan and Foreground deletion add the garbage collector’s finalizers; b
 
   const bad = await call('DELETE', `${configMaps}/orphaned`, { propagationPolicy: 'Sideways' });
   t.is(bad.status, 422);
-  t.is(bad.body.message, 'DeleteOptions.meta.k8s.io "" is invalid: propagationPolicy: Unsupported value: "Sideways": supported values: "Foreground", "Background", "Orphan", "nil"');
+  t.is(
+    bad.body.message,
+    'DeleteOptions.meta.k8s.io "" is invalid: propagationPolicy: Unsupported value: "Sideways": supported values: "Foreground", "Background", "Orphan", "nil"',
+  );
 });
 
 test('delete with dryRun=All changes nothing', async (t) => {

@@ -10,7 +10,10 @@ const kubectl = (kubeconfig: string, ...args: string[]) => run(kubectlBinary(), 
 
 // The upstream catalogue of resources is the oracle of what kube-apiserver 1.35 serves by default.
 const servedByDefault = (): string[][] => {
-  const [header, ...rows] = readReference('resources.tsv').trim().split('\n').map((line) => line.split('\t'));
+  const [header, ...rows] = readReference('resources.tsv')
+    .trim()
+    .split('\n')
+    .map((line) => line.split('\t'));
   const served = (header as string[]).indexOf('servedByDefault');
   return rows.filter((row) => row[served] === 'true');
 };

@@ -34,7 +34,7 @@ const notBool = 'device.capacity["example.com"].memory';
 const tooExpensive = 'device.attributes.all(d, device.attributes[d].all(a, device.attributes.all(e, device.attributes[e].all(b, true))))';
 const tooLong = `device.driver == "${'x'.repeat(10 * 1024)}"`;
 
-test('a DeviceClass with a syntax error, an undeclared reference, a non-bool, a too expensive and a too long selector answers kube\'s 422', async (t) => {
+test("a DeviceClass with a syntax error, an undeclared reference, a non-bool, a too expensive and a too long selector answers kube's 422", async (t) => {
   const { status, body } = await post(`${group}/deviceclasses`, {
     metadata: { name: 'bad-selectors.example.com' },
     spec: { selectors: [selector(syntaxError), selector(undeclared), selector(notBool), selector(tooExpensive), selector(tooLong)] },
@@ -57,14 +57,25 @@ test('a DeviceClass with a syntax error, an undeclared reference, a non-bool, a 
     { reason: 'FieldValueTooLong', field: 'spec.selectors[4].cel.expression', message: 'Too long: may not be more than 10240 bytes' },
   ]);
   t.true(body.message.startsWith(`DeviceClass.resource.k8s.io "bad-selectors.example.com" is invalid: [spec.selectors[0].cel.expression: Invalid value: `));
-  t.true(body.message.endsWith('spec.selectors[3].cel.expression: Forbidden: too complex, exceeds cost limit, spec.selectors[4].cel.expression: Too long: may not be more than 10240 bytes]'));
+  t.true(
+    body.message.endsWith(
+      'spec.selectors[3].cel.expression: Forbidden: too complex, exceeds cost limit, spec.selectors[4].cel.expression: Too long: may not be more than 10240 bytes]',
+    ),
+  );
 });
 
 test('a selector naming the registered device type checks but cannot be planned: an internal error, as in kube', async (t) => {
-  const { status, body } = await post(`${group}/deviceclasses`, { metadata: { name: 'type-name.example.com' }, spec: { selectors: [selector('type(device) == kubernetes.DRADevice')] } });
+  const { status, body } = await post(`${group}/deviceclasses`, {
+    metadata: { name: 'type-name.example.com' },
+    spec: { selectors: [selector('type(device) == kubernetes.DRADevice')] },
+  });
   t.is(status, 422);
   t.deepEqual(body.details.causes, [
-    { reason: 'InternalError', field: 'spec.selectors[0].cel.expression', message: 'Internal error: program instantiation failed: reference to undefined type: kubernetes.DRADevice' },
+    {
+      reason: 'InternalError',
+      field: 'spec.selectors[0].cel.expression',
+      message: 'Internal error: program instantiation failed: reference to undefined type: kubernetes.DRADevice',
+    },
   ]);
 });
 
@@ -119,7 +130,7 @@ test('ResourceClaim and ResourceClaimTemplate selectors are compiled at their pa
   const notBoolMessage = 'Invalid value: "device.driver.size()": must evaluate to bool or the unknown type, not int';
   // DRAConsumableCapacity is off in 1.35: new expressions see no allowMultipleAllocations.
   const undefinedFieldMessage =
-    "Invalid value: \"device.allowMultipleAllocations\": compilation failed: ERROR: <input>:1:7: undefined field 'allowMultipleAllocations'\n | device.allowMultipleAllocations\n | ......^";
+    'Invalid value: "device.allowMultipleAllocations": compilation failed: ERROR: <input>:1:7: undefined field \'allowMultipleAllocations\'\n | device.allowMultipleAllocations\n | ......^';
 
   const claim = await post(`${group}/namespaces/default/resourceclaims`, { metadata: { name: 'bad-selectors' }, spec: { devices } });
   t.is(claim.status, 422);
@@ -154,13 +165,23 @@ test('a DeviceClass update keeping its selectors succeeds, one changing them to 
   );
 });
 
-test('kubectl apply of a DeviceClass with an undeclared reference prints kube\'s error', async (t) => {
+test("kubectl apply of a DeviceClass with an undeclared reference prints kube's error", async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'dra-cel-'));
   try {
     const file = join(dir, 'class.yaml');
     writeFileSync(
       file,
-      ['apiVersion: resource.k8s.io/v1', 'kind: DeviceClass', 'metadata:', '  name: kubectl.example.com', 'spec:', '  selectors:', `  - cel:`, `      expression: 'gpu.count > 1'`, ''].join('\n'),
+      [
+        'apiVersion: resource.k8s.io/v1',
+        'kind: DeviceClass',
+        'metadata:',
+        '  name: kubectl.example.com',
+        'spec:',
+        '  selectors:',
+        `  - cel:`,
+        `      expression: 'gpu.count > 1'`,
+        '',
+      ].join('\n'),
     );
     const failed = (await t.throwsAsync(shared.kubectl('apply', '-f', file))) as Error & { stderr: string };
     t.true(

@@ -6,19 +6,24 @@ import { startApiServer } from '../src/api-server-process.ts';
 
 const run = promisify(execFile);
 
-const kubectl = (kubeconfig: string, ...args: string[]) =>
-  run(kubectlBinary(), [`--kubeconfig=${kubeconfig}`, ...args], { encoding: 'utf8' });
+const kubectl = (kubeconfig: string, ...args: string[]) => run(kubectlBinary(), [`--kubeconfig=${kubeconfig}`, ...args], { encoding: 'utf8' });
 
 test('kubectl get --raw reads the health endpoints as kube-apiserver words them', async (t) => {
   const server = await startApiServer();
   t.teardown(() => server.stop());
   const verbose = await kubectl(server.kubeconfig, 'get', '--raw', '/readyz?verbose');
-  t.is(verbose.stdout, '[+]ping ok\n[+]log ok\n[+]storage ok\n[+]storage-writable ok\n[+]poststarthook/storage-readiness ok\n[+]poststarthook/start-system-namespaces-controller ok\n[+]poststarthook/start-kubernetes-service-cidr-controller ok\n[+]poststarthook/scheduling/bootstrap-system-priority-classes ok\n[+]poststarthook/bootstrap-controller ok\n[+]shutdown ok\nreadyz check passed\n');
+  t.is(
+    verbose.stdout,
+    '[+]ping ok\n[+]log ok\n[+]storage ok\n[+]storage-writable ok\n[+]poststarthook/storage-readiness ok\n[+]poststarthook/start-system-namespaces-controller ok\n[+]poststarthook/start-kubernetes-service-cidr-controller ok\n[+]poststarthook/scheduling/bootstrap-system-priority-classes ok\n[+]poststarthook/bootstrap-controller ok\n[+]shutdown ok\nreadyz check passed\n',
+  );
   t.is((await kubectl(server.kubeconfig, 'get', '--raw', '/livez')).stdout, 'ok');
   t.is((await kubectl(server.kubeconfig, 'get', '--raw', '/healthz')).stdout, 'ok');
   t.is((await kubectl(server.kubeconfig, 'get', '--raw', '/readyz/ping')).stdout, 'ok');
   const excluded = await kubectl(server.kubeconfig, 'get', '--raw', '/livez?verbose&exclude=log&exclude=nothing');
-  t.is(excluded.stdout, '[+]ping ok\n[+]log excluded: ok\n[+]storage ok\n[+]poststarthook/storage-readiness ok\n[+]poststarthook/start-system-namespaces-controller ok\n[+]poststarthook/start-kubernetes-service-cidr-controller ok\n[+]poststarthook/scheduling/bootstrap-system-priority-classes ok\n[+]poststarthook/bootstrap-controller ok\nwarn: some health checks cannot be excluded: no matches for "nothing"\nlivez check passed\n');
+  t.is(
+    excluded.stdout,
+    '[+]ping ok\n[+]log excluded: ok\n[+]storage ok\n[+]poststarthook/storage-readiness ok\n[+]poststarthook/start-system-namespaces-controller ok\n[+]poststarthook/start-kubernetes-service-cidr-controller ok\n[+]poststarthook/scheduling/bootstrap-system-priority-classes ok\n[+]poststarthook/bootstrap-controller ok\nwarn: some health checks cannot be excluded: no matches for "nothing"\nlivez check passed\n',
+  );
 });
 
 test('kubectl version reads the server version', async (t) => {
@@ -39,7 +44,10 @@ test('during --shutdown-delay-duration readyz fails while requests are still ser
   await new Promise((resolve) => setTimeout(resolve, 300));
   const ready = await fetch(`${server.url}/readyz`);
   t.is(ready.status, 500);
-  t.is(await ready.text(), '[+]ping ok\n[+]log ok\n[+]storage ok\n[+]storage-writable ok\n[+]poststarthook/storage-readiness ok\n[+]poststarthook/start-system-namespaces-controller ok\n[+]poststarthook/start-kubernetes-service-cidr-controller ok\n[+]poststarthook/scheduling/bootstrap-system-priority-classes ok\n[+]poststarthook/bootstrap-controller ok\n[-]shutdown failed: reason withheld\nreadyz check failed\n');
+  t.is(
+    await ready.text(),
+    '[+]ping ok\n[+]log ok\n[+]storage ok\n[+]storage-writable ok\n[+]poststarthook/storage-readiness ok\n[+]poststarthook/start-system-namespaces-controller ok\n[+]poststarthook/start-kubernetes-service-cidr-controller ok\n[+]poststarthook/scheduling/bootstrap-system-priority-classes ok\n[+]poststarthook/bootstrap-controller ok\n[-]shutdown failed: reason withheld\nreadyz check failed\n',
+  );
   t.is((await fetch(`${server.url}/livez`)).status, 200);
   const check = await fetch(`${server.url}/readyz/shutdown`);
   t.is(check.status, 500);
@@ -64,5 +72,7 @@ test('unknown paths answer a 404 Status; bad flags fail at start', async (t) => 
     code: 404,
   });
   await t.throwsAsync(startApiServer(['--watch-history-duration=soon']), { message: /invalid argument "soon" for "--watch-history-duration" flag/ });
-  await t.throwsAsync(startApiServer(['--feature-gates=WatchList=false,Nope=true']), { message: /invalid argument "WatchList=false,Nope=true" for "--feature-gates" flag: unrecognized feature gate: Nope/ });
+  await t.throwsAsync(startApiServer(['--feature-gates=WatchList=false,Nope=true']), {
+    message: /invalid argument "WatchList=false,Nope=true" for "--feature-gates" flag: unrecognized feature gate: Nope/,
+  });
 });

@@ -57,9 +57,17 @@ test("a StatefulSet's spec is fixed outside replicas, template, update strategy 
     apiVersion: 'apps/v1',
     kind: 'StatefulSet',
     metadata: { name: 'db' },
-    spec: { serviceName: 'db', selector: { matchLabels: { app: 'db' } }, template: { metadata: { labels: { app: 'db' } }, spec: { containers: [{ name: 'db', image: 'postgres:17' }] } } },
+    spec: {
+      serviceName: 'db',
+      selector: { matchLabels: { app: 'db' } },
+      template: { metadata: { labels: { app: 'db' } }, spec: { containers: [{ name: 'db', image: 'postgres:17' }] } },
+    },
   };
-  const created = await fetch(`${shared.server().url}/apis/apps/v1/namespaces/default/statefulsets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(statefulSet) });
+  const created = await fetch(`${shared.server().url}/apis/apps/v1/namespaces/default/statefulsets`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(statefulSet),
+  });
   t.is(created.status, 201);
   t.is(
     await refused(t, 'patch', 'statefulset', 'db', '--type=merge', '-p', '{"spec":{"serviceName":"other"}}'),

@@ -29,7 +29,11 @@ test.before(async () => {
   server = await startApiServer();
   scratch = mkdtempSync(join(tmpdir(), 'capstan-large-objects-'));
   for (const name of ['large-clientgo', 'large-kubectl']) {
-    const created = await fetch(`${server.url}/api/v1/namespaces`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name } }) });
+    const created = await fetch(`${server.url}/api/v1/namespaces`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ metadata: { name } }),
+    });
     if (created.status !== 201) throw new Error(`namespace ${name}: ${created.status}`);
   }
 });
@@ -49,7 +53,12 @@ interface Step {
 
 goTest('client-go writes and reads a ConfigMap of 30,000 labels through Protobuf, and a large Deployment keeps replicas: 0', async (t) => {
   const { stdout } = await run(clientGoBinary('large-objects'), [server.kubeconfig, 'large-clientgo', String(labelCount)], { maxBuffer: 16 * 1024 * 1024 });
-  const out = JSON.parse(stdout) as Record<'create' | 'get' | 'update' | 'patch' | 'apply', Step> & { listed: number; replicas: number | null; deploymentGetReplicas: number | null; deleted: boolean };
+  const out = JSON.parse(stdout) as Record<'create' | 'get' | 'update' | 'patch' | 'apply', Step> & {
+    listed: number;
+    replicas: number | null;
+    deploymentGetReplicas: number | null;
+    deleted: boolean;
+  };
   // managedFields: kube orders Update entries by time, then (within a second) by manager, so the
   // order depends on the machine's speed: compared as sets. Checked against kube-apiserver 1.35.4.
   const managers = (step: Step): string[] => [...step.managers].sort();

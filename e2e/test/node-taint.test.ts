@@ -16,7 +16,11 @@ test('a new Node carries the not-ready NoSchedule taint next to its own; an upda
   await create({ metadata: { name: 'plain' } });
   await create({ metadata: { name: 'gpu' }, spec: { taints: [{ key: 'gpu', value: 'true', effect: 'NoSchedule' }] } });
   const taints = async (name: string): Promise<string> =>
-    (await run(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, 'get', 'node', name, '-o', 'jsonpath={range .spec.taints[*]}{.key}={.value}:{.effect} {end}'], { encoding: 'utf8' })).stdout;
+    (
+      await run(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, 'get', 'node', name, '-o', 'jsonpath={range .spec.taints[*]}{.key}={.value}:{.effect} {end}'], {
+        encoding: 'utf8',
+      })
+    ).stdout;
   t.is(await taints('plain'), 'node.kubernetes.io/not-ready=:NoSchedule ');
   t.is(await taints('gpu'), 'gpu=true:NoSchedule node.kubernetes.io/not-ready=:NoSchedule ');
   await run(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, 'taint', 'node', 'plain', 'node.kubernetes.io/not-ready:NoSchedule-']);

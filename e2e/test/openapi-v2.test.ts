@@ -64,15 +64,27 @@ test('the document: Swagger 2.0 with kube info and security, operations with act
   const patch = item.patch;
   t.is(patch['x-kubernetes-action'], 'patch');
   t.deepEqual(patch['x-kubernetes-group-version-kind'], { group: '', kind: 'ConfigMap', version: 'v1' });
-  t.deepEqual(patch.consumes, ['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json', 'application/apply-patch+yaml', 'application/apply-patch+cbor']);
+  t.deepEqual(patch.consumes, [
+    'application/json-patch+json',
+    'application/merge-patch+json',
+    'application/strategic-merge-patch+json',
+    'application/apply-patch+yaml',
+    'application/apply-patch+cbor',
+  ]);
   // kubectl's v2 verifier reads fieldValidation inline; shared parameters are references.
   t.true(patch.parameters.some((p) => p.name === 'fieldValidation' && p.in === 'query'));
   t.true(patch.parameters.some((p) => typeof p.$ref === 'string' && (p.$ref as string).startsWith('#/parameters/force-')));
-  t.deepEqual(item.parameters.map((p) => p.name ?? p.$ref).map((n) => String(n).replace(/-[\w-]{8}$/, '')), ['name', '#/parameters/namespace', '#/parameters/pretty']);
+  t.deepEqual(
+    item.parameters.map((p) => p.name ?? p.$ref).map((n) => String(n).replace(/-[\w-]{8}$/, '')),
+    ['name', '#/parameters/namespace', '#/parameters/pretty'],
+  );
   const scale = document.paths['/apis/apps/v1/namespaces/{namespace}/deployments/{name}/scale'] as Record<string, Json>;
   t.deepEqual(scale.put?.['x-kubernetes-group-version-kind'], { group: 'autoscaling', kind: 'Scale', version: 'v1' });
   t.is(scale.put?.operationId, 'replaceAppsV1NamespacedDeploymentScale');
-  t.deepEqual(Object.keys(document.paths).filter((p) => p.includes('/watch/') && p.endsWith('/deployments')), ['/apis/apps/v1/watch/deployments', '/apis/apps/v1/watch/namespaces/{namespace}/deployments']);
+  t.deepEqual(
+    Object.keys(document.paths).filter((p) => p.includes('/watch/') && p.endsWith('/deployments')),
+    ['/apis/apps/v1/watch/deployments', '/apis/apps/v1/watch/namespaces/{namespace}/deployments'],
+  );
   t.is((document.paths['/api/v1/pods'] as Record<string, Json>).get?.operationId, 'listCoreV1PodForAllNamespaces');
   const dangling = new Set<string>();
   const visit = (value: unknown): void => {
@@ -111,7 +123,8 @@ test('media types, ETag, 304 and 406 as kube-openapi answers them', async (t) =>
 });
 
 // gnostic's openapi.v2 messages, only the fields checked here, written independently of the server's.
-const gnostic = protobuf.parse(`
+const gnostic = protobuf
+  .parse(`
 syntax = "proto3";
 package openapi.v2;
 message Document { string swagger = 1; Info info = 2; Paths paths = 8; Definitions definitions = 9; ParameterDefinitions parameters = 10; }
@@ -136,7 +149,8 @@ message Properties { repeated NamedSchema additional_properties = 1; }
 message TypeItem { repeated string value = 1; }
 message ItemsItem { repeated Schema schema = 1; }
 message Schema { string _ref = 1; string format = 2; repeated string required = 19; repeated Any enum = 20; TypeItem type = 22; ItemsItem items = 23; Properties properties = 25; repeated NamedAny vendor_extension = 31; }
-`).root.lookupType('openapi.v2.Document');
+`)
+  .root.lookupType('openapi.v2.Document');
 
 test('the Protobuf answer is gnostic openapi.v2.Document and carries what the JSON says', async (t) => {
   const json = await swagger();
@@ -157,7 +171,10 @@ test('the Protobuf answer is gnostic openapi.v2.Document and carries what the JS
   t.is(extension(containers, 'x-kubernetes-patch-merge-key'), 'name');
   t.deepEqual(definitions.get('io.k8s.api.core.v1.Container').required, ['name']);
   const protocol = definitions.get('io.k8s.api.core.v1.ContainerPort').properties.additionalProperties.find((p: any) => p.name === 'protocol').value;
-  t.deepEqual(protocol.enum.map((value: any) => JSON.parse(value.yaml)), ['SCTP', 'TCP', 'UDP']);
+  t.deepEqual(
+    protocol.enum.map((value: any) => JSON.parse(value.yaml)),
+    ['SCTP', 'TCP', 'UDP'],
+  );
   t.is(document.paths.path.length, Object.keys(json.paths).length);
   const item = document.paths.path.find((p: any) => p.name === '/api/v1/namespaces/{namespace}/configmaps/{name}').value;
   t.is(item.patch.operationId, 'patchCoreV1NamespacedConfigMap');
@@ -185,5 +202,9 @@ test('kubectl explain --output=plaintext-openapiv2 reads the Protobuf document',
 function sorted(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sorted);
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sorted((value as Json)[key])]));
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, sorted((value as Json)[key])]),
+  );
 }

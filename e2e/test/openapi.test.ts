@@ -13,7 +13,11 @@ test('kubectl create -f and replace validate through OpenAPI v3 by default, and 
   t.teardown(() => server.stop());
   const kubectl = (...args: string[]) => run(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, ...args], { encoding: 'utf8' });
   const file = join(server.kubeconfig, '..', 'deploy.json');
-  const spec = { replicas: 1, selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image: 'nginx' }] } } };
+  const spec = {
+    replicas: 1,
+    selector: { matchLabels: { app: 'web' } },
+    template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image: 'nginx' }] } },
+  };
   writeFileSync(file, JSON.stringify({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' }, spec }));
   t.is((await kubectl('create', '-f', file)).stdout, 'deployment.apps/web created\n');
   t.is((await kubectl('replace', '-f', file)).stdout, 'deployment.apps/web replaced\n');

@@ -20,7 +20,8 @@ const processes: ManagedProcess[] = [];
 const access = agentAccess();
 const nodeNames = ['ipam-a', 'ipam-b'];
 
-const kubectl = async (...args: string[]): Promise<string> => (await run(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, ...args], { encoding: 'utf8', timeout: 60_000 })).stdout;
+const kubectl = async (...args: string[]): Promise<string> =>
+  (await run(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, ...args], { encoding: 'utf8', timeout: 60_000 })).stdout;
 const getJson = async (path: string): Promise<Json | undefined> => {
   const response = await fetch(`${server.url}${path}`);
   return response.status === 200 ? ((await response.json()) as Json) : undefined;
@@ -46,14 +47,30 @@ const inRange = (ip: string, cidr: string): boolean => cidr.endsWith('/24') && i
 
 const readyCondition = async (name: string): Promise<Json | undefined> => (await getJson(`/api/v1/nodes/${name}`))?.status?.conditions?.find((c: Json) => c.type === 'Ready');
 
-test('pods on two nodes get IPs from their own node\'s pod range, never the same one', async (t) => {
+test("pods on two nodes get IPs from their own node's pod range, never the same one", async (t) => {
   // Without a pod range the runtime's network is not ready, and so neither is the node.
   for (const name of nodeNames) {
-    const notReady = await eventually(`node ${name} NotReady for its network`, async () => ((await readyCondition(name))?.status === 'False' ? await readyCondition(name) : undefined), 30_000);
-    t.regex(notReady?.message ?? '', /container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized/);
+    const notReady = await eventually(
+      `node ${name} NotReady for its network`,
+      async () => ((await readyCondition(name))?.status === 'False' ? await readyCondition(name) : undefined),
+      30_000,
+    );
+    t.regex(
+      notReady?.message ?? '',
+      /container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized/,
+    );
   }
-  processes.push(startControllers(server.kubeconfig, [...quickLeaderElection, '--controllers=nodeipam', '--allocate-node-cidrs=true', '--cluster-cidr=10.244.0.0/16', '--service-cluster-ip-range=10.0.0.0/24']));
-  for (const name of nodeNames) await eventually(`node ${name} Ready once it has a pod range`, async () => ((await readyCondition(name))?.status === 'True' ? true : undefined), 30_000);
+  processes.push(
+    startControllers(server.kubeconfig, [
+      ...quickLeaderElection,
+      '--controllers=nodeipam',
+      '--allocate-node-cidrs=true',
+      '--cluster-cidr=10.244.0.0/16',
+      '--service-cluster-ip-range=10.0.0.0/24',
+    ]),
+  );
+  for (const name of nodeNames)
+    await eventually(`node ${name} Ready once it has a pod range`, async () => ((await readyCondition(name))?.status === 'True' ? true : undefined), 30_000);
   const ranges = new Map<string, string>();
   for (const name of nodeNames) {
     ranges.set(name, await eventually(`node ${name}'s pod range`, async () => (await getJson(`/api/v1/nodes/${name}`))?.spec?.podCIDR as string | undefined, 30_000));
@@ -64,7 +81,10 @@ test('pods on two nodes get IPs from their own node\'s pod range, never the same
   }
   const ips = new Map<string, string>();
   for (const name of nodeNames) {
-    ips.set(name, await eventually(`pod on ${name} to have an IP`, async () => (await getJson(`/api/v1/namespaces/default/pods/on-${name}`))?.status?.podIP as string | undefined, 30_000));
+    ips.set(
+      name,
+      await eventually(`pod on ${name} to have an IP`, async () => (await getJson(`/api/v1/namespaces/default/pods/on-${name}`))?.status?.podIP as string | undefined, 30_000),
+    );
   }
   for (const name of nodeNames) t.true(inRange(ips.get(name) as string, ranges.get(name) as string), `${name}: ${ips.get(name)} in ${ranges.get(name)}`);
   t.not(ips.get('ipam-a'), ips.get('ipam-b'));

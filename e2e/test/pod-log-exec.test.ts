@@ -26,11 +26,29 @@ const dir = mkdtempSync(join(tmpdir(), 'capstan-agent-peer-'));
 writeFileSync(join(dir, 'token'), `${token}\n`);
 // The peer's serving certificate, and the authority the API server checks it with: itself.
 const selfSigned = (name: string): void =>
-  void execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-    '-subj', `/CN=${name}`, '-addext', 'subjectAltName=IP:127.0.0.1',
-    '-keyout', join(dir, `${name}.key`), '-out', join(dir, `${name}.crt`),
-  ], { stdio: 'ignore' });
+  void execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      `/CN=${name}`,
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      join(dir, `${name}.key`),
+      '-out',
+      join(dir, `${name}.crt`),
+    ],
+    { stdio: 'ignore' },
+  );
 selfSigned('agent');
 // An agent whose certificate the API server was not told to trust.
 selfSigned('impostor');
@@ -178,9 +196,22 @@ test.before(async () => {
   peerPort = await peer.listen();
   server = await startApiServer([`--kubelet-bearer-token-file=${join(dir, 'token')}`, `--kubelet-certificate-authority=${join(dir, 'agent.crt')}`]);
   // InternalIP comes before ExternalIP in kube's preferred order, wherever the node lists it.
-  await node('node-a', { addresses: [{ type: 'ExternalIP', address: '192.0.2.1' }, { type: 'InternalIP', address: '127.0.0.1' }], daemonEndpoints: { kubeletEndpoint: { Port: peerPort } } });
+  await node('node-a', {
+    addresses: [
+      { type: 'ExternalIP', address: '192.0.2.1' },
+      { type: 'InternalIP', address: '127.0.0.1' },
+    ],
+    daemonEndpoints: { kubeletEndpoint: { Port: peerPort } },
+  });
   for (const name of ['web', 'gone', 'broken', 'denied']) await pod(name, one());
-  await pod('pair', { nodeName: 'node-a', initContainers: [{ name: 'setup', image: 'busybox' }], containers: [{ name: 'app', image: 'busybox' }, { name: 'sidecar', image: 'busybox' }] });
+  await pod('pair', {
+    nodeName: 'node-a',
+    initContainers: [{ name: 'setup', image: 'busybox' }],
+    containers: [
+      { name: 'app', image: 'busybox' },
+      { name: 'sidecar', image: 'busybox' },
+    ],
+  });
   await pod('unscheduled', { containers: [{ name: 'app', image: 'busybox' }] });
 });
 
@@ -301,7 +332,7 @@ test.serial("the agent's 404, 500 and 403 become kube's Status answers", async (
   t.is(failed.stderr, 'Error from server (InternalError): Internal error occurred: container runtime is down\n');
 });
 
-test.serial("PodLogOptions are decoded and validated as kube does: a 400 for a malformed number, one 422 of every violation", async (t) => {
+test.serial('PodLogOptions are decoded and validated as kube does: a 400 for a malformed number, one 422 of every violation', async (t) => {
   const malformed = await api('GET', `${pods}/web/log?tailLines=ten`);
   t.is(malformed.status, 400);
   t.is(malformed.body.message, 'strconv.ParseInt: parsing "ten": invalid syntax');
@@ -385,8 +416,10 @@ test.serial('an agent that does not answer is a 500 naming the connection, as Go
   t.regex(failed.stderr, new RegExp(`error dialing backend: dial tcp 127\\.0\\.0\\.1:${closedPort}: connect: connection refused`));
 });
 
-test.serial("an agent whose certificate the authority did not sign is refused, unless the client asks to skip the check", async (t) => {
-  const impostor = createServer({ key: readFileSync(join(dir, 'impostor.key')), cert: readFileSync(join(dir, 'impostor.crt')) }, (_request, response) => response.end('impostor log\n'));
+test.serial('an agent whose certificate the authority did not sign is refused, unless the client asks to skip the check', async (t) => {
+  const impostor = createServer({ key: readFileSync(join(dir, 'impostor.key')), cert: readFileSync(join(dir, 'impostor.crt')) }, (_request, response) =>
+    response.end('impostor log\n'),
+  );
   impostor.listen(0, '127.0.0.1');
   await once(impostor, 'listening');
   const port = (impostor.address() as AddressInfo).port;

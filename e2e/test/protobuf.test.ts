@@ -5,7 +5,6 @@ import test from 'ava';
 import { encodeUnknownEnvelope } from '@capstan/common/protobuf';
 import { sharedApiServer } from '../src/shared-api-server.ts';
 
-
 const shared = sharedApiServer();
 const { kubectl } = shared;
 const getJson = async (path: string): Promise<Record<string, any>> => (await (await fetch(`${shared.server().url}${path}`)).json()) as Record<string, any>;
@@ -42,7 +41,11 @@ test('kubectl create --dry-run=server answers the object and writes nothing; a d
   const error = (await t.throwsAsync(kubectl('create', 'configmap', 'taken', '--dry-run=server'))) as Error & { stderr: string };
   t.regex(error.stderr, /AlreadyExists|already exists/);
 
-  const invalid = await fetch(`${shared.server().url}/api/v1/namespaces/default/configmaps?dryRun=Maybe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: 'x' } }) });
+  const invalid = await fetch(`${shared.server().url}/api/v1/namespaces/default/configmaps?dryRun=Maybe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ metadata: { name: 'x' } }),
+  });
   t.is(invalid.status, 422);
   t.like(await invalid.json(), { reason: 'Invalid', message: 'CreateOptions.meta.k8s.io "" is invalid: dryRun: Unsupported value: []string{"Maybe"}: supported values: "All"' });
 });
@@ -75,11 +78,16 @@ test('kubectl auth can-i and whoami, and the workload and RBAC generators, go th
   for (const args of created) t.regex((await kubectl(...args)).stdout, / created\n$/, args.join(' '));
   const deployment = await getJson('/apis/apps/v1/namespaces/default/deployments/api');
   t.is(deployment.spec.replicas, 2);
-  t.deepEqual(deployment.spec.template.spec.containers.map((c: { image: string }) => c.image), ['nginx']);
+  t.deepEqual(
+    deployment.spec.template.spec.containers.map((c: { image: string }) => c.image),
+    ['nginx'],
+  );
   t.deepEqual((await getJson('/apis/rbac.authorization.k8s.io/v1/namespaces/default/roles/reader')).rules, [{ verbs: ['get', 'list'], apiGroups: [''], resources: ['pods'] }]);
   t.is((await getJson('/apis/batch/v1/namespaces/default/cronjobs/nightly')).spec.schedule, '0 3 * * *');
   t.is((await getJson('/apis/scheduling.k8s.io/v1/priorityclasses/high')).value, 1000);
-  t.deepEqual((await getJson('/apis/networking.k8s.io/v1/namespaces/default/ingresses/front')).spec.rules[0].http.paths[0].backend, { service: { name: 'api', port: { number: 80 } } });
+  t.deepEqual((await getJson('/apis/networking.k8s.io/v1/namespaces/default/ingresses/front')).spec.rules[0].http.paths[0].backend, {
+    service: { name: 'api', port: { number: 80 } },
+  });
 });
 
 test('kubectl create deployment --replicas=0 keeps zero replicas, and its port without a protocol gets TCP, as kube-apiserver does', async (t) => {

@@ -135,7 +135,10 @@ test('a 409 and a 404 are ApiErrors that carry the Status the server sent', asyn
 
   const invalid = await rejection(t, client.create(configMaps(ns), { metadata: { name: 'Not_A_Name' } }));
   t.is(invalid.code, 422);
-  t.deepEqual(invalid.status.details?.causes?.map((cause) => cause.field), ['metadata.name']);
+  t.deepEqual(
+    invalid.status.details?.causes?.map((cause) => cause.field),
+    ['metadata.name'],
+  );
 });
 
 test('lists in pages with limit and continue, by label and field selectors, and listAll gathers every page', async (t) => {
@@ -166,7 +169,7 @@ test('lists in pages with limit and continue, by label and field selectors, and 
   t.is(bad.code, 400);
 });
 
-test('a watch from a list\'s resourceVersion receives ADDED, MODIFIED and DELETED; close() ends it and frees it', async (t) => {
+test("a watch from a list's resourceVersion receives ADDED, MODIFIED and DELETED; close() ends it and frees it", async (t) => {
   const client = new RestClient({ server: shared.server().url });
   t.teardown(() => client.close());
   const ns = await newNamespace(client, 'rc-watch');
@@ -184,7 +187,11 @@ test('a watch from a list\'s resourceVersion receives ADDED, MODIFIED and DELETE
   }
   t.deepEqual(
     events.map((event) => [event.type, (event.object as ConfigMap).metadata?.name, (event.object as ConfigMap).data?.v]),
-    [['ADDED', 'w', '1'], ['MODIFIED', 'w', '2'], ['DELETED', 'w', '2']],
+    [
+      ['ADDED', 'w', '1'],
+      ['MODIFIED', 'w', '2'],
+      ['DELETED', 'w', '2'],
+    ],
   );
   t.true(watch.closed);
   t.is(client.openWatches, 0);
@@ -203,7 +210,11 @@ test('the status subresource writes status only', async (t) => {
   const ns = await newNamespace(client, 'rc-status');
   const pods = { group: '', version: 'v1', resource: 'pods', namespace: ns };
   await client.create(pods, { metadata: { name: 'p' }, spec: { containers: [{ name: 'c', image: 'busybox' }] } });
-  const patched = await client.patch<KubeObject & { status?: { phase?: string } }>({ ...pods, name: 'p', subresource: 'status' }, { status: { phase: 'Running' } }, { type: 'merge' });
+  const patched = await client.patch<KubeObject & { status?: { phase?: string } }>(
+    { ...pods, name: 'p', subresource: 'status' },
+    { status: { phase: 'Running' } },
+    { type: 'merge' },
+  );
   t.is(patched.status?.phase, 'Running');
   const status = await client.get<KubeObject & { status?: { phase?: string } }>({ ...pods, name: 'p', subresource: 'status' });
   t.is(status.status?.phase, 'Running');

@@ -29,14 +29,18 @@ const call = async (method: string, path: string, body: string, contentType: str
   return { status: response.status, body: (await response.json()) as Json };
 };
 const apply = (path: string, body: unknown, query = 'fieldManager=tester') => call('PATCH', `${path}?${query}`, JSON.stringify(body), 'application/apply-patch+yaml');
-const managers = (object: Json) => (object.metadata.managedFields as Json[]).map((entry) => `${entry.manager}/${entry.operation}${entry.subresource === undefined ? '' : `/${entry.subresource}`}`);
+const managers = (object: Json) =>
+  (object.metadata.managedFields as Json[]).map((entry) => `${entry.manager}/${entry.operation}${entry.subresource === undefined ? '' : `/${entry.subresource}`}`);
 const fieldsOf = (object: Json, manager: string) => (object.metadata.managedFields as Json[]).find((entry) => entry.manager === manager)?.fieldsV1;
 
 const configMap = (name: string, data: Record<string, string>, labels?: Record<string, string>) =>
   `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\n${labels === undefined ? '' : `  labels: ${JSON.stringify(labels)}\n`}data: ${JSON.stringify(data)}\n`;
 
-test('kubectl apply --server-side creates the object and records kube\'s Apply entry', async (t) => {
-  t.is((await kubectl('apply', '--server-side', '-f', writeFile('golden.yaml', configMap('golden', { a: '1', b: '2' }, { app: 'demo' })))).stdout, 'configmap/golden serverside-applied\n');
+test("kubectl apply --server-side creates the object and records kube's Apply entry", async (t) => {
+  t.is(
+    (await kubectl('apply', '--server-side', '-f', writeFile('golden.yaml', configMap('golden', { a: '1', b: '2' }, { app: 'demo' })))).stdout,
+    'configmap/golden serverside-applied\n',
+  );
   const object = await getJson(`${configMaps}/golden`);
   t.like(object.metadata.managedFields[0], { manager: 'kubectl', operation: 'Apply', apiVersion: 'v1', fieldsType: 'FieldsV1' });
   t.regex(object.metadata.managedFields[0].time, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
@@ -109,7 +113,7 @@ spec:
   t.regex(moved.metadata.annotations['kubectl.kubernetes.io/last-applied-configuration'], /"replicas":3/);
 });
 
-test('another manager\'s field is a conflict naming it; --force-conflicts takes the field', async (t) => {
+test("another manager's field is a conflict naming it; --force-conflicts takes the field", async (t) => {
   const file = writeFile('fight.yaml', configMap('fight', { a: '1', b: '2' }));
   await kubectl('apply', '--server-side', '-f', file);
   await kubectl('patch', 'configmap', 'fight', '-p', '{"data":{"a":"patched"}}');
@@ -141,18 +145,32 @@ test('equal values are owned together; a dropped field goes only when nobody els
     apiVersion: 'apps/v1',
     kind: 'Deployment',
     metadata: { name: 'reset' },
-    spec: { ...(replicas === undefined ? {} : { replicas }), selector: { matchLabels: { app: 'reset' } }, template: { metadata: { labels: { app: 'reset' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } },
+    spec: {
+      ...(replicas === undefined ? {} : { replicas }),
+      selector: { matchLabels: { app: 'reset' } },
+      template: { metadata: { labels: { app: 'reset' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } },
+    },
   });
   t.is((await apply(`${deployments}/reset`, deployment(4))).body.spec.replicas, 4);
   t.is((await apply(`${deployments}/reset`, deployment())).body.spec.replicas, 1);
 });
 
 test('updates record their manager: fieldManager, else the User-Agent; the status subresource apart', async (t) => {
-  const created = await call('POST', '/api/v1/namespaces/default/pods', JSON.stringify({ metadata: { name: 'tracked' }, spec: { containers: [{ name: 'c', image: 'busybox' }] } }), 'application/json');
+  const created = await call(
+    'POST',
+    '/api/v1/namespaces/default/pods',
+    JSON.stringify({ metadata: { name: 'tracked' }, spec: { containers: [{ name: 'c', image: 'busybox' }] } }),
+    'application/json',
+  );
   t.is(created.status, 201);
   t.deepEqual(managers(created.body), ['node/Update']);
   t.false('f:status' in fieldsOf(created.body, 'node'));
-  const status = await call('PATCH', '/api/v1/namespaces/default/pods/tracked/status?fieldManager=kubelet', JSON.stringify({ status: { phase: 'Running' } }), 'application/merge-patch+json');
+  const status = await call(
+    'PATCH',
+    '/api/v1/namespaces/default/pods/tracked/status?fieldManager=kubelet',
+    JSON.stringify({ status: { phase: 'Running' } }),
+    'application/merge-patch+json',
+  );
   // Entries of the same second are sorted by manager name, of different seconds by time.
   t.deepEqual(managers(status.body).sort(), ['kubelet/Update/status', 'node/Update']);
   t.deepEqual(fieldsOf(status.body, 'kubelet'), { 'f:status': { 'f:phase': {} } });
@@ -160,7 +178,7 @@ test('updates record their manager: fieldManager, else the User-Agent; the statu
   t.deepEqual(fieldsOf(await getJson('/api/v1/namespaces/default/pods/tracked'), 'kubectl-label'), { 'f:metadata': { 'f:labels': { '.': {}, 'f:tier': {} } } });
 });
 
-test('managedFields: a list of one empty entry resets them, an empty list does not, and the request\'s own entries replace them', async (t) => {
+test("managedFields: a list of one empty entry resets them, an empty list does not, and the request's own entries replace them", async (t) => {
   await kubectl('apply', '--server-side', '-f', writeFile('reset.yaml', configMap('reset', { a: '1' })));
   const path = `${configMaps}/reset`;
   const kept = await call('PATCH', path, JSON.stringify({ metadata: { managedFields: [] }, data: { b: '2' } }), 'application/merge-patch+json');
@@ -168,11 +186,22 @@ test('managedFields: a list of one empty entry resets them, an empty list does n
   const reset = await call('PATCH', path, JSON.stringify({ metadata: { managedFields: [{}] } }), 'application/merge-patch+json');
   t.is(reset.status, 200);
   t.is(reset.body.metadata.managedFields, undefined);
-  const replaced = await call('PATCH', path, JSON.stringify([{ op: 'add', path: '/metadata/managedFields', value: [{ manager: 'mine', operation: 'Apply', apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: { 'f:data': { 'f:a': {} } } }] }]), 'application/json-patch+json');
+  const replaced = await call(
+    'PATCH',
+    path,
+    JSON.stringify([
+      {
+        op: 'add',
+        path: '/metadata/managedFields',
+        value: [{ manager: 'mine', operation: 'Apply', apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: { 'f:data': { 'f:a': {} } } }],
+      },
+    ]),
+    'application/json-patch+json',
+  );
   t.deepEqual(managers(replaced.body), ['mine/Apply']);
 });
 
-test('a malformed apply gets kube\'s errors; a dry-run apply stores nothing', async (t) => {
+test("a malformed apply gets kube's errors; a dry-run apply stores nothing", async (t) => {
   const body = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'bad-apply' }, data: { a: '1' } };
   const noManager = await apply(`${configMaps}/bad-apply`, body, '');
   t.is(noManager.status, 422);
@@ -186,7 +215,17 @@ test('a malformed apply gets kube\'s errors; a dry-run apply stores nothing', as
   const unknown = await apply(`${configMaps}/bad-apply`, { ...body, bogus: true });
   t.is(unknown.status, 500);
   t.is(unknown.body.message, 'failed to create typed patch object (/bad-apply; /v1, Kind=ConfigMap): .bogus: field not declared in schema');
-  const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'twins' }, spec: { containers: [{ name: 'c', image: 'a' }, { name: 'c', image: 'b' }] } };
+  const pod = {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'twins' },
+    spec: {
+      containers: [
+        { name: 'c', image: 'a' },
+        { name: 'c', image: 'b' },
+      ],
+    },
+  };
   const twins = await apply('/api/v1/namespaces/default/pods/twins', pod);
   t.is(twins.status, 500);
   t.is(twins.body.message, 'failed to create typed patch object (/twins; /v1, Kind=Pod): .spec.containers: duplicate entries for key [name="c"]');
@@ -200,24 +239,36 @@ test('a malformed apply gets kube\'s errors; a dry-run apply stores nothing', as
   const strict = await call('PATCH', `${configMaps}/repeated?fieldManager=tester&fieldValidation=Strict`, repeated, 'application/apply-patch+yaml');
   t.is(strict.status, 400);
   t.is(strict.body.message, 'error strict decoding YAML: error converting YAML to JSON: yaml: unmarshal errors:\n  line 7: key "a" already set in map');
-  const warned = await fetch(`${shared.server().url}${configMaps}/repeated?fieldManager=tester`, { method: 'PATCH', headers: { 'content-type': 'application/apply-patch+yaml' }, body: repeated });
+  const warned = await fetch(`${shared.server().url}${configMaps}/repeated?fieldManager=tester`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/apply-patch+yaml' },
+    body: repeated,
+  });
   t.is(warned.status, 201);
   t.is(warned.headers.get('warning'), '299 - "line 7: key \\"a\\" already set in map"');
-  const yaml = await call('PATCH', `${configMaps}/yaml-apply?fieldManager=tester`, 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: yaml-apply\ndata:\n  on: yes\n', 'application/apply-patch+yaml');
+  const yaml = await call(
+    'PATCH',
+    `${configMaps}/yaml-apply?fieldManager=tester`,
+    'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: yaml-apply\ndata:\n  on: yes\n',
+    'application/apply-patch+yaml',
+  );
   t.is(yaml.status, 201);
 });
 
 test('kubectl apply --server-side --subresource=status owns the status alone, as the status subresource', async (t) => {
   await kubectl('create', 'deployment', 'status-applied', '--image=nginx');
   const status = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: status-applied\nstatus:\n  replicas: 5\n  observedGeneration: 1\n';
-  t.is((await kubectl('apply', '--server-side', '--subresource=status', '--field-manager=controller', '-f', writeFile('status.yaml', status))).stdout, 'deployment.apps/status-applied serverside-applied\n');
+  t.is(
+    (await kubectl('apply', '--server-side', '--subresource=status', '--field-manager=controller', '-f', writeFile('status.yaml', status))).stdout,
+    'deployment.apps/status-applied serverside-applied\n',
+  );
   const object = await getJson(`${deployments}/status-applied`);
   t.like(object.status, { replicas: 5, observedGeneration: 1 });
   t.deepEqual(managers(object), ['controller/Apply/status', 'kubectl-create/Update']);
   t.deepEqual(fieldsOf(object, 'controller'), { 'f:status': { 'f:observedGeneration': {}, 'f:replicas': {} } });
 });
 
-test('an apply to /scale owns the parent\'s spec.replicas as the scale subresource; the Scale shows the owners of its replicas', async (t) => {
+test("an apply to /scale owns the parent's spec.replicas as the scale subresource; the Scale shows the owners of its replicas", async (t) => {
   await kubectl('create', 'deployment', 'scaled', '--image=nginx');
   const scale = (replicas: number) => ({ apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'scaled' }, spec: { replicas } });
   const conflict = await apply(`${deployments}/scaled/scale`, scale(3), 'fieldManager=autoscaler');
@@ -226,10 +277,19 @@ test('an apply to /scale owns the parent\'s spec.replicas as the scale subresour
   const taken = await apply(`${deployments}/scaled/scale`, scale(3), 'fieldManager=autoscaler&force=true');
   t.is(taken.status, 200);
   t.deepEqual(taken.body.spec, { replicas: 3 });
-  t.like(taken.body.metadata.managedFields[0], { manager: 'autoscaler', operation: 'Apply', apiVersion: 'autoscaling/v1', subresource: 'scale', fieldsV1: { 'f:spec': { 'f:replicas': {} } } });
+  t.like(taken.body.metadata.managedFields[0], {
+    manager: 'autoscaler',
+    operation: 'Apply',
+    apiVersion: 'autoscaling/v1',
+    subresource: 'scale',
+    fieldsV1: { 'f:spec': { 'f:replicas': {} } },
+  });
   const parent = await getJson(`${deployments}/scaled`);
   t.is(parent.spec.replicas, 3);
-  t.like(parent.metadata.managedFields.find((entry: Json) => entry.manager === 'autoscaler'), { operation: 'Apply', apiVersion: 'apps/v1', subresource: 'scale', fieldsV1: { 'f:spec': { 'f:replicas': {} } } });
+  t.like(
+    parent.metadata.managedFields.find((entry: Json) => entry.manager === 'autoscaler'),
+    { operation: 'Apply', apiVersion: 'apps/v1', subresource: 'scale', fieldsV1: { 'f:spec': { 'f:replicas': {} } } },
+  );
   t.false('f:replicas' in fieldsOf(parent, 'kubectl-create')['f:spec']);
   // force is read as kube's parameter codec reads booleans: anything but "0" and "false" is true.
   t.is((await apply(`${deployments}/scaled/scale`, scale(5), 'fieldManager=second&force=0')).status, 409);

@@ -53,7 +53,10 @@ test('an IPv6 IP asked for is held under its canonical name; the network address
   t.is((await getJson(ipv6Server(), `${services}/fixed6`)).spec.clusterIP, 'fd00:6:0::0:a');
   t.is((await getJson(ipv6Server(), '/apis/networking.k8s.io/v1/ipaddresses/fd00:6::a')).spec.parentRef.name, 'fixed6');
   const taken = (await t.throwsAsync(kubectl6('create', 'service', 'clusterip', 'again6', '--tcp=80', '--clusterip=fd00:6::a'))) as Error & { stderr: string };
-  t.regex(taken.stderr, /Service "again6" is invalid: spec\.clusterIPs: Invalid value: \[\]string\{"fd00:6::a"\}: failed to allocate IP fd00:6::a: provided IP is already allocated\n$/);
+  t.regex(
+    taken.stderr,
+    /Service "again6" is invalid: spec\.clusterIPs: Invalid value: \[\]string\{"fd00:6::a"\}: failed to allocate IP fd00:6::a: provided IP is already allocated\n$/,
+  );
   const network = (await t.throwsAsync(kubectl6('create', 'service', 'clusterip', 'net6', '--tcp=80', '--clusterip=fd00:6::'))) as Error & { stderr: string };
   t.regex(network.stderr, /failed to allocate IP fd00:6::: the provided network does not match the current range\n$/);
   await kubectl6('create', 'service', 'clusterip', 'last6', '--tcp=80', '--clusterip=fd00:6::ffff:ffff:ffff:ffff');
@@ -63,7 +66,7 @@ test('an IPv6 IP asked for is held under its canonical name; the network address
   t.is((await call(ipv6Server(), 'GET', '/apis/networking.k8s.io/v1/ipaddresses/fd00:6::a')).status, 404);
 });
 
-test('an IPv6-only cluster refuses dual-stack and IPv4 with kube\'s 422; PreferDualStack gets one family', async (t) => {
+test("an IPv6-only cluster refuses dual-stack and IPv4 with kube's 422; PreferDualStack gets one family", async (t) => {
   const server = ipv6Server();
   assertInvalid(
     t,
@@ -101,7 +104,10 @@ test('headless Services: with a selector one family, without one RequireDualStac
   t.false('ipFamilies' in external || 'ipFamilyPolicy' in external || 'clusterIPs' in external, JSON.stringify(external));
   assertInvalid(
     t,
-    await call(server, 'POST', services, { metadata: { name: 'named' }, spec: { type: 'ExternalName', externalName: 'example.com', ipFamilyPolicy: 'SingleStack', ipFamilies: ['IPv6'] } }),
+    await call(server, 'POST', services, {
+      metadata: { name: 'named' },
+      spec: { type: 'ExternalName', externalName: 'example.com', ipFamilyPolicy: 'SingleStack', ipFamilies: ['IPv6'] },
+    }),
     'Service "named" is invalid: [spec.ipFamilies: Forbidden: may not be set for ExternalName services, spec.ipFamilyPolicy: Forbidden: may not be set for ExternalName services]',
     ['spec.ipFamilies', 'spec.ipFamilyPolicy'],
   );
@@ -125,7 +131,10 @@ test('dual-stack: a Service is single-stack of the primary family unless it asks
   const secondary = upgraded.clusterIPs[1] as string;
   t.is((await getJson(server, `/apis/networking.k8s.io/v1/ipaddresses/${secondary}`)).metadata.labels['ipaddress.kubernetes.io/ip-family'], 'IPv6');
   // kubectl shows the primary cluster IP.
-  t.regex((await dual.kubectl('get', 'svc', 'web', '-o', 'wide')).stdout, new RegExp(`\\nweb\\s+ClusterIP\\s+${single.clusterIP.replaceAll('.', '\\.')}\\s+<none>\\s+80/TCP\\s+\\S+\\s+app=web\\n$`));
+  t.regex(
+    (await dual.kubectl('get', 'svc', 'web', '-o', 'wide')).stdout,
+    new RegExp(`\\nweb\\s+ClusterIP\\s+${single.clusterIP.replaceAll('.', '\\.')}\\s+<none>\\s+80/TCP\\s+\\S+\\s+app=web\\n$`),
+  );
 
   // Dropping the secondary IP takes SingleStack.
   const kept = (await t.throwsAsync(dual.kubectl('patch', 'svc', 'web', '--type=json', '-p', '[{"op":"remove","path":"/spec/clusterIPs/1"}]'))) as Error & { stderr: string };
@@ -140,10 +149,11 @@ test('dual-stack: a Service is single-stack of the primary family unless it asks
 test('dual-stack: an upgrade or a downgrade refused for another field holds and gives back no IP', async (t) => {
   const server = dual.server();
   await dual.kubectl('create', 'service', 'clusterip', 'guard', '--tcp=80');
-  const badPort = (policy: string) => JSON.stringify([
-    { op: 'replace', path: '/spec/ipFamilyPolicy', value: policy },
-    { op: 'add', path: '/spec/ports/-', value: { name: 'bad', port: 0 } },
-  ]);
+  const badPort = (policy: string) =>
+    JSON.stringify([
+      { op: 'replace', path: '/spec/ipFamilyPolicy', value: policy },
+      { op: 'add', path: '/spec/ports/-', value: { name: 'bad', port: 0 } },
+    ]);
   const ipv6Held = async (): Promise<string[]> =>
     (await getJson(server, '/apis/networking.k8s.io/v1/ipaddresses?labelSelector=ipaddress.kubernetes.io/ip-family=IPv6')).items
       .filter((item: { spec: { parentRef: { name: string } } }) => item.spec.parentRef.name === 'guard')
@@ -195,7 +205,7 @@ test('dual-stack: a type change to ExternalName gives both IPs back and drops th
   for (const ip of back.clusterIPs) t.is((await getJson(server, `/apis/networking.k8s.io/v1/ipaddresses/${ip}`)).spec.parentRef.name, 'flip');
 });
 
-test('dual-stack: kube\'s 422s for clusterIPs and ipFamilies that contradict each other or the policy', async (t) => {
+test("dual-stack: kube's 422s for clusterIPs and ipFamilies that contradict each other or the policy", async (t) => {
   const server = dual.server();
   assertInvalid(
     t,
@@ -223,7 +233,10 @@ test('dual-stack: kube\'s 422s for clusterIPs and ipFamilies that contradict eac
   );
   // No IP was held for the refused Services.
   const held = (await getJson(server, '/apis/networking.k8s.io/v1/ipaddresses')).items.map((item: { spec: { parentRef: { name: string } } }) => item.spec.parentRef.name);
-  t.false(['two', 'same', 'mismatch', 'odd'].some((name) => held.includes(name)), held.join());
+  t.false(
+    ['two', 'same', 'mismatch', 'odd'].some((name) => held.includes(name)),
+    held.join(),
+  );
 });
 
 test('a --service-cluster-ip-range kube-apiserver refuses fails at start, in its words', async (t) => {
@@ -248,9 +261,14 @@ test('dual-stack: an upgrade whose write fails (a stale resourceVersion) gives i
   t.is(created.status, 201);
   // Other tests share the server: count only the IPs held for this Service.
   const heldForStale = async () =>
-    ((await getJson(server, '/apis/networking.k8s.io/v1/ipaddresses')).items as { spec: { parentRef: { name: string } } }[]).filter((item) => item.spec.parentRef.name === 'stale').length;
+    ((await getJson(server, '/apis/networking.k8s.io/v1/ipaddresses')).items as { spec: { parentRef: { name: string } } }[]).filter((item) => item.spec.parentRef.name === 'stale')
+      .length;
   t.is(await heldForStale(), 1);
-  const stale = await call(server, 'PUT', `${services}/stale`, { ...created.body, metadata: { ...created.body.metadata, resourceVersion: '1' }, spec: { ...created.body.spec, ipFamilyPolicy: 'PreferDualStack' } });
+  const stale = await call(server, 'PUT', `${services}/stale`, {
+    ...created.body,
+    metadata: { ...created.body.metadata, resourceVersion: '1' },
+    spec: { ...created.body.spec, ipFamilyPolicy: 'PreferDualStack' },
+  });
   t.is(stale.status, 409);
   t.is(await heldForStale(), 1);
   t.deepEqual((await getJson(server, `${services}/stale`)).spec.ipFamilies, ['IPv4']);

@@ -99,15 +99,22 @@ test.serial('an API server that stops answering holds each heartbeat at one requ
   t.pass();
 });
 
-test.serial('nodes running pods on the one runtime-sim each run their own and leave the others\' alone', async (t) => {
+test.serial("nodes running pods on the one runtime-sim each run their own and leave the others' alone", async (t) => {
   const podOn = (name: string, node: string): Json => ({
     apiVersion: 'v1',
     kind: 'Pod',
     metadata: { name, namespace: 'default' },
     spec: { nodeName: node, containers: [{ name: 'app', image: 'busybox' }] },
   });
-  for (const [name, node] of [['on-node-0', 'sim-node-0'], ['on-node-1', 'sim-node-1']] as const) {
-    const created = await fetch(`${server.url}/api/v1/namespaces/default/pods`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(podOn(name, node)) });
+  for (const [name, node] of [
+    ['on-node-0', 'sim-node-0'],
+    ['on-node-1', 'sim-node-1'],
+  ] as const) {
+    const created = await fetch(`${server.url}/api/v1/namespaces/default/pods`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(podOn(name, node)),
+    });
     t.is(created.status, 201);
   }
   const running = (name: string) => async (): Promise<Json | undefined> => {

@@ -75,12 +75,17 @@ test('kubectl set image and patch --type strategic: the new container goes first
   // The patch is defaulted and validated like any write.
   t.is(sidecars.spec.template.spec.containers[0].imagePullPolicy, 'Always');
   await kubectl('patch', 'deployment', 'sidecars', '--type=strategic', '-p', '{"spec":{"template":{"spec":{"containers":[{"name":"log","$patch":"delete"}]}}}}');
-  t.deepEqual((await getJson(`${deployments}/sidecars`)).spec.template.spec.containers.map((c: { name: string }) => c.name), ['nginx']);
+  t.deepEqual(
+    (await getJson(`${deployments}/sidecars`)).spec.template.spec.containers.map((c: { name: string }) => c.name),
+    ['nginx'],
+  );
 });
 
-test('a strategic merge patch kube cannot apply gets kube\'s status and message', async (t) => {
+test("a strategic merge patch kube cannot apply gets kube's status and message", async (t) => {
   await kubectl('create', 'configmap', 'smp-errors', '--from-literal=a=1');
-  const noKey = (await t.throwsAsync(kubectl('patch', 'deployment', 'sidecars', '--type=strategic', '-p', '{"spec":{"template":{"spec":{"containers":[{"image":"x"}]}}}}'))) as Error & { stderr: string };
+  const noKey = (await t.throwsAsync(
+    kubectl('patch', 'deployment', 'sidecars', '--type=strategic', '-p', '{"spec":{"template":{"spec":{"containers":[{"image":"x"}]}}}}'),
+  )) as Error & { stderr: string };
   t.regex(noKey.stderr, /map: map\[image:x\] does not contain declared merge key: name/);
   const badDirective = await fetch(`${shared.server().url}/api/v1/namespaces/default/configmaps/smp-errors`, {
     method: 'PATCH',
@@ -89,11 +94,13 @@ test('a strategic merge patch kube cannot apply gets kube\'s status and message'
   });
   t.is(badDirective.status, 400);
   t.like(await badDirective.json(), { reason: 'BadRequest', message: 'invalid patch format of retainKeys' });
-  const failedTest = (await t.throwsAsync(kubectl('patch', 'configmap', 'smp-errors', '--type=json', '-p', '[{"op":"test","path":"/data/a","value":"2"}]'))) as Error & { stderr: string };
+  const failedTest = (await t.throwsAsync(kubectl('patch', 'configmap', 'smp-errors', '--type=json', '-p', '[{"op":"test","path":"/data/a","value":"2"}]'))) as Error & {
+    stderr: string;
+  };
   t.regex(failedTest.stderr, /The request is invalid: the server rejected our request due to an error in our request/);
 });
 
-test('kubectl edit writes the editor\'s change as a strategic merge patch', async (t) => {
+test("kubectl edit writes the editor's change as a strategic merge patch", async (t) => {
   await kubectl('create', 'configmap', 'edited', '--from-literal=greeting=hello');
   const run = promisify(execFile);
   const editor = writeFile('editor.sh', '#!/bin/sh\nsed -i "s/greeting: hello/greeting: goodbye/" "$1"\n');

@@ -148,6 +148,10 @@ test('a Node keeps the status it is created with (a kubelet registers with it); 
   t.like(node.body.status, status);
   const bare = await call('POST', '/api/v1/nodes', { metadata: { name: 'registered-bare' } });
   t.deepEqual(bare.body.status, {});
-  const pod = await call('POST', '/api/v1/namespaces/default/pods', { metadata: { name: 'created-with-status' }, spec: { containers: [{ name: 'c', image: 'i' }] }, status: { phase: 'Running' } });
+  const pod = await call('POST', '/api/v1/namespaces/default/pods', {
+    metadata: { name: 'created-with-status' },
+    spec: { containers: [{ name: 'c', image: 'i' }] },
+    status: { phase: 'Running' },
+  });
   t.is(pod.body.status?.['phase'], 'Pending');
 });

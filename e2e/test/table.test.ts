@@ -12,8 +12,16 @@ test('kubectl get prints the columns kube-apiserver serves as Tables', async (t)
   const server = await startApiServer();
   t.teardown(() => server.stop());
   const kubectl = (...args: string[]) => run(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, ...args], { encoding: 'utf8' });
-  await fetch(`${server.url}/api/v1/namespaces/default/configmaps`, { method: 'POST', headers: json, body: JSON.stringify({ metadata: { name: 'cm', labels: { a: 'b' } }, data: { x: '1', y: '2' } }) });
-  await fetch(`${server.url}/api/v1/namespaces/default/secrets`, { method: 'POST', headers: json, body: JSON.stringify({ metadata: { name: 's' }, type: 'kubernetes.io/tls', data: { 'tls.crt': '', 'tls.key': '' } }) });
+  await fetch(`${server.url}/api/v1/namespaces/default/configmaps`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ metadata: { name: 'cm', labels: { a: 'b' } }, data: { x: '1', y: '2' } }),
+  });
+  await fetch(`${server.url}/api/v1/namespaces/default/secrets`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ metadata: { name: 's' }, type: 'kubernetes.io/tls', data: { 'tls.crt': '', 'tls.key': '' } }),
+  });
   await fetch(`${server.url}/apis/coordination.k8s.io/v1/namespaces/default/leases`, { method: 'POST', headers: json, body: JSON.stringify({ metadata: { name: 'l' } }) });
   t.regex((await kubectl('get', 'configmaps')).stdout, /^NAME\s+DATA\s+AGE\ncm\s+2\s+\d+s\n$/);
   t.regex((await kubectl('get', 'configmaps', '-A', '--show-labels')).stdout, /^NAMESPACE\s+NAME\s+DATA\s+AGE\s+LABELS\ndefault\s+cm\s+2\s+\d+s\s+a=b\n$/);
@@ -28,7 +36,10 @@ test('kubectl get prints the columns kube-apiserver serves as Tables', async (t)
     headers: json,
     body: JSON.stringify({ metadata: { name: 'p' }, spec: { nodeName: 'n1', containers: [{ name: 'c', image: 'busybox' }] } }),
   });
-  t.regex((await kubectl('get', 'pods', '-o', 'wide')).stdout, /^NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE\s+IP\s+NODE\s+NOMINATED NODE\s+READINESS GATES\np\s+0\/1\s+Pending\s+0\s+\d+s\s+<none>\s+n1\s+<none>\s+<none>\n$/);
+  t.regex(
+    (await kubectl('get', 'pods', '-o', 'wide')).stdout,
+    /^NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE\s+IP\s+NODE\s+NOMINATED NODE\s+READINESS GATES\np\s+0\/1\s+Pending\s+0\s+\d+s\s+<none>\s+n1\s+<none>\s+<none>\n$/,
+  );
 });
 
 test('ages read as kubectl shows them', (t) => {

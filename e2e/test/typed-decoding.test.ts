@@ -34,13 +34,32 @@ test('creates with values of the wrong JSON type answer 400 in kube-apiserver wo
 test('the first wrong value in the body is named, with the path through lists and inline structs', async (t) => {
   const deployment = await send('POST', '/apis/apps/v1/namespaces/default/deployments', {
     metadata: { name: 'd' },
-    spec: { replicas: '3', selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'i', ports: [{ containerPort: 1.5 }] }] } } },
+    spec: {
+      replicas: '3',
+      selector: { matchLabels: { a: 'b' } },
+      template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'i', ports: [{ containerPort: 1.5 }] }] } },
+    },
   });
-  t.is(deployment.body.message, 'Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal string into Go struct field DeploymentSpec.spec.replicas of type int32');
-  const port = await send('POST', '/api/v1/namespaces/default/pods', { metadata: { name: 'p' }, spec: { containers: [{ name: 'c', image: 'i', ports: [{ containerPort: 99999999999 }] }] } });
-  t.is(port.body.message, 'Pod in version "v1" cannot be handled as a Pod: json: cannot unmarshal number 99999999999 into Go struct field ContainerPort.spec.containers.ports.containerPort of type int32');
-  const volume = await send('POST', '/api/v1/namespaces/default/pods', { metadata: { name: 'p' }, spec: { containers: [{ name: 'c', image: 'i' }], volumes: [{ name: 'v', hostPath: { path: 5 } }] } });
-  t.is(volume.body.message, 'Pod in version "v1" cannot be handled as a Pod: json: cannot unmarshal number into Go struct field HostPathVolumeSource.spec.volumes.VolumeSource.hostPath.path of type string');
+  t.is(
+    deployment.body.message,
+    'Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal string into Go struct field DeploymentSpec.spec.replicas of type int32',
+  );
+  const port = await send('POST', '/api/v1/namespaces/default/pods', {
+    metadata: { name: 'p' },
+    spec: { containers: [{ name: 'c', image: 'i', ports: [{ containerPort: 99999999999 }] }] },
+  });
+  t.is(
+    port.body.message,
+    'Pod in version "v1" cannot be handled as a Pod: json: cannot unmarshal number 99999999999 into Go struct field ContainerPort.spec.containers.ports.containerPort of type int32',
+  );
+  const volume = await send('POST', '/api/v1/namespaces/default/pods', {
+    metadata: { name: 'p' },
+    spec: { containers: [{ name: 'c', image: 'i' }], volumes: [{ name: 'v', hostPath: { path: 5 } }] },
+  });
+  t.is(
+    volume.body.message,
+    'Pod in version "v1" cannot be handled as a Pod: json: cannot unmarshal number into Go struct field HostPathVolumeSource.spec.volumes.VolumeSource.hostPath.path of type string',
+  );
 });
 
 test('an update and the patches whose result is wrongly typed are refused; the object keeps its value', async (t) => {
@@ -70,5 +89,8 @@ test('kubectl create -f of a wrongly typed manifest reports the server error', a
   const manifest = join(dir, 'cm.yaml');
   writeFileSync(manifest, 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: numbers\ndata:\n  answer: 42\n');
   const error = await t.throwsAsync(shared.kubectl('create', '-f', manifest));
-  t.regex((error as Error & { stderr: string }).stderr, /ConfigMap in version "v1" cannot be handled as a ConfigMap: json: cannot unmarshal number into Go struct field ConfigMap\.data of type string/);
+  t.regex(
+    (error as Error & { stderr: string }).stderr,
+    /ConfigMap in version "v1" cannot be handled as a ConfigMap: json: cannot unmarshal number into Go struct field ConfigMap\.data of type string/,
+  );
 });

@@ -63,13 +63,15 @@ test.after.always(async () => {
 });
 
 async function call(server: ApiServerProcess, method: string, path: string, body?: unknown): Promise<{ status: number; body: Body }> {
-  const init: RequestInit = { method, ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) }) };
+  const init: RequestInit = {
+    method,
+    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  };
   const response = await fetch(`${server.url}${path}`, init);
   return { status: response.status, body: (await response.json()) as Body };
 }
 
-const kubectl = (server: ApiServerProcess, ...args: string[]) =>
-  run(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, ...args], { encoding: 'utf8', timeout: 20_000 });
+const kubectl = (server: ApiServerProcess, ...args: string[]) => run(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, ...args], { encoding: 'utf8', timeout: 20_000 });
 
 const failure = (code: number, message: string, reason?: string, details?: unknown) => ({
   kind: 'Status',
@@ -87,7 +89,11 @@ const invalidDeleteOptions = (...causes: [field: string, message: string][]) =>
     422,
     `DeleteOptions.meta.k8s.io "" is invalid: ${causes.length === 1 ? causes.map(([f, m]) => `${f}: ${m}`)[0] : `[${causes.map(([f, m]) => `${f}: ${m}`).join(', ')}]`}`,
     'Invalid',
-    { group: 'meta.k8s.io', kind: 'DeleteOptions', causes: causes.map(([field, message]) => ({ reason: /^Unsupported/.test(message) ? 'FieldValueNotSupported' : 'FieldValueInvalid', message, field })) },
+    {
+      group: 'meta.k8s.io',
+      kind: 'DeleteOptions',
+      causes: causes.map(([field, message]) => ({ reason: /^Unsupported/.test(message) ? 'FieldValueNotSupported' : 'FieldValueInvalid', message, field })),
+    },
   );
 
 const storageErrorText = (name: string, revision = corruptedAt.get(name)) =>
@@ -105,7 +111,10 @@ test('a value of the wrong type in a DeleteOptions body is a 400 in Go’s words
     [{ propagationPolicy: true }, 'json: cannot unmarshal bool into Go struct field DeleteOptions.propagationPolicy of type v1.DeletionPropagation'],
     [{ preconditions: 'x' }, 'json: cannot unmarshal string into Go struct field DeleteOptions.preconditions of type v1.Preconditions'],
     [{ preconditions: { uid: 5 } }, 'json: cannot unmarshal number into Go struct field Preconditions.preconditions.uid of type types.UID'],
-    [{ ignoreStoreReadErrorWithClusterBreakingPotential: 'yes' }, 'json: cannot unmarshal string into Go struct field DeleteOptions.ignoreStoreReadErrorWithClusterBreakingPotential of type bool'],
+    [
+      { ignoreStoreReadErrorWithClusterBreakingPotential: 'yes' },
+      'json: cannot unmarshal string into Go struct field DeleteOptions.ignoreStoreReadErrorWithClusterBreakingPotential of type bool',
+    ],
   ];
   for (const [body, message] of cases) {
     const answer = await call(gateOff, 'DELETE', `${configMaps}/healthy`, body);
@@ -125,7 +134,10 @@ test('query parameters are read as kube’s parameter codec reads them: an empty
     (await call(gateOff, 'DELETE', `${configMaps}/healthy?propagationPolicy=`)).body,
     invalidDeleteOptions(['propagationPolicy', 'Unsupported value: "": supported values: "Foreground", "Background", "Orphan", "nil"']),
   );
-  t.deepEqual((await call(gateOff, 'DELETE', `${configMaps}/healthy?dryRun=All&dryRun=Maybe`)).body, invalidDeleteOptions(['dryRun', 'Unsupported value: []string{"All", "Maybe"}: supported values: "All"']));
+  t.deepEqual(
+    (await call(gateOff, 'DELETE', `${configMaps}/healthy?dryRun=All&dryRun=Maybe`)).body,
+    invalidDeleteOptions(['dryRun', 'Unsupported value: []string{"All", "Maybe"}: supported values: "All"']),
+  );
   // Any value but "false" and "0" is true: with a propagationPolicy, both are set.
   t.deepEqual(
     (await call(gateOff, 'DELETE', `${configMaps}/healthy?orphanDependents=&propagationPolicy=Orphan`)).body,
@@ -167,7 +179,10 @@ test('orphanDependents=false on an object that stays answers 202, orphanDependen
 
 test('kubectl delete sends --dry-run=server, --cascade and --grace-period as DeleteOptions', async (t) => {
   await call(gateOff, 'POST', configMaps, { metadata: { name: 'kubectl-options', finalizers: ['example.com/hold'] } });
-  t.is((await kubectl(gateOff, 'delete', 'configmap', 'kubectl-options', '--dry-run=server')).stdout, 'configmap "kubectl-options" deleted from default namespace (server dry run)\n');
+  t.is(
+    (await kubectl(gateOff, 'delete', 'configmap', 'kubectl-options', '--dry-run=server')).stdout,
+    'configmap "kubectl-options" deleted from default namespace (server dry run)\n',
+  );
   t.is((await call(gateOff, 'GET', `${configMaps}/kubectl-options`)).body.metadata?.deletionTimestamp, undefined);
   await kubectl(gateOff, 'delete', 'configmap', 'kubectl-options', '--cascade=orphan', '--wait=false');
   t.deepEqual((await call(gateOff, 'GET', `${configMaps}/kubectl-options`)).body.metadata?.finalizers, ['example.com/hold', 'orphan']);
@@ -232,8 +247,14 @@ test('gate off: ignoreStoreReadErrorWithClusterBreakingPotential is dropped befo
 
 test.serial('gate on: a get of a corrupt object is kube’s 500 InternalError naming the key and the decode error', async (t) => {
   const text = storageErrorText('broken');
-  t.deepEqual(await call(gateOn, 'GET', `${configMaps}/broken`), { status: 500, body: failure(500, `Internal error occurred: ${text}`, 'InternalError', { causes: [{ message: text }] }) });
-  t.deepEqual(await call(gateOn, 'DELETE', `${configMaps}/broken`), { status: 500, body: failure(500, `Internal error occurred: ${text}`, 'InternalError', { causes: [{ message: text }] }) });
+  t.deepEqual(await call(gateOn, 'GET', `${configMaps}/broken`), {
+    status: 500,
+    body: failure(500, `Internal error occurred: ${text}`, 'InternalError', { causes: [{ message: text }] }),
+  });
+  t.deepEqual(await call(gateOn, 'DELETE', `${configMaps}/broken`), {
+    status: 500,
+    body: failure(500, `Internal error occurred: ${text}`, 'InternalError', { causes: [{ message: text }] }),
+  });
 });
 
 test.serial('gate on: a list that meets corrupt objects is a StoreReadError listing each corrupt key', async (t) => {
@@ -253,11 +274,22 @@ test.serial('gate on: a list that meets corrupt objects is a StoreReadError list
 
 test.serial('gate on: the unsafe deletion refuses readable and missing objects, other options and DELETECOLLECTION', async (t) => {
   const exclusive = (name: string) =>
-    failure(422, `configmaps "${name}" is invalid: ignoreStoreReadErrorWithClusterBreakingPotential: Invalid value: true: is exclusively used to delete corrupt object(s), try again by removing this option`, 'Invalid', {
-      name,
-      kind: 'configmaps',
-      causes: [{ reason: 'FieldValueInvalid', message: 'Invalid value: true: is exclusively used to delete corrupt object(s), try again by removing this option', field: 'ignoreStoreReadErrorWithClusterBreakingPotential' }],
-    });
+    failure(
+      422,
+      `configmaps "${name}" is invalid: ignoreStoreReadErrorWithClusterBreakingPotential: Invalid value: true: is exclusively used to delete corrupt object(s), try again by removing this option`,
+      'Invalid',
+      {
+        name,
+        kind: 'configmaps',
+        causes: [
+          {
+            reason: 'FieldValueInvalid',
+            message: 'Invalid value: true: is exclusively used to delete corrupt object(s), try again by removing this option',
+            field: 'ignoreStoreReadErrorWithClusterBreakingPotential',
+          },
+        ],
+      },
+    );
   t.deepEqual((await call(gateOn, 'DELETE', `${configMaps}/healthy?ignoreStoreReadErrorWithClusterBreakingPotential=true`)).body, exclusive('healthy'));
   t.deepEqual((await call(gateOn, 'DELETE', `${configMaps}/missing`, { ignoreStoreReadErrorWithClusterBreakingPotential: true })).body, exclusive('missing'));
   const mixed = await call(gateOn, 'DELETE', `${configMaps}/broken`, {
@@ -302,7 +334,10 @@ test.serial('gate on: kubectl delete --raw removes a corrupt object despite its 
   t.true(revision > (corruptedAt.get('broken-too') as number), 'the revision of the deletion');
 
   const unsafeBody = await call(gateOn, 'DELETE', `${configMaps}/broken-too`, { kind: 'DeleteOptions', apiVersion: 'v1', ignoreStoreReadErrorWithClusterBreakingPotential: true });
-  t.deepEqual(unsafeBody, { status: 200, body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', details: { name: 'broken-too', kind: 'ConfigMap' }, code: 200 } });
+  t.deepEqual(unsafeBody, {
+    status: 200,
+    body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', details: { name: 'broken-too', kind: 'ConfigMap' }, code: 200 },
+  });
   const listed = await call(gateOn, 'GET', configMaps);
   t.is(listed.status, 200);
   t.deepEqual(
@@ -325,7 +360,12 @@ test('on etcd, a value corrupted while the server runs reaches watchers as an ER
   const revision = Number(/at revision (\d+)/.exec(put.stdout)?.[1]);
   const reason = "couldn't get version/kind; json parse error: invalid character 'o' in literal null (expecting 'u')";
   t.deepEqual(await events, [
-    { type: 'ERROR', object: failure(500, `Internal error occurred: object not decodable revision=${revision}: ${reason}`, 'InternalError', { causes: [{ message: `object not decodable revision=${revision}: ${reason}` }] }) },
+    {
+      type: 'ERROR',
+      object: failure(500, `Internal error occurred: object not decodable revision=${revision}: ${reason}`, 'InternalError', {
+        causes: [{ message: `object not decodable revision=${revision}: ${reason}` }],
+      }),
+    },
   ]);
   const text = `StorageError: corrupt object, Code: 7, Key: /registry/configmaps/default/live, ResourceVersion: 0, AdditionalErrorMsg: object not decodable revision=${revision}: ${reason}`;
   t.deepEqual((await call(server, 'GET', `${configMaps}/live`)).body, failure(500, `Internal error occurred: ${text}`, 'InternalError', { causes: [{ message: text }] }));

@@ -38,10 +38,14 @@ async function podPhase(up: UpProcess, name: string): Promise<{ phase: string; n
 }
 
 const running = (up: UpProcess, name: string): Promise<{ phase: string; nodeName: string }> =>
-  eventually(`pod ${name} Running`, async () => {
-    const pod = await podPhase(up, name);
-    return pod.phase === 'Running' ? pod : undefined;
-  }, 60_000);
+  eventually(
+    `pod ${name} Running`,
+    async () => {
+      const pod = await podPhase(up, name);
+      return pod.phase === 'Running' ? pod : undefined;
+    },
+    60_000,
+  );
 
 test.serial('capstan up starts a cluster, writes its kubeconfig and says how to use it', async (t) => {
   const up = startUp(['--node=false', '--controllers=false']);
@@ -55,24 +59,27 @@ test.serial('capstan up starts a cluster, writes its kubeconfig and says how to 
   t.is(await up.exited, 0);
 });
 
-test.serial('capstan up starts the controllers and a node, says when the node is Ready; kubectl run schedules a pod onto it and it runs; the processes end with the cluster, even when it is killed', async (t) => {
-  const up = startUp();
-  stopWhenDone(t, up);
-  await up.line(/^Capstan is ready/);
-  t.is(await up.line(/^node .* is Ready$/), `node ${host} is Ready`);
-  const nodes = await up.kubectl('get', 'nodes', '--no-headers');
-  t.regex(nodes, new RegExp(`^${host}\\s+Ready\\s+<none>\\s+\\S+\\s+v1\\.35\\.0\\+capstan-0\\.1\\.0\\n$`));
-  const node = JSON.parse(await up.kubectl('get', 'node', host, '-o', 'json')) as { status: { nodeInfo: { containerRuntimeVersion: string } } };
-  t.is(node.status.nodeInfo.containerRuntimeVersion, 'capstan-runtime-sim://0.1.0');
-  // No nodeName: the scheduler of the controllers binds it.
-  await up.kubectl('run', 'web', '--image=registry.example/web:1');
-  t.is((await running(up, 'web')).nodeName, host);
-  t.is(processes(up, up.dataDir).length, 3, 'the controllers, the agent and the simulated runtime');
-  up.child.kill('SIGKILL');
-  await up.exited;
-  await eventually('the cluster processes to end', async () => (processes(up, up.dataDir).length === 0 ? true : undefined));
-  t.pass();
-});
+test.serial(
+  'capstan up starts the controllers and a node, says when the node is Ready; kubectl run schedules a pod onto it and it runs; the processes end with the cluster, even when it is killed',
+  async (t) => {
+    const up = startUp();
+    stopWhenDone(t, up);
+    await up.line(/^Capstan is ready/);
+    t.is(await up.line(/^node .* is Ready$/), `node ${host} is Ready`);
+    const nodes = await up.kubectl('get', 'nodes', '--no-headers');
+    t.regex(nodes, new RegExp(`^${host}\\s+Ready\\s+<none>\\s+\\S+\\s+v1\\.35\\.0\\+capstan-0\\.1\\.0\\n$`));
+    const node = JSON.parse(await up.kubectl('get', 'node', host, '-o', 'json')) as { status: { nodeInfo: { containerRuntimeVersion: string } } };
+    t.is(node.status.nodeInfo.containerRuntimeVersion, 'capstan-runtime-sim://0.1.0');
+    // No nodeName: the scheduler of the controllers binds it.
+    await up.kubectl('run', 'web', '--image=registry.example/web:1');
+    t.is((await running(up, 'web')).nodeName, host);
+    t.is(processes(up, up.dataDir).length, 3, 'the controllers, the agent and the simulated runtime');
+    up.child.kill('SIGKILL');
+    await up.exited;
+    await eventually('the cluster processes to end', async () => (processes(up, up.dataDir).length === 0 ? true : undefined));
+    t.pass();
+  },
+);
 
 test.serial('capstan up restarts its controllers and its node agent when they are killed, says so, and pods are scheduled and run again', async (t) => {
   const up = startUp();
@@ -102,17 +109,33 @@ test.serial('capstan up --nodes 2 starts two nodes that get Ready, and pods run 
   await up.line(new RegExp(`^node ${host} is Ready$`));
   await up.line(new RegExp(`^node ${host}-2 is Ready$`));
   const nodes = await up.kubectl('get', 'nodes', '--no-headers', '-o', 'custom-columns=NAME:.metadata.name,READY:.status.conditions[?(@.type=="Ready")].status');
-  t.deepEqual(nodes.trim().split('\n').map((line) => line.split(/\s+/).join(' ')).sort(), [`${host} True`, `${host}-2 True`]);
-  for (const [pod, node] of [['one', host], ['two', `${host}-2`]] as const) {
+  t.deepEqual(
+    nodes
+      .trim()
+      .split('\n')
+      .map((line) => line.split(/\s+/).join(' '))
+      .sort(),
+    [`${host} True`, `${host}-2 True`],
+  );
+  for (const [pod, node] of [
+    ['one', host],
+    ['two', `${host}-2`],
+  ] as const) {
     await up.kubectl('run', pod, '--image=registry.example/web:1', `--overrides={"spec":{"nodeSelector":{"kubernetes.io/hostname":"${node}"}}}`);
   }
   t.is((await running(up, 'one')).nodeName, host);
   t.is((await running(up, 'two')).nodeName, `${host}-2`);
   // Each node has a pod range of its own from 10.244.0.0/16, and its pod's IP is in it.
   const ranges = await Promise.all([host, `${host}-2`].map((node) => up.kubectl('get', 'node', node, '-o', 'jsonpath={.spec.podCIDR}')));
-  t.true(ranges.every((range) => /^10\.244\.\d+\.0\/24$/.test(range)), ranges.join(' '));
+  t.true(
+    ranges.every((range) => /^10\.244\.\d+\.0\/24$/.test(range)),
+    ranges.join(' '),
+  );
   t.not(ranges[0], ranges[1]);
-  for (const [pod, range] of [['one', ranges[0]], ['two', ranges[1]]] as const) {
+  for (const [pod, range] of [
+    ['one', ranges[0]],
+    ['two', ranges[1]],
+  ] as const) {
     const ip = await up.kubectl('get', 'pod', pod, '-o', 'jsonpath={.status.podIP}');
     t.is(ip.split('.').slice(0, 3).join('.'), (range as string).split('.').slice(0, 3).join('.'), `pod ${pod} at ${ip}, its node's range ${range}`);
   }

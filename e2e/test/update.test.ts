@@ -29,7 +29,10 @@ test('kubectl replace updates an object; a stale resourceVersion is a Conflict; 
 
   write({ a: '3' }, before.metadata.resourceVersion);
   const conflict = (await t.throwsAsync(kubectl('replace', '-f', file, '--validate=false'))) as Error & { stderr: string };
-  t.regex(conflict.stderr, /Error from server \(Conflict\): error when replacing ".*": Operation cannot be fulfilled on configmaps "demo": the object has been modified; please apply your changes to the latest version and try again/);
+  t.regex(
+    conflict.stderr,
+    /Error from server \(Conflict\): error when replacing ".*": Operation cannot be fulfilled on configmaps "demo": the object has been modified; please apply your changes to the latest version and try again/,
+  );
 
   const url = `${server.url}/api/v1/namespaces/default/configmaps/demo`;
   const same = await fetch(url, { method: 'PUT', headers: json, body: JSON.stringify({ metadata: { name: 'demo' }, data: { a: '2' } }) });
@@ -44,7 +47,11 @@ test('an update bumps generation on spec changes only and keeps the status of ki
   const server = await startApiServer();
   t.teardown(() => server.stop());
   const base = `${server.url}/apis/apps/v1/namespaces/default/deployments`;
-  const spec = { replicas: 1, selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } };
+  const spec = {
+    replicas: 1,
+    selector: { matchLabels: { app: 'web' } },
+    template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } },
+  };
   const created = await fetch(base, { method: 'POST', headers: json, body: JSON.stringify({ metadata: { name: 'web' }, spec, status: { replicas: 9 } }) });
   t.is(created.status, 201);
   const labelled = (await (
@@ -59,7 +66,9 @@ test('an update bumps generation on spec changes only and keeps the status of ki
   // The status of a kind with a status subresource is written only through it: not by create, not
   // by update. It starts empty ({}, as kube writes a Go struct).
   t.deepEqual(scaled.status, {});
-  const namespace = (await (await fetch(`${server.url}/api/v1/namespaces`, { method: 'POST', headers: json, body: JSON.stringify({ metadata: { name: 'team' }, status: { phase: 'Terminating' } }) })).json()) as { status: unknown };
+  const namespace = (await (
+    await fetch(`${server.url}/api/v1/namespaces`, { method: 'POST', headers: json, body: JSON.stringify({ metadata: { name: 'team' }, status: { phase: 'Terminating' } }) })
+  ).json()) as { status: unknown };
   t.deepEqual(namespace.status, { phase: 'Active' });
 });
 
@@ -71,7 +80,11 @@ test('the status subresource writes the status alone, and main-resource updates 
   const config = new KubeConfig();
   config.loadFromString(readFileSync(server.kubeconfig, 'utf8'));
   const apps = config.makeApiClient(AppsV1Api);
-  const spec = { replicas: 1, selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } };
+  const spec = {
+    replicas: 1,
+    selector: { matchLabels: { app: 'web' } },
+    template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } },
+  };
   await apps.createNamespacedDeployment({ namespace: 'default', body: { metadata: { name: 'web' }, spec } });
   const reported = await apps.replaceNamespacedDeploymentStatus({
     name: 'web',
@@ -94,8 +107,7 @@ test('the status subresource writes the status alone, and main-resource updates 
 test('a PUT of a missing object creates it only for kinds that allow create-on-update', async (t) => {
   const server = await startApiServer();
   t.teardown(() => server.stop());
-  const put = (path: string, body: unknown) =>
-    fetch(`${server.url}${path}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const put = (path: string, body: unknown) => fetch(`${server.url}${path}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const lease = await put('/apis/coordination.k8s.io/v1/namespaces/default/leases/put-made', { metadata: { name: 'put-made' }, spec: { holderIdentity: 'a' } });
   t.is(lease.status, 201);
   t.like(await lease.json(), { kind: 'Lease', metadata: { name: 'put-made', namespace: 'default' }, spec: { holderIdentity: 'a' } });
@@ -116,16 +128,31 @@ test('an object’s uid cannot change: a PUT naming another uid is a 409 precond
   const server = await startApiServer();
   t.teardown(() => server.stop());
   const path = `${server.url}/api/v1/namespaces/default/configmaps/fixed`;
-  await fetch(`${server.url}/api/v1/namespaces/default/configmaps`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: 'fixed' } }) });
+  await fetch(`${server.url}/api/v1/namespaces/default/configmaps`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ metadata: { name: 'fixed' } }),
+  });
   const current = (await (await fetch(path)).json()) as { metadata: { uid: string } };
-  const put = await fetch(path, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: 'fixed', uid: 'other-uid' }, data: { a: 'b' } }) });
+  const put = await fetch(path, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ metadata: { name: 'fixed', uid: 'other-uid' }, data: { a: 'b' } }),
+  });
   t.is(put.status, 409);
-  t.like(await put.json(), { reason: 'Conflict', message: `Operation cannot be fulfilled on configmaps "fixed": Precondition failed: UID in precondition: other-uid, UID in object meta: ${current.metadata.uid}` });
+  t.like(await put.json(), {
+    reason: 'Conflict',
+    message: `Operation cannot be fulfilled on configmaps "fixed": Precondition failed: UID in precondition: other-uid, UID in object meta: ${current.metadata.uid}`,
+  });
   const patch = await fetch(path, { method: 'PATCH', headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ metadata: { uid: 'other-uid' } }) });
   t.is(patch.status, 422);
   t.like(await patch.json(), { reason: 'Invalid', message: 'ConfigMap "fixed" is invalid: metadata.uid: Invalid value: "other-uid": field is immutable' });
   // The same uid is no change.
-  const same = await fetch(path, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: 'fixed', uid: current.metadata.uid }, data: { a: 'b' } }) });
+  const same = await fetch(path, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ metadata: { name: 'fixed', uid: current.metadata.uid }, data: { a: 'b' } }),
+  });
   t.is(same.status, 200);
 });
 
@@ -138,8 +165,15 @@ test('empty metadata lists and maps are left out, as kube’s omitempty fields a
     body: JSON.stringify({ metadata: { name: 'bare', labels: {}, annotations: {}, finalizers: [], ownerReferences: [] } }),
   });
   const metadata = ((await created.json()) as { metadata: Record<string, unknown> }).metadata;
-  t.deepEqual(['labels', 'annotations', 'finalizers', 'ownerReferences'].filter((field) => field in metadata), []);
-  await fetch(`${server.url}/api/v1/namespaces/default/configmaps/bare`, { method: 'PATCH', headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ metadata: { finalizers: ['example.com/hold'] } }) });
+  t.deepEqual(
+    ['labels', 'annotations', 'finalizers', 'ownerReferences'].filter((field) => field in metadata),
+    [],
+  );
+  await fetch(`${server.url}/api/v1/namespaces/default/configmaps/bare`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/merge-patch+json' },
+    body: JSON.stringify({ metadata: { finalizers: ['example.com/hold'] } }),
+  });
   const released = await fetch(`${server.url}/api/v1/namespaces/default/configmaps/bare`, {
     method: 'PATCH',
     headers: { 'content-type': 'application/strategic-merge-patch+json' },

@@ -38,9 +38,9 @@ test('a ValidatingAdmissionPolicy is checked for its structure (its CEL: admissi
   t.deepEqual(causes(refused.body), [
     'spec.failurePolicy: Unsupported value: "Sometimes": supported values: "Fail", "Ignore"',
     'spec.paramKind.apiVersion: Invalid value: "a/b/c": unexpected GroupVersion string: a/b/c',
-    "spec.matchConstraints.resourceRules[0].resourceNames[0]: Invalid value: \"a/b\": may not contain '/'",
+    'spec.matchConstraints.resourceRules[0].resourceNames[0]: Invalid value: "a/b": may not contain \'/\'',
     'spec.matchConstraints.resourceRules[0].operations: Invalid value: []admissionregistration.OperationType{"*", "CREATE"}: if \'*\' is present, must not specify other operations',
-    "spec.matchConstraints.resourceRules[0].resources[1]: Invalid value: \"pods/log\": if 'pods/*' is present, must not specify pods/log",
+    'spec.matchConstraints.resourceRules[0].resources[1]: Invalid value: "pods/log": if \'pods/*\' is present, must not specify pods/log',
     'spec.matchConditions[0].expression: Required value',
     'spec.matchConditions[0].name: Required value',
     'spec.validations[0].expression: Required value: expression is not specified',
@@ -115,7 +115,7 @@ test('a FlowSchema is refused for its precedence, level, distinguisher, subjects
     'spec.rules[0].subjects[1].kind: Unsupported value: "Robot": supported values: "Group", "ServiceAccount", "User"',
     "spec.rules[0].subjects[2].user: Forbidden: user is forbidden when subject kind is not 'User'",
     'spec.rules[0].resourceRules[0].verbs: Unsupported value: []string{"get", "fly"}: supported values: "create", "delete", "deletecollection", "get", "list", "patch", "proxy", "update", "watch"',
-    "spec.rules[0].resourceRules[0].apiGroups: Invalid value: []string{\"*\", \"apps\"}: if '*' is present, must not specify other api groups",
+    'spec.rules[0].resourceRules[0].apiGroups: Invalid value: []string{"*", "apps"}: if \'*\' is present, must not specify other api groups',
     'spec.rules[0].resourceRules[0].namespaces: Required value: resource rules that are not cluster scoped must supply at least one namespace',
     'spec.rules[0].nonResourceRules[0].nonResourceURLs[0]: Invalid value: "/healthz/*/x": wildcard can only do suffix matching',
     'spec.rules[1].subjects[0].serviceAccount.namespace: Required value: must specify namespace for service account',
@@ -126,7 +126,12 @@ test('a FlowSchema is refused for its precedence, level, distinguisher, subjects
     spec: {
       priorityLevelConfiguration: { name: 'batch' },
       distinguisherMethod: { type: 'ByNamespace' },
-      rules: [{ subjects: [{ kind: 'ServiceAccount', serviceAccount: { name: '*', namespace: 'robots' } }], resourceRules: [{ verbs: ['*'], apiGroups: ['apps'], resources: ['*'], namespaces: ['*'] }] }],
+      rules: [
+        {
+          subjects: [{ kind: 'ServiceAccount', serviceAccount: { name: '*', namespace: 'robots' } }],
+          resourceRules: [{ verbs: ['*'], apiGroups: ['apps'], resources: ['*'], namespaces: ['*'] }],
+        },
+      ],
     },
   });
   t.is(valid.status, 201);
@@ -134,12 +139,21 @@ test('a FlowSchema is refused for its precedence, level, distinguisher, subjects
 });
 
 test('the mandatory catch-all FlowSchema and exempt priority level keep their fixed specs', async (t) => {
-  const everything = { resourceRules: [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'], namespaces: ['*'], clusterScope: true }], nonResourceRules: [{ verbs: ['*'], nonResourceURLs: ['*'] }] };
-  const subjects = [{ kind: 'Group', group: { name: 'system:unauthenticated' } }, { kind: 'Group', group: { name: 'system:authenticated' } }];
+  const everything = {
+    resourceRules: [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'], namespaces: ['*'], clusterScope: true }],
+    nonResourceRules: [{ verbs: ['*'], nonResourceURLs: ['*'] }],
+  };
+  const subjects = [
+    { kind: 'Group', group: { name: 'system:unauthenticated' } },
+    { kind: 'Group', group: { name: 'system:authenticated' } },
+  ];
   const catchAll = { priorityLevelConfiguration: { name: 'catch-all' }, matchingPrecedence: 10000, distinguisherMethod: { type: 'ByUser' }, rules: [{ subjects, ...everything }] };
   const changed = await post('/apis/flowcontrol.apiserver.k8s.io/v1/flowschemas', { metadata: { name: 'catch-all' }, spec: { ...catchAll, matchingPrecedence: 9000 } });
   t.is(changed.status, 422);
-  t.is(changed.body.message, 'FlowSchema.flowcontrol.apiserver.k8s.io "catch-all" is invalid: spec: Invalid value: flowcontrol.FlowSchemaSpec{...}: spec of \'catch-all\' must equal the fixed value');
+  t.is(
+    changed.body.message,
+    'FlowSchema.flowcontrol.apiserver.k8s.io "catch-all" is invalid: spec: Invalid value: flowcontrol.FlowSchemaSpec{...}: spec of \'catch-all\' must equal the fixed value',
+  );
   t.is((await post('/apis/flowcontrol.apiserver.k8s.io/v1/flowschemas', { metadata: { name: 'catch-all' }, spec: catchAll })).status, 201);
 
   const limitedExempt = await post('/apis/flowcontrol.apiserver.k8s.io/v1/prioritylevelconfigurations', {
@@ -147,10 +161,13 @@ test('the mandatory catch-all FlowSchema and exempt priority level keep their fi
     spec: { type: 'Limited', limited: { nominalConcurrencyShares: 5, limitResponse: { type: 'Reject' } } },
   });
   t.deepEqual(causes(limitedExempt.body), [
-    'spec.type: Invalid value: "Limited": type must be \'Exempt\' if and only if name is \'exempt\'',
+    "spec.type: Invalid value: \"Limited\": type must be 'Exempt' if and only if name is 'exempt'",
     "spec: Invalid value: flowcontrol.PriorityLevelConfigurationSpec{...}: spec of 'exempt' except the 'spec.exempt' field must equal the fixed value",
   ]);
-  const tuned = await post('/apis/flowcontrol.apiserver.k8s.io/v1/prioritylevelconfigurations', { metadata: { name: 'exempt' }, spec: { type: 'Exempt', exempt: { nominalConcurrencyShares: 10 } } });
+  const tuned = await post('/apis/flowcontrol.apiserver.k8s.io/v1/prioritylevelconfigurations', {
+    metadata: { name: 'exempt' },
+    spec: { type: 'Exempt', exempt: { nominalConcurrencyShares: 10 } },
+  });
   t.is(tuned.status, 201);
 });
 
@@ -160,7 +177,12 @@ test('a PriorityLevelConfiguration is refused for its type, shares, borrowing an
     spec: {
       type: 'Limited',
       exempt: {},
-      limited: { nominalConcurrencyShares: -1, lendablePercent: 101, borrowingLimitPercent: -5, limitResponse: { type: 'Queue', queuing: { queues: 128, handSize: 10, queueLengthLimit: -1 } } },
+      limited: {
+        nominalConcurrencyShares: -1,
+        lendablePercent: 101,
+        borrowingLimitPercent: -5,
+        limitResponse: { type: 'Queue', queuing: { queues: 128, handSize: 10, queueLengthLimit: -1 } },
+      },
     },
   });
   t.is(refused.status, 422);
@@ -192,7 +214,7 @@ test('a CertificateSigningRequest needs a signed PEM request, known usages, a si
     'spec.request: Invalid value: []byte{0x68, 0x65, 0x6c, 0x6c, 0x6f}: PEM block type must be CERTIFICATE REQUEST',
     'spec.usages[1]: Unsupported value: "flying": supported values: "any", "cert sign", "client auth", "code signing", "content commitment", "crl sign", "data encipherment", "decipher only", "digital signature", "email protection", "encipher only", "ipsec end system", "ipsec tunnel", "ipsec user", "key agreement", "key encipherment", "microsoft sgc", "netscape sgc", "ocsp signing", "s/mime", "server auth", "signing", "timestamping"',
     'spec.usages[2]: Duplicate value: "client auth"',
-    "spec.signerName: Invalid value: \"example/x/y\": must be a fully qualified domain and path of the form 'example.com/signer-name'",
+    'spec.signerName: Invalid value: "example/x/y": must be a fully qualified domain and path of the form \'example.com/signer-name\'',
     'spec.expirationSeconds: Invalid value: 60: may not specify a duration less than 600 seconds (10 minutes)',
   ]);
 
@@ -218,7 +240,10 @@ test('a CertificateSigningRequest needs a signed PEM request, known usages, a si
     return file;
   };
   const short = (await t.throwsAsync(shared.kubectl('create', '-f', manifest('alice-short', 599)))) as Error & { stderr: string };
-  t.is(short.stderr, 'The CertificateSigningRequest "alice-short" is invalid: spec.expirationSeconds: Invalid value: 599: may not specify a duration less than 600 seconds (10 minutes)\n');
+  t.is(
+    short.stderr,
+    'The CertificateSigningRequest "alice-short" is invalid: spec.expirationSeconds: Invalid value: 599: may not specify a duration less than 600 seconds (10 minutes)\n',
+  );
   t.is((await shared.kubectl('create', '-f', manifest('alice', 3600))).stdout, 'certificatesigningrequest.certificates.k8s.io/alice created\n');
 });
 
@@ -234,7 +259,15 @@ test('an APIService is refused for its priorities and for TLS settings without a
   );
   const proxied = await post('/apis/apiregistration.k8s.io/v1/apiservices', {
     metadata: { name: 'v1beta1.metrics.example.com' },
-    spec: { group: 'metrics.example.com', version: 'v1beta1', groupPriorityMinimum: 100, versionPriority: 100, service: { name: 'metrics', port: 70000 }, insecureSkipTLSVerify: true, caBundle: base64('abc') },
+    spec: {
+      group: 'metrics.example.com',
+      version: 'v1beta1',
+      groupPriorityMinimum: 100,
+      versionPriority: 100,
+      service: { name: 'metrics', port: 70000 },
+      insecureSkipTLSVerify: true,
+      caBundle: base64('abc'),
+    },
   });
   t.deepEqual(causes(proxied.body), [
     'spec.service.namespace: Required value',
@@ -268,7 +301,10 @@ test('access reviews are checked as kube checks them, and kubectl auth can-i sti
   const local = '/apis/authorization.k8s.io/v1/namespaces/default/localsubjectaccessreviews';
   const elsewhere = await post(local, { spec: { user: 'ada', resourceAttributes: { verb: 'get', resource: 'pods', namespace: 'other' } } });
   t.is(elsewhere.status, 422);
-  t.is(elsewhere.body.message, 'LocalSubjectAccessReview.authorization.k8s.io "" is invalid: spec.resourceAttributes.namespace: Invalid value: "other": must match metadata.namespace');
+  t.is(
+    elsewhere.body.message,
+    'LocalSubjectAccessReview.authorization.k8s.io "" is invalid: spec.resourceAttributes.namespace: Invalid value: "other": must match metadata.namespace',
+  );
   const contradicting = await post(local, { metadata: { namespace: 'other' }, spec: { user: 'ada', resourceAttributes: { verb: 'get', resource: 'pods', namespace: 'default' } } });
   t.is(contradicting.status, 400);
   t.is(contradicting.body.message, 'the namespace of the provided object does not match the namespace sent on the request');

@@ -59,7 +59,7 @@ test('a PersistentVolume with a bad mode, zero storage, an unknown policy, a bac
     'PersistentVolume "crowded" is invalid: [spec.accessModes: Unsupported value: "Sometimes": supported values: "ReadOnlyMany", "ReadWriteMany", "ReadWriteOnce", "ReadWriteOncePod", ' +
       'spec.capacity[storage]: Invalid value: "0": must be greater than zero, ' +
       'spec.persistentVolumeReclaimPolicy: Unsupported value: "Keep": supported values: "Delete", "Recycle", "Retain", ' +
-      "spec.hostPath.path: Invalid value: \"/data/../etc\": must not contain '..', " +
+      'spec.hostPath.path: Invalid value: "/data/../etc": must not contain \'..\', ' +
       'spec.nfs: Forbidden: may not specify more than 1 volume type]',
   );
   t.deepEqual(causes(reply), ['spec.accessModes', 'spec.capacity[storage]', 'spec.persistentVolumeReclaimPolicy', 'spec.hostPath.path', 'spec.nfs']);
@@ -79,7 +79,10 @@ test('a local PersistentVolume needs node affinity, whose terms are checked', as
     }),
   );
   t.is(affinity.status, 422);
-  t.is(affinity.body.message, 'PersistentVolume "local-bad" is invalid: spec.nodeAffinity.required.nodeSelectorTerms[0].matchExpressions[0].operator: Invalid value: "Near": not a valid selector operator');
+  t.is(
+    affinity.body.message,
+    'PersistentVolume "local-bad" is invalid: spec.nodeAffinity.required.nodeSelectorTerms[0].matchExpressions[0].operator: Invalid value: "Near": not a valid selector operator',
+  );
 });
 
 test('a valid PersistentVolume creates, and its source may not change afterwards', async (t) => {
@@ -102,11 +105,14 @@ test('a valid PersistentVolume creates, and its source may not change afterwards
   t.is(relabelled.status, 200);
 });
 
-test('kubectl creates a typical PersistentVolume and sees kube\'s 422 for one that has no capacity', async (t) => {
+test("kubectl creates a typical PersistentVolume and sees kube's 422 for one that has no capacity", async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'capstan-pv-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const manifest = (name: string, spec: Record<string, unknown>) => JSON.stringify({ apiVersion: 'v1', kind: 'PersistentVolume', ...volume(name, spec) });
-  writeFileSync(join(dir, 'good.json'), manifest('nfs-share', { accessModes: ['ReadWriteMany'], capacity: { storage: '5Gi' }, nfs: { server: 'nfs.example.com', path: '/exports' }, storageClassName: 'slow' }));
+  writeFileSync(
+    join(dir, 'good.json'),
+    manifest('nfs-share', { accessModes: ['ReadWriteMany'], capacity: { storage: '5Gi' }, nfs: { server: 'nfs.example.com', path: '/exports' }, storageClassName: 'slow' }),
+  );
   writeFileSync(join(dir, 'bad.json'), manifest('sizeless', { accessModes: ['ReadWriteMany'], nfs: { server: 'nfs.example.com', path: 'exports' } }));
   const { stdout } = await shared.kubectl('create', '-f', join(dir, 'good.json'));
   t.regex(stdout, /persistentvolume\/nfs-share created/);
@@ -125,26 +131,21 @@ test('Node taints are checked under metadata.taints, and pod CIDRs one per famil
     spec: {
       podCIDR: '10.0.0.0/24',
       podCIDRs: ['10.0.0.0/24', '10.1.0.0/24'],
-      taints: [
-        { key: 'dedicated', effect: 'NoSchedule' },
-        { key: 'dedicated', effect: 'NoSchedule' },
-        { key: 'gpu', value: 'yes please', effect: 'Sometimes' },
-        { key: 'zone' },
-      ],
+      taints: [{ key: 'dedicated', effect: 'NoSchedule' }, { key: 'dedicated', effect: 'NoSchedule' }, { key: 'gpu', value: 'yes please', effect: 'Sometimes' }, { key: 'zone' }],
     },
   });
   t.is(reply.status, 422);
   t.is(
     reply.body.message,
     'Node "tainted" is invalid: [metadata.taints[1]: Duplicate value: core.Taint{Key:"dedicated", Value:"", Effect:"NoSchedule", TimeAdded:(*v1.Time)(nil)}: taints must be unique by key and effect pair, ' +
-      'metadata.taints[2].value: Invalid value: "yes please": a valid label must be an empty string or consist of alphanumeric characters, \'-\', \'_\' or \'.\', and must start and end with an alphanumeric character (e.g. \'MyValue\',  or \'my_value\',  or \'12345\', regex used for validation is \'(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?\'), ' +
+      "metadata.taints[2].value: Invalid value: \"yes please\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?'), " +
       'metadata.taints[2].effect: Unsupported value: "Sometimes": supported values: "NoSchedule", "PreferNoSchedule", "NoExecute", ' +
       'metadata.taints[3].effect: Required value, ' +
       'spec.podCIDRs: Invalid value: []string{"10.0.0.0/24", "10.1.0.0/24"}: may specify no more than one CIDR for each IP family]',
   );
 });
 
-test('a Node\'s pod CIDR and provider ID may be set once and not changed', async (t) => {
+test("a Node's pod CIDR and provider ID may be set once and not changed", async (t) => {
   const created = await post('/api/v1/nodes', { metadata: { name: 'worker' }, spec: { podCIDR: '10.2.0.0/24', podCIDRs: ['10.2.0.0/24'], providerID: 'kind://worker' } });
   t.is(created.status, 201);
   const moved = await update('/api/v1/nodes/worker', (node) => {
@@ -172,7 +173,7 @@ test('a Namespace finalizer must be standard or qualified', async (t) => {
   t.is(fine.status, 201);
 });
 
-test('a LimitRange whose min exceeds its max, repeats a type or gives a Pod defaults is refused with kube\'s messages', async (t) => {
+test("a LimitRange whose min exceeds its max, repeats a type or gives a Pod defaults is refused with kube's messages", async (t) => {
   const reply = await post('/api/v1/namespaces/default/limitranges', {
     metadata: { name: 'inverted' },
     spec: { limits: [{ type: 'Container', min: { cpu: '2' }, max: { cpu: '1' } }, { type: 'Container' }, { type: 'Pod', default: { cpu: '1' } }, { type: 'Widget' }] },
@@ -238,7 +239,7 @@ test('a ResourceQuota scope selector is checked, and the scopes of a quota are f
   t.is(rescoped.body.message, 'ResourceQuota "scoped" is invalid: spec.scopes: Invalid value: []core.ResourceQuotaScope{"NotTerminating"}: field is immutable');
 });
 
-test('kubectl create quota works for standard resources and shows kube\'s 422 for others', async (t) => {
+test("kubectl create quota works for standard resources and shows kube's 422 for others", async (t) => {
   await shared.kubectl('create', 'quota', 'compute', '--hard=pods=10,requests.cpu=4,requests.memory=8Gi');
   const refused = (await t.throwsAsync(shared.kubectl('create', 'quota', 'odd', '--hard=widgets=1'))) as Error & { stderr: string };
   t.regex(
@@ -267,7 +268,7 @@ test('Endpoints addresses must be usable IPs and several ports must be named', a
   t.is(fine.status, 201);
 });
 
-test('a PodTemplate\'s labels and pod spec are checked at kube\'s paths', async (t) => {
+test("a PodTemplate's labels and pod spec are checked at kube's paths", async (t) => {
   const reply = await post('/api/v1/namespaces/default/podtemplates', {
     metadata: { name: 'shaky' },
     template: { metadata: { labels: { app: 'not ok!' } }, spec: { containers: [{ name: 'app' }] } },
@@ -276,7 +277,10 @@ test('a PodTemplate\'s labels and pod spec are checked at kube\'s paths', async 
   t.deepEqual(causes(reply), ['template.labels', 'template.spec.containers[0].image']);
   t.regex(reply.body.message, /^PodTemplate "shaky" is invalid: \[template\.labels: Invalid value: "not ok!": a valid label must be an empty string/);
   t.regex(reply.body.message, /template\.spec\.containers\[0\]\.image: Required value\]$/);
-  const fine = await post('/api/v1/namespaces/default/podtemplates', { metadata: { name: 'steady' }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'app', image: 'nginx' }] } } });
+  const fine = await post('/api/v1/namespaces/default/podtemplates', {
+    metadata: { name: 'steady' },
+    template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'app', image: 'nginx' }] } },
+  });
   t.is(fine.status, 201);
 });
 
@@ -284,7 +288,10 @@ test('a ControllerRevision needs data and a revision not below zero, and its dat
   const path = '/apis/apps/v1/namespaces/default/controllerrevisions';
   const reply = await post(path, { metadata: { name: 'empty' }, revision: -1 });
   t.is(reply.status, 422);
-  t.is(reply.body.message, 'ControllerRevision.apps "empty" is invalid: [data: Required value: data is mandatory, revision: Invalid value: -1: must be greater than or equal to 0]');
+  t.is(
+    reply.body.message,
+    'ControllerRevision.apps "empty" is invalid: [data: Required value: data is mandatory, revision: Invalid value: -1: must be greater than or equal to 0]',
+  );
   const created = await post(path, { metadata: { name: 'web-1' }, revision: 1, data: { spec: { template: { metadata: { labels: { app: 'web' } } } } } });
   t.is(created.status, 201);
   const rewritten = await update(`${path}/web-1`, (revision) => {

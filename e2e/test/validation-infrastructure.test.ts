@@ -64,14 +64,7 @@ test('an IPv4 EndpointSlice refuses addresses of the other family and loopback, 
       'endpoints[1].addresses: Required value: must contain at least 1 address, ' +
       'ports[1].name: Duplicate value: "http", ' +
       'ports[1].protocol: Unsupported value: "HTTP": supported values: "SCTP", "TCP", "UDP"]',
-    [
-      'endpoints[0].addresses',
-      'endpoints[0].addresses[2]',
-      'endpoints[0].nodeName',
-      'endpoints[1].addresses',
-      'ports[1].name',
-      'ports[1].protocol',
-    ],
+    ['endpoints[0].addresses', 'endpoints[0].addresses[2]', 'endpoints[0].nodeName', 'endpoints[1].addresses', 'ports[1].name', 'ports[1].protocol'],
   );
 });
 
@@ -96,7 +89,9 @@ test('an EndpointSlice has a known address type, FQDN addresses are domains, and
   });
   t.is(valid.status, 201, JSON.stringify(valid.body));
   t.is(valid.body.ports[0].protocol, 'TCP');
-  const error = (await t.throwsAsync(shared.kubectl('patch', 'endpointslice', 'web', '--type=merge', '-p', '{"addressType":"IPv4","endpoints":[{"addresses":["10.0.0.9"]}]}'))) as Error & {
+  const error = (await t.throwsAsync(
+    shared.kubectl('patch', 'endpointslice', 'web', '--type=merge', '-p', '{"addressType":"IPv4","endpoints":[{"addresses":["10.0.0.9"]}]}'),
+  )) as Error & {
     stderr: string;
   };
   t.is(error.stderr, 'The EndpointSlice "web" is invalid: addressType: Invalid value: "IPv4": field is immutable\n');
@@ -198,14 +193,18 @@ test('a RuntimeClass has a DNS-label handler that never changes, a non-negative 
       overhead: { podFixed: { cpu: '-100m' } },
       scheduling: {
         nodeSelector: { 'runtime/ok': 'yes' },
-        tolerations: [{ operator: 'Equal', value: 'x' }, { key: 'k', operator: 'Exists', value: 'v' }, { key: 'k', tolerationSeconds: 5, effect: 'NoSchedule' }],
+        tolerations: [
+          { operator: 'Equal', value: 'x' },
+          { key: 'k', operator: 'Exists', value: 'v' },
+          { key: 'k', tolerationSeconds: 5, effect: 'NoSchedule' },
+        ],
       },
     }),
     'RuntimeClass.node.k8s.io "odd" is invalid: [handler: Invalid value: "run.sc": must not contain dots, ' +
       'overhead.limits[cpu]: Invalid value: "-100m": must be greater than or equal to 0, ' +
       'scheduling.tolerations[0].operator: Invalid value: "Equal": operator must be Exists when `key` is empty, which means "match all values and all keys", ' +
       'scheduling.tolerations[1].operator: Invalid value: core.Toleration{Key:"k", Operator:"Exists", Value:"v", Effect:"", TolerationSeconds:(*int64)(nil)}: value must be empty when `operator` is \'Exists\', ' +
-      "scheduling.tolerations[2].effect: Invalid value: \"NoSchedule\": effect must be 'NoExecute' when `tolerationSeconds` is set]",
+      'scheduling.tolerations[2].effect: Invalid value: "NoSchedule": effect must be \'NoExecute\' when `tolerationSeconds` is set]',
     ['handler', 'overhead.limits[cpu]', 'scheduling.tolerations[0].operator', 'scheduling.tolerations[1].operator', 'scheduling.tolerations[2].effect'],
   );
   assertInvalid(
@@ -242,7 +241,10 @@ test('a CSIDriver has a known fsGroupPolicy, unique token audiences and lifecycl
       'spec.volumeLifecycleModes: Unsupported value: "Forever": supported values: "Persistent", "Ephemeral"]',
     ['spec.fsGroupPolicy', 'spec.tokenRequests[0].expirationSeconds', 'spec.tokenRequests[1].audience', 'spec.volumeLifecycleModes'],
   );
-  const valid = await post(csiDrivers, { metadata: { name: 'disk.csi.example.com' }, spec: { attachRequired: true, tokenRequests: [{ audience: 'vault', expirationSeconds: 3600 }] } });
+  const valid = await post(csiDrivers, {
+    metadata: { name: 'disk.csi.example.com' },
+    spec: { attachRequired: true, tokenRequests: [{ audience: 'vault', expirationSeconds: 3600 }] },
+  });
   t.is(valid.status, 201, JSON.stringify(valid.body));
   assertInvalid(
     t,
@@ -268,9 +270,14 @@ test('a CSINode lists each driver once with a node ID and a non-negative count; 
       'spec.drivers[1].nodeID: Required value, spec.drivers[1].name: Duplicate value: "disk.csi.example.com", spec.drivers[1]: Duplicate value: "zone"]',
     ['spec.drivers[0].allocatable.count', 'spec.drivers[1].nodeID', 'spec.drivers[1].name', 'spec.drivers[1]'],
   );
-  const valid = await post(csiNodes, { metadata: { name: 'node-1' }, spec: { drivers: [{ name: 'disk.csi.example.com', nodeID: 'n1', topologyKeys: ['zone'], allocatable: { count: 8 } }] } });
+  const valid = await post(csiNodes, {
+    metadata: { name: 'node-1' },
+    spec: { drivers: [{ name: 'disk.csi.example.com', nodeID: 'n1', topologyKeys: ['zone'], allocatable: { count: 8 } }] },
+  });
   t.is(valid.status, 201, JSON.stringify(valid.body));
-  const counted = await mergePatch(`${csiNodes}/node-1`, { spec: { drivers: [{ name: 'disk.csi.example.com', nodeID: 'n1', topologyKeys: ['zone'], allocatable: { count: 16 } }] } });
+  const counted = await mergePatch(`${csiNodes}/node-1`, {
+    spec: { drivers: [{ name: 'disk.csi.example.com', nodeID: 'n1', topologyKeys: ['zone'], allocatable: { count: 16 } }] },
+  });
   t.is(counted.status, 200, JSON.stringify(counted.body));
   assertInvalid(
     t,
@@ -291,11 +298,17 @@ test('a VolumeAttachment has one source, a CSI attacher and a node; its spec nev
   );
   assertInvalid(
     t,
-    await post(attachments, { metadata: { name: 'both' }, spec: { attacher: 'disk.csi.example.com', source: { persistentVolumeName: 'pv-1', inlineVolumeSpec: {} }, nodeName: 'node-1' } }),
+    await post(attachments, {
+      metadata: { name: 'both' },
+      spec: { attacher: 'disk.csi.example.com', source: { persistentVolumeName: 'pv-1', inlineVolumeSpec: {} }, nodeName: 'node-1' },
+    }),
     'VolumeAttachment.storage.k8s.io "both" is invalid: spec.source: Forbidden: must specify exactly one of inlineVolumeSpec and persistentVolumeName',
     ['spec.source'],
   );
-  const valid = await post(attachments, { metadata: { name: 'attached' }, spec: { attacher: 'disk.csi.example.com', source: { persistentVolumeName: 'pv-1' }, nodeName: 'node-1' } });
+  const valid = await post(attachments, {
+    metadata: { name: 'attached' },
+    spec: { attacher: 'disk.csi.example.com', source: { persistentVolumeName: 'pv-1' }, nodeName: 'node-1' },
+  });
   t.is(valid.status, 201, JSON.stringify(valid.body));
   assertInvalid(
     t,

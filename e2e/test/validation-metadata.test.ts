@@ -34,15 +34,19 @@ test('a finalizer of a built-in kind is standard or qualified, and orphan and fo
 test('kubectl shows the finalizer rule on an update too', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'capstan-finalizer-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-  const manifest = (finalizers: string[]) => JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'applied', namespace: 'default', finalizers }, data: { a: '1' } });
+  const manifest = (finalizers: string[]) =>
+    JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'applied', namespace: 'default', finalizers }, data: { a: '1' } });
   writeFileSync(join(dir, 'good.json'), manifest(['example.com/hold']));
   writeFileSync(join(dir, 'bad.json'), manifest(['example.com/hold', 'cleanup']));
   t.is((await shared.kubectl('apply', '-f', join(dir, 'good.json'))).stdout, 'configmap/applied created\n');
   const refused = (await t.throwsAsync(shared.kubectl('apply', '-f', join(dir, 'bad.json')))) as Error & { stderr: string };
-  t.regex(refused.stderr, /ConfigMap "applied" is invalid: metadata\.finalizers\[1\]: Invalid value: "cleanup": name is neither a standard finalizer name nor is it fully qualified/);
+  t.regex(
+    refused.stderr,
+    /ConfigMap "applied" is invalid: metadata\.finalizers\[1\]: Invalid value: "cleanup": name is neither a standard finalizer name nor is it fully qualified/,
+  );
 });
 
-test('the admission kinds keep apimachinery\'s finalizer checks only', async (t) => {
+test("the admission kinds keep apimachinery's finalizer checks only", async (t) => {
   const webhooks = await post('/apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations', { metadata: { name: 'unqualified', finalizers: ['custom'] } });
   t.is(webhooks.status, 201, JSON.stringify(webhooks.body));
   assertInvalid(
@@ -53,7 +57,7 @@ test('the admission kinds keep apimachinery\'s finalizer checks only', async (t)
   );
 });
 
-test('a workload template\'s label errors are reported at spec.template.labels', async (t) => {
+test("a workload template's label errors are reported at spec.template.labels", async (t) => {
   const template = { metadata: { labels: { app: 'web', 'bad key': 'x' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } };
   assertInvalid(
     t,

@@ -53,7 +53,10 @@ test('a valid DeviceClass creates, and too many selectors or oversized parameter
   t.is(valid.status, 201);
   const many = await post(`${group}/deviceclasses`, {
     metadata: { name: 'many' },
-    spec: { selectors: Array.from({ length: 33 }, () => ({ cel: { expression: 'true' } })), config: [{ opaque: { driver: 'gpu.example.com', parameters: { blob: 'x'.repeat(10 * 1024) } } }] },
+    spec: {
+      selectors: Array.from({ length: 33 }, () => ({ cel: { expression: 'true' } })),
+      config: [{ opaque: { driver: 'gpu.example.com', parameters: { blob: 'x'.repeat(10 * 1024) } } }],
+    },
   });
   t.is(many.status, 422);
   t.is(
@@ -62,7 +65,7 @@ test('a valid DeviceClass creates, and too many selectors or oversized parameter
   );
 });
 
-test('a ResourceClaim whose requests, constraints and configuration break kube\'s rules answers every error', async (t) => {
+test("a ResourceClaim whose requests, constraints and configuration break kube's rules answers every error", async (t) => {
   const { status, body } = await post(claims, {
     metadata: { name: 'broken-claim' },
     spec: {
@@ -72,7 +75,13 @@ test('a ResourceClaim whose requests, constraints and configuration break kube\'
           { name: 'gpu', exactly: { deviceClassName: 'gpu.example.com', allocationMode: 'Some' } },
           { name: 'both', exactly: { deviceClassName: 'gpu.example.com' }, firstAvailable: [{ name: 'a', deviceClassName: 'gpu.example.com' }] },
           { name: 'None' },
-          { name: 'alts', firstAvailable: [{ name: 'one', deviceClassName: '' }, { name: 'one', deviceClassName: 'gpu.example.com', count: -1 }] },
+          {
+            name: 'alts',
+            firstAvailable: [
+              { name: 'one', deviceClassName: '' },
+              { name: 'one', deviceClassName: 'gpu.example.com', count: -1 },
+            ],
+          },
         ],
         constraints: [{ requests: ['gpu', 'missing', 'alts/one', 'gpu'], matchAttribute: 'model' }, { requests: [] }],
         config: [{ requests: ['a/b/c'], opaque: { driver: 'gpu.example.com', parameters: {} } }],
@@ -106,8 +115,17 @@ test('a valid ResourceClaim creates, keeps its spec fixed and may still be relab
     spec: {
       devices: {
         requests: [
-          { name: 'gpu', exactly: { deviceClassName: 'gpu.example.com', selectors: [{ cel: { expression: 'device.capacity["gpu.example.com"].memory.compareTo(quantity("10Gi")) >= 0' } }] } },
-          { name: 'nic', firstAvailable: [{ name: 'fast', deviceClassName: 'nic.example.com', allocationMode: 'All' }, { name: 'slow', deviceClassName: 'nic.example.com', count: 2 }] },
+          {
+            name: 'gpu',
+            exactly: { deviceClassName: 'gpu.example.com', selectors: [{ cel: { expression: 'device.capacity["gpu.example.com"].memory.compareTo(quantity("10Gi")) >= 0' } }] },
+          },
+          {
+            name: 'nic',
+            firstAvailable: [
+              { name: 'fast', deviceClassName: 'nic.example.com', allocationMode: 'All' },
+              { name: 'slow', deviceClassName: 'nic.example.com', count: 2 },
+            ],
+          },
         ],
         constraints: [{ requests: ['gpu', 'nic/fast'], matchAttribute: 'example.com/pcieRoot' }],
         config: [{ requests: ['nic/slow'], opaque: { driver: 'nic.example.com', parameters: { mtu: 9000 } } }],
@@ -125,10 +143,15 @@ test('a valid ResourceClaim creates, keeps its spec fixed and may still be relab
   t.is(relabelled.body.metadata.labels.team, 'ml');
 });
 
-test('kubectl shows kube\'s error for a claim whose request names no device class', async (t) => {
+test("kubectl shows kube's error for a claim whose request names no device class", async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'capstan-claim-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-  const manifest = { apiVersion: 'resource.k8s.io/v1', kind: 'ResourceClaim', metadata: { name: 'classless', namespace: 'default' }, spec: { devices: { requests: [{ name: 'gpu', exactly: {} }] } } };
+  const manifest = {
+    apiVersion: 'resource.k8s.io/v1',
+    kind: 'ResourceClaim',
+    metadata: { name: 'classless', namespace: 'default' },
+    spec: { devices: { requests: [{ name: 'gpu', exactly: {} }] } },
+  };
   writeFileSync(join(dir, 'claim.json'), JSON.stringify(manifest));
   const refused = (await t.throwsAsync(shared.kubectl('create', '-f', join(dir, 'claim.json')))) as Error & { stderr: string };
   t.is(refused.stderr, 'The ResourceClaim "classless" is invalid: spec.devices.requests[0].exactly.deviceClassName: Required value\n');
@@ -145,7 +168,7 @@ test('a ResourceClaimTemplate checks its claim metadata and spec, and keeps its 
   });
   t.is(refused.status, 422);
   t.deepEqual(causes(refused.body), [
-    'spec.metadata.labels: Invalid value: "bad key!": name part must consist of alphanumeric characters, \'-\', \'_\' or \'.\', and must start and end with an alphanumeric character (e.g. \'MyName\',  or \'my.name\',  or \'123-abc\', regex used for validation is \'([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]\')',
+    "spec.metadata.labels: Invalid value: \"bad key!\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')",
     'spec.metadata.name: Forbidden: cannot be set',
     'spec.metadata.uID: Forbidden: cannot be set',
     'spec.spec.devices.requests[0].exactly.count: Invalid value: -3: must be greater than zero',
@@ -169,7 +192,11 @@ test('a ResourceSlice needs one node selection, a counted pool and well-formed d
       driver: 'gpu.example.com',
       pool: { name: 'node-1/Pool', generation: -1 },
       devices: [
-        { name: 'gpu-0', attributes: { model: { string: 'a100', int: 3 }, 'example.com/driverVersion': { version: '1.2' }, '9lives': { bool: true }, empty: {} }, capacity: { 'bad-name': { value: '1' } } },
+        {
+          name: 'gpu-0',
+          attributes: { model: { string: 'a100', int: 3 }, 'example.com/driverVersion': { version: '1.2' }, '9lives': { bool: true }, empty: {} },
+          capacity: { 'bad-name': { value: '1' } },
+        },
         { name: 'gpu-0' },
       ],
     },
@@ -208,7 +235,9 @@ test('a valid ResourceSlice creates, and its driver and node name are fixed', as
       driver: 'gpu.example.com',
       nodeName: 'node-1',
       pool: { name: 'node-1', generation: 1, resourceSliceCount: 1 },
-      devices: [{ name: 'gpu-0', attributes: { model: { string: 'a100' }, 'gpu.example.com/driverVersion': { version: '1.2.3-rc.1+build.5' } }, capacity: { memory: { value: '40Gi' } } }],
+      devices: [
+        { name: 'gpu-0', attributes: { model: { string: 'a100' }, 'gpu.example.com/driverVersion': { version: '1.2.3-rc.1+build.5' } }, capacity: { memory: { value: '40Gi' } } },
+      ],
     },
   });
   t.is(created.status, 201);

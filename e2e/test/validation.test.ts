@@ -13,8 +13,11 @@ const post = async (path: string, body: unknown): Promise<{ status: number; body
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 };
 
-test('a bad label key and value, and a bad ConfigMap key, answer 422 with kube\'s messages and causes', async (t) => {
-  const { status, body } = await post('/api/v1/namespaces/default/configmaps', { metadata: { name: 'bad', labels: { 'a/b/c': 'ok', app: 'not ok!' } }, data: { 'no spaces': 'x' } });
+test("a bad label key and value, and a bad ConfigMap key, answer 422 with kube's messages and causes", async (t) => {
+  const { status, body } = await post('/api/v1/namespaces/default/configmaps', {
+    metadata: { name: 'bad', labels: { 'a/b/c': 'ok', app: 'not ok!' } },
+    data: { 'no spaces': 'x' },
+  });
   t.is(status, 422);
   t.is(body.reason, 'Invalid');
   t.deepEqual(
@@ -24,18 +27,18 @@ test('a bad label key and value, and a bad ConfigMap key, answer 422 with kube\'
   // kube 1.35 checks label keys with api/validate/content's IsLabelKey ("a valid label key ...").
   t.regex(body.message, /^ConfigMap "bad" is invalid: \[metadata\.labels: Invalid value: "a\/b\/c": a valid label key must consist of/);
   t.regex(body.message, /metadata\.labels: Invalid value: "not ok!": a valid label must be an empty string or consist of alphanumeric characters/);
-  t.regex(body.message, /data\[no spaces\]: Invalid value: "no spaces": a valid config key must consist of alphanumeric characters, '-', '_' or '\.' \(e\.g\. 'key\.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '\[-\._a-zA-Z0-9\]\+'\)\]$/);
+  t.regex(
+    body.message,
+    /data\[no spaces\]: Invalid value: "no spaces": a valid config key must consist of alphanumeric characters, '-', '_' or '\.' \(e\.g\. 'key\.name', {2}or 'KEY_NAME', {2}or 'key-name', regex used for validation is '\[-\._a-zA-Z0-9\]\+'\)\]$/,
+  );
 });
 
-test('kubectl sees kube\'s 422 for a pod without an image, with a duplicate container and a mount of no volume', async (t) => {
+test("kubectl sees kube's 422 for a pod without an image, with a duplicate container and a mount of no volume", async (t) => {
   const { status, body } = await post('/api/v1/namespaces/default/pods', {
     metadata: { name: 'broken' },
     spec: {
       restartPolicy: 'Sometimes',
-      containers: [
-        { name: 'app', image: 'nginx', ports: [{ containerPort: 70000 }], volumeMounts: [{ name: 'data', mountPath: '/data' }] },
-        { name: 'app' },
-      ],
+      containers: [{ name: 'app', image: 'nginx', ports: [{ containerPort: 70000 }], volumeMounts: [{ name: 'data', mountPath: '/data' }] }, { name: 'app' }],
     },
   });
   t.is(status, 422);
@@ -51,7 +54,10 @@ test('a Deployment whose selector misses its template labels, and a Service with
     spec: { selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'api' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } },
   });
   t.is(deployment.status, 422);
-  t.is(deployment.body.message, 'Deployment.apps "mismatch" is invalid: spec.template.metadata.labels: Invalid value: map[string]string{"app":"api"}: `selector` does not match template `labels`');
+  t.is(
+    deployment.body.message,
+    'Deployment.apps "mismatch" is invalid: spec.template.metadata.labels: Invalid value: map[string]string{"app":"api"}: `selector` does not match template `labels`',
+  );
   const service = await post('/api/v1/namespaces/default/services', { metadata: { name: 'portless' }, spec: { selector: { app: 'web' } } });
   t.is(service.status, 422);
   t.is(service.body.message, 'Service "portless" is invalid: spec.ports: Required value');
@@ -71,7 +77,10 @@ test('claims, storage classes, disruption budgets and autoscalers are checked as
   const storageClass = await post('/apis/storage.k8s.io/v1/storageclasses', { metadata: { name: 'recycled' }, provisioner: 'example.com/disk', reclaimPolicy: 'Recycle' });
   t.is(storageClass.status, 422);
   t.is(storageClass.body.message, 'StorageClass.storage.k8s.io "recycled" is invalid: reclaimPolicy: Unsupported value: "Recycle": supported values: "Delete", "Retain"');
-  const budget = await post('/apis/policy/v1/namespaces/default/poddisruptionbudgets', { metadata: { name: 'negative' }, spec: { minAvailable: -1, selector: { matchLabels: { app: 'web' } } } });
+  const budget = await post('/apis/policy/v1/namespaces/default/poddisruptionbudgets', {
+    metadata: { name: 'negative' },
+    spec: { minAvailable: -1, selector: { matchLabels: { app: 'web' } } },
+  });
   t.is(budget.status, 422);
   t.is(budget.body.message, 'PodDisruptionBudget.policy "negative" is invalid: spec.minAvailable: Invalid value: -1: must be greater than or equal to 0');
   const autoscaler = await post('/apis/autoscaling/v2/namespaces/default/horizontalpodautoscalers', {
@@ -119,7 +128,10 @@ test('cron jobs, role bindings, ingresses and network policies are checked as ku
     spec: { podSelector: {}, ingress: [{ from: [{ ipBlock: { cidr: '10.0.0.0' } }] }] },
   });
   t.is(policy.status, 422);
-  t.is(policy.body.message, 'NetworkPolicy.networking.k8s.io "blocky" is invalid: spec.ingress[0].from[0].ipBlock.cidr: Invalid value: "10.0.0.0": must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)');
+  t.is(
+    policy.body.message,
+    'NetworkPolicy.networking.k8s.io "blocky" is invalid: spec.ingress[0].from[0].ipBlock.cidr: Invalid value: "10.0.0.0": must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)',
+  );
 });
 
 test('a webhook configuration without side effects or review versions is refused, as kubectl shows it from kube', async (t) => {
@@ -129,7 +141,13 @@ test('a webhook configuration without side effects or review versions is refused
     apiVersion: 'admissionregistration.k8s.io/v1',
     kind: 'MutatingWebhookConfiguration',
     metadata: { name: 'sidecar-injector-webhook-cfg' },
-    webhooks: [{ name: 'sidecar-injector.morven.me', clientConfig: { service: { name: 'sidecar-injector-webhook-svc', namespace: 'default', path: '/mutate' } }, rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }] }],
+    webhooks: [
+      {
+        name: 'sidecar-injector.morven.me',
+        clientConfig: { service: { name: 'sidecar-injector-webhook-svc', namespace: 'default', path: '/mutate' } },
+        rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }],
+      },
+    ],
   };
   writeFileSync(join(dir, 'webhook.json'), JSON.stringify(manifest));
   const refused = (await t.throwsAsync(shared.kubectl('create', '-f', join(dir, 'webhook.json'), '--validate=false'))) as Error & { stderr: string };
@@ -142,20 +160,29 @@ test('a webhook configuration without side effects or review versions is refused
     webhooks: [{ name: 'check', sideEffects: 'Some', admissionReviewVersions: ['v1'], clientConfig: { url: 'http://checker.example.com/validate' } }],
   });
   t.is(named.status, 422);
-  t.deepEqual(named.body.details.causes.map((cause: { field: string; message: string }) => `${cause.field}: ${cause.message}`), [
-    'webhooks[0].name: Invalid value: "check": should be a domain with at least three segments separated by dots',
-    'webhooks[0].sideEffects: Unsupported value: "Some": supported values: "None", "NoneOnDryRun"',
-    'webhooks[0].clientConfig.url: Invalid value: "http": \'https\' is the only allowed URL scheme; desired format: https://host[/path]',
-  ]);
+  t.deepEqual(
+    named.body.details.causes.map((cause: { field: string; message: string }) => `${cause.field}: ${cause.message}`),
+    [
+      'webhooks[0].name: Invalid value: "check": should be a domain with at least three segments separated by dots',
+      'webhooks[0].sideEffects: Unsupported value: "Some": supported values: "None", "NoneOnDryRun"',
+      'webhooks[0].clientConfig.url: Invalid value: "http": \'https\' is the only allowed URL scheme; desired format: https://host[/path]',
+    ],
+  );
 });
 
 test("priority classes: kube's two system classes exist, user values stop at one billion, a value never changes", async (t) => {
   const listed = await shared.kubectl('get', 'priorityclasses', '-o', 'custom-columns=NAME:.metadata.name,VALUE:.value', '--no-headers');
   t.is(listed.stdout, 'system-cluster-critical   2000000000\nsystem-node-critical      2000001000\n');
   const tooHigh = (await t.throwsAsync(shared.kubectl('create', 'priorityclass', 'vip', '--value=2000000000'))) as Error & { stderr: string };
-  t.is(tooHigh.stderr, 'error: failed to create priorityclass: PriorityClass.scheduling.k8s.io "vip" is invalid: value: Forbidden: maximum allowed value of a user defined priority is 1000000000\n');
+  t.is(
+    tooHigh.stderr,
+    'error: failed to create priorityclass: PriorityClass.scheduling.k8s.io "vip" is invalid: value: Forbidden: maximum allowed value of a user defined priority is 1000000000\n',
+  );
   const reserved = (await t.throwsAsync(shared.kubectl('create', 'priorityclass', 'system-mine', '--value=10'))) as Error & { stderr: string };
-  t.regex(reserved.stderr, /metadata\.name: Forbidden: priority class names with 'system-' prefix are reserved for system use only\. error: system-mine is not a known system priority class\n$/);
+  t.regex(
+    reserved.stderr,
+    /metadata\.name: Forbidden: priority class names with 'system-' prefix are reserved for system use only\. error: system-mine is not a known system priority class\n$/,
+  );
   await shared.kubectl('create', 'priorityclass', 'batch', '--value=100');
   const changed = (await t.throwsAsync(shared.kubectl('patch', 'priorityclass', 'batch', '--type=merge', '-p', '{"value":200}'))) as Error & { stderr: string };
   t.is(changed.stderr, 'The PriorityClass "batch" is invalid: value: Forbidden: may not be changed in an update.\n');

@@ -55,9 +55,7 @@ test('a watch-list sends the initial state, the initial-events-end bookmark, the
   const server = await startApiServer();
   t.teardown(() => server.stop());
   await createConfigMap(server.url, 'first');
-  const response = await fetch(
-    `${server.url}/api/v1/namespaces/default/configmaps?watch=1&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true`,
-  );
+  const response = await fetch(`${server.url}/api/v1/namespaces/default/configmaps?watch=1&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true`);
   t.is(response.status, 200);
   t.is(response.headers.get('content-type'), 'application/json');
   const reading = readEvents(response, (events) => events.length >= 4);
@@ -65,12 +63,15 @@ test('a watch-list sends the initial state, the initial-events-end bookmark, the
   await createConfigMap(server.url, 'second');
   await fetch(`${server.url}/api/v1/namespaces/default/configmaps/first`, { method: 'DELETE' });
   const events = await reading;
-  t.deepEqual(events.map((e) => [e.type, e.object.metadata.name]), [
-    ['ADDED', 'first'],
-    ['BOOKMARK', undefined],
-    ['ADDED', 'second'],
-    ['DELETED', 'first'],
-  ]);
+  t.deepEqual(
+    events.map((e) => [e.type, e.object.metadata.name]),
+    [
+      ['ADDED', 'first'],
+      ['BOOKMARK', undefined],
+      ['ADDED', 'second'],
+      ['DELETED', 'first'],
+    ],
+  );
   t.deepEqual(events[1]?.object.metadata.annotations, { 'k8s.io/initial-events-end': 'true' });
   const revisions = events.map((e) => Number(e.object.metadata.resourceVersion));
   t.true((revisions[2] as number) > (revisions[1] as number) && (revisions[3] as number) > (revisions[2] as number));
@@ -88,7 +89,10 @@ test('a watch from a resourceVersion sends only later changes, for one name when
   );
   const started = Date.now();
   const events = await readEvents(response, () => false);
-  t.deepEqual(events.map((e) => [e.type, e.object.metadata.name]), [['ADDED', 'mine']]);
+  t.deepEqual(
+    events.map((e) => [e.type, e.object.metadata.name]),
+    [['ADDED', 'mine']],
+  );
   t.true(Date.now() - started < 3000);
 });
 
@@ -136,16 +140,27 @@ test('with --feature-gates=WatchList=false a watch-list is refused with 422, and
   t.teardown(() => server.stop());
   const watchList = await fetch(`${server.url}/api/v1/namespaces/default/configmaps?watch=1&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true`);
   t.is(watchList.status, 422);
-  t.like(await watchList.json(), { reason: 'Invalid', message: 'ListOptions.meta.k8s.io "" is invalid: sendInitialEvents: Forbidden: sendInitialEvents is forbidden for watch unless the WatchList feature gate is enabled' });
+  t.like(await watchList.json(), {
+    reason: 'Invalid',
+    message: 'ListOptions.meta.k8s.io "" is invalid: sendInitialEvents: Forbidden: sendInitialEvents is forbidden for watch unless the WatchList feature gate is enabled',
+  });
   await createConfigMap(server.url, 'held');
   const kubectl = (...args: string[]) => run(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, ...args], { encoding: 'utf8', timeout: 20_000 });
-  const patched = await fetch(`${server.url}/api/v1/namespaces/default/configmaps/held`, { method: 'PATCH', headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ metadata: { finalizers: ['example.com/hold'] } }) });
+  const patched = await fetch(`${server.url}/api/v1/namespaces/default/configmaps/held`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/merge-patch+json' },
+    body: JSON.stringify({ metadata: { finalizers: ['example.com/hold'] } }),
+  });
   t.is(patched.status, 200);
   const waiting = kubectl('wait', '--for=delete', 'configmap/held', '--timeout=15s');
   await kubectl('delete', 'configmap', 'held', '--wait=false');
   // The finalizer holds the object while kubectl starts and finds it.
   await new Promise((resolve) => setTimeout(resolve, 2000));
-  const released = await fetch(`${server.url}/api/v1/namespaces/default/configmaps/held`, { method: 'PATCH', headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ metadata: { finalizers: null } }) });
+  const released = await fetch(`${server.url}/api/v1/namespaces/default/configmaps/held`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/merge-patch+json' },
+    body: JSON.stringify({ metadata: { finalizers: null } }),
+  });
   t.is(released.status, 200);
   t.regex((await waiting).stdout, /configmap\/held condition met/);
 });
@@ -166,7 +181,10 @@ test('a watch of an idle resource ends with a bookmark at the current revision, 
   await new Promise((resolve) => setTimeout(resolve, 3000));
   const resumed = await fetch(`${server.url}/api/v1/namespaces/default/secrets?watch=true&resourceVersion=${last}&timeoutSeconds=1`);
   const after = await readEvents(resumed, () => false);
-  t.false(after.some((event) => event.type === 'ERROR'), JSON.stringify(after));
+  t.false(
+    after.some((event) => event.type === 'ERROR'),
+    JSON.stringify(after),
+  );
 });
 
 test('watches asked for while the server stops are ended, not a crash: it exits 0', async (t) => {

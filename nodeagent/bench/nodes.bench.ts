@@ -116,8 +116,20 @@ export async function nodesBench(options: NodesBenchOptions, log: (line: string)
       if (!result.held) break;
       if (nodes === options.pods.atStep) {
         const { batch, paced, workerNodes, concurrency } = options.pods;
-        rows.push(...(await pods(`${thousands(batch)} pods on ${workerNodes} nodes, at once`, { prefix: 'burst', pods: batch, concurrency }, client, child, server.pid, options, log)));
-        rows.push(...(await pods(`${thousands(paced.pods)} pods at ${paced.perSecond}/s`, { prefix: 'paced', pods: paced.pods, concurrency, perSecond: paced.perSecond }, client, child, server.pid, options, log)));
+        rows.push(
+          ...(await pods(`${thousands(batch)} pods on ${workerNodes} nodes, at once`, { prefix: 'burst', pods: batch, concurrency }, client, child, server.pid, options, log)),
+        );
+        rows.push(
+          ...(await pods(
+            `${thousands(paced.pods)} pods at ${paced.perSecond}/s`,
+            { prefix: 'paced', pods: paced.pods, concurrency, perSecond: paced.perSecond },
+            client,
+            child,
+            server.pid,
+            options,
+            log,
+          )),
+        );
       }
     }
     rows.push(...summary(results, loadBefore));
@@ -132,7 +144,14 @@ export async function nodesBench(options: NodesBenchOptions, log: (line: string)
   return rows;
 }
 
-async function step(nodes: number, child: SimulatedNodesChild, leases: LeaseFreshness, server: NodesBenchApiServer, options: NodesBenchOptions, log: (line: string) => void): Promise<StepResult> {
+async function step(
+  nodes: number,
+  child: SimulatedNodesChild,
+  leases: LeaseFreshness,
+  server: NodesBenchApiServer,
+  options: NodesBenchOptions,
+  log: (line: string) => void,
+): Promise<StepResult> {
   const serverPid = server.pid;
   const subject = `${thousands(nodes)} nodes`;
   const names = Array.from({ length: nodes }, (_, i) => simulatedNodeName(i));
@@ -198,34 +217,84 @@ async function step(nodes: number, child: SimulatedNodesChild, leases: LeaseFres
       `API server ${serverCores.toFixed(2)} cores, simulating process ${simCores.toFixed(2)} cores${held ? '' : `: behind (${why})`}`,
   );
   const rows: NodesBenchRow[] = [
-    { subject, metric: 'Leases renewed on time', value: onTimeShare * 100, unit: '%', note: `${tally.samples} samples of every Lease over ${Math.round(seconds)} s; on time: renewTime within ${onTimeLimitMs / 1000} s of now` },
+    {
+      subject,
+      metric: 'Leases renewed on time',
+      value: onTimeShare * 100,
+      unit: '%',
+      note: `${tally.samples} samples of every Lease over ${Math.round(seconds)} s; on time: renewTime within ${onTimeLimitMs / 1000} s of now`,
+    },
     { subject, metric: 'worst sample, Leases on time', value: tally.worstShare * 100, unit: '%' },
     { subject, metric: 'oldest renewTime seen', value: tally.oldestAgeMs / 1000, unit: 's', note: `renew interval ${renewIntervalMs / 1000} s (+4% jitter)` },
     { subject, metric: 'Leases within their 40 s duration', value: (tally.unexpired / tally.leaseSamples) * 100, unit: '%' },
-    { subject, metric: 'registration of the step', value: registrationMs / 1000, unit: 's', note: `${thousands(newNodes)} new nodes started over ${options.spreadMs / 1000} s: ${Math.round(newNodes / (registrationMs / 1000))} nodes/s` },
+    {
+      subject,
+      metric: 'registration of the step',
+      value: registrationMs / 1000,
+      unit: 's',
+      note: `${thousands(newNodes)} new nodes started over ${options.spreadMs / 1000} s: ${Math.round(newNodes / (registrationMs / 1000))} nodes/s`,
+    },
     { subject, metric: 'Lease renewals (PUT)', value: perSecond('PUT leases'), unit: '/s' },
     { subject, metric: 'node status reads (GET, from the cache)', value: perSecond('GET nodes'), unit: '/s' },
-    { subject, metric: 'node status writes (PATCH nodes/status)', value: perSecond('PATCH nodes/status'), unit: '/s', note: 'written on change or every nodeStatusReportFrequency (5 min)' },
+    {
+      subject,
+      metric: 'node status writes (PATCH nodes/status)',
+      value: perSecond('PATCH nodes/status'),
+      unit: '/s',
+      note: 'written on change or every nodeStatusReportFrequency (5 min)',
+    },
     { subject, metric: 'failed requests', value: failures, unit: 'requests' },
-    { subject, metric: 'Lease PUT latency p50', value: leasePut?.p50Ms ?? Number.NaN, unit: 'ms', note: `p99 ${(leasePut?.p99Ms ?? Number.NaN).toFixed(1)} ms, max ${(leasePut?.maxMs ?? Number.NaN).toFixed(1)} ms, seen by the nodes` },
+    {
+      subject,
+      metric: 'Lease PUT latency p50',
+      value: leasePut?.p50Ms ?? Number.NaN,
+      unit: 'ms',
+      note: `p99 ${(leasePut?.p99Ms ?? Number.NaN).toFixed(1)} ms, max ${(leasePut?.maxMs ?? Number.NaN).toFixed(1)} ms, seen by the nodes`,
+    },
     { subject, metric: 'requests in flight at most', value: after.stats.maxInFlight, unit: 'requests', note: `${after.stats.sockets} connections open at the end` },
     { subject, metric: 'API server CPU', value: serverCores, unit: 'cores', note: 'CPU seconds per second, /proc/<pid>/stat' },
     { subject, metric: 'API server CPU per 1,000 nodes', value: (serverCores / nodes) * 1000, unit: 'cores' },
-    { subject, metric: 'API server main thread on a CPU', value: serverThread.onCpu, unit: 'cores', note: `and ${serverThread.runQueue.toFixed(2)} s/s waiting for one (/proc/<pid>/schedstat)` },
+    {
+      subject,
+      metric: 'API server main thread on a CPU',
+      value: serverThread.onCpu,
+      unit: 'cores',
+      note: `and ${serverThread.runQueue.toFixed(2)} s/s waiting for one (/proc/<pid>/schedstat)`,
+    },
     { subject, metric: 'API server /livez answer time p50', value: livezP50, unit: 'ms', note: `max ${(livez.at(-1) ?? Number.NaN).toFixed(1)} ms, one probe per sample` },
     { subject, metric: 'API server RSS', value: options.usage.rssMiB(serverPid), unit: 'MiB' },
     { subject, metric: 'simulating process CPU', value: simCores, unit: 'cores' },
     { subject, metric: 'simulating process CPU per 1,000 nodes', value: (simCores / nodes) * 1000, unit: 'cores' },
     { subject, metric: 'simulating process RSS', value: options.usage.rssMiB(child.pid), unit: 'MiB' },
-    { subject, metric: 'simulating process event loop delay p99', value: after.stats.eventLoopDelayP99Ms, unit: 'ms', note: `max ${after.stats.eventLoopDelayMaxMs.toFixed(0)} ms` },
-    { subject, metric: 'machine CPU busy', value: machineBusy, unit: 'cores', note: `of 2; the rest (this benchmark, other processes): ${(machineBusy - serverCores - simCores).toFixed(2)} cores; I/O wait ${machineIowait.toFixed(2)} cores` },
+    {
+      subject,
+      metric: 'simulating process event loop delay p99',
+      value: after.stats.eventLoopDelayP99Ms,
+      unit: 'ms',
+      note: `max ${after.stats.eventLoopDelayMaxMs.toFixed(0)} ms`,
+    },
+    {
+      subject,
+      metric: 'machine CPU busy',
+      value: machineBusy,
+      unit: 'cores',
+      note: `of 2; the rest (this benchmark, other processes): ${(machineBusy - serverCores - simCores).toFixed(2)} cores; I/O wait ${machineIowait.toFixed(2)} cores`,
+    },
   ];
   return { nodes, held, rows, why };
 }
 
 type BatchShape = Pick<PodBatchOptions, 'prefix' | 'pods' | 'concurrency' | 'perSecond'>;
 
-async function pods(subject: string, shape: BatchShape, client: RestClient, child: SimulatedNodesChild, serverPid: number, options: NodesBenchOptions, log: (line: string) => void): Promise<NodesBenchRow[]> {
+async function pods(
+  subject: string,
+  shape: BatchShape,
+  client: RestClient,
+  child: SimulatedNodesChild,
+  serverPid: number,
+  options: NodesBenchOptions,
+  log: (line: string) => void,
+): Promise<NodesBenchRow[]> {
   const { workerNodes, timeoutMs } = options.pods;
   const { concurrency } = shape;
   log(`${subject}: creating them, ${concurrency} at a time${shape.perSecond === undefined ? '' : `, ${shape.perSecond} a second`}`);
@@ -236,12 +305,20 @@ async function pods(subject: string, shape: BatchShape, client: RestClient, chil
   const latencies = result.startLatenciesMs;
   const at = (p: number): number => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? Number.NaN;
   const perSecond = (result.running / result.allRunningMs) * 1000;
-  log(`${subject}: ${result.running} of ${result.created} Running after ${(result.allRunningMs / 1000).toFixed(1)} s (${perSecond.toFixed(0)} pods/s), start latency p50 ${at(0.5).toFixed(0)} ms, p99 ${at(0.99).toFixed(0)} ms`);
+  log(
+    `${subject}: ${result.running} of ${result.created} Running after ${(result.allRunningMs / 1000).toFixed(1)} s (${perSecond.toFixed(0)} pods/s), start latency p50 ${at(0.5).toFixed(0)} ms, p99 ${at(0.99).toFixed(0)} ms`,
+  );
   return [
     { subject, metric: 'pods Running', value: result.running, unit: 'pods', note: `of ${result.created} created, within ${timeoutMs / 1000} s` },
     { subject, metric: 'pod start latency p50', value: at(0.5), unit: 'ms', note: 'create call to status.phase Running, as a watcher of pods sees it' },
     { subject, metric: 'pod start latency p99', value: at(0.99), unit: 'ms', note: `max ${(latencies.at(-1) ?? Number.NaN).toFixed(0)} ms` },
-    { subject, metric: 'pods started per second', value: perSecond, unit: '/s', note: `first create to last Running: ${(result.allRunningMs / 1000).toFixed(1)} s; kwok publishes 20 pods/s` },
+    {
+      subject,
+      metric: 'pods started per second',
+      value: perSecond,
+      unit: '/s',
+      note: `first create to last Running: ${(result.allRunningMs / 1000).toFixed(1)} s; kwok publishes 20 pods/s`,
+    },
     { subject, metric: 'pod creates per second', value: (result.created / result.createMs) * 1000, unit: '/s', note: `${concurrency} in flight` },
     { subject, metric: 'API server CPU per pod started', value: (serverCpu / result.running) * 1000, unit: 'ms', note: 'with the heartbeats of every node meanwhile' },
     { subject, metric: 'simulating process CPU per pod started', value: (simCpu / result.running) * 1000, unit: 'ms', note: 'with the heartbeats of every node meanwhile' },
@@ -268,7 +345,8 @@ function behindBecause({ serverThread, livezP50, simCores, machineBusy, stats }:
       `the API server answers late (/livez p50 ${livezP50.toFixed(0)} ms) with its main thread ${serverThread.onCpu.toFixed(2)} s/s on a CPU and ${serverThread.runQueue.toFixed(2)} s/s waiting for one`,
     );
   }
-  if (simCores >= 0.9 || stats.eventLoopDelayP99Ms > 200) reasons.push(`the simulating process is busy (${simCores.toFixed(2)} cores, event loop delay p99 ${stats.eventLoopDelayP99Ms.toFixed(0)} ms)`);
+  if (simCores >= 0.9 || stats.eventLoopDelayP99Ms > 200)
+    reasons.push(`the simulating process is busy (${simCores.toFixed(2)} cores, event loop delay p99 ${stats.eventLoopDelayP99Ms.toFixed(0)} ms)`);
   if (machineBusy >= 1.8) reasons.push(`the machine's cores are busy (${machineBusy.toFixed(2)} of 2)`);
   return reasons.length === 0 ? 'no process saturated: see the log' : reasons.join('; ');
 }

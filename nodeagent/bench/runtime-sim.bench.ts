@@ -63,7 +63,9 @@ async function measure(containers: number, withLogs: boolean, log: (line: string
   const flushedMs = performance.now() - started;
   const heapPerContainer = (heapUsed() - heapBefore) / ids.length;
   const running = runtime.listContainers({ state: { state: 'CONTAINER_RUNNING' } }).length;
-  log(`${withLogs ? 'with logs' : 'no logs'}: ${running} running after ${elapsedMs.toFixed(0)} ms (logs flushed at ${flushedMs.toFixed(0)} ms), ${(heapPerContainer / 1024).toFixed(2)} KiB heap per container`);
+  log(
+    `${withLogs ? 'with logs' : 'no logs'}: ${running} running after ${elapsedMs.toFixed(0)} ms (logs flushed at ${flushedMs.toFixed(0)} ms), ${(heapPerContainer / 1024).toFixed(2)} KiB heap per container`,
+  );
   await Promise.all(sandboxes.map((id) => runtime.removePodSandbox(id)));
   runtime.close();
   if (dir) rmSync(dir, { recursive: true, force: true });

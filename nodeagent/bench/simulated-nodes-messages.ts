@@ -1,9 +1,6 @@
 // The messages between the nodes benchmark and its simulating process (simulated-nodes-process.ts).
 
-export type SimulatedNodesRequest =
-  | { readonly type: 'scale'; readonly count: number; readonly spreadMs: number }
-  | { readonly type: 'stats' }
-  | { readonly type: 'stop' };
+export type SimulatedNodesRequest = { readonly type: 'scale'; readonly count: number; readonly spreadMs: number } | { readonly type: 'stats' } | { readonly type: 'stop' };
 
 export interface LatencySummary {
   readonly count: number;

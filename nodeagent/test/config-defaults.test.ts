@@ -137,7 +137,10 @@ test('the agent flags: root and cert directories, standalone mode, node name and
   t.is(defaults.nodeName, 'node-a.example');
   t.deepEqual(defaults.nodeIPs, { ips: [], invalid: [] });
 
-  const given = load(['--root-dir=/srv/agent', '--kubeconfig=/etc/agent.kubeconfig', '--hostname-override= Worker-7 ', '--node-ip=10.0.0.7,fd00::7,bogus', '--lock-file=/run/agent.lock'], dir.root);
+  const given = load(
+    ['--root-dir=/srv/agent', '--kubeconfig=/etc/agent.kubeconfig', '--hostname-override= Worker-7 ', '--node-ip=10.0.0.7,fd00::7,bogus', '--lock-file=/run/agent.lock'],
+    dir.root,
+  );
   t.is(given.flags['cert-dir'], '/srv/agent/pki');
   t.false(given.standalone);
   t.is(given.nodeName, 'worker-7');

@@ -3,8 +3,7 @@ import { AgentConfigurationError, loadAgentConfiguration } from '../src/config/i
 import { configDirectory, header } from './config-fixtures.ts';
 
 const load = (argv: string[], cwd: string) => loadAgentConfiguration(argv, { cwd, hostname: () => 'node-a' });
-const mainFile = (given: string, inner: string): string =>
-  `failed to load kubelet config file, path: ${given}, error: failed to load Kubelet config file ${given}, error ${inner}`;
+const mainFile = (given: string, inner: string): string => `failed to load kubelet config file, path: ${given}, error: failed to load Kubelet config file ${given}, error ${inner}`;
 const dropIn = (dir: string, path: string, inner: string): string =>
   `failed to merge kubelet configs: failed to walk through kubelet dropin directory "${dir}": failed to load kubelet dropin file, path: ${path}, error: ${inner}`;
 
@@ -40,10 +39,7 @@ test('values of the wrong type are named by their Go struct field', (t) => {
     ['failSwapOn: "no"', 'json: cannot unmarshal string into Go struct field KubeletConfiguration.failSwapOn of type bool'],
     ['clusterDNS: 10.0.0.1', 'json: cannot unmarshal string into Go struct field KubeletConfiguration.clusterDNS of type []string'],
     ['featureGates:\n  ContainerCheckpoint: "off"', 'json: cannot unmarshal string into Go struct field KubeletConfiguration.featureGates of type bool'],
-    [
-      'authentication:\n  webhook:\n    enabled: 1',
-      'json: cannot unmarshal number into Go struct field KubeletWebhookAuthentication.authentication.webhook.enabled of type bool',
-    ],
+    ['authentication:\n  webhook:\n    enabled: 1', 'json: cannot unmarshal number into Go struct field KubeletWebhookAuthentication.authentication.webhook.enabled of type bool'],
     ['nodeStatusUpdateFrequency: 10', 'json: cannot unmarshal number into Go struct field KubeletConfiguration.nodeStatusUpdateFrequency of type string'],
     ['nodeStatusUpdateFrequency: soon', 'nodeStatusUpdateFrequency: time: invalid duration "soon"'],
     ['nodeStatusUpdateFrequency: "10"', 'nodeStatusUpdateFrequency: time: missing unit in duration "10"'],
@@ -74,7 +70,8 @@ test('files of another kind, without a kind, empty or missing are refused with t
   t.throws(() => load(['--config', 'other.yaml'], dir.root), { message: mainFile('other.yaml', 'failed to decode: no kind "ConfigMap" is registered for version "v1"') });
   dir.write('d/10.conf', 'apiVersion: kubelet.config.k8s.io/v1\nkind: KubeletConfiguration\n');
   t.throws(() => load(['--config-dir', 'd'], dir.root), {
-    message: 'failed to merge kubelet configs: failed to walk through kubelet dropin directory "d": failed to load kubelet dropin file, path: d/10.conf, unknown apiVersion/kind: kubelet.config.k8s.io/v1, Kind=KubeletConfiguration',
+    message:
+      'failed to merge kubelet configs: failed to walk through kubelet dropin directory "d": failed to load kubelet dropin file, path: d/10.conf, unknown apiVersion/kind: kubelet.config.k8s.io/v1, Kind=KubeletConfiguration',
   });
   dir.write('d/10.conf', 'maxPods: 3\n');
   t.throws(() => load(['--config-dir', 'd'], dir.root), { message: dropIn('d', 'd/10.conf', `Object 'Kind' is missing in '{"maxPods":3}'`) });

@@ -160,7 +160,10 @@ test('the lock is released with release(), and a lock file that cannot be opened
   const { root } = setUp(t);
   const path = `${root}/in-process.lock`;
   const lock = await LockFile.acquire(path, { wait: false });
-  await t.throwsAsync(LockFile.acquire(path, { wait: false }), { instanceOf: LockFileError, message: `unable to acquire file lock on "${path}": resource temporarily unavailable` });
+  await t.throwsAsync(LockFile.acquire(path, { wait: false }), {
+    instanceOf: LockFileError,
+    message: `unable to acquire file lock on "${path}": resource temporarily unavailable`,
+  });
   lock.release();
   const again = await LockFile.acquire(path, { wait: false });
   again.release();

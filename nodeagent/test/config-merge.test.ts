@@ -25,10 +25,7 @@ test('drop-ins apply in lexical order, depth first, and later files win', (t) =>
 
 test('embedded structs merge field by field', (t) => {
   const dir = configDirectory(t);
-  dir.write(
-    'config.yaml',
-    `${header}port: 20250\naddress: 192.168.0.1\nauthorization:\n  mode: Webhook\n  webhook:\n    cacheAuthorizedTTL: 5m\n    cacheUnauthorizedTTL: 30s\n`,
-  );
+  dir.write('config.yaml', `${header}port: 20250\naddress: 192.168.0.1\nauthorization:\n  mode: Webhook\n  webhook:\n    cacheAuthorizedTTL: 5m\n    cacheUnauthorizedTTL: 30s\n`);
   dir.write('d/10.conf', `${header}address: 192.168.0.8\nauthorization:\n  mode: AlwaysAllow\n  webhook:\n    cacheAuthorizedTTL: 8m\n`);
 
   const { config } = load(['--config=config.yaml', '--config-dir=d'], dir.root);

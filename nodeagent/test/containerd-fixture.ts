@@ -21,7 +21,13 @@ export const busyboxImage = 'capstan.local/busybox:1';
 async function findExecutable(name: string): Promise<string | undefined> {
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
     const path = join(dir, name);
-    if (await access(path, constants.X_OK).then(() => true, () => false)) return path;
+    if (
+      await access(path, constants.X_OK).then(
+        () => true,
+        () => false,
+      )
+    )
+      return path;
   }
   return undefined;
 }
@@ -43,7 +49,11 @@ const busyboxPath = (await findExecutable('busybox')) ?? '/bin/busybox';
 
 /** Why containerd cannot run here, or undefined. */
 export const containerdSkipReason: string | undefined =
-  process.getuid?.() !== 0 ? 'containerd needs root' : containerdPath === undefined || ctrPath === undefined ? 'containerd is not installed (apt-get install containerd)' : undefined;
+  process.getuid?.() !== 0
+    ? 'containerd needs root'
+    : containerdPath === undefined || ctrPath === undefined
+      ? 'containerd is not installed (apt-get install containerd)'
+      : undefined;
 
 /** Why the busybox image cannot be made here, or undefined. */
 export const busyboxSkipReason: string | undefined = (await readFile(busyboxPath).then(isStaticElf, () => false))

@@ -11,8 +11,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import protobuf from 'protobufjs';
 import {
-  CriError, CriImageClient, CriResponseError, CriRuntimeClient, GrpcStatus, criSocketPath, serveCri, type CriCall,
-  type CriImplementation, type CriServer,
+  CriError,
+  CriImageClient,
+  CriResponseError,
+  CriRuntimeClient,
+  GrpcStatus,
+  criSocketPath,
+  serveCri,
+  type CriCall,
+  type CriImplementation,
+  type CriServer,
 } from '../src/cri/index.ts';
 import { imageServiceMethods, runtimeServiceMethods, type CriMethod } from '../src/cri/runtime-v1.ts';
 import { containerEvent, imageCases, runtimeCases } from './cri-fixtures.ts';
@@ -66,7 +74,7 @@ test('the fixtures set every declared field of every request and response', (t) 
   t.is(allMethods.length, 35);
 });
 
-test('the declarations read what Go\'s k8s.io/cri-api v0.35.0 writes, and write as much', async (t) => {
+test("the declarations read what Go's k8s.io/cri-api v0.35.0 writes, and write as much", async (t) => {
   const golden = JSON.parse(await readFile(new URL('./cri-wire-go.json', import.meta.url), 'utf8')) as Record<string, { request: string; response: string }>;
   t.deepEqual(Object.keys(golden).sort(), allMethods.map((method) => method.name).sort());
   for (const method of allMethods) {
@@ -148,9 +156,7 @@ test('absent fields read as zero values and absent messages as null', async (t) 
   t.deepEqual(await runtime.containerStatus({ containerId: 'x' }), { status: null, info: {} });
   t.deepEqual(received.get('ContainerStatus'), { containerId: 'x', verbose: false });
   t.deepEqual(await runtime.listContainers(), {
-    containers: [
-      { id: 'bare', podSandboxId: '', metadata: null, image: null, imageRef: '', state: 'CONTAINER_CREATED', createdAt: 0, labels: {}, annotations: {}, imageId: '' },
-    ],
+    containers: [{ id: 'bare', podSandboxId: '', metadata: null, image: null, imageRef: '', state: 'CONTAINER_CREATED', createdAt: 0, labels: {}, annotations: {}, imageId: '' }],
   });
 });
 
@@ -298,7 +304,10 @@ test('the kubelet refuses answers that lack required fields', async (t) => {
   const version = await t.throwsAsync(runtime.version(), { instanceOf: CriResponseError });
   t.is(version.message, 'not all fields are set in VersionResponse (missing RuntimeApiVersion, RuntimeVersion)');
   const connect = await t.throwsAsync(CriRuntimeClient.connect(endpoint));
-  t.is(connect.message, `validate service connection: validate CRI v1 runtime API for endpoint "${endpoint}": not all fields are set in VersionResponse (missing RuntimeApiVersion, RuntimeVersion)`);
+  t.is(
+    connect.message,
+    `validate service connection: validate CRI v1 runtime API for endpoint "${endpoint}": not all fields are set in VersionResponse (missing RuntimeApiVersion, RuntimeVersion)`,
+  );
   await t.throwsAsync(runtime.podSandboxStatus({ podSandboxId: 'p' }), { instanceOf: CriResponseError, message: 'status.CreatedAt is not set' });
   await t.throwsAsync(runtime.containerStatus({ containerId: 'c' }), { instanceOf: CriResponseError, message: 'status.ImageRef is not set' });
   await t.throwsAsync(images.imageStatus({ image: { image: 'busybox' } }), { instanceOf: CriResponseError, message: 'Id or size of image "busybox" is not set' });

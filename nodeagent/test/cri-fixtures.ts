@@ -3,9 +3,29 @@
 // them through a real gRPC round trip and checks that no declared field was left out.
 
 import type {
-  Container, ContainerConfig, ContainerEventResponse, ContainerStats, ContainerStatus, FilesystemUsage, Image, ImageSpec,
-  ImageServiceMethods, LinuxContainerResources, Mount, NamespaceOption, PodSandbox, PodSandboxConfig, PodSandboxMetadata,
-  PodSandboxStats, PodSandboxStatus, PsiStats, RuntimeServiceMethods, SecurityProfile, SELinuxOption, IDMapping, ContainerMetadata,
+  Container,
+  ContainerConfig,
+  ContainerEventResponse,
+  ContainerStats,
+  ContainerStatus,
+  FilesystemUsage,
+  Image,
+  ImageSpec,
+  ImageServiceMethods,
+  LinuxContainerResources,
+  Mount,
+  NamespaceOption,
+  PodSandbox,
+  PodSandboxConfig,
+  PodSandboxMetadata,
+  PodSandboxStats,
+  PodSandboxStatus,
+  PsiStats,
+  RuntimeServiceMethods,
+  SecurityProfile,
+  SELinuxOption,
+  IDMapping,
+  ContainerMetadata,
 } from '../src/cri/index.ts';
 
 /** A nanosecond timestamp as runtimes report them (2025-01-01T00:00:00.123456Z). */
@@ -354,7 +374,10 @@ export const runtimeCases: { readonly [M in keyof RuntimeServiceMethods]: Case<R
           podSandboxId: 'a5b8c1d2e3f4',
           metrics: [{ name: 'container_network_receive_bytes_total', timestamp: createdAt, metricType: 'GAUGE', labelValues: ['eth0'], value: { value: 99 } }],
           containerMetrics: [
-            { containerId: 'f00dbabe', metrics: [{ name: 'container_cpu_usage_seconds_total', timestamp: createdAt, metricType: 'GAUGE', labelValues: ['nginx'], value: { value: 5 } }] },
+            {
+              containerId: 'f00dbabe',
+              metrics: [{ name: 'container_cpu_usage_seconds_total', timestamp: createdAt, metricType: 'GAUGE', labelValues: ['nginx'], value: { value: 5 } }],
+            },
           ],
         },
       ],

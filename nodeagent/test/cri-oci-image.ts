@@ -35,23 +35,34 @@ export async function writeOciImageArchive(dir: string, options: OciImageOptions
     return { digest: `sha256:${hex}`, size: bytes.length };
   };
   const layer = await addBlob(await readFile(layerPath));
-  const config = await addBlob(Buffer.from(JSON.stringify({
-    architecture: process.arch === 'arm64' ? 'arm64' : 'amd64',
-    os: 'linux',
-    config: { Entrypoint: options.entrypoint, Env: ['PATH=/bin'] },
-    rootfs: { type: 'layers', diff_ids: [layer.digest] },
-  })));
-  const manifest = await addBlob(Buffer.from(JSON.stringify({
-    schemaVersion: 2,
-    mediaType: 'application/vnd.oci.image.manifest.v1+json',
-    config: { mediaType: 'application/vnd.oci.image.config.v1+json', ...config },
-    layers: [{ mediaType: 'application/vnd.oci.image.layer.v1.tar', ...layer }],
-  })));
+  const config = await addBlob(
+    Buffer.from(
+      JSON.stringify({
+        architecture: process.arch === 'arm64' ? 'arm64' : 'amd64',
+        os: 'linux',
+        config: { Entrypoint: options.entrypoint, Env: ['PATH=/bin'] },
+        rootfs: { type: 'layers', diff_ids: [layer.digest] },
+      }),
+    ),
+  );
+  const manifest = await addBlob(
+    Buffer.from(
+      JSON.stringify({
+        schemaVersion: 2,
+        mediaType: 'application/vnd.oci.image.manifest.v1+json',
+        config: { mediaType: 'application/vnd.oci.image.config.v1+json', ...config },
+        layers: [{ mediaType: 'application/vnd.oci.image.layer.v1.tar', ...layer }],
+      }),
+    ),
+  );
   await writeFile(join(layout, 'oci-layout'), JSON.stringify({ imageLayoutVersion: '1.0.0' }));
-  await writeFile(join(layout, 'index.json'), JSON.stringify({
-    schemaVersion: 2,
-    manifests: [{ mediaType: 'application/vnd.oci.image.manifest.v1+json', ...manifest, annotations: { 'io.containerd.image.name': options.name } }],
-  }));
+  await writeFile(
+    join(layout, 'index.json'),
+    JSON.stringify({
+      schemaVersion: 2,
+      manifests: [{ mediaType: 'application/vnd.oci.image.manifest.v1+json', ...manifest, annotations: { 'io.containerd.image.name': options.name } }],
+    }),
+  );
   const archive = join(dir, 'image.tar');
   await run('tar', ['-cf', archive, '-C', layout, 'oci-layout', 'index.json', 'blobs']);
   return archive;

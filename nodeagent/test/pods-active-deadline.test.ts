@@ -20,7 +20,10 @@ test('a pod past its activeDeadlineSeconds is Failed with DeadlineExceeded and i
   const node = await startAgentNode(t, { nodeName: 'node-deadline', api });
   const client = node.client as RestClient;
   const created = Date.now();
-  await createPod(client, podManifest('short', node.nodeName, { activeDeadlineSeconds: 2, terminationGracePeriodSeconds: 1, containers: [{ name: 'app', image: 'busybox:1.36' }] }));
+  await createPod(
+    client,
+    podManifest('short', node.nodeName, { activeDeadlineSeconds: 2, terminationGracePeriodSeconds: 1, containers: [{ name: 'app', image: 'busybox:1.36' }] }),
+  );
   await waitForPod(client, 'default', 'short', (p) => p.status?.phase === 'Running', 'the pod to run');
   const failed = await waitForPod(client, 'default', 'short', (p) => p.status?.phase === 'Failed', 'the pod to fail', 15_000);
   t.like(failed.status, { reason: 'DeadlineExceeded', message });
@@ -28,10 +31,24 @@ test('a pod past its activeDeadlineSeconds is Failed with DeadlineExceeded and i
   t.true(Date.now() - created >= 2000, `failed ${Date.now() - created} ms after its creation`);
   const final = await waitForPod(client, 'default', 'short', (p) => p.status?.containerStatuses?.[0]?.state.terminated !== undefined, 'the container to be terminated');
   t.like(final.status, { phase: 'Failed', reason: 'DeadlineExceeded' });
-  t.like(final.status?.conditions?.find((c) => c.type === 'Ready'), { status: 'False' });
-  await until(async () => (await node.runtime.listContainers({ filter: { state: { state: 'CONTAINER_RUNNING' } } })).containers.length, (n) => n === 0, 'no running container');
-  const events = await until(() => eventsOf(client, 'short'), (list) => list.some((e) => e.reason === 'DeadlineExceeded'), 'the DeadlineExceeded event');
-  t.like(events.find((e) => e.reason === 'DeadlineExceeded'), { type: 'Normal', message });
+  t.like(
+    final.status?.conditions?.find((c) => c.type === 'Ready'),
+    { status: 'False' },
+  );
+  await until(
+    async () => (await node.runtime.listContainers({ filter: { state: { state: 'CONTAINER_RUNNING' } } })).containers.length,
+    (n) => n === 0,
+    'no running container',
+  );
+  const events = await until(
+    () => eventsOf(client, 'short'),
+    (list) => list.some((e) => e.reason === 'DeadlineExceeded'),
+    'the DeadlineExceeded event',
+  );
+  t.like(
+    events.find((e) => e.reason === 'DeadlineExceeded'),
+    { type: 'Normal', message },
+  );
 });
 
 test('a deadline set on a running pod ends it, counted from its start', async (t) => {

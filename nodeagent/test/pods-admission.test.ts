@@ -38,7 +38,13 @@ test('a missing Localhost seccomp profile fails the container with CreateContain
   const pod = await waitForPod(client, 'default', 'secure', (p) => waiting(p, 'inherits')?.reason === 'CreateContainerError', 'CreateContainerError');
   const path = join(node.rootDir, 'seccomp', 'profiles', 'missing.json');
   t.is(waiting(pod, 'inherits')?.message, `failed to generate seccomp spec opts: cannot load seccomp profile "${path}": open ${path}: no such file or directory`);
-  const running = await waitForPod(client, 'default', 'secure', (p) => ['overrides', 'present'].every((name) => p.status?.containerStatuses?.find((c) => c.name === name)?.state.running !== undefined), 'the other containers to run');
+  const running = await waitForPod(
+    client,
+    'default',
+    'secure',
+    (p) => ['overrides', 'present'].every((name) => p.status?.containerStatuses?.find((c) => c.name === name)?.state.running !== undefined),
+    'the other containers to run',
+  );
   t.is(running.status?.phase, 'Pending');
 });
 
@@ -67,9 +73,22 @@ test('imagePullPolicy Never with an absent image waits with ErrImageNeverPull; a
   t.is(waiting(pod, 'never')?.message, 'Container image "registry.example/app:1" is not present with pull policy of Never');
   t.regex(waiting(pod, 'missing')?.message ?? '', /^Back-off pulling image "registry\.example\/does-not-exist:1": ErrImagePull: rpc error: code = NotFound desc = /);
   t.is(pod.status?.phase, 'Pending');
-  t.like(pod.status?.conditions?.find((c) => c.type === 'Ready'), { status: 'False', reason: 'ContainersNotReady', message: 'containers with unready status: [never missing]' });
-  const events = await client.list<{ reason?: string; message?: string; involvedObject?: { fieldPath?: string } } & { metadata?: Record<string, unknown> }>({ group: '', version: 'v1', resource: 'events', namespace: 'default' });
-  t.true(events.items.some((e) => e.reason === 'Failed' && e.involvedObject?.fieldPath === 'spec.containers{missing}' && e.message?.startsWith('Failed to pull image "registry.example/does-not-exist:1": ')));
+  t.like(
+    pod.status?.conditions?.find((c) => c.type === 'Ready'),
+    { status: 'False', reason: 'ContainersNotReady', message: 'containers with unready status: [never missing]' },
+  );
+  const events = await client.list<{ reason?: string; message?: string; involvedObject?: { fieldPath?: string } } & { metadata?: Record<string, unknown> }>({
+    group: '',
+    version: 'v1',
+    resource: 'events',
+    namespace: 'default',
+  });
+  t.true(
+    events.items.some(
+      (e) =>
+        e.reason === 'Failed' && e.involvedObject?.fieldPath === 'spec.containers{missing}' && e.message?.startsWith('Failed to pull image "registry.example/does-not-exist:1": '),
+    ),
+  );
 });
 
 test('admission rejects a pod beyond maxPods with OutOfpods, and a forbidden sysctl with SysctlForbidden', async (t) => {
@@ -85,7 +104,10 @@ test('admission rejects a pod beyond maxPods with OutOfpods, and a forbidden sys
 
   await client.delete(podsOf('default', 'first'), { gracePeriodSeconds: 0 });
   await client.delete(podsOf('default', 'second'), { gracePeriodSeconds: 0 });
-  await create(client, podManifest('tuned', node.nodeName, { securityContext: { sysctls: [{ name: 'kernel.msgmax', value: '65536' }] }, containers: [{ name: 'app', image: 'busybox:1.36' }] }));
+  await create(
+    client,
+    podManifest('tuned', node.nodeName, { securityContext: { sysctls: [{ name: 'kernel.msgmax', value: '65536' }] }, containers: [{ name: 'app', image: 'busybox:1.36' }] }),
+  );
   const tuned = await waitForPod(client, 'default', 'tuned', (p) => p.status?.phase === 'Failed', 'the sysctl pod to be rejected');
   t.is(tuned.status?.reason, 'SysctlForbidden');
   t.is(tuned.status?.message, 'Pod was rejected: forbidden sysctl: "kernel.msgmax" not allowlisted');
@@ -107,14 +129,26 @@ test('what the runtime cannot do on this kernel is refused: user namespaces at s
   t.deepEqual(rro.status?.containerStatuses?.[0]?.volumeMounts, [{ name: 'data', mountPath: '/data', readOnly: true, recursiveReadOnly: 'Disabled' }]);
 
   const events = await until(
-    () => client.list<{ reason?: string; message?: string; involvedObject?: { name?: string } } & { metadata?: Record<string, unknown> }>({ group: '', version: 'v1', resource: 'events', namespace: 'default' }),
+    () =>
+      client.list<{ reason?: string; message?: string; involvedObject?: { name?: string } } & { metadata?: Record<string, unknown> }>({
+        group: '',
+        version: 'v1',
+        resource: 'events',
+        namespace: 'default',
+      }),
     (list) => list.items.some((e) => e.involvedObject?.name === 'userns' && e.reason === 'FailedCreatePodSandBox'),
     'the FailedCreatePodSandBox event',
   );
-  t.is(events.items.find((e) => e.involvedObject?.name === 'userns' && e.reason === 'FailedCreatePodSandBox')?.message, 'Failed to create pod sandbox: RuntimeClass handler "" does not support user namespaces');
+  t.is(
+    events.items.find((e) => e.involvedObject?.name === 'userns' && e.reason === 'FailedCreatePodSandBox')?.message,
+    'Failed to create pod sandbox: RuntimeClass handler "" does not support user namespaces',
+  );
   const userns = await client.get<Pod & { metadata: { name: string } }>(podsOf('default', 'userns'));
   t.is(userns.status?.phase, 'Pending');
   t.like(userns.status?.containerStatuses?.[0], { state: { waiting: { reason: 'ContainerCreating' } } });
-  t.like(userns.status?.conditions?.find((c) => c.type === 'PodReadyToStartContainers'), { status: 'False' });
+  t.like(
+    userns.status?.conditions?.find((c) => c.type === 'PodReadyToStartContainers'),
+    { status: 'False' },
+  );
   t.is((await node.runtime.listPodSandbox({ filter: { labelSelector: { 'io.kubernetes.pod.name': 'userns' } } })).items.length, 0);
 });

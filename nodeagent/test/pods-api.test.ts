@@ -5,7 +5,7 @@
 import test from 'ava';
 import type { RestClient } from '@capstan/common/client';
 import type { Pod } from '../src/pods/pod-types.ts';
-import { podManifest, podsOf, startAgentNode, startApiServer, until, waitForPod, type ApiServer } from './pods-fixture.ts';
+import { podManifest, podsOf, startAgentNode, startApiServer, waitForPod, type ApiServer } from './pods-fixture.ts';
 
 let api: ApiServer;
 test.before(async () => {
@@ -20,7 +20,15 @@ const create = (client: RestClient, manifest: Record<string, unknown>) => client
 test('a pod bound to the node runs, and its status shows Running with its container statuses and conditions', async (t) => {
   const node = await startAgentNode(t, { nodeName: 'node-run', api });
   const client = node.client as RestClient;
-  const created = await create(client, podManifest('web', node.nodeName, { containers: [{ name: 'app', image: 'nginx:1.27' }, { name: 'aux', image: 'busybox:1.36' }] }));
+  const created = await create(
+    client,
+    podManifest('web', node.nodeName, {
+      containers: [
+        { name: 'app', image: 'nginx:1.27' },
+        { name: 'aux', image: 'busybox:1.36' },
+      ],
+    }),
+  );
   const pod = await waitForPod(client, 'default', 'web', (p) => p.status?.phase === 'Running' && condition(p, 'Ready')?.status === 'True', 'web to be Running and Ready');
   const status = pod.status!;
   t.is(status.hostIP, '192.0.2.10');
@@ -29,15 +37,21 @@ test('a pod bound to the node runs, and its status shows Running with its contai
   t.deepEqual(status.podIPs, [{ ip: status.podIP as string }]);
   t.regex(status.startTime ?? '', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   t.is(status.qosClass, 'BestEffort');
-  t.deepEqual(status.conditions?.map((c) => [c.type, c.status]), [
-    ['PodReadyToStartContainers', 'True'],
-    ['Initialized', 'True'],
-    ['Ready', 'True'],
-    ['ContainersReady', 'True'],
-    ['PodScheduled', 'True'],
-  ]);
+  t.deepEqual(
+    status.conditions?.map((c) => [c.type, c.status]),
+    [
+      ['PodReadyToStartContainers', 'True'],
+      ['Initialized', 'True'],
+      ['Ready', 'True'],
+      ['ContainersReady', 'True'],
+      ['PodScheduled', 'True'],
+    ],
+  );
   // Regular containers' statuses are sorted by name.
-  t.deepEqual(status.containerStatuses?.map((c) => c.name), ['app', 'aux'].sort());
+  t.deepEqual(
+    status.containerStatuses?.map((c) => c.name),
+    ['app', 'aux'].sort(),
+  );
   const app = status.containerStatuses?.find((c) => c.name === 'app');
   t.like(app, { name: 'app', ready: true, started: true, restartCount: 0, image: 'nginx:1.27', lastState: {} });
   t.regex(app?.containerID ?? '', /^capstan-runtime-sim:\/\/\S+$/);
@@ -86,7 +100,10 @@ test('restartPolicy Never with a failing container ends Failed, with the exit co
 test('OnFailure restarts a failing container with the back-off reason CrashLoopBackOff', async (t) => {
   const node = await startAgentNode(t, { nodeName: 'node-crash', api });
   const client = node.client as RestClient;
-  const created = await create(client, podManifest('crash', node.nodeName, { restartPolicy: 'OnFailure', containers: [{ name: 'c', image: 'busybox:1.36' }] }, { annotations: lifecycle('crash-loop') }));
+  const created = await create(
+    client,
+    podManifest('crash', node.nodeName, { restartPolicy: 'OnFailure', containers: [{ name: 'c', image: 'busybox:1.36' }] }, { annotations: lifecycle('crash-loop') }),
+  );
   const pod = await waitForPod(client, 'default', 'crash', (p) => p.status?.containerStatuses?.[0]?.state.waiting?.reason === 'CrashLoopBackOff', 'CrashLoopBackOff', 30_000);
   const status = pod.status?.containerStatuses?.[0];
   t.is(status?.state.waiting?.message, `back-off 10s restarting failed container=c pod=crash_default(${created.metadata.uid})`);
@@ -100,6 +117,13 @@ test('OnFailure restarts a failing container with the back-off reason CrashLoopB
   t.false(previous?.running);
   t.regex(previous?.logPath ?? '', /\/c\/1\.log$/);
   // After 10 s it runs again, and the next back-off is 20 s.
-  const later = await waitForPod(client, 'default', 'crash', (p) => (p.status?.containerStatuses?.[0]?.restartCount ?? 0) >= 2 && p.status?.containerStatuses?.[0]?.state.waiting?.reason === 'CrashLoopBackOff', 'the second back-off', 40_000);
+  const later = await waitForPod(
+    client,
+    'default',
+    'crash',
+    (p) => (p.status?.containerStatuses?.[0]?.restartCount ?? 0) >= 2 && p.status?.containerStatuses?.[0]?.state.waiting?.reason === 'CrashLoopBackOff',
+    'the second back-off',
+    40_000,
+  );
   t.is(later.status?.containerStatuses?.[0]?.state.waiting?.message, `back-off 20s restarting failed container=c pod=crash_default(${created.metadata.uid})`);
 });

@@ -80,7 +80,10 @@ test('$(VAR) references expand from the environment, which may use the downward 
 
 test('the seccomp profile: the container own over the pod, Localhost under the seccomp root, seccompDefault for none', (t) => {
   const localhost = pod({ name: 'app' }, { securityContext: { seccompProfile: { type: 'Localhost', localhostProfile: 'profiles/audit.json' } } });
-  t.deepEqual(generateContainerConfig(context(localhost), settings).linux?.securityContext?.seccomp, { profileType: 'Localhost', localhostRef: '/var/lib/kubelet/seccomp/profiles/audit.json' });
+  t.deepEqual(generateContainerConfig(context(localhost), settings).linux?.securityContext?.seccomp, {
+    profileType: 'Localhost',
+    localhostRef: '/var/lib/kubelet/seccomp/profiles/audit.json',
+  });
   const own = pod({ name: 'app', securityContext: { seccompProfile: { type: 'Unconfined' } } }, { securityContext: { seccompProfile: { type: 'RuntimeDefault' } } });
   t.deepEqual(generateContainerConfig(context(own), settings).linux?.securityContext?.seccomp, { profileType: 'Unconfined' });
   t.deepEqual(generateContainerConfig(context(pod({ name: 'app' })), settings).linux?.securityContext?.seccomp, { profileType: 'Unconfined' });

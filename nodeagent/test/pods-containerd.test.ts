@@ -35,7 +35,16 @@ if (skipReason !== undefined) {
       podManifest('real', node.nodeName, {
         hostNetwork: true,
         terminationGracePeriodSeconds: 3,
-        containers: [{ name: 'app', image: imageName, imagePullPolicy: 'Never', command: ['/bin/busybox'], args: ['sh', '-c', 'echo "hello from $(POD_NAME)"; exec sleep 3600'], env: [{ name: 'POD_NAME', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } }] }],
+        containers: [
+          {
+            name: 'app',
+            image: imageName,
+            imagePullPolicy: 'Never',
+            command: ['/bin/busybox'],
+            args: ['sh', '-c', 'echo "hello from $(POD_NAME)"; exec sleep 3600'],
+            env: [{ name: 'POD_NAME', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } }],
+          },
+        ],
       }),
     );
     const pod = await waitForPod(client, 'default', 'real', (p) => p.status?.phase === 'Running', 'the pod to run on containerd', 60_000);
@@ -49,13 +58,31 @@ if (skipReason !== undefined) {
     const log = `${node.podLogsDir}/default_real_${created.metadata.uid}/app/0.log`;
     t.is(node.workers.directory.findContainer('default', 'real', 'app')?.logPath, log);
     // $(POD_NAME) was expanded from the downward API into the arguments.
-    await until(() => readFile(log, 'utf8').catch(() => ''), (text) => text.includes('hello from real'), 'the log line');
+    await until(
+      () => readFile(log, 'utf8').catch(() => ''),
+      (text) => text.includes('hello from real'),
+      'the log line',
+    );
 
     const started = Date.now();
     await client.delete(podsOf('default', 'real'));
-    await until(() => client.get(podsOf('default', 'real')).then(() => true, () => false), (present) => !present, 'the pod to be deleted', 30_000);
+    await until(
+      () =>
+        client.get(podsOf('default', 'real')).then(
+          () => true,
+          () => false,
+        ),
+      (present) => !present,
+      'the pod to be deleted',
+      30_000,
+    );
     t.log(`deleted after ${Date.now() - started} ms (sleep ignores SIGTERM as PID 1: killed after the 3 s grace period)`);
     t.true(Date.now() - started >= 3000);
-    await until(async () => (await node.runtime.listContainers({})).containers.length + (await node.runtime.listPodSandbox({})).items.length, (n) => n === 0, 'containerd to be empty', 30_000);
+    await until(
+      async () => (await node.runtime.listContainers({})).containers.length + (await node.runtime.listPodSandbox({})).items.length,
+      (n) => n === 0,
+      'containerd to be empty',
+      30_000,
+    );
   });
 }

@@ -17,13 +17,14 @@ test.before(async () => {
 });
 test.after.always(() => api?.stop());
 
-const localhostEntries = '127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\nfe00::0\tip6-localnet\nfe00::0\tip6-mcastprefix\nfe00::1\tip6-allnodes\nfe00::2\tip6-allrouters\n';
+const localhostEntries =
+  '127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\nfe00::0\tip6-localnet\nfe00::0\tip6-mcastprefix\nfe00::1\tip6-allnodes\nfe00::2\tip6-allrouters\n';
 const aliases = [
   { ip: '10.1.2.3', hostnames: ['foo.local', 'bar.local'] },
   { ip: '10.1.2.4', hostnames: ['baz.local'] },
 ];
 
-test('a pod with a subdomain and hostAliases sees the kubelet\'s hosts file at /etc/hosts', async (t) => {
+test("a pod with a subdomain and hostAliases sees the kubelet's hosts file at /etc/hosts", async (t) => {
   const node = await startAgentNode(t, { nodeName: 'node-hosts', api });
   const client = node.client as RestClient;
   await createPod(client, podManifest('web-0', node.nodeName, { hostname: 'web-0', subdomain: 'web', hostAliases: aliases, containers: [{ name: 'app', image: 'busybox:1.36' }] }));
@@ -51,15 +52,24 @@ test('without a subdomain the pod IP names the host alone; a container mounting 
       ],
     }),
   );
-  const pod = await waitForPod(client, 'default', 'plain', (p) => (p.status?.containerStatuses ?? []).every((c) => c.state.running !== undefined) && p.status?.containerStatuses?.length === 2, 'the pod to run');
+  const pod = await waitForPod(
+    client,
+    'default',
+    'plain',
+    (p) => (p.status?.containerStatuses ?? []).every((c) => c.state.running !== undefined) && p.status?.containerStatuses?.length === 2,
+    'the pod to run',
+  );
   const ip = pod.status?.podIP as string;
   t.is((await execIn(node, pod, ['cat', '/etc/hosts'])).stdout, `# Kubernetes-managed hosts file.\n${localhostEntries}${ip}\tplain\n`);
   const own = pod.status?.containerStatuses?.find((c) => c.name === 'own')?.containerID?.replace(/^.*:\/\//, '') as string;
   const status = (await node.runtime.containerStatus({ containerId: own })).status;
-  t.deepEqual(status?.mounts.filter((m) => m.containerPath === '/etc/hosts').map((m) => m.hostPath.endsWith('etc-hosts')), [false]);
+  t.deepEqual(
+    status?.mounts.filter((m) => m.containerPath === '/etc/hosts').map((m) => m.hostPath.endsWith('etc-hosts')),
+    [false],
+  );
 });
 
-test('a hostNetwork pod gets the node\'s hosts file under the host-network header, then its hostAliases', async (t) => {
+test("a hostNetwork pod gets the node's hosts file under the host-network header, then its hostAliases", async (t) => {
   const node = await startAgentNode(t, { nodeName: 'node-hosts-hostnet', api });
   const client = node.client as RestClient;
   await createPod(client, podManifest('hostnet', node.nodeName, { hostNetwork: true, hostAliases: aliases.slice(0, 1), containers: [{ name: 'app', image: 'busybox:1.36' }] }));

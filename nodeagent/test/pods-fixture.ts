@@ -17,7 +17,6 @@ import { startPodWorkers, type PodWorkersOptions, type RunningPodWorkers } from 
 import type { Pod } from '../src/pods/pod-types.ts';
 import { criImplementation, effectiveSettings, SimulatedRuntime, startRuntimeSim, type RunningRuntimeSim } from '../src/runtime-sim/index.ts';
 
-
 export interface ApiServer {
   readonly url: string;
   readonly child: ChildProcess;
@@ -91,8 +90,8 @@ export async function startAgentNode(t: ExecutionContext, options: AgentNodeOpti
     options.handlerFeatures !== undefined
       ? await servedRuntime(join(dir, 'sim.sock'), options.handlerFeatures)
       : options.endpoint === undefined
-      ? await startRuntimeSim({ listen: `unix://${join(dir, 'sim.sock')}`, rootDir: join(dir, 'sim'), ...(lifecyclesFile === undefined ? {} : { lifecyclesFile }) })
-      : undefined;
+        ? await startRuntimeSim({ listen: `unix://${join(dir, 'sim.sock')}`, rootDir: join(dir, 'sim'), ...(lifecyclesFile === undefined ? {} : { lifecyclesFile }) })
+        : undefined;
   const endpoint = options.endpoint ?? `unix://${sim?.socketPath}`;
   const runtime = await CriRuntimeClient.connect(endpoint, { requestTimeoutMs: 30_000 });
   const images = await CriImageClient.connect(endpoint);

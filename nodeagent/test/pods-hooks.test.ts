@@ -37,7 +37,11 @@ for (const [kind, preStop] of [
     await waitForPod(client, 'default', name, running, 'the pod to run');
     const deleted = Date.now();
     await client.delete(podsOf('default', name));
-    await until(() => exists(client, name), (present) => !present, 'the pod to be deleted');
+    await until(
+      () => exists(client, name),
+      (present) => !present,
+      'the pod to be deleted',
+    );
     const elapsed = Date.now() - deleted;
     t.true(elapsed >= 2000, `deleted after ${elapsed} ms`);
     t.true(elapsed < 8000, `deleted after ${elapsed} ms`);
@@ -47,14 +51,21 @@ for (const [kind, preStop] of [
 test('the container is stopped only once its preStop hook has ended', async (t) => {
   const node = await startAgentNode(t, { nodeName: 'node-prestop-order', api });
   const client = node.client as RestClient;
-  await create(client, podManifest('ordered', node.nodeName, { terminationGracePeriodSeconds: 10, containers: [{ name: 'app', image: 'busybox:1.36', lifecycle: { preStop: { sleep: { seconds: 2 } } } }] }));
+  await create(
+    client,
+    podManifest('ordered', node.nodeName, {
+      terminationGracePeriodSeconds: 10,
+      containers: [{ name: 'app', image: 'busybox:1.36', lifecycle: { preStop: { sleep: { seconds: 2 } } } }],
+    }),
+  );
   await waitForPod(client, 'default', 'ordered', running, 'the pod to run');
   // The runtime's own event stream tells when the container stopped, and how.
   const abort = new AbortController();
   t.teardown(() => abort.abort());
   const stoppedEvent = (async () => {
     for await (const event of node.runtime.getContainerEvents({}, { signal: abort.signal })) {
-      if (event.containerEventType === 'CONTAINER_STOPPED_EVENT') return { at: Date.now(), exitCode: event.containersStatuses.find((status) => status.id === event.containerId)?.exitCode };
+      if (event.containerEventType === 'CONTAINER_STOPPED_EVENT')
+        return { at: Date.now(), exitCode: event.containersStatuses.find((status) => status.id === event.containerId)?.exitCode };
     }
     return undefined;
   })();
@@ -80,11 +91,17 @@ test('an httpGet preStop hook calls the endpoint before the container stops', as
   const client = node.client as RestClient;
   await create(
     client,
-    podManifest('http-hook', node.nodeName, { containers: [{ name: 'app', image: 'busybox:1.36', lifecycle: { preStop: { httpGet: { host: '127.0.0.1', port, path: '/shutdown' } } } }] }),
+    podManifest('http-hook', node.nodeName, {
+      containers: [{ name: 'app', image: 'busybox:1.36', lifecycle: { preStop: { httpGet: { host: '127.0.0.1', port, path: '/shutdown' } } } }],
+    }),
   );
   await waitForPod(client, 'default', 'http-hook', running, 'the pod to run');
   await client.delete(podsOf('default', 'http-hook'));
-  await until(() => exists(client, 'http-hook'), (present) => !present, 'the pod to be deleted');
+  await until(
+    () => exists(client, 'http-hook'),
+    (present) => !present,
+    'the pod to be deleted',
+  );
   t.is(calls.length, 1);
   t.like(calls[0], { path: '/shutdown', headers: { 'user-agent': 'kube-lifecycle/1.35', accept: '*/*' } });
   t.false((await eventsOf(client, 'http-hook')).some((e) => e.reason === 'FailedPreStopHook'));
@@ -118,16 +135,28 @@ test('a failing postStart hook kills the container: FailedPostStartHook and Post
   t.teardown(() => watch.close());
   const created = await create(
     client,
-    podManifest('post-fail', node.nodeName, { containers: [{ name: 'app', image: 'busybox:1.36', lifecycle: { postStart: { exec: { command: ['sh', '-c', 'echo bad >&2; exit 3'] } } } }] }),
+    podManifest('post-fail', node.nodeName, {
+      containers: [{ name: 'app', image: 'busybox:1.36', lifecycle: { postStart: { exec: { command: ['sh', '-c', 'echo bad >&2; exit 3'] } } } }],
+    }),
   );
   const waiting = await Promise.race([seen, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 15_000))]);
   t.is(
     waiting?.message,
     `Exec lifecycle hook ([sh -c echo bad >&2; exit 3]) for Container "app" in Pod "post-fail_default(${created.metadata.uid})" failed - error: command 'sh -c echo bad >&2; exit 3' exited with 3: bad\n, message: "bad\\n"`,
   );
-  const events = await until(() => eventsOf(client, 'post-fail'), (list) => list.some((e) => e.reason === 'Killing'), 'the Killing event');
-  t.like(events.find((e) => e.reason === 'FailedPostStartHook'), { type: 'Warning', message: 'PostStartHook failed' });
-  t.like(events.find((e) => e.reason === 'Killing'), { type: 'Normal', message: 'FailedPostStartHook' });
+  const events = await until(
+    () => eventsOf(client, 'post-fail'),
+    (list) => list.some((e) => e.reason === 'Killing'),
+    'the Killing event',
+  );
+  t.like(
+    events.find((e) => e.reason === 'FailedPostStartHook'),
+    { type: 'Warning', message: 'PostStartHook failed' },
+  );
+  t.like(
+    events.find((e) => e.reason === 'Killing'),
+    { type: 'Normal', message: 'FailedPostStartHook' },
+  );
 });
 
 test('the termination message is read from terminationMessagePath', async (t) => {
@@ -153,8 +182,13 @@ test('with FallbackToLogsOnError a failed container without a message gets its l
   const spec = (policy: string) => ({ restartPolicy: 'Never', containers: [{ name: 'app', image: 'busybox:1.36', terminationMessagePolicy: policy }] });
   await create(client, podManifest('fallback', node.nodeName, spec('FallbackToLogsOnError'), lifecycleAnnotation(failing)));
   await create(client, podManifest('file-only', node.nodeName, spec('File'), lifecycleAnnotation(failing)));
-  await create(client, podManifest('succeeded', node.nodeName, spec('FallbackToLogsOnError'), lifecycleAnnotation({ logs: { start: ['done'] }, exit: { after: '200ms', code: 0 } })));
-  const terminated = async (name: string) => (await waitForPod(client, 'default', name, (p) => p.status?.containerStatuses?.[0]?.state.terminated !== undefined, `${name} to end`)).status?.containerStatuses?.[0]?.state.terminated;
+  await create(
+    client,
+    podManifest('succeeded', node.nodeName, spec('FallbackToLogsOnError'), lifecycleAnnotation({ logs: { start: ['done'] }, exit: { after: '200ms', code: 0 } })),
+  );
+  const terminated = async (name: string) =>
+    (await waitForPod(client, 'default', name, (p) => p.status?.containerStatuses?.[0]?.state.terminated !== undefined, `${name} to end`)).status?.containerStatuses?.[0]?.state
+      .terminated;
   t.is((await terminated('fallback'))?.message, 'connecting\nfatal: no route to db\n');
   t.is((await terminated('file-only'))?.message, undefined);
   // Only a failure falls back to the log.

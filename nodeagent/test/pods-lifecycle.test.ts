@@ -30,7 +30,13 @@ test('init containers run one at a time, in order, before the containers', async
     podManifest(
       'init',
       node.nodeName,
-      { initContainers: [{ name: 'first', image: 'busybox:1.36' }, { name: 'second', image: 'busybox:1.36' }], containers: [{ name: 'main', image: 'busybox:1.36' }] },
+      {
+        initContainers: [
+          { name: 'first', image: 'busybox:1.36' },
+          { name: 'second', image: 'busybox:1.36' },
+        ],
+        containers: [{ name: 'main', image: 'busybox:1.36' }],
+      },
       { annotations: { 'runtime-sim.capstan.dev/lifecycle.first': initExit, 'runtime-sim.capstan.dev/lifecycle.second': initExit } },
     ),
   );
@@ -41,10 +47,13 @@ test('init containers run one at a time, in order, before the containers', async
   t.like(pending.status?.containerStatuses?.[0], { name: 'main', state: { waiting: { reason: 'PodInitializing' } } });
 
   const running = await waitForPod(client, 'default', 'init', (p) => p.status?.phase === 'Running', 'the pod to run');
-  t.deepEqual(running.status?.initContainerStatuses?.map((c) => [c.name, c.state.terminated?.reason, c.state.terminated?.exitCode, c.ready]), [
-    ['first', 'Completed', 0, true],
-    ['second', 'Completed', 0, true],
-  ]);
+  t.deepEqual(
+    running.status?.initContainerStatuses?.map((c) => [c.name, c.state.terminated?.reason, c.state.terminated?.exitCode, c.ready]),
+    [
+      ['first', 'Completed', 0, true],
+      ['second', 'Completed', 0, true],
+    ],
+  );
   t.like(condition(running, 'Initialized'), { status: 'True' });
   // In the runtime: each was created only after the one before it had exited.
   const { containers } = await node.runtime.listContainers({});
@@ -59,7 +68,12 @@ test('deletion stops the containers within the grace period, then the agent remo
   const client = node.client as RestClient;
   await create(
     client,
-    podManifest('slow', node.nodeName, { terminationGracePeriodSeconds: 2, containers: [{ name: 'app', image: 'busybox:1.36' }] }, { annotations: { 'runtime-sim.capstan.dev/lifecycle': 'ignore-sigterm' } }),
+    podManifest(
+      'slow',
+      node.nodeName,
+      { terminationGracePeriodSeconds: 2, containers: [{ name: 'app', image: 'busybox:1.36' }] },
+      { annotations: { 'runtime-sim.capstan.dev/lifecycle': 'ignore-sigterm' } },
+    ),
   );
   await waitForPod(client, 'default', 'slow', (p) => p.status?.phase === 'Running', 'the pod to run');
   const started = Date.now();
@@ -69,12 +83,20 @@ test('deletion stops the containers within the grace period, then the agent remo
   const deleting = await client.get<Pod & { metadata: { name: string } }>(podsOf('default', 'slow'));
   t.truthy(deleting.metadata.deletionTimestamp);
   t.is(deleting.metadata.deletionGracePeriodSeconds, 2);
-  await until(() => exists(client, 'slow'), (present) => !present, 'the pod to be deleted');
+  await until(
+    () => exists(client, 'slow'),
+    (present) => !present,
+    'the pod to be deleted',
+  );
   const elapsed = Date.now() - started;
   t.true(elapsed >= 2000, `deleted after ${elapsed} ms`);
   t.true(elapsed < 8000, `deleted after ${elapsed} ms`);
   // Everything the runtime had of it is removed.
-  await until(async () => (await node.runtime.listPodSandbox({})).items.length + (await node.runtime.listContainers({})).containers.length, (n) => n === 0, 'the runtime to be empty');
+  await until(
+    async () => (await node.runtime.listPodSandbox({})).items.length + (await node.runtime.listContainers({})).containers.length,
+    (n) => n === 0,
+    'the runtime to be empty',
+  );
   t.is(node.workers.directory.findPod('default', 'slow'), undefined);
 });
 
@@ -107,6 +129,10 @@ test('a pod removed from the API at once is torn down in the runtime', async (t)
   await waitForPod(client, 'default', 'forced', (p) => p.status?.phase === 'Running', 'the pod to run');
   t.is((await node.runtime.listContainers({})).containers.length, 1);
   await client.delete(podsOf('default', 'forced'), { gracePeriodSeconds: 0 });
-  await until(async () => (await node.runtime.listPodSandbox({})).items.length + (await node.runtime.listContainers({})).containers.length, (n) => n === 0, 'the runtime to be empty');
+  await until(
+    async () => (await node.runtime.listPodSandbox({})).items.length + (await node.runtime.listContainers({})).containers.length,
+    (n) => n === 0,
+    'the runtime to be empty',
+  );
   t.pass();
 });

@@ -22,13 +22,22 @@ test('after a restart without runtime state, a Never pod that was Running ends F
   await first.stop({ keepFiles: true });
 
   const second = await startAgentNode(t, { nodeName: 'node-restart-never', api, dir: first.dir });
-  const failed = await waitForPod(client, 'default', 'once', (p) => p.status?.phase === 'Failed' && p.status.containerStatuses?.[0]?.state.terminated !== undefined, 'the pod to be Failed with its container terminated');
+  const failed = await waitForPod(
+    client,
+    'default',
+    'once',
+    (p) => p.status?.phase === 'Failed' && p.status.containerStatuses?.[0]?.state.terminated !== undefined,
+    'the pod to be Failed with its container terminated',
+  );
   t.like(failed.status?.containerStatuses?.[0], {
     name: 'app',
     ready: false,
     state: { terminated: { exitCode: 137, reason: 'ContainerStatusUnknown', message: 'The container could not be located when the pod was terminated' } },
   });
-  t.like(failed.status?.conditions?.find((c) => c.type === 'Ready'), { status: 'False', reason: 'PodFailed' });
+  t.like(
+    failed.status?.conditions?.find((c) => c.type === 'Ready'),
+    { status: 'False', reason: 'PodFailed' },
+  );
   // Nothing of it was started again.
   const { containers } = await second.runtime.listContainers({});
   t.is(containers.length, 0);
@@ -52,15 +61,22 @@ test('after a restart without runtime state, an Always pod runs again with one m
   );
   t.is(after.status?.phase, 'Running');
   t.is(after.status?.containerStatuses?.[0]?.restartCount, 1);
-  await until(async () => (await second.runtime.listContainers({})).containers.length, (n) => n === 1, 'one container');
+  await until(
+    async () => (await second.runtime.listContainers({})).containers.length,
+    (n) => n === 1,
+    'one container',
+  );
   t.pass();
 });
 
-test('a restarted node\'s runtime hands out IPs from the Node\'s pod range from the first pod on', async (t) => {
+test("a restarted node's runtime hands out IPs from the Node's pod range from the first pod on", async (t) => {
   const client = new RestClient({ server: api.url });
   t.teardown(() => client.close());
   // The Node as node-ipam-controller left it before the restart.
-  await client.create({ group: '', version: 'v1', resource: 'nodes' }, { metadata: { name: 'node-restart-cidr' }, spec: { podCIDR: '10.244.7.0/24', podCIDRs: ['10.244.7.0/24'] } });
+  await client.create(
+    { group: '', version: 'v1', resource: 'nodes' },
+    { metadata: { name: 'node-restart-cidr' }, spec: { podCIDR: '10.244.7.0/24', podCIDRs: ['10.244.7.0/24'] } },
+  );
   const node = await startAgentNode(t, { nodeName: 'node-restart-cidr', api });
   await createPod(client, podManifest('addressed', node.nodeName, { containers: [{ name: 'app', image: 'busybox:1.36' }] }));
   const pod = await waitForPod(client, 'default', 'addressed', (p) => p.status?.podIP !== undefined, 'the pod to have an IP');

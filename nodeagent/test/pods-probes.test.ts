@@ -39,12 +39,19 @@ test('a readiness probe gates ready and the Ready condition, both ways', async (
   t.like(still.status?.containerStatuses?.[0], { ready: false, started: true });
   t.like(condition(still, 'ContainersReady'), { status: 'False', reason: 'ContainersNotReady', message: 'containers with unready status: [app]' });
   t.like(condition(still, 'Ready'), { status: 'False', reason: 'ContainersNotReady', message: 'containers with unready status: [app]' });
-  const failed = await until(() => eventsOf(client, 'gated'), (events) => events.some((e) => e.reason === 'Unhealthy'), 'an Unhealthy event');
-  t.like(failed.find((e) => e.reason === 'Unhealthy'), {
-    type: 'Warning',
-    message: "Readiness probe failed: cat: can't open '/tmp/ready': No such file or directory\n",
-    involvedObject: { name: 'gated', fieldPath: 'spec.containers{app}' },
-  });
+  const failed = await until(
+    () => eventsOf(client, 'gated'),
+    (events) => events.some((e) => e.reason === 'Unhealthy'),
+    'an Unhealthy event',
+  );
+  t.like(
+    failed.find((e) => e.reason === 'Unhealthy'),
+    {
+      type: 'Warning',
+      message: "Readiness probe failed: cat: can't open '/tmp/ready': No such file or directory\n",
+      involvedObject: { name: 'gated', fieldPath: 'spec.containers{app}' },
+    },
+  );
 
   t.is((await execIn(node, unready, ['touch', '/tmp/ready'])).exitCode, 0);
   const ready = await waitForPod(client, 'default', 'gated', (p) => condition(p, 'Ready')?.status === 'True', 'the pod to be Ready');
@@ -97,16 +104,30 @@ test('a failing liveness probe restarts the container with the kubelet events', 
   );
   const first = await waitForPod(client, 'default', 'unhealthy', running, 'the container to run');
   const firstId = first.status?.containerStatuses?.[0]?.containerID;
-  const restarted = await waitForPod(client, 'default', 'unhealthy', (p) => p.status?.containerStatuses?.[0]?.restartCount === 1 && p.status.containerStatuses[0].state.running !== undefined, 'the restart', 20_000);
+  const restarted = await waitForPod(
+    client,
+    'default',
+    'unhealthy',
+    (p) => p.status?.containerStatuses?.[0]?.restartCount === 1 && p.status.containerStatuses[0].state.running !== undefined,
+    'the restart',
+    20_000,
+  );
   const status = restarted.status?.containerStatuses?.[0];
   t.not(status?.containerID, firstId);
   // SIGTERM ended the first instance: the default lifecycle exits 143.
   t.like(status?.lastState.terminated, { exitCode: 143, reason: 'Error', containerID: firstId });
-  const events = await until(() => eventsOf(client, 'unhealthy'), (list) => list.some((e) => e.reason === 'Killing'), 'the Killing event');
+  const events = await until(
+    () => eventsOf(client, 'unhealthy'),
+    (list) => list.some((e) => e.reason === 'Killing'),
+    'the Killing event',
+  );
   const unhealthy = events.filter((e) => e.reason === 'Unhealthy');
   t.true(unhealthy.length >= 2, 'one event per failed probe');
   t.is(unhealthy[0]?.message, "Liveness probe failed: cat: can't open '/tmp/healthy': No such file or directory\n");
-  t.like(events.find((e) => e.reason === 'Killing'), { type: 'Normal', message: 'Container app failed liveness probe, will be restarted', involvedObject: { fieldPath: 'spec.containers{app}' } });
+  t.like(
+    events.find((e) => e.reason === 'Killing'),
+    { type: 'Normal', message: 'Container app failed liveness probe, will be restarted', involvedObject: { fieldPath: 'spec.containers{app}' } },
+  );
   // A liveness restart is immediate: the back-off applies from the next one on.
   t.false(events.some((e) => e.reason === 'BackOff'));
 });
@@ -123,10 +144,17 @@ test('with restartPolicy Never a liveness failure ends the pod', async (t) => {
   );
   const failed = await waitForPod(client, 'default', 'once', (p) => p.status?.phase === 'Failed', 'the pod to fail');
   t.like(failed.status?.containerStatuses?.[0], { restartCount: 0, state: { terminated: { exitCode: 143 } } });
-  const events = await until(() => eventsOf(client, 'once'), (list) => list.some((e) => e.reason === 'Killing'), 'the Killing event');
+  const events = await until(
+    () => eventsOf(client, 'once'),
+    (list) => list.some((e) => e.reason === 'Killing'),
+    'the Killing event',
+  );
   t.true(events.some((e) => e.reason === 'Unhealthy' && e.message === 'Liveness probe failed: '));
   // Nothing is left to run: the kubelet kills the whole pod, with its plain message.
-  t.deepEqual(events.filter((e) => e.reason === 'Killing').map((e) => e.message), ['Stopping container app']);
+  t.deepEqual(
+    events.filter((e) => e.reason === 'Killing').map((e) => e.message),
+    ['Stopping container app'],
+  );
 });
 
 async function listen(server: Server): Promise<number> {
@@ -159,7 +187,11 @@ test('httpGet and tcpSocket probes reach a real listener and report as the kubel
           name: 'app',
           image: 'busybox:1.36',
           ports: [{ name: 'http', containerPort: port }],
-          readinessProbe: { httpGet: { host: '127.0.0.1', port: 'http', path: '/healthz?full=1', httpHeaders: [{ name: 'x-probe', value: 'yes' }] }, periodSeconds: 1, failureThreshold: 1 },
+          readinessProbe: {
+            httpGet: { host: '127.0.0.1', port: 'http', path: '/healthz?full=1', httpHeaders: [{ name: 'x-probe', value: 'yes' }] },
+            periodSeconds: 1,
+            failureThreshold: 1,
+          },
           livenessProbe: { tcpSocket: { host: '127.0.0.1', port: closedPort }, periodSeconds: 1, failureThreshold: 3 },
         },
       ],
@@ -189,7 +221,11 @@ test('an exec probe that outlives its timeout fails with the timeout as its outp
       containers: [{ name: 'app', image: 'busybox:1.36', readinessProbe: { exec: { command: ['sleep', '5'] }, timeoutSeconds: 1, periodSeconds: 2 } }],
     }),
   );
-  const events = await until(() => eventsOf(client, 'slow'), (list) => list.some((e) => e.reason === 'Unhealthy'), 'an Unhealthy event');
+  const events = await until(
+    () => eventsOf(client, 'slow'),
+    (list) => list.some((e) => e.reason === 'Unhealthy'),
+    'an Unhealthy event',
+  );
   t.is(events.find((e) => e.reason === 'Unhealthy')?.message, 'Readiness probe failed: command "sleep 5" timed out');
   const pod = await client.get<Pod & { metadata: { name: string } }>(podsOf('default', 'slow'));
   t.is(pod.status?.containerStatuses?.[0]?.ready, false);
@@ -209,16 +245,23 @@ test('gRPC probes ask grpc.health.v1.Health/Check at the pod IP and report as th
     responseSerialize: (value: Buffer) => value,
     responseDeserialize: (bytes: Buffer) => bytes,
   };
-  health.addService({ Check: check }, {
-    Check: (call: ServerUnaryCall<Buffer, Buffer>, callback: sendUnaryData<Buffer>) => {
-      requests.push({ service: call.request.subarray(2).toString(), agent: String(call.metadata.get('user-agent')[0] ?? '') });
-      callback(null, Buffer.from([0x08, serving]));
+  health.addService(
+    { Check: check },
+    {
+      Check: (call: ServerUnaryCall<Buffer, Buffer>, callback: sendUnaryData<Buffer>) => {
+        requests.push({ service: call.request.subarray(2).toString(), agent: String(call.metadata.get('user-agent')[0] ?? '') });
+        callback(null, Buffer.from([0x08, serving]));
+      },
     },
-  });
-  const healthPort = await new Promise<number>((resolve, reject) => health.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, port) => (error ? reject(error) : resolve(port))));
+  );
+  const healthPort = await new Promise<number>((resolve, reject) =>
+    health.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, port) => (error ? reject(error) : resolve(port))),
+  );
   // A gRPC server without the health service.
   const bare = new GrpcServer();
-  const barePort = await new Promise<number>((resolve, reject) => bare.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, port) => (error ? reject(error) : resolve(port))));
+  const barePort = await new Promise<number>((resolve, reject) =>
+    bare.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, port) => (error ? reject(error) : resolve(port))),
+  );
   const closed = createTcpServer();
   await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
   const closedPort = (closed.address() as AddressInfo).port;

@@ -16,7 +16,12 @@ test.after.always(() => api?.stop());
 const services = (namespace: string) => ({ group: '', version: 'v1', resource: 'services', namespace });
 
 function environment(stdout: string): Map<string, string> {
-  return new Map(stdout.trim().split('\n').map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)] as const));
+  return new Map(
+    stdout
+      .trim()
+      .split('\n')
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)] as const),
+  );
 }
 
 test('Services of the namespace give their variables; the container’s own win and expand them; enableServiceLinks=false leaves them out', async (t) => {
@@ -24,7 +29,12 @@ test('Services of the namespace give their variables; the container’s own win 
   const client = node.client as RestClient;
   const web = await client.create<{ metadata: { name: string }; spec: { clusterIP: string } }>(services('default'), {
     metadata: { name: 'web-api' },
-    spec: { ports: [{ name: 'http', port: 80 }, { name: 'metrics', port: 9090, protocol: 'UDP' }] },
+    spec: {
+      ports: [
+        { name: 'http', port: 80 },
+        { name: 'metrics', port: 9090, protocol: 'UDP' },
+      ],
+    },
   });
   await client.create(services('default'), { metadata: { name: 'headless' }, spec: { clusterIP: 'None', ports: [{ port: 80 }] } });
   await client.create({ group: '', version: 'v1', resource: 'namespaces' }, { metadata: { name: 'elsewhere' } });
@@ -34,7 +44,16 @@ test('Services of the namespace give their variables; the container’s own win 
   await createPod(
     client,
     podManifest('linked', node.nodeName, {
-      containers: [{ name: 'app', image: 'busybox', env: [{ name: 'WEB_API_SERVICE_PORT', value: 'mine' }, { name: 'URL', value: 'http://$(WEB_API_SERVICE_HOST):$(WEB_API_SERVICE_PORT_HTTP)' }] }],
+      containers: [
+        {
+          name: 'app',
+          image: 'busybox',
+          env: [
+            { name: 'WEB_API_SERVICE_PORT', value: 'mine' },
+            { name: 'URL', value: 'http://$(WEB_API_SERVICE_HOST):$(WEB_API_SERVICE_PORT_HTTP)' },
+          ],
+        },
+      ],
     }),
   );
   const linked = await waitForPod(client, 'default', 'linked', isRunning, 'the linked pod');

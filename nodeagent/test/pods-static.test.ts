@@ -51,21 +51,40 @@ test('a static pod runs and gets a mirror pod, made again when deleted and delet
   t.is(items.length, 1);
 
   await client.delete(podsOf('default', 'static-web-node-static'), { gracePeriodSeconds: 0 });
-  const again = await until(() => getPod(client, 'static-web-node-static'), (p) => p !== undefined && p.metadata.uid !== mirror.metadata.uid, 'the mirror pod to be made again');
+  const again = await until(
+    () => getPod(client, 'static-web-node-static'),
+    (p) => p !== undefined && p.metadata.uid !== mirror.metadata.uid,
+    'the mirror pod to be made again',
+  );
   t.is(again?.metadata.annotations?.['kubernetes.io/config.mirror'], annotations['kubernetes.io/config.hash']);
   // Deleting the mirror pod does not restart the static pod.
   t.is((await node.runtime.listPodSandbox({})).items.length, 1);
 
   rmSync(join(node.staticPodPath, 'web.yaml'));
-  await until(() => getPod(client, 'static-web-node-static'), (p) => p === undefined, 'the mirror pod to be deleted');
-  await until(async () => (await node.runtime.listContainers({})).containers.length, (n) => n === 0, 'the static pod to be removed');
+  await until(
+    () => getPod(client, 'static-web-node-static'),
+    (p) => p === undefined,
+    'the mirror pod to be deleted',
+  );
+  await until(
+    async () => (await node.runtime.listContainers({})).containers.length,
+    (n) => n === 0,
+    'the static pod to be removed',
+  );
   t.pass();
 });
 
 test('in standalone mode a static pod runs without an API server', async (t) => {
   const node = await startAgentNode(t, { nodeName: 'lonely' });
-  writeFileSync(join(node.staticPodPath, 'web.json'), JSON.stringify({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'solo', namespace: 'kube-system' }, spec: { containers: [{ name: 'app', image: 'busybox:1.36' }] } }));
-  const ref = await until(() => node.workers.directory.findContainer('kube-system', 'solo-lonely', 'app'), (c) => c?.running === true, 'the static pod to run');
+  writeFileSync(
+    join(node.staticPodPath, 'web.json'),
+    JSON.stringify({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'solo', namespace: 'kube-system' }, spec: { containers: [{ name: 'app', image: 'busybox:1.36' }] } }),
+  );
+  const ref = await until(
+    () => node.workers.directory.findContainer('kube-system', 'solo-lonely', 'app'),
+    (c) => c?.running === true,
+    'the static pod to run',
+  );
   t.is(ref?.attempt, 0);
   t.like(node.workers.directory.findPod('kube-system', 'solo-lonely'), { fullName: 'solo-lonely_kube-system' });
   const listed = node.workers.directory.listPods() as unknown as readonly Pod[];

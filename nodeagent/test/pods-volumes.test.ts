@@ -104,7 +104,12 @@ test('configMap, secret, downwardAPI and projected volumes are written as the ku
 
   // The API server has no TokenRequest yet: the token is left out, the rest is there.
   const all = join(volumes, 'kubernetes.io~projected', 'all');
-  t.deepEqual(readdirSync(all).filter((name) => !name.startsWith('..')).sort(), ['from-config', 'namespace', 'password']);
+  t.deepEqual(
+    readdirSync(all)
+      .filter((name) => !name.startsWith('..'))
+      .sort(),
+    ['from-config', 'namespace', 'password'],
+  );
   t.is(readFileSync(join(all, 'from-config'), 'utf8'), 'x');
   t.is(readFileSync(join(all, 'namespace'), 'utf8'), 'default');
 
@@ -114,7 +119,12 @@ test('configMap, secret, downwardAPI and projected volumes are written as the ku
 
   // An update reaches the files within the sync period, through a new timestamped directory; a dropped key goes.
   await client.patch({ ...configMaps, name: 'settings' }, { data: { 'app.conf': 'level=debug\n', extra: null } }, { type: 'merge' });
-  await until(() => readFileSync(join(config, 'app.conf'), 'utf8'), (text) => text === 'level=debug\n', 'the updated file', 10_000);
+  await until(
+    () => readFileSync(join(config, 'app.conf'), 'utf8'),
+    (text) => text === 'level=debug\n',
+    'the updated file',
+    10_000,
+  );
   const secondData = readlinkSync(join(config, '..data'));
   t.not(secondData, firstData);
   t.deepEqual(readdirSync(config).sort(), ['..data', secondData, 'app.conf', 'blob.bin'].sort());
@@ -126,7 +136,10 @@ test('configMap, secret, downwardAPI and projected volumes are written as the ku
     (items) => items.some((e) => e.reason === 'FailedMount'),
     'a FailedMount event',
   );
-  t.is(events.find((e) => e.reason === 'FailedMount' && e.involvedObject.name === 'mounted')?.message, 'MountVolume.SetUp failed for volume "all" : configmap references non-existent config key: extra');
+  t.is(
+    events.find((e) => e.reason === 'FailedMount' && e.involvedObject.name === 'mounted')?.message,
+    'MountVolume.SetUp failed for volume "all" : configmap references non-existent config key: extra',
+  );
 });
 
 test('a missing ConfigMap keeps the containers waiting with FailedMount until it exists', async (t) => {
@@ -136,7 +149,10 @@ test('a missing ConfigMap keeps the containers waiting with FailedMount until it
     client,
     podManifest('waiting', node.nodeName, {
       containers: [{ name: 'app', image: 'busybox:1.36', volumeMounts: [{ name: 'config', mountPath: '/etc/config' }] }],
-      volumes: [{ name: 'config', configMap: { name: 'later' } }, { name: 'maybe', configMap: { name: 'absent', optional: true } }],
+      volumes: [
+        { name: 'config', configMap: { name: 'later' } },
+        { name: 'maybe', configMap: { name: 'absent', optional: true } },
+      ],
     }),
   );
   const events = await until(
@@ -144,7 +160,10 @@ test('a missing ConfigMap keeps the containers waiting with FailedMount until it
     (items) => items.some((e) => e.reason === 'FailedMount'),
     'a FailedMount event',
   );
-  t.is(events.find((e) => e.reason === 'FailedMount' && e.involvedObject.name === 'waiting')?.message, 'MountVolume.SetUp failed for volume "config" : configmap "later" not found');
+  t.is(
+    events.find((e) => e.reason === 'FailedMount' && e.involvedObject.name === 'waiting')?.message,
+    'MountVolume.SetUp failed for volume "config" : configmap "later" not found',
+  );
   const pending = await client.get<Pod & { metadata: { name: string } }>(podsOf('default', 'waiting'));
   t.is(pending.status?.phase, 'Pending');
   t.like(pending.status?.containerStatuses?.[0], { state: { waiting: { reason: 'ContainerCreating' } } });
@@ -188,7 +207,8 @@ test('environment variables come from ConfigMaps and Secrets, with the kubelet e
   t.false(env.some((line) => line.startsWith('SKIPPED=')));
 
   const waitingOn = async (name: string) =>
-    (await waitForPod(client, 'default', name, (p) => p.status?.containerStatuses?.[0]?.state.waiting?.reason === 'CreateContainerConfigError', `${name} to wait`)).status?.containerStatuses?.[0]?.state.waiting;
+    (await waitForPod(client, 'default', name, (p) => p.status?.containerStatuses?.[0]?.state.waiting?.reason === 'CreateContainerConfigError', `${name} to wait`)).status
+      ?.containerStatuses?.[0]?.state.waiting;
   t.deepEqual(await waitingOn('env-key'), { reason: 'CreateContainerConfigError', message: "couldn't find key missing in ConfigMap default/env-config" });
   t.deepEqual(await waitingOn('env-object'), { reason: 'CreateContainerConfigError', message: 'configmap "nope" not found' });
   const failed = await until(

@@ -22,11 +22,17 @@ export function call<Response>(socketPath: string, methods: ServiceMethods, meth
   if (definition === undefined) throw new Error(`no method ${method}`);
   const client = new Client(target(socketPath), credentials.createInsecure());
   return new Promise<Response>((resolve, reject) => {
-    client.makeUnaryRequest(definition.path, definition.request.encode as (value: object) => Buffer, definition.response.decode as (bytes: Buffer) => Response, request, (error, response) => {
-      client.close();
-      if (error !== null) reject(error);
-      else resolve(response as Response);
-    });
+    client.makeUnaryRequest(
+      definition.path,
+      definition.request.encode as (value: object) => Buffer,
+      definition.response.decode as (bytes: Buffer) => Response,
+      request,
+      (error, response) => {
+        client.close();
+        if (error !== null) reject(error);
+        else resolve(response as Response);
+      },
+    );
   });
 }
 
@@ -61,7 +67,8 @@ export async function startDevicePlugin(
   const allocations: string[][][] = [];
   const server = new Server();
   server.addService(serviceDefinition(devicePluginV1beta1.DevicePlugin), {
-    GetDevicePluginOptions: (_call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => callback(null, { preStartRequired: false, getPreferredAllocationAvailable: false }),
+    GetDevicePluginOptions: (_call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) =>
+      callback(null, { preStartRequired: false, getPreferredAllocationAvailable: false }),
     ListAndWatch: (stream: ServerWritableStream<unknown, unknown>) => {
       watchers++;
       streams.add(stream);
@@ -87,7 +94,9 @@ export async function startDevicePlugin(
       for (const stream of streams) stream.write({ devices: next });
     },
     register: (request = {}) =>
-      call(join(dir, 'kubelet.sock'), devicePluginV1beta1.Registration, 'Register', { version: 'v1beta1', endpoint: `${name}.sock`, resourceName, options: {}, ...request }).then(() => {}),
+      call(join(dir, 'kubelet.sock'), devicePluginV1beta1.Registration, 'Register', { version: 'v1beta1', endpoint: `${name}.sock`, resourceName, options: {}, ...request }).then(
+        () => {},
+      ),
     async close() {
       for (const stream of streams) stream.end();
       server.forceShutdown();

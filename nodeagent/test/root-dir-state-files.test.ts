@@ -26,7 +26,20 @@ const mode = (path: string): number => statSync(path).mode & 0o777;
 
 test('cpu_manager_state is the kubelet’s text, checksum included', (t) => {
   t.is(encodeCpuManagerState({ policyName: 'none', defaultCpuSet: '', entries: new Map() }), '{"policyName":"none","defaultCpuSet":"","checksum":1353318690}');
-  const assigned = { policyName: 'static', defaultCpuSet: '0-3', entries: new Map([['uid-b', new Map([['c', '4']])], ['uid-a', new Map([['z', '5-6'], ['a', '7']])]]) };
+  const assigned = {
+    policyName: 'static',
+    defaultCpuSet: '0-3',
+    entries: new Map([
+      ['uid-b', new Map([['c', '4']])],
+      [
+        'uid-a',
+        new Map([
+          ['z', '5-6'],
+          ['a', '7'],
+        ]),
+      ],
+    ]),
+  };
   const text = '{"policyName":"static","defaultCpuSet":"0-3","entries":{"uid-a":{"a":"7","z":"5-6"},"uid-b":{"c":"4"}},"checksum":363700114}';
   t.is(encodeCpuManagerState(assigned), text);
   t.is(encodeCpuManagerState(decodeCpuManagerState(text)), text);
@@ -38,13 +51,31 @@ test('memory_manager_state of the None policy is the kubelet’s text', (t) => {
 });
 
 test('kubelet_internal_checkpoint is the kubelet’s text, with devices and allocations', (t) => {
-  const registered = { podDeviceEntries: null, registeredDevices: new Map([['example.com/foo', ['dev-2', 'dev-1']], ['a.io/b', []]]) };
+  const registered = {
+    podDeviceEntries: null,
+    registeredDevices: new Map([
+      ['example.com/foo', ['dev-2', 'dev-1']],
+      ['a.io/b', []],
+    ]),
+  };
   t.is(encodeDeviceCheckpoint(registered), '{"Data":{"PodDeviceEntries":null,"RegisteredDevices":{"a.io/b":[],"example.com/foo":["dev-2","dev-1"]}},"Checksum":2939768034}');
   const allocated = {
-    podDeviceEntries: [{ podUID: 'u1', containerName: 'c', resourceName: 'example.com/foo', deviceIDs: new Map([[-1, ['dev-1']], [0, ['dev-2']]]), allocResp: Uint8Array.from([10, 3, 97, 98, 255]) }],
+    podDeviceEntries: [
+      {
+        podUID: 'u1',
+        containerName: 'c',
+        resourceName: 'example.com/foo',
+        deviceIDs: new Map([
+          [-1, ['dev-1']],
+          [0, ['dev-2']],
+        ]),
+        allocResp: Uint8Array.from([10, 3, 97, 98, 255]),
+      },
+    ],
     registeredDevices: new Map([['example.com/foo', ['dev-1']]]),
   };
-  const text = '{"Data":{"PodDeviceEntries":[{"PodUID":"u1","ContainerName":"c","ResourceName":"example.com/foo","DeviceIDs":{"-1":["dev-1"],"0":["dev-2"]},"AllocResp":"CgNhYv8="}],"RegisteredDevices":{"example.com/foo":["dev-1"]}},"Checksum":1937255128}';
+  const text =
+    '{"Data":{"PodDeviceEntries":[{"PodUID":"u1","ContainerName":"c","ResourceName":"example.com/foo","DeviceIDs":{"-1":["dev-1"],"0":["dev-2"]},"AllocResp":"CgNhYv8="}],"RegisteredDevices":{"example.com/foo":["dev-1"]}},"Checksum":1937255128}';
   t.is(encodeDeviceCheckpoint(allocated), text);
   const decoded = decodeDeviceCheckpoint(text);
   t.deepEqual([...decoded.registeredDevices], [['example.com/foo', ['dev-1']]]);
@@ -55,7 +86,16 @@ test('kubelet_internal_checkpoint is the kubelet’s text, with devices and allo
 test('allocated_pods_state is the kubelet’s text: a JSON string and its checksum', (t) => {
   t.is(encodePodResourceState(new Map()), '{"data":"{}","checksum":694314937}');
   const entries = new Map([
-    ['uid-2', { containerResources: new Map([['app', { limits: { memory: '128Mi', cpu: '1000m' }, requests: { cpu: '250m' } }], ['side', {}]]), podLevelResources: null }],
+    [
+      'uid-2',
+      {
+        containerResources: new Map([
+          ['app', { limits: { memory: '128Mi', cpu: '1000m' }, requests: { cpu: '250m' } }],
+          ['side', {}],
+        ]),
+        podLevelResources: null,
+      },
+    ],
     ['uid-1', { containerResources: new Map([['c', { requests: { 'example.com/foo': '2' } }]]), podLevelResources: { limits: { cpu: '2' } } }],
   ]);
   const text =
@@ -77,7 +117,10 @@ test('open creates the directories and checkpoints with the kubelet’s modes, a
   // The allocation checkpoints appear with the first pod, as the kubelet's.
   t.false(readdirSync(root).includes('allocated_pods_state'));
   // No temporary file is left behind.
-  t.deepEqual(readdirSync(root).filter((name) => name.startsWith('.')), []);
+  t.deepEqual(
+    readdirSync(root).filter((name) => name.startsWith('.')),
+    [],
+  );
 
   const second = await RootDirectory.open({ rootDir: root, featureGates: {} });
   await second.close();
@@ -92,7 +135,9 @@ test('a checkpoint of another policy or with a wrong checksum stops the agent wi
     message: `could not restore state from checkpoint: configured policy "static" differs from state checkpoint policy "none", please drain this node and delete the CPU manager checkpoint file ${JSON.stringify(path)} before restarting Kubelet`,
   });
   writeFileSync(path, '{"policyName":"none","defaultCpuSet":"","checksum":12}');
-  await t.throwsAsync(openCpuManagerState(root, { policyName: 'none', defaultCpuSet: '', entries: new Map() }), { message: /^could not restore state from checkpoint: checkpoint is corrupted, please drain this node/ });
+  await t.throwsAsync(openCpuManagerState(root, { policyName: 'none', defaultCpuSet: '', entries: new Map() }), {
+    message: /^could not restore state from checkpoint: checkpoint is corrupted, please drain this node/,
+  });
   await openMemoryManagerState(root, 'None');
   await t.throwsAsync(openMemoryManagerState(root, 'Static'), { message: /configured policy "Static" differs from state checkpoint policy "None"/ });
 });
@@ -109,7 +154,9 @@ test('the allocation checkpoint is written when a pod is added or changed, not w
   const restored = await PodResourceStateFile.open(root, 'allocated_pods_state');
   t.deepEqual([...restored.entries.keys()], ['uid-2']);
   writeFileSync(file.path, readFileSync(file.path, 'utf8').replace('100m', '200m'));
-  await t.throwsAsync(PodResourceStateFile.open(root, 'allocated_pods_state'), { message: /checkpoint is corrupted, please drain this node and delete pod resource information checkpoint file/ });
+  await t.throwsAsync(PodResourceStateFile.open(root, 'allocated_pods_state'), {
+    message: /checkpoint is corrupted, please drain this node and delete pod resource information checkpoint file/,
+  });
 });
 
 test('graceful_node_shutdown_state holds the shutdown’s start and end, mode 0644', async (t) => {
@@ -135,7 +182,12 @@ test('image pull records: an intent while pulling, a pulled record after, named 
   await records.recordImagePulled('busybox:1.36', 'sha256:abc', { nodePodsAccessible: true });
   t.throws(() => statSync(intent), { code: 'ENOENT' });
   const pulled = JSON.parse(readFileSync(join(root, 'image_manager', 'pulled', pullRecordFileName('sha256:abc')), 'utf8'));
-  t.like(pulled, { kind: 'ImagePulledRecord', apiVersion: 'kubelet.config.k8s.io/v1alpha1', imageRef: 'sha256:abc', credentialMapping: { 'docker.io/library/busybox': { nodePodsAccessible: true } } });
+  t.like(pulled, {
+    kind: 'ImagePulledRecord',
+    apiVersion: 'kubelet.config.k8s.io/v1alpha1',
+    imageRef: 'sha256:abc',
+    credentialMapping: { 'docker.io/library/busybox': { nodePodsAccessible: true } },
+  });
   t.regex(pulled.lastUpdatedTime, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   t.is(imageNameWithoutTagOrDigest('registry.example:5000/team/app:v2@sha256:0123'), 'registry.example:5000/team/app');
   t.is(imageNameWithoutTagOrDigest('team/app'), 'docker.io/team/app');

@@ -92,10 +92,13 @@ test('checkpoint errors: not running, a declared failure, a timeout, an unwritab
   const web = await node.run('web');
   await t.throwsAsync(node.runtime.checkpointContainer(web.id, join(node.dir, 'missing-dir', 'd.tar')), { message: /^failed to write checkpoint archive ".*d\.tar": ENOENT/ });
   await t.throwsAsync(node.runtime.checkpointContainer(web.id, 'relative.tar'), { message: 'checkpoint location "relative.tar" must be an absolute path' });
-  await t.throwsAsync(node.runtime.checkpointContainer('f00', join(node.dir, 'e.tar')), { instanceOf: RuntimeError, message: 'an error occurred when try to find container "f00": not found' });
+  await t.throwsAsync(node.runtime.checkpointContainer('f00', join(node.dir, 'e.tar')), {
+    instanceOf: RuntimeError,
+    message: 'an error occurred when try to find container "f00": not found',
+  });
 });
 
-test('a runtime without the checkpoint feature answers Unimplemented, as Debian\'s containerd does', async (t) => {
+test("a runtime without the checkpoint feature answers Unimplemented, as Debian's containerd does", async (t) => {
   const node = simulatedNode(t, { lifecycles: 'features: { checkpoint: false }' });
   const { id } = await node.run('web');
   const error = await t.throwsAsync(node.runtime.checkpointContainer(id, join(node.dir, 'x.tar')), { instanceOf: RuntimeError });

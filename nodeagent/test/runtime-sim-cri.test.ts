@@ -68,8 +68,17 @@ test('a pod runs through the CRI calls the kubelet makes, and its log is a CRI l
   const { dir, runtime, images } = await servedRuntime(t);
   t.like(await runtime.version({ version: '0.1.0' }), { version: '0.1.0', runtimeName: 'capstan-runtime-sim', runtimeApiVersion: 'v1' });
   const status = await runtime.status({});
-  t.deepEqual(status.status?.conditions.map((c) => [c.type, c.status]), [['RuntimeReady', true], ['NetworkReady', true]]);
-  t.deepEqual(status.runtimeHandlers.map((h) => h.name), ['']);
+  t.deepEqual(
+    status.status?.conditions.map((c) => [c.type, c.status]),
+    [
+      ['RuntimeReady', true],
+      ['NetworkReady', true],
+    ],
+  );
+  t.deepEqual(
+    status.runtimeHandlers.map((h) => h.name),
+    [''],
+  );
   t.is((await runtime.runtimeConfig({})).linux?.cgroupDriver, 'CGROUPFS');
   t.is((await images.imageFsInfo({})).imageFilesystems[0]?.fsId?.mountpoint, join(dir, 'root', 'images'));
   await runtime.updateRuntimeConfig({ runtimeConfig: { networkConfig: { podCidr: '10.244.3.0/24' } } });
@@ -98,7 +107,10 @@ test('a pod runs through the CRI calls the kubelet makes, and its log is a CRI l
 
   await runtime.stopContainer({ containerId, timeout: 10 });
   t.like((await runtime.containerStatus({ containerId })).status, { state: 'CONTAINER_EXITED', exitCode: 143, reason: 'Error' });
-  const log = await waitFor(async () => (existsSync(join(config.logDirectory, 'main/0.log')) ? readFileSync(join(config.logDirectory, 'main/0.log'), 'utf8') : ''), (text) => text !== '');
+  const log = await waitFor(
+    async () => (existsSync(join(config.logDirectory, 'main/0.log')) ? readFileSync(join(config.logDirectory, 'main/0.log'), 'utf8') : ''),
+    (text) => text !== '',
+  );
   t.regex(log, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{9}Z stdout F hello from web\n$/);
 
   await runtime.removeContainer({ containerId });
@@ -115,7 +127,10 @@ test('runtime errors arrive as gRPC statuses with the codes the kubelet tells ap
   t.is(notFound?.message, 'rpc error: code = NotFound desc = an error occurred when try to find container "nope": not found');
   const pull = await t.throwsAsync(images.pullImage({ image: { image: 'does-not-exist:1' } }), { instanceOf: CriError });
   t.is(pull?.code, GrpcStatus.NOT_FOUND);
-  t.is(pull?.details, 'failed to pull and unpack image "docker.io/library/does-not-exist:1": failed to resolve reference "docker.io/library/does-not-exist:1": docker.io/library/does-not-exist:1: not found');
+  t.is(
+    pull?.details,
+    'failed to pull and unpack image "docker.io/library/does-not-exist:1": failed to resolve reference "docker.io/library/does-not-exist:1": docker.io/library/does-not-exist:1: not found',
+  );
 
   const { podSandboxId, containerId } = await runningContainer(served);
   const checkpoint = await t.throwsAsync(runtime.checkpointContainer({ containerId, location: join(dir, 'c.tar') }), { instanceOf: CriError });
@@ -153,7 +168,10 @@ test('GetContainerEvents streams each container change', async (t) => {
   await new Promise((resolve) => setTimeout(resolve, 50));
   const { containerId } = await runtime.createContainer({ podSandboxId, config: { metadata: { name: 'main' }, image: { image: imageRef } } });
   await runtime.startContainer({ containerId });
-  await waitFor(async () => (await runtime.containerStatus({ containerId })).status?.state, (state) => state === 'CONTAINER_EXITED');
+  await waitFor(
+    async () => (await runtime.containerStatus({ containerId })).status?.state,
+    (state) => state === 'CONTAINER_EXITED',
+  );
   await runtime.removeContainer({ containerId });
   await consumed;
   t.deepEqual(events, [
@@ -213,13 +231,19 @@ test('the command serves until SIGTERM, then removes its socket and exits 0', as
   const socket = join(dir, 'sim.sock');
   const commandModule = join(import.meta.dirname, '..', 'src', 'runtime-sim', 'command.ts');
   const script = `import { runtimeSimCommand } from ${JSON.stringify(commandModule)}; process.exitCode = await runtimeSimCommand(process.argv.slice(1), (line) => console.log(line));`;
-  const child = spawn(nodeBinary, ['--input-type=module', '-e', script, '--', '--listen', `unix://${socket}`, '--root-dir', join(dir, 'root')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(nodeBinary, ['--input-type=module', '-e', script, '--', '--listen', `unix://${socket}`, '--root-dir', join(dir, 'root')], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   t.teardown(() => child.kill('SIGKILL'));
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  await waitFor(async () => stdout, (text) => text.includes('\n'), 60_000);
+  await waitFor(
+    async () => stdout,
+    (text) => text.includes('\n'),
+    60_000,
+  );
   t.is(stdout, `runtime-sim serving CRI v1 on unix://${socket}\n`, stderr);
   const client = await CriRuntimeClient.connect(`unix://${socket}`);
   t.is((await client.version({})).runtimeName, 'capstan-runtime-sim');
@@ -235,9 +259,15 @@ test('the command refuses a bad lifecycle file, naming the file and the field', 
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const file = join(dir, 'lifecycles.yaml');
   writeFileSync(file, 'lifecycles:\n  - name: x\n    exit: { after: 1s, code: -1 }\n');
-  await t.throwsAsync(runtimeSimCommand(['--listen', `unix://${join(dir, 's.sock')}`, '--lifecycles', file, '--root-dir', join(dir, 'root')], () => {}), {
-    message: `invalid runtime-sim configuration ${file}: lifecycles[0].exit.code: Invalid value: -1: must be an integer between 0 and 255`,
-  });
-  await t.throwsAsync(runtimeSimCommand([], () => {}), { message: '--listen is required, e.g. --listen unix:///run/capstan/runtime-sim.sock' });
+  await t.throwsAsync(
+    runtimeSimCommand(['--listen', `unix://${join(dir, 's.sock')}`, '--lifecycles', file, '--root-dir', join(dir, 'root')], () => {}),
+    {
+      message: `invalid runtime-sim configuration ${file}: lifecycles[0].exit.code: Invalid value: -1: must be an integer between 0 and 255`,
+    },
+  );
+  await t.throwsAsync(
+    runtimeSimCommand([], () => {}),
+    { message: '--listen is required, e.g. --listen unix:///run/capstan/runtime-sim.sock' },
+  );
   t.false(existsSync(join(dir, 's.sock')));
 });

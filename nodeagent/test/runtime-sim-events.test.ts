@@ -5,7 +5,7 @@ import test from 'ava';
 import type { ContainerEvent } from '../src/runtime-sim/runtime-types.ts';
 import { simulatedNode } from './runtime-sim-fixture.ts';
 
-test('a container\'s life is told as CREATED, STARTED, STOPPED and DELETED events', async (t) => {
+test("a container's life is told as CREATED, STARTED, STOPPED and DELETED events", async (t) => {
   const node = simulatedNode(t);
   const events: ContainerEvent[] = [];
   const unsubscribe = node.runtime.subscribeContainerEvents((event) => events.push(event));
@@ -26,7 +26,11 @@ test('a container\'s life is told as CREATED, STARTED, STOPPED and DELETED event
   );
   for (const event of events) t.like(event.podSandboxStatus, { id: sandboxId, state: 'SANDBOX_READY', metadata: { name: 'job' } });
   const times = events.map((e) => e.createdAt);
-  t.deepEqual([...times].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)), times, 'events are in time order');
+  t.deepEqual(
+    [...times].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+    times,
+    'events are in time order',
+  );
   t.is(events[2]?.createdAt, (events[1]?.createdAt ?? 0n) + 100_000_000n);
 
   unsubscribe();

@@ -63,12 +63,16 @@ test('files written by exec stay in the container; mounts read and write the hos
   const volume = join(node.dir, 'volume');
   const { mkdirSync } = await import('node:fs');
   mkdirSync(volume);
-  const { id } = await node.run('web', {}, {
-    mounts: [
-      { containerPath: '/etc/hosts', hostPath: hosts, readonly: true },
-      { containerPath: '/data', hostPath: volume },
-    ],
-  });
+  const { id } = await node.run(
+    'web',
+    {},
+    {
+      mounts: [
+        { containerPath: '/etc/hosts', hostPath: hosts, readonly: true },
+        { containerPath: '/data', hostPath: volume },
+      ],
+    },
+  );
   t.is((await exec(node, id, ['cat', '/etc/hosts'])).stdout, '127.0.0.1 localhost\n');
   t.deepEqual(await exec(node, id, ['sh', '-c', 'echo x > /etc/hosts']), { stdout: '', stderr: "sh: can't create /etc/hosts: Read-only file system\n", exitCode: 1 });
   t.is((await exec(node, id, ['sh', '-c', 'echo one > /tmp/f; echo two >> /tmp/f; cat /tmp/f'])).stdout, 'one\ntwo\n');

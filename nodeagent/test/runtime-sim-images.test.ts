@@ -50,7 +50,10 @@ images:
   t.is(missing?.message, 'failed to pull and unpack image "quay.io/public/app:1": failed to resolve reference "quay.io/public/app:1": quay.io/public/app:1: not found');
   const denied = await t.throwsAsync(node.runtime.pullImage({ image: 'quay.io/private/app:1' }), { instanceOf: RuntimeError });
   t.is(denied?.code, 'Unknown');
-  t.is(denied?.message, 'failed to pull and unpack image "quay.io/private/app:1": unexpected status from HEAD request to https://quay.io/v2/private/app/manifests/1: 401 UNAUTHORIZED');
+  t.is(
+    denied?.message,
+    'failed to pull and unpack image "quay.io/private/app:1": unexpected status from HEAD request to https://quay.io/v2/private/app/manifests/1: 401 UNAUTHORIZED',
+  );
   t.truthy(await node.runtime.pullImage({ image: 'nginx' }));
 });
 

@@ -66,7 +66,7 @@ test('a lifecycle file declares images, sandbox delays and lifecycles; durations
   t.deepEqual(
     settings.lifecycles.map((l) => l.name),
     ['web', 'default', 'succeeded', 'failed', 'crash-loop', 'oom-killed', 'ignore-sigterm', 'start-error', 'slow-ready'],
-    'the file\'s lifecycles come first and replace the built-in ones of the same name',
+    "the file's lifecycles come first and replace the built-in ones of the same name",
   );
 });
 
@@ -141,6 +141,9 @@ test('the example of docs/runtime-sim.md is a valid lifecycle file', (t) => {
   const doc = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'runtime-sim.md'), 'utf8');
   const yaml = /```yaml\n([\s\S]*?)```/.exec(doc)?.[1] ?? '';
   const declared = parseRuntimeSimFile(yaml, 'docs/runtime-sim.md');
-  t.deepEqual(declared.lifecycles.map((l) => l.name), ['web', 'flaky-job', 'migration']);
+  t.deepEqual(
+    declared.lifecycles.map((l) => l.name),
+    ['web', 'flaky-job', 'migration'],
+  );
   t.is(declared.images?.length, 4);
 });

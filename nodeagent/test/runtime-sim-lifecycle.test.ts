@@ -226,7 +226,9 @@ test('two containers may not share a name and attempt in a sandbox', async (t) =
   const node = simulatedNode(t);
   const sandboxId = await node.sandbox('web');
   const first = await node.create(sandboxId, 'main');
-  await t.throwsAsync(node.create(sandboxId, 'main'), { message: `failed to reserve container name "main_web_default_uid-1_0": name "main_web_default_uid-1_0" is reserved for "${first}"` });
+  await t.throwsAsync(node.create(sandboxId, 'main'), {
+    message: `failed to reserve container name "main_web_default_uid-1_0": name "main_web_default_uid-1_0" is reserved for "${first}"`,
+  });
   await node.runtime.removeContainer(first);
   t.truthy(await node.create(sandboxId, 'main'));
 });
@@ -237,7 +239,11 @@ test('ListContainers and ListPodSandbox filter by id prefix, state, sandbox and 
   const b = await node.run('b', { 'runtime-sim.capstan.dev/lifecycle': 'succeeded' });
   const idle = await node.create(b.sandboxId, 'idle');
   await node.clock.advance(100);
-  const ids = (filter: Parameters<typeof node.runtime.listContainers>[0]) => node.runtime.listContainers(filter).map((c) => c.id).sort();
+  const ids = (filter: Parameters<typeof node.runtime.listContainers>[0]) =>
+    node.runtime
+      .listContainers(filter)
+      .map((c) => c.id)
+      .sort();
   t.deepEqual(ids(undefined), [a.id, b.id, idle].sort());
   t.deepEqual(ids({ state: { state: 'CONTAINER_RUNNING' } }), [a.id]);
   t.deepEqual(ids({ state: { state: 'CONTAINER_EXITED' } }), [b.id]);
@@ -288,10 +294,13 @@ test('the pod CIDR from UpdateRuntimeConfig gives new sandboxes their IPs; the s
   const first = await node.sandbox('a');
   node.runtime.updateRuntimeConfig({ networkConfig: { podCidr: '10.244.1.0/24' } });
   const second = await node.sandbox('b');
-  t.deepEqual([first, second].map((id) => node.runtime.podSandboxStatus(id).status.network.ip), ['10.244.1.2', '10.244.1.3']);
+  t.deepEqual(
+    [first, second].map((id) => node.runtime.podSandboxStatus(id).status.network.ip),
+    ['10.244.1.2', '10.244.1.3'],
+  );
 });
 
-test('dual-stack pod CIDRs give each new sandbox an IP of each family, the first CIDR\'s first; a bad CIDR is refused', async (t) => {
+test("dual-stack pod CIDRs give each new sandbox an IP of each family, the first CIDR's first; a bad CIDR is refused", async (t) => {
   const node = simulatedNode(t);
   node.runtime.updateRuntimeConfig({ networkConfig: { podCidr: 'fd00:10:244:1::/64,10.244.1.0/24' } });
   const first = await node.sandbox('a');

@@ -105,8 +105,14 @@ test('each attempt of a restarted container writes its own log file', async (t) 
     await node.clock.advance(100);
   }
   await node.runtime.flushLogs();
-  t.deepEqual(readCriLog(node.logFile('crashy', 'app', 0)).map((e) => e.text), ['crashing (attempt 0)']);
-  t.deepEqual(readCriLog(node.logFile('crashy', 'app', 1)).map((e) => e.text), ['crashing (attempt 1)']);
+  t.deepEqual(
+    readCriLog(node.logFile('crashy', 'app', 0)).map((e) => e.text),
+    ['crashing (attempt 0)'],
+  );
+  t.deepEqual(
+    readCriLog(node.logFile('crashy', 'app', 1)).map((e) => e.text),
+    ['crashing (attempt 1)'],
+  );
 });
 
 test('a container without a log path writes no file', async (t) => {

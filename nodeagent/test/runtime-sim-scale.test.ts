@@ -67,7 +67,10 @@ test('1,000 containers that exit on their own after 50 ms all exit with their de
   const lifecycle = JSON.stringify({ exit: { after: '50ms', code: 7 } });
   const ids = await Promise.all(
     Array.from({ length: 1000 }, async (_, i) => {
-      const sandboxId = await runtime.runPodSandbox({ metadata: { name: `job-${i}`, namespace: 'scale', uid: `job-${i}` }, annotations: { 'runtime-sim.capstan.dev/lifecycle': lifecycle } });
+      const sandboxId = await runtime.runPodSandbox({
+        metadata: { name: `job-${i}`, namespace: 'scale', uid: `job-${i}` },
+        annotations: { 'runtime-sim.capstan.dev/lifecycle': lifecycle },
+      });
       const id = runtime.createContainer(sandboxId, { metadata: { name: 'job' }, image: { image } });
       await runtime.startContainer(id);
       return id;
@@ -77,5 +80,8 @@ test('1,000 containers that exit on their own after 50 ms all exit with their de
   while (runtime.listContainers({ state: { state: 'CONTAINER_EXITED' } }).length < ids.length && performance.now() < deadline) await runtime.wheel.sleep(20);
   const statuses = ids.map((id) => runtime.containerStatus(id).status);
   t.true(statuses.every((s) => s.state === 'CONTAINER_EXITED' && s.exitCode === 7 && s.reason === 'Error'));
-  t.true(statuses.every((s) => s.finishedAt - s.startedAt >= 50_000_000n), 'none exits before its time');
+  t.true(
+    statuses.every((s) => s.finishedAt - s.startedAt >= 50_000_000n),
+    'none exits before its time',
+  );
 });

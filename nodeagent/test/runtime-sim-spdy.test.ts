@@ -26,7 +26,7 @@ async function streamingNode(t: Parameters<typeof simulatedNode>[0]) {
   return { node, streaming, sandboxId, containerId: id, client };
 }
 
-test('exec over SPDY v2.channel.k8s.io: output, then a failure\'s message as text on the error stream, then GOAWAY', async (t) => {
+test("exec over SPDY v2.channel.k8s.io: output, then a failure's message as text on the error stream, then GOAWAY", async (t) => {
   const { streaming, containerId, client } = await streamingNode(t);
   const url = streaming.prepareExec({ containerId, cmd: ['sh', '-c', 'echo out; exit 3'], stdin: false, stdout: true, stderr: false, tty: false });
   const spdy = client(url, ['v5.channel.k8s.io', 'v2.channel.k8s.io']);
@@ -45,7 +45,10 @@ test('exec over SPDY offering only v5 (WebSocket-only) is refused with 403 namin
   const refused = client(url, ['v5.channel.k8s.io']);
   await once(refused.socket, 'close');
   t.regex(refused.head, /^HTTP\/1\.1 403 Forbidden\r\n/);
-  t.regex(refused.head, /X-Accepted-Stream-Protocol-Versions: v4\.channel\.k8s\.io\r\nX-Accepted-Stream-Protocol-Versions: v3\.channel\.k8s\.io\r\nX-Accepted-Stream-Protocol-Versions: v2\.channel\.k8s\.io\r\nX-Accepted-Stream-Protocol-Versions: channel\.k8s\.io\r\n/);
+  t.regex(
+    refused.head,
+    /X-Accepted-Stream-Protocol-Versions: v4\.channel\.k8s\.io\r\nX-Accepted-Stream-Protocol-Versions: v3\.channel\.k8s\.io\r\nX-Accepted-Stream-Protocol-Versions: v2\.channel\.k8s\.io\r\nX-Accepted-Stream-Protocol-Versions: channel\.k8s\.io\r\n/,
+  );
   const again = client(url, ['v4.channel.k8s.io']);
   await once(again.socket, 'close');
   t.regex(again.head, /^HTTP\/1\.1 404 Not Found\r\n/);

@@ -40,7 +40,13 @@ test('tasks fire in time order at their time, with one clock timer for all of th
   const wheel = new TimerWheel(clock);
   const fired: string[] = [];
   const start = clock.now();
-  for (const [name, delay] of [['c', 300], ['a', 100], ['b', 200], ['a2', 100], ['d', 5000]] as const) {
+  for (const [name, delay] of [
+    ['c', 300],
+    ['a', 100],
+    ['b', 200],
+    ['a2', 100],
+    ['d', 5000],
+  ] as const) {
     wheel.after(delay, { fire: (now) => fired.push(`${name}@${now - start}`) });
   }
   t.is(wheel.pending, 5);

@@ -19,7 +19,10 @@ test('without TLS files the server writes a self-signed pair to --cert-dir as th
   t.is(statSync(first.certFile).mode & 0o777, 0o644);
   t.is(statSync(first.keyFile).mode & 0o777, 0o600);
   const pem = readFileSync(first.certFile, 'utf8');
-  const [leaf, authority] = (pem.match(/-----BEGIN CERTIFICATE-----[^-]+-----END CERTIFICATE-----\n/g) ?? []).map((block) => new X509Certificate(block)) as [X509Certificate, X509Certificate];
+  const [leaf, authority] = (pem.match(/-----BEGIN CERTIFICATE-----[^-]+-----END CERTIFICATE-----\n/g) ?? []).map((block) => new X509Certificate(block)) as [
+    X509Certificate,
+    X509Certificate,
+  ];
   t.regex(leaf.subject, /^CN=node-a@\d+$/);
   t.regex(authority.subject, /^CN=node-a-ca@\d+$/);
   t.is(leaf.subjectAltName, 'DNS:node-a');
@@ -41,7 +44,7 @@ test('without TLS files the server writes a self-signed pair to --cert-dir as th
   t.is(readFileSync(second.certFile, 'utf8'), pem);
 });
 
-test('a certificate without its key stops the server with the kubelet\'s words; given files are used as they are', async (t) => {
+test("a certificate without its key stops the server with the kubelet's words; given files are used as they are", async (t) => {
   const node = await testNode(t);
   const first = await node.start(locked);
   const pem = readFileSync(first.certFile, 'utf8');
@@ -99,7 +102,7 @@ test('a client certificate signed by --client-ca-file authenticates; one from an
   t.is((await call(open, '/healthz')).status, 200);
 });
 
-test('authorization mode Webhook allows authenticated users and refuses system:anonymous with the kubelet\'s 403', async (t) => {
+test("authorization mode Webhook allows authenticated users and refuses system:anonymous with the kubelet's 403", async (t) => {
   const node = await testNode(t);
   const server = await node.start(['--authorization-mode=Webhook', `--authentication-token-file=${node.tokenFile}`]);
   const anonymous = await call(server, '/pods');
@@ -138,5 +141,8 @@ test('GET /pods answers the pods of the directory as a v1 PodList', async (t) =>
   t.is(empty.body, '{"kind":"PodList","apiVersion":"v1","metadata":{},"items":null}');
   node.addPod('default', 'web', ['app']);
   const list = JSON.parse((await call(server, '/pods', { token })).body) as { items: { metadata: { name: string } }[] };
-  t.deepEqual(list.items.map((pod) => pod.metadata.name), ['web']);
+  t.deepEqual(
+    list.items.map((pod) => pod.metadata.name),
+    ['web'],
+  );
 });

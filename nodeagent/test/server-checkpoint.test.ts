@@ -53,14 +53,14 @@ test('a checkpoint goes to the runtime for <root-dir>/checkpoints (made 0700) as
   t.is(node.checkpoints.at(-1)?.timeout, 120);
 });
 
-test('the time stamp of a checkpoint is Go\'s RFC 3339 in the local zone', (t) => {
+test("the time stamp of a checkpoint is Go's RFC 3339 in the local zone", (t) => {
   const date = new Date(2026, 0, 2, 3, 4, 5);
   const offset = -date.getTimezoneOffset();
   const zone = offset === 0 ? 'Z' : `${offset < 0 ? '-' : '+'}${String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0')}:${String(Math.abs(offset) % 60).padStart(2, '0')}`;
   t.is(rfc3339Local(date), `2026-01-02T03:04:05${zone}`);
 });
 
-test('an unknown pod or container is 404 with the kubelet\'s words; init containers can be checkpointed', async (t) => {
+test("an unknown pod or container is 404 with the kubelet's words; init containers can be checkpointed", async (t) => {
   const node = await testNode(t);
   node.addPod('default', 'web', ['setup', 'app']);
   const server = await node.start(secured(node));
@@ -80,7 +80,7 @@ test('an unknown pod or container is 404 with the kubelet\'s words; init contain
   t.is(node.checkpoints.at(-1)?.timeout, 180);
 });
 
-test('a runtime error, a container that does not run and a negative timeout are the kubelet\'s 500', async (t) => {
+test("a runtime error, a container that does not run and a negative timeout are the kubelet's 500", async (t) => {
   const node = await testNode(t);
   const pod = node.addPod('default', 'web', ['app', 'done']);
   const server = await node.start(secured(node));

@@ -23,7 +23,8 @@ async function streamingPeer(t: Parameters<typeof testNode>[0]): Promise<Streami
   const server = createServer((_request, response) => response.writeHead(400).end('websocket only\n'));
   server.on('upgrade', (request: IncomingMessage, socket, head) => {
     seen.push(request);
-    if (request.url === '/exec/expired') return void socket.end('HTTP/1.1 404 Not Found\r\ncontent-type: text/plain\r\ncontent-length: 31\r\n\r\nunknown or expired exec token\r\n');
+    if (request.url === '/exec/expired')
+      return void socket.end('HTTP/1.1 404 Not Found\r\ncontent-type: text/plain\r\ncontent-length: 31\r\n\r\nunknown or expired exec token\r\n');
     sockets.handleUpgrade(request, socket, head, (ws) => {
       ws.send(Buffer.concat([Buffer.from([1]), Buffer.from(`opened ${request.url}\n`)]));
       ws.on('message', (data: Buffer) => {
@@ -56,7 +57,10 @@ async function execNode(t: Parameters<typeof testNode>[0]): Promise<{ node: Test
 }
 
 const open = (server: AgentServer, path: string, bearer: string | null = token): WebSocket =>
-  new WebSocket(`wss://127.0.0.1:${server.port}${path}`, ['v5.channel.k8s.io'], { rejectUnauthorized: false, headers: bearer === null ? {} : { authorization: `Bearer ${bearer}` } });
+  new WebSocket(`wss://127.0.0.1:${server.port}${path}`, ['v5.channel.k8s.io'], {
+    rejectUnauthorized: false,
+    headers: bearer === null ? {} : { authorization: `Bearer ${bearer}` },
+  });
 
 /** The next frame, as its channel byte and text. */
 const frame = async (ws: WebSocket): Promise<string> => {

@@ -12,7 +12,16 @@ import { join } from 'node:path';
 import type { ExecutionContext } from 'ava';
 import { issueCertificate } from '@capstan/common';
 import { loadAgentConfiguration } from '../src/config/index.ts';
-import { CriError, CriRuntimeClient, GrpcStatus, serveCri, type CheckpointContainerRequest, type CriImplementation, type ExecRequest, type PortForwardRequest } from '../src/cri/index.ts';
+import {
+  CriError,
+  CriRuntimeClient,
+  GrpcStatus,
+  serveCri,
+  type CheckpointContainerRequest,
+  type CriImplementation,
+  type ExecRequest,
+  type PortForwardRequest,
+} from '../src/cri/index.ts';
 import { podFullName, type PodContainerRef, type PodDirectory, type PodRef } from '../src/pods/pod-directory.ts';
 import { startAgentServer, type AgentServer } from '../src/server/index.ts';
 
@@ -129,7 +138,12 @@ export async function testNode(t: ExecutionContext): Promise<TestNode> {
     listPodSandbox: ({ filter }) => ({
       items: [...pods.values()]
         .filter((pod) => filter?.labelSelector?.['io.kubernetes.pod.uid'] === undefined || filter.labelSelector['io.kubernetes.pod.uid'] === `uid-${pod.namespace}-${pod.name}`)
-        .map((pod) => ({ id: `sandbox-${pod.namespace}-${pod.name}`, metadata: { name: pod.name, namespace: pod.namespace, uid: `uid-${pod.namespace}-${pod.name}`, attempt: 0 }, state: 'SANDBOX_READY' as const, createdAt: 1 })),
+        .map((pod) => ({
+          id: `sandbox-${pod.namespace}-${pod.name}`,
+          metadata: { name: pod.name, namespace: pod.namespace, uid: `uid-${pod.namespace}-${pod.name}`, attempt: 0 },
+          state: 'SANDBOX_READY' as const,
+          createdAt: 1,
+        })),
     }),
     portForward: (request) => {
       portForwards.push(request);
@@ -214,7 +228,10 @@ function authority(commonName: string): TestAuthority {
   const name = { commonName };
   const notBefore = new Date(Date.now() - 60_000);
   const notAfter = new Date(Date.now() + 3_600_000);
-  const issued = issueCertificate({ serialNumber: 1, subject: name, notBefore, notAfter, publicKey: keys.publicKey, keyUsage: ['digitalSignature', 'keyCertSign'], isCA: true }, { name, privateKey: keys.privateKey });
+  const issued = issueCertificate(
+    { serialNumber: 1, subject: name, notBefore, notAfter, publicKey: keys.publicKey, keyUsage: ['digitalSignature', 'keyCertSign'], isCA: true },
+    { name, privateKey: keys.privateKey },
+  );
   const signer = { name, privateKey: keys.privateKey as KeyObject, ...(issued.subjectKeyId === undefined ? {} : { subjectKeyId: issued.subjectKeyId }) };
   let serial = 1;
   return {
@@ -222,7 +239,15 @@ function authority(commonName: string): TestAuthority {
     client(clientName, organizations = []) {
       const clientKeys = generateKeyPairSync('ec', { namedCurve: 'P-256' });
       const cert = issueCertificate(
-        { serialNumber: ++serial, subject: { commonName: clientName, organizations }, notBefore, notAfter, publicKey: clientKeys.publicKey, keyUsage: ['digitalSignature'], extendedKeyUsage: ['clientAuth'] },
+        {
+          serialNumber: ++serial,
+          subject: { commonName: clientName, organizations },
+          notBefore,
+          notAfter,
+          publicKey: clientKeys.publicKey,
+          keyUsage: ['digitalSignature'],
+          extendedKeyUsage: ['clientAuth'],
+        },
         signer,
       );
       return { cert: cert.pem, key: clientKeys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };

@@ -16,7 +16,10 @@ const sample = [
   criLine('2026-01-01T00:00:02.2Z', 'stdout', 'F', 'end'),
 ].join('');
 
-async function withLog(t: Parameters<typeof testNode>[0], content = sample): Promise<{ node: TestNode; server: AgentServer; logs: (query?: string, pod?: string) => ReturnType<typeof call> }> {
+async function withLog(
+  t: Parameters<typeof testNode>[0],
+  content = sample,
+): Promise<{ node: TestNode; server: AgentServer; logs: (query?: string, pod?: string) => ReturnType<typeof call> }> {
   const node = await testNode(t);
   const pod = node.addPod('default', 'web', ['app', 'sidecar']);
   writeFileSync(pod.containers.get('app')?.logPath as string, content);
@@ -160,7 +163,10 @@ test('follow streams what the container writes until it stops, then the answer e
     await stream.until(`written later ${n}\n`);
     latencies.push(Date.now() - started);
   }
-  t.true(latencies.every((ms) => ms < 400), latencies.join(', '));
+  t.true(
+    latencies.every((ms) => ms < 400),
+    latencies.join(', '),
+  );
   appendFileSync(logPath, '2026-01-01T00:00:04Z stdout F half a li');
   await new Promise((resolve) => setTimeout(resolve, 100));
   appendFileSync(logPath, 'ne\n');

@@ -36,7 +36,9 @@ async function spdyPeer(t: Parameters<typeof testNode>[0]): Promise<{ url: strin
 async function upgrade(server: AgentServer, path: string, until: (text: string) => boolean, send = ''): Promise<string> {
   const socket = connect({ host: '127.0.0.1', port: server.port, rejectUnauthorized: false });
   await once(socket, 'secureConnect');
-  socket.write(`POST ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nConnection: Upgrade\r\nUpgrade: SPDY/3.1\r\nX-Stream-Protocol-Version: portforward.k8s.io\r\nContent-Length: 0\r\n\r\n`);
+  socket.write(
+    `POST ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nConnection: Upgrade\r\nUpgrade: SPDY/3.1\r\nX-Stream-Protocol-Version: portforward.k8s.io\r\nContent-Length: 0\r\n\r\n`,
+  );
   let text = '';
   let sent = false;
   return new Promise((resolve, reject) => {
@@ -56,7 +58,7 @@ async function upgrade(server: AgentServer, path: string, until: (text: string) 
   });
 }
 
-test('port-forward asks the runtime for the pod\'s newest sandbox and splices the SPDY upgrade with its streaming server', async (t) => {
+test("port-forward asks the runtime for the pod's newest sandbox and splices the SPDY upgrade with its streaming server", async (t) => {
   const node = await testNode(t);
   node.addPod('default', 'web', ['app']);
   const peer = await spdyPeer(t);
@@ -66,7 +68,10 @@ test('port-forward asks the runtime for the pod\'s newest sandbox and splices th
   t.regex(text, /^HTTP\/1\.1 101 Switching Protocols\r\n/);
   t.regex(text, /\r\nX-Stream-Protocol-Version: portforward\.k8s\.io\r\n/);
   t.true(text.endsWith('\r\n\r\nopened /portforward/tok\nping\n'));
-  t.deepEqual(node.portForwards.map((request) => request.podSandboxId), ['sandbox-default-web']);
+  t.deepEqual(
+    node.portForwards.map((request) => request.podSandboxId),
+    ['sandbox-default-web'],
+  );
   t.is(peer.seen[0]?.headers.upgrade, 'SPDY/3.1');
   t.is(peer.seen[0]?.headers['x-stream-protocol-version'], 'portforward.k8s.io');
   // The uid form of the path, with the pod's uid.
@@ -82,7 +87,10 @@ test('port-forward refusals: unknown pod 404, another uid 404, runtime errors by
   t.like(await call(server, '/portForward/default/web', { token }), { status: 500, body: 'Upgrade request required\n' });
   t.like(await call(server, '/portForward/default/web', { token, method: 'PUT' }), { status: 405 });
   node.execFailure = new CriError(GrpcStatus.FAILED_PRECONDITION, 'sandbox container "sandbox-default-web" is not running');
-  t.like(await call(server, '/portForward/default/web', { token }), { status: 500, body: 'rpc error: code = FailedPrecondition desc = sandbox container "sandbox-default-web" is not running' });
+  t.like(await call(server, '/portForward/default/web', { token }), {
+    status: 500,
+    body: 'rpc error: code = FailedPrecondition desc = sandbox container "sandbox-default-web" is not running',
+  });
   node.execFailure = new CriError(GrpcStatus.NOT_FOUND, 'no such sandbox');
   t.like(await call(server, '/portForward/default/web', { token }), { status: 404, body: 'rpc error: code = NotFound desc = no such sandbox' });
   t.like(await call(server, '/portForward/default/web'), { status: 401 });

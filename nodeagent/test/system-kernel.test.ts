@@ -70,8 +70,22 @@ test('the running kernel is read from /proc/sys/kernel/osrelease and agrees with
 
 test('the safe sysctls a kernel namespaces: each minimum kernel drops its sysctls below it', (t) => {
   const table: Array<[string, string[]]> = [
-    ['3.10', ['net.ipv4.ip_local_reserved_ports', 'net.ipv4.tcp_keepalive_time', 'net.ipv4.tcp_fin_timeout', 'net.ipv4.tcp_keepalive_intvl', 'net.ipv4.tcp_keepalive_probes', 'net.ipv4.tcp_rmem', 'net.ipv4.tcp_wmem']],
-    ['3.16', ['net.ipv4.tcp_keepalive_time', 'net.ipv4.tcp_fin_timeout', 'net.ipv4.tcp_keepalive_intvl', 'net.ipv4.tcp_keepalive_probes', 'net.ipv4.tcp_rmem', 'net.ipv4.tcp_wmem']],
+    [
+      '3.10',
+      [
+        'net.ipv4.ip_local_reserved_ports',
+        'net.ipv4.tcp_keepalive_time',
+        'net.ipv4.tcp_fin_timeout',
+        'net.ipv4.tcp_keepalive_intvl',
+        'net.ipv4.tcp_keepalive_probes',
+        'net.ipv4.tcp_rmem',
+        'net.ipv4.tcp_wmem',
+      ],
+    ],
+    [
+      '3.16',
+      ['net.ipv4.tcp_keepalive_time', 'net.ipv4.tcp_fin_timeout', 'net.ipv4.tcp_keepalive_intvl', 'net.ipv4.tcp_keepalive_probes', 'net.ipv4.tcp_rmem', 'net.ipv4.tcp_wmem'],
+    ],
     ['4.5', ['net.ipv4.tcp_fin_timeout', 'net.ipv4.tcp_rmem', 'net.ipv4.tcp_wmem']],
     ['4.6', ['net.ipv4.tcp_rmem', 'net.ipv4.tcp_wmem']],
     ['4.14.300', ['net.ipv4.tcp_rmem', 'net.ipv4.tcp_wmem']],
@@ -186,7 +200,10 @@ test('the cgroup version is the file system type of /sys/fs/cgroup, and cgroup v
     t.true(report.fatal.includes(failCgroupV1Message));
     const tolerant = inspectSystem({ failCgroupV1: false });
     t.false(tolerant.fatal.includes(failCgroupV1Message));
-    t.deepEqual(tolerant.events.find((event) => event.reason === 'CgroupV1'), cgroupV1Event);
+    t.deepEqual(
+      tolerant.events.find((event) => event.reason === 'CgroupV1'),
+      cgroupV1Event,
+    );
   } else {
     t.false(report.fatal.includes(failCgroupV1Message));
     t.is(info.unifiedMountPoint, '/sys/fs/cgroup');
@@ -195,7 +212,9 @@ test('the cgroup version is the file system type of /sys/fs/cgroup, and cgroup v
 
 test('on cgroup v1 the cpu, cpuacct, cpuset and memory controllers must be mounted', (t) => {
   const mounts = parseCgroupMounts(
-    ['cgroup /sys/fs/cgroup/cpu cgroup rw,relatime,cpu 0 0', 'cgroup /sys/fs/cgroup/cpuacct cgroup rw,relatime,cpuacct 0 0', 'cgroup2 /sys/fs/cgroup/unified cgroup2 rw 0 0'].join('\n'),
+    ['cgroup /sys/fs/cgroup/cpu cgroup rw,relatime,cpu 0 0', 'cgroup /sys/fs/cgroup/cpuacct cgroup rw,relatime,cpuacct 0 0', 'cgroup2 /sys/fs/cgroup/unified cgroup2 rw 0 0'].join(
+      '\n',
+    ),
   );
   t.deepEqual(checkCgroupRequirements({ version: 1, mounts }), { error: 'system validation failed - Following Cgroup subsystem not mounted: [cpuset memory]' });
   t.deepEqual(

@@ -27,7 +27,14 @@ import {
 } from '../src/system/index.ts';
 
 const sh = (script: string): string => execFileSync('sh', ['-c', script], { encoding: 'utf8' }).trim();
-const meminfoKiB = (field: string): number => Number(/(\d+) kB/.exec(readFileSync('/proc/meminfo', 'utf8').split('\n').find((line) => line.startsWith(`${field}:`)) ?? '')?.[1]);
+const meminfoKiB = (field: string): number =>
+  Number(
+    /(\d+) kB/.exec(
+      readFileSync('/proc/meminfo', 'utf8')
+        .split('\n')
+        .find((line) => line.startsWith(`${field}:`)) ?? '',
+    )?.[1],
+  );
 
 test('the machine facts are the ones the kernel and the OS files give', (t) => {
   const machine = readMachineInfo();
@@ -116,7 +123,14 @@ test('capacity and allocatable match a real kubelet node: 10% of the root file s
 });
 
 test('systemReserved, kubeReserved, eviction thresholds and huge pages come off allocatable; podsPerCore caps pods', (t) => {
-  const machine = fakeMachine({ numCores: 4, memoryCapacity: 8 * 2 ** 30, hugePages: [{ pageSizeKiB: 2048, numPages: 512 }, { pageSizeKiB: 1048576, numPages: 0 }] });
+  const machine = fakeMachine({
+    numCores: 4,
+    memoryCapacity: 8 * 2 ** 30,
+    hugePages: [
+      { pageSizeKiB: 2048, numPages: 512 },
+      { pageSizeKiB: 1048576, numPages: 0 },
+    ],
+  });
   const capacity = nodeCapacity(machine, { capacity: 100 * 2 ** 30, available: 0, inodes: 0, inodesFree: 0 }, { maxPods: 250, podsPerCore: 10 });
   const reservation = nodeAllocatableReservation(capacity, {
     systemReserved: { cpu: '100m', memory: '150Mi' },
@@ -217,12 +231,19 @@ test('--node-ip is validated against the host, a hostname that is an IP is used 
     { type: 'InternalIP', address: '10.1.2.3' },
     { type: 'Hostname', address: '10.1.2.3' },
   ]);
-  t.deepEqual((await nodeAddresses({ ...base, resolve: async () => ['127.0.1.1', 'fd00::3', '10.1.2.3'] }))[0], { type: 'InternalIP', address: '10.1.2.3' }, 'DNS answers this host holds, IPv4 first');
+  t.deepEqual(
+    (await nodeAddresses({ ...base, resolve: async () => ['127.0.1.1', 'fd00::3', '10.1.2.3'] }))[0],
+    { type: 'InternalIP', address: '10.1.2.3' },
+    'DNS answers this host holds, IPv4 first',
+  );
 
   const routes = mkdtempSync(join(tmpdir(), 'capstan-routes-'));
   try {
     const ipv4 = join(routes, 'route');
-    writeFileSync(ipv4, 'Iface\tDestination\tGateway\tFlags\tRefCnt\tUse\tMetric\tMask\nlo\t0000007F\t00000000\t0001\t0\t0\t0\t000000FF\neth0\t00000000\t0102010A\t0003\t0\t0\t0\t00000000\n');
+    writeFileSync(
+      ipv4,
+      'Iface\tDestination\tGateway\tFlags\tRefCnt\tUse\tMetric\tMask\nlo\t0000007F\t00000000\t0001\t0\t0\t0\t000000FF\neth0\t00000000\t0102010A\t0003\t0\t0\t0\t00000000\n',
+    );
     t.is(chooseHostAddress(false, interfaces, { ipv4, ipv6: join(routes, 'none') }), '10.1.2.3');
     t.deepEqual((await nodeAddresses({ ...base, routeFiles: { ipv4, ipv6: join(routes, 'none') } }))[0], { type: 'InternalIP', address: '10.1.2.3' });
     writeFileSync(ipv4, 'Iface\tDestination\tGateway\tFlags\tRefCnt\tUse\tMetric\tMask\n');
@@ -232,7 +253,13 @@ test('--node-ip is validated against the host, a hostname that is an IP is used 
   } finally {
     rmSync(routes, { recursive: true, force: true });
   }
-  t.deepEqual(defaultRouteInterfaces('', '00000000000000000000000000000000 00 00000000000000000000000000000000 00 fe800000000000000000000000000001 00000400 00000001 00000000 00000003 eth1\n'), [{ interface: 'eth1', family: 6 }]);
+  t.deepEqual(
+    defaultRouteInterfaces(
+      '',
+      '00000000000000000000000000000000 00 00000000000000000000000000000000 00 fe800000000000000000000000000001 00000400 00000001 00000000 00000003 eth1\n',
+    ),
+    [{ interface: 'eth1', family: 6 }],
+  );
 });
 
 test('global unicast addresses are the ones Go calls so', (t) => {

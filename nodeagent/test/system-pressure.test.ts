@@ -55,7 +55,10 @@ test('the default hard thresholds: memory under 100Mi, nodefs under 10%, inodes 
 
 test('pressure holds for the transition period after its threshold was last met', (t) => {
   const conditions = new PressureConditions(300_000);
-  const met = thresholdsMet(parseEvictionThresholds({ 'memory.available': '1Gi' }), observeSignals(sources({ memory: { capacity: 4 * 2 ** 30, workingSet: 3.5 * 2 ** 30, available: 0.5 * 2 ** 30, memAvailable: 0 } })));
+  const met = thresholdsMet(
+    parseEvictionThresholds({ 'memory.available': '1Gi' }),
+    observeSignals(sources({ memory: { capacity: 4 * 2 ** 30, workingSet: 3.5 * 2 ** 30, available: 0.5 * 2 ** 30, memAvailable: 0 } })),
+  );
   t.deepEqual([...conditions.update(met, 1_000)], ['MemoryPressure']);
   t.deepEqual([...conditions.update([], 200_000)], ['MemoryPressure']);
   t.deepEqual([...conditions.update([], 301_000)], []);
@@ -106,7 +109,14 @@ test('the first status adds MemoryPressure, DiskPressure, PIDPressure and Ready 
   });
   const at = '2025-01-02T03:04:05Z';
   t.deepEqual(conditions, [
-    { type: 'MemoryPressure', status: 'False', reason: 'KubeletHasSufficientMemory', message: 'kubelet has sufficient memory available', lastHeartbeatTime: at, lastTransitionTime: at },
+    {
+      type: 'MemoryPressure',
+      status: 'False',
+      reason: 'KubeletHasSufficientMemory',
+      message: 'kubelet has sufficient memory available',
+      lastHeartbeatTime: at,
+      lastTransitionTime: at,
+    },
     { type: 'DiskPressure', status: 'False', reason: 'KubeletHasNoDiskPressure', message: 'kubelet has no disk pressure', lastHeartbeatTime: at, lastTransitionTime: at },
     { type: 'PIDPressure', status: 'False', reason: 'KubeletHasSufficientPID', message: 'kubelet has sufficient PID available', lastHeartbeatTime: at, lastTransitionTime: at },
     { type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status', lastHeartbeatTime: at, lastTransitionTime: at },
@@ -118,7 +128,12 @@ test('the first status adds MemoryPressure, DiskPressure, PIDPressure and Ready 
 });
 
 test('a transition changes reason, message and transition time and records an event; a steady condition only beats', (t) => {
-  const first = updateNodeConditions([], { nodeName: 'n1', now: new Date('2025-01-01T00:00:00Z'), pressures: new Set(), ready: { errors: [], capacityNames: ['cpu', 'memory', 'pods', 'ephemeral-storage'] } });
+  const first = updateNodeConditions([], {
+    nodeName: 'n1',
+    now: new Date('2025-01-01T00:00:00Z'),
+    pressures: new Set(),
+    ready: { errors: [], capacityNames: ['cpu', 'memory', 'pods', 'ephemeral-storage'] },
+  });
   const second = updateNodeConditions(first.conditions, {
     nodeName: 'n1',
     now: new Date('2025-01-01T00:00:10Z'),
@@ -148,10 +163,18 @@ test('Ready says which capacity is missing, appends AppArmor and soft requiremen
     status: 'True',
     message: 'kubelet is posting ready status. AppArmor enabled',
   });
-  t.like(ready({ errors: [readyErrors.networkNotReady('NetworkPluginNotReady', 'Network plugin returns error: cni plugin not initialized')], capacityNames: ['cpu', 'memory', 'pods', 'ephemeral-storage'], softRequirement: 'CPU hardcapping unsupported' }), {
-    status: 'False',
-    message: 'container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized. WARNING: CPU hardcapping unsupported',
-  });
+  t.like(
+    ready({
+      errors: [readyErrors.networkNotReady('NetworkPluginNotReady', 'Network plugin returns error: cni plugin not initialized')],
+      capacityNames: ['cpu', 'memory', 'pods', 'ephemeral-storage'],
+      softRequirement: 'CPU hardcapping unsupported',
+    }),
+    {
+      status: 'False',
+      message:
+        'container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized. WARNING: CPU hardcapping unsupported',
+    },
+  );
   t.is(aggregateMessages(['a', 'a']), 'a');
   t.is(aggregateMessages(['a', 'b', 'a']), '[a, b]');
   t.deepEqual(nodeRebootedEvent('n1', 'abc'), { type: 'Warning', reason: 'Rebooted', message: 'Node n1 has been rebooted, boot id: abc' });

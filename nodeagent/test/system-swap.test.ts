@@ -87,7 +87,11 @@ test('only containers of Burstable, non-critical pods asking for memory with req
   for (const [name, swapNode, p] of cases) {
     t.is(containerSwapBehavior(swapNode, p, p.spec?.containers?.[0] ?? {}), 'NoSwap', name);
   }
-  t.deepEqual(containerSwapLimit({ ...node, swapBehavior: 'NoSwap' }, burstable, container), { behavior: 'NoSwap', swapLimitBytes: 0 }, 'cgroup v2 NoSwap writes memory.swap.max = 0');
+  t.deepEqual(
+    containerSwapLimit({ ...node, swapBehavior: 'NoSwap' }, burstable, container),
+    { behavior: 'NoSwap', swapLimitBytes: 0 },
+    'cgroup v2 NoSwap writes memory.swap.max = 0',
+  );
   t.deepEqual(containerSwapLimit({ ...node, swapControllerAvailable: false }, burstable, container), { behavior: 'NoSwap', swapLimitBytes: undefined });
   t.true(isCriticalPod({ spec: { priority: 2_000_001_000 } }));
   t.false(isCriticalPod({ metadata: { annotations: { 'kubernetes.io/config.source': 'api' } }, spec: { priority: 1_000_000_000 } }));

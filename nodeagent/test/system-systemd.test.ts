@@ -29,7 +29,13 @@ class NotifyListener {
   constructor(address: string) {
     this.#socket.bind(address);
     this.#socket.on('data', (buffer: Buffer) => {
-      this.received.push({ at: performance.now(), assignments: buffer.toString().split('\n').filter((line) => line !== '') });
+      this.received.push({
+        at: performance.now(),
+        assignments: buffer
+          .toString()
+          .split('\n')
+          .filter((line) => line !== ''),
+      });
       for (const wake of this.#waiters.splice(0)) wake();
     });
   }
@@ -195,7 +201,10 @@ test.serial('a separate agent process pings on its own schedule and says STOPPIN
     process.on('SIGTERM', async () => { await notifier.stopping(); clearInterval(keepAlive); });
   `;
   try {
-    const child = spawn(node, ['--input-type=module', '-e', script], { env: { ...process.env, NOTIFY_SOCKET: path, WATCHDOG_USEC: '1000000', WATCHDOG_PID: '' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(node, ['--input-type=module', '-e', script], {
+      env: { ...process.env, NOTIFY_SOCKET: path, WATCHDOG_USEC: '1000000', WATCHDOG_PID: '' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -206,7 +215,10 @@ test.serial('a separate agent process pings on its own schedule and says STOPPIN
     await listener.waitFor('STOPPING=1');
     t.is(await exited, 0, stderr);
 
-    const refused = spawn(node, ['--input-type=module', '-e', script], { env: { ...process.env, NOTIFY_SOCKET: path, WATCHDOG_USEC: '500000' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const refused = spawn(node, ['--input-type=module', '-e', script], {
+      env: { ...process.env, NOTIFY_SOCKET: path, WATCHDOG_USEC: '500000' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let refusal = '';
     refused.stderr.on('data', (chunk: Buffer) => (refusal += chunk.toString()));
     t.is(await new Promise<number | null>((resolve) => refused.on('exit', (code) => resolve(code))), 3);

@@ -34,7 +34,11 @@ export function sweepCurrentPackage(): void {
 
 function run(command: string, args: readonly string[], cwd: string, onLine: (line: string) => void): Promise<Spawned> {
   const runId = randomUUID();
-  const env = { ...process.env, PATH: [join(cwd, 'node_modules', '.bin'), join(root, 'node_modules', '.bin'), process.env['PATH'] ?? ''].join(delimiter), [testRunVariable]: markRun(process.env, runId) };
+  const env = {
+    ...process.env,
+    PATH: [join(cwd, 'node_modules', '.bin'), join(root, 'node_modules', '.bin'), process.env['PATH'] ?? ''].join(delimiter),
+    [testRunVariable]: markRun(process.env, runId),
+  };
   return new Promise((resolve) => {
     // detached: a process group of its own, which the sweep kills as a whole.
     const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
@@ -64,7 +68,13 @@ function run(command: string, args: readonly string[], cwd: string, onLine: (lin
 function testSteps(script: string): { before: string | undefined; avaArgs: string[] } | undefined {
   const match = /^(?:(.*)&&\s*)?ava((?:\s+\S+)*)\s*$/.exec(script.trim());
   if (match === null) return undefined;
-  return { before: match[1]?.trim(), avaArgs: (match[2] ?? '').trim().split(/\s+/).filter((arg) => arg !== '') };
+  return {
+    before: match[1]?.trim(),
+    avaArgs: (match[2] ?? '')
+      .trim()
+      .split(/\s+/)
+      .filter((arg) => arg !== ''),
+  };
 }
 
 export async function runPackageTests(dir: string, avaArgs: readonly string[]): Promise<PackageResult | undefined> {

@@ -31,7 +31,9 @@ function markedProcesses(runId: string): SweptProcess[] {
   for (const entry of entries) {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
     try {
-      const variable = readFileSync(`/proc/${entry}/environ`, 'latin1').split('\0').find((assignment) => assignment.startsWith(prefix));
+      const variable = readFileSync(`/proc/${entry}/environ`, 'latin1')
+        .split('\0')
+        .find((assignment) => assignment.startsWith(prefix));
       if (variable === undefined || !variable.slice(prefix.length).split(' ').includes(runId)) continue;
       const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ').trim();
       found.push({ pid: Number(entry), command });

@@ -104,4 +104,3 @@ export function removeItems(value: unknown, set: FieldSet, node: SchemaNode, nod
   }
   return result;
 }
-

@@ -176,7 +176,10 @@ export const indexElement = (index: number): string => `i:${index}`;
 
 /** An associative list item by its key fields, sorted by name as kube writes them. */
 export function keyElement(item: Record<string, unknown>, keys: readonly string[]): string {
-  const entries = [...keys].sort().filter((key) => item[key] !== undefined).map((key) => `${JSON.stringify(key)}:${JSON.stringify(item[key])}`);
+  const entries = [...keys]
+    .sort()
+    .filter((key) => item[key] !== undefined)
+    .map((key) => `${JSON.stringify(key)}:${JSON.stringify(item[key])}`);
   return `k:{${entries.join(',')}}`;
 }
 

@@ -7,8 +7,6 @@ import { isPlainObject } from '../patch/merge-patch.ts';
 import { FieldSet, fieldElement, indexElement, keyElement, printPath, valueElement } from './field-set.ts';
 import { isAtomic, type SchemaNode, type SchemaNodes } from './schema-nodes.ts';
 
-type JsonMap = Record<string, unknown>;
-
 export interface ValueChild {
   readonly element: string;
   readonly value: unknown;

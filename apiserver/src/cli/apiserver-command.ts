@@ -21,12 +21,20 @@ const flags = {
     default: 1800,
     help: 'Seconds a watch without timeoutSeconds lasts at least; it ends at a random time up to twice this',
   },
-  'service-cluster-ip-range': { type: 'string', default: defaultServiceClusterIpRange, help: 'The CIDR range Services get their cluster IPs from, or two of different IP families (dual-stack), the primary first' },
+  'service-cluster-ip-range': {
+    type: 'string',
+    default: defaultServiceClusterIpRange,
+    help: 'The CIDR range Services get their cluster IPs from, or two of different IP families (dual-stack), the primary first',
+  },
   'service-node-port-range': { type: 'string', default: defaultServiceNodePortRange, help: 'The port range NodePort Services get their node ports from' },
   ...kubeletFlags,
   'default-not-ready-toleration-seconds': { type: 'int', default: 300, help: 'The tolerationSeconds of the not-ready:NoExecute toleration added to every pod without one' },
   'default-unreachable-toleration-seconds': { type: 'int', default: 300, help: 'The tolerationSeconds of the unreachable:NoExecute toleration added to every pod without one' },
-  'feature-gates': { type: 'strings', default: [] as readonly string[], help: `key=true|false pairs of feature gates: ${Object.keys(apiServerFeatures).join(', ')}, AllAlpha, AllBeta` },
+  'feature-gates': {
+    type: 'strings',
+    default: [] as readonly string[],
+    help: `key=true|false pairs of feature gates: ${Object.keys(apiServerFeatures).join(', ')}, AllAlpha, AllBeta`,
+  },
   'logging-format': { type: 'string', default: '', help: 'json or text (default: text on a terminal, json otherwise)', choices: ['', ...loggingFormats] },
 } as const;
 

@@ -32,7 +32,8 @@ ${formatFlagHelp(flags)}`;
 export async function storageCommand(argv: readonly string[], out: (text: string) => void): Promise<number> {
   const { flags: f, args } = parseFlags(flags, argv);
   const [action, operand] = args;
-  if (action === undefined || !['get', 'list', 'revision', 'compact', 'put'].includes(action)) throw new FlagError(`unknown action ${JSON.stringify(action ?? '')}\n\n${storageUsage}`);
+  if (action === undefined || !['get', 'list', 'revision', 'compact', 'put'].includes(action))
+    throw new FlagError(`unknown action ${JSON.stringify(action ?? '')}\n\n${storageUsage}`);
   if (action !== 'revision' && operand === undefined) throw new FlagError(`capstan storage ${action} needs an argument\n\n${storageUsage}`);
   const storage = await openStorage({
     backend: f['storage-backend'] as StorageBackend,

@@ -67,11 +67,13 @@ export interface APIGroupDiscoveryList {
 function resourceDiscovery(def: ResourceDefinition): APIResourceDiscovery {
   const subresources = [...def.subresources]
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .map((sub): APISubresourceDiscovery => ({
-      subresource: sub.name,
-      responseKind: { group: sub.group ?? def.group, version: sub.version ?? def.version, kind: sub.kind },
-      verbs: sub.verbs,
-    }));
+    .map(
+      (sub): APISubresourceDiscovery => ({
+        subresource: sub.name,
+        responseKind: { group: sub.group ?? def.group, version: sub.version ?? def.version, kind: sub.kind },
+        verbs: sub.verbs,
+      }),
+    );
   return {
     resource: def.resource,
     responseKind: { group: def.group, version: def.version, kind: def.kind },
@@ -85,11 +87,13 @@ function resourceDiscovery(def: ResourceDefinition): APIResourceDiscovery {
 }
 
 function groupDiscovery(defs: readonly ResourceDefinition[], group: string): APIGroupDiscovery {
-  const versions = orderedVersions(defs, group).map((version): APIVersionDiscovery => ({
-    version,
-    resources: resourcesOf(defs, group, version).map(resourceDiscovery),
-    freshness: 'Current',
-  }));
+  const versions = orderedVersions(defs, group).map(
+    (version): APIVersionDiscovery => ({
+      version,
+      resources: resourcesOf(defs, group, version).map(resourceDiscovery),
+      freshness: 'Current',
+    }),
+  );
   return {
     metadata: group === '' ? { creationTimestamp: null } : { name: group, creationTimestamp: null },
     versions,
@@ -107,7 +111,11 @@ export function aggregatedCoreDiscovery(defs: readonly ResourceDefinition[]): AP
 
 /** GET /apis: every named group in kube's group order, preferred version first. */
 export function aggregatedGroupsDiscovery(defs: readonly ResourceDefinition[]): APIGroupDiscoveryList {
-  return discoveryList(orderedGroups(defs).filter((g) => g !== '').map((g) => groupDiscovery(defs, g)));
+  return discoveryList(
+    orderedGroups(defs)
+      .filter((g) => g !== '')
+      .map((g) => groupDiscovery(defs, g)),
+  );
 }
 
 /** kube's discovery ETag: the upper-case hex SHA-512 of the serialized document, in double quotes. */
@@ -129,10 +137,12 @@ export function acceptsAggregatedDiscovery(accept: string | undefined): boolean 
   return accept.split(',').some((range) => {
     const [type = '', ...params] = range.split(';').map((part) => part.trim());
     if (!['application/json', 'application/*', '*/*'].includes(type.toLowerCase())) return false;
-    const values = new Map(params.map((p) => {
-      const eq = p.indexOf('=');
-      return eq < 0 ? [p, ''] : [p.slice(0, eq).trim(), p.slice(eq + 1).trim()];
-    }));
+    const values = new Map(
+      params.map((p) => {
+        const eq = p.indexOf('=');
+        return eq < 0 ? [p, ''] : [p.slice(0, eq).trim(), p.slice(eq + 1).trim()];
+      }),
+    );
     return values.get('g') === 'apidiscovery.k8s.io' && values.get('v') === 'v2' && values.get('as') === 'APIGroupDiscoveryList';
   });
 }

@@ -81,9 +81,7 @@ export function orderedVersions(defs: readonly ResourceDefinition[], group: stri
 
 /** The declarations of one group-version, ordered by resource name as kube's installer sorts its paths. */
 export function resourcesOf(defs: readonly ResourceDefinition[], group: string, version: string): readonly ResourceDefinition[] {
-  return defs
-    .filter((d) => d.group === group && d.version === version)
-    .sort((a, b) => (a.resource < b.resource ? -1 : a.resource > b.resource ? 1 : 0));
+  return defs.filter((d) => d.group === group && d.version === version).sort((a, b) => (a.resource < b.resource ? -1 : a.resource > b.resource ? 1 : 0));
 }
 
 /** GET /api. */
@@ -160,7 +158,5 @@ export function apiResourceList(defs: readonly ResourceDefinition[], group: stri
   // kube sorts the full paths, so "pods/status" lands between "pods" and "podtemplates".
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const groupVersion = groupVersionString(group, version);
-  return group === ''
-    ? { kind: 'APIResourceList', groupVersion, resources: entries }
-    : { kind: 'APIResourceList', apiVersion: 'v1', groupVersion, resources: entries };
+  return group === '' ? { kind: 'APIResourceList', groupVersion, resources: entries } : { kind: 'APIResourceList', apiVersion: 'v1', groupVersion, resources: entries };
 }

@@ -21,9 +21,7 @@ interface StorageGroupVersion {
  * "<group>/<resource>". events.k8s.io events live in etcd as core v1 Events (kube's
  * storageversionhashdata gives events.k8s.io/v1 events the hash of "/v1/Event").
  */
-const crossGroupStorage: ReadonlyMap<string, StorageGroupVersion> = new Map([
-  ['events.k8s.io/events', { group: '', version: 'v1' }],
-]);
+const crossGroupStorage: ReadonlyMap<string, StorageGroupVersion> = new Map([['events.k8s.io/events', { group: '', version: 'v1' }]]);
 
 /**
  * The storageVersionHash discovery advertises for `def`, or undefined for a virtual resource.
@@ -37,8 +35,7 @@ export function storageVersionHashOf(def: ResourceDefinition, all: readonly Reso
   if (crossGroup !== undefined) return storageVersionHash(crossGroup.group, crossGroup.version, def.kind);
   let version = def.version;
   for (const other of all) {
-    if (other.group === def.group && other.resource === def.resource && other.storagePrefix !== undefined
-      && compareKubeAwareVersions(other.version, version) < 0) {
+    if (other.group === def.group && other.resource === def.resource && other.storagePrefix !== undefined && compareKubeAwareVersions(other.version, version) < 0) {
       version = other.version;
     }
   }

@@ -3,7 +3,7 @@
 // leave managedFields out; fieldManager is required, force optional. It is merged into the live
 // object by the field manager, or creates the object when there is none (201).
 
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { fieldRequired, newBadRequest, newInvalid, newUnclassifiedError, StatusError } from '@capstan/common';
 import type { FieldManager } from '../apply/field-manager.ts';
 import { checkNameMatchesUrl, metadataOf, type JsonObject } from '../registry/object-meta.ts';

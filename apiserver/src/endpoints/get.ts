@@ -11,12 +11,7 @@ import type { RequestInfo } from '../request-info/request-info.ts';
 import { negotiateOutput } from './negotiate-media-type.ts';
 import { sendJson, sendStoredJson } from './send-json.ts';
 
-export async function getObject(
-  store: GenericStore,
-  info: RequestInfo,
-  query: URLSearchParams,
-  response: ServerResponse,
-): Promise<void> {
+export async function getObject(store: GenericStore, info: RequestInfo, query: URLSearchParams, response: ServerResponse): Promise<void> {
   // kube-apiserver answers 406 before it reads anything.
   negotiateOutput(response.req);
   // "" reads the store; "0" any state of the cache; a number, a state at least that new.
@@ -24,7 +19,12 @@ export async function getObject(
   const kv = await store.getStored(namespaceOf(info), info.name, resourceVersion);
   if (!store.servesStoredBytes) return sendJson(response, 200, store.decode(kv));
   // Compact JSON ends in a newline, as Go's json.Encoder writes it.
-  await sendStoredJson(response, 200, () => storedObjectJson(kv, '\n'), () => store.decode(kv));
+  await sendStoredJson(
+    response,
+    200,
+    () => storedObjectJson(kv, '\n'),
+    () => store.decode(kv),
+  );
 }
 
 export const namespaceOf = (info: RequestInfo): string | undefined => (info.namespace === '' ? undefined : info.namespace);

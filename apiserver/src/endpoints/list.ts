@@ -2,7 +2,6 @@
 // the media type and conversion (a Table for kubectl get) that the request negotiated.
 
 import type { ServerResponse } from 'node:http';
-import { newBadRequest } from '@capstan/common';
 import type { GenericStore } from '../registry/generic-store.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
 import type { KeyValue } from '../storage/storage.ts';
@@ -21,12 +20,7 @@ import { listItemsPerTurn, nextTurn } from './yield-between-stages.ts';
 import { sendTableInSteps, tableRowsPerTurn } from './table-in-steps.ts';
 import { tableColumnsFor } from '../table/table-columns.ts';
 
-export async function listObjects(
-  store: GenericStore,
-  info: RequestInfo,
-  query: URLSearchParams,
-  response: ServerResponse,
-): Promise<void> {
+export async function listObjects(store: GenericStore, info: RequestInfo, query: URLSearchParams, response: ServerResponse): Promise<void> {
   // kube-apiserver answers 406 before it reads anything.
   negotiateOutput(response.req);
   await sendList(store, await store.list(listRequestOf(store, info, query)), response);
@@ -54,7 +48,12 @@ export function listRequestOf(store: GenericStore, info: RequestInfo, query: URL
  * Table, a PartialObjectMetadataList). Plain JSON joins the stored bytes of the items.
  */
 export function sendList(store: GenericStore, page: ListPage, response: ServerResponse): void | Promise<void> {
-  const decoded = (): JsonObject => listOf(store, page, page.items.map((kv) => listItemOf(store, kv)));
+  const decoded = (): JsonObject =>
+    listOf(
+      store,
+      page,
+      page.items.map((kv) => listItemOf(store, kv)),
+    );
   if (!store.servesStoredBytes) return sendJson(response, 200, decoded());
   const { mediaType, conversion, pretty } = negotiateOutput(response.req);
   const { kind } = store.definition;
@@ -62,8 +61,25 @@ export function sendList(store: GenericStore, page: ListPage, response: ServerRe
   if (mediaType.id === 'protobuf' && conversion === undefined && answersAsProtobufList(apiVersion, kind)) {
     return sendProtobufList(response, mediaType.mediaType, { apiVersion, kind, metadata: listMetadataOf(page), items: page.items });
   }
-  if (conversion?.kind === 'Table' && mediaType.id === 'json' && !pretty && page.items.length > tableRowsPerTurn && tableColumnsFor(store.definition.group, kind).rowOrder === undefined) {
-    return sendTableInSteps(page.items, (part) => listOf(store, page, part.map((kv) => listItemOf(store, kv))), conversion, mediaType.mediaType, response);
+  if (
+    conversion?.kind === 'Table' &&
+    mediaType.id === 'json' &&
+    !pretty &&
+    page.items.length > tableRowsPerTurn &&
+    tableColumnsFor(store.definition.group, kind).rowOrder === undefined
+  ) {
+    return sendTableInSteps(
+      page.items,
+      (part) =>
+        listOf(
+          store,
+          page,
+          part.map((kv) => listItemOf(store, kv)),
+        ),
+      conversion,
+      mediaType.mediaType,
+      response,
+    );
   }
   return sendStoredJson(
     response,
@@ -79,7 +95,15 @@ export function sendList(store: GenericStore, page: ListPage, response: ServerRe
 
 /** A page of objects already decoded (those a deletecollection removed) as a <Kind>List. */
 export function sendObjectList(store: GenericStore, page: ListPage<JsonObject>, response: ServerResponse): void {
-  sendJson(response, 200, listOf(store, page, page.items.map(({ kind: _kind, apiVersion: _apiVersion, ...item }) => item)));
+  sendJson(
+    response,
+    200,
+    listOf(
+      store,
+      page,
+      page.items.map(({ kind: _kind, apiVersion: _apiVersion, ...item }) => item),
+    ),
+  );
 }
 
 /** Built-in lists carry no kind and apiVersion on their items. */

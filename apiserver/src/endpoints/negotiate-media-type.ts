@@ -155,9 +155,7 @@ export function negotiateMediaType(accept: string | undefined, endpoint: Endpoin
   if (accept === undefined || accept === '' || accept === 'application/json') return plainJson;
   for (const clause of parseAccept(accept)) {
     for (const served of servedMediaTypes) {
-      const fits =
-        (clause.type === served.type && (clause.subType === served.subType || clause.subType === '*')) ||
-        (clause.type === '*' && clause.subType === '*');
+      const fits = (clause.type === served.type && (clause.subType === served.subType || clause.subType === '*')) || (clause.type === '*' && clause.subType === '*');
       if (!fits) continue;
       const negotiated = acceptParameters(clause.params, served, endpoint);
       if (negotiated !== undefined) return negotiated;
@@ -178,7 +176,10 @@ function acceptParameters(params: ReadonlyMap<string, string>, served: ServedMed
   const version = params.get('v');
   if (kind === undefined && group === undefined && version === undefined) return { mediaType: served, conversion: undefined, prettyParameter };
   if (endpoint === 'plain' || group !== 'meta.k8s.io' || (version !== 'v1' && version !== 'v1beta1')) return undefined;
-  if ((kind === 'Table' && served.servesTables && endpoint === 'resource') || ((kind === 'PartialObjectMetadata' || kind === 'PartialObjectMetadataList') && served.servesPartialObjectMetadata)) {
+  if (
+    (kind === 'Table' && served.servesTables && endpoint === 'resource') ||
+    ((kind === 'PartialObjectMetadata' || kind === 'PartialObjectMetadataList') && served.servesPartialObjectMetadata)
+  ) {
     return { mediaType: served, conversion: { kind, version }, prettyParameter };
   }
   return undefined;

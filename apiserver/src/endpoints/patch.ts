@@ -67,7 +67,10 @@ export async function patchObject(target: PatchTarget, query: URLSearchParams, r
   // Applying a patch recurses through it: one deeper than we process is refused before.
   checkProcessableDepth(patch, 'patch');
   await stageBreak();
-  const patchMessages = options.fieldValidation === 'Ignore' ? [] : duplicateFieldMessages(duplicateFieldPaths(patchText)).map((message) => (mediaType === jsonPatch ? `json patch ${message}` : message));
+  const patchMessages =
+    options.fieldValidation === 'Ignore'
+      ? []
+      : duplicateFieldMessages(duplicateFieldPaths(patchText)).map((message) => (mediaType === jsonPatch ? `json patch ${message}` : message));
   const large = target.object === undefined ? undefined : await storedForThreadPatch(target.object, patchBytes.length);
   if (target.object !== undefined && large !== undefined) {
     const threadPatch = { mediaType, bytes: patchBytes, typeName: target.typeName, patchMessages, maxAttempts };

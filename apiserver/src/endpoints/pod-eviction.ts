@@ -62,7 +62,14 @@ async function evictCoveredPod(pods: GenericStore, budgets: GenericStore, pod: J
   const { namespace, name } = metadataOf(pod) as { namespace: string; name: string };
   const covering = await budgetsOf(budgets, pod);
   if (covering.length > 1) {
-    throw new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'This pod has more than one PodDisruptionBudget, which the eviction subresource does not support.', code: 500 });
+    throw new StatusError({
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: 'This pod has more than one PodDisruptionBudget, which the eviction subresource does not support.',
+      code: 500,
+    });
   }
   const budget = covering[0];
   let pinned = false;
@@ -76,7 +83,8 @@ async function evictCoveredPod(pods: GenericStore, budgets: GenericStore, pod: J
       await attempt({}, async () => {
         const current = await budgets.get(namespace, budgetName);
         const status = chargedStatus(current, name);
-        if (!options.dryRun) await budgets.replaceWith(namespace, budgetName, { metadata: { name: budgetName, resourceVersion: metadataOf(current).resourceVersion } }, (old) => ({ ...old, status }));
+        if (!options.dryRun)
+          await budgets.replaceWith(namespace, budgetName, { metadata: { name: budgetName, resourceVersion: metadataOf(current).resourceVersion } }, (old) => ({ ...old, status }));
       });
     }
   }
@@ -95,15 +103,17 @@ async function evictCoveredPod(pods: GenericStore, budgets: GenericStore, pod: J
 async function budgetsOf(budgets: GenericStore, pod: JsonObject): Promise<JsonObject[]> {
   const { namespace, labels } = metadataOf(pod) as { namespace: string; labels?: Record<string, string> };
   const page = await budgets.list(wholeList(namespace));
-  return page.items.map((kv) => budgets.decode(kv)).filter((budget) => {
-    const text = labelSelectorString(((budget.spec ?? {}) as { selector?: unknown }).selector);
-    if (text === undefined || text === '') return false;
-    try {
-      return matchesLabels(parseLabelSelector(text), labels);
-    } catch {
-      return false;
-    }
-  });
+  return page.items
+    .map((kv) => budgets.decode(kv))
+    .filter((budget) => {
+      const text = labelSelectorString(((budget.spec ?? {}) as { selector?: unknown }).selector);
+      if (text === undefined || text === '') return false;
+      try {
+        return matchesLabels(parseLabelSelector(text), labels);
+      } catch {
+        return false;
+      }
+    });
 }
 
 /** The budget's status with this eviction counted, or the error that says why it may not happen. */
@@ -118,7 +128,10 @@ function chargedStatus(budget: JsonObject, podName: string): JsonObject {
     throw newForbidden({ group: 'policy', resource: 'poddisruptionbudget' }, name, 'DisruptedPods map too big - too many evictions not confirmed by PDB controller');
   }
   if (allowed === 0) {
-    throw newDisruptionBudgetViolation(`The disruption budget ${name} needs ${(status.desiredHealthy as number | undefined) ?? 0} healthy pods and has ${(status.currentHealthy as number | undefined) ?? 0} currently`, 0);
+    throw newDisruptionBudgetViolation(
+      `The disruption budget ${name} needs ${(status.desiredHealthy as number | undefined) ?? 0} healthy pods and has ${(status.currentHealthy as number | undefined) ?? 0} currently`,
+      0,
+    );
   }
   const next: JsonObject = { ...status, disruptionsAllowed: allowed - 1, disruptedPods: { ...disrupted, [podName]: metaTime(new Date()) } };
   if (allowed - 1 === 0) next.conditions = withInsufficientPods((status.conditions ?? []) as JsonObject[], status.observedGeneration);
@@ -188,5 +201,4 @@ async function attempt<T>(options: Pick<DeleteOptions, 'preconditions'>, step: (
   }
 }
 
-const stillProcessing = (budgetName: string): StatusError =>
-  newDisruptionBudgetViolation(`The disruption budget ${budgetName} is still being processed by the server.`, 10);
+const stillProcessing = (budgetName: string): StatusError => newDisruptionBudgetViolation(`The disruption budget ${budgetName} is still being processed by the server.`, 10);

@@ -26,7 +26,10 @@ export function isWebSocketRequest(request: IncomingMessage): boolean {
  */
 export function streamOverWebSocket(request: IncomingMessage, response: ServerResponse, body: Readable): void {
   const socket = request.socket;
-  const offered = (request.headers['sec-websocket-protocol'] ?? '').split(',').map((name) => name.trim()).filter((name) => name !== '');
+  const offered = (request.headers['sec-websocket-protocol'] ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
   response.detachSocket(socket);
   if (offered.length > 0 && !offered.some((name) => name in logProtocols)) {
     // x/net/websocket's answer to a refused handshake: 403 without a body.

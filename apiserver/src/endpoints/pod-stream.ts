@@ -32,7 +32,10 @@ export async function connectPodStream(
   if (query.has('dryRun')) throw newBadRequest('dryRun is not supported');
   const kubeletQuery = subresource === 'portforward' ? portForwardQuery(query) : streamQuery(subresource, query);
   const pod = await pods.get(namespaceOf(info), info.name);
-  const path = subresource === 'portforward' ? `/portForward/${info.namespace}/${info.name}` : `/${subresource}/${info.namespace}/${info.name}/${podContainer(pod, query.get('container') ?? '')}`;
+  const path =
+    subresource === 'portforward'
+      ? `/portForward/${info.namespace}/${info.name}`
+      : `/${subresource}/${info.namespace}/${info.name}/${podContainer(pod, query.get('container') ?? '')}`;
   const connection = await kubelet.locate(assignedNode(pod, info.name));
   if (!isUpgradeRequest(request)) throw newBadRequest('Upgrade request required');
   const encoded = encodeGoQuery(kubeletQuery);

@@ -21,7 +21,7 @@ import { createReview, isReview } from './create-review.ts';
 import { deleteCollection, deleteObject } from './delete.ts';
 import { getObject, namespaceOf } from './get.ts';
 import { listObjects } from './list.ts';
-import { approvalView, mainView, scaleView, statusView, type ObjectView } from './object-view.ts';
+import { approvalView, scaleView, statusView, type ObjectView } from './object-view.ts';
 import { patchObject } from './patch.ts';
 import { bindPod } from './pod-binding.ts';
 import { evictPod } from './pod-eviction.ts';

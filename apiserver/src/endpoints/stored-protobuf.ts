@@ -38,4 +38,3 @@ export async function encodeItemsOnThread(apiVersion: string, kind: string, json
 
 /** How many answers went to a thread so far (for tests and metrics). */
 export const protobufAnswersOnThreads = (): number => answeredOnThreads;
-

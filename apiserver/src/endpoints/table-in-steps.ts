@@ -19,7 +19,13 @@ export const tableRowsPerTurn = 250;
  * Sends the compact JSON Table of `items`; `listOf` makes the list of a part of them (decoded),
  * which converts to a Table of that part's rows. Only for kinds whose rows keep the list's order.
  */
-export async function sendTableInSteps(items: readonly KeyValue[], listOf: (part: readonly KeyValue[]) => JsonObject, conversion: Conversion, mediaType: string, response: ServerResponse): Promise<void> {
+export async function sendTableInSteps(
+  items: readonly KeyValue[],
+  listOf: (part: readonly KeyValue[]) => JsonObject,
+  conversion: Conversion,
+  mediaType: string,
+  response: ServerResponse,
+): Promise<void> {
   const rows: string[] = [];
   let table: JsonObject | undefined;
   for (let start = 0; start < items.length; start += tableRowsPerTurn) {

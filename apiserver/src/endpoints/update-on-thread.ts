@@ -39,7 +39,16 @@ export async function updateOnThread(
     // Read before the body is decoded, but a failed read answers only after decoding did not.
     const read = await readStored(store, namespace, name);
     const current = 'kv' in read ? read.kv : undefined;
-    const task: UpdateTask = { ...taskResourceOf(store), namespace, name, mediaType, body, fieldValidation: options.fieldValidation, manager: options.manager, current: taskCurrentOf(current) };
+    const task: UpdateTask = {
+      ...taskResourceOf(store),
+      namespace,
+      name,
+      mediaType,
+      body,
+      fieldValidation: options.fieldValidation,
+      manager: options.manager,
+      current: taskCurrentOf(current),
+    };
     const result = await runWriteTask<UpdateTaskResult>('prepareUpdate', task, response);
     if (!result.ok) {
       if (result.stage === 'missing' && current === undefined) throw (read as { error: unknown }).error;

@@ -51,7 +51,14 @@ export async function updateObject(
     checkNameMatchesUrl(body, info.name);
     const { resourceVersion: _ignored, ...metadata } = metadataOf(body);
     const track = await createTracker(store, manager, stageBreak);
-    const created = await createFromBody(registry, store, namespace, { ...body, metadata: { ...metadata, name: metadata.name ?? info.name } }, { dryRun, track, stageBreak }, hooks);
+    const created = await createFromBody(
+      registry,
+      store,
+      namespace,
+      { ...body, metadata: { ...metadata, name: metadata.name ?? info.name } },
+      { dryRun, track, stageBreak },
+      hooks,
+    );
     await stageBreak();
     return sendJson(response, 201, created);
   }
@@ -67,4 +74,3 @@ export async function updateTracker(definition: ResourceDefinition, subresource:
   if (fieldManager === undefined) return undefined;
   return stageBreak === undefined ? (next, old) => fieldManager.update(old, next, manager) : (next, old) => fieldManager.updateWithBreaks(old, next, manager, stageBreak);
 }
-

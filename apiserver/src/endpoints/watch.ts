@@ -110,8 +110,7 @@ export async function watchObjects(
   bookmarks = watchRequest.allowWatchBookmarks ? setInterval(() => watch?.requestProgress(), bookmarkIntervalMs) : undefined;
   bookmarks?.unref();
   // As kube's cache watcher: one more bookmark shortly before the deadline, so the client resumes from a recent revision.
-  lastBookmark =
-    watchRequest.allowWatchBookmarks && timeoutMs > 2 * finalBookmarkLeadMs ? setTimeout(() => watch?.requestProgress(), timeoutMs - finalBookmarkLeadMs) : undefined;
+  lastBookmark = watchRequest.allowWatchBookmarks && timeoutMs > 2 * finalBookmarkLeadMs ? setTimeout(() => watch?.requestProgress(), timeoutMs - finalBookmarkLeadMs) : undefined;
   lastBookmark?.unref();
 
   watch = await store.watch(watchRequest, (event) => {

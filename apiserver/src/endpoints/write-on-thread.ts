@@ -62,11 +62,21 @@ export async function writeCreated(store: GenericStore, namespace: string | unde
   const stored = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (dryRun) {
     await store.checkNameFree(namespace, name);
-    await sendStoredJson(response, 201, () => Buffer.concat([stored, Buffer.from('\n')]), () => parseJson(stored.toString('utf8')) as JsonObject);
+    await sendStoredJson(
+      response,
+      201,
+      () => Buffer.concat([stored, Buffer.from('\n')]),
+      () => parseJson(stored.toString('utf8')) as JsonObject,
+    );
     return;
   }
   const kv = await store.createStored(namespace, name, stored);
-  await sendStoredJson(response, 201, () => storedObjectJson(kv, '\n'), () => store.decode(kv));
+  await sendStoredJson(
+    response,
+    201,
+    () => storedObjectJson(kv, '\n'),
+    () => store.decode(kv),
+  );
 }
 
 /** A replacement a thread prepared (see write-thread-task.ts), of the object as `read` held it. */
@@ -93,6 +103,11 @@ export async function writeReplacement(
     if (revision === undefined) return 'conflict';
     answer = { ...next, modRevision: revision };
   }
-  await sendStoredJson(response, 200, () => storedObjectJson(answer, '\n'), () => store.decode(answer));
+  await sendStoredJson(
+    response,
+    200,
+    () => storedObjectJson(answer, '\n'),
+    () => store.decode(answer),
+  );
   return 'written';
 }

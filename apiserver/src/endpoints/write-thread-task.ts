@@ -89,7 +89,10 @@ export interface ApplyTask extends UpdateTask {
 }
 
 export type ApplyTaskResult =
-  | ({ readonly ok: true; readonly warnings: readonly string[] } & (ReplacementResult | { readonly outcome: 'create'; readonly requested: RequestedName; readonly name: string; readonly stored: Uint8Array }))
+  | ({ readonly ok: true; readonly warnings: readonly string[] } & (
+      | ReplacementResult
+      | { readonly outcome: 'create'; readonly requested: RequestedName; readonly name: string; readonly stored: Uint8Array }
+    ))
   | (WriteFailure & { readonly requested?: RequestedName });
 
 /** The name (or generateName) a body asked for, which the namespace's admission names in its answer. */
@@ -181,7 +184,13 @@ export async function preparePatch(task: PatchTask): Promise<PatchTaskResult> {
     const patcher = patcherOf(task.mediaType, task.typeName);
     if (patcher === undefined) throw new Error(`no patcher for ${task.mediaType}`);
     const patch = parsePatch(bodyOf(task).toString('utf8'));
-    const checks = { typeName: task.typeName, mediaType: task.mediaType, fieldValidation: task.fieldValidation, patchMessages: task.patchMessages, warn: (message: string) => void warnings.push(message) };
+    const checks = {
+      typeName: task.typeName,
+      mediaType: task.mediaType,
+      fieldValidation: task.fieldValidation,
+      patchMessages: task.patchMessages,
+      warn: (message: string) => void warnings.push(message),
+    };
     const patched = await patchedBody(patcher, decodeStoredObject(stored), patch, checks);
     pinned = patched.pinned;
     const body = checkedReplacementBody(kind, task.name, patched.body);
@@ -270,7 +279,8 @@ type Track = (next: JsonObject, old: JsonObject) => JsonObject;
 async function replacementFrom(kind: KindWrites, task: UpdateTask, body: JsonObject, stored: KeyValue, uidPrecondition: boolean, tracked?: Track): Promise<ReplacementResult> {
   const precondition = updatePrecondition(metadataOf(body).resourceVersion);
   if (precondition instanceof StatusError) throw precondition;
-  if (precondition !== undefined && precondition !== BigInt(stored.modRevision)) throw modifiedConflict({ group: kind.definition.group, resource: kind.definition.resource }, task.name);
+  if (precondition !== undefined && precondition !== BigInt(stored.modRevision))
+    throw modifiedConflict({ group: kind.definition.group, resource: kind.definition.resource }, task.name);
   const old = withoutResourceVersion(decodeStoredObject(stored));
   const fieldManager = await fieldManagerFor(kind.definition);
   const track = tracked ?? (fieldManager === undefined ? undefined : (next: JsonObject, previous: JsonObject) => fieldManager.update(previous, next, task.manager));

@@ -24,8 +24,14 @@ export function tunneledSpdyProtocols(request: IncomingMessage): string[] {
 
 /** WebSocket headers that must not reach the agent, which is asked for SPDY instead. */
 const webSocketHeaders: ReadonlySet<string> = new Set([
-  'sec-websocket-protocol', 'sec-websocket-key', 'sec-websocket-version', 'sec-websocket-extensions', 'upgrade', 'x-stream-protocol-version',
-  'content-length', 'transfer-encoding',
+  'sec-websocket-protocol',
+  'sec-websocket-key',
+  'sec-websocket-version',
+  'sec-websocket-extensions',
+  'upgrade',
+  'x-stream-protocol-version',
+  'content-length',
+  'transfer-encoding',
 ]);
 
 /** The forwarded headers (name, value, name, value...) made into a SPDY/3.1 upgrade request for `protocols`. */

@@ -52,9 +52,20 @@ const fieldValidation = query('fieldValidation', 'string', 'What the server does
 export const writeParameters = (schemaName: string): readonly Parameter[] => [body(schemaName, true), dryRun, fieldManager, fieldValidation];
 export const patchParameters: readonly Parameter[] = [patchBody, dryRun, applyFieldManager, fieldValidation, force];
 export const deleteItemParameters: readonly Parameter[] = [...deleteParameters, dryRun];
-export const deleteCollectionParameters: readonly Parameter[] = [...deleteParameters, dryRun, ...listParameters.filter((p) => p.name !== 'watch' && p.name !== 'allowWatchBookmarks')];
+export const deleteCollectionParameters: readonly Parameter[] = [
+  ...deleteParameters,
+  dryRun,
+  ...listParameters.filter((p) => p.name !== 'watch' && p.name !== 'allowWatchBookmarks'),
+];
 
-export const nameParameter = (kind: string): Parameter => ({ description: `The name of the ${kind}.`, in: 'path', name: 'name', required: true, type: 'string', uniqueItems: true });
+export const nameParameter = (kind: string): Parameter => ({
+  description: `The name of the ${kind}.`,
+  in: 'path',
+  name: 'name',
+  required: true,
+  type: 'string',
+  uniqueItems: true,
+});
 
 /** The parameters written once under #/parameters/, by the name their references use. */
 export const sharedParameters: ReadonlyMap<Parameter, string> = new Map(

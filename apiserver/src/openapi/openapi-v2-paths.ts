@@ -40,7 +40,13 @@ interface Operation {
 
 const objectMedia = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf', 'application/cbor'];
 const streamMedia = [...objectMedia, 'application/json;stream=watch', 'application/vnd.kubernetes.protobuf;stream=watch', 'application/cbor-seq'];
-const patchMedia = ['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json', 'application/apply-patch+yaml', 'application/apply-patch+cbor'];
+const patchMedia = [
+  'application/json-patch+json',
+  'application/merge-patch+json',
+  'application/strategic-merge-patch+json',
+  'application/apply-patch+yaml',
+  'application/apply-patch+cbor',
+];
 const statusName = 'io.k8s.apimachinery.pkg.apis.meta.v1.Status';
 const watchEventName = 'io.k8s.apimachinery.pkg.apis.meta.v1.WatchEvent';
 /** Subresources that connect to a stream (kube's "connect" action), answered with raw bytes. */
@@ -94,27 +100,120 @@ function resourcePaths(definition: ResourceDefinition, add: (path: string, opera
   if (has('list')) {
     const list = { action: 'list', description: `lists or watches ${kind} objects`, responses: answers(['200'], refTo(`${self}List`)), produces: streamMedia };
     add(collection, operation({ method: 'get', operationId: id('list', scoped), parameters: [...common, ...listParameters], ...list }));
-    if (namespaced) add(`${base}/${resource}`, operation({ method: 'get', operationId: id('list', `${kind}ForAllNamespaces`), parameters: [prettyParameter, ...listParameters], ...list }));
+    if (namespaced)
+      add(`${base}/${resource}`, operation({ method: 'get', operationId: id('list', `${kind}ForAllNamespaces`), parameters: [prettyParameter, ...listParameters], ...list }));
   }
   if (has('create')) {
-    add(collection, operation({ method: 'post', action: 'post', operationId: id('create', scoped), description: `creates a ${kind}`, parameters: [...common, ...writeParameters(self)], responses: answers(['200', '201', '202'], refTo(self)) }));
+    add(
+      collection,
+      operation({
+        method: 'post',
+        action: 'post',
+        operationId: id('create', scoped),
+        description: `creates a ${kind}`,
+        parameters: [...common, ...writeParameters(self)],
+        responses: answers(['200', '201', '202'], refTo(self)),
+      }),
+    );
   }
   if (has('deletecollection')) {
-    add(collection, operation({ method: 'delete', action: 'deletecollection', operationId: id('delete', `Collection${scoped}`), description: `deletes a collection of ${kind} objects`, parameters: [...common, ...deleteCollectionParameters], responses: answers(['200'], refTo(statusName)) }));
+    add(
+      collection,
+      operation({
+        method: 'delete',
+        action: 'deletecollection',
+        operationId: id('delete', `Collection${scoped}`),
+        description: `deletes a collection of ${kind} objects`,
+        parameters: [...common, ...deleteCollectionParameters],
+        responses: answers(['200'], refTo(statusName)),
+      }),
+    );
   }
   const itemCommon = [nameParameter(kind), ...common];
-  if (has('get')) add(item, operation({ method: 'get', action: 'get', operationId: id('read', scoped), description: `reads the named ${kind}`, parameters: itemCommon, responses: answers(['200'], refTo(self)) }));
-  if (has('update')) add(item, operation({ method: 'put', action: 'put', operationId: id('replace', scoped), description: `replaces the named ${kind}`, parameters: [...itemCommon, ...writeParameters(self)], responses: answers(['200', '201'], refTo(self)) }));
-  if (has('patch')) add(item, operation({ method: 'patch', action: 'patch', operationId: id('patch', scoped), description: `partially updates the named ${kind}`, parameters: [...itemCommon, ...patchParameters], responses: answers(['200', '201'], refTo(self)), consumes: patchMedia }));
+  if (has('get'))
+    add(
+      item,
+      operation({
+        method: 'get',
+        action: 'get',
+        operationId: id('read', scoped),
+        description: `reads the named ${kind}`,
+        parameters: itemCommon,
+        responses: answers(['200'], refTo(self)),
+      }),
+    );
+  if (has('update'))
+    add(
+      item,
+      operation({
+        method: 'put',
+        action: 'put',
+        operationId: id('replace', scoped),
+        description: `replaces the named ${kind}`,
+        parameters: [...itemCommon, ...writeParameters(self)],
+        responses: answers(['200', '201'], refTo(self)),
+      }),
+    );
+  if (has('patch'))
+    add(
+      item,
+      operation({
+        method: 'patch',
+        action: 'patch',
+        operationId: id('patch', scoped),
+        description: `partially updates the named ${kind}`,
+        parameters: [...itemCommon, ...patchParameters],
+        responses: answers(['200', '201'], refTo(self)),
+        consumes: patchMedia,
+      }),
+    );
   // A kind whose delete answers the object as it was says so; the others answer a Status.
   const deleted = refTo(strategyFor(definition).returnsDeletedObject === true ? self : statusName);
-  if (has('delete')) add(item, operation({ method: 'delete', action: 'delete', operationId: id('delete', scoped), description: `deletes the named ${kind}`, parameters: [...itemCommon, ...deleteItemParameters], responses: answers(['200', '202'], deleted) }));
+  if (has('delete'))
+    add(
+      item,
+      operation({
+        method: 'delete',
+        action: 'delete',
+        operationId: id('delete', scoped),
+        description: `deletes the named ${kind}`,
+        parameters: [...itemCommon, ...deleteItemParameters],
+        responses: answers(['200', '202'], deleted),
+      }),
+    );
   if (has('watch')) {
     const watch = { method: 'get' as const, responses: answers(['200'], refTo(watchEventName)), produces: streamMedia };
-    add(`${watchBase}/{name}`, operation({ ...watch, action: 'watch', operationId: id('watch', scoped), description: `watches the named ${kind} (deprecated: use a list with watch=true)`, parameters: [...itemCommon, ...listParameters] }));
-    add(watchBase, operation({ ...watch, action: 'watchlist', operationId: id('watch', `${scoped}List`), description: `watches ${kind} objects (deprecated: use a list with watch=true)`, parameters: [...common, ...listParameters] }));
+    add(
+      `${watchBase}/{name}`,
+      operation({
+        ...watch,
+        action: 'watch',
+        operationId: id('watch', scoped),
+        description: `watches the named ${kind} (deprecated: use a list with watch=true)`,
+        parameters: [...itemCommon, ...listParameters],
+      }),
+    );
+    add(
+      watchBase,
+      operation({
+        ...watch,
+        action: 'watchlist',
+        operationId: id('watch', `${scoped}List`),
+        description: `watches ${kind} objects (deprecated: use a list with watch=true)`,
+        parameters: [...common, ...listParameters],
+      }),
+    );
     if (namespaced) {
-      add(`${base}/watch/${resource}`, operation({ ...watch, action: 'watchlist', operationId: id('watch', `${kind}ListForAllNamespaces`), description: `watches ${kind} objects in every namespace (deprecated: use a list with watch=true)`, parameters: [prettyParameter, ...listParameters] }));
+      add(
+        `${base}/watch/${resource}`,
+        operation({
+          ...watch,
+          action: 'watchlist',
+          operationId: id('watch', `${kind}ListForAllNamespaces`),
+          description: `watches ${kind} objects in every namespace (deprecated: use a list with watch=true)`,
+          parameters: [prettyParameter, ...listParameters],
+        }),
+      );
     }
   }
   const context = { definition, itemCommon, tag, add, id: (verb: string, suffix: string, prefix = '') => id(verb, `${prefix}${scoped}${suffix}`) };
@@ -141,20 +240,65 @@ function subresourcePaths(context: ResourceContext, subresource: SubresourceDefi
     if (connectSubresources.has(subresource.name)) {
       // Connections take no pretty; their own query parameters (container, command, ...) are not declared yet.
       const connectParameters = itemCommon.filter((p) => p !== prettyParameter);
-      add(path, { method, action: 'connect', gvk, tag, operationId: id('connect', suffix, capitalize(method)), description: `connects ${method.toUpperCase()} requests to ${of}`, parameters: connectParameters, responses: answers(['200'], { type: 'string' }), produces: ['*/*'] });
+      add(path, {
+        method,
+        action: 'connect',
+        gvk,
+        tag,
+        operationId: id('connect', suffix, capitalize(method)),
+        description: `connects ${method.toUpperCase()} requests to ${of}`,
+        parameters: connectParameters,
+        responses: answers(['200'], { type: 'string' }),
+        produces: ['*/*'],
+      });
       continue;
     }
     const self = schemaName(gvk);
     if (subresource.name === 'log') {
-      add(path, { method, action: 'get', gvk, tag, operationId: id('read', suffix), description: `reads the ${of}`, parameters: itemCommon, responses: answers(['200'], { type: 'string' }), produces: ['text/plain', ...objectMedia] });
+      add(path, {
+        method,
+        action: 'get',
+        gvk,
+        tag,
+        operationId: id('read', suffix),
+        description: `reads the ${of}`,
+        parameters: itemCommon,
+        responses: answers(['200'], { type: 'string' }),
+        produces: ['text/plain', ...objectMedia],
+      });
       continue;
     }
     const byMethod: Record<Method, Omit<Operation, 'method' | 'gvk' | 'tag'>> = {
       get: { action: 'get', operationId: id('read', suffix), description: `reads the ${of}`, parameters: itemCommon, responses: answers(['200'], refTo(self)) },
-      put: { action: 'put', operationId: id('replace', suffix), description: `replaces the ${of}`, parameters: [...itemCommon, ...writeParameters(self)], responses: answers(['200', '201'], refTo(self)) },
-      patch: { action: 'patch', operationId: id('patch', suffix), description: `partially updates the ${of}`, parameters: [...itemCommon, ...patchParameters], responses: answers(['200', '201'], refTo(self)), consumes: patchMedia },
-      post: { action: 'post', operationId: id('create', suffix), description: `creates the ${of}`, parameters: [...itemCommon, ...writeParameters(self)], responses: answers(['200', '201', '202'], refTo(self)) },
-      delete: { action: 'delete', operationId: id('delete', suffix), description: `deletes the ${of}`, parameters: itemCommon, responses: answers(['200', '202'], refTo(statusName)) },
+      put: {
+        action: 'put',
+        operationId: id('replace', suffix),
+        description: `replaces the ${of}`,
+        parameters: [...itemCommon, ...writeParameters(self)],
+        responses: answers(['200', '201'], refTo(self)),
+      },
+      patch: {
+        action: 'patch',
+        operationId: id('patch', suffix),
+        description: `partially updates the ${of}`,
+        parameters: [...itemCommon, ...patchParameters],
+        responses: answers(['200', '201'], refTo(self)),
+        consumes: patchMedia,
+      },
+      post: {
+        action: 'post',
+        operationId: id('create', suffix),
+        description: `creates the ${of}`,
+        parameters: [...itemCommon, ...writeParameters(self)],
+        responses: answers(['200', '201', '202'], refTo(self)),
+      },
+      delete: {
+        action: 'delete',
+        operationId: id('delete', suffix),
+        description: `deletes the ${of}`,
+        parameters: itemCommon,
+        responses: answers(['200', '202'], refTo(statusName)),
+      },
     };
     add(path, { method, gvk, tag, ...byMethod[method] });
   }

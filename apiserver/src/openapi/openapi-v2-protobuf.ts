@@ -142,8 +142,7 @@ export function encodeOpenApiV2Document(document: Json): Uint8Array {
 }
 
 const anyOf = (value: unknown): Json => ({ yaml: `${JSON.stringify(value)}\n` });
-const pairs = <T>(map: unknown, value: (v: Json) => T): { name: string; value: T }[] =>
-  Object.entries((map ?? {}) as Json).map(([name, v]) => ({ name, value: value(v as Json) }));
+const pairs = <T>(map: unknown, value: (v: Json) => T): { name: string; value: T }[] => Object.entries((map ?? {}) as Json).map(([name, v]) => ({ name, value: value(v as Json) }));
 
 /** A JSON object's fields as a message's: the known ones renamed or converted, x-* as vendor extensions. */
 function messageOf(json: Json, known: Readonly<Record<string, (value: unknown) => [string, unknown]>>): Json {
@@ -161,7 +160,9 @@ function messageOf(json: Json, known: Readonly<Record<string, (value: unknown) =
   return message;
 }
 
-const same = (field: string) => (value: unknown): [string, unknown] => [field, value];
+const same =
+  (field: string) =>
+  (value: unknown): [string, unknown] => [field, value];
 
 function documentMessage(document: Json): Json {
   return messageOf(document, {
@@ -176,7 +177,9 @@ function documentMessage(document: Json): Json {
 }
 
 function pathItemMessage(item: Json): Json {
-  const operation = (method: string) => (value: unknown): [string, unknown] => [method, operationMessage(value as Json)];
+  const operation =
+    (method: string) =>
+    (value: unknown): [string, unknown] => [method, operationMessage(value as Json)];
   return messageOf(item, {
     get: operation('get'),
     put: operation('put'),
@@ -213,7 +216,15 @@ function parametersItemMessage(item: Json): Json {
 }
 
 function parameterMessage(parameter: Json): Json {
-  const scalar = { required: same('required'), in: same('in'), description: same('description'), name: same('name'), type: same('type'), format: same('format'), uniqueItems: same('uniqueItems') };
+  const scalar = {
+    required: same('required'),
+    in: same('in'),
+    description: same('description'),
+    name: same('name'),
+    type: same('type'),
+    format: same('format'),
+    uniqueItems: same('uniqueItems'),
+  };
   switch (parameter.in) {
     case 'body':
       return { bodyParameter: messageOf(parameter, { ...scalar, schema: (schema) => ['schema', schemaMessage(schema as Json)] }) };

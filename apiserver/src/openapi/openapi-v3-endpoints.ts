@@ -45,9 +45,7 @@ export class OpenApiV3Endpoints {
       return { status: 301, headers: { location: `/openapi/v3/${key}?hash=${document.hash}`, 'cache-control': 'no-cache, private' }, body: new Uint8Array() };
     }
     const caching: Record<string, string> =
-      asked === null
-        ? { 'cache-control': 'no-cache, private' }
-        : { 'cache-control': 'public, immutable', expires: new Date(Date.now() + yearMs).toUTCString() };
+      asked === null ? { 'cache-control': 'no-cache, private' } : { 'cache-control': 'public, immutable', expires: new Date(Date.now() + yearMs).toUTCString() };
     const responseHeaders = { 'content-type': 'application/json', etag, ...caching };
     if (headers['if-none-match'] === etag) return { status: 304, headers: responseHeaders, body: new Uint8Array() };
     return { status: 200, headers: responseHeaders, body: document.body };

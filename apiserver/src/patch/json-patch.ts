@@ -54,7 +54,10 @@ function pointerOf(operation: Record<string, unknown>, field: 'path' | 'from'): 
   if (typeof pointer !== 'string') throw new JsonPatchError(`operation missing "${field}" string`);
   if (pointer === '') return [];
   if (!pointer.startsWith('/')) throw new JsonPatchError(`invalid JSON pointer: ${pointer}`);
-  return pointer.slice(1).split('/').map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'));
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'));
 }
 
 function valueOf(operation: Record<string, unknown>): unknown {

@@ -101,7 +101,13 @@ class Merger {
       else if (patchList !== undefined) merged = patchList;
       else continue;
       const inOrder = (item: unknown) => indexIn(order, item, meta.mergeKey) >= 0;
-      original[key] = normalizeOrder(merged.filter(inOrder), merged.filter((item) => !inOrder(item)), order, live ?? [], meta.mergeKey);
+      original[key] = normalizeOrder(
+        merged.filter(inOrder),
+        merged.filter((item) => !inOrder(item)),
+        order,
+        live ?? [],
+        meta.mergeKey,
+      );
       delete patch[key];
     }
   }
@@ -119,7 +125,13 @@ class Merger {
       if (deleteList) return original.filter((item) => !patch.includes(item));
       const merged = deduplicate([...original, ...patch]);
       const inPatch = (item: unknown) => patch.includes(item);
-      return normalizeOrder(merged.filter(inPatch), merged.filter((item) => !inPatch(item)), patch, original, '');
+      return normalizeOrder(
+        merged.filter(inPatch),
+        merged.filter((item) => !inPatch(item)),
+        patch,
+        original,
+        '',
+      );
     }
     if (mergeKey === '') throw new StrategicMergePatchError(`cannot merge lists without merge key for type ${items?.type === 'ref' ? 'struct' : 'map'}`, 500);
     const special = this.withoutSpecialElements(original as JsonMap[], patch as JsonMap[], mergeKey);
@@ -132,7 +144,13 @@ class Merger {
       else merged.push(item);
     }
     const inPatch = (item: JsonMap) => indexIn(special.patch, item, mergeKey) >= 0;
-    return normalizeOrder(merged.filter(inPatch), merged.filter((item) => !inPatch(item)), special.patch, live, mergeKey);
+    return normalizeOrder(
+      merged.filter(inPatch),
+      merged.filter((item) => !inPatch(item)),
+      special.patch,
+      live,
+      mergeKey,
+    );
   }
 
   /** Items of a merging list that carry $patch: delete removes live items, replace drops the live list. */

@@ -124,5 +124,3 @@ function decodeFailure(bytes: Uint8Array): string | undefined {
 
 /** The struct kube's JSON serializer first reads apiVersion and kind into. */
 const findKindType = 'struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }';
-
-

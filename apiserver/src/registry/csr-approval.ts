@@ -17,22 +17,29 @@ const allStatusValues = ['False', 'True', 'Unknown'];
 
 /** PUT (and PATCH, through the same view) of .../approval. */
 export function updateApproval(store: GenericStore, name: string, body: JsonObject, options: ReplaceOptions = {}, now = new Date()): Promise<JsonObject> {
-  return store.replaceWith(undefined, name, body, (old) => {
-    const oldStatus = (old.status ?? {}) as JsonObject;
-    const oldConditions = conditionsOf(oldStatus);
-    const sent = conditionsOf((body.status ?? {}) as JsonObject);
-    const conditions = sent.map((condition) => withTimestamps(condition, oldConditions, metaTime(now)));
-    const status: JsonObject = { ...oldStatus };
-    if (conditions.length === 0) delete status.conditions;
-    else status.conditions = conditions;
-    const metadata = statusUpdateMetadata(store.definition, body, old, name);
-    const errors = [...conditionErrors(conditions, oldConditions), ...removalErrors(conditions, oldConditions)];
-    if (errors.length > 0) throw newInvalid({ group: store.definition.group, kind: store.definition.kind }, name, errors);
-    return { ...old, metadata, status };
-  }, options);
+  return store.replaceWith(
+    undefined,
+    name,
+    body,
+    (old) => {
+      const oldStatus = (old.status ?? {}) as JsonObject;
+      const oldConditions = conditionsOf(oldStatus);
+      const sent = conditionsOf((body.status ?? {}) as JsonObject);
+      const conditions = sent.map((condition) => withTimestamps(condition, oldConditions, metaTime(now)));
+      const status: JsonObject = { ...oldStatus };
+      if (conditions.length === 0) delete status.conditions;
+      else status.conditions = conditions;
+      const metadata = statusUpdateMetadata(store.definition, body, old, name);
+      const errors = [...conditionErrors(conditions, oldConditions), ...removalErrors(conditions, oldConditions)];
+      if (errors.length > 0) throw newInvalid({ group: store.definition.group, kind: store.definition.kind }, name, errors);
+      return { ...old, metadata, status };
+    },
+    options,
+  );
 }
 
-const conditionsOf = (status: JsonObject): Condition[] => (Array.isArray(status.conditions) ? (status.conditions as unknown[]).filter((c): c is Condition => typeof c === 'object' && c !== null) : []);
+const conditionsOf = (status: JsonObject): Condition[] =>
+  Array.isArray(status.conditions) ? (status.conditions as unknown[]).filter((c): c is Condition => typeof c === 'object' && c !== null) : [];
 
 /** kube's populateConditionTimestamps: now where unset, or the transition time of the same type and status before. */
 function withTimestamps(condition: Condition, old: readonly Condition[], now: string): Condition {

@@ -96,7 +96,6 @@ function fromQuery(query: URLSearchParams): DecodedDeleteOptions {
   return options;
 }
 
-
 /** The Go type of each field, which kube's JSON decoder names when a value has another type. */
 const goTypes = {
   gracePeriodSeconds: 'int64',

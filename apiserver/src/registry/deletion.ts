@@ -20,13 +20,7 @@ const orphanFinalizer = 'orphan';
 const foregroundFinalizer = 'foregroundDeletion';
 
 /** `current` carries its resourceVersion (for the preconditions). */
-export function planDeletion(
-  definition: ResourceDefinition,
-  strategy: ResourceStrategy,
-  current: JsonObject,
-  options: DeleteOptions,
-  now: Date,
-): DeletionPlan {
+export function planDeletion(definition: ResourceDefinition, strategy: ResourceStrategy, current: JsonObject, options: DeleteOptions, now: Date): DeletionPlan {
   const metadata = metadataOf(current);
   checkPreconditions(definition, metadata, options);
   const begun = strategy.beginDeletion?.(current, options, now);

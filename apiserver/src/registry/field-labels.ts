@@ -40,7 +40,10 @@ function at(object: unknown, ...path: string[]): unknown {
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const count = (value: unknown): string => (typeof value === 'number' && Number.isInteger(value) ? String(value) : '0');
 const flag = (value: unknown): string => (value === true ? 'true' : 'false');
-const field = (...path: string[]): FieldReader => (object) => text(at(object, ...path));
+const field =
+  (...path: string[]): FieldReader =>
+  (object) =>
+    text(at(object, ...path));
 
 const notSupported = (label: string): string => `field label not supported: ${label}`;
 // runtime.DefaultMetaV1FieldSelectorConversion: the kinds without a conversion function of their own.
@@ -59,7 +62,10 @@ const podIP: FieldReader = (object) => {
 
 // One stored Event is served as core/v1 (involvedObject, source, reportingComponent) and as
 // events.k8s.io/v1 (regarding, deprecatedSource, reportingController); read whichever shape it has.
-const eventReference = (key: string): FieldReader => (object) => text(at(object, 'involvedObject', key) ?? at(object, 'regarding', key));
+const eventReference =
+  (key: string): FieldReader =>
+  (object) =>
+    text(at(object, 'involvedObject', key) ?? at(object, 'regarding', key));
 const eventReporter: FieldReader = (object) => text(at(object, 'reportingComponent') ?? at(object, 'reportingController'));
 const eventSource: FieldReader = (object) => {
   const component = text(at(object, 'source', 'component') ?? at(object, 'deprecatedSource', 'component'));

@@ -51,9 +51,7 @@ export function compileFieldSelector(definition: ResourceDefinition, selector: s
     requirements,
     name: name === '' ? undefined : name,
     namespace:
-      definition.namespaced && (requestNamespace === undefined || requestNamespace === '') && namespace !== undefined && isNamespaceName(namespace)
-        ? namespace
-        : undefined,
+      definition.namespaced && (requestNamespace === undefined || requestNamespace === '') && namespace !== undefined && isNamespaceName(namespace) ? namespace : undefined,
     matches: (object) => requirements.every(({ field, operator, value }) => (labels.read(object, field) === value) === (operator === '=')),
   };
 }

@@ -9,7 +9,7 @@ import { isStorageError } from '../storage/storage-error.ts';
 import { corruptListStatus, corruptObjectOf, corruptObjectStatus, CorruptObjectsError, isCorruptObjectError } from './corrupt-object.ts';
 import type { DeleteOptions } from './delete-options.ts';
 import { planDeletion } from './deletion.ts';
-import { checkNameMatchesUrl, metadataOf, omitEmptyMetadata, type JsonObject } from './object-meta.ts';
+import { checkNameMatchesUrl, metadataOf, type JsonObject } from './object-meta.ts';
 import { apiVersionOf, type ResourceDefinition } from './resource-definition.ts';
 import { statusFromStorageError } from './storage-status.ts';
 import { statusUpdateMetadata } from './status-update-metadata.ts';
@@ -18,7 +18,17 @@ import { readListPage, type ListPage, type ListRequest } from './store-list.ts';
 import { watchStored, type ApiWatchListener } from './store-watch.ts';
 import { decodeStoredObject, encodeStoredObject, withoutResourceVersion, withResourceVersion } from './stored-object.ts';
 import { conversionFor, type StoredConversion } from './conversions/stored-conversion.ts';
-import { checkValid, defaultedObject, kindWritesOf, modifiedConflict, preparedForCreate, replacementOf, updateDerivation, type CreatePreparationOptions, type KindWrites, type ReplacementOptions } from './write-preparation.ts';
+import {
+  defaultedObject,
+  kindWritesOf,
+  modifiedConflict,
+  preparedForCreate,
+  replacementOf,
+  updateDerivation,
+  type CreatePreparationOptions,
+  type KindWrites,
+  type ReplacementOptions,
+} from './write-preparation.ts';
 import { updatePrecondition } from './update-precondition.ts';
 import type { ResourceStrategy } from './strategy.ts';
 import type { WatchRequest } from './watch-request.ts';
@@ -88,11 +98,6 @@ export class GenericStore {
   decode(kv: KeyValue): JsonObject {
     this.#checkDecodable(kv);
     return this.#fromStorage(decodeStoredObject(kv));
-  }
-
-  /** kube's 422 for an object its kind's validation refuses; on update, for a change it does not allow. */
-  #validate(object: JsonObject, name: string, old?: JsonObject): void {
-    checkValid(this.#kindWrites, object, name, old);
   }
 
   /** A defaulted copy of the object (the object itself for kinds kube does not default). */

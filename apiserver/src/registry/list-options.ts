@@ -2,17 +2,7 @@
 // sendInitialEvents, allowWatchBookmarks, timeoutSeconds), decoded, defaulted and validated in the
 // order kube-apiserver 1.35 does it, each failure with the Status kube answers.
 
-import {
-  fieldErrorMessage,
-  fieldForbidden,
-  fieldInvalid,
-  fieldNotSupported,
-  goQuote,
-  newBadRequest,
-  newInvalid,
-  newUnclassifiedError,
-  type FieldError,
-} from '@capstan/common';
+import { fieldErrorMessage, fieldForbidden, fieldInvalid, fieldNotSupported, goQuote, newBadRequest, newInvalid, newUnclassifiedError, type FieldError } from '@capstan/common';
 import { decodeContinueToken, type ContinueToken } from './continue-token.ts';
 import { parseGoUint, queryInt64 } from './query-int64.ts';
 
@@ -176,7 +166,7 @@ export function checkListOptions(decoded: DecodedListOptions, watchListEnabled =
     resourceVersionText: rvText,
     resourceVersion,
     resourceVersionMatch: match,
-    limit: decoded.limit > 0 ? decoded.limit : 0,
+    limit: Math.max(decoded.limit, 0),
     continue: decoded.continue === '' ? undefined : decoded.continue,
     continueFrom,
     sendInitialEvents,

@@ -101,7 +101,11 @@ export function omitEmptyMetadata(object: JsonObject): JsonObject {
   if (metadata === undefined || metadata === null || typeof metadata !== 'object') return object;
   for (const field of omittedWhenEmpty) {
     const value = metadata[field];
-    if (value === null || (Array.isArray(value) && value.length === 0) || (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0)) {
+    if (
+      value === null ||
+      (Array.isArray(value) && value.length === 0) ||
+      (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0)
+    ) {
       delete metadata[field];
     }
   }

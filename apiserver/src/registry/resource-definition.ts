@@ -39,5 +39,4 @@ export interface ResourceDefinition {
 export const groupVersionString = (group: string, version: string): string => (group === '' ? version : `${group}/${version}`);
 
 /** The apiVersion of the resource's objects. */
-export const apiVersionOf = (definition: Pick<ResourceDefinition, 'group' | 'version'>): string =>
-  groupVersionString(definition.group, definition.version);
+export const apiVersionOf = (definition: Pick<ResourceDefinition, 'group' | 'version'>): string => groupVersionString(definition.group, definition.version);

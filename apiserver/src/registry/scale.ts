@@ -42,12 +42,18 @@ export async function updateScale(store: GenericStore, namespace: string | undef
     const shown = typeof replicas === 'number' ? replicas : String(replicas);
     throw newInvalid({ group: 'autoscaling', kind: 'Scale' }, name, [fieldInvalid('spec.replicas', shown, 'must be greater than or equal to 0')]);
   }
-  const updated = await store.replaceWith(namespace, name, scale, (old) => {
-    if ((((old.spec ?? {}) as JsonObject).replicas ?? defaultReplicas) === replicas) return old;
-    const next = { ...old, spec: { ...((old.spec ?? {}) as JsonObject), replicas } };
-    const generation = generationOnUpdate(store.definition, old, next, 'scale');
-    return generation === undefined ? next : { ...next, metadata: { ...metadataOf(old), generation } };
-  }, options);
+  const updated = await store.replaceWith(
+    namespace,
+    name,
+    scale,
+    (old) => {
+      if ((((old.spec ?? {}) as JsonObject).replicas ?? defaultReplicas) === replicas) return old;
+      const next = { ...old, spec: { ...((old.spec ?? {}) as JsonObject), replicas } };
+      const generation = generationOnUpdate(store.definition, old, next, 'scale');
+      return generation === undefined ? next : { ...next, metadata: { ...metadataOf(old), generation } };
+    },
+    options,
+  );
   return scaleOf(store.definition, updated);
 }
 

@@ -59,7 +59,12 @@ export function statusUpdateMetadata(definition: ResourceDefinition, sent: JsonO
     const before = (oldMeta.finalizers ?? []) as string[];
     const added = ((metadata.finalizers ?? []) as string[]).filter((finalizer) => !before.includes(finalizer));
     if (added.length > 0) {
-      errors.push(fieldForbidden('metadata.finalizers', `no new finalizers can be added if the object is being deleted, found new finalizers []string{${added.map((f) => JSON.stringify(f)).join(', ')}}`));
+      errors.push(
+        fieldForbidden(
+          'metadata.finalizers',
+          `no new finalizers can be added if the object is being deleted, found new finalizers []string{${added.map((f) => JSON.stringify(f)).join(', ')}}`,
+        ),
+      );
     }
   }
   if (errors.length > 0) throw newInvalid({ group: definition.group, kind: definition.kind }, name, errors);

@@ -130,5 +130,4 @@ export function objectMatcher(labels: LabelSelector | undefined, fields: FieldSe
 export const nameOfKey = (key: string): string => key.slice(key.lastIndexOf('/') + 1);
 
 /** Exact, or kube's legacy rule: a resourceVersion with a limit and no match reads exactly there. */
-const isExactList = (request: ListRequest): boolean =>
-  request.resourceVersionMatch === 'Exact' || (request.resourceVersionMatch === undefined && request.limit > 0);
+const isExactList = (request: ListRequest): boolean => request.resourceVersionMatch === 'Exact' || (request.resourceVersionMatch === undefined && request.limit > 0);

@@ -128,7 +128,12 @@ export interface ReplacementOptions {
  * to write when it changes nothing, the object's removal when it leaves a deleted object without
  * finalizers, else the object to write.
  */
-export async function replacementOf(kind: KindWrites, old: JsonObject, derive: (old: JsonObject) => JsonObject, options: ReplacementOptions): Promise<{ next: JsonObject; outcome: 'unchanged' | 'delete' | 'write' }> {
+export async function replacementOf(
+  kind: KindWrites,
+  old: JsonObject,
+  derive: (old: JsonObject) => JsonObject,
+  options: ReplacementOptions,
+): Promise<{ next: JsonObject; outcome: 'unchanged' | 'delete' | 'write' }> {
   await options.stageBreak?.();
   const derived = derive(old);
   await options.stageBreak?.();

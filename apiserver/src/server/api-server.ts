@@ -260,9 +260,12 @@ export class ApiServer {
     if (first !== undefined && first in this.#health && rest.length === 0) {
       const checks = this.#health[first] as readonly HealthCheck[];
       if (second === undefined) {
-        sendText(response, await healthResponse(first, checks, url.searchParams, (failures) => {
-          this.#options.logger.info({ failures: failures.map((f) => `${f.check}: ${String(f.error)}`) }, `${first} check failed`);
-        }));
+        sendText(
+          response,
+          await healthResponse(first, checks, url.searchParams, (failures) => {
+            this.#options.logger.info({ failures: failures.map((f) => `${f.check}: ${String(f.error)}`) }, `${first} check failed`);
+          }),
+        );
         return;
       }
       const check = checks.find((c) => c.name === second);

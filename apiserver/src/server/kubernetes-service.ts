@@ -37,7 +37,12 @@ export async function ensureKubernetesService(stores: KubernetesServiceStores, p
   if (!(await stores.services.exists('default', 'kubernetes'))) {
     const service: JsonObject = {
       metadata: { name: 'kubernetes', namespace: 'default', labels },
-      spec: { type: 'ClusterIP', clusterIP: addressText({ family: primaryRange.family, value: primaryRange.first }), ports: [{ name: 'https', port: 443, protocol: 'TCP', targetPort: port }], sessionAffinity: 'None' },
+      spec: {
+        type: 'ClusterIP',
+        clusterIP: addressText({ family: primaryRange.family, value: primaryRange.first }),
+        ports: [{ name: 'https', port: 443, protocol: 'TCP', targetPort: port }],
+        sessionAffinity: 'None',
+      },
     };
     const release = await stores.assign(service);
     await createUnlessExists(stores.services, 'default', service).catch(async (error: unknown) => {
@@ -46,7 +51,10 @@ export async function ensureKubernetesService(stores: KubernetesServiceStores, p
     });
   }
   const ports = [{ name: 'https', port, protocol: 'TCP' }];
-  await putCurrent(stores.endpoints, { metadata: { name: 'kubernetes', namespace: 'default', labels: { 'endpointslice.kubernetes.io/skip-mirror': 'true' } }, subsets: [{ addresses: [{ ip: address }], ports }] });
+  await putCurrent(stores.endpoints, {
+    metadata: { name: 'kubernetes', namespace: 'default', labels: { 'endpointslice.kubernetes.io/skip-mirror': 'true' } },
+    subsets: [{ addresses: [{ ip: address }], ports }],
+  });
   await putCurrent(stores.endpointSlices, {
     metadata: { name: 'kubernetes', namespace: 'default', labels: { 'kubernetes.io/service-name': 'kubernetes' } },
     addressType: address.includes(':') ? 'IPv6' : 'IPv4',

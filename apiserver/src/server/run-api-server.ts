@@ -49,7 +49,11 @@ export async function runApiServer(options: RunApiServerOptions): Promise<Runnin
     // Once per burst of failed writes, and once when they work again: a full disk is not a log flood.
     onWriteHealthChange: (change) => {
       if (change.writable) options.logger.info({ path: change.path }, 'the store writes again');
-      else options.logger.error({ path: change.path, code: change.code, reason: (change.error as Error).message }, `the store cannot write: ${change.code ?? 'error'} on ${change.path}`);
+      else
+        options.logger.error(
+          { path: change.path, code: change.code, reason: (change.error as Error).message },
+          `the store cannot write: ${change.code ?? 'error'} on ${change.path}`,
+        );
     },
   });
   const readinessChecks: HealthCheck[] = store instanceof SqliteStore ? [{ name: 'storage-writable', check: () => store.checkWritable() }] : [];

@@ -5,9 +5,7 @@ export const registryRoot = '/registry/';
 
 /** The prefix under which all objects of a resource live, or those of one namespace. */
 export function collectionPrefix(resourcePrefix: string, namespace?: string): string {
-  return namespace === undefined || namespace === ''
-    ? `${registryRoot}${resourcePrefix}/`
-    : `${registryRoot}${resourcePrefix}/${namespace}/`;
+  return namespace === undefined || namespace === '' ? `${registryRoot}${resourcePrefix}/` : `${registryRoot}${resourcePrefix}/${namespace}/`;
 }
 
 export function objectKey(resourcePrefix: string, namespace: string | undefined, name: string): string {

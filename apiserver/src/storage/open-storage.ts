@@ -42,9 +42,10 @@ export async function openStorage(config: StorageConfig): Promise<Storage> {
         ...(config.readOnly === undefined ? {} : { readOnly: config.readOnly }),
         ...(config.onWriteHealthChange === undefined ? {} : { onWriteHealthChange: config.onWriteHealthChange }),
       });
-    case 'etcd3':
+    case 'etcd3': {
       if (config.etcdServers.length === 0) throw new Error('--etcd-servers must be set with --storage-backend=etcd3');
       const { EtcdStore } = await import('./etcd/etcd-store.ts');
       return EtcdStore.connect({ endpoints: config.etcdServers });
+    }
   }
 }

@@ -35,8 +35,7 @@ export class StorageError extends Error {
 
 export const notFound = (key: string): StorageError => new StorageError('NotFound', `key not found: ${key}`, { key });
 
-export const alreadyExists = (key: string): StorageError =>
-  new StorageError('AlreadyExists', `key already exists: ${key}`, { key });
+export const alreadyExists = (key: string): StorageError => new StorageError('AlreadyExists', `key already exists: ${key}`, { key });
 
 export const conflict = (key: string, expected: Revision, actual: Revision): StorageError =>
   new StorageError('Conflict', `revision mismatch for ${key}: expected ${expected}, found ${actual}`, { key });
@@ -51,10 +50,8 @@ export const futureRevision = (requested: Revision, current: Revision): StorageE
     revision: current,
   });
 
-export const unavailable = (message: string, cause?: unknown): StorageError =>
-  new StorageError('Unavailable', message, { cause });
+export const unavailable = (message: string, cause?: unknown): StorageError => new StorageError('Unavailable', message, { cause });
 
 export const writeFailed = (message: string, cause?: unknown): StorageError => new StorageError('WriteFailed', message, { cause });
 
-export const isStorageError = (error: unknown, code?: StorageErrorCode): error is StorageError =>
-  error instanceof StorageError && (code === undefined || error.code === code);
+export const isStorageError = (error: unknown, code?: StorageErrorCode): error is StorageError => error instanceof StorageError && (code === undefined || error.code === code);

@@ -24,14 +24,7 @@ import { stringAt } from './columns/read-field.ts';
 import { serviceColumns } from './columns/service-columns.ts';
 import { persistentVolumeClaimColumns, persistentVolumeColumns, storageClassColumns } from './columns/storage-columns.ts';
 import { timestampMillis } from './columns/timestamp-since.ts';
-import {
-  controllerRevisionColumns,
-  daemonSetColumns,
-  deploymentColumns,
-  replicaSetColumns,
-  replicationControllerColumns,
-  statefulSetColumns,
-} from './columns/workload-columns.ts';
+import { controllerRevisionColumns, daemonSetColumns, deploymentColumns, replicaSetColumns, replicationControllerColumns, statefulSetColumns } from './columns/workload-columns.ts';
 
 export type { ColumnDefinition, TableColumns, TableRowCondition } from './columns/column.ts';
 

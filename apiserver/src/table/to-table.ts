@@ -14,13 +14,7 @@ export function includeObjectOf(query: URLSearchParams): IncludeObject {
   throw newBadRequest(`includeObject: Unsupported value: "${value}": supported values: "Metadata", "None", "Object"`);
 }
 
-export function toTable(
-  columns: TableColumns,
-  objects: readonly JsonObject[],
-  include: IncludeObject,
-  listMetadata: JsonObject,
-  withColumnDefinitions = true,
-): JsonObject {
+export function toTable(columns: TableColumns, objects: readonly JsonObject[], include: IncludeObject, listMetadata: JsonObject, withColumnDefinitions = true): JsonObject {
   const now = Date.now();
   const ordered = columns.rowOrder ? [...objects].sort((a, b) => columns.rowOrder!(a, b)) : objects;
   return {

@@ -77,7 +77,10 @@ test('cacher: lists of the cached resource are answered from memory, consistentl
   // A second page of a snapshot the cache no longer holds is read from the store at that revision.
   const next = await cacher.list('/registry/pods/', { limit: 4, continueAfter: page.items[3]?.key, revision: page.revision });
   t.is(next.revision, page.revision);
-  t.deepEqual(next.items.map((kv) => kv.key), all.items.slice(4, 8).map((kv) => kv.key));
+  t.deepEqual(
+    next.items.map((kv) => kv.key),
+    all.items.slice(4, 8).map((kv) => kv.key),
+  );
   t.true(store.lists > listsBefore);
 });
 
@@ -105,7 +108,10 @@ test('cacher: a watch resuming from before the ring is served by the store witho
   await old.untilChanges(29);
   t.is(store.watches, watchesBefore + 1, 'only the old resume reached the store');
   const revisions = old.changes.map((e) => (e.type === 'ADDED' ? e.revision : 0));
-  t.deepEqual(revisions, Array.from({ length: 29 }, (_, i) => first.modRevision + 1 + i));
+  t.deepEqual(
+    revisions,
+    Array.from({ length: 29 }, (_, i) => first.modRevision + 1 + i),
+  );
 });
 
 test('cacher: a NotOlderThan read waits for the cache to reach the revision', async (t) => {
@@ -118,7 +124,6 @@ test('cacher: a NotOlderThan read waits for the cache to reach the revision', as
   t.true(got.revision >= current + 1);
   t.is(got.kv?.key, '/registry/pods/default/a');
 });
-
 
 /** The real store, whose watches can be held back to make the cache lag behind it. */
 class LaggingStore extends SqliteStore {
@@ -149,7 +154,10 @@ test('cacher: a consistent list falls back to the store when the cache cannot ca
   store.held = true;
   const written = await cacher.create('/registry/pods/default/a', bytes('x'));
   const consistent = await cacher.list('/registry/pods/');
-  t.deepEqual(consistent.items.map((kv) => kv.key), ['/registry/pods/default/a']);
+  t.deepEqual(
+    consistent.items.map((kv) => kv.key),
+    ['/registry/pods/default/a'],
+  );
   t.true(consistent.revision >= written.modRevision);
   // NotOlderThan has no such way out: the cache must get there, or the read is too new.
   const error = await t.throwsAsync(cacher.list('/registry/pods/', { minRevision: written.modRevision }));
@@ -183,7 +191,10 @@ test('cacher: a progress request on an idle resource carries the store revision,
   t.teardown(() => again.close());
   await cacher.create('/registry/pods/default/q', bytes('{}'));
   await sleep(50);
-  t.deepEqual(resumed.map((event) => event.type), ['ADDED']);
+  t.deepEqual(
+    resumed.map((event) => event.type),
+    ['ADDED'],
+  );
 });
 
 test('cacher: progress requests of several watchers at once are answered together, each once', async (t) => {

@@ -57,11 +57,7 @@ test.serial('objects are stored under their key, so etcdctl finds them', async (
   await store.create(key, bytes(value));
   const binary = (server as EtcdServer).binary;
   const etcdctl = existsSync(join(dirname(binary), 'etcdctl')) ? join(dirname(binary), 'etcdctl') : 'etcdctl';
-  const { stdout } = await promisify(execFile)(
-    etcdctl,
-    ['--endpoints', endpoint(), 'get', key, '--print-value-only'],
-    { env: { ...process.env, ETCDCTL_API: '3' } },
-  );
+  const { stdout } = await promisify(execFile)(etcdctl, ['--endpoints', endpoint(), 'get', key, '--print-value-only'], { env: { ...process.env, ETCDCTL_API: '3' } });
   t.is(stdout, `${value}\n`);
 });
 

@@ -78,9 +78,16 @@ test('sqlite: kill -9 during a write storm loses no acknowledged write and half-
     t.is(kv.key, `/registry/crash/k${n}`);
   }
   const history = await store.list('/registry/crash/', { revision: current });
-  t.deepEqual(history.items.map((kv) => kv.modRevision), listed.items.map((kv) => kv.modRevision));
+  t.deepEqual(
+    history.items.map((kv) => kv.modRevision),
+    listed.items.map((kv) => kv.modRevision),
+  );
   const revisions = listed.items.map((kv) => kv.modRevision).sort((a, b) => a - b);
-  t.deepEqual(revisions, Array.from({ length: revisions.length }, (_, i) => i + 1), 'revisions have no gaps');
+  t.deepEqual(
+    revisions,
+    Array.from({ length: revisions.length }, (_, i) => i + 1),
+    'revisions have no gaps',
+  );
   await store.close();
   const db = new DatabaseSync(join(dir.path, databaseFileName));
   t.is(db.prepare('PRAGMA integrity_check').get()?.integrity_check, 'ok');

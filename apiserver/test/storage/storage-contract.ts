@@ -90,9 +90,7 @@ export function storageContract(name: string, options: ContractOptions): void {
 
   it('concurrent updates from the same revision: exactly one wins', async (t, s, p) => {
     const kv = await s.create(`${p}a`, bytes('0'));
-    const results = await Promise.allSettled(
-      Array.from({ length: 16 }, (_, i) => s.update(`${p}a`, bytes(String(i + 1)), kv.modRevision)),
-    );
+    const results = await Promise.allSettled(Array.from({ length: 16 }, (_, i) => s.update(`${p}a`, bytes(String(i + 1)), kv.modRevision)));
     const won = results.filter((r) => r.status === 'fulfilled');
     t.is(won.length, 1);
     for (const r of results) if (r.status === 'rejected') t.true(isStorageError(r.reason, 'Conflict'));
@@ -199,16 +197,22 @@ export function storageContract(name: string, options: ContractOptions): void {
     await s.delete(`${p}b`);
     await s.create(`${p}c`, bytes('c1'));
     const old = await s.list(p, { revision: at });
-    t.deepEqual(old.items.map((kv) => [kv.key, text(kv.value)]), [
-      [`${p}a`, 'a1'],
-      [`${p}b`, 'b1'],
-    ]);
+    t.deepEqual(
+      old.items.map((kv) => [kv.key, text(kv.value)]),
+      [
+        [`${p}a`, 'a1'],
+        [`${p}b`, 'b1'],
+      ],
+    );
     t.is(old.revision, at);
     const now = await s.list(p);
-    t.deepEqual(now.items.map((kv) => [kv.key, text(kv.value)]), [
-      [`${p}a`, 'a2'],
-      [`${p}c`, 'c1'],
-    ]);
+    t.deepEqual(
+      now.items.map((kv) => [kv.key, text(kv.value)]),
+      [
+        [`${p}a`, 'a2'],
+        [`${p}c`, 'c1'],
+      ],
+    );
   });
 
   it('watch from an old revision delivers every event in order, without gaps, then live ones', async (t, s, p) => {
@@ -224,7 +228,10 @@ export function storageContract(name: string, options: ContractOptions): void {
     await s.create(`${p}c`, bytes('c1'));
     await recorder.untilChanges(5);
     const changes = recorder.changes;
-    t.deepEqual(changes.map((e) => e.type), ['ADDED', 'MODIFIED', 'ADDED', 'DELETED', 'ADDED']);
+    t.deepEqual(
+      changes.map((e) => e.type),
+      ['ADDED', 'MODIFIED', 'ADDED', 'DELETED', 'ADDED'],
+    );
     const revisions = changes.map((e) => (e.type === 'PROGRESS' || e.type === 'ERROR' ? 0 : e.revision));
     for (let i = 1; i < revisions.length; i++) t.true((revisions[i] as number) > (revisions[i - 1] as number));
     const modified = changes[1] as Extract<WatchEvent, { type: 'MODIFIED' }>;
@@ -301,10 +308,13 @@ export function storageContract(name: string, options: ContractOptions): void {
     t.is(old.changes.filter((e) => e.type !== 'ERROR').length, 0);
     // The state at the compacted revision is whole.
     const listed = await s.list(p, { revision: at });
-    t.deepEqual(listed.items.map((kv) => [kv.key, text(kv.value), kv.modRevision]), [
-      [`${p}a`, 'a2', a2.modRevision],
-      [`${p}b`, 'b1', listed.items[1]?.modRevision],
-    ]);
+    t.deepEqual(
+      listed.items.map((kv) => [kv.key, text(kv.value), kv.modRevision]),
+      [
+        [`${p}a`, 'a2', a2.modRevision],
+        [`${p}b`, 'b1', listed.items[1]?.modRevision],
+      ],
+    );
     t.is(text((await s.get(`${p}a`, { revision: at })).kv?.value), 'a2');
     t.is((await s.get(`${p}c`, { revision: at })).kv, undefined);
     const fresh = new WatchRecorder(s, p, at);
@@ -367,7 +377,10 @@ export function storageContract(name: string, options: ContractOptions): void {
       watch.resume();
       await sleep(5);
     }
-    t.deepEqual(received, Array.from({ length: 30 }, (_, i) => `${p}k${String(i).padStart(2, '0')}`));
+    t.deepEqual(
+      received,
+      Array.from({ length: 30 }, (_, i) => `${p}k${String(i).padStart(2, '0')}`),
+    );
   });
 
   it('values of 1 MiB round-trip unchanged', async (t, s, p) => {

@@ -61,6 +61,5 @@ export function describe(event: WatchEvent): string {
 }
 
 export const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
-export const text = (value: Uint8Array | undefined): string | undefined =>
-  value === undefined ? undefined : new TextDecoder().decode(value);
+export const text = (value: Uint8Array | undefined): string | undefined => (value === undefined ? undefined : new TextDecoder().decode(value));
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

@@ -29,8 +29,7 @@ export const costLimitExceededMessage = 'operation cancelled: actual cost limit 
 export const outOfCostBudgetMessage = 'validation failed due to running out of cost budget, no further validation rules will be run';
 
 /** The same for a CRD rule's messageExpression. */
-export const messageExpressionOutOfBudgetMessage =
-  'messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run';
+export const messageExpressionOutOfBudgetMessage = 'messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run';
 
 /**
  * A CRD rule stopped by the per-call limit (field.Invalid at the rule's field; no later rule of the

@@ -2,7 +2,7 @@
 // time.ParseDuration): "300ms", "5m", "1h30m", "0"; Go's error words for a bad one, and
 // Duration.String() ("1m0s", "500ms") for printing one.
 
-const unitMs: Readonly<Record<string, number>> = { ns: 1e-6, us: 1e-3, 'µs': 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const unitMs: Readonly<Record<string, number>> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
 /** The duration in milliseconds, or undefined when the text is not a duration. */
 export function parseDuration(text: string): number | undefined {

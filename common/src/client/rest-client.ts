@@ -30,7 +30,6 @@ import { defaultUserAgent } from './user-agent.ts';
 import { Watch } from './watch.ts';
 import { warningTexts } from './warning-header.ts';
 
-
 /** client-go's metadata client: objects as PartialObjectMetadata, JSON as the fallback. */
 const metadataAccept = 'application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1,application/json';
 const metadataListAccept = 'application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json';
@@ -113,7 +112,14 @@ export class RestClient {
   /** One page: as many items as `limit` allows, and metadata.continue for the next page. */
   async list<T extends KubeObject>(target: ResourceTarget, options: ListOptions = {}): Promise<ObjectList<T>> {
     const accept = options.metadataOnly === true ? metadataListAccept : undefined;
-    return this.#json<ObjectList<T>>({ method: 'GET', path: resourcePath(target), query: listQuery(options), target, ...(accept === undefined ? {} : { accept }), ...control(options) });
+    return this.#json<ObjectList<T>>({
+      method: 'GET',
+      path: resourcePath(target),
+      query: listQuery(options),
+      target,
+      ...(accept === undefined ? {} : { accept }),
+      ...control(options),
+    });
   }
 
   /**
@@ -197,7 +203,14 @@ export class RestClient {
     this.#inFlight += 1;
     let opened;
     try {
-      opened = await openStream({ method: 'GET', url, headers: this.#headers(options.metadataOnly === true ? { accept: metadataAccept } : {}), agent: this.#agent, timeoutMs: this.#timeoutMs, signal: options.signal });
+      opened = await openStream({
+        method: 'GET',
+        url,
+        headers: this.#headers(options.metadataOnly === true ? { accept: metadataAccept } : {}),
+        agent: this.#agent,
+        timeoutMs: this.#timeoutMs,
+        signal: options.signal,
+      });
     } finally {
       this.#inFlight -= 1;
     }
@@ -223,7 +236,10 @@ export class RestClient {
   /** Any request; answers 2xx responses as they are and throws ApiError for the rest. */
   async request(request: RawRequest): Promise<BufferedResponse> {
     const url = this.#url(request.path, request.query ?? {});
-    const headers = this.#headers({ accept: request.accept ?? 'application/json', ...(request.body === undefined ? {} : { 'content-type': request.contentType ?? 'application/json' }) });
+    const headers = this.#headers({
+      accept: request.accept ?? 'application/json',
+      ...(request.body === undefined ? {} : { 'content-type': request.contentType ?? 'application/json' }),
+    });
     this.#inFlight += 1;
     let response: BufferedResponse;
     try {

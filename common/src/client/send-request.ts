@@ -97,7 +97,9 @@ function attempt(exchange: Exchange, stream: boolean): Promise<BufferedResponse 
       }
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => finish(() => resolve({ statusCode: response.statusCode ?? 0, headers: response.headers, headersDistinct: response.headersDistinct, body: Buffer.concat(chunks) })));
+      response.on('end', () =>
+        finish(() => resolve({ statusCode: response.statusCode ?? 0, headers: response.headers, headersDistinct: response.headersDistinct, body: Buffer.concat(chunks) })),
+      );
       response.on('error', fail);
       response.on('close', () => {
         if (!response.complete) fail(new RequestError(described, 'ECONNRESET', 'the connection closed before the whole answer came'));

@@ -30,14 +30,16 @@ export function createAgent(config: ClientConfig): HttpAgent {
   const url = new URL(config.server);
   if (url.protocol === 'http:') return expireIdleSockets(new HttpAgent(common));
   if (url.protocol !== 'https:') throw new TypeError(`server ${config.server}: only http and https are supported`);
-  return expireIdleSockets(new HttpsAgent({
-    ...common,
-    ...(config.certificateAuthority === undefined ? {} : { ca: config.certificateAuthority }),
-    ...(config.clientCertificate === undefined ? {} : { cert: config.clientCertificate }),
-    ...(config.clientKey === undefined ? {} : { key: config.clientKey }),
-    ...(config.tlsServerName === undefined ? {} : { servername: config.tlsServerName }),
-    rejectUnauthorized: config.insecureSkipTLSVerify !== true,
-  }));
+  return expireIdleSockets(
+    new HttpsAgent({
+      ...common,
+      ...(config.certificateAuthority === undefined ? {} : { ca: config.certificateAuthority }),
+      ...(config.clientCertificate === undefined ? {} : { cert: config.clientCertificate }),
+      ...(config.clientKey === undefined ? {} : { key: config.clientKey }),
+      ...(config.tlsServerName === undefined ? {} : { servername: config.tlsServerName }),
+      rejectUnauthorized: config.insecureSkipTLSVerify !== true,
+    }),
+  );
 }
 
 /** Idle pooled sockets time out (the agent then destroys them); a socket taken for a request does not. */

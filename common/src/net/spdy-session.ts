@@ -293,9 +293,11 @@ export class SpdyServerSession {
     };
     if (this.#outbound === undefined && !(frame instanceof Promise)) return write(frame);
     const previous = this.#outbound ?? Promise.resolve();
-    const next = previous.then(async () => write(await frame)).catch((error: unknown) => {
-      done?.(error instanceof Error ? error : new Error(String(error)));
-    });
+    const next = previous
+      .then(async () => write(await frame))
+      .catch((error: unknown) => {
+        done?.(error instanceof Error ? error : new Error(String(error)));
+      });
     this.#outbound = next;
     void next.then(() => {
       if (this.#outbound === next) this.#outbound = undefined;

@@ -35,12 +35,20 @@ export function acceptSpdyUpgrade(
     const count = Object.keys(request.headers).filter((name) => name !== 'host').length;
     return refuse(socket, 400, `unable to upgrade: header X-Stream-Protocol-Version does not exist in request with ${count} headers`);
   }
-  const clientProtocols = offered.flatMap((value) => value.split(',')).map((value) => value.trim()).filter((value) => value !== '');
+  const clientProtocols = offered
+    .flatMap((value) => value.split(','))
+    .map((value) => value.trim())
+    .filter((value) => value !== '');
   if (clientProtocols.length === 0) return refuse(socket, 400, `unable to upgrade: header X-Stream-Protocol-Version contains [${offered.join(' ')}], but no valid protocols`);
   const protocol = clientProtocols.find((candidate) => serverProtocols.includes(candidate));
   if (protocol === undefined) {
     const accepted = serverProtocols.map((name) => `X-Accepted-Stream-Protocol-Versions: ${name}\r\n`).join('');
-    return refuse(socket, 403, `unable to upgrade: unable to negotiate protocol: client supports [${clientProtocols.join(' ')}], server accepts [${serverProtocols.join(' ')}]`, accepted);
+    return refuse(
+      socket,
+      403,
+      `unable to upgrade: unable to negotiate protocol: client supports [${clientProtocols.join(' ')}], server accepts [${serverProtocols.join(' ')}]`,
+      accepted,
+    );
   }
   const connection = (request.headers.connection ?? '').toLowerCase();
   if (!connection.includes('upgrade') || !isSpdyUpgradeRequest(request)) {

@@ -30,9 +30,12 @@ export function spliceConnections(a: Duplex, b: Duplex, open?: Set<Duplex>): voi
   };
   for (const connection of [a, b]) {
     open?.add(connection);
-    connection.once('end', finish).once('error', cut).once('close', () => {
-      open?.delete(connection);
-      finish();
-    });
+    connection
+      .once('end', finish)
+      .once('error', cut)
+      .once('close', () => {
+        open?.delete(connection);
+        finish();
+      });
   }
 }

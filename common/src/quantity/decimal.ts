@@ -43,7 +43,7 @@ export function compareDecimals(a: Decimal, b: Decimal): -1 | 0 | 1 {
   // Same sign: the magnitude with the higher leading digit position wins.
   const ta = digitCount(a.coefficient) + a.exponent;
   const tb = digitCount(b.coefficient) + b.exponent;
-  if (ta !== tb) return (ta > tb) === (sa > 0) ? 1 : -1;
+  if (ta !== tb) return ta > tb === sa > 0 ? 1 : -1;
   const shift = a.exponent - b.exponent;
   const x = shift > 0 ? a.coefficient * 10n ** BigInt(shift) : a.coefficient;
   const y = shift < 0 ? b.coefficient * 10n ** BigInt(-shift) : b.coefficient;

@@ -171,8 +171,7 @@ export function parseQuantity(text: string): ParsedQuantity {
       const shifted = `${num}${denom}`;
       const product = BigInt(shifted) * mantissa;
       if (fitsInt64(product)) {
-        const canonical =
-          format === 'BinarySI' ? exponent % 10 === 0 && (BigInt(shifted) & 7n) !== 0n : scale % 3 === 0 && !shifted.endsWith('000') && shifted[0] !== '0';
+        const canonical = format === 'BinarySI' ? exponent % 10 === 0 && (BigInt(shifted) & 7n) !== 0n : scale % 3 === 0 && !shifted.endsWith('000') && shifted[0] !== '0';
         const amount: QuantityAmount = { kind: 'int64', value: positive ? product : -product, scale };
         return { quantity: canonical ? { amount, format, text } : { amount, format } };
       }

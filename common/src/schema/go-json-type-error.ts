@@ -173,7 +173,8 @@ function goTypeOf(schema: Schema, context: FieldContext, lookup: TypeLookup): st
     case 'map':
       // Maps of quantities: core's ResourceList (requests, limits, capacity, hard, ...), and
       // resource.k8s.io's capacities keyed by QualifiedName.
-      if (schema.values.type === 'ref' && schema.values.name.endsWith('.Quantity')) return context.owner.startsWith('io.k8s.api.resource.') ? 'map[v1.QualifiedName]resource.Quantity' : 'v1.ResourceList';
+      if (schema.values.type === 'ref' && schema.values.name.endsWith('.Quantity'))
+        return context.owner.startsWith('io.k8s.api.resource.') ? 'map[v1.QualifiedName]resource.Quantity' : 'v1.ResourceList';
       return `map[string]${goTypeOf(schema.values, { ...context, inMap: true }, lookup)}`;
     case 'ref':
       return goTypeName(schema.name);

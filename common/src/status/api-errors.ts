@@ -54,8 +54,7 @@ export function newInvalid(kind: GroupKind, name: string, errors: readonly Field
   // The message lists each distinct error once; a single one goes without brackets.
   const messages = [...new Set(errors.map(fieldErrorMessage))];
   const subject = `${qualified(kind.kind, kind.group)} ${goQuote(name)} is invalid`;
-  const message =
-    messages.length === 0 ? subject : messages.length === 1 ? `${subject}: ${messages[0]}` : `${subject}: [${messages.join(', ')}]`;
+  const message = messages.length === 0 ? subject : messages.length === 1 ? `${subject}: ${messages[0]}` : `${subject}: [${messages.join(', ')}]`;
   return failure(422, 'Invalid', message, { name, group: kind.group, kind: kind.kind, causes });
 }
 

@@ -1,7 +1,6 @@
 // Field errors (apimachinery util/validation/field): the causes of a 422 Invalid, worded as kube words them.
 
 import { goNumber, goQuote } from './go-format.ts';
-import type { StatusCause } from './status.ts';
 
 export type FieldErrorType =
   | 'FieldValueNotFound'
@@ -58,11 +57,11 @@ export function fieldErrorBody(error: FieldError): string {
           ? `[]string{${value.map(goQuote).join(', ')}}`
           : typeof value === 'object'
             ? (value as { goSyntax: string }).goSyntax
-          : typeof value === 'string'
-            ? goQuote(value)
-            : typeof value === 'number'
-              ? goNumber(value)
-              : String(value);
+            : typeof value === 'string'
+              ? goQuote(value)
+              : typeof value === 'number'
+                ? goNumber(value)
+                : String(value);
     body += `: ${shown}`;
   }
   if (error.detail) body += `: ${error.detail}`;

@@ -28,13 +28,7 @@ export type KnownStatusReason =
 export type StatusReason = KnownStatusReason | (string & {});
 
 /** Field error types (the `reason` of a cause) plus the causes kube-apiserver adds itself. */
-export type StatusCauseType =
-  | FieldErrorType
-  | 'UnexpectedServerResponse'
-  | 'DisruptionBudget'
-  | 'FieldManagerConflict'
-  | 'ResourceVersionTooLarge'
-  | (string & {});
+export type StatusCauseType = FieldErrorType | 'UnexpectedServerResponse' | 'DisruptionBudget' | 'FieldManagerConflict' | 'ResourceVersionTooLarge' | (string & {});
 
 export interface StatusCause {
   readonly reason?: StatusCauseType;

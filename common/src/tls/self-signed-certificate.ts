@@ -7,10 +7,7 @@
 
 import { createHash, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { isIP } from 'node:net';
-import {
-  derBitString, derBoolean, derContext, derDirectoryString, derInteger, derNull, derObjectIdentifier, derOctetString, derSequence, derSet,
-  derTime,
-} from './der.ts';
+import { derBitString, derBoolean, derContext, derDirectoryString, derInteger, derNull, derObjectIdentifier, derOctetString, derSequence, derSet, derTime } from './der.ts';
 
 /** RFC 5280 KeyUsage bits, numbered as the standard numbers them. */
 export const keyUsages = {
@@ -120,8 +117,7 @@ function encodeName(name: CertificateName): Buffer {
 }
 
 function certificateExtensions(template: CertificateTemplate, subjectKeyId: Buffer | undefined, authorityKeyId: Buffer | undefined): Buffer[] {
-  const extension = (oid: string, critical: boolean, value: Buffer) =>
-    derSequence(derObjectIdentifier(oid), ...(critical ? [derBoolean(true)] : []), derOctetString(value));
+  const extension = (oid: string, critical: boolean, value: Buffer) => derSequence(derObjectIdentifier(oid), ...(critical ? [derBoolean(true)] : []), derOctetString(value));
   const extensions: Buffer[] = [];
   if (template.keyUsage !== undefined && template.keyUsage.length > 0) extensions.push(extension(oids.keyUsage, true, keyUsageBits(template.keyUsage)));
   if (template.extendedKeyUsage !== undefined && template.extendedKeyUsage.length > 0) {
@@ -227,7 +223,15 @@ export function generateSelfSignedCertKey(host: string, options: SelfSignedOptio
   const authorityKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const authorityName = { commonName: `${host}-ca@${unix}` };
   const authority = issueCertificate(
-    { serialNumber: 1, subject: authorityName, notBefore, notAfter, publicKey: authorityKeys.publicKey, keyUsage: ['digitalSignature', 'keyEncipherment', 'keyCertSign'], isCA: true },
+    {
+      serialNumber: 1,
+      subject: authorityName,
+      notBefore,
+      notAfter,
+      publicKey: authorityKeys.publicKey,
+      keyUsage: ['digitalSignature', 'keyEncipherment', 'keyCertSign'],
+      isCA: true,
+    },
     { name: authorityName, privateKey: authorityKeys.privateKey },
   );
   const serverKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });

@@ -69,7 +69,9 @@ const qualifiedNameMessage = "must consist of alphanumeric characters, '-', '_' 
 export function isQualifiedName(value: string): string[] {
   const parts = value.split('/');
   if (parts.length > 2) {
-    return [`a valid label key ${regexError(qualifiedNameMessage, qualifiedNameFormat, 'MyName', 'my.name', '123-abc')} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`];
+    return [
+      `a valid label key ${regexError(qualifiedNameMessage, qualifiedNameFormat, 'MyName', 'my.name', '123-abc')} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`,
+    ];
   }
   const errors: string[] = [];
   const name = parts[parts.length - 1] as string;

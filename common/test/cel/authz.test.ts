@@ -66,9 +66,7 @@ test('a resource check asks with apiVersion "*" and every field the expression s
   const authorizer = recordingAuthorizer();
   const source = "authorizer.group('apps').resource('deployments').subresource('scale').namespace('ns').name('web').check('update').reason()";
   t.is(evaluate(source, authorizer), 'ok');
-  t.deepEqual(authorizer.calls, [
-    resourceAttributes({ verb: 'update', apiGroup: 'apps', resource: 'deployments', subresource: 'scale', namespace: 'ns', name: 'web' }),
-  ]);
+  t.deepEqual(authorizer.calls, [resourceAttributes({ verb: 'update', apiGroup: 'apps', resource: 'deployments', subresource: 'scale', namespace: 'ns', name: 'web' })]);
 });
 
 test('the core group, the cluster scope and unset fields are empty strings; a later call replaces an earlier one', (t) => {
@@ -132,7 +130,7 @@ test('serviceAccount() refuses a name that is no DNS subdomain before a namespac
 });
 
 test('decisions: allowed() only for allow, reason() as given, errored() and error() for a failed authorizer', (t) => {
-  const read = "[d.allowed(), d.reason(), d.errored(), d.error()]";
+  const read = '[d.allowed(), d.reason(), d.errored(), d.error()]';
   const decide = (decision: AuthorizerDecision, check = "authorizer.group('').resource('pods').check('get')") =>
     evaluate(`[${check}].map(d, ${read})[0]`, recordingAuthorizer(decision));
   t.deepEqual(decide({ decision: 'allow', reason: 'RBAC: allowed by ClusterRoleBinding "admin"' }), [true, 'RBAC: allowed by ClusterRoleBinding "admin"', false, '']);

@@ -31,7 +31,10 @@ test(`the checker answers as cel-go does for ${checkerCases.length} expressions`
 
 test(`self typed by a schema: the checker answers as cel-go does for ${schemaCheckerCases.length} expressions`, (t) => {
   const self = assignTypeNames(schemaCelType(checkerSchema, true)!, 'selfType');
-  const declared = new Map([['self', self], ['oldSelf', self]]);
+  const declared = new Map([
+    ['self', self],
+    ['oldSelf', self],
+  ]);
   const differences = schemaCheckerCases.flatMap((want) => {
     const got = check(want.expr, kubernetesEnvSet().newExpressions, declared);
     return got.type === want.type && got.error === want.error ? [] : [{ expr: want.expr, want, got }];

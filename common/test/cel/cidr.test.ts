@@ -5,7 +5,7 @@
 
 import test from 'ava';
 import fc from 'fast-check';
-import { CelCIDR, cidrCosts, cidrFunctions, cidrType } from '../../src/cel/library/cidr.ts';
+import { cidrCosts, cidrFunctions, cidrType } from '../../src/cel/library/cidr.ts';
 import { CelIP, ipFunctions } from '../../src/cel/library/ip.ts';
 import { equalValues } from '../../src/cel/values/compare.ts';
 import { CelError, typeOf, type CelValue } from '../../src/cel/values/values.ts';
@@ -116,13 +116,15 @@ test("costs, as Kubernetes' cost tests count them", (t) => {
   for (const name of ['ip', 'masked', 'prefixLength', 'string'] as const) t.is(cidrCosts[name].actual(), 1, name);
 });
 
-const prefixText = fc.oneof(
-  fc.tuple(fc.uint8Array({ minLength: 4, maxLength: 4 }), fc.integer({ min: 0, max: 32 })),
-  fc.tuple(
-    fc.uint8Array({ minLength: 16, maxLength: 16 }).map((bytes) => ((bytes[10] = 0), bytes)),
-    fc.integer({ min: 0, max: 128 }),
-  ),
-).map(([bytes, bits]) => `${addrString({ bytes: [...bytes], zone: '' })}/${bits}`);
+const prefixText = fc
+  .oneof(
+    fc.tuple(fc.uint8Array({ minLength: 4, maxLength: 4 }), fc.integer({ min: 0, max: 32 })),
+    fc.tuple(
+      fc.uint8Array({ minLength: 16, maxLength: 16 }).map((bytes) => ((bytes[10] = 0), bytes)),
+      fc.integer({ min: 0, max: 128 }),
+    ),
+  )
+  .map(([bytes, bits]) => `${addrString({ bytes: [...bytes], zone: '' })}/${bits}`);
 
 test('a range contains its own address, and its masked form contains it', (t) => {
   fc.assert(

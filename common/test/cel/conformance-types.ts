@@ -2,7 +2,26 @@
 // checking the conformance expressions; undefined for protobuf message and wrapper types, which
 // Kubernetes rules never see. Test-only.
 
-import { boolType, bytesType, doubleType, dynType, durationType, anyType, intType, listOf, mapOf, nullType, opaqueType, optionalOf, stringType, timestampType, typeOfType, typeParam, uintType, type CelType } from '../../src/cel/types/cel-types.ts';
+import {
+  boolType,
+  bytesType,
+  doubleType,
+  dynType,
+  durationType,
+  anyType,
+  intType,
+  listOf,
+  mapOf,
+  nullType,
+  opaqueType,
+  optionalOf,
+  stringType,
+  timestampType,
+  typeOfType,
+  typeParam,
+  uintType,
+  type CelType,
+} from '../../src/cel/types/cel-types.ts';
 
 type Json = Readonly<Record<string, unknown>>;
 

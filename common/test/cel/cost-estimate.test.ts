@@ -27,12 +27,7 @@ import { minSerializedSize, schemaCelType, type OpenApiV3Schema } from '../../sr
 import { checkerVariables } from './checker-variables.ts';
 import { plainCostCases, schemaCostCases, type CostCase } from './cost-estimate-cases.ts';
 
-const plainVariables = new Map<string, CelType>([
-  ...checkerVariables,
-  ['b', bytesType],
-  ['ll', listOf(listOf(intType))],
-  ['authorizer', authorizerType],
-]);
+const plainVariables = new Map<string, CelType>([...checkerVariables, ['b', bytesType], ['ll', listOf(listOf(intType))], ['authorizer', authorizerType]]);
 
 const environment = kubernetesEnvSet({ compatibilityVersion: { major: 1, minor: 35 }, featureGates: { AuthorizeWithSelectors: true } }).newExpressions;
 
@@ -93,7 +88,7 @@ test('the schema bounds what a rule costs: maxItems and maxLength against none',
   t.is(estimate(rule, bounded.variables), '3..18446744073709551615');
 });
 
-test('paths share storage as cel-go\'s Go slices do: sibling fields of one iteration variable overwrite each other', (t) => {
+test("paths share storage as cel-go's Go slices do: sibling fields of one iteration variable overwrite each other", (t) => {
   const { variables, sizes } = schemaContext({
     type: 'object',
     properties: {
@@ -128,10 +123,7 @@ test('per-expression limit: kube-apiserver words the factor by which it is excee
   ];
   for (const [cost, factor] of factors) t.is(ruleCostExceededMessage(cost), `estimated rule cost exceeds budget by factor of ${factor}${suffix}`);
   t.is(messageExpressionCostExceededMessage(25_000_000n), `estimated messageExpression cost exceeds budget by factor of 2.5x${suffix}`);
-  t.is(
-    totalCostExceededMessage(650_000_000n),
-    `x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema exceeds budget by factor of 6.5x${suffix}`,
-  );
+  t.is(totalCostExceededMessage(650_000_000n), `x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema exceeds budget by factor of 6.5x${suffix}`);
   t.is(costExceededMessage('estimated rule cost', 225_000_000n, 100_000_000), `estimated rule cost exceeds budget by factor of 2.2x${suffix}`);
   t.is(contributedToTotalCostMessage, 'contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema');
   t.false(exceedsExpressionCostLimit(10_000_000n));

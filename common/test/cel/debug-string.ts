@@ -54,15 +54,33 @@ function goQuote(codePoints: Iterable<number | { byte: number }>): string {
       continue;
     }
     switch (c) {
-      case 0x07: out += '\\a'; continue;
-      case 0x08: out += '\\b'; continue;
-      case 0x0c: out += '\\f'; continue;
-      case 0x0a: out += '\\n'; continue;
-      case 0x0d: out += '\\r'; continue;
-      case 0x09: out += '\\t'; continue;
-      case 0x0b: out += '\\v'; continue;
-      case 0x22: out += '\\"'; continue;
-      case 0x5c: out += '\\\\'; continue;
+      case 0x07:
+        out += '\\a';
+        continue;
+      case 0x08:
+        out += '\\b';
+        continue;
+      case 0x0c:
+        out += '\\f';
+        continue;
+      case 0x0a:
+        out += '\\n';
+        continue;
+      case 0x0d:
+        out += '\\r';
+        continue;
+      case 0x09:
+        out += '\\t';
+        continue;
+      case 0x0b:
+        out += '\\v';
+        continue;
+      case 0x22:
+        out += '\\"';
+        continue;
+      case 0x5c:
+        out += '\\\\';
+        continue;
     }
     const ch = String.fromCodePoint(c);
     if (c === 0x20 || (c > 0x20 && c !== 0x7f && /[\p{L}\p{M}\p{N}\p{P}\p{S}]/u.test(ch))) out += ch;
@@ -70,7 +88,7 @@ function goQuote(codePoints: Iterable<number | { byte: number }>): string {
     else if (c <= 0xffff) out += `\\u${c.toString(16).padStart(4, '0')}`;
     else out += `\\U${c.toString(16).padStart(8, '0')}`;
   }
-  return out + '"';
+  return `${out}"`;
 }
 
 function* utf8CodePoints(bytes: Uint8Array): Generator<number | { byte: number }> {

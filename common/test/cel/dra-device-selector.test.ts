@@ -45,10 +45,16 @@ const cases: ReadonlyArray<readonly [expression: string, answer: Answer]> = [
   ['device.model', { invalid: "compilation failed: ERROR: <input>:1:7: undefined field 'model'\n | device.model\n | ......^" }],
   [
     'device.capacity["example.com"].memory.model',
-    { invalid: 'compilation failed: ERROR: <input>:1:38: unexpected failed resolution of \'kubernetes.Quantity\'\n | device.capacity["example.com"].memory.model\n | .....................................^' },
+    {
+      invalid:
+        'compilation failed: ERROR: <input>:1:38: unexpected failed resolution of \'kubernetes.Quantity\'\n | device.capacity["example.com"].memory.model\n | .....................................^',
+    },
   ],
-  ['device.driver == 1', { invalid: "compilation failed: ERROR: <input>:1:15: found no matching overload for '_==_' applied to '(string, int)'\n | device.driver == 1\n | ..............^" }],
-  ['driver == "example.com"', { invalid: 'compilation failed: ERROR: <input>:1:1: undeclared reference to \'driver\' (in container \'\')\n | driver == "example.com"\n | ^' }],
+  [
+    'device.driver == 1',
+    { invalid: "compilation failed: ERROR: <input>:1:15: found no matching overload for '_==_' applied to '(string, int)'\n | device.driver == 1\n | ..............^" },
+  ],
+  ['driver == "example.com"', { invalid: "compilation failed: ERROR: <input>:1:1: undeclared reference to 'driver' (in container '')\n | driver == \"example.com\"\n | ^" }],
   [
     '',
     {
@@ -95,6 +101,6 @@ test('the device is kubernetes.DRADevice with driver, attributes and capacity, a
 test('an attribute (google.protobuf.Any) cannot be the range of a comprehension', (t) => {
   t.deepEqual(answer('device.attributes["d"].list.exists(x, x == 1)', false), {
     invalid:
-      "compilation failed: ERROR: <input>:1:23: expression of type 'any' cannot be range of a comprehension (must be list, map, or dynamic)\n | device.attributes[\"d\"].list.exists(x, x == 1)\n | ......................^",
+      'compilation failed: ERROR: <input>:1:23: expression of type \'any\' cannot be range of a comprehension (must be list, map, or dynamic)\n | device.attributes["d"].list.exists(x, x == 1)\n | ......................^',
   });
 });

@@ -20,10 +20,8 @@ import { fromExprValue, sameValue } from './conformance-values.ts';
 /** Measured when the skip list was written; the floor below which a change is a regression. */
 const passedAtLeast = 1383;
 
-const notInKubernetes = (library: string): string =>
-  `cel-go's ${library} extension, which Kubernetes 1.35's CEL environment does not enable`;
-const legacyFormatter =
-  "expects cel-go's newer string.format (strings extension v4+); Kubernetes 1.35 uses strings v2, whose legacy formatter answers differently";
+const notInKubernetes = (library: string): string => `cel-go's ${library} extension, which Kubernetes 1.35's CEL environment does not enable`;
+const legacyFormatter = "expects cel-go's newer string.format (strings extension v4+); Kubernetes 1.35 uses strings v2, whose legacy formatter answers differently";
 
 /**
  * Tests skipped by path: a file, a file/section, or one file/section/name. Only for behaviour that
@@ -39,8 +37,8 @@ const knownSkips: ReadonlyMap<string, string> = new Map([
     'type_deductions/legacy_nullable_types/null_assignable_to_abstract_parameter_candidate',
     "cel-go 0.26 (Kubernetes 1.35) deduces null for this list's element; the spec data expects newer cel-go's optional_type(int) (Kubernetes refuses the mixed literal anyway)",
   ],
-  ['string_ext/value_errors/indexof_out_of_range', "cel-go 0.26 (Kubernetes 1.35) answers -1 for a start past the end; the spec data expects an error"],
-  ['string_ext/value_errors/lastindexof_out_of_range', "cel-go 0.26 (Kubernetes 1.35) answers -1 for a start past the end; the spec data expects an error"],
+  ['string_ext/value_errors/indexof_out_of_range', 'cel-go 0.26 (Kubernetes 1.35) answers -1 for a start past the end; the spec data expects an error'],
+  ['string_ext/value_errors/lastindexof_out_of_range', 'cel-go 0.26 (Kubernetes 1.35) answers -1 for a start past the end; the spec data expects an error'],
   ...[
     'scientific notation formatting clause',
     'default precision for scientific notation',
@@ -173,5 +171,8 @@ test('every path in the skip list names conformance tests', (t) => {
     paths.add(`${testCase.file}/${testCase.section}`);
     paths.add(`${testCase.file}/${testCase.section}/${testCase.name}`);
   }
-  t.deepEqual([...knownSkips.keys()].filter((path) => !paths.has(path)), []);
+  t.deepEqual(
+    [...knownSkips.keys()].filter((path) => !paths.has(path)),
+    [],
+  );
 });

@@ -19,7 +19,8 @@ const dns1123Subdomain =
   "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
 const dns1035Label =
   "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
-const labelKeyRegex = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
+const labelKeyRegex =
+  "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
 const labelValue =
   "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
 
@@ -39,7 +40,7 @@ test("Kubernetes' examples validate", (t) => {
   t.deepEqual(validate('datetime', '2021-01-01T00:00:00Z'), none);
 });
 
-test('the name formats answer with apimachinery\'s messages', (t) => {
+test("the name formats answer with apimachinery's messages", (t) => {
   t.deepEqual(validate('dns1123Label', 'contains a space'), errors(dns1123Label));
   t.deepEqual(validate('dns1123Label', 'a.b'), errors('must not contain dots'));
   t.deepEqual(validate('dns1123Label', 'x'.repeat(64)), errors('must be no more than 63 characters'));
@@ -75,7 +76,8 @@ test('uri, uuid, byte, date and datetime', (t) => {
   for (const date of ['2020-02-29', '0000-02-29', '2021-12-31']) t.deepEqual(validate('date', date), none, date);
   for (const date of ['2020-01-32', '2021-02-29', '2020-13-01', '2021-1-01', '2021-01-01T00:00:00Z']) t.deepEqual(validate('date', date), errors('invalid date'), date);
   for (const time of ['2021-01-01t23:59:59.999+05:30', '2021-01-01T00:00:00x5Z', '2021-01-01T00:00:00ZT']) t.deepEqual(validate('datetime', time), none, time);
-  for (const time of ['2020-01-32T00:00:00Z', '2021-01-01T24:00:00Z', '2021-01-01T00:00:00', '2021-01-01']) t.deepEqual(validate('datetime', time), errors('invalid datetime'), time);
+  for (const time of ['2020-01-32T00:00:00Z', '2021-01-01T24:00:00Z', '2021-01-01T00:00:00', '2021-01-01'])
+    t.deepEqual(validate('datetime', time), errors('invalid datetime'), time);
 });
 
 test('format.named knows each format by its exact name', (t) => {

@@ -26,7 +26,7 @@ test('ip() parses IPv4 and IPv6 addresses; string() gives the canonical form', (
   t.is(ipType.name, 'net.IP');
 });
 
-test('ip() refuses what netip refuses, with its message inside Kubernetes\' own', (t) => {
+test("ip() refuses what netip refuses, with its message inside Kubernetes' own", (t) => {
   const cases: Array<[string, string]> = [
     ['192.168.0.1.0', 'IPv4 address too long'],
     ['127.0.0.256', 'IPv4 field has value >255'],

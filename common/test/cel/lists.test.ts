@@ -189,8 +189,14 @@ test('list functions keep their invariants', (t) => {
     fc.property(fc.array(fc.integer({ min: -1000, max: 1000 }), { maxLength: 30 }), fc.array(element, { maxLength: 20 }), (ints, numbers) => {
       const sorted = sort(ints) as number[];
       t.true(isSorted(sorted));
-      t.deepEqual([...sorted].sort((a, b) => a - b), [...ints].sort((a, b) => a - b));
-      t.is(sum(ints), ints.reduce((a, b) => a + b, 0));
+      t.deepEqual(
+        [...sorted].sort((a, b) => a - b),
+        [...ints].sort((a, b) => a - b),
+      );
+      t.is(
+        sum(ints),
+        ints.reduce((a, b) => a + b, 0),
+      );
       t.deepEqual(slice(ints, 0, ints.length), ints);
       t.deepEqual(reverse(reverse(ints)), ints);
       t.deepEqual(flatten(ints), ints);
@@ -227,5 +233,11 @@ test('costs are counted as Kubernetes counts them', (t) => {
   t.is(actual('distinct', [ints]), 61);
   t.is(actual('sort', [strings]), Math.trunc(25 * 2.1) + 11);
   t.is(actual('sort', [[]]), 11);
-  t.is(actual('@sortByAssociatedKeys', [['a', 'b'], [2, 1]]), 19);
+  t.is(
+    actual('@sortByAssociatedKeys', [
+      ['a', 'b'],
+      [2, 1],
+    ]),
+    19,
+  );
 });

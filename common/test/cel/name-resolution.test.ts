@@ -4,7 +4,7 @@
 
 import test from 'ava';
 import { compileCel } from '../../src/cel/program.ts';
-import { CelError, CelOptional, types, type CelValue } from '../../src/cel/values/values.ts';
+import { CelError, type CelOptional, types, type CelValue } from '../../src/cel/values/values.ts';
 
 function evaluate(source: string, variables: Record<string, unknown> = {}): CelValue {
   const compiled = compileCel(source);

@@ -31,15 +31,24 @@ const celGoTestParser = new CelParser({ maxRecursionDepth: 32, errorRecoveryLimi
  * with the same errors as ours). Kubernetes does not enable that extension.
  */
 const simpleSkips: ReadonlyMap<string, string> = new Map([
-  ...['multiple_macros_1', 'multiple_macros_2', 'multiple_macros_3', 'nested_macros_1', 'nested_macros_2',
-    'adjacent_macros', 'macro_shadowed_variable_1', 'macro_shadowed_variable_2'].map(
-    (name) => [`block_ext/${name}`, 'cel.iterVar(i, j) as an iteration variable needs the cel.block extension'] as const,
-  ),
+  ...[
+    'multiple_macros_1',
+    'multiple_macros_2',
+    'multiple_macros_3',
+    'nested_macros_1',
+    'nested_macros_2',
+    'adjacent_macros',
+    'macro_shadowed_variable_1',
+    'macro_shadowed_variable_2',
+  ].map((name) => [`block_ext/${name}`, 'cel.iterVar(i, j) as an iteration variable needs the cel.block extension'] as const),
 ]);
 
 /** cel-go parser cases whose error output we do not reproduce, with why. */
 const celGoSkips: ReadonlyMap<string, string> = new Map([
-  ['-[-1--1--1--1---1--1--1--0--1--1--1--1--0--2', 'fuzz input: ANTLR counts rule re-entries its own way, so the recursion limit stops parsing at a different token and fewer later syntax errors are listed'],
+  [
+    '-[-1--1--1--1---1--1--1--0--1--1--1--1--0--2',
+    'fuzz input: ANTLR counts rule re-entries its own way, so the recursion limit stops parsing at a different token and fewer later syntax errors are listed',
+  ],
   ['ó', 'needs ErrorRecoveryLookaheadTokenLimit(4), a test-only setting of cel-go (default 256)'],
   ['x{?.', "recorded with a recovery limit that ANTLR reaches at EOF; cel-go's own test of this input (limit 10) gives exactly our two errors"],
 ]);
@@ -72,12 +81,17 @@ test('every simple conformance test parses, with a table per file', (t) => {
   for (const [file, row] of rows) {
     total += row.tests;
     parsed += row.parsed;
-    lines.push(`${file.padEnd(20)} ${String(row.tests).padStart(5)}  ${String(row.parsed).padStart(6)}  ${String(row.skipped).padStart(7)}  ${String(row.mismatches.length).padStart(10)}`);
+    lines.push(
+      `${file.padEnd(20)} ${String(row.tests).padStart(5)}  ${String(row.parsed).padStart(6)}  ${String(row.skipped).padStart(7)}  ${String(row.mismatches.length).padStart(10)}`,
+    );
   }
   lines.push(`${'total'.padEnd(20)} ${String(total).padStart(5)}  ${String(parsed).padStart(6)}`);
   console.log(lines.join('\n'));
   for (const [reason, names] of groupSkips()) console.log(`skipped (${names.length}): ${reason}`);
-  t.deepEqual([...rows.values()].flatMap((r) => r.mismatches), []);
+  t.deepEqual(
+    [...rows.values()].flatMap((r) => r.mismatches),
+    [],
+  );
   t.true(total > 2000);
 });
 
@@ -87,7 +101,7 @@ function groupSkips(): Map<string, string[]> {
   return out;
 }
 
-test('trees equal cel-go\'s for every conformance expression cel-go parsed', (t) => {
+test("trees equal cel-go's for every conformance expression cel-go parsed", (t) => {
   let compared = 0;
   const differences: string[] = [];
   for (const s of simpleTests()) {
@@ -152,13 +166,10 @@ function namedNodes(e: Expr, out: { name: string; offset: number }[] = []): { na
   return out;
 }
 
-test('positions cel-go\'s checker reports fall on nodes of ours with that name', (t) => {
+test("positions cel-go's checker reports fall on nodes of ours with that name", (t) => {
   let checked = 0;
   const misses: string[] = [];
-  const cases = [
-    ...celGoParserCases().map((c) => ({ expr: c.expr, error: c.error })),
-    ...simpleTests().map((s) => ({ expr: s.expr, error: s.celGoError })),
-  ];
+  const cases = [...celGoParserCases().map((c) => ({ expr: c.expr, error: c.error })), ...simpleTests().map((s) => ({ expr: s.expr, error: s.celGoError }))];
   for (const c of cases) {
     if (c.error === undefined || !c.error.startsWith('ERROR: <input>:')) continue;
     // One of cel-go's test configurations has no existsOne macro: it checks `m.existsOne(v, f)` as a call.
@@ -212,8 +223,7 @@ test('expressions that are a single literal parse to the value the conformance t
     compared++;
     const ours = literalJson(r.parsed.expr);
     const expected = s.expected.value as Record<string, unknown>;
-    const same = JSON.stringify(ours) === JSON.stringify(expected) ||
-      ('nullValue' in expected && (ours as { nullValue?: unknown }).nullValue === null);
+    const same = JSON.stringify(ours) === JSON.stringify(expected) || ('nullValue' in expected && (ours as { nullValue?: unknown }).nullValue === null);
     if (!same) differences.push(`${s.file}/${s.name}: ours ${JSON.stringify(ours)}, expected ${JSON.stringify(expected)}`);
   }
   t.true(compared > 150);

@@ -35,9 +35,11 @@ function sexpr(e: Expr): string {
     case 'struct':
       return `${e.messageName}{${e.fields.map((x) => `${x.optional ? '?' : ''}${x.field}: ${sexpr(x.value)}`).join(', ')}}`;
     case 'comprehension':
-      return `fold(${e.iterVar}${e.iterVar2 === undefined ? '' : `, ${e.iterVar2}`} in ${sexpr(e.iterRange)}; ` +
+      return (
+        `fold(${e.iterVar}${e.iterVar2 === undefined ? '' : `, ${e.iterVar2}`} in ${sexpr(e.iterRange)}; ` +
         `${e.accuVar} = ${sexpr(e.accuInit)}; while ${sexpr(e.loopCondition)}; ${e.accuVar} = ${sexpr(e.loopStep)}; ` +
-        `${sexpr(e.result)})`;
+        `${sexpr(e.result)})`
+      );
   }
 }
 
@@ -56,7 +58,7 @@ function errors(source: string, options: ParserOptions = kubernetes): string {
   return formatIssues(source, r.issues);
 }
 
-test('operators bind by the specification\'s precedence', (t) => {
+test("operators bind by the specification's precedence", (t) => {
   t.is(tree('a || b && c'), '_||_(a, _&&_(b, c))');
   t.is(tree('a && b || c'), '_||_(_&&_(a, b), c)');
   t.is(tree('a == b && c < d'), '_&&_(_==_(a, b), _<_(c, d))');
@@ -105,7 +107,7 @@ test('members: selection, index, receiver calls, global calls, leading-dot names
   t.is(tree('[,]'), '[]');
 });
 
-test('node ids follow cel-go\'s order and offsets are code points', (t) => {
+test("node ids follow cel-go's order and offsets are code points", (t) => {
   const p = parsed('a.b(c) + {"k": d}');
   const e = p.expr;
   if (e.type !== 'call') return t.fail();
@@ -125,15 +127,11 @@ test('node ids follow cel-go\'s order and offsets are code points', (t) => {
 
 test('standard macros expand as cel-go expands them, at the position of the call', (t) => {
   t.is(tree('has(a.b)'), 'a.b~test');
-  t.is(tree('l.all(x, x > 0)'),
-    'fold(x in l; @result = true; while @not_strictly_false(@result); @result = _&&_(@result, _>_(x, 0)); @result)');
-  t.is(tree('l.exists(x, x > 0)'),
-    'fold(x in l; @result = false; while @not_strictly_false(!_(@result)); @result = _||_(@result, _>_(x, 0)); @result)');
-  t.is(tree('l.exists_one(x, p)'),
-    'fold(x in l; @result = 0; while true; @result = _?_:_(p, _+_(@result, 1), @result); _==_(@result, 1))');
+  t.is(tree('l.all(x, x > 0)'), 'fold(x in l; @result = true; while @not_strictly_false(@result); @result = _&&_(@result, _>_(x, 0)); @result)');
+  t.is(tree('l.exists(x, x > 0)'), 'fold(x in l; @result = false; while @not_strictly_false(!_(@result)); @result = _||_(@result, _>_(x, 0)); @result)');
+  t.is(tree('l.exists_one(x, p)'), 'fold(x in l; @result = 0; while true; @result = _?_:_(p, _+_(@result, 1), @result); _==_(@result, 1))');
   t.is(tree('l.map(x, x * 2)'), 'fold(x in l; @result = []; while true; @result = _+_(@result, [_*_(x, 2)]); @result)');
-  t.is(tree('l.map(x, p, f)'),
-    'fold(x in l; @result = []; while true; @result = _?_:_(p, _+_(@result, [f]), @result); @result)');
+  t.is(tree('l.map(x, p, f)'), 'fold(x in l; @result = []; while true; @result = _?_:_(p, _+_(@result, [f]), @result); @result)');
   t.is(tree('l.filter(x, p)'), 'fold(x in l; @result = []; while true; @result = _?_:_(p, _+_(@result, [x]), @result); @result)');
   const p = parsed('self.items.all(i, i.size() < 64)');
   t.is(p.expr.offset, 14);
@@ -143,20 +141,14 @@ test('standard macros expand as cel-go expands them, at the position of the call
 });
 
 test('two-variable comprehensions, cel.bind and the optional macros', (t) => {
-  t.is(tree('m.all(k, v, v > 0)'),
-    'fold(k, v in m; @result = true; while @not_strictly_false(@result); @result = _&&_(@result, _>_(v, 0)); @result)');
-  t.is(tree('l.transformList(i, v, i < 2, v)'),
-    'fold(i, v in l; @result = []; while true; @result = _?_:_(_<_(i, 2), _+_(@result, [v]), @result); @result)');
-  t.is(tree('l.transformMap(i, v, v + 1)'),
-    'fold(i, v in l; @result = {}; while true; @result = cel.@mapInsert(@result, i, _+_(v, 1)); @result)');
-  t.is(tree('l.transformMapEntry(i, v, {v: i})'),
-    'fold(i, v in l; @result = {}; while true; @result = cel.@mapInsert(@result, {v: i}); @result)');
+  t.is(tree('m.all(k, v, v > 0)'), 'fold(k, v in m; @result = true; while @not_strictly_false(@result); @result = _&&_(@result, _>_(v, 0)); @result)');
+  t.is(tree('l.transformList(i, v, i < 2, v)'), 'fold(i, v in l; @result = []; while true; @result = _?_:_(_<_(i, 2), _+_(@result, [v]), @result); @result)');
+  t.is(tree('l.transformMap(i, v, v + 1)'), 'fold(i, v in l; @result = {}; while true; @result = cel.@mapInsert(@result, i, _+_(v, 1)); @result)');
+  t.is(tree('l.transformMapEntry(i, v, {v: i})'), 'fold(i, v in l; @result = {}; while true; @result = cel.@mapInsert(@result, {v: i}); @result)');
   t.is(tree('cel.bind(x, 1, x + x)'), 'fold(#unused in []; x = 1; while false; x = x; _+_(x, x))');
   t.is(tree('foo.bind(x, 1, 2)'), 'foo.bind(x, 1, 2)');
-  t.is(tree('o.optMap(v, v + 1)'),
-    '_?_:_(o.hasValue(), optional.of(fold(#unused in []; v = o.value(); while false; v = v; _+_(v, 1))), optional.none())');
-  t.is(tree('o.optFlatMap(v, f(v))'),
-    '_?_:_(o.hasValue(), fold(#unused in []; v = o.value(); while false; v = v; f(v)), optional.none())');
+  t.is(tree('o.optMap(v, v + 1)'), '_?_:_(o.hasValue(), optional.of(fold(#unused in []; v = o.value(); while false; v = v; _+_(v, 1))), optional.none())');
+  t.is(tree('o.optFlatMap(v, f(v))'), '_?_:_(o.hasValue(), fold(#unused in []; v = o.value(); while false; v = v; f(v)), optional.none())');
   t.is(tree('l.all(k, v, p)', {}), 'l.all(k, v, p)');
 });
 
@@ -164,11 +156,9 @@ test('macro arguments that are not names are refused where cel-go refuses them',
   t.is(errors('has(a)'), 'ERROR: <input>:1:5: invalid argument to has() macro\n | has(a)\n | ....^');
   t.is(errors('l.all(x.y, true)'), 'ERROR: <input>:1:8: argument must be a simple name\n | l.all(x.y, true)\n | .......^');
   t.is(errors('l.map(1, 2)'), 'ERROR: <input>:1:7: argument is not an identifier\n | l.map(1, 2)\n | ......^');
-  t.is(errors('l.filter(__result__, true)'),
-    'ERROR: <input>:1:10: iteration variable overwrites accumulator variable\n | l.filter(__result__, true)\n | .........^');
+  t.is(errors('l.filter(__result__, true)'), 'ERROR: <input>:1:10: iteration variable overwrites accumulator variable\n | l.filter(__result__, true)\n | .........^');
   t.is(errors('m.all(k, k, true)'), 'ERROR: <input>:1:10: duplicate variable name: k\n | m.all(k, k, true)\n | .........^');
-  t.is(errors('cel.bind(1, 2, 3)'),
-    'ERROR: <input>:1:10: cel.bind() variable names must be simple identifiers\n | cel.bind(1, 2, 3)\n | .........^');
+  t.is(errors('cel.bind(1, 2, 3)'), 'ERROR: <input>:1:10: cel.bind() variable names must be simple identifiers\n | cel.bind(1, 2, 3)\n | .........^');
 });
 
 test('optional syntax builds optional selects, indexes and entries; without it, it is refused', (t) => {
@@ -176,9 +166,10 @@ test('optional syntax builds optional selects, indexes and entries; without it, 
   t.is(tree('[1, ?x, ?y]'), '[1, ?x, ?y]');
   t.is(tree('{?"k": v}'), '{?"k": v}');
   t.is(tree('Msg{?f: v}'), 'Msg{?f: v}');
-  t.is(errors('a.?b && a[?c]', {}),
-    "ERROR: <input>:1:2: unsupported syntax '.?'\n | a.?b && a[?c]\n | .^\n" +
-    "ERROR: <input>:1:10: unsupported syntax '[?'\n | a.?b && a[?c]\n | .........^");
+  t.is(
+    errors('a.?b && a[?c]', {}),
+    "ERROR: <input>:1:2: unsupported syntax '.?'\n | a.?b && a[?c]\n | .^\n" + "ERROR: <input>:1:10: unsupported syntax '[?'\n | a.?b && a[?c]\n | .........^",
+  );
   t.is(errors('[?a]', {}), "ERROR: <input>:1:2: unsupported syntax '?'\n | [?a]\n | .^");
 });
 
@@ -230,31 +221,42 @@ test('comments and all whitespace characters separate tokens', (t) => {
 });
 
 test('syntax errors read as Kubernetes shows them', (t) => {
-  t.is(errors('self.replicas >'),
+  t.is(
+    errors('self.replicas >'),
     "ERROR: <input>:1:16: Syntax error: mismatched input '<EOF>' expecting " +
-    "{'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n" +
-    ' | self.replicas >\n | ...............^');
-  t.is(errors('self.a = 1'),
+      "{'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n" +
+      ' | self.replicas >\n | ...............^',
+  );
+  t.is(
+    errors('self.a = 1'),
     "ERROR: <input>:1:8: Syntax error: token recognition error at: '= '\n | self.a = 1\n | .......^\n" +
-    "ERROR: <input>:1:10: Syntax error: extraneous input '1' expecting <EOF>\n | self.a = 1\n | .........^");
+      "ERROR: <input>:1:10: Syntax error: extraneous input '1' expecting <EOF>\n | self.a = 1\n | .........^",
+  );
   t.is(errors('has(self.a'), "ERROR: <input>:1:11: Syntax error: missing ')' at '<EOF>'\n | has(self.a\n | ..........^");
-  t.is(errors('f(a,)').split('\n')[0],
+  t.is(
+    errors('f(a,)').split('\n')[0],
     "ERROR: <input>:1:5: Syntax error: mismatched input ')' expecting " +
-    "{'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}");
+      "{'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}",
+  );
   t.is(errors('[1, 2'), "ERROR: <input>:1:6: Syntax error: missing ']' at '<EOF>'\n | [1, 2\n | .....^");
-  t.is(errors('a\n  && b &&'),
+  t.is(
+    errors('a\n  && b &&'),
     "ERROR: <input>:2:10: Syntax error: mismatched input '<EOF>' expecting " +
-    "{'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n" +
-    ' |   && b &&\n | .........^');
-  t.is(errors("'é' ++"), "ERROR: <input>:1:6: Syntax error: mismatched input '+' expecting " +
-    "{'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n" +
-    " | 'é' ++\n | .．...^\n" +
-    "ERROR: <input>:1:7: Syntax error: mismatched input '<EOF>' expecting " +
-    "{'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n" +
-    " | 'é' ++\n | .．....^");
+      "{'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n" +
+      ' |   && b &&\n | .........^',
+  );
+  t.is(
+    errors("'é' ++"),
+    "ERROR: <input>:1:6: Syntax error: mismatched input '+' expecting " +
+      "{'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n" +
+      " | 'é' ++\n | .．...^\n" +
+      "ERROR: <input>:1:7: Syntax error: mismatched input '<EOF>' expecting " +
+      "{'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n" +
+      " | 'é' ++\n | .．....^",
+  );
 });
 
-test('nesting and repetition up to the limits parse; beyond them parsing stops with cel-go\'s errors', (t) => {
+test("nesting and repetition up to the limits parse; beyond them parsing stops with cel-go's errors", (t) => {
   const nested = (n: number) => `${'('.repeat(n)}1${')'.repeat(n)}`;
   t.is(tree(nested(249)), '1');
   t.is(errors(nested(250)), 'ERROR: <input>:-1:0: expression recursion limit exceeded: 250');
@@ -265,13 +267,17 @@ test('nesting and repetition up to the limits parse; beyond them parsing stops w
   t.notThrows(() => parsed(`1${' + 1'.repeat(32)}`, { maxRecursionDepth: 32 }));
   t.notThrows(() => parsed(`[${'!'.repeat(10_000)}true]`));
   t.is(errors('1'.repeat(100_001)), 'ERROR: <input>:-1:0: expression code point size exceeds limit: size: 100001, limit 100000');
-  t.is(errors('x'.repeat(11), { expressionSizeCodePointLimit: 10 }),
-    'ERROR: <input>:-1:0: expression code point size exceeds limit: size: 11, limit 10');
+  t.is(errors('x'.repeat(11), { expressionSizeCodePointLimit: 10 }), 'ERROR: <input>:-1:0: expression code point size exceeds limit: size: 11, limit 10');
 });
 
 test('the parser reports at most maxErrorsToReport syntax errors', (t) => {
-  t.is(errors('1 # 2 # 3 # 4', { maxErrorsToReport: 2 }).split('\n').filter((l) => l.startsWith('ERROR')).join('\n'),
+  t.is(
+    errors('1 # 2 # 3 # 4', { maxErrorsToReport: 2 })
+      .split('\n')
+      .filter((l) => l.startsWith('ERROR'))
+      .join('\n'),
     "ERROR: <input>:1:3: Syntax error: token recognition error at: '#'\n" +
-    "ERROR: <input>:1:5: Syntax error: mismatched input '2' expecting <EOF>\n" +
-    'ERROR: <input>:1:7: Syntax error: More than 2 syntax errors');
+      "ERROR: <input>:1:5: Syntax error: mismatched input '2' expecting <EOF>\n" +
+      'ERROR: <input>:1:7: Syntax error: More than 2 syntax errors',
+  );
 });

@@ -16,7 +16,7 @@ const float = (value: CelValue): number => (value as CelDouble).value;
 const formatError = new CelError("quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'");
 const notInteger = new CelError('cannot convert value to integer');
 
-test('quantity() parses, and refuses with apimachinery\'s three messages', (t) => {
+test("quantity() parses, and refuses with apimachinery's three messages", (t) => {
   t.true(quantity('12Mi') instanceof CelQuantity);
   t.is(typeOf(quantity('1')), quantityType);
   t.is(quantityType.name, 'kubernetes.Quantity');
@@ -78,7 +78,7 @@ test('isInteger and asInteger follow how apimachinery stores the amount', (t) =>
   }
 });
 
-test('asApproximateFloat multiplies the stored integer by Go\'s Pow10 of its exponent', (t) => {
+test("asApproximateFloat multiplies the stored integer by Go's Pow10 of its exponent", (t) => {
   t.is(float(member('asApproximateFloat', quantity('50.703k'))), 50703);
   t.is(float(member('asApproximateFloat', quantity('1000m'))), 1);
   t.is(float(member('asApproximateFloat', quantity('100.035Ki'))), 102435.84000000001);
@@ -113,7 +113,7 @@ test("Kubernetes' examples of arithmetic and comparison", (t) => {
   t.false(member('isLessThan', quantity('100M'), quantity('50M')));
 });
 
-test('a sum keeps the receiver\'s format, or takes the operand\'s when the receiver is zero', (t) => {
+test("a sum keeps the receiver's format, or takes the operand's when the receiver is zero", (t) => {
   t.is(String(member('add', quantity('0'), 1000)), '1e3');
   t.is(String(member('sub', quantity('0'), 1000)), '-1e3');
   t.is(String(member('add', quantity('1'), 1000)), '1001');

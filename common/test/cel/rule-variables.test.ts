@@ -94,10 +94,7 @@ function admissionUse(c: (typeof admissionCases)[number], t: { deepEqual: (a: un
 
 test(`admission: request, namespaceObject, object, params, authorizer and composed variables (${admissionCases.length} cases)`, (t) => {
   const found = differences(admissionCases, (c) => answer(c.expr, admissionUse(c, t)));
-  t.deepEqual(
-    found,
-    [],
-  );
+  t.deepEqual(found, []);
 });
 
 test(`the type checking of policies: object and params typed by their kinds' schemas (${typeCheckingCases.length} cases)`, (t) => {
@@ -105,19 +102,16 @@ test(`the type checking of policies: object and params typed by their kinds' sch
   const params = resourceObjectType(configMapSchema, 'ConfigMap', 'ConfigMap2')!;
   const environment = envSet.storedExpressions;
   const found = differences(typeCheckingCases, (c) => {
-      const variables = typeCheckingVariables(c.params ? { object, params } : { object });
-      const typeIdentifiers = admissionTypeIdentifiers(true, object, ...(c.params ? [params] : []));
-      const composition = new VariableComposition(environment, new Map([...typeIdentifiers, ...variables]));
-      for (const variable of policyVariableSets[c.params ? 'typeChecking' : 'typeCheckingWithoutParams']!) {
-        const result = composition.add(variable.name, variable.expression);
-        t.deepEqual(result.ok ? checkerTypeName(result.checked.type) : formatIssues(variable.expression, result.issues), variable.result);
-      }
-      return answer(c.expr, { environment, variables: composition.declarations(variables), typeIdentifiers, planned: false });
+    const variables = typeCheckingVariables(c.params ? { object, params } : { object });
+    const typeIdentifiers = admissionTypeIdentifiers(true, object, ...(c.params ? [params] : []));
+    const composition = new VariableComposition(environment, new Map([...typeIdentifiers, ...variables]));
+    for (const variable of policyVariableSets[c.params ? 'typeChecking' : 'typeCheckingWithoutParams']!) {
+      const result = composition.add(variable.name, variable.expression);
+      t.deepEqual(result.ok ? checkerTypeName(result.checked.type) : formatIssues(variable.expression, result.issues), variable.result);
+    }
+    return answer(c.expr, { environment, variables: composition.declarations(variables), typeIdentifiers, planned: false });
   });
-  t.deepEqual(
-    found,
-    [],
-  );
+  t.deepEqual(found, []);
 });
 
 test(`authorization webhooks' match conditions: request is the SubjectAccessReview's spec (${authorizationCases.length} cases)`, (t) => {

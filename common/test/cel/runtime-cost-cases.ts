@@ -7,7 +7,18 @@
 // cost varies from run to run in Kubernetes itself.
 
 /** l: list(int), ls: list(string), m: map(string, int), s, k, s2: string, x, y: int, b: bool, d: dyn. */
-export const plainVariables = {"l": [1, 2, 3], "ls": ["bb", "aa"], "m": {"a": 1, "b": 2}, "s": "abcdefghijklmnopqrstuvwxyz", "k": "a", "x": 2, "y": 3, "b": true, "s2": "5", "d": {"a": {"b": 1}, "items": ["x", "yy"]}};
+export const plainVariables = {
+  l: [1, 2, 3],
+  ls: ['bb', 'aa'],
+  m: { a: 1, b: 2 },
+  s: 'abcdefghijklmnopqrstuvwxyz',
+  k: 'a',
+  x: 2,
+  y: 3,
+  b: true,
+  s2: '5',
+  d: { a: { b: 1 }, items: ['x', 'yy'] },
+};
 
 export const plainCosts: readonly (readonly [expression: string, cost: number])[] = [
   ['[1,2][0]', 2],
@@ -136,10 +147,61 @@ export const plainCosts: readonly (readonly [expression: string, cost: number])[
 ];
 
 /** The OpenAPI schema of self in resourceVariables. */
-export const resourceSchema = {"type": "object", "properties": {"spec": {"type": "object", "properties": {"replicas": {"type": "integer"}, "maxReplicas": {"type": "integer"}, "name": {"type": "string"}, "items": {"type": "array", "items": {"type": "string"}}, "ports": {"type": "array", "items": {"type": "object", "properties": {"name": {"type": "string"}, "port": {"type": "integer"}}}}, "labels": {"type": "object", "additionalProperties": {"type": "string"}}, "memory": {"type": "string"}, "ratio": {"type": "number"}, "data": {"type": "string", "format": "byte"}, "when": {"type": "string", "format": "date-time"}, "timeout": {"type": "string", "format": "duration"}, "optionalField": {"type": "string"}}}, "metadata": {"type": "object", "properties": {"name": {"type": "string"}, "labels": {"type": "object", "additionalProperties": {"type": "string"}}}}}};
+export const resourceSchema = {
+  type: 'object',
+  properties: {
+    spec: {
+      type: 'object',
+      properties: {
+        replicas: { type: 'integer' },
+        maxReplicas: { type: 'integer' },
+        name: { type: 'string' },
+        items: { type: 'array', items: { type: 'string' } },
+        ports: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, port: { type: 'integer' } } } },
+        labels: { type: 'object', additionalProperties: { type: 'string' } },
+        memory: { type: 'string' },
+        ratio: { type: 'number' },
+        data: { type: 'string', format: 'byte' },
+        when: { type: 'string', format: 'date-time' },
+        timeout: { type: 'string', format: 'duration' },
+        optionalField: { type: 'string' },
+      },
+    },
+    metadata: { type: 'object', properties: { name: { type: 'string' }, labels: { type: 'object', additionalProperties: { type: 'string' } } } },
+  },
+};
 
 /** self: a custom resource typed by its schema (see resourceSchema); u: string; ls: list(string); ms: map(string, string); dl: list(dyn); others as above. */
-export const resourceVariables = {"self": {"spec": {"replicas": 3, "maxReplicas": 5, "name": "web-frontend-ünïcødé", "items": ["item-0", "item-1", "item-2", "item-3", "item-4", "item-5", "item-6", "item-7", "item-8", "item-9", "item-10", "item-11"], "ports": [{"name": "http", "port": 80}, {"name": "https", "port": 443}, {"name": "metrics", "port": 9090}], "labels": {"app": "web", "tier": "frontend", "env": "prod"}, "memory": "512Mi", "ratio": 0.5, "data": "aGVsbG8=", "when": "2024-05-01T10:00:00Z", "timeout": "1h30m"}, "metadata": {"name": "web-1", "labels": {"app": "web", "env": "prod"}}}, "u": "héllo wörld ☃ 𝄞 emoji 😀 and more text here", "l": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19], "ls": ["delta", "alpha", "charlie", "bravo", "alpha"], "m": {"a": 1, "b": 2, "c": 3}, "ms": {"k1": "v1", "k2": "value-two"}, "x": 7, "n": 1000, "dl": [1, "two", [3]]};
+export const resourceVariables = {
+  self: {
+    spec: {
+      replicas: 3,
+      maxReplicas: 5,
+      name: 'web-frontend-ünïcødé',
+      items: ['item-0', 'item-1', 'item-2', 'item-3', 'item-4', 'item-5', 'item-6', 'item-7', 'item-8', 'item-9', 'item-10', 'item-11'],
+      ports: [
+        { name: 'http', port: 80 },
+        { name: 'https', port: 443 },
+        { name: 'metrics', port: 9090 },
+      ],
+      labels: { app: 'web', tier: 'frontend', env: 'prod' },
+      memory: '512Mi',
+      ratio: 0.5,
+      data: 'aGVsbG8=',
+      when: '2024-05-01T10:00:00Z',
+      timeout: '1h30m',
+    },
+    metadata: { name: 'web-1', labels: { app: 'web', env: 'prod' } },
+  },
+  u: 'héllo wörld ☃ 𝄞 emoji 😀 and more text here',
+  l: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19],
+  ls: ['delta', 'alpha', 'charlie', 'bravo', 'alpha'],
+  m: { a: 1, b: 2, c: 3 },
+  ms: { k1: 'v1', k2: 'value-two' },
+  x: 7,
+  n: 1000,
+  dl: [1, 'two', [3]],
+};
 
 export const resourceCosts: readonly (readonly [expression: string, cost: number])[] = [
   ["self.spec.replicas <= self.spec.maxReplicas && self.metadata.name.startsWith('web-')", 11],
@@ -316,7 +378,13 @@ export const resourceCosts: readonly (readonly [expression: string, cost: number
 ];
 
 /** d: dyn; the others as above. */
-export const limitVariables = {"l": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19], "m": {"a": 1, "b": 2, "c": 3}, "x": 7, "d": {"a": {"b": {"c": 1}}, "l": [1, 2, 3]}, "s": "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"};
+export const limitVariables = {
+  l: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19],
+  m: { a: 1, b: 2, c: 3 },
+  x: 7,
+  d: { a: { b: { c: 1 } }, l: [1, 2, 3] },
+  s: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
+};
 
 /** With a cost limit: the cost when the evaluation ended (past the limit when it was stopped), and whether it was. */
 export const limitCosts: readonly (readonly [expression: string, limit: number, cost: number, stopped: boolean])[] = [
@@ -460,7 +528,7 @@ export const limitCosts: readonly (readonly [expression: string, limit: number, 
 ];
 
 /** Errors: where evaluation stops, and what is charged anyway. s: string, x: int (0), d: dyn, l: list(int). */
-export const errorVariables = {"s": "abcdefghijklmnopqrstuvwxyz", "x": 0, "d": {"a": 1}, "l": [1, 2, 3]};
+export const errorVariables = { s: 'abcdefghijklmnopqrstuvwxyz', x: 0, d: { a: 1 }, l: [1, 2, 3] };
 
 export const errorCosts: readonly (readonly [expression: string, cost: number])[] = [
   ['[x, 1/x]', 13],
@@ -518,7 +586,14 @@ export const errorCosts: readonly (readonly [expression: string, cost: number])[
 ];
 
 /** Every variable dyn but dls: list(dyn); type-checked, calls on them have no single overload. */
-export const dynamicVariables = {"a": "abcdefghijklmnopqrstuvwxyz", "b": "abcdefghijklmnopqrstuvwxyZ", "dl": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], "dls": ["x", "y"], "ip": "10.1.2.3", "dm": {"k": "v"}};
+export const dynamicVariables = {
+  a: 'abcdefghijklmnopqrstuvwxyz',
+  b: 'abcdefghijklmnopqrstuvwxyZ',
+  dl: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+  dls: ['x', 'y'],
+  ip: '10.1.2.3',
+  dm: { k: 'v' },
+};
 
 export const dynamicCosts: readonly (readonly [expression: string, cost: number])[] = [
   ['a < b', 3],
@@ -558,7 +633,7 @@ export const dynamicCosts: readonly (readonly [expression: string, cost: number]
 ];
 
 /** With cel-go's bindings extension (which Kubernetes does not enable): l: list(int), x: int. */
-export const bindVariables = {"l": [1, 2, 3], "x": 4};
+export const bindVariables = { l: [1, 2, 3], x: 4 };
 
 export const bindCosts: readonly (readonly [expression: string, limit: number, cost: number, stopped: boolean])[] = [
   ['cel.bind(v, l, v.size() + v.size())', Infinity, 6, false],

@@ -60,11 +60,7 @@ function typeNamed(name: string): CelType {
 }
 
 /** The expressions whose cost differs from Kubernetes', as "expression: got n, want m". */
-function mismatches(
-  cases: readonly (readonly [string, number])[],
-  variables: Readonly<Record<string, unknown>>,
-  compile: (source: string) => CelProgram = program,
-): string[] {
+function mismatches(cases: readonly (readonly [string, number])[], variables: Readonly<Record<string, unknown>>, compile: (source: string) => CelProgram = program): string[] {
   return cases.flatMap(([source, want]) => {
     const got = compile(source).evaluateWithCost(variables).cost;
     return got === want ? [] : [`${source}: got ${got}, want ${want}`];
@@ -99,12 +95,18 @@ test('type-checked against the schema, the resource rules cost the same', (t) =>
     ['n', typeNamed('int')],
     ['dl', typeNamed('list(dyn)')],
   ]);
-  t.deepEqual(mismatches(resourceCosts, resourceVariables, (source) => checkedProgram(source, types)), []);
+  t.deepEqual(
+    mismatches(resourceCosts, resourceVariables, (source) => checkedProgram(source, types)),
+    [],
+  );
 });
 
 test('on dynamic arguments, a charge Kubernetes picks by overload falls back to 1 once the checker finds no single overload', (t) => {
   const types = new Map<string, CelType>(Object.keys(dynamicVariables).map((name) => [name, typeNamed(name === 'dls' ? 'list(dyn)' : 'dyn')]));
-  t.deepEqual(mismatches(dynamicCosts, dynamicVariables, (source) => checkedProgram(source, types)), []);
+  t.deepEqual(
+    mismatches(dynamicCosts, dynamicVariables, (source) => checkedProgram(source, types)),
+    [],
+  );
   // Unchecked, the values pick the overload: two strings compare by their length.
   t.is(program('a < b').evaluateWithCost(dynamicVariables).cost, 5);
   t.is(checkedProgram('a < b', types).evaluateWithCost(dynamicVariables).cost, 3);
@@ -113,12 +115,14 @@ test('on dynamic arguments, a charge Kubernetes picks by overload falls back to 
 test('past its limit an evaluation stops at the step that crossed it, with the cost counted so far', (t) => {
   const wrong = limitCosts.flatMap(([source, limit, cost, stopped]) => {
     const result = program(source).evaluateWithCost(limitVariables, { costLimit: limit });
-    return result.cost === cost && result.costLimitExceeded === stopped ? [] : [`${source} (limit ${limit}): got ${result.cost}${result.costLimitExceeded ? ' stopped' : ''}, want ${cost}${stopped ? ' stopped' : ''}`];
+    return result.cost === cost && result.costLimitExceeded === stopped
+      ? []
+      : [`${source} (limit ${limit}): got ${result.cost}${result.costLimitExceeded ? ' stopped' : ''}, want ${cost}${stopped ? ' stopped' : ''}`];
   });
   t.deepEqual(wrong, []);
 });
 
-test("cel.bind evaluates its value the first time the name is read, and charges it then", (t) => {
+test('cel.bind evaluates its value the first time the name is read, and charges it then', (t) => {
   const wrong = bindCosts.flatMap(([source, limit, cost, stopped]) => {
     const parsed = parseCel(source, { enableOptionalSyntax: true, macros: [...standardMacros, ...optionalMacros, ...bindingsMacros] });
     if (!parsed.ok) throw new Error(source);
@@ -128,7 +132,7 @@ test("cel.bind evaluates its value the first time the name is read, and charges 
   t.deepEqual(wrong, []);
 });
 
-test('a comprehension of a hundred million iterations stops with cel-go\'s error as soon as it passes the per-call limit', (t) => {
+test("a comprehension of a hundred million iterations stops with cel-go's error as soon as it passes the per-call limit", (t) => {
   const runaway = program('lists.range(10000).all(i, lists.range(10000).all(j, i * j >= 0))');
   const started = performance.now();
   const result = runaway.evaluateWithCost({}, { costLimit: perCallLimit });
@@ -157,7 +161,10 @@ test("Kubernetes' messages for an expression stopped by the per-call limit", (t)
     ruleCallCostExceededMessage('self.all(x, x > 0)'),
     "'operation cancelled: actual cost limit exceeded': no further validation rules will be run due to call cost exceeds limit for rule: self.all(x, x > 0)",
   );
-  t.is(messageExpressionCallCostExceededMessage("'bad: ' + self"), `no further validation rules will be run due to call cost exceeds limit for messageExpression: "'bad: ' + self"`);
+  t.is(
+    messageExpressionCallCostExceededMessage("'bad: ' + self"),
+    `no further validation rules will be run due to call cost exceeds limit for messageExpression: "'bad: ' + self"`,
+  );
   t.is(admissionExpressionCostExceededMessage('object.x'), "expression 'object.x' resulted in error: operation cancelled: actual cost limit exceeded");
 });
 

@@ -334,7 +334,9 @@ test('schemas without a type are not exposed, nor lists and maps of them', (t) =
   t.is(schemaCelType({ type: 'array', items: {} }), undefined);
   t.is(schemaCelType({ type: 'object', additionalProperties: {} }), undefined);
   t.is(schemaCelType({ type: 'object', additionalProperties: { type: 'array', items: { 'x-kubernetes-preserve-unknown-fields': true } } }), undefined);
-  const type = asObject(schemaCelType({ type: 'object', properties: { known: { type: 'integer' }, anything: { 'x-kubernetes-preserve-unknown-fields': true }, '1up': { type: 'string' } } }));
+  const type = asObject(
+    schemaCelType({ type: 'object', properties: { known: { type: 'integer' }, anything: { 'x-kubernetes-preserve-unknown-fields': true }, '1up': { type: 'string' } } }),
+  );
   t.deepEqual([...type.fields.keys()], ['known']);
 });
 

@@ -53,7 +53,12 @@ const double = (value: number): Shown => ({ double: value });
 const error = (message: string): Shown => ({ error: message });
 
 test('a value of type number is a double even when its JSON is whole; an integer is an int', (t) => {
-  const schema = object({ n: { type: 'number' }, i: { type: 'integer' }, ns: { type: 'array', items: { type: 'number' } }, m: { type: 'object', additionalProperties: { type: 'number' } } });
+  const schema = object({
+    n: { type: 'number' },
+    i: { type: 'integer' },
+    ns: { type: 'array', items: { type: 'number' } },
+    m: { type: 'object', additionalProperties: { type: 'number' } },
+  });
   const value = { n: 1, i: 2, ns: [1, 2.5], m: { a: 2 } };
   t.true(evaluate(schema, value, 'type(self.n) == double'));
   t.deepEqual(evaluate(schema, value, 'self.n'), double(1));
@@ -320,17 +325,40 @@ test('set lists index, iterate and take list functions as lists do', (t) => {
 });
 
 const item = object({ k: string(), v: { type: 'integer' }, w: { type: 'number' }, t: string('date-time') });
-const mapLists = object({ a: mapListOf(['k'], item), two: mapListOf(['k', 'v'], item), four: mapListOf(['k', 'v', 'w', 't'], item), none: { type: 'array', 'x-kubernetes-list-type': 'map', items: item } });
+const mapLists = object({
+  a: mapListOf(['k'], item),
+  two: mapListOf(['k', 'v'], item),
+  four: mapListOf(['k', 'v', 'w', 't'], item),
+  none: { type: 'array', 'x-kubernetes-list-type': 'map', items: item },
+});
 const mapListValue = {
-  a: [{ k: 'a', v: 1 }, { k: 'b', v: 2, t: '2021-01-01T00:00:00Z' }],
-  two: [{ k: 'a', v: 1 }, { k: 'a', v: 2 }],
-  four: [{ k: 'a', v: 1, w: 1, t: 'x' }, { k: 'a', v: 1, w: 2.5, t: 'x' }],
+  a: [
+    { k: 'a', v: 1 },
+    { k: 'b', v: 2, t: '2021-01-01T00:00:00Z' },
+  ],
+  two: [
+    { k: 'a', v: 1 },
+    { k: 'a', v: 2 },
+  ],
+  four: [
+    { k: 'a', v: 1, w: 1, t: 'x' },
+    { k: 'a', v: 1, w: 2.5, t: 'x' },
+  ],
   none: [{ k: 'a' }, { k: 'b' }],
 };
 const oldMapListValue = {
-  a: [{ k: 'b', v: 2, t: '2021-01-01T01:00:00+01:00' }, { k: 'a', v: 1 }],
-  two: [{ k: 'a', v: 2 }, { k: 'b', v: 1 }],
-  four: [{ k: 'a', v: 1, w: 2.5, t: 'x' }, { k: 'a', v: 1, w: 1, t: 'x' }],
+  a: [
+    { k: 'b', v: 2, t: '2021-01-01T01:00:00+01:00' },
+    { k: 'a', v: 1 },
+  ],
+  two: [
+    { k: 'a', v: 2 },
+    { k: 'b', v: 1 },
+  ],
+  four: [
+    { k: 'a', v: 1, w: 2.5, t: 'x' },
+    { k: 'a', v: 1, w: 1, t: 'x' },
+  ],
   none: [{ k: 'c' }],
 };
 const onMapLists = (expression: string): Shown => evaluate(mapLists, mapListValue, expression, oldMapListValue);
@@ -349,17 +377,36 @@ test('a map list on the left of == matches each right item with its item of the 
 });
 
 test('map list + list keeps the left items in place, replaced by right items of the same keys, then appends the others', (t) => {
-  t.deepEqual(onMapLists('self.a + oldSelf.a'), [{ k: 'a', v: 1 }, { k: 'b', v: 2, t: { timestamp: '2021-01-01T01:00:00+01:00' } }]);
-  t.deepEqual(onMapLists('oldSelf.a + self.a'), [{ k: 'b', v: 2, t: { timestamp: '2021-01-01T00:00:00Z' } }, { k: 'a', v: 1 }]);
-  t.deepEqual(onMapLists('self.two + oldSelf.two'), [{ k: 'a', v: 1 }, { k: 'a', v: 2 }, { k: 'b', v: 1 }]);
+  t.deepEqual(onMapLists('self.a + oldSelf.a'), [
+    { k: 'a', v: 1 },
+    { k: 'b', v: 2, t: { timestamp: '2021-01-01T01:00:00+01:00' } },
+  ]);
+  t.deepEqual(onMapLists('oldSelf.a + self.a'), [
+    { k: 'b', v: 2, t: { timestamp: '2021-01-01T00:00:00Z' } },
+    { k: 'a', v: 1 },
+  ]);
+  t.deepEqual(onMapLists('self.two + oldSelf.two'), [
+    { k: 'a', v: 1 },
+    { k: 'a', v: 2 },
+    { k: 'b', v: 1 },
+  ]);
   t.deepEqual(onMapLists('(self.a + oldSelf.a).map(e, e.v)'), [1, 2]);
   t.true(onMapLists('(oldSelf.a + self.a) == self.a'));
   // New keys of the right list are all appended, even when repeated.
-  t.deepEqual(evaluate(mapLists, { a: [{ k: 'a', v: 1 }] }, 'self.a + oldSelf.a', { a: [{ k: 'b', v: 1 }, { k: 'b', v: 2 }, { k: 'a', v: 3 }] }), [
-    { k: 'a', v: 3 },
-    { k: 'b', v: 1 },
-    { k: 'b', v: 2 },
-  ]);
+  t.deepEqual(
+    evaluate(mapLists, { a: [{ k: 'a', v: 1 }] }, 'self.a + oldSelf.a', {
+      a: [
+        { k: 'b', v: 1 },
+        { k: 'b', v: 2 },
+        { k: 'a', v: 3 },
+      ],
+    }),
+    [
+      { k: 'a', v: 3 },
+      { k: 'b', v: 1 },
+      { k: 'b', v: 2 },
+    ],
+  );
 });
 
 test('map keys of more than three properties match by their printed form, no keys make one key, and escaped key names are never found', (t) => {
@@ -373,7 +420,12 @@ test('map keys of more than three properties match by their printed form, no key
   t.false(onMapLists('self.none == oldSelf.none'));
   // Kubernetes looks "my-key" up as "my__dash__key": every item has the same (missing) key.
   const dashed = object({ p: mapListOf(['my-key'], object({ 'my-key': string(), v: string() })) });
-  const value = { p: [{ 'my-key': 'a', v: '1' }, { 'my-key': 'b', v: '2' }] };
+  const value = {
+    p: [
+      { 'my-key': 'a', v: '1' },
+      { 'my-key': 'b', v: '2' },
+    ],
+  };
   t.false(evaluate(dashed, value, 'self.p == oldSelf.p', value));
   t.deepEqual(evaluate(dashed, value, 'self.p + oldSelf.p', { p: [{ 'my-key': 'c', v: '3' }] }), [
     { my__dash__key: 'a', v: '1' },

@@ -48,7 +48,15 @@ test('sets.intersects holds when the lists share an element', (t) => {
   t.false(intersects([1], []));
   t.true(intersects([1], [1, 2]));
   t.true(intersects([1], [double(1), 2]));
-  t.true(intersects([[1], [2, 3]], [[1, 2], [2, double(3)]]));
+  t.true(
+    intersects(
+      [[1], [2, 3]],
+      [
+        [1, 2],
+        [2, double(3)],
+      ],
+    ),
+  );
   t.false(intersects([1], [2]));
   t.false(intersects([1], ['1', 2]));
   t.false(intersects([1], [double(1.1), uint(2)]));
@@ -61,7 +69,11 @@ test('the set functions take two lists', (t) => {
   t.is(errorMessage(intersects([1], [1], [1])), 'no such overload: sets.intersects');
 });
 
-const element = fc.oneof(fc.integer({ min: -3, max: 3 }), fc.integer({ min: -3, max: 3 }).map((n) => new CelDouble(n)), fc.constantFrom('a', 'b'));
+const element = fc.oneof(
+  fc.integer({ min: -3, max: 3 }),
+  fc.integer({ min: -3, max: 3 }).map((n) => new CelDouble(n)),
+  fc.constantFrom('a', 'b'),
+);
 
 test('the set relations agree with each other', (t) => {
   fc.assert(
@@ -70,7 +82,10 @@ test('the set relations agree with each other', (t) => {
       t.true(contains([...a, ...b], b));
       t.is(equivalent(a, b), contains(a, b) === true && contains(b, a) === true);
       t.is(intersects(a, b), intersects(b, a));
-      t.is(intersects(a, b), a.some((x) => contains(b, [x]) === true));
+      t.is(
+        intersects(a, b),
+        a.some((x) => contains(b, [x]) === true),
+      );
       if (b.length > 0 && contains(a, b) === true) t.true(intersects(a, b));
     }),
   );
@@ -85,6 +100,16 @@ test('costs are size(a) x size(b) comparisons plus the call, equivalence countin
   t.is(actual('sets.contains', [1, 2.0, 3], [1.0, 2, 3]), 10);
   t.is(actual('sets.equivalent', [1], [1, 1]), 5);
   t.is(actual('sets.equivalent', [1, 2, 3], [3, 2.0, 1]), 19);
-  t.is(actual('sets.intersects', [[1], [2, 3]], [[1, 2], [2, 3.0]]), 5);
+  t.is(
+    actual(
+      'sets.intersects',
+      [[1], [2, 3]],
+      [
+        [1, 2],
+        [2, 3.0],
+      ],
+    ),
+    5,
+  );
   t.is(actual('sets.intersects', [1, 2], [2, 2, 2]), 7);
 });

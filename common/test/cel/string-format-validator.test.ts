@@ -27,7 +27,10 @@ test(`string.format is checked as cel-go checks it for ${stringFormatValidatorCa
 });
 
 test('a format string refused after checking fails the same way when evaluated', (t) => {
-  const checkMessage = (expr: string): string | undefined => check(expr).error?.split('\n')[0]?.replace(/^ERROR: <input>:\d+:\d+: /, '');
+  const checkMessage = (expr: string): string | undefined =>
+    check(expr)
+      .error?.split('\n')[0]
+      ?.replace(/^ERROR: <input>:\d+:\d+: /, '');
   const evaluated = (expr: string): unknown => {
     const compiled = compileCel(expr);
     if (!compiled.ok) throw new Error(`${expr} does not compile`);

@@ -37,7 +37,10 @@ const errorMessage = (value: CelValue): string | undefined => (value instanceof 
 test('charAt answers the code point at an index, an empty string at the end, an error outside', (t) => {
   t.is(charAt('tacocat', 3), 'o');
   t.is(charAt('tacocat', 7), '');
-  t.deepEqual([0, 1, 2].map((i) => charAt('©αT', i)), ['©', 'α', 'T']);
+  t.deepEqual(
+    [0, 1, 2].map((i) => charAt('©αT', i)),
+    ['©', 'α', 'T'],
+  );
   t.is(charAt('a😀b', 1), '😀');
   t.is(charAt('a😀b', 2), 'b');
   t.is(errorMessage(charAt('tacocat', 30)), 'index out of range: 30');
@@ -189,7 +192,7 @@ test('strings.quote escapes CEL escape sequences and keeps everything else', (t)
   t.is(quote('vertical \v tab'), '"vertical \\v tab"');
   t.is(quote('double \\\\ slash'), '"double \\\\\\\\ slash"');
   t.is(quote('mid string " quote'), '"mid string \\" quote"');
-  t.is(quote("single-quote with \"double quote\""), '"single-quote with \\"double quote\\""');
+  t.is(quote('single-quote with "double quote"'), '"single-quote with \\"double quote\\""');
   t.is(quote('printable unicode😀'), '"printable unicode😀"');
   t.is(quote('\u0001\u007f'), '"\u0001\u007f"');
   t.is(quote('lone \ud800 surrogate'), '"lone \ufffd surrogate"');
@@ -320,10 +323,7 @@ test('format reports cel-go errors: arguments, clauses, precisions and types', (
     errorMessage(format('%s', new Quantity())),
     'error during formatting: string clause can only be used on strings, bools, bytes, ints, doubles, maps, lists, types, durations, and timestamps, was given kubernetes.Quantity',
   );
-  t.is(
-    errorMessage(format('%s', new Uint8Array([0xff]))),
-    'error during formatting: could not convert argument "invalid UTF-8 in bytes, cannot convert to string" to string',
-  );
+  t.is(errorMessage(format('%s', new Uint8Array([0xff]))), 'error during formatting: could not convert argument "invalid UTF-8 in bytes, cannot convert to string" to string');
   // The first problem met, left to right, is the one reported.
   t.is(errorMessage(format('%b %a', 'x', 1)), 'error during formatting: only integers and bools can be formatted as binary, was given string');
   t.is(errorMessage(call('format')('%s', 'not a list')), 'no such overload: format');
@@ -359,10 +359,17 @@ function isTie(x: number, precision: number): boolean {
 
 test('%f agrees with JavaScript toFixed except on exact ties', (t) => {
   fc.assert(
-    fc.property(fc.oneof(fc.double({ min: -1e15, max: 1e15, noNaN: true }), fc.integer({ min: -4000, max: 4000 }).map((n) => n / 8)), fc.integer({ min: 0, max: 12 }), (x, precision) => {
-      if (Math.abs(x) < 2 ** -48 || isTie(x, precision)) return;
-      t.is(goFixed(x, precision), x.toFixed(precision));
-    }),
+    fc.property(
+      fc.oneof(
+        fc.double({ min: -1e15, max: 1e15, noNaN: true }),
+        fc.integer({ min: -4000, max: 4000 }).map((n) => n / 8),
+      ),
+      fc.integer({ min: 0, max: 12 }),
+      (x, precision) => {
+        if (Math.abs(x) < 2 ** -48 || isTie(x, precision)) return;
+        t.is(goFixed(x, precision), x.toFixed(precision));
+      },
+    ),
   );
 });
 

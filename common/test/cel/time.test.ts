@@ -233,7 +233,26 @@ test('duration(string) reads Go duration syntax to int64 nanoseconds', (t) => {
   t.is(nanos(duration('9223372036854775807ns')), 9223372036854775807n);
   t.is(nanos(duration('-9223372036854775808ns')), -9223372036854775808n);
   t.is(nanos(duration('2562047h47m16.854775807s')), 9223372036854775807n);
-  for (const refused of ['', '1', '-', '+', '.s', '1x', '1H', '1 s', ' 1s', '1s ', '1.2.3s', '9223372036854775808ns', '2562048h', '320000000000s', '-320000000000s', '1e3s', '- 1s', '0x10s']) {
+  for (const refused of [
+    '',
+    '1',
+    '-',
+    '+',
+    '.s',
+    '1x',
+    '1H',
+    '1 s',
+    ' 1s',
+    '1s ',
+    '1.2.3s',
+    '9223372036854775808ns',
+    '2562048h',
+    '320000000000s',
+    '-320000000000s',
+    '1e3s',
+    '- 1s',
+    '0x10s',
+  ]) {
     t.deepEqual(global('duration', refused), durationConversionError, refused);
   }
 });

@@ -5,7 +5,16 @@ import { ApiError, apiErrorFromResponse, apiErrorFromStatus, isConflict, isNotFo
 const configmaps = { group: '', version: 'v1', resource: 'configmaps', namespace: 'default', name: 'x' };
 
 test('a Status answer becomes an ApiError carrying exactly that Status', (t) => {
-  const status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'configmaps "x" not found', reason: 'NotFound', details: { name: 'x', kind: 'configmaps' }, code: 404 };
+  const status = {
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Failure',
+    message: 'configmaps "x" not found',
+    reason: 'NotFound',
+    details: { name: 'x', kind: 'configmaps' },
+    code: 404,
+  };
   const error = apiErrorFromResponse({ method: 'GET', path: '/api/v1/namespaces/default/configmaps/x', statusCode: 404, body: JSON.stringify(status), target: configmaps });
   t.true(error instanceof ApiError && error instanceof StatusError);
   t.deepEqual(error.status, status);
@@ -16,7 +25,7 @@ test('a Status answer becomes an ApiError carrying exactly that Status', (t) => 
   t.false(isConflict(error));
 });
 
-test('an answer that is no Status gets client-go\'s generic Status for its code, the body as the cause', (t) => {
+test("an answer that is no Status gets client-go's generic Status for its code, the body as the cause", (t) => {
   const notFound = apiErrorFromResponse({ method: 'GET', path: '/x', statusCode: 404, body: '404 page not found\n', contentType: 'text/plain; charset=utf-8', target: configmaps });
   t.deepEqual(notFound.status, {
     kind: 'Status',
@@ -28,7 +37,13 @@ test('an answer that is no Status gets client-go\'s generic Status for its code,
     details: { name: 'x', kind: 'configmaps', causes: [{ reason: 'UnexpectedServerResponse', message: '404 page not found' }] },
     code: 404,
   });
-  const conflict = apiErrorFromResponse({ method: 'POST', path: '/x', statusCode: 409, body: 'taken', target: { group: 'apps', version: 'v1', resource: 'deployments', namespace: 'a' } });
+  const conflict = apiErrorFromResponse({
+    method: 'POST',
+    path: '/x',
+    statusCode: 409,
+    body: 'taken',
+    target: { group: 'apps', version: 'v1', resource: 'deployments', namespace: 'a' },
+  });
   t.is(conflict.reason, 'AlreadyExists');
   t.is(conflict.message, 'the server reported a conflict (post deployments.apps)');
   const busy = apiErrorFromResponse({ method: 'GET', path: '/x', statusCode: 503, body: '<html>busy</html>', contentType: 'text/html', retryAfter: '3' });
@@ -47,8 +62,11 @@ test('an answer that is no Status gets client-go\'s generic Status for its code,
   t.is(teapot.message, 'the server responded with the status code 418 but did not return more information');
 });
 
-test('a watch ERROR event\'s Status becomes an ApiError; 410 Expired and Gone count as an expired resourceVersion', (t) => {
-  const expired = apiErrorFromStatus({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'too old resource version: 9 (13)', reason: 'Expired', code: 410 }, 'watch v1 configmaps');
+test("a watch ERROR event's Status becomes an ApiError; 410 Expired and Gone count as an expired resourceVersion", (t) => {
+  const expired = apiErrorFromStatus(
+    { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'too old resource version: 9 (13)', reason: 'Expired', code: 410 },
+    'watch v1 configmaps',
+  );
   t.true(isResourceExpired(expired));
   t.is(expired.message, 'too old resource version: 9 (13)');
   t.true(isResourceExpired(apiErrorFromStatus({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', reason: 'Gone' }, 'watch', 410)));

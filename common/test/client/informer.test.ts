@@ -5,14 +5,22 @@ import { json, startFakeApiServer, type RecordedRequest } from './fake-api-serve
 
 const configmaps = { group: '', version: 'v1', resource: 'configmaps', namespace: 'default' };
 const cm = (name: string, resourceVersion: string): KubeObject => ({ metadata: { name, namespace: 'default', resourceVersion } });
-const list = (resourceVersion: string, items: KubeObject[], next?: string) => ({ kind: 'ConfigMapList', apiVersion: 'v1', metadata: { resourceVersion, ...(next ? { continue: next } : {}) }, items });
+const list = (resourceVersion: string, items: KubeObject[], next?: string) => ({
+  kind: 'ConfigMapList',
+  apiVersion: 'v1',
+  metadata: { resourceVersion, ...(next ? { continue: next } : {}) },
+  items,
+});
 const events = (response: ServerResponse, lines: readonly object[], end = true): void => {
   response.writeHead(200, { 'content-type': 'application/json' });
   const text = lines.map((event) => `${JSON.stringify(event)}\n`).join('');
   if (end) response.end(text);
   else response.write(text);
 };
-const expired = { type: 'ERROR', object: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'too old resource version: 20 (30)', reason: 'Expired', code: 410 } };
+const expired = {
+  type: 'ERROR',
+  object: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'too old resource version: 20 (30)', reason: 'Expired', code: 410 },
+};
 
 const until = async (check: () => boolean, what: string): Promise<void> => {
   const deadline = Date.now() + 5000;
@@ -42,7 +50,12 @@ test('lists page by page, watches from the list, follows bookmarks, and re-lists
     const query = request.url.searchParams;
     if (query.has('watch')) {
       watches += 1;
-      if (watches === 1) return events(response, [{ type: 'MODIFIED', object: cm('a', '11') }, { type: 'ADDED', object: cm('c', '12') }, { type: 'BOOKMARK', object: { metadata: { resourceVersion: '20' } } }]);
+      if (watches === 1)
+        return events(response, [
+          { type: 'MODIFIED', object: cm('a', '11') },
+          { type: 'ADDED', object: cm('c', '12') },
+          { type: 'BOOKMARK', object: { metadata: { resourceVersion: '20' } } },
+        ]);
       if (watches === 2) return events(response, [expired]);
       return events(response, [{ type: 'DELETED', object: cm('c', '31') }], false);
     }
@@ -121,7 +134,9 @@ test('a handler that throws is reported and the others still run; a late handler
 test('an informer stopped before its first list answers false to waitForSync; a refused list is retried', async (t) => {
   const server = await startFakeApiServer();
   t.teardown(() => server.close());
-  server.handle((_request, response) => json(response, 403, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'forbidden', reason: 'Forbidden', code: 403 }));
+  server.handle((_request, response) =>
+    json(response, 403, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'forbidden', reason: 'Forbidden', code: 403 }),
+  );
   const client = new RestClient({ server: server.url });
   t.teardown(() => client.close());
   const informer = new Informer(client, configmaps, { backoff: { initialMs: 20, maxMs: 20 } });

@@ -8,7 +8,7 @@ const fixtures = join(import.meta.dirname, 'fixtures');
 const caPem = readFileSync(join(fixtures, 'ca.crt'), 'utf8');
 const b64 = (text: string): string => Buffer.from(text).toString('base64');
 
-test('the kubeconfig `capstan up` writes: the current context\'s plain-HTTP server and namespace', (t) => {
+test("the kubeconfig `capstan up` writes: the current context's plain-HTTP server and namespace", (t) => {
   const config = parseKubeconfig(`apiVersion: v1
 kind: Config
 clusters:
@@ -72,7 +72,13 @@ test('certificate data, token and the chosen context are read; file paths are re
 });
 
 test('a kubeconfig that names what it lacks is refused with a message saying what', (t) => {
-  const base = { apiVersion: 'v1', kind: 'Config', clusters: [{ name: 'c', cluster: { server: 'http://x' } }], users: [{ name: 'u', user: {} }], contexts: [{ name: 'ctx', context: { cluster: 'c', user: 'u' } }] };
+  const base = {
+    apiVersion: 'v1',
+    kind: 'Config',
+    clusters: [{ name: 'c', cluster: { server: 'http://x' } }],
+    users: [{ name: 'u', user: {} }],
+    contexts: [{ name: 'ctx', context: { cluster: 'c', user: 'u' } }],
+  };
   const parse = (document: object, context?: string) => () => parseKubeconfig(JSON.stringify(document), context === undefined ? {} : { context });
   t.throws(parse(base), { instanceOf: KubeconfigError, message: 'invalid configuration: no current context is set' });
   t.throws(parse(base, 'other'), { message: 'context was not found for specified context: other' });

@@ -6,7 +6,10 @@ test('the core group lives under /api/v1, every other group under /apis/<group>/
   t.is(resourcePath({ group: '', version: 'v1', resource: 'pods' }), '/api/v1/pods');
   t.is(resourcePath({ group: '', version: 'v1', resource: 'pods', namespace: 'kube-system' }), '/api/v1/namespaces/kube-system/pods');
   t.is(resourcePath({ group: '', version: 'v1', resource: 'pods', namespace: 'a', name: 'p', subresource: 'log' }), '/api/v1/namespaces/a/pods/p/log');
-  t.is(resourcePath({ group: 'coordination.k8s.io', version: 'v1', resource: 'leases', namespace: 'kube-node-lease', name: 'n1' }), '/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/n1');
+  t.is(
+    resourcePath({ group: 'coordination.k8s.io', version: 'v1', resource: 'leases', namespace: 'kube-node-lease', name: 'n1' }),
+    '/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/n1',
+  );
   t.is(resourcePath({ group: '', version: 'v1', resource: 'nodes', name: 'n1', subresource: 'status' }), '/api/v1/nodes/n1/status');
   t.is(resourcePath({ group: '', version: 'v1', resource: 'namespaces', name: 'default' }), '/api/v1/namespaces/default');
 });
@@ -19,7 +22,7 @@ test('names that are not path segments are refused before any request', (t) => {
   t.is(resourcePath({ group: '', version: 'v1', resource: 'configmaps', namespace: 'a', name: 'x:y' }), '/api/v1/namespaces/a/configmaps/x%3Ay');
 });
 
-test('list, watch, write and patch options become kube-apiserver\'s query parameters', (t) => {
+test("list, watch, write and patch options become kube-apiserver's query parameters", (t) => {
   t.deepEqual(listQuery({ labelSelector: 'a=b', fieldSelector: 'spec.nodeName=n1', limit: 5, continue: 'tok', resourceVersion: '0', resourceVersionMatch: 'NotOlderThan' }), {
     labelSelector: 'a=b',
     fieldSelector: 'spec.nodeName=n1',
@@ -29,7 +32,12 @@ test('list, watch, write and patch options become kube-apiserver\'s query parame
     resourceVersionMatch: 'NotOlderThan',
   });
   t.deepEqual(listQuery({ resourceVersion: '', limit: 0 }), {});
-  t.deepEqual(watchQuery({ resourceVersion: '42', allowWatchBookmarks: true, timeoutSeconds: 300 }), { resourceVersion: '42', watch: '1', allowWatchBookmarks: 'true', timeoutSeconds: '300' });
+  t.deepEqual(watchQuery({ resourceVersion: '42', allowWatchBookmarks: true, timeoutSeconds: 300 }), {
+    resourceVersion: '42',
+    watch: '1',
+    allowWatchBookmarks: 'true',
+    timeoutSeconds: '300',
+  });
   t.deepEqual(writeQuery({ dryRun: true, fieldManager: 'm', fieldValidation: 'Strict' }), { dryRun: 'All', fieldManager: 'm', fieldValidation: 'Strict' });
   t.deepEqual(patchQuery({ type: 'apply', fieldManager: 'kubelet', force: true }), { fieldManager: 'kubelet', force: 'true' });
   t.throws(() => patchQuery({ type: 'apply' }), { message: 'a server-side apply patch needs a fieldManager' });

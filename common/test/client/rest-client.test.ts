@@ -10,7 +10,7 @@ import { json, startFakeApiServer } from './fake-api-server.ts';
 const configmaps = { group: '', version: 'v1', resource: 'configmaps', namespace: 'default' };
 const fixture = (name: string): string => readFileSync(join(import.meta.dirname, 'fixtures', name), 'utf8');
 
-test('every request says who sends it: the User-Agent in client-go\'s shape, Accept and the bearer token', async (t) => {
+test("every request says who sends it: the User-Agent in client-go's shape, Accept and the bearer token", async (t) => {
   const server = await startFakeApiServer();
   t.teardown(() => server.close());
   server.handle((_request, response) => json(response, 200, { kind: 'ConfigMap', metadata: { name: 'x' } }));
@@ -48,7 +48,9 @@ test('a token file wins over the token and is read again after a minute', (t) =>
 test('each verb sends its method, path, query, content type and body as kube-apiserver reads them', async (t) => {
   const server = await startFakeApiServer();
   t.teardown(() => server.close());
-  server.handle((request, response) => json(response, request.method === 'POST' ? 201 : 200, { kind: 'ConfigMap', metadata: { name: 'x', resourceVersion: '12345678901234567890' } }));
+  server.handle((request, response) =>
+    json(response, request.method === 'POST' ? 201 : 200, { kind: 'ConfigMap', metadata: { name: 'x', resourceVersion: '12345678901234567890' } }),
+  );
   const client = new RestClient({ server: `${server.url}/prefix/` });
   t.teardown(() => client.close());
   const created = await client.create({ ...configmaps }, { metadata: { name: 'x' } }, { dryRun: true, fieldManager: 'agent', fieldValidation: 'Strict' });
@@ -70,7 +72,12 @@ test('each verb sends its method, path, query, content type and body as kube-api
     ['PATCH', '/prefix/api/v1/namespaces/default/configmaps/x', 'application/json-patch+json', '[{"op":"add","path":"/data/a","value":"b"}]'],
     ['PATCH', '/prefix/api/v1/namespaces/default/configmaps/x?fieldManager=agent&force=true', 'application/apply-patch+yaml', '{"metadata":{"name":"x"}}'],
     ['PATCH', '/prefix/api/v1/nodes/n1/status', 'application/merge-patch+json', '{"status":{}}'],
-    ['DELETE', '/prefix/api/v1/namespaces/default/configmaps/x', 'application/json', '{"kind":"DeleteOptions","apiVersion":"v1","gracePeriodSeconds":30,"propagationPolicy":"Background"}'],
+    [
+      'DELETE',
+      '/prefix/api/v1/namespaces/default/configmaps/x',
+      'application/json',
+      '{"kind":"DeleteOptions","apiVersion":"v1","gracePeriodSeconds":30,"propagationPolicy":"Background"}',
+    ],
     ['DELETE', '/prefix/api/v1/namespaces/default/configmaps/y', '', ''],
     ['DELETE', '/prefix/api/v1/namespaces/default/configmaps?labelSelector=app%3Dx', '', ''],
     ['GET', '/prefix/apis/coordination.k8s.io/v1/leases?labelSelector=a+in+%28b%29&limit=10&resourceVersion=0', '', ''],
@@ -139,7 +146,10 @@ test('sequential requests share one connection, idle ones leave the pool a secon
   });
   const client = new RestClient({ server: server.url });
   t.teardown(() => client.close());
-  const idleTimeouts = (): (number | undefined)[] => Object.values(client.agent.freeSockets).flat().map((socket) => socket?.timeout);
+  const idleTimeouts = (): (number | undefined)[] =>
+    Object.values(client.agent.freeSockets)
+      .flat()
+      .map((socket) => socket?.timeout);
   for (let i = 0; i < 20; i++) await client.get({ ...configmaps, name: 'x' });
   t.is(server.connections(), 1);
   // Node's HTTP server answers Keep-Alive: timeout=5.
@@ -184,9 +194,21 @@ test('listAll follows continue tokens, and lists again in one request when the s
   t.teardown(() => server.close());
   server.handle((request, response) => {
     const query = request.url.searchParams;
-    const page = (names: string[], next?: string) => ({ kind: 'ConfigMapList', metadata: { resourceVersion: '7', ...(next ? { continue: next } : {}) }, items: names.map((name) => ({ metadata: { name } })) });
+    const page = (names: string[], next?: string) => ({
+      kind: 'ConfigMapList',
+      metadata: { resourceVersion: '7', ...(next ? { continue: next } : {}) },
+      items: names.map((name) => ({ metadata: { name } })),
+    });
     if (query.get('continue') === 'expired') {
-      return json(response, 410, { kind: 'Status', apiVersion: 'v1', metadata: { continue: 'fresh' }, status: 'Failure', message: 'The provided continue parameter is too old', reason: 'Expired', code: 410 });
+      return json(response, 410, {
+        kind: 'Status',
+        apiVersion: 'v1',
+        metadata: { continue: 'fresh' },
+        status: 'Failure',
+        message: 'The provided continue parameter is too old',
+        reason: 'Expired',
+        code: 410,
+      });
     }
     if (query.get('labelSelector') === 'old=snapshot') return json(response, 200, query.has('limit') ? page(['a'], 'expired') : page(['a', 'b', 'c']));
     if (query.get('continue') === 'two') return json(response, 200, page(['c']));
@@ -197,5 +219,8 @@ test('listAll follows continue tokens, and lists again in one request when the s
   const names = (list: { items: { metadata?: { name?: string } }[] }) => list.items.map((item) => item.metadata?.name);
   t.deepEqual(names(await client.listAll(configmaps, { pageSize: 2 })), ['a', 'b', 'c']);
   t.deepEqual(names(await client.listAll(configmaps, { pageSize: 1, labelSelector: 'old=snapshot' })), ['a', 'b', 'c']);
-  t.deepEqual(server.requests.map((request) => request.url.search), ['?limit=2', '?limit=2&continue=two', '?labelSelector=old%3Dsnapshot&limit=1', '?labelSelector=old%3Dsnapshot&limit=1&continue=expired', '?labelSelector=old%3Dsnapshot']);
+  t.deepEqual(
+    server.requests.map((request) => request.url.search),
+    ['?limit=2', '?limit=2&continue=two', '?labelSelector=old%3Dsnapshot&limit=1', '?labelSelector=old%3Dsnapshot&limit=1&continue=expired', '?labelSelector=old%3Dsnapshot'],
+  );
 });

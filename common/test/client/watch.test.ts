@@ -1,6 +1,6 @@
 import test from 'ava';
 import type { ServerResponse } from 'node:http';
-import { ApiError, RequestError, RestClient, type KubeObject, type WatchEvent } from '../../src/client/index.ts';
+import { ApiError, type RequestError, RestClient, type KubeObject, type WatchEvent } from '../../src/client/index.ts';
 import { json, startFakeApiServer } from './fake-api-server.ts';
 
 const configmaps = { group: '', version: 'v1', resource: 'configmaps', namespace: 'default' };
@@ -21,7 +21,12 @@ test('events split across chunks, several in one chunk, BOOKMARK and ERROR all c
     response.write(text.slice(0, 17));
     setTimeout(() => {
       response.write(text.slice(17));
-      response.end(JSON.stringify({ type: 'ERROR', object: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'too old resource version: 1 (2)', reason: 'Expired', code: 410 } }));
+      response.end(
+        JSON.stringify({
+          type: 'ERROR',
+          object: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'too old resource version: 1 (2)', reason: 'Expired', code: 410 },
+        }),
+      );
     }, 20);
   });
   const client = new RestClient({ server: server.url });

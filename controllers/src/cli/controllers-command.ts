@@ -15,7 +15,11 @@ const lifecycle = defaultControllerOptions.nodeLifecycle;
 
 const flags = {
   kubeconfig: { type: 'string', default: '', help: 'Path to a kubeconfig file with the API server and credentials (required)' },
-  controllers: { type: 'strings', default: ['*'] as readonly string[], help: `Controllers to run: "*" for all, "foo" to add one, "-foo" to leave one out; known: ${allControllers.map((c) => c.name).join(', ')}` },
+  controllers: {
+    type: 'strings',
+    default: ['*'] as readonly string[],
+    help: `Controllers to run: "*" for all, "foo" to add one, "-foo" to leave one out; known: ${allControllers.map((c) => c.name).join(', ')}`,
+  },
   'leader-elect': { type: 'bool', default: true, help: 'Run only while holding the leader lease, so that several replicas can run' },
   'leader-elect-lease-duration': { type: 'duration', default: 15_000, help: 'How long others wait after the last renewal before taking the lease' },
   'leader-elect-renew-deadline': { type: 'duration', default: 10_000, help: 'How long the leader keeps trying to renew before it gives up leading' },
@@ -26,15 +30,31 @@ const flags = {
   'node-monitor-grace-period': { type: 'duration', default: lifecycle.monitorGracePeriodMs, help: 'How long a node may go without a heartbeat before it is marked Unknown' },
   'node-startup-grace-period': { type: 'duration', default: lifecycle.startupGracePeriodMs, help: 'The same for a node that has never posted Ready' },
   'node-eviction-rate': { type: 'float', default: lifecycle.evictionRate, help: 'Nodes per second whose pods are evicted, in a healthy zone' },
-  'secondary-node-eviction-rate': { type: 'float', default: lifecycle.secondaryEvictionRate, help: 'Nodes per second whose pods are evicted in an unhealthy zone of a large cluster' },
+  'secondary-node-eviction-rate': {
+    type: 'float',
+    default: lifecycle.secondaryEvictionRate,
+    help: 'Nodes per second whose pods are evicted in an unhealthy zone of a large cluster',
+  },
   'large-cluster-size-threshold': { type: 'int', default: lifecycle.largeClusterSizeThreshold, help: 'Zones up to this size stop evicting when unhealthy' },
   'unhealthy-zone-threshold': { type: 'float', default: lifecycle.unhealthyZoneThreshold, help: 'The share of not-Ready nodes (at least 3) that makes a zone unhealthy' },
   'concurrent-namespace-syncs': { type: 'int', default: defaultControllerOptions.concurrentNamespaceSyncs, help: 'Namespaces cleaned up at once' },
   'concurrent-gc-syncs': { type: 'int', default: defaultControllerOptions.concurrentGcSyncs, help: 'Garbage collector workers' },
   'concurrent-scheduling': { type: 'int', default: defaultControllerOptions.concurrentScheduling, help: 'Pods the scheduler binds at once' },
-  'allocate-node-cidrs': { type: 'bool', default: defaultNodeIpamFlags.allocateNodeCidrs, help: 'Should CIDRs for Pods be allocated and set on the cloud provider. Requires --cluster-cidr.' },
-  'cluster-cidr': { type: 'string', default: defaultNodeIpamFlags.clusterCidr, help: 'CIDR Range for Pods in cluster. Only used when --allocate-node-cidrs=true; if false, this option will be ignored.' },
-  'service-cluster-ip-range': { type: 'string', default: defaultNodeIpamFlags.serviceClusterIpRange, help: 'CIDR Range for Services in cluster. Only used when --allocate-node-cidrs=true; if false, this option will be ignored.' },
+  'allocate-node-cidrs': {
+    type: 'bool',
+    default: defaultNodeIpamFlags.allocateNodeCidrs,
+    help: 'Should CIDRs for Pods be allocated and set on the cloud provider. Requires --cluster-cidr.',
+  },
+  'cluster-cidr': {
+    type: 'string',
+    default: defaultNodeIpamFlags.clusterCidr,
+    help: 'CIDR Range for Pods in cluster. Only used when --allocate-node-cidrs=true; if false, this option will be ignored.',
+  },
+  'service-cluster-ip-range': {
+    type: 'string',
+    default: defaultNodeIpamFlags.serviceClusterIpRange,
+    help: 'CIDR Range for Services in cluster. Only used when --allocate-node-cidrs=true; if false, this option will be ignored.',
+  },
   'node-cidr-mask-size': { type: 'int', default: defaultNodeIpamFlags.nodeCidrMaskSize, help: 'Mask size for node cidr in cluster. Default is 24 for IPv4 and 64 for IPv6.' },
   'node-cidr-mask-size-ipv4': { type: 'int', default: defaultNodeIpamFlags.nodeCidrMaskSizeIpv4, help: 'Mask size for IPv4 node cidr in dual-stack cluster. Default is 24.' },
   'node-cidr-mask-size-ipv6': { type: 'int', default: defaultNodeIpamFlags.nodeCidrMaskSizeIpv6, help: 'Mask size for IPv6 node cidr in dual-stack cluster. Default is 64.' },
@@ -96,7 +116,9 @@ export async function controllersCommand(argv: readonly string[], out: (text: st
     throw new FlagError('--leader-elect-lease-duration must be greater than --leader-elect-renew-deadline, which must be greater than 1.2 times --leader-elect-retry-period');
   }
   const client = RestClient.fromKubeconfig(f.kubeconfig, { userAgent: defaultUserAgent('capstan-controllers') });
-  out(`Capstan controllers: ${controllers.map((c) => c.name).join(', ') || 'none'}${leaderElection ? ` (leader election: ${leaderElection.namespace}/${leaderElection.name} as ${identity})` : ''}`);
+  out(
+    `Capstan controllers: ${controllers.map((c) => c.name).join(', ') || 'none'}${leaderElection ? ` (leader election: ${leaderElection.namespace}/${leaderElection.name} as ${identity})` : ''}`,
+  );
   const stop = new AbortController();
   const onSignal = (signal: NodeJS.Signals): void => {
     logger.info({ signal }, 'shutting down');

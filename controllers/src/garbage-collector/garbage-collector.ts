@@ -258,7 +258,14 @@ export class GarbageCollector {
       const finalizers = finalizersOf(current);
       if (!finalizers.includes(finalizer)) return;
       try {
-        await this.#client.patch(target, finalizersMergePatch(current, finalizers.filter((f) => f !== finalizer)), { type: 'merge', signal: this.#signal });
+        await this.#client.patch(
+          target,
+          finalizersMergePatch(
+            current,
+            finalizers.filter((f) => f !== finalizer),
+          ),
+          { type: 'merge', signal: this.#signal },
+        );
         return;
       } catch (error) {
         if (!isConflict(error)) throw error;

@@ -258,10 +258,7 @@ interface ChangedReference {
   readonly after: OwnerReference;
 }
 
-function referencesDiffs(
-  before: readonly OwnerReference[],
-  after: readonly OwnerReference[],
-): { added: OwnerReference[]; removed: OwnerReference[]; changed: ChangedReference[] } {
+function referencesDiffs(before: readonly OwnerReference[], after: readonly OwnerReference[]): { added: OwnerReference[]; removed: OwnerReference[]; changed: ChangedReference[] } {
   const old = new Map(before.map((reference) => [reference.uid, reference]));
   const added: OwnerReference[] = [];
   const changed: ChangedReference[] = [];

@@ -68,7 +68,13 @@ async function runGarbageCollector(context: ControllerContext, settings: Garbage
 function invalidNamespaceReporter(recorder: EventRecorder): InvalidNamespaceReporter {
   return (dependent, owner) => {
     const { identity } = dependent;
-    const involved = { apiVersion: identity.apiVersion, kind: identity.kind, name: identity.name, uid: identity.uid, ...(identity.namespace === '' ? {} : { namespace: identity.namespace }) };
+    const involved = {
+      apiVersion: identity.apiVersion,
+      kind: identity.kind,
+      name: identity.name,
+      uid: identity.uid,
+      ...(identity.namespace === '' ? {} : { namespace: identity.namespace }),
+    };
     const message = `ownerRef ${describeIdentity(identityOfReference(owner, identity.namespace))} does not exist in namespace ${JSON.stringify(identity.namespace)}`;
     void recorder.record(involved, 'Warning', 'OwnerRefInvalidNamespace', message);
   };

@@ -101,7 +101,11 @@ export class LeaderElector {
     } catch (error) {
       if (!isNotFound(error)) return false;
       try {
-        const created = await this.#client.create<Lease>({ ...this.#target, name: undefined }, { apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: { name: this.#config.name, namespace: this.#config.namespace }, spec }, control);
+        const created = await this.#client.create<Lease>(
+          { ...this.#target, name: undefined },
+          { apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: { name: this.#config.name, namespace: this.#config.namespace }, spec },
+          control,
+        );
         this.#observe(created.spec ?? spec, now);
         return true;
       } catch {
@@ -148,10 +152,14 @@ export class LeaderElector {
       const current = await this.#client.get<Lease>(this.#target, { timeoutMs: this.#config.renewDeadlineMs });
       if (current.spec?.holderIdentity !== this.#config.identity) return;
       const now = microTime(Date.now());
-      await this.#client.update<Lease>(this.#target, {
-        ...current,
-        spec: { ...current.spec, holderIdentity: '', leaseDurationSeconds: 1, acquireTime: now, renewTime: now, leaseTransitions: current.spec?.leaseTransitions ?? 0 },
-      }, { timeoutMs: this.#config.renewDeadlineMs });
+      await this.#client.update<Lease>(
+        this.#target,
+        {
+          ...current,
+          spec: { ...current.spec, holderIdentity: '', leaseDurationSeconds: 1, acquireTime: now, renewTime: now, leaseTransitions: current.spec?.leaseTransitions ?? 0 },
+        },
+        { timeoutMs: this.#config.renewDeadlineMs },
+      );
     } catch {
       // The lease expires by itself.
     }

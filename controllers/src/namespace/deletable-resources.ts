@@ -26,9 +26,7 @@ export interface Discovery {
 /** Throws when the group lists themselves cannot be read (nothing is known then). */
 export async function discoverDeletableResources(client: RestClient, options: DiscoveryOptions = {}): Promise<Discovery> {
   const groups = await discoverServedGroups(client, options);
-  const failed = groups.flatMap((group) =>
-    group.versions.flatMap((v) => (v.failure === undefined ? [] : [`${groupVersionString(group.name, v.version)}: ${v.failure}`])),
-  );
+  const failed = groups.flatMap((group) => group.versions.flatMap((v) => (v.failure === undefined ? [] : [`${groupVersionString(group.name, v.version)}: ${v.failure}`])));
   const resources = preferredResources(groups).filter((r) => r.namespaced && r.verbs.has('delete'));
   if (failed.length === 0) return { resources };
   return {

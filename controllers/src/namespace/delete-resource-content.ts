@@ -24,13 +24,7 @@ const finalizerEstimateSeconds = 15;
 
 type Pod = KubeObject & { spec?: { terminationGracePeriodSeconds?: number }; status?: { phase?: string } };
 
-export async function deleteResourceContent(
-  client: RestClient,
-  resource: DeletableResource,
-  namespace: string,
-  deletedAt: Date,
-  signal?: AbortSignal,
-): Promise<ResourceContent> {
+export async function deleteResourceContent(client: RestClient, resource: DeletableResource, namespace: string, deletedAt: Date, signal?: AbortSignal): Promise<ResourceContent> {
   const target: ResourceTarget = { group: resource.group, version: resource.version, resource: resource.resource, namespace };
   const control = signal === undefined ? {} : { signal };
   const none = { remaining: 0, finalizers: new Map<string, number>() };

@@ -95,5 +95,8 @@ export class DeletionConditions {
 
 /** "<what> ..." for each non-zero count, sorted so that the message only changes when the counts do. */
 function counted(counts: ReadonlyMap<string, number>, describe: (what: string, n: number) => string): string[] {
-  return [...counts].filter(([, n]) => n > 0).map(([what, n]) => describe(what, n)).sort();
+  return [...counts]
+    .filter(([, n]) => n > 0)
+    .map(([what, n]) => describe(what, n))
+    .sort();
 }

@@ -37,7 +37,7 @@ export const namespaceController: ControllerDefinition = {
     resync.unref();
 
     const deleter = new NamespacedResourcesDeleter(client, {
-      onStatusError: (namespace, error) => logger.warn({ err: error, namespace }, 'couldn\'t update status condition for namespace'),
+      onStatusError: (namespace, error) => logger.warn({ err: error, namespace }, "couldn't update status condition for namespace"),
     });
     const sync = async (name: string): Promise<void> => {
       const started = Date.now();

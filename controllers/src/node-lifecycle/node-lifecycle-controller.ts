@@ -9,7 +9,18 @@ import type { ControllerContext, ControllerDefinition } from '../controller.ts';
 import type { NodeLifecycleOptions } from '../controller-options.ts';
 import type { EventRecorder, InvolvedObject } from '../event-recorder.ts';
 import { WorkQueue } from '../work-queue.ts';
-import { nodeLeaseNamespace, nodeLeasesResource, nodesResource, podsResource, type ConditionStatus, type Lease, type Node, type NodeCondition, type Pod, type Taint } from './api-types.ts';
+import {
+  nodeLeaseNamespace,
+  nodeLeasesResource,
+  nodesResource,
+  podsResource,
+  type ConditionStatus,
+  type Lease,
+  type Node,
+  type NodeCondition,
+  type Pod,
+  type Taint,
+} from './api-types.ts';
 import { markPodsNotReady } from './mark-pods-not-ready.ts';
 import { nodeCondition, observeNodeHealth, sameCondition, silentNodeConditions, type NodeHealth } from './node-health.ts';
 import { reconcileNodeLabels } from './node-labels.ts';
@@ -275,14 +286,16 @@ class NodeLifecycleController {
     switch (observed.status) {
       case 'False':
         if (taintExists(taints, unreachableNoExecute)) {
-          if (!(await this.#swapTaints([notReadyNoExecute], [unreachableNoExecute], node))) this.#context.logger.error({ node: name }, 'Failed to instantly swap UnreachableTaint to NotReadyTaint. Will try again in the next cycle');
+          if (!(await this.#swapTaints([notReadyNoExecute], [unreachableNoExecute], node)))
+            this.#context.logger.error({ node: name }, 'Failed to instantly swap UnreachableTaint to NotReadyTaint. Will try again in the next cycle');
         } else if (this.#markNodeForTainting(node, 'False')) {
           this.#context.logger.debug({ node: name }, 'Node is NotReady. Adding it to the Taint queue');
         }
         return;
       case 'Unknown':
         if (taintExists(taints, notReadyNoExecute)) {
-          if (!(await this.#swapTaints([unreachableNoExecute], [notReadyNoExecute], node))) this.#context.logger.error({ node: name }, 'Failed to instantly swap NotReadyTaint to UnreachableTaint. Will try again in the next cycle');
+          if (!(await this.#swapTaints([unreachableNoExecute], [notReadyNoExecute], node)))
+            this.#context.logger.error({ node: name }, 'Failed to instantly swap NotReadyTaint to UnreachableTaint. Will try again in the next cycle');
         } else if (this.#markNodeForTainting(node, 'Unknown')) {
           this.#context.logger.debug({ node: name }, 'Node is unresponsive. Adding it to the Taint queue');
         }

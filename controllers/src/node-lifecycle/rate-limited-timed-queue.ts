@@ -96,7 +96,7 @@ export class RateLimitedTimedQueue {
   /** A new rate; a limiter waiting for its token hands the wait on to the new one. */
   swapLimiter(qps: number): void {
     if (this.#limiter.qps === qps) return;
-    const next = new TokenBucket(qps > 0 ? qps : 0, this.#now);
+    const next = new TokenBucket(Math.max(qps, 0), this.#now);
     if (qps > 0 && !this.#limiter.tryAccept()) next.tryAccept();
     this.#limiter = next;
   }

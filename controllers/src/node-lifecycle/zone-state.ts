@@ -33,7 +33,10 @@ export function excludedFromDisruptionChecks(node: Node): boolean {
 }
 
 /** How many of the zone's Nodes are not Ready (no Ready condition counts as not Ready), and its state. */
-export function computeZoneState(readyConditions: readonly (NodeCondition | undefined)[], unhealthyZoneThreshold: number): { readonly notReady: number; readonly state: ZoneState } {
+export function computeZoneState(
+  readyConditions: readonly (NodeCondition | undefined)[],
+  unhealthyZoneThreshold: number,
+): { readonly notReady: number; readonly state: ZoneState } {
   let ready = 0;
   let notReady = 0;
   for (const condition of readyConditions) {

@@ -45,7 +45,11 @@ export function parseCidr(text: string): Cidr | null {
   if (match === null) return null;
   let address = match[1] as string;
   const prefix = Number(match[2]);
-  if (/^\d+\.\d+\.\d+\.\d+$/.test(address)) address = address.split('.').map((octet) => String(Number.parseInt(octet, 10))).join('.');
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(address))
+    address = address
+      .split('.')
+      .map((octet) => String(Number.parseInt(octet, 10)))
+      .join('.');
   let family: IpFamily;
   let value: bigint;
   if (isIPv4(address)) [family, value] = [4, ipv4Value(address)];

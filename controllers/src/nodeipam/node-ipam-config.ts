@@ -63,7 +63,9 @@ function nodeMaskSizes(flags: NodeIpamFlags, clusterCidrs: readonly Cidr[]): num
   const singleStackIpv6 = clusterCidrs[0]?.family === 6;
   if (flags.nodeCidrMaskSize !== 0) {
     if (flags.nodeCidrMaskSizeIpv4 !== 0 || flags.nodeCidrMaskSizeIpv6 !== 0) {
-      throw new FlagError('usage of --node-cidr-mask-size-ipv4 and --node-cidr-mask-size-ipv6 is not allowed if --node-cidr-mask-size is set. For dual-stack clusters please unset it and use IPFamily specific flags');
+      throw new FlagError(
+        'usage of --node-cidr-mask-size-ipv4 and --node-cidr-mask-size-ipv6 is not allowed if --node-cidr-mask-size is set. For dual-stack clusters please unset it and use IPFamily specific flags',
+      );
     }
     ipv4 = ipv6 = flags.nodeCidrMaskSize;
     return sized();

@@ -24,7 +24,12 @@ const workers = 8;
 
 type NodeWithCidrs = Node & { spec?: { podCIDR?: string; podCIDRs?: string[] } };
 
-const nodeReference = (node: Node): InvolvedObject => ({ apiVersion: 'v1', kind: 'Node', name: node.metadata?.name ?? '', ...(node.metadata?.uid ? { uid: node.metadata.uid } : {}) });
+const nodeReference = (node: Node): InvolvedObject => ({
+  apiVersion: 'v1',
+  kind: 'Node',
+  name: node.metadata?.name ?? '',
+  ...(node.metadata?.uid ? { uid: node.metadata.uid } : {}),
+});
 
 /** controllerutil.RecordNodeStatusChange: a Normal event naming the Node's new status. */
 const recordNodeStatusChange = (recorder: EventRecorder, node: Node, status: string): void =>

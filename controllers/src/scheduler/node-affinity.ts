@@ -73,7 +73,10 @@ export function requiredNodeAffinity(spec: PodSpec): RequiredNodeAffinity {
   const nodeSelector = spec.nodeSelector;
   const selector = nodeSelector !== undefined && Object.keys(nodeSelector).length > 0 ? Object.entries(nodeSelector) : undefined;
   const required = spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
-  const terms = required === undefined ? undefined : (required.nodeSelectorTerms ?? []).filter((term) => (term.matchExpressions?.length ?? 0) + (term.matchFields?.length ?? 0) > 0).map(compileTerm);
+  const terms =
+    required === undefined
+      ? undefined
+      : (required.nodeSelectorTerms ?? []).filter((term) => (term.matchExpressions?.length ?? 0) + (term.matchFields?.length ?? 0) > 0).map(compileTerm);
   return { selector, terms };
 }
 

@@ -41,7 +41,8 @@ export class SchedulingAlgorithm {
     let nodes = allNodes;
     let absent: FilterStatus | undefined;
     if (pod.affinityNodeNames !== undefined) {
-      if (pod.affinityNodeNames.size === 0) return this.#unschedulable(pod, { statuses: new Map(), absent: unresolvable(affinityTermsConflict), preFilterMessage: affinityTermsConflict });
+      if (pod.affinityNodeNames.size === 0)
+        return this.#unschedulable(pod, { statuses: new Map(), absent: unresolvable(affinityTermsConflict), preFilterMessage: affinityTermsConflict });
       const named: NodeInfo[] = [];
       for (const name of pod.affinityNodeNames) {
         const info = this.#cache.node(name);

@@ -10,7 +10,16 @@ import { NodeHeartbeats } from '../node/node-heartbeats.ts';
 import { startPodWorkers, type DeviceAllocator, type RunningPodWorkers } from '../pods/index.ts';
 import { RootDirectory } from '../root-dir/index.ts';
 import { startAgentServer, type AgentServer } from '../server/index.ts';
-import { inspectSystem, nodeAddresses, nodeHostname, readMachineInfo, swapControllerAvailable, SystemdNotifier, watchdogFromEnvironment, type SystemReport } from '../system/index.ts';
+import {
+  inspectSystem,
+  nodeAddresses,
+  nodeHostname,
+  readMachineInfo,
+  swapControllerAvailable,
+  SystemdNotifier,
+  watchdogFromEnvironment,
+  type SystemReport,
+} from '../system/index.ts';
 
 export const agentUsage = `Run the node agent: registers its Node, keeps its status and Lease, and runs its pods
 through a CRI runtime, as the kubelet does.
@@ -78,7 +87,14 @@ async function runAgent(loaded: AgentConfiguration, signal: AbortSignal, log: Lo
   let rootDirectory: RootDirectory | undefined;
   const client = loaded.standalone ? undefined : RestClient.fromKubeconfig(loaded.flags.kubeconfig, { userAgent: defaultUserAgent('capstan-agent') });
   try {
-    rootDirectory = await RootDirectory.open({ rootDir: loaded.flags['root-dir'], featureGates: loaded.featureGates, cpuManagerPolicy: config.cpuManagerPolicy, memoryManagerPolicy: config.memoryManagerPolicy, images, log });
+    rootDirectory = await RootDirectory.open({
+      rootDir: loaded.flags['root-dir'],
+      featureGates: loaded.featureGates,
+      cpuManagerPolicy: config.cpuManagerPolicy,
+      memoryManagerPolicy: config.memoryManagerPolicy,
+      images,
+      log,
+    });
     pods = await startPods(loaded, report, runtime, rootDirectory.recordingPulls(images), client, log, rootDirectory.devices);
     await rootDirectory.start(pods.directory);
     if (loaded.config.enableServer) {
@@ -117,7 +133,15 @@ async function runAgent(loaded: AgentConfiguration, signal: AbortSignal, log: Lo
 }
 
 /** The pod workers, with what they need to know of the node. */
-async function startPods(loaded: AgentConfiguration, report: SystemReport, runtime: CriRuntimeClient, images: CriImageClient, client: RestClient | undefined, log: Log, devices: DeviceAllocator): Promise<RunningPodWorkers> {
+async function startPods(
+  loaded: AgentConfiguration,
+  report: SystemReport,
+  runtime: CriRuntimeClient,
+  images: CriImageClient,
+  client: RestClient | undefined,
+  log: Log,
+  devices: DeviceAllocator,
+): Promise<RunningPodWorkers> {
   const { config, nodeName, nodeIPs, flags } = loaded;
   const machine = readMachineInfo();
   const addresses = await nodeAddresses({ nodeName, nodeIPs: nodeIPs.ips, hostname: nodeHostname(flags['hostname-override']) });

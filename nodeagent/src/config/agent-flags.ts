@@ -61,18 +61,38 @@ interface ConfigurationFlag extends FlagSpec {
 
 /** The kubelet's configuration flags the agent accepts; their defaults are the configuration's. */
 export const configurationFlags = {
-  address: { type: 'string', default: '0.0.0.0', field: ['address'], help: 'The IP address for the agent to serve on (set to 0.0.0.0 or :: for listening on all interfaces and IP address families).' },
+  address: {
+    type: 'string',
+    default: '0.0.0.0',
+    field: ['address'],
+    help: 'The IP address for the agent to serve on (set to 0.0.0.0 or :: for listening on all interfaces and IP address families).',
+  },
   port: { type: 'int', default: 10250, field: ['port'], help: 'The port for the agent to serve on.' },
-  'read-only-port': { type: 'int', default: 10255, field: ['readOnlyPort'], help: 'The read-only port for the agent to serve on with no authentication/authorization (set to 0 to disable).' },
+  'read-only-port': {
+    type: 'int',
+    default: 10255,
+    field: ['readOnlyPort'],
+    help: 'The read-only port for the agent to serve on with no authentication/authorization (set to 0 to disable).',
+  },
   'anonymous-auth': { type: 'bool', default: true, field: ['authentication', 'anonymous', 'enabled'], help: "Enables anonymous requests to the agent's server." },
-  'authentication-token-webhook': { type: 'bool', default: false, field: ['authentication', 'webhook', 'enabled'], help: 'Use the TokenReview API to determine authentication for bearer tokens.' },
+  'authentication-token-webhook': {
+    type: 'bool',
+    default: false,
+    field: ['authentication', 'webhook', 'enabled'],
+    help: 'Use the TokenReview API to determine authentication for bearer tokens.',
+  },
   'authorization-mode': {
     type: 'string',
     default: 'AlwaysAllow',
     field: ['authorization', 'mode'],
     help: "Authorization mode for the agent's server. Valid options are AlwaysAllow or Webhook.",
   },
-  'client-ca-file': { type: 'string', default: '', field: ['authentication', 'x509', 'clientCAFile'], help: 'If set, any request presenting a client certificate signed by one of the authorities in the client-ca-file is authenticated.' },
+  'client-ca-file': {
+    type: 'string',
+    default: '',
+    field: ['authentication', 'x509', 'clientCAFile'],
+    help: 'If set, any request presenting a client certificate signed by one of the authorities in the client-ca-file is authenticated.',
+  },
   'tls-cert-file': { type: 'string', default: '', field: ['tlsCertFile'], help: 'File containing x509 certificate used for serving HTTPS.' },
   'tls-private-key-file': { type: 'string', default: '', field: ['tlsPrivateKeyFile'], help: 'File containing x509 private key matching --tls-cert-file.' },
   'container-runtime-endpoint': {
@@ -81,8 +101,18 @@ export const configurationFlags = {
     field: ['containerRuntimeEndpoint'],
     help: 'The endpoint of the container runtime service.',
   },
-  'image-service-endpoint': { type: 'string', default: '', field: ['imageServiceEndpoint'], help: 'The endpoint of the container image service. If not specified, it will be the same as --container-runtime-endpoint.' },
-  'pod-manifest-path': { type: 'string', default: '', field: ['staticPodPath'], help: 'Path to the directory containing static pod files to run, or the path to a single static pod file.' },
+  'image-service-endpoint': {
+    type: 'string',
+    default: '',
+    field: ['imageServiceEndpoint'],
+    help: 'The endpoint of the container image service. If not specified, it will be the same as --container-runtime-endpoint.',
+  },
+  'pod-manifest-path': {
+    type: 'string',
+    default: '',
+    field: ['staticPodPath'],
+    help: 'Path to the directory containing static pod files to run, or the path to a single static pod file.',
+  },
   'node-status-update-frequency': {
     type: 'duration',
     default: 10_000,
@@ -91,9 +121,19 @@ export const configurationFlags = {
   },
   'fail-swap-on': { type: 'bool', default: true, field: ['failSwapOn'], help: 'Makes the agent fail to start if swap is enabled on the node.' },
   'max-pods': { type: 'int', default: 110, field: ['maxPods'], help: 'Number of pods that can run on this agent.' },
-  'pod-max-pids': { type: 'int', default: -1, field: ['podPidsLimit'], help: 'Set the maximum number of processes per pod. If -1, the agent defaults to the node allocatable pid capacity.' },
+  'pod-max-pids': {
+    type: 'int',
+    default: -1,
+    field: ['podPidsLimit'],
+    help: 'Set the maximum number of processes per pod. If -1, the agent defaults to the node allocatable pid capacity.',
+  },
   'cluster-dns': { type: 'strings', default: [], field: ['clusterDNS'], help: 'Comma-separated list of DNS server IP addresses for containers with dnsPolicy=ClusterFirst.' },
-  'cluster-domain': { type: 'string', default: '', field: ['clusterDomain'], help: 'Domain for this cluster. Containers search this domain in addition to the host search domains.' },
+  'cluster-domain': {
+    type: 'string',
+    default: '',
+    field: ['clusterDomain'],
+    help: 'Domain for this cluster. Containers search this domain in addition to the host search domains.',
+  },
   'register-node': { type: 'bool', default: true, field: ['registerNode'], help: 'Register the node with the API server.' },
   'seccomp-default': { type: 'bool', default: false, field: ['seccompDefault'], help: 'Enable the use of RuntimeDefault as the default seccomp profile for all workloads.' },
   'system-reserved': {

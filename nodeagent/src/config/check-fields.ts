@@ -78,7 +78,8 @@ function checkScalar(check: FieldCheck, value: unknown, field: ScalarField, at: 
     case 'string':
     case 'time':
       if (typeof value !== 'string') typeError(check, value, goType, at);
-      else if (field.kind === 'time' && Number.isNaN(Date.parse(value))) parseError(check, at, `parsing time ${JSON.stringify(value)} as "2006-01-02T15:04:05Z07:00": cannot parse ${JSON.stringify(value)} as "2006"`);
+      else if (field.kind === 'time' && Number.isNaN(Date.parse(value)))
+        parseError(check, at, `parsing time ${JSON.stringify(value)} as "2006-01-02T15:04:05Z07:00": cannot parse ${JSON.stringify(value)} as "2006"`);
       return;
     case 'bool':
       if (typeof value !== 'boolean') typeError(check, value, goType, at);

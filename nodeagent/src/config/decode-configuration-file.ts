@@ -47,7 +47,10 @@ export function decodeConfigurationFile(path: string, role: ConfigurationFileRol
   }
   const document = parsed.value;
   if (document === null) throw decodeFailure("Object 'Kind' is missing in 'null'");
-  if (!isObject(document)) throw decodeFailure(`couldn't get version/kind; json parse error: json: cannot unmarshal ${goJsonKind(document)} into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }`);
+  if (!isObject(document))
+    throw decodeFailure(
+      `couldn't get version/kind; json parse error: json: cannot unmarshal ${goJsonKind(document)} into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }`,
+    );
   const { apiVersion, kind } = document;
   if (typeof kind !== 'string' || kind === '') throw decodeFailure(`Object 'Kind' is missing in '${JSON.stringify(document)}'`);
   if (typeof apiVersion !== 'string' || apiVersion === '') throw decodeFailure(`Object 'apiVersion' is missing in '${JSON.stringify(document)}'`);
@@ -55,7 +58,9 @@ export function decodeConfigurationFile(path: string, role: ConfigurationFileRol
     const slash = apiVersion.indexOf('/');
     const [group, version] = slash < 0 ? ['', apiVersion] : [apiVersion.slice(0, slash), apiVersion.slice(slash + 1)];
     throw new ConfigurationFileError(
-      role === 'config' ? `failed to decode: no kind ${JSON.stringify(kind)} is registered for version ${JSON.stringify(apiVersion)}` : `unknown apiVersion/kind: ${group}/${version}, Kind=${kind}`,
+      role === 'config'
+        ? `failed to decode: no kind ${JSON.stringify(kind)} is registered for version ${JSON.stringify(apiVersion)}`
+        : `unknown apiVersion/kind: ${group}/${version}, Kind=${kind}`,
       `${group}/${version}, Kind=${kind}`,
     );
   }

@@ -62,16 +62,22 @@ export interface MapOfListsField extends FieldOptions {
 export type FieldSpec = ScalarField | StructField | ListField | MapField | MapOfListsField;
 export type FieldTable = Readonly<Record<string, FieldSpec>>;
 
-export const scalar = <K extends ScalarKind, const O extends Omit<ScalarField<K>, 'kind'> = {}>(kind: K, options?: O): { readonly kind: K } & O =>
+export const scalar = <K extends ScalarKind, const O extends Omit<ScalarField<K>, 'kind'> = Record<never, never>>(kind: K, options?: O): { readonly kind: K } & O =>
   ({ kind, ...options }) as { readonly kind: K } & O;
 
-export const struct = <const F extends FieldTable, const O extends FieldOptions = {}>(goType: string, fields: F, options?: O): { readonly kind: 'struct'; readonly goType: string; readonly fields: F } & O =>
+export const struct = <const F extends FieldTable, const O extends FieldOptions = Record<never, never>>(
+  goType: string,
+  fields: F,
+  options?: O,
+): { readonly kind: 'struct'; readonly goType: string; readonly fields: F } & O =>
   ({ kind: 'struct', goType, fields, ...options }) as { readonly kind: 'struct'; readonly goType: string; readonly fields: F } & O;
 
-export const list = <const E extends ScalarField | StructField, const O extends FieldOptions = {}>(of: E, options?: O): { readonly kind: 'list'; readonly of: E } & O =>
-  ({ kind: 'list', of, ...options }) as { readonly kind: 'list'; readonly of: E } & O;
+export const list = <const E extends ScalarField | StructField, const O extends FieldOptions = Record<never, never>>(
+  of: E,
+  options?: O,
+): { readonly kind: 'list'; readonly of: E } & O => ({ kind: 'list', of, ...options }) as { readonly kind: 'list'; readonly of: E } & O;
 
-export const map = <const E extends ScalarField, const O extends FieldOptions = {}>(of: E, options?: O): { readonly kind: 'map'; readonly of: E } & O =>
+export const map = <const E extends ScalarField, const O extends FieldOptions = Record<never, never>>(of: E, options?: O): { readonly kind: 'map'; readonly of: E } & O =>
   ({ kind: 'map', of, ...options }) as { readonly kind: 'map'; readonly of: E } & O;
 
 export const mapOfLists = (): { readonly kind: 'mapOfLists' } => ({ kind: 'mapOfLists' });

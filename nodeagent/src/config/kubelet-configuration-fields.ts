@@ -156,9 +156,7 @@ export const kubeletConfigurationFields = {
   enableSystemLogQuery: scalar('bool', { pointer: true }),
   shutdownGracePeriod: duration,
   shutdownGracePeriodCriticalPods: duration,
-  shutdownGracePeriodByPodPriority: list(
-    struct('v1beta1.ShutdownGracePeriodByPodPriority', { priority: int32, shutdownGracePeriodSeconds: scalar('int64') }),
-  ),
+  shutdownGracePeriodByPodPriority: list(struct('v1beta1.ShutdownGracePeriodByPodPriority', { priority: int32, shutdownGracePeriodSeconds: scalar('int64') })),
   crashLoopBackOff: struct('v1beta1.CrashLoopBackOffConfig', { maxContainerRestartPeriod: scalar('duration', { pointer: true }) }),
   reservedMemory: list(struct('v1beta1.MemoryReservation', { numaNode: int32, limits: map(scalar('quantity', { goType: 'resource.Quantity' })) })),
   enableProfilingHandler: scalar('bool', { pointer: true, default: true }),
@@ -167,11 +165,7 @@ export const kubeletConfigurationFields = {
   memoryThrottlingFactor: scalar('float64', { pointer: true, default: 0.9 }),
   registerWithTaints: list(taint),
   registerNode: scalar('bool', { pointer: true, default: true }),
-  tracing: struct(
-    'v1.TracingConfiguration',
-    { endpoint: scalar('string', { pointer: true }), samplingRatePerMillion: scalar('int32', { pointer: true }) },
-    { pointer: true },
-  ),
+  tracing: struct('v1.TracingConfiguration', { endpoint: scalar('string', { pointer: true }), samplingRatePerMillion: scalar('int32', { pointer: true }) }, { pointer: true }),
   localStorageCapacityIsolation: scalar('bool', { pointer: true, default: true }),
   containerRuntimeEndpoint: scalar('string', { default: 'unix:///run/containerd/containerd.sock' }),
   imageServiceEndpoint: string,

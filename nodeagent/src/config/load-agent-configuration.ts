@@ -92,7 +92,10 @@ export function loadAgentConfiguration(argv: readonly string[], options: LoadOpt
 
   const violations = validateConfiguration(config, featureGates);
   if (violations.length > 0) {
-    const at = sourcesOf(sources, violations.flatMap((violation) => violation.fields));
+    const at = sourcesOf(
+      sources,
+      violations.flatMap((violation) => violation.fields),
+    );
     const path = at.length === 0 ? '' : `, path: ${at.join(', ')}`;
     throw new AgentConfigurationError(`failed to validate kubelet configuration, error: ${aggregateMessage(violations)}${path}`);
   }
@@ -147,13 +150,18 @@ function gatesOfFlag(pairs: readonly string[]): Record<string, boolean> {
     throw error;
   }
   // The pairs passed the checks, so each value is one of strconv.ParseBool's words.
-  return Object.fromEntries(pairs.map((pair) => [pair.slice(0, pair.indexOf('=')).trim(), ['1', 't', 'T', 'true', 'TRUE', 'True'].includes(pair.slice(pair.indexOf('=') + 1).trim())]));
+  return Object.fromEntries(
+    pairs.map((pair) => [pair.slice(0, pair.indexOf('=')).trim(), ['1', 't', 'T', 'true', 'TRUE', 'True'].includes(pair.slice(pair.indexOf('=') + 1).trim())]),
+  );
 }
 
 /** The gates in force: the agent's defaults, then `first`, then `second` on top. */
 function gatesFor(first: Readonly<Record<string, boolean>>, second: unknown): AgentFeatureGates {
   const merged = { ...first, ...(isObject(second) ? (second as Record<string, boolean>) : {}) };
-  return parseFeatureGates(agentFeatures, Object.entries(merged).map(([name, value]) => `${name}=${String(value)}`));
+  return parseFeatureGates(
+    agentFeatures,
+    Object.entries(merged).map(([name, value]) => `${name}=${String(value)}`),
+  );
 }
 
 /** Why a file's featureGates cannot be set (SetFromMap's words), or undefined. */

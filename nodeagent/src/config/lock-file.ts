@@ -141,7 +141,7 @@ function announce(fd: number): void {
 function lockIdentity(fd: number): string {
   const { dev, ino } = fstatSync(fd);
   // glibc's gnu_dev_major/gnu_dev_minor of st_dev.
-  const major = ((dev >>> 8) & 0xfff) | Math.floor(dev / 2 ** 32) & ~0xfff;
+  const major = ((dev >>> 8) & 0xfff) | (Math.floor(dev / 2 ** 32) & ~0xfff);
   const minor = (dev & 0xff) | ((dev >>> 12) & ~0xff);
   const hex = (value: number): string => value.toString(16).padStart(2, '0');
   return `${hex(major)}:${hex(minor)}:${ino}`;

@@ -30,9 +30,7 @@ const checks: readonly Check[] = [
   (c) => (c.eventBurst < 0 ? invalid(`eventBurst (--event-burst) ${c.eventBurst} must not be a negative number`, 'eventBurst') : undefined),
   (c) => (c.eventRecordQPS < 0 ? invalid(`eventRecordQPS (--event-qps) ${c.eventRecordQPS} must not be a negative number`, 'eventRecordQPS') : undefined),
   (c) =>
-    c.healthzPort !== 0 && !isPort(c.healthzPort)
-      ? invalid(`healthzPort (--healthz-port) ${c.healthzPort} must be between 1 and 65535, inclusive`, 'healthzPort')
-      : undefined,
+    c.healthzPort !== 0 && !isPort(c.healthzPort) ? invalid(`healthzPort (--healthz-port) ${c.healthzPort} must be between 1 and 65535, inclusive`, 'healthzPort') : undefined,
   (c, g) =>
     !g.CustomCPUCFSQuotaPeriod && c.cpuCFSQuotaPeriod !== defaultCFSQuotaPeriod
       ? invalid(`cpuCFSQuotaPeriod (--cpu-cfs-quota-period) ${duration(c.cpuCFSQuotaPeriod)} requires feature gate CustomCPUCFSQuotaPeriod`, 'cpuCFSQuotaPeriod')
@@ -65,7 +63,11 @@ const checks: readonly Check[] = [
   (c) => (c.imageMaximumGCAge < 0 ? invalid(`imageMaximumGCAge ${duration(c.imageMaximumGCAge)} must not be negative`, 'imageMaximumGCAge') : undefined),
   (c) =>
     c.imageMaximumGCAge > 0 && c.imageMaximumGCAge <= c.imageMinimumGCAge
-      ? invalid(`imageMaximumGCAge ${duration(c.imageMaximumGCAge)} must be greater than imageMinimumGCAge ${duration(c.imageMinimumGCAge)}`, 'imageMaximumGCAge', 'imageMinimumGCAge')
+      ? invalid(
+          `imageMaximumGCAge ${duration(c.imageMaximumGCAge)} must be greater than imageMinimumGCAge ${duration(c.imageMinimumGCAge)}`,
+          'imageMaximumGCAge',
+          'imageMinimumGCAge',
+        )
       : undefined,
   (c) =>
     c.iptablesDropBit < 0 || c.iptablesDropBit > 31
@@ -77,16 +79,11 @@ const checks: readonly Check[] = [
       : undefined,
   (c) => (c.kubeAPIBurst < 0 ? invalid(`kubeAPIBurst (--kube-api-burst) ${c.kubeAPIBurst} must not be a negative number`, 'kubeAPIBurst') : undefined),
   (c) => (c.kubeAPIQPS < 0 ? invalid(`kubeAPIQPS (--kube-api-qps) ${c.kubeAPIQPS} must not be a negative number`, 'kubeAPIQPS') : undefined),
-  (c) =>
-    c.nodeStatusMaxImages < -1
-      ? invalid(`nodeStatusMaxImages (--node-status-max-images) ${c.nodeStatusMaxImages} must be -1 or greater`, 'nodeStatusMaxImages')
-      : undefined,
+  (c) => (c.nodeStatusMaxImages < -1 ? invalid(`nodeStatusMaxImages (--node-status-max-images) ${c.nodeStatusMaxImages} must be -1 or greater`, 'nodeStatusMaxImages') : undefined),
   (c) => (c.maxOpenFiles < 0 ? invalid(`maxOpenFiles (--max-open-files) ${c.maxOpenFiles} must not be a negative number`, 'maxOpenFiles') : undefined),
   (c) => (c.maxPods < 0 ? invalid(`maxPods (--max-pods) ${c.maxPods} must not be a negative number`, 'maxPods') : undefined),
   (c) =>
-    c.oomScoreAdj < -1000 || c.oomScoreAdj > 1000
-      ? invalid(`oomScoreAdj (--oom-score-adj) ${c.oomScoreAdj} must be between -1000 and 1000, inclusive`, 'oomScoreAdj')
-      : undefined,
+    c.oomScoreAdj < -1000 || c.oomScoreAdj > 1000 ? invalid(`oomScoreAdj (--oom-score-adj) ${c.oomScoreAdj} must be between -1000 and 1000, inclusive`, 'oomScoreAdj') : undefined,
   (c) => (c.podsPerCore < 0 ? invalid(`podsPerCore (--pods-per-core) ${c.podsPerCore} must not be a negative number`, 'podsPerCore') : undefined),
   (c) => (!isPort(c.port) ? invalid(`port (--port) ${c.port} must be between 1 and 65535, inclusive`, 'port') : undefined),
   (c) =>
@@ -101,7 +98,11 @@ const checks: readonly Check[] = [
       : undefined,
   (c) =>
     c.serializeImagePulls && c.maxParallelImagePulls !== undefined && c.maxParallelImagePulls > 1
-      ? invalid('maxParallelImagePulls cannot be larger than 1 unless SerializeImagePulls (--serialize-image-pulls) is set to false', 'maxParallelImagePulls', 'serializeImagePulls')
+      ? invalid(
+          'maxParallelImagePulls cannot be larger than 1 unless SerializeImagePulls (--serialize-image-pulls) is set to false',
+          'maxParallelImagePulls',
+          'serializeImagePulls',
+        )
       : undefined,
   (c, g) =>
     c.serverTLSBootstrap && !g.RotateKubeletServerCertificate
@@ -129,9 +130,16 @@ const checks: readonly Check[] = [
     const found: Violation[] = [];
     const { shutdownGracePeriod: period, shutdownGracePeriodCriticalPods: critical } = c;
     if (critical > period) {
-      found.push(invalid(`shutdownGracePeriodCriticalPods ${duration(critical)} must be <= shutdownGracePeriod ${duration(period)}`, 'shutdownGracePeriodCriticalPods', 'shutdownGracePeriod'));
+      found.push(
+        invalid(
+          `shutdownGracePeriodCriticalPods ${duration(critical)} must be <= shutdownGracePeriod ${duration(period)}`,
+          'shutdownGracePeriodCriticalPods',
+          'shutdownGracePeriod',
+        ),
+      );
     }
-    if (period < 0 || (period > 0 && period < 1000)) found.push(invalid(`shutdownGracePeriod ${duration(period)} must be either zero or otherwise >= 1 sec`, 'shutdownGracePeriod'));
+    if (period < 0 || (period > 0 && period < 1000))
+      found.push(invalid(`shutdownGracePeriod ${duration(period)} must be either zero or otherwise >= 1 sec`, 'shutdownGracePeriod'));
     if (critical < 0 || (critical > 0 && critical < 1000)) {
       found.push(invalid(`shutdownGracePeriodCriticalPods ${duration(critical)} must be either zero or otherwise >= 1 sec`, 'shutdownGracePeriodCriticalPods'));
     }
@@ -139,7 +147,11 @@ const checks: readonly Check[] = [
   },
   (c, g) =>
     (c.shutdownGracePeriod > 0 || c.shutdownGracePeriodCriticalPods > 0) && !g.GracefulNodeShutdown
-      ? invalid('specifying shutdownGracePeriod or shutdownGracePeriodCriticalPods requires feature gate GracefulNodeShutdown', 'shutdownGracePeriod', 'shutdownGracePeriodCriticalPods')
+      ? invalid(
+          'specifying shutdownGracePeriod or shutdownGracePeriodCriticalPods requires feature gate GracefulNodeShutdown',
+          'shutdownGracePeriod',
+          'shutdownGracePeriodCriticalPods',
+        )
       : undefined,
   (c, g) =>
     g.GracefulNodeShutdownBasedOnPodPriority && (c.shutdownGracePeriodByPodPriority ?? []).length > 0 && (c.shutdownGracePeriod > 0 || c.shutdownGracePeriodCriticalPods > 0)
@@ -211,8 +223,7 @@ const checks: readonly Check[] = [
       ? invalid(`memoryThrottlingFactor ${c.memoryThrottlingFactor} must be greater than 0 and less than or equal to 1.0`, 'memoryThrottlingFactor')
       : undefined,
   (c) => (c.containerRuntimeEndpoint === '' ? invalid('the containerRuntimeEndpoint was not specified or empty', 'containerRuntimeEndpoint') : undefined),
-  (c, g) =>
-    c.enableSystemLogQuery === true && !g.NodeLogQuery ? invalid('NodeLogQuery feature gate is required for enableSystemLogQuery', 'enableSystemLogQuery') : undefined,
+  (c, g) => (c.enableSystemLogQuery === true && !g.NodeLogQuery ? invalid('NodeLogQuery feature gate is required for enableSystemLogQuery', 'enableSystemLogQuery') : undefined),
   (c) =>
     c.enableSystemLogQuery === true && !c.enableSystemLogHandler
       ? invalid('enableSystemLogHandler is required for enableSystemLogQuery', 'enableSystemLogQuery', 'enableSystemLogHandler')
@@ -277,12 +288,24 @@ function enforceNodeAllocatableViolations(c: KubeletConfiguration): Violation[] 
         break;
       case 'system-reserved':
         if (c.systemReservedCgroup === '') {
-          found.push(invalid('systemReservedCgroup (--system-reserved-cgroup) must be specified when "system-reserved" contained in enforceNodeAllocatable (--enforce-node-allocatable)', field, 'systemReservedCgroup'));
+          found.push(
+            invalid(
+              'systemReservedCgroup (--system-reserved-cgroup) must be specified when "system-reserved" contained in enforceNodeAllocatable (--enforce-node-allocatable)',
+              field,
+              'systemReservedCgroup',
+            ),
+          );
         }
         break;
       case 'kube-reserved':
         if (c.kubeReservedCgroup === '') {
-          found.push(invalid('kubeReservedCgroup (--kube-reserved-cgroup) must be specified when "kube-reserved" contained in enforceNodeAllocatable (--enforce-node-allocatable)', field, 'kubeReservedCgroup'));
+          found.push(
+            invalid(
+              'kubeReservedCgroup (--kube-reserved-cgroup) must be specified when "kube-reserved" contained in enforceNodeAllocatable (--enforce-node-allocatable)',
+              field,
+              'kubeReservedCgroup',
+            ),
+          );
         }
         break;
       case 'none':
@@ -290,12 +313,21 @@ function enforceNodeAllocatableViolations(c: KubeletConfiguration): Violation[] 
         continue;
       default:
         found.push(
-          invalid(`option ${goQuote(value)} specified for enforceNodeAllocatable (--enforce-node-allocatable). Valid options are "pods", "system-reserved", "kube-reserved", or "none"`, field),
+          invalid(
+            `option ${goQuote(value)} specified for enforceNodeAllocatable (--enforce-node-allocatable). Valid options are "pods", "system-reserved", "kube-reserved", or "none"`,
+            field,
+          ),
         );
         continue;
     }
     if (!c.cgroupsPerQOS) {
-      found.push(invalid(`cgroupsPerQOS (--cgroups-per-qos) must be set to true when ${goQuote(value)} contained in enforceNodeAllocatable (--enforce-node-allocatable)`, field, 'cgroupsPerQOS'));
+      found.push(
+        invalid(
+          `cgroupsPerQOS (--cgroups-per-qos) must be set to true when ${goQuote(value)} contained in enforceNodeAllocatable (--enforce-node-allocatable)`,
+          field,
+          'cgroupsPerQOS',
+        ),
+      );
     }
   }
   return found;
@@ -328,10 +360,14 @@ function pulledImagesViolations(c: KubeletConfiguration, g: AgentFeatureGates): 
     return found;
   }
   if (policy !== '') {
-    found.push(invalid('`imagePullCredentialsVerificationPolicy` must not be set if KubeletEnsureSecretPulledImages feature gate is not enabled', 'imagePullCredentialsVerificationPolicy'));
+    found.push(
+      invalid('`imagePullCredentialsVerificationPolicy` must not be set if KubeletEnsureSecretPulledImages feature gate is not enabled', 'imagePullCredentialsVerificationPolicy'),
+    );
   }
   if (allowlist.length > 0) {
-    found.push(invalid('`preloadedImagesVerificationAllowlist` must not be set if KubeletEnsureSecretPulledImages feature gate is not enabled', 'preloadedImagesVerificationAllowlist'));
+    found.push(
+      invalid('`preloadedImagesVerificationAllowlist` must not be set if KubeletEnsureSecretPulledImages feature gate is not enabled', 'preloadedImagesVerificationAllowlist'),
+    );
   }
   return found;
 }

@@ -46,12 +46,7 @@ export class CriConnection {
   }
 
   /** One call; `defaultTimeoutMs` is the method's deadline unless the options override it (Infinity: none). */
-  unary<Request, Response>(
-    method: CriMethod<Request, Response>,
-    request: MessageInit<Request>,
-    defaultTimeoutMs: number,
-    options: CriCallOptions = {},
-  ): Promise<Response> {
+  unary<Request, Response>(method: CriMethod<Request, Response>, request: MessageInit<Request>, defaultTimeoutMs: number, options: CriCallOptions = {}): Promise<Response> {
     const { signal } = options;
     if (signal?.aborted) return Promise.reject(new CriError(GrpcStatus.CANCELLED, 'context canceled', method.name));
     return new Promise((resolve, reject) => {
@@ -80,13 +75,9 @@ export class CriConnection {
   ): AsyncGenerator<Response, void, undefined> {
     const { signal } = options;
     if (signal?.aborted) return;
-    const call = this.#client.makeServerStreamRequest<MessageInit<Request>, Response>(
-      method.path,
-      method.request.encode,
-      method.response.decode,
-      request,
-      { deadline: deadlineOf(options.timeoutMs ?? Infinity) },
-    );
+    const call = this.#client.makeServerStreamRequest<MessageInit<Request>, Response>(method.path, method.request.encode, method.response.decode, request, {
+      deadline: deadlineOf(options.timeoutMs ?? Infinity),
+    });
     const cancel = (): void => call.cancel();
     signal?.addEventListener('abort', cancel, { once: true });
     try {
@@ -124,7 +115,11 @@ export abstract class CriServiceClient {
 }
 
 /** The client once `probe` succeeded, as the kubelet validates a CRI endpoint at start; closed if not. */
-export async function validateServiceConnection<Client extends CriServiceClient>(client: Client, api: 'runtime' | 'image', probe: (client: Client) => Promise<unknown>): Promise<Client> {
+export async function validateServiceConnection<Client extends CriServiceClient>(
+  client: Client,
+  api: 'runtime' | 'image',
+  probe: (client: Client) => Promise<unknown>,
+): Promise<Client> {
   try {
     await probe(client);
     return client;

@@ -8,8 +8,16 @@ import { mkdir, rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import { dirname } from 'node:path';
 import {
-  Server, ServerCredentials, type ChannelOptions, type MethodDefinition, type ServerUnaryCall, type ServerWritableStream, type sendUnaryData,
-  type ServiceDefinition, type StatusObject, type UntypedServiceImplementation,
+  Server,
+  ServerCredentials,
+  type ChannelOptions,
+  type MethodDefinition,
+  type ServerUnaryCall,
+  type ServerWritableStream,
+  type sendUnaryData,
+  type ServiceDefinition,
+  type StatusObject,
+  type UntypedServiceImplementation,
 } from '@grpc/grpc-js';
 import { CriError, GrpcStatus } from './cri-error.ts';
 import { grpcUnixTarget } from './cri-endpoint.ts';
@@ -45,7 +53,9 @@ export async function serveGrpcSocket(socketPath: string, services: readonly Grp
   for (const service of services) server.addService(serviceDefinitionOf(service.methods), bind(service));
   await mkdir(dirname(socketPath), { recursive: true });
   await rm(socketPath, { force: true });
-  await new Promise<void>((resolve, reject) => server.bindAsync(grpcUnixTarget(socketPath), ServerCredentials.createInsecure(), (error) => (error === null ? resolve() : reject(error))));
+  await new Promise<void>((resolve, reject) =>
+    server.bindAsync(grpcUnixTarget(socketPath), ServerCredentials.createInsecure(), (error) => (error === null ? resolve() : reject(error))),
+  );
   let closed: Promise<void> | undefined;
   return {
     socketPath,

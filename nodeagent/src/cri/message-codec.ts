@@ -1,6 +1,6 @@
 // A runtime.v1 message to and from its wire bytes, in the shapes message-init.ts describes.
 
-import protobuf from 'protobufjs';
+import type protobuf from 'protobufjs';
 import type { MessageInit } from './messages/message-init.ts';
 
 export interface MessageCodec<T> {

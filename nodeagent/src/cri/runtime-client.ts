@@ -147,7 +147,10 @@ export class CriRuntimeClient extends CriServiceClient {
   }
 
   /** The runtime's container events, with no deadline, until the signal aborts or the runtime ends the stream. */
-  getContainerEvents(request: Request<'GetContainerEvents'> = {}, options?: CriCallOptions): AsyncGenerator<RuntimeServiceMethods['GetContainerEvents']['response'], void, undefined> {
+  getContainerEvents(
+    request: Request<'GetContainerEvents'> = {},
+    options?: CriCallOptions,
+  ): AsyncGenerator<RuntimeServiceMethods['GetContainerEvents']['response'], void, undefined> {
     return this.connection.serverStream(runtimeServiceMethods.GetContainerEvents, request, options);
   }
 

@@ -3,38 +3,74 @@
 // Method names are those of the wire paths (/runtime.v1.RuntimeService/Version); the types are
 // checked against the declarations by test/cri-client.test.ts, which sends every field.
 
+import type { AttachRequest, AttachResponse, ExecRequest, ExecResponse, ExecSyncRequest, ExecSyncResponse, PortForwardRequest, PortForwardResponse } from './messages/streaming.ts';
+import type { CheckpointContainerRequest, CheckpointContainerResponse, ContainerEventResponse, GetEventsRequest } from './messages/container-events.ts';
 import type {
-  AttachRequest, AttachResponse, ExecRequest, ExecResponse, ExecSyncRequest, ExecSyncResponse, PortForwardRequest, PortForwardResponse,
-} from './messages/streaming.ts';
-import type {
-  CheckpointContainerRequest, CheckpointContainerResponse, ContainerEventResponse, GetEventsRequest,
-} from './messages/container-events.ts';
-import type {
-  ContainerStatusRequest, ContainerStatusResponse, CreateContainerRequest, CreateContainerResponse, ListContainersRequest,
-  ListContainersResponse, RemoveContainerRequest, RemoveContainerResponse, ReopenContainerLogRequest, ReopenContainerLogResponse,
-  StartContainerRequest, StartContainerResponse, StopContainerRequest, StopContainerResponse,
+  ContainerStatusRequest,
+  ContainerStatusResponse,
+  CreateContainerRequest,
+  CreateContainerResponse,
+  ListContainersRequest,
+  ListContainersResponse,
+  RemoveContainerRequest,
+  RemoveContainerResponse,
+  ReopenContainerLogRequest,
+  ReopenContainerLogResponse,
+  StartContainerRequest,
+  StartContainerResponse,
+  StopContainerRequest,
+  StopContainerResponse,
 } from './messages/container.ts';
 import type {
-  ImageFsInfoRequest, ImageFsInfoResponse, ImageStatusRequest, ImageStatusResponse, ListImagesRequest, ListImagesResponse,
-  PullImageRequest, PullImageResponse, RemoveImageRequest, RemoveImageResponse,
+  ImageFsInfoRequest,
+  ImageFsInfoResponse,
+  ImageStatusRequest,
+  ImageStatusResponse,
+  ListImagesRequest,
+  ListImagesResponse,
+  PullImageRequest,
+  PullImageResponse,
+  RemoveImageRequest,
+  RemoveImageResponse,
 } from './messages/image.ts';
+import type { ListMetricDescriptorsRequest, ListMetricDescriptorsResponse, ListPodSandboxMetricsRequest, ListPodSandboxMetricsResponse } from './messages/metrics.ts';
 import type {
-  ListMetricDescriptorsRequest, ListMetricDescriptorsResponse, ListPodSandboxMetricsRequest, ListPodSandboxMetricsResponse,
-} from './messages/metrics.ts';
-import type {
-  ListPodSandboxRequest, ListPodSandboxResponse, PodSandboxStatusRequest, PodSandboxStatusResponse, RemovePodSandboxRequest,
-  RemovePodSandboxResponse, RunPodSandboxRequest, RunPodSandboxResponse, StopPodSandboxRequest, StopPodSandboxResponse,
+  ListPodSandboxRequest,
+  ListPodSandboxResponse,
+  PodSandboxStatusRequest,
+  PodSandboxStatusResponse,
+  RemovePodSandboxRequest,
+  RemovePodSandboxResponse,
+  RunPodSandboxRequest,
+  RunPodSandboxResponse,
+  StopPodSandboxRequest,
+  StopPodSandboxResponse,
 } from './messages/pod-sandbox.ts';
 import type {
-  UpdateContainerResourcesRequest, UpdateContainerResourcesResponse, UpdatePodSandboxResourcesRequest, UpdatePodSandboxResourcesResponse,
+  UpdateContainerResourcesRequest,
+  UpdateContainerResourcesResponse,
+  UpdatePodSandboxResourcesRequest,
+  UpdatePodSandboxResourcesResponse,
 } from './messages/resources.ts';
 import type {
-  RuntimeConfigRequest, RuntimeConfigResponse, StatusRequest, StatusResponse, UpdateRuntimeConfigRequest, UpdateRuntimeConfigResponse,
-  VersionRequest, VersionResponse,
+  RuntimeConfigRequest,
+  RuntimeConfigResponse,
+  StatusRequest,
+  StatusResponse,
+  UpdateRuntimeConfigRequest,
+  UpdateRuntimeConfigResponse,
+  VersionRequest,
+  VersionResponse,
 } from './messages/runtime.ts';
 import type {
-  ContainerStatsRequest, ContainerStatsResponse, ListContainerStatsRequest, ListContainerStatsResponse, ListPodSandboxStatsRequest,
-  ListPodSandboxStatsResponse, PodSandboxStatsRequest, PodSandboxStatsResponse,
+  ContainerStatsRequest,
+  ContainerStatsResponse,
+  ListContainerStatsRequest,
+  ListContainerStatsResponse,
+  ListPodSandboxStatsRequest,
+  ListPodSandboxStatsResponse,
+  PodSandboxStatsRequest,
+  PodSandboxStatsResponse,
 } from './messages/stats.ts';
 
 /** A method answering one request with one response. */

@@ -88,12 +88,14 @@ export class LeaseHeartbeat {
     const uid = await this.#api.nodeUid(nodeName);
     // Without the Node there is no owner: create nothing now and try again next time.
     if (uid === undefined) return { lease: undefined, created: false };
-    const lease = await this.#api.createLease(this.#withRenewTime({
-      apiVersion: 'coordination.k8s.io/v1',
-      kind: 'Lease',
-      metadata: { name: nodeName, namespace: leaseNamespace, ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name: nodeName, uid }] },
-      spec: { holderIdentity: nodeName, leaseDurationSeconds: this.#options.leaseDurationSeconds },
-    }));
+    const lease = await this.#api.createLease(
+      this.#withRenewTime({
+        apiVersion: 'coordination.k8s.io/v1',
+        kind: 'Lease',
+        metadata: { name: nodeName, namespace: leaseNamespace, ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name: nodeName, uid }] },
+        spec: { holderIdentity: nodeName, leaseDurationSeconds: this.#options.leaseDurationSeconds },
+      }),
+    );
     this.#options.onRenewed?.(lease);
     return { lease, created: true };
   }

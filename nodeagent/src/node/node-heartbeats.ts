@@ -59,7 +59,15 @@ export class NodeHeartbeats {
   readonly #extendedResources: (() => ExtendedResources) | undefined;
   readonly #updatePodCidr: ((podCidr: string) => Promise<void>) | undefined;
 
-  constructor(client: RestClient, runtime: CriRuntimeClient, images: CriImageClient, loaded: AgentConfiguration, report: SystemReport, log: Log, options: NodeHeartbeatsOptions = {}) {
+  constructor(
+    client: RestClient,
+    runtime: CriRuntimeClient,
+    images: CriImageClient,
+    loaded: AgentConfiguration,
+    report: SystemReport,
+    log: Log,
+    options: NodeHeartbeatsOptions = {},
+  ) {
     this.#client = client;
     this.#loaded = loaded;
     this.#report = report;

@@ -76,7 +76,11 @@ export function computeNodeStatus(currentConditions: readonly NodeCondition[], i
  * The kubelet's MachineInfo setter: device plugin resources join capacity and allocatable (the
  * healthy devices), and a resource whose plugin is gone for good is reported once at zero.
  */
-function withExtendedResources(capacity: ResourceQuantities, allocatable: ResourceQuantities, extended: ExtendedResources | undefined): { capacity: ResourceQuantities; allocatable: ResourceQuantities } {
+function withExtendedResources(
+  capacity: ResourceQuantities,
+  allocatable: ResourceQuantities,
+  extended: ExtendedResources | undefined,
+): { capacity: ResourceQuantities; allocatable: ResourceQuantities } {
   if (extended === undefined) return { capacity, allocatable };
   const zero = newQuantity(0n, 'DecimalSI');
   const removed = extended.removed.map((name) => [name, zero] as const);

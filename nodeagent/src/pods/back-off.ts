@@ -75,4 +75,3 @@ export class BackOff {
     return eventMs - entry.lastUpdateMs > this.#maxMs * 2;
   }
 }
-

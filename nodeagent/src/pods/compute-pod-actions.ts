@@ -34,7 +34,10 @@ export interface ContainerToKill {
 /** Whether a running container instance failed its liveness or startup probe (the prober's results). */
 export type ProbeKillCheck = (container: ContainerSpec, containerID: string, init: boolean) => ProbeKill | undefined;
 
-const unknownStateKill = (status: RuntimeContainerStatus): ContainerToKill => ({ status, message: `Container ${status.name} is in an unknown state, it will be killed and re-created.` });
+const unknownStateKill = (status: RuntimeContainerStatus): ContainerToKill => ({
+  status,
+  message: `Container ${status.name} is in an unknown state, it will be killed and re-created.`,
+});
 
 /** containerChanged: the container runs with another definition than the spec's (a hash it was not created with). */
 const containerChanged = (container: ContainerSpec, status: RuntimeContainerStatus): boolean => status.hash !== '' && status.hash !== containerHash(container);

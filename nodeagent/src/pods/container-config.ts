@@ -247,7 +247,12 @@ function containerMounts(context: ContainerContext, settings: ContainerSettings)
       if (existsSync(hostPath)) hostPath = realpathSync(hostPath);
       else mkdirSync(hostPath, { recursive: true });
     }
-    const propagation = mount.mountPropagation === 'HostToContainer' ? 'PROPAGATION_HOST_TO_CONTAINER' : mount.mountPropagation === 'Bidirectional' ? 'PROPAGATION_BIDIRECTIONAL' : 'PROPAGATION_PRIVATE';
+    const propagation =
+      mount.mountPropagation === 'HostToContainer'
+        ? 'PROPAGATION_HOST_TO_CONTAINER'
+        : mount.mountPropagation === 'Bidirectional'
+          ? 'PROPAGATION_BIDIRECTIONAL'
+          : 'PROPAGATION_PRIVATE';
     mounts.push({ containerPath: mount.mountPath, hostPath, readonly: mount.readOnly === true, recursiveReadOnly: resolution.recursive, propagation });
   }
   if (context.etcHostsFile !== undefined) mounts.push({ containerPath: etcHostsPath, hostPath: context.etcHostsFile, readonly: false, selinuxRelabel: true });

@@ -42,7 +42,11 @@ export interface NodeAllocatable {
 }
 
 /** The node's allocatable as the agent knows it here: its cpus and memory (no reservations subtracted). */
-export const nodeAllocatable = (memoryCapacityBytes: number): NodeAllocatable => ({ cpuMilli: availableParallelism() * 1000, memoryBytes: memoryCapacityBytes, ephemeralStorageBytes: 0 });
+export const nodeAllocatable = (memoryCapacityBytes: number): NodeAllocatable => ({
+  cpuMilli: availableParallelism() * 1000,
+  memoryBytes: memoryCapacityBytes,
+  ephemeralStorageBytes: 0,
+});
 
 /** ExtractResourceValueByContainerNameAndNodeAllocatable: the value as text; throws for an unknown resource or container. */
 export function containerResourceValue(ref: ResourceFieldSelectorSpec, pod: Pod, container: ContainerSpec, allocatable: NodeAllocatable): string {
@@ -55,7 +59,10 @@ export function containerResourceValue(ref: ResourceFieldSelectorSpec, pod: Pod,
   const divisor = quantityValue(ref.divisor ?? '1') || 1;
   const [kind, name] = ref.resource.split('.', 2) as [string, string | undefined];
   const list = kind === 'limits' ? target.resources?.limits : kind === 'requests' ? target.resources?.requests : undefined;
-  const fallback = kind === 'limits' ? { cpu: allocatable.cpuMilli / 1000, memory: allocatable.memoryBytes, 'ephemeral-storage': allocatable.ephemeralStorageBytes } : { cpu: 0, memory: 0, 'ephemeral-storage': 0 };
+  const fallback =
+    kind === 'limits'
+      ? { cpu: allocatable.cpuMilli / 1000, memory: allocatable.memoryBytes, 'ephemeral-storage': allocatable.ephemeralStorageBytes }
+      : { cpu: 0, memory: 0, 'ephemeral-storage': 0 };
   if (list === undefined && kind !== 'limits' && kind !== 'requests') throw new Error(`unsupported container resource : ${ref.resource}`);
   if (name === 'cpu') {
     const cpu = quantityValue(list?.cpu) ?? fallback.cpu;

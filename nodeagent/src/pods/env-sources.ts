@@ -37,7 +37,11 @@ export async function fetchEnvSources(pod: Pod, container: ContainerSpec, object
   const [configMaps, secrets, services] = await Promise.all([
     Promise.all([...configMapNames].map(async (name) => [name, await settle(objects.configMap(namespace, name))] as const)),
     Promise.all([...secretNames].map(async (name) => [name, await settle(objects.secret(namespace, name))] as const)),
-    settle(Promise.all([links ? objects.services(namespace) : Promise.resolve([]), objects.masterService()]).then(([inNamespace, master]) => servicesForPod(namespace, links, inNamespace, master))),
+    settle(
+      Promise.all([links ? objects.services(namespace) : Promise.resolve([]), objects.masterService()]).then(([inNamespace, master]) =>
+        servicesForPod(namespace, links, inNamespace, master),
+      ),
+    ),
   ]);
   return { configMaps: new Map(configMaps), secrets: new Map(secrets), services };
 }

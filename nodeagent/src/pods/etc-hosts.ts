@@ -59,7 +59,10 @@ export function nodeHostsFileContent(nodeHosts: string, aliases: readonly HostAl
 /** ensureHostsFile: writes the pod's hosts file; answers its path. */
 export async function ensureHostsFile(podDir: string, pod: Pod, podIPs: readonly string[], hostname: string, domain: string, nodeHostsFile = etcHostsPath): Promise<string> {
   const file = join(podDir, 'etc-hosts');
-  const content = pod.spec.hostNetwork === true ? nodeHostsFileContent(await readFile(nodeHostsFile, 'utf8'), pod.spec.hostAliases) : managedHostsFileContent(podIPs, hostname, domain, pod.spec.hostAliases);
+  const content =
+    pod.spec.hostNetwork === true
+      ? nodeHostsFileContent(await readFile(nodeHostsFile, 'utf8'), pod.spec.hostAliases)
+      : managedHostsFileContent(podIPs, hostname, domain, pod.spec.hostAliases);
   await writeFile(file, content, { mode: 0o644 });
   await chmod(file, 0o644);
   return file;

@@ -21,7 +21,8 @@ export interface ImageEvent {
 
 /** A reference without tag or digest gets ":latest"; one that does not parse is refused. */
 export function applyDefaultImageTag(image: string): { readonly image: string } | { readonly error: string } {
-  const valid = /^[a-z0-9]+(?:[._-][a-z0-9]+|__)*(?::[0-9]+)?(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::[\w][\w.-]{0,127})?(?:@[a-z0-9]+(?:[+._-][a-z0-9]+)*:[0-9a-fA-F]{32,})?$/i;
+  const valid =
+    /^[a-z0-9]+(?:[._-][a-z0-9]+|__)*(?::[0-9]+)?(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::[\w][\w.-]{0,127})?(?:@[a-z0-9]+(?:[+._-][a-z0-9]+)*:[0-9a-fA-F]{32,})?$/i;
   if (image === '' || !valid.test(image)) return { error: `couldn't parse image name ${JSON.stringify(image)}: invalid reference format` };
   if (image.includes('@')) return { image };
   const lastSegment = image.slice(image.lastIndexOf('/') + 1);
@@ -36,7 +37,10 @@ export class ImagePuller {
   readonly #onEvent: (pod: Pod, container: ContainerSpec, event: ImageEvent) => void;
   #queue: Promise<unknown> = Promise.resolve();
 
-  constructor(images: CriImageClient, options: { readonly serialize: boolean; readonly backOff?: BackOff; readonly onEvent?: (pod: Pod, container: ContainerSpec, event: ImageEvent) => void }) {
+  constructor(
+    images: CriImageClient,
+    options: { readonly serialize: boolean; readonly backOff?: BackOff; readonly onEvent?: (pod: Pod, container: ContainerSpec, event: ImageEvent) => void },
+  ) {
     this.#images = images;
     this.#serialize = options.serialize;
     this.#backOff = options.backOff ?? new BackOff();

@@ -50,7 +50,13 @@ function terminationGracePeriod(pod: Pod, spec: ContainerSpec | undefined, reaso
 }
 
 /** killContainer: the Killing event, the preStop hook within the grace period, then StopContainer with what is left (2 s at least). */
-export async function killContainer(runtime: CriRuntimeClient, pod: Pod, container: Pick<RuntimeContainerStatus, 'id' | 'name' | 'state'>, recordEvent: RecordPodEvent, options: KillContainerOptions = {}): Promise<void> {
+export async function killContainer(
+  runtime: CriRuntimeClient,
+  pod: Pod,
+  container: Pick<RuntimeContainerStatus, 'id' | 'name' | 'state'>,
+  recordEvent: RecordPodEvent,
+  options: KillContainerOptions = {},
+): Promise<void> {
   const spec = [...(pod.spec.initContainers ?? []), ...pod.spec.containers].find((c) => c.name === container.name);
   let gracePeriod = options.gracePeriodOverride ?? terminationGracePeriod(pod, spec, options.reason);
   recordEvent(pod, spec, { type: 'Normal', reason: 'Killing', message: options.message ?? `Stopping container ${container.name}` });

@@ -6,7 +6,15 @@ import type { ContainerStatus, Pod, PodCondition } from './pod-types.ts';
 import { isRestartableInitContainer } from './pod-types.ts';
 
 /** kubetypes.PodConditionByKubelet. */
-export const kubeletConditionTypes: ReadonlySet<string> = new Set(['PodScheduled', 'Ready', 'Initialized', 'ContainersReady', 'PodReadyToStartContainers', 'PodResizePending', 'PodResizeInProgress']);
+export const kubeletConditionTypes: ReadonlySet<string> = new Set([
+  'PodScheduled',
+  'Ready',
+  'Initialized',
+  'ContainersReady',
+  'PodReadyToStartContainers',
+  'PodResizePending',
+  'PodResizeInProgress',
+]);
 
 type Condition = Omit<PodCondition, 'lastProbeTime' | 'lastTransitionTime'>;
 
@@ -37,7 +45,12 @@ export function containersReadyCondition(pod: Pod, statuses: readonly ContainerS
 export function podReadyCondition(pod: Pod, conditions: readonly Condition[], statuses: readonly ContainerStatus[], phase: string): Condition {
   const containersReady = containersReadyCondition(pod, statuses, phase);
   if (containersReady.status !== 'True') {
-    return { type: 'Ready', status: containersReady.status, ...(containersReady.reason === undefined ? {} : { reason: containersReady.reason }), ...(containersReady.message === undefined ? {} : { message: containersReady.message }) };
+    return {
+      type: 'Ready',
+      status: containersReady.status,
+      ...(containersReady.reason === undefined ? {} : { reason: containersReady.reason }),
+      ...(containersReady.message === undefined ? {} : { message: containersReady.message }),
+    };
   }
   const messages: string[] = [];
   for (const gate of pod.spec.readinessGates ?? []) {

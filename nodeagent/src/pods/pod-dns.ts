@@ -83,7 +83,10 @@ export function podDNSConfig(pod: Pod, dns: ClusterDNS): DnsPolicyResult {
   if (own !== undefined) {
     servers = dedupe([...servers, ...(own.nameservers ?? [])]);
     searches = dedupe([...searches, ...(own.searches ?? [])]);
-    options = mergeOptions(options, (own.options ?? []).map((option) => (option.value === undefined ? option.name : `${option.name}:${option.value}`)));
+    options = mergeOptions(
+      options,
+      (own.options ?? []).map((option) => (option.value === undefined ? option.name : `${option.name}:${option.value}`)),
+    );
   }
   return { config: { servers, searches: trimSearches(searches), options }, ...(warning === undefined ? {} : { warning }) };
 }

@@ -65,7 +65,10 @@ export function apiPodObjects(client: RestClient): PodObjects {
   });
   return {
     async services(namespace) {
-      const list = await client.list<KubeObject & { spec?: { clusterIP?: string; ports?: ServicePortData[] } }>({ group: '', version: 'v1', resource: 'services', namespace }, { resourceVersion: '0' });
+      const list = await client.list<KubeObject & { spec?: { clusterIP?: string; ports?: ServicePortData[] } }>(
+        { group: '', version: 'v1', resource: 'services', namespace },
+        { resourceVersion: '0' },
+      );
       return list.items.map(serviceData);
     },
     async masterService() {

@@ -75,7 +75,9 @@ function convertContainerStatus(spec: ContainerSpec | undefined, runtime: Runtim
       },
     };
   } else if (runtime.state === 'unknown' && old?.state.running !== undefined) {
-    status.state = { terminated: { exitCode: 137, reason: 'ContainerStatusUnknown', message: 'The container could not be located when the pod was terminated', startedAt: null, finishedAt: null } };
+    status.state = {
+      terminated: { exitCode: 137, reason: 'ContainerStatusUnknown', message: 'The container could not be located when the pod was terminated', startedAt: null, finishedAt: null },
+    };
     status.restartCount = old.restartCount + 1;
   }
   // InPlacePodVerticalScaling: the resources the container was given, its requests as allocated.
@@ -128,7 +130,13 @@ function convertContainerStatuses(
     const status = statuses.get(container.name) as MutableStatus;
     if (status.state.waiting?.reason !== defaultWaiting.waiting?.reason || status.lastState.terminated !== undefined) continue;
     status.lastState = {
-      terminated: { exitCode: 137, reason: 'ContainerStatusUnknown', message: 'The container could not be located when the pod was deleted.  The container used to be Running', startedAt: null, finishedAt: null },
+      terminated: {
+        exitCode: 137,
+        reason: 'ContainerStatusUnknown',
+        message: 'The container could not be located when the pod was deleted.  The container used to be Running',
+        startedAt: null,
+        finishedAt: null,
+      },
     };
     if (pod.metadata.deletionTimestamp === undefined) status.restartCount += 1;
   }

@@ -184,7 +184,11 @@ export interface PodSpec {
   /** Entries the kubelet adds to the pod's /etc/hosts. */
   readonly hostAliases?: readonly { readonly ip?: string; readonly hostnames?: readonly string[] }[];
   readonly dnsPolicy?: string;
-  readonly dnsConfig?: { readonly nameservers?: readonly string[]; readonly searches?: readonly string[]; readonly options?: ReadonlyArray<{ readonly name: string; readonly value?: string }> };
+  readonly dnsConfig?: {
+    readonly nameservers?: readonly string[];
+    readonly searches?: readonly string[];
+    readonly options?: ReadonlyArray<{ readonly name: string; readonly value?: string }>;
+  };
   readonly securityContext?: PodSecurityContextSpec;
   readonly runtimeClassName?: string;
   readonly serviceAccountName?: string;

@@ -179,7 +179,9 @@ export class PodWorker {
     statusManager.set(pod, status);
     if (isTerminalPhase(status.phase)) return true;
     if (mirrors !== undefined && isStaticPod(pod)) {
-      await mirrors.client.sync(pod, mirrors.find(pod)).catch((error: unknown) => this.#context.log(`Failed creating a mirror pod for ${pod.metadata.namespace}/${pod.metadata.name}`, error));
+      await mirrors.client
+        .sync(pod, mirrors.find(pod))
+        .catch((error: unknown) => this.#context.log(`Failed creating a mirror pod for ${pod.metadata.namespace}/${pod.metadata.name}`, error));
     }
     if (this.#context.volumes !== undefined && !(await this.#context.volumes.mountPod(pod))) {
       // WaitForAttachAndMount failed: the containers wait for the volumes.

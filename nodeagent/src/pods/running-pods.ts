@@ -57,7 +57,9 @@ export class RunningPods implements PodDirectory {
 
   #containerStatus(uid: string, name: string): ContainerStatus | undefined {
     const status = this.#statusOf(uid);
-    return [...(status?.containerStatuses ?? []), ...(status?.initContainerStatuses ?? []), ...(status?.ephemeralContainerStatuses ?? [])].find((candidate) => candidate.name === name);
+    return [...(status?.containerStatuses ?? []), ...(status?.initContainerStatuses ?? []), ...(status?.ephemeralContainerStatuses ?? [])].find(
+      (candidate) => candidate.name === name,
+    );
   }
 
   #ref(worker: PodWorker, instance: RuntimeContainerStatus): PodContainerRef {

@@ -122,5 +122,4 @@ async function ignoreNotFound<T>(call: Promise<T>): Promise<T | undefined> {
 }
 
 /** The newest instance of a container. */
-export const findContainerStatus = (status: RuntimePodStatus, name: string): RuntimeContainerStatus | undefined =>
-  status.containers.find((container) => container.name === name);
+export const findContainerStatus = (status: RuntimePodStatus, name: string): RuntimeContainerStatus | undefined => status.containers.find((container) => container.name === name);

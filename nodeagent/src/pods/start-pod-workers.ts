@@ -78,7 +78,10 @@ export async function startPodWorkers(options: PodWorkersOptions): Promise<Runni
   if (client !== undefined) await applyNodePodCidr(client, nodeName, runtime, log);
   const runtimeStatus = await runtime.status({});
   const handlers = new Map<string, RuntimeHandlerFeatures>(
-    runtimeStatus.runtimeHandlers.map((handler) => [handler.name, { recursiveReadOnlyMounts: handler.features?.recursiveReadOnlyMounts ?? false, userNamespaces: handler.features?.userNamespaces ?? false }]),
+    runtimeStatus.runtimeHandlers.map((handler) => [
+      handler.name,
+      { recursiveReadOnlyMounts: handler.features?.recursiveReadOnlyMounts ?? false, userNamespaces: handler.features?.userNamespaces ?? false },
+    ]),
   );
   const sysctls = nodeSysctlAllowlist(options.kernel, config.allowedUnsafeSysctls ?? []);
   const podLogsDir = config.podLogsDir;
@@ -225,10 +228,15 @@ export async function startPodWorkers(options: PodWorkersOptions): Promise<Runni
     const known = new Set<string>();
     const readErrors = new Map<string, string>();
     const scan = (): void => {
-      const found = readStaticPods(staticPodPath, nodeName, () => new Date().toISOString(), (path, error) => {
-        if (readErrors.get(path) !== error) log(`Could not process manifest file ${path}: ${error}`);
-        readErrors.set(path, error);
-      });
+      const found = readStaticPods(
+        staticPodPath,
+        nodeName,
+        () => new Date().toISOString(),
+        (path, error) => {
+          if (readErrors.get(path) !== error) log(`Could not process manifest file ${path}: ${error}`);
+          readErrors.set(path, error);
+        },
+      );
       const uids = new Set(found.map((pod) => pod.metadata.uid));
       for (const pod of found) {
         if (known.has(pod.metadata.uid)) continue;

@@ -58,7 +58,8 @@ export function staticPodFromObject(object: Json, path: string, nodeName: string
   const containers = Array.isArray(spec.containers) ? (spec.containers as ContainerSpec[]) : [];
   const initContainers = Array.isArray(spec.initContainers) ? (spec.initContainers as ContainerSpec[]) : undefined;
   const tolerations = Array.isArray(spec.tolerations) ? [...spec.tolerations] : [];
-  if (!tolerations.some((t) => isObject(t) && t.operator === 'Exists' && t.effect === 'NoExecute' && t.key === undefined)) tolerations.push({ operator: 'Exists', effect: 'NoExecute' });
+  if (!tolerations.some((t) => isObject(t) && t.operator === 'Exists' && t.effect === 'NoExecute' && t.key === undefined))
+    tolerations.push({ operator: 'Exists', effect: 'NoExecute' });
   return {
     apiVersion: 'v1',
     kind: 'Pod',
@@ -105,7 +106,8 @@ export function readStaticPodFile(path: string, nodeName: string, seen: string):
     const items = document.kind === 'PodList' || document.kind === 'List' ? (Array.isArray(document.items) ? document.items : []) : [document];
     for (const item of items) {
       if (!isObject(item) || (item.kind !== undefined && item.kind !== 'Pod')) return { path, pods: [], error: `invalid pod: kind ${JSON.stringify(item)}` };
-      if (!isObject(item.metadata) || typeof item.metadata.name !== 'string' || item.metadata.name === '') return { path, pods: [], error: 'invalid pod: metadata.name: Required value: name or generateName is required' };
+      if (!isObject(item.metadata) || typeof item.metadata.name !== 'string' || item.metadata.name === '')
+        return { path, pods: [], error: 'invalid pod: metadata.name: Required value: name or generateName is required' };
       pods.push(staticPodFromObject(item, path, nodeName, seen));
     }
   }

@@ -103,7 +103,12 @@ export class PodRuntime {
       if (!actions.createSandbox) return { failed: false, changed };
     } else {
       for (const kill of actions.containersToKill) {
-        await killContainer(runtime, pod, kill.status, recordEvent, { message: kill.message, ...(kill.reason === undefined ? {} : { reason: kill.reason }), ...(hooks === undefined ? {} : { hooks }), podIPs: status.ips });
+        await killContainer(runtime, pod, kill.status, recordEvent, {
+          message: kill.message,
+          ...(kill.reason === undefined ? {} : { reason: kill.reason }),
+          ...(hooks === undefined ? {} : { hooks }),
+          podIPs: status.ips,
+        });
         changed = true;
       }
     }

@@ -47,7 +47,8 @@ async function lastLogText(logPath: string): Promise<string> {
 /** The message of an exited container: the runtime's, enriched with its termination message if there is one. */
 export async function exitedContainerMessage(status: cri.ContainerStatus): Promise<string> {
   const path = status.annotations[containerTerminationMessagePathAnnotation] ?? '';
-  const fallbackToLogs = status.annotations[containerTerminationMessagePolicyAnnotation] === 'FallbackToLogsOnError' && status.exitCode !== 0 && status.reason !== 'ContainerCannotRun';
+  const fallbackToLogs =
+    status.annotations[containerTerminationMessagePolicyAnnotation] === 'FallbackToLogsOnError' && status.exitCode !== 0 && status.reason !== 'ContainerCannotRun';
   let message = '';
   let checkLogs = fallbackToLogs;
   const mount = path === '' ? undefined : status.mounts.find((candidate) => candidate.containerPath === path);

@@ -27,7 +27,9 @@ function stateValue(state: CpuManagerState): GoValue {
     {
       name: 'Entries',
       type: 'map[string]map[string]string',
-      value: goMap([...state.entries].map(([pod, containers]) => [goString(pod), goMap([...containers].map(([name, cpus]) => [goString(name), goString(cpus)] as const))] as const)),
+      value: goMap(
+        [...state.entries].map(([pod, containers]) => [goString(pod), goMap([...containers].map(([name, cpus]) => [goString(name), goString(cpus)] as const))] as const),
+      ),
     },
     // The checksum is computed with the field at zero.
     { name: 'Checksum', type: 'checksum.Checksum', value: goInt(0) },
@@ -52,7 +54,9 @@ export function decodeCpuManagerState(text: string): CpuManagerState {
   const state: CpuManagerState = {
     policyName: typeof json['policyName'] === 'string' ? json['policyName'] : '',
     defaultCpuSet: typeof json['defaultCpuSet'] === 'string' ? json['defaultCpuSet'] : '',
-    entries: new Map(Object.entries(entries).map(([pod, containers]) => [pod, new Map(Object.entries(isObject(containers) ? containers : {}).map(([name, cpus]) => [name, String(cpus)]))])),
+    entries: new Map(
+      Object.entries(entries).map(([pod, containers]) => [pod, new Map(Object.entries(isObject(containers) ? containers : {}).map(([name, cpus]) => [name, String(cpus)]))]),
+    ),
   };
   // A zero checksum is accepted, for files of the kubelet's old file backend.
   const checksum = json['checksum'];
@@ -73,7 +77,8 @@ export async function openCpuManagerState(rootDir: string, initial: CpuManagerSt
   }
   try {
     const state = decodeCpuManagerState(text);
-    if (state.policyName !== initial.policyName) throw new Error(`configured policy ${JSON.stringify(initial.policyName)} differs from state checkpoint policy ${JSON.stringify(state.policyName)}`);
+    if (state.policyName !== initial.policyName)
+      throw new Error(`configured policy ${JSON.stringify(initial.policyName)} differs from state checkpoint policy ${JSON.stringify(state.policyName)}`);
     return state;
   } catch (error) {
     throw new Error(

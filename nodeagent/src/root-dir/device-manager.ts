@@ -80,9 +80,7 @@ export class DeviceManager implements EndpointHandler, DeviceAllocator {
     await this.#readCheckpoint().catch((error: unknown) => this.#log('Continue after failing to read checkpoint file. Device allocation info may NOT be up-to-date', error));
     await mkdir(this.socketDir, { recursive: true, mode: 0o750 });
     await this.#removeStaleSockets();
-    this.#server = await serveGrpc(this.socketPath, [
-      { methods: devicePluginV1beta1.Registration, handlers: { Register: (request: RegisterRequest) => this.register(request) } },
-    ]);
+    this.#server = await serveGrpc(this.socketPath, [{ methods: devicePluginV1beta1.Registration, handlers: { Register: (request: RegisterRequest) => this.register(request) } }]);
   }
 
   async #readCheckpoint(): Promise<void> {
@@ -228,7 +226,13 @@ export class DeviceManager implements EndpointHandler, DeviceAllocator {
         const inUse = new Set([...entries, ...added].filter((entry) => entry.resourceName === resource).flatMap((entry) => [...entry.deviceIDs.values()].flat()));
         const free = [...(this.#healthy.get(resource) ?? [])].filter((id) => !inUse.has(id)).sort();
         if (free.length < needed) return { admit: false, message: `requested number of devices unavailable for ${resource}. Requested: ${needed}, Available: ${free.length}` };
-        added.push({ podUID: pod.metadata.uid, containerName: container.name, resourceName: resource, deviceIDs: new Map([[-1, free.slice(0, needed)]]), allocResp: new Uint8Array(0) });
+        added.push({
+          podUID: pod.metadata.uid,
+          containerName: container.name,
+          resourceName: resource,
+          deviceIDs: new Map([[-1, free.slice(0, needed)]]),
+          allocResp: new Uint8Array(0),
+        });
       }
     }
     const next = [...entries, ...added];

@@ -4,7 +4,14 @@
 
 import { CriConnection } from '../cri/cri-connection.ts';
 import { CriError, GrpcStatus } from '../cri/cri-error.ts';
-import { devicePluginV1beta1, type AllocateResponse, type ContainerAllocateResponse, type Device, type DevicePluginOptions, type ListAndWatchResponse } from './api/device-plugin-v1beta1.ts';
+import {
+  devicePluginV1beta1,
+  type AllocateResponse,
+  type ContainerAllocateResponse,
+  type Device,
+  type DevicePluginOptions,
+  type ListAndWatchResponse,
+} from './api/device-plugin-v1beta1.ts';
 
 const { DevicePlugin } = devicePluginV1beta1;
 

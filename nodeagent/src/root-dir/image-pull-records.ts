@@ -134,7 +134,9 @@ export class ImagePullRecords {
   async #writePulled(image: string, imageRef: string, credentials: ImagePullCredentials | undefined): Promise<void> {
     const name = imageNameWithoutTagOrDigest(image);
     const existing = await this.pulledRecord(imageRef).catch(() => undefined);
-    const grantsAccess = credentials !== undefined && (credentials.nodePodsAccessible === true || (credentials.kubernetesSecrets?.length ?? 0) > 0 || (credentials.kubernetesServiceAccounts?.length ?? 0) > 0);
+    const grantsAccess =
+      credentials !== undefined &&
+      (credentials.nodePodsAccessible === true || (credentials.kubernetesSecrets?.length ?? 0) > 0 || (credentials.kubernetesServiceAccounts?.length ?? 0) > 0);
     if (existing !== undefined && (!grantsAccess || JSON.stringify(existing.credentialMapping[name]) === JSON.stringify(credentials))) return;
     const mapping = { ...(existing?.credentialMapping ?? {}), ...(credentials === undefined ? {} : { [name]: credentials }) };
     const record = {
@@ -179,7 +181,9 @@ export function recordingPulls(images: CriImageClient, records: ImagePullRecords
       throw error;
     }
     const credentials = request.auth === undefined || request.auth === null ? { nodePodsAccessible: true } : undefined;
-    await records.recordImagePulled(image, response.imageRef, credentials).catch((error: unknown) => log(`failed to write image pulled record for ${JSON.stringify(response.imageRef)}`, error));
+    await records
+      .recordImagePulled(image, response.imageRef, credentials)
+      .catch((error: unknown) => log(`failed to write image pulled record for ${JSON.stringify(response.imageRef)}`, error));
     return response;
   };
   return new Proxy(images, {

@@ -27,8 +27,7 @@ export const memoryManagerChecksum = (state: MemoryManagerState): number =>
     ]),
   );
 
-export const encodeMemoryManagerState = (state: MemoryManagerState): string =>
-  goJson({ policyName: state.policyName, machineState: {}, checksum: memoryManagerChecksum(state) });
+export const encodeMemoryManagerState = (state: MemoryManagerState): string => goJson({ policyName: state.policyName, machineState: {}, checksum: memoryManagerChecksum(state) });
 
 export function decodeMemoryManagerState(text: string): MemoryManagerState {
   const json = parseCheckpoint(text);
@@ -53,7 +52,8 @@ export async function openMemoryManagerState(rootDir: string, policyName: string
   }
   try {
     const state = decodeMemoryManagerState(text);
-    if (state.policyName !== policyName) throw new Error(`[memorymanager] configured policy ${JSON.stringify(policyName)} differs from state checkpoint policy ${JSON.stringify(state.policyName)}`);
+    if (state.policyName !== policyName)
+      throw new Error(`[memorymanager] configured policy ${JSON.stringify(policyName)} differs from state checkpoint policy ${JSON.stringify(state.policyName)}`);
     return state;
   } catch (error) {
     throw new Error(

@@ -35,9 +35,12 @@ const draServices = ['v1.DRAPlugin', 'v1beta1.DRAPlugin'];
 /** DRA: the driver must offer a DRAPlugin service version the kubelet supports. */
 export const draPluginHandler: PluginHandler = {
   validate(name, endpoint, versions) {
-    if (versions.length === 0) throw new Error(`invalid supported gRPC versions of DRA driver plugin ${name} at endpoint ${endpoint}: empty list of supported gRPC services (aka versions)`);
+    if (versions.length === 0)
+      throw new Error(`invalid supported gRPC versions of DRA driver plugin ${name} at endpoint ${endpoint}: empty list of supported gRPC services (aka versions)`);
     if (!versions.some((version) => draServices.includes(version))) {
-      throw new Error(`invalid supported gRPC versions of DRA driver plugin ${name} at endpoint ${endpoint}: none of the supported services [${versions.join(' ')}] are among those supported by the kubelet [${draServices.join(' ')}]`);
+      throw new Error(
+        `invalid supported gRPC versions of DRA driver plugin ${name} at endpoint ${endpoint}: none of the supported services [${versions.join(' ')}] are among those supported by the kubelet [${draServices.join(' ')}]`,
+      );
     }
   },
   async register() {},

@@ -55,10 +55,16 @@ export function podResourceData(entries: PodResourceInfoMap): string {
   if (entries.size === 0) return '{}';
   return goJson({
     entries: goMapOf(
-      [...entries].map(([uid, info]) => [
-        uid,
-        { ContainerResources: goMapOf([...info.containerResources].map(([name, resources]) => [name, canonicalRequirements(resources)] as const)), PodLevelResources: info.podLevelResources === null ? null : canonicalRequirements(info.podLevelResources) },
-      ] as const),
+      [...entries].map(
+        ([uid, info]) =>
+          [
+            uid,
+            {
+              ContainerResources: goMapOf([...info.containerResources].map(([name, resources]) => [name, canonicalRequirements(resources)] as const)),
+              PodLevelResources: info.podLevelResources === null ? null : canonicalRequirements(info.podLevelResources),
+            },
+          ] as const,
+      ),
     ),
   });
 }
@@ -95,7 +101,8 @@ export function decodePodResourceState(text: string): PodResourceInfoMap {
 
 function requirementsOf(value: unknown): ResourceRequirements {
   const object = isObject(value) ? value : {};
-  const list = (name: string): ResourceList | undefined => (isObject(object[name]) ? (Object.fromEntries(Object.entries(object[name]).map(([key, item]) => [key, String(item)])) as ResourceList) : undefined);
+  const list = (name: string): ResourceList | undefined =>
+    isObject(object[name]) ? (Object.fromEntries(Object.entries(object[name]).map(([key, item]) => [key, String(item)])) as ResourceList) : undefined;
   const limits = list('limits');
   const requests = list('requests');
   return { ...(limits === undefined ? {} : { limits }), ...(requests === undefined ? {} : { requests }) };

@@ -22,7 +22,10 @@ export function podAllocations(pods: PodDirectory): { readonly allocated: PodRes
       ...(Array.isArray(spec['containers']) ? spec['containers'] : []),
     ].filter(isObject);
     const started = new Set(
-      [...(Array.isArray(status['containerStatuses']) ? status['containerStatuses'] : []), ...(Array.isArray(status['initContainerStatuses']) ? status['initContainerStatuses'] : [])]
+      [
+        ...(Array.isArray(status['containerStatuses']) ? status['containerStatuses'] : []),
+        ...(Array.isArray(status['initContainerStatuses']) ? status['initContainerStatuses'] : []),
+      ]
         .filter((container) => isObject(container) && typeof container['containerID'] === 'string' && container['containerID'] !== '')
         .map((container) => String((container as Record<string, unknown>)['name'])),
     );

@@ -42,7 +42,9 @@ function activePods(pods: PodDirectory): ListedPod[] {
     const status = isObject(pod['status']) ? pod['status'] : {};
     if (status['phase'] === 'Succeeded' || status['phase'] === 'Failed') continue;
     const names = (list: unknown, sidecarsOnly: boolean): string[] =>
-      (Array.isArray(list) ? list : []).filter((container): container is Record<string, unknown> => isObject(container) && (!sidecarsOnly || container['restartPolicy'] === 'Always')).map((container) => String(container['name']));
+      (Array.isArray(list) ? list : [])
+        .filter((container): container is Record<string, unknown> => isObject(container) && (!sidecarsOnly || container['restartPolicy'] === 'Always'))
+        .map((container) => String(container['name']));
     listed.push({
       name: String(metadata['name'] ?? ''),
       namespace: String(metadata['namespace'] ?? ''),
@@ -82,7 +84,9 @@ export function startPodResourcesServer(options: PodResourcesServerOptions): Pro
         GetAllocatableResources: () => {
           const allocatable = [...devices.allocatableDevices()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
           return {
-            devices: allocatable.flatMap(([resource, byId]) => [...byId.values()].sort((a, b) => (a.ID < b.ID ? -1 : a.ID > b.ID ? 1 : 0)).flatMap((device) => allocatableEntries(resource, device))),
+            devices: allocatable.flatMap(([resource, byId]) =>
+              [...byId.values()].sort((a, b) => (a.ID < b.ID ? -1 : a.ID > b.ID ? 1 : 0)).flatMap((device) => allocatableEntries(resource, device)),
+            ),
             cpuIds: [],
             memory: [],
           };

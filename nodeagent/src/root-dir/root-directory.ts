@@ -67,7 +67,10 @@ export class RootDirectory {
   #syncTimer: NodeJS.Timeout | undefined;
   #syncing: Promise<void> = Promise.resolve();
 
-  private constructor(options: RootDirectoryOptions, parts: { paths: RootDirectoryPaths; devices: DeviceManager; pullRecords: ImagePullRecords | undefined; allocated: PodResourceStateFile; actuated: PodResourceStateFile }) {
+  private constructor(
+    options: RootDirectoryOptions,
+    parts: { paths: RootDirectoryPaths; devices: DeviceManager; pullRecords: ImagePullRecords | undefined; allocated: PodResourceStateFile; actuated: PodResourceStateFile },
+  ) {
     this.#options = options;
     this.#log = options.log ?? (() => {});
     this.paths = parts.paths;

@@ -21,10 +21,7 @@ const declarations: readonly unknown[] = [
   { name: 'slow-ready', readiness: { after: '5s' } },
 ];
 
-const imageDeclarations: readonly unknown[] = [
-  { match: '*does-not-exist*', notFound: true },
-  { match: '*' },
-];
+const imageDeclarations: readonly unknown[] = [{ match: '*does-not-exist*', notFound: true }, { match: '*' }];
 
 export const builtInLifecycles = declarations.map(builtInLifecycle);
 

@@ -27,7 +27,13 @@ export async function writeCheckpointArchive(location: string, contents: Checkpo
   const entries: { name: string; body?: Buffer; type?: 'directory' }[] = [
     { name: 'config.dump', body: json(contents.configDump) },
     { name: 'spec.dump', body: json(contents.specDump) },
-    { name: 'rootfs-diff.tar', body: await tarBuffer([...contents.changedFiles].map(([path, text]) => ({ name: path.replace(/^\/+/, ''), body: Buffer.from(text) })), mtime) },
+    {
+      name: 'rootfs-diff.tar',
+      body: await tarBuffer(
+        [...contents.changedFiles].map(([path, text]) => ({ name: path.replace(/^\/+/, ''), body: Buffer.from(text) })),
+        mtime,
+      ),
+    },
     ...(contents.deletedFiles.length > 0 ? [{ name: 'deleted.files', body: json(contents.deletedFiles) }] : []),
     { name: 'checkpoint', type: 'directory' as const },
     { name: 'checkpoint/runtime-sim-process.json', body: json(contents.simulatedProcess) },

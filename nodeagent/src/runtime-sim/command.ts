@@ -20,7 +20,11 @@ const flags = {
   'root-dir': { type: 'string', default: '/var/lib/capstan-runtime-sim', help: 'Where the runtime keeps its state (its image file system is <root-dir>/images)' },
   'runtime-handlers': { type: 'strings', default: [] as readonly string[], help: 'RuntimeClass handlers accepted besides the default one' },
   'cgroup-driver': { type: 'string', default: 'cgroupfs', choices: ['cgroupfs', 'systemd'], help: 'The cgroup driver the runtime reports to the kubelet' },
-  'wait-for-pod-cidr': { type: 'bool', default: false, help: 'Report NetworkReady false and refuse pod-network sandboxes until the kubelet sends the Node\'s pod CIDR (UpdateRuntimeConfig), as a CNI plugin that takes its range from the Node; otherwise pods get IPs of 10.88.0.0/16 until then' },
+  'wait-for-pod-cidr': {
+    type: 'bool',
+    default: false,
+    help: "Report NetworkReady false and refuse pod-network sandboxes until the kubelet sends the Node's pod CIDR (UpdateRuntimeConfig), as a CNI plugin that takes its range from the Node; otherwise pods get IPs of 10.88.0.0/16 until then",
+  },
   'streaming-address': { type: 'string', default: '127.0.0.1:0', help: 'host:port of the exec streaming server (port 0 picks a free one)' },
 } as const;
 

@@ -101,7 +101,11 @@ async function runInContainer(container: SimContainer, argv: readonly string[], 
     return { stdout: '', stderr: '', exitCode: 1 };
   }
   try {
-    return await runCommand(argv, containerShellContext(container, (ms) => wheel.sleep(ms)), stdin);
+    return await runCommand(
+      argv,
+      containerShellContext(container, (ms) => wheel.sleep(ms)),
+      stdin,
+    );
   } catch (error) {
     if (!(error instanceof ExecutableNotFound)) throw error;
     const execId = randomBytes(32).toString('hex');

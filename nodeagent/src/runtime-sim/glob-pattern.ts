@@ -5,7 +5,10 @@ export type GlobPattern = (text: string) => boolean;
 
 export function compileGlob(pattern: string): GlobPattern {
   if (!pattern.includes('*') && !pattern.includes('?')) return (text) => text === pattern;
-  const source = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*').replaceAll('?', '.');
+  const source = pattern
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replaceAll('*', '.*')
+    .replaceAll('?', '.');
   const regexp = new RegExp(`^${source}$`, 's');
   return (text) => regexp.test(text);
 }

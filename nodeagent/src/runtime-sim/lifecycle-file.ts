@@ -237,16 +237,15 @@ function readReadiness(value: unknown, path: string, errors: string[]): Lifecycl
   if (fields === undefined) return undefined;
   const afterMs = readDuration(fields.after, `${path}.after`, errors, true);
   const commands =
-    fields.commands === undefined
-      ? [{ args: [], restMatches: true }]
-      : readList(fields.commands, `${path}.commands`, errors, (item, p) => readCommandPattern(item, p, errors));
+    fields.commands === undefined ? [{ args: [], restMatches: true }] : readList(fields.commands, `${path}.commands`, errors, (item, p) => readCommandPattern(item, p, errors));
   return afterMs === undefined ? undefined : { afterMs, commands };
 }
 
 function readExecRule(value: unknown, path: string, errors: string[]): ExecRule | undefined {
   const fields = readObject(value, path, errors, ['command', 'after', 'before', 'code', 'stdout', 'stderr', 'delay']);
   if (fields === undefined) return undefined;
-  const command = fields.command === undefined ? (errors.push(fieldErrorMessage(fieldRequired(`${path}.command`))), undefined) : readCommandPattern(fields.command, `${path}.command`, errors);
+  const command =
+    fields.command === undefined ? (errors.push(fieldErrorMessage(fieldRequired(`${path}.command`))), undefined) : readCommandPattern(fields.command, `${path}.command`, errors);
   const afterMs = readDuration(fields.after, `${path}.after`, errors);
   const beforeMs = readDuration(fields.before, `${path}.before`, errors);
   if (command === undefined) return undefined;

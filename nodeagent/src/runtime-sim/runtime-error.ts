@@ -24,8 +24,6 @@ export class RuntimeError extends Error {
   }
 }
 
-export const containerNotFound = (id: string): RuntimeError =>
-  new RuntimeError('NotFound', `an error occurred when try to find container "${id}": not found`);
+export const containerNotFound = (id: string): RuntimeError => new RuntimeError('NotFound', `an error occurred when try to find container "${id}": not found`);
 
-export const sandboxNotFound = (id: string): RuntimeError =>
-  new RuntimeError('NotFound', `an error occurred when try to find sandbox "${id}": not found`);
+export const sandboxNotFound = (id: string): RuntimeError => new RuntimeError('NotFound', `an error occurred when try to find sandbox "${id}": not found`);

@@ -216,7 +216,7 @@ const programs: Readonly<Record<string, Program>> = {
   test: (args, context) => (evaluateTest(args, context) ? 0 : 1),
   '['(args, context, _stdin, io) {
     if (args.at(-1) !== ']') {
-      io.stderr += "[: missing ]\n";
+      io.stderr += '[: missing ]\n';
       return 2;
     }
     return evaluateTest(args.slice(0, -1), context) ? 0 : 1;

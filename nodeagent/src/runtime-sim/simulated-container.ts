@@ -112,7 +112,8 @@ export class SimContainer implements WheelTask {
     } finally {
       this.#starting = false;
     }
-    if (this.#removed || this.sandbox.state !== 'SANDBOX_READY') throw new RuntimeError('Unknown', `container "${this.id}" was removed or its sandbox stopped while it was starting`);
+    if (this.#removed || this.sandbox.state !== 'SANDBOX_READY')
+      throw new RuntimeError('Unknown', `container "${this.id}" was removed or its sandbox stopped while it was starting`);
     const now = this.#host.wheel.clock.now();
     if (error !== undefined) {
       this.#finish(now, startErrorExitCode, 'StartError', error);

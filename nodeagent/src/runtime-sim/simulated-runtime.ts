@@ -119,7 +119,12 @@ export class SimulatedRuntime implements ContainerHost {
   status(verbose = false): StatusResponse {
     const ready = (type: string) => ({ type, status: true, reason: '', message: '' });
     return {
-      status: { conditions: [ready('RuntimeReady'), this.#networkReady ? ready('NetworkReady') : { type: 'NetworkReady', status: false, reason: 'NetworkPluginNotReady', message: cniNotInitialized }] },
+      status: {
+        conditions: [
+          ready('RuntimeReady'),
+          this.#networkReady ? ready('NetworkReady') : { type: 'NetworkReady', status: false, reason: 'NetworkPluginNotReady', message: cniNotInitialized },
+        ],
+      },
       info: verbose ? { config: JSON.stringify({ lifecycles: this.settings.lifecycles.map((l) => l.name), features: this.settings.features }) } : {},
       runtimeHandlers: this.#runtimeHandlers.map((name) => ({ name, features: this.#handlerFeatures })),
       features: { supplementalGroupsPolicy: true },
@@ -155,7 +160,8 @@ export class SimulatedRuntime implements ContainerHost {
   // Pod sandboxes -------------------------------------------------------------------------------
 
   async runPodSandbox(config: PodSandboxConfig, runtimeHandler = ''): Promise<string> {
-    if (!config.metadata?.name || !config.metadata.namespace || !config.metadata.uid) throw new RuntimeError('InvalidArgument', 'sandbox config must include metadata with name, namespace and uid');
+    if (!config.metadata?.name || !config.metadata.namespace || !config.metadata.uid)
+      throw new RuntimeError('InvalidArgument', 'sandbox config must include metadata with name, namespace and uid');
     if (!this.#runtimeHandlers.includes(runtimeHandler)) throw new RuntimeError('Unknown', `failed to get sandbox runtime: no runtime for "${runtimeHandler}" is configured`);
     const id = newId();
     const hostNetwork = config.linux?.securityContext?.namespaceOptions?.network === 'NODE';
@@ -285,7 +291,9 @@ export class SimulatedRuntime implements ContainerHost {
 
   containerStatus(id: string, verbose = false): ContainerStatusResponse {
     const container = this.#container(id);
-    const info: StringMap = verbose ? { info: JSON.stringify({ sandboxID: container.sandbox.id, lifecycle: container.lifecycle.name, config: container.config, simulated: true }) } : {};
+    const info: StringMap = verbose
+      ? { info: JSON.stringify({ sandboxID: container.sandbox.id, lifecycle: container.lifecycle.name, config: container.config, simulated: true }) }
+      : {};
     return { status: container.status(), info };
   }
 

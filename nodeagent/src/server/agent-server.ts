@@ -75,11 +75,18 @@ export async function startAgentServer(options: AgentServerOptions): Promise<Age
   const log = options.log ?? (() => {});
 
   if (config.serverTLSBootstrap === true && config.tlsCertFile === '' && config.tlsPrivateKeyFile === '') {
-    throw new AgentServerError('serverTLSBootstrap needs a CertificateSigningRequest client, which the agent does not have yet: set tlsCertFile and tlsPrivateKeyFile, or turn it off');
+    throw new AgentServerError(
+      'serverTLSBootstrap needs a CertificateSigningRequest client, which the agent does not have yet: set tlsCertFile and tlsPrivateKeyFile, or turn it off',
+    );
   }
   let serving;
   try {
-    serving = loadServingCertificate({ tlsCertFile: config.tlsCertFile, tlsPrivateKeyFile: config.tlsPrivateKeyFile, certDirectory: flags['cert-dir'], hostname: configuration.nodeName });
+    serving = loadServingCertificate({
+      tlsCertFile: config.tlsCertFile,
+      tlsPrivateKeyFile: config.tlsPrivateKeyFile,
+      certDirectory: flags['cert-dir'],
+      hostname: configuration.nodeName,
+    });
   } catch (error) {
     if (error instanceof ServingCertificateError) throw new AgentServerError(error.message);
     throw error;
@@ -91,11 +98,14 @@ export async function startAgentServer(options: AgentServerOptions): Promise<Age
   const tokenFile = flags['authentication-token-file'];
   let bearerToken: string | undefined;
   if (tokenFile !== '') {
-    bearerToken = readSetting(tokenFile, (reason) => `--authentication-token-file: ${reason}`).toString('utf8').trim();
+    bearerToken = readSetting(tokenFile, (reason) => `--authentication-token-file: ${reason}`)
+      .toString('utf8')
+      .trim();
     if (bearerToken === '') throw new AgentServerError(`--authentication-token-file: ${tokenFile} holds no token`);
   }
   const authentication: AuthenticationSettings = { anonymous: config.authentication.anonymous.enabled === true, clientCertificates: clientCA !== undefined, bearerToken };
-  if (config.authentication.webhook.enabled === true) log('authentication.webhook.enabled: the API server serves no TokenReview yet, so only client certificates and --authentication-token-file authenticate');
+  if (config.authentication.webhook.enabled === true)
+    log('authentication.webhook.enabled: the API server serves no TokenReview yet, so only client certificates and --authentication-token-file authenticate');
   const mode = config.authorization.mode as AuthorizationMode;
   if (mode === 'Webhook') log('authorization.mode Webhook: the API server serves no SubjectAccessReview yet, so authenticated users are allowed and anonymous ones refused');
 
@@ -119,7 +129,14 @@ export async function startAgentServer(options: AgentServerOptions): Promise<Age
     streaming('exec'),
     streaming('attach'),
     { path: '/portForward', routes: [{ methods: ['GET', 'POST'], segments: [2, 3], serve: (exchange, params) => servePortForward(context, exchange, params) }] },
-    ...(featureGates.ContainerCheckpoint ? [{ path: '/checkpoint', routes: [{ methods: ['POST'], segments: [3], serve: (exchange: Exchange, params: readonly string[]) => serveCheckpoint(context, exchange, params) }] }] : []),
+    ...(featureGates.ContainerCheckpoint
+      ? [
+          {
+            path: '/checkpoint',
+            routes: [{ methods: ['POST'], segments: [3], serve: (exchange: Exchange, params: readonly string[]) => serveCheckpoint(context, exchange, params) }],
+          },
+        ]
+      : []),
   ];
 
   const dispatch = async (exchange: Exchange): Promise<void> => {
@@ -156,7 +173,9 @@ export async function startAgentServer(options: AgentServerOptions): Promise<Age
       cert: serving.cert,
       key: serving.key,
       ...(clientCA === undefined ? {} : { requestCert: true, rejectUnauthorized: false, ca: clientCA }),
-      ...(config.tlsMinVersion !== undefined && config.tlsMinVersion !== '' && tlsVersions[config.tlsMinVersion] !== undefined ? { minVersion: tlsVersions[config.tlsMinVersion] } : {}),
+      ...(config.tlsMinVersion !== undefined && config.tlsMinVersion !== '' && tlsVersions[config.tlsMinVersion] !== undefined
+        ? { minVersion: tlsVersions[config.tlsMinVersion] }
+        : {}),
       keepAliveTimeout: 90_000,
       // Only exec, attach and port-forward take over their connection; any other upgrade request is answered as an ordinary one.
       shouldUpgradeCallback: (request: IncomingMessage) => /^\/(exec|attach|portForward)\//.test(request.url ?? ''),

@@ -31,7 +31,9 @@ export async function serveContainerLogs(context: ServerContext, exchange: Excha
   }
   const container = context.pods.findContainer(namespace, podName, containerName, { previous: query.previous });
   if (container === undefined) {
-    const why = query.previous ? `previous terminated container ${goQuote(containerName)} in pod ${goQuote(podName)} not found` : `container ${goQuote(containerName)} in pod ${goQuote(podName)} is waiting to start - no logs yet`;
+    const why = query.previous
+      ? `previous terminated container ${goQuote(containerName)} in pod ${goQuote(podName)} not found`
+      : `container ${goQuote(containerName)} in pod ${goQuote(podName)} is waiting to start - no logs yet`;
     return answerText(exchange, 400, why);
   }
 
@@ -40,13 +42,18 @@ export async function serveContainerLogs(context: ServerContext, exchange: Excha
   const leaving = new AbortController();
   response.once('close', () => leaving.abort());
   try {
-    await readContainerLog(container.logPath, logOptions(query, Date.now()), {
-      streams: bothStreams,
-      async write(data) {
-        if (data.length === 0 || response.destroyed) return;
-        if (!response.write(data)) await Promise.race([once(response, 'drain'), once(response, 'close')]);
+    await readContainerLog(
+      container.logPath,
+      logOptions(query, Date.now()),
+      {
+        streams: bothStreams,
+        async write(data) {
+          if (data.length === 0 || response.destroyed) return;
+          if (!response.write(data)) await Promise.race([once(response, 'drain'), once(response, 'close')]);
+        },
       },
-    }, { running: () => isRunning(context, container), signal: leaving.signal });
+      { running: () => isRunning(context, container), signal: leaving.signal },
+    );
     response.end();
   } catch (error) {
     if (leaving.signal.aborted) return;

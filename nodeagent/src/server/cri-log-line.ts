@@ -45,7 +45,17 @@ const timestampPattern = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(
 export function parseLogTimestamp(text: string): LogTimestamp | undefined {
   const match = timestampPattern.exec(text);
   if (match === null) return undefined;
-  const [, year, month, day, hour, minute, second, fraction = '', zone = 'Z'] = match as unknown as [string, string, string, string, string, string, string, string | undefined, string];
+  const [, year, month, day, hour, minute, second, fraction = '', zone = 'Z'] = match as unknown as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string | undefined,
+    string,
+  ];
   const [y, mo, d, h, mi, s] = [year, month, day, hour, minute, second].map(Number) as [number, number, number, number, number, number];
   if (mo < 1 || mo > 12 || d < 1 || d > daysIn(y, mo) || h > 23 || mi > 59 || s > 59) return undefined;
   const offsetMinutes = zone === 'Z' ? 0 : (zone[0] === '-' ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)));

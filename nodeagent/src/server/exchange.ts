@@ -33,7 +33,8 @@ export function answer(exchange: Exchange, status: number, body: string, headers
   }
   if (upgrade === undefined || upgrade.socket.destroyed) return;
   const lines = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`];
-  for (const [name, value] of Object.entries({ ...headers, 'Content-Length': String(bytes.length), Date: new Date().toUTCString(), Connection: 'close' })) lines.push(`${name}: ${value}`);
+  for (const [name, value] of Object.entries({ ...headers, 'Content-Length': String(bytes.length), Date: new Date().toUTCString(), Connection: 'close' }))
+    lines.push(`${name}: ${value}`);
   upgrade.socket.end(Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`), bytes]));
 }
 

@@ -12,10 +12,20 @@ type Labels = Readonly<Record<string, string>>;
 export function nodeRuntimeView(runtime: CriRuntimeClient, nodeName: string): CriRuntimeClient {
   const withLabel = (labels: Labels | undefined): Labels => ({ ...labels, [simulatedNodeLabel]: nodeName });
   const overrides: Partial<Record<keyof CriRuntimeClient, unknown>> = {
-    runPodSandbox: ((request, options) => runtime.runPodSandbox({ ...request, config: { ...request.config, labels: withLabel(request.config?.labels) } }, options)) satisfies CriRuntimeClient['runPodSandbox'],
-    createContainer: ((request, options) => runtime.createContainer({ ...request, config: { ...request.config, labels: withLabel(request.config?.labels) } }, options)) satisfies CriRuntimeClient['createContainer'],
-    listPodSandbox: ((request = {}, options) => runtime.listPodSandbox({ ...request, filter: { ...request.filter, labelSelector: withLabel(request.filter?.labelSelector) } }, options)) satisfies CriRuntimeClient['listPodSandbox'],
-    listContainers: ((request = {}, options) => runtime.listContainers({ ...request, filter: { ...request.filter, labelSelector: withLabel(request.filter?.labelSelector) } }, options)) satisfies CriRuntimeClient['listContainers'],
+    runPodSandbox: ((request, options) =>
+      runtime.runPodSandbox({ ...request, config: { ...request.config, labels: withLabel(request.config?.labels) } }, options)) satisfies CriRuntimeClient['runPodSandbox'],
+    createContainer: ((request, options) =>
+      runtime.createContainer({ ...request, config: { ...request.config, labels: withLabel(request.config?.labels) } }, options)) satisfies CriRuntimeClient['createContainer'],
+    listPodSandbox: ((request = {}, options) =>
+      runtime.listPodSandbox(
+        { ...request, filter: { ...request.filter, labelSelector: withLabel(request.filter?.labelSelector) } },
+        options,
+      )) satisfies CriRuntimeClient['listPodSandbox'],
+    listContainers: ((request = {}, options) =>
+      runtime.listContainers(
+        { ...request, filter: { ...request.filter, labelSelector: withLabel(request.filter?.labelSelector) } },
+        options,
+      )) satisfies CriRuntimeClient['listContainers'],
   };
   return new Proxy(runtime, {
     get(target, property) {

@@ -79,7 +79,10 @@ export function thresholdAmount(value: ThresholdValue, capacity: number): number
 }
 
 /** hardEvictionReservation: what memory.available and nodefs.available hold back of memory and ephemeral-storage. */
-export function hardEvictionReservation(thresholds: readonly EvictionThreshold[], capacityBytes: { readonly memory?: number; readonly ephemeralStorage?: number }): Map<string, Quantity> {
+export function hardEvictionReservation(
+  thresholds: readonly EvictionThreshold[],
+  capacityBytes: { readonly memory?: number; readonly ephemeralStorage?: number },
+): Map<string, Quantity> {
   const reservation = new Map<string, Quantity>();
   for (const threshold of thresholds) {
     if (threshold.signal === 'memory.available') reservation.set('memory', thresholdQuantity(threshold.value, capacityBytes.memory ?? 0));

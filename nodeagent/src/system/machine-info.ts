@@ -122,7 +122,17 @@ function readHugePages(directory: string): HugePagesInfo[] {
   return pages;
 }
 
-const goArchitectures: Readonly<Record<string, string>> = { x64: 'amd64', ia32: '386', arm64: 'arm64', arm: 'arm', s390x: 's390x', riscv64: 'riscv64', loong64: 'loong64', mips: 'mips', mipsel: 'mipsle' };
+const goArchitectures: Readonly<Record<string, string>> = {
+  x64: 'amd64',
+  ia32: '386',
+  arm64: 'arm64',
+  arm: 'arm',
+  s390x: 's390x',
+  riscv64: 'riscv64',
+  loong64: 'loong64',
+  mips: 'mips',
+  mipsel: 'mipsle',
+};
 
 /** runtime.GOARCH for Node's os.arch(). */
 export function goArchitecture(nodeArch: string = arch(), byteOrder: 'BE' | 'LE' = endianness()): string {

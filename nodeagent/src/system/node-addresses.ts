@@ -48,7 +48,7 @@ export function isGlobalUnicast(address: string): boolean {
   const family = isIP(address);
   if (family === 4) {
     const [a, b] = ipv4Octets(address) as [number, number];
-    return !(address === '0.0.0.0' || address === '255.255.255.255' || a === 127 || a >= 224 && a <= 239 || (a === 169 && b === 254));
+    return !(address === '0.0.0.0' || address === '255.255.255.255' || a === 127 || (a >= 224 && a <= 239) || (a === 169 && b === 254));
   }
   if (family === 6) {
     const groups = ipv6Groups(address);
@@ -123,7 +123,11 @@ function readText(path: string): string | undefined {
  * utilnet.ResolveBindAddress for an unset node IP: the default route's interface (or a global
  * address on the loopback, for unnumbered setups), else the first up, non-loopback interface.
  */
-export function chooseHostAddress(preferIPv6 = false, interfaces: Interfaces = networkInterfaces(), routeFiles = { ipv4: '/proc/net/route', ipv6: '/proc/net/ipv6_route' }): string {
+export function chooseHostAddress(
+  preferIPv6 = false,
+  interfaces: Interfaces = networkInterfaces(),
+  routeFiles = { ipv4: '/proc/net/route', ipv6: '/proc/net/ipv6_route' },
+): string {
   const families: Family[] = preferIPv6 ? [6, 4] : [4, 6];
   const ipv4Routes = readText(routeFiles.ipv4);
   if (ipv4Routes === undefined) {

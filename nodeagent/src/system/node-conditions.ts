@@ -28,7 +28,11 @@ export interface NodeEvent {
 const statusEvent = (nodeName: string, reason: string): NodeEvent => ({ type: 'Normal', reason, message: `Node ${nodeName} status is now: ${reason}` });
 
 /** The Warning event recorded when the boot ID changed since the last status. */
-export const nodeRebootedEvent = (nodeName: string, bootID: string): NodeEvent => ({ type: 'Warning', reason: 'Rebooted', message: `Node ${nodeName} has been rebooted, boot id: ${bootID}` });
+export const nodeRebootedEvent = (nodeName: string, bootID: string): NodeEvent => ({
+  type: 'Warning',
+  reason: 'Rebooted',
+  message: `Node ${nodeName} has been rebooted, boot id: ${bootID}`,
+});
 
 interface PressureTexts {
   readonly pressure: { readonly reason: string; readonly message: string; readonly event: string };
@@ -88,7 +92,9 @@ function readyCondition(input: ReadyInput): { status: ConditionStatus; reason: s
   const missing = required.filter((name) => !present.has(name));
   const errors = [...input.errors, ...(missing.length > 0 ? [`missing node capacity for resources: ${missing.join(', ')}`] : [])];
   let condition: { status: ConditionStatus; reason: string; message: string } =
-    errors.length === 0 ? { status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status' } : { status: 'False', reason: 'KubeletNotReady', message: aggregateMessages(errors) };
+    errors.length === 0
+      ? { status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status' }
+      : { status: 'False', reason: 'KubeletNotReady', message: aggregateMessages(errors) };
   if (input.appArmorEnabled === true && condition.status === 'True') condition = { ...condition, message: `${condition.message}. AppArmor enabled` };
   if (input.softRequirement !== undefined) condition = { ...condition, message: `${condition.message}. WARNING: ${input.softRequirement}` };
   return condition;

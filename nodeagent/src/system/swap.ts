@@ -90,7 +90,11 @@ export function limitedSwapShare(containerMemoryRequest: number, nodeTotalMemory
  * The swap a container may use: the LimitedSwap share, else 0. On cgroup v1 the kubelet sets no
  * swap limit of its own (memory+swap is capped at the memory limit); undefined says so.
  */
-export function containerSwapLimit(node: SwapNode, pod: PodQOSSpec, container: ContainerResourcesSpec): { readonly behavior: SwapBehavior; readonly swapLimitBytes: number | undefined } {
+export function containerSwapLimit(
+  node: SwapNode,
+  pod: PodQOSSpec,
+  container: ContainerResourcesSpec,
+): { readonly behavior: SwapBehavior; readonly swapLimitBytes: number | undefined } {
   const behavior = containerSwapBehavior(node, pod, container);
   if (!node.swapControllerAvailable) return { behavior, swapLimitBytes: undefined };
   if (behavior === 'NoSwap') return { behavior, swapLimitBytes: node.cgroupVersion === 2 ? 0 : undefined };

@@ -4,10 +4,7 @@
 
 import { openNotifySender, type NotifySender, type NotifySenderOptions } from './sd-notify.ts';
 
-export type WatchdogSetting =
-  | { readonly enabled: false }
-  | { readonly enabled: true; readonly timeoutUsec: number; readonly pingIntervalMs: number }
-  | { readonly error: string };
+export type WatchdogSetting = { readonly enabled: false } | { readonly enabled: true; readonly timeoutUsec: number; readonly pingIntervalMs: number } | { readonly error: string };
 
 /** Below this systemd's watchdog would fire before an event loop busy for a moment could ping. */
 export const minimumWatchdogUsec = 1_000_000;

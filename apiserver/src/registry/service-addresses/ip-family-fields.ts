@@ -6,7 +6,7 @@
 import { fieldInvalid, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
 import { isObject, stringsOf } from '../defaulting/json-fields.ts';
-import { clusterIpsRelatedErrors, isHeadless } from '../validation/service-validation.ts';
+import { clusterIpsRelatedErrors } from '../validation/service-validation.ts';
 import { familyOfAddress, otherFamily, type IpFamily } from './service-cidr.ts';
 
 /** The IP families of the cluster's Service ranges, the primary (default) one first. */
@@ -93,7 +93,8 @@ export function initIpFamilyFields(spec: JsonObject, oldSpec: JsonObject | undef
   const clusterIPs = stringsOf(spec.clusterIPs);
   const families = stringsOf(spec.ipFamilies);
   if (policy === 'SingleStack') {
-    if (clusterIPs.length === 2) errors.push(fieldInvalid('spec.ipFamilyPolicy', policy, "must be 'RequireDualStack' or 'PreferDualStack' when multiple cluster IPs are specified"));
+    if (clusterIPs.length === 2)
+      errors.push(fieldInvalid('spec.ipFamilyPolicy', policy, "must be 'RequireDualStack' or 'PreferDualStack' when multiple cluster IPs are specified"));
     if (families.length === 2) errors.push(fieldInvalid('spec.ipFamilyPolicy', policy, "must be 'RequireDualStack' or 'PreferDualStack' when multiple IP families are specified"));
   }
   // The families of the IPs asked for fill in the families left out.

@@ -24,7 +24,7 @@ export function parsePortRange(text: string): PortRange | undefined {
 }
 
 const nodePortsOf = (service: JsonObject): number[] =>
-  ((((service.spec ?? {}) as { ports?: { nodePort?: unknown }[] }).ports ?? []).map((port) => port.nodePort).filter((port): port is number => typeof port === 'number' && port > 0));
+  (((service.spec ?? {}) as { ports?: { nodePort?: unknown }[] }).ports ?? []).map((port) => port.nodePort).filter((port): port is number => typeof port === 'number' && port > 0);
 
 export class NodePortAllocator {
   readonly #services: GenericStore;
@@ -41,10 +41,12 @@ export class NodePortAllocator {
    */
   async assign(service: JsonObject, name: string, self?: { readonly namespace: string; readonly name: string }): Promise<void> {
     const listed = await this.#services.list(wholeList(undefined));
-    const others = listed.items.map((kv) => this.#services.decode(kv)).filter((other) => {
-      const meta = metadataOf(other);
-      return self === undefined || meta.namespace !== self.namespace || meta.name !== self.name;
-    });
+    const others = listed.items
+      .map((kv) => this.#services.decode(kv))
+      .filter((other) => {
+        const meta = metadataOf(other);
+        return self === undefined || meta.namespace !== self.namespace || meta.name !== self.name;
+      });
     const taken = new Set(others.flatMap(nodePortsOf));
     const ports = (((service.spec ?? {}) as JsonObject).ports ?? []) as JsonObject[];
     const errors: FieldError[] = [];

@@ -73,7 +73,11 @@ export class ServiceAddresses {
     normalizeClusterIps(spec, undefined);
     refuse(ref, initIpFamilyFields(spec, undefined, this.#families));
     const families = needsClusterIp(spec) && !isHeadlessSpec(spec) ? stringsOf(spec.ipFamilies) : [];
-    const held = await this.#allocate(spec, families.map((_, i) => i), ref);
+    const held = await this.#allocate(
+      spec,
+      families.map((_, i) => i),
+      ref,
+    );
     const release = () => this.#release(held);
     try {
       if (needsNodePorts(spec.type)) await this.#ports.assign(service, ref.name);

@@ -35,7 +35,8 @@ export const namespaceStrategy: ResourceStrategy = {
     if (orphan === true) finalizers.add('orphan');
     if (orphan === false) finalizers.delete('orphan');
     // kube's shouldHaveDeleteDependentsFinalizer: orphanDependents=false asks for foreground deletion too.
-    const foreground = options.orphanDependents !== undefined ? !options.orphanDependents : options.propagationPolicy === undefined ? undefined : options.propagationPolicy === 'Foreground';
+    const foreground =
+      options.orphanDependents !== undefined ? !options.orphanDependents : options.propagationPolicy === undefined ? undefined : options.propagationPolicy === 'Foreground';
     if (foreground === true) finalizers.add('foregroundDeletion');
     if (foreground === false) finalizers.delete('foregroundDeletion');
     const marked: JsonObject = {

@@ -99,7 +99,9 @@ export class PolicyExpressions {
       auditAnnotations: expressionsOf(objectsAt(oldSpec, 'auditAnnotations'), 'valueExpression'),
     };
     this.checksMatchConditions =
-      old === undefined || !isDeepStrictEqual(spec.paramKind ?? null, oldSpec.paramKind ?? null) || !isDeepStrictEqual(spec.matchConditions ?? null, oldSpec.matchConditions ?? null);
+      old === undefined ||
+      !isDeepStrictEqual(spec.paramKind ?? null, oldSpec.paramKind ?? null) ||
+      !isDeepStrictEqual(spec.matchConditions ?? null, oldSpec.matchConditions ?? null);
     this.matchCondition = matchConditionErrors(envSet, expressionsOf(objectsAt(oldSpec, 'matchConditions'), 'expression'), this.#hasParams);
     // Kube declares `variables` (kubernetes.variables) only to the expressions of a policy that has some.
     const hasVariables = objectsAt(spec, 'variables').length > 0;
@@ -146,7 +148,11 @@ export class PolicyExpressions {
  * The compilation of the match conditions of a webhook configuration's webhooks (no `params`), or
  * undefined on an update that keeps every webhook's match conditions: kube skips their validation.
  */
-export function webhookMatchConditions(configuration: JsonObject, old?: JsonObject, envSet: CelEnvSet = kubernetesEnvSet()): ((expression: string, path: string) => FieldError[]) | undefined {
+export function webhookMatchConditions(
+  configuration: JsonObject,
+  old?: JsonObject,
+  envSet: CelEnvSet = kubernetesEnvSet(),
+): ((expression: string, path: string) => FieldError[]) | undefined {
   const webhooks = objectsAt(configuration, 'webhooks');
   const oldWebhooks = objectsAt(objectOf(old), 'webhooks');
   const unchanged =

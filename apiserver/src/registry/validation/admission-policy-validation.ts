@@ -16,7 +16,29 @@ const validationReasons = ['Forbidden', 'Invalid', 'RequestEntityTooLarge'];
 const maxAuditAnnotations = 20;
 const maxValueExpressionLength = 5 * 1024;
 const celIdentifier = /^[_a-zA-Z][_a-zA-Z0-9]*$/;
-const celReserved = new Set(['true', 'false', 'null', 'in', 'as', 'break', 'const', 'continue', 'else', 'for', 'function', 'if', 'import', 'let', 'loop', 'package', 'namespace', 'return', 'var', 'void', 'while']);
+const celReserved = new Set([
+  'true',
+  'false',
+  'null',
+  'in',
+  'as',
+  'break',
+  'const',
+  'continue',
+  'else',
+  'for',
+  'function',
+  'if',
+  'import',
+  'let',
+  'loop',
+  'package',
+  'namespace',
+  'return',
+  'var',
+  'void',
+  'while',
+]);
 
 /** validateParamKind: an apiVersion "group/version" (or "version") and a kind, as APIService names them. */
 function paramKindErrors(paramKind: JsonObject, path: string): FieldError[] {
@@ -62,7 +84,8 @@ function validationErrors(validation: JsonObject, path: string, cel: PolicyExpre
   const message = stringOf(validation.message);
   if (message !== '' && message.trim() === '') errors.push(fieldInvalid(`${path}.message`, message, 'message must be non-empty if specified'));
   else if (/[\n\r]/.test(message.trim())) errors.push(fieldInvalid(`${path}.message`, message, 'message must not contain line breaks'));
-  if (typeof validation.reason === 'string' && !validationReasons.includes(validation.reason)) errors.push(fieldNotSupported(`${path}.reason`, validation.reason, validationReasons));
+  if (typeof validation.reason === 'string' && !validationReasons.includes(validation.reason))
+    errors.push(fieldNotSupported(`${path}.reason`, validation.reason, validationReasons));
   return errors;
 }
 
@@ -75,7 +98,8 @@ function auditAnnotationErrors(annotation: JsonObject, policyName: string, path:
   const valueExpression = stringOf(annotation.valueExpression);
   const trimmed = valueExpression.trim();
   if (trimmed === '') errors.push(fieldRequired(`${path}.valueExpression`, 'valueExpression is not specified'));
-  else if (Buffer.byteLength(trimmed) > maxValueExpressionLength) errors.push(fieldRequired(`${path}.valueExpression`, `must not exceed ${maxValueExpressionLength} bytes in length`));
+  else if (Buffer.byteLength(trimmed) > maxValueExpressionLength)
+    errors.push(fieldRequired(`${path}.valueExpression`, `must not exceed ${maxValueExpressionLength} bytes in length`));
   else errors.push(...cel.auditAnnotation(valueExpression, `${path}.valueExpression`));
   return errors;
 }
@@ -84,7 +108,9 @@ function auditAnnotationsErrors(spec: JsonObject, policyName: string, cel: Polic
   const annotations = objectsAt(spec, 'auditAnnotations');
   const errors: FieldError[] = [];
   if (annotations.length > maxAuditAnnotations) {
-    errors.push(fieldInvalid('spec.auditAnnotations', { goSyntax: '[]admissionregistration.AuditAnnotation{...}' }, `must not have more than ${maxAuditAnnotations} auditAnnotations`));
+    errors.push(
+      fieldInvalid('spec.auditAnnotations', { goSyntax: '[]admissionregistration.AuditAnnotation{...}' }, `must not have more than ${maxAuditAnnotations} auditAnnotations`),
+    );
   }
   const keys = new Set<string>();
   annotations.forEach((annotation, i) => {

@@ -14,7 +14,7 @@ interface Element {
 }
 
 const truncated = 'asn1: syntax error: data truncated';
-const tagMismatch = 'asn1: structure error: tags don\'t match';
+const tagMismatch = "asn1: structure error: tags don't match";
 const unimplemented = 'x509: cannot verify signature: algorithm unimplemented';
 
 class DerError extends Error {}

@@ -49,7 +49,8 @@ export function jobRestartPolicyErrors(jobSpec: JsonObject, path: string): Field
   // Pod defaulting turns a missing restartPolicy into Always, so Always reads as "not chosen".
   if (restartPolicy === 'Always' || restartPolicy === '') return [fieldRequired(restartPath, 'valid values: "OnFailure", "Never"')];
   if (restartPolicy !== 'OnFailure' && restartPolicy !== 'Never') return [fieldNotSupported(restartPath, restartPolicy, ['OnFailure', 'Never'])];
-  if (isObject(jobSpec.podFailurePolicy) && restartPolicy !== 'Never') return [fieldInvalid(restartPath, restartPolicy, 'only "Never" is supported when podFailurePolicy is specified')];
+  if (isObject(jobSpec.podFailurePolicy) && restartPolicy !== 'Never')
+    return [fieldInvalid(restartPath, restartPolicy, 'only "Never" is supported when podFailurePolicy is specified')];
   return [];
 }
 
@@ -57,7 +58,15 @@ export function jobRestartPolicyErrors(jobSpec: JsonObject, path: string): Field
 function jobTemplateErrors(template: JsonObject): FieldError[] {
   const spec = objectOf(template.spec);
   const path = 'spec.jobTemplate.spec';
-  const errors = nonNegative(spec, path, ['parallelism', 'completions', 'activeDeadlineSeconds', 'backoffLimit', 'ttlSecondsAfterFinished', 'backoffLimitPerIndex', 'maxFailedIndexes']);
+  const errors = nonNegative(spec, path, [
+    'parallelism',
+    'completions',
+    'activeDeadlineSeconds',
+    'backoffLimit',
+    'ttlSecondsAfterFinished',
+    'backoffLimitPerIndex',
+    'maxFailedIndexes',
+  ]);
   if (spec.completionMode !== undefined && !completionModes.includes(String(spec.completionMode))) {
     errors.push(fieldNotSupported(`${path}.completionMode`, String(spec.completionMode), completionModes));
   }

@@ -10,9 +10,29 @@ import { isDNS1123Label, isDNS1123Subdomain } from '../name-validation.ts';
 import { certificateRequestError } from './certificate-request-check.ts';
 
 const keyUsages = [
-  'signing', 'digital signature', 'content commitment', 'key encipherment', 'key agreement', 'data encipherment', 'cert sign', 'crl sign',
-  'encipher only', 'decipher only', 'any', 'server auth', 'client auth', 'code signing', 'email protection', 's/mime', 'ipsec end system',
-  'ipsec tunnel', 'ipsec user', 'timestamping', 'ocsp signing', 'microsoft sgc', 'netscape sgc',
+  'signing',
+  'digital signature',
+  'content commitment',
+  'key encipherment',
+  'key agreement',
+  'data encipherment',
+  'cert sign',
+  'crl sign',
+  'encipher only',
+  'decipher only',
+  'any',
+  'server auth',
+  'client auth',
+  'code signing',
+  'email protection',
+  's/mime',
+  'ipsec end system',
+  'ipsec tunnel',
+  'ipsec user',
+  'timestamping',
+  'ocsp signing',
+  'microsoft sgc',
+  'netscape sgc',
 ].sort();
 const legacySignerName = 'kubernetes.io/legacy-unknown';
 const maxDomainLength = 253;
@@ -68,6 +88,7 @@ export function certificateSigningRequestErrors(csr: JsonObject): FieldError[] {
   if (signerName === legacySignerName) errors.push(fieldInvalid('spec.signerName', signerName, 'the legacy signerName is not allowed via this API version'));
   else errors.push(...signerNameErrors(signerName, 'spec.signerName'));
   const expiration = spec.expirationSeconds;
-  if (typeof expiration === 'number' && expiration < 600) errors.push(fieldInvalid('spec.expirationSeconds', expiration, 'may not specify a duration less than 600 seconds (10 minutes)'));
+  if (typeof expiration === 'number' && expiration < 600)
+    errors.push(fieldInvalid('spec.expirationSeconds', expiration, 'may not specify a duration less than 600 seconds (10 minutes)'));
   return errors;
 }

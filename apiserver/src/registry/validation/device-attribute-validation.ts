@@ -25,7 +25,13 @@ function cIdentifierErrors(id: string, path: string): FieldError[] {
       fieldInvalid(
         path,
         id,
-        regexError("a valid C identifier must start with alphabetic character or '_', followed by a string of alphanumeric characters or '_'", cIdentifierFormat, 'my_name', 'MY_NAME', 'MyName'),
+        regexError(
+          "a valid C identifier must start with alphabetic character or '_', followed by a string of alphanumeric characters or '_'",
+          cIdentifierFormat,
+          'my_name',
+          'MY_NAME',
+          'MyName',
+        ),
       ),
     );
   }

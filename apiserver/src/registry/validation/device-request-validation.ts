@@ -17,7 +17,7 @@ import { invalidEach } from './value-formats.ts';
 const maxAlternatives = 8;
 const allocationModes = ['All', 'ExactCount'];
 
-const nameOf = (item: unknown): string => (stringOf(objectOf(item).name));
+const nameOf = (item: unknown): string => stringOf(objectOf(item).name);
 
 /** A request, alternative or reference name: a DNS label. */
 export const requestNameErrors = (name: string, path: string): FieldError[] => invalidEach(path, name, isDNS1123Label(name));
@@ -59,7 +59,8 @@ export function deviceRequestErrors(item: unknown, path: string): FieldError[] {
   const alternatives = listAt(request.firstAvailable);
   const exactly = isObject(request.exactly) ? request.exactly : undefined;
   if (alternatives.length === 0 && exactly === undefined) errors.push(fieldRequired(path, 'exactly one of `exactly` or `firstAvailable` is required'));
-  else if (alternatives.length > 0 && exactly !== undefined) errors.push(fieldInvalid(path, null, 'exactly one of `exactly` or `firstAvailable` is required, but multiple fields are set'));
+  else if (alternatives.length > 0 && exactly !== undefined)
+    errors.push(fieldInvalid(path, null, 'exactly one of `exactly` or `firstAvailable` is required, but multiple fields are set'));
   else if (exactly !== undefined) errors.push(...classRequestErrors(exactly, `${path}.exactly`));
   else errors.push(...boundedSetErrors(alternatives, maxAlternatives, `${path}.firstAvailable`, alternativeErrors, nameOf));
   return errors;

@@ -72,8 +72,10 @@ function sourceErrors(field: string, source: JsonObject, path: string): FieldErr
       else for (const message of isDNS1123Label(container)) errors.push(fieldInvalid(`${path}.container`, container, message));
     }
     errors.push(...metricTargetErrors(target, `${path}.target`));
-    if (!has('averageUtilization') && !has('averageValue')) errors.push(fieldRequired(`${path}.target.averageUtilization`, 'must set either a target raw value or a target utilization'));
-    if (has('averageUtilization') && has('averageValue')) errors.push(fieldForbidden(`${path}.target.averageValue`, 'may not set both a target raw value and a target utilization'));
+    if (!has('averageUtilization') && !has('averageValue'))
+      errors.push(fieldRequired(`${path}.target.averageUtilization`, 'must set either a target raw value or a target utilization'));
+    if (has('averageUtilization') && has('averageValue'))
+      errors.push(fieldForbidden(`${path}.target.averageValue`, 'may not set both a target raw value and a target utilization'));
     return errors;
   }
   if (field === 'object') errors.push(...kindAndNameErrors(objectOf(source.describedObject), `${path}.describedObject`));

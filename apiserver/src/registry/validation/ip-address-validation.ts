@@ -7,8 +7,7 @@ import type { JsonObject } from '../object-meta.ts';
 import { isObject, stringOf } from '../defaulting/json-fields.ts';
 import { isDNS1123Subdomain, pathSegmentErrors } from '../name-validation.ts';
 
-const parentRefOf = (ipAddress: JsonObject): JsonObject | undefined =>
-  isObject(ipAddress.spec) && isObject(ipAddress.spec.parentRef) ? ipAddress.spec.parentRef : undefined;
+const parentRefOf = (ipAddress: JsonObject): JsonObject | undefined => (isObject(ipAddress.spec) && isObject(ipAddress.spec.parentRef) ? ipAddress.spec.parentRef : undefined);
 
 export function ipAddressErrors(ipAddress: JsonObject): FieldError[] {
   const parentRef = parentRefOf(ipAddress);

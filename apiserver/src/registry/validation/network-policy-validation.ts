@@ -14,7 +14,10 @@ const policyTypes = ['Ingress', 'Egress'];
 export function networkPolicyErrors(policy: JsonObject): FieldError[] {
   const spec = objectOf(policy.spec);
   const errors = labelSelectorErrors(spec.podSelector, 'spec.podSelector');
-  for (const [direction, peersKey] of [['ingress', 'from'], ['egress', 'to']] as const) {
+  for (const [direction, peersKey] of [
+    ['ingress', 'from'],
+    ['egress', 'to'],
+  ] as const) {
     objectsAt(spec, direction).forEach((rule, i) => {
       const path = `spec.${direction}[${i}]`;
       objectsAt(rule, 'ports').forEach((port, j) => errors.push(...policyPortErrors(port, `${path}.ports[${j}]`)));

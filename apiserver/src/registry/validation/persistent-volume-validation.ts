@@ -84,9 +84,17 @@ const volumeSources: readonly (readonly [string, string, SourceValidator])[] = [
   ['gcePersistentDisk', 'persistentDisk', (source, path) => [...required(source, path, ['pdName']), ...partitionErrors(source, path)]],
   ['awsElasticBlockStore', 'awsElasticBlockStore', (source, path) => [...required(source, path, ['volumeID']), ...partitionErrors(source, path)]],
   ['glusterfs', 'glusterfs', (source, path) => required(source, path, ['endpoints', 'path'])],
-  ['flocker', 'flocker', (source, path) => (stringOf(source.datasetName) === '' && stringOf(source.datasetUUID) === '' ? [fieldRequired(path, 'one of datasetName and datasetUUID is required')] : [])],
+  [
+    'flocker',
+    'flocker',
+    (source, path) => (stringOf(source.datasetName) === '' && stringOf(source.datasetUUID) === '' ? [fieldRequired(path, 'one of datasetName and datasetUUID is required')] : []),
+  ],
   ['nfs', 'nfs', nfsErrors],
-  ['rbd', 'rbd', (source, path) => [...(Array.isArray(source.monitors) && source.monitors.length > 0 ? [] : [fieldRequired(`${path}.monitors`)]), ...required(source, path, ['image'])]],
+  [
+    'rbd',
+    'rbd',
+    (source, path) => [...(Array.isArray(source.monitors) && source.monitors.length > 0 ? [] : [fieldRequired(`${path}.monitors`)]), ...required(source, path, ['image'])],
+  ],
   ['quobyte', 'quobyte', (source, path) => required(source, path, ['registry', 'volume'])],
   ['cephfs', 'cephfs', (source, path) => (Array.isArray(source.monitors) && source.monitors.length > 0 ? [] : [fieldRequired(`${path}.monitors`)])],
   ['iscsi', 'iscsi', (source, path) => required(source, path, ['targetPortal', 'iqn'])],
@@ -105,7 +113,21 @@ const volumeSources: readonly (readonly [string, string, SourceValidator])[] = [
 ];
 
 /** Kube lets these carry the mount options annotation; the others may not. */
-const mountOptionSources = ['gcePersistentDisk', 'awsElasticBlockStore', 'glusterfs', 'nfs', 'rbd', 'quobyte', 'iscsi', 'cinder', 'cephfs', 'azureFile', 'vsphereVolume', 'azureDisk', 'photonPersistentDisk'];
+const mountOptionSources = [
+  'gcePersistentDisk',
+  'awsElasticBlockStore',
+  'glusterfs',
+  'nfs',
+  'rbd',
+  'quobyte',
+  'iscsi',
+  'cinder',
+  'cephfs',
+  'azureFile',
+  'vsphereVolume',
+  'azureDisk',
+  'photonPersistentDisk',
+];
 
 function capacityErrors(spec: JsonObject): FieldError[] {
   const capacity = isObject(spec.capacity) ? spec.capacity : undefined;
@@ -196,7 +218,9 @@ function updateErrors(next: JsonObject, old: JsonObject): FieldError[] {
   }
   if (!isDeepStrictEqual(newSource, oldSource)) {
     const changed = [...new Set([...Object.keys(newSource), ...Object.keys(oldSource)])].filter((key) => !isDeepStrictEqual(newSource[key], oldSource[key])).sort();
-    errors.push(fieldForbidden('spec.persistentvolumesource', `spec.persistentvolumesource is immutable after creation\n  changed: ${changed.map((key) => `spec.${key}`).join(', ')}`));
+    errors.push(
+      fieldForbidden('spec.persistentvolumesource', `spec.persistentvolumesource is immutable after creation\n  changed: ${changed.map((key) => `spec.${key}`).join(', ')}`),
+    );
   }
   if (newSpec.volumeMode !== oldSpec.volumeMode) errors.push(fieldInvalid('volumeMode', typeof newSpec.volumeMode === 'string' ? newSpec.volumeMode : null, 'field is immutable'));
   if (isObject(oldSpec.nodeAffinity) && !isDeepStrictEqual(newSpec.nodeAffinity, oldSpec.nodeAffinity)) {

@@ -54,7 +54,9 @@ function claimSpecErrors(spec: JsonObject, path: string): FieldError[] {
   return [
     ...boundedSetErrors(requests, maxRequests, `${devicesPath}.requests`, deviceRequestErrors, (request) => stringOf(objectOf(request).name)),
     ...boundedListErrors(listAt(devices.constraints), maxConstraints, `${devicesPath}.constraints`, (constraint, itemPath) => constraintErrors(constraint, itemPath, references)),
-    ...boundedListErrors(listAt(devices.config), maxConfigurations, `${devicesPath}.config`, (configuration, itemPath) => claimConfigurationErrors(configuration, itemPath, references)),
+    ...boundedListErrors(listAt(devices.config), maxConfigurations, `${devicesPath}.config`, (configuration, itemPath) =>
+      claimConfigurationErrors(configuration, itemPath, references),
+    ),
   ];
 }
 

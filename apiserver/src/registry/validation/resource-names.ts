@@ -7,8 +7,28 @@ import { canonicalQuantity } from '../../table/columns/canonical-quantity.ts';
 import { quantityGoSyntax } from './quantity-go-syntax.ts';
 import { invalidEach, isQualifiedName } from './value-formats.ts';
 
-const objectCounts = ['pods', 'resourcequotas', 'services', 'replicationcontrollers', 'secrets', 'configmaps', 'persistentvolumeclaims', 'services.nodeports', 'services.loadbalancers'];
-const computeQuotas = ['cpu', 'memory', 'ephemeral-storage', 'requests.cpu', 'requests.memory', 'requests.ephemeral-storage', 'limits.cpu', 'limits.memory', 'limits.ephemeral-storage'];
+const objectCounts = [
+  'pods',
+  'resourcequotas',
+  'services',
+  'replicationcontrollers',
+  'secrets',
+  'configmaps',
+  'persistentvolumeclaims',
+  'services.nodeports',
+  'services.loadbalancers',
+];
+const computeQuotas = [
+  'cpu',
+  'memory',
+  'ephemeral-storage',
+  'requests.cpu',
+  'requests.memory',
+  'requests.ephemeral-storage',
+  'limits.cpu',
+  'limits.memory',
+  'limits.ephemeral-storage',
+];
 
 const standardResources = new Set([...computeQuotas, ...objectCounts, 'storage', 'requests.storage']);
 const standardQuotaResources = new Set([...computeQuotas, ...objectCounts, 'requests.storage']);

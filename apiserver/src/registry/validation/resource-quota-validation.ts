@@ -20,7 +20,8 @@ const podCompute = ['cpu', 'memory', 'limits.cpu', 'limits.memory', 'requests.cp
 
 /** IsResourceQuotaScopeValidForResource. */
 function scopeFits(scope: string, resource: string): boolean {
-  if (['Terminating', 'NotTerminating', 'NotBestEffort', 'PriorityClass', 'CrossNamespacePodAffinity'].includes(scope)) return podCount.includes(resource) || podCompute.includes(resource);
+  if (['Terminating', 'NotTerminating', 'NotBestEffort', 'PriorityClass', 'CrossNamespacePodAffinity'].includes(scope))
+    return podCount.includes(resource) || podCompute.includes(resource);
   if (scope === 'BestEffort') return podCount.includes(resource);
   if (scope === 'VolumeAttributesClass') return resource === 'persistentvolumeclaims' || resource === 'requests.storage';
   return true;
@@ -63,7 +64,8 @@ function scopeSelectorErrors(spec: JsonObject, hard: readonly string[]): FieldEr
     const values = stringsOf(expression.values);
     if (!scopes.includes(scope)) errors.push(fieldInvalid(`${path}.scopeName`, scope, 'unsupported scope'));
     for (const resource of hard) {
-      if (isStandardQuotaResource(resource) && !scopeFits(scope, resource)) errors.push(fieldInvalid(path, scopeSelectorGoSyntax(selector), 'unsupported scope applied to resource'));
+      if (isStandardQuotaResource(resource) && !scopeFits(scope, resource))
+        errors.push(fieldInvalid(path, scopeSelectorGoSyntax(selector), 'unsupported scope applied to resource'));
     }
     if (existsOnlyScopes.includes(scope) && operator !== 'Exists') {
       errors.push(

@@ -4,5 +4,4 @@
 import type { FieldError } from '@capstan/common';
 
 /** The metadata errors of the new object, which come first in every resource.k8s.io update. */
-export const withoutSpecErrors = (objectErrors: readonly FieldError[]): FieldError[] =>
-  objectErrors.filter((error) => error.field !== 'spec' && !error.field.startsWith('spec.'));
+export const withoutSpecErrors = (objectErrors: readonly FieldError[]): FieldError[] => objectErrors.filter((error) => error.field !== 'spec' && !error.field.startsWith('spec.'));

@@ -13,7 +13,11 @@ const isZero = (value: unknown): boolean =>
 /** A metav1.ObjectMeta as its String() writes it (in the bad value of "must be empty"). */
 function objectMetaString(metadata: JsonObject): { goSyntax: string } {
   const map = (value: unknown): string => {
-    const entries = isObject(value) ? Object.keys(value).sort().map((key) => `${key}: ${stringOf(value[key])},`) : [];
+    const entries = isObject(value)
+      ? Object.keys(value)
+          .sort()
+          .map((key) => `${key}: ${stringOf(value[key])},`)
+      : [];
     return `map[string]string{${entries.join('')}}`;
   };
   const finalizers = Array.isArray(metadata.finalizers) ? metadata.finalizers.map(String).join(' ') : '';
@@ -70,7 +74,8 @@ function accessReviewSpecErrors(spec: JsonObject, withSubject: boolean): FieldEr
     errors.push(fieldInvalid('spec.nonResourceAttributes', nonResourceGoSyntax(nonResource), 'cannot be specified in combination with resourceAttributes'));
   }
   // kube quotes the absent nonResourceAttributes as the text "null".
-  if (resource === undefined && nonResource === undefined) errors.push(fieldInvalid('spec.resourceAttributes', 'null', 'exactly one of nonResourceAttributes or resourceAttributes must be specified'));
+  if (resource === undefined && nonResource === undefined)
+    errors.push(fieldInvalid('spec.resourceAttributes', 'null', 'exactly one of nonResourceAttributes or resourceAttributes must be specified'));
   const groups = Array.isArray(spec.groups) ? spec.groups : [];
   if (withSubject && stringOf(spec.user) === '' && groups.length === 0) errors.push(fieldInvalid('spec.user', '', 'at least one of user or group must be specified'));
   if (resource !== undefined) {
@@ -80,9 +85,15 @@ function accessReviewSpecErrors(spec: JsonObject, withSubject: boolean): FieldEr
   return errors;
 }
 
-export const subjectAccessReviewErrors = (review: JsonObject): FieldError[] => [...accessReviewSpecErrors(objectOf(review.spec), true), ...metadataErrors(review.metadata, 'must be empty')];
+export const subjectAccessReviewErrors = (review: JsonObject): FieldError[] => [
+  ...accessReviewSpecErrors(objectOf(review.spec), true),
+  ...metadataErrors(review.metadata, 'must be empty'),
+];
 
-export const selfSubjectAccessReviewErrors = (review: JsonObject): FieldError[] => [...accessReviewSpecErrors(objectOf(review.spec), false), ...metadataErrors(review.metadata, 'must be empty')];
+export const selfSubjectAccessReviewErrors = (review: JsonObject): FieldError[] => [
+  ...accessReviewSpecErrors(objectOf(review.spec), false),
+  ...metadataErrors(review.metadata, 'must be empty'),
+];
 
 /** `review.metadata.namespace` is the request's namespace by now. */
 export function localSubjectAccessReviewErrors(review: JsonObject): FieldError[] {

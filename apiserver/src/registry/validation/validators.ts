@@ -48,8 +48,16 @@ const kindValidators: Readonly<Record<string, KindValidator>> = {
     ...longRunningTemplateErrors(deployment, 'ReplicaSet'),
     ...deploymentCountErrors(deployment),
   ],
-  'apps/ReplicaSet': (replicaSet) => [...emptySelectorErrors(replicaSet, 'deployment'), ...selectedWorkloadErrors(replicaSet), ...longRunningTemplateErrors(replicaSet, 'ReplicaSet')],
-  'apps/StatefulSet': (statefulSet) => [...emptySelectorErrors(statefulSet, 'statefulset'), ...selectedWorkloadErrors(statefulSet), ...longRunningTemplateErrors(statefulSet, 'StatefulSet')],
+  'apps/ReplicaSet': (replicaSet) => [
+    ...emptySelectorErrors(replicaSet, 'deployment'),
+    ...selectedWorkloadErrors(replicaSet),
+    ...longRunningTemplateErrors(replicaSet, 'ReplicaSet'),
+  ],
+  'apps/StatefulSet': (statefulSet) => [
+    ...emptySelectorErrors(statefulSet, 'statefulset'),
+    ...selectedWorkloadErrors(statefulSet),
+    ...longRunningTemplateErrors(statefulSet, 'StatefulSet'),
+  ],
   'apps/DaemonSet': (daemonSet) => [...emptySelectorErrors(daemonSet, 'daemonset'), ...selectedWorkloadErrors(daemonSet), ...longRunningTemplateErrors(daemonSet, 'DaemonSet')],
   'batch/Job': jobErrors,
   '/Event': coreEventErrors,

@@ -19,7 +19,8 @@ export { isQualifiedName, isValidLabelValue } from '@capstan/common';
 export function isConfigMapKey(value: string): string[] {
   const errors: string[] = [];
   if (value.length > 253) errors.push('must be no more than 253 characters');
-  if (!configKey.test(value)) errors.push(regexError("a valid config key must consist of alphanumeric characters, '-', '_' or '.'", configKeyFormat, 'key.name', 'KEY_NAME', 'key-name'));
+  if (!configKey.test(value))
+    errors.push(regexError("a valid config key must consist of alphanumeric characters, '-', '_' or '.'", configKeyFormat, 'key.name', 'KEY_NAME', 'key-name'));
   if (value === '.') errors.push("must not be '.'");
   else if (value === '..') errors.push("must not be '..'");
   else if (value.startsWith('..')) errors.push("must not start with '..'");

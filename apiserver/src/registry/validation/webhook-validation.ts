@@ -62,7 +62,13 @@ export function ruleErrors(rule: JsonObject, path: string): FieldError[] {
   const ops = stringsOf(rule.operations);
   if (ops.length === 0) errors.push(fieldRequired(`${path}.operations`));
   if (ops.length > 1 && ops.includes('*')) {
-    errors.push(fieldInvalid(`${path}.operations`, { goSyntax: `[]admissionregistration.OperationType{${ops.map(goQuote).join(', ')}}` }, "if '*' is present, must not specify other operations"));
+    errors.push(
+      fieldInvalid(
+        `${path}.operations`,
+        { goSyntax: `[]admissionregistration.OperationType{${ops.map(goQuote).join(', ')}}` },
+        "if '*' is present, must not specify other operations",
+      ),
+    );
   }
   ops.forEach((op, i) => {
     if (!operations.includes(op)) errors.push(fieldNotSupported(`${path}.operations[${i}]`, op, operations));
@@ -89,7 +95,8 @@ function clientConfigErrors(config: JsonObject, path: string): FieldError[] {
   const errors: FieldError[] = [];
   if (typeof service.name !== 'string' || service.name === '') errors.push(fieldRequired(`${path}.service.name`, 'service name is required'));
   if (typeof service.namespace !== 'string' || service.namespace === '') errors.push(fieldRequired(`${path}.service.namespace`, 'service namespace is required'));
-  if (typeof service.port === 'number' && (service.port < 1 || service.port > 65535)) errors.push(fieldInvalid(`${path}.service.port`, service.port, 'port is not valid: must be between 1 and 65535, inclusive'));
+  if (typeof service.port === 'number' && (service.port < 1 || service.port > 65535))
+    errors.push(fieldInvalid(`${path}.service.port`, service.port, 'port is not valid: must be between 1 and 65535, inclusive'));
   if (typeof service.path === 'string' && !service.path.startsWith('/')) errors.push(fieldInvalid(`${path}.service.path`, service.path, "must start with a '/'"));
   return errors;
 }
@@ -104,7 +111,8 @@ function webhookUrlErrors(text: string, path: string): FieldError[] {
   const errors: FieldError[] = [];
   if (scheme !== 'https') errors.push(fieldInvalid(path, scheme, `'https' is the only allowed URL scheme${urlForm}`));
   if (host === '') errors.push(fieldInvalid(path, host, `host must be specified${urlForm}`));
-  if (url !== undefined && (url.username !== '' || url.password !== '')) errors.push(fieldInvalid(path, url.password === '' ? url.username : `${url.username}:${url.password}`, 'user information is not permitted in the URL'));
+  if (url !== undefined && (url.username !== '' || url.password !== ''))
+    errors.push(fieldInvalid(path, url.password === '' ? url.username : `${url.username}:${url.password}`, 'user information is not permitted in the URL'));
   if (url !== undefined && url.hash.length > 1) errors.push(fieldInvalid(path, url.hash.slice(1), 'fragments are not permitted in the URL'));
   if (url !== undefined && url.search.length > 1) errors.push(fieldInvalid(path, url.search.slice(1), 'query parameters are not permitted in the URL'));
   return errors;
@@ -134,13 +142,16 @@ type MatchConditionCompiler = ReturnType<typeof webhookMatchConditions>;
 function webhookErrors(webhook: JsonObject, path: string, mutating: boolean, matchConditions: MatchConditionCompiler): FieldError[] {
   const errors = webhookNameErrors(stringOf(webhook.name), `${path}.name`);
   objectsAt(webhook, 'rules').forEach((rule, i) => errors.push(...ruleErrors(rule, `${path}.rules[${i}]`)));
-  if (typeof webhook.failurePolicy === 'string' && !['Fail', 'Ignore'].includes(webhook.failurePolicy)) errors.push(fieldNotSupported(`${path}.failurePolicy`, webhook.failurePolicy, ['Fail', 'Ignore']));
-  if (typeof webhook.matchPolicy === 'string' && !['Equivalent', 'Exact'].includes(webhook.matchPolicy)) errors.push(fieldNotSupported(`${path}.matchPolicy`, webhook.matchPolicy, ['Equivalent', 'Exact']));
+  if (typeof webhook.failurePolicy === 'string' && !['Fail', 'Ignore'].includes(webhook.failurePolicy))
+    errors.push(fieldNotSupported(`${path}.failurePolicy`, webhook.failurePolicy, ['Fail', 'Ignore']));
+  if (typeof webhook.matchPolicy === 'string' && !['Equivalent', 'Exact'].includes(webhook.matchPolicy))
+    errors.push(fieldNotSupported(`${path}.matchPolicy`, webhook.matchPolicy, ['Equivalent', 'Exact']));
   const sideEffects = ['None', 'NoneOnDryRun'];
   if (typeof webhook.sideEffects !== 'string') errors.push(fieldRequired(`${path}.sideEffects`, `must specify one of ${sideEffects.join(', ')}`));
   else if (!sideEffects.includes(webhook.sideEffects)) errors.push(fieldNotSupported(`${path}.sideEffects`, webhook.sideEffects, sideEffects));
   const timeout = webhook.timeoutSeconds;
-  if (typeof timeout === 'number' && (timeout < 1 || timeout > 30)) errors.push(fieldInvalid(`${path}.timeoutSeconds`, timeout, 'the timeout value must be between 1 and 30 seconds'));
+  if (typeof timeout === 'number' && (timeout < 1 || timeout > 30))
+    errors.push(fieldInvalid(`${path}.timeoutSeconds`, timeout, 'the timeout value must be between 1 and 30 seconds'));
   errors.push(...labelSelectorErrors(webhook.namespaceSelector, `${path}.namespaceSelector`), ...labelSelectorErrors(webhook.objectSelector, `${path}.objectSelector`));
   if (mutating && typeof webhook.reinvocationPolicy === 'string' && !['IfNeeded', 'Never'].includes(webhook.reinvocationPolicy)) {
     errors.push(fieldNotSupported(`${path}.reinvocationPolicy`, webhook.reinvocationPolicy, ['IfNeeded', 'Never']));

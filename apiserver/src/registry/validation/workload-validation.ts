@@ -101,7 +101,8 @@ export function deploymentCountErrors(deployment: JsonObject): FieldError[] {
   }
   if (typeof spec.progressDeadlineSeconds === 'number') {
     if (spec.progressDeadlineSeconds < 0) errors.push(fieldInvalid('spec.progressDeadlineSeconds', spec.progressDeadlineSeconds, 'must be greater than or equal to 0'));
-    if (spec.progressDeadlineSeconds <= minReadySeconds) errors.push(fieldInvalid('spec.progressDeadlineSeconds', spec.progressDeadlineSeconds, 'must be greater than minReadySeconds'));
+    if (spec.progressDeadlineSeconds <= minReadySeconds)
+      errors.push(fieldInvalid('spec.progressDeadlineSeconds', spec.progressDeadlineSeconds, 'must be greater than minReadySeconds'));
   }
   return errors;
 }

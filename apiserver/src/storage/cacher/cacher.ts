@@ -3,18 +3,7 @@
 // revisions and everything else go to the store.
 
 import { futureRevision, unavailable } from '../storage-error.ts';
-import type {
-  DeleteResult,
-  GetResult,
-  KeyValue,
-  ListOptions,
-  ListResult,
-  ReadOptions,
-  Revision,
-  Storage,
-  Watch,
-  WatchListener,
-} from '../storage.ts';
+import type { DeleteResult, GetResult, KeyValue, ListOptions, ListResult, ReadOptions, Revision, Storage, Watch, WatchListener } from '../storage.ts';
 import { ResourceCache, type ResourceCacheOptions } from './resource-cache.ts';
 
 export interface CacherOptions {
@@ -131,4 +120,3 @@ export class Cacher implements Storage {
 }
 
 const isExact = (options: ReadOptions): boolean => options.revision !== undefined && options.revision > 0;
-

@@ -5,17 +5,7 @@
 import { prefixEnd } from '../keys.ts';
 import { RevisionWaiter } from '../revision-waiter.ts';
 import { futureRevision, type StorageError, unavailable } from '../storage-error.ts';
-import {
-  changedKey,
-  type ChangeEvent,
-  type KeyValue,
-  type ListResult,
-  type Revision,
-  type Storage,
-  type Watch,
-  type WatchEvent,
-  type WatchListener,
-} from '../storage.ts';
+import { changedKey, type ChangeEvent, type KeyValue, type ListResult, type Revision, type Storage, type Watch, type WatchEvent, type WatchListener } from '../storage.ts';
 import { WatchChannel } from '../watch-channel.ts';
 import { EventRing } from './event-ring.ts';
 import { SortedIndex } from './sorted-index.ts';

@@ -49,8 +49,7 @@ type Policy = ReturnType<NonNullable<NonNullable<IOptions['faultHandling']>['hos
  * 5 s. So calls go straight through: each failure reaches the store, which reports it once.
  */
 const passThrough = {
-  execute: (fn: (context: { signal: AbortSignal }) => unknown) =>
-    Promise.resolve().then(() => fn({ signal: new AbortController().signal })),
+  execute: (fn: (context: { signal: AbortSignal }) => unknown) => Promise.resolve().then(() => fn({ signal: new AbortController().signal })),
   onSuccess: () => ({ dispose: () => undefined }),
   onFailure: () => ({ dispose: () => undefined }),
 } as unknown as Policy;
@@ -63,8 +62,7 @@ export function openEtcdClient(options: EtcdClientOptions): EtcdClient {
       'grpc.keepalive_time_ms': keepaliveTimeMs,
       'grpc.keepalive_timeout_ms': keepaliveTimeoutMs,
     },
-    defaultCallOptions: (context) =>
-      context.isStream ? {} : { deadline: Date.now() + options.requestTimeoutMs },
+    defaultCallOptions: (context) => (context.isStream ? {} : { deadline: Date.now() + options.requestTimeoutMs }),
     faultHandling: { host: () => passThrough, global: passThrough },
   });
   return {

@@ -5,8 +5,7 @@ import type { IKeyValue } from './etcd-client.ts';
 
 export const keyBytes = (key: string): Buffer => Buffer.from(key, 'utf8');
 
-export const valueBytes = (value: Uint8Array): Buffer =>
-  Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+export const valueBytes = (value: Uint8Array): Buffer => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength));
 
 export const revisionOf = (value: string | number | undefined): Revision => Number(value ?? 0);
 

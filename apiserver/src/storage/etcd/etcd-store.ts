@@ -4,37 +4,10 @@
 import { CompareResult, CompareTarget } from 'etcd3';
 import { prefixEnd } from '../keys.ts';
 import { RevisionWaiter } from '../revision-waiter.ts';
-import {
-  alreadyExists,
-  compacted,
-  conflict,
-  futureRevision,
-  notFound,
-  type StorageError,
-  unavailable,
-} from '../storage-error.ts';
-import type {
-  DeleteResult,
-  GetResult,
-  KeyValue,
-  ListOptions,
-  ListResult,
-  ReadOptions,
-  Revision,
-  Storage,
-  Watch,
-  WatchListener,
-} from '../storage.ts';
+import { alreadyExists, compacted, conflict, futureRevision, notFound, type StorageError, unavailable } from '../storage-error.ts';
+import type { DeleteResult, GetResult, KeyValue, ListOptions, ListResult, ReadOptions, Revision, Storage, Watch, WatchListener } from '../storage.ts';
 import { WatchChannel } from '../watch-channel.ts';
-import {
-  type EtcdClient,
-  type ICompare,
-  type IRangeRequest,
-  type IRangeResponse,
-  type IRequestOp,
-  type ITxnResponse,
-  openEtcdClient,
-} from './etcd-client.ts';
+import { type EtcdClient, type ICompare, type IRangeRequest, type IRangeResponse, type IRequestOp, type ITxnResponse, openEtcdClient } from './etcd-client.ts';
 import { isCompactedError, isFutureRevisionError, unavailableFrom } from './etcd-errors.ts';
 import { keyBytes, keyValueFromEtcd, revisionOf, valueBytes } from './etcd-kv.ts';
 import { EtcdWatch } from './etcd-watch.ts';
@@ -104,8 +77,7 @@ export class EtcdStore implements Storage {
     this.#checkOpen();
     const request: IRangeRequest = { key: keyBytes(key) };
     const exact = positive(options.revision);
-    const response =
-      exact === undefined ? await this.#rangeLatest(request, options.minRevision) : await this.#rangeAt(request, exact);
+    const response = exact === undefined ? await this.#rangeLatest(request, options.minRevision) : await this.#rangeAt(request, exact);
     const kv = response.kvs[0];
     return {
       kv: kv === undefined ? undefined : keyValueFromEtcd(kv),
@@ -124,10 +96,7 @@ export class EtcdStore implements Storage {
     for (;;) {
       const want = limit > 0 ? Math.min(limit - items.length, this.#pageSize) : this.#pageSize;
       const request: IRangeRequest = { key: keyBytes(start), range_end: end, limit: want };
-      const response =
-        revision === undefined
-          ? await this.#rangeLatest(request, options.minRevision)
-          : await this.#rangeAt(request, revision);
+      const response = revision === undefined ? await this.#rangeLatest(request, options.minRevision) : await this.#rangeAt(request, revision);
       revision ??= revisionOf(response.header.revision);
       for (const kv of response.kvs) items.push(keyValueFromEtcd(kv));
       const last = items[items.length - 1];
@@ -176,12 +145,7 @@ export class EtcdStore implements Storage {
     if (expectedRevision !== undefined) {
       compare.push({ key: k, target: CompareTarget.Mod, result: CompareResult.Equal, mod_revision: expectedRevision });
     }
-    const response = await this.#txn(
-      compare,
-      [{ request_delete_range: { key: k, prev_kv: true } }],
-      [{ request_range: { key: k, keys_only: true } }],
-      `delete ${key}`,
-    );
+    const response = await this.#txn(compare, [{ request_delete_range: { key: k, prev_kv: true } }], [{ request_range: { key: k, keys_only: true } }], `delete ${key}`);
     if (!response.succeeded) throw this.#compareFailed(response, key, expectedRevision);
     const prev = response.responses[0]?.response_delete_range?.prev_kvs[0];
     if (prev === undefined) throw unavailable(`etcd deleted ${key} without returning its previous value`);
@@ -330,8 +294,7 @@ export class EtcdStore implements Storage {
   }
 }
 
-const positive = (value: number | undefined): number | undefined =>
-  value !== undefined && value > 0 ? value : undefined;
+const positive = (value: number | undefined): number | undefined => (value !== undefined && value > 0 ? value : undefined);
 
 /** The key exists: etcd compares a missing key's mod revision as 0, so `mod == 0` alone would match it. */
 const exists = (key: Buffer): ICompare => ({

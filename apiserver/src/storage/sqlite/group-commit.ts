@@ -34,12 +34,7 @@ export class GroupCommit {
   #pending: PendingWrite[] = [];
   #scheduled = false;
 
-  constructor(
-    db: DatabaseSync,
-    statements: Statements,
-    revision: Revision,
-    listeners: GroupCommitListeners,
-  ) {
+  constructor(db: DatabaseSync, statements: Statements, revision: Revision, listeners: GroupCommitListeners) {
     this.#db = db;
     this.#statements = statements;
     this.#revision = revision;
@@ -84,9 +79,7 @@ export class GroupCommit {
         // SQLite rolls back by itself after an I/O error; the writes fail either way.
       }
       // A lock held elsewhere passes ("please try again"); anything else is the store's failure.
-      const failure = isTransientSqliteError(error)
-        ? unavailable(`the write could not be committed: ${describeSqliteError(error)}`, error)
-        : this.#listeners.onFailed(error);
+      const failure = isTransientSqliteError(error) ? unavailable(`the write could not be committed: ${describeSqliteError(error)}`, error) : this.#listeners.onFailed(error);
       for (const write of batch) write.reject(failure);
       return;
     }

@@ -29,9 +29,7 @@ export function watchEventFromChangeRow(row: Row): WatchEvent {
         };
   if (row.value == null) {
     // A delete always has a previous version unless compaction took it; then there is nothing to report.
-    return prev === undefined
-      ? { type: 'PROGRESS', revision }
-      : { type: 'DELETED', revision, prev };
+    return prev === undefined ? { type: 'PROGRESS', revision } : { type: 'DELETED', revision, prev };
   }
   const kv: KeyValue = { key, value: row.value as Uint8Array, createRevision: row.create_revision as number, modRevision: revision };
   return prev === undefined ? { type: 'ADDED', revision, kv } : { type: 'MODIFIED', revision, kv, prev };

@@ -27,9 +27,7 @@ export function prepareStatements(db: DatabaseSync): Statements {
       `SELECT c.key, l.value, l.create_revision, c.mod_revision FROM kv c JOIN kv_log l ON l.revision = c.mod_revision
        WHERE c.key = ?`,
     ),
-    getAt: db.prepare(
-      'SELECT key, value, create_revision, revision AS mod_revision FROM kv_log WHERE key = ? AND revision <= ? ORDER BY revision DESC LIMIT 1',
-    ),
+    getAt: db.prepare('SELECT key, value, create_revision, revision AS mod_revision FROM kv_log WHERE key = ? AND revision <= ? ORDER BY revision DESC LIMIT 1'),
     listCurrent: db.prepare(
       `SELECT c.key, l.value, l.create_revision, c.mod_revision FROM kv c JOIN kv_log l ON l.revision = c.mod_revision
        WHERE c.key > ? AND c.key < ? ORDER BY c.key LIMIT ?`,
@@ -46,9 +44,7 @@ export function prepareStatements(db: DatabaseSync): Statements {
        FROM kv_log l LEFT JOIN kv_log p ON p.revision = l.prev_revision
        WHERE l.revision > ? AND l.key > ? AND l.key < ? ORDER BY l.revision`,
     ),
-    appendLog: db.prepare(
-      'INSERT INTO kv_log (revision, key, value, create_revision, prev_revision) VALUES (?, ?, ?, ?, ?)',
-    ),
+    appendLog: db.prepare('INSERT INTO kv_log (revision, key, value, create_revision, prev_revision) VALUES (?, ?, ?, ?, ?)'),
     putCurrent: db.prepare('INSERT OR REPLACE INTO kv (key, mod_revision) VALUES (?, ?)'),
     deleteCurrent: db.prepare('DELETE FROM kv WHERE key = ?'),
     // Keep, for each key, its latest version at or before the compacted revision unless that is a

@@ -50,7 +50,7 @@ export const horizontalPodAutoscalerColumns: TableColumns = {
   definitions: [
     nameColumn,
     column('Reference', 'string', 'The workload the autoscaler scales.'),
-    column('Targets', 'string', 'Each metric\'s current value against its target.'),
+    column('Targets', 'string', "Each metric's current value against its target."),
     column('MinPods', 'string', 'The fewest replicas the autoscaler scales down to.'),
     column('MaxPods', 'integer', 'The most replicas the autoscaler scales up to.'),
     column('Replicas', 'integer', 'How many replicas the target has now.'),

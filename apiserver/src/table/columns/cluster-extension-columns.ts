@@ -219,11 +219,7 @@ const csiStorageCapacityColumns: TableColumns = {
   ],
   cells: (capacity) => {
     const value = fieldAt(capacity, 'capacity');
-    return [
-      nameOf(capacity),
-      stringAt(capacity, 'storageClassName'),
-      typeof value === 'string' || typeof value === 'number' ? canonicalQuantity(value) : '<unset>',
-    ];
+    return [nameOf(capacity), stringAt(capacity, 'storageClassName'), typeof value === 'string' || typeof value === 'number' ? canonicalQuantity(value) : '<unset>'];
   },
 };
 
@@ -287,12 +283,7 @@ function apiServiceAvailable(apiService: JsonObject): string {
 }
 
 const apiServiceColumns: TableColumns = {
-  definitions: [
-    nameColumn,
-    column('Service', 'string', 'The service that serves this API, or Local.'),
-    column('Available', 'string', 'Whether the API is available.'),
-    ageColumn,
-  ],
+  definitions: [nameColumn, column('Service', 'string', 'The service that serves this API, or Local.'), column('Available', 'string', 'Whether the API is available.'), ageColumn],
   cells: (apiService, now) => [
     nameOf(apiService),
     hasField(apiService, 'spec', 'service') ? `${stringAt(apiService, 'spec', 'service', 'namespace')}/${stringAt(apiService, 'spec', 'service', 'name')}` : 'Local',

@@ -8,8 +8,7 @@ import { arrayAt, numberAt, optionalNumberAt, optionalStringAt, stringAt } from 
 
 const shown = 3;
 
-const withMore = (list: readonly string[], count: number): string =>
-  count > list.length ? `${list.join(',')} + ${count - list.length} more...` : list.join(',');
+const withMore = (list: readonly string[], count: number): string => (count > list.length ? `${list.join(',')} + ${count - list.length} more...` : list.join(','));
 
 /** Go's net.JoinHostPort: IPv6 addresses go in brackets. */
 const hostPort = (host: string, port: number): string => (host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`);

@@ -27,8 +27,7 @@ const firstConditionStatus = (conditions: readonly unknown[], type: string): str
   return found === undefined ? undefined : stringAt(found, 'status');
 };
 
-const hasConditionTrue = (conditions: readonly unknown[], type: string): boolean =>
-  conditions.some((c) => stringAt(c, 'type') === type && stringAt(c, 'status') === 'True');
+const hasConditionTrue = (conditions: readonly unknown[], type: string): boolean => conditions.some((c) => stringAt(c, 'type') === type && stringAt(c, 'status') === 'True');
 
 /** The later of two restart times; undefined stands for Go's zero time. */
 const later = (current: number | undefined, candidate: number | undefined): number | undefined =>

@@ -16,7 +16,7 @@ export const podTemplateColumns: TableColumns = {
   definitions: [
     nameColumn,
     column('Containers', 'string', 'The names of the containers in the template.'),
-    column('Images', 'string', 'The images the template\'s containers run.'),
+    column('Images', 'string', "The images the template's containers run."),
     column('Pod Labels', 'string', 'The labels pods made from the template get.'),
   ],
   cells: (template) => {

@@ -37,12 +37,7 @@ const bindingColumns = (roleRefDescription: string, noun: string): TableColumns 
     wideColumn('Groups', 'string', `Groups in the ${noun}`),
     wideColumn('ServiceAccounts', 'string', `ServiceAccounts in the ${noun}`),
   ],
-  cells: (binding, now) => [
-    nameOf(binding),
-    `${stringAt(binding, 'roleRef', 'kind')}/${stringAt(binding, 'roleRef', 'name')}`,
-    ageOf(binding, now),
-    ...subjects(binding),
-  ],
+  cells: (binding, now) => [nameOf(binding), `${stringAt(binding, 'roleRef', 'kind')}/${stringAt(binding, 'roleRef', 'name')}`, ageOf(binding, now), ...subjects(binding)],
 });
 
 export const roleBindingColumns = bindingColumns(roleBinding.roleRef, 'roleBinding');

@@ -18,7 +18,10 @@ function accessModes(modes: readonly unknown[]): string {
     ['ReadWriteMany', 'RWX'],
     ['ReadWriteOncePod', 'RWOP'],
   ];
-  return abbreviations.filter(([mode]) => modes.includes(mode)).map(([, short]) => short).join(',');
+  return abbreviations
+    .filter(([mode]) => modes.includes(mode))
+    .map(([, short]) => short)
+    .join(',');
 }
 
 /** A quantity as its string; an absent one is the zero quantity, "0". */
@@ -32,8 +35,7 @@ function storageClassOf(object: JsonObject): string {
 }
 
 /** The phase, or Terminating once deletion has begun. */
-const phaseOf = (object: JsonObject): string =>
-  hasField(object, 'metadata', 'deletionTimestamp') ? 'Terminating' : (stringAt(object, 'status', 'phase') || defaultPhase);
+const phaseOf = (object: JsonObject): string => (hasField(object, 'metadata', 'deletionTimestamp') ? 'Terminating' : stringAt(object, 'status', 'phase') || defaultPhase);
 
 function claimOf(volume: JsonObject): string {
   const claim = fieldAt(volume, 'spec', 'claimRef');

@@ -2,17 +2,7 @@
 // ReplicationController's: replica counts, Age, and (wide) the template's containers and selector.
 
 import type { JsonObject } from '../../registry/object-meta.ts';
-import {
-  ageColumn,
-  ageOf,
-  column,
-  containersColumn,
-  imagesColumn,
-  nameColumn,
-  nameOf,
-  wideColumn,
-  type TableColumns,
-} from './column.ts';
+import { ageColumn, ageOf, column, containersColumn, imagesColumn, nameColumn, nameOf, wideColumn, type TableColumns } from './column.ts';
 import { containerCells } from './container-cells.ts';
 import {
   controllerRevision,
@@ -157,11 +147,6 @@ function controllerOf(revision: JsonObject): string {
 }
 
 export const controllerRevisionColumns: TableColumns = {
-  definitions: [
-    nameColumn,
-    column('Controller', 'string', 'Controller of the object'),
-    column('Revision', 'string', controllerRevision.revision),
-    ageColumn,
-  ],
+  definitions: [nameColumn, column('Controller', 'string', 'Controller of the object'), column('Revision', 'string', controllerRevision.revision), ageColumn],
   cells: (revision, now) => [nameOf(revision), controllerOf(revision), numberAt(revision, 'revision'), ageOf(revision, now)],
 };

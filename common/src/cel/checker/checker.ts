@@ -38,7 +38,11 @@ export function checkCel(parsed: ParsedExpr, environment: CheckEnvironment): Che
   return { ok: true, checked: { parsed, type: types.get(parsed.expr.id)!, types, references: checker.references } };
 }
 
-const inSourceOrder = (issues: readonly CelIssue[]): CelIssue[] => issues.map((issue, i) => ({ issue, i })).sort((a, b) => a.issue.offset - b.issue.offset || a.i - b.i).map(({ issue }) => issue);
+const inSourceOrder = (issues: readonly CelIssue[]): CelIssue[] =>
+  issues
+    .map((issue, i) => ({ issue, i }))
+    .sort((a, b) => a.issue.offset - b.issue.offset || a.i - b.i)
+    .map(({ issue }) => issue);
 
 const unwrapOptional = (type: CelType): { type: CelType; optional: boolean } => (type.kind === 'optional' ? { type: type.value, optional: true } : { type, optional: false });
 
@@ -330,10 +334,7 @@ class Checker {
         if (twoVariables) var2Type = dynType;
         break;
       default:
-        this.report(
-          expr.iterRange.offset,
-          `expression of type '${checkerTypeName(rangeType)}' cannot be range of a comprehension (must be list, map, or dynamic)`,
-        );
+        this.report(expr.iterRange.offset, `expression of type '${checkerTypeName(rangeType)}' cannot be range of a comprehension (must be list, map, or dynamic)`);
         varType = errorType;
         if (twoVariables) var2Type = errorType;
     }

@@ -104,4 +104,3 @@ function runtimeTypeName(type: CelType): string {
       return celTypeName(type);
   }
 }
-

@@ -176,7 +176,9 @@ function parseArgs<S extends typeof checkFlags | typeof evalFlags>(specs: S, act
 
 function oneExpression(action: string, args: readonly string[]): string {
   if (args.length === 1) return args[0] as string;
-  throw new FlagError(args.length === 0 ? `capstan cel ${action} needs an expression` : `capstan cel ${action} takes one expression, got ${args.length} arguments (quote the expression)`);
+  throw new FlagError(
+    args.length === 0 ? `capstan cel ${action} needs an expression` : `capstan cel ${action} takes one expression, got ${args.length} arguments (quote the expression)`,
+  );
 }
 
 const variableName = /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*$/;

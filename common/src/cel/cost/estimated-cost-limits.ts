@@ -28,8 +28,7 @@ export const exceedsExpressionCostLimit = (cost: bigint): boolean => cost > BigI
 export const ruleCostExceededMessage = (cost: bigint): string => costExceededMessage('estimated rule cost', cost, staticEstimatedCostLimit);
 
 /** Forbidden at `x-kubernetes-validations[i].messageExpression`. */
-export const messageExpressionCostExceededMessage = (cost: bigint): string =>
-  costExceededMessage('estimated messageExpression cost', cost, staticEstimatedCostLimit);
+export const messageExpressionCostExceededMessage = (cost: bigint): string => costExceededMessage('estimated messageExpression cost', cost, staticEstimatedCostLimit);
 
 /** Forbidden at `openAPIV3Schema` when the schema's total is over its limit. */
 export const totalCostExceededMessage = (total: bigint): string =>

@@ -42,8 +42,7 @@ const range: Rule = (call) => {
   return allocatingList(listCosts['lists.range'].factor, { min: size, max: size });
 };
 
-const reverse: Rule = (call) =>
-  call.target === undefined || call.args.length !== 0 ? undefined : allocatingList(listCosts.reverse.factor, call.sizeOf(call.target));
+const reverse: Rule = (call) => (call.target === undefined || call.args.length !== 0 ? undefined : allocatingList(listCosts.reverse.factor, call.sizeOf(call.target)));
 
 /** flatten's factor is its depth: 1, the literal given, or unbounded. */
 const flatten: Rule = (call) => {
@@ -54,8 +53,7 @@ const flatten: Rule = (call) => {
 
 const squared = (size: SizeEstimate): SizeEstimate => multiplyEstimates(size, size);
 
-const distinct: Rule = (call) =>
-  call.target === undefined || call.args.length !== 0 ? undefined : allocatingList(listCosts.distinct.factor, squared(call.sizeOf(call.target)));
+const distinct: Rule = (call) => (call.target === undefined || call.args.length !== 0 ? undefined : allocatingList(listCosts.distinct.factor, squared(call.sizeOf(call.target))));
 
 /** Sorting compares every pair, strings and bytes a tenth of their size more. */
 function sortCost(call: CallContext, keys: CostNode, keyTypeName: string): CallEstimate {

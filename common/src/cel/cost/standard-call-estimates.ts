@@ -5,15 +5,7 @@
 import { stringTraversalCostFactor } from '../library/call-cost.ts';
 import { regexCosts } from '../library/regex.ts';
 import type { CallContext, CallEstimate } from './call-estimate.ts';
-import {
-  addEstimates,
-  fixedEstimate,
-  multiplyEstimateByFactor,
-  multiplyEstimates,
-  unionEstimates,
-  wrapUint64,
-  type CostEstimate,
-} from './cost-estimate.ts';
+import { addEstimates, fixedEstimate, multiplyEstimateByFactor, multiplyEstimates, unionEstimates, wrapUint64, type CostEstimate } from './cost-estimate.ts';
 
 const one = fixedEstimate(1);
 const nominal: CallEstimate = { cost: one };
@@ -116,8 +108,7 @@ const rules = new Map<string, StandardRule>([
   ['matches_string', regexMatch],
   [
     'contains_string',
-    (call) =>
-      call.target === undefined || call.args.length !== 1 ? undefined : { cost: multiplyEstimates(traversal(call, call.target), traversal(call, call.args[0]!)) },
+    (call) => (call.target === undefined || call.args.length !== 1 ? undefined : { cost: multiplyEstimates(traversal(call, call.target), traversal(call, call.args[0]!)) }),
   ],
   ['logical_or', shortCircuit],
   ['logical_and', shortCircuit],

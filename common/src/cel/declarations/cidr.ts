@@ -9,16 +9,8 @@ export const cidrFunctionDecls: readonly FunctionDecl[] = [
   functionDecl('cidr', globalOverload('string_to_cidr', [stringType], cidrType)),
   functionDecl('isCIDR', globalOverload('is_cidr', [stringType], boolType)),
   functionDecl('string', globalOverload('cidr_to_string', [cidrType], stringType)),
-  functionDecl(
-    'containsIP',
-    memberOverload('cidr_contains_ip_string', [cidrType, stringType], boolType),
-    memberOverload('cidr_contains_ip_ip', [cidrType, ipType], boolType),
-  ),
-  functionDecl(
-    'containsCIDR',
-    memberOverload('cidr_contains_cidr_string', [cidrType, stringType], boolType),
-    memberOverload('cidr_contains_cidr', [cidrType, cidrType], boolType),
-  ),
+  functionDecl('containsIP', memberOverload('cidr_contains_ip_string', [cidrType, stringType], boolType), memberOverload('cidr_contains_ip_ip', [cidrType, ipType], boolType)),
+  functionDecl('containsCIDR', memberOverload('cidr_contains_cidr_string', [cidrType, stringType], boolType), memberOverload('cidr_contains_cidr', [cidrType, cidrType], boolType)),
   functionDecl('ip', memberOverload('cidr_ip', [cidrType], ipType)),
   functionDecl('prefixLength', memberOverload('cidr_prefix_length', [cidrType], intType)),
   functionDecl('masked', memberOverload('cidr_masked', [cidrType], cidrType)),

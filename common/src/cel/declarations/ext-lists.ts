@@ -14,16 +14,9 @@ const list = listOf(element);
 
 export const extListsVersion3FunctionDecls: readonly FunctionDecl[] = [
   functionDecl('slice', memberOverload('list_slice', [list, intType, intType], list)),
-  functionDecl(
-    'flatten',
-    memberOverload('list_flatten', [listOf(list)], list),
-    memberOverload('list_flatten_int', [listOf(dynType), intType], listOf(dynType)),
-  ),
+  functionDecl('flatten', memberOverload('list_flatten', [listOf(list)], list), memberOverload('list_flatten_int', [listOf(dynType), intType], listOf(dynType))),
   functionDecl('sort', ...orderableTypes.map((type) => memberOverload(`list_${celTypeName(type)}_sort`, [listOf(type)], listOf(type)))),
-  functionDecl(
-    '@sortByAssociatedKeys',
-    ...orderableTypes.map((type) => memberOverload(`list_${celTypeName(type)}_sortByAssociatedKeys`, [list, listOf(type)], list)),
-  ),
+  functionDecl('@sortByAssociatedKeys', ...orderableTypes.map((type) => memberOverload(`list_${celTypeName(type)}_sortByAssociatedKeys`, [list, listOf(type)], list))),
   functionDecl('lists.range', globalOverload('lists_range', [intType], listOf(intType))),
   functionDecl('reverse', memberOverload('list_reverse', [list], list)),
   functionDecl('distinct', memberOverload('list_distinct', [list], list)),

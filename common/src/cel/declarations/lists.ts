@@ -29,8 +29,7 @@ const comparableTypes: NamedElementTypes = [
 ];
 
 /** One overload of `list(T).<fn>()` per element type T. */
-const perElementType = (types: NamedElementTypes, overload: (name: string, type: CelType) => OverloadDecl): OverloadDecl[] =>
-  types.map(([name, type]) => overload(name, type));
+const perElementType = (types: NamedElementTypes, overload: (name: string, type: CelType) => OverloadDecl): OverloadDecl[] => types.map(([name, type]) => overload(name, type));
 
 const elementParam = typeParam('A');
 

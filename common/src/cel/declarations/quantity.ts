@@ -15,14 +15,6 @@ export const quantityFunctionDecls: readonly FunctionDecl[] = [
   functionDecl('asApproximateFloat', memberOverload('quantity_get_float', [quantityType], doubleType)),
   functionDecl('asInteger', memberOverload('quantity_get_int', [quantityType], intType)),
   functionDecl('isInteger', memberOverload('quantity_is_integer', [quantityType], boolType)),
-  functionDecl(
-    'add',
-    memberOverload('quantity_add', [quantityType, quantityType], quantityType),
-    memberOverload('quantity_add_int', [quantityType, intType], quantityType),
-  ),
-  functionDecl(
-    'sub',
-    memberOverload('quantity_sub', [quantityType, quantityType], quantityType),
-    memberOverload('quantity_sub_int', [quantityType, intType], quantityType),
-  ),
+  functionDecl('add', memberOverload('quantity_add', [quantityType, quantityType], quantityType), memberOverload('quantity_add_int', [quantityType, intType], quantityType)),
+  functionDecl('sub', memberOverload('quantity_sub', [quantityType, quantityType], quantityType), memberOverload('quantity_sub_int', [quantityType, intType], quantityType)),
 ];

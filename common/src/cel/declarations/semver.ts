@@ -6,16 +6,8 @@ import { functionDecl, globalOverload, memberOverload, type FunctionDecl } from 
 import { boolType, intType, semverType, stringType } from '../types/cel-types.ts';
 
 export const semverVersion1FunctionDecls: readonly FunctionDecl[] = [
-  functionDecl(
-    'semver',
-    globalOverload('string_to_semver', [stringType], semverType),
-    globalOverload('string_bool_to_semver', [stringType, boolType], semverType),
-  ),
-  functionDecl(
-    'isSemver',
-    globalOverload('is_semver_string', [stringType], boolType),
-    globalOverload('is_semver_string_bool', [stringType, boolType], boolType),
-  ),
+  functionDecl('semver', globalOverload('string_to_semver', [stringType], semverType), globalOverload('string_bool_to_semver', [stringType, boolType], semverType)),
+  functionDecl('isSemver', globalOverload('is_semver_string', [stringType], boolType), globalOverload('is_semver_string_bool', [stringType, boolType], boolType)),
   functionDecl('isGreaterThan', memberOverload('semver_is_greater_than', [semverType, semverType], boolType)),
   functionDecl('isLessThan', memberOverload('semver_is_less_than', [semverType, semverType], boolType)),
   functionDecl('compareTo', memberOverload('semver_compare_to', [semverType, semverType], intType)),

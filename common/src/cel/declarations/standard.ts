@@ -178,10 +178,7 @@ const sizedOperands: readonly (readonly [string, CelType])[] = [
 const containers: readonly FunctionDecl[] = [
   functionDecl('_[_]', globalOverload('index_list', [listOfA, intType], paramA), globalOverload('index_map', [mapOfAB, paramA], paramB)),
   functionDecl('@in', globalOverload('in_list', [paramA, listOfA], boolType), globalOverload('in_map', [paramA, mapOfAB], boolType)),
-  functionDecl(
-    'size',
-    ...sizedOperands.flatMap(([kind, type]) => [globalOverload(`size_${kind}`, [type], intType), memberOverload(`${kind}_size`, [type], intType)]),
-  ),
+  functionDecl('size', ...sizedOperands.flatMap(([kind, type]) => [globalOverload(`size_${kind}`, [type], intType), memberOverload(`${kind}_size`, [type], intType)])),
 ];
 
 /** `[overload id, argument type]` of a conversion function's overloads. */

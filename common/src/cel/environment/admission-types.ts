@@ -3,19 +3,7 @@
 // own) and `namespaceObject` (kubernetes.Namespace, with only the metadata fields policies need),
 // as k8s.io/apiserver's admission CEL compiler builds them.
 
-import {
-  boolType,
-  dynType,
-  intType,
-  listOf,
-  mapOf,
-  objectType,
-  stringType,
-  timestampType,
-  type CelType,
-  type DeclField,
-  type ObjectCelType,
-} from '../types/cel-types.ts';
+import { boolType, dynType, intType, listOf, mapOf, objectType, stringType, timestampType, type CelType, type DeclField, type ObjectCelType } from '../types/cel-types.ts';
 
 /** A field of a hand-made type: its name is its own CEL identifier. */
 export const declField = (name: string, type: CelType, required: boolean): DeclField => ({ name, propertyName: name, type, required });
@@ -84,9 +72,5 @@ export const namespaceObjectType: ObjectCelType = objectType('kubernetes.Namespa
     true,
   ),
   declField('spec', objectType('kubernetes.NamespaceSpec', [declField('finalizers', listOf(stringType), true)]), true),
-  declField(
-    'status',
-    objectType('kubernetes.NamespaceStatus', [declField('conditions', listOf(namespaceConditionType), true), declField('phase', stringType, true)]),
-    true,
-  ),
+  declField('status', objectType('kubernetes.NamespaceStatus', [declField('conditions', listOf(namespaceConditionType), true), declField('phase', stringType, true)]), true),
 ]);

@@ -46,10 +46,7 @@ const draDeviceTypeName = 'kubernetes.DRADevice';
 const deviceType: ObjectCelType = objectType(draDeviceTypeName, deviceFields);
 
 /** With DRAConsumableCapacity (1.34 on): also whether the device may be allocated more than once. */
-const consumableCapacityDeviceType: ObjectCelType = objectType(draDeviceTypeName, [
-  declField('allowMultipleAllocations', sized(boolType, 1, 4), true),
-  ...deviceFields,
-]);
+const consumableCapacityDeviceType: ObjectCelType = objectType(draDeviceTypeName, [declField('allowMultipleAllocations', sized(boolType, 1, 4), true), ...deviceFields]);
 
 export interface DeviceSelectorOptions {
   /**

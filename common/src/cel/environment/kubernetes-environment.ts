@@ -47,13 +47,14 @@ export function kubernetesEnvSet(options: EnvSetOptions = {}): CelEnvSet {
   if (envSet === undefined) {
     const inVersion = (library: VersionedLibrary, at: CompatibilityVersion): boolean =>
       atLeast(at, library.introduced) && (library.removed === undefined || !atLeast(at, library.removed));
-    const forNew = kubernetesLibraries.filter((library) =>
-      library.featureGate === undefined ? inVersion(library, version) : gates[library.featureGate] === true,
-    );
+    const forNew = kubernetesLibraries.filter((library) => (library.featureGate === undefined ? inVersion(library, version) : gates[library.featureGate] === true));
     envSet = {
       compatibilityVersion: version,
       newExpressions: environmentOf(forNew, atLeast(version, keywordsAsFieldNamesSince)),
-      storedExpressions: environmentOf(kubernetesLibraries.filter((library) => inVersion(library, newestVersion)), true),
+      storedExpressions: environmentOf(
+        kubernetesLibraries.filter((library) => inVersion(library, newestVersion)),
+        true,
+      ),
     };
     cache.set(key, envSet);
   }

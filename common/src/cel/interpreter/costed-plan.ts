@@ -479,7 +479,7 @@ class CostedPlanner {
         return result;
       };
     }
-    return (activation) => {
+    return (_activation) => {
       const result = impl([]);
       meter.charge(cost([], result));
       return result;

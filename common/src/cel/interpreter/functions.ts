@@ -3,7 +3,7 @@
 // ones are here; libraries (strings, lists, regex, time, Kubernetes' own) register theirs.
 
 import type { CallExpr, Expr } from '../syntax/ast.ts';
-import { CelDouble, CelError, CelMap, CelUint, isPlainMap, makeInt, makeUint, type CelValue, typeOf, CelType } from '../values/values.ts';
+import { CelDouble, CelError, CelMap, CelUint, isPlainMap, makeInt, makeUint, type CelValue, typeOf, type CelType } from '../values/values.ts';
 import { mapSize } from '../values/maps.ts';
 import { goShortestFloat } from '../library/go-float-format.ts';
 
@@ -52,10 +52,12 @@ function size(args: readonly CelValue[]): CelValue {
   return noSuchOverload('size');
 }
 
-const stringTest = (name: string, test: (text: string, part: string) => boolean): FunctionImpl => (args) => {
-  const [text, part] = args;
-  return typeof text === 'string' && typeof part === 'string' ? test(text, part) : noSuchOverload(name);
-};
+const stringTest =
+  (name: string, test: (text: string, part: string) => boolean): FunctionImpl =>
+  (args) => {
+    const [text, part] = args;
+    return typeof text === 'string' && typeof part === 'string' ? test(text, part) : noSuchOverload(name);
+  };
 
 function toInt(args: readonly CelValue[]): CelValue {
   const [value] = args;

@@ -6,16 +6,15 @@
 import type { CallExpr, Constant, Expr } from '../syntax/ast.ts';
 import { compareValues, equalValues } from '../values/compare.ts';
 import { mapKey, mapLookup, type AnyMap } from '../values/maps.ts';
-import { CelDouble, CelError, CelMap, CelOptional, CelType, CelUint, fromJson, isPlainMap, typeOf, types, type CelValue } from '../values/values.ts';
+import { CelDouble, CelError, CelMap, CelOptional, type CelType, CelUint, fromJson, isPlainMap, typeOf, types, type CelValue } from '../values/values.ts';
 import { FoldActivation, type Activation, type Evaluator } from './activation.ts';
 import { noSuchOverload } from './functions.ts';
 
 /** The type names an identifier (or a qualified name) denotes when no variable of that name is bound. */
 export const typeNames: ReadonlyMap<string, CelType> = new Map(
-  [
-    types.int, types.uint, types.double, types.bool, types.string, types.bytes, types.list, types.map, types.type, types.null,
-    types.timestamp, types.duration, types.optional,
-  ].map((type) => [type.name, type]),
+  [types.int, types.uint, types.double, types.bool, types.string, types.bytes, types.list, types.map, types.type, types.null, types.timestamp, types.duration, types.optional].map(
+    (type) => [type.name, type],
+  ),
 );
 
 export function constantValue(constant: Constant): CelValue {

@@ -60,8 +60,7 @@ export interface Authorizer {
 }
 
 /** kube's read-only verbs (AttributesRecord.IsReadOnly). */
-export const isReadOnly = (attributes: AuthorizerAttributes): boolean =>
-  attributes.verb === 'get' || attributes.verb === 'list' || attributes.verb === 'watch';
+export const isReadOnly = (attributes: AuthorizerAttributes): boolean => attributes.verb === 'get' || attributes.verb === 'list' || attributes.verb === 'watch';
 
 /**
  * The user a service account acts as, as kube's ServiceAccountInfo.UserInfo makes it for a name and

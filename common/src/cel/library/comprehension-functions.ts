@@ -31,6 +31,4 @@ function mapInsert(args: readonly CelValue[]): CelValue {
   return new CelMap(entries);
 }
 
-export const comprehensionFunctions: FunctionTable = new Map<string, FunctionOverloads>([
-  ['cel.@mapInsert', { global: mapInsert }],
-]);
+export const comprehensionFunctions: FunctionTable = new Map<string, FunctionOverloads>([['cel.@mapInsert', { global: mapInsert }]]);

@@ -79,8 +79,22 @@ const constantFormats: ReadonlyMap<string, CelFormat> = new Map([
   ['dns1035LabelPrefix', new CelFormat('DNS1035LabelPrefix', (value) => isDNS1035Label(maskTrailingDash(value)), 30)],
   ['labelValue', new CelFormat('LabelValue', isValidLabelValue, 40)],
   ['uri', new CelFormat('URI', uriErrors, 1103)],
-  ['uuid', new CelFormat('uuid', check((value) => uuid.test(value), 'does not match the UUID format'), 70)],
-  ['byte', new CelFormat('byte', check((value) => base64.test(value), 'invalid base64'), 84)],
+  [
+    'uuid',
+    new CelFormat(
+      'uuid',
+      check((value) => uuid.test(value), 'does not match the UUID format'),
+      70,
+    ),
+  ],
+  [
+    'byte',
+    new CelFormat(
+      'byte',
+      check((value) => base64.test(value), 'invalid base64'),
+      84,
+    ),
+  ],
   ['date', new CelFormat('date', check(isDate, 'invalid date'), 71)],
   ['datetime', new CelFormat('datetime', check(isDateTime, 'invalid datetime'), 71)],
 ]);

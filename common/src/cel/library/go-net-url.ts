@@ -37,7 +37,7 @@ export class UrlError {
 type Encoding = 'path' | 'pathSegment' | 'host' | 'zone' | 'userPassword' | 'queryComponent' | 'fragment';
 
 const isAlphanumeric = (c: number): boolean => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39);
-const hostSubDelims = new Set("!$&'()*+,;=:[]<>\"");
+const hostSubDelims = new Set('!$&\'()*+,;=:[]<>"');
 const reserved = new Set('$&+,/:;=?@');
 
 /** Whether a byte must be %-escaped in the given part of a URL (Go's shouldEscape, RFC 3986 with Go's exceptions). */

@@ -94,7 +94,11 @@ export const ipFunctions: FunctionTable = new Map<string, FunctionOverloads>([
 export const ipCosts = {
   ip: { kind: 'traversal', factor: stringTraversalCostFactor, actual: (args: readonly CelValue[]): number => traversalCost(args[0]) },
   isIP: { kind: 'traversal', factor: stringTraversalCostFactor, actual: (args: readonly CelValue[]): number => traversalCost(args[0]) },
-  'ip.isCanonical': { kind: 'traversal', factor: 2 * stringTraversalCostFactor, actual: (args: readonly CelValue[]): number => traversalCost(args[0], 2 * stringTraversalCostFactor) },
+  'ip.isCanonical': {
+    kind: 'traversal',
+    factor: 2 * stringTraversalCostFactor,
+    actual: (args: readonly CelValue[]): number => traversalCost(args[0], 2 * stringTraversalCostFactor),
+  },
   string: { kind: 'nominal', actual: nominalCost },
   family: { kind: 'nominal', actual: nominalCost },
   isUnspecified: { kind: 'nominal', actual: nominalCost },

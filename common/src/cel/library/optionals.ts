@@ -26,10 +26,12 @@ const onOptional = (name: string, apply: (optional: CelOptional, args: readonly 
   },
 });
 
-const onList = (name: string, apply: (list: readonly unknown[]) => CelValue): FunctionImpl => (args) => {
-  const [list] = args;
-  return Array.isArray(list) ? apply(list) : noSuchOverload(name);
-};
+const onList =
+  (name: string, apply: (list: readonly unknown[]) => CelValue): FunctionImpl =>
+  (args) => {
+    const [list] = args;
+    return Array.isArray(list) ? apply(list) : noSuchOverload(name);
+  };
 
 /** The values of the present optionals of a list; an element that is no optional is an error. */
 function unwrapOptionals(list: readonly unknown[]): CelValue {

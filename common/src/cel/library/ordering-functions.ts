@@ -4,7 +4,10 @@
 import { noSuchOverload, type FunctionImpl, type FunctionOverloads } from '../interpreter/functions.ts';
 import type { CelValue } from '../values/values.ts';
 
-export function orderingFunctions<T extends CelValue>(accepts: (value: CelValue | undefined) => value is T, compare: (a: T, b: T) => -1 | 0 | 1): Array<[string, FunctionOverloads]> {
+export function orderingFunctions<T extends CelValue>(
+  accepts: (value: CelValue | undefined) => value is T,
+  compare: (a: T, b: T) => -1 | 0 | 1,
+): Array<[string, FunctionOverloads]> {
   const member =
     (name: string, answer: (order: -1 | 0 | 1) => CelValue): FunctionImpl =>
     (args) => {

@@ -100,7 +100,10 @@ export const quantityFunctions: FunctionTable = new Map<string, FunctionOverload
   ['asApproximateFloat', { member: onQuantity('asApproximateFloat', (q) => new CelDouble(quantityApproximateFloat(q))) }],
   ['add', { member: arithmetic('add', addQuantities) }],
   ['sub', { member: arithmetic('sub', subtractQuantities) }],
-  ...orderingFunctions((value): value is CelQuantity => value instanceof CelQuantity, (a, b) => compareQuantities(a.quantity, b.quantity)),
+  ...orderingFunctions(
+    (value): value is CelQuantity => value instanceof CelQuantity,
+    (a, b) => compareQuantities(a.quantity, b.quantity),
+  ),
 ]);
 
 /**

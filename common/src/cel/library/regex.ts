@@ -119,7 +119,13 @@ const regexStringLengthCostFactor = 0.25;
 export const regexCosts = {
   matches: { kind: 'textTimesPattern', textFactor: stringTraversalCostFactor, patternFactor: regexStringLengthCostFactor, actual: textTimesPatternCost },
   find: { kind: 'textTimesPattern', textFactor: stringTraversalCostFactor, patternFactor: regexStringLengthCostFactor, actual: textTimesPatternCost, resultSize: 'upToTextSize' },
-  findAll: { kind: 'textTimesPattern', textFactor: stringTraversalCostFactor, patternFactor: regexStringLengthCostFactor, actual: textTimesPatternCost, resultSize: 'upToTextSize' },
+  findAll: {
+    kind: 'textTimesPattern',
+    textFactor: stringTraversalCostFactor,
+    patternFactor: regexStringLengthCostFactor,
+    actual: textTimesPatternCost,
+    resultSize: 'upToTextSize',
+  },
 } as const;
 
 /** The runtime cost of one call, with args as the function receives them (text first, then pattern). */

@@ -96,7 +96,8 @@ export function parseNormalizedSemanticVersion(text: string): ParsedVersion {
   const withoutV = text.startsWith('v') ? text.slice(1) : text;
   const firstDot = withoutV.indexOf('.');
   const secondDot = firstDot < 0 ? -1 : withoutV.indexOf('.', firstDot + 1);
-  const parts = firstDot < 0 ? [withoutV] : secondDot < 0 ? withoutV.split('.') : [withoutV.slice(0, firstDot), withoutV.slice(firstDot + 1, secondDot), withoutV.slice(secondDot + 1)];
+  const parts =
+    firstDot < 0 ? [withoutV] : secondDot < 0 ? withoutV.split('.') : [withoutV.slice(0, firstDot), withoutV.slice(firstDot + 1, secondDot), withoutV.slice(secondDot + 1)];
   const normalized = parts.map((part) => {
     // Go measures the part in bytes.
     if (Buffer.byteLength(part) <= 1) return part;

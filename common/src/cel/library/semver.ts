@@ -66,7 +66,10 @@ export const semverFunctions: FunctionTable = new Map<string, FunctionOverloads>
   ['major', { member: part('major') }],
   ['minor', { member: part('minor') }],
   ['patch', { member: part('patch') }],
-  ...orderingFunctions((value): value is CelSemver => value instanceof CelSemver, (a, b) => compareSemanticVersions(a.version, b.version)),
+  ...orderingFunctions(
+    (value): value is CelSemver => value instanceof CelSemver,
+    (a, b) => compareSemanticVersions(a.version, b.version),
+  ),
 ]);
 
 /**

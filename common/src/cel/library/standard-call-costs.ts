@@ -97,8 +97,7 @@ function libraryCosts(functions: FunctionTable, costs: LibraryCosts, keyedBy: 'o
   });
 }
 
-const pick = <T extends object>(costs: T, names: readonly (keyof T)[]): LibraryCosts =>
-  Object.fromEntries(names.map((name) => [name, costs[name]])) as unknown as LibraryCosts;
+const pick = <T extends object>(costs: T, names: readonly (keyof T)[]): LibraryCosts => Object.fromEntries(names.map((name) => [name, costs[name]])) as unknown as LibraryCosts;
 
 /** string(ip) and string(cidr) have no rule of their own: cel-go's string() charge (bytes only) applies. */
 const withoutString = <T extends { readonly string: unknown }>(costs: T): LibraryCosts =>

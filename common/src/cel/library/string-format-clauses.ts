@@ -70,7 +70,8 @@ function parseClause(format: string, start: number): { clause: FormatClause; end
       position++;
     }
     if (digits === '') return 'error while parsing precision: error while converting precision to integer: strconv.Atoi: parsing "": invalid syntax';
-    if (BigInt(digits) > maxGoInt) return `error while parsing precision: error while converting precision to integer: strconv.Atoi: parsing ${goQuote(digits)}: value out of range`;
+    if (BigInt(digits) > maxGoInt)
+      return `error while parsing precision: error while converting precision to integer: strconv.Atoi: parsing ${goQuote(digits)}: value out of range`;
     precisionDigits = digits;
   }
   const verb = format.codePointAt(position) as number;

@@ -73,7 +73,16 @@ export const timeFunctions: FunctionTable = new Map<string, FunctionOverloads>([
   ['getHours', member(getter('getHours', (clock) => clock.hour, wholeUnits(3_600_000_000_000n)))],
   ['getMinutes', member(getter('getMinutes', (clock) => clock.minute, wholeUnits(60_000_000_000n)))],
   ['getSeconds', member(getter('getSeconds', (clock) => clock.second, wholeUnits(1_000_000_000n)))],
-  ['getMilliseconds', member(getter('getMilliseconds', (clock) => Math.floor(clock.nanos / 1_000_000), (nanos) => makeInt(nanos / 1_000_000n)))],
+  [
+    'getMilliseconds',
+    member(
+      getter(
+        'getMilliseconds',
+        (clock) => Math.floor(clock.nanos / 1_000_000),
+        (nanos) => makeInt(nanos / 1_000_000n),
+      ),
+    ),
+  ],
 ]);
 
 /** string(x) of a timestamp (RFC 3339) or a duration ("1.5s"); no such overload for other values. */

@@ -2,10 +2,7 @@
 // node's nesting depth (by id), which the parser checks against its recursion limit. Every node kind
 // is built in one place so that objects of a kind always have the same shape.
 
-import type {
-  CallExpr, ComprehensionExpr, ConstExpr, Constant, Expr, FieldInit, IdentExpr, ListExpr, MapEntry,
-  MapExpr, SelectExpr, StructExpr,
-} from './ast.ts';
+import type { CallExpr, ComprehensionExpr, ConstExpr, Constant, Expr, FieldInit, IdentExpr, ListExpr, MapEntry, MapExpr, SelectExpr, StructExpr } from './ast.ts';
 import type { MacroHelper } from './macros.ts';
 
 export class ExprFactory {
@@ -86,11 +83,7 @@ export class ExprFactory {
     return { type: 'struct', id, offset, messageName, fields };
   }
 
-  comprehension(
-    id: number,
-    offset: number,
-    parts: Omit<ComprehensionExpr, 'type' | 'id' | 'offset'>,
-  ): ComprehensionExpr {
+  comprehension(id: number, offset: number, parts: Omit<ComprehensionExpr, 'type' | 'id' | 'offset'>): ComprehensionExpr {
     this.setDepth(id, parts.iterRange, parts.accuInit, parts.loopCondition, parts.loopStep, parts.result);
     return {
       type: 'comprehension',
@@ -140,18 +133,35 @@ export class ExprFactory {
         return target === undefined ? this.call(id, e.offset, e.function, args) : this.memberCall(id, e.offset, e.function, target, args);
       }
       case 'list':
-        return this.list(this.nextId(), e.offset, e.elements.map((x) => this.copy(x)), e.optionalIndices);
+        return this.list(
+          this.nextId(),
+          e.offset,
+          e.elements.map((x) => this.copy(x)),
+          e.optionalIndices,
+        );
       case 'map':
-        return this.map(this.nextId(), e.offset, e.entries.map((x) =>
-          this.mapEntry(this.nextId(), x.offset, this.copy(x.key), this.copy(x.value), x.optional)));
+        return this.map(
+          this.nextId(),
+          e.offset,
+          e.entries.map((x) => this.mapEntry(this.nextId(), x.offset, this.copy(x.key), this.copy(x.value), x.optional)),
+        );
       case 'struct':
-        return this.struct(this.nextId(), e.offset, e.messageName, e.fields.map((x) =>
-          this.fieldInit(this.nextId(), x.offset, x.field, this.copy(x.value), x.optional)));
+        return this.struct(
+          this.nextId(),
+          e.offset,
+          e.messageName,
+          e.fields.map((x) => this.fieldInit(this.nextId(), x.offset, x.field, this.copy(x.value), x.optional)),
+        );
       case 'comprehension':
         return this.comprehension(this.nextId(), e.offset, {
-          iterVar: e.iterVar, iterVar2: e.iterVar2, iterRange: this.copy(e.iterRange), accuVar: e.accuVar,
-          accuInit: this.copy(e.accuInit), loopCondition: this.copy(e.loopCondition),
-          loopStep: this.copy(e.loopStep), result: this.copy(e.result),
+          iterVar: e.iterVar,
+          iterVar2: e.iterVar2,
+          iterRange: this.copy(e.iterRange),
+          accuVar: e.accuVar,
+          accuInit: this.copy(e.accuInit),
+          loopCondition: this.copy(e.loopCondition),
+          loopStep: this.copy(e.loopStep),
+          result: this.copy(e.result),
         });
     }
   }

@@ -16,11 +16,41 @@ export interface LexResult {
 }
 
 const C = {
-  TAB: 0x09, LF: 0x0a, FF: 0x0c, CR: 0x0d, SPACE: 0x20, BANG: 0x21, DQUOTE: 0x22, PERCENT: 0x25,
-  AMP: 0x26, SQUOTE: 0x27, LPAREN: 0x28, RPAREN: 0x29, STAR: 0x2a, PLUS: 0x2b, COMMA: 0x2c,
-  MINUS: 0x2d, DOT: 0x2e, SLASH: 0x2f, ZERO: 0x30, THREE: 0x33, SEVEN: 0x37, NINE: 0x39,
-  COLON: 0x3a, LT: 0x3c, EQ: 0x3d, GT: 0x3e, QUESTION: 0x3f, LBRACKET: 0x5b, BACKSLASH: 0x5c,
-  RBRACKET: 0x5d, UNDERSCORE: 0x5f, BACKTICK: 0x60, LBRACE: 0x7b, PIPE: 0x7c, RBRACE: 0x7d,
+  TAB: 0x09,
+  LF: 0x0a,
+  FF: 0x0c,
+  CR: 0x0d,
+  SPACE: 0x20,
+  BANG: 0x21,
+  DQUOTE: 0x22,
+  PERCENT: 0x25,
+  AMP: 0x26,
+  SQUOTE: 0x27,
+  LPAREN: 0x28,
+  RPAREN: 0x29,
+  STAR: 0x2a,
+  PLUS: 0x2b,
+  COMMA: 0x2c,
+  MINUS: 0x2d,
+  DOT: 0x2e,
+  SLASH: 0x2f,
+  ZERO: 0x30,
+  THREE: 0x33,
+  SEVEN: 0x37,
+  NINE: 0x39,
+  COLON: 0x3a,
+  LT: 0x3c,
+  EQ: 0x3d,
+  GT: 0x3e,
+  QUESTION: 0x3f,
+  LBRACKET: 0x5b,
+  BACKSLASH: 0x5c,
+  RBRACKET: 0x5d,
+  UNDERSCORE: 0x5f,
+  BACKTICK: 0x60,
+  LBRACE: 0x7b,
+  PIPE: 0x7c,
+  RBRACE: 0x7d,
 } as const;
 
 const keywords: ReadonlyMap<string, TokenType> = new Map<string, TokenType>([
@@ -315,10 +345,21 @@ function escapeEnd(cps: Uint32Array, j: number): number {
   const c = cps[j + 1];
   if (c === undefined) return -(cps.length + 1);
   switch (c) {
-    case 0x61: case 0x62: case 0x66: case 0x6e: case 0x72: case 0x74: case 0x76: // a b f n r t v
-    case C.DQUOTE: case C.SQUOTE: case C.BACKSLASH: case C.QUESTION: case C.BACKTICK:
+    case 0x61:
+    case 0x62:
+    case 0x66:
+    case 0x6e:
+    case 0x72:
+    case 0x74:
+    case 0x76: // a b f n r t v
+    case C.DQUOTE:
+    case C.SQUOTE:
+    case C.BACKSLASH:
+    case C.QUESTION:
+    case C.BACKTICK:
       return j + 2;
-    case 0x78: case 0x58: // x X
+    case 0x78:
+    case 0x58: // x X
       return hexRun(cps, j + 2, 2);
     case 0x75: // u
       return hexRun(cps, j + 2, 4);

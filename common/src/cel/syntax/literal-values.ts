@@ -86,22 +86,42 @@ export function quotedLiteral(text: string): LiteralResult {
     let octet = false;
     let next = j + 2;
     switch (c) {
-      case 'a': code = 7; break;
-      case 'b': code = 8; break;
-      case 'f': code = 12; break;
-      case 'n': code = 10; break;
-      case 'r': code = 13; break;
-      case 't': code = 9; break;
-      case 'v': code = 11; break;
-      case '\\': case "'": case '"': case '`': case '?':
+      case 'a':
+        code = 7;
+        break;
+      case 'b':
+        code = 8;
+        break;
+      case 'f':
+        code = 12;
+        break;
+      case 'n':
+        code = 10;
+        break;
+      case 'r':
+        code = 13;
+        break;
+      case 't':
+        code = 9;
+        break;
+      case 'v':
+        code = 11;
+        break;
+      case '\\':
+      case "'":
+      case '"':
+      case '`':
+      case '?':
         code = c.charCodeAt(0);
         break;
-      case 'x': case 'X':
+      case 'x':
+      case 'X':
         code = parseInt(body.slice(j + 2, j + 4), 16);
         next = j + 4;
         octet = true;
         break;
-      case 'u': case 'U': {
+      case 'u':
+      case 'U': {
         const n = c === 'u' ? 4 : 8;
         if (bytes) return { error: 'unable to unescape string' };
         code = parseInt(body.slice(j + 2, j + 2 + n), 16);

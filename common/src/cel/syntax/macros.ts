@@ -71,9 +71,7 @@ function overwritesAccumulator(h: MacroHelper, name: string): boolean {
 type Quantifier = 'all' | 'exists' | 'existsOne';
 
 /** The fold of all/exists/exists_one over one or two iteration variables. */
-function quantifierFold(
-  h: MacroHelper, kind: Quantifier, target: Expr, iterVar: string, iterVar2: string | undefined, predicate: Expr,
-): Expr {
+function quantifierFold(h: MacroHelper, kind: Quantifier, target: Expr, iterVar: string, iterVar2: string | undefined, predicate: Expr): Expr {
   let accuInit: Expr;
   let loopCondition: Expr;
   let loopStep: Expr;
@@ -99,7 +97,14 @@ function quantifierFold(
       break;
   }
   return h.comprehension({
-    iterVar, iterVar2, iterRange: target, accuVar: h.accuName, accuInit, loopCondition, loopStep, result,
+    iterVar,
+    iterVar2,
+    iterRange: target,
+    accuVar: h.accuName,
+    accuInit,
+    loopCondition,
+    loopStep,
+    result,
   });
 }
 
@@ -130,8 +135,14 @@ function expandMap(h: MacroHelper, target: Expr | undefined, args: readonly Expr
   let loopStep = h.call('_+_', h.accuIdent(), h.list(fn));
   if (filter !== undefined) loopStep = h.call('_?_:_', filter, loopStep, h.accuIdent());
   return h.comprehension({
-    iterVar: v, iterVar2: undefined, iterRange: target!, accuVar: h.accuName,
-    accuInit, loopCondition, loopStep, result: h.accuIdent(),
+    iterVar: v,
+    iterVar2: undefined,
+    iterRange: target!,
+    accuVar: h.accuName,
+    accuInit,
+    loopCondition,
+    loopStep,
+    result: h.accuIdent(),
   });
 }
 
@@ -144,8 +155,14 @@ function expandFilter(h: MacroHelper, target: Expr | undefined, args: readonly E
   const add = h.call('_+_', h.accuIdent(), h.list(args[0]!));
   const loopStep = h.call('_?_:_', args[1]!, add, h.accuIdent());
   return h.comprehension({
-    iterVar: v, iterVar2: undefined, iterRange: target!, accuVar: h.accuName,
-    accuInit, loopCondition, loopStep, result: h.accuIdent(),
+    iterVar: v,
+    iterVar2: undefined,
+    iterRange: target!,
+    accuVar: h.accuName,
+    accuInit,
+    loopCondition,
+    loopStep,
+    result: h.accuIdent(),
   });
 }
 
@@ -161,8 +178,13 @@ function expandSortBy(h: MacroHelper, target: Expr | undefined, args: readonly E
   const keys = expandMap(h, h.ident(input), args);
   if (keys === undefined || isMacroError(keys)) return keys;
   return h.comprehension({
-    iterVar: unusedIterVar, iterVar2: undefined, iterRange: h.list(), accuVar: input,
-    accuInit: target!, loopCondition: h.literal(FALSE), loopStep: h.ident(input),
+    iterVar: unusedIterVar,
+    iterVar2: undefined,
+    iterRange: h.list(),
+    accuVar: input,
+    accuInit: target!,
+    loopCondition: h.literal(FALSE),
+    loopStep: h.ident(input),
     result: h.memberCall('@sortByAssociatedKeys', h.ident(input), keys),
   });
 }
@@ -204,8 +226,14 @@ function transform(kind: Transform) {
     else loopStep = h.call('cel.@mapInsert', h.accuIdent(), fn);
     if (filter !== undefined) loopStep = h.call('_?_:_', filter, loopStep, h.accuIdent());
     return h.comprehension({
-      iterVar: vars[0], iterVar2: vars[1], iterRange: target!, accuVar: h.accuName,
-      accuInit, loopCondition, loopStep, result: h.accuIdent(),
+      iterVar: vars[0],
+      iterVar2: vars[1],
+      iterRange: target!,
+      accuVar: h.accuName,
+      accuInit,
+      loopCondition,
+      loopStep,
+      result: h.accuIdent(),
     });
   };
 }
@@ -217,8 +245,14 @@ function expandBind(h: MacroHelper, target: Expr | undefined, args: readonly Exp
   if (name === undefined) return macroError(args[0]!, 'cel.bind() variable names must be simple identifiers');
   const accuInit = args[1]!;
   return h.comprehension({
-    iterVar: unusedIterVar, iterVar2: undefined, iterRange: h.list(), accuVar: name,
-    accuInit, loopCondition: h.literal(FALSE), loopStep: h.ident(name), result: args[2]!,
+    iterVar: unusedIterVar,
+    iterVar2: undefined,
+    iterRange: h.list(),
+    accuVar: name,
+    accuInit,
+    loopCondition: h.literal(FALSE),
+    loopStep: h.ident(name),
+    result: args[2]!,
   });
 }
 
@@ -231,9 +265,14 @@ function optionalMap(flat: boolean) {
     const hasValue = h.memberCall('hasValue', target!);
     const bound = (): Expr =>
       h.comprehension({
-        iterVar: unusedIterVar, iterVar2: undefined, iterRange: h.list(), accuVar: name,
-        accuInit: h.memberCall('value', h.copy(target!)), loopCondition: h.literal(FALSE),
-        loopStep: h.ident(name), result: args[1]!,
+        iterVar: unusedIterVar,
+        iterVar2: undefined,
+        iterRange: h.list(),
+        accuVar: name,
+        accuInit: h.memberCall('value', h.copy(target!)),
+        loopCondition: h.literal(FALSE),
+        loopStep: h.ident(name),
+        result: args[1]!,
       });
     const present = flat ? bound() : h.call('optional.of', bound());
     return h.call('_?_:_', hasValue, present, h.call('optional.none'));
@@ -271,10 +310,7 @@ export const twoVarComprehensionMacros: readonly Macro[] = [
 ];
 
 /** optMap and optFlatMap of the optional types library. */
-export const optionalMacros: readonly Macro[] = [
-  receiver('optMap', 2, optionalMap(false)),
-  receiver('optFlatMap', 2, optionalMap(true)),
-];
+export const optionalMacros: readonly Macro[] = [receiver('optMap', 2, optionalMap(false)), receiver('optFlatMap', 2, optionalMap(true))];
 
 /** sortBy of cel-go's lists extension (version 2 and later). */
 export const extListsMacros: readonly Macro[] = [receiver('sortBy', 2, expandSortBy)];

@@ -11,10 +11,7 @@ import { lex } from './lexer.ts';
 import { doubleLiteral, intLiteral, type LiteralResult, quotedLiteral, uintLiteral } from './literal-values.ts';
 import { isMacroError, type Macro, macroKey, standardMacros } from './macros.ts';
 import { SourceText } from './source-text.ts';
-import {
-  T, type Token, type TokenType, exprStart, expectedTokensText, operatorTokens, quoteInput, quotedTokenText,
-  startsExpr, startsMember,
-} from './tokens.ts';
+import { T, type Token, type TokenType, exprStart, expectedTokensText, operatorTokens, quoteInput, quotedTokenText, startsExpr, startsMember } from './tokens.ts';
 
 export interface ParserOptions {
   /** Deepest nesting of expressions and longest chains of operators, as cel-go counts them (250). */
@@ -35,16 +32,29 @@ export interface ParserOptions {
   readonly accumulatorName?: string;
 }
 
-export type ParseResult =
-  | { readonly ok: true; readonly parsed: ParsedExpr }
-  | { readonly ok: false; readonly issues: readonly CelIssue[] };
+export type ParseResult = { readonly ok: true; readonly parsed: ParsedExpr } | { readonly ok: false; readonly issues: readonly CelIssue[] };
 
 /** Offset of errors that have no place in the source (limits). */
 export const noLocation = -1;
 
 const reservedIdentifiers = new Set([
-  'as', 'break', 'const', 'continue', 'else', 'for', 'function', 'if', 'import', 'let', 'loop', 'package',
-  'namespace', 'return', 'var', 'void', 'while',
+  'as',
+  'break',
+  'const',
+  'continue',
+  'else',
+  'for',
+  'function',
+  'if',
+  'import',
+  'let',
+  'loop',
+  'package',
+  'namespace',
+  'return',
+  'var',
+  'void',
+  'while',
 ]);
 
 const binaryFunctions: Partial<Record<TokenType, string>> = {
@@ -385,8 +395,7 @@ class ParseRun {
     let left = this.addition();
     for (;;) {
       const t = this.la(1).type;
-      if (t !== T.LESS && t !== T.LESS_EQUALS && t !== T.GREATER_EQUALS && t !== T.GREATER &&
-        t !== T.EQUALS && t !== T.NOT_EQUALS && t !== T.IN) return left;
+      if (t !== T.LESS && t !== T.LESS_EQUALS && t !== T.GREATER_EQUALS && t !== T.GREATER && t !== T.EQUALS && t !== T.NOT_EQUALS && t !== T.IN) return left;
       left = this.binary(left, () => this.addition());
     }
   }
@@ -606,7 +615,12 @@ class ParseRun {
     for (const e of target === undefined ? args : [target, ...args]) depth = Math.max(depth, this.f.depthOf(e));
     this.f.inheritDepth(expansion, depth + 1);
     this.macroCalls.set(expansion.id, {
-      type: 'call', id: expansion.id, offset, function: fn, target, args,
+      type: 'call',
+      id: expansion.id,
+      offset,
+      function: fn,
+      target,
+      args,
     });
     return this.checkDepth(expansion);
   }

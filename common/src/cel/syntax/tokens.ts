@@ -108,8 +108,20 @@ export function quoteInput(text: string): string {
 
 /** Tokens that can start a member expression (a primary); `-` only as the sign of a number literal. */
 export const memberStart: readonly TokenType[] = [
-  T.LBRACKET, T.LBRACE, T.LPAREN, T.DOT, T.MINUS, T.TRUE, T.FALSE, T.NULL,
-  T.NUM_FLOAT, T.NUM_INT, T.NUM_UINT, T.STRING, T.BYTES, T.IDENTIFIER,
+  T.LBRACKET,
+  T.LBRACE,
+  T.LPAREN,
+  T.DOT,
+  T.MINUS,
+  T.TRUE,
+  T.FALSE,
+  T.NULL,
+  T.NUM_FLOAT,
+  T.NUM_INT,
+  T.NUM_UINT,
+  T.STRING,
+  T.BYTES,
+  T.IDENTIFIER,
 ];
 
 /** Tokens that can start an expression. */
@@ -128,6 +140,19 @@ export function startsMember(type: TokenType): boolean {
 
 /** Binary operators and what may follow a complete operand: the tokens error recovery stops at. */
 export const operatorTokens: readonly TokenType[] = [
-  T.EQUALS, T.NOT_EQUALS, T.IN, T.LESS, T.LESS_EQUALS, T.GREATER_EQUALS, T.GREATER,
-  T.LOGICAL_AND, T.LOGICAL_OR, T.QUESTIONMARK, T.PLUS, T.MINUS, T.STAR, T.SLASH, T.PERCENT,
+  T.EQUALS,
+  T.NOT_EQUALS,
+  T.IN,
+  T.LESS,
+  T.LESS_EQUALS,
+  T.GREATER_EQUALS,
+  T.GREATER,
+  T.LOGICAL_AND,
+  T.LOGICAL_OR,
+  T.QUESTIONMARK,
+  T.PLUS,
+  T.MINUS,
+  T.STAR,
+  T.SLASH,
+  T.PERCENT,
 ];

@@ -117,17 +117,7 @@ export interface TypeParamCelType {
   readonly name: string;
 }
 
-export type CelType =
-  | PrimitiveType
-  | DynType
-  | ErrorType
-  | ListCelType
-  | MapCelType
-  | ObjectCelType
-  | OptionalCelType
-  | TypeCelType
-  | OpaqueCelType
-  | TypeParamCelType;
+export type CelType = PrimitiveType | DynType | ErrorType | ListCelType | MapCelType | ObjectCelType | OptionalCelType | TypeCelType | OpaqueCelType | TypeParamCelType;
 
 const primitive = (kind: PrimitiveTypeKind): PrimitiveType => ({ kind });
 

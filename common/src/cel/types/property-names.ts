@@ -30,8 +30,7 @@ export const celReservedWords: ReadonlySet<string> = new Set([
 
 const escapedCharacters: Readonly<Record<string, string>> = { '.': '__dot__', '-': '__dash__', '/': '__slash__' };
 
-const isIdentifierCharacter = (c: string): boolean =>
-  (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c === '_';
+const isIdentifierCharacter = (c: string): boolean => (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c === '_';
 
 /** The CEL identifier a property name is reached by, or undefined when the property is unreachable. */
 export function escapePropertyName(name: string): string | undefined {

@@ -7,15 +7,7 @@
 // x-kubernetes-preserve-unknown-fields is ignored: an object exposes its declared properties only.
 
 import { escapePropertyName } from './property-names.ts';
-import {
-  jsonSizes,
-  maxBytesOfMaxLength,
-  maxListItemsPerRequest,
-  maxMapEntriesPerRequest,
-  maxStringBytesPerRequest,
-  utf8Length,
-  zeroIfNegative,
-} from './serialized-sizes.ts';
+import { jsonSizes, maxBytesOfMaxLength, maxListItemsPerRequest, maxMapEntriesPerRequest, maxStringBytesPerRequest, utf8Length, zeroIfNegative } from './serialized-sizes.ts';
 import type { CelType, DeclField, ListType, SchemaSizes } from './cel-types.ts';
 
 /** The parts of an OpenAPI v3 schema (a CRD's JSONSchemaProps) that decide the CEL type. */

@@ -45,7 +45,7 @@ export const maxListItemsPerRequest = (minItemSize: number): number => Math.floo
 /** The most entries of a map: each takes its value, a key of at least "", a colon and a comma. */
 export const maxMapEntriesPerRequest = (minValueSize: number): number => Math.floor(withoutEnclosing / (minValueSize + 6));
 
-export const zeroIfNegative = (value: number): number => (value < 0 ? 0 : value);
+export const zeroIfNegative = (value: number): number => Math.max(value, 0);
 
 const utf8 = new TextEncoder();
 

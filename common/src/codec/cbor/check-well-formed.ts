@@ -127,7 +127,7 @@ function skipItem(bytes: Uint8Array, offset: number, depth: number, view: DataVi
       for (;;) {
         if (at >= bytes.length) throw unexpectedEnd();
         checkTagContent(tag, bytes[at] as number);
-        if (bytes[at] as number >> 5 !== 6) break;
+        if ((bytes[at] as number) >> 5 !== 6) break;
         const next = readHead(bytes, at, view);
         tag = next.argument;
         at = next.end;

@@ -196,8 +196,7 @@ class CborReader {
     const goType = schema.type === 'boolean' ? 'bool' : schema.type === 'string' ? (stringType ?? 'string') : schema.format;
     const where = field === undefined ? 'Go value' : `Go struct field ${field}`;
     if (initial === 0xf6) return;
-    const fits =
-      schema.type === 'boolean' ? initial === 0xf4 || initial === 0xf5 : schema.type === 'string' ? major === 2 || major === 3 : major === 0 || major === 1;
+    const fits = schema.type === 'boolean' ? initial === 0xf4 || initial === 0xf5 : schema.type === 'string' ? major === 2 || major === 3 : major === 0 || major === 1;
     if (!fits) {
       // A simple value kube refuses (undefined, simple(0)...) is refused as such first.
       if (major === 7 && initial !== 0xf4 && initial !== 0xf5 && (initial < 0xf9 || initial > 0xfb)) this.primitive(initial & 0x1f, readHead(this.bytes, at, this.view).argument);
@@ -207,7 +206,8 @@ class CborReader {
     const { argument } = readHead(this.bytes, at, this.view);
     const value = major === 0 ? BigInt(argument) : -1n - BigInt(argument);
     const bits = schema.format === 'int32' ? 31n : 63n;
-    if (value >= 2n ** bits || value < -(2n ** bits)) throw new CborDecodeError(`cbor: cannot unmarshal ${majorName(major)} into ${where} of type ${goType} (${value} overflows ${goType})`);
+    if (value >= 2n ** bits || value < -(2n ** bits))
+      throw new CborDecodeError(`cbor: cannot unmarshal ${majorName(major)} into ${where} of type ${goType} (${value} overflows ${goType})`);
   }
 
   /** Refuses, as kube's typed decoding does, an item that cannot fill a struct, list or map field. */

@@ -58,7 +58,10 @@ function tableTypes(answer: unknown): TypeLookup | undefined {
   const objectType = typeNameOf((rows[0] as { object?: unknown } | undefined)?.object);
   if (objectType === undefined) return undefined;
   const declarations = new Map<string, StructDeclaration>([
-    [tableTypeName, { kind: 'struct', name: tableTypeName, description: '', fields: { rows: { schema: { type: 'list', items: { type: 'ref', name: tableRowTypeName } }, description: '' } } }],
+    [
+      tableTypeName,
+      { kind: 'struct', name: tableTypeName, description: '', fields: { rows: { schema: { type: 'list', items: { type: 'ref', name: tableRowTypeName } }, description: '' } } },
+    ],
     [tableRowTypeName, { kind: 'struct', name: tableRowTypeName, description: '', fields: { object: { schema: { type: 'ref', name: objectType }, description: '' } } }],
   ]);
   return (name) => declarations.get(name) ?? lookup(name);

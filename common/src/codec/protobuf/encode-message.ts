@@ -86,7 +86,11 @@ function writeField(writer: Writer, number: number, schema: Schema, value: unkno
     for (const item of value) {
       if (item !== null && item !== undefined) writeValue(writer, number, schema.items, item, lookup);
       // A null item of a list of messages (a JSON enum's null) is Go's zero message: written empty.
-      else if (schema.items.type === 'ref' || schema.items.type === 'object') writer.uint32((number << 3) | lengthDelimited).fork().ldelim();
+      else if (schema.items.type === 'ref' || schema.items.type === 'object')
+        writer
+          .uint32((number << 3) | lengthDelimited)
+          .fork()
+          .ldelim();
     }
     return;
   }

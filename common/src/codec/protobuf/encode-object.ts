@@ -49,7 +49,13 @@ export function encodeListOfItemMessagesInSteps(
   return runInSteps(listOfItemMessages(apiVersion, listKind, metadata, items, itemsPerStep), pause);
 }
 
-function* listOfItemMessages(apiVersion: string, listKind: string, metadata: Record<string, unknown>, items: readonly Uint8Array[], itemsPerStep: number): Generator<void, Uint8Array, void> {
+function* listOfItemMessages(
+  apiVersion: string,
+  listKind: string,
+  metadata: Record<string, unknown>,
+  items: readonly Uint8Array[],
+  itemsPerStep: number,
+): Generator<void, Uint8Array, void> {
   const writer = new MessageWriter(items.reduce((sum, item) => sum + item.length + 6, 256));
   openUnknownEnvelope(writer, apiVersion, listKind);
   writer.uint32((1 << 3) | 2).fork();

@@ -41,7 +41,7 @@ export class MessageWriter {
     this.#reserve(10);
     // Two's complement over 64 bits, as two 32-bit halves.
     const magnitude = Math.abs(value);
-    let low = magnitude % 0x1_0000_0000 >>> 0;
+    let low = (magnitude % 0x1_0000_0000) >>> 0;
     let high = Math.floor(magnitude / 0x1_0000_0000) >>> 0;
     if (value < 0) {
       high = (~high + (low === 0 ? 1 : 0)) >>> 0;

@@ -32,7 +32,12 @@ function parseTime(value: string): Timestamp | undefined {
     if (dot >= 0) {
       let end = dot + 1;
       while (end < value.length && value.charCodeAt(end) >= 0x30 && value.charCodeAt(end) <= 0x39) end++;
-      nanos = Number(value.slice(dot + 1, end).padEnd(9, '0').slice(0, 9));
+      nanos = Number(
+        value
+          .slice(dot + 1, end)
+          .padEnd(9, '0')
+          .slice(0, 9),
+      );
     }
     parsed = { seconds: Math.floor(millis / 1000), nanos };
   }
@@ -69,8 +74,18 @@ export const opaqueEncoders: Readonly<Record<string, OpaqueEncoder>> = {
   },
   [intOrStringName]: (writer, number, value) => {
     writer.uint32((number << 3) | lengthDelimited).fork();
-    if (typeof value === 'number') writer.uint32((1 << 3) | varint).int64(0).uint32((2 << 3) | varint).int32(value);
-    else writer.uint32((1 << 3) | varint).int64(1).uint32((3 << 3) | lengthDelimited).string(String(value));
+    if (typeof value === 'number')
+      writer
+        .uint32((1 << 3) | varint)
+        .int64(0)
+        .uint32((2 << 3) | varint)
+        .int32(value);
+    else
+      writer
+        .uint32((1 << 3) | varint)
+        .int64(1)
+        .uint32((3 << 3) | lengthDelimited)
+        .string(String(value));
     writer.ldelim();
   },
   [rawExtensionName]: writeRawJson,

@@ -31,7 +31,7 @@ const webhookFields = (objectSelectorNumber: number): Record<string, FieldDeclar
   }),
   failurePolicy: pointer(field(4, string({ enum: failurePolicyTypes }), 'Ignore or Fail: what an error calling the webhook does to the request.')),
   matchPolicy: pointer(field(9, string({ enum: matchPolicyTypes }), 'Exact or Equivalent: whether requests through other versions of a matched resource are sent too.')),
-  namespaceSelector: pointer(field(5, ref(labelSelectorName), 'Which namespaces\' objects the webhook is called for.')),
+  namespaceSelector: pointer(field(5, ref(labelSelectorName), "Which namespaces' objects the webhook is called for.")),
   objectSelector: pointer(field(objectSelectorNumber, ref(labelSelectorName), 'Which objects, by their labels, the webhook is called for.')),
   sideEffects: pointer(field(6, string({ enum: sideEffectClasses }), 'None or NoneOnDryRun: whether calling the webhook changes anything elsewhere.', { required: true })),
   timeoutSeconds: pointer(field(7, int32(), 'How long to wait for the webhook, 1 to 30 seconds.')),
@@ -63,7 +63,7 @@ export const admissionregistrationV1Types: readonly TypeDeclaration[] = [
     admission('MatchResources'),
     'Which requests a policy applies to, by namespace, object labels and resource rules; exclusions win.',
     {
-      namespaceSelector: pointer(field(1, ref(labelSelectorName), 'Which namespaces\' objects match.')),
+      namespaceSelector: pointer(field(1, ref(labelSelectorName), "Which namespaces' objects match.")),
       objectSelector: pointer(field(2, ref(labelSelectorName), 'Which objects, by their labels, match.')),
       resourceRules: field(3, list(ref(admission('NamedRuleWithOperations'), { default: {} })), 'The operations and resources that match.', {
         listType: 'atomic',
@@ -107,7 +107,7 @@ export const admissionregistrationV1Types: readonly TypeDeclaration[] = [
 
   struct(
     admission('ParamKind'),
-    'The group-version and kind of a policy\'s parameter objects.',
+    "The group-version and kind of a policy's parameter objects.",
     {
       apiVersion: field(1, string(), 'The group and version, as "group/version".'),
       kind: field(2, string(), 'The kind.'),
@@ -139,7 +139,7 @@ export const admissionregistrationV1Types: readonly TypeDeclaration[] = [
     port: pointer(field(4, int32(), 'The port of the service; 443 when unset.')),
   }),
 
-  struct(admission('TypeChecking'), 'The outcome of type-checking a policy\'s expressions.', {
+  struct(admission('TypeChecking'), "The outcome of type-checking a policy's expressions.", {
     expressionWarnings: field(1, list(ref(admission('ExpressionWarning'), { default: {} })), 'The warnings, one per expression with a problem.', {
       listType: 'atomic',
     }),
@@ -232,6 +232,6 @@ export const admissionregistrationV1Types: readonly TypeDeclaration[] = [
   struct(admission('WebhookClientConfig'), 'How to reach a webhook over TLS: a URL or a service.', {
     url: pointer(field(3, string(), 'The https URL of the webhook, when it is not reached through a service.')),
     service: pointer(field(1, ref(admission('ServiceReference')), 'The service the webhook runs behind.')),
-    caBundle: field(2, bytes(), 'PEM-encoded CA certificates to check the webhook\'s certificate with.'),
+    caBundle: field(2, bytes(), "PEM-encoded CA certificates to check the webhook's certificate with."),
   }),
 ];

@@ -14,11 +14,11 @@ const props = ref(propsName, { default: {} });
 export const apiextensionsV1Types: readonly TypeDeclaration[] = [
   struct(apiextensions('CustomResourceColumnDefinition'), 'A column of the table output of a custom resource.', {
     name: field(1, string({ default: '' }), 'The heading of the column.', { required: true }),
-    type: field(2, string({ default: '' }), 'The OpenAPI type of the column\'s values, such as string or integer.', { required: true }),
+    type: field(2, string({ default: '' }), "The OpenAPI type of the column's values, such as string or integer.", { required: true }),
     format: field(3, string(), 'The OpenAPI format of the column\'s values; "name" marks the column of the resource name.'),
     description: field(4, string(), 'What the column shows, for people.'),
     priority: field(5, int32(), 'How important the column is; columns above 0 may be left out when space is short.'),
-    jsonPath: field(6, string({ default: '' }), 'The JSON path, evaluated against each object, giving the column\'s value.', { required: true }),
+    jsonPath: field(6, string({ default: '' }), "The JSON path, evaluated against each object, giving the column's value.", { required: true }),
   }),
 
   struct(apiextensions('CustomResourceConversion'), 'How custom resources are converted between versions.', {
@@ -74,7 +74,7 @@ export const apiextensionsV1Types: readonly TypeDeclaration[] = [
       listType: 'map',
       listMapKeys: ['type'],
     }),
-    acceptedNames: field(2, ref(apiextensions('CustomResourceDefinitionNames'), { default: {} }), 'The names actually served, which may differ from the spec\'s.'),
+    acceptedNames: field(2, ref(apiextensions('CustomResourceDefinitionNames'), { default: {} }), "The names actually served, which may differ from the spec's."),
     storedVersions: field(3, stringItems, 'Every version objects were ever stored in.', { listType: 'atomic' }),
     observedGeneration: field(4, int64(), 'The generation of the definition the controller last saw.'),
   }),
@@ -148,7 +148,7 @@ export const apiextensionsV1Types: readonly TypeDeclaration[] = [
     oneOf: field(26, list(props), 'Schemas exactly one of which the value must match.', { listType: 'atomic' }),
     anyOf: field(27, list(props), 'Schemas at least one of which the value must match.', { listType: 'atomic' }),
     not: pointer(field(28, ref(propsName), 'A schema the value must not match.')),
-    properties: field(29, map(props), 'The schemas of the object\'s properties, by name.'),
+    properties: field(29, map(props), "The schemas of the object's properties, by name."),
     additionalProperties: pointer(field(30, ref(apiextensions('JSONSchemaPropsOrBool')), 'Whether, or with what schema, other properties are allowed.')),
     patternProperties: field(31, map(props), 'The schemas of properties whose names match a pattern.'),
     dependencies: field(32, map(ref(apiextensions('JSONSchemaPropsOrStringArray'))), 'What the presence of a property requires.'),
@@ -198,7 +198,7 @@ export const apiextensionsV1Types: readonly TypeDeclaration[] = [
   struct(apiextensions('WebhookClientConfig'), 'How to reach a webhook over TLS: a URL or a service.', {
     url: pointer(field(3, string(), 'The https URL of the webhook, when it is not reached through a service.')),
     service: pointer(field(1, ref(apiextensions('ServiceReference')), 'The service the webhook runs behind.')),
-    caBundle: field(2, bytes(), 'PEM-encoded CA certificates to check the webhook\'s certificate with.'),
+    caBundle: field(2, bytes(), "PEM-encoded CA certificates to check the webhook's certificate with."),
   }),
 
   struct(apiextensions('WebhookConversion'), 'How to call a conversion webhook.', {

@@ -32,8 +32,8 @@ export const apiregistrationV1Types: readonly TypeDeclaration[] = [
     service: pointer(field(1, ref(apiregistration('ServiceReference')), 'The service in front of the server; unset means this server handles the group-version itself.')),
     group: field(2, string(), 'The API group served.'),
     version: field(3, string(), 'The API version served, such as "v1".'),
-    insecureSkipTLSVerify: field(4, boolean(), 'Whether to skip checking the server\'s certificate; strongly discouraged.'),
-    caBundle: field(5, bytes(), 'PEM-encoded CA certificates to check the server\'s certificate with.', { listType: 'atomic' }),
+    insecureSkipTLSVerify: field(4, boolean(), "Whether to skip checking the server's certificate; strongly discouraged."),
+    caBundle: field(5, bytes(), "PEM-encoded CA certificates to check the server's certificate with.", { listType: 'atomic' }),
     groupPriorityMinimum: field(7, int32({ default: 0 }), 'The least priority of the group; higher groups come first in discovery.', {
       required: true,
     }),

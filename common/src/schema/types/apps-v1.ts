@@ -30,7 +30,7 @@ export const appsV1Types: readonly TypeDeclaration[] = [
   // ControllerRevision
   struct(
     apps('ControllerRevision'),
-    'An immutable snapshot of a controller\'s state, used by DaemonSets and StatefulSets for rollouts and rollbacks.',
+    "An immutable snapshot of a controller's state, used by DaemonSets and StatefulSets for rollouts and rollbacks.",
     {
       ...typeMetaFields,
       metadata: objectMetaField,
@@ -72,7 +72,7 @@ export const appsV1Types: readonly TypeDeclaration[] = [
     numberAvailable: field(7, int32(), 'Nodes that should run the daemon pod and have an available one.'),
     numberUnavailable: field(8, int32(), 'Nodes that should run the daemon pod and have no available one.'),
     collisionCount: pointer(field(9, int32(), 'Hash collisions met when naming the newest ControllerRevision.')),
-    conditions: conditionsField(10, 'DaemonSetCondition', 'The latest observations of the daemon set\'s state.'),
+    conditions: conditionsField(10, 'DaemonSetCondition', "The latest observations of the daemon set's state."),
   }),
   struct(apps('DaemonSetUpdateStrategy'), 'How a daemon set replaces its pods on update.', {
     type: field(1, string({ enum: daemonSetUpdateStrategyTypes }), 'RollingUpdate or OnDelete; RollingUpdate when unset.'),
@@ -203,11 +203,9 @@ export const appsV1Types: readonly TypeDeclaration[] = [
     updateStrategy: field(7, ref(apps('StatefulSetUpdateStrategy'), { default: {} }), 'How pods are updated when the template changes.'),
     revisionHistoryLimit: pointer(field(8, int32(), 'How many old revisions to keep; 10 when unset.')),
     minReadySeconds: field(9, int32(), 'How long a new pod must be ready, without crashing, to count as available.'),
-    persistentVolumeClaimRetentionPolicy: pointer(field(
-      10,
-      ref(apps('StatefulSetPersistentVolumeClaimRetentionPolicy')),
-      'What happens to the claims made from volume claim templates on deletion and scale down.',
-    )),
+    persistentVolumeClaimRetentionPolicy: pointer(
+      field(10, ref(apps('StatefulSetPersistentVolumeClaimRetentionPolicy')), 'What happens to the claims made from volume claim templates on deletion and scale down.'),
+    ),
     ordinals: pointer(field(11, ref(apps('StatefulSetOrdinals')), 'How the replicas are numbered.')),
   }),
   struct(apps('StatefulSetStatus'), 'The observed state of a stateful set.', {

@@ -22,7 +22,7 @@ export const authenticationV1Types: readonly TypeDeclaration[] = [
 
   struct(authentication('TokenReviewSpec'), 'The token a review checks.', {
     token: field(1, string(), 'The bearer token.'),
-    audiences: field(2, stringItems, 'The audiences the caller accepts; empty means the API server\'s own.', { listType: 'atomic' }),
+    audiences: field(2, stringItems, "The audiences the caller accepts; empty means the API server's own.", { listType: 'atomic' }),
   }),
 
   struct(authentication('TokenReviewStatus'), 'The outcome of a token review.', {
@@ -77,7 +77,7 @@ export const authenticationV1Types: readonly TypeDeclaration[] = [
     {
       ...typeMetaFields,
       metadata: objectMetaField,
-      status: field(2, ref(authentication('SelfSubjectReviewStatus'), { default: {} }), 'The caller\'s user attributes; set by the server.'),
+      status: field(2, ref(authentication('SelfSubjectReviewStatus'), { default: {} }), "The caller's user attributes; set by the server."),
     },
     { groupVersionKinds: kinds('SelfSubjectReview', [groupVersion]) },
   ),

@@ -25,12 +25,7 @@ function review(kind: string, description: string, specType: string, statusType:
 
 export const authorizationV1Types: readonly TypeDeclaration[] = [
   review('SubjectAccessReview', 'Asks whether a user or group may perform an action.', 'SubjectAccessReviewSpec', 'SubjectAccessReviewStatus'),
-  review(
-    'LocalSubjectAccessReview',
-    'Asks whether a user or group may perform an action in the namespace of the review.',
-    'SubjectAccessReviewSpec',
-    'SubjectAccessReviewStatus',
-  ),
+  review('LocalSubjectAccessReview', 'Asks whether a user or group may perform an action in the namespace of the review.', 'SubjectAccessReviewSpec', 'SubjectAccessReviewStatus'),
   review('SelfSubjectAccessReview', 'Asks whether the caller may perform an action.', 'SelfSubjectAccessReviewSpec', 'SubjectAccessReviewStatus'),
   review('SelfSubjectRulesReview', 'Asks which actions the caller may perform in a namespace.', 'SelfSubjectRulesReviewSpec', 'SubjectRulesReviewStatus'),
 
@@ -56,7 +51,7 @@ export const authorizationV1Types: readonly TypeDeclaration[] = [
   }),
 
   struct(authorization('SelfSubjectRulesReviewSpec'), 'The namespace a rules review is about.', {
-    namespace: field(1, string(), 'The namespace to list the caller\'s rules in.'),
+    namespace: field(1, string(), "The namespace to list the caller's rules in."),
   }),
 
   struct(authorization('SubjectRulesReviewStatus'), 'The actions a subject may perform, possibly incomplete.', {

@@ -22,7 +22,7 @@ export const batchV1Types: readonly TypeDeclaration[] = [
   listKind(batch('CronJob'), 'batch/v1', 'A list of CronJobs.'),
   struct(batch('CronJobSpec'), 'When a cron job runs and what job it creates.', {
     schedule: field(1, string({ default: '' }), 'The schedule, in cron syntax.', { required: true }),
-    timeZone: pointer(field(8, string(), 'The time zone the schedule is read in; the controller manager\'s own when unset.')),
+    timeZone: pointer(field(8, string(), "The time zone the schedule is read in; the controller manager's own when unset.")),
     startingDeadlineSeconds: pointer(field(2, int64(), 'How late a missed run may still start; later ones count as failed.')),
     concurrencyPolicy: field(3, string({ enum: concurrencyPolicies }), 'Allow, Forbid or Replace: what happens when a run is due while another is still going.'),
     suspend: pointer(field(4, boolean(), 'Whether later runs are suspended; runs already started go on.')),

@@ -10,11 +10,11 @@ const strings = list(string({ default: '' }));
 
 export const coreV1PodContainerTypes: readonly TypeDeclaration[] = [
   struct(core('Container'), 'One application container of a pod.', {
-    name: field(1, string({ default: '' }), 'The container\'s name, a DNS label unique among the pod\'s containers.', { required: true }),
+    name: field(1, string({ default: '' }), "The container's name, a DNS label unique among the pod's containers.", { required: true }),
     image: field(2, string(), 'The container image to run.'),
-    command: field(3, strings, 'The entrypoint, replacing the image\'s ENTRYPOINT; $(VAR) references are expanded.', { listType: 'atomic' }),
-    args: field(4, strings, 'The arguments, replacing the image\'s CMD; $(VAR) references are expanded.', { listType: 'atomic' }),
-    workingDir: field(5, string(), 'The working directory; the runtime\'s default when unset.'),
+    command: field(3, strings, "The entrypoint, replacing the image's ENTRYPOINT; $(VAR) references are expanded.", { listType: 'atomic' }),
+    args: field(4, strings, "The arguments, replacing the image's CMD; $(VAR) references are expanded.", { listType: 'atomic' }),
+    workingDir: field(5, string(), "The working directory; the runtime's default when unset."),
     ports: field(6, list(ref(core('ContainerPort'), { default: {} })), 'The ports the container exposes, for information and for naming.', {
       listType: 'map',
       listMapKeys: ['containerPort', 'protocol'],
@@ -34,11 +34,11 @@ export const coreV1PodContainerTypes: readonly TypeDeclaration[] = [
     resizePolicy: field(23, list(ref(core('ContainerResizePolicy'), { default: {} })), 'Whether resizing each resource restarts the container.', {
       listType: 'atomic',
     }),
-    restartPolicy: pointer(field(24, string(), 'The container\'s own restart policy, overriding the pod\'s; Always makes an init container a sidecar.')),
+    restartPolicy: pointer(field(24, string(), "The container's own restart policy, overriding the pod's; Always makes an init container a sidecar.")),
     restartPolicyRules: field(25, list(ref(core('ContainerRestartRule'), { default: {} })), 'Rules, tried in order, deciding whether an exited container restarts.', {
       listType: 'atomic',
     }),
-    volumeMounts: field(9, list(ref(core('VolumeMount'), { default: {} })), 'The pod volumes mounted into the container\'s filesystem.', {
+    volumeMounts: field(9, list(ref(core('VolumeMount'), { default: {} })), "The pod volumes mounted into the container's filesystem.", {
       listType: 'map',
       listMapKeys: ['mountPath'],
       patchStrategy: 'merge',
@@ -57,7 +57,7 @@ export const coreV1PodContainerTypes: readonly TypeDeclaration[] = [
     terminationMessagePath: field(13, string(), 'The file the container writes its termination message to; /dev/termination-log by default.'),
     terminationMessagePolicy: field(20, string({ enum: terminationMessagePolicies }), 'File or FallbackToLogsOnError: where the termination message comes from.'),
     imagePullPolicy: field(14, string({ enum: pullPolicies }), 'Always, Never or IfNotPresent: when the image is pulled.'),
-    securityContext: pointer(field(15, ref(core('SecurityContext')), 'The container\'s security settings, overriding the pod\'s.')),
+    securityContext: pointer(field(15, ref(core('SecurityContext')), "The container's security settings, overriding the pod's.")),
     stdin: field(16, boolean(), 'Keeps a stdin buffer open for the container; otherwise reads from stdin see EOF.'),
     stdinOnce: field(17, boolean(), 'Closes stdin after the first attach session ends.'),
     tty: field(18, boolean(), 'Gives the container a TTY; needs stdin.'),
@@ -66,7 +66,7 @@ export const coreV1PodContainerTypes: readonly TypeDeclaration[] = [
   struct(core('ContainerPort'), 'A network port of a container.', {
     name: field(1, string(), 'A name for the port, unique in the pod, that services can refer to.'),
     hostPort: field(2, int32(), 'The port opened on the host for it; most containers need none.'),
-    containerPort: field(3, int32({ default: 0 }), 'The port number on the pod\'s IP address.', { required: true }),
+    containerPort: field(3, int32({ default: 0 }), "The port number on the pod's IP address.", { required: true }),
     protocol: field(4, string({ default: 'TCP', enum: protocols }), 'TCP, UDP or SCTP.'),
     hostIP: field(5, string(), 'The host IP the host port is bound to.'),
   }),
@@ -87,11 +87,11 @@ export const coreV1PodContainerTypes: readonly TypeDeclaration[] = [
   }),
 
   struct(core('EphemeralContainer'), 'A temporary container added to a running pod, for instance to debug it.', {
-    name: embedded(1, 1, string({ default: '' }), 'The container\'s name, unique among all the pod\'s containers.', { required: true }),
+    name: embedded(1, 1, string({ default: '' }), "The container's name, unique among all the pod's containers.", { required: true }),
     image: embedded(1, 2, string(), 'The container image to run.'),
-    command: embedded(1, 3, strings, 'The entrypoint, replacing the image\'s ENTRYPOINT; $(VAR) references are expanded.', { listType: 'atomic' }),
-    args: embedded(1, 4, strings, 'The arguments, replacing the image\'s CMD; $(VAR) references are expanded.', { listType: 'atomic' }),
-    workingDir: embedded(1, 5, string(), 'The working directory; the runtime\'s default when unset.'),
+    command: embedded(1, 3, strings, "The entrypoint, replacing the image's ENTRYPOINT; $(VAR) references are expanded.", { listType: 'atomic' }),
+    args: embedded(1, 4, strings, "The arguments, replacing the image's CMD; $(VAR) references are expanded.", { listType: 'atomic' }),
+    workingDir: embedded(1, 5, string(), "The working directory; the runtime's default when unset."),
     ports: embedded(1, 6, list(ref(core('ContainerPort'), { default: {} })), 'Not allowed for ephemeral containers.', {
       listType: 'map',
       listMapKeys: ['containerPort', 'protocol'],
@@ -132,11 +132,11 @@ export const coreV1PodContainerTypes: readonly TypeDeclaration[] = [
     terminationMessagePath: embedded(1, 13, string(), 'The file the container writes its termination message to; /dev/termination-log by default.'),
     terminationMessagePolicy: embedded(1, 20, string({ enum: terminationMessagePolicies }), 'File or FallbackToLogsOnError: where the termination message comes from.'),
     imagePullPolicy: embedded(1, 14, string({ enum: pullPolicies }), 'Always, Never or IfNotPresent: when the image is pulled.'),
-    securityContext: pointer(embedded(1, 15, ref(core('SecurityContext')), 'The container\'s security settings, overriding the pod\'s.')),
+    securityContext: pointer(embedded(1, 15, ref(core('SecurityContext')), "The container's security settings, overriding the pod's.")),
     stdin: embedded(1, 16, boolean(), 'Keeps a stdin buffer open for the container; otherwise reads from stdin see EOF.'),
     stdinOnce: embedded(1, 17, boolean(), 'Closes stdin after the first attach session ends.'),
     tty: embedded(1, 18, boolean(), 'Gives the container a TTY; needs stdin.'),
-    targetContainerName: field(2, string(), 'The pod container whose namespaces (IPC, PID, ...) this one joins; the pod\'s when unset.'),
+    targetContainerName: field(2, string(), "The pod container whose namespaces (IPC, PID, ...) this one joins; the pod's when unset."),
   }),
 
   struct(core('EnvFromSource'), 'A ConfigMap or Secret whose keys all become environment variables.', {
@@ -156,16 +156,16 @@ export const coreV1PodContainerTypes: readonly TypeDeclaration[] = [
   }),
 
   struct(core('EnvVar'), 'An environment variable of a container.', {
-    name: field(1, string({ default: '' }), 'The variable\'s name.', { required: true }),
+    name: field(1, string({ default: '' }), "The variable's name.", { required: true }),
     value: field(2, string(), 'The value, with $(VAR) references expanded; empty by default.'),
     valueFrom: pointer(field(3, ref(core('EnvVarSource')), 'Where to read the value from, when value is empty.')),
   }),
 
-  struct(core('EnvVarSource'), 'Where an environment variable\'s value comes from; exactly one source is set.', {
+  struct(core('EnvVarSource'), "Where an environment variable's value comes from; exactly one source is set.", {
     fieldRef: pointer(field(1, ref(core('ObjectFieldSelector')), 'A field of the pod, such as metadata.name or status.podIP.')),
     resourceFieldRef: pointer(field(2, ref(core('ResourceFieldSelector')), 'A resource limit or request of a container.')),
     configMapKeyRef: pointer(field(3, ref(core('ConfigMapKeySelector')), 'A key of a ConfigMap.')),
-    secretKeyRef: pointer(field(4, ref(core('SecretKeySelector')), 'A key of a Secret in the pod\'s namespace.')),
+    secretKeyRef: pointer(field(4, ref(core('SecretKeySelector')), "A key of a Secret in the pod's namespace.")),
     fileKeyRef: pointer(field(5, ref(core('FileKeySelector')), 'A key of an env file in a volume.')),
   }),
 
@@ -217,7 +217,7 @@ export const coreV1PodContainerTypes: readonly TypeDeclaration[] = [
     'One key of an env file found in a volume.',
     {
       volumeName: field(1, string({ default: '' }), 'The volume mount holding the file.', { required: true }),
-      path: field(2, string({ default: '' }), 'The file\'s path, relative to the volume.', { required: true }),
+      path: field(2, string({ default: '' }), "The file's path, relative to the volume.", { required: true }),
       key: field(3, string({ default: '' }), 'The key to read from the file.', { required: true }),
       optional: pointer(field(4, boolean({ default: false }), 'With true, a missing file or key leaves the variable unset instead of failing.')),
     },
@@ -227,14 +227,14 @@ export const coreV1PodContainerTypes: readonly TypeDeclaration[] = [
   struct(core('ResourceRequirements'), 'The compute resources a container (or pod) requests and is limited to.', {
     limits: field(1, map(ref(quantityName)), 'The most of each resource that may be used.'),
     requests: field(2, map(ref(quantityName)), 'The least of each resource needed; limits when unset.'),
-    claims: field(3, list(ref(core('ResourceClaim'), { default: {} })), 'The pod\'s resource claims the container uses.', {
+    claims: field(3, list(ref(core('ResourceClaim'), { default: {} })), "The pod's resource claims the container uses.", {
       listType: 'map',
       listMapKeys: ['name'],
     }),
   }),
 
-  struct(core('ResourceClaim'), 'Names one of the pod\'s resource claims a container uses.', {
-    name: field(1, string({ default: '' }), 'The name of an entry of the pod\'s resourceClaims.', { required: true }),
+  struct(core('ResourceClaim'), "Names one of the pod's resource claims a container uses.", {
+    name: field(1, string({ default: '' }), "The name of an entry of the pod's resourceClaims.", { required: true }),
     request: field(2, string(), 'One request of the claim; the whole claim when empty.'),
   }),
 
@@ -248,7 +248,7 @@ export const coreV1PodContainerTypes: readonly TypeDeclaration[] = [
     periodSeconds: field(4, int32(), 'Seconds between probes; 10 by default.'),
     successThreshold: field(5, int32(), 'Successes in a row that count as success after a failure; 1 by default.'),
     failureThreshold: field(6, int32(), 'Failures in a row that count as failure; 3 by default.'),
-    terminationGracePeriodSeconds: pointer(field(7, int64(), 'The grace period when a failed probe kills the container, overriding the pod\'s.')),
+    terminationGracePeriodSeconds: pointer(field(7, int64(), "The grace period when a failed probe kills the container, overriding the pod's.")),
   }),
 
   struct(core('ExecAction'), 'Runs a command inside the container.', {
@@ -282,10 +282,10 @@ export const coreV1PodContainerTypes: readonly TypeDeclaration[] = [
     seconds: field(1, int64({ default: 0 }), 'How many seconds to sleep.', { required: true }),
   }),
 
-  struct(core('Lifecycle'), 'Actions run at points in a container\'s life.', {
+  struct(core('Lifecycle'), "Actions run at points in a container's life.", {
     postStart: pointer(field(1, ref(core('LifecycleHandler')), 'Runs right after the container is created; a failure restarts it.')),
     preStop: pointer(field(2, ref(core('LifecycleHandler')), 'Runs before the container is terminated by the system or an API request.')),
-    stopSignal: pointer(field(3, string({ enum: signals }), 'The signal sent to stop the container; the runtime\'s default when unset.')),
+    stopSignal: pointer(field(3, string({ enum: signals }), "The signal sent to stop the container; the runtime's default when unset.")),
   }),
 
   struct(core('LifecycleHandler'), 'One action of a lifecycle hook; exactly one is set.', {

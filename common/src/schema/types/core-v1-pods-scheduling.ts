@@ -16,12 +16,9 @@ const podAffinityTermFields: Readonly<Record<string, FieldDeclaration>> = {
     'Terms that must all hold when the pod is scheduled; not rechecked once it runs.',
     { listType: 'atomic' },
   ),
-  preferredDuringSchedulingIgnoredDuringExecution: field(
-    2,
-    list(ref(core('WeightedPodAffinityTerm'), { default: {} })),
-    'Weighted terms the scheduler tries to satisfy.',
-    { listType: 'atomic' },
-  ),
+  preferredDuringSchedulingIgnoredDuringExecution: field(2, list(ref(core('WeightedPodAffinityTerm'), { default: {} })), 'Weighted terms the scheduler tries to satisfy.', {
+    listType: 'atomic',
+  }),
 };
 
 export const coreV1PodSchedulingTypes: readonly TypeDeclaration[] = [
@@ -52,10 +49,10 @@ export const coreV1PodSchedulingTypes: readonly TypeDeclaration[] = [
 
   struct(
     core('NodeSelectorTerm'),
-    'Requirements on a node\'s labels and fields, all of which must hold; an empty term matches nothing.',
+    "Requirements on a node's labels and fields, all of which must hold; an empty term matches nothing.",
     {
-      matchExpressions: field(1, list(ref(core('NodeSelectorRequirement'), { default: {} })), 'Requirements on the node\'s labels.', { listType: 'atomic' }),
-      matchFields: field(2, list(ref(core('NodeSelectorRequirement'), { default: {} })), 'Requirements on the node\'s fields.', { listType: 'atomic' }),
+      matchExpressions: field(1, list(ref(core('NodeSelectorRequirement'), { default: {} })), "Requirements on the node's labels.", { listType: 'atomic' }),
+      matchFields: field(2, list(ref(core('NodeSelectorRequirement'), { default: {} })), "Requirements on the node's fields.", { listType: 'atomic' }),
     },
     { mapType: 'atomic' },
   ),
@@ -95,7 +92,7 @@ export const coreV1PodSchedulingTypes: readonly TypeDeclaration[] = [
 
   struct(core('Toleration'), 'Lets a pod be scheduled to (or stay on) nodes with a matching taint.', {
     key: field(1, string(), 'The taint key tolerated; empty with Exists matches every taint.'),
-    operator: field(2, string({ enum: tolerationOperators }), 'Equal, Exists, Lt or Gt: how the taint\'s value is compared; Equal by default.'),
+    operator: field(2, string({ enum: tolerationOperators }), "Equal, Exists, Lt or Gt: how the taint's value is compared; Equal by default."),
     value: field(3, string(), 'The taint value to match; empty with Exists.'),
     effect: field(4, string({ enum: taintEffects }), 'The taint effect tolerated: NoSchedule, PreferNoSchedule or NoExecute; empty matches all.'),
     tolerationSeconds: pointer(field(5, int64(), 'For NoExecute: how many seconds the pod stays once the taint appears; unset stays forever.')),
@@ -104,12 +101,17 @@ export const coreV1PodSchedulingTypes: readonly TypeDeclaration[] = [
   struct(core('TopologySpreadConstraint'), 'How evenly matching pods must be spread across the domains of a topology.', {
     maxSkew: field(1, int32({ default: 0 }), 'The largest allowed difference in matching pods between two domains.', { required: true }),
     topologyKey: field(2, string({ default: '' }), 'The node label whose values define the domains.', { required: true }),
-    whenUnsatisfiable: field(3, string({ default: '', enum: unsatisfiableConstraintActions }), 'DoNotSchedule or ScheduleAnyway: what to do with a pod that would break the constraint.', {
-      required: true,
-    }),
+    whenUnsatisfiable: field(
+      3,
+      string({ default: '', enum: unsatisfiableConstraintActions }),
+      'DoNotSchedule or ScheduleAnyway: what to do with a pod that would break the constraint.',
+      {
+        required: true,
+      },
+    ),
     labelSelector: pointer(field(4, ref(labelSelectorName), 'Selects the pods counted in each domain.')),
     minDomains: pointer(field(5, int32(), 'The fewest eligible domains; with fewer, the global minimum counts as zero.')),
-    nodeAffinityPolicy: pointer(field(6, string({ enum: nodeInclusionPolicies }), 'Honor or Ignore: whether the pod\'s node affinity limits the nodes counted.')),
+    nodeAffinityPolicy: pointer(field(6, string({ enum: nodeInclusionPolicies }), "Honor or Ignore: whether the pod's node affinity limits the nodes counted.")),
     nodeTaintsPolicy: pointer(field(7, string({ enum: nodeInclusionPolicies }), 'Honor or Ignore: whether node taints limit the nodes counted.')),
     matchLabelKeys: field(8, strings, 'Label keys whose values on the incoming pod are ANDed with labelSelector.', { listType: 'atomic' }),
   }),

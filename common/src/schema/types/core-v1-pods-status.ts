@@ -11,7 +11,7 @@ export const coreV1PodStatusTypes: readonly TypeDeclaration[] = [
   struct(core('PodStatus'), 'The observed state of a pod, which may trail the real one.', {
     observedGeneration: field(17, int64(), 'The metadata.generation this status was computed from.'),
     phase: field(1, string({ enum: podPhases }), 'Pending, Running, Succeeded, Failed or Unknown: where the pod is in its lifecycle.'),
-    conditions: field(2, list(ref(core('PodCondition'), { default: {} })), 'The pod\'s current conditions.', {
+    conditions: field(2, list(ref(core('PodCondition'), { default: {} })), "The pod's current conditions.", {
       listType: 'map',
       listMapKeys: ['type'],
       patchStrategy: 'merge',
@@ -26,8 +26,8 @@ export const coreV1PodStatusTypes: readonly TypeDeclaration[] = [
       patchStrategy: 'merge',
       patchMergeKey: 'ip',
     }),
-    podIP: field(6, string(), 'The pod\'s IP address, routable at least within the cluster.'),
-    podIPs: field(12, list(ref(core('PodIP'), { default: {} })), 'The pod\'s IP addresses, at most one per family; the first is podIP.', {
+    podIP: field(6, string(), "The pod's IP address, routable at least within the cluster."),
+    podIPs: field(12, list(ref(core('PodIP'), { default: {} })), "The pod's IP addresses, at most one per family; the first is podIP.", {
       listType: 'map',
       listMapKeys: ['ip'],
       patchStrategy: 'merge',
@@ -47,12 +47,12 @@ export const coreV1PodStatusTypes: readonly TypeDeclaration[] = [
       patchStrategy: 'merge,retainKeys',
       patchMergeKey: 'name',
     }),
-    extendedResourceClaimStatus: pointer(field(18, ref(core('PodExtendedResourceClaimStatus')), 'The ResourceClaim made for the pod\'s extended resources backed by DRA.')),
+    extendedResourceClaimStatus: pointer(field(18, ref(core('PodExtendedResourceClaimStatus')), "The ResourceClaim made for the pod's extended resources backed by DRA.")),
     allocatedResources: field(19, map(ref(quantityName)), 'The total requests the node allocated to the pod.'),
     resources: pointer(field(20, ref(core('ResourceRequirements')), 'The pod-level requests and limits in effect.')),
   }),
 
-  struct(core('PodCondition'), 'One aspect of a pod\'s state.', {
+  struct(core('PodCondition'), "One aspect of a pod's state.", {
     type: field(1, string({ default: '' }), 'What the condition is about, such as Ready or PodScheduled.', { required: true }),
     observedGeneration: field(7, int64(), 'The metadata.generation the condition was computed from.'),
     status: field(2, string({ default: '' }), 'True, False or Unknown.', { required: true }),
@@ -70,13 +70,13 @@ export const coreV1PodStatusTypes: readonly TypeDeclaration[] = [
     ip: field(1, string({ default: '' }), 'The IP address.', { required: true }),
   }),
 
-  struct(core('PodResourceClaimStatus'), 'The ResourceClaim made for one of a pod\'s claims from a template.', {
-    name: field(1, string({ default: '' }), 'The name of the entry of the pod\'s resourceClaims.', { required: true }),
+  struct(core('PodResourceClaimStatus'), "The ResourceClaim made for one of a pod's claims from a template.", {
+    name: field(1, string({ default: '' }), "The name of the entry of the pod's resourceClaims.", { required: true }),
     resourceClaimName: pointer(field(2, string(), 'The name of the ResourceClaim made; unset when none was needed.')),
   }),
 
-  struct(core('PodExtendedResourceClaimStatus'), 'The ResourceClaim the scheduler made for a pod\'s extended resources backed by DRA.', {
-    requestMappings: field(1, list(ref(core('ContainerExtendedResourceRequest'), { default: {} })), 'Which claim request serves each container\'s extended resource.', {
+  struct(core('PodExtendedResourceClaimStatus'), "The ResourceClaim the scheduler made for a pod's extended resources backed by DRA.", {
+    requestMappings: field(1, list(ref(core('ContainerExtendedResourceRequest'), { default: {} })), "Which claim request serves each container's extended resource.", {
       required: true,
       listType: 'atomic',
     }),
@@ -90,24 +90,24 @@ export const coreV1PodStatusTypes: readonly TypeDeclaration[] = [
   }),
 
   struct(core('ContainerStatus'), 'The observed state of one container.', {
-    name: field(1, string({ default: '' }), 'The container\'s name.', { required: true }),
+    name: field(1, string({ default: '' }), "The container's name.", { required: true }),
     state: field(2, ref(core('ContainerState'), { default: {} }), 'What the container is doing now.'),
     lastState: field(3, ref(core('ContainerState'), { default: {} }), 'How the container last terminated.'),
     ready: field(4, boolean({ default: false }), 'Whether the container passes its readiness check.', { required: true }),
     restartCount: field(5, int32({ default: 0 }), 'How many times the container was restarted.', { required: true }),
     image: field(6, string({ default: '' }), 'The image the container runs, as the runtime resolved it.', { required: true }),
     imageID: field(7, string({ default: '' }), 'The ID of the image the container runs.', { required: true }),
-    containerID: field(8, string(), 'The container\'s ID, as <runtime>://<id>.'),
+    containerID: field(8, string(), "The container's ID, as <runtime>://<id>."),
     started: pointer(field(9, boolean(), 'Whether the container ran its postStart hook and passed its startup probe.')),
     allocatedResources: field(10, map(ref(quantityName)), 'The resources the node allocated to the container.'),
     resources: pointer(field(11, ref(core('ResourceRequirements')), 'The requests and limits in effect for the running container.')),
-    volumeMounts: field(12, list(ref(core('VolumeMountStatus'), { default: {} })), 'The status of the container\'s volume mounts.', {
+    volumeMounts: field(12, list(ref(core('VolumeMountStatus'), { default: {} })), "The status of the container's volume mounts.", {
       listType: 'map',
       listMapKeys: ['mountPath'],
       patchStrategy: 'merge',
       patchMergeKey: 'mountPath',
     }),
-    user: pointer(field(13, ref(core('ContainerUser')), 'The identity the container\'s first process started with.')),
+    user: pointer(field(13, ref(core('ContainerUser')), "The identity the container's first process started with.")),
     allocatedResourcesStatus: field(14, list(ref(core('ResourceStatus'), { default: {} })), 'The health of the resources allocated to the container.', {
       listType: 'map',
       listMapKeys: ['name'],
@@ -139,14 +139,14 @@ export const coreV1PodStatusTypes: readonly TypeDeclaration[] = [
     message: field(4, string(), 'Why the container terminated, for people.'),
     startedAt: field(5, ref(timeName), 'When the last run started.'),
     finishedAt: field(6, ref(timeName), 'When the last run ended.'),
-    containerID: field(7, string(), 'The container\'s ID, as <runtime>://<id>.'),
+    containerID: field(7, string(), "The container's ID, as <runtime>://<id>."),
   }),
 
-  struct(core('ContainerUser'), 'The identity a container\'s first process started with.', {
+  struct(core('ContainerUser'), "The identity a container's first process started with.", {
     linux: pointer(field(1, ref(core('LinuxContainerUser')), 'The identity on Linux.')),
   }),
 
-  struct(core('LinuxContainerUser'), 'The user and groups a Linux container\'s first process started with.', {
+  struct(core('LinuxContainerUser'), "The user and groups a Linux container's first process started with.", {
     uid: field(1, int64({ default: 0 }), 'The primary user ID.', { required: true }),
     gid: field(2, int64({ default: 0 }), 'The primary group ID.', { required: true }),
     supplementalGroups: field(3, list(int64({ default: 0 })), 'The supplemental group IDs.', { listType: 'atomic' }),

@@ -18,8 +18,8 @@ export const coreV1PodTypes: readonly TypeDeclaration[] = [
     {
       ...typeMetaFields,
       metadata: objectMetaField,
-      spec: field(2, ref(core('PodSpec'), { default: {} }), 'The pod\'s desired state: its containers, volumes and scheduling.'),
-      status: field(3, ref(core('PodStatus'), { default: {} }), 'The pod\'s observed state, set by the system.'),
+      spec: field(2, ref(core('PodSpec'), { default: {} }), "The pod's desired state: its containers, volumes and scheduling."),
+      status: field(3, ref(core('PodStatus'), { default: {} }), "The pod's observed state, set by the system."),
     },
     { groupVersionKinds: kinds('Pod', ['v1']) },
   ),
@@ -27,7 +27,7 @@ export const coreV1PodTypes: readonly TypeDeclaration[] = [
   listKind(core('Pod'), 'v1', 'A list of Pods.'),
 
   struct(core('PodSpec'), 'The desired state of a pod.', {
-    volumes: field(1, list(ref(core('Volume'), { default: {} })), 'The volumes the pod\'s containers can mount.', {
+    volumes: field(1, list(ref(core('Volume'), { default: {} })), "The volumes the pod's containers can mount.", {
       listType: 'map',
       listMapKeys: ['name'],
       patchStrategy: 'merge,retainKeys',
@@ -39,7 +39,7 @@ export const coreV1PodTypes: readonly TypeDeclaration[] = [
       patchStrategy: 'merge',
       patchMergeKey: 'name',
     }),
-    containers: field(2, list(ref(core('Container'), { default: {} })), 'The pod\'s regular containers; at least one.', {
+    containers: field(2, list(ref(core('Container'), { default: {} })), "The pod's regular containers; at least one.", {
       required: true,
       listType: 'map',
       listMapKeys: ['name'],
@@ -52,39 +52,39 @@ export const coreV1PodTypes: readonly TypeDeclaration[] = [
       patchStrategy: 'merge',
       patchMergeKey: 'name',
     }),
-    restartPolicy: field(3, string({ enum: restartPolicies }), 'Always, OnFailure or Never: when the pod\'s containers are restarted.'),
+    restartPolicy: field(3, string({ enum: restartPolicies }), "Always, OnFailure or Never: when the pod's containers are restarted."),
     terminationGracePeriodSeconds: pointer(field(4, int64(), 'Seconds the pod gets between the termination signal and being killed; 30 by default.')),
     activeDeadlineSeconds: pointer(field(5, int64(), 'Seconds the pod may be active on its node before the system fails it.')),
-    dnsPolicy: field(6, string({ enum: dnsPolicies }), 'ClusterFirst, ClusterFirstWithHostNet, Default or None: how the pod\'s DNS is set up.'),
+    dnsPolicy: field(6, string({ enum: dnsPolicies }), "ClusterFirst, ClusterFirstWithHostNet, Default or None: how the pod's DNS is set up."),
     nodeSelector: field(7, map(string({ default: '' })), 'Labels a node must have for the pod to run on it.', { mapType: 'atomic' }),
     serviceAccountName: field(8, string(), 'The ServiceAccount the pod runs as.'),
     serviceAccount: field(9, string(), 'Deprecated alias of serviceAccountName.'),
     automountServiceAccountToken: pointer(field(21, boolean(), 'Whether a service account token is mounted into the pod.')),
     nodeName: field(10, string(), 'The node the pod is bound to; set by the scheduler.'),
-    hostNetwork: field(11, boolean(), 'Runs the pod in the host\'s network namespace.'),
-    hostPID: field(12, boolean(), 'Runs the pod in the host\'s PID namespace.'),
-    hostIPC: field(13, boolean(), 'Runs the pod in the host\'s IPC namespace.'),
-    shareProcessNamespace: pointer(field(27, boolean(), 'Puts all the pod\'s containers in one process namespace.')),
+    hostNetwork: field(11, boolean(), "Runs the pod in the host's network namespace."),
+    hostPID: field(12, boolean(), "Runs the pod in the host's PID namespace."),
+    hostIPC: field(13, boolean(), "Runs the pod in the host's IPC namespace."),
+    shareProcessNamespace: pointer(field(27, boolean(), "Puts all the pod's containers in one process namespace.")),
     securityContext: pointer(field(14, ref(core('PodSecurityContext')), 'Pod-level security settings and container defaults.')),
-    imagePullSecrets: field(15, list(ref(core('LocalObjectReference'), { default: {} })), 'Secrets in the pod\'s namespace used to pull its images.', {
+    imagePullSecrets: field(15, list(ref(core('LocalObjectReference'), { default: {} })), "Secrets in the pod's namespace used to pull its images.", {
       listType: 'map',
       listMapKeys: ['name'],
       patchStrategy: 'merge',
       patchMergeKey: 'name',
     }),
-    hostname: field(16, string(), 'The pod\'s hostname; a system-chosen one when unset.'),
-    subdomain: field(17, string(), 'The subdomain that makes the pod\'s FQDN <hostname>.<subdomain>.<namespace>.svc.<cluster domain>.'),
-    affinity: pointer(field(18, ref(core('Affinity')), 'The pod\'s node and pod affinity rules.')),
+    hostname: field(16, string(), "The pod's hostname; a system-chosen one when unset."),
+    subdomain: field(17, string(), "The subdomain that makes the pod's FQDN <hostname>.<subdomain>.<namespace>.svc.<cluster domain>."),
+    affinity: pointer(field(18, ref(core('Affinity')), "The pod's node and pod affinity rules.")),
     schedulerName: field(19, string(), 'The scheduler that places the pod; the default scheduler when unset.'),
     tolerations: field(22, list(ref(core('Toleration'), { default: {} })), 'The node taints the pod tolerates.', { listType: 'atomic' }),
-    hostAliases: field(23, list(ref(core('HostAlias'), { default: {} })), 'Entries added to the pod\'s hosts file.', {
+    hostAliases: field(23, list(ref(core('HostAlias'), { default: {} })), "Entries added to the pod's hosts file.", {
       listType: 'map',
       listMapKeys: ['ip'],
       patchStrategy: 'merge',
       patchMergeKey: 'ip',
     }),
     priorityClassName: field(24, string(), 'The PriorityClass that gives the pod its priority.'),
-    priority: pointer(field(25, int32(), 'The pod\'s priority, filled in from its PriorityClass.')),
+    priority: pointer(field(25, int32(), "The pod's priority, filled in from its PriorityClass.")),
     dnsConfig: pointer(field(26, ref(core('PodDNSConfig')), 'DNS settings merged into those dnsPolicy gives.')),
     readinessGates: field(28, list(ref(core('PodReadinessGate'), { default: {} })), 'Extra conditions that must be True for the pod to be ready.', {
       listType: 'atomic',
@@ -99,9 +99,9 @@ export const coreV1PodTypes: readonly TypeDeclaration[] = [
       patchStrategy: 'merge',
       patchMergeKey: 'topologyKey',
     }),
-    setHostnameAsFQDN: pointer(field(35, boolean(), 'Sets the pod\'s hostname to its fully qualified domain name.')),
-    os: pointer(field(36, ref(core('PodOS')), 'The operating system of the pod\'s containers.')),
-    hostUsers: pointer(field(37, boolean(), 'Runs the pod in the host\'s user namespace; false gives it a user namespace of its own.')),
+    setHostnameAsFQDN: pointer(field(35, boolean(), "Sets the pod's hostname to its fully qualified domain name.")),
+    os: pointer(field(36, ref(core('PodOS')), "The operating system of the pod's containers.")),
+    hostUsers: pointer(field(37, boolean(), "Runs the pod in the host's user namespace; false gives it a user namespace of its own.")),
     schedulingGates: field(38, list(ref(core('PodSchedulingGate'), { default: {} })), 'Gates that hold the pod back from scheduling while any remain.', {
       listType: 'map',
       listMapKeys: ['name'],
@@ -137,7 +137,7 @@ export const coreV1PodTypes: readonly TypeDeclaration[] = [
     spec: field(2, ref(core('PodSpec'), { default: {} }), 'The desired state of the pods.'),
   }),
 
-  struct(core('PodOS'), 'The operating system a pod\'s containers need.', {
+  struct(core('PodOS'), "The operating system a pod's containers need.", {
     name: field(1, string({ default: '' }), 'linux or windows.', { required: true }),
   }),
 
@@ -148,8 +148,8 @@ export const coreV1PodTypes: readonly TypeDeclaration[] = [
   }),
 
   struct(core('PodDNSConfigOption'), 'One DNS resolver option.', {
-    name: field(1, string(), 'The option\'s name.'),
-    value: pointer(field(2, string(), 'The option\'s value.')),
+    name: field(1, string(), "The option's name."),
+    value: pointer(field(2, string(), "The option's value.")),
   }),
 
   struct(core('PodReadinessGate'), 'A pod condition that must be True for the pod to be ready.', {
@@ -158,21 +158,21 @@ export const coreV1PodTypes: readonly TypeDeclaration[] = [
 
   struct(core('PodResourceClaim'), 'A ResourceClaim a pod uses, named directly or made from a template.', {
     name: field(1, string({ default: '' }), 'The name containers refer to the claim by, unique in the pod.', { required: true }),
-    resourceClaimName: pointer(field(3, string(), 'The name of an existing ResourceClaim in the pod\'s namespace.')),
+    resourceClaimName: pointer(field(3, string(), "The name of an existing ResourceClaim in the pod's namespace.")),
     resourceClaimTemplateName: pointer(field(4, string(), 'The name of a ResourceClaimTemplate from which a claim for this pod is made.')),
   }),
 
   struct(core('PodSchedulingGate'), 'A gate that holds a pod back from scheduling.', {
-    name: field(1, string({ default: '' }), 'The gate\'s name, unique in the pod.', { required: true }),
+    name: field(1, string({ default: '' }), "The gate's name, unique in the pod.", { required: true }),
   }),
 
-  struct(core('HostAlias'), 'An entry of a pod\'s hosts file: an IP address and its host names.', {
+  struct(core('HostAlias'), "An entry of a pod's hosts file: an IP address and its host names.", {
     ip: field(1, string({ default: '' }), 'The IP address.', { required: true }),
     hostnames: field(2, strings, 'The host names for it.', { listType: 'atomic' }),
   }),
 
   struct(core('PodCertificateProjection'), 'A private key and X.509 certificate chain the kubelet writes into a projected volume.', {
-    signerName: field(1, string(), 'The signer the kubelet\'s certificate requests go to.', { required: true }),
+    signerName: field(1, string(), "The signer the kubelet's certificate requests go to.", { required: true }),
     keyType: field(2, string(), 'The key pair type: RSA3072, RSA4096, ECDSAP256, ECDSAP384, ECDSAP521 or ED25519.', { required: true }),
     maxExpirationSeconds: pointer(field(3, int32(), 'The longest lifetime the certificate may have; 24 hours by default.')),
     credentialBundlePath: field(4, string(), 'Where to write the key and certificate chain together, in one file.'),

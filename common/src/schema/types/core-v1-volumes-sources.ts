@@ -71,7 +71,7 @@ const cephFsFields = (secretRef: Schema): Readonly<Record<string, FieldDeclarati
 const scaleIoFields = (secretRef: Schema): Readonly<Record<string, FieldDeclaration>> => ({
   gateway: field(1, string({ default: '' }), 'The host address of the ScaleIO API gateway.', { required: true }),
   system: field(2, string({ default: '' }), 'The name of the ScaleIO storage system.', { required: true }),
-  secretRef: pointer(field(3, secretRef, 'The Secret with the ScaleIO user\'s credentials.', { required: true })),
+  secretRef: pointer(field(3, secretRef, "The Secret with the ScaleIO user's credentials.", { required: true })),
   sslEnabled: field(4, boolean(), 'Whether to talk to the gateway over SSL.'),
   protectionDomain: field(5, string(), 'The ScaleIO protection domain of the storage.'),
   storagePool: field(6, string(), 'The ScaleIO storage pool of the protection domain.'),
@@ -84,7 +84,7 @@ const scaleIoFields = (secretRef: Schema): Readonly<Record<string, FieldDeclarat
 /** The fields of a StorageOS volume, as a pod's volume and as a PersistentVolume: only the Secret reference differs. */
 const storageOsFields = (secretRef: Schema): Readonly<Record<string, FieldDeclaration>> => ({
   volumeName: field(1, string(), 'The name of the StorageOS volume, unique within its namespace.'),
-  volumeNamespace: field(2, string(), 'The StorageOS namespace of the volume; the pod\'s namespace when unset.'),
+  volumeNamespace: field(2, string(), "The StorageOS namespace of the volume; the pod's namespace when unset."),
   fsType: field(3, string(), 'The file system to mount, such as ext4; ext4 when unset.'),
   readOnly: field(4, boolean(), 'Whether to mount the volume read-only.'),
   secretRef: pointer(field(5, secretRef, 'The Secret with the StorageOS API credentials.')),
@@ -113,7 +113,7 @@ export const coreV1VolumeSourceTypes: readonly TypeDeclaration[] = [
   struct(core('KeyToPath'), 'Maps one key of a config map or secret to a file path in a volume.', {
     key: field(1, string({ default: '' }), 'The key whose value becomes the file.', { required: true }),
     path: field(2, string({ default: '' }), 'The relative path of the file; must not contain "..".', { required: true }),
-    mode: pointer(field(3, int32(), 'The permission bits of the file (0 to 0777); the volume\'s default mode when unset.')),
+    mode: pointer(field(3, int32(), "The permission bits of the file (0 to 0777); the volume's default mode when unset.")),
   }),
 
   struct(core('HostPathVolumeSource'), 'A file or directory of the node, mounted into the pod.', {
@@ -122,7 +122,7 @@ export const coreV1VolumeSourceTypes: readonly TypeDeclaration[] = [
   }),
 
   struct(core('EmptyDirVolumeSource'), 'An empty directory created for the pod and removed with it.', {
-    medium: field(1, string(), 'The storage medium backing the directory: empty for the node\'s default, or Memory.'),
+    medium: field(1, string(), "The storage medium backing the directory: empty for the node's default, or Memory."),
     sizeLimit: pointer(field(2, ref(quantityName), 'The most local storage (or memory) the directory may use.')),
   }),
 
@@ -147,7 +147,7 @@ export const coreV1VolumeSourceTypes: readonly TypeDeclaration[] = [
   }),
 
   struct(core('SecretVolumeSource'), 'A volume whose files are the keys of a Secret.', {
-    secretName: field(1, string(), 'The name of the Secret, in the pod\'s namespace.'),
+    secretName: field(1, string(), "The name of the Secret, in the pod's namespace."),
     items: field(2, keyToPaths, 'The keys to project and their paths; every key when unset.', { listType: 'atomic' }),
     defaultMode: pointer(field(3, int32(), 'The permission bits of the files (0 to 0777); 0644 when unset.')),
     optional: pointer(field(4, boolean(), 'Whether the pod may start though the Secret or a key is missing.')),
@@ -173,10 +173,10 @@ export const coreV1VolumeSourceTypes: readonly TypeDeclaration[] = [
     endpoints: field(1, string({ default: '' }), 'The Endpoints object listing the GlusterFS servers.', { required: true }),
     path: field(2, string({ default: '' }), 'The GlusterFS volume path.', { required: true }),
     readOnly: field(3, boolean(), 'Whether to mount the volume read-only.'),
-    endpointsNamespace: pointer(field(4, string(), 'The namespace of the Endpoints object; the claim\'s namespace when unset.')),
+    endpointsNamespace: pointer(field(4, string(), "The namespace of the Endpoints object; the claim's namespace when unset.")),
   }),
 
-  struct(core('PersistentVolumeClaimVolumeSource'), 'A pod volume backed by a PersistentVolumeClaim in the pod\'s namespace.', {
+  struct(core('PersistentVolumeClaimVolumeSource'), "A pod volume backed by a PersistentVolumeClaim in the pod's namespace.", {
     claimName: field(1, string({ default: '' }), 'The name of the claim.', { required: true }),
     readOnly: field(2, boolean(), 'Whether to mount the volume read-only.'),
   }),
@@ -187,7 +187,7 @@ export const coreV1VolumeSourceTypes: readonly TypeDeclaration[] = [
 
   struct(core('FlexVolumeSource'), 'Deprecated: a volume set up by an exec-based FlexVolume driver.', flexFields(localReference)),
 
-  struct(core('FlexPersistentVolumeSource'), 'Deprecated: a FlexVolume driver\'s volume backing a PersistentVolume.', flexFields(secretReference)),
+  struct(core('FlexPersistentVolumeSource'), "Deprecated: a FlexVolume driver's volume backing a PersistentVolume.", flexFields(secretReference)),
 
   struct(core('CinderVolumeSource'), 'An OpenStack Cinder volume.', cinderFields(localReference)),
 
@@ -211,7 +211,7 @@ export const coreV1VolumeSourceTypes: readonly TypeDeclaration[] = [
     path: field(1, string({ default: '' }), 'The relative path of the file; must not contain "..".', { required: true }),
     fieldRef: pointer(field(2, ref(core('ObjectFieldSelector')), 'The pod field to write: annotations, labels, name, namespace or uid.')),
     resourceFieldRef: pointer(field(3, ref(core('ResourceFieldSelector')), 'The container resource limit or request to write.')),
-    mode: pointer(field(4, int32(), 'The permission bits of the file (0 to 0777); the volume\'s default mode when unset.')),
+    mode: pointer(field(4, int32(), "The permission bits of the file (0 to 0777); the volume's default mode when unset.")),
   }),
 
   struct(core('FCVolumeSource'), 'A Fibre Channel disk, mounted by one pod read-write.', {
@@ -232,11 +232,11 @@ export const coreV1VolumeSourceTypes: readonly TypeDeclaration[] = [
     secretName: field(1, string({ default: '' }), 'The Secret holding the storage account name and key.', { required: true }),
     shareName: field(2, string({ default: '' }), 'The name of the share.', { required: true }),
     readOnly: field(3, boolean(), 'Whether to mount the share read-only.'),
-    secretNamespace: pointer(field(4, string(), 'The namespace of the Secret; the pod\'s namespace when unset.')),
+    secretNamespace: pointer(field(4, string(), "The namespace of the Secret; the pod's namespace when unset.")),
   }),
 
   struct(core('ConfigMapVolumeSource'), 'A volume whose files are the keys of a ConfigMap.', {
-    name: embedded(1, 1, string({ default: '' }), 'The name of the ConfigMap, in the pod\'s namespace.', { omitEmpty: true }),
+    name: embedded(1, 1, string({ default: '' }), "The name of the ConfigMap, in the pod's namespace.", { omitEmpty: true }),
     items: field(2, keyToPaths, 'The keys to project and their paths; every key when unset.', { listType: 'atomic' }),
     defaultMode: pointer(field(3, int32(), 'The permission bits of the files (0 to 0777); 0644 when unset.')),
     optional: pointer(field(4, boolean(), 'Whether the pod may start though the ConfigMap or a key is missing.')),
@@ -281,13 +281,13 @@ export const coreV1VolumeSourceTypes: readonly TypeDeclaration[] = [
     secret: pointer(field(1, ref(core('SecretProjection')), 'Keys of a Secret.')),
     downwardAPI: pointer(field(2, ref(core('DownwardAPIProjection')), 'Fields of the pod and resources of its containers.')),
     configMap: pointer(field(3, ref(core('ConfigMapProjection')), 'Keys of a ConfigMap.')),
-    serviceAccountToken: pointer(field(4, ref(core('ServiceAccountTokenProjection')), 'A token of the pod\'s service account.')),
+    serviceAccountToken: pointer(field(4, ref(core('ServiceAccountTokenProjection')), "A token of the pod's service account.")),
     clusterTrustBundle: pointer(field(5, ref(core('ClusterTrustBundleProjection')), 'The certificates of ClusterTrustBundle objects, kept up to date.')),
     podCertificate: pointer(field(6, ref(core('PodCertificateProjection')), 'A private key and certificate chain issued for the pod, rotated by the kubelet.')),
   }),
 
   struct(core('SecretProjection'), 'The keys of a Secret, projected into a projected volume.', {
-    name: embedded(1, 1, string({ default: '' }), 'The name of the Secret, in the pod\'s namespace.', { omitEmpty: true }),
+    name: embedded(1, 1, string({ default: '' }), "The name of the Secret, in the pod's namespace.", { omitEmpty: true }),
     items: field(2, keyToPaths, 'The keys to project and their paths; every key when unset.', { listType: 'atomic' }),
     optional: pointer(field(4, boolean(), 'Whether the pod may start though the Secret or a key is missing.')),
   }),
@@ -297,13 +297,13 @@ export const coreV1VolumeSourceTypes: readonly TypeDeclaration[] = [
   }),
 
   struct(core('ConfigMapProjection'), 'The keys of a ConfigMap, projected into a projected volume.', {
-    name: embedded(1, 1, string({ default: '' }), 'The name of the ConfigMap, in the pod\'s namespace.', { omitEmpty: true }),
+    name: embedded(1, 1, string({ default: '' }), "The name of the ConfigMap, in the pod's namespace.", { omitEmpty: true }),
     items: field(2, keyToPaths, 'The keys to project and their paths; every key when unset.', { listType: 'atomic' }),
     optional: pointer(field(4, boolean(), 'Whether the pod may start though the ConfigMap or a key is missing.')),
   }),
 
-  struct(core('ServiceAccountTokenProjection'), 'A token of the pod\'s service account, projected into a file and rotated by the kubelet.', {
-    audience: field(1, string(), 'The audience the token is for; the API server\'s identifier when unset.'),
+  struct(core('ServiceAccountTokenProjection'), "A token of the pod's service account, projected into a file and rotated by the kubelet.", {
+    audience: field(1, string(), "The audience the token is for; the API server's identifier when unset."),
     expirationSeconds: pointer(field(2, int64(), 'How long the token is valid, in seconds; one hour when unset, ten minutes at least.')),
     path: field(3, string({ default: '' }), 'The path of the file, relative to the mount point.', { required: true }),
   }),
@@ -335,7 +335,7 @@ export const coreV1VolumeSourceTypes: readonly TypeDeclaration[] = [
     readOnly: pointer(field(2, boolean(), 'Whether to mount the volume read-only.')),
     fsType: pointer(field(3, string(), 'The file system to mount; the driver decides when unset.')),
     volumeAttributes: field(4, stringMap, 'Driver-specific properties passed to the driver.'),
-    nodePublishSecretRef: pointer(field(5, localReference, 'The Secret passed to the driver\'s NodePublishVolume and NodeUnpublishVolume calls.')),
+    nodePublishSecretRef: pointer(field(5, localReference, "The Secret passed to the driver's NodePublishVolume and NodeUnpublishVolume calls.")),
   }),
 
   struct(core('CSIPersistentVolumeSource'), 'A volume provided by a CSI driver, backing a PersistentVolume.', {
@@ -344,11 +344,11 @@ export const coreV1VolumeSourceTypes: readonly TypeDeclaration[] = [
     readOnly: field(3, boolean(), 'Whether to publish the volume read-only.'),
     fsType: field(4, string(), 'The file system to mount, such as ext4.'),
     volumeAttributes: field(5, stringMap, 'Driver-specific attributes of the volume.'),
-    controllerPublishSecretRef: pointer(field(6, secretReference, 'The Secret passed to the driver\'s ControllerPublishVolume and ControllerUnpublishVolume calls.')),
-    nodeStageSecretRef: pointer(field(7, secretReference, 'The Secret passed to the driver\'s NodeStageVolume and NodeUnstageVolume calls.')),
-    nodePublishSecretRef: pointer(field(8, secretReference, 'The Secret passed to the driver\'s NodePublishVolume and NodeUnpublishVolume calls.')),
-    controllerExpandSecretRef: pointer(field(9, secretReference, 'The Secret passed to the driver\'s ControllerExpandVolume call.')),
-    nodeExpandSecretRef: pointer(field(10, secretReference, 'The Secret passed to the driver\'s NodeExpandVolume call.')),
+    controllerPublishSecretRef: pointer(field(6, secretReference, "The Secret passed to the driver's ControllerPublishVolume and ControllerUnpublishVolume calls.")),
+    nodeStageSecretRef: pointer(field(7, secretReference, "The Secret passed to the driver's NodeStageVolume and NodeUnstageVolume calls.")),
+    nodePublishSecretRef: pointer(field(8, secretReference, "The Secret passed to the driver's NodePublishVolume and NodeUnpublishVolume calls.")),
+    controllerExpandSecretRef: pointer(field(9, secretReference, "The Secret passed to the driver's ControllerExpandVolume call.")),
+    nodeExpandSecretRef: pointer(field(10, secretReference, "The Secret passed to the driver's NodeExpandVolume call.")),
   }),
 
   struct(core('EphemeralVolumeSource'), 'A volume provisioned through a claim created for the pod and deleted with it.', {

@@ -34,7 +34,7 @@ const volumeTypes: readonly TypeDeclaration[] = [
     nfs: pointer(embedded(2, 7, ref(core('NFSVolumeSource')), 'An NFS export.')),
     iscsi: pointer(embedded(2, 8, ref(core('ISCSIVolumeSource')), 'An iSCSI disk.')),
     glusterfs: pointer(embedded(2, 9, ref(core('GlusterfsVolumeSource')), 'Deprecated: a GlusterFS volume.')),
-    persistentVolumeClaim: pointer(embedded(2, 10, ref(core('PersistentVolumeClaimVolumeSource')), 'The volume bound to a PersistentVolumeClaim in the pod\'s namespace.')),
+    persistentVolumeClaim: pointer(embedded(2, 10, ref(core('PersistentVolumeClaimVolumeSource')), "The volume bound to a PersistentVolumeClaim in the pod's namespace.")),
     rbd: pointer(embedded(2, 11, ref(core('RBDVolumeSource')), 'Deprecated: a Ceph RADOS block device.')),
     flexVolume: pointer(embedded(2, 12, ref(core('FlexVolumeSource')), 'Deprecated: a volume of an exec-based FlexVolume driver.')),
     cinder: pointer(embedded(2, 13, ref(core('CinderVolumeSource')), 'Deprecated: an OpenStack Cinder volume.')),
@@ -57,22 +57,22 @@ const volumeTypes: readonly TypeDeclaration[] = [
     image: pointer(embedded(2, 30, ref(core('ImageVolumeSource')), 'The contents of an OCI image or artifact, read-only.')),
   }),
 
-  struct(core('VolumeMount'), 'Where and how a container mounts one of the pod\'s volumes.', {
+  struct(core('VolumeMount'), "Where and how a container mounts one of the pod's volumes.", {
     name: field(1, string({ default: '' }), 'The name of the pod volume to mount.', { required: true }),
     readOnly: field(2, boolean(), 'Whether to mount read-only.'),
     recursiveReadOnly: pointer(field(7, string(), 'Disabled, IfPossible or Enabled: whether a read-only mount is read-only for submounts too.')),
     mountPath: field(3, string({ default: '' }), 'The path in the container to mount at; must not contain ":".', { required: true }),
     subPath: field(4, string(), 'The path within the volume to mount instead of its root.'),
     mountPropagation: pointer(field(5, string({ enum: mountPropagationModes }), 'None, HostToContainer or Bidirectional: how mounts propagate between host and container.')),
-    subPathExpr: field(6, string(), 'Like subPath, with $(VAR) references expanded from the container\'s environment.'),
+    subPathExpr: field(6, string(), "Like subPath, with $(VAR) references expanded from the container's environment."),
   }),
 
-  struct(core('VolumeDevice'), 'A raw block device a container maps from one of the pod\'s claims.', {
+  struct(core('VolumeDevice'), "A raw block device a container maps from one of the pod's claims.", {
     name: field(1, string({ default: '' }), 'The name of the pod volume backed by a PersistentVolumeClaim.', { required: true }),
     devicePath: field(2, string({ default: '' }), 'The path in the container the device is mapped to.', { required: true }),
   }),
 
-  struct(core('VolumeMountStatus'), 'The state of one of a container\'s volume mounts.', {
+  struct(core('VolumeMountStatus'), "The state of one of a container's volume mounts.", {
     name: field(1, string({ default: '' }), 'The name of the volume mount.', { required: true }),
     mountPath: field(2, string({ default: '' }), 'The mount path of the volume mount.', { required: true }),
     readOnly: field(3, boolean(), 'Whether the mount is read-only.'),
@@ -154,9 +154,11 @@ const persistentVolumeTypes: readonly TypeDeclaration[] = [
     accessModes: field(3, accessModes, 'The ways the volume can be mounted: ReadWriteOnce, ReadOnlyMany, ReadWriteMany, ReadWriteOncePod.', {
       listType: 'atomic',
     }),
-    claimRef: pointer(field(4, ref(core('ObjectReference')), 'The claim bound to the volume; the claim\'s volumeName is the authoritative side.', {
-      mapType: 'granular',
-    })),
+    claimRef: pointer(
+      field(4, ref(core('ObjectReference')), "The claim bound to the volume; the claim's volumeName is the authoritative side.", {
+        mapType: 'granular',
+      }),
+    ),
     persistentVolumeReclaimPolicy: field(5, string({ enum: persistentVolumeReclaimPolicies }), 'Retain, Delete or Recycle (deprecated): what happens once the claim is released.'),
     storageClassName: field(6, string(), 'The StorageClass the volume belongs to; empty for none.'),
     mountOptions: field(7, names, 'Mount options such as "ro" or "soft", not validated.', { listType: 'atomic' }),
@@ -174,7 +176,7 @@ const persistentVolumeTypes: readonly TypeDeclaration[] = [
 
   struct(
     core('PersistentVolumeClaim'),
-    'A user\'s request for storage, bound to a PersistentVolume that satisfies it.',
+    "A user's request for storage, bound to a PersistentVolume that satisfies it.",
     {
       ...typeMetaFields,
       metadata: objectMetaField,
@@ -209,14 +211,19 @@ const persistentVolumeTypes: readonly TypeDeclaration[] = [
       patchMergeKey: 'type',
     }),
     allocatedResources: field(5, quantities, 'The resources allocated to the claim, which may exceed the capacity during an expansion.'),
-    allocatedResourceStatuses: field(7, map(string({ default: '', enum: claimResourceStatuses })), 'The state of each resource being resized, such as ControllerResizeInProgress.', {
-      mapType: 'granular',
-    }),
+    allocatedResourceStatuses: field(
+      7,
+      map(string({ default: '', enum: claimResourceStatuses })),
+      'The state of each resource being resized, such as ControllerResizeInProgress.',
+      {
+        mapType: 'granular',
+      },
+    ),
     currentVolumeAttributesClassName: pointer(field(8, string(), 'The VolumeAttributesClass the volume now has.')),
     modifyVolumeStatus: pointer(field(9, ref(core('ModifyVolumeStatus')), 'The state of a volume modification under way; unset when there is none.')),
   }),
 
-  struct(core('PersistentVolumeClaimCondition'), 'One aspect of a claim\'s state.', {
+  struct(core('PersistentVolumeClaimCondition'), "One aspect of a claim's state.", {
     type: field(1, string({ default: '' }), 'The aspect this condition is about, such as Resizing.', { required: true }),
     status: field(2, string({ default: '' }), 'True, False or Unknown.', { required: true }),
     lastProbeTime: field(3, ref(timeName), 'When the condition was last checked.'),
@@ -230,7 +237,7 @@ const persistentVolumeTypes: readonly TypeDeclaration[] = [
     spec: field(2, ref(core('PersistentVolumeClaimSpec'), { default: {} }), 'The spec of the claim to create, copied as it is.', { required: true }),
   }),
 
-  struct(core('ModifyVolumeStatus'), 'The state of a modification of a claim\'s volume to a new VolumeAttributesClass.', {
+  struct(core('ModifyVolumeStatus'), "The state of a modification of a claim's volume to a new VolumeAttributesClass.", {
     targetVolumeAttributesClassName: field(1, string(), 'The VolumeAttributesClass the volume is being modified to.'),
     status: field(2, string({ default: '', enum: persistentVolumeClaimModifyVolumeStatuses }), 'Pending, InProgress or Infeasible.', { required: true }),
   }),

@@ -24,7 +24,7 @@ export const discoveryV1Types: readonly TypeDeclaration[] = [
   listKind(discovery('EndpointSlice'), 'discovery.k8s.io/v1', 'A list of EndpointSlices.'),
 
   struct(discovery('Endpoint'), 'One backend of a service: its addresses, state and location.', {
-    addresses: field(1, stringItems, 'The interchangeable addresses of the endpoint, of the slice\'s address type.', { required: true, listType: 'set' }),
+    addresses: field(1, stringItems, "The interchangeable addresses of the endpoint, of the slice's address type.", { required: true, listType: 'set' }),
     conditions: field(2, ref(discovery('EndpointConditions'), { default: {} }), 'Whether the endpoint is ready, serving or terminating.'),
     hostname: pointer(field(3, string(), 'A DNS label naming the endpoint, for consumers such as DNS.')),
     targetRef: pointer(field(4, ref(apiName('core', 'v1', 'ObjectReference')), 'The object, usually a pod, that the endpoint stands for.')),

@@ -9,8 +9,8 @@ const stringItems = list(string({ default: '' }));
 
 export const flowcontrolV1Types: readonly TypeDeclaration[] = [
   struct(flowcontrol('ExemptPriorityLevelConfiguration'), 'The tunable settings of the exempt priority level.', {
-    nominalConcurrencyShares: pointer(field(1, int32(), 'The share of the server\'s concurrency nominally reserved for this level.')),
-    lendablePercent: pointer(field(2, int32(), 'The percentage of the level\'s nominal concurrency other levels may borrow.')),
+    nominalConcurrencyShares: pointer(field(1, int32(), "The share of the server's concurrency nominally reserved for this level.")),
+    lendablePercent: pointer(field(2, int32(), "The percentage of the level's nominal concurrency other levels may borrow.")),
   }),
 
   struct(flowcontrol('FlowDistinguisherMethod'), 'How requests of a flow schema are split into flows.', {
@@ -39,12 +39,9 @@ export const flowcontrolV1Types: readonly TypeDeclaration[] = [
   listKind(flowcontrol('FlowSchema'), gv, 'A list of FlowSchemas.'),
 
   struct(flowcontrol('FlowSchemaSpec'), 'Which requests a flow schema matches and how they are handled.', {
-    priorityLevelConfiguration: field(
-      1,
-      ref(flowcontrol('PriorityLevelConfigurationReference'), { default: {} }),
-      'The priority level matching requests go to.',
-      { required: true },
-    ),
+    priorityLevelConfiguration: field(1, ref(flowcontrol('PriorityLevelConfigurationReference'), { default: {} }), 'The priority level matching requests go to.', {
+      required: true,
+    }),
     matchingPrecedence: field(2, int32({ default: 0 }), 'Among matching schemas the one with the lowest value wins; 1 to 10000.'),
     distinguisherMethod: pointer(field(3, ref(flowcontrol('FlowDistinguisherMethod')), 'How matching requests split into flows; unset puts them all in one flow.')),
     rules: field(4, list(ref(flowcontrol('PolicyRulesWithSubjects'), { default: {} })), 'The rules, any one of which a request must match.', {
@@ -76,9 +73,9 @@ export const flowcontrolV1Types: readonly TypeDeclaration[] = [
   ),
 
   struct(flowcontrol('LimitedPriorityLevelConfiguration'), 'How requests of a limited priority level are limited and what happens beyond the limit.', {
-    nominalConcurrencyShares: pointer(field(1, int32(), 'The share of the server\'s concurrency nominally given to this level.')),
+    nominalConcurrencyShares: pointer(field(1, int32(), "The share of the server's concurrency nominally given to this level.")),
     limitResponse: field(2, ref(flowcontrol('LimitResponse'), { default: {} }), 'What to do with requests that cannot run at once.'),
-    lendablePercent: pointer(field(3, int32(), 'The percentage of the level\'s nominal concurrency other levels may borrow.')),
+    lendablePercent: pointer(field(3, int32(), "The percentage of the level's nominal concurrency other levels may borrow.")),
     borrowingLimitPercent: pointer(field(4, int32(), 'How much this level may borrow from others, as a percentage of its nominal concurrency; unset means no limit.')),
   }),
 
@@ -100,7 +97,7 @@ export const flowcontrolV1Types: readonly TypeDeclaration[] = [
 
   struct(
     flowcontrol('PriorityLevelConfiguration'),
-    'A priority level: a share of the server\'s concurrency and how requests wait for it.',
+    "A priority level: a share of the server's concurrency and how requests wait for it.",
     {
       ...typeMetaFields,
       metadata: objectMetaField,

@@ -1,7 +1,23 @@
 // The meta types every kind shares (k8s.io/apimachinery): object and list metadata, Status, options,
 // watch events, label selectors, and the opaque scalar types (Time, Quantity, IntOrString, ...).
 
-import { boolean, field, int32, int64, list, map, opaque, pointer, ref, string, struct, type FieldDeclaration, type GroupVersionKind, type StructDeclaration, type TypeDeclaration } from '../schema.ts';
+import {
+  boolean,
+  field,
+  int32,
+  int64,
+  list,
+  map,
+  opaque,
+  pointer,
+  ref,
+  string,
+  struct,
+  type FieldDeclaration,
+  type GroupVersionKind,
+  type StructDeclaration,
+  type TypeDeclaration,
+} from '../schema.ts';
 
 const meta = (type: string): string => `io.k8s.apimachinery.pkg.apis.meta.v1.${type}`;
 
@@ -147,12 +163,12 @@ export const metaV1Types: readonly TypeDeclaration[] = [
     deletionGracePeriodSeconds: pointer(field(10, int64(), 'How many seconds the object was given to terminate gracefully when its deletion began.')),
     labels: field(11, map(string({ default: '' })), 'Key/value pairs that selectors can find the object by.'),
     annotations: field(12, map(string({ default: '' })), 'Key/value pairs for tools and people; not used for selection.'),
-    ownerReferences: field(
-      13,
-      list(ref(meta('OwnerReference'), { default: {} })),
-      'The objects this one depends on; the garbage collector removes it once they are all gone.',
-      { listType: 'map', listMapKeys: ['uid'], patchStrategy: 'merge', patchMergeKey: 'uid' },
-    ),
+    ownerReferences: field(13, list(ref(meta('OwnerReference'), { default: {} })), 'The objects this one depends on; the garbage collector removes it once they are all gone.', {
+      listType: 'map',
+      listMapKeys: ['uid'],
+      patchStrategy: 'merge',
+      patchMergeKey: 'uid',
+    }),
     finalizers: field(14, stringItems, 'Conditions that must be cleared before the server removes an object whose deletion began.', {
       listType: 'set',
       patchStrategy: 'merge',
@@ -178,7 +194,7 @@ export const metaV1Types: readonly TypeDeclaration[] = [
       name: field(3, string({ default: '' }), 'The name of the owner.', { required: true }),
       uid: field(4, string({ default: '' }), 'The uid of the owner.', { required: true }),
       controller: pointer(field(6, boolean(), 'True for the one owner that manages this object.')),
-      blockOwnerDeletion: pointer(field(7, boolean(), "With true, a foreground deletion of the owner waits until this object is gone.")),
+      blockOwnerDeletion: pointer(field(7, boolean(), 'With true, a foreground deletion of the owner waits until this object is gone.')),
     },
     { mapType: 'atomic' },
   ),
@@ -217,7 +233,7 @@ export const metaV1Types: readonly TypeDeclaration[] = [
     values: field(3, stringItems, 'The values for In and NotIn; empty for Exists and DoesNotExist.', { listType: 'atomic' }),
   }),
 
-  struct(conditionName, 'One aspect of an object\'s state, as its controller last saw it.', {
+  struct(conditionName, "One aspect of an object's state, as its controller last saw it.", {
     type: field(1, string({ default: '' }), 'What aspect this condition is about, in CamelCase.', { required: true }),
     status: field(2, string({ default: '' }), 'True, False or Unknown.', { required: true }),
     observedGeneration: field(3, int64(), 'The generation of the object the condition was computed from.'),
@@ -261,16 +277,14 @@ export const metaV1Types: readonly TypeDeclaration[] = [
     'How to delete: a grace period, preconditions, what happens to dependents, and dry run.',
     {
       ...typeMetaFields,
-      gracePeriodSeconds: pointer(field(1, int64(), 'Seconds the object gets to terminate; zero deletes at once, unset takes the kind\'s default.')),
+      gracePeriodSeconds: pointer(field(1, int64(), "Seconds the object gets to terminate; zero deletes at once, unset takes the kind's default.")),
       preconditions: pointer(field(2, ref(meta('Preconditions')), 'What must still hold for the delete to go ahead, else 409 Conflict.')),
       orphanDependents: pointer(field(3, boolean(), 'Deprecated: use propagationPolicy. Whether dependents are left behind.')),
       propagationPolicy: pointer(field(4, string(), 'Orphan, Background or Foreground: what happens to the objects that depend on this one.')),
       dryRun: field(5, stringItems, 'With "All", every step runs but nothing is stored.', { listType: 'atomic' }),
-      ignoreStoreReadErrorWithClusterBreakingPotential: pointer(field(
-        6,
-        boolean(),
-        'Deletes an object that cannot be read from the store (it cannot be decoded); use with great care.',
-      )),
+      ignoreStoreReadErrorWithClusterBreakingPotential: pointer(
+        field(6, boolean(), 'Deletes an object that cannot be read from the store (it cannot be decoded); use with great care.'),
+      ),
     },
     { groupVersionKinds: kinds('DeleteOptions', everyGroupVersion) },
   ),
@@ -294,9 +308,9 @@ export const metaV1Types: readonly TypeDeclaration[] = [
     name: field(1, string({ default: '' }), 'The plural name of the resource.', { required: true }),
     singularName: field(6, string({ default: '' }), 'The singular name of the resource.', { required: true }),
     namespaced: field(2, boolean({ default: false }), 'Whether objects of the resource live in namespaces.', { required: true }),
-    group: field(8, string(), 'The group of the resource, when it differs from the list\'s (for subresources).'),
-    version: field(9, string(), 'The version of the resource, when it differs from the list\'s (for subresources).'),
-    kind: field(3, string({ default: '' }), 'The kind of the resource\'s objects.', { required: true }),
+    group: field(8, string(), "The group of the resource, when it differs from the list's (for subresources)."),
+    version: field(9, string(), "The version of the resource, when it differs from the list's (for subresources)."),
+    kind: field(3, string({ default: '' }), "The kind of the resource's objects.", { required: true }),
     verbs: field(4, stringItems, 'The verbs the resource supports: get, list, watch, create, ...', { required: true }),
     shortNames: field(5, stringItems, 'Short names kubectl accepts for the resource.', { listType: 'atomic' }),
     categories: field(7, stringItems, 'Groups of resources this one belongs to, such as "all".', { listType: 'atomic' }),

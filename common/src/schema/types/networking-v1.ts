@@ -60,11 +60,11 @@ export const networkingV1Types: readonly TypeDeclaration[] = [
 
   struct(networking('IngressBackend'), 'Where an ingress sends requests: a service or another resource.', {
     service: pointer(field(4, ref(networking('IngressServiceBackend')), 'A service port; excludes resource.')),
-    resource: pointer(field(3, ref(apiName('core', 'v1', 'TypedLocalObjectReference')), 'Another object in the ingress\'s namespace; excludes service.')),
+    resource: pointer(field(3, ref(apiName('core', 'v1', 'TypedLocalObjectReference')), "Another object in the ingress's namespace; excludes service.")),
   }),
 
   struct(networking('IngressServiceBackend'), 'A service and port an ingress sends requests to.', {
-    name: field(1, string({ default: '' }), 'The name of the service, in the ingress\'s namespace.', { required: true }),
+    name: field(1, string({ default: '' }), "The name of the service, in the ingress's namespace.", { required: true }),
     port: field(2, ref(networking('ServiceBackendPort'), { default: {} }), 'The port of the service, by name or number.'),
   }),
 
@@ -120,7 +120,7 @@ export const networkingV1Types: readonly TypeDeclaration[] = [
     parameters: pointer(field(2, ref(networking('IngressClassParametersReference')), 'An object holding more configuration for the controller.')),
   }),
 
-  struct(networking('IngressClassParametersReference'), 'The object that configures an ingress class\'s controller.', {
+  struct(networking('IngressClassParametersReference'), "The object that configures an ingress class's controller.", {
     apiGroup: pointer(field(1, string(), 'The API group of the object; empty for the core group.')),
     kind: field(2, string({ default: '' }), 'The kind of the object.', { required: true }),
     name: field(3, string({ default: '' }), 'The name of the object.', { required: true }),
@@ -161,7 +161,7 @@ export const networkingV1Types: readonly TypeDeclaration[] = [
   }),
 
   struct(networking('NetworkPolicyPeer'), 'A source or destination of traffic: selected pods and namespaces, or an IP block.', {
-    podSelector: pointer(field(1, ref(labelSelectorName), 'The pods, in the policy\'s namespace or in the selected namespaces.')),
+    podSelector: pointer(field(1, ref(labelSelectorName), "The pods, in the policy's namespace or in the selected namespaces.")),
     namespaceSelector: pointer(field(2, ref(labelSelectorName), 'The namespaces whose pods are peers.')),
     ipBlock: pointer(field(3, ref(networking('IPBlock')), 'A range of IP addresses; excludes the selectors.')),
   }),

@@ -26,7 +26,7 @@ export const nodeV1Types: readonly TypeDeclaration[] = [
   }),
 
   struct(node('Scheduling'), 'The nodes that support a runtime class.', {
-    nodeSelector: field(1, map(string({ default: '' })), 'Labels a node must carry; merged into the pod\'s node selector.', { mapType: 'atomic' }),
+    nodeSelector: field(1, map(string({ default: '' })), "Labels a node must carry; merged into the pod's node selector.", { mapType: 'atomic' }),
     tolerations: field(2, list(ref(apiName('core', 'v1', 'Toleration'), { default: {} })), 'Tolerations added to pods of this class.', {
       listType: 'atomic',
     }),

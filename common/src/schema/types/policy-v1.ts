@@ -9,7 +9,7 @@ const policy = (type: string): string => apiName('policy', 'v1', type);
 export const policyV1Types: readonly TypeDeclaration[] = [
   struct(
     apiName('policy', 'v1', 'Eviction'),
-    'A request to evict a pod, subject to its disruption budgets; posted to the pod\'s eviction subresource.',
+    "A request to evict a pod, subject to its disruption budgets; posted to the pod's eviction subresource.",
     {
       ...typeMetaFields,
       metadata: objectMetaField,
@@ -33,11 +33,15 @@ export const policyV1Types: readonly TypeDeclaration[] = [
   listKind(policy('PodDisruptionBudget'), 'policy/v1', 'A list of PodDisruptionBudgets.'),
   struct(policy('PodDisruptionBudgetSpec'), 'The desired behavior of a pod disruption budget.', {
     minAvailable: pointer(field(1, ref(intOrStringName), 'How many selected pods (or what percentage) must stay available after an eviction.')),
-    selector: pointer(field(2, ref(labelSelectorName), 'Selects the pods the budget covers; null selects none, empty selects all in the namespace.', {
-      patchStrategy: 'replace',
-    })),
+    selector: pointer(
+      field(2, ref(labelSelectorName), 'Selects the pods the budget covers; null selects none, empty selects all in the namespace.', {
+        patchStrategy: 'replace',
+      }),
+    ),
     maxUnavailable: pointer(field(3, ref(intOrStringName), 'How many selected pods (or what percentage) may be unavailable after an eviction.')),
-    unhealthyPodEvictionPolicy: pointer(field(4, string({ enum: unhealthyPodEvictionPolicyTypes }), 'IfHealthyBudget or AlwaysAllow: when running but unhealthy pods may be evicted.')),
+    unhealthyPodEvictionPolicy: pointer(
+      field(4, string({ enum: unhealthyPodEvictionPolicyTypes }), 'IfHealthyBudget or AlwaysAllow: when running but unhealthy pods may be evicted.'),
+    ),
   }),
   struct(policy('PodDisruptionBudgetStatus'), 'The observed state of a pod disruption budget.', {
     observedGeneration: field(1, int64(), 'The latest generation the status was computed from.'),

@@ -37,7 +37,7 @@ export const rbacV1Types: readonly TypeDeclaration[] = [
 
   struct(
     rbac('RoleBinding'),
-    'Grants a role, or a cluster role, to subjects within the binding\'s namespace.',
+    "Grants a role, or a cluster role, to subjects within the binding's namespace.",
     {
       ...typeMetaFields,
       metadata: objectMetaField,

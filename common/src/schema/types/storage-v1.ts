@@ -39,7 +39,7 @@ export const storageV1Types: readonly TypeDeclaration[] = [
 
   struct(
     storage('CSINode'),
-    'The CSI drivers installed on one node; it has the node\'s name.',
+    "The CSI drivers installed on one node; it has the node's name.",
     {
       ...typeMetaFields,
       metadata: objectMetaField,

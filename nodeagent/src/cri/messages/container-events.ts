@@ -4,12 +4,7 @@ import type { ContainerStatus } from './container.ts';
 import { enumOf, field, message, repeated, type Declarations } from './declare.ts';
 import type { PodSandboxStatus } from './pod-sandbox.ts';
 
-export const containerEventTypes = [
-  'CONTAINER_CREATED_EVENT',
-  'CONTAINER_STARTED_EVENT',
-  'CONTAINER_STOPPED_EVENT',
-  'CONTAINER_DELETED_EVENT',
-] as const;
+export const containerEventTypes = ['CONTAINER_CREATED_EVENT', 'CONTAINER_STARTED_EVENT', 'CONTAINER_STOPPED_EVENT', 'CONTAINER_DELETED_EVENT'] as const;
 export type ContainerEventType = (typeof containerEventTypes)[number];
 
 export interface CheckpointContainerRequest {

@@ -116,10 +116,7 @@ export const securityDeclarations: Declarations = {
     targetId: field(4, 'string'),
     usernsOptions: field(5, 'UserNamespace'),
   }),
-  SecurityProfile: message(
-    { profileType: field(1, 'ProfileType'), localhostRef: field(2, 'string') },
-    { ProfileType: enumOf(securityProfileTypes) },
-  ),
+  SecurityProfile: message({ profileType: field(1, 'ProfileType'), localhostRef: field(2, 'string') }, { ProfileType: enumOf(securityProfileTypes) }),
   SELinuxOption: message({ user: field(1, 'string'), role: field(2, 'string'), type: field(3, 'string'), level: field(4, 'string') }),
   Capability: message({
     addCapabilities: repeated(1, 'string'),

@@ -90,7 +90,11 @@ export function grpcProbe(host: string, port: number, service: string, timeoutMs
             return;
           }
           const name = servingStatuses[status ?? 0] ?? String(status);
-          resolve(finish(name === 'SERVING' ? { result: 'success', output: 'service healthy' } : { result: 'failure', output: `service unhealthy (responded with ${JSON.stringify(name)})` }));
+          resolve(
+            finish(
+              name === 'SERVING' ? { result: 'success', output: 'service healthy' } : { result: 'failure', output: `service unhealthy (responded with ${JSON.stringify(name)})` },
+            ),
+          );
         },
       );
     });

@@ -63,7 +63,13 @@ export async function runProbeAction(runtime: CriRuntimeClient, spec: ProbeSpec,
 }
 
 /** probe: the result the worker counts, or undefined when the probe errored (its result is thrown away). */
-export async function probeContainer(runtime: CriRuntimeClient, kind: ProbeKind, spec: ProbeSpec, target: ProbeTarget, recordEvent: RecordPodEvent): Promise<ProbeResult | undefined> {
+export async function probeContainer(
+  runtime: CriRuntimeClient,
+  kind: ProbeKind,
+  spec: ProbeSpec,
+  target: ProbeTarget,
+  recordEvent: RecordPodEvent,
+): Promise<ProbeResult | undefined> {
   let outcome: ProbeOutcome = await runProbeAction(runtime, spec, target);
   for (let attempt = 1; attempt < maxProbeRetries && outcome.result === 'unknown'; attempt++) outcome = await runProbeAction(runtime, spec, target);
   const name = probeKindName[kind];

@@ -34,7 +34,11 @@ function validatePath(path: string): string | undefined {
   return undefined;
 }
 
-const exists = (path: string): Promise<boolean> => lstat(path).then(() => true, () => false);
+const exists = (path: string): Promise<boolean> =>
+  lstat(path).then(
+    () => true,
+    () => false,
+  );
 
 /** The paths (files and directories) under `dir`, relative to it. */
 async function walk(dir: string, prefix = ''): Promise<string[]> {

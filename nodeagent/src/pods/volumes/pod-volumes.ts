@@ -65,7 +65,11 @@ export class PodVolumes {
         if (mounted === undefined) this.#mounted.set(uid, (mounted = new Set()));
         mounted.add(volume.name);
       } catch (error) {
-        this.#options.recordEvent(pod, undefined, { type: 'Warning', reason: 'FailedMount', message: `MountVolume.SetUp failed for volume ${goQuote(volume.name)} : ${(error as Error).message}` });
+        this.#options.recordEvent(pod, undefined, {
+          type: 'Warning',
+          reason: 'FailedMount',
+          message: `MountVolume.SetUp failed for volume ${goQuote(volume.name)} : ${(error as Error).message}`,
+        });
         if (mounted?.has(volume.name) !== true) ready = false;
       }
     }

@@ -59,7 +59,12 @@ export function aggregateError(errors: readonly Error[]): Error | undefined {
 }
 
 /** downwardapi.CollectData: every file that can be made, and the errors of those that cannot. */
-export function downwardAPIPayload(items: readonly DownwardAPIVolumeFileSpec[] | undefined, pod: Pod, defaultMode: number, allocatable: NodeAllocatable): { payload: MutablePayload; errors: Error[] } {
+export function downwardAPIPayload(
+  items: readonly DownwardAPIVolumeFileSpec[] | undefined,
+  pod: Pod,
+  defaultMode: number,
+  allocatable: NodeAllocatable,
+): { payload: MutablePayload; errors: Error[] } {
   const payload: MutablePayload = new Map();
   const errors: Error[] = [];
   for (const item of items ?? []) {
