@@ -1,9 +1,12 @@
-// Where a request's permission is asked for: kube-apiserver's authorizer.Authorizer, reduced to the
-// attributes of a resource request. Capstan has no authorization yet, so `allowEverything` says yes
-// to every question; the endpoints that must ask (the unsafe deletion of corrupt objects, which
-// needs `delete` and `unsafe-delete-ignore-read-errors`) already ask it, and an authorizer plugs in here.
+// Whether a request may do what it asks: kube-apiserver's authorizer.Authorizer over its
+// authorizer.Attributes. Capstan has no authorization yet, so `allowEverything` (kube's AlwaysAllow)
+// says yes to every question; the authorization filter asks it for every request, and the endpoints
+// that must ask more (the unsafe deletion of corrupt objects needs `delete` and
+// `unsafe-delete-ignore-read-errors`) ask it too. RBAC plugs in here.
 
-/** kube's authorizer.Attributes of a resource request (the user joins them with authentication). */
+import type { UserInfo } from '../authentication/authenticator.ts';
+
+/** kube's authorizer.Attributes of a resource request. */
 export interface ResourceAttributes {
   readonly verb: string;
   readonly group: string;
@@ -15,11 +18,16 @@ export interface ResourceAttributes {
   readonly name: string;
 }
 
+/** kube's authorizer.Attributes: a resource request's attributes, or a path and verb for any other request. */
+export type Attributes =
+  | ({ readonly user: UserInfo; readonly isResourceRequest: true; readonly path: string } & ResourceAttributes)
+  | { readonly user: UserInfo; readonly isResourceRequest: false; readonly path: string; readonly verb: string };
+
 export type AuthorizationDecision = { readonly allowed: true } | { readonly allowed: false; readonly reason: string };
 
 export interface Authorizer {
-  authorize(attributes: ResourceAttributes): AuthorizationDecision | Promise<AuthorizationDecision>;
+  authorize(attributes: Attributes): AuthorizationDecision | Promise<AuthorizationDecision>;
 }
 
-/** Until authorization comes: every request is allowed. */
+/** Until authorization comes: every request is allowed (kube's --authorization-mode=AlwaysAllow). */
 export const allowEverything: Authorizer = { authorize: () => ({ allowed: true }) };

@@ -21,6 +21,11 @@ const flags = {
     default: 1800,
     help: 'Seconds a watch without timeoutSeconds lasts at least; it ends at a random time up to twice this',
   },
+  'request-timeout': {
+    type: 'duration',
+    default: 60_000,
+    help: 'How long a request that is not a watch or a stream (log, exec, attach, port-forward) may take before it is answered 504 Timeout',
+  },
   'service-cluster-ip-range': {
     type: 'string',
     default: defaultServiceClusterIpRange,
@@ -61,6 +66,7 @@ export async function apiserverCommand(argv: readonly string[], out: (text: stri
     shutdownDelayMs: f['shutdown-delay-duration'],
     livezGracePeriodMs: f['livez-grace-period'],
     minRequestTimeoutMs: f['min-request-timeout'] * 1000,
+    requestTimeoutMs: f['request-timeout'],
     featureGates,
     serviceClusterIpRange,
     serviceNodePortRange,

@@ -4,7 +4,8 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fieldInvalid, goQuote, newForbidden, newInvalid } from '@capstan/common';
-import { allowEverything, type Authorizer } from '../authorization/authorizer.ts';
+import type { UserInfo } from '../authentication/authenticator.ts';
+import type { Authorizer } from '../authorization/authorizer.ts';
 import { parseDeleteOptions, type DeleteOptions } from '../registry/delete-options.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { metadataOf, type JsonObject } from '../registry/object-meta.ts';
@@ -16,18 +17,24 @@ import { negotiateOutput } from './negotiate-media-type.ts';
 import { readJsonBody } from './read-body.ts';
 import { sendJson } from './send-json.ts';
 
+/** Who asks, and whom to ask whether they may. */
+export interface RequestAccess {
+  readonly authorizer: Authorizer;
+  readonly user: UserInfo;
+}
+
 export async function deleteObject(
   store: GenericStore,
   info: RequestInfo,
   query: URLSearchParams,
   request: IncomingMessage,
   response: ServerResponse,
-  hooks?: ResourceHooks,
-  authorizer: Authorizer = allowEverything,
+  hooks: ResourceHooks | undefined,
+  access: RequestAccess,
 ): Promise<void> {
   const options = await deleteOptionsOf(request, query, store);
   const unsafe = options.ignoreStoreReadErrorWithClusterBreakingPotential === true;
-  if (unsafe) await authorizeUnsafeDelete(authorizer, info);
+  if (unsafe) await authorizeUnsafeDelete(access, info);
   const { object, deleted } = unsafe ? await store.deleteCorrupt(namespaceOf(info), info.name) : await store.delete(namespaceOf(info), info.name, options);
   if (object === undefined) {
     // Nothing could be read of the object, so no hook runs and kube's handler fills in the Status.
@@ -87,9 +94,12 @@ async function deleteOptionsOf(request: IncomingMessage, query: URLSearchParams,
 const unsafeDeleteVerbs = ['delete', 'unsafe-delete-ignore-read-errors'] as const;
 
 /** kube's 403 when the caller may not do one of them (no authorizer yet: `allowEverything` allows both). */
-async function authorizeUnsafeDelete(authorizer: Authorizer, info: RequestInfo): Promise<void> {
+async function authorizeUnsafeDelete({ authorizer, user }: RequestAccess, info: RequestInfo): Promise<void> {
   for (const verb of unsafeDeleteVerbs) {
     const decision = await authorizer.authorize({
+      user,
+      isResourceRequest: true,
+      path: info.path,
       verb,
       group: info.apiGroup,
       version: info.apiVersion,

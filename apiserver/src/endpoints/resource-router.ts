@@ -4,6 +4,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { newMethodNotSupported, StatusError, type GroupResource } from '@capstan/common';
 import { admitNamespaceDelete } from '../admission/namespace-lifecycle.ts';
+import type { Authorizer } from '../authorization/authorizer.ts';
+import { requestInfoOf, userOf, type RequestContext } from '../filters/request-context.ts';
 import type { KubeletClient } from '../kubelet/kubelet-client.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import type { Registry } from '../registry/registry.ts';
@@ -45,15 +47,14 @@ export interface ServedResources {
   readonly kubelet: KubeletClient;
   /** The PodLogsQuerySplitStreams gate: pods/log's stream option. */
   readonly podLogsQuerySplitStreams: boolean;
+  /** What the endpoints that ask more than the authorization filter did ask (an unsafe delete). */
+  readonly authorizer: Authorizer;
 }
 
-export async function routeResourceRequest(
-  served: ServedResources,
-  info: RequestInfo,
-  query: URLSearchParams,
-  request: IncomingMessage,
-  response: ServerResponse,
-): Promise<boolean> {
+export async function routeResourceRequest(served: ServedResources, context: RequestContext): Promise<boolean> {
+  const { request, response } = context;
+  const info = requestInfoOf(context);
+  const query = context.url.searchParams;
   const { registry, watchSettings } = served;
   const definition = registry.definition(info.apiGroup, info.apiVersion, info.resource);
   if (definition === undefined) return false;
@@ -96,7 +97,7 @@ export async function routeResourceRequest(
       return true;
     case 'delete':
       if (definition.group === '' && definition.resource === 'namespaces') admitNamespaceDelete(info.name);
-      await deleteObject(store, info, query, request, response, served.hooks(definition));
+      await deleteObject(store, info, query, request, response, served.hooks(definition), { authorizer: served.authorizer, user: userOf(context) });
       return true;
     default:
       throw newMethodNotSupported(groupResource, info.verb);

@@ -2,25 +2,21 @@
 // discovery, OpenAPI, /version and the resource endpoints, and a graceful shutdown that fails
 // readyz first while still serving.
 
-import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { newInternalError, StatusError, type Logger } from '@capstan/common';
+import { StatusError, type Logger } from '@capstan/common';
 import { addNotReadyTaint } from '../admission/node-taint.ts';
 import { addDefaultTolerations, defaultTolerationSeconds, type DefaultTolerationSeconds } from '../admission/default-toleration-seconds.ts';
 import { advertiseAddress, ensureKubernetesService } from './kubernetes-service.ts';
-import { DiscoveryEndpoints, type BytesResponse } from '../discovery/discovery-endpoints.ts';
+import { DiscoveryEndpoints } from '../discovery/discovery-endpoints.ts';
 import { OpenApiV2Endpoint } from '../openapi/openapi-v2-endpoint.ts';
 import { OpenApiV3Endpoints } from '../openapi/openapi-v3-endpoints.ts';
-import { notFoundPath, routeResourceRequest, type ServedResources } from '../endpoints/resource-router.ts';
+import type { ServedResources } from '../endpoints/resource-router.ts';
 import { serveCbor } from '../endpoints/cbor-codec.ts';
-import { loadProtobufCodec, mentionsProtobuf } from '../endpoints/protobuf-codec.ts';
-import { sendError, sendJson } from '../endpoints/send-json.ts';
 import { Registry } from '../registry/registry.ts';
-import { parseRequestInfo } from '../request-info/request-info.ts';
 import { builtinResources } from '../registry/builtin-resources.ts';
-import { healthResponse, singleCheckResponse, type HealthCheck, type TextResponse } from '../health/health-endpoint.ts';
+import type { HealthCheck } from '../health/health-endpoint.ts';
 import { PostStartHooks } from '../health/post-start-hooks.ts';
 import { ShutdownCheck } from '../health/shutdown-check.ts';
 import type { Storage } from '../storage/storage.ts';
@@ -33,6 +29,11 @@ import { NodePortAllocator, type PortRange } from '../registry/service-addresses
 import { ServiceAddresses } from '../registry/service-addresses/service-addresses.ts';
 import type { ServiceCidr } from '../registry/service-addresses/service-cidr.ts';
 import { versionInfo } from './version-info.ts';
+import { routeRequest } from './router.ts';
+import { filterChain, withFilters } from '../filters/filter-chain.ts';
+import { newRequestContext } from '../filters/request-context.ts';
+import { anonymousAuthenticator, type Authenticator } from '../authentication/authenticator.ts';
+import { allowEverything, type Authorizer } from '../authorization/authorizer.ts';
 import { upgradeResponse } from '../endpoints/upgrade-response.ts';
 import { defaultKubeletClientConfig, type KubeletClientConfig } from '../kubelet/kubelet-client-config.ts';
 import { KubeletClient } from '../kubelet/kubelet-client.ts';
@@ -48,6 +49,12 @@ export interface ApiServerOptions {
   readonly shutdownDelayMs: number;
   /** --min-request-timeout: the shortest time a watch without timeoutSeconds lasts. */
   readonly minRequestTimeoutMs: number;
+  /** --request-timeout: the longest a request that is not long-running may take (60 s when absent). */
+  readonly requestTimeoutMs?: number;
+  /** Who requests come from: kube's anonymous authenticator when absent. */
+  readonly authenticators?: readonly Authenticator[];
+  /** Whether a request may do what it asks: everything is allowed when absent. */
+  readonly authorizer?: Authorizer;
   /** How long after start livez counts unfinished post-start hooks as healthy. */
   readonly livezGracePeriodMs: number;
   readonly featureGates: ApiServerFeatureGates;
@@ -68,6 +75,9 @@ export interface ApiServerOptions {
 
 /** How long the system namespaces hook waits before it tries again. */
 const retryDelayMs = 1000;
+
+/** kube-apiserver's --request-timeout default. */
+const defaultRequestTimeoutMs = 60_000;
 
 /** How long requests in flight may take to finish once the listener closes. */
 const requestGraceMs = 1000;
@@ -122,6 +132,7 @@ export class ApiServer {
       },
     };
     const coreHooks: Readonly<Record<string, ResourceHooks>> = { services: serviceHooks, pods: podHooks, nodes: nodeHooks };
+    const authorizer = options.authorizer ?? allowEverything;
     this.#served = {
       registry: this.#registry,
       watchSettings: { stopping: this.#stopping.signal, minRequestTimeoutMs: options.minRequestTimeoutMs, watchListEnabled: options.featureGates.WatchList },
@@ -129,6 +140,7 @@ export class ApiServer {
       hooks: (definition) => (definition.group === '' ? coreHooks[definition.resource] : undefined),
       kubelet: new KubeletClient(options.kubelet ?? defaultKubeletClientConfig, this.#registry.store('', 'v1', 'nodes') as GenericStore, this.#stopping.signal),
       podLogsQuerySplitStreams: options.featureGates.PodLogsQuerySplitStreams,
+      authorizer,
     };
     const ping: HealthCheck = { name: 'ping', check: () => {} };
     const log: HealthCheck = { name: 'log', check: () => {} };
@@ -150,13 +162,24 @@ export class ApiServer {
       healthz: [ping, log, storage, ...this.#hooks.readinessChecks()],
       readyz: [ping, log, storage, ...(options.readinessChecks ?? []), ...this.#hooks.readinessChecks(), this.#shutdown],
     };
+    const routes = {
+      health: this.#health,
+      discovery: this.#discovery,
+      openapi: this.#openapi,
+      openapiV2: this.#openapiV2,
+      served: this.#served,
+      logger: options.logger,
+    };
+    const filters = filterChain({
+      logger: options.logger,
+      requestTimeoutMs: options.requestTimeoutMs ?? defaultRequestTimeoutMs,
+      authenticators: options.authenticators ?? [anonymousAuthenticator],
+      authorizer,
+    });
+    const handle = withFilters(filters, (context) => routeRequest(routes, context));
     const serve = (request: IncomingMessage, response: ServerResponse): void => {
-      setFilterChainHeaders(request, response);
-      this.#handle(request, response).catch((error: unknown) => {
-        if (!(error instanceof StatusError) || error.code >= 500) options.logger.error({ err: error, url: request.url }, 'request failed');
-        if (!response.headersSent) sendError(response, error instanceof StatusError ? error : newInternalError(error instanceof Error ? error : String(error)));
-        else response.destroy();
-      });
+      // The panic-recovery filter answers every failure; this only logs what escapes it.
+      handle(newRequestContext(request, response)).catch((error: unknown) => options.logger.error({ err: error, url: request.url }, 'request failed'));
     };
     // Request lines and headers up to 1 MiB, as kube-apiserver's MaxHeaderBytes (Node's default of
     // 16 KiB resets a long labelSelector or URL).
@@ -253,57 +276,6 @@ export class ApiServer {
       if (!(await classes.exists(undefined, priorityClass.metadata.name))) await createUnlessExists(classes, priorityClass);
     }
   }
-
-  async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const url = new URL(request.url ?? '/', 'http://capstan');
-    const [first, second, ...rest] = url.pathname.split('/').filter((part) => part !== '');
-    if (first !== undefined && first in this.#health && rest.length === 0) {
-      const checks = this.#health[first] as readonly HealthCheck[];
-      if (second === undefined) {
-        sendText(
-          response,
-          await healthResponse(first, checks, url.searchParams, (failures) => {
-            this.#options.logger.info({ failures: failures.map((f) => `${f.check}: ${String(f.error)}`) }, `${first} check failed`);
-          }),
-        );
-        return;
-      }
-      const check = checks.find((c) => c.name === second);
-      if (check !== undefined) {
-        sendText(response, await singleCheckResponse(check));
-        return;
-      }
-    }
-    const socket = request.socket;
-    const document =
-      this.#discovery.respond(url.pathname, request.headers, `${socket.localAddress}:${socket.localPort}`) ??
-      (await this.#openapi.respond(url.pathname, url.searchParams, request.headers)) ??
-      (await this.#openapiV2.respond(url.pathname, request.headers));
-    if (document !== undefined) {
-      sendBytes(response, document);
-      return;
-    }
-    if (url.pathname === '/version' || url.pathname === '/version/') {
-      sendJson(response, 200, versionInfo());
-      return;
-    }
-    // The Protobuf codec answers synchronously; a request that names Protobuf loads it first.
-    if (mentionsProtobuf(request.headers)) await loadProtobufCodec();
-    const info = parseRequestInfo(request.method ?? 'GET', request.url ?? '/');
-    if (info.isResourceRequest && (await routeResourceRequest(this.#served, info, url.searchParams, request, response))) return;
-    throw notFoundPath();
-  }
-}
-
-/**
- * The headers kube-apiserver's filter chain puts on every answer: the Audit-Id that names the
- * request (the client's own Audit-ID, echoed, or a new UUID) and a Cache-Control that keeps
- * authorized answers out of shared caches (an endpoint may set its own).
- */
-function setFilterChainHeaders(request: IncomingMessage, response: ServerResponse): void {
-  const auditId = request.headers['audit-id'];
-  response.setHeader('Audit-Id', typeof auditId === 'string' && auditId !== '' ? auditId : randomUUID());
-  response.setHeader('Cache-Control', 'no-cache, private');
 }
 
 const systemPriorityClasses = [
@@ -319,14 +291,4 @@ async function createUnlessExists(store: GenericStore, object: JsonObject): Prom
   await store.create(undefined, object).catch((error: unknown) => {
     if (!(error instanceof StatusError && error.code === 409)) throw error;
   });
-}
-
-function sendText(response: ServerResponse, text: TextResponse): void {
-  response.writeHead(text.status, text.headers);
-  response.end(text.body);
-}
-
-function sendBytes(response: ServerResponse, answer: BytesResponse): void {
-  response.writeHead(answer.status, { ...answer.headers, 'content-length': answer.body.length });
-  response.end(answer.body);
 }

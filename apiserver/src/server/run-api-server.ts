@@ -25,6 +25,8 @@ export interface RunApiServerOptions {
   readonly shutdownDelayMs: number;
   readonly livezGracePeriodMs: number;
   readonly minRequestTimeoutMs: number;
+  /** --request-timeout; 60 s when absent. */
+  readonly requestTimeoutMs?: number;
   readonly featureGates: ApiServerFeatureGates;
   readonly serviceClusterIpRange: readonly ServiceCidr[];
   readonly serviceNodePortRange: PortRange;
@@ -72,6 +74,7 @@ export async function runApiServer(options: RunApiServerOptions): Promise<Runnin
     shutdownDelayMs: options.shutdownDelayMs,
     livezGracePeriodMs: options.livezGracePeriodMs,
     minRequestTimeoutMs: options.minRequestTimeoutMs,
+    ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
     featureGates: options.featureGates,
     serviceClusterIpRange: options.serviceClusterIpRange,
     serviceNodePortRange: options.serviceNodePortRange,

@@ -1,0 +1,52 @@
+// kube's WithAuthorization: the authorizer decides whether the user may do what the request asks;
+// a denial is kube's 403 Forbidden Status, worded as responsewriters.Forbidden words it.
+
+import { goQuote, newForbidden, type StatusError } from '@capstan/common';
+import type { Attributes, Authorizer } from '../authorization/authorizer.ts';
+import type { RequestInfo } from '../request-info/request-info.ts';
+import type { UserInfo } from '../authentication/authenticator.ts';
+import type { Filter } from './filter-chain.ts';
+import { requestInfoOf, userOf } from './request-context.ts';
+import { sanitizeMessage } from './sanitize-message.ts';
+
+export function authorization(authorizer: Authorizer): Filter {
+  return async (context, next) => {
+    const attributes = attributesOf(userOf(context), requestInfoOf(context));
+    const decision = await authorizer.authorize(attributes);
+    if (!decision.allowed) throw forbidden(attributes, decision.reason);
+    return next();
+  };
+}
+
+/** kube's authorizer.Attributes of a request, from its user and RequestInfo. */
+export function attributesOf(user: UserInfo, info: RequestInfo): Attributes {
+  if (!info.isResourceRequest) return { user, isResourceRequest: false, path: info.path, verb: info.verb };
+  return {
+    user,
+    isResourceRequest: true,
+    path: info.path,
+    verb: info.verb,
+    group: info.apiGroup,
+    version: info.apiVersion,
+    resource: info.resource,
+    subresource: info.subresource,
+    namespace: info.namespace,
+    name: info.name,
+  };
+}
+
+/** kube's ForbiddenStatusError: who may not do what, and the authorizer's reason when it gave one. */
+export function forbidden(attributes: Attributes, reason: string): StatusError {
+  const message = sanitizeMessage(forbiddenMessage(attributes));
+  const error = reason === '' ? message : `${message}: ${reason}`;
+  if (!attributes.isResourceRequest) return newForbidden({ group: '', resource: '' }, '', error);
+  return newForbidden({ group: attributes.group, resource: attributes.resource }, attributes.name, error);
+}
+
+function forbiddenMessage(attributes: Attributes): string {
+  const user = goQuote(attributes.user.username);
+  if (!attributes.isResourceRequest) return `User ${user} cannot ${attributes.verb} path ${goQuote(attributes.path)}`;
+  const resource = goQuote(attributes.subresource === '' ? attributes.resource : `${attributes.resource}/${attributes.subresource}`);
+  const where = attributes.namespace === '' ? 'at the cluster scope' : `in the namespace ${goQuote(attributes.namespace)}`;
+  return `User ${user} cannot ${attributes.verb} resource ${resource} in API group ${goQuote(attributes.group)} ${where}`;
+}

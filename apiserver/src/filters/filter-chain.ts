@@ -1,0 +1,68 @@
+// The filters every request passes before the router, in kube-apiserver's order
+// (DefaultBuildHandlerChain, outermost first). Each is a small function over the request's
+// context that calls `next` to go on, or throws the Status the client gets.
+//
+//   audit-init        Audit-Id on every answer
+//   panic-recovery    anything thrown inside becomes a Status, never a crash
+//   request-info      verb, group, version, resource, name, ...
+//   cache-control     no-cache, private
+//   request-deadline  --request-timeout, or a shorter ?timeout= (400 when it is no duration)
+//   request-timeout   504 Timeout once the deadline passes
+//   warning-recorder  Warning headers
+//   authentication    who the request comes from (401 when nobody recognises it)
+//   audit             audit events (a place for them: no backend yet)
+//   impersonation     Impersonate-* headers (a place for them: not served yet)
+//   max-in-flight     flow control (a place for it: no limit yet)
+//   authorization     may the user do it (403 when not)
+//   -> the router: health, discovery, OpenAPI, /version, the resources
+
+import type { Logger } from '@capstan/common';
+import type { Authenticator } from '../authentication/authenticator.ts';
+import type { Authorizer } from '../authorization/authorizer.ts';
+import { audit } from './audit.ts';
+import { auditInit } from './audit-init.ts';
+import { authentication } from './authentication.ts';
+import { authorization } from './authorization.ts';
+import { cacheControl } from './cache-control.ts';
+import { impersonation } from './impersonation.ts';
+import { maxInFlight } from './max-in-flight.ts';
+import { panicRecovery } from './panic-recovery.ts';
+import type { RequestContext } from './request-context.ts';
+import { requestDeadline } from './request-deadline.ts';
+import { withRequestInfo } from './request-info.ts';
+import { requestTimeout } from './request-timeout.ts';
+import { warningRecorder } from './warning-recorder.ts';
+
+export type Handler = (context: RequestContext) => Promise<void>;
+export type Filter = (context: RequestContext, next: () => Promise<void>) => Promise<void>;
+
+export interface FilterChainOptions {
+  readonly logger: Logger;
+  /** --request-timeout: the longest a request that is not long-running may take. */
+  readonly requestTimeoutMs: number;
+  readonly authenticators: readonly Authenticator[];
+  readonly authorizer: Authorizer;
+}
+
+/** The filters, outermost first. */
+export function filterChain(options: FilterChainOptions): readonly Filter[] {
+  return [
+    auditInit,
+    panicRecovery(options.logger),
+    withRequestInfo,
+    cacheControl,
+    requestDeadline(options.requestTimeoutMs),
+    requestTimeout,
+    warningRecorder,
+    authentication(options.authenticators),
+    audit,
+    impersonation,
+    maxInFlight,
+    authorization(options.authorizer),
+  ];
+}
+
+/** The handler wrapped in the filters: the first filter sees the request first. */
+export function withFilters(filters: readonly Filter[], handler: Handler): Handler {
+  return filters.reduceRight<Handler>((inner, filter) => (context) => filter(context, () => inner(context)), handler);
+}

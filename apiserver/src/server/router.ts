@@ -1,0 +1,74 @@
+// The innermost handler, after the filters: health checks, discovery, the OpenAPI documents,
+// /version, then the resources; anything else is kube's 404.
+
+import type { ServerResponse } from 'node:http';
+import type { Logger } from '@capstan/common';
+import type { BytesResponse, DiscoveryEndpoints } from '../discovery/discovery-endpoints.ts';
+import { loadProtobufCodec, mentionsProtobuf } from '../endpoints/protobuf-codec.ts';
+import { notFoundPath, routeResourceRequest, type ServedResources } from '../endpoints/resource-router.ts';
+import { sendJson } from '../endpoints/send-json.ts';
+import { requestInfoOf, type RequestContext } from '../filters/request-context.ts';
+import { healthResponse, singleCheckResponse, type HealthCheck, type TextResponse } from '../health/health-endpoint.ts';
+import type { OpenApiV2Endpoint } from '../openapi/openapi-v2-endpoint.ts';
+import type { OpenApiV3Endpoints } from '../openapi/openapi-v3-endpoints.ts';
+import { versionInfo } from './version-info.ts';
+
+export interface Routes {
+  /** livez, readyz and healthz, each with its checks. */
+  readonly health: Readonly<Record<string, readonly HealthCheck[]>>;
+  readonly discovery: DiscoveryEndpoints;
+  readonly openapi: OpenApiV3Endpoints;
+  readonly openapiV2: OpenApiV2Endpoint;
+  readonly served: ServedResources;
+  readonly logger: Logger;
+}
+
+export async function routeRequest(routes: Routes, context: RequestContext): Promise<void> {
+  const { request, response, url } = context;
+  const [first, second, ...rest] = url.pathname.split('/').filter((part) => part !== '');
+  if (first !== undefined && first in routes.health && rest.length === 0) {
+    const checks = routes.health[first] as readonly HealthCheck[];
+    if (second === undefined) {
+      sendText(
+        response,
+        await healthResponse(first, checks, url.searchParams, (failures) => {
+          routes.logger.info({ failures: failures.map((f) => `${f.check}: ${String(f.error)}`) }, `${first} check failed`);
+        }),
+      );
+      return;
+    }
+    const check = checks.find((c) => c.name === second);
+    if (check !== undefined) {
+      sendText(response, await singleCheckResponse(check));
+      return;
+    }
+  }
+  const socket = request.socket;
+  const document =
+    routes.discovery.respond(url.pathname, request.headers, `${socket.localAddress}:${socket.localPort}`) ??
+    (await routes.openapi.respond(url.pathname, url.searchParams, request.headers)) ??
+    (await routes.openapiV2.respond(url.pathname, request.headers));
+  if (document !== undefined) {
+    sendBytes(response, document);
+    return;
+  }
+  if (url.pathname === '/version' || url.pathname === '/version/') {
+    sendJson(response, 200, versionInfo());
+    return;
+  }
+  // The Protobuf codec answers synchronously; a request that names Protobuf loads it first.
+  if (mentionsProtobuf(request.headers)) await loadProtobufCodec();
+  const info = requestInfoOf(context);
+  if (info.isResourceRequest && (await routeResourceRequest(routes.served, context))) return;
+  throw notFoundPath();
+}
+
+function sendText(response: ServerResponse, text: TextResponse): void {
+  response.writeHead(text.status, text.headers);
+  response.end(text.body);
+}
+
+function sendBytes(response: ServerResponse, answer: BytesResponse): void {
+  response.writeHead(answer.status, { ...answer.headers, 'content-length': answer.body.length });
+  response.end(answer.body);
+}
