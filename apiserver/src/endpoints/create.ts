@@ -67,15 +67,15 @@ export async function createFromBody(
   // The name is settled before anything is allocated for the object (a Service's IPs name it).
   const named = withGeneratedName(body);
   if (store.definition.namespaced && namespace !== undefined) await admitCreateInNamespace(registry.namespaces, store.definition, namespace, named);
-  const release = (await hooks?.beforeCreate?.(named, namespace)) ?? (async () => {});
+  const finish = (await hooks?.beforeCreate?.(named, namespace)) ?? (async () => {});
   let created;
   try {
     created = await store.create(namespace, named, options);
   } catch (error) {
-    await release();
+    await finish(false);
     throw error;
   }
   // A dry run allocates nothing for good.
-  if (options.dryRun === true) await release();
+  await finish(options.dryRun !== true);
   return created;
 }

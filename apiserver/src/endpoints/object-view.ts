@@ -17,19 +17,9 @@ export interface ObjectView {
 export function mainView(store: GenericStore, namespace: string | undefined, name: string, hooks?: ResourceHooks): ObjectView {
   return {
     get: () => store.get(namespace, name),
-    update: async (body, options = {}) => {
-      // A dry run allocates nothing (a Service's new node ports are not shown in its answer).
-      const finish = hooks?.beforeUpdate === undefined || options.dryRun === true ? undefined : await hooks.beforeUpdate(body, await store.get(namespace, name));
-      let updated: JsonObject;
-      try {
-        updated = await store.update(namespace, name, body, options);
-      } catch (error) {
-        await finish?.(false);
-        throw error;
-      }
-      await finish?.(true);
-      return updated;
-    },
+    // The hook allocates inside the store's read-check-write loop, from the object each attempt
+    // reads; a dry run allocates nothing (a Service's new node ports are not shown in its answer).
+    update: (body, options = {}) => store.update(namespace, name, body, hooks?.beforeUpdate === undefined ? options : { ...options, beginUpdate: hooks.beforeUpdate }),
   };
 }
 

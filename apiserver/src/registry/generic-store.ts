@@ -56,6 +56,14 @@ export interface ReplaceOptions extends ReplacementOptions {
    * changed is instead refused as an immutable field (422).
    */
   readonly uidPrecondition?: boolean;
+  /**
+   * Allocates what the new object needs (a Service's cluster IPs and node ports), inside the
+   * read-check-write loop: each attempt gets the current stored object and its own copy of the
+   * body, and what an attempt allocated is given back when its write does not happen (another
+   * write came between, or it failed), so a retry recomputes from the fresh object. Not called on
+   * dry run. Answers what to do once the attempt's write is known to have happened or not.
+   */
+  readonly beginUpdate?: (body: JsonObject, old: JsonObject) => Promise<(written: boolean) => Promise<void>>;
 }
 
 /** How a create is made: dryRun runs every stage but the write. */
@@ -205,7 +213,14 @@ export class GenericStore {
   update(namespace: string | undefined, name: string, sent: JsonObject, options: ReplaceOptions = {}): Promise<JsonObject> {
     // Defaulted first, as kube defaults what it decodes: a field left to its default is no change.
     const body = this.#defaulted(sent);
-    return this.#replace(namespace, name, body, options, updateDerivation(this.#kindWrites, name, body, options.uidPrecondition === true));
+    const derivationOf = (attempt: JsonObject) => updateDerivation(this.#kindWrites, name, attempt, options.uidPrecondition === true);
+    const { beginUpdate } = options;
+    if (beginUpdate === undefined || options.dryRun === true) return this.#replace(namespace, name, body, options, derivationOf(body));
+    return this.#replace(namespace, name, body, options, derivationOf(body), async (old) => {
+      const attempt = structuredClone(body);
+      const finish = await beginUpdate(attempt, old);
+      return { derive: derivationOf(attempt), finish };
+    });
   }
 
   /** PUT .../finalize of a namespace: only spec.finalizers changes; with none left, a terminating namespace goes. */
@@ -244,7 +259,14 @@ export class GenericStore {
    * answers the stored object. A replacement that leaves a deleted object without finalizers
    * removes it. A dry run stops before the write and answers what would have been stored.
    */
-  async #replace(namespace: string | undefined, name: string, body: JsonObject, options: ReplaceOptions, derive: (old: JsonObject) => JsonObject): Promise<JsonObject> {
+  async #replace(
+    namespace: string | undefined,
+    name: string,
+    body: JsonObject,
+    options: ReplaceOptions,
+    derive: (old: JsonObject) => JsonObject,
+    beginAttempt?: (old: JsonObject) => Promise<{ derive: (old: JsonObject) => JsonObject; finish: (written: boolean) => Promise<void> }>,
+  ): Promise<JsonObject> {
     const key = this.#key(namespace, name);
     checkNameMatchesUrl(body, name);
     checkProcessableDepth(body);
@@ -262,22 +284,30 @@ export class GenericStore {
       if (precondition instanceof StatusError) throw precondition;
       if (precondition !== undefined && precondition !== BigInt(current.modRevision)) throw this.modifiedConflict(name);
       const old = withoutResourceVersion(this.decode(current));
-      const { next, outcome } = await replacementOf(this.#kindWrites, old, derive, options);
-      if (outcome === 'unchanged') return this.decode(current);
-      if (options.dryRun === true) return withResourceVersion(next, current.modRevision);
+      const attempt = await beginAttempt?.(old);
+      let written = false;
       try {
-        if (outcome === 'delete') {
-          const { revision } = await this.#storage.delete(key, current.modRevision);
-          return withResourceVersion(next, revision);
+        const { next, outcome } = await replacementOf(this.#kindWrites, old, attempt?.derive ?? derive, options);
+        if (outcome === 'unchanged') return this.decode(current);
+        if (options.dryRun === true) return withResourceVersion(next, current.modRevision);
+        try {
+          if (outcome === 'delete') {
+            const { revision } = await this.#storage.delete(key, current.modRevision);
+            written = true;
+            return withResourceVersion(next, revision);
+          }
+          const kv = await this.#storage.update(key, this.#encode(next), current.modRevision);
+          written = true;
+          return this.#conversion === undefined ? withResourceVersion(next, kv.modRevision) : this.decode(kv);
+        } catch (error) {
+          if (isStorageError(error, 'Conflict') || isStorageError(error, 'NotFound')) {
+            if (precondition !== undefined) throw this.modifiedConflict(name);
+            continue;
+          }
+          throw statusFromStorageError(error, context);
         }
-        const kv = await this.#storage.update(key, this.#encode(next), current.modRevision);
-        return this.#conversion === undefined ? withResourceVersion(next, kv.modRevision) : this.decode(kv);
-      } catch (error) {
-        if (isStorageError(error, 'Conflict') || isStorageError(error, 'NotFound')) {
-          if (precondition !== undefined) throw this.modifiedConflict(name);
-          continue;
-        }
-        throw statusFromStorageError(error, context);
+      } finally {
+        await attempt?.finish(written);
       }
     }
   }

@@ -28,7 +28,7 @@ export interface KubernetesServiceStores {
   readonly endpoints: GenericStore;
   readonly endpointSlices: GenericStore;
   /** Holds the Service's cluster IP before it is written (the service address allocator). */
-  readonly assign: (service: JsonObject) => Promise<() => Promise<void>>;
+  readonly assign: (service: JsonObject) => Promise<(created: boolean) => Promise<void>>;
 }
 
 const labels = { component: 'apiserver', provider: 'kubernetes' };
@@ -44,11 +44,12 @@ export async function ensureKubernetesService(stores: KubernetesServiceStores, p
         sessionAffinity: 'None',
       },
     };
-    const release = await stores.assign(service);
+    const finish = await stores.assign(service);
     await createUnlessExists(stores.services, 'default', service).catch(async (error: unknown) => {
-      await release();
+      await finish(false);
       throw error;
     });
+    await finish(true);
   }
   const ports = [{ name: 'https', port, protocol: 'TCP' }];
   await putCurrent(stores.endpoints, {

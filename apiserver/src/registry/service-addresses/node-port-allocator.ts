@@ -1,6 +1,7 @@
 // Node ports of NodePort and LoadBalancer Services, from --service-node-port-range: a port asked
 // for must be free, the others are picked at random among the free ones. Which ports are taken
-// is read from the Services themselves.
+// is read from the Services themselves, plus the ports given to writes still under way (two
+// Services written at once must not both get a port neither of them has stored yet).
 
 import { randomInt } from 'node:crypto';
 import { fieldInvalid, newInvalid, type FieldError } from '@capstan/common';
@@ -29,6 +30,8 @@ const nodePortsOf = (service: JsonObject): number[] =>
 export class NodePortAllocator {
   readonly #services: GenericStore;
   readonly range: PortRange;
+  /** Ports given to Service writes not yet known to have happened or not, with the Service's namespace/name. */
+  readonly #pending = new Set<{ readonly owner: string; readonly ports: ReadonlySet<number> }>();
 
   constructor(services: GenericStore, range: PortRange) {
     this.#services = services;
@@ -37,9 +40,12 @@ export class NodePortAllocator {
 
   /**
    * Gives every port of the Service a node port: the one it asks for, when free, or a free one.
-   * `self`, a Service being updated, does not take the ports it holds now.
+   * `self`, a Service being updated, does not take the ports it holds now. Answers what ends the
+   * reservation of the ports picked, to be called once the write happened (the ports are then in
+   * the stored Service) or did not.
    */
-  async assign(service: JsonObject, name: string, self?: { readonly namespace: string; readonly name: string }): Promise<void> {
+  async assign(service: JsonObject, name: string, self?: { readonly namespace: string; readonly name: string }): Promise<() => void> {
+    const owner = `${metadataOf(service).namespace ?? self?.namespace ?? ''}/${name}`;
     const listed = await this.#services.list(wholeList(undefined));
     const others = listed.items
       .map((kv) => this.#services.decode(kv))
@@ -48,6 +54,8 @@ export class NodePortAllocator {
         return self === undefined || meta.namespace !== self.namespace || meta.name !== self.name;
       });
     const taken = new Set(others.flatMap(nodePortsOf));
+    // Another write of the same Service does not hold ports against this one (the last write wins).
+    for (const pending of this.#pending) if (pending.owner !== owner) for (const port of pending.ports) taken.add(port);
     const ports = (((service.spec ?? {}) as JsonObject).ports ?? []) as JsonObject[];
     const errors: FieldError[] = [];
     ports.forEach((port, i) => {
@@ -69,5 +77,10 @@ export class NodePortAllocator {
       taken.add(candidate);
       port.nodePort = candidate;
     }
+    const reserved = { owner, ports: new Set(nodePortsOf(service)) };
+    this.#pending.add(reserved);
+    return () => {
+      this.#pending.delete(reserved);
+    };
   }
 }

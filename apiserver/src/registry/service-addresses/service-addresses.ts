@@ -64,8 +64,8 @@ export class ServiceAddresses {
     this.#ports = ports;
   }
 
-  /** Fills in the addresses of a Service about to be created; answers what undoes it if the create fails. */
-  async assign(service: JsonObject, namespace: string): Promise<() => Promise<void>> {
+  /** Fills in the addresses of a Service about to be created; answers what to do once the create happened or not. */
+  async assign(service: JsonObject, namespace: string): Promise<(created: boolean) => Promise<void>> {
     // kube defaults a Service as it decodes it, before its storage allocates anything.
     defaultService(service);
     const spec = service.spec as JsonObject;
@@ -78,14 +78,17 @@ export class ServiceAddresses {
       families.map((_, i) => i),
       ref,
     );
-    const release = () => this.#release(held);
+    let pendingPorts = (): void => {};
     try {
-      if (needsNodePorts(spec.type)) await this.#ports.assign(service, ref.name);
+      if (needsNodePorts(spec.type)) pendingPorts = await this.#ports.assign(service, ref.name);
     } catch (error) {
-      await release();
+      await this.#release(held);
       throw error;
     }
-    return release;
+    return async (created) => {
+      pendingPorts();
+      if (!created) await this.#release(held);
+    };
   }
 
   /**
@@ -104,10 +107,11 @@ export class ServiceAddresses {
     refuse(ref, initIpFamilyFields(spec, oldSpec, this.#families));
     const change = clusterIpChange(spec, oldSpec);
     const held = await this.#allocate(spec, change.allocate, ref);
+    let pendingPorts = (): void => {};
     try {
       if (needsNodePorts(spec.type)) {
         keepAllocatedNodePorts((spec.ports ?? []) as JsonObject[], needsNodePorts(oldSpec.type) ? ((oldSpec.ports ?? []) as JsonObject[]) : []);
-        await this.#ports.assign(next, name, ref);
+        pendingPorts = await this.#ports.assign(next, name, ref);
       }
     } catch (error) {
       await this.#release(held);
@@ -115,7 +119,10 @@ export class ServiceAddresses {
     }
     // kube commits or reverts its allocations once the write is known: a dropped IP goes only
     // with a written update, a new one stays only with it.
-    return (written) => this.#release(written ? change.release : held);
+    return async (written) => {
+      pendingPorts();
+      await this.#release(written ? change.release : held);
+    };
   }
 
   /** Gives back the cluster IPs of a Service that went. */
