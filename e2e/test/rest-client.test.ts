@@ -403,7 +403,9 @@ test('an outage piles up no requests: refused connections are retried with backo
   const unanswered = await watchOutage(4000);
   // Each attempt waits out its 500 ms timeout, then a pause of 400 to 800 ms.
   t.true(accepted >= 2 && accepted <= 8, `${accepted} connections to the silent server in 4 s`);
-  t.is(mostOpen, 1);
+  // The client and the silent server share this process: on a loaded machine the server may see
+  // the next attempt before it has seen the previous one's socket close. A pile-up would be many.
+  t.true(mostOpen <= 2, `${mostOpen} connections open at once`);
   t.is(unanswered.mostInFlight, 1);
 
   await informer.stop();
