@@ -4,7 +4,6 @@
 
 import test from 'ava';
 import type { JsonObject } from '../src/registry/object-meta.ts';
-import { canonicalQuantity } from '../src/table/columns/canonical-quantity.ts';
 import { clusterExtensionPrinters } from '../src/table/columns/cluster-extension-columns.ts';
 import { tableColumnsFor } from '../src/table/table-columns.ts';
 import { toTable } from '../src/table/to-table.ts';
@@ -267,49 +266,6 @@ test('CSIStorageCapacity: storage class and the capacity in canonical form, or <
   t.deepEqual(cells('storage.k8s.io', 'CSIStorageCapacity', capacity), ['csisc-abcde', 'fast', '100Gi']);
   t.deepEqual(cells('storage.k8s.io', 'CSIStorageCapacity', { ...capacity, capacity: '1024Mi' }), ['csisc-abcde', 'fast', '1Gi']);
   t.deepEqual(cells('storage.k8s.io', 'CSIStorageCapacity', { metadata: meta('empty'), storageClassName: 'fast' }), ['empty', 'fast', '<unset>']);
-});
-
-test('quantities print as apimachinery canonicalizes them', (t) => {
-  const cases: [string | number, string][] = [
-    ['0', '0'],
-    ['0Gi', '0'],
-    ['100Gi', '100Gi'],
-    ['1024Mi', '1Gi'],
-    ['1536Mi', '1536Mi'],
-    ['1.5Gi', '1536Mi'],
-    ['0.5Gi', '512Mi'],
-    ['1Ki', '1Ki'],
-    ['1000Ki', '1000Ki'],
-    ['512Ki', '512Ki'],
-    // Binary quantities below 1024 or with fractions print as decimal.
-    ['0.5Ki', '512'],
-    ['0.1Ki', '102400m'],
-    ['1000', '1k'],
-    ['1500', '1500'],
-    ['2000000', '2M'],
-    ['1G', '1G'],
-    ['1000M', '1G'],
-    ['0.5', '500m'],
-    ['1500m', '1500m'],
-    ['1000m', '1'],
-    ['0.1', '100m'],
-    ['12e6', '12e6'],
-    ['1e3', '1e3'],
-    ['1.5e3', '1500'],
-    ['1E3', '1e3'],
-    ['-1Gi', '-1Gi'],
-    ['+2k', '2k'],
-    ['1n', '1n'],
-    // Finer than a nano rounds up.
-    ['0.0000000001', '1n'],
-    ['1.0000000001', '1000000001n'],
-    [1024, '1024'],
-    [2048, '2048'],
-    // Not a quantity: left as it is.
-    ['lots', 'lots'],
-    ['', ''],
-  ];
-  for (const [input, expected] of cases) t.is(canonicalQuantity(input), expected, String(input));
 });
 
 // ---------------------------------------------------------------- admissionregistration.k8s.io

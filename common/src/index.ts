@@ -9,18 +9,24 @@ export { capstanVersion, kubernetesMinor } from './version.ts';
 export * from './status/index.ts';
 export { FieldSelectorError, parseFieldSelector, splitFieldSelectorTerms, type FieldRequirement } from './selectors/field-selector.ts';
 export { LabelSelectorError, matchesLabels, parseLabelSelector, type LabelOperator, type LabelRequirement, type LabelSelector } from './selectors/label-selector.ts';
-export { quantityValue } from './quantity/quantity.ts';
 export {
   addQuantities,
   compareQuantities,
   newQuantity,
   parseQuantity,
+  quantityAsInt64,
+  quantityDecimal,
+  quantityFormatError,
   quantitySign,
   quantityString,
   subtractQuantities,
+  type ParsedQuantity,
   type Quantity,
+  type QuantityAmount,
   type QuantityFormat,
 } from './quantity/resource-quantity.ts';
+export { quantityMilliValue, quantityScaledValue, quantityValue } from './quantity/quantity-scaled-value.ts';
+export { decodeQuantity, quantityText } from './quantity/decode-quantity.ts';
 export { parseJson } from './json/parse-json.ts';
 export { JsonNestingDepthError, maxJsonNestingDepth, nestsDeeperThan } from './json/nesting-depth.ts';
 export { duplicateFieldPaths } from './json/duplicate-fields.ts';

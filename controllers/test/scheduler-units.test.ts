@@ -16,22 +16,32 @@ test('a pod requests its containers and sidecars summed, or its largest init con
     overhead: { cpu: '10m', memory: '1Mi' },
   });
   // containers + sidecars: 100m + 200m + 50m + 300m = 650m; init peak: 1 + 50m (sidecar before it) = 1050m.
-  t.deepEqual(request.fit, { milliCpu: 1060, memory: 1024 * 1024 * 1024 + 1024 * 1024, ephemeralStorage: 0, scalar: new Map([['example.com/foo', 1]]) });
+  t.deepEqual(request.fit, { milliCpu: 1060n, memory: 1024n * 1024n * 1024n + 1024n * 1024n, ephemeralStorage: 0n, scalar: new Map([['example.com/foo', 1n]]) });
   // Scoring counts a container without a cpu or memory request at 100m and 200Mi; the init peak is compared the same way.
-  t.is(request.nonZeroMilliCpu, 1060);
-  t.is(request.nonZeroMemory, 1024 * 1024 * 1024 + 200 * 1024 * 1024 + 1024 * 1024);
+  t.is(request.nonZeroMilliCpu, 1060n);
+  t.is(request.nonZeroMemory, 1024n * 1024n * 1024n + 200n * 1024n * 1024n + 1024n * 1024n);
 });
 
 test("quantities round up to millicores and bytes; pod-level requests replace the containers' cpu and memory", (t) => {
-  t.like(podRequests({ containers: [container({ cpu: '0.1', memory: '100m' }), container({ cpu: '1.0001m' })] }).fit, { milliCpu: 102, memory: 1 });
+  t.like(podRequests({ containers: [container({ cpu: '0.1', memory: '100m' }), container({ cpu: '1.0001m' })] }).fit, { milliCpu: 102n, memory: 1n });
   const podLevel = podRequests({ containers: [container({ cpu: '3', 'ephemeral-storage': '1Gi' })], resources: { requests: { cpu: '500m' } } });
-  t.like(podLevel.fit, { milliCpu: 500, ephemeralStorage: 1024 ** 3 });
-  t.is(podLevel.nonZeroMemory, 200 * 1024 * 1024);
+  t.like(podLevel.fit, { milliCpu: 500n, ephemeralStorage: 1024n ** 3n });
+  t.is(podLevel.nonZeroMemory, 200n * 1024n * 1024n);
   t.deepEqual(podRequests({ containers: [container({})] }), {
-    fit: { milliCpu: 0, memory: 0, ephemeralStorage: 0, scalar: new Map() },
-    nonZeroMilliCpu: 100,
-    nonZeroMemory: 200 * 1024 * 1024,
+    fit: { milliCpu: 0n, memory: 0n, ephemeralStorage: 0n, scalar: new Map() },
+    nonZeroMilliCpu: 100n,
+    nonZeroMemory: 200n * 1024n * 1024n,
   });
+});
+
+test('requests are summed exactly before they are rounded, as Quantity.Add and MilliValue do', (t) => {
+  // Three tenths of a core are 300m, not 300.00000000000006m rounded up to 301.
+  t.is(podRequests({ containers: [container({ cpu: '0.1' }), container({ cpu: '0.1' }), container({ cpu: '0.1' })] }).fit.milliCpu, 300n);
+  // Fractions below a millicore add up before MilliValue rounds the total up once: 0.5m + 0.5m is 1m, not 2m.
+  t.is(podRequests({ containers: [container({ cpu: '500u' }), container({ cpu: '500u' })] }).fit.milliCpu, 1n);
+  // Bytes past 2^53, where a float64 loses the last unit.
+  t.is(podRequests({ containers: [container({ memory: '9007199254740993' }), container({ memory: '1' })] }).fit.memory, 9007199254740994n);
+  t.is(podRequests({ containers: [container({ memory: '7Ei' })], overhead: { memory: '1' } }).fit.memory, 7n * 2n ** 60n + 1n);
 });
 
 test('tolerations match taints as v1helper.ToleratesTaint does', (t) => {

@@ -6,22 +6,23 @@
 import type { PodRequests } from './resource-requests.ts';
 import type { NodeInfo } from './scheduler-cache.ts';
 
-const maxNodeScore = 100;
+const maxNodeScore = 100n;
 
-function leastRequested(requested: number, capacity: number): number {
+/** leastRequestedScore, in kube's int64 arithmetic (division truncates). */
+function leastRequested(requested: bigint, capacity: bigint): number {
   if (requested > capacity) return 0;
-  return Math.floor(((capacity - requested) * maxNodeScore) / capacity);
+  return Number(((capacity - requested) * maxNodeScore) / capacity);
 }
 
 export function leastAllocatedScore(requests: PodRequests, node: NodeInfo): number {
   let score = 0;
   let weights = 0;
   const { milliCpu, memory } = node.allocatable;
-  if (milliCpu > 0) {
+  if (milliCpu > 0n) {
     score += leastRequested(node.nonZeroMilliCpu + requests.nonZeroMilliCpu, milliCpu);
     weights += 1;
   }
-  if (memory > 0) {
+  if (memory > 0n) {
     score += leastRequested(node.nonZeroMemory + requests.nonZeroMemory, memory);
     weights += 1;
   }

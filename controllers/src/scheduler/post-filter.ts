@@ -47,7 +47,7 @@ function withoutPods(node: NodeInfo, victims: readonly CountedPod[]): { usage: N
     requested.milliCpu -= fit.milliCpu;
     requested.memory -= fit.memory;
     requested.ephemeralStorage -= fit.ephemeralStorage;
-    for (const [name, value] of fit.scalar) requested.scalar.set(name, (requested.scalar.get(name) ?? 0) - value);
+    for (const [name, value] of fit.scalar) requested.scalar.set(name, (requested.scalar.get(name) ?? 0n) - value);
     ports.add(victim.ports, -1);
   }
   return { usage: { allocatable: node.allocatable, requested, podCount: node.podCount - victims.length }, ports };

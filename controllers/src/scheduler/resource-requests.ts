@@ -4,29 +4,32 @@
 // those for cpu, memory and hugepages when set, plus the overhead. CPU in millicores and the rest
 // in units, rounded up as Quantity.MilliValue() and Value() round.
 
-import { quantityValue } from '@capstan/common';
+import { addQuantities, compareQuantities, decodeQuantity, newQuantity, parseQuantity, quantityMilliValue, quantityValue, type Quantity } from '@capstan/common';
 import type { Container, PodSpec, ResourceList } from './api-types.ts';
 
+/** Whole numbers, as kube-scheduler's int64s: cpu in millicores, the rest in units. */
 export interface Resources {
-  readonly milliCpu: number;
-  readonly memory: number;
-  readonly ephemeralStorage: number;
+  readonly milliCpu: bigint;
+  readonly memory: bigint;
+  readonly ephemeralStorage: bigint;
   /** Extended resources, hugepages and other scalar resources; empty for most pods. */
-  readonly scalar: ReadonlyMap<string, number>;
+  readonly scalar: ReadonlyMap<string, bigint>;
 }
 
 export interface PodRequests {
   /** What NodeResourcesFit checks against a node's free allocatable. */
   readonly fit: Resources;
   /** For scoring, a container without a cpu or memory request counts 100m and 200Mi (schedutil's defaults). */
-  readonly nonZeroMilliCpu: number;
-  readonly nonZeroMemory: number;
+  readonly nonZeroMilliCpu: bigint;
+  readonly nonZeroMemory: bigint;
 }
 
-export const noResources: Resources = { milliCpu: 0, memory: 0, ephemeralStorage: 0, scalar: new Map() };
+export const noResources: Resources = { milliCpu: 0n, memory: 0n, ephemeralStorage: 0n, scalar: new Map() };
 
-const defaultMilliCpuRequest = 100;
-const defaultMemoryRequest = 200 * 1024 * 1024;
+const parsed = (text: string): Quantity => (parseQuantity(text) as { quantity: Quantity }).quantity;
+const defaultMilliCpuRequest = parsed('100m');
+const defaultMemoryRequest = parsed('200Mi');
+const zero = newQuantity(0n, 'DecimalSI');
 
 /** Scalar resources are counted by name: hugepages, attachable volumes and domain-prefixed (extended) names. */
 export function isScalarResource(name: string): boolean {
@@ -37,40 +40,38 @@ function isPodLevelResource(name: string): boolean {
   return name === 'cpu' || name === 'memory' || name.startsWith('hugepages-');
 }
 
-/** A quantity times 10^scale, rounded up; float noise (0.1 * 1000) is not taken for a fraction. */
-function scaledUp(value: number, scale: number): number {
-  const scaledValue = value * scale;
-  const nearest = Math.round(scaledValue);
-  return Math.abs(scaledValue - nearest) <= 1e-9 * Math.max(1, Math.abs(nearest)) ? nearest : Math.ceil(scaledValue);
-}
+// Sums are exact, as Quantity.Add; only the totals become whole numbers (MilliValue, Value).
+type Amounts = Map<string, Quantity>;
 
-type Amounts = Map<string, number>;
-
-function add(target: Amounts, list: ReadonlyMap<string, number>): void {
-  for (const [name, value] of list) target.set(name, (target.get(name) ?? 0) + value);
-}
-
-function keepMax(target: Amounts, list: ReadonlyMap<string, number>): void {
+function add(target: Amounts, list: ReadonlyMap<string, Quantity>): void {
   for (const [name, value] of list) {
     const current = target.get(name);
-    if (current === undefined || value > current) target.set(name, value);
+    target.set(name, current === undefined ? value : addQuantities(current, value));
   }
 }
 
+function keepMax(target: Amounts, list: ReadonlyMap<string, Quantity>): void {
+  for (const [name, value] of list) {
+    const current = target.get(name);
+    if (current === undefined || compareQuantities(value, current) > 0) target.set(name, value);
+  }
+}
+
+/** A resource list's quantities; one that does not parse counts as zero. */
 function amountsOf(list: ResourceList | undefined): Amounts {
   const amounts: Amounts = new Map();
-  if (list !== undefined) for (const name of Object.keys(list)) amounts.set(name, quantityValue(list[name]) ?? 0);
+  if (list !== undefined) for (const name of Object.keys(list)) amounts.set(name, decodeQuantity(list[name]) ?? zero);
   return amounts;
 }
 
 /** Requests of one container; with `defaults`, the resources it does not name are given those values. */
-function containerAmounts(container: Container, defaults: ReadonlyMap<string, number> | undefined): Amounts {
+function containerAmounts(container: Container, defaults: ReadonlyMap<string, Quantity> | undefined): Amounts {
   const amounts = amountsOf(container.resources?.requests);
   if (defaults !== undefined) for (const [name, value] of defaults) if (!amounts.has(name)) amounts.set(name, value);
   return amounts;
 }
 
-function aggregate(spec: PodSpec, defaults: ReadonlyMap<string, number> | undefined): Amounts {
+function aggregate(spec: PodSpec, defaults: ReadonlyMap<string, Quantity> | undefined): Amounts {
   const result: Amounts = new Map();
   for (const container of spec.containers ?? []) add(result, containerAmounts(container, defaults));
   const sidecars: Amounts = new Map();
@@ -93,17 +94,20 @@ function aggregate(spec: PodSpec, defaults: ReadonlyMap<string, number> | undefi
   return result;
 }
 
-function resourcesOf(amounts: ReadonlyMap<string, number>, scalarNames: (name: string) => boolean): Resources {
-  let scalar: Map<string, number> | undefined;
+const milliValueOf = (amounts: ReadonlyMap<string, Quantity>, name: string): bigint => quantityMilliValue(amounts.get(name) ?? zero);
+const valueOf = (amounts: ReadonlyMap<string, Quantity>, name: string): bigint => quantityValue(amounts.get(name) ?? zero);
+
+function resourcesOf(amounts: ReadonlyMap<string, Quantity>, scalarNames: (name: string) => boolean): Resources {
+  let scalar: Map<string, bigint> | undefined;
   for (const [name, value] of amounts) {
     if (!scalarNames(name)) continue;
     scalar ??= new Map();
-    scalar.set(name, scaledUp(value, 1));
+    scalar.set(name, quantityValue(value));
   }
   return {
-    milliCpu: scaledUp(amounts.get('cpu') ?? 0, 1000),
-    memory: scaledUp(amounts.get('memory') ?? 0, 1),
-    ephemeralStorage: scaledUp(amounts.get('ephemeral-storage') ?? 0, 1),
+    milliCpu: milliValueOf(amounts, 'cpu'),
+    memory: valueOf(amounts, 'memory'),
+    ephemeralStorage: valueOf(amounts, 'ephemeral-storage'),
     scalar: scalar ?? noResources.scalar,
   };
 }
@@ -112,11 +116,11 @@ export function podRequests(spec: PodSpec): PodRequests {
   const fit = resourcesOf(aggregate(spec, undefined), isScalarResource);
   // With pod-level requests, only what neither the container nor the pod level names gets a default.
   const podLevel = spec.resources?.requests ?? {};
-  const defaults = new Map<string, number>();
-  if (podLevel.cpu === undefined) defaults.set('cpu', defaultMilliCpuRequest / 1000);
+  const defaults = new Map<string, Quantity>();
+  if (podLevel.cpu === undefined) defaults.set('cpu', defaultMilliCpuRequest);
   if (podLevel.memory === undefined) defaults.set('memory', defaultMemoryRequest);
   const nonZero = aggregate(spec, defaults);
-  return { fit, nonZeroMilliCpu: scaledUp(nonZero.get('cpu') ?? 0, 1000), nonZeroMemory: scaledUp(nonZero.get('memory') ?? 0, 1) };
+  return { fit, nonZeroMilliCpu: milliValueOf(nonZero, 'cpu'), nonZeroMemory: valueOf(nonZero, 'memory') };
 }
 
 /** A node's status.allocatable: resources plus the number of pods it takes. */
@@ -126,5 +130,5 @@ export interface Allocatable extends Resources {
 
 export function allocatableOf(list: ResourceList | undefined): Allocatable {
   const amounts = amountsOf(list);
-  return { ...resourcesOf(amounts, isScalarResource), pods: scaledUp(amounts.get('pods') ?? 0, 1) };
+  return { ...resourcesOf(amounts, isScalarResource), pods: Number(valueOf(amounts, 'pods')) };
 }

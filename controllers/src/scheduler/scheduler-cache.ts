@@ -20,10 +20,10 @@ export interface CountedPod {
 }
 
 interface MutableRequested {
-  milliCpu: number;
-  memory: number;
-  ephemeralStorage: number;
-  scalar: Map<string, number>;
+  milliCpu: bigint;
+  memory: bigint;
+  ephemeralStorage: bigint;
+  scalar: Map<string, bigint>;
 }
 
 export class NodeInfo implements NodeUsage {
@@ -34,9 +34,9 @@ export class NodeInfo implements NodeUsage {
   taints: readonly Taint[] = [];
   unschedulable = false;
   allocatable: Allocatable = allocatableOf(undefined);
-  readonly requested: MutableRequested = { milliCpu: 0, memory: 0, ephemeralStorage: 0, scalar: new Map() };
-  nonZeroMilliCpu = 0;
-  nonZeroMemory = 0;
+  readonly requested: MutableRequested = { milliCpu: 0n, memory: 0n, ephemeralStorage: 0n, scalar: new Map() };
+  nonZeroMilliCpu = 0n;
+  nonZeroMemory = 0n;
   podCount = 0;
   readonly pods = new Map<string, CountedPod>();
   readonly usedPorts = new HostPorts();
@@ -76,12 +76,13 @@ export class NodeInfo implements NodeUsage {
   addPod(pod: CountedPod, sign: 1 | -1 = 1): void {
     const { fit, nonZeroMilliCpu, nonZeroMemory } = pod.requests;
     const requested = this.requested;
-    requested.milliCpu += sign * fit.milliCpu;
-    requested.memory += sign * fit.memory;
-    requested.ephemeralStorage += sign * fit.ephemeralStorage;
-    for (const [name, value] of fit.scalar) requested.scalar.set(name, (requested.scalar.get(name) ?? 0) + sign * value);
-    this.nonZeroMilliCpu += sign * nonZeroMilliCpu;
-    this.nonZeroMemory += sign * nonZeroMemory;
+    const by = BigInt(sign);
+    requested.milliCpu += by * fit.milliCpu;
+    requested.memory += by * fit.memory;
+    requested.ephemeralStorage += by * fit.ephemeralStorage;
+    for (const [name, value] of fit.scalar) requested.scalar.set(name, (requested.scalar.get(name) ?? 0n) + by * value);
+    this.nonZeroMilliCpu += by * nonZeroMilliCpu;
+    this.nonZeroMemory += by * nonZeroMemory;
     this.podCount += sign;
     this.usedPorts.add(pod.ports, sign);
     if (sign === 1) this.pods.set(pod.key, pod);

@@ -53,7 +53,7 @@ function podUpdated(old: Pod, pod: Pod): boolean {
 function freedRoom(old: CountedPod, now: CountedPod): boolean {
   const [a, b] = [old.requests.fit, now.requests.fit];
   if (old.nodeName !== now.nodeName || b.milliCpu < a.milliCpu || b.memory < a.memory || b.ephemeralStorage < a.ephemeralStorage) return true;
-  for (const [name, value] of a.scalar) if ((b.scalar.get(name) ?? 0) < value) return true;
+  for (const [name, value] of a.scalar) if ((b.scalar.get(name) ?? 0n) < value) return true;
   return old.ports.length > now.ports.length;
 }
 

@@ -3,7 +3,7 @@
 // and values of the wrong type (in encoding/json's words, naming the Go struct field). A null is
 // accepted anywhere: Go leaves the field unset.
 
-import { goJsonKind, quantityValue } from '@capstan/common';
+import { goJsonKind, parseQuantity, quantityFormatError } from '@capstan/common';
 import type { FieldSpec, FieldTable, ScalarField, StructField } from './field-kinds.ts';
 import { parseGoDuration } from '@capstan/common';
 
@@ -107,9 +107,13 @@ function checkScalar(check: FieldCheck, value: unknown, field: ScalarField, at: 
       if (typeof parsed !== 'number') parseError(check, at, parsed.error);
       return;
     }
-    case 'quantity':
-      if (quantityValue(value) === undefined) parseError(check, at, "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'");
+    case 'quantity': {
+      // Quantity.UnmarshalJSON parses the JSON text, a string's or a number's, trimmed.
+      const text = typeof value === 'string' ? value.trim() : typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
+      const parsed = text === undefined ? { error: quantityFormatError } : parseQuantity(text);
+      if ('error' in parsed) parseError(check, at, parsed.error);
       return;
+    }
   }
 }
 

@@ -8,7 +8,7 @@
 
 import { existsSync, mkdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { quantityValue } from '@capstan/common';
+import { decodeQuantity, quantityMilliValue, quantityValue } from '@capstan/common';
 import type { MessageInit } from '../cri/index.ts';
 import type * as cri from '../cri/index.ts';
 import { containerSwapLimit, isCriticalPod, podQOS, recursiveReadOnlyErrorPrefix, resolveRecursiveReadOnly, type SwapNode } from '../system/index.ts';
@@ -263,12 +263,12 @@ function containerMounts(context: ContainerContext, settings: ContainerSettings)
 }
 
 const bytesOf = (list: Readonly<Record<string, string>> | undefined, name: string): number => {
-  const text = list?.[name];
-  return text === undefined ? 0 : Math.ceil(quantityValue(text) ?? 0);
+  const quantity = decodeQuantity(list?.[name]);
+  return quantity === undefined ? 0 : Number(quantityValue(quantity));
 };
 const milliCpuOf = (list: Readonly<Record<string, string>> | undefined): number => {
-  const text = list?.['cpu'];
-  return text === undefined ? 0 : Math.ceil((quantityValue(text) ?? 0) * 1000);
+  const quantity = decodeQuantity(list?.['cpu']);
+  return quantity === undefined ? 0 : Number(quantityMilliValue(quantity));
 };
 
 const minShares = 2;

@@ -5,7 +5,7 @@
 // taken from the node's allocatable.
 
 import { availableParallelism } from 'node:os';
-import { goQuote, quantityValue } from '@capstan/common';
+import { decodeQuantity, goQuote, newQuantity, quantityMilliValue, quantitySign, quantityValue, type Quantity } from '@capstan/common';
 import type { ContainerSpec, Pod, ResourceFieldSelectorSpec } from './pod-types.ts';
 
 /** fieldpath.FormatMap: one `key="value"` line per key, sorted, no newline at the end. */
@@ -56,22 +56,25 @@ export function containerResourceValue(ref: ResourceFieldSelectorSpec, pod: Pod,
     if (named === undefined) throw new Error(`container ${ref.containerName} not found`);
     target = named;
   }
-  const divisor = quantityValue(ref.divisor ?? '1') || 1;
+  const given = decodeQuantity(ref.divisor);
+  const divisor = given === undefined || quantitySign(given) === 0 ? newQuantity(1n, 'DecimalSI') : given;
   const [kind, name] = ref.resource.split('.', 2) as [string, string | undefined];
   const list = kind === 'limits' ? target.resources?.limits : kind === 'requests' ? target.resources?.requests : undefined;
   const fallback =
     kind === 'limits'
-      ? { cpu: allocatable.cpuMilli / 1000, memory: allocatable.memoryBytes, 'ephemeral-storage': allocatable.ephemeralStorageBytes }
+      ? { cpu: allocatable.cpuMilli, memory: allocatable.memoryBytes, 'ephemeral-storage': allocatable.ephemeralStorageBytes }
       : { cpu: 0, memory: 0, 'ephemeral-storage': 0 };
+  const amount = (quantity: Quantity | undefined, value: (quantity: Quantity) => bigint, otherwise: number): number =>
+    quantity === undefined ? otherwise : Number(value(quantity));
   if (list === undefined && kind !== 'limits' && kind !== 'requests') throw new Error(`unsupported container resource : ${ref.resource}`);
   if (name === 'cpu') {
-    const cpu = quantityValue(list?.cpu) ?? fallback.cpu;
+    const milliCpu = amount(decodeQuantity(list?.cpu), quantityMilliValue, fallback.cpu);
     // In millicores, as convertResourceCPUToString divides MilliValue()s.
-    return String(Math.ceil(Math.ceil(cpu * 1000) / Math.ceil(divisor * 1000)));
+    return String(Math.ceil(milliCpu / Number(quantityMilliValue(divisor))));
   }
   if (name === 'memory' || name === 'ephemeral-storage' || name?.startsWith('hugepages-')) {
-    const value = quantityValue(list?.[name]) ?? (name.startsWith('hugepages-') ? 0 : fallback[name as 'memory' | 'ephemeral-storage']);
-    return String(Math.ceil(value / divisor));
+    const value = amount(decodeQuantity(list?.[name]), quantityValue, name.startsWith('hugepages-') ? 0 : fallback[name as 'memory' | 'ephemeral-storage']);
+    return String(Math.ceil(value / Number(quantityValue(divisor))));
   }
   throw new Error(`unsupported container resource : ${ref.resource}`);
 }

@@ -75,7 +75,7 @@ export function thresholdQuantity(value: ThresholdValue, capacity: number): Quan
 
 /** A threshold in the signal's own unit (bytes, inodes or PIDs), against the capacity it is a share of. */
 export function thresholdAmount(value: ThresholdValue, capacity: number): number {
-  return 'percentage' in value ? Math.trunc(capacity * value.percentage) : (quantityValue(quantityString(value.quantity)) ?? 0);
+  return 'percentage' in value ? Math.trunc(capacity * value.percentage) : Number(quantityValue(value.quantity));
 }
 
 /** hardEvictionReservation: what memory.available and nodefs.available hold back of memory and ephemeral-storage. */

@@ -67,7 +67,7 @@ export function nodeAllocatableReservation(capacity: ResourceQuantities, options
   const kubeReserved = parseReserved(options.kubeReserved, 'kubeReserved');
   const amount = (name: string): number => {
     const quantity = capacity.get(name);
-    return quantity === undefined ? 0 : (quantityValue(quantityString(quantity)) ?? 0);
+    return quantity === undefined ? 0 : Number(quantityValue(quantity));
   };
   const eviction = hardEvictionReservation(parseEvictionThresholds(options.evictionHard), { memory: amount('memory'), ephemeralStorage: amount('ephemeral-storage') });
   const reservation = new Map<string, Quantity>();

@@ -4,7 +4,7 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { quantityValue } from '@capstan/common';
+import { decodeQuantity, quantityValue } from '@capstan/common';
 import type { CgroupInfo } from './cgroups.ts';
 import { isCriticalPod, podQOS, type ContainerResourcesSpec, type PodQOSSpec } from './pod-qos.ts';
 
@@ -62,8 +62,8 @@ export interface SwapNode {
 }
 
 const memoryOf = (list: Readonly<Record<string, string>> | undefined): number => {
-  const text = list?.['memory'];
-  return text === undefined ? 0 : Math.ceil(quantityValue(text) ?? 0);
+  const quantity = decodeQuantity(list?.['memory']);
+  return quantity === undefined ? 0 : Number(quantityValue(quantity));
 };
 
 /**

@@ -2,11 +2,10 @@
 // a DNS subdomain, a capacity that is not negative; the topology and the class are fixed.
 
 import { isDeepStrictEqual } from 'node:util';
-import { fieldInvalid, quantityValue, type FieldError } from '@capstan/common';
+import { decodeQuantity, fieldInvalid, quantitySign, quantityString, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
 import { isObject, stringOf } from '../defaulting/json-fields.ts';
 import { isDNS1123Subdomain } from '../name-validation.ts';
-import { canonicalQuantity } from '../../table/columns/canonical-quantity.ts';
 import { labelSelectorErrors } from './label-selector-validation.ts';
 import { labelSelectorGoSyntax } from './value-formats.ts';
 
@@ -16,8 +15,8 @@ export function csiStorageCapacityErrors(capacity: JsonObject): FieldError[] {
   const errors = labelSelectorErrors(capacity.nodeTopology, 'nodeTopology');
   const className = stringOf(capacity.storageClassName);
   for (const message of isDNS1123Subdomain(className)) errors.push(fieldInvalid('storageClassName', className, message));
-  const value = quantityValue(capacity.capacity);
-  if (value !== undefined && value < 0) errors.push(fieldInvalid('capacity', canonicalQuantity(String(capacity.capacity).trim()), 'must be greater than or equal to 0'));
+  const value = decodeQuantity(capacity.capacity);
+  if (value !== undefined && quantitySign(value) < 0) errors.push(fieldInvalid('capacity', quantityString(value), 'must be greater than or equal to 0'));
   return errors;
 }
 

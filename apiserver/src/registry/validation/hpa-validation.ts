@@ -1,7 +1,7 @@
 // ValidateHorizontalPodAutoscaler's spec checks on the autoscaling/v2 shape: replica bounds, the
 // scale target, each metric source and target, and the scaling behavior rules.
 
-import { fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired, quantityValue, type FieldError } from '@capstan/common';
+import { fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired, decodeQuantity, quantitySign, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
 import { isObject, numberOf, objectOf, objectsAt, stringOf } from '../defaulting/json-fields.ts';
 import { isDNS1123Label, pathSegmentErrors } from '../name-validation.ts';
@@ -102,9 +102,9 @@ function metricTargetErrors(target: JsonObject, path: string): FieldError[] {
   if (!targetTypes.includes(type)) errors.push(fieldInvalid(`${path}.type`, type, 'must be either Utilization, Value, or AverageValue'));
   for (const key of ['value', 'averageValue']) {
     const quantity = target[key];
-    const amount = quantity === undefined || quantity === null ? undefined : quantityValue(quantity);
+    const amount = decodeQuantity(quantity);
     // kube quotes the *resource.Quantity, which the field error dereferences and prints with %#v.
-    if (amount !== undefined && amount <= 0) errors.push(fieldInvalid(`${path}.${key}`, quantityGoSyntax(quantity), 'must be positive'));
+    if (amount !== undefined && quantitySign(amount) <= 0) errors.push(fieldInvalid(`${path}.${key}`, quantityGoSyntax(quantity), 'must be positive'));
   }
   const utilization = target.averageUtilization;
   if (typeof utilization === 'number' && utilization < 1) errors.push(fieldInvalid(`${path}.averageUtilization`, utilization, 'must be greater than 0'));

@@ -2,10 +2,22 @@
 // its maps, and per resource min <= defaultRequest <= default <= max and the ratio rules, with
 // kube's messages. kube walks Go maps (unordered); we take resources in name order.
 
-import { fieldDuplicate, fieldForbidden, fieldInvalid, fieldRequired, quantityValue, type FieldError } from '@capstan/common';
+import {
+  compareQuantities,
+  decodeQuantity,
+  fieldDuplicate,
+  fieldForbidden,
+  fieldInvalid,
+  fieldRequired,
+  newQuantity,
+  quantityMilliValue,
+  quantityText,
+  quantityValue,
+  type FieldError,
+  type Quantity,
+} from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
 import { objectOf, objectsAt, stringOf } from '../defaulting/json-fields.ts';
-import { canonicalQuantity } from '../../table/columns/canonical-quantity.ts';
 import { quantityGoSyntax } from './quantity-go-syntax.ts';
 import { containerResourceNameErrors, isOvercommitAllowed, resourceNameErrors } from './resource-names.ts';
 import { invalidEach, isQualifiedName } from './value-formats.ts';
@@ -13,7 +25,11 @@ import type { KindValidation } from './kind-validation.ts';
 
 const standardTypes = ['Pod', 'Container', 'PersistentVolumeClaim'];
 
-const text = (quantity: unknown): string => canonicalQuantity(String(quantity).trim());
+const text = quantityText;
+const zero = newQuantity(0n, 'DecimalSI');
+const one = newQuantity(1n, 'DecimalSI');
+/** resource.MaxMilliValue: below it, kube takes the ratio of milli-values. */
+const maxMilliValue = (2n ** 63n - 1n) / 1000n;
 /** kube formats the quantity for the message before quoting it, which caches its canonical text. */
 const quoted = (quantity: unknown) => quantityGoSyntax(quantity, 'canonical');
 
@@ -26,37 +42,48 @@ function typeErrors(type: string, path: string): FieldError[] {
 /** Go's %f: six decimals. */
 const goFloat = (value: number): string => (Number.isFinite(value) ? value.toFixed(6) : value > 0 ? '+Inf' : 'NaN');
 
+/** The ratio and max/min as kube computes them: in milli-units when all three allow it, in floats. */
+function maxLimitRequestRatio(ratio: Quantity, min: Quantity, max: Quantity): { ratioValue: number; bound: number } {
+  const [ratioUnits, minUnits, maxUnits] = [ratio, min, max].map(quantityValue) as [bigint, bigint, bigint];
+  if (ratioUnits < maxMilliValue && minUnits < maxMilliValue && maxUnits < maxMilliValue) {
+    return { ratioValue: Number(quantityMilliValue(ratio)) / 1000, bound: Number(quantityMilliValue(max)) / Number(quantityMilliValue(min)) };
+  }
+  return { ratioValue: Number(ratioUnits), bound: Number(maxUnits) / Number(minUnits) };
+}
+
 function comparisonErrors(resource: string, item: JsonObject, path: string): FieldError[] {
   const errors: FieldError[] = [];
   const quantityIn = (list: string): unknown => objectOf(item[list])[resource];
   const [min, max, limit, request, ratio] = ['min', 'max', 'default', 'defaultRequest', 'maxLimitRequestRatio'].map(quantityIn);
-  const value = (quantity: unknown): number => quantityValue(quantity) ?? 0;
+  const value = (json: unknown): Quantity => decodeQuantity(json) ?? zero;
+  /** a > b, as Cmp. */
+  const exceeds = (a: unknown, b: unknown): boolean => compareQuantities(value(a), value(b)) > 0;
   const at = (list: string): string => `${path}.${list}[${resource}]`;
-  if (min !== undefined && max !== undefined && value(min) > value(max)) {
+  if (min !== undefined && max !== undefined && exceeds(min, max)) {
     errors.push(fieldInvalid(at('min'), quoted(min), `min value ${text(min)} is greater than max value ${text(max)}`));
   }
-  if (request !== undefined && min !== undefined && value(min) > value(request)) {
+  if (request !== undefined && min !== undefined && exceeds(min, request)) {
     errors.push(fieldInvalid(at('defaultRequest'), quoted(request), `min value ${text(min)} is greater than default request value ${text(request)}`));
   }
-  if (request !== undefined && max !== undefined && value(request) > value(max)) {
+  if (request !== undefined && max !== undefined && exceeds(request, max)) {
     errors.push(fieldInvalid(at('defaultRequest'), quoted(request), `default request value ${text(request)} is greater than max value ${text(max)}`));
   }
-  if (request !== undefined && limit !== undefined && value(request) > value(limit)) {
+  if (request !== undefined && limit !== undefined && exceeds(request, limit)) {
     errors.push(fieldInvalid(at('defaultRequest'), quoted(request), `default request value ${text(request)} is greater than default limit value ${text(limit)}`));
   }
-  if (limit !== undefined && min !== undefined && value(min) > value(limit)) {
+  if (limit !== undefined && min !== undefined && exceeds(min, limit)) {
     errors.push(fieldInvalid(at('default'), quoted(min), `min value ${text(min)} is greater than default value ${text(limit)}`));
   }
   // kube quotes the max here, not the default.
-  if (limit !== undefined && max !== undefined && value(limit) > value(max)) {
+  if (limit !== undefined && max !== undefined && exceeds(limit, max)) {
     errors.push(fieldInvalid(at('default'), quoted(max), `default value ${text(limit)} is greater than max value ${text(max)}`));
   }
-  if (ratio !== undefined && value(ratio) < 1) errors.push(fieldInvalid(at('maxLimitRequestRatio'), quoted(ratio), `ratio ${text(ratio)} is less than 1`));
+  if (ratio !== undefined && compareQuantities(value(ratio), one) < 0) errors.push(fieldInvalid(at('maxLimitRequestRatio'), quoted(ratio), `ratio ${text(ratio)} is less than 1`));
   if (ratio !== undefined && min !== undefined && max !== undefined) {
-    const bound = value(max) / value(min);
-    if (value(ratio) > bound) errors.push(fieldInvalid(at('maxLimitRequestRatio'), quoted(ratio), `ratio ${text(ratio)} is greater than max/min = ${goFloat(bound)}`));
+    const { ratioValue, bound } = maxLimitRequestRatio(value(ratio), value(min), value(max));
+    if (ratioValue > bound) errors.push(fieldInvalid(at('maxLimitRequestRatio'), quoted(ratio), `ratio ${text(ratio)} is greater than max/min = ${goFloat(bound)}`));
   }
-  if (!isOvercommitAllowed(resource) && limit !== undefined && request !== undefined && value(limit) !== value(request)) {
+  if (!isOvercommitAllowed(resource) && limit !== undefined && request !== undefined && compareQuantities(value(limit), value(request)) !== 0) {
     errors.push(fieldInvalid(at('defaultRequest'), quoted(request), `default value ${text(limit)} must equal to defaultRequest value ${text(request)} in ${resource}`));
   }
   return errors;

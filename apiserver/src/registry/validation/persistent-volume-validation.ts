@@ -3,11 +3,21 @@
 // and volume mode; on update the source, the volume mode and a set node affinity are fixed.
 
 import { isDeepStrictEqual } from 'node:util';
-import { fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired, fieldTooLong, quantityValue, type FieldError } from '@capstan/common';
+import {
+  fieldForbidden,
+  fieldInvalid,
+  fieldNotSupported,
+  fieldRequired,
+  fieldTooLong,
+  decodeQuantity,
+  quantitySign,
+  quantityString,
+  quantityValue,
+  type FieldError,
+} from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
 import { isObject, objectOf, stringOf, stringsOf } from '../defaulting/json-fields.ts';
 import { isDNS1123Label, isDNS1123Subdomain } from '../name-validation.ts';
-import { canonicalQuantity } from '../../table/columns/canonical-quantity.ts';
 import { nodeSelectorErrors } from './node-selector-validation.ts';
 import { resourceListGoSyntax } from './quantity-go-syntax.ts';
 import type { KindValidation } from './kind-validation.ts';
@@ -137,12 +147,13 @@ function capacityErrors(spec: JsonObject): FieldError[] {
   if (!names.includes('storage') || names.length > 1) errors.push(fieldNotSupported('spec.capacity', resourceListGoSyntax(spec.capacity), ['storage']));
   for (const name of names) {
     const quantity = (capacity as JsonObject)[name];
-    const value = quantityValue(quantity);
+    const value = decodeQuantity(quantity);
     if (value === undefined) continue;
     const path = `spec.capacity[${name}]`;
-    // validateBasicResource quotes Value(), the quantity rounded up to a whole number.
-    if (Math.ceil(value) < 0) errors.push(fieldInvalid(path, Math.ceil(value), 'must be a valid resource quantity'));
-    if (value <= 0) errors.push(fieldInvalid(path, canonicalQuantity(String(quantity).trim()), 'must be greater than zero'));
+    // validateBasicResource quotes Value(), the quantity rounded away from zero to a whole number.
+    const units = quantityValue(value);
+    if (units < 0n) errors.push(fieldInvalid(path, Number(units), 'must be a valid resource quantity'));
+    if (quantitySign(value) <= 0) errors.push(fieldInvalid(path, quantityString(value), 'must be greater than zero'));
   }
   return errors;
 }

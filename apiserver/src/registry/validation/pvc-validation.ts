@@ -1,7 +1,7 @@
 // ValidatePersistentVolumeClaimSpec: access modes, the storage request, class name, volume mode,
 // the selector and the data source references, with kube's paths and messages.
 
-import { fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired, quantityValue, type FieldError } from '@capstan/common';
+import { fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired, decodeQuantity, quantitySign, quantityString, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
 import { isObject, objectOf, stringOf, stringsOf } from '../defaulting/json-fields.ts';
 import { isDNS1123Label, isDNS1123Subdomain } from '../name-validation.ts';
@@ -47,17 +47,10 @@ export function persistentVolumeClaimSpecErrors(spec: JsonObject, path: string):
 function storageRequestErrors(resources: unknown, path: string): FieldError[] {
   const requests = objectOf(objectOf(resources).requests);
   if (!('storage' in requests) || requests.storage === null) return [fieldRequired(path)];
-  const value = quantityValue(requests.storage);
-  if (value !== undefined && value <= 0) return [fieldInvalid(path, canonicalNonPositive(requests.storage, value), 'must be greater than zero')];
+  const value = decodeQuantity(requests.storage);
+  // kube quotes the quantity's String().
+  if (value !== undefined && quantitySign(value) <= 0) return [fieldInvalid(path, quantityString(value), 'must be greater than zero')];
   return [];
-}
-
-/**
- * kube quotes the quantity's canonical String(): zero is always "0"; a negative quantity is
- * shown as written, which matches the canonical form for the usual integer-with-suffix values.
- */
-function canonicalNonPositive(quantity: unknown, value: number): string {
-  return value === 0 ? '0' : String(quantity).trim();
 }
 
 function dataSourceErrors(source: JsonObject, path: string): FieldError[] {

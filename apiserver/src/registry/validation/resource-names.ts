@@ -2,8 +2,7 @@
 // are standard for any object, for containers and for quotas, which count in whole units, and the
 // errors of a name or a quantity at a field, with kube's messages.
 
-import { fieldInvalid, quantityValue, type FieldError } from '@capstan/common';
-import { canonicalQuantity } from '../../table/columns/canonical-quantity.ts';
+import { decodeQuantity, fieldInvalid, quantityMilliValue, quantitySign, quantityString, type FieldError } from '@capstan/common';
 import { quantityGoSyntax } from './quantity-go-syntax.ts';
 import { invalidEach, isQualifiedName } from './value-formats.ts';
 
@@ -80,12 +79,12 @@ export function quotaResourceNameErrors(name: string, path: string): FieldError[
 
 /** ValidateResourceQuantityValue: not negative, and whole for the resources counted in units. */
 export function resourceQuantityErrors(name: string, quantity: unknown, path: string): FieldError[] {
-  const value = quantityValue(quantity);
+  const value = decodeQuantity(quantity);
   if (value === undefined) return [];
   const errors: FieldError[] = [];
-  if (value < 0) errors.push(fieldInvalid(path, canonicalQuantity(String(quantity).trim()), 'must be greater than or equal to 0'));
+  if (quantitySign(value) < 0) errors.push(fieldInvalid(path, quantityString(value), 'must be greater than or equal to 0'));
   const integer = integerResources.has(name) || isExtendedResource(name);
   // MilliValue rounds up to the next thousandth before kube looks for a fraction.
-  if (integer && Math.ceil(Math.round(value * 1e9) / 1e6) % 1000 !== 0) errors.push(fieldInvalid(path, quantityGoSyntax(quantity), 'must be an integer'));
+  if (integer && quantityMilliValue(value) % 1000n !== 0n) errors.push(fieldInvalid(path, quantityGoSyntax(quantity), 'must be an integer'));
   return errors;
 }

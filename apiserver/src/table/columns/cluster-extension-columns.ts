@@ -4,9 +4,9 @@
 // defaulting: a field the API server would have defaulted on create reads as that default when a
 // stored object lacks it.
 
+import { quantityText } from '@capstan/common';
 import type { JsonObject } from '../../registry/object-meta.ts';
 import { humanDuration } from '../human-duration.ts';
-import { canonicalQuantity } from './canonical-quantity.ts';
 import { ageColumn, ageOf, column, nameColumn, nameOf, type ColumnDefinition, type TableColumns } from './column.ts';
 import { labelSelectorGoString } from './label-selector.ts';
 import { arrayAt, fieldAt, hasField, optionalNumberAt, recordAt, stringAt } from './read-field.ts';
@@ -219,7 +219,7 @@ const csiStorageCapacityColumns: TableColumns = {
   ],
   cells: (capacity) => {
     const value = fieldAt(capacity, 'capacity');
-    return [nameOf(capacity), stringAt(capacity, 'storageClassName'), typeof value === 'string' || typeof value === 'number' ? canonicalQuantity(value) : '<unset>'];
+    return [nameOf(capacity), stringAt(capacity, 'storageClassName'), typeof value === 'string' || typeof value === 'number' ? quantityText(value) : '<unset>'];
   },
 };
 

@@ -5,7 +5,7 @@
 // fills three cells per row, the third being the age: the Table on the wire carries that extra
 // cell, which kubectl drops, and so does this printer.
 
-import { canonicalQuantity } from './canonical-quantity.ts';
+import { quantityText } from '@capstan/common';
 import { ageColumn, ageOf, column, nameColumn, nameOf, type TableColumns } from './column.ts';
 import { containerCells } from './container-cells.ts';
 import { formatLabelSelector, formatLabels } from './label-selector.ts';
@@ -76,7 +76,7 @@ export const networkPolicyColumns: TableColumns = {
 };
 
 /** A quota amount in canonical form; an absent one is the zero quantity. */
-const quotaAmount = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? canonicalQuantity(value) : '0');
+const quotaAmount = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? quantityText(value) : '0');
 
 /**
  * The Request and Limit cells: "resource: used/hard" for each resource in status.hard, sorted by
