@@ -27,6 +27,9 @@ export {
 } from './quantity/resource-quantity.ts';
 export { quantityMilliValue, quantityScaledValue, quantityValue } from './quantity/quantity-scaled-value.ts';
 export { decodeQuantity, quantityText } from './quantity/decode-quantity.ts';
+export { sleep } from './wait/sleep.ts';
+export { jitter } from './wait/jitter.ts';
+export { toleratesTaint, tolerationsTolerateTaint, type Taint, type Toleration } from './core/toleration.ts';
 export { parseJson } from './json/parse-json.ts';
 export { JsonNestingDepthError, maxJsonNestingDepth, nestsDeeperThan } from './json/nesting-depth.ts';
 export { duplicateFieldPaths } from './json/duplicate-fields.ts';

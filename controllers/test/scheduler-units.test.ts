@@ -5,7 +5,6 @@ import { podRequests } from '../src/scheduler/resource-requests.ts';
 import { PodWriteOrder } from '../src/scheduler/pod-write-order.ts';
 import { numFeasibleNodesToFind } from '../src/scheduler/schedule-pod.ts';
 import { SchedulingQueue } from '../src/scheduler/scheduling-queue.ts';
-import { toleratesTaint } from '../src/scheduler/taint-toleration.ts';
 
 const container = (requests: Record<string, string>, extra: Record<string, unknown> = {}) => ({ name: 'c', resources: { requests }, ...extra });
 
@@ -42,17 +41,6 @@ test('requests are summed exactly before they are rounded, as Quantity.Add and M
   // Bytes past 2^53, where a float64 loses the last unit.
   t.is(podRequests({ containers: [container({ memory: '9007199254740993' }), container({ memory: '1' })] }).fit.memory, 9007199254740994n);
   t.is(podRequests({ containers: [container({ memory: '7Ei' })], overhead: { memory: '1' } }).fit.memory, 7n * 2n ** 60n + 1n);
-});
-
-test('tolerations match taints as v1helper.ToleratesTaint does', (t) => {
-  const taint = { key: 'k', value: 'v', effect: 'NoSchedule' } as const;
-  t.true(toleratesTaint({ key: 'k', operator: 'Equal', value: 'v', effect: 'NoSchedule' }, taint));
-  t.true(toleratesTaint({ key: 'k', value: 'v' }, taint));
-  t.true(toleratesTaint({ operator: 'Exists' }, taint));
-  t.true(toleratesTaint({ key: 'k', operator: 'Exists', effect: '' }, taint));
-  t.false(toleratesTaint({ key: 'k', operator: 'Exists', effect: 'NoExecute' }, taint));
-  t.false(toleratesTaint({ key: 'k', value: 'w' }, taint));
-  t.false(toleratesTaint({ key: 'k', operator: 'Gt', value: '1' }, taint));
 });
 
 test('the FailedScheduling message counts reasons per node and sorts "<count> <reason>" as Go sorts strings', (t) => {

@@ -6,7 +6,8 @@
 
 import { StatusError } from '../status/status-error.ts';
 import { apiErrorFromStatus, isResourceExpired } from './api-error.ts';
-import { Backoff, sleep, type BackoffOptions } from './backoff.ts';
+import { sleep } from '../wait/sleep.ts';
+import { Backoff, type BackoffOptions } from './backoff.ts';
 import { ObjectStore, objectKey, type ReadonlyObjectStore } from './object-store.ts';
 import type { KubeObject } from './object-types.ts';
 import { RequestError } from './request-error.ts';

@@ -6,7 +6,8 @@
 
 import { isDeepStrictEqual } from 'node:util';
 import type { Logger } from '@capstan/common';
-import { isConflict, isNotFound, resourcePath, sleep, type KubeObject, type PropagationPolicy, type ResourceTarget, type RestClient } from '@capstan/common/client';
+import { jitter, sleep } from '@capstan/common';
+import { isConflict, isNotFound, resourcePath, type KubeObject, type PropagationPolicy, type ResourceTarget, type RestClient } from '@capstan/common/client';
 import { StatusError } from '@capstan/common';
 import type { WorkQueue } from '../work-queue.ts';
 import type { ApiResource, ApiResources } from './api-resources.ts';
@@ -247,7 +248,7 @@ export class GarbageCollector {
   async #removeFinalizer(identity: ObjectIdentity, finalizer: string): Promise<void> {
     const target = this.#targetOf(identity);
     for (let attempt = 0; attempt < conflictRetries; attempt++) {
-      if (attempt > 0) await sleep(10 * 5 ** (attempt - 1) * (1 + 0.1 * Math.random()), this.#signal);
+      if (attempt > 0) await sleep(jitter(10 * 5 ** (attempt - 1), 0.1), this.#signal);
       let current: KubeObject;
       try {
         current = await this.#getMetadata(target);

@@ -4,7 +4,8 @@
 // orphan deletions. Discovery is asked again every 30 s, so resources served later (custom
 // resources) are watched too.
 
-import { sleep, type RestClient } from '@capstan/common/client';
+import { sleep } from '@capstan/common';
+import type { RestClient } from '@capstan/common/client';
 import type { ControllerContext, ControllerDefinition } from '../controller.ts';
 import type { EventRecorder } from '../event-recorder.ts';
 import { apiVersionOf, discoverApiResources, type ApiResource, type ApiResources } from './api-resources.ts';

@@ -5,7 +5,8 @@
 // retryPeriod and gives up leadership when it has not renewed for renewDeadline. Every write carries
 // the resourceVersion read, so two candidates never both win.
 
-import { isConflict, isNotFound, sleep, type KubeObject, type RestClient } from '@capstan/common/client';
+import { jitter, sleep } from '@capstan/common';
+import { isConflict, isNotFound, type KubeObject, type RestClient } from '@capstan/common/client';
 import { microTime } from '@capstan/common';
 
 export interface LeaderElectionConfig {
@@ -63,7 +64,7 @@ export class LeaderElector {
   async run(signal: AbortSignal): Promise<void> {
     while (!signal.aborted) {
       if (await this.#tryAcquireOrRenew()) break;
-      await sleep(this.#config.retryPeriodMs * (1 + Math.random() * (jitterFactor - 1)), signal);
+      await sleep(jitter(this.#config.retryPeriodMs, jitterFactor - 1), signal);
     }
     if (signal.aborted) return;
     const leading = new AbortController();

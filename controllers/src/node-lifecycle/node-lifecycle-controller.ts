@@ -4,7 +4,8 @@
 // not-ready / unreachable taints on failed Nodes through a per-zone rate limiter that slows down
 // or stops when a zone, or the whole cluster, looks broken rather than its Nodes.
 
-import { sleep, type Informer } from '@capstan/common/client';
+import { sleep } from '@capstan/common';
+import type { Informer } from '@capstan/common/client';
 import type { ControllerContext, ControllerDefinition } from '../controller.ts';
 import type { NodeLifecycleOptions } from '../controller-options.ts';
 import type { EventRecorder, InvolvedObject } from '../event-recorder.ts';

@@ -3,7 +3,8 @@
 // patch that carries the resourceVersion read, so a concurrent change of the (atomic) taint list is
 // refused and retried instead of overwritten. Up to 5 tries, 100 ms apart with jitter.
 
-import { isConflict, sleep, type RestClient } from '@capstan/common/client';
+import { jitter, sleep } from '@capstan/common';
+import { isConflict, type RestClient } from '@capstan/common/client';
 import { nodesResource, type Node, type Taint } from './api-types.ts';
 import { metaTime } from './meta-time.ts';
 import { addOrUpdateTaint, removeTaint, taintExists } from './taints.ts';
@@ -24,7 +25,7 @@ async function changeNodeTaints(client: RestClient, nodeName: string, change: Ta
       return;
     } catch (error) {
       if (!isConflict(error) || attempt + 1 >= updateTaintSteps) throw error;
-      await sleep(updateTaintDelayMs * (1 + Math.random()));
+      await sleep(jitter(updateTaintDelayMs, 1));
     }
   }
 }

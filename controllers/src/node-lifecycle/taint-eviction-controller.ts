@@ -6,7 +6,8 @@
 // DisruptionTarget=True (reason DeletionByTaintManager).
 
 import { isDeepStrictEqual } from 'node:util';
-import { sleep, type Informer } from '@capstan/common/client';
+import { sleep } from '@capstan/common';
+import type { Informer } from '@capstan/common/client';
 import type { ControllerContext, ControllerDefinition } from '../controller.ts';
 import type { EventRecorder } from '../event-recorder.ts';
 import { WorkQueue } from '../work-queue.ts';

@@ -1,8 +1,8 @@
 // Which of a pod's tolerations let it stay on a Node with NoExecute taints, and for how long (the
-// taint eviction controller's reading; whether one toleration tolerates one taint is the
-// scheduler's ToleratesTaint).
+// taint eviction controller's reading; whether one toleration tolerates one taint is
+// common's toleratesTaint).
 
-import { toleratesTaint } from '../scheduler/taint-toleration.ts';
+import { toleratesTaint } from '@capstan/common';
 import type { Taint, Toleration } from './api-types.ts';
 
 /** For each taint the first toleration that tolerates it; undefined if some taint is not tolerated. */

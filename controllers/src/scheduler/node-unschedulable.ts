@@ -3,14 +3,14 @@
 
 import type { Toleration } from './api-types.ts';
 import { unresolvable, type FilterStatus } from './filter-status.ts';
-import { toleratesAll } from './taint-toleration.ts';
+import { tolerationsTolerateTaint } from '@capstan/common';
 
 const unschedulableTaint = { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' } as const;
 
 const nodeUnschedulable = unresolvable('node(s) were unschedulable');
 
 export function toleratesUnschedulable(tolerations: readonly Toleration[]): boolean {
-  return toleratesAll(tolerations, unschedulableTaint);
+  return tolerationsTolerateTaint(tolerations, unschedulableTaint);
 }
 
 export function nodeUnschedulableFilter(podToleratesUnschedulable: boolean, nodeUnschedulableFlag: boolean): FilterStatus | undefined {

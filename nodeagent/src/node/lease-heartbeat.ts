@@ -7,7 +7,7 @@
 // cannot be read, no Lease is created.
 
 import { microTime } from '@capstan/common';
-import { jittered, sleep } from '../util/abortable-sleep.ts';
+import { jitter, sleep } from '@capstan/common';
 
 type Json = Record<string, unknown>;
 
@@ -55,7 +55,7 @@ export class LeaseHeartbeat {
     const interval = this.#options.renewIntervalMs ?? (this.#options.leaseDurationSeconds * 1000) / 4;
     while (!signal.aborted) {
       await this.sync(signal);
-      await sleep(jittered(interval, jitterFactor), signal);
+      await sleep(jitter(interval, jitterFactor), signal);
     }
   }
 

@@ -3,7 +3,7 @@
 // Attempts wait 200 ms, doubling to at most 7 s.
 
 import { isAlreadyExists, type KubeObject, type RestClient } from '@capstan/common/client';
-import { sleep } from '../util/abortable-sleep.ts';
+import { sleep } from '@capstan/common';
 import { controllerManagedAttachAnnotation } from './initial-node.ts';
 
 const nodes = { group: '', version: 'v1', resource: 'nodes' } as const;

@@ -5,7 +5,7 @@
 
 import { isNotFound, type KubeObject, type RestClient } from '@capstan/common/client';
 import type { NodeCondition, NodeEvent } from '../system/index.ts';
-import { jittered, sleep } from '../util/abortable-sleep.ts';
+import { jitter, sleep } from '@capstan/common';
 import { nodeStatusChanged, type ComputedNodeStatus } from './node-status.ts';
 
 const nodes = { group: '', version: 'v1', resource: 'nodes' } as const;
@@ -39,7 +39,7 @@ export class NodeStatusReporter {
     while (!signal.aborted) {
       const ok = await this.sync(signal);
       this.#options.onSynced?.(ok);
-      await sleep(jittered(this.#options.updateFrequencyMs, 0.04), signal);
+      await sleep(jitter(this.#options.updateFrequencyMs, 0.04), signal);
     }
   }
 

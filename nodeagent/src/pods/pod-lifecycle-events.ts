@@ -3,7 +3,7 @@
 // uids the runtime holds are also what the housekeeping compares with the pods the agent knows.
 
 import type { CriRuntimeClient } from '../cri/index.ts';
-import { sleep } from '../util/abortable-sleep.ts';
+import { sleep } from '@capstan/common';
 import { podUidLabel } from './runtime-labels.ts';
 
 export const plegRelistPeriodMs = 1000;

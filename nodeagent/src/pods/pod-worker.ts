@@ -7,6 +7,7 @@
 // A pod past its activeDeadlineSeconds is failed (DeadlineExceeded) and so terminates; its worker
 // wakes at the deadline to see to it.
 
+import { jitter } from '@capstan/common';
 import { activeDeadlineRemainingMs, deadlineExceeded, type PodEviction } from './active-deadline.ts';
 import type { LifecycleHooks } from './hooks/lifecycle-hooks.ts';
 import { killPod, removePod, effectiveGracePeriodSeconds } from './kill-pod.ts';
@@ -45,8 +46,6 @@ export interface PodWorkerContext {
   /** Runs preStop hooks when a pod terminates. */
   readonly hooks?: LifecycleHooks;
 }
-
-const jitter = (ms: number, factor: number): number => ms + Math.random() * factor * ms;
 
 export class PodWorker {
   pod: Pod;
