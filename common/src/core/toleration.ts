@@ -1,18 +1,9 @@
 // Whether a pod's toleration tolerates a node's taint (core/v1 Toleration.ToleratesTaint): the one
 // matcher of the scheduler's TaintToleration filter and of taint eviction.
 
-export interface Taint {
-  readonly key: string;
-  readonly value?: string;
-  readonly effect: string;
-}
+import type { Taint, Toleration } from '../api-types/core-v1.ts';
 
-export interface Toleration {
-  readonly key?: string;
-  readonly operator?: string;
-  readonly value?: string;
-  readonly effect?: string;
-}
+export type { Taint, Toleration } from '../api-types/core-v1.ts';
 
 /** An empty key with Exists matches every key, an empty effect every effect. */
 export function toleratesTaint(toleration: Toleration, taint: Taint): boolean {

@@ -6,6 +6,7 @@
 
 import { StatusError } from '@capstan/common';
 import { isNotFound, type KubeObject, type RestClient, type ResourceTarget } from '@capstan/common/client';
+import type { Pod } from '@capstan/common/api-types/core-v1';
 import type { DeletableResource } from './deletable-resources.ts';
 
 export interface ResourceContent {
@@ -21,8 +22,6 @@ export interface ResourceContent {
 
 /** The estimate kube assumes for objects held by finalizers (the garbage collector's, say) to go. */
 const finalizerEstimateSeconds = 15;
-
-type Pod = KubeObject & { spec?: { terminationGracePeriodSeconds?: number }; status?: { phase?: string } };
 
 export async function deleteResourceContent(client: RestClient, resource: DeletableResource, namespace: string, deletedAt: Date, signal?: AbortSignal): Promise<ResourceContent> {
   const target: ResourceTarget = { group: resource.group, version: resource.version, resource: resource.resource, namespace };
@@ -55,7 +54,7 @@ export async function deleteResourceContent(client: RestClient, resource: Deleta
     }
     if (items.length === 0) return { estimateSeconds: 0, ...none };
     const finalizers = new Map<string, number>();
-    for (const item of items) for (const finalizer of (item.metadata?.finalizers ?? []) as string[]) finalizers.set(finalizer, (finalizers.get(finalizer) ?? 0) + 1);
+    for (const item of items) for (const finalizer of item.metadata?.finalizers ?? []) finalizers.set(finalizer, (finalizers.get(finalizer) ?? 0) + 1);
     if (estimateSeconds !== 0) return { estimateSeconds, remaining: items.length, finalizers };
     if (finalizers.size > 0) return { estimateSeconds: finalizerEstimateSeconds, remaining: items.length, finalizers };
     return {

@@ -2,7 +2,7 @@
 // False is not-ready, Ready Unknown unreachable, the pressure conditions and NetworkUnavailable when
 // True their own taint, and spec.unschedulable the unschedulable taint.
 
-import type { ConditionStatus, Node, Taint } from './api-types.ts';
+import type { Node, Taint } from './api-types.ts';
 import {
   matchTaint,
   taintNodeDiskPressure,
@@ -14,7 +14,8 @@ import {
   taintNodeUnschedulable,
 } from './taints.ts';
 
-const conditionTaintKeys: Readonly<Record<string, Partial<Record<ConditionStatus, string>>>> = {
+/** Condition type -> condition status -> the taint key that stands for it. */
+const conditionTaintKeys: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   Ready: { False: taintNodeNotReady, Unknown: taintNodeUnreachable },
   MemoryPressure: { True: taintNodeMemoryPressure },
   DiskPressure: { True: taintNodeDiskPressure },

@@ -2,7 +2,7 @@
 // per scheduling attempt (or once when it is counted on a node) rather than per node examined.
 
 import { objectKey } from '@capstan/common/client';
-import type { Pod, Toleration } from './api-types.ts';
+import { emptyPodSpec, type Pod, type Toleration } from './api-types.ts';
 import { affinityNodeNames, requiredNodeAffinity, type RequiredNodeAffinity } from './node-affinity.ts';
 import { hostPortsOf, type HostPort } from './node-ports.ts';
 import { toleratesUnschedulable } from './node-unschedulable.ts';
@@ -29,7 +29,7 @@ export function podPriority(pod: Pod): number {
 }
 
 export function podInfoOf(pod: Pod): PodInfo {
-  const spec = pod.spec ?? {};
+  const spec = pod.spec ?? emptyPodSpec;
   const tolerations = spec.tolerations ?? [];
   return {
     key: objectKey(pod),
@@ -47,6 +47,6 @@ export function podInfoOf(pod: Pod): PodInfo {
 
 /** What a pod bound (or assumed) to `nodeName` takes there. */
 export function countedPodOf(pod: Pod, nodeName: string, assumed: boolean, requests?: PodRequests): CountedPod {
-  const spec = pod.spec ?? {};
+  const spec = pod.spec ?? emptyPodSpec;
   return { key: objectKey(pod), nodeName, requests: requests ?? podRequests(spec), priority: podPriority(pod), ports: hostPortsOf(spec), assumed };
 }

@@ -7,7 +7,7 @@
 import { isNotFound, objectKey, type Informer } from '@capstan/common/client';
 import type { ControllerContext } from '../controller.ts';
 import { involvedObjectOf, type EventRecorder } from '../event-recorder.ts';
-import { defaultSchedulerName, nodesResource, podsResource, type Node, type Pod } from './api-types.ts';
+import { defaultSchedulerName, emptyPodSpec, nodesResource, podsResource, type Node, type Pod } from './api-types.ts';
 import { countedPodOf, podInfoOf, podPriority } from './pod-info.ts';
 import { podScheduledFalsePatch, type UnscheduledReason } from './pod-scheduled-condition.ts';
 import { PodWriteOrder } from './pod-write-order.ts';
@@ -34,7 +34,7 @@ function isTerminal(pod: Pod): boolean {
 
 /** A pod this scheduler should place: no node yet, our scheduler name, not finished, no scheduling gates. */
 function wantsScheduling(pod: Pod): boolean {
-  const spec = pod.spec ?? {};
+  const spec = pod.spec ?? emptyPodSpec;
   if (spec.nodeName) return false;
   if ((spec.schedulerName || defaultSchedulerName) !== defaultSchedulerName) return false;
   return !isTerminal(pod) && (spec.schedulingGates ?? []).length === 0;
