@@ -5,11 +5,16 @@
 // caught up with its spec answers 429, as on a cluster whose controller-manager is not running.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Pod } from '@capstan/common/api-types/core-v1';
+import type { Condition } from '@capstan/common/api-types/meta-v1';
+import type { PodDisruptionBudget, PodDisruptionBudgetStatus } from '@capstan/common/api-types/policy-v1';
 import { matchesLabels, newBadRequest, newDisruptionBudgetViolation, newForbidden, parseLabelSelector, StatusError } from '@capstan/common';
 import { parseDeleteOptions, type DeleteOptions } from '../registry/delete-options.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { wholeList } from '../registry/store-list.ts';
+import { isObject } from '../registry/defaulting/json-fields.ts';
 import { metadataOf, metaTime, type JsonObject } from '../registry/object-meta.ts';
+import { storedObjectAs } from '../registry/stored-object-type.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { labelSelectorString } from '../table/columns/label-selector.ts';
 import { namespaceOf } from './get.ts';
@@ -35,7 +40,7 @@ export async function evictPod(
   const options = evictionDeleteOptions(eviction, query);
   const namespace = namespaceOf(info);
   const outcome = await attempt(options, async () => {
-    const pod = await pods.get(namespace, info.name);
+    const pod = storedObjectAs<Pod>(await pods.get(namespace, info.name));
     if (canIgnoreBudgets(pod)) {
       await pods.delete(namespace, info.name, withResourceVersionPrecondition(options, pod, shouldEnforceResourceVersion(pod)));
       return 'deleted';
@@ -47,19 +52,20 @@ export async function evictPod(
 }
 
 /** A pod not (or no longer) running may go without asking its budget. */
-const canIgnoreBudgets = (pod: JsonObject): boolean => {
-  const phase = ((pod.status ?? {}) as { phase?: string }).phase;
-  return phase === 'Succeeded' || phase === 'Failed' || phase === 'Pending' || metadataOf(pod).deletionTimestamp !== undefined;
+const canIgnoreBudgets = (pod: Pod): boolean => {
+  const phase = pod.status?.phase;
+  return phase === 'Succeeded' || phase === 'Failed' || phase === 'Pending' || pod.metadata?.deletionTimestamp !== undefined;
 };
 
 /** Except for finished or terminating pods, the delete must not race with the pod becoming ready. */
-const shouldEnforceResourceVersion = (pod: JsonObject): boolean => {
-  const phase = ((pod.status ?? {}) as { phase?: string }).phase;
-  return !(phase === 'Succeeded' || phase === 'Failed' || metadataOf(pod).deletionTimestamp !== undefined);
+const shouldEnforceResourceVersion = (pod: Pod): boolean => {
+  const phase = pod.status?.phase;
+  return !(phase === 'Succeeded' || phase === 'Failed' || pod.metadata?.deletionTimestamp !== undefined);
 };
 
-async function evictCoveredPod(pods: GenericStore, budgets: GenericStore, pod: JsonObject, options: DeleteOptions): Promise<void> {
-  const { namespace, name } = metadataOf(pod) as { namespace: string; name: string };
+async function evictCoveredPod(pods: GenericStore, budgets: GenericStore, pod: Pod, options: DeleteOptions): Promise<void> {
+  // A stored pod has both.
+  const { namespace = '', name = '' } = pod.metadata ?? {};
   const covering = await budgetsOf(budgets, pod);
   if (covering.length > 1) {
     throw new StatusError({
@@ -74,17 +80,17 @@ async function evictCoveredPod(pods: GenericStore, budgets: GenericStore, pod: J
   const budget = covering[0];
   let pinned = false;
   if (budget !== undefined) {
-    const budgetName = metadataOf(budget).name as string;
+    const budgetName = budget.metadata?.name ?? '';
     if (!isReady(pod) && unhealthyPodMayGo(budget)) {
       // Not ready, it does not count as healthy: the budget is not charged, but the pod must still
       // be the one looked at when it goes.
       pinned = true;
     } else {
       await attempt({}, async () => {
-        const current = await budgets.get(namespace, budgetName);
+        const current = storedObjectAs<PodDisruptionBudget>(await budgets.get(namespace, budgetName));
         const status = chargedStatus(current, name);
         if (!options.dryRun)
-          await budgets.replaceWith(namespace, budgetName, { metadata: { name: budgetName, resourceVersion: metadataOf(current).resourceVersion } }, (old) => ({ ...old, status }));
+          await budgets.replaceWith(namespace, budgetName, { metadata: { name: budgetName, resourceVersion: current.metadata?.resourceVersion } }, (old) => ({ ...old, status }));
       });
     }
   }
@@ -92,21 +98,21 @@ async function evictCoveredPod(pods: GenericStore, budgets: GenericStore, pod: J
     await pods.delete(namespace, name, withResourceVersionPrecondition(options, pod, pinned));
   } catch (error) {
     // The pod changed (it may have become ready) since the budget was consulted: the client retries.
-    if (pinned && options.preconditions?.resourceVersion === undefined && error instanceof StatusError && error.code === 409) {
-      throw stillProcessing(metadataOf(budget as JsonObject).name as string);
+    if (pinned && budget !== undefined && options.preconditions?.resourceVersion === undefined && error instanceof StatusError && error.code === 409) {
+      throw stillProcessing(budget.metadata?.name ?? '');
     }
     throw error;
   }
 }
 
 /** The budgets in the pod's namespace whose selector picks the pod; an empty or invalid selector picks nothing. */
-async function budgetsOf(budgets: GenericStore, pod: JsonObject): Promise<JsonObject[]> {
-  const { namespace, labels } = metadataOf(pod) as { namespace: string; labels?: Record<string, string> };
+async function budgetsOf(budgets: GenericStore, pod: Pod): Promise<PodDisruptionBudget[]> {
+  const { namespace = '', labels } = pod.metadata ?? {};
   const page = await budgets.list(wholeList(namespace));
   return page.items
-    .map((kv) => budgets.decode(kv))
+    .map((kv) => storedObjectAs<PodDisruptionBudget>(budgets.decode(kv)))
     .filter((budget) => {
-      const text = labelSelectorString(((budget.spec ?? {}) as { selector?: unknown }).selector);
+      const text = labelSelectorString(budget.spec?.selector);
       if (text === undefined || text === '') return false;
       try {
         return matchesLabels(parseLabelSelector(text), labels);
@@ -117,34 +123,31 @@ async function budgetsOf(budgets: GenericStore, pod: JsonObject): Promise<JsonOb
 }
 
 /** The budget's status with this eviction counted, or the error that says why it may not happen. */
-function chargedStatus(budget: JsonObject, podName: string): JsonObject {
-  const name = metadataOf(budget).name as string;
-  const status = (budget.status ?? {}) as JsonObject;
-  const allowed = (status.disruptionsAllowed as number | undefined) ?? 0;
-  if (((status.observedGeneration as number | undefined) ?? 0) < (metadataOf(budget).generation ?? 0)) throw stillProcessing(name);
+function chargedStatus(budget: PodDisruptionBudget, podName: string): Partial<PodDisruptionBudgetStatus> {
+  const name = budget.metadata?.name ?? '';
+  // Partial: the disruption controller may not have filled it in yet.
+  const status: Partial<PodDisruptionBudgetStatus> = budget.status ?? {};
+  const allowed = status.disruptionsAllowed ?? 0;
+  if ((status.observedGeneration ?? 0) < (budget.metadata?.generation ?? 0)) throw stillProcessing(name);
   if (allowed < 0) throw newForbidden({ group: 'policy', resource: 'poddisruptionbudget' }, name, 'pdb disruptions allowed is negative');
-  const disrupted = (status.disruptedPods ?? {}) as Record<string, string>;
+  const disrupted = status.disruptedPods ?? {};
   if (Object.keys(disrupted).length > maxDisruptedPods) {
     throw newForbidden({ group: 'policy', resource: 'poddisruptionbudget' }, name, 'DisruptedPods map too big - too many evictions not confirmed by PDB controller');
   }
   if (allowed === 0) {
-    throw newDisruptionBudgetViolation(
-      `The disruption budget ${name} needs ${(status.desiredHealthy as number | undefined) ?? 0} healthy pods and has ${(status.currentHealthy as number | undefined) ?? 0} currently`,
-      0,
-    );
+    throw newDisruptionBudgetViolation(`The disruption budget ${name} needs ${status.desiredHealthy ?? 0} healthy pods and has ${status.currentHealthy ?? 0} currently`, 0);
   }
-  const next: JsonObject = { ...status, disruptionsAllowed: allowed - 1, disruptedPods: { ...disrupted, [podName]: metaTime(new Date()) } };
-  if (allowed - 1 === 0) next.conditions = withInsufficientPods((status.conditions ?? []) as JsonObject[], status.observedGeneration);
-  return next;
+  const next = { ...status, disruptionsAllowed: allowed - 1, disruptedPods: { ...disrupted, [podName]: metaTime(new Date()) } };
+  return allowed - 1 === 0 ? { ...next, conditions: withInsufficientPods(status.conditions ?? [], status.observedGeneration) } : next;
 }
 
 /**
  * policy's DisruptionAllowed condition set False (InsufficientPods) as apimachinery's
  * SetStatusCondition sets it: in place, its transition time moved only when its status changes.
  */
-function withInsufficientPods(conditions: readonly JsonObject[], observedGeneration: unknown): JsonObject[] {
+function withInsufficientPods(conditions: readonly Condition[], observedGeneration: number | undefined): Condition[] {
   const existing = conditions.find((c) => c.type === 'DisruptionAllowed');
-  const condition: JsonObject = {
+  const condition: Condition = {
     type: 'DisruptionAllowed',
     status: 'False',
     ...(observedGeneration === undefined ? {} : { observedGeneration }),
@@ -156,20 +159,18 @@ function withInsufficientPods(conditions: readonly JsonObject[], observedGenerat
 }
 
 /** AlwaysAllow lets a pod that is not ready go at once; the default (IfHealthyBudget) while the budget is healthy. */
-function unhealthyPodMayGo(budget: JsonObject): boolean {
-  const policy = ((budget.spec ?? {}) as { unhealthyPodEvictionPolicy?: string }).unhealthyPodEvictionPolicy;
-  if (policy === 'AlwaysAllow') return true;
-  const status = (budget.status ?? {}) as { currentHealthy?: number; desiredHealthy?: number };
+function unhealthyPodMayGo(budget: PodDisruptionBudget): boolean {
+  if (budget.spec?.unhealthyPodEvictionPolicy === 'AlwaysAllow') return true;
+  const status: Partial<PodDisruptionBudgetStatus> = budget.status ?? {};
   const desired = status.desiredHealthy ?? 0;
   return (status.currentHealthy ?? 0) >= desired && desired > 0;
 }
 
-const isReady = (pod: JsonObject): boolean =>
-  (((pod.status ?? {}) as { conditions?: { type?: string; status?: string }[] }).conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True');
+const isReady = (pod: Pod): boolean => (pod.status?.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True');
 
-function withResourceVersionPrecondition(options: DeleteOptions, pod: JsonObject, pin: boolean): DeleteOptions {
+function withResourceVersionPrecondition(options: DeleteOptions, pod: Pod, pin: boolean): DeleteOptions {
   if (!pin || options.preconditions?.resourceVersion !== undefined) return options;
-  return { ...options, preconditions: { ...options.preconditions, resourceVersion: metadataOf(pod).resourceVersion as string } };
+  return { ...options, preconditions: { ...options.preconditions, resourceVersion: pod.metadata?.resourceVersion } };
 }
 
 /**
@@ -178,10 +179,11 @@ function withResourceVersionPrecondition(options: DeleteOptions, pod: JsonObject
  */
 function evictionDeleteOptions(eviction: JsonObject, query: URLSearchParams): DeleteOptions {
   const fromQuery = parseDeleteOptions({ dryRun: query.getAll('dryRun').filter((v) => v !== '') }, new URLSearchParams());
-  const body = eviction.deleteOptions as JsonObject | undefined | null;
-  if (body === undefined || body === null) return fromQuery;
+  if (eviction.deleteOptions === undefined || eviction.deleteOptions === null) return fromQuery;
+  // Anything else that is no object reads as no options (kube would answer 400).
+  const body = isObject(eviction.deleteOptions) ? eviction.deleteOptions : {};
   const options = parseDeleteOptions(body, query);
-  const bodyDryRun = Array.isArray(body.dryRun) ? (body.dryRun as string[]) : [];
+  const bodyDryRun: unknown[] = Array.isArray(body.dryRun) ? body.dryRun : [];
   const queryDryRun = query.getAll('dryRun').filter((v) => v !== '');
   if (bodyDryRun.length > 0 && queryDryRun.length > 0 && bodyDryRun.join() !== queryDryRun.join()) {
     throw newBadRequest(`Non-matching dry-run options in request and content: [${queryDryRun.join(' ')}] and [${bodyDryRun.join(' ')}]`);
