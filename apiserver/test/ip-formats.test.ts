@@ -2,21 +2,22 @@
 // new fields (ServiceCIDR), and legacy fields that stay lenient while StrictIPCIDRValidation is off.
 
 import test from 'ava';
+import { parseCIDRSloppy, type IPPrefix } from '@capstan/common';
 import {
   cidrErrors,
   cidrFamilyOf,
+  cidrNetworkFamilyOf,
+  endpointIpErrors,
+  ipErrors,
   ipFamilyOf,
   isStrictSubnet,
   legacyCidrErrors,
   legacyIpErrors,
-  parseCidr,
-  parseIp,
   strictIpCidrValidation,
-  type Cidr,
 } from '../src/registry/validation/ip-formats.ts';
 
-function cidr(text: string): Cidr {
-  const parsed = parseCidr(text);
+function cidr(text: string): IPPrefix {
+  const parsed = parseCIDRSloppy(text);
   if (parsed === undefined) throw new Error(`not a CIDR: ${text}`);
   return parsed;
 }
@@ -60,17 +61,54 @@ test("with StrictIPCIDRValidation, legacy fields get the strict parser's errors 
   t.deepEqual(legacyCidrErrors('2001:DB8::/32', true), []);
 });
 
-test('the lenient parser reads IPv4 parts with leading zeros and IPv6 groups of any length up to ffff', (t) => {
-  t.deepEqual(parseIp('010.0.0.0001'), [10, 0, 0, 1]);
-  t.deepEqual(parseIp('010.0.0.1', true), undefined);
-  t.deepEqual(parseIp('::00001')?.slice(14), [0, 1]);
-  t.is(parseIp('::00001', true), undefined);
-  t.is(parseIp('::10000'), undefined);
-  t.is(parseIp('1.2.3'), undefined);
+test('families as IPFamilyOf, IPFamilyOfCIDRString and IPFamilyOfCIDR give them', (t) => {
+  t.is(ipFamilyOf('010.0.0.1'), 4);
   t.is(ipFamilyOf('::ffff:1.2.3.4'), 4);
   t.is(ipFamilyOf('::1.2.3.4'), 6);
+  t.is(ipFamilyOf('fe80::1%eth0'), undefined);
   t.is(cidrFamilyOf('fd00::/64'), 6);
   t.is(cidrFamilyOf('10.0.0.0/40'), undefined);
+  // The address as written is IPv4-mapped; the network of a short prefix is not.
+  t.is(cidrFamilyOf('::ffff:1.2.3.4/24'), 4);
+  t.is(cidrNetworkFamilyOf('::ffff:1.2.3.4/24'), 6);
+  t.is(cidrNetworkFamilyOf('::ffff:1.2.3.4/120'), 4);
+});
+
+// What kube 1.35's validation.IsValidIP and IsValidCIDR answer (checked with a Go program against
+// k8s.io/apimachinery v0.35.4): the lenient parse decides "valid", the strict one the rest.
+test('IsValidIP: sloppy first, then strict, then canonical', (t) => {
+  t.deepEqual(ipErrors('010.1.1.1'), ['must not have leading 0s']);
+  t.deepEqual(ipErrors('1.2.3.0000004'), ['must not have leading 0s']);
+  t.deepEqual(ipErrors('00001::1'), ['must not have leading 0s']);
+  t.deepEqual(ipErrors('::0001.2.3.4'), ['must not have leading 0s']);
+  t.deepEqual(ipErrors('::ffff:010.1.2.3'), ['must not have leading 0s']);
+  t.deepEqual(ipErrors('::ffff:1.2.3.4'), ['must not be an IPv4-mapped IPv6 address']);
+  t.deepEqual(ipErrors('2001:DB8::1'), ['must be in canonical form ("2001:db8::1")']);
+  for (const text of ['fe80::1%eth0', '1.2.3.4/24', ' 1.2.3.4', '1.2.3.256']) {
+    t.deepEqual(ipErrors(text), ['must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)'], text);
+  }
+  t.deepEqual(legacyIpErrors('2001:DB8::1', true), []);
+  t.deepEqual(legacyIpErrors('fe80::1%eth0'), ['must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)']);
+});
+
+test('IsValidCIDR on IPv4-mapped ranges, leading zeros in the prefix length and zones', (t) => {
+  t.deepEqual(cidrErrors('1.2.3.4/24'), ['must not have bits set beyond the prefix length']);
+  t.deepEqual(cidrErrors('::ffff:1.2.3.4/120'), ['must not have an IPv4-mapped IPv6 address']);
+  t.deepEqual(cidrErrors('::ffff:1.2.3.4/24'), ['must not have an IPv4-mapped IPv6 address']);
+  t.deepEqual(cidrErrors('1.2.3.0/024'), ['must not have leading 0s in IP or prefix length']);
+  t.deepEqual(legacyCidrErrors('1.2.3.0/024'), []);
+  for (const text of ['fe80::1%eth0/64', '1.2.3.4/', '1.2.3.4/+8', '010.1.1.1']) {
+    t.deepEqual(cidrErrors(text), ['must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)'], text);
+    t.deepEqual(legacyCidrErrors(text), ['must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)'], text);
+  }
+});
+
+test('ValidateNonSpecialIP reads an IPv4-mapped address as the IPv4 one', (t) => {
+  t.deepEqual(endpointIpErrors('::ffff:0.0.0.0'), ['may not be unspecified (::ffff:0.0.0.0)']);
+  t.deepEqual(endpointIpErrors('::ffff:127.0.0.1'), ['may not be in the loopback range (127.0.0.0/8, ::1/128)']);
+  t.deepEqual(endpointIpErrors('0169.254.0.1'), ['may not be in the link-local range (169.254.0.0/16, fe80::/10)']);
+  t.deepEqual(endpointIpErrors('ff12::1'), ['may not be in the link-local multicast range (224.0.0.0/24, ff02::/10)']);
+  t.deepEqual(endpointIpErrors('10.0.0.1'), []);
 });
 
 test('a strict subnet lies inside the outer network and has a longer prefix', (t) => {

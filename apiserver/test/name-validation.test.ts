@@ -4,7 +4,6 @@ import { builtinResources } from '../src/registry/builtin-resources.ts';
 import {
   builtinNameRules,
   generateNameErrorsFor,
-  ipAddressErrors,
   isDNS1035Label,
   isDNS1123Label,
   isDNS1123Subdomain,
@@ -12,6 +11,7 @@ import {
   nameRuleOf,
   objectNameErrors,
 } from '../src/registry/name-validation.ts';
+import { ipErrors } from '../src/registry/validation/ip-formats.ts';
 import type { ResourceDefinition } from '../src/registry/resource-definition.ts';
 
 function definition(group: string, resource: string): ResourceDefinition {
@@ -93,14 +93,14 @@ test('IP address names must be canonical IPs', (t) => {
   const ipaddresses = definition('networking.k8s.io', 'ipaddresses');
   t.deepEqual(nameErrorsFor(ipaddresses, '10.0.0.1'), []);
   t.deepEqual(nameErrorsFor(ipaddresses, '2001:db8::1'), []);
-  t.deepEqual(ipAddressErrors('web'), ['must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)']);
-  t.deepEqual(ipAddressErrors('010.0.0.1'), ['must not have leading 0s']);
-  t.deepEqual(ipAddressErrors('::ffff:10.0.0.1'), ['must not be an IPv4-mapped IPv6 address']);
-  t.deepEqual(ipAddressErrors('2001:DB8:0:0:0:0:0:1'), ['must be in canonical form ("2001:db8::1")']);
-  t.deepEqual(ipAddressErrors('2001:db8:0:1:0:0:0:1'), ['must be in canonical form ("2001:db8:0:1::1")']);
-  t.deepEqual(ipAddressErrors('1:0:0:2:0:0:3:4'), ['must be in canonical form ("1::2:0:0:3:4")']);
-  t.deepEqual(ipAddressErrors('::'), []);
-  t.deepEqual(ipAddressErrors('fe80::1%eth0'), ['must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)']);
+  t.deepEqual(ipErrors('web'), ['must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)']);
+  t.deepEqual(ipErrors('010.0.0.1'), ['must not have leading 0s']);
+  t.deepEqual(ipErrors('::ffff:10.0.0.1'), ['must not be an IPv4-mapped IPv6 address']);
+  t.deepEqual(ipErrors('2001:DB8:0:0:0:0:0:1'), ['must be in canonical form ("2001:db8::1")']);
+  t.deepEqual(ipErrors('2001:db8:0:1:0:0:0:1'), ['must be in canonical form ("2001:db8:0:1::1")']);
+  t.deepEqual(ipErrors('1:0:0:2:0:0:3:4'), ['must be in canonical form ("1::2:0:0:3:4")']);
+  t.deepEqual(ipErrors('::'), []);
+  t.deepEqual(ipErrors('fe80::1%eth0'), ['must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)']);
 });
 
 test('CRD, APIService and PriorityClass names are checked against the object', (t) => {

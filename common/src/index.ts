@@ -38,6 +38,22 @@ export { runInSteps, runToEnd } from './work/stepwise.ts';
 export { isRawJSON } from './json/raw-json.ts';
 export { isDNS1035Label, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, maskTrailingDash, regexError } from './validation/name-formats.ts';
 export { generateSelfSignedCertKey, issueCertificate, pemBlock, type CertificateIssuer, type CertificateTemplate, type SelfSignedCertKey } from './tls/self-signed-certificate.ts';
+export {
+  addrString,
+  bitLength,
+  equalAddrs,
+  isIPv4Mapped,
+  isLinkLocalMulticast,
+  isLinkLocalUnicast,
+  isLoopback,
+  isUnspecified,
+  parseAddr,
+  parseIPSloppy,
+  unmap,
+  type IPAddr,
+} from './net/netip-addr.ts';
+export { addrFromBigInt, addrToBigInt } from './net/ip-number.ts';
+export { ipNetOf, maskedPrefix, parseCIDRSloppy, parsePrefix, prefixContains, prefixString, type IPPrefix } from './net/netip-prefix.ts';
 export { spliceConnections } from './net/splice-connections.ts';
 export { SpdyServerSession, SpdyStream } from './net/spdy-session.ts';
 export { spdyHeader, type SpdyHeaders } from './net/spdy-header-block.ts';

@@ -18,7 +18,8 @@ test('CIDRs are read masked and written canonically, IPv6 with its longest zero 
   t.is(formatCidr(cidr('010.244.0.0/16')), '10.244.0.0/16');
   t.is(formatCidr(cidr('fd00:10:244:0:0:0:0:0/56')), 'fd00:10:244::/56');
   t.is(formatCidr(cidr('2001:db8:0:0:1:0:0:1/128')), '2001:db8::1:0:0:1/128');
-  for (const bad of ['10.244.0.0', '10.244.0.0/33', 'fd00::/129', 'node/24', '10.244.0.256/24']) t.is(parseCidr(bad), null, bad);
+  t.is(formatCidr(cidr('10.244.0.0/016')), '10.244.0.0/16');
+  for (const bad of ['10.244.0.0', '10.244.0.0/33', 'fd00::/129', 'node/24', '10.244.0.256/24', ' 10.244.0.0/16', 'fe80::%eth0/64']) t.is(parseCidr(bad), null, bad);
 });
 
 test('node ranges come in order from the cluster range; a released one is handed out again only after the others', (t) => {

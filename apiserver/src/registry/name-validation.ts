@@ -16,7 +16,7 @@ import {
   type FieldError,
 } from '@capstan/common';
 import type { JsonObject } from './object-meta.ts';
-import { ipText, isIpv4Mapped, parseIp } from './validation/ip-formats.ts';
+import { ipErrors } from './validation/ip-formats.ts';
 import type { ResourceDefinition } from './resource-definition.ts';
 
 /** The rule a kind's strategy validates names with, named after kube's validators. */
@@ -67,7 +67,7 @@ const messageRules: Readonly<Record<Exclude<NameRule, 'priorityClass' | 'csiDriv
   dns1035Label: dnsRule(isDNS1035Label),
   pathSegment: (name, prefix) => pathSegmentErrors(name, prefix),
   // IPAddress names are never generated, so the prefix gets the same check as a name.
-  ipAddress: (name) => ipAddressErrors(name),
+  ipAddress: (name) => ipErrors(name),
   customResourceDefinition: (name, prefix, object) => {
     const errors = subdomain(name, prefix, object);
     if (name !== `${stringAt(object, 'spec', 'names', 'plural')}.${stringAt(object, 'spec', 'group')}`) errors.push('must be spec.names.plural+"."+spec.group');
@@ -264,21 +264,4 @@ export function objectNameErrors(
     ...(generateName === '' ? [] : invalid('metadata.generateName', generateName, pathSegmentErrors(generateName, true))),
     ...(name === '' ? [required] : invalid('metadata.name', name, pathSegmentErrors(name, false))),
   ];
-}
-
-// --- IP addresses (networking.k8s.io IPAddress names) -------------------------------------------
-
-/**
- * validation.IsValidIP: the name must parse (leniently, as k8s.io/utils/net does), then also parse
- * strictly (no leading zeros, no IPv4-mapped IPv6), then be in canonical form.
- */
-export function ipAddressErrors(value: string): string[] {
-  const lenient = parseIp(value);
-  if (lenient === undefined) return ['must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)'];
-  const strict = parseIp(value, true);
-  // Whatever the lenient parser takes and the strict one refuses, kube calls leading zeros.
-  if (strict === undefined) return ['must not have leading 0s'];
-  if (isIpv4Mapped(strict)) return ['must not be an IPv4-mapped IPv6 address'];
-  const canonical = ipText(lenient);
-  return value === canonical ? [] : [`must be in canonical form (${goQuote(canonical)})`];
 }

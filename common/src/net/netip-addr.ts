@@ -1,8 +1,9 @@
 // IP addresses as Go's net/netip reads, writes and classifies them: ParseAddr with its exact error
 // texts (`ParseAddr("x"): msg (at "rest")`), Addr.String (RFC 5952, "::ffff:1.2.3.4" for IPv4-mapped
 // addresses), and the IsLoopback/IsMulticast/... family. Kubernetes' CEL ip() and cidr() and any
-// strict address check build on these. Every place Go cuts a string is at an ASCII byte, so a
-// JavaScript string can stand for Go's bytes here.
+// strict address check build on these. The same parser has a lenient mode, k8s.io/utils/net's
+// ParseIPSloppy, which kube's validation of legacy fields and its flags use. Every place Go cuts a
+// string is at an ASCII byte, so a JavaScript string can stand for Go's bytes here.
 
 import { goQuote } from '../status/go-format.ts';
 
@@ -19,18 +20,37 @@ const addrError = (input: string, message: string, at = ''): ParsedAddr => ({
   error: `ParseAddr(${goQuote(input)}): ${message}${at === '' ? '' : ` (at ${goQuote(at)})`}`,
 });
 
+/**
+ * Strict is netip.ParseAddr. Sloppy is ParseIPSloppy (Go's net.ParseIP before 1.17): IPv4 fields
+ * may have leading zeros (read as decimal, "010" is 10), IPv6 groups any number of digits up to
+ * ffff, and there are no zones.
+ */
+type ParseMode = 'strict' | 'sloppy';
+
 /** netip.ParseAddr: the first '.' or ':' decides the family; leading zeros in IPv4 are refused. */
-export function parseAddr(text: string): ParsedAddr {
+export const parseAddr = (text: string): ParsedAddr => parseAddrIn(text, 'strict');
+
+/**
+ * k8s.io/utils/net.ParseIPSloppy, undefined where it answers nil. An IPv4-mapped IPv6 address
+ * keeps its 16 bytes here; Go's net.IP calls it IPv4 (To4), as `unmap` does.
+ */
+export function parseIPSloppy(text: string): IPAddr | undefined {
+  if (text.includes('%')) return undefined;
+  const parsed = parseAddrIn(text, 'sloppy');
+  return 'addr' in parsed ? parsed.addr : undefined;
+}
+
+function parseAddrIn(text: string, mode: ParseMode): ParsedAddr {
   for (const ch of text) {
-    if (ch === '.') return parseIPv4(text);
-    if (ch === ':') return parseIPv6(text);
+    if (ch === '.') return parseIPv4(text, mode);
+    if (ch === ':') return parseIPv6(text, mode);
     if (ch === '%') return addrError(text, 'missing IPv6 address');
   }
   return addrError(text, 'unable to parse IP');
 }
 
 /** The four fields of `input.slice(start, end)`, or the error ParseAddr reports for all of `input`. */
-function ipv4Fields(input: string, start: number, end: number): number[] | ParsedAddr {
+function ipv4Fields(input: string, start: number, end: number, mode: ParseMode): number[] | ParsedAddr {
   const text = input.slice(start, end);
   const fields: number[] = [];
   let value = 0;
@@ -38,7 +58,7 @@ function ipv4Fields(input: string, start: number, end: number): number[] | Parse
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
     if (ch >= 0x30 && ch <= 0x39) {
-      if (digits === 1 && value === 0) return addrError(input, 'IPv4 field has octet with leading zero');
+      if (mode === 'strict' && digits === 1 && value === 0) return addrError(input, 'IPv4 field has octet with leading zero');
       value = value * 10 + ch - 0x30;
       digits++;
       if (value > 255) return addrError(input, 'IPv4 field has value >255');
@@ -57,8 +77,8 @@ function ipv4Fields(input: string, start: number, end: number): number[] | Parse
   return fields;
 }
 
-function parseIPv4(text: string): ParsedAddr {
-  const fields = ipv4Fields(text, 0, text.length);
+function parseIPv4(text: string, mode: ParseMode): ParsedAddr {
+  const fields = ipv4Fields(text, 0, text.length, mode);
   return Array.isArray(fields) ? { addr: { bytes: fields, zone: '' } } : fields;
 }
 
@@ -69,7 +89,7 @@ const hexDigit = (ch: number): number => {
   return -1;
 };
 
-function parseIPv6(input: string): ParsedAddr {
+function parseIPv6(input: string, mode: ParseMode): ParsedAddr {
   let rest = input;
   let zone = '';
   const percent = input.indexOf('%');
@@ -93,7 +113,7 @@ function parseIPv6(input: string): ParsedAddr {
       const hex = hexDigit(rest.charCodeAt(digits));
       if (hex < 0) break;
       value = value * 16 + hex;
-      if (digits > 3) return addrError(input, 'each group must have 4 or less digits', rest);
+      if (mode === 'strict' && digits > 3) return addrError(input, 'each group must have 4 or less digits', rest);
       if (value > 0xffff) return addrError(input, 'IPv6 field has value >=2^16', rest);
     }
     if (digits === 0) return addrError(input, 'each colon-separated field must have at least one digit', rest);
@@ -101,7 +121,7 @@ function parseIPv6(input: string): ParsedAddr {
       if (ellipsis < 0 && i !== 12) return addrError(input, 'embedded IPv4 address must replace the final 2 fields of the address', rest);
       if (i + 4 > 16) return addrError(input, 'too many hex fields to fit an embedded IPv4 at the end of the address', rest);
       const end = percent >= 0 ? percent : input.length;
-      const fields = ipv4Fields(input, end - rest.length, end);
+      const fields = ipv4Fields(input, end - rest.length, end, mode);
       if (!Array.isArray(fields)) return fields;
       bytes.splice(i, 4, ...fields);
       i += 4;

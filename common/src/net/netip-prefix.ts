@@ -1,9 +1,10 @@
 // IP prefixes (CIDR ranges) as Go's net/netip reads and compares them: ParsePrefix with its exact
 // error texts, Prefix.Masked, Prefix.Contains and Prefix.String. The address keeps the bits past
-// the prefix length as written; Masked clears them.
+// the prefix length as written; Masked clears them. Also the lenient reading kube gives legacy
+// fields and flags (k8s.io/utils/net.ParseCIDRSloppy) and the network Go's net.IPNet makes of it.
 
 import { goQuote } from '../status/go-format.ts';
-import { addrString, bitLength, equalAddrs, parseAddr, type IPAddr } from './netip-addr.ts';
+import { addrString, bitLength, equalAddrs, isIPv4Mapped, parseAddr, parseIPSloppy, unmap, type IPAddr } from './netip-addr.ts';
 
 export interface IPPrefix {
   /** Never zoned. */
@@ -29,6 +30,31 @@ export function parsePrefix(text: string): ParsedPrefix {
   const bits = Number(bitsText);
   if (bits > bitLength(parsed.addr)) return failure('prefix length out of range');
   return { prefix: { addr: parsed.addr, bits } };
+}
+
+/**
+ * k8s.io/utils/net.ParseCIDRSloppy (net.ParseCIDR before Go 1.17), undefined where it fails: the
+ * address as ParseIPSloppy reads it, kept as written, and a decimal prefix length that may have
+ * leading zeros, at most the bits of the address as written (128 for "::ffff:1.2.3.4/120").
+ */
+export function parseCIDRSloppy(text: string): IPPrefix | undefined {
+  const slash = text.indexOf('/');
+  if (slash < 0) return undefined;
+  const addr = parseIPSloppy(text.slice(0, slash));
+  const bitsText = text.slice(slash + 1);
+  if (addr === undefined || !/^[0-9]+$/.test(bitsText)) return undefined;
+  const bits = Number(bitsText);
+  return bits > bitLength(addr) ? undefined : { addr, bits };
+}
+
+/**
+ * The network a net.IPNet holds for a range: host bits cleared, and a network that is an
+ * IPv4-mapped address counted as IPv4 with its prefix 96 bits shorter, as IPNet.String,
+ * IPFamilyOfCIDR and the allocators see it ("::ffff:1.2.3.4/120" is 1.2.3.0/24).
+ */
+export function ipNetOf(prefix: IPPrefix): IPPrefix {
+  const network = maskedPrefix(prefix);
+  return isIPv4Mapped(network.addr) ? { addr: unmap(network.addr), bits: network.bits - 96 } : network;
 }
 
 /** The address with every bit past `bits` cleared. */

@@ -1,9 +1,9 @@
 // The ranges Service cluster IPs come from, of either IP family, as kube-apiserver reads
-// --service-cluster-ip-range (ParseCIDRSloppy, the address masked to its network): addresses as
+// --service-cluster-ip-range (ParseCIDRSloppy, the net.IPNet of its network): addresses as
 // numbers, and the part of a range a Service may hold (not the network address, nor an IPv4
 // range's broadcast address).
 
-import { ipFamilyOf, ipText, parseCidr, parseIp } from '../validation/ip-formats.ts';
+import { addrFromBigInt, addrString, addrToBigInt, ipNetOf, parseCIDRSloppy, parseIPSloppy, unmap } from '@capstan/common';
 
 export type IpFamily = 'IPv4' | 'IPv6';
 
@@ -26,36 +26,34 @@ export interface Address {
   readonly value: bigint;
 }
 
-const toNumber = (bytes: readonly number[]): bigint => bytes.reduce((value, byte) => (value << 8n) | BigInt(byte), 0n);
-
-const toBytes = (value: bigint, length: number): number[] => Array.from({ length }, (_, i) => Number((value >> BigInt(8 * (length - 1 - i))) & 0xffn));
-
 /** An address as ParseIPSloppy reads it (an IPv4-mapped IPv6 address is an IPv4 one); undefined when it is none. */
 export function parseAddress(text: string): Address | undefined {
-  const bytes = parseIp(text);
-  if (bytes === undefined) return undefined;
-  return ipFamilyOf(text) === 4 ? { family: 'IPv4', value: toNumber(bytes.slice(-4)) } : { family: 'IPv6', value: toNumber(bytes) };
+  const addr = parseIPSloppy(text);
+  if (addr === undefined) return undefined;
+  const unmapped = unmap(addr);
+  return { family: unmapped.bytes.length === 4 ? 'IPv4' : 'IPv6', value: addrToBigInt(unmapped) };
 }
 
 /** The family of an address, or undefined when the text is none. */
 export const familyOfAddress = (text: string): IpFamily | undefined => parseAddress(text)?.family;
 
-/** An address as Go's IP.String writes it: the name of its IPAddress object. */
-export const addressText = (address: Address): string => ipText(toBytes(address.value, address.family === 'IPv4' ? 4 : 16));
+/** An address as Go's IP.String writes it (an IPv4-mapped one as IPv4): the name of its IPAddress object. */
+export const addressText = (address: Address): string => addrString(unmap(addrFromBigInt(address.value, address.family === 'IPv4' ? 32 : 128)));
 
 /** The range of a CIDR such as "10.96.0.0/12" or "fd00::/108"; undefined when the text is none. */
 export function parseServiceCidr(text: string): ServiceCidr | undefined {
-  const cidr = parseCidr(text);
-  if (cidr === undefined) return undefined;
-  const family: IpFamily = cidr.bytes.length === 4 ? 'IPv4' : 'IPv6';
-  const hostBits = BigInt(cidr.bytes.length * 8 - cidr.prefix);
-  const network = (toNumber(cidr.bytes) >> hostBits) << hostBits;
-  const size = 1n << hostBits;
+  const parsed = parseCIDRSloppy(text);
+  if (parsed === undefined) return undefined;
+  // An IPv4-mapped network is an IPv4 one, as IPFamilyOfCIDR and IPNet.String see it.
+  const { addr, bits } = ipNetOf(parsed);
+  const family: IpFamily = addr.bytes.length === 4 ? 'IPv4' : 'IPv6';
+  const network = addrToBigInt(addr);
+  const size = 1n << BigInt(addr.bytes.length * 8 - bits);
   const broadcast = network + size - 1n;
   return {
-    text: `${addressText({ family, value: network })}/${cidr.prefix}`,
+    text: `${addressText({ family, value: network })}/${bits}`,
     family,
-    prefix: cidr.prefix,
+    prefix: bits,
     size,
     first: network + 1n,
     last: family === 'IPv4' ? broadcast - 1n : broadcast,

@@ -2,11 +2,10 @@
 // names or wildcards, paths whose pathType says how they match, backends with exactly one target,
 // TLS hosts and secret names, and the class name.
 
-import { fieldInvalid, fieldNotSupported, fieldRequired, type FieldError } from '@capstan/common';
+import { fieldInvalid, fieldNotSupported, fieldRequired, parseIPSloppy, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
 import { isObject, numberOf, objectOf, objectsAt, stringOf, stringsOf } from '../defaulting/json-fields.ts';
 import { isDNS1035Label, isDNS1123Subdomain, regexError } from '../name-validation.ts';
-import { parseIp } from './ip-formats.ts';
 import { isValidPortNum, portNameErrors } from './value-formats.ts';
 import { typedLocalObjectReferenceErrors } from './object-reference-validation.ts';
 
@@ -52,7 +51,7 @@ function ruleErrors(rule: JsonObject, path: string): FieldError[] {
   const errors: FieldError[] = [];
   const host = stringOf(rule.host);
   if (host !== '') {
-    if (parseIp(host) !== undefined) errors.push(fieldInvalid(`${path}.host`, host, 'must be a DNS name, not an IP address'));
+    if (parseIPSloppy(host) !== undefined) errors.push(fieldInvalid(`${path}.host`, host, 'must be a DNS name, not an IP address'));
     for (const message of hostErrors(host)) errors.push(fieldInvalid(`${path}.host`, host, message));
   }
   if (isObject(rule.http)) {

@@ -1,11 +1,11 @@
 // NetworkPolicy's own checks (networking.k8s.io/v1): ports, peers, ipBlock CIDRs (legacy fields,
 // see ip-formats.ts) and policy types.
 
-import { fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired, goQuote, type FieldError } from '@capstan/common';
+import { fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired, goQuote, parseCIDRSloppy, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
 import { isObject, objectOf, objectsAt, stringOf, stringsOf } from '../defaulting/json-fields.ts';
 import { labelSelectorErrors } from './label-selector-validation.ts';
-import { isStrictSubnet, legacyCidrErrors, parseCidr } from './ip-formats.ts';
+import { isStrictSubnet, legacyCidrErrors } from './ip-formats.ts';
 import { invalidEach, isValidPortNum, portNameErrors } from './value-formats.ts';
 
 const protocols = ['TCP', 'UDP', 'SCTP'];
@@ -75,12 +75,12 @@ function ipBlockErrors(block: JsonObject, path: string): FieldError[] {
   const cidrText = stringOf(block.cidr);
   if (cidrText === '') return [fieldRequired(`${path}.cidr`)];
   const errors = invalidEach(`${path}.cidr`, cidrText, legacyCidrErrors(cidrText));
-  const cidr = parseCidr(cidrText);
+  const cidr = parseCIDRSloppy(cidrText);
   if (cidr === undefined) return errors;
   stringsOf(block.except).forEach((exceptText, i) => {
     const exceptPath = `${path}.except[${i}]`;
     errors.push(...invalidEach(exceptPath, exceptText, legacyCidrErrors(exceptText)));
-    const except = parseCidr(exceptText);
+    const except = parseCIDRSloppy(exceptText);
     if (except !== undefined && !isStrictSubnet(cidr, except)) errors.push(fieldInvalid(exceptPath, exceptText, 'must be a strict subset of `cidr`'));
   });
   return errors;

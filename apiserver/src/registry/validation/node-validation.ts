@@ -5,7 +5,7 @@
 import { fieldDuplicate, fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
 import { objectOf, objectsAt, stringOf } from '../defaulting/json-fields.ts';
-import { cidrFamilyOf, legacyCidrErrors } from './ip-formats.ts';
+import { cidrNetworkFamilyOf, legacyCidrErrors } from './ip-formats.ts';
 import { resourceQuantityErrors } from './resource-names.ts';
 import { invalidEach, isQualifiedName, isValidLabelValue } from './value-formats.ts';
 import type { KindValidation } from './kind-validation.ts';
@@ -63,7 +63,7 @@ function podCidrErrors(node: JsonObject): FieldError[] {
   const cidrs = podCidrsOf(node);
   const errors = cidrs.flatMap((cidr, i) => invalidEach(`spec.podCIDRs[${i}]`, cidr, legacyCidrErrors(cidr)));
   if (cidrs.length > 1) {
-    const families = new Set(cidrs.map(cidrFamilyOf));
+    const families = new Set(cidrs.map(cidrNetworkFamilyOf));
     if (cidrs.length > 2 || !(families.has(4) && families.has(6))) errors.push(fieldInvalid('spec.podCIDRs', cidrs, 'may specify no more than one CIDR for each IP family'));
     cidrs.forEach((cidr, i) => {
       if (cidrs.indexOf(cidr) < i) errors.push(fieldDuplicate(`spec.podCIDRs[${i}]`, cidr));
