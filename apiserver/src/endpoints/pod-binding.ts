@@ -2,9 +2,11 @@
 // (spec.nodeName and the PodScheduled condition). Answered with a Success Status, as kube does.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Pod } from '@capstan/common/api-types/core-v1';
 import { fieldNotSupported, fieldRequired, newBadRequest, newConflict, newInvalid, type FieldError } from '@capstan/common';
 import type { GenericStore } from '../registry/generic-store.ts';
-import { metadataOf, metaTime, type JsonObject } from '../registry/object-meta.ts';
+import { metadataOf, metaTime } from '../registry/object-meta.ts';
+import { storedObjectAs } from '../registry/stored-object-type.ts';
 import { namespaceOf } from './get.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { servesNoTables } from './negotiate-media-type.ts';
@@ -26,19 +28,20 @@ export async function bindPod(pods: GenericStore, info: RequestInfo, request: In
   const node = target.name as string;
   const conflict = (reason: string) => newConflict({ group: '', resource: 'pods/binding' }, name, reason);
   const annotations = (metadata.annotations ?? {}) as Record<string, string>;
-  await pods.replaceWith(namespaceOf(info), name, { metadata: { name, resourceVersion: metadata.resourceVersion } }, (pod) => {
-    const podMeta = metadataOf(pod);
+  await pods.replaceWith(namespaceOf(info), name, { metadata: { name, resourceVersion: metadata.resourceVersion } }, (stored) => {
+    const pod = storedObjectAs<Pod>(stored);
+    const podMeta = pod.metadata ?? {};
     if (metadata.uid !== undefined && metadata.uid !== podMeta.uid) throw conflict(`the UID in the binding (${metadata.uid}) does not match the pod's (${podMeta.uid ?? ''})`);
     if (podMeta.deletionTimestamp !== undefined) throw conflict(`pod ${name} is being deleted, cannot be assigned to a host`);
-    const spec = (pod.spec ?? {}) as { nodeName?: string; schedulingGates?: unknown[] };
-    if (spec.nodeName !== undefined && spec.nodeName !== '') throw conflict(`pod ${name} is already assigned to node ${JSON.stringify(spec.nodeName)}`);
-    if ((spec.schedulingGates ?? []).length > 0) throw conflict(`pod ${name} has non-empty .spec.schedulingGates`);
-    const status = (pod.status ?? {}) as { conditions?: JsonObject[] };
+    const spec = pod.spec;
+    if (spec?.nodeName !== undefined && spec.nodeName !== '') throw conflict(`pod ${name} is already assigned to node ${JSON.stringify(spec.nodeName)}`);
+    if ((spec?.schedulingGates ?? []).length > 0) throw conflict(`pod ${name} has non-empty .spec.schedulingGates`);
+    const status = pod.status ?? {};
     const others = (status.conditions ?? []).filter((c) => c.type !== 'PodScheduled');
     const scheduled = { type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: metaTime(new Date()) };
     return {
       ...pod,
-      metadata: Object.keys(annotations).length === 0 ? podMeta : { ...podMeta, annotations: { ...((podMeta.annotations ?? {}) as object), ...annotations } },
+      metadata: Object.keys(annotations).length === 0 ? podMeta : { ...podMeta, annotations: { ...podMeta.annotations, ...annotations } },
       spec: { ...spec, nodeName: node },
       status: { ...status, conditions: [...others, scheduled] },
     };
