@@ -22,6 +22,12 @@ test('flags take --name=value, --name value and bare booleans; the rest are argu
   t.is(parsed.flags['storage-backend'], 'sqlite');
 });
 
+test("a list flag given again adds to the list, as pflag's StringSlice; another flag takes its last value", (t) => {
+  const parsed = parseFlags(specs, ['--etcd-servers=http://a:1', '--port=1', '--etcd-servers', 'http://b:2,http://c:3', '--port=2']);
+  t.deepEqual(parsed.flags['etcd-servers'], ['http://a:1', 'http://b:2', 'http://c:3']);
+  t.is(parsed.flags.port, 2);
+});
+
 test('unknown flags and bad values fail with the words pflag uses', (t) => {
   t.throws(() => parseFlags(specs, ['--nope=1']), { instanceOf: FlagError, message: 'unknown flag: --nope' });
   t.throws(() => parseFlags(specs, ['--port=abc']), { message: 'invalid argument "abc" for "--port" flag: not an integer' });

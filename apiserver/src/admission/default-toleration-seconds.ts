@@ -4,6 +4,7 @@
 // empty key (any taint) or an empty effect (any effect) already covers them.
 
 import type { JsonObject } from '../registry/object-meta.ts';
+import type { AdmissionPlugin } from './admission-plugin.ts';
 
 export const notReadyTaint = 'node.kubernetes.io/not-ready';
 export const unreachableTaint = 'node.kubernetes.io/unreachable';
@@ -26,7 +27,7 @@ function tolerates(tolerations: readonly Toleration[], taint: string): boolean {
   return tolerations.some((t) => (t.key === undefined || t.key === '' || t.key === taint) && (t.effect === undefined || t.effect === '' || t.effect === 'NoExecute'));
 }
 
-/** Adds the missing default tolerations to a pod about to be created. */
+/** Adds the missing default tolerations to a pod about to be stored. */
 export function addDefaultTolerations(pod: JsonObject, seconds: DefaultTolerationSeconds): void {
   const spec = pod.spec;
   if (spec === null || typeof spec !== 'object' || Array.isArray(spec)) return;
@@ -36,4 +37,18 @@ export function addDefaultTolerations(pod: JsonObject, seconds: DefaultToleratio
   if (!tolerates(tolerations, notReadyTaint)) added.push({ key: notReadyTaint, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: seconds.notReady });
   if (!tolerates(tolerations, unreachableTaint)) added.push({ key: unreachableTaint, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: seconds.unreachable });
   if (added.length > 0) podSpec.tolerations = [...tolerations, ...added];
+}
+
+/** The plugin: pods created or updated (not their subresources) get the missing tolerations. */
+export function defaultTolerationSecondsPlugin(seconds: DefaultTolerationSeconds): AdmissionPlugin {
+  const isPods = (group: string, resource: string): boolean => group === '' && resource === 'pods';
+  return {
+    name: 'DefaultTolerationSeconds',
+    operations: ['CREATE', 'UPDATE'],
+    mutates: isPods,
+    admit: (attributes) => {
+      if (!isPods(attributes.resource.group, attributes.resource.resource) || attributes.subresource !== '' || attributes.object === undefined) return;
+      addDefaultTolerations(attributes.object, seconds);
+    },
+  };
 }

@@ -5,6 +5,7 @@ import { newForbidden, newNotFound, StatusError } from '@capstan/common';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { metadataOf, type JsonObject } from '../registry/object-meta.ts';
 import type { ResourceDefinition } from '../registry/resource-definition.ts';
+import type { AdmissionPlugin } from './admission-plugin.ts';
 
 const immortalNamespaces: ReadonlySet<string> = new Set(['default', 'kube-system', 'kube-public']);
 
@@ -38,3 +39,27 @@ export async function admitCreateInNamespace(namespaces: GenericStore, definitio
 export function admitNamespaceDelete(name: string): void {
   if (immortalNamespaces.has(name)) throw newForbidden({ group: '', resource: 'namespaces' }, name, 'this namespace may not be deleted');
 }
+
+/**
+ * The plugin: a create in a namespace needs the namespace to exist and not be terminating; the
+ * system namespaces may not be deleted. Namespaces themselves, cluster-scoped objects and the
+ * access reviews are let through.
+ */
+export function namespaceLifecycle(namespaces: GenericStore, definitionOf: (group: string, resource: string) => ResourceDefinition | undefined): AdmissionPlugin {
+  return {
+    name: 'NamespaceLifecycle',
+    operations: ['CREATE', 'UPDATE', 'DELETE'],
+    admit: async (attributes) => {
+      const isNamespace = attributes.kind.group === '' && attributes.kind.kind === 'Namespace';
+      if (attributes.operation === 'DELETE' && isNamespace) return admitNamespaceDelete(attributes.name);
+      if (attributes.operation !== 'CREATE' || isNamespace || attributes.namespace === '' || attributes.subresource !== '') return;
+      const definition = definitionOf(attributes.resource.group, attributes.resource.resource);
+      if (definition === undefined || !definition.namespaced || isAccessReview(definition)) return;
+      await admitCreateInNamespace(namespaces, definition, attributes.namespace, attributes.object ?? {});
+    },
+  };
+}
+
+/** kube lets access reviews through: answering about a missing namespace would leak that it is missing. */
+const isAccessReview = (definition: ResourceDefinition): boolean =>
+  definition.group === 'authorization.k8s.io' && (definition.resource === 'localsubjectaccessreviews' || definition.resource === 'subjectaccessreviews');

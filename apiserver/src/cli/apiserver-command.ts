@@ -3,6 +3,8 @@
 
 import { createLogger, formatFlagHelp, loggingFormats, parseFeatureGates, parseFlags, type LoggingFormat } from '@capstan/common';
 import { apiServerFeatures } from '../server/feature-gates.ts';
+import { enabledAdmissionPlugins } from '../admission/admission-plugin-names.ts';
+import { unimplementedAdmissionPlugins } from '../admission/admission-plugins.ts';
 import { defaultServiceClusterIpRange, defaultServiceNodePortRange, serviceRanges } from './service-ranges.ts';
 import { runApiServer, shutdownOnSignal } from '../server/run-api-server.ts';
 import { storageFlags, type StorageBackend } from '../storage/open-storage.ts';
@@ -35,6 +37,12 @@ const flags = {
   ...kubeletFlags,
   'default-not-ready-toleration-seconds': { type: 'int', default: 300, help: 'The tolerationSeconds of the not-ready:NoExecute toleration added to every pod without one' },
   'default-unreachable-toleration-seconds': { type: 'int', default: 300, help: 'The tolerationSeconds of the unreachable:NoExecute toleration added to every pod without one' },
+  'enable-admission-plugins': {
+    type: 'strings',
+    default: [] as readonly string[],
+    help: "Admission plugins to run besides the default ones; they run in kube-apiserver's order, whatever the order here",
+  },
+  'disable-admission-plugins': { type: 'strings', default: [] as readonly string[], help: 'Admission plugins not to run, default ones included' },
   'feature-gates': {
     type: 'strings',
     default: [] as readonly string[],
@@ -55,8 +63,11 @@ export async function apiserverCommand(argv: readonly string[], out: (text: stri
   const { flags: f } = parseFlags(flags, argv);
   const featureGates = parseFeatureGates(apiServerFeatures, f['feature-gates']);
   const { serviceClusterIpRange, serviceNodePortRange } = serviceRanges(f['service-cluster-ip-range'], f['service-node-port-range']);
+  const admissionPlugins = enabledAdmissionPlugins(f['enable-admission-plugins'], f['disable-admission-plugins']);
   const format = f['logging-format'] === '' ? undefined : (f['logging-format'] as LoggingFormat);
   const logger = createLogger({ name: 'apiserver', ...(format === undefined ? {} : { format }) });
+  const unimplemented = unimplementedAdmissionPlugins(admissionPlugins);
+  if (unimplemented.length > 0) logger.info({ plugins: unimplemented }, 'these enabled admission plugins are not implemented yet and admit every request');
   const backend = f['storage-backend'] as StorageBackend;
   const running = await runApiServer({
     bindAddress: f['bind-address'],
@@ -72,6 +83,7 @@ export async function apiserverCommand(argv: readonly string[], out: (text: stri
     serviceNodePortRange,
     kubelet: kubeletClientConfig(f),
     defaultTolerationSeconds: { notReady: f['default-not-ready-toleration-seconds'], unreachable: f['default-unreachable-toleration-seconds'] },
+    admissionPlugins,
     logger,
   });
   out(`Capstan API server serving on ${running.url} (storage: ${backend})`);

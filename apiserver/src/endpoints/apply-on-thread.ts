@@ -6,8 +6,7 @@
 // and its write, as apply-patch.ts retries.
 
 import type { ServerResponse } from 'node:http';
-import { admitCreateInNamespace } from '../admission/namespace-lifecycle.ts';
-import type { Registry } from '../registry/registry.ts';
+import { admissionAttributes } from '../admission/request-admission.ts';
 import type { WriteOptions } from '../registry/write-options.ts';
 import type { KeyValue } from '../storage/storage.ts';
 import { maxApplyAttempts } from './apply-patch.ts';
@@ -29,8 +28,8 @@ export interface ThreadApply {
  * more and the kind's replacements go there (kindReplacesOnThread); answers whether it did
  * (false: the caller applies on the event loop).
  */
-export async function applyOnThreadIfLarge(registry: Registry, target: PatchedObject, apply: ThreadApply, options: WriteOptions, response: ServerResponse): Promise<boolean> {
-  if (!kindReplacesOnThread(target.store, target.hooks)) return false;
+export async function applyOnThreadIfLarge(target: PatchedObject, apply: ThreadApply, options: WriteOptions, response: ServerResponse): Promise<boolean> {
+  if (!kindReplacesOnThread(target.store, target.writes)) return false;
   const { store, namespace, name } = target;
   let current = await readStored(store, namespace, name);
   if (apply.yaml.length + ('kv' in current ? current.kv.value.length : 0) < largeWriteBytes) return false;
@@ -62,7 +61,12 @@ export async function applyOnThreadIfLarge(registry: Registry, target: PatchedOb
       continue;
     }
     const requested = 'requested' in result ? result.requested : undefined;
-    if (task.creates && definition.namespaced && namespace !== undefined) await admitCreateInNamespace(registry.namespaces, definition, namespace, { metadata: { ...requested } });
+    if (task.creates) {
+      const { admission } = target.writes;
+      await admission.chain.admitAndValidate(
+        admissionAttributes(admission, definition, { operation: 'CREATE', namespace, object: { metadata: { ...requested } }, dryRun: options.dryRun === true }),
+      );
+    }
     // The apply's own conflicts (409 without force) are not retried: only a write that met another is.
     if (!result.ok) throw failureError(result, 'an apply');
     if (result.outcome === 'create') {

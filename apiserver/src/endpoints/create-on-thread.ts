@@ -5,28 +5,27 @@
 // first, then the namespace's admission, then the object's own refusals, then the write.
 
 import type { ServerResponse } from 'node:http';
-import { admitCreateInNamespace } from '../admission/namespace-lifecycle.ts';
+import { admissionAttributes } from '../admission/request-admission.ts';
 import { builtinResources } from '../registry/builtin-resources.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
-import type { Registry } from '../registry/registry.ts';
-import type { ResourceHooks } from '../registry/resource-hooks.ts';
+import { writesAreChanged, type ResourceWrites } from './resource-writes.ts';
 import type { CreateTask, CreateTaskResult } from './write-thread-task.ts';
 import { decodesAnywhere } from './read-body.ts';
 import { failureError, runWriteTask, taskResourceOf, writeCreated, type ThreadWriteOptions } from './write-on-thread.ts';
 import { largeWriteBytes } from './yield-between-stages.ts';
 
 /** Whether a kind's creates can be prepared on a work thread: built in, stored as served, with nothing allocated before a create. */
-export const kindCreatesOnThread = (store: GenericStore, hooks: ResourceHooks | undefined): boolean =>
-  hooks?.beforeCreate === undefined && store.servesStoredBytes && builtinResources.includes(store.definition);
+export const kindCreatesOnThread = (store: GenericStore, writes: ResourceWrites): boolean =>
+  !writesAreChanged(writes, store.definition, 'create') && store.servesStoredBytes && builtinResources.includes(store.definition);
 
 /** Whether a create goes to a work thread: a large body any thread decodes, of such a kind. */
-export function createsOnThread(store: GenericStore, mediaType: string, bodyBytes: number, hooks: ResourceHooks | undefined): boolean {
-  return bodyBytes >= largeWriteBytes && decodesAnywhere(mediaType) && kindCreatesOnThread(store, hooks);
+export function createsOnThread(store: GenericStore, mediaType: string, bodyBytes: number, writes: ResourceWrites): boolean {
+  return bodyBytes >= largeWriteBytes && decodesAnywhere(mediaType) && kindCreatesOnThread(store, writes);
 }
 
 /** Creates the object a body holds (see createsOnThread), and answers 201 with it. */
 export async function createOnThread(
-  registry: Registry,
+  writes: ResourceWrites,
   store: GenericStore,
   namespace: string | undefined,
   mediaType: string,
@@ -38,7 +37,10 @@ export async function createOnThread(
   const task: CreateTask = { ...taskResourceOf(store), namespace, mediaType, body, ...options, now: Date.now() };
   const result = await runWriteTask<CreateTaskResult>('prepareCreate', task, response);
   if (!result.ok && result.stage === 'decode') throw failureError(result, 'a create');
-  if (definition.namespaced && namespace !== undefined) await admitCreateInNamespace(registry.namespaces, definition, namespace, { metadata: { ...result.requested } });
+  // The object is on the thread: admission sees its metadata (no plugin that changes objects acts on a kind whose writes go there).
+  await writes.admission.chain.admitAndValidate(
+    admissionAttributes(writes.admission, definition, { operation: 'CREATE', namespace, object: { metadata: { ...result.requested } }, dryRun: options.dryRun }),
+  );
   if (!result.ok) throw failureError(result, 'a create');
   await writeCreated(store, namespace, result.name, result.stored, options.dryRun, response);
 }

@@ -3,12 +3,11 @@
 // dropped, and warned about or refused as fieldValidation says.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { admitCreateInNamespace } from '../admission/namespace-lifecycle.ts';
+import { admissionAttributes } from '../admission/request-admission.ts';
 import type { CreateOptions, GenericStore } from '../registry/generic-store.ts';
 import { fieldManagerFor, managerOf } from '../apply/field-tracking.ts';
 import { withGeneratedName, type JsonObject } from '../registry/object-meta.ts';
-import type { Registry } from '../registry/registry.ts';
-import type { ResourceHooks } from '../registry/resource-hooks.ts';
+import type { ResourceWrites } from './resource-writes.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { writeOptionsOf } from '../registry/write-options.ts';
 import { dropUnknownFieldsOf } from './field-validation.ts';
@@ -21,20 +20,19 @@ import { sendJson } from './send-json.ts';
 import { stageBreakFor, type StageBreak } from './yield-between-stages.ts';
 
 export async function createObject(
-  registry: Registry,
   store: GenericStore,
   info: RequestInfo,
   query: URLSearchParams,
   request: IncomingMessage,
   response: ServerResponse,
-  hooks?: ResourceHooks,
+  writes: ResourceWrites,
 ): Promise<void> {
   negotiateOutput(request);
   const { dryRun, fieldValidation } = writeOptionsOf(query, 'CreateOptions');
   const mediaType = bodyMediaTypeOf(request);
   const bytes = await readBodyBytes(request);
-  if (createsOnThread(store, mediaType, bytes.length, hooks)) {
-    await createOnThread(registry, store, namespaceOf(info), mediaType, bytes, { dryRun: dryRun === true, fieldValidation, manager: managerOf(query, request) }, response);
+  if (createsOnThread(store, mediaType, bytes.length, writes)) {
+    await createOnThread(writes, store, namespaceOf(info), mediaType, bytes, { dryRun: dryRun === true, fieldValidation, manager: managerOf(query, request) }, response);
     return;
   }
   const stageBreak = stageBreakFor(request);
@@ -43,7 +41,7 @@ export async function createObject(
   await dropUnknownFieldsOf(body, store.definition, fieldValidation, (message) => addWarning(response, message));
   await stageBreak();
   const track = await createTracker(store, managerOf(query, request), stageBreak);
-  const created = await createFromBody(registry, store, namespaceOf(info), body, { dryRun, track, stageBreak }, hooks);
+  const created = await createFromBody(store, namespaceOf(info), body, { dryRun, track, stageBreak }, writes);
   await stageBreak();
   sendJson(response, 201, created);
 }
@@ -56,17 +54,11 @@ export async function createTracker(store: GenericStore, manager: string, stageB
 }
 
 /** A create of a body already read and checked: by POST, or by a PUT of a missing object where the kind allows it. */
-export async function createFromBody(
-  registry: Registry,
-  store: GenericStore,
-  namespace: string | undefined,
-  body: JsonObject,
-  options: CreateOptions,
-  hooks?: ResourceHooks,
-): Promise<JsonObject> {
+export async function createFromBody(store: GenericStore, namespace: string | undefined, body: JsonObject, options: CreateOptions, writes: ResourceWrites): Promise<JsonObject> {
   // The name is settled before anything is allocated for the object (a Service's IPs name it).
   const named = withGeneratedName(body);
-  if (store.definition.namespaced && namespace !== undefined) await admitCreateInNamespace(registry.namespaces, store.definition, namespace, named);
+  const { admission, hooks } = writes;
+  await admission.chain.admitAndValidate(admissionAttributes(admission, store.definition, { operation: 'CREATE', namespace, object: named, dryRun: options.dryRun === true }));
   const finish = (await hooks?.beforeCreate?.(named, namespace)) ?? (async () => {});
   let created;
   try {

@@ -6,6 +6,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fieldInvalid, goQuote, newForbidden, newInvalid } from '@capstan/common';
 import type { UserInfo } from '../authentication/authenticator.ts';
 import type { Authorizer } from '../authorization/authorizer.ts';
+import { admissionAttributes } from '../admission/request-admission.ts';
+import type { ResourceWrites } from './resource-writes.ts';
 import { parseDeleteOptions, type DeleteOptions } from '../registry/delete-options.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { metadataOf, type JsonObject } from '../registry/object-meta.ts';
@@ -17,24 +19,22 @@ import { negotiateOutput } from './negotiate-media-type.ts';
 import { readJsonBody } from './read-body.ts';
 import { sendJson } from './send-json.ts';
 
-/** Who asks, and whom to ask whether they may. */
-export interface RequestAccess {
-  readonly authorizer: Authorizer;
-  readonly user: UserInfo;
-}
-
 export async function deleteObject(
   store: GenericStore,
   info: RequestInfo,
   query: URLSearchParams,
   request: IncomingMessage,
   response: ServerResponse,
-  hooks: ResourceHooks | undefined,
-  access: RequestAccess,
+  writes: ResourceWrites,
+  authorizer: Authorizer,
 ): Promise<void> {
   const options = await deleteOptionsOf(request, query, store);
+  const { admission, hooks } = writes;
   const unsafe = options.ignoreStoreReadErrorWithClusterBreakingPotential === true;
-  if (unsafe) await authorizeUnsafeDelete(access, info);
+  if (unsafe) await authorizeUnsafeDelete(authorizer, admission.user, info);
+  await admission.chain.admitAndValidate(
+    admissionAttributes(admission, store.definition, { operation: 'DELETE', namespace: namespaceOf(info), name: info.name, dryRun: options.dryRun }),
+  );
   const { object, deleted } = unsafe ? await store.deleteCorrupt(namespaceOf(info), info.name) : await store.delete(namespaceOf(info), info.name, options);
   if (object === undefined) {
     // Nothing could be read of the object, so no hook runs and kube's handler fills in the Status.
@@ -65,7 +65,7 @@ export async function deleteCollection(
   query: URLSearchParams,
   request: IncomingMessage,
   response: ServerResponse,
-  hooks?: ResourceHooks,
+  hooks: ResourceHooks | undefined,
 ): Promise<void> {
   const options = await deleteOptionsOf(request, query, store);
   if (options.ignoreStoreReadErrorWithClusterBreakingPotential === true) {
@@ -94,7 +94,7 @@ async function deleteOptionsOf(request: IncomingMessage, query: URLSearchParams,
 const unsafeDeleteVerbs = ['delete', 'unsafe-delete-ignore-read-errors'] as const;
 
 /** kube's 403 when the caller may not do one of them (no authorizer yet: `allowEverything` allows both). */
-async function authorizeUnsafeDelete({ authorizer, user }: RequestAccess, info: RequestInfo): Promise<void> {
+async function authorizeUnsafeDelete(authorizer: Authorizer, user: UserInfo, info: RequestInfo): Promise<void> {
   for (const verb of unsafeDeleteVerbs) {
     const decision = await authorizer.authorize({
       user,

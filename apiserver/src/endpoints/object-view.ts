@@ -4,7 +4,8 @@
 
 import type { GenericStore, ReplaceOptions } from '../registry/generic-store.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
-import type { ResourceHooks } from '../registry/resource-hooks.ts';
+import { admissionAttributes } from '../admission/request-admission.ts';
+import type { ResourceWrites } from './resource-writes.ts';
 import { updateApproval } from '../registry/csr-approval.ts';
 import { scaleOf, updateScale } from '../registry/scale.ts';
 
@@ -14,12 +15,26 @@ export interface ObjectView {
   update(body: JsonObject, options?: ReplaceOptions): Promise<JsonObject>;
 }
 
-export function mainView(store: GenericStore, namespace: string | undefined, name: string, hooks?: ResourceHooks): ObjectView {
+export function mainView(store: GenericStore, namespace: string | undefined, name: string, writes: ResourceWrites): ObjectView {
+  const { admission, hooks } = writes;
+  const { definition } = store;
   return {
     get: () => store.get(namespace, name),
-    // The hook allocates inside the store's read-check-write loop, from the object each attempt
-    // reads; a dry run allocates nothing (a Service's new node ports are not shown in its answer).
-    update: (body, options = {}) => store.update(namespace, name, body, hooks?.beforeUpdate === undefined ? options : { ...options, beginUpdate: hooks.beforeUpdate }),
+    // Admission and the storage hook run inside the store's read-check-write loop, on the object
+    // each attempt reads; a dry run is admitted but allocates nothing (a Service's new node ports
+    // are not shown in its answer).
+    update: (body, options = {}) =>
+      store.update(namespace, name, body, {
+        ...options,
+        admitUpdate: {
+          mutates: admission.chain.mutates(definition.group, definition.resource),
+          run: (object, oldObject) =>
+            admission.chain.admitAndValidate(
+              admissionAttributes(admission, definition, { operation: 'UPDATE', namespace, name, object, oldObject, dryRun: options.dryRun === true }),
+            ),
+        },
+        ...(hooks?.beforeUpdate === undefined ? {} : { beginUpdate: hooks.beforeUpdate }),
+      }),
   };
 }
 

@@ -8,8 +8,7 @@
 import type { ServerResponse } from 'node:http';
 import { StatusError } from '@capstan/common';
 import type { GenericStore } from '../registry/generic-store.ts';
-import type { Registry } from '../registry/registry.ts';
-import type { ResourceHooks } from '../registry/resource-hooks.ts';
+import type { ResourceWrites } from './resource-writes.ts';
 import type { KeyValue } from '../storage/storage.ts';
 import { kindReplacesOnThread } from './update-on-thread.ts';
 import { failureError, runWriteTask, taskCurrentOf, taskResourceOf, writeReplacement, type ThreadWriteOptions } from './write-on-thread.ts';
@@ -18,12 +17,10 @@ import { largeWriteBytes } from './yield-between-stages.ts';
 
 /** The object itself (not a subresource) that a PATCH writes, for the thread to patch when it is large. */
 export interface PatchedObject {
-  /** The namespaces an apply that creates the object checks. */
-  readonly registry: Registry;
   readonly store: GenericStore;
   readonly namespace: string | undefined;
   readonly name: string;
-  readonly hooks: ResourceHooks | undefined;
+  readonly writes: ResourceWrites;
 }
 
 export interface ThreadPatch {
@@ -40,7 +37,7 @@ export interface ThreadPatch {
  * Throws the read's 404 or storage error, which a patch answers first.
  */
 export async function storedForThreadPatch(target: PatchedObject, patchBytes: number): Promise<KeyValue | undefined> {
-  if (!kindReplacesOnThread(target.store, target.hooks)) return undefined;
+  if (!kindReplacesOnThread(target.store, target.writes)) return undefined;
   const kv = await target.store.getStoredUnchecked(target.namespace, target.name);
   return kv.value.length + patchBytes >= largeWriteBytes ? kv : undefined;
 }

@@ -10,8 +10,7 @@ import { apiVersionOf } from '../registry/resource-definition.ts';
 import type { ApplyTarget } from './apply-patch.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { scaleOf } from '../registry/scale.ts';
-import type { Registry } from '../registry/registry.ts';
-import type { ResourceHooks } from '../registry/resource-hooks.ts';
+import type { ResourceWrites } from './resource-writes.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { declaredTypeName } from './builtin-type-lookup.ts';
 import { createFromBody } from './create.ts';
@@ -51,15 +50,15 @@ function scaleApplyTarget(store: GenericStore, namespace: string | undefined, na
   return { view: scaleView, name, group: 'autoscaling', version: 'v1', kind: 'Scale', typeName: scaleTypeName, fieldManager };
 }
 
-export async function mainPatchTarget(registry: Registry, store: GenericStore, info: RequestInfo, hooks: ResourceHooks | undefined): Promise<PatchTarget> {
+export async function mainPatchTarget(store: GenericStore, info: RequestInfo, writes: ResourceWrites): Promise<PatchTarget> {
   const { definition } = store;
   const namespace = namespaceOf(info);
-  const view = mainView(store, namespace, info.name, hooks);
+  const view = mainView(store, namespace, info.name, writes);
   const typeName = await declaredTypeName(definition);
   const fieldManager = await fieldManagerFor(definition);
   if (typeName === undefined || fieldManager === undefined) return { view, typeName };
-  const create = (object: Record<string, unknown>, dryRun: boolean) => createFromBody(registry, store, namespace, object, { dryRun }, hooks);
-  const object = { registry, store, namespace, name: info.name, hooks };
+  const create = (object: Record<string, unknown>, dryRun: boolean) => createFromBody(store, namespace, object, { dryRun }, writes);
+  const object = { store, namespace, name: info.name, writes };
   return { view, typeName, fieldManager, apply: { view, name: info.name, ...definition, typeName, fieldManager, create }, object };
 }
 

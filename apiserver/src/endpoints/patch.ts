@@ -50,7 +50,7 @@ export async function patchObject(target: PatchTarget, query: URLSearchParams, r
     const bytes = await readBodyBytes(request);
     if (mediaType === applyPatchYaml && target.object !== undefined) {
       const { manager, force } = applyOptionsOf(query);
-      if (await applyOnThreadIfLarge(target.object.registry, target.object, { yaml: bytes, typeName: target.apply.typeName, manager, force }, options, response)) return;
+      if (await applyOnThreadIfLarge(target.object, { yaml: bytes, typeName: target.apply.typeName, manager, force }, options, response)) return;
     }
     return applyObject(target.apply, mediaType === applyPatchYaml ? { yaml: bytes.toString('utf8') } : { cbor: bytes }, query, options, response);
   }

@@ -3,7 +3,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { newMethodNotSupported, StatusError, type GroupResource } from '@capstan/common';
-import { admitNamespaceDelete } from '../admission/namespace-lifecycle.ts';
+import type { AdmissionChain } from '../admission/admission-chain.ts';
 import type { Authorizer } from '../authorization/authorizer.ts';
 import { requestInfoOf, userOf, type RequestContext } from '../filters/request-context.ts';
 import type { KubeletClient } from '../kubelet/kubelet-client.ts';
@@ -11,6 +11,7 @@ import type { GenericStore } from '../registry/generic-store.ts';
 import type { Registry } from '../registry/registry.ts';
 import type { ResourceDefinition } from '../registry/resource-definition.ts';
 import type { ResourceHooks } from '../registry/resource-hooks.ts';
+import type { ResourceWrites } from './resource-writes.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { parseListOptions } from '../registry/list-options.ts';
 import { writeOptionsOf } from '../registry/write-options.ts';
@@ -49,6 +50,8 @@ export interface ServedResources {
   readonly podLogsQuerySplitStreams: boolean;
   /** What the endpoints that ask more than the authorization filter did ask (an unsafe delete). */
   readonly authorizer: Authorizer;
+  /** The enabled admission plugins, which every write goes through. */
+  readonly admission: AdmissionChain;
 }
 
 export async function routeResourceRequest(served: ServedResources, context: RequestContext): Promise<boolean> {
@@ -73,6 +76,7 @@ export async function routeResourceRequest(served: ServedResources, context: Req
     else throw newMethodNotSupported(groupResource, info.verb);
     return true;
   }
+  const writes: ResourceWrites = { admission: { chain: served.admission, user: userOf(context) }, hooks: served.hooks(definition) };
   switch (info.verb) {
     case 'get':
       await getObject(store, info, query, response);
@@ -84,20 +88,19 @@ export async function routeResourceRequest(served: ServedResources, context: Req
       await watchObjects(store, info, query, request, response, watchSettings);
       return true;
     case 'create':
-      await createObject(registry, store, info, query, request, response, served.hooks(definition));
+      await createObject(store, info, query, request, response, writes);
       return true;
     case 'update':
-      await updateObject(registry, store, info, query, request, response, served.hooks(definition));
+      await updateObject(store, info, query, request, response, writes);
       return true;
     case 'patch':
-      await patchObject(await mainPatchTarget(registry, store, info, served.hooks(definition)), query, request, response);
+      await patchObject(await mainPatchTarget(store, info, writes), query, request, response);
       return true;
     case 'deletecollection':
       await deleteCollection(store, info, query, request, response, served.hooks(definition));
       return true;
     case 'delete':
-      if (definition.group === '' && definition.resource === 'namespaces') admitNamespaceDelete(info.name);
-      await deleteObject(store, info, query, request, response, served.hooks(definition), { authorizer: served.authorizer, user: userOf(context) });
+      await deleteObject(store, info, query, request, response, writes, served.authorizer);
       return true;
     default:
       throw newMethodNotSupported(groupResource, info.verb);

@@ -8,7 +8,7 @@
 import type { ServerResponse } from 'node:http';
 import { allowsCreateOnUpdate } from '../registry/create-on-update.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
-import type { ResourceHooks } from '../registry/resource-hooks.ts';
+import { writesAreChanged, type ResourceWrites } from './resource-writes.ts';
 import type { KeyValue } from '../storage/storage.ts';
 import { kindCreatesOnThread } from './create-on-thread.ts';
 import { decodesAnywhere } from './read-body.ts';
@@ -17,12 +17,12 @@ import type { UpdateTask, UpdateTaskResult } from './write-thread-task.ts';
 import { largeWriteBytes } from './yield-between-stages.ts';
 
 /** Whether a kind's replacements (PUT, patch, apply) can be prepared on a work thread: as its creates, without update hooks, and never created by a PUT. */
-export const kindReplacesOnThread = (store: GenericStore, hooks: ResourceHooks | undefined): boolean =>
-  kindCreatesOnThread(store, hooks) && hooks?.beforeUpdate === undefined && !allowsCreateOnUpdate(store.definition);
+export const kindReplacesOnThread = (store: GenericStore, writes: ResourceWrites): boolean =>
+  kindCreatesOnThread(store, writes) && !writesAreChanged(writes, store.definition, 'update') && !allowsCreateOnUpdate(store.definition);
 
 /** Whether a PUT goes to a work thread: a large body any thread decodes, of such a kind. */
-export function updatesOnThread(store: GenericStore, mediaType: string, bodyBytes: number, hooks: ResourceHooks | undefined): boolean {
-  return bodyBytes >= largeWriteBytes && decodesAnywhere(mediaType) && kindReplacesOnThread(store, hooks);
+export function updatesOnThread(store: GenericStore, mediaType: string, bodyBytes: number, writes: ResourceWrites): boolean {
+  return bodyBytes >= largeWriteBytes && decodesAnywhere(mediaType) && kindReplacesOnThread(store, writes);
 }
 
 /** Replaces the object a PUT names with the one its body holds (see updatesOnThread), and answers 200 with it. */

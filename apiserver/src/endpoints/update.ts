@@ -6,11 +6,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { allowsCreateOnUpdate } from '../registry/create-on-update.ts';
 import type { GenericStore, ReplaceOptions } from '../registry/generic-store.ts';
 import { checkNameMatchesUrl, metadataOf } from '../registry/object-meta.ts';
-import type { Registry } from '../registry/registry.ts';
 import { createFromBody, createTracker } from './create.ts';
 import { fieldManagerFor, managerOf } from '../apply/field-tracking.ts';
 import type { ResourceDefinition } from '../registry/resource-definition.ts';
-import type { ResourceHooks } from '../registry/resource-hooks.ts';
+import type { ResourceWrites } from './resource-writes.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { writeOptionsOf } from '../registry/write-options.ts';
 import { dropUnknownFieldsOf } from './field-validation.ts';
@@ -24,19 +23,18 @@ import { sendJson } from './send-json.ts';
 import { stageBreakFor, type StageBreak } from './yield-between-stages.ts';
 
 export async function updateObject(
-  registry: Registry,
   store: GenericStore,
   info: RequestInfo,
   query: URLSearchParams,
   request: IncomingMessage,
   response: ServerResponse,
-  hooks?: ResourceHooks,
+  writes: ResourceWrites,
 ): Promise<void> {
   negotiateOutput(request);
   const { dryRun, fieldValidation } = writeOptionsOf(query, 'UpdateOptions');
   const mediaType = bodyMediaTypeOf(request);
   const bytes = await readBodyBytes(request);
-  if (updatesOnThread(store, mediaType, bytes.length, hooks)) {
+  if (updatesOnThread(store, mediaType, bytes.length, writes)) {
     await updateOnThread(store, namespaceOf(info), info.name, mediaType, bytes, { dryRun, fieldValidation, manager: managerOf(query, request) }, response);
     return;
   }
@@ -51,19 +49,12 @@ export async function updateObject(
     checkNameMatchesUrl(body, info.name);
     const { resourceVersion: _ignored, ...metadata } = metadataOf(body);
     const track = await createTracker(store, manager, stageBreak);
-    const created = await createFromBody(
-      registry,
-      store,
-      namespace,
-      { ...body, metadata: { ...metadata, name: metadata.name ?? info.name } },
-      { dryRun, track, stageBreak },
-      hooks,
-    );
+    const created = await createFromBody(store, namespace, { ...body, metadata: { ...metadata, name: metadata.name ?? info.name } }, { dryRun, track, stageBreak }, writes);
     await stageBreak();
     return sendJson(response, 201, created);
   }
   const track = await updateTracker(store.definition, '', manager, stageBreak);
-  const updated = await mainView(store, namespace, info.name, hooks).update(body, { dryRun, track, uidPrecondition: true, stageBreak });
+  const updated = await mainView(store, namespace, info.name, writes).update(body, { dryRun, track, uidPrecondition: true, stageBreak });
   await stageBreak();
   sendJson(response, 200, updated);
 }

@@ -64,6 +64,11 @@ export interface ReplaceOptions extends ReplacementOptions {
    * dry run. Answers what to do once the attempt's write is known to have happened or not.
    */
   readonly beginUpdate?: (body: JsonObject, old: JsonObject) => Promise<(written: boolean) => Promise<void>>;
+  /**
+   * Admission of the update, inside the read-check-write loop (dry run too): run on each attempt's
+   * body with the object the attempt read. When it `mutates`, each attempt gets its own copy.
+   */
+  readonly admitUpdate?: { readonly mutates: boolean; readonly run: (body: JsonObject, old: JsonObject) => Promise<void> };
 }
 
 /** How a create is made: dryRun runs every stage but the write. */
@@ -214,12 +219,17 @@ export class GenericStore {
     // Defaulted first, as kube defaults what it decodes: a field left to its default is no change.
     const body = this.#defaulted(sent);
     const derivationOf = (attempt: JsonObject) => updateDerivation(this.#kindWrites, name, attempt, options.uidPrecondition === true);
-    const { beginUpdate } = options;
-    if (beginUpdate === undefined || options.dryRun === true) return this.#replace(namespace, name, body, options, derivationOf(body));
-    return this.#replace(namespace, name, body, options, derivationOf(body), async (old) => {
-      const attempt = structuredClone(body);
-      const finish = await beginUpdate(attempt, old);
-      return { derive: derivationOf(attempt), finish };
+    const derive = derivationOf(body);
+    const { admitUpdate } = options;
+    const beginUpdate = options.dryRun === true ? undefined : options.beginUpdate;
+    if (admitUpdate === undefined && beginUpdate === undefined) return this.#replace(namespace, name, body, options, derive);
+    const noFinish = async (): Promise<void> => {};
+    return this.#replace(namespace, name, body, options, derive, async (old) => {
+      const changes = beginUpdate !== undefined || admitUpdate?.mutates === true;
+      const attempt = changes ? structuredClone(body) : body;
+      await admitUpdate?.run(attempt, old);
+      const finish = beginUpdate === undefined ? noFinish : await beginUpdate(attempt, old);
+      return { derive: changes ? derivationOf(attempt) : derive, finish };
     });
   }
 

@@ -6,8 +6,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { StatusError, type Logger } from '@capstan/common';
-import { addNotReadyTaint } from '../admission/node-taint.ts';
-import { addDefaultTolerations, defaultTolerationSeconds, type DefaultTolerationSeconds } from '../admission/default-toleration-seconds.ts';
+import { defaultTolerationSeconds, type DefaultTolerationSeconds } from '../admission/default-toleration-seconds.ts';
+import { admissionChainOf } from '../admission/admission-plugins.ts';
+import { enabledAdmissionPlugins, type AdmissionPluginName } from '../admission/admission-plugin-names.ts';
 import { advertiseAddress, ensureKubernetesService } from './kubernetes-service.ts';
 import { DiscoveryEndpoints } from '../discovery/discovery-endpoints.ts';
 import { OpenApiV2Endpoint } from '../openapi/openapi-v2-endpoint.ts';
@@ -68,6 +69,8 @@ export interface ApiServerOptions {
   readonly readinessChecks?: readonly HealthCheck[];
   /** The DefaultTolerationSeconds admission's seconds; 300 each when absent. */
   readonly defaultTolerationSeconds?: DefaultTolerationSeconds;
+  /** The admission plugins that run, in kube's order (--enable/--disable-admission-plugins); kube's default set when absent. */
+  readonly admissionPlugins?: readonly AdmissionPluginName[];
   /** How to reach the node agents (the --kubelet-* flags); kube's defaults when absent. */
   readonly kubelet?: KubeletClientConfig;
   readonly logger: Logger;
@@ -118,20 +121,12 @@ export class ApiServer {
       beforeUpdate: (service, current) => serviceAddresses.assignOnUpdate(service, current),
       afterDelete: (service) => serviceAddresses.release(service),
     };
-    const tolerationSeconds = options.defaultTolerationSeconds ?? defaultTolerationSeconds;
-    const podHooks: ResourceHooks = {
-      beforeCreate: async (pod) => {
-        addDefaultTolerations(pod, tolerationSeconds);
-        return async () => {};
-      },
-    };
-    const nodeHooks: ResourceHooks = {
-      beforeCreate: async (node) => {
-        addNotReadyTaint(node);
-        return async () => {};
-      },
-    };
-    const coreHooks: Readonly<Record<string, ResourceHooks>> = { services: serviceHooks, pods: podHooks, nodes: nodeHooks };
+    const coreHooks: Readonly<Record<string, ResourceHooks>> = { services: serviceHooks };
+    const admission = admissionChainOf(options.admissionPlugins ?? enabledAdmissionPlugins([], []), {
+      namespaces: this.#registry.namespaces,
+      definitionOf: (group, resource) => builtinResources.find((definition) => definition.group === group && definition.resource === resource),
+      defaultTolerationSeconds: options.defaultTolerationSeconds ?? defaultTolerationSeconds,
+    });
     const authorizer = options.authorizer ?? allowEverything;
     this.#served = {
       registry: this.#registry,
@@ -141,6 +136,7 @@ export class ApiServer {
       kubelet: new KubeletClient(options.kubelet ?? defaultKubeletClientConfig, this.#registry.store('', 'v1', 'nodes') as GenericStore, this.#stopping.signal),
       podLogsQuerySplitStreams: options.featureGates.PodLogsQuerySplitStreams,
       authorizer,
+      admission,
     };
     const ping: HealthCheck = { name: 'ping', check: () => {} };
     const log: HealthCheck = { name: 'log', check: () => {} };

@@ -2,6 +2,7 @@
 // them all down: what `capstan apiserver` and the all-in-one `capstan up` both run.
 
 import type { DefaultTolerationSeconds } from '../admission/default-toleration-seconds.ts';
+import type { AdmissionPluginName } from '../admission/admission-plugin-names.ts';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '@capstan/common';
 import { builtinResources } from '../registry/builtin-resources.ts';
@@ -33,6 +34,8 @@ export interface RunApiServerOptions {
   /** How to reach the node agents; kube's defaults when absent. */
   readonly kubelet?: KubeletClientConfig;
   readonly defaultTolerationSeconds?: DefaultTolerationSeconds;
+  /** --enable-admission-plugins / --disable-admission-plugins, read; kube's default set when absent. */
+  readonly admissionPlugins?: readonly AdmissionPluginName[];
   readonly logger: Logger;
 }
 
@@ -82,6 +85,7 @@ export async function runApiServer(options: RunApiServerOptions): Promise<Runnin
     readinessChecks,
     ...(options.kubelet === undefined ? {} : { kubelet: options.kubelet }),
     ...(options.defaultTolerationSeconds === undefined ? {} : { defaultTolerationSeconds: options.defaultTolerationSeconds }),
+    ...(options.admissionPlugins === undefined ? {} : { admissionPlugins: options.admissionPlugins }),
     logger: options.logger,
   });
   let address: AddressInfo;

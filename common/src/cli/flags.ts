@@ -29,6 +29,7 @@ export interface ParsedArgs<S extends FlagSpecs> {
 export function parseFlags<S extends FlagSpecs>(specs: S, argv: readonly string[]): ParsedArgs<S> {
   const flags = Object.fromEntries(Object.entries(specs).map(([name, spec]) => [name, spec.default])) as Record<string, unknown>;
   const args: string[] = [];
+  const given = new Set<string>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === '--') {
@@ -49,7 +50,10 @@ export function parseFlags<S extends FlagSpecs>(specs: S, argv: readonly string[
     else if (spec.type === 'bool') text = 'true';
     else if (i + 1 < argv.length) text = argv[++i] as string;
     else throw new FlagError(`flag needs an argument: --${name}`);
-    flags[name] = parseValue(name, spec, text);
+    const value = parseValue(name, spec, text);
+    // A list flag given again adds to the list, as pflag's StringSlice does; other flags take the last value.
+    flags[name] = spec.type === 'strings' && given.has(name) ? [...(flags[name] as string[]), ...(value as string[])] : value;
+    given.add(name);
   }
   return { flags: flags as FlagValues<S>, args };
 }

@@ -1,0 +1,28 @@
+// kube's admission.Attributes: what an admission plugin is told about a request. `object` is the
+// object about to be stored, which a mutating plugin may change in place.
+
+import type { GroupResource } from '@capstan/common';
+import type { UserInfo } from '../authentication/authenticator.ts';
+import type { JsonObject } from '../registry/object-meta.ts';
+
+export type AdmissionOperation = 'CREATE' | 'UPDATE' | 'DELETE' | 'CONNECT';
+
+export interface AdmissionAttributes {
+  readonly operation: AdmissionOperation;
+  /** The resource requested, e.g. { group: '', resource: 'pods' }; with its version. */
+  readonly resource: GroupResource & { readonly version: string };
+  /** "" for the object itself, e.g. "status" or "binding" otherwise. */
+  readonly subresource: string;
+  /** The kind of the object, e.g. { group: '', version: 'v1', kind: 'Pod' }. */
+  readonly kind: { readonly group: string; readonly version: string; readonly kind: string };
+  /** "" for a cluster-scoped object. */
+  readonly namespace: string;
+  /** "" when the object's name is not known yet (generateName). */
+  readonly name: string;
+  /** The object to store (CREATE, UPDATE); undefined for DELETE and CONNECT. */
+  readonly object: JsonObject | undefined;
+  /** The stored object (UPDATE, DELETE). */
+  readonly oldObject: JsonObject | undefined;
+  readonly dryRun: boolean;
+  readonly userInfo: UserInfo;
+}

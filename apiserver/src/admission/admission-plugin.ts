@@ -1,0 +1,19 @@
+// One admission plugin, as kube-apiserver's: a name, and its part in either phase. The mutating
+// phase (admit) may change the object; the validating phase (validate) only refuses. A plugin
+// refuses by throwing the Status the client gets.
+
+import type { AdmissionAttributes, AdmissionOperation } from './admission-attributes.ts';
+import type { AdmissionPluginName } from './admission-plugin-names.ts';
+
+export interface AdmissionPlugin {
+  readonly name: AdmissionPluginName;
+  /** The operations it acts on (kube's admission.Handler). */
+  readonly operations: readonly AdmissionOperation[];
+  /**
+   * Whether it may change objects of the resource (group/resource): writes of such objects are
+   * prepared on the event loop, where the plugin can reach them, not on a work thread.
+   */
+  readonly mutates?: (group: string, resource: string) => boolean;
+  admit?(attributes: AdmissionAttributes): void | Promise<void>;
+  validate?(attributes: AdmissionAttributes): void | Promise<void>;
+}

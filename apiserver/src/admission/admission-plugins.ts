@@ -1,0 +1,34 @@
+// The admission plugins Capstan implements, built for the enabled names in kube's order. An
+// enabled plugin Capstan does not implement yet (ServiceAccount, LimitRanger, ResourceQuota,
+// PodSecurity, the policy and webhook plugins, ...) is accepted and does nothing.
+
+import type { GenericStore } from '../registry/generic-store.ts';
+import type { ResourceDefinition } from '../registry/resource-definition.ts';
+import { AdmissionChain } from './admission-chain.ts';
+import type { AdmissionPlugin } from './admission-plugin.ts';
+import type { AdmissionPluginName } from './admission-plugin-names.ts';
+import { defaultTolerationSecondsPlugin, type DefaultTolerationSeconds } from './default-toleration-seconds.ts';
+import { namespaceLifecycle } from './namespace-lifecycle.ts';
+import { taintNodesByCondition } from './node-taint.ts';
+
+/** What the plugins read. */
+export interface AdmissionPluginDependencies {
+  readonly namespaces: GenericStore;
+  readonly definitionOf: (group: string, resource: string) => ResourceDefinition | undefined;
+  readonly defaultTolerationSeconds: DefaultTolerationSeconds;
+}
+
+const implementations: Partial<Record<AdmissionPluginName, (dependencies: AdmissionPluginDependencies) => AdmissionPlugin>> = {
+  NamespaceLifecycle: (dependencies) => namespaceLifecycle(dependencies.namespaces, dependencies.definitionOf),
+  TaintNodesByCondition: () => taintNodesByCondition,
+  DefaultTolerationSeconds: (dependencies) => defaultTolerationSecondsPlugin(dependencies.defaultTolerationSeconds),
+};
+
+export function admissionChainOf(enabled: readonly AdmissionPluginName[], dependencies: AdmissionPluginDependencies): AdmissionChain {
+  return new AdmissionChain(enabled.flatMap((name) => implementations[name]?.(dependencies) ?? []));
+}
+
+/** The enabled plugins Capstan does not implement yet. */
+export function unimplementedAdmissionPlugins(enabled: readonly AdmissionPluginName[]): AdmissionPluginName[] {
+  return enabled.filter((name) => implementations[name] === undefined);
+}

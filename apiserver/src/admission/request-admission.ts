@@ -1,0 +1,41 @@
+// The admission of one request: the chain and who asks, with the attributes of its writes.
+
+import type { UserInfo } from '../authentication/authenticator.ts';
+import type { JsonObject } from '../registry/object-meta.ts';
+import { metadataOf } from '../registry/object-meta.ts';
+import type { ResourceDefinition } from '../registry/resource-definition.ts';
+import type { AdmissionChain } from './admission-chain.ts';
+import type { AdmissionAttributes, AdmissionOperation } from './admission-attributes.ts';
+
+export interface RequestAdmission {
+  readonly chain: AdmissionChain;
+  readonly user: UserInfo;
+}
+
+/** The attributes of a write of `object` (CREATE, UPDATE) or of the removal of a named object (DELETE). */
+export function admissionAttributes(
+  admission: RequestAdmission,
+  definition: ResourceDefinition,
+  write: {
+    readonly operation: AdmissionOperation;
+    readonly namespace: string | undefined;
+    readonly name?: string;
+    readonly object?: JsonObject;
+    readonly oldObject?: JsonObject;
+    readonly dryRun: boolean;
+    readonly subresource?: string;
+  },
+): AdmissionAttributes {
+  return {
+    operation: write.operation,
+    resource: { group: definition.group, version: definition.version, resource: definition.resource },
+    subresource: write.subresource ?? '',
+    kind: { group: definition.group, version: definition.version, kind: definition.kind },
+    namespace: write.namespace ?? '',
+    name: write.name ?? (write.object === undefined ? '' : (metadataOf(write.object).name ?? '')),
+    object: write.object,
+    oldObject: write.oldObject,
+    dryRun: write.dryRun,
+    userInfo: admission.user,
+  };
+}
