@@ -113,8 +113,9 @@ function fieldType(field: FieldDeclaration, nameOf: (schemaName: string) => stri
   return isTime && !field.pointer ? `${type} | null` : type;
 }
 
-function schemaType(schema: Schema, nameOf: (schemaName: string) => string): string {
-  switch (schema.type) {
+/** The TypeScript type of a JSON Schema type that is no list, map or ref; undefined for others. */
+function jsonType(type: JsonValue | undefined): string | undefined {
+  switch (type) {
     case 'string':
       return 'string';
     case 'integer':
@@ -122,14 +123,27 @@ function schemaType(schema: Schema, nameOf: (schemaName: string) => string): str
       return 'number';
     case 'boolean':
       return 'boolean';
+    case 'object':
+      return '{ readonly [key: string]: unknown }';
+    default:
+      return undefined;
+  }
+}
+
+function schemaType(schema: Schema, nameOf: (schemaName: string) => string): string {
+  switch (schema.type) {
+    case 'string':
+    case 'integer':
+    case 'number':
+    case 'boolean':
+    case 'object':
+      return jsonType(schema.type) ?? 'unknown';
     case 'list': {
       const items = schemaType(schema.items, nameOf);
       return `readonly ${items.includes(' ') ? `(${items})` : items}[]`;
     }
     case 'map':
       return `Readonly<Record<string, ${schemaType(schema.values, nameOf)}>>`;
-    case 'object':
-      return '{ readonly [key: string]: unknown }';
     case 'ref':
       return nameOf(schema.name);
   }
@@ -144,19 +158,7 @@ function openApiType(schema: JsonValue): string {
   if (!isJsonObject(schema)) return 'unknown';
   const { oneOf } = schema;
   if (Array.isArray(oneOf)) return oneOf.map(openApiType).join(' | ');
-  switch (schema.type) {
-    case 'string':
-      return 'string';
-    case 'integer':
-    case 'number':
-      return 'number';
-    case 'boolean':
-      return 'boolean';
-    case 'object':
-      return '{ readonly [key: string]: unknown }';
-    default:
-      return 'unknown';
-  }
+  return jsonType(schema.type) ?? 'unknown';
 }
 
 function isJsonObject(value: JsonValue | undefined): value is { readonly [key: string]: JsonValue } {
