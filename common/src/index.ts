@@ -9,6 +9,7 @@ export { capstanVersion, kubernetesMinor } from './version.ts';
 export * from './status/index.ts';
 export { FieldSelectorError, parseFieldSelector, splitFieldSelectorTerms, type FieldRequirement } from './selectors/field-selector.ts';
 export { LabelSelectorError, matchesLabels, parseLabelSelector, type LabelOperator, type LabelRequirement, type LabelSelector } from './selectors/label-selector.ts';
+export { formatLabels, formatLabelSelector, labelSelectorGoString, labelSelectorString } from './selectors/label-selector-format.ts';
 export {
   addQuantities,
   compareQuantities,
@@ -31,6 +32,19 @@ export { sleep } from './wait/sleep.ts';
 export { jitter } from './wait/jitter.ts';
 export { toleratesTaint, tolerationsTolerateTaint, type Taint, type Toleration } from './core/toleration.ts';
 export { parseJson } from './json/parse-json.ts';
+export {
+  arrayAt,
+  booleanAt,
+  fieldAt,
+  hasField,
+  numberAt,
+  optionalNumberAt,
+  optionalStringAt,
+  recordAt,
+  stringAt,
+  type JsonRecord,
+} from './json/read-field.ts';
+export { byCodePoint } from './text/code-point-order.ts';
 export { JsonNestingDepthError, maxJsonNestingDepth, nestsDeeperThan } from './json/nesting-depth.ts';
 export { duplicateFieldPaths } from './json/duplicate-fields.ts';
 export { cloneJson } from './json/clone-json.ts';

@@ -1,12 +1,11 @@
 // The scale subresource (autoscaling/v1 Scale) of the kinds with replicas: spec.replicas read and
 // written through a Scale, status.replicas and the selector as a label selector string.
 
-import { fieldInvalid, newInvalid } from '@capstan/common';
+import { fieldInvalid, newInvalid, labelSelectorString } from '@capstan/common';
 import type { GenericStore, ReplaceOptions } from './generic-store.ts';
 import { generationOnUpdate } from './generation-policy.ts';
 import { metadataOf, type JsonObject } from './object-meta.ts';
 import type { ResourceDefinition } from './resource-definition.ts';
-import { labelSelectorString } from '../table/columns/label-selector.ts';
 import { scaleManagedFields } from '../apply/scale-managed-fields.ts';
 
 /** spec.replicas' default for every kind with a scale subresource. */

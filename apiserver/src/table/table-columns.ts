@@ -1,6 +1,7 @@
 // The columns kube-apiserver's table printers show per kind (priority 0 always, 1 with -o wide);
 // kinds without a printer (custom resources, Role, ClusterRole, ...) get the default Name / Created At.
 
+import { stringAt } from '@capstan/common';
 import type { JsonObject } from '../registry/object-meta.ts';
 import { horizontalPodAutoscalerColumns } from './columns/autoscaler-columns.ts';
 import { clusterExtensionPrinters } from './columns/cluster-extension-columns.ts';
@@ -20,7 +21,6 @@ import { nodeColumns } from './columns/node-columns.ts';
 import { podColumns } from './columns/pod-columns.ts';
 import { priorityClassColumns } from './columns/priority-class-columns.ts';
 import { clusterRoleBindingColumns, roleBindingColumns } from './columns/rbac-columns.ts';
-import { stringAt } from './columns/read-field.ts';
 import { serviceColumns } from './columns/service-columns.ts';
 import { persistentVolumeClaimColumns, persistentVolumeColumns, storageClassColumns } from './columns/storage-columns.ts';
 import { timestampMillis } from './columns/timestamp-since.ts';

@@ -1,10 +1,9 @@
 // The workload kinds' own checks kube makes first: a selector that is there and picks the
 // template's labels, replica counts that are not negative, and the template's pod spec.
 
-import { fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired, matchesLabels, parseLabelSelector, type FieldError } from '@capstan/common';
+import { fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired, matchesLabels, parseLabelSelector, type FieldError, labelSelectorString } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
 import { isObject, objectOf, stringOf } from '../defaulting/json-fields.ts';
-import { labelSelectorString } from '../../table/columns/label-selector.ts';
 import { labelErrors } from './object-meta-validation.ts';
 import { podSpecErrors } from './pod-validation.ts';
 import { generatedJobLabels } from '../strategies/job-strategy.ts';

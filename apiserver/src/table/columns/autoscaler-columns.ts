@@ -3,7 +3,7 @@
 
 import type { JsonObject } from '../../registry/object-meta.ts';
 import { ageColumn, ageOf, column, nameColumn, nameOf, type TableColumns } from './column.ts';
-import { arrayAt, fieldAt, optionalNumberAt, recordAt, stringAt } from './read-field.ts';
+import { arrayAt, fieldAt, optionalNumberAt, recordAt, stringAt } from '@capstan/common';
 
 const shownMetrics = 2;
 

@@ -4,13 +4,10 @@
 // defaulting: a field the API server would have defaulted on create reads as that default when a
 // stored object lacks it.
 
-import { quantityText } from '@capstan/common';
+import { quantityText, labelSelectorGoString, arrayAt, fieldAt, hasField, optionalNumberAt, recordAt, stringAt, byCodePoint } from '@capstan/common';
 import type { JsonObject } from '../../registry/object-meta.ts';
 import { humanDuration } from '../human-duration.ts';
 import { ageColumn, ageOf, column, nameColumn, nameOf, type ColumnDefinition, type TableColumns } from './column.ts';
-import { labelSelectorGoString } from './label-selector.ts';
-import { arrayAt, fieldAt, hasField, optionalNumberAt, recordAt, stringAt } from './read-field.ts';
-import { byCodeUnit } from './string-order.ts';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const stringsOf = (values: readonly unknown[]): string[] => values.map((value) => (typeof value === 'string' ? value : ''));
@@ -98,7 +95,7 @@ const flowSchemaColumns: TableColumns = {
  */
 function compareFlowSchemas(a: JsonObject, b: JsonObject): number {
   const byPrecedence = matchingPrecedenceOf(a) - matchingPrecedenceOf(b);
-  return byPrecedence !== 0 ? byPrecedence : byCodeUnit(nameOf(a), nameOf(b));
+  return byPrecedence !== 0 ? byPrecedence : byCodePoint(nameOf(a), nameOf(b));
 }
 
 const priorityLevelConfigurationColumns: TableColumns = {

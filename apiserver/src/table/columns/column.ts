@@ -1,9 +1,9 @@
 // The shape of a Table's columns and rows, and the Name and Age columns nearly every printer starts
 // and ends with.
 
+import { stringAt } from '@capstan/common';
 import type { JsonObject } from '../../registry/object-meta.ts';
 import { objectMeta } from './field-descriptions.ts';
-import { stringAt } from './read-field.ts';
 import { timestampSince } from './timestamp-since.ts';
 
 export interface ColumnDefinition {

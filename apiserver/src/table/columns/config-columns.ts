@@ -1,9 +1,9 @@
 // core/v1 ConfigMap (Name, Data, Age), Secret (Name, Type, Data, Age) and ServiceAccount (Name,
 // Secrets, Age) columns: counts of keys and references.
 
+import { arrayAt, recordAt, stringAt } from '@capstan/common';
 import { ageColumn, ageOf, column, nameColumn, nameOf, type TableColumns } from './column.ts';
 import { configMap, secret, serviceAccount } from './field-descriptions.ts';
-import { arrayAt, recordAt, stringAt } from './read-field.ts';
 
 export const configMapColumns: TableColumns = {
   definitions: [nameColumn, column('Data', 'string', configMap.data), ageColumn],

@@ -5,7 +5,7 @@
 import type { JsonObject } from '../../registry/object-meta.ts';
 import { column, nameOf, wideColumn, type ColumnDefinition, type TableColumns } from './column.ts';
 import { event, objectMeta, objectReference } from './field-descriptions.ts';
-import { fieldAt, hasField, optionalNumberAt, stringAt } from './read-field.ts';
+import { fieldAt, hasField, optionalNumberAt, stringAt } from '@capstan/common';
 import { timestampMillis, timestampSince } from './timestamp-since.ts';
 
 /** The field under its core/v1 name, else under its events.k8s.io/v1 name. */

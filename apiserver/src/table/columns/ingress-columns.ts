@@ -1,9 +1,8 @@
 // networking.k8s.io/v1 Ingress columns: Name, Class, Hosts, Address, Ports, Age.
 
+import { arrayAt, optionalStringAt, stringAt, byCodePoint } from '@capstan/common';
 import type { JsonObject } from '../../registry/object-meta.ts';
 import { ageColumn, ageOf, column, nameColumn, nameOf, type TableColumns } from './column.ts';
-import { arrayAt, optionalStringAt, stringAt } from './read-field.ts';
-import { byCodeUnit } from './string-order.ts';
 
 const shownHosts = 3;
 
@@ -31,7 +30,7 @@ function address(ingress: JsonObject): string {
     const value = stringAt(point, 'ip') || stringAt(point, 'hostname');
     if (value !== '') points.add(value);
   }
-  return [...points].sort(byCodeUnit).join(',');
+  return [...points].sort(byCodePoint).join(',');
 }
 
 export const ingressColumns: TableColumns = {

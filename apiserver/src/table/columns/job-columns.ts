@@ -1,13 +1,12 @@
 // batch/v1 Job (Name, Status, Completions, Duration, Age) and CronJob (Name, Schedule, Timezone,
 // Suspend, Active, Last Schedule, Age) columns; wide: the template's containers and selector.
 
+import { arrayAt, fieldAt, hasField, numberAt, optionalNumberAt, optionalStringAt, stringAt, formatLabelSelector } from '@capstan/common';
 import type { JsonObject } from '../../registry/object-meta.ts';
 import { humanDuration } from '../human-duration.ts';
 import { ageColumn, ageOf, column, containersColumn, imagesColumn, nameColumn, nameOf, wideColumn, type TableColumns } from './column.ts';
 import { containerCells } from './container-cells.ts';
 import { cronJobSpec, cronJobStatus, jobSpec, jobStatus } from './field-descriptions.ts';
-import { formatLabelSelector } from './label-selector.ts';
-import { arrayAt, fieldAt, hasField, numberAt, optionalNumberAt, optionalStringAt, stringAt } from './read-field.ts';
 import { timestampMillis, timestampSince } from './timestamp-since.ts';
 
 /** Whether the first condition of a type is True (kube looks no further than the first). */

@@ -1,8 +1,8 @@
 // coordination.k8s.io/v1 Lease columns: Name, Holder (empty while nobody holds it), Age.
 
+import { stringAt } from '@capstan/common';
 import { ageColumn, ageOf, column, nameColumn, nameOf, type TableColumns } from './column.ts';
 import { leaseSpec } from './field-descriptions.ts';
-import { stringAt } from './read-field.ts';
 
 export const leaseColumns: TableColumns = {
   definitions: [nameColumn, column('Holder', 'string', leaseSpec.holderIdentity), ageColumn],

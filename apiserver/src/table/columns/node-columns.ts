@@ -5,8 +5,7 @@
 import type { JsonObject } from '../../registry/object-meta.ts';
 import { ageColumn, ageOf, column, nameColumn, nameOf, wideColumn, type TableColumns } from './column.ts';
 import { nodeStatus, nodeSystemInfo } from './field-descriptions.ts';
-import { arrayAt, booleanAt, recordAt, stringAt } from './read-field.ts';
-import { byCodeUnit } from './string-order.ts';
+import { arrayAt, booleanAt, recordAt, stringAt, byCodePoint } from '@capstan/common';
 
 const labelNodeRolePrefix = 'node-role.kubernetes.io/';
 const nodeLabelRole = 'kubernetes.io/role';
@@ -25,7 +24,7 @@ function roles(node: JsonObject): string {
     if (key.startsWith(labelNodeRolePrefix) && key.length > labelNodeRolePrefix.length) found.add(key.slice(labelNodeRolePrefix.length));
     else if (key === nodeLabelRole && typeof value === 'string' && value !== '') found.add(value);
   }
-  return found.size === 0 ? '<none>' : [...found].sort(byCodeUnit).join(',');
+  return found.size === 0 ? '<none>' : [...found].sort(byCodePoint).join(',');
 }
 
 const addressOf = (node: JsonObject, type: string): string => {

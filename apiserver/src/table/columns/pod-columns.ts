@@ -5,7 +5,7 @@ import type { JsonObject } from '../../registry/object-meta.ts';
 import { ageColumn, ageOf, column, nameColumn, nameOf, wideColumn, type TableColumns, type TableRowCondition } from './column.ts';
 import { podSpec, podStatus } from './field-descriptions.ts';
 import { podSummary } from './pod-status.ts';
-import { arrayAt, fieldAt, stringAt } from './read-field.ts';
+import { arrayAt, fieldAt, stringAt } from '@capstan/common';
 
 const orNone = (value: string): string => (value === '' ? '<none>' : value);
 

@@ -3,9 +3,9 @@
 // reasons (last container wins), Completed turned back to Running while one still runs, and
 // Terminating / Unknown for pods being deleted.
 
+import { arrayAt, booleanAt, fieldAt, hasField, numberAt, stringAt } from '@capstan/common';
 import type { JsonObject } from '../../registry/object-meta.ts';
 import { humanDuration } from '../human-duration.ts';
-import { arrayAt, booleanAt, fieldAt, hasField, numberAt, stringAt } from './read-field.ts';
 import { timestampMillis } from './timestamp-since.ts';
 
 export interface PodSummary {

@@ -5,12 +5,9 @@
 // fills three cells per row, the third being the age: the Table on the wire carries that extra
 // cell, which kubectl drops, and so does this printer.
 
-import { quantityText } from '@capstan/common';
+import { quantityText, arrayAt, fieldAt, hasField, numberAt, recordAt, stringAt, byCodePoint, formatLabelSelector, formatLabels } from '@capstan/common';
 import { ageColumn, ageOf, column, nameColumn, nameOf, type TableColumns } from './column.ts';
 import { containerCells } from './container-cells.ts';
-import { formatLabelSelector, formatLabels } from './label-selector.ts';
-import { arrayAt, fieldAt, hasField, numberAt, recordAt, stringAt } from './read-field.ts';
-import { byCodeUnit } from './string-order.ts';
 
 export const podTemplateColumns: TableColumns = {
   definitions: [
@@ -87,7 +84,7 @@ function quotaUsage(quota: unknown): [request: string, limit: string] {
   const used = recordAt(quota, 'status', 'used');
   const request: string[] = [];
   const limit: string[] = [];
-  for (const resource of Object.keys(hard).sort(byCodeUnit)) {
+  for (const resource of Object.keys(hard).sort(byCodePoint)) {
     const pieces = resource.split('.');
     const target = pieces.length > 1 && pieces[0] === 'limits' ? limit : request;
     target.push(`${resource}: ${quotaAmount(used[resource])}/${quotaAmount(hard[resource])}`);

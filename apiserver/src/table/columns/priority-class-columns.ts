@@ -2,7 +2,7 @@
 
 import { ageColumn, ageOf, column, nameColumn, nameOf, type TableColumns } from './column.ts';
 import { priorityClass } from './field-descriptions.ts';
-import { booleanAt, numberAt, stringAt } from './read-field.ts';
+import { booleanAt, numberAt, stringAt } from '@capstan/common';
 
 export const priorityClassColumns: TableColumns = {
   definitions: [

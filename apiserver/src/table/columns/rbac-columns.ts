@@ -1,10 +1,10 @@
 // rbac.authorization.k8s.io/v1 RoleBinding and ClusterRoleBinding columns: Name, Role, Age; wide:
 // Users, Groups, ServiceAccounts. (Role and ClusterRole have no printer: Name / Created At.)
 
+import { arrayAt, stringAt } from '@capstan/common';
 import type { JsonObject } from '../../registry/object-meta.ts';
 import { ageColumn, ageOf, column, nameColumn, nameOf, wideColumn, type TableColumns } from './column.ts';
 import { clusterRoleBinding, roleBinding } from './field-descriptions.ts';
-import { arrayAt, stringAt } from './read-field.ts';
 
 /** The binding's subjects split by kind; service accounts as "namespace/name". */
 function subjects(binding: JsonObject): [users: string, groups: string, serviceAccounts: string] {

@@ -4,8 +4,8 @@
 // Name / Created At default); ResourceClaim adds a State summary; ResourceSlice its node, driver
 // and pool.
 
+import { arrayAt, fieldAt, hasField, stringAt } from '@capstan/common';
 import { ageColumn, ageOf, column, nameColumn, nameOf, type TableColumns } from './column.ts';
-import { arrayAt, fieldAt, hasField, stringAt } from './read-field.ts';
 
 const nameAndAgeColumns: TableColumns = {
   definitions: [nameColumn, ageColumn],

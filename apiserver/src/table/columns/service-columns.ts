@@ -3,9 +3,7 @@
 import type { JsonObject } from '../../registry/object-meta.ts';
 import { ageColumn, ageOf, column, nameColumn, nameOf, wideColumn, type TableColumns } from './column.ts';
 import { serviceSpec } from './field-descriptions.ts';
-import { formatLabels } from './label-selector.ts';
-import { arrayAt, fieldAt, numberAt, stringAt } from './read-field.ts';
-import { byCodeUnit } from './string-order.ts';
+import { formatLabels, arrayAt, fieldAt, numberAt, stringAt, byCodePoint } from '@capstan/common';
 
 // Fields the API server defaults on create, read with that default when a stored object lacks them.
 const serviceType = (service: JsonObject): string => stringAt(service, 'spec', 'type') || 'ClusterIP';
@@ -25,7 +23,7 @@ function loadBalancerIngress(service: JsonObject): string[] {
     const point = stringAt(ingress, 'ip') || stringAt(ingress, 'hostname');
     if (point !== '') points.add(point);
   }
-  return [...points].sort(byCodeUnit);
+  return [...points].sort(byCodePoint);
 }
 
 function externalIP(service: JsonObject): string {

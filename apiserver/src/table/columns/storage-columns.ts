@@ -3,7 +3,7 @@
 import type { JsonObject } from '../../registry/object-meta.ts';
 import { ageColumn, ageOf, column, nameColumn, nameOf, wideColumn, type TableColumns } from './column.ts';
 import { persistentVolumeClaimSpec, persistentVolumeClaimStatus, persistentVolumeSpec, persistentVolumeStatus, storageClass } from './field-descriptions.ts';
-import { arrayAt, fieldAt, hasField, optionalStringAt, recordAt, stringAt } from './read-field.ts';
+import { arrayAt, fieldAt, hasField, optionalStringAt, recordAt, stringAt } from '@capstan/common';
 
 // Defaults the API server fills in on create, used when a stored object lacks the field (an empty
 // string counts as unset for the non-pointer fields, as in kube's defaulting).

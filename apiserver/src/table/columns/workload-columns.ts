@@ -1,6 +1,7 @@
 // apps/v1 Deployment, ReplicaSet, StatefulSet, DaemonSet and ControllerRevision columns, and core/v1
 // ReplicationController's: replica counts, Age, and (wide) the template's containers and selector.
 
+import { arrayAt, booleanAt, fieldAt, numberAt, optionalNumberAt, recordAt, stringAt, formatLabelSelector, formatLabels, labelSelectorString } from '@capstan/common';
 import type { JsonObject } from '../../registry/object-meta.ts';
 import { ageColumn, ageOf, column, containersColumn, imagesColumn, nameColumn, nameOf, wideColumn, type TableColumns } from './column.ts';
 import { containerCells } from './container-cells.ts';
@@ -16,8 +17,6 @@ import {
   replicationControllerSpec,
   replicationControllerStatus,
 } from './field-descriptions.ts';
-import { formatLabelSelector, formatLabels, labelSelectorString } from './label-selector.ts';
-import { arrayAt, booleanAt, fieldAt, numberAt, optionalNumberAt, recordAt, stringAt } from './read-field.ts';
 
 /** spec.replicas, which the API server defaults to 1 when a client leaves it out. */
 const desiredReplicas = (object: JsonObject): number => optionalNumberAt(object, 'spec', 'replicas') ?? 1;

@@ -6,7 +6,7 @@
 
 import { toStringValue } from '../interpreter/functions.ts';
 import { goQuote } from '../../status/go-format.ts';
-import { compareStrings } from '../values/compare.ts';
+import { byCodePoint } from '../../text/code-point-order.ts';
 import { mapEntries } from '../values/maps.ts';
 import { CelDouble, CelDuration, CelError, CelMap, CelTimestamp, CelType, CelUint, fromJson, isInt, isPlainMap, typeOf, type CelValue } from '../values/values.ts';
 import { enUsFixed, enUsScientific, goFixed } from './go-float-format.ts';
@@ -133,7 +133,7 @@ function formatMap(map: CelMap | { readonly [key: string]: unknown }): string | 
     if (valueText instanceof ClauseError) return valueText;
     pairs.push([keyText, valueText]);
   }
-  pairs.sort(([a], [b]) => compareStrings(a, b));
+  pairs.sort(([a], [b]) => byCodePoint(a, b));
   return `{${pairs.map(([key, value]) => `${key}:${value}`).join(', ')}}`;
 }
 

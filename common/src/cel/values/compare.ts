@@ -8,6 +8,7 @@
 import { CelDouble, CelDuration, CelError, CelMap, CelOptional, CelTimestamp, CelType, CelUint, isPlainMap, type CelValue, fromJson } from './values.ts';
 import { mapLookup, mapSize } from './maps.ts';
 import { keyedItems } from './schema-lists.ts';
+import { byCodePoint } from '../../text/code-point-order.ts';
 import { equalSchemaObjects, schemaObjectSource } from './schema-objects.ts';
 
 /** A numeric value as a comparable pair: its bigint part when integral, or its double. */
@@ -31,21 +32,6 @@ export function compareNumbers(a: number | bigint, b: number | bigint): number {
   return x < y ? -1 : x > y ? 1 : x === y ? 0 : Number.NaN;
 }
 
-/** Compares strings by Unicode code point, as CEL orders them (JavaScript compares UTF-16 units). */
-export function compareStrings(a: string, b: string): number {
-  if (a === b) return 0;
-  const left = a[Symbol.iterator]();
-  const right = b[Symbol.iterator]();
-  for (;;) {
-    const l = left.next();
-    const r = right.next();
-    if (l.done === true) return r.done === true ? 0 : -1;
-    if (r.done === true) return 1;
-    const diff = (l.value.codePointAt(0) as number) - (r.value.codePointAt(0) as number);
-    if (diff !== 0) return diff < 0 ? -1 : 1;
-  }
-}
-
 function compareBytes(a: Uint8Array, b: Uint8Array): number {
   const length = Math.min(a.length, b.length);
   for (let i = 0; i < length; i++) if (a[i] !== b[i]) return (a[i] as number) < (b[i] as number) ? -1 : 1;
@@ -62,7 +48,7 @@ export function compareValues(a: CelValue, b: CelValue): number | CelError {
   const x = numberOf(a);
   const y = numberOf(b);
   if (x !== undefined && y !== undefined) return compareNumbers(x, y);
-  if (typeof a === 'string' && typeof b === 'string') return compareStrings(a, b);
+  if (typeof a === 'string' && typeof b === 'string') return byCodePoint(a, b);
   if (typeof a === 'boolean' && typeof b === 'boolean') return a === b ? 0 : a ? 1 : -1;
   if (a instanceof Uint8Array && b instanceof Uint8Array) return compareBytes(a, b);
   if (a instanceof CelTimestamp && b instanceof CelTimestamp) return compareTimes(a, b);

@@ -1,21 +1,21 @@
 // Label sets and label selectors written out the way apimachinery's labels.Set and
 // labels.Selector String() do: keys sorted, "k=v", "k in (a,b)", "!k", joined by commas.
 
-import { arrayAt, recordAt, stringAt } from './read-field.ts';
-import { byCodeUnit } from './string-order.ts';
+import { arrayAt, recordAt, stringAt } from '../json/read-field.ts';
+import { byCodePoint } from '../text/code-point-order.ts';
 
 /** labels.FormatLabels: "a=1,b=2", or "<none>" for no labels. */
 export function formatLabels(labels: unknown): string {
   const text = Object.entries(typeof labels === 'object' && labels !== null ? labels : {})
     .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
-    .sort(([a], [b]) => byCodeUnit(a, b))
+    .sort(([a], [b]) => byCodePoint(a, b))
     .map(([key, value]) => `${key}=${value}`)
     .join(',');
   return text === '' ? '<none>' : text;
 }
 
 function requirement(key: string, operator: string, values: readonly string[]): string | undefined {
-  const list = `(${[...values].sort(byCodeUnit).join(',')})`;
+  const list = `(${[...values].sort(byCodePoint).join(',')})`;
   switch (operator) {
     case 'In':
       return values.length > 0 ? `${key} in ${list}` : undefined;
@@ -48,7 +48,7 @@ export function labelSelectorString(selector: unknown): string | undefined {
     requirements.push({ key, text });
   }
   return requirements
-    .sort((a, b) => byCodeUnit(a.key, b.key))
+    .sort((a, b) => byCodePoint(a.key, b.key))
     .map((r) => r.text)
     .join(',');
 }
@@ -67,7 +67,7 @@ export function formatLabelSelector(selector: unknown): string {
 export function labelSelectorGoString(selector: Record<string, unknown>): string {
   const labels = recordAt(selector, 'matchLabels');
   const labelText = Object.keys(labels)
-    .sort(byCodeUnit)
+    .sort(byCodePoint)
     .map((key) => `${key}: ${typeof labels[key] === 'string' ? labels[key] : ''},`)
     .join('');
   const expressionText = arrayAt(selector, 'matchExpressions')

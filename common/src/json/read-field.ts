@@ -1,5 +1,6 @@
-// Reads fields of stored objects, which are plain JSON that may lack anything or hold the wrong
-// type: a missing or odd field reads as Go's zero value, as kube's typed printers would see it.
+// Reads fields of plain JSON objects (stored objects, selectors inside them), which may lack
+// anything or hold the wrong type: a missing or odd field reads as Go's zero value, as kube's typed
+// code (printers, selector conversion) would see it.
 
 export type JsonRecord = Record<string, unknown>;
 
