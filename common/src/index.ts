@@ -42,7 +42,7 @@ export {
   optionalStringAt,
   recordAt,
   stringAt,
-  type JsonRecord,
+  type JsonObject,
 } from './json/read-field.ts';
 export { byCodePoint } from './text/code-point-order.ts';
 export { JsonNestingDepthError, maxJsonNestingDepth, nestsDeeperThan } from './json/nesting-depth.ts';
@@ -73,4 +73,5 @@ export { SpdyServerSession, SpdyStream } from './net/spdy-session.ts';
 export { spdyHeader, type SpdyHeaders } from './net/spdy-header-block.ts';
 export { acceptSpdyUpgrade, isSpdyUpgradeRequest, spdyUpgradeToken, type SpdyUpgrade } from './net/spdy-upgrade.ts';
 export { metaTime, microTime } from './meta-time.ts';
+export { groupVersionString } from './group-version.ts';
 export { eventName } from './event-name.ts';

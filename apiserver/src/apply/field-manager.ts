@@ -6,9 +6,8 @@
 // values it changes unless forced. Server-owned metadata is never owned; the fields the request's
 // endpoint resets (the status for the main resource, all but the status for /status) neither.
 
-import { runInSteps, runToEnd } from '@capstan/common';
+import { metaTime, runInSteps, runToEnd } from '@capstan/common';
 import { isPlainObject } from '../patch/merge-patch.ts';
-import { metaTime } from '../registry/object-meta.ts';
 import { mergeConfiguration, removeItems } from './apply-merge.ts';
 import { applyConflictError, type Conflict } from './apply-conflicts.ts';
 import { FieldSet, fieldElement } from './field-set.ts';

@@ -3,9 +3,8 @@
 // request's fieldManager, or else the User-Agent's product, as kube takes it.
 
 import type { IncomingMessage } from 'node:http';
-import type { ResourceDefinition, SubresourceDefinition } from '../registry/resource-definition.ts';
-import { apiVersionOf } from '../registry/resource-definition.ts';
-import { builtinTypeLookup, declaredTypeName } from '../endpoints/builtin-type-lookup.ts';
+import { groupVersionString } from '@capstan/common';
+import { builtinTypeLookup, declaredTypeName } from '../openapi/builtin-type-lookup.ts';
 import { FieldManager } from './field-manager.ts';
 import { SchemaNodes } from './schema-nodes.ts';
 
@@ -14,8 +13,14 @@ const fieldManagerMaxLength = 128;
 /** One field manager per resource version and subresource, made on first use. */
 const managers = new Map<string, FieldManager | undefined>();
 
-/** What a field manager needs of a resource: its kind and version, and whether it has a status subresource. */
-export type ManagedResource = Pick<ResourceDefinition, 'group' | 'version' | 'kind' | 'resource'> & { readonly subresources: readonly Pick<SubresourceDefinition, 'name'>[] };
+/** What a field manager needs of a resource (a ResourceDefinition has it): its kind and version, and whether it has a status subresource. */
+export interface ManagedResource {
+  readonly group: string;
+  readonly version: string;
+  readonly kind: string;
+  readonly resource: string;
+  readonly subresources: readonly { readonly name: string }[];
+}
 
 export async function fieldManagerFor(definition: ManagedResource, subresource = ''): Promise<FieldManager | undefined> {
   const key = `${definition.group}/${definition.version}/${definition.resource}/${subresource}`;
@@ -31,7 +36,7 @@ async function newFieldManager(definition: ManagedResource, subresource: string)
   return new FieldManager({
     nodes: new SchemaNodes(await builtinTypeLookup()),
     typeName,
-    apiVersion: apiVersionOf(definition),
+    apiVersion: groupVersionString(definition.group, definition.version),
     subresource,
     hasStatus: definition.subresources.some((s) => s.name === 'status'),
     now: () => new Date(),

@@ -1,7 +1,8 @@
 // Legacy (non-aggregated) discovery documents built from resource declarations: /api
 // (APIVersions), /apis (APIGroupList), /apis/<group> (APIGroup), /api/v1 and /apis/<g>/<v> (APIResourceList).
 
-import { groupVersionString, type ResourceDefinition, type Verb } from '../registry/resource-definition.ts';
+import { groupVersionString } from '@capstan/common';
+import type { ResourceDefinition, Verb } from '../registry/resource-definition.ts';
 import { compareGroups, compareKubeAwareVersions } from './group-version-order.ts';
 import { storageVersionHashOf } from './storage-version-hash.ts';
 

@@ -10,7 +10,7 @@ import { checkNameMatchesUrl, metadataOf, type JsonObject } from '../registry/ob
 import { queryBool } from '../registry/query-bool.ts';
 import type { WriteOptions } from '../registry/write-options.ts';
 import { isPlainObject } from '../patch/merge-patch.ts';
-import { builtinTypeLookup, loadSchemaModule } from './builtin-type-lookup.ts';
+import { builtinTypeLookup, loadSchemaModule } from '../openapi/builtin-type-lookup.ts';
 import type { ObjectView } from './object-view.ts';
 import { parseYaml } from './read-body.ts';
 import { sendJson } from './send-json.ts';

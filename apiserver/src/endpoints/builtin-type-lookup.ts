@@ -1,27 +1,5 @@
-// The declarations of the built-in types, loaded with the first request that needs them (they are
-// large): the lookup by schema name, and the declared type of a served resource.
+// The lookup of built-in type declarations now lives in openapi/builtin-type-lookup.ts, below both
+// endpoints and apply. This re-export stays only for patch-targets.ts, which is being changed
+// elsewhere at the moment; point it at openapi/ and delete this file.
 
-import type { TypeLookup } from '@capstan/common/schema';
-import type { ResourceDefinition } from '../registry/resource-definition.ts';
-import { schemaName } from '../openapi/schema-name.ts';
-
-type SchemaModule = typeof import('@capstan/common/schema');
-
-let schemaModule: Promise<SchemaModule> | undefined;
-
-/** The schema module, imported once (an import() of a loaded module still resolves it each time). */
-export const loadSchemaModule = (): Promise<SchemaModule> => (schemaModule ??= import('@capstan/common/schema'));
-
-let lookup: TypeLookup | undefined;
-
-export async function builtinTypeLookup(): Promise<TypeLookup> {
-  if (lookup !== undefined) return lookup;
-  const { builtinTypes } = await loadSchemaModule();
-  return (lookup = (name) => builtinTypes.get(name));
-}
-
-/** The schema name of a resource's kind when Capstan declares it (every built-in kind). */
-export async function declaredTypeName(definition: Pick<ResourceDefinition, 'group' | 'version' | 'kind'>): Promise<string | undefined> {
-  const name = schemaName(definition);
-  return (await builtinTypeLookup())(name) === undefined ? undefined : name;
-}
+export { declaredTypeName } from '../openapi/builtin-type-lookup.ts';

@@ -8,7 +8,7 @@ import type { JsonObject } from '../registry/object-meta.ts';
 import type { ResourceDefinition } from '../registry/resource-definition.ts';
 import type { FieldValidation } from '../registry/write-options.ts';
 import { schemaName } from '../openapi/schema-name.ts';
-import { builtinTypeLookup, loadSchemaModule } from './builtin-type-lookup.ts';
+import { builtinTypeLookup, loadSchemaModule } from '../openapi/builtin-type-lookup.ts';
 import { duplicateFieldsOf } from './read-body.ts';
 
 /** kube's message for each field a JSON text repeated. */

@@ -9,7 +9,7 @@ import type { FieldValidation } from '../registry/write-options.ts';
 import { applyJsonPatch, JsonPatchError } from '../patch/json-patch.ts';
 import { applyMergePatch, isPlainObject } from '../patch/merge-patch.ts';
 import { dropUnknownFieldsOfPatched, goTypeErrorOf } from './field-validation.ts';
-import { builtinTypeLookup } from './builtin-type-lookup.ts';
+import { builtinTypeLookup } from '../openapi/builtin-type-lookup.ts';
 
 export type Patcher = (current: JsonObject, patch: unknown) => Promise<unknown> | unknown;
 

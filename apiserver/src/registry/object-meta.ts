@@ -2,13 +2,14 @@
 // creationTimestamp and generation; what the client sent for the server-owned fields is dropped.
 
 import { randomInt, randomUUID } from 'node:crypto';
-import { newBadRequest, newInvalid, metaTime } from '@capstan/common';
+import { newBadRequest, newInvalid, metaTime, type JsonObject } from '@capstan/common';
 import { generationOnCreate } from './generation-policy.ts';
 import { initialStatus } from './initial-status.ts';
 import { objectNameErrors } from './name-validation.ts';
 import { apiVersionOf, type ResourceDefinition } from './resource-definition.ts';
 
-export type JsonObject = Record<string, unknown>;
+// One JSON object type for the whole API server; the registry's many importers take it from here.
+export type { JsonObject };
 
 export interface ObjectMeta extends JsonObject {
   name?: string;

@@ -1,6 +1,8 @@
 // The declaration of one API resource: what discovery advertises, where its objects are stored,
 // and which verbs and subresources it serves. Adding a built-in kind is mostly one of these.
 
+import { groupVersionString } from '@capstan/common';
+
 export type Verb = 'create' | 'delete' | 'deletecollection' | 'get' | 'list' | 'patch' | 'update' | 'watch';
 
 export interface SubresourceDefinition {
@@ -34,9 +36,6 @@ export interface ResourceDefinition {
    */
   readonly storagePrefix: string | undefined;
 }
-
-/** "v1" for the core group, "<group>/<version>" otherwise: an apiVersion, or a discovery groupVersion. */
-export const groupVersionString = (group: string, version: string): string => (group === '' ? version : `${group}/${version}`);
 
 /** The apiVersion of the resource's objects. */
 export const apiVersionOf = (definition: Pick<ResourceDefinition, 'group' | 'version'>): string => groupVersionString(definition.group, definition.version);

@@ -1,8 +1,7 @@
 // The columns kube-apiserver's table printers show per kind (priority 0 always, 1 with -o wide);
 // kinds without a printer (custom resources, Role, ClusterRole, ...) get the default Name / Created At.
 
-import { stringAt } from '@capstan/common';
-import type { JsonObject } from '../registry/object-meta.ts';
+import { stringAt, type JsonObject } from '@capstan/common';
 import { horizontalPodAutoscalerColumns } from './columns/autoscaler-columns.ts';
 import { clusterExtensionPrinters } from './columns/cluster-extension-columns.ts';
 import { policyNetworkPrinters } from './columns/policy-network-columns.ts';

@@ -1,8 +1,7 @@
 // Renders objects as a meta.k8s.io/v1 Table: the rows kubectl prints, each carrying the object as
 // PartialObjectMetadata (the default), whole (includeObject=Object) or not at all (None).
 
-import { newBadRequest } from '@capstan/common';
-import type { JsonObject } from '../registry/object-meta.ts';
+import { newBadRequest, type JsonObject } from '@capstan/common';
 import type { ColumnDefinition, TableColumns } from './table-columns.ts';
 
 export type IncludeObject = 'None' | 'Metadata' | 'Object';

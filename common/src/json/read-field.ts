@@ -2,9 +2,10 @@
 // anything or hold the wrong type: a missing or odd field reads as Go's zero value, as kube's typed
 // code (printers, selector conversion) would see it.
 
-export type JsonRecord = Record<string, unknown>;
+/** A JSON object as decoded, its values not yet known to be of any type. */
+export type JsonObject = Record<string, unknown>;
 
-const isRecord = (value: unknown): value is JsonRecord => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The value at a path of object keys, or undefined when any step is missing or not an object. */
 export function fieldAt(value: unknown, ...path: readonly string[]): unknown {
@@ -16,7 +17,7 @@ export function fieldAt(value: unknown, ...path: readonly string[]): unknown {
   return current;
 }
 
-export const recordAt = (value: unknown, ...path: readonly string[]): JsonRecord => {
+export const recordAt = (value: unknown, ...path: readonly string[]): JsonObject => {
   const found = fieldAt(value, ...path);
   return isRecord(found) ? found : {};
 };

@@ -1,9 +1,8 @@
 // autoscaling HorizontalPodAutoscaler columns: Name, Reference (Kind/name of the target), Targets
 // (each metric's current value against its target, two at most), MinPods, MaxPods, Replicas, Age.
 
-import type { JsonObject } from '../../registry/object-meta.ts';
 import { ageColumn, ageOf, column, nameColumn, nameOf, type TableColumns } from './column.ts';
-import { arrayAt, fieldAt, optionalNumberAt, recordAt, stringAt } from '@capstan/common';
+import { arrayAt, fieldAt, optionalNumberAt, recordAt, stringAt, type JsonObject } from '@capstan/common';
 
 const shownMetrics = 2;
 

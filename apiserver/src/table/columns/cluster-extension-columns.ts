@@ -4,8 +4,7 @@
 // defaulting: a field the API server would have defaulted on create reads as that default when a
 // stored object lacks it.
 
-import { quantityText, labelSelectorGoString, arrayAt, fieldAt, hasField, optionalNumberAt, recordAt, stringAt, byCodePoint } from '@capstan/common';
-import type { JsonObject } from '../../registry/object-meta.ts';
+import { quantityText, labelSelectorGoString, arrayAt, fieldAt, hasField, optionalNumberAt, recordAt, stringAt, byCodePoint, type JsonObject } from '@capstan/common';
 import { humanDuration } from '../human-duration.ts';
 import { ageColumn, ageOf, column, nameColumn, nameOf, type ColumnDefinition, type TableColumns } from './column.ts';
 

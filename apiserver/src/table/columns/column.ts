@@ -1,8 +1,7 @@
 // The shape of a Table's columns and rows, and the Name and Age columns nearly every printer starts
 // and ends with.
 
-import { stringAt } from '@capstan/common';
-import type { JsonObject } from '../../registry/object-meta.ts';
+import { stringAt, type JsonObject } from '@capstan/common';
 import { objectMeta } from './field-descriptions.ts';
 import { timestampSince } from './timestamp-since.ts';
 

@@ -1,7 +1,7 @@
 // v1 ComponentStatus columns: Name, Status (Healthy / Unhealthy from the Healthy condition, Unknown
 // without one), Message, Error.
 
-import type { JsonObject } from '../../registry/object-meta.ts';
+import type { JsonObject } from '@capstan/common';
 import { column, nameColumn, nameOf, type TableColumns } from './column.ts';
 
 export const componentStatusColumns: TableColumns = {

@@ -1,8 +1,7 @@
 // core/v1 Endpoints (Name, Endpoints, Age) and discovery.k8s.io/v1 EndpointSlice (Name, AddressType,
 // Ports, Endpoints, Age) columns: at most three addresses, then "+ N more...".
 
-import { arrayAt, numberAt, optionalNumberAt, optionalStringAt, stringAt } from '@capstan/common';
-import type { JsonObject } from '../../registry/object-meta.ts';
+import { arrayAt, numberAt, optionalNumberAt, optionalStringAt, stringAt, type JsonObject } from '@capstan/common';
 import { ageColumn, ageOf, column, nameColumn, nameOf, type TableColumns } from './column.ts';
 import { endpointSlice, endpoints } from './field-descriptions.ts';
 

@@ -2,10 +2,9 @@
 // Seen, Type, Reason, Object, Message; wide: Subobject, Source, First Seen, Count, Name. Fields are
 // read under either version's name (involvedObject or regarding, message or note, ...).
 
-import type { JsonObject } from '../../registry/object-meta.ts';
 import { column, nameOf, wideColumn, type ColumnDefinition, type TableColumns } from './column.ts';
 import { event, objectMeta, objectReference } from './field-descriptions.ts';
-import { fieldAt, hasField, optionalNumberAt, stringAt } from '@capstan/common';
+import { fieldAt, hasField, optionalNumberAt, stringAt, type JsonObject } from '@capstan/common';
 import { timestampMillis, timestampSince } from './timestamp-since.ts';
 
 /** The field under its core/v1 name, else under its events.k8s.io/v1 name. */

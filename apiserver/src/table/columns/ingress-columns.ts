@@ -1,7 +1,6 @@
 // networking.k8s.io/v1 Ingress columns: Name, Class, Hosts, Address, Ports, Age.
 
-import { arrayAt, optionalStringAt, stringAt, byCodePoint } from '@capstan/common';
-import type { JsonObject } from '../../registry/object-meta.ts';
+import { arrayAt, optionalStringAt, stringAt, byCodePoint, type JsonObject } from '@capstan/common';
 import { ageColumn, ageOf, column, nameColumn, nameOf, type TableColumns } from './column.ts';
 
 const shownHosts = 3;

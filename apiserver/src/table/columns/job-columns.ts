@@ -1,8 +1,7 @@
 // batch/v1 Job (Name, Status, Completions, Duration, Age) and CronJob (Name, Schedule, Timezone,
 // Suspend, Active, Last Schedule, Age) columns; wide: the template's containers and selector.
 
-import { arrayAt, fieldAt, hasField, numberAt, optionalNumberAt, optionalStringAt, stringAt, formatLabelSelector } from '@capstan/common';
-import type { JsonObject } from '../../registry/object-meta.ts';
+import { arrayAt, fieldAt, hasField, numberAt, optionalNumberAt, optionalStringAt, stringAt, formatLabelSelector, type JsonObject } from '@capstan/common';
 import { humanDuration } from '../human-duration.ts';
 import { ageColumn, ageOf, column, containersColumn, imagesColumn, nameColumn, nameOf, wideColumn, type TableColumns } from './column.ts';
 import { containerCells } from './container-cells.ts';

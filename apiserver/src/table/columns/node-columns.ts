@@ -2,10 +2,9 @@
 // cordoned), Roles (from node-role.kubernetes.io/<role> and kubernetes.io/role labels), Age, Version;
 // wide: Internal-IP, External-IP, OS-Image, Kernel-Version, Container-Runtime.
 
-import type { JsonObject } from '../../registry/object-meta.ts';
 import { ageColumn, ageOf, column, nameColumn, nameOf, wideColumn, type TableColumns } from './column.ts';
 import { nodeStatus, nodeSystemInfo } from './field-descriptions.ts';
-import { arrayAt, booleanAt, recordAt, stringAt, byCodePoint } from '@capstan/common';
+import { arrayAt, booleanAt, recordAt, stringAt, byCodePoint, type JsonObject } from '@capstan/common';
 
 const labelNodeRolePrefix = 'node-role.kubernetes.io/';
 const nodeLabelRole = 'kubernetes.io/role';

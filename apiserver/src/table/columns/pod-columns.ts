@@ -1,11 +1,10 @@
 // core/v1 Pod columns: Name, Ready, Status, Restarts, Age; wide: IP, Node, Nominated Node, Readiness
 // Gates. Finished pods carry a Completed row condition, which kubectl uses to hide them.
 
-import type { JsonObject } from '../../registry/object-meta.ts';
 import { ageColumn, ageOf, column, nameColumn, nameOf, wideColumn, type TableColumns, type TableRowCondition } from './column.ts';
 import { podSpec, podStatus } from './field-descriptions.ts';
 import { podSummary } from './pod-status.ts';
-import { arrayAt, fieldAt, stringAt } from '@capstan/common';
+import { arrayAt, fieldAt, stringAt, type JsonObject } from '@capstan/common';
 
 const orNone = (value: string): string => (value === '' ? '<none>' : value);
 

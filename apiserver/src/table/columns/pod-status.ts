@@ -3,8 +3,7 @@
 // reasons (last container wins), Completed turned back to Running while one still runs, and
 // Terminating / Unknown for pods being deleted.
 
-import { arrayAt, booleanAt, fieldAt, hasField, numberAt, stringAt } from '@capstan/common';
-import type { JsonObject } from '../../registry/object-meta.ts';
+import { arrayAt, booleanAt, fieldAt, hasField, numberAt, stringAt, type JsonObject } from '@capstan/common';
 import { humanDuration } from '../human-duration.ts';
 import { timestampMillis } from './timestamp-since.ts';
 

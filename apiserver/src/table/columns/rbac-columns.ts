@@ -1,8 +1,7 @@
 // rbac.authorization.k8s.io/v1 RoleBinding and ClusterRoleBinding columns: Name, Role, Age; wide:
 // Users, Groups, ServiceAccounts. (Role and ClusterRole have no printer: Name / Created At.)
 
-import { arrayAt, stringAt } from '@capstan/common';
-import type { JsonObject } from '../../registry/object-meta.ts';
+import { arrayAt, stringAt, type JsonObject } from '@capstan/common';
 import { ageColumn, ageOf, column, nameColumn, nameOf, wideColumn, type TableColumns } from './column.ts';
 import { clusterRoleBinding, roleBinding } from './field-descriptions.ts';
 

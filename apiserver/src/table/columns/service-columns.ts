@@ -1,9 +1,8 @@
 // core/v1 Service columns: Name, Type, Cluster-IP, External-IP, Port(s), Age; wide: Selector.
 
-import type { JsonObject } from '../../registry/object-meta.ts';
 import { ageColumn, ageOf, column, nameColumn, nameOf, wideColumn, type TableColumns } from './column.ts';
 import { serviceSpec } from './field-descriptions.ts';
-import { formatLabels, arrayAt, fieldAt, numberAt, stringAt, byCodePoint } from '@capstan/common';
+import { formatLabels, arrayAt, fieldAt, numberAt, stringAt, byCodePoint, type JsonObject } from '@capstan/common';
 
 // Fields the API server defaults on create, read with that default when a stored object lacks them.
 const serviceType = (service: JsonObject): string => stringAt(service, 'spec', 'type') || 'ClusterIP';

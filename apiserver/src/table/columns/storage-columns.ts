@@ -1,9 +1,8 @@
 // core/v1 PersistentVolume and PersistentVolumeClaim, and storage.k8s.io/v1 StorageClass columns.
 
-import type { JsonObject } from '../../registry/object-meta.ts';
 import { ageColumn, ageOf, column, nameColumn, nameOf, wideColumn, type TableColumns } from './column.ts';
 import { persistentVolumeClaimSpec, persistentVolumeClaimStatus, persistentVolumeSpec, persistentVolumeStatus, storageClass } from './field-descriptions.ts';
-import { arrayAt, fieldAt, hasField, optionalStringAt, recordAt, stringAt } from '@capstan/common';
+import { arrayAt, fieldAt, hasField, optionalStringAt, recordAt, stringAt, type JsonObject } from '@capstan/common';
 
 // Defaults the API server fills in on create, used when a stored object lacks the field (an empty
 // string counts as unset for the non-pointer fields, as in kube's defaulting).

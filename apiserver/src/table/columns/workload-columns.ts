@@ -1,8 +1,19 @@
 // apps/v1 Deployment, ReplicaSet, StatefulSet, DaemonSet and ControllerRevision columns, and core/v1
 // ReplicationController's: replica counts, Age, and (wide) the template's containers and selector.
 
-import { arrayAt, booleanAt, fieldAt, numberAt, optionalNumberAt, recordAt, stringAt, formatLabelSelector, formatLabels, labelSelectorString } from '@capstan/common';
-import type { JsonObject } from '../../registry/object-meta.ts';
+import {
+  arrayAt,
+  booleanAt,
+  fieldAt,
+  numberAt,
+  optionalNumberAt,
+  recordAt,
+  stringAt,
+  formatLabelSelector,
+  formatLabels,
+  labelSelectorString,
+  type JsonObject,
+} from '@capstan/common';
 import { ageColumn, ageOf, column, containersColumn, imagesColumn, nameColumn, nameOf, wideColumn, type TableColumns } from './column.ts';
 import { containerCells } from './container-cells.ts';
 import {
