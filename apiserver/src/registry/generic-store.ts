@@ -2,7 +2,7 @@
 // delete written once over the storage contract; a resource is a declaration, not code.
 
 import { isDeepStrictEqual } from 'node:util';
-import { fieldInvalid, newAlreadyExists, newInvalid, newNotFound, StatusError, type GroupResource } from '@capstan/common';
+import { cloneJson, fieldInvalid, newAlreadyExists, newInvalid, newNotFound, StatusError, type GroupResource } from '@capstan/common';
 import { objectKey, collectionPrefix } from '../storage/keys.ts';
 import type { KeyValue, Revision, Storage, Watch } from '../storage/storage.ts';
 import { isStorageError } from '../storage/storage-error.ts';
@@ -226,7 +226,7 @@ export class GenericStore {
     const noFinish = async (): Promise<void> => {};
     return this.#replace(namespace, name, body, options, derive, async (old) => {
       const changes = beginUpdate !== undefined || admitUpdate?.mutates === true;
-      const attempt = changes ? structuredClone(body) : body;
+      const attempt = changes ? cloneJson(body) : body;
       await admitUpdate?.run(attempt, old);
       const finish = beginUpdate === undefined ? noFinish : await beginUpdate(attempt, old);
       return { derive: changes ? derivationOf(attempt) : derive, finish };
