@@ -222,6 +222,8 @@ test('--node-ip is validated against the host, a hostname that is an IP is used 
   const base = { nodeName: 'n1', hostname: 'n1', interfaces, resolve: async () => ['127.0.1.1'] };
   await t.throwsAsync(nodeAddresses({ ...base, nodeIPs: ['10.9.9.9'] }), { message: `failed to validate nodeIP: node IP: "10.9.9.9" not found in the host's network interfaces` });
   await t.throwsAsync(nodeAddresses({ ...base, nodeIPs: ['127.0.0.1'] }), { message: "failed to validate nodeIP: nodeIP can't be loopback address" });
+  // net.IP reads an IPv4-mapped address as the IPv4 one.
+  await t.throwsAsync(nodeAddresses({ ...base, nodeIPs: ['::ffff:127.0.0.1'] }), { message: "failed to validate nodeIP: nodeIP can't be loopback address" });
   t.deepEqual(await nodeAddresses({ ...base, nodeIPs: ['10.1.2.3', 'fd00::3'] }), [
     { type: 'InternalIP', address: '10.1.2.3' },
     { type: 'InternalIP', address: 'fd00::3' },

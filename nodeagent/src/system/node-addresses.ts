@@ -7,7 +7,18 @@ import { lookup } from 'node:dns/promises';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { hostname, networkInterfaces, type NetworkInterfaceInfo } from 'node:os';
-import { goQuote } from '@capstan/common';
+import {
+  equalAddrs,
+  goQuote,
+  isGlobalUnicast as isGlobalUnicastIP,
+  isLinkLocalUnicast,
+  isLoopback,
+  isMulticast,
+  isUnspecified as isUnspecifiedIP,
+  parseAddr,
+  unmap,
+  type IPAddr,
+} from '@capstan/common';
 
 export interface NodeAddress {
   readonly type: 'InternalIP' | 'Hostname';
@@ -23,68 +34,35 @@ export function nodeHostname(hostnameOverride = '', kernelHostname: () => string
 
 type Family = 4 | 6;
 
-function ipv4Octets(address: string): number[] {
-  return address.split('.').map(Number);
-}
-
-/** The 8 groups of an IPv6 address (without a zone). */
-function ipv6Groups(address: string): number[] {
-  const text = address.split('%')[0] as string;
-  const [head, tail] = text.includes('::') ? (text.split('::') as [string, string]) : [text, undefined];
-  const parse = (part: string): number[] => (part === '' ? [] : part.split(':').flatMap((group) => (group.includes('.') ? embeddedIpv4(group) : [parseInt(group, 16)])));
-  const start = parse(head);
-  if (tail === undefined) return start;
-  const end = parse(tail);
-  return [...start, ...new Array<number>(8 - start.length - end.length).fill(0), ...end];
-}
-
-function embeddedIpv4(text: string): number[] {
-  const [a, b, c, d] = ipv4Octets(text) as [number, number, number, number];
-  return [(a << 8) | b, (c << 8) | d];
+/** The address as the kubelet's net.IP sees it: without a zone, an IPv4-mapped one as IPv4; undefined when it is none. */
+function netIP(address: string): IPAddr | undefined {
+  const parsed = parseAddr(address);
+  return 'addr' in parsed ? unmap({ bytes: parsed.addr.bytes, zone: '' }) : undefined;
 }
 
 /** net.IP.IsGlobalUnicast: not unspecified, loopback, multicast, link-local or the IPv4 broadcast address. */
 export function isGlobalUnicast(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) {
-    const [a, b] = ipv4Octets(address) as [number, number];
-    return !(address === '0.0.0.0' || address === '255.255.255.255' || a === 127 || (a >= 224 && a <= 239) || (a === 169 && b === 254));
-  }
-  if (family === 6) {
-    const groups = ipv6Groups(address);
-    const first = groups[0] as number;
-    if (groups.every((group) => group === 0)) return false;
-    if (groups.slice(0, 7).every((group) => group === 0) && groups[7] === 1) return false;
-    if ((first & 0xff00) === 0xff00 || (first & 0xffc0) === 0xfe80) return false;
-    // IPv4-mapped addresses follow the IPv4 rules.
-    if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
-      const [g6, g7] = [groups[6] as number, groups[7] as number];
-      return isGlobalUnicast(`${g6 >> 8}.${g6 & 0xff}.${g7 >> 8}.${g7 & 0xff}`);
-    }
-    return true;
-  }
-  return false;
+  const ip = netIP(address);
+  return ip !== undefined && isGlobalUnicastIP(ip);
 }
 
 type Interfaces = NodeJS.Dict<NetworkInterfaceInfo[]>;
 
 /** validateNodeIP: a usable, non-special address that one of this host's interfaces holds. */
 export function validateNodeIP(address: string, interfaces: Interfaces = networkInterfaces()): string | undefined {
-  const family = isIP(address);
-  if (family === 0) return 'nodeIP must be a valid IP address';
-  const groups = family === 6 ? ipv6Groups(address) : [];
-  const [a, b] = family === 4 ? (ipv4Octets(address) as [number, number]) : [0, 0];
-  if (family === 4 ? a === 127 : groups.slice(0, 7).every((g) => g === 0) && groups[7] === 1) return "nodeIP can't be loopback address";
-  if (family === 4 ? a >= 224 && a <= 239 : ((groups[0] as number) & 0xff00) === 0xff00) return "nodeIP can't be a multicast address";
-  if (family === 4 ? a === 169 && b === 254 : ((groups[0] as number) & 0xffc0) === 0xfe80) return "nodeIP can't be a link-local unicast address";
-  if (family === 4 ? address === '0.0.0.0' : groups.every((g) => g === 0)) return "nodeIP can't be an all zeros address";
+  const ip = netIP(address);
+  if (ip === undefined) return 'nodeIP must be a valid IP address';
+  if (isLoopback(ip)) return "nodeIP can't be loopback address";
+  if (isMulticast(ip)) return "nodeIP can't be a multicast address";
+  if (isLinkLocalUnicast(ip)) return "nodeIP can't be a link-local unicast address";
+  if (isUnspecifiedIP(ip)) return "nodeIP can't be an all zeros address";
   const held = Object.values(interfaces).some((infos) => infos?.some((info) => sameAddress(info.address, address)));
   return held ? undefined : `node IP: ${goQuote(address)} not found in the host's network interfaces`;
 }
 
 function sameAddress(a: string, b: string): boolean {
-  if (isIP(a) !== isIP(b)) return false;
-  return isIP(a) === 4 ? a === b : ipv6Groups(a).join(':') === ipv6Groups(b).join(':');
+  const [x, y] = [netIP(a), netIP(b)];
+  return x !== undefined && y !== undefined && equalAddrs(x, y);
 }
 
 /** The interfaces that carry a default route, IPv4 ones first, from /proc/net/route and /proc/net/ipv6_route. */
@@ -164,7 +142,10 @@ export interface NodeAddressOptions {
   readonly routeFiles?: { readonly ipv4: string; readonly ipv6: string };
 }
 
-const isUnspecified = (address: string): boolean => address === '0.0.0.0' || (isIP(address) === 6 && ipv6Groups(address).every((g) => g === 0));
+const isUnspecified = (address: string): boolean => {
+  const ip = netIP(address);
+  return ip !== undefined && isUnspecifiedIP(ip);
+};
 
 async function resolveAll(name: string): Promise<string[]> {
   try {
