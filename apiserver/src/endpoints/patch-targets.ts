@@ -12,7 +12,7 @@ import type { GenericStore } from '../registry/generic-store.ts';
 import { scaleOf } from '../registry/scale.ts';
 import type { ResourceWrites } from './resource-writes.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
-import { declaredTypeName } from './builtin-type-lookup.ts';
+import { declaredTypeName } from '../openapi/builtin-type-lookup.ts';
 import { createFromBody } from './create.ts';
 import { namespaceOf } from './get.ts';
 import { approvalView, mainView, scaleView, statusView, type ObjectView } from './object-view.ts';

@@ -60,8 +60,9 @@ export const taskCurrentOf = (kv: KeyValue | undefined): { value: Uint8Array; mo
 /** Writes a new object's stored bytes a thread prepared, and answers 201 with it (for a dry run, checks its name is free and answers it without a resourceVersion). */
 export async function writeCreated(store: GenericStore, namespace: string | undefined, name: string, bytes: Uint8Array, dryRun: boolean, response: ServerResponse): Promise<void> {
   const stored = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (dryRun) {
-    await store.checkNameFree(namespace, name);
+  const kv = await store.createStored(namespace, name, stored, dryRun);
+  // A dry run wrote nothing: the object has no resourceVersion to splice in.
+  if (kv.modRevision === 0) {
     await sendStoredJson(
       response,
       201,
@@ -70,7 +71,6 @@ export async function writeCreated(store: GenericStore, namespace: string | unde
     );
     return;
   }
-  const kv = await store.createStored(namespace, name, stored);
   await sendStoredJson(
     response,
     201,
@@ -99,7 +99,7 @@ export async function writeReplacement(
   let answer: KeyValue = read;
   if (replacement.outcome !== 'unchanged') {
     const next = { ...read, value: replacement.stored };
-    const revision = dryRun ? read.modRevision : await store.writeReplacement(namespace, name, read.modRevision, replacement.outcome, replacement.stored);
+    const revision = await store.writeReplacement(namespace, name, read.modRevision, replacement.outcome, replacement.stored, dryRun);
     if (revision === undefined) return 'conflict';
     answer = { ...next, modRevision: revision };
   }

@@ -2,8 +2,9 @@
 // delete written once over the storage contract; a resource is a declaration, not code.
 
 import { isDeepStrictEqual } from 'node:util';
-import { cloneJson, fieldInvalid, newAlreadyExists, newInvalid, newNotFound, StatusError, type GroupResource } from '@capstan/common';
+import { cloneJson, fieldInvalid, newInvalid, newNotFound, StatusError, type GroupResource } from '@capstan/common';
 import { objectKey, collectionPrefix } from '../storage/keys.ts';
+import { DryRunStorage } from '../storage/dry-run-storage.ts';
 import type { KeyValue, Revision, Storage, Watch } from '../storage/storage.ts';
 import { isStorageError } from '../storage/storage-error.ts';
 import { corruptListStatus, corruptObjectOf, corruptObjectStatus, CorruptObjectsError, isCorruptObjectError } from './corrupt-object.ts';
@@ -81,6 +82,8 @@ export class GenericStore {
   readonly groupResource: GroupResource;
   readonly strategy: ResourceStrategy;
   readonly #storage: Storage;
+  /** Where dry-run writes go: every check of the write, no write (kube's DryRunnableStorage). */
+  readonly #dryRunStorage: Storage;
   readonly #prefix: string;
   /** Set when this group-version is not the one the objects are stored in (events.k8s.io/v1 Events). */
   readonly #conversion: StoredConversion | undefined;
@@ -97,6 +100,7 @@ export class GenericStore {
     this.#kindWrites = kindWritesOf(definition);
     this.strategy = this.#kindWrites.strategy;
     this.#storage = storage;
+    this.#dryRunStorage = new DryRunStorage(storage);
     this.#prefix = definition.storagePrefix;
     this.#conversion = conversionFor(definition);
     this.allowUnsafeMalformedObjectDeletion = options.allowUnsafeMalformedObjectDeletion ?? false;
@@ -132,29 +136,18 @@ export class GenericStore {
     const stored = await preparedForCreate(this.#kindWrites, namespace, body, options, now);
     const { name } = metadataOf(stored) as { name: string };
     await options.stageBreak?.();
-    if (options.dryRun === true) {
-      await this.checkNameFree(namespace, name);
-      return stored;
-    }
-    const kv = await this.createStored(namespace, name, this.#encode(stored));
+    const kv = await this.createStored(namespace, name, this.#encode(stored), options.dryRun === true);
+    if (kv.modRevision === 0) return stored;
     return this.#conversion === undefined ? withResourceVersion(stored, kv.modRevision) : this.decode(kv);
   }
 
-  /** A dry run's create: kube's 409 when the name is taken. */
-  async checkNameFree(namespace: string | undefined, name: string): Promise<void> {
-    let taken: boolean;
+  /**
+   * Writes a new object's stored bytes (prepared as preparedForCreate prepares them): 409 when the
+   * name is taken. A dry run writes nothing and answers revision 0.
+   */
+  async createStored(namespace: string | undefined, name: string, bytes: Uint8Array, dryRun = false): Promise<KeyValue> {
     try {
-      taken = (await this.#storage.get(this.#key(namespace, name))).kv !== undefined;
-    } catch (error) {
-      throw statusFromStorageError(error, { resource: this.groupResource, name, verb: 'create' });
-    }
-    if (taken) throw newAlreadyExists(this.groupResource, name);
-  }
-
-  /** Writes a new object's stored bytes (prepared as preparedForCreate prepares them): 409 when the name is taken. */
-  async createStored(namespace: string | undefined, name: string, bytes: Uint8Array): Promise<KeyValue> {
-    try {
-      return await this.#storage.create(this.#key(namespace, name), bytes);
+      return await this.#storageFor(dryRun).create(this.#key(namespace, name), bytes);
     } catch (error) {
       throw statusFromStorageError(error, { resource: this.groupResource, name, verb: 'create' });
     }
@@ -292,6 +285,7 @@ export class GenericStore {
       }
       if (current === undefined) throw newNotFound(this.groupResource, name);
       if (precondition instanceof StatusError) throw precondition;
+      const storage = this.#storageFor(options.dryRun === true);
       if (precondition !== undefined && precondition !== BigInt(current.modRevision)) throw this.modifiedConflict(name);
       const old = withoutResourceVersion(this.decode(current));
       const attempt = await beginAttempt?.(old);
@@ -299,14 +293,13 @@ export class GenericStore {
       try {
         const { next, outcome } = await replacementOf(this.#kindWrites, old, attempt?.derive ?? derive, options);
         if (outcome === 'unchanged') return this.decode(current);
-        if (options.dryRun === true) return withResourceVersion(next, current.modRevision);
         try {
           if (outcome === 'delete') {
-            const { revision } = await this.#storage.delete(key, current.modRevision);
+            const { revision } = await storage.delete(key, current.modRevision);
             written = true;
             return withResourceVersion(next, revision);
           }
-          const kv = await this.#storage.update(key, this.#encode(next), current.modRevision);
+          const kv = await storage.update(key, this.#encode(next), current.modRevision);
           written = true;
           return this.#conversion === undefined ? withResourceVersion(next, kv.modRevision) : this.decode(kv);
         } catch (error) {
@@ -322,6 +315,11 @@ export class GenericStore {
     }
   }
 
+  /** The storage writes go to: the real one, or for a dry run the one that only checks. */
+  #storageFor(dryRun: boolean): Storage {
+    return dryRun ? this.#dryRunStorage : this.#storage;
+  }
+
   /** kube's 409 for a write whose resourceVersion precondition is not the stored object's. */
   modifiedConflict(name: string): StatusError {
     return modifiedConflict(this.groupResource, name);
@@ -330,13 +328,22 @@ export class GenericStore {
   /**
    * Writes a replacement prepared elsewhere (a work thread, see update-on-thread.ts) over the
    * object stored at `revision`: its new bytes, or its removal. Answers the write's revision, or
-   * undefined when another write came between (the caller prepares it again, or answers 409).
+   * undefined when another write came between (the caller prepares it again, or answers 409). A
+   * dry run writes nothing and answers `revision`.
    */
-  async writeReplacement(namespace: string | undefined, name: string, revision: Revision, outcome: 'write' | 'delete', bytes: Uint8Array): Promise<Revision | undefined> {
+  async writeReplacement(
+    namespace: string | undefined,
+    name: string,
+    revision: Revision,
+    outcome: 'write' | 'delete',
+    bytes: Uint8Array,
+    dryRun = false,
+  ): Promise<Revision | undefined> {
     const key = this.#key(namespace, name);
+    const storage = this.#storageFor(dryRun);
     try {
-      if (outcome === 'delete') return (await this.#storage.delete(key, revision)).revision;
-      return (await this.#storage.update(key, bytes, revision)).modRevision;
+      if (outcome === 'delete') return (await storage.delete(key, revision)).revision;
+      return (await storage.update(key, bytes, revision)).modRevision;
     } catch (error) {
       if (isStorageError(error, 'Conflict') || isStorageError(error, 'NotFound')) return undefined;
       throw statusFromStorageError(error, { resource: this.groupResource, name, verb: 'update' });
@@ -423,19 +430,19 @@ export class GenericStore {
       if (kv === undefined) throw newNotFound(this.groupResource, name);
       const current = this.decode(kv);
       const plan = planDeletion(this.definition, this.strategy, current, options, now);
+      const storage = this.#storageFor(options.dryRun);
       try {
         switch (plan.action) {
           case 'pending':
             return { object: current, deleted: false };
           case 'mark': {
-            if (options.dryRun || isDeepStrictEqual(plan.object, current)) return { object: plan.object, deleted: false };
+            if (isDeepStrictEqual(plan.object, current)) return { object: plan.object, deleted: false };
             const stored = withoutResourceVersion(plan.object);
-            const updated = await this.#storage.update(key, this.#encode(stored), kv.modRevision);
+            const updated = await storage.update(key, this.#encode(stored), kv.modRevision);
             return { object: this.decode(updated), deleted: false };
           }
           case 'remove': {
-            if (options.dryRun) return { object: current, deleted: true };
-            const { prev } = await this.#storage.delete(key, kv.modRevision);
+            const { prev } = await storage.delete(key, kv.modRevision);
             return { object: this.decode(prev), deleted: true };
           }
         }
