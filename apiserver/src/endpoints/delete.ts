@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fieldInvalid, goQuote, newForbidden, newInvalid } from '@capstan/common';
 import type { UserInfo } from '../authentication/authenticator.ts';
 import type { Authorizer } from '../authorization/authorizer.ts';
+import { attributesOf } from '../authorization/request-attributes.ts';
 import { admissionAttributes } from '../admission/request-admission.ts';
 import type { ResourceWrites } from './resource-writes.ts';
 import { parseDeleteOptions, type DeleteOptions } from '../registry/delete-options.ts';
@@ -96,18 +97,7 @@ const unsafeDeleteVerbs = ['delete', 'unsafe-delete-ignore-read-errors'] as cons
 /** kube's 403 when the caller may not do one of them (no authorizer yet: `allowEverything` allows both). */
 async function authorizeUnsafeDelete(authorizer: Authorizer, user: UserInfo, info: RequestInfo): Promise<void> {
   for (const verb of unsafeDeleteVerbs) {
-    const decision = await authorizer.authorize({
-      user,
-      isResourceRequest: true,
-      path: info.path,
-      verb,
-      group: info.apiGroup,
-      version: info.apiVersion,
-      resource: info.resource,
-      subresource: info.subresource,
-      namespace: info.namespace,
-      name: info.name,
-    });
+    const decision = await authorizer.authorize({ ...attributesOf(user, info), verb });
     if (!decision.allowed) {
       throw newForbidden({ group: info.apiGroup, resource: info.resource }, info.name, `not permitted to do ${goQuote(verb)}, reason: ${decision.reason}`);
     }

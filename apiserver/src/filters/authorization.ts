@@ -3,8 +3,7 @@
 
 import { goQuote, newForbidden, type StatusError } from '@capstan/common';
 import type { Attributes, Authorizer } from '../authorization/authorizer.ts';
-import type { RequestInfo } from '../request-info/request-info.ts';
-import type { UserInfo } from '../authentication/authenticator.ts';
+import { attributesOf } from '../authorization/request-attributes.ts';
 import type { Filter } from './filter-chain.ts';
 import { requestInfoOf, userOf } from './request-context.ts';
 import { sanitizeMessage } from './sanitize-message.ts';
@@ -15,23 +14,6 @@ export function authorization(authorizer: Authorizer): Filter {
     const decision = await authorizer.authorize(attributes);
     if (!decision.allowed) throw forbidden(attributes, decision.reason);
     return next();
-  };
-}
-
-/** kube's authorizer.Attributes of a request, from its user and RequestInfo. */
-export function attributesOf(user: UserInfo, info: RequestInfo): Attributes {
-  if (!info.isResourceRequest) return { user, isResourceRequest: false, path: info.path, verb: info.verb };
-  return {
-    user,
-    isResourceRequest: true,
-    path: info.path,
-    verb: info.verb,
-    group: info.apiGroup,
-    version: info.apiVersion,
-    resource: info.resource,
-    subresource: info.subresource,
-    namespace: info.namespace,
-    name: info.name,
   };
 }
 
