@@ -31,9 +31,9 @@ const pods: ResourceDefinition = {
   categories: ['all'],
   storagePrefix: 'pods',
   subresources: [
-    { name: 'status', kind: 'Pod', verbs: gpu },
-    { name: 'log', kind: 'Pod', verbs: ['get'] },
-    { name: 'eviction', kind: 'Eviction', group: 'policy', version: 'v1', verbs: ['create'] },
+    { name: 'status', kind: 'Pod', verbs: gpu, endpoint: 'status' },
+    { name: 'log', kind: 'Pod', verbs: ['get'], endpoint: 'log' },
+    { name: 'eviction', kind: 'Eviction', group: 'policy', version: 'v1', verbs: ['create'], endpoint: 'eviction' },
   ],
 };
 const nodes: ResourceDefinition = {
@@ -74,8 +74,8 @@ const deployments: ResourceDefinition = {
   categories: ['all'],
   storagePrefix: 'deployments',
   subresources: [
-    { name: 'status', kind: 'Deployment', verbs: gpu },
-    { name: 'scale', kind: 'Scale', group: 'autoscaling', version: 'v1', verbs: gpu },
+    { name: 'status', kind: 'Deployment', verbs: gpu, endpoint: 'status' },
+    { name: 'scale', kind: 'Scale', group: 'autoscaling', version: 'v1', verbs: gpu, endpoint: 'scale' },
   ],
 };
 const tokenreviews: ResourceDefinition = {
@@ -89,6 +89,7 @@ const tokenreviews: ResourceDefinition = {
   shortNames: [],
   categories: [],
   storagePrefix: undefined,
+  virtual: 'review',
   subresources: [],
 };
 const hpa = (version: string): ResourceDefinition => ({
@@ -102,7 +103,7 @@ const hpa = (version: string): ResourceDefinition => ({
   shortNames: ['hpa'],
   categories: ['all'],
   storagePrefix: 'horizontalpodautoscalers',
-  subresources: [{ name: 'status', kind: 'HorizontalPodAutoscaler', verbs: gpu }],
+  subresources: [{ name: 'status', kind: 'HorizontalPodAutoscaler', verbs: gpu, endpoint: 'status' }],
 });
 const widgets: ResourceDefinition = {
   group: 'example.com',

@@ -42,10 +42,6 @@ const reviews: Readonly<Record<string, ReviewStatus>> = {
   'authentication.k8s.io/selfsubjectreviews': () => ({ userInfo: { username: 'system:anonymous', groups: ['system:unauthenticated'] } }),
 };
 
-export function isReview(definition: ResourceDefinition): boolean {
-  return `${definition.group}/${definition.resource}` in reviews;
-}
-
 export async function createReview(definition: ResourceDefinition, info: RequestInfo, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const review = reviews[`${definition.group}/${definition.resource}`];
   if (review === undefined) throw new Error(`${definition.resource} is not a review`);

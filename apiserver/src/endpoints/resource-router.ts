@@ -20,7 +20,7 @@ import { createObject } from './create.ts';
 import { managerOf } from '../apply/field-tracking.ts';
 import { mainPatchTarget, subresourcePatchTarget } from './patch-targets.ts';
 import { negotiateOutput, servesNoTables } from './negotiate-media-type.ts';
-import { createReview, isReview } from './create-review.ts';
+import { createReview } from './create-review.ts';
 import { deleteCollection, deleteObject } from './delete.ts';
 import { getObject, namespaceOf } from './get.ts';
 import { listObjects } from './list.ts';
@@ -44,6 +44,10 @@ export interface ServedResources {
   readonly components: readonly ComponentProbe[];
   /** The hooks of a resource's storage around writes, where it has any (Services). */
   readonly hooks: (definition: ResourceDefinition) => ResourceHooks | undefined;
+  /** The pods the legacy bindings resource binds. */
+  readonly pods: GenericStore;
+  /** The budgets an eviction respects. */
+  readonly podDisruptionBudgets: GenericStore;
   /** The node agents, behind pods' log, exec, attach and portforward. */
   readonly kubelet: KubeletClient;
   /** The PodLogsQuerySplitStreams gate: pods/log's stream option. */
@@ -69,11 +73,8 @@ export async function routeResourceRequest(served: ServedResources, context: Req
   }
   const unserved = unservedMethod(definition, info);
   if (unserved !== undefined) throw unserved;
-  if (store === undefined) {
-    if (info.verb === 'create' && isReview(definition)) await createReview(definition, info, request, response);
-    else if (info.verb === 'create' && definition.group === '' && definition.resource === 'bindings') await bindPod(podsOf(registry), info, request, response);
-    else if (definition.group === '' && definition.resource === 'componentstatuses') await serveComponentStatuses(definition, served.components, info, query, response);
-    else throw newMethodNotSupported(groupResource, info.verb);
+  if (definition.virtual !== undefined || store === undefined) {
+    await routeVirtual(served, definition, info, query, request, response);
     return true;
   }
   const writes: ResourceWrites = { admission: { chain: served.admission, user: userOf(context) }, hooks: served.hooks(definition) };
@@ -107,6 +108,28 @@ export async function routeResourceRequest(served: ServedResources, context: Req
   }
 }
 
+/** A resource that is never stored: what its declaration says answers it. */
+async function routeVirtual(
+  served: ServedResources,
+  definition: ResourceDefinition,
+  info: RequestInfo,
+  query: URLSearchParams,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
+  switch (definition.virtual) {
+    case 'review':
+      if (info.verb === 'create') return createReview(definition, info, request, response);
+      break;
+    case 'binding':
+      if (info.verb === 'create') return bindPod(served.pods, info, request, response);
+      break;
+    case 'component-statuses':
+      return serveComponentStatuses(definition, served.components, info, query, response);
+  }
+  throw newMethodNotSupported({ group: definition.group, resource: definition.resource }, info.verb);
+}
+
 async function routeSubresource(
   served: ServedResources,
   definition: ResourceDefinition,
@@ -116,16 +139,15 @@ async function routeSubresource(
   request: IncomingMessage,
   response: ServerResponse,
 ): Promise<void> {
-  const registry = served.registry;
   const subresource = definition.subresources.find((s) => s.name === info.subresource);
   if (subresource === undefined) throw notFoundPath();
   const subject: GroupResource = { group: definition.group, resource: `${definition.resource}/${subresource.name}` };
   if (!(subresource.verbs as readonly string[]).includes(info.verb)) throw methodNotAllowed();
   if (store === undefined) throw newMethodNotSupported(subject, info.verb);
   const namespace = namespaceOf(info);
-  if (servesNoTablesAt(definition, subresource.name)) servesNoTables(request);
+  if (subresource.noTables === true || subresource.endpoint === 'scale' || subresource.endpoint === 'approval') servesNoTables(request);
   let view: ObjectView;
-  switch (subresource.name) {
+  switch (subresource.endpoint) {
     case 'status':
       if (info.verb === 'get') return getObject(store, info, query, response);
       view = statusView(store, namespace, info.name);
@@ -137,19 +159,17 @@ async function routeSubresource(
       view = approvalView(store, info.name);
       break;
     case 'finalize':
-      if (definition.resource !== 'namespaces') throw newMethodNotSupported(subject, info.verb);
       return sendJson(response, 200, await store.finalize(info.name, await readJsonBody(request)));
     case 'binding':
       return bindPod(store, info, request, response);
     case 'eviction':
-      return evictPod(store, registry.store('policy', 'v1', 'poddisruptionbudgets') as GenericStore, info, query, request, response);
+      return evictPod(store, served.podDisruptionBudgets, info, query, request, response);
     case 'log':
       return streamPodLog(store, served.kubelet, info, query, response, served.podLogsQuerySplitStreams);
-    default:
-      if (definition.resource === 'pods' && isPodStreamSubresource(subresource.name)) {
-        return connectPodStream(subresource.name, store, served.kubelet, info, query, request, response);
-      }
-      // proxy: not served yet.
+    case 'stream':
+      if (!isPodStreamSubresource(subresource.name)) throw newMethodNotSupported(subject, info.verb);
+      return connectPodStream(subresource.name, store, served.kubelet, info, query, request, response);
+    case 'unserved':
       throw newMethodNotSupported(subject, info.verb);
   }
   switch (info.verb) {
@@ -164,19 +184,11 @@ async function routeSubresource(
       return sendJson(response, 200, await view.update(await readJsonBody(request), { dryRun, track }));
     }
     case 'patch':
-      return patchObject(await subresourcePatchTarget(store, info, subresource.name as 'status' | 'scale' | 'approval'), query, request, response);
+      return patchObject(await subresourcePatchTarget(store, info, subresource.endpoint), query, request, response);
     default:
       throw newMethodNotSupported(subject, info.verb);
   }
 }
-
-/** The subresources whose storage in kube has no table convertor: asked for as a Table, they answer 406. */
-function servesNoTablesAt(definition: ResourceDefinition, subresource: string): boolean {
-  if (subresource === 'scale' || subresource === 'approval') return true;
-  return subresource === 'status' && definition.group === 'resource.k8s.io' && (definition.resource === 'resourceclaims' || definition.resource === 'devicetaintrules');
-}
-
-const podsOf = (registry: Registry): GenericStore => registry.store('', 'v1', 'pods') as GenericStore;
 
 /** The 404 of a path nothing is served at. */
 export function notFoundPath(): StatusError {

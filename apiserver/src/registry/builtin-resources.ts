@@ -8,8 +8,8 @@ const createOnly: readonly Verb[] = ['create'];
 const getPatchUpdate: readonly Verb[] = ['get', 'patch', 'update'];
 const proxyVerbs: readonly Verb[] = ['create', 'delete', 'get', 'patch', 'update'];
 
-const status = (kind: string): SubresourceDefinition => ({ name: 'status', kind, verbs: getPatchUpdate });
-const scale: SubresourceDefinition = { name: 'scale', kind: 'Scale', group: 'autoscaling', version: 'v1', verbs: getPatchUpdate };
+const status = (kind: string, facts: Partial<SubresourceDefinition> = {}): SubresourceDefinition => ({ name: 'status', kind, verbs: getPatchUpdate, endpoint: 'status', ...facts });
+const scale: SubresourceDefinition = { name: 'scale', kind: 'Scale', group: 'autoscaling', version: 'v1', verbs: getPatchUpdate, endpoint: 'scale' };
 
 export const builtinResources: readonly ResourceDefinition[] = [
   // core/v1: the legacy group served under /api/v1.
@@ -25,6 +25,7 @@ export const builtinResources: readonly ResourceDefinition[] = [
     categories: [],
     subresources: [],
     storagePrefix: undefined,
+    virtual: 'binding',
   },
   {
     group: '',
@@ -38,6 +39,7 @@ export const builtinResources: readonly ResourceDefinition[] = [
     categories: [],
     subresources: [],
     storagePrefix: undefined,
+    virtual: 'component-statuses',
   },
   {
     group: '',
@@ -101,7 +103,7 @@ export const builtinResources: readonly ResourceDefinition[] = [
     verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'],
     shortNames: ['ns'],
     categories: [],
-    subresources: [{ name: 'finalize', kind: 'Namespace', verbs: ['update'] }, status('Namespace')],
+    subresources: [{ name: 'finalize', kind: 'Namespace', verbs: ['update'], endpoint: 'finalize' }, status('Namespace')],
     storagePrefix: 'namespaces',
   },
   {
@@ -114,7 +116,7 @@ export const builtinResources: readonly ResourceDefinition[] = [
     verbs: all,
     shortNames: ['no'],
     categories: [],
-    subresources: [{ name: 'proxy', kind: 'NodeProxyOptions', verbs: proxyVerbs }, status('Node')],
+    subresources: [{ name: 'proxy', kind: 'NodeProxyOptions', verbs: proxyVerbs, endpoint: 'unserved' }, status('Node')],
     storagePrefix: 'minions',
   },
   {
@@ -154,15 +156,15 @@ export const builtinResources: readonly ResourceDefinition[] = [
     shortNames: ['po'],
     categories: ['all'],
     subresources: [
-      { name: 'attach', kind: 'PodAttachOptions', verbs: ['create', 'get'] },
-      { name: 'binding', kind: 'Binding', verbs: createOnly },
-      { name: 'ephemeralcontainers', kind: 'Pod', verbs: getPatchUpdate },
-      { name: 'eviction', kind: 'Eviction', group: 'policy', version: 'v1', verbs: createOnly },
-      { name: 'exec', kind: 'PodExecOptions', verbs: ['create', 'get'] },
-      { name: 'log', kind: 'Pod', verbs: ['get'] },
-      { name: 'portforward', kind: 'PodPortForwardOptions', verbs: ['create', 'get'] },
-      { name: 'proxy', kind: 'PodProxyOptions', verbs: proxyVerbs },
-      { name: 'resize', kind: 'Pod', verbs: getPatchUpdate },
+      { name: 'attach', kind: 'PodAttachOptions', verbs: ['create', 'get'], endpoint: 'stream' },
+      { name: 'binding', kind: 'Binding', verbs: createOnly, endpoint: 'binding' },
+      { name: 'ephemeralcontainers', kind: 'Pod', verbs: getPatchUpdate, endpoint: 'unserved' },
+      { name: 'eviction', kind: 'Eviction', group: 'policy', version: 'v1', verbs: createOnly, endpoint: 'eviction' },
+      { name: 'exec', kind: 'PodExecOptions', verbs: ['create', 'get'], endpoint: 'stream' },
+      { name: 'log', kind: 'Pod', verbs: ['get'], endpoint: 'log' },
+      { name: 'portforward', kind: 'PodPortForwardOptions', verbs: ['create', 'get'], endpoint: 'stream' },
+      { name: 'proxy', kind: 'PodProxyOptions', verbs: proxyVerbs, endpoint: 'unserved' },
+      { name: 'resize', kind: 'Pod', verbs: getPatchUpdate, endpoint: 'unserved' },
       status('Pod'),
     ],
     storagePrefix: 'pods',
@@ -229,7 +231,7 @@ export const builtinResources: readonly ResourceDefinition[] = [
     verbs: all,
     shortNames: ['sa'],
     categories: [],
-    subresources: [{ name: 'token', kind: 'TokenRequest', group: 'authentication.k8s.io', version: 'v1', verbs: createOnly }],
+    subresources: [{ name: 'token', kind: 'TokenRequest', group: 'authentication.k8s.io', version: 'v1', verbs: createOnly, endpoint: 'unserved' }],
     storagePrefix: 'serviceaccounts',
   },
   {
@@ -242,7 +244,7 @@ export const builtinResources: readonly ResourceDefinition[] = [
     verbs: all,
     shortNames: ['svc'],
     categories: ['all'],
-    subresources: [{ name: 'proxy', kind: 'ServiceProxyOptions', verbs: proxyVerbs }, status('Service')],
+    subresources: [{ name: 'proxy', kind: 'ServiceProxyOptions', verbs: proxyVerbs, endpoint: 'unserved' }, status('Service')],
     storagePrefix: 'services/specs',
   },
 
@@ -410,6 +412,7 @@ export const builtinResources: readonly ResourceDefinition[] = [
     categories: [],
     subresources: [],
     storagePrefix: undefined,
+    virtual: 'review',
   },
   {
     group: 'authentication.k8s.io',
@@ -423,6 +426,7 @@ export const builtinResources: readonly ResourceDefinition[] = [
     categories: [],
     subresources: [],
     storagePrefix: undefined,
+    virtual: 'review',
   },
 
   // authorization.k8s.io/v1: create-only access reviews, never stored.
@@ -438,6 +442,7 @@ export const builtinResources: readonly ResourceDefinition[] = [
     categories: [],
     subresources: [],
     storagePrefix: undefined,
+    virtual: 'review',
   },
   {
     group: 'authorization.k8s.io',
@@ -451,6 +456,7 @@ export const builtinResources: readonly ResourceDefinition[] = [
     categories: [],
     subresources: [],
     storagePrefix: undefined,
+    virtual: 'review',
   },
   {
     group: 'authorization.k8s.io',
@@ -464,6 +470,7 @@ export const builtinResources: readonly ResourceDefinition[] = [
     categories: [],
     subresources: [],
     storagePrefix: undefined,
+    virtual: 'review',
   },
   {
     group: 'authorization.k8s.io',
@@ -477,6 +484,7 @@ export const builtinResources: readonly ResourceDefinition[] = [
     categories: [],
     subresources: [],
     storagePrefix: undefined,
+    virtual: 'review',
   },
 
   // autoscaling/v1: HorizontalPodAutoscaler (same stored objects as autoscaling/v2).
@@ -548,7 +556,7 @@ export const builtinResources: readonly ResourceDefinition[] = [
     verbs: all,
     shortNames: ['csr'],
     categories: [],
-    subresources: [{ name: 'approval', kind: 'CertificateSigningRequest', verbs: getPatchUpdate }, status('CertificateSigningRequest')],
+    subresources: [{ name: 'approval', kind: 'CertificateSigningRequest', verbs: getPatchUpdate, endpoint: 'approval' }, status('CertificateSigningRequest')],
     storagePrefix: 'certificatesigningrequests',
   },
 
@@ -800,7 +808,7 @@ export const builtinResources: readonly ResourceDefinition[] = [
     verbs: all,
     shortNames: [],
     categories: [],
-    subresources: [status('ResourceClaim')],
+    subresources: [status('ResourceClaim', { noTables: true })],
     storagePrefix: 'resourceclaims',
   },
   {

@@ -5,6 +5,13 @@ import { groupVersionString } from '@capstan/common';
 
 export type Verb = 'create' | 'delete' | 'deletecollection' | 'get' | 'list' | 'patch' | 'update' | 'watch';
 
+/**
+ * What answers a subresource's requests: the router dispatches on it, so no resource is named
+ * there. "unserved" is a subresource kube serves and Capstan not yet (proxy, a service account's
+ * token, pods' ephemeralcontainers and resize): 405 for every verb.
+ */
+export type SubresourceEndpoint = 'status' | 'scale' | 'approval' | 'finalize' | 'binding' | 'eviction' | 'log' | 'stream' | 'unserved';
+
 export interface SubresourceDefinition {
   /** e.g. "status", "scale", "log", "eviction". */
   readonly name: string;
@@ -14,9 +21,15 @@ export interface SubresourceDefinition {
   readonly group?: string;
   readonly version?: string;
   readonly verbs: readonly Verb[];
+  readonly endpoint: SubresourceEndpoint;
+  /** Set where kube's storage of the subresource has no table convertor: a Table request is a 406 (scale and approval never answer tables). */
+  readonly noTables?: true;
 }
 
-export interface ResourceDefinition {
+/** What answers a resource that is never stored: a review (answered at once), the legacy bindings, componentstatuses. */
+export type VirtualEndpoint = 'review' | 'binding' | 'component-statuses';
+
+interface ResourceFacts {
   /** "" for the core group. */
   readonly group: string;
   readonly version: string;
@@ -29,13 +42,22 @@ export interface ResourceDefinition {
   readonly shortNames: readonly string[];
   readonly categories: readonly string[];
   readonly subresources: readonly SubresourceDefinition[];
-  /**
-   * Where kube-apiserver keeps these objects in etcd, below /registry/ (e.g. "pods",
-   * "services/specs", "deployments"); undefined for virtual resources that are never stored
-   * (tokenreviews, subjectaccessreviews, bindings, ...).
-   */
-  readonly storagePrefix: string | undefined;
 }
+
+/** A resource whose objects are stored. */
+export interface StoredResourceDefinition extends ResourceFacts {
+  /** Where kube-apiserver keeps these objects in etcd, below /registry/ (e.g. "pods", "services/specs", "deployments"). */
+  readonly storagePrefix: string;
+  readonly virtual?: undefined;
+}
+
+/** A resource that is never stored (tokenreviews, subjectaccessreviews, bindings, ...). */
+export interface VirtualResourceDefinition extends ResourceFacts {
+  readonly storagePrefix: undefined;
+  readonly virtual: VirtualEndpoint;
+}
+
+export type ResourceDefinition = StoredResourceDefinition | VirtualResourceDefinition;
 
 /** The apiVersion of the resource's objects. */
 export const apiVersionOf = (definition: Pick<ResourceDefinition, 'group' | 'version'>): string => groupVersionString(definition.group, definition.version);

@@ -137,6 +137,8 @@ export class ApiServer {
       podLogsQuerySplitStreams: options.featureGates.PodLogsQuerySplitStreams,
       authorizer,
       admission,
+      pods: this.#registry.store('', 'v1', 'pods') as GenericStore,
+      podDisruptionBudgets: this.#registry.store('policy', 'v1', 'poddisruptionbudgets') as GenericStore,
     };
     const ping: HealthCheck = { name: 'ping', check: () => {} };
     const log: HealthCheck = { name: 'log', check: () => {} };
