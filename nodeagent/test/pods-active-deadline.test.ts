@@ -29,7 +29,7 @@ test('a pod past its activeDeadlineSeconds is Failed with DeadlineExceeded and i
   t.like(failed.status, { reason: 'DeadlineExceeded', message });
   // The pod started after it was created: its 2 s cannot be over sooner (startTime's whole seconds are no excuse).
   t.true(Date.now() - created >= 2000, `failed ${Date.now() - created} ms after its creation`);
-  const final = await waitForPod(client, 'default', 'short', (p) => p.status?.containerStatuses?.[0]?.state.terminated !== undefined, 'the container to be terminated');
+  const final = await waitForPod(client, 'default', 'short', (p) => p.status?.containerStatuses?.[0]?.state?.terminated !== undefined, 'the container to be terminated');
   t.like(final.status, { phase: 'Failed', reason: 'DeadlineExceeded' });
   t.like(
     final.status?.conditions?.find((c) => c.type === 'Ready'),

@@ -17,7 +17,7 @@ test.before(async () => {
 test.after.always(() => api?.stop());
 
 const create = (client: RestClient, manifest: Record<string, unknown>) => client.create<Pod & { metadata: { name: string } }>(podsOf('default'), manifest);
-const waiting = (pod: Pod, name: string) => pod.status?.containerStatuses?.find((c) => c.name === name)?.state.waiting;
+const waiting = (pod: Pod, name: string) => pod.status?.containerStatuses?.find((c) => c.name === name)?.state?.waiting;
 
 test('a missing Localhost seccomp profile fails the container with CreateContainerError; a container profile wins over the pod one', async (t) => {
   const node = await startAgentNode(t, { nodeName: 'node-seccomp', api });
@@ -42,7 +42,7 @@ test('a missing Localhost seccomp profile fails the container with CreateContain
     client,
     'default',
     'secure',
-    (p) => ['overrides', 'present'].every((name) => p.status?.containerStatuses?.find((c) => c.name === name)?.state.running !== undefined),
+    (p) => ['overrides', 'present'].every((name) => p.status?.containerStatuses?.find((c) => c.name === name)?.state?.running !== undefined),
     'the other containers to run',
   );
   t.is(running.status?.phase, 'Pending');

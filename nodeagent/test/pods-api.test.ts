@@ -56,7 +56,7 @@ test('a pod bound to the node runs, and its status shows Running with its contai
   t.like(app, { name: 'app', ready: true, started: true, restartCount: 0, image: 'nginx:1.27', lastState: {} });
   t.regex(app?.containerID ?? '', /^capstan-runtime-sim:\/\/\S+$/);
   t.truthy(app?.imageID);
-  t.truthy(app?.state.running?.startedAt);
+  t.truthy(app?.state?.running?.startedAt);
 
   // The directory the agent's server reads finds the pod and the container's log under podLogsDir.
   const ref = node.workers.directory.findPod('default', 'web');
@@ -85,8 +85,8 @@ test('restartPolicy Never with a failing container ends Failed, with the exit co
   await create(client, podManifest('once', node.nodeName, { restartPolicy: 'Never', containers: [{ name: 'job', image: 'busybox:1.36' }] }, { annotations: lifecycle('failed') }));
   const pod = await waitForPod(client, 'default', 'once', (p) => p.status?.phase === 'Failed', 'the pod to fail');
   const job = pod.status?.containerStatuses?.[0];
-  t.is(job?.state.terminated?.exitCode, 1);
-  t.is(job?.state.terminated?.reason, 'Error');
+  t.is(job?.state?.terminated?.exitCode, 1);
+  t.is(job?.state?.terminated?.reason, 'Error');
   t.is(job?.restartCount, 0);
   t.false(job?.ready);
   t.like(condition(pod, 'Ready'), { status: 'False', reason: 'PodFailed' });
@@ -104,11 +104,11 @@ test('OnFailure restarts a failing container with the back-off reason CrashLoopB
     client,
     podManifest('crash', node.nodeName, { restartPolicy: 'OnFailure', containers: [{ name: 'c', image: 'busybox:1.36' }] }, { annotations: lifecycle('crash-loop') }),
   );
-  const pod = await waitForPod(client, 'default', 'crash', (p) => p.status?.containerStatuses?.[0]?.state.waiting?.reason === 'CrashLoopBackOff', 'CrashLoopBackOff', 30_000);
+  const pod = await waitForPod(client, 'default', 'crash', (p) => p.status?.containerStatuses?.[0]?.state?.waiting?.reason === 'CrashLoopBackOff', 'CrashLoopBackOff', 30_000);
   const status = pod.status?.containerStatuses?.[0];
-  t.is(status?.state.waiting?.message, `back-off 10s restarting failed container=c pod=crash_default(${created.metadata.uid})`);
+  t.is(status?.state?.waiting?.message, `back-off 10s restarting failed container=c pod=crash_default(${created.metadata.uid})`);
   t.is(status?.restartCount, 1);
-  t.is(status?.lastState.terminated?.exitCode, 1);
+  t.is(status?.lastState?.terminated?.exitCode, 1);
   t.is(pod.status?.phase, 'Running');
   t.like(condition(pod, 'Ready'), { status: 'False', reason: 'ContainersNotReady', message: 'containers with unready status: [c]' });
   // While it waits, `kubectl logs --previous` reads the instance that crashed last (attempt 1).
@@ -121,9 +121,9 @@ test('OnFailure restarts a failing container with the back-off reason CrashLoopB
     client,
     'default',
     'crash',
-    (p) => (p.status?.containerStatuses?.[0]?.restartCount ?? 0) >= 2 && p.status?.containerStatuses?.[0]?.state.waiting?.reason === 'CrashLoopBackOff',
+    (p) => (p.status?.containerStatuses?.[0]?.restartCount ?? 0) >= 2 && p.status?.containerStatuses?.[0]?.state?.waiting?.reason === 'CrashLoopBackOff',
     'the second back-off',
     40_000,
   );
-  t.is(later.status?.containerStatuses?.[0]?.state.waiting?.message, `back-off 20s restarting failed container=c pod=crash_default(${created.metadata.uid})`);
+  t.is(later.status?.containerStatuses?.[0]?.state?.waiting?.message, `back-off 20s restarting failed container=c pod=crash_default(${created.metadata.uid})`);
 });

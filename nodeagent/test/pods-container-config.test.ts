@@ -4,7 +4,8 @@
 
 import test from 'ava';
 import { generateContainerConfig, type ContainerContext, type ContainerSettings } from '../src/pods/container-config.ts';
-import type { ContainerSpec, Pod } from '../src/pods/pod-types.ts';
+import type { Container } from '@capstan/common/api-types/core-v1';
+import type { Pod } from '../src/pods/pod-types.ts';
 
 const gib = 1024 ** 3;
 const settings: ContainerSettings = {
@@ -17,14 +18,14 @@ const settings: ContainerSettings = {
   swap: { swapBehavior: 'LimitedSwap', cgroupVersion: 2, swapControllerAvailable: true, memoryCapacity: 8 * gib, swapCapacity: 2 * gib },
 };
 
-const pod = (container: ContainerSpec, spec: Partial<Pod['spec']> = {}): Pod => ({
+const pod = (container: Container, spec: Partial<Pod['spec']> = {}): Pod => ({
   metadata: { name: 'web', namespace: 'shop', uid: 'uid-1' },
   spec: { containers: [container], ...spec },
 });
 
 const context = (p: Pod, restartCount = 0): ContainerContext => ({
   pod: p,
-  container: p.spec.containers[0] as ContainerSpec,
+  container: p.spec.containers[0] as Container,
   type: 'container',
   restartCount,
   imageRef: 'sha256:abc',

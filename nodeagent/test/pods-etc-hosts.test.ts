@@ -56,7 +56,7 @@ test('without a subdomain the pod IP names the host alone; a container mounting 
     client,
     'default',
     'plain',
-    (p) => (p.status?.containerStatuses ?? []).every((c) => c.state.running !== undefined) && p.status?.containerStatuses?.length === 2,
+    (p) => (p.status?.containerStatuses ?? []).every((c) => c.state?.running !== undefined) && p.status?.containerStatuses?.length === 2,
     'the pod to run',
   );
   const ip = pod.status?.podIP as string;

@@ -14,7 +14,7 @@ export interface PodEvent {
 
 export const createPod = (client: RestClient, manifest: Record<string, unknown>) => client.create<Pod & { metadata: { name: string } }>(podsOf('default'), manifest);
 
-export const isRunning = (pod: Pod): boolean => pod.status?.containerStatuses?.[0]?.state.running !== undefined;
+export const isRunning = (pod: Pod): boolean => pod.status?.containerStatuses?.[0]?.state?.running !== undefined;
 
 /** The events of namespace default about the pod. */
 export async function eventsOf(client: RestClient, pod: string): Promise<PodEvent[]> {

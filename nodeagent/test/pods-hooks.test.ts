@@ -127,7 +127,7 @@ test('a failing postStart hook kills the container: FailedPostStartHook and Post
   const watch = await client.watch<Pod>(podsOf('default'), { fieldSelector: 'metadata.name=post-fail' });
   const seen = (async () => {
     for await (const event of watch) {
-      const waiting = (event.object as Pod).status?.containerStatuses?.[0]?.state.waiting;
+      const waiting = (event.object as Pod).status?.containerStatuses?.[0]?.state?.waiting;
       if (waiting?.reason === 'PostStartHookError') return waiting;
     }
     return undefined;
@@ -172,7 +172,7 @@ test('the termination message is read from terminationMessagePath', async (t) =>
     ),
   );
   const failed = await waitForPod(client, 'default', 'message', (p) => p.status?.phase === 'Failed', 'the pod to fail');
-  t.like(failed.status?.containerStatuses?.[0]?.state.terminated, { exitCode: 2, reason: 'Error', message: 'database unreachable' });
+  t.like(failed.status?.containerStatuses?.[0]?.state?.terminated, { exitCode: 2, reason: 'Error', message: 'database unreachable' });
 });
 
 test('with FallbackToLogsOnError a failed container without a message gets its log tail', async (t) => {
@@ -187,8 +187,8 @@ test('with FallbackToLogsOnError a failed container without a message gets its l
     podManifest('succeeded', node.nodeName, spec('FallbackToLogsOnError'), lifecycleAnnotation({ logs: { start: ['done'] }, exit: { after: '200ms', code: 0 } })),
   );
   const terminated = async (name: string) =>
-    (await waitForPod(client, 'default', name, (p) => p.status?.containerStatuses?.[0]?.state.terminated !== undefined, `${name} to end`)).status?.containerStatuses?.[0]?.state
-      .terminated;
+    (await waitForPod(client, 'default', name, (p) => p.status?.containerStatuses?.[0]?.state?.terminated !== undefined, `${name} to end`)).status?.containerStatuses?.[0]?.state
+      ?.terminated;
   t.is((await terminated('fallback'))?.message, 'connecting\nfatal: no route to db\n');
   t.is((await terminated('file-only'))?.message, undefined);
   // Only a failure falls back to the log.

@@ -41,7 +41,7 @@ test('a new image restarts the running container, even with restartPolicy Never'
     client,
     'default',
     'web',
-    (p) => p.status?.phase === 'Running' && (p.status.containerStatuses ?? []).every((c) => c.state.running !== undefined),
+    (p) => p.status?.phase === 'Running' && (p.status.containerStatuses ?? []).every((c) => c.state?.running !== undefined),
     'the pod to run',
   );
   const sideBefore = before.status?.containerStatuses?.find((c) => c.name === 'side');
@@ -53,13 +53,14 @@ test('a new image restarts the running container, even with restartPolicy Never'
     'default',
     'web',
     (p) =>
-      p.status?.containerStatuses?.find((c) => c.name === 'app')?.state.running !== undefined && p.status.containerStatuses.find((c) => c.name === 'app')?.image === 'busybox:1.37',
+      p.status?.containerStatuses?.find((c) => c.name === 'app')?.state?.running !== undefined &&
+      p.status.containerStatuses.find((c) => c.name === 'app')?.image === 'busybox:1.37',
     'the container to run the new image',
   );
   const app = after.status?.containerStatuses?.find((c) => c.name === 'app');
   t.is(app?.restartCount, 1);
   t.not(app?.containerID, before.status?.containerStatuses?.find((c) => c.name === 'app')?.containerID);
-  t.truthy(app?.lastState.terminated);
+  t.truthy(app?.lastState?.terminated);
   t.is(after.status?.phase, 'Running');
   // The other container is left alone.
   t.like(

@@ -40,7 +40,7 @@ test('init containers run one at a time, in order, before the containers', async
       { annotations: { 'runtime-sim.capstan.dev/lifecycle.first': initExit, 'runtime-sim.capstan.dev/lifecycle.second': initExit } },
     ),
   );
-  const pending = await waitForPod(client, 'default', 'init', (p) => p.status?.initContainerStatuses?.[0]?.state.running !== undefined, 'the first init container to run');
+  const pending = await waitForPod(client, 'default', 'init', (p) => p.status?.initContainerStatuses?.[0]?.state?.running !== undefined, 'the first init container to run');
   t.is(pending.status?.phase, 'Pending');
   t.like(condition(pending, 'Initialized'), { status: 'False', reason: 'ContainersNotInitialized', message: 'containers with incomplete status: [first second]' });
   t.like(pending.status?.initContainerStatuses?.[1], { name: 'second', state: { waiting: { reason: 'PodInitializing' } } });
@@ -48,7 +48,7 @@ test('init containers run one at a time, in order, before the containers', async
 
   const running = await waitForPod(client, 'default', 'init', (p) => p.status?.phase === 'Running', 'the pod to run');
   t.deepEqual(
-    running.status?.initContainerStatuses?.map((c) => [c.name, c.state.terminated?.reason, c.state.terminated?.exitCode, c.ready]),
+    running.status?.initContainerStatuses?.map((c) => [c.name, c.state?.terminated?.reason, c.state?.terminated?.exitCode, c.ready]),
     [
       ['first', 'Completed', 0, true],
       ['second', 'Completed', 0, true],
@@ -118,7 +118,7 @@ test('the final status of a deleted pod is terminal before the pod goes', async 
   const last = seen.at(-1) as Pod;
   // SIGTERM ends the default lifecycle with 143: the pod is Failed when it is removed.
   t.is(last.status?.phase, 'Failed');
-  t.is(last.status?.containerStatuses?.[0]?.state.terminated?.exitCode, 143);
+  t.is(last.status?.containerStatuses?.[0]?.state?.terminated?.exitCode, 143);
   t.like(condition(last, 'Ready'), { status: 'False', reason: 'PodFailed' });
 });
 

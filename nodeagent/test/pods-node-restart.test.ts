@@ -26,7 +26,7 @@ test('after a restart without runtime state, a Never pod that was Running ends F
     client,
     'default',
     'once',
-    (p) => p.status?.phase === 'Failed' && p.status.containerStatuses?.[0]?.state.terminated !== undefined,
+    (p) => p.status?.phase === 'Failed' && p.status.containerStatuses?.[0]?.state?.terminated !== undefined,
     'the pod to be Failed with its container terminated',
   );
   t.like(failed.status?.containerStatuses?.[0], {
@@ -48,7 +48,7 @@ test('after a restart without runtime state, an Always pod runs again with one m
   const first = await startAgentNode(t, { nodeName: 'node-restart-always', api });
   const client = first.client as RestClient;
   await createPod(client, podManifest('again', first.nodeName, { containers: [{ name: 'app', image: 'busybox:1.36' }] }));
-  const before = await waitForPod(client, 'default', 'again', (p) => p.status?.containerStatuses?.[0]?.state.running !== undefined, 'the pod to run');
+  const before = await waitForPod(client, 'default', 'again', (p) => p.status?.containerStatuses?.[0]?.state?.running !== undefined, 'the pod to run');
   await first.stop({ keepFiles: true });
   // The runtime starts empty; the container's log files (0.log) still count its first run.
   const second = await startAgentNode(t, { nodeName: 'node-restart-always', api, dir: first.dir });
@@ -56,7 +56,7 @@ test('after a restart without runtime state, an Always pod runs again with one m
     client,
     'default',
     'again',
-    (p) => p.status?.containerStatuses?.[0]?.state.running !== undefined && p.status.containerStatuses[0].containerID !== before.status?.containerStatuses?.[0]?.containerID,
+    (p) => p.status?.containerStatuses?.[0]?.state?.running !== undefined && p.status.containerStatuses[0].containerID !== before.status?.containerStatuses?.[0]?.containerID,
     'the pod to run again',
   );
   t.is(after.status?.phase, 'Running');

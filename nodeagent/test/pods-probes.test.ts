@@ -90,7 +90,7 @@ test('a startup probe holds started and readiness back until it succeeds', async
   t.true(started.status?.containerStatuses?.[0]?.ready);
   // Now the liveness probe runs, fails, and the container is restarted.
   const restarted = await waitForPod(client, 'default', 'starting', (p) => (p.status?.containerStatuses?.[0]?.restartCount ?? 0) >= 1, 'a liveness restart');
-  t.like(restarted.status?.containerStatuses?.[0]?.lastState.terminated, { exitCode: 143, reason: 'Error' });
+  t.like(restarted.status?.containerStatuses?.[0]?.lastState?.terminated, { exitCode: 143, reason: 'Error' });
 });
 
 test('a failing liveness probe restarts the container with the kubelet events', async (t) => {
@@ -108,14 +108,14 @@ test('a failing liveness probe restarts the container with the kubelet events', 
     client,
     'default',
     'unhealthy',
-    (p) => p.status?.containerStatuses?.[0]?.restartCount === 1 && p.status.containerStatuses[0].state.running !== undefined,
+    (p) => p.status?.containerStatuses?.[0]?.restartCount === 1 && p.status.containerStatuses[0].state?.running !== undefined,
     'the restart',
     20_000,
   );
   const status = restarted.status?.containerStatuses?.[0];
   t.not(status?.containerID, firstId);
   // SIGTERM ended the first instance: the default lifecycle exits 143.
-  t.like(status?.lastState.terminated, { exitCode: 143, reason: 'Error', containerID: firstId });
+  t.like(status?.lastState?.terminated, { exitCode: 143, reason: 'Error', containerID: firstId });
   const events = await until(
     () => eventsOf(client, 'unhealthy'),
     (list) => list.some((e) => e.reason === 'Killing'),

@@ -207,8 +207,8 @@ test('environment variables come from ConfigMaps and Secrets, with the kubelet e
   t.false(env.some((line) => line.startsWith('SKIPPED=')));
 
   const waitingOn = async (name: string) =>
-    (await waitForPod(client, 'default', name, (p) => p.status?.containerStatuses?.[0]?.state.waiting?.reason === 'CreateContainerConfigError', `${name} to wait`)).status
-      ?.containerStatuses?.[0]?.state.waiting;
+    (await waitForPod(client, 'default', name, (p) => p.status?.containerStatuses?.[0]?.state?.waiting?.reason === 'CreateContainerConfigError', `${name} to wait`)).status
+      ?.containerStatuses?.[0]?.state?.waiting;
   t.deepEqual(await waitingOn('env-key'), { reason: 'CreateContainerConfigError', message: "couldn't find key missing in ConfigMap default/env-config" });
   t.deepEqual(await waitingOn('env-object'), { reason: 'CreateContainerConfigError', message: 'configmap "nope" not found' });
   const failed = await until(

@@ -1,4 +1,5 @@
 import test from 'ava';
+import type { Pod } from '@capstan/common/api-types/core-v1';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +12,6 @@ import {
   isSwapOn,
   limitedSwapShare,
   podQOS,
-  type PodQOSSpec,
   type SwapNode,
 } from '../src/system/index.ts';
 
@@ -47,7 +47,7 @@ test("LimitedSwap gives a container its request's share of node memory in swap, 
   for (const [request, memory, swap, expected] of table) t.deepEqual(limitedSwapShare(request, memory, swap), expected, `${request}/${memory}*${swap}`);
 });
 
-const pod = (containers: Array<Record<string, Record<string, string>>>, extra: Partial<PodQOSSpec> = {}): PodQOSSpec => ({
+const pod = (containers: Array<Record<string, Record<string, string>>>, extra: Partial<Pod> = {}): Pod => ({
   ...extra,
   spec: { ...extra.spec, containers: containers.map((resources, i) => ({ name: `c${i}`, resources })) },
 });
@@ -72,7 +72,7 @@ test('only containers of Burstable, non-critical pods asking for memory with req
   t.is(containerSwapBehavior(node, burstable, container), 'LimitedSwap');
   t.deepEqual(containerSwapLimit(node, burstable, container), { behavior: 'LimitedSwap', swapLimitBytes: 0.5 * 2 ** 30 });
 
-  const cases: Array<[string, SwapNode, PodQOSSpec]> = [
+  const cases: Array<[string, SwapNode, Pod]> = [
     ['NoSwap configured', { ...node, swapBehavior: 'NoSwap' }, burstable],
     ['empty swapBehavior', { ...node, swapBehavior: '' }, burstable],
     ['cgroup v1', { ...node, cgroupVersion: 1 }, burstable],
@@ -82,7 +82,7 @@ test('only containers of Burstable, non-critical pods asking for memory with req
     ['request equals limit in a Burstable pod', node, pod([{ requests: { memory: '1Gi' }, limits: { memory: '1Gi' } }, { requests: { cpu: '1' } }])],
     ['static pod', node, { ...burstable, metadata: { annotations: { 'kubernetes.io/config.source': 'file' } } }],
     ['mirror pod', node, { ...burstable, metadata: { annotations: { 'kubernetes.io/config.source': 'api', 'kubernetes.io/config.mirror': 'x' } } }],
-    ['system-critical priority', node, { ...burstable, spec: { ...burstable.spec, priority: 2_000_000_000 } }],
+    ['system-critical priority', node, { ...burstable, spec: { containers: [], ...burstable.spec, priority: 2_000_000_000 } }],
   ];
   for (const [name, swapNode, p] of cases) {
     t.is(containerSwapBehavior(swapNode, p, p.spec?.containers?.[0] ?? {}), 'NoSwap', name);
@@ -93,6 +93,6 @@ test('only containers of Burstable, non-critical pods asking for memory with req
     'cgroup v2 NoSwap writes memory.swap.max = 0',
   );
   t.deepEqual(containerSwapLimit({ ...node, swapControllerAvailable: false }, burstable, container), { behavior: 'NoSwap', swapLimitBytes: undefined });
-  t.true(isCriticalPod({ spec: { priority: 2_000_001_000 } }));
-  t.false(isCriticalPod({ metadata: { annotations: { 'kubernetes.io/config.source': 'api' } }, spec: { priority: 1_000_000_000 } }));
+  t.true(isCriticalPod({ spec: { containers: [], priority: 2_000_001_000 } }));
+  t.false(isCriticalPod({ metadata: { annotations: { 'kubernetes.io/config.source': 'api' } }, spec: { containers: [], priority: 1_000_000_000 } }));
 });

@@ -3,13 +3,12 @@
 // kubelet joins them), so the runtime hands out pod IPs from the node's own range and no two nodes
 // give the same IP. The agent watches its own Node for it (the kubelet reads its Node informer).
 
-import { Informer, type KubeObject, type RestClient } from '@capstan/common/client';
+import type { Node } from '@capstan/common/api-types/core-v1';
+import { Informer, type RestClient } from '@capstan/common/client';
 const nodesTarget = { group: '', version: 'v1', resource: 'nodes' } as const;
 
-type NodeWithCidrs = KubeObject & { spec?: { podCIDR?: string; podCIDRs?: string[] } };
-
 /** The Node's ranges as the runtime is told them: podCIDRs, else the older podCIDR alone. */
-export function runtimePodCidr(node: NodeWithCidrs): string {
+export function runtimePodCidr(node: Node): string {
   const cidrs = node.spec?.podCIDRs ?? (node.spec?.podCIDR ? [node.spec.podCIDR] : []);
   return cidrs.join(',');
 }
@@ -25,7 +24,7 @@ export async function followNodePodCidr(
   if (signal.aborted) return;
   let applied = '';
   let applying = Promise.resolve();
-  const update = (node: NodeWithCidrs): void => {
+  const update = (node: Node): void => {
     const podCidr = runtimePodCidr(node);
     if (podCidr === '' || podCidr === applied) return;
     applying = applying.then(async () => {
@@ -39,7 +38,7 @@ export async function followNodePodCidr(
       }
     });
   };
-  const informer = new Informer<NodeWithCidrs>(client, nodesTarget, { fieldSelector: `metadata.name=${nodeName}`, onError: (error) => log('node watch failed', error) });
+  const informer = new Informer<Node>(client, nodesTarget, { fieldSelector: `metadata.name=${nodeName}`, onError: (error) => log('node watch failed', error) });
   informer.addEventHandler({ onAdd: update, onUpdate: (_old, node) => update(node) });
   informer.start();
   await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));

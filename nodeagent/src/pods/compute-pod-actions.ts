@@ -6,7 +6,8 @@
 // again whatever the restart policy; one that failed its liveness or startup probe is killed, and
 // started again unless the restart policy is Never.
 
-import type { ContainerSpec, Pod } from './pod-types.ts';
+import type { Container } from '@capstan/common/api-types/core-v1';
+import type { Pod } from './pod-types.ts';
 import { isRestartableInitContainer } from './pod-types.ts';
 import { podSandboxChanged } from './pod-sandbox-changed.ts';
 import type { ContainerKillReason, ProbeKill } from './prober/probe-manager.ts';
@@ -18,8 +19,8 @@ export interface PodActions {
   readonly createSandbox: boolean;
   readonly sandboxId: string | undefined;
   readonly attempt: number;
-  readonly nextInitContainer: ContainerSpec | undefined;
-  readonly containersToStart: readonly ContainerSpec[];
+  readonly nextInitContainer: Container | undefined;
+  readonly containersToStart: readonly Container[];
   /** Containers to stop: those in an unknown state before they restart, and those that failed a probe. */
   readonly containersToKill: readonly ContainerToKill[];
 }
@@ -32,7 +33,7 @@ export interface ContainerToKill {
 }
 
 /** Whether a running container instance failed its liveness or startup probe (the prober's results). */
-export type ProbeKillCheck = (container: ContainerSpec, containerID: string, init: boolean) => ProbeKill | undefined;
+export type ProbeKillCheck = (container: Container, containerID: string, init: boolean) => ProbeKill | undefined;
 
 const unknownStateKill = (status: RuntimeContainerStatus): ContainerToKill => ({
   status,
@@ -40,12 +41,12 @@ const unknownStateKill = (status: RuntimeContainerStatus): ContainerToKill => ({
 });
 
 /** containerChanged: the container runs with another definition than the spec's (a hash it was not created with). */
-const containerChanged = (container: ContainerSpec, status: RuntimeContainerStatus): boolean => status.hash !== '' && status.hash !== containerHash(container);
+const containerChanged = (container: Container, status: RuntimeContainerStatus): boolean => status.hash !== '' && status.hash !== containerHash(container);
 
 const restartPolicyOf = (pod: Pod): string => pod.spec.restartPolicy ?? 'Always';
 
 /** ShouldContainerBeRestarted. */
-export function shouldContainerBeRestarted(container: ContainerSpec, pod: Pod, status: RuntimePodStatus): boolean {
+export function shouldContainerBeRestarted(container: Container, pod: Pod, status: RuntimePodStatus): boolean {
   if (pod.metadata.deletionTimestamp !== undefined) return false;
   const latest = findContainerStatus(status, container.name);
   if (latest === undefined) return true;
@@ -63,7 +64,7 @@ const isInitContainerFailed = (status: RuntimeContainerStatus): boolean =>
 
 interface InitProgress {
   readonly done: boolean;
-  readonly next: ContainerSpec | undefined;
+  readonly next: Container | undefined;
   readonly lastFailed: RuntimeContainerStatus | undefined;
 }
 
@@ -75,12 +76,12 @@ function nextInitContainer(pod: Pod, status: RuntimePodStatus): InitProgress {
     return { done: true, next: undefined, lastFailed: undefined };
   }
   for (let i = init.length - 1; i >= 0; i--) {
-    const container = init[i] as ContainerSpec;
+    const container = init[i] as Container;
     const latest = findContainerStatus(status, container.name);
     if (latest !== undefined && !isRestartableInitContainer(container) && isInitContainerFailed(latest)) return { done: false, next: container, lastFailed: latest };
   }
   for (let i = init.length - 1; i >= 0; i--) {
-    const container = init[i] as ContainerSpec;
+    const container = init[i] as Container;
     const latest = findContainerStatus(status, container.name);
     if (latest === undefined) continue;
     const finished = isRestartableInitContainer(container) ? latest.state === 'running' : latest.state === 'exited';
@@ -90,7 +91,7 @@ function nextInitContainer(pod: Pod, status: RuntimePodStatus): InitProgress {
   return { done: false, next: init[0], lastFailed: undefined };
 }
 
-const containerSucceeded = (container: ContainerSpec, status: RuntimePodStatus): boolean => {
+const containerSucceeded = (container: Container, status: RuntimePodStatus): boolean => {
   const latest = findContainerStatus(status, container.name);
   return latest !== undefined && latest.state === 'exited' && latest.exitCode === 0;
 };
@@ -125,7 +126,7 @@ export function computePodActions(pod: Pod, status: RuntimePodStatus, probeKill:
     return { ...base, containersToKill, killPod: false, createSandbox: false, nextInitContainer: progress.next, containersToStart: [] };
   }
 
-  const containersToStart: ContainerSpec[] = [];
+  const containersToStart: Container[] = [];
   for (const container of (pod.spec.initContainers ?? []).filter(isRestartableInitContainer)) {
     const latest = findContainerStatus(status, container.name);
     if (latest?.state !== 'running') {

@@ -15,7 +15,8 @@ import { containerSwapLimit, isCriticalPod, podQOS, recursiveReadOnlyErrorPrefix
 import { containerResourceValue, nodeAllocatable, podMetadataField } from './downward-api.ts';
 import { noEnvSources, type EnvSources } from './env-sources.ts';
 import { ObjectNotFoundError } from './pod-objects.ts';
-import type { ContainerSpec, KeySelectorSpec, Pod } from './pod-types.ts';
+import type { ConfigMapKeySelector, Container, ResourceRequirements, SecretKeySelector } from '@capstan/common/api-types/core-v1';
+import type { Pod } from './pod-types.ts';
 import { atomicWriterVolumeDirectory } from './volumes/volume-directories.ts';
 import type { DeviceRunOptions } from './device-allocation.ts';
 import { serviceEnvironment } from './service-env.ts';
@@ -42,7 +43,7 @@ export class ContainerConfigError extends Error {
 
 export interface ContainerContext {
   readonly pod: Pod;
-  readonly container: ContainerSpec;
+  readonly container: Container;
   readonly type: ContainerType;
   readonly restartCount: number;
   readonly imageRef: string;
@@ -126,7 +127,7 @@ function envSource<T>(sources: ReadonlyMap<string, T | Error>, name: string, opt
 /** A configMapKeyRef's or secretKeyRef's value; undefined when an optional reference finds nothing. */
 function keyValue<T>(
   sources: ReadonlyMap<string, T | Error>,
-  ref: KeySelectorSpec,
+  ref: ConfigMapKeySelector | SecretKeySelector,
   source: 'configMap' | 'secret',
   kind: 'ConfigMap' | 'Secret',
   namespace: string,
@@ -262,11 +263,11 @@ function containerMounts(context: ContainerContext, settings: ContainerSettings)
   return mounts;
 }
 
-const bytesOf = (list: Readonly<Record<string, string>> | undefined, name: string): number => {
+const bytesOf = (list: ResourceRequirements['requests'], name: string): number => {
   const quantity = decodeQuantity(list?.[name]);
   return quantity === undefined ? 0 : Number(quantityValue(quantity));
 };
-const milliCpuOf = (list: Readonly<Record<string, string>> | undefined): number => {
+const milliCpuOf = (list: ResourceRequirements['requests']): number => {
   const quantity = decodeQuantity(list?.['cpu']);
   return quantity === undefined ? 0 : Number(quantityMilliValue(quantity));
 };
@@ -280,7 +281,7 @@ const minQuotaPeriod = 1000;
 const milliCpuToShares = (milliCpu: number): number => (milliCpu === 0 ? minShares : Math.min(Math.max(Math.floor((milliCpu * 1024) / 1000), minShares), maxShares));
 
 /** GetContainerOOMScoreAdjust. */
-function oomScoreAdjust(pod: Pod, container: ContainerSpec, memoryCapacity: number): number {
+function oomScoreAdjust(pod: Pod, container: Container, memoryCapacity: number): number {
   if (isCriticalPod(pod)) return -997;
   const qos = podQOS(pod);
   if (qos === 'Guaranteed') return -997;
@@ -293,7 +294,7 @@ function oomScoreAdjust(pod: Pod, container: ContainerSpec, memoryCapacity: numb
 }
 
 /** generateLinuxContainerResources. */
-function containerResources(pod: Pod, container: ContainerSpec, settings: ContainerSettings): MessageInit<cri.LinuxContainerResources> {
+function containerResources(pod: Pod, container: Container, settings: ContainerSettings): MessageInit<cri.LinuxContainerResources> {
   const requests = container.resources?.requests;
   const limits = container.resources?.limits;
   const cpuRequest = milliCpuOf(requests);

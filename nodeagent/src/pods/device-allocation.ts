@@ -4,7 +4,8 @@
 // mounts, device nodes, annotations and CDI devices, which go into the CRI container config first,
 // as the kubelet's run options put them.
 
-import type { ContainerSpec, Pod } from './pod-types.ts';
+import type { Container } from '@capstan/common/api-types/core-v1';
+import type { Pod } from './pod-types.ts';
 
 export interface DeviceRunOptions {
   readonly envs: readonly { readonly key: string; readonly value: string }[];
@@ -20,11 +21,11 @@ export interface DeviceAllocator {
   /** Reserves the devices of every container of the pod; `activePodUIDs` hold theirs, the others' are freed first. */
   reserve(pod: Pod, activePodUIDs: ReadonlySet<string>): DeviceReservation;
   /** The plugins' answers for the container's devices (Allocate is asked once); undefined when it holds none. */
-  containerOptions(pod: Pod, container: ContainerSpec): Promise<DeviceRunOptions | undefined>;
+  containerOptions(pod: Pod, container: Container): Promise<DeviceRunOptions | undefined>;
 }
 
 /** The container's device counts: extended resources in its limits that `isDeviceResource` knows. */
-export function deviceRequests(container: ContainerSpec, isDeviceResource: (resource: string) => boolean): Map<string, number> {
+export function deviceRequests(container: Container, isDeviceResource: (resource: string) => boolean): Map<string, number> {
   const requests = new Map<string, number>();
   for (const [resource, quantity] of Object.entries(container.resources?.limits ?? {})) {
     if (!isDeviceResource(resource)) continue;

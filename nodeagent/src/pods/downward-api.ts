@@ -6,7 +6,8 @@
 
 import { availableParallelism } from 'node:os';
 import { decodeQuantity, goQuote, newQuantity, quantityMilliValue, quantitySign, quantityValue, type Quantity } from '@capstan/common';
-import type { ContainerSpec, Pod, ResourceFieldSelectorSpec } from './pod-types.ts';
+import type { Container, ResourceFieldSelector } from '@capstan/common/api-types/core-v1';
+import type { Pod } from './pod-types.ts';
 
 /** fieldpath.FormatMap: one `key="value"` line per key, sorted, no newline at the end. */
 const formatMap = (map: Readonly<Record<string, string>> | undefined): string =>
@@ -49,7 +50,7 @@ export const nodeAllocatable = (memoryCapacityBytes: number): NodeAllocatable =>
 });
 
 /** ExtractResourceValueByContainerNameAndNodeAllocatable: the value as text; throws for an unknown resource or container. */
-export function containerResourceValue(ref: ResourceFieldSelectorSpec, pod: Pod, container: ContainerSpec, allocatable: NodeAllocatable): string {
+export function containerResourceValue(ref: ResourceFieldSelector, pod: Pod, container: Container, allocatable: NodeAllocatable): string {
   let target = container;
   if (ref.containerName !== undefined && ref.containerName !== '') {
     const named = [...pod.spec.containers, ...(pod.spec.initContainers ?? [])].find((candidate) => candidate.name === ref.containerName);

@@ -4,7 +4,8 @@
 // as its error, which the configuration raises (or skips, for an optional reference to an object
 // that does not exist) where the kubelet would.
 
-import type { ContainerSpec, Pod } from './pod-types.ts';
+import type { Container } from '@capstan/common/api-types/core-v1';
+import type { Pod } from './pod-types.ts';
 import type { ConfigMapData, PodObjects, SecretData } from './pod-objects.ts';
 import { servicesForPod, type ServiceData } from './service-env.ts';
 
@@ -19,7 +20,7 @@ export const noEnvSources: EnvSources = { configMaps: new Map(), secrets: new Ma
 
 const settle = <T>(fetch: Promise<T>): Promise<T | Error> => fetch.catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
 
-export async function fetchEnvSources(pod: Pod, container: ContainerSpec, objects: PodObjects): Promise<EnvSources> {
+export async function fetchEnvSources(pod: Pod, container: Container, objects: PodObjects): Promise<EnvSources> {
   const configMapNames = new Set<string>();
   const secretNames = new Set<string>();
   for (const source of container.envFrom ?? []) {

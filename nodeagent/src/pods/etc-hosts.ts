@@ -6,7 +6,8 @@
 
 import { readFile, writeFile, chmod } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ContainerSpec, Pod } from './pod-types.ts';
+import type { Container } from '@capstan/common/api-types/core-v1';
+import type { Pod } from './pod-types.ts';
 
 export const etcHostsPath = '/etc/hosts';
 
@@ -19,7 +20,7 @@ export interface HostAlias {
 }
 
 /** shouldMountHostsFile and makeMounts' check: the pod has an IP (or the node's network), and the container does not mount /etc/hosts itself. */
-export function shouldMountHostsFile(pod: Pod, container: ContainerSpec, podIPs: readonly string[]): boolean {
+export function shouldMountHostsFile(pod: Pod, container: Container, podIPs: readonly string[]): boolean {
   if (podIPs.length === 0 && pod.spec.hostNetwork !== true) return false;
   return !(container.volumeMounts ?? []).some((mount) => mount.mountPath === etcHostsPath);
 }

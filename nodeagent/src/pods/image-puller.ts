@@ -6,7 +6,8 @@
 import type { CriImageClient, MessageInit } from '../cri/index.ts';
 import type * as cri from '../cri/index.ts';
 import { BackOff } from './back-off.ts';
-import type { ContainerSpec, Pod } from './pod-types.ts';
+import type { Container } from '@capstan/common/api-types/core-v1';
+import type { Pod } from './pod-types.ts';
 
 /** The container start failures of image handling, by the reason the container waits with. */
 export type ImageErrorReason = 'ErrImagePull' | 'ImagePullBackOff' | 'ErrImageNeverPull' | 'InvalidImageName' | 'ImageInspectError';
@@ -34,12 +35,12 @@ export class ImagePuller {
   readonly #backOff: BackOff;
   readonly #serialize: boolean;
   readonly #previousErrors = new Map<string, string>();
-  readonly #onEvent: (pod: Pod, container: ContainerSpec, event: ImageEvent) => void;
+  readonly #onEvent: (pod: Pod, container: Container, event: ImageEvent) => void;
   #queue: Promise<unknown> = Promise.resolve();
 
   constructor(
     images: CriImageClient,
-    options: { readonly serialize: boolean; readonly backOff?: BackOff; readonly onEvent?: (pod: Pod, container: ContainerSpec, event: ImageEvent) => void },
+    options: { readonly serialize: boolean; readonly backOff?: BackOff; readonly onEvent?: (pod: Pod, container: Container, event: ImageEvent) => void },
   ) {
     this.#images = images;
     this.#serialize = options.serialize;
@@ -47,7 +48,7 @@ export class ImagePuller {
     this.#onEvent = options.onEvent ?? (() => {});
   }
 
-  async ensureImageExists(pod: Pod, container: ContainerSpec, sandboxConfig: MessageInit<cri.PodSandboxConfig>, runtimeHandler: string): Promise<EnsureImageResult> {
+  async ensureImageExists(pod: Pod, container: Container, sandboxConfig: MessageInit<cri.PodSandboxConfig>, runtimeHandler: string): Promise<EnsureImageResult> {
     const requested = container.image ?? '';
     const event = (type: ImageEvent['type'], reason: string, message: string): void => this.#onEvent(pod, container, { type, reason, message });
     const tagged = applyDefaultImageTag(requested);

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { CriError, GrpcStatus, type CriRuntimeClient } from '../cri/index.ts';
 import type { LifecycleHooks } from './hooks/lifecycle-hooks.ts';
 import type { RecordPodEvent } from './pod-events.ts';
-import type { ContainerSpec, Pod } from './pod-types.ts';
+import type { Container } from '@capstan/common/api-types/core-v1';
+import type { Pod } from './pod-types.ts';
 import type { ContainerKillReason } from './prober/probe-manager.ts';
 import { podLogsDirectory } from './sandbox-config.ts';
 import type { RuntimeContainerStatus, RuntimePodStatus } from './runtime-pod-status.ts';
@@ -42,7 +43,7 @@ export interface KillContainerOptions {
 }
 
 /** setTerminationGracePeriod: the deletion's, else the probe's (for a probe's kill) or the pod's, else 2 s. */
-function terminationGracePeriod(pod: Pod, spec: ContainerSpec | undefined, reason: ContainerKillReason | undefined): number {
+function terminationGracePeriod(pod: Pod, spec: Container | undefined, reason: ContainerKillReason | undefined): number {
   if (pod.metadata.deletionGracePeriodSeconds !== undefined) return pod.metadata.deletionGracePeriodSeconds;
   if (pod.spec.terminationGracePeriodSeconds === undefined) return minimumGracePeriodSeconds;
   const probe = reason === 'LivenessProbe' ? spec?.livenessProbe : reason === 'StartupProbe' ? spec?.startupProbe : undefined;

@@ -2,7 +2,8 @@
 // Initialized, Ready and ContainersReady, with their reasons and messages, and which condition
 // types are the kubelet's.
 
-import type { ContainerStatus, Pod, PodCondition } from './pod-types.ts';
+import type { ContainerStatus, PodCondition } from '@capstan/common/api-types/core-v1';
+import type { Pod } from './pod-types.ts';
 import { isRestartableInitContainer } from './pod-types.ts';
 
 /** kubetypes.PodConditionByKubelet. */
@@ -73,7 +74,7 @@ export function initializedCondition(pod: Pod, statuses: readonly ContainerStatu
   if (phase === 'Succeeded' && unknown.length === 0) return { type: 'Initialized', status: 'True', reason: 'PodCompleted' };
   const regularStarted = pod.spec.containers.some((container) => {
     const status = byName(statuses, container.name);
-    return status !== undefined && (status.state.running !== undefined || status.state.terminated !== undefined);
+    return status !== undefined && (status.state?.running !== undefined || status.state?.terminated !== undefined);
   });
   if (regularStarted) return { type: 'Initialized', status: 'True' };
   const messages: string[] = [];

@@ -85,7 +85,7 @@ export function podDNSConfig(pod: Pod, dns: ClusterDNS): DnsPolicyResult {
     searches = dedupe([...searches, ...(own.searches ?? [])]);
     options = mergeOptions(
       options,
-      (own.options ?? []).map((option) => (option.value === undefined ? option.name : `${option.name}:${option.value}`)),
+      (own.options ?? []).map((option) => (option.value === undefined ? (option.name ?? '') : `${option.name ?? ''}:${option.value}`)),
     );
   }
   return { config: { servers, searches: trimSearches(searches), options }, ...(warning === undefined ? {} : { warning }) };

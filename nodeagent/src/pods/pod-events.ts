@@ -4,7 +4,8 @@
 
 import { metaTime, eventName } from '@capstan/common';
 import type { RestClient } from '@capstan/common/client';
-import type { ContainerSpec, Pod } from './pod-types.ts';
+import type { Container } from '@capstan/common/api-types/core-v1';
+import type { Pod } from './pod-types.ts';
 
 export interface PodEvent {
   readonly type: 'Normal' | 'Warning';
@@ -12,10 +13,10 @@ export interface PodEvent {
   readonly message: string;
 }
 
-export type RecordPodEvent = (pod: Pod, container: ContainerSpec | undefined, event: PodEvent) => void;
+export type RecordPodEvent = (pod: Pod, container: Container | undefined, event: PodEvent) => void;
 
 /** GenerateContainerRef's fieldPath. */
-function fieldPath(pod: Pod, container: ContainerSpec): string {
+function fieldPath(pod: Pod, container: Container): string {
   if (pod.spec.containers.some((c) => c.name === container.name)) return `spec.containers{${container.name}}`;
   if (pod.spec.initContainers?.some((c) => c.name === container.name)) return `spec.initContainers{${container.name}}`;
   return `spec.ephemeralContainers{${container.name}}`;

@@ -5,8 +5,10 @@
 // TokenRequest API (serviceaccounts/<name>/token); an API server that does not serve it answers
 // `undefined`, and the token is left out.
 
+import type { TokenRequest } from '@capstan/common/api-types/authentication-v1';
+import type { ConfigMap, Secret, Service } from '@capstan/common/api-types/core-v1';
 import { ApiError, isNotFound, type KubeObject, type RestClient } from '@capstan/common/client';
-import type { ServiceData, ServicePortData } from './service-env.ts';
+import type { ServiceData } from './service-env.ts';
 
 export interface ConfigMapData {
   readonly data: Readonly<Record<string, string>>;
@@ -49,15 +51,15 @@ const decodeAll = (encoded: Readonly<Record<string, unknown>> | undefined): Reco
   Object.fromEntries(Object.entries(encoded ?? {}).map(([key, value]) => [key, Buffer.from(typeof value === 'string' ? value : '', 'base64')]));
 
 export function apiPodObjects(client: RestClient): PodObjects {
-  const get = async <T>(resource: 'configmaps' | 'secrets', kind: string, namespace: string, name: string): Promise<T> => {
+  const get = async <T extends KubeObject>(resource: 'configmaps' | 'secrets', kind: string, namespace: string, name: string): Promise<T> => {
     try {
-      return await client.get<KubeObject & T>({ group: '', version: 'v1', resource, namespace, name });
+      return await client.get<T>({ group: '', version: 'v1', resource, namespace, name });
     } catch (error) {
       if (isNotFound(error)) throw new ObjectNotFoundError(`${kind} ${JSON.stringify(name)} not found`);
       throw error;
     }
   };
-  const serviceData = (object: KubeObject & { spec?: { clusterIP?: string; ports?: ServicePortData[] } }): ServiceData => ({
+  const serviceData = (object: Service): ServiceData => ({
     namespace: object.metadata?.namespace ?? '',
     name: object.metadata?.name ?? '',
     ...(object.spec?.clusterIP === undefined ? {} : { clusterIP: object.spec.clusterIP }),
@@ -65,31 +67,28 @@ export function apiPodObjects(client: RestClient): PodObjects {
   });
   return {
     async services(namespace) {
-      const list = await client.list<KubeObject & { spec?: { clusterIP?: string; ports?: ServicePortData[] } }>(
-        { group: '', version: 'v1', resource: 'services', namespace },
-        { resourceVersion: '0' },
-      );
+      const list = await client.list<Service>({ group: '', version: 'v1', resource: 'services', namespace }, { resourceVersion: '0' });
       return list.items.map(serviceData);
     },
     async masterService() {
       try {
-        return serviceData(await client.get({ group: '', version: 'v1', resource: 'services', namespace: 'default', name: 'kubernetes' }, { resourceVersion: '0' }));
+        return serviceData(await client.get<Service>({ group: '', version: 'v1', resource: 'services', namespace: 'default', name: 'kubernetes' }, { resourceVersion: '0' }));
       } catch (error) {
         if (isNotFound(error)) return undefined;
         throw error;
       }
     },
     async configMap(namespace, name) {
-      const object = await get<{ data?: Record<string, string>; binaryData?: Record<string, string> }>('configmaps', 'configmap', namespace, name);
+      const object = await get<ConfigMap>('configmaps', 'configmap', namespace, name);
       return { data: object.data ?? {}, binaryData: decodeAll(object.binaryData) };
     },
     async secret(namespace, name) {
-      const object = await get<{ data?: Record<string, string> }>('secrets', 'secret', namespace, name);
+      const object = await get<Secret>('secrets', 'secret', namespace, name);
       return { data: decodeAll(object.data) };
     },
     async serviceAccountToken(namespace, serviceAccount, spec) {
       try {
-        const answer = await client.create<KubeObject & { status?: { token?: string; expirationTimestamp?: string } }>(
+        const answer = await client.create<TokenRequest>(
           { group: '', version: 'v1', resource: 'serviceaccounts', namespace, name: serviceAccount, subresource: 'token' },
           { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', spec },
         );

@@ -12,18 +12,8 @@ import type { PodEviction } from './active-deadline.ts';
 import { shouldContainerBeRestarted } from './compute-pod-actions.ts';
 import { containersReadyCondition, initializedCondition, kubeletConditionTypes, podReadyCondition } from './pod-conditions.ts';
 import { podSandboxChanged } from './pod-sandbox-changed.ts';
-import {
-  isRestartableInitContainer,
-  isStaticPod,
-  isTerminalPhase,
-  type ContainerSpec,
-  type ContainerState,
-  type ContainerStatus,
-  type Json,
-  type Pod,
-  type PodCondition,
-  type PodStatus,
-} from './pod-types.ts';
+import type { Container, ContainerState, ContainerStatus, PodCondition, PodStatus, VolumeMountStatus } from '@capstan/common/api-types/core-v1';
+import { isRestartableInitContainer, isStaticPod, isTerminalPhase, type Pod } from './pod-types.ts';
 import type { ReasonCache } from './reason-cache.ts';
 import { findContainerStatus, type RuntimeContainerStatus, type RuntimePodStatus } from './runtime-pod-status.ts';
 
@@ -46,12 +36,13 @@ export interface PodStatusInputs {
   };
 }
 
-type MutableStatus = { -readonly [K in keyof ContainerStatus]: ContainerStatus[K] };
+/** A container status as the agent builds it: its state and last state always set (zero when nothing is known, as Go's structs). */
+type MutableStatus = { -readonly [K in keyof ContainerStatus]: ContainerStatus[K] } & Required<Pick<ContainerStatus, 'state' | 'lastState'>>;
 type Condition = Omit<PodCondition, 'lastProbeTime' | 'lastTransitionTime'>;
 
 const timeOrNull = (ms: number): string | null => (ms > 0 ? metaTime(ms) : null);
 
-function convertContainerStatus(spec: ContainerSpec | undefined, runtime: RuntimeContainerStatus, old: ContainerStatus | undefined): MutableStatus {
+function convertContainerStatus(spec: Container | undefined, runtime: RuntimeContainerStatus, old: ContainerStatus | undefined): MutableStatus {
   const status: MutableStatus = {
     name: runtime.name,
     state: { waiting: {} },
@@ -74,14 +65,14 @@ function convertContainerStatus(spec: ContainerSpec | undefined, runtime: Runtim
         containerID: runtime.containerID,
       },
     };
-  } else if (runtime.state === 'unknown' && old?.state.running !== undefined) {
+  } else if (runtime.state === 'unknown' && old?.state?.running !== undefined) {
     status.state = {
       terminated: { exitCode: 137, reason: 'ContainerStatusUnknown', message: 'The container could not be located when the pod was terminated', startedAt: null, finishedAt: null },
     };
     status.restartCount = old.restartCount + 1;
   }
   // InPlacePodVerticalScaling: the resources the container was given, its requests as allocated.
-  status.resources = { ...(spec?.resources ?? {}) } as Json;
+  status.resources = { ...(spec?.resources ?? {}) };
   if (spec?.resources?.requests !== undefined && Object.keys(spec.resources.requests).length > 0) status.allocatedResources = spec.resources.requests;
   const user = runtime.user?.linux;
   if (user != null) status.user = { linux: { uid: user.uid, gid: user.gid, ...(user.supplementalGroups.length > 0 ? { supplementalGroups: user.supplementalGroups } : {}) } };
@@ -89,7 +80,7 @@ function convertContainerStatus(spec: ContainerSpec | undefined, runtime: Runtim
 }
 
 /** RecursiveReadOnlyMounts: what each volume mount is. */
-function volumeMountStatuses(container: ContainerSpec, supportsRecursiveReadOnly: boolean): Json[] | undefined {
+function volumeMountStatuses(container: Container, supportsRecursiveReadOnly: boolean): VolumeMountStatus[] | undefined {
   if (container.volumeMounts === undefined || container.volumeMounts.length === 0) return undefined;
   return container.volumeMounts.map((mount) => {
     if (mount.readOnly !== true) return { name: mount.name, mountPath: mount.mountPath };
@@ -100,7 +91,7 @@ function volumeMountStatuses(container: ContainerSpec, supportsRecursiveReadOnly
 
 function convertContainerStatuses(
   inputs: PodStatusInputs,
-  containers: readonly ContainerSpec[],
+  containers: readonly Container[],
   previous: readonly ContainerStatus[],
   hasInitContainers: boolean,
   isInit: boolean,
@@ -109,14 +100,19 @@ function convertContainerStatuses(
   const oldByName = new Map(previous.map((status) => [status.name, status]));
   const defaultWaiting: ContainerState = { waiting: { reason: hasInitContainers ? 'PodInitializing' : 'ContainerCreating' } };
   const statuses = new Map<string, MutableStatus>();
+  const statusOf = (name: string): MutableStatus => {
+    const status = statuses.get(name);
+    if (status === undefined) throw new Error(`no status for container ${name}`);
+    return status;
+  };
   for (const container of containers) {
     let status: MutableStatus = { name: container.name, state: defaultWaiting, lastState: {}, ready: false, restartCount: 0, image: container.image ?? '', imageID: '' };
     const old = oldByName.get(container.name);
     if (old !== undefined) {
-      if (old.state.terminated !== undefined) status = { ...old };
+      if (old.state?.terminated !== undefined) status = { ...old, state: old.state, lastState: old.lastState ?? {} };
       else {
         status.restartCount = old.restartCount;
-        status.lastState = old.lastState;
+        status.lastState = old.lastState ?? {};
       }
     }
     statuses.set(container.name, status);
@@ -126,8 +122,8 @@ function convertContainerStatuses(
   for (const container of containers) {
     if (runtime.containers.some((c) => c.name === container.name)) continue;
     const old = oldByName.get(container.name);
-    if (old === undefined || old.state.terminated !== undefined || old.state.running === undefined) continue;
-    const status = statuses.get(container.name) as MutableStatus;
+    if (old === undefined || old.state?.terminated !== undefined || old.state?.running === undefined) continue;
+    const status = statusOf(container.name);
     if (status.state.waiting?.reason !== defaultWaiting.waiting?.reason || status.lastState.terminated !== undefined) continue;
     status.lastState = {
       terminated: {
@@ -158,7 +154,7 @@ function convertContainerStatuses(
       const latest = findContainerStatus(runtime, container.name);
       if (latest !== undefined && latest.state === 'exited' && latest.exitCode === 0) continue;
       const regularCreated = pod.spec.containers.some((c) => findContainerStatus(runtime, c.name) !== undefined);
-      const status = statuses.get(container.name) as MutableStatus;
+      const status = statusOf(container.name);
       if (latest === undefined && regularCreated && !isRestartableInitContainer(container) && status.state.waiting !== undefined) {
         status.state = {
           terminated: {
@@ -175,7 +171,7 @@ function convertContainerStatuses(
     if (!shouldContainerBeRestarted(container, pod, runtime)) continue;
     const failure = reasons.get(pod.metadata.uid, container.name);
     if (failure === undefined) continue;
-    const status = statuses.get(container.name) as MutableStatus;
+    const status = statusOf(container.name);
     if (status.state.terminated !== undefined) status.lastState = status.state;
     status.state = { waiting: { reason: failure.reason, message: failure.message } };
   }
@@ -185,7 +181,7 @@ function convertContainerStatuses(
   // readiness probe succeeded (without probes: once running).
   const { probes } = inputs;
   for (const container of containers) {
-    const status = statuses.get(container.name) as MutableStatus;
+    const status = statusOf(container.name);
     const running = status.state.running !== undefined;
     status.started = probes === undefined ? running : probes.started(pod.metadata.uid, status);
     if (isInit && !isRestartableInitContainer(container)) status.ready = status.state.terminated !== undefined && status.state.terminated.exitCode === 0;
@@ -194,7 +190,7 @@ function convertContainerStatuses(
     if (mounts !== undefined) status.volumeMounts = mounts;
   }
 
-  const list = containers.map((container) => statuses.get(container.name) as ContainerStatus);
+  const list = containers.map((container) => statusOf(container.name));
   // Regular containers' statuses are sorted by name; init containers keep the spec's order.
   return isInit ? list : list.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
@@ -210,16 +206,16 @@ export function podPhase(pod: Pod, statuses: readonly ContainerStatus[], podIsTe
     const status = byName.get(container.name);
     if (isRestartableInitContainer(container)) {
       if (status === undefined) pendingSidecars++;
-      else if (status.state.running !== undefined) {
+      else if (status.state?.running !== undefined) {
         if (status.started !== true) pendingSidecars++;
-      } else if (status.state.waiting !== undefined && status.lastState.terminated === undefined) pendingSidecars++;
+      } else if (status.state?.waiting !== undefined && status.lastState?.terminated === undefined) pendingSidecars++;
       continue;
     }
-    if (status === undefined || status.state.running !== undefined) pendingInit++;
-    else if (status.state.terminated !== undefined) {
-      if (status.state.terminated.exitCode !== 0) failedInit++;
-    } else if (status.state.waiting !== undefined && status.lastState.terminated !== undefined) {
-      if (status.lastState.terminated.exitCode !== 0) failedInit++;
+    if (status === undefined || status.state?.running !== undefined) pendingInit++;
+    else if (status.state?.terminated !== undefined) {
+      if (status.state?.terminated.exitCode !== 0) failedInit++;
+    } else if (status.state?.waiting !== undefined && status.lastState?.terminated !== undefined) {
+      if (status.lastState?.terminated.exitCode !== 0) failedInit++;
     } else pendingInit++;
   }
   let unknown = 0;
@@ -231,18 +227,18 @@ export function podPhase(pod: Pod, statuses: readonly ContainerStatus[], podIsTe
     if (!isRestartableInitContainer(container)) continue;
     const status = byName.get(container.name);
     if (status === undefined) unknown++;
-    else if (status.state.running !== undefined) running++;
-    else if (status.state.waiting !== undefined && status.lastState.terminated === undefined) waiting++;
+    else if (status.state?.running !== undefined) running++;
+    else if (status.state?.waiting !== undefined && status.lastState?.terminated === undefined) waiting++;
   }
   for (const container of pod.spec.containers) {
     const status = byName.get(container.name);
     if (status === undefined) unknown++;
-    else if (status.state.running !== undefined) running++;
-    else if (status.state.terminated !== undefined) {
+    else if (status.state?.running !== undefined) running++;
+    else if (status.state?.terminated !== undefined) {
       stopped++;
-      if (status.state.terminated.exitCode === 0) succeeded++;
-    } else if (status.state.waiting !== undefined) {
-      if (status.lastState.terminated !== undefined) stopped++;
+      if (status.state?.terminated.exitCode === 0) succeeded++;
+    } else if (status.state?.waiting !== undefined) {
+      if (status.lastState?.terminated !== undefined) stopped++;
       else waiting++;
     } else unknown++;
   }
@@ -314,7 +310,7 @@ export function generateAPIPodStatus(inputs: PodStatusInputs): PodStatus {
   const status: PodStatus = {
     ...observed,
     phase,
-    conditions: conditions as PodCondition[],
+    conditions,
     ...(message ? { message } : {}),
     ...(reason ? { reason } : {}),
     ...(hostIPs.length > 0 ? { hostIP: hostIPs[0], hostIPs: hostIPs.map((ip) => ({ ip })) } : {}),

@@ -7,7 +7,8 @@
 import { join } from 'node:path';
 import { podFullName, type PodContainerRef, type PodDirectory, type PodRef } from './pod-directory.ts';
 import type { PodWorker } from './pod-worker.ts';
-import { allContainers, type ContainerStatus, type PodStatus } from './pod-types.ts';
+import type { ContainerStatus, PodStatus } from '@capstan/common/api-types/core-v1';
+import { allContainers } from './pod-types.ts';
 import { podLogsDirectory } from './sandbox-config.ts';
 import type { RuntimeContainerStatus } from './runtime-pod-status.ts';
 
@@ -49,8 +50,8 @@ export class RunningPods implements PodDirectory {
     if (instances.length === 0) return undefined;
     const status = this.#containerStatus(worker.uid, containerName);
     let wanted: string | undefined;
-    if (options.previous === true) wanted = status?.lastState.terminated?.containerID;
-    else wanted = status?.state.running !== undefined ? status.containerID : (status?.state.terminated?.containerID ?? status?.lastState.terminated?.containerID);
+    if (options.previous === true) wanted = status?.lastState?.terminated?.containerID;
+    else wanted = status?.state?.running !== undefined ? status.containerID : (status?.state?.terminated?.containerID ?? status?.lastState?.terminated?.containerID);
     const instance = wanted === undefined ? (options.previous === true ? instances[1] : instances[0]) : instances.find((candidate) => candidate.containerID === wanted);
     return instance === undefined ? undefined : this.#ref(worker, instance);
   }

@@ -3,7 +3,9 @@
 // created them with.
 
 import { fnv32a } from '../root-dir/go-spew-hash.ts';
-import type { ContainerSpec, Pod, StringMap } from './pod-types.ts';
+import type { Container } from '@capstan/common/api-types/core-v1';
+import type { StringMap } from '../cri/messages/message-init.ts';
+import type { Pod } from './pod-types.ts';
 
 export const podNameLabel = 'io.kubernetes.pod.name';
 export const podNamespaceLabel = 'io.kubernetes.pod.namespace';
@@ -24,14 +26,14 @@ export function sandboxLabels(pod: Pod): StringMap {
   return { ...pod.metadata.labels, [podNameLabel]: pod.metadata.name, [podNamespaceLabel]: pod.metadata.namespace, [podUidLabel]: pod.metadata.uid };
 }
 
-export function containerLabels(pod: Pod, container: ContainerSpec): StringMap {
+export function containerLabels(pod: Pod, container: Container): StringMap {
   return { [podNameLabel]: pod.metadata.name, [podNamespaceLabel]: pod.metadata.namespace, [podUidLabel]: pod.metadata.uid, [containerNameLabel]: container.name };
 }
 
 export type ContainerType = 'init' | 'container' | 'ephemeral';
 
 /** newContainerAnnotations. */
-export function containerAnnotations(pod: Pod, container: ContainerSpec, restartCount: number, type: ContainerType): StringMap {
+export function containerAnnotations(pod: Pod, container: Container, restartCount: number, type: ContainerType): StringMap {
   const annotations: Record<string, string> = {
     [containerHashAnnotation]: containerHash(container),
     [containerRestartCountAnnotation]: String(restartCount),
@@ -53,7 +55,7 @@ const goJsonEscapes: Readonly<Record<string, string>> = { '<': '\\u003c', '>': '
  * JSON of the fields whose change restarts a running container (its name and image), so a new image
  * (`kubectl set image`) and nothing else kills and recreates it.
  */
-export function containerHash(container: Pick<ContainerSpec, 'name' | 'image'>): string {
+export function containerHash(container: Pick<Container, 'name' | 'image'>): string {
   const json = JSON.stringify({ image: container.image ?? '', name: container.name }).replace(/[<>&\u2028\u2029]/g, (ch) => goJsonEscapes[ch] as string);
   return fnv32a(`([]uint8)[${[...Buffer.from(json, 'utf8')].join(' ')}]`).toString(16);
 }

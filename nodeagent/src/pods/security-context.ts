@@ -6,7 +6,8 @@
 import { join } from 'node:path';
 import type { MessageInit } from '../cri/index.ts';
 import type * as cri from '../cri/index.ts';
-import type { ContainerSpec, Pod, SeccompProfileSpec } from './pod-types.ts';
+import type { Container, SeccompProfile } from '@capstan/common/api-types/core-v1';
+import type { Pod } from './pod-types.ts';
 
 type NamespaceOption = MessageInit<cri.NamespaceOption>;
 
@@ -26,7 +27,7 @@ export class SeccompProfileError extends Error {
 }
 
 /** fieldSeccompProfile. */
-function fieldSeccompProfile(profile: SeccompProfileSpec | undefined, profileRoot: string, fallbackToRuntimeDefault: boolean): MessageInit<cri.SecurityProfile> {
+function fieldSeccompProfile(profile: SeccompProfile | undefined, profileRoot: string, fallbackToRuntimeDefault: boolean): MessageInit<cri.SecurityProfile> {
   if (profile === undefined) return { profileType: fallbackToRuntimeDefault ? 'RuntimeDefault' : 'Unconfined' };
   if (profile.type === 'RuntimeDefault') return { profileType: 'RuntimeDefault' };
   if (profile.type === 'Localhost') {
@@ -39,7 +40,7 @@ function fieldSeccompProfile(profile: SeccompProfileSpec | undefined, profileRoo
 }
 
 /** getSeccompProfile: the container's profile, else the pod's, else the default. */
-export function seccompProfile(pod: Pod, container: ContainerSpec | undefined, profileRoot: string, seccompDefault: boolean): MessageInit<cri.SecurityProfile> {
+export function seccompProfile(pod: Pod, container: Container | undefined, profileRoot: string, seccompDefault: boolean): MessageInit<cri.SecurityProfile> {
   const own = container?.securityContext?.seccompProfile;
   if (own !== undefined) return fieldSeccompProfile(own, profileRoot, seccompDefault);
   return fieldSeccompProfile(pod.spec.securityContext?.seccompProfile, profileRoot, seccompDefault);
@@ -89,7 +90,7 @@ const defaultReadonlyPaths = ['/proc/bus', '/proc/fs', '/proc/irq', '/proc/sys',
 /** determineEffectiveSecurityContext: the container's settings over the pod's. */
 export function containerSecurityContext(
   pod: Pod,
-  container: ContainerSpec,
+  container: Container,
   namespaces: NamespaceOption,
   profileRoot: string,
   seccompDefault: boolean,

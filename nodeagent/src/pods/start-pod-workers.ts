@@ -10,7 +10,9 @@
 
 import { watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
-import { Informer, isNotFound, type KubeObject, type RestClient } from '@capstan/common/client';
+import type { Node } from '@capstan/common/api-types/core-v1';
+import type { RuntimeClass } from '@capstan/common/api-types/node-v1';
+import { Informer, isNotFound, type RestClient } from '@capstan/common/client';
 import type { KubeletConfiguration } from '../config/index.ts';
 import type { CriImageClient, CriRuntimeClient } from '../cri/index.ts';
 import { runtimePodCidr } from '../node/node-pod-cidr.ts';
@@ -329,7 +331,7 @@ async function runtimeHandlerFor(client: RestClient | undefined, pod: Pod): Prom
   const name = pod.spec.runtimeClassName;
   if (name === undefined || name === '') return '';
   if (client === undefined) throw new Error(`failed to get runtimeClass: RuntimeClass ${JSON.stringify(name)} not found (no API server)`);
-  const runtimeClass = await client.get<{ metadata?: { name?: string }; handler?: string }>({ group: 'node.k8s.io', version: 'v1', resource: 'runtimeclasses', name });
+  const runtimeClass = await client.get<RuntimeClass>({ group: 'node.k8s.io', version: 'v1', resource: 'runtimeclasses', name });
   return runtimeClass.handler ?? '';
 }
 
@@ -340,7 +342,7 @@ async function runtimeHandlerFor(client: RestClient | undefined, pod: Pod): Prom
  */
 async function applyNodePodCidr(client: RestClient, nodeName: string, runtime: CriRuntimeClient, log: (message: string, error?: unknown) => void): Promise<void> {
   try {
-    const node = await client.get<KubeObject & { spec?: { podCIDR?: string; podCIDRs?: string[] } }>({ group: '', version: 'v1', resource: 'nodes', name: nodeName });
+    const node = await client.get<Node>({ group: '', version: 'v1', resource: 'nodes', name: nodeName });
     const podCidr = runtimePodCidr(node);
     if (podCidr !== '') await runtime.updateRuntimeConfig({ runtimeConfig: { networkConfig: { podCidr } } });
   } catch (error) {

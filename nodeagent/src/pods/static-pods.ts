@@ -8,7 +8,9 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { configHashAnnotation, configSeenAnnotation, configSourceAnnotation, type ContainerSpec, type Json, type Pod } from './pod-types.ts';
+import type { Container } from '@capstan/common/api-types/core-v1';
+import type { JsonObject } from '@capstan/common';
+import { configHashAnnotation, configSeenAnnotation, configSourceAnnotation, type Pod } from './pod-types.ts';
 
 export interface StaticPodFile {
   readonly path: string;
@@ -32,10 +34,10 @@ function staticPodFiles(path: string): string[] {
     .sort();
 }
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The API server's defaults a pod from a file gets in the kubelet's decoding. */
-function defaultContainer(container: ContainerSpec): ContainerSpec {
+function defaultContainer(container: Container): Container {
   const image = container.image ?? '';
   const tag = image.includes('@') ? 'digest' : image.slice(image.lastIndexOf('/') + 1).split(':')[1];
   return {
@@ -47,7 +49,7 @@ function defaultContainer(container: ContainerSpec): ContainerSpec {
 }
 
 /** applyDefaults of the file source. */
-export function staticPodFromObject(object: Json, path: string, nodeName: string, seen: string): Pod {
+export function staticPodFromObject(object: JsonObject, path: string, nodeName: string, seen: string): Pod {
   const metadata = isObject(object.metadata) ? object.metadata : {};
   const spec = isObject(object.spec) ? object.spec : {};
   const hash = createHash('md5');
@@ -55,8 +57,8 @@ export function staticPodFromObject(object: Json, path: string, nodeName: string
   hash.update(`file:${path}`);
   hash.update(JSON.stringify(object));
   const uid = typeof metadata.uid === 'string' && metadata.uid !== '' ? metadata.uid : hash.digest('hex');
-  const containers = Array.isArray(spec.containers) ? (spec.containers as ContainerSpec[]) : [];
-  const initContainers = Array.isArray(spec.initContainers) ? (spec.initContainers as ContainerSpec[]) : undefined;
+  const containers = Array.isArray(spec.containers) ? (spec.containers as Container[]) : [];
+  const initContainers = Array.isArray(spec.initContainers) ? (spec.initContainers as Container[]) : undefined;
   const tolerations = Array.isArray(spec.tolerations) ? [...spec.tolerations] : [];
   if (!tolerations.some((t) => isObject(t) && t.operator === 'Exists' && t.effect === 'NoExecute' && t.key === undefined))
     tolerations.push({ operator: 'Exists', effect: 'NoExecute' });
@@ -87,7 +89,7 @@ export function staticPodFromObject(object: Json, path: string, nodeName: string
       containers: containers.map(defaultContainer),
       ...(initContainers === undefined ? {} : { initContainers: initContainers.map(defaultContainer) }),
       tolerations,
-    } as Pod['spec'],
+    },
     status: { phase: 'Pending' },
   };
 }

@@ -7,7 +7,8 @@
 import { metaTime } from '@capstan/common';
 import { isConflict, isNotFound, type RestClient } from '@capstan/common/client';
 import { createMergePatch, jsonEqual } from './merge-patch.ts';
-import { isMirrorPod, podsTarget, isStaticPod, isTerminalPhase, type Pod, type PodCondition, type PodStatus } from './pod-types.ts';
+import type { PodCondition, PodStatus } from '@capstan/common/api-types/core-v1';
+import { isMirrorPod, podsTarget, isStaticPod, isTerminalPhase, type Pod } from './pod-types.ts';
 
 const pods = podsTarget;
 

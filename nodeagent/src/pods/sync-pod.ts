@@ -26,7 +26,8 @@ import { noPodObjects, type PodObjects } from './pod-objects.ts';
 import { killContainer, killPod } from './kill-pod.ts';
 import type { RecordPodEvent } from './pod-events.ts';
 import { podHostname } from './pod-dns.ts';
-import { formatPod, isRestartableInitContainer, type ContainerSpec, type Pod } from './pod-types.ts';
+import type { Container } from '@capstan/common/api-types/core-v1';
+import { formatPod, isRestartableInitContainer, type Pod } from './pod-types.ts';
 import type { ReasonCache, StartFailure } from './reason-cache.ts';
 import { containerHash } from './runtime-labels.ts';
 import { findContainerStatus, readRuntimePodStatus, type RuntimePodStatus } from './runtime-pod-status.ts';
@@ -148,7 +149,7 @@ export class PodRuntime {
     const context = { pod, status, sandboxId, sandboxConfig: generated.config, podIPs, handler, features, userNamespace };
     let failed = false;
     let backOffEndsInMs: number | undefined;
-    const start = async (container: ContainerSpec, type: 'init' | 'container'): Promise<boolean> => {
+    const start = async (container: Container, type: 'init' | 'container'): Promise<boolean> => {
       const outcome = await this.#startContainer(context, container, type);
       this.options.reasons.update(pod.metadata.uid, container.name, outcome.failure);
       if (outcome.failure === undefined) {
@@ -170,7 +171,7 @@ export class PodRuntime {
   }
 
   /** getStableKey: the pod's identity and the container's name and spec. */
-  #backOffKey(pod: Pod, container: ContainerSpec): string {
+  #backOffKey(pod: Pod, container: Container): string {
     return `${pod.metadata.name}_${pod.metadata.namespace}_${pod.metadata.uid}_${container.name}_${containerHash(container)}`;
   }
 
@@ -190,7 +191,7 @@ export class PodRuntime {
       readonly features: RuntimeHandlerFeatures;
       readonly userNamespace: MessageInit<cri.UserNamespace> | undefined;
     },
-    container: ContainerSpec,
+    container: Container,
     type: 'init' | 'container',
   ): Promise<{ readonly failure?: StartFailure; readonly backOffEndsInMs?: number }> {
     const { pod, status } = context;
@@ -291,7 +292,7 @@ export class PodRuntime {
   }
 
   /** makeMounts' termination message file: a new empty file (0666) per container instance under <root-dir>/pods/<uid>/containers/<name>. */
-  async #terminationMessageFile(pod: Pod, container: ContainerSpec): Promise<string | undefined> {
+  async #terminationMessageFile(pod: Pod, container: Container): Promise<string | undefined> {
     if (container.terminationMessagePath === undefined || container.terminationMessagePath === '') return undefined;
     const dir = join(this.options.container.podsDir, pod.metadata.uid, 'containers', container.name);
     const file = join(dir, randomBytes(4).toString('hex'));

@@ -3,25 +3,26 @@
 // is reported as ended in failure rather than left waiting for ever, and a pod still Pending or
 // Running is Failed (static pods keep their phase). Success is never assumed.
 
-import { isStaticPod, type ContainerStatus, type Pod, type PodStatus } from './pod-types.ts';
+import type { ContainerStatus, PodStatus } from '@capstan/common/api-types/core-v1';
+import { isStaticPod, type Pod } from './pod-types.ts';
 
 const unknownTermination = {
   terminated: { exitCode: 137, reason: 'ContainerStatusUnknown', message: 'The container could not be located when the pod was terminated', startedAt: null, finishedAt: null },
 };
 
-const terminate = (status: ContainerStatus): ContainerStatus => (status.state.terminated !== undefined ? status : { ...status, state: unknownTermination });
+const terminate = (status: ContainerStatus): ContainerStatus => (status.state?.terminated !== undefined ? status : { ...status, state: unknownTermination });
 
 /** Whether the pod's containers have got past their init containers (hasPodInitialized). */
 function hasPodInitialized(pod: Pod, status: PodStatus): boolean {
   if ((pod.spec.initContainers ?? []).length === 0) return true;
-  return (status.containerStatuses ?? []).some((container) => container.lastState.terminated !== undefined || container.state.waiting === undefined);
+  return (status.containerStatuses ?? []).some((container) => container.lastState?.terminated !== undefined || container.state?.waiting === undefined);
 }
 
 /** The init containers that had started: up to the last one not waiting for its first start (at least the first). */
 function initializedCount(statuses: readonly ContainerStatus[]): number {
   for (let i = statuses.length - 1; i >= 0; i--) {
     const status = statuses[i] as ContainerStatus;
-    if (status.state.waiting === undefined || status.lastState.terminated !== undefined) return i + 1;
+    if (status.state?.waiting === undefined || status.lastState?.terminated !== undefined) return i + 1;
   }
   return Math.min(1, statuses.length);
 }

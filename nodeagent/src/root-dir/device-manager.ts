@@ -15,7 +15,8 @@ import { decodeDeviceCheckpoint, deviceManagerCheckpointName, encodeDeviceCheckp
 import { DevicePluginEndpoint, type EndpointHandler } from './device-plugin-endpoint.ts';
 import { isExtendedResourceName } from './extended-resource-name.ts';
 import { deviceRequests, type DeviceAllocator, type DeviceReservation, type DeviceRunOptions } from '../pods/device-allocation.ts';
-import type { ContainerSpec, Pod } from '../pods/pod-types.ts';
+import type { Container } from '@capstan/common/api-types/core-v1';
+import type { Pod } from '../pods/pod-types.ts';
 import { decodeContainerAllocateResponse, deviceRunOptions, encodeContainerAllocateResponse } from './container-allocate-response.ts';
 import { readStateFile, writeCheckpointFile } from './state-file.ts';
 
@@ -243,7 +244,7 @@ export class DeviceManager implements EndpointHandler, DeviceAllocator {
     return { admit: true };
   }
 
-  async containerOptions(pod: Pod, container: ContainerSpec): Promise<DeviceRunOptions | undefined> {
+  async containerOptions(pod: Pod, container: Container): Promise<DeviceRunOptions | undefined> {
     const held = (this.#podDevices ?? []).filter((entry) => entry.podUID === pod.metadata.uid && entry.containerName === container.name);
     if (held.length === 0) return undefined;
     const responses = [];

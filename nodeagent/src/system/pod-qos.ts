@@ -1,40 +1,20 @@
 // A pod's QoS class as the kubelet reads it (qos.GetPodQOS): status.qosClass when set, else
 // computed from the cpu and memory requests and limits, pod-level resources first.
 
-import { addQuantities, compareQuantities, parseQuantity, quantitySign, type Quantity } from '@capstan/common';
+import { addQuantities, compareQuantities, decodeQuantity, quantitySign, type Quantity } from '@capstan/common';
+import type { Pod, ResourceRequirements } from '@capstan/common/api-types/core-v1';
 
 export type QOSClass = 'Guaranteed' | 'Burstable' | 'BestEffort';
-
-export interface ResourceRequirementsSpec {
-  readonly requests?: Readonly<Record<string, string>>;
-  readonly limits?: Readonly<Record<string, string>>;
-}
-
-export interface ContainerResourcesSpec {
-  readonly name?: string;
-  readonly resources?: ResourceRequirementsSpec;
-}
-
-export interface PodQOSSpec {
-  readonly metadata?: { readonly annotations?: Readonly<Record<string, string>> };
-  readonly spec?: {
-    readonly containers?: readonly ContainerResourcesSpec[];
-    readonly initContainers?: readonly ContainerResourcesSpec[];
-    readonly resources?: ResourceRequirementsSpec;
-    readonly priority?: number;
-  };
-  readonly status?: { readonly qosClass?: string };
-}
 
 const qosResources = new Set(['cpu', 'memory']);
 
 /** The positive cpu and memory quantities of a list; unparsable ones count as absent. */
-function positiveQuantities(list: Readonly<Record<string, string>> | undefined): Map<string, Quantity> {
+function positiveQuantities(list: ResourceRequirements['requests']): Map<string, Quantity> {
   const found = new Map<string, Quantity>();
-  for (const [name, text] of Object.entries(list ?? {})) {
+  for (const [name, value] of Object.entries(list ?? {})) {
     if (!qosResources.has(name)) continue;
-    const parsed = parseQuantity(text);
-    if ('quantity' in parsed && quantitySign(parsed.quantity) > 0) found.set(name, parsed.quantity);
+    const quantity = decodeQuantity(value);
+    if (quantity !== undefined && quantitySign(quantity) > 0) found.set(name, quantity);
   }
   return found;
 }
@@ -47,7 +27,7 @@ function accumulate(total: Map<string, Quantity>, more: ReadonlyMap<string, Quan
 }
 
 /** ComputePodQOS (with the PodLevelResources gate on, as it is by default in 1.35). */
-export function computePodQOS(pod: PodQOSSpec): QOSClass {
+export function computePodQOS(pod: Pod): QOSClass {
   const requests = new Map<string, Quantity>();
   const limits = new Map<string, Quantity>();
   let guaranteed = true;
@@ -80,7 +60,7 @@ export function computePodQOS(pod: PodQOSSpec): QOSClass {
 }
 
 /** GetPodQOS: the status field when the API server has set it. */
-export function podQOS(pod: PodQOSSpec): QOSClass {
+export function podQOS(pod: Pod): QOSClass {
   const recorded = pod.status?.qosClass;
   return recorded === 'Guaranteed' || recorded === 'Burstable' || recorded === 'BestEffort' ? recorded : computePodQOS(pod);
 }
@@ -89,7 +69,7 @@ export function podQOS(pod: PodQOSSpec): QOSClass {
 export const systemCriticalPriority = 2_000_000_000;
 
 /** kubelettypes.IsCriticalPod: static and mirror pods, and pods of system-critical priority. */
-export function isCriticalPod(pod: PodQOSSpec): boolean {
+export function isCriticalPod(pod: Pod): boolean {
   const annotations = pod.metadata?.annotations ?? {};
   const source = annotations['kubernetes.io/config.source'];
   if (source !== undefined && source !== 'api') return true;

@@ -6,7 +6,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeQuantity, quantityValue } from '@capstan/common';
 import type { CgroupInfo } from './cgroups.ts';
-import { isCriticalPod, podQOS, type ContainerResourcesSpec, type PodQOSSpec } from './pod-qos.ts';
+import type { Container, Pod, ResourceRequirements } from '@capstan/common/api-types/core-v1';
+import { isCriticalPod, podQOS } from './pod-qos.ts';
 
 /** swap.IsSwapOn: /proc/swaps lists a device or file below its header; no such file means off. */
 export function isSwapOn(swapsPath = '/proc/swaps'): boolean {
@@ -61,7 +62,7 @@ export interface SwapNode {
   readonly swapCapacity: number;
 }
 
-const memoryOf = (list: Readonly<Record<string, string>> | undefined): number => {
+const memoryOf = (list: ResourceRequirements['requests']): number => {
   const quantity = decodeQuantity(list?.['memory']);
   return quantity === undefined ? 0 : Number(quantityValue(quantity));
 };
@@ -70,7 +71,7 @@ const memoryOf = (list: Readonly<Record<string, string>> | undefined): number =>
  * GetContainerSwapBehavior: LimitedSwap only on cgroup v2 with a swap controller, for a container
  * of a Burstable, non-critical pod that asks for memory with a request different from its limit.
  */
-export function containerSwapBehavior(node: SwapNode, pod: PodQOSSpec, container: ContainerResourcesSpec): SwapBehavior {
+export function containerSwapBehavior(node: SwapNode, pod: Pod, container: Pick<Container, 'resources'>): SwapBehavior {
   if (node.swapBehavior !== 'LimitedSwap') return 'NoSwap';
   if (!node.swapControllerAvailable || node.cgroupVersion !== 2 || isCriticalPod(pod)) return 'NoSwap';
   const request = memoryOf(container.resources?.requests);
@@ -92,8 +93,8 @@ export function limitedSwapShare(containerMemoryRequest: number, nodeTotalMemory
  */
 export function containerSwapLimit(
   node: SwapNode,
-  pod: PodQOSSpec,
-  container: ContainerResourcesSpec,
+  pod: Pod,
+  container: Pick<Container, 'resources'>,
 ): { readonly behavior: SwapBehavior; readonly swapLimitBytes: number | undefined } {
   const behavior = containerSwapBehavior(node, pod, container);
   if (!node.swapControllerAvailable) return { behavior, swapLimitBytes: undefined };

@@ -3,6 +3,7 @@
 // rejects the pod with reason SysctlForbidden.
 
 import { goQuote } from '@capstan/common';
+import type { PodSpec } from '@capstan/common/api-types/core-v1';
 import { kernelAtLeast, type KernelVersion } from './kernel-version.ts';
 
 export interface SafeSysctl {
@@ -125,11 +126,7 @@ export function sysctlRefusal(allowlist: SysctlAllowlist, sysctl: string, hostNe
 
 /** The part of a pod the sysctl admission reads. */
 export interface PodSysctlSpec {
-  readonly spec?: {
-    readonly hostNetwork?: boolean;
-    readonly hostIPC?: boolean;
-    readonly securityContext?: { readonly sysctls?: ReadonlyArray<{ readonly name: string }> };
-  };
+  readonly spec?: Pick<PodSpec, 'hostNetwork' | 'hostIPC' | 'securityContext'>;
 }
 
 export type PodAdmitResult = { readonly admit: true } | { readonly admit: false; readonly reason: string; readonly message: string };

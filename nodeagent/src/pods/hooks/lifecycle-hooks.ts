@@ -8,14 +8,15 @@
 import { goQuote } from '@capstan/common';
 import type { CriRuntimeClient } from '../../cri/index.ts';
 import type { RecordPodEvent } from '../pod-events.ts';
-import { formatPod, type ContainerSpec, type HandlerActionSpec, type Pod } from '../pod-types.ts';
+import type { Container, HTTPGetAction, LifecycleHandler } from '@capstan/common/api-types/core-v1';
+import { formatPod, type Pod } from '../pod-types.ts';
 import { httpGet } from '../prober/http-get.ts';
 import { httpGetRequest } from '../prober/http-get-request.ts';
 import { CommandExitError, runInContainer } from '../run-in-container.ts';
 
 export interface HookTarget {
   readonly pod: Pod;
-  readonly container: ContainerSpec;
+  readonly container: Container;
   /** The container instance's CRI id. */
   readonly containerId: string;
   /** The pod's IPs as the runtime reports them (a host-network pod: the node's). */
@@ -41,7 +42,7 @@ export class LifecycleHooks {
   }
 
   /** Runs a hook; answers undefined when it succeeded, else the kubelet's message. */
-  async run(handler: HandlerActionSpec, target: HookTarget): Promise<string | undefined> {
+  async run(handler: LifecycleHandler, target: HookTarget): Promise<string | undefined> {
     const { pod, container } = target;
     const where = `for Container ${goQuote(container.name)} in Pod ${goQuote(formatPod(pod))}`;
     if (handler.exec !== undefined) {
@@ -65,7 +66,7 @@ export class LifecycleHooks {
     return `Cannot run handler: invalid handler: ${JSON.stringify(handler)}`;
   }
 
-  async #runHttpGet(action: NonNullable<HandlerActionSpec['httpGet']>, target: HookTarget): Promise<string | undefined> {
+  async #runHttpGet(action: HTTPGetAction, target: HookTarget): Promise<string | undefined> {
     const podIP = action.host || target.podIPs[0];
     if (podIP === undefined || podIP === '') return `failed to find networking container: pod ${formatPod(target.pod)} has no IP`;
     try {

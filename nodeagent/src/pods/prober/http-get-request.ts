@@ -4,7 +4,7 @@
 // the action's headers, and User-Agent kube-<purpose>/<major.minor> and Accept */* unless set.
 
 import { goQuote, kubernetesMinor } from '@capstan/common';
-import type { ContainerSpec, HTTPGetActionSpec } from '../pod-types.ts';
+import type { Container, HTTPGetAction } from '@capstan/common/api-types/core-v1';
 
 export interface HttpGetRequest {
   readonly url: URL;
@@ -13,7 +13,7 @@ export interface HttpGetRequest {
 }
 
 /** ResolveContainerPort: a number, a container port's name, or a number written as a string; 1-65535. */
-export function resolveContainerPort(port: number | string, container: ContainerSpec): number {
+export function resolveContainerPort(port: number | string, container: Container): number {
   let value: number;
   if (typeof port === 'number') value = port;
   else {
@@ -30,7 +30,7 @@ export function resolveContainerPort(port: number | string, container: Container
 /** Go's http.Header canonical form of a header name: "x-custom-header" -> "X-Custom-Header". */
 const canonicalHeaderName = (name: string): string => name.toLowerCase().replace(/(^|-)([a-z])/g, (_m, dash: string, letter: string) => `${dash}${letter.toUpperCase()}`);
 
-export function httpGetRequest(action: HTTPGetActionSpec, container: ContainerSpec, podIP: string, purpose: 'probe' | 'lifecycle'): HttpGetRequest {
+export function httpGetRequest(action: HTTPGetAction, container: Container, podIP: string, purpose: 'probe' | 'lifecycle'): HttpGetRequest {
   const scheme = (action.scheme ?? '').toLowerCase() || 'http';
   const host = action.host || podIP;
   const port = resolveContainerPort(action.port, container);

@@ -6,7 +6,8 @@
 
 import type { CriRuntimeClient } from '../../cri/index.ts';
 import type { RecordPodEvent } from '../pod-events.ts';
-import { isRestartableInitContainer, type ContainerSpec, type ContainerStatus, type Pod, type PodStatus, type ProbeSpec } from '../pod-types.ts';
+import type { Container, ContainerStatus, PodStatus, Probe } from '@capstan/common/api-types/core-v1';
+import { isRestartableInitContainer, type Pod } from '../pod-types.ts';
 import type { ProbeKind, ProbeResult } from './probe-result.ts';
 import { criContainerId, ProbeWorker, type ProbeWorkerHost } from './probe-worker.ts';
 import { probeContainer } from './run-probe.ts';
@@ -29,12 +30,12 @@ export interface ProbeKill {
 }
 
 const probeKinds: readonly ProbeKind[] = ['startup', 'readiness', 'liveness'];
-const probeOf = (container: ContainerSpec, kind: ProbeKind): ProbeSpec | undefined =>
+const probeOf = (container: Container, kind: ProbeKind): Probe | undefined =>
   kind === 'startup' ? container.startupProbe : kind === 'readiness' ? container.readinessProbe : container.livenessProbe;
 const workerKey = (uid: string, container: string, kind: ProbeKind): string => `${uid}/${container}/${kind}`;
 
 /** The containers that have probes: the regular ones and the sidecars. */
-const probedContainers = (pod: Pod): readonly ContainerSpec[] => [...(pod.spec.initContainers ?? []).filter(isRestartableInitContainer), ...pod.spec.containers];
+const probedContainers = (pod: Pod): readonly Container[] => [...(pod.spec.initContainers ?? []).filter(isRestartableInitContainer), ...pod.spec.containers];
 
 export class ProbeManager implements ProbeWorkerHost {
   readonly startedAt = Date.now();
@@ -88,7 +89,7 @@ export class ProbeManager implements ProbeWorkerHost {
 
   /** Whether a container status of the pod has started: running, and its startup probe (if any) succeeded. */
   started(uid: string, status: ContainerStatus): boolean {
-    if (status.state.running === undefined) return false;
+    if (status.state?.running === undefined) return false;
     const result = this.#results.startup.get(status.containerID ?? '');
     if (result !== undefined) return result === 'success';
     return !this.#workers.has(workerKey(uid, status.name, 'startup'));
@@ -96,7 +97,7 @@ export class ProbeManager implements ProbeWorkerHost {
 
   /** Whether a started container is ready: running, and its readiness probe (if any) succeeded. */
   ready(uid: string, status: ContainerStatus): boolean {
-    if (status.state.running === undefined) return false;
+    if (status.state?.running === undefined) return false;
     if (this.#results.readiness.get(status.containerID ?? '') === 'success') return true;
     const worker = this.#workers.get(workerKey(uid, status.name, 'readiness'));
     worker?.trigger();
@@ -104,7 +105,7 @@ export class ProbeManager implements ProbeWorkerHost {
   }
 
   /** Why a running container instance must be killed, if it failed its liveness or startup probe. */
-  killFor(container: ContainerSpec, containerID: string, init: boolean): ProbeKill | undefined {
+  killFor(container: Container, containerID: string, init: boolean): ProbeKill | undefined {
     const prefix = init ? 'Init container' : 'Container';
     if (this.#results.liveness.get(containerID) === 'failure') return { message: `${prefix} ${container.name} failed liveness probe`, reason: 'LivenessProbe' };
     if (this.#results.startup.get(containerID) === 'failure') return { message: `${prefix} ${container.name} failed startup probe`, reason: 'StartupProbe' };
@@ -128,7 +129,7 @@ export class ProbeManager implements ProbeWorkerHost {
     this.#results[kind].delete(containerID);
   }
 
-  probe(kind: ProbeKind, spec: ProbeSpec, pod: Pod, container: ContainerSpec, status: PodStatus, containerID: string): Promise<ProbeResult | undefined> {
+  probe(kind: ProbeKind, spec: Probe, pod: Pod, container: Container, status: PodStatus, containerID: string): Promise<ProbeResult | undefined> {
     const target = { pod, container, containerId: criContainerId(containerID), podIP: status.podIP ?? '' };
     return probeContainer(this.#options.runtime, kind, spec, target, this.#options.recordEvent);
   }

@@ -5,7 +5,8 @@
 // starts from the probe's initial value (readiness: failure, liveness: success, startup: unknown);
 // after a liveness or startup failure the worker holds until the container is replaced.
 
-import type { ContainerSpec, ContainerStatus, Pod, PodStatus, ProbeSpec } from '../pod-types.ts';
+import type { Container, ContainerStatus, PodStatus, Probe } from '@capstan/common/api-types/core-v1';
+import type { Pod } from '../pod-types.ts';
 import type { ProbeKind, ProbeResult } from './probe-result.ts';
 
 export interface ProbeWorkerHost {
@@ -15,7 +16,7 @@ export interface ProbeWorkerHost {
   setResult(kind: ProbeKind, containerID: string, result: ProbeResult, pod: Pod): void;
   removeResult(kind: ProbeKind, containerID: string): void;
   /** Runs the probe once; undefined when it errored. */
-  probe(kind: ProbeKind, spec: ProbeSpec, pod: Pod, container: ContainerSpec, status: PodStatus, containerID: string): Promise<ProbeResult | undefined>;
+  probe(kind: ProbeKind, spec: Probe, pod: Pod, container: Container, status: PodStatus, containerID: string): Promise<ProbeResult | undefined>;
   workerDone(worker: ProbeWorker): void;
 }
 
@@ -26,8 +27,8 @@ export const criContainerId = (containerID: string): string => containerID.slice
 
 export class ProbeWorker {
   readonly kind: ProbeKind;
-  readonly container: ContainerSpec;
-  readonly spec: ProbeSpec;
+  readonly container: Container;
+  readonly spec: Probe;
   pod: Pod;
   readonly #host: ProbeWorkerHost;
   #containerID = '';
@@ -39,7 +40,7 @@ export class ProbeWorker {
   #triggered = false;
   #stopped = false;
 
-  constructor(host: ProbeWorkerHost, kind: ProbeKind, pod: Pod, container: ContainerSpec, spec: ProbeSpec) {
+  constructor(host: ProbeWorkerHost, kind: ProbeKind, pod: Pod, container: Container, spec: Probe) {
     this.#host = host;
     this.kind = kind;
     this.pod = pod;
@@ -121,16 +122,16 @@ export class ProbeWorker {
       this.#onHold = false;
     }
     if (this.#onHold) return true;
-    const running = containerStatus.state.running;
+    const running = containerStatus.state?.running;
     if (running === undefined) {
       this.#host.setResult(this.kind, containerID, 'failure', pod);
-      return containerStatus.state.terminated === undefined || pod.spec.restartPolicy !== 'Never';
+      return containerStatus.state?.terminated === undefined || pod.spec.restartPolicy !== 'Never';
     }
     if (pod.metadata.deletionTimestamp !== undefined && (this.kind === 'liveness' || this.kind === 'startup')) {
       this.#host.setResult(this.kind, containerID, 'success', pod);
       return false;
     }
-    const startedAt = running.startedAt === null ? Date.now() : Date.parse(running.startedAt);
+    const startedAt = running.startedAt ? Date.parse(running.startedAt) : Date.now();
     if (Math.trunc((Date.now() - startedAt) / 1000) < (this.spec.initialDelaySeconds ?? 0)) return true;
     if (containerStatus.started === true) {
       if (this.kind === 'startup') return true;

@@ -7,7 +7,8 @@
 import type { CriRuntimeClient } from '../../cri/index.ts';
 import { expandReferences } from '../container-config.ts';
 import type { RecordPodEvent } from '../pod-events.ts';
-import { formatPod, type ContainerSpec, type Pod, type ProbeSpec } from '../pod-types.ts';
+import type { Container, Probe } from '@capstan/common/api-types/core-v1';
+import { formatPod, type Pod } from '../pod-types.ts';
 import { CommandExitError, CommandTimeoutError, runInContainer } from '../run-in-container.ts';
 import { grpcProbe } from './grpc-probe.ts';
 import { httpGetRequest, resolveContainerPort } from './http-get-request.ts';
@@ -19,7 +20,7 @@ const maxProbeRetries = 3;
 
 export interface ProbeTarget {
   readonly pod: Pod;
-  readonly container: ContainerSpec;
+  readonly container: Container;
   /** The CRI id of the container instance probed. */
   readonly containerId: string;
   /** status.podIP as the status manager has it. */
@@ -27,7 +28,7 @@ export interface ProbeTarget {
 }
 
 /** ExpandContainerCommandOnlyStatic: only variables with a plain value are known. */
-function staticCommand(command: readonly string[], container: ContainerSpec): string[] {
+function staticCommand(command: readonly string[], container: Container): string[] {
   const values = new Map<string, string>();
   for (const variable of container.env ?? []) if (variable.value !== undefined) values.set(variable.name, variable.value);
   return command.map((part) => expandReferences(part, values));
@@ -45,7 +46,7 @@ async function execProbe(runtime: CriRuntimeClient, containerId: string, command
 }
 
 /** runProbe: the probe's action, once. */
-export async function runProbeAction(runtime: CriRuntimeClient, spec: ProbeSpec, target: ProbeTarget): Promise<ProbeOutcome> {
+export async function runProbeAction(runtime: CriRuntimeClient, spec: Probe, target: ProbeTarget): Promise<ProbeOutcome> {
   const timeoutSeconds = spec.timeoutSeconds ?? 1;
   const { pod, container } = target;
   try {
@@ -63,13 +64,7 @@ export async function runProbeAction(runtime: CriRuntimeClient, spec: ProbeSpec,
 }
 
 /** probe: the result the worker counts, or undefined when the probe errored (its result is thrown away). */
-export async function probeContainer(
-  runtime: CriRuntimeClient,
-  kind: ProbeKind,
-  spec: ProbeSpec,
-  target: ProbeTarget,
-  recordEvent: RecordPodEvent,
-): Promise<ProbeResult | undefined> {
+export async function probeContainer(runtime: CriRuntimeClient, kind: ProbeKind, spec: Probe, target: ProbeTarget, recordEvent: RecordPodEvent): Promise<ProbeResult | undefined> {
   let outcome: ProbeOutcome = await runProbeAction(runtime, spec, target);
   for (let attempt = 1; attempt < maxProbeRetries && outcome.result === 'unknown'; attempt++) outcome = await runProbeAction(runtime, spec, target);
   const name = probeKindName[kind];

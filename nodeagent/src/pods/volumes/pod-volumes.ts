@@ -9,7 +9,8 @@ import { chmod, mkdir } from 'node:fs/promises';
 import { goQuote } from '@capstan/common';
 import type { RecordPodEvent } from '../pod-events.ts';
 import { ObjectNotFoundError, type PodObjects, type ServiceAccountToken, type TokenRequestSpec } from '../pod-objects.ts';
-import type { Pod, VolumeSpec } from '../pod-types.ts';
+import type { Volume } from '@capstan/common/api-types/core-v1';
+import type { Pod } from '../pod-types.ts';
 import { nodeAllocatable, type NodeAllocatable } from '../downward-api.ts';
 import { writeAtomically, type Payload } from './atomic-writer.ts';
 import { atomicWriterVolumeDirectory } from './volume-directories.ts';
@@ -82,7 +83,7 @@ export class PodVolumes {
     for (const key of this.#tokens.keys()) if (key.startsWith(`${uid}/`)) this.#tokens.delete(key);
   }
 
-  async #payload(pod: Pod, volume: VolumeSpec): Promise<Payload> {
+  async #payload(pod: Pod, volume: Volume): Promise<Payload> {
     const namespace = pod.metadata.namespace;
     const { objects } = this.#options;
     if (volume.configMap !== undefined) {
@@ -103,7 +104,7 @@ export class PodVolumes {
   }
 
   /** projected collectData: every source's files in one payload; the errors of all sources together. */
-  async #projectedPayload(pod: Pod, volume: VolumeSpec): Promise<Payload> {
+  async #projectedPayload(pod: Pod, volume: Volume): Promise<Payload> {
     const namespace = pod.metadata.namespace;
     const { objects } = this.#options;
     const defaultMode = volume.projected?.defaultMode ?? defaultVolumeMode;

@@ -2,10 +2,10 @@
 // for the plugins whose files the agent writes itself (configmap, secret, projected, downward-api).
 
 import { join } from 'node:path';
-import type { VolumeSpec } from '../pod-types.ts';
+import type { Volume } from '@capstan/common/api-types/core-v1';
 
 /** The plugin directory of a volume the agent projects files into, if it is one. */
-export function atomicWriterPlugin(volume: VolumeSpec): 'configmap' | 'secret' | 'projected' | 'downward-api' | undefined {
+export function atomicWriterPlugin(volume: Volume): 'configmap' | 'secret' | 'projected' | 'downward-api' | undefined {
   if (volume.configMap !== undefined) return 'configmap';
   if (volume.secret !== undefined) return 'secret';
   if (volume.projected !== undefined) return 'projected';
@@ -14,7 +14,7 @@ export function atomicWriterPlugin(volume: VolumeSpec): 'configmap' | 'secret' |
 }
 
 /** The host directory of a configMap, secret, projected or downwardAPI volume; undefined for other kinds. */
-export function atomicWriterVolumeDirectory(podsDir: string, uid: string, volume: VolumeSpec): string | undefined {
+export function atomicWriterVolumeDirectory(podsDir: string, uid: string, volume: Volume): string | undefined {
   const plugin = atomicWriterPlugin(volume);
   return plugin === undefined ? undefined : join(podsDir, uid, 'volumes', `kubernetes.io~${plugin}`, volume.name);
 }

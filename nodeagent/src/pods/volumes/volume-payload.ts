@@ -5,7 +5,8 @@
 // metadata fields or a container's resources.
 
 import { containerResourceValue, podMetadataField, type NodeAllocatable } from '../downward-api.ts';
-import type { DownwardAPIVolumeFileSpec, KeyToPathSpec, Pod } from '../pod-types.ts';
+import type { DownwardAPIVolumeFile, KeyToPath } from '@capstan/common/api-types/core-v1';
+import type { Pod } from '../pod-types.ts';
 import type { ConfigMapData, SecretData } from '../pod-objects.ts';
 import type { FileProjection } from './atomic-writer.ts';
 
@@ -14,7 +15,7 @@ export const defaultVolumeMode = 0o644;
 export type MutablePayload = Map<string, FileProjection>;
 
 /** configmap.MakePayload. */
-export function configMapPayload(items: readonly KeyToPathSpec[] | undefined, configMap: ConfigMapData, defaultMode: number, optional: boolean): MutablePayload {
+export function configMapPayload(items: readonly KeyToPath[] | undefined, configMap: ConfigMapData, defaultMode: number, optional: boolean): MutablePayload {
   const payload: MutablePayload = new Map();
   if (items === undefined || items.length === 0) {
     for (const [key, value] of Object.entries(configMap.data)) payload.set(key, { data: Buffer.from(value, 'utf8'), mode: defaultMode });
@@ -34,7 +35,7 @@ export function configMapPayload(items: readonly KeyToPathSpec[] | undefined, co
 }
 
 /** secret.MakePayload. */
-export function secretPayload(items: readonly KeyToPathSpec[] | undefined, secret: SecretData, defaultMode: number, optional: boolean): MutablePayload {
+export function secretPayload(items: readonly KeyToPath[] | undefined, secret: SecretData, defaultMode: number, optional: boolean): MutablePayload {
   const payload: MutablePayload = new Map();
   if (items === undefined || items.length === 0) {
     for (const [key, value] of Object.entries(secret.data)) payload.set(key, { data: value, mode: defaultMode });
@@ -60,7 +61,7 @@ export function aggregateError(errors: readonly Error[]): Error | undefined {
 
 /** downwardapi.CollectData: every file that can be made, and the errors of those that cannot. */
 export function downwardAPIPayload(
-  items: readonly DownwardAPIVolumeFileSpec[] | undefined,
+  items: readonly DownwardAPIVolumeFile[] | undefined,
   pod: Pod,
   defaultMode: number,
   allocatable: NodeAllocatable,
