@@ -2,16 +2,14 @@
 // its namespace to exist and not be terminating. dryRun=All writes nothing; unknown fields are
 // dropped, and warned about or refused as fieldValidation says.
 
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestScope } from './request-scope.ts';
 import { admissionAttributes } from '../admission/request-admission.ts';
 import type { CreateOptions, GenericStore } from '../registry/generic-store.ts';
 import { fieldManagerFor, managerOf } from '../apply/field-tracking.ts';
 import { withGeneratedName, type JsonObject } from '../registry/object-meta.ts';
 import type { ResourceWrites } from './resource-writes.ts';
-import type { RequestInfo } from '../request-info/request-info.ts';
 import { writeOptionsOf } from '../registry/write-options.ts';
 import { dropUnknownFieldsOf } from './field-validation.ts';
-import { addWarning } from './warning-header.ts';
 import { negotiateOutput } from './negotiate-media-type.ts';
 import { namespaceOf } from './get.ts';
 import { bodyMediaTypeOf, decodeBody, readBodyBytes } from './read-body.ts';
@@ -19,14 +17,7 @@ import { createOnThread, createsOnThread } from './create-on-thread.ts';
 import { sendJson } from './send-json.ts';
 import { stageBreakFor, type StageBreak } from './yield-between-stages.ts';
 
-export async function createObject(
-  store: GenericStore,
-  info: RequestInfo,
-  query: URLSearchParams,
-  request: IncomingMessage,
-  response: ServerResponse,
-  writes: ResourceWrites,
-): Promise<void> {
+export async function createObject({ store, info, query, request, response, writes, warnings }: RequestScope): Promise<void> {
   negotiateOutput(request);
   const { dryRun, fieldValidation } = writeOptionsOf(query, 'CreateOptions');
   const mediaType = bodyMediaTypeOf(request);
@@ -38,7 +29,7 @@ export async function createObject(
   const stageBreak = stageBreakFor(request);
   const body = await decodeBody(mediaType, bytes, store.definition.kind);
   await stageBreak();
-  await dropUnknownFieldsOf(body, store.definition, fieldValidation, (message) => addWarning(response, message));
+  await dropUnknownFieldsOf(body, store.definition, fieldValidation, (message) => warnings.add(message));
   await stageBreak();
   const track = await createTracker(store, managerOf(query, request), stageBreak);
   const created = await createFromBody(store, namespaceOf(info), body, { dryRun, track, stageBreak }, writes);

@@ -2,17 +2,16 @@
 // itself for the kinds that answer so), or stays marked for deletion and is answered as it now is.
 // With ignoreStoreReadErrorWithClusterBreakingPotential (and its gate), a corrupt object goes unread.
 
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestScope } from './request-scope.ts';
+import type { IncomingMessage } from 'node:http';
 import { fieldInvalid, goQuote, newForbidden, newInvalid } from '@capstan/common';
 import type { UserInfo } from '../authentication/authenticator.ts';
 import type { Authorizer } from '../authorization/authorizer.ts';
 import { attributesOf } from '../authorization/request-attributes.ts';
 import { admissionAttributes } from '../admission/request-admission.ts';
-import type { ResourceWrites } from './resource-writes.ts';
 import { parseDeleteOptions, type DeleteOptions } from '../registry/delete-options.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { metadataOf, type JsonObject } from '../registry/object-meta.ts';
-import type { ResourceHooks } from '../registry/resource-hooks.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { namespaceOf } from './get.ts';
 import { listRequestOf, sendObjectList } from './list.ts';
@@ -20,15 +19,7 @@ import { negotiateOutput } from './negotiate-media-type.ts';
 import { readJsonBody } from './read-body.ts';
 import { sendJson } from './send-json.ts';
 
-export async function deleteObject(
-  store: GenericStore,
-  info: RequestInfo,
-  query: URLSearchParams,
-  request: IncomingMessage,
-  response: ServerResponse,
-  writes: ResourceWrites,
-  authorizer: Authorizer,
-): Promise<void> {
+export async function deleteObject({ store, info, query, request, response, writes }: RequestScope, authorizer: Authorizer): Promise<void> {
   const options = await deleteOptionsOf(request, query, store);
   const { admission, hooks } = writes;
   const unsafe = options.ignoreStoreReadErrorWithClusterBreakingPotential === true;
@@ -60,14 +51,8 @@ export async function deleteObject(
 }
 
 // DELETE .../{resource}: every object the selectors pick; the answer lists them.
-export async function deleteCollection(
-  store: GenericStore,
-  info: RequestInfo,
-  query: URLSearchParams,
-  request: IncomingMessage,
-  response: ServerResponse,
-  hooks: ResourceHooks | undefined,
-): Promise<void> {
+export async function deleteCollection({ store, info, query, request, response, writes }: RequestScope): Promise<void> {
+  const { hooks } = writes;
   const options = await deleteOptionsOf(request, query, store);
   if (options.ignoreStoreReadErrorWithClusterBreakingPotential === true) {
     throw newInvalid({ group: 'meta.k8s.io', kind: 'DeleteOptions' }, '', [

@@ -3,15 +3,14 @@
 // resourceVersion reads from the watch cache, once it is at least that new (kube waits 3 s, then
 // answers 504 ResourceVersionTooLarge).
 
-import type { ServerResponse } from 'node:http';
-import type { GenericStore } from '../registry/generic-store.ts';
+import type { RequestScope } from './request-scope.ts';
 import { parseListOptions } from '../registry/list-options.ts';
 import { storedObjectJson } from '../registry/stored-object.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { negotiateOutput } from './negotiate-media-type.ts';
 import { sendJson, sendStoredJson } from './send-json.ts';
 
-export async function getObject(store: GenericStore, info: RequestInfo, query: URLSearchParams, response: ServerResponse): Promise<void> {
+export async function getObject({ store, info, query, response }: Pick<RequestScope, 'store' | 'info' | 'query' | 'response'>): Promise<void> {
   // kube-apiserver answers 406 before it reads anything.
   negotiateOutput(response.req);
   // "" reads the store; "0" any state of the cache; a number, a state at least that new.

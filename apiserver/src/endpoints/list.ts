@@ -1,6 +1,7 @@
 // GET .../{resource}: a list, paged with limit and continue, at the resourceVersion asked for, in
 // the media type and conversion (a Table for kubectl get) that the request negotiated.
 
+import type { RequestScope } from './request-scope.ts';
 import type { ServerResponse } from 'node:http';
 import type { GenericStore } from '../registry/generic-store.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
@@ -20,7 +21,7 @@ import { listItemsPerTurn, nextTurn } from './yield-between-stages.ts';
 import { sendTableInSteps, tableRowsPerTurn } from './table-in-steps.ts';
 import { tableColumnsFor } from '../table/table-columns.ts';
 
-export async function listObjects(store: GenericStore, info: RequestInfo, query: URLSearchParams, response: ServerResponse): Promise<void> {
+export async function listObjects({ store, info, query, response }: RequestScope): Promise<void> {
   // kube-apiserver answers 406 before it reads anything.
   negotiateOutput(response.req);
   await sendList(store, await store.list(listRequestOf(store, info, query)), response);

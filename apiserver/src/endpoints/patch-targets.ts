@@ -2,6 +2,7 @@
 // or a CertificateSigningRequest's approval (applied and tracked as that subresource), or its
 // scale (a Scale, tracked on the parent).
 
+import type { RequestScope } from './request-scope.ts';
 import type { FieldManager } from '../apply/field-manager.ts';
 import { fieldManagerFor, type ManagedResource } from '../apply/field-tracking.ts';
 import { parentManagedFields, scaleManagedFields } from '../apply/scale-managed-fields.ts';
@@ -10,7 +11,6 @@ import { apiVersionOf } from '../registry/resource-definition.ts';
 import type { ApplyTarget } from './apply-patch.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { scaleOf } from '../registry/scale.ts';
-import type { ResourceWrites } from './resource-writes.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { declaredTypeName } from '../openapi/builtin-type-lookup.ts';
 import { createFromBody } from './create.ts';
@@ -50,7 +50,7 @@ function scaleApplyTarget(store: GenericStore, namespace: string | undefined, na
   return { view: scaleView, name, group: 'autoscaling', version: 'v1', kind: 'Scale', typeName: scaleTypeName, fieldManager };
 }
 
-export async function mainPatchTarget(store: GenericStore, info: RequestInfo, writes: ResourceWrites): Promise<PatchTarget> {
+export async function mainPatchTarget({ store, info, writes }: RequestScope): Promise<PatchTarget> {
   const { definition } = store;
   const namespace = namespaceOf(info);
   const view = mainView(store, namespace, info.name, writes);

@@ -4,13 +4,12 @@
 // itself names a resourceVersion); the patching manager's fields are recorded in managedFields.
 // dryRun=All answers what would be stored. Server-side apply is apply-patch.ts's.
 
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestScope } from './request-scope.ts';
 import { duplicateFieldPaths, fieldForbidden, newInvalid, newUnsupportedMediaType, StatusError } from '@capstan/common';
 import type { JsonObject } from '../registry/object-meta.ts';
 import { writeOptionsOf } from '../registry/write-options.ts';
 import { duplicateFieldMessages } from './field-validation.ts';
 import { jsonPatch, mergePatch, parsePatch, patchedBody, patcherOf, strategicMergePatch, type PatchChecks, type Patcher } from './patch-appliers.ts';
-import { addWarning } from './warning-header.ts';
 import { patchOnThread, storedForThreadPatch, type PatchedObject } from './patch-on-thread.ts';
 import type { ObjectView } from './object-view.ts';
 import type { FieldManager } from '../apply/field-manager.ts';
@@ -42,7 +41,7 @@ const applyPatchCbor = 'application/apply-patch+cbor';
 /** How often a patch is re-applied when other writes keep coming between its read and its write. */
 const maxAttempts = 5;
 
-export async function patchObject(target: PatchTarget, query: URLSearchParams, request: IncomingMessage, response: ServerResponse): Promise<void> {
+export async function patchObject(target: PatchTarget, { query, request, response, warnings }: Pick<RequestScope, 'query' | 'request' | 'response' | 'warnings'>): Promise<void> {
   negotiateOutput(request);
   const mediaType = mediaTypeOf(request.headers['content-type']) ?? '';
   if (target.apply !== undefined && (mediaType === applyPatchYaml || (mediaType === applyPatchCbor && servesCbor()))) {
@@ -76,7 +75,7 @@ export async function patchObject(target: PatchTarget, query: URLSearchParams, r
     const threadPatch = { mediaType, bytes: patchBytes, typeName: target.typeName, patchMessages, maxAttempts };
     return patchOnThread(target.object, large, threadPatch, { dryRun: options.dryRun, fieldValidation: options.fieldValidation, manager }, response);
   }
-  const checks: PatchChecks = { typeName: target.typeName, mediaType, fieldValidation: options.fieldValidation, patchMessages, warn: (message) => addWarning(response, message) };
+  const checks: PatchChecks = { typeName: target.typeName, mediaType, fieldValidation: options.fieldValidation, patchMessages, warn: (message) => warnings.add(message) };
   for (let attempt = 1; ; attempt++) {
     await stageBreak();
     const current = await target.view.get();

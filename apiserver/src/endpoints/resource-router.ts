@@ -11,6 +11,7 @@ import type { GenericStore } from '../registry/generic-store.ts';
 import type { Registry } from '../registry/registry.ts';
 import type { ResourceDefinition } from '../registry/resource-definition.ts';
 import type { ResourceHooks } from '../registry/resource-hooks.ts';
+import type { RequestScope } from './request-scope.ts';
 import type { ResourceWrites } from './resource-writes.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { parseListOptions } from '../registry/list-options.ts';
@@ -68,7 +69,7 @@ export async function routeResourceRequest(served: ServedResources, context: Req
   const groupResource = { group: definition.group, resource: definition.resource };
   const store = registry.store(info.apiGroup, info.apiVersion, info.resource);
   if (info.subresource !== '') {
-    await routeSubresource(served, definition, store, info, query, request, response);
+    await routeSubresource(served, context, definition, store);
     return true;
   }
   const unserved = unservedMethod(definition, info);
@@ -78,30 +79,31 @@ export async function routeResourceRequest(served: ServedResources, context: Req
     return true;
   }
   const writes: ResourceWrites = { admission: { chain: served.admission, user: userOf(context) }, hooks: served.hooks(definition) };
+  const scope: RequestScope = { info, query, request, response, store, writes, warnings: context.warnings };
   switch (info.verb) {
     case 'get':
-      await getObject(store, info, query, response);
+      await getObject(scope);
       return true;
     case 'list':
-      await listObjects(store, info, query, response);
+      await listObjects(scope);
       return true;
     case 'watch':
-      await watchObjects(store, info, query, request, response, watchSettings);
+      await watchObjects(scope, watchSettings);
       return true;
     case 'create':
-      await createObject(store, info, query, request, response, writes);
+      await createObject(scope);
       return true;
     case 'update':
-      await updateObject(store, info, query, request, response, writes);
+      await updateObject(scope);
       return true;
     case 'patch':
-      await patchObject(await mainPatchTarget(store, info, writes), query, request, response);
+      await patchObject(await mainPatchTarget(scope), scope);
       return true;
     case 'deletecollection':
-      await deleteCollection(store, info, query, request, response, served.hooks(definition));
+      await deleteCollection(scope);
       return true;
     case 'delete':
-      await deleteObject(store, info, query, request, response, writes, served.authorizer);
+      await deleteObject(scope, served.authorizer);
       return true;
     default:
       throw newMethodNotSupported(groupResource, info.verb);
@@ -130,15 +132,10 @@ async function routeVirtual(
   throw newMethodNotSupported({ group: definition.group, resource: definition.resource }, info.verb);
 }
 
-async function routeSubresource(
-  served: ServedResources,
-  definition: ResourceDefinition,
-  store: GenericStore | undefined,
-  info: RequestInfo,
-  query: URLSearchParams,
-  request: IncomingMessage,
-  response: ServerResponse,
-): Promise<void> {
+async function routeSubresource(served: ServedResources, context: RequestContext, definition: ResourceDefinition, store: GenericStore | undefined): Promise<void> {
+  const { request, response, warnings } = context;
+  const info = requestInfoOf(context);
+  const query = context.url.searchParams;
   const subresource = definition.subresources.find((s) => s.name === info.subresource);
   if (subresource === undefined) throw notFoundPath();
   const subject: GroupResource = { group: definition.group, resource: `${definition.resource}/${subresource.name}` };
@@ -149,7 +146,7 @@ async function routeSubresource(
   let view: ObjectView;
   switch (subresource.endpoint) {
     case 'status':
-      if (info.verb === 'get') return getObject(store, info, query, response);
+      if (info.verb === 'get') return getObject({ store, info, query, response });
       view = statusView(store, namespace, info.name);
       break;
     case 'scale':
@@ -184,7 +181,7 @@ async function routeSubresource(
       return sendJson(response, 200, await view.update(await readJsonBody(request), { dryRun, track }));
     }
     case 'patch':
-      return patchObject(await subresourcePatchTarget(store, info, subresource.endpoint), query, request, response);
+      return patchObject(await subresourcePatchTarget(store, info, subresource.endpoint), { query, request, response, warnings });
     default:
       throw newMethodNotSupported(subject, info.verb);
   }

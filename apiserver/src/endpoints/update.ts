@@ -2,18 +2,15 @@
 // dropped, and warned about or refused as fieldValidation says; dryRun=All writes nothing. For the
 // kinds that allow it, a PUT of a missing object creates it (201).
 
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestScope } from './request-scope.ts';
 import { allowsCreateOnUpdate } from '../registry/create-on-update.ts';
-import type { GenericStore, ReplaceOptions } from '../registry/generic-store.ts';
+import type { ReplaceOptions } from '../registry/generic-store.ts';
 import { checkNameMatchesUrl, metadataOf } from '../registry/object-meta.ts';
 import { createFromBody, createTracker } from './create.ts';
 import { fieldManagerFor, managerOf } from '../apply/field-tracking.ts';
 import type { ResourceDefinition } from '../registry/resource-definition.ts';
-import type { ResourceWrites } from './resource-writes.ts';
-import type { RequestInfo } from '../request-info/request-info.ts';
 import { writeOptionsOf } from '../registry/write-options.ts';
 import { dropUnknownFieldsOf } from './field-validation.ts';
-import { addWarning } from './warning-header.ts';
 import { namespaceOf } from './get.ts';
 import { mainView } from './object-view.ts';
 import { negotiateOutput } from './negotiate-media-type.ts';
@@ -22,14 +19,7 @@ import { updateOnThread, updatesOnThread } from './update-on-thread.ts';
 import { sendJson } from './send-json.ts';
 import { stageBreakFor, type StageBreak } from './yield-between-stages.ts';
 
-export async function updateObject(
-  store: GenericStore,
-  info: RequestInfo,
-  query: URLSearchParams,
-  request: IncomingMessage,
-  response: ServerResponse,
-  writes: ResourceWrites,
-): Promise<void> {
+export async function updateObject({ store, info, query, request, response, writes, warnings }: RequestScope): Promise<void> {
   negotiateOutput(request);
   const { dryRun, fieldValidation } = writeOptionsOf(query, 'UpdateOptions');
   const mediaType = bodyMediaTypeOf(request);
@@ -41,7 +31,7 @@ export async function updateObject(
   const stageBreak = stageBreakFor(request);
   const body = await decodeBody(mediaType, bytes, store.definition.kind);
   await stageBreak();
-  await dropUnknownFieldsOf(body, store.definition, fieldValidation, (message) => addWarning(response, message));
+  await dropUnknownFieldsOf(body, store.definition, fieldValidation, (message) => warnings.add(message));
   await stageBreak();
   const namespace = namespaceOf(info);
   const manager = managerOf(query, request);

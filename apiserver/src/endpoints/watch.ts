@@ -5,10 +5,8 @@
 // Objects come as one-row Tables or as PartialObjectMetadata when the Accept header asks so; a
 // media type that cannot stream (YAML) is a 406.
 
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { GenericStore } from '../registry/generic-store.ts';
+import type { RequestScope } from './request-scope.ts';
 import { parseWatchRequest } from '../registry/watch-request.ts';
-import type { RequestInfo } from '../request-info/request-info.ts';
 import { encodeOnce } from '../storage/cacher/event-encoding.ts';
 import type { Watch } from '../storage/storage.ts';
 import { tableColumnsFor } from '../table/table-columns.ts';
@@ -47,14 +45,7 @@ export const unflushedWatchGraceMs = 5_000;
 const bookmarkIntervalMs = 60_000;
 const finalBookmarkLeadMs = 2_000;
 
-export async function watchObjects(
-  store: GenericStore,
-  info: RequestInfo,
-  query: URLSearchParams,
-  request: IncomingMessage,
-  response: ServerResponse,
-  settings: WatchSettings,
-): Promise<void> {
+export async function watchObjects({ store, info, query, request, response }: RequestScope, settings: WatchSettings): Promise<void> {
   const { stopping } = settings;
   // As kube-apiserver: the media type is negotiated before the options are read, and whether it
   // can stream is checked after.
