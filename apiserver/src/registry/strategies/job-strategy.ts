@@ -2,7 +2,7 @@
 // choose it (spec.manualSelector): the pod template is labelled with the Job's name and uid, under
 // the batch.kubernetes.io names and the legacy ones, and the selector picks the uid.
 
-import { isObject } from '../defaulting/json-fields.ts';
+import { isObject, objectAt } from '../defaulting/json-fields.ts';
 import { metadataOf, type JsonObject } from '../object-meta.ts';
 import type { ResourceStrategy } from '../strategy.ts';
 
@@ -23,13 +23,10 @@ function setUnlessPresent(map: JsonObject, key: string, value: string): void {
 
 function generateSelector(job: JsonObject): void {
   const { name = '', uid = '' } = metadataOf(job);
-  const spec = (isObject(job.spec) ? job.spec : (job.spec = {})) as JsonObject;
-  const template = (isObject(spec.template) ? spec.template : (spec.template = {})) as JsonObject;
-  const templateMeta = (isObject(template.metadata) ? template.metadata : (template.metadata = {})) as JsonObject;
-  const labels = (isObject(templateMeta.labels) ? templateMeta.labels : (templateMeta.labels = {})) as JsonObject;
+  const spec = objectAt(job, 'spec');
+  const labels = objectAt(objectAt(objectAt(spec, 'template'), 'metadata'), 'labels');
   for (const [key, value] of Object.entries(generatedJobLabels(name, uid))) setUnlessPresent(labels, key, value);
-  const selector = (isObject(spec.selector) ? spec.selector : (spec.selector = {})) as JsonObject;
-  const matchLabels = (isObject(selector.matchLabels) ? selector.matchLabels : (selector.matchLabels = {})) as JsonObject;
+  const matchLabels = objectAt(objectAt(spec, 'selector'), 'matchLabels');
   setUnlessPresent(matchLabels, jobControllerUidLabel, uid);
 }
 

@@ -2,6 +2,7 @@
 // turns the namespace Terminating, and it goes only once the namespace controller has emptied it
 // and removed spec.finalizers (PUT .../finalize).
 
+import { objectOf, stringsOf } from '../defaulting/json-fields.ts';
 import { metadataOf, metaTime, type JsonObject } from '../object-meta.ts';
 import type { ResourceStrategy } from '../strategy.ts';
 
@@ -11,16 +12,16 @@ const nameLabel = 'kubernetes.io/metadata.name';
 export const namespaceStrategy: ResourceStrategy = {
   returnsDeletedObject: true,
   prepareForCreate(namespace) {
-    const spec = { ...((namespace.spec ?? {}) as { finalizers?: string[] }) };
-    const finalizers = spec.finalizers ?? [];
+    const spec = { ...objectOf(namespace.spec) };
+    const finalizers = stringsOf(spec.finalizers);
     if (!finalizers.includes(kubernetesFinalizer)) spec.finalizers = [...finalizers, kubernetesFinalizer];
     namespace.spec = spec;
     labelWithName(namespace);
   },
   prepareForUpdate(namespace, old) {
     // spec.finalizers change only through .../finalize, the status only through .../status.
-    const oldFinalizers = ((old.spec ?? {}) as { finalizers?: string[] }).finalizers;
-    const spec: JsonObject = { ...((namespace.spec ?? {}) as JsonObject) };
+    const oldFinalizers = objectOf(old.spec).finalizers;
+    const spec = { ...objectOf(namespace.spec) };
     if (oldFinalizers === undefined) delete spec.finalizers;
     else spec.finalizers = oldFinalizers;
     namespace.spec = spec;
@@ -39,16 +40,16 @@ export const namespaceStrategy: ResourceStrategy = {
       options.orphanDependents !== undefined ? !options.orphanDependents : options.propagationPolicy === undefined ? undefined : options.propagationPolicy === 'Foreground';
     if (foreground === true) finalizers.add('foregroundDeletion');
     if (foreground === false) finalizers.delete('foregroundDeletion');
-    const marked: JsonObject = {
+    const { finalizers: _finalizers, ...unfinalized } = metadata;
+    const deletionTimestamp = metaTime(now);
+    return {
       ...namespace,
-      metadata: { ...metadata, deletionTimestamp: metaTime(now), ...(finalizers.size === 0 ? {} : { finalizers: [...finalizers] }) },
-      status: { ...((namespace.status ?? {}) as JsonObject), phase: 'Terminating' },
+      metadata: finalizers.size === 0 ? { ...unfinalized, deletionTimestamp } : { ...metadata, deletionTimestamp, finalizers: [...finalizers] },
+      status: { ...objectOf(namespace.status), phase: 'Terminating' },
     };
-    if (finalizers.size === 0) delete (marked.metadata as JsonObject).finalizers;
-    return marked;
   },
   finalDeletionBlocker(namespace) {
-    const finalizers = ((namespace.spec ?? {}) as { finalizers?: string[] }).finalizers ?? [];
+    const finalizers = stringsOf(objectOf(namespace.spec).finalizers);
     return finalizers.length === 0
       ? undefined
       : 'The system is ensuring all content is removed from this namespace.  Upon completion, this namespace will automatically be purged by the system.';
@@ -57,5 +58,5 @@ export const namespaceStrategy: ResourceStrategy = {
 
 function labelWithName(namespace: JsonObject): void {
   const metadata = metadataOf(namespace);
-  namespace.metadata = { ...metadata, labels: { ...((metadata.labels ?? {}) as Record<string, string>), [nameLabel]: metadata.name ?? '' } };
+  namespace.metadata = { ...metadata, labels: { ...objectOf(metadata.labels), [nameLabel]: metadata.name ?? '' } };
 }
