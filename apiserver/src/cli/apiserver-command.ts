@@ -66,8 +66,6 @@ export async function apiserverCommand(argv: readonly string[], out: (text: stri
   const admissionPlugins = enabledAdmissionPlugins(f['enable-admission-plugins'], f['disable-admission-plugins']);
   const format = f['logging-format'] === '' ? undefined : (f['logging-format'] as LoggingFormat);
   const logger = createLogger({ name: 'apiserver', ...(format === undefined ? {} : { format }) });
-  const unimplemented = unimplementedAdmissionPlugins(admissionPlugins);
-  if (unimplemented.length > 0) logger.info({ plugins: unimplemented }, 'these enabled admission plugins are not implemented yet and admit every request');
   const backend = f['storage-backend'] as StorageBackend;
   const running = await runApiServer({
     bindAddress: f['bind-address'],
@@ -87,6 +85,9 @@ export async function apiserverCommand(argv: readonly string[], out: (text: stri
     logger,
   });
   out(`Capstan API server serving on ${running.url} (storage: ${backend})`);
+  // Once serving (a start that fails says only why it failed).
+  const unimplemented = unimplementedAdmissionPlugins(admissionPlugins);
+  if (unimplemented.length > 0) logger.info({ plugins: unimplemented }, 'these enabled admission plugins are not implemented yet and admit every request');
   running.ready().then(
     () => logger.info('all post-start hooks finished: ready'),
     () => {},
