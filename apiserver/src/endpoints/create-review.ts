@@ -12,10 +12,11 @@ import { localSubjectAccessReviewErrors, selfSubjectAccessReviewErrors, subjectA
 import { servesNoTables } from './negotiate-media-type.ts';
 import { readJsonBody } from './read-body.ts';
 import { sendJson } from './send-json.ts';
+import { lookup, resourceKeyOf, type BuiltinResourceKey } from '../registry/builtin-keys.ts';
 
 type ReviewStatus = (review: JsonObject, definition: ResourceDefinition) => JsonObject;
 
-const reviews: Readonly<Record<string, ReviewStatus>> = {
+const reviews: Readonly<Partial<Record<BuiltinResourceKey, ReviewStatus>>> = {
   'authorization.k8s.io/selfsubjectaccessreviews': (review, definition) => {
     refuseInvalid(definition, selfSubjectAccessReviewErrors(review));
     return { allowed: true };
@@ -43,7 +44,7 @@ const reviews: Readonly<Record<string, ReviewStatus>> = {
 };
 
 export async function createReview(definition: ResourceDefinition, info: RequestInfo, request: IncomingMessage, response: ServerResponse): Promise<void> {
-  const review = reviews[`${definition.group}/${definition.resource}`];
+  const review = lookup(reviews, resourceKeyOf(definition));
   if (review === undefined) throw new Error(`${definition.resource} is not a review`);
   servesNoTables(request);
   const body = await readJsonBody(request);

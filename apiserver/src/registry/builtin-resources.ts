@@ -11,7 +11,7 @@ const proxyVerbs: readonly Verb[] = ['create', 'delete', 'get', 'patch', 'update
 const status = (kind: string, facts: Partial<SubresourceDefinition> = {}): SubresourceDefinition => ({ name: 'status', kind, verbs: getPatchUpdate, endpoint: 'status', ...facts });
 const scale: SubresourceDefinition = { name: 'scale', kind: 'Scale', group: 'autoscaling', version: 'v1', verbs: getPatchUpdate, endpoint: 'scale' };
 
-export const builtinResources: readonly ResourceDefinition[] = [
+const declaredResources = [
   // core/v1: the legacy group served under /api/v1.
   {
     group: '',
@@ -932,4 +932,31 @@ export const builtinResources: readonly ResourceDefinition[] = [
     subresources: [],
     storagePrefix: 'volumeattributesclasses',
   },
-];
+] as const satisfies readonly ResourceDefinition[];
+
+export const builtinResources: readonly ResourceDefinition[] = declaredResources;
+
+type DeclaredResource = (typeof declaredResources)[number];
+
+/** "<group>/<Kind>" of every built-in kind ("/Pod", "apps/Deployment"): tables keyed by kind take only these. */
+export type BuiltinKindKey = DeclaredResource extends infer D
+  ? D extends { readonly group: infer G extends string; readonly kind: infer K extends string }
+    ? `${G}/${K}`
+    : never
+  : never;
+
+/** "<group>/<resource>" of every built-in resource ("/pods", "apps/deployments"): tables keyed by resource take only these. */
+export type BuiltinResourceKey = DeclaredResource extends infer D
+  ? D extends { readonly group: infer G extends string; readonly resource: infer R extends string }
+    ? `${G}/${R}`
+    : never
+  : never;
+
+/** "<groupVersion>/<resource>" of every built-in resource ("v1/pods", "batch/v1/jobs"): tables keyed per version take only these. */
+export type BuiltinVersionedResourceKey = DeclaredResource extends infer D
+  ? D extends { readonly group: infer G extends string; readonly version: infer V extends string; readonly resource: infer R extends string }
+    ? G extends ''
+      ? `${V}/${R}`
+      : `${G}/${V}/${R}`
+    : never
+  : never;

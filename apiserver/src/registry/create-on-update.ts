@@ -2,8 +2,9 @@
 // controllers and kube itself write by name without knowing whether the object exists yet.
 
 import type { ResourceDefinition } from './resource-definition.ts';
+import { holds, resourceKeyOf, type BuiltinResourceKey } from './builtin-keys.ts';
 
-const createdOnUpdate: ReadonlySet<string> = new Set([
+const createdOnUpdate: ReadonlySet<BuiltinResourceKey> = new Set<BuiltinResourceKey>([
   '/endpoints',
   '/events',
   'events.k8s.io/events',
@@ -18,5 +19,5 @@ const createdOnUpdate: ReadonlySet<string> = new Set([
 ]);
 
 export function allowsCreateOnUpdate(definition: Pick<ResourceDefinition, 'group' | 'resource'>): boolean {
-  return createdOnUpdate.has(`${definition.group}/${definition.resource}`);
+  return holds(createdOnUpdate, resourceKeyOf(definition));
 }

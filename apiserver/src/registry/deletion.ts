@@ -7,6 +7,7 @@ import { generationOnDeletion } from './generation-policy.ts';
 import { metadataOf, metaTime, type JsonObject, type ObjectMeta } from './object-meta.ts';
 import type { ResourceDefinition } from './resource-definition.ts';
 import type { ResourceStrategy } from './strategy.ts';
+import { lookup, versionedResourceKeyOf, type BuiltinVersionedResourceKey } from './builtin-keys.ts';
 
 export type DeletionPlan =
   /** Remove the object now. */
@@ -106,7 +107,7 @@ type GarbageCollectionPolicy = 'DeleteDependents' | 'OrphanDependents' | 'Unsupp
  * their deletes never carry the garbage collector's finalizers; every other kind has them deleted
  * in the background.
  */
-const defaultGarbageCollectionPolicies: Readonly<Record<string, GarbageCollectionPolicy>> = {
+const defaultGarbageCollectionPolicies: Readonly<Partial<Record<BuiltinVersionedResourceKey, GarbageCollectionPolicy>>> = {
   'v1/replicationcontrollers': 'OrphanDependents',
   'batch/v1/jobs': 'OrphanDependents',
   'v1/events': 'Unsupported',
@@ -114,8 +115,7 @@ const defaultGarbageCollectionPolicies: Readonly<Record<string, GarbageCollectio
 };
 
 function defaultGarbageCollectionPolicy(definition: ResourceDefinition): GarbageCollectionPolicy {
-  const groupVersion = definition.group === '' ? definition.version : `${definition.group}/${definition.version}`;
-  return defaultGarbageCollectionPolicies[`${groupVersion}/${definition.resource}`] ?? 'DeleteDependents';
+  return lookup(defaultGarbageCollectionPolicies, versionedResourceKeyOf(definition)) ?? 'DeleteDependents';
 }
 
 /**

@@ -5,6 +5,7 @@
 import { goQuote } from '@capstan/common';
 import type { JsonObject } from './object-meta.ts';
 import type { ResourceDefinition } from './resource-definition.ts';
+import { lookup, resourceKeyOf, type BuiltinResourceKey } from './builtin-keys.ts';
 
 /** A kind's selectable fields: kube keeps acceptance and values apart, and so does this. */
 export interface FieldLabels {
@@ -80,7 +81,7 @@ const eventReaders: (readonly [string, FieldReader])[] = [
   ['type', field('type')],
 ];
 
-const kinds: ReadonlyMap<string, KindFields> = new Map<string, KindFields>([
+const kinds: ReadonlyMap<BuiltinResourceKey, KindFields> = new Map<BuiltinResourceKey, KindFields>([
   [
     '/pods',
     {
@@ -197,7 +198,7 @@ const cache = new WeakMap<ResourceDefinition, FieldLabels>();
 export function fieldLabelsOf(definition: ResourceDefinition): FieldLabels {
   let labels = cache.get(definition);
   if (labels === undefined) {
-    labels = build(definition, kinds.get(`${definition.group}/${definition.resource}`) ?? metadataOnly);
+    labels = build(definition, lookup(kinds, resourceKeyOf(definition)) ?? metadataOnly);
     cache.set(definition, labels);
   }
   return labels;

@@ -5,6 +5,7 @@
 
 import type { JsonObject } from './object-meta.ts';
 import type { ResourceDefinition } from './resource-definition.ts';
+import { lookup, resourceKeyOf, type BuiltinResourceKey } from './builtin-keys.ts';
 
 /** What an update must change for the strategy to bump generation, named after the comparison kube makes. */
 export type GenerationBump =
@@ -24,7 +25,7 @@ export interface GenerationPolicy {
 const untracked: GenerationPolicy = { setOnCreate: false, bump: 'never' };
 const spec: GenerationPolicy = { setOnCreate: true, bump: 'spec' };
 
-const policies = new Map<string, GenerationPolicy>([
+const policies = new Map<BuiltinResourceKey, GenerationPolicy>([
   // Pods since PodObservedGenerationTracking (GA in 1.35); also bumped through ephemeralcontainers and resize.
   ['/pods', spec],
   ['/podtemplates', { setOnCreate: true, bump: 'template' }],
@@ -55,7 +56,7 @@ const policies = new Map<string, GenerationPolicy>([
 
 /** Every other built-in kind (configmaps, secrets, namespaces, services, nodes, HPAs, ...) never touches generation. */
 export function generationPolicyOf(definition: Pick<ResourceDefinition, 'group' | 'resource'>): GenerationPolicy {
-  return policies.get(`${definition.group}/${definition.resource}`) ?? untracked;
+  return lookup(policies, resourceKeyOf(definition)) ?? untracked;
 }
 
 /** metadata.generation of a new object: 1 for tracking kinds, otherwise what the client sent. */

@@ -4,8 +4,9 @@
 
 import type { JsonObject } from './object-meta.ts';
 import type { ResourceDefinition } from './resource-definition.ts';
+import { kindKeyOf, lookup, type BuiltinKindKey } from './builtin-keys.ts';
 
-const startingStatus: Readonly<Record<string, JsonObject>> = {
+const startingStatus: Readonly<Partial<Record<BuiltinKindKey, JsonObject>>> = {
   '/Namespace': { phase: 'Active' },
   '/Pod': { phase: 'Pending' },
   '/PersistentVolume': { phase: 'Pending' },
@@ -20,5 +21,5 @@ const startingStatus: Readonly<Record<string, JsonObject>> = {
 export function initialStatus(definition: ResourceDefinition, sent: unknown): JsonObject | null | undefined {
   if (!definition.subresources.some((s) => s.name === 'status')) return undefined;
   if (definition.group === '' && definition.kind === 'Node' && sent !== null && typeof sent === 'object') return undefined;
-  return structuredClone(startingStatus[`${definition.group}/${definition.kind}`] ?? {});
+  return structuredClone(lookup(startingStatus, kindKeyOf(definition)) ?? {});
 }

@@ -18,6 +18,7 @@ import {
 import type { JsonObject } from './object-meta.ts';
 import { ipErrors } from './validation/ip-formats.ts';
 import type { ResourceDefinition } from './resource-definition.ts';
+import { lookup, resourceKeyOf, type BuiltinResourceKey } from './builtin-keys.ts';
 
 /** The rule a kind's strategy validates names with, named after kube's validators. */
 export type NameRule =
@@ -83,7 +84,7 @@ const messageRules: Readonly<Record<Exclude<NameRule, 'priorityClass' | 'csiDriv
 };
 
 /** The rule of each built-in resource, keyed by "<group>/<resource>". */
-export const builtinNameRules: ReadonlyMap<string, NameRule> = new Map<string, NameRule>([
+export const builtinNameRules: ReadonlyMap<BuiltinResourceKey, NameRule> = new Map<BuiltinResourceKey, NameRule>([
   // core/v1
   ['/bindings', 'none'],
   ['/componentstatuses', 'none'],
@@ -157,7 +158,7 @@ export const builtinNameRules: ReadonlyMap<string, NameRule> = new Map<string, N
 
 /** The kind's rule; resources kube does not build in (custom resources) are checked as DNS subdomains. */
 export function nameRuleOf(definition: Pick<ResourceDefinition, 'group' | 'resource'>): NameRule {
-  return builtinNameRules.get(`${definition.group}/${definition.resource}`) ?? 'dns1123Subdomain';
+  return lookup(builtinNameRules, resourceKeyOf(definition)) ?? 'dns1123Subdomain';
 }
 
 const invalid = (field: string, value: string, messages: readonly string[]): FieldError[] => messages.map((message) => fieldInvalid(field, value, message));

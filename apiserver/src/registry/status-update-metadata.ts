@@ -10,13 +10,14 @@ import { fieldForbidden, fieldInvalid, newInvalid, type FieldError } from '@caps
 import { metadataOf, type JsonObject } from './object-meta.ts';
 import type { ResourceDefinition } from './resource-definition.ts';
 import { objectMetaErrors } from './validation/object-meta-validation.ts';
+import { lookup, resourceKeyOf, type BuiltinResourceKey } from './builtin-keys.ts';
 
 type MutableField = 'labels' | 'annotations' | 'finalizers' | 'ownerReferences';
 
 const allMutable: readonly MutableField[] = ['labels', 'annotations', 'finalizers', 'ownerReferences'];
 
 /** The kinds whose status writes keep metadata changes, and which of them. */
-const keptByStatus: Readonly<Record<string, readonly MutableField[]>> = {
+const keptByStatus: Readonly<Partial<Record<BuiltinResourceKey, readonly MutableField[]>>> = {
   '/namespaces': allMutable,
   '/nodes': allMutable,
   '/persistentvolumes': allMutable,
@@ -42,7 +43,7 @@ const keptByStatus: Readonly<Record<string, readonly MutableField[]>> = {
 /** The metadata of the object a status write stores: `old`'s, with what the kind lets the request change. */
 export function statusUpdateMetadata(definition: ResourceDefinition, sent: JsonObject, old: JsonObject, name: string): JsonObject {
   const oldMeta = metadataOf(old) as JsonObject;
-  const kept = keptByStatus[`${definition.group}/${definition.resource}`];
+  const kept = lookup(keptByStatus, resourceKeyOf(definition));
   if (kept === undefined) return oldMeta;
   const sentMeta = metadataOf(sent) as JsonObject;
   const metadata: JsonObject = { ...oldMeta };

@@ -9,6 +9,7 @@ import { namespaceStrategy } from './strategies/namespace-strategy.ts';
 import { podStrategy } from './strategies/pod-strategy.ts';
 import { deviceClassStrategy, resourceClaimStrategy, resourceClaimTemplateStrategy, resourceSliceStrategy } from './strategies/resource-strategies.ts';
 import { serviceStrategy } from './strategies/service-strategy.ts';
+import { lookup, resourceKeyOf, type BuiltinResourceKey } from './builtin-keys.ts';
 
 export interface ResourceStrategy {
   /** Fills what the kind owns on create; gets a copy it may change. */
@@ -31,7 +32,7 @@ export interface ResourceStrategy {
 const noHooks: ResourceStrategy = {};
 const returnsDeletedObject: ResourceStrategy = { returnsDeletedObject: true };
 
-const strategies: Readonly<Record<string, ResourceStrategy>> = {
+const strategies: Readonly<Partial<Record<BuiltinResourceKey, ResourceStrategy>>> = {
   '/namespaces': namespaceStrategy,
   '/pods': podStrategy,
   '/services': { ...serviceStrategy, returnsDeletedObject: true },
@@ -54,5 +55,5 @@ const strategies: Readonly<Record<string, ResourceStrategy>> = {
 };
 
 export function strategyFor(definition: Pick<ResourceDefinition, 'group' | 'resource'>): ResourceStrategy {
-  return strategies[`${definition.group}/${definition.resource}`] ?? noHooks;
+  return lookup(strategies, resourceKeyOf(definition)) ?? noHooks;
 }

@@ -5,6 +5,7 @@ import type { JsonObject } from '../object-meta.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { eventsV1Conversion } from './event-conversion.ts';
 import { autoscalingV1Conversion } from './hpa-conversion.ts';
+import { lookup, versionedResourceKeyOf, type BuiltinVersionedResourceKey } from '../builtin-keys.ts';
 
 export interface StoredConversion {
   /** The stored shape (the storage version, its apiVersion included) of an object of this view. */
@@ -13,11 +14,11 @@ export interface StoredConversion {
   fromStorage(object: JsonObject): JsonObject;
 }
 
-const conversions: Readonly<Record<string, StoredConversion>> = {
+const conversions: Readonly<Partial<Record<BuiltinVersionedResourceKey, StoredConversion>>> = {
   'events.k8s.io/v1/events': eventsV1Conversion,
   'autoscaling/v1/horizontalpodautoscalers': autoscalingV1Conversion,
 };
 
 /** The conversion of the definition's group-version, when it is not the one its objects are stored in. */
 export const conversionFor = (definition: Pick<ResourceDefinition, 'group' | 'version' | 'resource'>): StoredConversion | undefined =>
-  conversions[`${definition.group}/${definition.version}/${definition.resource}`];
+  lookup(conversions, versionedResourceKeyOf(definition));

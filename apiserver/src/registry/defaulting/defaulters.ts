@@ -36,10 +36,11 @@ import {
   defaultStatefulSet,
 } from './workload-defaults.ts';
 import { defaultResourceClaim, defaultResourceClaimTemplate } from './resource-defaults.ts';
+import { kindKeyOf, lookup, type BuiltinKindKey } from '../builtin-keys.ts';
 
 export type Defaulter = (object: JsonObject) => void;
 
-const defaulters: Readonly<Record<string, Defaulter>> = {
+const defaulters: Readonly<Partial<Record<BuiltinKindKey, Defaulter>>> = {
   '/Pod': defaultPod,
   '/PodTemplate': (template) => defaultPodTemplateSpec(objectAt(template, 'template')),
   '/ReplicationController': defaultReplicationController,
@@ -75,4 +76,4 @@ const defaulters: Readonly<Record<string, Defaulter>> = {
   'apiregistration.k8s.io/APIService': defaultApiService,
 };
 
-export const defaulterFor = (definition: Pick<ResourceDefinition, 'group' | 'kind'>): Defaulter | undefined => defaulters[`${definition.group}/${definition.kind}`];
+export const defaulterFor = (definition: Pick<ResourceDefinition, 'group' | 'kind'>): Defaulter | undefined => lookup(defaulters, kindKeyOf(definition));

@@ -4,6 +4,7 @@
 
 import type { FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
+import type { BuiltinKindKey } from '../builtin-keys.ts';
 
 export type KindValidator = (object: JsonObject) => FieldError[];
 
@@ -17,4 +18,4 @@ export interface KindValidation {
 }
 
 /** Kinds keyed `group/Kind` (`/Kind` for core). */
-export type KindValidations = Readonly<Record<string, KindValidation>>;
+export type KindValidations = Readonly<Partial<Record<BuiltinKindKey, KindValidation>>>;

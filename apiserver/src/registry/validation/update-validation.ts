@@ -10,6 +10,7 @@ import { serviceUpdateErrors } from './service-validation.ts';
 import { labelSelectorGoSyntax } from './value-formats.ts';
 import type { UpdateValidator } from './kind-validation.ts';
 import { groupedUpdateValidator } from './validators.ts';
+import { lookup, type BuiltinKindKey } from '../builtin-keys.ts';
 
 const immutable = 'field is immutable';
 const immutableWhenSet = 'field is immutable when `immutable` is set';
@@ -103,7 +104,7 @@ function jobTemplateErrors(next: JsonObject, old: JsonObject): FieldError[] {
   return [fieldInvalid('spec.template', { goSyntax: 'core.PodTemplateSpec{...}' }, immutable)];
 }
 
-const updateValidators: Readonly<Record<string, UpdateValidator>> = {
+const updateValidators: Readonly<Partial<Record<BuiltinKindKey, UpdateValidator>>> = {
   '/ConfigMap': (next, old, objectErrors) => [...immutableDataErrors(next, old, ['data', 'binaryData']), ...objectErrors],
   '/Secret': (next, old, objectErrors) => [
     ...(next.type === old.type ? [] : [fieldInvalid('type', typeof next.type === 'string' ? next.type : null, immutable)]),
@@ -121,6 +122,6 @@ const updateValidators: Readonly<Record<string, UpdateValidator>> = {
 };
 
 export function updateErrors(kindKey: string, next: JsonObject, old: JsonObject, objectErrors: FieldError[]): FieldError[] {
-  const validator = updateValidators[kindKey] ?? groupedUpdateValidator(kindKey);
+  const validator = lookup(updateValidators, kindKey) ?? groupedUpdateValidator(kindKey);
   return validator === undefined ? objectErrors : validator(next, old, objectErrors);
 }

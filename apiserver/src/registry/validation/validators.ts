@@ -25,6 +25,7 @@ import { apiControlKinds } from './api-control-kinds.ts';
 import { coreClusterKinds } from './core-cluster-kinds.ts';
 import { infrastructureKinds } from './infrastructure-kinds.ts';
 import { resourceKinds } from './resource-kinds.ts';
+import { kindKeyOf, lookup, type BuiltinKindKey } from '../builtin-keys.ts';
 
 /**
  * The built-in groups whose kinds check metadata with apimachinery's ValidateObjectMeta alone
@@ -36,7 +37,7 @@ const coreMetadataKinds: ReadonlySet<string> = new Set(
   builtinResources.filter((resource) => !genericMetadataGroups.has(resource.group)).map((resource) => `${resource.group}/${resource.kind}`),
 );
 
-const kindValidators: Readonly<Record<string, KindValidator>> = {
+const kindValidators: Readonly<Partial<Record<BuiltinKindKey, KindValidator>>> = {
   '/Pod': (pod) => podSpecErrors(pod.spec, 'spec'),
   '/ConfigMap': configMapErrors,
   '/Secret': secretErrors,
@@ -78,12 +79,12 @@ const kindValidators: Readonly<Record<string, KindValidator>> = {
 };
 
 /** What kube checks of a new object only, not of an updated one. */
-const createValidators: Readonly<Record<string, KindValidator>> = {
+const createValidators: Readonly<Partial<Record<BuiltinKindKey, KindValidator>>> = {
   'events.k8s.io/Event': eventsV1CreateErrors,
 };
 
 /** The kinds whose validation is registered by group, in their own tables. */
-const groupedKinds: ReadonlyMap<string, KindValidation> = new Map(
+const groupedKinds: ReadonlyMap<string, KindValidation> = new Map<string, KindValidation>(
   [coreClusterKinds, infrastructureKinds, apiControlKinds, resourceKinds].flatMap((kinds) => Object.entries(kinds)),
 );
 
@@ -91,10 +92,10 @@ const groupedKinds: ReadonlyMap<string, KindValidation> = new Map(
 export const groupedUpdateValidator = (kindKey: string) => groupedKinds.get(kindKey)?.validateUpdate;
 
 export function validationErrors(definition: Pick<ResourceDefinition, 'group' | 'kind'>, object: JsonObject, creating = false): FieldError[] {
-  const key = `${definition.group}/${definition.kind}`;
+  const key = kindKeyOf(definition);
   const grouped = groupedKinds.get(key);
-  const own = kindValidators[key] ?? grouped?.validate;
-  const onCreate = creating ? (createValidators[key] ?? grouped?.validateCreate) : undefined;
+  const own = lookup(kindValidators, key) ?? grouped?.validate;
+  const onCreate = creating ? (lookup(createValidators, key) ?? grouped?.validateCreate) : undefined;
   return [
     ...objectMetaErrors(object),
     ...(coreMetadataKinds.has(key) ? kubeFinalizerErrors(object) : []),
