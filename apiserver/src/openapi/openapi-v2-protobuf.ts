@@ -5,6 +5,7 @@
 // values, defaults) an Any holding its YAML text, here written as JSON, which is YAML too.
 
 import protobuf from 'protobufjs/light.js';
+import { isPlainObject } from '../patch/merge-patch.ts';
 
 type Json = Record<string, unknown>;
 type Fields = Record<string, { readonly id: number; readonly type: string; readonly rule?: 'repeated' }>;
@@ -142,7 +143,17 @@ export function encodeOpenApiV2Document(document: Json): Uint8Array {
 }
 
 const anyOf = (value: unknown): Json => ({ yaml: `${JSON.stringify(value)}\n` });
-const pairs = <T>(map: unknown, value: (v: Json) => T): { name: string; value: T }[] => Object.entries((map ?? {}) as Json).map(([name, v]) => ({ name, value: value(v as Json) }));
+/** Where OpenAPI v2 has an object, the document (the server's own) holds one; anything else is a bug to report. */
+function objectIn(value: unknown): Json {
+  if (!isPlainObject(value)) throw new Error(`openapi v2 protobuf: an object was expected, not ${JSON.stringify(value)}`);
+  return value;
+}
+function objectsIn(value: unknown): Json[] {
+  if (!Array.isArray(value)) throw new Error(`openapi v2 protobuf: a list was expected, not ${JSON.stringify(value)}`);
+  return value.map(objectIn);
+}
+const pairs = <T>(map: unknown, value: (v: unknown) => T): { name: string; value: T }[] =>
+  Object.entries(map === undefined || map === null ? {} : objectIn(map)).map(([name, v]) => ({ name, value: value(v) }));
 
 /** A JSON object's fields as a message's: the known ones renamed or converted, x-* as vendor extensions. */
 function messageOf(json: Json, known: Readonly<Record<string, (value: unknown) => [string, unknown]>>): Json {
@@ -167,19 +178,19 @@ const same =
 function documentMessage(document: Json): Json {
   return messageOf(document, {
     swagger: same('swagger'),
-    info: (info) => ['info', messageOf(info as Json, { title: same('title'), version: same('version'), description: same('description') })],
-    paths: (paths) => ['paths', { path: pairs(paths, pathItemMessage) }],
-    definitions: (definitions) => ['definitions', { additionalProperties: pairs(definitions, schemaMessage) }],
-    parameters: (parameters) => ['parameters', { additionalProperties: pairs(parameters, parameterMessage) }],
+    info: (info) => ['info', messageOf(objectIn(info), { title: same('title'), version: same('version'), description: same('description') })],
+    paths: (paths) => ['paths', { path: pairs(paths, (item) => pathItemMessage(objectIn(item))) }],
+    definitions: (definitions) => ['definitions', { additionalProperties: pairs(definitions, (schema) => schemaMessage(objectIn(schema))) }],
+    parameters: (parameters) => ['parameters', { additionalProperties: pairs(parameters, (parameter) => parameterMessage(objectIn(parameter))) }],
     securityDefinitions: (definitions) => ['securityDefinitions', { additionalProperties: pairs(definitions, (item) => ({ apiKeySecurity: item })) }],
-    security: (requirements) => ['security', (requirements as Json[]).map((requirement) => ({ additionalProperties: pairs(requirement, (scopes) => ({ value: scopes })) }))],
+    security: (requirements) => ['security', objectsIn(requirements).map((requirement) => ({ additionalProperties: pairs(requirement, (scopes) => ({ value: scopes })) }))],
   });
 }
 
 function pathItemMessage(item: Json): Json {
   const operation =
     (method: string) =>
-    (value: unknown): [string, unknown] => [method, operationMessage(value as Json)];
+    (value: unknown): [string, unknown] => [method, operationMessage(objectIn(value))];
   return messageOf(item, {
     get: operation('get'),
     put: operation('put'),
@@ -188,7 +199,7 @@ function pathItemMessage(item: Json): Json {
     options: operation('options'),
     head: operation('head'),
     patch: operation('patch'),
-    parameters: (parameters) => ['parameters', (parameters as Json[]).map(parametersItemMessage)],
+    parameters: (parameters) => ['parameters', objectsIn(parameters).map(parametersItemMessage)],
   });
 }
 
@@ -202,13 +213,13 @@ function operationMessage(operation: Json): Json {
     consumes: same('consumes'),
     schemes: same('schemes'),
     deprecated: same('deprecated'),
-    parameters: (parameters) => ['parameters', (parameters as Json[]).map(parametersItemMessage)],
-    responses: (responses) => ['responses', { responseCode: pairs(responses, (response) => ({ response: responseMessage(response) })) }],
+    parameters: (parameters) => ['parameters', objectsIn(parameters).map(parametersItemMessage)],
+    responses: (responses) => ['responses', { responseCode: pairs(responses, (response) => ({ response: responseMessage(objectIn(response)) })) }],
   });
 }
 
 function responseMessage(response: Json): Json {
-  return messageOf(response, { description: same('description'), schema: (schema) => ['schema', { schema: schemaMessage(schema as Json) }] });
+  return messageOf(response, { description: same('description'), schema: (schema) => ['schema', { schema: schemaMessage(objectIn(schema)) }] });
 }
 
 function parametersItemMessage(item: Json): Json {
@@ -227,7 +238,7 @@ function parameterMessage(parameter: Json): Json {
   };
   switch (parameter.in) {
     case 'body':
-      return { bodyParameter: messageOf(parameter, { ...scalar, schema: (schema) => ['schema', schemaMessage(schema as Json)] }) };
+      return { bodyParameter: messageOf(parameter, { ...scalar, schema: (schema) => ['schema', schemaMessage(objectIn(schema))] }) };
     case 'path':
       return { nonBodyParameter: { pathParameterSubSchema: messageOf(parameter, scalar) } };
     case 'query':
@@ -246,10 +257,10 @@ function schemaMessage(schema: Json): Json {
     default: (value) => ['default', anyOf(value)],
     required: same('required'),
     enum: (values) => ['enum', (values as unknown[]).map(anyOf)],
-    additionalProperties: (value) => ['additionalProperties', typeof value === 'boolean' ? { boolean: value } : { schema: schemaMessage(value as Json) }],
+    additionalProperties: (value) => ['additionalProperties', typeof value === 'boolean' ? { boolean: value } : { schema: schemaMessage(objectIn(value)) }],
     type: (type) => ['type', { value: [type] }],
-    items: (items) => ['items', { schema: [schemaMessage(items as Json)] }],
-    allOf: (parts) => ['allOf', (parts as Json[]).map(schemaMessage)],
-    properties: (properties) => ['properties', { additionalProperties: pairs(properties, schemaMessage) }],
+    items: (items) => ['items', { schema: [schemaMessage(objectIn(items))] }],
+    allOf: (parts) => ['allOf', objectsIn(parts).map(schemaMessage)],
+    properties: (properties) => ['properties', { additionalProperties: pairs(properties, (schema) => schemaMessage(objectIn(schema))) }],
   });
 }
