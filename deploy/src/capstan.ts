@@ -1,7 +1,7 @@
 // The `capstan` command: one entry point whose subcommands start or inspect each part of Capstan.
 
 import { apiserverCommand, apiserverUsage, storageCommand, storageUsage } from '@capstan/apiserver';
-import { capstanVersion, FlagError, kubernetesMinor } from '@capstan/common';
+import { capstanVersion, FlagError, kubernetesMinor, errorMessage } from '@capstan/common';
 import { celCommand, celUsage } from '@capstan/common/cel';
 import { controllersCommand, controllersUsage } from '@capstan/controllers';
 import { agentCommand, agentUsage, runtimeSimCommand, runtimeSimUsage } from '@capstan/nodeagent';
@@ -58,7 +58,7 @@ export async function runCapstan(argv: readonly string[]): Promise<number> {
       process.stderr.write(`Error: ${error.message}\n`);
       return 1;
     }
-    process.stderr.write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`Error: ${errorMessage(error)}\n`);
     return 1;
   }
 }

@@ -4,7 +4,7 @@
 // object by the field manager, or creates the object when there is none (201).
 
 import type { ServerResponse } from 'node:http';
-import { fieldRequired, newBadRequest, newInvalid, newUnclassifiedError, StatusError } from '@capstan/common';
+import { fieldRequired, newBadRequest, newInvalid, newUnclassifiedError, StatusError, errorMessage } from '@capstan/common';
 import type { FieldManager } from '../apply/field-manager.ts';
 import { checkNameMatchesUrl, metadataOf, type JsonObject } from '../registry/object-meta.ts';
 import { queryBool } from '../registry/query-bool.ts';
@@ -91,13 +91,13 @@ export function decodeApplyBody(body: ApplyBody): unknown {
       // kube reads an apply patch into unstructured content, and says YAML whatever the patch's media type.
       return cborCodec().decodeCborUnstructured(body.cbor);
     } catch (error) {
-      throw newBadRequest(`error decoding YAML: ${(error as Error).message}`);
+      throw newBadRequest(`error decoding YAML: ${errorMessage(error)}`);
     }
   }
   try {
     return parseYaml(body.yaml);
   } catch (error) {
-    throw newBadRequest(`error decoding YAML: ${(error as Error).message}`);
+    throw newBadRequest(`error decoding YAML: ${errorMessage(error)}`);
   }
 }
 

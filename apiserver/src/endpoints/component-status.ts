@@ -3,7 +3,7 @@
 // `kubectl get cs` reads). The store is probed: etcd-0 on etcd, storage on the embedded store.
 
 import type { ServerResponse } from 'node:http';
-import { matchesLabels, newUnclassifiedError } from '@capstan/common';
+import { matchesLabels, newUnclassifiedError, errorMessage } from '@capstan/common';
 import { compileFieldSelector } from '../registry/field-selector.ts';
 import { labelSelectorOf } from '../registry/label-selector-query.ts';
 import { checkListOptions, decodeListOptions } from '../registry/list-options.ts';
@@ -56,7 +56,7 @@ async function componentStatus(probe: ComponentProbe): Promise<JsonObject> {
     await probe.probe();
     condition = { type: 'Healthy', status: 'True', message: 'ok' };
   } catch (error) {
-    condition = { type: 'Healthy', status: 'False', error: error instanceof Error ? error.message : String(error) };
+    condition = { type: 'Healthy', status: 'False', error: errorMessage(error) };
   }
   return { metadata: { name: probe.name }, conditions: [condition] };
 }

@@ -3,7 +3,7 @@
 // body of the kind. Pure functions of the object and the patch, shared by the event loop
 // (patch.ts) and the work threads (write-thread-task.ts).
 
-import { fieldInvalid, goJson, goJsonKind, goValue, newBadRequest, newInvalid, newUnclassifiedError, newUnprocessableEntity, parseJson } from '@capstan/common';
+import { fieldInvalid, goJson, goJsonKind, goValue, newBadRequest, newInvalid, newUnclassifiedError, newUnprocessableEntity, parseJson, errorMessage } from '@capstan/common';
 import { metadataOf, type JsonObject } from '../registry/object-meta.ts';
 import type { FieldValidation } from '../registry/write-options.ts';
 import { applyJsonPatch, JsonPatchError } from '../patch/json-patch.ts';
@@ -58,7 +58,7 @@ export function parsePatch(text: string): unknown {
   try {
     return parseJson(text);
   } catch (error) {
-    throw newBadRequest(`error decoding patch: ${(error as Error).message}`);
+    throw newBadRequest(`error decoding patch: ${errorMessage(error)}`);
   }
 }
 

@@ -4,7 +4,7 @@
 // that is not an object or nests deeper than kube's decoders read (10,000).
 
 import type { IncomingMessage } from 'node:http';
-import { duplicateFieldPaths, JsonNestingDepthError, newBadRequest, newRequestEntityTooLarge, newUnsupportedMediaType, parseJson } from '@capstan/common';
+import { duplicateFieldPaths, JsonNestingDepthError, newBadRequest, newRequestEntityTooLarge, newUnsupportedMediaType, parseJson, errorMessage } from '@capstan/common';
 import type { Tags } from 'yaml';
 import { yamlModule } from './yaml-module.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
@@ -105,7 +105,7 @@ async function decodeProtobuf(body: Buffer): Promise<unknown> {
   try {
     return decodeProtobufObject(body);
   } catch (error) {
-    throw newBadRequest(`the body of the request could not be decoded as Protobuf: ${(error as Error).message}`);
+    throw newBadRequest(`the body of the request could not be decoded as Protobuf: ${errorMessage(error)}`);
   }
 }
 
@@ -113,7 +113,7 @@ function decodeCbor(body: Buffer): unknown {
   try {
     return cborCodec().decodeCborObject(body);
   } catch (error) {
-    throw newBadRequest(`the body of the request could not be decoded as CBOR: ${(error as Error).message}`);
+    throw newBadRequest(`the body of the request could not be decoded as CBOR: ${errorMessage(error)}`);
   }
 }
 
@@ -140,7 +140,7 @@ function decodeJson(text: string): unknown {
   try {
     body = parseJson(text);
   } catch (error) {
-    const message = `the body of the request could not be decoded as JSON: ${(error as Error).message}`;
+    const message = `the body of the request could not be decoded as JSON: ${errorMessage(error)}`;
     // kube's JSON decoding first reads apiVersion and kind with encoding/json, which says this.
     if (error instanceof JsonNestingDepthError) throw new NestedTooDeeply(message, `couldn't get version/kind; json parse error: ${error.message}`);
     throw newBadRequest(message);
@@ -170,7 +170,7 @@ function decodeYaml(text: string): unknown {
   try {
     return parseYaml(text);
   } catch (error) {
-    const message = `the body of the request could not be decoded as YAML: ${(error as Error).message}`;
+    const message = `the body of the request could not be decoded as YAML: ${errorMessage(error)}`;
     if (error instanceof YamlNestingDepthError) throw new NestedTooDeeply(message, error.message);
     throw newBadRequest(message);
   }

@@ -1,3 +1,4 @@
+import { errorMessage } from '@capstan/common';
 // The health endpoints (/livez, /readyz, /healthz) worded as kube-apiserver words them: "ok", a
 // verbose list of [+]/[-] lines, ?exclude=<check>, and one endpoint per check.
 
@@ -70,7 +71,7 @@ export async function singleCheckResponse(check: HealthCheck): Promise<TextRespo
     await check.check();
     return { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'ok' };
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     return { status: 500, headers: textHeaders, body: `internal server error: ${reason}\n` };
   }
 }

@@ -3,7 +3,7 @@
 // TokenReview and SubjectAccessReview vouch for them.
 
 import { readFileSync } from 'node:fs';
-import { FlagError } from '@capstan/common';
+import { FlagError, errorMessage } from '@capstan/common';
 
 /** The node address types kube knows, in the order kube-apiserver prefers them by default. */
 export const nodeAddressTypes = ['Hostname', 'InternalDNS', 'InternalIP', 'ExternalDNS', 'ExternalIP'] as const;
@@ -86,6 +86,6 @@ function readFlagFile(flag: string, path: string): Buffer {
   try {
     return readFileSync(path);
   } catch (error) {
-    throw new FlagError(`--${flag}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new FlagError(`--${flag}: ${errorMessage(error)}`);
   }
 }

@@ -13,6 +13,7 @@ import {
   type GroupResource,
   type Status,
   type StatusCause,
+  errorMessage,
 } from '@capstan/common';
 import type { KeyValue } from '../storage/storage.ts';
 import { goJsonSyntaxError } from './go-json-syntax.ts';
@@ -109,7 +110,7 @@ function decodeFailure(bytes: Uint8Array): string | undefined {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return `couldn't get version/kind; json parse error: ${goJsonSyntaxError(bytes) ?? (error as Error).message}`;
+    return `couldn't get version/kind; json parse error: ${goJsonSyntaxError(bytes) ?? errorMessage(error)}`;
   }
   if (value === null) return `Object 'Kind' is missing in '${text}'`;
   if (typeof value !== 'object' || Array.isArray(value)) {

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { ClientConfig } from './client-config.ts';
+import { errorMessage } from '../text/error-message.ts';
 
 export interface KubeconfigOptions {
   /** Use this context instead of current-context. */
@@ -22,7 +23,7 @@ export function loadKubeconfig(path: string, options: Omit<KubeconfigOptions, 'b
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new KubeconfigError(`cannot read kubeconfig ${path}: ${(error as Error).message}`, { cause: error });
+    throw new KubeconfigError(`cannot read kubeconfig ${path}: ${errorMessage(error)}`, { cause: error });
   }
   return parseKubeconfig(text, { ...options, baseDir: dirname(resolve(path)) });
 }
@@ -34,7 +35,7 @@ export function parseKubeconfig(text: string, options: KubeconfigOptions = {}): 
   try {
     document = parseYaml(text);
   } catch (error) {
-    throw new KubeconfigError(`kubeconfig is not YAML: ${(error as Error).message}`, { cause: error });
+    throw new KubeconfigError(`kubeconfig is not YAML: ${errorMessage(error)}`, { cause: error });
   }
   if (!isFields(document)) throw new KubeconfigError('invalid configuration: no configuration has been provided');
   const contextName = options.context ?? stringField(document, 'current-context', 'kubeconfig');
@@ -62,7 +63,7 @@ export function parseKubeconfig(text: string, options: KubeconfigOptions = {}): 
     try {
       return readFileSync(file(path), 'utf8');
     } catch (error) {
-      throw new KubeconfigError(`unable to read ${key} ${path} for ${where}: ${(error as Error).message}`, { cause: error });
+      throw new KubeconfigError(`unable to read ${key} ${path} for ${where}: ${errorMessage(error)}`, { cause: error });
     }
   };
   const clusterWhere = `cluster ${clusterName}`;

@@ -7,6 +7,7 @@ import { parseJson } from '../json/parse-json.ts';
 import type { Status } from '../status/status.ts';
 import type { KubeObject } from './object-types.ts';
 import { RequestError } from './request-error.ts';
+import { errorMessage } from '../text/error-message.ts';
 
 export type WatchEvent<T extends KubeObject = KubeObject> =
   | { readonly type: 'ADDED' | 'MODIFIED' | 'DELETED'; readonly object: T }
@@ -128,7 +129,7 @@ export class Watch<T extends KubeObject = KubeObject> implements AsyncIterable<W
     try {
       event = parseJson(line);
     } catch (error) {
-      this.#fail(new RequestError(this.#described, 'BadWatchEvent', `undecodable watch event: ${(error as Error).message}`, error));
+      this.#fail(new RequestError(this.#described, 'BadWatchEvent', `undecodable watch event: ${errorMessage(error)}`, error));
       this.#request.destroy();
       return;
     }

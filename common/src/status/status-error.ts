@@ -2,6 +2,7 @@
 // failure() builds one as kube-apiserver's encoder writes it.
 
 import type { FailureStatus, StatusDetails, StatusMetadata, StatusReason } from './status.ts';
+import { errorMessage } from '../text/error-message.ts';
 
 export class StatusError extends Error {
   override name = 'StatusError';
@@ -67,6 +68,6 @@ export function failure(code: number, reason: StatusReason, message: string, det
  */
 export function statusOf(error: unknown): FailureStatus {
   if (error instanceof StatusError) return error.status;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, code: 500 };
 }

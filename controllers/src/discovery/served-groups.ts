@@ -4,6 +4,7 @@
 // whose discovery failed (stale, or unreadable) says why instead of listing resources.
 
 import { ApiError, type RestClient } from '@capstan/common/client';
+import { errorMessage } from '@capstan/common';
 
 export interface ServedResource {
   /** The plural name; subresources ("pods/status") are left out. */
@@ -135,6 +136,6 @@ async function legacyVersion(client: RestClient, group: string, version: string,
     return { version, resources: resources.map((r) => ({ name: r.name, kind: r.kind ?? '', namespaced: r.namespaced === true, verbs: r.verbs ?? [] })) };
   } catch (error) {
     if (signal?.aborted === true) throw error;
-    return { version, failure: error instanceof Error ? error.message : String(error) };
+    return { version, failure: errorMessage(error) };
   }
 }

@@ -6,7 +6,7 @@
 
 import { isDeepStrictEqual } from 'node:util';
 import type { Logger } from '@capstan/common';
-import { jitter, sleep } from '@capstan/common';
+import { jitter, sleep, errorMessage } from '@capstan/common';
 import { isConflict, isNotFound, resourcePath, type KubeObject, type PropagationPolicy, type ResourceTarget, type RestClient } from '@capstan/common/client';
 import { StatusError } from '@capstan/common';
 import type { WorkQueue } from '../work-queue.ts';
@@ -229,7 +229,7 @@ export class GarbageCollector {
             deleteOwnerReferencesMergePatch(current, [identity.uid]),
           );
         } catch (error) {
-          if (!isNotFound(error)) failures.push(`orphaning ${describeIdentity(dependent.identity)} failed, ${messageOf(error)}`);
+          if (!isNotFound(error)) failures.push(`orphaning ${describeIdentity(dependent.identity)} failed, ${errorMessage(error)}`);
         }
       }),
     );
@@ -254,7 +254,7 @@ export class GarbageCollector {
         current = await this.#getMetadata(target);
       } catch (error) {
         if (isNotFound(error)) return;
-        throw new Error(`cannot finalize owner ${describeIdentity(identity)}, because cannot get it: ${messageOf(error)}. The garbage collector will retry later.`);
+        throw new Error(`cannot finalize owner ${describeIdentity(identity)}, because cannot get it: ${errorMessage(error)}. The garbage collector will retry later.`);
       }
       const finalizers = finalizersOf(current);
       if (!finalizers.includes(finalizer)) return;
@@ -356,8 +356,4 @@ async function work(queue: WorkQueue, handle: (key: string) => Promise<'forget' 
     else queue.addRateLimited(key);
     queue.done(key);
   }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

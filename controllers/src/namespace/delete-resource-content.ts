@@ -4,7 +4,7 @@
 // is listed (metadata only) to count the instances and the finalizers still holding them. Pods may
 // take their grace period: while it runs, what remains is expected, not a failure.
 
-import { StatusError } from '@capstan/common';
+import { StatusError, errorMessage } from '@capstan/common';
 import { isNotFound, type KubeObject, type RestClient, type ResourceTarget } from '@capstan/common/client';
 import type { Pod } from '@capstan/common/api-types/core-v1';
 import type { DeletableResource } from './deletable-resources.ts';
@@ -118,5 +118,5 @@ function groupVersionResourceString(resource: DeletableResource): string {
 }
 
 function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }

@@ -5,7 +5,7 @@
 // nothing remains the `kubernetes` finalizer is taken out of spec.finalizers (PUT .../finalize);
 // the API server then removes the namespace if no other finalizer holds it.
 
-import { cloneJson } from '@capstan/common';
+import { cloneJson, errorMessage } from '@capstan/common';
 import { isConflict, isNotFound, type KubeObject, type RestClient, type ResourceTarget } from '@capstan/common/client';
 import { discoverDeletableResources, groupVersionParseError, type DeletableResource } from './deletable-resources.ts';
 import { deleteResourceContent } from './delete-resource-content.ts';
@@ -97,7 +97,7 @@ export class NamespacedResourcesDeleter {
       }
     } catch (error) {
       if (control.signal?.aborted === true) throw error;
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       errors.push(message);
       conditions.discoveryFailed(message);
     }

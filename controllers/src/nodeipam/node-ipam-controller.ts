@@ -14,6 +14,7 @@ import { WorkQueue } from '../work-queue.ts';
 import { CidrSet } from './cidr-set.ts';
 import { cidrsOverlap, formatCidr, parseCidr, type Cidr } from './ip-cidr.ts';
 import type { NodeIpamConfig } from './node-ipam-config.ts';
+import { errorMessage } from '@capstan/common';
 
 /** apierrors.IsServerTimeout: the server gave up waiting (reason ServerTimeout). */
 const isServerTimeout = (error: unknown): boolean => error instanceof ApiError && error.reason === 'ServerTimeout';
@@ -46,7 +47,7 @@ export class RangeAllocator {
         try {
           set.occupy(service);
         } catch (error) {
-          onServiceRangeError((error as Error).message);
+          onServiceRangeError(errorMessage(error));
         }
       }
     }
@@ -68,7 +69,7 @@ export class RangeAllocator {
       try {
         this.#sets[index]?.occupy(cidr);
       } catch (error) {
-        throw new Error(`failed to mark cidr[${formatCidr(cidr)}] at idx [${index}] as occupied for node: ${node.metadata?.name ?? ''}: ${(error as Error).message}`);
+        throw new Error(`failed to mark cidr[${formatCidr(cidr)}] at idx [${index}] as occupied for node: ${node.metadata?.name ?? ''}: ${errorMessage(error)}`);
       }
     });
   }
@@ -84,7 +85,7 @@ export class RangeAllocator {
       for (const set of this.#sets) taken.push(set.allocateNext());
     } catch (error) {
       taken.forEach((cidr, index) => this.#sets[index]?.release(cidr));
-      throw new Error(`failed to allocate cidr from cluster cidr at idx:${taken.length}: ${(error as Error).message}`);
+      throw new Error(`failed to allocate cidr from cluster cidr at idx:${taken.length}: ${errorMessage(error)}`);
     }
     return taken;
   }

@@ -14,6 +14,7 @@ import { PodWriteOrder } from './pod-write-order.ts';
 import { SchedulingAlgorithm } from './schedule-pod.ts';
 import { SchedulerCache, type CountedPod } from './scheduler-cache.ts';
 import { SchedulingQueue, type QueuedPod } from './scheduling-queue.ts';
+import { errorMessage } from '@capstan/common';
 
 /** The component events are reported by, and kube-scheduler's default profile name. */
 export const schedulerComponent = defaultSchedulerName;
@@ -198,7 +199,7 @@ export class Scheduler {
         this.#cache.removePod(entry.key);
         this.#queue.moveAllToActiveOrBackoff();
       }
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       return this.#failed(entry, pod, 'SchedulerError', `running Bind plugin "DefaultBinder": ${message}`);
     }
     this.#queue.done(entry);

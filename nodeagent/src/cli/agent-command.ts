@@ -20,6 +20,7 @@ import {
   watchdogFromEnvironment,
   type SystemReport,
 } from '../system/index.ts';
+import { errorMessage } from '@capstan/common';
 
 export const agentUsage = `Run the node agent: registers its Node, keeps its status and Lease, and runs its pods
 through a CRI runtime, as the kubelet does.
@@ -35,7 +36,7 @@ type Log = (message: string, error?: unknown) => void;
 const logTo =
   (write: (text: string) => void): Log =>
   (message, error) =>
-    write(`${new Date().toISOString()} ${message}${error === undefined ? '' : `: ${error instanceof Error ? error.message : String(error)}`}\n`);
+    write(`${new Date().toISOString()} ${message}${error === undefined ? '' : `: ${errorMessage(error)}`}\n`);
 
 /** Runs the agent until SIGTERM or SIGINT; answers the exit code. */
 export async function agentCommand(argv: readonly string[]): Promise<number> {

@@ -7,7 +7,7 @@
 // main file and ignores those of drop-ins); the agent stops instead, as its specification asks.
 
 import { readFileSync } from 'node:fs';
-import { goJsonKind } from '@capstan/common';
+import { goJsonKind, errorMessage } from '@capstan/common';
 import { checkFields, isObject } from './check-fields.ts';
 import { kubeletConfigurationGroupVersion, kubeletConfigurationKind, kubeletConfigurationStruct } from './kubelet-configuration-fields.ts';
 import { parseConfigurationText } from './parse-configuration-text.ts';
@@ -43,7 +43,7 @@ export function decodeConfigurationFile(path: string, role: ConfigurationFileRol
   try {
     parsed = parseConfigurationText(text);
   } catch (error) {
-    throw decodeFailure((error as Error).message);
+    throw decodeFailure(errorMessage(error));
   }
   const document = parsed.value;
   if (document === null) throw decodeFailure("Object 'Kind' is missing in 'null'");
@@ -85,5 +85,5 @@ export function goFileError(error: unknown, path: string, operation = 'open'): s
   };
   if (code === 'EISDIR') return `read ${path}: is a directory`;
   const reason = code === undefined ? undefined : reasons[code];
-  return `${operation} ${path}: ${reason ?? (error as Error).message}`;
+  return `${operation} ${path}: ${reason ?? errorMessage(error)}`;
 }

@@ -6,7 +6,7 @@
 // AgentConfigurationError with the kubelet's message, naming the file or flag at fault.
 
 import { resolve, dirname, isAbsolute, join } from 'node:path';
-import { FlagError, parseFeatureGates } from '@capstan/common';
+import { FlagError, parseFeatureGates, errorMessage } from '@capstan/common';
 import { agentFeatures, type AgentFeatureGates } from './agent-features.ts';
 import { agentOwnFlags, configurationFlagValues, parseAgentFlags, type AgentFlagValues, type ParsedAgentFlags } from './agent-flags.ts';
 import { isObject } from './check-fields.ts';
@@ -109,7 +109,7 @@ export function loadAgentConfiguration(argv: readonly string[], options: LoadOpt
     nodeName = nodeNameOf(flags['hostname-override'], options.hostname);
     nodeIPs = parseNodeIPs(flags['node-ip']);
   } catch (error) {
-    throw new AgentConfigurationError((error as Error).message);
+    throw new AgentConfigurationError(errorMessage(error));
   }
 
   return {

@@ -15,7 +15,7 @@
 // `flock <file>`) is seen in /proc/locks, which the holder reads every second.
 
 import { closeSync, constants, fstatSync, futimesSync, openSync, readFileSync, watch, type FSWatcher } from 'node:fs';
-import { flock } from '@capstan/common';
+import { flock, errorMessage } from '@capstan/common';
 import { goFileError } from './decode-configuration-file.ts';
 
 export interface AcquireLockOptions {
@@ -74,7 +74,7 @@ export class LockFile {
     } catch (error) {
       closeSync(fd);
       if (error instanceof LockFileError || (error as Error).name === 'AbortError') throw error;
-      throw failure((error as Error).message);
+      throw failure(errorMessage(error));
     }
   }
 

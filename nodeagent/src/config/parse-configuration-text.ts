@@ -4,7 +4,7 @@
 // Repeated keys are strict decoding errors, worded as the JSON and YAML decoders word them.
 
 import { createRequire } from 'node:module';
-import { duplicateFieldPaths } from '@capstan/common';
+import { duplicateFieldPaths, errorMessage } from '@capstan/common';
 import type { Node, Tags } from 'yaml';
 
 type Yaml = typeof import('yaml');
@@ -26,7 +26,7 @@ export function parseConfigurationText(text: string): ParsedConfiguration {
     try {
       value = JSON.parse(text);
     } catch (error) {
-      throw new Error(`couldn't get version/kind; json parse error: ${(error as Error).message}`, { cause: error });
+      throw new Error(`couldn't get version/kind; json parse error: ${errorMessage(error)}`, { cause: error });
     }
     return { value, duplicates: duplicateFieldPaths(text).map((path) => `duplicate field ${JSON.stringify(path)}`) };
   }

@@ -7,6 +7,7 @@ import { criErrorOf, CriError, GrpcStatus } from './cri-error.ts';
 import { criSocketPath, grpcUnixTarget } from './cri-endpoint.ts';
 import type { MessageInit } from './messages/message-init.ts';
 import type { CriMethod } from './runtime-v1.ts';
+import { errorMessage } from '@capstan/common';
 
 export interface CriClientOptions {
   /** The deadline of most calls, as the kubelet's runtimeRequestTimeout (2 minutes by default). */
@@ -125,7 +126,7 @@ export async function validateServiceConnection<Client extends CriServiceClient>
     return client;
   } catch (error) {
     client.close();
-    throw new Error(`validate service connection: validate CRI v1 ${api} API for endpoint ${JSON.stringify(client.endpoint)}: ${(error as Error).message}`, { cause: error });
+    throw new Error(`validate service connection: validate CRI v1 ${api} API for endpoint ${JSON.stringify(client.endpoint)}: ${errorMessage(error)}`, { cause: error });
   }
 }
 

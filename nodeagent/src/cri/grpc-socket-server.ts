@@ -22,6 +22,7 @@ import {
 import { CriError, GrpcStatus } from './cri-error.ts';
 import { grpcUnixTarget } from './cri-endpoint.ts';
 import type { CriMethod } from './runtime-v1.ts';
+import { errorMessage } from '@capstan/common';
 
 /** What a handler knows of the call it answers. */
 export interface GrpcCall {
@@ -144,7 +145,7 @@ const unimplemented = (method: string): Partial<StatusObject> => ({ code: GrpcSt
 
 function statusOf(error: unknown): Partial<StatusObject> {
   if (error instanceof CriError) return { code: error.code, details: error.details };
-  return { code: GrpcStatus.UNKNOWN, details: error instanceof Error ? error.message : String(error) };
+  return { code: GrpcStatus.UNKNOWN, details: errorMessage(error) };
 }
 
 /** The call's context; its AbortSignal is made only for handlers that look at it. */

@@ -8,7 +8,7 @@
 
 import { existsSync, mkdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { decodeQuantity, quantityMilliValue, quantityValue } from '@capstan/common';
+import { decodeQuantity, quantityMilliValue, quantityValue, errorMessage } from '@capstan/common';
 import type { MessageInit } from '../cri/index.ts';
 import type * as cri from '../cri/index.ts';
 import { containerSwapLimit, isCriticalPod, podQOS, recursiveReadOnlyErrorPrefix, resolveRecursiveReadOnly, type SwapNode } from '../system/index.ts';
@@ -176,7 +176,7 @@ function containerEnvironment(context: ContainerContext, settings: ContainerSett
       try {
         value = containerResourceValue(from.resourceFieldRef, pod, container, nodeAllocatable(settings.memoryCapacityBytes));
       } catch (error) {
-        throw new ContainerConfigError((error as Error).message);
+        throw new ContainerConfigError(errorMessage(error));
       }
     } else if (from.configMapKeyRef !== undefined) {
       const found = keyValue(sources.configMaps, from.configMapKeyRef, 'configMap', 'ConfigMap', namespace, (configMap, key) => configMap.data[key]);

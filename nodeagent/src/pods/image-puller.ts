@@ -8,6 +8,7 @@ import type * as cri from '../cri/index.ts';
 import { BackOff } from './back-off.ts';
 import type { Container } from '@capstan/common/api-types/core-v1';
 import type { Pod } from './pod-types.ts';
+import { errorMessage } from '@capstan/common';
 
 /** The container start failures of image handling, by the reason the container waits with. */
 export type ImageErrorReason = 'ErrImagePull' | 'ImagePullBackOff' | 'ErrImageNeverPull' | 'InvalidImageName' | 'ImageInspectError';
@@ -62,7 +63,7 @@ export class ImagePuller {
     try {
       imageRef = (await this.#images.imageStatus({ image: spec })).image?.id ?? '';
     } catch (error) {
-      const message = `Failed to inspect image ${JSON.stringify(requested)}: ${(error as Error).message}`;
+      const message = `Failed to inspect image ${JSON.stringify(requested)}: ${errorMessage(error)}`;
       event('Warning', 'InspectFailed', message);
       return { reason: 'ImageInspectError', message };
     }
@@ -93,7 +94,7 @@ export class ImagePuller {
       this.#backOff.gc();
       return { imageRef: pulled };
     } catch (error) {
-      const message = (error as Error).message;
+      const message = errorMessage(error);
       event('Warning', 'Failed', `Failed to pull image ${JSON.stringify(tagged.image)}: ${message}`);
       this.#backOff.next(key, Date.now());
       this.#previousErrors.set(key, `ErrImagePull: ${message}`);

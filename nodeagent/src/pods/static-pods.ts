@@ -11,6 +11,7 @@ import { parseAllDocuments } from 'yaml';
 import type { Container } from '@capstan/common/api-types/core-v1';
 import type { JsonObject } from '@capstan/common';
 import { configHashAnnotation, configSeenAnnotation, configSourceAnnotation, type Pod } from './pod-types.ts';
+import { errorMessage } from '@capstan/common';
 
 export interface StaticPodFile {
   readonly path: string;
@@ -100,7 +101,7 @@ export function readStaticPodFile(path: string, nodeName: string, seen: string):
   try {
     documents = parseAllDocuments(readFileSync(path, 'utf8')).map((document) => document.toJSON() as unknown);
   } catch (error) {
-    return { path, pods: [], error: (error as Error).message };
+    return { path, pods: [], error: errorMessage(error) };
   }
   const pods: Pod[] = [];
   for (const document of documents) {

@@ -33,6 +33,7 @@ import { containerHash } from './runtime-labels.ts';
 import { findContainerStatus, readRuntimePodStatus, type RuntimePodStatus } from './runtime-pod-status.ts';
 import { generatePodSandboxConfig, podLogsDirectory, type SandboxSettings } from './sandbox-config.ts';
 import { SeccompProfileError } from './security-context.ts';
+import { errorMessage } from '@capstan/common';
 
 export interface RuntimeHandlerFeatures {
   readonly recursiveReadOnlyMounts: boolean;
@@ -131,7 +132,7 @@ export class PodRuntime {
           await mkdir(podLogsDirectory(this.options.sandbox.podLogsDir, pod), { recursive: true, mode: 0o755 });
           created = (await runtime.runPodSandbox({ config: generated.config, runtimeHandler: handler })).podSandboxId;
         } catch (failure) {
-          error = failure instanceof CriError ? failure.message : (failure as Error).message;
+          error = failure instanceof CriError ? failure.message : errorMessage(failure);
         }
       }
       if (created === undefined) {
@@ -225,7 +226,7 @@ export class PodRuntime {
         await mkdir(podDir, { recursive: true, mode: 0o750 });
         etcHostsFile = await ensureHostsFile(podDir, pod, context.podIPs, podHostname(pod), podHostDomain(pod, this.options.sandbox.dns.clusterDomain));
       } catch (error) {
-        const message = (error as Error).message;
+        const message = errorMessage(error);
         recordEvent(pod, container, { type: 'Warning', reason: 'Failed', message: `Error: ${message}` });
         return { failure: { reason: 'CreateContainerConfigError', message } };
       }
@@ -233,7 +234,7 @@ export class PodRuntime {
     let config: MessageInit<cri.ContainerConfig>;
     try {
       const devices = await this.options.devices?.containerOptions(pod, container).catch((error: unknown) => {
-        throw new DeviceAllocationError((error as Error).message);
+        throw new DeviceAllocationError(errorMessage(error));
       });
       config = generateContainerConfig(
         {
@@ -263,7 +264,7 @@ export class PodRuntime {
     try {
       containerId = (await runtime.createContainer({ podSandboxId: context.sandboxId, config, sandboxConfig: context.sandboxConfig })).containerId;
     } catch (error) {
-      const message = error instanceof CriError ? error.details : (error as Error).message;
+      const message = error instanceof CriError ? error.details : errorMessage(error);
       recordEvent(pod, container, { type: 'Warning', reason: 'Failed', message: `Error: ${message}` });
       return { failure: { reason: 'CreateContainerError', message } };
     }
@@ -271,7 +272,7 @@ export class PodRuntime {
     try {
       await runtime.startContainer({ containerId });
     } catch (error) {
-      const message = error instanceof CriError ? error.details : (error as Error).message;
+      const message = error instanceof CriError ? error.details : errorMessage(error);
       recordEvent(pod, container, { type: 'Warning', reason: 'Failed', message: `Error: ${message}` });
       return { failure: { reason: 'RunContainerError', message } };
     }

@@ -7,6 +7,7 @@ import { open } from 'node:fs/promises';
 import type * as cri from '../cri/index.ts';
 import { readContainerLog } from '../server/read-container-log.ts';
 import { containerTerminationMessagePathAnnotation, containerTerminationMessagePolicyAnnotation } from './runtime-labels.ts';
+import { errorMessage } from '@capstan/common';
 
 /** MaxContainerTerminationMessageLength. */
 const maxMessageBytes = 4 * 1024;
@@ -38,7 +39,7 @@ async function lastLogText(logPath: string): Promise<string> {
       { running: async () => false, signal: new AbortController().signal },
     );
   } catch (error) {
-    return `Error on reading termination message from logs: ${(error as Error).message}`;
+    return `Error on reading termination message from logs: ${errorMessage(error)}`;
   }
   const all = Buffer.concat(chunks);
   return all.subarray(Math.max(0, all.length - maxLogMessageBytes)).toString('utf8');
@@ -58,7 +59,7 @@ export async function exitedContainerMessage(status: cri.ContainerStatus): Promi
       checkLogs = fallbackToLogs && message === '';
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-        message = `Error on reading termination log ${mount.hostPath}: ${(error as Error).message}`;
+        message = `Error on reading termination log ${mount.hostPath}: ${errorMessage(error)}`;
         checkLogs = false;
       }
     }

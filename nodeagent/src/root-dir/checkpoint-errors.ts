@@ -1,3 +1,4 @@
+import { errorMessage } from '@capstan/common';
 // The errors of reading a checkpoint, in the kubelet's words (checkpointmanager/errors).
 
 /** The stored checksum does not match the data: the kubelet refuses the file. */
@@ -21,7 +22,7 @@ export function parseCheckpoint(text: string): Record<string, unknown> {
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new CheckpointFormatError((error as Error).message);
+    throw new CheckpointFormatError(errorMessage(error));
   }
   if (!isObject(parsed)) throw new CheckpointFormatError('json: cannot unmarshal into a checkpoint');
   return parsed;

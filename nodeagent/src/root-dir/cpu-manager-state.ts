@@ -9,6 +9,7 @@ import { CorruptCheckpointError, isObject, parseCheckpoint } from './checkpoint-
 import { goInt, goMap, goString, goStruct, kubeletChecksum, type GoValue } from './go-spew-hash.ts';
 import { goJson, goMapOf } from './go-json.ts';
 import { readStateFile, writeCheckpointFile } from './state-file.ts';
+import { errorMessage } from '@capstan/common';
 
 export const cpuManagerStateName = 'cpu_manager_state';
 
@@ -82,7 +83,7 @@ export async function openCpuManagerState(rootDir: string, initial: CpuManagerSt
     return state;
   } catch (error) {
     throw new Error(
-      `could not restore state from checkpoint: ${(error as Error).message}, please drain this node and delete the CPU manager checkpoint file ${JSON.stringify(path)} before restarting Kubelet`,
+      `could not restore state from checkpoint: ${errorMessage(error)}, please drain this node and delete the CPU manager checkpoint file ${JSON.stringify(path)} before restarting Kubelet`,
       { cause: error },
     );
   }

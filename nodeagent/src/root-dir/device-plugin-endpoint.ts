@@ -12,6 +12,7 @@ import {
   type DevicePluginOptions,
   type ListAndWatchResponse,
 } from './api/device-plugin-v1beta1.ts';
+import { errorMessage } from '@capstan/common';
 
 const { DevicePlugin } = devicePluginV1beta1;
 
@@ -44,7 +45,7 @@ export class DevicePluginEndpoint {
     } catch (error) {
       endpoint.close();
       const unreachable = error instanceof CriError && (error.code === GrpcStatus.UNAVAILABLE || error.code === GrpcStatus.DEADLINE_EXCEEDED);
-      throw new Error(`${unreachable ? 'failed to dial device plugin:' : 'failed to get device plugin options:'} ${(error as Error).message}`, { cause: error });
+      throw new Error(`${unreachable ? 'failed to dial device plugin:' : 'failed to get device plugin options:'} ${errorMessage(error)}`, { cause: error });
     }
   }
 

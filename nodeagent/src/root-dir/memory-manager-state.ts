@@ -8,6 +8,7 @@ import { CorruptCheckpointError, isObject, parseCheckpoint } from './checkpoint-
 import { goInt, goMap, goString, goStruct, kubeletChecksum } from './go-spew-hash.ts';
 import { goJson } from './go-json.ts';
 import { readStateFile, writeCheckpointFile } from './state-file.ts';
+import { errorMessage } from '@capstan/common';
 
 export const memoryManagerStateName = 'memory_manager_state';
 
@@ -57,7 +58,7 @@ export async function openMemoryManagerState(rootDir: string, policyName: string
     return state;
   } catch (error) {
     throw new Error(
-      `could not restore state from checkpoint: ${(error as Error).message}, please drain this node and delete the memory manager checkpoint file ${JSON.stringify(path)} before restarting Kubelet`,
+      `could not restore state from checkpoint: ${errorMessage(error)}, please drain this node and delete the memory manager checkpoint file ${JSON.stringify(path)} before restarting Kubelet`,
       { cause: error },
     );
   }

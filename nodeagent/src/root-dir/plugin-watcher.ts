@@ -10,6 +10,7 @@ import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CriConnection } from '../cri/cri-connection.ts';
 import { pluginRegistrationV1, type PluginInfo } from './api/plugin-registration-v1.ts';
+import { errorMessage } from '@capstan/common';
 
 const { Registration } = pluginRegistrationV1;
 
@@ -99,7 +100,7 @@ export class PluginWatcher {
         this.#failures.delete(path);
       } catch (error) {
         const backOffMs = Math.min((this.#failures.get(path)?.backOffMs ?? initialBackOffMs / 2) * 2, maxBackOffMs);
-        const message = (error as Error).message;
+        const message = errorMessage(error);
         this.#failures.set(path, { retryAt: Date.now() + backOffMs, backOffMs, error: message });
         this.#log(`RegisterPlugin failed for ${path}, no retries permitted for ${backOffMs}ms`, error);
       }
@@ -114,14 +115,14 @@ export class PluginWatcher {
       try {
         info = await connection.unary(Registration['GetInfo'] as never, {} as never, 1000);
       } catch (error) {
-        throw new Error(`RegisterPlugin error -- failed to get plugin info using RPC GetInfo at socket ${socketPath}, err: ${(error as Error).message}`, { cause: error });
+        throw new Error(`RegisterPlugin error -- failed to get plugin info using RPC GetInfo at socket ${socketPath}, err: ${errorMessage(error)}`, { cause: error });
       }
       const notify = async (registered: boolean, message: string): Promise<void> => {
         try {
           await connection.unary(Registration['NotifyRegistrationStatus'] as never, { pluginRegistered: registered, error: message } as never, 1000);
         } catch (error) {
           const what = registered ? 'failed to send registration status' : 'failed to send error';
-          throw new Error(`RegisterPlugin error -- ${what} at socket ${socketPath}, err: ${(error as Error).message}`, { cause: error });
+          throw new Error(`RegisterPlugin error -- ${what} at socket ${socketPath}, err: ${errorMessage(error)}`, { cause: error });
         }
       };
       const handler = this.#handlers[info.type];
@@ -138,7 +139,7 @@ export class PluginWatcher {
         try {
           await run();
         } catch (error) {
-          const message = `RegisterPlugin error -- plugin ${step} failed with err: ${(error as Error).message}`;
+          const message = `RegisterPlugin error -- plugin ${step} failed with err: ${errorMessage(error)}`;
           await notify(false, message);
           throw new Error(message, { cause: error });
         }

@@ -6,7 +6,7 @@
 // file fails its checksum.
 
 import { join } from 'node:path';
-import { parseQuantity, quantityString } from '@capstan/common';
+import { parseQuantity, quantityString, errorMessage } from '@capstan/common';
 import { CheckpointFormatError, CorruptCheckpointError, isObject, parseCheckpoint } from './checkpoint-errors.ts';
 import { goString, kubeletChecksum } from './go-spew-hash.ts';
 import { goJson, goMapOf } from './go-json.ts';
@@ -129,7 +129,7 @@ export class PodResourceStateFile {
       return new PodResourceStateFile(path, decodePodResourceState(text));
     } catch (error) {
       throw new Error(
-        `could not restore state from checkpoint: ${(error as Error).message}, please drain this node and delete pod resource information checkpoint file ${JSON.stringify(path)} before restarting Kubelet`,
+        `could not restore state from checkpoint: ${errorMessage(error)}, please drain this node and delete pod resource information checkpoint file ${JSON.stringify(path)} before restarting Kubelet`,
         { cause: error },
       );
     }

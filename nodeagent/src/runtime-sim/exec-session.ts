@@ -5,6 +5,7 @@
 
 import type { ExecRequest } from '../cri/index.ts';
 import type { SimulatedRuntime } from './simulated-runtime.ts';
+import { errorMessage } from '@capstan/common';
 
 export type ExecSession = Pick<ExecRequest, 'containerId' | 'cmd' | 'tty' | 'stdin' | 'stdout' | 'stderr'>;
 
@@ -45,7 +46,7 @@ export async function runExecSession(runtime: SimulatedRuntime, session: ExecSes
       details: { causes: [{ reason: 'ExitCode', message: String(exitCode) }] },
     };
   } catch (error) {
-    const message = `error executing command in container: ${error instanceof Error ? error.message : String(error)}`;
+    const message = `error executing command in container: ${errorMessage(error)}`;
     return { metadata: {}, status: 'Failure', message: `Internal error occurred: ${message}`, reason: 'InternalError', details: { causes: [{ message }] }, code: 500 };
   }
 }

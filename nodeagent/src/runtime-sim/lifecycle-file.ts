@@ -2,7 +2,7 @@
 // lifecycles of the pod annotation: read strictly, every mistake reported with its field path, so a
 // typo never silently turns into the default behaviour.
 
-import { fieldErrorMessage, fieldInvalid, fieldNotSupported, fieldRequired, parseDuration } from '@capstan/common';
+import { fieldErrorMessage, fieldInvalid, fieldNotSupported, fieldRequired, parseDuration, errorMessage } from '@capstan/common';
 import { parse as parseYaml } from 'yaml';
 import { compileGlob } from './glob-pattern.ts';
 import type { CommandPattern, ExecRule, ExitReason, ExitSpec, ImageRule, Lifecycle, LogLineSpec, StopSpec } from './lifecycle.ts';
@@ -34,7 +34,7 @@ export function parseRuntimeSimFile(text: string, source: string): DeclaredSetti
   try {
     document = parseYaml(text);
   } catch (error) {
-    throw new LifecycleFileError(source, [error instanceof Error ? error.message : String(error)]);
+    throw new LifecycleFileError(source, [errorMessage(error)]);
   }
   const errors: string[] = [];
   const settings = readSettings(document ?? {}, errors);
@@ -48,7 +48,7 @@ export function parseInlineLifecycle(json: string, source: string): Lifecycle {
   try {
     value = JSON.parse(json);
   } catch (error) {
-    throw new LifecycleFileError(source, [error instanceof Error ? error.message : String(error)]);
+    throw new LifecycleFileError(source, [errorMessage(error)]);
   }
   const errors: string[] = [];
   const lifecycle = readLifecycle(value, 'lifecycle', errors, false);

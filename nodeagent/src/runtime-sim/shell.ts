@@ -1,3 +1,4 @@
+import { errorMessage } from '@capstan/common';
 // What a simulated container runs for exec: a few busybox commands (echo, cat, env, printenv,
 // hostname, pwd, sleep, test, touch, rm, true, false) and `sh -c` scripts with quotes, $VAR, ;,
 // &&, ||, | and > / >> redirection. Enough for `kubectl exec` and exec probes; messages are
@@ -103,7 +104,7 @@ export async function runScript(script: string, context: ShellContext, stdin: st
   try {
     lists = parseScript(script);
   } catch (error) {
-    io.stderr += `sh: syntax error: ${(error as Error).message}\n`;
+    io.stderr += `sh: syntax error: ${errorMessage(error)}\n`;
     return 2;
   }
   try {

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
-import { capstanVersion } from '@capstan/common';
+import { capstanVersion, errorMessage } from '@capstan/common';
 import { effectiveSettings } from './builtin-lifecycles.ts';
 import { writeCheckpointArchive } from './checkpoint-archive.ts';
 import { type Clock, realClock, toNanos } from './clock.ts';
@@ -338,7 +338,7 @@ export class SimulatedRuntime implements ContainerHost {
     try {
       await writeCheckpointArchive(location, checkpointContents(container, this.#images.resolve(container.imageId)?.repoTags[0], this.#now));
     } catch (cause) {
-      throw new RuntimeError('Unknown', `failed to write checkpoint archive "${location}": ${(cause as Error).message}`);
+      throw new RuntimeError('Unknown', `failed to write checkpoint archive "${location}": ${errorMessage(cause)}`);
     }
   }
 
@@ -453,13 +453,13 @@ function checkSeccompProfile(config: ContainerConfig): void {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : (error as Error).message;
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : errorMessage(error);
     throw new RuntimeError('Unknown', `failed to generate seccomp spec opts: cannot load seccomp profile "${path}": open ${path}: ${reason}`);
   }
   try {
     JSON.parse(text);
   } catch (error) {
-    throw new RuntimeError('Unknown', `failed to generate seccomp spec opts: decoding seccomp profile failed: ${(error as Error).message}`);
+    throw new RuntimeError('Unknown', `failed to generate seccomp spec opts: decoding seccomp profile failed: ${errorMessage(error)}`);
   }
 }
 

@@ -25,6 +25,7 @@ import { servePortForward } from './port-forward.ts';
 import { serveHealthz, servePods, type HealthCheck } from './pods-and-health.ts';
 import type { ServerContext, ServerLog } from './server-context.ts';
 import { loadServingCertificate, ServingCertificateError } from './serving-certificate.ts';
+import { errorMessage } from '@capstan/common';
 
 export interface AgentServerOptions {
   /** The loaded configuration: address, port, TLS files, authentication, authorization, gates, --cert-dir, --root-dir. */
@@ -163,7 +164,7 @@ export async function startAgentServer(options: AgentServerOptions): Promise<Age
     dispatch(exchange).catch((error: unknown) => {
       log(`${exchange.request.method ?? ''} ${exchange.url.pathname} failed`, error);
       if (exchange.response?.headersSent === true) exchange.response.destroy();
-      else answerText(exchange, 500, error instanceof Error ? error.message : String(error));
+      else answerText(exchange, 500, errorMessage(error));
     });
   };
 
@@ -241,6 +242,6 @@ function readSetting(path: string, failure: (reason: string) => string): Buffer 
   try {
     return readFileSync(path);
   } catch (error) {
-    throw new AgentServerError(failure((error as Error).message));
+    throw new AgentServerError(failure(errorMessage(error)));
   }
 }

@@ -10,6 +10,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { answerJson, answerText, type Exchange } from './exchange.ts';
 import type { ServerContext } from './server-context.ts';
+import { errorMessage } from '@capstan/common';
 
 export async function serveCheckpoint(context: ServerContext, exchange: Exchange, [namespace, podName, containerName]: readonly string[]): Promise<void> {
   if (namespace === undefined || podName === undefined || containerName === undefined) return;
@@ -35,7 +36,7 @@ export async function serveCheckpoint(context: ServerContext, exchange: Exchange
     await mkdir(directory, { recursive: true, mode: 0o700 });
     await context.runtime.checkpointContainer({ containerId: container.id, location, timeout });
   } catch (error) {
-    return failed(error instanceof Error ? error.message : String(error));
+    return failed(errorMessage(error));
   }
   answerJson(exchange, `{"items":["${location}"]}`);
 }

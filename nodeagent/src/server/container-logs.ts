@@ -6,7 +6,7 @@
 // kubelet writes its late errors into the body.
 
 import { once } from 'node:events';
-import { goQuote } from '@capstan/common';
+import { goQuote, errorMessage } from '@capstan/common';
 import { CriError, GrpcStatus } from '../cri/index.ts';
 import type { PodContainerRef } from '../pods/pod-directory.ts';
 import type { LogStream } from './cri-log-line.ts';
@@ -58,7 +58,7 @@ export async function serveContainerLogs(context: ServerContext, exchange: Excha
   } catch (error) {
     if (leaving.signal.aborted) return;
     if (!(error instanceof ContainerLogError)) context.log(`reading the log of ${namespace}/${podName}/${containerName} failed`, error);
-    response.end(error instanceof Error ? error.message : String(error));
+    response.end(errorMessage(error));
   }
 }
 

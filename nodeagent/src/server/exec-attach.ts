@@ -5,7 +5,7 @@
 // error by its gRPC code (NotFound 404, ResourceExhausted 429, else 500) with the error's text, and
 // 500 "Upgrade request required" for a request that is not an upgrade.
 
-import { goQuote } from '@capstan/common';
+import { goQuote, errorMessage } from '@capstan/common';
 import { CriError, GrpcStatus } from '../cri/index.ts';
 import { answerHttpError, answerText, type Exchange } from './exchange.ts';
 import { proxyUpgrade } from './proxy-upgrade.ts';
@@ -72,7 +72,7 @@ function streamOptions(query: URLSearchParams): StreamOptions | undefined {
 
 /** streaming.WriteError: the runtime's error as the status its gRPC code maps to, with the error's text. */
 export function runtimeRefusal(exchange: Exchange, error: unknown): void {
-  const text = error instanceof Error ? error.message : String(error);
+  const text = errorMessage(error);
   if (CriError.is(error, GrpcStatus.NOT_FOUND)) return answerText(exchange, 404, text);
   if (CriError.is(error, GrpcStatus.RESOURCE_EXHAUSTED)) return answerText(exchange, 429, text, { 'Retry-After': String(retryAfterSeconds) });
   answerText(exchange, 500, text);

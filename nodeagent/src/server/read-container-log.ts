@@ -8,7 +8,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { open, realpath, stat, type FileHandle } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
-import { goQuote } from '@capstan/common';
+import { goQuote, errorMessage } from '@capstan/common';
 import { goFileError } from '../config/decode-configuration-file.ts';
 import { parseCriLogLine, type LogStream } from './cri-log-line.ts';
 
@@ -167,7 +167,7 @@ async function tailStart(file: FileHandle, tail: number, path: string): Promise<
     }
     return 0;
   } catch (error) {
-    throw new ContainerLogError(`failed to tail ${tail} lines of log file ${goQuote(path)}: ${(error as Error).message}`);
+    throw new ContainerLogError(`failed to tail ${tail} lines of log file ${goQuote(path)}: ${errorMessage(error)}`);
   }
 }
 
@@ -183,7 +183,7 @@ async function waitForLog(container: FollowedContainer, watcher: LogWatcher, fil
   try {
     running = await container.running();
   } catch (error) {
-    throw new ContainerLogError((error as Error).message);
+    throw new ContainerLogError(errorMessage(error));
   }
   if (!running) return { found: false, recreated: false };
   const signal = container.signal;

@@ -8,7 +8,7 @@
 
 import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { generateSelfSignedCertKey } from '@capstan/common';
+import { generateSelfSignedCertKey, errorMessage } from '@capstan/common';
 
 export interface ServingCertificateSettings {
   readonly tlsCertFile: string;
@@ -76,6 +76,6 @@ function readOrFail(path: string): Buffer {
   try {
     return readFileSync(path);
   } catch (error) {
-    throw new ServingCertificateError(`failed to read ${path}: ${(error as Error).message}`);
+    throw new ServingCertificateError(`failed to read ${path}: ${errorMessage(error)}`);
   }
 }

@@ -2,7 +2,7 @@
 // version.ParseGeneric on /proc/sys/kernel/osrelease): "6.8.0-45-generic" is 6.8.0.
 
 import { readFileSync } from 'node:fs';
-import { goQuote } from '@capstan/common';
+import { goQuote, errorMessage } from '@capstan/common';
 
 export interface KernelVersion {
   /** The release as the kernel writes it (uname -r). */
@@ -48,11 +48,11 @@ export function runningKernelVersion(osReleasePath = '/proc/sys/kernel/osrelease
   try {
     content = readFileSync(osReleasePath, 'utf8');
   } catch (error) {
-    throw new Error(`failed to read os-release file: ${(error as Error).message}`);
+    throw new Error(`failed to read os-release file: ${errorMessage(error)}`);
   }
   try {
     return parseKernelVersion(content.trim());
   } catch (error) {
-    throw new Error(`failed to parse kernel version: ${(error as Error).message}`);
+    throw new Error(`failed to parse kernel version: ${errorMessage(error)}`);
   }
 }

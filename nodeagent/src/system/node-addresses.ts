@@ -18,6 +18,7 @@ import {
   parseAddr,
   unmap,
   type IPAddr,
+  errorMessage,
 } from '@capstan/common';
 
 export interface NodeAddress {
@@ -194,7 +195,7 @@ export async function nodeAddresses(options: NodeAddressOptions): Promise<NodeAd
       try {
         internal = chooseHostAddress(!preferIPv4, interfaces, options.routeFiles);
       } catch (error) {
-        lastError = (error as Error).message;
+        lastError = errorMessage(error);
       }
     }
   }

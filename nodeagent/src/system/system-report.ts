@@ -8,6 +8,7 @@ import type { NodeEvent } from './node-conditions.ts';
 import { pressureStallAvailability, type PressureStallAvailability } from './pressure-stall.ts';
 import { failSwapOnMessage, isSwapOn, possibleMemoryBackedVolumesOnDiskEvent } from './swap.ts';
 import { safeSysctlAllowlist, type SafeSysctlSelection } from './sysctl-allowlist.ts';
+import { errorMessage } from '@capstan/common';
 
 export interface SystemReport {
   readonly kernel: KernelVersion | undefined;
@@ -45,7 +46,7 @@ export function inspectSystem(options: SystemReportOptions = {}): SystemReport {
   try {
     kernel = runningKernelVersion();
   } catch (error) {
-    warnings.push(`${(error as Error).message}: features that need a minimum kernel are treated as missing`);
+    warnings.push(`${errorMessage(error)}: features that need a minimum kernel are treated as missing`);
   }
 
   const cgroups = readCgroupInfo(options.cgroupRoot);

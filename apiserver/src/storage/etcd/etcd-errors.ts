@@ -2,13 +2,14 @@
 
 import { ClientClosedError } from 'etcd3';
 import { isStorageError, type StorageError, unavailable, writeFailed } from '../storage-error.ts';
+import { errorMessage } from '@capstan/common';
 
 const compactedMessage = 'required revision has been compacted';
 const futureMessage = 'required revision is a future revision';
 /** etcd's NOSPACE alarm: its backend reached its quota; writes fail until space is freed and the alarm disarmed. */
 const noSpaceMessage = 'etcdserver: mvcc: database space exceeded';
 
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+const messageOf = (error: unknown): string => errorMessage(error);
 
 /** etcd answers OUT_OF_RANGE for both; only the message tells them apart. */
 export const isCompactedError = (error: unknown): boolean => messageOf(error).includes(compactedMessage);

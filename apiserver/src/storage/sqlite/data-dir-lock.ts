@@ -13,7 +13,7 @@
 
 import { closeSync, constants, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { tryFlockSync } from '@capstan/common';
+import { tryFlockSync, errorMessage } from '@capstan/common';
 
 export const lockFileName = 'capstan.lock';
 
@@ -37,14 +37,14 @@ export class DataDirLock {
     try {
       fd = openSync(path, constants.O_RDWR | constants.O_CREAT, 0o600);
     } catch (error) {
-      throw new DataDirLockError(`cannot open the lock file ${JSON.stringify(path)} of the data directory: ${(error as Error).message}`);
+      throw new DataDirLockError(`cannot open the lock file ${JSON.stringify(path)} of the data directory: ${errorMessage(error)}`);
     }
     let locked: boolean;
     try {
       locked = tryFlockSync(fd);
     } catch (error) {
       closeSync(fd);
-      throw new DataDirLockError(`cannot lock the data directory ${JSON.stringify(dataDir)}: ${(error as Error).message}`);
+      throw new DataDirLockError(`cannot lock the data directory ${JSON.stringify(dataDir)}: ${errorMessage(error)}`);
     }
     if (!locked) {
       closeSync(fd);

@@ -1,3 +1,4 @@
+import { errorMessage } from '@capstan/common';
 // What a node:sqlite error says, in SQLite's own names: the result code (SQLITE_FULL, SQLITE_NOTADB,
 // ...) that an operator can look up, and whether a failed write is worth retrying as it is.
 
@@ -26,7 +27,7 @@ export function sqliteCodeName(error: unknown): string | undefined {
 
 /** "database or disk is full (SQLITE_FULL)", or the plain message of an error SQLite did not raise. */
 export function describeSqliteError(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   const name = sqliteCodeName(error);
   return name === undefined ? message : `${message} (${name})`;
 }

@@ -32,6 +32,7 @@ import { keyValueFromRow, watchEventFromChangeRow } from './rows.ts';
 import { databaseFileName, openDatabase } from './schema.ts';
 import { describeSqliteError, sqliteCodeName } from './sqlite-failure.ts';
 import { prepareStatements, type Statements } from './statements.ts';
+import { errorMessage } from '@capstan/common';
 
 export interface SqliteStoreOptions {
   /** The directory that holds the database file; created if missing. */
@@ -87,7 +88,7 @@ export class SqliteStore implements Storage {
       try {
         mkdirSync(options.dataDir, { recursive: true });
       } catch (error) {
-        throw new Error(`cannot create the data directory ${JSON.stringify(options.dataDir)}: ${(error as Error).message}`, { cause: error });
+        throw new Error(`cannot create the data directory ${JSON.stringify(options.dataDir)}: ${errorMessage(error)}`, { cause: error });
       }
       this.#lock = DataDirLock.acquire(options.dataDir);
     }

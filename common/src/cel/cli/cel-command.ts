@@ -19,6 +19,7 @@ import { schemaValue } from '../values/schema-values.ts';
 import { CelError, type CelValue } from '../values/values.ts';
 import { celValueJson, NestedCelError, type JsonValue } from './value-json.ts';
 import { valueTypeName } from './value-type-name.ts';
+import { errorMessage } from '../../text/error-message.ts';
 
 const checkFlags = {
   schema: { type: 'string', default: '', help: 'An OpenAPI v3 schema (YAML or JSON) that types self' },
@@ -118,7 +119,7 @@ function evaluate(argv: readonly string[]): Answer {
     try {
       json = celValueOfJsonText(text);
     } catch (error) {
-      throw invalidFlag('input', input, `not JSON: ${(error as Error).message}`);
+      throw invalidFlag('input', input, `not JSON: ${errorMessage(error)}`);
     }
     const declared = variables.get(name);
     values[name] = declared === undefined ? json : schemaValue(json, declared);
@@ -205,7 +206,7 @@ function readSchema(path: string): SchemaScope | undefined {
   try {
     schema = parseYaml(readFileSync(path, 'utf8'));
   } catch (error) {
-    throw new FlagError(`cannot read --schema file: ${(error as Error).message}`);
+    throw new FlagError(`cannot read --schema file: ${errorMessage(error)}`);
   }
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) throw new FlagError('--schema file: not an OpenAPI v3 schema (want an object)');
   const node = schema as OpenApiV3Schema;

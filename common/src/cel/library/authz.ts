@@ -11,6 +11,7 @@ import { LabelSelectorError, parseLabelSelector, type LabelRequirement } from '.
 import { FieldSelectorError, parseFieldSelector } from '../../selectors/field-selector.ts';
 import { actualSize, nominalCost, stringTraversalCostFactor } from './call-cost.ts';
 import { serviceAccountUser, type Authorizer, type AuthorizerAttributes, type AuthorizerDecision, type UserInfo } from './authorizer.ts';
+import { errorMessage } from '../../text/error-message.ts';
 
 export const authorizerTypeValue = new CelType('kubernetes.authorization.Authorizer');
 export const pathCheckTypeValue = new CelType('kubernetes.authorization.PathCheck');
@@ -149,7 +150,7 @@ function ask(authorizer: CelAuthorizer, attributes: AuthorizerAttributes): CelDe
     return new CelDecision(authorizer.authorizer.authorize(attributes));
   } catch (error) {
     // A synchronous authorizer that throws failed as a Go one returning an error does.
-    return new CelDecision({ decision: 'noOpinion', reason: '', error: error instanceof Error ? error.message : String(error) });
+    return new CelDecision({ decision: 'noOpinion', reason: '', error: errorMessage(error) });
   }
 }
 

@@ -7,6 +7,7 @@ import protobuf from 'protobufjs/minimal.js';
 import { scalarZero, zeroIsShown, type FieldDeclaration, type JsonValue, type Schema, type StructDeclaration, type TypeLookup } from '../../schema/schema.ts';
 import { decodeRawJson, opaqueDecoders, readInt64 } from './opaque-types.ts';
 import { schemaUnionDecoders } from './schema-props-unions.ts';
+import { errorMessage } from '../../text/error-message.ts';
 
 type Reader = protobuf.Reader;
 type JsonObject = { [key: string]: JsonValue };
@@ -25,7 +26,7 @@ export function decodeMessage(bytes: Uint8Array, typeName: string, lookup: TypeL
     return decodeStruct(protobuf.Reader.create(bytes), declaration, lookup);
   } catch (error) {
     if (error instanceof ProtobufDecodeError) throw error;
-    throw new ProtobufDecodeError(`the ${typeName} message cannot be read: ${(error as Error).message}`);
+    throw new ProtobufDecodeError(`the ${typeName} message cannot be read: ${errorMessage(error)}`);
   }
 }
 

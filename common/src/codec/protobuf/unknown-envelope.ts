@@ -4,6 +4,7 @@
 
 import protobuf from 'protobufjs/minimal.js';
 import { MessageWriter } from './message-writer.ts';
+import { errorMessage } from '../../text/error-message.ts';
 
 export const protobufMagic = Uint8Array.of(0x6b, 0x38, 0x73, 0x00);
 
@@ -56,7 +57,7 @@ export function decodeUnknownEnvelope(bytes: Uint8Array): UnknownEnvelope {
       }
     }
   } catch (error) {
-    throw new ProtobufEnvelopeError(`the protobuf envelope cannot be read: ${(error as Error).message}`);
+    throw new ProtobufEnvelopeError(`the protobuf envelope cannot be read: ${errorMessage(error)}`);
   }
   return envelope;
 }

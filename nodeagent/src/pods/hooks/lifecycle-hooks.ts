@@ -5,7 +5,7 @@
 // error: ..., message: ..."). A preStop hook gets the grace period at most; the time it took is
 // taken from what is left for the container's stop.
 
-import { goQuote } from '@capstan/common';
+import { goQuote, errorMessage } from '@capstan/common';
 import type { CriRuntimeClient } from '../../cri/index.ts';
 import type { RecordPodEvent } from '../pod-events.ts';
 import type { Container, HTTPGetAction, LifecycleHandler } from '@capstan/common/api-types/core-v1';
@@ -52,7 +52,7 @@ export class LifecycleHooks {
         return undefined;
       } catch (error) {
         const output = error instanceof CommandExitError ? error.output : '';
-        return `Exec lifecycle hook (${goSlice(command)}) ${where} failed - error: ${(error as Error).message}, message: ${goQuote(output)}`;
+        return `Exec lifecycle hook (${goSlice(command)}) ${where} failed - error: ${errorMessage(error)}, message: ${goQuote(output)}`;
       }
     }
     if (handler.httpGet !== undefined) {
@@ -74,7 +74,7 @@ export class LifecycleHooks {
       return undefined;
     } catch (error) {
       // A bad port, or an exchange that failed; the answer's status code is not looked at.
-      return (error as Error).message;
+      return errorMessage(error);
     }
   }
 

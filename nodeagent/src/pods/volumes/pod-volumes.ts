@@ -6,7 +6,7 @@
 // that was never set up keeps the pod's containers from starting, one that was keeps its old files.
 
 import { chmod, mkdir } from 'node:fs/promises';
-import { goQuote } from '@capstan/common';
+import { goQuote, errorMessage } from '@capstan/common';
 import type { RecordPodEvent } from '../pod-events.ts';
 import { ObjectNotFoundError, type PodObjects, type ServiceAccountToken, type TokenRequestSpec } from '../pod-objects.ts';
 import type { Volume } from '@capstan/common/api-types/core-v1';
@@ -69,7 +69,7 @@ export class PodVolumes {
         this.#options.recordEvent(pod, undefined, {
           type: 'Warning',
           reason: 'FailedMount',
-          message: `MountVolume.SetUp failed for volume ${goQuote(volume.name)} : ${(error as Error).message}`,
+          message: `MountVolume.SetUp failed for volume ${goQuote(volume.name)} : ${errorMessage(error)}`,
         });
         if (mounted?.has(volume.name) !== true) ready = false;
       }
