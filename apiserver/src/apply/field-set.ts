@@ -80,8 +80,8 @@ export class FieldSet {
   /** Member paths in structured-merge-diff's order: at each level the members, then the subtrees, each sorted. */
   *sortedPaths(prefix: readonly string[] = []): Generator<string[]> {
     const elements = sortedPathElements(this.children.keys());
-    for (const element of elements) if ((this.children.get(element) as FieldSet).member) yield [...prefix, element];
-    for (const element of elements) yield* (this.children.get(element) as FieldSet).sortedPaths([...prefix, element]);
+    for (const element of elements) if (this.children.get(element)?.member) yield [...prefix, element];
+    for (const element of elements) yield* this.children.get(element)?.sortedPaths([...prefix, element]) ?? [];
   }
 
   union(other: FieldSet): FieldSet {
@@ -149,7 +149,8 @@ export class FieldSet {
     if (this.member && this.children.size > 0) out['.'] = {};
     let any = false;
     for (const element of sortedPathElements(this.children.keys())) {
-      const fields = (this.children.get(element) as FieldSet).#fieldsV1();
+      const child = this.children.get(element);
+      const fields = child === undefined ? undefined : child.#fieldsV1();
       if (fields === undefined) continue;
       out[element] = fields;
       any = true;
@@ -183,21 +184,28 @@ export function keyElement(item: Record<string, unknown>, keys: readonly string[
   return `k:{${entries.join(',')}}`;
 }
 
-const elementRank: Readonly<Record<string, number>> = { f: 0, k: 1, v: 2, i: 3 };
-const otherRank = 4;
-
 /**
  * Path elements in structured-merge-diff's order: fields by name, then keys, values and indices,
  * each by its parsed content. Each element is read once, not at every comparison of the sort.
  */
 export function sortedPathElements(elements: Iterable<string>): string[] {
-  const byRank: string[][] = [[], [], [], [], []];
-  for (const element of elements) (byRank[elementRank[element[0] as string] ?? otherRank] as string[]).push(element);
-  const [fields, keys, values, indices, others] = byRank as [string[], string[], string[], string[], string[]];
+  const fields: string[] = [];
+  const keys: string[] = [];
+  const values: string[] = [];
+  const indices: string[] = [];
+  const others: string[] = [];
+  for (const element of elements) {
+    const kind = element[0];
+    if (kind === 'f') fields.push(element);
+    else if (kind === 'k') keys.push(element);
+    else if (kind === 'v') values.push(element);
+    else if (kind === 'i') indices.push(element);
+    else others.push(element);
+  }
   // All fields share the prefix "f:", so whole elements compare as their names do.
   fields.sort(compareStrings);
   return fields.concat(
-    sortedBy(keys, (body) => JSON.parse(body) as Record<string, unknown>, compareKeyLists),
+    sortedBy(keys, (body) => Object.entries<unknown>(JSON.parse(body)), compareKeyLists),
     sortedBy(values, (body) => JSON.parse(body) as unknown, compareValues),
     sortedBy(indices, Number, (a, b) => a - b),
     // Elements of no known kind (a malformed stored managedFields) in a stable order.
@@ -212,13 +220,14 @@ function sortedBy<T>(elements: readonly string[], read: (body: string) => T, com
   return decorated.map(({ element }) => element);
 }
 
-function compareKeyLists(a: Record<string, unknown>, b: Record<string, unknown>): number {
-  const left = Object.entries(a);
-  const right = Object.entries(b);
+/** Key lists (a `k:` element's fields, as entries) field by field: by name, then by value. */
+function compareKeyLists(left: readonly (readonly [string, unknown])[], right: readonly (readonly [string, unknown])[]): number {
   for (let i = 0; ; i++) {
-    if (i >= left.length || i >= right.length) return left.length - right.length;
-    const [leftName, leftValue] = left[i] as [string, unknown];
-    const [rightName, rightValue] = right[i] as [string, unknown];
+    const leftEntry = left[i];
+    const rightEntry = right[i];
+    if (leftEntry === undefined || rightEntry === undefined) return left.length - right.length;
+    const [leftName, leftValue] = leftEntry;
+    const [rightName, rightValue] = rightEntry;
     const byName = compareStrings(leftName, rightName);
     if (byName !== 0) return byName;
     const byValue = compareValues(leftValue, rightValue);
@@ -254,7 +263,7 @@ export function printPath(path: readonly string[]): string {
         case 'v':
           return `[=${body}]`;
         default: {
-          const keys = Object.entries(JSON.parse(body) as Record<string, unknown>).map(([name, value]) => `${name}=${JSON.stringify(value)}`);
+          const keys = Object.entries<unknown>(JSON.parse(body)).map(([name, value]) => `${name}=${JSON.stringify(value)}`);
           return `[${keys.join(',')}]`;
         }
       }

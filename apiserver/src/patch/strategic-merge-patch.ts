@@ -43,8 +43,8 @@ interface PatchMeta {
 /** Applies `patch` to `original` (neither is changed) read as the declared type `typeName`. */
 export function applyStrategicMergePatch(original: unknown, patch: unknown, typeName: string, lookup: TypeLookup): JsonMap {
   if (!isPlainObject(patch)) throw new StrategicMergePatchError('invalid JSON document', 400);
-  const target = isPlainObject(original) ? (cloneJson(original) as JsonMap) : {};
-  return new Merger(lookup).mergeMap(target, cloneJson(patch) as JsonMap, { type: 'ref', name: typeName });
+  const target = isPlainObject(original) ? cloneJson(original) : {};
+  return new Merger(lookup).mergeMap(target, cloneJson(patch), { type: 'ref', name: typeName });
 }
 
 class Merger {
@@ -75,8 +75,9 @@ class Merger {
         continue;
       }
       const meta = this.fieldMeta(schema, key);
-      if (isPlainObject(current)) original[key] = meta.strategy === 'replace' ? patchValue : this.mergeMap(current, patchValue as JsonMap, meta.schema);
-      else if (Array.isArray(current)) original[key] = this.mergeListField(current, patchValue as unknown[], meta, deleteList);
+      // Both are of one kind here: maps with maps, lists with lists.
+      if (isPlainObject(current) && isPlainObject(patchValue)) original[key] = meta.strategy === 'replace' ? patchValue : this.mergeMap(current, patchValue, meta.schema);
+      else if (Array.isArray(current) && Array.isArray(patchValue)) original[key] = this.mergeListField(current, patchValue, meta, deleteList);
       else original[key] = patchValue;
     }
     return original;
@@ -134,13 +135,15 @@ class Merger {
       );
     }
     if (mergeKey === '') throw new StrategicMergePatchError(`cannot merge lists without merge key for type ${items?.type === 'ref' ? 'struct' : 'map'}`, 500);
-    const special = this.withoutSpecialElements(original as JsonMap[], patch as JsonMap[], mergeKey);
+    // Every item is a map here, so the filters keep them all.
+    const special = this.withoutSpecialElements(original.filter(isPlainObject), patch.filter(isPlainObject), mergeKey);
     const live = special.live;
     const merged = [...live];
     for (const item of special.patch) {
       if (!Object.hasOwn(item, mergeKey)) throw noMergeKey(item, mergeKey);
       const at = merged.findIndex((candidate) => candidate[mergeKey] === item[mergeKey]);
-      if (at >= 0) merged[at] = this.mergeMap(merged[at] as JsonMap, item, items);
+      const match = merged[at];
+      if (match !== undefined) merged[at] = this.mergeMap(match, item, items);
       else merged.push(item);
     }
     const inPatch = (item: JsonMap) => indexIn(special.patch, item, mergeKey) >= 0;
@@ -231,15 +234,17 @@ function checkOrderAgainstPatch(patchList: readonly unknown[], order: readonly u
   const kept = mergeKey === '' ? patchList : patchList.filter((item) => !(isPlainObject(item) && item[directiveMarker] === 'delete'));
   let at = 0;
   for (const entry of order) {
-    while (at < kept.length && isPlainObject(kept[at]) && Object.hasOwn(kept[at] as JsonMap, directiveMarker)) at++;
+    while (at < kept.length && isDirective(kept[at])) at++;
     if (at >= kept.length) return;
     if (sameItem(kept[at], entry, mergeKey, true)) at++;
   }
-  while (at < kept.length && isPlainObject(kept[at]) && Object.hasOwn(kept[at] as JsonMap, directiveMarker)) at++;
+  while (at < kept.length && isDirective(kept[at])) at++;
   if (at < kept.length) {
     throw new StrategicMergePatchError(`The order in patch list:\n${goValue(patchList)}\n doesn't match ${setElementOrderPrefix} list:\n${goValue(order)}\n`, 500);
   }
 }
+
+const isDirective = (item: unknown): boolean => isPlainObject(item) && Object.hasOwn(item, directiveMarker);
 
 /**
  * kube's order of a merged list: the patch's items in `patchOrder`, the live-only items in

@@ -5,6 +5,7 @@
 // Bytes of another shape (written by something else) go through JSON.parse instead.
 
 import { parseJson, runInSteps, runToEnd } from '@capstan/common';
+import { objectOf } from './defaulting/json-fields.ts';
 import { metadataOf, type JsonObject } from './object-meta.ts';
 import type { KeyValue } from '../storage/storage.ts';
 
@@ -21,8 +22,8 @@ export function encodeStoredObject(object: JsonObject): Uint8Array {
 /** The object of a stored key-value, with its resourceVersion. */
 export function decodeStoredObject(kv: KeyValue): JsonObject {
   const bodyStart = metadataBodyStart(kv.value);
-  if (bodyStart < 0) return withResourceVersion(parseJson(decoder.decode(kv.value)) as JsonObject, kv.modRevision);
-  return parseJson(storedObjectJson(kv, '').toString('utf8')) as JsonObject;
+  if (bodyStart < 0) return withResourceVersion(objectOf(parseJson(decoder.decode(kv.value))), kv.modRevision);
+  return objectOf(parseJson(storedObjectJson(kv, '').toString('utf8')));
 }
 
 /** The object at a revision; the resourceVersion comes first in its metadata, where reads splice it in. */
@@ -66,7 +67,8 @@ function* joinItems(head: string, items: readonly KeyValue[], tail: string, with
   let length = Buffer.byteLength(head) + Buffer.byteLength(tail) + Math.max(0, items.length - 1);
   for (let i = 0; i < items.length; i++) {
     if (i > 0 && i % itemsPerStep === 0) yield;
-    const kv = items[i] as KeyValue;
+    const kv = items[i];
+    if (kv === undefined) continue;
     const bodyStart = metadataBodyStart(kv.value);
     bodyStarts[i] = bodyStart;
     if (bodyStart < 0) {
@@ -91,12 +93,15 @@ function* joinItems(head: string, items: readonly KeyValue[], tail: string, with
       at += bytes.length;
       continue;
     }
-    const { value } = items[i] as KeyValue;
+    const kv = items[i];
+    const resourceVersion = resourceVersions[i];
+    if (kv === undefined || resourceVersion === undefined) continue;
+    const { value } = kv;
     const bodyStart = bodyStarts[i] as number;
     const itemHead = withTypeMeta ? value.subarray(0, bodyStart) : listItemHead;
     out.set(itemHead, at);
     at += itemHead.length;
-    at += out.write(resourceVersions[i] as string, at, 'latin1');
+    at += out.write(resourceVersion, at, 'latin1');
     out.set(value.subarray(bodyStart), at);
     at += value.length - bodyStart;
   }
@@ -106,7 +111,7 @@ function* joinItems(head: string, items: readonly KeyValue[], tail: string, with
 
 /** An object of another shape, decoded and shaped as the answer needs it. */
 function reshaped(kv: KeyValue, withTypeMeta: boolean): JsonObject {
-  const object = withResourceVersion(parseJson(decoder.decode(kv.value)) as JsonObject, kv.modRevision);
+  const object = withResourceVersion(objectOf(parseJson(decoder.decode(kv.value))), kv.modRevision);
   if (!withTypeMeta) {
     delete object.kind;
     delete object.apiVersion;
