@@ -7,7 +7,7 @@ import { fieldInvalid, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
 import { isObject, stringsOf } from '../defaulting/json-fields.ts';
 import { clusterIpsRelatedErrors } from '../validation/service-validation.ts';
-import { familyOfAddress, otherFamily, type IpFamily } from './service-cidr.ts';
+import { familyOfAddress, isIpFamily, otherFamily, type IpFamily } from './service-cidr.ts';
 
 /** The IP families of the cluster's Service ranges, the primary (default) one first. */
 export type ClusterIpFamilies = readonly IpFamily[];
@@ -101,27 +101,33 @@ export function initIpFamilyFields(spec: JsonObject, oldSpec: JsonObject | undef
   for (const [i, ip] of clusterIPs.entries()) {
     if (ip === 'None') break;
     if (i < families.length) continue;
-    const family = familyOfAddress(ip) as IpFamily;
-    if (cluster.includes(family)) families.push(family);
+    const family = familyOfAddress(ip);
+    if (family !== undefined && cluster.includes(family)) families.push(family);
     else errors.push(fieldInvalid(`spec.clusterIPs[${i}]`, clusterIPs, `${family} is not configured on this cluster`));
   }
   if (families.length > 0) spec.ipFamilies = families;
   if (errors.length > 0) return errors;
-  const primary = cluster[0] as IpFamily;
+  // The cluster has one range at least: the primary family is always there.
+  const primary = cluster[0];
+  // Validation (clusterIpsRelatedErrors) let only IPv4 and IPv6 through.
+  const withOtherFamily = (): void => {
+    const first = families[0];
+    if (isIpFamily(first)) families.push(otherFamily(first));
+  };
   if (headlessSelectorless) {
     // It may name families the cluster does not have.
-    if (families.length === 0) families.push(primary);
-    if (families.length < 2 && policy !== 'SingleStack') families.push(otherFamily(families[0] as IpFamily));
+    if (families.length === 0 && primary !== undefined) families.push(primary);
+    if (families.length < 2 && policy !== 'SingleStack') withOtherFamily();
     spec.ipFamilies = families;
     return [];
   }
   if (policy === 'RequireDualStack' && cluster.length < 2) errors.push(fieldInvalid('spec.ipFamilyPolicy', policy, 'this cluster is not configured for dual-stack services'));
   families.forEach((family, i) => {
-    if (!cluster.includes(family as IpFamily)) errors.push(fieldInvalid(`spec.ipFamilies[${i}]`, family, 'not configured on this cluster'));
+    if (!cluster.some((configured) => configured === family)) errors.push(fieldInvalid(`spec.ipFamilies[${i}]`, family, 'not configured on this cluster'));
   });
   if (errors.length > 0) return errors;
-  if (families.length === 0) families.push(primary);
-  if (policy !== 'SingleStack' && families.length === 1 && cluster.length === 2) families.push(otherFamily(families[0] as IpFamily));
+  if (families.length === 0 && primary !== undefined) families.push(primary);
+  if (policy !== 'SingleStack' && families.length === 1 && cluster.length === 2) withOtherFamily();
   spec.ipFamilies = families;
   return [];
 }

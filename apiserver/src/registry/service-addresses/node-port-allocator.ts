@@ -6,6 +6,7 @@
 import { randomInt } from 'node:crypto';
 import { fieldInvalid, newInvalid, type FieldError } from '@capstan/common';
 import type { GenericStore } from '../generic-store.ts';
+import { objectOf, objectsAt } from '../defaulting/json-fields.ts';
 import { metadataOf, type JsonObject } from '../object-meta.ts';
 import { wholeList } from '../store-list.ts';
 
@@ -24,8 +25,12 @@ export function parsePortRange(text: string): PortRange | undefined {
   return first >= 1 && last <= 65535 && first <= last ? { text, first, last } : undefined;
 }
 
+const portsOf = (service: JsonObject): JsonObject[] => objectsAt(objectOf(service.spec), 'ports');
+
 const nodePortsOf = (service: JsonObject): number[] =>
-  (((service.spec ?? {}) as { ports?: { nodePort?: unknown }[] }).ports ?? []).map((port) => port.nodePort).filter((port): port is number => typeof port === 'number' && port > 0);
+  portsOf(service)
+    .map((port) => port.nodePort)
+    .filter((port): port is number => typeof port === 'number' && port > 0);
 
 export class NodePortAllocator {
   readonly #services: GenericStore;
@@ -56,7 +61,7 @@ export class NodePortAllocator {
     const taken = new Set(others.flatMap(nodePortsOf));
     // Another write of the same Service does not hold ports against this one (the last write wins).
     for (const pending of this.#pending) if (pending.owner !== owner) for (const port of pending.ports) taken.add(port);
-    const ports = (((service.spec ?? {}) as JsonObject).ports ?? []) as JsonObject[];
+    const ports = portsOf(service);
     const errors: FieldError[] = [];
     ports.forEach((port, i) => {
       const asked = port.nodePort;

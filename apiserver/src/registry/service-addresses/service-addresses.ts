@@ -5,7 +5,7 @@
 
 import { fieldInvalid, newInvalid, type FieldError } from '@capstan/common';
 import { defaultService } from '../defaulting/core-defaults.ts';
-import { objectOf, stringsOf } from '../defaulting/json-fields.ts';
+import { objectAt, objectOf, objectsAt, stringsOf } from '../defaulting/json-fields.ts';
 import { metadataOf, type JsonObject } from '../object-meta.ts';
 import type { ClusterIpAllocator, ServiceRef } from './cluster-ip-allocator.ts';
 import { initIpFamilyFields, keepAllocatedClusterIps, needsClusterIp, normalizeClusterIps, unchangedPreferDualStack } from './ip-family-fields.ts';
@@ -68,7 +68,7 @@ export class ServiceAddresses {
   async assign(service: JsonObject, namespace: string): Promise<(created: boolean) => Promise<void>> {
     // kube defaults a Service as it decodes it, before its storage allocates anything.
     defaultService(service);
-    const spec = service.spec as JsonObject;
+    const spec = objectAt(service, 'spec');
     const ref = { namespace, name: metadataOf(service).name ?? '' };
     normalizeClusterIps(spec, undefined);
     refuse(ref, initIpFamilyFields(spec, undefined, this.#families));
@@ -98,7 +98,7 @@ export class ServiceAddresses {
    */
   async assignOnUpdate(next: JsonObject, current: JsonObject): Promise<(written: boolean) => Promise<void>> {
     defaultService(next);
-    const spec = next.spec as JsonObject;
+    const spec = objectAt(next, 'spec');
     const oldSpec = objectOf(current.spec);
     const { namespace = '', name = '' } = metadataOf(current);
     const ref = { namespace, name };
@@ -110,7 +110,7 @@ export class ServiceAddresses {
     let pendingPorts = (): void => {};
     try {
       if (needsNodePorts(spec.type)) {
-        keepAllocatedNodePorts((spec.ports ?? []) as JsonObject[], needsNodePorts(oldSpec.type) ? ((oldSpec.ports ?? []) as JsonObject[]) : []);
+        keepAllocatedNodePorts(objectsAt(spec, 'ports'), needsNodePorts(oldSpec.type) ? objectsAt(oldSpec, 'ports') : []);
         pendingPorts = await this.#ports.assign(next, name, ref);
       }
     } catch (error) {
@@ -146,14 +146,17 @@ export class ServiceAddresses {
     const held: string[] = [];
     try {
       for (const i of indices) {
-        const allocator = this.#ips.get(families[i] as string) as ClusterIpAllocator;
-        const ip = asked[i] as string;
-        if (ip === '') clusterIPs[i] = await allocator.allocate(ref);
+        // initIpFamilyFields let through only the families the cluster has ranges of.
+        const allocator = this.#ips.get(families[i] ?? '');
+        if (allocator === undefined) throw new Error(`no cluster IP range of family ${families[i]}`);
+        let ip = asked[i] ?? '';
+        if (ip === '') ip = await allocator.allocate(ref);
         else {
           const refused = await allocator.reserve(ip, ref);
           if (refused !== undefined) refuse(ref, [fieldInvalid('spec.clusterIPs', asked, `failed to allocate IP ${ip}: ${refused}`)]);
         }
-        held.push(clusterIPs[i] as string);
+        clusterIPs[i] = ip;
+        held.push(ip);
       }
     } catch (error) {
       await this.#release(held);

@@ -7,6 +7,8 @@ import { addrFromBigInt, addrString, addrToBigInt, ipNetOf, parseCIDRSloppy, par
 
 export type IpFamily = 'IPv4' | 'IPv6';
 
+export const isIpFamily = (value: unknown): value is IpFamily => value === 'IPv4' || value === 'IPv6';
+
 export const otherFamily = (family: IpFamily): IpFamily => (family === 'IPv4' ? 'IPv6' : 'IPv4');
 
 export interface ServiceCidr {
