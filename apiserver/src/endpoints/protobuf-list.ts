@@ -7,7 +7,8 @@
 // or on the encoding thread when there are many of them.
 
 import type { ServerResponse } from 'node:http';
-import { parseJson } from '@capstan/common';
+import { arrayAt, parseJson } from '@capstan/common';
+import { isObject } from '../registry/defaulting/json-fields.ts';
 import type { KeyValue } from '../storage/storage.ts';
 import { storedListJson, storedListJsonInSteps } from '../registry/stored-object.ts';
 import { writeResponse } from './compress-response.ts';
@@ -37,28 +38,33 @@ export function answersAsProtobufList(apiVersion: string, kind: string): boolean
 export async function sendProtobufList(response: ServerResponse, mediaType: string, page: ProtobufListPage): Promise<void> {
   const codec = protobufCodec();
   if (codec === undefined) throw new Error('the Protobuf codec is not loaded');
-  const messages: (Uint8Array | undefined)[] = page.items.map((kv) => itemMessages.get(kv));
-  const missing = page.items.filter((_, i) => messages[i] === undefined);
+  const cached = page.items.map((kv) => itemMessages.get(kv));
+  const missing = page.items.filter((_, i) => cached[i] === undefined);
+  let encoded: readonly Uint8Array[] = [];
   if (missing.length > 0) {
     // The items as a JSON array, each with its resourceVersion, without kind and apiVersion.
     const json = missing.length > listItemsPerTurn ? await storedListJsonInSteps('[', missing, ']', listItemsPerTurn, nextTurn) : storedListJson('[', missing, ']');
-    const encoded =
+    encoded =
       json.length >= protobufWorkerThresholdBytes
         ? await encodeItemsOnThread(page.apiVersion, page.kind, json)
-        : (parseJson(json.toString('utf8')) as Record<string, unknown>[]).map((item) => codec.encodeItemMessage(page.apiVersion, page.kind, item));
-    let next = 0;
-    for (let i = 0; i < messages.length; i++) {
-      if (messages[i] !== undefined) continue;
-      const message = encoded[next++] as Uint8Array;
-      messages[i] = message;
-      itemMessages.set(page.items[i] as KeyValue, message);
-    }
+        : arrayAt(parseJson(json.toString('utf8')))
+            .filter(isObject)
+            .map((item) => codec.encodeItemMessage(page.apiVersion, page.kind, item));
   }
+  let next = 0;
+  const messages = page.items.map((kv, i) => {
+    const known = cached[i];
+    if (known !== undefined) return known;
+    const message = encoded[next++];
+    if (message === undefined) throw new Error(`no Protobuf message for item ${i} of a ${page.kind} list`);
+    itemMessages.set(kv, message);
+    return message;
+  });
   const listKind = `${page.kind}List`;
   // Joining thousands of messages takes milliseconds: a large list is joined a part per turn.
   const list =
     messages.length > listItemsPerTurn
-      ? await codec.encodeListOfItemMessagesInSteps(page.apiVersion, listKind, page.metadata, messages as Uint8Array[], listItemsPerTurn, nextTurn)
-      : codec.encodeListOfItemMessages(page.apiVersion, listKind, page.metadata, messages as Uint8Array[]);
+      ? await codec.encodeListOfItemMessagesInSteps(page.apiVersion, listKind, page.metadata, messages, listItemsPerTurn, nextTurn)
+      : codec.encodeListOfItemMessages(page.apiVersion, listKind, page.metadata, messages);
   writeResponse(response, 200, mediaType, list);
 }

@@ -1,7 +1,8 @@
 // The scale subresource (autoscaling/v1 Scale) of the kinds with replicas: spec.replicas read and
 // written through a Scale, status.replicas and the selector as a label selector string.
 
-import { fieldInvalid, newInvalid, labelSelectorString } from '@capstan/common';
+import { fieldAt, fieldInvalid, newInvalid, labelSelectorString, numberAt, optionalNumberAt } from '@capstan/common';
+import { objectOf } from './defaulting/json-fields.ts';
 import type { GenericStore, ReplaceOptions } from './generic-store.ts';
 import { generationOnUpdate } from './generation-policy.ts';
 import { metadataOf, type JsonObject } from './object-meta.ts';
@@ -13,10 +14,8 @@ const defaultReplicas = 1;
 
 export function scaleOf(definition: ResourceDefinition, object: JsonObject): JsonObject {
   const metadata = metadataOf(object);
-  const spec = (object.spec ?? {}) as { replicas?: number; selector?: unknown };
-  const status = (object.status ?? {}) as { replicas?: number };
-  const replicas = spec.replicas ?? defaultReplicas;
-  const selector = selectorString(definition, spec.selector);
+  const replicas = optionalNumberAt(object, 'spec', 'replicas') ?? defaultReplicas;
+  const selector = selectorString(definition, fieldAt(object, 'spec', 'selector'));
   return {
     kind: 'Scale',
     apiVersion: 'autoscaling/v1',
@@ -30,13 +29,13 @@ export function scaleOf(definition: ResourceDefinition, object: JsonObject): Jso
     },
     // Go leaves out a zero spec.replicas; status.replicas is always written.
     spec: replicas === 0 ? {} : { replicas },
-    status: { replicas: status.replicas ?? 0, ...(selector === '' ? {} : { selector }) },
+    status: { replicas: numberAt(object, 'status', 'replicas'), ...(selector === '' ? {} : { selector }) },
   };
 }
 
 /** PUT of a Scale: only spec.replicas changes (and generation with it). */
 export async function updateScale(store: GenericStore, namespace: string | undefined, name: string, scale: JsonObject, options: ReplaceOptions = {}): Promise<JsonObject> {
-  const replicas = ((scale.spec ?? {}) as { replicas?: unknown }).replicas ?? 0;
+  const replicas = fieldAt(scale, 'spec', 'replicas') ?? 0;
   if (typeof replicas !== 'number' || !Number.isSafeInteger(replicas) || replicas < 0) {
     const shown = typeof replicas === 'number' ? replicas : String(replicas);
     throw newInvalid({ group: 'autoscaling', kind: 'Scale' }, name, [fieldInvalid('spec.replicas', shown, 'must be greater than or equal to 0')]);
@@ -46,8 +45,8 @@ export async function updateScale(store: GenericStore, namespace: string | undef
     name,
     scale,
     (old) => {
-      if ((((old.spec ?? {}) as JsonObject).replicas ?? defaultReplicas) === replicas) return old;
-      const next = { ...old, spec: { ...((old.spec ?? {}) as JsonObject), replicas } };
+      if ((fieldAt(old, 'spec', 'replicas') ?? defaultReplicas) === replicas) return old;
+      const next = { ...old, spec: { ...objectOf(old.spec), replicas } };
       const generation = generationOnUpdate(store.definition, old, next, 'scale');
       return generation === undefined ? next : { ...next, metadata: { ...metadataOf(old), generation } };
     },
