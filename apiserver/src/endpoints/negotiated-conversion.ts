@@ -2,7 +2,8 @@
 // a meta.k8s.io Table of the rows kubectl prints, or PartialObjectMetadata[List], the metadata alone.
 
 import type { IncomingMessage } from 'node:http';
-import { StatusError } from '@capstan/common';
+import { optionalStringAt, StatusError } from '@capstan/common';
+import { isObject, objectOf, objectsAt } from '../registry/defaulting/json-fields.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
 import type { TableColumns } from '../table/table-columns.ts';
 import { tableColumnsFor } from '../table/table-columns.ts';
@@ -13,19 +14,20 @@ import type { Conversion } from './negotiate-media-type.ts';
 export function convertAnswer(body: JsonObject, conversion: Conversion, request: IncomingMessage): JsonObject {
   const { kind, apiVersion } = body;
   if (typeof kind !== 'string' || typeof apiVersion !== 'string' || kind === 'Status') return body;
-  const items = Array.isArray(body.items) && kind.endsWith('List') ? (body.items as JsonObject[]) : undefined;
+  // A list's items are objects: the filter keeps them all.
+  const items = Array.isArray(body.items) && kind.endsWith('List') ? body.items.filter(isObject) : undefined;
   const { version } = conversion;
   switch (conversion.kind) {
     case 'Table': {
       const include = includeObjectOf(new URL(request.url ?? '/', 'http://capstan').searchParams);
       if (items === undefined) {
-        const { resourceVersion } = (body.metadata ?? {}) as { resourceVersion?: string };
+        const resourceVersion = optionalStringAt(body, 'metadata', 'resourceVersion');
         return tableOf(tableColumnsFor(groupOf(apiVersion), kind), [body], include, { resourceVersion }, version);
       }
       const itemKind = kind.slice(0, -'List'.length);
       // List items carry no kind; a row holding the whole object shows it as a GET would.
       const objects = include === 'Object' ? items.map((item) => ({ kind: itemKind, apiVersion, ...item })) : items;
-      return tableOf(tableColumnsFor(groupOf(apiVersion), itemKind), objects, include, (body.metadata ?? {}) as JsonObject, version);
+      return tableOf(tableColumnsFor(groupOf(apiVersion), itemKind), objects, include, objectOf(body.metadata), version);
     }
     case 'PartialObjectMetadata':
       if (items !== undefined) throw conversionNotAcceptable(`you requested PartialObjectMetadata, but the requested object is a list (${goTypeName(kind, apiVersion)})`);
@@ -52,9 +54,9 @@ export function tableOf(
 ): JsonObject {
   const table = toTable(columns, objects, include, listMetadata, withColumnDefinitions);
   if (version === 'v1') return table;
-  const rows = (table.rows as JsonObject[]).map((row) => {
-    const object = row.object as JsonObject | undefined;
-    return object?.kind === 'PartialObjectMetadata' ? { ...row, object: { ...object, apiVersion: 'meta.k8s.io/v1beta1' } } : row;
+  const rows = objectsAt(table, 'rows').map((row) => {
+    const object = row.object;
+    return isObject(object) && object.kind === 'PartialObjectMetadata' ? { ...row, object: { ...object, apiVersion: 'meta.k8s.io/v1beta1' } } : row;
   });
   return { ...table, apiVersion: 'meta.k8s.io/v1beta1', rows };
 }

@@ -8,6 +8,7 @@ import { duplicateFieldPaths, JsonNestingDepthError, newBadRequest, newRequestEn
 import type { Tags } from 'yaml';
 import { yamlModule } from './yaml-module.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
+import { isObject } from '../registry/defaulting/json-fields.ts';
 import { negotiateOutput } from './negotiate-media-type.ts';
 import { cborCodec, servesCbor } from './cbor-codec.ts';
 import { loadProtobufCodec } from './protobuf-codec.ts';
@@ -63,15 +64,17 @@ export async function decodeBody(mediaType: string, bytes: Buffer, kind?: string
     if (kind === undefined) throw newBadRequest(error.message);
     throw newBadRequest(`the object provided is unrecognized (must be of type ${kind}): ${error.goMessage} (${summarizeBody(bytes)})`);
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw newBadRequest('the body of the request must be a JSON object');
-  return body as JsonObject;
+  if (!isObject(body)) throw newBadRequest('the body of the request must be a JSON object');
+  return body;
 }
 
 /** The raw body, 413 past 3 MiB. */
 export async function readBodyBytes(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
+  for await (const chunk of request) {
+    // A request without an encoding set (none here does set one) yields Buffers.
+    if (!Buffer.isBuffer(chunk)) throw new TypeError('the request body was read as text, not bytes');
     size += chunk.length;
     if (size > maxRequestBodyBytes) throw newRequestEntityTooLarge(`limit is ${maxRequestBodyBytes}`);
     chunks.push(chunk);
