@@ -2,7 +2,8 @@
 // delete written once over the storage contract; a resource is a declaration, not code.
 
 import { isDeepStrictEqual } from 'node:util';
-import { cloneJson, fieldInvalid, newInvalid, newNotFound, StatusError, type GroupResource } from '@capstan/common';
+import { cloneJson, fieldAt, fieldInvalid, newInvalid, newNotFound, StatusError, type GroupResource } from '@capstan/common';
+import { objectOf } from './defaulting/json-fields.ts';
 import { objectKey, collectionPrefix } from '../storage/keys.ts';
 import { DryRunStorage } from '../storage/dry-run-storage.ts';
 import type { KeyValue, Revision, Storage, Watch } from '../storage/storage.ts';
@@ -134,7 +135,8 @@ export class GenericStore {
   /** With dryRun, everything but the write: the name must be free, and the answer has no resourceVersion. */
   async create(namespace: string | undefined, body: JsonObject, options: CreateOptions = {}, now = new Date()): Promise<JsonObject> {
     const stored = await preparedForCreate(this.#kindWrites, namespace, body, options, now);
-    const { name } = metadataOf(stored) as { name: string };
+    // A prepared object has a name (preparedForCreate validated it).
+    const { name = '' } = metadataOf(stored);
     await options.stageBreak?.();
     const kv = await this.createStored(namespace, name, this.#encode(stored), options.dryRun === true);
     if (kv.modRevision === 0) return stored;
@@ -229,8 +231,8 @@ export class GenericStore {
   /** PUT .../finalize of a namespace: only spec.finalizers changes; with none left, a terminating namespace goes. */
   finalize(name: string, body: JsonObject): Promise<JsonObject> {
     return this.#replace(undefined, name, body, {}, (old) => {
-      const finalizers = ((body.spec ?? {}) as { finalizers?: unknown }).finalizers;
-      const spec: JsonObject = { ...((old.spec ?? {}) as JsonObject) };
+      const finalizers = fieldAt(body, 'spec', 'finalizers');
+      const spec: JsonObject = { ...objectOf(old.spec) };
       if (Array.isArray(finalizers) && finalizers.length > 0) spec.finalizers = finalizers;
       else delete spec.finalizers;
       return { ...old, spec };
@@ -402,7 +404,8 @@ export class GenericStore {
     const listed = await this.list({ ...request, limit: 0, continueToken: undefined });
     const deleted: JsonObject[] = [];
     for (const kv of listed.items) {
-      const { namespace, name } = metadataOf(this.decode(kv)) as { namespace?: string; name: string };
+      // Stored objects have names.
+      const { namespace, name = '' } = metadataOf(this.decode(kv));
       try {
         deleted.push((await this.delete(namespace, name, options)).object);
       } catch (error) {

@@ -110,8 +110,8 @@ export class ApiServer {
     });
     // kube names its etcd servers etcd-0, etcd-1, ...; the embedded store is one component.
     const storageComponent = { name: options.storageCheckName === 'etcd' ? 'etcd-0' : options.storageCheckName, probe: () => options.storage.currentRevision().then(() => {}) };
-    const ipAddresses = this.#registry.store('networking.k8s.io', 'v1', 'ipaddresses') as GenericStore;
-    const services = this.#registry.store('', 'v1', 'services') as GenericStore;
+    const ipAddresses = this.#registry.builtinStore('networking.k8s.io/v1/ipaddresses');
+    const services = this.#registry.builtinStore('v1/services');
     const serviceAddresses = new ServiceAddresses(
       options.serviceClusterIpRange.map((cidr, i) => new ClusterIpAllocator(ipAddresses, cidr, { primary: i === 0 })),
       new NodePortAllocator(services, options.serviceNodePortRange),
@@ -133,12 +133,12 @@ export class ApiServer {
       watchSettings: { stopping: this.#stopping.signal, minRequestTimeoutMs: options.minRequestTimeoutMs, watchListEnabled: options.featureGates.WatchList },
       components: [storageComponent],
       hooks: (definition) => (definition.group === '' ? coreHooks[definition.resource] : undefined),
-      kubelet: new KubeletClient(options.kubelet ?? defaultKubeletClientConfig, this.#registry.store('', 'v1', 'nodes') as GenericStore, this.#stopping.signal),
+      kubelet: new KubeletClient(options.kubelet ?? defaultKubeletClientConfig, this.#registry.builtinStore('v1/nodes'), this.#stopping.signal),
       podLogsQuerySplitStreams: options.featureGates.PodLogsQuerySplitStreams,
       authorizer,
       admission,
-      pods: this.#registry.store('', 'v1', 'pods') as GenericStore,
-      podDisruptionBudgets: this.#registry.store('policy', 'v1', 'poddisruptionbudgets') as GenericStore,
+      pods: this.#registry.builtinStore('v1/pods'),
+      podDisruptionBudgets: this.#registry.builtinStore('policy/v1/poddisruptionbudgets'),
     };
     const ping: HealthCheck = { name: 'ping', check: () => {} };
     const log: HealthCheck = { name: 'log', check: () => {} };
@@ -197,7 +197,14 @@ export class ApiServer {
       this.#server.listen(this.#options.port, this.#options.bindAddress, () => resolve());
     });
     this.#hooksFinished = this.#hooks.start((name, error) => this.#options.logger.error({ err: error, hook: name }, 'post-start hook failed'));
-    return this.#server.address() as AddressInfo;
+    return this.#address();
+  }
+
+  /** The address listen() bound: a TCP one (the server never listens on a pipe). */
+  #address(): AddressInfo {
+    const address = this.#server.address();
+    if (address === null || typeof address === 'string') throw new Error('the API server is not listening on a TCP port');
+    return address;
   }
 
   /** Resolves once every post-start hook has finished: from then on readyz passes. */
@@ -246,7 +253,7 @@ export class ApiServer {
 
   /** The ServiceCIDR "kubernetes" kube-apiserver keeps for --service-cluster-ip-range (both ranges of a dual-stack one), Ready. */
   async #ensureServiceCidr(): Promise<void> {
-    const cidrs = this.#registry.store('networking.k8s.io', 'v1', 'servicecidrs') as GenericStore;
+    const cidrs = this.#registry.builtinStore('networking.k8s.io/v1/servicecidrs');
     if (await cidrs.exists(undefined, 'kubernetes')) return;
     await createUnlessExists(cidrs, { metadata: { name: 'kubernetes' }, spec: { cidrs: this.#options.serviceClusterIpRange.map((cidr) => cidr.text) } });
     const ready = { type: 'Ready', status: 'True', lastTransitionTime: metaTime(new Date()), reason: '', message: 'Kubernetes Service CIDR is ready' };
@@ -257,11 +264,11 @@ export class ApiServer {
   async #ensureKubernetesService(serviceAddresses: ServiceAddresses): Promise<void> {
     const primary = this.#options.serviceClusterIpRange[0];
     if (primary === undefined) return;
-    const { port } = this.#server.address() as AddressInfo;
+    const { port } = this.#address();
     const stores = {
-      services: this.#registry.store('', 'v1', 'services') as GenericStore,
-      endpoints: this.#registry.store('', 'v1', 'endpoints') as GenericStore,
-      endpointSlices: this.#registry.store('discovery.k8s.io', 'v1', 'endpointslices') as GenericStore,
+      services: this.#registry.builtinStore('v1/services'),
+      endpoints: this.#registry.builtinStore('v1/endpoints'),
+      endpointSlices: this.#registry.builtinStore('discovery.k8s.io/v1/endpointslices'),
       assign: (service: JsonObject) => serviceAddresses.assign(service, 'default'),
     };
     await ensureKubernetesService(stores, primary, advertiseAddress(this.#options.bindAddress), port);
@@ -269,7 +276,7 @@ export class ApiServer {
 
   /** kube's two system PriorityClasses, which critical pods name. */
   async #ensureSystemPriorityClasses(): Promise<void> {
-    const classes = this.#registry.store('scheduling.k8s.io', 'v1', 'priorityclasses') as GenericStore;
+    const classes = this.#registry.builtinStore('scheduling.k8s.io/v1/priorityclasses');
     for (const priorityClass of systemPriorityClasses) {
       if (!(await classes.exists(undefined, priorityClass.metadata.name))) await createUnlessExists(classes, priorityClass);
     }
