@@ -2,7 +2,6 @@ import test from 'ava';
 import { fitErrorMessage } from '../src/scheduler/fit-error.ts';
 import { unresolvable } from '../src/scheduler/filter-status.ts';
 import { podRequests } from '../src/scheduler/resource-requests.ts';
-import { PodWriteOrder } from '../src/scheduler/pod-write-order.ts';
 import { numFeasibleNodesToFind } from '../src/scheduler/schedule-pod.ts';
 import { SchedulingQueue } from '../src/scheduler/scheduling-queue.ts';
 
@@ -86,33 +85,4 @@ test('the queue hands out higher priority first, keeps rejected pods until a clu
   void queue.pop().then(() => (popped = true));
   await new Promise((resolve) => setTimeout(resolve, 20));
   t.false(popped);
-});
-
-test('writes for one pod go out in order, even when an earlier one is slow or fails; other pods do not wait', async (t) => {
-  const order = new PodWriteOrder();
-  const sent: string[] = [];
-  let releasePatch!: () => void;
-  const patchAnswered = new Promise<void>((resolve) => (releasePatch = resolve));
-  const patch = order.run('ns/web', async () => {
-    sent.push('patch PodScheduled=False');
-    await patchAnswered;
-    throw new Error('conflict');
-  });
-  const binding = order.run('ns/web', async () => {
-    sent.push('binding');
-    return 'bound';
-  });
-  const other = order.run('ns/db', async () => {
-    sent.push('other pod');
-    return 'db';
-  });
-  t.is(await other, 'db');
-  t.deepEqual(sent, ['patch PodScheduled=False', 'other pod'], 'the binding waits for the patch before it');
-  t.is(order.size, 2);
-  releasePatch();
-  await t.throwsAsync(patch, { message: 'conflict' });
-  t.is(await binding, 'bound');
-  t.deepEqual(sent, ['patch PodScheduled=False', 'other pod', 'binding']);
-  await new Promise((resolve) => setImmediate(resolve));
-  t.is(order.size, 0, 'nothing is kept for pods without writes');
 });

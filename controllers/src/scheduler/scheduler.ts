@@ -10,11 +10,10 @@ import { involvedObjectOf, type EventRecorder } from '../event-recorder.ts';
 import { defaultSchedulerName, emptyPodSpec, nodesResource, podsResource, type Node, type Pod } from './api-types.ts';
 import { countedPodOf, podInfoOf, podPriority } from './pod-info.ts';
 import { podScheduledFalsePatch, type UnscheduledReason } from './pod-scheduled-condition.ts';
-import { PodWriteOrder } from './pod-write-order.ts';
 import { SchedulingAlgorithm } from './schedule-pod.ts';
 import { SchedulerCache, type CountedPod } from './scheduler-cache.ts';
 import { SchedulingQueue, type QueuedPod } from './scheduling-queue.ts';
-import { errorMessage } from '@capstan/common';
+import { errorMessage, KeyedSerial } from '@capstan/common';
 
 /** The component events are reported by, and kube-scheduler's default profile name. */
 export const schedulerComponent = defaultSchedulerName;
@@ -67,7 +66,12 @@ export class Scheduler {
   readonly #queue = new SchedulingQueue();
   readonly #algorithm = new SchedulingAlgorithm(this.#cache);
   readonly #writes = new Set<Promise<void>>();
-  readonly #podWriteOrder = new PodWriteOrder();
+  /**
+   * One pod's API writes go out in the order the scheduler decided them, as kube-scheduler's API
+   * dispatcher keeps calls for one object in order: an attempt that failed on a stale view of the
+   * pod must not land its PodScheduled=False patch after a later attempt's binding.
+   */
+  readonly #podWriteOrder = new KeyedSerial();
   readonly #concurrency: number;
 
   /** Registers the informers and handlers; call run() to schedule. */

@@ -6,6 +6,7 @@
 
 import { lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink, unlink, chmod, writeFile } from 'node:fs/promises';
 import { dirname, join, posix } from 'node:path';
+import { KeyedSerial } from '@capstan/common';
 
 export interface FileProjection {
   readonly data: Buffer;
@@ -69,8 +70,20 @@ async function newTimestampDirectory(targetDir: string): Promise<string> {
   }
 }
 
+/**
+ * Writes to one directory, one after another: two syncs of a pod (its worker and the periodic
+ * resync) may set up the same volume at once, and interleaved writes would leave an orphaned
+ * timestamped directory and visible names that come and go (kube's kubelet serializes a pod's
+ * syncs; this keeps the writer safe whoever calls it).
+ */
+const writesByDirectory = new KeyedSerial();
+
 /** Write: projects the payload into `targetDir` (which must exist) atomically. */
-export async function writeAtomically(targetDir: string, payload: Payload): Promise<void> {
+export function writeAtomically(targetDir: string, payload: Payload): Promise<void> {
+  return writesByDirectory.run(targetDir, () => writePayload(targetDir, payload));
+}
+
+async function writePayload(targetDir: string, payload: Payload): Promise<void> {
   const clean = new Map<string, FileProjection>();
   for (const [path, file] of payload) {
     const problem = validatePath(path);
