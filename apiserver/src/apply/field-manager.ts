@@ -269,11 +269,11 @@ class ApplyConflicts extends Error {
 
 /** kubectl's last-applied annotation, where the object has one, follows a server-side apply by kubectl. */
 function syncLastApplied(object: JsonMap, config: JsonMap): JsonMap {
-  const metadata = object.metadata as JsonMap;
-  if (!isPlainObject(metadata.annotations) || typeof metadata.annotations[lastAppliedAnnotation] !== 'string') return object;
+  const metadata = object.metadata;
+  if (!isPlainObject(metadata) || !isPlainObject(metadata.annotations) || typeof metadata.annotations[lastAppliedAnnotation] !== 'string') return object;
   const configMetadata = isPlainObject(config.metadata) ? config.metadata : {};
   const { [lastAppliedAnnotation]: _previous, ...configAnnotations } = isPlainObject(configMetadata.annotations) ? configMetadata.annotations : {};
-  const applied = { ...config, metadata: { ...configMetadata, annotations: configAnnotations } };
-  if (Object.keys(configAnnotations).length === 0) delete (applied.metadata as JsonMap).annotations;
+  const { annotations: _annotations, ...withoutAnnotations } = configMetadata;
+  const applied = { ...config, metadata: Object.keys(configAnnotations).length === 0 ? withoutAnnotations : { ...configMetadata, annotations: configAnnotations } };
   return { ...object, metadata: { ...metadata, annotations: { ...metadata.annotations, [lastAppliedAnnotation]: JSON.stringify(applied) } } };
 }

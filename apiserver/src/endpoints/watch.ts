@@ -5,6 +5,7 @@
 // Objects come as one-row Tables or as PartialObjectMetadata when the Accept header asks so; a
 // media type that cannot stream (YAML) is a 406.
 
+import { optionalStringAt } from '@capstan/common';
 import type { RequestScope } from './request-scope.ts';
 import { parseWatchRequest } from '../registry/watch-request.ts';
 import { encodeOnce } from '../storage/cacher/event-encoding.ts';
@@ -111,7 +112,7 @@ export async function watchObjects({ store, info, query, request, response }: Re
     }
     let line: string | Uint8Array;
     if (table !== undefined && event.type !== 'ERROR' && event.type !== 'BOOKMARK') {
-      const { resourceVersion } = event.object.metadata as { resourceVersion?: string };
+      const resourceVersion = optionalStringAt(event.object, 'metadata', 'resourceVersion');
       const object = tableOf(columns, [event.object], include, { resourceVersion }, table.version, !definitionsSent);
       definitionsSent = true;
       line = mediaType.id === 'cbor' ? Buffer.from(cborCodec().encodeCborWatchEvent(event.type, object)) : `${JSON.stringify({ type: event.type, object })}\n`;
@@ -123,8 +124,10 @@ export async function watchObjects({ store, info, query, request, response }: Re
           ? encodeOnce(event.object, `cbor ${format}`, () => Buffer.from(cborCodec().encodeCborWatchEvent(event.type, object())))
           : encodeOnce(event.object, format, () => Buffer.from(`${JSON.stringify({ type: event.type, object: object() })}\n`));
     } else if (mediaType.id === 'protobuf') {
-      const codec = protobufCodec() as NonNullable<ReturnType<typeof protobufCodec>>;
-      line = encodeOnce(event.object, `protobuf ${event.type}`, () => codec.encodeWatchEventFrame(event.type, event.object as Record<string, unknown>));
+      // A Protobuf watch was negotiated only with the codec loaded.
+      const codec = protobufCodec();
+      if (codec === undefined) throw new Error('the Protobuf codec is not loaded');
+      line = encodeOnce(event.object, `protobuf ${event.type}`, () => codec.encodeWatchEventFrame(event.type, event.type === 'ERROR' ? { ...event.object } : event.object));
     } else if (mediaType.id === 'cbor') {
       line = encodeOnce(event.object, `cbor ${event.type}`, () => Buffer.from(cborCodec().encodeCborWatchEvent(event.type, event.object)));
     } else {

@@ -6,7 +6,7 @@
 import { networkInterfaces } from 'node:os';
 import { StatusError } from '@capstan/common';
 import type { GenericStore } from '../registry/generic-store.ts';
-import type { JsonObject } from '../registry/object-meta.ts';
+import { metadataOf, type JsonObject } from '../registry/object-meta.ts';
 import { addressText, type ServiceCidr } from '../registry/service-addresses/service-cidr.ts';
 
 /**
@@ -72,11 +72,11 @@ async function createUnlessExists(store: GenericStore, namespace: string, object
 
 /** Creates the object, or replaces a stale one (another address or port after a restart). */
 async function putCurrent(store: GenericStore, object: JsonObject): Promise<void> {
-  const name = (object.metadata as { name: string }).name;
+  const { name = '' } = metadataOf(object);
   if (!(await store.exists('default', name))) return createUnlessExists(store, 'default', object);
   const current = await store.get('default', name);
   const { metadata: _ignored, ...wanted } = object;
-  const { metadata, apiVersion: _v, kind: _k, ...held } = current as JsonObject & { metadata: JsonObject };
+  const { metadata: _metadata, apiVersion: _v, kind: _k, ...held } = current;
   if (JSON.stringify(wanted) === JSON.stringify(held)) return;
-  await store.update('default', name, { ...object, metadata: { ...(object.metadata as JsonObject), resourceVersion: metadata.resourceVersion } });
+  await store.update('default', name, { ...object, metadata: { ...metadataOf(object), resourceVersion: metadataOf(current).resourceVersion } });
 }

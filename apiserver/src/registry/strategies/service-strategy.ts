@@ -4,6 +4,7 @@
 // the Service storage hook has done all of this already, and defaulted the IP family fields as
 // the cluster's ranges allow.) A type change drops what the old type alone wanted.
 
+import { objectAt, objectOf, objectsAt } from '../defaulting/json-fields.ts';
 import type { JsonObject } from '../object-meta.ts';
 import { keepAllocatedClusterIps, needsClusterIp, normalizeClusterIps, sameList } from '../service-addresses/ip-family-fields.ts';
 import { externallyAccessible, keepAllocatedNodePorts, needsNodePorts } from '../service-addresses/service-addresses.ts';
@@ -11,15 +12,16 @@ import type { ResourceStrategy } from '../strategy.ts';
 
 export const serviceStrategy: ResourceStrategy = {
   prepareForUpdate(next, old) {
-    const spec = (next.spec ??= {}) as JsonObject;
-    const oldSpec = (old.spec ?? {}) as JsonObject;
+    // Defaulting (defaultService) has made the spec an object already.
+    const spec = objectAt(next, 'spec');
+    const oldSpec = objectOf(old.spec);
     keepAllocatedClusterIps(spec, oldSpec);
     normalizeClusterIps(spec, oldSpec);
     if (needsClusterIp(spec) && needsClusterIp(oldSpec)) {
       for (const key of ['ipFamilies', 'ipFamilyPolicy']) if (spec[key] === undefined && oldSpec[key] !== undefined) spec[key] = oldSpec[key];
     }
-    const oldPorts = (oldSpec.ports ?? []) as JsonObject[];
-    const ports = (spec.ports ?? []) as JsonObject[];
+    const oldPorts = objectsAt(oldSpec, 'ports');
+    const ports = objectsAt(spec, 'ports');
     if (needsNodePorts(spec.type)) keepAllocatedNodePorts(ports, oldPorts);
     dropTypeDependentFields(spec, oldSpec, ports, oldPorts);
   },
