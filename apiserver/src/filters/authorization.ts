@@ -11,7 +11,8 @@ import { sanitizeMessage } from './sanitize-message.ts';
 export function authorization(authorizer: Authorizer): Filter {
   return async (context, next) => {
     const attributes = attributesOf(userOf(context), requestInfoOf(context));
-    const decision = await authorizer.authorize(attributes);
+    const answer = authorizer.authorize(attributes);
+    const decision = answer instanceof Promise ? await answer : answer;
     if (!decision.allowed) throw forbidden(attributes, decision.reason);
     return next();
   };

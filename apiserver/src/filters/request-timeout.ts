@@ -5,31 +5,32 @@
 // ("the server was unable to return a response in the time allotted..."); so does this.
 
 import type { Filter } from './filter-chain.ts';
+import type { RequestContext } from './request-context.ts';
 
 export const requestTimeout: Filter = async (context, next) => {
   if (context.deadline === undefined) return next();
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<'expired'>((resolve) => {
-    timer = setTimeout(() => resolve('expired'), Math.max(0, context.deadline! - Date.now()));
-  });
-  const handled = next().then(() => 'handled' as const);
+  // One timer per request and no race of promises: the endpoint is awaited as usual, and the
+  // timer, if it fires first, answers for it.
+  const timer = setTimeout(() => timeOut(context), Math.max(0, context.deadline - Date.now()));
   try {
-    if ((await Promise.race([handled, expired])) === 'handled') return;
+    await next();
   } finally {
     clearTimeout(timer);
   }
-  context.timedOut = true;
+};
+
+function timeOut(context: RequestContext): void {
   const { response } = context;
-  // The endpoint goes on: its late writes and failures must not reach the client or crash the server.
-  handled.catch(() => {});
-  response.on('error', () => {});
   if (response.writableEnded) return;
+  context.timedOut = true;
+  // The endpoint goes on: its late writes and failures must not reach the client or crash the server.
+  response.on('error', () => {});
   if (response.headersSent) response.destroy();
   else {
     response.writeHead(504, { 'content-type': 'text/plain; charset=utf-8' });
     response.end(timeoutBody);
   }
-};
+}
 
 const timeoutBody = `${JSON.stringify({
   metadata: {},
