@@ -2,8 +2,8 @@
 // and the invariants of the declarations themselves: unique names, storage prefixes and known verbs.
 
 import test from 'ava';
-import { builtinResources } from '../src/registry/builtin-resources.ts';
-import type { ResourceDefinition, Verb } from '../src/registry/resource-definition.ts';
+import { builtinResources } from '../src/resources/builtin-resources.ts';
+import type { ResourceDefinition, Verb } from '../src/resources/resource-definition.ts';
 import { readReference, referenceTest } from '../../common/test/reference-documents.ts';
 
 const knownVerbs: ReadonlySet<string> = new Set<Verb>(['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch']);

@@ -3,7 +3,7 @@
 
 import test from 'ava';
 import { createHash } from 'node:crypto';
-import type { ResourceDefinition, Verb } from '../src/registry/resource-definition.ts';
+import type { ResourceDefinition, Verb } from '../src/resources/resource-definition.ts';
 import { storageVersionHash, storageVersionHashOf } from '../src/discovery/storage-version-hash.ts';
 import { compareGroups, compareKubeAwareVersions } from '../src/discovery/group-version-order.ts';
 import { apiGroup, apiGroupList, apiResourceList, apiVersions } from '../src/discovery/legacy-discovery.ts';

@@ -1,9 +1,9 @@
 import test, { type ExecutionContext } from 'ava';
 import { StatusError } from '@capstan/common';
-import { builtinResources } from '../src/registry/builtin-resources.ts';
+import { builtinResources } from '../src/resources/builtin-resources.ts';
 import { compileFieldSelector, parseFieldSelector } from '../src/registry/field-selector.ts';
 import type { JsonObject } from '../src/registry/object-meta.ts';
-import type { ResourceDefinition } from '../src/registry/resource-definition.ts';
+import type { ResourceDefinition } from '../src/resources/resource-definition.ts';
 
 function definition(group: string, resource: string): ResourceDefinition {
   const found = builtinResources.find((candidate) => candidate.group === group && candidate.resource === resource);

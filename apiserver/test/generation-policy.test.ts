@@ -1,8 +1,8 @@
 import test from 'ava';
-import { builtinResources } from '../src/registry/builtin-resources.ts';
+import { builtinResources } from '../src/resources/builtin-resources.ts';
 import { generationOnCreate, generationOnDeletion, generationOnUpdate, generationPolicyOf, semanticEqual } from '../src/registry/generation-policy.ts';
 import type { JsonObject } from '../src/registry/object-meta.ts';
-import type { ResourceDefinition } from '../src/registry/resource-definition.ts';
+import type { ResourceDefinition } from '../src/resources/resource-definition.ts';
 
 function definition(group: string, resource: string): ResourceDefinition {
   const found = builtinResources.find((candidate) => candidate.group === group && candidate.resource === resource);

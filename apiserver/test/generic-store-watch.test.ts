@@ -1,7 +1,7 @@
 import test from 'ava';
 import { GenericStore } from '../src/registry/generic-store.ts';
 import type { ApiWatchEvent } from '../src/registry/store-watch.ts';
-import { builtinResources } from '../src/registry/builtin-resources.ts';
+import { builtinResources } from '../src/resources/builtin-resources.ts';
 import { Cacher } from '../src/storage/cacher/cacher.ts';
 import { SqliteStore } from '../src/storage/sqlite/sqlite-store.ts';
 import { makeTempDir } from './storage/temp-dir.ts';

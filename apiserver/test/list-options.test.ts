@@ -2,8 +2,8 @@ import test, { type ExecutionContext } from 'ava';
 import { StatusError, type FailureStatus } from '@capstan/common';
 import { encodeContinueToken } from '../src/registry/continue-token.ts';
 import { parseListOptions, type ReadConsistency, type ReadVerb } from '../src/registry/list-options.ts';
-import { builtinResources } from '../src/registry/builtin-resources.ts';
-import type { ResourceDefinition } from '../src/registry/resource-definition.ts';
+import { builtinResources } from '../src/resources/builtin-resources.ts';
+import type { ResourceDefinition } from '../src/resources/resource-definition.ts';
 import { parseWatchRequest } from '../src/registry/watch-request.ts';
 
 const parse = (verb: ReadVerb, query: Readonly<Record<string, string | undefined>>) =>

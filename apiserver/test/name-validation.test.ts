@@ -1,6 +1,6 @@
 import test from 'ava';
 import { fieldErrorMessage, type FieldError } from '@capstan/common';
-import { builtinResources } from '../src/registry/builtin-resources.ts';
+import { builtinResources } from '../src/resources/builtin-resources.ts';
 import {
   builtinNameRules,
   generateNameErrorsFor,
@@ -12,8 +12,8 @@ import {
   objectNameErrors,
 } from '../src/registry/name-validation.ts';
 import { ipErrors } from '../src/registry/validation/ip-formats.ts';
-import type { ResourceDefinition } from '../src/registry/resource-definition.ts';
-import { lookup } from '../src/registry/builtin-keys.ts';
+import type { ResourceDefinition } from '../src/resources/resource-definition.ts';
+import { lookup } from '../src/resources/builtin-keys.ts';
 
 function definition(group: string, resource: string): ResourceDefinition {
   const found = builtinResources.find((candidate) => candidate.group === group && candidate.resource === resource);

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { builtinResources } from '../src/registry/builtin-resources.ts';
+import { builtinResources } from '../src/resources/builtin-resources.ts';
 import { openApiV3Document } from '../src/openapi/openapi-v3-document.ts';
 
 type Json = Record<string, unknown>;

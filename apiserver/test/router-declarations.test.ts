@@ -3,7 +3,7 @@
 
 import test from 'ava';
 import { readFileSync } from 'node:fs';
-import { builtinResources } from '../src/registry/builtin-resources.ts';
+import { builtinResources } from '../src/resources/builtin-resources.ts';
 
 test('the resource router names no resource', (t) => {
   const router = readFileSync(new URL('../src/endpoints/resource-router.ts', import.meta.url), 'utf8');

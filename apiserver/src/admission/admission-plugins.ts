@@ -3,7 +3,7 @@
 // PodSecurity, the policy and webhook plugins, ...) is accepted and does nothing.
 
 import type { GenericStore } from '../registry/generic-store.ts';
-import type { ResourceDefinition } from '../registry/resource-definition.ts';
+import type { ResourceDefinition } from '../resources/resource-definition.ts';
 import { AdmissionChain } from './admission-chain.ts';
 import type { AdmissionPlugin } from './admission-plugin.ts';
 import type { AdmissionPluginName } from './admission-plugin-names.ts';

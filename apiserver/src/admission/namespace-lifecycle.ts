@@ -4,7 +4,7 @@
 import { newForbidden, newNotFound, StatusError } from '@capstan/common';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { metadataOf, type JsonObject } from '../registry/object-meta.ts';
-import type { ResourceDefinition } from '../registry/resource-definition.ts';
+import type { ResourceDefinition } from '../resources/resource-definition.ts';
 import type { AdmissionPlugin } from './admission-plugin.ts';
 
 const immortalNamespaces: ReadonlySet<string> = new Set(['default', 'kube-system', 'kube-public']);

@@ -3,7 +3,7 @@
 import type { UserInfo } from '../authentication/authenticator.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
 import { metadataOf } from '../registry/object-meta.ts';
-import type { ResourceDefinition } from '../registry/resource-definition.ts';
+import type { ResourceDefinition } from '../resources/resource-definition.ts';
 import type { AdmissionChain } from './admission-chain.ts';
 import type { AdmissionAttributes, AdmissionOperation } from './admission-attributes.ts';
 

@@ -2,7 +2,7 @@
 // with its exact response media type and kube's ETag / If-None-Match rules.
 
 import { createHash } from 'node:crypto';
-import type { ResourceDefinition, Verb } from '../registry/resource-definition.ts';
+import type { ResourceDefinition, Verb } from '../resources/resource-definition.ts';
 import { orderedGroups, orderedVersions, resourcesOf } from './legacy-discovery.ts';
 
 /** client-go only treats the body as aggregated when g, v and as carry these values. */

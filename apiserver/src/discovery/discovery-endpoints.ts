@@ -2,7 +2,7 @@
 // aggregated v2 for clients that ask for it by Accept (with ETag and 304), the legacy documents otherwise.
 
 import type { IncomingHttpHeaders } from 'node:http';
-import type { ResourceDefinition } from '../registry/resource-definition.ts';
+import type { ResourceDefinition } from '../resources/resource-definition.ts';
 import {
   acceptsAggregatedDiscovery,
   aggregatedCoreDiscovery,

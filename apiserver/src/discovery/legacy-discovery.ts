@@ -2,7 +2,7 @@
 // (APIVersions), /apis (APIGroupList), /apis/<group> (APIGroup), /api/v1 and /apis/<g>/<v> (APIResourceList).
 
 import { groupVersionString } from '@capstan/common';
-import type { ResourceDefinition, Verb } from '../registry/resource-definition.ts';
+import type { ResourceDefinition, Verb } from '../resources/resource-definition.ts';
 import { compareGroups, compareKubeAwareVersions } from './group-version-order.ts';
 import { storageVersionHashOf } from './storage-version-hash.ts';
 

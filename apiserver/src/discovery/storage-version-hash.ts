@@ -2,7 +2,7 @@
 // of the version a resource is stored in (core group is "", so core Pod hashes "/v1/Pod").
 
 import { createHash } from 'node:crypto';
-import type { ResourceDefinition } from '../registry/resource-definition.ts';
+import type { ResourceDefinition } from '../resources/resource-definition.ts';
 import { compareKubeAwareVersions } from './group-version-order.ts';
 
 /** The hash for one storage group/version/kind. */

@@ -8,7 +8,7 @@ import { compileFieldSelector } from '../registry/field-selector.ts';
 import { labelSelectorOf } from '../registry/label-selector-query.ts';
 import { checkListOptions, decodeListOptions } from '../registry/list-options.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
-import type { ResourceDefinition } from '../registry/resource-definition.ts';
+import type { ResourceDefinition } from '../resources/resource-definition.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { negotiateOutput } from './negotiate-media-type.ts';
 import { sendJson } from './send-json.ts';

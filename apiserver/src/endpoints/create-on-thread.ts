@@ -6,7 +6,7 @@
 
 import type { ServerResponse } from 'node:http';
 import { admissionAttributes } from '../admission/request-admission.ts';
-import { builtinResources } from '../registry/builtin-resources.ts';
+import { builtinResources } from '../resources/builtin-resources.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { writesAreChanged, type ResourceWrites } from './resource-writes.ts';
 import type { CreateTask, CreateTaskResult } from './write-thread-task.ts';

@@ -6,13 +6,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { newBadRequest, newInvalid, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../registry/object-meta.ts';
-import { apiVersionOf, type ResourceDefinition } from '../registry/resource-definition.ts';
+import { apiVersionOf, type ResourceDefinition } from '../resources/resource-definition.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { localSubjectAccessReviewErrors, selfSubjectAccessReviewErrors, subjectAccessReviewErrors } from '../registry/validation/review-validation.ts';
 import { servesNoTables } from './negotiate-media-type.ts';
 import { readJsonBody } from './read-body.ts';
 import { sendJson } from './send-json.ts';
-import { lookup, resourceKeyOf, type BuiltinResourceKey } from '../registry/builtin-keys.ts';
+import { lookup, resourceKeyOf, type BuiltinResourceKey } from '../resources/builtin-keys.ts';
 
 type ReviewStatus = (review: JsonObject, definition: ResourceDefinition) => JsonObject;
 

@@ -5,7 +5,7 @@
 
 import { fieldInvalid, newBadRequest, newInvalid } from '@capstan/common';
 import type { JsonObject } from '../registry/object-meta.ts';
-import type { ResourceDefinition } from '../registry/resource-definition.ts';
+import type { ResourceDefinition } from '../resources/resource-definition.ts';
 import type { FieldValidation } from '../registry/write-options.ts';
 import { schemaName } from '../openapi/schema-name.ts';
 import { builtinTypeLookup, loadSchemaModule } from '../openapi/builtin-type-lookup.ts';

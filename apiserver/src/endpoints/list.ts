@@ -10,7 +10,7 @@ import type { ListPage, ListRequest } from '../registry/store-list.ts';
 import { storedListJson, storedListJsonInSteps } from '../registry/stored-object.ts';
 import { compileFieldSelector } from '../registry/field-selector.ts';
 import { checkListOptions, decodeListOptions } from '../registry/list-options.ts';
-import { apiVersionOf } from '../registry/resource-definition.ts';
+import { apiVersionOf } from '../resources/resource-definition.ts';
 import { labelSelectorOf } from '../registry/label-selector-query.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { namespaceOf } from './get.ts';

@@ -7,7 +7,7 @@ import type { FieldManager } from '../apply/field-manager.ts';
 import { fieldManagerFor, type ManagedResource } from '../apply/field-tracking.ts';
 import { parentManagedFields, scaleManagedFields } from '../apply/scale-managed-fields.ts';
 import { metadataOf, type JsonObject } from '../registry/object-meta.ts';
-import { apiVersionOf } from '../registry/resource-definition.ts';
+import { apiVersionOf } from '../resources/resource-definition.ts';
 import type { ApplyTarget } from './apply-patch.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { scaleOf } from '../registry/scale.ts';

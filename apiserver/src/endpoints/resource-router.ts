@@ -9,7 +9,7 @@ import { requestInfoOf, userOf, type RequestContext } from '../filters/request-c
 import type { KubeletClient } from '../kubelet/kubelet-client.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import type { Registry } from '../registry/registry.ts';
-import type { ResourceDefinition } from '../registry/resource-definition.ts';
+import type { ResourceDefinition } from '../resources/resource-definition.ts';
 import type { ResourceHooks } from '../registry/resource-hooks.ts';
 import type { RequestScope } from './request-scope.ts';
 import type { ResourceWrites } from './resource-writes.ts';

@@ -3,7 +3,7 @@
 
 import type { RequestAdmission } from '../admission/request-admission.ts';
 import type { ResourceHooks } from '../registry/resource-hooks.ts';
-import type { ResourceDefinition } from '../registry/resource-definition.ts';
+import type { ResourceDefinition } from '../resources/resource-definition.ts';
 
 export interface ResourceWrites {
   readonly admission: RequestAdmission;

@@ -6,7 +6,7 @@
 // watch gets the "watch is not supported" message.
 
 import { newGenericServerResponse, newMethodNotSupported, type StatusError } from '@capstan/common';
-import type { ResourceDefinition } from '../registry/resource-definition.ts';
+import type { ResourceDefinition } from '../resources/resource-definition.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { notFoundPath } from './resource-router.ts';
 

@@ -8,7 +8,7 @@ import type { ReplaceOptions } from '../registry/generic-store.ts';
 import { checkNameMatchesUrl, metadataOf } from '../registry/object-meta.ts';
 import { createFromBody, createTracker } from './create.ts';
 import { fieldManagerFor, managerOf } from '../apply/field-tracking.ts';
-import type { ResourceDefinition } from '../registry/resource-definition.ts';
+import type { ResourceDefinition } from '../resources/resource-definition.ts';
 import { writeOptionsOf } from '../registry/write-options.ts';
 import { dropUnknownFieldsOf } from './field-validation.ts';
 import { namespaceOf } from './get.ts';

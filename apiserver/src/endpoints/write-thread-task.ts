@@ -6,7 +6,7 @@
 
 import { StatusError, type FailureStatus } from '@capstan/common';
 import { fieldManagerFor } from '../apply/field-tracking.ts';
-import { builtinResources } from '../registry/builtin-resources.ts';
+import { builtinResources } from '../resources/builtin-resources.ts';
 import { corruptObjectOf } from '../registry/corrupt-object.ts';
 import { checkNameMatchesUrl, metadataOf, withGeneratedName, type JsonObject } from '../registry/object-meta.ts';
 import { checkProcessableDepth } from '../registry/processable-depth.ts';

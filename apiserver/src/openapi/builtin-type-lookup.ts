@@ -2,7 +2,7 @@
 // large): the lookup by schema name, and the declared type of a served resource.
 
 import type { TypeLookup } from '@capstan/common/schema';
-import type { ResourceDefinition } from '../registry/resource-definition.ts';
+import type { ResourceDefinition } from '../resources/resource-definition.ts';
 import { schemaName } from './schema-name.ts';
 
 type SchemaModule = typeof import('@capstan/common/schema');

@@ -3,7 +3,7 @@
 // with the values of enum strings), with the shared parameters and kube-apiserver's BearerToken
 // security definition.
 
-import type { ResourceDefinition } from '../registry/resource-definition.ts';
+import type { ResourceDefinition } from '../resources/resource-definition.ts';
 import { sharedParameters } from './openapi-v2-parameters.ts';
 import { openApiV2Paths } from './openapi-v2-paths.ts';
 import { openApiV2SchemaOf } from './openapi-v2-schema.ts';

@@ -10,7 +10,7 @@ import { gzip } from 'node:zlib';
 import type { BytesResponse } from '../discovery/discovery-endpoints.ts';
 import { discoveryETag } from '../discovery/aggregated-discovery.ts';
 import { acceptsGzip } from '../endpoints/compress-response.ts';
-import type { ResourceDefinition } from '../registry/resource-definition.ts';
+import type { ResourceDefinition } from '../resources/resource-definition.ts';
 
 type Encoding = 'json' | 'protobuf';
 

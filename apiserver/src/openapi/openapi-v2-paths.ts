@@ -4,7 +4,7 @@
 // operationId, tag, media types and responses. Parameters that every operation of a path takes
 // sit on the path; shared ones are references into #/parameters/.
 
-import type { ResourceDefinition, SubresourceDefinition, Verb } from '../registry/resource-definition.ts';
+import type { ResourceDefinition, SubresourceDefinition, Verb } from '../resources/resource-definition.ts';
 import {
   deleteCollectionParameters,
   deleteItemParameters,

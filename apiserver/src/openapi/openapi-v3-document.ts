@@ -3,7 +3,7 @@
 // unknown fields elsewhere). The operations carry what kubectl reads: x-kubernetes-group-version-kind,
 // an inline fieldValidation parameter on PATCH, and the patch media types.
 
-import type { ResourceDefinition, Verb } from '../registry/resource-definition.ts';
+import type { ResourceDefinition, Verb } from '../resources/resource-definition.ts';
 import { patchSchemaName, schemaName } from './schema-name.ts';
 import { servedSchemas } from './served-schemas.ts';
 

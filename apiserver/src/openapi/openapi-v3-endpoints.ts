@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { BytesResponse } from '../discovery/discovery-endpoints.ts';
-import type { ResourceDefinition } from '../registry/resource-definition.ts';
+import type { ResourceDefinition } from '../resources/resource-definition.ts';
 
 interface Document {
   readonly body: Uint8Array;

@@ -1,6 +1,6 @@
 // The OpenAPI definition name of a built-in kind, as kube-apiserver names it (io.k8s.api.apps.v1.Deployment).
 
-import type { ResourceDefinition } from '../registry/resource-definition.ts';
+import type { ResourceDefinition } from '../resources/resource-definition.ts';
 
 // Groups whose Go package is not simply the group's first label.
 const packageByGroup: Readonly<Record<string, string>> = {

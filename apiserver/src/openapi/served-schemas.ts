@@ -4,7 +4,7 @@
 // of every resource both start from this.
 
 import type { OpenApiSchemaOptions } from '@capstan/common/schema';
-import type { ResourceDefinition } from '../registry/resource-definition.ts';
+import type { ResourceDefinition } from '../resources/resource-definition.ts';
 import { documentSchemas } from './declared-schemas.ts';
 import { objectMetaSchemaName, schemaName } from './schema-name.ts';
 

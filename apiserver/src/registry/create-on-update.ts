@@ -1,8 +1,8 @@
 // The kinds whose PUT of a missing object creates it (kube's AllowCreateOnUpdate): those that
 // controllers and kube itself write by name without knowing whether the object exists yet.
 
-import type { ResourceDefinition } from './resource-definition.ts';
-import { holds, resourceKeyOf, type BuiltinResourceKey } from './builtin-keys.ts';
+import type { ResourceDefinition } from '../resources/resource-definition.ts';
+import { holds, resourceKeyOf, type BuiltinResourceKey } from '../resources/builtin-keys.ts';
 
 const createdOnUpdate: ReadonlySet<BuiltinResourceKey> = new Set<BuiltinResourceKey>([
   '/endpoints',

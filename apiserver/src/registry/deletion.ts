@@ -5,9 +5,9 @@ import { newConflict } from '@capstan/common';
 import type { DeleteOptions } from './delete-options.ts';
 import { generationOnDeletion } from './generation-policy.ts';
 import { metadataOf, metaTime, type JsonObject, type ObjectMeta } from './object-meta.ts';
-import type { ResourceDefinition } from './resource-definition.ts';
+import type { ResourceDefinition } from '../resources/resource-definition.ts';
 import type { ResourceStrategy } from './strategy.ts';
-import { lookup, versionedResourceKeyOf, type BuiltinVersionedResourceKey } from './builtin-keys.ts';
+import { lookup, versionedResourceKeyOf, type BuiltinVersionedResourceKey } from '../resources/builtin-keys.ts';
 
 export type DeletionPlan =
   /** Remove the object now. */

@@ -4,8 +4,8 @@
 
 import { goQuote } from '@capstan/common';
 import type { JsonObject } from './object-meta.ts';
-import type { ResourceDefinition } from './resource-definition.ts';
-import { lookup, resourceKeyOf, type BuiltinResourceKey } from './builtin-keys.ts';
+import type { ResourceDefinition } from '../resources/resource-definition.ts';
+import { lookup, resourceKeyOf, type BuiltinResourceKey } from '../resources/builtin-keys.ts';
 
 /** A kind's selectable fields: kube keeps acceptance and values apart, and so does this. */
 export interface FieldLabels {

@@ -5,7 +5,7 @@
 import { FieldSelectorError, newBadRequest, parseFieldSelector as parseSelectorTerms, type FieldRequirement } from '@capstan/common';
 import { fieldLabelsOf } from './field-labels.ts';
 import type { JsonObject } from './object-meta.ts';
-import type { ResourceDefinition } from './resource-definition.ts';
+import type { ResourceDefinition } from '../resources/resource-definition.ts';
 
 export type { FieldRequirement };
 

@@ -4,8 +4,8 @@
 // alone, so a kind that does not track generation keeps the value its creator sent.
 
 import type { JsonObject } from './object-meta.ts';
-import type { ResourceDefinition } from './resource-definition.ts';
-import { lookup, resourceKeyOf, type BuiltinResourceKey } from './builtin-keys.ts';
+import type { ResourceDefinition } from '../resources/resource-definition.ts';
+import { lookup, resourceKeyOf, type BuiltinResourceKey } from '../resources/builtin-keys.ts';
 
 /** What an update must change for the strategy to bump generation, named after the comparison kube makes. */
 export type GenerationBump =

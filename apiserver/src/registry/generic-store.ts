@@ -12,7 +12,7 @@ import { corruptListStatus, corruptObjectOf, corruptObjectStatus, CorruptObjects
 import type { DeleteOptions } from './delete-options.ts';
 import { planDeletion } from './deletion.ts';
 import { checkNameMatchesUrl, metadataOf, type JsonObject } from './object-meta.ts';
-import { apiVersionOf, type ResourceDefinition } from './resource-definition.ts';
+import { apiVersionOf, type ResourceDefinition } from '../resources/resource-definition.ts';
 import { statusFromStorageError } from './storage-status.ts';
 import { statusUpdateMetadata } from './status-update-metadata.ts';
 import { checkProcessableDepth } from './processable-depth.ts';

@@ -3,8 +3,8 @@
 // for Nodes, which keep all their fields on create (a kubelet registers with its status).
 
 import type { JsonObject } from './object-meta.ts';
-import type { ResourceDefinition } from './resource-definition.ts';
-import { kindKeyOf, lookup, type BuiltinKindKey } from './builtin-keys.ts';
+import type { ResourceDefinition } from '../resources/resource-definition.ts';
+import { kindKeyOf, lookup, type BuiltinKindKey } from '../resources/builtin-keys.ts';
 
 const startingStatus: Readonly<Partial<Record<BuiltinKindKey, JsonObject>>> = {
   '/Namespace': { phase: 'Active' },

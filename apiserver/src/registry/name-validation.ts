@@ -17,8 +17,8 @@ import {
 } from '@capstan/common';
 import type { JsonObject } from './object-meta.ts';
 import { ipErrors } from './validation/ip-formats.ts';
-import type { ResourceDefinition } from './resource-definition.ts';
-import { lookup, resourceKeyOf, type BuiltinResourceKey } from './builtin-keys.ts';
+import type { ResourceDefinition } from '../resources/resource-definition.ts';
+import { lookup, resourceKeyOf, type BuiltinResourceKey } from '../resources/builtin-keys.ts';
 
 /** The rule a kind's strategy validates names with, named after kube's validators. */
 export type NameRule =

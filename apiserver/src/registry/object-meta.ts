@@ -6,7 +6,7 @@ import { newBadRequest, newInvalid, metaTime, type JsonObject } from '@capstan/c
 import { generationOnCreate } from './generation-policy.ts';
 import { initialStatus } from './initial-status.ts';
 import { objectNameErrors } from './name-validation.ts';
-import { apiVersionOf, type ResourceDefinition } from './resource-definition.ts';
+import { apiVersionOf, type ResourceDefinition } from '../resources/resource-definition.ts';
 
 // One JSON object type for the whole API server; the registry's many importers take it from here.
 export type { JsonObject };

@@ -1,9 +1,9 @@
 // Every served resource by group, version and resource, with the generic store of the stored ones.
 
 import type { Storage } from '../storage/storage.ts';
-import { versionedResourceKeyOf, type BuiltinVersionedResourceKey } from './builtin-keys.ts';
+import { versionedResourceKeyOf, type BuiltinVersionedResourceKey } from '../resources/builtin-keys.ts';
 import { GenericStore, type GenericStoreOptions } from './generic-store.ts';
-import type { ResourceDefinition } from './resource-definition.ts';
+import type { ResourceDefinition } from '../resources/resource-definition.ts';
 
 export class Registry {
   /** By versioned resource key ("v1/pods", "apps/v1/deployments"). */

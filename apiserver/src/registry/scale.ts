@@ -6,7 +6,7 @@ import { objectOf } from './defaulting/json-fields.ts';
 import type { GenericStore, ReplaceOptions } from './generic-store.ts';
 import { generationOnUpdate } from './generation-policy.ts';
 import { metadataOf, type JsonObject } from './object-meta.ts';
-import type { ResourceDefinition } from './resource-definition.ts';
+import type { ResourceDefinition } from '../resources/resource-definition.ts';
 import { scaleManagedFields } from '../apply/scale-managed-fields.ts';
 
 /** spec.replicas' default for every kind with a scale subresource. */

@@ -8,9 +8,9 @@
 
 import { fieldForbidden, fieldInvalid, newInvalid, type FieldError } from '@capstan/common';
 import { metadataOf, type JsonObject } from './object-meta.ts';
-import type { ResourceDefinition } from './resource-definition.ts';
+import type { ResourceDefinition } from '../resources/resource-definition.ts';
 import { objectMetaErrors } from './validation/object-meta-validation.ts';
-import { lookup, resourceKeyOf, type BuiltinResourceKey } from './builtin-keys.ts';
+import { lookup, resourceKeyOf, type BuiltinResourceKey } from '../resources/builtin-keys.ts';
 
 type MutableField = 'labels' | 'annotations' | 'finalizers' | 'ownerReferences';
 

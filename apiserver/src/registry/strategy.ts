@@ -3,13 +3,13 @@
 
 import type { DeleteOptions } from './delete-options.ts';
 import type { JsonObject } from './object-meta.ts';
-import type { ResourceDefinition } from './resource-definition.ts';
+import type { ResourceDefinition } from '../resources/resource-definition.ts';
 import { jobStrategy } from './strategies/job-strategy.ts';
 import { namespaceStrategy } from './strategies/namespace-strategy.ts';
 import { podStrategy } from './strategies/pod-strategy.ts';
 import { deviceClassStrategy, resourceClaimStrategy, resourceClaimTemplateStrategy, resourceSliceStrategy } from './strategies/resource-strategies.ts';
 import { serviceStrategy } from './strategies/service-strategy.ts';
-import { lookup, resourceKeyOf, type BuiltinResourceKey } from './builtin-keys.ts';
+import { lookup, resourceKeyOf, type BuiltinResourceKey } from '../resources/builtin-keys.ts';
 
 export interface ResourceStrategy {
   /** Fills what the kind owns on create; gets a copy it may change. */

@@ -4,7 +4,7 @@ import type { LabelSelector } from '@capstan/common';
 import { compileFieldSelector, type FieldSelector } from './field-selector.ts';
 import { labelSelectorOf } from './label-selector-query.ts';
 import { checkListOptions, decodeListOptions } from './list-options.ts';
-import type { ResourceDefinition } from './resource-definition.ts';
+import type { ResourceDefinition } from '../resources/resource-definition.ts';
 
 export interface WatchRequest {
   readonly namespace: string | undefined;

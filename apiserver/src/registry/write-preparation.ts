@@ -10,7 +10,7 @@ import { shouldDeleteDuringUpdate } from './deletion.ts';
 import { generationOnUpdate } from './generation-policy.ts';
 import { metadataOf, omitEmptyMetadata, prepareForCreate, type JsonObject } from './object-meta.ts';
 import { checkProcessableDepth } from './processable-depth.ts';
-import { apiVersionOf, type ResourceDefinition } from './resource-definition.ts';
+import { apiVersionOf, type ResourceDefinition } from '../resources/resource-definition.ts';
 import { defaulterFor, type Defaulter } from './defaulting/defaulters.ts';
 import { strategyFor, type ResourceStrategy } from './strategy.ts';
 import { updateErrors } from './validation/update-validation.ts';

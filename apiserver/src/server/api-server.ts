@@ -16,7 +16,7 @@ import { OpenApiV3Endpoints } from '../openapi/openapi-v3-endpoints.ts';
 import type { ServedResources } from '../endpoints/resource-router.ts';
 import { serveCbor } from '../endpoints/cbor-codec.ts';
 import { Registry } from '../registry/registry.ts';
-import { builtinResources } from '../registry/builtin-resources.ts';
+import { builtinResources } from '../resources/builtin-resources.ts';
 import type { HealthCheck } from '../health/health-endpoint.ts';
 import { PostStartHooks } from '../health/post-start-hooks.ts';
 import { ShutdownCheck } from '../health/shutdown-check.ts';

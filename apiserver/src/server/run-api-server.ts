@@ -5,7 +5,7 @@ import type { DefaultTolerationSeconds } from '../admission/default-toleration-s
 import type { AdmissionPluginName } from '../admission/admission-plugin-names.ts';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '@capstan/common';
-import { builtinResources } from '../registry/builtin-resources.ts';
+import { builtinResources } from '../resources/builtin-resources.ts';
 import { Cacher } from '../storage/cacher/cacher.ts';
 import { collectionPrefix } from '../storage/keys.ts';
 import { Compactor } from '../storage/compactor.ts';

@@ -24,6 +24,7 @@ import { serviceColumns } from './columns/service-columns.ts';
 import { persistentVolumeClaimColumns, persistentVolumeColumns, storageClassColumns } from './columns/storage-columns.ts';
 import { timestampMillis } from './columns/timestamp-since.ts';
 import { controllerRevisionColumns, daemonSetColumns, deploymentColumns, replicaSetColumns, replicationControllerColumns, statefulSetColumns } from './columns/workload-columns.ts';
+import { lookup, type BuiltinKindKey } from '../resources/builtin-keys.ts';
 
 export type { ColumnDefinition, TableColumns, TableRowCondition } from './columns/column.ts';
 
@@ -38,7 +39,7 @@ const defaultColumns: TableColumns = {
   cells: (object) => [nameOf(object), createdAt(object)],
 };
 
-const byKind: ReadonlyMap<string, TableColumns> = new Map([
+const byKind: ReadonlyMap<BuiltinKindKey, TableColumns> = new Map<BuiltinKindKey, TableColumns>([
   ['/Pod', podColumns],
   ['/Node', nodeColumns],
   ['/Namespace', namespaceColumns],
@@ -74,5 +75,5 @@ const byKind: ReadonlyMap<string, TableColumns> = new Map([
 ]);
 
 export function tableColumnsFor(group: string, kind: string): TableColumns {
-  return byKind.get(`${group}/${kind}`) ?? defaultColumns;
+  return lookup(byKind, `${group}/${kind}`) ?? defaultColumns;
 }

@@ -2,10 +2,10 @@
 // converts it on the way in (toStorage) and out (fromStorage), on every read, write and watch event.
 
 import type { JsonObject } from '../object-meta.ts';
-import type { ResourceDefinition } from '../resource-definition.ts';
+import type { ResourceDefinition } from '../../resources/resource-definition.ts';
 import { eventsV1Conversion } from './event-conversion.ts';
 import { autoscalingV1Conversion } from './hpa-conversion.ts';
-import { lookup, versionedResourceKeyOf, type BuiltinVersionedResourceKey } from '../builtin-keys.ts';
+import { lookup, versionedResourceKeyOf, type BuiltinVersionedResourceKey } from '../../resources/builtin-keys.ts';
 
 export interface StoredConversion {
   /** The stored shape (the storage version, its apiVersion included) of an object of this view. */

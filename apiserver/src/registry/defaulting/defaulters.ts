@@ -2,7 +2,7 @@
 // the kind's own preparation, as kube-apiserver defaults every object it decodes.
 
 import type { JsonObject } from '../object-meta.ts';
-import type { ResourceDefinition } from '../resource-definition.ts';
+import type { ResourceDefinition } from '../../resources/resource-definition.ts';
 import {
   defaultFlowSchema,
   defaultMutatingWebhookConfiguration,
@@ -36,7 +36,7 @@ import {
   defaultStatefulSet,
 } from './workload-defaults.ts';
 import { defaultResourceClaim, defaultResourceClaimTemplate } from './resource-defaults.ts';
-import { kindKeyOf, lookup, type BuiltinKindKey } from '../builtin-keys.ts';
+import { kindKeyOf, lookup, type BuiltinKindKey } from '../../resources/builtin-keys.ts';
 
 export type Defaulter = (object: JsonObject) => void;
 

@@ -4,7 +4,7 @@
 
 import type { FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import type { BuiltinKindKey } from '../builtin-keys.ts';
+import type { BuiltinKindKey } from '../../resources/builtin-keys.ts';
 
 export type KindValidator = (object: JsonObject) => FieldError[];
 

@@ -10,7 +10,7 @@ import { serviceUpdateErrors } from './service-validation.ts';
 import { labelSelectorGoSyntax } from './value-formats.ts';
 import type { UpdateValidator } from './kind-validation.ts';
 import { groupedUpdateValidator } from './validators.ts';
-import { lookup, type BuiltinKindKey } from '../builtin-keys.ts';
+import { lookup, type BuiltinKindKey } from '../../resources/builtin-keys.ts';
 
 const immutable = 'field is immutable';
 const immutableWhenSet = 'field is immutable when `immutable` is set';

@@ -3,8 +3,8 @@
 
 import type { FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import type { ResourceDefinition } from '../resource-definition.ts';
-import { builtinResources } from '../builtin-resources.ts';
+import type { ResourceDefinition } from '../../resources/resource-definition.ts';
+import { builtinResources } from '../../resources/builtin-resources.ts';
 import { configMapErrors, secretErrors } from './config-validation.ts';
 import { coreEventErrors, eventsV1CreateErrors, eventsV1EventErrors } from './event-validation.ts';
 import { cronJobErrors } from './cron-job-validation.ts';
@@ -25,7 +25,7 @@ import { apiControlKinds } from './api-control-kinds.ts';
 import { coreClusterKinds } from './core-cluster-kinds.ts';
 import { infrastructureKinds } from './infrastructure-kinds.ts';
 import { resourceKinds } from './resource-kinds.ts';
-import { kindKeyOf, lookup, type BuiltinKindKey } from '../builtin-keys.ts';
+import { kindKeyOf, lookup, type BuiltinKindKey } from '../../resources/builtin-keys.ts';
 
 /**
  * The built-in groups whose kinds check metadata with apimachinery's ValidateObjectMeta alone

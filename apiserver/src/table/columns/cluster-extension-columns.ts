@@ -7,6 +7,7 @@
 import { quantityText, labelSelectorGoString, arrayAt, fieldAt, hasField, optionalNumberAt, recordAt, stringAt, byCodePoint, type JsonObject } from '@capstan/common';
 import { humanDuration } from '../human-duration.ts';
 import { ageColumn, ageOf, column, nameColumn, nameOf, type ColumnDefinition, type TableColumns } from './column.ts';
+import type { BuiltinKindKey } from '../../resources/builtin-keys.ts';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const stringsOf = (values: readonly unknown[]): string[] => values.map((value) => (typeof value === 'string' ? value : ''));
@@ -289,7 +290,7 @@ const apiServiceColumns: TableColumns = {
 };
 
 /** [group/Kind, columns] of each kind this file prints. */
-export const clusterExtensionPrinters: ReadonlyArray<readonly [string, TableColumns]> = [
+export const clusterExtensionPrinters: ReadonlyArray<readonly [BuiltinKindKey, TableColumns]> = [
   ['certificates.k8s.io/CertificateSigningRequest', certificateSigningRequestColumns],
   ['flowcontrol.apiserver.k8s.io/FlowSchema', flowSchemaColumns],
   ['flowcontrol.apiserver.k8s.io/PriorityLevelConfiguration', priorityLevelConfigurationColumns],

@@ -8,6 +8,7 @@
 import { quantityText, arrayAt, fieldAt, hasField, numberAt, recordAt, stringAt, byCodePoint, formatLabelSelector, formatLabels } from '@capstan/common';
 import { ageColumn, ageOf, column, nameColumn, nameOf, type TableColumns } from './column.ts';
 import { containerCells } from './container-cells.ts';
+import type { BuiltinKindKey } from '../../resources/builtin-keys.ts';
 
 export const podTemplateColumns: TableColumns = {
   definitions: [
@@ -136,7 +137,7 @@ export const ipAddressColumns: TableColumns = {
 };
 
 /** [group/Kind, columns] of each kind this file prints. */
-export const policyNetworkPrinters: ReadonlyArray<readonly [string, TableColumns]> = [
+export const policyNetworkPrinters: ReadonlyArray<readonly [BuiltinKindKey, TableColumns]> = [
   ['/PodTemplate', podTemplateColumns],
   ['/ResourceQuota', resourceQuotaColumns],
   ['policy/PodDisruptionBudget', podDisruptionBudgetColumns],

@@ -6,6 +6,7 @@
 
 import { arrayAt, fieldAt, hasField, stringAt } from '@capstan/common';
 import { ageColumn, ageOf, column, nameColumn, nameOf, type TableColumns } from './column.ts';
+import type { BuiltinKindKey } from '../../resources/builtin-keys.ts';
 
 const nameAndAgeColumns: TableColumns = {
   definitions: [nameColumn, ageColumn],
@@ -51,7 +52,7 @@ export const resourceSliceColumns: TableColumns = {
 };
 
 /** [group/Kind, columns] of each kind this file prints. */
-export const resourcePrinters: ReadonlyArray<readonly [string, TableColumns]> = [
+export const resourcePrinters: ReadonlyArray<readonly [BuiltinKindKey, TableColumns]> = [
   ['resource.k8s.io/DeviceClass', nameAndAgeColumns],
   ['resource.k8s.io/ResourceClaim', resourceClaimColumns],
   ['resource.k8s.io/ResourceClaimTemplate', nameAndAgeColumns],
