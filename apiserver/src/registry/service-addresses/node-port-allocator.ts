@@ -9,6 +9,7 @@ import type { GenericStore } from '../generic-store.ts';
 import { objectOf, objectsAt } from '../defaulting/json-fields.ts';
 import { metadataOf, type JsonObject } from '../object-meta.ts';
 import { wholeList } from '../store-list.ts';
+import type { ServiceRef } from './cluster-ip-allocator.ts';
 
 export interface PortRange {
   readonly text: string;
@@ -45,18 +46,19 @@ export class NodePortAllocator {
 
   /**
    * Gives every port of the Service a node port: the one it asks for, when free, or a free one.
-   * `self`, a Service being updated, does not take the ports it holds now. Answers what ends the
+   * A Service being updated (`updating`) does not take the ports it holds now. Answers what ends the
    * reservation of the ports picked, to be called once the write happened (the ports are then in
    * the stored Service) or did not.
    */
-  async assign(service: JsonObject, name: string, self?: { readonly namespace: string; readonly name: string }): Promise<() => void> {
-    const owner = `${metadataOf(service).namespace ?? self?.namespace ?? ''}/${name}`;
+  async assign(service: JsonObject, ref: ServiceRef, updating: boolean): Promise<() => void> {
+    const { name } = ref;
+    const owner = `${ref.namespace}/${name}`;
     const listed = await this.#services.list(wholeList(undefined));
     const others = listed.items
       .map((kv) => this.#services.decode(kv))
       .filter((other) => {
         const meta = metadataOf(other);
-        return self === undefined || meta.namespace !== self.namespace || meta.name !== self.name;
+        return !updating || meta.namespace !== ref.namespace || meta.name !== name;
       });
     const taken = new Set(others.flatMap(nodePortsOf));
     // Another write of the same Service does not hold ports against this one (the last write wins).

@@ -80,7 +80,7 @@ export class ServiceAddresses {
     );
     let pendingPorts = (): void => {};
     try {
-      if (needsNodePorts(spec.type)) pendingPorts = await this.#ports.assign(service, ref.name);
+      if (needsNodePorts(spec.type)) pendingPorts = await this.#ports.assign(service, ref, false);
     } catch (error) {
       await this.#release(held);
       throw error;
@@ -111,7 +111,7 @@ export class ServiceAddresses {
     try {
       if (needsNodePorts(spec.type)) {
         keepAllocatedNodePorts(objectsAt(spec, 'ports'), needsNodePorts(oldSpec.type) ? objectsAt(oldSpec, 'ports') : []);
-        pendingPorts = await this.#ports.assign(next, name, ref);
+        pendingPorts = await this.#ports.assign(next, ref, true);
       }
     } catch (error) {
       await this.#release(held);
