@@ -15,6 +15,7 @@ import { defaulterFor, type Defaulter } from './defaulting/defaulters.ts';
 import { strategyFor, type ResourceStrategy } from './strategy.ts';
 import { updateErrors } from './validation/update-validation.ts';
 import { validationErrors } from './validation/validators.ts';
+import { kindKeyOf } from '../resources/builtin-keys.ts';
 
 /** What a kind's writes go through, looked up once per store. */
 export interface KindWrites {
@@ -38,7 +39,7 @@ export function defaultedObject({ definition, defaulter }: KindWrites, object: J
 /** kube's 422 for an object its kind's validation refuses; on update, for a change it does not allow. */
 export function checkValid({ definition }: KindWrites, object: JsonObject, name: string, old?: JsonObject): void {
   const objectErrors = validationErrors(definition, object, old === undefined);
-  const errors = old === undefined ? objectErrors : updateErrors(`${definition.group}/${definition.kind}`, object, old, objectErrors);
+  const errors = old === undefined ? objectErrors : updateErrors(kindKeyOf(definition), object, old, objectErrors);
   if (errors.length > 0) throw newInvalid({ group: definition.group, kind: definition.kind }, name, errors);
 }
 

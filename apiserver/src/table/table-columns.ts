@@ -24,7 +24,7 @@ import { serviceColumns } from './columns/service-columns.ts';
 import { persistentVolumeClaimColumns, persistentVolumeColumns, storageClassColumns } from './columns/storage-columns.ts';
 import { timestampMillis } from './columns/timestamp-since.ts';
 import { controllerRevisionColumns, daemonSetColumns, deploymentColumns, replicaSetColumns, replicationControllerColumns, statefulSetColumns } from './columns/workload-columns.ts';
-import { lookup, type BuiltinKindKey } from '../resources/builtin-keys.ts';
+import { kindKeyOf, lookup, type BuiltinKindKey } from '../resources/builtin-keys.ts';
 
 export type { ColumnDefinition, TableColumns, TableRowCondition } from './columns/column.ts';
 
@@ -75,5 +75,5 @@ const byKind: ReadonlyMap<BuiltinKindKey, TableColumns> = new Map<BuiltinKindKey
 ]);
 
 export function tableColumnsFor(group: string, kind: string): TableColumns {
-  return lookup(byKind, `${group}/${kind}`) ?? defaultColumns;
+  return lookup(byKind, kindKeyOf({ group, kind })) ?? defaultColumns;
 }

@@ -33,9 +33,7 @@ import { kindKeyOf, lookup, type BuiltinKindKey } from '../../resources/builtin-
  * resources, get core's ValidateObjectMeta with its standard finalizer rule.
  */
 const genericMetadataGroups = new Set(['admissionregistration.k8s.io', 'apiextensions.k8s.io', 'apiregistration.k8s.io', 'authentication.k8s.io', 'authorization.k8s.io']);
-const coreMetadataKinds: ReadonlySet<string> = new Set(
-  builtinResources.filter((resource) => !genericMetadataGroups.has(resource.group)).map((resource) => `${resource.group}/${resource.kind}`),
-);
+const coreMetadataKinds: ReadonlySet<string> = new Set(builtinResources.filter((resource) => !genericMetadataGroups.has(resource.group)).map(kindKeyOf));
 
 const kindValidators: Readonly<Partial<Record<BuiltinKindKey, KindValidator>>> = {
   '/Pod': (pod) => podSpecErrors(pod.spec, 'spec'),
