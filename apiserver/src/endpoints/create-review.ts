@@ -1,7 +1,7 @@
 // The create-only review resources (tokenreviews, *subjectaccessreviews, selfsubjectrulesreviews,
-// selfsubjectreviews): answered from the request, never stored. Until authentication and
-// authorization arrive every request is anonymous and every action allowed, as kube-apiserver
-// answers with --authorization-mode=AlwaysAllow.
+// selfsubjectreviews): answered from the request, never stored. A SelfSubjectReview answers the
+// user the authentication filter found; until authorization arrives every action is allowed, as
+// kube-apiserver answers with --authorization-mode=AlwaysAllow.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { newBadRequest, newInvalid, type FieldError } from '@capstan/common';
@@ -13,8 +13,9 @@ import { servesNoTables } from './negotiate-media-type.ts';
 import { readJsonBody } from './read-body.ts';
 import { sendJson } from './send-json.ts';
 import { lookup, resourceKeyOf, type BuiltinResourceKey } from '../resources/builtin-keys.ts';
+import type { UserInfo } from '../authentication/authenticator.ts';
 
-type ReviewStatus = (review: JsonObject, definition: ResourceDefinition) => JsonObject;
+type ReviewStatus = (review: JsonObject, definition: ResourceDefinition, user: UserInfo) => JsonObject;
 
 const reviews: Readonly<Partial<Record<BuiltinResourceKey, ReviewStatus>>> = {
   'authorization.k8s.io/selfsubjectaccessreviews': (review, definition) => {
@@ -40,10 +41,10 @@ const reviews: Readonly<Partial<Record<BuiltinResourceKey, ReviewStatus>>> = {
     // No token authenticator is configured: no token authenticates.
     return { user: {} };
   },
-  'authentication.k8s.io/selfsubjectreviews': () => ({ userInfo: { username: 'system:anonymous', groups: ['system:unauthenticated'] } }),
+  'authentication.k8s.io/selfsubjectreviews': (_review, _definition, user) => ({ userInfo: reviewedUser(user) }),
 };
 
-export async function createReview(definition: ResourceDefinition, info: RequestInfo, request: IncomingMessage, response: ServerResponse): Promise<void> {
+export async function createReview(definition: ResourceDefinition, info: RequestInfo, user: UserInfo, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const review = lookup(reviews, resourceKeyOf(definition));
   if (review === undefined) throw new Error(`${definition.resource} is not a review`);
   servesNoTables(request);
@@ -59,10 +60,20 @@ export async function createReview(definition: ResourceDefinition, info: Request
     delete metadata.namespace;
   }
   const spec = (body.spec ?? {}) as JsonObject;
-  const status = review({ ...body, metadata, spec }, definition);
+  const status = review({ ...body, metadata, spec }, definition, user);
   sendJson(response, 201, { kind: definition.kind, apiVersion: apiVersionOf(definition), metadata, spec, status });
 }
 
 function refuseInvalid(definition: ResourceDefinition, errors: FieldError[]): void {
   if (errors.length > 0) throw newInvalid({ group: definition.group, kind: definition.kind }, '', errors);
+}
+
+/** authentication/v1 UserInfo as kube encodes it: uid and extra only when set. */
+function reviewedUser(user: UserInfo): JsonObject {
+  return {
+    username: user.username,
+    ...(user.uid === '' ? {} : { uid: user.uid }),
+    groups: [...user.groups],
+    ...(Object.keys(user.extra).length === 0 ? {} : { extra: user.extra }),
+  };
 }

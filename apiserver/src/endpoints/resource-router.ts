@@ -36,6 +36,7 @@ import { sendJson } from './send-json.ts';
 import { updateObject, updateTracker } from './update.ts';
 import { methodNotAllowed, unservedMethod } from './unserved-method.ts';
 import { watchObjects, type WatchSettings } from './watch.ts';
+import type { UserInfo } from '../authentication/authenticator.ts';
 
 /** What the resource endpoints serve besides the request: the stores, and what is probed or limited. */
 export interface ServedResources {
@@ -75,7 +76,7 @@ export async function routeResourceRequest(served: ServedResources, context: Req
   const unserved = unservedMethod(definition, info);
   if (unserved !== undefined) throw unserved;
   if (definition.virtual !== undefined || store === undefined) {
-    await routeVirtual(served, definition, info, query, request, response);
+    await routeVirtual(served, definition, info, userOf(context), query, request, response);
     return true;
   }
   const writes: ResourceWrites = { admission: { chain: served.admission, user: userOf(context) }, hooks: served.hooks(definition) };
@@ -115,13 +116,14 @@ async function routeVirtual(
   served: ServedResources,
   definition: ResourceDefinition,
   info: RequestInfo,
+  user: UserInfo,
   query: URLSearchParams,
   request: IncomingMessage,
   response: ServerResponse,
 ): Promise<void> {
   switch (definition.virtual) {
     case 'review':
-      if (info.verb === 'create') return createReview(definition, info, request, response);
+      if (info.verb === 'create') return createReview(definition, info, user, request, response);
       break;
     case 'binding':
       if (info.verb === 'create') return bindPod(served.pods, info, request, response);

@@ -219,8 +219,9 @@ export class GenericStore {
     const beginUpdate = options.dryRun === true ? undefined : options.beginUpdate;
     if (admitUpdate === undefined && beginUpdate === undefined) return this.#replace(namespace, name, body, options, derive);
     const noFinish = async (): Promise<void> => {};
+    // Admission or allocation may change the body: then each attempt gets its own copy.
+    const changes = beginUpdate !== undefined || admitUpdate?.mutates === true;
     return this.#replace(namespace, name, body, options, derive, async (old) => {
-      const changes = beginUpdate !== undefined || admitUpdate?.mutates === true;
       const attempt = changes ? cloneJson(body) : body;
       await admitUpdate?.run(attempt, old);
       const finish = beginUpdate === undefined ? noFinish : await beginUpdate(attempt, old);
