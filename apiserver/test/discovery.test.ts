@@ -3,7 +3,8 @@
 
 import test from 'ava';
 import { createHash } from 'node:crypto';
-import type { ResourceDefinition, Verb } from '../src/resources/resource-definition.ts';
+import { configMapResource } from '../src/resources/core/configmaps.ts';
+import type { ResourceDefinition, StoredResourceDefinition, Verb } from '../src/resources/resource-definition.ts';
 import { storageVersionHash, storageVersionHashOf } from '../src/discovery/storage-version-hash.ts';
 import { compareGroups, compareKubeAwareVersions } from '../src/discovery/group-version-order.ts';
 import { apiGroup, apiGroupList, apiResourceList, apiVersions } from '../src/discovery/legacy-discovery.ts';
@@ -18,6 +19,8 @@ import {
 
 const all: readonly Verb[] = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
 const gpu: readonly Verb[] = ['get', 'patch', 'update'];
+// Discovery reads no behaviour: every declaration here borrows the ConfigMap's.
+const behaviour = configMapResource.behaviour;
 
 const pods: ResourceDefinition = {
   group: '',
@@ -35,6 +38,7 @@ const pods: ResourceDefinition = {
     { name: 'log', kind: 'Pod', verbs: ['get'], endpoint: 'log' },
     { name: 'eviction', kind: 'Eviction', group: 'policy', version: 'v1', verbs: ['create'], endpoint: 'eviction' },
   ],
+  behaviour,
 };
 const nodes: ResourceDefinition = {
   group: '',
@@ -48,8 +52,9 @@ const nodes: ResourceDefinition = {
   categories: [],
   storagePrefix: 'minions',
   subresources: [],
+  behaviour,
 };
-const podtemplates: ResourceDefinition = {
+const podtemplates: StoredResourceDefinition = {
   group: '',
   version: 'v1',
   resource: 'podtemplates',
@@ -61,6 +66,7 @@ const podtemplates: ResourceDefinition = {
   categories: [],
   storagePrefix: 'podtemplates',
   subresources: [],
+  behaviour,
 };
 const deployments: ResourceDefinition = {
   group: 'apps',
@@ -77,6 +83,7 @@ const deployments: ResourceDefinition = {
     { name: 'status', kind: 'Deployment', verbs: gpu, endpoint: 'status' },
     { name: 'scale', kind: 'Scale', group: 'autoscaling', version: 'v1', verbs: gpu, endpoint: 'scale' },
   ],
+  behaviour,
 };
 const tokenreviews: ResourceDefinition = {
   group: 'authentication.k8s.io',
@@ -91,6 +98,7 @@ const tokenreviews: ResourceDefinition = {
   storagePrefix: undefined,
   virtual: 'review',
   subresources: [],
+  behaviour,
 };
 const hpa = (version: string): ResourceDefinition => ({
   group: 'autoscaling',
@@ -104,6 +112,7 @@ const hpa = (version: string): ResourceDefinition => ({
   categories: ['all'],
   storagePrefix: 'horizontalpodautoscalers',
   subresources: [{ name: 'status', kind: 'HorizontalPodAutoscaler', verbs: gpu, endpoint: 'status' }],
+  behaviour,
 });
 const widgets: ResourceDefinition = {
   group: 'example.com',
@@ -117,6 +126,7 @@ const widgets: ResourceDefinition = {
   categories: [],
   storagePrefix: 'example.com/widgets',
   subresources: [],
+  behaviour,
 };
 
 // Deliberately shuffled: the documents must not depend on declaration order.

@@ -1,6 +1,6 @@
 import test from 'ava';
 import { builtinResources } from '../src/resources/builtin-resources.ts';
-import { generationOnCreate, generationOnDeletion, generationOnUpdate, generationPolicyOf, semanticEqual } from '../src/registry/generation-policy.ts';
+import { generationOnCreate, generationOnDeletion, generationOnUpdate, semanticEqual } from '../src/registry/generation-policy.ts';
 import type { JsonObject } from '../src/registry/object-meta.ts';
 import type { ResourceDefinition } from '../src/resources/resource-definition.ts';
 
@@ -84,10 +84,10 @@ test('the first deletion timestamp bumps a generation that is set', (t) => {
 
 test('every built-in resource has a policy', (t) => {
   for (const resource of builtinResources) {
-    const policy = generationPolicyOf(resource);
+    const policy = resource.behaviour.generation;
     t.true(policy.setOnCreate ? policy.bump !== 'never' : true, `${resource.group}/${resource.resource}`);
   }
-  t.deepEqual(generationPolicyOf({ group: '', resource: 'secrets' }), { setOnCreate: false, bump: 'never' });
+  t.deepEqual(definition('', 'secrets').behaviour.generation, { setOnCreate: false, bump: 'never' });
 });
 
 test('semantic equality ignores key order and treats absent, null, [] and {} alike', (t) => {

@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseJson } from '@capstan/common';
 import { decodeProtobufObject } from '@capstan/common/protobuf';
-import { defaulterFor } from '../src/registry/defaulting/defaulters.ts';
 import type { JsonObject } from '../src/registry/object-meta.ts';
+import { builtinResources } from '../src/resources/builtin-resources.ts';
 import { withoutNulls } from '../../common/test/go-json-null.ts';
 
 interface Fixture {
@@ -24,7 +24,8 @@ const fixtures = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '
 const groupOf = (apiVersion: string): string => (apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '');
 
 const defaulted = fixtures.flatMap((fixture) => {
-  const defaulter = defaulterFor({ group: groupOf(fixture.apiVersion), kind: fixture.kind });
+  const group = groupOf(fixture.apiVersion);
+  const defaulter = builtinResources.find((definition) => definition.group === group && definition.kind === fixture.kind)?.behaviour.defaults;
   return defaulter === undefined ? [] : [{ fixture, defaulter }];
 });
 

@@ -4,18 +4,52 @@
 
 import test from 'ava';
 import type { JsonObject } from '../src/registry/object-meta.ts';
-import { clusterExtensionPrinters } from '../src/table/columns/cluster-extension-columns.ts';
-import { tableColumnsFor } from '../src/table/table-columns.ts';
+import { builtinResources } from '../src/resources/builtin-resources.ts';
+import {
+  apiServiceColumns,
+  certificateSigningRequestColumns,
+  csiDriverColumns,
+  csiNodeColumns,
+  csiStorageCapacityColumns,
+  flowSchemaColumns,
+  priorityLevelConfigurationColumns,
+  validatingAdmissionPolicyBindingColumns,
+  validatingAdmissionPolicyColumns,
+  volumeAttachmentColumns,
+  volumeAttributesClassColumns,
+  webhookConfigurationColumns,
+} from '../src/table/columns/cluster-extension-columns.ts';
+import { defaultColumns, type TableColumns } from '../src/table/table-columns.ts';
 import { toTable } from '../src/table/to-table.ts';
+import { builtinDefinition, isBuiltinKind } from './builtin-definition.ts';
 
 const now = Date.parse('2025-06-01T12:00:00Z');
 const ago = (seconds: number): string => new Date(now - seconds * 1000).toISOString().replace('.000Z', 'Z');
 const day = 86_400;
 const meta = (name: string, extra: JsonObject = {}): JsonObject => ({ name, uid: 'u-1', creationTimestamp: ago(5 * day), ...extra });
 
-const cells = (group: string, kind: string, object: JsonObject): unknown[] => tableColumnsFor(group, kind).cells(object, now);
-const header = (group: string, kind: string): string[] =>
-  tableColumnsFor(group, kind).definitions.map((d) => `${d.name}${d.priority === 1 ? '*' : ''}:${d.type}${d.format === '' ? '' : `(${d.format})`}`);
+/** The columns the kind's declaration names. */
+const columnsOf = (group: string, kind: string): TableColumns => builtinDefinition(group, kind).behaviour.table;
+const cells = (group: string, kind: string, object: JsonObject): unknown[] => columnsOf(group, kind).cells(object, now);
+const headerOf = (columns: TableColumns): string[] => columns.definitions.map((d) => `${d.name}${d.priority === 1 ? '*' : ''}:${d.type}${d.format === '' ? '' : `(${d.format})`}`);
+const header = (group: string, kind: string): string[] => headerOf(columnsOf(group, kind));
+
+/** [group, kind, columns] of each kind cluster-extension-columns.ts prints. */
+const printers: ReadonlyArray<readonly [string, string, TableColumns]> = [
+  ['certificates.k8s.io', 'CertificateSigningRequest', certificateSigningRequestColumns],
+  ['flowcontrol.apiserver.k8s.io', 'FlowSchema', flowSchemaColumns],
+  ['flowcontrol.apiserver.k8s.io', 'PriorityLevelConfiguration', priorityLevelConfigurationColumns],
+  ['storage.k8s.io', 'CSINode', csiNodeColumns],
+  ['storage.k8s.io', 'CSIDriver', csiDriverColumns],
+  ['storage.k8s.io', 'VolumeAttachment', volumeAttachmentColumns],
+  ['storage.k8s.io', 'VolumeAttributesClass', volumeAttributesClassColumns],
+  ['storage.k8s.io', 'CSIStorageCapacity', csiStorageCapacityColumns],
+  ['admissionregistration.k8s.io', 'MutatingWebhookConfiguration', webhookConfigurationColumns],
+  ['admissionregistration.k8s.io', 'ValidatingWebhookConfiguration', webhookConfigurationColumns],
+  ['admissionregistration.k8s.io', 'ValidatingAdmissionPolicy', validatingAdmissionPolicyColumns],
+  ['admissionregistration.k8s.io', 'ValidatingAdmissionPolicyBinding', validatingAdmissionPolicyBindingColumns],
+  ['apiregistration.k8s.io', 'APIService', apiServiceColumns],
+];
 
 // ---------------------------------------------------------------- definitions
 
@@ -70,15 +104,19 @@ test('column definitions per kind, as kube declares them', (t) => {
 });
 
 test('every kind is registered, every column has a one-sentence description, and no cell row is short', (t) => {
-  t.is(clusterExtensionPrinters.length, 13);
-  for (const [key, columns] of clusterExtensionPrinters) {
-    const [group = '', kind = ''] = key.split('/');
-    t.is(tableColumnsFor(group, kind), columns, key);
+  t.is(printers.length, 13);
+  const printerColumns: ReadonlySet<TableColumns> = new Set(printers.map(([, , columns]) => columns));
+  t.is(builtinResources.filter((definition) => printerColumns.has(definition.behaviour.table)).length, 13);
+  for (const [group, kind, columns] of printers) {
+    const key = `${group}/${kind}`;
+    t.is(columnsOf(group, kind), columns, key);
     for (const definition of columns.definitions) t.true(definition.description.length > 0, `${key} ${definition.name}`);
     t.is(columns.cells({}, now).length, columns.definitions.length, key);
   }
   // MutatingAdmissionPolicy (beta, off by default) is not among these kinds.
-  t.deepEqual(header('admissionregistration.k8s.io', 'MutatingAdmissionPolicy'), ['Name:string(name)', 'Created At:date']);
+  // Not built in, it would print the default Name and Created At.
+  t.false(isBuiltinKind('admissionregistration.k8s.io', 'MutatingAdmissionPolicy'));
+  t.deepEqual(headerOf(defaultColumns), ['Name:string(name)', 'Created At:date']);
 });
 
 // ---------------------------------------------------------------- CertificateSigningRequest
@@ -154,7 +192,7 @@ test('FlowSchema Tables print rows by matching precedence, then name', (t) => {
     flowSchema('exempt', { matchingPrecedence: 1 }),
     flowSchema('endpoint-controller', { matchingPrecedence: 1000 }),
   ];
-  const table = toTable(tableColumnsFor('flowcontrol.apiserver.k8s.io', 'FlowSchema'), list, 'None', {});
+  const table = toTable(columnsOf('flowcontrol.apiserver.k8s.io', 'FlowSchema'), list, 'None', {});
   t.deepEqual(
     (table.rows as { cells: unknown[] }[]).map((row) => row.cells[0]),
     ['exempt', 'endpoint-controller', 'workload-leader-election', 'global-default', 'catch-all'],

@@ -4,16 +4,42 @@
 
 import test from 'ava';
 import type { JsonObject } from '../src/registry/object-meta.ts';
-import { policyNetworkPrinters } from '../src/table/columns/policy-network-columns.ts';
-import { tableColumnsFor } from '../src/table/table-columns.ts';
+import { builtinResources } from '../src/resources/builtin-resources.ts';
+import {
+  ingressClassColumns,
+  ipAddressColumns,
+  networkPolicyColumns,
+  podDisruptionBudgetColumns,
+  podTemplateColumns,
+  resourceQuotaColumns,
+  runtimeClassColumns,
+  serviceCIDRColumns,
+} from '../src/table/columns/policy-network-columns.ts';
+import { defaultColumns, type TableColumns } from '../src/table/table-columns.ts';
 import { toTable } from '../src/table/to-table.ts';
+import { builtinDefinition } from './builtin-definition.ts';
 
 const now = Date.parse('2025-06-01T12:00:00Z');
 const fiveDaysAgo = '2025-05-27T12:00:00Z';
 const meta = (name: string, extra: JsonObject = {}): JsonObject => ({ name, namespace: 'default', uid: 'u-1', creationTimestamp: fiveDaysAgo, ...extra });
 
-const cells = (group: string, kind: string, object: JsonObject): unknown[] => tableColumnsFor(group, kind).cells(object, now);
-const header = (group: string, kind: string): string[] => tableColumnsFor(group, kind).definitions.map((d) => `${d.name}${d.priority === 1 ? '*' : ''}:${d.type}`);
+/** The columns the kind's declaration names. */
+const columnsOf = (group: string, kind: string): TableColumns => builtinDefinition(group, kind).behaviour.table;
+const cells = (group: string, kind: string, object: JsonObject): unknown[] => columnsOf(group, kind).cells(object, now);
+const header = (group: string, kind: string): string[] => columnsOf(group, kind).definitions.map((d) => `${d.name}${d.priority === 1 ? '*' : ''}:${d.type}`);
+
+/** [group/Kind, columns] of each kind policy-network-columns.ts prints. */
+const printers: ReadonlyArray<readonly [string, TableColumns]> = [
+  ['/PodTemplate', podTemplateColumns],
+  ['/ResourceQuota', resourceQuotaColumns],
+  ['policy/PodDisruptionBudget', podDisruptionBudgetColumns],
+  ['networking.k8s.io/IngressClass', ingressClassColumns],
+  ['networking.k8s.io/NetworkPolicy', networkPolicyColumns],
+  ['networking.k8s.io/ServiceCIDR', serviceCIDRColumns],
+  ['networking.k8s.io/IPAddress', ipAddressColumns],
+  ['node.k8s.io/RuntimeClass', runtimeClassColumns],
+];
+const printerColumns: ReadonlySet<TableColumns> = new Set(printers.map(([, columns]) => columns));
 
 // ---------------------------------------------------------------- definitions
 
@@ -29,7 +55,9 @@ test('column definitions per kind: names, types and priorities as kube declares 
 });
 
 test('every column has a description; Name is name-formatted; only Name and Age share the common definitions', (t) => {
-  for (const [key, columns] of policyNetworkPrinters) {
+  for (const [key, columns] of printers) {
+    const [group = '', kind = ''] = key.split('/');
+    t.is(columnsOf(group, kind), columns, key);
     for (const definition of columns.definitions) t.true(definition.description.length > 0, `${key} ${definition.name}`);
     t.deepEqual(columns.definitions[0]?.format, 'name', key);
     t.true(
@@ -37,13 +65,14 @@ test('every column has a description; Name is name-formatted; only Name and Age 
       key,
     );
   }
-  t.is(policyNetworkPrinters.length, 8);
+  t.is(builtinResources.filter((definition) => printerColumns.has(definition.behaviour.table)).length, 8);
 });
 
 test('LimitRange has no printer in kube: it keeps Name and Created At', (t) => {
   t.deepEqual(header('', 'LimitRange'), ['Name:string', 'Created At:date']);
   t.deepEqual(cells('', 'LimitRange', { metadata: meta('limits') }), ['limits', '2025-05-27T12:00:00Z']);
-  t.false(policyNetworkPrinters.some(([key]) => key === '/LimitRange'));
+  t.is(columnsOf('', 'LimitRange'), defaultColumns);
+  t.false(printerColumns.has(columnsOf('', 'LimitRange')));
 });
 
 // ---------------------------------------------------------------- PodTemplate
@@ -188,7 +217,7 @@ const oddObjects: readonly JsonObject[] = [
 ];
 
 test('every printer gives scalar cells (one per column, IPAddress one more) and never throws, whatever the object holds', (t) => {
-  for (const [key, columns] of policyNetworkPrinters) {
+  for (const [key, columns] of printers) {
     const expected = columns.definitions.length + (key === 'networking.k8s.io/IPAddress' ? 1 : 0);
     for (const object of oddObjects) {
       const row = columns.cells(object, now);
@@ -212,7 +241,7 @@ test('odd objects read as Go zero values', (t) => {
 });
 
 test('a Table of IPAddresses carries the two declared columns and three cells a row, as kube-apiserver sends it', (t) => {
-  const table = toTable(tableColumnsFor('networking.k8s.io', 'IPAddress'), [{ metadata: { name: '10.96.0.10', creationTimestamp: fiveDaysAgo } }], 'None', {});
+  const table = toTable(columnsOf('networking.k8s.io', 'IPAddress'), [{ metadata: { name: '10.96.0.10', creationTimestamp: fiveDaysAgo } }], 'None', {});
   t.is((table.columnDefinitions as unknown[]).length, 2);
   const rowCells = (table.rows as JsonObject[])[0]?.cells as unknown[];
   t.deepEqual(rowCells.slice(0, 2), ['10.96.0.10', '<none>']);

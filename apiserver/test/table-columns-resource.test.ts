@@ -3,8 +3,9 @@
 
 import test from 'ava';
 import type { JsonObject } from '../src/registry/object-meta.ts';
-import { tableColumnsFor } from '../src/table/table-columns.ts';
+import type { TableColumns } from '../src/table/table-columns.ts';
 import { toTable } from '../src/table/to-table.ts';
+import { builtinDefinition } from './builtin-definition.ts';
 
 const group = 'resource.k8s.io';
 const now = Date.parse('2025-06-01T12:00:00Z');
@@ -15,9 +16,10 @@ const ago = (text: string): string => {
 };
 const meta = (name: string, extra: JsonObject = {}): JsonObject => ({ name, uid: 'u-1', creationTimestamp: ago('5d'), ...extra });
 
-const cells = (kind: string, object: JsonObject): unknown[] => tableColumnsFor(group, kind).cells(object, now);
-const header = (kind: string): string[] =>
-  tableColumnsFor(group, kind).definitions.map((d) => `${d.name}${d.priority === 1 ? '*' : ''}:${d.type}${d.format ? `(${d.format})` : ''}`);
+/** The columns the kind's declaration names. */
+const columnsOf = (kind: string): TableColumns => builtinDefinition(group, kind).behaviour.table;
+const cells = (kind: string, object: JsonObject): unknown[] => columnsOf(kind).cells(object, now);
+const header = (kind: string): string[] => columnsOf(kind).definitions.map((d) => `${d.name}${d.priority === 1 ? '*' : ''}:${d.type}${d.format ? `(${d.format})` : ''}`);
 
 test('column definitions as kube declares them (none wide)', (t) => {
   t.deepEqual(header('DeviceClass'), ['Name:string(name)', 'Age:string']);
@@ -25,7 +27,7 @@ test('column definitions as kube declares them (none wide)', (t) => {
   t.deepEqual(header('ResourceClaimTemplate'), ['Name:string(name)', 'Age:string']);
   t.deepEqual(header('ResourceSlice'), ['Name:string(name)', 'Node:string', 'Driver:string', 'Pool:string', 'Age:string']);
   for (const kind of ['DeviceClass', 'ResourceClaim', 'ResourceClaimTemplate', 'ResourceSlice']) {
-    for (const definition of tableColumnsFor(group, kind).definitions) t.true(definition.description.length > 0, `${kind} ${definition.name}`);
+    for (const definition of columnsOf(kind).definitions) t.true(definition.description.length > 0, `${kind} ${definition.name}`);
   }
 });
 
@@ -110,7 +112,7 @@ test('ResourceSlice: node, driver and pool; an unset node name is a null cell', 
 });
 
 test('a ResourceSlice table row serializes the unset node as JSON null', (t) => {
-  const table = toTable(tableColumnsFor(group, 'ResourceSlice'), [slice({ driver: 'nic.example.com', perDeviceNodeSelection: true, pool: { name: 'p' } })], 'None', {});
+  const table = toTable(columnsOf('ResourceSlice'), [slice({ driver: 'nic.example.com', perDeviceNodeSelection: true, pool: { name: 'p' } })], 'None', {});
   const rows = JSON.parse(JSON.stringify(table)).rows as Array<{ cells: unknown[] }>;
   t.is(rows[0]?.cells[1], null);
   t.is(rows[0]?.cells.length, 5);

@@ -6,8 +6,9 @@ import { readReference, referenceTest } from '../../common/test/reference-docume
 import type { JsonObject } from '../src/registry/object-meta.ts';
 import { humanDuration } from '../src/table/human-duration.ts';
 import * as descriptions from '../src/table/columns/field-descriptions.ts';
-import { tableColumnsFor } from '../src/table/table-columns.ts';
+import { defaultColumns, type TableColumns } from '../src/table/table-columns.ts';
 import { toTable } from '../src/table/to-table.ts';
+import { builtinDefinition, isBuiltinKind } from './builtin-definition.ts';
 
 const now = Date.parse('2025-06-01T12:00:00Z');
 /** An RFC 3339 timestamp this long before `now`. */
@@ -18,8 +19,11 @@ const ago = (text: string): string => {
 };
 const meta = (name: string, extra: JsonObject = {}): JsonObject => ({ name, namespace: 'default', uid: 'u-1', creationTimestamp: ago('5d'), ...extra });
 
-const cells = (group: string, kind: string, object: JsonObject): unknown[] => tableColumnsFor(group, kind).cells(object, now);
-const header = (group: string, kind: string): string[] => tableColumnsFor(group, kind).definitions.map((d) => `${d.name}${d.priority === 1 ? '*' : ''}:${d.type}`);
+/** The columns the kind's declaration names. */
+const columnsOf = (group: string, kind: string): TableColumns => builtinDefinition(group, kind).behaviour.table;
+const cells = (group: string, kind: string, object: JsonObject): unknown[] => columnsOf(group, kind).cells(object, now);
+const headerOf = (columns: TableColumns): string[] => columns.definitions.map((d) => `${d.name}${d.priority === 1 ? '*' : ''}:${d.type}`);
+const header = (group: string, kind: string): string[] => headerOf(columnsOf(group, kind));
 
 // ---------------------------------------------------------------- definitions
 
@@ -157,12 +161,12 @@ test('column definitions per kind: names, types, and wide (priority 1, marked *)
 });
 
 test('the Name column carries format "name" and the ObjectMeta description; Age the creationTimestamp one', (t) => {
-  const [name, , , , age] = tableColumnsFor('', 'Pod').definitions;
+  const [name, , , , age] = columnsOf('', 'Pod').definitions;
   t.deepEqual(name, { name: 'Name', type: 'string', format: 'name', description: descriptions.objectMeta.name, priority: 0 });
   t.is(age?.format, '');
   t.true(age?.description.startsWith('CreationTimestamp is a timestamp representing the server time'));
   // The event Name column is the wide one, and still the name-formatted one.
-  const eventName = tableColumnsFor('', 'Event').definitions.find((d) => d.name === 'Name');
+  const eventName = columnsOf('', 'Event').definitions.find((d) => d.name === 'Name');
   t.deepEqual([eventName?.format, eventName?.priority], ['name', 1]);
 });
 
@@ -170,12 +174,15 @@ test('kinds without a printer (Role, ClusterRole, custom resources) get Name and
   for (const [group, kind] of [
     ['rbac.authorization.k8s.io', 'Role'],
     ['rbac.authorization.k8s.io', 'ClusterRole'],
-    ['example.com', 'Widget'],
   ] as const) {
+    t.is(columnsOf(group, kind), defaultColumns, `${group}/${kind}`);
     t.deepEqual(header(group, kind), ['Name:string', 'Created At:date']);
   }
-  t.deepEqual(cells('example.com', 'Widget', { metadata: { name: 'w', creationTimestamp: '2025-05-01T10:00:00Z' } }), ['w', '2025-05-01T10:00:00Z']);
-  t.deepEqual(cells('example.com', 'Widget', {}), ['', '0001-01-01T00:00:00Z']);
+  // A custom resource's kind is no built-in one: it gets the default columns.
+  t.false(isBuiltinKind('example.com', 'Widget'));
+  t.deepEqual(headerOf(defaultColumns), ['Name:string', 'Created At:date']);
+  t.deepEqual(defaultColumns.cells({ metadata: { name: 'w', creationTimestamp: '2025-05-01T10:00:00Z' } }, now), ['w', '2025-05-01T10:00:00Z']);
+  t.deepEqual(defaultColumns.cells({}, now), ['', '0001-01-01T00:00:00Z']);
 });
 
 referenceTest(test, ['swagger.json'])('column descriptions are the 1.35 API field docs (without the OpenAPI enum notes)', (t) => {
@@ -248,11 +255,11 @@ test('a succeeded pod prints Completed and carries the Completed row condition',
     status: { phase: 'Succeeded', containerStatuses: [{ name: 'main', ready: false, restartCount: 0, state: { terminated: { exitCode: 0, reason: 'Completed' } } }] },
   };
   t.deepEqual(cells('', 'Pod', pod).slice(1, 4), ['0/1', 'Completed', '0']);
-  t.deepEqual(tableColumnsFor('', 'Pod').conditions?.(pod), [{ type: 'Completed', status: 'True', reason: 'Succeeded', message: 'The pod has completed successfully.' }]);
+  t.deepEqual(columnsOf('', 'Pod').conditions?.(pod), [{ type: 'Completed', status: 'True', reason: 'Succeeded', message: 'The pod has completed successfully.' }]);
   const failed = { ...pod, status: { phase: 'Failed', containerStatuses: [{ name: 'main', state: { terminated: { exitCode: 2, reason: 'Error' } } }] } };
   t.is(cells('', 'Pod', failed)[2], 'Error');
-  t.deepEqual(tableColumnsFor('', 'Pod').conditions?.(failed), [{ type: 'Completed', status: 'True', reason: 'Failed', message: 'The pod failed.' }]);
-  t.deepEqual(tableColumnsFor('', 'Pod').conditions?.(runningPod()), []);
+  t.deepEqual(columnsOf('', 'Pod').conditions?.(failed), [{ type: 'Completed', status: 'True', reason: 'Failed', message: 'The pod failed.' }]);
+  t.deepEqual(columnsOf('', 'Pod').conditions?.(runningPod()), []);
 });
 
 test('a terminated container without a reason prints its signal or exit code', (t) => {
@@ -774,8 +781,8 @@ const oddObjects: readonly JsonObject[] = [
 
 test('every printer gives one cell per column and never throws, whatever the stored object holds', (t) => {
   for (const [group, kind] of kinds) {
-    const columns = tableColumnsFor(group, kind);
-    t.not(columns, tableColumnsFor('example.com', 'Widget'), `${group}/${kind} has its own printer`);
+    const columns = columnsOf(group, kind);
+    t.not(columns, defaultColumns, `${group}/${kind} has its own printer`);
     for (const object of oddObjects) {
       const row = columns.cells(object, now);
       t.is(row.length, columns.definitions.length, `${group}/${kind}`);
@@ -793,14 +800,14 @@ test('a pod with nothing at all prints what kube prints for zero values', (t) =>
 
 test('Table rows carry the Completed condition for finished pods only, before the object', (t) => {
   const succeeded: JsonObject = { metadata: { name: 'done' }, status: { phase: 'Succeeded' } };
-  const table = toTable(tableColumnsFor('', 'Pod'), [runningPod(), succeeded], 'None', {});
+  const table = toTable(columnsOf('', 'Pod'), [runningPod(), succeeded], 'None', {});
   const rows = table.rows as JsonObject[];
   t.false('conditions' in (rows[0] ?? {}));
   t.deepEqual(rows[1]?.conditions, [{ type: 'Completed', status: 'True', reason: 'Succeeded', message: 'The pod has completed successfully.' }]);
-  const withObject = toTable(tableColumnsFor('', 'Pod'), [succeeded], 'Metadata', {}).rows as JsonObject[];
+  const withObject = toTable(columnsOf('', 'Pod'), [succeeded], 'Metadata', {}).rows as JsonObject[];
   t.deepEqual(Object.keys(withObject[0] ?? {}), ['cells', 'conditions', 'object']);
   // Kinds without row conditions never get the key.
-  const configMaps = toTable(tableColumnsFor('', 'ConfigMap'), [{ metadata: { name: 'c' } }], 'None', {}).rows as JsonObject[];
+  const configMaps = toTable(columnsOf('', 'ConfigMap'), [{ metadata: { name: 'c' } }], 'None', {}).rows as JsonObject[];
   t.deepEqual(Object.keys(configMaps[0] ?? {}), ['cells']);
 });
 

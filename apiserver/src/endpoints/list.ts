@@ -19,7 +19,6 @@ import { answersAsProtobufList, sendProtobufList } from './protobuf-list.ts';
 import { sendJson, sendStoredJson } from './send-json.ts';
 import { listItemsPerTurn, nextTurn } from './yield-between-stages.ts';
 import { sendTableInSteps, tableRowsPerTurn } from './table-in-steps.ts';
-import { tableColumnsFor } from '../table/table-columns.ts';
 
 export async function listObjects({ store, info, query, response }: RequestScope): Promise<void> {
   // kube-apiserver answers 406 before it reads anything.
@@ -62,13 +61,7 @@ export function sendList(store: GenericStore, page: ListPage, response: ServerRe
   if (mediaType.id === 'protobuf' && conversion === undefined && answersAsProtobufList(apiVersion, kind)) {
     return sendProtobufList(response, mediaType.mediaType, { apiVersion, kind, metadata: listMetadataOf(page), items: page.items });
   }
-  if (
-    conversion?.kind === 'Table' &&
-    mediaType.id === 'json' &&
-    !pretty &&
-    page.items.length > tableRowsPerTurn &&
-    tableColumnsFor(store.definition.group, kind).rowOrder === undefined
-  ) {
+  if (conversion?.kind === 'Table' && mediaType.id === 'json' && !pretty && page.items.length > tableRowsPerTurn && store.definition.behaviour.table.rowOrder === undefined) {
     return sendTableInSteps(
       page.items,
       (part) =>

@@ -6,9 +6,15 @@ import { optionalStringAt, StatusError } from '@capstan/common';
 import { isObject, objectOf, objectsAt } from '../registry/defaulting/json-fields.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
 import type { TableColumns } from '../table/table-columns.ts';
-import { tableColumnsFor } from '../table/table-columns.ts';
+import { defaultColumns } from '../table/table-columns.ts';
+import { builtinResources } from '../resources/builtin-resources.ts';
 import { includeObjectOf, toTable, type IncludeObject } from '../table/to-table.ts';
 import type { Conversion } from './negotiate-media-type.ts';
+
+/** The Table columns of a kind an answer carries: those its resource declares, else the default ones. */
+function columnsOf(group: string, kind: string): TableColumns {
+  return builtinResources.find((definition) => definition.group === group && definition.kind === kind)?.behaviour.table ?? defaultColumns;
+}
 
 /** An answer converted as the request asked; a Status, and any body that is no API object, pass untouched. */
 export function convertAnswer(body: JsonObject, conversion: Conversion, request: IncomingMessage): JsonObject {
@@ -22,12 +28,12 @@ export function convertAnswer(body: JsonObject, conversion: Conversion, request:
       const include = includeObjectOf(new URL(request.url ?? '/', 'http://capstan').searchParams);
       if (items === undefined) {
         const resourceVersion = optionalStringAt(body, 'metadata', 'resourceVersion');
-        return tableOf(tableColumnsFor(groupOf(apiVersion), kind), [body], include, { resourceVersion }, version);
+        return tableOf(columnsOf(groupOf(apiVersion), kind), [body], include, { resourceVersion }, version);
       }
       const itemKind = kind.slice(0, -'List'.length);
       // List items carry no kind; a row holding the whole object shows it as a GET would.
       const objects = include === 'Object' ? items.map((item) => ({ kind: itemKind, apiVersion, ...item })) : items;
-      return tableOf(tableColumnsFor(groupOf(apiVersion), itemKind), objects, include, objectOf(body.metadata), version);
+      return tableOf(columnsOf(groupOf(apiVersion), itemKind), objects, include, objectOf(body.metadata), version);
     }
     case 'PartialObjectMetadata':
       if (items !== undefined) throw conversionNotAcceptable(`you requested PartialObjectMetadata, but the requested object is a list (${goTypeName(kind, apiVersion)})`);

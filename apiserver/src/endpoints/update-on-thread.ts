@@ -6,7 +6,6 @@
 // prepares the replacement again from the newer object, as the generic store's update does.
 
 import type { ServerResponse } from 'node:http';
-import { allowsCreateOnUpdate } from '../registry/create-on-update.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { writesAreChanged, type ResourceWrites } from './resource-writes.ts';
 import type { KeyValue } from '../storage/storage.ts';
@@ -18,7 +17,7 @@ import { largeWriteBytes } from './yield-between-stages.ts';
 
 /** Whether a kind's replacements (PUT, patch, apply) can be prepared on a work thread: as its creates, without update hooks, and never created by a PUT. */
 export const kindReplacesOnThread = (store: GenericStore, writes: ResourceWrites): boolean =>
-  kindCreatesOnThread(store, writes) && !writesAreChanged(writes, store.definition, 'update') && !allowsCreateOnUpdate(store.definition);
+  kindCreatesOnThread(store, writes) && !writesAreChanged(writes, store.definition, 'update') && !store.definition.behaviour.createOnUpdate;
 
 /** Whether a PUT goes to a work thread: a large body any thread decodes, of such a kind. */
 export function updatesOnThread(store: GenericStore, mediaType: string, bodyBytes: number, writes: ResourceWrites): boolean {

@@ -3,7 +3,6 @@
 // kinds that allow it, a PUT of a missing object creates it (201).
 
 import type { RequestScope } from './request-scope.ts';
-import { allowsCreateOnUpdate } from '../registry/create-on-update.ts';
 import type { ReplaceOptions } from '../registry/generic-store.ts';
 import { checkNameMatchesUrl, metadataOf } from '../registry/object-meta.ts';
 import { createFromBody, createTracker } from './create.ts';
@@ -35,7 +34,7 @@ export async function updateObject({ store, info, query, request, response, writ
   await stageBreak();
   const namespace = namespaceOf(info);
   const manager = managerOf(query, request);
-  if (allowsCreateOnUpdate(store.definition) && !(await store.exists(namespace, info.name))) {
+  if (store.definition.behaviour.createOnUpdate && !(await store.exists(namespace, info.name))) {
     checkNameMatchesUrl(body, info.name);
     const { resourceVersion: _ignored, ...metadata } = metadataOf(body);
     const track = await createTracker(store, manager, stageBreak);

@@ -10,7 +10,6 @@ import type { RequestScope } from './request-scope.ts';
 import { parseWatchRequest } from '../registry/watch-request.ts';
 import { encodeOnce } from '../storage/cacher/event-encoding.ts';
 import type { Watch } from '../storage/storage.ts';
-import { tableColumnsFor } from '../table/table-columns.ts';
 import { includeObjectOf } from '../table/to-table.ts';
 import { namespaceOf } from './get.ts';
 import { negotiateOutput, watchNotAcceptable } from './negotiate-media-type.ts';
@@ -57,7 +56,7 @@ export async function watchObjects({ store, info, query, request, response }: Re
   const table = conversion?.kind === 'Table' ? conversion : undefined;
   // Asked for PartialObjectMetadataList, kube cannot convert one watched object and sends it as it is.
   const partial = conversion?.kind === 'PartialObjectMetadata' ? conversion : undefined;
-  const columns = tableColumnsFor(store.definition.group, store.definition.kind);
+  const columns = store.definition.behaviour.table;
   const include = table !== undefined ? includeObjectOf(query) : 'Metadata';
   let definitionsSent = false;
   const pending: (string | Uint8Array)[] = [];

@@ -17,7 +17,6 @@ import {
   writeParameters,
   type Parameter,
 } from './openapi-v2-parameters.ts';
-import { strategyFor } from '../registry/strategy.ts';
 import { definitionRefPrefix } from './openapi-v2-schema.ts';
 import { schemaName } from './schema-name.ts';
 
@@ -168,7 +167,7 @@ function resourcePaths(definition: ResourceDefinition, add: (path: string, opera
       }),
     );
   // A kind whose delete answers the object as it was says so; the others answer a Status.
-  const deleted = refTo(strategyFor(definition).returnsDeletedObject === true ? self : statusName);
+  const deleted = refTo(definition.behaviour.strategy.returnsDeletedObject === true ? self : statusName);
   if (has('delete'))
     add(
       item,

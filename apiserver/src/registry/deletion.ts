@@ -7,7 +7,6 @@ import { generationOnDeletion } from './generation-policy.ts';
 import { metadataOf, metaTime, type JsonObject, type ObjectMeta } from './object-meta.ts';
 import type { ResourceDefinition } from '../resources/resource-definition.ts';
 import type { ResourceStrategy } from './strategy.ts';
-import { lookup, versionedResourceKeyOf, type BuiltinVersionedResourceKey } from '../resources/builtin-keys.ts';
 
 export type DeletionPlan =
   /** Remove the object now. */
@@ -50,7 +49,7 @@ export function planDeletion(definition: ResourceDefinition, strategy: ResourceS
       graceful = true;
     }
   }
-  const finalizers = finalizersForGarbageCollection(metadata.finalizers ?? [], options, defaultGarbageCollectionPolicy(definition));
+  const finalizers = finalizersForGarbageCollection(metadata.finalizers ?? [], options, definition.behaviour.garbageCollection);
   if (finalizers.length > 0) next.finalizers = finalizers;
   else delete next.finalizers;
   if (!graceful) {
@@ -98,25 +97,14 @@ function checkPreconditions(definition: ResourceDefinition, metadata: ObjectMeta
   }
 }
 
-type GarbageCollectionPolicy = 'DeleteDependents' | 'OrphanDependents' | 'Unsupported';
-
 /**
  * What a delete that names no propagation policy does to the dependents (kube's
- * DefaultGarbageCollectionPolicy): core/v1 ReplicationControllers and batch/v1 Jobs orphan them,
- * for compatibility with clients older than the garbage collector; Events have no dependents, and
- * their deletes never carry the garbage collector's finalizers; every other kind has them deleted
- * in the background.
+ * DefaultGarbageCollectionPolicy, a resource's `behaviour.garbageCollection`): core/v1
+ * ReplicationControllers and batch/v1 Jobs orphan them, for compatibility with clients older than
+ * the garbage collector; Events have no dependents, and their deletes never carry the garbage
+ * collector's finalizers; every other kind has them deleted in the background.
  */
-const defaultGarbageCollectionPolicies: Readonly<Partial<Record<BuiltinVersionedResourceKey, GarbageCollectionPolicy>>> = {
-  'v1/replicationcontrollers': 'OrphanDependents',
-  'batch/v1/jobs': 'OrphanDependents',
-  'v1/events': 'Unsupported',
-  'events.k8s.io/v1/events': 'Unsupported',
-};
-
-function defaultGarbageCollectionPolicy(definition: ResourceDefinition): GarbageCollectionPolicy {
-  return lookup(defaultGarbageCollectionPolicies, versionedResourceKeyOf(definition)) ?? 'DeleteDependents';
-}
+export type GarbageCollectionPolicy = 'DeleteDependents' | 'OrphanDependents' | 'Unsupported';
 
 /**
  * The orphan and foregroundDeletion finalizers the options ask for: an explicit option wins, then

@@ -5,7 +5,6 @@
 
 import type { JsonObject } from './object-meta.ts';
 import type { ResourceDefinition } from '../resources/resource-definition.ts';
-import { lookup, resourceKeyOf, type BuiltinResourceKey } from '../resources/builtin-keys.ts';
 
 /** What an update must change for the strategy to bump generation, named after the comparison kube makes. */
 export type GenerationBump =
@@ -22,46 +21,14 @@ export interface GenerationPolicy {
   readonly bump: GenerationBump;
 }
 
-const untracked: GenerationPolicy = { setOnCreate: false, bump: 'never' };
-const spec: GenerationPolicy = { setOnCreate: true, bump: 'spec' };
-
-const policies = new Map<BuiltinResourceKey, GenerationPolicy>([
-  // Pods since PodObservedGenerationTracking (GA in 1.35); also bumped through ephemeralcontainers and resize.
-  ['/pods', spec],
-  ['/podtemplates', { setOnCreate: true, bump: 'template' }],
-  ['/replicationcontrollers', spec],
-  ['admissionregistration.k8s.io/mutatingwebhookconfigurations', { setOnCreate: true, bump: 'webhooks' }],
-  ['admissionregistration.k8s.io/validatingwebhookconfigurations', { setOnCreate: true, bump: 'webhooks' }],
-  ['admissionregistration.k8s.io/validatingadmissionpolicies', spec],
-  ['admissionregistration.k8s.io/validatingadmissionpolicybindings', spec],
-  ['apiextensions.k8s.io/customresourcedefinitions', spec],
-  ['apps/daemonsets', spec],
-  ['apps/deployments', { setOnCreate: true, bump: 'specOrAnnotations' }],
-  ['apps/replicasets', spec],
-  ['apps/statefulsets', spec],
-  ['batch/cronjobs', spec],
-  ['batch/jobs', spec],
-  ['discovery.k8s.io/endpointslices', { setOnCreate: true, bump: 'allButMetadataOrLabels' }],
-  ['flowcontrol.apiserver.k8s.io/flowschemas', spec],
-  ['flowcontrol.apiserver.k8s.io/prioritylevelconfigurations', spec],
-  ['networking.k8s.io/ingressclasses', spec],
-  ['networking.k8s.io/ingresses', spec],
-  ['networking.k8s.io/networkpolicies', spec],
-  ['policy/poddisruptionbudgets', spec],
-  ['resource.k8s.io/deviceclasses', spec],
-  ['resource.k8s.io/resourceslices', spec],
-  // CSIDriver bumps on spec changes but its PrepareForCreate leaves generation as sent.
-  ['storage.k8s.io/csidrivers', { setOnCreate: false, bump: 'spec' }],
-]);
-
-/** Every other built-in kind (configmaps, secrets, namespaces, services, nodes, HPAs, ...) never touches generation. */
-export function generationPolicyOf(definition: Pick<ResourceDefinition, 'group' | 'resource'>): GenerationPolicy {
-  return lookup(policies, resourceKeyOf(definition)) ?? untracked;
-}
+/** Kinds whose strategy never touches generation (configmaps, secrets, namespaces, services, nodes, HPAs, ...). */
+export const untrackedGeneration: GenerationPolicy = { setOnCreate: false, bump: 'never' };
+/** Most kinds that track it: 1 on create, bumped when the spec changes. */
+export const specGeneration: GenerationPolicy = { setOnCreate: true, bump: 'spec' };
 
 /** metadata.generation of a new object: 1 for tracking kinds, otherwise what the client sent. */
 export function generationOnCreate(definition: ResourceDefinition, sent: unknown): number | undefined {
-  if (generationPolicyOf(definition).setOnCreate) return 1;
+  if (definition.behaviour.generation.setOnCreate) return 1;
   return typeof sent === 'number' ? sent : undefined;
 }
 
@@ -74,7 +41,7 @@ export function generationOnCreate(definition: ResourceDefinition, sent: unknown
 export function generationOnUpdate(definition: ResourceDefinition, oldObject: JsonObject, newObject: JsonObject, subresource = ''): number | undefined {
   const old = generationOf(oldObject);
   if (subresource === 'status') return old;
-  const { bump } = generationPolicyOf(definition);
+  const { bump } = definition.behaviour.generation;
   return changed(bump, oldObject, newObject) ? (old ?? 0) + 1 : old;
 }
 

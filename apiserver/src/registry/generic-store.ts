@@ -19,7 +19,7 @@ import { checkProcessableDepth } from './processable-depth.ts';
 import { readListPage, type ListPage, type ListRequest } from './store-list.ts';
 import { watchStored, type ApiWatchListener } from './store-watch.ts';
 import { decodeStoredObject, encodeStoredObject, withoutResourceVersion, withResourceVersion } from './stored-object.ts';
-import { conversionFor, type StoredConversion } from './conversions/stored-conversion.ts';
+import type { StoredConversion } from './conversions/stored-conversion.ts';
 import {
   defaultedObject,
   kindWritesOf,
@@ -103,7 +103,7 @@ export class GenericStore {
     this.#storage = storage;
     this.#dryRunStorage = new DryRunStorage(storage);
     this.#prefix = definition.storagePrefix;
-    this.#conversion = conversionFor(definition);
+    this.#conversion = definition.behaviour.conversion;
     this.allowUnsafeMalformedObjectDeletion = options.allowUnsafeMalformedObjectDeletion ?? false;
   }
 

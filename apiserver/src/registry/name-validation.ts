@@ -18,7 +18,6 @@ import {
 import type { JsonObject } from './object-meta.ts';
 import { ipErrors } from './validation/ip-formats.ts';
 import type { ResourceDefinition } from '../resources/resource-definition.ts';
-import { lookup, resourceKeyOf, type BuiltinResourceKey } from '../resources/builtin-keys.ts';
 
 /** The rule a kind's strategy validates names with, named after kube's validators. */
 export type NameRule =
@@ -82,84 +81,6 @@ const messageRules: Readonly<Record<Exclude<NameRule, 'priorityClass' | 'csiDriv
     return name === required ? [] : [`must be \`spec.version+"."+spec.group\`: ${goQuote(required)}`];
   },
 };
-
-/** The rule of each built-in resource, keyed by "<group>/<resource>". */
-export const builtinNameRules: ReadonlyMap<BuiltinResourceKey, NameRule> = new Map<BuiltinResourceKey, NameRule>([
-  // core/v1
-  ['/bindings', 'none'],
-  ['/componentstatuses', 'none'],
-  ['/configmaps', 'dns1123Subdomain'],
-  ['/endpoints', 'dns1123Subdomain'],
-  // core/v1 Events keep legacy validation, which leaves the name to the generic path-segment check.
-  ['/events', 'pathSegment'],
-  ['/limitranges', 'dns1123Subdomain'],
-  ['/namespaces', 'dns1123Label'],
-  ['/nodes', 'dns1123Subdomain'],
-  ['/persistentvolumeclaims', 'dns1123Subdomain'],
-  ['/persistentvolumes', 'dns1123Subdomain'],
-  ['/pods', 'dns1123Subdomain'],
-  ['/podtemplates', 'dns1123Subdomain'],
-  ['/replicationcontrollers', 'dns1123Subdomain'],
-  ['/resourcequotas', 'dns1123Subdomain'],
-  ['/secrets', 'dns1123Subdomain'],
-  ['/serviceaccounts', 'dns1123Subdomain'],
-  // RelaxedServiceNameValidation (DNS-1123 labels) is alpha and off in 1.35.
-  ['/services', 'dns1035Label'],
-  ['admissionregistration.k8s.io/mutatingwebhookconfigurations', 'dns1123Subdomain'],
-  ['admissionregistration.k8s.io/validatingadmissionpolicies', 'dns1123Subdomain'],
-  ['admissionregistration.k8s.io/validatingadmissionpolicybindings', 'dns1123Subdomain'],
-  ['admissionregistration.k8s.io/validatingwebhookconfigurations', 'dns1123Subdomain'],
-  ['apiextensions.k8s.io/customresourcedefinitions', 'customResourceDefinition'],
-  ['apiregistration.k8s.io/apiservices', 'apiService'],
-  ['apps/controllerrevisions', 'dns1123Subdomain'],
-  ['apps/daemonsets', 'dns1123Subdomain'],
-  ['apps/deployments', 'dns1123Subdomain'],
-  ['apps/replicasets', 'dns1123Subdomain'],
-  ['apps/statefulsets', 'dns1123Label'],
-  ['authentication.k8s.io/selfsubjectreviews', 'none'],
-  ['authentication.k8s.io/tokenreviews', 'none'],
-  ['authorization.k8s.io/localsubjectaccessreviews', 'none'],
-  ['authorization.k8s.io/selfsubjectaccessreviews', 'none'],
-  ['authorization.k8s.io/selfsubjectrulesreviews', 'none'],
-  ['authorization.k8s.io/subjectaccessreviews', 'none'],
-  ['autoscaling/horizontalpodautoscalers', 'dns1123Subdomain'],
-  ['batch/cronjobs', 'cronJob'],
-  ['batch/jobs', 'dns1123Subdomain'],
-  // "We don't care what you call your certificate requests": only the generic check applies.
-  ['certificates.k8s.io/certificatesigningrequests', 'pathSegment'],
-  ['coordination.k8s.io/leases', 'dns1123Subdomain'],
-  ['discovery.k8s.io/endpointslices', 'dns1123Subdomain'],
-  ['events.k8s.io/events', 'dns1123Subdomain'],
-  ['flowcontrol.apiserver.k8s.io/flowschemas', 'dns1123Subdomain'],
-  ['flowcontrol.apiserver.k8s.io/prioritylevelconfigurations', 'dns1123Subdomain'],
-  ['networking.k8s.io/ingressclasses', 'dns1123Subdomain'],
-  ['networking.k8s.io/ingresses', 'dns1123Subdomain'],
-  ['networking.k8s.io/ipaddresses', 'ipAddress'],
-  ['networking.k8s.io/networkpolicies', 'dns1123Subdomain'],
-  ['networking.k8s.io/servicecidrs', 'dns1123Subdomain'],
-  ['node.k8s.io/runtimeclasses', 'dns1123Subdomain'],
-  ['policy/poddisruptionbudgets', 'dns1123Subdomain'],
-  ['rbac.authorization.k8s.io/clusterrolebindings', 'pathSegment'],
-  ['rbac.authorization.k8s.io/clusterroles', 'pathSegment'],
-  ['rbac.authorization.k8s.io/rolebindings', 'pathSegment'],
-  ['rbac.authorization.k8s.io/roles', 'pathSegment'],
-  ['resource.k8s.io/deviceclasses', 'dns1123Subdomain'],
-  ['resource.k8s.io/resourceclaims', 'dns1123Subdomain'],
-  ['resource.k8s.io/resourceclaimtemplates', 'dns1123Subdomain'],
-  ['resource.k8s.io/resourceslices', 'dns1123Subdomain'],
-  ['scheduling.k8s.io/priorityclasses', 'priorityClass'],
-  ['storage.k8s.io/csidrivers', 'csiDriver'],
-  ['storage.k8s.io/csinodes', 'dns1123Subdomain'],
-  ['storage.k8s.io/csistoragecapacities', 'dns1123Subdomain'],
-  ['storage.k8s.io/storageclasses', 'dns1123Subdomain'],
-  ['storage.k8s.io/volumeattachments', 'dns1123Subdomain'],
-  ['storage.k8s.io/volumeattributesclasses', 'dns1123Subdomain'],
-]);
-
-/** The kind's rule; resources kube does not build in (custom resources) are checked as DNS subdomains. */
-export function nameRuleOf(definition: Pick<ResourceDefinition, 'group' | 'resource'>): NameRule {
-  return lookup(builtinNameRules, resourceKeyOf(definition)) ?? 'dns1123Subdomain';
-}
 
 const invalid = (field: string, value: string, messages: readonly string[]): FieldError[] => messages.map((message) => fieldInvalid(field, value, message));
 
@@ -226,7 +147,7 @@ function kindGenerateNameErrors(rule: NameRule, generateName: string, object: Js
  * which a few kinds need (CRDs, APIServices and PriorityClasses check the name against their spec).
  */
 export function nameErrorsFor(definition: ResourceDefinition, name: string, object?: JsonObject): FieldError[] {
-  const rule = nameRuleOf(definition);
+  const rule = definition.behaviour.names;
   const errors = kindNameErrors(rule, name, object);
   if (errors.length > 0 || rule === 'none') return errors;
   return invalid('metadata.name', name, pathSegmentErrors(name, false));
@@ -234,7 +155,7 @@ export function nameErrorsFor(definition: ResourceDefinition, name: string, obje
 
 /** kube's errors for a generateName prefix, field metadata.generateName; a trailing dash is allowed. */
 export function generateNameErrorsFor(definition: ResourceDefinition, generateName: string, object?: JsonObject): FieldError[] {
-  const rule = nameRuleOf(definition);
+  const rule = definition.behaviour.names;
   const errors = kindGenerateNameErrors(rule, generateName, object);
   if (errors.length > 0 || rule === 'none') return errors;
   return invalid('metadata.generateName', generateName, pathSegmentErrors(generateName, true));
@@ -250,7 +171,7 @@ export function objectNameErrors(
   metadata: { readonly name?: string | undefined; readonly generateName?: string | undefined },
   object?: JsonObject,
 ): FieldError[] {
-  const rule = nameRuleOf(definition);
+  const rule = definition.behaviour.names;
   if (rule === 'none') return [];
   const name = metadata.name ?? '';
   const generateName = metadata.generateName ?? '';

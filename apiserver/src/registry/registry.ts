@@ -1,9 +1,10 @@
 // Every served resource by group, version and resource, with the generic store of the stored ones.
 
 import type { Storage } from '../storage/storage.ts';
-import { versionedResourceKeyOf, type BuiltinVersionedResourceKey } from '../resources/builtin-keys.ts';
+import { versionedResourceKeyOf } from '../resources/resource-keys.ts';
 import { GenericStore, type GenericStoreOptions } from './generic-store.ts';
 import type { ResourceDefinition } from '../resources/resource-definition.ts';
+import { namespaceResource } from '../resources/core/namespaces.ts';
 
 export class Registry {
   /** By versioned resource key ("v1/pods", "apps/v1/deployments"). */
@@ -27,7 +28,8 @@ export class Registry {
   }
 
   /** The store of a built-in resource the server itself reads or writes: its absence is a bug, thrown at once. */
-  builtinStore(key: BuiltinVersionedResourceKey): GenericStore {
+  builtinStore(definition: ResourceDefinition): GenericStore {
+    const key = versionedResourceKeyOf(definition);
     const store = this.#stores.get(key);
     if (store === undefined) throw new Error(`the built-in resource ${key} has no store`);
     return store;
@@ -35,6 +37,6 @@ export class Registry {
 
   /** The store of core/v1 namespaces, which every namespaced create consults. */
   get namespaces(): GenericStore {
-    return this.builtinStore('v1/namespaces');
+    return this.builtinStore(namespaceResource);
   }
 }

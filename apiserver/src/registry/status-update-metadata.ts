@@ -10,49 +10,27 @@ import { fieldForbidden, fieldInvalid, newInvalid, type FieldError } from '@caps
 import { metadataOf, type JsonObject } from './object-meta.ts';
 import type { ResourceDefinition } from '../resources/resource-definition.ts';
 import { objectMetaErrors } from './validation/object-meta-validation.ts';
-import { lookup, resourceKeyOf, type BuiltinResourceKey } from '../resources/builtin-keys.ts';
 
-type MutableField = 'labels' | 'annotations' | 'finalizers' | 'ownerReferences';
+/** What a status write may change of the metadata (a resource's `behaviour.statusKeeps`). */
+export type MutableField = 'labels' | 'annotations' | 'finalizers' | 'ownerReferences';
 
-const allMutable: readonly MutableField[] = ['labels', 'annotations', 'finalizers', 'ownerReferences'];
-
-/** The kinds whose status writes keep metadata changes, and which of them. */
-const keptByStatus: Readonly<Partial<Record<BuiltinResourceKey, readonly MutableField[]>>> = {
-  '/namespaces': allMutable,
-  '/nodes': allMutable,
-  '/persistentvolumes': allMutable,
-  '/persistentvolumeclaims': allMutable,
-  '/pods': ['labels', 'annotations', 'finalizers'],
-  '/replicationcontrollers': allMutable,
-  '/resourcequotas': allMutable,
-  '/services': allMutable,
-  'apps/daemonsets': allMutable,
-  'apps/deployments': ['annotations', 'finalizers', 'ownerReferences'],
-  'apps/replicasets': allMutable,
-  'apps/statefulsets': allMutable,
-  'autoscaling/horizontalpodautoscalers': allMutable,
-  'batch/cronjobs': allMutable,
-  'batch/jobs': allMutable,
-  'certificates.k8s.io/certificatesigningrequests': allMutable,
-  'networking.k8s.io/ingresses': allMutable,
-  'policy/poddisruptionbudgets': allMutable,
-  // Its status strategy resets the new metadata to itself, which changes nothing.
-  'apiextensions.k8s.io/customresourcedefinitions': allMutable,
-};
+export const allMetadataMutable: readonly MutableField[] = ['labels', 'annotations', 'finalizers', 'ownerReferences'];
 
 /** The metadata of the object a status write stores: `old`'s, with what the kind lets the request change. */
 export function statusUpdateMetadata(definition: ResourceDefinition, sent: JsonObject, old: JsonObject, name: string): JsonObject {
   const oldMeta = metadataOf(old) as JsonObject;
-  const kept = lookup(keptByStatus, resourceKeyOf(definition));
-  if (kept === undefined) return oldMeta;
+  const kept = definition.behaviour.statusKeeps;
+  if (kept.length === 0) return oldMeta;
   const sentMeta = metadataOf(sent) as JsonObject;
   const metadata: JsonObject = { ...oldMeta };
   for (const field of kept) {
     if (sentMeta[field] === undefined) delete metadata[field];
     else metadata[field] = sentMeta[field];
   }
-  // A namespace's Canonicalize, which every update runs, names it in a label.
-  if (definition.group === '' && definition.resource === 'namespaces') metadata.labels = { ...((metadata.labels ?? {}) as JsonObject), 'kubernetes.io/metadata.name': name };
+  // The kind's Canonicalize, which every update runs (a namespace names itself in a label).
+  const canonical: JsonObject = { metadata };
+  definition.behaviour.strategy.canonicalize?.(canonical);
+  Object.assign(metadata, canonical.metadata);
   const errors: FieldError[] = objectMetaErrors({ metadata });
   const sentUid = sentMeta.uid;
   if (typeof sentUid === 'string' && sentUid !== '' && sentUid !== oldMeta.uid) errors.push(fieldInvalid('metadata.uid', sentUid, 'field is immutable'));

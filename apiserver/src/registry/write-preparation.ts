@@ -11,11 +11,9 @@ import { generationOnUpdate } from './generation-policy.ts';
 import { metadataOf, omitEmptyMetadata, prepareForCreate, type JsonObject } from './object-meta.ts';
 import { checkProcessableDepth } from './processable-depth.ts';
 import { apiVersionOf, type ResourceDefinition } from '../resources/resource-definition.ts';
-import { defaulterFor, type Defaulter } from './defaulting/defaulters.ts';
-import { strategyFor, type ResourceStrategy } from './strategy.ts';
-import { updateErrors } from './validation/update-validation.ts';
-import { validationErrors } from './validation/validators.ts';
-import { kindKeyOf } from '../resources/builtin-keys.ts';
+import type { Defaulter } from './defaulting/defaulters.ts';
+import type { ResourceStrategy } from './strategy.ts';
+import { updateErrors, validationErrors } from './validation/validators.ts';
 
 /** What a kind's writes go through, looked up once per store. */
 export interface KindWrites {
@@ -25,7 +23,7 @@ export interface KindWrites {
   readonly defaulter: Defaulter | undefined;
 }
 
-export const kindWritesOf = (definition: ResourceDefinition): KindWrites => ({ definition, strategy: strategyFor(definition), defaulter: defaulterFor(definition) });
+export const kindWritesOf = (definition: ResourceDefinition): KindWrites => ({ definition, strategy: definition.behaviour.strategy, defaulter: definition.behaviour.defaults });
 
 /** A defaulted copy of the object (the object itself for kinds kube does not default). */
 export function defaultedObject({ definition, defaulter }: KindWrites, object: JsonObject): JsonObject {
@@ -39,7 +37,7 @@ export function defaultedObject({ definition, defaulter }: KindWrites, object: J
 /** kube's 422 for an object its kind's validation refuses; on update, for a change it does not allow. */
 export function checkValid({ definition }: KindWrites, object: JsonObject, name: string, old?: JsonObject): void {
   const objectErrors = validationErrors(definition, object, old === undefined);
-  const errors = old === undefined ? objectErrors : updateErrors(kindKeyOf(definition), object, old, objectErrors);
+  const errors = old === undefined ? objectErrors : updateErrors(definition, object, old, objectErrors);
   if (errors.length > 0) throw newInvalid({ group: definition.group, kind: definition.kind }, name, errors);
 }
 

@@ -1,7 +1,10 @@
 // The declaration of one API resource: what discovery advertises, where its objects are stored,
-// and which verbs and subresources it serves. Adding a built-in kind is mostly one of these.
+// which verbs and subresources it serves, and its behaviour (resource-behaviour.ts). Built-in
+// resources are declared one per file in resources/<group>/; a custom resource will be one made
+// at run time from its CustomResourceDefinition.
 
 import { groupVersionString } from '@capstan/common';
+import type { ResourceBehaviour } from './resource-behaviour.ts';
 
 export type Verb = 'create' | 'delete' | 'deletecollection' | 'get' | 'list' | 'patch' | 'update' | 'watch';
 
@@ -42,6 +45,8 @@ interface ResourceFacts {
   readonly shortNames: readonly string[];
   readonly categories: readonly string[];
   readonly subresources: readonly SubresourceDefinition[];
+  /** What the resource does besides being stored: its strategy, defaults, validation, Table columns, ... */
+  readonly behaviour: ResourceBehaviour;
 }
 
 /** A resource whose objects are stored. */

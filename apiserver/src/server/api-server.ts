@@ -25,6 +25,17 @@ import type { ApiServerFeatureGates } from './feature-gates.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { metaTime, type JsonObject } from '../registry/object-meta.ts';
 import type { ResourceHooks } from '../registry/resource-hooks.ts';
+import type { StorageHookContext } from '../resources/resource-behaviour.ts';
+import type { ResourceDefinition } from '../resources/resource-definition.ts';
+import { ipAddressResource } from '../resources/networking/ipaddresses.ts';
+import { serviceResource } from '../resources/core/services.ts';
+import { nodeResource } from '../resources/core/nodes.ts';
+import { podResource } from '../resources/core/pods.ts';
+import { podDisruptionBudgetResource } from '../resources/policy/poddisruptionbudgets.ts';
+import { serviceCIDRResource } from '../resources/networking/servicecidrs.ts';
+import { endpointsResource } from '../resources/core/endpoints.ts';
+import { endpointSliceResource } from '../resources/discovery/endpointslices.ts';
+import { priorityClassResource } from '../resources/scheduling/priorityclasses.ts';
 import { ClusterIpAllocator } from '../registry/service-addresses/cluster-ip-allocator.ts';
 import { NodePortAllocator, type PortRange } from '../registry/service-addresses/node-port-allocator.ts';
 import { ServiceAddresses } from '../registry/service-addresses/service-addresses.ts';
@@ -110,18 +121,19 @@ export class ApiServer {
     });
     // kube names its etcd servers etcd-0, etcd-1, ...; the embedded store is one component.
     const storageComponent = { name: options.storageCheckName === 'etcd' ? 'etcd-0' : options.storageCheckName, probe: () => options.storage.currentRevision().then(() => {}) };
-    const ipAddresses = this.#registry.builtinStore('networking.k8s.io/v1/ipaddresses');
-    const services = this.#registry.builtinStore('v1/services');
+    const ipAddresses = this.#registry.builtinStore(ipAddressResource);
+    const services = this.#registry.builtinStore(serviceResource);
     const serviceAddresses = new ServiceAddresses(
       options.serviceClusterIpRange.map((cidr, i) => new ClusterIpAllocator(ipAddresses, cidr, { primary: i === 0 })),
       new NodePortAllocator(services, options.serviceNodePortRange),
     );
-    const serviceHooks: ResourceHooks = {
-      beforeCreate: (service, namespace) => serviceAddresses.assign(service, namespace ?? ''),
-      beforeUpdate: (service, current) => serviceAddresses.assignOnUpdate(service, current),
-      afterDelete: (service) => serviceAddresses.release(service),
-    };
-    const coreHooks: Readonly<Record<string, ResourceHooks>> = { services: serviceHooks };
+    // The storage hooks of the resources that declare them, built once with what they need.
+    const hookContext: StorageHookContext = { serviceAddresses };
+    const storageHooks = new Map<ResourceDefinition, ResourceHooks>();
+    for (const definition of builtinResources) {
+      const hooksOf = definition.behaviour.storageHooks;
+      if (hooksOf !== undefined) storageHooks.set(definition, hooksOf(hookContext));
+    }
     const admission = admissionChainOf(options.admissionPlugins ?? enabledAdmissionPlugins([], []), {
       namespaces: this.#registry.namespaces,
       definitionOf: (group, resource) => builtinResources.find((definition) => definition.group === group && definition.resource === resource),
@@ -132,13 +144,13 @@ export class ApiServer {
       registry: this.#registry,
       watchSettings: { stopping: this.#stopping.signal, minRequestTimeoutMs: options.minRequestTimeoutMs, watchListEnabled: options.featureGates.WatchList },
       components: [storageComponent],
-      hooks: (definition) => (definition.group === '' ? coreHooks[definition.resource] : undefined),
-      kubelet: new KubeletClient(options.kubelet ?? defaultKubeletClientConfig, this.#registry.builtinStore('v1/nodes'), this.#stopping.signal),
+      hooks: (definition) => storageHooks.get(definition),
+      kubelet: new KubeletClient(options.kubelet ?? defaultKubeletClientConfig, this.#registry.builtinStore(nodeResource), this.#stopping.signal),
       podLogsQuerySplitStreams: options.featureGates.PodLogsQuerySplitStreams,
       authorizer,
       admission,
-      pods: this.#registry.builtinStore('v1/pods'),
-      podDisruptionBudgets: this.#registry.builtinStore('policy/v1/poddisruptionbudgets'),
+      pods: this.#registry.builtinStore(podResource),
+      podDisruptionBudgets: this.#registry.builtinStore(podDisruptionBudgetResource),
     };
     const ping: HealthCheck = { name: 'ping', check: () => {} };
     const log: HealthCheck = { name: 'log', check: () => {} };
@@ -253,7 +265,7 @@ export class ApiServer {
 
   /** The ServiceCIDR "kubernetes" kube-apiserver keeps for --service-cluster-ip-range (both ranges of a dual-stack one), Ready. */
   async #ensureServiceCidr(): Promise<void> {
-    const cidrs = this.#registry.builtinStore('networking.k8s.io/v1/servicecidrs');
+    const cidrs = this.#registry.builtinStore(serviceCIDRResource);
     if (await cidrs.exists(undefined, 'kubernetes')) return;
     await createUnlessExists(cidrs, { metadata: { name: 'kubernetes' }, spec: { cidrs: this.#options.serviceClusterIpRange.map((cidr) => cidr.text) } });
     const ready = { type: 'Ready', status: 'True', lastTransitionTime: metaTime(new Date()), reason: '', message: 'Kubernetes Service CIDR is ready' };
@@ -266,9 +278,9 @@ export class ApiServer {
     if (primary === undefined) return;
     const { port } = this.#address();
     const stores = {
-      services: this.#registry.builtinStore('v1/services'),
-      endpoints: this.#registry.builtinStore('v1/endpoints'),
-      endpointSlices: this.#registry.builtinStore('discovery.k8s.io/v1/endpointslices'),
+      services: this.#registry.builtinStore(serviceResource),
+      endpoints: this.#registry.builtinStore(endpointsResource),
+      endpointSlices: this.#registry.builtinStore(endpointSliceResource),
       assign: (service: JsonObject) => serviceAddresses.assign(service, 'default'),
     };
     await ensureKubernetesService(stores, primary, advertiseAddress(this.#options.bindAddress), port);
@@ -276,7 +288,7 @@ export class ApiServer {
 
   /** kube's two system PriorityClasses, which critical pods name. */
   async #ensureSystemPriorityClasses(): Promise<void> {
-    const classes = this.#registry.builtinStore('scheduling.k8s.io/v1/priorityclasses');
+    const classes = this.#registry.builtinStore(priorityClassResource);
     for (const priorityClass of systemPriorityClasses) {
       if (!(await classes.exists(undefined, priorityClass.metadata.name))) await createUnlessExists(classes, priorityClass);
     }

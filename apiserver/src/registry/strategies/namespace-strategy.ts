@@ -11,6 +11,7 @@ const nameLabel = 'kubernetes.io/metadata.name';
 
 export const namespaceStrategy: ResourceStrategy = {
   returnsDeletedObject: true,
+  canonicalize: labelWithName,
   prepareForCreate(namespace) {
     const spec = { ...objectOf(namespace.spec) };
     const finalizers = stringsOf(spec.finalizers);

@@ -1,10 +1,9 @@
-// The shape of a kind's own validation, for the tables that register kinds by group: the checks of
+// The shape of a kind's own validation (a resource declaration's `behaviour.validation`): the checks of
 // every write, those kube makes of a new object only, and those of an update (the fields that may
 // not change), which also decide where the new object's own errors go in kube's order.
 
 import type { FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import type { BuiltinKindKey } from '../../resources/builtin-keys.ts';
 
 export type KindValidator = (object: JsonObject) => FieldError[];
 
@@ -17,5 +16,11 @@ export interface KindValidation {
   readonly validateUpdate?: UpdateValidator;
 }
 
-/** Kinds keyed `group/Kind` (`/Kind` for core). */
-export type KindValidations = Readonly<Partial<Record<BuiltinKindKey, KindValidation>>>;
+/**
+ * A kind whose checks read the old object on update (admission policies and webhooks, whose old
+ * object decides how their CEL is compiled): run once per write, after the metadata's.
+ */
+export const withOldObject = (errors: (object: JsonObject, old?: JsonObject) => FieldError[]): KindValidation => ({
+  validateCreate: (object) => errors(object),
+  validateUpdate: (next, old, metadataErrors) => [...metadataErrors, ...errors(next, old)],
+});

@@ -5,21 +5,16 @@ import { isDeepStrictEqual } from 'node:util';
 import { fieldForbidden, fieldInvalid, type FieldBadValue, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
 import { isObject, objectOf } from '../defaulting/json-fields.ts';
-import { priorityClassUpdateErrors } from './priority-class-validation.ts';
-import { serviceUpdateErrors } from './service-validation.ts';
 import { labelSelectorGoSyntax } from './value-formats.ts';
-import type { UpdateValidator } from './kind-validation.ts';
-import { groupedUpdateValidator } from './validators.ts';
-import { lookup, type BuiltinKindKey } from '../../resources/builtin-keys.ts';
 
-const immutable = 'field is immutable';
+export const immutable = 'field is immutable';
 const immutableWhenSet = 'field is immutable when `immutable` is set';
 
 /** An absent map and an empty one are the same: kube never stores an empty map. */
 const sameMap = (a: unknown, b: unknown): boolean => isDeepStrictEqual(objectOf(a), objectOf(b));
 
 /** ConfigMaps and Secrets marked immutable keep their data and the mark. */
-function immutableDataErrors(next: JsonObject, old: JsonObject, dataFields: readonly string[]): FieldError[] {
+export function immutableDataErrors(next: JsonObject, old: JsonObject, dataFields: readonly string[]): FieldError[] {
   if (old.immutable !== true) return [];
   const errors: FieldError[] = [];
   if (next.immutable !== true) errors.push(fieldForbidden('immutable', immutableWhenSet));
@@ -28,7 +23,7 @@ function immutableDataErrors(next: JsonObject, old: JsonObject, dataFields: read
 }
 
 /** ValidateImmutableField on spec.selector, quoted as Go's %#v quotes a v1.LabelSelector. */
-function selectorErrors(next: JsonObject, old: JsonObject): FieldError[] {
+export function selectorErrors(next: JsonObject, old: JsonObject): FieldError[] {
   const selector = objectOf(next.spec).selector;
   if (isDeepStrictEqual(selector ?? null, objectOf(old.spec).selector ?? null)) return [];
   const value: FieldBadValue = isObject(selector) ? labelSelectorGoSyntax(selector) : null;
@@ -37,7 +32,7 @@ function selectorErrors(next: JsonObject, old: JsonObject): FieldError[] {
 
 const statefulSetMutableFields = ['replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy', 'minReadySeconds'];
 
-function statefulSetSpecErrors(next: JsonObject, old: JsonObject): FieldError[] {
+export function statefulSetSpecErrors(next: JsonObject, old: JsonObject): FieldError[] {
   const fixed = (spec: JsonObject): JsonObject => Object.fromEntries(Object.entries(spec).filter(([key]) => !statefulSetMutableFields.includes(key)));
   if (isDeepStrictEqual(fixed(objectOf(next.spec)), fixed(objectOf(old.spec)))) return [];
   return [
@@ -56,7 +51,7 @@ const podUpdatableFields =
  * set to 1, and scheduling gates taken away. kube follows the message with a cmp.Diff of its
  * internal PodSpec; we list the fields that changed instead.
  */
-function podSpecErrors(next: JsonObject, old: JsonObject): FieldError[] {
+export function podUpdateErrors(next: JsonObject, old: JsonObject): FieldError[] {
   const newSpec = objectOf(next.spec);
   const oldSpec = objectOf(old.spec);
   const comparable: JsonObject = { ...newSpec };
@@ -87,7 +82,7 @@ const jobSchedulingFields = ['nodeSelector', 'affinity', 'tolerations', 'schedul
  * A Job's pod template is fixed. kube quotes the whole internal PodTemplateSpec (%#v, pointers as
  * addresses); we quote its type only.
  */
-function jobTemplateErrors(next: JsonObject, old: JsonObject): FieldError[] {
+export function jobTemplateErrors(next: JsonObject, old: JsonObject): FieldError[] {
   const newTemplate = objectOf(next.spec).template;
   const oldTemplate = objectOf(old.spec).template;
   if (isDeepStrictEqual(newTemplate, oldTemplate)) return [];
@@ -102,26 +97,4 @@ function jobTemplateErrors(next: JsonObject, old: JsonObject): FieldError[] {
     if (isDeepStrictEqual(fixedPart(newTemplate), fixedPart(oldTemplate))) return [];
   }
   return [fieldInvalid('spec.template', { goSyntax: 'core.PodTemplateSpec{...}' }, immutable)];
-}
-
-const updateValidators: Readonly<Partial<Record<BuiltinKindKey, UpdateValidator>>> = {
-  '/ConfigMap': (next, old, objectErrors) => [...immutableDataErrors(next, old, ['data', 'binaryData']), ...objectErrors],
-  '/Secret': (next, old, objectErrors) => [
-    ...(next.type === old.type ? [] : [fieldInvalid('type', typeof next.type === 'string' ? next.type : null, immutable)]),
-    ...immutableDataErrors(next, old, ['data']),
-    ...objectErrors,
-  ],
-  '/Pod': (next, old, objectErrors) => [...objectErrors, ...podSpecErrors(next, old)],
-  '/Service': serviceUpdateErrors,
-  'apps/Deployment': (next, old, objectErrors) => [...objectErrors, ...selectorErrors(next, old)],
-  'apps/ReplicaSet': (next, old, objectErrors) => [...objectErrors, ...selectorErrors(next, old)],
-  'apps/DaemonSet': (next, old, objectErrors) => [...objectErrors, ...selectorErrors(next, old)],
-  'apps/StatefulSet': (next, old, objectErrors) => [...objectErrors, ...statefulSetSpecErrors(next, old)],
-  'scheduling.k8s.io/PriorityClass': (next, old, objectErrors) => [...priorityClassUpdateErrors(next, old), ...objectErrors],
-  'batch/Job': (next, old, objectErrors) => [...objectErrors, ...selectorErrors(next, old), ...jobTemplateErrors(next, old)],
-};
-
-export function updateErrors(kindKey: string, next: JsonObject, old: JsonObject, objectErrors: FieldError[]): FieldError[] {
-  const validator = lookup(updateValidators, kindKey) ?? groupedUpdateValidator(kindKey);
-  return validator === undefined ? objectErrors : validator(next, old, objectErrors);
 }

@@ -7,7 +7,6 @@
 import { quantityText, labelSelectorGoString, arrayAt, fieldAt, hasField, optionalNumberAt, recordAt, stringAt, byCodePoint, type JsonObject } from '@capstan/common';
 import { humanDuration } from '../human-duration.ts';
 import { ageColumn, ageOf, column, nameColumn, nameOf, type ColumnDefinition, type TableColumns } from './column.ts';
-import type { BuiltinKindKey } from '../../resources/builtin-keys.ts';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const stringsOf = (values: readonly unknown[]): string[] => values.map((value) => (typeof value === 'string' ? value : ''));
@@ -24,7 +23,7 @@ function csrCondition(csr: JsonObject): string {
   return status;
 }
 
-const certificateSigningRequestColumns: TableColumns = {
+export const certificateSigningRequestColumns: TableColumns = {
   definitions: [
     nameColumn,
     ageColumn,
@@ -66,7 +65,7 @@ function missingPriorityLevel(flowSchema: JsonObject): string {
   return dangling === undefined ? '?' : stringAt(dangling, 'status');
 }
 
-const flowSchemaColumns: TableColumns = {
+export const flowSchemaColumns: TableColumns = {
   definitions: [
     nameColumn,
     column('PriorityLevel', 'string', 'The priority level configuration matching requests are assigned to.'),
@@ -98,7 +97,7 @@ function compareFlowSchemas(a: JsonObject, b: JsonObject): number {
   return byPrecedence !== 0 ? byPrecedence : byCodePoint(nameOf(a), nameOf(b));
 }
 
-const priorityLevelConfigurationColumns: TableColumns = {
+export const priorityLevelConfigurationColumns: TableColumns = {
   definitions: [
     nameColumn,
     column('Type', 'string', 'Whether requests at this level are limited or exempt.'),
@@ -130,7 +129,7 @@ const priorityLevelConfigurationColumns: TableColumns = {
 
 // ---------------------------------------------------------------- storage.k8s.io
 
-const csiNodeColumns: TableColumns = {
+export const csiNodeColumns: TableColumns = {
   definitions: [nameColumn, column('Drivers', 'integer', 'The number of CSI drivers registered on the node.'), ageColumn],
   cells: (csiNode, now) => [nameOf(csiNode), arrayAt(csiNode, 'spec', 'drivers').length, ageOf(csiNode, now)],
 };
@@ -150,7 +149,7 @@ function lifecycleModes(driver: JsonObject): string {
   return modes.length === 0 ? 'Persistent' : modes.join(',');
 }
 
-const csiDriverColumns: TableColumns = {
+export const csiDriverColumns: TableColumns = {
   definitions: [
     nameColumn,
     column('AttachRequired', 'boolean', 'Whether volumes of this driver need attaching before they are mounted.'),
@@ -176,7 +175,7 @@ const csiDriverColumns: TableColumns = {
 // kube declares the Attacher column with the "name" format as well.
 const attacherColumn: ColumnDefinition = { ...column('Attacher', 'string', 'The CSI driver that attaches the volume.'), format: 'name' };
 
-const volumeAttachmentColumns: TableColumns = {
+export const volumeAttachmentColumns: TableColumns = {
   definitions: [
     nameColumn,
     attacherColumn,
@@ -198,7 +197,7 @@ const volumeAttachmentColumns: TableColumns = {
 const isDefaultVolumeAttributesClass = (object: JsonObject): boolean =>
   recordAt(object, 'metadata', 'annotations')['volumeattributesclass.alpha.kubernetes.io/is-default-class'] === 'true';
 
-const volumeAttributesClassColumns: TableColumns = {
+export const volumeAttributesClassColumns: TableColumns = {
   definitions: [nameColumn, column('DriverName', 'string', 'The CSI driver the class applies to.'), ageColumn],
   cells: (attributesClass, now) => [
     isDefaultVolumeAttributesClass(attributesClass) ? `${nameOf(attributesClass)} (default)` : nameOf(attributesClass),
@@ -208,7 +207,7 @@ const volumeAttributesClassColumns: TableColumns = {
 };
 
 /** kube prints this kind without an Age column. */
-const csiStorageCapacityColumns: TableColumns = {
+export const csiStorageCapacityColumns: TableColumns = {
   definitions: [
     nameColumn,
     column('StorageClassName', 'string', 'The storage class the capacity was reported for.'),
@@ -222,12 +221,12 @@ const csiStorageCapacityColumns: TableColumns = {
 
 // ---------------------------------------------------------------- admissionregistration.k8s.io
 
-const webhookConfigurationColumns: TableColumns = {
+export const webhookConfigurationColumns: TableColumns = {
   definitions: [nameColumn, column('Webhooks', 'integer', 'The number of webhooks in the configuration.'), ageColumn],
   cells: (configuration, now) => [nameOf(configuration), arrayAt(configuration, 'webhooks').length, ageOf(configuration, now)],
 };
 
-const validatingAdmissionPolicyColumns: TableColumns = {
+export const validatingAdmissionPolicyColumns: TableColumns = {
   definitions: [
     nameColumn,
     column('Validations', 'integer', 'The number of validation rules in the policy.'),
@@ -258,7 +257,7 @@ function paramRefCell(binding: JsonObject): string {
   return isRecord(selector) ? labelSelectorGoString(selector) : '<unset>';
 }
 
-const validatingAdmissionPolicyBindingColumns: TableColumns = {
+export const validatingAdmissionPolicyBindingColumns: TableColumns = {
   definitions: [
     nameColumn,
     column('PolicyName', 'string', 'The policy the binding applies.'),
@@ -279,7 +278,7 @@ function apiServiceAvailable(apiService: JsonObject): string {
   return status !== 'True' && reason !== '' ? `${status} (${reason})` : status;
 }
 
-const apiServiceColumns: TableColumns = {
+export const apiServiceColumns: TableColumns = {
   definitions: [nameColumn, column('Service', 'string', 'The service that serves this API, or Local.'), column('Available', 'string', 'Whether the API is available.'), ageColumn],
   cells: (apiService, now) => [
     nameOf(apiService),
@@ -288,20 +287,3 @@ const apiServiceColumns: TableColumns = {
     ageOf(apiService, now),
   ],
 };
-
-/** [group/Kind, columns] of each kind this file prints. */
-export const clusterExtensionPrinters: ReadonlyArray<readonly [BuiltinKindKey, TableColumns]> = [
-  ['certificates.k8s.io/CertificateSigningRequest', certificateSigningRequestColumns],
-  ['flowcontrol.apiserver.k8s.io/FlowSchema', flowSchemaColumns],
-  ['flowcontrol.apiserver.k8s.io/PriorityLevelConfiguration', priorityLevelConfigurationColumns],
-  ['storage.k8s.io/CSINode', csiNodeColumns],
-  ['storage.k8s.io/CSIDriver', csiDriverColumns],
-  ['storage.k8s.io/VolumeAttachment', volumeAttachmentColumns],
-  ['storage.k8s.io/VolumeAttributesClass', volumeAttributesClassColumns],
-  ['storage.k8s.io/CSIStorageCapacity', csiStorageCapacityColumns],
-  ['admissionregistration.k8s.io/MutatingWebhookConfiguration', webhookConfigurationColumns],
-  ['admissionregistration.k8s.io/ValidatingWebhookConfiguration', webhookConfigurationColumns],
-  ['admissionregistration.k8s.io/ValidatingAdmissionPolicy', validatingAdmissionPolicyColumns],
-  ['admissionregistration.k8s.io/ValidatingAdmissionPolicyBinding', validatingAdmissionPolicyBindingColumns],
-  ['apiregistration.k8s.io/APIService', apiServiceColumns],
-];

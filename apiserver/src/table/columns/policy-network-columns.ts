@@ -8,7 +8,6 @@
 import { quantityText, arrayAt, fieldAt, hasField, numberAt, recordAt, stringAt, byCodePoint, formatLabelSelector, formatLabels } from '@capstan/common';
 import { ageColumn, ageOf, column, nameColumn, nameOf, type TableColumns } from './column.ts';
 import { containerCells } from './container-cells.ts';
-import type { BuiltinKindKey } from '../../resources/builtin-keys.ts';
 
 export const podTemplateColumns: TableColumns = {
   definitions: [
@@ -135,15 +134,3 @@ export const ipAddressColumns: TableColumns = {
   // Three cells for two columns: kube's printer appends the age without declaring a column for it.
   cells: (address, now) => [nameOf(address), ipAddressParent(address), ageOf(address, now)],
 };
-
-/** [group/Kind, columns] of each kind this file prints. */
-export const policyNetworkPrinters: ReadonlyArray<readonly [BuiltinKindKey, TableColumns]> = [
-  ['/PodTemplate', podTemplateColumns],
-  ['/ResourceQuota', resourceQuotaColumns],
-  ['policy/PodDisruptionBudget', podDisruptionBudgetColumns],
-  ['networking.k8s.io/IngressClass', ingressClassColumns],
-  ['networking.k8s.io/NetworkPolicy', networkPolicyColumns],
-  ['networking.k8s.io/ServiceCIDR', serviceCIDRColumns],
-  ['networking.k8s.io/IPAddress', ipAddressColumns],
-  ['node.k8s.io/RuntimeClass', runtimeClassColumns],
-];

@@ -6,9 +6,8 @@
 
 import { arrayAt, fieldAt, hasField, stringAt } from '@capstan/common';
 import { ageColumn, ageOf, column, nameColumn, nameOf, type TableColumns } from './column.ts';
-import type { BuiltinKindKey } from '../../resources/builtin-keys.ts';
 
-const nameAndAgeColumns: TableColumns = {
+export const nameAndAgeColumns: TableColumns = {
   definitions: [nameColumn, ageColumn],
   cells: (object, now) => [nameOf(object), ageOf(object, now)],
 };
@@ -50,11 +49,3 @@ export const resourceSliceColumns: TableColumns = {
   ],
   cells: (slice, now) => [nameOf(slice), nodeNameCell(slice), stringAt(slice, 'spec', 'driver'), stringAt(slice, 'spec', 'pool', 'name'), ageOf(slice, now)],
 };
-
-/** [group/Kind, columns] of each kind this file prints. */
-export const resourcePrinters: ReadonlyArray<readonly [BuiltinKindKey, TableColumns]> = [
-  ['resource.k8s.io/DeviceClass', nameAndAgeColumns],
-  ['resource.k8s.io/ResourceClaim', resourceClaimColumns],
-  ['resource.k8s.io/ResourceClaimTemplate', nameAndAgeColumns],
-  ['resource.k8s.io/ResourceSlice', resourceSliceColumns],
-];

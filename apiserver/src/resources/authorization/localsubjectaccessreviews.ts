@@ -1,0 +1,29 @@
+// LocalSubjectAccessReview (authorization.k8s.io): everything the API server does with
+// localsubjectaccessreviews, in one place: what discovery says, and the behaviour its store,
+// endpoints and Table output take from here.
+
+import { refuseInvalid } from '../../endpoints/create-review.ts';
+import { localSubjectAccessReviewErrors } from '../../registry/validation/review-validation.ts';
+import type { ResourceDefinition } from '../resource-definition.ts';
+import { reviewBehaviour } from '../review-behaviour.ts';
+import { createOnly } from '../resource-facts.ts';
+
+// authorization.k8s.io/v1: create-only access reviews, never stored.
+export const localSubjectAccessReviewResource: ResourceDefinition = {
+  group: 'authorization.k8s.io',
+  version: 'v1',
+  resource: 'localsubjectaccessreviews',
+  singularName: 'localsubjectaccessreview',
+  kind: 'LocalSubjectAccessReview',
+  namespaced: true,
+  verbs: createOnly,
+  shortNames: [],
+  categories: [],
+  subresources: [],
+  storagePrefix: undefined,
+  virtual: 'review',
+  behaviour: reviewBehaviour((review, definition) => {
+    refuseInvalid(definition, localSubjectAccessReviewErrors(review));
+    return { allowed: true };
+  }),
+};

@@ -1,0 +1,28 @@
+// SelfSubjectAccessReview (authorization.k8s.io): everything the API server does with
+// selfsubjectaccessreviews, in one place: what discovery says, and the behaviour its store,
+// endpoints and Table output take from here.
+
+import { refuseInvalid } from '../../endpoints/create-review.ts';
+import { selfSubjectAccessReviewErrors } from '../../registry/validation/review-validation.ts';
+import type { ResourceDefinition } from '../resource-definition.ts';
+import { reviewBehaviour } from '../review-behaviour.ts';
+import { createOnly } from '../resource-facts.ts';
+
+export const selfSubjectAccessReviewResource: ResourceDefinition = {
+  group: 'authorization.k8s.io',
+  version: 'v1',
+  resource: 'selfsubjectaccessreviews',
+  singularName: 'selfsubjectaccessreview',
+  kind: 'SelfSubjectAccessReview',
+  namespaced: false,
+  verbs: createOnly,
+  shortNames: [],
+  categories: [],
+  subresources: [],
+  storagePrefix: undefined,
+  virtual: 'review',
+  behaviour: reviewBehaviour((review, definition) => {
+    refuseInvalid(definition, selfSubjectAccessReviewErrors(review));
+    return { allowed: true };
+  }),
+};

@@ -1,0 +1,28 @@
+// SubjectAccessReview (authorization.k8s.io): everything the API server does with
+// subjectaccessreviews, in one place: what discovery says, and the behaviour its store, endpoints
+// and Table output take from here.
+
+import { refuseInvalid } from '../../endpoints/create-review.ts';
+import { subjectAccessReviewErrors } from '../../registry/validation/review-validation.ts';
+import type { ResourceDefinition } from '../resource-definition.ts';
+import { reviewBehaviour } from '../review-behaviour.ts';
+import { createOnly } from '../resource-facts.ts';
+
+export const subjectAccessReviewResource: ResourceDefinition = {
+  group: 'authorization.k8s.io',
+  version: 'v1',
+  resource: 'subjectaccessreviews',
+  singularName: 'subjectaccessreview',
+  kind: 'SubjectAccessReview',
+  namespaced: false,
+  verbs: createOnly,
+  shortNames: [],
+  categories: [],
+  subresources: [],
+  storagePrefix: undefined,
+  virtual: 'review',
+  behaviour: reviewBehaviour((review, definition) => {
+    refuseInvalid(definition, subjectAccessReviewErrors(review));
+    return { allowed: true };
+  }),
+};
