@@ -7,8 +7,8 @@ import test from 'ava';
 import { fieldErrorMessage } from '@capstan/common';
 import { kubernetesEnvSet } from '@capstan/common/cel';
 import { PolicyExpressions, webhookMatchConditions } from '../src/registry/validation/admission-cel-validation.ts';
-import { validatingAdmissionPolicyErrors } from '../src/registry/validation/admission-policy-validation.ts';
-import { validatingWebhookConfigurationErrors } from '../src/registry/validation/webhook-validation.ts';
+import { validatingAdmissionPolicyErrors } from '../src/resources/admissionregistration/validatingadmissionpolicies/admission-policy-validation.ts';
+import { validatingWebhookConfigurationErrors } from '../src/resources/admissionregistration/webhook-validation.ts';
 
 const before130 = kubernetesEnvSet({ compatibilityVersion: { major: 1, minor: 29 } });
 const family = "ip('1.2.3.4').family() == 4";

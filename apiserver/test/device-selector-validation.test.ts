@@ -4,7 +4,7 @@
 
 import test from 'ava';
 import { fieldErrorMessage } from '@capstan/common';
-import { deviceClassErrors, deviceClassUpdateErrors } from '../src/registry/validation/device-class-validation.ts';
+import { deviceClassErrors, deviceClassUpdateErrors } from '../src/resources/resource/deviceclasses/device-class-validation.ts';
 
 const deviceClass = (...expressions: string[]) => ({ metadata: { name: 'gpu.example.com' }, spec: { selectors: expressions.map((expression) => ({ cel: { expression } })) } });
 const undefinedField =

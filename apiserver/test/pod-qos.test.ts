@@ -1,5 +1,5 @@
 import test from 'ava';
-import { podQosClass } from '../src/registry/strategies/pod-qos.ts';
+import { podQosClass } from '../src/resources/core/pods/pod-qos.ts';
 
 const pod = (...resources: object[]) => ({ spec: { containers: resources.map((r, i) => ({ name: `c${i}`, resources: r })) } });
 

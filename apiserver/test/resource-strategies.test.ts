@@ -1,6 +1,6 @@
 import test from 'ava';
-import { defaultResourceClaim, defaultResourceClaimTemplate } from '../src/registry/defaulting/resource-defaults.ts';
-import { deviceClassStrategy, resourceClaimStrategy, resourceSliceStrategy } from '../src/registry/strategies/resource-strategies.ts';
+import { defaultResourceClaim, defaultResourceClaimTemplate } from '../src/resources/resource/resource-defaults.ts';
+import { deviceClassStrategy, resourceClaimStrategy, resourceSliceStrategy } from '../src/resources/resource/resource-strategies.ts';
 
 test('device requests and alternatives default to one device in ExactCount mode, as kube defaults them', (t) => {
   const claim = {

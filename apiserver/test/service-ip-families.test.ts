@@ -5,7 +5,7 @@
 import test from 'ava';
 import { FlagError, fieldErrorMessage } from '@capstan/common';
 import { serviceRanges } from '../src/cli/service-ranges.ts';
-import { initIpFamilyFields, normalizeClusterIps } from '../src/registry/service-addresses/ip-family-fields.ts';
+import { initIpFamilyFields, normalizeClusterIps } from '../src/resources/core/services/addresses/ip-family-fields.ts';
 import type { JsonObject } from '../src/registry/object-meta.ts';
 
 const ranges = (text: string) => serviceRanges(text, '30000-32767').serviceClusterIpRange;

@@ -3,10 +3,10 @@
 
 import test from 'ava';
 import { fieldErrorMessage, type FieldError } from '@capstan/common';
-import { cronJobErrors } from '../src/registry/validation/cron-job-validation.ts';
-import { clusterRoleBindingErrors, clusterRoleErrors, roleBindingErrors, roleErrors } from '../src/registry/validation/rbac-validation.ts';
-import { ingressErrors } from '../src/registry/validation/ingress-validation.ts';
-import { networkPolicyErrors } from '../src/registry/validation/network-policy-validation.ts';
+import { cronJobErrors } from '../src/resources/batch/cronjobs/cron-job-validation.ts';
+import { clusterRoleBindingErrors, clusterRoleErrors, roleBindingErrors, roleErrors } from '../src/resources/rbac/rbac-validation.ts';
+import { ingressErrors } from '../src/resources/networking/ingresses/ingress-validation.ts';
+import { networkPolicyErrors } from '../src/resources/networking/networkpolicies/network-policy-validation.ts';
 
 const messages = (errors: FieldError[]): string[] => errors.map(fieldErrorMessage);
 

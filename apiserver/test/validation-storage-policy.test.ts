@@ -3,10 +3,10 @@
 
 import test from 'ava';
 import { fieldErrorMessage, type FieldError } from '@capstan/common';
-import { horizontalPodAutoscalerErrors } from '../src/registry/validation/hpa-validation.ts';
-import { podDisruptionBudgetErrors } from '../src/registry/validation/pdb-validation.ts';
-import { persistentVolumeClaimErrors } from '../src/registry/validation/pvc-validation.ts';
-import { storageClassErrors } from '../src/registry/validation/storage-class-validation.ts';
+import { horizontalPodAutoscalerErrors } from '../src/resources/autoscaling/horizontalpodautoscalers/hpa-validation.ts';
+import { podDisruptionBudgetErrors } from '../src/resources/policy/poddisruptionbudgets/pdb-validation.ts';
+import { persistentVolumeClaimErrors } from '../src/resources/core/persistentvolumeclaims/pvc-validation.ts';
+import { storageClassErrors } from '../src/resources/storage/storageclasses/storage-class-validation.ts';
 
 const messages = (errors: FieldError[]): string[] => errors.map(fieldErrorMessage);
 const claim = (spec: Record<string, unknown>) => persistentVolumeClaimErrors({ spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } }, ...spec } });

@@ -5,8 +5,8 @@
 // no upper bound on a range's size, but an IPv6 range's prefix may not be shorter than /64.
 
 import { FlagError } from '@capstan/common';
-import { parseServiceCidr, type ServiceCidr } from '../registry/service-addresses/service-cidr.ts';
-import { parsePortRange, type PortRange } from '../registry/service-addresses/node-port-allocator.ts';
+import { parseServiceCidr, type ServiceCidr } from '../resources/core/services/addresses/service-cidr.ts';
+import { parsePortRange, type PortRange } from '../resources/core/services/addresses/node-port-allocator.ts';
 
 export const defaultServiceClusterIpRange = '10.0.0.0/24';
 export const defaultServiceNodePortRange = '30000-32767';

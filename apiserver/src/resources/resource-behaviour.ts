@@ -14,7 +14,7 @@ import type { ResourceStrategy } from '../registry/strategy.ts';
 import type { StoredConversion } from '../registry/conversions/stored-conversion.ts';
 import type { KindValidation } from '../registry/validation/kind-validation.ts';
 import type { ReviewStatus } from '../endpoints/create-review.ts';
-import type { ServiceAddresses } from '../registry/service-addresses/service-addresses.ts';
+import type { ServiceAddresses } from './core/services/addresses/service-addresses.ts';
 import type { ResourceHooks } from '../registry/resource-hooks.ts';
 import type { TableColumns } from '../table/columns/column.ts';
 

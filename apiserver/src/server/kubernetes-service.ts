@@ -7,7 +7,7 @@ import { networkInterfaces } from 'node:os';
 import { StatusError } from '@capstan/common';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { metadataOf, type JsonObject } from '../registry/object-meta.ts';
-import { addressText, type ServiceCidr } from '../registry/service-addresses/service-cidr.ts';
+import { addressText, type ServiceCidr } from '../resources/core/services/addresses/service-cidr.ts';
 
 /**
  * The address the API server advertises: its bind address, or for a wildcard or loopback one the

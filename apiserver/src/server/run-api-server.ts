@@ -14,8 +14,8 @@ import { SqliteStore } from '../storage/sqlite/sqlite-store.ts';
 import type { HealthCheck } from '../health/health-endpoint.ts';
 import { ApiServer } from './api-server.ts';
 import type { ApiServerFeatureGates } from './feature-gates.ts';
-import type { ServiceCidr } from '../registry/service-addresses/service-cidr.ts';
-import type { PortRange } from '../registry/service-addresses/node-port-allocator.ts';
+import type { ServiceCidr } from '../resources/core/services/addresses/service-cidr.ts';
+import type { PortRange } from '../resources/core/services/addresses/node-port-allocator.ts';
 import type { KubeletClientConfig } from '../kubelet/kubelet-client-config.ts';
 
 export interface RunApiServerOptions {

@@ -3,8 +3,8 @@
 
 import type { JsonObject } from '../object-meta.ts';
 import { defaultTo, isObject, objectAt } from './json-fields.ts';
-import { defaultPodTemplateSpec } from './pod-defaults.ts';
-import { defaultCpuMetric } from '../conversions/hpa-conversion.ts';
+import { defaultPodTemplateSpec } from '../../resources/core/pod-defaults.ts';
+import { defaultCpuMetric } from '../../resources/autoscaling/horizontalpodautoscalers/hpa-conversion.ts';
 
 const specOf = (object: JsonObject): JsonObject => objectAt(object, 'spec');
 

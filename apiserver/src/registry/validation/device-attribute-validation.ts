@@ -5,7 +5,7 @@
 import { fieldInvalid, fieldTooLong, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
 import { regexError } from '../name-validation.ts';
-import { csiDriverNameErrors } from './csi-driver-validation.ts';
+import { csiDriverNameErrors } from '../../resources/storage/csidrivers/csi-driver-validation.ts';
 
 const maxIdentifierLength = 32;
 const maxAttributeValueLength = 64;

@@ -5,7 +5,7 @@
 
 import { fieldInvalid, fieldRequired, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
-import { eventsV1Conversion } from '../conversions/event-conversion.ts';
+import { eventsV1Conversion } from '../../resources/events/events/event-conversion.ts';
 import { isObject, objectOf, stringOf } from '../defaulting/json-fields.ts';
 import { invalidEach, isQualifiedName } from './value-formats.ts';
 

@@ -6,7 +6,7 @@ import { isObject, objectsAt, stringsOf } from '../defaulting/json-fields.ts';
 import type { JsonObject } from '../object-meta.ts';
 import { pathSegmentErrors } from '../name-validation.ts';
 import { labelSelectorErrors } from './label-selector-validation.ts';
-import { ruleErrors } from './webhook-validation.ts';
+import { ruleErrors } from '../../resources/admissionregistration/webhook-validation.ts';
 
 const matchPolicies = ['Equivalent', 'Exact'];
 

@@ -3,7 +3,7 @@
 
 import { fieldInvalid, fieldRequired, fieldTooLong, type FieldError } from '@capstan/common';
 import { isObject, stringOf } from '../defaulting/json-fields.ts';
-import { csiDriverNameErrors } from './csi-driver-validation.ts';
+import { csiDriverNameErrors } from '../../resources/storage/csidrivers/csi-driver-validation.ts';
 
 const maxParametersLength = 10 * 1024;
 

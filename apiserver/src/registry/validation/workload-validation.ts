@@ -5,9 +5,9 @@ import { fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired, matches
 import type { JsonObject } from '../object-meta.ts';
 import { isObject, objectOf, stringOf } from '../defaulting/json-fields.ts';
 import { labelErrors } from './object-meta-validation.ts';
-import { podSpecErrors } from './pod-validation.ts';
-import { generatedJobLabels } from '../strategies/job-strategy.ts';
-import { jobRestartPolicyErrors } from './cron-job-validation.ts';
+import { podSpecErrors } from '../../resources/core/pods/pod-validation.ts';
+import { generatedJobLabels } from '../../resources/batch/jobs/job-strategy.ts';
+import { jobRestartPolicyErrors } from '../../resources/batch/cronjobs/cron-job-validation.ts';
 import { goStringMap, labelSelectorGoSyntax } from './value-formats.ts';
 
 /** Deployment, ReplicaSet, StatefulSet, DaemonSet, Job: selector, template labels and spec, replicas. */

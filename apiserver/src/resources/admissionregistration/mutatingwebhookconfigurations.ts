@@ -5,7 +5,7 @@
 import { defaultMutatingWebhookConfiguration } from '../../registry/defaulting/admission-defaults.ts';
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { withOldObject } from '../../registry/validation/kind-validation.ts';
-import { mutatingWebhookConfigurationErrors } from '../../registry/validation/webhook-validation.ts';
+import { mutatingWebhookConfigurationErrors } from './webhook-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs } from '../resource-facts.ts';
 import { webhookConfigurationColumns } from '../../table/columns/cluster-extension-columns.ts';

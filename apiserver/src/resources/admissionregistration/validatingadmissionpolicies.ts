@@ -5,7 +5,7 @@
 import { defaultValidatingAdmissionPolicy } from '../../registry/defaulting/admission-defaults.ts';
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { specGeneration } from '../../registry/generation-policy.ts';
-import { validatingAdmissionPolicyErrors } from '../../registry/validation/admission-policy-validation.ts';
+import { validatingAdmissionPolicyErrors } from './validatingadmissionpolicies/admission-policy-validation.ts';
 import { withOldObject } from '../../registry/validation/kind-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs, status } from '../resource-facts.ts';

@@ -5,7 +5,7 @@
 import { defaultValidatingAdmissionPolicyBinding } from '../../registry/defaulting/admission-defaults.ts';
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { specGeneration } from '../../registry/generation-policy.ts';
-import { validatingAdmissionPolicyBindingErrors } from '../../registry/validation/admission-policy-binding-validation.ts';
+import { validatingAdmissionPolicyBindingErrors } from './validatingadmissionpolicybindings/admission-policy-binding-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs } from '../resource-facts.ts';
 import { validatingAdmissionPolicyBindingColumns } from '../../table/columns/cluster-extension-columns.ts';

@@ -5,7 +5,7 @@
 import { defaultValidatingWebhookConfiguration } from '../../registry/defaulting/admission-defaults.ts';
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { withOldObject } from '../../registry/validation/kind-validation.ts';
-import { validatingWebhookConfigurationErrors } from '../../registry/validation/webhook-validation.ts';
+import { validatingWebhookConfigurationErrors } from './webhook-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs } from '../resource-facts.ts';
 import { webhookConfigurationColumns } from '../../table/columns/cluster-extension-columns.ts';

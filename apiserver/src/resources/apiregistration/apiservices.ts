@@ -5,7 +5,7 @@
 import { defaultApiService } from '../../registry/defaulting/cluster-defaults.ts';
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { untrackedGeneration } from '../../registry/generation-policy.ts';
-import { apiServiceErrors } from '../../registry/validation/api-service-validation.ts';
+import { apiServiceErrors } from './apiservices/api-service-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs, status } from '../resource-facts.ts';
 import { apiServiceColumns } from '../../table/columns/cluster-extension-columns.ts';

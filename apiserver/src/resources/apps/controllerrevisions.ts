@@ -3,7 +3,7 @@
 
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { untrackedGeneration } from '../../registry/generation-policy.ts';
-import { controllerRevisionValidation } from '../../registry/validation/controller-revision-validation.ts';
+import { controllerRevisionValidation } from './controllerrevisions/controller-revision-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs } from '../resource-facts.ts';
 import { controllerRevisionColumns } from '../../table/columns/workload-columns.ts';

@@ -3,7 +3,7 @@
 // endpoints and Table output take from here.
 
 import { refuseInvalid } from '../../endpoints/create-review.ts';
-import { localSubjectAccessReviewErrors } from '../../registry/validation/review-validation.ts';
+import { localSubjectAccessReviewErrors } from './review-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { reviewBehaviour } from '../review-behaviour.ts';
 import { createOnly } from '../resource-facts.ts';

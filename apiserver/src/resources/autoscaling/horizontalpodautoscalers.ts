@@ -2,16 +2,16 @@
 // horizontalpodautoscalers, in one place: what discovery says, and the behaviour its store,
 // endpoints and Table output take from here.
 
-import { autoscalingV1Conversion } from '../../registry/conversions/hpa-conversion.ts';
+import { autoscalingV1Conversion } from './horizontalpodautoscalers/hpa-conversion.ts';
 import { defaultHorizontalPodAutoscaler } from '../../registry/defaulting/workload-defaults.ts';
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { untrackedGeneration } from '../../registry/generation-policy.ts';
 import { allMetadataMutable } from '../../registry/status-update-metadata.ts';
-import { horizontalPodAutoscalerErrors } from '../../registry/validation/hpa-validation.ts';
+import { horizontalPodAutoscalerErrors } from './horizontalpodautoscalers/hpa-validation.ts';
 import type { ResourceBehaviour } from '../resource-behaviour.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs, status } from '../resource-facts.ts';
-import { horizontalPodAutoscalerColumns } from '../../table/columns/autoscaler-columns.ts';
+import { horizontalPodAutoscalerColumns } from './horizontalpodautoscalers/autoscaler-columns.ts';
 
 /** Both versions serve the same stored objects (autoscaling/v2), with the same behaviour. */
 const horizontalPodAutoscalerBehaviour: ResourceBehaviour = {

@@ -5,10 +5,10 @@ import { defaultCronJob } from '../../registry/defaulting/workload-defaults.ts';
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { specGeneration } from '../../registry/generation-policy.ts';
 import { allMetadataMutable } from '../../registry/status-update-metadata.ts';
-import { cronJobErrors } from '../../registry/validation/cron-job-validation.ts';
+import { cronJobErrors } from './cronjobs/cron-job-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs, status } from '../resource-facts.ts';
-import { cronJobColumns } from '../../table/columns/job-columns.ts';
+import { cronJobColumns } from './job-columns.ts';
 
 // batch/v1: jobs and cron jobs.
 export const cronJobResource: ResourceDefinition = {

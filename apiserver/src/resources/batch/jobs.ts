@@ -5,12 +5,12 @@ import { defaultJob } from '../../registry/defaulting/workload-defaults.ts';
 import { at, count, same } from '../../registry/field-labels.ts';
 import { specGeneration } from '../../registry/generation-policy.ts';
 import { allMetadataMutable } from '../../registry/status-update-metadata.ts';
-import { jobStrategy } from '../../registry/strategies/job-strategy.ts';
+import { jobStrategy } from './jobs/job-strategy.ts';
 import { jobTemplateErrors, selectorErrors } from '../../registry/validation/update-validation.ts';
 import { jobErrors } from '../../registry/validation/workload-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs, status } from '../resource-facts.ts';
-import { jobColumns } from '../../table/columns/job-columns.ts';
+import { jobColumns } from './job-columns.ts';
 import { goQuote } from '@capstan/common';
 
 export const jobResource: ResourceDefinition = {

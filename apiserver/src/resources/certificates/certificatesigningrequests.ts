@@ -5,7 +5,7 @@
 import { field, notSupported, same } from '../../registry/field-labels.ts';
 import { untrackedGeneration } from '../../registry/generation-policy.ts';
 import { allMetadataMutable } from '../../registry/status-update-metadata.ts';
-import { certificateSigningRequestErrors } from '../../registry/validation/csr-validation.ts';
+import { certificateSigningRequestErrors } from './certificatesigningrequests/csr-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs, getPatchUpdate, status } from '../resource-facts.ts';
 import { certificateSigningRequestColumns } from '../../table/columns/cluster-extension-columns.ts';

@@ -3,10 +3,10 @@
 
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { untrackedGeneration } from '../../registry/generation-policy.ts';
-import { leaseErrors } from '../../registry/validation/lease-validation.ts';
+import { leaseErrors } from './leases/lease-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs } from '../resource-facts.ts';
-import { leaseColumns } from '../../table/columns/lease-columns.ts';
+import { leaseColumns } from './leases/lease-columns.ts';
 
 // coordination.k8s.io/v1: leases.
 export const leaseResource: ResourceDefinition = {

@@ -4,7 +4,7 @@
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { untrackedGeneration } from '../../registry/generation-policy.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
-import { componentStatusColumns } from '../../table/columns/component-status-columns.ts';
+import { componentStatusColumns } from './componentstatuses/component-status-columns.ts';
 
 export const componentStatusResource: ResourceDefinition = {
   group: '',

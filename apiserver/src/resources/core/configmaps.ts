@@ -3,11 +3,11 @@
 
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { untrackedGeneration } from '../../registry/generation-policy.ts';
-import { configMapErrors } from '../../registry/validation/config-validation.ts';
+import { configMapErrors } from './config-validation.ts';
 import { immutableDataErrors } from '../../registry/validation/update-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs } from '../resource-facts.ts';
-import { configMapColumns } from '../../table/columns/config-columns.ts';
+import { configMapColumns } from './config-columns.ts';
 
 export const configMapResource: ResourceDefinition = {
   group: '',

@@ -1,10 +1,10 @@
 // Endpoints (core): everything the API server does with endpoints, in one place: what discovery
 // says, and the behaviour its store, endpoints and Table output take from here.
 
-import { defaultEndpoints } from '../../registry/defaulting/core-defaults.ts';
+import { defaultEndpoints } from './core-defaults.ts';
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { untrackedGeneration } from '../../registry/generation-policy.ts';
-import { endpointsValidation } from '../../registry/validation/endpoints-validation.ts';
+import { endpointsValidation } from './endpoints/endpoints-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs } from '../resource-facts.ts';
 import { endpointsColumns } from '../../table/columns/endpoint-columns.ts';

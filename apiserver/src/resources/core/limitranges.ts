@@ -4,7 +4,7 @@
 import { defaultLimitRange } from '../../registry/defaulting/cluster-defaults.ts';
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { untrackedGeneration } from '../../registry/generation-policy.ts';
-import { limitRangeValidation } from '../../registry/validation/limit-range-validation.ts';
+import { limitRangeValidation } from './limitranges/limit-range-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs } from '../resource-facts.ts';
 import { defaultColumns } from '../../table/table-columns.ts';

@@ -4,11 +4,11 @@
 import { field, notSupported, same } from '../../registry/field-labels.ts';
 import { untrackedGeneration } from '../../registry/generation-policy.ts';
 import { allMetadataMutable } from '../../registry/status-update-metadata.ts';
-import { namespaceStrategy } from '../../registry/strategies/namespace-strategy.ts';
-import { namespaceValidation } from '../../registry/validation/namespace-validation.ts';
+import { namespaceStrategy } from './namespaces/namespace-strategy.ts';
+import { namespaceValidation } from './namespaces/namespace-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { status } from '../resource-facts.ts';
-import { namespaceColumns } from '../../table/columns/namespace-columns.ts';
+import { namespaceColumns } from './namespaces/namespace-columns.ts';
 
 export const namespaceResource: ResourceDefinition = {
   group: '',

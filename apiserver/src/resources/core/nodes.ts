@@ -5,10 +5,10 @@ import { defaultNode } from '../../registry/defaulting/cluster-defaults.ts';
 import { at, flag, notSupported, same } from '../../registry/field-labels.ts';
 import { untrackedGeneration } from '../../registry/generation-policy.ts';
 import { allMetadataMutable } from '../../registry/status-update-metadata.ts';
-import { nodeValidation } from '../../registry/validation/node-validation.ts';
+import { nodeValidation } from './nodes/node-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs, proxyVerbs, status } from '../resource-facts.ts';
-import { nodeColumns } from '../../table/columns/node-columns.ts';
+import { nodeColumns } from './nodes/node-columns.ts';
 
 export const nodeResource: ResourceDefinition = {
   group: '',

@@ -2,12 +2,12 @@
 // place: what discovery says, and the behaviour its store, endpoints and Table output take from
 // here.
 
-import { defaultPersistentVolumeClaim } from '../../registry/defaulting/core-defaults.ts';
+import { defaultPersistentVolumeClaim } from './core-defaults.ts';
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { untrackedGeneration } from '../../registry/generation-policy.ts';
 import { allMetadataMutable } from '../../registry/status-update-metadata.ts';
 import { returnsDeletedObject } from '../../registry/strategy.ts';
-import { persistentVolumeClaimErrors } from '../../registry/validation/pvc-validation.ts';
+import { persistentVolumeClaimErrors } from './persistentvolumeclaims/pvc-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs, status } from '../resource-facts.ts';
 import { persistentVolumeClaimColumns } from '../../table/columns/storage-columns.ts';

@@ -1,12 +1,12 @@
 // PersistentVolume (core): everything the API server does with persistentvolumes, in one place:
 // what discovery says, and the behaviour its store, endpoints and Table output take from here.
 
-import { defaultPersistentVolume } from '../../registry/defaulting/core-defaults.ts';
+import { defaultPersistentVolume } from './core-defaults.ts';
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { untrackedGeneration } from '../../registry/generation-policy.ts';
 import { allMetadataMutable } from '../../registry/status-update-metadata.ts';
 import { returnsDeletedObject } from '../../registry/strategy.ts';
-import { persistentVolumeValidation } from '../../registry/validation/persistent-volume-validation.ts';
+import { persistentVolumeValidation } from './persistentvolumes/persistent-volume-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs, status } from '../resource-facts.ts';
 import { persistentVolumeColumns } from '../../table/columns/storage-columns.ts';

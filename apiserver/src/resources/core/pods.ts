@@ -1,15 +1,15 @@
 // Pod (core): everything the API server does with pods, in one place: what discovery says, and the
 // behaviour its store, endpoints and Table output take from here.
 
-import { defaultPod } from '../../registry/defaulting/pod-defaults.ts';
+import { defaultPod } from './pod-defaults.ts';
 import { at, field, flag, notSupported, podIP, same } from '../../registry/field-labels.ts';
 import { specGeneration } from '../../registry/generation-policy.ts';
-import { podStrategy } from '../../registry/strategies/pod-strategy.ts';
-import { podSpecErrors } from '../../registry/validation/pod-validation.ts';
+import { podStrategy } from './pods/pod-strategy.ts';
+import { podSpecErrors } from './pods/pod-validation.ts';
 import { podUpdateErrors } from '../../registry/validation/update-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs, createOnly, getPatchUpdate, proxyVerbs, status } from '../resource-facts.ts';
-import { podColumns } from '../../table/columns/pod-columns.ts';
+import { podColumns } from './pods/pod-columns.ts';
 
 export const podResource: ResourceDefinition = {
   group: '',

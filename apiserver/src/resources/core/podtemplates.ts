@@ -2,10 +2,10 @@
 // discovery says, and the behaviour its store, endpoints and Table output take from here.
 
 import { objectAt } from '../../registry/defaulting/json-fields.ts';
-import { defaultPodTemplateSpec } from '../../registry/defaulting/pod-defaults.ts';
+import { defaultPodTemplateSpec } from './pod-defaults.ts';
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { returnsDeletedObject } from '../../registry/strategy.ts';
-import { podTemplateValidation } from '../../registry/validation/pod-template-validation.ts';
+import { podTemplateValidation } from './podtemplates/pod-template-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs } from '../resource-facts.ts';
 import { podTemplateColumns } from '../../table/columns/policy-network-columns.ts';

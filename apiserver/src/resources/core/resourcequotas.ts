@@ -5,7 +5,7 @@ import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { untrackedGeneration } from '../../registry/generation-policy.ts';
 import { allMetadataMutable } from '../../registry/status-update-metadata.ts';
 import { returnsDeletedObject } from '../../registry/strategy.ts';
-import { resourceQuotaValidation } from '../../registry/validation/resource-quota-validation.ts';
+import { resourceQuotaValidation } from './resourcequotas/resource-quota-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs, status } from '../resource-facts.ts';
 import { resourceQuotaColumns } from '../../table/columns/policy-network-columns.ts';

@@ -1,14 +1,14 @@
 // Secret (core): everything the API server does with secrets, in one place: what discovery says,
 // and the behaviour its store, endpoints and Table output take from here.
 
-import { defaultSecret } from '../../registry/defaulting/core-defaults.ts';
+import { defaultSecret } from './core-defaults.ts';
 import { field, notSupported, same } from '../../registry/field-labels.ts';
 import { untrackedGeneration } from '../../registry/generation-policy.ts';
-import { secretErrors } from '../../registry/validation/config-validation.ts';
+import { secretErrors } from './config-validation.ts';
 import { immutable, immutableDataErrors } from '../../registry/validation/update-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs } from '../resource-facts.ts';
-import { secretColumns } from '../../table/columns/config-columns.ts';
+import { secretColumns } from './config-columns.ts';
 import { fieldInvalid } from '@capstan/common';
 
 export const secretResource: ResourceDefinition = {

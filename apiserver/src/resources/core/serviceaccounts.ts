@@ -6,7 +6,7 @@ import { untrackedGeneration } from '../../registry/generation-policy.ts';
 import { returnsDeletedObject } from '../../registry/strategy.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs, createOnly } from '../resource-facts.ts';
-import { serviceAccountColumns } from '../../table/columns/config-columns.ts';
+import { serviceAccountColumns } from './config-columns.ts';
 
 export const serviceAccountResource: ResourceDefinition = {
   group: '',

@@ -1,15 +1,15 @@
 // Service (core): everything the API server does with services, in one place: what discovery says,
 // and the behaviour its store, endpoints and Table output take from here.
 
-import { defaultService } from '../../registry/defaulting/core-defaults.ts';
+import { defaultService } from './core-defaults.ts';
 import { field, notSupported, same } from '../../registry/field-labels.ts';
 import { untrackedGeneration } from '../../registry/generation-policy.ts';
 import { allMetadataMutable } from '../../registry/status-update-metadata.ts';
-import { serviceStrategy } from '../../registry/strategies/service-strategy.ts';
-import { serviceErrors, serviceUpdateErrors } from '../../registry/validation/service-validation.ts';
+import { serviceStrategy } from './services/service-strategy.ts';
+import { serviceErrors, serviceUpdateErrors } from './services/service-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs, proxyVerbs, status } from '../resource-facts.ts';
-import { serviceColumns } from '../../table/columns/service-columns.ts';
+import { serviceColumns } from './services/service-columns.ts';
 
 export const serviceResource: ResourceDefinition = {
   group: '',

@@ -4,7 +4,7 @@
 
 import { defaultEndpointSlice } from '../../registry/defaulting/cluster-defaults.ts';
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
-import { endpointSliceErrors, endpointSliceUpdateErrors } from '../../registry/validation/endpoint-slice-validation.ts';
+import { endpointSliceErrors, endpointSliceUpdateErrors } from './endpointslices/endpoint-slice-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs } from '../resource-facts.ts';
 import { endpointSliceColumns } from '../../table/columns/endpoint-columns.ts';

@@ -1,7 +1,7 @@
 // Event (events.k8s.io): everything the API server does with events, in one place: what discovery
 // says, and the behaviour its store, endpoints and Table output take from here.
 
-import { eventsV1Conversion } from '../../registry/conversions/event-conversion.ts';
+import { eventsV1Conversion } from './events/event-conversion.ts';
 import { eventReaders, eventReferenceKeys, notSupported, same } from '../../registry/field-labels.ts';
 import { untrackedGeneration } from '../../registry/generation-policy.ts';
 import { eventsV1CreateErrors, eventsV1EventErrors } from '../../registry/validation/event-validation.ts';

@@ -5,7 +5,7 @@
 import { defaultFlowSchema } from '../../registry/defaulting/admission-defaults.ts';
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { specGeneration } from '../../registry/generation-policy.ts';
-import { flowSchemaErrors } from '../../registry/validation/flow-schema-validation.ts';
+import { flowSchemaErrors } from './flowschemas/flow-schema-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs, status } from '../resource-facts.ts';
 import { flowSchemaColumns } from '../../table/columns/cluster-extension-columns.ts';

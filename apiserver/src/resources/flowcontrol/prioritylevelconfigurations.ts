@@ -5,7 +5,7 @@
 import { defaultPriorityLevelConfiguration } from '../../registry/defaulting/admission-defaults.ts';
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { specGeneration } from '../../registry/generation-policy.ts';
-import { priorityLevelConfigurationErrors } from '../../registry/validation/priority-level-validation.ts';
+import { priorityLevelConfigurationErrors } from './prioritylevelconfigurations/priority-level-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs, status } from '../resource-facts.ts';
 import { priorityLevelConfigurationColumns } from '../../table/columns/cluster-extension-columns.ts';

@@ -4,7 +4,7 @@
 
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { specGeneration } from '../../registry/generation-policy.ts';
-import { ingressClassErrors, ingressClassUpdateErrors } from '../../registry/validation/ingress-class-validation.ts';
+import { ingressClassErrors, ingressClassUpdateErrors } from './ingressclasses/ingress-class-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs } from '../resource-facts.ts';
 import { ingressClassColumns } from '../../table/columns/policy-network-columns.ts';

@@ -4,10 +4,10 @@
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { specGeneration } from '../../registry/generation-policy.ts';
 import { allMetadataMutable } from '../../registry/status-update-metadata.ts';
-import { ingressErrors } from '../../registry/validation/ingress-validation.ts';
+import { ingressErrors } from './ingresses/ingress-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs, status } from '../resource-facts.ts';
-import { ingressColumns } from '../../table/columns/ingress-columns.ts';
+import { ingressColumns } from './ingresses/ingress-columns.ts';
 
 export const ingressResource: ResourceDefinition = {
   group: 'networking.k8s.io',

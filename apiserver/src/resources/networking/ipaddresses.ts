@@ -3,7 +3,7 @@
 
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { untrackedGeneration } from '../../registry/generation-policy.ts';
-import { ipAddressErrors, ipAddressUpdateErrors } from '../../registry/validation/ip-address-validation.ts';
+import { ipAddressErrors, ipAddressUpdateErrors } from './ipaddresses/ip-address-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs } from '../resource-facts.ts';
 import { ipAddressColumns } from '../../table/columns/policy-network-columns.ts';

@@ -5,7 +5,7 @@
 import { defaultNetworkPolicy } from '../../registry/defaulting/cluster-defaults.ts';
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { specGeneration } from '../../registry/generation-policy.ts';
-import { networkPolicyErrors } from '../../registry/validation/network-policy-validation.ts';
+import { networkPolicyErrors } from './networkpolicies/network-policy-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs } from '../resource-facts.ts';
 import { networkPolicyColumns } from '../../table/columns/policy-network-columns.ts';

@@ -3,7 +3,7 @@
 
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { untrackedGeneration } from '../../registry/generation-policy.ts';
-import { serviceCidrErrors, serviceCidrUpdateErrors } from '../../registry/validation/service-cidr-validation.ts';
+import { serviceCidrErrors, serviceCidrUpdateErrors } from './servicecidrs/service-cidr-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs, status } from '../resource-facts.ts';
 import { serviceCIDRColumns } from '../../table/columns/policy-network-columns.ts';

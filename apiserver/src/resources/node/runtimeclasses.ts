@@ -3,7 +3,7 @@
 
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { untrackedGeneration } from '../../registry/generation-policy.ts';
-import { runtimeClassErrors, runtimeClassUpdateErrors } from '../../registry/validation/runtime-class-validation.ts';
+import { runtimeClassErrors, runtimeClassUpdateErrors } from './runtimeclasses/runtime-class-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs } from '../resource-facts.ts';
 import { runtimeClassColumns } from '../../table/columns/policy-network-columns.ts';

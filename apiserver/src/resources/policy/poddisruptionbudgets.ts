@@ -5,7 +5,7 @@
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { specGeneration } from '../../registry/generation-policy.ts';
 import { allMetadataMutable } from '../../registry/status-update-metadata.ts';
-import { podDisruptionBudgetErrors } from '../../registry/validation/pdb-validation.ts';
+import { podDisruptionBudgetErrors } from './poddisruptionbudgets/pdb-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs, status } from '../resource-facts.ts';
 import { podDisruptionBudgetColumns } from '../../table/columns/policy-network-columns.ts';

@@ -5,10 +5,10 @@
 import { defaultRoleBinding } from '../../registry/defaulting/cluster-defaults.ts';
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { untrackedGeneration } from '../../registry/generation-policy.ts';
-import { clusterRoleBindingErrors } from '../../registry/validation/rbac-validation.ts';
+import { clusterRoleBindingErrors } from './rbac-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs } from '../resource-facts.ts';
-import { clusterRoleBindingColumns } from '../../table/columns/rbac-columns.ts';
+import { clusterRoleBindingColumns } from './rbac-columns.ts';
 
 // rbac.authorization.k8s.io/v1: roles and bindings.
 export const clusterRoleBindingResource: ResourceDefinition = {

@@ -4,7 +4,7 @@
 
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { untrackedGeneration } from '../../registry/generation-policy.ts';
-import { clusterRoleErrors } from '../../registry/validation/rbac-validation.ts';
+import { clusterRoleErrors } from './rbac-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs } from '../resource-facts.ts';
 import { defaultColumns } from '../../table/table-columns.ts';

@@ -5,10 +5,10 @@
 import { defaultRoleBinding } from '../../registry/defaulting/cluster-defaults.ts';
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { untrackedGeneration } from '../../registry/generation-policy.ts';
-import { roleBindingErrors } from '../../registry/validation/rbac-validation.ts';
+import { roleBindingErrors } from './rbac-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs } from '../resource-facts.ts';
-import { roleBindingColumns } from '../../table/columns/rbac-columns.ts';
+import { roleBindingColumns } from './rbac-columns.ts';
 
 export const roleBindingResource: ResourceDefinition = {
   group: 'rbac.authorization.k8s.io',

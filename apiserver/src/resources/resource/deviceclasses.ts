@@ -3,11 +3,11 @@
 
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { specGeneration } from '../../registry/generation-policy.ts';
-import { deviceClassStrategy } from '../../registry/strategies/resource-strategies.ts';
-import { deviceClassErrors, deviceClassUpdateErrors } from '../../registry/validation/device-class-validation.ts';
+import { deviceClassStrategy } from './resource-strategies.ts';
+import { deviceClassErrors, deviceClassUpdateErrors } from './deviceclasses/device-class-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs } from '../resource-facts.ts';
-import { nameAndAgeColumns } from '../../table/columns/resource-columns.ts';
+import { nameAndAgeColumns } from './resource-columns.ts';
 
 // resource.k8s.io/v1: dynamic resource allocation.
 export const deviceClassResource: ResourceDefinition = {

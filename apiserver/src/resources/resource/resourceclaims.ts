@@ -2,14 +2,14 @@
 // place: what discovery says, and the behaviour its store, endpoints and Table output take from
 // here.
 
-import { defaultResourceClaim } from '../../registry/defaulting/resource-defaults.ts';
+import { defaultResourceClaim } from './resource-defaults.ts';
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { untrackedGeneration } from '../../registry/generation-policy.ts';
-import { resourceClaimStrategy } from '../../registry/strategies/resource-strategies.ts';
-import { resourceClaimErrors, resourceClaimUpdateErrors } from '../../registry/validation/resource-claim-validation.ts';
+import { resourceClaimStrategy } from './resource-strategies.ts';
+import { resourceClaimErrors, resourceClaimUpdateErrors } from './resource-claim-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs, status } from '../resource-facts.ts';
-import { resourceClaimColumns } from '../../table/columns/resource-columns.ts';
+import { resourceClaimColumns } from './resource-columns.ts';
 
 export const resourceClaimResource: ResourceDefinition = {
   group: 'resource.k8s.io',

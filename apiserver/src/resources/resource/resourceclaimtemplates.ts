@@ -2,14 +2,14 @@
 // resourceclaimtemplates, in one place: what discovery says, and the behaviour its store, endpoints
 // and Table output take from here.
 
-import { defaultResourceClaimTemplate } from '../../registry/defaulting/resource-defaults.ts';
+import { defaultResourceClaimTemplate } from './resource-defaults.ts';
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { untrackedGeneration } from '../../registry/generation-policy.ts';
-import { resourceClaimTemplateStrategy } from '../../registry/strategies/resource-strategies.ts';
-import { resourceClaimTemplateErrors, resourceClaimTemplateUpdateErrors } from '../../registry/validation/resource-claim-validation.ts';
+import { resourceClaimTemplateStrategy } from './resource-strategies.ts';
+import { resourceClaimTemplateErrors, resourceClaimTemplateUpdateErrors } from './resource-claim-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs } from '../resource-facts.ts';
-import { nameAndAgeColumns } from '../../table/columns/resource-columns.ts';
+import { nameAndAgeColumns } from './resource-columns.ts';
 
 export const resourceClaimTemplateResource: ResourceDefinition = {
   group: 'resource.k8s.io',

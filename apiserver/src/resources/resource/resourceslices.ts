@@ -4,11 +4,11 @@
 
 import { field, same } from '../../registry/field-labels.ts';
 import { specGeneration } from '../../registry/generation-policy.ts';
-import { resourceSliceStrategy } from '../../registry/strategies/resource-strategies.ts';
-import { resourceSliceErrors, resourceSliceUpdateErrors } from '../../registry/validation/resource-slice-validation.ts';
+import { resourceSliceStrategy } from './resource-strategies.ts';
+import { resourceSliceErrors, resourceSliceUpdateErrors } from './resourceslices/resource-slice-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs } from '../resource-facts.ts';
-import { resourceSliceColumns } from '../../table/columns/resource-columns.ts';
+import { resourceSliceColumns } from './resource-columns.ts';
 
 export const resourceSliceResource: ResourceDefinition = {
   group: 'resource.k8s.io',

@@ -5,10 +5,10 @@
 import { defaultPriorityClass } from '../../registry/defaulting/cluster-defaults.ts';
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { untrackedGeneration } from '../../registry/generation-policy.ts';
-import { priorityClassErrors, priorityClassUpdateErrors } from '../../registry/validation/priority-class-validation.ts';
+import { priorityClassErrors, priorityClassUpdateErrors } from './priorityclasses/priority-class-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs } from '../resource-facts.ts';
-import { priorityClassColumns } from '../../table/columns/priority-class-columns.ts';
+import { priorityClassColumns } from './priorityclasses/priority-class-columns.ts';
 
 // scheduling.k8s.io/v1: priority classes.
 export const priorityClassResource: ResourceDefinition = {

@@ -4,7 +4,7 @@
 import { defaultCsiDriver } from '../../registry/defaulting/cluster-defaults.ts';
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { returnsDeletedObject } from '../../registry/strategy.ts';
-import { csiDriverErrors, csiDriverUpdateErrors } from '../../registry/validation/csi-driver-validation.ts';
+import { csiDriverErrors, csiDriverUpdateErrors } from './csidrivers/csi-driver-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs } from '../resource-facts.ts';
 import { csiDriverColumns } from '../../table/columns/cluster-extension-columns.ts';

@@ -4,7 +4,7 @@
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { untrackedGeneration } from '../../registry/generation-policy.ts';
 import { returnsDeletedObject } from '../../registry/strategy.ts';
-import { csiNodeErrors, csiNodeUpdateErrors } from '../../registry/validation/csi-node-validation.ts';
+import { csiNodeErrors, csiNodeUpdateErrors } from './csinodes/csi-node-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs } from '../resource-facts.ts';
 import { csiNodeColumns } from '../../table/columns/cluster-extension-columns.ts';

@@ -4,7 +4,7 @@
 
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { untrackedGeneration } from '../../registry/generation-policy.ts';
-import { csiStorageCapacityErrors, csiStorageCapacityUpdateErrors } from '../../registry/validation/csi-storage-capacity-validation.ts';
+import { csiStorageCapacityErrors, csiStorageCapacityUpdateErrors } from './csistoragecapacities/csi-storage-capacity-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs } from '../resource-facts.ts';
 import { csiStorageCapacityColumns } from '../../table/columns/cluster-extension-columns.ts';

@@ -5,7 +5,7 @@ import { defaultStorageClass } from '../../registry/defaulting/cluster-defaults.
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { untrackedGeneration } from '../../registry/generation-policy.ts';
 import { returnsDeletedObject } from '../../registry/strategy.ts';
-import { storageClassErrors } from '../../registry/validation/storage-class-validation.ts';
+import { storageClassErrors } from './storageclasses/storage-class-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs } from '../resource-facts.ts';
 import { storageClassColumns } from '../../table/columns/storage-columns.ts';

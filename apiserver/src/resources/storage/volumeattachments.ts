@@ -5,7 +5,7 @@
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { untrackedGeneration } from '../../registry/generation-policy.ts';
 import { returnsDeletedObject } from '../../registry/strategy.ts';
-import { volumeAttachmentCreateErrors, volumeAttachmentErrors, volumeAttachmentUpdateErrors } from '../../registry/validation/volume-attachment-validation.ts';
+import { volumeAttachmentCreateErrors, volumeAttachmentErrors, volumeAttachmentUpdateErrors } from './volumeattachments/volume-attachment-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs, status } from '../resource-facts.ts';
 import { volumeAttachmentColumns } from '../../table/columns/cluster-extension-columns.ts';

@@ -5,7 +5,7 @@
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { untrackedGeneration } from '../../registry/generation-policy.ts';
 import { returnsDeletedObject } from '../../registry/strategy.ts';
-import { volumeAttributesClassErrors, volumeAttributesClassUpdateErrors } from '../../registry/validation/volume-attributes-class-validation.ts';
+import { volumeAttributesClassErrors, volumeAttributesClassUpdateErrors } from './volumeattributesclasses/volume-attributes-class-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs } from '../resource-facts.ts';
 import { volumeAttributesClassColumns } from '../../table/columns/cluster-extension-columns.ts';
