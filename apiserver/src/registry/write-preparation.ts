@@ -140,7 +140,8 @@ export const modifiedConflict = (resource: GroupResource, name: string): StatusE
 export interface ReplacementOptions {
   /**
    * The request's admission: its mutating phase runs on each attempt's body before it is derived
-   * (GenericStore.update), its validating phase here, on the object derived and validated.
+   * (GenericStore.update, the only replacement admitted today), its validating phase here, on the
+   * object derived and validated.
    */
   readonly admission?: WriteAdmission;
   /** Records who changed what (managedFields) in the object to store, from the stored one. */
