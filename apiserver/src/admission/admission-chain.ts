@@ -1,8 +1,10 @@
-// The admission chain: the enabled plugins, in kube's order, run in two phases. Every write asks
-// it once the object is decoded (and, for an update, merged with the stored one): first every
-// mutating plugin (admit) in order, then every validating one (validate).
+// The admission chain: the enabled plugins, in kube's order, run in two phases, at the two points
+// of a write where kube-apiserver runs them: every mutating plugin (admit) in order on the object
+// decoded and defaulted (for an update, merged with the stored one), before the strategy prepares
+// it; every validating one (validate) on the object prepared and validated, before it is stored
+// (registry/write-admission.ts). A delete asks both phases at once.
 
-import type { AdmissionAttributes } from './admission-attributes.ts';
+import type { AdmissionAttributes, AdmissionOperation } from './admission-attributes.ts';
 import type { AdmissionPlugin } from './admission-plugin.ts';
 
 export class AdmissionChain {
@@ -28,10 +30,15 @@ export class AdmissionChain {
     for (const plugin of this.#plugins) if (plugin.validate !== undefined && plugin.operations.includes(attributes.operation)) await plugin.validate(attributes);
   }
 
-  /** Both phases, for the writes whose object admission sees whole before it is stored. */
+  /** Both phases at once, for a delete (which has no object of its own to prepare). */
   async admitAndValidate(attributes: AdmissionAttributes): Promise<void> {
     await this.admit(attributes);
     await this.validate(attributes);
+  }
+
+  /** Whether a plugin validates the operation (a write prepared on a work thread decodes its object for them only then). */
+  validates(operation: AdmissionOperation): boolean {
+    return this.#plugins.some((plugin) => plugin.validate !== undefined && plugin.operations.includes(operation));
   }
 
   /** Whether a plugin may change objects of the resource (such writes stay on the event loop). */

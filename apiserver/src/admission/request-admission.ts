@@ -3,6 +3,7 @@
 import type { UserInfo } from '../authentication/authenticator.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
 import { metadataOf } from '../registry/object-meta.ts';
+import type { WriteAdmission } from '../registry/write-admission.ts';
 import type { ResourceDefinition } from '../resources/resource-definition.ts';
 import type { AdmissionChain } from './admission-chain.ts';
 import type { AdmissionAttributes, AdmissionOperation } from './admission-attributes.ts';
@@ -37,5 +38,27 @@ export function admissionAttributes(
     oldObject: write.oldObject,
     dryRun: write.dryRun,
     userInfo: admission.user,
+  };
+}
+
+/**
+ * The admission of one create or update of the resource, for its stages to call (see
+ * registry/write-admission.ts). `name` is the name the request gives: for a create, the body's,
+ * empty while a generateName is still to be turned into one (kube's attributes keep it so for
+ * both phases).
+ */
+export function writeAdmission(
+  admission: RequestAdmission,
+  definition: ResourceDefinition,
+  write: { readonly operation: 'CREATE' | 'UPDATE'; readonly namespace: string | undefined; readonly name: string; readonly dryRun: boolean },
+): WriteAdmission {
+  const attributes = (object: JsonObject, oldObject: JsonObject | undefined): AdmissionAttributes =>
+    admissionAttributes(admission, definition, { ...write, object, ...(oldObject === undefined ? {} : { oldObject }) });
+  const { chain } = admission;
+  return {
+    mutates: chain.mutates(definition.group, definition.resource),
+    validates: chain.validates(write.operation),
+    mutate: (object, old) => chain.admit(attributes(object, old)),
+    validate: (object, old) => chain.validate(attributes(object, old)),
   };
 }

@@ -2,15 +2,16 @@
 // built-in kind whose objects hold nothing outside the store: the configuration decoded, merged by
 // the field manager and the write prepared on a work thread (write-thread-task.ts), as
 // apply-patch.ts does on the event loop. The apply that creates the object goes there too: the
-// event loop checks the namespace and writes. Retried when another write came between its read
+// event loop runs the admission (see create-on-thread.ts) and writes. Retried when another write came between its read
 // and its write, as apply-patch.ts retries.
 
 import type { ServerResponse } from 'node:http';
-import { admissionAttributes } from '../admission/request-admission.ts';
+import { writeAdmission } from '../admission/request-admission.ts';
 import type { WriteOptions } from '../registry/write-options.ts';
 import type { KeyValue } from '../storage/storage.ts';
 import { maxApplyAttempts } from './apply-patch.ts';
 import type { PatchedObject } from './patch-on-thread.ts';
+import { threadCreateAdmission } from './create-on-thread.ts';
 import { kindReplacesOnThread } from './update-on-thread.ts';
 import { failureError, readStored, runWriteTask, taskCurrentOf, taskResourceOf, writeCreated, writeReplacement } from './write-on-thread.ts';
 import type { ApplyTask, ApplyTaskResult } from './write-thread-task.ts';
@@ -33,7 +34,8 @@ export async function applyOnThreadIfLarge(target: PatchedObject, apply: ThreadA
   const { store, namespace, name } = target;
   let current = await readStored(store, namespace, name);
   if (apply.yaml.length + ('kv' in current ? current.kv.value.length : 0) < largeWriteBytes) return false;
-  const { definition } = store;
+  const dryRun = options.dryRun === true;
+  const updateAdmission = writeAdmission(target.writes.admission, store.definition, { operation: 'UPDATE', namespace, name, dryRun });
   for (let attempt = 1; ; attempt++) {
     if (attempt > 1) current = await readStored(store, namespace, name);
     const kv = 'kv' in current ? current.kv : undefined;
@@ -61,19 +63,16 @@ export async function applyOnThreadIfLarge(target: PatchedObject, apply: ThreadA
       continue;
     }
     const requested = 'requested' in result ? result.requested : undefined;
-    if (task.creates) {
-      const { admission } = target.writes;
-      await admission.chain.admitAndValidate(
-        admissionAttributes(admission, definition, { operation: 'CREATE', namespace, object: { metadata: { ...requested } }, dryRun: options.dryRun === true }),
-      );
-    }
+    const admission = task.creates ? threadCreateAdmission(target.writes, store, namespace, requested, dryRun) : updateAdmission;
+    // The object is on the thread: the mutating phase of a create sees the metadata it asked for (see create-on-thread.ts).
+    if (task.creates) await admission.mutate({ metadata: { ...requested } });
     // The apply's own conflicts (409 without force) are not retried: only a write that met another is.
     if (!result.ok) throw failureError(result, 'an apply');
     if (result.outcome === 'create') {
-      await writeCreated(store, namespace, result.name, result.stored, options.dryRun, response);
+      await writeCreated(store, namespace, result.name, result.stored, admission, dryRun, response);
       return true;
     }
-    if ((await writeReplacement(store, namespace, name, kv as KeyValue, result, options.dryRun, response)) === 'written') return true;
+    if ((await writeReplacement(store, namespace, name, kv as KeyValue, result, admission, dryRun, response)) === 'written') return true;
     if (attempt >= maxApplyAttempts) throw store.modifiedConflict(name);
   }
 }

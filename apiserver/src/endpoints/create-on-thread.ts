@@ -2,14 +2,17 @@
 // outside the store: decoded, prepared and encoded on a work thread (write-thread-task.ts). A
 // ConfigMap with 100,000 labels takes over a second of such work, which on the event loop would
 // hold every other client for that long. The answers and their order stay kube's: decoding errors
-// first, then the namespace's admission, then the object's own refusals, then the write.
+// first, then the mutating admission (the namespace's), then the object's own refusals, then the
+// validating admission, then the write. No plugin that changes objects acts on a kind whose writes
+// go there, so the thread prepares the object before the event loop runs the mutating phase.
 
 import type { ServerResponse } from 'node:http';
-import { admissionAttributes } from '../admission/request-admission.ts';
+import { writeAdmission } from '../admission/request-admission.ts';
 import { builtinResources } from '../resources/builtin-resources.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { writesAreChanged, type ResourceWrites } from './resource-writes.ts';
-import type { CreateTask, CreateTaskResult } from './write-thread-task.ts';
+import type { WriteAdmission } from '../registry/write-admission.ts';
+import type { CreateTask, CreateTaskResult, RequestedName } from './write-thread-task.ts';
 import { decodesAnywhere } from './read-body.ts';
 import { failureError, runWriteTask, taskResourceOf, writeCreated, type ThreadWriteOptions } from './write-on-thread.ts';
 import { largeWriteBytes } from './yield-between-stages.ts';
@@ -33,14 +36,22 @@ export async function createOnThread(
   options: ThreadWriteOptions,
   response: ServerResponse,
 ): Promise<void> {
-  const { definition } = store;
   const task: CreateTask = { ...taskResourceOf(store), namespace, mediaType, body, ...options, now: Date.now() };
   const result = await runWriteTask<CreateTaskResult>('prepareCreate', task, response);
   if (!result.ok && result.stage === 'decode') throw failureError(result, 'a create');
-  // The object is on the thread: admission sees its metadata (no plugin that changes objects acts on a kind whose writes go there).
-  await writes.admission.chain.admitAndValidate(
-    admissionAttributes(writes.admission, definition, { operation: 'CREATE', namespace, object: { metadata: { ...result.requested } }, dryRun: options.dryRun }),
-  );
+  const admission = threadCreateAdmission(writes, store, namespace, result.requested, options.dryRun);
+  // The object is on the thread: the mutating phase sees the metadata it asked for (see above).
+  await admission.mutate({ metadata: { ...result.requested } });
   if (!result.ok) throw failureError(result, 'a create');
-  await writeCreated(store, namespace, result.name, result.stored, options.dryRun, response);
+  await writeCreated(store, namespace, result.name, result.stored, admission, options.dryRun, response);
 }
+
+/** The admission of a create prepared on a thread, by the name its body asked for (none while a generateName is to be turned into one). */
+export const threadCreateAdmission = (
+  writes: ResourceWrites,
+  store: GenericStore,
+  namespace: string | undefined,
+  requested: RequestedName | undefined,
+  dryRun: boolean,
+): WriteAdmission =>
+  writeAdmission(writes.admission, store.definition, { operation: 'CREATE', namespace, name: typeof requested?.name === 'string' ? requested.name : '', dryRun });

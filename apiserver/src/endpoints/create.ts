@@ -3,10 +3,10 @@
 // dropped, and warned about or refused as fieldValidation says.
 
 import type { RequestScope } from './request-scope.ts';
-import { admissionAttributes } from '../admission/request-admission.ts';
+import { writeAdmission } from '../admission/request-admission.ts';
 import type { CreateOptions, GenericStore } from '../registry/generic-store.ts';
 import { fieldManagerFor, managerOf } from '../apply/field-tracking.ts';
-import { withGeneratedName, type JsonObject } from '../registry/object-meta.ts';
+import { metadataOf, type JsonObject } from '../registry/object-meta.ts';
 import type { ResourceWrites } from './resource-writes.ts';
 import { writeOptionsOf } from '../registry/write-options.ts';
 import { dropUnknownFieldsOf } from './field-validation.ts';
@@ -44,21 +44,14 @@ export async function createTracker(store: GenericStore, manager: string, stageB
   return stageBreak === undefined ? (object) => fieldManager.update(undefined, object, manager) : (object) => fieldManager.updateWithBreaks(undefined, object, manager, stageBreak);
 }
 
-/** A create of a body already read and checked: by POST, or by a PUT of a missing object where the kind allows it. */
-export async function createFromBody(store: GenericStore, namespace: string | undefined, body: JsonObject, options: CreateOptions, writes: ResourceWrites): Promise<JsonObject> {
-  // The name is settled before anything is allocated for the object (a Service's IPs name it).
-  const named = withGeneratedName(body);
-  const { admission, hooks } = writes;
-  await admission.chain.admitAndValidate(admissionAttributes(admission, store.definition, { operation: 'CREATE', namespace, object: named, dryRun: options.dryRun === true }));
-  const finish = (await hooks?.beforeCreate?.(named, namespace)) ?? (async () => {});
-  let created;
-  try {
-    created = await store.create(namespace, named, options);
-  } catch (error) {
-    await finish(false);
-    throw error;
-  }
-  // A dry run allocates nothing for good.
-  await finish(options.dryRun !== true);
-  return created;
+/**
+ * A create of a body already read and checked: by POST, by a PUT of a missing object where the
+ * kind allows it, or by an apply that finds none. The store runs its stages (write-preparation.ts)
+ * with the request's admission and the resource's allocation at their points in kube's order.
+ */
+export function createFromBody(store: GenericStore, namespace: string | undefined, body: JsonObject, options: CreateOptions, writes: ResourceWrites): Promise<JsonObject> {
+  const { definition } = store;
+  const { hooks } = writes;
+  const admission = writeAdmission(writes.admission, definition, { operation: 'CREATE', namespace, name: metadataOf(body).name ?? '', dryRun: options.dryRun === true });
+  return store.create(namespace, body, { ...options, admission, ...(hooks?.beforeCreate === undefined ? {} : { beginCreate: hooks.beforeCreate }) });
 }

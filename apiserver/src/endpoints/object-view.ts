@@ -4,7 +4,7 @@
 
 import type { GenericStore, ReplaceOptions } from '../registry/generic-store.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
-import { admissionAttributes } from '../admission/request-admission.ts';
+import { writeAdmission } from '../admission/request-admission.ts';
 import type { ResourceWrites } from './resource-writes.ts';
 import { updateApproval } from '../registry/csr-approval.ts';
 import { scaleOf, updateScale } from '../registry/scale.ts';
@@ -20,19 +20,14 @@ export function mainView(store: GenericStore, namespace: string | undefined, nam
   const { definition } = store;
   return {
     get: () => store.get(namespace, name),
-    // Admission and the storage hook run inside the store's read-check-write loop, on the object
-    // each attempt reads; a dry run is admitted but allocates nothing (a Service's new node ports
-    // are not shown in its answer).
+    // Admission and the storage hook run inside the store's read-check-write loop, with the object
+    // each attempt reads: the mutating phase on the body, the validating one on the object derived
+    // from it. A dry run is admitted but allocates nothing (a Service's new node ports are not
+    // shown in its answer).
     update: (body, options = {}) =>
       store.update(namespace, name, body, {
         ...options,
-        admitUpdate: {
-          mutates: admission.chain.mutates(definition.group, definition.resource),
-          run: (object, oldObject) =>
-            admission.chain.admitAndValidate(
-              admissionAttributes(admission, definition, { operation: 'UPDATE', namespace, name, object, oldObject, dryRun: options.dryRun === true }),
-            ),
-        },
+        admission: writeAdmission(admission, definition, { operation: 'UPDATE', namespace, name, dryRun: options.dryRun === true }),
         ...(hooks?.beforeUpdate === undefined ? {} : { beginUpdate: hooks.beforeUpdate }),
       }),
   };

@@ -7,6 +7,7 @@
 
 import type { ServerResponse } from 'node:http';
 import { StatusError } from '@capstan/common';
+import { writeAdmission } from '../admission/request-admission.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import type { ResourceWrites } from './resource-writes.ts';
 import type { KeyValue } from '../storage/storage.ts';
@@ -45,6 +46,8 @@ export async function storedForThreadPatch(target: PatchedObject, patchBytes: nu
 /** Patches the object (see storedForThreadPatch), first as `current` holds it, and answers 200 with it. */
 export async function patchOnThread(target: PatchedObject, current: KeyValue, patch: ThreadPatch, options: ThreadWriteOptions, response: ServerResponse): Promise<void> {
   const { store, namespace, name } = target;
+  // No plugin that changes objects acts on the kind (kindReplacesOnThread): the validating phase runs before the write.
+  const admission = writeAdmission(target.writes.admission, store.definition, { operation: 'UPDATE', namespace, name, dryRun: options.dryRun });
   let stored = current;
   for (let attempt = 1; ; attempt++) {
     if (attempt > 1) stored = await store.getStoredUnchecked(namespace, name);
@@ -71,7 +74,7 @@ export async function patchOnThread(target: PatchedObject, current: KeyValue, pa
       if (error instanceof StatusError && error.code === 409 && !result.pinned && attempt < patch.maxAttempts) continue;
       throw error;
     }
-    if ((await writeReplacement(store, namespace, name, stored, result, options.dryRun, response)) === 'written') return;
+    if ((await writeReplacement(store, namespace, name, stored, result, admission, options.dryRun, response)) === 'written') return;
     if (result.pinned || attempt >= patch.maxAttempts) throw store.modifiedConflict(name);
   }
 }

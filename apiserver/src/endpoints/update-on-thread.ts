@@ -6,6 +6,7 @@
 // prepares the replacement again from the newer object, as the generic store's update does.
 
 import type { ServerResponse } from 'node:http';
+import { writeAdmission } from '../admission/request-admission.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { writesAreChanged, type ResourceWrites } from './resource-writes.ts';
 import type { KeyValue } from '../storage/storage.ts';
@@ -26,6 +27,7 @@ export function updatesOnThread(store: GenericStore, mediaType: string, bodyByte
 
 /** Replaces the object a PUT names with the one its body holds (see updatesOnThread), and answers 200 with it. */
 export async function updateOnThread(
+  writes: ResourceWrites,
   store: GenericStore,
   namespace: string | undefined,
   name: string,
@@ -34,6 +36,8 @@ export async function updateOnThread(
   options: ThreadWriteOptions,
   response: ServerResponse,
 ): Promise<void> {
+  // No plugin that changes objects acts on the kind (kindReplacesOnThread): the validating phase runs before the write.
+  const admission = writeAdmission(writes.admission, store.definition, { operation: 'UPDATE', namespace, name, dryRun: options.dryRun });
   for (;;) {
     // Read before the body is decoded, but a failed read answers only after decoding did not.
     const read = await readStored(store, namespace, name);
@@ -58,7 +62,7 @@ export async function updateOnThread(
       }
       throw failureError(result, 'a PUT');
     }
-    if ((await writeReplacement(store, namespace, name, current as KeyValue, result, options.dryRun, response)) === 'written') return;
+    if ((await writeReplacement(store, namespace, name, current as KeyValue, result, admission, options.dryRun, response)) === 'written') return;
     if (result.outcome !== 'unchanged' && result.hasPrecondition) throw store.modifiedConflict(name);
   }
 }

@@ -24,7 +24,7 @@ export async function updateObject({ store, info, query, request, response, writ
   const mediaType = bodyMediaTypeOf(request);
   const bytes = await readBodyBytes(request);
   if (updatesOnThread(store, mediaType, bytes.length, writes)) {
-    await updateOnThread(store, namespaceOf(info), info.name, mediaType, bytes, { dryRun, fieldValidation, manager: managerOf(query, request) }, response);
+    await updateOnThread(writes, store, namespaceOf(info), info.name, mediaType, bytes, { dryRun, fieldValidation, manager: managerOf(query, request) }, response);
     return;
   }
   const stageBreak = stageBreakFor(request);

@@ -1,13 +1,14 @@
 // What the event loop does around every write prepared on a work thread (create-on-thread.ts,
 // update-on-thread.ts, patch-on-thread.ts, apply-on-thread.ts): the task's resource, running it
-// with its warnings passed on, reading the stored object without parsing it, and writing and
-// answering the bytes the thread made.
+// with its warnings passed on, reading the stored object without parsing it, and the validating
+// admission (the thread runs no plugin), writing and answering the bytes the thread made.
 
 import type { ServerResponse } from 'node:http';
 import { parseJson, StatusError, type FailureStatus } from '@capstan/common';
 import type { GenericStore } from '../registry/generic-store.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
-import { storedObjectJson } from '../registry/stored-object.ts';
+import { decodeStoredObject, storedObjectJson, withoutResourceVersion } from '../registry/stored-object.ts';
+import type { WriteAdmission } from '../registry/write-admission.ts';
 import type { FieldValidation } from '../registry/write-options.ts';
 import type { KeyValue } from '../storage/storage.ts';
 import { sendStoredJson } from './send-json.ts';
@@ -57,8 +58,25 @@ export async function readStored(store: GenericStore, namespace: string | undefi
 export const taskCurrentOf = (kv: KeyValue | undefined): { value: Uint8Array; modRevision: number } | undefined =>
   kv === undefined ? undefined : { value: kv.value, modRevision: kv.modRevision };
 
-/** Writes a new object's stored bytes a thread prepared, and answers 201 with it (for a dry run, checks its name is free and answers it without a resourceVersion). */
-export async function writeCreated(store: GenericStore, namespace: string | undefined, name: string, bytes: Uint8Array, dryRun: boolean, response: ServerResponse): Promise<void> {
+/** A prepared object's stored bytes, as the object (without a resourceVersion). */
+const preparedObject = (bytes: Uint8Array): JsonObject => parseJson(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')) as JsonObject;
+
+/**
+ * Writes a new object's stored bytes a thread prepared, once the validating admission admits the
+ * object, and answers 201 with it (for a dry run, checks its name is free and answers it without
+ * a resourceVersion).
+ */
+export async function writeCreated(
+  store: GenericStore,
+  namespace: string | undefined,
+  name: string,
+  bytes: Uint8Array,
+  admission: WriteAdmission,
+  dryRun: boolean,
+  response: ServerResponse,
+): Promise<void> {
+  // The object is decoded on the event loop only for a plugin to see.
+  if (admission.validates) await admission.validate(preparedObject(bytes));
   const stored = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const kv = await store.createStored(namespace, name, stored, dryRun);
   // A dry run wrote nothing: the object has no resourceVersion to splice in.
@@ -83,9 +101,10 @@ export async function writeCreated(store: GenericStore, namespace: string | unde
 export type PreparedReplacement = { readonly outcome: 'unchanged' } | { readonly outcome: 'write' | 'delete'; readonly stored: Uint8Array };
 
 /**
- * Writes a prepared replacement over the object at the revision it was read at, and answers 200
- * with the object as it is then: the object as read when nothing changes, what would be stored
- * for a dry run. Answers 'conflict', writing and answering nothing, when another write came between.
+ * Writes a prepared replacement over the object at the revision it was read at, once the
+ * validating admission admits it (with the object read as the old one), and answers 200 with the
+ * object as it is then: the object as read when nothing changes, what would be stored for a dry
+ * run. Answers 'conflict', writing and answering nothing, when another write came between.
  */
 export async function writeReplacement(
   store: GenericStore,
@@ -93,9 +112,15 @@ export async function writeReplacement(
   name: string,
   read: KeyValue,
   replacement: PreparedReplacement,
+  admission: WriteAdmission,
   dryRun: boolean,
   response: ServerResponse,
 ): Promise<'written' | 'conflict'> {
+  if (admission.validates) {
+    // The object is decoded on the event loop only for a plugin to see; one that changes nothing is the one read.
+    const old = withoutResourceVersion(decodeStoredObject(read));
+    await admission.validate(replacement.outcome === 'unchanged' ? old : preparedObject(replacement.stored), old);
+  }
   let answer: KeyValue = read;
   if (replacement.outcome !== 'unchanged') {
     const next = { ...read, value: replacement.stored };

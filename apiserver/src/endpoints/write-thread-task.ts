@@ -1,14 +1,14 @@
 // A large write's work on a work thread (see create-on-thread.ts, update-on-thread.ts,
 // patch-on-thread.ts): the body decoded (or the patch or apply configuration applied), its unknown and repeated fields
 // handled as fieldValidation says, and the object to store prepared (from the stored one, for a
-// PUT or a PATCH), tracked and validated, then encoded as stored bytes. The event loop only reads the body and the stored object, checks the namespace and
-// writes the bytes.
+// PUT or a PATCH), tracked and validated, then encoded as stored bytes. The event loop only reads the body and the stored object, runs the admission
+// (the namespace's, and any validating plugin's) and writes the bytes.
 
 import { StatusError, type FailureStatus } from '@capstan/common';
 import { fieldManagerFor } from '../apply/field-tracking.ts';
 import { builtinResources } from '../resources/builtin-resources.ts';
 import { corruptObjectOf } from '../registry/corrupt-object.ts';
-import { checkNameMatchesUrl, metadataOf, withGeneratedName, type JsonObject } from '../registry/object-meta.ts';
+import { checkNameMatchesUrl, metadataOf, type JsonObject } from '../registry/object-meta.ts';
 import { checkProcessableDepth } from '../registry/processable-depth.ts';
 import { decodeStoredObject, encodeStoredObject, withoutResourceVersion } from '../registry/stored-object.ts';
 import { updatePrecondition } from '../registry/update-precondition.ts';
@@ -137,13 +137,13 @@ export async function prepareCreate(task: CreateTask): Promise<CreateTaskResult>
   } catch (error) {
     return { ok: false, warnings, stage: 'decode', ...failureOf(error) };
   }
-  const named = withGeneratedName(body);
-  const { name, generateName } = metadataOf(named);
+  // The name asked for: a generateName is turned into a name after the mutating admission, which names the object by it.
+  const { name, generateName } = metadataOf(body);
   const requested = { name, generateName };
   try {
     const fieldManager = await fieldManagerFor(kind.definition);
     const track = fieldManager === undefined ? undefined : (object: JsonObject) => fieldManager.update(undefined, object, task.manager);
-    const stored = await preparedForCreate(kind, task.namespace, named, { track }, new Date(task.now));
+    const stored = await preparedForCreate(kind, task.namespace, body, { track }, new Date(task.now));
     // Copied to the event loop with the answer (a memory copy, a millisecond for megabytes).
     return { ok: true, warnings, requested, name: metadataOf(stored).name as string, stored: encodeStoredObject(stored) };
   } catch (error) {
@@ -222,11 +222,11 @@ export async function prepareApply(task: ApplyTask): Promise<ApplyTaskResult> {
     if (task.checkYaml) checkDuplicateKeys(text, task.fieldValidation, (message) => void warnings.push(message));
   };
   if (task.creates) {
-    // As createFromBody: the apply's refusals come before the namespace's admission, the object's after it.
+    // As createFromBody: the apply's refusals come before the mutating admission (the namespace's), the object's after it.
     let named: JsonObject;
     try {
       checkNameMatchesUrl(config, task.name);
-      named = withGeneratedName(fieldManager.apply(undefined, { ...config, metadata: { ...metadataOf(config), name: task.name } }, task.manager, task.force));
+      named = fieldManager.apply(undefined, { ...config, metadata: { ...metadataOf(config), name: task.name } }, task.manager, task.force);
       checkYaml();
     } catch (error) {
       return { ok: false, warnings, stage: 'decode', ...failureOf(error) };

@@ -66,16 +66,18 @@ export interface ReplaceOptions extends ReplacementOptions {
    * dry run. Answers what to do once the attempt's write is known to have happened or not.
    */
   readonly beginUpdate?: (body: JsonObject, old: JsonObject) => Promise<(written: boolean) => Promise<void>>;
-  /**
-   * Admission of the update, inside the read-check-write loop (dry run too): run on each attempt's
-   * body with the object the attempt read. When it `mutates`, each attempt gets its own copy.
-   */
-  readonly admitUpdate?: { readonly mutates: boolean; readonly run: (body: JsonObject, old: JsonObject) => Promise<void> };
 }
 
 /** How a create is made: dryRun runs every stage but the write. */
-export interface CreateOptions extends CreatePreparationOptions {
+export interface CreateOptions extends Omit<CreatePreparationOptions, 'allocate'> {
   readonly dryRun?: boolean;
+  /**
+   * Allocates what the new object needs (a Service's cluster IPs and node ports; kube's
+   * BeginCreate), on the object admitted and named, before the strategy prepares it (dry run
+   * too). Answers what to do once the create is known to have happened or not: a dry run's
+   * allocation is given back.
+   */
+  readonly beginCreate?: (object: JsonObject, namespace: string | undefined) => Promise<(created: boolean) => Promise<void>>;
 }
 
 export class GenericStore {
@@ -132,15 +134,34 @@ export class GenericStore {
     return encodeStoredObject(this.#conversion === undefined ? object : this.#conversion.toStorage(object));
   }
 
-  /** With dryRun, everything but the write: the name must be free, and the answer has no resourceVersion. */
+  /**
+   * Creates the object a body holds, through the stages of preparedForCreate (the admission among
+   * them), then writes it. With dryRun, everything but the write: the name must be free, and the
+   * answer has no resourceVersion.
+   */
   async create(namespace: string | undefined, body: JsonObject, options: CreateOptions = {}, now = new Date()): Promise<JsonObject> {
-    const stored = await preparedForCreate(this.#kindWrites, namespace, body, options, now);
-    // A prepared object has a name (preparedForCreate validated it).
-    const { name = '' } = metadataOf(stored);
-    await options.stageBreak?.();
-    const kv = await this.createStored(namespace, name, this.#encode(stored), options.dryRun === true);
-    if (kv.modRevision === 0) return stored;
-    return this.#conversion === undefined ? withResourceVersion(stored, kv.modRevision) : this.decode(kv);
+    const { beginCreate, ...preparation } = options;
+    let finish: ((created: boolean) => Promise<void>) | undefined;
+    const allocate =
+      beginCreate === undefined
+        ? undefined
+        : async (object: JsonObject): Promise<void> => {
+            finish = await beginCreate(object, namespace);
+          };
+    let created = false;
+    try {
+      const stored = await preparedForCreate(this.#kindWrites, namespace, body, { ...preparation, ...(allocate === undefined ? {} : { allocate }) }, now);
+      // A prepared object has a name (preparedForCreate validated it).
+      const { name = '' } = metadataOf(stored);
+      await options.stageBreak?.();
+      const kv = await this.createStored(namespace, name, this.#encode(stored), options.dryRun === true);
+      // A dry run allocates nothing for good.
+      created = options.dryRun !== true;
+      if (kv.modRevision === 0) return stored;
+      return this.#conversion === undefined ? withResourceVersion(stored, kv.modRevision) : this.decode(kv);
+    } finally {
+      await finish?.(created);
+    }
   }
 
   /**
@@ -215,15 +236,18 @@ export class GenericStore {
     const body = this.#defaulted(sent);
     const derivationOf = (attempt: JsonObject) => updateDerivation(this.#kindWrites, name, attempt, options.uidPrecondition === true);
     const derive = derivationOf(body);
-    const { admitUpdate } = options;
+    const { admission } = options;
     const beginUpdate = options.dryRun === true ? undefined : options.beginUpdate;
-    if (admitUpdate === undefined && beginUpdate === undefined) return this.#replace(namespace, name, body, options, derive);
+    if (admission === undefined && beginUpdate === undefined) return this.#replace(namespace, name, body, options, derive);
     const noFinish = async (): Promise<void> => {};
     // Admission or allocation may change the body: then each attempt gets its own copy.
-    const changes = beginUpdate !== undefined || admitUpdate?.mutates === true;
+    const changes = beginUpdate !== undefined || admission?.mutates === true;
+    // Each attempt, in kube's order: the mutating admission of the body with the object the
+    // attempt read, the allocation, then (replacementOf) the derivation with the strategy's
+    // preparation and validation, managedFields and the validating admission.
     return this.#replace(namespace, name, body, options, derive, async (old) => {
       const attempt = changes ? cloneJson(body) : body;
-      await admitUpdate?.run(attempt, old);
+      await admission?.mutate(attempt, old);
       const finish = beginUpdate === undefined ? noFinish : await beginUpdate(attempt, old);
       return { derive: changes ? derivationOf(attempt) : derive, finish };
     });

@@ -1,19 +1,22 @@
-// What a create or a replacement (PUT) stores, worked out from the body (and the stored object)
-// alone: the kind's defaults, the server-owned metadata, the kind's own preparation, generation,
-// managedFields and validation. Nothing here reads storage or another object, so a large body can
-// go through it on a work thread (endpoints/create-on-thread.ts, update-on-thread.ts) exactly as a
-// small one goes through it in the generic store.
+// What a create or a replacement (PUT) stores, worked out from the body (and the stored object),
+// in kube-apiserver's order: the kind's defaults, the mutating admission, the server-owned
+// metadata and the kind's own preparation (PrepareForCreate / PrepareForUpdate), generation,
+// managedFields, validation (a 422), then the validating admission. Nothing here reads storage or
+// another object but through the admission and allocation the caller passes, so a large body can
+// go through it on a work thread (endpoints/create-on-thread.ts, update-on-thread.ts), without
+// them, exactly as a small one goes through it in the generic store.
 
 import { isDeepStrictEqual } from 'node:util';
 import { cloneJson, fieldForbidden, fieldInvalid, newConflict, newInvalid, type GroupResource, type StatusError } from '@capstan/common';
 import { shouldDeleteDuringUpdate } from './deletion.ts';
 import { generationOnUpdate } from './generation-policy.ts';
-import { metadataOf, omitEmptyMetadata, prepareForCreate, type JsonObject } from './object-meta.ts';
+import { metadataOf, omitEmptyMetadata, prepareForCreate, withGeneratedName, type JsonObject } from './object-meta.ts';
 import { checkProcessableDepth } from './processable-depth.ts';
 import { apiVersionOf, type ResourceDefinition } from '../resources/resource-definition.ts';
 import type { Defaulter } from './defaulting/defaulters.ts';
 import type { ResourceStrategy } from './strategy.ts';
 import { updateErrors, validationErrors } from './validation/validators.ts';
+import type { WriteAdmission } from './write-admission.ts';
 
 /** What a kind's writes go through, looked up once per store. */
 export interface KindWrites {
@@ -42,23 +45,40 @@ export function checkValid({ definition }: KindWrites, object: JsonObject, name:
 }
 
 export interface CreatePreparationOptions {
+  /** The request's admission; none for a write whose admission runs elsewhere (on a work thread's, the event loop's). */
+  readonly admission?: WriteAdmission;
+  /**
+   * Allocates what the object needs (kube's BeginCreate), once it is admitted and named, before
+   * the strategy prepares it; may change it.
+   */
+  readonly allocate?: (object: JsonObject) => Promise<void>;
   /** Records the creating manager's fields (managedFields) in the object to store. */
   readonly track?: (object: JsonObject) => JsonObject | Promise<JsonObject>;
   /** Awaited between the synchronous stages, to let other clients in (see yield-between-stages.ts). */
   readonly stageBreak?: () => Promise<void> | undefined;
 }
 
-/** The object a create of `body` stores, validated; its name is settled (generated if asked for). */
+/**
+ * The object a create of `body` stores, through every stage of a create in kube's order; its
+ * name is settled (generated if asked for). A stage's refusal is the create's answer.
+ */
 export async function preparedForCreate(kind: KindWrites, namespace: string | undefined, body: JsonObject, options: CreatePreparationOptions, now: Date): Promise<JsonObject> {
+  const { admission } = options;
   checkProcessableDepth(body);
   const defaulted = defaultedObject(kind, body);
   await options.stageBreak?.();
-  const prepared = prepareForCreate(kind.definition, defaulted, namespace, now);
+  // The mutating phase sees the object as the client sent it, defaulted: no name generated yet.
+  await admission?.mutate(defaulted);
+  const named = withGeneratedName(defaulted);
+  await options.allocate?.(named);
+  const prepared = prepareForCreate(kind.definition, named, namespace, now);
   kind.strategy.prepareForCreate?.(prepared);
   await options.stageBreak?.();
   const stored = omitEmptyMetadata((await options.track?.(prepared)) ?? prepared);
   await options.stageBreak?.();
   checkValid(kind, stored, metadataOf(stored).name as string);
+  // The validating phase sees the object as it is stored; an invalid one got its 422 first.
+  await admission?.validate(stored);
   return stored;
 }
 
@@ -116,6 +136,12 @@ export const modifiedConflict = (resource: GroupResource, name: string): StatusE
   newConflict(resource, name, 'the object has been modified; please apply your changes to the latest version and try again');
 
 export interface ReplacementOptions {
+  /**
+   * The request's admission: its mutating phase runs on each attempt's body before it is derived
+   * (GenericStore.update, the only replacement admitted today), its validating phase here, on the
+   * object derived and validated.
+   */
+  readonly admission?: WriteAdmission;
   /** Records who changed what (managedFields) in the object to store, from the stored one. */
   readonly track?: (next: JsonObject, old: JsonObject) => JsonObject | Promise<JsonObject>;
   /** Awaited between the synchronous stages, to let other clients in (see yield-between-stages.ts). */
@@ -123,8 +149,10 @@ export interface ReplacementOptions {
 }
 
 /**
- * What a replacement of the stored object `old` (without its resourceVersion) comes to: nothing
- * to write when it changes nothing, the object's removal when it leaves a deleted object without
+ * What a replacement of the stored object `old` (without its resourceVersion) comes to, its body
+ * admitted by the mutating phase: derived (the strategy's preparation, validation), tracked, then
+ * admitted by the validating phase (even when it changes nothing, as kube's); nothing to write
+ * when it changes nothing, the object's removal when it leaves a deleted object without
  * finalizers, else the object to write.
  */
 export async function replacementOf(
@@ -138,6 +166,7 @@ export async function replacementOf(
   await options.stageBreak?.();
   const next = omitEmptyMetadata((await options.track?.(derived, old)) ?? derived);
   await options.stageBreak?.();
+  await options.admission?.validate(next, old);
   if (isDeepStrictEqual(next, old)) return { next, outcome: 'unchanged' };
   await options.stageBreak?.();
   return { next, outcome: shouldDeleteDuringUpdate(kind.strategy, next, old) ? 'delete' : 'write' };
