@@ -72,3 +72,36 @@ test('a pod is stored defaulted, admitted (DefaultTolerationSeconds) and prepare
     t.is(answer.body.status.qosClass, 'BestEffort');
   }
 });
+
+for (const size of ['small', 'large'] as const) {
+  test(`a body naming another namespace than the request's gets the 400, before the mutating admission looks for the namespace (${size} body)`, async (t) => {
+    const data = size === 'large' ? padding : { a: 'b' };
+    const body = { metadata: { name: 'elsewhere', namespace: 'default' }, data };
+    const answer = await post('/api/v1/namespaces/nowhere/configmaps', body);
+    t.is(answer.status, 400);
+    t.is(answer.body.message, 'the namespace of the provided object does not match the namespace sent on the request');
+  });
+}
+
+test('an update, patch or apply whose object names another namespace than the request is kube 400, before anything is read', async (t) => {
+  const send = async (method: string, path: string, body: unknown, type = 'application/json'): Promise<{ status: number; message: unknown }> => {
+    const answer = await fetch(`${url()}${path}`, { method, headers: { 'content-type': type }, body: JSON.stringify(body) });
+    const json = (await answer.json()) as Record<string, unknown>;
+    return { status: answer.status, message: json.message };
+  };
+  const mismatch = { status: 400, message: 'the namespace of the provided object does not match the namespace sent on the request' };
+  const path = '/api/v1/namespaces/default/configmaps/moved';
+  t.is((await post('/api/v1/namespaces/default/configmaps', { metadata: { name: 'moved' }, data: { a: 'b' } })).status, 201);
+  for (const data of [{ a: 'c' }, padding]) {
+    t.deepEqual(await send('PUT', path, { metadata: { name: 'moved', namespace: 'other' }, data }), mismatch, 'PUT');
+  }
+  // In a namespace that does not exist, the 400 still comes first.
+  t.deepEqual(await send('PUT', '/api/v1/namespaces/nowhere/configmaps/moved', { metadata: { name: 'moved', namespace: 'other' } }), mismatch, 'PUT elsewhere');
+  t.deepEqual(await send('PATCH', path, { metadata: { namespace: 'other' } }, 'application/merge-patch+json'), mismatch, 'merge patch');
+  t.deepEqual(await send('PATCH', path, [{ op: 'replace', path: '/metadata/namespace', value: 'other' }], 'application/json-patch+json'), mismatch, 'JSON patch');
+  const applied = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'moved', namespace: 'other' } };
+  t.deepEqual(await send('PATCH', `${path}?fieldManager=t`, applied, 'application/apply-patch+yaml'), mismatch, 'apply');
+  t.deepEqual(await send('PATCH', '/api/v1/namespaces/default/configmaps/new-one?fieldManager=t', { ...applied, metadata: { name: 'new-one', namespace: 'other' } }, 'application/apply-patch+yaml'), mismatch, 'apply that creates');
+  // The object is as created, and the request's own namespace is fine.
+  t.deepEqual((await send('PUT', path, { metadata: { name: 'moved', namespace: 'default' }, data: { a: 'd' } })).status, 200);
+});

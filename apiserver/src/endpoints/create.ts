@@ -6,7 +6,7 @@ import type { RequestScope } from './request-scope.ts';
 import { writeAdmission } from '../admission/request-admission.ts';
 import type { CreateOptions, GenericStore } from '../registry/generic-store.ts';
 import { fieldManagerFor, managerOf } from '../apply/field-tracking.ts';
-import { metadataOf, type JsonObject } from '../registry/object-meta.ts';
+import { checkRequestNamespace, metadataOf, type JsonObject } from '../registry/object-meta.ts';
 import type { ResourceWrites } from './resource-writes.ts';
 import { writeOptionsOf } from '../registry/write-options.ts';
 import { dropUnknownFieldsOf } from './field-validation.ts';
@@ -52,6 +52,8 @@ export async function createTracker(store: GenericStore, manager: string, stageB
 export function createFromBody(store: GenericStore, namespace: string | undefined, body: JsonObject, options: CreateOptions, writes: ResourceWrites): Promise<JsonObject> {
   const { definition } = store;
   const { hooks } = writes;
+  // As kube's create handler: before admission, so a missing namespace does not hide the 400.
+  checkRequestNamespace(definition, namespace, body);
   const admission = writeAdmission(writes.admission, definition, { operation: 'CREATE', namespace, name: metadataOf(body).name ?? '', dryRun: options.dryRun === true });
   return store.create(namespace, body, { ...options, admission, ...(hooks?.beforeCreate === undefined ? {} : { beginCreate: hooks.beforeCreate }) });
 }

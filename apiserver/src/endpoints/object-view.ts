@@ -1,9 +1,10 @@
 // One object as an endpoint reads and writes it: the object itself, its status, its scale, or a
 // CertificateSigningRequest's approval.
-// get, update (PUT) and patch of every subresource go through the same two calls.
+// get, update (PUT) and patch of every subresource go through the same two calls. An update of a
+// body that names another namespace than the request's is kube's 400 before anything is read.
 
 import type { GenericStore, ReplaceOptions } from '../registry/generic-store.ts';
-import type { JsonObject } from '../registry/object-meta.ts';
+import { checkRequestNamespace, type JsonObject } from '../registry/object-meta.ts';
 import { writeAdmission } from '../admission/request-admission.ts';
 import type { ResourceWrites } from './resource-writes.ts';
 import { updateApproval } from '../registry/csr-approval.ts';
@@ -24,19 +25,24 @@ export function mainView(store: GenericStore, namespace: string | undefined, nam
     // each attempt reads: the mutating phase on the body, the validating one on the object derived
     // from it. A dry run is admitted but allocates nothing (a Service's new node ports are not
     // shown in its answer).
-    update: (body, options = {}) =>
-      store.update(namespace, name, body, {
+    update: (body, options = {}) => {
+      checkRequestNamespace(definition, namespace, body);
+      return store.update(namespace, name, body, {
         ...options,
         admission: writeAdmission(admission, definition, { operation: 'UPDATE', namespace, name, dryRun: options.dryRun === true }),
         ...(hooks?.beforeUpdate === undefined ? {} : { beginUpdate: hooks.beforeUpdate }),
-      }),
+      });
+    },
   };
 }
 
 export function statusView(store: GenericStore, namespace: string | undefined, name: string): ObjectView {
   return {
     get: () => store.get(namespace, name),
-    update: (body, options) => store.updateStatus(namespace, name, body, options),
+    update: (body, options) => {
+      checkRequestNamespace(store.definition, namespace, body);
+      return store.updateStatus(namespace, name, body, options);
+    },
   };
 }
 
@@ -51,6 +57,9 @@ export function approvalView(store: GenericStore, name: string): ObjectView {
 export function scaleView(store: GenericStore, namespace: string | undefined, name: string): ObjectView {
   return {
     get: async (minRevision) => scaleOf(store.definition, await store.get(namespace, name, minRevision)),
-    update: (body, options) => updateScale(store, namespace, name, body, options),
+    update: (body, options) => {
+      checkRequestNamespace(store.definition, namespace, body);
+      return updateScale(store, namespace, name, body, options);
+    },
   };
 }

@@ -8,7 +8,7 @@ import { StatusError, type FailureStatus } from '@capstan/common';
 import { fieldManagerFor } from '../apply/field-tracking.ts';
 import { builtinResources } from '../resources/builtin-resources.ts';
 import { corruptObjectOf } from '../registry/corrupt-object.ts';
-import { checkNameMatchesUrl, metadataOf, type JsonObject } from '../registry/object-meta.ts';
+import { checkNameMatchesUrl, checkRequestNamespace, metadataOf, type JsonObject } from '../registry/object-meta.ts';
 import { checkProcessableDepth } from '../registry/processable-depth.ts';
 import { decodeStoredObject, encodeStoredObject, withoutResourceVersion } from '../registry/stored-object.ts';
 import { updatePrecondition } from '../registry/update-precondition.ts';
@@ -134,6 +134,8 @@ export async function prepareCreate(task: CreateTask): Promise<CreateTaskResult>
   let body: JsonObject;
   try {
     body = await decodedBody(task, kind, warnings);
+    // As kube's create handler: before admission, so a missing namespace does not hide the 400.
+    checkRequestNamespace(kind.definition, task.namespace, body);
   } catch (error) {
     return { ok: false, warnings, stage: 'decode', ...failureOf(error) };
   }
@@ -228,6 +230,7 @@ export async function prepareApply(task: ApplyTask): Promise<ApplyTaskResult> {
       checkNameMatchesUrl(config, task.name);
       named = fieldManager.apply(undefined, { ...config, metadata: { ...metadataOf(config), name: task.name } }, task.manager, task.force);
       checkYaml();
+      checkRequestNamespace(kind.definition, task.namespace, named);
     } catch (error) {
       return { ok: false, warnings, stage: 'decode', ...failureOf(error) };
     }

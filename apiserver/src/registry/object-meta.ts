@@ -60,6 +60,17 @@ export function withGeneratedName(body: JsonObject): JsonObject {
   return { ...body, metadata: { ...metadata, name: `${metadata.generateName.slice(0, maxGenerateNameBase)}${generateNameSuffix()}` } };
 }
 
+/**
+ * kube's EnsureObjectNamespaceMatchesRequestNamespace, which a create or update handler runs before
+ * admission: a namespaced object that names another namespace than the request's is a 400.
+ */
+export function checkRequestNamespace(definition: ResourceDefinition, namespace: string | undefined, body: JsonObject): void {
+  const sent = metadataOf(body).namespace;
+  if (definition.namespaced && sent !== undefined && sent !== '' && sent !== namespace) {
+    throw newBadRequest('the namespace of the provided object does not match the namespace sent on the request');
+  }
+}
+
 /** The object to store for a create: server-owned fields set, the name settled. */
 export function prepareForCreate(definition: ResourceDefinition, body: JsonObject, namespace: string | undefined, now: Date): JsonObject {
   const metadata: ObjectMeta = { ...metadataOf(withGeneratedName(body)) };
@@ -69,9 +80,7 @@ export function prepareForCreate(definition: ResourceDefinition, body: JsonObjec
   const errors = objectNameErrors(definition, metadata, body);
   if (errors.length > 0) throw newInvalid({ group: definition.group, kind: definition.kind }, metadata.name ?? '', errors);
   if (definition.namespaced) {
-    if (metadata.namespace !== undefined && metadata.namespace !== '' && metadata.namespace !== namespace) {
-      throw newBadRequest('the namespace of the provided object does not match the namespace sent on the request');
-    }
+    checkRequestNamespace(definition, namespace, body);
     metadata.namespace = namespace;
   } else {
     delete metadata.namespace;

@@ -10,7 +10,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { cloneJson, fieldForbidden, fieldInvalid, newConflict, newInvalid, type GroupResource, type StatusError } from '@capstan/common';
 import { shouldDeleteDuringUpdate } from './deletion.ts';
 import { generationOnUpdate } from './generation-policy.ts';
-import { metadataOf, omitEmptyMetadata, prepareForCreate, withGeneratedName, type JsonObject } from './object-meta.ts';
+import { checkRequestNamespace, metadataOf, omitEmptyMetadata, prepareForCreate, withGeneratedName, type JsonObject } from './object-meta.ts';
 import { checkProcessableDepth } from './processable-depth.ts';
 import { apiVersionOf, type ResourceDefinition } from '../resources/resource-definition.ts';
 import type { Defaulter } from './defaulting/defaulters.ts';
@@ -91,6 +91,8 @@ export async function preparedForCreate(kind: KindWrites, namespace: string | un
 export function updateDerivation(kind: KindWrites, name: string, body: JsonObject, uidPrecondition: boolean): (old: JsonObject) => JsonObject {
   const { definition } = kind;
   return (old) => {
+    // The endpoints check it before reading; a replacement prepared on a work thread meets it here.
+    checkRequestNamespace(definition, metadataOf(old).namespace, body);
     const { kind: _kind, apiVersion: _apiVersion, metadata: _metadata, ...fields } = body;
     const next: JsonObject = { kind: old.kind, apiVersion: old.apiVersion, metadata: {}, ...fields };
     if (definition.subresources.some((s) => s.name === 'status')) {
