@@ -1,6 +1,6 @@
 import test from 'ava';
 import { parseDuration } from '../src/cli/duration.ts';
-import { FlagError, parseFlags } from '../src/cli/flags.ts';
+import { FlagError, formatFlagHelp, parseFlags } from '../src/cli/flags.ts';
 
 const specs = {
   'bind-address': { type: 'string', default: '127.0.0.1', help: 'address' },
@@ -55,4 +55,19 @@ test('float flags take decimal and exponent forms and refuse the rest as pflag w
   t.is(parseFlags(specs, ['--rate', '1e-3']).flags.rate, 0.001);
   t.is(parseFlags(specs, ['--rate=.5']).flags.rate, 0.5);
   t.is(t.throws(() => parseFlags(specs, ['--rate=fast']), { instanceOf: FlagError })?.message, 'invalid argument "fast" for "--rate" flag: not a number');
+});
+
+test('the flag help shows a default as pflag does: a duration as Go prints it, a zero default not at all', (t) => {
+  const help = formatFlagHelp({
+    'request-timeout': { type: 'duration', default: 60_000, help: 'How long a request may take' },
+    'kubelet-timeout': { type: 'duration', default: 5_000, help: 'Timeout' },
+    'grace-period': { type: 'duration', default: 0, help: 'Grace' },
+    'max-requests': { type: 'int', default: 0, help: 'Limit' },
+    name: { type: 'string', default: 'capstan', help: 'Name' },
+  });
+  t.regex(help, /--request-timeout duration +How long a request may take \(default 1m0s\)\n/);
+  t.regex(help, /--kubelet-timeout duration +Timeout \(default 5s\)\n/);
+  t.regex(help, /--grace-period duration +Grace\n/);
+  t.regex(help, /--max-requests int +Limit\n/);
+  t.regex(help, /--name string +Name \(default capstan\)$/);
 });

@@ -1,7 +1,7 @@
 // Command-line flags in the style of the Kubernetes components (pflag): --name=value or
 // --name value, booleans as --name or --name=false, and errors worded as pflag words them.
 
-import { parseDuration } from './duration.ts';
+import { formatGoDuration, parseDuration } from './duration.ts';
 
 export type FlagType = 'string' | 'int' | 'float' | 'bool' | 'duration' | 'strings';
 type FlagValue<T extends FlagType> = T extends 'int' | 'float' | 'duration' ? number : T extends 'bool' ? boolean : T extends 'strings' ? readonly string[] : string;
@@ -91,8 +91,11 @@ function parseValue(name: string, spec: FlagSpec, text: string): unknown {
 export function formatFlagHelp(specs: FlagSpecs): string {
   const rows = Object.entries(specs).map(([name, spec]) => {
     const shown = spec.type === 'bool' ? `--${name}` : `--${name} ${spec.type}`;
-    const fallback = Array.isArray(spec.default) ? spec.default.join(',') : String(spec.default);
-    return [shown, `${spec.help}${fallback === '' || fallback === 'false' ? '' : ` (default ${fallback})`}`] as const;
+    // A duration's default reads as Go's flag help prints it (1m0s, 5s), not as milliseconds.
+    const fallback = Array.isArray(spec.default) ? spec.default.join(',') : spec.type === 'duration' && typeof spec.default === 'number' ? formatGoDuration(spec.default) : String(spec.default);
+    // As pflag, a zero default is not shown.
+    const zero = fallback === '' || fallback === 'false' || fallback === '0' || fallback === '0s';
+    return [shown, `${spec.help}${zero ? '' : ` (default ${fallback})`}`] as const;
   });
   const width = Math.max(...rows.map(([shown]) => shown.length));
   return rows.map(([shown, help]) => `      ${shown.padEnd(width)}   ${help}`).join('\n');
