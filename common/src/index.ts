@@ -37,6 +37,7 @@ export {
   booleanAt,
   fieldAt,
   hasField,
+  isJsonObject,
   numberAt,
   optionalNumberAt,
   optionalStringAt,
@@ -51,7 +52,8 @@ export { duplicateFieldPaths } from './json/duplicate-fields.ts';
 export { cloneJson } from './json/clone-json.ts';
 export { runInSteps, runToEnd } from './work/stepwise.ts';
 export { KeyedSerial } from './work/keyed-serial.ts';
-export { isRawJSON } from './json/raw-json.ts';
+export { isRawJSON, type RawJSON } from './json/raw-json.ts';
+export { isPair, isSingle, isTriple } from './tuples.ts';
 export { isDNS1035Label, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, maskTrailingDash, regexError } from './validation/name-formats.ts';
 export { generateSelfSignedCertKey, issueCertificate, pemBlock, type CertificateIssuer, type CertificateTemplate, type SelfSignedCertKey } from './tls/self-signed-certificate.ts';
 export {
