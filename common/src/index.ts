@@ -46,7 +46,7 @@ export {
   type JsonObject,
 } from './json/read-field.ts';
 export { byCodePoint } from './text/code-point-order.ts';
-export { errorMessage } from './text/error-message.ts';
+export { errorCode, errorMessage } from './text/error-message.ts';
 export { JsonNestingDepthError, maxJsonNestingDepth, nestsDeeperThan } from './json/nesting-depth.ts';
 export { duplicateFieldPaths } from './json/duplicate-fields.ts';
 export { cloneJson } from './json/clone-json.ts';
