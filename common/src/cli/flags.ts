@@ -15,7 +15,9 @@ export interface FlagSpec<T extends FlagType = FlagType> {
 }
 
 export type FlagSpecs = Readonly<Record<string, FlagSpec>>;
-export type FlagValues<S extends FlagSpecs> = { -readonly [K in keyof S]: FlagValue<S[K]['type']> };
+/** A flag's value: one of its choices when it has them (and its default is one), else its type's value. */
+type SpecValue<S extends FlagSpec> = S extends { readonly type: 'string'; readonly choices: readonly (infer C extends string)[] } ? C : FlagValue<S['type']>;
+export type FlagValues<S extends FlagSpecs> = { -readonly [K in keyof S]: SpecValue<S[K]> };
 
 export class FlagError extends Error {
   override name = 'FlagError';
