@@ -75,13 +75,11 @@ function nextInitContainer(pod: Pod, status: RuntimePodStatus): InitProgress {
   if (pod.spec.containers.some((container) => findContainerStatus(status, container.name)?.state === 'running')) {
     return { done: true, next: undefined, lastFailed: undefined };
   }
-  for (let i = init.length - 1; i >= 0; i--) {
-    const container = init[i] as Container;
+  for (const container of init.toReversed()) {
     const latest = findContainerStatus(status, container.name);
     if (latest !== undefined && !isRestartableInitContainer(container) && isInitContainerFailed(latest)) return { done: false, next: container, lastFailed: latest };
   }
-  for (let i = init.length - 1; i >= 0; i--) {
-    const container = init[i] as Container;
+  for (const [i, container] of [...init.entries()].reverse()) {
     const latest = findContainerStatus(status, container.name);
     if (latest === undefined) continue;
     const finished = isRestartableInitContainer(container) ? latest.state === 'running' : latest.state === 'exited';
