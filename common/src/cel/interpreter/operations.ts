@@ -172,8 +172,8 @@ export interface MapEntryEvaluator {
 /** A list literal's value: its elements in order, `?e` ones only when present; the first error is the value. */
 export function buildList(elements: readonly Evaluator[], optional: ReadonlySet<number>, activation: Activation): CelValue {
   const list: CelValue[] = [];
-  for (let i = 0; i < elements.length; i++) {
-    const value = (elements[i] as Evaluator)(activation);
+  for (const [i, element] of elements.entries()) {
+    const value = element(activation);
     if (value instanceof CelError) return value;
     if (!optional.has(i)) list.push(value);
     else if (!(value instanceof CelOptional)) return noSuchOverload('optional list element');
