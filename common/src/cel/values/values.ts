@@ -120,7 +120,7 @@ export const types = {
 export const isInt = (value: unknown): value is number | bigint => typeof value === 'number' || typeof value === 'bigint';
 
 export function isLibraryValue(value: unknown): value is CelLibraryValue {
-  return typeof value === 'object' && value !== null && 'celType' in value && (value as CelLibraryValue).celType instanceof CelType;
+  return typeof value === 'object' && value !== null && 'celType' in value && value.celType instanceof CelType;
 }
 
 /** A plain object is a string-keyed CEL map (or an object of a schema type). */
