@@ -96,7 +96,7 @@ const containerSucceeded = (container: Container, status: RuntimePodStatus): boo
 
 export function computePodActions(pod: Pod, status: RuntimePodStatus, probeKill: ProbeKillCheck = () => undefined): PodActions {
   const sandbox = podSandboxChanged(pod, status);
-  const base = { sandboxId: sandbox.sandboxId, attempt: sandbox.attempt, containersToKill: [] as ContainerToKill[] };
+  const base: Pick<PodActions, 'sandboxId' | 'attempt' | 'containersToKill'> = { sandboxId: sandbox.sandboxId, attempt: sandbox.attempt, containersToKill: [] };
   if (sandbox.createSandbox) {
     if (restartPolicyOf(pod) !== 'Always' && restartPolicyOf(pod) !== 'OnFailure' && sandbox.attempt !== 0 && status.containers.length > 0) {
       return { ...base, killPod: true, createSandbox: false, nextInitContainer: undefined, containersToStart: [] };
