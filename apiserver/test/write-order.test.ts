@@ -101,7 +101,16 @@ test('an update, patch or apply whose object names another namespace than the re
   t.deepEqual(await send('PATCH', path, [{ op: 'replace', path: '/metadata/namespace', value: 'other' }], 'application/json-patch+json'), mismatch, 'JSON patch');
   const applied = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'moved', namespace: 'other' } };
   t.deepEqual(await send('PATCH', `${path}?fieldManager=t`, applied, 'application/apply-patch+yaml'), mismatch, 'apply');
-  t.deepEqual(await send('PATCH', '/api/v1/namespaces/default/configmaps/new-one?fieldManager=t', { ...applied, metadata: { name: 'new-one', namespace: 'other' } }, 'application/apply-patch+yaml'), mismatch, 'apply that creates');
+  t.deepEqual(
+    await send(
+      'PATCH',
+      '/api/v1/namespaces/default/configmaps/new-one?fieldManager=t',
+      { ...applied, metadata: { name: 'new-one', namespace: 'other' } },
+      'application/apply-patch+yaml',
+    ),
+    mismatch,
+    'apply that creates',
+  );
   // The object is as created, and the request's own namespace is fine.
   t.deepEqual((await send('PUT', path, { metadata: { name: 'moved', namespace: 'default' }, data: { a: 'd' } })).status, 200);
 });

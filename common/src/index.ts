@@ -37,6 +37,7 @@ export {
   booleanAt,
   fieldAt,
   hasField,
+  isJsonObject,
   numberAt,
   optionalNumberAt,
   optionalStringAt,
@@ -45,13 +46,14 @@ export {
   type JsonObject,
 } from './json/read-field.ts';
 export { byCodePoint } from './text/code-point-order.ts';
-export { errorMessage } from './text/error-message.ts';
+export { errorCode, errorMessage } from './text/error-message.ts';
 export { JsonNestingDepthError, maxJsonNestingDepth, nestsDeeperThan } from './json/nesting-depth.ts';
 export { duplicateFieldPaths } from './json/duplicate-fields.ts';
 export { cloneJson } from './json/clone-json.ts';
 export { runInSteps, runToEnd } from './work/stepwise.ts';
 export { KeyedSerial } from './work/keyed-serial.ts';
-export { isRawJSON } from './json/raw-json.ts';
+export { isRawJSON, type RawJSON } from './json/raw-json.ts';
+export { isPair, isSingle, isTriple } from './tuples.ts';
 export { isDNS1035Label, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, maskTrailingDash, regexError } from './validation/name-formats.ts';
 export { generateSelfSignedCertKey, issueCertificate, pemBlock, type CertificateIssuer, type CertificateTemplate, type SelfSignedCertKey } from './tls/self-signed-certificate.ts';
 export {

@@ -8,7 +8,7 @@ import { Informer, type InformerOptions, type KubeObject, type ResourceTarget, t
  * kube-controller-manager's and kube-scheduler's informers drop managedFields (TransformStripManagedFields):
  * no controller reads them, and they are often most of an object's size.
  */
-function withoutManagedFields(object: KubeObject): KubeObject {
+function withoutManagedFields<O extends KubeObject>(object: O): O {
   if (object.metadata?.managedFields === undefined) return object;
   const { managedFields: _dropped, ...metadata } = object.metadata;
   return { ...object, metadata };

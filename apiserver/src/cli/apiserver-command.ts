@@ -1,14 +1,13 @@
 // `capstan apiserver`: serves the Kubernetes API over plain HTTP (TLS and authentication arrive
 // later), with kube-apiserver's flag names where the meaning is the same.
 
-import { createLogger, formatFlagHelp, loggingFormats, parseFeatureGates, parseFlags, type LoggingFormat } from '@capstan/common';
+import { createLogger, formatFlagHelp, loggingFormats, parseFeatureGates, parseFlags } from '@capstan/common';
 import { apiServerFeatures } from '../server/feature-gates.ts';
 import { enabledAdmissionPlugins } from '../admission/admission-plugin-names.ts';
 import { unimplementedAdmissionPlugins } from '../admission/admission-plugins.ts';
 import { defaultServiceClusterIpRange, defaultServiceNodePortRange, serviceRanges } from './service-ranges.ts';
 import { runApiServer, shutdownOnSignal } from '../server/run-api-server.ts';
-import { storageFlags, type StorageBackend } from '../storage/open-storage.ts';
-import type { IntegrityCheck } from '../storage/sqlite/integrity-check.ts';
+import { storageFlags } from '../storage/open-storage.ts';
 import { kubeletClientConfig, kubeletFlags } from '../kubelet/kubelet-client-config.ts';
 
 const flags = {
@@ -64,13 +63,13 @@ export async function apiserverCommand(argv: readonly string[], out: (text: stri
   const featureGates = parseFeatureGates(apiServerFeatures, f['feature-gates']);
   const { serviceClusterIpRange, serviceNodePortRange } = serviceRanges(f['service-cluster-ip-range'], f['service-node-port-range']);
   const admissionPlugins = enabledAdmissionPlugins(f['enable-admission-plugins'], f['disable-admission-plugins']);
-  const format = f['logging-format'] === '' ? undefined : (f['logging-format'] as LoggingFormat);
+  const format = f['logging-format'] === '' ? undefined : f['logging-format'];
   const logger = createLogger({ name: 'apiserver', ...(format === undefined ? {} : { format }) });
-  const backend = f['storage-backend'] as StorageBackend;
+  const backend = f['storage-backend'];
   const running = await runApiServer({
     bindAddress: f['bind-address'],
     port: f.port,
-    storage: { backend, dataDir: f['data-dir'], etcdServers: f['etcd-servers'], integrityCheck: f['storage-integrity-check'] as IntegrityCheck },
+    storage: { backend, dataDir: f['data-dir'], etcdServers: f['etcd-servers'], integrityCheck: f['storage-integrity-check'] },
     watchHistoryMs: f['watch-history-duration'],
     shutdownDelayMs: f['shutdown-delay-duration'],
     livezGracePeriodMs: f['livez-grace-period'],

@@ -2,8 +2,7 @@
 // writes raw bytes at a key (as etcdctl put does: a repair, or the corrupt object a test needs).
 
 import { parseFlags, formatFlagHelp, FlagError } from '@capstan/common';
-import { openStorage, storageFlags, type StorageBackend } from '../storage/open-storage.ts';
-import type { IntegrityCheck } from '../storage/sqlite/integrity-check.ts';
+import { openStorage, storageFlags } from '../storage/open-storage.ts';
 import type { KeyValue } from '../storage/storage.ts';
 
 const flags = {
@@ -36,10 +35,10 @@ export async function storageCommand(argv: readonly string[], out: (text: string
     throw new FlagError(`unknown action ${JSON.stringify(action ?? '')}\n\n${storageUsage}`);
   if (action !== 'revision' && operand === undefined) throw new FlagError(`capstan storage ${action} needs an argument\n\n${storageUsage}`);
   const storage = await openStorage({
-    backend: f['storage-backend'] as StorageBackend,
+    backend: f['storage-backend'],
     dataDir: f['data-dir'],
     etcdServers: f['etcd-servers'],
-    integrityCheck: f['storage-integrity-check'] as IntegrityCheck,
+    integrityCheck: f['storage-integrity-check'],
     // Reads need no lock: WAL lets them in beside the server's writes.
     readOnly: action === 'get' || action === 'list' || action === 'revision',
   });

@@ -2,6 +2,8 @@
 // is what kube-apiserver's clients read in its 500s ("dial tcp 10.0.0.1:10250: connect: connection
 // refused", "tls: failed to verify certificate: x509: certificate signed by unknown authority").
 
+import { errorCode, optionalStringAt } from '@capstan/common';
+
 /** Where a request to an agent stood when --kubelet-timeout ran out. */
 export type KubeletTimeoutPhase = 'dial' | 'handshake' | 'headers';
 
@@ -31,7 +33,7 @@ const unknownAuthority: ReadonlySet<string> = new Set([
 
 export function goConnectionError(error: unknown, host: string, hostPort: string): string {
   if (error instanceof KubeletTimeout) return timeoutTexts[error.phase](hostPort);
-  const { code, message } = error as { code?: string; message?: string };
+  const code = errorCode(error);
   switch (code) {
     case 'ECONNREFUSED':
       return `dial tcp ${hostPort}: connect: connection refused`;
@@ -53,12 +55,12 @@ export function goConnectionError(error: unknown, host: string, hostPort: string
       return `tls: failed to verify certificate: x509: certificate is valid for ${subjectAltNames(error)}, not ${host}`;
   }
   if (code !== undefined && unknownAuthority.has(code)) return 'tls: failed to verify certificate: x509: certificate signed by unknown authority';
-  return message ?? String(error);
+  return optionalStringAt(error, 'message') ?? String(error);
 }
 
 /** The names a certificate holds, as Go lists them in its HostnameError ("10.0.0.1, node-a"). */
 function subjectAltNames(error: unknown): string {
-  const names = (error as { cert?: { subjectaltname?: string } }).cert?.subjectaltname ?? '';
+  const names = optionalStringAt(error, 'cert', 'subjectaltname') ?? '';
   return names
     .split(', ')
     .map((name) => name.replace(/^(IP Address|DNS):/, ''))

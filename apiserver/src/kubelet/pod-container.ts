@@ -1,7 +1,7 @@
 // The container a log, exec or attach request is for, chosen as kube's validateContainer chooses
 // it: the one named (among init, regular and ephemeral containers), or the pod's only container.
 
-import { newBadRequest } from '@capstan/common';
+import { isSingle, newBadRequest } from '@capstan/common';
 import { objectOf, objectsAt, stringOf } from '../registry/defaulting/json-fields.ts';
 import { metadataOf, type JsonObject } from '../registry/object-meta.ts';
 
@@ -14,7 +14,7 @@ export function podContainer(pod: JsonObject, requested: string): string {
     return requested;
   }
   const containers = objectsAt(spec, 'containers');
-  if (containers.length === 1) return stringOf((containers[0] as JsonObject).name);
+  if (isSingle(containers)) return stringOf(containers[0].name);
   if (containers.length === 0) throw newBadRequest(`a container name must be specified for pod ${podName}`);
   throw newBadRequest(`a container name must be specified for pod ${podName}, choose one of: [${names.join(' ')}]`);
 }

@@ -24,24 +24,22 @@ function referencesOf(declaration: TypeDeclaration): string[] {
   const names: string[] = [];
   const visit = (schema: unknown): void => {
     if (typeof schema !== 'object' || schema === null) return;
-    const { type, name } = schema as { type?: string; name?: string };
-    if (type === 'ref' && name !== undefined) names.push(name);
+    if ('type' in schema && schema.type === 'ref' && 'name' in schema && typeof schema.name === 'string') names.push(schema.name);
     for (const value of Object.values(schema)) visit(value);
   };
   for (const field of Object.values(declaration.fields)) visit(field.schema);
   return names;
 }
 
-/** Every type `root` reaches, itself included; undefined when one of them is not declared. */
-export function declaredClosure(root: string): Set<string> | undefined {
-  const reached = new Set<string>();
+/** Every type `root` reaches, itself included, by name; undefined when one of them is not declared. */
+export function declaredClosure(root: string): Map<string, TypeDeclaration> | undefined {
+  const reached = new Map<string, TypeDeclaration>();
   const pending = [root];
-  while (pending.length > 0) {
-    const name = pending.pop() as string;
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
     if (reached.has(name)) continue;
     const declaration = builtinTypes.get(name);
     if (declaration === undefined) return undefined;
-    reached.add(name);
+    reached.set(name, declaration);
     pending.push(...referencesOf(declaration));
   }
   return reached;
@@ -53,8 +51,8 @@ export function declaredClosure(root: string): Set<string> | undefined {
  */
 export function documentSchemas(kindNames: readonly string[], shallow: (name: string) => Json, options: OpenApiSchemaOptions = {}): Record<string, Json> {
   const schemas: Record<string, Json> = {};
-  const add = (names: Iterable<string>): void => {
-    for (const name of names) schemas[name] ??= openApiSchemaOf(builtinTypes.get(name) as TypeDeclaration, options) as Json;
+  const add = (declarations: ReadonlyMap<string, TypeDeclaration>): void => {
+    for (const [name, declaration] of declarations) schemas[name] ??= openApiSchemaOf(declaration, options);
   };
   for (const root of sharedRoots) {
     const closure = declaredClosure(root);

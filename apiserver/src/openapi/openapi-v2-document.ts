@@ -19,9 +19,9 @@ export function openApiV2Document(definitions: readonly ResourceDefinition[], ku
     info: { title: 'Kubernetes', version: kubernetesVersion },
     paths: openApiV2Paths(definitions),
     definitions: Object.fromEntries(
-      Object.keys(schemas)
-        .sort()
-        .map((name) => [name, openApiV2SchemaOf(schemas[name] as Json)]),
+      Object.entries(schemas)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([name, schema]) => [name, openApiV2SchemaOf(schema)]),
     ),
     parameters: Object.fromEntries(parameters),
     securityDefinitions: { BearerToken: { description: 'Bearer Token authentication', in: 'header', name: 'authorization', type: 'apiKey' } },

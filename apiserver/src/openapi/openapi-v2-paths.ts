@@ -65,18 +65,21 @@ function groupTag(group: string): string {
   return labels.map((label, i) => (i === 0 ? label : capitalize(label))).join('');
 }
 
+/** Entries in the order of their names (as sort() orders the names). */
+const byName = ([a]: readonly [string, unknown], [b]: readonly [string, unknown]): number => (a < b ? -1 : a > b ? 1 : 0);
+
 const capitalize = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 
 export function openApiV2Paths(definitions: readonly ResourceDefinition[]): Record<string, Json> {
-  const paths: Record<string, Json> = {};
+  const paths: Record<string, Record<string, Operation>> = {};
   const add = (path: string, operation: Operation): void => {
-    ((paths[path] ??= {}) as Record<string, Operation>)[operation.method] = operation;
+    (paths[path] ??= {})[operation.method] = operation;
   };
   for (const definition of definitions) resourcePaths(definition, add);
   return Object.fromEntries(
-    Object.keys(paths)
-      .sort()
-      .map((path) => [path, pathItem(paths[path] as Record<string, Operation>)]),
+    Object.entries(paths)
+      .sort(byName)
+      .map(([path, operations]) => [path, pathItem(operations)]),
   );
 }
 
@@ -307,11 +310,10 @@ function subresourcePaths(context: ResourceContext, subresource: SubresourceDefi
 function pathItem(operations: Record<string, Operation>): Json {
   const list = Object.values(operations);
   const key = (p: Parameter): string => JSON.stringify(p);
-  const onEvery = (list[0] as Operation).parameters.filter((p) => p.in !== 'body' && list.every((op) => op.parameters.some((q) => key(q) === key(p))));
+  const onEvery = (list[0]?.parameters ?? []).filter((p) => p.in !== 'body' && list.every((op) => op.parameters.some((q) => key(q) === key(p))));
   const onPath = new Set(onEvery.map(key));
   const item: Json = {};
-  for (const method of Object.keys(operations).sort()) {
-    const op = operations[method] as Operation;
+  for (const [method, op] of Object.entries(operations).sort(byName)) {
     const own = op.parameters.filter((p) => !onPath.has(key(p)));
     item[method] = {
       consumes: op.consumes ?? ['*/*'],

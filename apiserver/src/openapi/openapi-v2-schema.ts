@@ -3,13 +3,13 @@
 // (no allOf wrapping), no defaults (kube publishes them in v3 only), and the scalars that v3
 // writes as a oneOf of types (Quantity, IntOrString) are strings, which is how v2 carries them.
 
-type Json = Record<string, unknown>;
+import { isJsonObject, isSingle, type JsonObject } from '@capstan/common';
 
 const v3Prefix = '#/components/schemas/';
 export const definitionRefPrefix = '#/definitions/';
 
-export function openApiV2SchemaOf(schema: Json): Json {
-  const v2: Json = {};
+export function openApiV2SchemaOf(schema: JsonObject): JsonObject {
+  const v2: JsonObject = {};
   for (const [key, value] of Object.entries(schema)) {
     switch (key) {
       case 'default':
@@ -19,9 +19,9 @@ export function openApiV2SchemaOf(schema: Json): Json {
         break;
       case 'allOf': {
         // kube-openapi wraps a reference in allOf only to give it siblings; v2 allows them.
-        const parts = value as Json[];
-        if (parts.length === 1) Object.assign(v2, openApiV2SchemaOf(parts[0] as Json));
-        else v2.allOf = parts.map(openApiV2SchemaOf);
+        const parts = Array.isArray(value) ? value.map(v2SchemaOf) : [];
+        if (isSingle(parts)) Object.assign(v2, parts[0]);
+        else v2.allOf = parts;
         break;
       }
       case 'oneOf':
@@ -29,10 +29,10 @@ export function openApiV2SchemaOf(schema: Json): Json {
         break;
       case 'items':
       case 'additionalProperties':
-        v2[key] = typeof value === 'object' && value !== null ? openApiV2SchemaOf(value as Json) : value;
+        v2[key] = v2SchemaOf(value);
         break;
       case 'properties':
-        v2.properties = Object.fromEntries(Object.entries(value as Json).map(([name, property]) => [name, openApiV2SchemaOf(property as Json)]));
+        v2.properties = isJsonObject(value) ? Object.fromEntries(Object.entries(value).map(([name, property]) => [name, v2SchemaOf(property)])) : value;
         break;
       default:
         v2[key] = value;
@@ -40,3 +40,6 @@ export function openApiV2SchemaOf(schema: Json): Json {
   }
   return v2;
 }
+
+/** A schema inside a schema (of items, of a property), rewritten the same way. */
+const v2SchemaOf = (value: unknown): unknown => (isJsonObject(value) ? openApiV2SchemaOf(value) : value);

@@ -48,8 +48,9 @@ export class Compactor {
     try {
       this.#samples.push({ at: now, revision: await this.#storage.currentRevision() });
       let target: Revision = 0;
-      while (this.#samples.length > 0 && now - (this.#samples[0] as Sample).at >= this.#historyMs) {
-        target = (this.#samples.shift() as Sample).revision;
+      for (let oldest = this.#samples[0]; oldest !== undefined && now - oldest.at >= this.#historyMs; oldest = this.#samples[0]) {
+        target = oldest.revision;
+        this.#samples.shift();
       }
       if (target > this.#compacted) {
         await this.#storage.compact(target);

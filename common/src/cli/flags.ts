@@ -15,7 +15,9 @@ export interface FlagSpec<T extends FlagType = FlagType> {
 }
 
 export type FlagSpecs = Readonly<Record<string, FlagSpec>>;
-export type FlagValues<S extends FlagSpecs> = { -readonly [K in keyof S]: FlagValue<S[K]['type']> };
+/** A flag's value: one of its choices when it has them (and its default is one), else its type's value. */
+type SpecValue<S extends FlagSpec> = S extends { readonly type: 'string'; readonly choices: readonly (infer C extends string)[] } ? C : FlagValue<S['type']>;
+export type FlagValues<S extends FlagSpecs> = { -readonly [K in keyof S]: SpecValue<S[K]> };
 
 export class FlagError extends Error {
   override name = 'FlagError';
@@ -92,7 +94,11 @@ export function formatFlagHelp(specs: FlagSpecs): string {
   const rows = Object.entries(specs).map(([name, spec]) => {
     const shown = spec.type === 'bool' ? `--${name}` : `--${name} ${spec.type}`;
     // A duration's default reads as Go's flag help prints it (1m0s, 5s), not as milliseconds.
-    const fallback = Array.isArray(spec.default) ? spec.default.join(',') : spec.type === 'duration' && typeof spec.default === 'number' ? formatGoDuration(spec.default) : String(spec.default);
+    const fallback = Array.isArray(spec.default)
+      ? spec.default.join(',')
+      : spec.type === 'duration' && typeof spec.default === 'number'
+        ? formatGoDuration(spec.default)
+        : String(spec.default);
     // As pflag, a zero default is not shown.
     const zero = fallback === '' || fallback === 'false' || fallback === '0' || fallback === '0s';
     return [shown, `${spec.help}${zero ? '' : ` (default ${fallback})`}`] as const;

@@ -3,6 +3,7 @@
 // on an error's reason, as apimachinery's errors package names them.
 
 import { parseJson } from '../json/parse-json.ts';
+import { fieldAt } from '../json/read-field.ts';
 import { newGenericServerResponse } from '../status/api-errors.ts';
 import type { FailureStatus, Status, StatusReason } from '../status/status.ts';
 import { StatusError } from '../status/status-error.ts';
@@ -60,8 +61,8 @@ export function apiErrorFromStatus(status: Status, request: string, statusCode?:
 function statusInBody(body: string): Status | undefined {
   if (!body.trimStart().startsWith('{')) return undefined;
   try {
-    const value = parseJson(body) as Partial<Status> | null;
-    return value !== null && typeof value === 'object' && value.kind === 'Status' ? (value as Status) : undefined;
+    const value = parseJson(body);
+    return fieldAt(value, 'kind') === 'Status' ? (value as Status) : undefined;
   } catch {
     return undefined;
   }

@@ -37,7 +37,7 @@ export interface InformerOptions {
    * Applied to each object before it is stored or handed to handlers (client-go's TransformFunc),
    * e.g. to drop managedFields, which controllers never read and which dominate an object's size.
    */
-  readonly transform?: (object: KubeObject) => KubeObject;
+  readonly transform?: <O extends KubeObject>(object: O) => O;
 }
 
 export interface InformerStats {
@@ -159,7 +159,7 @@ export class Informer<T extends KubeObject = KubeObject> {
     const listed = new Set<string>();
     const transform = this.#options.transform;
     for (const item of list.items) {
-      const object = transform === undefined ? item : (transform(item) as T);
+      const object = transform === undefined ? item : transform(item);
       listed.add(objectKey(object));
       const old = this.#store.set(object);
       if (old === undefined) this.#emit((handler) => handler.onAdd?.(object));
@@ -167,7 +167,8 @@ export class Informer<T extends KubeObject = KubeObject> {
     }
     for (const key of this.#store.keys()) {
       if (listed.has(key)) continue;
-      const gone = this.#store.getByKey(key) as T;
+      const gone = this.#store.getByKey(key);
+      if (gone === undefined) continue;
       this.#store.delete(gone);
       this.#emit((handler) => handler.onDelete?.(gone, true));
     }
@@ -188,7 +189,7 @@ export class Informer<T extends KubeObject = KubeObject> {
     for await (const event of watch) {
       if (event.type === 'ERROR') throw apiErrorFromStatus(event.object, `watch ${this.#describe()}`);
       this.#backoff.reset();
-      const object = this.#options.transform === undefined || event.type === 'BOOKMARK' ? event.object : (this.#options.transform(event.object) as T);
+      const object = this.#options.transform === undefined || event.type === 'BOOKMARK' ? event.object : this.#options.transform(event.object);
       if (event.type === 'ADDED' || event.type === 'MODIFIED') {
         const old = this.#store.set(object);
         if (old === undefined) this.#emit((handler) => handler.onAdd?.(object));

@@ -141,7 +141,7 @@ export class RestClient {
       }
       items.push(...page.items);
     }
-    return { ...page, metadata: { resourceVersion: page.metadata.resourceVersion ?? first.metadata.resourceVersion }, items } as ObjectList<T>;
+    return { ...page, metadata: { resourceVersion: page.metadata.resourceVersion ?? first.metadata.resourceVersion }, items };
   }
 
   /** POST to the collection (or to a subresource such as pods/binding or pods/eviction). */

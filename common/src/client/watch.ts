@@ -4,6 +4,7 @@
 
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import { parseJson } from '../json/parse-json.ts';
+import { fieldAt } from '../json/read-field.ts';
 import type { Status } from '../status/status.ts';
 import type { KubeObject } from './object-types.ts';
 import { RequestError } from './request-error.ts';
@@ -133,7 +134,8 @@ export class Watch<T extends KubeObject = KubeObject> implements AsyncIterable<W
       this.#request.destroy();
       return;
     }
-    const { type, object } = (event ?? {}) as { type?: unknown; object?: unknown };
+    const type = fieldAt(event, 'type');
+    const object = fieldAt(event, 'object');
     if (typeof type !== 'string' || !eventTypes.has(type) || typeof object !== 'object' || object === null) {
       this.#fail(new RequestError(this.#described, 'BadWatchEvent', `not a watch event: ${line.slice(0, 200)}`));
       this.#request.destroy();

@@ -5,13 +5,14 @@
 /** A JSON object as decoded, its values not yet known to be of any type. */
 export type JsonObject = Record<string, unknown>;
 
-const isRecord = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** Whether a value is a JSON object (not an array, not null). */
+export const isJsonObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The value at a path of object keys, or undefined when any step is missing or not an object. */
 export function fieldAt(value: unknown, ...path: readonly string[]): unknown {
   let current = value;
   for (const key of path) {
-    if (!isRecord(current)) return undefined;
+    if (!isJsonObject(current)) return undefined;
     current = current[key];
   }
   return current;
@@ -19,7 +20,7 @@ export function fieldAt(value: unknown, ...path: readonly string[]): unknown {
 
 export const recordAt = (value: unknown, ...path: readonly string[]): JsonObject => {
   const found = fieldAt(value, ...path);
-  return isRecord(found) ? found : {};
+  return isJsonObject(found) ? found : {};
 };
 
 export const arrayAt = (value: unknown, ...path: readonly string[]): readonly unknown[] => {

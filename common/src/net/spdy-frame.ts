@@ -2,6 +2,8 @@
 // that cuts a byte stream into whole frames, and the encoders of the frames a server sends. Header
 // blocks stay compressed here; spdy-header-block.ts reads and writes them.
 
+import { isSingle } from '../tuples.ts';
+
 export const spdyVersion = 3;
 
 /** Control frame types. */
@@ -48,7 +50,8 @@ export class SpdyFrameReader {
     this.#chunks.push(chunk);
     this.#buffered += chunk.length;
     if (this.#buffered < this.#needed) return [];
-    const pending = this.#chunks.length === 1 ? (this.#chunks[0] as Buffer) : Buffer.concat(this.#chunks, this.#buffered);
+    const chunks = this.#chunks;
+    const pending = isSingle(chunks) ? chunks[0] : Buffer.concat(chunks, this.#buffered);
     const frames: SpdyFrame[] = [];
     let offset = 0;
     this.#needed = headerLength;

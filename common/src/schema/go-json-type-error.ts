@@ -7,6 +7,7 @@
 
 import { decodeGoStdBase64 } from '../codec/go-std-base64.ts';
 import { isRawJSON } from '../json/raw-json.ts';
+import { isJsonObject } from '../json/read-field.ts';
 import { goNamedStringTypes } from './go-named-string-types.ts';
 import type { FieldDeclaration, Schema, StructDeclaration, TypeLookup } from './schema.ts';
 
@@ -110,10 +111,9 @@ function checkValue(value: unknown, schema: Schema, context: FieldContext, looku
       return undefined;
     }
     case 'map': {
-      if (typeof value !== 'object' || Array.isArray(value) || isRawJSON(value)) return mismatch(jsonKind(value), context, goTypeOf(schema, context, lookup));
-      const map = value as Record<string, unknown>;
-      for (const key of Object.keys(map)) {
-        const error = checkValue(map[key], schema.values, { ...context, inMap: true }, lookup);
+      if (!isJsonObject(value) || isRawJSON(value)) return mismatch(jsonKind(value), context, goTypeOf(schema, context, lookup));
+      for (const key of Object.keys(value)) {
+        const error = checkValue(value[key], schema.values, { ...context, inMap: true }, lookup);
         if (error !== undefined) return error;
       }
       return undefined;
@@ -134,8 +134,8 @@ function checkValue(value: unknown, schema: Schema, context: FieldContext, looku
         }
         return undefined;
       }
-      if (typeof value !== 'object' || Array.isArray(value) || isRawJSON(value)) return mismatch(jsonKind(value), context, goTypeName(target.name));
-      return checkStruct(value as Record<string, unknown>, target, context.path, lookup);
+      if (!isJsonObject(value) || isRawJSON(value)) return mismatch(jsonKind(value), context, goTypeName(target.name));
+      return checkStruct(value, target, context.path, lookup);
     }
   }
 }

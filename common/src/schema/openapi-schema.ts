@@ -17,7 +17,8 @@ export interface OpenApiSchemaOptions {
 export function openApiSchemaOf(declaration: TypeDeclaration, options: OpenApiSchemaOptions = {}): OpenApiSchema {
   if (declaration.kind === 'opaque') return { description: declaration.description, ...declaration.openApi };
   const properties: OpenApiSchema = {};
-  for (const name of Object.keys(declaration.fields).sort()) properties[name] = propertyOf(declaration.fields[name] as FieldDeclaration, options);
+  const fields = Object.entries(declaration.fields).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [name, field] of fields) properties[name] = propertyOf(field, options);
   const required = Object.entries(declaration.fields)
     .filter(([, field]) => field.required === true)
     .map(([name]) => name);

@@ -1,6 +1,7 @@
 // Unknown fields of an object, found through its declared type: what Go's decoding of a built-in
 // kind drops, each named by its path as kube's strict decoding names it ("spec.containers[0].foo").
 
+import { isJsonObject } from '../json/read-field.ts';
 import type { Schema, TypeLookup } from './schema.ts';
 
 /**
@@ -27,22 +28,20 @@ function visit(value: unknown, schema: Schema, path: string, lookup: TypeLookup,
       if (Array.isArray(value) && mayHoldFields(schema.items)) value.forEach((item, i) => isContainer(item) && visit(item, schema.items, `${path}[${i}]`, lookup, unknown));
       return;
     case 'map':
-      if (!Array.isArray(value) && mayHoldFields(schema.values)) {
-        const map = value as Record<string, unknown>;
-        for (const key of Object.keys(map)) if (isContainer(map[key])) visit(map[key], schema.values, `${path}[${key}]`, lookup, unknown);
+      if (isJsonObject(value) && mayHoldFields(schema.values)) {
+        for (const key of Object.keys(value)) if (isContainer(value[key])) visit(value[key], schema.values, `${path}[${key}]`, lookup, unknown);
       }
       return;
     case 'ref': {
       const declaration = lookup(schema.name);
-      if (declaration?.kind !== 'struct' || Array.isArray(value)) return;
-      const record = value as Record<string, unknown>;
-      for (const key of Object.keys(record)) {
+      if (declaration?.kind !== 'struct' || !isJsonObject(value)) return;
+      for (const key of Object.keys(value)) {
         const field = Object.hasOwn(declaration.fields, key) ? declaration.fields[key] : undefined;
         const fieldPath = path === '' ? key : `${path}.${key}`;
         if (field === undefined) {
           unknown.push(fieldPath);
-          delete record[key];
-        } else visit(record[key], field.schema, fieldPath, lookup, unknown);
+          delete value[key];
+        } else visit(value[key], field.schema, fieldPath, lookup, unknown);
       }
       return;
     }

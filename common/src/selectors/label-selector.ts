@@ -54,13 +54,14 @@ function parseRequirement(text: string): { requirement: LabelRequirement; remain
     const values = (setMatch[1] as string).split(',').map((v) => checkValue(v.trim()));
     return { requirement: { key, operator: symbol, values }, remaining: rest.slice(setMatch[0].length) };
   }
-  const valueMatch = /^([^\s,()]*)/.exec(rest) as RegExpExecArray;
-  const value = checkValue(valueMatch[1] as string);
+  // The pattern matches any text (at least the empty value), so exec always answers.
+  const valueText = /^[^\s,()]*/.exec(rest)?.[0] ?? '';
+  const value = checkValue(valueText);
   const operator: LabelOperator = symbol === '!=' ? '!=' : symbol === '>' ? 'gt' : symbol === '<' ? 'lt' : '=';
   if ((operator === 'gt' || operator === 'lt') && !/^-?\d+$/.test(value)) {
     throw new LabelSelectorError(`for '${symbol}' operator, the value must be an integer: ${value}`);
   }
-  return { requirement: { key, operator, values: [value] }, remaining: rest.slice(valueMatch[0].length) };
+  return { requirement: { key, operator, values: [value] }, remaining: rest.slice(valueText.length) };
 }
 
 function checkKey(key: string): string {

@@ -1,6 +1,7 @@
 // Strings and numbers rendered as Go's fmt renders them (%q and %v), so messages read as kube-apiserver's.
 
 import { isRawJSON } from '../json/raw-json.ts';
+import { isJsonObject } from '../json/read-field.ts';
 
 const goEscapes: Readonly<Record<string, string>> = {
   '\x07': '\\a',
@@ -51,8 +52,8 @@ export function goValue(value: unknown): string {
   if (value === null || value === undefined) return '<nil>';
   if (typeof value === 'number') return goNumber(value);
   if (Array.isArray(value)) return `[${value.map(goValue).join(' ')}]`;
-  if (typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (isJsonObject(value)) {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `map[${entries.map(([key, item]) => `${key}:${goValue(item)}`).join(' ')}]`;
   }
   return String(value);
@@ -65,8 +66,8 @@ export function goJson(value: unknown): string {
 
 function sortedKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortedKeys);
-  if (value === null || typeof value !== 'object') return value;
-  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (!isJsonObject(value)) return value;
+  const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return Object.fromEntries(entries.map(([key, item]) => [key, sortedKeys(item)]));
 }
 

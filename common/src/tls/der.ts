@@ -60,9 +60,8 @@ export function derInteger(value: bigint | number): Buffer {
 
 /** A dotted object identifier ("1.2.840.113549.1.1.11"). */
 export function derObjectIdentifier(dotted: string): Buffer {
-  const arcs = dotted.split('.').map((arc) => BigInt(arc));
-  if (arcs.length < 2) throw new Error(`an object identifier has at least two arcs: ${dotted}`);
-  const [first, second, ...rest] = arcs as [bigint, bigint, ...bigint[]];
+  const [first, second, ...rest] = dotted.split('.').map((arc) => BigInt(arc));
+  if (first === undefined || second === undefined) throw new Error(`an object identifier has at least two arcs: ${dotted}`);
   const bytes: number[] = [];
   for (const arc of [first * 40n + second, ...rest]) {
     const groups: number[] = [Number(arc & 0x7fn)];

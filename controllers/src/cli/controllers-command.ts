@@ -3,7 +3,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { createLogger, FlagError, formatFlagHelp, loggingFormats, parseFlags, type LoggingFormat } from '@capstan/common';
+import { createLogger, FlagError, formatFlagHelp, loggingFormats, parseFlags } from '@capstan/common';
 import { defaultUserAgent, RestClient } from '@capstan/common/client';
 import { allControllers } from '../all-controllers.ts';
 import { defaultControllerOptions, type ControllerOptions } from '../controller-options.ts';
@@ -98,7 +98,7 @@ export async function controllersCommand(argv: readonly string[], out: (text: st
       })
     : undefined;
   if (nodeIpam !== undefined) options = { ...options, nodeIpam };
-  const format = f['logging-format'] === '' ? undefined : (f['logging-format'] as LoggingFormat);
+  const format = f['logging-format'] === '' ? undefined : f['logging-format'];
   const logger = createLogger({ name: 'controllers', ...(format === undefined ? {} : { format }) });
   // kube-controller-manager's identity: the host name and a fresh UUID, so restarts are new candidates.
   const identity = `${hostname()}_${randomUUID()}`;

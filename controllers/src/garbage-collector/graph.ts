@@ -72,10 +72,7 @@ export function describeIdentity(identity: ObjectIdentity): string {
 export function ownerReferencesOf(object: KubeObject): OwnerReference[] {
   const references = object.metadata?.ownerReferences;
   if (!Array.isArray(references)) return [];
-  return references.filter(
-    (reference): reference is OwnerReference =>
-      typeof reference === 'object' && reference !== null && typeof (reference as OwnerReference).uid === 'string' && typeof (reference as OwnerReference).name === 'string',
-  );
+  return references.filter((reference) => typeof reference === 'object' && reference !== null && typeof reference.uid === 'string' && typeof reference.name === 'string');
 }
 
 export function finalizersOf(object: KubeObject): string[] {

@@ -132,7 +132,7 @@ export class NamespacedResourcesDeleter {
     if (!podsRemain) for (const resource of resources) if (!isPods(resource)) await empty(resource);
     conditions.remaining({ resources: remainingResources, finalizers: remainingFinalizers });
 
-    const updated = cloneJson(namespace) as Namespace;
+    const updated = cloneJson(namespace);
     const status = (updated.status ??= {});
     if (conditions.applyTo((status.conditions ??= []), new Date())) {
       try {
@@ -148,7 +148,7 @@ export class NamespacedResourcesDeleter {
 
   #markTerminating(namespace: Namespace, control: { signal?: AbortSignal }): Promise<Namespace> {
     if (namespace.metadata?.deletionTimestamp === undefined || namespace.status?.phase === 'Terminating') return Promise.resolve(namespace);
-    const next = cloneJson(namespace) as Namespace;
+    const next = cloneJson(namespace);
     next.status = { ...next.status, phase: 'Terminating' };
     return this.#client.update<Namespace>(this.#target(namespace, 'status'), next, control);
   }
@@ -156,7 +156,7 @@ export class NamespacedResourcesDeleter {
   /** Sends spec.finalizers without this deleter's token, the others sorted as a set. */
   #finalize(namespace: Namespace, control: { signal?: AbortSignal }): Promise<Namespace> {
     const others = [...new Set(namespace.spec?.finalizers ?? [])].filter((f) => f !== this.#finalizerToken).sort();
-    const next = cloneJson(namespace) as Namespace;
+    const next = cloneJson(namespace);
     next.spec = { ...next.spec, finalizers: others };
     return this.#client.update<Namespace>(this.#target(namespace, 'finalize'), next, control);
   }

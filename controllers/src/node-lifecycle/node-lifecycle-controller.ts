@@ -439,9 +439,10 @@ class NodeLifecycleController {
 
 /** Calls `task` for every item, at most `limit` at a time (client-go's ParallelizeUntil). */
 async function forEachConcurrently<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
+  // One iterator shared by the workers: each takes the next item when it is free.
+  const pending = items.values();
   const worker = async (): Promise<void> => {
-    while (next < items.length) await task(items[next++] as T);
+    for (const item of pending) await task(item);
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }

@@ -75,7 +75,8 @@ class TaintEvictionController {
 
   #podUpdated(old: Pod | undefined, pod: Pod | undefined): void {
     if (old !== undefined && pod !== undefined && old.spec?.nodeName === pod.spec?.nodeName && isDeepStrictEqual(old.spec?.tolerations ?? [], pod.spec?.tolerations ?? [])) return;
-    const latest = (pod ?? old) as Pod;
+    const latest = pod ?? old;
+    if (latest === undefined) return;
     const update: PodUpdate = { namespace: latest.metadata?.namespace ?? '', name: latest.metadata?.name ?? '', nodeName: latest.spec?.nodeName ?? '' };
     this.#podQueue.add(JSON.stringify(update));
   }

@@ -1,6 +1,6 @@
 // A binary min-heap under a comparison: the scheduling queue's active and backoff queues.
 
-export class BinaryHeap<T> {
+export class BinaryHeap<T extends object> {
   readonly #items: T[] = [];
   readonly #less: (a: T, b: T) => boolean;
 
@@ -18,14 +18,17 @@ export class BinaryHeap<T> {
 
   push(item: T): void {
     const items = this.#items;
+    // Up from the end: parents after which the item comes move down into its place.
+    let i = items.length;
     items.push(item);
-    let i = items.length - 1;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (!this.#less(items[i] as T, items[parent] as T)) break;
-      [items[i], items[parent]] = [items[parent] as T, items[i] as T];
+      const above = items[parent];
+      if (above === undefined || !this.#less(item, above)) break;
+      items[i] = above;
       i = parent;
     }
+    items[i] = item;
   }
 
   pop(): T | undefined {
@@ -33,18 +36,22 @@ export class BinaryHeap<T> {
     const top = items[0];
     const last = items.pop();
     if (items.length === 0 || last === undefined) return top;
-    items[0] = last;
+    // Down from the root: the smaller child moves up into the last item's place while it comes first.
     let i = 0;
     for (;;) {
       const left = 2 * i + 1;
       const right = left + 1;
       let smallest = i;
-      if (left < items.length && this.#less(items[left] as T, items[smallest] as T)) smallest = left;
-      if (right < items.length && this.#less(items[right] as T, items[smallest] as T)) smallest = right;
+      let first = last;
+      const leftItem = items[left];
+      if (left < items.length && leftItem !== undefined && this.#less(leftItem, first)) [smallest, first] = [left, leftItem];
+      const rightItem = items[right];
+      if (right < items.length && rightItem !== undefined && this.#less(rightItem, first)) [smallest, first] = [right, rightItem];
       if (smallest === i) break;
-      [items[i], items[smallest]] = [items[smallest] as T, items[i] as T];
+      items[i] = first;
       i = smallest;
     }
+    items[i] = last;
     return top;
   }
 

@@ -26,7 +26,11 @@ export interface PodRequests {
 
 export const noResources: Resources = { milliCpu: 0n, memory: 0n, ephemeralStorage: 0n, scalar: new Map() };
 
-const parsed = (text: string): Quantity => (parseQuantity(text) as { quantity: Quantity }).quantity;
+function parsed(text: string): Quantity {
+  const result = parseQuantity(text);
+  if ('error' in result) throw new Error(result.error);
+  return result.quantity;
+}
 const defaultMilliCpuRequest = parsed('100m');
 const defaultMemoryRequest = parsed('200Mi');
 const zero = newQuantity(0n, 'DecimalSI');

@@ -3,6 +3,7 @@
 // an adaptive share of at least 100), score those that fit and pick the best, ties at random. When
 // none fits, the answer is the FailedScheduling message.
 
+import { isSingle } from '@capstan/common';
 import { fitErrorMessage, type Diagnosis } from './fit-error.ts';
 import { unresolvable, type FilterStatus } from './filter-status.ts';
 import { leastAllocatedScore } from './least-allocated.ts';
@@ -64,7 +65,7 @@ export class SchedulingAlgorithm {
     this.#nextStartNodeIndex = (this.#nextStartNodeIndex + feasible.length + statuses.size) % allNodes.length;
 
     if (feasible.length === 0) return this.#unschedulable(pod, absent === undefined ? { statuses } : { statuses, absent });
-    if (feasible.length === 1) return { node: (feasible[0] as NodeInfo).name };
+    if (isSingle(feasible)) return { node: feasible[0].name };
     return { node: selectHost(pod, feasible) };
   }
 

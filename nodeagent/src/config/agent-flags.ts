@@ -203,8 +203,8 @@ export function configurationFlagValues(parsed: ParsedAgentFlags): { readonly fl
  */
 function givenFlags(argv: readonly string[]): Set<string> {
   const shifted = Object.fromEntries(Object.entries(agentFlagSpecs).map(([name, spec]) => [name, { ...spec, default: shiftedDefault(spec) }])) as unknown as typeof agentFlagSpecs;
-  const first = parseFlags(agentFlagSpecs, argv).flags as Record<string, unknown>;
-  const second = parseFlags(shifted, argv).flags as Record<string, unknown>;
+  const first: Readonly<Record<string, unknown>> = parseFlags(agentFlagSpecs, argv).flags;
+  const second: Readonly<Record<string, unknown>> = parseFlags(shifted, argv).flags;
   return new Set(Object.keys(agentFlagSpecs).filter((name) => JSON.stringify(first[name]) === JSON.stringify(second[name])));
 }
 

@@ -7,7 +7,7 @@
 // main file and ignores those of drop-ins); the agent stops instead, as its specification asks.
 
 import { readFileSync } from 'node:fs';
-import { goJsonKind, errorMessage } from '@capstan/common';
+import { errorCode, errorMessage, goJsonKind } from '@capstan/common';
 import { checkFields, isObject } from './check-fields.ts';
 import { kubeletConfigurationGroupVersion, kubeletConfigurationKind, kubeletConfigurationStruct } from './kubelet-configuration-fields.ts';
 import { parseConfigurationText } from './parse-configuration-text.ts';
@@ -76,7 +76,7 @@ export function decodeConfigurationFile(path: string, role: ConfigurationFileRol
 
 /** A Node file-system error as Go's os package words it: "open /x: no such file or directory". */
 export function goFileError(error: unknown, path: string, operation = 'open'): string {
-  const code = (error as NodeJS.ErrnoException).code;
+  const code = errorCode(error);
   const reasons: Readonly<Record<string, string>> = {
     ENOENT: 'no such file or directory',
     EACCES: 'permission denied',

@@ -157,7 +157,7 @@ function gatesOfFlag(pairs: readonly string[]): Record<string, boolean> {
 
 /** The gates in force: the agent's defaults, then `first`, then `second` on top. */
 function gatesFor(first: Readonly<Record<string, boolean>>, second: unknown): AgentFeatureGates {
-  const merged = { ...first, ...(isObject(second) ? (second as Record<string, boolean>) : {}) };
+  const merged = { ...first, ...(isObject(second) ? second : {}) };
   return parseFeatureGates(
     agentFeatures,
     Object.entries(merged).map(([name, value]) => `${name}=${String(value)}`),

@@ -15,7 +15,7 @@
 // `flock <file>`) is seen in /proc/locks, which the holder reads every second.
 
 import { closeSync, constants, fstatSync, futimesSync, openSync, readFileSync, watch, type FSWatcher } from 'node:fs';
-import { flock, errorMessage } from '@capstan/common';
+import { errorMessage, fieldAt, flock } from '@capstan/common';
 import { goFileError } from './decode-configuration-file.ts';
 
 export interface AcquireLockOptions {
@@ -73,7 +73,7 @@ export class LockFile {
       return new LockFile(path, fd);
     } catch (error) {
       closeSync(fd);
-      if (error instanceof LockFileError || (error as Error).name === 'AbortError') throw error;
+      if (error instanceof LockFileError || fieldAt(error, 'name') === 'AbortError') throw error;
       throw failure(errorMessage(error));
     }
   }

@@ -43,7 +43,7 @@ export function mergeDropIns(
 ): DropInMerge {
   const walkFailure = (reason: string): DropInError =>
     new DropInError(`failed to merge kubelet configs: failed to walk through kubelet dropin directory ${JSON.stringify(directory)}: ${reason}`);
-  let merged: Record<string, unknown> = structuredClone(base) as Record<string, unknown>;
+  let merged: Record<string, unknown> = structuredClone(base);
   const applied: string[] = [];
   const skipped: string[] = [];
 
@@ -62,7 +62,7 @@ export function mergeDropIns(
     }
     const refused = checkDropIn(fields);
     if (refused !== undefined) throw walkFailure(`failed to load kubelet dropin file, path: ${path}, error: ${refused}`);
-    merged = applyMergePatch(merged, fields) as Record<string, unknown>;
+    merged = mergeObject(merged, fields);
     recordSources(sources, fields, kubeletConfigurationStruct, path);
     applied.push(path);
   };
@@ -95,7 +95,11 @@ export function mergeDropIns(
 
 /** RFC 7386: objects merge member by member, null removes, anything else replaces. */
 export function applyMergePatch(target: unknown, patch: unknown): unknown {
-  if (!isObject(patch)) return structuredClone(patch);
+  return isObject(patch) ? mergeObject(target, patch) : structuredClone(patch);
+}
+
+/** A merge patch that is an object, applied: the result is an object too. */
+function mergeObject(target: unknown, patch: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const result: Record<string, unknown> = isObject(target) ? { ...target } : {};
   for (const [name, value] of Object.entries(patch)) {
     if (value === null) delete result[name];

@@ -3,7 +3,7 @@
 // which file or flag set the value.
 
 import { isAbsolute, normalize } from 'node:path';
-import { fieldErrorMessage, fieldForbidden, fieldInvalid, fieldRequired, goQuote, isQualifiedName, isValidLabelValue, kubernetesMinor } from '@capstan/common';
+import { fieldErrorMessage, fieldForbidden, fieldInvalid, fieldRequired, goQuote, isQualifiedName, isSingle, isValidLabelValue, kubernetesMinor } from '@capstan/common';
 import type { AgentFeatureGates } from './agent-features.ts';
 import { formatGoDuration } from '@capstan/common';
 import type { KubeletConfiguration } from './kubelet-configuration-fields.ts';
@@ -256,7 +256,7 @@ export function validateConfiguration(config: KubeletConfiguration, gates: Agent
 
 /** utilerrors.NewAggregate(...).Error(): one message alone, several in brackets. */
 export function aggregateMessage(violations: readonly Violation[]): string {
-  return violations.length === 1 ? (violations[0] as Violation).message : `[${violations.map((violation) => violation.message).join(', ')}]`;
+  return isSingle(violations) ? violations[0].message : `[${violations.map((violation) => violation.message).join(', ')}]`;
 }
 
 const topologyManagerPolicies = ['none', 'best-effort', 'restricted', 'single-numa-node'];

@@ -133,5 +133,5 @@ export async function validateServiceConnection<Client extends CriServiceClient>
 const deadlineOf = (timeoutMs: number): number => (Number.isFinite(timeoutMs) ? Date.now() + timeoutMs : Infinity);
 
 function isServiceError(error: unknown): error is ServiceError {
-  return error instanceof Error && typeof (error as Partial<ServiceError>).code === 'number' && 'details' in error;
+  return error instanceof Error && 'code' in error && typeof error.code === 'number' && 'details' in error;
 }

@@ -2,13 +2,15 @@
 // (hostname, os, arch and their beta forms), the controller-managed attach/detach annotation,
 // the registration taints, and the status it already knows.
 
+import type { NodeSpec, Taint } from '@capstan/common/api-types/core-v1';
+
 export interface InitialNodeOptions {
   readonly nodeName: string;
   readonly hostname: string;
   readonly operatingSystem: string;
   readonly architecture: string;
   readonly labels?: Readonly<Record<string, string>>;
-  readonly registerWithTaints?: readonly Record<string, unknown>[];
+  readonly registerWithTaints?: readonly Taint[];
   readonly registerSchedulable?: boolean;
   readonly status: Record<string, unknown>;
 }
@@ -26,10 +28,19 @@ export function defaultNodeLabels(options: Pick<InitialNodeOptions, 'hostname' |
   };
 }
 
-export function initialNode(options: InitialNodeOptions): Record<string, unknown> {
-  const taints: Record<string, unknown>[] = [...(options.registerWithTaints ?? [])];
+/** The Node to register; its status is the one the agent computed. */
+export interface InitialNode {
+  readonly apiVersion: 'v1';
+  readonly kind: 'Node';
+  readonly metadata: { readonly name: string; readonly labels: Readonly<Record<string, string>>; readonly annotations: Readonly<Record<string, string>> };
+  readonly spec: NodeSpec;
+  readonly status: Record<string, unknown>;
+}
+
+export function initialNode(options: InitialNodeOptions): InitialNode {
+  const taints: Taint[] = [...(options.registerWithTaints ?? [])];
   const unschedulable = options.registerSchedulable === false;
-  if (unschedulable && !taints.some((taint) => taint['key'] === 'node.kubernetes.io/unschedulable' && taint['effect'] === 'NoSchedule')) {
+  if (unschedulable && !taints.some((taint) => taint.key === 'node.kubernetes.io/unschedulable' && taint.effect === 'NoSchedule')) {
     taints.push({ key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' });
   }
   return {

@@ -8,15 +8,14 @@
 
 import { microTime } from '@capstan/common';
 import { jitter, sleep } from '@capstan/common';
-
-type Json = Record<string, unknown>;
+import type { Lease } from '@capstan/common/api-types/coordination-v1';
 
 export interface LeaseApi {
   /** undefined when there is none. */
-  getLease(namespace: string, name: string): Promise<Json | undefined>;
-  createLease(lease: Json): Promise<Json>;
+  getLease(namespace: string, name: string): Promise<Lease | undefined>;
+  createLease(lease: Lease): Promise<Lease>;
   /** Throws an error for which isConflict() is true on a stale resourceVersion. */
-  updateLease(lease: Json): Promise<Json>;
+  updateLease(lease: Lease): Promise<Lease>;
   /** The Node's uid, or undefined when it cannot be read. */
   nodeUid(name: string): Promise<string | undefined>;
   isConflict(error: unknown): boolean;
@@ -30,7 +29,7 @@ export interface LeaseHeartbeatOptions {
   readonly now?: () => Date;
   readonly log?: (message: string, error?: unknown) => void;
   /** Called after each renewal (for health checks and tests). */
-  readonly onRenewed?: (lease: Json) => void;
+  readonly onRenewed?: (lease: Lease) => void;
 }
 
 export const leaseNamespace = 'kube-node-lease';
@@ -41,7 +40,7 @@ const jitterFactor = 0.04;
 /** A Lease's MicroTime: RFC 3339 with microseconds, in UTC. */
 
 export class LeaseHeartbeat {
-  #latest: Json | undefined;
+  #latest: Lease | undefined;
   readonly #api: LeaseApi;
   readonly #options: LeaseHeartbeatOptions;
 
@@ -67,7 +66,7 @@ export class LeaseHeartbeat {
     if (lease !== undefined && !created) await this.#retryUpdate(lease, signal);
   }
 
-  async #backoffEnsure(signal: AbortSignal): Promise<{ lease: Json | undefined; created: boolean }> {
+  async #backoffEnsure(signal: AbortSignal): Promise<{ lease: Lease | undefined; created: boolean }> {
     let wait = 100;
     while (!signal.aborted) {
       try {
@@ -81,7 +80,7 @@ export class LeaseHeartbeat {
     return { lease: undefined, created: false };
   }
 
-  async #ensure(): Promise<{ lease: Json | undefined; created: boolean }> {
+  async #ensure(): Promise<{ lease: Lease | undefined; created: boolean }> {
     const { nodeName } = this.#options;
     const existing = await this.#api.getLease(leaseNamespace, nodeName);
     if (existing !== undefined) return { lease: existing, created: false };
@@ -101,8 +100,8 @@ export class LeaseHeartbeat {
   }
 
   /** true when the Lease was renewed. */
-  async #retryUpdate(base: Json, signal: AbortSignal): Promise<boolean> {
-    let current: Json | undefined = base;
+  async #retryUpdate(base: Lease, signal: AbortSignal): Promise<boolean> {
+    let current: Lease | undefined = base;
     for (let attempt = 0; attempt < maxUpdateRetries && current !== undefined && !signal.aborted; attempt++) {
       try {
         const lease = await this.#api.updateLease(await this.#withOwner(this.#withRenewTime(current)));
@@ -119,15 +118,15 @@ export class LeaseHeartbeat {
     return false;
   }
 
-  #withRenewTime(lease: Json): Json {
-    const spec = { ...(lease['spec'] as Json | undefined), renewTime: microTime((this.#options.now ?? (() => new Date()))()) };
+  #withRenewTime(lease: Lease): Lease {
+    const spec = { ...lease.spec, renewTime: microTime((this.#options.now ?? (() => new Date()))()) };
     return { ...lease, spec };
   }
 
   /** A Lease created while its Node was away gets its owner back on update; a failure to read the Node does not block the renewal. */
-  async #withOwner(lease: Json): Promise<Json> {
-    const metadata = (lease['metadata'] ?? {}) as Json;
-    if (Array.isArray(metadata['ownerReferences']) && metadata['ownerReferences'].length > 0) return lease;
+  async #withOwner(lease: Lease): Promise<Lease> {
+    const metadata = lease.metadata ?? {};
+    if (Array.isArray(metadata.ownerReferences) && metadata.ownerReferences.length > 0) return lease;
     const { nodeName } = this.#options;
     const uid = await this.#api.nodeUid(nodeName).catch(() => undefined);
     if (uid === undefined) return lease;

@@ -97,7 +97,7 @@ export class NodeHeartbeats {
             hostname: nodeHostname(this.#loaded.flags['hostname-override']),
             operatingSystem: machine.operatingSystem,
             architecture: machine.architecture,
-            registerWithTaints: config.registerWithTaints as unknown as Record<string, unknown>[],
+            registerWithTaints: config.registerWithTaints,
             status,
           });
         },

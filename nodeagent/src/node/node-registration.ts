@@ -4,21 +4,19 @@
 
 import { isAlreadyExists, type KubeObject, type RestClient } from '@capstan/common/client';
 import { sleep } from '@capstan/common';
-import { controllerManagedAttachAnnotation } from './initial-node.ts';
+import { controllerManagedAttachAnnotation, type InitialNode } from './initial-node.ts';
 
 const nodes = { group: '', version: 'v1', resource: 'nodes' } as const;
 const maxStepMs = 7_000;
 
-type Json = Record<string, unknown>;
-
 /** Registers the node; resolves once registered (or when the signal aborts). */
-export async function registerNode(client: RestClient, build: () => Promise<Json>, signal: AbortSignal, log: (message: string, error?: unknown) => void): Promise<boolean> {
+export async function registerNode(client: RestClient, build: () => Promise<InitialNode>, signal: AbortSignal, log: (message: string, error?: unknown) => void): Promise<boolean> {
   let step = 100;
   while (!signal.aborted) {
     step = Math.min(step * 2, maxStepMs);
     try {
       const node = await build();
-      const name = (node['metadata'] as Json)['name'] as string;
+      const { name } = node.metadata;
       log(`Attempting to register node ${name}`);
       if (await tryRegister(client, node)) {
         log(`Successfully registered node ${name}`);
@@ -32,14 +30,14 @@ export async function registerNode(client: RestClient, build: () => Promise<Json
   return false;
 }
 
-async function tryRegister(client: RestClient, node: Json): Promise<boolean> {
+async function tryRegister(client: RestClient, node: InitialNode): Promise<boolean> {
   try {
     await client.create(nodes, node);
     return true;
   } catch (error) {
     if (!isAlreadyExists(error)) throw error;
   }
-  const metadata = node['metadata'] as { name: string; labels: Record<string, string>; annotations: Record<string, string> };
+  const { metadata } = node;
   const existing = await client.get<KubeObject>({ ...nodes, name: metadata.name });
   const labels: Record<string, string> = {};
   for (const [key, value] of Object.entries(metadata.labels)) if (existing.metadata?.labels?.[key] !== value) labels[key] = value;

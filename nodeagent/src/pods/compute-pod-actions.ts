@@ -75,13 +75,11 @@ function nextInitContainer(pod: Pod, status: RuntimePodStatus): InitProgress {
   if (pod.spec.containers.some((container) => findContainerStatus(status, container.name)?.state === 'running')) {
     return { done: true, next: undefined, lastFailed: undefined };
   }
-  for (let i = init.length - 1; i >= 0; i--) {
-    const container = init[i] as Container;
+  for (const container of init.toReversed()) {
     const latest = findContainerStatus(status, container.name);
     if (latest !== undefined && !isRestartableInitContainer(container) && isInitContainerFailed(latest)) return { done: false, next: container, lastFailed: latest };
   }
-  for (let i = init.length - 1; i >= 0; i--) {
-    const container = init[i] as Container;
+  for (const [i, container] of [...init.entries()].reverse()) {
     const latest = findContainerStatus(status, container.name);
     if (latest === undefined) continue;
     const finished = isRestartableInitContainer(container) ? latest.state === 'running' : latest.state === 'exited';
@@ -98,7 +96,7 @@ const containerSucceeded = (container: Container, status: RuntimePodStatus): boo
 
 export function computePodActions(pod: Pod, status: RuntimePodStatus, probeKill: ProbeKillCheck = () => undefined): PodActions {
   const sandbox = podSandboxChanged(pod, status);
-  const base = { sandboxId: sandbox.sandboxId, attempt: sandbox.attempt, containersToKill: [] as ContainerToKill[] };
+  const base: Pick<PodActions, 'sandboxId' | 'attempt' | 'containersToKill'> = { sandboxId: sandbox.sandboxId, attempt: sandbox.attempt, containersToKill: [] };
   if (sandbox.createSandbox) {
     if (restartPolicyOf(pod) !== 'Always' && restartPolicyOf(pod) !== 'OnFailure' && sandbox.attempt !== 0 && status.containers.length > 0) {
       return { ...base, killPod: true, createSandbox: false, nextInitContainer: undefined, containersToStart: [] };

@@ -11,9 +11,9 @@ import type { Pod } from './pod-types.ts';
 
 /** fieldpath.FormatMap: one `key="value"` line per key, sorted, no newline at the end. */
 const formatMap = (map: Readonly<Record<string, string>> | undefined): string =>
-  Object.keys(map ?? {})
-    .sort()
-    .map((key) => `${key}=${goQuote((map as Record<string, string>)[key] as string)}`)
+  Object.entries(map ?? {})
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([key, value]) => `${key}=${goQuote(value)}`)
     .join('\n');
 
 /** A metadata field of the pod, or undefined when the path is not one. */

@@ -79,7 +79,7 @@ export async function killPod(
   const podIPs = options.podIPs ?? status.ips;
   const results = await Promise.allSettled(running.map((container) => killContainer(runtime, pod, container, recordEvent, { ...options, podIPs })));
   const failed = results.find((result) => result.status === 'rejected');
-  if (failed !== undefined) throw (failed as PromiseRejectedResult).reason;
+  if (failed !== undefined) throw failed.reason;
   for (const sandbox of status.sandboxes) {
     if (sandbox.ready) await runtime.stopPodSandbox({ podSandboxId: sandbox.id }).catch(ignoreNotFound);
   }

@@ -20,11 +20,8 @@ function hasPodInitialized(pod: Pod, status: PodStatus): boolean {
 
 /** The init containers that had started: up to the last one not waiting for its first start (at least the first). */
 function initializedCount(statuses: readonly ContainerStatus[]): number {
-  for (let i = statuses.length - 1; i >= 0; i--) {
-    const status = statuses[i] as ContainerStatus;
-    if (status.state?.waiting === undefined || status.lastState?.terminated !== undefined) return i + 1;
-  }
-  return Math.min(1, statuses.length);
+  const last = statuses.findLastIndex((status) => status.state?.waiting === undefined || status.lastState?.terminated !== undefined);
+  return last >= 0 ? last + 1 : Math.min(1, statuses.length);
 }
 
 export function terminatedPodStatus(pod: Pod, status: PodStatus): PodStatus {

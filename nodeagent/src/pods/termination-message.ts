@@ -7,7 +7,7 @@ import { open } from 'node:fs/promises';
 import type * as cri from '../cri/index.ts';
 import { readContainerLog } from '../server/read-container-log.ts';
 import { containerTerminationMessagePathAnnotation, containerTerminationMessagePolicyAnnotation } from './runtime-labels.ts';
-import { errorMessage } from '@capstan/common';
+import { errorCode, errorMessage } from '@capstan/common';
 
 /** MaxContainerTerminationMessageLength. */
 const maxMessageBytes = 4 * 1024;
@@ -58,7 +58,7 @@ export async function exitedContainerMessage(status: cri.ContainerStatus): Promi
       message = (await readAtMost(mount.hostPath, maxMessageBytes)).toString('utf8');
       checkLogs = fallbackToLogs && message === '';
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      if (errorCode(error) !== 'ENOENT') {
         message = `Error on reading termination log ${mount.hostPath}: ${errorMessage(error)}`;
         checkLogs = false;
       }

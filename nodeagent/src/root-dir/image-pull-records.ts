@@ -190,7 +190,7 @@ export function recordingPulls(images: CriImageClient, records: ImagePullRecords
     get(target, property) {
       if (property === 'pullImage') return pullImage;
       const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      return typeof value === 'function' ? value.bind(target) : value;
     },
   });
 }

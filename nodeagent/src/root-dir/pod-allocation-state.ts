@@ -101,8 +101,10 @@ export function decodePodResourceState(text: string): PodResourceInfoMap {
 
 function requirementsOf(value: unknown): ResourceRequirements {
   const object = isObject(value) ? value : {};
-  const list = (name: string): ResourceList | undefined =>
-    isObject(object[name]) ? (Object.fromEntries(Object.entries(object[name]).map(([key, item]) => [key, String(item)])) as ResourceList) : undefined;
+  const list = (name: string): ResourceList | undefined => {
+    const found = object[name];
+    return isObject(found) ? Object.fromEntries(Object.entries(found).map(([key, item]) => [key, String(item)])) : undefined;
+  };
   const limits = list('limits');
   const requests = list('requests');
   return { ...(limits === undefined ? {} : { limits }), ...(requests === undefined ? {} : { requests }) };

@@ -26,8 +26,9 @@ export function podAllocations(pods: PodDirectory): { readonly allocated: PodRes
         ...(Array.isArray(status['containerStatuses']) ? status['containerStatuses'] : []),
         ...(Array.isArray(status['initContainerStatuses']) ? status['initContainerStatuses'] : []),
       ]
-        .filter((container) => isObject(container) && typeof container['containerID'] === 'string' && container['containerID'] !== '')
-        .map((container) => String((container as Record<string, unknown>)['name'])),
+        .filter(isObject)
+        .filter((container) => typeof container['containerID'] === 'string' && container['containerID'] !== '')
+        .map((container) => String(container['name'])),
     );
     const podLevel = isObject(spec['resources']) ? requirementsOf(spec['resources']) : null;
     const resources = new Map(containers.map((container) => [String(container['name']), requirementsOf(container['resources'])]));

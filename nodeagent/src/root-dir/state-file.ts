@@ -3,12 +3,13 @@
 
 import { readFile } from 'node:fs/promises';
 import { writeFileAtomic, type AtomicWriteOptions } from './atomic-file.ts';
+import { errorCode } from '@capstan/common';
 
 export async function readStateFile(path: string): Promise<string | undefined> {
   try {
     return await readFile(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if (errorCode(error) === 'ENOENT') return undefined;
     throw error;
   }
 }

@@ -7,7 +7,7 @@ import { appendFileSync, readFileSync, statSync, unlinkSync, writeFileSync } fro
 import type { ShellContext } from './shell.ts';
 import type { SimContainer } from './simulated-container.ts';
 import type { Mount } from './runtime-types.ts';
-import { errorMessage } from '@capstan/common';
+import { errorCode, errorMessage } from '@capstan/common';
 
 const defaultPath = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
@@ -31,7 +31,7 @@ export function containerShellContext(container: SimContainer, sleep: (ms: numbe
           (append ? appendFileSync : writeFileSync)(mounted.hostPath, content);
           return undefined;
         } catch (error) {
-          return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'nonexistent directory' : String(errorMessage(error));
+          return errorCode(error) === 'ENOENT' ? 'nonexistent directory' : String(errorMessage(error));
         }
       }
       const layer = (container.writableLayer ??= new Map());

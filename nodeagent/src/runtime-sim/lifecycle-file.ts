@@ -2,7 +2,7 @@
 // lifecycles of the pod annotation: read strictly, every mistake reported with its field path, so a
 // typo never silently turns into the default behaviour.
 
-import { fieldErrorMessage, fieldInvalid, fieldNotSupported, fieldRequired, parseDuration, errorMessage } from '@capstan/common';
+import { errorMessage, fieldErrorMessage, fieldInvalid, fieldNotSupported, fieldRequired, isJsonObject, parseDuration } from '@capstan/common';
 import { parse as parseYaml } from 'yaml';
 import { compileGlob } from './glob-pattern.ts';
 import type { CommandPattern, ExecRule, ExitReason, ExitSpec, ImageRule, Lifecycle, LogLineSpec, StopSpec } from './lifecycle.ts';
@@ -183,6 +183,7 @@ function readLogLine(value: unknown, path: string, errors: string[]): LogLineSpe
 }
 
 const exitReasons: readonly ExitReason[] = ['Completed', 'Error', 'OOMKilled'];
+const isExitReason = (value: unknown): value is ExitReason => exitReasons.some((reason) => reason === value);
 
 function readExit(value: unknown, path: string, errors: string[]): ExitSpec | undefined {
   const fields = readObject(value, path, errors, ['after', 'code', 'reason', 'message', 'terminationMessage', 'attempts']);
@@ -190,7 +191,7 @@ function readExit(value: unknown, path: string, errors: string[]): ExitSpec | un
   const afterMs = readDuration(fields.after, `${path}.after`, errors, true);
   let reason: ExitReason | undefined;
   if (fields.reason !== undefined) {
-    if (exitReasons.includes(fields.reason as ExitReason)) reason = fields.reason as ExitReason;
+    if (isExitReason(fields.reason)) reason = fields.reason;
     else errors.push(fieldErrorMessage(fieldNotSupported(`${path}.reason`, String(fields.reason), exitReasons)));
   }
   const code = fields.code === undefined ? undefined : readInteger(fields.code, `${path}.code`, errors, 0, 255);
@@ -285,14 +286,14 @@ function readFiles(value: unknown, path: string, errors: string[]): ReadonlyMap<
 }
 
 function readObject(value: unknown, path: string, errors: string[], allowed: readonly string[] | undefined): Fields | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+  if (!isJsonObject(value)) {
     errors.push(`${path || '<root>'}: Invalid value: must be an object`);
     return undefined;
   }
   if (allowed !== undefined) {
     for (const key of Object.keys(value)) if (!allowed.includes(key)) errors.push(`unknown field "${path ? `${path}.` : ''}${key}"`);
   }
-  return value as Fields;
+  return value;
 }
 
 function readList<T>(value: unknown, path: string, errors: string[], readItem: (item: unknown, path: string) => T | undefined): T[] {

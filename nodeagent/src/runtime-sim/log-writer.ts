@@ -4,6 +4,7 @@
 
 import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { errorCode } from '@capstan/common';
 
 export class LogWriter {
   readonly #maxConcurrentWrites: number;
@@ -70,7 +71,7 @@ export class LogWriter {
     try {
       await appendFile(path, data, { mode: 0o640 });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return this.#onError(path, error);
+      if (errorCode(error) !== 'ENOENT') return this.#onError(path, error);
       try {
         // The kubelet creates the container's log directory; a simulated node may not have. The
         // pod's directory is not made again: once the kubelet removed it, the pod's logs are gone.

@@ -1,4 +1,4 @@
-import { errorMessage } from '@capstan/common';
+import { errorMessage, isPair } from '@capstan/common';
 // What a simulated container runs for exec: a few busybox commands (echo, cat, env, printenv,
 // hostname, pwd, sleep, test, touch, rm, true, false) and `sh -c` scripts with quotes, $VAR, ;,
 // &&, ||, | and > / >> redirection. Enough for `kubectl exec` and exec probes; messages are
@@ -251,8 +251,8 @@ function evaluateTest(args: readonly string[], context: ShellContext): boolean {
   if (args[0] === '!') return !evaluateTest(args.slice(1), context);
   if (args.length === 0) return false;
   if (args.length === 1) return (args[0] as string) !== '';
-  if (args.length === 2) {
-    const [op, operand] = args as [string, string];
+  if (isPair(args)) {
+    const [op, operand] = args;
     if (op === '-e' || op === '-f' || op === '-r' || op === '-s') {
       const content = context.readFile(resolvePath(operand, context.workingDir));
       return content !== undefined && (op !== '-s' || content.length > 0);

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
-import { capstanVersion, errorMessage } from '@capstan/common';
+import { capstanVersion, errorCode, errorMessage } from '@capstan/common';
 import { effectiveSettings } from './builtin-lifecycles.ts';
 import { writeCheckpointArchive } from './checkpoint-archive.ts';
 import { type Clock, realClock, toNanos } from './clock.ts';
@@ -453,7 +453,7 @@ function checkSeccompProfile(config: ContainerConfig): void {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : errorMessage(error);
+    const reason = errorCode(error) === 'ENOENT' ? 'no such file or directory' : errorMessage(error);
     throw new RuntimeError('Unknown', `failed to generate seccomp spec opts: cannot load seccomp profile "${path}": open ${path}: ${reason}`);
   }
   try {

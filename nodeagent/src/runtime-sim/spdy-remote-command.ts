@@ -25,6 +25,7 @@ export interface RemoteCommandOptions {
 
 type StreamType = 'error' | 'stdin' | 'stdout' | 'stderr' | 'resize';
 const streamTypes: ReadonlySet<string> = new Set<StreamType>(['error', 'stdin', 'stdout', 'stderr', 'resize']);
+const isStreamType = (type: string): type is StreamType => streamTypes.has(type);
 
 /** Upgrades the request, waits for the client's streams, runs `run` on them and reports its Status. */
 export async function serveSpdyRemoteCommand(
@@ -40,8 +41,8 @@ export async function serveSpdyRemoteCommand(
     const type = spdyHeader(stream.headers, 'streamtype');
     stream.on('error', () => {});
     // A stream of another type is accepted and ignored, as the kubelet does (it only logs it).
-    if (!streamTypes.has(type)) stream.resume();
-    else streams.set(type as StreamType, stream);
+    if (!isStreamType(type)) stream.resume();
+    else streams.set(type, stream);
     wake?.();
     return true;
   });

@@ -85,7 +85,7 @@ export class TimerWheel {
     let slot = this.#slots[0];
     while (slot !== undefined && slot <= currentSlot) {
       heapPop(this.#slots);
-      const bucket = this.#buckets.get(slot) as WheelTask[];
+      const bucket = this.#buckets.get(slot) ?? [];
       this.#buckets.delete(slot);
       this.#pending -= bucket.length;
       for (const task of bucket) {

@@ -8,7 +8,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { open, realpath, stat, type FileHandle } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
-import { goQuote, errorMessage } from '@capstan/common';
+import { errorCode, errorMessage, goQuote } from '@capstan/common';
 import { goFileError } from '../config/decode-configuration-file.ts';
 import { parseCriLogLine, type LogStream } from './cri-log-line.ts';
 
@@ -122,7 +122,7 @@ export async function readContainerLog(path: string, options: ContainerLogOption
         try {
           reopened = await open(resolved, 'r');
         } catch (error) {
-          if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+          if (errorCode(error) === 'ENOENT') continue;
           throw new ContainerLogError(`failed to open log file ${goQuote(resolved)}: ${goFileError(error, resolved)}`);
         }
         await file.close();

@@ -3,6 +3,7 @@
 
 import { statfsSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { errorCode } from '@capstan/common';
 
 export interface FilesystemStats {
   /** Total size in bytes (blocks x block size). */
@@ -22,7 +23,7 @@ export function readFilesystemStats(directory: string): FilesystemStats {
       return { capacity: stats.bsize * stats.blocks, available: stats.bsize * stats.bavail, inodes: stats.files, inodesFree: stats.ffree };
     } catch (error) {
       const parent = dirname(path);
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || parent === path) throw error;
+      if (errorCode(error) !== 'ENOENT' || parent === path) throw error;
       path = parent;
     }
   }

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { arch, availableParallelism, cpus, endianness, platform, release } from 'node:os';
 import { join } from 'node:path';
 import { meminfoField, readMeminfo } from './meminfo.ts';
+import { errorCode } from '@capstan/common';
 
 export interface HugePagesInfo {
   /** The page size in KiB, as the sysfs directory names it (2048, 1048576). */
@@ -80,7 +81,7 @@ function readOsImage(files: readonly string[]): string {
     try {
       return osImageFromOsRelease(readFileSync(file, 'utf8'));
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') break;
+      if (errorCode(error) !== 'ENOENT') break;
     }
   }
   return 'Unknown';

@@ -111,7 +111,8 @@ export function validateNodeAllocatable(capacity: ResourceQuantities, reservatio
 /** A resource list as the Node's JSON carries it: names sorted, quantities in canonical form. */
 export function resourceList(quantities: ResourceQuantities): Record<string, string> {
   const list: Record<string, string> = {};
-  for (const name of [...quantities.keys()].sort()) list[name] = quantityString(quantities.get(name) as Quantity);
+  const sorted = [...quantities].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [name, quantity] of sorted) list[name] = quantityString(quantity);
   return list;
 }
 

@@ -115,7 +115,7 @@ export function updateNodeConditions(current: readonly NodeCondition[], input: C
   const now = metaTime(input.now);
   for (const type of ['MemoryPressure', 'DiskPressure', 'PIDPressure'] as const) {
     const index = conditions.findIndex((condition) => condition.type === type);
-    const existing = index >= 0 ? (conditions[index] as NodeCondition) : { type, status: 'Unknown' as const };
+    const existing = (index >= 0 ? conditions[index] : undefined) ?? { type, status: 'Unknown' as const };
     let next: NodeCondition = { ...existing, lastHeartbeatTime: now };
     const underPressure = input.pressures.has(type);
     const wanted = underPressure ? 'True' : 'False';

@@ -4,7 +4,7 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { decodeQuantity, quantityValue, errorMessage } from '@capstan/common';
+import { decodeQuantity, errorCode, errorMessage, quantityValue } from '@capstan/common';
 import type { CgroupInfo } from './cgroups.ts';
 import type { Container, Pod, ResourceRequirements } from '@capstan/common/api-types/core-v1';
 import { isCriticalPod, podQOS } from './pod-qos.ts';
@@ -15,7 +15,7 @@ export function isSwapOn(swapsPath = '/proc/swaps'): boolean {
   try {
     text = readFileSync(swapsPath, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    if (errorCode(error) === 'ENOENT') return false;
     throw new Error(`failed to determine if swap is on: ${errorMessage(error)}`);
   }
   return text.trim().split('\n').length > 1;

@@ -38,7 +38,7 @@ export class EventRing {
 
   /** Forget the events before `revision` (the store compacted them). */
   forgetBefore(revision: Revision): void {
-    while (this.#length > 0 && (this.#entries[this.#start] as Entry).event.revision < revision) this.#dropOldest();
+    for (let oldest = this.#oldest(); oldest !== undefined && oldest.event.revision < revision; oldest = this.#oldest()) this.#dropOldest();
     if (this.#coveredAfter < revision) this.#coveredAfter = revision;
   }
 
@@ -46,19 +46,24 @@ export class EventRing {
   since(revision: Revision, prefix: string): ChangeEvent[] {
     const events: ChangeEvent[] = [];
     for (let i = 0; i < this.#length; i++) {
-      const { event } = this.#entries[(this.#start + i) % this.#capacity] as Entry;
-      if (event.revision <= revision) continue;
+      const event = this.#entries[(this.#start + i) % this.#capacity]?.event;
+      if (event === undefined || event.revision <= revision) continue;
       if (changedKey(event).startsWith(prefix)) events.push(event);
     }
     return events;
   }
 
   #expire(now: number): void {
-    while (this.#length > 1 && now - (this.#entries[this.#start] as Entry).at > this.#maxAgeMs) this.#dropOldest();
+    for (let oldest = this.#oldest(); this.#length > 1 && oldest !== undefined && now - oldest.at > this.#maxAgeMs; oldest = this.#oldest()) this.#dropOldest();
+  }
+
+  #oldest(): Entry | undefined {
+    return this.#length > 0 ? this.#entries[this.#start] : undefined;
   }
 
   #dropOldest(): void {
-    const entry = this.#entries[this.#start] as Entry;
+    const entry = this.#oldest();
+    if (entry === undefined) return;
     this.#entries[this.#start] = undefined;
     this.#start = (this.#start + 1) % this.#capacity;
     this.#length--;

@@ -150,8 +150,7 @@ export class ResourceCache {
     let page = await this.#store.list(this.prefix, { limit: 10_000 });
     const revision = page.revision;
     items.push(...page.items);
-    while (page.more) {
-      const last = page.items[page.items.length - 1] as KeyValue;
+    for (let last = page.items.at(-1); page.more && last !== undefined; last = page.items.at(-1)) {
       page = await this.#store.list(this.prefix, { limit: 10_000, continueAfter: last.key, revision });
       items.push(...page.items);
     }

@@ -62,14 +62,15 @@ export class GroupCommit {
     const batch = this.#pending;
     if (batch.length === 0) return;
     this.#pending = [];
-    const outcomes: (ChangeEvent | StorageError)[] = [];
+    // Each write with what applying it gave: its event, or the error that refused it.
+    const outcomes: { readonly write: PendingWrite; readonly outcome: ChangeEvent | StorageError }[] = [];
     let revision = this.#revision;
     try {
       this.#db.exec('BEGIN IMMEDIATE');
-      for (const { request } of batch) {
-        const outcome = this.#apply(request, revision + 1);
+      for (const write of batch) {
+        const outcome = this.#apply(write.request, revision + 1);
         if (!(outcome instanceof StorageError)) revision++;
-        outcomes.push(outcome);
+        outcomes.push({ write, outcome });
       }
       this.#db.exec('COMMIT');
     } catch (error) {
@@ -84,13 +85,12 @@ export class GroupCommit {
       return;
     }
     this.#revision = revision;
-    const events = outcomes.filter((o): o is ChangeEvent => !(o instanceof StorageError));
+    const events = outcomes.flatMap(({ outcome }) => (outcome instanceof StorageError ? [] : [outcome]));
     this.#listeners.onCommitted(events, revision);
-    batch.forEach((write, i) => {
-      const outcome = outcomes[i] as ChangeEvent | StorageError;
+    for (const { write, outcome } of outcomes) {
       if (outcome instanceof StorageError) write.reject(outcome);
       else write.resolve(outcome);
-    });
+    }
   }
 
   #apply(request: WriteRequest, revision: Revision): ChangeEvent | StorageError {

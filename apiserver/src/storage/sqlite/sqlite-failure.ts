@@ -1,4 +1,4 @@
-import { errorMessage } from '@capstan/common';
+import { errorMessage, fieldAt } from '@capstan/common';
 // What a node:sqlite error says, in SQLite's own names: the result code (SQLITE_FULL, SQLITE_NOTADB,
 // ...) that an operator can look up, and whether a failed write is worth retrying as it is.
 
@@ -20,7 +20,7 @@ const resultCodeNames: Readonly<Record<number, string>> = {
 
 /** The SQLite result code name of an error, e.g. "SQLITE_FULL"; undefined for an error SQLite did not raise. */
 export function sqliteCodeName(error: unknown): string | undefined {
-  const errcode = (error as { errcode?: unknown } | null)?.errcode;
+  const errcode = fieldAt(error, 'errcode');
   if (typeof errcode !== 'number') return undefined;
   return resultCodeNames[errcode & 0xff] ?? `SQLITE error ${errcode}`;
 }

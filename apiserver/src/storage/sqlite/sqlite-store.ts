@@ -163,9 +163,8 @@ export class SqliteStore implements Storage {
     const more = limit >= 0 && rows.length > limit;
     if (more) rows.length = limit;
     const items = rows.map(keyValueFromRow);
-    if (!more) return { items, revision, more };
-    if (!latest) return { items, revision, more };
-    const last = items[items.length - 1] as KeyValue;
+    const last = items.at(-1);
+    if (!more || !latest || last === undefined) return { items, revision, more };
     const remaining = s.countCurrent.get(last.key, end)?.n as number;
     return { items, revision, more, remaining };
   }

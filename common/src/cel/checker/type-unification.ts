@@ -3,7 +3,7 @@
 // to the nullable kinds, and parameterized types (list, map, optional, opaque) match parameter by
 // parameter. Substitutions are immutable snapshots so a failed attempt leaves no bindings behind.
 
-import { dynType, optionalOf, opaqueType, typeOfType, type CelType } from '../types/cel-types.ts';
+import { dynType, optionalOf, opaqueType, typeOfType, type CelType, type TypeParamCelType } from '../types/cel-types.ts';
 
 /** Bindings of type parameters (by name) to the types they stand for. */
 export type Substitutions = ReadonlyMap<string, CelType>;
@@ -126,20 +126,20 @@ class Unifier {
   }
 
   /** Whether `param` (or what it is bound to) can stand for `type`; binds it when free. */
-  private validSubstitution(type: CelType, param: CelType): { valid: boolean; bound: boolean } {
+  private validSubstitution(type: CelType, param: TypeParamCelType): { valid: boolean; bound: boolean } {
     if (type.kind === param.kind && isExactType(type, param)) return { valid: true, bound: true };
     const bound = this.find(param);
     if (bound !== undefined) {
       if (type.kind === bound.kind && isExactType(type, bound)) return { valid: true, bound: true };
       if (this.assignable(type, bound)) {
         const general = mostGeneral(type, bound);
-        if (this.notReferencedIn(param, general)) this.bindings.set((param as { name: string }).name, general);
+        if (this.notReferencedIn(param, general)) this.bindings.set(param.name, general);
         return { valid: true, bound: true };
       }
       return { valid: false, bound: true };
     }
     if (this.notReferencedIn(param, type)) {
-      this.bindings.set((param as { name: string }).name, type);
+      this.bindings.set(param.name, type);
       return { valid: true, bound: false };
     }
     return { valid: false, bound: false };

@@ -12,7 +12,7 @@ import { customResourceRuleVariables, ruleSelfType } from '../environment/custom
 import { formatIssues } from '../syntax/format-issues.ts';
 import { dynType, type CelType } from '../types/cel-types.ts';
 import { parseTypeName } from '../types/parse-type-name.ts';
-import type { OpenApiV3Schema } from '../types/schema-types.ts';
+import { isSchema } from '../types/schema-types.ts';
 import { checkerTypeName } from '../types/type-names.ts';
 import { celValueOfJsonText } from '../values/json-text-values.ts';
 import { schemaValue } from '../values/schema-values.ts';
@@ -20,6 +20,7 @@ import { CelError, type CelValue } from '../values/values.ts';
 import { celValueJson, NestedCelError, type JsonValue } from './value-json.ts';
 import { valueTypeName } from './value-type-name.ts';
 import { errorMessage } from '../../text/error-message.ts';
+import { rawJSON } from '../../json/raw-json.ts';
 
 const checkFlags = {
   schema: { type: 'string', default: '', help: 'An OpenAPI v3 schema (YAML or JSON) that types self' },
@@ -142,10 +143,7 @@ function evaluated(compiled: CompiledExpression, values: Readonly<Record<string,
 }
 
 /** A cost as an exact JSON integer, even beyond 2^53 (an unbounded estimate is 2^64-1). */
-const exactInteger = (value: bigint): JsonValue => (value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : (rawJson(value.toString()) as JsonValue));
-
-// JSON.rawJSON (V8, Node 21+) is not in TypeScript's library yet.
-const rawJson = (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON;
+const exactInteger = (value: bigint): JsonValue => (value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : rawJSON(value.toString()));
 
 const celError = (message: string): Answer => ({ json: { error: message }, exitCode: 1 });
 
@@ -208,9 +206,8 @@ function readSchema(path: string): SchemaScope | undefined {
   } catch (error) {
     throw new FlagError(`cannot read --schema file: ${errorMessage(error)}`);
   }
-  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) throw new FlagError('--schema file: not an OpenAPI v3 schema (want an object)');
-  const node = schema as OpenApiV3Schema;
-  const self = ruleSelfType(node, { isRoot: node.type === 'object', typeName: 'selfType' });
+  if (!isSchema(schema)) throw new FlagError('--schema file: not an OpenAPI v3 schema (want an object)');
+  const self = ruleSelfType(schema, { isRoot: schema.type === 'object', typeName: 'selfType' });
   if (self === undefined) throw new FlagError('--schema file: unable to convert structural schema to CEL declarations');
   return { variables: customResourceRuleVariables(self), sizes: schemaSizeEstimator(self) };
 }

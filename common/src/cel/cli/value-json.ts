@@ -3,12 +3,14 @@
 // in base64, timestamps in RFC 3339, durations as Go writes them ("1h2m3s"), none as null, types
 // by name, library values (quantity, url, ip, cidr, semver) by their string form.
 
+import type { RawJSON } from '../../json/raw-json.ts';
 import { formatGoDuration } from '../library/time-go-duration.ts';
 import { formatTimestamp } from '../library/time-rfc3339.ts';
 import { mapEntries } from '../values/maps.ts';
 import { CelDouble, CelDuration, CelError, CelMap, CelOptional, CelTimestamp, CelType, CelUint, fromJson, isLibraryValue, isPlainMap } from '../values/values.ts';
 
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+/** A JSON value; a RawJSON is a number written as its own digits (an integer beyond 2^53). */
+export type JsonValue = null | boolean | number | string | RawJSON | JsonValue[] | { [key: string]: JsonValue };
 
 /** Thrown when a value holds an error below its top (only inputs can: an int beyond int64 in a list). */
 export class NestedCelError extends Error {}

@@ -15,6 +15,7 @@ import { semverCosts } from '../library/semver.ts';
 import { stringCosts } from '../library/strings.ts';
 import { urlCosts } from '../library/url.ts';
 import type { CelType } from '../types/cel-types.ts';
+import { isPair } from '../../tuples.ts';
 import type { CallContext, CallEstimate, CallEstimator } from './call-estimate.ts';
 import {
   addEstimates,
@@ -183,8 +184,8 @@ const constantTimeEqualityTypes = new Set([
 
 /** Equality of two library values of one type; undefined for any other equality. */
 function equality(call: CallContext): CallEstimate | undefined {
-  if (call.args.length !== 2) return undefined;
-  const [left, right] = call.args as [CostNode, CostNode];
+  if (!isPair(call.args)) return undefined;
+  const [left, right] = call.args;
   const type = left.type;
   if ((type.kind !== 'opaque' && type.kind !== 'object') || right.type.kind !== type.kind || right.type.name !== type.name) return undefined;
   if (type.kind === 'opaque') return type.name === 'net.IP' || type.name === 'net.CIDR' ? nominal : undefined;

@@ -4,6 +4,7 @@
 
 import { stringTraversalCostFactor } from '../library/call-cost.ts';
 import { regexCosts } from '../library/regex.ts';
+import { isPair, isTriple } from '../../tuples.ts';
 import type { CallContext, CallEstimate } from './call-estimate.ts';
 import { addEstimates, fixedEstimate, multiplyEstimateByFactor, multiplyEstimates, unionEstimates, wrapUint64, type CostEstimate } from './cost-estimate.ts';
 
@@ -35,20 +36,22 @@ function concatenation(call: CallContext): CallEstimate | undefined {
   return { cost, resultSize };
 }
 
-function shortCircuit(call: CallContext): CallEstimate {
-  const [left, right] = call.argCosts as [CostEstimate, CostEstimate];
+function shortCircuit(call: CallContext): CallEstimate | undefined {
+  if (!isPair(call.argCosts)) return undefined;
+  const [left, right] = call.argCosts;
   return { cost: { min: left.min, max: addEstimates(left, right).max }, includesArguments: true };
 }
 
-function conditional(call: CallContext): CallEstimate {
+function conditional(call: CallContext): CallEstimate | undefined {
+  if (!isTriple(call.args) || !isTriple(call.argCosts)) return undefined;
   const [, ifTrue, ifFalse] = call.args;
-  const resultSize = unionEstimates(call.sizeOf(ifTrue!), call.sizeOf(ifFalse!));
-  const trueEntry = call.entrySizeOf(ifTrue!);
-  const falseEntry = call.entrySizeOf(ifFalse!);
+  const resultSize = unionEstimates(call.sizeOf(ifTrue), call.sizeOf(ifFalse));
+  const trueEntry = call.entrySizeOf(ifTrue);
+  const falseEntry = call.entrySizeOf(ifFalse);
   if (trueEntry !== undefined && falseEntry !== undefined) {
     call.setResultEntrySize({ container: trueEntry.container, key: unionEstimates(trueEntry.key, falseEntry.key), value: unionEstimates(trueEntry.value, falseEntry.value) });
   }
-  const [condition, whenTrue, whenFalse] = call.argCosts as [CostEstimate, CostEstimate, CostEstimate];
+  const [condition, whenTrue, whenFalse] = call.argCosts;
   return { cost: addEstimates(condition, unionEstimates(whenTrue, whenFalse)), resultSize, includesArguments: true };
 }
 

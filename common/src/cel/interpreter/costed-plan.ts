@@ -44,6 +44,7 @@ import {
   not,
   notACondition,
   notEqual,
+  operandOf,
   optionalIndex,
   optionalOr,
   relate,
@@ -52,6 +53,7 @@ import {
   typeNames,
 } from './operations.ts';
 import { plan } from './plan.ts';
+import { isPair, isSingle } from '../../tuples.ts';
 
 export interface CostedPlanOptions {
   readonly functions: FunctionTable;
@@ -256,9 +258,9 @@ class CostedPlanner {
   #qualify(qualifiers: readonly Qualifier[]): (value: CelValue, activation: Activation) => CelValue {
     if (qualifiers.length === 0) return (value) => value;
     const general = this.#qualifyFrom(qualifiers);
-    if (!qualifiers.every((qualifier) => qualifier.kind === 'field')) return (value, activation) => general(value, activation, 0);
+    const fields = qualifiers.flatMap((qualifier) => (qualifier.kind === 'field' ? [qualifier.name] : []));
+    if (fields.length < qualifiers.length) return (value, activation) => general(value, activation, 0);
     // The common case, `a.b.c`: plain field selections, until a value on the way is an optional.
-    const fields = qualifiers.map((qualifier) => (qualifier as { readonly name: string }).name);
     const meter = this.#meter;
     return (value, activation) => {
       let current = value;
@@ -281,10 +283,11 @@ class CostedPlanner {
     const presence = qualifiers.map((qualifier) => qualifier.kind === 'presence');
     return (value, activation, from) => {
       let current = value;
-      for (let i = from; i < steps.length; i++) {
+      for (const [i, step] of steps.entries()) {
+        if (i < from) continue;
         const pastOptional = current instanceof CelOptional;
         if (current instanceof CelOptional && current.value === undefined) return endsWithPresence ? false : current;
-        const next = (steps[i] as (target: CelValue, activation: Activation) => CelValue)(current, activation);
+        const next = step(current, activation);
         if (!(pastOptional || optional[i])) meter.charge(1);
         else if (presence[i] ? next === true : next instanceof CelOptional && next.value !== undefined) meter.charge(1);
         if (next instanceof CelError) return next;
@@ -324,29 +327,30 @@ class CostedPlanner {
   }
 
   #call(expr: CallExpr): Planned {
-    const [a, b, c] = expr.args;
+    const operand = (position: number): Expr => operandOf(expr, position);
     switch (expr.function) {
       case '_&&_':
       case '_||_': {
         const absorbing = expr.function === '_||_';
-        const left = this.evaluator(this.plan(a as Expr));
-        const right = this.evaluator(this.plan(b as Expr));
+        const left = this.evaluator(this.plan(operand(0)));
+        const right = this.evaluator(this.plan(operand(1)));
         return evaluator((activation) => logical(left(activation), () => right(activation), absorbing));
       }
       case '_?_:_': {
-        const condition = this.evaluator(this.plan(a as Expr));
-        const truthy = this.#attributeOf(this.plan(b as Expr));
-        const falsy = this.#attributeOf(this.plan(c as Expr));
+        const condition = this.evaluator(this.plan(operand(0)));
+        const truthy = this.#attributeOf(this.plan(operand(1)));
+        const falsy = this.#attributeOf(this.plan(operand(2)));
         return { kind: 'attribute', attribute: { head: { kind: 'conditional', condition, truthy, falsy }, qualifiers: [], presence: false } };
       }
       case '_[_]':
       case '_[?_]': {
-        const target = this.#attributeOf(this.plan(a as Expr));
-        const key = this.#indexKey(this.plan(b as Expr));
+        const target = this.#attributeOf(this.plan(operand(0)));
+        const key = this.#indexKey(this.plan(operand(1)));
         return { kind: 'attribute', attribute: withQualifier(target, { kind: 'index', key, optional: expr.function === '_[?_]' }) };
       }
       case '_?._': {
-        const target = this.#attributeOf(this.plan(a as Expr));
+        const target = this.#attributeOf(this.plan(operand(0)));
+        const b = expr.args[1];
         const field = b?.type === 'const' && b.value.kind === 'string' ? b.value.value : '';
         return { kind: 'attribute', attribute: withQualifier(target, { kind: 'index', key: { kind: 'constant', value: field }, optional: true }) };
       }
@@ -364,7 +368,7 @@ class CostedPlanner {
       case '_<=_':
       case '_>_':
       case '_>=_': {
-        const holds = relations[expr.function] as (order: number) => boolean;
+        const holds = relations[expr.function];
         return this.#operator(expr, (x, y) => relate(holds, x, y));
       }
       case '_+_':
@@ -379,8 +383,8 @@ class CostedPlanner {
         return this.#membership(expr);
     }
     if (isOptionalOr(expr)) {
-      const target = this.evaluator(this.plan(expr.target as Expr));
-      const alternative = this.evaluator(this.plan(a as Expr));
+      const target = this.evaluator(this.plan(expr.target));
+      const alternative = this.evaluator(this.plan(expr.args[0]));
       const unwrap = expr.function === 'orValue';
       return evaluator((activation) => optionalOr(target(activation), () => alternative(activation), unwrap));
     }
@@ -394,8 +398,8 @@ class CostedPlanner {
     const meter = this.#meter;
     // The charge's arguments, filled anew for each call (charges keep nothing).
     const args: CelValue[] = operands.map(() => null);
-    if (operands.length === 1) {
-      const [operand] = operands as [Evaluator];
+    if (isSingle(operands)) {
+      const [operand] = operands;
       if (cost === defaultCost) {
         return evaluator((activation) => {
           const result = apply(operand(activation), null);
@@ -411,7 +415,8 @@ class CostedPlanner {
         return result;
       });
     }
-    const [left, right] = operands as [Evaluator, Evaluator];
+    if (!isPair(operands)) throw new Error(`${expr.function} takes one or two operands`);
+    const [left, right] = operands;
     return evaluator((activation) => {
       const x = left(activation);
       const y = right(activation);
@@ -425,12 +430,12 @@ class CostedPlanner {
 
   /** `x in list`: against a constant list cel-go's optimizer answers without a call (free, and false for []). */
   #membership(expr: CallExpr): Planned {
-    const container = this.plan(expr.args[1] as Expr);
+    const container = this.plan(operandOf(expr, 1));
     if (container.kind === 'constant' && Array.isArray(container.value)) {
       const list = container.value;
       if (list.length === 0) return constant(false);
       if (list.every((item) => isSetElement(fromJson(item)))) {
-        const element = this.evaluator(this.plan(expr.args[0] as Expr));
+        const element = this.evaluator(this.plan(operandOf(expr, 0)));
         return evaluator((activation) => contains(element(activation), list));
       }
     }
@@ -461,8 +466,8 @@ class CostedPlanner {
   /** A call of at most two arguments (cel-go's unary and binary calls): all are evaluated and the call is charged even when one is an error. */
   #strictCall(impl: FunctionImpl, args: readonly Evaluator[], cost: CallCost): Evaluator {
     const meter = this.#meter;
-    if (args.length === 1) {
-      const [only] = args as [Evaluator];
+    if (isSingle(args)) {
+      const [only] = args;
       return (activation) => {
         const values = [only(activation)];
         const result = values[0] instanceof CelError ? values[0] : impl(values);
@@ -470,8 +475,8 @@ class CostedPlanner {
         return result;
       };
     }
-    if (args.length === 2) {
-      const [first, second] = args as [Evaluator, Evaluator];
+    if (isPair(args)) {
+      const [first, second] = args;
       return (activation) => {
         const values = [first(activation), second(activation)];
         const result = values[0] instanceof CelError ? values[0] : values[1] instanceof CelError ? values[1] : impl(values);

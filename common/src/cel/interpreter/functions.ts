@@ -3,7 +3,7 @@
 // ones are here; libraries (strings, lists, regex, time, Kubernetes' own) register theirs.
 
 import type { CallExpr, Expr } from '../syntax/ast.ts';
-import { CelDouble, CelError, CelMap, CelUint, isPlainMap, makeInt, makeUint, type CelValue, typeOf, type CelType } from '../values/values.ts';
+import { CelDouble, CelError, CelMap, CelUint, isPlainMap, makeInt, makeUint, type CelValue, typeOf } from '../values/values.ts';
 import { mapSize } from '../values/maps.ts';
 import { goShortestFloat } from '../library/go-float-format.ts';
 
@@ -139,7 +139,7 @@ function toBytes(args: readonly CelValue[]): CelValue {
 
 function typeOfValue(args: readonly CelValue[]): CelValue {
   const [value] = args;
-  return value instanceof CelError ? value : (typeOf(value) as CelType);
+  return value instanceof CelError ? value : typeOf(value);
 }
 
 export const coreFunctions: FunctionTable = new Map<string, FunctionOverloads>([

@@ -172,8 +172,8 @@ export interface MapEntryEvaluator {
 /** A list literal's value: its elements in order, `?e` ones only when present; the first error is the value. */
 export function buildList(elements: readonly Evaluator[], optional: ReadonlySet<number>, activation: Activation): CelValue {
   const list: CelValue[] = [];
-  for (let i = 0; i < elements.length; i++) {
-    const value = (elements[i] as Evaluator)(activation);
+  for (const [i, element] of elements.entries()) {
+    const value = element(activation);
     if (value instanceof CelError) return value;
     if (!optional.has(i)) list.push(value);
     else if (!(value instanceof CelOptional)) return noSuchOverload('optional list element');
@@ -225,7 +225,9 @@ export function contains(element: CelValue, container: CelValue): CelValue {
   return noSuchOverload('@in');
 }
 
-export const relations: Readonly<Record<string, (order: number) => boolean>> = {
+export type RelationOperator = '_<_' | '_<=_' | '_>_' | '_>=_';
+
+export const relations: Readonly<Record<RelationOperator, (order: number) => boolean>> = {
   '_<_': (order) => order < 0,
   '_<=_': (order) => order <= 0,
   '_>_': (order) => order > 0,
@@ -280,4 +282,12 @@ export function optionalOr(target: CelValue, alternative: () => CelValue, unwrap
 }
 
 /** Whether a call is `x.or(y)` or `x.orValue(y)`. */
-export const isOptionalOr = (expr: CallExpr): boolean => (expr.function === 'or' || expr.function === 'orValue') && expr.target !== undefined && expr.args.length === 1;
+export const isOptionalOr = (expr: CallExpr): expr is CallExpr & { readonly target: Expr; readonly args: readonly [Expr] } =>
+  (expr.function === 'or' || expr.function === 'orValue') && expr.target !== undefined && expr.args.length === 1;
+
+/** An operand of an operator's call: the parser gives each operator its fixed number of them. */
+export function operandOf(expr: CallExpr, position: number): Expr {
+  const operand = expr.args[position];
+  if (operand === undefined) throw new Error(`${expr.function} has no operand ${position}`);
+  return operand;
+}

@@ -30,6 +30,7 @@ import {
   selectField,
   typeNames,
 } from './operations.ts';
+import { isPair, isSingle } from '../../tuples.ts';
 
 export type { Evaluator };
 
@@ -129,7 +130,7 @@ class Planner {
       case '_<=_':
       case '_>_':
       case '_>=_': {
-        const holds = relations[expr.function] as (order: number) => boolean;
+        const holds = relations[expr.function];
         return (activation) => relate(holds, first(activation), second(activation));
       }
       case '_+_':
@@ -153,7 +154,7 @@ class Planner {
       }
     }
     if (isOptionalOr(expr)) {
-      const target = this.plan(expr.target as Expr);
+      const target = this.plan(expr.target);
       const unwrap = expr.function === 'orValue';
       return (activation) => optionalOr(target(activation), () => first(activation), unwrap);
     }
@@ -172,15 +173,15 @@ class Planner {
   /** A strict call: the first argument that is an error is the result. */
   #apply(impl: FunctionImpl, args: readonly Evaluator[]): Evaluator {
     // One and two arguments (most calls) without the loop.
-    if (args.length === 1) {
-      const [only] = args as [Evaluator];
+    if (isSingle(args)) {
+      const [only] = args;
       return (activation) => {
         const value = only(activation);
         return value instanceof CelError ? value : impl([value]);
       };
     }
-    if (args.length === 2) {
-      const [first, second] = args as [Evaluator, Evaluator];
+    if (isPair(args)) {
+      const [first, second] = args;
       return (activation) => {
         const x = first(activation);
         if (x instanceof CelError) return x;

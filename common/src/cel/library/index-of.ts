@@ -3,6 +3,7 @@
 // library on lists (the position of an equal element). One implementation serves both, so the
 // libraries' tables can be merged in either order.
 
+import { isPair } from '../../tuples.ts';
 import { noSuchOverload, type FunctionImpl } from '../interpreter/functions.ts';
 import { equalValues } from '../values/compare.ts';
 import { CelError, fromJson, isInt, type CelValue } from '../values/values.ts';
@@ -68,7 +69,7 @@ const searchIn =
   (name: string, fromEnd: boolean): FunctionImpl =>
   (args) => {
     const [target, needle, start] = args;
-    if (Array.isArray(target)) return args.length === 2 ? listIndexOf(target, needle as CelValue, fromEnd) : noSuchOverload(name);
+    if (Array.isArray(target)) return isPair(args) ? listIndexOf(target, args[1], fromEnd) : noSuchOverload(name);
     if (typeof target !== 'string' || typeof needle !== 'string' || args.length > 3) return noSuchOverload(name);
     if (args.length === 3 && !isInt(start)) return noSuchOverload(name);
     const offset = args.length === 3 ? (start as number | bigint) : undefined;

@@ -146,15 +146,16 @@ function sortByKeys(list: readonly unknown[], keys: readonly unknown[]): CelValu
   if (list.length !== keys.length) {
     return new CelError(`@sortByAssociatedKeys() expected a list of the same size as the associated keys list, but got ${list.length} and ${keys.length} elements respectively`);
   }
-  if (list.length === 0) return list as CelValue;
   const values = keys.map(fromJson);
-  const first = values[0] as CelValue;
+  const [first] = values;
+  if (first === undefined) return list;
   if (!isComparable(first)) return new CelError('list elements must be comparable');
   const type = typeOf(first).name;
   if (values.some((key) => typeOf(key).name !== type)) return new CelError('list elements must have the same type');
-  const positions = values.map((_, i) => i);
-  positions.sort((a, b) => order(values[a] as CelValue, values[b] as CelValue) ?? 0);
-  return positions.map((i) => list[i]) as CelValue;
+  // sort() is stable: equal keys keep their elements' order.
+  const keyed = values.map((key, i) => ({ key, item: list[i] }));
+  keyed.sort((a, b) => order(a.key, b.key) ?? 0);
+  return keyed.map(({ item }) => item);
 }
 
 /** `list.sort()`. */

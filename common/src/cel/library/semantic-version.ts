@@ -124,9 +124,10 @@ export function compareSemanticVersions(a: SemanticVersion, b: SemanticVersion):
   const numbers = compareBig(a.major, b.major) || compareBig(a.minor, b.minor) || compareBig(a.patch, b.patch);
   if (numbers !== 0) return numbers;
   if (a.prerelease.length === 0 || b.prerelease.length === 0) return a.prerelease.length === b.prerelease.length ? 0 : a.prerelease.length === 0 ? 1 : -1;
-  const shared = Math.min(a.prerelease.length, b.prerelease.length);
-  for (let i = 0; i < shared; i++) {
-    const order = comparePrereleaseParts(a.prerelease[i] as PrereleasePart, b.prerelease[i] as PrereleasePart);
+  for (const [i, part] of a.prerelease.entries()) {
+    const other = b.prerelease[i];
+    if (other === undefined) break;
+    const order = comparePrereleaseParts(part, other);
     if (order !== 0) return order;
   }
   return compareBig(BigInt(a.prerelease.length), BigInt(b.prerelease.length));

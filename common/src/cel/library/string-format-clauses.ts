@@ -25,6 +25,7 @@ export type FormatPiece =
   | { readonly kind: 'unparsable'; readonly reason: string };
 
 const verbs: ReadonlySet<string> = new Set<ClauseVerb>(['s', 'd', 'f', 'e', 'b', 'x', 'X', 'o']);
+const isVerb = (letter: string): letter is ClauseVerb => verbs.has(letter);
 const maxGoInt = 2n ** 63n - 1n;
 
 export function* formatPieces(format: string): Generator<FormatPiece, void, undefined> {
@@ -76,8 +77,8 @@ function parseClause(format: string, start: number): { clause: FormatClause; end
   }
   const verb = format.codePointAt(position) as number;
   const letter = String.fromCodePoint(verb);
-  if (!verbs.has(letter)) return `unrecognized formatting clause "${firstByteAsRune(verb)}"`;
-  const clause: FormatClause = precisionDigits === undefined ? { verb: letter as ClauseVerb } : { verb: letter as ClauseVerb, precisionDigits };
+  if (!isVerb(letter)) return `unrecognized formatting clause "${firstByteAsRune(verb)}"`;
+  const clause: FormatClause = precisionDigits === undefined ? { verb: letter } : { verb: letter, precisionDigits };
   return { clause, end: position + 1 };
 }
 

@@ -112,8 +112,8 @@ export function lex(source: SourceText): LexResult {
       continue;
     }
     matchToken(cps, i, m);
-    if (m.type >= 0) {
-      tokens.push({ type: m.type as TokenType, start: i, end: m.end, text: source.slice(i, m.end) });
+    if (m.type !== -1) {
+      tokens.push({ type: m.type, start: i, end: m.end, text: source.slice(i, m.end) });
       i = m.end;
       continue;
     }

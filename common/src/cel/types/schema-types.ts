@@ -179,6 +179,7 @@ const hasDefault = (schema: OpenApiV3Schema): boolean => schema.default !== unde
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
-function isSchema(value: unknown): value is OpenApiV3Schema {
+/** Whether a value can be read as a schema: an object, not null nor an array. */
+export function isSchema(value: unknown): value is OpenApiV3Schema {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -85,9 +85,13 @@ export function equalValues(a: CelValue, b: CelValue): boolean | CelError {
     if (a.value === undefined || b.value === undefined) return a.value === b.value;
     return equalValues(a.value, b.value);
   }
-  if (typeof (a as { equals?: unknown }).equals === 'function') return (a as unknown as { equals(other: unknown): boolean }).equals(b);
+  if (hasEquals(a)) return a.equals(b);
   return false;
 }
+
+/** A value of a library type that says itself whether it equals another (a quantity, an IP). */
+const hasEquals = (value: unknown): value is { equals(other: unknown): boolean } =>
+  typeof value === 'object' && value !== null && 'equals' in value && typeof value.equals === 'function';
 
 function equalLists(a: readonly unknown[], b: readonly unknown[]): boolean | CelError {
   if (a.length !== b.length) return false;

@@ -27,9 +27,7 @@ type SchemaObject = { [name: string]: unknown; [objectSource]: ObjectSource };
 
 /** A new object to hold the fields of `json` (the caller sets them). */
 export function newSchemaObject(shape: ObjectShape, json: { readonly [property: string]: unknown }): { [name: string]: unknown } {
-  const object = {} as SchemaObject;
-  object[objectSource] = { shape, json };
-  return object;
+  return { [objectSource]: { shape, json } } satisfies SchemaObject;
 }
 
 /** Where a converted object came from, or undefined for any other plain object. */

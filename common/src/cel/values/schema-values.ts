@@ -51,7 +51,7 @@ function scalarMismatch(json: unknown, type: CelType): CelError | undefined {
 }
 
 const nullNotAllowed = new CelError('invalid data, got null for schema with nullable=false');
-const isNullable = (type: CelType): boolean => (type as { readonly nullable?: boolean }).nullable === true;
+const isNullable = (type: CelType): boolean => 'nullable' in type && type.nullable === true;
 
 const converters = new WeakMap<CelType, ItemValue | null>();
 
@@ -100,7 +100,7 @@ const isDate = (type: CelType): boolean => {
 
 function doubleValue(json: unknown): unknown {
   // An integer beyond int64 is a float64 in Go's JSON decoding.
-  if (isRawJSON(json)) return new CelDouble(Number((json as { rawJSON: string }).rawJSON));
+  if (isRawJSON(json)) return new CelDouble(Number(json.rawJSON));
   const value = fromJson(json);
   if (typeof value === 'number' || typeof value === 'bigint') return new CelDouble(Number(value));
   if (value instanceof CelDouble) return value;

@@ -120,7 +120,7 @@ export const types = {
 export const isInt = (value: unknown): value is number | bigint => typeof value === 'number' || typeof value === 'bigint';
 
 export function isLibraryValue(value: unknown): value is CelLibraryValue {
-  return typeof value === 'object' && value !== null && 'celType' in value && (value as CelLibraryValue).celType instanceof CelType;
+  return typeof value === 'object' && value !== null && 'celType' in value && value.celType instanceof CelType;
 }
 
 /** A plain object is a string-keyed CEL map (or an object of a schema type). */
@@ -178,7 +178,7 @@ export function fromJson(value: unknown): CelValue {
   if (typeof value === 'number') return Number.isSafeInteger(value) ? value : new CelDouble(value);
   // Integers beyond 2^53 arrive from Capstan's JSON decoding as raw JSON text (see parse-json.ts).
   if (typeof value === 'object' && value !== null && isRawJSON(value)) {
-    const text = (value as { rawJSON: string }).rawJSON;
+    const text = value.rawJSON;
     return /^-?\d+$/.test(text) ? makeInt(BigInt(text)) : new CelDouble(Number(text));
   }
   return value as CelValue;

@@ -142,7 +142,7 @@ class CborReader {
     for (let index = 0; pairs === undefined ? !this.atBreak() : index < pairs; index++) {
       const key = this.key(encoding);
       if (Object.hasOwn(object, key)) throw new CborDecodeError(`cbor: found duplicate map key "${key}" at map element index ${index}`);
-      const fieldSchema = fields !== undefined && Object.hasOwn(fields, key) ? (fields[key] as { schema: Schema }).schema : values;
+      const fieldSchema = fields !== undefined && Object.hasOwn(fields, key) ? fields[key]?.schema : values;
       // kube names the outermost struct's field in a type error, however deep it lies.
       const context = field ?? (fields !== undefined && declaration !== undefined ? `${goTypeName(declaration.name)}.${key}` : undefined);
       const fieldStringType = fields === undefined ? stringType : namedStrings !== undefined && Object.hasOwn(namedStrings, key) ? namedStrings[key] : undefined;
@@ -177,7 +177,7 @@ class CborReader {
     }
     if (tag === 1) {
       const seconds = this.item(undefined);
-      return rfc3339FromTag1(isRawJSON(seconds) ? BigInt((seconds as { rawJSON: string }).rawJSON) : (seconds as number));
+      return rfc3339FromTag1(isRawJSON(seconds) ? BigInt(seconds.rawJSON) : (seconds as number));
     }
     if (tag === 21 || tag === 22 || tag === 23) return this.item(tag, schema, field, stringType);
     return this.item(encoding, schema, field, stringType);

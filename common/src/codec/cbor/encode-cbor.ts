@@ -114,7 +114,7 @@ export function writeValue(writer: CborWriter, value: unknown, schema: Schema | 
     default:
       throw new TypeError(`a ${typeof value} has no CBOR form`);
   }
-  if (isRawJSON(value)) return writeRawNumber(writer, (value as { rawJSON: string }).rawJSON);
+  if (isRawJSON(value)) return writeRawNumber(writer, value.rawJSON);
   if (Array.isArray(value)) {
     const items = schema?.type === 'list' ? schema.items : undefined;
     writer.head(4, value.length);
@@ -139,7 +139,7 @@ function writeMap(writer: CborWriter, object: Record<string, unknown>, schema: S
 }
 
 const fieldSchema = (fields: StructDeclaration['fields'] | undefined, key: string): Schema | undefined =>
-  fields !== undefined && Object.hasOwn(fields, key) ? (fields[key] as { schema: Schema }).schema : undefined;
+  fields !== undefined && Object.hasOwn(fields, key) ? fields[key]?.schema : undefined;
 
 interface EncodedKey {
   readonly key: string;

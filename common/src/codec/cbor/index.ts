@@ -1,6 +1,7 @@
 // @capstan/common/cbor: CBOR as kube-apiserver serves it behind CBORServingAndStorage; loaded
 // only by a server with the gate on.
 
+import { fieldAt } from '../../json/read-field.ts';
 import { builtinTypes } from '../../schema/builtin-types.ts';
 import type { StructDeclaration, TypeLookup } from '../../schema/schema.ts';
 import { declarationOfKind } from '../protobuf/decode-object.ts';
@@ -15,7 +16,8 @@ const lookup = (name: string) => builtinTypes.get(name);
 
 /** The declared type of an object of a built-in kind (its byte fields go out under tag 22), if any. */
 function typeNameOf(object: unknown): string | undefined {
-  const { apiVersion, kind } = (typeof object === 'object' && object !== null ? object : {}) as { apiVersion?: unknown; kind?: unknown };
+  const apiVersion = fieldAt(object, 'apiVersion');
+  const kind = fieldAt(object, 'kind');
   return typeof apiVersion === 'string' && typeof kind === 'string' ? declarationOfKind(apiVersion, kind)?.name : undefined;
 }
 
@@ -53,9 +55,9 @@ const tableRowTypeName = 'capstan.cbor.TableRow';
  * that make their []byte fields go out under tag 22, as kube encodes each row's typed object.
  */
 function tableTypes(answer: unknown): TypeLookup | undefined {
-  const { kind, rows } = (typeof answer === 'object' && answer !== null ? answer : {}) as { kind?: unknown; rows?: unknown };
-  if (kind !== 'Table' || !Array.isArray(rows)) return undefined;
-  const objectType = typeNameOf((rows[0] as { object?: unknown } | undefined)?.object);
+  const rows = fieldAt(answer, 'rows');
+  if (fieldAt(answer, 'kind') !== 'Table' || !Array.isArray(rows)) return undefined;
+  const objectType = typeNameOf(fieldAt(rows[0], 'object'));
   if (objectType === undefined) return undefined;
   const declarations = new Map<string, StructDeclaration>([
     [

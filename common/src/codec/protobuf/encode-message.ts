@@ -2,6 +2,7 @@
 // declarations: the mirror of decode-message.ts. Absent fields are not written (a Go reader sees
 // their zero values); fields of an inline-embedded struct are gathered into their message.
 
+import { isJsonObject } from '../../json/read-field.ts';
 import type { FieldDeclaration, Schema, StructDeclaration } from '../../schema/schema.ts';
 import type { TypeLookup } from '../../schema/schema.ts';
 import { ProtobufDecodeError } from './decode-message.ts';
@@ -95,8 +96,8 @@ function writeField(writer: Writer, number: number, schema: Schema, value: unkno
     return;
   }
   if (schema.type === 'map') {
-    if (typeof value !== 'object' || Array.isArray(value)) return;
-    for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+    if (!isJsonObject(value)) return;
+    for (const [key, item] of Object.entries(value)) {
       writer.uint32((number << 3) | lengthDelimited).fork();
       writer.uint32((1 << 3) | lengthDelimited).string(key);
       if (item !== null && item !== undefined) writeValue(writer, 2, schema.values, item, lookup);
@@ -139,9 +140,9 @@ function writeValue(writer: Writer, number: number, schema: Schema, value: unkno
       const target = lookup(schema.name);
       if (target === undefined) return;
       if (target.kind === 'struct') {
-        if (typeof value !== 'object' || Array.isArray(value)) return;
+        if (!isJsonObject(value)) return;
         writer.uint32((number << 3) | lengthDelimited).fork();
-        writeStruct(writer, value as Record<string, unknown>, target, lookup);
+        writeStruct(writer, value, target, lookup);
         writer.ldelim();
         return;
       }

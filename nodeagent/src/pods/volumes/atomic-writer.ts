@@ -6,7 +6,7 @@
 
 import { lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink, unlink, chmod, writeFile } from 'node:fs/promises';
 import { dirname, join, posix } from 'node:path';
-import { KeyedSerial } from '@capstan/common';
+import { errorCode, KeyedSerial } from '@capstan/common';
 
 export interface FileProjection {
   readonly data: Buffer;
@@ -65,7 +65,7 @@ async function newTimestampDirectory(targetDir: string): Promise<string> {
       await chmod(join(targetDir, name), 0o755);
       return name;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (errorCode(error) !== 'EEXIST') throw error;
     }
   }
 }
