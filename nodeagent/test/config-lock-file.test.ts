@@ -32,8 +32,8 @@ try {
 interface Agent {
   readonly child: ChildProcess;
   readonly lines: string[];
-  /** Resolves with the line once the agent prints it; rejects after `ms`. */
-  line(text: string, ms?: number): Promise<string>;
+  /** Resolves with the line once the agent prints it; rejects when the agent exits without it. */
+  line(text: string): Promise<string>;
   exited(): Promise<number | null>;
 }
 
@@ -52,19 +52,26 @@ function startAgent(t: ExecutionContext, script: string, path: string, ...flags:
     lines.push(...parts);
     for (const wake of waiters.splice(0)) wake();
   });
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  let exited = false;
+  const exit = new Promise<number | null>((resolve) =>
+    // 'close' comes after the last output, where 'exit' may come before it.
+    child.on('close', (code) => {
+      exited = true;
+      for (const wake of waiters.splice(0)) wake();
+      resolve(code);
+    }),
+  );
   return {
     child,
     lines,
-    line(text, ms = 10_000) {
+    // No clock: a busy machine only makes the line come later; an agent that exits without it fails the wait.
+    line(text) {
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no "${text}" within ${ms} ms; saw ${JSON.stringify(lines)}`)), ms);
         const look = (): void => {
           const found = lines.find((line) => line.startsWith(text));
-          if (found !== undefined) {
-            clearTimeout(timer);
-            resolve(found);
-          } else waiters.push(look);
+          if (found !== undefined) resolve(found);
+          else if (exited) reject(new Error(`the agent exited without "${text}"; saw ${JSON.stringify(lines)}`));
+          else waiters.push(look);
         };
         look();
       });

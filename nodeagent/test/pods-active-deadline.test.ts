@@ -5,6 +5,7 @@
 
 import test from 'ava';
 import type { RestClient } from '@capstan/common/client';
+import type { Pod } from '../src/pods/pod-types.ts';
 import { createPod, eventsOf } from './pods-events-and-exec.ts';
 import { podManifest, podsOf, startAgentNode, startApiServer, until, waitForPod, type ApiServer } from './pods-fixture.ts';
 
@@ -24,8 +25,13 @@ test('a pod past its activeDeadlineSeconds is Failed with DeadlineExceeded and i
     client,
     podManifest('short', node.nodeName, { activeDeadlineSeconds: 2, terminationGracePeriodSeconds: 1, containers: [{ name: 'app', image: 'busybox:1.36' }] }),
   );
-  await waitForPod(client, 'default', 'short', (p) => p.status?.phase === 'Running', 'the pod to run');
-  const failed = await waitForPod(client, 'default', 'short', (p) => p.status?.phase === 'Failed', 'the pod to fail', 15_000);
+  // The container started (on a busy machine the pod may be Failed already by the time we look).
+  const started = (pod: Pod): boolean => {
+    const state = pod.status?.containerStatuses?.[0]?.state;
+    return state?.running !== undefined || state?.terminated?.startedAt !== undefined;
+  };
+  await waitForPod(client, 'default', 'short', started, 'the container to start');
+  const failed = await waitForPod(client, 'default', 'short', (p) => p.status?.phase === 'Failed', 'the pod to fail');
   t.like(failed.status, { reason: 'DeadlineExceeded', message });
   // The pod started after it was created: its 2 s cannot be over sooner (startTime's whole seconds are no excuse).
   t.true(Date.now() - created >= 2000, `failed ${Date.now() - created} ms after its creation`);
