@@ -1,5 +1,6 @@
-// Serves the discovery documents: encoded once at start-up (the built-in set does not change),
-// aggregated v2 for clients that ask for it by Accept (with ETag and 304), the legacy documents otherwise.
+// Serves the discovery documents: encoded once when the served resources change (at start-up, and
+// when a CustomResourceDefinition is established or goes), aggregated v2 for clients that ask for
+// it by Accept (with ETag and 304), the legacy documents otherwise.
 
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ResourceDefinition } from '../resources/resource-definition.ts';
@@ -33,11 +34,16 @@ function aggregated(document: unknown): Aggregated {
 }
 
 export class DiscoveryEndpoints {
-  readonly #definitions: readonly ResourceDefinition[];
-  readonly #aggregated: ReadonlyMap<string, Aggregated>;
-  readonly #legacy: ReadonlyMap<string, Uint8Array>;
+  #definitions: readonly ResourceDefinition[] = [];
+  #aggregated: ReadonlyMap<string, Aggregated> = new Map();
+  #legacy: ReadonlyMap<string, Uint8Array> = new Map();
 
   constructor(definitions: readonly ResourceDefinition[]) {
+    this.update(definitions);
+  }
+
+  /** Serves the documents of `definitions` from now on. */
+  update(definitions: readonly ResourceDefinition[]): void {
     this.#definitions = definitions;
     this.#aggregated = new Map([
       ['/api', aggregated(aggregatedCoreDiscovery(definitions))],

@@ -8,11 +8,22 @@ import type { JsonObject } from '../registry/object-meta.ts';
 import type { TableColumns } from '../table/table-columns.ts';
 import { defaultColumns } from '../table/table-columns.ts';
 import { builtinResources } from '../resources/builtin-resources.ts';
+import type { ResourceDefinition } from '../resources/resource-definition.ts';
 import { includeObjectOf, toTable, type IncludeObject } from '../table/to-table.ts';
 import type { Conversion } from './negotiate-media-type.ts';
 
+/** The resource each request is served by, for the Table columns of its answers (a custom resource's are made at run time). */
+const servedResources = new WeakMap<IncomingMessage, ResourceDefinition>();
+
+/** Records the resource that answers a request. */
+export function servedBy(request: IncomingMessage, definition: ResourceDefinition): void {
+  servedResources.set(request, definition);
+}
+
 /** The Table columns of a kind an answer carries: those its resource declares, else the default ones. */
-function columnsOf(group: string, kind: string): TableColumns {
+function columnsOf(request: IncomingMessage, group: string, kind: string): TableColumns {
+  const served = servedResources.get(request);
+  if (served !== undefined && served.group === group && served.kind === kind) return served.behaviour.table;
   return builtinResources.find((definition) => definition.group === group && definition.kind === kind)?.behaviour.table ?? defaultColumns;
 }
 
@@ -28,12 +39,12 @@ export function convertAnswer(body: JsonObject, conversion: Conversion, request:
       const include = includeObjectOf(new URL(request.url ?? '/', 'http://capstan').searchParams);
       if (items === undefined) {
         const resourceVersion = optionalStringAt(body, 'metadata', 'resourceVersion');
-        return tableOf(columnsOf(groupOf(apiVersion), kind), [body], include, { resourceVersion }, version);
+        return tableOf(columnsOf(request, groupOf(apiVersion), kind), [body], include, { resourceVersion }, version);
       }
       const itemKind = kind.slice(0, -'List'.length);
       // List items carry no kind; a row holding the whole object shows it as a GET would.
       const objects = include === 'Object' ? items.map((item) => ({ kind: itemKind, apiVersion, ...item })) : items;
-      return tableOf(columnsOf(groupOf(apiVersion), itemKind), objects, include, objectOf(body.metadata), version);
+      return tableOf(columnsOf(request, groupOf(apiVersion), itemKind), objects, include, objectOf(body.metadata), version);
     }
     case 'PartialObjectMetadata':
       if (items !== undefined) throw conversionNotAcceptable(`you requested PartialObjectMetadata, but the requested object is a list (${goTypeName(kind, apiVersion)})`);

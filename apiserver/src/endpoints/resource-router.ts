@@ -11,6 +11,7 @@ import type { GenericStore } from '../registry/generic-store.ts';
 import type { Registry } from '../registry/registry.ts';
 import type { ResourceDefinition } from '../resources/resource-definition.ts';
 import type { ResourceHooks } from '../registry/resource-hooks.ts';
+import { servedBy } from './negotiated-conversion.ts';
 import type { RequestScope } from './request-scope.ts';
 import type { ResourceWrites } from './resource-writes.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
@@ -67,6 +68,7 @@ export async function routeResourceRequest(served: ServedResources, context: Req
   const { registry, watchSettings } = served;
   const definition = registry.definition(info.apiGroup, info.apiVersion, info.resource);
   if (definition === undefined) return false;
+  servedBy(request, definition);
   const groupResource = { group: definition.group, resource: definition.resource };
   const store = registry.store(info.apiGroup, info.apiVersion, info.resource);
   if (info.subresource !== '') {

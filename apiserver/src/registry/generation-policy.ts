@@ -13,7 +13,8 @@ export type GenerationBump =
   | 'specOrAnnotations' // deployments: annotations are copied to their ReplicaSets
   | 'template' // podtemplates
   | 'webhooks' // webhook configurations have no spec
-  | 'allButMetadataOrLabels'; // endpointslices: anything outside metadata, or the labels
+  | 'allButMetadataOrLabels' // endpointslices: anything outside metadata, or the labels
+  | 'allButMetadata'; // custom resources: anything outside metadata (a status subresource's status is the stored one)
 
 export interface GenerationPolicy {
   /** PrepareForCreate sets generation to 1 (otherwise the client's value, if any, is stored). */
@@ -72,6 +73,8 @@ function changed(bump: GenerationBump, oldObject: JsonObject, newObject: JsonObj
       return !semanticEqual(oldObject.template, newObject.template);
     case 'webhooks':
       return !semanticEqual(oldObject.webhooks, newObject.webhooks);
+    case 'allButMetadata':
+      return !semanticEqual(withoutMeta(oldObject), withoutMeta(newObject));
     case 'allButMetadataOrLabels':
       return !semanticEqual(withoutMeta(oldObject), withoutMeta(newObject)) || !semanticEqual(metadataField(oldObject, 'labels'), metadataField(newObject, 'labels'));
   }

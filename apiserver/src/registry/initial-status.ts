@@ -13,5 +13,6 @@ export function initialStatus(definition: ResourceDefinition, sent: unknown): Js
   if (!definition.subresources.some((s) => s.name === 'status')) return undefined;
   const { initialStatus: starting } = definition.behaviour;
   if (starting === 'asSent') return sent !== null && typeof sent === 'object' ? undefined : {};
+  if (starting === 'none') return null;
   return structuredClone(starting ?? {});
 }

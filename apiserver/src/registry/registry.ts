@@ -10,13 +10,40 @@ export class Registry {
   /** By versioned resource key ("v1/pods", "apps/v1/deployments"). */
   readonly #stores = new Map<string, GenericStore>();
   readonly #definitions = new Map<string, ResourceDefinition>();
+  readonly #storage: Storage;
+  readonly #options: GenericStoreOptions;
 
   constructor(definitions: readonly ResourceDefinition[], storage: Storage, options: GenericStoreOptions = {}) {
-    for (const definition of definitions) {
+    this.#storage = storage;
+    this.#options = options;
+    for (const definition of definitions) this.#add(definition);
+  }
+
+  #add(definition: ResourceDefinition): void {
+    const key = versionedResourceKeyOf(definition);
+    this.#definitions.set(key, definition);
+    if (definition.storagePrefix !== undefined) this.#stores.set(key, new GenericStore(definition, this.#storage, this.#options));
+    else this.#stores.delete(key);
+  }
+
+  /**
+   * Serves a set of resources made at run time (a CustomResourceDefinition's served versions)
+   * in place of `previous`: requests find the new declarations from now on.
+   */
+  replace(previous: readonly ResourceDefinition[], next: readonly ResourceDefinition[]): void {
+    const kept = new Set(next.map(versionedResourceKeyOf));
+    for (const definition of previous) {
       const key = versionedResourceKeyOf(definition);
-      this.#definitions.set(key, definition);
-      if (definition.storagePrefix !== undefined) this.#stores.set(key, new GenericStore(definition, storage, options));
+      if (kept.has(key) || this.#definitions.get(key) !== definition) continue;
+      this.#definitions.delete(key);
+      this.#stores.delete(key);
     }
+    for (const definition of next) this.#add(definition);
+  }
+
+  /** Every resource served now, in the order they were added. */
+  get definitions(): readonly ResourceDefinition[] {
+    return [...this.#definitions.values()];
   }
 
   definition(group: string, version: string, resource: string): ResourceDefinition | undefined {

@@ -34,8 +34,12 @@ export interface ResourceBehaviour {
   readonly names: NameRule;
   /** Whether and when metadata.generation is set and bumped. */
   readonly generation: GenerationPolicy;
-  /** The status a new object starts with when the kind has a status subresource ({} when undefined; what was sent, for 'asSent'). */
-  readonly initialStatus: JsonObject | 'asSent' | undefined;
+  /**
+   * The status a new object starts with when the kind has a status subresource: {} when undefined
+   * (a built-in kind's status is a Go struct), what was sent for 'asSent', none for 'none' (a
+   * custom resource's status is only what its status subresource writes).
+   */
+  readonly initialStatus: JsonObject | 'asSent' | 'none' | undefined;
   /** The metadata a status write may change; [] keeps all of it as stored. */
   readonly statusKeeps: readonly MutableField[];
   /** A PUT of a missing object creates it (kube's AllowCreateOnUpdate). */

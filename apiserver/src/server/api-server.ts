@@ -36,6 +36,8 @@ import { serviceCIDRResource } from '../resources/networking/servicecidrs.ts';
 import { endpointsResource } from '../resources/core/endpoints.ts';
 import { endpointSliceResource } from '../resources/discovery/endpointslices.ts';
 import { priorityClassResource } from '../resources/scheduling/priorityclasses.ts';
+import { customResourceDefinitionResource } from '../resources/apiextensions/customresourcedefinitions.ts';
+import { CustomResourceDefinitionController, type CustomResourceServing } from '../customresources/crd-controller.ts';
 import { ClusterIpAllocator } from '../resources/core/services/addresses/cluster-ip-allocator.ts';
 import { NodePortAllocator, type PortRange } from '../resources/core/services/addresses/node-port-allocator.ts';
 import { ServiceAddresses } from '../resources/core/services/addresses/service-addresses.ts';
@@ -160,12 +162,14 @@ export class ApiServer {
         await options.storage.currentRevision();
       },
     };
+    const customResources = this.#customResourceController(options.logger);
     this.#hooks = new PostStartHooks([
       { name: 'storage-readiness', run: options.storageReady },
       { name: 'start-system-namespaces-controller', run: () => this.#retrying('creating the system namespaces', () => this.#ensureSystemNamespaces()) },
       { name: 'start-kubernetes-service-cidr-controller', run: () => this.#retrying('creating the default ServiceCIDR', () => this.#ensureServiceCidr()) },
       { name: 'scheduling/bootstrap-system-priority-classes', run: () => this.#retrying('creating the system priority classes', () => this.#ensureSystemPriorityClasses()) },
       { name: 'bootstrap-controller', run: () => this.#retrying('creating the kubernetes Service', () => this.#ensureKubernetesService(serviceAddresses)) },
+      { name: 'start-apiextensions-controllers', run: () => this.#retrying('starting the CustomResourceDefinition controllers', () => customResources.start()) },
     ]);
     this.#health = {
       livez: [ping, log, storage, ...this.#hooks.livenessChecks(options.livezGracePeriodMs)],
@@ -239,6 +243,26 @@ export class ApiServer {
     clearTimeout(grace);
     await closeWorkThreads();
     await this.#options.storage.close();
+  }
+
+  /**
+   * kube's CRD controllers, serving each established CustomResourceDefinition's versions: the
+   * registry finds their stores and discovery lists them from then on.
+   */
+  #customResourceController(logger: Logger): CustomResourceDefinitionController {
+    const served = new Map<string, readonly ResourceDefinition[]>();
+    const serving: CustomResourceServing = {
+      serve: (crdName, definitions) => {
+        const previous = served.get(crdName) ?? [];
+        if (previous.length === 0 && definitions.length === 0) return;
+        this.#registry.replace(previous, definitions);
+        if (definitions.length === 0) served.delete(crdName);
+        else served.set(crdName, definitions);
+        this.#discovery.update(this.#registry.definitions);
+      },
+      store: (group, version, resource) => this.#registry.store(group, version, resource),
+    };
+    return new CustomResourceDefinitionController(this.#registry.builtinStore(customResourceDefinitionResource), serving, logger, this.#stopping.signal);
   }
 
   /** Runs a start-up step until it succeeds: a store that fails is retried. */

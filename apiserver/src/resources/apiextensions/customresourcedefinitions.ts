@@ -6,6 +6,7 @@ import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { specGeneration } from '../../registry/generation-policy.ts';
 import { allMetadataMutable } from '../../registry/status-update-metadata.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
+import { customResourceDefinitionStrategy } from './customresourcedefinitions/crd-strategy.ts';
 import { allVerbs, status } from '../resource-facts.ts';
 import { defaultColumns } from '../../table/table-columns.ts';
 
@@ -23,7 +24,7 @@ export const customResourceDefinitionResource: ResourceDefinition = {
   subresources: [status('CustomResourceDefinition')],
   storagePrefix: 'apiextensions.k8s.io/customresourcedefinitions',
   behaviour: {
-    strategy: {},
+    strategy: customResourceDefinitionStrategy,
     defaults: undefined,
     validation: {},
     names: 'customResourceDefinition',

@@ -1,0 +1,152 @@
+// kube's apiextensions controllers for CustomResourceDefinitions, run in the API server as kube
+// runs them: the naming controller (accepted names, NamesAccepted), the establishing controller
+// (Established), serving each established CRD's versions as resource declarations made at run
+// time, and the finalizer that deletes a deleted CRD's custom resources before the CRD goes.
+
+import { KeyedSerial, StatusError, errorMessage } from '@capstan/common';
+import { isDeepStrictEqual } from 'node:util';
+import type { Logger } from 'pino';
+import { objectOf, objectsAt, stringOf } from '../registry/defaulting/json-fields.ts';
+import type { GenericStore } from '../registry/generic-store.ts';
+import { metadataOf, type JsonObject } from '../registry/object-meta.ts';
+import { wholeList } from '../registry/store-list.ts';
+import type { WatchRequest } from '../registry/watch-request.ts';
+import { customResourceCleanupFinalizer, withCondition } from '../resources/apiextensions/customresourcedefinitions/crd-strategy.ts';
+import type { ResourceDefinition } from '../resources/resource-definition.ts';
+import type { Watch } from '../storage/storage.ts';
+import { decideNames } from './crd-names.ts';
+import { customResourceDefinitionsOf, storageVersionOf } from './custom-resource-declaration.ts';
+
+/** How the server serves what the controller decides. */
+export interface CustomResourceServing {
+  /** Serves a CRD's declarations in place of what it served before; [] stops serving it. */
+  serve(crdName: string, definitions: readonly ResourceDefinition[]): void;
+  /** The store of a served resource. */
+  store(group: string, version: string, resource: string): GenericStore | undefined;
+}
+
+/** How long a reconcile that failed (a conflict, custom resources still held by finalizers) waits before it runs again. */
+const retryDelayMs = 1000;
+
+const everyChange: WatchRequest = {
+  namespace: undefined,
+  fieldSelector: undefined,
+  resourceVersion: undefined,
+  anyRecentState: false,
+  sendInitialEvents: true,
+  initialEventsEndBookmark: false,
+  allowWatchBookmarks: false,
+  timeoutSeconds: 0,
+  labelSelector: undefined,
+};
+
+export class CustomResourceDefinitionController {
+  readonly #crds: GenericStore;
+  readonly #serving: CustomResourceServing;
+  readonly #logger: Logger;
+  readonly #stopping: AbortSignal;
+  readonly #serial = new KeyedSerial();
+  #watch: Watch | undefined;
+
+  constructor(crds: GenericStore, serving: CustomResourceServing, logger: Logger, stopping: AbortSignal) {
+    this.#crds = crds;
+    this.#serving = serving;
+    this.#logger = logger;
+    this.#stopping = stopping;
+    stopping.addEventListener('abort', () => this.#watch?.close(), { once: true });
+  }
+
+  /** Reconciles every CRD there is, then every change; resolves once the first pass is done. */
+  async start(): Promise<void> {
+    const page = await this.#crds.list(wholeList(undefined));
+    const names = page.items.map((kv) => stringOf(metadataOf(this.#crds.decode(kv)).name));
+    await Promise.all(names.map((name) => this.#queue(name)));
+    await this.#watchFrom(Number(page.resourceVersion));
+  }
+
+  async #watchFrom(resourceVersion: number): Promise<void> {
+    if (this.#stopping.aborted) return;
+    this.#watch = await this.#crds.watch({ ...everyChange, resourceVersion, sendInitialEvents: false }, (event) => {
+      if (event.type === 'ADDED' || event.type === 'MODIFIED' || event.type === 'DELETED') {
+        void this.#queue(stringOf(metadataOf(event.object).name));
+      } else if (event.type === 'ERROR' || event.type === 'CLOSED') {
+        // The watch ended (compacted, too slow): list and watch again.
+        this.#watch = undefined;
+        setTimeout(() => void this.start().catch((error: unknown) => this.#logger.warn({ err: error }, 'watching CustomResourceDefinitions failed')), retryDelayMs);
+      }
+    });
+  }
+
+  /** Reconciles one CRD after what is queued for it; a failure is logged and retried. */
+  #queue(name: string): Promise<void> {
+    return this.#serial
+      .run(name, () => this.#reconcile(name))
+      .catch((error: unknown) => {
+        if (this.#stopping.aborted) return;
+        if (!(error instanceof StatusError && error.code === 409))
+          this.#logger.warn({ crd: name, reason: errorMessage(error) }, 'reconciling a CustomResourceDefinition failed; retrying');
+        setTimeout(() => void this.#queue(name), retryDelayMs).unref();
+      });
+  }
+
+  async #reconcile(name: string): Promise<void> {
+    if (this.#stopping.aborted) return;
+    let crd: JsonObject;
+    try {
+      crd = await this.#crds.get(undefined, name);
+    } catch (error) {
+      if (error instanceof StatusError && error.code === 404) return this.#serving.serve(name, []);
+      throw error;
+    }
+    if (metadataOf(crd).deletionTimestamp !== undefined) return this.#finalize(crd);
+    const group = stringOf(objectOf(crd.spec).group);
+    const all = (await this.#crds.list(wholeList(undefined))).items.map((kv) => this.#crds.decode(kv));
+    const others = all.filter((other) => stringOf(objectOf(other.spec).group) === group && metadataOf(other).name !== name);
+    const now = new Date();
+    const names = decideNames(crd, others);
+    let next = withCondition(crd, names.condition, now);
+    next = { ...next, status: { ...objectOf(next.status), acceptedNames: names.acceptedNames } };
+    const established = objectsAt(objectOf(crd.status), 'conditions').find((condition) => condition.type === 'Established');
+    if (established?.status !== 'True') {
+      // kube's naming controller says Installing, and its establishing controller Established, once the names are accepted.
+      next =
+        names.condition.status === 'True'
+          ? withCondition(next, { type: 'Established', status: 'True', reason: 'InitialNamesAccepted', message: 'the initial names have been accepted' }, now)
+          : withCondition(next, { type: 'Established', status: 'False', reason: 'NotAccepted', message: 'not all names are accepted' }, now);
+    }
+    if (!isDeepStrictEqual(next.status, crd.status)) next = await this.#crds.updateStatus(undefined, name, next);
+    const isEstablished = objectsAt(objectOf(next.status), 'conditions').some((condition) => condition.type === 'Established' && condition.status === 'True');
+    this.#serving.serve(name, isEstablished ? customResourceDefinitionsOf(next) : []);
+  }
+
+  /** A deleted CRD: its custom resources are deleted, then the finalizer goes and with it the CRD. */
+  async #finalize(crd: JsonObject): Promise<void> {
+    const name = stringOf(metadataOf(crd).name);
+    if (!(metadataOf(crd).finalizers ?? []).includes(customResourceCleanupFinalizer)) return;
+    const now = new Date();
+    let current = crd;
+    const progress = withCondition(current, { type: 'Terminating', status: 'True', reason: 'InstanceDeletionInProgress', message: 'CustomResource deletion is in progress' }, now);
+    if (!isDeepStrictEqual(progress.status, current.status)) current = await this.#crds.updateStatus(undefined, name, progress);
+    const store = this.#storageVersionStore(current);
+    if (store !== undefined) {
+      await store.deleteCollection(wholeList(undefined));
+      const left = (await store.list(wholeList(undefined))).items.length;
+      // Objects held by their own finalizers: try again until they are gone.
+      if (left > 0) throw new Error(`${left} custom resources of ${name} are still there`);
+    }
+    const completed = withCondition(current, { type: 'Terminating', status: 'False', reason: 'InstanceDeletionCompleted', message: 'removed all instances' }, now);
+    current = await this.#crds.updateStatus(undefined, name, completed);
+    this.#serving.serve(name, []);
+    const metadata = metadataOf(current);
+    const finalizers = (metadata.finalizers ?? []).filter((finalizer) => finalizer !== customResourceCleanupFinalizer);
+    await this.#crds.update(undefined, name, { ...current, metadata: { ...metadata, finalizers } });
+  }
+
+  /** The store of the CRD's objects in their storage version, while the CRD is served. */
+  #storageVersionStore(crd: JsonObject): GenericStore | undefined {
+    const version = storageVersionOf(crd);
+    const plural = stringOf(objectOf(objectOf(crd.status).acceptedNames).plural);
+    if (version === undefined || plural === '') return undefined;
+    return this.#serving.store(stringOf(objectOf(crd.spec).group), version, plural);
+  }
+}

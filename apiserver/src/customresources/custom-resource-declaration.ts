@@ -1,0 +1,99 @@
+// The declarations a CustomResourceDefinition makes at run time: one ResourceDefinition per served
+// version, through the same type as the built-in resources, so the registry, the endpoints and
+// discovery serve custom resources as they serve built-in ones.
+
+import { objectOf, objectsAt, stringOf, stringsOf } from '../registry/defaulting/json-fields.ts';
+import { metadataFieldLabels } from '../registry/field-labels.ts';
+import type { JsonObject } from '../registry/object-meta.ts';
+import type { ResourceBehaviour } from '../resources/resource-behaviour.ts';
+import type { ResourceDefinition, SubresourceDefinition } from '../resources/resource-definition.ts';
+import type { Verb } from '../resources/resource-definition.ts';
+import { scale, status } from '../resources/resource-facts.ts';
+import { customResourceColumns } from './custom-resource-columns.ts';
+
+/** The verbs of a custom resource, in the order kube's CRD discovery lists them. */
+const customResourceVerbs: readonly Verb[] = ['delete', 'deletecollection', 'get', 'list', 'patch', 'create', 'update', 'watch'];
+
+/** A CustomResourceDefinition's version as its spec declares it. */
+interface CrdVersion {
+  readonly name: string;
+  readonly served: boolean;
+  readonly storage: boolean;
+  readonly version: JsonObject;
+}
+
+const versionsOf = (crd: JsonObject): CrdVersion[] =>
+  objectsAt(objectOf(crd.spec), 'versions').map((version) => ({
+    name: stringOf(version.name),
+    served: version.served === true,
+    storage: version.storage === true,
+    version,
+  }));
+
+/** The version a CRD's objects are stored in. */
+export const storageVersionOf = (crd: JsonObject): string | undefined => versionsOf(crd).find((version) => version.storage)?.name;
+
+/** The etcd key prefix below /registry/ of a CRD's objects, as kube's: <group>/<plural>. */
+export const customResourcePrefixOf = (crd: JsonObject): string => `${stringOf(objectOf(crd.spec).group)}/${stringOf(objectOf(objectOf(crd.status).acceptedNames).plural)}`;
+
+/**
+ * The served versions of an established CRD, each a resource declaration, named by the CRD's
+ * accepted names. A version that is not the storage version converts by rewriting apiVersion
+ * (conversion strategy None).
+ */
+export function customResourceDefinitionsOf(crd: JsonObject): ResourceDefinition[] {
+  const spec = objectOf(crd.spec);
+  const names = objectOf(objectOf(crd.status).acceptedNames);
+  const group = stringOf(spec.group);
+  const kind = stringOf(names.kind);
+  const plural = stringOf(names.plural);
+  const storageVersion = storageVersionOf(crd);
+  if (storageVersion === undefined || plural === '' || kind === '') return [];
+  const storedApiVersion = `${group}/${storageVersion}`;
+  return versionsOf(crd)
+    .filter((version) => version.served)
+    .map(({ name, version }) => {
+      const subresources = objectOf(version.subresources);
+      const declared: SubresourceDefinition[] = [];
+      if (subresources.status !== undefined) declared.push(status(kind));
+      if (subresources.scale !== undefined) declared.push(scale);
+      const apiVersion = `${group}/${name}`;
+      const behaviour: ResourceBehaviour = {
+        strategy: {},
+        defaults: undefined,
+        validation: {},
+        names: 'dns1123Subdomain',
+        generation: { setOnCreate: true, bump: 'allButMetadata' },
+        initialStatus: 'none',
+        // The status strategy of a custom resource keeps the stored metadata.
+        statusKeeps: [],
+        createOnUpdate: false,
+        fieldLabels: metadataFieldLabels,
+        table: customResourceColumns(objectsAt(version, 'additionalPrinterColumns')),
+        garbageCollection: 'DeleteDependents',
+        conversion:
+          name === storageVersion
+            ? undefined
+            : {
+                toStorage: (object) => ({ ...object, apiVersion: storedApiVersion }),
+                fromStorage: (object) => ({ ...object, apiVersion }),
+              },
+        review: undefined,
+        storageHooks: undefined,
+      };
+      return {
+        group,
+        version: name,
+        resource: plural,
+        singularName: stringOf(names.singular) || kind.toLowerCase(),
+        kind,
+        namespaced: stringOf(spec.scope) !== 'Cluster',
+        verbs: customResourceVerbs,
+        shortNames: stringsOf(names.shortNames),
+        categories: stringsOf(names.categories),
+        subresources: declared,
+        storagePrefix: customResourcePrefixOf(crd),
+        behaviour,
+      };
+    });
+}

@@ -1,0 +1,103 @@
+// CustomResourceDefinitions end to end with kubectl: a CRD becomes Established with its accepted
+// names, its group is discovered, its objects are created, read in every served version, listed
+// with the CRD's printer columns, patched (spec and status apart), watched, and deleted with the CRD.
+
+import test from 'ava';
+import { execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
+import { startApiServer } from '../src/api-server-process.ts';
+import { kubectlBinary } from '../src/kubectl-binary.ts';
+
+const run = promisify(execFile);
+const preserve = { type: 'object', 'x-kubernetes-preserve-unknown-fields': true };
+
+const crd = {
+  apiVersion: 'apiextensions.k8s.io/v1',
+  kind: 'CustomResourceDefinition',
+  metadata: { name: 'crontabs.stable.example.com' },
+  spec: {
+    group: 'stable.example.com',
+    scope: 'Namespaced',
+    names: { plural: 'crontabs', singular: 'crontab', kind: 'CronTab', listKind: 'CronTabList', shortNames: ['ct'] },
+    versions: [
+      {
+        name: 'v1',
+        served: true,
+        storage: true,
+        subresources: { status: {} },
+        additionalPrinterColumns: [
+          { name: 'Spec', type: 'string', jsonPath: '.spec.cronSpec' },
+          { name: 'Replicas', type: 'integer', jsonPath: '.spec.replicas' },
+          { name: 'Ready', type: 'string', jsonPath: '.status.conditions[?(@.type=="Ready")].status' },
+          { name: 'Age', type: 'date', jsonPath: '.metadata.creationTimestamp' },
+        ],
+        schema: { openAPIV3Schema: preserve },
+      },
+      { name: 'v1beta1', served: true, storage: false, schema: { openAPIV3Schema: preserve } },
+    ],
+  },
+};
+
+const cronTab = { apiVersion: 'stable.example.com/v1', kind: 'CronTab', metadata: { name: 'my-cron' }, spec: { cronSpec: '* * * * */5', image: 'img', replicas: 3 } };
+
+test('a CRD is established, discovered and served to kubectl; its objects go with it', async (t) => {
+  const server = await startApiServer();
+  t.teardown(() => server.stop());
+  const kubectl = async (...args: string[]): Promise<string> => (await run(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, ...args], { encoding: 'utf8' })).stdout;
+  const apply = async (object: unknown): Promise<string> => {
+    const child = spawn(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, 'apply', '-f', '-']);
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stdin.end(JSON.stringify(object));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    t.is(code, 0, out);
+    return out;
+  };
+
+  t.regex(await apply(crd), /customresourcedefinition.apiextensions.k8s.io\/crontabs.stable.example.com created/);
+  await kubectl('wait', '--for=condition=Established', 'crd/crontabs.stable.example.com', '--timeout=60s');
+  const status = JSON.parse(await kubectl('get', 'crd', 'crontabs.stable.example.com', '-o', 'json')).status;
+  t.deepEqual(status.acceptedNames, { plural: 'crontabs', singular: 'crontab', shortNames: ['ct'], kind: 'CronTab', listKind: 'CronTabList' });
+  t.deepEqual(
+    status.conditions.map((c: Record<string, string>) => [c.type, c.status, c.reason, c.message]),
+    [
+      ['NamesAccepted', 'True', 'NoConflicts', 'no conflicts found'],
+      ['Established', 'True', 'InitialNamesAccepted', 'the initial names have been accepted'],
+    ],
+  );
+  t.deepEqual(status.storedVersions, ['v1']);
+  t.regex(await kubectl('api-resources', '--api-group=stable.example.com'), /crontabs\s+ct\s+stable.example.com\/v1\s+true\s+CronTab/);
+
+  t.regex(await apply(cronTab), /crontab.stable.example.com\/my-cron created/);
+  // A column whose path finds nothing is an empty cell (null), as kube-apiserver 1.35 answers.
+  t.regex(await kubectl('get', 'ct'), /^NAME\s+SPEC\s+REPLICAS\s+READY\s+AGE\nmy-cron\s+\* \* \* \* \*\/5\s+3\s+\d+s\n$/);
+  // Status only through its subresource: a main-resource patch keeps it, a status patch keeps the spec and generation.
+  await kubectl('patch', 'ct', 'my-cron', '--subresource=status', '--type=merge', '-p', '{"status":{"conditions":[{"type":"Ready","status":"True"}]}}');
+  await kubectl('patch', 'ct', 'my-cron', '--type=merge', '-p', '{"spec":{"replicas":5},"status":{"conditions":[]}}');
+  const patched = JSON.parse(await kubectl('get', 'ct', 'my-cron', '-o', 'json'));
+  t.is(patched.metadata.generation, 2);
+  t.is(patched.spec.replicas, 5);
+  t.deepEqual(patched.status, { conditions: [{ type: 'Ready', status: 'True' }] });
+  t.regex(await kubectl('get', 'ct'), /\nmy-cron\s+\* \* \* \* \*\/5\s+5\s+True\s+\d+s\n$/);
+  // The other served version reads the same stored object under its own apiVersion.
+  t.is(await kubectl('get', 'crontabs.v1beta1.stable.example.com', 'my-cron', '-o', 'jsonpath={.apiVersion} {.spec.replicas}'), 'stable.example.com/v1beta1 5');
+
+  // A watch sees the deletion the CRD's finalizer makes, then the CRD and its objects are gone.
+  const watch = spawn(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, 'get', 'ct', '--watch', '--output-watch-events']);
+  t.teardown(() => watch.kill());
+  const seen: string[] = [];
+  const deletedSeen = new Promise<void>((resolve) => {
+    watch.stdout.on('data', (chunk: Buffer) => {
+      seen.push(...chunk.toString().trim().split('\n'));
+      if (seen.some((line) => /^DELETED\s+my-cron\s/.test(line))) resolve();
+    });
+  });
+  await new Promise<void>((resolve) => watch.stdout.once('data', () => resolve()));
+  t.regex(await kubectl('delete', 'crd', 'crontabs.stable.example.com', '--timeout=60s'), /deleted/);
+  await deletedSeen;
+  t.regex(await kubectl('get', 'crd'), /^$/);
+  const stale = await fetch(`${server.url}/apis/stable.example.com/v1/namespaces/default/crontabs`);
+  t.is(stale.status, 404);
+  t.is((await fetch(`${server.url}/apis/stable.example.com`)).status, 404);
+});
