@@ -497,3 +497,33 @@ test('a stored CRD’s validator compiles every expression as stored, and report
   ]);
   t.is(schemaRuleValidator({ type: 'object', properties: { s: { type: 'string' } } }), undefined);
 });
+
+test('the root and an embedded resource: self has apiVersion, kind and metadata.name, but a fieldPath cannot name them (kube 1.35.4)', (t) => {
+  const schema = (rootRule: Record<string, string>): RuleSchema => ({
+    type: 'object',
+    'x-kubernetes-validations': [{ rule: "self.metadata.name.startsWith('e')", ...rootRule }],
+    properties: {
+      spec: {
+        type: 'object',
+        properties: {
+          tmpl: {
+            type: 'object',
+            'x-kubernetes-embedded-resource': true,
+            'x-kubernetes-preserve-unknown-fields': true,
+            'x-kubernetes-validations': [{ rule: "self.kind == 'Pod' && self.metadata.name != 'bad'", message: 'must be a good Pod' }],
+          },
+        },
+      },
+    },
+  });
+  t.deepEqual(compileErrors(schema({ fieldPath: '.metadata.name' })), [
+    `${schemaPath}.x-kubernetes-validations[0].fieldPath: Invalid value: ".metadata.name": must be a valid path`,
+  ]);
+  const embeds = validatorOf(schema({ message: 'name must start with e' }));
+  const embed = (name: string, tmpl: unknown) => ({ apiVersion: 'example.com/v1', kind: 'Embed', metadata: { name }, spec: { tmpl } });
+  t.deepEqual(messages(embeds.validate(embed('x1', { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'bad' }, extra: 1 })).errors), [
+    '<nil>: Invalid value: name must start with e',
+    'spec.tmpl: Invalid value: must be a good Pod',
+  ]);
+  t.deepEqual(embeds.validate(embed('e1', { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'ok' } })).errors, []);
+});
