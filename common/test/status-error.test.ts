@@ -41,6 +41,7 @@ import {
   tooLargeResourceVersion,
   tooOldResourceVersion,
 } from '../src/status/index.ts';
+import { goNumber } from '../src/status/go-format.ts';
 
 const head = '{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure",';
 const body = (error: StatusError): string => JSON.stringify(error.status);
@@ -151,6 +152,17 @@ test('quoting follows Go %q, not JSON', (t) => {
   t.is(goQuote('tab\there\nbell\x07\x01\x7f'), '"tab\\there\\nbell\\a\\x01\\x7f"');
   t.is(goQuote('caf\u00e9 \u00a0\u200b\u{1f600}'), '"caf\u00e9 \\u00a0\\u200b\u{1f600}"');
   t.is(newNotFound(pods, 'a\tb').message, 'pods "a\\tb" not found');
+});
+
+test('numbers follow Go %v: int64 in digits, a float64 from 1e21 or below 1e-4 in exponent form', (t) => {
+  t.is(goNumber(100), '100');
+  t.is(goNumber(2.5), '2.5');
+  t.is(goNumber(1e20), '100000000000000000000');
+  // kube-apiserver 1.35.4 shows a number field of 1e21 as 1e+21 (a float64: no int64 holds it).
+  t.is(goNumber(1e21), '1e+21');
+  t.is(goNumber(-1.5e300), '-1.5e+300');
+  t.is(goNumber(0.00001), '1e-05');
+  t.is(fieldErrorBody(fieldInvalid('f', 1e21, 'd')), 'Invalid value: 1e+21: d');
 });
 
 test('BadRequest, Unauthorized, ServiceUnavailable carry no details', (t) => {

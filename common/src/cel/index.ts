@@ -10,7 +10,7 @@ export { schemaSizeEstimator, type SizeEstimator } from './cost/size-estimator.t
 export * from './environment/admission-variables.ts';
 export * from './environment/authorization-variables.ts';
 export * from './environment/custom-resource-rule-variables.ts';
-export { undefinedTypeReference } from './environment/declared-type-identifiers.ts';
+export { declaredTypeIdentifiers, undefinedTypeReference } from './environment/declared-type-identifiers.ts';
 export { deviceSelectorDeclarations, type DeviceSelectorDeclarations, type DeviceSelectorOptions } from './environment/dra-device-variables.ts';
 export { kubernetesEnvSet, type CelEnvironment, type CelEnvSet, type EnvSetOptions } from './environment/kubernetes-environment.ts';
 export { VariableComposition } from './environment/variable-composition.ts';
@@ -20,8 +20,9 @@ export { celProgram, compileCel, type CelProgram, type CompileResult, type Coste
 export { formatIssues } from './syntax/format-issues.ts';
 export * from './types/cel-types.ts';
 export { parseTypeName } from './types/parse-type-name.ts';
-export { schemaCelType, type OpenApiV3Schema } from './types/schema-types.ts';
+export { minSerializedSize, schemaCelType, type OpenApiV3Schema } from './types/schema-types.ts';
 export { celTypeName } from './types/type-names.ts';
 export { celValueOfJsonText } from './values/json-text-values.ts';
 export { goTimeLayout, parseGoTime, type GoTimeLayout, type ParsedTime } from './values/go-time-layouts.ts';
 export { schemaValue } from './values/schema-values.ts';
+export { CelError, CelOptional, type CelValue } from './values/values.ts';

@@ -38,7 +38,8 @@ function hex(value: number, width: number): string {
 export function goNumber(value: number): string {
   if (Number.isNaN(value)) return 'NaN';
   if (!Number.isFinite(value)) return value > 0 ? '+Inf' : '-Inf';
-  if (Number.isInteger(value)) return BigInt(value).toString();
+  // A float64 from 1e21 up is in exponent form (an int64 never gets there).
+  if (Number.isInteger(value) && Math.abs(value) < 1e21) return BigInt(value).toString();
   // %v switches to exponent form below 1e-4 (JavaScript waits until 1e-7) and pads the exponent.
   if (Math.abs(value) < 1e-4) return value.toExponential().replace(/e([+-])(\d)$/, 'e$10$2');
   return String(value);
