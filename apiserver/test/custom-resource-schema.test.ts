@@ -423,3 +423,69 @@ test('uniqueItems, minItems, min and max properties, and allOf with none valid',
 test('a non-structural field is refused', (t) => {
   t.throws(() => structuralOf({ type: 'object', properties: { a: { $ref: '#/x' } } }), { message: /\$ref: not supported/ });
 });
+
+/** The openAPIV3Schema of the CRD things.example.com created on kube-apiserver 1.35.4. */
+const thingSchema = {
+  type: 'object',
+  properties: {
+    spec: {
+      type: 'object',
+      properties: {
+        a1: { type: 'string', anyOf: [{ minLength: 5 }, { pattern: '^x', maxLength: 2 }] },
+        a2: {
+          type: 'object',
+          properties: { p: { type: 'integer' }, q: { type: 'string' } },
+          anyOf: [{ required: ['p'] }, { properties: { q: { minLength: 3 } }, required: ['q'] }],
+        },
+        o1: { type: 'string', oneOf: [{ minLength: 5 }, { maxLength: 1 }] },
+        dt: { type: 'string', format: 'date' },
+        dt2: { type: 'string', format: 'date' },
+        nl: { type: 'array', items: { type: 'string' } },
+        ie: { 'x-kubernetes-int-or-string': true, enum: ['A'] },
+        fe: { type: 'number', enum: [1.5] },
+        big: { type: 'integer', maximum: 1.5 },
+      },
+    },
+  },
+};
+
+test('anyOf and oneOf report the alternative that got furthest; formats of non-strings; Go enum conversions (kube)', async (t) => {
+  const first = await write(thingSchema, { a1: 'abc', a2: { q: 'z' }, o1: 'abc', dt: 5, dt2: true, nl: ['a', null], ie: 65, fe: 1, big: 2 });
+  t.deepEqual(first.errors.sort(), [
+    '<nil>: Invalid value: "": "spec.a1" must validate at least one schema (anyOf)',
+    '<nil>: Invalid value: "": "spec.a2" must validate at least one schema (anyOf)',
+    '<nil>: Invalid value: "": "spec.o1" must validate one and only one schema (oneOf). Found none valid',
+    'spec.a1: Invalid value: "abc": spec.a1 in body should be at least 5 chars long',
+    'spec.a2.q: Invalid value: "z": spec.a2.q in body should be at least 3 chars long',
+    'spec.big: Invalid value: 2: spec.big in body should be less than or equal to 1',
+    'spec.dt2: Invalid value: "": spec.dt2 in body must be of type date: ""',
+    'spec.dt: Invalid value: "int64": spec.dt in body must be of type date: "int64"',
+    'spec.fe: Unsupported value: 1: supported values: "1.5"',
+    'spec.nl[1]: Invalid value: "null": spec.nl[1] in body must be of type string: "null"',
+    'spec.o1: Invalid value: "abc": spec.o1 in body should be at least 5 chars long',
+  ]);
+  // 65 is "A" once Go converts it to the enum's string type.
+  const second = await write(thingSchema, { a1: 'xabc', o1: 'abcdef', dt: 1.5, ie: 66, big: 1 });
+  t.deepEqual(second.errors.sort(), [
+    '<nil>: Invalid value: "": "spec.a1" must validate at least one schema (anyOf)',
+    'spec.a1: Invalid value: "xabc": spec.a1 in body should be at least 5 chars long',
+    'spec.dt: Invalid value: "float64": spec.dt in body must be of type date: "float64"',
+    'spec.ie: Unsupported value: 66: supported values: "A"',
+  ]);
+});
+
+test('the root metadata is read as ObjectMeta: its unknown fields come first (kube)', async (t) => {
+  const object = {
+    apiVersion: 'example.com/v1',
+    kind: 'Thing',
+    metadata: { name: 'm', foo: 1, ownerReferences: [{ apiVersion: 'v1', kind: 'X', name: 'n', uid: 'u', bar: 2 }] },
+    spec: { zz: 1 },
+  };
+  const coercion = coerceCustomObject(object, servingSchemaOf(thingSchema), await objectMetaTypes());
+  t.deepEqual(unknownFieldMessages(coercion.unknownFields), [
+    'unknown field "metadata.foo"',
+    'unknown field "metadata.ownerReferences[0].bar"',
+    'unknown field "spec.zz"',
+  ]);
+  t.deepEqual(object.metadata, { name: 'm', ownerReferences: [{ apiVersion: 'v1', kind: 'X', name: 'n', uid: 'u' }] });
+});
