@@ -482,10 +482,31 @@ test('the root metadata is read as ObjectMeta: its unknown fields come first (ku
     spec: { zz: 1 },
   };
   const coercion = coerceCustomObject(object, servingSchemaOf(thingSchema), await objectMetaTypes());
-  t.deepEqual(unknownFieldMessages(coercion.unknownFields), [
-    'unknown field "metadata.foo"',
-    'unknown field "metadata.ownerReferences[0].bar"',
-    'unknown field "spec.zz"',
-  ]);
+  t.deepEqual(unknownFieldMessages(coercion.unknownFields), ['unknown field "metadata.foo"', 'unknown field "metadata.ownerReferences[0].bar"', 'unknown field "spec.zz"']);
   t.deepEqual(object.metadata, { name: 'm', ownerReferences: [{ apiVersion: 'v1', kind: 'X', name: 'n', uid: 'u' }] });
+});
+
+test("an embedded resource's metadata written back as Go writes ObjectMeta: times in UTC, pointers kept, empty fields left out (kube)", async (t) => {
+  const written = await write(widgetSchema, {
+    name: 'ab',
+    tmpl: {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'x', creationTimestamp: '2020-01-01T10:00:00.5+02:00', deletionGracePeriodSeconds: 0, finalizers: [], annotations: {}, labels: { a: null }, uid: '' },
+    },
+  });
+  t.deepEqual(written.errors, []);
+  t.deepEqual((written.object.spec as { tmpl: unknown }).tmpl, {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { creationTimestamp: '2020-01-01T08:00:00Z', deletionGracePeriodSeconds: 0, labels: { a: '' }, name: 'x' },
+  });
+
+  const badTime = await write(widgetSchema, { name: 'ab', tmpl: { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'x', creationTimestamp: 'yesterday' } } });
+  t.deepEqual(badTime.errors, [
+    'spec.tmpl.metadata: Invalid value: {"creationTimestamp":"yesterday","name":"x"}: parsing time "yesterday" as "2006-01-02T15:04:05Z07:00": cannot parse "yesterday" as "2006"',
+  ]);
+
+  const negative = await write(widgetSchema, { name: 'ab', tmpl: { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'x', generation: -1 } } });
+  t.deepEqual(negative.errors, ['spec.tmpl.metadata.generation: Invalid value: -1: must be greater than or equal to 0']);
 });

@@ -5,6 +5,7 @@
 // Strict (`unknown field "spec.foo"`, the wording of Capstan's built-in kinds).
 
 import { byCodePoint, cloneJson, fieldInvalid, type FieldError } from '@capstan/common';
+import { goTimeLayout, parseGoTime } from '@capstan/common/cel';
 import type { TypeLookup } from '@capstan/common/schema';
 import { builtinTypeLookup, loadSchemaModule } from '../../openapi/builtin-type-lookup.ts';
 import { fieldErrorValue } from './value-formats.ts';
@@ -131,8 +132,8 @@ export interface ObjectMetaCoercion {
 
 /**
  * Reads `object.metadata` as kube decodes it into ObjectMeta and writes it back in place: unknown
- * fields dropped, empty ones left out (ObjectMeta's fields are all omitempty), the zero creation
- * timestamp removed. `path` is the object's own path ("" for the root). `types` is what
+ * fields dropped, empty ones left out (ObjectMeta's fields are omitempty), times written in UTC
+ * to the second, the zero creation timestamp removed. `path` is the object's own path ("" for the root). `types` is what
  * objectMetaTypes() loads.
  */
 export function coerceObjectMeta(object: JsonMap, path: string, types: ObjectMetaTypes): ObjectMetaCoercion {
@@ -151,15 +152,46 @@ export function coerceObjectMeta(object: JsonMap, path: string, types: ObjectMet
   if (typeError !== undefined) return { unknownFields: [], error: fieldInvalid(metadataPath, fieldErrorValue(metadata), typeError) };
   const copy = cloneJson(metadata);
   const unknownFields = types.dropUnknownFields(copy, objectMetaTypeName, types.lookup).map((field) => `${metadataPath}.${field}`);
-  object.metadata = withoutEmptyFields(copy);
+  const written = withoutEmptyFields(copy);
+  if ('error' in written) return { unknownFields, error: fieldInvalid(metadataPath, fieldErrorValue(metadata), written.error) };
+  object.metadata = written.metadata;
   return { unknownFields };
 }
 
-/** ObjectMeta written back from Go: its omitempty fields left out when empty, null map values read as "". */
-function withoutEmptyFields(metadata: JsonMap): JsonMap {
+const rfc3339 = goTimeLayout('2006-01-02T15:04:05Z07:00');
+
+/** A metav1.Time as Go reads and writes it: parsed as RFC 3339, written in UTC to the second; Go's error text when it does not parse. */
+function metaTimeOf(text: string): { time: string | undefined } | { error: string } {
+  const parsed = parseGoTime(rfc3339, text);
+  if (typeof parsed === 'function') return { error: parsed() };
+  const written = new Date(Number(parsed.seconds) * 1000).toISOString();
+  // The zero time (year 1) is no time: ObjectMeta leaves it out.
+  return { time: written.startsWith('0001-01-01T00:00:00') ? undefined : `${written.slice(0, 19)}Z` };
+}
+
+/** The ObjectMeta fields Go holds by pointer: their zero values are kept, only null leaves them out. */
+const pointerFields: ReadonlySet<string> = new Set(['deletionGracePeriodSeconds']);
+const timeFields: ReadonlySet<string> = new Set(['creationTimestamp', 'deletionTimestamp']);
+
+/**
+ * ObjectMeta written back from Go: its omitempty fields left out when empty, null map and list
+ * values read as "", times in UTC to the second. Go's error text for a time that does not parse.
+ */
+function withoutEmptyFields(metadata: JsonMap): { metadata: JsonMap } | { error: string } {
   const out: JsonMap = {};
   for (const [key, value] of Object.entries(metadata)) {
-    if (value === null || value === '' || value === 0 || value === false) continue;
+    if (value === null) continue;
+    if (pointerFields.has(key)) {
+      out[key] = value;
+      continue;
+    }
+    if (timeFields.has(key) && typeof value === 'string') {
+      const time = metaTimeOf(value);
+      if ('error' in time) return time;
+      if (time.time !== undefined) out[key] = time.time;
+      continue;
+    }
+    if (value === '' || value === 0 || value === false) continue;
     if (Array.isArray(value) && value.length === 0) continue;
     if (isJsonMap(value)) {
       if (Object.keys(value).length === 0) continue;
@@ -174,7 +206,7 @@ function withoutEmptyFields(metadata: JsonMap): JsonMap {
     }
     out[key] = value;
   }
-  return out;
+  return { metadata: out };
 }
 
 /** The outcome of coercing a custom object's embedded resources. */

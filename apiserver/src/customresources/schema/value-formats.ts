@@ -3,6 +3,7 @@
 // accepting what its Go check accepts; and how a JSON value shows in a field error.
 
 import { type FieldBadValue, goJson, isDNS1123Label, parseCIDRSloppy, parseIPSloppy } from '@capstan/common';
+import { goTimeLayout, parseGoTime } from '@capstan/common/cel';
 import { isRawNumber, normalizedFormat } from './structural-schema.ts';
 
 /**
@@ -92,16 +93,10 @@ function isMAC(text: string): boolean {
   return false;
 }
 
-const daysIn = (month: number, year: number): number =>
-  month === 2 ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+const fullDate = goTimeLayout('2006-01-02');
 
 /** Go's time.Parse with the layout "2006-01-02". */
-export function isFullDate(text: string): boolean {
-  const match = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/.exec(text);
-  if (match === null) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  return month >= 1 && month <= 12 && day >= 1 && day <= daysIn(month, year);
-}
+export const isFullDate = (text: string): boolean => typeof parseGoTime(fullDate, text) !== 'function';
 
 /** strfmt's IsDateTime: a full date, "t", and a time of day with a zone, compared as text. */
 function isDateTime(text: string): boolean {
