@@ -15,6 +15,7 @@ import {
   structuralOf,
   unknownFieldMessages,
   validateCustomObjectValues,
+  validateCustomObjectValuesUpdate,
   validateValues,
 } from '../src/customresources/schema/index.ts';
 import type { Structural } from '../src/customresources/schema/structural-schema.ts';
@@ -509,4 +510,58 @@ test("an embedded resource's metadata written back as Go writes ObjectMeta: time
 
   const negative = await write(widgetSchema, { name: 'ab', tmpl: { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'x', generation: -1 } } });
   t.deepEqual(negative.errors, ['spec.tmpl.metadata.generation: Invalid value: -1: must be greater than or equal to 0']);
+});
+
+test('an update ratchets: fields, map values and map-list items it leaves as they were keep their old errors unreported (kube)', (t) => {
+  // The CRD rats.example.com was created loose, an object written, then maxLength 2 added.
+  const tight = servingSchemaOf({
+    type: 'object',
+    properties: {
+      spec: {
+        type: 'object',
+        properties: {
+          a: { type: 'string', maxLength: 2 },
+          b: { type: 'string' },
+          list: {
+            type: 'array',
+            'x-kubernetes-list-type': 'map',
+            'x-kubernetes-list-map-keys': ['k'],
+            items: { type: 'object', required: ['k'], properties: { k: { type: 'string' }, v: { type: 'string', maxLength: 2 } } },
+          },
+          arr: { type: 'array', items: { type: 'string', maxLength: 2 } },
+        },
+      },
+    },
+  });
+  const old = { apiVersion: 'example.com/v1', kind: 'Rat', metadata: { name: 'r' }, spec: { a: 'long', b: 'x', list: [{ k: '1', v: 'long' }], arr: ['long'] } };
+  const update = (spec: Record<string, unknown>): string[] => validateCustomObjectValuesUpdate({ ...old, spec: { ...old.spec, ...spec } }, old, tight).map(fieldErrorMessage);
+  t.deepEqual(update({ b: 'y' }), []);
+  t.deepEqual(
+    update({
+      list: [
+        { k: '1', v: 'long' },
+        { k: '2', v: 'long' },
+      ],
+    }),
+    ['spec.list[1].v: Too long: may not be more than 2 bytes'],
+  );
+  t.deepEqual(
+    update({
+      list: [
+        { k: '2', v: 'long' },
+        { k: '1', v: 'long' },
+      ],
+    }),
+    ['spec.list[0].v: Too long: may not be more than 2 bytes'],
+  );
+  t.deepEqual(update({ a: 'longer' }), ['spec.a: Too long: may not be more than 2 bytes']);
+  // An atomic list is one value: changed at all, each of its items is checked.
+  t.deepEqual(update({ arr: ['long', 'x'] }), ['spec.arr[0]: Too long: may not be more than 2 bytes']);
+  t.deepEqual(update({ arr: ['long'], b: 'z' }), []);
+  // Without an old object every error counts.
+  t.deepEqual(validateCustomObjectValues(old, tight).map(fieldErrorMessage).sort(), [
+    'spec.a: Too long: may not be more than 2 bytes',
+    'spec.arr[0]: Too long: may not be more than 2 bytes',
+    'spec.list[0].v: Too long: may not be more than 2 bytes',
+  ]);
 });

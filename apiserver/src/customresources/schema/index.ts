@@ -8,7 +8,7 @@ import type { FieldError } from '@capstan/common';
 import { embeddedResourceErrors } from './embedded-resources.ts';
 import { listTypeErrors } from './list-types.ts';
 import type { Structural } from './structural-schema.ts';
-import { validateValues } from './validate-values.ts';
+import { validateValues, validateValuesUpdate } from './validate-values.ts';
 
 export { applyDefaults, pruneDefaults } from './default-values.ts';
 export { embeddedResourceErrors } from './embedded-resources.ts';
@@ -25,7 +25,7 @@ export {
   unknownFieldMessages,
 } from './prune.ts';
 export { NotStructuralError, type Structural, structuralOf, supportedFormats } from './structural-schema.ts';
-export { meetsSchema, validateValues } from './validate-values.ts';
+export { meetsSchema, validateValues, validateValuesUpdate } from './validate-values.ts';
 export { fieldErrorValue, matchesFormat } from './value-formats.ts';
 
 /** The schema of a served version: structural, its defaults pruned as kube serves them. */
@@ -38,4 +38,13 @@ export { servingSchemaOf } from './serving-schema.ts';
  */
 export function validateCustomObjectValues(object: unknown, schema: Structural): FieldError[] {
   return [...validateValues(object, schema), ...embeddedResourceErrors(object, schema), ...listTypeErrors(object, schema)];
+}
+
+/**
+ * The same checks of an update, as kube's strategy runs them: the value validation ratcheted
+ * against the old object, and the list-type invariants only when the old object met them.
+ */
+export function validateCustomObjectValuesUpdate(object: unknown, old: unknown, schema: Structural): FieldError[] {
+  const listErrors = listTypeErrors(old, schema).length === 0 ? listTypeErrors(object, schema) : [];
+  return [...validateValuesUpdate(object, old, schema), ...embeddedResourceErrors(object, schema), ...listErrors];
 }

@@ -6,7 +6,7 @@
 
 import { type FieldError, fieldInvalid, fieldNotSupported, fieldRequired, fieldTooLong, fieldTooMany, fieldTypeInvalid, goJson, goQuote, goValue } from '@capstan/common';
 import { fieldErrorValue, matchesFormat } from './value-formats.ts';
-import { isRawNumber, type Structural } from './structural-schema.ts';
+import { isJsonMap, isRawNumber, type Structural } from './structural-schema.ts';
 
 /** The codes of go-openapi's validation errors that kube translates to their own field errors. */
 type Code = 'type' | 'required' | 'tooLong' | 'enum' | 'maxItems' | 'tooManyProperties' | 'other';
@@ -281,10 +281,10 @@ function checkEnum(value: unknown, schema: Structural, name: string): Result | u
 }
 
 /** go-openapi's slice validator: the items, then minItems, maxItems and uniqueItems. */
-function checkSlice(list: readonly unknown[], schema: Structural, name: string): Result {
+function checkSlice(list: readonly unknown[], schema: Structural, name: string, old: Correlation | undefined): Result {
   const result = new Result();
   const items = schema.items;
-  if (items !== undefined) list.forEach((item, i) => result.merge(validateNode(item, items, `${name}[${i}]`)));
+  if (items !== undefined) list.forEach((item, i) => result.merge(ratchet(item, items, `${name}[${i}]`, indexCorrelation(old, list, i))));
   if (schema.minItems !== undefined && list.length < schema.minItems) {
     result.add({ message: `${name} in body should have at least ${schema.minItems} items`, code: 'other', name, value: list.length });
   }
@@ -299,7 +299,7 @@ function checkSlice(list: readonly unknown[], schema: Structural, name: string):
 }
 
 /** go-openapi's object validator: property counts, unknown keys, the properties, then required. */
-function checkObject(object: Readonly<Record<string, unknown>>, schema: Structural, name: string): Result {
+function checkObject(object: Readonly<Record<string, unknown>>, schema: Structural, name: string, old: Correlation | undefined): Result {
   const result = new Result();
   const size = Object.keys(object).length;
   if (schema.minProperties !== undefined && size < schema.minProperties) {
@@ -313,10 +313,10 @@ function checkObject(object: Readonly<Record<string, unknown>>, schema: Structur
   for (const key of Object.keys(object)) {
     if (schema.properties?.has(key)) continue;
     if (values === false) result.add({ message: `${name}.${key} in body is a forbidden property`, code: 'other', name, value: key });
-    else if (typeof values === 'object') result.merge(validateNode(object[key], values, `${name}.${key}`));
+    else if (typeof values === 'object') result.merge(ratchet(object[key], values, `${name}.${key}`, keyCorrelation(old, object, key, name)));
   }
   for (const [key, property] of schema.properties ?? []) {
-    if (Object.hasOwn(object, key)) result.merge(validateNode(object[key], property, name === '' ? key : `${name}.${key}`));
+    if (Object.hasOwn(object, key)) result.merge(ratchet(object[key], property, name === '' ? key : `${name}.${key}`, keyCorrelation(old, object, key, name)));
   }
   for (const key of schema.required ?? []) {
     if (!Object.hasOwn(object, key)) result.add({ message: `${name}.${key} in body is required`, code: 'required', name: `${name}.${key}` });
@@ -327,13 +327,13 @@ function checkObject(object: Readonly<Record<string, unknown>>, schema: Structur
 const composite = (message: string): ValueError => ({ message, code: 'other' });
 
 /** go-openapi's schema props validator: anyOf, oneOf, allOf and not, each judged on the whole value. */
-function checkAlternatives(value: unknown, schema: Structural, name: string): Result {
+function checkAlternatives(value: unknown, schema: Structural, name: string, old: Correlation | undefined): Result {
   const result = new Result();
   if (schema.anyOf !== undefined) {
     let best: Result | undefined;
     let success: Result | undefined;
     for (const clause of schema.anyOf) {
-      const outcome = validateNode(value, clause, name);
+      const outcome = validateNode(value, clause, name, old);
       if (outcome.valid) {
         best = undefined;
         success = outcome;
@@ -349,7 +349,7 @@ function checkAlternatives(value: unknown, schema: Structural, name: string): Re
     let success: Result | undefined;
     let validated = 0;
     for (const clause of schema.oneOf) {
-      const outcome = validateNode(value, clause, name);
+      const outcome = validateNode(value, clause, name, old);
       if (outcome.valid) {
         validated++;
         best = undefined;
@@ -367,7 +367,7 @@ function checkAlternatives(value: unknown, schema: Structural, name: string): Re
   if (schema.allOf !== undefined) {
     let validated = 0;
     for (const clause of schema.allOf) {
-      const outcome = validateNode(value, clause, name);
+      const outcome = validateNode(value, clause, name, old);
       if (outcome.valid) validated++;
       result.merge(outcome);
     }
@@ -375,15 +375,18 @@ function checkAlternatives(value: unknown, schema: Structural, name: string): Re
       result.add(composite(`${goQuote(name)} must validate all the schemas (allOf)${validated === 0 ? '. None validated' : ''}`));
     }
   }
-  if (schema.not !== undefined && validateNode(value, schema.not, name).valid) {
+  if (schema.not !== undefined && validateNode(value, schema.not, name, old).valid) {
     result.add(composite(`${goQuote(name)} must not validate the schema (not)`));
   }
   result.matchCount += 1;
   return result;
 }
 
-/** One schema's checks of one value, in go-openapi's order. */
-function validateNode(value: unknown, schema: Structural, name: string): Result {
+/**
+ * One schema's checks of one value, in go-openapi's order. With `old`, the properties and map-list
+ * items that have an old counterpart are ratcheted.
+ */
+function validateNode(value: unknown, schema: Structural, name: string, old?: Correlation): Result {
   const result = new Result();
   const kind = kindOf(value);
   if (kind === 'null') {
@@ -395,17 +398,82 @@ function validateNode(value: unknown, schema: Structural, name: string): Result 
     result.matchCount += 1;
   };
   if (typesOf(schema).length > 0 || schema.format !== undefined) step(checkType(value, kind, schema, name));
-  step(checkAlternatives(value, schema, name));
+  step(checkAlternatives(value, schema, name, old));
   if (kind === 'string') {
     step(checkString(value as string, schema, name));
     if (schema.format !== undefined) step(matchesFormat(schema.format, value as string) ? undefined : failed(typeError(name, schema.format, value as string)));
   }
   if (kind === 'int' || kind === 'float') step(checkNumber(value, kind, schema, name));
-  if (kind === 'slice') step(checkSlice(value as unknown[], schema, name));
+  if (kind === 'slice') step(checkSlice(value as unknown[], schema, name, old));
   step(checkEnum(value, schema, name));
-  if (kind === 'map') step(checkObject(value as Record<string, unknown>, schema, name));
+  if (kind === 'map') step(checkObject(value as Record<string, unknown>, schema, name, old));
   result.matchCount += 1;
   return result;
+}
+
+/**
+ * The old value a new one is compared with when an update ratchets (kube's CorrelatedObject):
+ * errors of a value equal to its old counterpart are not reported, so a schema that tightened
+ * does not refuse the fields an update leaves as they were.
+ */
+interface Correlation {
+  readonly old: unknown;
+  /** The schema of the new value (whose properties and items name the children's schemas). */
+  readonly schema: Structural;
+}
+
+/** The old counterpart of an object's field: present in both, and declared (or a map value). */
+function keyCorrelation(parent: Correlation | undefined, object: Readonly<Record<string, unknown>>, key: string, name: string): Correlation | undefined {
+  if (parent === undefined || !isJsonMap(parent.old) || !Object.hasOwn(parent.old, key) || !Object.hasOwn(object, key)) return undefined;
+  // The root's kind and apiVersion are never ratcheted.
+  if (name === '' && (key === 'kind' || key === 'apiVersion')) return undefined;
+  const schema = parent.schema.properties?.get(key) ?? (typeof parent.schema.additionalProperties === 'object' ? parent.schema.additionalProperties : undefined);
+  return schema === undefined ? undefined : { old: parent.old[key], schema };
+}
+
+/** The old counterpart of a list item: only map lists correlate items, by their keys. */
+function indexCorrelation(parent: Correlation | undefined, list: readonly unknown[], i: number): Correlation | undefined {
+  const items = parent?.schema.items;
+  if (parent === undefined || items === undefined || parent.schema.listType !== 'map' || !Array.isArray(parent.old)) return undefined;
+  const item = list[i];
+  if (!isJsonMap(item)) return undefined;
+  const keys = parent.schema.listMapKeys ?? [];
+  const old = parent.old.find((candidate) => isJsonMap(candidate) && keys.every((key) => deepEqualOrBothMissing(candidate, item, key)));
+  return old === undefined ? undefined : { old, schema: items };
+}
+
+const deepEqualOrBothMissing = (a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>, key: string): boolean =>
+  Object.hasOwn(a, key) ? Object.hasOwn(b, key) && deepEqual(a[key], b[key]) : !Object.hasOwn(b, key);
+
+/** Whether a value equals its old counterpart as kube's ratcheting compares them (CachedDeepEqual). */
+function sameAsOld(value: unknown, correlation: Correlation): boolean {
+  const old = correlation.old;
+  if (value === null || old === null || value === undefined || old === undefined) return (value ?? null) === (old ?? null);
+  if (Array.isArray(value) !== Array.isArray(old) || isJsonMap(value) !== isJsonMap(old)) return false;
+  if (Array.isArray(value) && Array.isArray(old)) {
+    if (value.length !== old.length) return false;
+    if (correlation.schema.listType !== 'map') return deepEqual(value, old);
+    return value.every((_, i) => {
+      const child = indexCorrelation(correlation, value, i);
+      return child !== undefined && sameAsOld(value[i], child);
+    });
+  }
+  if (isJsonMap(value) && isJsonMap(old)) {
+    const keys = Object.keys(value);
+    if (keys.length !== Object.keys(old).length) return false;
+    return keys.every((key) => {
+      const child = keyCorrelation(correlation, value, key, 'not the root');
+      return child !== undefined && sameAsOld(value[key], child);
+    });
+  }
+  return deepEqual(value, old);
+}
+
+/** A value's checks; with an old counterpart, its errors dropped when it did not change. */
+function ratchet(value: unknown, schema: Structural, name: string, old: Correlation | undefined): Result {
+  const result = validateNode(value, schema, name, old);
+  if (old === undefined || result.valid || !sameAsOld(value, old)) return result;
+  return Object.assign(new Result(), { matchCount: result.matchCount });
 }
 
 /** kube's field path of a validator error: the name without its leading dot; "<nil>" when there is none. */
@@ -449,6 +517,15 @@ function toFieldError(error: ValueError): FieldError {
  */
 export function validateValues(value: unknown, schema: Structural): FieldError[] {
   return validateNode(value, schema, '').errors.map(toFieldError);
+}
+
+/**
+ * The value validation of an update, ratcheted as kube-apiserver 1.35 does it (CRDValidationRatcheting
+ * is locked on): an error of a field, map value or map-list item whose value the update did not
+ * change is not reported.
+ */
+export function validateValuesUpdate(value: unknown, old: unknown, schema: Structural): FieldError[] {
+  return ratchet(value, schema, '', { old, schema }).errors.map(toFieldError);
 }
 
 /** Whether a value meets a schema's value validations (for a default's check, for example). */
