@@ -565,3 +565,37 @@ test('an update ratchets: fields, map values and map-list items it leaves as the
     'spec.list[0].v: Too long: may not be more than 2 bytes',
   ]);
 });
+
+test("an embedded resource's owner references, finalizers, annotations and managed fields (kube)", async (t) => {
+  const written = await write(widgetSchema, {
+    name: 'ab',
+    tmpl: {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: {
+        name: 'x',
+        ownerReferences: [
+          { apiVersion: 'v1', kind: 'Event', name: 'e', uid: 'u', controller: true },
+          { apiVersion: 'a/', kind: '', name: '', uid: '', controller: true },
+        ],
+        finalizers: ['a/b/c'],
+        annotations: { 'A B': 'x' },
+        managedFields: [{ manager: 'm\tx', operation: 'Nope', fieldsType: 'FieldsV2' }],
+      },
+    },
+  });
+  const refs = '[{"apiVersion":"v1","kind":"Event","name":"e","uid":"u","controller":true},{"apiVersion":"a/","kind":"","name":"","uid":"","controller":true}]';
+  t.deepEqual(written.errors, [
+    `spec.tmpl.metadata.annotations: Invalid value: "A B": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')`,
+    'spec.tmpl.metadata.ownerReferences: Invalid value: {"apiVersion":"v1","kind":"Event","name":"e","uid":"u","controller":true}: /v1, Kind=Event is disallowed from being an owner',
+    'spec.tmpl.metadata.ownerReferences.apiVersion: Invalid value: "a/": version must not be empty',
+    'spec.tmpl.metadata.ownerReferences.kind: Invalid value: "": must not be empty',
+    'spec.tmpl.metadata.ownerReferences.name: Invalid value: "": must not be empty',
+    'spec.tmpl.metadata.ownerReferences.uid: Invalid value: "": must not be empty',
+    `spec.tmpl.metadata.ownerReferences: Invalid value: ${refs}: Only one reference can have Controller set to true. Found "true" in references for Event/e and /`,
+    `spec.tmpl.metadata.finalizers: Invalid value: "a/b/c": a valid label key must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`,
+    'spec.tmpl.metadata.managedFields[0].operation: Invalid value: "Nope": must be `Apply` or `Update`',
+    'spec.tmpl.metadata.managedFields[0].fieldsType: Invalid value: "FieldsV2": must be `FieldsV1`',
+    'spec.tmpl.metadata.managedFields[0].manager: Invalid value: "m\\tx": invalid character U+0009 (at position 1)',
+  ]);
+});

@@ -2,7 +2,7 @@
 // (x-kubernetes-embedded-resource; apiextensions-apiserver's schema/objectmeta Validate): an
 // apiVersion and a kind, both well formed, and metadata that ObjectMeta's rules accept.
 
-import { fieldInvalid, fieldRequired, isDNS1035Label, isDNS1123Label, type FieldError } from '@capstan/common';
+import { fieldInvalid, fieldRequired, fieldTooLong, isDNS1035Label, isDNS1123Label, type FieldError } from '@capstan/common';
 import { objectMetaErrors } from '../../registry/validation/object-meta-validation.ts';
 import { fieldErrorValue } from './value-formats.ts';
 import { isJsonMap, type JsonMap, type Structural } from './structural-schema.ts';
@@ -85,6 +85,76 @@ function embeddedObjectMetaErrors(metadata: JsonMap, path: string): FieldError[]
   if (typeof metadata.generation === 'number' && metadata.generation < 0) {
     errors.push(fieldInvalid(`${path}.generation`, metadata.generation, 'must be greater than or equal to 0'));
   }
-  for (const error of objectMetaErrors({ metadata })) errors.push({ ...error, field: `${path}${error.field.slice('metadata'.length)}` });
+  const own = (fields: JsonMap): FieldError[] => objectMetaErrors({ metadata: fields }).map((error) => ({ ...error, field: `${path}${error.field.slice('metadata'.length)}` }));
+  errors.push(...own({ labels: metadata.labels, annotations: metadata.annotations }));
+  errors.push(...ownerReferenceErrors(metadata.ownerReferences, `${path}.ownerReferences`));
+  errors.push(...own({ finalizers: metadata.finalizers }));
+  errors.push(...managedFieldsErrors(metadata.managedFields, `${path}.managedFields`));
+  return errors;
+}
+
+/** Go's json.Marshal of an OwnerReference: its fields in the struct's order, the pointers left out when unset. */
+function ownerReferenceJson(reference: JsonMap): string {
+  const ordered: JsonMap = {};
+  for (const key of ['apiVersion', 'kind', 'name', 'uid']) ordered[key] = typeof reference[key] === 'string' ? reference[key] : '';
+  for (const key of ['controller', 'blockOwnerDeletion']) if (typeof reference[key] === 'boolean') ordered[key] = reference[key];
+  return JSON.stringify(ordered).replace(/[<>&]/g, (ch) => `\\u00${ch.charCodeAt(0).toString(16)}`);
+}
+
+/** apimachinery's ValidateOwnerReferences: each reference complete, no banned owner, one controller at most. */
+function ownerReferenceErrors(references: unknown, path: string): FieldError[] {
+  if (!Array.isArray(references)) return [];
+  const errors: FieldError[] = [];
+  let firstController = '';
+  const all = references.filter(isJsonMap);
+  for (const reference of all) {
+    const text = (key: string): string => (typeof reference[key] === 'string' ? (reference[key] as string) : '');
+    const apiVersion = text('apiVersion');
+    const parts = apiVersion.split('/');
+    const version = parts.length > 2 || apiVersion === '/' ? '' : (parts[parts.length - 1] as string);
+    const group = parts.length === 2 && apiVersion !== '/' ? (parts[0] as string) : '';
+    if (version === '') errors.push(fieldInvalid(`${path}.apiVersion`, apiVersion, 'version must not be empty'));
+    if (text('kind') === '') errors.push(fieldInvalid(`${path}.kind`, text('kind'), 'must not be empty'));
+    if (text('name') === '') errors.push(fieldInvalid(`${path}.name`, text('name'), 'must not be empty'));
+    if (text('uid') === '') errors.push(fieldInvalid(`${path}.uid`, text('uid'), 'must not be empty'));
+    if (group === '' && version === 'v1' && text('kind') === 'Event') {
+      errors.push(fieldInvalid(path, { goSyntax: ownerReferenceJson(reference) }, '/v1, Kind=Event is disallowed from being an owner'));
+    }
+    if (reference.controller === true) {
+      const controller = `${text('kind')}/${text('name')}`;
+      if (firstController === '') firstController = controller;
+      else {
+        const shown = { goSyntax: `[${all.map(ownerReferenceJson).join(',')}]` };
+        const why = `Only one reference can have Controller set to true. Found "true" in references for ${firstController} and ${controller}`;
+        errors.push(fieldInvalid(path, shown, why));
+      }
+    }
+  }
+  return errors;
+}
+
+/** apimachinery's ValidateManagedFields: the operation, the fields type, the manager (ValidateFieldManager), the subresource's length. */
+function managedFieldsErrors(entries: unknown, path: string): FieldError[] {
+  if (!Array.isArray(entries)) return [];
+  const errors: FieldError[] = [];
+  entries.forEach((entry, i) => {
+    const fields = isJsonMap(entry) ? entry : {};
+    const text = (key: string): string => (typeof fields[key] === 'string' ? (fields[key] as string) : '');
+    const at = `${path}[${i}]`;
+    if (text('operation') !== 'Apply' && text('operation') !== 'Update') errors.push(fieldInvalid(`${at}.operation`, text('operation'), 'must be `Apply` or `Update`'));
+    if (text('fieldsType') !== '' && text('fieldsType') !== 'FieldsV1') errors.push(fieldInvalid(`${at}.fieldsType`, text('fieldsType'), 'must be `FieldsV1`'));
+    const manager = text('manager');
+    if (Buffer.byteLength(manager) > 128) errors.push(fieldTooLong(`${at}.manager`, 128));
+    // Each rune Go's unicode.IsPrint refuses, with its byte position.
+    let position = 0;
+    for (const ch of manager) {
+      if (/[\p{C}\p{Z}]/u.test(ch) && ch !== ' ') {
+        const point = (ch.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0');
+        errors.push(fieldInvalid(`${at}.manager`, manager, `invalid character U+${point} (at position ${position})`));
+      }
+      position += Buffer.byteLength(ch);
+    }
+    if (text('subresource').length > 256) errors.push(fieldTooLong(`${at}.subresource`, 256));
+  });
   return errors;
 }
