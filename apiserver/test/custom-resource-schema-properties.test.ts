@@ -193,3 +193,18 @@ test('a set without repeats passes; a repeated item is reported at its second pl
     { numRuns: 200 },
   );
 });
+
+test('any JSON object is coerced, defaulted and validated without throwing, and validation does not change it', (t) => {
+  fc.assert(
+    fc.property(anyObject, (value) => {
+      const object = { spec: cloneJson(value) };
+      pruneNonNullableNulls(object, schema);
+      applyDefaults(object, schema);
+      const before = cloneJson(object);
+      validateValues(object, schema);
+      listTypeErrors(object, schema);
+      t.deepEqual(object, before);
+    }),
+    { numRuns: 300 },
+  );
+});

@@ -599,3 +599,13 @@ test("an embedded resource's owner references, finalizers, annotations and manag
     'spec.tmpl.metadata.managedFields[0].manager: Invalid value: "m\\tx": invalid character U+0009 (at position 1)',
   ]);
 });
+
+test("patterns are read with Go's syntax: leading flags, \\z, POSIX classes, \\pL", (t) => {
+  const check = (pattern: string, text: string): string[] =>
+    validateValues({ s: text }, structuralOf({ type: 'object', properties: { s: { type: 'string', pattern } } })).map(fieldErrorMessage);
+  t.deepEqual(check('(?i)^abc$', 'ABC'), []);
+  t.deepEqual(check('^[[:alpha:]]+\\z', 'abc'), []);
+  t.deepEqual(check('^[[:alpha:]]+\\z', 'ab1'), [`s: Invalid value: "ab1": s in body should match '^[[:alpha:]]+\\z'`]);
+  t.deepEqual(check('^\\pL+$', 'héllo'), []);
+  t.deepEqual(check('^\\pL+$', 'a1'), [`s: Invalid value: "a1": s in body should match '^\\pL+$'`]);
+});

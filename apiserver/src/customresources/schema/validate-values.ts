@@ -28,10 +28,13 @@ interface ValueError {
  */
 class Result {
   readonly errors: ValueError[] = [];
+  readonly #messages = new Set<string>();
   matchCount = 0;
 
   add(error: ValueError): this {
-    if (!this.errors.some((known) => known.message === error.message)) this.errors.push(error);
+    if (this.#messages.has(error.message)) return this;
+    this.#messages.add(error.message);
+    this.errors.push(error);
     return this;
   }
 
