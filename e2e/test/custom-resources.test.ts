@@ -101,3 +101,56 @@ test('a CRD is established, discovered and served to kubectl; its objects go wit
   t.is(stale.status, 404);
   t.is((await fetch(`${server.url}/apis/stable.example.com`)).status, 404);
 });
+
+test('the x-kubernetes-validations rules of a CRD refuse objects with the 422 kube-apiserver 1.35 answers, transition rules with the stored object', async (t) => {
+  const server = await startApiServer();
+  t.teardown(() => server.stop());
+  const post = (path: string, body: unknown, method = 'POST', type = 'application/json') =>
+    fetch(`${server.url}${path}`, { method, headers: { 'content-type': type }, body: JSON.stringify(body) });
+  const spec = {
+    type: 'object',
+    'x-kubernetes-validations': [
+      { rule: 'self.replicas <= self.maxReplicas', message: 'replicas must not exceed maxReplicas' },
+      { rule: 'self.name == oldSelf.name', message: 'name is immutable' },
+    ],
+    properties: { replicas: { type: 'integer' }, maxReplicas: { type: 'integer' }, name: { type: 'string' } },
+  };
+  const widgets = {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: 'widgets.cel.example.com' },
+    spec: {
+      group: 'cel.example.com',
+      scope: 'Namespaced',
+      names: { plural: 'widgets', singular: 'widget', kind: 'Widget', listKind: 'WidgetList' },
+      versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', properties: { spec } } } }],
+    },
+  };
+  t.is((await post('/apis/apiextensions.k8s.io/v1/customresourcedefinitions', widgets)).status, 201);
+  await run(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, 'wait', '--for=condition=Established', 'crd/widgets.cel.example.com', '--timeout=60s']);
+  const path = '/apis/cel.example.com/v1/namespaces/default/widgets';
+  const widget = (replicas: number, name: string) => ({ apiVersion: 'cel.example.com/v1', kind: 'Widget', metadata: { name: 'w' }, spec: { replicas, maxReplicas: 10, name } });
+  // The answer body, byte for byte as kube-apiserver 1.35.4 sent it for the same CRD and object.
+  const refused = await post(path, widget(20, 'a'));
+  t.is(refused.status, 422);
+  t.deepEqual(await refused.json(), {
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Failure',
+    message: 'Widget.cel.example.com "w" is invalid: spec: Invalid value: replicas must not exceed maxReplicas',
+    reason: 'Invalid',
+    details: {
+      name: 'w',
+      group: 'cel.example.com',
+      kind: 'Widget',
+      causes: [{ reason: 'FieldValueInvalid', message: 'Invalid value: replicas must not exceed maxReplicas', field: 'spec' }],
+    },
+    code: 422,
+  });
+  t.is((await post(path, widget(2, 'a'))).status, 201);
+  const renamed = await post(`${path}/w`, { spec: { name: 'b' } }, 'PATCH', 'application/merge-patch+json');
+  t.is(renamed.status, 422);
+  t.is(((await renamed.json()) as { message: string }).message, 'Widget.cel.example.com "w" is invalid: spec: Invalid value: name is immutable');
+  t.is((await post(`${path}/w`, { spec: { replicas: 3 } }, 'PATCH', 'application/merge-patch+json')).status, 200);
+});

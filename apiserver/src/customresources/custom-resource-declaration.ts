@@ -9,6 +9,8 @@ import type { ResourceBehaviour } from '../resources/resource-behaviour.ts';
 import type { ResourceDefinition, SubresourceDefinition } from '../resources/resource-definition.ts';
 import type { Verb } from '../resources/resource-definition.ts';
 import { scale, status } from '../resources/resource-facts.ts';
+import { schemaRuleValidator } from './cel/index.ts';
+import { isSchemaObject } from './cel/rule-schema.ts';
 import { customResourceColumns } from './custom-resource-columns.ts';
 
 /** The verbs of a custom resource, in the order kube's CRD discovery lists them. */
@@ -58,10 +60,19 @@ export function customResourceDefinitionsOf(crd: JsonObject): ResourceDefinition
       if (subresources.status !== undefined) declared.push(status(kind));
       if (subresources.scale !== undefined) declared.push(scale);
       const apiVersion = `${group}/${name}`;
+      const schema = objectOf(version.schema).openAPIV3Schema;
+      const rules = isSchemaObject(schema) ? schemaRuleValidator(schema) : undefined;
       const behaviour: ResourceBehaviour = {
         strategy: {},
         defaults: undefined,
-        validation: {},
+        // The x-kubernetes-validations rules: once per write, with the stored object on update (transition rules, ratcheting).
+        validation:
+          rules === undefined
+            ? {}
+            : {
+                validateCreate: (object) => rules.validate(object).errors,
+                validateUpdate: (next, old, objectErrors) => [...objectErrors, ...rules.validate(next, old).errors],
+              },
         names: 'dns1123Subdomain',
         generation: { setOnCreate: true, bump: 'allButMetadata' },
         initialStatus: 'none',
