@@ -9,8 +9,7 @@ import type { ResourceBehaviour } from '../resources/resource-behaviour.ts';
 import type { ResourceDefinition, SubresourceDefinition } from '../resources/resource-definition.ts';
 import type { Verb } from '../resources/resource-definition.ts';
 import { scale, status } from '../resources/resource-facts.ts';
-import { schemaRuleValidator } from './cel/index.ts';
-import { isSchemaObject } from './cel/rule-schema.ts';
+import { customObjectSchemaOf } from './custom-object-schema.ts';
 import { customResourceColumns } from './custom-resource-columns.ts';
 
 /** The verbs of a custom resource, in the order kube's CRD discovery lists them. */
@@ -60,18 +59,18 @@ export function customResourceDefinitionsOf(crd: JsonObject): ResourceDefinition
       if (subresources.status !== undefined) declared.push(status(kind));
       if (subresources.scale !== undefined) declared.push(scale);
       const apiVersion = `${group}/${name}`;
-      const schema = objectOf(version.schema).openAPIV3Schema;
-      const rules = isSchemaObject(schema) ? schemaRuleValidator(schema) : undefined;
+      const schema = customObjectSchemaOf(objectOf(version.schema).openAPIV3Schema, kind, name);
       const behaviour: ResourceBehaviour = {
         strategy: {},
-        defaults: undefined,
-        // The x-kubernetes-validations rules: once per write, with the stored object on update (transition rules, ratcheting).
+        defaults: schema === undefined ? undefined : (object) => schema.defaults(object),
+        // Its schema's value validation, then its x-kubernetes-validations rules: once per write,
+        // with the stored object on update (ratcheting, transition rules).
         validation:
-          rules === undefined
+          schema === undefined
             ? {}
             : {
-                validateCreate: (object) => rules.validate(object).errors,
-                validateUpdate: (next, old, objectErrors) => [...objectErrors, ...rules.validate(next, old).errors],
+                validateCreate: (object) => schema.errors(object),
+                validateUpdate: (next, old, objectErrors) => [...objectErrors, ...schema.errors(next, old)],
               },
         names: 'dns1123Subdomain',
         generation: { setOnCreate: true, bump: 'allButMetadata' },
@@ -90,6 +89,7 @@ export function customResourceDefinitionsOf(crd: JsonObject): ResourceDefinition
                 fromStorage: (object) => ({ ...object, apiVersion }),
               },
         review: undefined,
+        schema,
         storageHooks: undefined,
       };
       return {

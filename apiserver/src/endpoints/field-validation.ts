@@ -10,6 +10,7 @@ import type { FieldValidation } from '../registry/write-options.ts';
 import { schemaName } from '../openapi/schema-name.ts';
 import { builtinTypeLookup, loadSchemaModule } from '../openapi/builtin-type-lookup.ts';
 import { duplicateFieldsOf } from './read-body.ts';
+import type { CustomObjectSchema } from '../customresources/custom-object-schema.ts';
 
 /** kube's message for each field a JSON text repeated. */
 export const duplicateFieldMessages = (paths: readonly string[]): string[] => paths.map((path) => `duplicate field ${JSON.stringify(path)}`);
@@ -42,14 +43,15 @@ export async function goTypeErrorOf(object: JsonObject, typeName: string | undef
  */
 export async function dropUnknownFieldsOf(
   object: JsonObject,
-  definition: Pick<ResourceDefinition, 'group' | 'version' | 'kind'>,
+  definition: Pick<ResourceDefinition, 'group' | 'version' | 'kind' | 'behaviour'>,
   validation: FieldValidation,
   warn: (message: string) => void,
 ): Promise<void> {
-  const typeError = await goTypeErrorOf(object, schemaName(definition));
+  const { schema } = definition.behaviour;
+  const typeError = schema === undefined ? await goTypeErrorOf(object, schemaName(definition)) : undefined;
   if (typeError !== undefined) throw undecodable(definition, typeError);
-  // Unknown fields are dropped whatever the validation; repeated ones only matter when it is not Ignore.
-  const unknown = await dropUnknownFields(object, schemaName(definition));
+  // Unknown fields are dropped whatever the validation (a custom resource's by its schema); repeated ones only matter when it is not Ignore.
+  const unknown = schema === undefined ? await dropUnknownFields(object, schemaName(definition)) : await schema.prune(object);
   if (validation === 'Ignore') return;
   const messages = [...unknown, ...duplicateFieldMessages(duplicateFieldsOf(object))];
   if (messages.length === 0) return;
@@ -65,12 +67,14 @@ export async function dropUnknownFieldsOf(
 export async function dropUnknownFieldsOfPatched(
   patched: JsonObject,
   typeName: string | undefined,
+  schema: CustomObjectSchema | undefined,
   validation: FieldValidation,
   warn: (message: string) => void,
   shown: string,
   patchMessages: readonly string[],
 ): Promise<void> {
-  const messages = [...patchMessages, ...(typeName === undefined ? [] : await dropUnknownFields(patched, typeName))];
+  const unknown = schema !== undefined ? await schema.prune(patched) : typeName === undefined ? [] : await dropUnknownFields(patched, typeName);
+  const messages = [...patchMessages, ...unknown];
   if (messages.length === 0 || validation === 'Ignore') return;
   if (validation === 'Strict') throw newInvalid({ group: '', kind: '' }, '', [fieldInvalid('patch', shown, `strict decoding error: ${messages.join(', ')}`)]);
   for (const message of messages) warn(message);

@@ -9,6 +9,7 @@ import type { FieldValidation } from '../registry/write-options.ts';
 import { applyJsonPatch, JsonPatchError } from '../patch/json-patch.ts';
 import { applyMergePatch, isPlainObject } from '../patch/merge-patch.ts';
 import { dropUnknownFieldsOfPatched, goTypeErrorOf } from './field-validation.ts';
+import type { CustomObjectSchema } from '../customresources/custom-object-schema.ts';
 import { builtinTypeLookup } from '../openapi/builtin-type-lookup.ts';
 
 export type Patcher = (current: JsonObject, patch: unknown) => Promise<unknown> | unknown;
@@ -65,6 +66,8 @@ export function parsePatch(text: string): unknown {
 export interface PatchChecks {
   /** The declared type of what is patched, when it is built in. */
   readonly typeName: string | undefined;
+  /** The schema of what is patched, when it is a custom resource. */
+  readonly schema: CustomObjectSchema | undefined;
   readonly mediaType: string;
   readonly fieldValidation: FieldValidation;
   /** The patch's own complaints (its repeated fields). */
@@ -86,7 +89,7 @@ export async function patchedBody(patcher: Patcher, current: JsonObject, patch: 
   const typeError = await goTypeErrorOf(patched, checks.typeName);
   if (typeError !== undefined) throw newInvalid({ group: '', kind: '' }, '', [fieldInvalid('patch', strategic ? goValue(patch) : goJson(patched), typeError)]);
   const shown = checks.fieldValidation !== 'Strict' ? '' : strategic ? goValue(patch) : goJson(patched);
-  await dropUnknownFieldsOfPatched(patched, checks.typeName, checks.fieldValidation, checks.warn, shown, checks.patchMessages);
+  await dropUnknownFieldsOfPatched(patched, checks.typeName, checks.schema, checks.fieldValidation, checks.warn, shown, checks.patchMessages);
   const currentVersion = metadataOf(current).resourceVersion;
   const named = metadataOf(patched).resourceVersion;
   const pinned = named !== undefined && named !== currentVersion;

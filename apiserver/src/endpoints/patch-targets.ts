@@ -56,7 +56,8 @@ export async function mainPatchTarget({ store, info, writes }: RequestScope): Pr
   const view = mainView(store, namespace, info.name, writes);
   const typeName = await declaredTypeName(definition);
   const fieldManager = await fieldManagerFor(definition);
-  if (typeName === undefined || fieldManager === undefined) return { view, typeName };
+  const { schema } = definition.behaviour;
+  if (typeName === undefined || fieldManager === undefined) return schema === undefined ? { view, typeName } : { view, typeName, schema };
   const create = (object: Record<string, unknown>, dryRun: boolean) => createFromBody(store, namespace, object, { dryRun }, writes);
   const object = { store, namespace, name: info.name, writes };
   return { view, typeName, fieldManager, apply: { view, name: info.name, ...definition, typeName, fieldManager, create }, object };
@@ -74,6 +75,7 @@ export async function subresourcePatchTarget(store: GenericStore, info: RequestI
   }
   const view = subresource === 'approval' ? approvalView(store, info.name) : statusView(store, namespace, info.name);
   const typeName = await declaredTypeName(definition);
-  if (typeName === undefined || fieldManager === undefined) return { view, typeName };
+  const { schema } = definition.behaviour;
+  if (typeName === undefined || fieldManager === undefined) return schema === undefined || subresource === 'approval' ? { view, typeName } : { view, typeName, schema };
   return { view, typeName, fieldManager, apply: { view, name: info.name, ...definition, typeName, fieldManager } };
 }

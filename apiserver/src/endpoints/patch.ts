@@ -22,11 +22,14 @@ import { servesCbor } from './cbor-codec.ts';
 import { sendJson } from './send-json.ts';
 import { stageBreakFor } from './yield-between-stages.ts';
 import { checkProcessableDepth } from '../registry/processable-depth.ts';
+import type { CustomObjectSchema } from '../customresources/custom-object-schema.ts';
 
 export interface PatchTarget {
   readonly view: ObjectView;
   /** The declared type of what is patched (its schema name), when it is built in: strategic merge patch merges by it. */
   readonly typeName: string | undefined;
+  /** The schema of a custom resource (and its status), which prunes the patched object. */
+  readonly schema?: CustomObjectSchema;
   /** Records who changed what, where the written kind is declared. */
   readonly fieldManager?: FieldManager;
   /** Where server-side apply is served. */
@@ -75,7 +78,7 @@ export async function patchObject(target: PatchTarget, { query, request, respons
     const threadPatch = { mediaType, bytes: patchBytes, typeName: target.typeName, patchMessages, maxAttempts };
     return patchOnThread(target.object, large, threadPatch, { dryRun: options.dryRun, fieldValidation: options.fieldValidation, manager }, response);
   }
-  const checks: PatchChecks = { typeName: target.typeName, mediaType, fieldValidation: options.fieldValidation, patchMessages, warn: (message) => warnings.add(message) };
+  const checks: PatchChecks = { typeName: target.typeName, schema: target.schema, mediaType, fieldValidation: options.fieldValidation, patchMessages, warn: (message) => warnings.add(message) };
   for (let attempt = 1; ; attempt++) {
     await stageBreak();
     const current = await target.view.get();

@@ -188,6 +188,7 @@ export async function preparePatch(task: PatchTask): Promise<PatchTaskResult> {
     const patch = parsePatch(bodyOf(task).toString('utf8'));
     const checks = {
       typeName: task.typeName,
+      schema: kind.definition.behaviour.schema,
       mediaType: task.mediaType,
       fieldValidation: task.fieldValidation,
       patchMessages: task.patchMessages,

@@ -17,6 +17,7 @@ import type { ReviewStatus } from '../endpoints/create-review.ts';
 import type { ServiceAddresses } from './core/services/addresses/service-addresses.ts';
 import type { ResourceHooks } from '../registry/resource-hooks.ts';
 import type { TableColumns } from '../table/columns/column.ts';
+import type { CustomObjectSchema } from '../customresources/custom-object-schema.ts';
 
 /** What the API server builds once and hands to the resources whose storage needs it. */
 export interface StorageHookContext {
@@ -54,6 +55,11 @@ export interface ResourceBehaviour {
   readonly conversion: StoredConversion | undefined;
   /** For a review resource: the status its answer carries. */
   readonly review: ReviewStatus | undefined;
+  /**
+   * A custom resource's structural schema: its decoding prunes by it, its defaults and value
+   * validation come from it. Built-in kinds have none: their declared types do the same.
+   */
+  readonly schema: CustomObjectSchema | undefined;
   /** What its storage does around writes (a Service's cluster IPs and node ports). */
   readonly storageHooks: ((context: StorageHookContext) => ResourceHooks) | undefined;
 }

@@ -22,5 +22,6 @@ export const reviewBehaviour = (review: ReviewStatus): ResourceBehaviour => ({
   garbageCollection: 'DeleteDependents',
   conversion: undefined,
   review,
+  schema: undefined,
   storageHooks: undefined,
 });

@@ -40,6 +40,7 @@ export const replicaSetResource: ResourceDefinition = {
     garbageCollection: 'DeleteDependents',
     conversion: undefined,
     review: undefined,
+    schema: undefined,
     storageHooks: undefined,
   },
 };

@@ -29,6 +29,7 @@ const horizontalPodAutoscalerBehaviour: ResourceBehaviour = {
   garbageCollection: 'DeleteDependents',
   conversion: undefined,
   review: undefined,
+  schema: undefined,
   storageHooks: undefined,
 };
 

@@ -39,6 +39,7 @@ export const cronJobResource: ResourceDefinition = {
     garbageCollection: 'DeleteDependents',
     conversion: undefined,
     review: undefined,
+    schema: undefined,
     storageHooks: undefined,
   },
 };

@@ -48,6 +48,7 @@ export const jobResource: ResourceDefinition = {
     garbageCollection: 'OrphanDependents',
     conversion: undefined,
     review: undefined,
+    schema: undefined,
     storageHooks: undefined,
   },
 };

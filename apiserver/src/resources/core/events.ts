@@ -42,6 +42,7 @@ export const eventResource: ResourceDefinition = {
     garbageCollection: 'Unsupported',
     conversion: undefined,
     review: undefined,
+    schema: undefined,
     storageHooks: undefined,
   },
 };

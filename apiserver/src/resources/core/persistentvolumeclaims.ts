@@ -41,6 +41,7 @@ export const persistentVolumeClaimResource: ResourceDefinition = {
     garbageCollection: 'DeleteDependents',
     conversion: undefined,
     review: undefined,
+    schema: undefined,
     storageHooks: undefined,
   },
 };

@@ -44,6 +44,7 @@ export const replicationControllerResource: ResourceDefinition = {
     garbageCollection: 'OrphanDependents',
     conversion: undefined,
     review: undefined,
+    schema: undefined,
     storageHooks: undefined,
   },
 };

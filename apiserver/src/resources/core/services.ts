@@ -51,6 +51,7 @@ export const serviceResource: ResourceDefinition = {
     review: undefined,
     // Cluster IPs and node ports are allocated before a create or update is written, and given back
     // when a write does not happen or the Service goes.
+    schema: undefined,
     storageHooks: ({ serviceAddresses }) => ({
       beforeCreate: (service, namespace) => serviceAddresses.assign(service, namespace ?? ''),
       beforeUpdate: (service, current) => serviceAddresses.assignOnUpdate(service, current),

@@ -49,6 +49,7 @@ export const eventsV1EventResource: ResourceDefinition = {
     garbageCollection: 'Unsupported',
     conversion: eventsV1Conversion,
     review: undefined,
+    schema: undefined,
     storageHooks: undefined,
   },
 };

@@ -36,6 +36,7 @@ export const ingressClassResource: ResourceDefinition = {
     garbageCollection: 'DeleteDependents',
     conversion: undefined,
     review: undefined,
+    schema: undefined,
     storageHooks: undefined,
   },
 };

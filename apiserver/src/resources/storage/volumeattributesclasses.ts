@@ -36,6 +36,7 @@ export const volumeAttributesClassResource: ResourceDefinition = {
     garbageCollection: 'DeleteDependents',
     conversion: undefined,
     review: undefined,
+    schema: undefined,
     storageHooks: undefined,
   },
 };
