@@ -8,10 +8,24 @@ import type { JsonObject } from '../registry/object-meta.ts';
 import type { SchemaRuleValidator } from './cel/index.ts';
 import { schemaRuleValidator } from './cel/index.ts';
 import { isSchemaObject } from './cel/rule-schema.ts';
-import { applyDefaults, coerceCustomObject, objectMetaTypes, servingSchemaOf, unknownFieldMessages, validateCustomObjectValues, validateCustomObjectValuesUpdate } from './schema/index.ts';
+import {
+  applyDefaults,
+  coerceCustomObject,
+  objectMetaTypes,
+  servingSchemaOf,
+  unknownFieldMessages,
+  validateCustomObjectValues,
+  validateCustomObjectValuesUpdate,
+} from './schema/index.ts';
 import type { Structural } from './schema/index.ts';
 
-const blockingErrorTypes: ReadonlySet<FieldError['type']> = new Set(['FieldValueNotSupported', 'FieldValueRequired', 'FieldValueTooLong', 'FieldValueTooMany', 'FieldValueTypeInvalid']);
+const blockingErrorTypes: ReadonlySet<FieldError['type']> = new Set([
+  'FieldValueNotSupported',
+  'FieldValueRequired',
+  'FieldValueTooLong',
+  'FieldValueTooMany',
+  'FieldValueTypeInvalid',
+]);
 const rulesNotChecked = fieldInvalid('<nil>', null, 'some validation rules were not checked because the object was invalid; correct the existing errors to complete validation');
 
 export interface CustomObjectSchema {

@@ -78,7 +78,14 @@ export async function patchObject(target: PatchTarget, { query, request, respons
     const threadPatch = { mediaType, bytes: patchBytes, typeName: target.typeName, patchMessages, maxAttempts };
     return patchOnThread(target.object, large, threadPatch, { dryRun: options.dryRun, fieldValidation: options.fieldValidation, manager }, response);
   }
-  const checks: PatchChecks = { typeName: target.typeName, schema: target.schema, mediaType, fieldValidation: options.fieldValidation, patchMessages, warn: (message) => warnings.add(message) };
+  const checks: PatchChecks = {
+    typeName: target.typeName,
+    schema: target.schema,
+    mediaType,
+    fieldValidation: options.fieldValidation,
+    patchMessages,
+    warn: (message) => warnings.add(message),
+  };
   for (let attempt = 1; ; attempt++) {
     await stageBreak();
     const current = await target.view.get();
