@@ -87,7 +87,8 @@ export function ruleErrors(rule: JsonObject, path: string): FieldError[] {
   return errors;
 }
 
-function clientConfigErrors(config: JsonObject, path: string): FieldError[] {
+/** A webhook client config: exactly one of url (ValidateWebhookURL) and service (ValidateWebhookService). */
+export function clientConfigErrors(config: JsonObject, path: string): FieldError[] {
   const hasUrl = typeof config.url === 'string';
   const service = isObject(config.service) ? config.service : undefined;
   if (hasUrl === (service !== undefined)) return [fieldRequired(path, 'exactly one of url or service is required')];

@@ -8,6 +8,9 @@ import { allMetadataMutable } from '../../registry/status-update-metadata.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs, status } from '../resource-facts.ts';
 import { defaultColumns } from '../../table/table-columns.ts';
+import { defaultCustomResourceDefinition } from './customresourcedefinitions/crd-defaults.ts';
+import { customResourceDefinitionStrategy } from './customresourcedefinitions/crd-strategy.ts';
+import { customResourceDefinitionErrors, customResourceDefinitionUpdateErrors } from './customresourcedefinitions/crd-validation.ts';
 
 // apiextensions.k8s.io/v1: CRDs; stored by apiextensions-apiserver under <group>/<resource>.
 export const customResourceDefinitionResource: ResourceDefinition = {
@@ -23,9 +26,10 @@ export const customResourceDefinitionResource: ResourceDefinition = {
   subresources: [status('CustomResourceDefinition')],
   storagePrefix: 'apiextensions.k8s.io/customresourcedefinitions',
   behaviour: {
-    strategy: {},
-    defaults: undefined,
-    validation: {},
+    strategy: customResourceDefinitionStrategy,
+    defaults: defaultCustomResourceDefinition,
+    // kube checks a new CRD and an update with different options (an update tolerates what an old CRD had).
+    validation: { validateCreate: customResourceDefinitionErrors, validateUpdate: customResourceDefinitionUpdateErrors },
     names: 'customResourceDefinition',
     generation: specGeneration,
     initialStatus: undefined,
