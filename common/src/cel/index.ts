@@ -25,3 +25,4 @@ export { celTypeName } from './types/type-names.ts';
 export { celValueOfJsonText } from './values/json-text-values.ts';
 export { goTimeLayout, parseGoTime, type GoTimeLayout, type ParsedTime } from './values/go-time-layouts.ts';
 export { schemaValue } from './values/schema-values.ts';
+export { compileRegex, RegexSyntaxError } from './library/regex.ts';

@@ -9,6 +9,7 @@
 // generateName at the root and is not mentioned in a nested context. Works on the v1 JSON.
 
 import { fieldErrorMessage, fieldForbidden, fieldInvalid, fieldRequired, type FieldError } from '@capstan/common';
+import { compileRegex, RegexSyntaxError } from '@capstan/common/cel';
 import type { JsonObject } from '../../../registry/object-meta.ts';
 import { isObject, stringOf } from '../../../registry/defaulting/json-fields.ts';
 
@@ -76,12 +77,9 @@ function valueValidationErrors(schema: JsonObject, skipAnyOf: boolean, skipFirst
   if (isObject(schema.not)) errors.push(...nestedErrors(schema.not, false, `${path}.not`));
   const pattern = stringOf(schema.pattern);
   if (pattern !== '') {
-    try {
-      new RegExp(pattern, 'u');
-    } catch (error) {
-      // Go's RE2 words its errors differently; the field and the start of the message are kube's.
-      errors.push(fieldInvalid(`${path}.pattern`, pattern, `must be a valid regular expression, but isn't: error parsing regexp: ${(error as Error).message}`));
-    }
+    // RE2, as Go's regexp parses it (with its error texts).
+    const compiled = compileRegex(pattern);
+    if (compiled instanceof RegexSyntaxError) errors.push(fieldInvalid(`${path}.pattern`, pattern, `must be a valid regular expression, but isn't: ${compiled.message}`));
   }
   return errors;
 }
