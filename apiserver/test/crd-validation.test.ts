@@ -302,6 +302,25 @@ test('selectable fields, protected groups and preserveUnknownFields', (t) => {
   ]);
 });
 
+test("a conversion webhook's service: kube checks its name as the namespace and the other way round (kube-apiserver 1.35.4)", (t) => {
+  const service = { name: '', namespace: 'ns', path: 'x', port: 70000 };
+  const webhook = { clientConfig: { service }, conversionReviewVersions: ['v1'] };
+  const schema = { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object' } } } };
+  const crd = created({ ...widgetSpec({ schema }), conversion: { strategy: 'Webhook', webhook } });
+  const at = 'spec.conversion.webhookClientConfig.service';
+  t.deepEqual(messages(customResourceDefinitionErrors(crd)), [
+    `${at}.namespace: Required value`,
+    `${at}.port: Invalid value: 70000: port is not valid: must be between 1 and 65535, inclusive`,
+    `${at}.path: Invalid value: "x": must start with a '/'`,
+    `${at}.path: Invalid value: "x": segment[0] may not be empty`,
+  ]);
+  const none = created({ ...widgetSpec({ schema }), conversion: { strategy: 'None', webhook } });
+  t.deepEqual(messages(customResourceDefinitionErrors(none)), [
+    'spec.conversion.webhookClientConfig: Forbidden: should not be set when strategy is not set to Webhook',
+    'spec.conversion.conversionReviewVersions: Forbidden: should not be set when strategy is not set to Webhook',
+  ]);
+});
+
 let server: ApiServerChild | undefined;
 const url = (): string => (server as ApiServerChild).url;
 const crds = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';

@@ -87,8 +87,7 @@ export function ruleErrors(rule: JsonObject, path: string): FieldError[] {
   return errors;
 }
 
-/** A webhook client config: exactly one of url (ValidateWebhookURL) and service (ValidateWebhookService). */
-export function clientConfigErrors(config: JsonObject, path: string): FieldError[] {
+function clientConfigErrors(config: JsonObject, path: string): FieldError[] {
   const hasUrl = typeof config.url === 'string';
   const service = isObject(config.service) ? config.service : undefined;
   if (hasUrl === (service !== undefined)) return [fieldRequired(path, 'exactly one of url or service is required')];
@@ -105,7 +104,7 @@ export function clientConfigErrors(config: JsonObject, path: string): FieldError
 const urlForm = '; desired format: https://host[/path]';
 
 /** ValidateWebhookURL: https, a host, no user, fragment or query. A text without a scheme has neither scheme nor host, as Go parses it. */
-function webhookUrlErrors(text: string, path: string): FieldError[] {
+export function webhookUrlErrors(text: string, path: string): FieldError[] {
   const url = URL.canParse(text) ? new URL(text) : undefined;
   const scheme = url === undefined ? '' : url.protocol.slice(0, -1);
   const host = url?.host ?? '';
