@@ -26,3 +26,4 @@ export { celValueOfJsonText } from './values/json-text-values.ts';
 export { goTimeLayout, parseGoTime, type GoTimeLayout, type ParsedTime } from './values/go-time-layouts.ts';
 export { schemaValue } from './values/schema-values.ts';
 export { CelError, CelOptional, type CelValue } from './values/values.ts';
+export { compileRegex, RegexSyntaxError } from './library/regex.ts';

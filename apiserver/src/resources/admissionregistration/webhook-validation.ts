@@ -104,7 +104,7 @@ function clientConfigErrors(config: JsonObject, path: string): FieldError[] {
 const urlForm = '; desired format: https://host[/path]';
 
 /** ValidateWebhookURL: https, a host, no user, fragment or query. A text without a scheme has neither scheme nor host, as Go parses it. */
-function webhookUrlErrors(text: string, path: string): FieldError[] {
+export function webhookUrlErrors(text: string, path: string): FieldError[] {
   const url = URL.canParse(text) ? new URL(text) : undefined;
   const scheme = url === undefined ? '' : url.protocol.slice(0, -1);
   const host = url?.host ?? '';

@@ -6,9 +6,11 @@ import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { specGeneration } from '../../registry/generation-policy.ts';
 import { allMetadataMutable } from '../../registry/status-update-metadata.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
-import { customResourceDefinitionStrategy } from './customresourcedefinitions/crd-strategy.ts';
 import { allVerbs, status } from '../resource-facts.ts';
 import { defaultColumns } from '../../table/table-columns.ts';
+import { defaultCustomResourceDefinition } from './customresourcedefinitions/crd-defaults.ts';
+import { customResourceDefinitionStrategy } from './customresourcedefinitions/crd-strategy.ts';
+import { customResourceDefinitionErrors, customResourceDefinitionUpdateErrors } from './customresourcedefinitions/crd-validation.ts';
 
 // apiextensions.k8s.io/v1: CRDs; stored by apiextensions-apiserver under <group>/<resource>.
 export const customResourceDefinitionResource: ResourceDefinition = {
@@ -25,8 +27,9 @@ export const customResourceDefinitionResource: ResourceDefinition = {
   storagePrefix: 'apiextensions.k8s.io/customresourcedefinitions',
   behaviour: {
     strategy: customResourceDefinitionStrategy,
-    defaults: undefined,
-    validation: {},
+    defaults: defaultCustomResourceDefinition,
+    // kube checks a new CRD and an update with different options (an update tolerates what an old CRD had).
+    validation: { validateCreate: customResourceDefinitionErrors, validateUpdate: customResourceDefinitionUpdateErrors },
     names: 'customResourceDefinition',
     generation: specGeneration,
     initialStatus: undefined,
