@@ -31,7 +31,9 @@ export function withCondition(crd: JsonObject, condition: { type: string; status
 export const customResourceDefinitionStrategy: ResourceStrategy = {
   prepareForCreate(crd) {
     // kube's empty status struct: null conditions, accepted names with their two required fields.
-    crd.status = { conditions: null, acceptedNames: { plural: '', kind: '' }, storedVersions: withStorageVersion(crd, []) };
+    // Without a storage version (which its validation refuses) there is no stored version: null, as Go's nil slice.
+    const storedVersions = withStorageVersion(crd, []);
+    crd.status = { conditions: null, acceptedNames: { plural: '', kind: '' }, ...(storedVersions.length === 0 ? {} : { storedVersions }) };
   },
   prepareForUpdate(crd, old) {
     const status = objectOf(old.status);
