@@ -165,11 +165,12 @@ export class ApiServer {
     const customResources = this.#customResourceController(options.logger);
     this.#hooks = new PostStartHooks([
       { name: 'storage-readiness', run: options.storageReady },
+      // Where kube-apiserver lists it: before the system namespaces.
+      { name: 'start-apiextensions-controllers', run: () => this.#retrying('starting the CustomResourceDefinition controllers', () => customResources.start()) },
       { name: 'start-system-namespaces-controller', run: () => this.#retrying('creating the system namespaces', () => this.#ensureSystemNamespaces()) },
       { name: 'start-kubernetes-service-cidr-controller', run: () => this.#retrying('creating the default ServiceCIDR', () => this.#ensureServiceCidr()) },
       { name: 'scheduling/bootstrap-system-priority-classes', run: () => this.#retrying('creating the system priority classes', () => this.#ensureSystemPriorityClasses()) },
       { name: 'bootstrap-controller', run: () => this.#retrying('creating the kubernetes Service', () => this.#ensureKubernetesService(serviceAddresses)) },
-      { name: 'start-apiextensions-controllers', run: () => this.#retrying('starting the CustomResourceDefinition controllers', () => customResources.start()) },
     ]);
     this.#health = {
       livez: [ping, log, storage, ...this.#hooks.livenessChecks(options.livezGracePeriodMs)],
