@@ -3,6 +3,8 @@
 // `[-1]`), every item (`[*]`) and equality filters (`[?(@.type=="Ready")]`). Missing keys give no
 // result, as kube allows them for printer columns.
 
+import { isObject } from '../registry/defaulting/json-fields.ts';
+
 type Step =
   | { readonly kind: 'field'; readonly name: string }
   | { readonly kind: 'index'; readonly index: number }
@@ -41,11 +43,9 @@ export function parsePrinterColumnPath(path: string): readonly Step[] | undefine
   return steps;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 function valueAt(value: unknown, path: readonly string[]): unknown {
   let current = value;
-  for (const key of path) current = isRecord(current) ? current[key] : undefined;
+  for (const key of path) current = isObject(current) ? current[key] : undefined;
   return current;
 }
 
@@ -57,7 +57,7 @@ export function findPrinterColumnValues(steps: readonly Step[], object: unknown)
     for (const value of values) {
       switch (step.kind) {
         case 'field':
-          if (isRecord(value) && step.name in value) next.push(value[step.name]);
+          if (isObject(value) && step.name in value) next.push(value[step.name]);
           break;
         case 'index':
           if (Array.isArray(value)) {
@@ -67,7 +67,7 @@ export function findPrinterColumnValues(steps: readonly Step[], object: unknown)
           break;
         case 'all':
           if (Array.isArray(value)) next.push(...value);
-          else if (isRecord(value)) next.push(...Object.values(value));
+          else if (isObject(value)) next.push(...Object.values(value));
           break;
         case 'filter':
           if (Array.isArray(value)) for (const item of value) if (valueAt(item, step.path) === step.value) next.push(item);
@@ -84,7 +84,7 @@ export function printedValue(value: unknown): string {
   if (value === null || value === undefined) return '<nil>';
   if (typeof value === 'string') return value;
   if (Array.isArray(value)) return `[${value.map(printedValue).join(' ')}]`;
-  if (isRecord(value)) {
+  if (isObject(value)) {
     const entries = Object.keys(value)
       .sort()
       .map((key) => `${key}:${printedValue(value[key])}`);

@@ -143,7 +143,7 @@ export function customResourceValidationErrors(validation: JsonObject | undefine
       compileRules = structural.length === 0 && defaults.length === 0;
     }
   }
-  const schemaErrors = openAPISchemaErrors(schema, schemaPath, options, () => []);
+  const schemaErrors = openAPISchemaErrors(schema, schemaPath, options);
   errors.push(...schemaErrors);
   // The x-kubernetes-validations rules compile only where the schema holds no other error, after its errors.
   if (compileRules) errors.push(...compileSchemaRules(schema, schemaPath, { schemaErrorPaths: schemaErrors.map((error) => error.field) }).celErrors);

@@ -4,7 +4,7 @@
 // uniqueItems), defaults where they cannot be pruned (in top-level metadata, apiVersion and kind,
 // and in additionalProperties under them), properties with additionalProperties, and the
 // x-kubernetes-* extensions' (map and list types, list map keys, validation rules' static
-// shape). The rules' CEL compilation is not here: `celRuleErrors` is where its errors go.
+// shape). The rules' CEL compilation is crd-schema-validation.ts's, after these errors.
 
 import { fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../../../registry/object-meta.ts';
@@ -31,15 +31,6 @@ export interface SchemaOptions {
   readonly requireAtomicSetType: boolean;
   readonly requireMapListKeysMapSetValidation: boolean;
 }
-
-/**
- * The hook for x-kubernetes-validations: the errors of compiling the rules of one schema node
- * (kube's CEL errors: a rule that does not compile, its cost, oldSelf where it cannot be used),
- * given only when the node and everything below it has no other error. None until CEL rules are
- * compiled here.
- */
-export type CelRuleErrors = (schema: JsonObject, path: string) => FieldError[];
-export const celRuleErrors: CelRuleErrors = () => [];
 
 const withForbiddenDefaults = (context: NodeContext, reason: string): NodeContext => ({ ...context, allowDefaults: false, disallowDefaultsReason: reason });
 const present = (value: unknown) => value !== undefined && value !== null;
@@ -188,18 +179,9 @@ function collectionTypeErrors(schema: JsonObject, path: string, options: SchemaO
   return errors;
 }
 
-interface NodeErrors {
-  readonly schema: FieldError[];
-  readonly cel: FieldError[];
-}
-
-function nodeErrors(schema: JsonObject, path: string, context: NodeContext, isRoot: boolean, options: SchemaOptions, cel: CelRuleErrors): NodeErrors {
+function nodeErrors(schema: JsonObject, path: string, context: NodeContext, isRoot: boolean, options: SchemaOptions): FieldError[] {
   const own: FieldError[] = [...unsupportedErrors(schema, path, context)];
-  const celErrors: FieldError[] = [];
-  const add = (child: NodeErrors) => {
-    own.push(...child.schema);
-    celErrors.push(...child.cel);
-  };
+  const add = (child: FieldError[]) => own.push(...child);
   if (schema.uniqueItems === true) own.push(fieldForbidden(`${path}.uniqueItems`, 'uniqueItems cannot be set to true since the runtime complexity becomes quadratic'));
   const properties = sortedEntries(schema.properties);
   const additional = schema.additionalProperties;
@@ -208,7 +190,7 @@ function nodeErrors(schema: JsonObject, path: string, context: NodeContext, isRo
       own.push(fieldForbidden(`${path}.additionalProperties`, 'additionalProperties and properties are mutual exclusive'));
     }
     const sub = context.insideResourceMeta ? withForbiddenDefaults(context, 'inside additionalProperties applying to object metadata') : context;
-    if (isObject(additional)) add(nodeErrors(additional, `${path}.additionalProperties`, sub, false, options, cel));
+    if (isObject(additional)) add(nodeErrors(additional, `${path}.additionalProperties`, sub, false, options));
   }
   for (const [name, property] of properties) {
     let sub = context;
@@ -216,39 +198,36 @@ function nodeErrors(schema: JsonObject, path: string, context: NodeContext, isRo
       sub = { ...sub, insideResourceMeta: true };
       if (isRoot) sub = withForbiddenDefaults(sub, `in top-level ${name}`);
     }
-    add(nodeErrors(property, `${path}.properties[${name}]`, sub, false, options, cel));
+    add(nodeErrors(property, `${path}.properties[${name}]`, sub, false, options));
   }
-  if (isObject(schema.not)) add(nodeErrors(schema.not, `${path}.not`, context, false, options, cel));
+  if (isObject(schema.not)) add(nodeErrors(schema.not, `${path}.not`, context, false, options));
   for (const junctor of ['allOf', 'oneOf', 'anyOf'] as const) {
-    schemaList(schema[junctor]).forEach((nested, i) => add(nodeErrors(nested, `${path}.${junctor}[${i}]`, context, false, options, cel)));
+    schemaList(schema[junctor]).forEach((nested, i) => add(nodeErrors(nested, `${path}.${junctor}[${i}]`, context, false, options)));
   }
-  for (const [name, definition] of sortedEntries(schema.definitions)) add(nodeErrors(definition, `${path}.definitions[${name}]`, context, false, options, cel));
-  if (isObject(schema.items)) add(nodeErrors(schema.items, `${path}.items`, context, false, options, cel));
-  if (Array.isArray(schema.items)) schemaList(schema.items).forEach((item, i) => add(nodeErrors(item, `${path}.items[${i}]`, context, false, options, cel)));
+  for (const [name, definition] of sortedEntries(schema.definitions)) add(nodeErrors(definition, `${path}.definitions[${name}]`, context, false, options));
+  if (isObject(schema.items)) add(nodeErrors(schema.items, `${path}.items`, context, false, options));
+  if (Array.isArray(schema.items)) schemaList(schema.items).forEach((item, i) => add(nodeErrors(item, `${path}.items[${i}]`, context, false, options)));
   if (isObject(schema.dependencies)) {
     for (const name of Object.keys(schema.dependencies).sort()) {
       const dependency = schema.dependencies[name];
-      if (isObject(dependency)) add(nodeErrors(dependency, `${path}.dependencies[${name}]`, context, false, options, cel));
+      if (isObject(dependency)) add(nodeErrors(dependency, `${path}.dependencies[${name}]`, context, false, options));
     }
   }
   if (schema['x-kubernetes-preserve-unknown-fields'] === false) own.push(fieldInvalid(`${path}.x-kubernetes-preserve-unknown-fields`, false, 'must be true or undefined'));
   own.push(...collectionTypeErrors(schema, path, options));
   own.push(...ruleShapeErrors(schema, path));
-  // kube compiles a node's rules only when nothing at or below it is otherwise wrong.
-  if (own.length === 0 && schemaList(schema['x-kubernetes-validations']).length > 0) celErrors.push(...cel(schema, path));
-  return { schema: own, cel: celErrors };
+  return own;
 }
 
-/** ValidateCustomResourceDefinitionOpenAPISchema of a root schema: its schema errors, then its CEL errors. */
-export function openAPISchemaErrors(schema: JsonObject, path: string, options: SchemaOptions, cel: CelRuleErrors = celRuleErrors): FieldError[] {
+/** ValidateCustomResourceDefinitionOpenAPISchema of a root schema, but for its CEL errors (the caller compiles the rules after). */
+export function openAPISchemaErrors(schema: JsonObject, path: string, options: SchemaOptions): FieldError[] {
   const context: NodeContext = {
     allowDefaults: options.allowDefaults,
     disallowDefaultsReason: '',
     insideResourceMeta: false,
     requireValidPropertyType: options.requireValidPropertyType,
   };
-  const { schema: schemaErrors, cel: celErrors } = nodeErrors(schema, path, context, true, options, cel);
-  return [...schemaErrors, ...celErrors];
+  return nodeErrors(schema, path, context, true, options);
 }
 
 export { structuralConversionError, structuralSchemaErrors };
