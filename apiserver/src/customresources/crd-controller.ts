@@ -46,6 +46,8 @@ export class CustomResourceDefinitionController {
   readonly #logger: Logger;
   readonly #stopping: AbortSignal;
   readonly #serial = new KeyedSerial();
+  /** The resourceVersion of each CRD whose declarations are served: the same CRD is not built and served again. */
+  readonly #servedVersions = new Map<string, string>();
   #watch: Watch | undefined;
 
   constructor(crds: GenericStore, serving: CustomResourceServing, logger: Logger, stopping: AbortSignal) {
@@ -95,7 +97,7 @@ export class CustomResourceDefinitionController {
     try {
       crd = await this.#crds.get(undefined, name);
     } catch (error) {
-      if (error instanceof StatusError && error.code === 404) return this.#serving.serve(name, []);
+      if (error instanceof StatusError && error.code === 404) return this.#serve(name, undefined);
       throw error;
     }
     if (metadataOf(crd).deletionTimestamp !== undefined) return this.#finalize(crd);
@@ -116,7 +118,20 @@ export class CustomResourceDefinitionController {
     }
     if (!isDeepStrictEqual(next.status, crd.status)) next = await this.#crds.updateStatus(undefined, name, next);
     const isEstablished = objectsAt(objectOf(next.status), 'conditions').some((condition) => condition.type === 'Established' && condition.status === 'True');
-    this.#serving.serve(name, isEstablished ? customResourceDefinitionsOf(next) : []);
+    this.#serve(name, isEstablished ? next : undefined);
+  }
+
+  /**
+   * Serves the declarations of an established CRD (none for undefined) unless that very version of
+   * it is served already: the watch event of the controller's own status write, or a CRD that did
+   * not change, compiles no schema and rebuilds no discovery.
+   */
+  #serve(name: string, crd: JsonObject | undefined): void {
+    const version = crd === undefined ? undefined : metadataOf(crd).resourceVersion;
+    if (version !== undefined && this.#servedVersions.get(name) === version) return;
+    if (version === undefined) this.#servedVersions.delete(name);
+    else this.#servedVersions.set(name, version);
+    this.#serving.serve(name, crd === undefined ? [] : customResourceDefinitionsOf(crd));
   }
 
   /** A deleted CRD: its custom resources are deleted, then the finalizer goes and with it the CRD. */
@@ -136,7 +151,7 @@ export class CustomResourceDefinitionController {
     }
     const completed = withCondition(current, { type: 'Terminating', status: 'False', reason: 'InstanceDeletionCompleted', message: 'removed all instances' }, now);
     current = await this.#crds.updateStatus(undefined, name, completed);
-    this.#serving.serve(name, []);
+    this.#serve(name, undefined);
     const metadata = metadataOf(current);
     const finalizers = (metadata.finalizers ?? []).filter((finalizer) => finalizer !== customResourceCleanupFinalizer);
     await this.#crds.update(undefined, name, { ...current, metadata: { ...metadata, finalizers } });
