@@ -83,19 +83,28 @@ test('a CRD is established, discovered and served to kubectl; its objects go wit
   // The other served version reads the same stored object under its own apiVersion.
   t.is(await kubectl('get', 'crontabs.v1beta1.stable.example.com', 'my-cron', '-o', 'jsonpath={.apiVersion} {.spec.replicas}'), 'stable.example.com/v1beta1 5');
 
-  // A watch sees the deletion the CRD's finalizer makes, then the CRD and its objects are gone.
-  const watch = spawn(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, 'get', 'ct', '--watch', '--output-watch-events']);
-  t.teardown(() => watch.kill());
-  const seen: string[] = [];
-  const deletedSeen = new Promise<void>((resolve) => {
-    watch.stdout.on('data', (chunk: Buffer) => {
-      seen.push(...chunk.toString().trim().split('\n'));
-      if (seen.some((line) => /^DELETED\s+my-cron\s/.test(line))) resolve();
-    });
-  });
-  await new Promise<void>((resolve) => watch.stdout.once('data', () => resolve()));
+  // A watch sees the deletion the CRD's finalizer makes, then the CRD and its objects are gone. The
+  // watch is registered once its answer has come (with the object's ADDED event): only then is the
+  // CRD deleted, which otherwise could unserve the resource before a slow watch request arrives.
+  const stopWatch = new AbortController();
+  t.teardown(() => stopWatch.abort());
+  const watch = await fetch(`${server.url}/apis/stable.example.com/v1/namespaces/default/crontabs?watch=1`, { signal: stopWatch.signal });
+  t.is(watch.status, 200);
+  const reader = watch.body?.getReader();
+  if (reader === undefined) throw new Error('the watch has no body');
+  let events = '';
+  const eventSeen = async (pattern: RegExp): Promise<void> => {
+    const decoder = new TextDecoder();
+    while (!pattern.test(events)) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`the watch ended before ${pattern}: ${events}`);
+      events += decoder.decode(value, { stream: true });
+    }
+  };
+  await eventSeen(/"type":"ADDED".*"name":"my-cron"/);
   t.regex(await kubectl('delete', 'crd', 'crontabs.stable.example.com', '--timeout=60s'), /deleted/);
-  await deletedSeen;
+  await eventSeen(/"type":"DELETED".*"name":"my-cron"/);
+  stopWatch.abort();
   t.regex(await kubectl('get', 'crd'), /^$/);
   const stale = await fetch(`${server.url}/apis/stable.example.com/v1/namespaces/default/crontabs`);
   t.is(stale.status, 404);
