@@ -12,6 +12,7 @@ import { mergeConfiguration, removeItems } from './apply-merge.ts';
 import { applyConflictError, type Conflict } from './apply-conflicts.ts';
 import { FieldSet, fieldElement } from './field-set.ts';
 import { decodeManagedFields, encodeManagedFields, identityOf, isManagedFieldsReset, ManagedFieldsError, type ManagerEntry, type Managers } from './managed-fields.ts';
+import type { TypeLookup } from '@capstan/common/schema';
 import type { SchemaNode, SchemaNodes } from './schema-nodes.ts';
 import { reconcileWithSchema } from './schema-reconcile.ts';
 import { compareValues, duplicateListEntry, fieldSetOf, withNamedFieldsAsMembers } from './value-fields.ts';
@@ -108,6 +109,16 @@ export class FieldManager {
   constructor(scope: FieldManagerScope) {
     this.#scope = scope;
     this.#root = scope.nodes.ofType(scope.typeName);
+  }
+
+  /** The schema name of the kind's type, which `lookup` finds. */
+  get typeName(): string {
+    return this.#scope.typeName;
+  }
+
+  /** The lookup of the kind's type and every type it reaches. */
+  get lookup(): TypeLookup {
+    return this.#scope.nodes.lookup;
   }
 
   /**

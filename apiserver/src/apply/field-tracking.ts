@@ -1,41 +1,43 @@
 // The field manager of a request: for the resource and subresource it writes, when Capstan
-// declares the kind (the declarations load with the first write), and the manager's name: the
-// request's fieldManager, or else the User-Agent's product, as kube takes it.
+// declares the kind (the declarations load with the first write) or a custom resource's schema
+// does, and the manager's name: the request's fieldManager, or else the User-Agent's product, as
+// kube takes it.
 
 import type { IncomingMessage } from 'node:http';
 import { groupVersionString } from '@capstan/common';
-import { builtinTypeLookup, declaredTypeName } from '../openapi/builtin-type-lookup.ts';
+import { declaredTypesOf, type TypedResource } from './declared-types.ts';
 import { FieldManager } from './field-manager.ts';
 import { SchemaNodes } from './schema-nodes.ts';
 
 const fieldManagerMaxLength = 128;
 
-/** One field manager per resource version and subresource, made on first use. */
-const managers = new Map<string, FieldManager | undefined>();
+/**
+ * One field manager per resource declaration and subresource, made on first use. By declaration:
+ * a custom resource's is made anew when its CRD changes, and its managers with it.
+ */
+const managers = new WeakMap<ManagedResource, Map<string, FieldManager | undefined>>();
 
-/** What a field manager needs of a resource (a ResourceDefinition has it): its kind and version, and whether it has a status subresource. */
-export interface ManagedResource {
-  readonly group: string;
-  readonly version: string;
-  readonly kind: string;
+/** What a field manager needs of a resource (a ResourceDefinition has it): its kind and version, its schema if custom, and whether it has a status subresource. */
+export interface ManagedResource extends TypedResource {
   readonly resource: string;
   readonly subresources: readonly { readonly name: string }[];
 }
 
 export async function fieldManagerFor(definition: ManagedResource, subresource = ''): Promise<FieldManager | undefined> {
-  const key = `${definition.group}/${definition.version}/${definition.resource}/${subresource}`;
-  if (managers.has(key)) return managers.get(key);
+  let bySubresource = managers.get(definition);
+  if (bySubresource === undefined) managers.set(definition, (bySubresource = new Map()));
+  if (bySubresource.has(subresource)) return bySubresource.get(subresource);
   const manager = await newFieldManager(definition, subresource);
-  managers.set(key, manager);
+  bySubresource.set(subresource, manager);
   return manager;
 }
 
 async function newFieldManager(definition: ManagedResource, subresource: string): Promise<FieldManager | undefined> {
-  const typeName = await declaredTypeName(definition);
-  if (typeName === undefined) return undefined;
+  const types = await declaredTypesOf(definition);
+  if (types === undefined) return undefined;
   return new FieldManager({
-    nodes: new SchemaNodes(await builtinTypeLookup()),
-    typeName,
+    nodes: new SchemaNodes(types.lookup),
+    typeName: types.typeName,
     apiVersion: groupVersionString(definition.group, definition.version),
     subresource,
     hasStatus: definition.subresources.some((s) => s.name === 'status'),

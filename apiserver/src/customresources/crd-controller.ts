@@ -25,6 +25,9 @@ export interface CustomResourceServing {
   store(group: string, version: string, resource: string): GenericStore | undefined;
 }
 
+/** What of a CRD decides the names of the others in its group: the names it asks for and those it was given. */
+const namesOf = (crd: JsonObject | undefined): unknown[] => (crd === undefined ? [] : [objectOf(crd.spec).names, objectOf(crd.status).acceptedNames]);
+
 /** How long a reconcile that failed (a conflict, custom resources still held by finalizers) waits before it runs again. */
 const retryDelayMs = 1000;
 
@@ -48,6 +51,11 @@ export class CustomResourceDefinitionController {
   readonly #serial = new KeyedSerial();
   /** The resourceVersion of each CRD whose declarations are served: the same CRD is not built and served again. */
   readonly #servedVersions = new Map<string, string>();
+  /**
+   * Every CRD as the list and watch last showed it (kube's informer cache): a reconcile reads the
+   * other CRDs of its group here rather than listing them all, once per CRD.
+   */
+  readonly #known = new Map<string, JsonObject>();
   #watch: Watch | undefined;
 
   constructor(crds: GenericStore, serving: CustomResourceServing, logger: Logger, stopping: AbortSignal) {
@@ -61,8 +69,12 @@ export class CustomResourceDefinitionController {
   /** Reconciles every CRD there is, then every change; resolves once the first pass is done. */
   async start(): Promise<void> {
     const page = await this.#crds.list(wholeList(undefined));
-    const names = page.items.map((kv) => stringOf(metadataOf(this.#crds.decode(kv)).name));
-    await Promise.all(names.map((name) => this.#queue(name)));
+    this.#known.clear();
+    for (const kv of page.items) {
+      const crd = this.#crds.decode(kv);
+      this.#known.set(stringOf(metadataOf(crd).name), crd);
+    }
+    await Promise.all([...this.#known.keys()].map((name) => this.#queue(name)));
     await this.#watchFrom(Number(page.resourceVersion));
   }
 
@@ -70,7 +82,15 @@ export class CustomResourceDefinitionController {
     if (this.#stopping.aborted) return;
     this.#watch = await this.#crds.watch({ ...everyChange, resourceVersion, sendInitialEvents: false }, (event) => {
       if (event.type === 'ADDED' || event.type === 'MODIFIED' || event.type === 'DELETED') {
-        void this.#queue(stringOf(metadataOf(event.object).name));
+        const name = stringOf(metadataOf(event.object).name);
+        const before = this.#known.get(name);
+        if (event.type === 'DELETED') this.#known.delete(name);
+        else this.#known.set(name, event.object);
+        void this.#queue(name);
+        // As kube's naming controller: a CRD's names changing may free or take names the others of its group asked for.
+        if (!isDeepStrictEqual(namesOf(before), namesOf(event.type === 'DELETED' ? undefined : event.object))) {
+          for (const other of this.#groupOf(event.object, name)) void this.#queue(stringOf(metadataOf(other).name));
+        }
       } else if (event.type === 'ERROR' || event.type === 'CLOSED') {
         // The watch ended (compacted, too slow): list and watch again.
         this.#watch = undefined;
@@ -101,9 +121,7 @@ export class CustomResourceDefinitionController {
       throw error;
     }
     if (metadataOf(crd).deletionTimestamp !== undefined) return this.#finalize(crd);
-    const group = stringOf(objectOf(crd.spec).group);
-    const all = (await this.#crds.list(wholeList(undefined))).items.map((kv) => this.#crds.decode(kv));
-    const others = all.filter((other) => stringOf(objectOf(other.spec).group) === group && metadataOf(other).name !== name);
+    const others = this.#groupOf(crd, name);
     const now = new Date();
     const names = decideNames(crd, others);
     let next = withCondition(crd, names.condition, now);
@@ -119,6 +137,12 @@ export class CustomResourceDefinitionController {
     if (!isDeepStrictEqual(next.status, crd.status)) next = await this.#crds.updateStatus(undefined, name, next);
     const isEstablished = objectsAt(objectOf(next.status), 'conditions').some((condition) => condition.type === 'Established' && condition.status === 'True');
     this.#serve(name, isEstablished ? next : undefined);
+  }
+
+  /** The other CRDs of a CRD's group, as last seen. */
+  #groupOf(crd: JsonObject, name: string): JsonObject[] {
+    const group = stringOf(objectOf(crd.spec).group);
+    return [...this.#known.values()].filter((other) => stringOf(objectOf(other.spec).group) === group && metadataOf(other).name !== name);
   }
 
   /**

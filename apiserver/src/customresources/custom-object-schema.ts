@@ -18,6 +18,8 @@ import {
   validateCustomObjectValuesUpdate,
 } from './schema/index.ts';
 import type { Structural } from './schema/index.ts';
+import { builtinTypeLookup } from '../openapi/builtin-type-lookup.ts';
+import { customObjectTypes, type DeclaredTypes } from './schema/custom-object-types.ts';
 
 const blockingErrorTypes: ReadonlySet<FieldError['type']> = new Set([
   'FieldValueNotSupported',
@@ -35,10 +37,12 @@ export interface CustomObjectSchema {
   defaults(object: JsonObject): void;
   /** The values' errors, then the rules' (with the stored object on update). */
   errors(object: JsonObject, old?: JsonObject): FieldError[];
+  /** The schema as type declarations, for server-side apply and managedFields (made on first use). */
+  types(): Promise<DeclaredTypes>;
 }
 
-/** The schema of a served version of `kind`, or undefined when it has none that is structural. */
-export function customObjectSchemaOf(openAPIV3Schema: unknown, kind: string, version: string): CustomObjectSchema | undefined {
+/** The schema of a served version of `kind` in `group`, or undefined when it has none that is structural. */
+export function customObjectSchemaOf(openAPIV3Schema: unknown, group: string, kind: string, version: string): CustomObjectSchema | undefined {
   let structural: Structural;
   try {
     structural = servingSchemaOf(openAPIV3Schema);
@@ -47,6 +51,7 @@ export function customObjectSchemaOf(openAPIV3Schema: unknown, kind: string, ver
     return undefined;
   }
   const rules: SchemaRuleValidator | undefined = isSchemaObject(openAPIV3Schema) ? schemaRuleValidator(openAPIV3Schema) : undefined;
+  let types: Promise<DeclaredTypes> | undefined;
   return {
     async prune(object) {
       const coercion = coerceCustomObject(object, structural, await objectMetaTypes());
@@ -63,5 +68,6 @@ export function customObjectSchemaOf(openAPIV3Schema: unknown, kind: string, ver
       if (valueErrors.some((error) => blockingErrorTypes.has(error.type))) return [...valueErrors, rulesNotChecked];
       return [...valueErrors, ...rules.validate(object, old).errors];
     },
+    types: () => (types ??= builtinTypeLookup().then((builtin) => customObjectTypes(structural, `${group}/${version}`, kind, builtin))),
   };
 }

@@ -6,7 +6,7 @@ import { objectOf, objectsAt, stringOf, stringsOf } from '../registry/defaulting
 import { metadataFieldLabels } from '../registry/field-labels.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
 import type { ResourceBehaviour } from '../resources/resource-behaviour.ts';
-import type { ResourceDefinition, SubresourceDefinition } from '../resources/resource-definition.ts';
+import type { ResourceDefinition, ScalePaths, SubresourceDefinition } from '../resources/resource-definition.ts';
 import type { Verb } from '../resources/resource-definition.ts';
 import { scale, status } from '../resources/resource-facts.ts';
 import { customObjectSchemaOf } from './custom-object-schema.ts';
@@ -30,6 +30,12 @@ const versionsOf = (crd: JsonObject): CrdVersion[] =>
     storage: version.storage === true,
     version,
   }));
+
+const scalePathsOf = (scale: JsonObject): ScalePaths => ({
+  specReplicasPath: stringOf(scale.specReplicasPath),
+  statusReplicasPath: stringOf(scale.statusReplicasPath),
+  ...(typeof scale.labelSelectorPath === 'string' ? { labelSelectorPath: scale.labelSelectorPath } : {}),
+});
 
 /** The version a CRD's objects are stored in. */
 export const storageVersionOf = (crd: JsonObject): string | undefined => versionsOf(crd).find((version) => version.storage)?.name;
@@ -57,9 +63,9 @@ export function customResourceDefinitionsOf(crd: JsonObject): ResourceDefinition
       const subresources = objectOf(version.subresources);
       const declared: SubresourceDefinition[] = [];
       if (subresources.status !== undefined) declared.push(status(kind));
-      if (subresources.scale !== undefined) declared.push(scale);
+      if (subresources.scale !== undefined) declared.push({ ...scale, scalePaths: scalePathsOf(objectOf(subresources.scale)) });
       const apiVersion = `${group}/${name}`;
-      const schema = customObjectSchemaOf(objectOf(version.schema).openAPIV3Schema, kind, name);
+      const schema = customObjectSchemaOf(objectOf(version.schema).openAPIV3Schema, group, kind, name);
       const behaviour: ResourceBehaviour = {
         strategy: {},
         defaults: schema === undefined ? undefined : (object) => schema.defaults(object),

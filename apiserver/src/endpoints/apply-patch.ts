@@ -10,7 +10,7 @@ import { checkNameMatchesUrl, metadataOf, type JsonObject } from '../registry/ob
 import { queryBool } from '../registry/query-bool.ts';
 import type { WriteOptions } from '../registry/write-options.ts';
 import { isPlainObject } from '../patch/merge-patch.ts';
-import { builtinTypeLookup, loadSchemaModule } from '../openapi/builtin-type-lookup.ts';
+import { loadSchemaModule } from '../openapi/builtin-type-lookup.ts';
 import type { ObjectView } from './object-view.ts';
 import { parseYaml } from './read-body.ts';
 import { sendJson } from './send-json.ts';
@@ -24,7 +24,7 @@ export interface ApplyTarget {
   readonly group: string;
   readonly version: string;
   readonly kind: string;
-  readonly typeName: string;
+  /** Tracks the fields; its declared type is what the configuration is read as. */
   readonly fieldManager: FieldManager;
   /** Creates the object an apply found missing; absent where an apply cannot create (subresources). */
   readonly create?: (object: JsonObject, dryRun: boolean) => Promise<JsonObject>;
@@ -113,7 +113,7 @@ export function checkDuplicateKeys(text: string, validation: WriteOptions['field
 }
 
 /** The applied configuration, checked as kube checks it before merging. */
-export async function configurationOf(target: Pick<ApplyTarget, 'group' | 'version' | 'kind' | 'typeName' | 'fieldManager'>, config: unknown): Promise<JsonObject> {
+export async function configurationOf(target: Pick<ApplyTarget, 'group' | 'version' | 'kind' | 'fieldManager'>, config: unknown): Promise<JsonObject> {
   if (!isPlainObject(config)) throw newBadRequest('error decoding YAML: the applied configuration is not an object');
   const [group, version] = typeof config.apiVersion === 'string' && config.apiVersion.includes('/') ? config.apiVersion.split('/', 2) : ['', String(config.apiVersion ?? '')];
   const kind = typeof config.kind === 'string' ? config.kind : '';
@@ -122,10 +122,31 @@ export async function configurationOf(target: Pick<ApplyTarget, 'group' | 'versi
   const metadata = isPlainObject(config.metadata) ? config.metadata : {};
   if (metadata.managedFields !== undefined) throw newBadRequest('metadata.managedFields must be nil');
   const { dropUnknownFields } = await loadSchemaModule();
-  const lookup = await builtinTypeLookup();
-  const [unknown] = dropUnknownFields(structuredClone(config), target.typeName, lookup);
+  const { typeName, lookup } = target.fieldManager;
+  const unknown = reportedUnknownFields(dropUnknownFields(structuredClone(config), typeName, lookup));
   const owner = `${typeof metadata.namespace === 'string' ? metadata.namespace : ''}/${typeof metadata.name === 'string' ? metadata.name : ''}`;
-  const typedError = unknown === undefined ? target.fieldManager.configurationError(config) : `.${unknown}: field not declared in schema`;
+  const typedError = unknown.length === 0 ? target.fieldManager.configurationError(config) : validationErrorsText(unknown.map((path) => `.${path}: field not declared in schema`));
   if (typedError !== undefined) throw newUnclassifiedError(`failed to create typed patch object (${owner}; ${gvk}): ${typedError}`);
   return config;
 }
+
+/**
+ * The undeclared fields kube's typed conversion reports, of all there are (in document order):
+ * it stops reading an object at its first undeclared field, so the fields after that one in the
+ * same object, and anything below them, go unreported. (kube reads a map in Go's random order;
+ * document order is one of the orders it may take.)
+ */
+function reportedUnknownFields(paths: readonly string[]): string[] {
+  const reported: string[] = [];
+  const stoppedObjects: string[] = [];
+  for (const path of paths) {
+    if (stoppedObjects.some((object) => object === '' || path.startsWith(`${object}.`) || path.startsWith(`${object}[`))) continue;
+    reported.push(path);
+    const lastDot = path.lastIndexOf('.');
+    stoppedObjects.push(lastDot < 0 ? '' : path.slice(0, lastDot));
+  }
+  return reported;
+}
+
+/** structured-merge-diff's ValidationErrors text: the one error, or each on its own line. */
+const validationErrorsText = (errors: readonly string[]): string => (errors.length === 1 ? (errors[0] as string) : ['errors:', ...errors.map((error) => `  ${error}`)].join('\n'));

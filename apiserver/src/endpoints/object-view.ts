@@ -54,9 +54,10 @@ export function approvalView(store: GenericStore, name: string): ObjectView {
   };
 }
 
-export function scaleView(store: GenericStore, namespace: string | undefined, name: string): ObjectView {
+/** `reading`: the view answers a GET (see scaleOf). */
+export function scaleView(store: GenericStore, namespace: string | undefined, name: string, reading = false): ObjectView {
   return {
-    get: async (minRevision) => scaleOf(store.definition, await store.get(namespace, name, minRevision)),
+    get: async (minRevision) => scaleOf(store.definition, await store.get(namespace, name, minRevision), reading),
     update: (body, options) => {
       checkRequestNamespace(store.definition, namespace, body);
       return updateScale(store, namespace, name, body, options);

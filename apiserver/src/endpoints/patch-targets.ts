@@ -11,6 +11,7 @@ import { apiVersionOf } from '../resources/resource-definition.ts';
 import type { ApplyTarget } from './apply-patch.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { scaleOf } from '../registry/scale.ts';
+import { scalePathsOf } from '../registry/custom-resource-scale.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { declaredTypeName } from '../openapi/builtin-type-lookup.ts';
 import { createFromBody } from './create.ts';
@@ -33,34 +34,42 @@ const scaleDefinition: ManagedResource = { group: 'autoscaling', version: 'v1', 
  */
 function scaleApplyTarget(store: GenericStore, namespace: string | undefined, name: string, view: ObjectView, fieldManager: FieldManager): ApplyTarget {
   const parentApiVersion = apiVersionOf(store.definition);
+  // A custom resource's replicas are where its CRD says; kube names their owners in autoscaling/v1 then.
+  const paths = scalePathsOf(store.definition);
+  const parentReplicas = paths === undefined ? undefined : paths.specReplicasPath.replace(/^\./, '').split('.');
+  const ownersApiVersion = paths === undefined ? parentApiVersion : 'autoscaling/v1';
   const scaleView: ObjectView = {
     get: async () => {
       const parent = await store.get(namespace, name);
       const scale = scaleOf(store.definition, parent);
-      return { ...scale, metadata: { ...metadataOf(scale), managedFields: scaleManagedFields(metadataOf(parent).managedFields, parentApiVersion) } };
+      return { ...scale, metadata: { ...metadataOf(scale), managedFields: scaleManagedFields(metadataOf(parent).managedFields, ownersApiVersion, parentReplicas) } };
     },
     update: (scale, options) => {
       const track = (next: JsonObject, old: JsonObject): JsonObject => ({
         ...next,
-        metadata: { ...metadataOf(next), managedFields: parentManagedFields(metadataOf(old).managedFields, metadataOf(scale).managedFields, parentApiVersion) },
+        metadata: { ...metadataOf(next), managedFields: parentManagedFields(metadataOf(old).managedFields, metadataOf(scale).managedFields, parentApiVersion, parentReplicas) },
       });
       return view.update(scale, { ...options, track });
     },
   };
-  return { view: scaleView, name, group: 'autoscaling', version: 'v1', kind: 'Scale', typeName: scaleTypeName, fieldManager };
+  return { view: scaleView, name, group: 'autoscaling', version: 'v1', kind: 'Scale', fieldManager };
 }
 
 export async function mainPatchTarget({ store, info, writes }: RequestScope): Promise<PatchTarget> {
   const { definition } = store;
   const namespace = namespaceOf(info);
   const view = mainView(store, namespace, info.name, writes);
+  // A built-in kind's type name: strategic merge patch and Go's type checks read it; custom kinds have none.
   const typeName = await declaredTypeName(definition);
   const fieldManager = await fieldManagerFor(definition);
   const { schema } = definition.behaviour;
-  if (typeName === undefined || fieldManager === undefined) return schema === undefined ? { view, typeName } : { view, typeName, schema };
+  const target: PatchTarget = schema === undefined ? { view, typeName } : { view, typeName, schema };
+  if (fieldManager === undefined) return target;
   const create = (object: Record<string, unknown>, dryRun: boolean) => createFromBody(store, namespace, object, { dryRun }, writes);
-  const object = { store, namespace, name: info.name, writes };
-  return { view, typeName, fieldManager, apply: { view, name: info.name, ...definition, typeName, fieldManager, create }, object };
+  const apply = { view, name: info.name, ...definition, fieldManager, create };
+  // Large writes go to a work thread, which knows the built-in kinds only.
+  const object = typeName === undefined ? undefined : { store, namespace, name: info.name, writes };
+  return { ...target, fieldManager, apply, ...(object === undefined ? {} : { object }) };
 }
 
 export async function subresourcePatchTarget(store: GenericStore, info: RequestInfo, subresource: 'status' | 'scale' | 'approval'): Promise<PatchTarget> {
@@ -76,6 +85,7 @@ export async function subresourcePatchTarget(store: GenericStore, info: RequestI
   const view = subresource === 'approval' ? approvalView(store, info.name) : statusView(store, namespace, info.name);
   const typeName = await declaredTypeName(definition);
   const { schema } = definition.behaviour;
-  if (typeName === undefined || fieldManager === undefined) return schema === undefined || subresource === 'approval' ? { view, typeName } : { view, typeName, schema };
-  return { view, typeName, fieldManager, apply: { view, name: info.name, ...definition, typeName, fieldManager } };
+  const target: PatchTarget = schema === undefined || subresource === 'approval' ? { view, typeName } : { view, typeName, schema };
+  if (fieldManager === undefined) return target;
+  return { ...target, fieldManager, apply: { view, name: info.name, ...definition, fieldManager } };
 }

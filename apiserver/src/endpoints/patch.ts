@@ -50,9 +50,9 @@ export async function patchObject(target: PatchTarget, { query, request, respons
   if (target.apply !== undefined && (mediaType === applyPatchYaml || (mediaType === applyPatchCbor && servesCbor()))) {
     const options = writeOptionsOf(query, 'PatchOptions');
     const bytes = await readBodyBytes(request);
-    if (mediaType === applyPatchYaml && target.object !== undefined) {
+    if (mediaType === applyPatchYaml && target.object !== undefined && target.typeName !== undefined) {
       const { manager, force } = applyOptionsOf(query);
-      if (await applyOnThreadIfLarge(target.object, { yaml: bytes, typeName: target.apply.typeName, manager, force }, options, response)) return;
+      if (await applyOnThreadIfLarge(target.object, { yaml: bytes, typeName: target.typeName, manager, force }, options, response)) return;
     }
     return applyObject(target.apply, mediaType === applyPatchYaml ? { yaml: bytes.toString('utf8') } : { cbor: bytes }, query, options, response);
   }

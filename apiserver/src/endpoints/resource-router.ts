@@ -154,7 +154,7 @@ async function routeSubresource(served: ServedResources, context: RequestContext
       view = statusView(store, namespace, info.name);
       break;
     case 'scale':
-      view = scaleView(store, namespace, info.name);
+      view = scaleView(store, namespace, info.name, info.verb === 'get');
       break;
     case 'approval':
       view = approvalView(store, info.name);

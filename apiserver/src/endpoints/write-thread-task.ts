@@ -217,7 +217,7 @@ export async function prepareApply(task: ApplyTask): Promise<ApplyTaskResult> {
   let config: JsonObject;
   try {
     if (fieldManager === undefined) throw new Error(`${definition.kind} has no field manager`);
-    config = await configurationOf({ ...definition, typeName: task.typeName, fieldManager }, decodeApplyBody({ yaml: text }));
+    config = await configurationOf({ ...definition, fieldManager }, decodeApplyBody({ yaml: text }));
   } catch (error) {
     return { ok: false, warnings, stage: 'decode', ...failureOf(error) };
   }

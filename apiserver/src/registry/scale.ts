@@ -1,7 +1,9 @@
 // The scale subresource (autoscaling/v1 Scale) of the kinds with replicas: spec.replicas read and
-// written through a Scale, status.replicas and the selector as a label selector string.
+// written through a Scale, status.replicas and the selector as a label selector string. A custom
+// resource's are where its CRD's scale paths say (custom-resource-scale.ts).
 
 import { fieldAt, fieldInvalid, newInvalid, labelSelectorString, numberAt, optionalNumberAt } from '@capstan/common';
+import { customScaleOf, scalePathsOf, withCustomReplicas } from './custom-resource-scale.ts';
 import { objectOf } from './defaulting/json-fields.ts';
 import type { GenericStore, ReplaceOptions } from './generic-store.ts';
 import { generationOnUpdate } from './generation-policy.ts';
@@ -12,7 +14,13 @@ import { scaleManagedFields } from '../apply/scale-managed-fields.ts';
 /** spec.replicas' default for every kind with a scale subresource. */
 const defaultReplicas = 1;
 
-export function scaleOf(definition: ResourceDefinition, object: JsonObject): JsonObject {
+/**
+ * The Scale of an object. `reading`: for a GET, where a custom resource without its spec replicas
+ * is kube's 500 (a write through the Scale reads them as 0).
+ */
+export function scaleOf(definition: ResourceDefinition, object: JsonObject, reading = false): JsonObject {
+  const paths = scalePathsOf(definition);
+  if (paths !== undefined) return customScaleOf(paths, object, reading);
   const metadata = metadataOf(object);
   const replicas = optionalNumberAt(object, 'spec', 'replicas') ?? defaultReplicas;
   const selector = selectorString(definition, fieldAt(object, 'spec', 'selector'));
@@ -45,8 +53,9 @@ export async function updateScale(store: GenericStore, namespace: string | undef
     name,
     scale,
     (old) => {
-      if ((fieldAt(old, 'spec', 'replicas') ?? defaultReplicas) === replicas) return old;
-      const next = { ...old, spec: { ...objectOf(old.spec), replicas } };
+      const paths = scalePathsOf(store.definition);
+      if (paths === undefined && (fieldAt(old, 'spec', 'replicas') ?? defaultReplicas) === replicas) return old;
+      const next = paths === undefined ? { ...old, spec: { ...objectOf(old.spec), replicas } } : withCustomReplicas(paths, old, replicas);
       const generation = generationOnUpdate(store.definition, old, next, 'scale');
       return generation === undefined ? next : { ...next, metadata: { ...metadataOf(old), generation } };
     },

@@ -27,6 +27,15 @@ export interface SubresourceDefinition {
   readonly endpoint: SubresourceEndpoint;
   /** Set where kube's storage of the subresource has no table convertor: a Table request is a 406 (scale and approval never answer tables). */
   readonly noTables?: true;
+  /** A custom resource's scale: where its replicas and selector are (the built-in kinds' are spec.replicas, status.replicas, spec.selector). */
+  readonly scalePaths?: ScalePaths;
+}
+
+/** kube's CustomResourceSubresourceScale: each path as the CRD writes it (".spec.replicas"). */
+export interface ScalePaths {
+  readonly specReplicasPath: string;
+  readonly statusReplicasPath: string;
+  readonly labelSelectorPath?: string;
 }
 
 /** What answers a resource that is never stored: a review (answered at once), the legacy bindings, componentstatuses. */

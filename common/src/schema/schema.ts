@@ -86,6 +86,11 @@ export interface StructDeclaration {
   /** "atomic": the struct is replaced as a whole by apply and strategic merge patch. */
   readonly mapType?: MapType;
   readonly unions?: readonly FieldUnion[];
+  /**
+   * Fields the struct does not declare are kept as free-form values rather than unknown (a custom
+   * resource schema's x-kubernetes-preserve-unknown-fields next to its properties).
+   */
+  readonly preservesUnknownFields?: boolean;
 }
 
 /**

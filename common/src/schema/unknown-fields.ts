@@ -6,7 +6,8 @@ import type { Schema, TypeLookup } from './schema.ts';
 
 /**
  * Removes, in place, every field of `object` that its type does not declare, and answers their
- * paths in document order. Values of opaque and free-form types are kept as they are.
+ * paths in document order. Values of opaque and free-form types are kept as they are, and so are
+ * the undeclared fields of a struct that preserves them.
  */
 export function dropUnknownFields(object: Record<string, unknown>, typeName: string, lookup: TypeLookup): string[] {
   const unknown: string[] = [];
@@ -39,6 +40,7 @@ function visit(value: unknown, schema: Schema, path: string, lookup: TypeLookup,
         const field = Object.hasOwn(declaration.fields, key) ? declaration.fields[key] : undefined;
         const fieldPath = path === '' ? key : `${path}.${key}`;
         if (field === undefined) {
+          if (declaration.preservesUnknownFields === true) continue;
           unknown.push(fieldPath);
           delete value[key];
         } else visit(value[key], field.schema, fieldPath, lookup, unknown);
