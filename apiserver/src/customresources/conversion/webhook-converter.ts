@@ -10,7 +10,7 @@ import { stringOf } from '../../registry/defaulting/json-fields.ts';
 import { metadataOf, type JsonObject } from '../../registry/object-meta.ts';
 import { ConversionFailure, conversionRequestOf, convertedObjectsOf } from './conversion-review.ts';
 import { convertedObjectError, groupVersionOf, unstructuredOf, withRestoredObjectMeta } from './converted-object.ts';
-import type { ConversionWebhookClient } from './webhook-client.ts';
+import type { WebhookAnswer } from './webhook-client.ts';
 
 /** Converts custom objects to a version of their CRD. */
 export interface CustomObjectConverter {
@@ -18,11 +18,16 @@ export interface CustomObjectConverter {
   convert(object: JsonObject, apiVersion: string): Promise<JsonObject>;
 }
 
+/** Where reviews go: the webhook's client (webhook-client.ts). */
+export interface ReviewPoster {
+  post(body: string): Promise<WebhookAnswer>;
+}
+
 export class WebhookConverter implements CustomObjectConverter {
-  readonly #client: ConversionWebhookClient;
+  readonly #client: ReviewPoster;
   readonly #reviewVersions: readonly string[];
 
-  constructor(client: ConversionWebhookClient, reviewVersions: readonly string[]) {
+  constructor(client: ReviewPoster, reviewVersions: readonly string[]) {
     this.#client = client;
     this.#reviewVersions = reviewVersions;
   }
