@@ -44,6 +44,8 @@ export class ConversionWebhookClient {
   readonly #config: WebhookClientConfig;
   readonly #resolver: ServiceResolver;
   readonly #agent: Agent;
+  /** The name the serving certificate must hold: a service's <name>.<namespace>.svc, else the URL's host. */
+  readonly #serverName: string | undefined;
   /** The URL as kube shows it in its errors. */
   readonly #url: string;
   #inFlight = 0;
@@ -54,6 +56,7 @@ export class ConversionWebhookClient {
     this.#resolver = resolver;
     const { service } = config;
     const serverName = service === undefined ? undefined : `${service.name}.${service.namespace}.svc`;
+    this.#serverName = serverName;
     this.#url = `${service === undefined ? urlBase(config.url ?? '') : `https://${serverName}:${service.port}${service.path}`}?timeout=30s`;
     this.#agent = createAgent({
       server: this.#url,
@@ -107,7 +110,7 @@ export class ConversionWebhookClient {
     try {
       answer = await sendRequest({ method: 'POST', url: target, headers, body, agent: this.#agent, timeoutMs: webhookTimeoutMs });
     } catch (error) {
-      throw this.#failure(connectionErrorText(error, target));
+      throw this.#failure(connectionErrorText(error, target, this.#serverName));
     }
     const contentType = answer.headers['content-type'] ?? '';
     if (answer.statusCode < 200 || answer.statusCode > 299) {
@@ -129,9 +132,9 @@ function urlBase(url: string): string {
   return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
 }
 
-function connectionErrorText(error: unknown, target: URL): string {
+function connectionErrorText(error: unknown, target: URL, serverName: string | undefined): string {
   if (errorCode(error) === 'RequestTimeout') return 'net/http: request canceled (Client.Timeout exceeded while awaiting headers)';
   const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
   const port = target.port === '' ? '443' : target.port;
-  return goConnectionError(cause, target.hostname.replace(/^\[|\]$/g, ''), `${target.hostname}:${port}`);
+  return goConnectionError(cause, serverName ?? target.hostname.replace(/^\[|\]$/g, ''), `${target.hostname}:${port}`);
 }
