@@ -5,12 +5,13 @@
 // and a service whose name the certificate does not hold fail as kube-apiserver 1.35 fails them.
 
 import test from 'ava';
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createServer as createHttpsServer } from 'node:https';
 import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { generateSelfSignedCertKey } from '@capstan/common';
 import { startApiServer, type ApiServerProcess } from '../src/api-server-process.ts';
+import { kubectlApply } from '../src/kubectl-apply.ts';
 import { kubectlBinary } from '../src/kubectl-binary.ts';
 
 const run = promisify(execFile);
@@ -86,13 +87,8 @@ function clientOf(t: import('ava').ExecutionContext, server: ApiServerProcess) {
     return failed;
   };
   const apply = async (object: unknown): Promise<void> => {
-    const child = spawn(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, 'apply', '-f', '-']);
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stdin.end(JSON.stringify(object));
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-    t.is(code, 0, out);
+    const { code, output } = await kubectlApply(server.kubeconfig, object);
+    t.is(code, 0, output);
   };
   const established = async (crd: { metadata: { name: string } }): Promise<void> => {
     await apply(crd);
@@ -101,14 +97,18 @@ function clientOf(t: import('ava').ExecutionContext, server: ApiServerProcess) {
   return { kubectl, kubectlFails, apply, established };
 }
 
-test('kubectl reads, lists and watches in v2 what the webhook converts from v1, and writes in v2 through it', async (t) => {
-  const { certificate, privateKey } = generateSelfSignedCertKey('127.0.0.1');
+/** The webhook (its certificate also names the Service conv.default.svc), an API server, and kubectl for it. */
+async function setUp(t: import('ava').ExecutionContext) {
+  const { certificate, privateKey } = generateSelfSignedCertKey('127.0.0.1', { alternateDNS: ['conv.default.svc'] });
   const webhook = await startConversionWebhook(certificate, privateKey);
   t.teardown(() => webhook.close());
   const server = await startApiServer();
   t.teardown(() => server.stop());
-  const { kubectl, kubectlFails, apply, established } = clientOf(t, server);
-  const caBundle = Buffer.from(certificate).toString('base64');
+  return { server, webhook, caBundle: Buffer.from(certificate).toString('base64'), ...clientOf(t, server) };
+}
+
+test('kubectl reads, lists and watches in v2 what the webhook converts from v1, and writes in v2 through it', async (t) => {
+  const { server, webhook, caBundle, kubectl, kubectlFails, apply, established } = await setUp(t);
   await established(crdOf('crontabs', 'CronTab', { url: `https://127.0.0.1:${webhook.port}/convert`, caBundle }));
 
   await apply({ apiVersion: 'stable.example.com/v1', kind: 'CronTab', metadata: { name: 'first' }, spec: { cronSpec: '* * * * 1', image: 'img' } });
@@ -181,13 +181,7 @@ test('kubectl reads, lists and watches in v2 what the webhook converts from v1, 
 });
 
 test('a webhook that cannot be reached, is not trusted, or serves under another name fails with kube-apiserver 1.35 words', async (t) => {
-  const { certificate, privateKey } = generateSelfSignedCertKey('127.0.0.1', { alternateDNS: ['conv.default.svc'] });
-  const webhook = await startConversionWebhook(certificate, privateKey);
-  t.teardown(() => webhook.close());
-  const server = await startApiServer();
-  t.teardown(() => server.stop());
-  const { kubectl, kubectlFails, apply, established } = clientOf(t, server);
-  const caBundle = Buffer.from(certificate).toString('base64');
+  const { webhook, caBundle, kubectlFails, kubectl, apply, established } = await setUp(t);
 
   // A service reference checks the certificate for <name>.<namespace>.svc, whatever address it dials.
   // EndpointSlices may hold no loopback address, so these Services are ExternalNames of localhost,
