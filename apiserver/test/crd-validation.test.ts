@@ -4,7 +4,7 @@
 // list marked "(kube-apiserver 1.35.4)" was read from the real kube-apiserver 1.35.4 answering the
 // same object (a dry-run POST, or a PUT for the update).
 
-import { fieldErrorMessage, type FieldError } from '@capstan/common';
+import { fieldErrorMessage, generateSelfSignedCertKey, type FieldError } from '@capstan/common';
 import test from 'ava';
 import { startApiServerChild, type ApiServerChild } from '../../common/test/api-server-child.ts';
 import type { JsonObject } from '../src/registry/object-meta.ts';
@@ -319,6 +319,34 @@ test("a conversion webhook's service: kube checks its name as the namespace and 
     'spec.conversion.webhookClientConfig: Forbidden: should not be set when strategy is not set to Webhook',
     'spec.conversion.conversionReviewVersions: Forbidden: should not be set when strategy is not set to Webhook',
   ]);
+});
+
+test("an established CRD's conversion webhook caBundle must hold a certificate; a new or unestablished one may not (kube-apiserver 1.35.4)", (t) => {
+  const schema = { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object' } } } };
+  const withBundle = (text: string): JsonObject => {
+    const caBundle = Buffer.from(text).toString('base64');
+    const webhook = { clientConfig: { url: 'https://127.0.0.1:18443/convert', caBundle }, conversionReviewVersions: ['v1'] };
+    return created({ ...widgetSpec({ schema }), conversion: { strategy: 'Webhook', webhook } });
+  };
+  const at = 'spec.conversion.webhookClientConfig.caBundle';
+  t.deepEqual(customResourceDefinitionErrors(withBundle('garbage')), []);
+  const old = withBundle('');
+  (old.status as JsonObject).conditions = [{ type: 'Established', status: 'True' }];
+  const cases: readonly (readonly [string, string])[] = [
+    ['garbage', 'unable to parse bytes as PEM block'],
+    ['   \n', 'unable to parse bytes as PEM block'],
+    ['-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n', 'failed to parse certificate: x509: malformed certificate'],
+    ['-----BEGIN FOO-----\nAAAA\n-----END FOO-----\n', 'no valid certificate authority data seen'],
+  ];
+  for (const [text, reason] of cases) {
+    t.deepEqual(messages(customResourceDefinitionUpdateErrors(withBundle(text), old, [])), [
+      `${at}: Invalid value: "${Buffer.from(text).toString('base64')}": unable to load root certificates: ${reason}`,
+    ]);
+  }
+  // An established CRD whose bundle was invalid already may keep an invalid one.
+  t.deepEqual(customResourceDefinitionUpdateErrors(withBundle('other garbage'), { ...withBundle('garbage'), status: old.status }, []), []);
+  const { certificate } = generateSelfSignedCertKey('127.0.0.1');
+  t.deepEqual(customResourceDefinitionUpdateErrors(withBundle(certificate), old, []), []);
 });
 
 let server: ApiServerChild | undefined;

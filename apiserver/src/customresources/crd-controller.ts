@@ -16,6 +16,7 @@ import type { ResourceDefinition } from '../resources/resource-definition.ts';
 import type { Watch } from '../storage/storage.ts';
 import { decideNames } from './crd-names.ts';
 import { customResourceDefinitionsOf, storageVersionOf } from './custom-resource-declaration.ts';
+import type { CustomObjectConverter } from './conversion/webhook-converter.ts';
 
 /** How the server serves what the controller decides. */
 export interface CustomResourceServing {
@@ -23,6 +24,8 @@ export interface CustomResourceServing {
   serve(crdName: string, definitions: readonly ResourceDefinition[]): void;
   /** The store of a served resource. */
   store(group: string, version: string, resource: string): GenericStore | undefined;
+  /** Makes the converter of a CRD whose conversion strategy is Webhook. */
+  webhookOf(crd: JsonObject): CustomObjectConverter;
 }
 
 /** What of a CRD decides the names of the others in its group: the names it asks for and those it was given. */
@@ -155,7 +158,7 @@ export class CustomResourceDefinitionController {
     if (version !== undefined && this.#servedVersions.get(name) === version) return;
     if (version === undefined) this.#servedVersions.delete(name);
     else this.#servedVersions.set(name, version);
-    this.#serving.serve(name, crd === undefined ? [] : customResourceDefinitionsOf(crd));
+    this.#serving.serve(name, crd === undefined ? [] : customResourceDefinitionsOf(crd, (of) => this.#serving.webhookOf(of)));
   }
 
   /** A deleted CRD: its custom resources are deleted, then the finalizer goes and with it the CRD. */

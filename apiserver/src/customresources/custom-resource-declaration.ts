@@ -9,8 +9,10 @@ import type { ResourceBehaviour } from '../resources/resource-behaviour.ts';
 import type { ResourceDefinition, ScalePaths, SubresourceDefinition } from '../resources/resource-definition.ts';
 import type { Verb } from '../resources/resource-definition.ts';
 import { scale, status } from '../resources/resource-facts.ts';
-import { customObjectSchemaOf } from './custom-object-schema.ts';
+import { customObjectSchemaOf, type CustomObjectSchema } from './custom-object-schema.ts';
 import { customResourceColumns } from './custom-resource-columns.ts';
+import { versionConversionOf } from './custom-resource-conversion.ts';
+import type { CustomObjectConverter } from './conversion/webhook-converter.ts';
 
 /** The verbs of a custom resource, in the order kube's CRD discovery lists them. */
 const customResourceVerbs: readonly Verb[] = ['delete', 'deletecollection', 'get', 'list', 'patch', 'create', 'update', 'watch'];
@@ -45,10 +47,10 @@ export const customResourcePrefixOf = (crd: JsonObject): string => `${stringOf(o
 
 /**
  * The served versions of an established CRD, each a resource declaration, named by the CRD's
- * accepted names. A version that is not the storage version converts by rewriting apiVersion
- * (conversion strategy None).
+ * accepted names. A version that is not the storage version converts by the CRD's conversion
+ * strategy (custom-resource-conversion.ts); `webhookOf` makes the converter of strategy Webhook.
  */
-export function customResourceDefinitionsOf(crd: JsonObject): ResourceDefinition[] {
+export function customResourceDefinitionsOf(crd: JsonObject, webhookOf: (crd: JsonObject) => CustomObjectConverter): ResourceDefinition[] {
   const spec = objectOf(crd.spec);
   const names = objectOf(objectOf(crd.status).acceptedNames);
   const group = stringOf(spec.group);
@@ -56,7 +58,11 @@ export function customResourceDefinitionsOf(crd: JsonObject): ResourceDefinition
   const plural = stringOf(names.plural);
   const storageVersion = storageVersionOf(crd);
   if (storageVersion === undefined || plural === '' || kind === '') return [];
-  const storedApiVersion = `${group}/${storageVersion}`;
+  const schemas = new Map<string, CustomObjectSchema | undefined>(
+    versionsOf(crd).map(({ name, version }) => [name, customObjectSchemaOf(objectOf(version.schema).openAPIV3Schema, group, kind, name)]),
+  );
+  let converter: CustomObjectConverter | undefined;
+  const conversionContext = { group, storageVersion, schemas, webhook: () => (converter ??= webhookOf(crd)) };
   return versionsOf(crd)
     .filter((version) => version.served)
     .map(({ name, version }) => {
@@ -64,8 +70,7 @@ export function customResourceDefinitionsOf(crd: JsonObject): ResourceDefinition
       const declared: SubresourceDefinition[] = [];
       if (subresources.status !== undefined) declared.push(status(kind));
       if (subresources.scale !== undefined) declared.push({ ...scale, scalePaths: scalePathsOf(objectOf(subresources.scale)) });
-      const apiVersion = `${group}/${name}`;
-      const schema = customObjectSchemaOf(objectOf(version.schema).openAPIV3Schema, group, kind, name);
+      const schema = schemas.get(name);
       const behaviour: ResourceBehaviour = {
         strategy: {},
         defaults: schema === undefined ? undefined : (object) => schema.defaults(object),
@@ -87,13 +92,7 @@ export function customResourceDefinitionsOf(crd: JsonObject): ResourceDefinition
         fieldLabels: metadataFieldLabels,
         table: customResourceColumns(objectsAt(version, 'additionalPrinterColumns')),
         garbageCollection: 'DeleteDependents',
-        conversion:
-          name === storageVersion
-            ? undefined
-            : {
-                toStorage: (object) => ({ ...object, apiVersion: storedApiVersion }),
-                fromStorage: (object) => ({ ...object, apiVersion }),
-              },
+        conversion: versionConversionOf(crd, name, conversionContext),
         review: undefined,
         schema,
         storageHooks: undefined,

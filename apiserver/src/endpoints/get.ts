@@ -16,7 +16,7 @@ export async function getObject({ store, info, query, response }: Pick<RequestSc
   // "" reads the store; "0" any state of the cache; a number, a state at least that new.
   const { resourceVersion } = parseListOptions(query, 'get');
   const kv = await store.getStored(namespaceOf(info), info.name, resourceVersion);
-  if (!store.servesStoredBytes) return sendJson(response, 200, store.decode(kv));
+  if (!store.servesStoredBytes) return sendJson(response, 200, await store.read(kv));
   // Compact JSON ends in a newline, as Go's json.Encoder writes it.
   await sendStoredJson(
     response,

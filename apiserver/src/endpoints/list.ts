@@ -48,13 +48,13 @@ export function listRequestOf(store: GenericStore, info: RequestInfo, query: URL
  * Table, a PartialObjectMetadataList). Plain JSON joins the stored bytes of the items.
  */
 export function sendList(store: GenericStore, page: ListPage, response: ServerResponse): void | Promise<void> {
+  if (!store.servesStoredBytes) return sendConvertedList(store, page, response);
   const decoded = (): JsonObject =>
     listOf(
       store,
       page,
       page.items.map((kv) => listItemOf(store, kv)),
     );
-  if (!store.servesStoredBytes) return sendJson(response, 200, decoded());
   const { mediaType, conversion, pretty } = negotiateOutput(response.req);
   const { kind } = store.definition;
   const apiVersion = apiVersionOf(store.definition);
@@ -85,6 +85,11 @@ export function sendList(store: GenericStore, page: ListPage, response: ServerRe
     },
     decoded,
   );
+}
+
+/** A page of a view whose objects are converted from the stored ones (possibly by a CRD's conversion webhook). */
+async function sendConvertedList(store: GenericStore, page: ListPage, response: ServerResponse): Promise<void> {
+  sendObjectList(store, { ...page, items: await store.readAll(page.items) }, response);
 }
 
 /** A page of objects already decoded (those a deletecollection removed) as a <Kind>List. */

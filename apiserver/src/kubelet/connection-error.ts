@@ -2,6 +2,7 @@
 // is what kube-apiserver's clients read in its 500s ("dial tcp 10.0.0.1:10250: connect: connection
 // refused", "tls: failed to verify certificate: x509: certificate signed by unknown authority").
 
+import { isIP } from 'node:net';
 import { errorCode, optionalStringAt } from '@capstan/common';
 
 /** Where a request to an agent stood when --kubelet-timeout ran out. */
@@ -52,17 +53,26 @@ export function goConnectionError(error: unknown, host: string, hostPort: string
     case 'CERT_NOT_YET_VALID':
       return 'tls: failed to verify certificate: x509: certificate has expired or is not yet valid';
     case 'ERR_TLS_CERT_ALTNAME_INVALID':
-      return `tls: failed to verify certificate: x509: certificate is valid for ${subjectAltNames(error)}, not ${host}`;
+      return `tls: failed to verify certificate: ${hostnameError(error, host)}`;
   }
   if (code !== undefined && unknownAuthority.has(code)) return 'tls: failed to verify certificate: x509: certificate signed by unknown authority';
   return optionalStringAt(error, 'message') ?? String(error);
 }
 
-/** The names a certificate holds, as Go lists them in its HostnameError ("10.0.0.1, node-a"). */
-function subjectAltNames(error: unknown): string {
-  const names = optionalStringAt(error, 'cert', 'subjectaltname') ?? '';
-  return names
+/**
+ * Go's x509.HostnameError: the certificate's IP SANs for an IP, its DNS names for a name
+ * ("x509: certificate is valid for node-a, node-a.local, not node-b").
+ */
+function hostnameError(error: unknown, host: string): string {
+  const wantsIP = isIP(host) !== 0;
+  const names = (optionalStringAt(error, 'cert', 'subjectaltname') ?? '')
     .split(', ')
-    .map((name) => name.replace(/^(IP Address|DNS):/, ''))
-    .join(', ');
+    .filter((name) => name.startsWith(wantsIP ? 'IP Address:' : 'DNS:'))
+    .map((name) => name.replace(/^(IP Address|DNS):/, ''));
+  if (names.length === 0) {
+    return wantsIP
+      ? `x509: cannot validate certificate for ${host} because it doesn't contain any IP SANs`
+      : `x509: certificate is not valid for any names, but wanted to match ${host}`;
+  }
+  return `x509: certificate is valid for ${names.join(', ')}, not ${host}`;
 }

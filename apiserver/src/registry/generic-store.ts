@@ -18,8 +18,9 @@ import { statusUpdateMetadata } from './status-update-metadata.ts';
 import { checkProcessableDepth } from './processable-depth.ts';
 import { readListPage, type ListPage, type ListRequest } from './store-list.ts';
 import { watchStored, type ApiWatchListener } from './store-watch.ts';
-import { decodeStoredObject, encodeStoredObject, withoutResourceVersion, withResourceVersion } from './stored-object.ts';
-import type { StoredConversion } from './conversions/stored-conversion.ts';
+import { decodeShared, decodeStoredObject, encodeStoredObject, withoutResourceVersion, withResourceVersion } from './stored-object.ts';
+import type { LocalConversion, RemoteConversion, StoredConversion } from './conversions/stored-conversion.ts';
+import { watchConverting } from './conversions/converting-watch.ts';
 import {
   defaultedObject,
   kindWritesOf,
@@ -94,6 +95,12 @@ export class GenericStore {
   readonly #kindWrites: KindWrites;
   /** This view's object of each cached key-value or watch event, made once for all its watchers. */
   readonly #converted = new WeakMap<object, JsonObject>();
+  /**
+   * A remote conversion's answer for each stored object read from a cached key-value or watch
+   * event (shared by all who read it, see decodeShared): a revision is converted once while it is
+   * cached, as kube's watch cache of each version converts each event once.
+   */
+  readonly #convertedRemotely = new WeakMap<JsonObject, Promise<JsonObject>>();
   readonly allowUnsafeMalformedObjectDeletion: boolean;
 
   constructor(definition: ResourceDefinition, storage: Storage, options: GenericStoreOptions = {}) {
@@ -114,10 +121,47 @@ export class GenericStore {
     return this.#conversion === undefined;
   }
 
-  /** This view's object of a stored key-value; a 500 for a value that does not decode (a corrupt object). */
+  /**
+   * This view's object of a stored key-value; a 500 for a value that does not decode (a corrupt
+   * object). At once, so not for a view whose conversion is remote (a CRD's conversion webhook):
+   * read() serves every view.
+   */
   decode(kv: KeyValue): JsonObject {
     this.#checkDecodable(kv);
-    return this.#fromStorage(decodeStoredObject(kv));
+    const stored = decodeStoredObject(kv);
+    const conversion = this.#conversion;
+    if (conversion === undefined) return stored;
+    if (conversion.remote === true) throw new Error(`${this.definition.group}/${this.definition.version} ${this.definition.resource} converts remotely: read it with read()`);
+    return conversion.fromStorage(stored);
+  }
+
+  /** This view's object of a stored key-value, however its conversion is made; a 500 for a value that does not decode. */
+  read(kv: KeyValue): Promise<JsonObject> {
+    const conversion = this.#conversion;
+    try {
+      if (conversion?.remote !== true) return Promise.resolve(this.decode(kv));
+      this.#checkDecodable(kv);
+      return this.#convertShared(decodeShared(kv), conversion);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /** This view's objects of stored key-values (a list page), in their order. */
+  readAll(kvs: readonly KeyValue[]): Promise<JsonObject[]> {
+    if (this.#conversion?.remote !== true) return Promise.resolve(kvs.map((kv) => this.decode(kv)));
+    return Promise.all(kvs.map((kv) => this.read(kv)));
+  }
+
+  /** A remote conversion of a shared stored object, asked for once while it is in use; a failure is asked for again next time. */
+  #convertShared(stored: JsonObject, conversion: RemoteConversion): Promise<JsonObject> {
+    let converted = this.#convertedRemotely.get(stored);
+    if (converted === undefined) {
+      converted = conversion.fromStorage(stored);
+      this.#convertedRemotely.set(stored, converted);
+      converted.catch(() => this.#convertedRemotely.delete(stored));
+    }
+    return converted;
   }
 
   /** A defaulted copy of the object (the object itself for kinds kube does not default). */
@@ -125,13 +169,9 @@ export class GenericStore {
     return defaultedObject(this.#kindWrites, object);
   }
 
-  #fromStorage(object: JsonObject): JsonObject {
-    return this.#conversion === undefined ? object : this.#conversion.fromStorage(object);
-  }
-
   /** The bytes to store for an object of this view. */
-  #encode(object: JsonObject): Uint8Array {
-    return encodeStoredObject(this.#conversion === undefined ? object : this.#conversion.toStorage(object));
+  async #encode(object: JsonObject): Promise<Uint8Array> {
+    return encodeStoredObject(this.#conversion === undefined ? object : await this.#conversion.toStorage(object));
   }
 
   /**
@@ -154,11 +194,11 @@ export class GenericStore {
       // A prepared object has a name (preparedForCreate validated it).
       const { name = '' } = metadataOf(stored);
       await options.stageBreak?.();
-      const kv = await this.createStored(namespace, name, this.#encode(stored), options.dryRun === true);
+      const kv = await this.createStored(namespace, name, await this.#encode(stored), options.dryRun === true);
       // A dry run allocates nothing for good.
       created = options.dryRun !== true;
       if (kv.modRevision === 0) return stored;
-      return this.#conversion === undefined ? withResourceVersion(stored, kv.modRevision) : this.decode(kv);
+      return this.#conversion === undefined ? withResourceVersion(stored, kv.modRevision) : await this.read(kv);
     } finally {
       await finish?.(created);
     }
@@ -178,7 +218,7 @@ export class GenericStore {
 
   /** The object, in a state at least as new as `minRevision` when given (see getStored). */
   async get(namespace: string | undefined, name: string, minRevision?: Revision): Promise<JsonObject> {
-    return this.decode(await this.getStored(namespace, name, minRevision));
+    return this.read(await this.getStored(namespace, name, minRevision));
   }
 
   /**
@@ -314,21 +354,21 @@ export class GenericStore {
       if (precondition instanceof StatusError) throw precondition;
       const storage = this.#storageFor(options.dryRun === true);
       if (precondition !== undefined && precondition !== BigInt(current.modRevision)) throw this.modifiedConflict(name);
-      const old = withoutResourceVersion(this.decode(current));
+      const old = withoutResourceVersion(await this.read(current));
       const attempt = await beginAttempt?.(old);
       let written = false;
       try {
         const { next, outcome } = await replacementOf(this.#kindWrites, old, attempt?.derive ?? derive, options);
-        if (outcome === 'unchanged') return this.decode(current);
+        if (outcome === 'unchanged') return this.read(current);
         try {
           if (outcome === 'delete') {
             const { revision } = await storage.delete(key, current.modRevision);
             written = true;
             return withResourceVersion(next, revision);
           }
-          const kv = await storage.update(key, this.#encode(next), current.modRevision);
+          const kv = await storage.update(key, await this.#encode(next), current.modRevision);
           written = true;
-          return this.#conversion === undefined ? withResourceVersion(next, kv.modRevision) : this.decode(kv);
+          return this.#conversion === undefined ? withResourceVersion(next, kv.modRevision) : await this.read(kv);
         } catch (error) {
           if (isStorageError(error, 'Conflict') || isStorageError(error, 'NotFound')) {
             if (precondition !== undefined) throw this.modifiedConflict(name);
@@ -380,24 +420,29 @@ export class GenericStore {
   /** Starts a watch of the collection the request names (see watchStored). */
   watch(request: WatchRequest, listener: ApiWatchListener): Promise<Watch> {
     const prefix = this.#collection(request.namespace ?? request.fieldSelector?.namespace);
-    return watchStored(
-      this.#storage,
-      {
-        prefix,
-        resource: this.groupResource,
-        bookmark: (revision, annotations) => this.#bookmark(revision, annotations),
-        view: this.#conversion === undefined ? undefined : (owner, stored) => this.#convertedOnce(owner, stored),
-        allowUnsafeMalformedObjectDeletion: this.allowUnsafeMalformedObjectDeletion,
-      },
-      request,
-      listener,
-    );
+    const conversion = this.#conversion;
+    const start = (to: ApiWatchListener): Promise<Watch> =>
+      watchStored(
+        this.#storage,
+        {
+          prefix,
+          resource: this.groupResource,
+          bookmark: (revision, annotations) => this.#bookmark(revision, annotations),
+          view: conversion === undefined || conversion.remote === true ? undefined : (owner, stored) => this.#convertedOnce(owner, stored, conversion),
+          allowUnsafeMalformedObjectDeletion: this.allowUnsafeMalformedObjectDeletion,
+        },
+        request,
+        to,
+      );
+    // The stored objects of watch events are shared by every watcher (decodeShared), and so is their conversion.
+    if (conversion?.remote === true) return watchConverting(start, (stored) => this.#convertShared(stored, conversion), listener);
+    return start(listener);
   }
 
-  #convertedOnce(owner: object, stored: JsonObject): JsonObject {
+  #convertedOnce(owner: object, stored: JsonObject, conversion: LocalConversion): JsonObject {
     let object = this.#converted.get(owner);
     if (object === undefined) {
-      object = this.#fromStorage(stored);
+      object = conversion.fromStorage(stored);
       this.#converted.set(owner, object);
     }
     return object;
@@ -430,7 +475,7 @@ export class GenericStore {
     const deleted: JsonObject[] = [];
     for (const kv of listed.items) {
       // Stored objects have names.
-      const { namespace, name = '' } = metadataOf(this.decode(kv));
+      const { namespace, name = '' } = metadataOf(decodeStoredObject(kv));
       try {
         deleted.push((await this.delete(namespace, name, options)).object);
       } catch (error) {
@@ -456,7 +501,7 @@ export class GenericStore {
         throw statusFromStorageError(error, context);
       }
       if (kv === undefined) throw newNotFound(this.groupResource, name);
-      const current = this.decode(kv);
+      const current = await this.read(kv);
       const plan = planDeletion(this.definition, this.strategy, current, options, now);
       const storage = this.#storageFor(options.dryRun);
       try {
@@ -466,12 +511,12 @@ export class GenericStore {
           case 'mark': {
             if (isDeepStrictEqual(plan.object, current)) return { object: plan.object, deleted: false };
             const stored = withoutResourceVersion(plan.object);
-            const updated = await storage.update(key, this.#encode(stored), kv.modRevision);
-            return { object: this.decode(updated), deleted: false };
+            const updated = await storage.update(key, await this.#encode(stored), kv.modRevision);
+            return { object: await this.read(updated), deleted: false };
           }
           case 'remove': {
             const { prev } = await storage.delete(key, kv.modRevision);
-            return { object: this.decode(prev), deleted: true };
+            return { object: await this.read(prev), deleted: true };
           }
         }
       } catch (error) {

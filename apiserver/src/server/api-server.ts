@@ -38,6 +38,8 @@ import { endpointSliceResource } from '../resources/discovery/endpointslices.ts'
 import { priorityClassResource } from '../resources/scheduling/priorityclasses.ts';
 import { customResourceDefinitionResource } from '../resources/apiextensions/customresourcedefinitions.ts';
 import { CustomResourceDefinitionController, type CustomResourceServing } from '../customresources/crd-controller.ts';
+import { ConversionWebhooks } from '../customresources/conversion/conversion-webhooks.ts';
+import { EndpointServiceResolver } from '../customresources/conversion/service-resolver.ts';
 import { ClusterIpAllocator } from '../resources/core/services/addresses/cluster-ip-allocator.ts';
 import { NodePortAllocator, type PortRange } from '../resources/core/services/addresses/node-port-allocator.ts';
 import { ServiceAddresses } from '../resources/core/services/addresses/service-addresses.ts';
@@ -252,6 +254,7 @@ export class ApiServer {
    */
   #customResourceController(logger: Logger): CustomResourceDefinitionController {
     const served = new Map<string, readonly ResourceDefinition[]>();
+    const webhooks = new ConversionWebhooks(new EndpointServiceResolver(this.#registry.builtinStore(serviceResource), this.#registry.builtinStore(endpointSliceResource)));
     const serving: CustomResourceServing = {
       serve: (crdName, definitions) => {
         const previous = served.get(crdName) ?? [];
@@ -262,6 +265,7 @@ export class ApiServer {
         this.#discovery.update(this.#registry.definitions);
       },
       store: (group, version, resource) => this.#registry.store(group, version, resource),
+      webhookOf: (crd) => webhooks.converterOf(crd),
     };
     return new CustomResourceDefinitionController(this.#registry.builtinStore(customResourceDefinitionResource), serving, logger, this.#stopping.signal);
   }

@@ -13,5 +13,7 @@ export { isConnectionRefused, isRequestTimeout, RequestError } from './request-e
 export type { DeleteOptions, FieldValidation, ListOptions, PatchOptions, PatchType, PropagationPolicy, RequestControl, WatchOptions, WriteOptions } from './request-options.ts';
 export { resourcePath, type ResourceTarget } from './resource-path.ts';
 export { RestClient, type RawRequest } from './rest-client.ts';
+export { sendRequest, type BufferedResponse, type Exchange } from './send-request.ts';
+export { createAgent } from './transport.ts';
 export { defaultUserAgent } from './user-agent.ts';
 export { Watch, type WatchEvent } from './watch.ts';

@@ -31,17 +31,22 @@ export function labelErrors(labels: unknown, field: string): FieldError[] {
   return errors;
 }
 
+/** ValidateAnnotations: each key a qualified name (case aside), all of them at most 256 KiB. */
+export function annotationErrors(annotations: unknown, field: string): FieldError[] {
+  if (!isObject(annotations)) return [];
+  const errors: FieldError[] = [];
+  let size = 0;
+  for (const [key, value] of Object.entries(annotations)) {
+    errors.push(...invalidEach(field, key, isQualifiedName(key.toLowerCase())));
+    size += Buffer.byteLength(key) + Buffer.byteLength(String(value));
+  }
+  if (size > maxAnnotationBytes) errors.push(fieldTooLong(field, maxAnnotationBytes));
+  return errors;
+}
+
 export function objectMetaErrors(object: JsonObject): FieldError[] {
   const metadata = objectOf(object.metadata);
-  const errors = labelErrors(metadata.labels, 'metadata.labels');
-  if (isObject(metadata.annotations)) {
-    let size = 0;
-    for (const [key, value] of Object.entries(metadata.annotations)) {
-      errors.push(...invalidEach('metadata.annotations', key, isQualifiedName(key.toLowerCase())));
-      size += Buffer.byteLength(key) + Buffer.byteLength(String(value));
-    }
-    if (size > maxAnnotationBytes) errors.push(fieldTooLong('metadata.annotations', maxAnnotationBytes));
-  }
+  const errors = [...labelErrors(metadata.labels, 'metadata.labels'), ...annotationErrors(metadata.annotations, 'metadata.annotations')];
   // ValidateFinalizers reports at the unindexed list.
   const finalizers = stringsOf(metadata.finalizers);
   for (const finalizer of finalizers) errors.push(...invalidEach('metadata.finalizers', finalizer, isQualifiedName(finalizer)));

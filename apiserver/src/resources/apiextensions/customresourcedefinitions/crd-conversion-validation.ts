@@ -1,7 +1,7 @@
 // A CRD's conversion: strategy None or Webhook; a webhook needs its client config (a URL or a
 // service) and the ConversionReview versions it speaks, which None may not have.
 
-import { fieldForbidden, fieldInvalid, fieldRequired, type FieldError } from '@capstan/common';
+import { caBundleError, fieldForbidden, fieldInvalid, fieldRequired, type FieldError } from '@capstan/common';
 import { isDNS1035Label, isDNS1123Subdomain } from '../../../registry/name-validation.ts';
 import type { JsonObject } from '../../../registry/object-meta.ts';
 import { isObject, stringOf } from '../../../registry/defaulting/json-fields.ts';
@@ -68,14 +68,39 @@ function clientConfigErrors(config: JsonObject, path: string): FieldError[] {
 export const hasRecognizedReviewVersionOrNone = (versions: readonly string[] | undefined): boolean =>
   versions === undefined || versions.length === 0 || versions.some((version) => acceptedConversionReviewVersions.includes(version));
 
-/** validateCustomResourceConversion (the caBundle is not checked: kube allows any before the CRD is established). */
-export function conversionErrors(conversion: InternalConversion | undefined, requireRecognized: boolean): FieldError[] {
+/**
+ * webhook.ValidateCABundle: a caBundle must hold a certificate authority. Its value is shown as Go
+ * shows bytes, in base64.
+ */
+function caBundleErrors(caBundle: unknown, path: string): FieldError[] {
+  const bundle = Buffer.from(stringOf(caBundle), 'base64');
+  if (bundle.length === 0) return [];
+  const error = caBundleError(bundle);
+  return error === undefined ? [] : [fieldInvalid(path, bundle.toString('base64'), error)];
+}
+
+/**
+ * Whether an update may leave a conversion webhook's caBundle invalid (kube's allowInvalidCABundle):
+ * before the CRD is established (as on create), or when the old one was invalid already.
+ */
+export function allowsInvalidCABundle(old: InternalConversion | undefined, established: boolean): boolean {
+  if (!established) return true;
+  const bundle = Buffer.from(stringOf(old?.webhookClientConfig?.caBundle), 'base64');
+  return bundle.length > 0 && caBundleError(bundle) !== undefined;
+}
+
+/** validateCustomResourceConversion; the caBundle is checked only where allowInvalidCABundle is false. */
+export function conversionErrors(conversion: InternalConversion | undefined, requireRecognized: boolean, allowInvalidCABundle: boolean): FieldError[] {
   if (conversion === undefined) return [];
   const path = 'spec.conversion';
   const errors = enumErrors(`${path}.strategy`, conversion.strategy, ['None', 'Webhook'], true);
   if (conversion.strategy === 'Webhook') {
-    if (conversion.webhookClientConfig === undefined) errors.push(fieldRequired(`${path}.webhookClientConfig`, 'required when strategy is set to Webhook'));
-    else errors.push(...clientConfigErrors(conversion.webhookClientConfig, `${path}.webhookClientConfig`));
+    const config = conversion.webhookClientConfig;
+    if (config === undefined) errors.push(fieldRequired(`${path}.webhookClientConfig`, 'required when strategy is set to Webhook'));
+    else {
+      errors.push(...clientConfigErrors(config, `${path}.webhookClientConfig`));
+      if (!allowInvalidCABundle) errors.push(...caBundleErrors(config.caBundle, `${path}.webhookClientConfig.caBundle`));
+    }
     errors.push(...reviewVersionsErrors(conversion.conversionReviewVersions, requireRecognized, `${path}.conversionReviewVersions`));
   } else {
     if (conversion.webhookClientConfig !== undefined) errors.push(fieldForbidden(`${path}.webhookClientConfig`, 'should not be set when strategy is not set to Webhook'));

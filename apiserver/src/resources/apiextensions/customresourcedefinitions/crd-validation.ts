@@ -7,7 +7,7 @@
 import { fieldInvalid, fieldRequired, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../../../registry/object-meta.ts';
 import { isObject, objectOf, stringOf, stringsOf } from '../../../registry/defaulting/json-fields.ts';
-import { conversionErrors, hasRecognizedReviewVersionOrNone } from './crd-conversion-validation.ts';
+import { allowsInvalidCABundle, conversionErrors, hasRecognizedReviewVersionOrNone } from './crd-conversion-validation.ts';
 import { internalSpecOf, openAPIV3SchemaOf, type InternalSpec } from './crd-internal.ts';
 import { groupAndScopeErrors, namesErrors, requiredNamesErrors } from './crd-names-validation.ts';
 import { customResourceValidationErrors, schemaHas, type CrdSchemaOptions } from './crd-schema-validation.ts';
@@ -30,6 +30,8 @@ const openAPIV3Types = ['array', 'boolean', 'integer', 'number', 'object', 'stri
 /** What kube relaxes for an update of a CRD that was accepted under older rules (validationOptions). */
 interface CrdOptions extends CrdSchemaOptions {
   readonly requireRecognizedConversionReviewVersion: boolean;
+  /** A conversion webhook's caBundle may be invalid: on create, before the CRD is established, or when it was invalid already. */
+  readonly allowInvalidCABundle: boolean;
   readonly requireImmutableNames: boolean;
   readonly requireOpenAPISchema: boolean;
   /** The versions ('' for the top-level fields) whose more than eight selectable fields an update keeps unchanged. */
@@ -39,6 +41,7 @@ interface CrdOptions extends CrdSchemaOptions {
 const createOptions: CrdOptions = {
   allowDefaults: true,
   requireRecognizedConversionReviewVersion: true,
+  allowInvalidCABundle: true,
   requireImmutableNames: false,
   requireOpenAPISchema: true,
   requireValidPropertyType: true,
@@ -133,7 +136,7 @@ function specErrors(spec: InternalSpec, given: CrdOptions): FieldError[] {
   if (spec.conversion !== undefined && spec.conversion.strategy !== 'None' && spec.preserveUnknownFields) {
     errors.push(fieldInvalid('spec.conversion.strategy', spec.conversion.strategy, 'must be None if spec.preserveUnknownFields is true'));
   }
-  errors.push(...conversionErrors(spec.conversion, options.requireRecognizedConversionReviewVersion));
+  errors.push(...conversionErrors(spec.conversion, options.requireRecognizedConversionReviewVersion, options.allowInvalidCABundle));
   return errors;
 }
 
@@ -243,6 +246,7 @@ export function customResourceDefinitionUpdateErrors(next: JsonObject, old: Json
   const options: CrdOptions = {
     allowDefaults: true,
     requireRecognizedConversionReviewVersion: oldConversion === undefined || hasRecognizedReviewVersionOrNone(oldConversion.conversionReviewVersions),
+    allowInvalidCABundle: allowsInvalidCABundle(oldConversion, isEstablished(old)),
     requireImmutableNames: isEstablished(old),
     requireOpenAPISchema: openAPIV3SchemaOf(oldSpec.validation) !== undefined || oldSpec.versions.every((version) => openAPIV3SchemaOf(version.schema) !== undefined),
     requireValidPropertyType: !anySchemaHas(oldSpec, invalidType),

@@ -4,7 +4,7 @@
 // <-> source, firstTimestamp, lastTimestamp and count, reportingController <-> reportingComponent).
 
 import type { JsonObject } from '../../../registry/object-meta.ts';
-import type { StoredConversion } from '../../../registry/conversions/stored-conversion.ts';
+import type { LocalConversion } from '../../../registry/conversions/stored-conversion.ts';
 
 /** events.k8s.io/v1 field -> core/v1 field; the other fields share their names. */
 const renamed: ReadonlyArray<readonly [string, string]> = [
@@ -29,7 +29,7 @@ function renameFields(object: JsonObject, pairs: ReadonlyArray<readonly [string,
 const toCore = renamed;
 const toEvents = renamed.map(([events, core]) => [core, events] as const);
 
-export const eventsV1Conversion: StoredConversion = {
+export const eventsV1Conversion: LocalConversion = {
   toStorage: (event) => renameFields(event, toCore, 'v1'),
   fromStorage: (event) => renameFields(event, toEvents, 'events.k8s.io/v1'),
 };

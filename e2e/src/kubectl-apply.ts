@@ -1,0 +1,20 @@
+// Test support: `kubectl apply -f -` of one object, sent as JSON on its standard input: its exit
+// code and everything it printed (stdout and stderr in the order they came).
+
+import { spawn } from 'node:child_process';
+import { kubectlBinary } from './kubectl-binary.ts';
+
+export interface KubectlOutcome {
+  readonly code: number | null;
+  readonly output: string;
+}
+
+export async function kubectlApply(kubeconfig: string, object: unknown): Promise<KubectlOutcome> {
+  const child = spawn(kubectlBinary(), [`--kubeconfig=${kubeconfig}`, 'apply', '-f', '-']);
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdin.end(JSON.stringify(object));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  return { code, output };
+}
