@@ -5,13 +5,14 @@
 // goes when the CRD is deleted.
 
 import test from 'ava';
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { startApiServer } from '../src/api-server-process.ts';
+import { kubectlApply } from '../src/kubectl-apply.ts';
 import { kubectlBinary } from '../src/kubectl-binary.ts';
 
 const run = promisify(execFile);
@@ -75,12 +76,7 @@ test("kubectl explain shows a CRD schema's fields and descriptions, follows a ch
   const flags = [`--kubeconfig=${server.kubeconfig}`, `--cache-dir=${cacheDir}`];
   const kubectl = async (...args: string[]): Promise<string> => (await run(kubectlBinary(), [...flags, ...args], { encoding: 'utf8' })).stdout;
   const apply = async (object: unknown): Promise<string> => {
-    const child = spawn(kubectlBinary(), [...flags, 'apply', '-f', '-']);
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stdin.end(JSON.stringify(object));
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    const { code, out } = await kubectlApply(flags, object);
     if (code !== 0) throw new Error(`kubectl apply exited with ${code}: ${out}`);
     return out;
   };

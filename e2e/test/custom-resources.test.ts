@@ -3,9 +3,10 @@
 // with the CRD's printer columns, patched (spec and status apart), watched, and deleted with the CRD.
 
 import test from 'ava';
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { startApiServer } from '../src/api-server-process.ts';
+import { kubectlApply } from '../src/kubectl-apply.ts';
 import { kubectlBinary } from '../src/kubectl-binary.ts';
 
 const run = promisify(execFile);
@@ -45,12 +46,7 @@ test('a CRD is established, discovered and served to kubectl; its objects go wit
   t.teardown(() => server.stop());
   const kubectl = async (...args: string[]): Promise<string> => (await run(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, ...args], { encoding: 'utf8' })).stdout;
   const apply = async (object: unknown): Promise<string> => {
-    const child = spawn(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, 'apply', '-f', '-']);
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stdin.end(JSON.stringify(object));
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    const { code, out } = await kubectlApply([`--kubeconfig=${server.kubeconfig}`], object);
     t.is(code, 0, out);
     return out;
   };
