@@ -22,13 +22,19 @@ const kindDescription = 'Kind is the kind of object this is, in CamelCase, such 
 const metadataDescription = "Standard object's metadata: its name, namespace, labels and the other metadata every object has.";
 const listMetadataDescription = 'Standard list metadata: where this page of the list stands, its resourceVersion and continue token.';
 
-const refOf = (name: string, form: OpenApiForm, description: string): Json =>
-  form === 'v2' ? { description, $ref: `${definitionRefPrefix}${name}` } : { description, allOf: [{ $ref: `#/components/schemas/${name}` }] };
+const refTo = (name: string, form: OpenApiForm): Json => ({ $ref: form === 'v2' ? `${definitionRefPrefix}${name}` : `#/components/schemas/${name}` });
+
+/** A described reference: v3 wraps it in allOf to give it a sibling, v2 need not. */
+const describedRef = (name: string, form: OpenApiForm, description: string): Json =>
+  form === 'v2' ? { description, ...refTo(name, form) } : { description, allOf: [refTo(name, form)] };
 
 const typeMeta = (): Record<'apiVersion' | 'kind', Json> => ({
   apiVersion: { description: apiVersionDescription, type: 'string' },
   kind: { description: kindDescription, type: 'string' },
 });
+
+/** The properties every object has: its type meta and its ObjectMeta. */
+const objectMeta = (form: OpenApiForm): Record<string, Json> => ({ ...typeMeta(), metadata: describedRef(objectMetaSchemaName, form, metadataDescription) });
 
 /** The kind's and the List's schemas, by their definition names. */
 export function customKindSchemas(definition: CustomResourceDefinition, form: OpenApiForm): Record<string, Json> {
@@ -48,9 +54,9 @@ export function customKindSchemas(definition: CustomResourceDefinition, form: Op
       items: {
         description: `The ${definition.resource} of this page.`,
         type: 'array',
-        items: form === 'v2' ? { $ref: `${definitionRefPrefix}${kindName}` } : { $ref: `#/components/schemas/${kindName}` },
+        items: refTo(kindName, form),
       },
-      metadata: refOf(listMetaSchemaName, form, listMetadataDescription),
+      metadata: describedRef(listMetaSchemaName, form, listMetadataDescription),
     }),
     ...extensions(customKind.listKind),
   };
@@ -67,7 +73,7 @@ function kindSchema(customKind: CustomKind, form: OpenApiForm): Json {
   if (structural === undefined) return { type: 'object' };
   if (form === 'v2' && (structural['x-kubernetes-preserve-unknown-fields'] === true || customKind.preserveUnknownFields)) return { type: 'object' };
   const schema = form === 'v2' ? openApiV2CustomSchemaOf(structural) : structural;
-  const properties = { ...((schema.properties as Record<string, Json> | undefined) ?? {}), ...typeMeta(), metadata: refOf(objectMetaSchemaName, form, metadataDescription) };
+  const properties = { ...((schema.properties as Record<string, Json> | undefined) ?? {}), ...objectMeta(form) };
   return withEmbeddedProperties({ ...schema, properties: sortedProperties(properties) }, form);
 }
 
@@ -85,11 +91,7 @@ function withEmbeddedProperties(schema: Json, form: OpenApiForm): Json {
   if (isObject(node.additionalProperties)) node.additionalProperties = withEmbeddedProperties(node.additionalProperties, form);
   if (form === 'v2' && node['x-kubernetes-preserve-unknown-fields'] === true) return node;
   if (node['x-kubernetes-embedded-resource'] !== true) return node;
-  node.properties = sortedProperties({
-    ...(isObject(node.properties) ? node.properties : {}),
-    ...typeMeta(),
-    metadata: refOf(objectMetaSchemaName, form, metadataDescription),
-  });
+  node.properties = sortedProperties({ ...(isObject(node.properties) ? node.properties : {}), ...objectMeta(form) });
   const required = Array.isArray(node.required) ? [...(node.required as string[])] : [];
   for (const name of ['kind', 'apiVersion']) if (!required.includes(name)) required.push(name);
   node.required = required;
@@ -97,5 +99,5 @@ function withEmbeddedProperties(schema: Json, form: OpenApiForm): Json {
 }
 
 /** Properties by name, as a Go map is written. */
-const sortedProperties = (properties: Record<string, Json>): Record<string, Json> =>
+const sortedProperties = (properties: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(Object.entries(properties).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
