@@ -2,3 +2,4 @@
 
 export { startApiServer, type ApiServerProcess } from './api-server-process.ts';
 export { kubectlBinary } from './kubectl-binary.ts';
+export { kubectlApply } from './kubectl-apply.ts';

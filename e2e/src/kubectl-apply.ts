@@ -9,8 +9,9 @@ export interface KubectlOutcome {
   readonly output: string;
 }
 
-export async function kubectlApply(kubeconfig: string, object: unknown): Promise<KubectlOutcome> {
-  const child = spawn(kubectlBinary(), [`--kubeconfig=${kubeconfig}`, 'apply', '-f', '-']);
+/** `flags`: more of kubectl's flags (--cache-dir, ...). */
+export async function kubectlApply(kubeconfig: string, object: unknown, flags: readonly string[] = []): Promise<KubectlOutcome> {
+  const child = spawn(kubectlBinary(), [`--kubeconfig=${kubeconfig}`, ...flags, 'apply', '-f', '-']);
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -6,7 +6,7 @@ import { objectOf, objectsAt, stringOf, stringsOf } from '../registry/defaulting
 import { metadataFieldLabels } from '../registry/field-labels.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
 import type { ResourceBehaviour } from '../resources/resource-behaviour.ts';
-import type { ResourceDefinition, ScalePaths, SubresourceDefinition } from '../resources/resource-definition.ts';
+import type { CustomKind, ResourceDefinition, ScalePaths, SubresourceDefinition } from '../resources/resource-definition.ts';
 import type { Verb } from '../resources/resource-definition.ts';
 import { scale, status } from '../resources/resource-facts.ts';
 import { customObjectSchemaOf, type CustomObjectSchema } from './custom-object-schema.ts';
@@ -97,6 +97,12 @@ export function customResourceDefinitionsOf(crd: JsonObject, webhookOf: (crd: Js
         schema,
         storageHooks: undefined,
       };
+      const customKind: CustomKind = {
+        listKind: stringOf(names.listKind) || `${kind}List`,
+        openAPIV3Schema: objectOf(version.schema).openAPIV3Schema,
+        preserveUnknownFields: spec.preserveUnknownFields === true,
+        selectableFields: objectsAt(version, 'selectableFields').map((field) => stringOf(field.jsonPath)),
+      };
       return {
         group,
         version: name,
@@ -110,6 +116,7 @@ export function customResourceDefinitionsOf(crd: JsonObject, webhookOf: (crd: Js
         subresources: declared,
         storagePrefix: customResourcePrefixOf(crd),
         behaviour,
+        customKind,
       };
     });
 }

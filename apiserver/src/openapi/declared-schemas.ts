@@ -50,20 +50,25 @@ export function declaredClosure(root: string): Map<string, TypeDeclaration> | un
  * kind whose closure is declared, `shallow(name)` for the others.
  */
 export function documentSchemas(kindNames: readonly string[], shallow: (name: string) => Json, options: OpenApiSchemaOptions = {}): Record<string, Json> {
-  const schemas: Record<string, Json> = {};
+  const schemas: Record<string, Json> = declaredSchemas(sharedRoots, options);
   const add = (declarations: ReadonlyMap<string, TypeDeclaration>): void => {
     for (const [name, declaration] of declarations) schemas[name] ??= openApiSchemaOf(declaration, options);
   };
-  for (const root of sharedRoots) {
-    const closure = declaredClosure(root);
-    if (closure !== undefined) add(closure);
-  }
   for (const kind of kindNames) {
     for (const name of [kind, `${kind}List`]) {
       const closure = declaredClosure(name);
       if (closure !== undefined) add(closure);
       else if (name === kind) schemas[name] = shallow(name);
     }
+  }
+  return schemas;
+}
+
+/** The schemas of every type the roots reach, for each root whose closure is declared. */
+export function declaredSchemas(roots: readonly string[], options: OpenApiSchemaOptions = {}): Record<string, Json> {
+  const schemas: Record<string, Json> = {};
+  for (const root of roots) {
+    for (const [name, declaration] of declaredClosure(root) ?? []) schemas[name] ??= openApiSchemaOf(declaration, options);
   }
   return schemas;
 }

@@ -2,7 +2,9 @@
 // media type, picked from Accept (none means */*; nothing acceptable is a bare 406), one ETag
 // (the quoted upper-case SHA-512 of the JSON) for both, Last-Modified, If-None-Match and
 // If-Modified-Since answered with 304 as Go's http.ServeContent does, Vary: Accept, and gzip for
-// a client that accepts it. The document, each encoding and each gzip are made once, on first use.
+// a client that accepts it. The document follows the custom resources served (update): it is made
+// again at the first request after they change, each encoding and each gzip once, on first use,
+// from the built-in resources' part, encoded once, and each custom resource's.
 
 import type { IncomingHttpHeaders } from 'node:http';
 import { promisify } from 'node:util';
@@ -10,7 +12,8 @@ import { gzip } from 'node:zlib';
 import type { BytesResponse } from '../discovery/discovery-endpoints.ts';
 import { discoveryETag } from '../discovery/aggregated-discovery.ts';
 import { acceptsGzip } from '../endpoints/compress-response.ts';
-import type { ResourceDefinition } from '../resources/resource-definition.ts';
+import { isCustomResource, type CustomResourceDefinition, type ResourceDefinition } from '../resources/resource-definition.ts';
+import type { EncodedV2Part } from './openapi-v2-assembly.ts';
 
 type Encoding = 'json' | 'protobuf';
 
@@ -31,20 +34,41 @@ const gzipAsync = promisify(gzip);
 interface Built {
   readonly json: Uint8Array;
   readonly etag: string;
-  readonly document: Record<string, unknown>;
+  /** When the served document took this form (HTTP dates have whole seconds). */
+  readonly lastModified: Date;
+  readonly frame: Record<string, unknown>;
+  readonly parts: readonly EncodedV2Part[];
+  /** Each encoding, gzipped or not, once. */
+  readonly bodies: Map<string, Promise<Uint8Array>>;
+}
+
+/** What every document is made from and never changes: the frame and the built-in resources' part. */
+interface Static {
+  readonly frame: Record<string, unknown>;
+  readonly builtins: EncodedV2Part;
 }
 
 export class OpenApiV2Endpoint {
-  readonly #definitions: readonly ResourceDefinition[];
+  readonly #builtins: readonly ResourceDefinition[];
   readonly #kubernetesVersion: string;
-  /** When the served spec took its current form: this server's start (HTTP dates have whole seconds). */
-  readonly #lastModified = new Date(Math.floor(Date.now() / 1000) * 1000);
+  #static: Promise<Static> | undefined;
+  #customResources: readonly CustomResourceDefinition[] = [];
+  /** Each custom resource's part, by its declaration (a CRD that changes is declared anew). */
+  readonly #customParts = new WeakMap<ResourceDefinition, EncodedV2Part>();
   #built: Promise<Built> | undefined;
-  readonly #bodies = new Map<string, Promise<Uint8Array>>();
 
-  constructor(definitions: readonly ResourceDefinition[], kubernetesVersion: string) {
-    this.#definitions = definitions;
+  constructor(builtins: readonly ResourceDefinition[], kubernetesVersion: string) {
+    this.#builtins = builtins;
     this.#kubernetesVersion = kubernetesVersion;
+  }
+
+  /** Serves the custom resources among `definitions` from now on: the next request makes the document again. */
+  update(definitions: readonly ResourceDefinition[]): void {
+    const customResources = definitions.filter(isCustomResource);
+    const same = customResources.length === this.#customResources.length && customResources.every((definition, i) => definition === this.#customResources[i]);
+    if (same) return;
+    this.#customResources = customResources;
+    this.#built = undefined;
   }
 
   async respond(path: string, headers: IncomingHttpHeaders): Promise<BytesResponse | undefined> {
@@ -56,7 +80,7 @@ export class OpenApiV2Endpoint {
     if (encoding === undefined) return { status: 406, headers: { vary }, body: new Uint8Array() };
     const built = await (this.#built ??= this.#build());
     const validators = { etag: built.etag, vary };
-    if (this.#notModified(headers, built.etag)) return { status: 304, headers: validators, body: new Uint8Array() };
+    if (notModified(headers, built)) return { status: 304, headers: validators, body: new Uint8Array() };
     const body = await this.#body(built, encoding, gzipped);
     return {
       status: 200,
@@ -64,46 +88,63 @@ export class OpenApiV2Endpoint {
         'accept-ranges': 'bytes',
         'content-type': contentTypes[encoding],
         ...validators,
-        'last-modified': this.#lastModified.toUTCString(),
+        'last-modified': built.lastModified.toUTCString(),
         ...(gzipped ? { 'content-encoding': 'gzip' } : {}),
       },
       body,
     };
   }
 
-  /** Go's checkIfNoneMatch (weak comparison, lists, *), else checkIfModifiedSince. */
-  #notModified(headers: IncomingHttpHeaders, etag: string): boolean {
-    const ifNoneMatch = headers['if-none-match'];
-    if (ifNoneMatch !== undefined) {
-      const opaque = (tag: string): string => tag.trim().replace(/^W\//, '');
-      return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
-    }
-    const since = Date.parse(headers['if-modified-since'] ?? '');
-    return !Number.isNaN(since) && this.#lastModified.getTime() <= since;
-  }
-
   #body(built: Built, encoding: Encoding, gzipped: boolean): Promise<Uint8Array> {
     const key = `${encoding}${gzipped ? '+gzip' : ''}`;
-    let body = this.#bodies.get(key);
+    let body = built.bodies.get(key);
     if (body === undefined) {
       body = gzipped ? this.#body(built, encoding, false).then((plain) => gzipAsync(plain)) : this.#encode(built, encoding);
-      this.#bodies.set(key, body);
+      built.bodies.set(key, body);
     }
     return body;
   }
 
   async #encode(built: Built, encoding: Encoding): Promise<Uint8Array> {
     if (encoding === 'json') return built.json;
-    const { encodeOpenApiV2Document } = await import('./openapi-v2-protobuf.ts');
-    return encodeOpenApiV2Document(built.document);
+    const { assembledProtobuf } = await import('./openapi-v2-assembly.ts');
+    return assembledProtobuf(built.frame, built.parts);
   }
 
   async #build(): Promise<Built> {
-    const { openApiV2Document } = await import('./openapi-v2-document.ts');
-    const document = openApiV2Document(this.#definitions, this.#kubernetesVersion);
-    const json = Buffer.from(JSON.stringify(document));
-    return { json, etag: discoveryETag(json), document };
+    const customResources = this.#customResources;
+    const { frame, builtins } = await (this.#static ??= this.#buildStatic());
+    const { EncodedV2Part, assembledJson } = await import('./openapi-v2-assembly.ts');
+    const { customResourceV2Parts } = await import('./openapi-v2-custom-resource.ts');
+    const parts = [builtins];
+    for (const definition of customResources) {
+      let part = this.#customParts.get(definition);
+      if (part === undefined) {
+        part = new EncodedV2Part(customResourceV2Parts(definition));
+        this.#customParts.set(definition, part);
+      }
+      parts.push(part);
+    }
+    const json = Buffer.from(assembledJson(frame, parts));
+    return { json, etag: discoveryETag(json), lastModified: new Date(Math.floor(Date.now() / 1000) * 1000), frame, parts, bodies: new Map() };
   }
+
+  async #buildStatic(): Promise<Static> {
+    const { builtinV2Parts, openApiV2Frame } = await import('./openapi-v2-document.ts');
+    const { EncodedV2Part } = await import('./openapi-v2-assembly.ts');
+    return { frame: openApiV2Frame(this.#kubernetesVersion), builtins: new EncodedV2Part(builtinV2Parts(this.#builtins)) };
+  }
+}
+
+/** Go's checkIfNoneMatch (weak comparison, lists, *), else checkIfModifiedSince. */
+function notModified(headers: IncomingHttpHeaders, built: Built): boolean {
+  const ifNoneMatch = headers['if-none-match'];
+  if (ifNoneMatch !== undefined) {
+    const opaque = (tag: string): string => tag.trim().replace(/^W\//, '');
+    return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(built.etag));
+  }
+  const since = Date.parse(headers['if-modified-since'] ?? '');
+  return !Number.isNaN(since) && built.lastModified.getTime() <= since;
 }
 
 /**

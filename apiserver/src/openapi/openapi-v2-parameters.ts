@@ -19,13 +19,18 @@ const body = (schemaName: string, required: boolean): Parameter => ({
 export const namespaceParameter: Parameter = { description: 'The namespace of the objects.', in: 'path', name: 'namespace', required: true, type: 'string', uniqueItems: true };
 export const prettyParameter = query('pretty', 'string', 'When "true", the answer is indented.');
 
+const resourceVersion = query('resourceVersion', 'string', 'The resourceVersion the answer must be at least as recent as (with resourceVersionMatch, exactly).');
+
+/** GET of one object (kube's GetOptions). */
+export const getParameters: readonly Parameter[] = [resourceVersion];
+
 export const listParameters: readonly Parameter[] = [
   query('allowWatchBookmarks', 'boolean', 'Asks a watch for BOOKMARK events.'),
   query('continue', 'string', 'The continue token of the previous page of a list.'),
   query('fieldSelector', 'string', 'Selects objects by their fields.'),
   query('labelSelector', 'string', 'Selects objects by their labels.'),
   query('limit', 'integer', 'The largest number of items a page of a list holds.'),
-  query('resourceVersion', 'string', 'The resourceVersion the answer must be at least as recent as (with resourceVersionMatch, exactly).'),
+  resourceVersion,
   query('resourceVersionMatch', 'string', 'How resourceVersion applies to a list: NotOlderThan or Exact.'),
   query('sendInitialEvents', 'boolean', 'Starts a watch with the current objects as ADDED events.'),
   query('timeoutSeconds', 'integer', 'How long a list or watch may last.'),

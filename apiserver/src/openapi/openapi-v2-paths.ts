@@ -21,9 +21,9 @@ import { definitionRefPrefix } from './openapi-v2-schema.ts';
 import { schemaName } from './schema-name.ts';
 
 type Json = Record<string, unknown>;
-type Method = 'get' | 'put' | 'post' | 'delete' | 'patch';
+export type Method = 'get' | 'put' | 'post' | 'delete' | 'patch';
 
-interface Operation {
+export interface OpenApiV2Operation {
   readonly method: Method;
   readonly action: string;
   readonly operationId: string;
@@ -52,8 +52,8 @@ const watchEventName = 'io.k8s.apimachinery.pkg.apis.meta.v1.WatchEvent';
 const connectSubresources = new Set(['attach', 'exec', 'portforward', 'proxy']);
 const methodOfVerb: Readonly<Partial<Record<Verb, Method>>> = { get: 'get', update: 'put', patch: 'patch', create: 'post', delete: 'delete' };
 
-const refTo = (name: string): Json => ({ $ref: `${definitionRefPrefix}${name}` });
-const answers = (codes: readonly string[], schema: Json): Json => {
+export const refTo = (name: string): Json => ({ $ref: `${definitionRefPrefix}${name}` });
+export const answers = (codes: readonly string[], schema: Json): Json => {
   const text: Readonly<Record<string, string>> = { '200': 'OK', '201': 'Created', '202': 'Accepted' };
   return { ...Object.fromEntries(codes.map((code) => [code, { description: text[code], schema }])), '401': { description: 'Unauthorized' } };
 };
@@ -70,20 +70,26 @@ const byName = ([a]: readonly [string, unknown], [b]: readonly [string, unknown]
 
 const capitalize = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 
+/** kube's operationId: the verb, the group-version ("AppsV1", "CoreV1") and what follows. */
+export const operationIdOf = (group: string, version: string, verb: string, suffix: string): string => `${verb}${capitalize(groupTag(group))}${capitalize(version)}${suffix}`;
+
+/** kube's tag of a group-version's operations: "apps_v1", "rbacAuthorization_v1". */
+export const tagOf = (group: string, version: string): string => `${groupTag(group)}_${version}`;
+
 export function openApiV2Paths(definitions: readonly ResourceDefinition[]): Record<string, Json> {
-  const paths: Record<string, Record<string, Operation>> = {};
-  const add = (path: string, operation: Operation): void => {
+  const paths: Record<string, Record<string, OpenApiV2Operation>> = {};
+  const add = (path: string, operation: OpenApiV2Operation): void => {
     (paths[path] ??= {})[operation.method] = operation;
   };
   for (const definition of definitions) resourcePaths(definition, add);
   return Object.fromEntries(
     Object.entries(paths)
       .sort(byName)
-      .map(([path, operations]) => [path, pathItem(operations)]),
+      .map(([path, operations]) => [path, openApiV2PathItem(operations)]),
   );
 }
 
-function resourcePaths(definition: ResourceDefinition, add: (path: string, operation: Operation) => void): void {
+function resourcePaths(definition: ResourceDefinition, add: (path: string, operation: OpenApiV2Operation) => void): void {
   const { group, version, kind, namespaced, resource } = definition;
   const gvk = { group, version, kind };
   const has = (verb: Verb): boolean => definition.verbs.includes(verb);
@@ -92,12 +98,12 @@ function resourcePaths(definition: ResourceDefinition, add: (path: string, opera
   const collection = `${base}${scope}/${resource}`;
   const item = `${collection}/{name}`;
   const watchBase = `${base}/watch${scope}/${resource}`;
-  const id = (verb: string, suffix = ''): string => `${verb}${capitalize(groupTag(group))}${capitalize(version)}${suffix}`;
+  const id = (verb: string, suffix = ''): string => operationIdOf(group, version, verb, suffix);
   const scoped = `${namespaced ? 'Namespaced' : ''}${kind}`;
   const common = namespaced ? [namespaceParameter, prettyParameter] : [prettyParameter];
   const self = schemaName(definition);
-  const tag = `${groupTag(group)}_${version}`;
-  const operation = (fields: Omit<Operation, 'gvk' | 'tag'>): Operation => ({ gvk, tag, ...fields });
+  const tag = tagOf(group, version);
+  const operation = (fields: Omit<OpenApiV2Operation, 'gvk' | 'tag'>): OpenApiV2Operation => ({ gvk, tag, ...fields });
 
   if (has('list')) {
     const list = { action: 'list', description: `lists or watches ${kind} objects`, responses: answers(['200'], refTo(`${self}List`)), produces: streamMedia };
@@ -226,7 +232,7 @@ interface ResourceContext {
   readonly definition: ResourceDefinition;
   readonly itemCommon: readonly Parameter[];
   readonly tag: string;
-  readonly add: (path: string, operation: Operation) => void;
+  readonly add: (path: string, operation: OpenApiV2Operation) => void;
   /** The operationId of `verb` on the resource, scoped, between `prefix` and `suffix`. */
   readonly id: (verb: string, suffix: string, prefix?: string) => string;
 }
@@ -270,7 +276,7 @@ function subresourcePaths(context: ResourceContext, subresource: SubresourceDefi
       });
       continue;
     }
-    const byMethod: Record<Method, Omit<Operation, 'method' | 'gvk' | 'tag'>> = {
+    const byMethod: Record<Method, Omit<OpenApiV2Operation, 'method' | 'gvk' | 'tag'>> = {
       get: { action: 'get', operationId: id('read', suffix), description: `reads the ${of}`, parameters: itemCommon, responses: answers(['200'], refTo(self)) },
       put: {
         action: 'put',
@@ -307,7 +313,7 @@ function subresourcePaths(context: ResourceContext, subresource: SubresourceDefi
 }
 
 /** The path's JSON: parameters every operation takes (but a body) on the path, the others on each operation. */
-function pathItem(operations: Record<string, Operation>): Json {
+export function openApiV2PathItem(operations: Record<string, OpenApiV2Operation>): Json {
   const list = Object.values(operations);
   const key = (p: Parameter): string => JSON.stringify(p);
   const onEvery = (list[0]?.parameters ?? []).filter((p) => p.in !== 'body' && list.every((op) => op.parameters.some((q) => key(q) === key(p))));

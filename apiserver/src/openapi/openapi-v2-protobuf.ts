@@ -142,6 +142,38 @@ export function encodeOpenApiV2Document(document: Json): Uint8Array {
   return documentType.encode(documentMessage(document)).finish();
 }
 
+/** The sections of the document that are maps of many entries: paths and definitions. */
+export type OpenApiV2Section = 'paths' | 'definitions';
+
+// Each section is a message of one repeated (name, value) field: Paths' path (2), Definitions' additional_properties (1).
+const sectionFields: Readonly<Record<OpenApiV2Section, { readonly document: number; readonly entries: number; readonly type: protobuf.Type }>> = {
+  paths: { document: 8, entries: 2, type: openApiV2Messages.lookupType('openapi.v2.NamedPathItem') },
+  definitions: { document: 9, entries: 1, type: openApiV2Messages.lookupType('openapi.v2.NamedSchema') },
+};
+const lengthDelimited = (field: number): number => (field << 3) | 2;
+
+/**
+ * One entry of a section, encoded as it stands in the section's message (its field's tag and
+ * length first): entries encoded once can be put together into documents without encoding again.
+ */
+export function encodeOpenApiV2Entry(section: OpenApiV2Section, name: string, value: Json): Uint8Array {
+  const { entries, type } = sectionFields[section];
+  const message = { name, value: section === 'paths' ? pathItemMessage(value) : schemaMessage(value) };
+  const writer = protobuf.Writer.create().uint32(lengthDelimited(entries));
+  return type.encodeDelimited(message, writer).finish();
+}
+
+/**
+ * The document whose paths and definitions are the entries given (from encodeOpenApiV2Entry),
+ * in its fields' order: what comes before the paths, the two sections, what follows them.
+ */
+export function encodeOpenApiV2Assembled(frame: Json, sections: Readonly<Record<OpenApiV2Section, readonly Uint8Array[]>>): Uint8Array {
+  const { swagger, info, ...after } = frame;
+  const writer = protobuf.Writer.create();
+  for (const section of ['paths', 'definitions'] as const) writer.uint32(lengthDelimited(sectionFields[section].document)).bytes(Buffer.concat(sections[section]));
+  return Buffer.concat([documentType.encode(documentMessage({ swagger, info })).finish(), writer.finish(), documentType.encode(documentMessage(after)).finish()]);
+}
+
 const anyOf = (value: unknown): Json => ({ yaml: `${JSON.stringify(value)}\n` });
 /** Where OpenAPI v2 has an object, the document (the server's own) holds one; anything else is a bug to report. */
 function objectIn(value: unknown): Json {
@@ -255,6 +287,24 @@ function schemaMessage(schema: Json): Json {
     title: same('title'),
     description: same('description'),
     default: (value) => ['default', anyOf(value)],
+    // The value validations a custom kind's schema may carry.
+    ...Object.fromEntries(
+      [
+        'multipleOf',
+        'maximum',
+        'exclusiveMaximum',
+        'minimum',
+        'exclusiveMinimum',
+        'maxLength',
+        'minLength',
+        'pattern',
+        'maxItems',
+        'minItems',
+        'uniqueItems',
+        'maxProperties',
+        'minProperties',
+      ].map((field) => [field, same(field)]),
+    ),
     required: same('required'),
     enum: (values) => ['enum', (values as unknown[]).map(anyOf)],
     additionalProperties: (value) => ['additionalProperties', typeof value === 'boolean' ? { boolean: value } : { schema: schemaMessage(objectIn(value)) }],

@@ -1,4 +1,5 @@
-// The OpenAPI definition name of a built-in kind, as kube-apiserver names it (io.k8s.api.apps.v1.Deployment).
+// The OpenAPI definition name of a kind, as kube-apiserver names it: a built-in kind by its Go
+// package (io.k8s.api.apps.v1.Deployment), a custom kind by its group reversed (com.example.v1.Widget).
 
 import type { ResourceDefinition } from '../resources/resource-definition.ts';
 
@@ -11,10 +12,16 @@ const packageByGroup: Readonly<Record<string, string>> = {
   'rbac.authorization.k8s.io': 'io.k8s.api.rbac',
 };
 
-export function schemaName(definition: Pick<ResourceDefinition, 'group' | 'version' | 'kind'>): string {
+export function schemaName(definition: Pick<ResourceDefinition, 'group' | 'version' | 'kind' | 'customKind'>): string {
+  if (definition.customKind !== undefined) return customSchemaName(definition.group, definition.version, definition.kind);
   const pkg = packageByGroup[definition.group] ?? `io.k8s.api.${definition.group.split('.')[0]}`;
   return `${pkg}.${definition.version}.${definition.kind}`;
 }
 
 export const objectMetaSchemaName = 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta';
 export const patchSchemaName = 'io.k8s.apimachinery.pkg.apis.meta.v1.Patch';
+
+/** A custom kind's name: the group's labels reversed, the version, the kind (apiextensions' gvkToModelName). */
+export const customSchemaName = (group: string, version: string, kind: string): string => `${group.split('.').reverse().join('.')}.${version}.${kind}`;
+
+export const listMetaSchemaName = 'io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta';

@@ -1,7 +1,8 @@
-// The schemas (OpenAPI v3 form) of the kinds some resources serve: the kinds themselves, their
-// subresources' kinds in other groups, their Lists and every type these reach, shallow schemas
-// for the kinds not declared yet. The v3 document of each group-version and the one v2 document
-// of every resource both start from this.
+// The schemas (OpenAPI v3 form) of the kinds some built-in resources serve: the kinds themselves,
+// their subresources' kinds in other groups, their Lists and every type these reach, shallow
+// schemas for the kinds not declared yet. The v3 document of each built-in group-version and the
+// built-in part of the v2 document both start from this (custom kinds are published from their
+// CRD's schema: custom-kind-schemas.ts).
 
 import type { OpenApiSchemaOptions } from '@capstan/common/schema';
 import type { ResourceDefinition } from '../resources/resource-definition.ts';

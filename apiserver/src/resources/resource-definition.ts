@@ -38,6 +38,20 @@ export interface ScalePaths {
   readonly labelSelectorPath?: string;
 }
 
+/**
+ * A kind declared at run time by a CustomResourceDefinition's version: what its OpenAPI documents
+ * are built from (a built-in kind's come from its type declarations).
+ */
+export interface CustomKind {
+  readonly listKind: string;
+  /** The version's schema.openAPIV3Schema as the CRD has it; undefined when it has none. */
+  readonly openAPIV3Schema: unknown;
+  /** The CRD's spec.preserveUnknownFields (v1 CRDs have false; older ones may keep true). */
+  readonly preserveUnknownFields: boolean;
+  /** The version's selectableFields' JSON paths, as written (".spec.color"). */
+  readonly selectableFields: readonly string[];
+}
+
 /** What answers a resource that is never stored: a review (answered at once), the legacy bindings, componentstatuses. */
 export type VirtualEndpoint = 'review' | 'binding' | 'component-statuses';
 
@@ -56,6 +70,8 @@ interface ResourceFacts {
   readonly subresources: readonly SubresourceDefinition[];
   /** What the resource does besides being stored: its strategy, defaults, validation, Table columns, ... */
   readonly behaviour: ResourceBehaviour;
+  /** Set on a custom resource's declaration: its kind is not declared among the built-in types. */
+  readonly customKind?: CustomKind;
 }
 
 /** A resource whose objects are stored. */
@@ -75,3 +91,8 @@ export type ResourceDefinition = StoredResourceDefinition | VirtualResourceDefin
 
 /** The apiVersion of the resource's objects. */
 export const apiVersionOf = (definition: Pick<ResourceDefinition, 'group' | 'version'>): string => groupVersionString(definition.group, definition.version);
+
+/** A custom resource's declaration: one whose kind a CustomResourceDefinition declares. */
+export type CustomResourceDefinition = ResourceDefinition & { readonly customKind: CustomKind };
+
+export const isCustomResource = (definition: ResourceDefinition): definition is CustomResourceDefinition => definition.customKind !== undefined;

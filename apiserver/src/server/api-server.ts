@@ -250,7 +250,7 @@ export class ApiServer {
 
   /**
    * kube's CRD controllers, serving each established CustomResourceDefinition's versions: the
-   * registry finds their stores and discovery lists them from then on.
+   * registry finds their stores, and discovery and the OpenAPI documents list them from then on.
    */
   #customResourceController(logger: Logger): CustomResourceDefinitionController {
     const served = new Map<string, readonly ResourceDefinition[]>();
@@ -262,7 +262,11 @@ export class ApiServer {
         this.#registry.replace(previous, definitions);
         if (definitions.length === 0) served.delete(crdName);
         else served.set(crdName, definitions);
-        this.#discovery.update(this.#registry.definitions);
+        const servedNow = this.#registry.definitions;
+        this.#discovery.update(servedNow);
+        // The OpenAPI documents are made again on their next request, not here.
+        this.#openapi.update(servedNow);
+        this.#openapiV2.update(servedNow);
       },
       store: (group, version, resource) => this.#registry.store(group, version, resource),
       webhookOf: (crd) => webhooks.converterOf(crd),

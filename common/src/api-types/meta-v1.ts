@@ -31,7 +31,7 @@ export interface ObjectMeta {
   readonly resourceVersion?: string;
   /** How many times the desired state (usually the spec) has changed; set by the server. */
   readonly generation?: number;
-  /** When the server created the object. */
+  /** CreationTimestamp is a timestamp of when the server created the object. */
   readonly creationTimestamp?: Time | null;
   /** When the object is to be gone, set once a delete was asked for; its finalizers must be cleared first. */
   readonly deletionTimestamp?: Time;

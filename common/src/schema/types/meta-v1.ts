@@ -158,7 +158,7 @@ export const metaV1Types: readonly TypeDeclaration[] = [
     uid: field(5, string(), 'A unique identifier the server assigns on creation; differs between an object and one recreated under its name.'),
     resourceVersion: field(6, string(), 'An opaque version of this object, for optimistic concurrency and for watches.'),
     generation: field(7, int64(), 'How many times the desired state (usually the spec) has changed; set by the server.'),
-    creationTimestamp: field(8, ref(timeName), 'When the server created the object.'),
+    creationTimestamp: field(8, ref(timeName), 'CreationTimestamp is a timestamp of when the server created the object.'),
     deletionTimestamp: pointer(field(9, ref(timeName), 'When the object is to be gone, set once a delete was asked for; its finalizers must be cleared first.')),
     deletionGracePeriodSeconds: pointer(field(10, int64(), 'How many seconds the object was given to terminate gracefully when its deletion began.')),
     labels: field(11, map(string({ default: '' })), 'Key/value pairs that selectors can find the object by.'),
