@@ -94,6 +94,13 @@ test('server-side apply of custom objects merges, owns and conflicts through the
     },
   });
 
+  // A list of custom objects keeps each item's kind and apiVersion, as kube's unstructured lists do (built-in lists drop them).
+  const list = (await (await fetch(`${server.url}/apis/apply.example.com/v1/namespaces/default/gadgets`)).json()) as { items: { kind?: string; apiVersion?: string }[] };
+  t.deepEqual(
+    list.items.map((item) => [item.apiVersion, item.kind]),
+    [['apply.example.com/v1', 'Gadget']],
+  );
+
   // Another manager: changing alice's color conflicts, adding its own list items does not merge them away.
   const conflict = await serverSideApply(gadget({ color: 'blue', ports: [{ name: 'grpc', port: 90 }], tags: ['b'] }), 'bob');
   t.not(conflict.code, 0);

@@ -10,7 +10,7 @@ import type { ListPage, ListRequest } from '../registry/store-list.ts';
 import { storedListJson, storedListJsonInSteps } from '../registry/stored-object.ts';
 import { compileFieldSelector } from '../registry/field-selector.ts';
 import { checkListOptions, decodeListOptions } from '../registry/list-options.ts';
-import { apiVersionOf } from '../resources/resource-definition.ts';
+import { apiVersionOf, isCustomResource } from '../resources/resource-definition.ts';
 import { labelSelectorOf } from '../registry/label-selector-query.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { namespaceOf } from './get.ts';
@@ -81,7 +81,10 @@ export function sendList(store: GenericStore, page: ListPage, response: ServerRe
     () => {
       // The list without items ends in `"items":[]}`: the items go between its brackets.
       const head = JSON.stringify(listOf(store, page, [])).slice(0, -2);
-      return page.items.length > listItemsPerTurn ? storedListJsonInSteps(head, page.items, ']}\n', listItemsPerTurn, nextTurn) : storedListJson(head, page.items, ']}\n');
+      const typeMeta = itemsKeepTypeMeta(store);
+      return page.items.length > listItemsPerTurn
+        ? storedListJsonInSteps(head, page.items, ']}\n', listItemsPerTurn, nextTurn, typeMeta)
+        : storedListJson(head, page.items, ']}\n', typeMeta);
     },
     decoded,
   );
@@ -100,16 +103,24 @@ export function sendObjectList(store: GenericStore, page: ListPage<JsonObject>, 
     listOf(
       store,
       page,
-      page.items.map(({ kind: _kind, apiVersion: _apiVersion, ...item }) => item),
+      page.items.map((object) => listItemShape(store, object)),
     ),
   );
 }
 
-/** Built-in lists carry no kind and apiVersion on their items. */
-function listItemOf(store: GenericStore, kv: KeyValue): JsonObject {
-  const { kind: _kind, apiVersion: _apiVersion, ...item } = store.decode(kv);
+/**
+ * Built-in lists carry no kind and apiVersion on their items (Go's typed lists); lists of custom
+ * objects do, as kube's unstructured lists keep each object whole.
+ */
+const itemsKeepTypeMeta = (store: GenericStore): boolean => isCustomResource(store.definition);
+
+function listItemShape(store: GenericStore, object: JsonObject): JsonObject {
+  if (itemsKeepTypeMeta(store)) return object;
+  const { kind: _kind, apiVersion: _apiVersion, ...item } = object;
   return item;
 }
+
+const listItemOf = (store: GenericStore, kv: KeyValue): JsonObject => listItemShape(store, store.decode(kv));
 
 function listOf(store: GenericStore, page: ListPage<unknown>, items: readonly JsonObject[]): JsonObject {
   const { definition } = store;

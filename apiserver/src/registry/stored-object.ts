@@ -45,18 +45,25 @@ export function storedObjectJson(kv: KeyValue, tail: string): Buffer {
 
 /**
  * A list's JSON in one buffer: `head`, the items joined by commas, `tail`. Built-in lists carry no
- * kind and apiVersion on their items.
+ * kind and apiVersion on their items; lists of custom objects do (`withTypeMeta`).
  */
-export function storedListJson(head: string, items: readonly KeyValue[], tail: string): Buffer {
-  return runToEnd(joinItems(head, items, tail, false, Number.POSITIVE_INFINITY));
+export function storedListJson(head: string, items: readonly KeyValue[], tail: string, withTypeMeta = false): Buffer {
+  return runToEnd(joinItems(head, items, tail, withTypeMeta, Number.POSITIVE_INFINITY));
 }
 
 /**
  * storedListJson, awaiting `pause` after every `itemsPerStep` items: a list of many thousands of
  * objects takes tens of milliseconds to join, which other clients should not wait for in one piece.
  */
-export function storedListJsonInSteps(head: string, items: readonly KeyValue[], tail: string, itemsPerStep: number, pause: () => Promise<void>): Promise<Buffer> {
-  return runInSteps(joinItems(head, items, tail, false, itemsPerStep), pause);
+export function storedListJsonInSteps(
+  head: string,
+  items: readonly KeyValue[],
+  tail: string,
+  itemsPerStep: number,
+  pause: () => Promise<void>,
+  withTypeMeta = false,
+): Promise<Buffer> {
+  return runInSteps(joinItems(head, items, tail, withTypeMeta, itemsPerStep), pause);
 }
 
 /** Sizes everything first, then copies each part once into one buffer; yields after every `itemsPerStep` items of each pass. */
