@@ -3,7 +3,6 @@
 // discovery serve custom resources as they serve built-in ones.
 
 import { objectOf, objectsAt, stringOf, stringsOf } from '../registry/defaulting/json-fields.ts';
-import { metadataFieldLabels } from '../registry/field-labels.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
 import type { ResourceBehaviour } from '../resources/resource-behaviour.ts';
 import type { ResourceDefinition, SubresourceDefinition } from '../resources/resource-definition.ts';
@@ -11,6 +10,8 @@ import type { Verb } from '../resources/resource-definition.ts';
 import { scale, status } from '../resources/resource-facts.ts';
 import { customObjectSchemaOf } from './custom-object-schema.ts';
 import { customResourceColumns } from './custom-resource-columns.ts';
+import { customResourceReadsOf } from './custom-resource-reads.ts';
+import { selectableFieldLabels } from './selectable-fields.ts';
 
 /** The verbs of a custom resource, in the order kube's CRD discovery lists them. */
 const customResourceVerbs: readonly Verb[] = ['delete', 'deletecollection', 'get', 'list', 'patch', 'create', 'update', 'watch'];
@@ -51,6 +52,7 @@ export function customResourceDefinitionsOf(crd: JsonObject): ResourceDefinition
   const storageVersion = storageVersionOf(crd);
   if (storageVersion === undefined || plural === '' || kind === '') return [];
   const storedApiVersion = `${group}/${storageVersion}`;
+  const reads = customResourceReadsOf(crd);
   return versionsOf(crd)
     .filter((version) => version.served)
     .map(({ name, version }) => {
@@ -78,16 +80,19 @@ export function customResourceDefinitionsOf(crd: JsonObject): ResourceDefinition
         // The status strategy of a custom resource keeps the stored metadata.
         statusKeeps: [],
         createOnUpdate: false,
-        fieldLabels: metadataFieldLabels,
+        fieldLabels: selectableFieldLabels(objectsAt(version, 'selectableFields'), stringOf(spec.scope) !== 'Cluster'),
         table: customResourceColumns(objectsAt(version, 'additionalPrinterColumns')),
         garbageCollection: 'DeleteDependents',
-        conversion:
+        // Every read is pruned and defaulted by the schemas around the conversion (custom-resource-reads.ts).
+        conversion: reads.withReads(
+          name,
           name === storageVersion
             ? undefined
             : {
                 toStorage: (object) => ({ ...object, apiVersion: storedApiVersion }),
                 fromStorage: (object) => ({ ...object, apiVersion }),
               },
+        ),
         review: undefined,
         schema,
         storageHooks: undefined,

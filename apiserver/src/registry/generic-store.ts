@@ -220,7 +220,8 @@ export class GenericStore {
   /** A page of the stored objects a list request selects; `decode` (or, where servesStoredBytes, storedListJson) reads each. */
   async list(request: ListRequest): Promise<ListPage> {
     try {
-      return await readListPage(this.#storage, this.#collection(request.namespace ?? request.fieldSelector?.namespace), request, this.groupResource);
+      const view = this.#conversion === undefined ? undefined : (kv: KeyValue, stored: JsonObject) => this.#convertedOnce(kv, stored);
+      return await readListPage(this.#storage, this.#collection(request.namespace ?? request.fieldSelector?.namespace), request, this.groupResource, view);
     } catch (error) {
       if (error instanceof CorruptObjectsError) throw corruptListStatus(this.groupResource, error.objects, this.allowUnsafeMalformedObjectDeletion);
       throw error;
