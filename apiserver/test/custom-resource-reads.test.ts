@@ -72,10 +72,17 @@ test("a version's selectableFields are its field selectors, with the values kube
   t.true(matches('spec.on!=true', { metadata: { name: 'w2' } }));
 });
 
-test("other labels are kube's 400 \"field label not supported\", metadata.namespace too for a cluster-scoped resource", (t) => {
+test('other labels are kube\'s 400 "field label not supported", metadata.namespace too for a cluster-scoped resource', (t) => {
   const refused = (definition: ResourceDefinition, selector: string) => t.throws(() => select(definition, selector), { instanceOf: StatusError })?.status.message;
   t.is(refused(served(widgets(), 'v1'), 'spec.nope=1'), 'field label not supported: spec.nope');
   t.is(refused(served(widgets(), 'v2'), 'spec.color=c1'), 'field label not supported: spec.color');
   t.is(refused(served(widgets('Cluster'), 'v1'), 'metadata.namespace=x'), 'field label not supported: metadata.namespace');
   t.not(select(served(widgets('Cluster'), 'v1'), 'metadata.name=x'), undefined);
+});
+
+test("discovery's storage-version hash is the storage version's, and only while it is served", (t) => {
+  t.is(served(widgets(), 'v2').custom?.storageVersionHash, 'gIwvi5rymmg=');
+  const unserved = widgets();
+  (((unserved.spec as JsonObject).versions as JsonObject[])[0] as JsonObject).served = false;
+  t.is(served(unserved, 'v2').custom?.storageVersionHash, undefined);
 });

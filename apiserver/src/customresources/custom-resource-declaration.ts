@@ -2,10 +2,11 @@
 // version, through the same type as the built-in resources, so the registry, the endpoints and
 // discovery serve custom resources as they serve built-in ones.
 
+import { storageVersionHash } from '../discovery/storage-version-hash.ts';
 import { objectOf, objectsAt, stringOf, stringsOf } from '../registry/defaulting/json-fields.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
 import type { ResourceBehaviour } from '../resources/resource-behaviour.ts';
-import type { ResourceDefinition, SubresourceDefinition } from '../resources/resource-definition.ts';
+import type { CustomResourceFacts, ResourceDefinition, SubresourceDefinition } from '../resources/resource-definition.ts';
 import type { Verb } from '../resources/resource-definition.ts';
 import { scale, status } from '../resources/resource-facts.ts';
 import { customObjectSchemaOf } from './custom-object-schema.ts';
@@ -43,7 +44,7 @@ export const customResourcePrefixOf = (crd: JsonObject): string => `${stringOf(o
  * accepted names. A version that is not the storage version converts by rewriting apiVersion
  * (conversion strategy None).
  */
-export function customResourceDefinitionsOf(crd: JsonObject): ResourceDefinition[] {
+export function customResourceDefinitionsOf(crd: JsonObject, terminating: () => boolean = () => false): ResourceDefinition[] {
   const spec = objectOf(crd.spec);
   const names = objectOf(objectOf(crd.status).acceptedNames);
   const group = stringOf(spec.group);
@@ -53,6 +54,12 @@ export function customResourceDefinitionsOf(crd: JsonObject): ResourceDefinition
   if (storageVersion === undefined || plural === '' || kind === '') return [];
   const storedApiVersion = `${group}/${storageVersion}`;
   const reads = customResourceReadsOf(crd);
+  // kube's discovery controller hashes the storage version only while it is served, with the spec's kind.
+  const storageServed = versionsOf(crd).some((version) => version.storage && version.served);
+  const custom: CustomResourceFacts = {
+    storageVersionHash: storageServed ? storageVersionHash(group, storageVersion, stringOf(objectOf(spec.names).kind)) : undefined,
+    terminating,
+  };
   return versionsOf(crd)
     .filter((version) => version.served)
     .map(({ name, version }) => {
@@ -110,6 +117,7 @@ export function customResourceDefinitionsOf(crd: JsonObject): ResourceDefinition
         subresources: declared,
         storagePrefix: customResourcePrefixOf(crd),
         behaviour,
+        custom,
       };
     });
 }

@@ -80,6 +80,12 @@ export interface CreateOptions extends Omit<CreatePreparationOptions, 'allocate'
   readonly beginCreate?: (object: JsonObject, namespace: string | undefined) => Promise<(created: boolean) => Promise<void>>;
 }
 
+/** A watch the store started and whose listener it may end. */
+interface OpenWatch {
+  readonly watch: Watch;
+  readonly listener: ApiWatchListener;
+}
+
 export class GenericStore {
   readonly definition: ResourceDefinition;
   readonly groupResource: GroupResource;
@@ -95,6 +101,9 @@ export class GenericStore {
   /** This view's object of each cached key-value or watch event, made once for all its watchers. */
   readonly #converted = new WeakMap<object, JsonObject>();
   readonly allowUnsafeMalformedObjectDeletion: boolean;
+  /** The watches open now, which closeWatches ends. */
+  readonly #watches = new Set<OpenWatch>();
+  #watchesClosed = false;
 
   constructor(definition: ResourceDefinition, storage: Storage, options: GenericStoreOptions = {}) {
     if (definition.storagePrefix === undefined) throw new Error(`${definition.resource} is not stored`);
@@ -378,10 +387,13 @@ export class GenericStore {
     }
   }
 
-  /** Starts a watch of the collection the request names (see watchStored). */
-  watch(request: WatchRequest, listener: ApiWatchListener): Promise<Watch> {
+  /**
+   * Starts a watch of the collection the request names (see watchStored). A store no longer served
+   * (see closeWatches) ends it at once.
+   */
+  async watch(request: WatchRequest, listener: ApiWatchListener): Promise<Watch> {
     const prefix = this.#collection(request.namespace ?? request.fieldSelector?.namespace);
-    return watchStored(
+    const watch = await watchStored(
       this.#storage,
       {
         prefix,
@@ -393,6 +405,35 @@ export class GenericStore {
       request,
       listener,
     );
+    const open: OpenWatch = { watch, listener };
+    if (this.#watchesClosed) {
+      watch.close();
+      setImmediate(() => listener({ type: 'CLOSED' }));
+      return watch;
+    }
+    this.#watches.add(open);
+    return {
+      resume: () => watch.resume(),
+      requestProgress: () => watch.requestProgress(),
+      close: () => {
+        this.#watches.delete(open);
+        watch.close();
+      },
+    };
+  }
+
+  /**
+   * Ends every watch of the store, now and to come, as kube tears down the storage of a custom
+   * resource whose CRD changed or went: each stream just ends, and its client watches again (the
+   * resource's new store, or a 404).
+   */
+  closeWatches(): void {
+    this.#watchesClosed = true;
+    for (const open of this.#watches) {
+      open.watch.close();
+      open.listener({ type: 'CLOSED' });
+    }
+    this.#watches.clear();
   }
 
   #convertedOnce(owner: object, stored: JsonObject): JsonObject {

@@ -32,6 +32,17 @@ export interface SubresourceDefinition {
 /** What answers a resource that is never stored: a review (answered at once), the legacy bindings, componentstatuses. */
 export type VirtualEndpoint = 'review' | 'binding' | 'component-statuses';
 
+/**
+ * What a custom resource's declaration says besides the facts every resource has: kube serves it
+ * from its CustomResourceDefinition (its CRD handler and discovery controller), not a built-in registry.
+ */
+export interface CustomResourceFacts {
+  /** Discovery's storageVersionHash: of the CRD's storage version while that version is served, none otherwise. */
+  readonly storageVersionHash: string | undefined;
+  /** Whether its CRD is Terminating now (deleted, its objects being deleted): creates are refused, discovery lists fewer verbs. */
+  terminating(): boolean;
+}
+
 interface ResourceFacts {
   /** "" for the core group. */
   readonly group: string;
@@ -47,6 +58,8 @@ interface ResourceFacts {
   readonly subresources: readonly SubresourceDefinition[];
   /** What the resource does besides being stored: its strategy, defaults, validation, Table columns, ... */
   readonly behaviour: ResourceBehaviour;
+  /** Set for a custom resource: its objects have no Protobuf message, and its CRD's state shows in discovery and creates. */
+  readonly custom?: CustomResourceFacts;
 }
 
 /** A resource whose objects are stored. */

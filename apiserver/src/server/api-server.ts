@@ -98,6 +98,9 @@ const defaultRequestTimeoutMs = 60_000;
 /** How long requests in flight may take to finish once the listener closes. */
 const requestGraceMs = 1000;
 
+/** How long the watches of a custom resource's replaced store last (kube's tearDown waits a second). */
+const storageTeardownDelayMs = 1000;
+
 /** kube-apiserver's limit on a request's line and headers. */
 const maxRequestHeaderBytes = 1 << 20;
 
@@ -256,10 +259,13 @@ export class ApiServer {
       serve: (crdName, definitions) => {
         const previous = served.get(crdName) ?? [];
         if (previous.length === 0 && definitions.length === 0) return;
-        this.#registry.replace(previous, definitions);
+        const retired = this.#registry.replace(previous, definitions);
         if (definitions.length === 0) served.delete(crdName);
         else served.set(crdName, definitions);
         this.#discovery.update(this.#registry.definitions);
+        // As kube's tearDown of a CRD's old storage: a second for the events written just before
+        // (a deleted CRD's objects' deletions) to reach the watches, then their streams end.
+        if (retired.length > 0) setTimeout(() => retired.forEach((store) => store.closeWatches()), storageTeardownDelayMs).unref();
       },
       store: (group, version, resource) => this.#registry.store(group, version, resource),
     };
