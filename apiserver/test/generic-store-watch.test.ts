@@ -1,4 +1,4 @@
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import { GenericStore } from '../src/registry/generic-store.ts';
 import type { ApiWatchEvent } from '../src/registry/store-watch.ts';
 import { builtinResources } from '../src/resources/builtin-resources.ts';
@@ -18,8 +18,9 @@ const request = {
   labelSelector: undefined,
 };
 
-test('every watcher of a change receives the same decoded object, so its bytes are encoded once', async (t) => {
-  const dir = makeTempDir('generic-watch');
+/** The store of configmaps over a fresh SQLite store and its watch cache, closed when the test ends. */
+async function configMapStore(t: ExecutionContext, dirName: string): Promise<GenericStore> {
+  const dir = makeTempDir(dirName);
   const cacher = new Cacher(new SqliteStore({ dataDir: dir.path }), { resourcePrefixes: ['/registry/configmaps/'] });
   t.teardown(async () => {
     await cacher.close();
@@ -27,8 +28,12 @@ test('every watcher of a change receives the same decoded object, so its bytes a
   });
   await cacher.ready();
   const definition = builtinResources.find((d) => d.resource === 'configmaps' && d.group === '');
-  if (definition === undefined) return t.fail('no configmaps declaration');
-  const store = new GenericStore(definition, cacher);
+  if (definition === undefined) throw new Error('no configmaps declaration');
+  return new GenericStore(definition, cacher);
+}
+
+test('every watcher of a change receives the same decoded object, so its bytes are encoded once', async (t) => {
+  const store = await configMapStore(t, 'generic-watch');
   const received: ApiWatchEvent[][] = [[], []];
   const watches = await Promise.all(received.map((sink) => store.watch(request, (event) => void sink.push(event))));
   t.teardown(() => watches.forEach((w) => w.close()));
@@ -45,16 +50,7 @@ test('every watcher of a change receives the same decoded object, so its bytes a
 });
 
 test('closeWatches ends every watch of a store no longer served, and any started on it later', async (t) => {
-  const dir = makeTempDir('generic-watch-close');
-  const cacher = new Cacher(new SqliteStore({ dataDir: dir.path }), { resourcePrefixes: ['/registry/configmaps/'] });
-  t.teardown(async () => {
-    await cacher.close();
-    dir.remove();
-  });
-  await cacher.ready();
-  const definition = builtinResources.find((d) => d.resource === 'configmaps' && d.group === '');
-  if (definition === undefined) return t.fail('no configmaps declaration');
-  const store = new GenericStore(definition, cacher);
+  const store = await configMapStore(t, 'generic-watch-close');
   const received: string[] = [];
   const open = await store.watch(request, (event) => void received.push(`open ${event.type}`));
   const closed = await store.watch(request, (event) => void received.push(`closed ${event.type}`));
