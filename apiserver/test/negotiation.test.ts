@@ -17,7 +17,7 @@ const kubectlTable = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/j
 const request = (headers: Record<string, string>, url = '/api/v1/namespaces/default/configmaps'): IncomingMessage => ({ headers, url }) as unknown as IncomingMessage;
 
 /** The media type and conversion an Accept header gets on a resource endpoint, as text. */
-function chosen(accept: string | undefined, endpoint: 'resource' | 'plain' = 'resource'): string {
+function chosen(accept: string | undefined, endpoint: 'resource' | 'custom-resource' | 'plain' = 'resource'): string {
   const negotiated = negotiateMediaType(accept, endpoint);
   if (negotiated === undefined) return '406';
   const { mediaType, conversion, prettyParameter } = negotiated;
@@ -308,4 +308,15 @@ test('Content-Type is read as Go mime.ParseMediaType reads it', (t) => {
   t.is(mediaTypeOf('application/json; charset'), undefined);
   t.is(mediaTypeOf('application'), undefined);
   t.is(mediaTypeOf('text/plain'), 'text/plain');
+});
+
+test("a custom resource's objects are never Protobuf: the next choice answers, or kube's 406 (kube-apiserver 1.35.4)", (t) => {
+  t.is(chosen('application/vnd.kubernetes.protobuf,application/json', 'custom-resource'), 'application/json');
+  t.is(chosen('application/vnd.kubernetes.protobuf;q=1,application/yaml;q=0.5', 'custom-resource'), 'application/yaml');
+  t.is(chosen('application/vnd.kubernetes.protobuf', 'custom-resource'), '406');
+  t.is(chosen('application/vnd.kubernetes.protobuf;stream=watch', 'custom-resource'), '406');
+  t.is(chosen('*/*', 'custom-resource'), 'application/json');
+  t.is(chosen(kubectlTable, 'custom-resource'), 'application/json Table/v1');
+  // Built-in resources are answered in Protobuf.
+  t.is(chosen('application/vnd.kubernetes.protobuf,application/json'), 'application/vnd.kubernetes.protobuf');
 });

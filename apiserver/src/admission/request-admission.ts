@@ -1,5 +1,6 @@
 // The admission of one request: the chain and who asks, with the attributes of its writes.
 
+import { newForbidden, type StatusError } from '@capstan/common';
 import type { UserInfo } from '../authentication/authenticator.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
 import { metadataOf } from '../registry/object-meta.ts';
@@ -55,10 +56,21 @@ export function writeAdmission(
   const attributes = (object: JsonObject, oldObject: JsonObject | undefined): AdmissionAttributes =>
     admissionAttributes(admission, definition, { ...write, object, ...(oldObject === undefined ? {} : { oldObject }) });
   const { chain } = admission;
+  const refused = write.operation === 'CREATE' ? terminatingCreateRefusal(definition, write.name) : undefined;
   return {
     mutates: chain.mutates(definition.group, definition.resource),
     validates: chain.validates(write.operation),
-    mutate: (object, old) => chain.admit(attributes(object, old)),
+    mutate: (object, old) => (refused === undefined ? chain.admit(attributes(object, old)) : Promise.reject(refused)),
     validate: (object, old) => chain.validate(attributes(object, old)),
   };
+}
+
+/**
+ * kube's forbidCreateAdmission: while a custom resource's CRD is Terminating, a create of its
+ * objects (by POST, or by an apply that finds none) is refused before any admission plugin runs.
+ * `name` is the request's: "" for a generateName, which kube's message then leaves out.
+ */
+function terminatingCreateRefusal(definition: ResourceDefinition, name: string): StatusError | undefined {
+  if (definition.custom?.terminating() !== true) return undefined;
+  return newForbidden({ group: definition.group, resource: definition.resource }, name, 'create not allowed while custom resource definition is terminating');
 }

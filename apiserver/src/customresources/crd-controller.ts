@@ -52,13 +52,19 @@ export class CustomResourceDefinitionController {
   readonly #logger: Logger;
   readonly #stopping: AbortSignal;
   readonly #serial = new KeyedSerial();
-  /** The resourceVersion of each CRD whose declarations are served: the same CRD is not built and served again. */
-  readonly #servedVersions = new Map<string, string>();
   /**
    * Every CRD as the list and watch last showed it (kube's informer cache): a reconcile reads the
    * other CRDs of its group here rather than listing them all, once per CRD.
    */
   readonly #known = new Map<string, JsonObject>();
+  /**
+   * The declarations served for each CRD and what they were made of (its uid, spec and accepted
+   * names, as kube's CRD handler keys its storage): a CRD whose status or metadata alone changed
+   * is not built and served again, and the watches of its objects go on.
+   */
+  readonly #served = new Map<string, { readonly key: string; readonly definitions: readonly ResourceDefinition[] }>();
+  /** The CRDs being deleted now, which their declarations consult (creates refused, discovery's verbs). */
+  readonly #terminating = new Set<string>();
   #watch: Watch | undefined;
 
   constructor(crds: GenericStore, serving: CustomResourceServing, logger: Logger, stopping: AbortSignal) {
@@ -149,22 +155,45 @@ export class CustomResourceDefinitionController {
   }
 
   /**
-   * Serves the declarations of an established CRD (none for undefined) unless that very version of
-   * it is served already: the watch event of the controller's own status write, or a CRD that did
-   * not change, compiles no schema and rebuilds no discovery.
+   * Serves the declarations of an established CRD (none for undefined) unless they are served
+   * already: the watch event of the controller's own status write, or a CRD whose spec did not
+   * change, compiles no schema, replaces no store and rebuilds no discovery.
    */
   #serve(name: string, crd: JsonObject | undefined): void {
-    const version = crd === undefined ? undefined : metadataOf(crd).resourceVersion;
-    if (version !== undefined && this.#servedVersions.get(name) === version) return;
-    if (version === undefined) this.#servedVersions.delete(name);
-    else this.#servedVersions.set(name, version);
-    this.#serving.serve(name, crd === undefined ? [] : customResourceDefinitionsOf(crd, (of) => this.#serving.webhookOf(of)));
+    if (crd === undefined) {
+      this.#terminating.delete(name);
+      this.#served.delete(name);
+      this.#serving.serve(name, []);
+      return;
+    }
+    this.#setTerminating(name, false);
+    // The stored versions too: while another version may still be stored, the storage version converts (custom-resource-conversion.ts).
+    const key = JSON.stringify([metadataOf(crd).uid, crd.spec, objectOf(crd.status).acceptedNames, objectOf(crd.status).storedVersions]);
+    if (this.#served.get(name)?.key === key) return;
+    const definitions = customResourceDefinitionsOf(
+      crd,
+      (of) => this.#serving.webhookOf(of),
+      () => this.#terminating.has(name),
+    );
+    this.#served.set(name, { key, definitions });
+    this.#serving.serve(name, definitions);
+  }
+
+  /** Whether the CRD is being deleted; discovery is rebuilt when that changes for one served. */
+  #setTerminating(name: string, terminating: boolean): void {
+    if (this.#terminating.has(name) === terminating) return;
+    if (terminating) this.#terminating.add(name);
+    else this.#terminating.delete(name);
+    const served = this.#served.get(name);
+    if (served !== undefined) this.#serving.serve(name, served.definitions);
   }
 
   /** A deleted CRD: its custom resources are deleted, then the finalizer goes and with it the CRD. */
   async #finalize(crd: JsonObject): Promise<void> {
     const name = stringOf(metadataOf(crd).name);
     if (!(metadataOf(crd).finalizers ?? []).includes(customResourceCleanupFinalizer)) return;
+    // Terminating from the deletion on (kube's strategy sets the condition): creates are refused.
+    this.#setTerminating(name, true);
     const now = new Date();
     let current = crd;
     const progress = withCondition(current, { type: 'Terminating', status: 'True', reason: 'InstanceDeletionInProgress', message: 'CustomResource deletion is in progress' }, now);

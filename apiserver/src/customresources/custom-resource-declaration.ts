@@ -2,17 +2,19 @@
 // version, through the same type as the built-in resources, so the registry, the endpoints and
 // discovery serve custom resources as they serve built-in ones.
 
+import { storageVersionHash } from '../discovery/storage-version-hash.ts';
 import { objectOf, objectsAt, stringOf, stringsOf } from '../registry/defaulting/json-fields.ts';
-import { metadataFieldLabels } from '../registry/field-labels.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
 import type { ResourceBehaviour } from '../resources/resource-behaviour.ts';
-import type { CustomKind, ResourceDefinition, ScalePaths, SubresourceDefinition } from '../resources/resource-definition.ts';
+import type { CustomResourceFacts, ResourceDefinition, ScalePaths, SubresourceDefinition } from '../resources/resource-definition.ts';
 import type { Verb } from '../resources/resource-definition.ts';
 import { scale, status } from '../resources/resource-facts.ts';
 import { customObjectSchemaOf, type CustomObjectSchema } from './custom-object-schema.ts';
 import { customResourceColumns } from './custom-resource-columns.ts';
 import { versionConversionOf } from './custom-resource-conversion.ts';
 import type { CustomObjectConverter } from './conversion/webhook-converter.ts';
+import { customResourceReadsOf } from './custom-resource-reads.ts';
+import { selectableFieldLabels } from './selectable-fields.ts';
 
 /** The verbs of a custom resource, in the order kube's CRD discovery lists them. */
 const customResourceVerbs: readonly Verb[] = ['delete', 'deletecollection', 'get', 'list', 'patch', 'create', 'update', 'watch'];
@@ -49,8 +51,13 @@ export const customResourcePrefixOf = (crd: JsonObject): string => `${stringOf(o
  * The served versions of an established CRD, each a resource declaration, named by the CRD's
  * accepted names. A version that is not the storage version converts by the CRD's conversion
  * strategy (custom-resource-conversion.ts); `webhookOf` makes the converter of strategy Webhook.
+ * `terminating` says whether the CRD is being deleted now (creates are refused then).
  */
-export function customResourceDefinitionsOf(crd: JsonObject, webhookOf: (crd: JsonObject) => CustomObjectConverter): ResourceDefinition[] {
+export function customResourceDefinitionsOf(
+  crd: JsonObject,
+  webhookOf: (crd: JsonObject) => CustomObjectConverter,
+  terminating: () => boolean = () => false,
+): ResourceDefinition[] {
   const spec = objectOf(crd.spec);
   const names = objectOf(objectOf(crd.status).acceptedNames);
   const group = stringOf(spec.group);
@@ -63,6 +70,13 @@ export function customResourceDefinitionsOf(crd: JsonObject, webhookOf: (crd: Js
   );
   let converter: CustomObjectConverter | undefined;
   const conversionContext = { group, storageVersion, schemas, webhook: () => (converter ??= webhookOf(crd)) };
+  const reads = customResourceReadsOf(crd);
+  // kube's discovery controller hashes the storage version only while it is served, with the spec's kind.
+  const storageServed = versionsOf(crd).some((version) => version.storage && version.served);
+  const crdFacts: Pick<CustomResourceFacts, 'storageVersionHash' | 'terminating'> = {
+    storageVersionHash: storageServed ? storageVersionHash(group, storageVersion, stringOf(objectOf(spec.names).kind)) : undefined,
+    terminating,
+  };
   return versionsOf(crd)
     .filter((version) => version.served)
     .map(({ name, version }) => {
@@ -89,15 +103,17 @@ export function customResourceDefinitionsOf(crd: JsonObject, webhookOf: (crd: Js
         // The status strategy of a custom resource keeps the stored metadata.
         statusKeeps: [],
         createOnUpdate: false,
-        fieldLabels: metadataFieldLabels,
+        fieldLabels: selectableFieldLabels(objectsAt(version, 'selectableFields'), stringOf(spec.scope) !== 'Cluster'),
         table: customResourceColumns(objectsAt(version, 'additionalPrinterColumns')),
         garbageCollection: 'DeleteDependents',
-        conversion: versionConversionOf(crd, name, conversionContext),
+        // Every read is pruned and defaulted by the schemas around the conversion (custom-resource-reads.ts).
+        conversion: reads.withReads(name, versionConversionOf(crd, name, conversionContext)),
         review: undefined,
         schema,
         storageHooks: undefined,
       };
-      const customKind: CustomKind = {
+      const custom: CustomResourceFacts = {
+        ...crdFacts,
         listKind: stringOf(names.listKind) || `${kind}List`,
         openAPIV3Schema: objectOf(version.schema).openAPIV3Schema,
         preserveUnknownFields: spec.preserveUnknownFields === true,
@@ -116,7 +132,7 @@ export function customResourceDefinitionsOf(crd: JsonObject, webhookOf: (crd: Js
         subresources: declared,
         storagePrefix: customResourcePrefixOf(crd),
         behaviour,
-        customKind,
+        custom,
       };
     });
 }

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { ResourceDefinition, Verb } from '../resources/resource-definition.ts';
 import { orderedGroups, orderedVersions, resourcesOf } from './legacy-discovery.ts';
+import { discoveryVerbs } from './discovery-verbs.ts';
 
 /** client-go only treats the body as aggregated when g, v and as carry these values. */
 export const AGGREGATED_DISCOVERY_CONTENT_TYPE = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
@@ -79,7 +80,7 @@ function resourceDiscovery(def: ResourceDefinition): APIResourceDiscovery {
     responseKind: { group: def.group, version: def.version, kind: def.kind },
     scope: def.namespaced ? 'Namespaced' : 'Cluster',
     singularResource: def.singularName,
-    verbs: def.verbs,
+    verbs: discoveryVerbs(def),
     ...(def.shortNames.length > 0 ? { shortNames: def.shortNames } : {}),
     ...(def.categories.length > 0 ? { categories: def.categories } : {}),
     ...(subresources.length > 0 ? { subresources } : {}),

@@ -5,6 +5,7 @@ import { groupVersionString } from '@capstan/common';
 import type { ResourceDefinition, Verb } from '../resources/resource-definition.ts';
 import { compareGroups, compareKubeAwareVersions } from './group-version-order.ts';
 import { storageVersionHashOf } from './storage-version-hash.ts';
+import { discoveryVerbs } from './discovery-verbs.ts';
 
 // Property order below is the field order of the metav1 Go structs, which kube's JSON encoder follows;
 // optional properties are the `omitempty` ones and are left out rather than set to undefined.
@@ -127,7 +128,7 @@ function mainResource(def: ResourceDefinition, all: readonly ResourceDefinition[
     singularName: def.singularName,
     namespaced: def.namespaced,
     kind: def.kind,
-    verbs: def.verbs,
+    verbs: discoveryVerbs(def),
     ...(def.shortNames.length > 0 ? { shortNames: def.shortNames } : {}),
     ...(def.categories.length > 0 ? { categories: def.categories } : {}),
     ...(hash !== undefined ? { storageVersionHash: hash } : {}),

@@ -27,10 +27,11 @@ const crossGroupStorage: ReadonlyMap<string, StorageGroupVersion> = new Map([['e
  * The storageVersionHash discovery advertises for `def`, or undefined for a virtual resource.
  * A resource served in several versions is stored in one: taken here as the most preferred
  * served version of that group and resource among `all` (which reproduces kube's table:
- * autoscaling v1 and v2 HPAs both hash as autoscaling/v2).
+ * autoscaling v1 and v2 HPAs both hash as autoscaling/v2). A custom resource's comes from its CRD.
  */
 export function storageVersionHashOf(def: ResourceDefinition, all: readonly ResourceDefinition[]): string | undefined {
   if (def.storagePrefix === undefined) return undefined;
+  if (def.custom !== undefined) return def.custom.storageVersionHash;
   const crossGroup = crossGroupStorage.get(`${def.group}/${def.resource}`);
   if (crossGroup !== undefined) return storageVersionHash(crossGroup.group, crossGroup.version, def.kind);
   let version = def.version;

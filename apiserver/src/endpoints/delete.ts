@@ -16,7 +16,7 @@ import type { RequestInfo } from '../request-info/request-info.ts';
 import { namespaceOf } from './get.ts';
 import { listRequestOf, sendObjectList } from './list.ts';
 import { negotiateOutput } from './negotiate-media-type.ts';
-import { readJsonBody } from './read-body.ts';
+import { readOptionsBody } from './read-body.ts';
 import { sendJson } from './send-json.ts';
 
 export async function deleteObject({ store, info, query, request, response, writes }: RequestScope, authorizer: Authorizer): Promise<void> {
@@ -72,7 +72,7 @@ export async function deleteCollection({ store, info, query, request, response, 
 async function deleteOptionsOf(request: IncomingMessage, query: URLSearchParams, store: GenericStore): Promise<DeleteOptions> {
   negotiateOutput(request);
   const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? '0') > 0;
-  const body: JsonObject | undefined = hasBody ? await readJsonBody(request) : undefined;
+  const body: JsonObject | undefined = hasBody ? await readOptionsBody(request) : undefined;
   return parseDeleteOptions(body, query, { allowUnsafeMalformedObjectDeletion: store.allowUnsafeMalformedObjectDeletion });
 }
 

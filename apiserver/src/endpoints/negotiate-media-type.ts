@@ -97,9 +97,11 @@ export interface NegotiatedOutput {
 /**
  * What the endpoint serves beyond plain media types (kube's EndpointRestrictions): resource
  * endpoints convert to Tables and PartialObjectMetadata and know the server version v1; errors
- * and the other endpoints do neither.
+ * and the other endpoints do neither. A custom resource's objects have no Protobuf message: kube's
+ * CRD handler leaves Protobuf out of the media types it answers them in (its StandardSerializers),
+ * so a client asking for Protobuf or JSON gets JSON, and one asking for Protobuf alone a 406.
  */
-export type EndpointRestrictions = 'resource' | 'resource-without-tables' | 'plain';
+export type EndpointRestrictions = 'resource' | 'resource-without-tables' | 'custom-resource' | 'plain';
 
 /** The clauses of an Accept header, most preferred first. */
 export function parseAccept(header: string): AcceptClause[] {
@@ -174,10 +176,12 @@ function acceptParameters(params: ReadonlyMap<string, string>, served: ServedMed
   const kind = params.get('as');
   const group = params.get('g');
   const version = params.get('v');
-  if (kind === undefined && group === undefined && version === undefined) return { mediaType: served, conversion: undefined, prettyParameter };
+  if (kind === undefined && group === undefined && version === undefined) {
+    return endpoint === 'custom-resource' && served.id === 'protobuf' ? undefined : { mediaType: served, conversion: undefined, prettyParameter };
+  }
   if (endpoint === 'plain' || group !== 'meta.k8s.io' || (version !== 'v1' && version !== 'v1beta1')) return undefined;
   if (
-    (kind === 'Table' && served.servesTables && endpoint === 'resource') ||
+    (kind === 'Table' && served.servesTables && (endpoint === 'resource' || endpoint === 'custom-resource')) ||
     ((kind === 'PartialObjectMetadata' || kind === 'PartialObjectMetadataList') && served.servesPartialObjectMetadata)
   ) {
     return { mediaType: served, conversion: { kind, version }, prettyParameter };
@@ -205,9 +209,24 @@ export function servesNoTables(request: IncomingMessage): void {
   withoutTables.add(request);
 }
 
+/** Requests for a custom resource's objects (its main resource and /status, not /scale, whose Scale kube encodes in Protobuf). */
+const customObjects = new WeakSet<IncomingMessage>();
+
+export function servesCustomObjects(request: IncomingMessage): void {
+  customObjects.add(request);
+}
+
+/** Whether a request's objects are a custom resource's: a Protobuf body is refused too (read-body.ts). */
+export const servesCustomObjectsTo = (request: IncomingMessage): boolean => customObjects.has(request);
+
+function restrictionsOf(request: IncomingMessage): EndpointRestrictions {
+  if (withoutTables.has(request)) return 'resource-without-tables';
+  return customObjects.has(request) ? 'custom-resource' : 'resource';
+}
+
 /** The answer of a resource request; a 406 when its Accept header allows none. */
 export function negotiateOutput(request: IncomingMessage): NegotiatedOutput {
-  const negotiated = negotiateMediaType(request.headers.accept, withoutTables.has(request) ? 'resource-without-tables' : 'resource');
+  const negotiated = negotiateMediaType(request.headers.accept, restrictionsOf(request));
   if (negotiated === undefined) throw notAcceptable();
   return outputOf(negotiated, request);
 }

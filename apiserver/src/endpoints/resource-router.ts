@@ -21,7 +21,7 @@ import { serveComponentStatuses, type ComponentProbe } from './component-status.
 import { createObject } from './create.ts';
 import { managerOf } from '../apply/field-tracking.ts';
 import { mainPatchTarget, subresourcePatchTarget } from './patch-targets.ts';
-import { negotiateOutput, servesNoTables } from './negotiate-media-type.ts';
+import { negotiateOutput, servesCustomObjects, servesNoTables } from './negotiate-media-type.ts';
 import { createReview } from './create-review.ts';
 import { deleteCollection, deleteObject } from './delete.ts';
 import { getObject, namespaceOf } from './get.ts';
@@ -69,6 +69,7 @@ export async function routeResourceRequest(served: ServedResources, context: Req
   const definition = registry.definition(info.apiGroup, info.apiVersion, info.resource);
   if (definition === undefined) return false;
   servedBy(request, definition);
+  if (definition.custom !== undefined && info.subresource !== 'scale') servesCustomObjects(request);
   const groupResource = { group: definition.group, resource: definition.resource };
   const store = registry.store(info.apiGroup, info.apiVersion, info.resource);
   if (info.subresource !== '') {

@@ -38,7 +38,7 @@ const objectMeta = (form: OpenApiForm): Record<string, Json> => ({ ...typeMeta()
 
 /** The kind's and the List's schemas, by their definition names. */
 export function customKindSchemas(definition: CustomResourceDefinition, form: OpenApiForm): Record<string, Json> {
-  const { group, version, kind, customKind } = definition;
+  const { group, version, kind, custom: customKind } = definition;
   const kindName = customSchemaName(group, version, kind);
   const selectable = customKind.selectableFields.map((path) => ({ fieldPath: path.replace(/^\./, '') }));
   const extensions = (gvkKind: string): Json => ({

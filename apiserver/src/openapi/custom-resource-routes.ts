@@ -44,7 +44,7 @@ const scaleName = 'io.k8s.api.autoscaling.v1.Scale';
 export function customResourceRoutes(definition: CustomResourceDefinition): CustomResourceRoute[] {
   const { group, version, kind, resource, namespaced } = definition;
   const self = customSchemaName(group, version, kind);
-  const list = customSchemaName(group, version, definition.customKind.listKind);
+  const list = customSchemaName(group, version, definition.custom.listKind);
   const base = `/apis/${group}/${version}`;
   const collection = namespaced ? `${base}/namespaces/{namespace}/${resource}` : `${base}/${resource}`;
   const item = `${collection}/{name}`;

@@ -12,8 +12,8 @@ const packageByGroup: Readonly<Record<string, string>> = {
   'rbac.authorization.k8s.io': 'io.k8s.api.rbac',
 };
 
-export function schemaName(definition: Pick<ResourceDefinition, 'group' | 'version' | 'kind' | 'customKind'>): string {
-  if (definition.customKind !== undefined) return customSchemaName(definition.group, definition.version, definition.kind);
+export function schemaName(definition: Pick<ResourceDefinition, 'group' | 'version' | 'kind' | 'custom'>): string {
+  if (definition.custom !== undefined) return customSchemaName(definition.group, definition.version, definition.kind);
   const pkg = packageByGroup[definition.group] ?? `io.k8s.api.${definition.group.split('.')[0]}`;
   return `${pkg}.${definition.version}.${definition.kind}`;
 }

@@ -81,6 +81,12 @@ export interface CreateOptions extends Omit<CreatePreparationOptions, 'allocate'
   readonly beginCreate?: (object: JsonObject, namespace: string | undefined) => Promise<(created: boolean) => Promise<void>>;
 }
 
+/** A watch the store started and whose listener it may end. */
+interface OpenWatch {
+  readonly watch: Watch;
+  readonly listener: ApiWatchListener;
+}
+
 export class GenericStore {
   readonly definition: ResourceDefinition;
   readonly groupResource: GroupResource;
@@ -102,6 +108,9 @@ export class GenericStore {
    */
   readonly #convertedRemotely = new WeakMap<JsonObject, Promise<JsonObject>>();
   readonly allowUnsafeMalformedObjectDeletion: boolean;
+  /** The watches open now, which closeWatches ends. */
+  readonly #watches = new Set<OpenWatch>();
+  #watchesClosed = false;
 
   constructor(definition: ResourceDefinition, storage: Storage, options: GenericStoreOptions = {}) {
     if (definition.storagePrefix === undefined) throw new Error(`${definition.resource} is not stored`);
@@ -260,7 +269,10 @@ export class GenericStore {
   /** A page of the stored objects a list request selects; `decode` (or, where servesStoredBytes, storedListJson) reads each. */
   async list(request: ListRequest): Promise<ListPage> {
     try {
-      return await readListPage(this.#storage, this.#collection(request.namespace ?? request.fieldSelector?.namespace), request, this.groupResource);
+      const conversion = this.#conversion;
+      // Selectors match the served shape; a remote conversion is not awaited for that (they match the stored shape then).
+      const view = conversion === undefined || conversion.remote === true ? undefined : (kv: KeyValue, stored: JsonObject) => this.#convertedOnce(kv, stored, conversion);
+      return await readListPage(this.#storage, this.#collection(request.namespace ?? request.fieldSelector?.namespace), request, this.groupResource, view);
     } catch (error) {
       if (error instanceof CorruptObjectsError) throw corruptListStatus(this.groupResource, error.objects, this.allowUnsafeMalformedObjectDeletion);
       throw error;
@@ -417,8 +429,11 @@ export class GenericStore {
     }
   }
 
-  /** Starts a watch of the collection the request names (see watchStored). */
-  watch(request: WatchRequest, listener: ApiWatchListener): Promise<Watch> {
+  /**
+   * Starts a watch of the collection the request names (see watchStored). A store no longer served
+   * (see closeWatches) ends it at once.
+   */
+  async watch(request: WatchRequest, listener: ApiWatchListener): Promise<Watch> {
     const prefix = this.#collection(request.namespace ?? request.fieldSelector?.namespace);
     const conversion = this.#conversion;
     const start = (to: ApiWatchListener): Promise<Watch> =>
@@ -435,8 +450,36 @@ export class GenericStore {
         to,
       );
     // The stored objects of watch events are shared by every watcher (decodeShared), and so is their conversion.
-    if (conversion?.remote === true) return watchConverting(start, (stored) => this.#convertShared(stored, conversion), listener);
-    return start(listener);
+    const watch = conversion?.remote === true ? await watchConverting(start, (stored) => this.#convertShared(stored, conversion), listener) : await start(listener);
+    const open: OpenWatch = { watch, listener };
+    if (this.#watchesClosed) {
+      watch.close();
+      setImmediate(() => listener({ type: 'CLOSED' }));
+      return watch;
+    }
+    this.#watches.add(open);
+    return {
+      resume: () => watch.resume(),
+      requestProgress: () => watch.requestProgress(),
+      close: () => {
+        this.#watches.delete(open);
+        watch.close();
+      },
+    };
+  }
+
+  /**
+   * Ends every watch of the store, now and to come, as kube tears down the storage of a custom
+   * resource whose CRD changed or went: each stream just ends, and its client watches again (the
+   * resource's new store, or a 404).
+   */
+  closeWatches(): void {
+    this.#watchesClosed = true;
+    for (const open of this.#watches) {
+      open.watch.close();
+      open.listener({ type: 'CLOSED' });
+    }
+    this.#watches.clear();
   }
 
   #convertedOnce(owner: object, stored: JsonObject, conversion: LocalConversion): JsonObject {

@@ -28,17 +28,28 @@ export class Registry {
 
   /**
    * Serves a set of resources made at run time (a CustomResourceDefinition's served versions)
-   * in place of `previous`: requests find the new declarations from now on.
+   * in place of `previous`: requests find the new declarations from now on; a declaration served
+   * already keeps its store. Answers the stores no longer served, whose watches are to end.
    */
-  replace(previous: readonly ResourceDefinition[], next: readonly ResourceDefinition[]): void {
+  replace(previous: readonly ResourceDefinition[], next: readonly ResourceDefinition[]): GenericStore[] {
+    const retired: GenericStore[] = [];
     const kept = new Set(next.map(versionedResourceKeyOf));
     for (const definition of previous) {
       const key = versionedResourceKeyOf(definition);
       if (kept.has(key) || this.#definitions.get(key) !== definition) continue;
       this.#definitions.delete(key);
+      const store = this.#stores.get(key);
+      if (store !== undefined) retired.push(store);
       this.#stores.delete(key);
     }
-    for (const definition of next) this.#add(definition);
+    for (const definition of next) {
+      const key = versionedResourceKeyOf(definition);
+      if (this.#definitions.get(key) === definition) continue;
+      const store = this.#stores.get(key);
+      if (store !== undefined) retired.push(store);
+      this.#add(definition);
+    }
+    return retired;
   }
 
   /** Every resource served now, in the order they were added. */

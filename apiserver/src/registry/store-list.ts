@@ -40,12 +40,17 @@ export interface ListPage<Item = KeyValue> {
   readonly remainingItemCount: number | undefined;
 }
 
+/** A stored object as the resource serves it (converted, defaulted on read), made once per key-value. */
+export type StoredView = (kv: KeyValue, stored: JsonObject) => JsonObject;
+
 /**
  * One page under `prefix` (a collection key prefix); `collection` names the resource in errors.
  * Every object read must decode: the corrupt ones fail the list with a CorruptObjectsError.
+ * Selectors match what the resource serves: `view` of each object where it is not the stored shape.
  */
-export async function readListPage(storage: Storage, prefix: string, request: ListRequest, collection: GroupResource): Promise<ListPage> {
+export async function readListPage(storage: Storage, prefix: string, request: ListRequest, collection: GroupResource, view?: StoredView): Promise<ListPage> {
   const fields = request.fieldSelector;
+  const served = (kv: KeyValue): JsonObject => (view === undefined ? decodeShared(kv) : view(kv, decodeShared(kv)));
   const options: { -readonly [K in keyof ListOptions]: ListOptions[K] } = { limit: request.limit };
   const token = request.continueToken === undefined ? undefined : decodeContinueToken(request.continueToken);
   const requested = request.resourceVersion === undefined || request.resourceVersion === '' ? undefined : Number(request.resourceVersion);
@@ -65,7 +70,7 @@ export async function readListPage(storage: Storage, prefix: string, request: Li
       const named = result.items.filter((kv) => nameOfKey(kv.key) === fields.name);
       checkDecodable(named);
       return {
-        items: matches === undefined ? named : named.filter((kv) => matches(decodeShared(kv))),
+        items: matches === undefined ? named : named.filter((kv) => matches(served(kv))),
         resourceVersion: String(result.revision),
         continueToken: undefined,
         remainingItemCount: undefined,
@@ -95,7 +100,7 @@ export async function readListPage(storage: Storage, prefix: string, request: Li
       });
       revision = page.revision;
       checkDecodable(page.items);
-      for (const kv of page.items) if (matches(decodeShared(kv))) items.push(kv);
+      for (const kv of page.items) if (matches(served(kv))) items.push(kv);
       after = page.items[page.items.length - 1]?.key ?? after;
       const full = request.limit > 0 && items.length >= request.limit;
       if (!page.more || full) {

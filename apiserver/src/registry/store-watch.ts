@@ -31,7 +31,8 @@ export interface WatchedCollection {
   bookmark(revision: number, annotations?: Record<string, string>): JsonObject;
   /**
    * This view's object of a stored one, made once per `owner` (a key-value or event) for all
-   * watchers; unset when the view is the stored shape. Selectors match the stored shape.
+   * watchers; unset when the view is the stored shape. Selectors match the view, as kube's
+   * watch cache of each served version matches the objects it decoded into that version.
    */
   readonly view?: ((owner: object, stored: JsonObject) => JsonObject) | undefined;
   /** The AllowUnsafeMalformedObjectDeletion gate, which words the errors of corrupt objects. */
@@ -98,8 +99,8 @@ export async function watchStored(storage: Storage, collection: WatchedCollectio
     }
     for (const kv of initial.items) {
       if (!named(kv.key)) continue;
-      const object = decodeShared(kv);
-      if (matches(object)) listener({ type: 'ADDED', object: shown(kv, object) });
+      const object = shown(kv, decodeShared(kv));
+      if (matches(object)) listener({ type: 'ADDED', object });
     }
     from = initial.revision;
     if (request.initialEventsEndBookmark) {
@@ -120,21 +121,21 @@ export async function watchStored(storage: Storage, collection: WatchedCollectio
         if (!named(event.kv.key)) return true;
         const broken = corruptObjectOf(event.kv);
         if (broken !== undefined) return corrupt(broken);
-        const object = decodeShared(event.kv);
-        return matches(object) ? listener({ type: 'ADDED', object: shown(event.kv, object) }) : true;
+        const object = shown(event.kv, decodeShared(event.kv));
+        return matches(object) ? listener({ type: 'ADDED', object }) : true;
       }
       case 'MODIFIED': {
         if (!named(event.kv.key)) return true;
         // The object before the change is read only to tell whether it matched the selectors.
         const broken = corruptObjectOf(event.kv) ?? (matcher === undefined ? undefined : corruptObjectOf(event.prev));
         if (broken !== undefined) return corrupt(broken);
-        const object = decodeShared(event.kv);
+        const object = shown(event.kv, decodeShared(event.kv));
         const now = matches(object);
-        const before = matcher === undefined || matcher(decodeShared(event.prev));
+        const before = matcher === undefined || matcher(shown(event.prev, decodeShared(event.prev)));
         // An object that starts or stops matching the selector appears or disappears for this watcher.
-        if (now && before) return listener({ type: 'MODIFIED', object: shown(event.kv, object) });
-        if (now) return listener({ type: 'ADDED', object: shown(event.kv, object) });
-        if (before) return listener({ type: 'DELETED', object: shown(event.kv, object) });
+        if (now && before) return listener({ type: 'MODIFIED', object });
+        if (now) return listener({ type: 'ADDED', object });
+        if (before) return listener({ type: 'DELETED', object });
         return true;
       }
       case 'DELETED': {
@@ -142,8 +143,11 @@ export async function watchStored(storage: Storage, collection: WatchedCollectio
         const broken = corruptObjectOf(event.prev, event.revision);
         if (broken !== undefined) return corrupt(broken, true);
         // The object as it was, at the revision of its deletion.
-        const object = sharedObject(event, () => decodeStoredObject({ ...event.prev, modRevision: event.revision }));
-        return matches(object) ? listener({ type: 'DELETED', object: shown(event, object) }) : true;
+        const object = shown(
+          event,
+          sharedObject(event, () => decodeStoredObject({ ...event.prev, modRevision: event.revision })),
+        );
+        return matches(object) ? listener({ type: 'DELETED', object }) : true;
       }
       case 'PROGRESS':
         return request.allowWatchBookmarks ? listener({ type: 'BOOKMARK', object: collection.bookmark(event.revision) }) : true;

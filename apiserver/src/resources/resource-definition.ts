@@ -55,6 +55,17 @@ export interface CustomKind {
 /** What answers a resource that is never stored: a review (answered at once), the legacy bindings, componentstatuses. */
 export type VirtualEndpoint = 'review' | 'binding' | 'component-statuses';
 
+/**
+ * What a custom resource's declaration says besides the facts every resource has: kube serves it
+ * from its CustomResourceDefinition (its CRD handler and discovery controller), not a built-in registry.
+ */
+export interface CustomResourceFacts extends CustomKind {
+  /** Discovery's storageVersionHash: of the CRD's storage version while that version is served, none otherwise. */
+  readonly storageVersionHash: string | undefined;
+  /** Whether its CRD is Terminating now (deleted, its objects being deleted): creates are refused, discovery lists fewer verbs. */
+  terminating(): boolean;
+}
+
 interface ResourceFacts {
   /** "" for the core group. */
   readonly group: string;
@@ -70,8 +81,11 @@ interface ResourceFacts {
   readonly subresources: readonly SubresourceDefinition[];
   /** What the resource does besides being stored: its strategy, defaults, validation, Table columns, ... */
   readonly behaviour: ResourceBehaviour;
-  /** Set on a custom resource's declaration: its kind is not declared among the built-in types. */
-  readonly customKind?: CustomKind;
+  /**
+   * Set for a custom resource: its kind is not among the built-in types (its schema and List kind
+   * are here), its objects have no Protobuf message, and its CRD's state shows in discovery and creates.
+   */
+  readonly custom?: CustomResourceFacts;
 }
 
 /** A resource whose objects are stored. */
@@ -93,6 +107,6 @@ export type ResourceDefinition = StoredResourceDefinition | VirtualResourceDefin
 export const apiVersionOf = (definition: Pick<ResourceDefinition, 'group' | 'version'>): string => groupVersionString(definition.group, definition.version);
 
 /** A custom resource's declaration: one whose kind a CustomResourceDefinition declares. */
-export type CustomResourceDefinition = ResourceDefinition & { readonly customKind: CustomKind };
+export type CustomResourceDefinition = ResourceDefinition & { readonly custom: CustomResourceFacts };
 
-export const isCustomResource = (definition: ResourceDefinition): definition is CustomResourceDefinition => definition.customKind !== undefined;
+export const isCustomResource = (definition: ResourceDefinition): definition is CustomResourceDefinition => definition.custom !== undefined;

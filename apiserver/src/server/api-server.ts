@@ -100,6 +100,9 @@ const defaultRequestTimeoutMs = 60_000;
 /** How long requests in flight may take to finish once the listener closes. */
 const requestGraceMs = 1000;
 
+/** How long the watches of a custom resource's replaced store last (kube's tearDown waits a second). */
+const storageTeardownDelayMs = 1000;
+
 /** kube-apiserver's limit on a request's line and headers. */
 const maxRequestHeaderBytes = 1 << 20;
 
@@ -259,7 +262,7 @@ export class ApiServer {
       serve: (crdName, definitions) => {
         const previous = served.get(crdName) ?? [];
         if (previous.length === 0 && definitions.length === 0) return;
-        this.#registry.replace(previous, definitions);
+        const retired = this.#registry.replace(previous, definitions);
         if (definitions.length === 0) served.delete(crdName);
         else served.set(crdName, definitions);
         const servedNow = this.#registry.definitions;
@@ -267,6 +270,9 @@ export class ApiServer {
         // The OpenAPI documents are made again on their next request, not here.
         this.#openapi.update(servedNow);
         this.#openapiV2.update(servedNow);
+        // As kube's tearDown of a CRD's old storage: a second for the events written just before
+        // (a deleted CRD's objects' deletions) to reach the watches, then their streams end.
+        if (retired.length > 0) setTimeout(() => retired.forEach((store) => store.closeWatches()), storageTeardownDelayMs).unref();
       },
       store: (group, version, resource) => this.#registry.store(group, version, resource),
       webhookOf: (crd) => webhooks.converterOf(crd),

@@ -9,6 +9,7 @@ import { compileSchemaRules } from '../../../customresources/cel/index.ts';
 import { fieldForbidden, fieldInvalid, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../../../registry/object-meta.ts';
 import { isObject, stringOf } from '../../../registry/defaulting/json-fields.ts';
+import { defaultsErrors } from './crd-defaults-validation.ts';
 import { goSchemaValue } from './crd-go-json.ts';
 import { openAPIV3SchemaOf } from './crd-internal.ts';
 import { openAPISchemaErrors, type SchemaOptions } from './openapi-schema-validation.ts';
@@ -18,14 +19,6 @@ export interface CrdSchemaOptions extends SchemaOptions {
   readonly requireStructuralSchema: boolean;
   readonly requirePrunedDefaults: boolean;
 }
-
-/**
- * The hook for the defaults of a structural schema (kube's ValidateDefaults: each default valid
- * against its schema and unchanged by pruning), checked when the schema is structural. None until
- * defaults are validated here.
- */
-export type DefaultsErrors = (schema: JsonObject, path: string, requirePruned: boolean) => FieldError[];
-export const defaultsErrors: DefaultsErrors = () => [];
 
 /** The internal JSONSchemaProps fields in their Go order, by their JSON names, and which the root may have with a status subresource. */
 const rootFields: readonly [string, string][] = [

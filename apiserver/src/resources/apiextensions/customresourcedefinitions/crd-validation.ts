@@ -8,6 +8,7 @@ import { fieldInvalid, fieldRequired, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../../../registry/object-meta.ts';
 import { isObject, objectOf, stringOf, stringsOf } from '../../../registry/defaulting/json-fields.ts';
 import { allowsInvalidCABundle, conversionErrors, hasRecognizedReviewVersionOrNone } from './crd-conversion-validation.ts';
+import { hasUnprunedDefaults } from './crd-defaults-validation.ts';
 import { internalSpecOf, openAPIV3SchemaOf, type InternalSpec } from './crd-internal.ts';
 import { groupAndScopeErrors, namesErrors, requiredNamesErrors } from './crd-names-validation.ts';
 import { customResourceValidationErrors, schemaHas, type CrdSchemaOptions } from './crd-schema-validation.ts';
@@ -251,8 +252,7 @@ export function customResourceDefinitionUpdateErrors(next: JsonObject, old: Json
     requireOpenAPISchema: openAPIV3SchemaOf(oldSpec.validation) !== undefined || oldSpec.versions.every((version) => openAPIV3SchemaOf(version.schema) !== undefined),
     requireValidPropertyType: !anySchemaHas(oldSpec, invalidType),
     requireStructuralSchema: !schemasOf(oldSpec).some(nonStructural),
-    // Whether the old defaults were pruned is not known until defaults are validated here.
-    requirePrunedDefaults: true,
+    requirePrunedDefaults: !schemasOf(oldSpec).some(hasUnprunedDefaults),
     requireAtomicSetType: !anySchemaHas(oldSpec, nonAtomicSet),
     requireMapListKeysMapSetValidation: !anySchemaHas(oldSpec, (node) => mapListKeysMapSetErrors(node, '').length > 0),
     tooManySelectableFieldsAllowed: tooManySelectableFieldsKept(nextSpec, oldSpec),
