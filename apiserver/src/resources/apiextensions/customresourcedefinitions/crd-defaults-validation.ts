@@ -45,8 +45,12 @@ export function defaultsErrors(schema: JsonObject, path: string, requirePruned: 
 /** Whether a schema (structural, else false) has a default that pruning changes (kube's schemaHasUnprunedDefaults). */
 export function hasUnprunedDefaults(schema: JsonObject): boolean {
   if (structuralConversionError(schema) !== undefined || structuralSchemaErrors(schema, '').length > 0) return false;
-  const structural = structuralOf(schema);
-  return pruneDefaults(structural) !== structural;
+  try {
+    const structural = structuralOf(schema);
+    return pruneDefaults(structural) !== structural;
+  } catch {
+    return false;
+  }
 }
 
 /** `insideMeta`: the node is in an object's apiVersion, kind or metadata (its defaults are not pruned or checked as resources). */
