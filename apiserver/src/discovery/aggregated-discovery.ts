@@ -47,10 +47,9 @@ export interface APIVersionDiscovery {
   readonly freshness: 'Current';
 }
 
-/** ObjectMeta as Go encodes an empty one with a name: name omitted when "", creationTimestamp null. */
+/** ObjectMeta as kube-apiserver 1.35 encodes one with only a name: name omitted when "", and no creationTimestamp (omitted when zero). */
 export interface DiscoveryGroupMeta {
   readonly name?: string;
-  readonly creationTimestamp: null;
 }
 
 export interface APIGroupDiscovery {
@@ -96,7 +95,7 @@ function groupDiscovery(defs: readonly ResourceDefinition[], group: string): API
     }),
   );
   return {
-    metadata: group === '' ? { creationTimestamp: null } : { name: group, creationTimestamp: null },
+    metadata: group === '' ? {} : { name: group },
     versions,
   };
 }
