@@ -6,6 +6,7 @@
 import { newInternalError, type JsonObject as CommonJsonObject } from '@capstan/common';
 import type { ResourceDefinition, ScalePaths } from '../resources/resource-definition.ts';
 import { metadataOf, type JsonObject } from './object-meta.ts';
+import { scaleObject } from './scale-object.ts';
 
 type Found<T> = { readonly found: false } | { readonly found: true; readonly value: T };
 
@@ -49,23 +50,11 @@ export function customScaleOf(paths: ScalePaths, object: JsonObject, reading: bo
   if (reading && !spec.found) throw newInternalError(`the spec replicas field ${JSON.stringify(paths.specReplicasPath)} does not exist`);
   const status = nestedAt(object, paths.statusReplicasPath, 'int64', isInteger);
   const selector = paths.labelSelectorPath === undefined || paths.labelSelectorPath === '' ? undefined : nestedAt(object, paths.labelSelectorPath, 'string', isString);
-  const metadata = metadataOf(object);
-  const replicas = spec.found ? spec.value : 0;
-  const selectorText = selector?.found === true ? selector.value : '';
-  return {
-    kind: 'Scale',
-    apiVersion: 'autoscaling/v1',
-    metadata: {
-      name: metadata.name,
-      ...(metadata.namespace === undefined ? {} : { namespace: metadata.namespace }),
-      uid: metadata.uid,
-      resourceVersion: metadata.resourceVersion,
-      creationTimestamp: metadata.creationTimestamp,
-    },
-    // Go leaves out a zero spec.replicas and an empty selector; status.replicas is always written.
-    spec: replicas === 0 ? {} : { replicas },
-    status: { replicas: status.found ? status.value : 0, ...(selectorText === '' ? {} : { selector: selectorText }) },
-  };
+  return scaleObject(metadataOf(object), {
+    replicas: spec.found ? spec.value : 0,
+    statusReplicas: status.found ? status.value : 0,
+    selector: selector?.found === true ? selector.value : '',
+  });
 }
 
 /** The object with its spec replicas set, the objects on the way made as needed (kube's SetNestedField). */

@@ -10,6 +10,7 @@ import { generationOnUpdate } from './generation-policy.ts';
 import { metadataOf, type JsonObject } from './object-meta.ts';
 import type { ResourceDefinition } from '../resources/resource-definition.ts';
 import { scaleManagedFields } from '../apply/scale-managed-fields.ts';
+import { scaleObject } from './scale-object.ts';
 
 /** spec.replicas' default for every kind with a scale subresource. */
 const defaultReplicas = 1;
@@ -21,24 +22,10 @@ const defaultReplicas = 1;
 export function scaleOf(definition: ResourceDefinition, object: JsonObject, reading = false): JsonObject {
   const paths = scalePathsOf(definition);
   if (paths !== undefined) return customScaleOf(paths, object, reading);
-  const metadata = metadataOf(object);
   const replicas = optionalNumberAt(object, 'spec', 'replicas') ?? defaultReplicas;
   const selector = selectorString(definition, fieldAt(object, 'spec', 'selector'));
-  return {
-    kind: 'Scale',
-    apiVersion: 'autoscaling/v1',
-    metadata: {
-      name: metadata.name,
-      ...(metadata.namespace === undefined ? {} : { namespace: metadata.namespace }),
-      uid: metadata.uid,
-      resourceVersion: metadata.resourceVersion,
-      creationTimestamp: metadata.creationTimestamp,
-      ...managedFieldsOf(metadata.managedFields),
-    },
-    // Go leaves out a zero spec.replicas; status.replicas is always written.
-    spec: replicas === 0 ? {} : { replicas },
-    status: { replicas: numberAt(object, 'status', 'replicas'), ...(selector === '' ? {} : { selector }) },
-  };
+  const metadata = metadataOf(object);
+  return scaleObject(metadata, { replicas, statusReplicas: numberAt(object, 'status', 'replicas'), selector, managedFields: scaleManagedFields(metadata.managedFields) });
 }
 
 /** PUT of a Scale: only spec.replicas changes (and generation with it). */
@@ -62,12 +49,6 @@ export async function updateScale(store: GenericStore, namespace: string | undef
     options,
   );
   return scaleOf(store.definition, updated);
-}
-
-/** The parent's owners of spec.replicas, as owners of the Scale's. */
-function managedFieldsOf(parentList: unknown): { managedFields?: Record<string, unknown>[] } {
-  const managedFields = scaleManagedFields(parentList);
-  return managedFields.length === 0 ? {} : { managedFields };
 }
 
 /** The selector as labels.Selector prints it; ReplicationControllers select with a plain map. */
