@@ -18,6 +18,7 @@ import {
 } from '@kubernetes/client-node';
 import { readFileSync } from 'node:fs';
 import { startApiServer } from '../src/api-server-process.ts';
+import { customResourceDefinition } from '../src/custom-resource-definition.ts';
 
 interface Widget extends KubernetesObject {
   spec: { image: string; replicas: number };
@@ -77,19 +78,8 @@ const widgetSchema = {
   },
 };
 
-function crdOf(plural: string, kind: string, scope: 'Namespaced' | 'Cluster'): V1CustomResourceDefinition {
-  return {
-    apiVersion: 'apiextensions.k8s.io/v1',
-    kind: 'CustomResourceDefinition',
-    metadata: { name: `${plural}.${group}` },
-    spec: {
-      group,
-      scope,
-      names: { plural, singular: kind.toLowerCase(), kind, listKind: `${kind}List` },
-      versions: [{ name: version, served: true, storage: true, subresources: { status: {} }, schema: { openAPIV3Schema: widgetSchema } }],
-    },
-  };
-}
+const crdOf = (plural: string, kind: string, scope: 'Namespaced' | 'Cluster'): V1CustomResourceDefinition =>
+  customResourceDefinition({ group, plural, kind, scope, version, schema: widgetSchema, subresources: { status: {} } });
 
 const widget = (name: string, replicas?: number, labels?: Record<string, string>) => ({
   apiVersion: `${group}/${version}`,

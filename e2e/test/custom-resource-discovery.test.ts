@@ -7,23 +7,14 @@ import { execFile, spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { startApiServer } from '../src/api-server-process.ts';
+import { customResourceDefinition } from '../src/custom-resource-definition.ts';
 import { kubectlBinary } from '../src/kubectl-binary.ts';
 
 const run = promisify(execFile);
 const group = 'disc.example.com';
-const preserve = { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } };
-
-const crdOf = (plural: string, kind: string, scope: 'Namespaced' | 'Cluster', shortNames: string[], categories: string[]) => ({
-  apiVersion: 'apiextensions.k8s.io/v1',
-  kind: 'CustomResourceDefinition',
-  metadata: { name: `${plural}.${group}` },
-  spec: {
-    group,
-    scope,
-    names: { plural, singular: kind.toLowerCase(), kind, listKind: `${kind}List`, shortNames, categories },
-    versions: [{ name: 'v1', served: true, storage: true, schema: preserve }],
-  },
-});
+const preserve = { type: 'object', 'x-kubernetes-preserve-unknown-fields': true };
+const crdOf = (plural: string, kind: string, scope: 'Namespaced' | 'Cluster', shortNames: string[], categories: string[]) =>
+  customResourceDefinition({ group, plural, kind, scope, schema: preserve, shortNames, categories });
 const gadgets = crdOf('gadgets', 'Gadget', 'Namespaced', ['gd', 'gdg'], ['all', 'toys']);
 const racks = crdOf('racks', 'Rack', 'Cluster', ['rk'], ['toys']);
 
