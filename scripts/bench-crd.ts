@@ -15,7 +15,7 @@ export async function runCrdBenchmark(quick: boolean, log: (line: string) => voi
       phaseMs: quick ? 2000 : 10_000,
       warmupMs: quick ? 300 : 2000,
       settleMs: quick ? 300 : 2000,
-      watchers: quick ? 100 : 1000,
+      watchers: quick ? 100 : 500,
       watchEvents: quick ? 200 : 1000,
       watchWriters: 4,
     },
