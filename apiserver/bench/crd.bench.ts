@@ -272,7 +272,7 @@ function throughputRows(subject: Subject, runs: readonly SubjectRun[], options: 
   const { label } = subject;
   const fastest = <T>(values: readonly T[], rateOf: (value: T) => number): [T, string] => {
     const best = values.reduce((a, b) => (rateOf(b) > rateOf(a) ? b : a));
-    return [best, `fastest of rounds: ${values.map((value) => oneDecimal(rateOf(value))).join(', ')}`];
+    return [best, `fastest of rounds: ${values.map((value) => rateText(rateOf(value))).join(', ')}`];
   };
   const [createRun, createRounds] = fastest(runs, (run) => run.create.perSecond);
   const [listRun, listRounds] = fastest(runs, (run) => run.list.perSecond);
@@ -292,3 +292,4 @@ function throughputRows(subject: Subject, runs: readonly SubjectRun[], options: 
 
 const thousands = (n: number): string => n.toLocaleString('en-US');
 const oneDecimal = (n: number): string => n.toFixed(1);
+const rateText = (n: number): string => (n >= 100 ? thousands(Math.round(n)) : oneDecimal(n));
