@@ -9,6 +9,7 @@ import { runApiBenchmark } from './bench-api.ts';
 import { runCelBenchmark } from './bench-cel.ts';
 import { runCodecBenchmark } from './bench-codec.ts';
 import { runControllersBenchmark } from './bench-controllers.ts';
+import { runCrdBenchmark } from './bench-crd.ts';
 import { runNodesBenchmark } from './bench-nodes.ts';
 import { runStallBenchmark } from './bench-stall.ts';
 import { runStorageBenchmark } from './bench-storage.ts';
@@ -21,6 +22,7 @@ const benchmarks: Record<string, (quick: boolean, log: (line: string) => void) =
   nodes: runNodesBenchmark,
   controllers: runControllersBenchmark,
   stall: runStallBenchmark,
+  crd: runCrdBenchmark,
 };
 
 const args = process.argv.slice(2);

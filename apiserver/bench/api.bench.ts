@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startBenchApiServer, type ApiServerSpec, type BenchApiServer } from './api-server-process.ts';
 import type { BenchRow } from './bench-row.ts';
-import { configMapBody } from './configmap-body.ts';
+import { type BenchKind, collectionPath, configMapKind, objectBody } from './bench-object.ts';
 import { httpLoad as load, type LoadOptions, type LoadResult } from './http-load.ts';
 import { childPidWithArgument, cpuSeconds, residentMemory } from './process-usage.ts';
 import { Watchers, writeUpdates, type WriteTimes } from './watch-fanout.ts';
@@ -150,7 +150,7 @@ async function startTimes(backend: StorageBackend, scratch: string, options: Api
 }
 
 /** The server under test, and the etcd behind it on etcd3: the processes whose CPU use is noted. */
-interface Target {
+export interface Target {
   readonly backend: StorageBackend;
   readonly server: BenchApiServer;
   readonly etcdPid: number | undefined;
@@ -341,25 +341,42 @@ async function clientListRows(target: Target, options: ApiBenchOptions, log: (li
   return rows;
 }
 
+/** The watch fan-out's sizes. */
+export type WatchOptions = Pick<ApiBenchOptions, 'watchers' | 'watchEvents' | 'watchWriters' | 'settleMs'>;
+
+/** What the watch fan-out watches: one namespace's objects of one kind; `label` begins the rows' subjects. */
+export interface WatchedCollection {
+  readonly kind: BenchKind;
+  readonly namespace: string;
+  readonly label: string;
+}
+
 /**
  * `watchers` watches of one namespace, then `watchEvents` updates in it: the events delivered per
  * second over all watchers, each event's delay, and the server's memory with the watchers.
  */
-async function watchRows(target: Target, rssBeforeMiB: number, options: ApiBenchOptions, log: (line: string) => void): Promise<BenchRow[]> {
-  const { backend, server } = target;
-  const subject = `${backend} watch`;
-  const namespace = 'bench-watch';
+export async function watchRows(
+  target: Target,
+  rssBeforeMiB: number,
+  options: WatchOptions,
+  log: (line: string) => void,
+  watched: WatchedCollection = { kind: configMapKind, namespace: 'bench-watch', label: target.backend },
+): Promise<BenchRow[]> {
+  const { server } = target;
+  const { kind, namespace, label } = watched;
+  const subject = `${label} watch`;
+  const path = collectionPath(kind, namespace);
   const names = Array.from({ length: options.watchWriters }, (_, i) => `watched-${i}`);
   // Created with a seq the watchers ignore; they start after the last, at its resourceVersion.
   let resourceVersion = '';
   for (const name of names) {
-    const created = await requestJson(server.url, 'POST', `/api/v1/namespaces/${namespace}/configmaps`, configMapBody(name, options.watchEvents));
+    const created = await requestJson(server.url, 'POST', path, objectBody(kind, name, options.watchEvents));
     resourceVersion = (created.metadata as { resourceVersion: string }).resourceVersion;
   }
-  log(`${backend}: opening ${thousands(options.watchers)} watches`);
+  log(`${label}: opening ${thousands(options.watchers)} watches`);
   const watchers = new Watchers({
     url: server.url,
-    path: `/api/v1/namespaces/${namespace}/configmaps`,
+    path,
     resourceVersion,
     watchers: options.watchers,
     events: options.watchEvents,
@@ -371,9 +388,9 @@ async function watchRows(target: Target, rssBeforeMiB: number, options: ApiBench
     await sleep(options.settleMs);
     const idle = residentMemory(server.pid);
 
-    log(`${backend}: ${options.watchEvents} updates by ${options.watchWriters} writers to ${thousands(options.watchers)} watchers`);
+    log(`${label}: ${options.watchEvents} updates by ${options.watchWriters} writers to ${thousands(options.watchers)} watchers`);
     const [[writes, done], cpu] = await withCpu(target, async () => {
-      const written = await writeUpdates(server.url, namespace, names, options.watchEvents);
+      const written = await writeUpdates(server.url, namespace, names, options.watchEvents, kind);
       return [written, await watchers.delivered(Math.max(30_000, options.watchEvents * options.watchers * 0.1))] as const;
     });
     const busy = residentMemory(server.pid);
@@ -411,14 +428,14 @@ async function watchRows(target: Target, rssBeforeMiB: number, options: ApiBench
         note: `from the write's start: ${oneDecimal(typedPercentile(delays.fromStart, 99))} ms`,
       },
       {
-        subject: `${backend} memory`,
+        subject: `${label} memory`,
         metric: `RSS with ${thousands(options.watchers)} idle watchers`,
         value: idle.rssMiB,
         unit: 'MiB',
         note: `+${oneDecimal(idle.rssMiB - rssBeforeMiB)} MiB over the idle server`,
       },
       {
-        subject: `${backend} memory`,
+        subject: `${label} memory`,
         metric: `RSS with ${thousands(options.watchers)} watchers, after the fan-out`,
         value: busy.rssMiB,
         unit: 'MiB',
@@ -431,7 +448,7 @@ async function watchRows(target: Target, rssBeforeMiB: number, options: ApiBench
 }
 
 /** Each delivered event's delay from its write's answer and from its write's start, sorted. */
-function watchDelays(options: ApiBenchOptions, writes: WriteTimes, receivedAt: Float64Array): { fromAnswer: Float64Array; fromStart: Float64Array; lastReceipt: number } {
+function watchDelays(options: WatchOptions, writes: WriteTimes, receivedAt: Float64Array): { fromAnswer: Float64Array; fromStart: Float64Array; lastReceipt: number } {
   const fromAnswer: number[] = [];
   const fromStart: number[] = [];
   let lastReceipt = 0;
@@ -448,7 +465,7 @@ function watchDelays(options: ApiBenchOptions, writes: WriteTimes, receivedAt: F
 }
 
 /** Runs `run` and says what share of one core the server (and etcd) used meanwhile. */
-async function withCpu<T>(target: Target, run: () => Promise<T>): Promise<[T, string]> {
+export async function withCpu<T>(target: Target, run: () => Promise<T>): Promise<[T, string]> {
   const pids = [target.server.pid, ...(target.etcdPid === undefined ? [] : [target.etcdPid])];
   const before = pids.map(cpuSeconds);
   const began = performance.now();
@@ -464,7 +481,7 @@ function typedPercentile(sorted: Float64Array, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 }
 
-function latencyRows(subject: string, what: string, result: LoadResult, unit: string, notes: readonly string[]): BenchRow[] {
+export function latencyRows(subject: string, what: string, result: LoadResult, unit: string, notes: readonly string[]): BenchRow[] {
   const note = [...notes, `load generator busy ${percent(result.clientBusy)}`, `${thousands(result.count)} requests`, `${Math.round(result.bytesPerResponse)} B answers`].join(
     '; ',
   );
@@ -479,11 +496,11 @@ function errorNote(result: LoadResult): string {
   return result.errors === 0 ? '' : `; ${result.errors} errors, the first: ${result.firstError?.slice(0, 120)}`;
 }
 
-async function createNamespace(url: string, name: string): Promise<void> {
+export async function createNamespace(url: string, name: string): Promise<void> {
   await requestJson(url, 'POST', '/api/v1/namespaces', Buffer.from(JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } })));
 }
 
-async function requestJson(url: string, method: string, path: string, body: Buffer): Promise<Record<string, unknown>> {
+export async function requestJson(url: string, method: string, path: string, body: Buffer): Promise<Record<string, unknown>> {
   const response = await fetch(`${url}${path}`, { method, headers: { 'content-type': 'application/json' }, body });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);

@@ -2,22 +2,16 @@
 // default payload), whose data carries a sequence number that watchers of the API benchmark find in
 // each event.
 
+import { configMapKind, objectBody } from './bench-object.ts';
+
 export function configMapBody(name: string, seq: number, payloadBytes = 64): Buffer {
-  const payload = 'x'.repeat(payloadBytes);
-  return Buffer.from(
-    JSON.stringify({
-      apiVersion: 'v1',
-      kind: 'ConfigMap',
-      metadata: { name, labels: { app: 'capstan-bench' } },
-      data: { seq: String(seq), payload },
-    }),
-  );
+  return objectBody(configMapKind, name, seq, payloadBytes);
 }
 
 /**
- * Finds the data.seq of configMapBody objects in a raw watch stream, read by read: a byte scan
- * without HTTP chunk decoding or JSON parsing, so that one client thread keeps up with a thousand
- * watches. A field split between two reads is completed by the next.
+ * Finds the seq of objectBody objects (a ConfigMap's data.seq, a custom resource's spec.seq) in a
+ * raw watch stream, read by read: a byte scan without HTTP chunk decoding or JSON parsing, so that
+ * one client thread keeps up with a thousand watches. A field split between two reads is completed by the next.
  */
 export class SeqScanner {
   #rest: Buffer | undefined;

@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { Pool } from 'undici';
 import { createGunzip } from 'node:zlib';
-import { configMapBody } from './configmap-body.ts';
+import { configMapKind, objectBody } from './bench-object.ts';
 import { requestOf, type LoadOptions, type LoadResult } from './http-load.ts';
 import { percentile } from './measure.ts';
 
@@ -52,6 +52,14 @@ async function readAllPages(path: string, limit: number): Promise<Answer> {
   return { status: 200, bytes, text: '' };
 }
 
+/** The object a create or update sends. */
+function bodyOf(name: string, n: number): Buffer | undefined {
+  const request = options.request;
+  if (request.kind === 'create') return objectBody(request.objectKind ?? configMapKind, name, n, request.payloadBytes);
+  if (request.kind === 'update') return objectBody(request.objectKind ?? configMapKind, name, n);
+  return undefined;
+}
+
 const latencies: number[] = [];
 let bytes = 0;
 let errors = 0;
@@ -72,9 +80,7 @@ const loop = async (slot: number): Promise<void> => {
     const { method, path, name } = requestOf(options.request, n, slot);
     try {
       const answer =
-        options.request.kind === 'list pages'
-          ? await readAllPages(path, options.request.limit)
-          : await send(method, path, name === undefined ? undefined : configMapBody(name, n, options.request.kind === 'create' ? options.request.payloadBytes : undefined));
+        options.request.kind === 'list pages' ? await readAllPages(path, options.request.limit) : await send(method, path, name === undefined ? undefined : bodyOf(name, n));
       const now = performance.now();
       if (answer.status < 200 || answer.status >= 300) {
         errors++;

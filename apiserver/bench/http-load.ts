@@ -3,6 +3,7 @@
 // the API server's nor the one taking the other measurements.
 
 import { Worker } from 'node:worker_threads';
+import { type BenchKind, collectionPath, configMapKind } from './bench-object.ts';
 import type { LatencySummary } from './measure.ts';
 
 /** What each request of a load is; `n` is the request's sequence number, `loop` its in-flight slot. */
@@ -12,10 +13,13 @@ export type LoadRequest =
    * answer and inflating it as client-go's transport does.
    */
   | { readonly kind: 'get'; readonly path: string; readonly accept?: string; readonly gzip?: boolean }
-  /** POST of configMapBody(`${namePrefix}${n}`, n, payloadBytes) into namespaces[n % namespaces.length]. */
-  | { readonly kind: 'create'; readonly namespaces: readonly string[]; readonly namePrefix: string; readonly payloadBytes?: number }
-  /** Unconditional PUT (no resourceVersion) of `${namePrefix}${loop}` with data.seq = n: no two in flight on one object. */
-  | { readonly kind: 'update'; readonly namespace: string; readonly namePrefix: string }
+  /**
+   * POST of objectBody(objectKind, `${namePrefix}${n}`, n, payloadBytes) into
+   * namespaces[n % namespaces.length]; objectKind is a ConfigMap unless given.
+   */
+  | { readonly kind: 'create'; readonly namespaces: readonly string[]; readonly namePrefix: string; readonly payloadBytes?: number; readonly objectKind?: BenchKind }
+  /** Unconditional PUT (no resourceVersion) of `${namePrefix}${loop}` with seq = n: no two in flight on one object. */
+  | { readonly kind: 'update'; readonly namespace: string; readonly namePrefix: string; readonly objectKind?: BenchKind }
   /** GETs of path?limit=... following each continue token to the end: one "request" is the whole walk. */
   | { readonly kind: 'list pages'; readonly path: string; readonly limit: number };
 
@@ -63,11 +67,11 @@ export function requestOf(spec: LoadRequest, n: number, loop: number): { method:
       return { method: 'GET', path: spec.path };
     case 'create': {
       const namespace = spec.namespaces[n % spec.namespaces.length] as string;
-      return { method: 'POST', path: `/api/v1/namespaces/${namespace}/configmaps`, name: `${spec.namePrefix}${n}` };
+      return { method: 'POST', path: collectionPath(spec.objectKind ?? configMapKind, namespace), name: `${spec.namePrefix}${n}` };
     }
     case 'update': {
       const name = `${spec.namePrefix}${loop}`;
-      return { method: 'PUT', path: `/api/v1/namespaces/${spec.namespace}/configmaps/${name}`, name };
+      return { method: 'PUT', path: `${collectionPath(spec.objectKind ?? configMapKind, spec.namespace)}/${name}`, name };
     }
   }
 }

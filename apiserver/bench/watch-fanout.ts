@@ -3,7 +3,7 @@
 
 import { Agent, request } from 'node:http';
 import { Worker } from 'node:worker_threads';
-import { configMapBody } from './configmap-body.ts';
+import { type BenchKind, collectionPath, configMapKind, objectBody } from './bench-object.ts';
 
 export interface WatchersOptions {
   readonly url: string;
@@ -97,17 +97,17 @@ export interface WriteTimes {
 }
 
 /**
- * `count` unconditional PUTs, data.seq = 0, 1, ...: one writer per name, each writing its object
- * one update after the other (writer j writes the seqs j, j + names.length, ...).
+ * `count` unconditional PUTs of objects of `kind`, seq = 0, 1, ...: one writer per name, each
+ * writing its object one update after the other (writer j writes the seqs j, j + names.length, ...).
  */
-export async function writeUpdates(url: string, namespace: string, names: readonly string[], count: number): Promise<WriteTimes> {
+export async function writeUpdates(url: string, namespace: string, names: readonly string[], count: number, kind: BenchKind = configMapKind): Promise<WriteTimes> {
   const agent = new Agent({ keepAlive: true, maxSockets: names.length });
   const target = new URL(url);
   const issuedAt = new Float64Array(count);
   const answeredAt = new Float64Array(count);
   const put = (name: string, seq: number): Promise<void> => {
-    const path = `/api/v1/namespaces/${namespace}/configmaps/${name}`;
-    const body = configMapBody(name, seq);
+    const path = `${collectionPath(kind, namespace)}/${name}`;
+    const body = objectBody(kind, name, seq);
     return new Promise<void>((resolve, reject) => {
       const req = request(
         { agent, host: target.hostname, port: target.port, method: 'PUT', path, headers: { 'content-type': 'application/json', 'content-length': body.length } },

@@ -14,7 +14,7 @@ import type { ResourceHooks } from '../registry/resource-hooks.ts';
 import { servedBy } from './negotiated-conversion.ts';
 import type { RequestScope } from './request-scope.ts';
 import type { ResourceWrites } from './resource-writes.ts';
-import type { RequestInfo } from '../request-info/request-info.ts';
+import { namespaceInPath, type RequestInfo } from '../request-info/request-info.ts';
 import { parseListOptions } from '../registry/list-options.ts';
 import { writeOptionsOf } from '../registry/write-options.ts';
 import { serveComponentStatuses, type ComponentProbe } from './component-status.ts';
@@ -68,6 +68,8 @@ export async function routeResourceRequest(served: ServedResources, context: Req
   const { registry, watchSettings } = served;
   const definition = registry.definition(info.apiGroup, info.apiVersion, info.resource);
   if (definition === undefined) return false;
+  // A cluster-scoped resource has no path under a namespace (kube's 404, as for a path it does not serve).
+  if (!definition.namespaced && namespaceInPath(info)) return false;
   servedBy(request, definition);
   if (definition.custom !== undefined && info.subresource !== 'scale') servesCustomObjects(request);
   const groupResource = { group: definition.group, resource: definition.resource };

@@ -161,6 +161,19 @@ export function parseRequestInfo(method: string, url: URL | string): RequestInfo
   };
 }
 
+/**
+ * Whether the path names the namespace as the prefix of what it asks for
+ * (.../namespaces/<ns>/<resource>...), rather than the namespace object itself
+ * (.../namespaces/<ns>, /status, /finalize), which RequestInfo alone does not tell apart: kube's
+ * mux serves a cluster-scoped resource only without such a prefix.
+ */
+export function namespaceInPath(info: RequestInfo): boolean {
+  if (info.namespace === '') return false;
+  const segments = splitPath(info.path);
+  const before = segments.length - info.parts.length;
+  return before >= 2 && segments[before - 2] === 'namespaces' && segments[before - 1] === info.namespace;
+}
+
 function splitTarget(url: URL | string): Target {
   if (typeof url !== 'string') return { path: decodePath(url.pathname), rawQuery: url.search.slice(1) };
   const question = url.indexOf('?');
