@@ -21,6 +21,8 @@ import type { HealthCheck } from '../health/health-endpoint.ts';
 import { PostStartHooks } from '../health/post-start-hooks.ts';
 import { ShutdownCheck } from '../health/shutdown-check.ts';
 import type { Storage } from '../storage/storage.ts';
+import type { ResourceCaches } from '../storage/cacher/cacher.ts';
+import { cachedPrefixesOf } from './cached-prefixes.ts';
 import type { ApiServerFeatureGates } from './feature-gates.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { metaTime, type JsonObject } from '../registry/object-meta.ts';
@@ -60,6 +62,11 @@ export interface ApiServerOptions {
   /** 0 picks a free port. */
   readonly port: number;
   readonly storage: Storage;
+  /**
+   * The watch cache in `storage`, which gives each served custom resource a cache of its own;
+   * without one (a storage with no cache in front) custom resources are read from `storage` as it is.
+   */
+  readonly resourceCaches?: ResourceCaches;
   /** The name of the storage health check: "etcd" on etcd, as kube-apiserver names it. */
   readonly storageCheckName: string;
   readonly shutdownDelayMs: number;
@@ -257,11 +264,17 @@ export class ApiServer {
    */
   #customResourceController(logger: Logger): CustomResourceDefinitionController {
     const served = new Map<string, readonly ResourceDefinition[]>();
+    const caches = this.#options.resourceCaches;
     const webhooks = new ConversionWebhooks(new EndpointServiceResolver(this.#registry.builtinStore(serviceResource), this.#registry.builtinStore(endpointSliceResource)));
     const serving: CustomResourceServing = {
       serve: (crdName, definitions) => {
         const previous = served.get(crdName) ?? [];
         if (previous.length === 0 && definitions.length === 0) return;
+        // A cache from the first serving of a resource: until it holds its snapshot the store answers.
+        const cachedBefore = cachedPrefixesOf(previous);
+        const cachedNow = cachedPrefixesOf(definitions);
+        for (const prefix of cachedNow) if (!cachedBefore.has(prefix)) caches?.addResource(prefix);
+        const uncached = [...cachedBefore].filter((prefix) => !cachedNow.has(prefix));
         const retired = this.#registry.replace(previous, definitions);
         if (definitions.length === 0) served.delete(crdName);
         else served.set(crdName, definitions);
@@ -271,8 +284,15 @@ export class ApiServer {
         this.#openapi.update(servedNow);
         this.#openapiV2.update(servedNow);
         // As kube's tearDown of a CRD's old storage: a second for the events written just before
-        // (a deleted CRD's objects' deletions) to reach the watches, then their streams end.
-        if (retired.length > 0) setTimeout(() => retired.forEach((store) => store.closeWatches()), storageTeardownDelayMs).unref();
+        // (a deleted CRD's objects' deletions) to reach the watches, then their streams end, and
+        // then the cache of a resource no longer served stops (with no watch of its own left).
+        if (retired.length > 0 || uncached.length > 0) {
+          const tearDown = (): void => {
+            for (const store of retired) store.closeWatches();
+            for (const prefix of uncached) caches?.removeResource(prefix);
+          };
+          setTimeout(tearDown, storageTeardownDelayMs).unref();
+        }
       },
       store: (group, version, resource) => this.#registry.store(group, version, resource),
       webhookOf: (crd) => webhooks.converterOf(crd),

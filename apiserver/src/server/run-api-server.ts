@@ -7,12 +7,12 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from '@capstan/common';
 import { builtinResources } from '../resources/builtin-resources.ts';
 import { Cacher } from '../storage/cacher/cacher.ts';
-import { collectionPrefix } from '../storage/keys.ts';
 import { Compactor } from '../storage/compactor.ts';
 import { openStorage, type StorageConfig } from '../storage/open-storage.ts';
 import { SqliteStore } from '../storage/sqlite/sqlite-store.ts';
 import type { HealthCheck } from '../health/health-endpoint.ts';
 import { ApiServer } from './api-server.ts';
+import { cachedPrefixesOf } from './cached-prefixes.ts';
 import type { ApiServerFeatureGates } from './feature-gates.ts';
 import type { ServiceCidr } from '../resources/core/services/addresses/service-cidr.ts';
 import type { PortRange } from '../resources/core/services/addresses/node-port-allocator.ts';
@@ -62,9 +62,9 @@ export async function runApiServer(options: RunApiServerOptions): Promise<Runnin
     },
   });
   const readinessChecks: HealthCheck[] = store instanceof SqliteStore ? [{ name: 'storage-writable', check: () => store.checkWritable() }] : [];
-  // One watch cache per stored resource, in front of the store, as kube-apiserver has.
-  const prefixes = new Set(builtinResources.flatMap((d) => (d.storagePrefix === undefined ? [] : [collectionPrefix(d.storagePrefix)])));
-  const storage = new Cacher(store, { resourcePrefixes: [...prefixes], historyMs: options.watchHistoryMs });
+  // One watch cache per stored resource, in front of the store, as kube-apiserver has; custom
+  // resources get theirs while they are served (ApiServer's resourceCaches).
+  const storage = new Cacher(store, { resourcePrefixes: [...cachedPrefixesOf(builtinResources)], historyMs: options.watchHistoryMs });
   const compactor = new Compactor(storage, {
     historyMs: options.watchHistoryMs,
     onError: (error) => options.logger.warn({ err: error }, 'compaction failed'),
@@ -73,6 +73,7 @@ export async function runApiServer(options: RunApiServerOptions): Promise<Runnin
     bindAddress: options.bindAddress,
     port: options.port,
     storage,
+    resourceCaches: storage,
     storageCheckName: options.storage.backend === 'etcd3' ? 'etcd' : 'storage',
     shutdownDelayMs: options.shutdownDelayMs,
     livezGracePeriodMs: options.livezGracePeriodMs,

@@ -1,6 +1,7 @@
 // The watch cache in front of a store (kube-apiserver's cacher): keys under a cached resource
 // prefix are read and watched through that resource's cache; writes, exact reads of past
-// revisions and everything else go to the store.
+// revisions and everything else go to the store. Resources join and leave at run time (a
+// CustomResourceDefinition's objects while it is served), as kube gives each CRD's storage a cacher.
 
 import { futureRevision, unavailable } from '../storage-error.ts';
 import type { DeleteResult, GetResult, KeyValue, ListOptions, ListResult, ReadOptions, Revision, Storage, Watch, WatchListener } from '../storage.ts';
@@ -18,29 +19,62 @@ export interface CacherOptions {
   readonly maxPendingWatchEvents?: number;
 }
 
-export class Cacher implements Storage {
+/** The resources a watch cache holds can change at run time: what the API server needs of it. */
+export interface ResourceCaches {
+  /** Caches the resource under `prefix`, e.g. "/registry/example.com/widgets/", until as many removes. */
+  addResource(prefix: string): void;
+  /** Undoes one addResource; the last one stops the cache and ends its watches. */
+  removeResource(prefix: string): void;
+}
+
+interface CachedResource {
+  readonly cache: ResourceCache;
+  /** The adds not yet undone: a prefix can be asked for twice (a CRD deleted and created again before the first one's teardown). */
+  users: number;
+}
+
+export class Cacher implements Storage, ResourceCaches {
   readonly #store: Storage;
-  readonly #caches: readonly ResourceCache[];
+  readonly #cacheOptions: ResourceCacheOptions;
+  readonly #caches = new Map<string, CachedResource>();
   #closed = false;
 
   constructor(store: Storage, options: CacherOptions) {
     this.#store = store;
-    const cacheOptions: ResourceCacheOptions = {
+    this.#cacheOptions = {
       ringCapacity: options.ringCapacity ?? 10_000,
       historyMs: options.historyMs ?? 5 * 60_000,
       freshnessWaitMs: options.freshnessWaitMs ?? 3000,
       maxPendingWatchEvents: options.maxPendingWatchEvents,
     };
-    this.#caches = options.resourcePrefixes.map((prefix) => new ResourceCache(store, prefix, cacheOptions));
+    for (const prefix of options.resourcePrefixes) this.addResource(prefix);
   }
 
-  /** Resolves once every resource cache holds its first snapshot. */
+  /** Resolves once every resource cache there is now holds its first snapshot (or was removed). */
   async ready(): Promise<void> {
-    while (!this.#caches.every((cache) => cache.isReady)) {
+    const caches = [...this.#caches.values()].map((cached) => cached.cache);
+    while (!caches.every((cache) => cache.isReady || cache.closed)) {
       // A store that never lets the caches fill (a damaged file) must not keep a stopped process alive.
       if (this.#closed) throw unavailable('the watch cache is closed');
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
+  }
+
+  addResource(prefix: string): void {
+    // A late add while the server stops would start a cache that retries against a closed store.
+    if (this.#closed) return;
+    const cached = this.#caches.get(prefix);
+    if (cached !== undefined) cached.users++;
+    else this.#caches.set(prefix, { cache: new ResourceCache(this.#store, prefix, this.#cacheOptions), users: 1 });
+  }
+
+  removeResource(prefix: string): void {
+    const cached = this.#caches.get(prefix);
+    if (cached === undefined || --cached.users > 0) return;
+    this.#caches.delete(prefix);
+    // Reads already waiting on it go to the store (see #waitFresh); its watchers get an
+    // Unavailable error, as when the store closes, and list and watch again.
+    cached.cache.close();
   }
 
   currentRevision(): Promise<Revision> {
@@ -53,7 +87,7 @@ export class Cacher implements Storage {
     if (cache === undefined || !cache.isReady || options.minRevision === undefined || isExact(options)) {
       return this.#store.get(key, options);
     }
-    await this.#waitFresh(cache, options.minRevision);
+    if (!(await this.#waitFresh(cache, options.minRevision))) return this.#store.get(key, options);
     return { kv: cache.get(key), revision: cache.revision };
   }
 
@@ -68,7 +102,7 @@ export class Cacher implements Storage {
     }
     if (options.minRevision !== undefined) {
       // NotOlderThan: the cache must reach the revision, or the read fails as too new.
-      await this.#waitFresh(cache, options.minRevision);
+      if (!(await this.#waitFresh(cache, options.minRevision))) return this.#store.list(prefix, options);
       return cache.list(prefix, limit, options.continueAfter);
     }
     // A consistent read needs the store's current revision; a cache that cannot get there in time
@@ -92,8 +126,10 @@ export class Cacher implements Storage {
 
   watch(prefix: string, fromRevision: Revision, listener: WatchListener): Watch {
     const cache = this.#cacheFor(prefix);
-    // A resume from further back than the ring reaches is served by the store, which keeps more history.
-    if (cache === undefined || (cache.isReady && !cache.covers(fromRevision))) {
+    // A resume from further back than the ring reaches is served by the store, which keeps more
+    // history; so is every watch before the cache's first snapshot. A cache that re-initialises
+    // after that holds its new watches until it is back (they resume from its ring).
+    if (cache === undefined || !cache.hasSnapshot || (cache.isReady && !cache.covers(fromRevision))) {
       return this.#store.watch(prefix, fromRevision, listener);
     }
     return cache.watch(prefix, fromRevision, listener);
@@ -101,21 +137,37 @@ export class Cacher implements Storage {
 
   async compact(revision: Revision): Promise<void> {
     await this.#store.compact(revision);
-    for (const cache of this.#caches) cache.forgetBefore(revision);
+    for (const { cache } of this.#caches.values()) cache.forgetBefore(revision);
   }
 
   async close(): Promise<void> {
     this.#closed = true;
-    for (const cache of this.#caches) cache.close();
+    for (const { cache } of this.#caches.values()) cache.close();
     await this.#store.close();
   }
 
   #cacheFor(keyOrPrefix: string): ResourceCache | undefined {
-    return this.#caches.find((cache) => keyOrPrefix.startsWith(cache.prefix));
+    for (const { cache } of this.#caches.values()) {
+      if (keyOrPrefix.startsWith(cache.prefix)) return cache;
+    }
+    return undefined;
   }
 
-  async #waitFresh(cache: ResourceCache, revision: Revision): Promise<void> {
-    if (!(await cache.waitFresh(revision))) throw futureRevision(revision, cache.revision);
+  /**
+   * Waits for a NotOlderThan read: true once the cache is fresh enough, false when it was removed
+   * meanwhile (the store answers instead), a FutureRevision error when it does not get there in time.
+   */
+  async #waitFresh(cache: ResourceCache, revision: Revision): Promise<boolean> {
+    let fresh: boolean;
+    try {
+      fresh = await cache.waitFresh(revision);
+    } catch (error) {
+      if (cache.closed && !this.#closed) return false;
+      throw error;
+    }
+    if (fresh) return true;
+    if (cache.closed && !this.#closed) return false;
+    throw futureRevision(revision, cache.revision);
   }
 }
 

@@ -35,6 +35,7 @@ export class ResourceCache {
   #storeWatch: Watch | undefined;
   #ready: Promise<void>;
   #isReady = false;
+  #hasSnapshot = false;
   #closed = false;
 
   constructor(store: Storage, prefix: string, options: ResourceCacheOptions) {
@@ -50,6 +51,19 @@ export class ResourceCache {
     return this.#isReady;
   }
 
+  /**
+   * Whether the cache has held a snapshot yet. Until its first, reads and watches go to the store
+   * as for a resource without a cache, so that a cache added at run time holds nobody up.
+   */
+  get hasSnapshot(): boolean {
+    return this.#hasSnapshot;
+  }
+
+  /** Whether the cache was closed (its resource no longer cached): it follows the store no more. */
+  get closed(): boolean {
+    return this.#closed;
+  }
+
   /** The revision of the store state that the cache holds. */
   get revision(): Revision {
     return this.#revision.revision;
@@ -59,6 +73,7 @@ export class ResourceCache {
   async waitFresh(revision: Revision): Promise<boolean> {
     await this.#ready;
     if (this.#revision.revision >= revision) return true;
+    if (this.#closed) return false;
     // Without changes under this prefix only a progress notification moves the cache forward.
     this.#storeWatch?.requestProgress();
     return this.#revision.waitFor(revision, this.#options.freshnessWaitMs);
@@ -160,6 +175,7 @@ export class ResourceCache {
     this.#revision = new RevisionWaiter(revision);
     this.#storeWatch = this.#store.watch(this.prefix, revision, (event) => this.#onStoreEvent(event));
     this.#isReady = true;
+    this.#hasSnapshot = true;
   }
 
   #onStoreEvent(event: WatchEvent): void {
