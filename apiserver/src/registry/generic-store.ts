@@ -156,10 +156,26 @@ export class GenericStore {
     }
   }
 
-  /** This view's objects of stored key-values (a list page), in their order. */
+  /**
+   * This view's objects of stored key-values (a list page), in their order, to be answered as they
+   * are (not changed): a local conversion of each key-value is made once while the watch cache
+   * holds it, as selectors and watch events share it, so a list of a custom resource repeated
+   * over unchanged objects does not prune and default each one again.
+   */
   readAll(kvs: readonly KeyValue[]): Promise<JsonObject[]> {
-    if (this.#conversion?.remote !== true) return Promise.resolve(kvs.map((kv) => this.decode(kv)));
-    return Promise.all(kvs.map((kv) => this.read(kv)));
+    const conversion = this.#conversion;
+    if (conversion === undefined) return Promise.resolve(kvs.map((kv) => this.decode(kv)));
+    if (conversion.remote === true) return Promise.all(kvs.map((kv) => this.read(kv)));
+    try {
+      return Promise.resolve(
+        kvs.map((kv) => {
+          this.#checkDecodable(kv);
+          return this.#convertedOnce(kv, () => decodeStoredObject(kv), conversion);
+        }),
+      );
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   /** A remote conversion of a shared stored object, asked for once while it is in use; a failure is asked for again next time. */
@@ -271,7 +287,7 @@ export class GenericStore {
     try {
       const conversion = this.#conversion;
       // Selectors match the served shape; a remote conversion is not awaited for that (they match the stored shape then).
-      const view = conversion === undefined || conversion.remote === true ? undefined : (kv: KeyValue, stored: JsonObject) => this.#convertedOnce(kv, stored, conversion);
+      const view = conversion === undefined || conversion.remote === true ? undefined : (kv: KeyValue, stored: JsonObject) => this.#convertedOnce(kv, () => stored, conversion);
       return await readListPage(this.#storage, this.#collection(request.namespace ?? request.fieldSelector?.namespace), request, this.groupResource, view);
     } catch (error) {
       if (error instanceof CorruptObjectsError) throw corruptListStatus(this.groupResource, error.objects, this.allowUnsafeMalformedObjectDeletion);
@@ -443,7 +459,7 @@ export class GenericStore {
           prefix,
           resource: this.groupResource,
           bookmark: (revision, annotations) => this.#bookmark(revision, annotations),
-          view: conversion === undefined || conversion.remote === true ? undefined : (owner, stored) => this.#convertedOnce(owner, stored, conversion),
+          view: conversion === undefined || conversion.remote === true ? undefined : (owner, stored) => this.#convertedOnce(owner, () => stored, conversion),
           allowUnsafeMalformedObjectDeletion: this.allowUnsafeMalformedObjectDeletion,
         },
         request,
@@ -482,10 +498,11 @@ export class GenericStore {
     this.#watches.clear();
   }
 
-  #convertedOnce(owner: object, stored: JsonObject, conversion: LocalConversion): JsonObject {
+  /** The conversion of the stored object `owner` stands for, made once while `owner` lives (shared: never changed). */
+  #convertedOnce(owner: object, stored: () => JsonObject, conversion: LocalConversion): JsonObject {
     let object = this.#converted.get(owner);
     if (object === undefined) {
-      object = conversion.fromStorage(stored);
+      object = conversion.fromStorage(stored());
       this.#converted.set(owner, object);
     }
     return object;
