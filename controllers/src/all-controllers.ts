@@ -7,12 +7,14 @@ import { namespaceController } from './namespace/index.ts';
 import { nodeLifecycleController, taintEvictionController } from './node-lifecycle/index.ts';
 import { nodeIpamController } from './nodeipam/index.ts';
 import { schedulerController } from './scheduler/index.ts';
+import { serviceAccountController } from './serviceaccount/index.ts';
 
 export const allControllers: readonly ControllerDefinition[] = [
   nodeLifecycleController,
   taintEvictionController,
   nodeIpamController,
   namespaceController,
+  serviceAccountController,
   garbageCollectorController,
   schedulerController,
 ];

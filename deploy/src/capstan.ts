@@ -14,7 +14,11 @@ const commands: Readonly<Record<string, { readonly summary: string; readonly usa
   up: { summary: 'Start an all-in-one cluster and write its kubeconfig', usage: upUsage, run: upCommand },
   apiserver: { summary: 'Serve the Kubernetes API', usage: apiserverUsage, run: apiserverCommand },
   agent: { summary: 'Run the node agent: register the Node, heartbeat, run its pods through CRI', usage: agentUsage, run: (argv) => agentCommand(argv) },
-  controllers: { summary: 'Run the controllers: node lifecycle, namespace cleanup, garbage collection, scheduling', usage: controllersUsage, run: controllersCommand },
+  controllers: {
+    summary: 'Run the controllers: node lifecycle, namespace cleanup, service accounts, garbage collection, scheduling',
+    usage: controllersUsage,
+    run: controllersCommand,
+  },
   'runtime-sim': { summary: 'Serve a simulated CRI runtime whose containers follow declared lifecycles', usage: runtimeSimUsage, run: runtimeSimCommand },
   version: {
     summary: 'Print the version',

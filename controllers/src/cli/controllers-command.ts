@@ -61,7 +61,7 @@ const flags = {
   'logging-format': { type: 'string', default: '', help: 'json or text (default: text on a terminal, json otherwise)', choices: ['', ...loggingFormats] },
 } as const;
 
-export const controllersUsage = `Run the controllers: node lifecycle and taint eviction, node IPAM (with --allocate-node-cidrs), namespace cleanup, garbage collection, scheduling.
+export const controllersUsage = `Run the controllers: node lifecycle and taint eviction, node IPAM (with --allocate-node-cidrs), namespace cleanup, service accounts, garbage collection, scheduling.
 
 Usage:
   capstan controllers --kubeconfig=FILE [flags]
