@@ -118,9 +118,11 @@ export function webhookUrlErrors(text: string, path: string): FieldError[] {
   return errors;
 }
 
-function reviewVersionErrors(value: unknown, path: string): FieldError[] {
-  const versions = stringsOf(value);
-  if (versions.length === 0) return [fieldRequired(path, `must specify one of ${acceptedReviewVersions.join(', ')}`)];
+/**
+ * The items of a list of review versions (AdmissionReview, ConversionReview): each a DNS-1035
+ * label, none twice, as kube checks both webhook kinds' lists.
+ */
+export function reviewVersionItemErrors(versions: readonly string[], path: string): FieldError[] {
   const errors: FieldError[] = [];
   const seen = new Set<string>();
   versions.forEach((version, i) => {
@@ -131,6 +133,13 @@ function reviewVersionErrors(value: unknown, path: string): FieldError[] {
     seen.add(version);
     for (const message of isDNS1035Label(version)) errors.push(fieldInvalid(`${path}[${i}]`, version, message));
   });
+  return errors;
+}
+
+function reviewVersionErrors(value: unknown, path: string): FieldError[] {
+  const versions = stringsOf(value);
+  if (versions.length === 0) return [fieldRequired(path, `must specify one of ${acceptedReviewVersions.join(', ')}`)];
+  const errors = reviewVersionItemErrors(versions, path);
   if (!versions.some((version) => acceptedReviewVersions.includes(version))) {
     errors.push(fieldInvalid(path, versions, `must include at least one of ${acceptedReviewVersions.join(', ')}`));
   }

@@ -2,10 +2,10 @@
 // service) and the ConversionReview versions it speaks, which None may not have.
 
 import { caBundleError, fieldForbidden, fieldInvalid, fieldRequired, type FieldError } from '@capstan/common';
-import { isDNS1035Label, isDNS1123Subdomain } from '../../../registry/name-validation.ts';
+import { isDNS1123Subdomain } from '../../../registry/name-validation.ts';
 import type { JsonObject } from '../../../registry/object-meta.ts';
 import { isObject, stringOf } from '../../../registry/defaulting/json-fields.ts';
-import { webhookUrlErrors } from '../../admissionregistration/webhook-validation.ts';
+import { reviewVersionItemErrors, webhookUrlErrors } from '../../admissionregistration/webhook-validation.ts';
 import { goStringsValue } from './crd-go-json.ts';
 import type { InternalConversion } from './crd-internal.ts';
 import { enumErrors } from './crd-names-validation.ts';
@@ -15,16 +15,7 @@ export const acceptedConversionReviewVersions = ['v1', 'v1beta1'];
 
 function reviewVersionsErrors(versions: readonly string[] | undefined, requireRecognized: boolean, path: string): FieldError[] {
   if (versions === undefined || versions.length === 0) return [fieldRequired(path)];
-  const errors: FieldError[] = [];
-  const seen = new Set<string>();
-  versions.forEach((version, i) => {
-    if (seen.has(version)) {
-      errors.push(fieldInvalid(`${path}[${i}]`, version, 'duplicate version'));
-      return;
-    }
-    seen.add(version);
-    for (const message of isDNS1035Label(version)) errors.push(fieldInvalid(`${path}[${i}]`, version, message));
-  });
+  const errors = reviewVersionItemErrors(versions, path);
   if (requireRecognized && !versions.some((version) => acceptedConversionReviewVersions.includes(version))) {
     errors.push(fieldInvalid(path, goStringsValue(versions), `must include at least one of ${acceptedConversionReviewVersions.join(', ')}`));
   }
