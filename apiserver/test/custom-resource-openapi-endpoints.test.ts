@@ -5,12 +5,12 @@
 
 import test from 'ava';
 import { gunzipSync } from 'node:zlib';
-import { customResourceDefinitionsOf } from '../src/customresources/custom-resource-declaration.ts';
 import { OpenApiV2Endpoint } from '../src/openapi/openapi-v2-endpoint.ts';
 import { encodeOpenApiV2Document, openApiV2Messages } from '../src/openapi/openapi-v2-protobuf.ts';
 import { OpenApiV3Endpoints } from '../src/openapi/openapi-v3-endpoints.ts';
 import { builtinResources } from '../src/resources/builtin-resources.ts';
 import type { ResourceDefinition } from '../src/resources/resource-definition.ts';
+import { declarationsWithoutWebhook } from './crd-declarations.ts';
 
 type Json = Record<string, unknown>;
 
@@ -33,12 +33,7 @@ function gadgetCrd(description: string, versions: readonly string[] = ['v1']): J
   };
 }
 
-/** These CRDs convert by strategy None: a webhook is never asked for. */
-const noWebhook = (): never => {
-  throw new Error('no conversion webhook in this test');
-};
-
-const served = (crd?: Json): ResourceDefinition[] => [...builtinResources, ...(crd === undefined ? [] : customResourceDefinitionsOf(crd, noWebhook))];
+const served = (crd?: Json): ResourceDefinition[] => [...builtinResources, ...(crd === undefined ? [] : declarationsWithoutWebhook(crd))];
 const get = (endpoints: OpenApiV3Endpoints, path: string, query = '') => endpoints.respond(path, new URLSearchParams(query), {});
 const json = (body: Uint8Array): Json => JSON.parse(Buffer.from(body).toString());
 

@@ -5,18 +5,13 @@
 // metadata aside, which Capstan words in its own way).
 
 import test from 'ava';
-import { customResourceDefinitionsOf } from '../src/customresources/custom-resource-declaration.ts';
 import { customKindSchemas } from '../src/openapi/custom-kind-schemas.ts';
 import { openApiV2CustomSchemaOf } from '../src/openapi/openapi-v2-custom-schema.ts';
 import { publishedStructuralSchema } from '../src/openapi/published-structural-schema.ts';
 import { isCustomResource, type CustomResourceDefinition } from '../src/resources/resource-definition.ts';
+import { declarationsWithoutWebhook } from './crd-declarations.ts';
 
 type Json = Record<string, unknown>;
-
-/** These CRDs convert by strategy None: a webhook is never asked for. */
-const noWebhook = (): never => {
-  throw new Error('no conversion webhook in this test');
-};
 
 const widgetSpec = {
   description: 'The desired state of the Widget.',
@@ -78,7 +73,7 @@ const widgetCrd = {
   status: { acceptedNames: { plural: 'widgets', singular: 'widget', kind: 'Widget', listKind: 'WidgetList' } },
 };
 
-const declarations = (crd: Json): CustomResourceDefinition[] => customResourceDefinitionsOf(crd, noWebhook).filter(isCustomResource);
+const declarations = (crd: Json): CustomResourceDefinition[] => declarationsWithoutWebhook(crd).filter(isCustomResource);
 const [widgetV1, widgetV1beta1] = declarations(widgetCrd) as [CustomResourceDefinition, CustomResourceDefinition];
 
 /** A schema without the type meta and metadata kube and Capstan describe in their own words. */

@@ -5,10 +5,10 @@
 
 import test from 'ava';
 import { StatusError } from '@capstan/common';
-import { customResourceDefinitionsOf } from '../src/customresources/custom-resource-declaration.ts';
 import { compileFieldSelector } from '../src/registry/field-selector.ts';
 import type { JsonObject } from '../src/registry/object-meta.ts';
 import type { ResourceDefinition } from '../src/resources/resource-definition.ts';
+import { declarationsWithoutWebhook } from './crd-declarations.ts';
 
 const spec = (properties: JsonObject): JsonObject => ({ openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties } } } });
 
@@ -35,13 +35,8 @@ function widgets(scope = 'Namespaced'): JsonObject {
   };
 }
 
-/** These CRDs convert by strategy None: a webhook is never asked for. */
-const noWebhook = (): never => {
-  throw new Error('no conversion webhook in this test');
-};
-
 function served(crd: JsonObject, version: string): ResourceDefinition {
-  const found = customResourceDefinitionsOf(crd, noWebhook).find((definition) => definition.version === version);
+  const found = declarationsWithoutWebhook(crd).find((definition) => definition.version === version);
   if (found === undefined) throw new Error(`${version} is not served`);
   return found;
 }
