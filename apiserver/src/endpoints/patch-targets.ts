@@ -11,7 +11,7 @@ import { apiVersionOf } from '../resources/resource-definition.ts';
 import type { ApplyTarget } from './apply-patch.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { scaleOf } from '../registry/scale.ts';
-import { scalePathsOf } from '../registry/custom-resource-scale.ts';
+import { scalePathFields, scalePathsOf } from '../registry/custom-resource-scale.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { declaredTypeName } from '../openapi/builtin-type-lookup.ts';
 import { createFromBody } from './create.ts';
@@ -36,7 +36,7 @@ function scaleApplyTarget(store: GenericStore, namespace: string | undefined, na
   const parentApiVersion = apiVersionOf(store.definition);
   // A custom resource's replicas are where its CRD says; kube names their owners in autoscaling/v1 then.
   const paths = scalePathsOf(store.definition);
-  const parentReplicas = paths === undefined ? undefined : paths.specReplicasPath.replace(/^\./, '').split('.');
+  const parentReplicas = paths === undefined ? undefined : scalePathFields(paths.specReplicasPath);
   const ownersApiVersion = paths === undefined ? parentApiVersion : 'autoscaling/v1';
   const scaleView: ObjectView = {
     get: async () => {

@@ -10,15 +10,15 @@ import { scaleObject } from './scale-object.ts';
 
 type Found<T> = { readonly found: false } | { readonly found: true; readonly value: T };
 
-/** A CRD's path (".spec.replicas") as its field names. */
-const fieldsOf = (path: string): string[] => path.replace(/^\./, '').split('.');
+/** A CRD's scale path (".spec.replicas") as its field names. */
+export const scalePathFields = (path: string): string[] => path.replace(/^\./, '').split('.');
 
 export const scalePathsOf = (definition: ResourceDefinition): ScalePaths | undefined => definition.subresources.find((s) => s.name === 'scale')?.scalePaths;
 
 /** The value at a path, as kube's unstructured accessors read it: missing, or of the type asked for, or an error. */
 function nestedAt<T>(object: unknown, path: string, type: 'int64' | 'string', matches: (value: unknown) => value is T): Found<T> {
   let current = object;
-  for (const field of fieldsOf(path)) {
+  for (const field of scalePathFields(path)) {
     if (current === null || typeof current !== 'object' || Array.isArray(current)) return { found: false };
     if (!Object.hasOwn(current, field)) return { found: false };
     current = (current as Record<string, unknown>)[field];
@@ -64,5 +64,5 @@ export function withCustomReplicas(paths: ScalePaths, object: JsonObject, replic
     const [field, ...rest] = fields as [string, ...string[]];
     return { ...current, [field]: rest.length === 0 ? replicas : set(current[field], rest) };
   };
-  return set(object, fieldsOf(paths.specReplicasPath)) as JsonObject;
+  return set(object, scalePathFields(paths.specReplicasPath)) as JsonObject;
 }
