@@ -1,7 +1,9 @@
 // Who a request comes from: kube-apiserver's authenticator.Request, answering the user.Info of the
-// caller. Capstan has no credentials yet, so the one authenticator is kube's anonymous one: every
-// request is system:anonymous (and every request is allowed: see authorization/authorizer.ts).
-// x509 client certificates, bearer tokens and service account tokens plug in here.
+// caller. Each authenticator looks at one kind of credential (a client certificate, a bearer token)
+// and answers undefined when the request carries none; credentials it cannot accept throw an
+// AuthenticationError, which ends in 401 whatever the other authenticators say (kube's
+// union.NewFailOnError in front of the anonymous authenticator). See request-authenticator.ts for
+// the order they are asked in.
 
 import type { IncomingMessage } from 'node:http';
 
@@ -17,6 +19,18 @@ export interface UserInfo {
 export interface Authenticator {
   authenticate(request: IncomingMessage): UserInfo | undefined | Promise<UserInfo | undefined>;
 }
+
+/**
+ * The user a bearer token stands for, or undefined when this authenticator does not know the token
+ * (the next token authenticator is asked); throws an AuthenticationError for a token it knows to be
+ * bad (expired, revoked).
+ */
+export interface TokenAuthenticator {
+  authenticateToken(token: string): UserInfo | undefined | Promise<UserInfo | undefined>;
+}
+
+/** Credentials that were presented and refused: the request is answered 401, never served as anonymous. */
+export class AuthenticationError extends Error {}
 
 /** kube's anonymous user (--anonymous-auth, on by default). */
 export const anonymousUser: UserInfo = { username: 'system:anonymous', uid: '', groups: ['system:unauthenticated'], extra: {} };

@@ -1,8 +1,8 @@
 // Whether a request may do what it asks: kube-apiserver's authorizer.Authorizer over its
-// authorizer.Attributes. Capstan has no authorization yet, so `allowEverything` (kube's AlwaysAllow)
-// says yes to every question; the authorization filter asks it for every request, and the endpoints
-// that must ask more (the unsafe deletion of corrupt objects needs `delete` and
-// `unsafe-delete-ignore-read-errors`) ask it too. RBAC plugs in here.
+// authorizer.Attributes, answering allow, deny or no opinion (the next authorizer of the
+// --authorization-mode list is then asked; see union-authorizer.ts). The authorization filter asks
+// for every request, and the endpoints that must ask more (the unsafe deletion of corrupt objects
+// needs `delete` and `unsafe-delete-ignore-read-errors`) ask too.
 
 import type { UserInfo } from '../authentication/authenticator.ts';
 
@@ -23,11 +23,25 @@ export type Attributes =
   | ({ readonly user: UserInfo; readonly isResourceRequest: true; readonly path: string } & ResourceAttributes)
   | { readonly user: UserInfo; readonly isResourceRequest: false; readonly path: string; readonly verb: string };
 
-export type AuthorizationDecision = { readonly allowed: true } | { readonly allowed: false; readonly reason: string };
+/** kube's authorizer.Decision with its reason (empty when the authorizer gives none). */
+export interface AuthorizationDecision {
+  readonly decision: 'allow' | 'deny' | 'noOpinion';
+  readonly reason: string;
+}
+
+export const allow: AuthorizationDecision = { decision: 'allow', reason: '' };
 
 export interface Authorizer {
   authorize(attributes: Attributes): AuthorizationDecision | Promise<AuthorizationDecision>;
 }
 
-/** Until authorization comes: every request is allowed (kube's --authorization-mode=AlwaysAllow). */
-export const allowEverything: Authorizer = { authorize: () => ({ allowed: true }) };
+/** Whether a decision lets the request go on: only an allow does (no opinion from every authorizer is a denial). */
+export function isAllowed(decision: AuthorizationDecision): boolean {
+  return decision.decision === 'allow';
+}
+
+/** kube's --authorization-mode=AlwaysAllow: every request is allowed. */
+export const allowEverything: Authorizer = { authorize: () => allow };
+
+/** kube's --authorization-mode=AlwaysDeny: every request is denied, without a reason. */
+export const denyEverything: Authorizer = { authorize: () => ({ decision: 'deny', reason: '' }) };

@@ -9,6 +9,8 @@ import { defaultServiceClusterIpRange, defaultServiceNodePortRange, serviceRange
 import { runApiServer, shutdownOnSignal } from '../server/run-api-server.ts';
 import { storageFlags } from '../storage/open-storage.ts';
 import { kubeletClientConfig, kubeletFlags } from '../kubelet/kubelet-client-config.ts';
+import { authenticationFlags, authenticationOptionsOf } from '../authentication/authentication-flags.ts';
+import { authorizationFlags, authorizationModesOf } from '../authorization/authorization-flags.ts';
 
 const flags = {
   'bind-address': { type: 'string', default: '127.0.0.1', help: 'The IP address to serve on' },
@@ -34,6 +36,8 @@ const flags = {
   },
   'service-node-port-range': { type: 'string', default: defaultServiceNodePortRange, help: 'The port range NodePort Services get their node ports from' },
   ...kubeletFlags,
+  ...authenticationFlags,
+  ...authorizationFlags,
   'default-not-ready-toleration-seconds': { type: 'int', default: 300, help: 'The tolerationSeconds of the not-ready:NoExecute toleration added to every pod without one' },
   'default-unreachable-toleration-seconds': { type: 'int', default: 300, help: 'The tolerationSeconds of the unreachable:NoExecute toleration added to every pod without one' },
   'enable-admission-plugins': {
@@ -81,6 +85,8 @@ export async function apiserverCommand(argv: readonly string[], out: (text: stri
     kubelet: kubeletClientConfig(f),
     defaultTolerationSeconds: { notReady: f['default-not-ready-toleration-seconds'], unreachable: f['default-unreachable-toleration-seconds'] },
     admissionPlugins,
+    authentication: authenticationOptionsOf(f),
+    authorizationModes: authorizationModesOf(f),
     logger,
   });
   out(`Capstan API server serving on ${running.url} (storage: ${backend})`);

@@ -6,7 +6,7 @@ import type { RequestScope } from './request-scope.ts';
 import type { IncomingMessage } from 'node:http';
 import { fieldInvalid, goQuote, newForbidden, newInvalid } from '@capstan/common';
 import type { UserInfo } from '../authentication/authenticator.ts';
-import type { Authorizer } from '../authorization/authorizer.ts';
+import { isAllowed, type Authorizer } from '../authorization/authorizer.ts';
 import { attributesOf } from '../authorization/request-attributes.ts';
 import { admissionAttributes } from '../admission/request-admission.ts';
 import { parseDeleteOptions, type DeleteOptions } from '../registry/delete-options.ts';
@@ -79,11 +79,11 @@ async function deleteOptionsOf(request: IncomingMessage, query: URLSearchParams,
 /** The verbs an unsafe deletion needs on the resource: the delete itself, and the right to skip reading the object. */
 const unsafeDeleteVerbs = ['delete', 'unsafe-delete-ignore-read-errors'] as const;
 
-/** kube's 403 when the caller may not do one of them (no authorizer yet: `allowEverything` allows both). */
+/** kube's 403 when the caller may not do one of them. */
 async function authorizeUnsafeDelete(authorizer: Authorizer, user: UserInfo, info: RequestInfo): Promise<void> {
   for (const verb of unsafeDeleteVerbs) {
     const decision = await authorizer.authorize({ ...attributesOf(user, info), verb });
-    if (!decision.allowed) {
+    if (!isAllowed(decision)) {
       throw newForbidden({ group: info.apiGroup, resource: info.resource }, info.name, `not permitted to do ${goQuote(verb)}, reason: ${decision.reason}`);
     }
   }

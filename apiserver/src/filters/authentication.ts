@@ -1,21 +1,25 @@
-// kube's WithAuthentication: the user a request comes from, asked of the authenticators in order;
-// a request none of them recognises is answered 401 Unauthorized.
+// kube's WithAuthentication: the user a request comes from (see
+// authentication/request-authenticator.ts); a request nobody recognises, or whose credentials are
+// refused, is answered 401 Unauthorized. The Authorization header is not passed on.
 
 import { newUnauthorized } from '@capstan/common';
-import type { Authenticator } from '../authentication/authenticator.ts';
+import { AuthenticationError, type Authenticator } from '../authentication/authenticator.ts';
 import type { Filter } from './filter-chain.ts';
 
-export function authentication(authenticators: readonly Authenticator[]): Filter {
+export function authentication(authenticator: Authenticator): Filter {
   return async (context, next) => {
-    for (const authenticator of authenticators) {
+    let user: Awaited<ReturnType<Authenticator['authenticate']>>;
+    try {
       const answer = authenticator.authenticate(context.request);
       // Most authenticators answer at once: no turn of the event loop for them.
-      const user = answer instanceof Promise ? await answer : answer;
-      if (user !== undefined) {
-        context.user = user;
-        return next();
-      }
+      user = answer instanceof Promise ? await answer : answer;
+    } catch (error) {
+      if (error instanceof AuthenticationError) throw newUnauthorized('Unauthorized');
+      throw error;
     }
-    throw newUnauthorized('Unauthorized');
+    if (user === undefined) throw newUnauthorized('Unauthorized');
+    context.user = user;
+    delete context.request.headers.authorization;
+    return next();
   };
 }

@@ -2,7 +2,7 @@
 // a denial is kube's 403 Forbidden Status, worded as responsewriters.Forbidden words it.
 
 import { goQuote, newForbidden, type StatusError } from '@capstan/common';
-import type { Attributes, Authorizer } from '../authorization/authorizer.ts';
+import { isAllowed, type Attributes, type Authorizer } from '../authorization/authorizer.ts';
 import { attributesOf } from '../authorization/request-attributes.ts';
 import type { Filter } from './filter-chain.ts';
 import { requestInfoOf, userOf } from './request-context.ts';
@@ -13,7 +13,7 @@ export function authorization(authorizer: Authorizer): Filter {
     const attributes = attributesOf(userOf(context), requestInfoOf(context));
     const answer = authorizer.authorize(attributes);
     const decision = answer instanceof Promise ? await answer : answer;
-    if (!decision.allowed) throw forbidden(attributes, decision.reason);
+    if (!isAllowed(decision)) throw forbidden(attributes, decision.reason);
     return next();
   };
 }

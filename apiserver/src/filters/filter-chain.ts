@@ -9,7 +9,7 @@
 //   request-deadline  --request-timeout, or a shorter ?timeout= (400 when it is no duration)
 //   request-timeout   504 Timeout once the deadline passes
 //   warning-recorder  Warning headers
-//   authentication    who the request comes from (401 when nobody recognises it)
+//   authentication    who the request comes from (401 for refused credentials, or none without --anonymous-auth)
 //   audit             audit events (a place for them: no backend yet)
 //   impersonation     Impersonate-* headers (a place for them: not served yet)
 //   max-in-flight     flow control (a place for it: no limit yet)
@@ -40,7 +40,7 @@ export interface FilterChainOptions {
   readonly logger: Logger;
   /** --request-timeout: the longest a request that is not long-running may take. */
   readonly requestTimeoutMs: number;
-  readonly authenticators: readonly Authenticator[];
+  readonly authenticator: Authenticator;
   readonly authorizer: Authorizer;
 }
 
@@ -54,7 +54,7 @@ export function filterChain(options: FilterChainOptions): readonly Filter[] {
     requestDeadline(options.requestTimeoutMs),
     requestTimeout,
     warningRecorder,
-    authentication(options.authenticators),
+    authentication(options.authenticator),
     audit,
     impersonation,
     maxInFlight,

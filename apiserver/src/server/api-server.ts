@@ -50,8 +50,8 @@ import { versionInfo } from './version-info.ts';
 import { routeRequest } from './router.ts';
 import { filterChain, withFilters } from '../filters/filter-chain.ts';
 import { newRequestContext } from '../filters/request-context.ts';
-import { anonymousAuthenticator, type Authenticator } from '../authentication/authenticator.ts';
-import { allowEverything, type Authorizer } from '../authorization/authorizer.ts';
+import { anonymousOnly, requestAuthenticatorOf, type AuthenticationOptions } from '../authentication/request-authenticator.ts';
+import { authorizerOf, type AuthorizationMode } from '../authorization/authorization-modes.ts';
 import { upgradeResponse } from '../endpoints/upgrade-response.ts';
 import { defaultKubeletClientConfig, type KubeletClientConfig } from '../kubelet/kubelet-client-config.ts';
 import { KubeletClient } from '../kubelet/kubelet-client.ts';
@@ -74,10 +74,10 @@ export interface ApiServerOptions {
   readonly minRequestTimeoutMs: number;
   /** --request-timeout: the longest a request that is not long-running may take (60 s when absent). */
   readonly requestTimeoutMs?: number;
-  /** Who requests come from: kube's anonymous authenticator when absent. */
-  readonly authenticators?: readonly Authenticator[];
-  /** Whether a request may do what it asks: everything is allowed when absent. */
-  readonly authorizer?: Authorizer;
+  /** How requests are authenticated: anonymous only when absent. */
+  readonly authentication?: AuthenticationOptions;
+  /** --authorization-mode: the authorizers asked, in order; AlwaysAllow when absent. */
+  readonly authorizationModes?: readonly AuthorizationMode[];
   /** How long after start livez counts unfinished post-start hooks as healthy. */
   readonly livezGracePeriodMs: number;
   readonly featureGates: ApiServerFeatureGates;
@@ -153,7 +153,9 @@ export class ApiServer {
       definitionOf: (group, resource) => builtinResources.find((definition) => definition.group === group && definition.resource === resource),
       defaultTolerationSeconds: options.defaultTolerationSeconds ?? defaultTolerationSeconds,
     });
-    const authorizer = options.authorizer ?? allowEverything;
+    const securityContext = { registry: this.#registry, logger: options.logger };
+    const authentication = requestAuthenticatorOf(options.authentication ?? anonymousOnly, securityContext);
+    const { authorizer, postStartHooks: authorizationHooks } = authorizerOf(options.authorizationModes ?? ['AlwaysAllow'], securityContext);
     this.#served = {
       registry: this.#registry,
       watchSettings: { stopping: this.#stopping.signal, minRequestTimeoutMs: options.minRequestTimeoutMs, watchListEnabled: options.featureGates.WatchList },
@@ -183,6 +185,8 @@ export class ApiServer {
       { name: 'start-kubernetes-service-cidr-controller', run: () => this.#retrying('creating the default ServiceCIDR', () => this.#ensureServiceCidr()) },
       { name: 'scheduling/bootstrap-system-priority-classes', run: () => this.#retrying('creating the system priority classes', () => this.#ensureSystemPriorityClasses()) },
       { name: 'bootstrap-controller', run: () => this.#retrying('creating the kubernetes Service', () => this.#ensureKubernetesService(serviceAddresses)) },
+      ...authentication.postStartHooks,
+      ...authorizationHooks,
     ]);
     this.#health = {
       livez: [ping, log, storage, ...this.#hooks.livenessChecks(options.livezGracePeriodMs)],
@@ -200,7 +204,7 @@ export class ApiServer {
     const filters = filterChain({
       logger: options.logger,
       requestTimeoutMs: options.requestTimeoutMs ?? defaultRequestTimeoutMs,
-      authenticators: options.authenticators ?? [anonymousAuthenticator],
+      authenticator: authentication.authenticator,
       authorizer,
     });
     const handle = withFilters(filters, (context) => routeRequest(routes, context));

@@ -17,6 +17,8 @@ import type { ApiServerFeatureGates } from './feature-gates.ts';
 import type { ServiceCidr } from '../resources/core/services/addresses/service-cidr.ts';
 import type { PortRange } from '../resources/core/services/addresses/node-port-allocator.ts';
 import type { KubeletClientConfig } from '../kubelet/kubelet-client-config.ts';
+import type { AuthenticationOptions } from '../authentication/request-authenticator.ts';
+import type { AuthorizationMode } from '../authorization/authorization-modes.ts';
 
 export interface RunApiServerOptions {
   readonly bindAddress: string;
@@ -36,6 +38,10 @@ export interface RunApiServerOptions {
   readonly defaultTolerationSeconds?: DefaultTolerationSeconds;
   /** --enable-admission-plugins / --disable-admission-plugins, read; kube's default set when absent. */
   readonly admissionPlugins?: readonly AdmissionPluginName[];
+  /** How requests are authenticated; anonymous only when absent. */
+  readonly authentication?: AuthenticationOptions;
+  /** --authorization-mode; AlwaysAllow when absent. */
+  readonly authorizationModes?: readonly AuthorizationMode[];
   readonly logger: Logger;
 }
 
@@ -87,6 +93,8 @@ export async function runApiServer(options: RunApiServerOptions): Promise<Runnin
     ...(options.kubelet === undefined ? {} : { kubelet: options.kubelet }),
     ...(options.defaultTolerationSeconds === undefined ? {} : { defaultTolerationSeconds: options.defaultTolerationSeconds }),
     ...(options.admissionPlugins === undefined ? {} : { admissionPlugins: options.admissionPlugins }),
+    ...(options.authentication === undefined ? {} : { authentication: options.authentication }),
+    ...(options.authorizationModes === undefined ? {} : { authorizationModes: options.authorizationModes }),
     logger: options.logger,
   });
   let address: AddressInfo;

@@ -1,0 +1,78 @@
+// The authenticators of a request in kube-apiserver's order (BuildAuthenticator): client
+// certificates, then bearer tokens (the token file, then the token authenticators added for
+// service accounts, bootstrap tokens and JWT issuers); an authenticated user is given the group
+// system:authenticated; a request with no credentials at all is system:anonymous when
+// --anonymous-auth allows it, and 401 otherwise.
+
+import type { Logger } from '@capstan/common';
+import type { PostStartHook } from '../health/post-start-hooks.ts';
+import type { Registry } from '../registry/registry.ts';
+import { anonymousAuthenticator, type Authenticator, type TokenAuthenticator, type UserInfo } from './authenticator.ts';
+import { bearerTokenAuthenticator } from './bearer-token.ts';
+import { tokenFileAuthenticator } from './token-file.ts';
+
+/** How requests are authenticated: the API server's --anonymous-auth, --token-auth-file, ... */
+export interface AuthenticationOptions {
+  /** --anonymous-auth: a request without credentials is system:anonymous (else 401). */
+  readonly anonymous: boolean;
+  /** --token-auth-file. */
+  readonly tokenAuthFile?: string;
+}
+
+/** What the authenticators are built from. */
+export interface AuthenticationContext {
+  readonly registry: Registry;
+  readonly logger: Logger;
+}
+
+/** Anonymous requests only: what an API server without authentication options does. */
+export const anonymousOnly: AuthenticationOptions = { anonymous: true };
+
+export interface RequestAuthenticator {
+  readonly authenticator: Authenticator;
+  readonly postStartHooks: readonly PostStartHook[];
+}
+
+export function requestAuthenticatorOf(options: AuthenticationOptions, context: AuthenticationContext): RequestAuthenticator {
+  const tokenAuthenticators: TokenAuthenticator[] = [];
+  if (options.tokenAuthFile !== undefined) tokenAuthenticators.push(tokenFileAuthenticator(options.tokenAuthFile, (message) => context.logger.warn(message)));
+  const authenticators: Authenticator[] = [];
+  if (tokenAuthenticators.length > 0) authenticators.push(bearerTokenAuthenticator(tokenAuthenticators));
+  return { authenticator: withAnonymous(withAuthenticatedGroup(authenticators), options.anonymous), postStartHooks: [] };
+}
+
+/** kube's AuthenticatedGroupAdder over the union of the authenticators: the first that knows the request answers. */
+function withAuthenticatedGroup(authenticators: readonly Authenticator[]): Authenticator {
+  if (authenticators.length === 0) return { authenticate: () => undefined };
+  return {
+    authenticate: async (request) => {
+      for (const authenticator of authenticators) {
+        const answer = authenticator.authenticate(request);
+        const user = answer instanceof Promise ? await answer : answer;
+        if (user !== undefined) return withGroup(user, authenticatedGroup);
+      }
+      return undefined;
+    },
+  };
+}
+
+export const authenticatedGroup = 'system:authenticated';
+
+function withGroup(user: UserInfo, group: string): UserInfo {
+  if (user.groups.includes(group) || user.groups.includes('system:unauthenticated')) return user;
+  return { ...user, groups: [...user.groups, group] };
+}
+
+/** The anonymous user for a request nobody recognised, when allowed. */
+function withAnonymous(authenticator: Authenticator, anonymous: boolean): Authenticator {
+  if (!anonymous) return authenticator;
+  return {
+    // Without credentials there is nothing to wait for: no turn of the event loop.
+    authenticate: (request) => {
+      const answer = authenticator.authenticate(request);
+      if (answer === undefined) return anonymousAuthenticator.authenticate(request);
+      if (!(answer instanceof Promise)) return answer;
+      return answer.then((user) => user ?? anonymousAuthenticator.authenticate(request));
+    },
+  };
+}

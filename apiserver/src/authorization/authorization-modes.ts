@@ -1,0 +1,53 @@
+// --authorization-mode: the authorizers a request is asked of, in order (kube's union authorizer).
+// Each mode is built here from what the API server has (its registry, for the authorizers that read
+// roles or the pods bound to nodes), with the post-start hooks it needs (the bootstrap policy).
+
+import { FlagError, type Logger } from '@capstan/common';
+import type { PostStartHook } from '../health/post-start-hooks.ts';
+import type { Registry } from '../registry/registry.ts';
+import { allowEverything, denyEverything, type Authorizer } from './authorizer.ts';
+import { unionAuthorizer } from './union-authorizer.ts';
+
+export const authorizationModeNames = ['AlwaysAllow', 'AlwaysDeny', 'Node', 'RBAC'] as const;
+
+export type AuthorizationMode = (typeof authorizationModeNames)[number];
+
+/** What the modes are built from. */
+export interface AuthorizationContext {
+  readonly registry: Registry;
+  readonly logger: Logger;
+}
+
+/** One mode's authorizer, and the work it needs once the server listens. */
+export interface ModeAuthorizer {
+  readonly authorizer: Authorizer;
+  readonly postStartHooks?: readonly PostStartHook[];
+}
+
+type ModeBuilder = (context: AuthorizationContext) => ModeAuthorizer;
+
+const builders: Record<AuthorizationMode, ModeBuilder | undefined> = {
+  AlwaysAllow: () => ({ authorizer: allowEverything }),
+  AlwaysDeny: () => ({ authorizer: denyEverything }),
+  Node: undefined,
+  RBAC: undefined,
+};
+
+/** The --authorization-mode list, checked as kube-apiserver checks it. */
+export function parseAuthorizationModes(modes: readonly string[]): AuthorizationMode[] {
+  if (modes.length === 0) throw new FlagError('at least one authorization-mode must be passed');
+  const seen = new Set<string>();
+  for (const mode of modes) {
+    if (!(authorizationModeNames as readonly string[]).includes(mode)) throw new FlagError(`authorization-mode ${JSON.stringify(mode)} is not a valid mode`);
+    if (builders[mode as AuthorizationMode] === undefined) throw new FlagError(`authorization-mode ${JSON.stringify(mode)} is not implemented yet`);
+    if (seen.has(mode)) throw new FlagError(`authorization-mode ${JSON.stringify(mode)} has mode specified more than once`);
+    seen.add(mode);
+  }
+  return modes as AuthorizationMode[];
+}
+
+/** The authorizer of the modes, in their order, and their post-start hooks. */
+export function authorizerOf(modes: readonly AuthorizationMode[], context: AuthorizationContext): { authorizer: Authorizer; postStartHooks: PostStartHook[] } {
+  const built = modes.map((mode) => (builders[mode] as ModeBuilder)(context));
+  return { authorizer: unionAuthorizer(built.map((one) => one.authorizer)), postStartHooks: built.flatMap((one) => one.postStartHooks ?? []) };
+}
