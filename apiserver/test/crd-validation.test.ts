@@ -324,7 +324,7 @@ test("a conversion webhook's service: kube checks its name as the namespace and 
   ]);
 });
 
-test("an established CRD's conversion webhook caBundle must hold a certificate; a new or unestablished one may not (kube-apiserver 1.35.4)", (t) => {
+test("an established CRD's conversion webhook caBundle must hold a certificate; a new or unestablished one may not (kube-apiserver 1.35.4)", async (t) => {
   const schema = { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object' } } } };
   const withBundle = (text: string): JsonObject => {
     const caBundle = Buffer.from(text).toString('base64');
@@ -348,7 +348,7 @@ test("an established CRD's conversion webhook caBundle must hold a certificate; 
   }
   // An established CRD whose bundle was invalid already may keep an invalid one.
   t.deepEqual(customResourceDefinitionUpdateErrors(withBundle('other garbage'), { ...withBundle('garbage'), status: old.status }, []), []);
-  const { certificate } = generateSelfSignedCertKey('127.0.0.1');
+  const { certificate } = await generateSelfSignedCertKey('127.0.0.1');
   t.deepEqual(customResourceDefinitionUpdateErrors(withBundle(certificate), old, []), []);
 });
 

@@ -99,7 +99,7 @@ function clientOf(t: import('ava').ExecutionContext, server: ApiServerProcess) {
 
 /** The webhook (its certificate also names the Service conv.default.svc), an API server, and kubectl for it. */
 async function setUp(t: import('ava').ExecutionContext) {
-  const { certificate, privateKey } = generateSelfSignedCertKey('127.0.0.1', { alternateDNS: ['conv.default.svc'] });
+  const { certificate, privateKey } = await generateSelfSignedCertKey('127.0.0.1', { alternateDNS: ['conv.default.svc'] });
   const webhook = await startConversionWebhook(certificate, privateKey);
   t.teardown(() => webhook.close());
   const server = await startApiServer();
@@ -201,7 +201,7 @@ test('a webhook that cannot be reached, is not trusted, or serves under another 
     /^Error from server: conversion webhook for stable.example.com\/v1, Kind=WrongTab failed: Post "https:\/\/wrongname\.default\.svc:\d+\/convert\?timeout=30s": tls: failed to verify certificate: x509: certificate is valid for conv\.default\.svc, not wrongname\.default\.svc\n$/,
   );
 
-  const other = generateSelfSignedCertKey('127.0.0.1');
+  const other = await generateSelfSignedCertKey('127.0.0.1');
   const url = `https://127.0.0.1:${webhook.port}/convert`;
   await established(crdOf('untrustedtabs', 'UntrustedTab', { url, caBundle: Buffer.from(other.certificate).toString('base64') }));
   await apply({ apiVersion: 'stable.example.com/v1', kind: 'UntrustedTab', metadata: { name: 'u' }, spec: { cronSpec: 'x' } });

@@ -89,16 +89,16 @@ test('the static token of --authentication-token-file authenticates; any other t
 test('a client certificate signed by --client-ca-file authenticates; one from another authority is refused', async (t) => {
   const node = await testNode(t);
   const server = await node.start([...locked, `--client-ca-file=${node.clientCAFile}`]);
-  const apiserver = node.clientAuthority.client('kube-apiserver-kubelet-client', ['kubeadm:cluster-admins']);
+  const apiserver = await node.clientAuthority.client('kube-apiserver-kubelet-client', ['kubeadm:cluster-admins']);
   const ok = await call(server, '/healthz?verbose', apiserver);
   t.is(ok.status, 200);
   t.is(ok.body, '[+]ping ok\n[+]log ok\n[+]syncloop ok\nhealthz check passed\n');
-  const rogue = await call(server, '/healthz', node.rogueAuthority.client('kube-apiserver-kubelet-client'));
+  const rogue = await call(server, '/healthz', await node.rogueAuthority.client('kube-apiserver-kubelet-client'));
   t.is(rogue.status, 401);
   t.is((await call(server, '/healthz')).status, 401);
   // A certificate that fails is not made up for by anonymous access.
   const open = await node.start([`--client-ca-file=${node.clientCAFile}`]);
-  t.is((await call(open, '/healthz', node.rogueAuthority.client('someone'))).status, 401);
+  t.is((await call(open, '/healthz', await node.rogueAuthority.client('someone'))).status, 401);
   t.is((await call(open, '/healthz')).status, 200);
 });
 

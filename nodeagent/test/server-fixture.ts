@@ -78,7 +78,7 @@ export interface TestNode {
 export interface TestAuthority {
   readonly certificate: string;
   /** A client certificate (clientAuth) it signs, with its key in PEM. */
-  client(commonName: string, organizations?: readonly string[]): { readonly cert: string; readonly key: string };
+  client(commonName: string, organizations?: readonly string[]): Promise<{ readonly cert: string; readonly key: string }>;
 }
 
 export async function testNode(t: ExecutionContext): Promise<TestNode> {
@@ -87,8 +87,8 @@ export async function testNode(t: ExecutionContext): Promise<TestNode> {
   const certDir = join(dir, 'pki');
   const tokenFile = join(dir, 'token');
   writeFileSync(tokenFile, `${token}\n`);
-  const clientAuthority = authority('capstan-test-ca');
-  const rogueAuthority = authority('rogue-ca');
+  const clientAuthority = await authority('capstan-test-ca');
+  const rogueAuthority = await authority('rogue-ca');
   const clientCAFile = join(dir, 'client-ca.crt');
   writeFileSync(clientCAFile, clientAuthority.certificate);
 
@@ -223,12 +223,12 @@ export async function testNode(t: ExecutionContext): Promise<TestNode> {
   return node;
 }
 
-function authority(commonName: string): TestAuthority {
+async function authority(commonName: string): Promise<TestAuthority> {
   const keys = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const name = { commonName };
   const notBefore = new Date(Date.now() - 60_000);
   const notAfter = new Date(Date.now() + 3_600_000);
-  const issued = issueCertificate(
+  const issued = await issueCertificate(
     { serialNumber: 1, subject: name, notBefore, notAfter, publicKey: keys.publicKey, keyUsage: ['digitalSignature', 'keyCertSign'], isCA: true },
     { name, privateKey: keys.privateKey },
   );
@@ -236,9 +236,9 @@ function authority(commonName: string): TestAuthority {
   let serial = 1;
   return {
     certificate: issued.pem,
-    client(clientName, organizations = []) {
+    async client(clientName, organizations = []) {
       const clientKeys = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-      const cert = issueCertificate(
+      const cert = await issueCertificate(
         {
           serialNumber: ++serial,
           subject: { commonName: clientName, organizations },

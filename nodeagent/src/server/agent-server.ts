@@ -24,8 +24,7 @@ import { answerHttpError, answerText, type Exchange } from './exchange.ts';
 import { servePortForward } from './port-forward.ts';
 import { serveHealthz, servePods, type HealthCheck } from './pods-and-health.ts';
 import type { ServerContext, ServerLog } from './server-context.ts';
-import { loadServingCertificate, ServingCertificateError } from './serving-certificate.ts';
-import { errorMessage } from '@capstan/common';
+import { errorMessage, loadServingCertificate, ServingCertificateError } from '@capstan/common';
 
 export interface AgentServerOptions {
   /** The loaded configuration: address, port, TLS files, authentication, authorization, gates, --cert-dir, --root-dir. */
@@ -82,10 +81,11 @@ export async function startAgentServer(options: AgentServerOptions): Promise<Age
   }
   let serving;
   try {
-    serving = loadServingCertificate({
+    serving = await loadServingCertificate({
       tlsCertFile: config.tlsCertFile,
       tlsPrivateKeyFile: config.tlsPrivateKeyFile,
       certDirectory: flags['cert-dir'],
+      pairName: 'kubelet',
       hostname: configuration.nodeName,
     });
   } catch (error) {

@@ -1,21 +1,27 @@
-// The agent's serving certificate, found as the kubelet's InitializeTLS finds it: tlsCertFile and
-// tlsPrivateKeyFile when the configuration names them; otherwise <cert-dir>/kubelet.crt and
-// kubelet.key, reused when both can be read, an error when only one can, and written when neither
-// exists: certutil's self-signed pair for the node's hostname (the hostname alone in the SANs, as
-// the kubelet passes no alternate names; an authority "<host>-ca@<unix time>" signs
-// "<host>@<unix time>", both RSA 2048, valid from an hour ago for a year). The directory is made
-// 0755, the certificate written 0644 and the key 0600, as certutil.WriteCert and keyutil.WriteKey do.
+// A component's serving certificate, found as the kubelet's InitializeTLS and kube-apiserver's
+// MaybeDefaultWithSelfSignedCerts find it: the certificate and key files when they are given;
+// otherwise <cert-dir>/<name>.crt and <name>.key (kubelet, apiserver), reused when both can be
+// read, an error when only one can, and written when neither exists: certutil's self-signed pair
+// for the host (an authority "<host>-ca@<unix time>" signs "<host>@<unix time>", both RSA 2048,
+// valid from an hour ago for a year; the kubelet passes no alternate names, kube-apiserver its
+// addresses and the kubernetes Service's names). The directory is made 0755, the certificate
+// written 0644 and the key 0600, as certutil.WriteCert and keyutil.WriteKey do.
 
 import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { generateSelfSignedCertKey, errorMessage } from '@capstan/common';
+import { errorMessage } from '../text/error-message.ts';
+import { generateSelfSignedCertKey } from './self-signed-certificate.ts';
 
 export interface ServingCertificateSettings {
   readonly tlsCertFile: string;
   readonly tlsPrivateKeyFile: string;
   readonly certDirectory: string;
-  /** The node's hostname (--hostname-override or the kernel's, lower-cased). */
+  /** The files' name in the directory: `kubelet` or `apiserver`. */
+  readonly pairName: string;
+  /** The name the certificate is for (the node's hostname for the kubelet). */
   readonly hostname: string;
+  readonly alternateIPs?: readonly string[];
+  readonly alternateDNS?: readonly string[];
 }
 
 export interface ServingCertificate {
@@ -31,15 +37,18 @@ export class ServingCertificateError extends Error {
   override name = 'ServingCertificateError';
 }
 
-export function loadServingCertificate(settings: ServingCertificateSettings): ServingCertificate {
+export async function loadServingCertificate(settings: ServingCertificateSettings): Promise<ServingCertificate> {
   let certFile = settings.tlsCertFile;
   let keyFile = settings.tlsPrivateKeyFile;
   let generated = false;
   if (certFile === '' && keyFile === '') {
-    certFile = join(settings.certDirectory, 'kubelet.crt');
-    keyFile = join(settings.certDirectory, 'kubelet.key');
+    certFile = join(settings.certDirectory, `${settings.pairName}.crt`);
+    keyFile = join(settings.certDirectory, `${settings.pairName}.key`);
     if (!canReadCertAndKey(certFile, keyFile)) {
-      const pair = generateSelfSignedCertKey(settings.hostname);
+      const pair = await generateSelfSignedCertKey(settings.hostname, {
+        ...(settings.alternateIPs === undefined ? {} : { alternateIPs: settings.alternateIPs }),
+        ...(settings.alternateDNS === undefined ? {} : { alternateDNS: settings.alternateDNS }),
+      });
       writeWithDirectory(certFile, pair.certificate, 0o644);
       writeWithDirectory(keyFile, pair.privateKey, 0o600);
       generated = true;
