@@ -4,9 +4,16 @@
 // the process's own signals (its serving line, then its ready log line or /readyz), never on a
 // clock: a loaded machine is slow, not broken; a process that exits fails the start at once, and
 // the test's own timeout bounds the rest. The process ends by itself when the test process is gone.
+// It serves HTTPS with the self-signed certificate it writes in its data directory, whose
+// authority this process then trusts (fetch, node:https and ws need no options for it). It knows
+// one bearer token, `token`, of a user in system:masters (kubectl asks for a password when a
+// kubeconfig for an https server has no credentials), and authorizes everything
+// (--authorization-mode=AlwaysAllow) unless the test's flags say otherwise, so requests without
+// credentials (anonymous) are served too.
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { getCACertificates, setDefaultCACertificates } from 'node:tls';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { childStopper } from './stop-child.ts';
@@ -14,8 +21,12 @@ import { childStopper } from './stop-child.ts';
 const capstan = join(import.meta.dirname, '..', '..', 'bin', 'capstan.ts');
 
 export interface ApiServerChild {
-  /** http://127.0.0.1:<port> */
+  /** https://127.0.0.1:<port> */
   readonly url: string;
+  /** The PEM authority of the server's self-signed certificate (for kubeconfigs of other processes). */
+  readonly certificateAuthority: string;
+  /** A bearer token of a user in system:masters. */
+  readonly token: string;
   readonly child: ChildProcess;
   /** The process's own directory (its data directory is data/ in it); removed by stop(). */
   readonly dir: string;
@@ -26,18 +37,26 @@ export interface ApiServerChild {
 }
 
 export interface ApiServerChildOptions {
-  /** Flags after `--port=0 --data-dir=... --logging-format=json`. */
+  /** Flags after `--secure-port=0 --data-dir=... --logging-format=json`. */
   readonly args?: readonly string[];
   /** The temporary directory's name prefix. */
   readonly prefix?: string;
 }
+
+/** The bearer token of the test servers' system:masters user. */
+export const adminToken = 'capstan-test-admin-token';
 
 /** The environment variable of deploy/src/exit-with-parent.ts (a test does not import deploy). */
 const exitWithParentVariable = 'CAPSTAN_EXIT_WITH_PARENT';
 
 export async function startApiServerChild(options: ApiServerChildOptions = {}): Promise<ApiServerChild> {
   const dir = mkdtempSync(join(tmpdir(), options.prefix ?? 'capstan-api-'));
-  const child = spawn(process.execPath, [capstan, 'apiserver', '--port=0', `--data-dir=${join(dir, 'data')}`, '--logging-format=json', ...(options.args ?? [])], {
+  const args = options.args ?? [];
+  const given = (flag: string) => args.some((arg) => arg === flag || arg.startsWith(`${flag}=`));
+  const tokenFile = join(dir, 'tokens.csv');
+  writeFileSync(tokenFile, `${adminToken},capstan-test-admin,capstan-test-admin,system:masters\n`);
+  const security = [...(given('--token-auth-file') ? [] : [`--token-auth-file=${tokenFile}`]), ...(given('--authorization-mode') ? [] : ['--authorization-mode=AlwaysAllow'])];
+  const child = spawn(process.execPath, [capstan, 'apiserver', '--secure-port=0', `--data-dir=${join(dir, 'data')}`, '--logging-format=json', ...security, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, [exitWithParentVariable]: String(process.pid) },
   });
@@ -56,20 +75,30 @@ export async function startApiServerChild(options: ApiServerChildOptions = {}): 
       let stdout = '';
       child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
         stdout += chunk;
-        const match = /serving on (http:\/\/[\d.]+:\d+)/.exec(stdout);
+        const match = /serving on (https:\/\/[\d.]+:\d+)/.exec(stdout);
         if (match !== null) resolve(match[1] as string);
       });
       void exited.then((code) => reject(new Error(`the API server exited with ${code}:\n${output}`)));
     });
+    const certificateAuthority = trustServingAuthority(join(dir, 'data', 'pki', 'apiserver.crt'));
     // Serving is not ready: the post-start hooks (system namespaces, watch cache) finish after. The
     // server logs when they have; /readyz says so too (for a test whose flags change the logging).
     while (!readyLogged && (await fetch(`${url}/readyz`).catch(() => undefined))?.status !== 200) {
       if (gone) throw new Error(`the API server exited before it was ready:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    return { url, child, dir, output: () => output, stop };
+    return { url, certificateAuthority, token: adminToken, child, dir, output: () => output, stop };
   } catch (error) {
     await stop('SIGKILL');
     throw error;
   }
+}
+
+/** The authority of a self-signed serving certificate (the second block of the file), trusted by this process from now on. */
+export function trustServingAuthority(certFile: string): string {
+  const blocks = readFileSync(certFile, 'utf8').match(/-----BEGIN CERTIFICATE-----[^-]+-----END CERTIFICATE-----\n?/g) ?? [];
+  const authority = blocks[blocks.length - 1];
+  if (authority === undefined) throw new Error(`${certFile} holds no certificate`);
+  setDefaultCACertificates([...getCACertificates('default'), authority]);
+  return authority;
 }

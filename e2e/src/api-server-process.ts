@@ -9,6 +9,8 @@ import { startApiServerChild } from '../../common/test/api-server-child.ts';
 
 export interface ApiServerProcess {
   readonly url: string;
+  /** The PEM authority of the server's serving certificate. */
+  readonly certificateAuthority: string;
   readonly kubeconfig: string;
   readonly child: ChildProcess;
   /** SIGTERM, and the exit code once the process is gone; removes its directory. */
@@ -18,6 +20,6 @@ export interface ApiServerProcess {
 export async function startApiServer(extraArgs: readonly string[] = []): Promise<ApiServerProcess> {
   const server = await startApiServerChild({ args: extraArgs, prefix: 'capstan-e2e-' });
   const kubeconfig = join(server.dir, 'kubeconfig');
-  writeFileSync(kubeconfig, kubeconfigFor(server.url));
-  return { url: server.url, kubeconfig, child: server.child, stop: () => server.stop() };
+  writeFileSync(kubeconfig, kubeconfigFor(server.url, { certificateAuthority: server.certificateAuthority, token: server.token }));
+  return { url: server.url, certificateAuthority: server.certificateAuthority, kubeconfig, child: server.child, stop: () => server.stop() };
 }

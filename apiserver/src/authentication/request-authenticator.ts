@@ -10,6 +10,7 @@ import type { Registry } from '../registry/registry.ts';
 import { anonymousAuthenticator, type Authenticator, type TokenAuthenticator, type UserInfo } from './authenticator.ts';
 import { bearerTokenAuthenticator } from './bearer-token.ts';
 import { tokenFileAuthenticator } from './token-file.ts';
+import { x509Authenticator } from './x509.ts';
 
 /** How requests are authenticated: the API server's --anonymous-auth, --token-auth-file, ... */
 export interface AuthenticationOptions {
@@ -17,6 +18,8 @@ export interface AuthenticationOptions {
   readonly anonymous: boolean;
   /** --token-auth-file. */
   readonly tokenAuthFile?: string;
+  /** Whether the secure port asks for client certificates (--client-ca-file is set). */
+  readonly clientCertificates?: boolean;
 }
 
 /** What the authenticators are built from. */
@@ -37,6 +40,7 @@ export function requestAuthenticatorOf(options: AuthenticationOptions, context: 
   const tokenAuthenticators: TokenAuthenticator[] = [];
   if (options.tokenAuthFile !== undefined) tokenAuthenticators.push(tokenFileAuthenticator(options.tokenAuthFile, (message) => context.logger.warn(message)));
   const authenticators: Authenticator[] = [];
+  if (options.clientCertificates === true) authenticators.push(x509Authenticator);
   if (tokenAuthenticators.length > 0) authenticators.push(bearerTokenAuthenticator(tokenAuthenticators));
   return { authenticator: withAnonymous(withAuthenticatedGroup(authenticators), options.anonymous), postStartHooks: [] };
 }

@@ -1,6 +1,7 @@
-// `capstan apiserver`: serves the Kubernetes API over plain HTTP (TLS and authentication arrive
-// later), with kube-apiserver's flag names where the meaning is the same.
+// `capstan apiserver`: serves the Kubernetes API over HTTPS on the secure port, with
+// kube-apiserver's flag names where the meaning is the same.
 
+import { join } from 'node:path';
 import { createLogger, formatFlagHelp, loggingFormats, parseFeatureGates, parseFlags } from '@capstan/common';
 import { apiServerFeatures } from '../server/feature-gates.ts';
 import { enabledAdmissionPlugins } from '../admission/admission-plugin-names.ts';
@@ -10,11 +11,13 @@ import { runApiServer, shutdownOnSignal } from '../server/run-api-server.ts';
 import { storageFlags } from '../storage/open-storage.ts';
 import { kubeletClientConfig, kubeletFlags } from '../kubelet/kubelet-client-config.ts';
 import { authenticationFlags, authenticationOptionsOf } from '../authentication/authentication-flags.ts';
+import { secureServingFlags, secureServingOf } from '../serving/secure-serving.ts';
+import { addressText } from '../resources/core/services/addresses/service-cidr.ts';
 import { authorizationFlags, authorizationModesOf } from '../authorization/authorization-flags.ts';
 
 const flags = {
   'bind-address': { type: 'string', default: '127.0.0.1', help: 'The IP address to serve on' },
-  port: { type: 'int', default: 6443, help: 'The port to serve plain HTTP on (0 picks a free one)' },
+  ...secureServingFlags,
   ...storageFlags,
   'watch-history-duration': { type: 'duration', default: 300_000, help: 'How long the store keeps history for watches and continue tokens' },
   'livez-grace-period': { type: 'duration', default: 0, help: 'How long after start-up livez counts unfinished post-start hooks as healthy' },
@@ -70,9 +73,15 @@ export async function apiserverCommand(argv: readonly string[], out: (text: stri
   const format = f['logging-format'] === '' ? undefined : f['logging-format'];
   const logger = createLogger({ name: 'apiserver', ...(format === undefined ? {} : { format }) });
   const backend = f['storage-backend'];
+  const primaryRange = serviceClusterIpRange[0];
+  const tls = await secureServingOf(f, join(f['data-dir'], 'pki'), {
+    bindAddress: f['bind-address'],
+    ...(primaryRange === undefined ? {} : { serviceIP: addressText({ family: primaryRange.family, value: primaryRange.first }) }),
+  });
   const running = await runApiServer({
     bindAddress: f['bind-address'],
-    port: f.port,
+    port: f['secure-port'],
+    tls,
     storage: { backend, dataDir: f['data-dir'], etcdServers: f['etcd-servers'], integrityCheck: f['storage-integrity-check'] },
     watchHistoryMs: f['watch-history-duration'],
     shutdownDelayMs: f['shutdown-delay-duration'],
@@ -85,7 +94,7 @@ export async function apiserverCommand(argv: readonly string[], out: (text: stri
     kubelet: kubeletClientConfig(f),
     defaultTolerationSeconds: { notReady: f['default-not-ready-toleration-seconds'], unreachable: f['default-unreachable-toleration-seconds'] },
     admissionPlugins,
-    authentication: authenticationOptionsOf(f),
+    authentication: { ...authenticationOptionsOf(f), clientCertificates: tls.clientCA !== undefined },
     authorizationModes: authorizationModesOf(f),
     logger,
   });

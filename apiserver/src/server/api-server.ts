@@ -1,8 +1,10 @@
-// The HTTP API server: one node:http listener (TLS and HTTP/2 plug in later) that answers health,
-// discovery, OpenAPI, /version and the resource endpoints, and a graceful shutdown that fails
-// readyz first while still serving.
+// The API server: one listener, HTTPS on the secure port (plain HTTP only for a server built
+// without TLS settings, as tests in this package build it), that answers health, discovery,
+// OpenAPI, /version and the resource endpoints, and a graceful shutdown that fails readyz first
+// while still serving.
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createSecureServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { StatusError, type Logger } from '@capstan/common';
@@ -56,9 +58,12 @@ import { upgradeResponse } from '../endpoints/upgrade-response.ts';
 import { defaultKubeletClientConfig, type KubeletClientConfig } from '../kubelet/kubelet-client-config.ts';
 import { KubeletClient } from '../kubelet/kubelet-client.ts';
 import { closeWorkThreads } from '../endpoints/work-threads.ts';
+import type { SecureServing } from '../serving/secure-serving.ts';
 
 export interface ApiServerOptions {
   readonly bindAddress: string;
+  /** The secure port's certificate and TLS settings; plain HTTP without them. */
+  readonly tls?: SecureServing;
   /** 0 picks a free port. */
   readonly port: number;
   readonly storage: Storage;
@@ -214,7 +219,25 @@ export class ApiServer {
     };
     // Request lines and headers up to 1 MiB, as kube-apiserver's MaxHeaderBytes (Node's default of
     // 16 KiB resets a long labelSelector or URL).
-    this.#server = createServer({ maxHeaderSize: maxRequestHeaderBytes }, serve);
+    const tls = options.tls;
+    this.#server =
+      tls === undefined
+        ? createServer({ maxHeaderSize: maxRequestHeaderBytes }, serve)
+        : createSecureServer(
+            {
+              maxHeaderSize: maxRequestHeaderBytes,
+              cert: tls.cert,
+              key: tls.key,
+              minVersion: tls.minVersion,
+              ...(tls.ciphers === undefined ? {} : { ciphers: tls.ciphers }),
+              // A client certificate is asked for, never required: a request without one is
+              // authenticated otherwise, and one that does not verify is refused by the x509
+              // authenticator (401), not by the handshake.
+              ...(tls.clientCA === undefined ? {} : { ca: tls.clientCA, requestCert: true, rejectUnauthorized: false }),
+              ALPNProtocols: ['http/1.1'],
+            },
+            serve,
+          );
     // Idle connections stay open 90 s, as kube-apiserver's (Node's default of 5 s would make every
     // 10 s heartbeat of a node agent open a new connection).
     this.#server.keepAliveTimeout = 90_000;

@@ -17,12 +17,15 @@ import type { ApiServerFeatureGates } from './feature-gates.ts';
 import type { ServiceCidr } from '../resources/core/services/addresses/service-cidr.ts';
 import type { PortRange } from '../resources/core/services/addresses/node-port-allocator.ts';
 import type { KubeletClientConfig } from '../kubelet/kubelet-client-config.ts';
+import type { SecureServing } from '../serving/secure-serving.ts';
 import type { AuthenticationOptions } from '../authentication/request-authenticator.ts';
 import type { AuthorizationMode } from '../authorization/authorization-modes.ts';
 
 export interface RunApiServerOptions {
   readonly bindAddress: string;
   readonly port: number;
+  /** The secure port's certificate and TLS settings; plain HTTP without them (embedding and tests only). */
+  readonly tls?: SecureServing;
   readonly storage: StorageConfig;
   readonly watchHistoryMs: number;
   readonly shutdownDelayMs: number;
@@ -47,7 +50,7 @@ export interface RunApiServerOptions {
 
 export interface RunningApiServer {
   readonly address: AddressInfo;
-  /** The URL clients use, e.g. http://127.0.0.1:6443. */
+  /** The URL clients use, e.g. https://127.0.0.1:6443. */
   readonly url: string;
   /** Resolves once the post-start hooks have finished (readyz passes). */
   ready(): Promise<void>;
@@ -78,6 +81,7 @@ export async function runApiServer(options: RunApiServerOptions): Promise<Runnin
   const server = new ApiServer({
     bindAddress: options.bindAddress,
     port: options.port,
+    ...(options.tls === undefined ? {} : { tls: options.tls }),
     storage,
     resourceCaches: storage,
     storageCheckName: options.storage.backend === 'etcd3' ? 'etcd' : 'storage',
@@ -108,7 +112,7 @@ export async function runApiServer(options: RunApiServerOptions): Promise<Runnin
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     address,
-    url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${address.port}`,
+    url: `${options.tls === undefined ? 'http' : 'https'}://${host === '0.0.0.0' ? '127.0.0.1' : host}:${address.port}`,
     ready: () => server.ready(),
     shutdown: async () => {
       compactor.stop();
