@@ -15,3 +15,5 @@ export { runApiServer, shutdownOnSignal, type RunApiServerOptions, type RunningA
 export { apiServerFeatures, type ApiServerFeatureGates } from './server/feature-gates.ts';
 export { defaultKubeletClientConfig, type KubeletClientConfig } from './kubelet/kubelet-client-config.ts';
 export { defaultServiceClusterIpRange, defaultServiceNodePortRange, serviceRanges } from './cli/service-ranges.ts';
+export { servingAlternateNames, type SecureServing, type ServingNames } from './serving/secure-serving.ts';
+export { addressText } from './resources/core/services/addresses/service-cidr.ts';

@@ -55,7 +55,15 @@ export { KeyedSerial } from './work/keyed-serial.ts';
 export { isRawJSON, type RawJSON } from './json/raw-json.ts';
 export { isPair, isSingle, isTriple } from './tuples.ts';
 export { isDNS1035Label, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, maskTrailingDash, regexError } from './validation/name-formats.ts';
-export { generateSelfSignedCertKey, issueCertificate, pemBlock, type CertificateIssuer, type CertificateTemplate, type SelfSignedCertKey } from './tls/self-signed-certificate.ts';
+export {
+  generateSelfSignedCertKey,
+  issueCertificate,
+  pemBlock,
+  subjectKeyIdOf,
+  type CertificateIssuer,
+  type CertificateTemplate,
+  type SelfSignedCertKey,
+} from './tls/self-signed-certificate.ts';
 export { loadServingCertificate, ServingCertificateError, type ServingCertificate, type ServingCertificateSettings } from './tls/serving-certificate-files.ts';
 export { caBundleCertificates, caBundleError } from './tls/ca-bundle.ts';
 export {

@@ -1,11 +1,23 @@
 // `capstan up`: the all-in-one cluster on the embedded store, with the controllers and its nodes
-// (node agents on the simulated runtime); writes DIR/kubeconfig, prints how to use it and when each
-// node is Ready. It supervises its processes: one that dies is restarted (the terminal is told);
+// (node agents on the simulated runtime), over HTTPS with the cluster's own authority
+// (cluster-pki.ts): writes DIR/kubeconfig (the administrator, in system:masters), a kubeconfig for
+// the controllers and one for each node agent with identities of their own, prints how to use it
+// and when each node is Ready. It supervises its processes: one that dies is restarted (the terminal is told);
 // one that cannot start stops the whole cluster, and `up` exits non-zero.
 
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { apiServerFeatures, defaultKubeletClientConfig, defaultServiceClusterIpRange, defaultServiceNodePortRange, runApiServer, serviceRanges } from '@capstan/apiserver';
+import {
+  addressText,
+  apiServerFeatures,
+  defaultKubeletClientConfig,
+  defaultServiceClusterIpRange,
+  defaultServiceNodePortRange,
+  runApiServer,
+  serviceRanges,
+  servingAlternateNames,
+} from '@capstan/apiserver';
+import { clusterPki } from './cluster-pki.ts';
 import { createLogger, FlagError, formatFlagHelp, loggingFormats, parseFeatureGates, parseFlags, type LoggingFormat } from '@capstan/common';
 import { kubeconfigFor } from './kubeconfig.ts';
 import { NodeReadiness } from './node-readiness.ts';
@@ -55,9 +67,18 @@ export async function upCommand(argv: readonly string[], out: (text: string) => 
     };
     process.on('SIGTERM', stop).on('SIGINT', stop);
   });
+  const pki = await clusterPki(join(dataDir, 'pki'));
+  const primaryRange = ranges.serviceClusterIpRange[0];
+  const alternates = servingAlternateNames({
+    bindAddress: f['bind-address'],
+    ...(primaryRange === undefined ? {} : { serviceIP: addressText({ family: primaryRange.family, value: primaryRange.first }) }),
+  });
+  const serving = await pki.serving(alternates.ips, alternates.dnsNames);
   const running = await runApiServer({
     bindAddress: f['bind-address'],
     port: f.port,
+    tls: { cert: Buffer.from(serving.cert), key: Buffer.from(serving.key), clientCA: Buffer.from(pki.authority), minVersion: 'TLSv1.2' },
+    authentication: { anonymous: true, clientCertificates: true },
     storage: { backend: 'sqlite', dataDir: join(dataDir, 'data'), etcdServers: [] },
     watchHistoryMs: 5 * 60_000,
     shutdownDelayMs: 0,
@@ -70,8 +91,12 @@ export async function upCommand(argv: readonly string[], out: (text: string) => 
     logger,
   });
   await running.ready();
-  const kubeconfig = join(dataDir, 'kubeconfig');
-  writeFileSync(kubeconfig, kubeconfigFor(running.url), { mode: 0o600 });
+  const writeKubeconfig = async (path: string, file: string, user: string, groups: readonly string[]): Promise<string> => {
+    const client = await pki.client(file, user, groups);
+    writeFileSync(path, kubeconfigFor(running.url, { certificateAuthority: pki.authority, clientCertificate: client.cert, clientKey: client.key }), { mode: 0o600 });
+    return path;
+  };
+  const kubeconfig = await writeKubeconfig(join(dataDir, 'kubeconfig'), 'admin', 'kubernetes-admin', ['system:masters']);
   out(`Capstan is ready at ${running.url}: export KUBECONFIG=${kubeconfig}`);
 
   const specs = f.node ? upNodeSpecs(dataDir, f.nodes) : [];
@@ -84,9 +109,23 @@ export async function upCommand(argv: readonly string[], out: (text: string) => 
           say,
           (error) => logger.warn({ err: error }, 'watching the nodes'),
         );
-  const controllers: UpControllers | undefined = f.controllers ? startUpControllers(dataDir, kubeconfig, f['service-cluster-ip-range'], say) : undefined;
+  // The controllers run as kube-controller-manager; until each controller has credentials of its
+  // own (service account tokens), the process holds every permission they need together.
+  const controllersKubeconfig = await writeKubeconfig(join(dataDir, 'controllers.kubeconfig'), 'controllers', 'system:kube-controller-manager', ['system:masters']);
+  const controllers: UpControllers | undefined = f.controllers ? startUpControllers(dataDir, controllersKubeconfig, f['service-cluster-ip-range'], say) : undefined;
+  const nodeKubeconfigs = new Map<string, string>();
+  for (const spec of specs) {
+    mkdirSync(spec.dir, { recursive: true });
+    nodeKubeconfigs.set(spec.name, await writeKubeconfig(join(spec.dir, 'kubeconfig'), `node-${spec.name}`, `system:node:${spec.name}`, ['system:nodes']));
+  }
   const nodes: UpNode[] = specs.map((spec) =>
-    startUpNode(spec, { dataDir, kubeconfig, log: say, whenReady: (name) => (readiness as NodeReadiness).whenReady(name), podCidrsAllocated: f.controllers }),
+    startUpNode(spec, {
+      dataDir,
+      kubeconfig: nodeKubeconfigs.get(spec.name) as string,
+      log: say,
+      whenReady: (name) => (readiness as NodeReadiness).whenReady(name),
+      podCidrsAllocated: f.controllers,
+    }),
   );
   for (const node of nodes)
     void node.started.then(

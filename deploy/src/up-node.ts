@@ -46,6 +46,7 @@ export function agentTokenFile(dataDir: string): string {
 
 export interface UpNodeContext {
   readonly dataDir: string;
+  /** The agent's kubeconfig (its own identity, system:node:<name>). */
   readonly kubeconfig: string;
   readonly log: (line: string) => void;
   /** Resolves when the Node of that name is Ready. */

@@ -5,6 +5,7 @@
 // client certificate is asked for); --tls-min-version and --tls-cipher-suites.
 
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { hostname, networkInterfaces } from 'node:os';
 import type { SecureVersion } from 'node:tls';
 import { errorMessage, FlagError, loadServingCertificate, ServingCertificateError } from '@capstan/common';
@@ -60,8 +61,7 @@ export async function secureServingOf(flags: SecureServingFlagValues, defaultCer
   const certFile = flags['tls-cert-file'];
   const keyFile = flags['tls-private-key-file'];
   if ((certFile === '') !== (keyFile === '')) throw new FlagError('--tls-cert-file and --tls-private-key-file are given together or not at all');
-  const extras = flags['tls-san'];
-  const isAddress = (value: string) => /^[\d.]+$/.test(value) || value.includes(':');
+  const alternates = servingAlternateNames(names, flags['tls-san']);
   let pair: { cert: Buffer; key: Buffer };
   try {
     pair = await loadServingCertificate({
@@ -70,8 +70,8 @@ export async function secureServingOf(flags: SecureServingFlagValues, defaultCer
       certDirectory: flags['cert-dir'] === '' ? defaultCertDir : flags['cert-dir'],
       pairName: 'apiserver',
       hostname: 'localhost',
-      alternateIPs: [...servingAddresses(names), ...extras.filter(isAddress)],
-      alternateDNS: [...servingDNSNames(), ...extras.filter((extra) => !isAddress(extra))],
+      alternateIPs: alternates.ips,
+      alternateDNS: alternates.dnsNames,
     });
   } catch (error) {
     if (error instanceof ServingCertificateError) throw new FlagError(error.message);
@@ -94,6 +94,12 @@ export async function secureServingOf(flags: SecureServingFlagValues, defaultCer
     minVersion: tlsMinVersion(flags['tls-min-version']),
     ...(ciphers === undefined ? {} : { ciphers }),
   };
+}
+
+/** The names and addresses a serving certificate of the API server is for, with the extra ones (--tls-san). */
+export function servingAlternateNames(names: ServingNames, extras: readonly string[] = []): { ips: string[]; dnsNames: string[] } {
+  const isAddress = (value: string) => isIP(value) !== 0;
+  return { ips: [...servingAddresses(names), ...extras.filter(isAddress)], dnsNames: [...servingDNSNames(), ...extras.filter((extra) => !isAddress(extra))] };
 }
 
 /** Loopback, the bound address, the host's own addresses, and the kubernetes Service's IP. */

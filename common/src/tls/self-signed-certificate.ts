@@ -159,6 +159,12 @@ function ipText(ip: string): string {
   return mapped === null ? ip : (mapped[1] as string);
 }
 
+/** The SubjectKeyIdentifier of a PEM certificate (an authority's, for the certificates it signs), if it has one. */
+export function subjectKeyIdOf(pem: string): Buffer | undefined {
+  const extension = new x509.X509Certificate(pem).getExtension(x509.SubjectKeyIdentifierExtension);
+  return extension === null ? undefined : Buffer.from(extension.keyId, 'hex');
+}
+
 export function pemBlock(type: string, der: Uint8Array): string {
   const base64 = Buffer.from(der).toString('base64');
   const lines = base64.match(/.{1,64}/g) ?? [];
