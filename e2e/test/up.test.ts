@@ -1,5 +1,8 @@
 import test, { type ExecutionContext } from 'ava';
 import { execFileSync } from 'node:child_process';
+import { generateKeyPairSync, X509Certificate } from 'node:crypto';
+import { request as httpsRequest } from 'node:https';
+import { issueCertificate } from '@capstan/common';
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -47,17 +50,61 @@ const running = (up: UpProcess, name: string): Promise<{ phase: string; nodeName
     60_000,
   );
 
-test.serial('capstan up starts a cluster, writes its kubeconfig and says how to use it', async (t) => {
+test.serial('capstan up starts a cluster over HTTPS, writes its kubeconfig with the cluster authority and an administrator certificate, and says how to use it', async (t) => {
   const up = startUp(['--node=false', '--controllers=false']);
   stopWhenDone(t, up);
   const line = await up.line(/^Capstan is ready/);
-  t.regex(line, new RegExp(`^Capstan is ready at http://127\\.0\\.0\\.1:\\d+: export KUBECONFIG=${up.kubeconfig.replace(/[.]/g, '\\.')}$`));
+  t.regex(line, new RegExp(`^Capstan is ready at https://127\\.0\\.0\\.1:\\d+: export KUBECONFIG=${up.kubeconfig.replace(/[.]/g, '\\.')}$`));
   t.is(statSync(up.kubeconfig).mode & 0o777, 0o600);
-  t.true(readFileSync(up.kubeconfig, 'utf8').includes('current-context: capstan'));
+  const kubeconfig = readFileSync(up.kubeconfig, 'utf8');
+  t.true(kubeconfig.includes('current-context: capstan'));
+  t.regex(kubeconfig, /certificate-authority-data: \S+/);
   t.is(await up.kubectl('get', '--raw', '/readyz'), 'ok');
+  t.is(await up.kubectl('auth', 'whoami', '-o', 'jsonpath={.status.userInfo.username} {.status.userInfo.groups}'), 'kubernetes-admin ["system:masters","system:authenticated"]');
+  // The serving certificate chains to the cluster authority, for the names clients use.
+  const authority = new X509Certificate(readFileSync(join(up.dataDir, 'pki', 'ca.crt')));
+  const serving = new X509Certificate(readFileSync(join(up.dataDir, 'pki', 'apiserver.crt')));
+  t.true(serving.verify(authority.publicKey));
+  for (const name of ['localhost', 'kubernetes.default.svc']) t.is(serving.checkHost(name), name);
+  t.is(serving.checkIP('127.0.0.1'), '127.0.0.1');
+  // Without credentials a request is anonymous, and a certificate of another authority is refused.
+  const url = /at (https:\S+):/.exec(line)?.[1] as string;
+  const anonymous = await httpsGet(`${url}/apis/authentication.k8s.io/v1`, { ca: authority.toString() });
+  t.is(anonymous.status, 200);
+  const rogue = await rogueClientCertificate('kubernetes-admin', ['system:masters']);
+  const refused = await httpsGet(`${url}/api`, { ca: authority.toString(), ...rogue });
+  t.is(refused.status, 401);
+  t.like(JSON.parse(refused.body), { kind: 'Status', reason: 'Unauthorized', code: 401 });
   up.child.kill('SIGTERM');
   t.is(await up.exited, 0);
 });
+
+/** A client certificate for the user and groups, signed by an authority of its own (that no cluster trusts). */
+async function rogueClientCertificate(user: string, groups: readonly string[]): Promise<{ cert: string; key: string }> {
+  const authorityKeys = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const clientKeys = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const name = { commonName: 'rogue-ca' };
+  const notBefore = new Date(Date.now() - 60_000);
+  const notAfter = new Date(Date.now() + 3_600_000);
+  const issued = await issueCertificate(
+    { serialNumber: 7, subject: { commonName: user, organizations: groups }, notBefore, notAfter, publicKey: clientKeys.publicKey, extendedKeyUsage: ['clientAuth'] },
+    { name, privateKey: authorityKeys.privateKey },
+  );
+  return { cert: issued.pem, key: clientKeys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
+}
+
+/** A GET over HTTPS trusting `ca`, with a client certificate when given. */
+function httpsGet(url: string, options: { ca: string; cert?: string; key?: string }): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpsRequest(url, { ...options }, (response) => {
+      let body = '';
+      response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
 
 test.serial(
   'capstan up starts the controllers and a node, says when the node is Ready; kubectl run schedules a pod onto it and it runs; the processes end with the cluster, even when it is killed',

@@ -113,5 +113,5 @@ function servingAddresses(names: ServingNames): string[] {
 
 /** The host's name and the kubernetes Service's names, as kube-apiserver puts them in its certificate. */
 function servingDNSNames(): string[] {
-  return [...new Set([hostname().toLowerCase(), 'kubernetes.default.svc', 'kubernetes.default.svc.cluster.local', 'kubernetes.default', 'kubernetes'])];
+  return [...new Set(['localhost', hostname().toLowerCase(), 'kubernetes.default.svc', 'kubernetes.default.svc.cluster.local', 'kubernetes.default', 'kubernetes'])];
 }
