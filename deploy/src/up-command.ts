@@ -5,7 +5,7 @@
 // and when each node is Ready. It supervises its processes: one that dies is restarted (the terminal is told);
 // one that cannot start stops the whole cluster, and `up` exits non-zero.
 
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
   addressText,
@@ -22,7 +22,7 @@ import { createLogger, FlagError, formatFlagHelp, loggingFormats, parseFeatureGa
 import { kubeconfigFor } from './kubeconfig.ts';
 import { NodeReadiness } from './node-readiness.ts';
 import { startUpControllers, type UpControllers } from './up-controllers.ts';
-import { agentTokenFile, startUpNode, upNodeSpecs, type UpNode } from './up-node.ts';
+import { startUpNode, upNodeSpecs, type UpNode } from './up-node.ts';
 
 const flags = {
   'data-dir': { type: 'string', default: '.capstan', help: 'Where the cluster keeps its state and its kubeconfig' },
@@ -74,6 +74,7 @@ export async function upCommand(argv: readonly string[], out: (text: string) => 
     ...(primaryRange === undefined ? {} : { serviceIP: addressText({ family: primaryRange.family, value: primaryRange.first }) }),
   });
   const serving = await pki.serving(alternates.ips, alternates.dnsNames);
+  const kubeletClient = await pki.client('apiserver-kubelet-client', 'kube-apiserver-kubelet-client', ['system:masters']);
   const running = await runApiServer({
     bindAddress: f['bind-address'],
     port: f.port,
@@ -86,8 +87,14 @@ export async function upCommand(argv: readonly string[], out: (text: string) => 
     minRequestTimeoutMs: 1800_000,
     featureGates,
     ...ranges,
-    // The nodes' agents are reached at their InternalIP, with the token they were given.
-    kubelet: { ...defaultKubeletClientConfig, preferredAddressTypes: ['InternalIP', 'Hostname'], bearerToken: readFileSync(agentTokenFile(dataDir), 'utf8').trim() },
+    // The nodes' agents are reached at their InternalIP with a client certificate of the cluster
+    // authority, which the agents trust (their clientCAFile), as kubeadm sets kubelets up.
+    kubelet: {
+      ...defaultKubeletClientConfig,
+      preferredAddressTypes: ['InternalIP', 'Hostname'],
+      clientCertificate: Buffer.from(kubeletClient.cert),
+      clientKey: Buffer.from(kubeletClient.key),
+    },
     logger,
   });
   await running.ready();
@@ -121,6 +128,7 @@ export async function upCommand(argv: readonly string[], out: (text: string) => 
   const nodes: UpNode[] = specs.map((spec) =>
     startUpNode(spec, {
       dataDir,
+      clientCAFile: pki.authorityFile,
       kubeconfig: nodeKubeconfigs.get(spec.name) as string,
       log: say,
       whenReady: (name) => (readiness as NodeReadiness).whenReady(name),

@@ -1,10 +1,4 @@
-// The nodes of `capstan up`: each a simulated runtime and a node agent, each its own `capstan`
-// process (as they run on real nodes), with their state under <data-dir>/node (the first node) or
-// <data-dir>/node-<i>; the agents answer the API server with a token all read from
-// <data-dir>/node/agent-token. Supervised and stopped with the cluster.
-
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -35,17 +29,10 @@ export function upNodeSpecs(dataDir: string, count: number): UpNodeSpec[] {
   }));
 }
 
-/** The nodes' token file, made once; the API server reads it as --kubelet-bearer-token-file. */
-export function agentTokenFile(dataDir: string): string {
-  const dir = join(dataDir, 'node');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, 'agent-token');
-  if (!existsSync(file)) writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
-  return file;
-}
-
 export interface UpNodeContext {
   readonly dataDir: string;
+  /** The cluster authority, whose client certificates the agent accepts. */
+  readonly clientCAFile: string;
   /** The agent's kubeconfig (its own identity, system:node:<name>). */
   readonly kubeconfig: string;
   readonly log: (line: string) => void;
@@ -78,6 +65,8 @@ export function startUpNode(spec: UpNodeSpec, context: UpNodeContext): UpNode {
         kind: 'KubeletConfiguration',
         containerRuntimeEndpoint: `unix://${socket}`,
         port: await agentPort(spec.preferredPort),
+        authentication: { x509: { clientCAFile: context.clientCAFile }, webhook: { enabled: true }, anonymous: { enabled: false } },
+        authorization: { mode: 'Webhook' },
         podLogsDir: join(dir, 'pod-logs'),
         // Nothing runs in a simulated container, so the host's cgroups and swap do not matter.
         failCgroupV1: false,
@@ -86,14 +75,7 @@ export function startUpNode(spec: UpNodeSpec, context: UpNodeContext): UpNode {
     );
     if (stopped) return;
     agent = capstanChild(
-      [
-        'agent',
-        `--config=${config}`,
-        `--kubeconfig=${context.kubeconfig}`,
-        `--hostname-override=${name}`,
-        `--root-dir=${join(dir, 'agent')}`,
-        `--authentication-token-file=${agentTokenFile(context.dataDir)}`,
-      ],
+      ['agent', `--config=${config}`, `--kubeconfig=${context.kubeconfig}`, `--hostname-override=${name}`, `--root-dir=${join(dir, 'agent')}`],
       join(dir, 'agent.log'),
       { name: `node ${name}: agent`, say: context.log, ready: () => context.whenReady(name) },
     );

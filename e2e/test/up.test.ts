@@ -203,19 +203,20 @@ test.serial('a node joins a capstan up cluster through capstan agent, as the REA
   stopWhenDone(t, up);
   await up.line(/^node .* is Ready$/);
   // README, "Add a node": a runtime of its own, and an agent with a config file (its own port and
-  // pod log directory, failCgroupV1 and failSwapOn off), the cluster's kubeconfig and agent token.
+  // pod log directory, failCgroupV1 and failSwapOn off), the cluster's kubeconfig, and the cluster
+  // authority for the API server's client certificate.
   const runtime = await startRuntimeSim();
   t.teardown(() => runtime.stop());
   const agent = await startAgent({
     kubeconfig: up.kubeconfig,
     runtimeEndpoint: runtime.endpoint,
     nodeName: 'joined',
-    args: [`--authentication-token-file=${join(up.dataDir, 'node', 'agent-token')}`],
+    args: [`--client-ca-file=${join(up.dataDir, 'pki', 'ca.crt')}`],
   });
   t.teardown(() => agent.stop());
   await eventually('node joined Ready', async () => ((await up.kubectl('get', 'nodes', '--no-headers')).match(/^joined\s+Ready\s/m) !== null ? true : undefined), 60_000);
   await up.kubectl('run', 'there', '--image=registry.example/web:1', '--overrides={"spec":{"nodeSelector":{"kubernetes.io/hostname":"joined"}}}');
   t.is((await running(up, 'there')).nodeName, 'joined');
-  // The API server reaches the joined agent with the cluster's token.
+  // The API server reaches the joined agent with its client certificate.
   t.is(await up.kubectl('logs', 'there'), '');
 });

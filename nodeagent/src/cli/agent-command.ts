@@ -99,7 +99,13 @@ async function runAgent(loaded: AgentConfiguration, signal: AbortSignal, log: Lo
     pods = await startPods(loaded, report, runtime, rootDirectory.recordingPulls(images), client, log, rootDirectory.devices);
     await rootDirectory.start(pods.directory);
     if (loaded.config.enableServer) {
-      server = await startAgentServer({ configuration: loaded, runtime, pods: pods.directory, log: (message, error) => log(message, error) });
+      server = await startAgentServer({
+        configuration: loaded,
+        runtime,
+        pods: pods.directory,
+        log: (message, error) => log(message, error),
+        ...(client === undefined ? {} : { client }),
+      });
       log(`serving the agent API on port ${server.port}`);
     }
     if (client === undefined) {

@@ -25,6 +25,9 @@ import { servePortForward } from './port-forward.ts';
 import { serveHealthz, servePods, type HealthCheck } from './pods-and-health.ts';
 import type { ServerContext, ServerLog } from './server-context.ts';
 import { errorMessage, loadServingCertificate, ServingCertificateError } from '@capstan/common';
+import type { RestClient } from '@capstan/common/client';
+import { tokenReviewer } from './webhook-authentication.ts';
+import { accessReviewer } from './webhook-authorization.ts';
 
 export interface AgentServerOptions {
   /** The loaded configuration: address, port, TLS files, authentication, authorization, gates, --cert-dir, --root-dir. */
@@ -36,6 +39,8 @@ export interface AgentServerOptions {
   readonly log?: ServerLog;
   /** /healthz's syncloop check: why the pod sync loop is stuck, or undefined while it runs. */
   readonly syncLoopHealth?: () => string | undefined;
+  /** The API server, for the webhook modes' TokenReviews and SubjectAccessReviews (none in standalone mode). */
+  readonly client?: RestClient;
 }
 
 export interface AgentServer {
@@ -104,11 +109,23 @@ export async function startAgentServer(options: AgentServerOptions): Promise<Age
       .trim();
     if (bearerToken === '') throw new AgentServerError(`--authentication-token-file: ${tokenFile} holds no token`);
   }
-  const authentication: AuthenticationSettings = { anonymous: config.authentication.anonymous.enabled === true, clientCertificates: clientCA !== undefined, bearerToken };
-  if (config.authentication.webhook.enabled === true)
-    log('authentication.webhook.enabled: the API server serves no TokenReview yet, so only client certificates and --authentication-token-file authenticate');
+  const client = options.client;
+  const webhookAuthentication = config.authentication.webhook.enabled === true && client !== undefined;
+  const authentication: AuthenticationSettings = {
+    anonymous: config.authentication.anonymous.enabled === true,
+    clientCertificates: clientCA !== undefined,
+    bearerToken,
+    ...(webhookAuthentication ? { tokenReview: tokenReviewer(client, config.authentication.webhook.cacheTTL as number) } : {}),
+  };
   const mode = config.authorization.mode as AuthorizationMode;
-  if (mode === 'Webhook') log('authorization.mode Webhook: the API server serves no SubjectAccessReview yet, so authenticated users are allowed and anonymous ones refused');
+  const accessReview =
+    mode === 'Webhook' && client !== undefined
+      ? accessReviewer(client, {
+          nodeName: configuration.nodeName,
+          authorizedTtlMs: config.authorization.webhook.cacheAuthorizedTTL as number,
+          unauthorizedTtlMs: config.authorization.webhook.cacheUnauthorizedTTL as number,
+        })
+      : undefined;
 
   const rootDirectory = flags['root-dir'];
   if (featureGates.ContainerCheckpoint) mkdirSync(join(rootDirectory, 'checkpoints'), { recursive: true, mode: 0o700 });
@@ -145,12 +162,12 @@ export async function startAgentServer(options: AgentServerOptions): Promise<Age
     const root = roots.find((candidate) => path === candidate.path || path.startsWith(`${candidate.path}/`));
     if (root === undefined) return answerHttpError(exchange, 404, '404 page not found');
     const method = exchange.request.method ?? 'GET';
-    const who = authenticateRequest(exchange.request, authentication);
+    const who = await authenticateRequest(exchange.request, authentication);
     if ('failure' in who) {
       log(`Unauthorized ${method} ${path}: ${who.failure}`);
       return answerText(exchange, 401, 'Unauthorized');
     }
-    const refusal = authorizationRefusal(mode, who.user, requestAttributes(method, path));
+    const refusal = await authorizationRefusal(mode, who.user, requestAttributes(method, path), accessReview);
     if (refusal !== undefined) return answerText(exchange, 403, refusal);
     const params = routeParams(path.slice(root.path.length));
     const routes = params === undefined ? [] : root.routes.filter((route) => route.segments.includes(params.length));

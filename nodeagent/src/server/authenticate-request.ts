@@ -1,14 +1,16 @@
 // Who sent a request to the agent's server, found as the kubelet's delegating authenticator finds
 // it: a client certificate the TLS handshake verified against --client-ca-file (the user is its
-// common name, the groups its organizations), else the static bearer token (Capstan's interim
-// credential until TokenReview exists: the token of --authentication-token-file, the one the API
-// server sends from --kubelet-bearer-token-file), else — only for a request that presented no
-// credential at all, and only with anonymous authentication on — system:anonymous. A certificate
-// or token that is presented and fails is a failure even when anonymous requests are allowed.
+// common name, the groups its organizations), else a bearer token: the static one of
+// --authentication-token-file (the one the API server sends from --kubelet-bearer-token-file), or
+// with authentication.webhook.enabled one the API server's TokenReview accepts; else — only for a
+// request that presented no credential at all, and only with anonymous authentication on —
+// system:anonymous. A certificate or token that is presented and fails is a failure even when
+// anonymous requests are allowed.
 
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
+import type { TokenReviewer } from './webhook-authentication.ts';
 
 export interface UserInfo {
   readonly name: string;
@@ -25,12 +27,14 @@ export interface AuthenticationSettings {
   /** The TLS server asks for client certificates and verifies them against --client-ca-file. */
   readonly clientCertificates: boolean;
   readonly bearerToken: string | undefined;
+  /** authentication.webhook.enabled: asks the API server about the other bearer tokens. */
+  readonly tokenReview?: TokenReviewer;
 }
 
 /** The user, or why the request is refused (for the log; the client is told only "Unauthorized"). */
 export type Authentication = { readonly user: UserInfo } | { readonly failure: string };
 
-export function authenticateRequest(request: IncomingMessage, settings: AuthenticationSettings): Authentication {
+export async function authenticateRequest(request: IncomingMessage, settings: AuthenticationSettings): Promise<Authentication> {
   const failures: string[] = [];
   if (settings.clientCertificates) {
     const checked = clientCertificateUser(request.socket as TLSSocket);
@@ -43,11 +47,23 @@ export function authenticateRequest(request: IncomingMessage, settings: Authenti
   if (token !== undefined) {
     const expected = settings.bearerToken;
     if (expected !== undefined && sameToken(token, expected)) return authenticated({ name: bearerTokenUser, groups: [] });
-    failures.push('invalid bearer token');
+    const reviewed = await reviewToken(settings.tokenReview, token);
+    if (typeof reviewed === 'object') return authenticated(reviewed);
+    failures.push(reviewed ?? 'invalid bearer token');
   }
   if (failures.length > 0) return { failure: failures.join(', ') };
   if (settings.anonymous) return { user: anonymousUser };
   return { failure: 'no credentials' };
+}
+
+/** The user the API server says the token is, undefined when it does not know it, or why it could not be asked. */
+async function reviewToken(review: TokenReviewer | undefined, token: string): Promise<UserInfo | string | undefined> {
+  if (review === undefined) return undefined;
+  try {
+    return await review(token);
+  } catch (error) {
+    return `the TokenReview failed: ${error instanceof Error ? error.message : String(error)}`;
+  }
 }
 
 /** group.AuthenticatedGroupAdder: every authenticated user is in system:authenticated. */

@@ -1,10 +1,11 @@
 // Whether an authenticated user may make a request, with the kubelet's request attributes (verb
 // from the method, resource nodes, the subresources of the path). AlwaysAllow allows everything.
-// Webhook mode asks the API server with a SubjectAccessReview in the kubelet; Capstan's API server
-// does not serve SubjectAccessReview yet, so until it does, Webhook mode allows authenticated users
-// and refuses system:anonymous — what a cluster's RBAC answers for them by default.
+// Webhook mode asks the API server with a SubjectAccessReview (webhook-authorization.ts); an agent
+// without an API server (standalone) allows authenticated users and refuses system:anonymous, what
+// a cluster's RBAC answers for them by default.
 
 import { anonymousUser, type UserInfo } from './authenticate-request.ts';
+import type { AccessReviewer } from './webhook-authorization.ts';
 
 export type AuthorizationMode = 'AlwaysAllow' | 'Webhook';
 
@@ -35,7 +36,8 @@ export function requestAttributes(method: string, path: string): RequestAttribut
 }
 
 /** undefined when allowed; else the kubelet's 403 body. */
-export function authorizationRefusal(mode: AuthorizationMode, user: UserInfo, attributes: RequestAttributes): string | undefined {
-  if (mode === 'AlwaysAllow' || user.name !== anonymousUser.name) return undefined;
+export async function authorizationRefusal(mode: AuthorizationMode, user: UserInfo, attributes: RequestAttributes, review?: AccessReviewer): Promise<string | undefined> {
+  if (mode === 'AlwaysAllow') return undefined;
+  if (review === undefined ? user.name !== anonymousUser.name : await review(user, attributes).catch(() => false)) return undefined;
   return `Forbidden (user=${user.name}, verb=${attributes.verb}, resource=${attributes.resource}, subresource(s)=[${attributes.subresources.join(' ')}])\n`;
 }
