@@ -12,6 +12,12 @@ import type { AdmissionAttributes, AdmissionOperation } from './admission-attrib
 export interface RequestAdmission {
   readonly chain: AdmissionChain;
   readonly user: UserInfo;
+  /**
+   * For a request that is no create but may create (a PUT of a missing object, an apply that finds
+   * none): kube's withAuthorization of its create validation, which asks the authorizer for
+   * `create` too before the validating admission runs; a denial is the 403 of that verb.
+   */
+  readonly authorizeCreate?: () => Promise<void>;
 }
 
 /** The attributes of a write of `object` (CREATE, UPDATE) or of the removal of a named object (DELETE). */
@@ -57,11 +63,18 @@ export function writeAdmission(
     admissionAttributes(admission, definition, { ...write, object, ...(oldObject === undefined ? {} : { oldObject }) });
   const { chain } = admission;
   const refused = write.operation === 'CREATE' ? terminatingCreateRefusal(definition, write.name) : undefined;
+  const authorizeCreate = write.operation === 'CREATE' ? admission.authorizeCreate : undefined;
   return {
     mutates: chain.mutates(definition.group, definition.resource),
-    validates: chain.validates(write.operation),
+    validates: authorizeCreate !== undefined || chain.validates(write.operation),
     mutate: (object, old) => (refused === undefined ? chain.admit(attributes(object, old)) : Promise.reject(refused)),
-    validate: (object, old) => chain.validate(attributes(object, old)),
+    validate:
+      authorizeCreate === undefined
+        ? (object, old) => chain.validate(attributes(object, old))
+        : async (object, old) => {
+            await authorizeCreate();
+            return chain.validate(attributes(object, old));
+          },
   };
 }
 

@@ -6,6 +6,8 @@ import { newMethodNotSupported, StatusError, type GroupResource } from '@capstan
 import type { AdmissionChain } from '../admission/admission-chain.ts';
 import type { Authorizer } from '../authorization/authorizer.ts';
 import { requestInfoOf, userOf, type RequestContext } from '../filters/request-context.ts';
+import { requireAllowed } from '../filters/authorization.ts';
+import { attributesOf } from '../authorization/request-attributes.ts';
 import type { KubeletClient } from '../kubelet/kubelet-client.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import type { Registry } from '../registry/registry.ts';
@@ -84,7 +86,11 @@ export async function routeResourceRequest(served: ServedResources, context: Req
     await routeVirtual(served, definition, info, userOf(context), query, request, response);
     return true;
   }
-  const writes: ResourceWrites = { admission: { chain: served.admission, user: userOf(context) }, hooks: served.hooks(definition) };
+  const user = userOf(context);
+  // A PUT or an apply may create the object: kube then asks for `create` as well.
+  const authorizeCreate = info.verb === 'update' || info.verb === 'patch' ? () => requireAllowed(served.authorizer, { ...attributesOf(user, info), verb: 'create' }) : undefined;
+  const admission = { chain: served.admission, user, ...(authorizeCreate === undefined ? {} : { authorizeCreate }) };
+  const writes: ResourceWrites = { admission, hooks: served.hooks(definition) };
   const scope: RequestScope = { info, query, request, response, store, writes, warnings: context.warnings };
   switch (info.verb) {
     case 'get':

@@ -18,6 +18,12 @@ export function authorization(authorizer: Authorizer): Filter {
   };
 }
 
+/** Asks the authorizer once more, for an endpoint that needs another verb too (a PUT that creates); throws kube's 403 when it says no. */
+export async function requireAllowed(authorizer: Authorizer, attributes: Attributes): Promise<void> {
+  const decision = await authorizer.authorize(attributes);
+  if (!isAllowed(decision)) throw forbidden(attributes, decision.reason);
+}
+
 /** kube's ForbiddenStatusError: who may not do what, and the authorizer's reason when it gave one. */
 export function forbidden(attributes: Attributes, reason: string): StatusError {
   const message = sanitizeMessage(forbiddenMessage(attributes));
