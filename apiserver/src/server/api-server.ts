@@ -56,6 +56,7 @@ import { upgradeResponse } from '../endpoints/upgrade-response.ts';
 import { defaultKubeletClientConfig, type KubeletClientConfig } from '../kubelet/kubelet-client-config.ts';
 import { KubeletClient } from '../kubelet/kubelet-client.ts';
 import { closeWorkThreads } from '../endpoints/work-threads.ts';
+import { hostPort, servedOpenIdMetadata } from '../authentication/openid-metadata.ts';
 
 export interface ApiServerOptions {
   readonly bindAddress: string;
@@ -167,6 +168,7 @@ export class ApiServer {
       admission,
       pods: this.#registry.builtinStore(podResource),
       podDisruptionBudgets: this.#registry.builtinStore(podDisruptionBudgetResource),
+      ...(authentication.serviceAccountTokens === undefined ? {} : { serviceAccountTokens: authentication.serviceAccountTokens }),
     };
     const ping: HealthCheck = { name: 'ping', check: () => {} };
     const log: HealthCheck = { name: 'log', check: () => {} };
@@ -199,6 +201,7 @@ export class ApiServer {
       openapi: this.#openapi,
       openapiV2: this.#openapiV2,
       served: this.#served,
+      openIdMetadata: servedOpenIdMetadata(authentication.serviceAccountTokens, () => hostPort(advertiseAddress(options.bindAddress), this.#address().port), options.logger),
       logger: options.logger,
     };
     const filters = filterChain({
