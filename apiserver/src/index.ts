@@ -15,3 +15,4 @@ export { runApiServer, shutdownOnSignal, type RunApiServerOptions, type RunningA
 export { apiServerFeatures, type ApiServerFeatureGates } from './server/feature-gates.ts';
 export { defaultKubeletClientConfig, type KubeletClientConfig } from './kubelet/kubelet-client-config.ts';
 export { defaultServiceClusterIpRange, defaultServiceNodePortRange, serviceRanges } from './cli/service-ranges.ts';
+export { defaultServiceAccountOptions, type ServiceAccountOptions } from './authentication/service-account-options.ts';

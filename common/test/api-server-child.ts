@@ -30,6 +30,12 @@ export interface ApiServerChildOptions {
   readonly args?: readonly string[];
   /** The temporary directory's name prefix. */
   readonly prefix?: string;
+  /**
+   * Keep kube's ServiceAccount admission on. Off by default, as kube's own integration test
+   * servers turn it off (--disable-admission-plugins=ServiceAccount): no serviceaccount
+   * controller runs beside a lone API server to make the `default` accounts pods need.
+   */
+  readonly serviceAccountAdmission?: boolean;
 }
 
 /** The environment variable of deploy/src/exit-with-parent.ts (a test does not import deploy). */
@@ -37,7 +43,8 @@ const exitWithParentVariable = 'CAPSTAN_EXIT_WITH_PARENT';
 
 export async function startApiServerChild(options: ApiServerChildOptions = {}): Promise<ApiServerChild> {
   const dir = mkdtempSync(join(tmpdir(), options.prefix ?? 'capstan-api-'));
-  const child = spawn(process.execPath, [capstan, 'apiserver', '--port=0', `--data-dir=${join(dir, 'data')}`, '--logging-format=json', ...(options.args ?? [])], {
+  const admission = options.serviceAccountAdmission === true ? [] : ['--disable-admission-plugins=ServiceAccount'];
+  const child = spawn(process.execPath, [capstan, 'apiserver', '--port=0', `--data-dir=${join(dir, 'data')}`, '--logging-format=json', ...admission, ...(options.args ?? [])], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, [exitWithParentVariable]: String(process.pid) },
   });

@@ -5,7 +5,15 @@
 
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { apiServerFeatures, defaultKubeletClientConfig, defaultServiceClusterIpRange, defaultServiceNodePortRange, runApiServer, serviceRanges } from '@capstan/apiserver';
+import {
+  apiServerFeatures,
+  defaultKubeletClientConfig,
+  defaultServiceAccountOptions,
+  defaultServiceClusterIpRange,
+  defaultServiceNodePortRange,
+  runApiServer,
+  serviceRanges,
+} from '@capstan/apiserver';
 import { createLogger, FlagError, formatFlagHelp, loggingFormats, parseFeatureGates, parseFlags, type LoggingFormat } from '@capstan/common';
 import { kubeconfigFor } from './kubeconfig.ts';
 import { NodeReadiness } from './node-readiness.ts';
@@ -67,6 +75,8 @@ export async function upCommand(argv: readonly string[], out: (text: string) => 
     ...ranges,
     // The nodes' agents are reached at their InternalIP, with the token they were given.
     kubelet: { ...defaultKubeletClientConfig, preferredAddressTypes: ['InternalIP', 'Hostname'], bearerToken: readFileSync(agentTokenFile(dataDir), 'utf8').trim() },
+    // Service account tokens signed with a key kept beside the store (TokenRequest, projected tokens).
+    authentication: { anonymous: true, serviceAccounts: defaultServiceAccountOptions(join(dataDir, 'data')) },
     logger,
   });
   await running.ready();

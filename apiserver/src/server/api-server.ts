@@ -33,6 +33,7 @@ import { ipAddressResource } from '../resources/networking/ipaddresses.ts';
 import { serviceResource } from '../resources/core/services.ts';
 import { nodeResource } from '../resources/core/nodes.ts';
 import { podResource } from '../resources/core/pods.ts';
+import { serviceAccountResource } from '../resources/core/serviceaccounts.ts';
 import { podDisruptionBudgetResource } from '../resources/policy/poddisruptionbudgets.ts';
 import { serviceCIDRResource } from '../resources/networking/servicecidrs.ts';
 import { endpointsResource } from '../resources/core/endpoints.ts';
@@ -153,6 +154,7 @@ export class ApiServer {
       namespaces: this.#registry.namespaces,
       definitionOf: (group, resource) => builtinResources.find((definition) => definition.group === group && definition.resource === resource),
       defaultTolerationSeconds: options.defaultTolerationSeconds ?? defaultTolerationSeconds,
+      serviceAccounts: this.#registry.builtinStore(serviceAccountResource),
     });
     const securityContext = { registry: this.#registry, logger: options.logger };
     const authentication = requestAuthenticatorOf(options.authentication ?? anonymousOnly, securityContext);
