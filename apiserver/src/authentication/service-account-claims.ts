@@ -54,13 +54,17 @@ export interface TokenClaimsRequest {
 export function boundTokenClaims(request: TokenClaimsRequest): Record<string, unknown> {
   const now = Math.floor(request.now.getTime() / 1000);
   const { namespace, name, uid } = request.serviceAccount;
-  const kubernetes: Record<string, unknown> = { namespace, serviceaccount: refOf(name, uid) };
-  if (request.pod !== undefined) {
-    kubernetes.pod = refOf(request.pod.name, request.pod.uid);
-    if (request.node !== undefined) kubernetes.node = refOf(request.node.name, request.node.uid);
-  } else if (request.secret !== undefined) kubernetes.secret = refOf(request.secret.name, request.secret.uid);
-  else if (request.node !== undefined) kubernetes.node = refOf(request.node.name, request.node.uid);
-  if (request.warnAfterSeconds !== 0) kubernetes.warnafter = now + request.warnAfterSeconds;
+  // go-jose writes the claims through a map: every level's keys in order.
+  const node = request.node === undefined || request.secret !== undefined ? undefined : request.node;
+  const secret = request.pod === undefined ? request.secret : undefined;
+  const kubernetes: Record<string, unknown> = {
+    namespace,
+    ...(node === undefined ? {} : { node: refOf(node.name, node.uid) }),
+    ...(request.pod === undefined ? {} : { pod: refOf(request.pod.name, request.pod.uid) }),
+    ...(secret === undefined ? {} : { secret: refOf(secret.name, secret.uid) }),
+    serviceaccount: refOf(name, uid),
+    ...(request.warnAfterSeconds === 0 ? {} : { warnafter: now + request.warnAfterSeconds }),
+  };
   return {
     aud: [...request.audiences],
     exp: now + request.expirationSeconds,

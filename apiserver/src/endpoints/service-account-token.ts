@@ -39,10 +39,9 @@ export async function requestServiceAccountToken(
   const metadata = objectField(body.metadata, 'metadata');
   const spec = objectField(body.spec, 'spec');
   const asked = { name: stringField(metadata.name, 'metadata.name'), namespace: stringField(metadata.namespace, 'metadata.namespace'), uid: stringField(metadata.uid, 'metadata.uid') };
+  // The create handler's check comes first, so TokenREST's own check of the namespace is never reached.
+  if (asked.namespace !== '' && asked.namespace !== namespace) throw newBadRequest('the namespace of the provided object does not match the namespace sent on the request');
   if (asked.name !== '' && asked.name !== name) throw newInvalid(tokenRequestKind, name, [fieldInvalid('metadata.name', asked.name, 'must match the service account name if specified')]);
-  if (asked.namespace !== '' && asked.namespace !== namespace) {
-    throw newInvalid(tokenRequestKind, name, [fieldInvalid('metadata.namespace', asked.namespace, 'must match the service account namespace if specified')]);
-  }
   const serviceAccount = await objects.serviceAccount(namespace, name);
   const accountUid = uidOf(serviceAccount);
   if (asked.uid !== '' && asked.uid !== accountUid) {
