@@ -106,7 +106,7 @@ test('tokens of other issuers and strings that are no JWT are left to the next a
   await t.throwsAsync(authenticate(forged), { instanceOf: AuthenticationError, message: 'signature verification failed' });
 });
 
-test('expired, not-yet-valid and foreign-audience tokens, and accounts that changed, are refused in kube\'s words', async (t) => {
+test("expired, not-yet-valid and foreign-audience tokens, and accounts that changed, are refused in kube's words", async (t) => {
   const { stored, tokens, authenticate } = setUp(t);
   const refused = async (claims: Record<string, unknown>, message: string): Promise<void> => {
     await t.throwsAsync(authenticate(await tokens.sign(claims)), { instanceOf: AuthenticationError, message });
@@ -139,7 +139,12 @@ test('a legacy secret-based token is checked against its Secret with --service-a
   stored.set('secrets/team/robot-token', { metadata: { name: 'robot-token' }, data: { token: Buffer.from('another').toString('base64') } });
   await t.throwsAsync(authenticate(token), { message: "Token does not match server's copy" });
   stored.set('secrets/team/robot-token', { metadata: { name: 'robot-token' }, data: { token: Buffer.from(token).toString('base64') } });
-  t.deepEqual(await authenticate(token), { username: 'system:serviceaccount:team:robot', uid: 'sa-uid', groups: ['system:serviceaccounts', 'system:serviceaccounts:team'], extra: {} });
+  t.deepEqual(await authenticate(token), {
+    username: 'system:serviceaccount:team:robot',
+    uid: 'sa-uid',
+    groups: ['system:serviceaccounts', 'system:serviceaccounts:team'],
+    extra: {},
+  });
   await t.throwsAsync(authenticate(await tokens.sign({ ...legacyClaims, sub: 'system:serviceaccount:team:other' })), { message: 'sub claim is invalid' });
 
   const withoutLookup = setUp(t, (options) => ({ ...options, lookup: false }));

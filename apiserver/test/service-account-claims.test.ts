@@ -13,7 +13,7 @@ const account = { namespace: 'team', name: 'robot', uid: 'sa-uid' };
 const now = new Date('2026-01-02T03:04:05Z');
 const seconds = Math.floor(now.getTime() / 1000);
 
-test('a token bound to a scheduled pod has kube\'s claims, each level in go-jose\'s order', (t) => {
+test("a token bound to a scheduled pod has kube's claims, each level in go-jose's order", (t) => {
   const claims = boundTokenClaims({
     issuer: 'https://kubernetes.default.svc',
     serviceAccount: account,
@@ -57,13 +57,18 @@ test('a secret-bound token names the secret; an injected token warns after its h
     now,
     jti: 'j',
   });
-  t.deepEqual(claims['kubernetes.io'], { namespace: 'team', secret: { name: 's', uid: 'secret-uid' }, serviceaccount: { name: 'robot', uid: 'sa-uid' }, warnafter: seconds + 3607 });
+  t.deepEqual(claims['kubernetes.io'], {
+    namespace: 'team',
+    secret: { name: 's', uid: 'secret-uid' },
+    serviceaccount: { name: 'robot', uid: 'sa-uid' },
+    warnafter: seconds + 3607,
+  });
   t.is(claims.exp, seconds + 31_536_000);
   // A claim that is no object reads as Go decodes an empty one.
   t.deepEqual(kubernetesClaimOf({ 'kubernetes.io': 'x' }), { namespace: '', serviceaccount: { name: '', uid: '' } });
 });
 
-test('the user of a token: kube\'s name, groups and extra; the node uid only with the node name', (t) => {
+test("the user of a token: kube's name, groups and extra; the node uid only with the node name", (t) => {
   t.deepEqual(serviceAccountUser({ ...account, podName: 'web', podUid: 'pod-uid', nodeName: 'node-a', nodeUid: 'node-uid', credentialId: 'JTI=j' }), {
     username: 'system:serviceaccount:team:robot',
     uid: 'sa-uid',
@@ -82,7 +87,7 @@ test('the user of a token: kube\'s name, groups and extra; the node uid only wit
   t.is(splitServiceAccountUsername('system:serviceaccount:Team:robot'), undefined);
 });
 
-test('TokenRequest expirations: at least 10 minutes, at most 2^32 seconds, in kube\'s words', (t) => {
+test("TokenRequest expirations: at least 10 minutes, at most 2^32 seconds, in kube's words", (t) => {
   t.deepEqual(expirationErrors(600), []);
   t.deepEqual(expirationErrors(599), [{ type: 'FieldValueInvalid', field: 'spec.expirationSeconds', badValue: 599, detail: 'may not specify a duration less than 10 minutes' }]);
   t.deepEqual(
@@ -104,7 +109,10 @@ test('without flags the generated key signs for the default issuer, which is als
     extendExpiration: true,
     lookup: true,
   });
-  const given = serviceAccountOptionsOf(flags({ 'service-account-issuer': ['https://a', 'https://b'], 'api-audiences': ['api'], 'service-account-max-token-expiration': 7_200_000 }), '/data');
+  const given = serviceAccountOptionsOf(
+    flags({ 'service-account-issuer': ['https://a', 'https://b'], 'api-audiences': ['api'], 'service-account-max-token-expiration': 7_200_000 }),
+    '/data',
+  );
   t.like(given, { issuers: ['https://a', 'https://b'], apiAudiences: ['api'], maxExpirationSeconds: 7200 });
 });
 
@@ -118,14 +126,21 @@ test('the flags kube refuses are refused in its words; without a data directory 
   refused({ 'service-account-jwks-uri': 'http://example.com/jwks' }, '/d', 'service-account-jwks-uri requires https scheme, parsed as: http://example.com/jwks');
   refused({}, undefined, '--service-account-signing-key-file and --service-account-issuer are required flags');
   refused({ 'service-account-signing-key-file': 'sa.key' }, undefined, 'service-account-issuer is a required flag');
-  refused({ 'service-account-signing-key-file': 'sa.key', 'service-account-issuer': ['https://a'] }, undefined, 'either `--service-account-key-file` or `--service-account-signing-endpoint` must be set');
+  refused(
+    { 'service-account-signing-key-file': 'sa.key', 'service-account-issuer': ['https://a'] },
+    undefined,
+    'either `--service-account-key-file` or `--service-account-signing-endpoint` must be set',
+  );
   refused(
     { 'service-account-issuer': ['https://a'], 'service-account-key-file': ['sa.pub'] },
     undefined,
     '--service-account-signing-key-file, --service-account-issuer, and --api-audiences should be specified together',
   );
-  t.like(serviceAccountOptionsOf(flags({ 'service-account-signing-key-file': 'sa.key', 'service-account-issuer': ['https://a'], 'service-account-key-file': ['sa.pub'] }), undefined), {
-    signingKeyFile: 'sa.key',
-    keyFiles: ['sa.pub'],
-  });
+  t.like(
+    serviceAccountOptionsOf(flags({ 'service-account-signing-key-file': 'sa.key', 'service-account-issuer': ['https://a'], 'service-account-key-file': ['sa.pub'] }), undefined),
+    {
+      signingKeyFile: 'sa.key',
+      keyFiles: ['sa.pub'],
+    },
+  );
 });

@@ -40,7 +40,7 @@ const noObjects: ServiceAccountObjects = {
   node: () => Promise.reject(new Error('unused')),
 };
 
-test('a key file gives kube-apiserver\'s kid, and the JWKS document is byte for byte kube\'s', async (t) => {
+test("a key file gives kube-apiserver's kid, and the JWKS document is byte for byte kube's", async (t) => {
   const dir = tempDir(t);
   const signing = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs1', format: 'pem' }) as string;
   writeFileSync(join(dir, 'sa.pub'), kubePublicKey);
@@ -69,12 +69,15 @@ test('a key file gives kube-apiserver\'s kid, and the JWKS document is byte for 
   );
   t.is(await metadata.respond('/openid/v1/other'), undefined);
   // kube serves no discovery for an issuer that is no https URL.
-  t.deepEqual(openIdMetadataOf(serviceAccountTokensOf({ ...options, issuers: ['capstan'] }, noObjects), () => ''), {
-    disabled: 'issuer URL must use https scheme, got: capstan',
-  });
+  t.deepEqual(
+    openIdMetadataOf(serviceAccountTokensOf({ ...options, issuers: ['capstan'] }, noObjects), () => ''),
+    {
+      disabled: 'issuer URL must use https scheme, got: capstan',
+    },
+  );
 });
 
-test('a PEM file may hold several keys, private ones giving their public half; a file without keys is refused in kube\'s words', (t) => {
+test("a PEM file may hold several keys, private ones giving their public half; a file without keys is refused in kube's words", (t) => {
   const dir = tempDir(t);
   const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
   const ec = generateKeyPairSync('ec', { namedCurve: 'P-384' }).publicKey.export({ type: 'spki', format: 'pem' }) as string;
@@ -87,7 +90,9 @@ test('a PEM file may hold several keys, private ones giving their public half; a
     ],
   );
   writeFileSync(join(dir, 'empty.pem'), 'no keys here\n');
-  t.throws(() => readPublicKeys(join(dir, 'empty.pem')), { message: `error reading public key file ${join(dir, 'empty.pem')}: data does not contain any valid RSA or ECDSA public keys` });
+  t.throws(() => readPublicKeys(join(dir, 'empty.pem')), {
+    message: `error reading public key file ${join(dir, 'empty.pem')}: data does not contain any valid RSA or ECDSA public keys`,
+  });
   t.throws(() => readSigningKey(join(dir, 'empty.pem')), { message: /^failed to parse service-account-issuer-key-file: / });
 });
 

@@ -104,7 +104,10 @@ function validateMirrorPod(attributes: AdmissionAttributes, spec: JsonObject): v
   if (typeof spec.serviceAccountName === 'string' && spec.serviceAccountName !== '') throw forbidden(attributes, 'a mirror pod may not reference service accounts');
   if (podReferencesSecrets(spec)) throw forbidden(attributes, 'a mirror pod may not reference secrets');
   const projectsToken = volumesOf(spec).some(
-    (volume) => isPlainObject(volume.projected) && Array.isArray(volume.projected.sources) && volume.projected.sources.some((source) => isPlainObject(source) && source.serviceAccountToken !== undefined),
+    (volume) =>
+      isPlainObject(volume.projected) &&
+      Array.isArray(volume.projected.sources) &&
+      volume.projected.sources.some((source) => isPlainObject(source) && source.serviceAccountToken !== undefined),
   );
   if (projectsToken) throw forbidden(attributes, 'a mirror pod may not use ServiceAccountToken volume projections');
 }

@@ -64,7 +64,10 @@ async function checkAgainstStore(objects: ServiceAccountObjects, token: string, 
   const secret = await unlessNotFound(objects.secret(namespace, secretName));
   const metadataOf = (object: JsonObject) => (object.metadata ?? {}) as { deletionTimestamp?: string; uid?: string; labels?: Record<string, string> };
   if (secret === undefined || metadataOf(secret).deletionTimestamp !== undefined) throw new AuthenticationError('Token has been invalidated');
-  const stored = Buffer.from(typeof (secret.data as Record<string, unknown> | undefined)?.token === 'string' ? ((secret.data as Record<string, string>).token as string) : '', 'base64');
+  const stored = Buffer.from(
+    typeof (secret.data as Record<string, unknown> | undefined)?.token === 'string' ? ((secret.data as Record<string, string>).token as string) : '',
+    'base64',
+  );
   const presented = Buffer.from(token, 'utf8');
   if (stored.length !== presented.length || !timingSafeEqual(stored, presented)) throw new AuthenticationError("Token does not match server's copy");
   const serviceAccount = await objects.serviceAccount(namespace, name);

@@ -107,8 +107,7 @@ function objectRefOf(value: unknown): ObjectRef | undefined {
   return { name: stringOf(ref.name), uid: stringOf(ref.uid) };
 }
 
-const asRecord = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+const asRecord = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 const stringOf = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /** kube's ServiceAccountInfo: who a verified token stands for. */

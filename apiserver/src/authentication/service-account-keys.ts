@@ -44,7 +44,9 @@ export function algorithmOf(key: KeyObject): SigningAlgorithm {
 
 /** kube's keyIDFromPublicKey. */
 export function keyIdOf(publicKey: KeyObject): string {
-  return createHash('sha256').update(publicKey.export({ type: 'spki', format: 'der' })).digest('base64url');
+  return createHash('sha256')
+    .update(publicKey.export({ type: 'spki', format: 'der' }))
+    .digest('base64url');
 }
 
 export function verifyingKeyOf(key: KeyObject): VerifyingKey {

@@ -38,10 +38,15 @@ export async function requestServiceAccountToken(
   const name = info.name;
   const metadata = objectField(body.metadata, 'metadata');
   const spec = objectField(body.spec, 'spec');
-  const asked = { name: stringField(metadata.name, 'metadata.name'), namespace: stringField(metadata.namespace, 'metadata.namespace'), uid: stringField(metadata.uid, 'metadata.uid') };
+  const asked = {
+    name: stringField(metadata.name, 'metadata.name'),
+    namespace: stringField(metadata.namespace, 'metadata.namespace'),
+    uid: stringField(metadata.uid, 'metadata.uid'),
+  };
   // The create handler's check comes first, so TokenREST's own check of the namespace is never reached.
   if (asked.namespace !== '' && asked.namespace !== namespace) throw newBadRequest('the namespace of the provided object does not match the namespace sent on the request');
-  if (asked.name !== '' && asked.name !== name) throw newInvalid(tokenRequestKind, name, [fieldInvalid('metadata.name', asked.name, 'must match the service account name if specified')]);
+  if (asked.name !== '' && asked.name !== name)
+    throw newInvalid(tokenRequestKind, name, [fieldInvalid('metadata.name', asked.name, 'must match the service account name if specified')]);
   const serviceAccount = await objects.serviceAccount(namespace, name);
   const accountUid = uidOf(serviceAccount);
   if (asked.uid !== '' && asked.uid !== accountUid) {
@@ -53,7 +58,8 @@ export async function requestServiceAccountToken(
   }
   const audiencesAsked = stringsField(spec.audiences, 'spec.audiences');
   const audiences = audiencesAsked.length === 0 ? [...tokens.options.apiAudiences] : audiencesAsked;
-  let expirationSeconds = spec.expirationSeconds === undefined || spec.expirationSeconds === null ? defaultTokenSeconds : integerField(spec.expirationSeconds, 'spec.expirationSeconds');
+  let expirationSeconds =
+    spec.expirationSeconds === undefined || spec.expirationSeconds === null ? defaultTokenSeconds : integerField(spec.expirationSeconds, 'spec.expirationSeconds');
   const now = new Date();
   const errors = expirationErrors(expirationSeconds);
   if (errors.length > 0) throw newInvalid(tokenRequestKind, '', errors);

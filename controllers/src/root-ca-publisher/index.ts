@@ -63,7 +63,12 @@ export const rootCaPublisherController: ControllerDefinition = {
       const target = { ...configMaps, namespace };
       if (existing === undefined) {
         try {
-          await client.create(target, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: rootCaConfigMapName, annotations: { [descriptionAnnotation]: description } }, data });
+          await client.create(target, {
+            apiVersion: 'v1',
+            kind: 'ConfigMap',
+            metadata: { name: rootCaConfigMapName, annotations: { [descriptionAnnotation]: description } },
+            data,
+          });
         } catch (error) {
           // The namespace went, or is going: nothing to publish into.
           if (error instanceof StatusError && (error.code === 404 || error.code === 409 || isNamespaceTerminating(error))) return;
@@ -74,7 +79,10 @@ export const rootCaPublisherController: ControllerDefinition = {
       const annotations = existing.metadata?.annotations ?? {};
       const current = existing.data ?? {};
       if (Object.keys(current).length === 1 && current['ca.crt'] === rootCa && (annotations[descriptionAnnotation] ?? '') !== '') return;
-      await client.update({ ...target, name: rootCaConfigMapName }, { ...existing, metadata: { ...existing.metadata, annotations: { ...annotations, [descriptionAnnotation]: description } }, data });
+      await client.update(
+        { ...target, name: rootCaConfigMapName },
+        { ...existing, metadata: { ...existing.metadata, annotations: { ...annotations, [descriptionAnnotation]: description } }, data },
+      );
     };
     const worker = async (): Promise<void> => {
       for (let name = await queue.get(); name !== undefined; name = await queue.get()) {
