@@ -68,19 +68,16 @@ test('a secret-bound token names the secret; an injected token warns after its h
   t.deepEqual(kubernetesClaimOf({ 'kubernetes.io': 'x' }), { namespace: '', serviceaccount: { name: '', uid: '' } });
 });
 
-test("the user of a token: kube's name, groups and extra; the node uid only with the node name", (t) => {
-  t.deepEqual(serviceAccountUser({ ...account, podName: 'web', podUid: 'pod-uid', nodeName: 'node-a', nodeUid: 'node-uid', credentialId: 'JTI=j' }), {
+test("the user of a token: kube's name, groups and extra; a node uid only beside a node name", (t) => {
+  t.deepEqual(serviceAccountUser({ ...account, podName: 'web', podUid: 'pod-uid', credentialId: 'JTI=j' }), {
     username: 'system:serviceaccount:team:robot',
     uid: 'sa-uid',
     groups: ['system:serviceaccounts', 'system:serviceaccounts:team'],
-    extra: {
-      'authentication.kubernetes.io/pod-name': ['web'],
-      'authentication.kubernetes.io/pod-uid': ['pod-uid'],
-      'authentication.kubernetes.io/credential-id': ['JTI=j'],
-      'authentication.kubernetes.io/node-name': ['node-a'],
-      'authentication.kubernetes.io/node-uid': ['node-uid'],
-    },
+    extra: { 'authentication.kubernetes.io/pod-name': ['web'], 'authentication.kubernetes.io/pod-uid': ['pod-uid'], 'authentication.kubernetes.io/credential-id': ['JTI=j'] },
   });
+  // A pod name without its uid says nothing; a node name goes without its uid.
+  t.deepEqual(serviceAccountUser({ ...account, podName: 'web', nodeName: 'node-a', nodeUid: '' }).extra, { 'authentication.kubernetes.io/node-name': ['node-a'] });
+  t.deepEqual(serviceAccountUser({ ...account, nodeUid: 'node-uid' }).extra, {});
   t.deepEqual(serviceAccountUser(account).extra, {});
   t.deepEqual(splitServiceAccountUsername('system:serviceaccount:team:robot'), { namespace: 'team', name: 'robot' });
   t.is(splitServiceAccountUsername('system:serviceaccount:team:robot:x'), undefined);

@@ -29,7 +29,9 @@ test('configMap, secret, downwardAPI and projected volumes are written as the ku
   const client = node.client as RestClient;
   await client.create(configMaps, { metadata: { name: 'settings' }, data: { 'app.conf': 'level=info\n', extra: 'x' }, binaryData: { 'blob.bin': base64('\u0001\u0002') } });
   await client.create(secrets, { metadata: { name: 'creds' }, data: { password: base64('s3cret') } });
-  // The pod runs as `default`, whose token the projected volume asks TokenRequest for (no controller makes the account here).
+  // The pod runs as `default`, whose token the projected volume asks TokenRequest for. No controller
+  // makes the account, and no admission names it in the pod here: TokenRequest binds a token only
+  // to a pod of the same account.
   await client.create({ group: '', version: 'v1', resource: 'serviceaccounts', namespace: 'default' }, { metadata: { name: 'default' } });
   const created = await create(
     client,
@@ -37,6 +39,7 @@ test('configMap, secret, downwardAPI and projected volumes are written as the ku
       'mounted',
       node.nodeName,
       {
+        serviceAccountName: 'default',
         containers: [
           {
             name: 'app',
