@@ -180,7 +180,18 @@ async function routeSubresource(served: ServedResources, context: RequestContext
       return connectPodStream(subresource.name, store, served.kubelet, info, query, request, response);
     case 'token':
       if (served.serviceAccountTokens === undefined) throw newMethodNotSupported(subject, info.verb);
-      return requestServiceAccountToken(served.serviceAccountTokens, serviceAccountObjectsOf(served.registry), info, request, response, warnings);
+      return requestServiceAccountToken(
+        {
+          tokens: served.serviceAccountTokens,
+          objects: serviceAccountObjectsOf(served.registry),
+          admission: { chain: served.admission, user: userOf(context) },
+          definition,
+          warnings,
+        },
+        info,
+        request,
+        response,
+      );
     case 'unserved':
       throw newMethodNotSupported(subject, info.verb);
   }

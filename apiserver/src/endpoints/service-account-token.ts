@@ -7,6 +7,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fieldInvalid, newBadRequest, newConflict, newInvalid, newInternalError, type FieldError } from '@capstan/common';
 import type { WarningRecorder } from '../filters/request-context.ts';
+import { admissionAttributes, type RequestAdmission } from '../admission/request-admission.ts';
+import type { ResourceDefinition } from '../resources/resource-definition.ts';
 import { metaTime, type JsonObject } from '../registry/object-meta.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { boundTokenClaims, type ObjectRef } from '../authentication/service-account-claims.ts';
@@ -25,17 +27,27 @@ const defaultTokenSeconds = 3600;
 /** The expirationSeconds of the tokens the ServiceAccount admission injects (kube's WarnOnlyBoundTokenExpirationSeconds). */
 export const injectedTokenSeconds = 3607;
 
-export async function requestServiceAccountToken(
-  tokens: ServiceAccountTokens,
-  objects: ServiceAccountObjects,
-  info: RequestInfo,
-  request: IncomingMessage,
-  response: ServerResponse,
-  warnings: WarningRecorder,
-): Promise<void> {
+/** What a TokenRequest is checked by and read from besides the request. */
+export interface TokenRequestContext {
+  readonly tokens: ServiceAccountTokens;
+  readonly objects: ServiceAccountObjects;
+  /** The admission of the request, asked about the TokenRequest as about any create of a subresource. */
+  readonly admission: RequestAdmission;
+  readonly definition: ResourceDefinition;
+  readonly warnings: WarningRecorder;
+}
+
+export async function requestServiceAccountToken(context: TokenRequestContext, info: RequestInfo, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const { tokens, objects, warnings } = context;
   const body = await readJsonBody(request, 'TokenRequest');
   const namespace = namespaceOf(info) ?? '';
   const name = info.name;
+  // kube's admission attributes of the subresource: the serviceaccounts resource, the TokenRequest kind.
+  const attributes = {
+    ...admissionAttributes(context.admission, context.definition, { operation: 'CREATE', namespace, name, object: body, dryRun: false, subresource: 'token' }),
+    kind: { group: tokenRequestKind.group, version: 'v1', kind: tokenRequestKind.kind },
+  };
+  await context.admission.chain.admit(attributes);
   const metadata = objectField(body.metadata, 'metadata');
   const spec = objectField(body.spec, 'spec');
   const asked = {
@@ -63,6 +75,7 @@ export async function requestServiceAccountToken(
   const now = new Date();
   const errors = expirationErrors(expirationSeconds);
   if (errors.length > 0) throw newInvalid(tokenRequestKind, '', errors);
+  await context.admission.chain.validate(attributes);
   const boundObjectRef = spec.boundObjectRef === undefined || spec.boundObjectRef === null ? undefined : objectField(spec.boundObjectRef, 'spec.boundObjectRef');
   const bound = boundObjectRef === undefined ? {} : await boundObjectOf(objects, namespace, name, boundObjectRef);
   const { maxExpirationSeconds, extendExpiration } = tokens.options;
