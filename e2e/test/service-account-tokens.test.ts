@@ -5,7 +5,8 @@
 
 import test from 'ava';
 import { execFile } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { AuthenticationV1Api, CoreV1Api, KubeConfig } from '@kubernetes/client-node';
@@ -18,7 +19,7 @@ const issuer = 'https://kubernetes.default.svc.cluster.local';
 
 let server: ApiServerProcess;
 test.before(async () => {
-  server = await startApiServer();
+  server = await startApiServer(['--service-account-max-token-expiration=2h']);
 });
 test.after.always(() => server?.stop());
 
@@ -72,6 +73,10 @@ test('kubectl create token gives a token with which client-node acts as the serv
   t.is((vaultClaims.exp as number) - (vaultClaims.iat as number), 7200);
   const refused = (await t.throwsAsync(whoAmI(vault, 'vault'))) as Error & { code?: number };
   t.is(refused.code, 401);
+  // Past --service-account-max-token-expiration, the token is shortened to it, and kubectl shows kube's warning.
+  const capped = await run(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, 'create', 'token', 'robot', '--duration=3h'], { encoding: 'utf8' });
+  t.is((decodeJwt(capped.stdout.trim()).exp as number) - (decodeJwt(capped.stdout.trim()).iat as number), 7200);
+  t.is(capped.stderr, 'Warning: requested expiration of 10800 seconds shortened to 7200 seconds\n');
 
   // kube's refusals reach kubectl as they are.
   const short = await t.throwsAsync(kubectl('create', 'token', 'robot', '--duration=1m'));
@@ -95,10 +100,56 @@ test('a token bound to a pod names it and stops working once the pod is deleted'
   const other = await t.throwsAsync(kubectl('create', 'token', 'robot2', '--bound-object-kind=Pod', '--bound-object-name=web'));
   t.regex(other?.message ?? '', /serviceaccounts "robot2" not found/);
 
+  // The tokens the ServiceAccount admission's volume asks for (3607 s, the API's audiences) are
+  // valid a year and warn after their hour, whatever the maximum; the answer says 3607 s.
+  const answer = await fetch(`${server.url}/api/v1/namespaces/default/serviceaccounts/web/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ spec: { expirationSeconds: 3607, boundObjectRef: { apiVersion: 'v1', kind: 'Pod', name: 'web' } } }),
+  });
+  t.is(answer.status, 201);
+  const request = (await answer.json()) as { spec: Record<string, unknown>; status: { token: string; expirationTimestamp: string } };
+  t.deepEqual(request.spec, { audiences: [issuer], expirationSeconds: 3607, boundObjectRef: { apiVersion: 'v1', kind: 'Pod', name: 'web' } });
+  const extended = decodeJwt(request.status.token);
+  t.is((extended.exp as number) - (extended.iat as number), 365 * 24 * 3600);
+  t.is((extended['kubernetes.io'] as { warnafter: number }).warnafter, (extended.iat as number) + 3607);
+  t.true(Math.abs(Date.parse(request.status.expirationTimestamp) / 1000 - ((extended.iat as number) + 3607)) <= 1);
+
   // The pod is on no node: the delete removes it at once.
   await kubectl('delete', 'pod', 'web', '--wait=true');
   const refused = (await t.throwsAsync(whoAmI(token, 'web-gone'))) as Error & { code?: number };
   t.is(refused.code, 401);
+});
+
+test('a token bound to a Secret stops working once the Secret is deleted', async (t) => {
+  await kubectl('create', 'serviceaccount', 'keeper');
+  await kubectl('create', 'secret', 'generic', 'anchor', '--from-literal=k=v');
+  const bound = (await kubectl('create', 'token', 'keeper', '--bound-object-kind=Secret', '--bound-object-name=anchor')).trim();
+  t.is((await whoAmI(bound, 'keeper-bound')).username, 'system:serviceaccount:default:keeper');
+  await kubectl('delete', 'secret', 'anchor');
+  t.is(((await t.throwsAsync(whoAmI(bound, 'keeper-gone'))) as Error & { code?: number }).code, 401);
+});
+
+test('the generated signing key is kept in the data directory: tokens outlive a restart of the server', async (t) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'capstan-sa-restart-'));
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+  const first = await startApiServer([`--data-dir=${dataDir}`]);
+  const kubectlOf = (process: ApiServerProcess, ...args: string[]) => run(kubectlBinary(), [`--kubeconfig=${process.kubeconfig}`, ...args], { encoding: 'utf8' });
+  let token: string;
+  try {
+    await kubectlOf(first, 'create', 'serviceaccount', 'keeper');
+    token = (await kubectlOf(first, 'create', 'token', 'keeper')).stdout.trim();
+  } finally {
+    await first.stop();
+  }
+  const second = await startApiServer([`--data-dir=${dataDir}`]);
+  t.teardown(() => second.stop());
+  const review = await fetch(`${second.url}/apis/authentication.k8s.io/v1/selfsubjectreviews`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: '{"apiVersion":"authentication.k8s.io/v1","kind":"SelfSubjectReview"}',
+  });
+  t.is(((await review.json()) as { status: { userInfo: { username: string } } }).status.userInfo.username, 'system:serviceaccount:default:keeper');
 });
 
 test('the OpenID discovery documents let a relying party verify a token', async (t) => {
