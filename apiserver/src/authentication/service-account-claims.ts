@@ -8,14 +8,8 @@ import type { UserInfo } from './authenticator.ts';
 export const serviceAccountUsernamePrefix = 'system:serviceaccount:';
 export const allServiceAccountsGroup = 'system:serviceaccounts';
 
-/** The extra keys of a service account user. */
-export const serviceAccountExtraKeys = {
-  podName: 'authentication.kubernetes.io/pod-name',
-  podUid: 'authentication.kubernetes.io/pod-uid',
-  nodeName: 'authentication.kubernetes.io/node-name',
-  nodeUid: 'authentication.kubernetes.io/node-uid',
-  credentialId: 'authentication.kubernetes.io/credential-id',
-} as const;
+/** The extra keys of a service account user: kube's authentication.kubernetes.io/<key>. */
+const extraKey = (key: 'pod-name' | 'pod-uid' | 'node-name' | 'node-uid' | 'credential-id'): string => `authentication.kubernetes.io/${key}`;
 
 export const serviceAccountUsername = (namespace: string, name: string): string => `${serviceAccountUsernamePrefix}${namespace}:${name}`;
 
@@ -127,13 +121,13 @@ export interface ServiceAccountInfo {
 export function serviceAccountUser(info: ServiceAccountInfo): UserInfo {
   const extra: Record<string, readonly string[]> = {};
   if (info.podName && info.podUid) {
-    extra[serviceAccountExtraKeys.podName] = [info.podName];
-    extra[serviceAccountExtraKeys.podUid] = [info.podUid];
+    extra[extraKey('pod-name')] = [info.podName];
+    extra[extraKey('pod-uid')] = [info.podUid];
   }
-  if (info.credentialId) extra[serviceAccountExtraKeys.credentialId] = [info.credentialId];
+  if (info.credentialId) extra[extraKey('credential-id')] = [info.credentialId];
   if (info.nodeName) {
-    extra[serviceAccountExtraKeys.nodeName] = [info.nodeName];
-    if (info.nodeUid) extra[serviceAccountExtraKeys.nodeUid] = [info.nodeUid];
+    extra[extraKey('node-name')] = [info.nodeName];
+    if (info.nodeUid) extra[extraKey('node-uid')] = [info.nodeUid];
   }
   return {
     username: serviceAccountUsername(info.namespace, info.name),
