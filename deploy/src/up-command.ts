@@ -27,7 +27,11 @@ const flags = {
   'feature-gates': { type: 'strings', default: [] as readonly string[], help: "key=true|false pairs of the API server's feature gates" },
   node: { type: 'bool', default: true, help: 'Start nodes: node agents on the simulated runtime (--node=false: none)' },
   nodes: { type: 'int', default: 1, help: 'How many nodes to start, each a node agent on a simulated runtime of its own' },
-  controllers: { type: 'bool', default: true, help: 'Start the controllers: node lifecycle, node IPAM, namespace cleanup, service accounts, garbage collection, scheduling' },
+  controllers: {
+    type: 'bool',
+    default: true,
+    help: 'Start the controllers: node lifecycle, node IPAM, namespace cleanup, service accounts and the kube-root-ca.crt ConfigMaps, garbage collection, scheduling',
+  },
   'service-cluster-ip-range': {
     type: 'string',
     default: defaultServiceClusterIpRange,
