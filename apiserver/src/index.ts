@@ -17,3 +17,4 @@ export { defaultKubeletClientConfig, type KubeletClientConfig } from './kubelet/
 export { defaultServiceClusterIpRange, defaultServiceNodePortRange, serviceRanges } from './cli/service-ranges.ts';
 export { servingAlternateNames, type SecureServing, type ServingNames } from './serving/secure-serving.ts';
 export { addressText } from './resources/core/services/addresses/service-cidr.ts';
+export { defaultServiceAccountOptions, type ServiceAccountOptions } from './authentication/service-account-options.ts';

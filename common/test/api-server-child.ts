@@ -41,6 +41,12 @@ export interface ApiServerChildOptions {
   readonly args?: readonly string[];
   /** The temporary directory's name prefix. */
   readonly prefix?: string;
+  /**
+   * Keep kube's ServiceAccount admission on. Off by default, as kube's own integration test
+   * servers turn it off (--disable-admission-plugins=ServiceAccount): no serviceaccount
+   * controller runs beside a lone API server to make the `default` accounts pods need.
+   */
+  readonly serviceAccountAdmission?: boolean;
 }
 
 /** The bearer token of the test servers' system:masters user. */
@@ -56,7 +62,8 @@ export async function startApiServerChild(options: ApiServerChildOptions = {}): 
   const tokenFile = join(dir, 'tokens.csv');
   writeFileSync(tokenFile, `${adminToken},capstan-test-admin,capstan-test-admin,system:masters\n`);
   const security = [...(given('--token-auth-file') ? [] : [`--token-auth-file=${tokenFile}`]), ...(given('--authorization-mode') ? [] : ['--authorization-mode=AlwaysAllow'])];
-  const child = spawn(process.execPath, [capstan, 'apiserver', '--secure-port=0', `--data-dir=${join(dir, 'data')}`, '--logging-format=json', ...security, ...args], {
+  const admission = options.serviceAccountAdmission === true ? [] : ['--disable-admission-plugins=ServiceAccount'];
+  const child = spawn(process.execPath, [capstan, 'apiserver', '--secure-port=0', `--data-dir=${join(dir, 'data')}`, '--logging-format=json', ...security, ...admission, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, [exitWithParentVariable]: String(process.pid) },
   });

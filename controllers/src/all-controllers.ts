@@ -8,6 +8,7 @@ import { nodeLifecycleController, taintEvictionController } from './node-lifecyc
 import { nodeIpamController } from './nodeipam/index.ts';
 import { schedulerController } from './scheduler/index.ts';
 import { serviceAccountController } from './serviceaccount/index.ts';
+import { rootCaPublisherController } from './root-ca-publisher/index.ts';
 
 export const allControllers: readonly ControllerDefinition[] = [
   nodeLifecycleController,
@@ -15,6 +16,7 @@ export const allControllers: readonly ControllerDefinition[] = [
   nodeIpamController,
   namespaceController,
   serviceAccountController,
+  rootCaPublisherController,
   garbageCollectorController,
   schedulerController,
 ];

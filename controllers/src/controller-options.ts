@@ -29,6 +29,8 @@ export interface ControllerOptions {
   readonly concurrentScheduling: number;
   /** --allocate-node-cidrs with --cluster-cidr and the mask sizes; undefined: no pod ranges are given to Nodes. */
   readonly nodeIpam?: NodeIpamConfig;
+  /** The PEM of --root-ca-file, else the kubeconfig cluster's CA: the ca.crt of kube-root-ca.crt ("" for none). */
+  readonly rootCaCertificate: string;
 }
 
 export const defaultControllerOptions: ControllerOptions = {
@@ -44,4 +46,5 @@ export const defaultControllerOptions: ControllerOptions = {
   concurrentNamespaceSyncs: 10,
   concurrentGcSyncs: 20,
   concurrentScheduling: 16,
+  rootCaCertificate: '',
 };

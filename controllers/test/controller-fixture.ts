@@ -60,6 +60,7 @@ export interface ControllerOverrides {
   readonly concurrentNamespaceSyncs?: number;
   readonly concurrentGcSyncs?: number;
   readonly concurrentScheduling?: number;
+  readonly rootCaCertificate?: string;
   readonly nodeIpam?: ControllerOptions['nodeIpam'];
 }
 

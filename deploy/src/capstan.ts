@@ -15,7 +15,7 @@ const commands: Readonly<Record<string, { readonly summary: string; readonly usa
   apiserver: { summary: 'Serve the Kubernetes API', usage: apiserverUsage, run: apiserverCommand },
   agent: { summary: 'Run the node agent: register the Node, heartbeat, run its pods through CRI', usage: agentUsage, run: (argv) => agentCommand(argv) },
   controllers: {
-    summary: 'Run the controllers: node lifecycle, namespace cleanup, service accounts, garbage collection, scheduling',
+    summary: 'Run the controllers: node lifecycle, namespace cleanup, service accounts and the kube-root-ca.crt ConfigMaps, garbage collection, scheduling',
     usage: controllersUsage,
     run: controllersCommand,
   },

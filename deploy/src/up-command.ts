@@ -11,6 +11,7 @@ import {
   addressText,
   apiServerFeatures,
   defaultKubeletClientConfig,
+  defaultServiceAccountOptions,
   defaultServiceClusterIpRange,
   defaultServiceNodePortRange,
   runApiServer,
@@ -31,7 +32,11 @@ const flags = {
   'feature-gates': { type: 'strings', default: [] as readonly string[], help: "key=true|false pairs of the API server's feature gates" },
   node: { type: 'bool', default: true, help: 'Start nodes: node agents on the simulated runtime (--node=false: none)' },
   nodes: { type: 'int', default: 1, help: 'How many nodes to start, each a node agent on a simulated runtime of its own' },
-  controllers: { type: 'bool', default: true, help: 'Start the controllers: node lifecycle, node IPAM, namespace cleanup, service accounts, garbage collection, scheduling' },
+  controllers: {
+    type: 'bool',
+    default: true,
+    help: 'Start the controllers: node lifecycle, node IPAM, namespace cleanup, service accounts and the kube-root-ca.crt ConfigMaps, garbage collection, scheduling',
+  },
   'service-cluster-ip-range': {
     type: 'string',
     default: defaultServiceClusterIpRange,
@@ -79,7 +84,8 @@ export async function upCommand(argv: readonly string[], out: (text: string) => 
     bindAddress: f['bind-address'],
     port: f.port,
     tls: { cert: Buffer.from(serving.cert), key: Buffer.from(serving.key), clientCA: Buffer.from(pki.authority), minVersion: 'TLSv1.2' },
-    authentication: { anonymous: true, clientCertificates: true },
+    // Service account tokens signed with a key kept beside the store (TokenRequest, projected tokens).
+    authentication: { anonymous: true, clientCertificates: true, serviceAccounts: defaultServiceAccountOptions(join(dataDir, 'data')) },
     storage: { backend: 'sqlite', dataDir: join(dataDir, 'data'), etcdServers: [] },
     watchHistoryMs: 5 * 60_000,
     shutdownDelayMs: 0,

@@ -5,7 +5,7 @@ import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { kubeconfigFor } from '@capstan/deploy';
-import { startApiServerChild } from '../../common/test/api-server-child.ts';
+import { startApiServerChild, type ApiServerChildOptions } from '../../common/test/api-server-child.ts';
 
 export interface ApiServerProcess {
   readonly url: string;
@@ -17,8 +17,8 @@ export interface ApiServerProcess {
   stop(): Promise<number | null>;
 }
 
-export async function startApiServer(extraArgs: readonly string[] = []): Promise<ApiServerProcess> {
-  const server = await startApiServerChild({ args: extraArgs, prefix: 'capstan-e2e-' });
+export async function startApiServer(extraArgs: readonly string[] = [], options: Pick<ApiServerChildOptions, 'serviceAccountAdmission'> = {}): Promise<ApiServerProcess> {
+  const server = await startApiServerChild({ args: extraArgs, prefix: 'capstan-e2e-', ...options });
   const kubeconfig = join(server.dir, 'kubeconfig');
   writeFileSync(kubeconfig, kubeconfigFor(server.url, { certificateAuthority: server.certificateAuthority, token: server.token }));
   return { url: server.url, certificateAuthority: server.certificateAuthority, kubeconfig, child: server.child, stop: () => server.stop() };

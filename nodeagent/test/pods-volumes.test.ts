@@ -29,12 +29,17 @@ test('configMap, secret, downwardAPI and projected volumes are written as the ku
   const client = node.client as RestClient;
   await client.create(configMaps, { metadata: { name: 'settings' }, data: { 'app.conf': 'level=info\n', extra: 'x' }, binaryData: { 'blob.bin': base64('\u0001\u0002') } });
   await client.create(secrets, { metadata: { name: 'creds' }, data: { password: base64('s3cret') } });
+  // The pod runs as `default`, whose token the projected volume asks TokenRequest for. No controller
+  // makes the account, and no admission names it in the pod here: TokenRequest binds a token only
+  // to a pod of the same account.
+  await client.create({ group: '', version: 'v1', resource: 'serviceaccounts', namespace: 'default' }, { metadata: { name: 'default' } });
   const created = await create(
     client,
     podManifest(
       'mounted',
       node.nodeName,
       {
+        serviceAccountName: 'default',
         containers: [
           {
             name: 'app',
@@ -102,14 +107,16 @@ test('configMap, secret, downwardAPI and projected volumes are written as the ku
   t.is(readFileSync(join(info, 'name'), 'utf8'), 'mounted');
   t.is(modeOf(join(info, '..data', 'name')), 0o600);
 
-  // The API server has no TokenRequest yet: the token is left out, the rest is there.
+  // Every source is there, the token from TokenRequest: a JWT bound to the pod.
   const all = join(volumes, 'kubernetes.io~projected', 'all');
   t.deepEqual(
     readdirSync(all)
       .filter((name) => !name.startsWith('..'))
       .sort(),
-    ['from-config', 'namespace', 'password'],
+    ['from-config', 'namespace', 'password', 'token'],
   );
+  const claims = JSON.parse(Buffer.from(readFileSync(join(all, 'token'), 'utf8').split('.')[1] ?? '', 'base64url').toString('utf8'));
+  t.deepEqual(claims['kubernetes.io'].pod, { name: 'mounted', uid: created.metadata.uid });
   t.is(readFileSync(join(all, 'from-config'), 'utf8'), 'x');
   t.is(readFileSync(join(all, 'namespace'), 'utf8'), 'default');
 

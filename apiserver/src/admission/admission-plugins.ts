@@ -1,5 +1,5 @@
 // The admission plugins Capstan implements, built for the enabled names in kube's order. An
-// enabled plugin Capstan does not implement yet (ServiceAccount, LimitRanger, ResourceQuota,
+// enabled plugin Capstan does not implement yet (LimitRanger, ResourceQuota,
 // PodSecurity, the policy and webhook plugins, ...) is accepted and does nothing.
 
 import type { GenericStore } from '../registry/generic-store.ts';
@@ -10,16 +10,19 @@ import type { AdmissionPluginName } from './admission-plugin-names.ts';
 import { defaultTolerationSecondsPlugin, type DefaultTolerationSeconds } from './default-toleration-seconds.ts';
 import { namespaceLifecycle } from './namespace-lifecycle.ts';
 import { taintNodesByCondition } from './node-taint.ts';
+import { serviceAccountAdmission } from './service-account.ts';
 
 /** What the plugins read. */
 export interface AdmissionPluginDependencies {
   readonly namespaces: GenericStore;
   readonly definitionOf: (group: string, resource: string) => ResourceDefinition | undefined;
   readonly defaultTolerationSeconds: DefaultTolerationSeconds;
+  readonly serviceAccounts: GenericStore;
 }
 
 const implementations: Partial<Record<AdmissionPluginName, (dependencies: AdmissionPluginDependencies) => AdmissionPlugin>> = {
   NamespaceLifecycle: (dependencies) => namespaceLifecycle(dependencies.namespaces, dependencies.definitionOf),
+  ServiceAccount: (dependencies) => serviceAccountAdmission(dependencies.serviceAccounts),
   TaintNodesByCondition: () => taintNodesByCondition,
   DefaultTolerationSeconds: (dependencies) => defaultTolerationSecondsPlugin(dependencies.defaultTolerationSeconds),
 };

@@ -11,6 +11,9 @@ import { anonymousAuthenticator, type Authenticator, type TokenAuthenticator, ty
 import { bearerTokenAuthenticator } from './bearer-token.ts';
 import { tokenFileAuthenticator } from './token-file.ts';
 import { x509Authenticator } from './x509.ts';
+import type { ServiceAccountOptions } from './service-account-options.ts';
+import { serviceAccountObjectsOf } from './service-account-objects.ts';
+import { serviceAccountTokensOf, type ServiceAccountTokens } from './service-account-tokens.ts';
 
 /** How requests are authenticated: the API server's --anonymous-auth, --token-auth-file, ... */
 export interface AuthenticationOptions {
@@ -20,6 +23,8 @@ export interface AuthenticationOptions {
   readonly tokenAuthFile?: string;
   /** Whether the secure port asks for client certificates (--client-ca-file is set). */
   readonly clientCertificates?: boolean;
+  /** The --service-account-* flags: service account tokens are issued and accepted. */
+  readonly serviceAccounts?: ServiceAccountOptions;
 }
 
 /** What the authenticators are built from. */
@@ -34,15 +39,20 @@ export const anonymousOnly: AuthenticationOptions = { anonymous: true };
 export interface RequestAuthenticator {
   readonly authenticator: Authenticator;
   readonly postStartHooks: readonly PostStartHook[];
+  /** What TokenRequest and the OpenID discovery documents serve, with service accounts configured. */
+  readonly serviceAccountTokens?: ServiceAccountTokens;
 }
 
 export function requestAuthenticatorOf(options: AuthenticationOptions, context: AuthenticationContext): RequestAuthenticator {
   const tokenAuthenticators: TokenAuthenticator[] = [];
   if (options.tokenAuthFile !== undefined) tokenAuthenticators.push(tokenFileAuthenticator(options.tokenAuthFile, (message) => context.logger.warn(message)));
+  const serviceAccountTokens = options.serviceAccounts === undefined ? undefined : serviceAccountTokensOf(options.serviceAccounts, serviceAccountObjectsOf(context.registry));
+  if (serviceAccountTokens !== undefined) tokenAuthenticators.push(...serviceAccountTokens.authenticators);
   const authenticators: Authenticator[] = [];
   if (options.clientCertificates === true) authenticators.push(x509Authenticator);
   if (tokenAuthenticators.length > 0) authenticators.push(bearerTokenAuthenticator(tokenAuthenticators));
-  return { authenticator: withAnonymous(withAuthenticatedGroup(authenticators), options.anonymous), postStartHooks: [] };
+  const authenticator = withAnonymous(withAuthenticatedGroup(authenticators), options.anonymous);
+  return { authenticator, postStartHooks: [], ...(serviceAccountTokens === undefined ? {} : { serviceAccountTokens }) };
 }
 
 /** kube's AuthenticatedGroupAdder over the union of the authenticators: the first that knows the request answers. */

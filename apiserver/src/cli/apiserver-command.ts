@@ -94,7 +94,8 @@ export async function apiserverCommand(argv: readonly string[], out: (text: stri
     kubelet: kubeletClientConfig(f),
     defaultTolerationSeconds: { notReady: f['default-not-ready-toleration-seconds'], unreachable: f['default-unreachable-toleration-seconds'] },
     admissionPlugins,
-    authentication: { ...authenticationOptionsOf(f), clientCertificates: tls.clientCA !== undefined },
+    // The embedded store's data directory keeps the generated service account key; etcd has none.
+    authentication: { ...authenticationOptionsOf(f, backend === 'sqlite' ? { serviceAccountKeyDir: f['data-dir'] } : {}), clientCertificates: tls.clientCA !== undefined },
     authorizationModes: authorizationModesOf(f),
     logger,
   });

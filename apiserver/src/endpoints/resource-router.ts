@@ -40,6 +40,9 @@ import { updateObject, updateTracker } from './update.ts';
 import { methodNotAllowed, unservedMethod } from './unserved-method.ts';
 import { watchObjects, type WatchSettings } from './watch.ts';
 import type { UserInfo } from '../authentication/authenticator.ts';
+import type { ServiceAccountTokens } from '../authentication/service-account-tokens.ts';
+import { serviceAccountObjectsOf } from '../authentication/service-account-objects.ts';
+import { requestServiceAccountToken } from './service-account-token.ts';
 
 /** What the resource endpoints serve besides the request: the stores, and what is probed or limited. */
 export interface ServedResources {
@@ -61,6 +64,8 @@ export interface ServedResources {
   readonly authorizer: Authorizer;
   /** The enabled admission plugins, which every write goes through. */
   readonly admission: AdmissionChain;
+  /** What a service account's TokenRequest issues; the token subresource is unserved without it. */
+  readonly serviceAccountTokens?: ServiceAccountTokens;
 }
 
 export async function routeResourceRequest(served: ServedResources, context: RequestContext): Promise<boolean> {
@@ -179,6 +184,20 @@ async function routeSubresource(served: ServedResources, context: RequestContext
     case 'stream':
       if (!isPodStreamSubresource(subresource.name)) throw newMethodNotSupported(subject, info.verb);
       return connectPodStream(subresource.name, store, served.kubelet, info, query, request, response);
+    case 'token':
+      if (served.serviceAccountTokens === undefined) throw newMethodNotSupported(subject, info.verb);
+      return requestServiceAccountToken(
+        {
+          tokens: served.serviceAccountTokens,
+          objects: serviceAccountObjectsOf(served.registry),
+          admission: { chain: served.admission, user: userOf(context) },
+          definition,
+          warnings,
+        },
+        info,
+        request,
+        response,
+      );
     case 'unserved':
       throw newMethodNotSupported(subject, info.verb);
   }

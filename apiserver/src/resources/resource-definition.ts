@@ -10,10 +10,11 @@ export type Verb = 'create' | 'delete' | 'deletecollection' | 'get' | 'list' | '
 
 /**
  * What answers a subresource's requests: the router dispatches on it, so no resource is named
- * there. "unserved" is a subresource kube serves and Capstan not yet (proxy, a service account's
- * token, pods' ephemeralcontainers and resize): 405 for every verb.
+ * there. "unserved" is a subresource kube serves and Capstan not yet (proxy, pods'
+ * ephemeralcontainers and resize): 405 for every verb. "token" is a service account's
+ * TokenRequest, 405 too on a server that issues no service account tokens.
  */
-export type SubresourceEndpoint = 'status' | 'scale' | 'approval' | 'finalize' | 'binding' | 'eviction' | 'log' | 'stream' | 'unserved';
+export type SubresourceEndpoint = 'status' | 'scale' | 'approval' | 'finalize' | 'binding' | 'eviction' | 'log' | 'stream' | 'token' | 'unserved';
 
 export interface SubresourceDefinition {
   /** e.g. "status", "scale", "log", "eviction". */

@@ -35,6 +35,7 @@ import { ipAddressResource } from '../resources/networking/ipaddresses.ts';
 import { serviceResource } from '../resources/core/services.ts';
 import { nodeResource } from '../resources/core/nodes.ts';
 import { podResource } from '../resources/core/pods.ts';
+import { serviceAccountResource } from '../resources/core/serviceaccounts.ts';
 import { podDisruptionBudgetResource } from '../resources/policy/poddisruptionbudgets.ts';
 import { serviceCIDRResource } from '../resources/networking/servicecidrs.ts';
 import { endpointsResource } from '../resources/core/endpoints.ts';
@@ -59,6 +60,7 @@ import { defaultKubeletClientConfig, type KubeletClientConfig } from '../kubelet
 import { KubeletClient } from '../kubelet/kubelet-client.ts';
 import { closeWorkThreads } from '../endpoints/work-threads.ts';
 import type { SecureServing } from '../serving/secure-serving.ts';
+import { hostPort, servedOpenIdMetadata } from '../authentication/openid-metadata.ts';
 
 export interface ApiServerOptions {
   readonly bindAddress: string;
@@ -157,6 +159,7 @@ export class ApiServer {
       namespaces: this.#registry.namespaces,
       definitionOf: (group, resource) => builtinResources.find((definition) => definition.group === group && definition.resource === resource),
       defaultTolerationSeconds: options.defaultTolerationSeconds ?? defaultTolerationSeconds,
+      serviceAccounts: this.#registry.builtinStore(serviceAccountResource),
     });
     const securityContext = { registry: this.#registry, logger: options.logger };
     const authentication = requestAuthenticatorOf(options.authentication ?? anonymousOnly, securityContext);
@@ -172,6 +175,7 @@ export class ApiServer {
       admission,
       pods: this.#registry.builtinStore(podResource),
       podDisruptionBudgets: this.#registry.builtinStore(podDisruptionBudgetResource),
+      ...(authentication.serviceAccountTokens === undefined ? {} : { serviceAccountTokens: authentication.serviceAccountTokens }),
     };
     const ping: HealthCheck = { name: 'ping', check: () => {} };
     const log: HealthCheck = { name: 'log', check: () => {} };
@@ -204,6 +208,7 @@ export class ApiServer {
       openapi: this.#openapi,
       openapiV2: this.#openapiV2,
       served: this.#served,
+      openIdMetadata: servedOpenIdMetadata(authentication.serviceAccountTokens, () => hostPort(advertiseAddress(options.bindAddress), this.#address().port), options.logger),
       logger: options.logger,
     };
     const filters = filterChain({

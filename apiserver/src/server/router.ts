@@ -12,6 +12,7 @@ import { healthResponse, singleCheckResponse, type HealthCheck, type TextRespons
 import type { OpenApiV2Endpoint } from '../openapi/openapi-v2-endpoint.ts';
 import type { OpenApiV3Endpoints } from '../openapi/openapi-v3-endpoints.ts';
 import { versionInfo } from './version-info.ts';
+import type { OpenIdMetadata } from '../authentication/openid-metadata.ts';
 
 export interface Routes {
   /** livez, readyz and healthz, each with its checks. */
@@ -20,6 +21,8 @@ export interface Routes {
   readonly openapi: OpenApiV3Endpoints;
   readonly openapiV2: OpenApiV2Endpoint;
   readonly served: ServedResources;
+  /** The service account issuer's discovery documents, where they are served. */
+  readonly openIdMetadata?: OpenIdMetadata;
   readonly logger: Logger;
 }
 
@@ -45,6 +48,7 @@ export async function routeRequest(routes: Routes, context: RequestContext): Pro
   }
   const socket = request.socket;
   const document =
+    (request.method === 'GET' ? await routes.openIdMetadata?.respond(url.pathname) : undefined) ??
     routes.discovery.respond(url.pathname, request.headers, `${socket.localAddress}:${socket.localPort}`) ??
     (await routes.openapi.respond(url.pathname, url.searchParams, request.headers)) ??
     (await routes.openapiV2.respond(url.pathname, request.headers));

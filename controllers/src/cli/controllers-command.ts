@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { createLogger, FlagError, formatFlagHelp, loggingFormats, parseFlags } from '@capstan/common';
-import { defaultUserAgent, RestClient } from '@capstan/common/client';
+import { defaultUserAgent, loadKubeconfig, RestClient } from '@capstan/common/client';
+import { readFileSync } from 'node:fs';
 import { allControllers } from '../all-controllers.ts';
 import { defaultControllerOptions, type ControllerOptions } from '../controller-options.ts';
 import { runControllerManager } from '../controller-manager.ts';
@@ -58,10 +59,15 @@ const flags = {
   'node-cidr-mask-size': { type: 'int', default: defaultNodeIpamFlags.nodeCidrMaskSize, help: 'Mask size for node cidr in cluster. Default is 24 for IPv4 and 64 for IPv6.' },
   'node-cidr-mask-size-ipv4': { type: 'int', default: defaultNodeIpamFlags.nodeCidrMaskSizeIpv4, help: 'Mask size for IPv4 node cidr in dual-stack cluster. Default is 24.' },
   'node-cidr-mask-size-ipv6': { type: 'int', default: defaultNodeIpamFlags.nodeCidrMaskSizeIpv6, help: 'Mask size for IPv6 node cidr in dual-stack cluster. Default is 64.' },
+  'root-ca-file': {
+    type: 'string',
+    default: '',
+    help: "The root certificate authority published in every namespace's kube-root-ca.crt (default: the kubeconfig cluster's CA)",
+  },
   'logging-format': { type: 'string', default: '', help: 'json or text (default: text on a terminal, json otherwise)', choices: ['', ...loggingFormats] },
 } as const;
 
-export const controllersUsage = `Run the controllers: node lifecycle and taint eviction, node IPAM (with --allocate-node-cidrs), namespace cleanup, service accounts, garbage collection, scheduling.
+export const controllersUsage = `Run the controllers: node lifecycle and taint eviction, node IPAM (with --allocate-node-cidrs), namespace cleanup, service accounts and the kube-root-ca.crt ConfigMaps, garbage collection, scheduling.
 
 Usage:
   capstan controllers --kubeconfig=FILE [flags]
@@ -86,6 +92,7 @@ export async function controllersCommand(argv: readonly string[], out: (text: st
     concurrentNamespaceSyncs: f['concurrent-namespace-syncs'],
     concurrentGcSyncs: f['concurrent-gc-syncs'],
     concurrentScheduling: f['concurrent-scheduling'],
+    rootCaCertificate: rootCaOf(f['root-ca-file'], f.kubeconfig),
   };
   const nodeIpam = controllers.some((controller) => controller.name === 'node-ipam-controller')
     ? resolveNodeIpam({
@@ -133,4 +140,17 @@ export async function controllersCommand(argv: readonly string[], out: (text: st
     process.off('SIGTERM', onSignal).off('SIGINT', onSignal);
     client.close();
   }
+}
+
+/** kube's getKubeAPIServerCAFileContents: --root-ca-file, else the CA the kubeconfig trusts ("" for none). */
+function rootCaOf(rootCaFile: string, kubeconfig: string): string {
+  if (rootCaFile === '') return loadKubeconfig(kubeconfig).certificateAuthority ?? '';
+  let pem: string;
+  try {
+    pem = readFileSync(rootCaFile, 'utf8');
+  } catch (error) {
+    throw new FlagError(`error parsing root-ca-file at ${rootCaFile}: ${(error as Error).message}`);
+  }
+  if (!pem.includes('-----BEGIN CERTIFICATE-----')) throw new FlagError(`error parsing root-ca-file at ${rootCaFile}: data does not contain any valid RSA or ECDSA certificates`);
+  return pem;
 }

@@ -15,6 +15,19 @@ export function defaultPodSpec(spec: JsonObject): void {
     for (const container of objectsAt(spec, key)) defaultContainer(container, hostNetwork);
   }
   for (const volume of objectsAt(spec, 'volumes')) defaultVolume(volume);
+  mirrorServiceAccountName(spec);
+}
+
+/**
+ * kube's conversion of the deprecated serviceAccount: read as serviceAccountName when that is
+ * empty, and written back as a copy of it (so left out when it is empty).
+ */
+export function mirrorServiceAccountName(spec: JsonObject): void {
+  if ((spec.serviceAccountName === undefined || spec.serviceAccountName === '') && typeof spec.serviceAccount === 'string' && spec.serviceAccount !== '') {
+    spec.serviceAccountName = spec.serviceAccount;
+  }
+  if (typeof spec.serviceAccountName === 'string' && spec.serviceAccountName !== '') spec.serviceAccount = spec.serviceAccountName;
+  else delete spec.serviceAccount;
 }
 
 /** A pod template: its spec, which every template has once defaulted. */

@@ -18,7 +18,7 @@ export const serviceAccountResource: ResourceDefinition = {
   verbs: allVerbs,
   shortNames: ['sa'],
   categories: [],
-  subresources: [{ name: 'token', kind: 'TokenRequest', group: 'authentication.k8s.io', version: 'v1', verbs: createOnly, endpoint: 'unserved' }],
+  subresources: [{ name: 'token', kind: 'TokenRequest', group: 'authentication.k8s.io', version: 'v1', verbs: createOnly, endpoint: 'token' }],
   storagePrefix: 'serviceaccounts',
   behaviour: {
     strategy: returnsDeletedObject,
