@@ -87,7 +87,10 @@ export async function startApiServerChild(options: ApiServerChildOptions = {}): 
       });
       void exited.then((code) => reject(new Error(`the API server exited with ${code}:\n${output}`)));
     });
-    const certificateAuthority = trustServingAuthority(join(dir, 'data', 'pki', 'apiserver.crt'));
+    // The self-signed pair is in --cert-dir, by default <data-dir>/pki (the test's flags may move either).
+    const flagValue = (flag: string) => args.findLast((arg) => arg.startsWith(`${flag}=`))?.slice(flag.length + 1);
+    const certDir = flagValue('--cert-dir') ?? join(flagValue('--data-dir') ?? join(dir, 'data'), 'pki');
+    const certificateAuthority = trustServingAuthority(flagValue('--tls-cert-file') ?? join(certDir, 'apiserver.crt'));
     // Serving is not ready: the post-start hooks (system namespaces, watch cache) finish after. The
     // server logs when they have; /readyz says so too (for a test whose flags change the logging).
     while (!readyLogged && (await fetch(`${url}/readyz`).catch(() => undefined))?.status !== 200) {
