@@ -4,6 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { newMethodNotSupported, StatusError, type GroupResource } from '@capstan/common';
 import type { AdmissionChain } from '../admission/admission-chain.ts';
+import type { WriteGuard } from '../admission/request-admission.ts';
 import type { Authorizer } from '../authorization/authorizer.ts';
 import { requestInfoOf, userOf, type RequestContext } from '../filters/request-context.ts';
 import type { KubeletClient } from '../kubelet/kubelet-client.ts';
@@ -59,6 +60,8 @@ export interface ServedResources {
   readonly authorizer: Authorizer;
   /** The enabled admission plugins, which every write goes through. */
   readonly admission: AdmissionChain;
+  /** What the storage checks before admission (the RBAC resources' escalation check). */
+  readonly writeGuard?: WriteGuard;
 }
 
 export async function routeResourceRequest(served: ServedResources, context: RequestContext): Promise<boolean> {
@@ -84,7 +87,7 @@ export async function routeResourceRequest(served: ServedResources, context: Req
     await routeVirtual(served, definition, info, userOf(context), query, request, response);
     return true;
   }
-  const writes: ResourceWrites = { admission: { chain: served.admission, user: userOf(context) }, hooks: served.hooks(definition) };
+  const writes: ResourceWrites = { admission: { chain: served.admission, user: userOf(context), guard: served.writeGuard }, hooks: served.hooks(definition) };
   const scope: RequestScope = { info, query, request, response, store, writes, warnings: context.warnings };
   switch (info.verb) {
     case 'get':
@@ -128,7 +131,7 @@ async function routeVirtual(
 ): Promise<void> {
   switch (definition.virtual) {
     case 'review':
-      if (info.verb === 'create') return createReview(definition, info, user, request, response);
+      if (info.verb === 'create') return createReview(definition, info, user, request, response, served.authorizer);
       break;
     case 'binding':
       if (info.verb === 'create') return bindPod(served.pods, info, request, response);
