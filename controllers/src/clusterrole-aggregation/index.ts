@@ -57,23 +57,11 @@ export const clusterRoleAggregationController: ControllerDefinition = {
         { type: 'apply', fieldManager: 'clusterrole-aggregation-controller', force: true },
       );
     };
-    const worker = async (): Promise<void> => {
-      for (let name = await queue.get(); name !== undefined; name = await queue.get()) {
-        try {
-          await sync(name);
-          queue.forget(name);
-        } catch (error) {
-          if (!signal.aborted) {
-            logger.warn({ err: error, clusterRole: name }, 'aggregating a ClusterRole failed; retrying');
-            queue.addRateLimited(name);
-          }
-        }
-        queue.done(name);
-      }
-    };
     try {
       // kube-controller-manager runs this controller with five workers.
-      await Promise.all([worker(), worker(), worker(), worker(), worker()]);
+      await queue.run(5, sync, (name, error) => {
+        if (!signal.aborted) logger.warn({ err: error, clusterRole: name }, 'aggregating a ClusterRole failed; retrying');
+      });
     } finally {
       signal.removeEventListener('abort', stop);
     }

@@ -3,13 +3,13 @@
 
 import { bootstrapClusterRoleBindings } from './cluster-role-bindings.ts';
 import { bootstrapClusterRoles } from './cluster-roles.ts';
-import { bootstrapControllerRoles } from './controller-roles.ts';
+import { bootstrapControllerRoleBindings, bootstrapControllerRoles } from './controller-roles.ts';
 import { bootstrapRoleBindings, bootstrapRoles } from './namespace-policy.ts';
 import type { BootstrapPolicy } from './reconcile-policy.ts';
 
 export const bootstrapPolicy: BootstrapPolicy = {
   clusterRoles: [...bootstrapClusterRoles, ...bootstrapControllerRoles],
-  clusterRoleBindings: bootstrapClusterRoleBindings,
+  clusterRoleBindings: [...bootstrapClusterRoleBindings, ...bootstrapControllerRoleBindings],
   roles: bootstrapRoles,
   roleBindings: bootstrapRoleBindings,
 };
