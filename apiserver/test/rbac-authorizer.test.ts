@@ -131,6 +131,8 @@ test('the bootstrap policy: system:masters is cluster-admin, authenticated users
   t.is((await authorizer.authorize({ user: anonymous, isResourceRequest: false, path: '/apis', verb: 'get' })).decision, 'noOpinion');
   t.is((await authorizer.authorize(request(someone, 'list', 'pods', 'default'))).decision, 'noOpinion');
   t.like((await stores.roleBindings.get('kube-system', 'system::leader-locking-kube-scheduler')).roleRef, { name: 'system::leader-locking-kube-scheduler' });
+  // Written as kube-apiserver's loopback client writes them.
+  t.like(((await stores.clusterRoles.get(undefined, 'admin')).metadata as JsonObject).managedFields, [{ manager: 'kube-apiserver', operation: 'Update' }]);
 });
 
 test('reconciling again adds back what the policy lacks, keeps what was added, and leaves autoupdate "false" objects alone', async (t) => {

@@ -8,6 +8,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { StatusError } from '@capstan/common';
 import { objectOf, objectsAt, stringOf } from '../../../registry/defaulting/json-fields.ts';
+import { createTracker } from '../../../endpoints/create.ts';
+import { updateTracker } from '../../../endpoints/update.ts';
 import type { GenericStore } from '../../../registry/generic-store.ts';
 import type { JsonObject } from '../../../registry/object-meta.ts';
 import { policyRuleJson, rulesOf } from '../policy-rule.ts';
@@ -68,6 +70,9 @@ export const reconcileBinding: Reconcile = (existing, expected) => {
   return isDeepStrictEqual(result, existing) ? undefined : result;
 };
 
+/** The field manager of the API server's own writes (its loopback client's user agent). */
+const manager = 'kube-apiserver';
+
 const isStatus = (error: unknown, code: number): boolean => error instanceof StatusError && error.code === code;
 
 async function ensure(store: GenericStore, expected: JsonObject, reconcile: Reconcile): Promise<void> {
@@ -80,7 +85,8 @@ async function ensure(store: GenericStore, expected: JsonObject, reconcile: Reco
     } catch (error) {
       if (!isStatus(error, 404)) throw error;
       try {
-        await store.create(namespace, expected);
+        // As kube's loopback client writes it: managed by "kube-apiserver".
+        await store.create(namespace, expected, { track: await createTracker(store, manager) });
         return;
       } catch (createError) {
         if (isStatus(createError, 409)) continue;
@@ -95,7 +101,7 @@ async function ensure(store: GenericStore, expected: JsonObject, reconcile: Reco
         await store.delete(namespace, name, { dryRun: false, preconditions: { uid: stringOf(metadataOf(existing).uid) } });
         continue;
       }
-      await store.update(namespace, name, result);
+      await store.update(namespace, name, result, { track: await updateTracker(store.definition, '', manager) });
       return;
     } catch (error) {
       // Changed or gone meanwhile: read it again.
