@@ -56,8 +56,14 @@ async function kubectl(name: UserName | 'anonymous', ...args: string[]): Promise
   }
 }
 
-async function call(name: UserName | 'anonymous', method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
+async function call(
+  name: UserName | 'anonymous',
+  method: string,
+  path: string,
+  body?: unknown,
+  contentType = 'application/json',
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const headers: Record<string, string> = { 'content-type': contentType };
   if (name !== 'anonymous') headers.authorization = `Bearer ${users[name].token}`;
   const answer = await fetch(`${server.url}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
   const text = await answer.text();
@@ -168,6 +174,12 @@ test.serial("escalation: a namespace admin may bind what it holds, never grant w
     'roles.rbac.authorization.k8s.io "too-much" is forbidden: user "nsadmin" (groups=["team-admins" "system:authenticated"]) is attempting to grant RBAC permissions not currently held:\n{APIGroups:[""], Resources:["nodes"], Verbs:["get"]}',
   );
   t.is((await call('nsadmin', 'POST', `${base}/roles`, { metadata: { name: 'enough' }, rules: [{ verbs: ['get'], apiGroups: [''], resources: ['pods'] }] })).status, 201);
+  // Updates, patches and applies are checked as creates; a change of finalizers alone is not.
+  const wider = { metadata: { name: 'enough' }, rules: [{ verbs: ['get'], apiGroups: [''], resources: ['pods', 'nodes'] }] };
+  t.is((await call('nsadmin', 'PUT', `${base}/roles/enough`, wider)).status, 403);
+  const apply = { apiVersion: `${rbac}/v1`, kind: 'Role', ...wider };
+  t.is((await call('nsadmin', 'PATCH', `${base}/roles/enough?fieldManager=ops&force=true`, apply, 'application/apply-patch+yaml')).status, 403);
+  t.is((await call('nsadmin', 'PATCH', `${base}/roles/enough`, { metadata: { finalizers: ['example.com/keep'] } }, 'application/merge-patch+json')).status, 200);
   const missing = await call('nsadmin', 'POST', `${base}/rolebindings`, roleBinding('dangling', 'no-such-role', { kind: 'User', name: 'x' }));
   t.is(missing.status, 404);
   t.is(missing.body.message, 'rolebindings.rbac.authorization.k8s.io "no-such-role" not found');
