@@ -28,6 +28,7 @@ const users = {
   editor: { token: 'editor-token', groups: [] },
   viewer: { token: 'viewer-token', groups: [] },
   nobody: { token: 'nobody-token', groups: [] },
+  maker: { token: 'maker-token', groups: [] },
 } as const;
 type UserName = keyof typeof users;
 
@@ -186,6 +187,35 @@ test.serial("escalation: a namespace admin may bind what it holds, never grant w
   // system:masters passes; the dry run of a write is checked as the write.
   t.is((await call('root', 'POST', `${base}/rolebindings?dryRun=All`, roleBinding('root', 'cluster-admin', { kind: 'User', name: 'nsadmin' }))).status, 201);
   t.is((await call('nsadmin', 'POST', `${base}/rolebindings?dryRun=All`, roleBinding('root', 'cluster-admin', { kind: 'User', name: 'nsadmin' }))).status, 403);
+});
+
+test.serial('an aggregationRule needs every permission, even of a user who may create ClusterRoles', async (t) => {
+  const clusterRoles = '/apis/rbac.authorization.k8s.io/v1/clusterroles';
+  await call('root', 'POST', clusterRoles, {
+    metadata: { name: 'role-maker' },
+    rules: [
+      { verbs: ['create'], apiGroups: [rbac], resources: ['clusterroles'] },
+      { verbs: ['get'], apiGroups: [''], resources: ['pods'] },
+    ],
+  });
+  await call('root', 'POST', '/apis/rbac.authorization.k8s.io/v1/clusterrolebindings', {
+    metadata: { name: 'role-maker' },
+    roleRef: { apiGroup: rbac, kind: 'ClusterRole', name: 'role-maker' },
+    subjects: [{ apiGroup: rbac, kind: 'User', name: 'maker' }],
+  });
+  const pods = [{ verbs: ['get'], apiGroups: [''], resources: ['pods'] }];
+  const plain = await eventually('the binding seen', async () => {
+    const answer = await call('maker', 'POST', clusterRoles, { metadata: { name: 'plain' }, rules: pods });
+    return answer.status === 201 ? answer : undefined;
+  });
+  t.is(plain.status, 201);
+  const gatherer = await call('maker', 'POST', clusterRoles, {
+    metadata: { name: 'gatherer' },
+    aggregationRule: { clusterRoleSelectors: [{ matchLabels: { a: 'b' } }] },
+    rules: pods,
+  });
+  t.is(gatherer.status, 403);
+  t.is(gatherer.body.message, 'clusterroles.rbac.authorization.k8s.io "gatherer" is forbidden: must have cluster-admin privileges to use the aggregationRule');
 });
 
 test.serial('the reviews answer with the authorizer: SubjectAccessReview names the binding, SelfSubjectRulesReview needs a namespace', async (t) => {

@@ -7,7 +7,7 @@
 import { goQuote, newForbidden, newInternalError, newNotFound, StatusError, type GroupResource } from '@capstan/common';
 import type { UserInfo } from '../../authentication/authenticator.ts';
 import type { WriteGuard } from '../../admission/request-admission.ts';
-import { objectOf, stringOf } from '../../registry/defaulting/json-fields.ts';
+import { objectOf, objectsAt, stringOf } from '../../registry/defaulting/json-fields.ts';
 import type { JsonObject } from '../../registry/object-meta.ts';
 import type { ResourceDefinition } from '../../resources/resource-definition.ts';
 import type { Authorizer } from '../authorizer.ts';
@@ -42,6 +42,9 @@ function onlyGarbageCollectorFields(object: JsonObject, old: JsonObject | undefi
   };
   return strip(object) === strip(old);
 }
+
+/** kube's hasAggregationRule: a ClusterRole with at least one clusterRoleSelector. */
+const aggregates = (role: JsonObject | undefined): boolean => objectsAt(objectOf(role?.aggregationRule), 'clusterRoleSelectors').length > 0;
 
 /** kube's ConfirmNoEscalation: the message of the rules `user` does not hold, or undefined when it holds them all. */
 async function escalationMessage(context: EscalationContext, user: UserInfo, namespace: string, rules: readonly PolicyRule[]): Promise<string | undefined> {
@@ -83,8 +86,6 @@ async function checkRole(context: EscalationContext, resource: GroupResource, wr
   const message = await escalationMessage(context, user, namespace, rulesOf(object));
   if (message !== undefined) throw newForbidden(resource, name, message);
   // An aggregationRule can gather anything (and keep a role from being tightened): only with every permission.
-  const aggregates = (role: JsonObject | undefined): boolean =>
-    Array.isArray(objectOf(role?.aggregationRule).clusterRoleSelectors) && (objectOf(role?.aggregationRule).clusterRoleSelectors as unknown[]).length > 0;
   if (resource.resource === 'clusterroles' && (aggregates(object) || aggregates(old))) {
     if ((await escalationMessage(context, user, namespace, fullAuthority)) !== undefined)
       throw newForbidden(resource, name, 'must have cluster-admin privileges to use the aggregationRule');

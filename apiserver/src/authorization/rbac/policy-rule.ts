@@ -15,8 +15,6 @@ export interface PolicyRule {
   readonly nonResourceURLs: readonly string[];
 }
 
-export type SubjectKind = 'User' | 'Group' | 'ServiceAccount';
-
 /** kube's rbacv1.Subject. */
 export interface Subject {
   readonly kind: string;
