@@ -95,11 +95,17 @@ export class RbacRuleResolver {
     ];
   }
 
-  /** Starts the informers (once); resolves when the four first lists are in. */
+  /** Starts the informers (once); resolves when the four first lists are in. A start that failed is tried again by the next call. */
   start(): Promise<void> {
-    this.#started ??= Promise.all(this.#informers.map((informer) => informer.start())).then(() => {
-      this.#synced = true;
-    });
+    this.#started ??= Promise.all(this.#informers.map((informer) => informer.start())).then(
+      () => {
+        this.#synced = true;
+      },
+      (error: unknown) => {
+        this.#started = undefined;
+        throw error;
+      },
+    );
     return this.#started;
   }
 

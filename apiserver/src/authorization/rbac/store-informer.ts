@@ -49,6 +49,9 @@ export class StoreInformer {
   /** Lists and watches; resolves once the first list is handed over. */
   async start(): Promise<void> {
     if (this.#stopping?.aborted === true) return;
+    // A start again (after a failure elsewhere, or a relist) ends the watch it had.
+    this.#watch?.close();
+    this.#watch = undefined;
     const page = await this.#store.list(wholeList(undefined));
     this.#handler.replace(page.items.map((kv) => this.#store.decode(kv)));
     this.#watch = await this.#store.watch(changesFrom(Number(page.resourceVersion)), (event) => {
