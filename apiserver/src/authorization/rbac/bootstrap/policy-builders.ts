@@ -39,7 +39,8 @@ export const clusterRole = (name: string, rules: readonly JsonObject[], options:
   kind: 'ClusterRole',
   metadata: metadata(name, undefined, options.labels),
   ...(options.aggregationRule === undefined ? {} : { aggregationRule: { clusterRoleSelectors: [...options.aggregationRule] } }),
-  rules: [...rules],
+  // kube's aggregated roles have no rules of their own: Go's nil, encoded null.
+  rules: rules.length === 0 ? null : [...rules],
 });
 
 export const role = (namespace: string, name: string, rules: readonly JsonObject[]): JsonObject => ({
