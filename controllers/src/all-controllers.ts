@@ -1,6 +1,7 @@
 // Every controller `capstan controllers` can run, by the names kube-controller-manager gives them
 // (the scheduler runs in the same process as Capstan's "scheduler").
 
+import { clusterRoleAggregationController } from './clusterrole-aggregation/index.ts';
 import type { ControllerDefinition } from './controller.ts';
 import { garbageCollectorController } from './garbage-collector/index.ts';
 import { namespaceController } from './namespace/index.ts';
@@ -18,5 +19,6 @@ export const allControllers: readonly ControllerDefinition[] = [
   serviceAccountController,
   rootCaPublisherController,
   garbageCollectorController,
+  clusterRoleAggregationController,
   schedulerController,
 ];

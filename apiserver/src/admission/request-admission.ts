@@ -18,6 +18,20 @@ export interface RequestAdmission {
    * `create` too before the validating admission runs; a denial is the 403 of that verb.
    */
   readonly authorizeCreate?: () => Promise<void>;
+  /** What the storage checks before the admission plugins, for the resources it guards. */
+  readonly guard?: WriteGuard;
+}
+
+/**
+ * A check a resource's storage makes of a create or update before admission (kube's policy-based
+ * RBAC storage refusing escalation): it may refuse by throwing, and changes nothing.
+ */
+export interface WriteGuard {
+  guards(definition: ResourceDefinition): boolean;
+  check(
+    definition: ResourceDefinition,
+    write: { readonly user: UserInfo; readonly object: JsonObject; readonly old: JsonObject | undefined; readonly namespace: string; readonly name: string },
+  ): Promise<void>;
 }
 
 /** The attributes of a write of `object` (CREATE, UPDATE) or of the removal of a named object (DELETE). */
@@ -61,13 +75,20 @@ export function writeAdmission(
 ): WriteAdmission {
   const attributes = (object: JsonObject, oldObject: JsonObject | undefined): AdmissionAttributes =>
     admissionAttributes(admission, definition, { ...write, object, ...(oldObject === undefined ? {} : { oldObject }) });
-  const { chain } = admission;
+  const { chain, guard, user } = admission;
   const refused = write.operation === 'CREATE' ? terminatingCreateRefusal(definition, write.name) : undefined;
+  const guarded = guard?.guards(definition) === true ? guard : undefined;
+  const admit = async (object: JsonObject, old: JsonObject | undefined): Promise<void> => {
+    if (refused !== undefined) throw refused;
+    await guarded?.check(definition, { user, object, old, namespace: write.namespace ?? '', name: write.operation === 'CREATE' ? '' : write.name });
+    await chain.admit(attributes(object, old));
+  };
   const authorizeCreate = write.operation === 'CREATE' ? admission.authorizeCreate : undefined;
   return {
-    mutates: chain.mutates(definition.group, definition.resource),
+    // A guarded write needs its whole object where the guard runs.
+    mutates: guarded !== undefined || chain.mutates(definition.group, definition.resource),
     validates: authorizeCreate !== undefined || chain.validates(write.operation),
-    mutate: (object, old) => (refused === undefined ? chain.admit(attributes(object, old)) : Promise.reject(refused)),
+    mutate: admit,
     validate:
       authorizeCreate === undefined
         ? (object, old) => chain.validate(attributes(object, old))

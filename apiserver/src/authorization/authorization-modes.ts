@@ -5,7 +5,9 @@
 import { FlagError, type Logger } from '@capstan/common';
 import type { PostStartHook } from '../health/post-start-hooks.ts';
 import type { Registry } from '../registry/registry.ts';
-import { allowEverything, denyEverything, type Authorizer } from './authorizer.ts';
+import { allowEverything, denyEverything, privilegedGroupAuthorizer, type Authorizer } from './authorizer.ts';
+import { rbacAuthorizer } from './rbac/rbac-authorizer.ts';
+import type { RbacRuleResolver } from './rbac/rule-resolver.ts';
 import { unionAuthorizer } from './union-authorizer.ts';
 
 export const authorizationModeNames = ['AlwaysAllow', 'AlwaysDeny', 'Node', 'RBAC'] as const;
@@ -16,6 +18,8 @@ export type AuthorizationMode = (typeof authorizationModeNames)[number];
 export interface AuthorizationContext {
   readonly registry: Registry;
   readonly logger: Logger;
+  /** The RBAC objects held in memory, shared by the RBAC authorizer and the RBAC resources' escalation check. */
+  readonly rbacRules: RbacRuleResolver;
 }
 
 /** One mode's authorizer, and the work it needs once the server listens. */
@@ -30,7 +34,7 @@ const builders: Record<AuthorizationMode, ModeBuilder | undefined> = {
   AlwaysAllow: () => ({ authorizer: allowEverything }),
   AlwaysDeny: () => ({ authorizer: denyEverything }),
   Node: undefined,
-  RBAC: undefined,
+  RBAC: (context) => ({ authorizer: rbacAuthorizer(context.rbacRules) }),
 };
 
 /** The --authorization-mode list, checked as kube-apiserver checks it. */
@@ -46,8 +50,8 @@ export function parseAuthorizationModes(modes: readonly string[]): Authorization
   return modes as AuthorizationMode[];
 }
 
-/** The authorizer of the modes, in their order, and their post-start hooks. */
+/** The authorizer of the modes, in their order after kube's superuser authorizer (system:masters), and their post-start hooks. */
 export function authorizerOf(modes: readonly AuthorizationMode[], context: AuthorizationContext): { authorizer: Authorizer; postStartHooks: PostStartHook[] } {
   const built = modes.map((mode) => (builders[mode] as ModeBuilder)(context));
-  return { authorizer: unionAuthorizer(built.map((one) => one.authorizer)), postStartHooks: built.flatMap((one) => one.postStartHooks ?? []) };
+  return { authorizer: unionAuthorizer([privilegedGroupAuthorizer, ...built.map((one) => one.authorizer)]), postStartHooks: built.flatMap((one) => one.postStartHooks ?? []) };
 }

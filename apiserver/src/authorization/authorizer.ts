@@ -31,8 +31,31 @@ export interface AuthorizationDecision {
 
 export const allow: AuthorizationDecision = { decision: 'allow', reason: '' };
 
+/** kube's authorizer.RuleResolver answer: what a user may do in a namespace, as SelfSubjectRulesReview reports it. */
+export interface SubjectRules {
+  readonly resourceRules: readonly ResourceRule[];
+  readonly nonResourceRules: readonly NonResourceRule[];
+  /** Whether an authorizer could not list what it allows (the rules are a lower bound). */
+  readonly incomplete: boolean;
+  readonly errors: readonly string[];
+}
+
+export interface ResourceRule {
+  readonly verbs: readonly string[];
+  readonly apiGroups: readonly string[];
+  readonly resources: readonly string[];
+  readonly resourceNames: readonly string[];
+}
+
+export interface NonResourceRule {
+  readonly verbs: readonly string[];
+  readonly nonResourceURLs: readonly string[];
+}
+
 export interface Authorizer {
   authorize(attributes: Attributes): AuthorizationDecision | Promise<AuthorizationDecision>;
+  /** kube's RuleResolver, for the authorizers that can list what they allow; one without it leaves the rules incomplete. */
+  rulesFor?(user: UserInfo, namespace: string): SubjectRules | Promise<SubjectRules>;
 }
 
 /** Whether a decision lets the request go on: only an allow does (no opinion from every authorizer is a denial). */
@@ -41,7 +64,27 @@ export function isAllowed(decision: AuthorizationDecision): boolean {
 }
 
 /** kube's --authorization-mode=AlwaysAllow: every request is allowed. */
-export const allowEverything: Authorizer = { authorize: () => allow };
+export const allowEverything: Authorizer = {
+  authorize: () => allow,
+  rulesFor: () => ({
+    resourceRules: [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'], resourceNames: [] }],
+    nonResourceRules: [{ verbs: ['*'], nonResourceURLs: ['*'] }],
+    incomplete: false,
+    errors: [],
+  }),
+};
 
 /** kube's --authorization-mode=AlwaysDeny: every request is denied, without a reason. */
-export const denyEverything: Authorizer = { authorize: () => ({ decision: 'deny', reason: '' }) };
+export const denyEverything: Authorizer = {
+  authorize: () => ({ decision: 'deny', reason: '' }),
+  rulesFor: () => ({ resourceRules: [], nonResourceRules: [], incomplete: false, errors: [] }),
+};
+
+/**
+ * kube-apiserver's superuser authorizer, asked before the modes: the group system:masters may do
+ * anything, without a reason (the API server's own loopback requests are in it). It lists no rules.
+ */
+export const privilegedGroupAuthorizer: Authorizer = {
+  authorize: (attributes) => (attributes.user.groups.includes('system:masters') ? allow : { decision: 'noOpinion', reason: '' }),
+  rulesFor: () => ({ resourceRules: [], nonResourceRules: [], incomplete: false, errors: [] }),
+};

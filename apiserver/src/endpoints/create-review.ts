@@ -1,7 +1,6 @@
 // The create-only review resources (tokenreviews, *subjectaccessreviews, selfsubjectrulesreviews,
 // selfsubjectreviews): answered from the request, never stored. A SelfSubjectReview answers the
-// user the authentication filter found; until authorization arrives every action is allowed, as
-// kube-apiserver answers with --authorization-mode=AlwaysAllow.
+// user the authentication filter found; the access reviews ask the server's authorizer.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { newBadRequest, newInvalid, type FieldError } from '@capstan/common';
@@ -12,11 +11,19 @@ import { servesNoTables } from './negotiate-media-type.ts';
 import { readJsonBody } from './read-body.ts';
 import { sendJson } from './send-json.ts';
 import type { UserInfo } from '../authentication/authenticator.ts';
+import type { Authorizer } from '../authorization/authorizer.ts';
 
-/** The status of a review's answer (a review resource's `behaviour.review`). */
-export type ReviewStatus = (review: JsonObject, definition: ResourceDefinition, user: UserInfo) => JsonObject;
+/** The status of a review's answer (a review resource's `behaviour.review`); `authorizer` is the server's (--authorization-mode). */
+export type ReviewStatus = (review: JsonObject, definition: ResourceDefinition, user: UserInfo, authorizer: Authorizer) => JsonObject | Promise<JsonObject>;
 
-export async function createReview(definition: ResourceDefinition, info: RequestInfo, user: UserInfo, request: IncomingMessage, response: ServerResponse): Promise<void> {
+export async function createReview(
+  definition: ResourceDefinition,
+  info: RequestInfo,
+  user: UserInfo,
+  request: IncomingMessage,
+  response: ServerResponse,
+  authorizer: Authorizer,
+): Promise<void> {
   const { review } = definition.behaviour;
   if (review === undefined) throw new Error(`${definition.resource} is not a review`);
   servesNoTables(request);
@@ -32,7 +39,7 @@ export async function createReview(definition: ResourceDefinition, info: Request
     delete metadata.namespace;
   }
   const spec = (body.spec ?? {}) as JsonObject;
-  const status = review({ ...body, metadata, spec }, definition, user);
+  const status = await review({ ...body, metadata, spec }, definition, user, authorizer);
   sendJson(response, 201, { kind: definition.kind, apiVersion: apiVersionOf(definition), metadata, spec, status });
 }
 

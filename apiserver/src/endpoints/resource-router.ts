@@ -4,6 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { newMethodNotSupported, StatusError, type GroupResource } from '@capstan/common';
 import type { AdmissionChain } from '../admission/admission-chain.ts';
+import type { WriteGuard } from '../admission/request-admission.ts';
 import type { Authorizer } from '../authorization/authorizer.ts';
 import { requestInfoOf, userOf, type RequestContext } from '../filters/request-context.ts';
 import { requireAllowed } from '../filters/authorization.ts';
@@ -66,6 +67,8 @@ export interface ServedResources {
   readonly admission: AdmissionChain;
   /** What a service account's TokenRequest issues; the token subresource is unserved without it. */
   readonly serviceAccountTokens?: ServiceAccountTokens;
+  /** What the storage checks before admission (the RBAC resources' escalation check). */
+  readonly writeGuard?: WriteGuard;
 }
 
 export async function routeResourceRequest(served: ServedResources, context: RequestContext): Promise<boolean> {
@@ -94,7 +97,7 @@ export async function routeResourceRequest(served: ServedResources, context: Req
   const user = userOf(context);
   // A PUT or an apply may create the object: kube then asks for `create` as well.
   const authorizeCreate = info.verb === 'update' || info.verb === 'patch' ? () => requireAllowed(served.authorizer, { ...attributesOf(user, info), verb: 'create' }) : undefined;
-  const admission = { chain: served.admission, user, ...(authorizeCreate === undefined ? {} : { authorizeCreate }) };
+  const admission = { chain: served.admission, user, guard: served.writeGuard, ...(authorizeCreate === undefined ? {} : { authorizeCreate }) };
   const writes: ResourceWrites = { admission, hooks: served.hooks(definition) };
   const scope: RequestScope = { info, query, request, response, store, writes, warnings: context.warnings };
   switch (info.verb) {
@@ -139,7 +142,7 @@ async function routeVirtual(
 ): Promise<void> {
   switch (definition.virtual) {
     case 'review':
-      if (info.verb === 'create') return createReview(definition, info, user, request, response);
+      if (info.verb === 'create') return createReview(definition, info, user, request, response, served.authorizer);
       break;
     case 'binding':
       if (info.verb === 'create') return bindPod(served.pods, info, request, response);

@@ -12,6 +12,6 @@ export interface ResourceWrites {
 
 /** Whether an admission plugin or a storage hook may change the resource's objects on their way to the store (their writes then stay on the event loop). */
 export function writesAreChanged(writes: ResourceWrites, definition: ResourceDefinition, on: 'create' | 'update'): boolean {
-  if (writes.admission.chain.mutates(definition.group, definition.resource)) return true;
+  if (writes.admission.chain.mutates(definition.group, definition.resource) || writes.admission.guard?.guards(definition) === true) return true;
   return on === 'create' ? writes.hooks?.beforeCreate !== undefined : writes.hooks?.beforeCreate !== undefined || writes.hooks?.beforeUpdate !== undefined;
 }

@@ -55,6 +55,11 @@ import { filterChain, withFilters } from '../filters/filter-chain.ts';
 import { newRequestContext } from '../filters/request-context.ts';
 import { anonymousOnly, requestAuthenticatorOf, type AuthenticationOptions } from '../authentication/request-authenticator.ts';
 import { authorizerOf, type AuthorizationMode } from '../authorization/authorization-modes.ts';
+import { bootstrapPolicy } from '../authorization/rbac/bootstrap/bootstrap-policy.ts';
+import { reconcilePolicy } from '../authorization/rbac/bootstrap/reconcile-policy.ts';
+import { escalationCheck } from '../authorization/rbac/escalation-check.ts';
+import { rbacStoresOf } from '../authorization/rbac/rbac-stores.ts';
+import { RbacRuleResolver } from '../authorization/rbac/rule-resolver.ts';
 import { upgradeResponse } from '../endpoints/upgrade-response.ts';
 import { defaultKubeletClientConfig, type KubeletClientConfig } from '../kubelet/kubelet-client-config.ts';
 import { KubeletClient } from '../kubelet/kubelet-client.ts';
@@ -161,7 +166,9 @@ export class ApiServer {
       defaultTolerationSeconds: options.defaultTolerationSeconds ?? defaultTolerationSeconds,
       serviceAccounts: this.#registry.builtinStore(serviceAccountResource),
     });
-    const securityContext = { registry: this.#registry, logger: options.logger };
+    const rbacStores = rbacStoresOf(this.#registry);
+    const rbacRules = new RbacRuleResolver(rbacStores, options.logger, this.#stopping.signal);
+    const securityContext = { registry: this.#registry, logger: options.logger, rbacRules };
     const authentication = requestAuthenticatorOf(options.authentication ?? anonymousOnly, securityContext);
     const { authorizer, postStartHooks: authorizationHooks } = authorizerOf(options.authorizationModes ?? ['AlwaysAllow'], securityContext);
     this.#served = {
@@ -173,6 +180,7 @@ export class ApiServer {
       podLogsQuerySplitStreams: options.featureGates.PodLogsQuerySplitStreams,
       authorizer,
       admission,
+      writeGuard: escalationCheck({ authorizer, rules: rbacRules, stores: rbacStores }),
       pods: this.#registry.builtinStore(podResource),
       podDisruptionBudgets: this.#registry.builtinStore(podDisruptionBudgetResource),
       ...(authentication.serviceAccountTokens === undefined ? {} : { serviceAccountTokens: authentication.serviceAccountTokens }),
@@ -192,6 +200,10 @@ export class ApiServer {
       { name: 'start-apiextensions-controllers', run: () => this.#retrying('starting the CustomResourceDefinition controllers', () => customResources.start()) },
       { name: 'start-system-namespaces-controller', run: () => this.#retrying('creating the system namespaces', () => this.#ensureSystemNamespaces()) },
       { name: 'start-kubernetes-service-cidr-controller', run: () => this.#retrying('creating the default ServiceCIDR', () => this.#ensureServiceCidr()) },
+      {
+        name: 'rbac/bootstrap-roles',
+        run: () => this.#retrying('reconciling the bootstrap RBAC policy', () => reconcilePolicy({ namespaces: this.#registry.namespaces, ...rbacStores }, bootstrapPolicy)),
+      },
       { name: 'scheduling/bootstrap-system-priority-classes', run: () => this.#retrying('creating the system priority classes', () => this.#ensureSystemPriorityClasses()) },
       { name: 'bootstrap-controller', run: () => this.#retrying('creating the kubernetes Service', () => this.#ensureKubernetesService(serviceAddresses)) },
       ...authentication.postStartHooks,

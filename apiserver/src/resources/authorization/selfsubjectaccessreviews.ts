@@ -3,6 +3,8 @@
 // endpoints and Table output take from here.
 
 import { refuseInvalid } from '../../endpoints/create-review.ts';
+import { accessReviewStatus } from './access-review.ts';
+import type { JsonObject } from '../../registry/object-meta.ts';
 import { selfSubjectAccessReviewErrors } from './review-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { reviewBehaviour } from '../review-behaviour.ts';
@@ -21,8 +23,8 @@ export const selfSubjectAccessReviewResource: ResourceDefinition = {
   subresources: [],
   storagePrefix: undefined,
   virtual: 'review',
-  behaviour: reviewBehaviour((review, definition) => {
+  behaviour: reviewBehaviour((review, definition, user, authorizer) => {
     refuseInvalid(definition, selfSubjectAccessReviewErrors(review));
-    return { allowed: true };
+    return accessReviewStatus(authorizer, user, review.spec as JsonObject);
   }),
 };

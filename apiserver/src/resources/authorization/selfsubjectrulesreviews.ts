@@ -3,6 +3,8 @@
 // endpoints and Table output take from here.
 
 import type { ResourceDefinition } from '../resource-definition.ts';
+import type { JsonObject } from '../../registry/object-meta.ts';
+import { rulesReviewStatus } from './access-review.ts';
 import { reviewBehaviour } from '../review-behaviour.ts';
 import { createOnly } from '../resource-facts.ts';
 
@@ -19,9 +21,5 @@ export const selfSubjectRulesReviewResource: ResourceDefinition = {
   subresources: [],
   storagePrefix: undefined,
   virtual: 'review',
-  behaviour: reviewBehaviour(() => ({
-    resourceRules: [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'] }],
-    nonResourceRules: [{ verbs: ['*'], nonResourceURLs: ['*'] }],
-    incomplete: false,
-  })),
+  behaviour: reviewBehaviour((review, _definition, user, authorizer) => rulesReviewStatus(authorizer, user, review.spec as JsonObject)),
 };

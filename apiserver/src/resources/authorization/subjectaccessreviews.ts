@@ -3,6 +3,8 @@
 // and Table output take from here.
 
 import { refuseInvalid } from '../../endpoints/create-review.ts';
+import { accessReviewStatus, specUser } from './access-review.ts';
+import type { JsonObject } from '../../registry/object-meta.ts';
 import { subjectAccessReviewErrors } from './review-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { reviewBehaviour } from '../review-behaviour.ts';
@@ -21,8 +23,8 @@ export const subjectAccessReviewResource: ResourceDefinition = {
   subresources: [],
   storagePrefix: undefined,
   virtual: 'review',
-  behaviour: reviewBehaviour((review, definition) => {
+  behaviour: reviewBehaviour((review, definition, _user, authorizer) => {
     refuseInvalid(definition, subjectAccessReviewErrors(review));
-    return { allowed: true };
+    return accessReviewStatus(authorizer, specUser(review.spec as JsonObject), review.spec as JsonObject);
   }),
 };
