@@ -4,19 +4,15 @@
 // with another scheme, is left to the other authenticators.
 
 import type { IncomingMessage } from 'node:http';
-import { AuthenticationError, type Authenticator, type TokenAuthenticator, type UserInfo } from './authenticator.ts';
+import type { Authenticator, UserInfo } from './authenticator.ts';
+import { authenticateToken, type TokenAuthenticators } from './token-union.ts';
 
-export function bearerTokenAuthenticator(tokenAuthenticators: readonly TokenAuthenticator[]): Authenticator {
+export function bearerTokenAuthenticator(tokens: TokenAuthenticators): Authenticator {
   return {
     authenticate: async (request: IncomingMessage): Promise<UserInfo | undefined> => {
       const token = bearerTokenOf(request);
       if (token === undefined) return undefined;
-      for (const authenticator of tokenAuthenticators) {
-        const answer = authenticator.authenticateToken(token);
-        const user = answer instanceof Promise ? await answer : answer;
-        if (user !== undefined) return user;
-      }
-      throw new AuthenticationError('invalid bearer token');
+      return (await authenticateToken(tokens, token)).user;
     },
   };
 }

@@ -9,7 +9,11 @@ import type { PostStartHook } from '../health/post-start-hooks.ts';
 import type { Registry } from '../registry/registry.ts';
 import { anonymousAuthenticator, type Authenticator, type TokenAuthenticator, type UserInfo } from './authenticator.ts';
 import { bearerTokenAuthenticator } from './bearer-token.ts';
+import { bootstrapTokenAuthenticator } from './bootstrap-token.ts';
 import { tokenFileAuthenticator } from './token-file.ts';
+import type { TokenAuthenticators } from './token-union.ts';
+import { webSocketProtocolAuthenticator } from './websocket-protocol.ts';
+import { secretResource } from '../resources/core/secrets.ts';
 
 /** How requests are authenticated: the API server's --anonymous-auth, --token-auth-file, ... */
 export interface AuthenticationOptions {
@@ -17,6 +21,10 @@ export interface AuthenticationOptions {
   readonly anonymous: boolean;
   /** --token-auth-file. */
   readonly tokenAuthFile?: string;
+  /** --enable-bootstrap-token-auth: bootstrap token Secrets of kube-system. */
+  readonly bootstrapTokens?: boolean;
+  /** --api-audiences: what tokens that carry no audience of their own are good for (TokenReview's default audiences). */
+  readonly apiAudiences?: readonly string[];
 }
 
 /** What the authenticators are built from. */
@@ -30,15 +38,19 @@ export const anonymousOnly: AuthenticationOptions = { anonymous: true };
 
 export interface RequestAuthenticator {
   readonly authenticator: Authenticator;
+  /** The bearer token authenticators, in order, which TokenReview asks too. */
+  readonly tokens: TokenAuthenticators;
   readonly postStartHooks: readonly PostStartHook[];
 }
 
 export function requestAuthenticatorOf(options: AuthenticationOptions, context: AuthenticationContext): RequestAuthenticator {
   const tokenAuthenticators: TokenAuthenticator[] = [];
   if (options.tokenAuthFile !== undefined) tokenAuthenticators.push(tokenFileAuthenticator(options.tokenAuthFile, (message) => context.logger.warn(message)));
+  if (options.bootstrapTokens === true) tokenAuthenticators.push(bootstrapTokenAuthenticator(context.registry.builtinStore(secretResource)));
+  const tokens: TokenAuthenticators = { authenticators: tokenAuthenticators, apiAudiences: options.apiAudiences ?? [] };
   const authenticators: Authenticator[] = [];
-  if (tokenAuthenticators.length > 0) authenticators.push(bearerTokenAuthenticator(tokenAuthenticators));
-  return { authenticator: withAnonymous(withAuthenticatedGroup(authenticators), options.anonymous), postStartHooks: [] };
+  if (tokenAuthenticators.length > 0) authenticators.push(bearerTokenAuthenticator(tokens), webSocketProtocolAuthenticator(tokens));
+  return { authenticator: withAnonymous(withAuthenticatedGroup(authenticators), options.anonymous), tokens, postStartHooks: [] };
 }
 
 /** kube's AuthenticatedGroupAdder over the union of the authenticators: the first that knows the request answers. */

@@ -4,7 +4,7 @@
 // kube-apiserver answers with --authorization-mode=AlwaysAllow.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { newBadRequest, newInvalid, type FieldError } from '@capstan/common';
+import { metaTime, newBadRequest, newInvalid, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../registry/object-meta.ts';
 import { apiVersionOf, type ResourceDefinition } from '../resources/resource-definition.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
@@ -12,11 +12,24 @@ import { servesNoTables } from './negotiate-media-type.ts';
 import { readJsonBody } from './read-body.ts';
 import { sendJson } from './send-json.ts';
 import type { UserInfo } from '../authentication/authenticator.ts';
+import type { TokenAuthenticators } from '../authentication/token-union.ts';
+
+/** What the reviews ask of the API server: the token authenticators for TokenReview. */
+export interface ReviewServices {
+  readonly tokens: TokenAuthenticators;
+}
 
 /** The status of a review's answer (a review resource's `behaviour.review`). */
-export type ReviewStatus = (review: JsonObject, definition: ResourceDefinition, user: UserInfo) => JsonObject;
+export type ReviewStatus = (review: JsonObject, definition: ResourceDefinition, user: UserInfo, services: ReviewServices) => JsonObject | Promise<JsonObject>;
 
-export async function createReview(definition: ResourceDefinition, info: RequestInfo, user: UserInfo, request: IncomingMessage, response: ServerResponse): Promise<void> {
+export async function createReview(
+  definition: ResourceDefinition,
+  info: RequestInfo,
+  user: UserInfo,
+  services: ReviewServices,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
   const { review } = definition.behaviour;
   if (review === undefined) throw new Error(`${definition.resource} is not a review`);
   servesNoTables(request);
@@ -32,8 +45,12 @@ export async function createReview(definition: ResourceDefinition, info: Request
     delete metadata.namespace;
   }
   const spec = (body.spec ?? {}) as JsonObject;
-  const status = review({ ...body, metadata, spec }, definition, user);
-  sendJson(response, 201, { kind: definition.kind, apiVersion: apiVersionOf(definition), metadata, spec, status });
+  const answer = review({ ...body, metadata, spec }, definition, user, services);
+  const status = answer instanceof Promise ? await answer : answer;
+  const head = { kind: definition.kind, apiVersion: apiVersionOf(definition) };
+  // kube's SelfSubjectReview storage answers a new object: its own creation time, nothing of the request.
+  if (definition.kind === 'SelfSubjectReview') return sendJson(response, 201, { ...head, metadata: { creationTimestamp: metaTime(Date.now()) }, status });
+  sendJson(response, 201, { ...head, metadata, spec, status });
 }
 
 /** kube's 422 for a review its validation refuses. */
@@ -46,7 +63,7 @@ export function reviewedUser(user: UserInfo): JsonObject {
   return {
     username: user.username,
     ...(user.uid === '' ? {} : { uid: user.uid }),
-    groups: [...user.groups],
+    ...(user.groups.length === 0 ? {} : { groups: [...user.groups] }),
     ...(Object.keys(user.extra).length === 0 ? {} : { extra: user.extra }),
   };
 }

@@ -23,6 +23,7 @@ import { managerOf } from '../apply/field-tracking.ts';
 import { mainPatchTarget, subresourcePatchTarget } from './patch-targets.ts';
 import { negotiateOutput, servesCustomObjects, servesNoTables } from './negotiate-media-type.ts';
 import { createReview } from './create-review.ts';
+import type { TokenAuthenticators } from '../authentication/token-union.ts';
 import { deleteCollection, deleteObject } from './delete.ts';
 import { getObject, namespaceOf } from './get.ts';
 import { listObjects } from './list.ts';
@@ -59,6 +60,8 @@ export interface ServedResources {
   readonly authorizer: Authorizer;
   /** The enabled admission plugins, which every write goes through. */
   readonly admission: AdmissionChain;
+  /** The bearer token authenticators, which TokenReview asks. */
+  readonly tokens: TokenAuthenticators;
 }
 
 export async function routeResourceRequest(served: ServedResources, context: RequestContext): Promise<boolean> {
@@ -128,7 +131,7 @@ async function routeVirtual(
 ): Promise<void> {
   switch (definition.virtual) {
     case 'review':
-      if (info.verb === 'create') return createReview(definition, info, user, request, response);
+      if (info.verb === 'create') return createReview(definition, info, user, served, request, response);
       break;
     case 'binding':
       if (info.verb === 'create') return bindPod(served.pods, info, request, response);

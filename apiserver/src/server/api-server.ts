@@ -165,6 +165,7 @@ export class ApiServer {
       podLogsQuerySplitStreams: options.featureGates.PodLogsQuerySplitStreams,
       authorizer,
       admission,
+      tokens: authentication.tokens,
       pods: this.#registry.builtinStore(podResource),
       podDisruptionBudgets: this.#registry.builtinStore(podDisruptionBudgetResource),
     };

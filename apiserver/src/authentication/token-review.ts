@@ -1,0 +1,32 @@
+// TokenReview's answer (kube's tokenreview REST storage): the token is authenticated as a request
+// carrying only `Authorization: Bearer <token>` would be, for the review's audiences (the API
+// server's when it names none), and the user is in system:authenticated as any authenticated user.
+// A refused token is an answer too (status.error), never a failed request.
+
+import { newInternalError } from '@capstan/common';
+import { reviewedUser } from '../endpoints/create-review.ts';
+import type { JsonObject } from '../registry/object-meta.ts';
+import { AuthenticationError } from './authenticator.ts';
+import { authenticatedGroup } from './request-authenticator.ts';
+import { authenticateToken, type TokenAuthenticators, type TokenResponse } from './token-union.ts';
+
+/** status of a TokenReview of `token` for `specAudiences`. */
+export async function tokenReviewStatus(tokens: TokenAuthenticators, token: string, specAudiences: readonly string[]): Promise<JsonObject> {
+  const audiences = specAudiences.length > 0 ? specAudiences : tokens.apiAudiences;
+  let response: TokenResponse;
+  try {
+    response = await authenticateToken(tokens, token, audiences.length > 0 ? audiences : undefined);
+  } catch (error) {
+    if (error instanceof AuthenticationError) return { user: {}, error: error.message };
+    throw error;
+  }
+  // An authenticator that answers for none of the audiences asked is a broken one.
+  if (audiences.length > 0 && !response.audiences.some((audience) => audiences.includes(audience))) throw newInternalError('error validating audiences');
+  const { user } = response;
+  const groups = user.groups.includes(authenticatedGroup) || user.groups.includes('system:unauthenticated') ? user.groups : [...user.groups, authenticatedGroup];
+  return {
+    authenticated: true,
+    user: reviewedUser({ ...user, groups }),
+    ...(response.audiences.length === 0 ? {} : { audiences: [...response.audiences] }),
+  };
+}

@@ -1,0 +1,41 @@
+// kube's union of token authenticators behind the bearer token and WebSocket protocol
+// authenticators and TokenReview: each is asked in turn until one knows the token. They are all
+// audience-agnostic (kube's WrapAudienceAgnosticToken): when audiences are asked for, a token is
+// good only for those of the API server's audiences (--api-audiences) among them. A token nobody
+// knows is "invalid bearer token"; the refusals of those that knew it bad are joined as kube's
+// error aggregate words them.
+
+import { AuthenticationError, type TokenAuthenticator, type UserInfo } from './authenticator.ts';
+
+/** kube's authenticator.Response of a token: the user and the audiences the token is good for. */
+export interface TokenResponse {
+  readonly user: UserInfo;
+  readonly audiences: readonly string[];
+}
+
+/** The token authenticators and the API server's audiences (--api-audiences), as TokenReview and the bearer authenticators share them. */
+export interface TokenAuthenticators {
+  readonly authenticators: readonly TokenAuthenticator[];
+  readonly apiAudiences: readonly string[];
+}
+
+/** The user of a token, or an AuthenticationError; `audiences` undefined when the request asks none (any audience). */
+export async function authenticateToken(tokens: TokenAuthenticators, token: string, audiences?: readonly string[]): Promise<TokenResponse> {
+  // An audience-agnostic authenticator serves only the API server's audiences.
+  const accepted = audiences === undefined ? [] : tokens.apiAudiences.filter((audience) => audiences.includes(audience));
+  const errors: string[] = [];
+  if (audiences === undefined || accepted.length > 0) {
+    for (const authenticator of tokens.authenticators) {
+      try {
+        const answer = authenticator.authenticateToken(token);
+        const user = answer instanceof Promise ? await answer : answer;
+        if (user !== undefined) return { user, audiences: accepted };
+      } catch (error) {
+        if (!(error instanceof AuthenticationError)) throw error;
+        errors.push(error.message);
+      }
+    }
+  }
+  if (errors.length === 0) throw new AuthenticationError('invalid bearer token');
+  throw new AuthenticationError(errors.length === 1 ? (errors[0] as string) : `[${errors.join(', ')}]`);
+}
