@@ -1,5 +1,7 @@
 // The API server's authentication flags, with kube-apiserver's names, read into AuthenticationOptions.
 
+import { FlagError } from '@capstan/common';
+import { loadAuthenticationConfig } from './authentication-config.ts';
 import type { AuthenticationOptions } from './request-authenticator.ts';
 
 export const authenticationFlags = {
@@ -14,16 +16,28 @@ export const authenticationFlags = {
     default: false,
     help: "Enable to allow secrets of type 'bootstrap.kubernetes.io/token' in the 'kube-system' namespace to be used for TLS bootstrapping authentication.",
   },
+  'authentication-config': {
+    type: 'string',
+    default: '',
+    help: 'File with Authentication Configuration to configure the JWT Token authenticator or the anonymous authenticator. This flag is mutually exclusive with --anonymous-auth if the file configures the Anonymous authenticator.',
+  },
 } as const;
 
 export interface AuthenticationFlagValues {
   readonly 'anonymous-auth': boolean;
   readonly 'token-auth-file': string;
   readonly 'enable-bootstrap-token-auth': boolean;
+  readonly 'authentication-config': string;
 }
 
-export function authenticationOptionsOf(flags: AuthenticationFlagValues): AuthenticationOptions {
+/** The options of the flags; `argv` tells whether --anonymous-auth was given, which a configured anonymous authenticator forbids. */
+export function authenticationOptionsOf(flags: AuthenticationFlagValues, argv: readonly string[] = []): AuthenticationOptions {
+  const config = flags['authentication-config'] === '' ? undefined : loadAuthenticationConfig(flags['authentication-config']);
+  if (config?.anonymous !== undefined && argv.some((arg) => /^--?anonymous-auth(=|$)/.test(arg))) {
+    throw new FlagError('anonymous: Forbidden: --anonymous-auth flag cannot be set when anonymous field is configured in authentication configuration file');
+  }
   return {
+    ...(config === undefined ? {} : { authenticationConfig: config }),
     anonymous: flags['anonymous-auth'],
     ...(flags['token-auth-file'] === '' ? {} : { tokenAuthFile: flags['token-auth-file'] }),
     ...(flags['enable-bootstrap-token-auth'] ? { bootstrapTokens: true } : {}),

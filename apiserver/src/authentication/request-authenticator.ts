@@ -4,6 +4,7 @@
 // system:authenticated; a request with no credentials at all is system:anonymous when
 // --anonymous-auth allows it, and 401 otherwise.
 
+import type { IncomingMessage } from 'node:http';
 import type { Logger } from '@capstan/common';
 import type { PostStartHook } from '../health/post-start-hooks.ts';
 import type { Registry } from '../registry/registry.ts';
@@ -14,6 +15,8 @@ import { tokenFileAuthenticator } from './token-file.ts';
 import type { TokenAuthenticators } from './token-union.ts';
 import { webSocketProtocolAuthenticator } from './websocket-protocol.ts';
 import { secretResource } from '../resources/core/secrets.ts';
+import type { AnonymousConfig, AuthenticationConfig } from './authentication-config.ts';
+import { jwtAuthenticator } from './jwt-authenticator.ts';
 
 /** How requests are authenticated: the API server's --anonymous-auth, --token-auth-file, ... */
 export interface AuthenticationOptions {
@@ -25,6 +28,8 @@ export interface AuthenticationOptions {
   readonly bootstrapTokens?: boolean;
   /** --api-audiences: what tokens that carry no audience of their own are good for (TokenReview's default audiences). */
   readonly apiAudiences?: readonly string[];
+  /** --authentication-config: JWT authenticators, and the anonymous authenticator in place of --anonymous-auth. */
+  readonly authenticationConfig?: AuthenticationConfig;
 }
 
 /** What the authenticators are built from. */
@@ -47,10 +52,18 @@ export function requestAuthenticatorOf(options: AuthenticationOptions, context: 
   const tokenAuthenticators: TokenAuthenticator[] = [];
   if (options.tokenAuthFile !== undefined) tokenAuthenticators.push(tokenFileAuthenticator(options.tokenAuthFile, (message) => context.logger.warn(message)));
   if (options.bootstrapTokens === true) tokenAuthenticators.push(bootstrapTokenAuthenticator(context.registry.builtinStore(secretResource)));
+  // After service account and bootstrap tokens, which are cheaper to tell apart (kube's order).
+  for (const config of options.authenticationConfig?.jwt ?? []) {
+    const jwt = jwtAuthenticator(config, (message) => context.logger.error(message));
+    // Its issuer is discovered in the background from now on: readiness does not wait for it (as in kube).
+    jwt.start();
+    tokenAuthenticators.push(jwt);
+  }
   const tokens: TokenAuthenticators = { authenticators: tokenAuthenticators, apiAudiences: options.apiAudiences ?? [] };
   const authenticators: Authenticator[] = [];
   if (tokenAuthenticators.length > 0) authenticators.push(bearerTokenAuthenticator(tokens), webSocketProtocolAuthenticator(tokens));
-  return { authenticator: withAnonymous(withAuthenticatedGroup(authenticators), options.anonymous), tokens, postStartHooks: [] };
+  const anonymous = options.authenticationConfig?.anonymous ?? { enabled: options.anonymous, paths: [] };
+  return { authenticator: withAnonymous(withAuthenticatedGroup(authenticators), anonymous), tokens, postStartHooks: [] };
 }
 
 /** kube's AuthenticatedGroupAdder over the union of the authenticators: the first that knows the request answers. */
@@ -75,16 +88,19 @@ function withGroup(user: UserInfo, group: string): UserInfo {
   return { ...user, groups: [...user.groups, group] };
 }
 
-/** The anonymous user for a request nobody recognised, when allowed. */
-function withAnonymous(authenticator: Authenticator, anonymous: boolean): Authenticator {
-  if (!anonymous) return authenticator;
+/** The anonymous user for a request nobody recognised, when allowed (on the configured paths only, when there are any). */
+function withAnonymous(authenticator: Authenticator, anonymous: AnonymousConfig): Authenticator {
+  if (!anonymous.enabled) return authenticator;
+  const paths = new Set(anonymous.paths);
+  const anonymousOf = (request: IncomingMessage): UserInfo | undefined =>
+    paths.size === 0 || paths.has(new URL(request.url ?? '/', 'http://capstan').pathname) ? (anonymousAuthenticator.authenticate(request) as UserInfo) : undefined;
   return {
     // Without credentials there is nothing to wait for: no turn of the event loop.
     authenticate: (request) => {
       const answer = authenticator.authenticate(request);
-      if (answer === undefined) return anonymousAuthenticator.authenticate(request);
+      if (answer === undefined) return anonymousOf(request);
       if (!(answer instanceof Promise)) return answer;
-      return answer.then((user) => user ?? anonymousAuthenticator.authenticate(request));
+      return answer.then((user) => user ?? anonymousOf(request));
     },
   };
 }

@@ -8,7 +8,7 @@ import { reviewedUser } from '../endpoints/create-review.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
 import { AuthenticationError } from './authenticator.ts';
 import { authenticatedGroup } from './request-authenticator.ts';
-import { authenticateToken, type TokenAuthenticators, type TokenResponse } from './token-union.ts';
+import { aggregateMessage, authenticateToken, TokenRefused, type TokenAuthenticators, type TokenResponse } from './token-union.ts';
 
 /** status of a TokenReview of `token` for `specAudiences`. */
 export async function tokenReviewStatus(tokens: TokenAuthenticators, token: string, specAudiences: readonly string[]): Promise<JsonObject> {
@@ -17,7 +17,9 @@ export async function tokenReviewStatus(tokens: TokenAuthenticators, token: stri
   try {
     response = await authenticateToken(tokens, token, audiences.length > 0 ? audiences : undefined);
   } catch (error) {
-    if (error instanceof AuthenticationError) return { user: {}, error: error.message };
+    // kube's API server asks its loopback token first, which knows no other token: its refusal leads.
+    if (error instanceof TokenRefused) return { user: {}, error: aggregateMessage(['invalid bearer token', ...error.reasons]) };
+    if (error instanceof AuthenticationError) return { user: {}, error: aggregateMessage(['invalid bearer token', error.message]) };
     throw error;
   }
   // An authenticator that answers for none of the audiences asked is a broken one.

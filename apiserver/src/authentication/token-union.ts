@@ -36,6 +36,20 @@ export async function authenticateToken(tokens: TokenAuthenticators, token: stri
       }
     }
   }
-  if (errors.length === 0) throw new AuthenticationError('invalid bearer token');
-  throw new AuthenticationError(errors.length === 1 ? (errors[0] as string) : `[${errors.join(', ')}]`);
+  throw new TokenRefused(errors.length === 0 ? ['invalid bearer token'] : errors);
+}
+
+/** A token no authenticator accepted, with each refusal (kube's error aggregate). */
+export class TokenRefused extends AuthenticationError {
+  readonly reasons: readonly string[];
+  constructor(reasons: readonly string[]) {
+    super(aggregateMessage(reasons));
+    this.reasons = reasons;
+  }
+}
+
+/** utilerrors.Aggregate's message: each distinct message once, in brackets when there are several. */
+export function aggregateMessage(messages: readonly string[]): string {
+  const distinct = [...new Set(messages)];
+  return distinct.length === 1 ? (distinct[0] as string) : `[${distinct.join(', ')}]`;
 }
