@@ -7,9 +7,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
+import { generateKeyPair } from 'jose';
 import { startApiServerChild, type ApiServerChild } from '../../common/test/api-server-child.ts';
 import { loadAuthenticationConfig } from '../src/authentication/authentication-config.ts';
-import { authenticationOptionsOf } from '../src/authentication/authentication-flags.ts';
+import { parseFlags } from '@capstan/common';
+import { authenticationFlags, authenticationOptionsOf } from '../src/authentication/authentication-flags.ts';
+import { jwtAuthenticator } from '../src/authentication/jwt-authenticator.ts';
 import { startJwtIssuer, type JwtIssuer } from './jwt-issuer.ts';
 import { postReview, writeTokenFile } from './token-users.ts';
 
@@ -55,6 +58,9 @@ test.after.always(async () => {
   await server?.stop();
   await issuer?.close();
 });
+
+/** The authentication options of these flags, as `capstan apiserver` reads them. */
+const optionsOf = (...argv: string[]) => authenticationOptionsOf(parseFlags(authenticationFlags, argv).flags, argv);
 
 const sign = (claims: Record<string, unknown>) => (issuer as JwtIssuer).sign({ sub: 'jane', aud: 'capstan', tenant: 'acme', ...claims });
 
@@ -151,10 +157,60 @@ anonymous:
       'jwt[0].claimMappings.extra[0].key: Invalid value: "kubernetes.io/x": k8s.io, kubernetes.io and their subdomains are reserved for Kubernetes use, ' +
       'anonymous.conditions: Invalid value: [{"Path":"/livez"}]: enabled should be set to true when conditions are defined]',
   });
-  // The file's anonymous authenticator and --anonymous-auth exclude each other.
-  const flags = { 'anonymous-auth': true, 'token-auth-file': '', 'enable-bootstrap-token-auth': false, 'authentication-config': configFile };
-  t.throws(() => authenticationOptionsOf(flags, ['--anonymous-auth=true']), {
+  // kube decodes the file strictly.
+  writeFileSync(path, 'apiVersion: apiserver.config.k8s.io/v1\nkind: AuthenticationConfiguration\njwt:\n- issuer: {url: "https://example.com", foo: 1}\nbar: 2\n');
+  t.throws(() => loadAuthenticationConfig(path), {
+    message: `failed to load authentication configuration from file "${path}": strict decoding error: unknown field "bar", unknown field "jwt[0].issuer.foo"`,
+  });
+  writeFileSync(path, 'apiVersion: apiserver.config.k8s.io/v1\nkind: AuthorizationConfiguration\n');
+  t.throws(() => loadAuthenticationConfig(path), {
+    message: `failed to load authentication configuration from file "${path}": expected AuthenticationConfiguration, got *apiserver.AuthorizationConfiguration`,
+  });
+  // The file's anonymous authenticator and --anonymous-auth exclude each other, and so do the file and --oidc-* flags.
+  t.throws(() => optionsOf(`--authentication-config=${configFile}`, '--anonymous-auth=true'), {
     message: 'anonymous: Forbidden: --anonymous-auth flag cannot be set when anonymous field is configured in authentication configuration file',
   });
-  t.like(authenticationOptionsOf(flags, []), { authenticationConfig: { anonymous: { enabled: true, paths: ['/livez'] } } });
+  t.like(optionsOf(`--authentication-config=${configFile}`), { authenticationConfig: { anonymous: { enabled: true, paths: ['/livez'] } } });
+  t.throws(() => optionsOf(`--authentication-config=${configFile}`, '--oidc-issuer-url=https://example.com', '--oidc-client-id=x'), {
+    message: 'authentication-config file and oidc-* flags are mutually exclusive',
+  });
+});
+
+test('the legacy --oidc-* flags make one JWT authenticator, checked as kube checks them', async (t) => {
+  t.throws(() => optionsOf('--oidc-issuer-url=https://example.com'), { message: 'oidc-issuer-url and oidc-client-id must be specified together when any oidc-* flags are set' });
+  t.throws(() => optionsOf('--oidc-issuer-url=http://example.com', '--oidc-client-id=x'), {
+    message: 'invalid authentication configuration: jwt[0].issuer.url: Invalid value: "http://example.com": URL scheme must be https',
+  });
+  t.throws(() => optionsOf('--oidc-issuer-url=https://example.com', '--oidc-client-id=x', '--oidc-signing-algs=HS256'), { message: 'oidc: unsupported signing alg: "HS256"' });
+  const jwi = issuer as JwtIssuer;
+  const caFile = join(mkdtempSync(join(tmpdir(), 'capstan-oidc-ca-')), 'ca.crt');
+  writeFileSync(caFile, jwi.ca);
+  const options = optionsOf(
+    `--oidc-issuer-url=${jwi.url}`,
+    '--oidc-client-id=capstan',
+    `--oidc-ca-file=${caFile}`,
+    '--oidc-groups-claim=groups',
+    '--oidc-required-claim=tenant=acme',
+  );
+  const config = options.authenticationConfig?.jwt[0];
+  if (config === undefined) return t.fail('no JWT authenticator');
+  const authenticator = jwtAuthenticator(config, () => {});
+  authenticator.start();
+  t.teardown(() => authenticator.stop());
+  const token = await sign({ groups: ['dev'] });
+  for (;;) {
+    try {
+      // A username claim other than email is prefixed with the issuer url and '#'.
+      t.deepEqual(await authenticator.authenticateToken(token), { username: `${jwi.url}#jane`, uid: '', groups: ['dev'], extra: {} });
+      break;
+    } catch (error) {
+      if ((error as Error).message !== 'oidc: authenticator not initialized') throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+  // --oidc-signing-algs (RS256 by default) limits the algorithms.
+  const es = await generateKeyPair('ES256');
+  await t.throwsAsync(Promise.resolve(authenticator.authenticateToken(await jwi.sign({ sub: 'jane', aud: 'capstan', tenant: 'acme' }, { alg: 'ES256', key: es.privateKey }))), {
+    message: 'oidc: verify token: oidc: id token signed with unsupported algorithm, expected ["RS256"] got "ES256"',
+  });
 });

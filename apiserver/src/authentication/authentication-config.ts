@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { URL } from 'node:url';
 import { X509Certificate } from 'node:crypto';
-import { fieldDuplicate, fieldErrorMessage, fieldInvalid, fieldRequired, fieldTooMany, FlagError, isDNS1123Subdomain, type FieldError } from '@capstan/common';
+import { fieldDuplicate, fieldErrorMessage, fieldInvalid, fieldRequired, fieldTooMany, FlagError, goQuote, isDNS1123Subdomain, type FieldError } from '@capstan/common';
 import { parse } from 'yaml';
 import { compileClaimsExpression, compileUserExpression, type AuthenticationExpression } from './jwt-expressions.ts';
 
@@ -39,6 +39,8 @@ export interface JwtAuthenticatorConfig {
     readonly extra: readonly (AuthenticationExpression & { readonly key: string })[];
   };
   readonly userValidationRules: readonly AuthenticationExpression[];
+  /** --oidc-signing-algs; every algorithm kube knows when absent. */
+  readonly signingAlgorithms?: readonly string[];
 }
 
 export interface AnonymousConfig {
@@ -54,24 +56,54 @@ export interface AuthenticationConfig {
 
 const apiVersions = ['apiserver.config.k8s.io/v1', 'apiserver.config.k8s.io/v1beta1', 'apiserver.config.k8s.io/v1alpha1'];
 
+/** The group's other kinds, which decode but are not an AuthenticationConfiguration. */
+const otherKinds = ['AdmissionConfiguration', 'AuthorizationConfiguration', 'EncryptionConfiguration', 'TracingConfiguration', 'EgressSelectorConfiguration'];
+
+/** The fields of each object of the file (kube decodes it strictly). */
+type KnownFields = { readonly [field: string]: KnownFields | null };
+const prefixed: KnownFields = { claim: null, prefix: null, expression: null };
+const knownFields: KnownFields = {
+  apiVersion: null,
+  kind: null,
+  jwt: {
+    issuer: { url: null, discoveryURL: null, certificateAuthority: null, audiences: null, audienceMatchPolicy: null, egressSelectorType: null },
+    claimValidationRules: { claim: null, requiredValue: null, expression: null, message: null },
+    claimMappings: { username: prefixed, groups: prefixed, uid: { claim: null, expression: null }, extra: { key: null, valueExpression: null } },
+    userValidationRules: { expression: null, message: null },
+  },
+  anonymous: { enabled: null, conditions: { path: null } },
+};
+
 /** The file's configuration; a FlagError saying what is wrong with it otherwise. */
 export function loadAuthenticationConfig(path: string): AuthenticationConfig {
+  const loadError = (message: string) => new FlagError(`failed to load authentication configuration from file ${goQuote(path)}: ${message}`);
   const text = readFileSync(path, 'utf8');
-  if (text.length === 0) throw new FlagError('empty config data');
+  if (text.length === 0) throw loadError('empty config data');
   let document: unknown;
   try {
     document = parse(text);
   } catch (error) {
-    throw new FlagError(`failed to decode authentication configuration: ${(error as Error).message}`);
+    throw loadError((error as Error).message);
   }
   const root = objectOf(document);
-  if (!apiVersions.includes(stringOf(root.apiVersion)) || root.kind !== 'AuthenticationConfiguration') {
-    throw new FlagError(`no kind "${stringOf(root.kind)}" is registered for version "${stringOf(root.apiVersion)}"`);
+  if (!apiVersions.includes(stringOf(root.apiVersion))) throw loadError(`no kind ${goQuote(stringOf(root.kind))} is registered for version ${goQuote(stringOf(root.apiVersion))}`);
+  if (root.kind !== 'AuthenticationConfiguration') {
+    const kind = stringOf(root.kind);
+    if (!otherKinds.includes(kind)) throw loadError(`no kind ${goQuote(kind)} is registered for version ${goQuote(stringOf(root.apiVersion))}`);
+    throw loadError(`expected AuthenticationConfiguration, got *apiserver.${kind}`);
   }
+  const unknown = unknownFields(root, knownFields, '');
+  if (unknown.length > 0) throw loadError(`strict decoding error: ${unknown.map((field) => `unknown field ${goQuote(field)}`).join(', ')}`);
+  return authenticationConfigOf(root);
+}
+
+/** A decoded AuthenticationConfiguration checked as kube checks it (also the one the --oidc-* flags make); a FlagError when it is bad. */
+export function authenticationConfigOf(root: Record<string, unknown>, signingAlgorithms?: readonly string[]): AuthenticationConfig {
   const errors: FieldError[] = [];
   const jwt = arrayOf(root.jwt);
   if (jwt.length > 64) errors.push(fieldTooMany('jwt', jwt.length, 64));
-  const authenticators = jwt.length > 64 ? [] : jwt.map((one, i) => jwtAuthenticatorOf(objectOf(one), `jwt[${i}]`, errors));
+  const authenticators =
+    jwt.length > 64 ? [] : jwt.map((one, i) => ({ ...jwtAuthenticatorOf(objectOf(one), `jwt[${i}]`, errors), ...(signingAlgorithms === undefined ? {} : { signingAlgorithms }) }));
   const seenIssuers = new Set<string>();
   const seenDiscovery = new Set<string>();
   authenticators.forEach(({ issuer }, i) => {
@@ -292,6 +324,20 @@ function isKubernetesDomainPrefix(key: string): boolean {
   if (slash < 0) return false;
   const domain = key.slice(0, slash);
   return domain === 'kubernetes.io' || domain.endsWith('.kubernetes.io') || domain === 'k8s.io' || domain.endsWith('.k8s.io');
+}
+
+/** Fields the file has and kube does not know, depth first with sorted keys (as kube's YAML-to-JSON decoding meets them). */
+function unknownFields(value: unknown, known: KnownFields, path: string): string[] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => unknownFields(item, known, `${path}[${i}]`));
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.keys(value)
+    .sort()
+    .flatMap((key) => {
+      const field = path === '' ? key : `${path}.${key}`;
+      if (!(key in known)) return [field];
+      const inner = known[key];
+      return inner === null || inner === undefined ? [] : unknownFields((value as Record<string, unknown>)[key], inner, field);
+    });
 }
 
 const objectOf = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});

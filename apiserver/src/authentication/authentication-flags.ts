@@ -2,6 +2,7 @@
 
 import { FlagError } from '@capstan/common';
 import { loadAuthenticationConfig } from './authentication-config.ts';
+import { oidcAuthenticatorOf, oidcFlags, oidcFlagsGiven, type OidcFlagValues } from './oidc-flags.ts';
 import type { AuthenticationOptions } from './request-authenticator.ts';
 
 export const authenticationFlags = {
@@ -21,9 +22,10 @@ export const authenticationFlags = {
     default: '',
     help: 'File with Authentication Configuration to configure the JWT Token authenticator or the anonymous authenticator. This flag is mutually exclusive with --anonymous-auth if the file configures the Anonymous authenticator.',
   },
+  ...oidcFlags,
 } as const;
 
-export interface AuthenticationFlagValues {
+export interface AuthenticationFlagValues extends OidcFlagValues {
   readonly 'anonymous-auth': boolean;
   readonly 'token-auth-file': string;
   readonly 'enable-bootstrap-token-auth': boolean;
@@ -32,7 +34,10 @@ export interface AuthenticationFlagValues {
 
 /** The options of the flags; `argv` tells whether --anonymous-auth was given, which a configured anonymous authenticator forbids. */
 export function authenticationOptionsOf(flags: AuthenticationFlagValues, argv: readonly string[] = []): AuthenticationOptions {
-  const config = flags['authentication-config'] === '' ? undefined : loadAuthenticationConfig(flags['authentication-config']);
+  if (flags['authentication-config'] !== '' && oidcFlagsGiven(argv)) throw new FlagError('authentication-config file and oidc-* flags are mutually exclusive');
+  const oidc = oidcAuthenticatorOf(flags, argv);
+  const config =
+    flags['authentication-config'] === '' ? (oidc === undefined ? undefined : { jwt: [oidc], anonymous: undefined }) : loadAuthenticationConfig(flags['authentication-config']);
   if (config?.anonymous !== undefined && argv.some((arg) => /^--?anonymous-auth(=|$)/.test(arg))) {
     throw new FlagError('anonymous: Forbidden: --anonymous-auth flag cannot be set when anonymous field is configured in authentication configuration file');
   }

@@ -14,7 +14,7 @@ import { evaluate, stringListOf, type AuthenticationExpression } from './jwt-exp
 import { OidcIssuer } from './oidc-issuer.ts';
 
 /** All of go-oidc's algorithms are accepted with --authentication-config (kube's AllValidSigningAlgorithms). */
-const signingAlgorithms = ['ES256', 'ES384', 'ES512', 'PS256', 'PS384', 'PS512', 'RS256', 'RS384', 'RS512'];
+export const signingAlgorithms = ['ES256', 'ES384', 'ES512', 'PS256', 'PS384', 'PS512', 'RS256', 'RS384', 'RS512'];
 
 /** A minute of clock skew is allowed for nbf (go-oidc's leeway). */
 const notBeforeLeewayMs = 60_000;
@@ -83,20 +83,21 @@ async function verifiedClaims(config: JwtAuthenticatorConfig, issuer: OidcIssuer
   if (typeof claims.nbf === 'number' && now + notBeforeLeewayMs < claims.nbf * 1000) {
     throw new Error(`oidc: current time ${goTime(now)} before the nbf (not before) time: ${goTime(claims.nbf * 1000)}`);
   }
-  await verifySignature(issuer, token);
+  await verifySignature(issuer, token, config.signingAlgorithms ?? signingAlgorithms);
   if (!singleAudience && !audience.some((one) => audiences.includes(one))) {
     throw new Error(`oidc: expected audience in ${goStrings([...audiences].sort())} got ${goStrings(audience)}`);
   }
   return claims;
 }
 
-async function verifySignature(issuer: OidcIssuer, token: string): Promise<void> {
+async function verifySignature(issuer: OidcIssuer, token: string, algorithms: readonly string[]): Promise<void> {
   const header = JSON.parse(Buffer.from(token.split('.')[0] as string, 'base64url').toString('utf8') || '{}') as { alg?: unknown };
-  if (!signingAlgorithms.includes(String(header.alg)))
-    throw new Error(`oidc: id token signed with unsupported algorithm, expected ${goStrings(signingAlgorithms)} got ${goQuote(String(header.alg))}`);
+  if (!algorithms.includes(String(header.alg))) {
+    throw new Error(`oidc: id token signed with unsupported algorithm, expected ${goStrings(algorithms)} got ${goQuote(String(header.alg))}`);
+  }
   const attempt = async (keys: JWTVerifyGetKey | undefined): Promise<void> => {
     if (keys === undefined) throw new Error('oidc: authenticator not initialized');
-    await compactVerify(token, keys, { algorithms: signingAlgorithms });
+    await compactVerify(token, keys, { algorithms: [...algorithms] });
   };
   try {
     await attempt(await issuer.keys(false));
