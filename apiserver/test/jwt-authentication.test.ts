@@ -60,7 +60,7 @@ test.after.always(async () => {
 });
 
 /** The authentication options of these flags, as `capstan apiserver` reads them. */
-const optionsOf = (...argv: string[]) => authenticationOptionsOf(parseFlags(authenticationFlags, argv).flags, argv);
+const optionsOf = (...argv: string[]) => authenticationOptionsOf(parseFlags(authenticationFlags, argv).flags, { argv });
 
 const sign = (claims: Record<string, unknown>) => (issuer as JwtIssuer).sign({ sub: 'jane', aud: 'capstan', tenant: 'acme', ...claims });
 

@@ -32,8 +32,12 @@ export interface AuthenticationFlagValues extends OidcFlagValues {
   readonly 'authentication-config': string;
 }
 
-/** The options of the flags; `argv` tells whether --anonymous-auth was given, which a configured anonymous authenticator forbids. */
-export function authenticationOptionsOf(flags: AuthenticationFlagValues, argv: readonly string[] = []): AuthenticationOptions {
+/**
+ * The options of the flags; `given.argv` tells which flags were given (kube's tracked flags): a
+ * configured anonymous authenticator forbids --anonymous-auth, and the file forbids --oidc-*.
+ */
+export function authenticationOptionsOf(flags: AuthenticationFlagValues, given: { readonly argv?: readonly string[] } = {}): AuthenticationOptions {
+  const argv = given.argv ?? [];
   if (flags['authentication-config'] !== '' && oidcFlagsGiven(argv)) throw new FlagError('authentication-config file and oidc-* flags are mutually exclusive');
   const oidc = oidcAuthenticatorOf(flags, argv);
   const config =

@@ -85,7 +85,7 @@ export async function apiserverCommand(argv: readonly string[], out: (text: stri
     kubelet: kubeletClientConfig(f),
     defaultTolerationSeconds: { notReady: f['default-not-ready-toleration-seconds'], unreachable: f['default-unreachable-toleration-seconds'] },
     admissionPlugins,
-    authentication: authenticationOptionsOf(f, argv),
+    authentication: authenticationOptionsOf(f, { argv }),
     authorizationModes: authorizationModesOf(f),
     logger,
   });

@@ -1,7 +1,8 @@
 // The create-only review resources (tokenreviews, *subjectaccessreviews, selfsubjectrulesreviews,
 // selfsubjectreviews): answered from the request, never stored. A SelfSubjectReview answers the
-// user the authentication filter found; until authorization arrives every action is allowed, as
-// kube-apiserver answers with --authorization-mode=AlwaysAllow.
+// user the authentication filter found (a new object, as kube's), a TokenReview asks the server's
+// token authenticators; until authorization arrives every action is allowed, as kube-apiserver
+// answers with --authorization-mode=AlwaysAllow.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { metaTime, newBadRequest, newInvalid, type FieldError } from '@capstan/common';
@@ -13,22 +14,28 @@ import { readJsonBody } from './read-body.ts';
 import { sendJson } from './send-json.ts';
 import type { UserInfo } from '../authentication/authenticator.ts';
 import type { TokenAuthenticators } from '../authentication/token-union.ts';
+import type { Authorizer } from '../authorization/authorizer.ts';
 
-/** What the reviews ask of the API server: the token authenticators for TokenReview. */
-export interface ReviewServices {
-  readonly tokens: TokenAuthenticators;
-}
-
-/** The status of a review's answer (a review resource's `behaviour.review`). */
-export type ReviewStatus = (review: JsonObject, definition: ResourceDefinition, user: UserInfo, services: ReviewServices) => JsonObject | Promise<JsonObject>;
+/**
+ * The status of a review's answer (a review resource's `behaviour.review`); `authorizer` is the
+ * server's (--authorization-mode), `tokens` its bearer token authenticators (for TokenReview).
+ */
+export type ReviewStatus = (
+  review: JsonObject,
+  definition: ResourceDefinition,
+  user: UserInfo,
+  authorizer: Authorizer,
+  tokens: TokenAuthenticators,
+) => JsonObject | Promise<JsonObject>;
 
 export async function createReview(
   definition: ResourceDefinition,
   info: RequestInfo,
   user: UserInfo,
-  services: ReviewServices,
   request: IncomingMessage,
   response: ServerResponse,
+  authorizer: Authorizer,
+  tokens: TokenAuthenticators,
 ): Promise<void> {
   const { review } = definition.behaviour;
   if (review === undefined) throw new Error(`${definition.resource} is not a review`);
@@ -45,8 +52,7 @@ export async function createReview(
     delete metadata.namespace;
   }
   const spec = (body.spec ?? {}) as JsonObject;
-  const answer = review({ ...body, metadata, spec }, definition, user, services);
-  const status = answer instanceof Promise ? await answer : answer;
+  const status = await review({ ...body, metadata, spec }, definition, user, authorizer, tokens);
   const head = { kind: definition.kind, apiVersion: apiVersionOf(definition) };
   // kube's SelfSubjectReview storage answers a new object: its own creation time, nothing of the request.
   if (definition.kind === 'SelfSubjectReview') return sendJson(response, 201, { ...head, metadata: { creationTimestamp: metaTime(Date.now()) }, status });

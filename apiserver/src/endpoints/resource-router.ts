@@ -131,7 +131,7 @@ async function routeVirtual(
 ): Promise<void> {
   switch (definition.virtual) {
     case 'review':
-      if (info.verb === 'create') return createReview(definition, info, user, served, request, response);
+      if (info.verb === 'create') return createReview(definition, info, user, request, response, served.authorizer, served.tokens);
       break;
     case 'binding':
       if (info.verb === 'create') return bindPod(served.pods, info, request, response);

@@ -22,10 +22,10 @@ export const tokenReviewResource: ResourceDefinition = {
   subresources: [],
   storagePrefix: undefined,
   virtual: 'review',
-  behaviour: reviewBehaviour((review, _definition, _user, services) => {
+  behaviour: reviewBehaviour((review, _definition, _user, _authorizer, tokens) => {
     const spec = (review.spec ?? {}) as JsonObject;
     if (typeof spec.token !== 'string' || spec.token === '') throw newBadRequest('token is required for TokenReview in authentication');
     const audiences = Array.isArray(spec.audiences) ? spec.audiences.filter((audience) => typeof audience === 'string') : [];
-    return tokenReviewStatus(services.tokens, spec.token, audiences);
+    return tokenReviewStatus(tokens, spec.token, audiences);
   }),
 };
