@@ -6,7 +6,7 @@
 // TokenReview shows it in status.error).
 
 import { goQuote } from '@capstan/common';
-import type { CelValue } from '@capstan/common/cel';
+import { celValueOfJsonText, type CelValue } from '@capstan/common/cel';
 import { compactVerify, errors as joseErrors, type JWTVerifyGetKey } from 'jose';
 import type { JwtAuthenticatorConfig } from './authentication-config.ts';
 import { AuthenticationError, type TokenAuthenticator, type UserInfo } from './authenticator.ts';
@@ -136,7 +136,7 @@ function userOf(config: JwtAuthenticatorConfig, claims: Claims): UserInfo {
     const value = stringClaim(claims, claim, (error) => `oidc: parse claim ${claim}: ${error}`);
     if (value !== required) throw new AuthenticationError(`oidc: required claim ${claim} value does not match. Got = ${value}, want = ${required}`);
   }
-  checkRules(config.claimValidationRules, { claims }, 'oidc: error evaluating claim validation expression');
+  checkRules(config.claimValidationRules, { claims: celClaimsOf(claims) }, 'oidc: error evaluating claim validation expression');
   const user: UserInfo = { username, uid, groups, extra };
   checkRules(config.userValidationRules, { user: { username, uid, groups, extra } }, 'oidc: error evaluating user info validation rule');
   return user;
@@ -197,11 +197,28 @@ function extraOf(config: JwtAuthenticatorConfig, claims: Claims): Record<string,
 /** A claim mapping's value; its evaluation error as kube's mapper words it. */
 function mapped(rule: AuthenticationExpression, claims: Claims, context: string): CelValue {
   try {
-    return evaluate(rule, { claims });
+    return evaluate(rule, { claims: celClaimsOf(claims) });
   } catch (error) {
     const detail = `expression '${rule.expression}' resulted in error: ${(error as Error).message}`;
     throw new AuthenticationError(context === 'oidc' ? detail : `${context}: ${detail}`);
   }
+}
+
+/** A token's claims are converted once, whatever number of expressions read them. */
+const celClaims = new WeakMap<Claims, unknown>();
+
+function celClaimsOf(claims: Claims): unknown {
+  let values = celClaims.get(claims);
+  if (values === undefined) celClaims.set(claims, (values = claimValues(claims)));
+  return values;
+}
+
+/** The claims as CEL sees them in kube: decoded into Go's `any`, every number is a double. */
+function claimValues(value: unknown): unknown {
+  if (typeof value === 'number') return celValueOfJsonText(value.toExponential());
+  if (Array.isArray(value)) return value.map(claimValues);
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, claimValues(item)]));
+  return value;
 }
 
 /** Validation rules in order: each must be true, else its message. */
