@@ -214,3 +214,28 @@ test('the legacy --oidc-* flags make one JWT authenticator, checked as kube chec
     message: 'oidc: verify token: oidc: id token signed with unsupported algorithm, expected ["RS256"] got "ES256"',
   });
 });
+
+test('a changed configuration file is reloaded; a bad one, or one changing anonymous, is logged and left aside', async (t) => {
+  const jwi = issuer as JwtIssuer;
+  const file = join(mkdtempSync(join(tmpdir(), 'capstan-authn-reload-')), 'authentication.yaml');
+  writeFileSync(file, configOf(jwi.url, jwi.ca));
+  const reloading = await startApiServerChild({ prefix: 'capstan-jwt-reload-', args: [`--token-auth-file=${writeTokenFile()}`, `--authentication-config=${file}`] });
+  t.teardown(() => reloading.stop());
+  const token = await sign({});
+  const username = async () => {
+    const { body } = await postReview(reloading.url, 'tokenreviews', 'admintoken', { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenReview', spec: { token } });
+    return ((body.status as { user: { username?: string } }).user.username ?? '') as string;
+  };
+  const until = async (done: () => Promise<boolean> | boolean) => {
+    while (!(await done())) await new Promise((resolve) => setTimeout(resolve, 20));
+  };
+  await until(async () => (await username()) === 'oidc:jane');
+  writeFileSync(file, configOf(jwi.url, jwi.ca).replace('prefix: "oidc:"}', 'prefix: "next:"}'));
+  await until(async () => (await username()) === 'next:jane');
+  t.pass();
+  writeFileSync(file, configOf(jwi.url.replace('https', 'http'), jwi.ca));
+  await until(() => reloading.output().includes('URL scheme must be https'));
+  writeFileSync(file, configOf(jwi.url, jwi.ca).replace('path: /livez', 'path: /readyz'));
+  await until(() => reloading.output().includes('anonymous: Forbidden: changed from initial configuration file'));
+  t.is(await username(), 'next:jane');
+});

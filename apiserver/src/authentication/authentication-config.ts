@@ -52,6 +52,8 @@ export interface AnonymousConfig {
 export interface AuthenticationConfig {
   readonly jwt: readonly JwtAuthenticatorConfig[];
   readonly anonymous: AnonymousConfig | undefined;
+  /** The file and its text, for a configuration read from --authentication-config (which is reloaded when it changes). */
+  readonly source?: { readonly path: string; readonly text: string };
 }
 
 const apiVersions = ['apiserver.config.k8s.io/v1', 'apiserver.config.k8s.io/v1beta1', 'apiserver.config.k8s.io/v1alpha1'];
@@ -76,8 +78,12 @@ const knownFields: KnownFields = {
 
 /** The file's configuration; a FlagError saying what is wrong with it otherwise. */
 export function loadAuthenticationConfig(path: string): AuthenticationConfig {
+  return authenticationConfigOfText(readFileSync(path, 'utf8'), path);
+}
+
+/** The configuration of the file's text (read at start, or again once it changed). */
+export function authenticationConfigOfText(text: string, path: string): AuthenticationConfig {
   const loadError = (message: string) => new FlagError(`failed to load authentication configuration from file ${goQuote(path)}: ${message}`);
-  const text = readFileSync(path, 'utf8');
   if (text.length === 0) throw loadError('empty config data');
   let document: unknown;
   try {
@@ -94,7 +100,7 @@ export function loadAuthenticationConfig(path: string): AuthenticationConfig {
   }
   const unknown = unknownFields(root, knownFields, '');
   if (unknown.length > 0) throw loadError(`strict decoding error: ${unknown.map((field) => `unknown field ${goQuote(field)}`).join(', ')}`);
-  return authenticationConfigOf(root);
+  return { ...authenticationConfigOf(root), source: { path, text } };
 }
 
 /** A decoded AuthenticationConfiguration checked as kube checks it (also the one the --oidc-* flags make); a FlagError when it is bad. */

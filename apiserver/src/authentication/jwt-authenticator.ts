@@ -25,6 +25,8 @@ export interface JwtAuthenticator extends TokenAuthenticator {
   /** Starts the issuer's discovery. */
   start(): void;
   stop(): void;
+  /** Resolves once the issuer's keys are known (kube's health check passing). */
+  readonly discovered: Promise<void>;
 }
 
 export function jwtAuthenticator(config: JwtAuthenticatorConfig, log: (message: string) => void, now: () => number = Date.now): JwtAuthenticator {
@@ -32,6 +34,7 @@ export function jwtAuthenticator(config: JwtAuthenticatorConfig, log: (message: 
   return {
     start: () => issuer.start(),
     stop: () => issuer.stop(),
+    discovered: issuer.discovered,
     authenticateToken: async (token) => {
       if (untrustedIssuer(token) !== config.issuer.url) return undefined;
       if (!issuer.initialized) throw new AuthenticationError('oidc: authenticator not initialized');

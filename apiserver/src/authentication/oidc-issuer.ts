@@ -31,6 +31,11 @@ export class OidcIssuer {
   #fetchedAt = 0;
   #retry: NodeJS.Timeout | undefined;
   #stopped = false;
+  #discovered: () => void = () => {};
+  /** Resolves once the issuer's keys were fetched the first time. */
+  readonly discovered = new Promise<void>((resolve) => {
+    this.#discovered = resolve;
+  });
 
   constructor(settings: IssuerSettings, log: (message: string) => void) {
     this.#settings = settings;
@@ -69,6 +74,7 @@ export class OidcIssuer {
       if (typeof document.jwks_uri !== 'string' || document.jwks_uri === '') throw new Error('provider did not return JWKS URL');
       this.#jwksUri = document.jwks_uri;
       await this.#fetchKeys(document.jwks_uri);
+      this.#discovered();
     } catch (error) {
       this.#log(`oidc authenticator: initializing plugin: ${(error as Error).message}`);
       if (!this.#stopped) {

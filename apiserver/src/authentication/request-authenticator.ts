@@ -16,7 +16,7 @@ import type { TokenAuthenticators } from './token-union.ts';
 import { webSocketProtocolAuthenticator } from './websocket-protocol.ts';
 import { secretResource } from '../resources/core/secrets.ts';
 import type { AnonymousConfig, AuthenticationConfig } from './authentication-config.ts';
-import { jwtAuthenticator } from './jwt-authenticator.ts';
+import { JwtAuthenticators } from './jwt-authenticators.ts';
 
 /** How requests are authenticated: the API server's --anonymous-auth, --token-auth-file, ... */
 export interface AuthenticationOptions {
@@ -53,11 +53,10 @@ export function requestAuthenticatorOf(options: AuthenticationOptions, context: 
   if (options.tokenAuthFile !== undefined) tokenAuthenticators.push(tokenFileAuthenticator(options.tokenAuthFile, (message) => context.logger.warn(message)));
   if (options.bootstrapTokens === true) tokenAuthenticators.push(bootstrapTokenAuthenticator(context.registry.builtinStore(secretResource)));
   // After service account and bootstrap tokens, which are cheaper to tell apart (kube's order).
-  for (const config of options.authenticationConfig?.jwt ?? []) {
-    const jwt = jwtAuthenticator(config, (message) => context.logger.error(message));
-    // Its issuer is discovered in the background from now on: readiness does not wait for it (as in kube).
-    jwt.start();
-    tokenAuthenticators.push(jwt);
+  if (options.authenticationConfig !== undefined) {
+    tokenAuthenticators.push(
+      new JwtAuthenticators(options.authenticationConfig, { info: (message) => context.logger.info(message), error: (message) => context.logger.error(message) }),
+    );
   }
   const tokens: TokenAuthenticators = { authenticators: tokenAuthenticators, apiAudiences: options.apiAudiences ?? [] };
   const authenticators: Authenticator[] = [];
