@@ -21,6 +21,9 @@ test('a TokenReview of a good token answers its user, in system:authenticated', 
   const answer = await review({ token: 'alicetoken' });
   t.is(answer.status, 201);
   t.deepEqual(answer.body.spec, { token: 'alicetoken' });
+  // kube's create handler tracks the request's fields, as for any create (the User-Agent's product is the manager).
+  const [managed] = (answer.body.metadata as { managedFields: Record<string, unknown>[] }).managedFields;
+  t.like(managed, { manager: 'node', operation: 'Update', apiVersion: 'authentication.k8s.io/v1', fieldsType: 'FieldsV1', fieldsV1: { 'f:spec': { 'f:token': {} } } });
   t.deepEqual(answer.body.status, { authenticated: true, user: { username: 'alice', uid: 'uid-alice', groups: ['devs', 'ops', 'system:authenticated'] } });
 });
 

@@ -28,6 +28,7 @@ export interface JwtAuthenticatorConfig {
     readonly certificateAuthority: string;
     readonly audiences: readonly string[];
     readonly audienceMatchPolicy: string;
+    readonly egressSelectorType: string;
   };
   /** claim + requiredValue rules. */
   readonly requiredClaims: ReadonlyMap<string, string>;
@@ -148,6 +149,7 @@ function jwtAuthenticatorOf(jwt: Record<string, unknown>, path: string, errors: 
     certificateAuthority: stringOf(issuerObject.certificateAuthority),
     audiences: arrayOf(issuerObject.audiences).map(stringOf),
     audienceMatchPolicy: stringOf(issuerObject.audienceMatchPolicy),
+    egressSelectorType: stringOf(issuerObject.egressSelectorType),
   };
   issuerErrors(issuer, `${path}.issuer`, errors);
   const { requiredClaims, claimValidationRules } = claimValidationRulesOf(arrayOf(jwt.claimValidationRules), `${path}.claimValidationRules`, errors);
@@ -206,6 +208,10 @@ function issuerErrors(issuer: JwtAuthenticatorConfig['issuer'], path: string, er
   }
   if (issuer.certificateAuthority !== '' && !holdsCertificate(issuer.certificateAuthority)) {
     errors.push(fieldInvalid(`${path}.certificateAuthority`, '<omitted>', 'data does not contain any valid RSA or ECDSA certificates'));
+  }
+  // Capstan dials every issuer directly: either egress selection is the direct one.
+  if (issuer.egressSelectorType !== '' && issuer.egressSelectorType !== 'controlplane' && issuer.egressSelectorType !== 'cluster') {
+    errors.push(fieldInvalid(`${path}.egressSelectorType`, issuer.egressSelectorType, 'egress selector must be either controlplane or cluster'));
   }
 }
 

@@ -9,6 +9,7 @@ import { metaTime, newBadRequest, newInvalid, type FieldError } from '@capstan/c
 import type { JsonObject } from '../registry/object-meta.ts';
 import { apiVersionOf, type ResourceDefinition } from '../resources/resource-definition.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
+import { fieldManagerFor, managerOf } from '../apply/field-tracking.ts';
 import { servesNoTables } from './negotiate-media-type.ts';
 import { readJsonBody } from './read-body.ts';
 import { sendJson } from './send-json.ts';
@@ -56,7 +57,11 @@ export async function createReview(
   const head = { kind: definition.kind, apiVersion: apiVersionOf(definition) };
   // kube's SelfSubjectReview storage answers a new object: its own creation time, nothing of the request.
   if (definition.kind === 'SelfSubjectReview') return sendJson(response, 201, { ...head, metadata: { creationTimestamp: metaTime(Date.now()) }, status });
-  sendJson(response, 201, { ...head, metadata, spec, status });
+  // kube's create handler tracks the request's fields before the review answers, as for any create.
+  const fieldManager = await fieldManagerFor(definition);
+  const query = new URL(request.url ?? '/', 'http://capstan').searchParams;
+  const tracked = fieldManager === undefined ? { metadata } : fieldManager.update(undefined, { ...head, metadata, spec }, managerOf(query, request));
+  sendJson(response, 201, { ...head, metadata: tracked.metadata, spec, status });
 }
 
 /** kube's 422 for a review its validation refuses. */
