@@ -92,3 +92,12 @@ test('a WebSocket may carry its bearer token as a base64url.bearer.authorization
   t.is(await handshakeStatus([protocol('alicetoken')]), 401);
   t.is(await handshakeStatus(['binary.k8s.io']), 401);
 });
+
+test('the bearer token is the word after the scheme, as kube splits the Authorization header', async (t) => {
+  const status = async (authorization: string) => (await fetch(`${url()}/api`, { headers: { authorization } })).status;
+  t.is(await status('bearer alicetoken'), 200);
+  t.is(await status('Bearer alicetoken extra'), 200);
+  // Two spaces leave the token empty: no credentials (and anonymous is off here).
+  t.is(await status('Bearer  alicetoken'), 401);
+  t.is(await status('Basic YWxpY2U6eA=='), 401);
+});

@@ -17,12 +17,15 @@ export function bearerTokenAuthenticator(tokens: TokenAuthenticators): Authentic
   };
 }
 
-/** The token of the request's Authorization header when it is a non-empty bearer token (the scheme in any case). */
+/**
+ * The token of the request's Authorization header when it is a non-empty bearer token (the scheme
+ * in any case): the word after `Bearer ` up to the next space, as kube splits it; two spaces before
+ * the token leave it empty, so not a bearer token at all.
+ */
 export function bearerTokenOf(request: IncomingMessage): string | undefined {
   const header = request.headers.authorization?.trim();
-  if (header === undefined) return undefined;
-  const space = header.indexOf(' ');
-  if (space < 0 || header.slice(0, space).toLowerCase() !== 'bearer') return undefined;
-  const token = header.slice(space + 1).trim();
-  return token === '' ? undefined : token;
+  if (header === undefined || header === '') return undefined;
+  const [scheme, token] = header.split(' ', 2);
+  if (token === undefined || scheme?.toLowerCase() !== 'bearer' || token === '') return undefined;
+  return token;
 }
