@@ -6,9 +6,9 @@
 import { newInternalError } from '@capstan/common';
 import { reviewedUser } from '../endpoints/create-review.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
-import { AuthenticationError } from './authenticator.ts';
+import { AuthenticationError, type TokenResponse } from './authenticator.ts';
 import { authenticatedGroup } from './request-authenticator.ts';
-import { aggregateMessage, authenticateToken, TokenRefused, type TokenAuthenticators, type TokenResponse } from './token-union.ts';
+import { aggregateMessage, authenticateToken, TokenRefused, type TokenAuthenticators } from './token-union.ts';
 
 /** status of a TokenReview of `token` for `specAudiences`. */
 export async function tokenReviewStatus(tokens: TokenAuthenticators, token: string, specAudiences: readonly string[]): Promise<JsonObject> {

@@ -1,17 +1,12 @@
 // kube's union of token authenticators behind the bearer token and WebSocket protocol
-// authenticators and TokenReview: each is asked in turn until one knows the token. They are all
+// authenticators and TokenReview: each is asked in turn until one knows the token. Most are
 // audience-agnostic (kube's WrapAudienceAgnosticToken): when audiences are asked for, a token is
-// good only for those of the API server's audiences (--api-audiences) among them. A token nobody
+// good only for those of the API server's audiences (--api-audiences) among them; one that knows
+// audiences (authenticateTokenFor, as service account tokens) judges them itself. A token nobody
 // knows is "invalid bearer token"; the refusals of those that knew it bad are joined as kube's
 // error aggregate words them.
 
-import { AuthenticationError, type TokenAuthenticator, type UserInfo } from './authenticator.ts';
-
-/** kube's authenticator.Response of a token: the user and the audiences the token is good for. */
-export interface TokenResponse {
-  readonly user: UserInfo;
-  readonly audiences: readonly string[];
-}
+import { AuthenticationError, type TokenAuthenticator, type TokenResponse } from './authenticator.ts';
 
 /** The token authenticators and the API server's audiences (--api-audiences), as TokenReview and the bearer authenticators share them. */
 export interface TokenAuthenticators {
@@ -24,16 +19,20 @@ export async function authenticateToken(tokens: TokenAuthenticators, token: stri
   // An audience-agnostic authenticator serves only the API server's audiences.
   const accepted = audiences === undefined ? [] : tokens.apiAudiences.filter((audience) => audiences.includes(audience));
   const errors: string[] = [];
-  if (audiences === undefined || accepted.length > 0) {
-    for (const authenticator of tokens.authenticators) {
-      try {
-        const answer = authenticator.authenticateToken(token);
-        const user = answer instanceof Promise ? await answer : answer;
-        if (user !== undefined) return { user, audiences: accepted };
-      } catch (error) {
-        if (!(error instanceof AuthenticationError)) throw error;
-        errors.push(error.message);
+  for (const authenticator of tokens.authenticators) {
+    try {
+      if (authenticator.authenticateTokenFor !== undefined) {
+        const response = await authenticator.authenticateTokenFor(token, audiences ?? tokens.apiAudiences);
+        if (response !== undefined) return response;
+        continue;
       }
+      if (audiences !== undefined && accepted.length === 0) continue;
+      const answer = authenticator.authenticateToken(token);
+      const user = answer instanceof Promise ? await answer : answer;
+      if (user !== undefined) return { user, audiences: accepted };
+    } catch (error) {
+      if (!(error instanceof AuthenticationError)) throw error;
+      errors.push(error.message);
     }
   }
   throw new TokenRefused(errors.length === 0 ? ['invalid bearer token'] : errors);
