@@ -42,6 +42,14 @@ jwt:
   userValidationRules:
   - expression: "!user.username.startsWith('oidc:system:')"
     message: no system users
+- issuer:
+    url: ${issuerUrl}/multi
+    discoveryURL: ${issuerUrl}/discovery/multi
+    audiences: [a, b]
+    audienceMatchPolicy: MatchAny
+    certificateAuthority: ${JSON.stringify(ca)}
+  claimMappings:
+    username: {expression: "claims.sub"}
 anonymous:
   enabled: true
   conditions:
@@ -238,4 +246,14 @@ test('a changed configuration file is reloaded; a bad one, or one changing anony
   writeFileSync(file, configOf(jwi.url, jwi.ca).replace('path: /livez', 'path: /readyz'));
   await until(() => reloading.output().includes('anonymous: Forbidden: changed from initial configuration file'));
   t.is(await username(), 'next:jane');
+});
+
+test('an issuer discovered at its discoveryURL takes tokens for any of its audiences', async (t) => {
+  const jwi = issuer as JwtIssuer;
+  const multi = (claims: Record<string, unknown>) => jwi.sign({ iss: `${jwi.url}/multi`, ...claims });
+  t.deepEqual(await reviewed(await multi({ sub: 'mo', aud: ['z', 'b'] })), { authenticated: true, user: { username: 'mo', groups: ['system:authenticated'] } });
+  t.like(await reviewed(await multi({ sub: 'mo', aud: ['z'] })), { error: '[invalid bearer token, oidc: verify token: oidc: expected audience in ["a" "b"] got ["z"]]' });
+  t.like(await reviewed(await multi({ aud: 'a' })), {
+    error: "[invalid bearer token, oidc: error evaluating username claim expression: expression 'claims.sub' resulted in error: no such key: sub]",
+  });
 });

@@ -1,6 +1,6 @@
 // Test support: a real OpenID issuer on 127.0.0.1 over HTTPS (node:https with a CA and serving
 // certificate made by openssl in a temporary directory), serving its discovery document and JWKS,
-// and signing tokens with jose. `rotate()` adds a key the served set gains at once.
+// and signing tokens with jose. Each path under its url is an issuer too (same keys). `rotate()` adds a key the served set gains at once.
 
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -49,9 +49,13 @@ export async function startJwtIssuer(): Promise<JwtIssuer> {
   let url = '';
   const server: Server = createServer({ cert, key }, (request, response) => {
     const json = (body: unknown): void => void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    if (request.url === '/.well-known/openid-configuration') {
+    // Any path is an issuer of its own (<url><path>), with its document at the well-known place
+    // under it, or at /discovery<path> (for a discoveryURL elsewhere); all share the keys.
+    const discovery = /^(?:\/discovery(\/[^?]*)|(\/[^?]*?)?\/\.well-known\/openid-configuration)$/.exec(request.url ?? '');
+    if (discovery !== null) {
       fetches.discovery++;
-      return json({ issuer: url, jwks_uri: `${url}/keys`, id_token_signing_alg_values_supported: ['RS256'] });
+      const path = discovery[1] ?? discovery[2] ?? '';
+      return json({ issuer: `${url}${path}`, jwks_uri: `${url}/keys`, id_token_signing_alg_values_supported: ['RS256'] });
     }
     if (request.url === '/keys') {
       fetches.jwks++;
