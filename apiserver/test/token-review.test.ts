@@ -98,6 +98,8 @@ test('the bearer token is the word after the scheme, as kube splits the Authoriz
   t.is(await status('bearer alicetoken'), 200);
   t.is(await status('Bearer alicetoken extra'), 200);
   // Two spaces leave the token empty: no credentials (and anonymous is off here).
-  t.is(await status('Bearer  alicetoken'), 401);
+  const spaced = await fetch(`${url()}/api`, { headers: { authorization: 'Bearer  alicetoken' } });
+  t.is(spaced.status, 401);
+  t.is(spaced.headers.get('warning'), '299 - "the provided Authorization header contains extra space before the bearer token, and is ignored"');
   t.is(await status('Basic YWxpY2U6eA=='), 401);
 });

@@ -17,6 +17,11 @@ export function bearerTokenAuthenticator(tokens: TokenAuthenticators): Authentic
   };
 }
 
+/** kube's warning for `Bearer  <token>`, whose token is then empty (see bearerTokenOf). */
+export const spaceBeforeTokenWarning = 'the provided Authorization header contains extra space before the bearer token, and is ignored';
+
+export const hasSpaceBeforeToken = (request: IncomingMessage): boolean => /^bearer {2}/i.test(request.headers.authorization?.trim() ?? '');
+
 /**
  * The token of the request's Authorization header when it is a non-empty bearer token (the scheme
  * in any case): the word after `Bearer ` up to the next space, as kube splits it; two spaces before
