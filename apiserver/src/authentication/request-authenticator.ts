@@ -82,7 +82,8 @@ function withAuthenticatedGroup(authenticators: readonly Authenticator[]): Authe
 
 export const authenticatedGroup = 'system:authenticated';
 
-function withGroup(user: UserInfo, group: string): UserInfo {
+/** The user in `group` too, unless already in it or in system:unauthenticated (kube's AuthenticatedGroupAdder). */
+export function withGroup(user: UserInfo, group: string): UserInfo {
   if (user.groups.includes(group) || user.groups.includes('system:unauthenticated')) return user;
   return { ...user, groups: [...user.groups, group] };
 }

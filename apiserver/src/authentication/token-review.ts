@@ -6,8 +6,8 @@
 import { newInternalError } from '@capstan/common';
 import { reviewedUser } from '../endpoints/create-review.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
-import { AuthenticationError, type TokenResponse } from './authenticator.ts';
-import { authenticatedGroup } from './request-authenticator.ts';
+import type { TokenResponse } from './authenticator.ts';
+import { authenticatedGroup, withGroup } from './request-authenticator.ts';
 import { aggregateMessage, authenticateToken, TokenRefused, type TokenAuthenticators } from './token-union.ts';
 
 /** status of a TokenReview of `token` for `specAudiences`. */
@@ -19,16 +19,13 @@ export async function tokenReviewStatus(tokens: TokenAuthenticators, token: stri
   } catch (error) {
     // kube's API server asks its loopback token first, which knows no other token: its refusal leads.
     if (error instanceof TokenRefused) return { user: {}, error: aggregateMessage(['invalid bearer token', ...error.reasons]) };
-    if (error instanceof AuthenticationError) return { user: {}, error: aggregateMessage(['invalid bearer token', error.message]) };
     throw error;
   }
   // An authenticator that answers for none of the audiences asked is a broken one.
   if (audiences.length > 0 && !response.audiences.some((audience) => audiences.includes(audience))) throw newInternalError('error validating audiences');
-  const { user } = response;
-  const groups = user.groups.includes(authenticatedGroup) || user.groups.includes('system:unauthenticated') ? user.groups : [...user.groups, authenticatedGroup];
   return {
     authenticated: true,
-    user: reviewedUser({ ...user, groups }),
+    user: reviewedUser(withGroup(response.user, authenticatedGroup)),
     ...(response.audiences.length === 0 ? {} : { audiences: [...response.audiences] }),
   };
 }
