@@ -310,7 +310,13 @@ test('access reviews are checked as kube checks them, and kubectl auth can-i sti
   t.is(contradicting.body.message, 'the namespace of the provided object does not match the namespace sent on the request');
   const allowed = await post(local, { spec: { user: 'ada', resourceAttributes: { verb: 'get', resource: 'pods', namespace: 'default' } } });
   t.is(allowed.status, 201);
-  t.deepEqual(allowed.body.metadata, { namespace: 'default' });
+  // The request's fields are tracked, as kube's create handler does for a review too.
+  const { managedFields, ...allowedMetadata } = allowed.body.metadata as { managedFields: { manager: string; fieldsV1: unknown }[] };
+  t.deepEqual(allowedMetadata, { namespace: 'default' });
+  t.deepEqual(
+    managedFields.map(({ manager, fieldsV1 }) => ({ manager, fieldsV1 })),
+    [{ manager: 'node', fieldsV1: { 'f:spec': { 'f:resourceAttributes': { '.': {}, 'f:namespace': {}, 'f:resource': {}, 'f:verb': {} }, 'f:user': {} } } }],
+  );
   t.deepEqual(allowed.body.status, { allowed: true });
 
   t.is((await shared.kubectl('auth', 'can-i', 'create', 'pods')).stdout, 'yes\n');

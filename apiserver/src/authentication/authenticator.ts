@@ -27,6 +27,18 @@ export interface Authenticator {
  */
 export interface TokenAuthenticator {
   authenticateToken(token: string): UserInfo | undefined | Promise<UserInfo | undefined>;
+  /**
+   * For an authenticator that knows audiences (service account tokens): the user and the audiences
+   * of `audiences` the token is good for. Without it an authenticator is audience-agnostic: its
+   * tokens are good for the API server's audiences only (kube's WrapAudienceAgnosticToken).
+   */
+  authenticateTokenFor?(token: string, audiences: readonly string[]): TokenResponse | undefined | Promise<TokenResponse | undefined>;
+}
+
+/** kube's authenticator.Response of a token: the user, and the audiences the token was accepted for. */
+export interface TokenResponse {
+  readonly user: UserInfo;
+  readonly audiences: readonly string[];
 }
 
 /** Credentials that were presented and refused: the request is answered 401, never served as anonymous. */

@@ -4,29 +4,33 @@
 // with another scheme, is left to the other authenticators.
 
 import type { IncomingMessage } from 'node:http';
-import { AuthenticationError, type Authenticator, type TokenAuthenticator, type UserInfo } from './authenticator.ts';
+import type { Authenticator, UserInfo } from './authenticator.ts';
+import { authenticateToken, type TokenAuthenticators } from './token-union.ts';
 
-export function bearerTokenAuthenticator(tokenAuthenticators: readonly TokenAuthenticator[]): Authenticator {
+export function bearerTokenAuthenticator(tokens: TokenAuthenticators): Authenticator {
   return {
     authenticate: async (request: IncomingMessage): Promise<UserInfo | undefined> => {
       const token = bearerTokenOf(request);
       if (token === undefined) return undefined;
-      for (const authenticator of tokenAuthenticators) {
-        const answer = authenticator.authenticateToken(token);
-        const user = answer instanceof Promise ? await answer : answer;
-        if (user !== undefined) return user;
-      }
-      throw new AuthenticationError('invalid bearer token');
+      return (await authenticateToken(tokens, token)).user;
     },
   };
 }
 
-/** The token of the request's Authorization header when it is a non-empty bearer token (the scheme in any case). */
+/** kube's warning for `Bearer  <token>`, whose token is then empty (see bearerTokenOf). */
+export const spaceBeforeTokenWarning = 'the provided Authorization header contains extra space before the bearer token, and is ignored';
+
+export const hasSpaceBeforeToken = (request: IncomingMessage): boolean => /^bearer {2}/i.test(request.headers.authorization?.trim() ?? '');
+
+/**
+ * The token of the request's Authorization header when it is a non-empty bearer token (the scheme
+ * in any case): the word after `Bearer ` up to the next space, as kube splits it; two spaces before
+ * the token leave it empty, so not a bearer token at all.
+ */
 export function bearerTokenOf(request: IncomingMessage): string | undefined {
   const header = request.headers.authorization?.trim();
-  if (header === undefined) return undefined;
-  const space = header.indexOf(' ');
-  if (space < 0 || header.slice(0, space).toLowerCase() !== 'bearer') return undefined;
-  const token = header.slice(space + 1).trim();
-  return token === '' ? undefined : token;
+  if (header === undefined || header === '') return undefined;
+  const [scheme, token] = header.split(' ', 2);
+  if (token === undefined || scheme?.toLowerCase() !== 'bearer' || token === '') return undefined;
+  return token;
 }

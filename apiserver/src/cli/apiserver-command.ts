@@ -95,7 +95,10 @@ export async function apiserverCommand(argv: readonly string[], out: (text: stri
     defaultTolerationSeconds: { notReady: f['default-not-ready-toleration-seconds'], unreachable: f['default-unreachable-toleration-seconds'] },
     admissionPlugins,
     // The embedded store's data directory keeps the generated service account key; etcd has none.
-    authentication: { ...authenticationOptionsOf(f, backend === 'sqlite' ? { serviceAccountKeyDir: f['data-dir'] } : {}), clientCertificates: tls.clientCA !== undefined },
+    authentication: {
+      ...authenticationOptionsOf(f, { argv, ...(backend === 'sqlite' ? { serviceAccountKeyDir: f['data-dir'] } : {}) }),
+      clientCertificates: tls.clientCA !== undefined,
+    },
     authorizationModes: authorizationModesOf(f),
     logger,
   });

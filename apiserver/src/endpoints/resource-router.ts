@@ -26,6 +26,7 @@ import { managerOf } from '../apply/field-tracking.ts';
 import { mainPatchTarget, subresourcePatchTarget } from './patch-targets.ts';
 import { negotiateOutput, servesCustomObjects, servesNoTables } from './negotiate-media-type.ts';
 import { createReview } from './create-review.ts';
+import type { TokenAuthenticators } from '../authentication/token-union.ts';
 import { deleteCollection, deleteObject } from './delete.ts';
 import { getObject, namespaceOf } from './get.ts';
 import { listObjects } from './list.ts';
@@ -69,6 +70,8 @@ export interface ServedResources {
   readonly serviceAccountTokens?: ServiceAccountTokens;
   /** What the storage checks before admission (the RBAC resources' escalation check). */
   readonly writeGuard?: WriteGuard;
+  /** The bearer token authenticators, which TokenReview asks. */
+  readonly tokens: TokenAuthenticators;
 }
 
 export async function routeResourceRequest(served: ServedResources, context: RequestContext): Promise<boolean> {
@@ -142,7 +145,7 @@ async function routeVirtual(
 ): Promise<void> {
   switch (definition.virtual) {
     case 'review':
-      if (info.verb === 'create') return createReview(definition, info, user, request, response, served.authorizer);
+      if (info.verb === 'create') return createReview(definition, info, user, request, response, served.authorizer, served.tokens);
       break;
     case 'binding':
       if (info.verb === 'create') return bindPod(served.pods, info, request, response);

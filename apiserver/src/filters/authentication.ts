@@ -4,10 +4,12 @@
 
 import { newUnauthorized } from '@capstan/common';
 import { AuthenticationError, type Authenticator } from '../authentication/authenticator.ts';
+import { hasSpaceBeforeToken, spaceBeforeTokenWarning } from '../authentication/bearer-token.ts';
 import type { Filter } from './filter-chain.ts';
 
 export function authentication(authenticator: Authenticator): Filter {
   return async (context, next) => {
+    if (hasSpaceBeforeToken(context.request)) context.warnings.add(spaceBeforeTokenWarning);
     let user: Awaited<ReturnType<Authenticator['authenticate']>>;
     try {
       const answer = authenticator.authenticate(context.request);

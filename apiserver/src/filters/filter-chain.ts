@@ -11,7 +11,7 @@
 //   warning-recorder  Warning headers
 //   authentication    who the request comes from (401 for refused credentials, or none without --anonymous-auth)
 //   audit             audit events (a place for them: no backend yet)
-//   impersonation     Impersonate-* headers (a place for them: not served yet)
+//   impersonation     Impersonate-* headers, each allowed by the authorizer (`impersonate`)
 //   max-in-flight     flow control (a place for it: no limit yet)
 //   authorization     may the user do it (403 when not)
 //   -> the router: health, discovery, OpenAPI, /version, the resources
@@ -56,7 +56,7 @@ export function filterChain(options: FilterChainOptions): readonly Filter[] {
     warningRecorder,
     authentication(options.authenticator),
     audit,
-    impersonation,
+    impersonation(options.authorizer),
     maxInFlight,
     authorization(options.authorizer),
   ];

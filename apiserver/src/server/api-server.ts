@@ -181,6 +181,7 @@ export class ApiServer {
       authorizer,
       admission,
       writeGuard: escalationCheck({ authorizer, rules: rbacRules, stores: rbacStores }),
+      tokens: authentication.tokens,
       pods: this.#registry.builtinStore(podResource),
       podDisruptionBudgets: this.#registry.builtinStore(podDisruptionBudgetResource),
       ...(authentication.serviceAccountTokens === undefined ? {} : { serviceAccountTokens: authentication.serviceAccountTokens }),

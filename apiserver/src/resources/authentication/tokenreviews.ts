@@ -7,6 +7,7 @@ import type { ResourceDefinition } from '../resource-definition.ts';
 import { reviewBehaviour } from '../review-behaviour.ts';
 import { createOnly } from '../resource-facts.ts';
 import { newBadRequest } from '@capstan/common';
+import { tokenReviewStatus } from '../../authentication/token-review.ts';
 
 export const tokenReviewResource: ResourceDefinition = {
   group: 'authentication.k8s.io',
@@ -21,10 +22,10 @@ export const tokenReviewResource: ResourceDefinition = {
   subresources: [],
   storagePrefix: undefined,
   virtual: 'review',
-  behaviour: reviewBehaviour((review) => {
+  behaviour: reviewBehaviour((review, _definition, _user, _authorizer, tokens) => {
     const spec = (review.spec ?? {}) as JsonObject;
     if (typeof spec.token !== 'string' || spec.token === '') throw newBadRequest('token is required for TokenReview in authentication');
-    // No token authenticator is configured: no token authenticates.
-    return { user: {} };
+    const audiences = Array.isArray(spec.audiences) ? spec.audiences.filter((audience) => typeof audience === 'string') : [];
+    return tokenReviewStatus(tokens, spec.token, audiences);
   }),
 };
