@@ -12,6 +12,8 @@ import type { AdmissionAttributes, AdmissionOperation } from './admission-attrib
 export interface RequestAdmission {
   readonly chain: AdmissionChain;
   readonly user: UserInfo;
+  /** Where admission annotations go: the request's audit event. */
+  readonly annotate?: (key: string, value: string) => void;
 }
 
 /** The attributes of a write of `object` (CREATE, UPDATE) or of the removal of a named object (DELETE). */
@@ -39,6 +41,7 @@ export function admissionAttributes(
     oldObject: write.oldObject,
     dryRun: write.dryRun,
     userInfo: admission.user,
+    ...(admission.annotate === undefined ? {} : { addAnnotation: admission.annotate }),
   };
 }
 

@@ -11,6 +11,7 @@ import { storageFlags } from '../storage/open-storage.ts';
 import { kubeletClientConfig, kubeletFlags } from '../kubelet/kubelet-client-config.ts';
 import { authenticationFlags, authenticationOptionsOf } from '../authentication/authentication-flags.ts';
 import { authorizationFlags, authorizationModesOf } from '../authorization/authorization-flags.ts';
+import { auditFlags, auditOptionsOf } from '../audit/audit-flags.ts';
 
 const flags = {
   'bind-address': { type: 'string', default: '127.0.0.1', help: 'The IP address to serve on' },
@@ -38,6 +39,7 @@ const flags = {
   ...kubeletFlags,
   ...authenticationFlags,
   ...authorizationFlags,
+  ...auditFlags,
   'default-not-ready-toleration-seconds': { type: 'int', default: 300, help: 'The tolerationSeconds of the not-ready:NoExecute toleration added to every pod without one' },
   'default-unreachable-toleration-seconds': { type: 'int', default: 300, help: 'The tolerationSeconds of the unreachable:NoExecute toleration added to every pod without one' },
   'enable-admission-plugins': {
@@ -87,6 +89,7 @@ export async function apiserverCommand(argv: readonly string[], out: (text: stri
     admissionPlugins,
     authentication: authenticationOptionsOf(f),
     authorizationModes: authorizationModesOf(f),
+    audit: auditOptionsOf(f),
     logger,
   });
   out(`Capstan API server serving on ${running.url} (storage: ${backend})`);

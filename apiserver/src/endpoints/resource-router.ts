@@ -38,6 +38,7 @@ import { updateObject, updateTracker } from './update.ts';
 import { methodNotAllowed, unservedMethod } from './unserved-method.ts';
 import { watchObjects, type WatchSettings } from './watch.ts';
 import type { UserInfo } from '../authentication/authenticator.ts';
+import { auditAnnotator } from '../audit/audit-annotations.ts';
 
 /** What the resource endpoints serve besides the request: the stores, and what is probed or limited. */
 export interface ServedResources {
@@ -84,7 +85,7 @@ export async function routeResourceRequest(served: ServedResources, context: Req
     await routeVirtual(served, definition, info, userOf(context), query, request, response);
     return true;
   }
-  const writes: ResourceWrites = { admission: { chain: served.admission, user: userOf(context) }, hooks: served.hooks(definition) };
+  const writes: ResourceWrites = { admission: { chain: served.admission, user: userOf(context), annotate: auditAnnotator(request) }, hooks: served.hooks(definition) };
   const scope: RequestScope = { info, query, request, response, store, writes, warnings: context.warnings };
   switch (info.verb) {
     case 'get':

@@ -56,6 +56,7 @@ import { upgradeResponse } from '../endpoints/upgrade-response.ts';
 import { defaultKubeletClientConfig, type KubeletClientConfig } from '../kubelet/kubelet-client-config.ts';
 import { KubeletClient } from '../kubelet/kubelet-client.ts';
 import { closeWorkThreads } from '../endpoints/work-threads.ts';
+import type { Audit } from '../audit/audit-setup.ts';
 
 export interface ApiServerOptions {
   readonly bindAddress: string;
@@ -78,6 +79,8 @@ export interface ApiServerOptions {
   readonly authentication?: AuthenticationOptions;
   /** --authorization-mode: the authorizers asked, in order; AlwaysAllow when absent. */
   readonly authorizationModes?: readonly AuthorizationMode[];
+  /** The audit policy and backends (--audit-*); nothing is audited when absent. Shut down with the server. */
+  readonly audit?: Audit | undefined;
   /** How long after start livez counts unfinished post-start hooks as healthy. */
   readonly livezGracePeriodMs: number;
   readonly featureGates: ApiServerFeatureGates;
@@ -206,6 +209,7 @@ export class ApiServer {
       requestTimeoutMs: options.requestTimeoutMs ?? defaultRequestTimeoutMs,
       authenticator: authentication.authenticator,
       authorizer,
+      audit: options.audit,
     });
     const handle = withFilters(filters, (context) => routeRequest(routes, context));
     const serve = (request: IncomingMessage, response: ServerResponse): void => {
@@ -259,6 +263,8 @@ export class ApiServer {
     await closed;
     clearTimeout(grace);
     await closeWorkThreads();
+    // Every request has ended: the events still buffered are written before the process goes.
+    await this.#options.audit?.backend.shutdown();
     await this.#options.storage.close();
   }
 
