@@ -23,7 +23,11 @@ function batchFlags<P extends string>(plugin: P, defaults: BatchConfig, mode: Au
       default: mode as string,
       help: `Strategy for sending audit events. Blocking indicates sending events should block server responses. Batch causes the backend to buffer and write events asynchronously. ${modes}`,
     },
-    [flag('batch-buffer-size')]: { type: 'int', default: defaults.bufferSize, help: 'The size of the buffer to store events before batching and writing. Only used in batch mode.' },
+    [flag('batch-buffer-size')]: {
+      type: 'int',
+      default: defaults.bufferSize,
+      help: 'The size of the buffer to store events before batching and writing. Only used in batch mode.',
+    },
     [flag('batch-max-size')]: { type: 'int', default: defaults.maxBatchSize, help: 'The maximum size of a batch. Only used in batch mode.' },
     [flag('batch-max-wait')]: {
       type: 'duration',
@@ -44,13 +48,25 @@ function batchFlags<P extends string>(plugin: P, defaults: BatchConfig, mode: Au
 /** kube's defaultLogBatchConfig: batching does not help a file; one write at a time. */
 const logBatchDefaults: BatchConfig = { bufferSize: 10_000, maxBatchSize: 1, maxBatchWaitMs: 0, throttleEnable: false, throttleQps: 0, throttleBurst: 0, asyncDelegate: false };
 /** kube's defaultWebhookBatchConfig. */
-const webhookBatchDefaults: BatchConfig = { bufferSize: 10_000, maxBatchSize: 400, maxBatchWaitMs: 30_000, throttleEnable: true, throttleQps: 10, throttleBurst: 15, asyncDelegate: true };
+const webhookBatchDefaults: BatchConfig = {
+  bufferSize: 10_000,
+  maxBatchSize: 400,
+  maxBatchWaitMs: 30_000,
+  throttleEnable: true,
+  throttleQps: 10,
+  throttleBurst: 15,
+  asyncDelegate: true,
+};
 
 export const auditFlags = {
   'audit-policy-file': { type: 'string', default: '', help: 'Path to the file that defines the audit policy configuration.' },
   'audit-log-path': { type: 'string', default: '', help: "If set, all requests coming to the apiserver will be logged to this file.  '-' means standard out." },
   'audit-log-maxage': { type: 'int', default: 0, help: 'The maximum number of days to retain old audit log files based on the timestamp encoded in their filename.' },
-  'audit-log-maxbackup': { type: 'int', default: 0, help: "The maximum number of old audit log files to retain. Setting a value of 0 will mean there's no restriction on the number of files." },
+  'audit-log-maxbackup': {
+    type: 'int',
+    default: 0,
+    help: "The maximum number of old audit log files to retain. Setting a value of 0 will mean there's no restriction on the number of files.",
+  },
   'audit-log-maxsize': { type: 'int', default: 0, help: 'The maximum size in megabytes of the audit log file before it gets rotated.' },
   'audit-log-format': {
     type: 'string',
@@ -67,7 +83,12 @@ export const auditFlags = {
 type BatchFlagValues<P extends string> = {
   readonly [K in `audit-${P}-mode` | `audit-${P}-version`]: string;
 } & {
-  readonly [K in `audit-${P}-batch-buffer-size` | `audit-${P}-batch-max-size` | `audit-${P}-batch-max-wait` | `audit-${P}-batch-throttle-qps` | `audit-${P}-batch-throttle-burst`]: number;
+  readonly [K in
+    | `audit-${P}-batch-buffer-size`
+    | `audit-${P}-batch-max-size`
+    | `audit-${P}-batch-max-wait`
+    | `audit-${P}-batch-throttle-qps`
+    | `audit-${P}-batch-throttle-burst`]: number;
 } & { readonly [K in `audit-${P}-batch-throttle-enable`]: boolean };
 
 export type AuditFlagValues = {
@@ -118,7 +139,8 @@ export function auditOptionsOf(flags: AuditFlagValues): AuditOptions {
   if (flags['audit-log-path'] !== '') {
     const mode = backendModeOf('log', flags, logBatchDefaults.asyncDelegate, errors);
     const format = flags['audit-log-format'];
-    if (!(auditLogFormats as readonly string[]).includes(format)) errors.push(`invalid audit log format ${format}, allowed formats are ${JSON.stringify(auditLogFormats.join(','))}`);
+    if (!(auditLogFormats as readonly string[]).includes(format))
+      errors.push(`invalid audit log format ${format}, allowed formats are ${JSON.stringify(auditLogFormats.join(','))}`);
     for (const [flag, value] of [
       ['--audit-log-maxage', flags['audit-log-maxage']],
       ['--audit-log-maxbackup', flags['audit-log-maxbackup']],

@@ -75,7 +75,7 @@ export function parseAuditPolicy(text: string, warn: (message: string) => void):
   } catch (error) {
     throw new Error(`failed decoding: ${errorMessage(error)}`);
   }
-  if (!isFields(document)) throw new Error('failed decoding: Object \'Kind\' is missing in the policy');
+  if (!isFields(document)) throw new Error("failed decoding: Object 'Kind' is missing in the policy");
   const { apiVersion, kind } = document;
   if (typeof kind !== 'string' || kind === '') throw new Error(`failed decoding: Object 'Kind' is missing in '${text.trim()}'`);
   if (apiVersion !== policyGroupVersion || kind !== 'Policy') {

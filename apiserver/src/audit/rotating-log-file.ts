@@ -89,7 +89,12 @@ export class RotatingLogFile {
             length += next;
           }
           const chunk = pending.slice(start, end);
-          await file.write(Buffer.concat(chunk.map((write) => write.bytes), length));
+          await file.write(
+            Buffer.concat(
+              chunk.map((write) => write.bytes),
+              length,
+            ),
+          );
           this.#size += length;
           for (const write of chunk) write.done(undefined);
         } catch (error) {

@@ -49,10 +49,15 @@ export function audit(audit: Audit | undefined): Filter {
 
 async function complete(record: RequestAudit, context: RequestContext, longRunning: boolean): Promise<void> {
   const { response } = context;
+  // A watch's endpoint returns once its stream is set up: the request is complete when the stream ends.
+  if (longRunning && !isUpgradeRequest(context.request) && !response.writableFinished && !response.destroyed) {
+    await new Promise((resolve) => response.once('close', resolve));
+  }
   if (response.headersSent) record.setResponseCode(response.statusCode);
   // An upgrade whose socket an endpoint took answered 101 on it (kube's Hijack).
   else if (isUpgradeRequest(context.request) && record.responseStatus === undefined) record.setResponseCode(101);
-  else if (record.responseStatus === undefined) record.recordStatus({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', message: 'Connection closed early', code: 200 });
+  else if (record.responseStatus === undefined)
+    record.recordStatus({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', message: 'Connection closed early', code: 200 });
   if (longRunning && !record.responseStarted) await record.process('ResponseStarted');
   if (context.user !== undefined) record.setImpersonatedUser(context.user);
   await record.prepareObjects();
