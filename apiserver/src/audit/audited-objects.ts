@@ -36,7 +36,15 @@ export async function encodedRequestObject(body: RecordedBody, config: RequestAu
     return undefined;
   }
   if (!levelAtLeast(config.level, 'Request')) return { object, encoded: undefined };
-  return { object, encoded: { json: JSON.stringify(config.omitManagedFields ? withoutManagedFields(object) : object) } };
+  // A decoded object is encoded again, as kube does: its kind and apiVersion first.
+  const shown = body.patch ? object : typeMetaFirst(object);
+  return { object, encoded: { json: JSON.stringify(config.omitManagedFields ? withoutManagedFields(shown) : shown) } };
+}
+
+function typeMetaFirst(object: unknown): unknown {
+  if (!isFields(object) || object.kind === undefined) return object;
+  const { kind, apiVersion, ...rest } = object;
+  return { kind, apiVersion, ...rest };
 }
 
 async function decoded({ bytes, mediaType }: RecordedBody): Promise<unknown> {
