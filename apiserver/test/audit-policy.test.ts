@@ -82,32 +82,21 @@ rules:
   t.is(levelOf(named, 'GET', '/api/v1/namespaces/a/configmaps'), 'None', 'a list names nothing');
 });
 
-test('namespaces match namespaced requests; cluster-scoped ones are the namespace ""', (t) => {
-  const evaluate = evaluatorOf(`
-rules:
-- level: Request
-  namespaces: [kube-system]
-- level: Metadata
-  namespaces: [""]
-`);
-  t.is(levelOf(evaluate, 'GET', '/api/v1/namespaces/kube-system/pods'), 'Request');
-  t.is(levelOf(evaluate, 'GET', '/api/v1/nodes'), 'Metadata');
-  t.is(levelOf(evaluate, 'GET', '/api/v1/namespaces/default/pods'), 'None');
-  t.is(levelOf(evaluate, 'GET', '/healthz'), 'None', 'a namespace rule never matches a non-resource request');
+/** The level of a GET of each path, by alice, under the rules. */
+const levelsOfGets = (rules: string, paths: readonly string[]): string[] => {
+  const evaluate = evaluatorOf(`rules:\n${rules}`);
+  return paths.map((path) => levelOf(evaluate, 'GET', path));
+};
+
+test('namespaces match namespaced requests; cluster-scoped ones are the namespace "", non-resource requests none', (t) => {
+  const rules = '- level: Request\n  namespaces: [kube-system]\n- level: Metadata\n  namespaces: [""]\n';
+  const paths = ['/api/v1/namespaces/kube-system/pods', '/api/v1/nodes', '/api/v1/namespaces/default/pods', '/healthz'];
+  t.deepEqual(levelsOfGets(rules, paths), ['Request', 'Metadata', 'None', 'None']);
 });
 
 test('nonResourceURLs match exact paths and trailing wildcards, never resource requests', (t) => {
-  const evaluate = evaluatorOf(`
-rules:
-- level: None
-  nonResourceURLs: ["/healthz*", /version]
-- level: Request
-  nonResourceURLs: ["*"]
-`);
-  t.is(levelOf(evaluate, 'GET', '/healthz/etcd'), 'None');
-  t.is(levelOf(evaluate, 'GET', '/version'), 'None');
-  t.is(levelOf(evaluate, 'GET', '/versions'), 'Request');
-  t.is(levelOf(evaluate, 'GET', '/api/v1/pods'), 'None', 'no rule matches resources');
+  const rules = '- level: None\n  nonResourceURLs: ["/healthz*", /version]\n- level: Request\n  nonResourceURLs: ["*"]\n';
+  t.deepEqual(levelsOfGets(rules, ['/healthz/etcd', '/version', '/versions', '/api/v1/pods']), ['None', 'None', 'Request', 'None']);
 });
 
 test('omitStages join the policy and the rule; omitManagedFields falls back to the policy', (t) => {

@@ -2,15 +2,8 @@
 // kube writes (fields in kube's order, empty ones left out) and kube's one-line legacy text.
 
 import { goQuote } from '@capstan/common';
+import type { UserInfo } from '../authentication/authenticator.ts';
 import type { AuditLevel, AuditStage } from './audit-policy.ts';
-
-/** authentication.k8s.io/v1 UserInfo as an event carries it. */
-export interface AuditUser {
-  readonly username: string;
-  readonly uid: string;
-  readonly groups: readonly string[];
-  readonly extra: Readonly<Record<string, readonly string[]>>;
-}
 
 /** The event's objectRef; empty fields are left out. */
 export interface AuditObjectReference {
@@ -44,8 +37,9 @@ export interface AuditEvent {
   readonly stage: AuditStage;
   readonly requestURI: string;
   readonly verb: string;
-  readonly user: AuditUser | undefined;
-  readonly impersonatedUser: AuditUser | undefined;
+  /** authentication.k8s.io/v1 UserInfo: who sent the request, and who it acted as. */
+  readonly user: UserInfo | undefined;
+  readonly impersonatedUser: UserInfo | undefined;
   readonly sourceIPs: readonly string[];
   readonly userAgent: string;
   readonly objectRef: AuditObjectReference | undefined;
@@ -82,7 +76,7 @@ function htmlEscaped(json: string): string {
 const htmlUnsafe = /[<>&\u2028\u2029]/;
 const htmlUnsafeAll = /[<>&\u2028\u2029]/g;
 
-function userJson(user: AuditUser | undefined): string {
+function userJson(user: UserInfo | undefined): string {
   if (user === undefined) return '{}';
   const fields: Record<string, unknown> = {};
   if (user.username !== '') fields.username = user.username;

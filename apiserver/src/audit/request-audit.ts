@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Status } from '@capstan/common';
 import type { UserInfo } from '../authentication/authenticator.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
-import type { AuditEvent, AuditObjectReference, AuditResponseStatus, AuditUser, EncodedObject } from './audit-event.ts';
+import type { AuditEvent, AuditObjectReference, AuditResponseStatus, EncodedObject } from './audit-event.ts';
 import { microNow } from './audit-event.ts';
 import { levelAtLeast, type AuditStage } from './audit-policy.ts';
 import { encodedRequestObject, encodedResponseObject, objectMetaOf, type RecordedBody, type RecordedResponse } from './audited-objects.ts';
@@ -187,8 +187,8 @@ export class RequestAudit {
       stage,
       requestURI: this.#request.url ?? '/',
       verb: this.#info.verb,
-      user: auditUser(this.#user),
-      impersonatedUser: last ? auditUser(this.#impersonatedUser) : undefined,
+      user: this.#user,
+      impersonatedUser: last ? this.#impersonatedUser : undefined,
       sourceIPs: this.#sourceIPs,
       userAgent: this.#userAgent,
       objectRef: this.#objectRef,
@@ -200,11 +200,6 @@ export class RequestAudit {
       annotations: this.#annotations === undefined ? undefined : { ...this.#annotations },
     };
   }
-}
-
-function auditUser(user: UserInfo | undefined): AuditUser | undefined {
-  if (user === undefined) return undefined;
-  return { username: user.username, uid: user.uid, groups: user.groups, extra: user.extra };
 }
 
 function isStatus(object: unknown): object is Status {
