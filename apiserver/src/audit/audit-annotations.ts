@@ -13,6 +13,14 @@ export function recordAuthorizationDecision(request: IncomingMessage, decision: 
   audit.addAnnotation('authorization.k8s.io/reason', decision.reason);
 }
 
+/** kube's annotations of a request to a deprecated API version (k8s.io/deprecated, and k8s.io/removed-release when one is planned). */
+export function recordDeprecatedApi(request: IncomingMessage, removedRelease = ''): void {
+  const audit = auditOf(request);
+  if (audit === undefined) return;
+  audit.addAnnotation('k8s.io/deprecated', 'true');
+  if (removedRelease !== '') audit.addAnnotation('k8s.io/removed-release', removedRelease);
+}
+
 const noAnnotations = (): void => {};
 
 /**

@@ -52,8 +52,20 @@ export interface AuditEvent {
   readonly annotations: Readonly<Record<string, string>> | undefined;
 }
 
+/** Each event's JSON, made once: the truncation measures what the backend then writes. */
+const encoded = new WeakMap<AuditEvent, string>();
+
 /** The event as kube's JSON encoder writes it, without the line's end. */
 export function eventJson(event: AuditEvent): string {
+  let json = encoded.get(event);
+  if (json === undefined) {
+    json = encodeEvent(event);
+    encoded.set(event, json);
+  }
+  return json;
+}
+
+function encodeEvent(event: AuditEvent): string {
   let json = `{"kind":"Event","apiVersion":"audit.k8s.io/v1","level":"${event.level}","auditID":${JSON.stringify(event.auditID)},"stage":"${event.stage}"`;
   json += `,"requestURI":${JSON.stringify(event.requestURI)},"verb":${JSON.stringify(event.verb)},"user":${userJson(event.user)}`;
   if (event.impersonatedUser !== undefined) json += `,"impersonatedUser":${userJson(event.impersonatedUser)}`;

@@ -4,14 +4,20 @@
 import { auditModes, type AuditMode } from './audit-backend.ts';
 import type { BatchConfig } from './batch-buffer.ts';
 import { auditLogFormats, type AuditLogFormat } from './log-backend.ts';
+import type { TruncateConfig } from './truncate-backend.ts';
 
 const modes = `Known modes are ${auditModes.join(',')}.`;
 
 type Spec<T extends string, V> = { readonly type: T; readonly default: V; readonly help: string };
 type BatchFlagSpecs<P extends string> = { readonly [K in `audit-${P}-mode` | `audit-${P}-version`]: Spec<'string', string> } & {
-  readonly [K in `audit-${P}-batch-buffer-size` | `audit-${P}-batch-max-size` | `audit-${P}-batch-throttle-burst`]: Spec<'int', number>;
+  readonly [K in
+    | `audit-${P}-batch-buffer-size`
+    | `audit-${P}-batch-max-size`
+    | `audit-${P}-batch-throttle-burst`
+    | `audit-${P}-truncate-max-batch-size`
+    | `audit-${P}-truncate-max-event-size`]: Spec<'int', number>;
 } & { readonly [K in `audit-${P}-batch-max-wait`]: Spec<'duration', number> } & { readonly [K in `audit-${P}-batch-throttle-qps`]: Spec<'float', number> } & {
-  readonly [K in `audit-${P}-batch-throttle-enable`]: Spec<'bool', boolean>;
+  readonly [K in `audit-${P}-batch-throttle-enable` | `audit-${P}-truncate-enabled`]: Spec<'bool', boolean>;
 };
 
 /** The --audit-<plugin>-mode, -batch-* and -version flags of a backend. */
@@ -42,6 +48,17 @@ function batchFlags<P extends string>(plugin: P, defaults: BatchConfig, mode: Au
       help: 'Maximum number of requests sent at the same moment if ThrottleQPS was not utilized before. Only used in batch mode.',
     },
     [flag('version')]: { type: 'string', default: 'audit.k8s.io/v1', help: `API group and version used for serializing audit events written to ${plugin}.` },
+    [flag('truncate-enabled')]: { type: 'bool', default: false, help: 'Whether event and batch truncating is enabled.' },
+    [flag('truncate-max-batch-size')]: {
+      type: 'int',
+      default: 10 * 1024 * 1024,
+      help: 'Maximum size of the batch sent to the underlying backend. Actual serialized size can be several hundreds of bytes greater. If a batch exceeds this limit, it is split into several batches of smaller size.',
+    },
+    [flag('truncate-max-event-size')]: {
+      type: 'int',
+      default: 100 * 1024,
+      help: "Maximum size of the audit event sent to the underlying backend. If the size of an event is greater than this number, first request and response are removed, and if this doesn't reduce the size enough, event is discarded.",
+    },
   } as BatchFlagSpecs<P>;
 }
 
@@ -88,8 +105,10 @@ type BatchFlagValues<P extends string> = {
     | `audit-${P}-batch-max-size`
     | `audit-${P}-batch-max-wait`
     | `audit-${P}-batch-throttle-qps`
-    | `audit-${P}-batch-throttle-burst`]: number;
-} & { readonly [K in `audit-${P}-batch-throttle-enable`]: boolean };
+    | `audit-${P}-batch-throttle-burst`
+    | `audit-${P}-truncate-max-batch-size`
+    | `audit-${P}-truncate-max-event-size`]: number;
+} & { readonly [K in `audit-${P}-batch-throttle-enable` | `audit-${P}-truncate-enabled`]: boolean };
 
 export type AuditFlagValues = {
   readonly 'audit-policy-file': string;
@@ -104,10 +123,11 @@ export type AuditFlagValues = {
 } & BatchFlagValues<'log'> &
   BatchFlagValues<'webhook'>;
 
-/** A backend's mode and, in batch mode, its batching. */
+/** A backend's mode and, in batch mode, its batching; its truncation when enabled. */
 export interface BackendMode {
   readonly mode: AuditMode;
   readonly batch: BatchConfig;
+  readonly truncate: TruncateConfig | undefined;
 }
 
 /** The audit flags, read and checked. */
@@ -186,7 +206,12 @@ function backendModeOf(plugin: 'log' | 'webhook', flags: AuditFlagValues, asyncD
     if (batch.throttleEnable && batch.throttleQps <= 0) errors.push(`invalid audit batch ${plugin} throttle QPS ${batch.throttleQps}, must be a positive number`);
     if (batch.throttleEnable && batch.throttleBurst <= 0) errors.push(`invalid audit batch ${plugin} throttle burst ${batch.throttleBurst}, must be a positive number`);
   }
+  const truncate: TruncateConfig = { maxEventSize: flags[`audit-${plugin}-truncate-max-event-size`], maxBatchSize: flags[`audit-${plugin}-truncate-max-batch-size`] };
+  if (truncate.maxEventSize <= 0) errors.push(`invalid audit truncate ${plugin} max event size ${truncate.maxEventSize}, must be a positive number`);
+  else if (truncate.maxBatchSize < truncate.maxEventSize) {
+    errors.push(`invalid audit truncate ${plugin} max batch size ${truncate.maxBatchSize}, must be greater than max event size (${truncate.maxEventSize})`);
+  }
   const version = flags[`audit-${plugin}-version`];
   if (version !== 'audit.k8s.io/v1') errors.push(`invalid group version, allowed versions are ["audit.k8s.io/v1"]`);
-  return { mode: mode as AuditMode, batch };
+  return { mode: mode as AuditMode, batch, truncate: flags[`audit-${plugin}-truncate-enabled`] ? truncate : undefined };
 }

@@ -10,11 +10,28 @@ import { BatchBuffer } from './batch-buffer.ts';
 import { logSender, standardOutput } from './log-backend.ts';
 import { policyRuleEvaluator, type PolicyRuleEvaluator } from './policy-rule-evaluator.ts';
 import { RotatingLogFile } from './rotating-log-file.ts';
+import { truncatingBackend } from './truncate-backend.ts';
 import { webhookSender } from './webhook-backend.ts';
 
 export interface Audit {
   readonly evaluate: PolicyRuleEvaluator;
   readonly backend: AuditBackend;
+  /** The audited requests whose last event is still to come. */
+  readonly inFlight: Set<Promise<void>>;
+}
+
+/** How long a shutdown waits for the last events of requests still going once the listener closed. */
+const lastEventsWaitMs = 5000;
+
+/** At shutdown, once the listener has closed: the last events of the requests still going, then the backends' buffers. */
+export async function shutdownAudit(audit: Audit): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, lastEventsWaitMs);
+  });
+  await Promise.race([Promise.allSettled(audit.inFlight), waited]);
+  clearTimeout(timer);
+  await audit.backend.shutdown();
 }
 
 /** The audit the flags ask for, or undefined when there is none; throws kube's start-up errors. */
@@ -43,10 +60,11 @@ export async function auditOf(options: AuditOptions, logger: Logger): Promise<Au
     backends.push(backendIn(webhookSender(configFile, initialBackoffMs, logger), mode, logger));
   }
   if (backends.length === 0) return undefined;
-  return { evaluate: policyRuleEvaluator(policy), backend: unionBackend(backends) };
+  return { evaluate: policyRuleEvaluator(policy), backend: unionBackend(backends), inFlight: new Set() };
 }
 
-function backendIn(sender: EventSender, { mode, batch }: BackendMode, logger: Logger): AuditBackend {
-  if (mode === 'batch') return new BatchBuffer(sender, batch, logger);
-  return blockingBackend(sender, mode === 'blocking-strict');
+/** kube's wrapping: the sender in its mode, truncated in front when asked. */
+function backendIn(sender: EventSender, { mode, batch, truncate }: BackendMode, logger: Logger): AuditBackend {
+  const backend = mode === 'batch' ? new BatchBuffer(sender, batch, logger) : blockingBackend(sender, mode === 'blocking-strict');
+  return truncate === undefined ? backend : truncatingBackend(backend, truncate, logger);
 }

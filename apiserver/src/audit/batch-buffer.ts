@@ -31,6 +31,8 @@ export class BatchBuffer implements AuditBackend {
   #tokens: number;
   #refilledAt = Date.now();
   #closed = false;
+  /** The wait is over (or the backend shuts down): a partial batch goes too. */
+  #flushing = false;
 
   constructor(sender: EventSender, config: BatchConfig, logger: Logger) {
     this.#sender = sender;
@@ -50,29 +52,36 @@ export class BatchBuffer implements AuditBackend {
     }
     this.#buffer.push(event);
     if (this.#buffer.length >= this.#config.maxBatchSize) this.#drain();
-    else this.#timer ??= setTimeout(() => this.#drain(), this.#config.maxBatchWaitMs).unref();
+    else this.#timer ??= setTimeout(() => this.#drain(true), this.#config.maxBatchWaitMs).unref();
     return true;
   }
 
-  /** Sends full batches (and, once the wait is over or at shutdown, the last partial one), throttled. */
-  #drain(): void {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
+  /** Sends the full batches; with `all` (the wait is over, or shutdown) the last partial one too. */
+  #drain(all = false): void {
+    if (all) {
+      this.#flushing = true;
+      clearTimeout(this.#timer);
+      this.#timer = undefined;
+    }
     this.#draining ??= this.#drainLoop().finally(() => {
       this.#draining = undefined;
+      // What waits for a full batch waits at most max-wait.
+      if (this.#buffer.length > 0 && !this.#closed) this.#timer ??= setTimeout(() => this.#drain(true), this.#config.maxBatchWaitMs).unref();
     });
   }
 
   async #drainLoop(): Promise<void> {
-    while (this.#buffer.length > 0) {
+    const { maxBatchSize } = this.#config;
+    while (this.#buffer.length >= maxBatchSize || (this.#flushing && this.#buffer.length > 0)) {
       await this.#throttle();
-      const send = this.#send(this.#buffer.splice(0, this.#config.maxBatchSize));
+      const send = this.#send(this.#buffer.splice(0, maxBatchSize));
       if (!this.#config.asyncDelegate) await send;
       else {
         this.#inFlight.add(send);
         void send.then(() => this.#inFlight.delete(send));
       }
     }
+    this.#flushing = false;
   }
 
   async #send(batch: readonly AuditEvent[]): Promise<void> {
@@ -100,8 +109,12 @@ export class BatchBuffer implements AuditBackend {
   /** kube's Shutdown: what is buffered is sent (unthrottled), every send awaited, then the sender closes. */
   async shutdown(): Promise<void> {
     this.#closed = true;
-    this.#drain();
-    await this.#draining;
+    this.#drain(true);
+    // A loop already running may have missed the flush: run once more until nothing is left.
+    while (this.#draining !== undefined || this.#buffer.length > 0) {
+      await this.#draining;
+      if (this.#buffer.length > 0) this.#drain(true);
+    }
     await Promise.all(this.#inFlight);
     await this.#sender.close();
   }

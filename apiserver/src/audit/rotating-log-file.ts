@@ -40,6 +40,7 @@ export class RotatingLogFile {
   #pending: PendingWrite[] = [];
   #flushing: Promise<void> | undefined;
   #cleanup: Promise<void> = Promise.resolve();
+  #rotatedAt = 0;
 
   constructor(path: string, options: RotationOptions, onCleanupError: (error: unknown) => void) {
     this.#path = path;
@@ -119,7 +120,9 @@ export class RotatingLogFile {
   async #rotate(): Promise<void> {
     await this.#file?.close();
     this.#file = undefined;
-    await rename(this.#path, backupName(this.#path, new Date()));
+    // Names are to the millisecond: two rotations in one would give the second the first's name.
+    this.#rotatedAt = Math.max(Date.now(), this.#rotatedAt + 1);
+    await rename(this.#path, backupName(this.#path, new Date(this.#rotatedAt)));
     this.#file = await open(this.#path, 'a', 0o600);
     this.#size = 0;
     this.#cleanup = this.#cleanup.then(() => this.#removeOldBackups()).catch(this.#onCleanupError);

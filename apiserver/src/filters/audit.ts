@@ -18,33 +18,44 @@ const passThrough: Filter = (_context, next) => next();
 
 export function audit(audit: Audit | undefined): Filter {
   if (audit === undefined) return passThrough;
-  const { evaluate, backend } = audit;
-  return async (context, next) => {
+  const { evaluate, backend, inFlight } = audit;
+  return (context, next) => {
     const info = requestInfoOf(context);
     const config = evaluate({ user: context.user, info });
     if (config.level === 'None') return next();
     const record = new RequestAudit(config, backend, context.request, { auditId: context.auditId, user: context.user, info });
-    const stored = record.process('RequestReceived');
-    if (!(stored instanceof Promise ? await stored : stored)) return failedToStore(context);
-    const longRunning = isLongRunning(info);
-    if (longRunning) record.processResponseStartOf(context.response);
-    try {
-      await next();
-    } catch (error) {
-      if (!(error instanceof StatusError)) {
-        // What panic-recovery answers with a 500; kube's Panic stage, in its words.
-        const message = `APIServer panic'd: ${error instanceof Error ? error.message : String(error)}`;
-        record.recordStatus({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: 'InternalError', code: 500 });
-        await record.process('Panic');
-        throw error;
-      }
-      // Answered by panic-recovery, outside this filter: the event shows the Status it sends.
-      record.recordResponseObject(error.status);
-      await complete(record, context, longRunning);
+    const served = audited(record, context, next);
+    // Kept until its last event is written, for a shutdown to wait on.
+    const settled: Promise<void> = served.then(
+      () => void inFlight.delete(settled),
+      () => void inFlight.delete(settled),
+    );
+    inFlight.add(settled);
+    return served;
+  };
+}
+
+async function audited(record: RequestAudit, context: RequestContext, next: () => Promise<void>): Promise<void> {
+  const stored = record.process('RequestReceived');
+  if (!(stored instanceof Promise ? await stored : stored)) return failedToStore(context);
+  const longRunning = isLongRunning(requestInfoOf(context));
+  if (longRunning) record.processResponseStartOf(context.response);
+  try {
+    await next();
+  } catch (error) {
+    if (!(error instanceof StatusError)) {
+      // What panic-recovery answers with a 500; kube's Panic stage, in its words.
+      const message = `APIServer panic'd: ${error instanceof Error ? error.message : String(error)}`;
+      record.recordStatus({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: 'InternalError', code: 500 });
+      await record.process('Panic');
       throw error;
     }
+    // Answered by panic-recovery, outside this filter: the event shows the Status it sends.
+    record.recordResponseObject(error.status);
     await complete(record, context, longRunning);
-  };
+    throw error;
+  }
+  await complete(record, context, longRunning);
 }
 
 async function complete(record: RequestAudit, context: RequestContext, longRunning: boolean): Promise<void> {

@@ -56,7 +56,7 @@ import { upgradeResponse } from '../endpoints/upgrade-response.ts';
 import { defaultKubeletClientConfig, type KubeletClientConfig } from '../kubelet/kubelet-client-config.ts';
 import { KubeletClient } from '../kubelet/kubelet-client.ts';
 import { closeWorkThreads } from '../endpoints/work-threads.ts';
-import type { Audit } from '../audit/audit-setup.ts';
+import { shutdownAudit, type Audit } from '../audit/audit-setup.ts';
 
 export interface ApiServerOptions {
   readonly bindAddress: string;
@@ -264,7 +264,7 @@ export class ApiServer {
     clearTimeout(grace);
     await closeWorkThreads();
     // Every request has ended: the events still buffered are written before the process goes.
-    await this.#options.audit?.backend.shutdown();
+    if (this.#options.audit !== undefined) await shutdownAudit(this.#options.audit);
     await this.#options.storage.close();
   }
 
