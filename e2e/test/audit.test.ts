@@ -7,12 +7,12 @@
 import test from 'ava';
 import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer as createHttpsServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { kubeconfigFor } from '@capstan/deploy';
+import { generateSelfSignedCertKey } from '@capstan/common';
 import { startApiServerChild, type ApiServerChild } from '../../common/test/api-server-child.ts';
 import { kubectlBinary } from '../src/kubectl-binary.ts';
 
@@ -251,28 +251,42 @@ test('kubectl create, get and watch are audited at the policy’s levels, shaped
   t.false(events().some((e) => e.requestURI.startsWith('/readyz') || e.requestURI.startsWith('/healthz')));
 });
 
-/** A webhook server that keeps the EventLists POSTed to it. */
-async function webhookReceiver(): Promise<{ server: Server; url: string; lists: { kind: string; apiVersion: string; items: AuditEvent[] }[] }> {
-  const lists: { kind: string; apiVersion: string; items: AuditEvent[] }[] = [];
-  const server = createServer((request, response) => {
+type EventList = { kind: string; apiVersion: string; items: AuditEvent[] };
+
+/** An HTTPS webhook server (its own certificate) that keeps the EventLists POSTed to it, and a kubeconfig naming it. */
+async function webhookReceiver(dir: string): Promise<{ server: Server; lists: EventList[]; kubeconfig: string }> {
+  const lists: EventList[] = [];
+  const { certificate, privateKey } = generateSelfSignedCertKey('127.0.0.1');
+  const server = createHttpsServer({ cert: certificate, key: privateKey }, (request, response) => {
     let body = '';
     request.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
     request.on('end', () => {
-      if (request.method === 'POST' && request.headers['content-type'] === 'application/json') lists.push(JSON.parse(body) as (typeof lists)[number]);
+      if (request.method === 'POST' && request.headers['content-type'] === 'application/json') lists.push(JSON.parse(body) as EventList);
       response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/audit`, lists };
+  const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}/audit`;
+  const kubeconfig = join(dir, 'webhook.yaml');
+  writeFileSync(
+    kubeconfig,
+    `apiVersion: v1
+kind: Config
+clusters: [{name: audit, cluster: {server: "${url}", certificate-authority-data: ${Buffer.from(certificate).toString('base64')}}}]
+users: [{name: audit, user: {}}]
+contexts: [{name: audit, context: {cluster: audit, user: audit}}]
+current-context: audit
+`,
+  );
+  return { server, lists, kubeconfig };
 }
 
-test('the webhook backend POSTs EventLists, and the events it holds are sent when the server shuts down', async (t) => {
+test('the webhook backend POSTs EventLists over TLS to the kubeconfig’s server, and the events it holds are sent when the server shuts down', async (t) => {
   const dir = auditDir();
-  const receiver = await webhookReceiver();
+  const receiver = await webhookReceiver(dir);
   t.teardown(() => receiver.server.close());
-  writeFileSync(join(dir, 'webhook.yaml'), kubeconfigFor(receiver.url, 'audit-webhook'));
   // Batches wait an hour: only the shutdown sends them.
-  const server = await startAudited(dir, [`--audit-webhook-config-file=${join(dir, 'webhook.yaml')}`, '--audit-webhook-batch-max-wait=1h']);
+  const server = await startAudited(dir, [`--audit-webhook-config-file=${receiver.kubeconfig}`, '--audit-webhook-batch-max-wait=1h']);
   t.teardown(() => server.stop());
   await server.kubectl('create', 'configmap', 'hooked', '--from-literal=a=b');
   t.deepEqual(receiver.lists, [], 'nothing sent before the batch is full or its wait over');
@@ -289,10 +303,9 @@ test('the webhook backend POSTs EventLists, and the events it holds are sent whe
 
 test('a small batch wait sends EventLists as requests come', async (t) => {
   const dir = auditDir();
-  const receiver = await webhookReceiver();
+  const receiver = await webhookReceiver(dir);
   t.teardown(() => receiver.server.close());
-  writeFileSync(join(dir, 'webhook.yaml'), kubeconfigFor(receiver.url, 'audit-webhook'));
-  const server = await startAudited(dir, [`--audit-webhook-config-file=${join(dir, 'webhook.yaml')}`, '--audit-webhook-batch-max-wait=50ms']);
+  const server = await startAudited(dir, [`--audit-webhook-config-file=${receiver.kubeconfig}`, '--audit-webhook-batch-max-wait=50ms']);
   t.teardown(() => server.stop());
   await server.kubectl('create', 'configmap', 'soon', '--from-literal=a=b');
   const events = () => receiver.lists.flatMap((list) => list.items);
