@@ -218,6 +218,20 @@ test('kubectl create, get and watch are audited at the policy’s levels, shaped
   );
   t.false(watched.some((e) => 'responseObject' in e));
 
+  // A watch refused before it starts: its Status is its start and its end.
+  const refusedWatch = await fetch(`${server.url}/api/v1/namespaces/default/configmaps?watch=true&labelSelector=a%20in%20(`, { headers: { authorization: 'Bearer admintoken' } });
+  t.is(refusedWatch.status, 400);
+  const refusedWatchId = refusedWatch.headers.get('audit-id') ?? '';
+  const refusedWatchEvents = await eventually(events, (all) => eventsOfRequest(all, (e) => e.auditID === refusedWatchId));
+  t.deepEqual(
+    refusedWatchEvents.map((e) => [e.stage, e.responseStatus?.code]),
+    [
+      ['RequestReceived', undefined],
+      ['ResponseStarted', 400],
+      ['ResponseComplete', 400],
+    ],
+  );
+
   // Metadata level for a non-resource URL; the Audit-Id header names the event.
   const version = await fetch(`${server.url}/version`, { headers: { authorization: 'Bearer admintoken', 'x-forwarded-for': '1.2.3.4, 5.6.7.8' } });
   const auditId = version.headers.get('audit-id') ?? '';
@@ -345,4 +359,31 @@ test('the audit log rotates past --audit-log-maxsize into lumberjack’s backup 
     t.true(statSync(join(dir, file)).size <= 1024 * 1024, `${file} is within 1 MiB`);
     t.true(eventsIn(join(dir, file)).length > 0, `${file} holds whole events`);
   }
+});
+
+test('--audit-log-path=- writes the events to standard output, in the legacy format when asked', async (t) => {
+  const dir = auditDir();
+  const server = await startAudited(dir, ['--audit-log-path=-', '--audit-log-format=legacy']);
+  t.teardown(() => server.stop());
+  let stdout = '';
+  server.child.stdout?.on('data', (chunk: string) => (stdout += chunk));
+  const answer = await fetch(`${server.url}/api/v1/namespaces/default/configmaps`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer admintoken', 'content-type': 'application/json' },
+    body: JSON.stringify({ metadata: { name: 'legacy' } }),
+  });
+  t.is(answer.status, 201);
+  const id = answer.headers.get('audit-id') ?? '';
+  const lines = await eventually(
+    () => [],
+    () => {
+      const mine = stdout.split('\n').filter((line) => line.includes(`id="${id}"`));
+      return mine.length === 2 ? mine : undefined;
+    },
+  );
+  t.regex(
+    lines[0] as string,
+    /^\d{4}-\d\d-\d\dT[\d:.]+Z AUDIT: id="[^"]+" stage="RequestReceived" ip="127\.0\.0\.1" method="create" user="admin" groups="\\"system:masters\\",\\"system:authenticated\\"" as="<self>" asgroups="<lookup>" user-agent="[^"]*" namespace="default" uri="\/api\/v1\/namespaces\/default\/configmaps" response="<deferred>"$/,
+  );
+  t.regex(lines[1] as string, / stage="ResponseComplete" .* response="201"$/);
 });

@@ -5,7 +5,8 @@
 // kube's WithFailedAuthenticationAudit is here too: the one event (ResponseStarted) of a request
 // whose credentials were refused, placed before authentication, which throws its 401.
 
-import type { ServerResponse } from 'node:http';
+import { ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { StatusError } from '@capstan/common';
 import type { Audit } from '../audit/audit-setup.ts';
 import { RequestAudit } from '../audit/request-audit.ts';
@@ -52,27 +53,35 @@ async function audited(record: RequestAudit, context: RequestContext, next: () =
     }
     // Answered by panic-recovery, outside this filter: the event shows the Status it sends.
     record.recordResponseObject(error.status);
-    await complete(record, context, longRunning);
+    // No stream to wait for: the Status is sent once this filter lets it through.
+    await complete(record, context, longRunning, false);
     throw error;
   }
-  await complete(record, context, longRunning);
+  await complete(record, context, longRunning, true);
 }
 
-async function complete(record: RequestAudit, context: RequestContext, longRunning: boolean): Promise<void> {
-  const { response } = context;
-  // A watch's endpoint returns once its stream is set up: the request is complete when the stream ends.
-  if (longRunning && !isUpgradeRequest(context.request) && !response.writableFinished && !response.destroyed) {
-    await new Promise((resolve) => response.once('close', resolve));
+async function complete(record: RequestAudit, context: RequestContext, longRunning: boolean, served: boolean): Promise<void> {
+  const { request, response } = context;
+  // An upgrade whose socket an endpoint took (exec, attach, port-forward) answered 101 on it: kube's Hijack.
+  const hijacked = isUpgradeRequest(request) && !response.headersSent && record.responseStatus === undefined;
+  if (hijacked) record.setResponseCode(101);
+  if (longRunning && served) {
+    if (!record.responseStarted && (hijacked || response.headersSent)) await record.process('ResponseStarted');
+    // A stream's endpoint returns once the stream is set up: the request is complete when it ends.
+    await ended(hijacked ? request.socket : response);
   }
   if (response.headersSent) record.setResponseCode(response.statusCode);
-  // An upgrade whose socket an endpoint took answered 101 on it (kube's Hijack).
-  else if (isUpgradeRequest(context.request) && record.responseStatus === undefined) record.setResponseCode(101);
   else if (record.responseStatus === undefined)
     record.recordStatus({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', message: 'Connection closed early', code: 200 });
   if (longRunning && !record.responseStarted) await record.process('ResponseStarted');
   if (context.user !== undefined) record.setImpersonatedUser(context.user);
   await record.prepareObjects();
   await record.process('ResponseComplete');
+}
+
+function ended(stream: ServerResponse | Duplex): Promise<void> | undefined {
+  const done = stream instanceof ServerResponse ? stream.writableFinished || stream.destroyed : stream.destroyed;
+  return done ? undefined : new Promise((resolve) => stream.once('close', () => resolve()));
 }
 
 /** kube's InternalError when a blocking-strict backend could not store the RequestReceived event. */
