@@ -30,7 +30,12 @@ export function sendJson(response: ServerResponse, status: number, body: unknown
  */
 export async function sendStoredJson(response: ServerResponse, status: number, json: () => Buffer | Promise<Buffer>, decode: () => unknown): Promise<void> {
   const { mediaType, conversion, pretty } = negotiateOutput(response.req);
-  if (mediaType.id === 'protobuf' && conversion === undefined) return sendStoredProtobuf(response, status, mediaType.mediaType, await json());
+  if (mediaType.id === 'protobuf' && conversion === undefined) {
+    const bytes = await json();
+    // The audit shows the object as JSON, whatever goes on the wire.
+    auditOf(response.req)?.recordResponseJson(bytes);
+    return sendStoredProtobuf(response, status, mediaType.mediaType, bytes);
+  }
   if (mediaType.id !== 'json' || conversion !== undefined || pretty) sendJson(response, status, decode());
   else writeResponse(response, status, mediaType.mediaType, await json());
 }
