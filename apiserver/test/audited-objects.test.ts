@@ -4,6 +4,8 @@
 import test from 'ava';
 import { encodedRequestObject, encodedResponseObject } from '../src/audit/audited-objects.ts';
 import type { RequestAuditConfig } from '../src/audit/policy-rule-evaluator.ts';
+import { defaultedObject, kindWritesOf } from '../src/registry/write-preparation.ts';
+import { secretResource } from '../src/resources/core/secrets.ts';
 
 const config = (omitManagedFields: boolean): RequestAuditConfig => ({ level: 'RequestResponse', omitStages: new Set(), omitManagedFields });
 const managed = { name: 'a', managedFields: [{ manager: 'kubectl' }] };
@@ -22,9 +24,17 @@ test('a YAML body is shown as JSON with its kind first; a patch as sent; a body 
   const yaml = await encodedRequestObject(
     { bytes: Buffer.from('apiVersion: v1\nkind: ConfigMap\nmetadata: {name: why}\n'), mediaType: 'application/yaml', patch: false },
     config(false),
+    undefined,
   );
   t.is(yaml?.encoded?.json, '{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"why"}}');
-  const patch = await encodedRequestObject({ bytes: Buffer.from('{"data":{"x":"y"}}'), mediaType: 'application/merge-patch+json', patch: true }, config(false));
+  const patch = await encodedRequestObject({ bytes: Buffer.from('{"data":{"x":"y"}}'), mediaType: 'application/merge-patch+json', patch: true }, config(false), undefined);
   t.is(patch?.encoded?.json, '{"data":{"x":"y"}}');
-  t.is(await encodedRequestObject({ bytes: Buffer.from('{bad'), mediaType: 'application/json', patch: false }, config(false)), undefined);
+  t.is(await encodedRequestObject({ bytes: Buffer.from('{bad'), mediaType: 'application/json', patch: false }, config(false), undefined), undefined);
+});
+
+test('the object sent is shown defaulted, as kube decodes it (a Secret gets its type)', async (t) => {
+  const writes = kindWritesOf(secretResource);
+  const body = { bytes: Buffer.from('{"kind":"Secret","apiVersion":"v1","metadata":{"name":"s"},"data":{"a":"Yg=="}}'), mediaType: 'application/json', patch: false };
+  const shown = await encodedRequestObject(body, config(false), (object) => defaultedObject(writes, object));
+  t.is(shown?.encoded?.json, '{"kind":"Secret","apiVersion":"v1","metadata":{"name":"s"},"data":{"a":"Yg=="},"type":"Opaque"}');
 });

@@ -4,6 +4,7 @@
 // A patch is shown as sent (kube's LogRequestPatch), an apply's YAML as its JSON.
 
 import { decodeBody, parseYaml } from '../endpoints/read-body.ts';
+import type { JsonObject } from '../registry/object-meta.ts';
 import type { EncodedObject } from './audit-event.ts';
 import { levelAtLeast } from './audit-policy.ts';
 import type { RequestAuditConfig } from './policy-rule-evaluator.ts';
@@ -25,7 +26,11 @@ interface ObjectMetaFacts {
 }
 
 /** The decoded body (for objectRef) and, at level Request and up, its encoding; undefined when it cannot be decoded. */
-export async function encodedRequestObject(body: RecordedBody, config: RequestAuditConfig): Promise<{ object: unknown; encoded: EncodedObject | undefined } | undefined> {
+export async function encodedRequestObject(
+  body: RecordedBody,
+  config: RequestAuditConfig,
+  defaulted: ((object: JsonObject) => JsonObject) | undefined,
+): Promise<{ object: unknown; encoded: EncodedObject | undefined } | undefined> {
   if (body.bytes.length === 0) return undefined;
   // At level Metadata only a create's or update's object is needed, for the names it gives objectRef.
   if (body.patch && !levelAtLeast(config.level, 'Request')) return undefined;
@@ -36,9 +41,18 @@ export async function encodedRequestObject(body: RecordedBody, config: RequestAu
     return undefined;
   }
   if (!levelAtLeast(config.level, 'Request')) return { object, encoded: undefined };
-  // A decoded object is encoded again, as kube does: its kind and apiVersion first.
-  const shown = body.patch ? object : typeMetaFirst(object);
+  // A decoded object is encoded again, as kube does: defaulted as its decoding defaults it, its kind and apiVersion first.
+  const shown = body.patch ? object : typeMetaFirst(defaulted !== undefined && isFields(object) ? defaultedOrAsSent(defaulted, object) : object);
   return { object, encoded: { json: JSON.stringify(config.omitManagedFields ? withoutManagedFields(shown) : shown) } };
+}
+
+function defaultedOrAsSent(defaulted: (object: JsonObject) => JsonObject, object: JsonObject): JsonObject {
+  try {
+    return defaulted(object);
+  } catch {
+    // What the kind's defaulting cannot read, its validation refuses: the event shows it as sent.
+    return object;
+  }
 }
 
 function typeMetaFirst(object: unknown): unknown {

@@ -6,7 +6,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Status } from '@capstan/common';
 import type { UserInfo } from '../authentication/authenticator.ts';
+import type { JsonObject } from '../registry/object-meta.ts';
+import { defaultedObject, kindWritesOf } from '../registry/write-preparation.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
+import type { ResourceDefinition } from '../resources/resource-definition.ts';
 import type { AuditEvent, AuditObjectReference, AuditResponseStatus, EncodedObject } from './audit-event.ts';
 import { microNow } from './audit-event.ts';
 import { levelAtLeast, type AuditStage } from './audit-policy.ts';
@@ -51,6 +54,7 @@ export class RequestAudit {
   #requestObject: EncodedObject | undefined;
   #responseObject: EncodedObject | undefined;
   #responseStarted = false;
+  #defaulted: ((object: JsonObject) => JsonObject) | undefined;
 
   constructor(config: RequestAuditConfig, sink: AuditSink, request: IncomingMessage, context: { auditId: string; user: UserInfo | undefined; info: RequestInfo }) {
     this.config = config;
@@ -118,6 +122,12 @@ export class RequestAudit {
     this.#requestBody = { bytes, mediaType, patch: this.#info.verb === 'patch' };
   }
 
+  /** The resource's kind: the object sent is shown defaulted, as kube's decoding defaults it. */
+  defaultObjectsAs(definition: ResourceDefinition): void {
+    const writes = kindWritesOf(definition);
+    this.#defaulted = (object) => defaultedObject(writes, object);
+  }
+
   /** The object answered, before its encoding (kube logs every answer as JSON). */
   recordResponseObject(object: unknown): void {
     if (isStatus(object)) this.recordStatus(object);
@@ -153,7 +163,7 @@ export class RequestAudit {
     const body = this.#requestBody;
     if (body !== undefined) {
       this.#requestBody = undefined;
-      const decoded = await encodedRequestObject(body, this.config);
+      const decoded = await encodedRequestObject(body, this.config, this.#defaulted);
       if (decoded !== undefined) {
         if (!body.patch && decoded.object !== undefined) this.#fillObjectRef(decoded.object);
         this.#requestObject = decoded.encoded;

@@ -39,6 +39,7 @@ import { methodNotAllowed, unservedMethod } from './unserved-method.ts';
 import { watchObjects, type WatchSettings } from './watch.ts';
 import type { UserInfo } from '../authentication/authenticator.ts';
 import { auditAnnotator } from '../audit/audit-annotations.ts';
+import { auditOf } from '../audit/request-audit.ts';
 
 /** What the resource endpoints serve besides the request: the stores, and what is probed or limited. */
 export interface ServedResources {
@@ -85,6 +86,7 @@ export async function routeResourceRequest(served: ServedResources, context: Req
     await routeVirtual(served, definition, info, userOf(context), query, request, response);
     return true;
   }
+  auditOf(request)?.defaultObjectsAs(definition);
   const writes: ResourceWrites = { admission: { chain: served.admission, user: userOf(context), annotate: auditAnnotator(request) }, hooks: served.hooks(definition) };
   const scope: RequestScope = { info, query, request, response, store, writes, warnings: context.warnings };
   switch (info.verb) {
