@@ -54,6 +54,7 @@ export class RequestAudit {
   #requestObject: EncodedObject | undefined;
   #responseObject: EncodedObject | undefined;
   #responseStarted = false;
+  #finished = false;
   #defaulted: ((object: JsonObject) => JsonObject) | undefined;
 
   constructor(config: RequestAuditConfig, sink: AuditSink, request: IncomingMessage, context: { auditId: string; user: UserInfo | undefined; info: RequestInfo }) {
@@ -85,8 +86,11 @@ export class RequestAudit {
 
   /** Writes the event of a stage unless the policy omits it; false when a strict backend could not store it. */
   process(stage: AuditStage): boolean | Promise<boolean> {
-    if (this.config.omitStages.has(stage)) return true;
+    // Once complete, an answer written after (the Status of an error, sent outside the filter) is no new stage.
+    if (this.#finished || (stage === 'ResponseStarted' && this.#responseStarted)) return true;
     if (stage === 'ResponseStarted') this.#responseStarted = true;
+    if (stage === 'ResponseComplete' || stage === 'Panic') this.#finished = true;
+    if (this.config.omitStages.has(stage)) return true;
     return this.#sink.processEvent(this.#event(stage));
   }
 
