@@ -25,4 +25,6 @@ export interface AdmissionAttributes {
   readonly oldObject: JsonObject | undefined;
   readonly dryRun: boolean;
   readonly userInfo: UserInfo;
+  /** kube's AddAnnotation: a plugin's finding for the request's audit event (key `<plugin's domain>/<name>`); absent outside a request. */
+  readonly addAnnotation?: (key: string, value: string) => void;
 }

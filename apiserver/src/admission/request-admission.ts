@@ -18,6 +18,8 @@ export interface RequestAdmission {
    * `create` too before the validating admission runs; a denial is the 403 of that verb.
    */
   readonly authorizeCreate?: () => Promise<void>;
+  /** Where admission annotations go: the request's audit event. */
+  readonly annotate?: (key: string, value: string) => void;
   /** What the storage checks before the admission plugins, for the resources it guards. */
   readonly guard?: WriteGuard;
 }
@@ -59,6 +61,7 @@ export function admissionAttributes(
     oldObject: write.oldObject,
     dryRun: write.dryRun,
     userInfo: admission.user,
+    ...(admission.annotate === undefined ? {} : { addAnnotation: admission.annotate }),
   };
 }
 

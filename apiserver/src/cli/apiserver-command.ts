@@ -14,6 +14,7 @@ import { authenticationFlags, authenticationOptionsOf } from '../authentication/
 import { secureServingFlags, secureServingOf } from '../serving/secure-serving.ts';
 import { addressText } from '../resources/core/services/addresses/service-cidr.ts';
 import { authorizationFlags, authorizationModesOf } from '../authorization/authorization-flags.ts';
+import { auditFlags, auditOptionsOf } from '../audit/audit-flags.ts';
 
 const flags = {
   'bind-address': { type: 'string', default: '127.0.0.1', help: 'The IP address to serve on' },
@@ -41,6 +42,7 @@ const flags = {
   ...kubeletFlags,
   ...authenticationFlags,
   ...authorizationFlags,
+  ...auditFlags,
   'default-not-ready-toleration-seconds': { type: 'int', default: 300, help: 'The tolerationSeconds of the not-ready:NoExecute toleration added to every pod without one' },
   'default-unreachable-toleration-seconds': { type: 'int', default: 300, help: 'The tolerationSeconds of the unreachable:NoExecute toleration added to every pod without one' },
   'enable-admission-plugins': {
@@ -100,6 +102,7 @@ export async function apiserverCommand(argv: readonly string[], out: (text: stri
       clientCertificates: tls.clientCA !== undefined,
     },
     authorizationModes: authorizationModesOf(f),
+    audit: auditOptionsOf(f),
     logger,
   });
   out(`Capstan API server serving on ${running.url} (storage: ${backend})`);

@@ -2,6 +2,7 @@
 // each request as kube-apiserver does (deprecated since v1.19, still served, and still what
 // `kubectl get cs` reads). The store is probed: etcd-0 on etcd, storage on the embedded store.
 
+import { recordDeprecatedApi } from '../audit/audit-annotations.ts';
 import type { ServerResponse } from 'node:http';
 import { matchesLabels, newUnclassifiedError, errorMessage } from '@capstan/common';
 import { compileFieldSelector } from '../registry/field-selector.ts';
@@ -32,6 +33,7 @@ export async function serveComponentStatuses(
 ): Promise<void> {
   negotiateOutput(response.req);
   addWarning(response, deprecationWarning);
+  recordDeprecatedApi(response.req);
   if (info.verb === 'get') {
     const probe = probes.find((p) => p.name === info.name);
     if (probe === undefined) throw newUnclassifiedError(`Component not found: ${info.name}`);

@@ -3,6 +3,7 @@
 
 import type { ServerResponse } from 'node:http';
 import { constants, createGzip } from 'node:zlib';
+import { auditOf } from '../audit/request-audit.ts';
 
 /** kube-apiserver's defaultGzipThresholdBytes: smaller answers are not worth the CPU. */
 export const gzipThresholdBytes = 128 * 1024;
@@ -13,6 +14,7 @@ export function acceptsGzip(acceptEncoding: string | undefined): boolean {
 }
 
 export function writeResponse(response: ServerResponse, status: number, contentType: string, body: Uint8Array): void {
+  if (contentType.startsWith('application/json')) auditOf(response.req)?.recordResponseJson(body);
   if (body.length <= gzipThresholdBytes || !acceptsGzip(response.req.headers['accept-encoding'])) {
     response.writeHead(status, { 'content-type': contentType, 'content-length': body.length });
     response.end(body);

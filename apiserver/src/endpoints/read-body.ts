@@ -3,6 +3,7 @@
 // encoded for the client, 415 for a media type no decoder reads, 413 past 3 MiB, 400 for a body
 // that is not an object or nests deeper than kube's decoders read (10,000).
 
+import { auditOf } from '../audit/request-audit.ts';
 import type { IncomingMessage } from 'node:http';
 import { duplicateFieldPaths, JsonNestingDepthError, newBadRequest, newRequestEntityTooLarge, newUnsupportedMediaType, parseJson, errorMessage } from '@capstan/common';
 import type { Tags } from 'yaml';
@@ -99,7 +100,9 @@ export async function readBodyBytes(request: IncomingMessage): Promise<Buffer> {
     if (size > maxRequestBodyBytes) throw newRequestEntityTooLarge(`limit is ${maxRequestBodyBytes}`);
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks);
+  const body = Buffer.concat(chunks);
+  auditOf(request)?.recordRequestBody(body, mediaTypeOf(request.headers['content-type']) ?? '');
+  return body;
 }
 
 /**

@@ -45,6 +45,8 @@ import type { UserInfo } from '../authentication/authenticator.ts';
 import type { ServiceAccountTokens } from '../authentication/service-account-tokens.ts';
 import { serviceAccountObjectsOf } from '../authentication/service-account-objects.ts';
 import { requestServiceAccountToken } from './service-account-token.ts';
+import { auditAnnotator } from '../audit/audit-annotations.ts';
+import { auditOf } from '../audit/request-audit.ts';
 
 /** What the resource endpoints serve besides the request: the stores, and what is probed or limited. */
 export interface ServedResources {
@@ -97,10 +99,17 @@ export async function routeResourceRequest(served: ServedResources, context: Req
     await routeVirtual(served, definition, info, userOf(context), query, request, response);
     return true;
   }
+  auditOf(request)?.defaultObjectsAs(definition);
   const user = userOf(context);
   // A PUT or an apply may create the object: kube then asks for `create` as well.
   const authorizeCreate = info.verb === 'update' || info.verb === 'patch' ? () => requireAllowed(served.authorizer, { ...attributesOf(user, info), verb: 'create' }) : undefined;
-  const admission = { chain: served.admission, user, guard: served.writeGuard, ...(authorizeCreate === undefined ? {} : { authorizeCreate }) };
+  const admission = {
+    chain: served.admission,
+    user,
+    guard: served.writeGuard,
+    annotate: auditAnnotator(request),
+    ...(authorizeCreate === undefined ? {} : { authorizeCreate }),
+  };
   const writes: ResourceWrites = { admission, hooks: served.hooks(definition) };
   const scope: RequestScope = { info, query, request, response, store, writes, warnings: context.warnings };
   switch (info.verb) {

@@ -4,6 +4,7 @@
 import type { ServerResponse } from 'node:http';
 import { statusOf } from '@capstan/common';
 import type { JsonObject } from '../registry/object-meta.ts';
+import { auditOf } from '../audit/request-audit.ts';
 import { writeResponse } from './compress-response.ts';
 import { encodeAnswer, protobufAnswerable } from './encode-response.ts';
 import { jsonMediaType, negotiateErrorOutput, negotiateOutput } from './negotiate-media-type.ts';
@@ -18,6 +19,7 @@ export function sendJson(response: ServerResponse, status: number, body: unknown
   const { mediaType, conversion, pretty } = negotiateOutput(response.req);
   const answer = conversion !== undefined && typeof body === 'object' && body !== null ? convertAnswer(body as JsonObject, conversion, response.req) : body;
   const encoding = mediaType.id === 'protobuf' && !protobufAnswerable(answer) ? jsonMediaType : mediaType;
+  auditOf(response.req)?.recordResponseObject(answer);
   writeResponse(response, status, encoding.mediaType, encodeAnswer(answer, encoding, pretty));
 }
 
@@ -28,7 +30,12 @@ export function sendJson(response: ServerResponse, status: number, body: unknown
  */
 export async function sendStoredJson(response: ServerResponse, status: number, json: () => Buffer | Promise<Buffer>, decode: () => unknown): Promise<void> {
   const { mediaType, conversion, pretty } = negotiateOutput(response.req);
-  if (mediaType.id === 'protobuf' && conversion === undefined) return sendStoredProtobuf(response, status, mediaType.mediaType, await json());
+  if (mediaType.id === 'protobuf' && conversion === undefined) {
+    const bytes = await json();
+    // The audit shows the object as JSON, whatever goes on the wire.
+    auditOf(response.req)?.recordResponseJson(bytes);
+    return sendStoredProtobuf(response, status, mediaType.mediaType, bytes);
+  }
   if (mediaType.id !== 'json' || conversion !== undefined || pretty) sendJson(response, status, decode());
   else writeResponse(response, status, mediaType.mediaType, await json());
 }
@@ -43,6 +50,7 @@ async function sendStoredProtobuf(response: ServerResponse, status: number, prot
 /** kube's ErrorNegotiated: the Status in the negotiated media type, never converted. */
 export function sendError(response: ServerResponse, error: unknown): void {
   const status = statusOf(error);
+  auditOf(response.req)?.recordResponseObject(status);
   const retryAfter = status.details?.retryAfterSeconds;
   if (retryAfter !== undefined && retryAfter > 0) response.setHeader('Retry-After', String(retryAfter));
   const output = negotiateErrorOutput(response.req);

@@ -2,6 +2,7 @@
 // a denial is kube's 403 Forbidden Status, worded as responsewriters.Forbidden words it.
 
 import { goQuote, newForbidden, type StatusError } from '@capstan/common';
+import { recordAuthorizationDecision } from '../audit/audit-annotations.ts';
 import { isAllowed, type Attributes, type Authorizer } from '../authorization/authorizer.ts';
 import { attributesOf } from '../authorization/request-attributes.ts';
 import type { Filter } from './filter-chain.ts';
@@ -13,6 +14,7 @@ export function authorization(authorizer: Authorizer): Filter {
     const attributes = attributesOf(userOf(context), requestInfoOf(context));
     const answer = authorizer.authorize(attributes);
     const decision = answer instanceof Promise ? await answer : answer;
+    recordAuthorizationDecision(context.request, decision);
     if (!isAllowed(decision)) throw forbidden(attributes, decision.reason);
     return next();
   };

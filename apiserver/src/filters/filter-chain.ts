@@ -9,8 +9,9 @@
 //   request-deadline  --request-timeout, or a shorter ?timeout= (400 when it is no duration)
 //   request-timeout   504 Timeout once the deadline passes
 //   warning-recorder  Warning headers
+//   failed-authentication-audit  the audit event of a request authentication refuses
 //   authentication    who the request comes from (401 for refused credentials, or none without --anonymous-auth)
-//   audit             audit events (a place for them: no backend yet)
+//   audit             audit events under --audit-policy-file, to the log and webhook backends
 //   impersonation     Impersonate-* headers, each allowed by the authorizer (`impersonate`)
 //   max-in-flight     flow control (a place for it: no limit yet)
 //   authorization     may the user do it (403 when not)
@@ -19,7 +20,8 @@
 import type { Logger } from '@capstan/common';
 import type { Authenticator } from '../authentication/authenticator.ts';
 import type { Authorizer } from '../authorization/authorizer.ts';
-import { audit } from './audit.ts';
+import type { Audit } from '../audit/audit-setup.ts';
+import { audit, failedAuthenticationAudit } from './audit.ts';
 import { auditInit } from './audit-init.ts';
 import { authentication } from './authentication.ts';
 import { authorization } from './authorization.ts';
@@ -42,6 +44,8 @@ export interface FilterChainOptions {
   readonly requestTimeoutMs: number;
   readonly authenticator: Authenticator;
   readonly authorizer: Authorizer;
+  /** --audit-policy-file and its backends; nothing is audited when absent. */
+  readonly audit?: Audit | undefined;
 }
 
 /** The filters, outermost first. */
@@ -54,8 +58,9 @@ export function filterChain(options: FilterChainOptions): readonly Filter[] {
     requestDeadline(options.requestTimeoutMs),
     requestTimeout,
     warningRecorder,
+    failedAuthenticationAudit(options.audit),
     authentication(options.authenticator),
-    audit,
+    audit(options.audit),
     impersonation(options.authorizer),
     maxInFlight,
     authorization(options.authorizer),

@@ -66,6 +66,7 @@ import { KubeletClient } from '../kubelet/kubelet-client.ts';
 import { closeWorkThreads } from '../endpoints/work-threads.ts';
 import type { SecureServing } from '../serving/secure-serving.ts';
 import { hostPort, servedOpenIdMetadata } from '../authentication/openid-metadata.ts';
+import { shutdownAudit, type Audit } from '../audit/audit-setup.ts';
 
 export interface ApiServerOptions {
   readonly bindAddress: string;
@@ -90,6 +91,8 @@ export interface ApiServerOptions {
   readonly authentication?: AuthenticationOptions;
   /** --authorization-mode: the authorizers asked, in order; AlwaysAllow when absent. */
   readonly authorizationModes?: readonly AuthorizationMode[];
+  /** The audit policy and backends (--audit-*); nothing is audited when absent. Shut down with the server. */
+  readonly audit?: Audit | undefined;
   /** How long after start livez counts unfinished post-start hooks as healthy. */
   readonly livezGracePeriodMs: number;
   readonly featureGates: ApiServerFeatureGates;
@@ -229,6 +232,7 @@ export class ApiServer {
       requestTimeoutMs: options.requestTimeoutMs ?? defaultRequestTimeoutMs,
       authenticator: authentication.authenticator,
       authorizer,
+      audit: options.audit,
     });
     const handle = withFilters(filters, (context) => routeRequest(routes, context));
     const serve = (request: IncomingMessage, response: ServerResponse): void => {
@@ -300,6 +304,8 @@ export class ApiServer {
     await closed;
     clearTimeout(grace);
     await closeWorkThreads();
+    // Every request has ended: the events still buffered are written before the process goes.
+    if (this.#options.audit !== undefined) await shutdownAudit(this.#options.audit);
     await this.#options.storage.close();
   }
 

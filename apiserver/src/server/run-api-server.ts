@@ -20,6 +20,8 @@ import type { KubeletClientConfig } from '../kubelet/kubelet-client-config.ts';
 import type { SecureServing } from '../serving/secure-serving.ts';
 import type { AuthenticationOptions } from '../authentication/request-authenticator.ts';
 import type { AuthorizationMode } from '../authorization/authorization-modes.ts';
+import type { AuditOptions } from '../audit/audit-flags.ts';
+import { auditOf } from '../audit/audit-setup.ts';
 
 export interface RunApiServerOptions {
   readonly bindAddress: string;
@@ -45,6 +47,8 @@ export interface RunApiServerOptions {
   readonly authentication?: AuthenticationOptions;
   /** --authorization-mode; AlwaysAllow when absent. */
   readonly authorizationModes?: readonly AuthorizationMode[];
+  /** The --audit-* flags, read; nothing is audited when absent. */
+  readonly audit?: AuditOptions;
   readonly logger: Logger;
 }
 
@@ -58,6 +62,8 @@ export interface RunningApiServer {
 }
 
 export async function runApiServer(options: RunApiServerOptions): Promise<RunningApiServer> {
+  // Before the store opens: a policy kube would refuse stops the start at once.
+  const audit = options.audit === undefined ? undefined : await auditOf(options.audit, options.logger);
   const store = await openStorage({
     ...options.storage,
     // Once per burst of failed writes, and once when they work again: a full disk is not a log flood.
@@ -99,6 +105,7 @@ export async function runApiServer(options: RunApiServerOptions): Promise<Runnin
     ...(options.admissionPlugins === undefined ? {} : { admissionPlugins: options.admissionPlugins }),
     ...(options.authentication === undefined ? {} : { authentication: options.authentication }),
     ...(options.authorizationModes === undefined ? {} : { authorizationModes: options.authorizationModes }),
+    audit,
     logger: options.logger,
   });
   let address: AddressInfo;

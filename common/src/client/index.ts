@@ -14,6 +14,6 @@ export type { DeleteOptions, FieldValidation, ListOptions, PatchOptions, PatchTy
 export { resourcePath, type ResourceTarget } from './resource-path.ts';
 export { RestClient, type RawRequest } from './rest-client.ts';
 export { sendRequest, type BufferedResponse, type Exchange } from './send-request.ts';
-export { createAgent } from './transport.ts';
+export { createAgent, Credentials } from './transport.ts';
 export { defaultUserAgent } from './user-agent.ts';
 export { Watch, type WatchEvent } from './watch.ts';
