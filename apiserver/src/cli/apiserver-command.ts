@@ -11,11 +11,13 @@ import { storageFlags } from '../storage/open-storage.ts';
 import { kubeletClientConfig, kubeletFlags } from '../kubelet/kubelet-client-config.ts';
 import { authenticationFlags, authenticationOptionsOf } from '../authentication/authentication-flags.ts';
 import { authorizationFlags, authorizationModesOf } from '../authorization/authorization-flags.ts';
+import { encryptionFlags, encryptionProviderConfigOf } from '../storage/encryption/encryption-flags.ts';
 
 const flags = {
   'bind-address': { type: 'string', default: '127.0.0.1', help: 'The IP address to serve on' },
   port: { type: 'int', default: 6443, help: 'The port to serve plain HTTP on (0 picks a free one)' },
   ...storageFlags,
+  ...encryptionFlags,
   'watch-history-duration': { type: 'duration', default: 300_000, help: 'How long the store keeps history for watches and continue tokens' },
   'livez-grace-period': { type: 'duration', default: 0, help: 'How long after start-up livez counts unfinished post-start hooks as healthy' },
   'shutdown-delay-duration': { type: 'duration', default: 0, help: 'How long to keep serving after a termination signal while readyz fails' },
@@ -70,6 +72,7 @@ export async function apiserverCommand(argv: readonly string[], out: (text: stri
   const format = f['logging-format'] === '' ? undefined : f['logging-format'];
   const logger = createLogger({ name: 'apiserver', ...(format === undefined ? {} : { format }) });
   const backend = f['storage-backend'];
+  const encryptionProviderConfig = encryptionProviderConfigOf(f);
   const running = await runApiServer({
     bindAddress: f['bind-address'],
     port: f.port,
@@ -87,6 +90,7 @@ export async function apiserverCommand(argv: readonly string[], out: (text: stri
     admissionPlugins,
     authentication: authenticationOptionsOf(f),
     authorizationModes: authorizationModesOf(f),
+    ...(encryptionProviderConfig === undefined ? {} : { encryptionProviderConfig }),
     logger,
   });
   out(`Capstan API server serving on ${running.url} (storage: ${backend})`);

@@ -387,7 +387,8 @@ export class GenericStore {
       let written = false;
       try {
         const { next, outcome } = await replacementOf(this.#kindWrites, old, attempt?.derive ?? derive, options);
-        if (outcome === 'unchanged') return this.read(current);
+        // A value read with an old encryption key is written again even so (kube's stale read).
+        if (outcome === 'unchanged' && current.stale !== true) return this.read(current);
         try {
           if (outcome === 'delete') {
             const { revision } = await storage.delete(key, current.modRevision);

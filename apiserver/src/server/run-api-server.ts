@@ -9,6 +9,7 @@ import { builtinResources } from '../resources/builtin-resources.ts';
 import { Cacher } from '../storage/cacher/cacher.ts';
 import { Compactor } from '../storage/compactor.ts';
 import { openStorage, type StorageConfig } from '../storage/open-storage.ts';
+import { encryptionAtRest } from '../storage/encryption/encryption-at-rest.ts';
 import { SqliteStore } from '../storage/sqlite/sqlite-store.ts';
 import type { HealthCheck } from '../health/health-endpoint.ts';
 import { ApiServer } from './api-server.ts';
@@ -42,6 +43,8 @@ export interface RunApiServerOptions {
   readonly authentication?: AuthenticationOptions;
   /** --authorization-mode; AlwaysAllow when absent. */
   readonly authorizationModes?: readonly AuthorizationMode[];
+  /** --encryption-provider-config: values are stored as they are when absent. */
+  readonly encryptionProviderConfig?: string;
   readonly logger: Logger;
 }
 
@@ -55,6 +58,8 @@ export interface RunningApiServer {
 }
 
 export async function runApiServer(options: RunApiServerOptions): Promise<RunningApiServer> {
+  // Read before the store opens: a bad configuration stops the start with nothing to undo.
+  const encrypted = options.encryptionProviderConfig === undefined ? undefined : encryptionAtRest(options.encryptionProviderConfig, builtinResources);
   const store = await openStorage({
     ...options.storage,
     // Once per burst of failed writes, and once when they work again: a full disk is not a log flood.
@@ -70,7 +75,7 @@ export async function runApiServer(options: RunApiServerOptions): Promise<Runnin
   const readinessChecks: HealthCheck[] = store instanceof SqliteStore ? [{ name: 'storage-writable', check: () => store.checkWritable() }] : [];
   // One watch cache per stored resource, in front of the store, as kube-apiserver has; custom
   // resources get theirs while they are served (ApiServer's resourceCaches).
-  const storage = new Cacher(store, { resourcePrefixes: [...cachedPrefixesOf(builtinResources)], historyMs: options.watchHistoryMs });
+  const storage = new Cacher(encrypted?.(store) ?? store, { resourcePrefixes: [...cachedPrefixesOf(builtinResources)], historyMs: options.watchHistoryMs });
   const compactor = new Compactor(storage, {
     historyMs: options.watchHistoryMs,
     onError: (error) => options.logger.warn({ err: error }, 'compaction failed'),
