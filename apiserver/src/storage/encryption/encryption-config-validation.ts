@@ -143,7 +143,7 @@ function kmsErrors(kms: KmsConfiguration, path: string, names: ReadonlySet<strin
   if (kms.apiVersion !== 'v1' && kms.name.includes(':')) errors.push(fieldInvalid(`${path}.name`, kms.name, `invalid KMS provider name ${kms.name}, must not contain ':'`));
   if (kms.apiVersion !== 'v1' && names.has(kms.name)) errors.push(fieldInvalid(`${path}.name`, kms.name, `duplicate KMS provider name ${kms.name}, names must be unique`));
   const timeout = parseGoDuration(kms.timeout);
-  if (typeof timeout !== 'number' || timeout <= 0) errors.push(fieldInvalid(`${path}.timeout`, { goSyntax: kms.timeout }, 'timeout should be a positive value'));
+  if (typeof timeout !== 'number' || timeout <= 0) errors.push(fieldInvalid(`${path}.timeout`, kms.timeout, 'timeout should be a positive value'));
   if (kms.endpoint === '') errors.push(fieldInvalid(`${path}.endpoint`, '', 'endpoint is a mandatory field for a kms'));
   else {
     const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(kms.endpoint)?.[1] ?? '';

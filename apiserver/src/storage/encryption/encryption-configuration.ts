@@ -4,7 +4,7 @@
 
 import { readFileSync } from 'node:fs';
 import { errorMessage, goJsonKind, goQuote } from '@capstan/common';
-import { parseYaml } from '../../endpoints/read-body.ts';
+import { parseDocument } from 'yaml';
 import { validateEncryptionConfiguration } from './encryption-config-validation.ts';
 
 export interface EncryptionConfiguration {
@@ -83,8 +83,11 @@ function parsedConfiguration(path: string): EncryptionConfiguration {
 }
 
 function decodedConfiguration(text: string): EncryptionConfiguration {
-  // JSON is YAML; the YAML reader keeps Go's reading of both.
-  const document = parseYaml(text);
+  // JSON is YAML. YAML 1.1, as Go's YAML reader reads it (yes and no are booleans, so no name).
+  const parsed = parseDocument(text, { version: '1.1', logLevel: 'silent' });
+  const [syntaxError] = parsed.errors;
+  if (syntaxError !== undefined) throw new Error(`yaml: ${syntaxError.message}`);
+  const document: unknown = parsed.toJS();
   if (document === null || typeof document !== 'object' || Array.isArray(document)) {
     throw new Error(
       `couldn't get version/kind; json parse error: json: cannot unmarshal ${goJsonKind(document)} into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }`,
@@ -184,7 +187,8 @@ function decodeStruct(value: Record<string, unknown>, shape: StructShape, path: 
 }
 
 function decodeField(value: unknown, shape: FieldShape, path: readonly string[], struct: string, unknown: string[], indexedPath: string): unknown {
-  const wrongType = (goType: string): Error => new Error(`json: cannot unmarshal ${goJsonKind(value)} into Go struct field ${struct}.${path.join('.')} of type ${goType}`);
+  const wrongType = (goType: string, got: unknown = value): Error =>
+    new Error(`json: cannot unmarshal ${goJsonKind(got)} into Go struct field ${struct}.${path.join('.')} of type ${goType}`);
   if ('scalar' in shape) {
     if (shape.scalar === 'int32') {
       if (typeof value !== 'number') throw wrongType('int32');
@@ -198,11 +202,11 @@ function decodeField(value: unknown, shape: FieldShape, path: readonly string[],
     return value.map((item, i) => {
       const itemPath = `${indexedPath}[${i}]`;
       if (shape.list === 'string') {
-        if (typeof item !== 'string') throw wrongType('string');
+        if (typeof item !== 'string') throw wrongType('string', item);
         return item;
       }
       if (item === null) return {};
-      if (typeof item !== 'object' || Array.isArray(item)) throw wrongType(shape.list.goType);
+      if (typeof item !== 'object' || Array.isArray(item)) throw wrongType(shape.list.goType, item);
       return decodeStruct(item as Record<string, unknown>, shape.list, path, unknown, itemPath);
     });
   }
