@@ -75,7 +75,7 @@ export function checkDecodable(items: readonly KeyValue[]): void {
 }
 
 /** Errors made here, told apart from others with the same code (kube looks for "corrupt object" in the message). */
-const corruptObjectErrors = new WeakSet<StatusError>();
+const corruptObjectErrors = new WeakMap<StatusError, { readonly object: CorruptObject; readonly allowUnsafeMalformedObjectDeletion: boolean }>();
 
 export const isCorruptObjectError = (error: unknown): boolean => error instanceof StatusError && corruptObjectErrors.has(error);
 
@@ -89,8 +89,26 @@ export function corruptObjectStatus(object: CorruptObject, allowUnsafeMalformedO
     : object.untransformable
       ? newInternalError(object.reason)
       : newUnclassifiedError(object.reason);
-  corruptObjectErrors.add(error);
+  corruptObjectErrors.set(error, { object, allowUnsafeMalformedObjectDeletion });
   return error;
+}
+
+/**
+ * The read before an update or a patch of a corrupt object (kube's GuaranteedUpdate, which the
+ * corrupt-object store does not wrap): with the gate on, the corrupt-object error without the
+ * storage error around it, an internal error for a value that does not decrypt; as a get otherwise.
+ */
+export function corruptWriteStatus(object: CorruptObject, allowUnsafeMalformedObjectDeletion: boolean): StatusError {
+  if (!allowUnsafeMalformedObjectDeletion) return corruptObjectStatus(object, false);
+  const error = object.untransformable ? newInternalError(notDecodable(object)) : newUnclassifiedError(notDecodable(object));
+  corruptObjectErrors.set(error, { object, allowUnsafeMalformedObjectDeletion });
+  return error;
+}
+
+/** A get's error for a corrupt object as the read of a patch answers it (corruptWriteStatus); any other error as it is. */
+export function asWriteReadError(error: unknown): unknown {
+  const corrupt = error instanceof StatusError ? corruptObjectErrors.get(error) : undefined;
+  return corrupt === undefined ? error : corruptWriteStatus(corrupt.object, corrupt.allowUnsafeMalformedObjectDeletion);
 }
 
 /** kube reports at most this many corrupt objects of one list, then a cause that says there are more. */
