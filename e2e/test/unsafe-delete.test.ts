@@ -96,8 +96,9 @@ const invalidDeleteOptions = (...causes: [field: string, message: string][]) =>
     },
   );
 
-const storageErrorText = (name: string, revision = corruptedAt.get(name)) =>
-  `StorageError: corrupt object, Code: 7, Key: /registry/configmaps/default/${name}, ResourceVersion: 0, AdditionalErrorMsg: object not decodable revision=${revision}: ${truncatedJson}`;
+/** kube names the key below /registry/ when it reads one object, and the whole key in a list's causes. */
+const storageErrorText = (name: string, revision = corruptedAt.get(name), key = `/configmaps/default/${name}`) =>
+  `StorageError: corrupt object, Code: 7, Key: ${key}, ResourceVersion: 0, AdditionalErrorMsg: object not decodable revision=${revision}: ${truncatedJson}`;
 
 // DeleteOptions, body and query.
 
@@ -255,13 +256,22 @@ test.serial('gate on: a get of a corrupt object is kube’s 500 InternalError na
     status: 500,
     body: failure(500, `Internal error occurred: ${text}`, 'InternalError', { causes: [{ message: text }] }),
   });
+  // An update reads it without the corrupt-object store around it: the bare decode error, small body or large.
+  const undecodable = `object not decodable revision=${corruptedAt.get('broken')}: ${truncatedJson}`;
+  const small = { metadata: { name: 'broken' }, data: { a: '2' } };
+  const large = { ...small, data: { a: '2', padding: 'p'.repeat(300 * 1024) } };
+  for (const body of [small, large]) t.deepEqual(await call(gateOn, 'PUT', `${configMaps}/broken`, body), { status: 500, body: failure(500, undecodable) });
 });
 
 test.serial('gate on: a list that meets corrupt objects is a StoreReadError listing each corrupt key', async (t) => {
   const expected = failure(500, 'failed to read one or more configmaps from the storage', 'StoreReadError', {
     name: 'list',
     kind: 'configmaps',
-    causes: ['broken', 'broken-too'].map((name) => ({ reason: 'UnexpectedServerResponse', message: storageErrorText(name), field: `/registry/configmaps/default/${name}` })),
+    causes: ['broken', 'broken-too'].map((name) => ({
+      reason: 'UnexpectedServerResponse',
+      message: storageErrorText(name, corruptedAt.get(name), `/registry/configmaps/default/${name}`),
+      field: `/registry/configmaps/default/${name}`,
+    })),
   });
   t.deepEqual(await call(gateOn, 'GET', configMaps), { status: 500, body: expected });
   t.deepEqual((await call(gateOn, 'GET', '/api/v1/configmaps?labelSelector=none')).body, expected);
@@ -367,7 +377,7 @@ test('on etcd, a value corrupted while the server runs reaches watchers as an ER
       }),
     },
   ]);
-  const text = `StorageError: corrupt object, Code: 7, Key: /registry/configmaps/default/live, ResourceVersion: 0, AdditionalErrorMsg: object not decodable revision=${revision}: ${reason}`;
+  const text = `StorageError: corrupt object, Code: 7, Key: /configmaps/default/live, ResourceVersion: 0, AdditionalErrorMsg: object not decodable revision=${revision}: ${reason}`;
   t.deepEqual((await call(server, 'GET', `${configMaps}/live`)).body, failure(500, `Internal error occurred: ${text}`, 'InternalError', { causes: [{ message: text }] }));
   t.like((await call(server, 'GET', configMaps)).body, { reason: 'StoreReadError', details: { causes: [{ field: '/registry/configmaps/default/live' }] } });
 

@@ -15,11 +15,13 @@ import { secureServingFlags, secureServingOf } from '../serving/secure-serving.t
 import { addressText } from '../resources/core/services/addresses/service-cidr.ts';
 import { authorizationFlags, authorizationModesOf } from '../authorization/authorization-flags.ts';
 import { auditFlags, auditOptionsOf } from '../audit/audit-flags.ts';
+import { encryptionFlags, encryptionProviderConfigOf } from '../storage/encryption/encryption-flags.ts';
 
 const flags = {
   'bind-address': { type: 'string', default: '127.0.0.1', help: 'The IP address to serve on' },
   ...secureServingFlags,
   ...storageFlags,
+  ...encryptionFlags,
   'watch-history-duration': { type: 'duration', default: 300_000, help: 'How long the store keeps history for watches and continue tokens' },
   'livez-grace-period': { type: 'duration', default: 0, help: 'How long after start-up livez counts unfinished post-start hooks as healthy' },
   'shutdown-delay-duration': { type: 'duration', default: 0, help: 'How long to keep serving after a termination signal while readyz fails' },
@@ -80,6 +82,7 @@ export async function apiserverCommand(argv: readonly string[], out: (text: stri
     bindAddress: f['bind-address'],
     ...(primaryRange === undefined ? {} : { serviceIP: addressText({ family: primaryRange.family, value: primaryRange.first }) }),
   });
+  const encryptionProviderConfig = encryptionProviderConfigOf(f);
   const running = await runApiServer({
     bindAddress: f['bind-address'],
     port: f['secure-port'],
@@ -103,6 +106,7 @@ export async function apiserverCommand(argv: readonly string[], out: (text: stri
     },
     authorizationModes: authorizationModesOf(f),
     audit: auditOptionsOf(f),
+    ...(encryptionProviderConfig === undefined ? {} : { encryptionProviderConfig }),
     logger,
   });
   out(`Capstan API server serving on ${running.url} (storage: ${backend})`);

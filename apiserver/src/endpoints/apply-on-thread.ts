@@ -59,7 +59,7 @@ export async function applyOnThreadIfLarge(target: PatchedObject, apply: ThreadA
     if (!result.ok && result.stage === 'missing') {
       if (kv === undefined) throw (current as { error: unknown }).error;
       // A value that does not decode: kube's 500 for it, from the read that checks (or a retry, if it was just replaced).
-      await store.getStored(namespace, name);
+      await store.getStoredForWrite(namespace, name);
       continue;
     }
     const requested = 'requested' in result ? result.requested : undefined;

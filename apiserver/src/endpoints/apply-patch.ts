@@ -17,6 +17,7 @@ import { sendJson } from './send-json.ts';
 import { cborCodec } from './cbor-codec.ts';
 import { addWarning } from './warning-header.ts';
 import { yamlDuplicateKeys } from './yaml-duplicate-keys.ts';
+import { asWriteReadError } from '../registry/corrupt-object.ts';
 
 export interface ApplyTarget {
   readonly view: ObjectView;
@@ -81,7 +82,7 @@ async function liveObject(target: ApplyTarget): Promise<JsonObject | undefined> 
     return await target.view.get();
   } catch (error) {
     if (error instanceof StatusError && error.code === 404 && target.create !== undefined) return undefined;
-    throw error;
+    throw asWriteReadError(error);
   }
 }
 

@@ -67,7 +67,7 @@ export async function patchOnThread(target: PatchedObject, current: KeyValue, pa
     if (!result.ok) {
       if (result.stage === 'missing') {
         // A value that does not decode: kube's 500 for it, from the read that checks (or a retry, if it was just replaced).
-        await store.getStored(namespace, name);
+        await store.getStoredForWrite(namespace, name);
         continue;
       }
       const error = failureError(result, 'a PATCH');

@@ -23,6 +23,7 @@ import { sendJson } from './send-json.ts';
 import { stageBreakFor } from './yield-between-stages.ts';
 import { checkProcessableDepth } from '../registry/processable-depth.ts';
 import type { CustomObjectSchema } from '../customresources/custom-object-schema.ts';
+import { asWriteReadError } from '../registry/corrupt-object.ts';
 
 export interface PatchTarget {
   readonly view: ObjectView;
@@ -88,7 +89,7 @@ export async function patchObject(target: PatchTarget, { query, request, respons
   };
   for (let attempt = 1; ; attempt++) {
     await stageBreak();
-    const current = await target.view.get();
+    const current = await target.view.get().catch((error: unknown) => Promise.reject(asWriteReadError(error)));
     const { body, pinned } = await patchedBody(patcher, current, patch, checks);
     await stageBreak();
     try {

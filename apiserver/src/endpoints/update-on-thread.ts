@@ -57,7 +57,7 @@ export async function updateOnThread(
       if (result.stage === 'missing' && current === undefined) throw (read as { error: unknown }).error;
       // A value that does not decode: kube's 500 for it, from the read that checks (or a retry, if it was just replaced).
       if (result.stage === 'missing') {
-        await store.getStored(namespace, name);
+        await store.getStoredForWrite(namespace, name);
         continue;
       }
       throw failureError(result, 'a PUT');

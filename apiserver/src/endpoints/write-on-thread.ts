@@ -122,9 +122,11 @@ export async function writeReplacement(
     await admission.validate(replacement.outcome === 'unchanged' ? old : preparedObject(replacement.stored), old);
   }
   let answer: KeyValue = read;
-  if (replacement.outcome !== 'unchanged') {
-    const next = { ...read, value: replacement.stored };
-    const revision = await store.writeReplacement(namespace, name, read.modRevision, replacement.outcome, replacement.stored, dryRun);
+  // A value read with an old encryption key is written again even when nothing changed (kube's stale read).
+  if (replacement.outcome !== 'unchanged' || read.stale === true) {
+    const [outcome, stored] = replacement.outcome === 'unchanged' ? ['write' as const, read.value] : [replacement.outcome, replacement.stored];
+    const next = { ...read, value: stored };
+    const revision = await store.writeReplacement(namespace, name, read.modRevision, outcome, stored, dryRun);
     if (revision === undefined) return 'conflict';
     answer = { ...next, modRevision: revision };
   }

@@ -1,10 +1,12 @@
 // Stored values that do not decode (kube's corrupt objects): how a read tells them apart, once per
 // stored value, and what a get, a list or a watch that meets one answers. kube's words depend on
 // AllowUnsafeMalformedObjectDeletion: with it on, a corrupt-object storage error that names the
-// key; with it off, the decode error alone, as a 500 without a reason.
+// key; with it off, the decode error alone, as a 500 without a reason. A value that encryption at
+// rest cannot decrypt (untransformable) is corrupt too, in kube's words for a transform error.
 
 import {
   goJsonKind,
+  goQuote,
   corruptObjectDeleted,
   corruptObjectsListed,
   newInternalError,
@@ -21,8 +23,11 @@ import { goJsonSyntaxError } from './go-json-syntax.ts';
 /** A stored value that does not decode, and why, in the words of kube's JSON decoder. */
 export interface CorruptObject {
   readonly key: string;
+  /** 0 for an untransformable value, as kube's transform error carries no revision. */
   readonly revision: number;
   readonly reason: string;
+  /** The value could not be decrypted (or is encrypted and the resource is not), rather than decoded. */
+  readonly untransformable: boolean;
 }
 
 /** Thrown by reads of many objects (lists, the initial events of a watch) that met corrupt ones. */
@@ -42,14 +47,22 @@ const textDecoder = new TextDecoder();
 
 /** The corrupt object a stored value is, or undefined when it decodes. */
 export function corruptObjectOf(kv: KeyValue, revision = kv.modRevision): CorruptObject | undefined {
+  if (kv.transformError !== undefined) return { key: kv.key, revision: 0, reason: kv.transformError, untransformable: true };
   if (decodable.has(kv)) return undefined;
   const reason = decodeFailure(kv.value);
   if (reason === undefined) {
     decodable.add(kv);
     return undefined;
   }
-  return { key: kv.key, revision, reason };
+  // Without an encryption configuration, kube still reads every value through its identity
+  // transformer, which refuses encrypted ones: checked only once the value failed to decode.
+  if (hasEncryptedPrefix(kv.value)) return { key: kv.key, revision: 0, reason: 'identity transformer tried to read encrypted data', untransformable: true };
+  return { key: kv.key, revision, reason, untransformable: false };
 }
+
+const encryptedPrefix = 'k8s:enc:';
+const hasEncryptedPrefix = (bytes: Uint8Array): boolean =>
+  bytes.length >= encryptedPrefix.length && textDecoder.decode(bytes.subarray(0, encryptedPrefix.length)) === encryptedPrefix;
 
 /** Throws CorruptObjectsError naming every value of `items` that does not decode. */
 export function checkDecodable(items: readonly KeyValue[]): void {
@@ -62,15 +75,40 @@ export function checkDecodable(items: readonly KeyValue[]): void {
 }
 
 /** Errors made here, told apart from others with the same code (kube looks for "corrupt object" in the message). */
-const corruptObjectErrors = new WeakSet<StatusError>();
+const corruptObjectErrors = new WeakMap<StatusError, { readonly object: CorruptObject; readonly allowUnsafeMalformedObjectDeletion: boolean }>();
 
 export const isCorruptObjectError = (error: unknown): boolean => error instanceof StatusError && corruptObjectErrors.has(error);
 
-/** A read of one corrupt object (a get, or the read before a write or a delete): a 500. */
+/**
+ * A read of one corrupt object (a get, or the read before a write or a delete): a 500. kube's
+ * storage error names the key as the registry asks for it, below the `/registry` prefix.
+ */
 export function corruptObjectStatus(object: CorruptObject, allowUnsafeMalformedObjectDeletion: boolean): StatusError {
-  const error = allowUnsafeMalformedObjectDeletion ? newInternalError(storageErrorText(object)) : newUnclassifiedError(object.reason);
-  corruptObjectErrors.add(error);
+  const error = allowUnsafeMalformedObjectDeletion
+    ? newInternalError(storageErrorText({ ...object, key: registryKeyOf(object.key) }))
+    : object.untransformable
+      ? newInternalError(object.reason)
+      : newUnclassifiedError(object.reason);
+  corruptObjectErrors.set(error, { object, allowUnsafeMalformedObjectDeletion });
   return error;
+}
+
+/**
+ * The read before an update or a patch of a corrupt object (kube's GuaranteedUpdate, which the
+ * corrupt-object store does not wrap): with the gate on, the corrupt-object error without the
+ * storage error around it, an internal error for a value that does not decrypt; as a get otherwise.
+ */
+export function corruptWriteStatus(object: CorruptObject, allowUnsafeMalformedObjectDeletion: boolean): StatusError {
+  if (!allowUnsafeMalformedObjectDeletion) return corruptObjectStatus(object, false);
+  const error = object.untransformable ? newInternalError(notDecodable(object)) : newUnclassifiedError(notDecodable(object));
+  corruptObjectErrors.set(error, { object, allowUnsafeMalformedObjectDeletion });
+  return error;
+}
+
+/** A get's error for a corrupt object as the read of a patch answers it (corruptWriteStatus); any other error as it is. */
+export function asWriteReadError(error: unknown): unknown {
+  const corrupt = error instanceof StatusError ? corruptObjectErrors.get(error) : undefined;
+  return corrupt === undefined ? error : corruptWriteStatus(corrupt.object, corrupt.allowUnsafeMalformedObjectDeletion);
 }
 
 /** kube reports at most this many corrupt objects of one list, then a cause that says there are more. */
@@ -78,7 +116,10 @@ const maxReportedObjects = 100;
 
 /** A list that met corrupt objects: all of them (up to 100) with the gate on, the first one's decode error with it off. */
 export function corruptListStatus(resource: GroupResource, objects: readonly CorruptObject[], allowUnsafeMalformedObjectDeletion: boolean): StatusError {
-  if (!allowUnsafeMalformedObjectDeletion) return newUnclassifiedError((objects[0] as CorruptObject).reason);
+  if (!allowUnsafeMalformedObjectDeletion) {
+    const first = objects[0] as CorruptObject;
+    return first.untransformable ? newInternalError(`unable to transform key ${goQuote(first.key)}: ${first.reason}`) : newUnclassifiedError(first.reason);
+  }
   const causes: StatusCause[] = objects
     .slice(0, maxReportedObjects)
     .map((object) => ({ reason: 'UnexpectedServerResponse', message: storageErrorText(object), field: object.key }));
@@ -97,7 +138,11 @@ export function corruptWatchStatus(object: CorruptObject, deleted: boolean, allo
   return (deleted ? corruptObjectDeleted(reason) : newInternalError(reason)).status;
 }
 
-const notDecodable = (object: CorruptObject): string => `object not decodable revision=${object.revision}: ${object.reason}`;
+const notDecodable = (object: CorruptObject): string =>
+  `${object.untransformable ? 'data from the storage is not transformable' : 'object not decodable'} revision=${object.revision}: ${object.reason}`;
+
+/** The key below kube's default etcd prefix, as its registry names an object to the storage. */
+const registryKeyOf = (key: string): string => (key.startsWith('/registry/') ? key.slice('/registry'.length) : key);
 
 /** kube's storage.StorageError of a corrupt object (code 7) as its Error() writes it. */
 const storageErrorText = (object: CorruptObject): string =>

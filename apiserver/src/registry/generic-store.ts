@@ -8,7 +8,7 @@ import { objectKey, collectionPrefix } from '../storage/keys.ts';
 import { DryRunStorage } from '../storage/dry-run-storage.ts';
 import type { KeyValue, Revision, Storage, Watch } from '../storage/storage.ts';
 import { isStorageError } from '../storage/storage-error.ts';
-import { corruptListStatus, corruptObjectOf, corruptObjectStatus, CorruptObjectsError, isCorruptObjectError } from './corrupt-object.ts';
+import { corruptListStatus, corruptObjectOf, corruptObjectStatus, CorruptObjectsError, corruptWriteStatus, isCorruptObjectError } from './corrupt-object.ts';
 import type { DeleteOptions } from './delete-options.ts';
 import { planDeletion } from './deletion.ts';
 import { checkNameMatchesUrl, metadataOf, type JsonObject } from './object-meta.ts';
@@ -271,6 +271,18 @@ export class GenericStore {
     return kv;
   }
 
+  /** The object as stored, read before an update or a patch: a corrupt one answers kube's error for such a write. */
+  async getStoredForWrite(namespace: string | undefined, name: string): Promise<KeyValue> {
+    const kv = await this.getStoredUnchecked(namespace, name);
+    this.#checkWritable(kv);
+    return kv;
+  }
+
+  #checkWritable(kv: KeyValue): void {
+    const corrupt = corruptObjectOf(kv);
+    if (corrupt !== undefined) throw corruptWriteStatus(corrupt, this.allowUnsafeMalformedObjectDeletion);
+  }
+
   /** A corrupt object fails the read that meets it, in kube's words for the gate (see corrupt-object.ts). */
   #checkDecodable(kv: KeyValue): void {
     const corrupt = corruptObjectOf(kv);
@@ -380,6 +392,7 @@ export class GenericStore {
       }
       if (current === undefined) throw newNotFound(this.groupResource, name);
       if (precondition instanceof StatusError) throw precondition;
+      this.#checkWritable(current);
       const storage = this.#storageFor(options.dryRun === true);
       if (precondition !== undefined && precondition !== BigInt(current.modRevision)) throw this.modifiedConflict(name);
       const old = withoutResourceVersion(await this.read(current));
@@ -387,7 +400,8 @@ export class GenericStore {
       let written = false;
       try {
         const { next, outcome } = await replacementOf(this.#kindWrites, old, attempt?.derive ?? derive, options);
-        if (outcome === 'unchanged') return this.read(current);
+        // A value read with an old encryption key is written again even so (kube's stale read).
+        if (outcome === 'unchanged' && current.stale !== true) return this.read(current);
         try {
           if (outcome === 'delete') {
             const { revision } = await storage.delete(key, current.modRevision);

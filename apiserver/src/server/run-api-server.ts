@@ -9,6 +9,7 @@ import { builtinResources } from '../resources/builtin-resources.ts';
 import { Cacher } from '../storage/cacher/cacher.ts';
 import { Compactor } from '../storage/compactor.ts';
 import { openStorage, type StorageConfig } from '../storage/open-storage.ts';
+import { encryptionAtRest } from '../storage/encryption/encryption-at-rest.ts';
 import { SqliteStore } from '../storage/sqlite/sqlite-store.ts';
 import type { HealthCheck } from '../health/health-endpoint.ts';
 import { ApiServer } from './api-server.ts';
@@ -49,6 +50,8 @@ export interface RunApiServerOptions {
   readonly authorizationModes?: readonly AuthorizationMode[];
   /** The --audit-* flags, read; nothing is audited when absent. */
   readonly audit?: AuditOptions;
+  /** --encryption-provider-config: values are stored as they are when absent. */
+  readonly encryptionProviderConfig?: string;
   readonly logger: Logger;
 }
 
@@ -64,6 +67,8 @@ export interface RunningApiServer {
 export async function runApiServer(options: RunApiServerOptions): Promise<RunningApiServer> {
   // Before the store opens: a policy kube would refuse stops the start at once.
   const audit = options.audit === undefined ? undefined : await auditOf(options.audit, options.logger);
+  // Read before the store opens: a bad configuration stops the start with nothing to undo.
+  const encrypted = options.encryptionProviderConfig === undefined ? undefined : encryptionAtRest(options.encryptionProviderConfig, builtinResources);
   const store = await openStorage({
     ...options.storage,
     // Once per burst of failed writes, and once when they work again: a full disk is not a log flood.
@@ -79,7 +84,7 @@ export async function runApiServer(options: RunApiServerOptions): Promise<Runnin
   const readinessChecks: HealthCheck[] = store instanceof SqliteStore ? [{ name: 'storage-writable', check: () => store.checkWritable() }] : [];
   // One watch cache per stored resource, in front of the store, as kube-apiserver has; custom
   // resources get theirs while they are served (ApiServer's resourceCaches).
-  const storage = new Cacher(store, { resourcePrefixes: [...cachedPrefixesOf(builtinResources)], historyMs: options.watchHistoryMs });
+  const storage = new Cacher(encrypted?.(store) ?? store, { resourcePrefixes: [...cachedPrefixesOf(builtinResources)], historyMs: options.watchHistoryMs });
   const compactor = new Compactor(storage, {
     historyMs: options.watchHistoryMs,
     onError: (error) => options.logger.warn({ err: error }, 'compaction failed'),

@@ -14,6 +14,13 @@ export interface KeyValue {
   readonly createRevision: Revision;
   /** The revision of the last write to the key. */
   readonly modRevision: Revision;
+  /**
+   * Encryption at rest could not decrypt the value (storage/encryption): why, in kube's words;
+   * `value` is then the bytes as stored.
+   */
+  readonly transformError?: string;
+  /** Decrypted with a key that no longer writes: an update stores it again even when nothing changed. */
+  readonly stale?: boolean;
 }
 
 export interface ReadOptions {
