@@ -5,7 +5,8 @@
 import { FlagError, type Logger } from '@capstan/common';
 import type { PostStartHook } from '../health/post-start-hooks.ts';
 import type { Registry } from '../registry/registry.ts';
-import { allowEverything, denyEverything, type Authorizer } from './authorizer.ts';
+import { allow, allowEverything, denyEverything, type Authorizer } from './authorizer.ts';
+import { nodeModeAuthorizer } from './node/node-mode.ts';
 import { unionAuthorizer } from './union-authorizer.ts';
 
 export const authorizationModeNames = ['AlwaysAllow', 'AlwaysDeny', 'Node', 'RBAC'] as const;
@@ -16,6 +17,8 @@ export type AuthorizationMode = (typeof authorizationModeNames)[number];
 export interface AuthorizationContext {
   readonly registry: Registry;
   readonly logger: Logger;
+  /** Aborted when the server stops: the watches the authorizers keep end on it. */
+  readonly stopping: AbortSignal;
 }
 
 /** One mode's authorizer, and the work it needs once the server listens. */
@@ -24,12 +27,17 @@ export interface ModeAuthorizer {
   readonly postStartHooks?: readonly PostStartHook[];
 }
 
+/** kube's privileged-group authorizer: the members of system:masters may do anything, whatever the modes. */
+const systemMastersAuthorizer: Authorizer = {
+  authorize: (attributes) => (attributes.user.groups.includes('system:masters') ? allow : { decision: 'noOpinion', reason: '' }),
+};
+
 type ModeBuilder = (context: AuthorizationContext) => ModeAuthorizer;
 
 const builders: Record<AuthorizationMode, ModeBuilder | undefined> = {
   AlwaysAllow: () => ({ authorizer: allowEverything }),
   AlwaysDeny: () => ({ authorizer: denyEverything }),
-  Node: undefined,
+  Node: nodeModeAuthorizer,
   RBAC: undefined,
 };
 
@@ -49,5 +57,7 @@ export function parseAuthorizationModes(modes: readonly string[]): Authorization
 /** The authorizer of the modes, in their order, and their post-start hooks. */
 export function authorizerOf(modes: readonly AuthorizationMode[], context: AuthorizationContext): { authorizer: Authorizer; postStartHooks: PostStartHook[] } {
   const built = modes.map((mode) => (builders[mode] as ModeBuilder)(context));
-  return { authorizer: unionAuthorizer(built.map((one) => one.authorizer)), postStartHooks: built.flatMap((one) => one.postStartHooks ?? []) };
+  // As kube's: system:masters is allowed everything before any mode is asked.
+  const authorizers = [systemMastersAuthorizer, ...built.map((one) => one.authorizer)];
+  return { authorizer: unionAuthorizer(authorizers), postStartHooks: built.flatMap((one) => one.postStartHooks ?? []) };
 }

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { StatusError, type Logger } from '@capstan/common';
 import { defaultTolerationSeconds, type DefaultTolerationSeconds } from '../admission/default-toleration-seconds.ts';
+import { resourceSliceResource } from '../resources/resource/resourceslices.ts';
 import { admissionChainOf } from '../admission/admission-plugins.ts';
 import { enabledAdmissionPlugins, type AdmissionPluginName } from '../admission/admission-plugin-names.ts';
 import { advertiseAddress, ensureKubernetesService } from './kubernetes-service.ts';
@@ -157,8 +158,13 @@ export class ApiServer {
       namespaces: this.#registry.namespaces,
       definitionOf: (group, resource) => builtinResources.find((definition) => definition.group === group && definition.resource === resource),
       defaultTolerationSeconds: options.defaultTolerationSeconds ?? defaultTolerationSeconds,
+      nodeRestriction: {
+        pods: this.#registry.builtinStore(podResource),
+        nodes: this.#registry.builtinStore(nodeResource),
+        resourceSlices: this.#registry.builtinStore(resourceSliceResource),
+      },
     });
-    const securityContext = { registry: this.#registry, logger: options.logger };
+    const securityContext = { registry: this.#registry, logger: options.logger, stopping: this.#stopping.signal };
     const authentication = requestAuthenticatorOf(options.authentication ?? anonymousOnly, securityContext);
     const { authorizer, postStartHooks: authorizationHooks } = authorizerOf(options.authorizationModes ?? ['AlwaysAllow'], securityContext);
     this.#served = {
