@@ -2,10 +2,11 @@
 // runs under kube-apiserver: with its own identity (system:node:<name> in system:nodes) it
 // registers, renews its Lease, runs a pod an administrator bound to it (reading the pod's secret
 // and configmap) and a static pod (whose mirror pod it creates), and reports their status; the
-// same credentials are refused another node's Node, Lease, pod status and secrets, with kube's
-// messages.
+// same credentials are refused another node's Node, Lease, pod status and secrets, mirror pods
+// and certificates, with kube's messages.
 
 import test from 'ava';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -65,6 +66,13 @@ async function call(token: string, method: string, path: string, body?: unknown,
 const admin = (method: string, path: string, body?: unknown) => call(adminToken, method, path, body);
 const asNode = (method: string, path: string, body?: unknown, contentType?: string) => call(nodeToken, method, path, body, contentType);
 const mergePatch = 'application/merge-patch+json';
+
+/** A PEM certificate signing request for the common name, made by openssl. */
+const certificateRequest = (commonName: string): string =>
+  execFileSync('openssl', ['req', '-new', '-newkey', 'rsa:2048', '-nodes', '-keyout', '/dev/null', '-subj', `/O=system:nodes/CN=${commonName}`], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
 
 async function setUpPod(name: string, node: string): Promise<void> {
   await admin('POST', '/api/v1/namespaces/default/secrets', { metadata: { name: `${name}-secret` }, stringData: { word: 'hello' } });
@@ -218,6 +226,26 @@ test.serial("the node's credentials are refused another node's objects with kube
   t.is(ownStatus.status, 200);
   const ownLabels = await asNode('PATCH', '/api/v1/namespaces/default/pods/here/status', { metadata: { labels: { x: 'y' } } }, mergePatch);
   t.is(ownLabels.body.message, 'pods "here" is forbidden: node "n1" cannot update labels through pod status');
+
+  const mirrorElsewhere = await asNode('POST', '/api/v1/namespaces/default/pods', {
+    metadata: { name: 'mirror', annotations: { 'kubernetes.io/config.mirror': 'hash' } },
+    spec: { nodeName: 'n2', containers: [{ name: 'main', image: 'busybox' }] },
+  });
+  t.is(mirrorElsewhere.body.message, 'pods "mirror" is forbidden: node "n1" can only create pods with spec.nodeName set to itself');
+  const notMirror = await asNode('POST', '/api/v1/namespaces/default/pods', {
+    metadata: { name: 'plain' },
+    spec: { nodeName: 'n1', containers: [{ name: 'main', image: 'busybox' }] },
+  });
+  t.is(notMirror.body.message, 'pods "plain" is forbidden: pod does not have "kubernetes.io/config.mirror" annotation, node "n1" can only create mirror pods');
+  const csr = await asNode('POST', '/apis/certificates.k8s.io/v1/certificatesigningrequests', {
+    metadata: { name: 'n1-client' },
+    spec: {
+      request: Buffer.from(certificateRequest('system:node:n2')).toString('base64'),
+      signerName: 'kubernetes.io/kube-apiserver-client-kubelet',
+      usages: ['digital signature', 'client auth'],
+    },
+  });
+  t.is(csr.body.message, 'certificatesigningrequests.certificates.k8s.io "n1-client" is forbidden: can only create a node CSR with CN=system:node:n1');
 
   // Once the pod is gone, so is the node's access to its secret.
   t.is((await admin('DELETE', '/api/v1/namespaces/default/pods/elsewhere?gracePeriodSeconds=0')).status, 200);

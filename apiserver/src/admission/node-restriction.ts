@@ -2,9 +2,9 @@
 // (system:node:<name>) may write only what is its own, which the Node authorizer cannot tell from
 // the request alone: its own Node (no taints, configSource, ownerReferences or restricted labels of
 // its choosing), mirror pods bound to itself, the status and evictions of its own pods, its own Lease
-// and CSINode, ResourceSlices for itself. Refusals are kube's 403s, worded as kube words them.
+// and CSINode, ResourceSlices for itself, certificates in its own name. Refusals are kube's 403s, worded as kube words them.
 
-import { errorMessage, newForbidden, newNotFound, StatusError } from '@capstan/common';
+import { certificateRequestCommonName, errorMessage, newForbidden, newNotFound, StatusError } from '@capstan/common';
 import { isDeepStrictEqual } from 'node:util';
 import { nodeNameOf } from '../authorization/node/node-identity.ts';
 import { mirrorPodAnnotation } from '../authorization/node/pod-references.ts';
@@ -189,6 +189,23 @@ async function admitResourceSlice(node: string, attributes: AdmissionAttributes,
   }
 }
 
+/** The signers whose certificates name a node: a node may ask them only for its own name. */
+const kubeletSigners: ReadonlySet<string> = new Set(['kubernetes.io/kubelet-serving', 'kubernetes.io/kube-apiserver-client-kubelet']);
+
+/** A node's certificate signing request to a kubelet signer must be for CN=system:node:<itself>. */
+function admitCertificateSigningRequest(node: string, attributes: AdmissionAttributes): void {
+  if (attributes.operation !== 'CREATE') return;
+  const spec = objectOf(attributes.object?.spec);
+  if (!kubeletSigners.has(stringOf(spec.signerName))) return;
+  let commonName: string;
+  try {
+    commonName = certificateRequestCommonName(Buffer.from(stringOf(spec.request), 'base64').toString('latin1'));
+  } catch (error) {
+    throw forbidden(attributes, `unable to parse csr: ${errorMessage(error)}`);
+  }
+  if (commonName !== `system:node:${node}`) throw forbidden(attributes, `can only create a node CSR with CN=system:node:${node}`);
+}
+
 async function admit(attributes: AdmissionAttributes, stores: NodeRestrictionStores): Promise<void> {
   const node = nodeNameOf(attributes.userInfo);
   if (node === undefined) return;
@@ -209,6 +226,7 @@ async function admit(attributes: AdmissionAttributes, stores: NodeRestrictionSto
   if (group === 'coordination.k8s.io' && resource === 'leases') return admitLease(node, attributes);
   if (group === 'storage.k8s.io' && resource === 'csinodes') return admitCsiNode(node, attributes);
   if (group === 'resource.k8s.io' && resource === 'resourceslices') return admitResourceSlice(node, attributes, stores);
+  if (group === 'certificates.k8s.io' && resource === 'certificatesigningrequests') return admitCertificateSigningRequest(node, attributes);
   // PodCertificateRequest is off in 1.35: kube refuses nodes' writes of them.
   if (group === 'certificates.k8s.io' && resource === 'podcertificaterequests') throw forbidden(attributes, 'PodCertificateRequest feature gate is disabled');
 }
