@@ -39,7 +39,14 @@ export async function evictPod(
   const eviction = await readJsonBody(request);
   const namespace = namespaceOf(info);
   // The mutating admission comes before the eviction's own checks, as kube's create handler runs it.
-  const attributes = admissionAttributes(admission, pods.definition, { operation: 'CREATE', namespace, name: info.name, object: eviction, dryRun: false, subresource: 'eviction' });
+  const attributes = admissionAttributes(admission, pods.definition, {
+    operation: 'CREATE',
+    namespace,
+    name: info.name,
+    object: eviction,
+    dryRun: query.getAll('dryRun').includes('All'),
+    subresource: 'eviction',
+  });
   await admission.chain.admit(attributes);
   if (metadataOf(eviction).name !== info.name) throw newBadRequest('name in URL does not match name in Eviction object');
   const options = evictionDeleteOptions(eviction, query);
