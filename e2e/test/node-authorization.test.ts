@@ -180,6 +180,7 @@ test.serial("the node's credentials are refused another node's objects with kube
   );
   const leaseCreate = await asNode('POST', '/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases', { metadata: { name: 'n3' }, spec: {} });
   t.is(leaseCreate.body.message, 'leases.coordination.k8s.io "n3" is forbidden: can only access node lease with the same name as the requesting node');
+
   t.is((await asNode('GET', '/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/n1')).status, 200);
 
   const otherStatus = await asNode('PATCH', '/api/v1/namespaces/default/pods/elsewhere/status', { status: { message: 'mine' } }, mergePatch);
@@ -246,6 +247,18 @@ test.serial("the node's credentials are refused another node's objects with kube
     },
   });
   t.is(csr.body.message, 'certificatesigningrequests.certificates.k8s.io "n1-client" is forbidden: can only create a node CSR with CN=system:node:n1');
+
+  const slice = (name: string, node: string, annotations: Record<string, string> = {}) => ({
+    metadata: { name, annotations },
+    spec: { nodeName: node, driver: 'gpu.example.com', pool: { name: 'pool', generation: 0, resourceSliceCount: 1 }, devices: [] },
+  });
+  const otherSlice = await asNode('POST', '/apis/resource.k8s.io/v1/resourceslices', slice('theirs', 'n2'));
+  t.is(otherSlice.body.message, 'resourceslices.resource.k8s.io "theirs" is forbidden: can only create ResourceSlice with the same NodeName as the requesting node');
+  t.is((await asNode('POST', '/apis/resource.k8s.io/v1/resourceslices', slice('mine', 'n1'))).status, 201);
+  // A large write is checked on the whole object too (it is not prepared on a work thread): this
+  // one is its own, so validation has the last word (annotations over 256 KiB).
+  const large = await asNode('POST', '/apis/resource.k8s.io/v1/resourceslices', slice('large', 'n1', { big: 'x'.repeat(300_000) }));
+  t.is(large.status, 422);
 
   // Once the pod is gone, so is the node's access to its secret.
   t.is((await admin('DELETE', '/api/v1/namespaces/default/pods/elsewhere?gracePeriodSeconds=0')).status, 200);

@@ -231,6 +231,26 @@ async function admit(attributes: AdmissionAttributes, stores: NodeRestrictionSto
   if (group === 'certificates.k8s.io' && resource === 'podcertificaterequests') throw forbidden(attributes, 'PodCertificateRequest feature gate is disabled');
 }
 
+/** The resources whose writes by nodes the plugin restricts. */
+const restrictedResources: ReadonlySet<string> = new Set([
+  '/pods',
+  '/nodes',
+  '/persistentvolumeclaims',
+  '/serviceaccounts',
+  'coordination.k8s.io/leases',
+  'storage.k8s.io/csinodes',
+  'resource.k8s.io/resourceslices',
+  'certificates.k8s.io/certificatesigningrequests',
+  'certificates.k8s.io/podcertificaterequests',
+]);
+
 export function nodeRestriction(stores: NodeRestrictionStores): AdmissionPlugin {
-  return { name: 'NodeRestriction', operations: ['CREATE', 'UPDATE', 'DELETE'], admit: (attributes) => admit(attributes, stores) };
+  return {
+    name: 'NodeRestriction',
+    operations: ['CREATE', 'UPDATE', 'DELETE'],
+    // It changes nothing, but it works in kube's mutating phase, which runs only for writes kept on
+    // the event loop (a large write prepared on a work thread meets the validating phase alone).
+    mutates: (group, resource) => restrictedResources.has(`${group}/${resource}`),
+    admit: (attributes) => admit(attributes, stores),
+  };
 }
