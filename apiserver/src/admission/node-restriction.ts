@@ -15,10 +15,10 @@ import type { AdmissionAttributes } from './admission-attributes.ts';
 import type { AdmissionPlugin } from './admission-plugin.ts';
 import { apiObjectReference } from './mirror-pod-references.ts';
 import { forbiddenNodeLabels, modifiedLabels } from './node-restriction-labels.ts';
+import { checkNodeTokenRequest, type TokenRequestStores } from './node-token-request.ts';
 
-/** What the plugin reads: the pods, Nodes and ResourceSlices as stored. */
-export interface NodeRestrictionStores {
-  readonly pods: GenericStore;
+/** What the plugin reads: the pods, Nodes and ResourceSlices as stored, and what a TokenRequest's check reads. */
+export interface NodeRestrictionStores extends TokenRequestStores {
   readonly nodes: GenericStore;
   readonly resourceSlices: GenericStore;
 }
@@ -222,6 +222,10 @@ async function admit(attributes: AdmissionAttributes, stores: NodeRestrictionSto
   if (group === '' && resource === 'persistentvolumeclaims') {
     if (subresource === 'status') return admitClaimStatus(node, attributes);
     throw forbidden(attributes, 'may only update PVC status');
+  }
+  if (group === '' && resource === 'serviceaccounts') {
+    if (attributes.operation !== 'CREATE' || subresource !== 'token') return;
+    return checkNodeTokenRequest(node, attributes, stores, (message) => forbidden(attributes, message));
   }
   if (group === 'coordination.k8s.io' && resource === 'leases') return admitLease(node, attributes);
   if (group === 'storage.k8s.io' && resource === 'csinodes') return admitCsiNode(node, attributes);

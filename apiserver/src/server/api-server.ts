@@ -10,6 +10,9 @@ import type { Duplex } from 'node:stream';
 import { StatusError, type Logger } from '@capstan/common';
 import { defaultTolerationSeconds, type DefaultTolerationSeconds } from '../admission/default-toleration-seconds.ts';
 import { resourceSliceResource } from '../resources/resource/resourceslices.ts';
+import { persistentVolumeClaimResource } from '../resources/core/persistentvolumeclaims.ts';
+import { persistentVolumeResource } from '../resources/core/persistentvolumes.ts';
+import { csiDriverResource } from '../resources/storage/csidrivers.ts';
 import { admissionChainOf } from '../admission/admission-plugins.ts';
 import { enabledAdmissionPlugins, type AdmissionPluginName } from '../admission/admission-plugin-names.ts';
 import { advertiseAddress, ensureKubernetesService } from './kubernetes-service.ts';
@@ -162,6 +165,9 @@ export class ApiServer {
         pods: this.#registry.builtinStore(podResource),
         nodes: this.#registry.builtinStore(nodeResource),
         resourceSlices: this.#registry.builtinStore(resourceSliceResource),
+        persistentVolumeClaims: this.#registry.builtinStore(persistentVolumeClaimResource),
+        persistentVolumes: this.#registry.builtinStore(persistentVolumeResource),
+        csiDrivers: this.#registry.builtinStore(csiDriverResource),
       },
     });
     const securityContext = { registry: this.#registry, logger: options.logger, stopping: this.#stopping.signal };
