@@ -1,8 +1,9 @@
 // kube's NodeRestriction admission (only when listed in --enable-admission-plugins): a node agent
 // (system:node:<name>) may write only what is its own, which the Node authorizer cannot tell from
 // the request alone: its own Node (no taints, configSource, ownerReferences or restricted labels of
-// its choosing), mirror pods bound to itself, the status and evictions of its own pods, its own Lease
-// and CSINode, ResourceSlices for itself, certificates in its own name. Refusals are kube's 403s, worded as kube words them.
+// its choosing), mirror pods bound to itself, the status and evictions of its own pods, its own
+// Lease and CSINode, ResourceSlices for itself, certificates in its own name, tokens bound to its
+// pods. Refusals are kube's 403s, worded as kube words them.
 
 import { certificateRequestCommonName, errorMessage, newForbidden, newNotFound, StatusError } from '@capstan/common';
 import { isDeepStrictEqual } from 'node:util';
