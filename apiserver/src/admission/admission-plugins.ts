@@ -9,6 +9,7 @@ import type { AdmissionPlugin } from './admission-plugin.ts';
 import type { AdmissionPluginName } from './admission-plugin-names.ts';
 import { defaultTolerationSecondsPlugin, type DefaultTolerationSeconds } from './default-toleration-seconds.ts';
 import { namespaceLifecycle } from './namespace-lifecycle.ts';
+import { nodeRestriction, type NodeRestrictionStores } from './node-restriction.ts';
 import { taintNodesByCondition } from './node-taint.ts';
 import { serviceAccountAdmission } from './service-account.ts';
 
@@ -18,11 +19,13 @@ export interface AdmissionPluginDependencies {
   readonly definitionOf: (group: string, resource: string) => ResourceDefinition | undefined;
   readonly defaultTolerationSeconds: DefaultTolerationSeconds;
   readonly serviceAccounts: GenericStore;
+  readonly nodeRestriction: NodeRestrictionStores;
 }
 
 const implementations: Partial<Record<AdmissionPluginName, (dependencies: AdmissionPluginDependencies) => AdmissionPlugin>> = {
   NamespaceLifecycle: (dependencies) => namespaceLifecycle(dependencies.namespaces, dependencies.definitionOf),
   ServiceAccount: (dependencies) => serviceAccountAdmission(dependencies.serviceAccounts),
+  NodeRestriction: (dependencies) => nodeRestriction(dependencies.nodeRestriction),
   TaintNodesByCondition: () => taintNodesByCondition,
   DefaultTolerationSeconds: (dependencies) => defaultTolerationSecondsPlugin(dependencies.defaultTolerationSeconds),
 };

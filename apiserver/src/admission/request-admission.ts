@@ -74,7 +74,7 @@ export function admissionAttributes(
 export function writeAdmission(
   admission: RequestAdmission,
   definition: ResourceDefinition,
-  write: { readonly operation: 'CREATE' | 'UPDATE'; readonly namespace: string | undefined; readonly name: string; readonly dryRun: boolean },
+  write: { readonly operation: 'CREATE' | 'UPDATE'; readonly namespace: string | undefined; readonly name: string; readonly dryRun: boolean; readonly subresource?: string },
 ): WriteAdmission {
   const attributes = (object: JsonObject, oldObject: JsonObject | undefined): AdmissionAttributes =>
     admissionAttributes(admission, definition, { ...write, object, ...(oldObject === undefined ? {} : { oldObject }) });

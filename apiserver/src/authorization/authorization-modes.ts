@@ -8,6 +8,7 @@ import type { Registry } from '../registry/registry.ts';
 import { allowEverything, denyEverything, privilegedGroupAuthorizer, type Authorizer } from './authorizer.ts';
 import { rbacAuthorizer } from './rbac/rbac-authorizer.ts';
 import type { RbacRuleResolver } from './rbac/rule-resolver.ts';
+import { nodeModeAuthorizer } from './node/node-mode.ts';
 import { unionAuthorizer } from './union-authorizer.ts';
 
 export const authorizationModeNames = ['AlwaysAllow', 'AlwaysDeny', 'Node', 'RBAC'] as const;
@@ -20,6 +21,8 @@ export interface AuthorizationContext {
   readonly logger: Logger;
   /** The RBAC objects held in memory, shared by the RBAC authorizer and the RBAC resources' escalation check. */
   readonly rbacRules: RbacRuleResolver;
+  /** Aborted when the server stops: the watches the authorizers keep end on it. */
+  readonly stopping: AbortSignal;
 }
 
 /** One mode's authorizer, and the work it needs once the server listens. */
@@ -28,12 +31,13 @@ export interface ModeAuthorizer {
   readonly postStartHooks?: readonly PostStartHook[];
 }
 
+/** kube's privileged-group authorizer: the members of system:masters may do anything, whatever the modes. */
 type ModeBuilder = (context: AuthorizationContext) => ModeAuthorizer;
 
 const builders: Record<AuthorizationMode, ModeBuilder | undefined> = {
   AlwaysAllow: () => ({ authorizer: allowEverything }),
   AlwaysDeny: () => ({ authorizer: denyEverything }),
-  Node: undefined,
+  Node: nodeModeAuthorizer,
   RBAC: (context) => ({ authorizer: rbacAuthorizer(context.rbacRules) }),
 };
 

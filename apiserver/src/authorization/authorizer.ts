@@ -4,6 +4,7 @@
 // for every request, and the endpoints that must ask more (the unsafe deletion of corrupt objects
 // needs `delete` and `unsafe-delete-ignore-read-errors`) ask too.
 
+import type { FieldRequirement, LabelSelector } from '@capstan/common';
 import type { UserInfo } from '../authentication/authenticator.ts';
 
 /** kube's authorizer.Attributes of a resource request. */
@@ -16,6 +17,16 @@ export interface ResourceAttributes {
   /** Empty for a cluster-scoped resource. */
   readonly namespace: string;
   readonly name: string;
+  /**
+   * kube's GetFieldSelector(): the requirements of a list, watch or deletecollection's
+   * fieldSelector (kube's AuthorizeWithSelectors); absent or empty when it has none, or when it did
+   * not parse (fieldSelectorError then says why).
+   */
+  readonly fieldSelector?: readonly FieldRequirement[];
+  readonly fieldSelectorError?: string;
+  /** kube's GetLabelSelector(): the same for the labelSelector. */
+  readonly labelSelector?: LabelSelector;
+  readonly labelSelectorError?: string;
 }
 
 /** kube's authorizer.Attributes: a resource request's attributes, or a path and verb for any other request. */

@@ -5,7 +5,7 @@
 
 import type { GenericStore, ReplaceOptions } from '../registry/generic-store.ts';
 import { checkRequestNamespace, type JsonObject } from '../registry/object-meta.ts';
-import { writeAdmission } from '../admission/request-admission.ts';
+import { writeAdmission, type RequestAdmission } from '../admission/request-admission.ts';
 import type { ResourceWrites } from './resource-writes.ts';
 import { updateApproval } from '../registry/csr-approval.ts';
 import { scaleOf, updateScale } from '../registry/scale.ts';
@@ -36,12 +36,15 @@ export function mainView(store: GenericStore, namespace: string | undefined, nam
   };
 }
 
-export function statusView(store: GenericStore, namespace: string | undefined, name: string): ObjectView {
+/** The status subresource; its writes are admitted when the request's admission is given (subresource "status"). */
+export function statusView(store: GenericStore, namespace: string | undefined, name: string, admission?: RequestAdmission): ObjectView {
   return {
     get: () => store.get(namespace, name),
-    update: (body, options) => {
+    update: (body, options = {}) => {
       checkRequestNamespace(store.definition, namespace, body);
-      return store.updateStatus(namespace, name, body, options);
+      if (admission === undefined) return store.updateStatus(namespace, name, body, options);
+      const write = { operation: 'UPDATE', namespace, name, dryRun: options.dryRun === true, subresource: 'status' } as const;
+      return store.updateStatus(namespace, name, body, { ...options, admission: writeAdmission(admission, store.definition, write) });
     },
   };
 }

@@ -9,6 +9,7 @@ import { parentManagedFields, scaleManagedFields } from '../apply/scale-managed-
 import { metadataOf, type JsonObject } from '../registry/object-meta.ts';
 import { apiVersionOf } from '../resources/resource-definition.ts';
 import type { ApplyTarget } from './apply-patch.ts';
+import type { RequestAdmission } from '../admission/request-admission.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { scaleOf } from '../registry/scale.ts';
 import { scalePathFields, scalePathsOf } from '../registry/custom-resource-scale.ts';
@@ -72,7 +73,12 @@ export async function mainPatchTarget({ store, info, writes }: RequestScope): Pr
   return { ...target, fieldManager, apply, ...(object === undefined ? {} : { object }) };
 }
 
-export async function subresourcePatchTarget(store: GenericStore, info: RequestInfo, subresource: 'status' | 'scale' | 'approval'): Promise<PatchTarget> {
+export async function subresourcePatchTarget(
+  store: GenericStore,
+  info: RequestInfo,
+  subresource: 'status' | 'scale' | 'approval',
+  admission?: RequestAdmission,
+): Promise<PatchTarget> {
   const { definition } = store;
   const namespace = namespaceOf(info);
   const fieldManager = await fieldManagerFor(definition, subresource);
@@ -82,7 +88,7 @@ export async function subresourcePatchTarget(store: GenericStore, info: RequestI
     if (fieldManager === undefined || scaleManager === undefined) return { view, typeName: scaleTypeName };
     return { view, typeName: scaleTypeName, fieldManager, apply: scaleApplyTarget(store, namespace, info.name, view, scaleManager) };
   }
-  const view = subresource === 'approval' ? approvalView(store, info.name) : statusView(store, namespace, info.name);
+  const view = subresource === 'approval' ? approvalView(store, info.name) : statusView(store, namespace, info.name, admission);
   const typeName = await declaredTypeName(definition);
   const { schema } = definition.behaviour;
   const target: PatchTarget = schema === undefined || subresource === 'approval' ? { view, typeName } : { view, typeName, schema };

@@ -9,6 +9,7 @@ import type { Pod } from '@capstan/common/api-types/core-v1';
 import type { Condition } from '@capstan/common/api-types/meta-v1';
 import type { PodDisruptionBudget, PodDisruptionBudgetStatus } from '@capstan/common/api-types/policy-v1';
 import { matchesLabels, newBadRequest, newDisruptionBudgetViolation, newForbidden, parseLabelSelector, StatusError, labelSelectorString } from '@capstan/common';
+import { admissionAttributes, type RequestAdmission } from '../admission/request-admission.ts';
 import { parseDeleteOptions, type DeleteOptions } from '../registry/delete-options.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { wholeList } from '../registry/store-list.ts';
@@ -33,11 +34,22 @@ export async function evictPod(
   query: URLSearchParams,
   request: IncomingMessage,
   response: ServerResponse,
+  admission: RequestAdmission,
 ): Promise<void> {
   const eviction = await readJsonBody(request);
+  const namespace = namespaceOf(info);
+  // The mutating admission comes before the eviction's own checks, as kube's create handler runs it.
+  const attributes = admissionAttributes(admission, pods.definition, {
+    operation: 'CREATE',
+    namespace,
+    name: info.name,
+    object: eviction,
+    dryRun: query.getAll('dryRun').includes('All'),
+    subresource: 'eviction',
+  });
+  await admission.chain.admit(attributes);
   if (metadataOf(eviction).name !== info.name) throw newBadRequest('name in URL does not match name in Eviction object');
   const options = evictionDeleteOptions(eviction, query);
-  const namespace = namespaceOf(info);
   const outcome = await attempt(options, async () => {
     const pod = storedObjectAs<Pod>(await pods.get(namespace, info.name));
     if (canIgnoreBudgets(pod)) {

@@ -176,11 +176,13 @@ async function routeSubresource(served: ServedResources, context: RequestContext
   if (store === undefined) throw newMethodNotSupported(subject, info.verb);
   const namespace = namespaceOf(info);
   if (subresource.noTables === true || subresource.endpoint === 'scale' || subresource.endpoint === 'approval') servesNoTables(request);
+  // Status writes and evictions are admitted (kube admits every subresource write; Capstan these so far).
+  const admission = { chain: served.admission, user: userOf(context) };
   let view: ObjectView;
   switch (subresource.endpoint) {
     case 'status':
       if (info.verb === 'get') return getObject({ store, info, query, response });
-      view = statusView(store, namespace, info.name);
+      view = statusView(store, namespace, info.name, admission);
       break;
     case 'scale':
       view = scaleView(store, namespace, info.name, info.verb === 'get');
@@ -193,7 +195,7 @@ async function routeSubresource(served: ServedResources, context: RequestContext
     case 'binding':
       return bindPod(store, info, request, response);
     case 'eviction':
-      return evictPod(store, served.podDisruptionBudgets, info, query, request, response);
+      return evictPod(store, served.podDisruptionBudgets, info, query, request, response, admission);
     case 'log':
       return streamPodLog(store, served.kubelet, info, query, response, served.podLogsQuerySplitStreams);
     case 'stream':
@@ -228,7 +230,7 @@ async function routeSubresource(served: ServedResources, context: RequestContext
       return sendJson(response, 200, await view.update(await readJsonBody(request), { dryRun, track }));
     }
     case 'patch':
-      return patchObject(await subresourcePatchTarget(store, info, subresource.endpoint), { query, request, response, warnings });
+      return patchObject(await subresourcePatchTarget(store, info, subresource.endpoint, admission), { query, request, response, warnings });
     default:
       throw newMethodNotSupported(subject, info.verb);
   }

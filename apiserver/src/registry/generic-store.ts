@@ -346,11 +346,21 @@ export class GenericStore {
 
   /** Writes the status subresource (PUT or PATCH .../status): the status, and the metadata the kind lets a status write change (status-update-metadata.ts). */
   updateStatus(namespace: string | undefined, name: string, body: JsonObject, options: ReplaceOptions = {}): Promise<JsonObject> {
-    return this.#replace(namespace, name, body, options, (old) => {
-      const next: JsonObject = { ...old, metadata: statusUpdateMetadata(this.definition, body, old, name) };
-      if (body.status === undefined) delete next.status;
-      else next.status = body.status;
-      return next;
+    const derivationOf =
+      (sent: JsonObject) =>
+      (old: JsonObject): JsonObject => {
+        const next: JsonObject = { ...old, metadata: statusUpdateMetadata(this.definition, sent, old, name) };
+        if (sent.status === undefined) delete next.status;
+        else next.status = sent.status;
+        return next;
+      };
+    const { admission } = options;
+    if (admission === undefined) return this.#replace(namespace, name, body, options, derivationOf(body));
+    // As an update's: the mutating admission of each attempt's body, with the object it read.
+    return this.#replace(namespace, name, body, options, derivationOf(body), async (old) => {
+      const attempt = admission.mutates ? cloneJson(body) : body;
+      await admission.mutate(attempt, old);
+      return { derive: derivationOf(attempt), finish: async () => {} };
     });
   }
 

@@ -9,6 +9,10 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { StatusError, type Logger } from '@capstan/common';
 import { defaultTolerationSeconds, type DefaultTolerationSeconds } from '../admission/default-toleration-seconds.ts';
+import { resourceSliceResource } from '../resources/resource/resourceslices.ts';
+import { persistentVolumeClaimResource } from '../resources/core/persistentvolumeclaims.ts';
+import { persistentVolumeResource } from '../resources/core/persistentvolumes.ts';
+import { csiDriverResource } from '../resources/storage/csidrivers.ts';
 import { admissionChainOf } from '../admission/admission-plugins.ts';
 import { enabledAdmissionPlugins, type AdmissionPluginName } from '../admission/admission-plugin-names.ts';
 import { advertiseAddress, ensureKubernetesService } from './kubernetes-service.ts';
@@ -168,10 +172,18 @@ export class ApiServer {
       definitionOf: (group, resource) => builtinResources.find((definition) => definition.group === group && definition.resource === resource),
       defaultTolerationSeconds: options.defaultTolerationSeconds ?? defaultTolerationSeconds,
       serviceAccounts: this.#registry.builtinStore(serviceAccountResource),
+      nodeRestriction: {
+        pods: this.#registry.builtinStore(podResource),
+        nodes: this.#registry.builtinStore(nodeResource),
+        resourceSlices: this.#registry.builtinStore(resourceSliceResource),
+        persistentVolumeClaims: this.#registry.builtinStore(persistentVolumeClaimResource),
+        persistentVolumes: this.#registry.builtinStore(persistentVolumeResource),
+        csiDrivers: this.#registry.builtinStore(csiDriverResource),
+      },
     });
     const rbacStores = rbacStoresOf(this.#registry);
     const rbacRules = new RbacRuleResolver(rbacStores, options.logger, this.#stopping.signal);
-    const securityContext = { registry: this.#registry, logger: options.logger, rbacRules };
+    const securityContext = { registry: this.#registry, logger: options.logger, rbacRules, stopping: this.#stopping.signal };
     const authentication = requestAuthenticatorOf(options.authentication ?? anonymousOnly, securityContext);
     const { authorizer, postStartHooks: authorizationHooks } = authorizerOf(options.authorizationModes ?? ['AlwaysAllow'], securityContext);
     this.#served = {
