@@ -18,3 +18,4 @@ export { defaultServiceClusterIpRange, defaultServiceNodePortRange, serviceRange
 export { servingAlternateNames, type SecureServing, type ServingNames } from './serving/secure-serving.ts';
 export { addressText } from './resources/core/services/addresses/service-cidr.ts';
 export { defaultServiceAccountOptions, type ServiceAccountOptions } from './authentication/service-account-options.ts';
+export { enabledAdmissionPlugins } from './admission/admission-plugin-names.ts';

@@ -12,6 +12,7 @@ import {
   apiServerFeatures,
   defaultKubeletClientConfig,
   defaultServiceAccountOptions,
+  enabledAdmissionPlugins,
   defaultServiceClusterIpRange,
   defaultServiceNodePortRange,
   runApiServer,
@@ -86,6 +87,9 @@ export async function upCommand(argv: readonly string[], out: (text: string) => 
     tls: { cert: Buffer.from(serving.cert), key: Buffer.from(serving.key), clientCA: Buffer.from(pki.authority), minVersion: 'TLSv1.2' },
     // Service account tokens signed with a key kept beside the store (TokenRequest, projected tokens).
     authentication: { anonymous: true, clientCertificates: true, serviceAccounts: defaultServiceAccountOptions(join(dataDir, 'data')) },
+    // As kubeadm sets kube-apiserver up: nodes limited to what their pods need, everyone else by RBAC.
+    authorizationModes: ['Node', 'RBAC'],
+    admissionPlugins: enabledAdmissionPlugins(['NodeRestriction'], []),
     storage: { backend: 'sqlite', dataDir: join(dataDir, 'data'), etcdServers: [] },
     watchHistoryMs: 5 * 60_000,
     shutdownDelayMs: 0,

@@ -67,10 +67,13 @@ test.serial('capstan up starts a cluster over HTTPS, writes its kubeconfig with 
   t.true(serving.verify(authority.publicKey));
   for (const name of ['localhost', 'kubernetes.default.svc']) t.is(serving.checkHost(name), name);
   t.is(serving.checkIP('127.0.0.1'), '127.0.0.1');
-  // Without credentials a request is anonymous, and a certificate of another authority is refused.
+  // Without credentials a request is anonymous: RBAC's bootstrap policy lets it read the version
+  // and health, nothing else; a certificate of another authority is refused.
   const url = /at (https:\S+):/.exec(line)?.[1] as string;
-  const anonymous = await httpsGet(`${url}/apis/authentication.k8s.io/v1`, { ca: authority.toString() });
-  t.is(anonymous.status, 200);
+  t.is((await httpsGet(`${url}/version`, { ca: authority.toString() })).status, 200);
+  const anonymous = await httpsGet(`${url}/api`, { ca: authority.toString() });
+  t.is(anonymous.status, 403);
+  t.like(JSON.parse(anonymous.body), { reason: 'Forbidden', message: 'forbidden: User "system:anonymous" cannot get path "/api"' });
   const rogue = await rogueClientCertificate('kubernetes-admin', ['system:masters']);
   const refused = await httpsGet(`${url}/api`, { ca: authority.toString(), ...rogue });
   t.is(refused.status, 401);
@@ -94,7 +97,10 @@ async function rogueClientCertificate(user: string, groups: readonly string[]): 
 }
 
 /** A GET over HTTPS trusting `ca`, with a client certificate when given. */
-function httpsGet(url: string, options: { ca: string; cert?: string; key?: string }): Promise<{ status: number; body: string }> {
+function httpsGet(
+  url: string,
+  options: { ca: string; cert?: string; key?: string; servername?: string; headers?: Record<string, string> },
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const request = httpsRequest(url, { ...options }, (response) => {
       let body = '';
@@ -120,6 +126,27 @@ test.serial(
     // No nodeName: the scheduler of the controllers binds it.
     await up.kubectl('run', 'web', '--image=registry.example/web:1');
     t.is((await running(up, 'web')).nodeName, host);
+    // Authorization is Node,RBAC: a user without bindings may not list pods.
+    await t.throwsAsync(up.kubectl('get', 'pods', '--as=jane'), {
+      message: /pods is forbidden: User "jane" cannot list resource "pods" in API group "" in the namespace "default"/,
+    });
+    // The agent asks the API server who a token is (TokenReview) and what it may do
+    // (SubjectAccessReview on nodes/pods, then nodes/proxy), as the kubelet's webhook modes do.
+    await up.kubectl('create', 'serviceaccount', 'reader');
+    await up.kubectl('create', 'serviceaccount', 'stranger');
+    await up.kubectl('create', 'clusterrole', 'node-pods-reader', '--verb=get', '--resource=nodes/pods');
+    await up.kubectl('create', 'clusterrolebinding', 'reader-node-pods', '--clusterrole=node-pods-reader', '--serviceaccount=default:reader');
+    const port = await up.kubectl('get', 'node', host, '-o', 'jsonpath={.status.daemonEndpoints.kubeletEndpoint.Port}');
+    const agentCa = (readFileSync(join(up.dataDir, 'node', 'agent', 'pki', 'kubelet.crt'), 'utf8').match(/-----BEGIN CERTIFICATE-----[^-]+-----END CERTIFICATE-----\n/g) ?? []).at(
+      -1,
+    ) as string;
+    const agentGet = async (token: string) => httpsGet(`https://127.0.0.1:${port}/pods`, { ca: agentCa, servername: host, headers: { authorization: `Bearer ${token}` } });
+    const reader = await agentGet((await up.kubectl('create', 'token', 'reader')).trim());
+    t.is(reader.status, 200);
+    t.true((JSON.parse(reader.body) as { items: { metadata: { name: string } }[] }).items.some((pod) => pod.metadata.name === 'web'));
+    const stranger = await agentGet((await up.kubectl('create', 'token', 'stranger')).trim());
+    t.deepEqual(stranger, { status: 403, body: 'Forbidden (user=system:serviceaccount:default:stranger, verb=get, resource=nodes, subresource(s)=[pods proxy])\n' });
+    t.is((await agentGet('not-a-token')).status, 401);
     t.is(processes(up, up.dataDir).length, 3, 'the controllers, the agent and the simulated runtime');
     up.child.kill('SIGKILL');
     await up.exited;

@@ -5,7 +5,7 @@ import { authorizationModeNames, parseAuthorizationModes, type AuthorizationMode
 export const authorizationFlags = {
   'authorization-mode': {
     type: 'strings',
-    default: ['AlwaysAllow'] as readonly string[],
+    default: ['Node', 'RBAC'] as readonly string[],
     help: `The authorizers a request is asked of, in order, comma-separated: ${authorizationModeNames.join(', ')}`,
   },
 } as const;
