@@ -26,7 +26,7 @@ export async function runControllersBenchmark(quick: boolean, log: (line: string
   const scratch = mkdtempSync(join(tmpdir(), 'capstan-bench-controllers-'));
   const server = await startBenchApiServer({ backend: 'sqlite', dataDir: join(scratch, 'data') });
   const kubeconfig = join(scratch, 'kubeconfig');
-  writeFileSync(kubeconfig, kubeconfigFor(server.url));
+  writeFileSync(kubeconfig, kubeconfigFor(server.url, { certificateAuthority: server.certificateAuthority }));
   const client = new RestClient({ server: server.url, timeoutMs: 60_000 });
   let simulated: SimulatedNodesChild | undefined;
   let controllers: ReturnType<typeof spawn> | undefined;

@@ -27,7 +27,7 @@ export async function runNodesBenchmark(quick: boolean, log: (line: string) => v
         startApiServer: async () => {
           const server = await startBenchApiServer({ backend: 'sqlite', dataDir: join(scratch, 'data') });
           const kubeconfig = join(scratch, 'kubeconfig');
-          writeFileSync(kubeconfig, kubeconfigFor(server.url));
+          writeFileSync(kubeconfig, kubeconfigFor(server.url, { certificateAuthority: server.certificateAuthority }));
           return { url: server.url, kubeconfig, pid: server.pid, stop: () => server.stop() };
         },
         usage: { cpuSeconds, rssMiB: (pid) => residentMemory(pid).rssMiB },

@@ -1,12 +1,17 @@
 // Benchmark support: a real `capstan apiserver` child process on 127.0.0.1 and a free port, timed
-// from spawn to its first /readyz 200, and stopped with SIGTERM (SIGKILL after a grace period).
+// from spawn to its first /readyz 200, and stopped with SIGTERM (SIGKILL after a grace period). It
+// serves HTTPS with the self-signed certificate it writes in its data directory, whose authority
+// this process trusts from then on (trusted-authorities.ts); requests are anonymous (the server's
+// default authorization allows them).
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { request } from 'node:http';
+import { request } from 'node:https';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { StorageBackend } from '../src/storage/open-storage.ts';
+import { servingAuthorityOf } from '../../common/test/api-server-child.ts';
+import { trustAuthority } from './trusted-authorities.ts';
 
 export interface ApiServerSpec {
   readonly backend: StorageBackend;
@@ -17,7 +22,10 @@ export interface ApiServerSpec {
 }
 
 export interface BenchApiServer {
+  /** https://127.0.0.1:<port> */
   readonly url: string;
+  /** The PEM authority of the server's self-signed certificate (for kubeconfigs of other processes). */
+  readonly certificateAuthority: string;
   readonly pid: number;
   /** From spawn to the first /readyz answered 200. */
   readonly readyMs: number;
@@ -45,21 +53,32 @@ export async function startBenchApiServer(spec: ApiServerSpec): Promise<BenchApi
 }
 
 async function startOnce(spec: ApiServerSpec, port: number): Promise<BenchApiServer> {
-  const args = [capstan, 'apiserver', `--port=${port}`, `--data-dir=${spec.dataDir}`, '--logging-format=json', `--storage-backend=${spec.backend}`];
+  const args = [capstan, 'apiserver', `--secure-port=${port}`, `--data-dir=${spec.dataDir}`, '--logging-format=json', `--storage-backend=${spec.backend}`];
   if (spec.etcdEndpoint !== undefined) args.push(`--etcd-servers=${spec.etcdEndpoint}`);
   const began = performance.now();
   const env = spec.compileCacheDir === undefined ? process.env : { ...process.env, NODE_COMPILE_CACHE: spec.compileCacheDir };
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
   let output = '';
   const keep = (chunk: string): void => void (output = (output + chunk).slice(-4000));
-  child.stdout.setEncoding('utf8').on('data', keep);
+  // The serving line comes once the certificate is in the data directory.
+  let serving = false;
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    keep(chunk);
+    serving ||= output.includes('serving on https://');
+  });
   child.stderr.setEncoding('utf8').on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
+  const url = `https://127.0.0.1:${port}`;
+  let certificateAuthority: string | undefined;
   let stopped: Promise<void> | undefined;
   const stop = (): Promise<void> => (stopped ??= kill(child, exited));
   try {
-    while (!(await readyzOk(url))) {
+    while (certificateAuthority === undefined || !(await readyzOk(url))) {
+      if (certificateAuthority === undefined && serving) {
+        certificateAuthority = servingAuthorityOf(join(spec.dataDir, 'pki', 'apiserver.crt'));
+        trustAuthority(certificateAuthority);
+        continue;
+      }
       if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the API server exited during start-up:\n${output}`);
       if (performance.now() - began > readyTimeoutMs) throw new Error(`the API server was not ready within ${readyTimeoutMs} ms:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, pollIntervalMs));
@@ -68,7 +87,7 @@ async function startOnce(spec: ApiServerSpec, port: number): Promise<BenchApiSer
     await stop();
     throw error;
   }
-  return { url, pid: child.pid as number, readyMs: performance.now() - began, stop };
+  return { url, certificateAuthority: certificateAuthority as string, pid: child.pid as number, readyMs: performance.now() - began, stop };
 }
 
 /** One GET /readyz on a new connection: true on 200, false on any error or other status. */

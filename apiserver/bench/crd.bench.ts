@@ -6,7 +6,7 @@
 // rows are each subject's fastest round: other work on a shared machine only slows a round down.
 
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent, request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';

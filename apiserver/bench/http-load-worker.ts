@@ -1,14 +1,15 @@
 // The worker thread of http-load.ts: runs one load and posts its LoadResult.
 
 import { performance } from 'node:perf_hooks';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { Pool } from 'undici';
 import { createGunzip } from 'node:zlib';
 import { configMapKind, objectBody } from './bench-object.ts';
 import { requestOf, type LoadOptions, type LoadResult } from './http-load.ts';
 import { percentile } from './measure.ts';
+import { trustedWorkerData } from './trusted-authorities.ts';
 
-const options = workerData as LoadOptions;
+const options = trustedWorkerData<LoadOptions>();
 // undici costs the client about half of what node:http does per request, which keeps this one
 // thread ahead of the server (see the load generator ceiling row).
 const pool = new Pool(options.url, { connections: options.concurrency, pipelining: 1 });

@@ -2,7 +2,7 @@
 // number of requests in flight) that runs in a worker thread, so that its event loop is neither
 // the API server's nor the one taking the other measurements.
 
-import { Worker } from 'node:worker_threads';
+import { workerWithTrust } from './trusted-authorities.ts';
 import { type BenchKind, collectionPath, configMapKind } from './bench-object.ts';
 import type { LatencySummary } from './measure.ts';
 
@@ -48,7 +48,7 @@ export interface LoadResult extends LatencySummary {
 }
 
 export function httpLoad(options: LoadOptions): Promise<LoadResult> {
-  const worker = new Worker(new URL('./http-load-worker.ts', import.meta.url), { workerData: options });
+  const worker = workerWithTrust(new URL('./http-load-worker.ts', import.meta.url), options);
   return new Promise<LoadResult>((resolve, reject) => {
     worker.once('message', (result: LoadResult) => {
       resolve(result);

@@ -3,10 +3,11 @@
 // posts every latency it saw.
 
 import { performance } from 'node:perf_hooks';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { Pool } from 'undici';
+import { trustedWorkerData } from './trusted-authorities.ts';
 
-const { url, path, intervalMs } = workerData as { url: string; path: string; intervalMs: number };
+const { url, path, intervalMs } = trustedWorkerData<{ url: string; path: string; intervalMs: number }>();
 const pool = new Pool(url, { connections: 1 });
 const latencies: number[] = [];
 let failures = 0;

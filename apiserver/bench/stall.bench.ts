@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { workerWithTrust } from './trusted-authorities.ts';
 import { Pool } from 'undici';
 import { startBenchApiServer } from './api-server-process.ts';
 import type { BenchRow } from './bench-row.ts';
@@ -160,7 +160,7 @@ export async function stallBench(options: StallBenchOptions, log: (line: string)
 }
 
 function startProber(url: string): { stop(): Promise<{ latencies: number[]; failures: number }> } {
-  const worker = new Worker(new URL('./stall-prober-worker.ts', import.meta.url), { workerData: { url, path: '/api/v1/namespaces/default/configmaps/probe', intervalMs: 20 } });
+  const worker = workerWithTrust(new URL('./stall-prober-worker.ts', import.meta.url), { url, path: '/api/v1/namespaces/default/configmaps/probe', intervalMs: 20 });
   const result = new Promise<{ latencies: number[]; failures: number }>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);

@@ -1,18 +1,19 @@
 // The worker thread of watch-fanout.ts: opens the watches, stamps every event it reads, and
 // answers 'finish' (or delivery of everything) with the stamps, and 'close' by closing them all.
 
-import { connect, type Socket } from 'node:net';
+import { connect, type TLSSocket } from 'node:tls';
 import { performance } from 'node:perf_hooks';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { SeqScanner } from './configmap-body.ts';
+import { trustedWorkerData } from './trusted-authorities.ts';
 import { monotonicMs, type WatchersMessage, type WatchersOptions } from './watch-fanout.ts';
 
-const options = workerData as WatchersOptions;
+const options = trustedWorkerData<WatchersOptions>();
 const port = parentPort as NonNullable<typeof parentPort>;
 const post = (message: WatchersMessage, transfer: ArrayBuffer[] = []): void => port.postMessage(message, transfer);
 const total = options.watchers * options.events;
 const receivedAt = new Float64Array(total).fill(Number.NaN);
-const sockets: Socket[] = [];
+const sockets: TLSSocket[] = [];
 let delivered = 0;
 let endedEarly = 0;
 let finished = false;
@@ -28,7 +29,7 @@ function finish(): void {
 
 /**
  * Resolves once the watch's response headers arrive (the server has registered it); afterwards it
- * stamps the events it reads. A raw socket, not node:http: the client's cost per event stays low.
+ * stamps the events it reads. A raw TLS socket, not node:https: the client's cost per event stays low.
  */
 function openWatch(watcher: number): Promise<void> {
   const path = `${options.path}?watch=1&resourceVersion=${options.resourceVersion}`;

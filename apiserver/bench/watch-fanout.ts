@@ -1,8 +1,9 @@
 // Benchmark support: many watchers of one collection, held in a worker thread, and a few writers in
 // this thread; measures how fast the server delivers each write to every watcher, and how late.
 
-import { Agent, request } from 'node:http';
-import { Worker } from 'node:worker_threads';
+import { Agent, request } from 'node:https';
+import type { Worker } from 'node:worker_threads';
+import { workerWithTrust } from './trusted-authorities.ts';
 import { type BenchKind, collectionPath, configMapKind, objectBody } from './bench-object.ts';
 
 export interface WatchersOptions {
@@ -44,7 +45,7 @@ export class Watchers {
   #failure: Error | undefined;
 
   constructor(options: WatchersOptions) {
-    this.#worker = new Worker(new URL('./watch-fanout-worker.ts', import.meta.url), { workerData: options });
+    this.#worker = workerWithTrust(new URL('./watch-fanout-worker.ts', import.meta.url), options);
     this.#worker.on('message', (message: WatchersMessage) => {
       const waiting = this.#waiting;
       this.#waiting = undefined;

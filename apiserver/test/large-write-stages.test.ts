@@ -2,7 +2,7 @@
 // patched, replaced or applied, a client reading one small object keeps being answered (the write's work
 // runs on a work thread), and the object is stored whole, with managedFields in kube's order.
 
-import { Agent, request } from 'node:http';
+import { Agent, request } from 'node:https';
 import test from 'ava';
 import { startApiServerChild, type ApiServerChild } from '../../common/test/api-server-child.ts';
 

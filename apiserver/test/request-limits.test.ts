@@ -2,7 +2,7 @@
 // its 400 at once (no 500, no stalled event loop), request headers are read up to 1 MiB.
 
 import test from 'ava';
-import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { startApiServerChild, type ApiServerChild } from '../../common/test/api-server-child.ts';
 
 let server: ApiServerChild | undefined;
@@ -100,10 +100,10 @@ test('a 10,000-term labelSelector and a 100 KB URL are read (kube reads 1 MiB of
   t.is(await rawStatus({ 'x-padding': 'p'.repeat(1_100_000) }), 431);
 });
 
-/** The status code of a GET with the headers, through node:http (fetch refuses such headers itself). */
+/** The status code of a GET with the headers, through node:https (fetch refuses such headers itself). */
 function rawStatus(headers: Record<string, string>): Promise<number | string> {
   return new Promise((resolve) => {
-    const request = httpRequest(url('/readyz'), { headers }, (response) => {
+    const request = httpsRequest(url('/readyz'), { headers }, (response) => {
       response.resume();
       resolve(response.statusCode ?? 0);
     });

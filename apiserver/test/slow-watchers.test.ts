@@ -3,7 +3,7 @@
 // its last resourceVersion), and server memory does not grow with what it will never read.
 
 import test from 'ava';
-import { connect, type Socket } from 'node:net';
+import { connect, type TLSSocket } from 'node:tls';
 import { startApiServerChild } from '../../common/test/api-server-child.ts';
 import type { WatchEvent } from '../src/storage/storage.ts';
 import { WatchChannel } from '../src/storage/watch-channel.ts';
@@ -47,7 +47,7 @@ test('a watch whose client never reads is ended once 16 MiB wait for it, without
   const json = { 'content-type': 'application/json' };
   t.is((await fetch(base, { method: 'POST', headers: json, body: JSON.stringify({ metadata: { name: 'big' } }) })).status, 201);
   const url = new URL(server.url);
-  const socket: Socket = connect(Number(url.port), url.hostname);
+  const socket: TLSSocket = connect(Number(url.port), url.hostname);
   t.teardown(() => socket.destroy());
   socket.write(`GET /api/v1/namespaces/default/configmaps?watch=1&resourceVersion=0 HTTP/1.1\r\nHost: ${url.host}\r\n\r\n`);
   // Read the headers and the first event, then nothing more.

@@ -29,7 +29,7 @@ test('a second API server on the same data directory refuses to start, naming th
   t.teardown(() => first.stop());
   const dataDir = join(first.dir, 'data');
 
-  const second = await capstanRun(['apiserver', '--port=0', `--data-dir=${dataDir}`, '--logging-format=json']);
+  const second = await capstanRun(['apiserver', '--secure-port=0', `--data-dir=${dataDir}`, '--logging-format=json']);
   t.is(second.code, 1, second.stderr);
   t.is(second.stdout, '');
   t.is(

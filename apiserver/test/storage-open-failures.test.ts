@@ -86,13 +86,13 @@ test('capstan apiserver refuses a damaged store; with the check off it serves, a
   t.teardown(() => dir.remove());
   const path = await corruptStore(dir.path);
 
-  const refused = await runToEnd(['apiserver', '--port=0', `--data-dir=${dir.path}`, '--logging-format=json']);
+  const refused = await runToEnd(['apiserver', '--secure-port=0', `--data-dir=${dir.path}`, '--logging-format=json']);
   t.is(refused.code, 1);
   t.true(refused.stderr.startsWith(`Error: the store ${JSON.stringify(path)} is corrupt (quick_check: `), refused.stderr);
 
   // Unchecked, the server starts on the damaged file; its reads fail, and a termination signal must
   // still end it with exit code 0, no unhandled error, and promptly.
-  const child = spawn(process.execPath, [capstan, 'apiserver', '--port=0', `--data-dir=${dir.path}`, '--logging-format=json', '--storage-integrity-check=none'], {
+  const child = spawn(process.execPath, [capstan, 'apiserver', '--secure-port=0', `--data-dir=${dir.path}`, '--logging-format=json', '--storage-integrity-check=none'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

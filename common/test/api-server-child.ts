@@ -59,6 +59,8 @@ export async function startApiServerChild(options: ApiServerChildOptions = {}): 
   const dir = mkdtempSync(join(tmpdir(), options.prefix ?? 'capstan-api-'));
   const args = options.args ?? [];
   const given = (flag: string) => args.some((arg) => arg === flag || arg.startsWith(`${flag}=`));
+  // The last of a flag given as --flag=value wins, as the server reads its flags.
+  const value = (flag: string) => args.findLast((arg) => arg.startsWith(`${flag}=`))?.slice(flag.length + 1);
   const tokenFile = join(dir, 'tokens.csv');
   writeFileSync(tokenFile, `${adminToken},capstan-test-admin,capstan-test-admin,system:masters\n`);
   const security = [...(given('--token-auth-file') ? [] : [`--token-auth-file=${tokenFile}`]), ...(given('--authorization-mode') ? [] : ['--authorization-mode=AlwaysAllow'])];
@@ -87,10 +89,8 @@ export async function startApiServerChild(options: ApiServerChildOptions = {}): 
       });
       void exited.then((code) => reject(new Error(`the API server exited with ${code}:\n${output}`)));
     });
-    // The self-signed pair is in --cert-dir, by default <data-dir>/pki (the test's flags may move either).
-    const flagValue = (flag: string) => args.findLast((arg) => arg.startsWith(`${flag}=`))?.slice(flag.length + 1);
-    const certDir = flagValue('--cert-dir') ?? join(flagValue('--data-dir') ?? join(dir, 'data'), 'pki');
-    const certificateAuthority = trustServingAuthority(flagValue('--tls-cert-file') ?? join(certDir, 'apiserver.crt'));
+    const certDir = value('--cert-dir') ?? join(value('--data-dir') ?? join(dir, 'data'), 'pki');
+    const certificateAuthority = trustServingAuthority(join(certDir, 'apiserver.crt'));
     // Serving is not ready: the post-start hooks (system namespaces, watch cache) finish after. The
     // server logs when they have; /readyz says so too (for a test whose flags change the logging).
     while (!readyLogged && (await fetch(`${url}/readyz`).catch(() => undefined))?.status !== 200) {
@@ -106,9 +106,15 @@ export async function startApiServerChild(options: ApiServerChildOptions = {}): 
 
 /** The authority of a self-signed serving certificate (the second block of the file), trusted by this process from now on. */
 export function trustServingAuthority(certFile: string): string {
+  const authority = servingAuthorityOf(certFile);
+  setDefaultCACertificates([...getCACertificates('default'), authority]);
+  return authority;
+}
+
+/** The authority of a self-signed serving certificate file: its last block (the leaf comes first). */
+export function servingAuthorityOf(certFile: string): string {
   const blocks = readFileSync(certFile, 'utf8').match(/-----BEGIN CERTIFICATE-----[^-]+-----END CERTIFICATE-----\n?/g) ?? [];
   const authority = blocks[blocks.length - 1];
   if (authority === undefined) throw new Error(`${certFile} holds no certificate`);
-  setDefaultCACertificates([...getCACertificates('default'), authority]);
   return authority;
 }

@@ -19,7 +19,7 @@ import { runControllerManager } from '../src/controller-manager.ts';
 const repository = join(import.meta.dirname, '..', '..');
 
 export interface TestCluster {
-  /** http://127.0.0.1:<port> */
+  /** https://127.0.0.1:<port> */
   readonly url: string;
   readonly kubeconfig: string;
   readonly client: RestClient;
@@ -31,9 +31,12 @@ export async function startCluster(t: ExecutionContext, apiServerArgs: readonly 
   t.teardown(() => server.stop());
   const { url } = server;
   const kubeconfig = join(server.dir, 'kubeconfig');
+  // The server's authority and the admin token: kubectl (another process) trusts nothing else, and
+  // asks for a password when an https kubeconfig holds no credentials.
+  const authority = Buffer.from(server.certificateAuthority).toString('base64');
   writeFileSync(
     kubeconfig,
-    `apiVersion: v1\nkind: Config\nclusters:\n- name: capstan\n  cluster:\n    server: ${url}\ncontexts:\n- name: capstan\n  context:\n    cluster: capstan\n    user: capstan\ncurrent-context: capstan\nusers:\n- name: capstan\n  user: {}\n`,
+    `apiVersion: v1\nkind: Config\nclusters:\n- name: capstan\n  cluster:\n    server: ${url}\n    certificate-authority-data: ${authority}\ncontexts:\n- name: capstan\n  context:\n    cluster: capstan\n    user: capstan\ncurrent-context: capstan\nusers:\n- name: capstan\n  user:\n    token: ${server.token}\n`,
   );
   const client = RestClient.fromKubeconfig(kubeconfig, { userAgent: defaultUserAgent('capstan-controllers-test') });
   t.teardown(() => client.close());

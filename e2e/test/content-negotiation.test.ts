@@ -5,7 +5,8 @@
 import test from 'ava';
 import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
@@ -33,7 +34,7 @@ async function createConfigMap(name: string, data: Record<string, string>, names
 /** A GET whose bytes come as they are on the wire (fetch would gunzip them). */
 function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    httpRequest(url, { headers }, (response) => {
+    httpsRequest(url, { headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));

@@ -8,11 +8,11 @@
 import test from 'ava';
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createConnection } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { connect } from 'node:tls';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -254,7 +254,7 @@ test.serial('kubectl logs -f streams as the agent writes, and the agent request 
 
 test.serial('a WebSocket log request whose handshake ws refuses (an unknown version) is a 400, and the agent request it opened ends', async (t) => {
   const { hostname, port } = new URL(shared.server().url);
-  const socket = createConnection({ host: hostname, port: Number(port) });
+  const socket = connect({ host: hostname, port: Number(port) });
   t.teardown(() => socket.destroy());
   socket.write(
     'GET /api/v1/namespaces/default/pods/web/log?follow=true HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n' +

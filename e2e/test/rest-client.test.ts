@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import { StatusError } from '@capstan/common';
 import { ApiError, Informer, RestClient, RequestError, isNotFound, type KubeObject, type ResourceTarget, type WatchEvent } from '@capstan/common/client';
 import { sharedApiServer } from '../src/shared-api-server.ts';
+import { trustServingAuthority } from '../../common/test/api-server-child.ts';
 
 const shared = sharedApiServer();
 const run = promisify(execFile);
@@ -249,18 +250,20 @@ async function freePort(): Promise<number> {
 }
 
 async function startOwnApiServer(port: number, dataDir: string): Promise<OwnApiServer> {
-  const child = spawn(process.execPath, [capstan, 'apiserver', `--port=${port}`, `--data-dir=${dataDir}`, '--logging-format=json'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [capstan, 'apiserver', `--secure-port=${port}`, `--data-dir=${dataDir}`, '--logging-format=json'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output = (output + chunk).slice(-4000)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 15_000;
+  const url = `https://127.0.0.1:${port}`;
+  // Serving, its self-signed certificate is in the data directory (kept across restarts): trusted
+  // from then on. No clock: a server that never gets ready fails the test at its timeout.
+  const failed = exited.then(() => Promise.reject(new Error(`the API server on ${url} exited before it was ready:\n${output}`)));
+  let stdout = '';
+  const serving = new Promise<void>((resolve) => child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk).includes('serving on') && resolve()));
+  await Promise.race([serving, failed]);
+  trustServingAuthority(join(dataDir, 'pki', 'apiserver.crt'));
   while ((await fetch(`${url}/readyz`).catch(() => undefined))?.status !== 200) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the API server on ${url} did not become ready:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await Promise.race([new Promise((resolve) => setTimeout(resolve, 20)), failed]);
   }
   return {
     url,

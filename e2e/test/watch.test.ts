@@ -1,7 +1,7 @@
 import test from 'ava';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { Agent, get } from 'node:http';
+import { Agent, get } from 'node:https';
 import { startApiServer } from '../src/api-server-process.ts';
 import { kubectlBinary } from '../src/kubectl-binary.ts';
 

@@ -68,6 +68,7 @@ import { upgradeResponse } from '../endpoints/upgrade-response.ts';
 import { defaultKubeletClientConfig, type KubeletClientConfig } from '../kubelet/kubelet-client-config.ts';
 import { KubeletClient } from '../kubelet/kubelet-client.ts';
 import { closeWorkThreads } from '../endpoints/work-threads.ts';
+import { answerClientError } from './client-error.ts';
 import type { SecureServing } from '../serving/secure-serving.ts';
 import { hostPort, servedOpenIdMetadata } from '../authentication/openid-metadata.ts';
 import { shutdownAudit, type Audit } from '../audit/audit-setup.ts';
@@ -275,6 +276,7 @@ export class ApiServer {
     // Idle connections stay open 90 s, as kube-apiserver's (Node's default of 5 s would make every
     // 10 s heartbeat of a node agent open a new connection).
     this.#server.keepAliveTimeout = 90_000;
+    this.#server.on('clientError', answerClientError);
     // Upgrade requests (exec, attach, port-forward) take the same path; their endpoint takes the socket.
     this.#server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => serve(request, upgradeResponse(request, socket, head)));
   }
