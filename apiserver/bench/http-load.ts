@@ -24,7 +24,7 @@ export type LoadRequest =
   | { readonly kind: 'list pages'; readonly path: string; readonly limit: number };
 
 export interface LoadOptions {
-  /** e.g. http://127.0.0.1:6443 */
+  /** e.g. https://127.0.0.1:6443 */
   readonly url: string;
   readonly request: LoadRequest;
   /** Requests in flight, each loop on its own keep-alive connection. */

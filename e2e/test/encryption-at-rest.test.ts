@@ -182,7 +182,7 @@ test('a configuration kube-apiserver refuses stops the start with its error', as
     path,
     'apiVersion: apiserver.config.k8s.io/v1\nkind: EncryptionConfiguration\nresources:\n  - resources: [secrets]\n    providers:\n      - aesgcm: {keys: [{name: k, secret: "YWJj"}]}\n',
   );
-  const error = await run(process.execPath, [capstan, 'apiserver', '--port=0', `--data-dir=${join(dir, 'bad')}`, `--encryption-provider-config=${path}`], {
+  const error = await run(process.execPath, [capstan, 'apiserver', '--secure-port=0', `--data-dir=${join(dir, 'bad')}`, `--encryption-provider-config=${path}`], {
     encoding: 'utf8',
   }).catch((failed: { code: number; stderr: string }) => failed);
   t.like(error, {
