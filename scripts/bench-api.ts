@@ -31,6 +31,7 @@ export async function runApiBenchmark(quick: boolean, log: (line: string) => voi
       watchers: quick ? 100 : 1000,
       watchEvents: quick ? 200 : 1000,
       watchWriters: 4,
+      securityListObjects: quick ? 500 : 2000,
     },
     log,
   );

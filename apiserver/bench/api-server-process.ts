@@ -1,8 +1,8 @@
 // Benchmark support: a real `capstan apiserver` child process on 127.0.0.1 and a free port, timed
 // from spawn to its first /readyz 200, and stopped with SIGTERM (SIGKILL after a grace period). It
 // serves HTTPS with the self-signed certificate it writes in its data directory, whose authority
-// this process trusts from then on (trusted-authorities.ts); requests are anonymous (the server's
-// default authorization allows them).
+// this process trusts from then on (trusted-authorities.ts); requests are anonymous and every
+// request is allowed (--authorization-mode=AlwaysAllow) unless the spec's flags say otherwise.
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { request } from 'node:https';
@@ -19,6 +19,8 @@ export interface ApiServerSpec {
   readonly etcdEndpoint?: string;
   /** Node's compile cache for the child (NODE_COMPILE_CACHE); unset: Node's default one. */
   readonly compileCacheDir?: string;
+  /** More flags (authentication, authorization); --authorization-mode among them replaces AlwaysAllow. */
+  readonly args?: readonly string[];
 }
 
 export interface BenchApiServer {
@@ -55,6 +57,9 @@ export async function startBenchApiServer(spec: ApiServerSpec): Promise<BenchApi
 async function startOnce(spec: ApiServerSpec, port: number): Promise<BenchApiServer> {
   const args = [capstan, 'apiserver', `--secure-port=${port}`, `--data-dir=${spec.dataDir}`, '--logging-format=json', `--storage-backend=${spec.backend}`];
   if (spec.etcdEndpoint !== undefined) args.push(`--etcd-servers=${spec.etcdEndpoint}`);
+  const extra = spec.args ?? [];
+  if (!extra.some((arg) => arg.startsWith('--authorization-mode='))) args.push('--authorization-mode=AlwaysAllow');
+  args.push(...extra);
   const began = performance.now();
   const env = spec.compileCacheDir === undefined ? process.env : { ...process.env, NODE_COMPILE_CACHE: spec.compileCacheDir };
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env });

@@ -1,6 +1,7 @@
 // `npm run bench -- api`: the API server as clients see it, a real `capstan apiserver` process per
-// backend driven over HTTP on 127.0.0.1: start time, resident memory, get, create, update, list and
-// watch fan-out, beside the ceiling of the load generator itself on the same machine.
+// backend driven over HTTPS on 127.0.0.1: start time, resident memory, get, create, update, list and
+// watch fan-out, beside the ceiling of the load generator itself on the same machine; and the cost
+// of client certificates and RBAC beside anonymous requests (security-cost.ts).
 
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,6 +13,7 @@ import type { BenchRow } from './bench-row.ts';
 import { type BenchKind, collectionPath, configMapKind, objectBody } from './bench-object.ts';
 import { httpLoad as load, type LoadOptions, type LoadResult } from './http-load.ts';
 import { childPidWithArgument, cpuSeconds, residentMemory } from './process-usage.ts';
+import { securityCostRows } from './security-cost.ts';
 import { Watchers, writeUpdates, type WriteTimes } from './watch-fanout.ts';
 import type { StorageBackend } from '../src/storage/open-storage.ts';
 
@@ -49,6 +51,8 @@ export interface ApiBenchOptions {
   /** Updates written while they watch (one event each), by `watchWriters` writers. */
   readonly watchEvents: number;
   readonly watchWriters: number;
+  /** ConfigMaps listed in the cost-of-security comparison (security-cost.ts). */
+  readonly securityListObjects: number;
 }
 
 export async function apiBench(options: ApiBenchOptions, log: (line: string) => void): Promise<BenchRow[]> {
@@ -65,6 +69,19 @@ export async function apiBench(options: ApiBenchOptions, log: (line: string) => 
         await etcd?.stop();
       }
     }
+    rows.push(
+      ...(await securityCostRows(
+        scratch,
+        {
+          concurrency: options.concurrency,
+          listConcurrency: options.listConcurrency,
+          phaseMs: options.phaseMs,
+          warmupMs: options.warmupMs,
+          listObjects: options.securityListObjects,
+        },
+        log,
+      )),
+    );
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

@@ -12,7 +12,11 @@ import { trustedWorkerData } from './trusted-authorities.ts';
 const options = trustedWorkerData<LoadOptions>();
 // undici costs the client about half of what node:http does per request, which keeps this one
 // thread ahead of the server (see the load generator ceiling row).
-const pool = new Pool(options.url, { connections: options.concurrency, pipelining: 1 });
+const pool = new Pool(options.url, {
+  connections: options.concurrency,
+  pipelining: 1,
+  ...(options.clientCertificate === undefined ? {} : { connect: { cert: options.clientCertificate.cert, key: options.clientCertificate.key } }),
+});
 
 interface Answer {
   readonly status: number;

@@ -35,6 +35,8 @@ export interface LoadOptions {
   readonly count?: number;
   /** Requests started in the warm-up are not counted. */
   readonly warmupMs?: number;
+  /** A client certificate (PEM) presented on every connection; anonymous without one. */
+  readonly clientCertificate?: { readonly cert: string; readonly key: string };
 }
 
 export interface LoadResult extends LatencySummary {

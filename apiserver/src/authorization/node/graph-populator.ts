@@ -12,9 +12,40 @@ import { podResource } from '../../resources/core/pods.ts';
 import { resourceSliceResource } from '../../resources/resource/resourceslices.ts';
 import { volumeAttachmentResource } from '../../resources/storage/volumeattachments.ts';
 import type { NodeGraph } from './node-graph.ts';
-import { StoreInformer, type InformerHandlers } from './store-informer.ts';
+import { StoreInformer, type InformerHandler } from '../../registry/store-informer.ts';
 
 const nameOf = (object: JsonObject): string => stringOf(metadataOf(object).name);
+
+/** The graph's side of one store: an object set (added or changed), or removed. */
+interface GraphHandlers {
+  set(object: JsonObject): void;
+  remove(object: JsonObject): void;
+}
+
+/** The informer's handler for graph handlers: a relist sets what it found and removes what went meanwhile. */
+function graphHandler(handlers: GraphHandlers): InformerHandler {
+  const known = new Map<string, JsonObject>();
+  const keyOf = (object: JsonObject): string => `${stringOf(metadataOf(object).namespace)}/${nameOf(object)}`;
+  return {
+    replace: (objects) => {
+      const listed = new Map(objects.map((object) => [keyOf(object), object] as const));
+      for (const [key, object] of known) if (!listed.has(key)) handlers.remove(object);
+      known.clear();
+      for (const [key, object] of listed) {
+        known.set(key, object);
+        handlers.set(object);
+      }
+    },
+    upsert: (object) => {
+      known.set(keyOf(object), object);
+      handlers.set(object);
+    },
+    remove: (object) => {
+      known.delete(keyOf(object));
+      handlers.remove(object);
+    },
+  };
+}
 const nodeNameOf = (object: JsonObject): string => stringOf(objectOf(object.spec).nodeName);
 
 /** How long the first list waits before it tries again (the storage may not be ready yet). */
@@ -26,7 +57,7 @@ const retryDelayMs = 1000;
  * readiness waits for their sync).
  */
 export function graphPopulatorHook(graph: NodeGraph, registry: Registry, stopping: AbortSignal, logger: Logger): PostStartHook {
-  const handlers: readonly (readonly [Parameters<Registry['builtinStore']>[0], InformerHandlers])[] = [
+  const handlers: readonly (readonly [Parameters<Registry['builtinStore']>[0], GraphHandlers])[] = [
     [podResource, { set: (pod) => graph.setPod(pod), remove: (pod) => graph.deletePod(stringOf(metadataOf(pod).namespace), nameOf(pod)) }],
     [persistentVolumeResource, { set: (pv) => graph.setPersistentVolume(pv), remove: (pv) => graph.deletePersistentVolume(nameOf(pv)) }],
     [volumeAttachmentResource, { set: (va) => graph.setVolumeAttachment(nameOf(va), nodeNameOf(va)), remove: (va) => graph.deleteVolumeAttachment(nameOf(va)) }],
@@ -46,7 +77,7 @@ export function graphPopulatorHook(graph: NodeGraph, registry: Registry, stoppin
   return {
     name: 'generic-apiserver-start-informers',
     run: async () => {
-      await Promise.all(handlers.map(([definition, handler]) => startOne(new StoreInformer(registry.builtinStore(definition), handler, stopping, logger))));
+      await Promise.all(handlers.map(([definition, handler]) => startOne(new StoreInformer(registry.builtinStore(definition), graphHandler(handler), logger, stopping))));
     },
   };
 }

@@ -9,7 +9,7 @@ import { objectOf, stringOf } from '../../registry/defaulting/json-fields.ts';
 import type { GenericStore } from '../../registry/generic-store.ts';
 import type { JsonObject } from '../../registry/object-meta.ts';
 import { bindingOf, rulesOf, type Binding, type PolicyRule, type RoleRef, type Subject } from './policy-rule.ts';
-import { StoreInformer, type InformerHandler } from './store-informer.ts';
+import { StoreInformer, type InformerHandler } from '../../registry/store-informer.ts';
 import { SubjectIndex, subjectFor, userKeys } from './subject-index.ts';
 
 /** The binding (and its subject that names the user) a rule was found through. */

@@ -3,11 +3,11 @@
 // watch ends (compacted, too slow) it lists and watches again.
 
 import type { Logger } from '@capstan/common';
-import type { GenericStore } from '../../registry/generic-store.ts';
-import type { JsonObject } from '../../registry/object-meta.ts';
-import { wholeList } from '../../registry/store-list.ts';
-import type { WatchRequest } from '../../registry/watch-request.ts';
-import type { Watch } from '../../storage/storage.ts';
+import type { GenericStore } from './generic-store.ts';
+import type { JsonObject } from './object-meta.ts';
+import { wholeList } from './store-list.ts';
+import type { WatchRequest } from './watch-request.ts';
+import type { Watch } from '../storage/storage.ts';
 
 export interface InformerHandler {
   /** Every object there is, as a (re)list found them: what was known before is forgotten. */
@@ -70,6 +70,9 @@ export class StoreInformer {
           break;
       }
     });
+    // The server began to stop while the watch was being set up.
+    const stopping: AbortSignal | undefined = this.#stopping;
+    if (stopping?.aborted === true) this.#watch.close();
   }
 
   #relist(): void {
