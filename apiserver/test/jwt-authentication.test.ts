@@ -68,7 +68,11 @@ test.after.always(async () => {
 });
 
 /** The authentication options of these flags, as `capstan apiserver` reads them. */
-const optionsOf = (...argv: string[]) => authenticationOptionsOf(parseFlags(authenticationFlags, argv).flags, { argv });
+const optionsOf = (...argv: string[]) =>
+  authenticationOptionsOf(parseFlags(authenticationFlags, argv).flags, { argv, serviceAccountKeyDir: mkdtempSync(join(tmpdir(), 'capstan-authn-keys-')) });
+
+/** A TokenReview's audiences when it names none: the API's, the service account issuer's by default (as kube's). */
+const apiAudiences = ['https://kubernetes.default.svc.cluster.local'];
 
 const sign = (claims: Record<string, unknown>) => (issuer as JwtIssuer).sign({ sub: 'jane', aud: 'capstan', tenant: 'acme', ...claims });
 
@@ -89,6 +93,7 @@ async function reviewed(token: string): Promise<Record<string, unknown>> {
 test('a token of the issuer is the user its claim mappings make', async (t) => {
   const token = await sign({ groups: ['dev', 'ops'], team: 'blue', jti: 'j1' });
   t.deepEqual(await reviewed(token), {
+    audiences: apiAudiences,
     authenticated: true,
     user: {
       username: 'oidc:jane',
@@ -251,7 +256,11 @@ test('a changed configuration file is reloaded; a bad one, or one changing anony
 test('an issuer discovered at its discoveryURL takes tokens for any of its audiences', async (t) => {
   const jwi = issuer as JwtIssuer;
   const multi = (claims: Record<string, unknown>) => jwi.sign({ iss: `${jwi.url}/multi`, ...claims });
-  t.deepEqual(await reviewed(await multi({ sub: 'mo', aud: ['z', 'b'] })), { authenticated: true, user: { username: 'mo', groups: ['system:authenticated'] } });
+  t.deepEqual(await reviewed(await multi({ sub: 'mo', aud: ['z', 'b'] })), {
+    audiences: apiAudiences,
+    authenticated: true,
+    user: { username: 'mo', groups: ['system:authenticated'] },
+  });
   t.like(await reviewed(await multi({ sub: 'mo', aud: ['z'] })), { error: '[invalid bearer token, oidc: verify token: oidc: expected audience in ["a" "b"] got ["z"]]' });
   t.like(await reviewed(await multi({ aud: 'a' })), {
     error: "[invalid bearer token, oidc: error evaluating username claim expression: expression 'claims.sub' resulted in error: no such key: sub]",

@@ -17,6 +17,9 @@ const url = (): string => (server as ApiServerChild).url;
 const review = (spec: unknown) => postReview(url(), 'tokenreviews', 'admintoken', { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenReview', spec });
 const whoami = async (token: string) => (await postReview(url(), 'selfsubjectreviews', token, { apiVersion: 'authentication.k8s.io/v1', kind: 'SelfSubjectReview' })).body;
 
+/** The API's audiences: the default service account issuer's. */
+const apiAudiences = ['https://kubernetes.default.svc.cluster.local'];
+
 test('a TokenReview of a good token answers its user, in system:authenticated', async (t) => {
   const answer = await review({ token: 'alicetoken' });
   t.is(answer.status, 201);
@@ -24,7 +27,12 @@ test('a TokenReview of a good token answers its user, in system:authenticated', 
   // kube's create handler tracks the request's fields, as for any create (the User-Agent's product is the manager).
   const [managed] = (answer.body.metadata as { managedFields: Record<string, unknown>[] }).managedFields;
   t.like(managed, { manager: 'node', operation: 'Update', apiVersion: 'authentication.k8s.io/v1', fieldsType: 'FieldsV1', fieldsV1: { 'f:spec': { 'f:token': {} } } });
-  t.deepEqual(answer.body.status, { authenticated: true, user: { username: 'alice', uid: 'uid-alice', groups: ['devs', 'ops', 'system:authenticated'] } });
+  // The audiences are the API's (the service account issuer's by default), as kube answers them.
+  t.deepEqual(answer.body.status, {
+    audiences: apiAudiences,
+    authenticated: true,
+    user: { username: 'alice', uid: 'uid-alice', groups: ['devs', 'ops', 'system:authenticated'] },
+  });
 });
 
 test('a TokenReview of a bad token answers kube’s error; one without a token is 400', async (t) => {
@@ -64,7 +72,7 @@ test('a bootstrap token authenticates while its Secret says so', async (t) => {
   t.like(await whoami('expird.0123456789abcdef'), { code: 401 });
   await secret('bootstrap-token-unused', { 'token-id': 'unused', 'token-secret': '0123456789abcdef', 'usage-bootstrap-signing': 'true' });
   t.like(await whoami('unused.0123456789abcdef'), { code: 401 });
-  t.deepEqual((await review({ token: 'abcdef.0123456789abcdef' })).body.status, { authenticated: true, user: bootstrapUser });
+  t.deepEqual((await review({ token: 'abcdef.0123456789abcdef' })).body.status, { audiences: apiAudiences, authenticated: true, user: bootstrapUser });
 });
 
 /** The status of a WebSocket handshake offering these subprotocols (a pod's log: 404 for a pod that is not there). */
