@@ -37,54 +37,77 @@ export async function securityCostRows(scratch: string, options: SecurityCostOpt
   writeFileSync(caFile, authority);
   const tokens = join(scratch, 'bench-tokens.csv');
   writeFileSync(tokens, `${adminToken},bench-admin,bench-admin,system:masters\n`);
-  const rows: BenchRow[] = [];
-  const settings: [string, string, readonly string[]][] = [
-    ['TLS, anonymous, AlwaysAllow', 'no credentials, no authorizer', ['--authorization-mode=AlwaysAllow']],
-    ['TLS, client certificate, Node,RBAC', 'x509 authentication, the Node and RBAC authorizers (a ClusterRoleBinding to cluster-admin)', [`--client-ca-file=${caFile}`]],
-  ];
-  for (const [name, note, args] of settings) {
-    const server = await startBenchApiServer({ backend: 'sqlite', dataDir: join(scratch, `security-${rows.length}`), args: [`--token-auth-file=${tokens}`, ...args] });
-    try {
-      const secured = args.some((arg) => arg.startsWith('--client-ca-file'));
-      await prepare(server, options.listObjects, secured);
-      const setting: Setting = { name, note, server, ...(secured ? { clientCertificate: client } : {}) };
-      rows.push(...(await settingRows(setting, options, log)));
-    } finally {
-      await server.stop();
+  const settings: Setting[] = [];
+  try {
+    const open = await startBenchApiServer({
+      backend: 'sqlite',
+      dataDir: join(scratch, 'security-open'),
+      args: [`--token-auth-file=${tokens}`, '--authorization-mode=AlwaysAllow'],
+    });
+    settings.push({ name: 'TLS, anonymous, AlwaysAllow', note: 'no credentials, no authorizer', server: open });
+    const secured = await startBenchApiServer({ backend: 'sqlite', dataDir: join(scratch, 'security-rbac'), args: [`--token-auth-file=${tokens}`, `--client-ca-file=${caFile}`] });
+    settings.push({
+      name: 'TLS, client certificate, Node,RBAC',
+      note: 'x509 authentication, the Node and RBAC authorizers (a ClusterRoleBinding to cluster-admin)',
+      server: secured,
+      clientCertificate: client,
+    });
+    for (const setting of settings) await prepare(setting.server, options.listObjects, setting.clientCertificate !== undefined);
+    // Both servers run side by side and the loads alternate between them, twice each, so that the
+    // machine's other work weighs on both alike.
+    const loads: [string, LoadOptions['request'], number, string][] = [
+      [`get, ${options.concurrency} in flight`, { kind: 'get', path: '/api/v1/namespaces/bench-list/configmaps/cm-0' }, options.concurrency, 'req/s'],
+      [`create, ${options.concurrency} in flight`, { kind: 'create', namespaces: ['bench-create'], namePrefix: 'c-' }, options.concurrency, 'creates/s'],
+      [
+        `list of ${options.listObjects}, ${options.listConcurrency} in flight`,
+        { kind: 'get', path: '/api/v1/namespaces/bench-list/configmaps' },
+        options.listConcurrency,
+        'lists/s',
+      ],
+    ];
+    const rows: BenchRow[] = [];
+    for (const [metric, request, concurrency, unit] of loads) {
+      log(`security: ${metric}, alternating between the two servers`);
+      const results = new Map<Setting, LoadResult[]>(settings.map((setting) => [setting, []]));
+      for (let round = 0; round < 2; round++) {
+        for (const setting of settings) {
+          const result = await runLoad(setting, renamed(request, round), concurrency, options);
+          if (result.errors > 0) throw new Error(`security bench, ${setting.name}, ${metric}: ${result.errors} failed, the first: ${result.firstError}`);
+          results.get(setting)?.push(result);
+        }
+      }
+      for (const setting of settings) {
+        const runs = results.get(setting) ?? [];
+        const mean = (pick: (result: LoadResult) => number) => runs.reduce((sum, result) => sum + pick(result), 0) / runs.length;
+        rows.push({
+          subject: `security ${metric}`,
+          metric: setting.name,
+          value: mean((result) => result.perSecond),
+          unit,
+          note: `${setting.note}; mean of 2 runs; p50 ${mean((result) => result.p50Ms).toFixed(1)} ms, p99 ${mean((result) => result.p99Ms).toFixed(1)} ms`,
+        });
+      }
     }
+    return rows;
+  } finally {
+    await Promise.all(settings.map((setting) => setting.server.stop()));
   }
-  return rows;
 }
 
-async function settingRows(setting: Setting, options: SecurityCostOptions, log: (line: string) => void): Promise<BenchRow[]> {
-  const run = (request: LoadOptions['request'], concurrency: number): Promise<LoadResult> =>
-    load({
-      url: setting.server.url,
-      request,
-      concurrency,
-      durationMs: options.phaseMs,
-      warmupMs: options.warmupMs,
-      ...(setting.clientCertificate === undefined ? {} : { clientCertificate: setting.clientCertificate }),
-    });
-  log(`security: ${setting.name}: get, create and list`);
-  const get = await run({ kind: 'get', path: '/api/v1/namespaces/bench-list/configmaps/cm-0' }, options.concurrency);
-  const create = await run({ kind: 'create', namespaces: ['bench-create'], namePrefix: 'c-' }, options.concurrency);
-  const list = await run({ kind: 'get', path: '/api/v1/namespaces/bench-list/configmaps' }, options.listConcurrency);
-  const row = (metric: string, result: LoadResult, unit: string): BenchRow => {
-    if (result.errors > 0) throw new Error(`security bench, ${setting.name}, ${metric}: ${result.errors} failed, the first: ${result.firstError}`);
-    return {
-      subject: `security ${metric}`,
-      metric: setting.name,
-      value: result.perSecond,
-      unit,
-      note: `${setting.note}; p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms`,
-    };
-  };
-  return [
-    row(`get, ${options.concurrency} in flight`, get, 'req/s'),
-    row(`create, ${options.concurrency} in flight`, create, 'creates/s'),
-    row(`list of ${options.listObjects}, ${options.listConcurrency} in flight`, list, 'lists/s'),
-  ];
+/** A create's names differ from one round to the next (no conflicts with the objects of the round before). */
+function renamed(request: LoadOptions['request'], round: number): LoadOptions['request'] {
+  return request.kind === 'create' ? { ...request, namePrefix: `${request.namePrefix}${round}-` } : request;
+}
+
+function runLoad(setting: Setting, request: LoadOptions['request'], concurrency: number, options: SecurityCostOptions): Promise<LoadResult> {
+  return load({
+    url: setting.server.url,
+    request,
+    concurrency,
+    durationMs: options.phaseMs,
+    warmupMs: options.warmupMs,
+    ...(setting.clientCertificate === undefined ? {} : { clientCertificate: setting.clientCertificate }),
+  });
 }
 
 /** The namespaces and the listed ConfigMaps, made with the admin token; on the secured server, the bench user's binding. */
