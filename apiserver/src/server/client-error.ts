@@ -15,8 +15,13 @@ const answers: Readonly<Record<string, string>> = {
   ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout',
 };
 
+/** Connections answered already: the parser reports its error again for each later chunk of the request. */
+const answered = new WeakSet<Duplex>();
+
 /** The server's 'clientError' listener. */
 export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (answered.has(socket)) return;
+  answered.add(socket);
   // Nothing can be written to a connection the client reset, or whose answer has begun.
   if (error.code === 'ECONNRESET' || !socket.writable || (socket as Duplex & { _httpMessage?: { headersSent: boolean } })._httpMessage?.headersSent === true) {
     socket.destroy();
