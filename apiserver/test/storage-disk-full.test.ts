@@ -11,8 +11,10 @@ import { mountSmallTmpfs } from '../../common/test/small-tmpfs.ts';
 
 const configMaps = '/api/v1/namespaces/default/configmaps';
 
+// Room for a start: the bootstrap policy's roles and bindings alone write about 7 MiB of WAL.
+
 test('a full disk fails writes with 500 and the store message, fails readyz, logs SQLITE_FULL once, and recovers', async (t) => {
-  const fs = mountSmallTmpfs(t, '4m');
+  const fs = mountSmallTmpfs(t, '16m');
   if (fs === undefined) return t.pass();
   const dataDir = join(fs.path, 'data');
   const server = await startApiServerChild({ prefix: 'capstan-full-', args: [`--data-dir=${dataDir}`] });
@@ -59,7 +61,7 @@ test('a full disk fails writes with 500 and the store message, fails readyz, log
 });
 
 test('an API server whose disk is full still shuts down cleanly on SIGTERM', async (t) => {
-  const fs = mountSmallTmpfs(t, '4m');
+  const fs = mountSmallTmpfs(t, '16m');
   if (fs === undefined) return t.pass();
   const server = await startApiServerChild({ prefix: 'capstan-full-stop-', args: [`--data-dir=${join(fs.path, 'data')}`] });
   t.teardown(() => server.stop('SIGKILL'));
