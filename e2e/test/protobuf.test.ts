@@ -63,7 +63,10 @@ test('a Protobuf body without the Kubernetes prefix, or of a kind nobody declare
 
 test('kubectl auth can-i and whoami, and the workload and RBAC generators, go through Protobuf', async (t) => {
   t.is((await kubectl('auth', 'can-i', 'create', 'pods')).stdout, 'yes\n');
-  t.regex((await kubectl('auth', 'whoami')).stdout, /Username\s+system:anonymous/);
+  // The kubeconfig's token is the test server's system:masters user (common/test/api-server-child.ts).
+  const whoami = (await kubectl('auth', 'whoami')).stdout;
+  t.regex(whoami, /Username\s+capstan-test-admin\n/);
+  t.regex(whoami, /Groups\s+\[system:masters system:authenticated\]/);
   const created = [
     ['create', 'deployment', 'api', '--image=nginx', '--replicas=2'],
     ['create', 'job', 'once', '--image=busybox'],
