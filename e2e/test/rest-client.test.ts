@@ -250,7 +250,9 @@ async function freePort(): Promise<number> {
 }
 
 async function startOwnApiServer(port: number, dataDir: string): Promise<OwnApiServer> {
-  const child = spawn(process.execPath, [capstan, 'apiserver', `--secure-port=${port}`, `--data-dir=${dataDir}`, '--logging-format=json', '--authorization-mode=AlwaysAllow'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [capstan, 'apiserver', `--secure-port=${port}`, `--data-dir=${dataDir}`, '--logging-format=json', '--authorization-mode=AlwaysAllow'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output = (output + chunk).slice(-4000)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
