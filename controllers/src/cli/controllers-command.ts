@@ -79,6 +79,21 @@ export async function controllersCommand(argv: readonly string[], out: (text: st
   const { flags: f } = parseFlags(flags, argv);
   if (f.kubeconfig === '') throw new FlagError('--kubeconfig is required');
   const controllers = enabledControllers(allControllers, f.controllers);
+  // kube-controller-manager's identity: the host name and a fresh UUID, so restarts are new candidates.
+  const identity = `${hostname()}_${randomUUID()}`;
+  const leaderElection = f['leader-elect']
+    ? {
+        namespace: f['leader-elect-resource-namespace'],
+        name: f['leader-elect-resource-name'],
+        identity,
+        leaseDurationMs: f['leader-elect-lease-duration'],
+        renewDeadlineMs: f['leader-elect-renew-deadline'],
+        retryPeriodMs: f['leader-elect-retry-period'],
+      }
+    : undefined;
+  if (leaderElection !== undefined && !(leaderElection.leaseDurationMs > leaderElection.renewDeadlineMs && leaderElection.renewDeadlineMs > leaderElection.retryPeriodMs * 1.2)) {
+    throw new FlagError('--leader-elect-lease-duration must be greater than --leader-elect-renew-deadline, which must be greater than 1.2 times --leader-elect-retry-period');
+  }
   let options: ControllerOptions = {
     nodeLifecycle: {
       monitorPeriodMs: f['node-monitor-period'],
@@ -107,21 +122,6 @@ export async function controllersCommand(argv: readonly string[], out: (text: st
   if (nodeIpam !== undefined) options = { ...options, nodeIpam };
   const format = f['logging-format'] === '' ? undefined : f['logging-format'];
   const logger = createLogger({ name: 'controllers', ...(format === undefined ? {} : { format }) });
-  // kube-controller-manager's identity: the host name and a fresh UUID, so restarts are new candidates.
-  const identity = `${hostname()}_${randomUUID()}`;
-  const leaderElection = f['leader-elect']
-    ? {
-        namespace: f['leader-elect-resource-namespace'],
-        name: f['leader-elect-resource-name'],
-        identity,
-        leaseDurationMs: f['leader-elect-lease-duration'],
-        renewDeadlineMs: f['leader-elect-renew-deadline'],
-        retryPeriodMs: f['leader-elect-retry-period'],
-      }
-    : undefined;
-  if (leaderElection !== undefined && !(leaderElection.leaseDurationMs > leaderElection.renewDeadlineMs && leaderElection.renewDeadlineMs > leaderElection.retryPeriodMs * 1.2)) {
-    throw new FlagError('--leader-elect-lease-duration must be greater than --leader-elect-renew-deadline, which must be greater than 1.2 times --leader-elect-retry-period');
-  }
   const client = RestClient.fromKubeconfig(f.kubeconfig, { userAgent: defaultUserAgent('capstan-controllers') });
   out(
     `Capstan controllers: ${controllers.map((c) => c.name).join(', ') || 'none'}${leaderElection ? ` (leader election: ${leaderElection.namespace}/${leaderElection.name} as ${identity})` : ''}`,
