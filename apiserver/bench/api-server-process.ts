@@ -5,6 +5,8 @@
 // request is allowed (--authorization-mode=AlwaysAllow) unless the spec's flags say otherwise.
 
 import { type ChildProcess, spawn } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -57,6 +59,13 @@ export async function startBenchApiServer(spec: ApiServerSpec): Promise<BenchApi
 async function startOnce(spec: ApiServerSpec, port: number): Promise<BenchApiServer> {
   const args = [capstan, 'apiserver', `--secure-port=${port}`, `--data-dir=${spec.dataDir}`, '--logging-format=json', `--storage-backend=${spec.backend}`];
   if (spec.etcdEndpoint !== undefined) args.push(`--etcd-servers=${spec.etcdEndpoint}`);
+  // On etcd a server makes no service account key of its own (kube's rule): one is given.
+  if (spec.backend === 'etcd3') {
+    mkdirSync(spec.dataDir, { recursive: true });
+    const keyFile = join(spec.dataDir, 'service-account.key');
+    if (!existsSync(keyFile)) writeFileSync(keyFile, generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+    args.push(`--service-account-signing-key-file=${keyFile}`, `--service-account-key-file=${keyFile}`, '--service-account-issuer=https://kubernetes.default.svc.cluster.local');
+  }
   const extra = spec.args ?? [];
   if (!extra.some((arg) => arg.startsWith('--authorization-mode='))) args.push('--authorization-mode=AlwaysAllow');
   args.push(...extra);

@@ -12,6 +12,7 @@
 // credentials (anonymous) are served too.
 
 import { type ChildProcess, spawn } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { getCACertificates, setDefaultCACertificates } from 'node:tls';
 import { tmpdir } from 'node:os';
@@ -65,10 +66,25 @@ export async function startApiServerChild(options: ApiServerChildOptions = {}): 
   writeFileSync(tokenFile, `${adminToken},capstan-test-admin,capstan-test-admin,system:masters\n`);
   const security = [...(given('--token-auth-file') ? [] : [`--token-auth-file=${tokenFile}`]), ...(given('--authorization-mode') ? [] : ['--authorization-mode=AlwaysAllow'])];
   const admission = options.serviceAccountAdmission === true ? [] : ['--disable-admission-plugins=ServiceAccount'];
-  const child = spawn(process.execPath, [capstan, 'apiserver', '--secure-port=0', `--data-dir=${join(dir, 'data')}`, '--logging-format=json', ...security, ...admission, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, [exitWithParentVariable]: String(process.pid) },
-  });
+  // On etcd a server makes no service account key of its own (kube's rule: the flags are required).
+  const serviceAccountKeys: string[] = [];
+  if (given('--storage-backend') && args.includes('--storage-backend=etcd3') && !given('--service-account-signing-key-file')) {
+    const keyFile = join(dir, 'service-account.key');
+    writeFileSync(keyFile, generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+    serviceAccountKeys.push(
+      `--service-account-signing-key-file=${keyFile}`,
+      `--service-account-key-file=${keyFile}`,
+      '--service-account-issuer=https://kubernetes.default.svc.cluster.local',
+    );
+  }
+  const child = spawn(
+    process.execPath,
+    [capstan, 'apiserver', '--secure-port=0', `--data-dir=${join(dir, 'data')}`, '--logging-format=json', ...security, ...admission, ...serviceAccountKeys, ...args],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, [exitWithParentVariable]: String(process.pid) },
+    },
+  );
   let output = '';
   let readyLogged = false;
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
