@@ -1,34 +1,77 @@
 // The `capstan` command: one entry point whose subcommands start or inspect each part of Capstan.
 
-import { apiserverCommand, apiserverUsage, storageCommand, storageUsage } from '@capstan/apiserver';
 import { capstanVersion, FlagError, kubernetesMinor, errorMessage } from '@capstan/common';
-import { celCommand, celUsage } from '@capstan/common/cel';
-import { controllersCommand, controllersUsage } from '@capstan/controllers';
-import { agentCommand, agentUsage, runtimeSimCommand, runtimeSimUsage } from '@capstan/nodeagent';
 import { exitWithParent } from './exit-with-parent.ts';
-import { upCommand, upUsage } from './up-command.ts';
 
 type Command = (argv: readonly string[], out: (text: string) => void) => Promise<number>;
 
-const commands: Readonly<Record<string, { readonly summary: string; readonly usage?: string; readonly run: Command }>> = {
-  up: { summary: 'Start an all-in-one cluster and write its kubeconfig', usage: upUsage, run: upCommand },
-  apiserver: { summary: 'Serve the Kubernetes API', usage: apiserverUsage, run: apiserverCommand },
-  agent: { summary: 'Run the node agent: register the Node, heartbeat, run its pods through CRI', usage: agentUsage, run: (argv) => agentCommand(argv) },
-  controllers: {
-    summary: 'Run the controllers: node lifecycle, namespace cleanup, service accounts and the kube-root-ca.crt ConfigMaps, garbage collection, scheduling',
-    usage: controllersUsage,
-    run: controllersCommand,
-  },
-  'runtime-sim': { summary: 'Serve a simulated CRI runtime whose containers follow declared lifecycles', usage: runtimeSimUsage, run: runtimeSimCommand },
-  version: {
-    summary: 'Print the version',
-    run: async (_argv, out) => {
-      out(`Capstan v${capstanVersion} (Kubernetes API ${kubernetesMinor})`);
-      return 0;
+/** A subcommand's flags help and what it runs. */
+interface LoadedCommand {
+  readonly usage?: string;
+  readonly run: Command;
+}
+
+// Each subcommand's package is loaded only when it runs (or shows its help): an agent or a
+// runtime-sim process does not load the API server's modules, nor the API server the agent's.
+const commands: Readonly<Record<string, { readonly summary: string; readonly load: () => Promise<LoadedCommand> }>> = {
+  up: {
+    summary: 'Start an all-in-one cluster and write its kubeconfig',
+    load: async () => {
+      const { upCommand, upUsage } = await import('./up-command.ts');
+      return { usage: upUsage, run: upCommand };
     },
   },
-  storage: { summary: 'Read, compact or write raw values in the store of an API server', usage: storageUsage, run: storageCommand },
-  cel: { summary: 'Check or evaluate a CEL expression as Kubernetes rules use it', usage: celUsage, run: celCommand },
+  apiserver: {
+    summary: 'Serve the Kubernetes API',
+    load: async () => {
+      const { apiserverCommand, apiserverUsage } = await import('@capstan/apiserver');
+      return { usage: apiserverUsage, run: apiserverCommand };
+    },
+  },
+  agent: {
+    summary: 'Run the node agent: register the Node, heartbeat, run its pods through CRI',
+    load: async () => {
+      const { agentCommand, agentUsage } = await import('@capstan/nodeagent');
+      return { usage: agentUsage, run: (argv) => agentCommand(argv) };
+    },
+  },
+  controllers: {
+    summary: 'Run the controllers: node lifecycle, namespace cleanup, service accounts and the kube-root-ca.crt ConfigMaps, garbage collection, scheduling',
+    load: async () => {
+      const { controllersCommand, controllersUsage } = await import('@capstan/controllers');
+      return { usage: controllersUsage, run: controllersCommand };
+    },
+  },
+  'runtime-sim': {
+    summary: 'Serve a simulated CRI runtime whose containers follow declared lifecycles',
+    load: async () => {
+      const { runtimeSimCommand, runtimeSimUsage } = await import('@capstan/nodeagent');
+      return { usage: runtimeSimUsage, run: runtimeSimCommand };
+    },
+  },
+  version: {
+    summary: 'Print the version',
+    load: async () => ({
+      run: async (_argv, out) => {
+        out(`Capstan v${capstanVersion} (Kubernetes API ${kubernetesMinor})`);
+        return 0;
+      },
+    }),
+  },
+  storage: {
+    summary: 'Read, compact or write raw values in the store of an API server',
+    load: async () => {
+      const { storageCommand, storageUsage } = await import('@capstan/apiserver');
+      return { usage: storageUsage, run: storageCommand };
+    },
+  },
+  cel: {
+    summary: 'Check or evaluate a CEL expression as Kubernetes rules use it',
+    load: async () => {
+      const { celCommand, celUsage } = await import('@capstan/common/cel');
+      return { usage: celUsage, run: celCommand };
+    },
+  },
 };
 
 export function usage(): string {
@@ -46,13 +89,14 @@ export async function runCapstan(argv: readonly string[]): Promise<number> {
     out(usage());
     return name === undefined ? 1 : 0;
   }
-  const command = commands[name];
-  if (command === undefined) {
+  const entry = commands[name];
+  if (entry === undefined) {
     process.stderr.write(`Error: unknown command "${name}" for "capstan"\n\n${usage()}\n`);
     return 1;
   }
+  const command = await entry.load();
   if (rest.includes('--help') || rest.includes('-h')) {
-    out(command.usage ?? command.summary);
+    out(command.usage ?? entry.summary);
     return 0;
   }
   try {
