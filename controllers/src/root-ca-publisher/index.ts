@@ -84,23 +84,11 @@ export const rootCaPublisherController: ControllerDefinition = {
         { ...existing, metadata: { ...existing.metadata, annotations: { ...annotations, [descriptionAnnotation]: description } }, data },
       );
     };
-    const worker = async (): Promise<void> => {
-      for (let name = await queue.get(); name !== undefined; name = await queue.get()) {
-        try {
-          await sync(name);
-          queue.forget(name);
-        } catch (error) {
-          if (!signal.aborted) {
-            logger.warn({ err: error, namespace: name }, 'publishing kube-root-ca.crt failed; retrying');
-            queue.addRateLimited(name);
-          }
-        }
-        queue.done(name);
-      }
-    };
     try {
-      // kube-controller-manager runs this controller with one worker.
-      await worker();
+      // kube-controller-manager runs this controller with one worker; a failed namespace comes back after a backoff.
+      await queue.run(1, sync, (name, error) => {
+        if (!signal.aborted) logger.warn({ err: error, namespace: name }, 'publishing kube-root-ca.crt failed; retrying');
+      });
     } finally {
       signal.removeEventListener('abort', stop);
     }
