@@ -5,14 +5,13 @@
 // request is allowed (--authorization-mode=AlwaysAllow) unless the spec's flags say otherwise.
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { request } from 'node:https';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { StorageBackend } from '../src/storage/open-storage.ts';
-import { servingAuthorityOf } from '../../common/test/api-server-child.ts';
+import { serviceAccountKeyFlags, servingAuthorityOf } from '../../common/test/api-server-child.ts';
 import { trustAuthority } from './trusted-authorities.ts';
 
 export interface ApiServerSpec {
@@ -62,9 +61,7 @@ async function startOnce(spec: ApiServerSpec, port: number): Promise<BenchApiSer
   // On etcd a server makes no service account key of its own (kube's rule): one is given.
   if (spec.backend === 'etcd3') {
     mkdirSync(spec.dataDir, { recursive: true });
-    const keyFile = join(spec.dataDir, 'service-account.key');
-    if (!existsSync(keyFile)) writeFileSync(keyFile, generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
-    args.push(`--service-account-signing-key-file=${keyFile}`, `--service-account-key-file=${keyFile}`, '--service-account-issuer=https://kubernetes.default.svc.cluster.local');
+    args.push(...serviceAccountKeyFlags(join(spec.dataDir, 'service-account.key')));
   }
   const extra = spec.args ?? [];
   if (!extra.some((arg) => arg.startsWith('--authorization-mode='))) args.push('--authorization-mode=AlwaysAllow');

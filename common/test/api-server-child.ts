@@ -13,7 +13,7 @@
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { getCACertificates, setDefaultCACertificates } from 'node:tls';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,13 +69,7 @@ export async function startApiServerChild(options: ApiServerChildOptions = {}): 
   // On etcd a server makes no service account key of its own (kube's rule: the flags are required).
   const serviceAccountKeys: string[] = [];
   if (given('--storage-backend') && args.includes('--storage-backend=etcd3') && !given('--service-account-signing-key-file')) {
-    const keyFile = join(dir, 'service-account.key');
-    writeFileSync(keyFile, generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
-    serviceAccountKeys.push(
-      `--service-account-signing-key-file=${keyFile}`,
-      `--service-account-key-file=${keyFile}`,
-      '--service-account-issuer=https://kubernetes.default.svc.cluster.local',
-    );
+    serviceAccountKeys.push(...serviceAccountKeyFlags(join(dir, 'service-account.key')));
   }
   const child = spawn(
     process.execPath,
@@ -118,6 +112,15 @@ export async function startApiServerChild(options: ApiServerChildOptions = {}): 
     await stop('SIGKILL');
     throw error;
   }
+}
+
+/**
+ * The flags of a service account signing key kept at `keyFile` (made there, ECDSA P-256, when
+ * missing): a server on etcd makes none of its own, as kube requires them there.
+ */
+export function serviceAccountKeyFlags(keyFile: string): string[] {
+  if (!existsSync(keyFile)) writeFileSync(keyFile, generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+  return [`--service-account-signing-key-file=${keyFile}`, `--service-account-key-file=${keyFile}`, '--service-account-issuer=https://kubernetes.default.svc.cluster.local'];
 }
 
 /** The authority of a self-signed serving certificate (the second block of the file), trusted by this process from now on. */

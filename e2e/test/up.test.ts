@@ -6,6 +6,7 @@ import { issueCertificate } from '@capstan/common';
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { servingAuthorityOf } from '../../common/test/api-server-child.ts';
 import { eventually } from '../../common/test/eventually.ts';
 import { startAgent, startRuntimeSim } from '../src/node-agent-process.ts';
 import { startUp, type UpProcess } from '../src/up-process.ts';
@@ -137,9 +138,7 @@ test.serial(
     await up.kubectl('create', 'clusterrole', 'node-pods-reader', '--verb=get', '--resource=nodes/pods');
     await up.kubectl('create', 'clusterrolebinding', 'reader-node-pods', '--clusterrole=node-pods-reader', '--serviceaccount=default:reader');
     const port = await up.kubectl('get', 'node', host, '-o', 'jsonpath={.status.daemonEndpoints.kubeletEndpoint.Port}');
-    const agentCa = (readFileSync(join(up.dataDir, 'node', 'agent', 'pki', 'kubelet.crt'), 'utf8').match(/-----BEGIN CERTIFICATE-----[^-]+-----END CERTIFICATE-----\n/g) ?? []).at(
-      -1,
-    ) as string;
+    const agentCa = servingAuthorityOf(join(up.dataDir, 'node', 'agent', 'pki', 'kubelet.crt'));
     const agentGet = async (token: string) => httpsGet(`https://127.0.0.1:${port}/pods`, { ca: agentCa, servername: host, headers: { authorization: `Bearer ${token}` } });
     const reader = await agentGet((await up.kubectl('create', 'token', 'reader')).trim());
     t.is(reader.status, 200);
