@@ -8,6 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import { isWebSocketRequest } from '../endpoints/pod-log-websocket.ts';
 import { AuthenticationError, type Authenticator, type UserInfo } from './authenticator.ts';
 import { authenticateToken, type TokenAuthenticators } from './token-union.ts';
+import { headersDistinctOf } from '../filters/headers-distinct.ts';
 
 const bearerProtocolPrefix = 'base64url.bearer.authorization.k8s.io.';
 
@@ -32,7 +33,7 @@ function protocolTokenOf(request: IncomingMessage): { token: string; otherProtoc
   let token = '';
   let sawToken = false;
   const otherProtocols: string[] = [];
-  for (const header of request.headersDistinct[protocolHeader] ?? []) {
+  for (const header of headersDistinctOf(request)[protocolHeader] ?? []) {
     for (const part of header.split(',')) {
       const protocol = part.trim();
       if (!protocol.startsWith(bearerProtocolPrefix)) {

@@ -141,7 +141,7 @@ export async function watchObjects({ store, info, query, request, response }: Re
     watch.close();
     return;
   }
-  response.writeHead(200, { 'content-type': mediaType.watchContentType, 'transfer-encoding': 'chunked' });
+  response.writeHead(200, { 'content-type': mediaType.watchContentType });
   response.flushHeaders();
   for (const line of pending.splice(0)) response.write(line);
   response.on('drain', () => watch?.resume());

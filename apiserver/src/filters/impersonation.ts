@@ -13,6 +13,7 @@ import { isAllowed, type Attributes, type Authorizer } from '../authorization/au
 import { forbidden } from './authorization.ts';
 import type { Filter } from './filter-chain.ts';
 import { userOf } from './request-context.ts';
+import { headersDistinctOf } from './headers-distinct.ts';
 
 const userHeader = 'impersonate-user';
 const groupHeader = 'impersonate-group';
@@ -33,7 +34,7 @@ export function impersonation(authorizer: Authorizer): Filter {
     if (requests.length === 0) return next();
     const requestor = userOf(context);
     // Groups asked for are the authority, even over a service account's own groups.
-    const groupsSpecified = (context.request.headersDistinct[groupHeader] ?? []).length > 0;
+    const groupsSpecified = (headersDistinctOf(context.request)[groupHeader] ?? []).length > 0;
     let username = '';
     let uid = '';
     const groups: string[] = [];
@@ -94,7 +95,7 @@ function withImpliedGroup(username: string, groups: string[]): string[] {
 
 /** What the headers ask to impersonate, in kube's order (user, groups, extras, uid); 400 when a user is missing. */
 function impersonationRequestsOf(request: IncomingMessage): ImpersonationRequest[] {
-  const headers = request.headersDistinct;
+  const headers = headersDistinctOf(request);
   const requests: ImpersonationRequest[] = [];
   const username = headers[userHeader]?.[0] ?? '';
   if (username !== '') {

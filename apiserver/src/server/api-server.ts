@@ -3,8 +3,7 @@
 // OpenAPI, /version and the resource endpoints, and a graceful shutdown that fails readyz first
 // while still serving.
 
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createServer as createSecureServer } from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { StatusError, type Logger } from '@capstan/common';
@@ -68,7 +67,7 @@ import { upgradeResponse } from '../endpoints/upgrade-response.ts';
 import { defaultKubeletClientConfig, type KubeletClientConfig } from '../kubelet/kubelet-client-config.ts';
 import { KubeletClient } from '../kubelet/kubelet-client.ts';
 import { closeWorkThreads } from '../endpoints/work-threads.ts';
-import { answerClientError } from './client-error.ts';
+import { plainListener, secureListener, type Listener } from './listener.ts';
 import type { SecureServing } from '../serving/secure-serving.ts';
 import { hostPort, servedOpenIdMetadata } from '../authentication/openid-metadata.ts';
 import { shutdownAudit, type Audit } from '../audit/audit-setup.ts';
@@ -130,12 +129,9 @@ const requestGraceMs = 1000;
 /** How long the watches of a custom resource's replaced store last (kube's tearDown waits a second). */
 const storageTeardownDelayMs = 1000;
 
-/** kube-apiserver's limit on a request's line and headers. */
-const maxRequestHeaderBytes = 1 << 20;
-
 export class ApiServer {
   readonly #options: ApiServerOptions;
-  readonly #server: Server;
+  readonly #listener: Listener;
   readonly #shutdown = new ShutdownCheck();
   /** Aborted when the listener closes: long-running requests (watches) end on it. */
   readonly #stopping = new AbortController();
@@ -252,41 +248,16 @@ export class ApiServer {
       // The panic-recovery filter answers every failure; this only logs what escapes it.
       handle(newRequestContext(request, response)).catch((error: unknown) => options.logger.error({ err: error, url: request.url }, 'request failed'));
     };
-    // Request lines and headers up to 1 MiB, as kube-apiserver's MaxHeaderBytes (Node's default of
-    // 16 KiB resets a long labelSelector or URL).
-    const tls = options.tls;
-    this.#server =
-      tls === undefined
-        ? createServer({ maxHeaderSize: maxRequestHeaderBytes }, serve)
-        : createSecureServer(
-            {
-              maxHeaderSize: maxRequestHeaderBytes,
-              cert: tls.cert,
-              key: tls.key,
-              minVersion: tls.minVersion,
-              ...(tls.ciphers === undefined ? {} : { ciphers: tls.ciphers }),
-              // A client certificate is asked for, never required: a request without one is
-              // authenticated otherwise, and one that does not verify is refused by the x509
-              // authenticator (401), not by the handshake.
-              ...(tls.clientCA === undefined ? {} : { ca: tls.clientCA, requestCert: true, rejectUnauthorized: false }),
-              ALPNProtocols: ['http/1.1'],
-            },
-            serve,
-          );
-    // Idle connections stay open 90 s, as kube-apiserver's (Node's default of 5 s would make every
-    // 10 s heartbeat of a node agent open a new connection).
-    this.#server.keepAliveTimeout = 90_000;
-    this.#server.on('clientError', answerClientError);
-    // Upgrade requests (exec, attach, port-forward) take the same path; their endpoint takes the socket.
-    this.#server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => serve(request, upgradeResponse(request, socket, head)));
+    const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => serve(request, upgradeResponse(request, socket, head));
+    this.#listener = options.tls === undefined ? plainListener(serve, upgrade) : secureListener(options.tls, serve, upgrade);
   }
 
   /** Listens, then starts the post-start hooks (readyz fails until they finish). */
   async listen(): Promise<AddressInfo> {
     if (this.#options.featureGates.CBORServingAndStorage) await serveCbor();
     await new Promise<void>((resolve, reject) => {
-      this.#server.once('error', reject);
-      this.#server.listen(this.#options.port, this.#options.bindAddress, () => resolve());
+      this.#listener.server.once('error', reject);
+      this.#listener.server.listen(this.#options.port, this.#options.bindAddress, () => resolve());
     });
     this.#hooksFinished = this.#hooks.start((name, error) => this.#options.logger.error({ err: error, hook: name }, 'post-start hook failed'));
     return this.#address();
@@ -294,7 +265,7 @@ export class ApiServer {
 
   /** The address listen() bound: a TCP one (the server never listens on a pipe). */
   #address(): AddressInfo {
-    const address = this.#server.address();
+    const address = this.#listener.server.address();
     if (address === null || typeof address === 'string') throw new Error('the API server is not listening on a TCP port');
     return address;
   }
@@ -310,11 +281,11 @@ export class ApiServer {
     await new Promise((resolve) => setTimeout(resolve, this.#options.shutdownDelayMs));
     // Stop accepting, end the watches (their clients re-establish them elsewhere), let the
     // requests in flight finish, and drop idle keep-alive connections at once.
-    const closed = new Promise<void>((resolve) => this.#server.close(() => resolve()));
+    const closed = new Promise<void>((resolve) => this.#listener.server.close(() => resolve()));
     this.#stopping.abort();
-    this.#server.closeIdleConnections();
+    this.#listener.closeIdleConnections();
     // Requests in flight get a moment to finish; a connection a client keeps open past it is cut.
-    const grace = setTimeout(() => this.#server.closeAllConnections(), requestGraceMs);
+    const grace = setTimeout(() => this.#listener.closeAllConnections(), requestGraceMs);
     await closed;
     clearTimeout(grace);
     await closeWorkThreads();

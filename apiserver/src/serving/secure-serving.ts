@@ -2,7 +2,8 @@
 // --tls-private-key-file, or a self-signed pair kept in --cert-dir (apiserver.crt, apiserver.key;
 // made on the first start and reused after) for the server's addresses and the kubernetes
 // Service's names; --client-ca-file, the authorities client certificates must chain to (none: no
-// client certificate is asked for); --tls-min-version and --tls-cipher-suites.
+// client certificate is asked for); --tls-min-version and --tls-cipher-suites; HTTP/2 unless
+// --disable-http2-serving, with --http2-max-streams-per-connection.
 
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
@@ -10,6 +11,9 @@ import { hostname, networkInterfaces } from 'node:os';
 import type { SecureVersion } from 'node:tls';
 import { errorMessage, FlagError, loadServingCertificate, ServingCertificateError } from '@capstan/common';
 import { tlsCiphers, tlsMinVersion } from './tls-settings.ts';
+
+/** kube-apiserver's --http2-max-streams-per-connection. */
+export const defaultHttp2MaxStreams = 1000;
 
 export const secureServingFlags = {
   'secure-port': { type: 'int', default: 6443, help: 'The port to serve HTTPS on (0 picks a free one)' },
@@ -28,6 +32,12 @@ export const secureServingFlags = {
   'tls-min-version': { type: 'string', default: '', help: 'The lowest TLS version served: VersionTLS10, VersionTLS11, VersionTLS12 (default), VersionTLS13' },
   'tls-cipher-suites': { type: 'strings', default: [] as readonly string[], help: "TLS 1.2 cipher suites, by Go's names (default: OpenSSL's)" },
   'tls-san': { type: 'strings', default: [] as readonly string[], help: 'More names and addresses for the self-signed serving certificate' },
+  'disable-http2-serving': { type: 'bool', default: false, help: 'If true, HTTP2 serving will be disabled [default=false]' },
+  'http2-max-streams-per-connection': {
+    type: 'int',
+    default: 1000,
+    help: "The limit that the server gives to clients for the maximum number of streams in an HTTP/2 connection. Zero means to use golang's default.",
+  },
 } as const;
 
 export interface SecureServingFlagValues {
@@ -38,6 +48,8 @@ export interface SecureServingFlagValues {
   readonly 'tls-min-version': string;
   readonly 'tls-cipher-suites': readonly string[];
   readonly 'tls-san': readonly string[];
+  readonly 'disable-http2-serving': boolean;
+  readonly 'http2-max-streams-per-connection': number;
 }
 
 /** What the HTTPS listener serves with. */
@@ -48,7 +60,14 @@ export interface SecureServing {
   readonly clientCA?: Buffer;
   readonly minVersion: SecureVersion;
   readonly ciphers?: string;
+  /** --disable-http2-serving: HTTP/1.1 alone. */
+  readonly disableHttp2?: boolean;
+  /** HTTP/2's limit on a connection's concurrent streams (kube-apiserver's 1000 when absent). */
+  readonly http2MaxStreamsPerConnection?: number;
 }
+
+/** Go's HTTP/2 server limit, which kube-apiserver keeps for --http2-max-streams-per-connection=0 (the limit Go's clients assume before the server's settings arrive). */
+const goDefaultMaxStreams = 100;
 
 /** The names and addresses of kube's self-signed certificate: the server's, and the kubernetes Service's. */
 export interface ServingNames {
@@ -93,7 +112,15 @@ export async function secureServingOf(flags: SecureServingFlagValues, defaultCer
     ...(clientCA === undefined ? {} : { clientCA }),
     minVersion: tlsMinVersion(flags['tls-min-version']),
     ...(ciphers === undefined ? {} : { ciphers }),
+    ...http2Serving(flags),
   };
+}
+
+function http2Serving(flags: SecureServingFlagValues): Pick<SecureServing, 'disableHttp2' | 'http2MaxStreamsPerConnection'> {
+  if (flags['disable-http2-serving']) return { disableHttp2: true };
+  const maxStreams = flags['http2-max-streams-per-connection'];
+  if (maxStreams < 0) throw new FlagError(`--http2-max-streams-per-connection must be 0 or more: ${maxStreams}`);
+  return { http2MaxStreamsPerConnection: maxStreams === 0 ? goDefaultMaxStreams : maxStreams };
 }
 
 /** The names and addresses a serving certificate of the API server is for, with the extra ones (--tls-san). */
