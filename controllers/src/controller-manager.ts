@@ -5,6 +5,7 @@
 
 import type { Logger } from '@capstan/common';
 import type { RestClient } from '@capstan/common/client';
+import type { ControllerClientBuilder } from './client-builder.ts';
 import type { ControllerContext, ControllerDefinition } from './controller.ts';
 import type { ControllerOptions } from './controller-options.ts';
 import { EventRecorder } from './event-recorder.ts';
@@ -12,7 +13,12 @@ import { LeaderElector, type LeaderElectionConfig } from './leader-election/lead
 import { SharedInformers } from './shared-informers.ts';
 
 export interface ControllerManagerConfig {
+  /** The process's own client: informers, leader election, and the client builder's root. */
   readonly client: RestClient;
+  /** Each controller's client by its clientName; the process's own client for all when absent. */
+  readonly clients?: ControllerClientBuilder;
+  /** Controllers with a kubeconfig of their own (the scheduler's), by controller name. */
+  readonly ownClients?: ReadonlyMap<string, RestClient>;
   readonly logger: Logger;
   readonly controllers: readonly ControllerDefinition[];
   readonly options: ControllerOptions;
@@ -53,29 +59,45 @@ export async function runControllerManager(config: ControllerManagerConfig, sign
 async function runControllers(config: ControllerManagerConfig, signal: AbortSignal): Promise<void> {
   const { client, logger } = config;
   const informers = new SharedInformers(client, (error) => logger.debug({ err: error }, 'list or watch failed'));
-  const recorders = new Map<string, EventRecorder>();
-  const context: ControllerContext = {
-    client,
-    informers,
-    options: config.options,
-    logger,
-    signal,
-    eventRecorder: (component) => {
-      let recorder = recorders.get(component);
-      if (recorder === undefined) {
-        recorder = new EventRecorder(client, component, config.instance, (message, error) => logger.warn({ err: error }, message));
-        recorders.set(component, recorder);
-      }
-      return recorder;
-    },
-  };
-  const stopped = config.controllers.map((controller) => {
+  // Every controller's client first: the informers start once all controllers have asked for theirs.
+  let clients: RestClient[];
+  try {
+    clients = await Promise.all(config.controllers.map((controller) => clientOf(config, controller, signal)));
+  } catch (error) {
+    if (!signal.aborted) logger.error({ err: error }, "failed to create the controllers' clients");
+    return;
+  }
+  const stopped = config.controllers.map((controller, index) => {
+    const controllerClient = clients[index] as RestClient;
+    const recorders = new Map<string, EventRecorder>();
+    const context: ControllerContext = {
+      client: controllerClient,
+      informers,
+      options: config.options,
+      logger: logger.child({ controller: controller.name }),
+      signal,
+      eventRecorder: (component) => {
+        let recorder = recorders.get(component);
+        if (recorder === undefined) {
+          recorder = new EventRecorder(controllerClient, component, config.instance, (message, error) => logger.warn({ err: error }, message));
+          recorders.set(component, recorder);
+        }
+        return recorder;
+      },
+    };
     logger.info({ controller: controller.name }, 'starting controller');
-    return controller.start({ ...context, logger: logger.child({ controller: controller.name }) }).catch((error: unknown) => {
+    return controller.start(context).catch((error: unknown) => {
       logger.error({ err: error, controller: controller.name }, 'controller failed');
     });
   });
   informers.start();
   await Promise.all(stopped);
   await informers.stop();
+}
+
+function clientOf(config: ControllerManagerConfig, controller: ControllerDefinition, signal: AbortSignal): Promise<RestClient> {
+  const own = config.ownClients?.get(controller.name);
+  if (own !== undefined) return Promise.resolve(own);
+  if (controller.clientName === undefined || config.clients === undefined) return Promise.resolve(config.client);
+  return config.clients.client(controller.clientName, signal);
 }

@@ -9,9 +9,10 @@ import type { ControllerOptions } from './controller-options.ts';
 import type { SharedInformers } from './shared-informers.ts';
 
 export interface ControllerContext {
+  /** The controller's own client (see ControllerDefinition.clientName); the informers list and watch with the process's. */
   readonly client: RestClient;
   readonly informers: SharedInformers;
-  /** A recorder reporting as `component` (e.g. "node-controller", "default-scheduler"). */
+  /** A recorder reporting as `component` (e.g. "node-controller", "default-scheduler"), writing with the controller's client. */
   eventRecorder(component: string): EventRecorder;
   readonly options: ControllerOptions;
   readonly logger: Logger;
@@ -21,6 +22,13 @@ export interface ControllerContext {
 
 export interface ControllerDefinition {
   readonly name: string;
+  /**
+   * The name kube-controller-manager gives the controller's client: with
+   * --use-service-account-credentials the controller acts as the service account of that name in
+   * kube-system. Absent for a component kube runs as a program of its own (the scheduler), which
+   * acts as the process itself or with a kubeconfig of its own.
+   */
+  readonly clientName?: string;
   /** Other names --controllers accepts for it (kube's aliases, e.g. "nodeipam"). */
   readonly aliases?: readonly string[];
   /**

@@ -126,10 +126,14 @@ export async function upCommand(argv: readonly string[], out: (text: string) => 
           say,
           (error) => logger.warn({ err: error }, 'watching the nodes'),
         );
-  // The controllers run as kube-controller-manager; until each controller has credentials of its
-  // own (service account tokens), the process holds every permission they need together.
-  const controllersKubeconfig = await writeKubeconfig(join(dataDir, 'controllers.kubeconfig'), 'controllers', 'system:kube-controller-manager', ['system:masters']);
-  const controllers: UpControllers | undefined = f.controllers ? startUpControllers(dataDir, controllersKubeconfig, f['service-cluster-ip-range'], say) : undefined;
+  // As kubeadm sets them up: the controller manager as system:kube-controller-manager, each of its
+  // controllers with a service account of its own (--use-service-account-credentials), and the
+  // scheduler as system:kube-scheduler; the bootstrap policy grants each what it needs.
+  const controllersKubeconfig = await writeKubeconfig(join(dataDir, 'controllers.kubeconfig'), 'controllers', 'system:kube-controller-manager', []);
+  const schedulerKubeconfig = await writeKubeconfig(join(dataDir, 'scheduler.kubeconfig'), 'scheduler', 'system:kube-scheduler', []);
+  const controllers: UpControllers | undefined = f.controllers
+    ? startUpControllers(dataDir, { controllers: controllersKubeconfig, scheduler: schedulerKubeconfig }, f['service-cluster-ip-range'], say)
+    : undefined;
   const nodeKubeconfigs = new Map<string, string>();
   for (const spec of specs) {
     mkdirSync(spec.dir, { recursive: true });

@@ -1,5 +1,6 @@
 // The controllers of `capstan up`: one `capstan controllers` process (node lifecycle, node IPAM,
-// namespaces, garbage collection, scheduling) with the cluster's kubeconfig, its log in
+// namespaces, garbage collection, scheduling), each controller a service account of its own and the
+// scheduler system:kube-scheduler, its log in
 // <data-dir>/controllers.log, restarted when it dies. Nodes get pod ranges of 10.244.0.0/16, never
 // inside the Service range.
 
@@ -12,11 +13,20 @@ export interface UpControllers {
   stop(): Promise<void>;
 }
 
-export function startUpControllers(dataDir: string, kubeconfig: string, serviceClusterIpRange: string, log: (line: string) => void): UpControllers {
+export interface UpControllersKubeconfigs {
+  /** The controller manager's own identity (system:kube-controller-manager). */
+  readonly controllers: string;
+  /** The scheduler's (system:kube-scheduler). */
+  readonly scheduler: string;
+}
+
+export function startUpControllers(dataDir: string, kubeconfigs: UpControllersKubeconfigs, serviceClusterIpRange: string, log: (line: string) => void): UpControllers {
   const logFile = join(dataDir, 'controllers.log');
   const args = [
     'controllers',
-    `--kubeconfig=${kubeconfig}`,
+    `--kubeconfig=${kubeconfigs.controllers}`,
+    '--use-service-account-credentials=true',
+    `--scheduler-kubeconfig=${kubeconfigs.scheduler}`,
     '--logging-format=json',
     '--allocate-node-cidrs=true',
     '--cluster-cidr=10.244.0.0/16',

@@ -2,14 +2,19 @@
 // two node agents on their own simulated runtimes and `capstan controllers` with a short node
 // monitor grace period. Pods are scheduled onto the agents' nodes and run; a killed agent's node goes
 // Unknown, is tainted, and its pods are evicted as their tolerations say; namespaces and the three
-// cascade modes clean up as kube-controller-manager does.
+// cascade modes clean up as kube-controller-manager does. Authorization is kube's (Node,RBAC), and the
+// controllers run as kubeadm sets them up: the process as system:kube-controller-manager, each
+// controller as a service account of its own (--use-service-account-credentials), the scheduler as
+// system:kube-scheduler; the audit log shows who did what, and that nobody was refused.
 
 import test from 'ava';
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { kubeconfigFor } from '@capstan/deploy';
+import { adminToken } from '../../common/test/api-server-child.ts';
 import { startApiServer, type ApiServerProcess } from '../src/api-server-process.ts';
 import { quickLeaderElection, startControllers } from '../src/controllers-process.ts';
 import { eventually } from '../../common/test/eventually.ts';
@@ -23,11 +28,12 @@ let server: ApiServerProcess;
 const processes: ManagedProcess[] = [];
 const agents = new Map<string, ManagedProcess>();
 const access = agentAccess();
+const auditLog = join(access.dir, 'audit.log');
 
 const kubectl = async (...args: string[]): Promise<string> =>
   (await run(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, ...args], { encoding: 'utf8', timeout: 60_000 })).stdout;
 const getJson = async (path: string): Promise<Json | undefined> => {
-  const response = await fetch(`${server.url}${path}`);
+  const response = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${adminToken}` } });
   return response.status === 200 ? ((await response.json()) as Json) : undefined;
 };
 const apply = async (manifest: Json): Promise<void> => {
@@ -37,8 +43,28 @@ const apply = async (manifest: Json): Promise<void> => {
 };
 
 test.before(async () => {
+  const tokens = join(access.dir, 'tokens.csv');
+  writeFileSync(
+    tokens,
+    [`${adminToken},capstan-test-admin,capstan-test-admin,system:masters`, 'manager-token,system:kube-controller-manager,kcm', 'scheduler-token,system:kube-scheduler,ks', ''].join(
+      '\n',
+    ),
+  );
+  const policy = join(access.dir, 'audit-policy.yaml');
+  writeFileSync(policy, 'apiVersion: audit.k8s.io/v1\nkind: Policy\nomitStages: [RequestReceived]\nrules:\n- level: Metadata\n');
   // Pods that do not tolerate unreachable nodes themselves get the default toleration for 0 s: evicted at once.
-  server = await startApiServer([...access.apiServerArgs, '--default-unreachable-toleration-seconds=0']);
+  server = await startApiServer([
+    ...access.apiServerArgs,
+    '--default-unreachable-toleration-seconds=0',
+    '--authorization-mode=Node,RBAC',
+    `--token-auth-file=${tokens}`,
+    `--audit-policy-file=${policy}`,
+    `--audit-log-path=${auditLog}`,
+  ]);
+  const managerKubeconfig = join(access.dir, 'controllers.kubeconfig');
+  writeFileSync(managerKubeconfig, kubeconfigFor(server.url, { certificateAuthority: server.certificateAuthority, token: 'manager-token' }));
+  const schedulerKubeconfig = join(access.dir, 'scheduler.kubeconfig');
+  writeFileSync(schedulerKubeconfig, kubeconfigFor(server.url, { certificateAuthority: server.certificateAuthority, token: 'scheduler-token' }));
   for (const name of ['node-a', 'node-b']) {
     const runtime = await startRuntimeSim();
     processes.push(runtime);
@@ -54,8 +80,10 @@ test.before(async () => {
     agents.set(name, agent);
   }
   processes.push(
-    startControllers(server.kubeconfig, [
+    startControllers(managerKubeconfig, [
       ...quickLeaderElection,
+      '--use-service-account-credentials=true',
+      `--scheduler-kubeconfig=${schedulerKubeconfig}`,
       '--node-monitor-period=1s',
       '--node-monitor-grace-period=6s',
       '--node-startup-grace-period=10s',
@@ -214,4 +242,50 @@ test.serial('kubectl delete --cascade=background, foreground and orphan treat de
   });
   t.is(orphan.metadata.name, 'dep-or');
   t.is(await getJson('/api/v1/namespaces/default/configmaps/owner-or'), undefined);
+});
+
+test.serial('every controller acted as its own service account and the scheduler as system:kube-scheduler, none of them refused', async (t) => {
+  interface AuditEvent {
+    readonly user: { readonly username: string };
+    readonly verb: string;
+    readonly objectRef?: { readonly resource?: string; readonly subresource?: string };
+    readonly responseStatus?: { readonly code?: number; readonly message?: string };
+  }
+  const events = readFileSync(auditLog, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as AuditEvent);
+  const did = (username: string, verb: string, resource: string, subresource?: string): boolean =>
+    events.some(
+      (event) =>
+        event.user.username === username &&
+        event.verb === verb &&
+        event.objectRef?.resource === resource &&
+        event.objectRef?.subresource === subresource &&
+        (event.responseStatus?.code ?? 0) < 300,
+    );
+  const account = (name: string) => `system:serviceaccount:kube-system:${name}`;
+  // The process itself made the accounts and asked for their tokens; the controllers then acted as them.
+  t.true(did('system:kube-controller-manager', 'create', 'serviceaccounts', 'token'));
+  t.true(did('system:kube-controller-manager', 'update', 'leases'));
+  t.true(did(account('node-controller'), 'patch', 'nodes'));
+  t.true(did(account('node-controller'), 'delete', 'pods'));
+  t.true(did(account('namespace-controller'), 'deletecollection', 'configmaps') || did(account('namespace-controller'), 'delete', 'configmaps'));
+  t.true(did(account('generic-garbage-collector'), 'delete', 'secrets'));
+  t.true(did(account('service-account-controller'), 'create', 'serviceaccounts'));
+  t.true(did(account('root-ca-cert-publisher'), 'create', 'configmaps'));
+  t.true(did('system:kube-scheduler', 'create', 'pods', 'binding'));
+  const refused = events.filter(
+    (event) =>
+      (event.user.username.startsWith('system:serviceaccount:kube-system:') ||
+        event.user.username === 'system:kube-controller-manager' ||
+        event.user.username === 'system:kube-scheduler') &&
+      // Refused by authorization; a 403 of admission (a namespace being terminated) is no lack of rights.
+      event.responseStatus?.code === 403 &&
+      (event.responseStatus.message ?? '').includes(' is forbidden: User '),
+  );
+  t.deepEqual(
+    refused.map((event) => `${event.user.username} ${event.verb} ${event.objectRef?.resource ?? ''}/${event.objectRef?.subresource ?? ''}: ${event.responseStatus?.message}`),
+    [],
+  );
 });

@@ -17,6 +17,8 @@ export interface ClientConfig {
   readonly token?: string;
   /** A file holding a bearer token, read again once a minute so rotated tokens are picked up. */
   readonly tokenFile?: string;
+  /** Bearer tokens that expire and are renewed (a service account's TokenRequest); wins over token and tokenFile. */
+  readonly bearerTokenSource?: BearerTokenSource;
   readonly username?: string;
   readonly password?: string;
   readonly insecureSkipTLSVerify?: boolean;
@@ -32,6 +34,13 @@ export interface ClientConfig {
   readonly agent?: Agent;
   /** Receives the text of each Warning header the server sends (deprecations, unknown fields, ...). */
   readonly onWarning?: (warning: string) => void;
+}
+
+/** client-go's resettable token source: a token until it is due for renewal, and a fresh one after the server refused it (401). */
+export interface BearerTokenSource {
+  token(): Promise<string>;
+  /** The server answered 401: the next token() fetches a new one. */
+  invalidate(): void;
 }
 
 export const defaultTimeoutMs = 30_000;

@@ -4,7 +4,7 @@
 export { ApiError, apiErrorFromResponse, apiErrorFromStatus, isAlreadyExists, isConflict, isInvalid, isNotFound, isResourceExpired, isTooManyRequests } from './api-error.ts';
 export { Backoff, type BackoffOptions } from './backoff.ts';
 export { sleep } from '../wait/sleep.ts';
-export { defaultTimeoutMs, type ClientConfig } from './client-config.ts';
+export { defaultTimeoutMs, type BearerTokenSource, type ClientConfig } from './client-config.ts';
 export { Informer, type InformerOptions, type InformerStats, type ResourceEventHandler } from './informer.ts';
 export { KubeconfigError, loadKubeconfig, parseKubeconfig, type KubeconfigOptions } from './kubeconfig.ts';
 export { objectKey, type ReadonlyObjectStore } from './object-store.ts';

@@ -206,7 +206,7 @@ export class RestClient {
       opened = await openStream({
         method: 'GET',
         url,
-        headers: this.#headers(options.metadataOnly === true ? { accept: metadataAccept } : {}),
+        headers: await this.#headers(options.metadataOnly === true ? { accept: metadataAccept } : {}),
         agent: this.#agent,
         timeoutMs: this.#timeoutMs,
         signal: options.signal,
@@ -215,6 +215,7 @@ export class RestClient {
       this.#inFlight -= 1;
     }
     const { request, response } = opened;
+    if (response.statusCode === 401) this.config.bearerTokenSource?.invalidate();
     if (response.statusCode !== 200) {
       const chunks: Buffer[] = [];
       for await (const chunk of response) chunks.push(chunk as Buffer);
@@ -236,7 +237,7 @@ export class RestClient {
   /** Any request; answers 2xx responses as they are and throws ApiError for the rest. */
   async request(request: RawRequest): Promise<BufferedResponse> {
     const url = this.#url(request.path, request.query ?? {});
-    const headers = this.#headers({
+    const headers = await this.#headers({
       accept: request.accept ?? 'application/json',
       ...(request.body === undefined ? {} : { 'content-type': request.contentType ?? 'application/json' }),
     });
@@ -256,6 +257,7 @@ export class RestClient {
       this.#inFlight -= 1;
     }
     this.#warn(response.headersDistinct.warning);
+    if (response.statusCode === 401) this.config.bearerTokenSource?.invalidate();
     if (response.statusCode < 200 || response.statusCode > 299) {
       const retryAfter = response.headers['retry-after'];
       throw apiErrorFromResponse({
@@ -284,9 +286,10 @@ export class RestClient {
     return url;
   }
 
-  #headers(extra: Record<string, string>): Record<string, string> {
+  async #headers(extra: Record<string, string>): Promise<Record<string, string>> {
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.userAgent, ...extra };
-    const authorization = this.#credentials.authorization();
+    const source = this.config.bearerTokenSource;
+    const authorization = source === undefined ? this.#credentials.authorization() : `Bearer ${await source.token()}`;
     if (authorization !== undefined) headers.authorization = authorization;
     return headers;
   }

@@ -7,6 +7,8 @@ import { createLogger, FlagError, formatFlagHelp, loggingFormats, parseFlags } f
 import { defaultUserAgent, loadKubeconfig, RestClient } from '@capstan/common/client';
 import { readFileSync } from 'node:fs';
 import { allControllers } from '../all-controllers.ts';
+import { ServiceAccountClientBuilder, sharedClientBuilder } from '../client-builder.ts';
+import { schedulerController } from '../scheduler/index.ts';
 import { defaultControllerOptions, type ControllerOptions } from '../controller-options.ts';
 import { runControllerManager } from '../controller-manager.ts';
 import { enabledControllers } from '../enabled-controllers.ts';
@@ -16,6 +18,12 @@ const lifecycle = defaultControllerOptions.nodeLifecycle;
 
 const flags = {
   kubeconfig: { type: 'string', default: '', help: 'Path to a kubeconfig file with the API server and credentials (required)' },
+  'use-service-account-credentials': { type: 'bool', default: false, help: 'If true, use individual service account credentials for each controller.' },
+  'scheduler-kubeconfig': {
+    type: 'string',
+    default: '',
+    help: "A kubeconfig for the scheduler alone (kube-scheduler's own identity, system:kube-scheduler); default: --kubeconfig's",
+  },
   controllers: {
     type: 'strings',
     default: ['*'] as readonly string[],
@@ -123,6 +131,10 @@ export async function controllersCommand(argv: readonly string[], out: (text: st
   const format = f['logging-format'] === '' ? undefined : f['logging-format'];
   const logger = createLogger({ name: 'controllers', ...(format === undefined ? {} : { format }) });
   const client = RestClient.fromKubeconfig(f.kubeconfig, { userAgent: defaultUserAgent('capstan-controllers') });
+  const clients = f['use-service-account-credentials'] ? new ServiceAccountClientBuilder(client) : sharedClientBuilder(client);
+  const ownClients = new Map<string, RestClient>();
+  if (f['scheduler-kubeconfig'] !== '')
+    ownClients.set(schedulerController.name, RestClient.fromKubeconfig(f['scheduler-kubeconfig'], { userAgent: defaultUserAgent('capstan-scheduler') }));
   out(
     `Capstan controllers: ${controllers.map((c) => c.name).join(', ') || 'none'}${leaderElection ? ` (leader election: ${leaderElection.namespace}/${leaderElection.name} as ${identity})` : ''}`,
   );
@@ -134,10 +146,12 @@ export async function controllersCommand(argv: readonly string[], out: (text: st
   };
   process.on('SIGTERM', onSignal).on('SIGINT', onSignal);
   try {
-    const end = await runControllerManager({ client, logger, controllers, options, leaderElection, instance: identity }, stop.signal);
+    const end = await runControllerManager({ client, clients, ownClients, logger, controllers, options, leaderElection, instance: identity }, stop.signal);
     return end === 'leadership-lost' ? 1 : 0;
   } finally {
     process.off('SIGTERM', onSignal).off('SIGINT', onSignal);
+    clients.close();
+    for (const own of ownClients.values()) own.close();
     client.close();
   }
 }

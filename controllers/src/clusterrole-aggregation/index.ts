@@ -33,6 +33,7 @@ export function aggregatedRules(role: ClusterRole, all: readonly ClusterRole[]):
 
 export const clusterRoleAggregationController: ControllerDefinition = {
   name: 'clusterrole-aggregation',
+  clientName: 'clusterrole-aggregation-controller',
   async start(context: ControllerContext): Promise<void> {
     const { client, logger, signal } = context;
     const informer = context.informers.informer<ClusterRole>(clusterRoles);

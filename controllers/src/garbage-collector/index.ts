@@ -24,7 +24,7 @@ export interface GarbageCollectorSettings {
 }
 
 export function garbageCollector(settings: GarbageCollectorSettings = {}): ControllerDefinition {
-  return { name: 'garbagecollector', start: (context) => runGarbageCollector(context, settings) };
+  return { name: 'garbagecollector', clientName: 'generic-garbage-collector', start: (context) => runGarbageCollector(context, settings) };
 }
 
 export const garbageCollectorController: ControllerDefinition = garbageCollector();

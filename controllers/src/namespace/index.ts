@@ -17,6 +17,7 @@ const maxRetryDelayMs = 60_000;
 
 export const namespaceController: ControllerDefinition = {
   name: 'namespace',
+  clientName: 'namespace-controller',
   async start(context: ControllerContext): Promise<void> {
     const { client, logger, signal } = context;
     const informer = context.informers.informer<Namespace>({ group: '', version: 'v1', resource: 'namespaces' });

@@ -449,5 +449,6 @@ async function forEachConcurrently<T>(items: readonly T[], limit: number, task: 
 
 export const nodeLifecycleController: ControllerDefinition = {
   name: 'node-lifecycle-controller',
+  clientName: 'node-controller',
   start: (context) => new NodeLifecycleController(context).run(),
 };

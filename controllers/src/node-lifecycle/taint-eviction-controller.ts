@@ -187,5 +187,7 @@ class TaintEvictionController {
 
 export const taintEvictionController: ControllerDefinition = {
   name: controllerName,
+  // kube's taint eviction acts as the node controller.
+  clientName: 'node-controller',
   start: (context) => new TaintEvictionController(context).run(),
 };

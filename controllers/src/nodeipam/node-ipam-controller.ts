@@ -98,6 +98,7 @@ export class RangeAllocator {
 export const nodeIpamController: ControllerDefinition = {
   name: 'node-ipam-controller',
   aliases: ['nodeipam'],
+  clientName: 'node-controller',
   async start(context: ControllerContext): Promise<void> {
     const { client, logger, signal } = context;
     const config = context.options.nodeIpam;

@@ -26,6 +26,7 @@ type ConfigMap = KubeObject & { data?: Record<string, string> };
 export const rootCaPublisherController: ControllerDefinition = {
   name: 'root-ca-certificate-publisher-controller',
   aliases: ['root-ca-cert-publisher'],
+  clientName: 'root-ca-cert-publisher',
   async start(context: ControllerContext): Promise<void> {
     const { client, logger, signal } = context;
     const rootCa = context.options.rootCaCertificate;

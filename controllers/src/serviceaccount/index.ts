@@ -20,6 +20,7 @@ type Namespace = KubeObject & { status?: { phase?: string } };
 
 export const serviceAccountController: ControllerDefinition = {
   name: 'serviceaccount',
+  clientName: 'service-account-controller',
   async start(context: ControllerContext): Promise<void> {
     const { client, logger, signal } = context;
     const namespaceInformer = context.informers.informer<Namespace>(namespaces);
