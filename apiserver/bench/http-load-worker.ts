@@ -12,9 +12,9 @@ import { trustedWorkerData } from './trusted-authorities.ts';
 const options = trustedWorkerData<LoadOptions>();
 // undici costs the client about half of what node:http does per request, which keeps this one
 // thread ahead of the server (see the load generator ceiling row).
+// Over HTTP/2 every request shares one connection, as client-go's do.
 const pool = new Pool(options.url, {
-  connections: options.concurrency,
-  pipelining: 1,
+  ...(options.http2 === true ? { connections: 1, allowH2: true, maxConcurrentStreams: options.concurrency } : { connections: options.concurrency, pipelining: 1 }),
   ...(options.clientCertificate === undefined ? {} : { connect: { cert: options.clientCertificate.cert, key: options.clientCertificate.key } }),
 });
 

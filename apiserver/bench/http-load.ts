@@ -27,7 +27,7 @@ export interface LoadOptions {
   /** e.g. https://127.0.0.1:6443 */
   readonly url: string;
   readonly request: LoadRequest;
-  /** Requests in flight, each loop on its own keep-alive connection. */
+  /** Requests in flight, each loop on its own keep-alive connection (HTTP/1.1). */
   readonly concurrency: number;
   /** Run for this long after the warm-up... */
   readonly durationMs?: number;
@@ -35,6 +35,8 @@ export interface LoadOptions {
   readonly count?: number;
   /** Requests started in the warm-up are not counted. */
   readonly warmupMs?: number;
+  /** HTTP/2 (ALPN h2) on one connection for every request in flight; HTTP/1.1 with a connection each otherwise. */
+  readonly http2?: boolean;
   /** A client certificate (PEM) presented on every connection; anonymous without one. */
   readonly clientCertificate?: { readonly cert: string; readonly key: string };
 }

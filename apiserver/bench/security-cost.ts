@@ -3,7 +3,8 @@
 // anonymous requests with --authorization-mode=AlwaysAllow, and one where every request presents
 // a client certificate (verified against --client-ca-file) of a user that RBAC (Node,RBAC, the
 // default) allows through a ClusterRoleBinding to cluster-admin, as a controller's or operator's
-// would be: not system:masters, which skips the authorizers.
+// would be: not system:masters, which skips the authorizers; and the second server again with every
+// request on one HTTP/2 connection, as client-go sends them.
 
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -29,6 +30,7 @@ interface Setting {
   readonly note: string;
   readonly server: BenchApiServer;
   readonly clientCertificate?: { readonly cert: string; readonly key: string };
+  readonly http2?: boolean;
 }
 
 export async function securityCostRows(scratch: string, options: SecurityCostOptions, log: (line: string) => void): Promise<BenchRow[]> {
@@ -52,7 +54,14 @@ export async function securityCostRows(scratch: string, options: SecurityCostOpt
       server: secured,
       clientCertificate: client,
     });
-    for (const setting of settings) await prepare(setting.server, options.listObjects, setting.clientCertificate !== undefined);
+    settings.push({
+      name: 'TLS, client certificate, Node,RBAC, HTTP/2',
+      note: 'the same server, every request on one HTTP/2 connection (as client-go sends them)',
+      server: secured,
+      clientCertificate: client,
+      http2: true,
+    });
+    for (const setting of new Set(settings.map((setting) => setting.server))) await prepare(setting, options.listObjects, setting === secured);
     // Both servers run side by side and the loads alternate between them, twice each, so that the
     // machine's other work weighs on both alike.
     const loads: [string, LoadOptions['request'], number, string][] = [
@@ -70,8 +79,8 @@ export async function securityCostRows(scratch: string, options: SecurityCostOpt
       log(`security: ${metric}, alternating between the two servers`);
       const results = new Map<Setting, LoadResult[]>(settings.map((setting) => [setting, []]));
       for (let round = 0; round < 2; round++) {
-        for (const setting of settings) {
-          const result = await runLoad(setting, renamed(request, round), concurrency, options);
+        for (const [index, setting] of settings.entries()) {
+          const result = await runLoad(setting, renamed(request, `${round}-${index}`), concurrency, options);
           if (result.errors > 0) throw new Error(`security bench, ${setting.name}, ${metric}: ${result.errors} failed, the first: ${result.firstError}`);
           results.get(setting)?.push(result);
         }
@@ -90,13 +99,13 @@ export async function securityCostRows(scratch: string, options: SecurityCostOpt
     }
     return rows;
   } finally {
-    await Promise.all(settings.map((setting) => setting.server.stop()));
+    await Promise.all([...new Set(settings.map((setting) => setting.server))].map((server) => server.stop()));
   }
 }
 
-/** A create's names differ from one round to the next (no conflicts with the objects of the round before). */
-function renamed(request: LoadOptions['request'], round: number): LoadOptions['request'] {
-  return request.kind === 'create' ? { ...request, namePrefix: `${request.namePrefix}${round}-` } : request;
+/** A create's names differ from one run to the next (no conflicts with the objects of a run before on the same server). */
+function renamed(request: LoadOptions['request'], run: string): LoadOptions['request'] {
+  return request.kind === 'create' ? { ...request, namePrefix: `${request.namePrefix}${run}-` } : request;
 }
 
 function runLoad(setting: Setting, request: LoadOptions['request'], concurrency: number, options: SecurityCostOptions): Promise<LoadResult> {
@@ -107,6 +116,7 @@ function runLoad(setting: Setting, request: LoadOptions['request'], concurrency:
     durationMs: options.phaseMs,
     warmupMs: options.warmupMs,
     ...(setting.clientCertificate === undefined ? {} : { clientCertificate: setting.clientCertificate }),
+    ...(setting.http2 === true ? { http2: true } : {}),
   });
 }
 
