@@ -26,6 +26,10 @@ export const defaultPodSecurityConfiguration: PodSecurityConfiguration = {
   exemptions: { usernames: [], namespaces: [], runtimeClasses: [] },
 };
 
+// kube-apiserver's words for a configuration it cannot decode, and for one it decodes but refuses.
+const couldNotInit = 'failed to apply admission: couldn\'t init admission plugin "PodSecurity": ';
+const failedToInitialize = 'failed to apply admission: failed to initialize admission plugin "PodSecurity": ';
+
 const configurationGroup = 'pod-security.admission.config.k8s.io';
 const configurationVersions = ['v1', 'v1beta1', 'v1alpha1'];
 const defaultsFields = ['enforce', 'enforce-version', 'audit', 'audit-version', 'warn', 'warn-version'];
@@ -33,11 +37,11 @@ const exemptionsFields = ['usernames', 'namespaces', 'runtimeClasses'];
 
 /** The configuration from its document (the plugin's `configuration`, or the file its `path` names); throws what is wrong. */
 export function podSecurityConfigurationOf(document: unknown): PodSecurityConfiguration {
-  if (!isPlainObject(document)) throw new Error('PodSecurity configuration error: expected a PodSecurityConfiguration object');
+  if (!isPlainObject(document)) throw new Error(`${couldNotInit}expected PodSecurityConfiguration`);
   const { apiVersion, kind } = document;
   const version = typeof apiVersion === 'string' && apiVersion.startsWith(`${configurationGroup}/`) ? apiVersion.slice(configurationGroup.length + 1) : undefined;
   if (kind !== 'PodSecurityConfiguration' || version === undefined || !configurationVersions.includes(version)) {
-    throw new Error(`PodSecurity configuration error: no kind "${String(kind)}" is registered for version "${String(apiVersion)}"`);
+    throw new Error(`${couldNotInit}no kind "${String(kind)}" is registered for version "${String(apiVersion)}"`);
   }
   strictFields(document, ['apiVersion', 'kind', 'defaults', 'exemptions'], '');
   const defaults = objectAt(document, 'defaults');
@@ -57,7 +61,7 @@ export function podSecurityConfigurationOf(document: unknown): PodSecurityConfig
   const enforce = modeOf('enforce');
   const audit = modeOf('audit');
   const warn = modeOf('warn');
-  if (policyErrors.length > 0) throw new Error(`PodSecurity configuration error: ${goAggregate(policyErrors)}`);
+  if (policyErrors.length > 0) throw new Error(`${failedToInitialize}PodSecurity configuration error: ${goAggregate(policyErrors)}`);
   const usernames = stringsAt(exemptions, 'usernames');
   const namespaces = stringsAt(exemptions, 'namespaces');
   const runtimeClasses = stringsAt(exemptions, 'runtimeClasses');
@@ -66,7 +70,7 @@ export function podSecurityConfigurationOf(document: unknown): PodSecurityConfig
     ...exemptionErrors('exemptions.runtimeClasses', runtimeClasses, isDNS1123Subdomain),
     ...exemptionErrors('exemptions.usernames', usernames, (name) => (name === '' ? ['username must not be empty'] : [])),
   ];
-  if (errors.length > 0) throw new Error(`PodSecurity invalid: ${goAggregate(errors.map(fieldErrorMessage))}`);
+  if (errors.length > 0) throw new Error(`${failedToInitialize}PodSecurity invalid: ${goAggregate(errors.map(fieldErrorMessage))}`);
   return { defaults: { enforce, audit, warn }, exemptions: { usernames, namespaces, runtimeClasses } };
 }
 
@@ -84,26 +88,26 @@ function exemptionErrors(field: string, names: readonly string[], problems: (nam
 /** kube decodes the configuration strictly: an unknown field stops the start. */
 function strictFields(object: Readonly<Record<string, unknown>>, known: readonly string[], prefix: string): void {
   const unknown = Object.keys(object).filter((key) => !known.includes(key));
-  if (unknown.length > 0) throw new Error(`PodSecurity configuration error: strict decoding error: ${unknown.map((key) => `unknown field "${prefix}${key}"`).join(', ')}`);
+  if (unknown.length > 0) throw new Error(`${couldNotInit}strict decoding error: ${unknown.map((key) => `unknown field "${prefix}${key}"`).join(', ')}`);
 }
 
 function objectAt(object: Readonly<Record<string, unknown>>, key: string): Readonly<Record<string, unknown>> {
   const value = object[key];
   if (value === undefined || value === null) return {};
-  if (!isPlainObject(value)) throw new Error(`PodSecurity configuration error: ${key} must be an object`);
+  if (!isPlainObject(value)) throw new Error(`${couldNotInit}${key} must be an object`);
   return value;
 }
 
 function stringAt(object: Readonly<Record<string, unknown>>, key: string): string {
   const value = object[key];
   if (value === undefined || value === null) return '';
-  if (typeof value !== 'string') throw new Error(`PodSecurity configuration error: ${key} must be a string`);
+  if (typeof value !== 'string') throw new Error(`${couldNotInit}${key} must be a string`);
   return value;
 }
 
 function stringsAt(object: Readonly<Record<string, unknown>>, key: string): string[] {
   const value = object[key];
   if (value === undefined || value === null) return [];
-  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) throw new Error(`PodSecurity configuration error: exemptions.${key} must be a list of strings`);
+  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) throw new Error(`${couldNotInit}exemptions.${key} must be a list of strings`);
   return value;
 }
