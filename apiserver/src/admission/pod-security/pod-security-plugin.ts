@@ -5,14 +5,15 @@
 // templates are warned and audited about, never refused. Namespace labels are validated, and a
 // stricter enforce level warns about the pods already there.
 
-import { fieldErrorMessage, newForbidden, newInternalError, newInvalid, type StatusError } from '@capstan/common';
+import { errorMessage, fieldErrorMessage, goQuote, newForbidden, newInternalError, newInvalid, type StatusError } from '@capstan/common';
 import type { PodSpec } from '@capstan/common/api-types/core-v1';
 import type { GenericStore } from '../../registry/generic-store.ts';
 import { isPlainObject } from '../../patch/merge-patch.ts';
 import type { AdmissionAttributes } from '../admission-attributes.ts';
 import type { AdmissionPlugin } from '../admission-plugin.ts';
 import { existingPodsCheck } from './existing-pods-check.ts';
-import { compareLevels, equivalentLevelVersions, fullyPrivileged, levelVersionText, sameLevelVersion, sameVersion, type PodSecurityPolicy } from './levels.ts';
+import { compareLevels, equivalentLevelVersions, fullyPrivileged, levelVersionText, sameLevelVersion, sameVersion, type LevelVersion, type PodSecurityPolicy } from './levels.ts';
+import type { Violation } from './pod-check.ts';
 import { labelPrefix, namespacePolicy, type NamespacePolicy } from './namespace-policy.ts';
 import { defaultPodSecurityConfiguration, podSecurityConfigurationOf, type PodSecurityConfiguration } from './pod-security-configuration.ts';
 import { evaluatePod } from './policy-evaluator.ts';
@@ -77,8 +78,8 @@ export function podSecurity(dependencies: PodSecurityDependencies): AdmissionPlu
     const { policy, errors } = read;
     const annotations: Record<string, string> = {};
     if (errors.length > 0) annotations.error = `Failed to parse policy: ${goAggregate(errors.map(fieldErrorMessage))}`;
-    const evaluations: { readonly levelVersion: PodSecurityPolicy['enforce']; readonly violations: ReturnType<typeof evaluatePod> }[] = [];
-    const violationsOf = (levelVersion: PodSecurityPolicy['enforce']) => {
+    const evaluations: { readonly levelVersion: LevelVersion; readonly violations: readonly Violation[] }[] = [];
+    const violationsOf = (levelVersion: LevelVersion): readonly Violation[] => {
       const known = evaluations.find((evaluation) => sameLevelVersion(evaluation.levelVersion, levelVersion));
       if (known !== undefined) return known.violations;
       const violations = evaluatePod(levelVersion, pod.metadata, pod.spec);
@@ -108,8 +109,9 @@ export function podSecurity(dependencies: PodSecurityDependencies): AdmissionPlu
     try {
       read = await namespaceOf(attributes.namespace);
     } catch (error) {
-      annotate(attributes, { error: `failed to lookup namespace "${attributes.namespace}": ${(error as Error).message}` });
-      throw newInternalError(`failed to lookup namespace "${attributes.namespace}"`);
+      const refusal = newInternalError(`failed to lookup namespace ${goQuote(attributes.namespace)}`);
+      annotate(attributes, { error: `${refusal.status.message}: ${errorMessage(error)}` });
+      throw refusal;
     }
     if (read.errors.length === 0 && fullyPrivileged(read.policy)) return annotate(attributes, { 'enforce-policy': 'privileged:latest' });
     if (attributes.object === undefined) return;
@@ -124,7 +126,7 @@ export function podSecurity(dependencies: PodSecurityDependencies): AdmissionPlu
     try {
       read = await namespaceOf(attributes.namespace);
     } catch (error) {
-      return annotate(attributes, { error: `failed to lookup namespace "${attributes.namespace}": ${(error as Error).message}` });
+      return annotate(attributes, { error: `failed to lookup namespace ${goQuote(attributes.namespace)}: ${errorMessage(error)}` });
     }
     if (read.errors.length === 0 && read.policy.warn.level === 'privileged' && read.policy.audit.level === 'privileged') return;
     const template = attributes.object === undefined ? undefined : podTemplateOf(attributes.resource.group, attributes.resource.resource, attributes.object);

@@ -124,48 +124,29 @@ const seccompProfileRestricted: PodCheck = (_metadata, spec) => {
   return { reason: 'seccompProfile', detail: `pod or ${containersText(unset)} must set securityContext.seccompProfile.type to "RuntimeDefault" or "Localhost"` };
 };
 
+/**
+ * A restricted check from v1.<since>, and from v1.<exceptFrom> the same check passing the pods
+ * `exempt` picks; `overrides` at both.
+ */
+function checkWithException(id: string, since: number, check: PodCheck, exceptFrom: number, exempt: (check: PodCheck) => PodCheck, overrides?: readonly string[]): Check {
+  const overriding = overrides === undefined ? {} : { overrides };
+  return {
+    id,
+    level: 'restricted',
+    versions: [
+      { minimumMinor: since, check, ...overriding },
+      { minimumMinor: exceptFrom, check: exempt(check), ...overriding },
+    ],
+  };
+}
+
 export const restrictedChecks: readonly Check[] = [
-  {
-    id: 'allowPrivilegeEscalation',
-    level: 'restricted',
-    versions: [
-      { minimumMinor: 8, check: allowPrivilegeEscalation },
-      { minimumMinor: 25, check: exceptWindows(allowPrivilegeEscalation) },
-    ],
-  },
-  {
-    id: 'capabilities_restricted',
-    level: 'restricted',
-    versions: [
-      { minimumMinor: 22, check: capabilitiesRestricted, overrides: ['capabilities_baseline'] },
-      { minimumMinor: 25, check: exceptWindows(capabilitiesRestricted), overrides: ['capabilities_baseline'] },
-    ],
-  },
+  checkWithException('allowPrivilegeEscalation', 8, allowPrivilegeEscalation, 25, exceptWindows),
+  checkWithException('capabilities_restricted', 22, capabilitiesRestricted, 25, exceptWindows, ['capabilities_baseline']),
   // From v1.35 the baseline check lets user-namespaced pods unmask /proc; the restricted level does not.
   { id: 'procMount_restricted', level: 'restricted', versions: [{ minimumMinor: 35, check: procMountDefault, overrides: ['procMount'] }] },
   { id: 'restrictedVolumes', level: 'restricted', versions: [{ minimumMinor: 0, check: restrictedVolumes, overrides: ['hostPathVolumes'] }] },
-  {
-    id: 'runAsNonRoot',
-    level: 'restricted',
-    versions: [
-      { minimumMinor: 0, check: runAsNonRoot },
-      { minimumMinor: 35, check: exceptUserNamespace(runAsNonRoot) },
-    ],
-  },
-  {
-    id: 'runAsUser',
-    level: 'restricted',
-    versions: [
-      { minimumMinor: 23, check: runAsUser },
-      { minimumMinor: 35, check: exceptUserNamespace(runAsUser) },
-    ],
-  },
-  {
-    id: 'seccompProfile_restricted',
-    level: 'restricted',
-    versions: [
-      { minimumMinor: 19, check: seccompProfileRestricted, overrides: ['seccompProfile_baseline'] },
-      { minimumMinor: 25, check: exceptWindows(seccompProfileRestricted), overrides: ['seccompProfile_baseline'] },
-    ],
-  },
+  checkWithException('runAsNonRoot', 0, runAsNonRoot, 35, exceptUserNamespace),
+  checkWithException('runAsUser', 23, runAsUser, 35, exceptUserNamespace),
+  checkWithException('seccompProfile_restricted', 19, seccompProfileRestricted, 25, exceptWindows, ['seccompProfile_baseline']),
 ];
