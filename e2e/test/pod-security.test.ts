@@ -1,9 +1,17 @@
 // PodSecurity with kubectl: a namespace labelled to enforce restricted refuses a privileged pod with
 // kube-apiserver's message, a namespace labelled to warn at baseline lets a pod in with the
 // warnings kubectl prints, and a Deployment where restricted is enforced is created with warnings
-// (its pods are what enforcement stops). The messages are those kube-apiserver 1.35 gives.
+// (its pods are what enforcement stops). The messages are those kube-apiserver 1.35 gives. An
+// AdmissionConfiguration file sets the policy of namespaces without labels, and exemptions.
 
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import test from 'ava';
+import { startApiServer } from '../src/api-server-process.ts';
+import { kubectlBinary } from '../src/kubectl-binary.ts';
 import { sharedApiServer } from '../src/shared-api-server.ts';
 
 const shared = sharedApiServer();
@@ -78,4 +86,34 @@ test('a Deployment in a namespace enforcing restricted is created with warnings;
     invalid.stderr.trim(),
     'The Namespace "apps" is invalid: metadata.labels[pod-security.kubernetes.io/enforce]: Invalid value: "strict": must be one of privileged, baseline, restricted',
   );
+});
+
+test('--admission-control-config-file sets the policy of unlabelled namespaces and exempts namespaces', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'capstan-pod-security-config-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const configuration = join(dir, 'admission.yaml');
+  writeFileSync(
+    configuration,
+    [
+      'apiVersion: apiserver.config.k8s.io/v1',
+      'kind: AdmissionConfiguration',
+      'plugins:',
+      '- name: PodSecurity',
+      '  configuration:',
+      '    apiVersion: pod-security.admission.config.k8s.io/v1',
+      '    kind: PodSecurityConfiguration',
+      '    defaults: {enforce: baseline, enforce-version: v1.30}',
+      '    exemptions: {namespaces: [kube-system]}',
+      '',
+    ].join('\n'),
+  );
+  const server = await startApiServer([`--admission-control-config-file=${configuration}`]);
+  t.teardown(() => server.stop());
+  const run = (...args: string[]) => promisify(execFile)(kubectlBinary(), [`--kubeconfig=${server.kubeconfig}`, ...args], { encoding: 'utf8' });
+  const refused = await run('run', 'web', '--image=nginx', '--privileged').catch((error: { stderr: string }) => error);
+  t.is(
+    refused.stderr.trim(),
+    'Error from server (Forbidden): pods "web" is forbidden: violates PodSecurity "baseline:v1.30": privileged (container "web" must not set securityContext.privileged=true)',
+  );
+  t.is((await run('run', 'web', '--namespace=kube-system', '--image=nginx', '--privileged')).stdout.trim(), 'pod/web created');
 });
