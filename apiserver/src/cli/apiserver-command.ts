@@ -6,6 +6,7 @@ import { createLogger, formatFlagHelp, loggingFormats, parseFeatureGates, parseF
 import { apiServerFeatures } from '../server/feature-gates.ts';
 import { enabledAdmissionPlugins } from '../admission/admission-plugin-names.ts';
 import { unimplementedAdmissionPlugins } from '../admission/admission-plugins.ts';
+import { readAdmissionConfiguration } from '../admission/admission-configuration.ts';
 import { defaultServiceClusterIpRange, defaultServiceNodePortRange, serviceRanges } from './service-ranges.ts';
 import { runApiServer, shutdownOnSignal } from '../server/run-api-server.ts';
 import { storageFlags } from '../storage/open-storage.ts';
@@ -53,6 +54,11 @@ const flags = {
     help: "Admission plugins to run besides the default ones; they run in kube-apiserver's order, whatever the order here",
   },
   'disable-admission-plugins': { type: 'strings', default: [] as readonly string[], help: 'Admission plugins not to run, default ones included' },
+  'admission-control-config-file': {
+    type: 'string',
+    default: '',
+    help: "An AdmissionConfiguration file (apiserver.config.k8s.io/v1) with the plugins' configurations (PodSecurity's defaults and exemptions)",
+  },
   'feature-gates': {
     type: 'strings',
     default: [] as readonly string[],
@@ -99,6 +105,7 @@ export async function apiserverCommand(argv: readonly string[], out: (text: stri
     kubelet: kubeletClientConfig(f),
     defaultTolerationSeconds: { notReady: f['default-not-ready-toleration-seconds'], unreachable: f['default-unreachable-toleration-seconds'] },
     admissionPlugins,
+    ...(f['admission-control-config-file'] === '' ? {} : { admissionConfiguration: readAdmissionConfiguration(f['admission-control-config-file']) }),
     // The embedded store's data directory keeps the generated service account key; etcd has none.
     authentication: {
       ...authenticationOptionsOf(f, { argv, ...(backend === 'sqlite' ? { serviceAccountKeyDir: f['data-dir'] } : {}) }),

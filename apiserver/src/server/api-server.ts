@@ -13,6 +13,7 @@ import { persistentVolumeClaimResource } from '../resources/core/persistentvolum
 import { persistentVolumeResource } from '../resources/core/persistentvolumes.ts';
 import { csiDriverResource } from '../resources/storage/csidrivers.ts';
 import { admissionChainOf } from '../admission/admission-plugins.ts';
+import type { AdmissionConfiguration } from '../admission/admission-configuration.ts';
 import { enabledAdmissionPlugins, type AdmissionPluginName } from '../admission/admission-plugin-names.ts';
 import { advertiseAddress, ensureKubernetesService } from './kubernetes-service.ts';
 import { DiscoveryEndpoints } from '../discovery/discovery-endpoints.ts';
@@ -112,6 +113,8 @@ export interface ApiServerOptions {
   readonly defaultTolerationSeconds?: DefaultTolerationSeconds;
   /** The admission plugins that run, in kube's order (--enable/--disable-admission-plugins); kube's default set when absent. */
   readonly admissionPlugins?: readonly AdmissionPluginName[];
+  /** --admission-control-config-file, read: the plugins' configurations by name. */
+  readonly admissionConfiguration?: AdmissionConfiguration;
   /** How to reach the node agents (the --kubelet-* flags); kube's defaults when absent. */
   readonly kubelet?: KubeletClientConfig;
   readonly logger: Logger;
@@ -177,6 +180,7 @@ export class ApiServer {
         persistentVolumes: this.#registry.builtinStore(persistentVolumeResource),
         csiDrivers: this.#registry.builtinStore(csiDriverResource),
       },
+      podSecurity: { pods: this.#registry.builtinStore(podResource), configuration: options.admissionConfiguration?.get('PodSecurity') },
     });
     const rbacStores = rbacStoresOf(this.#registry);
     const rbacRules = new RbacRuleResolver(rbacStores, options.logger, this.#stopping.signal);

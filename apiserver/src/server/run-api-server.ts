@@ -3,6 +3,7 @@
 
 import type { DefaultTolerationSeconds } from '../admission/default-toleration-seconds.ts';
 import type { AdmissionPluginName } from '../admission/admission-plugin-names.ts';
+import type { AdmissionConfiguration } from '../admission/admission-configuration.ts';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '@capstan/common';
 import { builtinResources } from '../resources/builtin-resources.ts';
@@ -44,6 +45,8 @@ export interface RunApiServerOptions {
   readonly defaultTolerationSeconds?: DefaultTolerationSeconds;
   /** --enable-admission-plugins / --disable-admission-plugins, read; kube's default set when absent. */
   readonly admissionPlugins?: readonly AdmissionPluginName[];
+  /** --admission-control-config-file, read; no plugin is configured when absent. */
+  readonly admissionConfiguration?: AdmissionConfiguration;
   /** How requests are authenticated; anonymous only when absent. */
   readonly authentication?: AuthenticationOptions;
   /** --authorization-mode; AlwaysAllow when absent. */
@@ -108,6 +111,7 @@ export async function runApiServer(options: RunApiServerOptions): Promise<Runnin
     ...(options.kubelet === undefined ? {} : { kubelet: options.kubelet }),
     ...(options.defaultTolerationSeconds === undefined ? {} : { defaultTolerationSeconds: options.defaultTolerationSeconds }),
     ...(options.admissionPlugins === undefined ? {} : { admissionPlugins: options.admissionPlugins }),
+    ...(options.admissionConfiguration === undefined ? {} : { admissionConfiguration: options.admissionConfiguration }),
     ...(options.authentication === undefined ? {} : { authentication: options.authentication }),
     ...(options.authorizationModes === undefined ? {} : { authorizationModes: options.authorizationModes }),
     audit,
