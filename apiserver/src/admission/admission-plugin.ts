@@ -14,6 +14,11 @@ export interface AdmissionPlugin {
    * prepared on the event loop, where the plugin can reach them, not on a work thread.
    */
   readonly mutates?: (group: string, resource: string) => boolean;
+  /**
+   * Whether its validating phase looks at objects of the resource; every resource when absent. A
+   * write prepared on a work thread decodes its object for the validating phase only when one does.
+   */
+  readonly validates?: (group: string, resource: string) => boolean;
   admit?(attributes: AdmissionAttributes): void | Promise<void>;
   validate?(attributes: AdmissionAttributes): void | Promise<void>;
 }

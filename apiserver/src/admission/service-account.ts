@@ -54,6 +54,7 @@ export function serviceAccountAdmission(serviceAccounts: GenericStore, sleep: (m
     name: 'ServiceAccount',
     operations: ['CREATE', 'UPDATE'],
     mutates: isPods,
+    validates: isPods,
     admit: async (attributes) => {
       const pod = createdPod(attributes);
       if (pod === undefined || isMirrorPod(pod)) return;

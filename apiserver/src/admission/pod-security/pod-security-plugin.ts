@@ -164,6 +164,7 @@ export function podSecurity(dependencies: PodSecurityDependencies): AdmissionPlu
   return {
     name: 'PodSecurity',
     operations: ['CREATE', 'UPDATE'],
+    validates: (group, resource) => (group === '' && (resource === 'namespaces' || resource === 'pods')) || isPodController(group, resource),
     validate: async (attributes) => {
       const { group, resource } = attributes.resource;
       if (group === '' && resource === 'namespaces') return validateNamespace(attributes);
