@@ -1,6 +1,6 @@
 // The admission plugins Capstan implements, built for the enabled names in kube's order. An
-// enabled plugin Capstan does not implement yet (LimitRanger, ResourceQuota,
-// PodSecurity, the policy and webhook plugins, ...) is accepted and does nothing.
+// enabled plugin Capstan does not implement yet (PodSecurity, the policy and webhook plugins,
+// ...) is accepted and does nothing.
 
 import type { GenericStore } from '../registry/generic-store.ts';
 import type { ResourceDefinition } from '../resources/resource-definition.ts';
@@ -11,6 +11,8 @@ import { defaultTolerationSecondsPlugin, type DefaultTolerationSeconds } from '.
 import { namespaceLifecycle } from './namespace-lifecycle.ts';
 import { nodeRestriction, type NodeRestrictionStores } from './node-restriction.ts';
 import { taintNodesByCondition } from './node-taint.ts';
+import { limitRanger } from './limit-ranger/limit-ranger.ts';
+import { resourceQuotaAdmission } from './resource-quota/resource-quota.ts';
 import { serviceAccountAdmission } from './service-account.ts';
 
 /** What the plugins read. */
@@ -20,6 +22,8 @@ export interface AdmissionPluginDependencies {
   readonly defaultTolerationSeconds: DefaultTolerationSeconds;
   readonly serviceAccounts: GenericStore;
   readonly nodeRestriction: NodeRestrictionStores;
+  readonly limitRanges: GenericStore;
+  readonly resourceQuotas: GenericStore;
 }
 
 const implementations: Partial<Record<AdmissionPluginName, (dependencies: AdmissionPluginDependencies) => AdmissionPlugin>> = {
@@ -28,6 +32,8 @@ const implementations: Partial<Record<AdmissionPluginName, (dependencies: Admiss
   NodeRestriction: (dependencies) => nodeRestriction(dependencies.nodeRestriction),
   TaintNodesByCondition: () => taintNodesByCondition,
   DefaultTolerationSeconds: (dependencies) => defaultTolerationSecondsPlugin(dependencies.defaultTolerationSeconds),
+  LimitRanger: (dependencies) => limitRanger(dependencies.limitRanges),
+  ResourceQuota: (dependencies) => resourceQuotaAdmission(dependencies.resourceQuotas),
 };
 
 export function admissionChainOf(enabled: readonly AdmissionPluginName[], dependencies: AdmissionPluginDependencies): AdmissionChain {

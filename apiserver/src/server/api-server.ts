@@ -12,6 +12,8 @@ import { resourceSliceResource } from '../resources/resource/resourceslices.ts';
 import { persistentVolumeClaimResource } from '../resources/core/persistentvolumeclaims.ts';
 import { persistentVolumeResource } from '../resources/core/persistentvolumes.ts';
 import { csiDriverResource } from '../resources/storage/csidrivers.ts';
+import { limitRangeResource } from '../resources/core/limitranges.ts';
+import { resourceQuotaResource } from '../resources/core/resourcequotas.ts';
 import { admissionChainOf } from '../admission/admission-plugins.ts';
 import { enabledAdmissionPlugins, type AdmissionPluginName } from '../admission/admission-plugin-names.ts';
 import { advertiseAddress, ensureKubernetesService } from './kubernetes-service.ts';
@@ -177,6 +179,8 @@ export class ApiServer {
         persistentVolumes: this.#registry.builtinStore(persistentVolumeResource),
         csiDrivers: this.#registry.builtinStore(csiDriverResource),
       },
+      limitRanges: this.#registry.builtinStore(limitRangeResource),
+      resourceQuotas: this.#registry.builtinStore(resourceQuotaResource),
     });
     const rbacStores = rbacStoresOf(this.#registry);
     const rbacRules = new RbacRuleResolver(rbacStores, options.logger, this.#stopping.signal);
