@@ -98,3 +98,13 @@ test('object counts: unknown usage is refused, then counted up to the limit; a s
     'pods "besteffort" is forbidden: exceeded quota: besteffort, requested: pods=1, used: pods=1, limited: pods=1',
   );
 });
+
+test('concurrent creates in one namespace are charged one after another: exactly the quota is admitted', async (t) => {
+  await post('/api/v1/namespaces', { metadata: { name: 'race' } });
+  await post('/api/v1/namespaces/race/resourcequotas', { metadata: { name: 'five' }, spec: { hard: { 'count/configmaps': '5' } } });
+  await setStatus('race', 'five', { hard: { 'count/configmaps': '5' }, used: { 'count/configmaps': '0' } });
+  const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => post('/api/v1/namespaces/race/configmaps', { metadata: { name: `c${i}` } })));
+  t.is(answers.filter((answer) => answer.status === 201).length, 5);
+  t.is(answers.filter((answer) => answer.status === 403).length, 7);
+  t.deepEqual((await quotaStatus('race', 'five')).used, { 'count/configmaps': '5' });
+});

@@ -2,12 +2,11 @@
 // for each resource, which writes it is charged on, which quota resource names it counts, which
 // scopes it falls in, what one object uses, and what a quota requires its objects to set.
 
-import { quantitySign, type Quantity } from '../quantity/resource-quantity.ts';
+import { quantityScaledValue } from '../quantity/quantity-scaled-value.ts';
+import { newQuantity, quantitySign, type Quantity } from '../quantity/resource-quantity.ts';
 import { containersOf, containerResources, hasPodLevelResources, podResources } from './pod-resources.ts';
 import { scopeValueMatches, type ScopeRequirement } from './quota-scopes.ts';
 import { addResourceLists, oneQuantity, resourceListOf, zeroQuantity, type ResourceList } from './resource-list.ts';
-import { newQuantity } from '../quantity/resource-quantity.ts';
-import { quantityScaledValue } from '../quantity/quantity-scaled-value.ts';
 
 type JsonObject = Record<string, unknown>;
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -54,18 +53,11 @@ export function objectCountEvaluator(group: string, resource: string, alias?: st
 // Pods.
 
 const podCountName = objectCountName('', 'pods');
+/** What a pod counts: itself, and cpu, memory and ephemeral storage as requests (with the bare names) and limits. */
 const podResourceNames: ReadonlySet<string> = new Set([
   podCountName,
-  'cpu',
-  'memory',
-  'ephemeral-storage',
-  'requests.cpu',
-  'requests.memory',
-  'requests.ephemeral-storage',
-  'limits.cpu',
-  'limits.memory',
-  'limits.ephemeral-storage',
   'pods',
+  ...['cpu', 'memory', 'ephemeral-storage'].flatMap((resource) => [resource, `requests.${resource}`, `limits.${resource}`]),
 ]);
 const hugePagesPrefix = 'hugepages-';
 const requestsPrefix = 'requests.';

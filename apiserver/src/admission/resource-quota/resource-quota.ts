@@ -6,6 +6,7 @@
 // checked again on the quotas read afresh, three times at most, as kube's does. The resource quota
 // controller recomputes status.used from what exists, which gives back what deletions free.
 
+import { KeyedSerial, newInternalError } from '@capstan/common';
 import { QuotaEvaluators, resourceListJson, resourceListsEqual, type ResourceList } from '@capstan/common/quota';
 import type { GenericStore } from '../../registry/generic-store.ts';
 import type { JsonObject } from '../../registry/object-meta.ts';
@@ -16,11 +17,13 @@ import { checkRequest, quotaStateOf, type QuotaState } from './check-request.ts'
 
 /** kube retries the quota status writes that conflicted this many times. */
 const statusWriteRetries = 3;
+/** kube's wait for a quota check. */
+const evaluationTimeoutMs = 10_000;
 
 export function resourceQuotaAdmission(resourceQuotas: GenericStore, now: () => Date = () => new Date()): AdmissionPlugin {
   const evaluators = new QuotaEvaluators();
-  /** The check in progress in each namespace: the next one waits for it. */
-  const inProgress = new Map<string, Promise<void>>();
+  /** One check at a time in each namespace: the next one reads the quotas the last one wrote. */
+  const namespaces = new KeyedSerial();
 
   const quotasOf = async (namespace: string): Promise<QuotaState[]> => (await resourceQuotas.readAll((await resourceQuotas.list(wholeList(namespace))).items)).map(quotaStateOf);
 
@@ -64,17 +67,16 @@ export function resourceQuotaAdmission(resourceQuotas: GenericStore, now: () => 
       if (attributes.operation === 'CREATE' && attributes.kind.group === '' && attributes.kind.kind === 'Namespace') return;
       const evaluator = evaluators.of(attributes.resource.group, attributes.resource.resource);
       if (evaluator === undefined || !evaluator.handles(attributes.operation, attributes.subresource, attributes.object, attributes.oldObject)) return;
-      const previous = inProgress.get(attributes.namespace) ?? Promise.resolve();
-      const check = previous.then(() => charge(attributes, (quotas) => checkRequest(quotas, attributes, evaluator, now())));
-      const settled = check.then(
-        () => {},
-        () => {},
-      );
-      inProgress.set(attributes.namespace, settled);
+      const checked = namespaces.run(attributes.namespace, () => charge(attributes, (quotas) => checkRequest(quotas, attributes, evaluator, now())));
+      // kube gives up on a check that waited or ran this long (its queue's writes keep going).
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(newInternalError('resource quota evaluation timed out')), evaluationTimeoutMs);
+      });
       try {
-        await check;
+        await Promise.race([checked, timedOut]);
       } finally {
-        if (inProgress.get(attributes.namespace) === settled) inProgress.delete(attributes.namespace);
+        clearTimeout(timer);
       }
     },
   };
