@@ -1,7 +1,7 @@
 // The resource quota controller against a real API server, with its ResourceQuota admission: a
 // quota gets status.hard and status.used counted from what its namespace already holds (pods,
 // services' node ports, count/<resource>.<group> of any resource); admission stops a pod past the
-// quota; a deleted pod gives its share back, and a new pod then fits.
+// quota; a deleted pod, or one that ended, gives its share back, and a new pod then fits.
 
 import test from 'ava';
 import { StatusError } from '@capstan/common';
@@ -59,9 +59,14 @@ test('quota usage is counted from what exists, enforced on create and given back
   await client.create(inNamespace('pods'), pod('third'));
   t.like((await quota()).status?.used, { pods: '2', 'requests.cpu': '200m' });
 
+  // A pod that ended uses nothing but its count: its share is given back too.
+  const second = await client.get<KubeObject>({ ...inNamespace('pods'), name: 'second' });
+  await client.update({ ...inNamespace('pods'), name: 'second', subresource: 'status' }, { ...second, status: { phase: 'Succeeded' } });
+  await usedWhen('the ended pod given back', { 'count/deployments.apps': '1', pods: '1', 'requests.cpu': '100m', 'services.nodeports': '2' });
+
   // A new hard limit is taken up at once.
   const current = await quota();
   await client.update({ ...inNamespace('resourcequotas'), name: 'q' }, { ...current, spec: { hard: { pods: '5' } } });
-  const resized = await usedWhen('the new spec', { pods: '2' });
+  const resized = await usedWhen('the new spec', { pods: '1' });
   t.deepEqual(resized.hard, { pods: '5' });
 });
