@@ -77,7 +77,7 @@ const flags = {
   'logging-format': { type: 'string', default: '', help: 'json or text (default: text on a terminal, json otherwise)', choices: ['', ...loggingFormats] },
 } as const;
 
-export const controllersUsage = `Run the controllers: node lifecycle and taint eviction, node IPAM (with --allocate-node-cidrs), namespace cleanup, service accounts and the kube-root-ca.crt ConfigMaps, garbage collection, scheduling.
+export const controllersUsage = `Run the controllers: node lifecycle and taint eviction, node IPAM (with --allocate-node-cidrs), namespace cleanup, service accounts and the kube-root-ca.crt ConfigMaps, garbage collection, resource quota usage, scheduling.
 
 Usage:
   capstan controllers --kubeconfig=FILE [flags]
