@@ -8,17 +8,32 @@ import type { ResourceList } from '@capstan/common/quota';
 /** resource.MaxMilliValue: the largest int64 a thousandth-count can reach. */
 const maxMilliValue = 9_223_372_036_854_775n;
 
-function comparable(quantities: readonly (Quantity | undefined)[]): bigint[] {
-  const values = quantities.map((quantity) => (quantity === undefined ? 0n : quantityValue(quantity)));
-  if (values.every((value) => value <= maxMilliValue)) return quantities.map((quantity) => (quantity === undefined ? 0n : quantityMilliValue(quantity)));
-  return values;
+/** The request and limit of one resource, with the request, limit and enforced values to compare (0 for one unset). */
+interface Observed {
+  readonly request: Quantity | undefined;
+  readonly limit: Quantity | undefined;
+  readonly requestValue: bigint;
+  readonly limitValue: bigint;
+  readonly enforcedValue: bigint;
+}
+
+function observed(resource: string, enforced: Quantity, requests: ResourceList, limits: ResourceList): Observed {
+  const request = requests[resource];
+  const limit = limits[resource];
+  const quantities = [request, limit, enforced];
+  const units = quantities.map((quantity) => (quantity === undefined ? 0n : quantityValue(quantity)));
+  const inMillis = units.every((value) => value <= maxMilliValue);
+  const [requestValue, limitValue, enforcedValue] = (inMillis ? quantities.map((quantity) => (quantity === undefined ? 0n : quantityMilliValue(quantity))) : units) as [
+    bigint,
+    bigint,
+    bigint,
+  ];
+  return { request, limit, requestValue, limitValue, enforcedValue };
 }
 
 /** min: a request must be set and at least the minimum, and a limit too where set. */
 export function minConstraint(limitType: string, resource: string, enforced: Quantity, requests: ResourceList, limits: ResourceList): string | undefined {
-  const request = requests[resource];
-  const limit = limits[resource];
-  const [requestValue, limitValue, enforcedValue] = comparable([request, limit, enforced]) as [bigint, bigint, bigint];
+  const { request, limit, requestValue, limitValue, enforcedValue } = observed(resource, enforced, requests, limits);
   const minimum = `minimum ${resource} usage per ${limitType} is ${quantityString(enforced)}`;
   if (request === undefined) return `${minimum}.  No request is specified`;
   if (requestValue < enforcedValue) return `${minimum}, but request is ${quantityString(request)}`;
@@ -28,9 +43,7 @@ export function minConstraint(limitType: string, resource: string, enforced: Qua
 
 /** max: a limit must be set and at most the maximum, and a request too where set. */
 export function maxConstraint(limitType: string, resource: string, enforced: Quantity, requests: ResourceList, limits: ResourceList): string | undefined {
-  const request = requests[resource];
-  const limit = limits[resource];
-  const [requestValue, limitValue, enforcedValue] = comparable([request, limit, enforced]) as [bigint, bigint, bigint];
+  const { request, limit, requestValue, limitValue, enforcedValue } = observed(resource, enforced, requests, limits);
   const maximum = `maximum ${resource} usage per ${limitType} is ${quantityString(enforced)}`;
   if (limit === undefined) return `${maximum}.  No limit is specified`;
   if (limitValue > enforcedValue) return `${maximum}, but limit is ${quantityString(limit)}`;
@@ -40,8 +53,7 @@ export function maxConstraint(limitType: string, resource: string, enforced: Qua
 
 /** max of a claim's storage: the request must be set and at most the maximum. */
 export function maxRequestConstraint(limitType: string, resource: string, enforced: Quantity, requests: ResourceList): string | undefined {
-  const request = requests[resource];
-  const [requestValue, , enforcedValue] = comparable([request, undefined, enforced]) as [bigint, bigint, bigint];
+  const { request, requestValue, enforcedValue } = observed(resource, enforced, requests, {});
   const maximum = `maximum ${resource} usage per ${limitType} is ${quantityString(enforced)}`;
   if (request === undefined) return `${maximum}.  No request is specified`;
   if (requestValue > enforcedValue) return `${maximum}, but request is ${quantityString(request)}`;
@@ -50,16 +62,14 @@ export function maxRequestConstraint(limitType: string, resource: string, enforc
 
 /** maxLimitRequestRatio: both set and non-zero, the limit at most that many times the request. */
 export function limitRequestRatioConstraint(limitType: string, resource: string, enforced: Quantity, requests: ResourceList, limits: ResourceList): string | undefined {
-  const request = requests[resource];
-  const limit = limits[resource];
-  const [requestValue, limitValue] = comparable([request, limit, enforced]) as [bigint, bigint, bigint];
+  const { request, limit, requestValue, limitValue } = observed(resource, enforced, requests, limits);
   const ratio = `${resource} max limit to request ratio per ${limitType} is ${quantityString(enforced)}`;
   if (request === undefined || requestValue === 0n) return `${ratio}, but no request is specified or request is 0`;
   if (limit === undefined || limitValue === 0n) return `${ratio}, but no limit is specified or limit is 0`;
-  const observed = Number(limitValue) / Number(requestValue);
+  const provided = Number(limitValue) / Number(requestValue);
   const enforcedUnits = quantityValue(enforced);
   const small = enforcedUnits <= maxMilliValue;
   const allowed = small ? Number(quantityMilliValue(enforced)) : Number(enforcedUnits);
-  if ((small ? observed * 1000 : observed) > allowed) return `${ratio}, but provided ratio is ${observed.toFixed(6)}`;
+  if ((small ? provided * 1000 : provided) > allowed) return `${ratio}, but provided ratio is ${provided.toFixed(6)}`;
   return undefined;
 }
