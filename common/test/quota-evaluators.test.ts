@@ -134,3 +134,36 @@ test('resource lists add, subtract without going below zero, compare and print a
   t.deepEqual(resourceListJson(usage), { 'count/secrets': '0', pods: '2', 'requests.cpu': '500m' });
   t.deepEqual(errors, []);
 });
+
+test('a resource claim counts its devices per device class: exact counts, All as 32, the most of its alternatives', (t) => {
+  const claims = evaluators.of('resource.k8s.io', 'resourceclaims');
+  const claim = {
+    spec: {
+      devices: {
+        requests: [
+          { name: 'a', exactly: { deviceClassName: 'gpu', count: 2 } },
+          { name: 'b', exactly: { deviceClassName: 'gpu' } },
+          { name: 'c', exactly: { deviceClassName: 'nic', allocationMode: 'All' } },
+          {
+            name: 'd',
+            firstAvailable: [
+              { name: 'big', deviceClassName: 'gpu', count: 4 },
+              { name: 'small', deviceClassName: 'gpu', count: 1 },
+              { name: 'other', deviceClassName: 'fpga' },
+            ],
+          },
+        ],
+      },
+    },
+  };
+  t.deepEqual(usageOf(claims, claim), {
+    'count/resourceclaims.resource.k8s.io': '1',
+    'fpga.deviceclass.resource.k8s.io/devices': '1',
+    'gpu.deviceclass.resource.k8s.io/devices': '7',
+    'nic.deviceclass.resource.k8s.io/devices': '32',
+  });
+  t.deepEqual(claims?.matchingResources(['gpu.deviceclass.resource.k8s.io/devices', 'count/resourceclaims.resource.k8s.io', 'pods']), [
+    'gpu.deviceclass.resource.k8s.io/devices',
+    'count/resourceclaims.resource.k8s.io',
+  ]);
+});

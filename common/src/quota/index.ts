@@ -1,11 +1,11 @@
 // Resource quota accounting shared by the ResourceQuota admission and the resource quota controller.
 
 export { calculateUsage } from './calculate-usage.ts';
+export { objectCountName } from './object-count-name.ts';
 export { containerResources, containersOf, podResources, type ResourceKind } from './pod-resources.ts';
 export {
   isBestEffortPod,
   isTerminatingPod,
-  objectCountName,
   podUsesResources,
   QuotaEvaluators,
   quotaMatches,

@@ -4,8 +4,10 @@
 
 import { quantityScaledValue } from '../quantity/quantity-scaled-value.ts';
 import { newQuantity, quantitySign, type Quantity } from '../quantity/resource-quantity.ts';
+import { objectCountName } from './object-count-name.ts';
 import { containersOf, containerResources, hasPodLevelResources, podResources } from './pod-resources.ts';
 import { scopeValueMatches, type ScopeRequirement } from './quota-scopes.ts';
+import { resourceClaimEvaluator } from './resource-claim-evaluator.ts';
 import { addResourceLists, oneQuantity, resourceListOf, zeroQuantity, type ResourceList } from './resource-list.ts';
 
 type JsonObject = Record<string, unknown>;
@@ -28,9 +30,6 @@ export interface QuotaEvaluator {
   /** kube's Constraints: the message of what the object must set for the resources a quota limits, if anything. */
   constraints(required: readonly string[], object: JsonObject): string | undefined;
 }
-
-/** count/<resource> for the core group, count/<resource>.<group> otherwise. */
-export const objectCountName = (group: string, resource: string): string => (group === '' ? `count/${resource}` : `count/${resource}.${group}`);
 
 const noScope = (): boolean => false;
 const intersection = (names: readonly string[], known: ReadonlySet<string>): string[] => names.filter((name) => known.has(name));
@@ -332,6 +331,7 @@ const coreEvaluators: readonly QuotaEvaluator[] = [
   objectCountEvaluator('', 'resourcequotas', 'resourcequotas'),
   objectCountEvaluator('', 'replicationcontrollers', 'replicationcontrollers'),
   objectCountEvaluator('', 'secrets', 'secrets'),
+  resourceClaimEvaluator,
 ];
 
 /** Resources quota never charges (kube's DefaultIgnoredResources). */

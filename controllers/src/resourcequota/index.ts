@@ -26,7 +26,14 @@ type ResourceQuota = KubeObject & { spec?: { hard?: Record<string, unknown> }; s
 
 const resourceQuotas = { group: '', version: 'v1', resource: 'resourcequotas' };
 /** The resources kube's core evaluators count, watched so that what their deletion frees is given back at once. */
-const watchedResources = ['pods', 'services', 'persistentvolumeclaims', 'configmaps', 'secrets', 'replicationcontrollers', 'resourcequotas'];
+const watchedResources = [
+  ...['pods', 'services', 'persistentvolumeclaims', 'configmaps', 'secrets', 'replicationcontrollers', 'resourcequotas'].map((resource) => ({
+    group: '',
+    version: 'v1',
+    resource,
+  })),
+  { group: 'resource.k8s.io', version: 'v1', resource: 'resourceclaims' },
+];
 
 const keyOf = (object: KubeObject): string => `${object.metadata?.namespace ?? ''}/${object.metadata?.name ?? ''}`;
 
@@ -40,9 +47,9 @@ export const resourceQuotaController: ControllerDefinition = {
     const generic = new GenericResourceLister(client);
     const quotaInformer = context.informers.informer<ResourceQuota>(resourceQuotas);
     const informers = new Map<QuotaEvaluator, Informer>();
-    for (const resource of watchedResources) {
-      const evaluator = evaluators.of('', resource) as QuotaEvaluator;
-      informers.set(evaluator, resource === 'resourcequotas' ? quotaInformer : context.informers.informer({ group: '', version: 'v1', resource }));
+    for (const target of watchedResources) {
+      const evaluator = evaluators.of(target.group, target.resource) as QuotaEvaluator;
+      informers.set(evaluator, target.resource === 'resourcequotas' ? quotaInformer : context.informers.informer(target));
     }
     const queue = new WorkQueue();
     const enqueue = (quota: KubeObject): void => queue.add(keyOf(quota));
