@@ -10,6 +10,7 @@ import { nodeIpamController } from './nodeipam/index.ts';
 import { schedulerController } from './scheduler/index.ts';
 import { serviceAccountController } from './serviceaccount/index.ts';
 import { rootCaPublisherController } from './root-ca-publisher/index.ts';
+import { resourceQuotaController } from './resourcequota/index.ts';
 
 export const allControllers: readonly ControllerDefinition[] = [
   nodeLifecycleController,
@@ -19,6 +20,7 @@ export const allControllers: readonly ControllerDefinition[] = [
   serviceAccountController,
   rootCaPublisherController,
   garbageCollectorController,
+  resourceQuotaController,
   clusterRoleAggregationController,
   schedulerController,
 ];

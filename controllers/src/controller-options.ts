@@ -27,6 +27,10 @@ export interface ControllerOptions {
   readonly concurrentGcSyncs: number;
   /** --concurrent-scheduling: pods bound at once (Capstan's; kube-scheduler binds asynchronously). */
   readonly concurrentScheduling: number;
+  /** --concurrent-resource-quota-syncs (5). */
+  readonly concurrentResourceQuotaSyncs: number;
+  /** --resource-quota-sync-period: how often every quota's usage is recomputed in full (5 min). */
+  readonly resourceQuotaSyncPeriodMs: number;
   /** --allocate-node-cidrs with --cluster-cidr and the mask sizes; undefined: no pod ranges are given to Nodes. */
   readonly nodeIpam?: NodeIpamConfig;
   /** The PEM of --root-ca-file, else the kubeconfig cluster's CA: the ca.crt of kube-root-ca.crt ("" for none). */
@@ -46,5 +50,7 @@ export const defaultControllerOptions: ControllerOptions = {
   concurrentNamespaceSyncs: 10,
   concurrentGcSyncs: 20,
   concurrentScheduling: 16,
+  concurrentResourceQuotaSyncs: 5,
+  resourceQuotaSyncPeriodMs: 300_000,
   rootCaCertificate: '',
 };

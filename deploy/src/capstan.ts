@@ -36,7 +36,7 @@ const commands: Readonly<Record<string, { readonly summary: string; readonly loa
     },
   },
   controllers: {
-    summary: 'Run the controllers: node lifecycle, namespace cleanup, service accounts and the kube-root-ca.crt ConfigMaps, garbage collection, scheduling',
+    summary: 'Run the controllers: node lifecycle, namespace cleanup, service accounts and the kube-root-ca.crt ConfigMaps, garbage collection, resource quota usage, scheduling',
     load: async () => {
       const { controllersCommand, controllersUsage } = await import('@capstan/controllers');
       return { usage: controllersUsage, run: controllersCommand };

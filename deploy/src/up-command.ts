@@ -36,7 +36,7 @@ const flags = {
   controllers: {
     type: 'bool',
     default: true,
-    help: 'Start the controllers: node lifecycle, node IPAM, namespace cleanup, service accounts and the kube-root-ca.crt ConfigMaps, garbage collection, scheduling',
+    help: 'Start the controllers: node lifecycle, node IPAM, namespace cleanup, service accounts and the kube-root-ca.crt ConfigMaps, garbage collection, resource quota usage, scheduling',
   },
   'service-cluster-ip-range': {
     type: 'string',

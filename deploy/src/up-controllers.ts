@@ -33,6 +33,8 @@ export function startUpControllers(dataDir: string, kubeconfigs: UpControllersKu
     `--service-cluster-ip-range=${serviceClusterIpRange}`,
   ];
   const child = capstanChild(args, logFile, { say: log });
-  log(`controllers: node lifecycle, node IPAM, namespace cleanup, service accounts and the kube-root-ca.crt ConfigMaps, garbage collection, scheduling (log in ${logFile})`);
+  log(
+    `controllers: node lifecycle, node IPAM, namespace cleanup, service accounts and the kube-root-ca.crt ConfigMaps, garbage collection, resource quota usage, scheduling (log in ${logFile})`,
+  );
   return { started: child.started, stop: () => stopChild(child) };
 }

@@ -1,6 +1,6 @@
 // The admission plugins Capstan implements, built for the enabled names in kube's order. An
-// enabled plugin Capstan does not implement yet (LimitRanger, ResourceQuota,
-// the policy and webhook plugins, ...) is accepted and does nothing.
+// enabled plugin Capstan does not implement yet (the policy and webhook plugins, ...) is accepted
+// and does nothing.
 
 import type { GenericStore } from '../registry/generic-store.ts';
 import type { ResourceDefinition } from '../resources/resource-definition.ts';
@@ -12,6 +12,8 @@ import { namespaceLifecycle } from './namespace-lifecycle.ts';
 import { nodeRestriction, type NodeRestrictionStores } from './node-restriction.ts';
 import { podSecurityAdmission, type PodSecurityInputs } from './pod-security/pod-security-plugin.ts';
 import { taintNodesByCondition } from './node-taint.ts';
+import { limitRanger } from './limit-ranger/limit-ranger.ts';
+import { resourceQuotaAdmission } from './resource-quota/resource-quota.ts';
 import { serviceAccountAdmission } from './service-account.ts';
 
 /** What the plugins read. */
@@ -22,6 +24,8 @@ export interface AdmissionPluginDependencies {
   readonly serviceAccounts: GenericStore;
   readonly nodeRestriction: NodeRestrictionStores;
   readonly podSecurity: PodSecurityInputs;
+  readonly limitRanges: GenericStore;
+  readonly resourceQuotas: GenericStore;
 }
 
 const implementations: Partial<Record<AdmissionPluginName, (dependencies: AdmissionPluginDependencies) => AdmissionPlugin>> = {
@@ -31,6 +35,8 @@ const implementations: Partial<Record<AdmissionPluginName, (dependencies: Admiss
   TaintNodesByCondition: () => taintNodesByCondition,
   DefaultTolerationSeconds: (dependencies) => defaultTolerationSecondsPlugin(dependencies.defaultTolerationSeconds),
   PodSecurity: (dependencies) => podSecurityAdmission(dependencies.namespaces, dependencies.podSecurity),
+  LimitRanger: (dependencies) => limitRanger(dependencies.limitRanges),
+  ResourceQuota: (dependencies) => resourceQuotaAdmission(dependencies.resourceQuotas),
 };
 
 export function admissionChainOf(enabled: readonly AdmissionPluginName[], dependencies: AdmissionPluginDependencies): AdmissionChain {

@@ -5,7 +5,7 @@
 // Lease and CSINode, ResourceSlices for itself, certificates in its own name, tokens bound to its
 // pods. Refusals are kube's 403s, worded as kube words them.
 
-import { certificateRequestCommonName, errorMessage, newForbidden, newNotFound, StatusError } from '@capstan/common';
+import { certificateRequestCommonName, errorMessage, newNotFound, StatusError } from '@capstan/common';
 import { isDeepStrictEqual } from 'node:util';
 import { nodeNameOf } from '../authorization/node/node-identity.ts';
 import { mirrorPodAnnotation } from '../authorization/node/pod-references.ts';
@@ -13,6 +13,7 @@ import { objectOf, objectsAt, stringOf } from '../registry/defaulting/json-field
 import type { GenericStore } from '../registry/generic-store.ts';
 import { metadataOf, type JsonObject } from '../registry/object-meta.ts';
 import type { AdmissionAttributes } from './admission-attributes.ts';
+import { admissionForbidden as forbidden } from './admission-forbidden.ts';
 import type { AdmissionPlugin } from './admission-plugin.ts';
 import { apiObjectReference } from './mirror-pod-references.ts';
 import { forbiddenNodeLabels, modifiedLabels } from './node-restriction-labels.ts';
@@ -25,16 +26,6 @@ export interface NodeRestrictionStores extends TokenRequestStores {
 }
 
 const nodeLeaseNamespace = 'kube-node-lease';
-
-/**
- * kube's admission.NewForbidden: the resource (without its subresource) and the request's name, else
- * the name (or generateName) of the object sent, else "Unknown".
- */
-function forbidden(attributes: AdmissionAttributes, message: string): StatusError {
-  const metadata = attributes.object === undefined ? undefined : metadataOf(attributes.object);
-  const name = attributes.name || stringOf(metadata?.name) || stringOf(metadata?.generateName) || 'Unknown';
-  return newForbidden({ group: attributes.resource.group, resource: attributes.resource.resource }, name, message);
-}
 
 /** Empty and absent lists and maps are the same, as apimachinery's semantic equality has it. */
 const semanticallyEqual = (a: unknown, b: unknown): boolean => {

@@ -12,6 +12,8 @@ import { resourceSliceResource } from '../resources/resource/resourceslices.ts';
 import { persistentVolumeClaimResource } from '../resources/core/persistentvolumeclaims.ts';
 import { persistentVolumeResource } from '../resources/core/persistentvolumes.ts';
 import { csiDriverResource } from '../resources/storage/csidrivers.ts';
+import { limitRangeResource } from '../resources/core/limitranges.ts';
+import { resourceQuotaResource } from '../resources/core/resourcequotas.ts';
 import { admissionChainOf } from '../admission/admission-plugins.ts';
 import type { AdmissionConfiguration } from '../admission/admission-configuration.ts';
 import { enabledAdmissionPlugins, type AdmissionPluginName } from '../admission/admission-plugin-names.ts';
@@ -181,6 +183,8 @@ export class ApiServer {
         csiDrivers: this.#registry.builtinStore(csiDriverResource),
       },
       podSecurity: { pods: this.#registry.builtinStore(podResource), configuration: options.admissionConfiguration?.get('PodSecurity') },
+      limitRanges: this.#registry.builtinStore(limitRangeResource),
+      resourceQuotas: this.#registry.builtinStore(resourceQuotaResource),
     });
     const rbacStores = rbacStoresOf(this.#registry);
     const rbacRules = new RbacRuleResolver(rbacStores, options.logger, this.#stopping.signal);

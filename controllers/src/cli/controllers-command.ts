@@ -49,6 +49,8 @@ const flags = {
   'concurrent-namespace-syncs': { type: 'int', default: defaultControllerOptions.concurrentNamespaceSyncs, help: 'Namespaces cleaned up at once' },
   'concurrent-gc-syncs': { type: 'int', default: defaultControllerOptions.concurrentGcSyncs, help: 'Garbage collector workers' },
   'concurrent-scheduling': { type: 'int', default: defaultControllerOptions.concurrentScheduling, help: 'Pods the scheduler binds at once' },
+  'concurrent-resource-quota-syncs': { type: 'int', default: defaultControllerOptions.concurrentResourceQuotaSyncs, help: 'Resource quotas synced at once' },
+  'resource-quota-sync-period': { type: 'duration', default: defaultControllerOptions.resourceQuotaSyncPeriodMs, help: 'How often every quota usage is recomputed in full' },
   'allocate-node-cidrs': {
     type: 'bool',
     default: defaultNodeIpamFlags.allocateNodeCidrs,
@@ -75,7 +77,7 @@ const flags = {
   'logging-format': { type: 'string', default: '', help: 'json or text (default: text on a terminal, json otherwise)', choices: ['', ...loggingFormats] },
 } as const;
 
-export const controllersUsage = `Run the controllers: node lifecycle and taint eviction, node IPAM (with --allocate-node-cidrs), namespace cleanup, service accounts and the kube-root-ca.crt ConfigMaps, garbage collection, scheduling.
+export const controllersUsage = `Run the controllers: node lifecycle and taint eviction, node IPAM (with --allocate-node-cidrs), namespace cleanup, service accounts and the kube-root-ca.crt ConfigMaps, garbage collection, resource quota usage, scheduling.
 
 Usage:
   capstan controllers --kubeconfig=FILE [flags]
@@ -115,6 +117,8 @@ export async function controllersCommand(argv: readonly string[], out: (text: st
     concurrentNamespaceSyncs: f['concurrent-namespace-syncs'],
     concurrentGcSyncs: f['concurrent-gc-syncs'],
     concurrentScheduling: f['concurrent-scheduling'],
+    concurrentResourceQuotaSyncs: f['concurrent-resource-quota-syncs'],
+    resourceQuotaSyncPeriodMs: f['resource-quota-sync-period'],
     rootCaCertificate: rootCaOf(f['root-ca-file'], f.kubeconfig),
   };
   const nodeIpam = controllers.some((controller) => controller.name === 'node-ipam-controller')
