@@ -177,6 +177,9 @@ export class ApiServer {
         persistentVolumes: this.#registry.builtinStore(persistentVolumeResource),
         csiDrivers: this.#registry.builtinStore(csiDriverResource),
       },
+      builtinStore: (definition) => this.#registry.builtinStore(definition),
+      // The authorizer is built below; the certificate plugins ask it only once requests come.
+      authorizer: { authorize: (attributes) => authorizer.authorize(attributes) },
     });
     const rbacStores = rbacStoresOf(this.#registry);
     const rbacRules = new RbacRuleResolver(rbacStores, options.logger, this.#stopping.signal);

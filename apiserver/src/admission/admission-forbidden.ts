@@ -1,0 +1,17 @@
+// kube's admission.NewForbidden: a plugin's 403 names the resource (without its subresource) and
+// the request's name, else the name (or generateName) of the object sent, else "Unknown".
+
+import { newForbidden, type StatusError } from '@capstan/common';
+import { stringOf } from '../registry/defaulting/json-fields.ts';
+import { metadataOf } from '../registry/object-meta.ts';
+import type { AdmissionAttributes } from './admission-attributes.ts';
+
+export function admissionForbidden(attributes: AdmissionAttributes, message: string): StatusError {
+  const metadata = attributes.object === undefined ? undefined : metadataOf(attributes.object);
+  const name = attributes.name || stringOf(metadata?.name) || stringOf(metadata?.generateName) || 'Unknown';
+  return newForbidden({ group: attributes.resource.group, resource: attributes.resource.resource }, name, message);
+}
+
+/** Whether the request is a write of the resource itself (no subresource) in `group`. */
+export const isWriteOf = (attributes: AdmissionAttributes, group: string, resource: string): boolean =>
+  attributes.resource.group === group && attributes.resource.resource === resource && attributes.subresource === '' && attributes.object !== undefined;

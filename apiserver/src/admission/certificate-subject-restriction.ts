@@ -1,0 +1,29 @@
+// kube-apiserver's CertificateSubjectRestriction admission: no CertificateSigningRequest for the
+// kubernetes.io/kube-apiserver-client signer may ask for the system:masters group (an
+// organization of its subject), which would bypass every authorizer.
+
+import { certificateRequestOrganizations, errorMessage } from '@capstan/common';
+import { objectOf, stringOf } from '../registry/defaulting/json-fields.ts';
+import { admissionForbidden, isWriteOf } from './admission-forbidden.ts';
+import type { AdmissionPlugin } from './admission-plugin.ts';
+
+const kubeApiServerClientSigner = 'kubernetes.io/kube-apiserver-client';
+
+export const certificateSubjectRestriction: AdmissionPlugin = {
+  name: 'CertificateSubjectRestriction',
+  operations: ['CREATE'],
+  validate: (attributes) => {
+    if (!isWriteOf(attributes, 'certificates.k8s.io', 'certificatesigningrequests')) return;
+    const spec = objectOf(attributes.object?.spec);
+    if (spec.signerName !== kubeApiServerClientSigner) return;
+    let organizations: string[];
+    try {
+      organizations = certificateRequestOrganizations(Buffer.from(stringOf(spec.request), 'base64').toString('latin1'));
+    } catch (error) {
+      throw admissionForbidden(attributes, `failed to parse CSR: ${errorMessage(error)}`);
+    }
+    if (organizations.includes('system:masters')) {
+      throw admissionForbidden(attributes, `use of ${kubeApiServerClientSigner} signer with system:masters group is not allowed`);
+    }
+  },
+};
