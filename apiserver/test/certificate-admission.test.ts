@@ -72,7 +72,10 @@ async function grant(name: string, user: string, rules: object[], probe: { resou
 test.serial('a kube-apiserver-client request for system:masters is refused; other signers and groups are not', async (t) => {
   const refused = await send('POST', csrs, request('mallory', mastersCsr, 'kubernetes.io/kube-apiserver-client'));
   t.is(refused.status, 403);
-  t.is(refused.body.message, 'certificatesigningrequests.certificates.k8s.io "mallory" is forbidden: use of kubernetes.io/kube-apiserver-client signer with system:masters group is not allowed');
+  t.is(
+    refused.body.message,
+    'certificatesigningrequests.certificates.k8s.io "mallory" is forbidden: use of kubernetes.io/kube-apiserver-client signer with system:masters group is not allowed',
+  );
   const generated = await send('POST', csrs, { ...request('', mastersCsr, 'kubernetes.io/kube-apiserver-client'), metadata: { generateName: 'mallory-' } });
   t.regex(generated.body.message ?? '', /^certificatesigningrequests\.certificates\.k8s\.io "mallory-\w{5}" is forbidden: use of/);
   t.is((await send('POST', csrs, request('mallory-elsewhere', mastersCsr, 'example.com/client'))).status, 201);
@@ -84,7 +87,13 @@ test.serial('approving needs approve on the signer or its domain; signing needs 
   await grant(
     'csr-writer',
     'alice',
-    [{ apiGroups: ['certificates.k8s.io'], resources: ['certificatesigningrequests', 'certificatesigningrequests/approval', 'certificatesigningrequests/status'], verbs: ['get', 'update', 'patch'] }],
+    [
+      {
+        apiGroups: ['certificates.k8s.io'],
+        resources: ['certificatesigningrequests', 'certificatesigningrequests/approval', 'certificatesigningrequests/status'],
+        verbs: ['get', 'update', 'patch'],
+      },
+    ],
     { resource: 'certificatesigningrequests', subresource: 'approval', verb: 'update' } as { resource: string; verb: string },
   );
   const current = (await send('GET', `${csrs}/build`)).body;

@@ -26,7 +26,12 @@ const applied = async (t: { is: (a: unknown, b: unknown, m?: string) => void }, 
   const outcome = await kubectlApply(server.kubeconfig, object);
   t.is(outcome.code, 0, outcome.output);
 };
-const pod = (name: string, spec: object = {}) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'nginx' }], ...spec } });
+const pod = (name: string, spec: object = {}) => ({
+  apiVersion: 'v1',
+  kind: 'Pod',
+  metadata: { name, namespace: 'default' },
+  spec: { containers: [{ name: 'c', image: 'nginx' }], ...spec },
+});
 
 test.serial('a pod gets its priority from its PriorityClass, else from the global default; only one default may exist', async (t) => {
   await applied(t, { apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: 'high' }, value: 1000 });
@@ -89,15 +94,17 @@ test.serial('a claim gets the newest default StorageClass and the protection fin
     () => '',
     (error: { stderr: string }) => error.stderr,
   );
-  t.regex(
-    grow,
-    /persistentvolumeclaims "data" is forbidden: only dynamically provisioned pvc can be resized and the storageclass that provisions the pvc must support resize/,
-  );
+  t.regex(grow, /persistentvolumeclaims "data" is forbidden: only dynamically provisioned pvc can be resized and the storageclass that provisions the pvc must support resize/);
   await applied(t, storageClass('a-default', { allowVolumeExpansion: true }));
   await kubectl('patch', 'pvc', 'data', '--type=merge', '-p', '{"spec":{"resources":{"requests":{"storage":"2Gi"}}}}');
   t.is((await getJson('pvc', 'data')).spec.resources.requests.storage, '2Gi');
 
-  await applied(t, { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'disk' }, spec: { capacity: { storage: '1Gi' }, accessModes: ['ReadWriteOnce'], hostPath: { path: '/tmp' } } });
+  await applied(t, {
+    apiVersion: 'v1',
+    kind: 'PersistentVolume',
+    metadata: { name: 'disk' },
+    spec: { capacity: { storage: '1Gi' }, accessModes: ['ReadWriteOnce'], hostPath: { path: '/tmp' } },
+  });
   t.deepEqual((await getJson('pv', 'disk')).metadata.finalizers, ['kubernetes.io/pv-protection']);
 });
 

@@ -12,9 +12,7 @@ import type { AdmissionPlugin } from './admission-plugin.ts';
 
 /** kube's VisitContainersWithPath: each container of the spec with its field path. */
 function containersOf(spec: JsonObject): { readonly container: JsonObject; readonly path: string }[] {
-  return ['initContainers', 'containers', 'ephemeralContainers'].flatMap((key) =>
-    objectsAt(spec, key).map((container, i) => ({ container, path: `spec.${key}[${i}]` })),
-  );
+  return ['initContainers', 'containers', 'ephemeralContainers'].flatMap((key) => objectsAt(spec, key).map((container, i) => ({ container, path: `spec.${key}[${i}]` })));
 }
 
 const imagesOf = (spec: JsonObject): Set<string> => new Set(containersOf(spec).map(({ container }) => stringOf(container.image)));
