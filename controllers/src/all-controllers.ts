@@ -10,6 +10,7 @@ import { nodeIpamController } from './nodeipam/index.ts';
 import { schedulerController } from './scheduler/index.ts';
 import { serviceAccountController } from './serviceaccount/index.ts';
 import { rootCaPublisherController } from './root-ca-publisher/index.ts';
+import { pvcProtectionController, pvProtectionController, vacProtectionController } from './volume-protection/index.ts';
 
 export const allControllers: readonly ControllerDefinition[] = [
   nodeLifecycleController,
@@ -18,6 +19,9 @@ export const allControllers: readonly ControllerDefinition[] = [
   namespaceController,
   serviceAccountController,
   rootCaPublisherController,
+  pvcProtectionController,
+  pvProtectionController,
+  vacProtectionController,
   garbageCollectorController,
   clusterRoleAggregationController,
   schedulerController,
