@@ -1,6 +1,7 @@
 // kube's admission plugins that are off unless --enable-admission-plugins names them, against real
 // servers, with kube-apiserver 1.35's answers: NamespaceAutoProvision, DenyServiceExternalIPs,
-// AlwaysPullImages, LimitPodHardAntiAffinityTopology, NamespaceExists and AlwaysDeny.
+// AlwaysPullImages, LimitPodHardAntiAffinityTopology, PodNodeSelector, PodTolerationRestriction,
+// NamespaceExists and AlwaysDeny.
 
 import test from 'ava';
 import { startApiServerChild, type ApiServerChild } from '../../common/test/api-server-child.ts';
@@ -12,7 +13,7 @@ test.before(async () => {
   [enabled, strict, denying] = await Promise.all([
     startApiServerChild({
       prefix: 'capstan-optional-admission-',
-      args: ['--enable-admission-plugins=NamespaceAutoProvision,DenyServiceExternalIPs,AlwaysPullImages,LimitPodHardAntiAffinityTopology'],
+      args: ['--enable-admission-plugins=NamespaceAutoProvision,DenyServiceExternalIPs,AlwaysPullImages,LimitPodHardAntiAffinityTopology,PodNodeSelector,PodTolerationRestriction'],
     }),
     startApiServerChild({ prefix: 'capstan-optional-admission-', args: ['--enable-admission-plugins=NamespaceExists', '--disable-admission-plugins=NamespaceLifecycle'] }),
     startApiServerChild({ prefix: 'capstan-optional-admission-', args: ['--enable-admission-plugins=AlwaysDeny'] }),
@@ -89,4 +90,34 @@ test('AlwaysDeny refuses every write, in the words of kube, but not reads', asyn
   const patched = await send(denying, 'PATCH', '/api/v1/namespaces/default', { metadata: { labels: { a: 'b' } } }, 'application/merge-patch+json');
   t.is(patched.body.message, 'namespaces "default" is forbidden: admission control is denying all modifications');
   t.is((await send(denying, 'GET', '/api/v1/namespaces/default')).status, 200);
+});
+
+test('PodNodeSelector and PodTolerationRestriction add the namespace’s node selector and default tolerations, and hold pods to its whitelist', async (t) => {
+  const annotations = {
+    'scheduler.alpha.kubernetes.io/node-selector': 'env=prod, tier = web',
+    'scheduler.alpha.kubernetes.io/defaultTolerations': JSON.stringify([{ key: 'dedicated', operator: 'Equal', value: 'prod', effect: 'NoSchedule' }]),
+    'scheduler.alpha.kubernetes.io/tolerationsWhitelist': JSON.stringify([
+      { key: 'dedicated', operator: 'Exists' },
+      { operator: 'Exists', effect: 'NoExecute' },
+      { key: 'node.kubernetes.io/memory-pressure', operator: 'Exists' },
+    ]),
+  };
+  t.is((await send(enabled, 'POST', '/api/v1/namespaces', { metadata: { name: 'prod', annotations } })).status, 201);
+  const pod = (name: string, spec: object = {}) => ({ metadata: { name }, spec: { containers: [{ name: 'c', image: 'nginx', resources: { requests: { cpu: '1' } } }], ...spec } });
+  const created = await send(enabled, 'POST', '/api/v1/namespaces/prod/pods', pod('web', { nodeSelector: { disk: 'ssd' } }));
+  t.is(created.status, 201, JSON.stringify(created.body));
+  t.deepEqual(created.body.spec?.nodeSelector, { env: 'prod', tier: 'web', disk: 'ssd' });
+  // After DefaultTolerationSeconds' two; not BestEffort, it tolerates memory pressure too.
+  t.deepEqual(created.body.spec?.tolerations, [
+    { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 },
+    { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 },
+    { key: 'dedicated', operator: 'Equal', value: 'prod', effect: 'NoSchedule' },
+    { key: 'node.kubernetes.io/memory-pressure', operator: 'Exists', effect: 'NoSchedule' },
+  ]);
+  const conflicting = await send(enabled, 'POST', '/api/v1/namespaces/prod/pods', pod('dev', { nodeSelector: { env: 'dev' } }));
+  t.is(conflicting.status, 403);
+  t.is(conflicting.body.message, 'pods "dev" is forbidden: pod node label selector conflicts with its namespace node label selector');
+  const outside = await send(enabled, 'POST', '/api/v1/namespaces/prod/pods', pod('gpu', { tolerations: [{ key: 'gpu', operator: 'Exists' }] }));
+  t.is(outside.status, 500);
+  t.is(outside.body.message, 'pod tolerations (possibly merged with namespace default tolerations) conflict with its namespace whitelist');
 });

@@ -22,6 +22,8 @@ import { limitPodHardAntiAffinityTopology } from './limit-pod-hard-anti-affinity
 import { namespaceAutoProvision } from './namespace-autoprovision.ts';
 import { namespaceExists } from './namespace-exists.ts';
 import { persistentVolumeClaimResize } from './persistent-volume-claim-resize.ts';
+import { podNodeSelector } from './pod-node-selector.ts';
+import { podTolerationRestriction } from './pod-toleration-restriction.ts';
 import { priorityAdmission } from './priority.ts';
 import { runtimeClassAdmission } from './runtime-class.ts';
 import { storageObjectInUseProtection } from './storage-object-in-use-protection.ts';
@@ -68,6 +70,8 @@ const implementations: Partial<Record<AdmissionPluginName, (dependencies: Admiss
   NamespaceExists: (dependencies) => namespaceExists(dependencies.namespaces),
   AlwaysPullImages: () => alwaysPullImages,
   LimitPodHardAntiAffinityTopology: () => limitPodHardAntiAffinityTopology,
+  PodNodeSelector: (dependencies) => podNodeSelector(dependencies.namespaces),
+  PodTolerationRestriction: (dependencies) => podTolerationRestriction(dependencies.namespaces),
 };
 
 export function admissionChainOf(enabled: readonly AdmissionPluginName[], dependencies: AdmissionPluginDependencies): AdmissionChain {
