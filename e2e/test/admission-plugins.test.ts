@@ -1,7 +1,8 @@
 // kube's smaller default-on admission plugins, driven by kubectl: Priority (a pod's priority from
 // its PriorityClass or the global default), DefaultStorageClass and StorageObjectInUseProtection
 // (a claim's class and finalizer), PersistentVolumeClaimResize, DefaultIngressClass and
-// RuntimeClass, each answering with kube-apiserver 1.35's words.
+// RuntimeClass, each answering with kube-apiserver 1.35's words; PodTopologyLabels (a pod bound
+// to a node gets its zone and region labels).
 
 import test from 'ava';
 import { execFile } from 'node:child_process';
@@ -142,4 +143,24 @@ test.serial('a pod gets its RuntimeClass overhead and scheduling; an unknown cla
   t.true(spec.tolerations.some((toleration: { key?: string }) => toleration.key === 'sandbox'));
   const mismatch = await kubectlApply(server.kubeconfig, pod('heavy', { runtimeClassName: 'gvisor', overhead: { cpu: '1' } }));
   t.regex(mismatch.output, /pods "heavy" is forbidden: pod rejected: Pod's Overhead doesn't match RuntimeClass's defined Overhead/);
+});
+
+test.serial('a pod bound to a node, by its spec or by a binding, gets the node’s zone and region labels', async (t) => {
+  await applied(t, {
+    apiVersion: 'v1',
+    kind: 'Node',
+    metadata: { name: 'zoned', labels: { 'topology.kubernetes.io/zone': 'z1', 'topology.kubernetes.io/region': 'r1', rack: '7' } },
+  });
+  await applied(t, pod('pinned', { nodeName: 'zoned' }));
+  t.like((await getJson('pod', 'pinned')).metadata.labels, { 'topology.kubernetes.io/zone': 'z1', 'topology.kubernetes.io/region': 'r1' });
+  await applied(t, pod('scheduled'));
+  const bound = await fetch(`${server.url}/api/v1/namespaces/default/pods/scheduled/binding`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ apiVersion: 'v1', kind: 'Binding', metadata: { name: 'scheduled' }, target: { kind: 'Node', name: 'zoned' } }),
+  });
+  t.is(bound.status, 201);
+  const scheduled = await getJson('pod', 'scheduled');
+  t.is(scheduled.spec.nodeName, 'zoned');
+  t.deepEqual(scheduled.metadata.labels, { 'topology.kubernetes.io/region': 'r1', 'topology.kubernetes.io/zone': 'z1' });
 });

@@ -4,6 +4,7 @@
 
 import type { Authorizer } from '../authorization/authorizer.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
+import { nodeResource } from '../resources/core/nodes.ts';
 import { ingressClassResource } from '../resources/networking/ingressclasses.ts';
 import { runtimeClassResource } from '../resources/node/runtimeclasses.ts';
 import { priorityClassResource } from '../resources/scheduling/priorityclasses.ts';
@@ -23,6 +24,7 @@ import { namespaceAutoProvision } from './namespace-autoprovision.ts';
 import { namespaceExists } from './namespace-exists.ts';
 import { persistentVolumeClaimResize } from './persistent-volume-claim-resize.ts';
 import { podNodeSelector } from './pod-node-selector.ts';
+import { podTopologyLabels } from './pod-topology-labels.ts';
 import { podTolerationRestriction } from './pod-toleration-restriction.ts';
 import { priorityAdmission } from './priority.ts';
 import { runtimeClassAdmission } from './runtime-class.ts';
@@ -72,6 +74,7 @@ const implementations: Partial<Record<AdmissionPluginName, (dependencies: Admiss
   LimitPodHardAntiAffinityTopology: () => limitPodHardAntiAffinityTopology,
   PodNodeSelector: (dependencies) => podNodeSelector(dependencies.namespaces),
   PodTolerationRestriction: (dependencies) => podTolerationRestriction(dependencies.namespaces),
+  PodTopologyLabels: (dependencies) => podTopologyLabels(dependencies.builtinStore(nodeResource)),
 };
 
 export function admissionChainOf(enabled: readonly AdmissionPluginName[], dependencies: AdmissionPluginDependencies): AdmissionChain {

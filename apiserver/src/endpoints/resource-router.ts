@@ -193,7 +193,7 @@ async function routeSubresource(served: ServedResources, context: RequestContext
     case 'finalize':
       return sendJson(response, 200, await store.finalize(info.name, await readJsonBody(request)));
     case 'binding':
-      return bindPod(store, info, request, response);
+      return bindPod(store, info, request, response, admission);
     case 'eviction':
       return evictPod(store, served.podDisruptionBudgets, info, query, request, response, admission);
     case 'log':
