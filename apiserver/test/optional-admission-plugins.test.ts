@@ -1,7 +1,7 @@
 // kube's admission plugins that are off unless --enable-admission-plugins names them, against real
 // servers, with kube-apiserver 1.35's answers: NamespaceAutoProvision, DenyServiceExternalIPs,
 // AlwaysPullImages, LimitPodHardAntiAffinityTopology, PodNodeSelector, PodTolerationRestriction,
-// NamespaceExists and AlwaysDeny.
+// ExtendedResourceToleration, NamespaceExists and AlwaysDeny.
 
 import test from 'ava';
 import { startApiServerChild, type ApiServerChild } from '../../common/test/api-server-child.ts';
@@ -13,7 +13,9 @@ test.before(async () => {
   [enabled, strict, denying] = await Promise.all([
     startApiServerChild({
       prefix: 'capstan-optional-admission-',
-      args: ['--enable-admission-plugins=NamespaceAutoProvision,DenyServiceExternalIPs,AlwaysPullImages,LimitPodHardAntiAffinityTopology,PodNodeSelector,PodTolerationRestriction'],
+      args: [
+        '--enable-admission-plugins=NamespaceAutoProvision,DenyServiceExternalIPs,AlwaysPullImages,LimitPodHardAntiAffinityTopology,PodNodeSelector,PodTolerationRestriction,ExtendedResourceToleration',
+      ],
     }),
     startApiServerChild({ prefix: 'capstan-optional-admission-', args: ['--enable-admission-plugins=NamespaceExists', '--disable-admission-plugins=NamespaceLifecycle'] }),
     startApiServerChild({ prefix: 'capstan-optional-admission-', args: ['--enable-admission-plugins=AlwaysDeny'] }),
@@ -120,4 +122,19 @@ test('PodNodeSelector and PodTolerationRestriction add the namespace’s node se
   const outside = await send(enabled, 'POST', '/api/v1/namespaces/prod/pods', pod('gpu', { tolerations: [{ key: 'gpu', operator: 'Exists' }] }));
   t.is(outside.status, 500);
   t.is(outside.body.message, 'pod tolerations (possibly merged with namespace default tolerations) conflict with its namespace whitelist');
+});
+
+test('ExtendedResourceToleration makes a pod requesting an extended resource tolerate its taint', async (t) => {
+  const gpu = { requests: { 'example.com/gpu': '1', cpu: '1' }, limits: { 'example.com/gpu': '1' } };
+  const created = await send(enabled, 'POST', '/api/v1/namespaces/default/pods', {
+    metadata: { name: 'trainer' },
+    spec: { tolerations: [{ key: 'example.com/gpu', operator: 'Exists', effect: 'NoSchedule', tolerationSeconds: 5 }], containers: [{ name: 'c', image: 'x', resources: gpu }] },
+  });
+  t.is(created.status, 201, JSON.stringify(created.body));
+  const tolerations = created.body.spec?.tolerations as { key?: string; tolerationSeconds?: number }[];
+  // The pod's own toleration of the same key and effect is replaced, not repeated.
+  t.deepEqual(
+    tolerations.filter((toleration) => toleration.key === 'example.com/gpu'),
+    [{ key: 'example.com/gpu', operator: 'Exists', effect: 'NoSchedule' }],
+  );
 });

@@ -19,6 +19,7 @@ import { certificateSubjectRestriction } from './certificate-subject-restriction
 import { defaultIngressClass } from './default-ingress-class.ts';
 import { defaultStorageClass } from './default-storage-class.ts';
 import { denyServiceExternalIPs } from './deny-service-external-ips.ts';
+import { extendedResourceToleration } from './extended-resource-toleration.ts';
 import { limitPodHardAntiAffinityTopology } from './limit-pod-hard-anti-affinity-topology.ts';
 import { namespaceAutoProvision } from './namespace-autoprovision.ts';
 import { namespaceExists } from './namespace-exists.ts';
@@ -75,6 +76,7 @@ const implementations: Partial<Record<AdmissionPluginName, (dependencies: Admiss
   PodNodeSelector: (dependencies) => podNodeSelector(dependencies.namespaces),
   PodTolerationRestriction: (dependencies) => podTolerationRestriction(dependencies.namespaces),
   PodTopologyLabels: (dependencies) => podTopologyLabels(dependencies.builtinStore(nodeResource)),
+  ExtendedResourceToleration: () => extendedResourceToleration,
 };
 
 export function admissionChainOf(enabled: readonly AdmissionPluginName[], dependencies: AdmissionPluginDependencies): AdmissionChain {
