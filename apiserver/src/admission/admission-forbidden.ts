@@ -11,7 +11,3 @@ export function admissionForbidden(attributes: AdmissionAttributes, message: str
   const name = attributes.name || stringOf(metadata?.name) || stringOf(metadata?.generateName) || 'Unknown';
   return newForbidden({ group: attributes.resource.group, resource: attributes.resource.resource }, name, message);
 }
-
-/** Whether the request is a write of the resource itself (no subresource) in `group`. */
-export const isWriteOf = (attributes: AdmissionAttributes, group: string, resource: string): boolean =>
-  attributes.resource.group === group && attributes.resource.resource === resource && attributes.subresource === '' && attributes.object !== undefined;

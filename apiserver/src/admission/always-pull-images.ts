@@ -7,7 +7,8 @@ import { fieldErrorMessage, fieldNotSupported, newUnclassifiedError, type Status
 import { objectOf, objectsAt, stringOf } from '../registry/defaulting/json-fields.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
 import type { AdmissionAttributes } from './admission-attributes.ts';
-import { admissionForbidden, isWriteOf } from './admission-forbidden.ts';
+import { admissionForbidden } from './admission-forbidden.ts';
+import { isPods, isWriteOf } from './resource-match.ts';
 import type { AdmissionPlugin } from './admission-plugin.ts';
 
 /** kube's VisitContainersWithPath: each container of the spec with its field path. */
@@ -24,8 +25,6 @@ function applies(attributes: AdmissionAttributes): boolean {
   const old = imagesOf(objectOf(attributes.oldObject?.spec));
   return [...imagesOf(objectOf(attributes.object?.spec))].some((image) => !old.has(image));
 }
-
-const isPods = (group: string, resource: string): boolean => group === '' && resource === 'pods';
 
 export const alwaysPullImages: AdmissionPlugin = {
   name: 'AlwaysPullImages',

@@ -4,7 +4,8 @@
 
 import { certificateRequestOrganizations, errorMessage } from '@capstan/common';
 import { objectOf, stringOf } from '../registry/defaulting/json-fields.ts';
-import { admissionForbidden, isWriteOf } from './admission-forbidden.ts';
+import { admissionForbidden } from './admission-forbidden.ts';
+import { isWriteOf } from './resource-match.ts';
 import type { AdmissionPlugin } from './admission-plugin.ts';
 
 const kubeApiServerClientSigner = 'kubernetes.io/kube-apiserver-client';

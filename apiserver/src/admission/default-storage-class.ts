@@ -7,7 +7,7 @@
 import { objectOf } from '../registry/defaulting/json-fields.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { metadataOf, type JsonObject } from '../registry/object-meta.ts';
-import { isWriteOf } from './admission-forbidden.ts';
+import { isWriteOf } from './resource-match.ts';
 import type { AdmissionPlugin } from './admission-plugin.ts';
 import { defaultClassName } from './default-class.ts';
 

@@ -2,7 +2,8 @@
 // have (a create with any, an update adding one); existing ones may stay or go.
 
 import { stringsOf, objectOf } from '../registry/defaulting/json-fields.ts';
-import { admissionForbidden, isWriteOf } from './admission-forbidden.ts';
+import { admissionForbidden } from './admission-forbidden.ts';
+import { isWriteOf } from './resource-match.ts';
 import type { AdmissionPlugin } from './admission-plugin.ts';
 
 export const denyServiceExternalIPs: AdmissionPlugin = {

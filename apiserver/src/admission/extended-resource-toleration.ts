@@ -5,7 +5,7 @@
 import { isObject, objectOf, objectsAt } from '../registry/defaulting/json-fields.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
 import { isExtendedResource } from '../registry/validation/resource-names.ts';
-import { isWriteOf } from './admission-forbidden.ts';
+import { isPods, isWriteOf } from './resource-match.ts';
 import type { AdmissionPlugin } from './admission-plugin.ts';
 
 /** kube's AddOrUpdateTolerationInPod: a toleration of the same key, operator, value and effect is replaced, else it is added. */
@@ -16,8 +16,6 @@ function addOrUpdateToleration(spec: JsonObject, toleration: JsonObject): void {
   if (index === -1) spec.tolerations = [...current, toleration];
   else if ((current[index] as JsonObject).tolerationSeconds !== undefined) spec.tolerations = current.map((other, i) => (i === index ? toleration : other));
 }
-
-const isPods = (group: string, resource: string): boolean => group === '' && resource === 'pods';
 
 export const extendedResourceToleration: AdmissionPlugin = {
   name: 'ExtendedResourceToleration',

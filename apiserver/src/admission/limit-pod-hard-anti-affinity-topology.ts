@@ -4,7 +4,7 @@
 import { newForbidden } from '@capstan/common';
 import { objectOf, objectsAt, stringOf } from '../registry/defaulting/json-fields.ts';
 import { metadataOf } from '../registry/object-meta.ts';
-import { isWriteOf } from './admission-forbidden.ts';
+import { isWriteOf } from './resource-match.ts';
 import type { AdmissionPlugin } from './admission-plugin.ts';
 
 const hostnameLabel = 'kubernetes.io/hostname';

@@ -6,7 +6,8 @@ import { compareQuantities, decodeQuantity, newQuantity } from '@capstan/common'
 import { objectOf, stringOf } from '../registry/defaulting/json-fields.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { metadataOf, type JsonObject } from '../registry/object-meta.ts';
-import { admissionForbidden, isWriteOf } from './admission-forbidden.ts';
+import { admissionForbidden } from './admission-forbidden.ts';
+import { isWriteOf } from './resource-match.ts';
 import type { AdmissionPlugin } from './admission-plugin.ts';
 import { betaStorageClassAnnotation } from './default-storage-class.ts';
 

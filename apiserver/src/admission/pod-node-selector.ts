@@ -9,7 +9,7 @@ import { isObject, objectOf, stringOf } from '../registry/defaulting/json-fields
 import { metadataOf, type JsonObject } from '../registry/object-meta.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import type { AdmissionAttributes } from './admission-attributes.ts';
-import { isWriteOf } from './admission-forbidden.ts';
+import { isPods, isWriteOf } from './resource-match.ts';
 import type { AdmissionPlugin } from './admission-plugin.ts';
 import { namespaceOfPod } from './namespace-annotations.ts';
 
@@ -49,8 +49,6 @@ const conflict = (pod: JsonObject): StatusError =>
   newForbidden({ group: '', resource: 'pods' }, stringOf(metadataOf(pod).name), 'pod node label selector conflicts with its namespace node label selector');
 
 const conflicts = (namespace: Record<string, string>, pod: Record<string, unknown>): boolean => Object.entries(namespace).some(([key, value]) => key in pod && pod[key] !== value);
-
-const isPods = (group: string, resource: string): boolean => group === '' && resource === 'pods';
 
 export function podNodeSelector(namespaces: GenericStore): AdmissionPlugin {
   const selectorFor = async (attributes: AdmissionAttributes) => namespaceSelector(await namespaceOfPod(namespaces, attributes.namespace, true));

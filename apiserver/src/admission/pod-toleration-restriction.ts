@@ -11,7 +11,7 @@ import { isObject, objectOf } from '../registry/defaulting/json-fields.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { metadataOf, type JsonObject } from '../registry/object-meta.ts';
 import { podQosClass } from '../resources/core/pods/pod-qos.ts';
-import { isWriteOf } from './admission-forbidden.ts';
+import { isPods, isWriteOf } from './resource-match.ts';
 import type { AdmissionPlugin } from './admission-plugin.ts';
 import { isSuperset, mergeTolerations } from './merge-tolerations.ts';
 import { namespaceOfPod } from './namespace-annotations.ts';
@@ -42,8 +42,6 @@ function namespaceTolerations(namespace: JsonObject, annotation: string): JsonOb
 /** kube's VerifyAgainstWhitelist: every toleration is covered by one of the whitelist's (an empty whitelist allows all). */
 const allowedBy = (tolerations: readonly JsonObject[], whitelist: readonly JsonObject[]): boolean =>
   whitelist.length === 0 || tolerations.every((toleration) => whitelist.some((allowed) => isSuperset(allowed, toleration)));
-
-const isPods = (group: string, resource: string): boolean => group === '' && resource === 'pods';
 
 export function podTolerationRestriction(namespaces: GenericStore): AdmissionPlugin {
   return {

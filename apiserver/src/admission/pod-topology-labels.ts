@@ -8,6 +8,7 @@ import { isObject, objectOf, stringOf } from '../registry/defaulting/json-fields
 import type { GenericStore } from '../registry/generic-store.ts';
 import { metadataOf, type JsonObject } from '../registry/object-meta.ts';
 import type { AdmissionPlugin } from './admission-plugin.ts';
+import { isPods } from './resource-match.ts';
 
 const topologyLabels = ['topology.kubernetes.io/zone', 'topology.kubernetes.io/region'];
 
@@ -34,8 +35,6 @@ async function addLabels(nodes: GenericStore, object: JsonObject, nodeName: stri
 
 /** A map with its keys sorted, as Go writes one (kube stores labels it wrote so). */
 export const inGoMapOrder = <V>(map: Readonly<Record<string, V>>): Record<string, V> => Object.fromEntries(Object.entries(map).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-
-const isPods = (group: string, resource: string): boolean => group === '' && resource === 'pods';
 
 export function podTopologyLabels(nodes: GenericStore): AdmissionPlugin {
   return {

@@ -9,7 +9,8 @@ import { isObject, objectOf, stringOf } from '../registry/defaulting/json-fields
 import type { GenericStore } from '../registry/generic-store.ts';
 import { metadataOf, type JsonObject } from '../registry/object-meta.ts';
 import type { AdmissionAttributes } from './admission-attributes.ts';
-import { admissionForbidden, isWriteOf } from './admission-forbidden.ts';
+import { admissionForbidden } from './admission-forbidden.ts';
+import { isPods, isWriteOf } from './resource-match.ts';
 import type { AdmissionPlugin } from './admission-plugin.ts';
 import { allObjects } from './default-class.ts';
 
@@ -21,8 +22,6 @@ interface ComputedPriority {
   readonly priority: number;
   readonly preemptionPolicy: string | undefined;
 }
-
-const isPods = (group: string, resource: string): boolean => group === '' && resource === 'pods';
 
 export function priorityAdmission(priorityClasses: GenericStore): AdmissionPlugin {
   return {

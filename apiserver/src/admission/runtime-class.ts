@@ -9,7 +9,8 @@ import { isObject, objectOf, stringOf } from '../registry/defaulting/json-fields
 import type { GenericStore } from '../registry/generic-store.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
 import type { AdmissionAttributes } from './admission-attributes.ts';
-import { admissionForbidden, isWriteOf } from './admission-forbidden.ts';
+import { admissionForbidden } from './admission-forbidden.ts';
+import { isPods, isWriteOf } from './resource-match.ts';
 import type { AdmissionPlugin } from './admission-plugin.ts';
 import { mergeTolerations } from './merge-tolerations.ts';
 
@@ -86,8 +87,6 @@ function validateOverhead(attributes: AdmissionAttributes, spec: JsonObject, run
     throw admissionForbidden(attributes, 'pod rejected: Pod Overhead set without corresponding RuntimeClass defined Overhead');
   }
 }
-
-const isPods = (group: string, resource: string): boolean => group === '' && resource === 'pods';
 
 export function runtimeClassAdmission(runtimeClasses: GenericStore): AdmissionPlugin {
   return {

@@ -4,7 +4,7 @@
 
 import type { GroupResource } from '@capstan/common';
 import { metadataOf } from '../registry/object-meta.ts';
-import { isWriteOf } from './admission-forbidden.ts';
+import { isWriteOf } from './resource-match.ts';
 import type { AdmissionPlugin } from './admission-plugin.ts';
 
 export const pvcProtectionFinalizer = 'kubernetes.io/pvc-protection';
