@@ -64,7 +64,7 @@ export {
   type CertificateTemplate,
   type SelfSignedCertKey,
 } from './tls/self-signed-certificate.ts';
-export { certificateRequestCommonName } from './tls/certificate-request-subject.ts';
+export { certificateRequestCommonName, certificateRequestOrganizations } from './tls/certificate-request-subject.ts';
 export { loadServingCertificate, ServingCertificateError, type ServingCertificate, type ServingCertificateSettings } from './tls/serving-certificate-files.ts';
 export { caBundleCertificates, caBundleError } from './tls/ca-bundle.ts';
 export {

@@ -11,6 +11,7 @@ import { schedulerController } from './scheduler/index.ts';
 import { serviceAccountController } from './serviceaccount/index.ts';
 import { rootCaPublisherController } from './root-ca-publisher/index.ts';
 import { resourceQuotaController } from './resourcequota/index.ts';
+import { pvcProtectionController, pvProtectionController, vacProtectionController } from './volume-protection/index.ts';
 
 export const allControllers: readonly ControllerDefinition[] = [
   nodeLifecycleController,
@@ -19,6 +20,9 @@ export const allControllers: readonly ControllerDefinition[] = [
   namespaceController,
   serviceAccountController,
   rootCaPublisherController,
+  pvcProtectionController,
+  pvProtectionController,
+  vacProtectionController,
   garbageCollectorController,
   resourceQuotaController,
   clusterRoleAggregationController,

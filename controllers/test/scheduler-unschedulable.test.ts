@@ -46,7 +46,9 @@ test('each filter gives its reason; a node too small even when empty, or a pod t
     '0/4 nodes are available: 1 Insufficient cpu, 1 Insufficient memory, 1 Too many pods, 1 node(s) had untolerated taint(s), 1 node(s) were unschedulable. ' +
       'no new claims to deallocate, preemption: 0/4 nodes are available: 1 No preemption victims found for incoming pod, 3 Preemption is not helpful for scheduling.',
   );
-  await createPod(cluster.client, 'polite', { cpu: '2' }, { preemptionPolicy: 'Never' });
+  // The Priority admission gives a pod the policy of its PriorityClass (one set by hand must match).
+  await cluster.client.create({ group: 'scheduling.k8s.io', version: 'v1', resource: 'priorityclasses' }, { metadata: { name: 'polite' }, value: 0, preemptionPolicy: 'Never' });
+  await createPod(cluster.client, 'polite', { cpu: '2' }, { priorityClassName: 'polite' });
   t.is(
     (await podScheduledFalse(cluster.client, 'polite')).message,
     '0/4 nodes are available: 1 Insufficient cpu, 1 Too many pods, 1 node(s) had untolerated taint(s), 1 node(s) were unschedulable. ' +

@@ -1,6 +1,5 @@
-// kube's admission.NewForbidden: a plugin's refusal as a 403 naming the object by the request's
-// name, else the object's name or generateName (a create's name may not be generated yet), else
-// "Unknown".
+// kube's admission.NewForbidden: a plugin's 403 names the resource (without its subresource) and
+// the request's name, else the name (or generateName) of the object sent, else "Unknown".
 
 import { newForbidden, type StatusError } from '@capstan/common';
 import { stringOf } from '../registry/defaulting/json-fields.ts';

@@ -2,9 +2,34 @@
 // enabled plugin Capstan does not implement yet (the policy and webhook plugins, ...) is accepted
 // and does nothing.
 
+import type { Authorizer } from '../authorization/authorizer.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
+import { nodeResource } from '../resources/core/nodes.ts';
+import { ingressClassResource } from '../resources/networking/ingressclasses.ts';
+import { runtimeClassResource } from '../resources/node/runtimeclasses.ts';
+import { priorityClassResource } from '../resources/scheduling/priorityclasses.ts';
+import { storageClassResource } from '../resources/storage/storageclasses.ts';
 import type { ResourceDefinition } from '../resources/resource-definition.ts';
 import { AdmissionChain } from './admission-chain.ts';
+import { alwaysAdmit, alwaysDeny } from './always-admit-deny.ts';
+import { alwaysPullImages } from './always-pull-images.ts';
+import { certificateApproval } from './certificate-approval.ts';
+import { certificateSigning } from './certificate-signing.ts';
+import { certificateSubjectRestriction } from './certificate-subject-restriction.ts';
+import { defaultIngressClass } from './default-ingress-class.ts';
+import { defaultStorageClass } from './default-storage-class.ts';
+import { denyServiceExternalIPs } from './deny-service-external-ips.ts';
+import { extendedResourceToleration } from './extended-resource-toleration.ts';
+import { limitPodHardAntiAffinityTopology } from './limit-pod-hard-anti-affinity-topology.ts';
+import { namespaceAutoProvision } from './namespace-autoprovision.ts';
+import { namespaceExists } from './namespace-exists.ts';
+import { persistentVolumeClaimResize } from './persistent-volume-claim-resize.ts';
+import { podNodeSelector } from './pod-node-selector.ts';
+import { podTopologyLabels } from './pod-topology-labels.ts';
+import { podTolerationRestriction } from './pod-toleration-restriction.ts';
+import { priorityAdmission } from './priority.ts';
+import { runtimeClassAdmission } from './runtime-class.ts';
+import { storageObjectInUseProtection } from './storage-object-in-use-protection.ts';
 import type { AdmissionPlugin } from './admission-plugin.ts';
 import type { AdmissionPluginName } from './admission-plugin-names.ts';
 import { defaultTolerationSecondsPlugin, type DefaultTolerationSeconds } from './default-toleration-seconds.ts';
@@ -26,6 +51,10 @@ export interface AdmissionPluginDependencies {
   readonly podSecurity: PodSecurityInputs;
   readonly limitRanges: GenericStore;
   readonly resourceQuotas: GenericStore;
+  /** The store of a built-in resource (the classes the plugins read). */
+  readonly builtinStore: (definition: ResourceDefinition) => GenericStore;
+  /** The request authorizer, which the certificate plugins ask about signers. */
+  readonly authorizer: Authorizer;
 }
 
 const implementations: Partial<Record<AdmissionPluginName, (dependencies: AdmissionPluginDependencies) => AdmissionPlugin>> = {
@@ -37,6 +66,26 @@ const implementations: Partial<Record<AdmissionPluginName, (dependencies: Admiss
   PodSecurity: (dependencies) => podSecurityAdmission(dependencies.namespaces, dependencies.podSecurity),
   LimitRanger: (dependencies) => limitRanger(dependencies.limitRanges),
   ResourceQuota: (dependencies) => resourceQuotaAdmission(dependencies.resourceQuotas),
+  Priority: (dependencies) => priorityAdmission(dependencies.builtinStore(priorityClassResource)),
+  DefaultStorageClass: (dependencies) => defaultStorageClass(dependencies.builtinStore(storageClassResource)),
+  StorageObjectInUseProtection: () => storageObjectInUseProtection,
+  PersistentVolumeClaimResize: (dependencies) => persistentVolumeClaimResize(dependencies.builtinStore(storageClassResource)),
+  RuntimeClass: (dependencies) => runtimeClassAdmission(dependencies.builtinStore(runtimeClassResource)),
+  CertificateApproval: (dependencies) => certificateApproval(dependencies.authorizer),
+  CertificateSigning: (dependencies) => certificateSigning(dependencies.authorizer),
+  CertificateSubjectRestriction: () => certificateSubjectRestriction,
+  DefaultIngressClass: (dependencies) => defaultIngressClass(dependencies.builtinStore(ingressClassResource)),
+  AlwaysAdmit: () => alwaysAdmit,
+  AlwaysDeny: () => alwaysDeny,
+  DenyServiceExternalIPs: () => denyServiceExternalIPs,
+  NamespaceAutoProvision: (dependencies) => namespaceAutoProvision(dependencies.namespaces),
+  NamespaceExists: (dependencies) => namespaceExists(dependencies.namespaces),
+  AlwaysPullImages: () => alwaysPullImages,
+  LimitPodHardAntiAffinityTopology: () => limitPodHardAntiAffinityTopology,
+  PodNodeSelector: (dependencies) => podNodeSelector(dependencies.namespaces),
+  PodTolerationRestriction: (dependencies) => podTolerationRestriction(dependencies.namespaces),
+  PodTopologyLabels: (dependencies) => podTopologyLabels(dependencies.builtinStore(nodeResource)),
+  ExtendedResourceToleration: () => extendedResourceToleration,
 };
 
 export function admissionChainOf(enabled: readonly AdmissionPluginName[], dependencies: AdmissionPluginDependencies): AdmissionChain {

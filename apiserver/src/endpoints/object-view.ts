@@ -49,11 +49,15 @@ export function statusView(store: GenericStore, namespace: string | undefined, n
   };
 }
 
-/** A CertificateSigningRequest's approval: its conditions (csr-approval.ts). */
-export function approvalView(store: GenericStore, name: string): ObjectView {
+/** A CertificateSigningRequest's approval: its conditions (csr-approval.ts); its writes are validated by admission (subresource "approval"). */
+export function approvalView(store: GenericStore, name: string, admission?: RequestAdmission): ObjectView {
   return {
     get: (minRevision) => store.get(undefined, name, minRevision),
-    update: (body, options) => updateApproval(store, name, body, options),
+    update: (body, options = {}) => {
+      if (admission === undefined) return updateApproval(store, name, body, options);
+      const write = { operation: 'UPDATE', namespace: undefined, name, dryRun: options.dryRun === true, subresource: 'approval' } as const;
+      return updateApproval(store, name, body, { ...options, admission: writeAdmission(admission, store.definition, write) });
+    },
   };
 }
 

@@ -88,7 +88,7 @@ export async function subresourcePatchTarget(
     if (fieldManager === undefined || scaleManager === undefined) return { view, typeName: scaleTypeName };
     return { view, typeName: scaleTypeName, fieldManager, apply: scaleApplyTarget(store, namespace, info.name, view, scaleManager) };
   }
-  const view = subresource === 'approval' ? approvalView(store, info.name) : statusView(store, namespace, info.name, admission);
+  const view = subresource === 'approval' ? approvalView(store, info.name, admission) : statusView(store, namespace, info.name, admission);
   const typeName = await declaredTypeName(definition);
   const { schema } = definition.behaviour;
   const target: PatchTarget = schema === undefined || subresource === 'approval' ? { view, typeName } : { view, typeName, schema };

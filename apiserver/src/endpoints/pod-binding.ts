@@ -1,9 +1,12 @@
 // POST pods/{name}/binding and POST bindings: the scheduler's write that assigns a pod to a node
-// (spec.nodeName and the PodScheduled condition). Answered with a Success Status, as kube does.
+// (spec.nodeName and the PodScheduled condition), with the binding's annotations and labels (those
+// the PodTopologyLabels admission adds). Answered with a Success Status, as kube does.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Pod } from '@capstan/common/api-types/core-v1';
 import { fieldNotSupported, fieldRequired, newBadRequest, newConflict, newInvalid, type FieldError } from '@capstan/common';
+import { inGoMapOrder } from '../admission/pod-topology-labels.ts';
+import { admissionAttributes, type RequestAdmission } from '../admission/request-admission.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { metadataOf, metaTime } from '../registry/object-meta.ts';
 import { storedObjectAs } from '../registry/stored-object-type.ts';
@@ -13,9 +16,25 @@ import { servesNoTables } from './negotiate-media-type.ts';
 import { readJsonBody } from './read-body.ts';
 import { sendJson } from './send-json.ts';
 
-export async function bindPod(pods: GenericStore, info: RequestInfo, request: IncomingMessage, response: ServerResponse): Promise<void> {
+/** `admission`: the request's, for pods/{name}/binding (kube admits the subresource's create, the Binding its object). */
+export async function bindPod(pods: GenericStore, info: RequestInfo, request: IncomingMessage, response: ServerResponse, admission?: RequestAdmission): Promise<void> {
   servesNoTables(request);
   const binding = await readJsonBody(request);
+  const attributes =
+    admission === undefined
+      ? undefined
+      : {
+          ...admissionAttributes(admission, pods.definition, {
+            operation: 'CREATE',
+            namespace: namespaceOf(info),
+            name: info.name,
+            object: binding,
+            dryRun: false,
+            subresource: 'binding',
+          }),
+          kind: { group: '', version: 'v1', kind: 'Binding' },
+        };
+  if (attributes !== undefined) await admission?.chain.admit(attributes);
   const metadata = metadataOf(binding);
   const name = metadata.name ?? '';
   // POST pods/{name}/binding names the pod in the path; POST bindings in the body.
@@ -25,9 +44,12 @@ export async function bindPod(pods: GenericStore, info: RequestInfo, request: In
   if (target.kind !== undefined && target.kind !== '' && target.kind !== 'Node') errors.push(fieldNotSupported('target.kind', target.kind, ['Node', '<empty>']));
   if (target.name === undefined || target.name === '') errors.push(fieldRequired('target.name'));
   if (errors.length > 0) throw newInvalid({ group: '', kind: 'Binding' }, name, errors);
+  if (attributes !== undefined) await admission?.chain.validate(attributes);
   const node = target.name as string;
   const conflict = (reason: string) => newConflict({ group: '', resource: 'pods/binding' }, name, reason);
   const annotations = (metadata.annotations ?? {}) as Record<string, string>;
+  // kube copies the binding's labels over the pod's (behind PodTopologyLabelsAdmission, on by default in 1.35).
+  const labels = (metadata.labels ?? {}) as Record<string, string>;
   await pods.replaceWith(namespaceOf(info), name, { metadata: { name, resourceVersion: metadata.resourceVersion } }, (stored) => {
     const pod = storedObjectAs<Pod>(stored);
     const podMeta = pod.metadata ?? {};
@@ -41,7 +63,11 @@ export async function bindPod(pods: GenericStore, info: RequestInfo, request: In
     const scheduled = { type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: metaTime(new Date()) };
     return {
       ...pod,
-      metadata: Object.keys(annotations).length === 0 ? podMeta : { ...podMeta, annotations: { ...podMeta.annotations, ...annotations } },
+      metadata: {
+        ...podMeta,
+        ...(Object.keys(annotations).length === 0 ? {} : { annotations: { ...podMeta.annotations, ...annotations } }),
+        ...(Object.keys(labels).length === 0 ? {} : { labels: inGoMapOrder({ ...podMeta.labels, ...labels }) }),
+      },
       spec: { ...spec, nodeName: node },
       status: { ...status, conditions: [...others, scheduled] },
     };

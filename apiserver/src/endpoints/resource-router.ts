@@ -177,7 +177,7 @@ async function routeSubresource(served: ServedResources, context: RequestContext
   if (store === undefined) throw newMethodNotSupported(subject, info.verb);
   const namespace = namespaceOf(info);
   if (subresource.noTables === true || subresource.endpoint === 'scale' || subresource.endpoint === 'approval') servesNoTables(request);
-  // Status writes and evictions are admitted (kube admits every subresource write; Capstan these so far).
+  // Status and approval writes and evictions are admitted (kube admits every subresource write; Capstan these so far).
   const admission = { chain: served.admission, user: userOf(context) };
   let view: ObjectView;
   switch (subresource.endpoint) {
@@ -189,12 +189,12 @@ async function routeSubresource(served: ServedResources, context: RequestContext
       view = scaleView(store, namespace, info.name, info.verb === 'get');
       break;
     case 'approval':
-      view = approvalView(store, info.name);
+      view = approvalView(store, info.name, admission);
       break;
     case 'finalize':
       return sendJson(response, 200, await store.finalize(info.name, await readJsonBody(request)));
     case 'binding':
-      return bindPod(store, info, request, response);
+      return bindPod(store, info, request, response, admission);
     case 'eviction':
       return evictPod(store, served.podDisruptionBudgets, info, query, request, response, admission);
     case 'log':

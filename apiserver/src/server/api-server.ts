@@ -185,6 +185,9 @@ export class ApiServer {
       podSecurity: { pods: this.#registry.builtinStore(podResource), configuration: options.admissionConfiguration?.get('PodSecurity') },
       limitRanges: this.#registry.builtinStore(limitRangeResource),
       resourceQuotas: this.#registry.builtinStore(resourceQuotaResource),
+      builtinStore: (definition) => this.#registry.builtinStore(definition),
+      // The authorizer is built below; the certificate plugins ask it only once requests come.
+      authorizer: { authorize: (attributes) => authorizer.authorize(attributes) },
     });
     const rbacStores = rbacStoresOf(this.#registry);
     const rbacRules = new RbacRuleResolver(rbacStores, options.logger, this.#stopping.signal);

@@ -42,7 +42,7 @@ const isQualified = (name: string): boolean => name.includes('/');
 export const isNativeResource = (name: string): boolean => !isQualified(name) || name.includes('kubernetes.io/');
 
 /** A name outside kubernetes.io/ that, prefixed with "requests.", is still a qualified name. */
-const isExtendedResource = (name: string): boolean => !isNativeResource(name) && !name.startsWith('requests.') && isQualifiedName(`requests.${name}`).length === 0;
+export const isExtendedResource = (name: string): boolean => !isNativeResource(name) && !name.startsWith('requests.') && isQualifiedName(`requests.${name}`).length === 0;
 
 /** Only native resources other than huge pages may be requested below their limit. */
 export const isOvercommitAllowed = (name: string): boolean => isNativeResource(name) && !isHugePages(name);
