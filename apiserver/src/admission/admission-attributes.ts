@@ -27,4 +27,8 @@ export interface AdmissionAttributes {
   readonly userInfo: UserInfo;
   /** kube's AddAnnotation: a plugin's finding for the request's audit event (key `<plugin's domain>/<name>`); absent outside a request. */
   readonly addAnnotation?: (key: string, value: string) => void;
+  /** kube's warning.AddWarning: a warning for the client's Warning header; absent outside a request. */
+  readonly addWarning?: (text: string) => void;
+  /** What the request's options (CreateOptions, UpdateOptions, DeleteOptions) hold besides dryRun, e.g. fieldManager. */
+  readonly operationOptions?: JsonObject;
 }

@@ -38,7 +38,7 @@ export class AdmissionChain {
 
   /** Whether a plugin validates the operation (a write prepared on a work thread decodes its object for them only then). */
   validates(operation: AdmissionOperation): boolean {
-    return this.#plugins.some((plugin) => plugin.validate !== undefined && plugin.operations.includes(operation));
+    return this.#plugins.some((plugin) => plugin.validate !== undefined && plugin.operations.includes(operation) && plugin.idle?.() !== true);
   }
 
   /** Whether a plugin may change objects of the resource (such writes stay on the event loop). */

@@ -14,6 +14,11 @@ export interface AdmissionPlugin {
    * prepared on the event loop, where the plugin can reach them, not on a work thread.
    */
   readonly mutates?: (group: string, resource: string) => boolean;
+  /**
+   * Whether it has nothing to do at the moment (no admission webhook is configured): the chain then
+   * tells writes it does not validate, so that they need not prepare their object for it.
+   */
+  readonly idle?: () => boolean;
   admit?(attributes: AdmissionAttributes): void | Promise<void>;
   validate?(attributes: AdmissionAttributes): void | Promise<void>;
 }

@@ -12,6 +12,7 @@ import { namespaceLifecycle } from './namespace-lifecycle.ts';
 import { nodeRestriction, type NodeRestrictionStores } from './node-restriction.ts';
 import { taintNodesByCondition } from './node-taint.ts';
 import { serviceAccountAdmission } from './service-account.ts';
+import { mutatingWebhookPlugin, validatingWebhookPlugin, type AdmissionWebhookDependencies } from './webhooks/webhook-admission.ts';
 
 /** What the plugins read. */
 export interface AdmissionPluginDependencies {
@@ -20,6 +21,7 @@ export interface AdmissionPluginDependencies {
   readonly defaultTolerationSeconds: DefaultTolerationSeconds;
   readonly serviceAccounts: GenericStore;
   readonly nodeRestriction: NodeRestrictionStores;
+  readonly webhooks: AdmissionWebhookDependencies;
 }
 
 const implementations: Partial<Record<AdmissionPluginName, (dependencies: AdmissionPluginDependencies) => AdmissionPlugin>> = {
@@ -28,6 +30,8 @@ const implementations: Partial<Record<AdmissionPluginName, (dependencies: Admiss
   NodeRestriction: (dependencies) => nodeRestriction(dependencies.nodeRestriction),
   TaintNodesByCondition: () => taintNodesByCondition,
   DefaultTolerationSeconds: (dependencies) => defaultTolerationSecondsPlugin(dependencies.defaultTolerationSeconds),
+  MutatingAdmissionWebhook: (dependencies) => mutatingWebhookPlugin(dependencies.webhooks, dependencies.definitionOf),
+  ValidatingAdmissionWebhook: (dependencies) => validatingWebhookPlugin(dependencies.webhooks),
 };
 
 export function admissionChainOf(enabled: readonly AdmissionPluginName[], dependencies: AdmissionPluginDependencies): AdmissionChain {

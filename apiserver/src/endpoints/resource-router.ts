@@ -108,6 +108,7 @@ export async function routeResourceRequest(served: ServedResources, context: Req
     user,
     guard: served.writeGuard,
     annotate: auditAnnotator(request),
+    warn: (text: string) => context.warnings.add(text),
     ...(authorizeCreate === undefined ? {} : { authorizeCreate }),
   };
   const writes: ResourceWrites = { admission, hooks: served.hooks(definition) };
@@ -177,7 +178,7 @@ async function routeSubresource(served: ServedResources, context: RequestContext
   const namespace = namespaceOf(info);
   if (subresource.noTables === true || subresource.endpoint === 'scale' || subresource.endpoint === 'approval') servesNoTables(request);
   // Status writes and evictions are admitted (kube admits every subresource write; Capstan these so far).
-  const admission = { chain: served.admission, user: userOf(context) };
+  const admission = { chain: served.admission, user: userOf(context), annotate: auditAnnotator(request), warn: (text: string) => context.warnings.add(text) };
   let view: ObjectView;
   switch (subresource.endpoint) {
     case 'status':

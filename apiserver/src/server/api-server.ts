@@ -43,6 +43,10 @@ import { podDisruptionBudgetResource } from '../resources/policy/poddisruptionbu
 import { serviceCIDRResource } from '../resources/networking/servicecidrs.ts';
 import { endpointsResource } from '../resources/core/endpoints.ts';
 import { endpointSliceResource } from '../resources/discovery/endpointslices.ts';
+import { mutatingWebhookConfigurationResource } from '../resources/admissionregistration/mutatingwebhookconfigurations.ts';
+import { validatingWebhookConfigurationResource } from '../resources/admissionregistration/validatingwebhookconfigurations.ts';
+import { namespaceLabelsFrom } from '../admission/matching/namespace-labels.ts';
+import { servedEquivalentResources } from '../admission/matching/equivalent-resources.ts';
 import { priorityClassResource } from '../resources/scheduling/priorityclasses.ts';
 import { customResourceDefinitionResource } from '../resources/apiextensions/customresourcedefinitions.ts';
 import { CustomResourceDefinitionController, type CustomResourceServing } from '../customresources/crd-controller.ts';
@@ -176,6 +180,14 @@ export class ApiServer {
         persistentVolumeClaims: this.#registry.builtinStore(persistentVolumeClaimResource),
         persistentVolumes: this.#registry.builtinStore(persistentVolumeResource),
         csiDrivers: this.#registry.builtinStore(csiDriverResource),
+      },
+      webhooks: {
+        mutatingConfigurations: this.#registry.builtinStore(mutatingWebhookConfigurationResource),
+        validatingConfigurations: this.#registry.builtinStore(validatingWebhookConfigurationResource),
+        resolver: new EndpointServiceResolver(services, this.#registry.builtinStore(endpointSliceResource)),
+        matching: { namespaceLabels: namespaceLabelsFrom(this.#registry.namespaces), equivalents: servedEquivalentResources(() => this.#registry.definitions) },
+        logger: options.logger,
+        stopping: this.#stopping.signal,
       },
     });
     const rbacStores = rbacStoresOf(this.#registry);

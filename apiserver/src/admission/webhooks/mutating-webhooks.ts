@@ -1,0 +1,133 @@
+// The MutatingAdmissionWebhook plugin (kube's mutating dispatcher): the webhooks of the
+// MutatingWebhookConfigurations that are called for the request are asked one after the other,
+// each one's JSON patch applied to the object (then defaulted again) before the next is asked. When
+// a webhook changed the object, the webhooks asked before it whose reinvocationPolicy is IfNeeded
+// are asked once more, in a second round, after the first. Each call is noted in the audit event
+// (`mutation.webhook.admission.k8s.io/round_<r>_index_<i>`: configuration, webhook, whether it
+// changed the object); one whose failurePolicy Ignore let the request pass, under `failed-open.`.
+
+import { isDeepStrictEqual } from 'node:util';
+import { goJsonKind, goQuote, newInternalError } from '@capstan/common';
+import type { MutatingWebhook } from '@capstan/common/api-types/admissionregistration-v1';
+import type { JsonObject } from '../../registry/object-meta.ts';
+import { goJsonSyntaxError } from '../../registry/go-json-syntax.ts';
+import { applyJsonPatch, JsonPatchError } from '../../patch/json-patch.ts';
+import type { ResourceDefinition } from '../../resources/resource-definition.ts';
+import type { AdmissionAttributes } from '../admission-attributes.ts';
+import type { AdmissionPlugin } from '../admission-plugin.ts';
+import type { MatchingContext } from '../matching/match-request.ts';
+import type { Invocation } from './admission-review.ts';
+import { callWebhook } from './call-webhook.ts';
+import type { WebhookConfigurations, WebhookEntry } from './webhook-configurations.ts';
+import { WebhookCallError } from './webhook-errors.ts';
+import { ignoresFailures, invocationOf, isExemptAdmissionConfiguration } from './webhook-invocation.ts';
+
+const mutationPrefix = 'mutation.webhook.admission.k8s.io/';
+const failedOpenPrefix = `failed-open.${mutationPrefix}`;
+
+export interface MutatingWebhookDependencies {
+  readonly configurations: WebhookConfigurations<MutatingWebhook>;
+  readonly matching: MatchingContext;
+  /** The definition of a built-in resource, whose defaults a patched object gets again. */
+  readonly definitionOf: (group: string, resource: string) => ResourceDefinition | undefined;
+}
+
+/** kube's webhookReinvokeContext: which IfNeeded webhooks were asked, and which must be asked again. */
+interface Reinvocation {
+  /** IfNeeded webhooks asked since the last change. */
+  readonly invokedSinceChange: Set<string>;
+  readonly toReinvoke: Set<string>;
+  changed: boolean;
+}
+
+export function mutatingAdmissionWebhook(dependencies: MutatingWebhookDependencies): AdmissionPlugin {
+  const { configurations } = dependencies;
+  return {
+    name: 'MutatingAdmissionWebhook',
+    operations: ['CREATE', 'UPDATE', 'DELETE', 'CONNECT'],
+    // Only while there are webhooks: a write is then prepared where they can reach its object.
+    mutates: () => !configurations.idle,
+    async admit(attributes) {
+      if (isExemptAdmissionConfiguration(attributes)) return;
+      await configurations.ready;
+      const reinvocation: Reinvocation = { invokedSinceChange: new Set(), toReinvoke: new Set(), changed: false };
+      await mutationRound(dependencies, attributes, reinvocation, 0);
+      if (reinvocation.changed && reinvocation.toReinvoke.size > 0) await mutationRound(dependencies, attributes, reinvocation, 1);
+    },
+  };
+}
+
+async function mutationRound(dependencies: MutatingWebhookDependencies, attributes: AdmissionAttributes, reinvocation: Reinvocation, round: 0 | 1): Promise<void> {
+  const entries = dependencies.configurations.webhooks();
+  for (const [index, entry] of entries.entries()) {
+    const invocation = await invocationOf(entry, attributes, dependencies.matching);
+    // A webhook not asked in the first round is not asked in the second, whatever changed since.
+    if (invocation === undefined || (round === 1 && !reinvocation.toReinvoke.has(entry.uid))) continue;
+    const { webhook } = entry;
+    let changed = false;
+    let failure: unknown;
+    try {
+      changed = await mutate(entry, attributes, invocation, dependencies.definitionOf);
+    } catch (error) {
+      failure = error;
+    }
+    attributes.addAnnotation?.(`${mutationPrefix}round_${round}_index_${index}`, JSON.stringify({ configuration: entry.configurationName, webhook: webhook.name, mutated: changed }));
+    if (changed) {
+      // Every IfNeeded webhook asked before this change must see its result.
+      for (const uid of reinvocation.invokedSinceChange) reinvocation.toReinvoke.add(uid);
+      reinvocation.invokedSinceChange.clear();
+      reinvocation.changed = true;
+    }
+    if (webhook.reinvocationPolicy === 'IfNeeded') reinvocation.invokedSinceChange.add(entry.uid);
+    if (failure === undefined) continue;
+    if (!(failure instanceof WebhookCallError)) throw failure;
+    if (!ignoresFailures(webhook)) throw failure.toStatusError();
+    attributes.addAnnotation?.(`${failedOpenPrefix}round_${round}_index_${index}`, webhook.name);
+  }
+}
+
+/** Asks the webhook and applies its patch to the request's object; whether that changed it. */
+async function mutate(
+  entry: WebhookEntry<MutatingWebhook>,
+  attributes: AdmissionAttributes,
+  invocation: Invocation,
+  definitionOf: MutatingWebhookDependencies['definitionOf'],
+): Promise<boolean> {
+  const name = entry.webhook.name;
+  const response = await callWebhook(entry, attributes, invocation, true);
+  if (response.patch === undefined) return false;
+  const patch = decodedPatch(name, response.patch);
+  if (patch.length === 0) return false;
+  const object = attributes.object;
+  if (object === undefined) throw newInternalError(`admission webhook ${goQuote(name)} attempted to modify the object, which is not supported for this operation`);
+  let patched: JsonObject;
+  try {
+    patched = applyJsonPatch(object, patch) as JsonObject;
+  } catch (error) {
+    if (error instanceof JsonPatchError) throw newInternalError(error.message);
+    throw error;
+  }
+  const changed = !isDeepStrictEqual(object, patched);
+  definitionOf(attributes.resource.group, attributes.resource.resource)?.behaviour.defaults?.(patched);
+  // The object is the request's own: it is changed in place.
+  for (const key of Object.keys(object)) delete object[key];
+  Object.assign(object, patched);
+  return changed;
+}
+
+/** The operations of a JSON patch, as kube's jsonpatch.DecodePatch reads them. */
+function decodedPatch(webhookName: string, text: string): unknown[] {
+  let patch: unknown;
+  try {
+    patch = JSON.parse(text);
+  } catch {
+    const syntax = goJsonSyntaxError(Buffer.from(text)) ?? 'unexpected end of JSON input';
+    throw new WebhookCallError(webhookName, `received undecodable patch in webhook response: ${syntax}`);
+  }
+  // Go reads a null as no patch at all.
+  if (patch === null) return [];
+  if (!Array.isArray(patch)) {
+    throw new WebhookCallError(webhookName, `received undecodable patch in webhook response: json: cannot unmarshal ${goJsonKind(patch)} into Go value of type jsonpatch.Patch`);
+  }
+  return patch;
+}
