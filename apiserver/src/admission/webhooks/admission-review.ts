@@ -55,9 +55,7 @@ export function admissionReviewOf(version: ReviewVersion, uid: string, attribute
       oldObject: attributes.oldObject ?? null,
       dryRun: attributes.dryRun,
       options:
-        optionsKind === undefined
-          ? null
-          : { kind: optionsKind, apiVersion: 'meta.k8s.io/v1', ...(attributes.dryRun ? { dryRun: ['All'] } : {}), ...attributes.operationOptions },
+        optionsKind === undefined ? null : { kind: optionsKind, apiVersion: 'meta.k8s.io/v1', ...(attributes.dryRun ? { dryRun: ['All'] } : {}), ...attributes.operationOptions },
     },
   };
 }

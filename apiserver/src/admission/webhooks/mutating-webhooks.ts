@@ -71,7 +71,10 @@ async function mutationRound(dependencies: MutatingWebhookDependencies, attribut
     } catch (error) {
       failure = error;
     }
-    attributes.addAnnotation?.(`${mutationPrefix}round_${round}_index_${index}`, JSON.stringify({ configuration: entry.configurationName, webhook: webhook.name, mutated: changed }));
+    attributes.addAnnotation?.(
+      `${mutationPrefix}round_${round}_index_${index}`,
+      JSON.stringify({ configuration: entry.configurationName, webhook: webhook.name, mutated: changed }),
+    );
     if (changed) {
       // Every IfNeeded webhook asked before this change must see its result.
       for (const uid of reinvocation.invokedSinceChange) reinvocation.toReinvoke.add(uid);
