@@ -311,6 +311,31 @@ test("a webhook behind a service is reached at the service's address, its certif
   );
 });
 
+test("updates and deletes are sent with the stored object as oldObject, and each with its operation's options", async (t) => {
+  await register('ValidatingWebhookConfiguration', 'ops', [
+    hook('ops', '/allow', { rules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['*'], resources: ['configmaps'] }] }),
+  ]);
+  t.is((await createConfigMap('cm-ops', { case: 'ops' }, '?fieldManager=maker&fieldValidation=Strict')).status, 201);
+  const patched = await fetch(`${server.url}/api/v1/namespaces/default/configmaps/cm-ops?fieldManager=labeller`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/merge-patch+json' },
+    body: JSON.stringify({ metadata: { labels: { touched: 'yes' } } }),
+  });
+  t.is(patched.status, 200);
+  t.is((await request('DELETE', '/api/v1/namespaces/default/configmaps/cm-ops', { propagationPolicy: 'Background' })).status, 200);
+  const reviews = callsTo('/allow')
+    .map((call) => call.review.request as Json)
+    .filter((review) => review.name === 'cm-ops');
+  t.deepEqual(
+    reviews.map((review) => [review.operation, review.options, review.object?.metadata.labels ?? null, review.oldObject?.metadata.labels ?? null]),
+    [
+      ['CREATE', { kind: 'CreateOptions', apiVersion: 'meta.k8s.io/v1', fieldManager: 'maker', fieldValidation: 'Strict' }, { case: 'ops' }, null],
+      ['UPDATE', { kind: 'UpdateOptions', apiVersion: 'meta.k8s.io/v1', fieldManager: 'labeller' }, { case: 'ops', touched: 'yes' }, { case: 'ops' }],
+      ['DELETE', { kind: 'DeleteOptions', apiVersion: 'meta.k8s.io/v1', propagationPolicy: 'Background' }, null, { case: 'ops', touched: 'yes' }],
+    ],
+  );
+});
+
 test('webhook configurations themselves are never sent to webhooks', async (t) => {
   await register('ValidatingWebhookConfiguration', 'exempt', [
     hook('exempt', '/deny', { objectSelector: {}, rules: [{ apiGroups: ['admissionregistration.k8s.io'], apiVersions: ['*'], operations: ['*'], resources: ['*'] }] }),

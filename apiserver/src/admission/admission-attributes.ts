@@ -29,6 +29,6 @@ export interface AdmissionAttributes {
   readonly addAnnotation?: (key: string, value: string) => void;
   /** kube's warning.AddWarning: a warning for the client's Warning header; absent outside a request. */
   readonly addWarning?: (text: string) => void;
-  /** What the request's options (CreateOptions, UpdateOptions, DeleteOptions) hold besides dryRun, e.g. fieldManager. */
+  /** What the request's options (CreateOptions, UpdateOptions, DeleteOptions) hold, without their kind, e.g. dryRun and fieldManager. */
   readonly operationOptions?: JsonObject;
 }

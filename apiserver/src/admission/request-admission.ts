@@ -22,6 +22,8 @@ export interface RequestAdmission {
   readonly annotate?: (key: string, value: string) => void;
   /** Where admission warnings go: the response's Warning headers. */
   readonly warn?: (text: string) => void;
+  /** The request's fieldManager and fieldValidation: its creates' and updates' options, as admission sees them. */
+  readonly writeOptions?: JsonObject;
   /** What the storage checks before the admission plugins, for the resources it guards. */
   readonly guard?: WriteGuard;
 }
@@ -50,8 +52,11 @@ export function admissionAttributes(
     readonly oldObject?: JsonObject;
     readonly dryRun: boolean;
     readonly subresource?: string;
+    /** A delete's options, as kube's DeleteOptions (without kind); a create's or update's are the request's. */
+    readonly options?: JsonObject;
   },
 ): AdmissionAttributes {
+  const operationOptions = write.options ?? { ...(write.dryRun ? { dryRun: ['All'] } : {}), ...admission.writeOptions };
   return {
     operation: write.operation,
     resource: { group: definition.group, version: definition.version, resource: definition.resource },
@@ -65,6 +70,7 @@ export function admissionAttributes(
     userInfo: admission.user,
     ...(admission.annotate === undefined ? {} : { addAnnotation: admission.annotate }),
     ...(admission.warn === undefined ? {} : { addWarning: admission.warn }),
+    operationOptions,
   };
 }
 

@@ -24,8 +24,17 @@ export async function deleteObject({ store, info, query, request, response, writ
   const { admission, hooks } = writes;
   const unsafe = options.ignoreStoreReadErrorWithClusterBreakingPotential === true;
   if (unsafe) await authorizeUnsafeDelete(authorizer, admission.user, info);
+  // The admission sees the object to delete, as kube's store reads it first (a missing one is its 404).
+  const oldObject = unsafe ? undefined : await store.get(namespaceOf(info), info.name);
   await admission.chain.admitAndValidate(
-    admissionAttributes(admission, store.definition, { operation: 'DELETE', namespace: namespaceOf(info), name: info.name, dryRun: options.dryRun }),
+    admissionAttributes(admission, store.definition, {
+      operation: 'DELETE',
+      namespace: namespaceOf(info),
+      name: info.name,
+      dryRun: options.dryRun,
+      ...(oldObject === undefined ? {} : { oldObject }),
+      options: deleteOptionsObject(options),
+    }),
   );
   const { object, deleted } = unsafe ? await store.deleteCorrupt(namespaceOf(info), info.name) : await store.delete(namespaceOf(info), info.name, options);
   if (object === undefined) {
@@ -74,6 +83,19 @@ async function deleteOptionsOf(request: IncomingMessage, query: URLSearchParams,
   const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? '0') > 0;
   const body: JsonObject | undefined = hasBody ? await readOptionsBody(request) : undefined;
   return parseDeleteOptions(body, query, { allowUnsafeMalformedObjectDeletion: store.allowUnsafeMalformedObjectDeletion });
+}
+
+/** The DeleteOptions as kube's admission gets them: what the request set, in Go's field order. */
+function deleteOptionsObject(options: DeleteOptions): JsonObject {
+  const { gracePeriodSeconds, preconditions, orphanDependents, propagationPolicy, dryRun, ignoreStoreReadErrorWithClusterBreakingPotential: unsafe } = options;
+  return {
+    ...(gracePeriodSeconds === undefined ? {} : { gracePeriodSeconds }),
+    ...(preconditions === undefined ? {} : { preconditions }),
+    ...(orphanDependents === undefined ? {} : { orphanDependents }),
+    ...(propagationPolicy === undefined ? {} : { propagationPolicy }),
+    ...(dryRun ? { dryRun: ['All'] } : {}),
+    ...(unsafe === undefined ? {} : { ignoreStoreReadErrorWithClusterBreakingPotential: unsafe }),
+  };
 }
 
 /** The verbs an unsafe deletion needs on the resource: the delete itself, and the right to skip reading the object. */

@@ -109,6 +109,7 @@ export async function routeResourceRequest(served: ServedResources, context: Req
     guard: served.writeGuard,
     annotate: auditAnnotator(request),
     warn: (text: string) => context.warnings.add(text),
+    writeOptions: admissionWriteOptions(query),
     ...(authorizeCreate === undefined ? {} : { authorizeCreate }),
   };
   const writes: ResourceWrites = { admission, hooks: served.hooks(definition) };
@@ -249,4 +250,11 @@ export function notFoundPath(): StatusError {
     details: {},
     code: 404,
   });
+}
+
+/** The fieldManager and fieldValidation of a write, as its CreateOptions or UpdateOptions hold them. */
+function admissionWriteOptions(query: URLSearchParams): Record<string, string> {
+  const fieldManager = query.get('fieldManager');
+  const fieldValidation = query.get('fieldValidation');
+  return { ...(fieldManager === null ? {} : { fieldManager }), ...(fieldValidation === null ? {} : { fieldValidation }) };
 }
