@@ -5,11 +5,17 @@
 // measured against it with a webhook answering each way.
 
 import test from 'ava';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startApiServerChild, type ApiServerChild } from '../../common/test/api-server-child.ts';
 import { jsonPatchResponse, startAdmissionWebhookServer, type AdmissionWebhookServer, type Json } from '../../common/test/admission-webhook-server.ts';
 import { eventually } from '../../common/test/eventually.ts';
 
 let server: ApiServerChild;
+let auditLog: string;
+const webhookDir = mkdtempSync(join(tmpdir(), 'capstan-admission-webhooks-test-'));
+test.after.always(() => rmSync(webhookDir, { recursive: true, force: true }));
 let webhook: AdmissionWebhookServer;
 /** IfNeeded webhook calls seen, by configmap name. */
 const never = new Promise<Json>(() => {});
@@ -24,7 +30,7 @@ const handlers: Record<string, (review: Json) => Json | string | Promise<Json | 
   '/garbage': () => 'garbage',
   '/wrong-uid': () => ({ uid: 'nope', allowed: true }),
   '/hang': () => never,
-  '/warn': () => ({ allowed: true, warnings: ['careful now', 'second'] }),
+  '/warn': () => ({ allowed: true, warnings: ['careful now', 'second'], auditAnnotations: { key1: 'v1' } }),
   '/label': () => jsonPatchResponse([{ op: 'add', path: '/metadata/labels/mutated', value: 'yes' }]),
   '/label-once': (review) =>
     review.request.object.metadata.labels?.second === undefined ? jsonPatchResponse([{ op: 'add', path: '/metadata/labels/second', value: 'yes' }]) : { allowed: true },
@@ -35,7 +41,11 @@ const handlers: Record<string, (review: Json) => Json | string | Promise<Json | 
 
 test.before(async () => {
   webhook = await startAdmissionWebhookServer((review, path) => (handlers[path] ?? handlers['/allow'])?.(review) ?? { allowed: true }, ['hook.default.svc']);
-  server = await startApiServerChild({ prefix: 'capstan-admission-webhooks-' });
+  // Configmaps are audited at level Request, whose events hold webhooks' patches.
+  const policy = join(webhookDir, 'audit-policy.yaml');
+  writeFileSync(policy, 'apiVersion: audit.k8s.io/v1\nkind: Policy\nrules:\n- level: Request\n  resources: [{group: "", resources: [configmaps]}]\n- level: None\n');
+  auditLog = join(webhookDir, 'audit.log');
+  server = await startApiServerChild({ prefix: 'capstan-admission-webhooks-', args: [`--audit-policy-file=${policy}`, `--audit-log-path=${auditLog}`] });
 });
 test.after.always(async () => {
   await server?.stop();
@@ -90,6 +100,17 @@ async function register(kind: 'ValidatingWebhookConfiguration' | 'MutatingWebhoo
     return answer.status === 400 && answer.body.message === `admission webhook "probe-${name}.example.com" denied the request: probe` ? true : undefined;
   });
 }
+
+/** The annotations of the audit event of the create of a configmap, once it is written. */
+const auditAnnotations = (name: string): Promise<Json> =>
+  eventually(`the audit event of the create of ${name}`, async () => {
+    const events = readFileSync(auditLog, 'utf8')
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as Json);
+    const event = events.find((candidate) => candidate.stage === 'ResponseComplete' && candidate.verb === 'create' && candidate.objectRef?.name === name);
+    return event === undefined ? undefined : ((event.annotations ?? {}) as Json);
+  });
 
 const callsTo = (path: string) => webhook.calls.filter((call) => call.path === path);
 
@@ -190,6 +211,7 @@ test('a webhook that cannot be read is a 500 with failurePolicy Fail, and lets t
   );
   const ignored = await createConfigMap('cm-ignored', { case: 'ignored' });
   t.is(ignored.status, 201);
+  t.is((await auditAnnotations('cm-ignored'))['failed-open.validating.webhook.admission.k8s.io/round_0_index_0'], 'ignored.example.com');
   const untrusted = await createConfigMap('cm-untrusted', { case: 'untrusted' });
   t.deepEqual(
     untrusted.body,
@@ -214,6 +236,8 @@ test("a webhook's warnings are the response's Warning headers", async (t) => {
   const created = await createConfigMap('cm-warn', { case: 'warn' });
   t.is(created.status, 201);
   t.deepEqual(created.warnings, ['299 - "careful now"', '299 - "second"']);
+  // Its audit annotations go to the event, under its name.
+  t.is((await auditAnnotations('cm-warn'))['warn.example.com/key1'], 'v1');
 });
 
 test('a mutating webhook patches the object; one with reinvocationPolicy IfNeeded is asked again after a later change', async (t) => {
@@ -231,6 +255,22 @@ test('a mutating webhook patches the object; one with reinvocationPolicy IfNeede
   t.deepEqual(reinvoked[1]?.review.request.object.metadata.labels, { case: 'mutate', mutated: 'yes', second: 'yes' });
   // The mutating phase sees the object as sent: no uid yet.
   t.is(reinvoked[0]?.review.request.object.metadata.uid, undefined);
+  // Each call in the audit event, by round and index among the mutating webhooks (the probe is 0); patches at level Request.
+  const annotations = await auditAnnotations('cm-mutate');
+  const mutation = (webhookName: string, mutated: boolean) => JSON.stringify({ configuration: 'mutate', webhook: webhookName, mutated });
+  t.is(annotations['mutation.webhook.admission.k8s.io/round_0_index_1'], mutation('mutate.example.com', false));
+  t.is(annotations['mutation.webhook.admission.k8s.io/round_0_index_2'], mutation('mutate-label.example.com', true));
+  t.is(annotations['mutation.webhook.admission.k8s.io/round_0_index_3'], mutation('mutate-second.example.com', true));
+  t.is(annotations['mutation.webhook.admission.k8s.io/round_1_index_1'], mutation('mutate.example.com', false));
+  t.is(
+    annotations['patch.webhook.admission.k8s.io/round_0_index_2'],
+    JSON.stringify({
+      configuration: 'mutate',
+      webhook: 'mutate-label.example.com',
+      patch: [{ op: 'add', path: '/metadata/labels/mutated', value: 'yes' }],
+      patchType: 'JSONPatch',
+    }),
+  );
 });
 
 test("a patch that does not decode is a failed call; one that does not apply is kube's 500 with the patch's error", async (t) => {

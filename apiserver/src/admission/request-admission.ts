@@ -1,6 +1,7 @@
 // The admission of one request: the chain and who asks, with the attributes of its writes.
 
 import { newForbidden, type StatusError } from '@capstan/common';
+import type { AuditLevel } from '../audit/audit-policy.ts';
 import type { UserInfo } from '../authentication/authenticator.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
 import { metadataOf } from '../registry/object-meta.ts';
@@ -19,7 +20,7 @@ export interface RequestAdmission {
    */
   readonly authorizeCreate?: () => Promise<void>;
   /** Where admission annotations go: the request's audit event. */
-  readonly annotate?: (key: string, value: string) => void;
+  readonly annotate?: (key: string, value: string, level?: AuditLevel) => void;
   /** Where admission warnings go: the response's Warning headers. */
   readonly warn?: (text: string) => void;
   /** The request's fieldManager and fieldValidation: its creates' and updates' options, as admission sees them. */

@@ -4,7 +4,8 @@
 // a webhook changed the object, the webhooks asked before it whose reinvocationPolicy is IfNeeded
 // are asked once more, in a second round, after the first. Each call is noted in the audit event
 // (`mutation.webhook.admission.k8s.io/round_<r>_index_<i>`: configuration, webhook, whether it
-// changed the object); one whose failurePolicy Ignore let the request pass, under `failed-open.`.
+// changed the object), its patch under `patch.webhook.admission.k8s.io/` in events of level Request
+// or more; one whose failurePolicy Ignore let the request pass, under `failed-open.`.
 
 import { isDeepStrictEqual } from 'node:util';
 import { goJsonKind, goQuote, newInternalError } from '@capstan/common';
@@ -23,6 +24,7 @@ import { WebhookCallError } from './webhook-errors.ts';
 import { ignoresFailures, invocationOf, isExemptAdmissionConfiguration } from './webhook-invocation.ts';
 
 const mutationPrefix = 'mutation.webhook.admission.k8s.io/';
+const patchPrefix = 'patch.webhook.admission.k8s.io/';
 const failedOpenPrefix = `failed-open.${mutationPrefix}`;
 
 export interface MutatingWebhookDependencies {
@@ -67,7 +69,13 @@ async function mutationRound(dependencies: MutatingWebhookDependencies, attribut
     let changed = false;
     let failure: unknown;
     try {
-      changed = await mutate(entry, attributes, invocation, dependencies.definitionOf);
+      const patch = await mutate(entry, attributes, invocation, dependencies.definitionOf);
+      if (patch !== undefined) {
+        changed = patch.changed;
+        // The patch itself only in events that hold request bodies (kube's AddAnnotationWithLevel).
+        const value = { configuration: entry.configurationName, webhook: webhook.name, patch: patch.operations.map(sortedKeys), patchType: 'JSONPatch' };
+        attributes.addAnnotation?.(`${patchPrefix}round_${round}_index_${index}`, JSON.stringify(value), 'Request');
+      }
     } catch (error) {
       failure = error;
     }
@@ -89,18 +97,30 @@ async function mutationRound(dependencies: MutatingWebhookDependencies, attribut
   }
 }
 
-/** Asks the webhook and applies its patch to the request's object; whether that changed it. */
+/** A patch applied: its operations, and whether it changed the object. */
+interface AppliedPatch {
+  readonly operations: readonly unknown[];
+  readonly changed: boolean;
+}
+
+/** Go writes an operation (a map) with its keys in order. */
+const sortedKeys = (operation: unknown): unknown =>
+  operation !== null && typeof operation === 'object' && !Array.isArray(operation)
+    ? Object.fromEntries(Object.entries(operation).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    : operation;
+
+/** Asks the webhook and applies its patch to the request's object; undefined when it sent none. */
 async function mutate(
   entry: WebhookEntry<MutatingWebhook>,
   attributes: AdmissionAttributes,
   invocation: Invocation,
   definitionOf: MutatingWebhookDependencies['definitionOf'],
-): Promise<boolean> {
+): Promise<AppliedPatch | undefined> {
   const name = entry.webhook.name;
   const response = await callWebhook(entry, attributes, invocation, true);
-  if (response.patch === undefined) return false;
+  if (response.patch === undefined) return undefined;
   const patch = decodedPatch(name, response.patch);
-  if (patch.length === 0) return false;
+  if (patch.length === 0) return undefined;
   const object = attributes.object;
   if (object === undefined) throw newInternalError(`admission webhook ${goQuote(name)} attempted to modify the object, which is not supported for this operation`);
   let patched: JsonObject;
@@ -115,7 +135,7 @@ async function mutate(
   // The object is the request's own: it is changed in place.
   for (const key of Object.keys(object)) delete object[key];
   Object.assign(object, patched);
-  return changed;
+  return { operations: patch, changed };
 }
 
 /** The operations of a JSON patch, as kube's jsonpatch.DecodePatch reads them. */
