@@ -5,6 +5,7 @@
 // measured against it with a webhook answering each way.
 
 import test from 'ava';
+import { newInternalError } from '@capstan/common';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -180,16 +181,8 @@ test('a webhook that cannot be read is a 500 with failurePolicy Fail, and lets t
     hook('ignored', '/x', { clientConfig: { url: 'https://127.0.0.1:1/x', caBundle: webhook.caBundle }, failurePolicy: 'Ignore' }),
     hook('untrusted', '/allow', { clientConfig: { url: `${webhook.url}/allow` } }),
   ]);
-  const internal = (message: string): Json => ({
-    kind: 'Status',
-    apiVersion: 'v1',
-    metadata: {},
-    status: 'Failure',
-    message: `Internal error occurred: ${message}`,
-    reason: 'InternalError',
-    details: { causes: [{ message }] },
-    code: 500,
-  });
+  // kube's NewInternalError of the failed call.
+  const internal = (message: string): Json => ({ ...newInternalError(message).status });
   const garbage = await createConfigMap('cm-garbage', { case: 'garbage' });
   t.is(garbage.status, 500);
   t.deepEqual(

@@ -67,6 +67,8 @@ export interface AdmissionResponse {
   readonly result: unknown;
   /** The decoded JSON patch's text; undefined when there is none. */
   readonly patch: string | undefined;
+  /** Its type: only JSONPatch is applied (kube reports another once the patch is found not empty). */
+  readonly patchType: string | undefined;
   readonly auditAnnotations: Readonly<Record<string, string>>;
   readonly warnings: readonly string[];
 }
@@ -79,10 +81,12 @@ export class AdmissionResponseError extends Error {
 const invalid = (reason: string): AdmissionResponseError => new AdmissionResponseError(`received invalid webhook response: ${reason}`);
 
 /**
- * The review a webhook answered, decoded as client-go decodes it into an AdmissionReview: JSON
- * (YAML's plain text reads as a string), with apiVersion and kind naming a kind kube knows.
+ * The review a webhook answered, decoded as client-go decodes it into an AdmissionReview of
+ * `version`: JSON (YAML's plain text reads as a string), of a kind kube knows and no other version
+ * of AdmissionReview (kube has no conversion between them); a missing apiVersion or kind is left
+ * for the check of the response to report.
  */
-function decodedReview(body: Buffer): JsonObject {
+function decodedReview(version: ReviewVersion, body: Buffer): JsonObject {
   const text = body.toString('utf8');
   let parsed: unknown;
   try {
@@ -98,18 +102,27 @@ function decodedReview(body: Buffer): JsonObject {
   }
   const kind = typeof parsed.kind === 'string' ? parsed.kind : '';
   const apiVersion = typeof parsed.apiVersion === 'string' ? parsed.apiVersion : '';
-  if (kind === '') throw failed(`Object 'Kind' is missing in '${text.trim()}'`);
+  if (kind === '' || apiVersion === '') return parsed;
   const slash = apiVersion.lastIndexOf('/');
-  const version = apiVersion.slice(slash + 1);
-  if (kind !== 'AdmissionReview' || apiVersion.slice(0, Math.max(slash, 0)) !== 'admission.k8s.io' || (version !== 'v1' && version !== 'v1beta1')) {
+  const group = apiVersion.slice(0, Math.max(slash, 0));
+  const answered = apiVersion.slice(slash + 1);
+  if (kind !== 'AdmissionReview' || group !== 'admission.k8s.io' || (answered !== 'v1' && answered !== 'v1beta1')) {
     throw failed(`no kind ${goQuote(kind)} is registered for version ${goQuote(apiVersion)} in scheme "pkg/runtime/scheme.go:111"`);
   }
+  if (answered !== version) throw failed(`converting (${answered}.AdmissionReview) to (${version}.AdmissionReview): unknown conversion`);
   return parsed;
+}
+
+/** Go's GroupVersionKind.String() of an object's apiVersion and kind. */
+function groupVersionKindString(review: JsonObject): string {
+  const apiVersion = typeof review.apiVersion === 'string' ? review.apiVersion : '';
+  const slash = apiVersion.lastIndexOf('/');
+  return `${apiVersion.slice(0, Math.max(slash, 0))}/${apiVersion.slice(slash + 1)}, Kind=${typeof review.kind === 'string' ? review.kind : ''}`;
 }
 
 /** kube's VerifyAdmissionResponse over the decoded answer to a review of `version` with `uid`. */
 export function admissionResponseOf(version: ReviewVersion, uid: string, mutating: boolean, body: Buffer): AdmissionResponse {
-  const review = decodedReview(body);
+  const review = decodedReview(version, body);
   const response = review.response;
   if (!isObject(response)) throw invalid('webhook response was absent');
   const strings = (value: unknown): Record<string, string> =>
@@ -123,25 +136,21 @@ export function admissionResponseOf(version: ReviewVersion, uid: string, mutatin
   const patch = typeof response.patch === 'string' && response.patch !== '' ? Buffer.from(response.patch, 'base64').toString('utf8') : undefined;
   if (version === 'v1beta1') {
     // kube never checked v1beta1 answers' uid, kind or patchType: a patch is a JSON patch.
-    return { ...common, patch: mutating ? patch : undefined };
+    return { ...common, patch: mutating ? patch : undefined, patchType: 'JSONPatch' };
   }
   const answeredUid = typeof response.uid === 'string' ? response.uid : '';
   if (answeredUid !== uid) throw invalid(`expected response.uid=${goQuote(uid)}, got ${goQuote(answeredUid)}`);
-  if (review.apiVersion !== 'admission.k8s.io/v1') {
-    throw invalid(`expected webhook response of admission.k8s.io/v1, Kind=AdmissionReview, got ${String(review.apiVersion)}, Kind=AdmissionReview`);
-  }
+  const gvk = groupVersionKindString(review);
+  if (gvk !== 'admission.k8s.io/v1, Kind=AdmissionReview') throw invalid(`expected webhook response of admission.k8s.io/v1, Kind=AdmissionReview, got ${gvk}`);
   const patchType = response.patchType;
   const hasPatchType = patchType !== undefined && patchType !== null;
   if (!mutating) {
     if (patch !== undefined) throw invalid('validating webhook may not return response.patch');
     if (hasPatchType) throw invalid('validating webhook may not return response.patchType');
-    return { ...common, patch: undefined };
+    return { ...common, patch: undefined, patchType: undefined };
   }
   if (patch !== undefined && !hasPatchType) throw invalid('webhook returned response.patch but not response.patchType');
   if (patch === undefined && hasPatchType) throw invalid('webhook returned response.patchType but not response.patch');
   if (hasPatchType && (typeof patchType !== 'string' || patchType === '')) throw invalid(`webhook returned invalid response.patchType of ${goQuote(String(patchType ?? ''))}`);
-  if (patch !== undefined && patchType !== 'JSONPatch') {
-    throw new AdmissionResponseError(`unsupported patch type ${goQuote(String(patchType))}`);
-  }
-  return { ...common, patch };
+  return { ...common, patch, patchType: typeof patchType === 'string' ? patchType : undefined };
 }

@@ -121,6 +121,7 @@ async function mutate(
   if (response.patch === undefined) return undefined;
   const patch = decodedPatch(name, response.patch);
   if (patch.length === 0) return undefined;
+  if (response.patchType !== 'JSONPatch') throw new WebhookCallError(name, `unsupported patch type ${goQuote(response.patchType ?? '')}`);
   const object = attributes.object;
   if (object === undefined) throw newInternalError(`admission webhook ${goQuote(name)} attempted to modify the object, which is not supported for this operation`);
   let patched: JsonObject;
