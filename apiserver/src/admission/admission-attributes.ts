@@ -27,4 +27,6 @@ export interface AdmissionAttributes {
   readonly userInfo: UserInfo;
   /** kube's AddAnnotation: a plugin's finding for the request's audit event (key `<plugin's domain>/<name>`); absent outside a request. */
   readonly addAnnotation?: (key: string, value: string) => void;
+  /** kube's warning.AddWarning: a `Warning: 299` header of the response; absent outside a request. */
+  readonly addWarning?: (text: string) => void;
 }

@@ -1,6 +1,6 @@
 // The admission plugins Capstan implements, built for the enabled names in kube's order. An
 // enabled plugin Capstan does not implement yet (LimitRanger, ResourceQuota,
-// PodSecurity, the policy and webhook plugins, ...) is accepted and does nothing.
+// PodSecurity, the webhook plugins, ...) is accepted and does nothing.
 
 import type { GenericStore } from '../registry/generic-store.ts';
 import type { ResourceDefinition } from '../resources/resource-definition.ts';
@@ -12,6 +12,7 @@ import { namespaceLifecycle } from './namespace-lifecycle.ts';
 import { nodeRestriction, type NodeRestrictionStores } from './node-restriction.ts';
 import { taintNodesByCondition } from './node-taint.ts';
 import { serviceAccountAdmission } from './service-account.ts';
+import { validatingAdmissionPolicy, type ValidatingAdmissionPolicyDependencies } from './policy/validating-admission-policy.ts';
 
 /** What the plugins read. */
 export interface AdmissionPluginDependencies {
@@ -20,6 +21,7 @@ export interface AdmissionPluginDependencies {
   readonly defaultTolerationSeconds: DefaultTolerationSeconds;
   readonly serviceAccounts: GenericStore;
   readonly nodeRestriction: NodeRestrictionStores;
+  readonly validatingAdmissionPolicy: ValidatingAdmissionPolicyDependencies;
 }
 
 const implementations: Partial<Record<AdmissionPluginName, (dependencies: AdmissionPluginDependencies) => AdmissionPlugin>> = {
@@ -28,6 +30,7 @@ const implementations: Partial<Record<AdmissionPluginName, (dependencies: Admiss
   NodeRestriction: (dependencies) => nodeRestriction(dependencies.nodeRestriction),
   TaintNodesByCondition: () => taintNodesByCondition,
   DefaultTolerationSeconds: (dependencies) => defaultTolerationSecondsPlugin(dependencies.defaultTolerationSeconds),
+  ValidatingAdmissionPolicy: (dependencies) => validatingAdmissionPolicy(dependencies.validatingAdmissionPolicy),
 };
 
 export function admissionChainOf(enabled: readonly AdmissionPluginName[], dependencies: AdmissionPluginDependencies): AdmissionChain {

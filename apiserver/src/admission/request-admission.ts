@@ -20,6 +20,8 @@ export interface RequestAdmission {
   readonly authorizeCreate?: () => Promise<void>;
   /** Where admission annotations go: the request's audit event. */
   readonly annotate?: (key: string, value: string) => void;
+  /** Where admission warnings go: the response's Warning headers. */
+  readonly warn?: (text: string) => void;
   /** What the storage checks before the admission plugins, for the resources it guards. */
   readonly guard?: WriteGuard;
 }
@@ -62,6 +64,7 @@ export function admissionAttributes(
     dryRun: write.dryRun,
     userInfo: admission.user,
     ...(admission.annotate === undefined ? {} : { addAnnotation: admission.annotate }),
+    ...(admission.warn === undefined ? {} : { addWarning: admission.warn }),
   };
 }
 

@@ -108,6 +108,7 @@ export async function routeResourceRequest(served: ServedResources, context: Req
     user,
     guard: served.writeGuard,
     annotate: auditAnnotator(request),
+    warn: (text: string) => context.warnings.add(text),
     ...(authorizeCreate === undefined ? {} : { authorizeCreate }),
   };
   const writes: ResourceWrites = { admission, hooks: served.hooks(definition) };
