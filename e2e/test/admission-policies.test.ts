@@ -4,6 +4,7 @@
 // the ones kube-apiserver 1.35.4 and kubectl 1.35 give for the same objects.
 
 import test from 'ava';
+import { eventually } from '../../common/test/eventually.ts';
 import { kubectlApply, type KubectlOutcome } from '../src/kubectl-apply.ts';
 import { sharedApiServer } from '../src/shared-api-server.ts';
 
@@ -12,16 +13,13 @@ const apply = (object: unknown): Promise<KubectlOutcome> => kubectlApply(shared.
 
 /**
  * Policies and bindings reach admission through a watch: the write is repeated until its outcome
- * says the binding is in effect (or the attempts run out, and the last outcome fails the test).
+ * says the binding is in effect.
  */
-async function onceInEffect(write: () => Promise<KubectlOutcome>, inEffect: (outcome: KubectlOutcome) => boolean): Promise<KubectlOutcome> {
-  let outcome = await write();
-  for (let attempt = 0; attempt < 50 && !inEffect(outcome); attempt++) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    outcome = await write();
-  }
-  return outcome;
-}
+const onceInEffect = (write: () => Promise<KubectlOutcome>, inEffect: (outcome: KubectlOutcome) => boolean): Promise<KubectlOutcome> =>
+  eventually('the binding to take effect', async () => {
+    const outcome = await write();
+    return inEffect(outcome) ? outcome : undefined;
+  });
 
 const policy = (name: string, spec: Record<string, unknown>) => ({ apiVersion: 'admissionregistration.k8s.io/v1', kind: 'ValidatingAdmissionPolicy', metadata: { name }, spec });
 const binding = (name: string, spec: Record<string, unknown>) => ({

@@ -44,8 +44,8 @@ function evaluatePass(
   return { results, remaining };
 }
 
-const errorDecision = (policy: CompiledPolicy, message: string): PolicyDecision =>
-  policy.failurePolicy === 'Ignore' ? { action: 'admit' } : { action: 'deny', message, reason: undefined, index: undefined };
+const errorDecision = (policy: CompiledPolicy, message: string, index?: number): PolicyDecision =>
+  policy.failurePolicy === 'Ignore' ? { action: 'admit' } : { action: 'deny', message, reason: undefined, index };
 
 /** kube's matchConditions matcher: any false condition skips the policy; else errors follow the failure policy. */
 function matchConditions(policy: CompiledPolicy, input: PolicyInput): 'match' | 'skip' | { readonly error: string } {
@@ -56,7 +56,6 @@ function matchConditions(policy: CompiledPolicy, input: PolicyInput): 'match' | 
   for (const result of pass.results) {
     if ('error' in result) errors.push(result.error);
     else if (result.value === false) return 'skip';
-    else if (result.value !== true) errors.push(`expression '${''}' resulted in error: no such overload`);
   }
   if (errors.length === 0) return 'match';
   return { error: errors.length === 1 ? (errors[0] as string) : `[${errors.join(', ')}]` };
@@ -89,8 +88,8 @@ function validate(policy: CompiledPolicy, input: PolicyInput): PolicyDecision[] 
   const messageResults = new Map<number, ExpressionResult>('outOfBudget' in messagePass ? [] : withMessages.map(({ i }, j) => [i, messagePass.results[j] as ExpressionResult]));
   return pass.results.map((result, i): PolicyDecision => {
     const validation = policy.validations[i] as CompiledPolicy['validations'][number];
-    if ('error' in result) return { ...errorDecision(policy, result.error), ...(policy.failurePolicy === 'Fail' ? { index: i } : {}) } as PolicyDecision;
-    if ('outOfBudget' in messagePass) return errorDecision(policy, `failed messageExpression: ${outOfCostBudgetMessage}`);
+    if ('error' in result) return errorDecision(policy, result.error, i);
+    if ('outOfBudget' in messagePass) return errorDecision(policy, `failed messageExpression: ${outOfCostBudgetMessage}`, i);
     if (result.value === true) return { action: 'admit' };
     return { action: 'deny', message: failureMessage(validation, messageResults.get(i)), reason: validation.reason ?? 'Invalid', index: i };
   });
