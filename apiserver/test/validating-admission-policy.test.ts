@@ -83,14 +83,14 @@ interface Outcome {
   readonly annotations: Record<string, string>;
 }
 
-async function create(plugin: AdmissionPlugin, resource: string, kind: string, object: JsonObject, user = admin): Promise<Outcome> {
+async function create(plugin: AdmissionPlugin, resource: string, kind: string, object: JsonObject, user = admin, groupVersion = { group: '', version: 'v1' }): Promise<Outcome> {
   const warnings: string[] = [];
   const annotations: Record<string, string> = {};
   const attributes: AdmissionAttributes = {
     operation: 'CREATE',
-    resource: { group: '', version: 'v1', resource },
+    resource: { ...groupVersion, resource },
     subresource: '',
-    kind: { group: '', version: 'v1', kind },
+    kind: { ...groupVersion, kind },
     namespace: 'default',
     name: String((object.metadata as JsonObject).name ?? ''),
     object,
@@ -283,4 +283,37 @@ test('params by selector: one evaluation per ConfigMap selected; none found with
     (await create(plugin, 'configmaps', 'ConfigMap', { metadata: { name: 'foo' } })).refusal === undefined ? true : undefined,
   );
   t.pass();
+});
+
+test('matchPolicy Equivalent shows the object in the version the rule named', async (t) => {
+  const { plugin, bind } = await fixture(t);
+  await bind(
+    {
+      metadata: { name: 'hpa-v1' },
+      spec: {
+        failurePolicy: 'Fail',
+        matchConstraints: { resourceRules: [{ apiGroups: ['autoscaling'], apiVersions: ['v1'], operations: ['CREATE'], resources: ['horizontalpodautoscalers'] }] },
+        validations: [
+          {
+            expression: 'object.spec.targetCPUUtilizationPercentage <= 80',
+            messageExpression: "object.apiVersion + ' ' + request.kind.version + ' from ' + request.requestKind.version",
+          },
+        ],
+      },
+    },
+    ['Deny'],
+  );
+  const hpa = {
+    apiVersion: 'autoscaling/v2',
+    kind: 'HorizontalPodAutoscaler',
+    metadata: { name: 'web', namespace: 'default' },
+    spec: {
+      scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
+      minReplicas: 1,
+      maxReplicas: 3,
+      metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 90 } } }],
+    },
+  };
+  const outcome = await create(plugin, 'horizontalpodautoscalers', 'HorizontalPodAutoscaler', hpa, admin, { group: 'autoscaling', version: 'v2' });
+  t.regex(denied(outcome)?.message ?? '', /denied request: autoscaling\/v1 v1 from v2$/);
 });

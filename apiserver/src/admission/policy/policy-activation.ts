@@ -16,6 +16,7 @@ import {
 } from '@capstan/common/cel';
 import type { AdmissionAttributes } from '../admission-attributes.ts';
 import type { MatchedRequest } from '../matching/match-request.ts';
+import type { VersionedObjects } from '../matching/versioned-objects.ts';
 import type { JsonObject } from '../../registry/object-meta.ts';
 import type { CompiledExpression } from './compile-policy.ts';
 import type { PolicyAuthorizer } from './policy-authorizer.ts';
@@ -25,6 +26,8 @@ export interface PolicyInput {
   readonly attributes: AdmissionAttributes;
   /** The resource and kind the policy matched the request by (request.kind and request.resource). */
   readonly matched: MatchedRequest;
+  /** The request's objects in the matched version. */
+  readonly objects: VersionedObjects;
   /** The binding's parameter object; null when the binding has none. */
   readonly params: JsonObject | null;
   /** The request's namespace; undefined for cluster-scoped objects and namespaces. */
@@ -106,8 +109,8 @@ export class PolicyActivation {
   constructor(input: PolicyInput, options: { readonly authorizer: boolean; readonly variables: readonly (CompiledExpression & { readonly name: string })[] }) {
     const { attributes } = input;
     const bindings: Record<string, unknown> = {
-      object: attributes.object ?? null,
-      oldObject: attributes.oldObject ?? null,
+      object: input.objects.object ?? null,
+      oldObject: input.objects.oldObject ?? null,
       request: admissionRequest(input),
       params: input.params,
       namespaceObject: namespaceObject(input.namespace),

@@ -15,8 +15,9 @@ import type { AdmissionAttributes } from '../admission-attributes.ts';
 import { admissionForbidden } from '../admission-errors.ts';
 import type { AdmissionPlugin } from '../admission-plugin.ts';
 import { servedEquivalentResources } from '../matching/equivalent-resources.ts';
-import { matchRequest, policyMatchCriteria, type MatchingContext } from '../matching/match-request.ts';
+import { matchRequest, policyMatchCriteria, type MatchedRequest, type MatchingContext } from '../matching/match-request.ts';
 import { namespaceLabelsFrom } from '../matching/namespace-labels.ts';
+import { versionedObjects, type VersionedObjects } from '../matching/versioned-objects.ts';
 import type { CompiledPolicy } from './compile-policy.ts';
 import { PolicyAuthorizer } from './policy-authorizer.ts';
 import { evaluatePolicy, type PolicyDecision } from './policy-evaluation.ts';
@@ -103,8 +104,19 @@ export function validatingAdmissionPolicy(dependencies: ValidatingAdmissionPolic
     // kube's caching authorizer: decisions are kept for the whole admission of the request.
     const authorizer = new PolicyAuthorizer(dependencies.authorizer());
     let namespace: Promise<JsonObject | undefined> | undefined;
+    // The objects in each version policies matched the request by, converted once.
+    const versions = new Map<string, Promise<VersionedObjects>>();
+    const objectsIn = (matched: MatchedRequest): Promise<VersionedObjects> => {
+      const key = `${matched.resource.group}/${matched.resource.version}/${matched.resource.resource}`;
+      let objects = versions.get(key);
+      if (objects === undefined) {
+        objects = versionedObjects((group, version, resource) => dependencies.registry.definition(group, version, resource), attributes, matched);
+        versions.set(key, objects);
+      }
+      return objects;
+    };
     for (const { policy, bindings } of hooks) {
-      let matched: Awaited<ReturnType<typeof matchRequest>>;
+      let matched: MatchedRequest | undefined;
       try {
         if (policy.matchConstraints === undefined) throw new Error('policy contained no match constraints, a required field');
         matched = await matchRequest(policy.matchConstraints, attributes, matching);
@@ -117,10 +129,14 @@ export function validatingAdmissionPolicy(dependencies: ValidatingAdmissionPolic
       for (const binding of bindings) {
         const bindingName = binding.metadata?.name ?? '';
         let params: (JsonObject | null)[];
+        let objects: VersionedObjects;
         try {
           const matchResources = binding.spec?.matchResources;
           if (matchResources !== undefined && (await matchRequest(policyMatchCriteria(matchResources), attributes, matching)) === undefined) continue;
           params = await collectParams(dependencies.registry, policy.paramKind, binding.spec?.paramRef, attributes.namespace);
+          objects = await objectsIn(matched).catch((error: unknown) => {
+            throw new PolicyConfigurationError('binding', `failed to convert object version: ${error instanceof Error ? error.message : String(error)}`);
+          });
         } catch (error) {
           configurationError(policy, error instanceof PolicyConfigurationError && error.of === 'policy' ? undefined : binding, error);
           continue;
@@ -130,7 +146,7 @@ export function validatingAdmissionPolicy(dependencies: ValidatingAdmissionPolic
         const namespaceObject = await namespace;
         const actions = binding.spec?.validationActions ?? [];
         for (const param of params) {
-          const evaluation = await evaluatePolicy(policy, { attributes, matched, params: param, namespace: namespaceObject, authorizer });
+          const evaluation = await evaluatePolicy(policy, { attributes, matched, objects, params: param, namespace: namespaceObject, authorizer });
           for (const decision of evaluation.decisions) act(attributes, policy, binding, bindingName, actions, decision, denials);
           for (const annotation of evaluation.auditAnnotations) {
             if ('value' in annotation) annotations.add(annotation.key, annotation.value);
