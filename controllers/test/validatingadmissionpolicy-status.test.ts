@@ -25,6 +25,9 @@ test('a policy gets the type checking warnings of its validations for every kind
       validations: [
         { expression: 'object.spec.replicas <= variables.max' },
         { expression: 'object.spec.replica > 1', messageExpression: "'bad ' + params.data.nothing + object.metadata.nam" },
+        // Type checking declares `authorizer` alone, not `authorizer.requestResource`.
+        { expression: "authorizer.requestResource.check('create').allowed() || params.data.x == 'y'" },
+        { expression: "object.spec.replicas == 'three'" },
       ],
     },
   });
@@ -39,14 +42,16 @@ test('a policy gets the type checking warnings of its validations for every kind
       return policy.status?.observedGeneration === 1 ? policy : undefined;
     });
   const typos = await observed('typos');
-  const issue = (kind: string, column: number, expression: string, field: string) =>
-    `apps/v1, Kind=${kind}: compilation failed: ERROR: <input>:1:${column}: undefined field '${field}'\n | ${expression}\n | ${'.'.repeat(column - 1)}^\n`;
-  const replica = 'object.spec.replica > 1';
-  const message = "'bad ' + params.data.nothing + object.metadata.nam";
+  // What kube-controller-manager 1.35.4 wrote for the same policy: the issue once per kind.
+  const perKind = (column: number, expression: string, issue: string) =>
+    ['Deployment', 'ReplicaSet'].map((kind) => `apps/v1, Kind=${kind}: ERROR: <input>:1:${column}: ${issue}\n | ${expression}\n | ${'.'.repeat(column - 1)}^\n`).join('\n');
+  const authorizer = "authorizer.requestResource.check('create').allowed() || params.data.x == 'y'";
   t.deepEqual(typos.status?.typeChecking, {
     expressionWarnings: [
-      { fieldRef: 'spec.validations[1].expression', warning: `${issue('Deployment', 12, replica, 'replica')}\n${issue('ReplicaSet', 12, replica, 'replica')}` },
-      { fieldRef: 'spec.validations[1].messageExpression', warning: `${issue('Deployment', 47, message, 'nam')}\n${issue('ReplicaSet', 47, message, 'nam')}` },
+      { fieldRef: 'spec.validations[1].expression', warning: perKind(12, 'object.spec.replica > 1', "undefined field 'replica'") },
+      { fieldRef: 'spec.validations[1].messageExpression', warning: perKind(47, "'bad ' + params.data.nothing + object.metadata.nam", "undefined field 'nam'") },
+      { fieldRef: 'spec.validations[2].expression', warning: perKind(11, authorizer, "unexpected failed resolution of 'kubernetes.authorization.Authorizer'") },
+      { fieldRef: 'spec.validations[3].expression', warning: perKind(22, "object.spec.replicas == 'three'", "found no matching overload for '_==_' applied to '(int, string)'") },
     ],
   });
   t.deepEqual((await observed('clean')).status?.typeChecking, {});

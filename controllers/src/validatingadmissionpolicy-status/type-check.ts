@@ -81,7 +81,8 @@ function issuesOf(expression: string, policy: ValidatingAdmissionPolicy, types: 
   // Variables that do not compile are not reported here (their uses are, as dyn).
   for (const variable of variables) composition.add(variable.name, variable.expression);
   const result = compileExpression(expression, { environment, variables: new Map([...typeIdentifiers, ...composition.declarations(declarations)]) });
-  return result.ok ? undefined : `compilation failed: ${formatIssues(expression, result.issues)}`;
+  // kube's warning quotes the checker's issues alone, without the admission compiler's prefix.
+  return result.ok ? undefined : formatIssues(expression, result.issues);
 }
 
 /** The warnings of status.typeChecking, in kube's order: each validation's expression, then its messageExpression. */
