@@ -133,3 +133,40 @@ test.serial("a binding's namespaceSelector narrows it to the namespaces it selec
   );
   t.is((await apply(deployment('dev', 'web', 1))).output, 'deployment.apps/web created\n');
 });
+
+test.serial('a policy on DELETE sees the object being deleted as oldObject, and its objectSelector picks by its labels', async (t) => {
+  await apply(
+    policy('protect', {
+      failurePolicy: 'Fail',
+      matchConstraints: {
+        resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['DELETE'], resources: ['configmaps'] }],
+        objectSelector: { matchLabels: { protected: 'true' } },
+      },
+      validations: [
+        {
+          expression: "!(object == null && request.operation == 'DELETE' && !has(oldObject.metadata.annotations))",
+          messageExpression: "'configmap ' + oldObject.metadata.name + ' is protected'",
+          reason: 'Forbidden',
+        },
+      ],
+    }),
+  );
+  await apply(binding('protect-binding', { policyName: 'protect', validationActions: ['Deny'] }));
+  // Created without kubectl apply's annotation, which the policy looks for.
+  await shared.kubectl('create', 'configmap', 'keep', '--from-literal=a=b');
+  await shared.kubectl('label', 'configmap', 'keep', 'protected=true');
+  await shared.kubectl('create', 'configmap', 'free');
+  // Dry runs (admitted as the delete is) until the binding is in effect, then the delete itself.
+  await eventually('the protect binding to take effect', () =>
+    shared.kubectl('delete', 'configmap', 'keep', '--dry-run=server').then(
+      () => undefined,
+      () => true,
+    ),
+  );
+  const refused = (await t.throwsAsync(shared.kubectl('delete', 'configmap', 'keep'))) as Error & { stderr: string };
+  t.is(
+    refused.stderr,
+    `Error from server (Forbidden): configmaps "keep" is forbidden: ValidatingAdmissionPolicy 'protect' with binding 'protect-binding' denied request: configmap keep is protected\n`,
+  );
+  t.is((await shared.kubectl('delete', 'configmap', 'free')).stdout, 'configmap "free" deleted from default namespace\n');
+});
