@@ -8,22 +8,18 @@ import test, { type ExecutionContext } from 'ava';
 import pino from 'pino';
 import { StatusError } from '@capstan/common';
 import { eventually } from '../../common/test/eventually.ts';
-import type { AdmissionAttributes } from '../src/admission/admission-attributes.ts';
+import { admissionRequest } from './admission-request.ts';
 import type { AdmissionPlugin } from '../src/admission/admission-plugin.ts';
 import { validatingAdmissionPolicy } from '../src/admission/policy/validating-admission-policy.ts';
 import { rbacAuthorizer } from '../src/authorization/rbac/rbac-authorizer.ts';
 import { rbacStoresOf } from '../src/authorization/rbac/rbac-stores.ts';
 import { RbacRuleResolver } from '../src/authorization/rbac/rule-resolver.ts';
 import type { JsonObject } from '../src/registry/object-meta.ts';
-import { Registry } from '../src/registry/registry.ts';
+import type { Registry } from '../src/registry/registry.ts';
 import { validatingAdmissionPolicyResource } from '../src/resources/admissionregistration/validatingadmissionpolicies.ts';
 import { validatingAdmissionPolicyBindingResource } from '../src/resources/admissionregistration/validatingadmissionpolicybindings.ts';
-import { builtinResources } from '../src/resources/builtin-resources.ts';
 import { configMapResource } from '../src/resources/core/configmaps.ts';
-import { cachedPrefixesOf } from '../src/server/cached-prefixes.ts';
-import { Cacher } from '../src/storage/cacher/cacher.ts';
-import { SqliteStore } from '../src/storage/sqlite/sqlite-store.ts';
-import { makeTempDir } from './storage/temp-dir.ts';
+import { cachedRegistry } from './cached-registry.ts';
 
 const admin = { username: 'admin', uid: '', groups: ['system:authenticated'], extra: {} };
 const alice = { username: 'alice', uid: '', groups: ['system:authenticated'], extra: {} };
@@ -36,18 +32,9 @@ interface Fixture {
 }
 
 async function fixture(t: ExecutionContext): Promise<Fixture> {
-  const dir = makeTempDir('validating-admission-policy');
-  const cacher = new Cacher(new SqliteStore({ dataDir: dir.path }), { resourcePrefixes: [...cachedPrefixesOf(builtinResources)] });
-  const stopping = new AbortController();
-  t.teardown(async () => {
-    stopping.abort();
-    await cacher.close();
-    dir.remove();
-  });
-  await cacher.ready();
-  const registry = new Registry(builtinResources, cacher);
+  const { registry, stopping } = await cachedRegistry(t, 'validating-admission-policy');
   const logger = pino({ level: 'silent' });
-  const authorizer = rbacAuthorizer(new RbacRuleResolver(rbacStoresOf(registry), logger, stopping.signal));
+  const authorizer = rbacAuthorizer(new RbacRuleResolver(rbacStoresOf(registry), logger, stopping));
   await registry.namespaces.create(undefined, { metadata: { name: 'default', labels: { env: 'test' } } });
   // alice may create secrets in default, admin may delete pods there.
   const rbac = rbacStoresOf(registry);
@@ -65,7 +52,7 @@ async function fixture(t: ExecutionContext): Promise<Fixture> {
   });
   const policies = registry.builtinStore(validatingAdmissionPolicyResource);
   const bindings = registry.builtinStore(validatingAdmissionPolicyBindingResource);
-  const plugin = validatingAdmissionPolicy({ registry, policies, bindings, authorizer: () => authorizer, logger, stopping: stopping.signal });
+  const plugin = validatingAdmissionPolicy({ registry, policies, bindings, authorizer: () => authorizer, logger, stopping });
   return {
     registry,
     plugin,
@@ -86,22 +73,17 @@ interface Outcome {
 async function create(plugin: AdmissionPlugin, resource: string, kind: string, object: JsonObject, user = admin, groupVersion = { group: '', version: 'v1' }): Promise<Outcome> {
   const warnings: string[] = [];
   const annotations: Record<string, string> = {};
-  const attributes: AdmissionAttributes = {
-    operation: 'CREATE',
+  const attributes = admissionRequest({
     resource: { ...groupVersion, resource },
-    subresource: '',
     kind: { ...groupVersion, kind },
-    namespace: 'default',
     name: String((object.metadata as JsonObject).name ?? ''),
     object,
-    oldObject: undefined,
-    dryRun: false,
     userInfo: user,
     addAnnotation: (key, value) => {
       annotations[key] = value;
     },
     addWarning: (text) => warnings.push(text),
-  };
+  });
   try {
     await plugin.validate?.(attributes);
     return { refusal: undefined, warnings, annotations };
