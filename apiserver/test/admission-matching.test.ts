@@ -7,32 +7,17 @@ import test from 'ava';
 import { StatusError } from '@capstan/common';
 import type { MatchResources } from '@capstan/common/api-types/admissionregistration-v1';
 import type { AdmissionAttributes } from '../src/admission/admission-attributes.ts';
+import { admissionRequest } from './admission-request.ts';
 import { servedEquivalentResources } from '../src/admission/matching/equivalent-resources.ts';
 import { matchRequest, policyMatchCriteria, webhookMatchCriteria, type MatchingContext } from '../src/admission/matching/match-request.ts';
 import { namespaceLabelsFrom } from '../src/admission/matching/namespace-labels.ts';
 import { ruleMatches } from '../src/admission/matching/rule-matches.ts';
-import { Registry } from '../src/registry/registry.ts';
-import { builtinResources } from '../src/resources/builtin-resources.ts';
-import { SqliteStore } from '../src/storage/sqlite/sqlite-store.ts';
-import { makeTempDir } from './storage/temp-dir.ts';
+import { cachedRegistry } from './cached-registry.ts';
 
-const admin = { username: 'admin', uid: '', groups: ['system:masters'], extra: {} };
+const _admin = { username: 'admin', uid: '', groups: ['system:masters'], extra: {} };
 
-function request(overrides: Partial<AdmissionAttributes> = {}): AdmissionAttributes {
-  return {
-    operation: 'CREATE',
-    resource: { group: '', version: 'v1', resource: 'configmaps' },
-    subresource: '',
-    kind: { group: '', version: 'v1', kind: 'ConfigMap' },
-    namespace: 'team-a',
-    name: 'settings',
-    object: { metadata: { name: 'settings', labels: { app: 'web' } } },
-    oldObject: undefined,
-    dryRun: false,
-    userInfo: admin,
-    ...overrides,
-  };
-}
+const request = (overrides: Partial<AdmissionAttributes> = {}): AdmissionAttributes =>
+  admissionRequest({ namespace: 'team-a', name: 'settings', object: { metadata: { name: 'settings', labels: { app: 'web' } } }, ...overrides });
 
 const everyConfigMap: MatchResources = {
   namespaceSelector: {},
@@ -41,15 +26,9 @@ const everyConfigMap: MatchResources = {
   matchPolicy: 'Equivalent',
 };
 
-/** A registry on SQLite with two namespaces: team-a (env=prod) and team-b (env=dev). */
+/** A registry with two namespaces: team-a (env=prod) and team-b (env=dev). */
 async function context(t: import('ava').ExecutionContext): Promise<MatchingContext> {
-  const dir = makeTempDir('admission-matching');
-  const storage = new SqliteStore({ dataDir: dir.path });
-  t.teardown(async () => {
-    await storage.close();
-    dir.remove();
-  });
-  const registry = new Registry(builtinResources, storage);
+  const { registry } = await cachedRegistry(t, 'admission-matching');
   await registry.namespaces.create(undefined, { metadata: { name: 'team-a', labels: { env: 'prod' } } });
   await registry.namespaces.create(undefined, { metadata: { name: 'team-b', labels: { env: 'dev' } } });
   return { namespaceLabels: namespaceLabelsFrom(registry.namespaces), equivalents: servedEquivalentResources(() => registry.definitions) };

@@ -10,6 +10,7 @@ import { nodeIpamController } from './nodeipam/index.ts';
 import { schedulerController } from './scheduler/index.ts';
 import { serviceAccountController } from './serviceaccount/index.ts';
 import { rootCaPublisherController } from './root-ca-publisher/index.ts';
+import { validatingAdmissionPolicyStatusController } from './validatingadmissionpolicy-status/index.ts';
 
 export const allControllers: readonly ControllerDefinition[] = [
   nodeLifecycleController,
@@ -20,5 +21,6 @@ export const allControllers: readonly ControllerDefinition[] = [
   rootCaPublisherController,
   garbageCollectorController,
   clusterRoleAggregationController,
+  validatingAdmissionPolicyStatusController,
   schedulerController,
 ];

@@ -1,6 +1,6 @@
 // The admission plugins Capstan implements, built for the enabled names in kube's order. An
 // enabled plugin Capstan does not implement yet (LimitRanger, ResourceQuota,
-// PodSecurity, the policy and webhook plugins, ...) is accepted and does nothing.
+// PodSecurity, the webhook plugins, ...) is accepted and does nothing.
 
 import type { GenericStore } from '../registry/generic-store.ts';
 import type { ResourceDefinition } from '../resources/resource-definition.ts';
@@ -13,6 +13,7 @@ import { nodeRestriction, type NodeRestrictionStores } from './node-restriction.
 import { taintNodesByCondition } from './node-taint.ts';
 import { serviceAccountAdmission } from './service-account.ts';
 import { mutatingWebhookPlugin, validatingWebhookPlugin, type AdmissionWebhookDependencies } from './webhooks/webhook-admission.ts';
+import { validatingAdmissionPolicy, type ValidatingAdmissionPolicyDependencies } from './policy/validating-admission-policy.ts';
 
 /** What the plugins read. */
 export interface AdmissionPluginDependencies {
@@ -22,6 +23,7 @@ export interface AdmissionPluginDependencies {
   readonly serviceAccounts: GenericStore;
   readonly nodeRestriction: NodeRestrictionStores;
   readonly webhooks: AdmissionWebhookDependencies;
+  readonly validatingAdmissionPolicy: ValidatingAdmissionPolicyDependencies;
 }
 
 const implementations: Partial<Record<AdmissionPluginName, (dependencies: AdmissionPluginDependencies) => AdmissionPlugin>> = {
@@ -32,6 +34,7 @@ const implementations: Partial<Record<AdmissionPluginName, (dependencies: Admiss
   DefaultTolerationSeconds: (dependencies) => defaultTolerationSecondsPlugin(dependencies.defaultTolerationSeconds),
   MutatingAdmissionWebhook: (dependencies) => mutatingWebhookPlugin(dependencies.webhooks, dependencies.definitionOf),
   ValidatingAdmissionWebhook: (dependencies) => validatingWebhookPlugin(dependencies.webhooks),
+  ValidatingAdmissionPolicy: (dependencies) => validatingAdmissionPolicy(dependencies.validatingAdmissionPolicy),
 };
 
 export function admissionChainOf(enabled: readonly AdmissionPluginName[], dependencies: AdmissionPluginDependencies): AdmissionChain {

@@ -4,7 +4,7 @@
 
 import type { RequestScope } from './request-scope.ts';
 import type { IncomingMessage } from 'node:http';
-import { fieldInvalid, goQuote, newForbidden, newInvalid } from '@capstan/common';
+import { fieldInvalid, goQuote, newForbidden, newInvalid, StatusError } from '@capstan/common';
 import type { UserInfo } from '../authentication/authenticator.ts';
 import { isAllowed, type Authorizer } from '../authorization/authorizer.ts';
 import { attributesOf } from '../authorization/request-attributes.ts';
@@ -24,8 +24,10 @@ export async function deleteObject({ store, info, query, request, response, writ
   const { admission, hooks } = writes;
   const unsafe = options.ignoreStoreReadErrorWithClusterBreakingPotential === true;
   if (unsafe) await authorizeUnsafeDelete(authorizer, admission.user, info);
-  // The admission sees the object to delete, as kube's store reads it first (a missing one is its 404).
-  const oldObject = unsafe ? undefined : await store.get(namespaceOf(info), info.name);
+  // kube's admission plugins see the object being deleted as the old object (a policy's oldObject,
+  // a webhook's objectSelector); it is read only for plugins that would look.
+  const looks = admission.chain.validates('DELETE') || admission.chain.mutates(store.definition.group, store.definition.resource);
+  const oldObject = unsafe || !looks ? undefined : await storedObjectOrNone(store, namespaceOf(info), info.name);
   await admission.chain.admitAndValidate(
     admissionAttributes(admission, store.definition, {
       operation: 'DELETE',
@@ -108,5 +110,15 @@ async function authorizeUnsafeDelete(authorizer: Authorizer, user: UserInfo, inf
     if (!isAllowed(decision)) {
       throw newForbidden({ group: info.apiGroup, resource: info.resource }, info.name, `not permitted to do ${goQuote(verb)}, reason: ${decision.reason}`);
     }
+  }
+}
+
+/** The stored object, or undefined when there is none (the delete then answers its 404). */
+async function storedObjectOrNone(store: GenericStore, namespace: string | undefined, name: string): Promise<JsonObject | undefined> {
+  try {
+    return await store.get(namespace, name);
+  } catch (error) {
+    if (error instanceof StatusError && error.code === 404) return undefined;
+    throw error;
   }
 }

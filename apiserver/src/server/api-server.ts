@@ -12,6 +12,8 @@ import { resourceSliceResource } from '../resources/resource/resourceslices.ts';
 import { persistentVolumeClaimResource } from '../resources/core/persistentvolumeclaims.ts';
 import { persistentVolumeResource } from '../resources/core/persistentvolumes.ts';
 import { csiDriverResource } from '../resources/storage/csidrivers.ts';
+import { validatingAdmissionPolicyResource } from '../resources/admissionregistration/validatingadmissionpolicies.ts';
+import { validatingAdmissionPolicyBindingResource } from '../resources/admissionregistration/validatingadmissionpolicybindings.ts';
 import { admissionChainOf } from '../admission/admission-plugins.ts';
 import { enabledAdmissionPlugins, type AdmissionPluginName } from '../admission/admission-plugin-names.ts';
 import { advertiseAddress, ensureKubernetesService } from './kubernetes-service.ts';
@@ -186,6 +188,15 @@ export class ApiServer {
         validatingConfigurations: this.#registry.builtinStore(validatingWebhookConfigurationResource),
         resolver: new EndpointServiceResolver(services, this.#registry.builtinStore(endpointSliceResource)),
         matching: { namespaceLabels: namespaceLabelsFrom(this.#registry.namespaces), equivalents: servedEquivalentResources(() => this.#registry.definitions) },
+        logger: options.logger,
+        stopping: this.#stopping.signal,
+      },
+      validatingAdmissionPolicy: {
+        registry: this.#registry,
+        policies: this.#registry.builtinStore(validatingAdmissionPolicyResource),
+        bindings: this.#registry.builtinStore(validatingAdmissionPolicyBindingResource),
+        // Built below, asked for at request time.
+        authorizer: () => this.#served.authorizer,
         logger: options.logger,
         stopping: this.#stopping.signal,
       },
