@@ -25,7 +25,7 @@ const attributes: AdmissionAttributes = {
   userInfo: { username: 'alice', uid: '', groups: ['devs'], extra: { scopes: ['a'] } },
   operationOptions: { fieldManager: 'kubectl-scale' },
 };
-const invocation = { resource: attributes.resource, kind: attributes.kind };
+const invocation = { resource: attributes.resource, kind: attributes.kind, objects: { object: attributes.object, oldObject: attributes.oldObject } };
 
 /** A webhook that is never reached (no client): what is decided before the call. */
 function unreachable(fields: Partial<AdmissionWebhook>): WebhookEntry<AdmissionWebhook> {

@@ -294,6 +294,7 @@ test('matchConditions: a false one skips the webhook, an error refuses the reque
     hook('cel-error', '/deny', { matchConditions: [{ name: 'data', expression: "object.data.foo == 'x'" }] }),
     hook('cel-ignored', '/deny', { matchConditions: [{ name: 'data', expression: "object.data.foo == 'x'" }], failurePolicy: 'Ignore' }),
     hook('cel-true', '/deny', { matchConditions: [{ name: 'named', expression: "request.name == 'cm-cel-true'" }] }),
+    hook('cel-authorizer', '/deny', { matchConditions: [{ name: 'allowed', expression: "authorizer.requestResource.check('create').allowed()" }] }),
   ]);
   t.is((await createConfigMap('cm-cel-false', { case: 'cel-false' })).status, 201);
   const error = await createConfigMap('cm-cel-error', { case: 'cel-error' });
@@ -310,6 +311,8 @@ test('matchConditions: a false one skips the webhook, an error refuses the reque
   });
   t.is((await createConfigMap('cm-cel-ignored', { case: 'cel-ignored' })).status, 201);
   t.is((await createConfigMap('cm-cel-true', { case: 'cel-true' })).status, 403);
+  // The server's authorizer (AlwaysAllow here) answers the conditions' checks.
+  t.is((await createConfigMap('cm-cel-authorizer', { case: 'cel-authorizer' })).status, 403);
 });
 
 test('a dry run reaches a webhook without side effects, with dryRun set', async (t) => {
@@ -367,6 +370,28 @@ test("updates and deletes are sent with the stored object as oldObject, and each
       ['DELETE', { kind: 'DeleteOptions', apiVersion: 'meta.k8s.io/v1', propagationPolicy: 'Background' }, null, { case: 'ops', touched: 'yes' }],
     ],
   );
+});
+
+test('with matchPolicy Equivalent, a webhook is sent the request in the version its rule names', async (t) => {
+  await register('ValidatingWebhookConfiguration', 'equivalent', [
+    hook('equivalent', '/allow', {
+      matchPolicy: 'Equivalent',
+      rules: [{ apiGroups: ['autoscaling'], apiVersions: ['v1'], operations: ['CREATE'], resources: ['horizontalpodautoscalers'] }],
+    }),
+  ]);
+  const created = await request('POST', '/apis/autoscaling/v2/namespaces/default/horizontalpodautoscalers', {
+    apiVersion: 'autoscaling/v2',
+    kind: 'HorizontalPodAutoscaler',
+    metadata: { name: 'hpa-equivalent', labels: { case: 'equivalent' } },
+    spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' }, minReplicas: 1, maxReplicas: 3 },
+  });
+  t.is(created.status, 201, JSON.stringify(created.body));
+  const review = callsTo('/allow').find((call) => call.review.request.name === 'hpa-equivalent')?.review.request as Json;
+  t.deepEqual(review.kind, { group: 'autoscaling', version: 'v1', kind: 'HorizontalPodAutoscaler' });
+  t.deepEqual(review.resource, { group: 'autoscaling', version: 'v1', resource: 'horizontalpodautoscalers' });
+  t.deepEqual(review.requestKind, { group: 'autoscaling', version: 'v2', kind: 'HorizontalPodAutoscaler' });
+  t.is(review.object.apiVersion, 'autoscaling/v1');
+  t.is(review.object.spec.maxReplicas, 3);
 });
 
 test('webhook configurations themselves are never sent to webhooks', async (t) => {

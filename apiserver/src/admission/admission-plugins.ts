@@ -32,7 +32,7 @@ const implementations: Partial<Record<AdmissionPluginName, (dependencies: Admiss
   NodeRestriction: (dependencies) => nodeRestriction(dependencies.nodeRestriction),
   TaintNodesByCondition: () => taintNodesByCondition,
   DefaultTolerationSeconds: (dependencies) => defaultTolerationSecondsPlugin(dependencies.defaultTolerationSeconds),
-  MutatingAdmissionWebhook: (dependencies) => mutatingWebhookPlugin(dependencies.webhooks, dependencies.definitionOf),
+  MutatingAdmissionWebhook: (dependencies) => mutatingWebhookPlugin(dependencies.webhooks),
   ValidatingAdmissionWebhook: (dependencies) => validatingWebhookPlugin(dependencies.webhooks),
   ValidatingAdmissionPolicy: (dependencies) => validatingAdmissionPolicy(dependencies.validatingAdmissionPolicy),
 };

@@ -187,7 +187,12 @@ export class ApiServer {
         mutatingConfigurations: this.#registry.builtinStore(mutatingWebhookConfigurationResource),
         validatingConfigurations: this.#registry.builtinStore(validatingWebhookConfigurationResource),
         resolver: new EndpointServiceResolver(services, this.#registry.builtinStore(endpointSliceResource)),
-        matching: { namespaceLabels: namespaceLabelsFrom(this.#registry.namespaces), equivalents: servedEquivalentResources(() => this.#registry.definitions) },
+        matching: {
+          matching: { namespaceLabels: namespaceLabelsFrom(this.#registry.namespaces), equivalents: servedEquivalentResources(() => this.#registry.definitions) },
+          definitionOf: (group, version, resource) => this.#registry.definition(group, version, resource),
+          // Built below, asked for at request time.
+          authorizer: () => this.#served.authorizer,
+        },
         logger: options.logger,
         stopping: this.#stopping.signal,
       },

@@ -48,7 +48,7 @@ function compileTyped(expression: string, declarations: Declarations): { readonl
   return { compiled: { expression, program: result.compiled.program }, type: result.compiled.checked.type };
 }
 
-const compile = (expression: string, declarations: Declarations): CompiledExpression => compileTyped(expression, declarations).compiled;
+export const compile = (expression: string, declarations: Declarations): CompiledExpression => compileTyped(expression, declarations).compiled;
 
 export function compilePolicy(policy: ValidatingAdmissionPolicy): CompiledPolicy {
   const spec = policy.spec ?? {};

@@ -47,10 +47,10 @@ function evaluatePass(
 const errorDecision = (policy: CompiledPolicy, message: string, index?: number): PolicyDecision =>
   policy.failurePolicy === 'Ignore' ? { action: 'admit' } : { action: 'deny', message, reason: undefined, index };
 
-/** kube's matchConditions matcher: any false condition skips the policy; else errors follow the failure policy. */
-function matchConditions(policy: CompiledPolicy, input: PolicyInput): 'match' | 'skip' | { readonly error: string } {
-  if (policy.matchConditions.length === 0) return 'match';
-  const pass = evaluatePass(policy.matchConditions, new PolicyActivation(input, { authorizer: true, variables: [] }), runtimeCelCostBudgetMatchConditions);
+/** kube's matchConditions matcher (of policies and webhooks): any false condition skips the policy; else errors follow the failure policy. */
+export function matchConditions(conditions: CompiledPolicy['matchConditions'], input: PolicyInput): 'match' | 'skip' | { readonly error: string } {
+  if (conditions.length === 0) return 'match';
+  const pass = evaluatePass(conditions, new PolicyActivation(input, { authorizer: true, variables: [] }), runtimeCelCostBudgetMatchConditions);
   if ('outOfBudget' in pass) return { error: outOfCostBudgetMessage };
   const errors: string[] = [];
   for (const result of pass.results) {
@@ -115,7 +115,7 @@ function auditAnnotations(policy: CompiledPolicy, input: PolicyInput): AuditAnno
 /** The policy's decisions and audit annotations for one binding and parameter. */
 export async function evaluatePolicy(policy: CompiledPolicy, input: PolicyInput): Promise<PolicyEvaluation> {
   return withSettledAuthorizer(input.authorizer, () => {
-    const matched = matchConditions(policy, input);
+    const matched = matchConditions(policy.matchConditions, input);
     if (matched === 'skip') return nothing;
     if (matched !== 'match') return { decisions: [errorDecision(policy, matched.error)], auditAnnotations: [] };
     const decisions = validate(policy, input);

@@ -9,14 +9,19 @@ import { goJsonKind, goQuote } from '@capstan/common';
 import { isObject } from '../../registry/defaulting/json-fields.ts';
 import type { JsonObject } from '../../registry/object-meta.ts';
 import type { AdmissionAttributes } from '../admission-attributes.ts';
+import type { VersionedObjects } from '../matching/versioned-objects.ts';
 
 /** The AdmissionReview versions kube speaks, in no order: the webhook's list says which is used. */
 export type ReviewVersion = 'v1' | 'v1beta1';
 
-/** What a request is matched as (kube's WebhookInvocation): the request's own resource and kind, or an equivalent one. */
+/**
+ * What a request is matched as (kube's WebhookInvocation with its VersionedAttributes): the
+ * request's own resource and kind, or an equivalent one, and its objects in that version.
+ */
 export interface Invocation {
   readonly resource: { readonly group: string; readonly version: string; readonly resource: string };
   readonly kind: { readonly group: string; readonly version: string; readonly kind: string };
+  readonly objects: VersionedObjects;
 }
 
 /** The first version of the webhook's list kube knows; undefined when it knows none. */
@@ -51,8 +56,8 @@ export function admissionReviewOf(version: ReviewVersion, uid: string, attribute
         ...(userInfo.groups.length === 0 ? {} : { groups: userInfo.groups }),
         ...(Object.keys(userInfo.extra).length === 0 ? {} : { extra: userInfo.extra }),
       },
-      object: attributes.object ?? null,
-      oldObject: attributes.oldObject ?? null,
+      object: invocation.objects.object ?? null,
+      oldObject: invocation.objects.oldObject ?? null,
       dryRun: attributes.dryRun,
       options:
         optionsKind === undefined ? null : { kind: optionsKind, apiVersion: 'meta.k8s.io/v1', ...(attributes.dryRun ? { dryRun: ['All'] } : {}), ...attributes.operationOptions },

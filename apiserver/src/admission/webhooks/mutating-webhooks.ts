@@ -13,15 +13,14 @@ import type { MutatingWebhook } from '@capstan/common/api-types/admissionregistr
 import type { JsonObject } from '../../registry/object-meta.ts';
 import { goJsonSyntaxError } from '../../registry/go-json-syntax.ts';
 import { applyJsonPatch, JsonPatchError } from '../../patch/json-patch.ts';
-import type { ResourceDefinition } from '../../resources/resource-definition.ts';
 import type { AdmissionAttributes } from '../admission-attributes.ts';
 import type { AdmissionPlugin } from '../admission-plugin.ts';
-import type { MatchingContext } from '../matching/match-request.ts';
+import { versionedObjects } from '../matching/versioned-objects.ts';
 import type { Invocation } from './admission-review.ts';
 import { callWebhook } from './call-webhook.ts';
 import type { WebhookConfigurations, WebhookEntry } from './webhook-configurations.ts';
 import { WebhookCallError } from './webhook-errors.ts';
-import { ignoresFailures, invocationOf, isExemptAdmissionConfiguration } from './webhook-invocation.ts';
+import { ignoresFailures, invocationOf, isExemptAdmissionConfiguration, type WebhookMatching } from './webhook-invocation.ts';
 
 const mutationPrefix = 'mutation.webhook.admission.k8s.io/';
 const patchPrefix = 'patch.webhook.admission.k8s.io/';
@@ -29,9 +28,7 @@ const failedOpenPrefix = `failed-open.${mutationPrefix}`;
 
 export interface MutatingWebhookDependencies {
   readonly configurations: WebhookConfigurations<MutatingWebhook>;
-  readonly matching: MatchingContext;
-  /** The definition of a built-in resource, whose defaults a patched object gets again. */
-  readonly definitionOf: (group: string, resource: string) => ResourceDefinition | undefined;
+  readonly matching: WebhookMatching;
 }
 
 /** kube's webhookReinvokeContext: which IfNeeded webhooks were asked, and which must be asked again. */
@@ -69,7 +66,7 @@ async function mutationRound(dependencies: MutatingWebhookDependencies, attribut
     let changed = false;
     let failure: unknown;
     try {
-      const patch = await mutate(entry, attributes, invocation, dependencies.definitionOf);
+      const patch = await mutate(entry, attributes, invocation, dependencies.matching.definitionOf);
       if (patch !== undefined) {
         changed = patch.changed;
         // The patch itself only in events that hold request bodies (kube's AddAnnotationWithLevel).
@@ -114,7 +111,7 @@ async function mutate(
   entry: WebhookEntry<MutatingWebhook>,
   attributes: AdmissionAttributes,
   invocation: Invocation,
-  definitionOf: MutatingWebhookDependencies['definitionOf'],
+  definitionOf: WebhookMatching['definitionOf'],
 ): Promise<AppliedPatch | undefined> {
   const name = entry.webhook.name;
   const response = await callWebhook(entry, attributes, invocation, true);
@@ -123,19 +120,29 @@ async function mutate(
   if (patch.length === 0) return undefined;
   if (response.patchType !== 'JSONPatch') throw new WebhookCallError(name, `unsupported patch type ${goQuote(response.patchType ?? '')}`);
   const object = attributes.object;
-  if (object === undefined) throw newInternalError(`admission webhook ${goQuote(name)} attempted to modify the object, which is not supported for this operation`);
+  const versioned = invocation.objects.object;
+  if (object === undefined || versioned === undefined) {
+    throw newInternalError(`admission webhook ${goQuote(name)} attempted to modify the object, which is not supported for this operation`);
+  }
   let patched: JsonObject;
   try {
-    patched = applyJsonPatch(object, patch) as JsonObject;
+    patched = applyJsonPatch(versioned, patch) as JsonObject;
   } catch (error) {
     if (error instanceof JsonPatchError) throw newInternalError(error.message);
     throw error;
   }
-  const changed = !isDeepStrictEqual(object, patched);
-  definitionOf(attributes.resource.group, attributes.resource.resource)?.behaviour.defaults?.(patched);
+  const changed = !isDeepStrictEqual(versioned, patched);
+  // Back in the request's version (from the matched one), defaulted as a decoded object is.
+  const { object: result = patched } = await versionedObjects(
+    definitionOf,
+    { ...attributes, resource: invocation.resource, kind: invocation.kind, object: patched, oldObject: undefined },
+    { resource: attributes.resource, kind: attributes.kind },
+  );
+  const { group, version, resource } = attributes.resource;
+  definitionOf(group, version, resource)?.behaviour.defaults?.(result);
   // The object is the request's own: it is changed in place.
   for (const key of Object.keys(object)) delete object[key];
-  Object.assign(object, patched);
+  Object.assign(object, result);
   return { operations: patch, changed };
 }
 

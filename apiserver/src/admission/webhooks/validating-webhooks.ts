@@ -7,16 +7,15 @@
 import type { ValidatingWebhook } from '@capstan/common/api-types/admissionregistration-v1';
 import type { AdmissionAttributes } from '../admission-attributes.ts';
 import type { AdmissionPlugin } from '../admission-plugin.ts';
-import type { MatchingContext } from '../matching/match-request.ts';
 import type { Invocation } from './admission-review.ts';
 import { callWebhook } from './call-webhook.ts';
 import type { WebhookConfigurations, WebhookEntry } from './webhook-configurations.ts';
 import { WebhookCallError } from './webhook-errors.ts';
-import { ignoresFailures, invocationOf, isExemptAdmissionConfiguration } from './webhook-invocation.ts';
+import { ignoresFailures, invocationOf, isExemptAdmissionConfiguration, type WebhookMatching } from './webhook-invocation.ts';
 
 const failedOpenPrefix = 'failed-open.validating.webhook.admission.k8s.io/';
 
-export function validatingAdmissionWebhook(configurations: WebhookConfigurations<ValidatingWebhook>, matching: MatchingContext): AdmissionPlugin {
+export function validatingAdmissionWebhook(configurations: WebhookConfigurations<ValidatingWebhook>, matching: WebhookMatching): AdmissionPlugin {
   return {
     name: 'ValidatingAdmissionWebhook',
     operations: ['CREATE', 'UPDATE', 'DELETE', 'CONNECT'],
