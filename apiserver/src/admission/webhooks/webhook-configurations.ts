@@ -33,6 +33,8 @@ const admissionClientOptions = { failure: (message: string) => new Error(message
 export class WebhookConfigurations<W extends AdmissionWebhook> implements InformerHandler {
   readonly #resolver: ServiceResolver;
   readonly #byName = new Map<string, readonly WebhookEntry<W>[]>();
+  /** The clients by their clientConfig (kube's client manager cache): a webhook that keeps its config keeps its connections. */
+  readonly #clients = new Map<string, WebhookClient | undefined>();
   #sorted: readonly WebhookEntry<W>[] | undefined = [];
   #synced = false;
   /** Resolves once the first list is in (kube's HasSynced). */
@@ -60,6 +62,7 @@ export class WebhookConfigurations<W extends AdmissionWebhook> implements Inform
     for (const object of objects) this.upsert(object);
     this.#sorted = undefined;
     this.#synced = true;
+    this.#forgetUnused();
   }
 
   upsert(object: JsonObject): void {
@@ -70,22 +73,38 @@ export class WebhookConfigurations<W extends AdmissionWebhook> implements Inform
       webhooks.map((webhook, index) => this.#entryOf(webhook, name, index)),
     );
     this.#sorted = undefined;
+    if (this.#synced) this.#forgetUnused();
   }
 
   remove(object: JsonObject): void {
     this.#byName.delete(metadataOf(object).name ?? '');
     this.#sorted = undefined;
+    this.#forgetUnused();
+  }
+
+  /** Forgets the clients no webhook uses any more (their idle connections time out; requests in flight finish). */
+  #forgetUnused(): void {
+    const used = new Set(this.webhooks().map((entry) => entry.client));
+    for (const [key, client] of this.#clients) if (!used.has(client)) this.#clients.delete(key);
+  }
+
+  #clientOf(clientConfig: JsonObject): WebhookClient | undefined {
+    const key = JSON.stringify(clientConfig);
+    if (this.#clients.has(key)) return this.#clients.get(key);
+    const config = webhookClientConfigOf(clientConfig);
+    const client = config === undefined ? undefined : new WebhookClient(config, this.#resolver, admissionClientOptions);
+    this.#clients.set(key, client);
+    return client;
   }
 
   #entryOf(webhook: W, configurationName: string, index: number): WebhookEntry<W> {
-    const config = webhookClientConfigOf(webhook.clientConfig as unknown as JsonObject);
     return {
       webhook,
       configurationName,
       uid: `${configurationName}/${webhook.name}/${index}`,
       criteria: webhookMatchCriteria(webhook),
       conditions: new MatchConditions(webhook.matchConditions ?? []),
-      client: config === undefined ? undefined : new WebhookClient(config, this.#resolver, admissionClientOptions),
+      client: this.#clientOf(webhook.clientConfig as unknown as JsonObject),
     };
   }
 }
