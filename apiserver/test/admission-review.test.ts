@@ -11,8 +11,9 @@ import { MatchConditions } from '../src/admission/webhooks/match-conditions.ts';
 import type { AdmissionWebhook, WebhookEntry } from '../src/admission/webhooks/webhook-configurations.ts';
 import { WebhookCallError, webhookRefusal } from '../src/admission/webhooks/webhook-errors.ts';
 import { webhookMatchCriteria } from '../src/admission/matching/match-request.ts';
+import { admissionRequest } from './admission-request.ts';
 
-const attributes: AdmissionAttributes = {
+const attributes: AdmissionAttributes = admissionRequest({
   operation: 'UPDATE',
   resource: { group: 'apps', version: 'v1', resource: 'deployments' },
   subresource: 'scale',
@@ -21,10 +22,9 @@ const attributes: AdmissionAttributes = {
   name: 'web',
   object: { kind: 'Scale', apiVersion: 'autoscaling/v1', spec: { replicas: 2 } },
   oldObject: { kind: 'Scale', apiVersion: 'autoscaling/v1', spec: { replicas: 1 } },
-  dryRun: false,
   userInfo: { username: 'alice', uid: '', groups: ['devs'], extra: { scopes: ['a'] } },
   operationOptions: { fieldManager: 'kubectl-scale' },
-};
+});
 const invocation = { resource: attributes.resource, kind: attributes.kind, objects: { object: attributes.object, oldObject: attributes.oldObject } };
 
 /** A webhook that is never reached (no client): what is decided before the call. */
