@@ -372,6 +372,20 @@ test("updates and deletes are sent with the stored object as oldObject, and each
   );
 });
 
+test('a deletion of a collection is validated object by object, each as the one being deleted', async (t) => {
+  await register('ValidatingWebhookConfiguration', 'collection', [
+    hook('collection', '/deny', { rules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['DELETE'], resources: ['configmaps'] }] }),
+  ]);
+  t.is((await createConfigMap('cm-collection', { case: 'collection' })).status, 201);
+  const refused = await request('DELETE', '/api/v1/namespaces/default/configmaps?labelSelector=case%3Dcollection');
+  t.is(refused.status, 403);
+  t.is(refused.body.message, 'admission webhook "collection.example.com" denied the request: no thanks');
+  const review = callsTo('/deny').find((call) => call.review.request.operation === 'DELETE')?.review.request as Json;
+  t.is(review.name, 'cm-collection');
+  t.is(review.oldObject.metadata.labels.case, 'collection');
+  t.is((await request('GET', '/api/v1/namespaces/default/configmaps/cm-collection')).status, 200);
+});
+
 test('with matchPolicy Equivalent, a webhook is sent the request in the version its rule names', async (t) => {
   await register('ValidatingWebhookConfiguration', 'equivalent', [
     hook('equivalent', '/allow', {
