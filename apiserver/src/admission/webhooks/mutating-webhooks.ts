@@ -20,7 +20,7 @@ import type { Invocation } from './admission-review.ts';
 import { callWebhook } from './call-webhook.ts';
 import type { WebhookConfigurations, WebhookEntry } from './webhook-configurations.ts';
 import { WebhookCallError } from './webhook-errors.ts';
-import { ignoresFailures, invocationOf, isExemptAdmissionConfiguration, type WebhookMatching } from './webhook-invocation.ts';
+import { ignoresFailures, invocationOf, isExemptAdmissionConfiguration, readyWebhooks, type WebhookMatching } from './webhook-invocation.ts';
 
 const mutationPrefix = 'mutation.webhook.admission.k8s.io/';
 const patchPrefix = 'patch.webhook.admission.k8s.io/';
@@ -48,16 +48,21 @@ export function mutatingAdmissionWebhook(dependencies: MutatingWebhookDependenci
     mutates: () => !configurations.idle,
     async admit(attributes) {
       if (isExemptAdmissionConfiguration(attributes)) return;
-      await configurations.ready;
+      const entries = await readyWebhooks(configurations, attributes);
       const reinvocation: Reinvocation = { invokedSinceChange: new Set(), toReinvoke: new Set(), changed: false };
-      await mutationRound(dependencies, attributes, reinvocation, 0);
-      if (reinvocation.changed && reinvocation.toReinvoke.size > 0) await mutationRound(dependencies, attributes, reinvocation, 1);
+      await mutationRound(entries, dependencies, attributes, reinvocation, 0);
+      if (reinvocation.changed && reinvocation.toReinvoke.size > 0) await mutationRound(entries, dependencies, attributes, reinvocation, 1);
     },
   };
 }
 
-async function mutationRound(dependencies: MutatingWebhookDependencies, attributes: AdmissionAttributes, reinvocation: Reinvocation, round: 0 | 1): Promise<void> {
-  const entries = dependencies.configurations.webhooks();
+async function mutationRound(
+  entries: readonly WebhookEntry<MutatingWebhook>[],
+  dependencies: MutatingWebhookDependencies,
+  attributes: AdmissionAttributes,
+  reinvocation: Reinvocation,
+  round: 0 | 1,
+): Promise<void> {
   for (const [index, entry] of entries.entries()) {
     const invocation = await invocationOf(entry, attributes, dependencies.matching);
     // A webhook not asked in the first round is not asked in the second, whatever changed since.

@@ -11,7 +11,7 @@ import type { Invocation } from './admission-review.ts';
 import { callWebhook } from './call-webhook.ts';
 import type { WebhookConfigurations, WebhookEntry } from './webhook-configurations.ts';
 import { WebhookCallError } from './webhook-errors.ts';
-import { ignoresFailures, invocationOf, isExemptAdmissionConfiguration, type WebhookMatching } from './webhook-invocation.ts';
+import { ignoresFailures, invocationOf, isExemptAdmissionConfiguration, readyWebhooks, type WebhookMatching } from './webhook-invocation.ts';
 
 const failedOpenPrefix = 'failed-open.validating.webhook.admission.k8s.io/';
 
@@ -22,9 +22,8 @@ export function validatingAdmissionWebhook(configurations: WebhookConfigurations
     idle: () => configurations.idle,
     async validate(attributes) {
       if (isExemptAdmissionConfiguration(attributes)) return;
-      await configurations.ready;
       const called: [WebhookEntry<ValidatingWebhook>, Invocation][] = [];
-      for (const entry of configurations.webhooks()) {
+      for (const entry of await readyWebhooks(configurations, attributes)) {
         const invocation = await invocationOf(entry, attributes, matching);
         if (invocation !== undefined) called.push([entry, invocation]);
       }

@@ -37,13 +37,21 @@ export class WebhookConfigurations<W extends AdmissionWebhook> implements Inform
   readonly #clients = new Map<string, WebhookClient | undefined>();
   #sorted: readonly WebhookEntry<W>[] | undefined = [];
   #synced = false;
-  /** Resolves once the first list is in (kube's HasSynced). */
-  readonly ready: Promise<void>;
+  readonly #informer: StoreInformer;
+  #started: Promise<void> | undefined;
 
   constructor(store: GenericStore, resolver: ServiceResolver, logger: Logger, stopping?: AbortSignal) {
     this.#resolver = resolver;
-    const informer = new StoreInformer(store, this, logger, stopping);
-    this.ready = startInformer(informer, logger, store.definition.resource);
+    this.#informer = new StoreInformer(store, this, logger, stopping);
+  }
+
+  /** Lists and watches on first use; resolves once the first list is in (kube's HasSynced). A failed start is tried again by the next call. */
+  ready(): Promise<void> {
+    this.#started ??= this.#informer.start().catch((error: unknown) => {
+      this.#started = undefined;
+      throw error;
+    });
+    return this.#started;
   }
 
   /** Every webhook, configurations by name. */
@@ -106,18 +114,5 @@ export class WebhookConfigurations<W extends AdmissionWebhook> implements Inform
       conditions: new MatchConditions(webhook.matchConditions ?? []),
       client: this.#clientOf(webhook.clientConfig as unknown as JsonObject),
     };
-  }
-}
-
-/** Starts the informer, retrying its first list until it succeeds. */
-async function startInformer(informer: StoreInformer, logger: Logger, resource: string): Promise<void> {
-  for (;;) {
-    try {
-      await informer.start();
-      return;
-    } catch (error) {
-      logger.warn({ err: error, resource }, 'listing and watching webhook configurations failed; retrying');
-      await new Promise((resolve) => setTimeout(resolve, 1000).unref());
-    }
   }
 }

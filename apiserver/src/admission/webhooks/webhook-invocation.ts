@@ -7,10 +7,11 @@ import { newForbidden } from '@capstan/common';
 import type { Authorizer } from '../../authorization/authorizer.ts';
 import type { ResourceDefinition } from '../../resources/resource-definition.ts';
 import type { AdmissionAttributes } from '../admission-attributes.ts';
+import { admissionForbidden } from '../admission-errors.ts';
 import { matchRequest, type MatchingContext } from '../matching/match-request.ts';
 import { versionedObjects } from '../matching/versioned-objects.ts';
 import type { Invocation } from './admission-review.ts';
-import type { AdmissionWebhook, WebhookEntry } from './webhook-configurations.ts';
+import type { AdmissionWebhook, WebhookConfigurations, WebhookEntry } from './webhook-configurations.ts';
 
 const exemptResources: ReadonlySet<string> = new Set([
   'validatingwebhookconfigurations',
@@ -24,6 +25,16 @@ const exemptResources: ReadonlySet<string> = new Set([
 /** kube's IsExemptAdmissionConfigurationResource. */
 export const isExemptAdmissionConfiguration = (attributes: AdmissionAttributes): boolean =>
   attributes.resource.group === 'admissionregistration.k8s.io' && exemptResources.has(attributes.resource.resource);
+
+/** Waits for the webhooks' first list; kube's 403 while they cannot be listed. */
+export async function readyWebhooks<W extends AdmissionWebhook>(configurations: WebhookConfigurations<W>, attributes: AdmissionAttributes): Promise<readonly WebhookEntry<W>[]> {
+  try {
+    await configurations.ready();
+  } catch {
+    throw admissionForbidden(attributes, 'not yet ready to handle request');
+  }
+  return configurations.webhooks();
+}
 
 /** A webhook whose failurePolicy is Ignore lets the request pass when it cannot be asked; Fail (the default) refuses it. */
 export const ignoresFailures = (webhook: AdmissionWebhook): boolean => webhook.failurePolicy === 'Ignore';
