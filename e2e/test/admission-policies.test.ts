@@ -4,11 +4,29 @@
 // the ones kube-apiserver 1.35.4 and kubectl 1.35 give for the same objects.
 
 import test from 'ava';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eventually } from '../../common/test/eventually.ts';
 import { kubectlApply, type KubectlOutcome } from '../src/kubectl-apply.ts';
 import { sharedApiServer } from '../src/shared-api-server.ts';
 
-const shared = sharedApiServer();
+// Metadata-level audit of every request: admission's audit annotations are in the events.
+const auditDir = mkdtempSync(join(tmpdir(), 'capstan-admission-policies-'));
+writeFileSync(join(auditDir, 'policy.yaml'), 'apiVersion: audit.k8s.io/v1\nkind: Policy\nrules:\n- level: Metadata\n');
+const auditLog = join(auditDir, 'audit.log');
+const shared = sharedApiServer([`--audit-policy-file=${join(auditDir, 'policy.yaml')}`, `--audit-log-path=${auditLog}`]);
+test.after.always(() => rmSync(auditDir, { recursive: true, force: true }));
+
+/** The annotations of the audit event that completed the request for the URI. */
+const auditAnnotationsOf = (method: string, requestURI: string): Promise<Record<string, string>> =>
+  eventually(`the audit event of ${method} ${requestURI}`, async () => {
+    const events = readFileSync(auditLog, 'utf8')
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as { stage: string; verb: string; requestURI: string; annotations?: Record<string, string> });
+    return events.findLast((event) => event.stage === 'ResponseComplete' && event.verb === method && event.requestURI.startsWith(requestURI))?.annotations;
+  });
 const apply = (object: unknown): Promise<KubectlOutcome> => kubectlApply(shared.server().kubeconfig, object);
 
 /**
@@ -39,7 +57,7 @@ const deployment = (namespace: string, name: string, replicas: number) => ({
   },
 });
 
-test.serial('a Deny binding refuses with the message of its params, and its Audit action leaves the request be', async (t) => {
+test.serial('a Deny binding refuses with the message of its params; its Audit action and the audit annotations are in the audit event', async (t) => {
   await apply({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'limits', namespace: 'default' }, data: { max: '3' } });
   t.is(
     (
@@ -53,6 +71,7 @@ test.serial('a Deny binding refuses with the message of its params, and its Audi
             { expression: 'object.spec.replicas <= variables.max', messageExpression: "'replicas must be at most ' + string(variables.max)", reason: 'Invalid' },
             { expression: "object.metadata.name != 'bad'" },
           ],
+          auditAnnotations: [{ key: 'replicas', valueExpression: "'replicas ' + string(object.spec.replicas)" }],
         }),
       )
     ).code,
