@@ -98,6 +98,12 @@ test.serial('a Deny binding refuses with the message of its params; its Audit ac
     refused.output,
     `The deployments "web" is invalid: : ValidatingAdmissionPolicy 'replicas-limit' with binding 'replicas-limit-binding' denied request: replicas must be at most 3\n`,
   );
+  // As kube-apiserver's audit event of the same refusal has them.
+  t.like(await auditAnnotationsOf('create', '/apis/apps/v1/namespaces/default/deployments'), {
+    'replicas-limit/replicas': 'replicas 5',
+    'validation.policy.admission.k8s.io/validation_failure':
+      '[{"message":"replicas must be at most 3","policy":"replicas-limit","binding":"replicas-limit-binding","expressionIndex":0,"validationActions":["Deny","Audit"]}]',
+  });
   // Without a message, the expression is the message.
   const named = await apply(deployment('default', 'bad', 1));
   t.is(
