@@ -159,7 +159,7 @@ test.serial("a binding's namespaceSelector narrows it to the namespaces it selec
   t.is((await apply(deployment('dev', 'web', 1))).output, 'deployment.apps/web created\n');
 });
 
-test.serial('a policy on DELETE sees the object being deleted as oldObject, and its objectSelector picks by its labels', async (t) => {
+test.serial('a policy on DELETE sees the object being deleted as oldObject, and its objectSelector picks by its labels; a deletecollection asks for each object', async (t) => {
   await apply(
     policy('protect', {
       failurePolicy: 'Fail',
@@ -194,4 +194,12 @@ test.serial('a policy on DELETE sees the object being deleted as oldObject, and 
     `Error from server (Forbidden): configmaps "keep" is forbidden: ValidatingAdmissionPolicy 'protect' with binding 'protect-binding' denied request: configmap keep is protected\n`,
   );
   t.is((await shared.kubectl('delete', 'configmap', 'free')).stdout, 'configmap "free" deleted from default namespace\n');
+  // A deletecollection admits each object under the collection's attributes, without a name.
+  const collection = await fetch(`${shared.server().url}/api/v1/namespaces/default/configmaps?labelSelector=protected%3Dtrue`, { method: 'DELETE' });
+  t.is(collection.status, 403);
+  t.like(await collection.json(), {
+    message: `configmaps "Unknown" is forbidden: ValidatingAdmissionPolicy 'protect' with binding 'protect-binding' denied request: configmap keep is protected`,
+    reason: 'Forbidden',
+    details: { name: 'Unknown', kind: 'configmaps' },
+  });
 });

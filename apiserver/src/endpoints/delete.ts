@@ -67,7 +67,13 @@ export async function deleteCollection({ store, info, query, request, response, 
       fieldInvalid('ignoreStoreReadErrorWithClusterBreakingPotential', true, 'is not allowed with DELETECOLLECTION, try again after removing the option'),
     ]);
   }
-  const deleted = await store.deleteCollection(listRequestOf(store, info, query), options);
+  // kube's admission of a collection's deletion: both phases for each object, as the old object,
+  // under the collection's attributes (no name: a refusal names the object "Unknown").
+  const { admission } = writes;
+  const namespace = namespaceOf(info);
+  const admit = (oldObject: JsonObject) =>
+    admission.chain.admitAndValidate(admissionAttributes(admission, store.definition, { operation: 'DELETE', namespace, name: '', dryRun: options.dryRun, oldObject }));
+  const deleted = await store.deleteCollection(listRequestOf(store, info, query), options, admit);
   // Those still held by finalizers or a grace period keep what they hold until they go.
   if (!options.dryRun) for (const object of deleted.items) if (metadataOf(object).deletionTimestamp === undefined) await hooks?.afterDelete?.(object);
   sendObjectList(store, deleted, response);
