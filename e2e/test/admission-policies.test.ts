@@ -203,3 +203,32 @@ test.serial('a policy on DELETE sees the object being deleted as oldObject, and 
     details: { name: 'Unknown', kind: 'configmaps' },
   });
 });
+
+test.serial('an eviction is admitted as its own kind before the pod is read', async (t) => {
+  await apply(
+    policy('no-evictions', {
+      failurePolicy: 'Fail',
+      matchConstraints: { resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['pods/eviction'] }] },
+      validations: [
+        {
+          expression: "object.metadata.name != 'pinned'",
+          messageExpression: "'pod ' + object.metadata.name + ' may not be evicted (' + request.subResource + ', ' + request.kind.kind + ')'",
+        },
+      ],
+    }),
+  );
+  await apply(binding('no-evictions-binding', { policyName: 'no-evictions', validationActions: ['Deny'] }));
+  // No such pod: kube-apiserver refuses the eviction by its policy all the same.
+  const evict = () =>
+    fetch(`${shared.server().url}/api/v1/namespaces/default/pods/pinned/eviction`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name: 'pinned', namespace: 'default' } }),
+    });
+  const refused = await eventually('the no-evictions binding to take effect', async () => {
+    const response = await evict();
+    return response.status === 422 ? ((await response.json()) as Record<string, unknown>) : undefined;
+  });
+  const message = "ValidatingAdmissionPolicy 'no-evictions' with binding 'no-evictions-binding' denied request: pod pinned may not be evicted (eviction, Eviction)";
+  t.like(refused, { message: `pods "pinned" is forbidden: ${message}`, reason: 'Invalid', details: { name: 'pinned', kind: 'pods', causes: [{ message }] } });
+});
