@@ -372,7 +372,7 @@ test("updates and deletes are sent with the stored object as oldObject, and each
   );
 });
 
-test('a deletion of a collection is validated object by object, each as the one being deleted', async (t) => {
+test('a deletion of a collection is admitted object by object, each as the one being deleted, under the nameless attributes of the collection', async (t) => {
   await register('ValidatingWebhookConfiguration', 'collection', [
     hook('collection', '/deny', { rules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['DELETE'], resources: ['configmaps'] }] }),
   ]);
@@ -381,8 +381,9 @@ test('a deletion of a collection is validated object by object, each as the one 
   t.is(refused.status, 403);
   t.is(refused.body.message, 'admission webhook "collection.example.com" denied the request: no thanks');
   const review = callsTo('/deny').find((call) => call.review.request.operation === 'DELETE')?.review.request as Json;
-  t.is(review.name, 'cm-collection');
-  t.is(review.oldObject.metadata.labels.case, 'collection');
+  t.is(review.name, undefined);
+  t.is(review.oldObject.metadata.name, 'cm-collection');
+  t.deepEqual(review.options, { kind: 'DeleteOptions', apiVersion: 'meta.k8s.io/v1' });
   t.is((await request('GET', '/api/v1/namespaces/default/configmaps/cm-collection')).status, 200);
 });
 

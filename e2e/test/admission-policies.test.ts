@@ -4,11 +4,29 @@
 // the ones kube-apiserver 1.35.4 and kubectl 1.35 give for the same objects.
 
 import test from 'ava';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eventually } from '../../common/test/eventually.ts';
 import { kubectlApply, type KubectlOutcome } from '../src/kubectl-apply.ts';
 import { sharedApiServer } from '../src/shared-api-server.ts';
 
-const shared = sharedApiServer();
+// Metadata-level audit of every request: admission's audit annotations are in the events.
+const auditDir = mkdtempSync(join(tmpdir(), 'capstan-admission-policies-'));
+writeFileSync(join(auditDir, 'policy.yaml'), 'apiVersion: audit.k8s.io/v1\nkind: Policy\nrules:\n- level: Metadata\n');
+const auditLog = join(auditDir, 'audit.log');
+const shared = sharedApiServer([`--audit-policy-file=${join(auditDir, 'policy.yaml')}`, `--audit-log-path=${auditLog}`]);
+test.after.always(() => rmSync(auditDir, { recursive: true, force: true }));
+
+/** The annotations of the audit event that completed the request for the URI. */
+const auditAnnotationsOf = (method: string, requestURI: string): Promise<Record<string, string>> =>
+  eventually(`the audit event of ${method} ${requestURI}`, async () => {
+    const events = readFileSync(auditLog, 'utf8')
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as { stage: string; verb: string; requestURI: string; annotations?: Record<string, string> });
+    return events.findLast((event) => event.stage === 'ResponseComplete' && event.verb === method && event.requestURI.startsWith(requestURI))?.annotations;
+  });
 const apply = (object: unknown): Promise<KubectlOutcome> => kubectlApply(shared.server().kubeconfig, object);
 
 /**
@@ -39,7 +57,7 @@ const deployment = (namespace: string, name: string, replicas: number) => ({
   },
 });
 
-test.serial('a Deny binding refuses with the message of its params, and its Audit action leaves the request be', async (t) => {
+test.serial('a Deny binding refuses with the message of its params; its Audit action and the audit annotations are in the audit event', async (t) => {
   await apply({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'limits', namespace: 'default' }, data: { max: '3' } });
   t.is(
     (
@@ -53,6 +71,7 @@ test.serial('a Deny binding refuses with the message of its params, and its Audi
             { expression: 'object.spec.replicas <= variables.max', messageExpression: "'replicas must be at most ' + string(variables.max)", reason: 'Invalid' },
             { expression: "object.metadata.name != 'bad'" },
           ],
+          auditAnnotations: [{ key: 'replicas', valueExpression: "'replicas ' + string(object.spec.replicas)" }],
         }),
       )
     ).code,
@@ -79,6 +98,12 @@ test.serial('a Deny binding refuses with the message of its params, and its Audi
     refused.output,
     `The deployments "web" is invalid: : ValidatingAdmissionPolicy 'replicas-limit' with binding 'replicas-limit-binding' denied request: replicas must be at most 3\n`,
   );
+  // As kube-apiserver's audit event of the same refusal has them.
+  t.like(await auditAnnotationsOf('create', '/apis/apps/v1/namespaces/default/deployments'), {
+    'replicas-limit/replicas': 'replicas 5',
+    'validation.policy.admission.k8s.io/validation_failure':
+      '[{"message":"replicas must be at most 3","policy":"replicas-limit","binding":"replicas-limit-binding","expressionIndex":0,"validationActions":["Deny","Audit"]}]',
+  });
   // Without a message, the expression is the message.
   const named = await apply(deployment('default', 'bad', 1));
   t.is(
@@ -134,7 +159,7 @@ test.serial("a binding's namespaceSelector narrows it to the namespaces it selec
   t.is((await apply(deployment('dev', 'web', 1))).output, 'deployment.apps/web created\n');
 });
 
-test.serial('a policy on DELETE sees the object being deleted as oldObject, and its objectSelector picks by its labels', async (t) => {
+test.serial('a policy on DELETE sees the object being deleted as oldObject, and its objectSelector picks by its labels; a deletecollection asks for each object', async (t) => {
   await apply(
     policy('protect', {
       failurePolicy: 'Fail',
@@ -169,4 +194,41 @@ test.serial('a policy on DELETE sees the object being deleted as oldObject, and 
     `Error from server (Forbidden): configmaps "keep" is forbidden: ValidatingAdmissionPolicy 'protect' with binding 'protect-binding' denied request: configmap keep is protected\n`,
   );
   t.is((await shared.kubectl('delete', 'configmap', 'free')).stdout, 'configmap "free" deleted from default namespace\n');
+  // A deletecollection admits each object under the collection's attributes, without a name.
+  const collection = await fetch(`${shared.server().url}/api/v1/namespaces/default/configmaps?labelSelector=protected%3Dtrue`, { method: 'DELETE' });
+  t.is(collection.status, 403);
+  t.like(await collection.json(), {
+    message: `configmaps "Unknown" is forbidden: ValidatingAdmissionPolicy 'protect' with binding 'protect-binding' denied request: configmap keep is protected`,
+    reason: 'Forbidden',
+    details: { name: 'Unknown', kind: 'configmaps' },
+  });
+});
+
+test.serial('an eviction is admitted as its own kind before the pod is read', async (t) => {
+  await apply(
+    policy('no-evictions', {
+      failurePolicy: 'Fail',
+      matchConstraints: { resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['pods/eviction'] }] },
+      validations: [
+        {
+          expression: "object.metadata.name != 'pinned'",
+          messageExpression: "'pod ' + object.metadata.name + ' may not be evicted (' + request.subResource + ', ' + request.kind.kind + ')'",
+        },
+      ],
+    }),
+  );
+  await apply(binding('no-evictions-binding', { policyName: 'no-evictions', validationActions: ['Deny'] }));
+  // No such pod: kube-apiserver refuses the eviction by its policy all the same.
+  const evict = () =>
+    fetch(`${shared.server().url}/api/v1/namespaces/default/pods/pinned/eviction`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name: 'pinned', namespace: 'default' } }),
+    });
+  const refused = await eventually('the no-evictions binding to take effect', async () => {
+    const response = await evict();
+    return response.status === 422 ? ((await response.json()) as Record<string, unknown>) : undefined;
+  });
+  const message = "ValidatingAdmissionPolicy 'no-evictions' with binding 'no-evictions-binding' denied request: pod pinned may not be evicted (eviction, Eviction)";
+  t.like(refused, { message: `pods "pinned" is forbidden: ${message}`, reason: 'Invalid', details: { name: 'pinned', kind: 'pods', causes: [{ message }] } });
 });

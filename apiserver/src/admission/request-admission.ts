@@ -9,6 +9,7 @@ import type { WriteAdmission } from '../registry/write-admission.ts';
 import type { ResourceDefinition } from '../resources/resource-definition.ts';
 import type { AdmissionChain } from './admission-chain.ts';
 import type { AdmissionAttributes, AdmissionOperation } from './admission-attributes.ts';
+import { kindOfDefinition } from './matching/equivalent-resources.ts';
 
 export interface RequestAdmission {
   readonly chain: AdmissionChain;
@@ -62,7 +63,8 @@ export function admissionAttributes(
     operation: write.operation,
     resource: { group: definition.group, version: definition.version, resource: definition.resource },
     subresource: write.subresource ?? '',
-    kind: { group: definition.group, version: definition.version, kind: definition.kind },
+    // A subresource's own kind where it has one (pods/eviction: policy/v1 Eviction), as kube's attributes carry it.
+    kind: kindOfDefinition(definition, write.subresource ?? '') ?? { group: definition.group, version: definition.version, kind: definition.kind },
     namespace: write.namespace ?? '',
     name: write.name ?? (write.object === undefined ? '' : (metadataOf(write.object).name ?? '')),
     object: write.object,

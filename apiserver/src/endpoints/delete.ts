@@ -70,22 +70,15 @@ export async function deleteCollection({ store, info, query, request, response, 
       fieldInvalid('ignoreStoreReadErrorWithClusterBreakingPotential', true, 'is not allowed with DELETECOLLECTION, try again after removing the option'),
     ]);
   }
-  // kube's admission of a collection's deletion: the mutating phase once, for no object in
-  // particular; the validating phase for each object, as the one being deleted.
+  // kube's admission of a collection's deletion: both phases for each object, as the old object,
+  // under the collection's attributes (no name: a refusal names the object "Unknown").
   const { admission } = writes;
   const namespace = namespaceOf(info);
-  const deletion = (name: string, oldObject?: JsonObject) =>
-    admissionAttributes(admission, store.definition, {
-      operation: 'DELETE',
-      namespace,
-      name,
-      dryRun: options.dryRun,
-      options: deleteOptionsObject(options),
-      ...(oldObject === undefined ? {} : { oldObject }),
-    });
-  await admission.chain.admit(deletion(''));
-  const validate = admission.chain.validates('DELETE') ? (object: JsonObject) => admission.chain.validate(deletion(metadataOf(object).name ?? '', object)) : undefined;
-  const deleted = await store.deleteCollection(listRequestOf(store, info, query), options, validate);
+  const admit = (oldObject: JsonObject) =>
+    admission.chain.admitAndValidate(
+      admissionAttributes(admission, store.definition, { operation: 'DELETE', namespace, name: '', dryRun: options.dryRun, oldObject, options: deleteOptionsObject(options) }),
+    );
+  const deleted = await store.deleteCollection(listRequestOf(store, info, query), options, admit);
   // Those still held by finalizers or a grace period keep what they hold until they go.
   if (!options.dryRun) for (const object of deleted.items) if (metadataOf(object).deletionTimestamp === undefined) await hooks?.afterDelete?.(object);
   sendObjectList(store, deleted, response);

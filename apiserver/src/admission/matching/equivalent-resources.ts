@@ -30,7 +30,8 @@ export interface EquivalentResources {
 const sameResource = (definition: ResourceDefinition, resource: GroupVersionResource): boolean =>
   definition.group === resource.group && definition.version === resource.version && definition.resource === resource.resource;
 
-function kindOfDefinition(definition: ResourceDefinition, subresource: string): GroupVersionKind | undefined {
+/** The kind a request of the resource (or of one of its subresources) carries; undefined for a subresource it does not serve. */
+export function kindOfDefinition(definition: ResourceDefinition, subresource: string): GroupVersionKind | undefined {
   if (subresource === '') return { group: definition.group, version: definition.version, kind: definition.kind };
   const served = definition.subresources.find((candidate) => candidate.name === subresource);
   if (served === undefined) return undefined;
