@@ -17,6 +17,7 @@ import { resourceSliceResource } from '../src/resources/resource/resourceslices.
 import { csiDriverResource } from '../src/resources/storage/csidrivers.ts';
 import { SqliteStore } from '../src/storage/sqlite/sqlite-store.ts';
 import { makeTempDir } from './storage/temp-dir.ts';
+import { admissionRequest } from './admission-request.ts';
 
 const nodeA: UserInfo = { username: 'system:node:a', uid: '', groups: ['system:nodes'], extra: {} };
 
@@ -41,18 +42,15 @@ async function setUp(t: ExecutionContext) {
   const createPod = async (name: string, node: string, volumes: JsonObject[] = []): Promise<string> =>
     String(metadataOf(await pods.create('ns', { metadata: { name }, spec: { nodeName: node, containers: [{ name: 'c', image: 'i' }], volumes } })).uid);
   const requestToken = (spec: JsonObject) => {
-    const attributes: AdmissionAttributes = {
-      operation: 'CREATE',
+    const attributes = admissionRequest({
       resource: { group: '', version: 'v1', resource: 'serviceaccounts' },
       subresource: 'token',
       kind: { group: 'authentication.k8s.io', version: 'v1', kind: 'TokenRequest' },
       namespace: 'ns',
       name: 'default',
       object: { spec },
-      oldObject: undefined,
-      dryRun: false,
       userInfo: nodeA,
-    };
+    });
     return (plugin.admit as (attributes: AdmissionAttributes) => Promise<void>)(attributes);
   };
   return { createPod, requestToken };

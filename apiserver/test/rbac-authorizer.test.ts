@@ -14,12 +14,8 @@ import { rbacAuthorizer } from '../src/authorization/rbac/rbac-authorizer.ts';
 import { rbacStoresOf } from '../src/authorization/rbac/rbac-stores.ts';
 import { RbacRuleResolver, type RbacStores } from '../src/authorization/rbac/rule-resolver.ts';
 import type { JsonObject } from '../src/registry/object-meta.ts';
-import { Registry } from '../src/registry/registry.ts';
-import { builtinResources } from '../src/resources/builtin-resources.ts';
-import { cachedPrefixesOf } from '../src/server/cached-prefixes.ts';
-import { Cacher } from '../src/storage/cacher/cacher.ts';
-import { SqliteStore } from '../src/storage/sqlite/sqlite-store.ts';
-import { makeTempDir } from './storage/temp-dir.ts';
+import type { Registry } from '../src/registry/registry.ts';
+import { cachedRegistry } from './cached-registry.ts';
 
 interface Fixture {
   readonly registry: Registry;
@@ -28,18 +24,9 @@ interface Fixture {
 }
 
 async function fixture(t: ExecutionContext): Promise<Fixture> {
-  const dir = makeTempDir('rbac-authorizer');
-  const cacher = new Cacher(new SqliteStore({ dataDir: dir.path }), { resourcePrefixes: [...cachedPrefixesOf(builtinResources)] });
-  const stopping = new AbortController();
-  t.teardown(async () => {
-    stopping.abort();
-    await cacher.close();
-    dir.remove();
-  });
-  await cacher.ready();
-  const registry = new Registry(builtinResources, cacher);
+  const { registry, stopping } = await cachedRegistry(t, 'rbac-authorizer');
   const stores = rbacStoresOf(registry);
-  const resolver = new RbacRuleResolver(stores, pino({ level: 'silent' }), stopping.signal);
+  const resolver = new RbacRuleResolver(stores, pino({ level: 'silent' }), stopping);
   return { registry, stores, authorizer: rbacAuthorizer(resolver) };
 }
 

@@ -114,8 +114,9 @@ test('a create: the mutating phase sees the defaulted body, before the name and 
   t.is(typeof validated.object?.metadata.uid, 'string');
   t.deepEqual(tolerationKeys(validated.object), [notReady, 'node.kubernetes.io/unreachable']);
   t.is(validated.object?.status.qosClass, 'BestEffort');
-  // kube's attributes keep the name the request gave (none, for a generateName) in both phases.
-  t.is(validated.name, '');
+  // kube's attributes keep the name the request gave (none, for a generateName) in the mutating
+  // phase; the validating one names the object as generated (AdmissionToValidateObjectFunc).
+  t.is(validated.name, validated.object?.metadata.name);
   t.false(validated.dryRun);
 });
 

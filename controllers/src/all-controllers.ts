@@ -12,6 +12,7 @@ import { serviceAccountController } from './serviceaccount/index.ts';
 import { rootCaPublisherController } from './root-ca-publisher/index.ts';
 import { resourceQuotaController } from './resourcequota/index.ts';
 import { pvcProtectionController, pvProtectionController, vacProtectionController } from './volume-protection/index.ts';
+import { validatingAdmissionPolicyStatusController } from './validatingadmissionpolicy-status/index.ts';
 
 export const allControllers: readonly ControllerDefinition[] = [
   nodeLifecycleController,
@@ -26,5 +27,6 @@ export const allControllers: readonly ControllerDefinition[] = [
   garbageCollectorController,
   resourceQuotaController,
   clusterRoleAggregationController,
+  validatingAdmissionPolicyStatusController,
   schedulerController,
 ];

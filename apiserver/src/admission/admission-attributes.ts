@@ -3,6 +3,7 @@
 
 import type { GroupResource } from '@capstan/common';
 import type { UserInfo } from '../authentication/authenticator.ts';
+import type { AuditLevel } from '../audit/audit-policy.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
 
 export type AdmissionOperation = 'CREATE' | 'UPDATE' | 'DELETE' | 'CONNECT';
@@ -25,8 +26,10 @@ export interface AdmissionAttributes {
   readonly oldObject: JsonObject | undefined;
   readonly dryRun: boolean;
   readonly userInfo: UserInfo;
-  /** kube's AddAnnotation: a plugin's finding for the request's audit event (key `<plugin's domain>/<name>`); absent outside a request. */
-  readonly addAnnotation?: (key: string, value: string) => void;
+  /** kube's AddAnnotation: a plugin's finding for the request's audit event (key `<plugin's domain>/<name>`), kept only by events of `level` or more (Metadata unless given); absent outside a request. */
+  readonly addAnnotation?: (key: string, value: string, level?: AuditLevel) => void;
   /** kube's warning.AddWarning: a warning for the client's Warning header; absent outside a request. */
   readonly addWarning?: (text: string) => void;
+  /** What the request's options (CreateOptions, UpdateOptions, DeleteOptions) hold, without their kind, e.g. dryRun and fieldManager. */
+  readonly operationOptions?: JsonObject;
 }

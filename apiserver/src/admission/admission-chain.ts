@@ -39,7 +39,8 @@ export class AdmissionChain {
   /** Whether a plugin validates the operation on the resource (a write prepared on a work thread decodes its object for them only then). */
   validates(operation: AdmissionOperation, group: string, resource: string): boolean {
     return this.#plugins.some(
-      (plugin) => plugin.validate !== undefined && plugin.operations.includes(operation) && (plugin.validates === undefined || plugin.validates(group, resource)),
+      (plugin) =>
+        plugin.validate !== undefined && plugin.operations.includes(operation) && (plugin.validates === undefined || plugin.validates(group, resource)) && plugin.idle?.() !== true,
     );
   }
 

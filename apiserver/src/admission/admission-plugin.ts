@@ -19,6 +19,11 @@ export interface AdmissionPlugin {
    * write prepared on a work thread decodes its object for the validating phase only when one does.
    */
   readonly validates?: (group: string, resource: string) => boolean;
+  /**
+   * Whether it has nothing to do at the moment (no admission webhook is configured): the chain then
+   * tells writes it does not validate, so that they need not prepare their object for it.
+   */
+  readonly idle?: () => boolean;
   admit?(attributes: AdmissionAttributes): void | Promise<void>;
   validate?(attributes: AdmissionAttributes): void | Promise<void>;
 }

@@ -1,5 +1,5 @@
 // The admission plugins Capstan implements, built for the enabled names in kube's order. An
-// enabled plugin Capstan does not implement yet (the policy and webhook plugins, ...) is accepted
+// enabled plugin Capstan does not implement yet (MutatingAdmissionPolicy, ...) is accepted
 // and does nothing.
 
 import type { Authorizer } from '../authorization/authorizer.ts';
@@ -40,6 +40,8 @@ import { taintNodesByCondition } from './node-taint.ts';
 import { limitRanger } from './limit-ranger/limit-ranger.ts';
 import { resourceQuotaAdmission } from './resource-quota/resource-quota.ts';
 import { serviceAccountAdmission } from './service-account.ts';
+import { mutatingWebhookPlugin, validatingWebhookPlugin, type AdmissionWebhookDependencies } from './webhooks/webhook-admission.ts';
+import { validatingAdmissionPolicy, type ValidatingAdmissionPolicyDependencies } from './policy/validating-admission-policy.ts';
 
 /** What the plugins read. */
 export interface AdmissionPluginDependencies {
@@ -55,6 +57,8 @@ export interface AdmissionPluginDependencies {
   readonly builtinStore: (definition: ResourceDefinition) => GenericStore;
   /** The request authorizer, which the certificate plugins ask about signers. */
   readonly authorizer: Authorizer;
+  readonly webhooks: AdmissionWebhookDependencies;
+  readonly validatingAdmissionPolicy: ValidatingAdmissionPolicyDependencies;
 }
 
 const implementations: Partial<Record<AdmissionPluginName, (dependencies: AdmissionPluginDependencies) => AdmissionPlugin>> = {
@@ -86,6 +90,9 @@ const implementations: Partial<Record<AdmissionPluginName, (dependencies: Admiss
   PodTolerationRestriction: (dependencies) => podTolerationRestriction(dependencies.namespaces),
   PodTopologyLabels: (dependencies) => podTopologyLabels(dependencies.builtinStore(nodeResource)),
   ExtendedResourceToleration: () => extendedResourceToleration,
+  MutatingAdmissionWebhook: (dependencies) => mutatingWebhookPlugin(dependencies.webhooks),
+  ValidatingAdmissionWebhook: (dependencies) => validatingWebhookPlugin(dependencies.webhooks),
+  ValidatingAdmissionPolicy: (dependencies) => validatingAdmissionPolicy(dependencies.validatingAdmissionPolicy),
 };
 
 export function admissionChainOf(enabled: readonly AdmissionPluginName[], dependencies: AdmissionPluginDependencies): AdmissionChain {

@@ -3,6 +3,7 @@
 
 import type { IncomingMessage } from 'node:http';
 import type { AuthorizationDecision } from '../authorization/authorizer.ts';
+import type { AuditLevel } from './audit-policy.ts';
 import { auditOf } from './request-audit.ts';
 
 /** kube's authorization filter: the decision (allow or forbid) and the authorizer's reason. */
@@ -28,7 +29,7 @@ const noAnnotations = (): void => {};
  * the event by admission.WithAudit): the request's event, or nowhere when it is not audited. Keys are
  * `<plugin's domain>/<name>`, e.g. pod-security.kubernetes.io/enforce-policy.
  */
-export function auditAnnotator(request: IncomingMessage): (key: string, value: string) => void {
+export function auditAnnotator(request: IncomingMessage): (key: string, value: string, level?: AuditLevel) => void {
   const audit = auditOf(request);
-  return audit === undefined ? noAnnotations : (key, value) => audit.addAnnotation(key, value);
+  return audit === undefined ? noAnnotations : (key, value, level) => audit.addAnnotation(key, value, level);
 }

@@ -12,7 +12,7 @@ import type { RequestInfo } from '../request-info/request-info.ts';
 import type { ResourceDefinition } from '../resources/resource-definition.ts';
 import type { AuditEvent, AuditObjectReference, AuditResponseStatus, EncodedObject } from './audit-event.ts';
 import { microNow } from './audit-event.ts';
-import { levelAtLeast, type AuditStage } from './audit-policy.ts';
+import { levelAtLeast, type AuditLevel, type AuditStage } from './audit-policy.ts';
 import { encodedRequestObject, encodedResponseObject, objectMetaOf, type RecordedBody, type RecordedResponse } from './audited-objects.ts';
 import type { RequestAuditConfig } from './policy-rule-evaluator.ts';
 import { sourceIPsOf } from './source-ips.ts';
@@ -110,7 +110,9 @@ export class RequestAudit {
     return this.#responseStarted;
   }
 
-  addAnnotation(key: string, value: string): void {
+  /** `level`: kube's AddAnnotationWithLevel, for an annotation only events of that level or more hold (a webhook's patch). */
+  addAnnotation(key: string, value: string, level: AuditLevel = 'Metadata'): void {
+    if (!levelAtLeast(this.config.level, level)) return;
     this.#annotations ??= {};
     // kube keeps the first value a key is given.
     if (!(key in this.#annotations)) this.#annotations[key] = value;

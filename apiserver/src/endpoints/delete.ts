@@ -4,7 +4,7 @@
 
 import type { RequestScope } from './request-scope.ts';
 import type { IncomingMessage } from 'node:http';
-import { fieldInvalid, goQuote, newForbidden, newInvalid } from '@capstan/common';
+import { fieldInvalid, goQuote, newForbidden, newInvalid, StatusError } from '@capstan/common';
 import type { UserInfo } from '../authentication/authenticator.ts';
 import { isAllowed, type Authorizer } from '../authorization/authorizer.ts';
 import { attributesOf } from '../authorization/request-attributes.ts';
@@ -24,8 +24,20 @@ export async function deleteObject({ store, info, query, request, response, writ
   const { admission, hooks } = writes;
   const unsafe = options.ignoreStoreReadErrorWithClusterBreakingPotential === true;
   if (unsafe) await authorizeUnsafeDelete(authorizer, admission.user, info);
+  // kube's admission plugins see the object being deleted as the old object (a policy's oldObject,
+  // a webhook's objectSelector); it is read only for plugins that would look.
+  const looks =
+    admission.chain.validates('DELETE', store.definition.group, store.definition.resource) || admission.chain.mutates(store.definition.group, store.definition.resource);
+  const oldObject = unsafe || !looks ? undefined : await storedObjectOrNone(store, namespaceOf(info), info.name);
   await admission.chain.admitAndValidate(
-    admissionAttributes(admission, store.definition, { operation: 'DELETE', namespace: namespaceOf(info), name: info.name, dryRun: options.dryRun }),
+    admissionAttributes(admission, store.definition, {
+      operation: 'DELETE',
+      namespace: namespaceOf(info),
+      name: info.name,
+      dryRun: options.dryRun,
+      ...(oldObject === undefined ? {} : { oldObject }),
+      options: deleteOptionsObject(options),
+    }),
   );
   const { object, deleted } = unsafe ? await store.deleteCorrupt(namespaceOf(info), info.name) : await store.delete(namespaceOf(info), info.name, options);
   if (object === undefined) {
@@ -59,7 +71,15 @@ export async function deleteCollection({ store, info, query, request, response, 
       fieldInvalid('ignoreStoreReadErrorWithClusterBreakingPotential', true, 'is not allowed with DELETECOLLECTION, try again after removing the option'),
     ]);
   }
-  const deleted = await store.deleteCollection(listRequestOf(store, info, query), options);
+  // kube's admission of a collection's deletion: both phases for each object, as the old object,
+  // under the collection's attributes (no name: a refusal names the object "Unknown").
+  const { admission } = writes;
+  const namespace = namespaceOf(info);
+  const admit = (oldObject: JsonObject) =>
+    admission.chain.admitAndValidate(
+      admissionAttributes(admission, store.definition, { operation: 'DELETE', namespace, name: '', dryRun: options.dryRun, oldObject, options: deleteOptionsObject(options) }),
+    );
+  const deleted = await store.deleteCollection(listRequestOf(store, info, query), options, admit);
   // Those still held by finalizers or a grace period keep what they hold until they go.
   if (!options.dryRun) for (const object of deleted.items) if (metadataOf(object).deletionTimestamp === undefined) await hooks?.afterDelete?.(object);
   sendObjectList(store, deleted, response);
@@ -76,6 +96,19 @@ async function deleteOptionsOf(request: IncomingMessage, query: URLSearchParams,
   return parseDeleteOptions(body, query, { allowUnsafeMalformedObjectDeletion: store.allowUnsafeMalformedObjectDeletion });
 }
 
+/** The DeleteOptions as kube's admission gets them: what the request set, in Go's field order. */
+function deleteOptionsObject(options: DeleteOptions): JsonObject {
+  const { gracePeriodSeconds, preconditions, orphanDependents, propagationPolicy, dryRun, ignoreStoreReadErrorWithClusterBreakingPotential: unsafe } = options;
+  return {
+    ...(gracePeriodSeconds === undefined ? {} : { gracePeriodSeconds }),
+    ...(preconditions === undefined ? {} : { preconditions }),
+    ...(orphanDependents === undefined ? {} : { orphanDependents }),
+    ...(propagationPolicy === undefined ? {} : { propagationPolicy }),
+    ...(dryRun ? { dryRun: ['All'] } : {}),
+    ...(unsafe === undefined ? {} : { ignoreStoreReadErrorWithClusterBreakingPotential: unsafe }),
+  };
+}
+
 /** The verbs an unsafe deletion needs on the resource: the delete itself, and the right to skip reading the object. */
 const unsafeDeleteVerbs = ['delete', 'unsafe-delete-ignore-read-errors'] as const;
 
@@ -86,5 +119,15 @@ async function authorizeUnsafeDelete(authorizer: Authorizer, user: UserInfo, inf
     if (!isAllowed(decision)) {
       throw newForbidden({ group: info.apiGroup, resource: info.resource }, info.name, `not permitted to do ${goQuote(verb)}, reason: ${decision.reason}`);
     }
+  }
+}
+
+/** The stored object, or undefined when there is none (the delete then answers its 404). */
+async function storedObjectOrNone(store: GenericStore, namespace: string | undefined, name: string): Promise<JsonObject | undefined> {
+  try {
+    return await store.get(namespace, name);
+  } catch (error) {
+    if (error instanceof StatusError && error.code === 404) return undefined;
+    throw error;
   }
 }

@@ -50,6 +50,8 @@ export async function evictPod(
   await admission.chain.admit(attributes);
   if (metadataOf(eviction).name !== info.name) throw newBadRequest('name in URL does not match name in Eviction object');
   const options = evictionDeleteOptions(eviction, query);
+  // kube's createValidation of the Eviction (validating admission: policies on pods/eviction), before any budget is asked.
+  await admission.chain.validate(attributes);
   const outcome = await attempt(options, async () => {
     const pod = storedObjectAs<Pod>(await pods.get(namespace, info.name));
     if (canIgnoreBudgets(pod)) {

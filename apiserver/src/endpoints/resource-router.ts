@@ -109,6 +109,7 @@ export async function routeResourceRequest(served: ServedResources, context: Req
     guard: served.writeGuard,
     annotate: auditAnnotator(request),
     warn: (text: string) => context.warnings.add(text),
+    writeOptions: admissionWriteOptions(query),
     ...(authorizeCreate === undefined ? {} : { authorizeCreate }),
   };
   const writes: ResourceWrites = { admission, hooks: served.hooks(definition) };
@@ -178,7 +179,7 @@ async function routeSubresource(served: ServedResources, context: RequestContext
   const namespace = namespaceOf(info);
   if (subresource.noTables === true || subresource.endpoint === 'scale' || subresource.endpoint === 'approval') servesNoTables(request);
   // Status and approval writes and evictions are admitted (kube admits every subresource write; Capstan these so far).
-  const admission = { chain: served.admission, user: userOf(context) };
+  const admission = { chain: served.admission, user: userOf(context), annotate: auditAnnotator(request), warn: (text: string) => context.warnings.add(text) };
   let view: ObjectView;
   switch (subresource.endpoint) {
     case 'status':
@@ -249,4 +250,11 @@ export function notFoundPath(): StatusError {
     details: {},
     code: 404,
   });
+}
+
+/** The fieldManager and fieldValidation of a write, as its CreateOptions or UpdateOptions hold them. */
+function admissionWriteOptions(query: URLSearchParams): Record<string, string> {
+  const fieldManager = query.get('fieldManager');
+  const fieldValidation = query.get('fieldValidation');
+  return { ...(fieldManager === null ? {} : { fieldManager }), ...(fieldValidation === null ? {} : { fieldValidation }) };
 }

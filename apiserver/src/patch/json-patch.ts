@@ -112,5 +112,6 @@ function remove(root: unknown, path: readonly string[], op = 'remove'): unknown 
   return root;
 }
 
+/** evanphx/json-patch v4's words (kube's admission webhooks show them): the path quoted, then ErrMissing's. */
 const missing = (op: string, path: readonly string[]): JsonPatchError =>
-  new JsonPatchError(`${op} operation does not apply: doc is missing path: /${path.map((t) => t.replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`);
+  new JsonPatchError(`${op} operation does not apply: doc is missing path: "/${path.map((t) => t.replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}": missing value`);

@@ -554,12 +554,15 @@ export class GenericStore {
    * Deletes every object of a list request (DELETE on a collection), one by one as kube-apiserver
    * does; an object that went meanwhile is skipped. Answers the objects deleted.
    */
-  async deleteCollection(request: ListRequest, options: DeleteOptions = { dryRun: false }): Promise<ListPage<JsonObject>> {
+  async deleteCollection(request: ListRequest, options: DeleteOptions = { dryRun: false }, admit?: (object: JsonObject) => Promise<void>): Promise<ListPage<JsonObject>> {
     const listed = await this.list({ ...request, limit: 0, continueToken: undefined });
     const deleted: JsonObject[] = [];
     for (const kv of listed.items) {
+      const object = decodeStoredObject(kv);
       // Stored objects have names.
-      const { namespace, name = '' } = metadataOf(decodeStoredObject(kv));
+      const { namespace, name = '' } = metadataOf(object);
+      // kube's admission of each object: a refusal ends the collection's deletion there.
+      await admit?.(object);
       try {
         deleted.push((await this.delete(namespace, name, options)).object);
       } catch (error) {

@@ -14,6 +14,8 @@ import { persistentVolumeResource } from '../resources/core/persistentvolumes.ts
 import { csiDriverResource } from '../resources/storage/csidrivers.ts';
 import { limitRangeResource } from '../resources/core/limitranges.ts';
 import { resourceQuotaResource } from '../resources/core/resourcequotas.ts';
+import { validatingAdmissionPolicyResource } from '../resources/admissionregistration/validatingadmissionpolicies.ts';
+import { validatingAdmissionPolicyBindingResource } from '../resources/admissionregistration/validatingadmissionpolicybindings.ts';
 import { admissionChainOf } from '../admission/admission-plugins.ts';
 import type { AdmissionConfiguration } from '../admission/admission-configuration.ts';
 import { enabledAdmissionPlugins, type AdmissionPluginName } from '../admission/admission-plugin-names.ts';
@@ -46,6 +48,10 @@ import { podDisruptionBudgetResource } from '../resources/policy/poddisruptionbu
 import { serviceCIDRResource } from '../resources/networking/servicecidrs.ts';
 import { endpointsResource } from '../resources/core/endpoints.ts';
 import { endpointSliceResource } from '../resources/discovery/endpointslices.ts';
+import { mutatingWebhookConfigurationResource } from '../resources/admissionregistration/mutatingwebhookconfigurations.ts';
+import { validatingWebhookConfigurationResource } from '../resources/admissionregistration/validatingwebhookconfigurations.ts';
+import { namespaceLabelsFrom } from '../admission/matching/namespace-labels.ts';
+import { servedEquivalentResources } from '../admission/matching/equivalent-resources.ts';
 import { priorityClassResource } from '../resources/scheduling/priorityclasses.ts';
 import { customResourceDefinitionResource } from '../resources/apiextensions/customresourcedefinitions.ts';
 import { CustomResourceDefinitionController, type CustomResourceServing } from '../customresources/crd-controller.ts';
@@ -188,6 +194,28 @@ export class ApiServer {
       builtinStore: (definition) => this.#registry.builtinStore(definition),
       // The authorizer is built below; the certificate plugins ask it only once requests come.
       authorizer: { authorize: (attributes) => authorizer.authorize(attributes) },
+      webhooks: {
+        mutatingConfigurations: this.#registry.builtinStore(mutatingWebhookConfigurationResource),
+        validatingConfigurations: this.#registry.builtinStore(validatingWebhookConfigurationResource),
+        resolver: new EndpointServiceResolver(services, this.#registry.builtinStore(endpointSliceResource)),
+        matching: {
+          matching: { namespaceLabels: namespaceLabelsFrom(this.#registry.namespaces), equivalents: servedEquivalentResources(() => this.#registry.definitions) },
+          definitionOf: (group, version, resource) => this.#registry.definition(group, version, resource),
+          // Built below, asked for at request time.
+          authorizer: () => this.#served.authorizer,
+        },
+        logger: options.logger,
+        stopping: this.#stopping.signal,
+      },
+      validatingAdmissionPolicy: {
+        registry: this.#registry,
+        policies: this.#registry.builtinStore(validatingAdmissionPolicyResource),
+        bindings: this.#registry.builtinStore(validatingAdmissionPolicyBindingResource),
+        // Built below, asked for at request time.
+        authorizer: () => this.#served.authorizer,
+        logger: options.logger,
+        stopping: this.#stopping.signal,
+      },
     });
     const rbacStores = rbacStoresOf(this.#registry);
     const rbacRules = new RbacRuleResolver(rbacStores, options.logger, this.#stopping.signal);

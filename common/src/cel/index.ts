@@ -8,6 +8,7 @@ export { estimateCost, type CostEstimate } from './cost/estimate-cost.ts';
 export * from './cost/estimated-cost-limits.ts';
 export { schemaSizeEstimator, type SizeEstimator } from './cost/size-estimator.ts';
 export * from './environment/admission-variables.ts';
+export { admissionRequestType, namespaceObjectType } from './environment/admission-types.ts';
 export * from './environment/authorization-variables.ts';
 export * from './environment/custom-resource-rule-variables.ts';
 export { declaredTypeIdentifiers, undefinedTypeReference } from './environment/declared-type-identifiers.ts';

@@ -2,11 +2,10 @@
 // (kube's webhookConverterFactory): the client config, its caBundle (base64 in the CRD's JSON;
 // blank is none), and the ConversionReview versions the webhook speaks.
 
-import { caBundleCertificates, caBundleError } from '@capstan/common';
-import { isObject, objectOf, stringOf, stringsOf } from '../../registry/defaulting/json-fields.ts';
+import { objectOf, stringsOf } from '../../registry/defaulting/json-fields.ts';
 import type { JsonObject } from '../../registry/object-meta.ts';
 import type { ServiceResolver } from './service-resolver.ts';
-import { ConversionWebhookClient, type ServiceReference } from './webhook-client.ts';
+import { WebhookClient, webhookClientConfigOf } from './webhook-client.ts';
 import { unbuildableConverter, WebhookConverter, type CustomObjectConverter } from './webhook-converter.ts';
 
 export class ConversionWebhooks {
@@ -19,29 +18,9 @@ export class ConversionWebhooks {
   /** The converter of a CRD whose conversion strategy is Webhook. */
   converterOf(crd: JsonObject): CustomObjectConverter {
     const webhook = objectOf(objectOf(objectOf(crd.spec).conversion).webhook);
-    const clientConfig = objectOf(webhook.clientConfig);
-    const bundle = Buffer.from(stringOf(clientConfig.caBundle), 'base64');
-    const blank = bundle.toString('latin1').trim() === '';
-    if (!blank && caBundleError(bundle) !== undefined) return unbuildableConverter;
-    const client = new ConversionWebhookClient(
-      {
-        url: typeof clientConfig.url === 'string' ? clientConfig.url : undefined,
-        service: serviceReferenceOf(clientConfig.service),
-        certificateAuthorities: blank ? undefined : caBundleCertificates(bundle).join(''),
-      },
-      this.#resolver,
-    );
+    const config = webhookClientConfigOf(objectOf(webhook.clientConfig));
+    if (config === undefined) return unbuildableConverter;
+    const client = new WebhookClient(config, this.#resolver);
     return new WebhookConverter(client, stringsOf(webhook.conversionReviewVersions));
   }
-}
-
-function serviceReferenceOf(service: unknown): ServiceReference | undefined {
-  if (!isObject(service)) return undefined;
-  return {
-    namespace: stringOf(service.namespace),
-    name: stringOf(service.name),
-    path: stringOf(service.path),
-    // Defaulted to 443 when the CRD is written; kube's client defaults it again.
-    port: typeof service.port === 'number' && service.port !== 0 ? service.port : 443,
-  };
 }

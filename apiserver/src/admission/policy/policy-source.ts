@@ -1,0 +1,92 @@
+// The ValidatingAdmissionPolicies and their bindings as admission sees them (kube's policy source):
+// both kept by in-process informers over their stores, each policy compiled once per version, and
+// the policies that have bindings handed out with them, by name, for every request.
+
+import type { Logger } from '@capstan/common';
+import type { ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding } from '@capstan/common/api-types/admissionregistration-v1';
+import type { GenericStore } from '../../registry/generic-store.ts';
+import type { JsonObject } from '../../registry/object-meta.ts';
+import { StoreInformer, type InformerHandler } from '../../registry/store-informer.ts';
+import { compilePolicy, type CompiledPolicy } from './compile-policy.ts';
+
+/** A policy with its bindings (kube's PolicyHook). */
+export interface PolicyHook {
+  readonly policy: CompiledPolicy;
+  readonly bindings: readonly ValidatingAdmissionPolicyBinding[];
+}
+
+const nameOf = (object: JsonObject): string => String((object.metadata as { name?: unknown } | undefined)?.name ?? '');
+
+/** The objects of one store by name, as its informer hands them over. */
+class ObjectsByName<T> implements InformerHandler {
+  readonly byName = new Map<string, T>();
+  readonly #changed: () => void;
+  readonly #convert: (object: JsonObject) => T;
+
+  constructor(convert: (object: JsonObject) => T, changed: () => void) {
+    this.#convert = convert;
+    this.#changed = changed;
+  }
+
+  replace(objects: readonly JsonObject[]): void {
+    this.byName.clear();
+    for (const object of objects) this.byName.set(nameOf(object), this.#convert(object));
+    this.#changed();
+  }
+
+  upsert(object: JsonObject): void {
+    this.byName.set(nameOf(object), this.#convert(object));
+    this.#changed();
+  }
+
+  remove(object: JsonObject): void {
+    this.byName.delete(nameOf(object));
+    this.#changed();
+  }
+}
+
+const byName = (a: { readonly name: string }, b: { readonly name: string }): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+export class PolicySource {
+  readonly #policies: ObjectsByName<CompiledPolicy>;
+  readonly #bindings: ObjectsByName<ValidatingAdmissionPolicyBinding>;
+  readonly #informers: readonly StoreInformer[];
+  #started: Promise<void> | undefined;
+  #hooks: readonly PolicyHook[] | undefined;
+
+  constructor(stores: { readonly policies: GenericStore; readonly bindings: GenericStore }, logger: Logger, stopping: AbortSignal) {
+    const changed = (): void => {
+      this.#hooks = undefined;
+    };
+    this.#policies = new ObjectsByName((object) => compilePolicy(object as ValidatingAdmissionPolicy), changed);
+    this.#bindings = new ObjectsByName((object) => object as ValidatingAdmissionPolicyBinding, changed);
+    this.#informers = [new StoreInformer(stores.policies, this.#policies, logger, stopping), new StoreInformer(stores.bindings, this.#bindings, logger, stopping)];
+  }
+
+  /** The policies that have bindings, by name, each with its bindings by name; the first call lists and watches both stores. */
+  async hooks(): Promise<readonly PolicyHook[]> {
+    this.#started ??= Promise.all(this.#informers.map((informer) => informer.start())).then(() => {});
+    try {
+      await this.#started;
+    } catch (error) {
+      // The next request tries again.
+      this.#started = undefined;
+      throw error;
+    }
+    this.#hooks ??= this.#hooksNow();
+    return this.#hooks;
+  }
+
+  #hooksNow(): PolicyHook[] {
+    const bindingsByPolicy = new Map<string, ValidatingAdmissionPolicyBinding[]>();
+    const bindings = [...this.#bindings.byName.entries()].map(([name, binding]) => ({ name, binding })).sort(byName);
+    for (const { binding } of bindings) {
+      const policyName = binding.spec?.policyName ?? '';
+      bindingsByPolicy.set(policyName, [...(bindingsByPolicy.get(policyName) ?? []), binding]);
+    }
+    return [...this.#policies.byName.values()]
+      .filter((policy) => bindingsByPolicy.has(policy.name))
+      .sort(byName)
+      .map((policy) => ({ policy, bindings: bindingsByPolicy.get(policy.name) ?? [] }));
+  }
+}

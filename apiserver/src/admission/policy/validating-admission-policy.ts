@@ -1,0 +1,199 @@
+// kube-apiserver's ValidatingAdmissionPolicy admission plugin (kube's validating policy
+// dispatcher): every policy with bindings whose matchConstraints select the request, for every
+// binding whose matchResources select it too, evaluated once per parameter object. A failed
+// validation acts as the binding's validationActions say: Deny refuses the request (the first such
+// decision's message, with its reason and code), Warn adds a Warning header, Audit an audit
+// annotation. A policy that cannot be evaluated follows its failurePolicy.
+
+import { StatusError, type Logger } from '@capstan/common';
+import type { ValidatingAdmissionPolicyBinding } from '@capstan/common/api-types/admissionregistration-v1';
+import type { Authorizer } from '../../authorization/authorizer.ts';
+import type { JsonObject } from '../../registry/object-meta.ts';
+import type { Registry } from '../../registry/registry.ts';
+import type { GenericStore } from '../../registry/generic-store.ts';
+import type { AdmissionAttributes } from '../admission-attributes.ts';
+import { admissionForbidden } from '../admission-forbidden.ts';
+import type { AdmissionPlugin } from '../admission-plugin.ts';
+import { servedEquivalentResources } from '../matching/equivalent-resources.ts';
+import { matchRequest, policyMatchCriteria, type MatchedRequest, type MatchingContext } from '../matching/match-request.ts';
+import { namespaceLabelsFrom } from '../matching/namespace-labels.ts';
+import { versionedObjects, type VersionedObjects } from '../matching/versioned-objects.ts';
+import type { CompiledPolicy } from './compile-policy.ts';
+import { PolicyAuthorizer } from './policy-authorizer.ts';
+import { evaluatePolicy, type PolicyDecision } from './policy-evaluation.ts';
+import { collectParams, PolicyConfigurationError } from './policy-params.ts';
+import { PolicySource } from './policy-source.ts';
+
+/** What the plugin reads. */
+export interface ValidatingAdmissionPolicyDependencies {
+  readonly registry: Registry;
+  readonly policies: GenericStore;
+  readonly bindings: GenericStore;
+  /** The API server's authorizer, for the `authorizer` of CEL expressions (asked for at request time). */
+  readonly authorizer: () => Authorizer;
+  readonly logger: Logger;
+  readonly stopping: AbortSignal;
+}
+
+/** The admission policy resources themselves are never subject to policies. */
+const excludedResources = new Set(['validatingadmissionpolicies', 'validatingadmissionpolicybindings', 'mutatingadmissionpolicies', 'mutatingadmissionpolicybindings']);
+
+const validationFailureAnnotation = 'validation.policy.admission.k8s.io/validation_failure';
+const maxAuditAnnotationValueLength = 10 * 1024;
+
+const codeOfReason: Readonly<Record<string, number>> = { Forbidden: 403, Unauthorized: 401, RequestEntityTooLarge: 413, Invalid: 422 };
+
+interface Denial {
+  readonly policy: string;
+  readonly binding: string | undefined;
+  readonly message: string;
+  readonly reason: string | undefined;
+}
+
+/** The refusal of the first denial, as kube's dispatcher words it. */
+function refusal(attributes: AdmissionAttributes, denial: Denial): StatusError {
+  const message =
+    denial.binding === undefined
+      ? `ValidatingAdmissionPolicy '${denial.policy}' denied request: ${denial.message}`
+      : `ValidatingAdmissionPolicy '${denial.policy}' with binding '${denial.binding}' denied request: ${denial.message}`;
+  const forbidden = admissionForbidden(attributes, message).status;
+  const reason = denial.reason ?? 'Invalid';
+  return new StatusError({ ...forbidden, reason, code: codeOfReason[reason] ?? 422, details: { ...forbidden.details, causes: [{ message }] } });
+}
+
+/** Collects one policy's audit annotations, each value once (kube's auditAnnotationCollector). */
+class AuditAnnotations {
+  readonly #values = new Map<string, string[]>();
+
+  add(key: string, value: string): void {
+    const values = this.#values.get(key) ?? [];
+    const kept = value.slice(0, maxAuditAnnotationValueLength);
+    if (!values.includes(kept)) values.push(kept);
+    this.#values.set(key, values);
+  }
+
+  publish(policy: string, attributes: AdmissionAttributes): void {
+    for (const [key, values] of this.#values) attributes.addAnnotation?.(`${policy}/${key}`, values.join(', '));
+  }
+}
+
+export function validatingAdmissionPolicy(dependencies: ValidatingAdmissionPolicyDependencies): AdmissionPlugin {
+  const source = new PolicySource({ policies: dependencies.policies, bindings: dependencies.bindings }, dependencies.logger, dependencies.stopping);
+  const matching: MatchingContext = {
+    namespaceLabels: namespaceLabelsFrom(dependencies.registry.namespaces),
+    equivalents: servedEquivalentResources(() => dependencies.registry.definitions),
+  };
+
+  const namespaceOf = async (attributes: AdmissionAttributes): Promise<JsonObject | undefined> => {
+    const isNamespace = attributes.kind.group === '' && attributes.kind.version === 'v1' && attributes.kind.kind === 'Namespace';
+    if (attributes.namespace === '' || isNamespace) return undefined;
+    return dependencies.registry.namespaces.get(undefined, attributes.namespace);
+  };
+
+  async function dispatch(attributes: AdmissionAttributes): Promise<void> {
+    if (excludedResources.has(attributes.resource.resource) && attributes.resource.group === 'admissionregistration.k8s.io') return;
+    const hooks = await source.hooks();
+    if (hooks.length === 0) return;
+    const denials: Denial[] = [];
+    const configurationError = (policy: CompiledPolicy, binding: ValidatingAdmissionPolicyBinding | undefined, error: unknown): void => {
+      if (policy.failurePolicy === 'Ignore') return;
+      const of = binding === undefined ? 'policy' : 'binding';
+      const detail = error instanceof Error ? error.message : String(error);
+      denials.push({ policy: policy.name, binding: binding?.metadata?.name, message: `failed to configure ${of}: ${detail}`, reason: undefined });
+    };
+    // kube's caching authorizer: decisions are kept for the whole admission of the request.
+    const authorizer = new PolicyAuthorizer(dependencies.authorizer());
+    let namespace: Promise<JsonObject | undefined> | undefined;
+    // The objects in each version policies matched the request by, converted once.
+    const versions = new Map<string, Promise<VersionedObjects>>();
+    const objectsIn = (matched: MatchedRequest): Promise<VersionedObjects> => {
+      const key = `${matched.resource.group}/${matched.resource.version}/${matched.resource.resource}`;
+      let objects = versions.get(key);
+      if (objects === undefined) {
+        objects = versionedObjects((group, version, resource) => dependencies.registry.definition(group, version, resource), attributes, matched);
+        versions.set(key, objects);
+      }
+      return objects;
+    };
+    for (const { policy, bindings } of hooks) {
+      let matched: MatchedRequest | undefined;
+      try {
+        if (policy.matchConstraints === undefined) throw new Error('policy contained no match constraints, a required field');
+        matched = await matchRequest(policy.matchConstraints, attributes, matching);
+      } catch (error) {
+        configurationError(policy, undefined, error);
+        continue;
+      }
+      if (matched === undefined) continue;
+      const annotations = new AuditAnnotations();
+      for (const binding of bindings) {
+        const bindingName = binding.metadata?.name ?? '';
+        let params: (JsonObject | null)[];
+        let objects: VersionedObjects;
+        try {
+          const matchResources = binding.spec?.matchResources;
+          if (matchResources !== undefined && (await matchRequest(policyMatchCriteria(matchResources), attributes, matching)) === undefined) continue;
+          params = await collectParams(dependencies.registry, policy.paramKind, binding.spec?.paramRef, attributes.namespace);
+          objects = await objectsIn(matched).catch((error: unknown) => {
+            throw new PolicyConfigurationError('binding', `failed to convert object version: ${error instanceof Error ? error.message : String(error)}`);
+          });
+        } catch (error) {
+          configurationError(policy, error instanceof PolicyConfigurationError && error.of === 'policy' ? undefined : binding, error);
+          continue;
+        }
+        if (params.length === 0) continue;
+        namespace ??= namespaceOf(attributes);
+        const namespaceObject = await namespace;
+        const actions = binding.spec?.validationActions ?? [];
+        for (const param of params) {
+          const evaluation = await evaluatePolicy(policy, { attributes, matched, objects, params: param, namespace: namespaceObject, authorizer });
+          for (const decision of evaluation.decisions) act(attributes, policy, binding, bindingName, actions, decision, denials);
+          for (const annotation of evaluation.auditAnnotations) {
+            if ('value' in annotation) annotations.add(annotation.key, annotation.value);
+            else denials.push({ policy: policy.name, binding: bindingName, message: annotation.error, reason: undefined });
+          }
+        }
+      }
+      annotations.publish(policy.name, attributes);
+    }
+    const first = denials[0];
+    if (first !== undefined) throw refusal(attributes, first);
+  }
+
+  return {
+    name: 'ValidatingAdmissionPolicy',
+    operations: ['CREATE', 'UPDATE', 'DELETE', 'CONNECT'],
+    validate: dispatch,
+  };
+}
+
+/** What one denied decision does, by the binding's validationActions. */
+function act(
+  attributes: AdmissionAttributes,
+  policy: CompiledPolicy,
+  binding: ValidatingAdmissionPolicyBinding,
+  bindingName: string,
+  actions: readonly string[],
+  decision: PolicyDecision,
+  denials: Denial[],
+): void {
+  if (decision.action !== 'deny') return;
+  for (const action of actions) {
+    switch (action) {
+      case 'Deny':
+        denials.push({ policy: policy.name, binding: bindingName, message: decision.message, reason: decision.reason });
+        break;
+      case 'Warn':
+        attributes.addWarning?.(`Validation failed for ValidatingAdmissionPolicy '${policy.name}' with binding '${bindingName}': ${decision.message}`);
+        break;
+      case 'Audit':
+        attributes.addAnnotation?.(
+          validationFailureAnnotation,
+          JSON.stringify([
+            { message: decision.message, policy: binding.spec?.policyName ?? '', binding: bindingName, expressionIndex: decision.index ?? 0, validationActions: actions },
+          ]),
+        );
+        break;
+    }
+  }
+}

@@ -1,0 +1,169 @@
+// The MutatingAdmissionWebhook plugin (kube's mutating dispatcher): the webhooks of the
+// MutatingWebhookConfigurations that are called for the request are asked one after the other,
+// each one's JSON patch applied to the object (then defaulted again) before the next is asked. When
+// a webhook changed the object, the webhooks asked before it whose reinvocationPolicy is IfNeeded
+// are asked once more, in a second round, after the first. Each call is noted in the audit event
+// (`mutation.webhook.admission.k8s.io/round_<r>_index_<i>`: configuration, webhook, whether it
+// changed the object), its patch under `patch.webhook.admission.k8s.io/` in events of level Request
+// or more; one whose failurePolicy Ignore let the request pass, under `failed-open.`.
+
+import { isDeepStrictEqual } from 'node:util';
+import { goJsonKind, goQuote, newInternalError } from '@capstan/common';
+import type { MutatingWebhook } from '@capstan/common/api-types/admissionregistration-v1';
+import type { JsonObject } from '../../registry/object-meta.ts';
+import { goJsonSyntaxError } from '../../registry/go-json-syntax.ts';
+import { applyJsonPatch, JsonPatchError } from '../../patch/json-patch.ts';
+import type { AdmissionAttributes } from '../admission-attributes.ts';
+import type { AdmissionPlugin } from '../admission-plugin.ts';
+import { versionedObjects } from '../matching/versioned-objects.ts';
+import type { Invocation } from './admission-review.ts';
+import { callWebhook } from './call-webhook.ts';
+import type { WebhookConfigurations, WebhookEntry } from './webhook-configurations.ts';
+import { WebhookCallError } from './webhook-errors.ts';
+import { ignoresFailures, invocationOf, isExemptAdmissionConfiguration, readyWebhooks, type WebhookMatching } from './webhook-invocation.ts';
+
+const mutationPrefix = 'mutation.webhook.admission.k8s.io/';
+const patchPrefix = 'patch.webhook.admission.k8s.io/';
+const failedOpenPrefix = `failed-open.${mutationPrefix}`;
+
+export interface MutatingWebhookDependencies {
+  readonly configurations: WebhookConfigurations<MutatingWebhook>;
+  readonly matching: WebhookMatching;
+}
+
+/** kube's webhookReinvokeContext: which IfNeeded webhooks were asked, and which must be asked again. */
+interface Reinvocation {
+  /** IfNeeded webhooks asked since the last change. */
+  readonly invokedSinceChange: Set<string>;
+  readonly toReinvoke: Set<string>;
+  changed: boolean;
+}
+
+export function mutatingAdmissionWebhook(dependencies: MutatingWebhookDependencies): AdmissionPlugin {
+  const { configurations } = dependencies;
+  return {
+    name: 'MutatingAdmissionWebhook',
+    operations: ['CREATE', 'UPDATE', 'DELETE', 'CONNECT'],
+    // Only while there are webhooks: a write is then prepared where they can reach its object.
+    mutates: () => !configurations.idle,
+    async admit(attributes) {
+      if (isExemptAdmissionConfiguration(attributes)) return;
+      const entries = await readyWebhooks(configurations, attributes);
+      const reinvocation: Reinvocation = { invokedSinceChange: new Set(), toReinvoke: new Set(), changed: false };
+      await mutationRound(entries, dependencies, attributes, reinvocation, 0);
+      if (reinvocation.changed && reinvocation.toReinvoke.size > 0) await mutationRound(entries, dependencies, attributes, reinvocation, 1);
+    },
+  };
+}
+
+async function mutationRound(
+  entries: readonly WebhookEntry<MutatingWebhook>[],
+  dependencies: MutatingWebhookDependencies,
+  attributes: AdmissionAttributes,
+  reinvocation: Reinvocation,
+  round: 0 | 1,
+): Promise<void> {
+  for (const [index, entry] of entries.entries()) {
+    const invocation = await invocationOf(entry, attributes, dependencies.matching);
+    // A webhook not asked in the first round is not asked in the second, whatever changed since.
+    if (invocation === undefined || (round === 1 && !reinvocation.toReinvoke.has(entry.uid))) continue;
+    const { webhook } = entry;
+    let changed = false;
+    let failure: unknown;
+    try {
+      const patch = await mutate(entry, attributes, invocation, dependencies.matching.definitionOf);
+      if (patch !== undefined) {
+        changed = patch.changed;
+        // The patch itself only in events that hold request bodies (kube's AddAnnotationWithLevel).
+        const value = { configuration: entry.configurationName, webhook: webhook.name, patch: patch.operations.map(sortedKeys), patchType: 'JSONPatch' };
+        attributes.addAnnotation?.(`${patchPrefix}round_${round}_index_${index}`, JSON.stringify(value), 'Request');
+      }
+    } catch (error) {
+      failure = error;
+    }
+    attributes.addAnnotation?.(
+      `${mutationPrefix}round_${round}_index_${index}`,
+      JSON.stringify({ configuration: entry.configurationName, webhook: webhook.name, mutated: changed }),
+    );
+    if (changed) {
+      // Every IfNeeded webhook asked before this change must see its result.
+      for (const uid of reinvocation.invokedSinceChange) reinvocation.toReinvoke.add(uid);
+      reinvocation.invokedSinceChange.clear();
+      reinvocation.changed = true;
+    }
+    if (webhook.reinvocationPolicy === 'IfNeeded') reinvocation.invokedSinceChange.add(entry.uid);
+    if (failure === undefined) continue;
+    if (!(failure instanceof WebhookCallError)) throw failure;
+    if (!ignoresFailures(webhook)) throw failure.toStatusError();
+    attributes.addAnnotation?.(`${failedOpenPrefix}round_${round}_index_${index}`, webhook.name);
+  }
+}
+
+/** A patch applied: its operations, and whether it changed the object. */
+interface AppliedPatch {
+  readonly operations: readonly unknown[];
+  readonly changed: boolean;
+}
+
+/** Go writes an operation (a map) with its keys in order. */
+const sortedKeys = (operation: unknown): unknown =>
+  operation !== null && typeof operation === 'object' && !Array.isArray(operation)
+    ? Object.fromEntries(Object.entries(operation).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    : operation;
+
+/** Asks the webhook and applies its patch to the request's object; undefined when it sent none. */
+async function mutate(
+  entry: WebhookEntry<MutatingWebhook>,
+  attributes: AdmissionAttributes,
+  invocation: Invocation,
+  definitionOf: WebhookMatching['definitionOf'],
+): Promise<AppliedPatch | undefined> {
+  const name = entry.webhook.name;
+  const response = await callWebhook(entry, attributes, invocation, true);
+  if (response.patch === undefined) return undefined;
+  const patch = decodedPatch(name, response.patch);
+  if (patch.length === 0) return undefined;
+  if (response.patchType !== 'JSONPatch') throw new WebhookCallError(name, `unsupported patch type ${goQuote(response.patchType ?? '')}`);
+  const object = attributes.object;
+  const versioned = invocation.objects.object;
+  if (object === undefined || versioned === undefined) {
+    throw newInternalError(`admission webhook ${goQuote(name)} attempted to modify the object, which is not supported for this operation`);
+  }
+  let patched: JsonObject;
+  try {
+    patched = applyJsonPatch(versioned, patch) as JsonObject;
+  } catch (error) {
+    if (error instanceof JsonPatchError) throw newInternalError(error.message);
+    throw error;
+  }
+  const changed = !isDeepStrictEqual(versioned, patched);
+  // Back in the request's version (from the matched one), defaulted as a decoded object is.
+  const { object: result = patched } = await versionedObjects(
+    definitionOf,
+    { ...attributes, resource: invocation.resource, kind: invocation.kind, object: patched, oldObject: undefined },
+    { resource: attributes.resource, kind: attributes.kind },
+  );
+  const { group, version, resource } = attributes.resource;
+  definitionOf(group, version, resource)?.behaviour.defaults?.(result);
+  // The object is the request's own: it is changed in place.
+  for (const key of Object.keys(object)) delete object[key];
+  Object.assign(object, result);
+  return { operations: patch, changed };
+}
+
+/** The operations of a JSON patch, as kube's jsonpatch.DecodePatch reads them. */
+function decodedPatch(webhookName: string, text: string): unknown[] {
+  let patch: unknown;
+  try {
+    patch = JSON.parse(text);
+  } catch {
+    const syntax = goJsonSyntaxError(Buffer.from(text)) ?? 'unexpected end of JSON input';
+    throw new WebhookCallError(webhookName, `received undecodable patch in webhook response: ${syntax}`);
+  }
+  // Go reads a null as no patch at all.
+  if (patch === null) return [];
+  if (!Array.isArray(patch)) {
+    throw new WebhookCallError(webhookName, `received undecodable patch in webhook response: json: cannot unmarshal ${goJsonKind(patch)} into Go value of type jsonpatch.Patch`);
+  }
+  return patch;
+}
