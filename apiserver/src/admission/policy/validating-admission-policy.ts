@@ -23,7 +23,7 @@ import type { CompiledPolicy } from './compile-policy.ts';
 import { requestBindings, type RequestBindings } from './policy-activation.ts';
 import { PolicyAuthorizer } from './policy-authorizer.ts';
 import { evaluatePolicy, type PolicyDecision } from './policy-evaluation.ts';
-import { collectParams, PolicyConfigurationError } from './policy-params.ts';
+import { collectParams, PolicyConfigurationError, paramSourceOf, type ParamSource } from './policy-params.ts';
 import { PolicySource } from './policy-source.ts';
 
 /** What the plugin reads. */
@@ -117,7 +117,7 @@ export function validatingAdmissionPolicy(dependencies: ValidatingAdmissionPolic
         const definitionOf = (group: string, version: string, resource: string) => dependencies.registry.definition(group, version, resource);
         request = Promise.all([
           versionedObjects(definitionOf, attributes, matched).catch((error: unknown) => {
-            throw new PolicyConfigurationError('binding', `failed to convert object version: ${error instanceof Error ? error.message : String(error)}`);
+            throw new PolicyConfigurationError(`failed to convert object version: ${error instanceof Error ? error.message : String(error)}`);
           }),
           namespace,
         ]).then(([objects, namespaceObject]) => requestBindings(attributes, matched, objects, namespaceObject));
@@ -135,6 +135,13 @@ export function validatingAdmissionPolicy(dependencies: ValidatingAdmissionPolic
         continue;
       }
       if (matched === undefined) continue;
+      let paramSource: ParamSource | undefined;
+      try {
+        paramSource = paramSourceOf(dependencies.registry, policy.paramKind);
+      } catch (error) {
+        configurationError(policy, undefined, error);
+        continue;
+      }
       const annotations = new AuditAnnotations();
       for (const binding of bindings) {
         const bindingName = binding.metadata?.name ?? '';
@@ -142,9 +149,9 @@ export function validatingAdmissionPolicy(dependencies: ValidatingAdmissionPolic
         try {
           const matchResources = binding.spec?.matchResources;
           if (matchResources !== undefined && (await matchRequest(policyMatchCriteria(matchResources), attributes, matching)) === undefined) continue;
-          params = await collectParams(dependencies.registry, policy.paramKind, binding.spec?.paramRef, attributes.namespace);
+          params = await collectParams(paramSource, binding.spec?.paramRef, attributes.namespace);
         } catch (error) {
-          configurationError(policy, error instanceof PolicyConfigurationError && error.of === 'policy' ? undefined : binding, error);
+          configurationError(policy, binding, error);
           continue;
         }
         if (params.length === 0) continue;
