@@ -15,7 +15,7 @@ import type { AdmissionAttributes } from '../admission-attributes.ts';
 import { admissionForbidden } from '../admission-errors.ts';
 import type { AdmissionPlugin } from '../admission-plugin.ts';
 import { servedEquivalentResources } from '../matching/equivalent-resources.ts';
-import { matchRequest, policyMatchCriteria, type MatchedRequest, type MatchingContext } from '../matching/match-request.ts';
+import { matchRequest, type MatchedRequest, type MatchingContext } from '../matching/match-request.ts';
 import { NamespaceCache } from '../matching/namespace-cache.ts';
 import { namespaceLabelsFrom } from '../matching/namespace-labels.ts';
 import { versionedObjects } from '../matching/versioned-objects.ts';
@@ -143,12 +143,10 @@ export function validatingAdmissionPolicy(dependencies: ValidatingAdmissionPolic
         continue;
       }
       const annotations = new AuditAnnotations();
-      for (const binding of bindings) {
-        const bindingName = binding.metadata?.name ?? '';
+      for (const { binding, name: bindingName, matchResources } of bindings) {
         let params: (JsonObject | null)[];
         try {
-          const matchResources = binding.spec?.matchResources;
-          if (matchResources !== undefined && (await matchRequest(policyMatchCriteria(matchResources), attributes, matching)) === undefined) continue;
+          if (matchResources !== undefined && (await matchRequest(matchResources, attributes, matching)) === undefined) continue;
           params = await collectParams(paramSource, binding.spec?.paramRef, attributes.namespace);
         } catch (error) {
           configurationError(policy, binding, error);
