@@ -57,7 +57,7 @@ export async function admissionBench(options: AdmissionBenchOptions, log: (line:
   const rows: BenchRow[] = [];
   try {
     let bound = 0;
-    for (const count of options.policyCounts) {
+    for (const [phase, count] of options.policyCounts.entries()) {
       for (; bound < count; bound++) {
         await post(`${server.url}${api}/validatingadmissionpolicies`, policy(bound));
         await post(`${server.url}${api}/validatingadmissionpolicybindings`, {
@@ -68,7 +68,7 @@ export async function admissionBench(options: AdmissionBenchOptions, log: (line:
       if (count > 0) await waitInEffect(server.url);
       const result = await httpLoad({
         url: server.url,
-        request: { kind: 'create', namespaces: ['default'], namePrefix: `p${count}-` },
+        request: { kind: 'create', namespaces: ['default'], namePrefix: `phase${phase}-` },
         concurrency: options.concurrency,
         durationMs: options.phaseMs,
         warmupMs: options.warmupMs,
