@@ -24,7 +24,7 @@ import { requestBindings, type RequestBindings } from './policy-activation.ts';
 import { PolicyAuthorizer } from './policy-authorizer.ts';
 import { evaluatePolicy, type PolicyDecision } from './policy-evaluation.ts';
 import { collectParams, PolicyConfigurationError, paramSourceOf, type ParamSource } from './policy-params.ts';
-import { PolicySource } from './policy-source.ts';
+import { PolicySource, type PolicyHook } from './policy-source.ts';
 
 /** What the plugin reads. */
 export interface ValidatingAdmissionPolicyDependencies {
@@ -95,7 +95,14 @@ export function validatingAdmissionPolicy(dependencies: ValidatingAdmissionPolic
 
   async function dispatch(attributes: AdmissionAttributes): Promise<void> {
     if (excludedResources.has(attributes.resource.resource) && attributes.resource.group === 'admissionregistration.k8s.io') return;
-    const hooks = await source.hooks();
+    let hooks: readonly PolicyHook[];
+    try {
+      hooks = await source.hooks();
+    } catch (error) {
+      // kube's plugin refuses while its policies cannot be listed.
+      dependencies.logger.warn({ err: error }, 'listing ValidatingAdmissionPolicies and their bindings failed');
+      throw admissionForbidden(attributes, 'not yet ready to handle request');
+    }
     if (hooks.length === 0) return;
     const denials: Denial[] = [];
     const configurationError = (policy: CompiledPolicy, binding: ValidatingAdmissionPolicyBinding | undefined, error: unknown): void => {
