@@ -329,3 +329,14 @@ test('a paramKind nothing serves fails the policy; a namespaced paramKind withou
     `persistentvolumes "pv" is forbidden: ValidatingAdmissionPolicy 'cluster-params' with binding 'cluster-params-binding' denied request: failed to configure binding: cannot use namespaced paramRef in policy binding that matches cluster-scoped resources`,
   );
 });
+
+test('the plugin says it validates only while a policy may apply: before its first list, and while some policy has a binding', async (t) => {
+  const { plugin, bind } = await fixture(t);
+  t.true(plugin.validates?.('', 'configmaps'));
+  t.is((await create(plugin, 'configmaps', 'ConfigMap', { metadata: { name: 'a' } })).refusal, undefined);
+  // Listed, nothing bound: large writes need not be decoded for it.
+  t.false(plugin.validates?.('', 'configmaps'));
+  await bind({ metadata: { name: 'any' }, spec: { failurePolicy: 'Fail', matchConstraints: rules('secrets'), validations: [{ expression: 'true' }] } }, ['Deny']);
+  await eventually('the policy to be seen', async () => (plugin.validates?.('', 'configmaps') === true ? true : undefined));
+  t.false(plugin.validates?.('admissionregistration.k8s.io', 'validatingadmissionpolicies'));
+});

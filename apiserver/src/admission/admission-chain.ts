@@ -36,9 +36,9 @@ export class AdmissionChain {
     await this.validate(attributes);
   }
 
-  /** Whether a plugin validates the operation (a write prepared on a work thread decodes its object for them only then). */
-  validates(operation: AdmissionOperation): boolean {
-    return this.#plugins.some((plugin) => plugin.validate !== undefined && plugin.operations.includes(operation));
+  /** Whether a plugin validates the operation on the resource (a write prepared on a work thread decodes its object for them only then). */
+  validates(operation: AdmissionOperation, group: string, resource: string): boolean {
+    return this.#plugins.some((plugin) => plugin.validate !== undefined && plugin.operations.includes(operation) && (plugin.validates?.(group, resource) ?? true));
   }
 
   /** Whether a plugin may change objects of the resource (such writes stay on the event loop). */

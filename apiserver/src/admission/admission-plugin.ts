@@ -14,6 +14,12 @@ export interface AdmissionPlugin {
    * prepared on the event loop, where the plugin can reach them, not on a work thread.
    */
   readonly mutates?: (group: string, resource: string) => boolean;
+  /**
+   * Whether validate() may have anything to do for the resource now (a policy plugin with no
+   * policies has not); absent: always. A write prepared on a work thread is decoded on the event
+   * loop for the validating phase only when a plugin may.
+   */
+  readonly validates?: (group: string, resource: string) => boolean;
   admit?(attributes: AdmissionAttributes): void | Promise<void>;
   validate?(attributes: AdmissionAttributes): void | Promise<void>;
 }

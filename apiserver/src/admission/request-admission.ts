@@ -97,7 +97,7 @@ export function writeAdmission(
   return {
     // A guarded write needs its whole object where the guard runs.
     mutates: guarded !== undefined || chain.mutates(definition.group, definition.resource),
-    validates: authorizeCreate !== undefined || chain.validates(write.operation),
+    validates: authorizeCreate !== undefined || chain.validates(write.operation, definition.group, definition.resource),
     mutate: admit,
     validate:
       authorizeCreate === undefined

@@ -25,7 +25,8 @@ export async function deleteObject({ store, info, query, request, response, writ
   const unsafe = options.ignoreStoreReadErrorWithClusterBreakingPotential === true;
   if (unsafe) await authorizeUnsafeDelete(authorizer, admission.user, info);
   // kube's validating plugins see the object being deleted as the old object (a policy's oldObject).
-  const oldObject = unsafe || !admission.chain.validates('DELETE') ? undefined : await storedObjectOrNone(store, namespaceOf(info), info.name);
+  const oldObject =
+    unsafe || !admission.chain.validates('DELETE', store.definition.group, store.definition.resource) ? undefined : await storedObjectOrNone(store, namespaceOf(info), info.name);
   await admission.chain.admitAndValidate(
     admissionAttributes(admission, store.definition, {
       operation: 'DELETE',

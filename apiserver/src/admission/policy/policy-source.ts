@@ -67,6 +67,7 @@ export class PolicySource {
   readonly #informers: readonly StoreInformer[];
   #started: Promise<void> | undefined;
   #hooks: readonly PolicyHook[] | undefined;
+  #synced = false;
 
   constructor(stores: { readonly policies: GenericStore; readonly bindings: GenericStore }, logger: Logger, stopping: AbortSignal) {
     const changed = (): void => {
@@ -77,11 +78,19 @@ export class PolicySource {
     this.#informers = [new StoreInformer(stores.policies, this.#policies, logger, stopping), new StoreInformer(stores.bindings, this.#bindings, logger, stopping)];
   }
 
+  /** False once the stores are listed and no policy has a binding: nothing to evaluate. */
+  get mayApply(): boolean {
+    if (!this.#synced) return true;
+    this.#hooks ??= this.#hooksNow();
+    return this.#hooks.length > 0;
+  }
+
   /** The policies that have bindings, by name, each with its bindings by name; the first call lists and watches both stores. */
   async hooks(): Promise<readonly PolicyHook[]> {
     this.#started ??= Promise.all(this.#informers.map((informer) => informer.start())).then(() => {});
     try {
       await this.#started;
+      this.#synced = true;
     } catch (error) {
       // The next request tries again.
       this.#started = undefined;

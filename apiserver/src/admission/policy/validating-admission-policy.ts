@@ -40,6 +40,8 @@ export interface ValidatingAdmissionPolicyDependencies {
 /** The admission policy resources themselves are never subject to policies. */
 const excludedResources = new Set(['validatingadmissionpolicies', 'validatingadmissionpolicybindings', 'mutatingadmissionpolicies', 'mutatingadmissionpolicybindings']);
 
+const isExcluded = (group: string, resource: string): boolean => group === 'admissionregistration.k8s.io' && excludedResources.has(resource);
+
 const validationFailureAnnotation = 'validation.policy.admission.k8s.io/validation_failure';
 const maxAuditAnnotationValueLength = 10 * 1024;
 
@@ -94,7 +96,7 @@ export function validatingAdmissionPolicy(dependencies: ValidatingAdmissionPolic
   };
 
   async function dispatch(attributes: AdmissionAttributes): Promise<void> {
-    if (excludedResources.has(attributes.resource.resource) && attributes.resource.group === 'admissionregistration.k8s.io') return;
+    if (isExcluded(attributes.resource.group, attributes.resource.resource)) return;
     let hooks: readonly PolicyHook[];
     try {
       hooks = await source.hooks();
@@ -188,6 +190,7 @@ export function validatingAdmissionPolicy(dependencies: ValidatingAdmissionPolic
   return {
     name: 'ValidatingAdmissionPolicy',
     operations: ['CREATE', 'UPDATE', 'DELETE', 'CONNECT'],
+    validates: (group, resource) => !isExcluded(group, resource) && source.mayApply,
     validate: dispatch,
   };
 }
