@@ -5,6 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, freemem, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import type { BenchRow } from '../apiserver/bench/bench-row.ts';
+import { runAdmissionBenchmark } from './bench-admission.ts';
 import { runApiBenchmark } from './bench-api.ts';
 import { runCelBenchmark } from './bench-cel.ts';
 import { runCodecBenchmark } from './bench-codec.ts';
@@ -23,6 +24,7 @@ const benchmarks: Record<string, (quick: boolean, log: (line: string) => void) =
   controllers: runControllersBenchmark,
   stall: runStallBenchmark,
   crd: runCrdBenchmark,
+  admission: runAdmissionBenchmark,
 };
 
 const args = process.argv.slice(2);

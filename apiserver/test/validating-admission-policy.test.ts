@@ -70,12 +70,21 @@ interface Outcome {
   readonly annotations: Record<string, string>;
 }
 
-async function create(plugin: AdmissionPlugin, resource: string, kind: string, object: JsonObject, user = admin, groupVersion = { group: '', version: 'v1' }): Promise<Outcome> {
+async function create(
+  plugin: AdmissionPlugin,
+  resource: string,
+  kind: string,
+  object: JsonObject,
+  user = admin,
+  groupVersion = { group: '', version: 'v1' },
+  namespace = 'default',
+): Promise<Outcome> {
   const warnings: string[] = [];
   const annotations: Record<string, string> = {};
   const attributes = admissionRequest({
     resource: { ...groupVersion, resource },
     kind: { ...groupVersion, kind },
+    namespace,
     name: String((object.metadata as JsonObject).name ?? ''),
     object,
     userInfo: user,
@@ -298,4 +307,36 @@ test('matchPolicy Equivalent shows the object in the version the rule named', as
   };
   const outcome = await create(plugin, 'horizontalpodautoscalers', 'HorizontalPodAutoscaler', hpa, admin, { group: 'autoscaling', version: 'v2' });
   t.regex(denied(outcome)?.message ?? '', /denied request: autoscaling\/v1 v1 from v2$/);
+});
+
+test('a paramKind nothing serves fails the policy; a namespaced paramKind without a namespace fails a binding on cluster-scoped objects', async (t) => {
+  const { plugin, bind } = await fixture(t);
+  const takesParams = (name: string, apiVersion: string, kind: string, resource: string) => ({
+    metadata: { name },
+    spec: { failurePolicy: 'Fail', paramKind: { apiVersion, kind }, matchConstraints: rules(resource), validations: [{ expression: 'true' }] },
+  });
+  const paramRef = { paramRef: { name: 'x', parameterNotFoundAction: 'Allow' } };
+  await bind(takesParams('unknown-params', 'example.com/v1', 'Foo', 'limitranges'), ['Deny'], paramRef);
+  await bind(takesParams('cluster-params', 'v1', 'ConfigMap', 'persistentvolumes'), ['Deny'], paramRef);
+  t.deepEqual(denied(await create(plugin, 'limitranges', 'LimitRange', { metadata: { name: 'lr' } })), {
+    code: 422,
+    reason: 'Invalid',
+    message: `limitranges "lr" is forbidden: ValidatingAdmissionPolicy 'unknown-params' denied request: failed to configure policy: failed to find resource referenced by paramKind: 'example.com/v1, Kind=Foo'`,
+  });
+  const pv = await create(plugin, 'persistentvolumes', 'PersistentVolume', { metadata: { name: 'pv' } }, admin, { group: '', version: 'v1' }, '');
+  t.is(
+    denied(pv)?.message,
+    `persistentvolumes "pv" is forbidden: ValidatingAdmissionPolicy 'cluster-params' with binding 'cluster-params-binding' denied request: failed to configure binding: cannot use namespaced paramRef in policy binding that matches cluster-scoped resources`,
+  );
+});
+
+test('the plugin says it validates only while a policy may apply: before its first list, and while some policy has a binding', async (t) => {
+  const { plugin, bind } = await fixture(t);
+  t.true(plugin.validates?.('', 'configmaps'));
+  t.is((await create(plugin, 'configmaps', 'ConfigMap', { metadata: { name: 'a' } })).refusal, undefined);
+  // Listed, nothing bound: large writes need not be decoded for it.
+  t.false(plugin.validates?.('', 'configmaps'));
+  await bind({ metadata: { name: 'any' }, spec: { failurePolicy: 'Fail', matchConstraints: rules('secrets'), validations: [{ expression: 'true' }] } }, ['Deny']);
+  await eventually('the policy to be seen', async () => (plugin.validates?.('', 'configmaps') === true ? true : undefined));
+  t.false(plugin.validates?.('admissionregistration.k8s.io', 'validatingadmissionpolicies'));
 });

@@ -15,8 +15,9 @@ export interface AdmissionPlugin {
    */
   readonly mutates?: (group: string, resource: string) => boolean;
   /**
-   * Whether its validating phase looks at objects of the resource; every resource when absent. A
-   * write prepared on a work thread decodes its object for the validating phase only when one does.
+   * Whether its validating phase may look at objects of the resource (a policy plugin with no
+   * policies may not); every resource when absent. A write prepared on a work thread decodes its
+   * object for the validating phase only when one may.
    */
   readonly validates?: (group: string, resource: string) => boolean;
   /**

@@ -138,6 +138,7 @@ function rulesMatch(
   attributes: AdmissionAttributes,
   context: MatchingContext,
 ): MatchedRequest | undefined {
+  if (rules.length === 0) return undefined;
   const subject: RuleSubject = attributes;
   if (rules.some((rule) => namedMatches(rule, subject, attributes.name))) return { resource: attributes.resource, kind: attributes.kind };
   if (matchPolicy !== 'Equivalent') return undefined;

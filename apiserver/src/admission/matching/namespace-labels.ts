@@ -1,5 +1,5 @@
-// The labels of a namespace, read from the namespaces store, for the namespaceSelector of admission
-// policies and webhooks.
+// The labels of a namespace, read from the namespaces store (or a NamespaceCache over it), for the
+// namespaceSelector of admission policies and webhooks.
 
 import { newInternalError, StatusError } from '@capstan/common';
 import type { GenericStore } from '../../registry/generic-store.ts';
@@ -9,7 +9,7 @@ import { metadataOf } from '../../registry/object-meta.ts';
  * A namespace's labels by name: a missing namespace is the store's 404 as it is (kube answers it so
  * for backwards compatibility), any other failure an internal error.
  */
-export function namespaceLabelsFrom(namespaces: GenericStore): (name: string) => Promise<Readonly<Record<string, string>> | undefined> {
+export function namespaceLabelsFrom(namespaces: Pick<GenericStore, 'get'>): (name: string) => Promise<Readonly<Record<string, string>> | undefined> {
   return async (name) => {
     try {
       return metadataOf(await namespaces.get(undefined, name)).labels as Readonly<Record<string, string>> | undefined;

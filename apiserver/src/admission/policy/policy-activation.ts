@@ -24,20 +24,36 @@ import type { PolicyAuthorizer } from './policy-authorizer.ts';
 /** What one binding's evaluation of a policy is given. */
 export interface PolicyInput {
   readonly attributes: AdmissionAttributes;
-  /** The resource and kind the policy matched the request by (request.kind and request.resource). */
-  readonly matched: MatchedRequest;
-  /** The request's objects in the matched version. */
-  readonly objects: VersionedObjects;
+  /** The CEL values of the request, made once for every policy that matched it by the same resource (requestBindings). */
+  readonly request: RequestBindings;
   /** The binding's parameter object; null when the binding has none. */
   readonly params: JsonObject | null;
-  /** The request's namespace; undefined for cluster-scoped objects and namespaces. */
-  readonly namespace: JsonObject | undefined;
   readonly authorizer: PolicyAuthorizer;
 }
 
+/** The variables of a request that do not depend on the policy: object, oldObject, request, namespaceObject. */
+export interface RequestBindings {
+  readonly object: unknown;
+  readonly oldObject: unknown;
+  readonly request: CelValue;
+  readonly namespaceObject: CelValue;
+}
+
+/**
+ * The request's variables for the policies that matched it by `matched`, its objects converted to
+ * that version; `namespace` is undefined for cluster-scoped objects and namespaces.
+ */
+export function requestBindings(attributes: AdmissionAttributes, matched: MatchedRequest, objects: VersionedObjects, namespace: JsonObject | undefined): RequestBindings {
+  return {
+    object: objects.object ?? null,
+    oldObject: objects.oldObject ?? null,
+    request: admissionRequest(attributes, matched),
+    namespaceObject: namespaceObject(namespace),
+  };
+}
+
 /** kube's CreateAdmissionRequest: the matched kind and resource, and the ones the request named. */
-function admissionRequest(input: PolicyInput): CelValue {
-  const { attributes, matched } = input;
+function admissionRequest(attributes: AdmissionAttributes, matched: MatchedRequest): CelValue {
   const user = attributes.userInfo;
   return schemaValue(
     {
@@ -108,13 +124,7 @@ export class PolicyActivation {
 
   constructor(input: PolicyInput, options: { readonly authorizer: boolean; readonly variables: readonly (CompiledExpression & { readonly name: string })[] }) {
     const { attributes } = input;
-    const bindings: Record<string, unknown> = {
-      object: input.objects.object ?? null,
-      oldObject: input.objects.oldObject ?? null,
-      request: admissionRequest(input),
-      params: input.params,
-      namespaceObject: namespaceObject(input.namespace),
-    };
+    const bindings: Record<string, unknown> = { ...input.request, params: input.params };
     if (options.authorizer) {
       const user = { name: attributes.userInfo.username, uid: attributes.userInfo.uid, groups: attributes.userInfo.groups, extra: attributes.userInfo.extra };
       bindings.authorizer = authorizerValue(input.authorizer, user);

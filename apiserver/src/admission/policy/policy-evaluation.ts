@@ -4,7 +4,7 @@
 // denies with it, Ignore admits.
 
 import { maxEvaluatedMessageExpressionSizeBytes, outOfCostBudgetMessage, runtimeCelCostBudget, runtimeCelCostBudgetMatchConditions } from '@capstan/common/cel';
-import type { CompiledPolicy } from './compile-policy.ts';
+import type { CompiledExpression, CompiledPolicy } from './compile-policy.ts';
 import { PolicyActivation, runExpression, type ExpressionResult, type PolicyInput } from './policy-activation.ts';
 import { withSettledAuthorizer } from './policy-authorizer.ts';
 
@@ -24,7 +24,7 @@ const nothing: PolicyEvaluation = { decisions: [], auditAnnotations: [] };
 
 /** Expressions evaluated in order against one budget; past it, the whole pass fails (kube's ForInput error). */
 function evaluatePass(
-  expressions: readonly Parameters<typeof runExpression>[0][],
+  expressions: readonly CompiledExpression[],
   activation: PolicyActivation,
   budget: number,
 ): { results: ExpressionResult[]; remaining: number } | { outOfBudget: true } {

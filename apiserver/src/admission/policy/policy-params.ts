@@ -4,34 +4,33 @@
 
 import { labelSelectorString, parseLabelSelector, StatusError } from '@capstan/common';
 import type { ParamRef } from '@capstan/common/api-types/admissionregistration-v1';
+import type { GenericStore } from '../../registry/generic-store.ts';
 import type { Registry } from '../../registry/registry.ts';
+import type { ResourceDefinition } from '../../resources/resource-definition.ts';
 import type { JsonObject } from '../../registry/object-meta.ts';
 import { wholeList } from '../../registry/store-list.ts';
 
-/** Why a binding could not be evaluated: kube's "failed to configure binding: ..." (or policy). */
+/** Why a policy or a binding could not be evaluated: kube's "failed to configure policy: ..." (or binding). */
 export class PolicyConfigurationError extends Error {
   override name = 'PolicyConfigurationError';
-  readonly of: 'policy' | 'binding';
-  constructor(of: 'policy' | 'binding', message: string) {
-    super(message);
-    this.of = of;
-  }
 }
 
 /** A Go schema.GroupVersionKind as %v prints it: "group/version, Kind=kind". */
 const groupVersionKindText = (group: string, version: string, kind: string): string => `${group}/${version}, Kind=${kind}`;
 
+/** The served resource of a policy's paramKind. */
+export interface ParamSource {
+  readonly paramKind: { readonly apiVersion: string; readonly kind: string };
+  readonly definition: ResourceDefinition;
+  readonly store: GenericStore;
+}
+
 /**
- * The parameter objects the binding gives the policy, each to be evaluated; [null] when the policy
- * or the binding takes none; [] when none is found and the binding allows that.
+ * The resource a policy's paramKind names (undefined without one); a paramKind nothing serves is
+ * the policy's configuration error, whichever binding matches (kube's policy source).
  */
-export async function collectParams(
-  registry: Registry,
-  paramKind: { readonly apiVersion: string; readonly kind: string } | undefined,
-  paramRef: ParamRef | undefined,
-  requestNamespace: string,
-): Promise<(JsonObject | null)[]> {
-  if (paramKind === undefined || paramRef === undefined) return [null];
+export function paramSourceOf(registry: Registry, paramKind: { readonly apiVersion: string; readonly kind: string } | undefined): ParamSource | undefined {
+  if (paramKind === undefined) return undefined;
   const slash = paramKind.apiVersion.indexOf('/');
   const group = slash === -1 ? '' : paramKind.apiVersion.slice(0, slash);
   const version = slash === -1 ? paramKind.apiVersion : paramKind.apiVersion.slice(slash + 1);
@@ -40,37 +39,47 @@ export async function collectParams(
   );
   const store = definition === undefined ? undefined : registry.store(group, version, definition.resource);
   if (definition === undefined || store === undefined) {
-    throw new PolicyConfigurationError('policy', `failed to find resource referenced by paramKind: '${groupVersionKindText(group, version, paramKind.kind)}'`);
+    throw new PolicyConfigurationError(`failed to find resource referenced by paramKind: '${groupVersionKindText(group, version, paramKind.kind)}'`);
   }
+  return { paramKind, definition, store };
+}
+
+/**
+ * The parameter objects the binding gives the policy, each to be evaluated; [null] when the policy
+ * or the binding takes none; [] when none is found and the binding allows that.
+ */
+export async function collectParams(source: ParamSource | undefined, paramRef: ParamRef | undefined, requestNamespace: string): Promise<(JsonObject | null)[]> {
+  if (source === undefined || paramRef === undefined) return [null];
+  const { paramKind, definition, store } = source;
   const refNamespace = paramRef.namespace ?? '';
   let namespace: string | undefined;
   if (definition.namespaced) {
     namespace = refNamespace !== '' ? refNamespace : requestNamespace;
-    if (namespace === '') throw new PolicyConfigurationError('binding', 'cannot use namespaced paramRef in policy binding that matches cluster-scoped resources');
+    if (namespace === '') throw new PolicyConfigurationError('cannot use namespaced paramRef in policy binding that matches cluster-scoped resources');
   } else if (refNamespace !== '') {
-    throw new PolicyConfigurationError('binding', 'paramRef.namespace must not be provided for a cluster-scoped `paramKind`');
+    throw new PolicyConfigurationError('paramRef.namespace must not be provided for a cluster-scoped `paramKind`');
   }
   const withKind = (object: JsonObject): JsonObject => ({ ...object, apiVersion: paramKind.apiVersion, kind: paramKind.kind });
   let params: JsonObject[];
   const name = paramRef.name ?? '';
   if (name !== '') {
-    if (paramRef.selector !== undefined) throw new PolicyConfigurationError('binding', 'paramRef.name and paramRef.selector are mutually exclusive');
+    if (paramRef.selector !== undefined) throw new PolicyConfigurationError('paramRef.name and paramRef.selector are mutually exclusive');
     try {
       params = [withKind(await store.get(namespace, name))];
     } catch (error) {
-      if (!(error instanceof StatusError && error.code === 404)) throw new PolicyConfigurationError('binding', error instanceof Error ? error.message : String(error));
+      if (!(error instanceof StatusError && error.code === 404)) throw new PolicyConfigurationError(error instanceof Error ? error.message : String(error));
       params = [];
     }
   } else if (paramRef.selector !== undefined) {
     const text = labelSelectorString(paramRef.selector);
-    if (text === undefined) throw new PolicyConfigurationError('binding', 'invalid paramRef.selector');
+    if (text === undefined) throw new PolicyConfigurationError('invalid paramRef.selector');
     const page = await store.list({ ...wholeList(namespace), resourceVersion: '0', labelSelector: text === '' ? undefined : parseLabelSelector(text) });
     params = page.items.map((item) => withKind(store.decode(item)));
   } else {
-    throw new PolicyConfigurationError('binding', 'one of name or selector must be provided');
+    throw new PolicyConfigurationError('one of name or selector must be provided');
   }
   if (params.length === 0 && paramRef.parameterNotFoundAction === 'Deny') {
-    throw new PolicyConfigurationError('binding', 'no params found for policy binding with `Deny` parameterNotFoundAction');
+    throw new PolicyConfigurationError('no params found for policy binding with `Deny` parameterNotFoundAction');
   }
   return params;
 }

@@ -7,12 +7,26 @@ import type { ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding } from
 import type { GenericStore } from '../../registry/generic-store.ts';
 import type { JsonObject } from '../../registry/object-meta.ts';
 import { StoreInformer, type InformerHandler } from '../../registry/store-informer.ts';
+import { policyMatchCriteria, type MatchCriteria } from '../matching/match-request.ts';
 import { compilePolicy, type CompiledPolicy } from './compile-policy.ts';
+
+/** A binding with its matchResources parsed (undefined: it narrows nothing). */
+export interface CompiledBinding {
+  readonly binding: ValidatingAdmissionPolicyBinding;
+  readonly name: string;
+  readonly matchResources: MatchCriteria | undefined;
+}
 
 /** A policy with its bindings (kube's PolicyHook). */
 export interface PolicyHook {
   readonly policy: CompiledPolicy;
-  readonly bindings: readonly ValidatingAdmissionPolicyBinding[];
+  readonly bindings: readonly CompiledBinding[];
+}
+
+function compileBinding(object: JsonObject): CompiledBinding {
+  const binding = object as ValidatingAdmissionPolicyBinding;
+  const matchResources = binding.spec?.matchResources;
+  return { binding, name: binding.metadata?.name ?? '', matchResources: matchResources === undefined ? undefined : policyMatchCriteria(matchResources) };
 }
 
 const nameOf = (object: JsonObject): string => String((object.metadata as { name?: unknown } | undefined)?.name ?? '');
@@ -49,18 +63,26 @@ const byName = (a: { readonly name: string }, b: { readonly name: string }): num
 
 export class PolicySource {
   readonly #policies: ObjectsByName<CompiledPolicy>;
-  readonly #bindings: ObjectsByName<ValidatingAdmissionPolicyBinding>;
+  readonly #bindings: ObjectsByName<CompiledBinding>;
   readonly #informers: readonly StoreInformer[];
   #started: Promise<void> | undefined;
   #hooks: readonly PolicyHook[] | undefined;
+  #synced = false;
 
   constructor(stores: { readonly policies: GenericStore; readonly bindings: GenericStore }, logger: Logger, stopping: AbortSignal) {
     const changed = (): void => {
       this.#hooks = undefined;
     };
     this.#policies = new ObjectsByName((object) => compilePolicy(object as ValidatingAdmissionPolicy), changed);
-    this.#bindings = new ObjectsByName((object) => object as ValidatingAdmissionPolicyBinding, changed);
+    this.#bindings = new ObjectsByName(compileBinding, changed);
     this.#informers = [new StoreInformer(stores.policies, this.#policies, logger, stopping), new StoreInformer(stores.bindings, this.#bindings, logger, stopping)];
+  }
+
+  /** False once the stores are listed and no policy has a binding: nothing to evaluate. */
+  get mayApply(): boolean {
+    if (!this.#synced) return true;
+    this.#hooks ??= this.#hooksNow();
+    return this.#hooks.length > 0;
   }
 
   /** The policies that have bindings, by name, each with its bindings by name; the first call lists and watches both stores. */
@@ -68,6 +90,7 @@ export class PolicySource {
     this.#started ??= Promise.all(this.#informers.map((informer) => informer.start())).then(() => {});
     try {
       await this.#started;
+      this.#synced = true;
     } catch (error) {
       // The next request tries again.
       this.#started = undefined;
@@ -78,11 +101,10 @@ export class PolicySource {
   }
 
   #hooksNow(): PolicyHook[] {
-    const bindingsByPolicy = new Map<string, ValidatingAdmissionPolicyBinding[]>();
-    const bindings = [...this.#bindings.byName.entries()].map(([name, binding]) => ({ name, binding })).sort(byName);
-    for (const { binding } of bindings) {
-      const policyName = binding.spec?.policyName ?? '';
-      bindingsByPolicy.set(policyName, [...(bindingsByPolicy.get(policyName) ?? []), binding]);
+    const bindingsByPolicy = new Map<string, CompiledBinding[]>();
+    for (const compiled of [...this.#bindings.byName.values()].sort(byName)) {
+      const policyName = compiled.binding.spec?.policyName ?? '';
+      bindingsByPolicy.set(policyName, [...(bindingsByPolicy.get(policyName) ?? []), compiled]);
     }
     return [...this.#policies.byName.values()]
       .filter((policy) => bindingsByPolicy.has(policy.name))

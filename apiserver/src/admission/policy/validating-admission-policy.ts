@@ -15,14 +15,16 @@ import type { AdmissionAttributes } from '../admission-attributes.ts';
 import { admissionForbidden } from '../admission-forbidden.ts';
 import type { AdmissionPlugin } from '../admission-plugin.ts';
 import { servedEquivalentResources } from '../matching/equivalent-resources.ts';
-import { matchRequest, policyMatchCriteria, type MatchedRequest, type MatchingContext } from '../matching/match-request.ts';
+import { matchRequest, type MatchedRequest, type MatchingContext } from '../matching/match-request.ts';
+import { NamespaceCache } from '../matching/namespace-cache.ts';
 import { namespaceLabelsFrom } from '../matching/namespace-labels.ts';
-import { versionedObjects, type VersionedObjects } from '../matching/versioned-objects.ts';
+import { versionedObjects } from '../matching/versioned-objects.ts';
 import type { CompiledPolicy } from './compile-policy.ts';
+import { requestBindings, type RequestBindings } from './policy-activation.ts';
 import { PolicyAuthorizer } from './policy-authorizer.ts';
 import { evaluatePolicy, type PolicyDecision } from './policy-evaluation.ts';
-import { collectParams, PolicyConfigurationError } from './policy-params.ts';
-import { PolicySource } from './policy-source.ts';
+import { collectParams, PolicyConfigurationError, paramSourceOf, type ParamSource } from './policy-params.ts';
+import { PolicySource, type PolicyHook } from './policy-source.ts';
 
 /** What the plugin reads. */
 export interface ValidatingAdmissionPolicyDependencies {
@@ -37,6 +39,8 @@ export interface ValidatingAdmissionPolicyDependencies {
 
 /** The admission policy resources themselves are never subject to policies. */
 const excludedResources = new Set(['validatingadmissionpolicies', 'validatingadmissionpolicybindings', 'mutatingadmissionpolicies', 'mutatingadmissionpolicybindings']);
+
+const isExcluded = (group: string, resource: string): boolean => group === 'admissionregistration.k8s.io' && excludedResources.has(resource);
 
 const validationFailureAnnotation = 'validation.policy.admission.k8s.io/validation_failure';
 const maxAuditAnnotationValueLength = 10 * 1024;
@@ -79,20 +83,28 @@ class AuditAnnotations {
 
 export function validatingAdmissionPolicy(dependencies: ValidatingAdmissionPolicyDependencies): AdmissionPlugin {
   const source = new PolicySource({ policies: dependencies.policies, bindings: dependencies.bindings }, dependencies.logger, dependencies.stopping);
+  const namespaces = new NamespaceCache(dependencies.registry.namespaces, dependencies.logger, dependencies.stopping);
   const matching: MatchingContext = {
-    namespaceLabels: namespaceLabelsFrom(dependencies.registry.namespaces),
+    namespaceLabels: namespaceLabelsFrom(namespaces),
     equivalents: servedEquivalentResources(() => dependencies.registry.definitions),
   };
 
   const namespaceOf = async (attributes: AdmissionAttributes): Promise<JsonObject | undefined> => {
     const isNamespace = attributes.kind.group === '' && attributes.kind.version === 'v1' && attributes.kind.kind === 'Namespace';
     if (attributes.namespace === '' || isNamespace) return undefined;
-    return dependencies.registry.namespaces.get(undefined, attributes.namespace);
+    return namespaces.get(undefined, attributes.namespace);
   };
 
   async function dispatch(attributes: AdmissionAttributes): Promise<void> {
-    if (excludedResources.has(attributes.resource.resource) && attributes.resource.group === 'admissionregistration.k8s.io') return;
-    const hooks = await source.hooks();
+    if (isExcluded(attributes.resource.group, attributes.resource.resource)) return;
+    let hooks: readonly PolicyHook[];
+    try {
+      hooks = await source.hooks();
+    } catch (error) {
+      // kube's plugin refuses while its policies cannot be listed.
+      dependencies.logger.warn({ err: error }, 'listing ValidatingAdmissionPolicies and their bindings failed');
+      throw admissionForbidden(attributes, 'not yet ready to handle request');
+    }
     if (hooks.length === 0) return;
     const denials: Denial[] = [];
     const configurationError = (policy: CompiledPolicy, binding: ValidatingAdmissionPolicyBinding | undefined, error: unknown): void => {
@@ -104,16 +116,23 @@ export function validatingAdmissionPolicy(dependencies: ValidatingAdmissionPolic
     // kube's caching authorizer: decisions are kept for the whole admission of the request.
     const authorizer = new PolicyAuthorizer(dependencies.authorizer());
     let namespace: Promise<JsonObject | undefined> | undefined;
-    // The objects in each version policies matched the request by, converted once.
-    const versions = new Map<string, Promise<VersionedObjects>>();
-    const objectsIn = (matched: MatchedRequest): Promise<VersionedObjects> => {
+    // The request's variables in each version policies matched it by, made once.
+    const requests = new Map<string, Promise<RequestBindings>>();
+    const requestIn = (matched: MatchedRequest): Promise<RequestBindings> => {
       const key = `${matched.resource.group}/${matched.resource.version}/${matched.resource.resource}`;
-      let objects = versions.get(key);
-      if (objects === undefined) {
-        objects = versionedObjects((group, version, resource) => dependencies.registry.definition(group, version, resource), attributes, matched);
-        versions.set(key, objects);
+      let request = requests.get(key);
+      if (request === undefined) {
+        namespace ??= namespaceOf(attributes);
+        const definitionOf = (group: string, version: string, resource: string) => dependencies.registry.definition(group, version, resource);
+        request = Promise.all([
+          versionedObjects(definitionOf, attributes, matched).catch((error: unknown) => {
+            throw new PolicyConfigurationError(`failed to convert object version: ${error instanceof Error ? error.message : String(error)}`);
+          }),
+          namespace,
+        ]).then(([objects, namespaceObject]) => requestBindings(attributes, matched, objects, namespaceObject));
+        requests.set(key, request);
       }
-      return objects;
+      return request;
     };
     for (const { policy, bindings } of hooks) {
       let matched: MatchedRequest | undefined;
@@ -125,28 +144,36 @@ export function validatingAdmissionPolicy(dependencies: ValidatingAdmissionPolic
         continue;
       }
       if (matched === undefined) continue;
+      let paramSource: ParamSource | undefined;
+      try {
+        paramSource = paramSourceOf(dependencies.registry, policy.paramKind);
+      } catch (error) {
+        configurationError(policy, undefined, error);
+        continue;
+      }
       const annotations = new AuditAnnotations();
-      for (const binding of bindings) {
-        const bindingName = binding.metadata?.name ?? '';
+      for (const { binding, name: bindingName, matchResources } of bindings) {
         let params: (JsonObject | null)[];
-        let objects: VersionedObjects;
         try {
-          const matchResources = binding.spec?.matchResources;
-          if (matchResources !== undefined && (await matchRequest(policyMatchCriteria(matchResources), attributes, matching)) === undefined) continue;
-          params = await collectParams(dependencies.registry, policy.paramKind, binding.spec?.paramRef, attributes.namespace);
-          objects = await objectsIn(matched).catch((error: unknown) => {
-            throw new PolicyConfigurationError('binding', `failed to convert object version: ${error instanceof Error ? error.message : String(error)}`);
-          });
+          if (matchResources !== undefined && (await matchRequest(matchResources, attributes, matching)) === undefined) continue;
+          params = await collectParams(paramSource, binding.spec?.paramRef, attributes.namespace);
         } catch (error) {
-          configurationError(policy, error instanceof PolicyConfigurationError && error.of === 'policy' ? undefined : binding, error);
+          configurationError(policy, binding, error);
           continue;
         }
         if (params.length === 0) continue;
-        namespace ??= namespaceOf(attributes);
-        const namespaceObject = await namespace;
+        let request: RequestBindings;
+        try {
+          request = await requestIn(matched);
+        } catch (error) {
+          // A namespace that cannot be read fails the request, as kube's does.
+          if (!(error instanceof PolicyConfigurationError)) throw error;
+          configurationError(policy, binding, error);
+          continue;
+        }
         const actions = binding.spec?.validationActions ?? [];
         for (const param of params) {
-          const evaluation = await evaluatePolicy(policy, { attributes, matched, objects, params: param, namespace: namespaceObject, authorizer });
+          const evaluation = await evaluatePolicy(policy, { attributes, request, params: param, authorizer });
           for (const decision of evaluation.decisions) act(attributes, policy, binding, bindingName, actions, decision, denials);
           for (const annotation of evaluation.auditAnnotations) {
             if ('value' in annotation) annotations.add(annotation.key, annotation.value);
@@ -163,6 +190,7 @@ export function validatingAdmissionPolicy(dependencies: ValidatingAdmissionPolic
   return {
     name: 'ValidatingAdmissionPolicy',
     operations: ['CREATE', 'UPDATE', 'DELETE', 'CONNECT'],
+    validates: (group, resource) => !isExcluded(group, resource) && source.mayApply,
     validate: dispatch,
   };
 }

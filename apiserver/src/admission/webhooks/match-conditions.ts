@@ -11,6 +11,7 @@ import type { AdmissionAttributes } from '../admission-attributes.ts';
 import type { MatchedRequest } from '../matching/match-request.ts';
 import type { VersionedObjects } from '../matching/versioned-objects.ts';
 import { compile, type CompiledPolicy } from '../policy/compile-policy.ts';
+import { requestBindings } from '../policy/policy-activation.ts';
 import { PolicyAuthorizer, withSettledAuthorizer } from '../policy/policy-authorizer.ts';
 import { matchConditions } from '../policy/policy-evaluation.ts';
 
@@ -38,6 +39,7 @@ export class MatchConditions {
   /** Whether the webhook is called ('match'), skipped ('skip'), or cannot be decided (the errors, kube's aggregate). */
   evaluate(input: ConditionsInput, authorizer: Authorizer): Promise<'match' | 'skip' | { readonly error: string }> {
     const celAuthorizer = new PolicyAuthorizer(authorizer);
-    return withSettledAuthorizer(celAuthorizer, () => matchConditions(this.#conditions, { ...input, params: null, namespace: undefined, authorizer: celAuthorizer }));
+    const request = requestBindings(input.attributes, input.matched, input.objects, undefined);
+    return withSettledAuthorizer(celAuthorizer, () => matchConditions(this.#conditions, { attributes: input.attributes, request, params: null, authorizer: celAuthorizer }));
   }
 }
