@@ -181,6 +181,8 @@ test('a stricter enforce level warns about the pods already there; pod updates a
 test('exempt users, namespaces and runtime classes are not checked, and say so in the audit event', async (t) => {
   await namespace('ps-exemptions', { 'pod-security.kubernetes.io/enforce': 'restricted' });
   const privileged = { securityContext: { privileged: true } };
+  // The RuntimeClass admission refuses a pod of a class that does not exist.
+  t.is((await send('POST', '/apis/node.k8s.io/v1/runtimeclasses', { metadata: { name: 'kata' }, handler: 'kata' })).status, 201);
   t.is((await send('POST', '/api/v1/namespaces/ps-exemptions/pods', pod('alices', {}, privileged), 'alicetoken')).status, 201);
   t.is((await send('POST', '/api/v1/namespaces/ps-exemptions/pods', pod('kata', { runtimeClassName: 'kata' }, privileged))).status, 201);
   const annotations = await auditAnnotationsOf('/api/v1/namespaces/ps-exemptions/pods', 2);

@@ -2,6 +2,7 @@
 // enabled plugin Capstan does not implement yet (MutatingAdmissionPolicy, ...) is accepted
 // and does nothing.
 
+import type { Logger } from '@capstan/common';
 import type { Authorizer } from '../authorization/authorizer.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { nodeResource } from '../resources/core/nodes.ts';
@@ -38,6 +39,7 @@ import { nodeRestriction, type NodeRestrictionStores } from './node-restriction.
 import { podSecurityAdmission, type PodSecurityInputs } from './pod-security/pod-security-plugin.ts';
 import { taintNodesByCondition } from './node-taint.ts';
 import { limitRanger } from './limit-ranger/limit-ranger.ts';
+import { QuotaPresence } from './resource-quota/quota-presence.ts';
 import { resourceQuotaAdmission } from './resource-quota/resource-quota.ts';
 import { serviceAccountAdmission } from './service-account.ts';
 import { mutatingWebhookPlugin, validatingWebhookPlugin, type AdmissionWebhookDependencies } from './webhooks/webhook-admission.ts';
@@ -53,6 +55,10 @@ export interface AdmissionPluginDependencies {
   readonly podSecurity: PodSecurityInputs;
   readonly limitRanges: GenericStore;
   readonly resourceQuotas: GenericStore;
+  /** For the plugins' in-process informers. */
+  readonly logger: Logger;
+  /** Aborted when the server stops: the informers end. */
+  readonly stopping: AbortSignal;
   /** The store of a built-in resource (the classes the plugins read). */
   readonly builtinStore: (definition: ResourceDefinition) => GenericStore;
   /** The request authorizer, which the certificate plugins ask about signers. */
@@ -69,7 +75,7 @@ const implementations: Partial<Record<AdmissionPluginName, (dependencies: Admiss
   DefaultTolerationSeconds: (dependencies) => defaultTolerationSecondsPlugin(dependencies.defaultTolerationSeconds),
   PodSecurity: (dependencies) => podSecurityAdmission(dependencies.namespaces, dependencies.podSecurity),
   LimitRanger: (dependencies) => limitRanger(dependencies.limitRanges),
-  ResourceQuota: (dependencies) => resourceQuotaAdmission(dependencies.resourceQuotas),
+  ResourceQuota: (dependencies) => resourceQuotaAdmission(dependencies.resourceQuotas, new QuotaPresence(dependencies.resourceQuotas, dependencies.logger, dependencies.stopping)),
   Priority: (dependencies) => priorityAdmission(dependencies.builtinStore(priorityClassResource)),
   DefaultStorageClass: (dependencies) => defaultStorageClass(dependencies.builtinStore(storageClassResource)),
   StorageObjectInUseProtection: () => storageObjectInUseProtection,

@@ -191,6 +191,8 @@ export class ApiServer {
       podSecurity: { pods: this.#registry.builtinStore(podResource), configuration: options.admissionConfiguration?.get('PodSecurity') },
       limitRanges: this.#registry.builtinStore(limitRangeResource),
       resourceQuotas: this.#registry.builtinStore(resourceQuotaResource),
+      logger: options.logger,
+      stopping: this.#stopping.signal,
       builtinStore: (definition) => this.#registry.builtinStore(definition),
       // The authorizer is built below; the certificate plugins ask it only once requests come.
       authorizer: { authorize: (attributes) => authorizer.authorize(attributes) },

@@ -237,17 +237,17 @@ export class RestClient {
   /** Any request; answers 2xx responses as they are and throws ApiError for the rest. */
   async request(request: RawRequest): Promise<BufferedResponse> {
     const url = this.#url(request.path, request.query ?? {});
-    const headers = await this.#headers({
-      accept: request.accept ?? 'application/json',
-      ...(request.body === undefined ? {} : { 'content-type': request.contentType ?? 'application/json' }),
-    });
+    // In flight from the call on, also while a bearer token is fetched.
     this.#inFlight += 1;
     let response: BufferedResponse;
     try {
       response = await sendRequest({
         method: request.method,
         url,
-        headers,
+        headers: await this.#headers({
+          accept: request.accept ?? 'application/json',
+          ...(request.body === undefined ? {} : { 'content-type': request.contentType ?? 'application/json' }),
+        }),
         body: request.body,
         agent: this.#agent,
         timeoutMs: request.timeoutMs ?? this.#timeoutMs,

@@ -14,13 +14,14 @@ import { wholeList } from '../../registry/store-list.ts';
 import type { AdmissionAttributes } from '../admission-attributes.ts';
 import type { AdmissionPlugin } from '../admission-plugin.ts';
 import { checkRequest, quotaStateOf, type QuotaState } from './check-request.ts';
+import type { QuotaPresence } from './quota-presence.ts';
 
 /** kube retries the quota status writes that conflicted this many times. */
 const statusWriteRetries = 3;
 /** kube's wait for a quota check. */
 const evaluationTimeoutMs = 10_000;
 
-export function resourceQuotaAdmission(resourceQuotas: GenericStore, now: () => Date = () => new Date()): AdmissionPlugin {
+export function resourceQuotaAdmission(resourceQuotas: GenericStore, presence?: QuotaPresence, now: () => Date = () => new Date()): AdmissionPlugin {
   const evaluators = new QuotaEvaluators();
   /** One check at a time in each namespace: the next one reads the quotas the last one wrote. */
   const namespaces = new KeyedSerial();
@@ -62,6 +63,8 @@ export function resourceQuotaAdmission(resourceQuotas: GenericStore, now: () => 
   return {
     name: 'ResourceQuota',
     operations: ['CREATE', 'UPDATE'],
+    // Without a presence, every write may be quota'd.
+    validates: () => presence?.possible() ?? true,
     validate: async (attributes) => {
       if (attributes.namespace === '' || attributes.object === undefined) return;
       if (attributes.operation === 'CREATE' && attributes.kind.group === '' && attributes.kind.kind === 'Namespace') return;
