@@ -14,7 +14,8 @@ const options = trustedWorkerData<LoadOptions>();
 // thread ahead of the server (see the load generator ceiling row).
 // Over HTTP/2 every request shares one connection, as client-go's do.
 const pool = new Pool(options.url, {
-  ...(options.http2 === true ? { connections: 1, allowH2: true, maxConcurrentStreams: options.concurrency } : { connections: options.concurrency, pipelining: 1 }),
+  // undici 8 offers HTTP/2 by default: HTTP/1.1 has to be asked for.
+  ...(options.http2 === true ? { connections: 1, allowH2: true, maxConcurrentStreams: options.concurrency } : { connections: options.concurrency, pipelining: 1, allowH2: false }),
   ...(options.clientCertificate === undefined ? {} : { connect: { cert: options.clientCertificate.cert, key: options.clientCertificate.key } }),
 });
 
