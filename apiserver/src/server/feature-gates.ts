@@ -13,6 +13,9 @@ export const apiServerFeatures = {
   AllowUnsafeMalformedObjectDeletion: { default: false, preRelease: 'ALPHA' },
   // pods/log's stream option (All, Stdout or Stderr), defaulted to All.
   PodLogsQuerySplitStreams: { default: false, preRelease: 'ALPHA' },
+  // admissionregistration.k8s.io/v1beta1 MutatingAdmissionPolicies and their bindings (served when
+  // --runtime-config enables the version too) and the MutatingAdmissionPolicy admission plugin.
+  MutatingAdmissionPolicy: { default: false, preRelease: 'BETA' },
 } as const satisfies Record<string, FeatureSpec>;
 
 export type ApiServerFeatureGates = FeatureGates<keyof typeof apiServerFeatures>;
