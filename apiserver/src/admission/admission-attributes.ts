@@ -5,6 +5,7 @@ import type { GroupResource } from '@capstan/common';
 import type { UserInfo } from '../authentication/authenticator.ts';
 import type { AuditLevel } from '../audit/audit-policy.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
+import type { ReinvocationContext } from './reinvocation-context.ts';
 
 export type AdmissionOperation = 'CREATE' | 'UPDATE' | 'DELETE' | 'CONNECT';
 
@@ -32,4 +33,6 @@ export interface AdmissionAttributes {
   readonly addWarning?: (text: string) => void;
   /** What the request's options (CreateOptions, UpdateOptions, DeleteOptions) hold, without their kind, e.g. dryRun and fieldManager. */
   readonly operationOptions?: JsonObject;
+  /** The mutating phase's reinvocation state, which the chain gives its plugins (absent outside the chain). */
+  readonly reinvocation?: ReinvocationContext;
 }

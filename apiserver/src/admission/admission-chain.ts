@@ -6,6 +6,7 @@
 
 import type { AdmissionAttributes, AdmissionOperation } from './admission-attributes.ts';
 import type { AdmissionPlugin } from './admission-plugin.ts';
+import { ReinvocationContext } from './reinvocation-context.ts';
 
 export class AdmissionChain {
   readonly #plugins: readonly AdmissionPlugin[];
@@ -20,8 +21,17 @@ export class AdmissionChain {
     return this.#plugins.map((plugin) => plugin.name);
   }
 
-  /** The mutating phase. */
+  /** The mutating phase; run twice when a plugin that changed the object asks for it (reinvocation-context.ts). */
   async admit(attributes: AdmissionAttributes): Promise<void> {
+    const reinvocation = new ReinvocationContext();
+    const withReinvocation: AdmissionAttributes = { ...attributes, reinvocation };
+    await this.#admitOnce(withReinvocation);
+    if (!reinvocation.shouldReinvoke) return;
+    reinvocation.isReinvoke = true;
+    await this.#admitOnce(withReinvocation);
+  }
+
+  async #admitOnce(attributes: AdmissionAttributes): Promise<void> {
     for (const plugin of this.#plugins) if (plugin.admit !== undefined && plugin.operations.includes(attributes.operation)) await plugin.admit(attributes);
   }
 

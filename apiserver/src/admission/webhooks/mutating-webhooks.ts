@@ -2,7 +2,8 @@
 // MutatingWebhookConfigurations that are called for the request are asked one after the other,
 // each one's JSON patch applied to the object (then defaulted again) before the next is asked. When
 // a webhook changed the object, the webhooks asked before it whose reinvocationPolicy is IfNeeded
-// are asked once more, in a second round, after the first. Each call is noted in the audit event
+// are asked once more when the chain runs its mutating phase again (reinvocation-context.ts); so are
+// they when another plugin changed the object after them. Each call is noted in the audit event
 // (`mutation.webhook.admission.k8s.io/round_<r>_index_<i>`: configuration, webhook, whether it
 // changed the object), its patch under `patch.webhook.admission.k8s.io/` in events of level Request
 // or more; one whose failurePolicy Ignore let the request pass, under `failed-open.`.
@@ -15,6 +16,7 @@ import { goJsonSyntaxError } from '../../registry/go-json-syntax.ts';
 import { applyJsonPatch, JsonPatchError } from '../../patch/json-patch.ts';
 import type { AdmissionAttributes } from '../admission-attributes.ts';
 import type { AdmissionPlugin } from '../admission-plugin.ts';
+import { ReinvocationContext } from '../reinvocation-context.ts';
 import { versionedObjects } from '../matching/versioned-objects.ts';
 import type { Invocation } from './admission-review.ts';
 import { callWebhook } from './call-webhook.ts';
@@ -32,11 +34,18 @@ export interface MutatingWebhookDependencies {
 }
 
 /** kube's webhookReinvokeContext: which IfNeeded webhooks were asked, and which must be asked again. */
-interface Reinvocation {
+interface WebhookReinvocation {
+  /** The object as the last webhook of the first run left it. */
+  lastOutput: JsonObject | undefined;
   /** IfNeeded webhooks asked since the last change. */
   readonly invokedSinceChange: Set<string>;
   readonly toReinvoke: Set<string>;
-  changed: boolean;
+}
+
+/** Every IfNeeded webhook asked before a change must see its result. */
+function requireReinvoking(state: WebhookReinvocation): void {
+  for (const uid of state.invokedSinceChange) state.toReinvoke.add(uid);
+  state.invokedSinceChange.clear();
 }
 
 export function mutatingAdmissionWebhook(dependencies: MutatingWebhookDependencies): AdmissionPlugin {
@@ -49,9 +58,16 @@ export function mutatingAdmissionWebhook(dependencies: MutatingWebhookDependenci
     async admit(attributes) {
       if (isExemptAdmissionConfiguration(attributes)) return;
       const entries = await readyWebhooks(configurations, attributes);
-      const reinvocation: Reinvocation = { invokedSinceChange: new Set(), toReinvoke: new Set(), changed: false };
-      await mutationRound(entries, dependencies, attributes, reinvocation, 0);
-      if (reinvocation.changed && reinvocation.toReinvoke.size > 0) await mutationRound(entries, dependencies, attributes, reinvocation, 1);
+      if (entries.length === 0) return;
+      const context = attributes.reinvocation ?? new ReinvocationContext();
+      const state = context.value<WebhookReinvocation>('MutatingAdmissionWebhook', () => ({ lastOutput: undefined, invokedSinceChange: new Set(), toReinvoke: new Set() }));
+      // Another plugin changed the object since the webhooks last saw it: the IfNeeded ones see it again.
+      if (context.isReinvoke && !isDeepStrictEqual(state.lastOutput, attributes.object)) requireReinvoking(state);
+      try {
+        await mutationRound(entries, dependencies, attributes, context, state);
+      } finally {
+        state.lastOutput = structuredClone(attributes.object);
+      }
     },
   };
 }
@@ -60,13 +76,13 @@ async function mutationRound(
   entries: readonly WebhookEntry<MutatingWebhook>[],
   dependencies: MutatingWebhookDependencies,
   attributes: AdmissionAttributes,
-  reinvocation: Reinvocation,
-  round: 0 | 1,
+  context: ReinvocationContext,
+  state: WebhookReinvocation,
 ): Promise<void> {
+  const round = context.isReinvoke ? 1 : 0;
   for (const [index, entry] of entries.entries()) {
     const invocation = await invocationOf(entry, attributes, dependencies.matching);
-    // A webhook not asked in the first round is not asked in the second, whatever changed since.
-    if (invocation === undefined || (round === 1 && !reinvocation.toReinvoke.has(entry.uid))) continue;
+    if (invocation === undefined || (context.isReinvoke && !state.toReinvoke.has(entry.uid))) continue;
     const { webhook } = entry;
     let changed = false;
     let failure: unknown;
@@ -86,12 +102,10 @@ async function mutationRound(
       JSON.stringify({ configuration: entry.configurationName, webhook: webhook.name, mutated: changed }),
     );
     if (changed) {
-      // Every IfNeeded webhook asked before this change must see its result.
-      for (const uid of reinvocation.invokedSinceChange) reinvocation.toReinvoke.add(uid);
-      reinvocation.invokedSinceChange.clear();
-      reinvocation.changed = true;
+      requireReinvoking(state);
+      context.shouldReinvoke = true;
     }
-    if (webhook.reinvocationPolicy === 'IfNeeded') reinvocation.invokedSinceChange.add(entry.uid);
+    if (webhook.reinvocationPolicy === 'IfNeeded') state.invokedSinceChange.add(entry.uid);
     if (failure === undefined) continue;
     if (!(failure instanceof WebhookCallError)) throw failure;
     if (!ignoresFailures(webhook)) throw failure.toStatusError();
