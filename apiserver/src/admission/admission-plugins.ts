@@ -1,6 +1,6 @@
 // The admission plugins Capstan implements, built for the enabled names in kube's order. An
-// enabled plugin Capstan does not implement yet (MutatingAdmissionPolicy, ...) is accepted
-// and does nothing.
+// enabled plugin Capstan does not implement yet (ClusterTrustBundleAttest, ...) is accepted and
+// does nothing, as is one whose feature gate is off (MutatingAdmissionPolicy).
 
 import type { Logger } from '@capstan/common';
 import type { Authorizer } from '../authorization/authorizer.ts';
@@ -44,6 +44,8 @@ import { resourceQuotaAdmission } from './resource-quota/resource-quota.ts';
 import { serviceAccountAdmission } from './service-account.ts';
 import { mutatingWebhookPlugin, validatingWebhookPlugin, type AdmissionWebhookDependencies } from './webhooks/webhook-admission.ts';
 import { validatingAdmissionPolicy, type ValidatingAdmissionPolicyDependencies } from './policy/validating-admission-policy.ts';
+import { mutatingAdmissionPolicy } from './mutating-policy/mutating-admission-policy.ts';
+import type { MutatingPolicyStores } from './mutating-policy/mutating-policy-stores.ts';
 
 /** What the plugins read. */
 export interface AdmissionPluginDependencies {
@@ -65,9 +67,11 @@ export interface AdmissionPluginDependencies {
   readonly authorizer: Authorizer;
   readonly webhooks: AdmissionWebhookDependencies;
   readonly validatingAdmissionPolicy: ValidatingAdmissionPolicyDependencies;
+  /** The stores of the mutating policies and their bindings; undefined while their gate or group-version is off. */
+  readonly mutatingAdmissionPolicy: MutatingPolicyStores | undefined;
 }
 
-const implementations: Partial<Record<AdmissionPluginName, (dependencies: AdmissionPluginDependencies) => AdmissionPlugin>> = {
+const implementations: Partial<Record<AdmissionPluginName, (dependencies: AdmissionPluginDependencies) => AdmissionPlugin | undefined>> = {
   NamespaceLifecycle: (dependencies) => namespaceLifecycle(dependencies.namespaces, dependencies.definitionOf),
   ServiceAccount: (dependencies) => serviceAccountAdmission(dependencies.serviceAccounts),
   NodeRestriction: (dependencies) => nodeRestriction(dependencies.nodeRestriction),
@@ -96,6 +100,8 @@ const implementations: Partial<Record<AdmissionPluginName, (dependencies: Admiss
   PodTolerationRestriction: (dependencies) => podTolerationRestriction(dependencies.namespaces),
   PodTopologyLabels: (dependencies) => podTopologyLabels(dependencies.builtinStore(nodeResource)),
   ExtendedResourceToleration: () => extendedResourceToleration,
+  MutatingAdmissionPolicy: ({ mutatingAdmissionPolicy: stores, validatingAdmissionPolicy: { registry, authorizer, logger, stopping } }) =>
+    stores === undefined ? undefined : mutatingAdmissionPolicy({ ...stores, registry, authorizer, logger, stopping }),
   MutatingAdmissionWebhook: (dependencies) => mutatingWebhookPlugin(dependencies.webhooks),
   ValidatingAdmissionWebhook: (dependencies) => validatingWebhookPlugin(dependencies.webhooks),
   ValidatingAdmissionPolicy: (dependencies) => validatingAdmissionPolicy(dependencies.validatingAdmissionPolicy),

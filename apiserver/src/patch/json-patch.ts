@@ -9,6 +9,11 @@ export class JsonPatchError extends Error {
   override name = 'JsonPatchError';
 }
 
+/** A test operation whose value differs (kube's mutating policies treat it as no patch at all). */
+export class JsonPatchTestFailed extends JsonPatchError {
+  override name = 'JsonPatchTestFailed';
+}
+
 type Container = Record<string, unknown> | unknown[];
 
 export function applyJsonPatch(document: unknown, patch: unknown): unknown {
@@ -40,7 +45,7 @@ export function applyJsonPatch(document: unknown, patch: unknown): unknown {
         root = add(root, path, cloneJson(read(root, pointerOf(operation, 'from'), 'copy')));
         break;
       case 'test':
-        if (!isDeepStrictEqual(read(root, path, 'test'), valueOf(operation))) throw new JsonPatchError(`testing value ${operation.path} failed: test failed`);
+        if (!isDeepStrictEqual(read(root, path, 'test'), valueOf(operation))) throw new JsonPatchTestFailed(`testing value ${operation.path} failed: test failed`);
         break;
       default:
         throw new JsonPatchError(`Unexpected kind: ${String(op)}`);

@@ -17,6 +17,7 @@ import { resourceQuotaResource } from '../resources/core/resourcequotas.ts';
 import { validatingAdmissionPolicyResource } from '../resources/admissionregistration/validatingadmissionpolicies.ts';
 import { validatingAdmissionPolicyBindingResource } from '../resources/admissionregistration/validatingadmissionpolicybindings.ts';
 import { admissionChainOf } from '../admission/admission-plugins.ts';
+import { mutatingPolicyStores } from '../admission/mutating-policy/mutating-policy-stores.ts';
 import type { AdmissionConfiguration } from '../admission/admission-configuration.ts';
 import { enabledAdmissionPlugins, type AdmissionPluginName } from '../admission/admission-plugin-names.ts';
 import { advertiseAddress, ensureKubernetesService } from './kubernetes-service.ts';
@@ -218,6 +219,7 @@ export class ApiServer {
         logger: options.logger,
         stopping: this.#stopping.signal,
       },
+      mutatingAdmissionPolicy: options.featureGates.MutatingAdmissionPolicy ? mutatingPolicyStores(this.#registry) : undefined,
     });
     const rbacStores = rbacStoresOf(this.#registry);
     const rbacRules = new RbacRuleResolver(rbacStores, options.logger, this.#stopping.signal);

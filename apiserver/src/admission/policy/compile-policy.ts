@@ -41,7 +41,7 @@ export interface CompiledPolicy {
 type Declarations = ReadonlyMap<string, CelType>;
 
 /** The expression compiled, with its checked type (undefined when it did not compile). */
-function compileTyped(expression: string, declarations: Declarations): { readonly compiled: CompiledExpression; readonly type: CelType | undefined } {
+export function compileTyped(expression: string, declarations: Declarations): { readonly compiled: CompiledExpression; readonly type: CelType | undefined } {
   const environment = kubernetesEnvSet().storedExpressions;
   const result = compileExpression(expression, { environment, variables: declarations });
   if (!result.ok) return { compiled: { expression, error: `compilation failed: ${formatIssues(expression, result.issues)}` }, type: undefined };

@@ -1,16 +1,19 @@
-// The ValidatingAdmissionPolicies and their bindings as admission sees them (kube's policy source):
-// both kept by in-process informers over their stores, each policy compiled once per version, and
-// the policies that have bindings handed out with them, by name, for every request.
+// The admission policies and their bindings as admission sees them (kube's policy source), for the
+// validating and the mutating policies alike: both kept by in-process informers over their stores,
+// each policy compiled once per version, and the policies that have bindings handed out with them,
+// by name, for every request.
 
 import type { Logger } from '@capstan/common';
-import type { ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding } from '@capstan/common/api-types/admissionregistration-v1';
+import type { ValidatingAdmissionPolicyBinding } from '@capstan/common/api-types/admissionregistration-v1';
 import type { GenericStore } from '../../registry/generic-store.ts';
 import type { JsonObject } from '../../registry/object-meta.ts';
 import { StoreInformer, type InformerHandler } from '../../registry/store-informer.ts';
 import { policyMatchCriteria, type MatchCriteria } from '../matching/match-request.ts';
-import { compilePolicy, type CompiledPolicy } from './compile-policy.ts';
 
-/** A binding with its matchResources parsed (undefined: it narrows nothing). */
+/**
+ * A binding with its matchResources parsed (undefined: it narrows nothing). A
+ * MutatingAdmissionPolicyBinding has the same fields, but validationActions.
+ */
 export interface CompiledBinding {
   readonly binding: ValidatingAdmissionPolicyBinding;
   readonly name: string;
@@ -18,8 +21,8 @@ export interface CompiledBinding {
 }
 
 /** A policy with its bindings (kube's PolicyHook). */
-export interface PolicyHook {
-  readonly policy: CompiledPolicy;
+export interface PolicyHook<P> {
+  readonly policy: P;
   readonly bindings: readonly CompiledBinding[];
 }
 
@@ -61,19 +64,20 @@ class ObjectsByName<T> implements InformerHandler {
 
 const byName = (a: { readonly name: string }, b: { readonly name: string }): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
-export class PolicySource {
-  readonly #policies: ObjectsByName<CompiledPolicy>;
+export class PolicySource<P extends { readonly name: string }> {
+  readonly #policies: ObjectsByName<P>;
   readonly #bindings: ObjectsByName<CompiledBinding>;
   readonly #informers: readonly StoreInformer[];
   #started: Promise<void> | undefined;
-  #hooks: readonly PolicyHook[] | undefined;
+  #hooks: readonly PolicyHook<P>[] | undefined;
   #synced = false;
 
-  constructor(stores: { readonly policies: GenericStore; readonly bindings: GenericStore }, logger: Logger, stopping: AbortSignal) {
+  /** `compile` makes a policy ready for evaluation, once per version of it. */
+  constructor(stores: { readonly policies: GenericStore; readonly bindings: GenericStore }, compile: (policy: JsonObject) => P, logger: Logger, stopping: AbortSignal) {
     const changed = (): void => {
       this.#hooks = undefined;
     };
-    this.#policies = new ObjectsByName((object) => compilePolicy(object as ValidatingAdmissionPolicy), changed);
+    this.#policies = new ObjectsByName(compile, changed);
     this.#bindings = new ObjectsByName(compileBinding, changed);
     this.#informers = [new StoreInformer(stores.policies, this.#policies, logger, stopping), new StoreInformer(stores.bindings, this.#bindings, logger, stopping)];
   }
@@ -86,7 +90,7 @@ export class PolicySource {
   }
 
   /** The policies that have bindings, by name, each with its bindings by name; the first call lists and watches both stores. */
-  async hooks(): Promise<readonly PolicyHook[]> {
+  async hooks(): Promise<readonly PolicyHook<P>[]> {
     this.#started ??= Promise.all(this.#informers.map((informer) => informer.start())).then(() => {});
     try {
       await this.#started;
@@ -100,7 +104,7 @@ export class PolicySource {
     return this.#hooks;
   }
 
-  #hooksNow(): PolicyHook[] {
+  #hooksNow(): PolicyHook<P>[] {
     const bindingsByPolicy = new Map<string, CompiledBinding[]>();
     for (const compiled of [...this.#bindings.byName.values()].sort(byName)) {
       const policyName = compiled.binding.spec?.policyName ?? '';

@@ -6,7 +6,7 @@
 // annotation. A policy that cannot be evaluated follows its failurePolicy.
 
 import { StatusError, type Logger } from '@capstan/common';
-import type { ValidatingAdmissionPolicyBinding } from '@capstan/common/api-types/admissionregistration-v1';
+import type { ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding } from '@capstan/common/api-types/admissionregistration-v1';
 import type { Authorizer } from '../../authorization/authorizer.ts';
 import type { JsonObject } from '../../registry/object-meta.ts';
 import type { Registry } from '../../registry/registry.ts';
@@ -19,7 +19,7 @@ import { matchRequest, type MatchedRequest, type MatchingContext } from '../matc
 import { NamespaceCache } from '../matching/namespace-cache.ts';
 import { namespaceLabelsFrom } from '../matching/namespace-labels.ts';
 import { versionedObjects } from '../matching/versioned-objects.ts';
-import type { CompiledPolicy } from './compile-policy.ts';
+import { compilePolicy, type CompiledPolicy } from './compile-policy.ts';
 import { requestBindings, type RequestBindings } from './policy-activation.ts';
 import { PolicyAuthorizer } from './policy-authorizer.ts';
 import { evaluatePolicy, type PolicyDecision } from './policy-evaluation.ts';
@@ -82,7 +82,12 @@ class AuditAnnotations {
 }
 
 export function validatingAdmissionPolicy(dependencies: ValidatingAdmissionPolicyDependencies): AdmissionPlugin {
-  const source = new PolicySource({ policies: dependencies.policies, bindings: dependencies.bindings }, dependencies.logger, dependencies.stopping);
+  const source = new PolicySource(
+    { policies: dependencies.policies, bindings: dependencies.bindings },
+    (object) => compilePolicy(object as ValidatingAdmissionPolicy),
+    dependencies.logger,
+    dependencies.stopping,
+  );
   const namespaces = new NamespaceCache(dependencies.registry.namespaces, dependencies.logger, dependencies.stopping);
   const matching: MatchingContext = {
     namespaceLabels: namespaceLabelsFrom(namespaces),
@@ -97,7 +102,7 @@ export function validatingAdmissionPolicy(dependencies: ValidatingAdmissionPolic
 
   async function dispatch(attributes: AdmissionAttributes): Promise<void> {
     if (isExcluded(attributes.resource.group, attributes.resource.resource)) return;
-    let hooks: readonly PolicyHook[];
+    let hooks: readonly PolicyHook<CompiledPolicy>[];
     try {
       hooks = await source.hooks();
     } catch (error) {

@@ -1,0 +1,250 @@
+// kube-apiserver's MutatingAdmissionPolicy admission plugin (admissionregistration.k8s.io/v1beta1,
+// behind the MutatingAdmissionPolicy gate): every policy with bindings whose matchConstraints
+// select the request, for every binding whose matchResources select it too, once per parameter
+// object, has its match conditions checked and then its mutations applied in order to the object
+// as the policy's matched version sees it, each mutation seeing the result of the one before.
+// A mutation that fails follows the policy's failurePolicy: Fail refuses the request (403, reason
+// Invalid, kube's "policy '<p>' with binding '<b>' denied request: ..."), Ignore skips it.
+// Reinvocation: when a policy changed the object, the chain runs its mutating phase again, and
+// the policies with reinvocationPolicy IfNeeded that ran before the change run once more.
+
+import { isDeepStrictEqual } from 'node:util';
+import { goQuote, StatusError, type Logger } from '@capstan/common';
+import type { Authorizer } from '../../authorization/authorizer.ts';
+import type { GenericStore } from '../../registry/generic-store.ts';
+import type { JsonObject } from '../../registry/object-meta.ts';
+import type { Registry } from '../../registry/registry.ts';
+import type { AdmissionAttributes } from '../admission-attributes.ts';
+import { admissionForbidden } from '../admission-forbidden.ts';
+import type { AdmissionPlugin } from '../admission-plugin.ts';
+import { servedEquivalentResources } from '../matching/equivalent-resources.ts';
+import { matchRequest, type MatchedRequest, type MatchingContext } from '../matching/match-request.ts';
+import { NamespaceCache } from '../matching/namespace-cache.ts';
+import { namespaceLabelsFrom } from '../matching/namespace-labels.ts';
+import { versionedObjects } from '../matching/versioned-objects.ts';
+import { PolicyActivation, requestBindings, type PolicyInput } from '../policy/policy-activation.ts';
+import { PolicyAuthorizer, withSettledAuthorizer } from '../policy/policy-authorizer.ts';
+import { matchConditions } from '../policy/policy-evaluation.ts';
+import { collectParams, paramSourceOf, type ParamSource } from '../policy/policy-params.ts';
+import { PolicySource, type PolicyHook } from '../policy/policy-source.ts';
+import { ReinvocationContext } from '../reinvocation-context.ts';
+import { compileMutatingPolicy, type CompiledMutatingPolicy, type MutatingAdmissionPolicyObject } from './compile-mutating-policy.ts';
+import { evaluateMutation, MutationError, patchObject } from './mutation-patches.ts';
+
+export interface MutatingAdmissionPolicyDependencies {
+  readonly registry: Registry;
+  readonly policies: GenericStore;
+  readonly bindings: GenericStore;
+  /** The API server's authorizer, for the `authorizer` of CEL expressions (asked for at request time). */
+  readonly authorizer: () => Authorizer;
+  readonly logger: Logger;
+  readonly stopping: AbortSignal;
+}
+
+const pluginName = 'MutatingAdmissionPolicy';
+
+/** The admission policy resources themselves are never subject to policies. */
+const excludedResources = new Set(['validatingadmissionpolicies', 'validatingadmissionpolicybindings', 'mutatingadmissionpolicies', 'mutatingadmissionpolicybindings']);
+const isExcluded = (group: string, resource: string): boolean => group === 'admissionregistration.k8s.io' && excludedResources.has(resource);
+
+/** kube's policyReinvokeContext: which IfNeeded invocations ran, and which must run again. */
+interface PolicyReinvocation {
+  /** The object as the policies of the first run left it. */
+  lastOutput: JsonObject | undefined;
+  /** IfNeeded invocations (policy, binding, parameter) since the last change. */
+  readonly invokedSinceChange: Set<string>;
+  readonly toReinvoke: Set<string>;
+}
+
+function requireReinvoking(state: PolicyReinvocation): void {
+  for (const key of state.invokedSinceChange) state.toReinvoke.add(key);
+  state.invokedSinceChange.clear();
+}
+
+/** One failure the policy's failurePolicy Fail turns into a refusal. */
+interface PolicyFailure {
+  readonly message: string;
+  /** kube's reason for mutation and match errors; configuration errors keep Forbidden. */
+  readonly reason: 'Invalid' | undefined;
+}
+
+/** kube's generic dispatcher's refusal: 403 with the first failure's message (and reason), every failure a cause. */
+function refusal(attributes: AdmissionAttributes, failures: readonly PolicyFailure[]): StatusError {
+  const forbidden = admissionForbidden(attributes, 'admission request denied by policy').status;
+  const first = failures[0] as PolicyFailure;
+  return new StatusError({
+    ...forbidden,
+    message: first.message,
+    reason: first.reason ?? forbidden.reason,
+    details: { ...forbidden.details, causes: failures.map((failure) => ({ message: failure.message })) },
+  });
+}
+
+const invocationKey = (policy: string, binding: string, param: JsonObject | null): string => {
+  const metadata = (param?.metadata ?? {}) as { namespace?: string; name?: string };
+  return JSON.stringify([policy, binding, metadata.namespace ?? '', metadata.name ?? '']);
+};
+
+export function mutatingAdmissionPolicy(dependencies: MutatingAdmissionPolicyDependencies): AdmissionPlugin {
+  const source = new PolicySource(
+    { policies: dependencies.policies, bindings: dependencies.bindings },
+    (object) => compileMutatingPolicy(object as MutatingAdmissionPolicyObject),
+    dependencies.logger,
+    dependencies.stopping,
+  );
+  const namespaces = new NamespaceCache(dependencies.registry.namespaces, dependencies.logger, dependencies.stopping);
+  const matching: MatchingContext = {
+    namespaceLabels: namespaceLabelsFrom(namespaces),
+    equivalents: servedEquivalentResources(() => dependencies.registry.definitions),
+  };
+  const definitionOf = (group: string, version: string, resource: string) => dependencies.registry.definition(group, version, resource);
+
+  const namespaceOf = async (attributes: AdmissionAttributes): Promise<JsonObject | undefined> => {
+    const isNamespace = attributes.kind.group === '' && attributes.kind.version === 'v1' && attributes.kind.kind === 'Namespace';
+    if (attributes.namespace === '' || isNamespace) return undefined;
+    return namespaces.get(undefined, attributes.namespace);
+  };
+
+  /** Writes the object a policy changed, in its matched version, back into the request's object, defaulted. */
+  async function writeBack(attributes: AdmissionAttributes, matched: MatchedRequest, changed: JsonObject): Promise<void> {
+    const object = attributes.object as JsonObject;
+    const { object: result = changed } = await versionedObjects(
+      definitionOf,
+      { ...attributes, resource: matched.resource, kind: matched.kind, object: changed, oldObject: undefined },
+      { resource: attributes.resource, kind: attributes.kind },
+    );
+    const { group, version, resource } = attributes.resource;
+    definitionOf(group, version, resource)?.behaviour.defaults?.(result);
+    // The object is the request's own: it is changed in place.
+    for (const key of Object.keys(object)) delete object[key];
+    Object.assign(object, result);
+  }
+
+  async function admit(attributes: AdmissionAttributes): Promise<void> {
+    if (isExcluded(attributes.resource.group, attributes.resource.resource) || attributes.object === undefined) return;
+    let hooks: readonly PolicyHook<CompiledMutatingPolicy>[];
+    try {
+      hooks = await source.hooks();
+    } catch (error) {
+      dependencies.logger.warn({ err: error }, 'listing MutatingAdmissionPolicies and their bindings failed');
+      throw admissionForbidden(attributes, 'not yet ready to handle request');
+    }
+    if (hooks.length === 0) return;
+    const context = attributes.reinvocation ?? new ReinvocationContext();
+    const state = context.value<PolicyReinvocation>(pluginName, () => ({ lastOutput: undefined, invokedSinceChange: new Set(), toReinvoke: new Set() }));
+    // Another plugin changed the object since the policies last saw it: the IfNeeded ones see it again.
+    if (context.isReinvoke && !isDeepStrictEqual(state.lastOutput, attributes.object)) requireReinvoking(state);
+    try {
+      const failures = await dispatch(attributes, hooks, context, state);
+      if (failures.length > 0) throw refusal(attributes, failures);
+    } finally {
+      state.lastOutput = structuredClone(attributes.object);
+    }
+  }
+
+  async function dispatch(
+    attributes: AdmissionAttributes,
+    hooks: readonly PolicyHook<CompiledMutatingPolicy>[],
+    context: ReinvocationContext,
+    state: PolicyReinvocation,
+  ): Promise<PolicyFailure[]> {
+    const failures: PolicyFailure[] = [];
+    const fail = (policy: CompiledMutatingPolicy, binding: string | undefined, message: string, reason: PolicyFailure['reason']): void => {
+      if (policy.failurePolicy === 'Ignore') return;
+      const text =
+        binding === undefined ? `policy ${goQuote(policy.name)} denied request: ${message}` : `policy '${policy.name}' with binding '${binding}' denied request: ${message}`;
+      failures.push({ message: text, reason });
+    };
+    const configurationError = (policy: CompiledMutatingPolicy, binding: string | undefined, error: unknown): void => {
+      const of = binding === undefined ? 'policy' : 'binding';
+      fail(policy, binding, `failed to configure ${of}: ${error instanceof Error ? error.message : String(error)}`, undefined);
+    };
+    const authorizer = new PolicyAuthorizer(dependencies.authorizer());
+    const namespace = await namespaceOf(attributes);
+    for (const { policy, bindings } of hooks) {
+      let matched: MatchedRequest | undefined;
+      let paramSource: ParamSource | undefined;
+      try {
+        if (policy.matchConstraints === undefined) throw new Error('policy contained no match constraints, a required field');
+        matched = await matchRequest(policy.matchConstraints, attributes, matching);
+        if (matched === undefined) continue;
+        paramSource = paramSourceOf(dependencies.registry, policy.paramKind);
+      } catch (error) {
+        configurationError(policy, undefined, error);
+        continue;
+      }
+      for (const { name: bindingName, binding, matchResources } of bindings) {
+        let params: (JsonObject | null)[];
+        try {
+          if (matchResources !== undefined && (await matchRequest(matchResources, attributes, matching)) === undefined) continue;
+          params = await collectParams(paramSource, binding.spec?.paramRef, attributes.namespace);
+        } catch (error) {
+          configurationError(policy, bindingName, error);
+          continue;
+        }
+        for (const param of params) {
+          const key = invocationKey(policy.name, bindingName, param);
+          if (context.isReinvoke && !state.toReinvoke.has(key)) continue;
+          const objects = await versionedObjects(definitionOf, attributes, matched);
+          const input: PolicyInput = { attributes, request: requestBindings(attributes, matched, objects, namespace), params: param, authorizer };
+          const before = objects.object;
+          if (before === undefined) continue;
+          const after = await invoke(policy, bindingName, matched, input, before, fail);
+          if (after !== before && !isDeepStrictEqual(before, after)) {
+            await writeBack(attributes, matched, after);
+            requireReinvoking(state);
+            context.shouldReinvoke = true;
+          }
+          if (policy.reinvocationPolicy === 'IfNeeded') state.invokedSinceChange.add(key);
+        }
+      }
+    }
+    return failures;
+  }
+
+  /** One invocation: the match conditions, then every mutation in order; the object it leaves. */
+  async function invoke(
+    policy: CompiledMutatingPolicy,
+    bindingName: string,
+    matched: MatchedRequest,
+    input: PolicyInput,
+    object: JsonObject,
+    fail: (policy: CompiledMutatingPolicy, binding: string | undefined, message: string, reason: PolicyFailure['reason']) => void,
+  ): Promise<JsonObject> {
+    const conditions = await withSettledAuthorizer(input.authorizer, () => matchConditions(policy.matchConditions, input));
+    if (conditions === 'skip') return object;
+    if (conditions !== 'match') {
+      fail(policy, bindingName, conditions.error, 'Invalid');
+      return object;
+    }
+    const resource = definitionOf(matched.resource.group, matched.resource.version, matched.resource.resource);
+    if (resource === undefined) return object;
+    let current = object;
+    for (const mutation of policy.mutations) {
+      // Each mutation sees the object as the ones before it left it.
+      const seen = current;
+      const result = await withSettledAuthorizer(input.authorizer, () =>
+        evaluateMutation(mutation, new PolicyActivation({ ...input, request: { ...input.request, object: seen } }, { authorizer: true, variables: policy.variables })),
+      );
+      try {
+        if ('error' in result) throw new MutationError(result.error);
+        const next = await patchObject(mutation, result.value, current, resource);
+        if (next !== current) {
+          resource.behaviour.defaults?.(next);
+          current = next;
+        }
+      } catch (error) {
+        if (!(error instanceof MutationError)) throw error;
+        fail(policy, bindingName, error.message, 'Invalid');
+      }
+    }
+    return current;
+  }
+
+  return {
+    name: pluginName,
+    operations: ['CREATE', 'UPDATE', 'CONNECT'],
+    mutates: (group, resource) => !isExcluded(group, resource) && source.mayApply,
+    admit,
+  };
+}
