@@ -232,3 +232,32 @@ test.serial('an eviction is admitted as its own kind before the pod is read', as
   const message = "ValidatingAdmissionPolicy 'no-evictions' with binding 'no-evictions-binding' denied request: pod pinned may not be evicted (eviction, Eviction)";
   t.like(refused, { message: `pods "pinned" is forbidden: ${message}`, reason: 'Invalid', details: { name: 'pinned', kind: 'pods', causes: [{ message }] } });
 });
+
+test.serial("request.options is the operation's options, with their kind, as kube gives them to policies", async (t) => {
+  await apply(
+    policy('options-shown', {
+      failurePolicy: 'Fail',
+      matchConstraints: { resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['configmaps'] }] },
+      matchConditions: [{ name: 'options-only', expression: "object.metadata.name.startsWith('options-')" }],
+      validations: [
+        {
+          expression: 'false',
+          messageExpression:
+            '"kind=" + request.options.kind + " av=" + request.options.apiVersion + " fm=" + (has(request.options.fieldManager) ? request.options.fieldManager : "none") + " dry=" + (has(request.options.dryRun) ? request.options.dryRun[0] : "none")',
+        },
+      ],
+    }),
+  );
+  await apply(binding('options-shown-binding', { policyName: 'options-shown', validationActions: ['Deny'] }));
+  let attempt = 0;
+  const refusal = (...flags: string[]) =>
+    eventually('the options-shown binding to take effect', () =>
+      shared.kubectl('create', 'configmap', `options-${++attempt}`, ...flags).then(
+        () => undefined,
+        (error: { stderr: string }) => error.stderr,
+      ),
+    );
+  const prefix = "ValidatingAdmissionPolicy 'options-shown' with binding 'options-shown-binding' denied request:";
+  t.true((await refusal('--dry-run=server')).includes(`${prefix} kind=CreateOptions av=meta.k8s.io/v1 fm=kubectl-create dry=All`));
+  t.true((await refusal('--field-manager=me')).includes(`${prefix} kind=CreateOptions av=meta.k8s.io/v1 fm=me dry=none`));
+});

@@ -15,6 +15,7 @@ import {
   type CelValue,
 } from '@capstan/common/cel';
 import type { AdmissionAttributes } from '../admission-attributes.ts';
+import { operationOptionsOf } from '../operation-options.ts';
 import type { MatchedRequest } from '../matching/match-request.ts';
 import type { VersionedObjects } from '../matching/versioned-objects.ts';
 import type { JsonObject } from '../../registry/object-meta.ts';
@@ -68,6 +69,7 @@ function admissionRequest(attributes: AdmissionAttributes, matched: MatchedReque
       operation: attributes.operation,
       userInfo: { username: user.username, uid: user.uid, groups: user.groups, extra: user.extra },
       dryRun: attributes.dryRun,
+      options: operationOptionsOf(attributes),
     },
     admissionRequestType,
   );

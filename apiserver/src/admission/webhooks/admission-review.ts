@@ -5,6 +5,7 @@
 // may send neither). What cannot be read is thrown as the reason kube gives after
 // `failed calling webhook "<name>": `.
 
+import { operationOptionsOf } from '../operation-options.ts';
 import { goJsonKind, goQuote } from '@capstan/common';
 import { isObject } from '../../registry/defaulting/json-fields.ts';
 import type { JsonObject } from '../../registry/object-meta.ts';
@@ -29,13 +30,9 @@ export function reviewVersionOf(admissionReviewVersions: readonly string[]): Rev
   return admissionReviewVersions.find((version): version is ReviewVersion => version === 'v1' || version === 'v1beta1');
 }
 
-/** kube's kind of the options of the operation, as the request carries them. */
-const optionsKinds = { CREATE: 'CreateOptions', UPDATE: 'UpdateOptions', DELETE: 'DeleteOptions', CONNECT: undefined } as const;
-
 /** The review of the request for a webhook that speaks `version`. */
 export function admissionReviewOf(version: ReviewVersion, uid: string, attributes: AdmissionAttributes, invocation: Invocation): JsonObject {
   const { userInfo } = attributes;
-  const optionsKind = optionsKinds[attributes.operation];
   return {
     kind: 'AdmissionReview',
     apiVersion: `admission.k8s.io/${version}`,
@@ -59,8 +56,7 @@ export function admissionReviewOf(version: ReviewVersion, uid: string, attribute
       object: invocation.objects.object ?? null,
       oldObject: invocation.objects.oldObject ?? null,
       dryRun: attributes.dryRun,
-      options:
-        optionsKind === undefined ? null : { kind: optionsKind, apiVersion: 'meta.k8s.io/v1', ...(attributes.dryRun ? { dryRun: ['All'] } : {}), ...attributes.operationOptions },
+      options: operationOptionsOf(attributes),
     },
   };
 }
