@@ -41,7 +41,12 @@ const createdOnceInEffect = (make: (name: string) => unknown, inEffect: (created
   });
 
 test.before(async () => {
-  const configured = await apply({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'sidecar-config', namespace: 'default' }, data: { image: 'busybox:1.36', team: 'blue' } });
+  const configured = await apply({
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name: 'sidecar-config', namespace: 'default' },
+    data: { image: 'busybox:1.36', team: 'blue' },
+  });
   if (configured.code !== 0) throw new Error(configured.output);
 });
 
