@@ -261,3 +261,35 @@ test.serial("request.options is the operation's options, with their kind, as kub
   t.true((await refusal('--dry-run=server')).includes(`${prefix} kind=CreateOptions av=meta.k8s.io/v1 fm=kubectl-create dry=All`));
   t.true((await refusal('--field-manager=me')).includes(`${prefix} kind=CreateOptions av=meta.k8s.io/v1 fm=me dry=none`));
 });
+
+test.serial('exec and port-forward are admitted as CONNECT with their options as the object, before the pod is read', async (t) => {
+  await apply(
+    policy('no-connect', {
+      failurePolicy: 'Fail',
+      matchConstraints: {
+        resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CONNECT'], resources: ['pods/exec', 'pods/attach', 'pods/portforward'] }],
+      },
+      validations: [
+        {
+          expression: 'false',
+          messageExpression:
+            '"kind=" + request.kind.kind + " sub=" + request.subResource + " okind=" + object.kind + " opts=" + string(request.options == null) + (request.subResource == "exec" ? " cmd=" + object.command.join(" ") + " stdout=" + string(object.stdout) + " stdin=" + string(has(object.stdin)) + " c=" + object.container : " ports=" + object.ports.map(p, string(p)).join(","))',
+        },
+      ],
+    }),
+  );
+  await apply(binding('no-connect-binding', { policyName: 'no-connect', validationActions: ['Deny'] }));
+  // No such pod: kube-apiserver refuses by its policy all the same.
+  const connect = (path: string) =>
+    eventually('the no-connect binding to take effect', async () => {
+      const response = await fetch(`${shared.server().url}/api/v1/namespaces/default/pods/absent/${path}`, { method: 'POST' });
+      return response.status === 422 ? ((await response.json()) as { message: string }).message : undefined;
+    });
+  const prefix = "pods \"absent\" is forbidden: ValidatingAdmissionPolicy 'no-connect' with binding 'no-connect-binding' denied request:";
+  t.is(
+    await connect('exec?command=ls&command=-l&stdout=true&container=c'),
+    `${prefix} kind=PodExecOptions sub=exec okind=PodExecOptions opts=true cmd=ls -l stdout=true stdin=false c=c`,
+  );
+  t.is(await connect('portforward?ports=80,8080'), `${prefix} kind=PodPortForwardOptions sub=portforward okind=PodPortForwardOptions opts=true ports=80,8080`);
+  await shared.kubectl('delete', 'validatingadmissionpolicybinding', 'no-connect-binding');
+});

@@ -1,5 +1,6 @@
-// GET or POST pods/{name}/exec, attach and portforward: the client's upgrade request (WebSocket,
-// or SPDY) sent on to the agent of the pod's node (/exec, /attach/{namespace}/{pod}/{container},
+// GET or POST pods/{name}/exec, attach and portforward: admitted as kube's CONNECT (the options as
+// the object, PodExecOptions, PodAttachOptions or PodPortForwardOptions, before the pod is read),
+// then the client's upgrade request (WebSocket, or SPDY) sent on to the agent of the pod's node (/exec, /attach/{namespace}/{pod}/{container},
 // /portForward/{namespace}/{pod}) with the options the agent reads, and the upgraded connection
 // spliced byte for byte. Everything that fails before the agent switches protocols is a Status.
 
@@ -13,6 +14,7 @@ import type { KubeletClient } from '../kubelet/kubelet-client.ts';
 import { podContainer, podNodeName } from '../kubelet/pod-container.ts';
 import { tunneledSpdyProtocols } from '../kubelet/spdy-websocket-tunnel.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
+import { admissionAttributes, type RequestAdmission } from '../admission/request-admission.ts';
 import { namespaceOf } from './get.ts';
 import { isUpgradeRequest } from './upgrade-response.ts';
 
@@ -28,9 +30,19 @@ export async function connectPodStream(
   query: URLSearchParams,
   request: IncomingMessage,
   response: ServerResponse,
+  admission: RequestAdmission,
 ): Promise<void> {
   if (query.has('dryRun')) throw newBadRequest('dryRun is not supported');
   const kubeletQuery = subresource === 'portforward' ? portForwardQuery(query) : streamQuery(subresource, query);
+  const attributes = admissionAttributes(admission, pods.definition, {
+    operation: 'CONNECT',
+    namespace: namespaceOf(info),
+    name: info.name,
+    object: connectOptions(subresource, query),
+    dryRun: false,
+    subresource,
+  });
+  await admission.chain.admitAndValidate(attributes);
   const pod = await pods.get(namespaceOf(info), info.name);
   const path =
     subresource === 'portforward'
@@ -42,6 +54,23 @@ export async function connectPodStream(
   // kubectl's port-forward tunnels SPDY through a WebSocket first (PortForwardWebsockets).
   const tunneled = subresource === 'portforward' ? tunneledSpdyProtocols(request) : [];
   await kubelet.upgrade(connection, encoded === '' ? path : `${path}?${encoded}`, request, response, tunneled.length > 0 ? tunneled : undefined);
+}
+
+/** The options object of the connection as kube decodes it from the query (Go's omitempty: only what is set). */
+function connectOptions(subresource: PodStreamSubresource, query: URLSearchParams): JsonObject {
+  const kind = { exec: 'PodExecOptions', attach: 'PodAttachOptions', portforward: 'PodPortForwardOptions' }[subresource];
+  const options: JsonObject = { kind, apiVersion: 'v1' };
+  if (subresource === 'portforward') {
+    const ports = query.getAll('ports').flatMap((value) => value.split(','));
+    if (ports.length > 0) options.ports = ports.map(Number);
+    return options;
+  }
+  for (const flag of ['stdin', 'stdout', 'stderr', 'tty']) if (queryBool(query.get(flag))) options[flag] = true;
+  const container = query.get('container') ?? '';
+  if (container !== '') options.container = container;
+  const command = query.getAll('command');
+  if (subresource === 'exec' && command.length > 0) options.command = command;
+  return options;
 }
 
 function assignedNode(pod: JsonObject, name: string): string {

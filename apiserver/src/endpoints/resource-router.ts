@@ -202,7 +202,7 @@ async function routeSubresource(served: ServedResources, context: RequestContext
       return streamPodLog(store, served.kubelet, info, query, response, served.podLogsQuerySplitStreams);
     case 'stream':
       if (!isPodStreamSubresource(subresource.name)) throw newMethodNotSupported(subject, info.verb);
-      return connectPodStream(subresource.name, store, served.kubelet, info, query, request, response);
+      return connectPodStream(subresource.name, store, served.kubelet, info, query, request, response, admission);
     case 'token':
       if (served.serviceAccountTokens === undefined) throw newMethodNotSupported(subject, info.verb);
       return requestServiceAccountToken(
