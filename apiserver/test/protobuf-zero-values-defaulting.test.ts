@@ -10,6 +10,7 @@ import { parseJson } from '@capstan/common';
 import { decodeProtobufObject } from '@capstan/common/protobuf';
 import type { JsonObject } from '../src/registry/object-meta.ts';
 import { builtinResources } from '../src/resources/builtin-resources.ts';
+import { optionalResources } from '../src/resources/optional-resources.ts';
 import { withoutNulls } from '../../common/test/go-json-null.ts';
 
 interface Fixture {
@@ -23,9 +24,12 @@ const fixtures = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '
 
 const groupOf = (apiVersion: string): string => (apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '');
 
+/** The built-in resources and those served when enabled (MutatingAdmissionPolicy). */
+const definitions = [...builtinResources, ...optionalResources.map((optional) => optional.definition)];
+
 const defaulted = fixtures.flatMap((fixture) => {
   const group = groupOf(fixture.apiVersion);
-  const defaulter = builtinResources.find((definition) => definition.group === group && definition.kind === fixture.kind)?.behaviour.defaults;
+  const defaulter = definitions.find((definition) => definition.group === group && definition.kind === fixture.kind)?.behaviour.defaults;
   return defaulter === undefined ? [] : [{ fixture, defaulter }];
 });
 

@@ -4,6 +4,8 @@
 
 import test from 'ava';
 import type { JsonObject } from '../src/registry/object-meta.ts';
+import { mutatingAdmissionPolicyResource } from '../src/resources/admissionregistration/mutatingadmissionpolicies.ts';
+import { mutatingAdmissionPolicyBindingResource } from '../src/resources/admissionregistration/mutatingadmissionpolicybindings.ts';
 import { builtinResources } from '../src/resources/builtin-resources.ts';
 import {
   apiServiceColumns,
@@ -13,7 +15,7 @@ import {
   csiStorageCapacityColumns,
   flowSchemaColumns,
   priorityLevelConfigurationColumns,
-  validatingAdmissionPolicyBindingColumns,
+  admissionPolicyBindingColumns,
   validatingAdmissionPolicyColumns,
   volumeAttachmentColumns,
   volumeAttributesClassColumns,
@@ -47,7 +49,7 @@ const printers: ReadonlyArray<readonly [string, string, TableColumns]> = [
   ['admissionregistration.k8s.io', 'MutatingWebhookConfiguration', webhookConfigurationColumns],
   ['admissionregistration.k8s.io', 'ValidatingWebhookConfiguration', webhookConfigurationColumns],
   ['admissionregistration.k8s.io', 'ValidatingAdmissionPolicy', validatingAdmissionPolicyColumns],
-  ['admissionregistration.k8s.io', 'ValidatingAdmissionPolicyBinding', validatingAdmissionPolicyBindingColumns],
+  ['admissionregistration.k8s.io', 'ValidatingAdmissionPolicyBinding', admissionPolicyBindingColumns],
   ['apiregistration.k8s.io', 'APIService', apiServiceColumns],
 ];
 
@@ -329,6 +331,27 @@ test('ValidatingAdmissionPolicy: validation count and the param kind, or <unset>
     cells('admissionregistration.k8s.io', 'ValidatingAdmissionPolicy', { metadata: meta('p'), spec: { paramKind: { kind: 'ConfigMap', apiVersion: 'v1' } } })[2],
     'v1/ConfigMap',
   );
+});
+
+test('MutatingAdmissionPolicy (v1beta1, served when enabled): mutation count and the param kind; its binding prints as a validating one', (t) => {
+  // kube-apiserver 1.35.4 with MutatingAdmissionPolicy on: `kubectl get` of these objects.
+  const columns = mutatingAdmissionPolicyResource.behaviour.table;
+  t.deepEqual(headerOf(columns), ['Name:string(name)', 'Mutations:integer', 'ParamKind:string', 'Age:string']);
+  const jsonPatch = { patchType: 'JSONPatch', jsonPatch: { expression: '[]' } };
+  const withParams = { metadata: meta('add-label'), spec: { paramKind: { apiVersion: 'v1', kind: 'ConfigMap' }, mutations: [jsonPatch, jsonPatch] } };
+  t.deepEqual(columns.cells(withParams, now), ['add-label', 2, 'v1/ConfigMap', '5d']);
+  t.deepEqual(columns.cells({ metadata: meta('plain'), spec: { mutations: [jsonPatch] } }, now), ['plain', 1, '<unset>', '5d']);
+  const bindingColumns = mutatingAdmissionPolicyBindingResource.behaviour.table;
+  t.is(bindingColumns, admissionPolicyBindingColumns);
+  const bound = (name: string, paramRef?: JsonObject): JsonObject => ({ metadata: meta(name), spec: { policyName: 'add-label', ...(paramRef === undefined ? {} : { paramRef }) } });
+  t.deepEqual(bindingColumns.cells(bound('by-name', { name: 'cfg', namespace: 'default', parameterNotFoundAction: 'Deny' }), now), ['by-name', 'add-label', 'default/cfg', '5d']);
+  t.deepEqual(bindingColumns.cells(bound('by-selector', { selector: { matchLabels: { app: 'web' } }, parameterNotFoundAction: 'Allow' }), now), [
+    'by-selector',
+    'add-label',
+    '&LabelSelector{MatchLabels:map[string]string{app: web,},MatchExpressions:[]LabelSelectorRequirement{},}',
+    '5d',
+  ]);
+  t.deepEqual(bindingColumns.cells(bound('none'), now), ['none', 'add-label', '<unset>', '5d']);
 });
 
 const binding = (paramRef?: JsonObject): JsonObject => ({

@@ -256,14 +256,22 @@ export class FieldManager {
     return (this.#zeroValue ??= zeroValueOf(this.#scope.typeName, this.#scope.nodes.lookup));
   }
 
-  /** The fields of the client-side apply annotation, as paths printed in conflicts. */
+  /**
+   * The fields of the client-side apply annotation that still hold the values last applied, as
+   * paths printed in conflicts: kube's lastAppliedManager does not take over a field whose live
+   * value has changed since (by another writer, or by defaulting, as of an atomic struct such as
+   * an admission policy's matchConstraints).
+   */
   #lastAppliedFields(live: JsonMap): Set<string> {
     const annotations = isPlainObject(live.metadata) && isPlainObject(live.metadata.annotations) ? live.metadata.annotations : {};
     const text = annotations[lastAppliedAnnotation];
     if (typeof text !== 'string') return new Set();
     try {
       const lastApplied = JSON.parse(text) as unknown;
-      return new Set([...fieldSetOf(lastApplied, this.#root, this.#scope.nodes).paths()].map((path) => JSON.stringify(path)));
+      const { nodes } = this.#scope;
+      const changed = compareValues(lastApplied, live, this.#root, nodes);
+      const kept = fieldSetOf(lastApplied, this.#root, nodes).difference(changed.modified).difference(changed.added).difference(changed.removed);
+      return new Set([...kept.paths()].map((path) => JSON.stringify(path)));
     } catch {
       return new Set();
     }

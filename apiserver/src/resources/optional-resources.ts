@@ -3,6 +3,8 @@
 // well. builtin-resources.ts lists the ones served by default.
 
 import type { apiServerFeatures } from '../server/feature-gates.ts';
+import { mutatingAdmissionPolicyResource } from './admissionregistration/mutatingadmissionpolicies.ts';
+import { mutatingAdmissionPolicyBindingResource } from './admissionregistration/mutatingadmissionpolicybindings.ts';
 import type { ResourceDefinition } from './resource-definition.ts';
 
 export interface OptionalResource {
@@ -11,4 +13,7 @@ export interface OptionalResource {
   readonly featureGate: keyof typeof apiServerFeatures | undefined;
 }
 
-export const optionalResources: readonly OptionalResource[] = [];
+export const optionalResources: readonly OptionalResource[] = [
+  { definition: mutatingAdmissionPolicyResource, featureGate: 'MutatingAdmissionPolicy' },
+  { definition: mutatingAdmissionPolicyBindingResource, featureGate: 'MutatingAdmissionPolicy' },
+];

@@ -19,6 +19,7 @@ export { authorizerValue, requestResourceAuthorizerValue } from './library/authz
 export type { Authorizer, AuthorizerAttributes, AuthorizerDecision } from './library/authorizer.ts';
 export { celProgram, compileCel, type CelProgram, type CompileResult, type CostedEvaluation, type CostOptions, type ProgramOptions } from './program.ts';
 export { formatIssues } from './syntax/format-issues.ts';
+export { parseCel, type ParseResult } from './syntax/parser.ts';
 export * from './types/cel-types.ts';
 export { parseTypeName } from './types/parse-type-name.ts';
 export { minSerializedSize, schemaCelType, type OpenApiV3Schema } from './types/schema-types.ts';

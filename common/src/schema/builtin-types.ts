@@ -2,6 +2,7 @@
 
 import type { TypeDeclaration } from './schema.ts';
 import { admissionregistrationV1Types } from './types/admissionregistration-v1.ts';
+import { admissionregistrationV1beta1Types } from './types/admissionregistration-v1beta1.ts';
 import { apiextensionsV1Types } from './types/apiextensions-v1.ts';
 import { apiregistrationV1Types } from './types/apiregistration-v1.ts';
 import { appsV1Types } from './types/apps-v1.ts';
@@ -29,6 +30,7 @@ import { storageV1Types } from './types/storage-v1.ts';
 
 const declarations: readonly TypeDeclaration[] = [
   ...admissionregistrationV1Types,
+  ...admissionregistrationV1beta1Types,
   ...apiextensionsV1Types,
   ...apiregistrationV1Types,
   ...appsV1Types,

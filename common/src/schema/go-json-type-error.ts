@@ -37,6 +37,7 @@ interface FieldContext {
 const embeddedGoFields: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   'io.k8s.api.admissionregistration.v1.NamedRuleWithOperations': { '2': 'RuleWithOperations', '2,2': 'RuleWithOperations.Rule' },
   'io.k8s.api.admissionregistration.v1.RuleWithOperations': { '2': 'Rule' },
+  'io.k8s.api.admissionregistration.v1beta1.NamedRuleWithOperations': { '2': 'RuleWithOperations', '2,2': 'RuleWithOperations.Rule' },
   'io.k8s.api.core.v1.EphemeralContainer': { '1': 'EphemeralContainerCommon' },
   'io.k8s.api.core.v1.ConfigMapEnvSource': { '1': 'LocalObjectReference' },
   'io.k8s.api.core.v1.SecretEnvSource': { '1': 'LocalObjectReference' },

@@ -238,7 +238,12 @@ test('syntax errors read as Kubernetes shows them', (t) => {
     "ERROR: <input>:1:5: Syntax error: mismatched input ')' expecting " +
       "{'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}",
   );
-  t.is(errors('[1, 2'), "ERROR: <input>:1:6: Syntax error: missing ']' at '<EOF>'\n | [1, 2\n | .....^");
+  // After the elements of a list, map or message literal come an optional comma and the closing
+  // bracket: kube-apiserver 1.35.4 expects either.
+  t.is(errors('[1, 2'), "ERROR: <input>:1:6: Syntax error: mismatched input '<EOF>' expecting {']', ','}\n | [1, 2\n | .....^");
+  t.is(errors('[1 2]'), "ERROR: <input>:1:4: Syntax error: extraneous input '2' expecting {']', ','}\n | [1 2]\n | ...^");
+  t.is(errors('{"a": 1 "b": 2}'), 'ERROR: <input>:1:9: Syntax error: mismatched input \'"b"\' expecting {\'}\', \',\'}\n | {"a": 1 "b": 2}\n | ........^');
+  t.is(errors('Msg{a: 1'), "ERROR: <input>:1:9: Syntax error: mismatched input '<EOF>' expecting {'}', ','}\n | Msg{a: 1\n | ........^");
   t.is(
     errors('a\n  && b &&'),
     "ERROR: <input>:2:10: Syntax error: mismatched input '<EOF>' expecting " +

@@ -1,5 +1,5 @@
 // kube's defaulting of the admission and API priority and fairness kinds: webhook configurations,
-// ValidatingAdmissionPolicy and its binding, FlowSchema and PriorityLevelConfiguration.
+// the admission policies and their bindings, FlowSchema and PriorityLevelConfiguration.
 
 import type { JsonObject } from '../object-meta.ts';
 import { defaultTo, defaultZeroTo, isObject, objectAt, objectsAt } from './json-fields.ts';
@@ -39,13 +39,18 @@ export function defaultMutatingWebhookConfiguration(configuration: JsonObject): 
   }
 }
 
-export function defaultValidatingAdmissionPolicy(policy: JsonObject): void {
+/**
+ * A ValidatingAdmissionPolicy's, and a (v1beta1) MutatingAdmissionPolicy's: kube defaults neither
+ * the reinvocationPolicy of the latter nor a binding's parameterNotFoundAction.
+ */
+export function defaultAdmissionPolicy(policy: JsonObject): void {
   const spec = objectAt(policy, 'spec');
   defaultTo(spec, 'failurePolicy', 'Fail');
   if (isObject(spec.matchConstraints)) defaultMatchResources(spec.matchConstraints);
 }
 
-export function defaultValidatingAdmissionPolicyBinding(binding: JsonObject): void {
+/** Of both kinds of policy binding. */
+export function defaultAdmissionPolicyBinding(binding: JsonObject): void {
   const spec = objectAt(binding, 'spec');
   if (isObject(spec.matchResources)) defaultMatchResources(spec.matchResources);
 }

@@ -2,7 +2,7 @@
 // validatingadmissionpolicies, in one place: what discovery says, and the behaviour its store,
 // endpoints and Table output take from here.
 
-import { defaultValidatingAdmissionPolicy } from '../../registry/defaulting/admission-defaults.ts';
+import { defaultAdmissionPolicy } from '../../registry/defaulting/admission-defaults.ts';
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { specGeneration } from '../../registry/generation-policy.ts';
 import { validatingAdmissionPolicyErrors } from './validatingadmissionpolicies/admission-policy-validation.ts';
@@ -25,7 +25,7 @@ export const validatingAdmissionPolicyResource: ResourceDefinition = {
   storagePrefix: 'validatingadmissionpolicies',
   behaviour: {
     strategy: {},
-    defaults: defaultValidatingAdmissionPolicy,
+    defaults: defaultAdmissionPolicy,
     validation: withOldObject(validatingAdmissionPolicyErrors),
     names: 'dns1123Subdomain',
     generation: specGeneration,

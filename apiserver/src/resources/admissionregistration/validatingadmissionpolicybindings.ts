@@ -2,13 +2,13 @@
 // with validatingadmissionpolicybindings, in one place: what discovery says, and the behaviour its
 // store, endpoints and Table output take from here.
 
-import { defaultValidatingAdmissionPolicyBinding } from '../../registry/defaulting/admission-defaults.ts';
+import { defaultAdmissionPolicyBinding } from '../../registry/defaulting/admission-defaults.ts';
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { specGeneration } from '../../registry/generation-policy.ts';
 import { validatingAdmissionPolicyBindingErrors } from './validatingadmissionpolicybindings/admission-policy-binding-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs } from '../resource-facts.ts';
-import { validatingAdmissionPolicyBindingColumns } from '../../table/columns/cluster-extension-columns.ts';
+import { admissionPolicyBindingColumns } from '../../table/columns/cluster-extension-columns.ts';
 
 export const validatingAdmissionPolicyBindingResource: ResourceDefinition = {
   group: 'admissionregistration.k8s.io',
@@ -24,7 +24,7 @@ export const validatingAdmissionPolicyBindingResource: ResourceDefinition = {
   storagePrefix: 'validatingadmissionpolicybindings',
   behaviour: {
     strategy: {},
-    defaults: defaultValidatingAdmissionPolicyBinding,
+    defaults: defaultAdmissionPolicyBinding,
     validation: { validate: validatingAdmissionPolicyBindingErrors },
     names: 'dns1123Subdomain',
     generation: specGeneration,
@@ -32,7 +32,7 @@ export const validatingAdmissionPolicyBindingResource: ResourceDefinition = {
     statusKeeps: [],
     createOnUpdate: false,
     fieldLabels: metadataFieldLabels,
-    table: validatingAdmissionPolicyBindingColumns,
+    table: admissionPolicyBindingColumns,
     garbageCollection: 'DeleteDependents',
     conversion: undefined,
     review: undefined,

@@ -3,7 +3,7 @@
 // side effects, timeout, client config and match conditions, and the AdmissionReview versions it
 // speaks. On update, the old configuration only decides how match conditions are compiled.
 
-import { fieldDuplicate, fieldInvalid, fieldNotSupported, fieldRequired, goQuote, type FieldError } from '@capstan/common';
+import { fieldDuplicate, fieldInvalid, fieldNotSupported, fieldRequired, goJson, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../../registry/object-meta.ts';
 import { isObject, objectOf, objectsAt, stringOf, stringsOf } from '../../registry/defaulting/json-fields.ts';
 import { isDNS1035Label, isDNS1123Subdomain } from '../../registry/name-validation.ts';
@@ -62,13 +62,7 @@ export function ruleErrors(rule: JsonObject, path: string): FieldError[] {
   const ops = stringsOf(rule.operations);
   if (ops.length === 0) errors.push(fieldRequired(`${path}.operations`));
   if (ops.length > 1 && ops.includes('*')) {
-    errors.push(
-      fieldInvalid(
-        `${path}.operations`,
-        { goSyntax: `[]admissionregistration.OperationType{${ops.map(goQuote).join(', ')}}` },
-        "if '*' is present, must not specify other operations",
-      ),
-    );
+    errors.push(fieldInvalid(`${path}.operations`, { goSyntax: goJson(ops) }, "if '*' is present, must not specify other operations"));
   }
   ops.forEach((op, i) => {
     if (!operations.includes(op)) errors.push(fieldNotSupported(`${path}.operations[${i}]`, op, operations));

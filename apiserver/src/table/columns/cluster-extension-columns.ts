@@ -226,23 +226,24 @@ export const webhookConfigurationColumns: TableColumns = {
   cells: (configuration, now) => [nameOf(configuration), arrayAt(configuration, 'webhooks').length, ageOf(configuration, now)],
 };
 
-export const validatingAdmissionPolicyColumns: TableColumns = {
-  definitions: [
-    nameColumn,
-    column('Validations', 'integer', 'The number of validation rules in the policy.'),
-    column('ParamKind', 'string', 'The kind of resource that parameterizes the policy.'),
-    ageColumn,
-  ],
-  cells: (policy, now) => {
-    const paramKind = fieldAt(policy, 'spec', 'paramKind');
-    return [
-      nameOf(policy),
-      arrayAt(policy, 'spec', 'validations').length,
-      isRecord(paramKind) ? `${stringAt(paramKind, 'apiVersion')}/${stringAt(paramKind, 'kind')}` : '<unset>',
-      ageOf(policy, now),
-    ];
-  },
-};
+/** An admission policy's columns: the number of its validations or mutations, and its paramKind. */
+function admissionPolicyColumns(rules: 'validations' | 'mutations', name: string, description: string): TableColumns {
+  return {
+    definitions: [nameColumn, column(name, 'integer', description), column('ParamKind', 'string', 'The kind of resource that parameterizes the policy.'), ageColumn],
+    cells: (policy, now) => {
+      const paramKind = fieldAt(policy, 'spec', 'paramKind');
+      return [
+        nameOf(policy),
+        arrayAt(policy, 'spec', rules).length,
+        isRecord(paramKind) ? `${stringAt(paramKind, 'apiVersion')}/${stringAt(paramKind, 'kind')}` : '<unset>',
+        ageOf(policy, now),
+      ];
+    },
+  };
+}
+
+export const validatingAdmissionPolicyColumns = admissionPolicyColumns('validations', 'Validations', 'The number of validation rules in the policy.');
+export const mutatingAdmissionPolicyColumns = admissionPolicyColumns('mutations', 'Mutations', 'The number of mutations in the policy.');
 
 /** "namespace/name", "*\/name" without a namespace, the selector, or "<unset>". */
 function paramRefCell(binding: JsonObject): string {
@@ -257,7 +258,8 @@ function paramRefCell(binding: JsonObject): string {
   return isRecord(selector) ? labelSelectorGoString(selector) : '<unset>';
 }
 
-export const validatingAdmissionPolicyBindingColumns: TableColumns = {
+/** Both kinds of policy binding print the same columns. */
+export const admissionPolicyBindingColumns: TableColumns = {
   definitions: [
     nameColumn,
     column('PolicyName', 'string', 'The policy the binding applies.'),

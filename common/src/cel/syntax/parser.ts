@@ -767,11 +767,16 @@ class ParseRun {
     return this.closeAggregate(T.RBRACE, this.f.struct(id, open.start, messageName, fields));
   }
 
-  /** The optional comma and closing bracket of a list, map or message literal. */
+  /**
+   * The optional comma and closing bracket of a list, map or message literal. The reference parser
+   * syncs before the optional comma, so a stray token there expects either: {']', ','}.
+   */
   private closeAggregate<E extends Expr>(close: TokenType, e: E): E {
     this.closers.pop();
-    if (this.la(1).type === T.COMMA) this.consumeMatched();
-    this.match(close, 'afterClose');
+    if (this.sync([T.COMMA, close], false)) {
+      if (this.la(1).type === T.COMMA) this.consumeMatched();
+      this.match(close, 'afterClose');
+    }
     return this.checkDepth(e);
   }
 

@@ -41,7 +41,77 @@ const webhookFields = (objectSelectorNumber: number): Record<string, FieldDeclar
   }),
 });
 
-const byNameMarkers = { listType: 'map', listMapKeys: ['name'], patchStrategy: 'merge', patchMergeKey: 'name' } as const;
+/** A list of named items that apply and strategic merge patch merge by name. */
+export const byNameMarkers = { listType: 'map', listMapKeys: ['name'], patchStrategy: 'merge', patchMergeKey: 'name' } as const;
+
+/**
+ * The types of policy matching and parameters, which admissionregistration.k8s.io/v1beta1 declares
+ * again, field for field, for its MutatingAdmissionPolicy: declared once here, named in either version.
+ */
+export function policyMatchingTypes(version: 'v1' | 'v1beta1') {
+  const named = (type: string): string => apiName('admissionregistration', version, type);
+  const namedRule = ref(named('NamedRuleWithOperations'), { default: {} });
+  return {
+    matchCondition: struct(named('MatchCondition'), 'A CEL condition a request must satisfy to be sent to a webhook or policy.', {
+      name: field(1, string({ default: '' }), 'The name of the condition, unique in its list.', { required: true }),
+      expression: field(2, string({ default: '' }), 'The CEL expression, which must give a boolean.', { required: true }),
+    }),
+    matchResources: struct(
+      named('MatchResources'),
+      'Which requests a policy applies to, by namespace, object labels and resource rules; exclusions win.',
+      {
+        namespaceSelector: pointer(field(1, ref(labelSelectorName), "Which namespaces' objects match.")),
+        objectSelector: pointer(field(2, ref(labelSelectorName), 'Which objects, by their labels, match.')),
+        resourceRules: field(3, list(namedRule), 'The operations and resources that match.', { listType: 'atomic' }),
+        excludeResourceRules: field(4, list(namedRule), 'The operations and resources excluded.', { listType: 'atomic' }),
+        matchPolicy: pointer(field(7, string({ enum: matchPolicyTypes }), 'Exact or Equivalent: whether requests through other versions of a matched resource match too.')),
+      },
+      { mapType: 'atomic' },
+    ),
+    // v1beta1's embeds v1's RuleWithOperations, so the Protobuf layout is the same.
+    namedRuleWithOperations: struct(
+      named('NamedRuleWithOperations'),
+      'Operations and resources, optionally narrowed to some object names.',
+      {
+        resourceNames: field(1, stringItems, 'The object names matched; empty matches all.', { listType: 'atomic' }),
+        operations: field(1, operations, operationsDescription, { listType: 'atomic', protobufEmbeddedIn: 2 }),
+        ...ruleFields([2, 2]),
+      },
+      { mapType: 'atomic' },
+    ),
+    paramKind: struct(
+      named('ParamKind'),
+      "The group-version and kind of a policy's parameter objects.",
+      {
+        apiVersion: field(1, string(), 'The group and version, as "group/version".'),
+        kind: field(2, string(), 'The kind.'),
+      },
+      { mapType: 'atomic' },
+    ),
+    paramRef: struct(
+      named('ParamRef'),
+      'How a policy binding finds its parameter objects: by name or by label selector.',
+      {
+        name: field(1, string(), 'The name of the one parameter object.'),
+        namespace: field(2, string(), 'The namespace the parameter objects are in.'),
+        selector: pointer(field(3, ref(labelSelectorName), 'Selects several parameter objects by label; all are evaluated.')),
+        parameterNotFoundAction: pointer(field(4, string(), 'Allow or Deny: what happens when no parameter object is found.')),
+      },
+      { mapType: 'atomic' },
+    ),
+    variable: struct(
+      named('Variable'),
+      'A named CEL expression other expressions of a policy can use.',
+      {
+        name: field(1, string({ default: '' }), 'The name, a CEL identifier, used as variables.<name>.', { required: true }),
+        expression: field(2, string({ default: '' }), 'The CEL expression giving the value.', { required: true }),
+      },
+      { mapType: 'atomic' },
+    ),
+  };
+}
+
+const policyMatching = policyMatchingTypes('v1');
 
 export const admissionregistrationV1Types: readonly TypeDeclaration[] = [
   struct(admission('AuditAnnotation'), 'How a policy produces one audit annotation.', {
@@ -54,27 +124,8 @@ export const admissionregistrationV1Types: readonly TypeDeclaration[] = [
     warning: field(3, string({ default: '' }), 'The warning, for people.', { required: true }),
   }),
 
-  struct(admission('MatchCondition'), 'A CEL condition a request must satisfy to be sent to a webhook or policy.', {
-    name: field(1, string({ default: '' }), 'The name of the condition, unique in its list.', { required: true }),
-    expression: field(2, string({ default: '' }), 'The CEL expression, which must give a boolean.', { required: true }),
-  }),
-
-  struct(
-    admission('MatchResources'),
-    'Which requests a policy applies to, by namespace, object labels and resource rules; exclusions win.',
-    {
-      namespaceSelector: pointer(field(1, ref(labelSelectorName), "Which namespaces' objects match.")),
-      objectSelector: pointer(field(2, ref(labelSelectorName), 'Which objects, by their labels, match.')),
-      resourceRules: field(3, list(ref(admission('NamedRuleWithOperations'), { default: {} })), 'The operations and resources that match.', {
-        listType: 'atomic',
-      }),
-      excludeResourceRules: field(4, list(ref(admission('NamedRuleWithOperations'), { default: {} })), 'The operations and resources excluded.', {
-        listType: 'atomic',
-      }),
-      matchPolicy: pointer(field(7, string({ enum: matchPolicyTypes }), 'Exact or Equivalent: whether requests through other versions of a matched resource match too.')),
-    },
-    { mapType: 'atomic' },
-  ),
+  policyMatching.matchCondition,
+  policyMatching.matchResources,
 
   struct(admission('MutatingWebhook'), 'A mutating admission webhook and the requests it is called for.', {
     ...webhookFields(11),
@@ -94,38 +145,9 @@ export const admissionregistrationV1Types: readonly TypeDeclaration[] = [
   ),
   listKind(admission('MutatingWebhookConfiguration'), gv, 'A list of MutatingWebhookConfigurations.'),
 
-  struct(
-    admission('NamedRuleWithOperations'),
-    'Operations and resources, optionally narrowed to some object names.',
-    {
-      resourceNames: field(1, stringItems, 'The object names matched; empty matches all.', { listType: 'atomic' }),
-      operations: field(1, operations, operationsDescription, { listType: 'atomic', protobufEmbeddedIn: 2 }),
-      ...ruleFields([2, 2]),
-    },
-    { mapType: 'atomic' },
-  ),
-
-  struct(
-    admission('ParamKind'),
-    "The group-version and kind of a policy's parameter objects.",
-    {
-      apiVersion: field(1, string(), 'The group and version, as "group/version".'),
-      kind: field(2, string(), 'The kind.'),
-    },
-    { mapType: 'atomic' },
-  ),
-
-  struct(
-    admission('ParamRef'),
-    'How a policy binding finds its parameter objects: by name or by label selector.',
-    {
-      name: field(1, string(), 'The name of the one parameter object.'),
-      namespace: field(2, string(), 'The namespace the parameter objects are in.'),
-      selector: pointer(field(3, ref(labelSelectorName), 'Selects several parameter objects by label; all are evaluated.')),
-      parameterNotFoundAction: pointer(field(4, string(), 'Allow or Deny: what happens when no parameter object is found.')),
-    },
-    { mapType: 'atomic' },
-  ),
+  policyMatching.namedRuleWithOperations,
+  policyMatching.paramKind,
+  policyMatching.paramRef,
 
   struct(admission('RuleWithOperations'), 'Operations on resources that an admission hook is called for.', {
     operations: field(1, operations, operationsDescription, { listType: 'atomic' }),
@@ -219,15 +241,7 @@ export const admissionregistrationV1Types: readonly TypeDeclaration[] = [
     messageExpression: field(4, string(), 'A CEL expression giving the message when the validation fails.'),
   }),
 
-  struct(
-    admission('Variable'),
-    'A named CEL expression other expressions of a policy can use.',
-    {
-      name: field(1, string({ default: '' }), 'The name, a CEL identifier, used as variables.<name>.', { required: true }),
-      expression: field(2, string({ default: '' }), 'The CEL expression giving the value.', { required: true }),
-    },
-    { mapType: 'atomic' },
-  ),
+  policyMatching.variable,
 
   struct(admission('WebhookClientConfig'), 'How to reach a webhook over TLS: a URL or a service.', {
     url: pointer(field(3, string(), 'The https URL of the webhook, when it is not reached through a service.')),

@@ -5,6 +5,7 @@
 // admissionregistration.k8s.io
 export const failurePolicyTypes = ['Fail', 'Ignore'] as const;
 export const matchPolicyTypes = ['Equivalent', 'Exact'] as const;
+export const patchTypes = ['ApplyConfiguration', 'JSONPatch'] as const;
 export const reinvocationPolicyTypes = ['IfNeeded', 'Never'] as const;
 export const sideEffectClasses = ['None', 'NoneOnDryRun', 'Some', 'Unknown'] as const;
 export const operationTypes = ['*', 'CONNECT', 'CREATE', 'DELETE', 'UPDATE'] as const;

@@ -92,14 +92,26 @@ func main() {
 // stableVersion: v1, v2; kube-apiserver 1.35 serves no alpha or beta version by default.
 var stableVersion = regexp.MustCompile(`^v[0-9]+$`)
 
-// servedKind: the top-level kinds of the stable versions of Kubernetes' API packages, not their
-// lists nor the option kinds every group version registers from meta/v1.
+// optionalGroupVersions: the beta versions Capstan serves when enabled (--runtime-config), as kube does.
+var optionalGroupVersions = map[string]bool{"admissionregistration.k8s.io/v1beta1": true}
+
+// servedKind: the top-level kinds of the stable versions of Kubernetes' API packages and of the
+// optional ones Capstan serves, not their lists nor the option kinds every group version registers
+// from meta/v1.
 func servedKind(gvk schema.GroupVersionKind, goType reflect.Type) bool {
-	if !stableVersion.MatchString(gvk.Version) || strings.HasSuffix(gvk.Kind, "List") || strings.HasSuffix(gvk.Kind, "Options") {
+	if strings.HasSuffix(gvk.Kind, "List") || strings.HasSuffix(gvk.Kind, "Options") || strings.HasPrefix(goType.PkgPath(), "k8s.io/apimachinery/") {
 		return false
 	}
-	return !strings.HasPrefix(goType.PkgPath(), "k8s.io/apimachinery/")
+	if optionalGroupVersions[gvk.GroupVersion().String()] {
+		return optionalKinds[gvk.Kind]
+	}
+	return stableVersion.MatchString(gvk.Version)
 }
+
+// optionalKinds: of the optional group-versions, the kinds kube-apiserver 1.35 serves there
+// (admissionregistration.k8s.io/v1beta1 also registers webhook and validating policy kinds it no
+// longer serves).
+var optionalKinds = map[string]bool{"MutatingAdmissionPolicy": true, "MutatingAdmissionPolicyBinding": true}
 
 // decodeLines: each base64 Protobuf body of stdin, decoded by client-go, as a JSON line.
 func decodeLines(serializer *protobuf.Serializer) {

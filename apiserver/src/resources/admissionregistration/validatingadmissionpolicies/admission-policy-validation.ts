@@ -1,8 +1,9 @@
 // ValidatingAdmissionPolicy (admissionregistration.k8s.io/v1) as kube checks it on create and
 // update: failure policy, param kind, match constraints and conditions, variables, validations and
 // audit annotations, each CEL expression compiled (admission-cel-validation.ts) where kube compiles it.
+// MutatingAdmissionPolicy shares the checks up to the variables (admissionPolicySpecErrors).
 
-import { fieldDuplicate, fieldInvalid, fieldNotSupported, fieldRequired, type FieldError } from '@capstan/common';
+import { fieldDuplicate, fieldInvalid, fieldNotSupported, fieldRequired, goJson, type FieldError } from '@capstan/common';
 import { isObject, objectOf, objectsAt, stringOf } from '../../../registry/defaulting/json-fields.ts';
 import type { JsonObject } from '../../../registry/object-meta.ts';
 import { isDNS1035Label, isDNS1123Subdomain } from '../../../registry/name-validation.ts';
@@ -66,7 +67,7 @@ function variableErrors(variable: JsonObject, path: string, cel: PolicyExpressio
   const errors: FieldError[] = [];
   const name = stringOf(variable.name);
   if (name.trim() === '') errors.push(fieldRequired(`${path}.name`, 'name is not specified'));
-  else if (!celIdentifier.test(name) || celReserved.has(name)) errors.push(fieldInvalid(`${path}.name`, name, 'name is not a valid CEL identifier'));
+  else if (!celIdentifier.test(name) || celReserved.has(name)) errors.push(fieldInvalid(`${path}.name`, name, 'must be a valid CEL identifier'));
   const expression = stringOf(variable.expression);
   if (expression.trim() === '') errors.push(fieldRequired(`${path}.expression`, 'expression is not specified'));
   else errors.push(...cel.variable(name, expression, `${path}.expression`));
@@ -109,7 +110,12 @@ function auditAnnotationsErrors(spec: JsonObject, policyName: string, cel: Polic
   const errors: FieldError[] = [];
   if (annotations.length > maxAuditAnnotations) {
     errors.push(
-      fieldInvalid('spec.auditAnnotations', { goSyntax: '[]admissionregistration.AuditAnnotation{...}' }, `must not have more than ${maxAuditAnnotations} auditAnnotations`),
+      // kube's json.Marshal of its internal type, whose fields have no JSON names.
+      fieldInvalid(
+        'spec.auditAnnotations',
+        { goSyntax: goJson(annotations.map((annotation) => ({ Key: stringOf(annotation.key), ValueExpression: stringOf(annotation.valueExpression) }))) },
+        `must not have more than ${maxAuditAnnotations} auditAnnotations`,
+      ),
     );
   }
   const keys = new Set<string>();
@@ -122,11 +128,12 @@ function auditAnnotationsErrors(spec: JsonObject, policyName: string, cel: Polic
   return errors;
 }
 
-/** On update, `old` decides the CEL environment of each expression and whether match conditions are checked. */
-export function validatingAdmissionPolicyErrors(policy: JsonObject, old?: JsonObject): FieldError[] {
-  const spec = objectOf(policy.spec);
-  const cel = new PolicyExpressions(policy, old);
-  const policyName = stringOf(objectOf(policy.metadata).name);
+/**
+ * The checks of the spec fields ValidatingAdmissionPolicy and MutatingAdmissionPolicy share, in
+ * kube's order: failurePolicy, paramKind, matchConstraints (with the kind's own checks of them,
+ * `constraintErrors`), matchConditions and variables.
+ */
+export function admissionPolicySpecErrors(spec: JsonObject, cel: PolicyExpressions, constraintErrors?: (constraints: JsonObject) => FieldError[]): FieldError[] {
   const errors: FieldError[] = [];
   if (typeof spec.failurePolicy !== 'string') errors.push(fieldRequired('spec.failurePolicy'));
   else if (!failurePolicies.includes(spec.failurePolicy)) errors.push(fieldNotSupported('spec.failurePolicy', spec.failurePolicy, failurePolicies));
@@ -136,9 +143,19 @@ export function validatingAdmissionPolicyErrors(policy: JsonObject, old?: JsonOb
     errors.push(...matchResourcesErrors(spec.matchConstraints, 'spec.matchConstraints'));
     // At least one resource rule gives the expressions their type information.
     if (objectsAt(spec.matchConstraints, 'resourceRules').length === 0) errors.push(fieldRequired('spec.matchConstraints.resourceRules'));
+    if (constraintErrors !== undefined) errors.push(...constraintErrors(spec.matchConstraints));
   }
   if (cel.checksMatchConditions) errors.push(...matchConditionsErrors(spec, 'matchConditions', 'spec.matchConditions', cel.matchCondition));
   objectsAt(spec, 'variables').forEach((variable, i) => errors.push(...variableErrors(variable, `spec.variables[${i}]`, cel)));
+  return errors;
+}
+
+/** On update, `old` decides the CEL environment of each expression and whether match conditions are checked. */
+export function validatingAdmissionPolicyErrors(policy: JsonObject, old?: JsonObject): FieldError[] {
+  const spec = objectOf(policy.spec);
+  const cel = new PolicyExpressions(policy, old);
+  const policyName = stringOf(objectOf(policy.metadata).name);
+  const errors = admissionPolicySpecErrors(spec, cel);
   const validations = objectsAt(spec, 'validations');
   if (validations.length === 0 && objectsAt(spec, 'auditAnnotations').length === 0) {
     const detail = 'validations or auditAnnotations must contain at least one item';

@@ -1,7 +1,7 @@
 // ValidatingAdmissionPolicyBinding (admissionregistration.k8s.io/v1): the policy it binds, where its
 // parameters come from, what it matches and what a failed validation does.
 
-import { fieldDuplicate, fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired, goQuote, type FieldError } from '@capstan/common';
+import { fieldDuplicate, fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired, goJson, type FieldError } from '@capstan/common';
 import { isObject, objectOf, stringOf, stringsOf } from '../../../registry/defaulting/json-fields.ts';
 import type { JsonObject } from '../../../registry/object-meta.ts';
 import { isDNS1123Subdomain, pathSegmentErrors } from '../../../registry/name-validation.ts';
@@ -47,7 +47,7 @@ function validationActionsErrors(value: unknown, path: string): FieldError[] {
     errors.push(
       fieldInvalid(
         path,
-        { goSyntax: `[]admissionregistration.ValidationAction{${actions.map(goQuote).join(', ')}}` },
+        { goSyntax: goJson(actions) },
         'must not contain both Deny and Warn (repeating the same validation failure information in the API response and headers serves no purpose)',
       ),
     );
@@ -56,15 +56,18 @@ function validationActionsErrors(value: unknown, path: string): FieldError[] {
   return errors;
 }
 
-export function validatingAdmissionPolicyBindingErrors(binding: JsonObject): FieldError[] {
-  const spec = objectOf(binding.spec);
+/** The checks of the spec fields both admission policy bindings have: policyName, paramRef and matchResources. */
+export function admissionPolicyBindingSpecErrors(spec: JsonObject): FieldError[] {
   const errors: FieldError[] = [];
   const policyName = stringOf(spec.policyName);
   if (policyName === '') errors.push(fieldRequired('spec.policyName'));
   else for (const message of isDNS1123Subdomain(policyName)) errors.push(fieldInvalid('spec.policyName', policyName, message));
   errors.push(...paramRefErrors(spec.paramRef, 'spec.paramRef'));
-  // "matchResouces" is kube's own spelling of this path.
-  errors.push(...matchResourcesErrors(spec.matchResources, 'spec.matchResouces'));
-  errors.push(...validationActionsErrors(spec.validationActions, 'spec.validationActions'));
+  errors.push(...matchResourcesErrors(spec.matchResources, 'spec.matchResources'));
   return errors;
+}
+
+export function validatingAdmissionPolicyBindingErrors(binding: JsonObject): FieldError[] {
+  const spec = objectOf(binding.spec);
+  return [...admissionPolicyBindingSpecErrors(spec), ...validationActionsErrors(spec.validationActions, 'spec.validationActions')];
 }
