@@ -109,6 +109,11 @@ export interface ApiServerOptions {
   /** How long after start livez counts unfinished post-start hooks as healthy. */
   readonly livezGracePeriodMs: number;
   readonly featureGates: ApiServerFeatureGates;
+  /**
+   * The built-in and optional resources served (--runtime-config: enabledResources); builtinResources
+   * when absent. A built-in resource left out is not served, and keeps its store for the server's own use.
+   */
+  readonly resources?: readonly ResourceDefinition[];
   /** --service-cluster-ip-range: where Services' cluster IPs come from, one range per IP family, the primary first. */
   readonly serviceClusterIpRange: readonly ServiceCidr[];
   /** --service-node-port-range: where NodePort Services' node ports come from. */
@@ -147,9 +152,9 @@ export class ApiServer {
   /** Aborted when the listener closes: long-running requests (watches) end on it. */
   readonly #stopping = new AbortController();
   readonly #health: Readonly<Record<string, readonly HealthCheck[]>>;
-  readonly #discovery = new DiscoveryEndpoints(builtinResources);
-  readonly #openapi = new OpenApiV3Endpoints(builtinResources, versionInfo().gitVersion);
-  readonly #openapiV2 = new OpenApiV2Endpoint(builtinResources, versionInfo().gitVersion);
+  readonly #discovery: DiscoveryEndpoints;
+  readonly #openapi: OpenApiV3Endpoints;
+  readonly #openapiV2: OpenApiV2Endpoint;
   readonly #registry: Registry;
   readonly #hooks: PostStartHooks;
   readonly #served: ServedResources;
@@ -157,9 +162,13 @@ export class ApiServer {
 
   constructor(options: ApiServerOptions) {
     this.#options = options;
-    this.#registry = new Registry(builtinResources, options.storage, {
-      allowUnsafeMalformedObjectDeletion: options.featureGates.AllowUnsafeMalformedObjectDeletion,
-    });
+    const served = options.resources ?? builtinResources;
+    this.#discovery = new DiscoveryEndpoints(served);
+    this.#openapi = new OpenApiV3Endpoints(served, versionInfo().gitVersion);
+    this.#openapiV2 = new OpenApiV2Endpoint(served, versionInfo().gitVersion);
+    const storeOptions = { allowUnsafeMalformedObjectDeletion: options.featureGates.AllowUnsafeMalformedObjectDeletion };
+    const unserved = builtinResources.filter((definition) => !served.includes(definition));
+    this.#registry = new Registry(served, options.storage, storeOptions, unserved);
     // kube names its etcd servers etcd-0, etcd-1, ...; the embedded store is one component.
     const storageComponent = { name: options.storageCheckName === 'etcd' ? 'etcd-0' : options.storageCheckName, probe: () => options.storage.currentRevision().then(() => {}) };
     const ipAddresses = this.#registry.builtinStore(ipAddressResource);
@@ -171,13 +180,13 @@ export class ApiServer {
     // The storage hooks of the resources that declare them, built once with what they need.
     const hookContext: StorageHookContext = { serviceAddresses };
     const storageHooks = new Map<ResourceDefinition, ResourceHooks>();
-    for (const definition of builtinResources) {
+    for (const definition of served) {
       const hooksOf = definition.behaviour.storageHooks;
       if (hooksOf !== undefined) storageHooks.set(definition, hooksOf(hookContext));
     }
     const admission = admissionChainOf(options.admissionPlugins ?? enabledAdmissionPlugins([], []), {
       namespaces: this.#registry.namespaces,
-      definitionOf: (group, resource) => builtinResources.find((definition) => definition.group === group && definition.resource === resource),
+      definitionOf: (group, resource) => served.find((definition) => definition.group === group && definition.resource === resource),
       defaultTolerationSeconds: options.defaultTolerationSeconds ?? defaultTolerationSeconds,
       serviceAccounts: this.#registry.builtinStore(serviceAccountResource),
       nodeRestriction: {
