@@ -1,6 +1,6 @@
 // Every served resource by group, version and resource, with the generic store of the stored ones;
-// and the stores of built-in resources --runtime-config turns off, which requests no longer reach
-// but the server itself still reads and writes (its admission plugins, authorizers, bootstrap).
+// and the stores of the built-in and optional resources --runtime-config leaves off, which requests
+// do not reach but the server itself still reads and writes (its admission plugins, authorizers, bootstrap).
 
 import type { Storage } from '../storage/storage.ts';
 import { versionedResourceKeyOf } from '../resources/resource-keys.ts';
@@ -12,7 +12,7 @@ export class Registry {
   /** By versioned resource key ("v1/pods", "apps/v1/deployments"). */
   readonly #stores = new Map<string, GenericStore>();
   readonly #definitions = new Map<string, ResourceDefinition>();
-  /** The stores of the built-in resources not served, by versioned resource key. */
+  /** The stores of the built-in and optional resources not served, by versioned resource key. */
   readonly #unserved = new Map<string, GenericStore>();
   readonly #storage: Storage;
   readonly #options: GenericStoreOptions;

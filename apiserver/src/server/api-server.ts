@@ -34,6 +34,7 @@ import type { Storage } from '../storage/storage.ts';
 import type { ResourceCaches } from '../storage/cacher/cacher.ts';
 import { cachedPrefixesOf } from './cached-prefixes.ts';
 import type { ApiServerFeatureGates } from './feature-gates.ts';
+import type { EnabledResources } from './runtime-config/enabled-resources.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { metaTime, type JsonObject } from '../registry/object-meta.ts';
 import type { ResourceHooks } from '../registry/resource-hooks.ts';
@@ -110,10 +111,10 @@ export interface ApiServerOptions {
   readonly livezGracePeriodMs: number;
   readonly featureGates: ApiServerFeatureGates;
   /**
-   * The built-in and optional resources served (--runtime-config: enabledResources); builtinResources
-   * when absent. A built-in resource left out is not served, and keeps its store for the server's own use.
+   * The resources served and those with a store (--runtime-config: enabledResources); the built-in
+   * ones when absent. One stored and not served keeps its store for the server's own use.
    */
-  readonly resources?: readonly ResourceDefinition[];
+  readonly resources?: Pick<EnabledResources, 'served' | 'stored'>;
   /** --service-cluster-ip-range: where Services' cluster IPs come from, one range per IP family, the primary first. */
   readonly serviceClusterIpRange: readonly ServiceCidr[];
   /** --service-node-port-range: where NodePort Services' node ports come from. */
@@ -162,12 +163,12 @@ export class ApiServer {
 
   constructor(options: ApiServerOptions) {
     this.#options = options;
-    const served = options.resources ?? builtinResources;
+    const served = options.resources?.served ?? builtinResources;
     this.#discovery = new DiscoveryEndpoints(served);
     this.#openapi = new OpenApiV3Endpoints(served, versionInfo().gitVersion);
     this.#openapiV2 = new OpenApiV2Endpoint(served, versionInfo().gitVersion);
     const storeOptions = { allowUnsafeMalformedObjectDeletion: options.featureGates.AllowUnsafeMalformedObjectDeletion };
-    const unserved = builtinResources.filter((definition) => !served.includes(definition));
+    const unserved = (options.resources?.stored ?? builtinResources).filter((definition) => !served.includes(definition));
     this.#registry = new Registry(served, options.storage, storeOptions, unserved);
     // kube names its etcd servers etcd-0, etcd-1, ...; the embedded store is one component.
     const storageComponent = { name: options.storageCheckName === 'etcd' ? 'etcd-0' : options.storageCheckName, probe: () => options.storage.currentRevision().then(() => {}) };

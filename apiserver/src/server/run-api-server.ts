@@ -113,7 +113,7 @@ export async function runApiServer(options: RunApiServerOptions): Promise<Runnin
     minRequestTimeoutMs: options.minRequestTimeoutMs,
     ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
     featureGates: options.featureGates,
-    resources: resources.served,
+    resources,
     serviceClusterIpRange: options.serviceClusterIpRange,
     serviceNodePortRange: options.serviceNodePortRange,
     storageReady: () => storage.ready(),

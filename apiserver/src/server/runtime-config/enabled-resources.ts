@@ -12,7 +12,10 @@ import type { ResourceConfig } from './resource-config.ts';
 export interface EnabledResources {
   /** The built-in and optional resources served, in that order. */
   readonly served: readonly ResourceDefinition[];
-  /** Every resource with a store: the built-in ones (those turned off keep theirs for the server's own use) and the optional ones served. */
+  /**
+   * Every resource with a store: the built-in and optional ones, served or not. Those not served
+   * keep theirs for the server's own use (its plugins and authorizers read them whatever is served).
+   */
   readonly stored: readonly ResourceDefinition[];
   /** One line each for what is enabled and not served: resources kube would serve, optional ones whose feature gate is off. */
   readonly warnings: readonly string[];
@@ -39,5 +42,5 @@ export function enabledResources(
     ...(unserved.length === 0 ? [] : [`--runtime-config enables resources that kube-apiserver 1.35 serves and Capstan does not serve yet: ${unserved.join(', ')}`]),
     ...gated.map(({ definition, featureGate }) => `--runtime-config enables ${keyOf(definition)}, which is served only with --feature-gates=${featureGate}=true as well`),
   ];
-  return { served: [...builtin.filter(enabled), ...optionalServed], stored: [...builtin, ...optionalServed], warnings };
+  return { served: [...builtin.filter(enabled), ...optionalServed], stored: [...builtin, ...optional.map(({ definition }) => definition)], warnings };
 }
