@@ -261,7 +261,14 @@ export class ApiServer {
     this.#hooks = new PostStartHooks([
       { name: 'storage-readiness', run: options.storageReady },
       // Where kube-apiserver lists it: before the system namespaces.
-      { name: 'start-apiextensions-controllers', run: () => this.#retrying('starting the CustomResourceDefinition controllers', () => customResources.start()) },
+      // With the CRD API off (--runtime-config), kube's CRD informers list nothing: no custom resource is served.
+      {
+        name: 'start-apiextensions-controllers',
+        run: () =>
+          served.includes(customResourceDefinitionResource)
+            ? this.#retrying('starting the CustomResourceDefinition controllers', () => customResources.start())
+            : Promise.resolve(),
+      },
       { name: 'start-system-namespaces-controller', run: () => this.#retrying('creating the system namespaces', () => this.#ensureSystemNamespaces()) },
       { name: 'start-kubernetes-service-cidr-controller', run: () => this.#retrying('creating the default ServiceCIDR', () => this.#ensureServiceCidr()) },
       {

@@ -4,7 +4,7 @@
 // and api/alpha first, then "<group>/<version>" keys, then "<group>/<version>/<resource>" keys.
 // A flag kube refuses is refused in kube's words, at start.
 
-import { FlagError } from '@capstan/common';
+import { FlagError, goParseBool } from '@capstan/common';
 import { kubeRegisteredVersions } from './kube-api-versions.ts';
 import { ResourceConfig } from './resource-config.ts';
 
@@ -60,13 +60,6 @@ function parseGroupVersion(text: string): { readonly group: string; readonly ver
 /** schema.GroupVersion's String(): the version alone for the core group. */
 const groupVersionText = (group: string, version: string): string => (group === '' ? version : `${group}/${version}`);
 
-/** Go's strconv.ParseBool. */
-function goParseBool(text: string): boolean | undefined {
-  if (['1', 't', 'T', 'true', 'TRUE', 'True'].includes(text)) return true;
-  if (['0', 'f', 'F', 'false', 'FALSE', 'False'].includes(text)) return false;
-  return undefined;
-}
-
 /** kube's aggregated errors: one as it is, more in brackets. */
 const aggregated = (messages: readonly string[]): FlagError => new FlagError(messages.length === 1 ? (messages[0] ?? '') : `[${messages.join(', ')}]`);
 
@@ -79,7 +72,10 @@ function validationErrors(pairs: ReadonlyMap<string, string>, enablePriorityAndF
   const errors: string[] = [];
   if (enablePriorityAndFairness) {
     // As kube checks it: on the sorted "key=value" text, the first of these that it mentions decides.
-    const text = [...pairs].map(([key, value]) => `${key}=${value}`).sort().join(',');
+    const text = [...pairs]
+      .map(([key, value]) => `${key}=${value}`)
+      .sort()
+      .join(',');
     for (const key of ['flowcontrol.apiserver.k8s.io/v1', 'api/ga', 'api/all']) {
       if (text.includes(`${key}=false`)) {
         errors.push(`--runtime-config=${key}=false conflicts with --enable-priority-and-fairness=true`);
@@ -130,7 +126,8 @@ export function resourceConfigOf(values: readonly string[], options: { readonly 
     const enabled = value === '' ? true : goParseBool(value);
     if (enabled === undefined) throw new FlagError(`invalid value of ${key}: ${value}, err: strconv.ParseBool: parsing ${JSON.stringify(value)}: invalid syntax`);
     if (resource === undefined) config.setVersion(group, version, enabled);
-    else if (resource.toLowerCase() !== resource) throw new FlagError(`invalid key ${key}: group/version/resource and resource is always lowercase plural, not ${JSON.stringify(resource)}`);
+    else if (resource.toLowerCase() !== resource)
+      throw new FlagError(`invalid key ${key}: group/version/resource and resource is always lowercase plural, not ${JSON.stringify(resource)}`);
     else resources.push(() => config.setResource(group, version, resource, enabled));
   }
   for (const apply of resources) apply();
