@@ -32,6 +32,9 @@ test('--runtime-config=batch/v1=false hides Jobs and CronJobs from kubectl, Open
   t.false(resources.some((name) => name.endsWith('.batch')));
   t.true(resources.includes('deployments.apps'));
   t.false((await kubectl(server.kubeconfig, 'api-versions')).stdout.split('\n').includes('batch/v1'));
+  const legacy = (await (await fetch(`${server.url}/apis`, { headers: { accept: 'application/json' } })).json()) as { groups: { name: string }[] };
+  t.false(legacy.groups.some(({ name }) => name === 'batch'));
+  t.true(legacy.groups.some(({ name }) => name === 'apps'));
   const jobs = await fetch(`${server.url}/apis/batch/v1/namespaces/default/jobs`);
   t.is(jobs.status, 404);
   t.is(jobs.headers.get('content-type'), 'text/plain; charset=utf-8');
@@ -60,7 +63,7 @@ test('--runtime-config=batch/v1/jobs=false hides Jobs only: CronJobs stay, and J
   t.regex((await kubectl(server.kubeconfig, 'create', 'cronjob', 'nightly', '--image=busybox', '--schedule=0 3 * * *')).stdout, /created/);
 });
 
-test('a --runtime-config kube-apiserver refuses stops the start with its message', async (t) => {
+test('a --runtime-config kube-apiserver refuses stops the start with its message, of capstan apiserver and capstan up', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'capstan-runtime-config-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const start = (value: string) => run(process.execPath, [capstan, 'apiserver', '--secure-port=0', `--data-dir=${dir}`, `--runtime-config=${value}`], { encoding: 'utf8' });
@@ -69,6 +72,13 @@ test('a --runtime-config kube-apiserver refuses stops the start with its message
   t.is(invalid.stderr, 'Error: runtime-config invalid key batch\n');
   const unknown = (await t.throwsAsync(start('example.com/v1=true'))) as Error & { stderr: string };
   t.is(unknown.stderr, 'Error: unknown api groups example.com\n');
+  // capstan up reads the flag as the API server does, before it starts anything.
+  const up = (await t.throwsAsync(run(process.execPath, [capstan, 'up', `--data-dir=${dir}`, '--port=0', '--runtime-config=batch/v1=maybe'], { encoding: 'utf8' }))) as Error & {
+    code: number;
+    stderr: string;
+  };
+  t.is(up.code, 1);
+  t.is(up.stderr, 'Error: invalid value of batch/v1: maybe, err: strconv.ParseBool: parsing "maybe": invalid syntax\n');
 });
 
 // A test-only optional resource of a group-version kube knows and serves nothing in by default
