@@ -43,6 +43,8 @@ test('keys and values kube-apiserver refuses at start are refused in its words',
     ['apiregistration.k8s.io/v1=false', 'API group/version apiregistration.k8s.io/v1 must be enabled'],
   ];
   for (const [value, message] of refusals) t.is(refusal([value]), message, value);
+  // The aggregator's own check comes after the rest.
+  t.is(refusal(['api/all=false,v1=true,flowcontrol.apiserver.k8s.io/v1=true']), 'API group/version apiregistration.k8s.io/v1 must be enabled');
   // Several values of one flag, split at commas; the first bad key is named.
   t.is(refusal(['apps/v1,foo']), 'runtime-config invalid key foo');
 });
