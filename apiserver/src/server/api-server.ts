@@ -27,6 +27,7 @@ import type { ServedResources } from '../endpoints/resource-router.ts';
 import { serveCbor } from '../endpoints/cbor-codec.ts';
 import { Registry } from '../registry/registry.ts';
 import { builtinResources } from '../resources/builtin-resources.ts';
+import { declaredResources } from '../resources/declared-resources.ts';
 import type { HealthCheck } from '../health/health-endpoint.ts';
 import { PostStartHooks } from '../health/post-start-hooks.ts';
 import { ShutdownCheck } from '../health/shutdown-check.ts';
@@ -111,8 +112,9 @@ export interface ApiServerOptions {
   readonly livezGracePeriodMs: number;
   readonly featureGates: ApiServerFeatureGates;
   /**
-   * The resources served and those with a store (--runtime-config: enabledResources); the built-in
-   * ones when absent. One stored and not served keeps its store for the server's own use.
+   * The resources served and those with a store (--runtime-config: enabledResources); when absent,
+   * the built-in ones served and the optional ones stored. One stored and not served keeps its store
+   * for the server's own use.
    */
   readonly resources?: Pick<EnabledResources, 'served' | 'stored'>;
   /** --service-cluster-ip-range: where Services' cluster IPs come from, one range per IP family, the primary first. */
@@ -168,7 +170,7 @@ export class ApiServer {
     this.#openapi = new OpenApiV3Endpoints(served, versionInfo().gitVersion);
     this.#openapiV2 = new OpenApiV2Endpoint(served, versionInfo().gitVersion);
     const storeOptions = { allowUnsafeMalformedObjectDeletion: options.featureGates.AllowUnsafeMalformedObjectDeletion };
-    const unserved = (options.resources?.stored ?? builtinResources).filter((definition) => !served.includes(definition));
+    const unserved = (options.resources?.stored ?? declaredResources()).filter((definition) => !served.includes(definition));
     this.#registry = new Registry(served, options.storage, storeOptions, unserved);
     // kube names its etcd servers etcd-0, etcd-1, ...; the embedded store is one component.
     const storageComponent = { name: options.storageCheckName === 'etcd' ? 'etcd-0' : options.storageCheckName, probe: () => options.storage.currentRevision().then(() => {}) };
