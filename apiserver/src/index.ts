@@ -13,6 +13,7 @@ export { openStorage, storageBackends, storageFlags, type StorageBackend, type S
 export { apiserverCommand, apiserverUsage } from './cli/apiserver-command.ts';
 export { runApiServer, shutdownOnSignal, type RunApiServerOptions, type RunningApiServer } from './server/run-api-server.ts';
 export { apiServerFeatures, type ApiServerFeatureGates } from './server/feature-gates.ts';
+export { resourceConfigOf, runtimeConfigFlag } from './server/runtime-config/runtime-config.ts';
 export { defaultKubeletClientConfig, type KubeletClientConfig } from './kubelet/kubelet-client-config.ts';
 export { defaultServiceClusterIpRange, defaultServiceNodePortRange, serviceRanges } from './cli/service-ranges.ts';
 export { servingAlternateNames, type SecureServing, type ServingNames } from './serving/secure-serving.ts';

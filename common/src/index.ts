@@ -1,7 +1,7 @@
 // The public surface of @capstan/common.
 
 export { formatGoDuration, parseDuration, parseGoDuration } from './cli/duration.ts';
-export { parseFeatureGates, type FeatureGates, type FeatureSpec } from './cli/feature-gates.ts';
+export { goParseBool, parseFeatureGates, type FeatureGates, type FeatureSpec } from './cli/feature-gates.ts';
 export { FlagError, formatFlagHelp, parseFlags, type FlagSpec, type FlagSpecs, type FlagValues } from './cli/flags.ts';
 export { createLogger, loggingFormats, type Logger, type LoggingFormat } from './log/logger.ts';
 export { flock, tryFlockSync } from './fs/flock.ts';

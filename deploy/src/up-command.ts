@@ -13,6 +13,8 @@ import {
   defaultKubeletClientConfig,
   defaultServiceAccountOptions,
   enabledAdmissionPlugins,
+  resourceConfigOf,
+  runtimeConfigFlag,
   defaultServiceClusterIpRange,
   defaultServiceNodePortRange,
   runApiServer,
@@ -31,6 +33,7 @@ const flags = {
   port: { type: 'int', default: 6443, help: 'The port of the API server (0 picks a free one)' },
   'bind-address': { type: 'string', default: '127.0.0.1', help: 'The IP address the API server serves on' },
   'feature-gates': { type: 'strings', default: [] as readonly string[], help: "key=true|false pairs of the API server's feature gates" },
+  ...runtimeConfigFlag,
   node: { type: 'bool', default: true, help: 'Start nodes: node agents on the simulated runtime (--node=false: none)' },
   nodes: { type: 'int', default: 1, help: 'How many nodes to start, each a node agent on a simulated runtime of its own' },
   controllers: {
@@ -58,6 +61,7 @@ export async function upCommand(argv: readonly string[], out: (text: string) => 
   const { flags: f } = parseFlags(flags, argv);
   if (f.nodes < 1) throw new FlagError(`invalid argument "${f.nodes}" for "--nodes" flag: at least one node (--node=false for none)`);
   const featureGates = parseFeatureGates(apiServerFeatures, f['feature-gates']);
+  const runtimeConfig = resourceConfigOf(f['runtime-config']);
   const ranges = serviceRanges(f['service-cluster-ip-range'], defaultServiceNodePortRange);
   const dataDir = resolve(f['data-dir']);
   mkdirSync(dataDir, { recursive: true });
@@ -96,6 +100,7 @@ export async function upCommand(argv: readonly string[], out: (text: string) => 
     livezGracePeriodMs: 0,
     minRequestTimeoutMs: 1800_000,
     featureGates,
+    runtimeConfig,
     ...ranges,
     // The nodes' agents are reached at their InternalIP with a client certificate of the cluster
     // authority, which the agents trust (their clientCAFile), as kubeadm sets kubelets up.

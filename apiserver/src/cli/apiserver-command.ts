@@ -9,6 +9,7 @@ import { unimplementedAdmissionPlugins } from '../admission/admission-plugins.ts
 import { readAdmissionConfiguration } from '../admission/admission-configuration.ts';
 import { defaultServiceClusterIpRange, defaultServiceNodePortRange, serviceRanges } from './service-ranges.ts';
 import { runApiServer, shutdownOnSignal } from '../server/run-api-server.ts';
+import { resourceConfigOf, runtimeConfigFlag } from '../server/runtime-config/runtime-config.ts';
 import { storageFlags } from '../storage/open-storage.ts';
 import { kubeletClientConfig, kubeletFlags } from '../kubelet/kubelet-client-config.ts';
 import { authenticationFlags, authenticationOptionsOf } from '../authentication/authentication-flags.ts';
@@ -64,6 +65,7 @@ const flags = {
     default: [] as readonly string[],
     help: `key=true|false pairs of feature gates: ${Object.keys(apiServerFeatures).join(', ')}, AllAlpha, AllBeta`,
   },
+  ...runtimeConfigFlag,
   'logging-format': { type: 'string', default: '', help: 'json or text (default: text on a terminal, json otherwise)', choices: ['', ...loggingFormats] },
 } as const;
 
@@ -78,6 +80,7 @@ ${formatFlagHelp(flags)}`;
 export async function apiserverCommand(argv: readonly string[], out: (text: string) => void): Promise<number> {
   const { flags: f } = parseFlags(flags, argv);
   const featureGates = parseFeatureGates(apiServerFeatures, f['feature-gates']);
+  const runtimeConfig = resourceConfigOf(f['runtime-config']);
   const { serviceClusterIpRange, serviceNodePortRange } = serviceRanges(f['service-cluster-ip-range'], f['service-node-port-range']);
   const admissionPlugins = enabledAdmissionPlugins(f['enable-admission-plugins'], f['disable-admission-plugins']);
   const format = f['logging-format'] === '' ? undefined : f['logging-format'];
@@ -100,6 +103,7 @@ export async function apiserverCommand(argv: readonly string[], out: (text: stri
     minRequestTimeoutMs: f['min-request-timeout'] * 1000,
     requestTimeoutMs: f['request-timeout'],
     featureGates,
+    runtimeConfig,
     serviceClusterIpRange,
     serviceNodePortRange,
     kubelet: kubeletClientConfig(f),

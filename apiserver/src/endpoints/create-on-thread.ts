@@ -8,7 +8,7 @@
 
 import type { ServerResponse } from 'node:http';
 import { writeAdmission } from '../admission/request-admission.ts';
-import { builtinResources } from '../resources/builtin-resources.ts';
+import { declaredResources } from '../resources/declared-resources.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { writesAreChanged, type ResourceWrites } from './resource-writes.ts';
 import type { WriteAdmission } from '../registry/write-admission.ts';
@@ -19,7 +19,7 @@ import { largeWriteBytes } from './yield-between-stages.ts';
 
 /** Whether a kind's creates can be prepared on a work thread: built in, stored as served, with nothing allocated before a create. */
 export const kindCreatesOnThread = (store: GenericStore, writes: ResourceWrites): boolean =>
-  !writesAreChanged(writes, store.definition, 'create') && store.servesStoredBytes && builtinResources.includes(store.definition);
+  !writesAreChanged(writes, store.definition, 'create') && store.servesStoredBytes && declaredResources().includes(store.definition);
 
 /** Whether a create goes to a work thread: a large body any thread decodes, of such a kind. */
 export function createsOnThread(store: GenericStore, mediaType: string, bodyBytes: number, writes: ResourceWrites): boolean {

@@ -7,7 +7,7 @@ import { isObject, objectOf, objectsAt } from '../registry/defaulting/json-field
 import type { JsonObject } from '../registry/object-meta.ts';
 import type { TableColumns } from '../table/table-columns.ts';
 import { defaultColumns } from '../table/table-columns.ts';
-import { builtinResources } from '../resources/builtin-resources.ts';
+import { declaredResources } from '../resources/declared-resources.ts';
 import type { ResourceDefinition } from '../resources/resource-definition.ts';
 import { includeObjectOf, toTable, type IncludeObject } from '../table/to-table.ts';
 import type { Conversion } from './negotiate-media-type.ts';
@@ -24,7 +24,7 @@ export function servedBy(request: IncomingMessage, definition: ResourceDefinitio
 function columnsOf(request: IncomingMessage, group: string, kind: string): TableColumns {
   const served = servedResources.get(request);
   if (served !== undefined && served.group === group && served.kind === kind) return served.behaviour.table;
-  return builtinResources.find((definition) => definition.group === group && definition.kind === kind)?.behaviour.table ?? defaultColumns;
+  return declaredResources().find((definition) => definition.group === group && definition.kind === kind)?.behaviour.table ?? defaultColumns;
 }
 
 /** An answer converted as the request asked; a Status, and any body that is no API object, pass untouched. */

@@ -6,7 +6,7 @@
 
 import { StatusError, type FailureStatus } from '@capstan/common';
 import { fieldManagerFor } from '../apply/field-tracking.ts';
-import { builtinResources } from '../resources/builtin-resources.ts';
+import { declaredResources } from '../resources/declared-resources.ts';
 import { corruptObjectOf } from '../registry/corrupt-object.ts';
 import { checkNameMatchesUrl, checkRequestNamespace, metadataOf, type JsonObject } from '../registry/object-meta.ts';
 import { checkProcessableDepth } from '../registry/processable-depth.ts';
@@ -22,7 +22,7 @@ import { decodeBody } from './read-body.ts';
 
 /** What every write on a thread is given. */
 interface WriteTask {
-  /** The resource, one of the built-in ones (builtinResources). */
+  /** The resource, one of those Capstan declares (declaredResources). */
   readonly group: string;
   readonly version: string;
   readonly resource: string;
@@ -111,8 +111,8 @@ function kindWrites(task: WriteTask): KindWrites {
   const key = `${task.group}/${task.version}/${task.resource}`;
   let kind = kinds.get(key);
   if (kind === undefined) {
-    const definition = builtinResources.find((d) => d.group === task.group && d.version === task.version && d.resource === task.resource);
-    if (definition === undefined) throw new Error(`${key} is not a built-in resource`);
+    const definition = declaredResources().find((d) => d.group === task.group && d.version === task.version && d.resource === task.resource);
+    if (definition === undefined) throw new Error(`${key} is not a resource Capstan declares`);
     kinds.set(key, (kind = kindWritesOf(definition)));
   }
   return kind;

@@ -1,4 +1,6 @@
-// Every served resource by group, version and resource, with the generic store of the stored ones.
+// Every served resource by group, version and resource, with the generic store of the stored ones;
+// and the stores of the built-in and optional resources --runtime-config leaves off, which requests
+// do not reach but the server itself still reads and writes (its admission plugins, authorizers, bootstrap).
 
 import type { Storage } from '../storage/storage.ts';
 import { versionedResourceKeyOf } from '../resources/resource-keys.ts';
@@ -10,13 +12,18 @@ export class Registry {
   /** By versioned resource key ("v1/pods", "apps/v1/deployments"). */
   readonly #stores = new Map<string, GenericStore>();
   readonly #definitions = new Map<string, ResourceDefinition>();
+  /** The stores of the built-in and optional resources not served, by versioned resource key. */
+  readonly #unserved = new Map<string, GenericStore>();
   readonly #storage: Storage;
   readonly #options: GenericStoreOptions;
 
-  constructor(definitions: readonly ResourceDefinition[], storage: Storage, options: GenericStoreOptions = {}) {
+  constructor(definitions: readonly ResourceDefinition[], storage: Storage, options: GenericStoreOptions = {}, unserved: readonly ResourceDefinition[] = []) {
     this.#storage = storage;
     this.#options = options;
     for (const definition of definitions) this.#add(definition);
+    for (const definition of unserved) {
+      if (definition.storagePrefix !== undefined) this.#unserved.set(versionedResourceKeyOf(definition), new GenericStore(definition, storage, options));
+    }
   }
 
   #add(definition: ResourceDefinition): void {
@@ -57,6 +64,12 @@ export class Registry {
     return [...this.#definitions.values()];
   }
 
+  /** Whether any resource of the group is served, in any version. */
+  servesGroup(group: string): boolean {
+    for (const definition of this.#definitions.values()) if (definition.group === group) return true;
+    return false;
+  }
+
   definition(group: string, version: string, resource: string): ResourceDefinition | undefined {
     return this.#definitions.get(versionedResourceKeyOf({ group, version, resource }));
   }
@@ -65,10 +78,10 @@ export class Registry {
     return this.#stores.get(versionedResourceKeyOf({ group, version, resource }));
   }
 
-  /** The store of a built-in resource the server itself reads or writes: its absence is a bug, thrown at once. */
+  /** The store of a built-in resource the server itself reads or writes, served or not: its absence is a bug, thrown at once. */
   builtinStore(definition: ResourceDefinition): GenericStore {
     const key = versionedResourceKeyOf(definition);
-    const store = this.#stores.get(key);
+    const store = this.#stores.get(key) ?? this.#unserved.get(key);
     if (store === undefined) throw new Error(`the built-in resource ${key} has no store`);
     return store;
   }

@@ -28,6 +28,7 @@ import type { ServedResources } from '../endpoints/resource-router.ts';
 import { serveCbor } from '../endpoints/cbor-codec.ts';
 import { Registry } from '../registry/registry.ts';
 import { builtinResources } from '../resources/builtin-resources.ts';
+import { declaredResources } from '../resources/declared-resources.ts';
 import type { HealthCheck } from '../health/health-endpoint.ts';
 import { PostStartHooks } from '../health/post-start-hooks.ts';
 import { ShutdownCheck } from '../health/shutdown-check.ts';
@@ -35,6 +36,7 @@ import type { Storage } from '../storage/storage.ts';
 import type { ResourceCaches } from '../storage/cacher/cacher.ts';
 import { cachedPrefixesOf } from './cached-prefixes.ts';
 import type { ApiServerFeatureGates } from './feature-gates.ts';
+import type { EnabledResources } from './runtime-config/enabled-resources.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { metaTime, type JsonObject } from '../registry/object-meta.ts';
 import type { ResourceHooks } from '../registry/resource-hooks.ts';
@@ -110,6 +112,12 @@ export interface ApiServerOptions {
   /** How long after start livez counts unfinished post-start hooks as healthy. */
   readonly livezGracePeriodMs: number;
   readonly featureGates: ApiServerFeatureGates;
+  /**
+   * The resources served and those with a store (--runtime-config: enabledResources); when absent,
+   * the built-in ones served and the optional ones stored. One stored and not served keeps its store
+   * for the server's own use.
+   */
+  readonly resources?: Pick<EnabledResources, 'served' | 'stored'>;
   /** --service-cluster-ip-range: where Services' cluster IPs come from, one range per IP family, the primary first. */
   readonly serviceClusterIpRange: readonly ServiceCidr[];
   /** --service-node-port-range: where NodePort Services' node ports come from. */
@@ -148,9 +156,9 @@ export class ApiServer {
   /** Aborted when the listener closes: long-running requests (watches) end on it. */
   readonly #stopping = new AbortController();
   readonly #health: Readonly<Record<string, readonly HealthCheck[]>>;
-  readonly #discovery = new DiscoveryEndpoints(builtinResources);
-  readonly #openapi = new OpenApiV3Endpoints(builtinResources, versionInfo().gitVersion);
-  readonly #openapiV2 = new OpenApiV2Endpoint(builtinResources, versionInfo().gitVersion);
+  readonly #discovery: DiscoveryEndpoints;
+  readonly #openapi: OpenApiV3Endpoints;
+  readonly #openapiV2: OpenApiV2Endpoint;
   readonly #registry: Registry;
   readonly #hooks: PostStartHooks;
   readonly #served: ServedResources;
@@ -158,9 +166,13 @@ export class ApiServer {
 
   constructor(options: ApiServerOptions) {
     this.#options = options;
-    this.#registry = new Registry(builtinResources, options.storage, {
-      allowUnsafeMalformedObjectDeletion: options.featureGates.AllowUnsafeMalformedObjectDeletion,
-    });
+    const served = options.resources?.served ?? builtinResources;
+    this.#discovery = new DiscoveryEndpoints(served);
+    this.#openapi = new OpenApiV3Endpoints(served, versionInfo().gitVersion);
+    this.#openapiV2 = new OpenApiV2Endpoint(served, versionInfo().gitVersion);
+    const storeOptions = { allowUnsafeMalformedObjectDeletion: options.featureGates.AllowUnsafeMalformedObjectDeletion };
+    const unserved = (options.resources?.stored ?? declaredResources()).filter((definition) => !served.includes(definition));
+    this.#registry = new Registry(served, options.storage, storeOptions, unserved);
     // kube names its etcd servers etcd-0, etcd-1, ...; the embedded store is one component.
     const storageComponent = { name: options.storageCheckName === 'etcd' ? 'etcd-0' : options.storageCheckName, probe: () => options.storage.currentRevision().then(() => {}) };
     const ipAddresses = this.#registry.builtinStore(ipAddressResource);
@@ -172,13 +184,13 @@ export class ApiServer {
     // The storage hooks of the resources that declare them, built once with what they need.
     const hookContext: StorageHookContext = { serviceAddresses };
     const storageHooks = new Map<ResourceDefinition, ResourceHooks>();
-    for (const definition of builtinResources) {
+    for (const definition of served) {
       const hooksOf = definition.behaviour.storageHooks;
       if (hooksOf !== undefined) storageHooks.set(definition, hooksOf(hookContext));
     }
     const admission = admissionChainOf(options.admissionPlugins ?? enabledAdmissionPlugins([], []), {
       namespaces: this.#registry.namespaces,
-      definitionOf: (group, resource) => builtinResources.find((definition) => definition.group === group && definition.resource === resource),
+      definitionOf: (group, resource) => served.find((definition) => definition.group === group && definition.resource === resource),
       defaultTolerationSeconds: options.defaultTolerationSeconds ?? defaultTolerationSeconds,
       serviceAccounts: this.#registry.builtinStore(serviceAccountResource),
       nodeRestriction: {
@@ -253,7 +265,14 @@ export class ApiServer {
     this.#hooks = new PostStartHooks([
       { name: 'storage-readiness', run: options.storageReady },
       // Where kube-apiserver lists it: before the system namespaces.
-      { name: 'start-apiextensions-controllers', run: () => this.#retrying('starting the CustomResourceDefinition controllers', () => customResources.start()) },
+      // With the CRD API off (--runtime-config), kube's CRD informers list nothing: no custom resource is served.
+      {
+        name: 'start-apiextensions-controllers',
+        run: () =>
+          served.includes(customResourceDefinitionResource)
+            ? this.#retrying('starting the CustomResourceDefinition controllers', () => customResources.start())
+            : Promise.resolve(),
+      },
       { name: 'start-system-namespaces-controller', run: () => this.#retrying('creating the system namespaces', () => this.#ensureSystemNamespaces()) },
       { name: 'start-kubernetes-service-cidr-controller', run: () => this.#retrying('creating the default ServiceCIDR', () => this.#ensureServiceCidr()) },
       {

@@ -64,6 +64,12 @@ export async function routeRequest(routes: Routes, context: RequestContext): Pro
   if (mentionsProtobuf(request.headers)) await loadProtobufCodec();
   const info = requestInfoOf(context);
   if (info.isResourceRequest && (await routeResourceRequest(routes.served, context))) return;
+  // Under a group nothing is served in (unknown, or turned off by --runtime-config) kube's
+  // aggregator has no handler: Go's plain-text 404 page, not a Status.
+  if (first === 'apis' && second !== undefined && !routes.served.registry.servesGroup(second)) {
+    sendText(response, { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' }, body: '404 page not found\n' });
+    return;
+  }
   throw notFoundPath();
 }
 

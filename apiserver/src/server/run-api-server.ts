@@ -7,6 +7,9 @@ import type { AdmissionConfiguration } from '../admission/admission-configuratio
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '@capstan/common';
 import { builtinResources } from '../resources/builtin-resources.ts';
+import { optionalResources, type OptionalResource } from '../resources/optional-resources.ts';
+import { enabledResources } from './runtime-config/enabled-resources.ts';
+import { ResourceConfig } from './runtime-config/resource-config.ts';
 import { Cacher } from '../storage/cacher/cacher.ts';
 import { Compactor } from '../storage/compactor.ts';
 import { openStorage, type StorageConfig } from '../storage/open-storage.ts';
@@ -38,6 +41,10 @@ export interface RunApiServerOptions {
   /** --request-timeout; 60 s when absent. */
   readonly requestTimeoutMs?: number;
   readonly featureGates: ApiServerFeatureGates;
+  /** --runtime-config, read (resourceConfigOf): kube's default group-versions when absent. */
+  readonly runtimeConfig?: ResourceConfig;
+  /** The resources served only when --runtime-config enables them; optionalResources when absent (tests give their own). */
+  readonly optionalResources?: readonly OptionalResource[];
   readonly serviceClusterIpRange: readonly ServiceCidr[];
   readonly serviceNodePortRange: PortRange;
   /** How to reach the node agents; kube's defaults when absent. */
@@ -68,10 +75,12 @@ export interface RunningApiServer {
 }
 
 export async function runApiServer(options: RunApiServerOptions): Promise<RunningApiServer> {
+  const resources = enabledResources(options.runtimeConfig ?? ResourceConfig.kubeDefault(), options.featureGates, builtinResources, options.optionalResources ?? optionalResources);
+  for (const warning of resources.warnings) options.logger.warn(warning);
   // Before the store opens: a policy kube would refuse stops the start at once.
   const audit = options.audit === undefined ? undefined : await auditOf(options.audit, options.logger);
   // Read before the store opens: a bad configuration stops the start with nothing to undo.
-  const encrypted = options.encryptionProviderConfig === undefined ? undefined : encryptionAtRest(options.encryptionProviderConfig, builtinResources);
+  const encrypted = options.encryptionProviderConfig === undefined ? undefined : encryptionAtRest(options.encryptionProviderConfig, resources.stored);
   const store = await openStorage({
     ...options.storage,
     // Once per burst of failed writes, and once when they work again: a full disk is not a log flood.
@@ -87,7 +96,7 @@ export async function runApiServer(options: RunApiServerOptions): Promise<Runnin
   const readinessChecks: HealthCheck[] = store instanceof SqliteStore ? [{ name: 'storage-writable', check: () => store.checkWritable() }] : [];
   // One watch cache per stored resource, in front of the store, as kube-apiserver has; custom
   // resources get theirs while they are served (ApiServer's resourceCaches).
-  const storage = new Cacher(encrypted?.(store) ?? store, { resourcePrefixes: [...cachedPrefixesOf(builtinResources)], historyMs: options.watchHistoryMs });
+  const storage = new Cacher(encrypted?.(store) ?? store, { resourcePrefixes: [...cachedPrefixesOf(resources.stored)], historyMs: options.watchHistoryMs });
   const compactor = new Compactor(storage, {
     historyMs: options.watchHistoryMs,
     onError: (error) => options.logger.warn({ err: error }, 'compaction failed'),
@@ -104,6 +113,7 @@ export async function runApiServer(options: RunApiServerOptions): Promise<Runnin
     minRequestTimeoutMs: options.minRequestTimeoutMs,
     ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
     featureGates: options.featureGates,
+    resources,
     serviceClusterIpRange: options.serviceClusterIpRange,
     serviceNodePortRange: options.serviceNodePortRange,
     storageReady: () => storage.ready(),

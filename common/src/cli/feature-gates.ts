@@ -41,7 +41,7 @@ export function parseFeatureGates<Name extends string>(known: Readonly<Record<Na
 }
 
 /** Go's strconv.ParseBool. */
-function goParseBool(text: string): boolean | undefined {
+export function goParseBool(text: string): boolean | undefined {
   if (['1', 't', 'T', 'true', 'TRUE', 'True'].includes(text)) return true;
   if (['0', 'f', 'F', 'false', 'FALSE', 'False'].includes(text)) return false;
   return undefined;
