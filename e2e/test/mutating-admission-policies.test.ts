@@ -40,7 +40,8 @@ const createdOnceInEffect = (make: (name: string) => unknown, inEffect: (created
     return inEffect(created) ? created : undefined;
   });
 
-test.before(async () => {
+/** The ConfigMap the policies take their params from. */
+async function sidecarConfig(): Promise<void> {
   const configured = await apply({
     apiVersion: 'v1',
     kind: 'ConfigMap',
@@ -48,7 +49,7 @@ test.before(async () => {
     data: { image: 'busybox:1.36', team: 'blue' },
   });
   if (configured.code !== 0) throw new Error(configured.output);
-});
+}
 
 test.serial('the policies are served under admissionregistration.k8s.io/v1beta1', async (t) => {
   const { stdout } = await shared.kubectl('api-resources', '--api-group=admissionregistration.k8s.io', '-o', 'name');
@@ -57,6 +58,7 @@ test.serial('the policies are served under admissionregistration.k8s.io/v1beta1'
 });
 
 test.serial('a sidecar from params, JSONPatch operations and a mutation that sees the ones before it; a failing Ignore policy is passed over', async (t) => {
+  await sidecarConfig();
   for (const object of [
     policy('sidecar', {
       paramKind: { apiVersion: 'v1', kind: 'ConfigMap' },
@@ -124,6 +126,7 @@ test.serial('a sidecar from params, JSONPatch operations and a mutation that see
 });
 
 test.serial('an IfNeeded policy runs again after a later policy changed the object; a binding objectSelector skips objects', async (t) => {
+  await sidecarConfig();
   for (const object of [
     policy('a-sees-b', {
       matchConstraints: rules('', 'configmaps'),
