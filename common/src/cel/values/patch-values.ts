@@ -1,0 +1,163 @@
+// The values of Kubernetes' mutation types (see types/patch-types.ts), as k8s.io/apiserver's
+// mutation library makes them: an `Object{...}` literal is a dynamic object whose fields are what
+// the literal set (selecting a field answers it as plain data: nested objects become maps, an
+// unset field is null); a `JSONPatch{...}` literal is one JSON Patch operation, whose op, path and
+// from must be strings and are "" when not set.
+
+import { isPatchObjectTypeName, jsonPatchTypeName } from '../types/patch-types.ts';
+import { equalValues } from './compare.ts';
+import { CelError, CelMap, CelType, isPlainMap, typeOf, type CelLibraryValue, type CelValue } from './values.ts';
+
+/** A value with fields that `.f`, `has(.f)` and `.?f` read (an instance of a message type). */
+export interface MessageValue extends CelLibraryValue {
+  /** The field's value, or an error when the type has no such field. */
+  field(name: string): CelValue;
+  /** Whether the field is set, or an error when the type has no such field. */
+  isSet(name: string): boolean | CelError;
+  equals(other: unknown): boolean;
+}
+
+/** An instance of `Object` or `Object.<path>`: the fields its literal set, in order. */
+export class PatchObject implements MessageValue {
+  readonly celType: CelType;
+  readonly fields: ReadonlyMap<string, CelValue>;
+  constructor(typeName: string, fields: ReadonlyMap<string, CelValue>) {
+    this.celType = new CelType(typeName);
+    this.fields = fields;
+  }
+
+  field(name: string): CelValue {
+    const value = this.fields.get(name);
+    return value === undefined ? null : plainData(value);
+  }
+
+  isSet(name: string): boolean {
+    return this.fields.has(name);
+  }
+
+  /** Same type, same fields, each of the same type and equal (kube compares the fields deeply). */
+  equals(other: unknown): boolean {
+    if (!(other instanceof PatchObject) || other.celType.name !== this.celType.name || other.fields.size !== this.fields.size) return false;
+    for (const [name, value] of this.fields) {
+      const otherValue = other.fields.get(name);
+      if (otherValue === undefined || typeOf(otherValue).name !== typeOf(value).name || equalValues(value, otherValue) !== true) return false;
+    }
+    return true;
+  }
+}
+
+/**
+ * A value as Kubernetes reads it out of an object's field (the object's native form): objects,
+ * at any depth in lists and maps, become maps of their fields.
+ */
+function plainData(value: CelValue): CelValue {
+  if (value instanceof PatchObject) {
+    const map: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+    for (const [name, field] of value.fields) map[name] = plainData(field);
+    return map;
+  }
+  if (Array.isArray(value)) return value.some(holdsObject) ? value.map((item) => plainData(item as CelValue)) : value;
+  if (isPlainMap(value) && Object.values(value).some(holdsObject)) {
+    const map: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+    for (const [key, item] of Object.entries(value)) map[key] = plainData(item as CelValue);
+    return map;
+  }
+  if (value instanceof CelMap && [...value.entries.values()].some(([, item]) => holdsObject(item))) {
+    return new CelMap(new Map([...value.entries].map(([canonical, [key, item]]) => [canonical, [key, plainData(item)] as const])));
+  }
+  return value;
+}
+
+function holdsObject(value: unknown): boolean {
+  if (value instanceof PatchObject) return true;
+  if (Array.isArray(value)) return value.some(holdsObject);
+  if (isPlainMap(value)) return Object.values(value).some(holdsObject);
+  return value instanceof CelMap && [...value.entries.values()].some(([, item]) => holdsObject(item));
+}
+
+const jsonPatchCelType = new CelType(jsonPatchTypeName);
+
+const jsonPatchStringFields = ['op', 'path', 'from'] as const;
+type JsonPatchStringField = (typeof jsonPatchStringFields)[number];
+const isStringField = (name: string): name is JsonPatchStringField => (jsonPatchStringFields as readonly string[]).includes(name);
+
+/** One JSON Patch operation: op, path, from ("" when not set) and value (undefined when not set). */
+export class JsonPatchOperation implements MessageValue {
+  readonly celType = jsonPatchCelType;
+  readonly op: string;
+  readonly path: string;
+  readonly from: string;
+  readonly value: CelValue | undefined;
+  constructor(op: string, path: string, from: string, value: CelValue | undefined) {
+    this.op = op;
+    this.path = path;
+    this.from = from;
+    this.value = value;
+  }
+
+  field(name: string): CelValue {
+    if (isStringField(name)) return this[name];
+    if (name === 'value') return this.value ?? null;
+    return new CelError(`unsupported indexer: ${name}`);
+  }
+
+  /** A string field is set when not empty; value when the literal set it (even to null). */
+  isSet(name: string): boolean | CelError {
+    if (isStringField(name)) return this[name] !== '';
+    if (name === 'value') return this.value !== undefined;
+    return new CelError(`unsupported field: ${name}`);
+  }
+
+  equals(other: unknown): boolean {
+    if (!(other instanceof JsonPatchOperation) || other.op !== this.op || other.path !== this.path || other.from !== this.from) return false;
+    if (this.value === undefined || other.value === undefined) return this.value === other.value;
+    return equalValues(this.value, other.value) === true;
+  }
+}
+
+export const isMessageValue = (value: unknown): value is MessageValue => value instanceof PatchObject || value instanceof JsonPatchOperation;
+
+/** Go's name for the native form of a value, as kube's JSONPatch type names it in its errors. */
+function goTypeName(value: CelValue): string {
+  switch (typeOf(value).name) {
+    case 'int':
+      return 'int64';
+    case 'uint':
+      return 'uint64';
+    case 'double':
+      return 'float64';
+    case 'bytes':
+      return '[]uint8';
+    case 'null_type':
+      return 'structpb.NullValue';
+    case 'list':
+      return '[]ref.Val';
+    case 'map':
+      return 'map[ref.Val]ref.Val';
+    default:
+      return typeOf(value).name;
+  }
+}
+
+function newJsonPatch(fields: ReadonlyMap<string, CelValue>): CelValue {
+  const strings: Record<JsonPatchStringField, string> = { op: '', path: '', from: '' };
+  let value: CelValue | undefined;
+  for (const [name, fieldValue] of fields) {
+    if (name === 'value') value = fieldValue;
+    else if (!isStringField(name)) return new CelError(`unexpected JSONPatchType field: ${name}`);
+    else if (typeof fieldValue !== 'string') return new CelError(`unexpected type ${goTypeName(fieldValue)} for JSONPatchType '${name}' field`);
+    else strings[name] = fieldValue;
+  }
+  return new JsonPatchOperation(strings.op, strings.path, strings.from, value);
+}
+
+/**
+ * A new instance of a message type from its fields' values (none an error): a mutation type's
+ * value, or, for any other type (an object type of a schema, which no provider can build), cel-go's
+ * "unknown type" error.
+ */
+export function newMessage(typeName: string, fields: ReadonlyMap<string, CelValue>): CelValue {
+  if (typeName === jsonPatchTypeName) return newJsonPatch(fields);
+  if (isPatchObjectTypeName(typeName)) return new PatchObject(typeName, fields);
+  return new CelError(`unknown type '${typeName}'`);
+}
