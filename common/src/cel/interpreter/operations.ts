@@ -6,7 +6,7 @@
 import type { CallExpr, Constant, Expr } from '../syntax/ast.ts';
 import { compareValues, equalValues } from '../values/compare.ts';
 import { mapKey, mapLookup, type AnyMap } from '../values/maps.ts';
-import { isMessageValue, newMessage, type MessageValue } from '../values/patch-values.ts';
+import { isMessageValue, newMessage } from '../values/patch-values.ts';
 import { CelDouble, CelError, CelMap, CelOptional, type CelType, CelUint, fromJson, isPlainMap, typeOf, types, type CelValue } from '../values/values.ts';
 import { FoldActivation, type Activation, type Evaluator } from './activation.ts';
 import { noSuchOverload } from './functions.ts';
@@ -45,7 +45,7 @@ export function selectField(target: CelValue, field: string): CelValue {
 
 /** `target.?field` on a value that is present: none when the map has no such key. */
 function presentField(target: CelValue, field: string): CelValue {
-  if (isMessageValue(target)) return optionalField(target, field);
+  if (isMessageValue(target)) return target.optionalField(field);
   if (!isMap(target)) return selectField(target, field);
   return new CelOptional(mapLookup(target, field));
 }
@@ -95,15 +95,8 @@ export function optionalIndex(target: CelValue, key: CelValue): CelValue {
     return new CelOptional(position >= 0 && position < target.length ? fromJson(target[position]) : undefined);
   }
   if (isMap(target)) return new CelOptional(mapLookup(target, key));
-  if (isMessageValue(target) && typeof key === 'string') return optionalField(target, key);
+  if (isMessageValue(target) && typeof key === 'string') return target.optionalField(key);
   return noSuchOverload('_[?_]');
-}
-
-/** `message.?field`: the field when it is set, else none. */
-function optionalField(target: MessageValue, field: string): CelValue {
-  const set = target.isSet(field);
-  if (set instanceof CelError) return set;
-  return new CelOptional(set ? target.field(field) : undefined);
 }
 
 /**

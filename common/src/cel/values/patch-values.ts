@@ -6,7 +6,7 @@
 
 import { isPatchObjectTypeName, jsonPatchTypeName } from '../types/patch-types.ts';
 import { equalValues } from './compare.ts';
-import { CelError, CelMap, CelType, isPlainMap, typeOf, type CelLibraryValue, type CelValue } from './values.ts';
+import { CelError, CelMap, CelOptional, CelType, isPlainMap, typeOf, type CelLibraryValue, type CelValue } from './values.ts';
 
 /** A value with fields that `.f`, `has(.f)` and `.?f` read (an instance of a message type). */
 export interface MessageValue extends CelLibraryValue {
@@ -14,6 +14,8 @@ export interface MessageValue extends CelLibraryValue {
   field(name: string): CelValue;
   /** Whether the field is set, or an error when the type has no such field. */
   isSet(name: string): boolean | CelError;
+  /** `.?name`: the field when it is set, else none (or an error when the type has no such field). */
+  optionalField(name: string): CelValue;
   equals(other: unknown): boolean;
 }
 
@@ -33,6 +35,10 @@ export class PatchObject implements MessageValue {
 
   isSet(name: string): boolean {
     return this.fields.has(name);
+  }
+
+  optionalField(name: string): CelValue {
+    return new CelOptional(this.isSet(name) ? this.field(name) : undefined);
   }
 
   /** Same type, same fields, each of the same type and equal (kube compares the fields deeply). */
@@ -108,6 +114,12 @@ export class JsonPatchOperation implements MessageValue {
     return new CelError(`unsupported field: ${name}`);
   }
 
+  optionalField(name: string): CelValue {
+    const set = this.isSet(name);
+    if (set instanceof CelError) return set;
+    return new CelOptional(set ? this.field(name) : undefined);
+  }
+
   equals(other: unknown): boolean {
     if (!(other instanceof JsonPatchOperation) || other.op !== this.op || other.path !== this.path || other.from !== this.from) return false;
     if (this.value === undefined || other.value === undefined) return this.value === other.value;
@@ -117,36 +129,42 @@ export class JsonPatchOperation implements MessageValue {
 
 export const isMessageValue = (value: unknown): value is MessageValue => value instanceof PatchObject || value instanceof JsonPatchOperation;
 
-/** Go's name for the native form of a value, as kube's JSONPatch type names it in its errors. */
+/** Go's names of the native forms of CEL values, as kube's JSONPatch type names them in its errors. */
+const goTypeNames: Readonly<Record<string, string>> = {
+  int: 'int64',
+  uint: 'uint64',
+  double: 'float64',
+  bytes: '[]uint8',
+  null_type: 'structpb.NullValue',
+  list: '[]ref.Val',
+  map: 'map[ref.Val]ref.Val',
+  'google.protobuf.Duration': 'time.Duration',
+  'google.protobuf.Timestamp': 'time.Time',
+  [jsonPatchTypeName]: '*mutation.JSONPatchVal',
+};
+
+/** The native form of a value Kubernetes checks a JSONPatch string field against: a type is its name, an optional its value. */
+function nativeOf(value: CelValue): CelValue {
+  if (value instanceof CelOptional) return value.value === undefined ? null : nativeOf(value.value);
+  return value instanceof CelType ? value.name : value;
+}
+
 function goTypeName(value: CelValue): string {
-  switch (typeOf(value).name) {
-    case 'int':
-      return 'int64';
-    case 'uint':
-      return 'uint64';
-    case 'double':
-      return 'float64';
-    case 'bytes':
-      return '[]uint8';
-    case 'null_type':
-      return 'structpb.NullValue';
-    case 'list':
-      return '[]ref.Val';
-    case 'map':
-      return 'map[ref.Val]ref.Val';
-    default:
-      return typeOf(value).name;
-  }
+  // A map read from JSON (not built by a literal, which has no prototype) and an object are Go maps of strings.
+  if (value instanceof PatchObject || (isPlainMap(value) && Object.getPrototypeOf(value) !== null)) return 'map[string]interface {}';
+  const name = typeOf(value).name;
+  return goTypeNames[name] ?? name;
 }
 
 function newJsonPatch(fields: ReadonlyMap<string, CelValue>): CelValue {
   const strings: Record<JsonPatchStringField, string> = { op: '', path: '', from: '' };
   let value: CelValue | undefined;
   for (const [name, fieldValue] of fields) {
+    const native = nativeOf(fieldValue);
     if (name === 'value') value = fieldValue;
     else if (!isStringField(name)) return new CelError(`unexpected JSONPatchType field: ${name}`);
-    else if (typeof fieldValue !== 'string') return new CelError(`unexpected type ${goTypeName(fieldValue)} for JSONPatchType '${name}' field`);
-    else strings[name] = fieldValue;
+    else if (typeof native !== 'string') return new CelError(`unexpected type ${goTypeName(native)} for JSONPatchType '${name}' field`);
+    else strings[name] = native;
   }
   return new JsonPatchOperation(strings.op, strings.path, strings.from, value);
 }
