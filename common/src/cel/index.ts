@@ -28,7 +28,7 @@ export { celTypeName } from './types/type-names.ts';
 export { celValueOfJsonText } from './values/json-text-values.ts';
 export { goTimeLayout, parseGoTime, type GoTimeLayout, type ParsedTime } from './values/go-time-layouts.ts';
 export { schemaValue } from './values/schema-values.ts';
-export { patchValueToJson, PatchValueError } from './values/patch-value-json.ts';
+export { patchValueToJson, PatchValueError, type PatchJson } from './values/patch-value-json.ts';
 export { JsonPatchOperation, PatchObject } from './values/patch-values.ts';
 export { CelError, CelOptional, type CelValue } from './values/values.ts';
 export { compileRegex, RegexSyntaxError } from './library/regex.ts';

@@ -90,6 +90,13 @@ test('a JSONPatch expression yields JSONPatch values whose JSON is RFC 6902 oper
   ]);
 });
 
+test("an object is written as Go writes its native form, a JSON Patch value as protobuf's JSON mapping writes it", (t) => {
+  const object = patchValueToJson(evaluate('Object{big: 9007199254740993, d: duration("1.5s"), t: type(1), b: b"ab"}'));
+  t.is(JSON.stringify(object), '{"big":9007199254740993,"d":1500000000,"t":"int","b":"YWI="}');
+  const operations = patchValueToJson(evaluate('[JSONPatch{op: "add", path: "/a", value: [dyn(9007199254740993), dyn(duration("1.5s")), dyn(b"ab")]}]'));
+  t.is(JSON.stringify(operations), '[{"op":"add","path":"/a","value":["9007199254740993","1.5s","YWI="]}]');
+});
+
 test('an object literal named after another field path is refused with every mismatch, as kube refuses it', (t) => {
   const error = t.throws(() => patchValueToJson(evaluate('Object{a: Object.a{b: Object.x{}}, c: Object.y{}}')), { instanceOf: PatchValueError });
   t.is(
