@@ -8,9 +8,10 @@
 // their error. Test data only.
 //
 // Left out, where Capstan differs on purpose from what are accidents of kube's implementation:
-// selecting a field of an object reached as dyn (`dyn(Object{a: 1}).a`: kube's "no such key",
-// Capstan the field); `Object{a: 1}.?a` (kube's none, as its field test looks for a map where it
-// gets the object, Capstan optional.of(1), as kube answers through an optional); equality of
+// an object's fields are reached in kube only through a selection the checker typed (Object.x or
+// optional_type(Object.x)): reached as dyn, `.a` is kube's "no such key: a" and has() is false, where
+// Capstan answers the field; and kube's `.?a` on a typed object is always none (its field test looks
+// for a map where it gets the object), where Capstan answers as kube does through an optional; equality of
 // objects holding list literals (kube's reflect.DeepEqual finds two such lists unequal); the order
 // of several type name errors (Go's map order).
 
@@ -663,6 +664,17 @@ export const patchTypeCases: readonly PatchTypeCase[] = [
   { expr: 'Object{a: 1,}', type: 'Object', cost: [40n, 40n], runtimeCost: 40, json: { a: 1 } },
   { expr: 'optional_type{}', error: "compilation failed: ERROR: <input>:1:14: 'optional_type' is not a message type\n | optional_type{}\n | .............^" },
   { expr: 'net.IP{}', error: "compilation failed: ERROR: <input>:1:7: 'net.IP' is not a message type\n | net.IP{}\n | ......^" },
+  { expr: 'dyn(JSONPatch{op: "x"})["op"]', type: 'dyn', cost: [42n, 42n], runtimeCost: 43, json: 'x' },
+  { expr: 'dyn(JSONPatch{op: "x"})["foo"]', type: 'dyn', cost: [42n, 42n], runtimeCost: 43, evalError: 'unsupported indexer: foo' },
+  { expr: 'dyn(Object{a: 1})["a"]', type: 'dyn', cost: [42n, 42n], runtimeCost: 43, evalError: 'no such key: a' },
+  { expr: 'dyn(JSONPatch{op: "x"}).op', type: 'dyn', cost: [41n, 41n], runtimeCost: 43, json: 'x' },
+  { expr: 'has(dyn(Object{a: 1}).b)', type: 'bool', cost: [41n, 41n], runtimeCost: 42, json: false },
+  { expr: 'dyn(Object{a: 1}).?b', type: 'optional_type(dyn)', cost: [42n, 42n], runtimeCost: 42 },
+  {
+    expr: 'cel.bind(o, Object{a: 1}, o.?a)',
+    error:
+      "compilation failed: ERROR: <input>:1:1: undeclared reference to 'cel' (in container '')\n | cel.bind(o, Object{a: 1}, o.?a)\n | ^\nERROR: <input>:1:9: undeclared reference to 'bind' (in container '')\n | cel.bind(o, Object{a: 1}, o.?a)\n | ........^\nERROR: <input>:1:10: undeclared reference to 'o' (in container '')\n | cel.bind(o, Object{a: 1}, o.?a)\n | .........^\nERROR: <input>:1:27: undeclared reference to 'o' (in container '')\n | cel.bind(o, Object{a: 1}, o.?a)\n | ..........................^",
+  },
   { expr: 'Object{}', patchTypes: false, error: "compilation failed: ERROR: <input>:1:7: undeclared reference to 'Object' (in container '')\n | Object{}\n | ......^" },
   {
     expr: 'JSONPatch{op: "add"}',

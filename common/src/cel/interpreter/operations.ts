@@ -73,6 +73,7 @@ export function index(target: CelValue, key: CelValue): CelValue {
     const value = mapLookup(target, key);
     return value === undefined ? new CelError(`no such key: ${String(key instanceof CelUint || key instanceof CelDouble ? key.value : key)}`) : value;
   }
+  if (isMessageValue(target)) return target.index(key);
   return noSuchOverload('_[_]');
 }
 

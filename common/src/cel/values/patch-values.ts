@@ -16,6 +16,8 @@ export interface MessageValue extends CelLibraryValue {
   isSet(name: string): boolean | CelError;
   /** `.?name`: the field when it is set, else none (or an error when the type has no such field). */
   optionalField(name: string): CelValue;
+  /** `value[key]`, which only a dyn value can be written with. */
+  index(key: CelValue): CelValue;
   equals(other: unknown): boolean;
 }
 
@@ -39,6 +41,11 @@ export class PatchObject implements MessageValue {
 
   optionalField(name: string): CelValue {
     return new CelOptional(this.isSet(name) ? this.field(name) : undefined);
+  }
+
+  /** kube's object value is no map: indexing finds no key. */
+  index(key: CelValue): CelValue {
+    return new CelError(`no such key: ${String(key)}`);
   }
 
   /** Same type, same fields, each of the same type and equal (kube compares the fields deeply). */
@@ -112,6 +119,10 @@ export class JsonPatchOperation implements MessageValue {
     if (isStringField(name)) return this[name] !== '';
     if (name === 'value') return this.value !== undefined;
     return new CelError(`unsupported field: ${name}`);
+  }
+
+  index(key: CelValue): CelValue {
+    return typeof key === 'string' ? this.field(key) : new CelError(`unsupported indexer: ${String(key)}`);
   }
 
   optionalField(name: string): CelValue {
