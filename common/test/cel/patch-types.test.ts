@@ -4,6 +4,7 @@
 
 import test from 'ava';
 import { missingTypeConversion } from '../../src/cel/checker/missing-type-conversion.ts';
+import { celCommand } from '../../src/cel/cli/cel-command.ts';
 import { compileExpression } from '../../src/cel/compile-expression.ts';
 import { admissionTypeIdentifiers, admissionVariables } from '../../src/cel/environment/admission-variables.ts';
 import { undefinedTypeReference } from '../../src/cel/environment/declared-type-identifiers.ts';
@@ -131,4 +132,22 @@ test('without the patch types a message literal names an undeclared type, and a 
   const asType = compileExpression('type(Object{}) == Object', { environment: withTypes.newExpressions, variables });
   t.true(asType.ok);
   if (asType.ok) t.is(undefinedTypeReference(asType.compiled.checked, typeIdentifiers), 'reference to undefined type: Object');
+});
+
+test('capstan cel check and eval take --patch-types for the expressions of mutations (kube 1.35.4: the same type and costs)', async (t) => {
+  const run = async (...argv: string[]): Promise<{ code: number; output: unknown }> => {
+    let printed = '';
+    const code = await celCommand(argv, (text) => (printed += text));
+    return { code, output: JSON.parse(printed) };
+  };
+  const patch = '[JSONPatch{op: "add", path: "/metadata/labels/" + jsonpatch.escapeKey("a/b"), value: object.metadata.name}]';
+  t.deepEqual(await run('eval', patch, '--input', 'object={"metadata": {"name": "x"}}', '--patch-types'), {
+    code: 0,
+    output: { result: [{ op: 'add', path: '/metadata/labels/a~1b', value: 'x' }], type: 'list(JSONPatch)', cost: 57 },
+  });
+  t.deepEqual(await run('eval', 'Object{spec: Object.spec{replicas: 3}}', '--patch-types'), { code: 0, output: { result: { spec: { replicas: 3 } }, type: 'Object', cost: 80 } });
+  t.deepEqual(await run('check', 'Object{spec: Object.spec{replicas: 3}}', '--patch-types'), { code: 0, output: { type: 'Object', estimatedCost: { min: 80, max: 80 } } });
+  const without = await run('check', 'Object{spec: Object.spec{replicas: 3}}');
+  t.is(without.code, 1);
+  t.regex((without.output as { error: string }).error, /undeclared reference to 'Object'/);
 });
