@@ -3,6 +3,7 @@
 // errors, types, estimated and runtime costs, values and the JSON the admission plugin applies.
 
 import test from 'ava';
+import fc from 'fast-check';
 import { missingTypeConversion } from '../../src/cel/checker/missing-type-conversion.ts';
 import { celCommand } from '../../src/cel/cli/cel-command.ts';
 import { compileExpression } from '../../src/cel/compile-expression.ts';
@@ -10,6 +11,7 @@ import { admissionTypeIdentifiers, admissionVariables } from '../../src/cel/envi
 import { undefinedTypeReference } from '../../src/cel/environment/declared-type-identifiers.ts';
 import { kubernetesEnvSet } from '../../src/cel/environment/kubernetes-environment.ts';
 import { formatIssues } from '../../src/cel/syntax/format-issues.ts';
+import { dynType, stringType } from '../../src/cel/types/cel-types.ts';
 import { celTypeName } from '../../src/cel/types/type-names.ts';
 import { PatchValueError, patchValueToJson } from '../../src/cel/values/patch-value-json.ts';
 import { JsonPatchOperation, PatchObject } from '../../src/cel/values/patch-values.ts';
@@ -150,4 +152,40 @@ test('capstan cel check and eval take --patch-types for the expressions of mutat
   const without = await run('check', 'Object{spec: Object.spec{replicas: 3}}');
   t.is(without.code, 1);
   t.regex((without.output as { error: string }).error, /undeclared reference to 'Object'/);
+});
+
+test('property: jsonpatch.escapeKey makes one JSON Pointer segment that reads back to the key (RFC 6901)', (t) => {
+  const program = compileExpression('jsonpatch.escapeKey(key)', { environment: kubernetesEnvSet({ patchTypes: true }).newExpressions, variables: new Map([['key', stringType]]) });
+  if (!program.ok) throw new Error('escapeKey does not compile');
+  fc.assert(
+    fc.property(fc.string({ unit: 'grapheme' }), (key) => {
+      const escaped = program.compiled.program.evaluate({ key });
+      // RFC 6901's decoding: ~1 to / first, then ~0 to ~.
+      return typeof escaped === 'string' && !escaped.includes('/') && escaped.replaceAll('~1', '/').replaceAll('~0', '~') === key;
+    }),
+  );
+  t.pass();
+});
+
+/** JSON without numbers beyond 2^53 or integral doubles, which JSON cannot tell from ints. */
+const json: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+  value: fc.oneof({ depthSize: 'small' }, fc.constant(null), fc.boolean(), fc.string(), fc.maxSafeInteger(), tie('list'), tie('object')),
+  list: fc.array(tie('value'), { maxLength: 4 }),
+  object: fc.dictionary(fc.string(), tie('value'), { maxKeys: 4 }),
+})).value;
+
+test('property: an Object holding any JSON value converts back to that JSON, as an ApplyConfiguration and as a JSON Patch value', (t) => {
+  const compile = (expr: string) => {
+    const result = compileExpression(expr, { environment: kubernetesEnvSet({ patchTypes: true }).newExpressions, variables: new Map([['v', dynType]]) });
+    if (!result.ok) throw new Error(expr);
+    return result.compiled.program;
+  };
+  const apply = compile('Object{spec: Object.spec{value: v}}');
+  const patch = compile('[JSONPatch{op: "add", path: "/spec", value: Object.spec{value: v}}]');
+  fc.assert(
+    fc.property(json, (value) => {
+      t.deepEqual(patchValueToJson(apply.evaluate({ v: value })), { spec: { value } });
+      t.deepEqual(patchValueToJson(patch.evaluate({ v: value })), [{ op: 'add', path: '/spec', value: { value } }]);
+    }),
+  );
 });
