@@ -1,5 +1,6 @@
 // @capstan/common/cel: the CEL engine Kubernetes' rules are written in, and the `capstan cel` command.
 
+export { missingTypeConversion } from './checker/missing-type-conversion.ts';
 export { celCommand, celUsage } from './cli/cel-command.ts';
 export { compileDeviceSelector, type DeviceSelectorCompilation, type DeviceSelectorError } from './compile-device-selector.ts';
 export { compileExpression, type CompiledExpression, type CompileExpressionResult, type CompileOptions } from './compile-expression.ts';
@@ -22,10 +23,13 @@ export { formatIssues } from './syntax/format-issues.ts';
 export { parseCel, type ParseResult } from './syntax/parser.ts';
 export * from './types/cel-types.ts';
 export { parseTypeName } from './types/parse-type-name.ts';
+export { jsonPatchType, jsonPatchTypeName, patchObjectType, patchObjectTypeName } from './types/patch-types.ts';
 export { minSerializedSize, schemaCelType, type OpenApiV3Schema } from './types/schema-types.ts';
 export { celTypeName } from './types/type-names.ts';
 export { celValueOfJsonText } from './values/json-text-values.ts';
 export { goTimeLayout, parseGoTime, type GoTimeLayout, type ParsedTime } from './values/go-time-layouts.ts';
 export { schemaValue } from './values/schema-values.ts';
+export { patchValueToJson, PatchValueError, type PatchJson } from './values/patch-value-json.ts';
+export { JsonPatchOperation, PatchObject } from './values/patch-values.ts';
 export { CelError, CelOptional, type CelValue } from './values/values.ts';
 export { compileRegex, RegexSyntaxError } from './library/regex.ts';

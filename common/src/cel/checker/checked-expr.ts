@@ -5,8 +5,12 @@
 import type { ParsedExpr } from '../syntax/ast.ts';
 import type { CelType } from '../types/cel-types.ts';
 
-/** A variable's (fully qualified) name, or the ids of the overloads a call may resolve to at run time. */
-export type Reference = { readonly kind: 'variable'; readonly name: string } | { readonly kind: 'function'; readonly overloadIds: readonly string[] };
+/**
+ * A variable's (fully qualified) name, or the ids of the overloads a call may resolve to at run time.
+ * A variable that is a message type the environment's type provider resolved (not a declared
+ * variable) says so: Kubernetes cannot plan a program that refers to one.
+ */
+export type Reference = { readonly kind: 'variable'; readonly name: string; readonly messageType?: true } | { readonly kind: 'function'; readonly overloadIds: readonly string[] };
 
 export interface CheckedExpr {
   readonly parsed: ParsedExpr;

@@ -3,7 +3,7 @@
 // type parameters, same error messages at the same places), so that Kubernetes' users see the
 // messages they know. Issues are reported in source order.
 
-import type { CallExpr, CelIssue, ComprehensionExpr, Expr, ListExpr, MapExpr, ParsedExpr, SelectExpr } from '../syntax/ast.ts';
+import type { CallExpr, CelIssue, ComprehensionExpr, Expr, FieldInit, ListExpr, MapExpr, ParsedExpr, SelectExpr, StructExpr } from '../syntax/ast.ts';
 import {
   boolType,
   bytesType,
@@ -17,11 +17,12 @@ import {
   nullType,
   optionalOf,
   stringType,
+  typeOfType,
   typeParam,
   uintType,
   type CelType,
 } from '../types/cel-types.ts';
-import { checkerTypeName } from '../types/type-names.ts';
+import { celTypeName, checkerTypeName } from '../types/type-names.ts';
 import type { CheckEnvironment } from './check-environment.ts';
 import type { CheckedExpr, Reference } from './checked-expr.ts';
 import type { FunctionDecl } from './function-declarations.ts';
@@ -90,10 +91,7 @@ class Checker {
         this.checkMap(expr);
         return;
       case 'struct':
-        // Kubernetes declares no message types: any message literal names something undeclared.
-        for (const field of expr.fields) this.check(field.value);
-        this.report(expr.offset, `undeclared reference to '${expr.messageName}' (in container '')`);
-        this.setType(expr, errorType);
+        this.checkStruct(expr);
         return;
       case 'comprehension':
         this.checkComprehension(expr);
@@ -105,13 +103,24 @@ class Checker {
     return { null: nullType, bool: boolType, int: intType, uint: uintType, double: doubleType, string: stringType, bytes: bytesType }[kind];
   }
 
-  private lookupVariable(name: string): CelType | undefined {
+  /**
+   * A name as cel-go's LookupIdent resolves it: a comprehension variable, a declared variable (or
+   * type identifier), else a message type of the environment's type provider, as type(T).
+   */
+  private lookupIdent(name: string): { readonly name: string; readonly type: CelType; readonly messageType: boolean } | undefined {
     const candidate = name.startsWith('.') ? name.slice(1) : name;
     for (let i = this.scopes.length - 1; i >= 0; i--) {
       const type = this.scopes[i]!.get(candidate);
-      if (type !== undefined) return type;
+      if (type !== undefined) return { name: candidate, type, messageType: false };
     }
-    return this.environment.variables.get(candidate);
+    const type = this.environment.variables.get(candidate);
+    if (type !== undefined) return { name: candidate, type, messageType: false };
+    const message = this.environment.messageTypes?.(candidate);
+    return message === undefined ? undefined : { name: candidate, type: typeOfType(message), messageType: true };
+  }
+
+  private referTo(id: number, found: { readonly name: string; readonly messageType: boolean }): void {
+    this.references.set(id, found.messageType ? { kind: 'variable', name: found.name, messageType: true } : { kind: 'variable', name: found.name });
   }
 
   private lookupFunction(name: string): FunctionDecl | undefined {
@@ -119,23 +128,23 @@ class Checker {
   }
 
   private checkIdent(id: number, offset: number, name: string): void {
-    const type = this.lookupVariable(name);
-    if (type === undefined) {
+    const found = this.lookupIdent(name);
+    if (found === undefined) {
       this.types.set(id, errorType);
       this.report(offset, `undeclared reference to '${name}' (in container '')`);
       return;
     }
-    this.types.set(id, type);
-    this.references.set(id, { kind: 'variable', name: name.startsWith('.') ? name.slice(1) : name });
+    this.types.set(id, found.type);
+    this.referTo(id, found);
   }
 
   private checkSelect(expr: SelectExpr): void {
     const name = qualifiedName(expr);
     if (name !== undefined) {
-      const type = this.lookupVariable(name);
-      if (type !== undefined) {
-        this.setType(expr, type);
-        this.references.set(expr.id, { kind: 'variable', name });
+      const found = this.lookupIdent(name);
+      if (found !== undefined) {
+        this.setType(expr, found.type);
+        this.referTo(expr.id, { ...found, name });
         return;
       }
     }
@@ -299,6 +308,49 @@ class Checker {
     this.setType(expr, keyType === undefined ? mapOf(this.newTypeVar(), this.newTypeVar()) : mapOf(keyType, valueType!));
   }
 
+  /**
+   * `Name{field: value, ...}`: Name must be a type identifier of a message type (an object type, or
+   * one cel-go treats as a well-known message), each field one of its fields, each value assignable
+   * to its field. As cel-go, nothing more is checked when Name is undeclared.
+   */
+  private checkStruct(expr: StructExpr): void {
+    const found = this.lookupIdent(expr.messageName);
+    if (found === undefined) {
+      this.report(expr.offset, `undeclared reference to '${expr.messageName}' (in container '')`);
+      this.setType(expr, errorType);
+      return;
+    }
+    let resultType: CelType = errorType;
+    if (found.type.kind !== 'error') {
+      const named = found.type.kind === 'type' ? found.type.type : undefined;
+      if (found.type.kind !== 'type') this.report(expr.offset, `'${declaredTypeName(found.type)}' is not a type`);
+      else if (named !== undefined && (named.kind === 'object' || wellKnownMessageKinds.has(named.kind))) resultType = named;
+      else this.report(expr.offset, `'${named === undefined ? 'type' : declaredTypeName(named)}' is not a message type`);
+    }
+    this.setType(expr, resultType);
+    for (const field of expr.fields) {
+      this.check(field.value);
+      const fieldType = this.fieldInitType(field, found.name, found.type.kind === 'type', resultType);
+      let valueType = this.typeOf(field.value);
+      if (field.optional) valueType = this.unwrapOptionalElement(field.value, valueType);
+      if (!this.isAssignable(fieldType, valueType)) {
+        this.report(field.offset, `expected type of field '${field.field}' is '${checkerTypeName(fieldType)}' but provided type is '${checkerTypeName(valueType)}'`);
+      }
+    }
+  }
+
+  /** The declared type of a field a message literal sets (error, reported, when there is none). */
+  private fieldInitType(field: FieldInit, typeName: string, isTypeName: boolean, message: CelType): CelType {
+    if (!isTypeName) {
+      this.report(field.offset, `unexpected failed resolution of '${typeName}'`);
+      return errorType;
+    }
+    const declared = message.kind === 'object' ? findField(message, field.field, this.environment.keywordsAsFieldNames === true) : undefined;
+    if (declared !== undefined) return declared.type;
+    this.report(field.offset, `undefined field '${field.field}'`);
+    return errorType;
+  }
+
   /** The value type of an element written `?e`, which must be optional (or dyn). */
   private unwrapOptionalElement(element: Expr, type: CelType): CelType {
     const unwrapped = unwrapOptional(type);
@@ -394,6 +446,25 @@ class Checker {
 
   private report(offset: number, message: string): void {
     this.issues.push({ offset, message });
+  }
+}
+
+/** The kinds cel-go's checker lets a message literal construct although they are no object types (its well-known types). */
+const wellKnownMessageKinds = new Set<CelType['kind']>(['any', 'timestamp', 'duration', 'dyn', 'null_type']);
+
+/** A type's name without its parameters, as cel-go's DeclaredTypeName gives it (`list`, `map`, `kubernetes.AdmissionRequest`). */
+function declaredTypeName(type: CelType): string {
+  switch (type.kind) {
+    case 'list':
+    case 'map':
+    case 'type':
+      return type.kind;
+    case 'optional':
+      return 'optional_type';
+    case 'opaque':
+      return type.name;
+    default:
+      return celTypeName(type);
   }
 }
 

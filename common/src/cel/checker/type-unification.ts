@@ -3,7 +3,7 @@
 // to the nullable kinds, and parameterized types (list, map, optional, opaque) match parameter by
 // parameter. Substitutions are immutable snapshots so a failed attempt leaves no bindings behind.
 
-import { dynType, optionalOf, opaqueType, typeOfType, type CelType, type TypeParamCelType } from '../types/cel-types.ts';
+import { dynType, optionalOf, opaqueType, typeOfType, untypedFieldType, type CelType, type TypeParamCelType } from '../types/cel-types.ts';
 
 /** Bindings of type parameters (by name) to the types they stand for. */
 export type Substitutions = ReadonlyMap<string, CelType>;
@@ -84,6 +84,9 @@ export const mostGeneral = (a: CelType, b: CelType): CelType => (isEqualOrLessSp
 /** Kinds whose values may be null in cel-go's legacy checker. */
 const nullableKinds = new Set<CelType['kind']>(['opaque', 'optional', 'object', 'any', 'duration', 'timestamp', 'null_type']);
 
+/** Whether null is assignable to the type (not to a field without a type: cel-go has no type to ask). */
+const nullable = (type: CelType): boolean => nullableKinds.has(type.kind) && !isExactType(type, untypedFieldType);
+
 class Unifier {
   readonly bindings: Map<string, CelType>;
   constructor(substitutions: Substitutions) {
@@ -102,8 +105,8 @@ class Unifier {
     }
     if (from.kind === 'type_param') return this.validSubstitution(to, from).valid;
     if (isDynOrError(from) || isDynOrError(to)) return true;
-    if (from.kind === 'null_type') return nullableKinds.has(to.kind);
-    if (to.kind === 'null_type') return nullableKinds.has(from.kind);
+    if (from.kind === 'null_type') return nullable(to);
+    if (to.kind === 'null_type') return nullable(from);
     switch (from.kind) {
       case 'type':
         return to.kind === 'type';

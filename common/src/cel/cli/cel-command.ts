@@ -9,6 +9,7 @@ import { compileExpression, type CompiledExpression } from '../compile-expressio
 import { costLimitExceededMessage, perCallLimit } from '../cost-limits.ts';
 import { schemaSizeEstimator } from '../cost/size-estimator.ts';
 import { customResourceRuleVariables, ruleSelfType } from '../environment/custom-resource-rule-variables.ts';
+import { kubernetesEnvSet, type CelEnvironment } from '../environment/kubernetes-environment.ts';
 import { formatIssues } from '../syntax/format-issues.ts';
 import { dynType, type CelType } from '../types/cel-types.ts';
 import { parseTypeName } from '../types/parse-type-name.ts';
@@ -25,10 +26,16 @@ import { rawJSON } from '../../json/raw-json.ts';
 const checkFlags = {
   schema: { type: 'string', default: '', help: 'An OpenAPI v3 schema (YAML or JSON) that types self' },
   var: { type: 'string', default: '', help: 'NAME=TYPE: declare a variable (repeat the flag for more)' },
+  'patch-types': {
+    type: 'bool',
+    default: false,
+    help: 'Declare what MutatingAdmissionPolicy mutations see: Object{...}, Object.<path>{...}, JSONPatch{...} literals and jsonpatch.escapeKey',
+  },
 } as const;
 
 const evalFlags = {
   schema: checkFlags.schema,
+  'patch-types': checkFlags['patch-types'],
   input: { type: 'string', default: '', help: 'NAME=JSON: bind a variable to a JSON value (repeat the flag for more)' },
   budget: { type: 'string', default: '', help: `Stop the evaluation once its cost exceeds this (default ${perCallLimit}, Kubernetes' per-expression limit)` },
 } as const;
@@ -39,8 +46,8 @@ const repeatedFlags = ['var', 'input'] as const;
 export const celUsage = `Check or evaluate a CEL expression as Kubernetes compiles it, without a server.
 
 Usage:
-  capstan cel check EXPR [--schema FILE] [--var NAME=TYPE ...]
-  capstan cel eval EXPR [--schema FILE] [--input NAME=JSON ...] [--budget N]
+  capstan cel check EXPR [--schema FILE] [--var NAME=TYPE ...] [--patch-types]
+  capstan cel eval EXPR [--schema FILE] [--input NAME=JSON ...] [--budget N] [--patch-types]
 
 Expressions are compiled in Kubernetes 1.35's environment for new expressions (libraries of
 compatibility version 1.34) and type-checked. check prints {"type": "<CEL type>", "estimatedCost":
@@ -56,6 +63,9 @@ maxLength, maxItems and maxProperties bound the estimate; --input self=... is th
 Kubernetes reads the object (number fields are doubles, date-time strings timestamps, ...).
 Other --input variables are declared dyn; --var declares a variable's type for check (int,
 list(string), map(string, int), optional_type(int), google.protobuf.Timestamp, net.IP, ...).
+--patch-types adds what the expressions of MutatingAdmissionPolicy mutations see: Object{...} and
+Object.<path>{...} literals (eval prints an object's fields), JSONPatch{op, path, from, value}
+literals (printed as RFC 6902 operations) and jsonpatch.escapeKey.
 
 Exit status: 0 on success, 1 on a CEL error, 2 on bad usage. Put an expression that starts with
 '-' after '--'.
@@ -99,7 +109,7 @@ function check(argv: readonly string[]): Answer {
     if ('error' in type) throw invalidFlag('var', declaration, type.error);
     variables.set(name, type);
   }
-  const result = compileExpression(expression, { variables, sizes: schema?.sizes });
+  const result = compileExpression(expression, { environment: environmentOf(flags['patch-types']), variables, sizes: schema?.sizes });
   if (!result.ok) return celError(formatIssues(expression, result.issues));
   const { checked, estimatedCost } = result.compiled;
   return { json: { type: checkerTypeName(checked.type), estimatedCost: { min: exactInteger(estimatedCost.min), max: exactInteger(estimatedCost.max) } }, exitCode: 0 };
@@ -126,7 +136,7 @@ function evaluate(argv: readonly string[]): Answer {
     values[name] = declared === undefined ? json : schemaValue(json, declared);
     if (declared === undefined) variables.set(name, dynType);
   }
-  const result = compileExpression(expression, { variables, sizes: schema?.sizes });
+  const result = compileExpression(expression, { environment: environmentOf(flags['patch-types']), variables, sizes: schema?.sizes });
   if (!result.ok) return celError(formatIssues(expression, result.issues));
   return evaluated(result.compiled, values, costLimit);
 }
@@ -141,6 +151,9 @@ function evaluated(compiled: CompiledExpression, values: Readonly<Record<string,
     throw error;
   }
 }
+
+/** Kubernetes 1.35's environment for new expressions, with the patch types of mutations when asked. */
+const environmentOf = (patchTypes: boolean): CelEnvironment => kubernetesEnvSet({ patchTypes }).newExpressions;
 
 /** A cost as an exact JSON integer, even beyond 2^53 (an unbounded estimate is 2^64-1). */
 const exactInteger = (value: bigint): JsonValue => (value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : rawJSON(value.toString()));

@@ -8,7 +8,7 @@
 // their result's size, and from the size estimator for values reached from variables.
 
 import type { CheckedExpr } from '../checker/checked-expr.ts';
-import { callCost as nominalCallCost, listCreateBaseCost } from '../library/runtime-cost.ts';
+import { callCost as nominalCallCost, listCreateBaseCost, mapCreateBaseCost, structCreateBaseCost } from '../library/runtime-cost.ts';
 import type { CallExpr, ComprehensionExpr, Expr, ListExpr, MapExpr, SelectExpr } from '../syntax/ast.ts';
 import { dynType, type CelType } from '../types/cel-types.ts';
 import type { CallContext, CallEstimate, EntrySize } from './call-estimate.ts';
@@ -35,8 +35,8 @@ export type { CostEstimate } from './cost-estimate.ts';
 const identCost = fixedEstimate(1);
 const dynCallCost = fixedEstimate(nominalCallCost);
 const listCreateCost = fixedEstimate(listCreateBaseCost);
-const mapCreateCost = fixedEstimate(30);
-const messageCreateCost = fixedEstimate(40);
+const mapCreateCost = fixedEstimate(mapCreateBaseCost);
+const messageCreateCost = fixedEstimate(structCreateBaseCost);
 // Kubernetes sets cel-go's PresenceTestHasCost(false).
 const presenceTestCost = zeroEstimate;
 

@@ -9,6 +9,7 @@ import { stringTraversalCostFactor } from '../library/call-cost.ts';
 import { cidrCosts } from '../library/cidr.ts';
 import { formatCosts } from '../library/format.ts';
 import { ipCosts } from '../library/ip.ts';
+import { jsonPatchCosts } from '../library/jsonpatch.ts';
 import { quantityCosts } from '../library/quantity.ts';
 import { regexCosts } from '../library/regex.ts';
 import { semverCosts } from '../library/semver.ts';
@@ -263,7 +264,7 @@ const rules = new Map<string, Rule>([
   ...['isSorted', 'sum', 'max', 'min', 'indexOf', 'lastIndexOf'].map((name): [string, Rule] => [name, walk]),
   ['url', ofFirstArgument(urlCosts.url.factor, true)],
   // Kubernetes' JSON patch library (mutating admission policies): escaping traverses the key.
-  ['jsonpatch.escapeKey', ofFirstArgument(stringTraversalCostFactor, true)],
+  ['jsonpatch.escapeKey', ofFirstArgument(jsonPatchCosts['jsonpatch.escapeKey'].factor, true)],
   ['lowerAscii', ofTarget(stringCosts.lowerAscii.factor)],
   ['upperAscii', ofTarget(stringCosts.upperAscii.factor)],
   ['substring', ofTarget(stringCosts.substring.factor)],

@@ -19,7 +19,8 @@ import { variablesTypeName } from './variable-composition.ts';
  * has a paramKind, hasAuthorizer: true}; validations' messageExpressions {hasParams: as the policy,
  * hasAuthorizer: false}; webhooks' match conditions {hasParams: false, hasAuthorizer: true}, without
  * `variables`. Kubernetes' third option, HasPatchTypes (mutations), adds the Object and JSONPatch
- * message types and jsonpatch.escapeKey, which the checker does not know yet.
+ * message types and jsonpatch.escapeKey: it is an option of the environment, not of the variables
+ * (kubernetesEnvSet({ patchTypes: true })).
  */
 export interface AdmissionVariableOptions {
   /** `params` is declared (dyn; null at run time when the binding refers to no parameters). */

@@ -41,13 +41,14 @@ export function declaredTypeIdentifiers(types: readonly CelType[]): Map<string, 
 
 /**
  * Kubernetes' reason for refusing to plan a checked expression that refers to one of the declared
- * type identifiers, "reference to undefined type: <name>" for the first one in planning order
- * (operands before selections, targets before arguments); undefined when it refers to none.
+ * type identifiers (or to a message type of the environment's type provider, such as `Object`),
+ * "reference to undefined type: <name>" for the first one in planning order (operands before
+ * selections, targets before arguments); undefined when it refers to none.
  */
 export function undefinedTypeReference(checked: CheckedExpr, identifiers: ReadonlyMap<string, CelType>): string | undefined {
   const find = (expr: Expr): string | undefined => {
     const reference = checked.references.get(expr.id);
-    if (reference?.kind === 'variable' && identifiers.has(reference.name)) return `reference to undefined type: ${reference.name}`;
+    if (reference?.kind === 'variable' && (identifiers.has(reference.name) || reference.messageType === true)) return `reference to undefined type: ${reference.name}`;
     for (const child of childrenOf(expr)) {
       const found = find(child);
       if (found !== undefined) return found;

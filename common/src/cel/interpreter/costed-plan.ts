@@ -15,7 +15,7 @@
 //   arguments all are evaluated and charged even when one is an error, with three or more (and for
 //   matches, find and findAll on a constant pattern) evaluation stops at the first error, charged
 //   only if that was the last argument.
-// - A list costs 10, a map 30, after their elements, even when an element fails.
+// - A list costs 10, a map 30, a message 40, after their elements, even when an element fails.
 // - A comprehension costs its range, then each iteration's condition and step, then its result;
 //   its accumulator's initial value is evaluated (and charged) the first time it is read.
 //
@@ -23,17 +23,18 @@
 // without cost tracking.
 
 import type { Reference } from '../checker/checked-expr.ts';
-import type { CallExpr, ComprehensionExpr, Expr, ListExpr, MapExpr } from '../syntax/ast.ts';
+import type { CallExpr, ComprehensionExpr, Expr, ListExpr, MapExpr, StructExpr } from '../syntax/ast.ts';
 import { arithmetic, negate } from '../values/arithmetic.ts';
 import { equalValues } from '../values/compare.ts';
 import { CelDouble, CelError, CelOptional, CelUint, fromJson, type CelValue } from '../values/values.ts';
 import { emptyActivation, type Activation, type Evaluator } from './activation.ts';
-import { callCost, listCreateBaseCost, mapCreateBaseCost } from '../library/runtime-cost.ts';
+import { callCost, listCreateBaseCost, mapCreateBaseCost, structCreateBaseCost } from '../library/runtime-cost.ts';
 import type { CallCost, CallCostTable, CostMeter } from './cost-meter.ts';
 import { noSuchOverload, qualifiedName, resolveFunction, type FunctionImpl, type FunctionTable } from './functions.ts';
 import {
   buildList,
   buildMap,
+  buildMessage,
   comprehension,
   constantValue,
   contains,
@@ -41,6 +42,7 @@ import {
   index,
   isOptionalOr,
   logical,
+  messageTypeName,
   not,
   notACondition,
   notEqual,
@@ -162,7 +164,7 @@ class CostedPlanner {
       case 'map':
         return this.#map(expr);
       case 'struct':
-        return constant(new CelError(`unknown type: ${expr.messageName}`));
+        return evaluator(this.#struct(expr));
       case 'comprehension':
         return evaluator(this.#comprehension(expr));
     }
@@ -541,6 +543,18 @@ class CostedPlanner {
       meter.charge(mapCreateBaseCost);
       return map;
     });
+  }
+
+  /** A message literal: never folded by cel-go's optimizer, 40 after its fields, even when one fails. */
+  #struct(expr: StructExpr): Evaluator {
+    const typeName = messageTypeName(expr.messageName);
+    const fields = expr.fields.map((field) => ({ field: field.field, value: this.evaluator(this.plan(field.value)), optional: field.optional }));
+    const meter = this.#meter;
+    return (activation) => {
+      const message = buildMessage(typeName, fields, activation);
+      meter.charge(structCreateBaseCost);
+      return message;
+    };
   }
 
   #evaluatorWithLocals(expr: Expr, names: readonly string[]): Evaluator {

@@ -6,6 +6,7 @@
 import type { CallExpr, Constant, Expr } from '../syntax/ast.ts';
 import { compareValues, equalValues } from '../values/compare.ts';
 import { mapKey, mapLookup, type AnyMap } from '../values/maps.ts';
+import { isMessageValue, newMessage } from '../values/patch-values.ts';
 import { CelDouble, CelError, CelMap, CelOptional, type CelType, CelUint, fromJson, isPlainMap, typeOf, types, type CelValue } from '../values/values.ts';
 import { FoldActivation, type Activation, type Evaluator } from './activation.ts';
 import { noSuchOverload } from './functions.ts';
@@ -36,6 +37,7 @@ export function selectField(target: CelValue, field: string): CelValue {
   if (target instanceof CelError) return target;
   // Past an optional, a selection is optional too: `opt.f` is `opt.?f`.
   if (target instanceof CelOptional) return target.value === undefined ? target : presentField(target.value, field);
+  if (isMessageValue(target)) return target.field(field);
   if (!isMap(target)) return new CelError(`type '${typeOf(target).name}' does not support field selection`);
   const value = mapLookup(target, field);
   return value === undefined ? new CelError(`no such key: ${field}`) : value;
@@ -43,6 +45,7 @@ export function selectField(target: CelValue, field: string): CelValue {
 
 /** `target.?field` on a value that is present: none when the map has no such key. */
 function presentField(target: CelValue, field: string): CelValue {
+  if (isMessageValue(target)) return target.optionalField(field);
   if (!isMap(target)) return selectField(target, field);
   return new CelOptional(mapLookup(target, field));
 }
@@ -51,6 +54,7 @@ function presentField(target: CelValue, field: string): CelValue {
 export function hasField(target: CelValue, field: string): CelValue {
   if (target instanceof CelError) return target;
   if (target instanceof CelOptional) return target.value !== undefined && hasField(target.value, field);
+  if (isMessageValue(target)) return target.isSet(field);
   if (!isMap(target)) return noSuchOverload('has');
   return mapLookup(target, field) !== undefined;
 }
@@ -69,6 +73,7 @@ export function index(target: CelValue, key: CelValue): CelValue {
     const value = mapLookup(target, key);
     return value === undefined ? new CelError(`no such key: ${String(key instanceof CelUint || key instanceof CelDouble ? key.value : key)}`) : value;
   }
+  if (isMessageValue(target)) return target.index(key);
   return noSuchOverload('_[_]');
 }
 
@@ -91,6 +96,7 @@ export function optionalIndex(target: CelValue, key: CelValue): CelValue {
     return new CelOptional(position >= 0 && position < target.length ? fromJson(target[position]) : undefined);
   }
   if (isMap(target)) return new CelOptional(mapLookup(target, key));
+  if (isMessageValue(target) && typeof key === 'string') return target.optionalField(key);
   return noSuchOverload('_[?_]');
 }
 
@@ -207,6 +213,39 @@ export function buildMap(entries: readonly MapEntryEvaluator[], activation: Acti
   for (const [key, value] of built.values()) object[key as string] = value;
   return object;
 }
+
+/** One field of a message literal: `field: value`, or `?field: value` where value is an optional. */
+export interface FieldInitEvaluator {
+  readonly field: string;
+  readonly value: Evaluator;
+  readonly optional: boolean;
+}
+
+/**
+ * A message literal's value: its fields evaluated in order (the first error is the value, the
+ * fields after it are not evaluated), `?f` ones set only when present, the last of a repeated
+ * field winning; then the type's new instance.
+ */
+export function buildMessage(typeName: string, fields: readonly FieldInitEvaluator[], activation: Activation): CelValue {
+  const values = new Map<string, CelValue>();
+  for (const field of fields) {
+    let value = field.value(activation);
+    if (value instanceof CelError) return value;
+    if (field.optional) {
+      if (!(value instanceof CelOptional)) return new CelError(`cannot initialize optional entry '${field.field}' from non-optional value ${typeOf(value).name}`);
+      if (value.value === undefined) {
+        values.delete(field.field);
+        continue;
+      }
+      value = value.value;
+    }
+    values.set(field.field, value);
+  }
+  return newMessage(typeName, values);
+}
+
+/** A message literal's type name as the planner resolves it (`.Object` is Object, from the root). */
+export const messageTypeName = (messageName: string): string => (messageName.startsWith('.') ? messageName.slice(1) : messageName);
 
 /** `element in container`: list membership by CEL equality, or a map's key. */
 export function contains(element: CelValue, container: CelValue): CelValue {

@@ -3,7 +3,7 @@
 // reuse one scope per evaluation. Errors are values (CelError) until the result: `&&`, `||` and
 // `?:` absorb them as the CEL specification says, every other call passes the first one on.
 
-import type { CallExpr, ComprehensionExpr, Expr, ListExpr, MapExpr } from '../syntax/ast.ts';
+import type { CallExpr, ComprehensionExpr, Expr, ListExpr, MapExpr, StructExpr } from '../syntax/ast.ts';
 import { arithmetic, negate } from '../values/arithmetic.ts';
 import { equalValues } from '../values/compare.ts';
 import { CelError, type CelValue } from '../values/values.ts';
@@ -12,6 +12,7 @@ import { noSuchOverload, qualifiedName, resolveFunction, type FunctionImpl, type
 import {
   buildList,
   buildMap,
+  buildMessage,
   comprehension,
   constantValue,
   contains,
@@ -20,6 +21,7 @@ import {
   isEmptyListLiteral,
   isOptionalOr,
   logical,
+  messageTypeName,
   not,
   notACondition,
   notEqual,
@@ -72,10 +74,8 @@ class Planner {
         return this.#list(expr);
       case 'map':
         return this.#map(expr);
-      case 'struct': {
-        const error = new CelError(`unknown type: ${expr.messageName}`);
-        return () => error;
-      }
+      case 'struct':
+        return this.#struct(expr);
       case 'comprehension':
         return this.#comprehension(expr);
     }
@@ -209,6 +209,12 @@ class Planner {
   #map(expr: MapExpr): Evaluator {
     const entries = expr.entries.map((entry) => ({ key: this.plan(entry.key), value: this.plan(entry.value), optional: entry.optional }));
     return (activation) => buildMap(entries, activation);
+  }
+
+  #struct(expr: StructExpr): Evaluator {
+    const typeName = messageTypeName(expr.messageName);
+    const fields = expr.fields.map((field) => ({ field: field.field, value: this.plan(field.value), optional: field.optional }));
+    return (activation) => buildMessage(typeName, fields, activation);
   }
 
   #planWithLocals(expr: Expr, names: readonly string[]): Evaluator {

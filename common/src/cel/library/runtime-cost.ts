@@ -8,10 +8,11 @@ import { stringTraversalCostFactor } from './call-cost.ts';
 
 export type { CallCost } from '../interpreter/cost-meter.ts';
 
-/** cel-go's charge for a call it has no rule for, and its charges for building a list or a map. */
+/** cel-go's charge for a call it has no rule for, and its charges for building a list, a map or a message. */
 export const callCost = 1;
 export const listCreateBaseCost = 10;
 export const mapCreateBaseCost = 30;
+export const structCreateBaseCost = 40;
 
 /**
  * Kubernetes' cost of walking a value: a tenth of a string's or bytes' length in UTF-8 bytes (rounded

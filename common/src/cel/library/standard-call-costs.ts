@@ -12,6 +12,7 @@ import { actualSize, stringTraversalCostFactor } from './call-cost.ts';
 import { CelCIDR, cidrCosts, cidrFunctions } from './cidr.ts';
 import { formatCosts, formatFunctions } from './format.ts';
 import { CelIP, ipCosts, ipFunctions } from './ip.ts';
+import { jsonPatchCosts, jsonPatchFunctions } from './jsonpatch.ts';
 import { listCosts, listFunctions } from './lists.ts';
 import { quantityCosts, quantityFunctions } from './quantity.ts';
 import { regexCosts, regexFunctions } from './regex.ts';
@@ -121,6 +122,7 @@ const kubernetesEstimates = [
   ...libraryCosts(semverFunctions, semverCosts, 'function'),
   ...libraryCosts(formatFunctions, formatCosts as unknown as LibraryCosts, 'function'),
   ...libraryCosts(authzFunctions, authzCosts, 'function'),
+  ...libraryCosts(jsonPatchFunctions, jsonPatchCosts, 'function'),
 ];
 
 /** The first source that charges a function in a form wins, as in cel-go. */

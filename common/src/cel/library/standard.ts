@@ -1,6 +1,6 @@
 // The functions of Kubernetes' CEL environment, from every library, in one table: the core, the
 // optional types, the strings, lists and sets extensions, regular expressions, time, and
-// Kubernetes' own libraries (URL, IP, CIDR, quantity, semver, format, authorizer).
+// Kubernetes' own libraries (URL, IP, CIDR, quantity, semver, format, authorizer, JSON Patch).
 
 import { coreFunctions, type FunctionTable } from '../interpreter/functions.ts';
 import { mergeFunctionTables } from '../interpreter/merge-function-tables.ts';
@@ -9,6 +9,7 @@ import { cidrFunctions } from './cidr.ts';
 import { comprehensionFunctions } from './comprehension-functions.ts';
 import { formatFunctions } from './format.ts';
 import { ipFunctions } from './ip.ts';
+import { jsonPatchFunctions } from './jsonpatch.ts';
 import { listFunctions } from './lists.ts';
 import { optionalFunctions } from './optionals.ts';
 import { quantityFunctions } from './quantity.ts';
@@ -36,4 +37,5 @@ export const standardFunctions: FunctionTable = mergeFunctionTables(
   semverFunctions,
   formatFunctions,
   authzFunctions,
+  jsonPatchFunctions,
 );

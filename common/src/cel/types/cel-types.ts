@@ -90,6 +90,11 @@ export interface ObjectCelType extends FromSchema {
    * provider: the checker cannot resolve a field selection on it at all.
    */
   readonly unresolvable?: boolean;
+  /**
+   * The type of any field not in `fields`, for types that accept every field name: dyn for
+   * Kubernetes' dynamic mutation types (Object, Object.spec, ...), untypedFieldType for JSONPatch.
+   */
+  readonly otherFields?: CelType;
 }
 
 /** optional_type(T), the type of optional.of(x), `a.?b` and `m[?k]`. */
@@ -168,10 +173,17 @@ export const cidrType = opaqueType('net.CIDR');
  * policies) a reserved word also finds its escaped field: `params.namespace` is `params.__namespace__`.
  */
 export function findField(type: ObjectCelType, identifier: string, keywordsAsFieldNames = false): DeclField | undefined {
-  const field = type.fields.get(identifier);
-  if (field !== undefined || !keywordsAsFieldNames || !celReservedWords.has(identifier)) return field;
-  return type.fields.get(`__${identifier}__`);
+  const field = type.fields.get(identifier) ?? (keywordsAsFieldNames && celReservedWords.has(identifier) ? type.fields.get(`__${identifier}__`) : undefined);
+  if (field !== undefined || type.otherFields === undefined) return field;
+  return { name: identifier, propertyName: identifier, type: type.otherFields, required: false };
 }
+
+/**
+ * The type cel-go's checker gives a field its type provider finds without a type (JSONPatch's
+ * provider answers so for any field it does not have): printed '' in messages, only dyn is
+ * assignable to it, and Kubernetes cannot compile an expression left with a value of it.
+ */
+export const untypedFieldType: OpaqueCelType = opaqueType('');
 
 /** Whether two types are the same type, parameters included (sizes and schema facts aside). */
 export function sameType(a: CelType, b: CelType): boolean {
