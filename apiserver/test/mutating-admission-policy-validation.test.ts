@@ -275,3 +275,26 @@ test('a binding needs a policy name, one kind of parameter reference and match r
     'spec.paramRef.parameterNotFoundAction: Required value',
   ]);
 });
+
+test("mutation expressions are type checked with the patch types: an ApplyConfiguration gives an Object, a JSONPatch a list(JSONPatch), as kube's compiler answers", (t) => {
+  const both = (expression: string) => [
+    { patchType: 'JSONPatch', jsonPatch: { expression } },
+    { patchType: 'ApplyConfiguration', applyConfiguration: { expression } },
+  ];
+  const errors = (expression: string) => policyErrors({ matchConstraints: constraints, reinvocationPolicy: 'Never', mutations: both(expression) });
+  t.deepEqual(errors('[]'), [
+    'spec.mutations[0].jsonPatch.expression: Invalid value: "[]": must evaluate to list(JSONPatch) but got list(dyn)',
+    'spec.mutations[1].applyConfiguration.expression: Invalid value: "[]": must evaluate to Object but got list(dyn)',
+  ]);
+  t.deepEqual(errors('Object{spec: 1}'), ['spec.mutations[0].jsonPatch.expression: Invalid value: "Object{spec: 1}": must evaluate to list(JSONPatch) but got Object']);
+  t.deepEqual(errors('object'), [
+    'spec.mutations[0].jsonPatch.expression: Invalid value: "object": must evaluate to list(JSONPatch) but got dyn',
+    'spec.mutations[1].applyConfiguration.expression: Invalid value: "object": must evaluate to Object but got dyn',
+  ]);
+  const unknownField = '[JSONPatch{op: "add", path: "/x", foo: 1}]';
+  const compileError = `compilation failed: ERROR: <input>:1:38: expected type of field 'foo' is '' but provided type is 'int'\n | ${unknownField}\n | .....................................^`;
+  t.deepEqual(errors(unknownField), [
+    `spec.mutations[0].jsonPatch.expression: Invalid value: ${JSON.stringify(unknownField)}: ${compileError}`,
+    `spec.mutations[1].applyConfiguration.expression: Invalid value: ${JSON.stringify(unknownField)}: ${compileError}`,
+  ]);
+});

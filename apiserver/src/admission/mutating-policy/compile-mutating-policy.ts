@@ -72,7 +72,7 @@ export function compileMutatingPolicy(policy: MutatingAdmissionPolicyObject): Co
     mutations: (spec.mutations ?? []).map((mutation): CompiledMutation => {
       const patchType: PatchType = mutation.patchType === 'JSONPatch' ? 'JSONPatch' : 'ApplyConfiguration';
       const expression = (patchType === 'JSONPatch' ? mutation.jsonPatch?.expression : mutation.applyConfiguration?.expression) ?? '';
-      return { patchType, expression: compileMutationExpression(expression, composed) };
+      return { patchType, expression: compileMutationExpression(patchType, expression.trim(), composed) };
     }),
     reinvocationPolicy: spec.reinvocationPolicy === 'IfNeeded' ? 'IfNeeded' : 'Never',
   };

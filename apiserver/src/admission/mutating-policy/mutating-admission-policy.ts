@@ -190,6 +190,8 @@ export function mutatingAdmissionPolicy(dependencies: MutatingAdmissionPolicyDep
           const before = objects.object;
           if (before === undefined) continue;
           const after = await invoke(policy, bindingName, matched, input, before, fail);
+          // One its match conditions skipped did not run: it is not run again either.
+          if (after === undefined) continue;
           if (after !== before && !isDeepStrictEqual(before, after)) {
             await writeBack(attributes, matched, after);
             requireReinvoking(state);
@@ -202,7 +204,7 @@ export function mutatingAdmissionPolicy(dependencies: MutatingAdmissionPolicyDep
     return failures;
   }
 
-  /** One invocation: the match conditions, then every mutation in order; the object it leaves. */
+  /** One invocation: the match conditions, then every mutation in order; the object it leaves (undefined when its match conditions skipped it). */
   async function invoke(
     policy: CompiledMutatingPolicy,
     bindingName: string,
@@ -210,9 +212,9 @@ export function mutatingAdmissionPolicy(dependencies: MutatingAdmissionPolicyDep
     input: PolicyInput,
     object: JsonObject,
     fail: (policy: CompiledMutatingPolicy, binding: string | undefined, message: string, reason: PolicyFailure['reason']) => void,
-  ): Promise<JsonObject> {
+  ): Promise<JsonObject | undefined> {
     const conditions = await withSettledAuthorizer(input.authorizer, () => matchConditions(policy.matchConditions, input));
-    if (conditions === 'skip') return object;
+    if (conditions === 'skip') return undefined;
     if (conditions !== 'match') {
       fail(policy, bindingName, conditions.error, 'Invalid');
       return object;

@@ -15,6 +15,7 @@ import {
   compileExpression,
   formatIssues,
   kubernetesEnvSet,
+  missingTypeConversion,
   undefinedTypeReference,
   VariableComposition,
   type CelEnvironment,
@@ -49,6 +50,9 @@ function compile(source: string, environment: CelEnvironment, declarations: Decl
     const wanted = resultTypes.length === 1 ? resultTypes[0] : `one of [${resultTypes.join(' ')}]`;
     return { ok: false, internal: false, detail: `must evaluate to ${wanted} but got ${got}` };
   }
+  // A mutation's Object and JSONPatch values must convert to protobuf, which an untyped field cannot.
+  const unconvertible = missingTypeConversion(checked);
+  if (unconvertible !== undefined) return { ok: false, internal: true, detail: `unexpected compilation error: ${unconvertible}` };
   const unplannable = undefinedTypeReference(checked, typeIdentifiers);
   if (unplannable !== undefined) return { ok: false, internal: true, detail: `program instantiation failed: ${unplannable}` };
   return { ok: true, type: checked.type };
@@ -87,7 +91,13 @@ export class PolicyExpressions {
   readonly #composition: VariableComposition | undefined;
   readonly #stored: { readonly validations: ReadonlySet<string>; readonly messageExpressions: ReadonlySet<string>; readonly auditAnnotations: ReadonlySet<string> };
 
-  constructor(policy: JsonObject, old?: JsonObject, envSet: CelEnvSet = kubernetesEnvSet()) {
+  readonly #mutations: { readonly envSet: CelEnvSet; readonly stored: ReadonlySet<string> } | undefined;
+
+  /**
+   * `mutating`: a MutatingAdmissionPolicy, whose expressions kube's composited compiler always
+   * compiles with `variables` declared, and whose mutations see the patch types.
+   */
+  constructor(policy: JsonObject, old?: JsonObject, envSet: CelEnvSet = kubernetesEnvSet(), mutating = false) {
     const spec = objectOf(policy.spec);
     const oldSpec = objectOf(old?.spec);
     this.#envSet = envSet;
@@ -104,7 +114,10 @@ export class PolicyExpressions {
       !isDeepStrictEqual(spec.matchConditions ?? null, oldSpec.matchConditions ?? null);
     this.matchCondition = matchConditionErrors(envSet, expressionsOf(objectsAt(oldSpec, 'matchConditions'), 'expression'), this.#hasParams);
     // Kube declares `variables` (kubernetes.variables) only to the expressions of a policy that has some.
-    const hasVariables = objectsAt(spec, 'variables').length > 0;
+    const hasVariables = mutating || objectsAt(spec, 'variables').length > 0;
+    // Kube looks both kinds of mutation up among the old object's applyConfiguration expressions.
+    const oldMutations = objectsAt(oldSpec, 'mutations').map((mutation) => objectOf(mutation.applyConfiguration));
+    this.#mutations = mutating ? { envSet: kubernetesEnvSet({ patchTypes: true }), stored: expressionsOf(oldMutations, 'expression') } : undefined;
     this.#typeIdentifiers = admissionTypeIdentifiers(hasVariables);
     // Variables are compiled here, each in its own environment, and only declared to the composition.
     this.#composition = hasVariables ? new VariableComposition(envSet.newExpressions, new Map()) : undefined;
@@ -136,8 +149,16 @@ export class PolicyExpressions {
     return compilationErrors(compilation, path, valueExpression);
   }
 
-  #compile(source: string, stored: ReadonlySet<string>, hasAuthorizer: boolean, resultTypes: ResultTypes, asStored = source): Compilation {
-    const environment = stored.has(asStored) ? this.#envSet.storedExpressions : this.#envSet.newExpressions;
+  /** A mutation's (trimmed) expression: an ApplyConfiguration's must give an Object, a JSONPatch's a list(JSONPatch). */
+  mutation(patchType: 'ApplyConfiguration' | 'JSONPatch', expression: string, path: string): FieldError[] {
+    const mutations = this.#mutations;
+    if (mutations === undefined) throw new Error('mutation expressions belong to mutating policies');
+    const resultTypes = patchType === 'ApplyConfiguration' ? ['Object'] : ['list(JSONPatch)'];
+    return compilationErrors(this.#compile(expression, mutations.stored, true, resultTypes, expression, mutations.envSet), path, expression);
+  }
+
+  #compile(source: string, stored: ReadonlySet<string>, hasAuthorizer: boolean, resultTypes: ResultTypes, asStored = source, envSet = this.#envSet): Compilation {
+    const environment = stored.has(asStored) ? envSet.storedExpressions : envSet.newExpressions;
     const variables = admissionVariables({ hasParams: this.#hasParams, hasAuthorizer });
     const declarations = this.#composition === undefined ? variables : this.#composition.declarations(variables);
     return compile(source, environment, declarations, this.#typeIdentifiers, resultTypes);

@@ -8,7 +8,6 @@ import { isObject, objectOf, objectsAt, stringOf, stringsOf } from '../../../reg
 import type { JsonObject } from '../../../registry/object-meta.ts';
 import { PolicyExpressions } from '../../../registry/validation/admission-cel-validation.ts';
 import { admissionPolicySpecErrors } from '../validatingadmissionpolicies/admission-policy-validation.ts';
-import { mutationExpressionErrors } from './mutation-expression-compile.ts';
 
 const mutatingOperations = ['*', 'CONNECT', 'CREATE', 'UPDATE'];
 const patchTypes = ['ApplyConfiguration', 'JSONPatch'];
@@ -32,7 +31,7 @@ export function mutatingOperationsErrors(match: JsonObject, path: string): Field
   );
 }
 
-function mutationErrors(mutation: JsonObject, path: string): FieldError[] {
+function mutationErrors(mutation: JsonObject, path: string, cel: PolicyExpressions): FieldError[] {
   const patchType = stringOf(mutation.patchType);
   if (patchType === '') return [fieldRequired(`${path}.patchType`)];
   const fields = patchFields[patchType];
@@ -45,7 +44,7 @@ function mutationErrors(mutation: JsonObject, path: string): FieldError[] {
     // Kube compiles, and quotes, the trimmed expression.
     const expression = stringOf(patch.expression).trim();
     if (expression === '') errors.push(fieldRequired(`${path}.${own}.expression`));
-    else errors.push(...mutationExpressionErrors(expression, `${path}.${own}.expression`));
+    else errors.push(...cel.mutation(patchType as 'ApplyConfiguration' | 'JSONPatch', expression, `${path}.${own}.expression`));
   }
   if (isObject(mutation[other])) errors.push(fieldInvalid(`${path}.${other}`, `{${other}}`, `must not be specified when patchType is ${patchType}`));
   return errors;
@@ -54,10 +53,11 @@ function mutationErrors(mutation: JsonObject, path: string): FieldError[] {
 /** On update, `old` decides whether match conditions are checked and which expressions count as stored. */
 export function mutatingAdmissionPolicyErrors(policy: JsonObject, old?: JsonObject): FieldError[] {
   const spec = objectOf(policy.spec);
-  const errors = admissionPolicySpecErrors(spec, new PolicyExpressions(policy, old), (constraints) => mutatingOperationsErrors(constraints, 'spec.matchConstraints'));
+  const cel = new PolicyExpressions(policy, old, undefined, true);
+  const errors = admissionPolicySpecErrors(spec, cel, (constraints) => mutatingOperationsErrors(constraints, 'spec.matchConstraints'));
   const mutations = objectsAt(spec, 'mutations');
   if (mutations.length === 0) errors.push(fieldRequired('spec.mutations', 'mutations must contain at least one item'));
-  mutations.forEach((mutation, i) => errors.push(...mutationErrors(mutation, `spec.mutations[${i}]`)));
+  mutations.forEach((mutation, i) => errors.push(...mutationErrors(mutation, `spec.mutations[${i}]`, cel)));
   // Not a pointer in Go, and not defaulted: an empty value is a missing one.
   const reinvocationPolicy = stringOf(spec.reinvocationPolicy);
   if (reinvocationPolicy === '') errors.push(fieldRequired('spec.reinvocationPolicy'));
