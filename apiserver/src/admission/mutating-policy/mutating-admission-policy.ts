@@ -17,15 +17,13 @@ import type { Registry } from '../../registry/registry.ts';
 import type { AdmissionAttributes } from '../admission-attributes.ts';
 import { admissionForbidden } from '../admission-forbidden.ts';
 import type { AdmissionPlugin } from '../admission-plugin.ts';
-import { servedEquivalentResources } from '../matching/equivalent-resources.ts';
-import { matchRequest, type MatchedRequest, type MatchingContext } from '../matching/match-request.ts';
-import { NamespaceCache } from '../matching/namespace-cache.ts';
-import { namespaceLabelsFrom } from '../matching/namespace-labels.ts';
+import { matchRequest, type MatchedRequest } from '../matching/match-request.ts';
 import { versionedObjects } from '../matching/versioned-objects.ts';
 import { PolicyActivation, requestBindings, type PolicyInput } from '../policy/policy-activation.ts';
 import { PolicyAuthorizer, withSettledAuthorizer } from '../policy/policy-authorizer.ts';
 import { matchConditions } from '../policy/policy-evaluation.ts';
 import { collectParams, paramSourceOf, type ParamSource } from '../policy/policy-params.ts';
+import { isPolicyResource, policyMatching } from '../policy/policy-matching.ts';
 import { PolicySource, type PolicyHook } from '../policy/policy-source.ts';
 import { ReinvocationContext } from '../reinvocation-context.ts';
 import { compileMutatingPolicy, type CompiledMutatingPolicy, type MutatingAdmissionPolicyObject } from './compile-mutating-policy.ts';
@@ -42,10 +40,6 @@ export interface MutatingAdmissionPolicyDependencies {
 }
 
 const pluginName = 'MutatingAdmissionPolicy';
-
-/** The admission policy resources themselves are never subject to policies. */
-const excludedResources = new Set(['validatingadmissionpolicies', 'validatingadmissionpolicybindings', 'mutatingadmissionpolicies', 'mutatingadmissionpolicybindings']);
-const isExcluded = (group: string, resource: string): boolean => group === 'admissionregistration.k8s.io' && excludedResources.has(resource);
 
 /** kube's policyReinvokeContext: which IfNeeded invocations ran, and which must run again. */
 interface PolicyReinvocation {
@@ -92,18 +86,8 @@ export function mutatingAdmissionPolicy(dependencies: MutatingAdmissionPolicyDep
     dependencies.logger,
     dependencies.stopping,
   );
-  const namespaces = new NamespaceCache(dependencies.registry.namespaces, dependencies.logger, dependencies.stopping);
-  const matching: MatchingContext = {
-    namespaceLabels: namespaceLabelsFrom(namespaces),
-    equivalents: servedEquivalentResources(() => dependencies.registry.definitions),
-  };
+  const { matching, namespaceOf } = policyMatching(dependencies.registry, dependencies.logger, dependencies.stopping);
   const definitionOf = (group: string, version: string, resource: string) => dependencies.registry.definition(group, version, resource);
-
-  const namespaceOf = async (attributes: AdmissionAttributes): Promise<JsonObject | undefined> => {
-    const isNamespace = attributes.kind.group === '' && attributes.kind.version === 'v1' && attributes.kind.kind === 'Namespace';
-    if (attributes.namespace === '' || isNamespace) return undefined;
-    return namespaces.get(undefined, attributes.namespace);
-  };
 
   /** Writes the object a policy changed, in its matched version, back into the request's object, defaulted. */
   async function writeBack(attributes: AdmissionAttributes, matched: MatchedRequest, changed: JsonObject): Promise<void> {
@@ -121,7 +105,7 @@ export function mutatingAdmissionPolicy(dependencies: MutatingAdmissionPolicyDep
   }
 
   async function admit(attributes: AdmissionAttributes): Promise<void> {
-    if (isExcluded(attributes.resource.group, attributes.resource.resource) || attributes.object === undefined) return;
+    if (isPolicyResource(attributes.resource.group, attributes.resource.resource) || attributes.object === undefined) return;
     let hooks: readonly PolicyHook<CompiledMutatingPolicy>[];
     try {
       hooks = await source.hooks();
@@ -246,7 +230,7 @@ export function mutatingAdmissionPolicy(dependencies: MutatingAdmissionPolicyDep
   return {
     name: pluginName,
     operations: ['CREATE', 'UPDATE', 'CONNECT'],
-    mutates: (group, resource) => !isExcluded(group, resource) && source.mayApply,
+    mutates: (group, resource) => !isPolicyResource(group, resource) && source.mayApply,
     admit,
   };
 }

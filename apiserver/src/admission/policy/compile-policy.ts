@@ -41,7 +41,7 @@ export interface CompiledPolicy {
 type Declarations = ReadonlyMap<string, CelType>;
 
 /** The expression compiled, with its checked type (undefined when it did not compile). */
-export function compileTyped(expression: string, declarations: Declarations): { readonly compiled: CompiledExpression; readonly type: CelType | undefined } {
+function compileTyped(expression: string, declarations: Declarations): { readonly compiled: CompiledExpression; readonly type: CelType | undefined } {
   const environment = kubernetesEnvSet().storedExpressions;
   const result = compileExpression(expression, { environment, variables: declarations });
   if (!result.ok) return { compiled: { expression, error: `compilation failed: ${formatIssues(expression, result.issues)}` }, type: undefined };
@@ -50,30 +50,54 @@ export function compileTyped(expression: string, declarations: Declarations): { 
 
 export const compile = (expression: string, declarations: Declarations): CompiledExpression => compileTyped(expression, declarations).compiled;
 
-export function compilePolicy(policy: ValidatingAdmissionPolicy): CompiledPolicy {
-  const spec = policy.spec ?? {};
+/** The fields validating and mutating policies share, as both plugins read them. */
+export interface PolicySpecCommon {
+  readonly paramKind?: { readonly apiVersion?: string; readonly kind?: string } | null;
+  readonly matchConstraints?: Parameters<typeof policyMatchCriteria>[0];
+  readonly variables?: readonly { readonly name: string; readonly expression: string }[];
+  readonly failurePolicy?: string;
+  readonly matchConditions?: readonly { readonly name: string; readonly expression: string }[];
+}
+
+/** What both kinds of policy compile alike, and how their own expressions are declared. */
+export interface CompiledCommonParts extends Omit<CompiledPolicy, 'validations' | 'auditAnnotations'> {
+  /** The declarations of an expression that sees `variables` (when the policy has some) and the given variables. */
+  readonly composed: (declarations: Declarations) => Declarations;
+  readonly hasParams: boolean;
+}
+
+/** Compiles a policy's match conditions and its variables, in order, each seeing the ones before it. */
+export function compilePolicyCommon(name: string, spec: PolicySpecCommon): CompiledCommonParts {
   const hasParams = spec.paramKind !== undefined && spec.paramKind !== null;
   const variables = spec.variables ?? [];
   const typeIdentifiers = admissionTypeIdentifiers(variables.length > 0);
   const withAuthorizer = admissionVariables({ hasParams, hasAuthorizer: true });
-  const withoutAuthorizer = admissionVariables({ hasParams, hasAuthorizer: false });
   const declared = (declarations: Declarations): Declarations => new Map([...admissionTypeIdentifiers(false), ...declarations]);
-  // Variables are declared one by one: each compiles against the ones before it.
   const composition = new VariableComposition(kubernetesEnvSet().storedExpressions, withAuthorizer);
   const compiledVariables = variables.map((variable) => {
     const { compiled, type } = compileTyped(variable.expression, new Map([...typeIdentifiers, ...composition.declarations()]));
     composition.declare(variable.name, type);
     return { ...compiled, name: variable.name };
   });
-  const composed = (declarations: Declarations): Declarations =>
-    variables.length === 0 ? declared(declarations) : new Map([...typeIdentifiers, ...composition.declarations(declarations)]);
   return {
-    name: policy.metadata?.name ?? '',
+    name,
+    hasParams,
     failurePolicy: spec.failurePolicy === 'Ignore' ? 'Ignore' : 'Fail',
     paramKind: hasParams ? { apiVersion: spec.paramKind?.apiVersion ?? '', kind: spec.paramKind?.kind ?? '' } : undefined,
     matchConstraints: spec.matchConstraints === undefined ? undefined : policyMatchCriteria(spec.matchConstraints),
     matchConditions: (spec.matchConditions ?? []).map((condition) => ({ ...compile(condition.expression, declared(withAuthorizer)), name: condition.name })),
     variables: compiledVariables,
+    composed: (declarations) => (variables.length === 0 ? declared(declarations) : new Map([...typeIdentifiers, ...composition.declarations(declarations)])),
+  };
+}
+
+export function compilePolicy(policy: ValidatingAdmissionPolicy): CompiledPolicy {
+  const spec = policy.spec ?? {};
+  const { composed, hasParams, ...common } = compilePolicyCommon(policy.metadata?.name ?? '', spec);
+  const withAuthorizer = admissionVariables({ hasParams, hasAuthorizer: true });
+  const withoutAuthorizer = admissionVariables({ hasParams, hasAuthorizer: false });
+  return {
+    ...common,
     validations: (spec.validations ?? []).map((validation) => ({
       condition: compile(validation.expression, composed(withAuthorizer)),
       message: validation.message ?? '',

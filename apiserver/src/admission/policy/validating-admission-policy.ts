@@ -14,16 +14,14 @@ import type { GenericStore } from '../../registry/generic-store.ts';
 import type { AdmissionAttributes } from '../admission-attributes.ts';
 import { admissionForbidden } from '../admission-forbidden.ts';
 import type { AdmissionPlugin } from '../admission-plugin.ts';
-import { servedEquivalentResources } from '../matching/equivalent-resources.ts';
-import { matchRequest, type MatchedRequest, type MatchingContext } from '../matching/match-request.ts';
-import { NamespaceCache } from '../matching/namespace-cache.ts';
-import { namespaceLabelsFrom } from '../matching/namespace-labels.ts';
+import { matchRequest, type MatchedRequest } from '../matching/match-request.ts';
 import { versionedObjects } from '../matching/versioned-objects.ts';
 import { compilePolicy, type CompiledPolicy } from './compile-policy.ts';
 import { requestBindings, type RequestBindings } from './policy-activation.ts';
 import { PolicyAuthorizer } from './policy-authorizer.ts';
 import { evaluatePolicy, type PolicyDecision } from './policy-evaluation.ts';
 import { collectParams, PolicyConfigurationError, paramSourceOf, type ParamSource } from './policy-params.ts';
+import { isPolicyResource, policyMatching } from './policy-matching.ts';
 import { PolicySource, type PolicyHook } from './policy-source.ts';
 
 /** What the plugin reads. */
@@ -36,11 +34,6 @@ export interface ValidatingAdmissionPolicyDependencies {
   readonly logger: Logger;
   readonly stopping: AbortSignal;
 }
-
-/** The admission policy resources themselves are never subject to policies. */
-const excludedResources = new Set(['validatingadmissionpolicies', 'validatingadmissionpolicybindings', 'mutatingadmissionpolicies', 'mutatingadmissionpolicybindings']);
-
-const isExcluded = (group: string, resource: string): boolean => group === 'admissionregistration.k8s.io' && excludedResources.has(resource);
 
 const validationFailureAnnotation = 'validation.policy.admission.k8s.io/validation_failure';
 const maxAuditAnnotationValueLength = 10 * 1024;
@@ -88,20 +81,10 @@ export function validatingAdmissionPolicy(dependencies: ValidatingAdmissionPolic
     dependencies.logger,
     dependencies.stopping,
   );
-  const namespaces = new NamespaceCache(dependencies.registry.namespaces, dependencies.logger, dependencies.stopping);
-  const matching: MatchingContext = {
-    namespaceLabels: namespaceLabelsFrom(namespaces),
-    equivalents: servedEquivalentResources(() => dependencies.registry.definitions),
-  };
-
-  const namespaceOf = async (attributes: AdmissionAttributes): Promise<JsonObject | undefined> => {
-    const isNamespace = attributes.kind.group === '' && attributes.kind.version === 'v1' && attributes.kind.kind === 'Namespace';
-    if (attributes.namespace === '' || isNamespace) return undefined;
-    return namespaces.get(undefined, attributes.namespace);
-  };
+  const { matching, namespaceOf } = policyMatching(dependencies.registry, dependencies.logger, dependencies.stopping);
 
   async function dispatch(attributes: AdmissionAttributes): Promise<void> {
-    if (isExcluded(attributes.resource.group, attributes.resource.resource)) return;
+    if (isPolicyResource(attributes.resource.group, attributes.resource.resource)) return;
     let hooks: readonly PolicyHook<CompiledPolicy>[];
     try {
       hooks = await source.hooks();
@@ -195,7 +178,7 @@ export function validatingAdmissionPolicy(dependencies: ValidatingAdmissionPolic
   return {
     name: 'ValidatingAdmissionPolicy',
     operations: ['CREATE', 'UPDATE', 'DELETE', 'CONNECT'],
-    validates: (group, resource) => !isExcluded(group, resource) && source.mayApply,
+    validates: (group, resource) => !isPolicyResource(group, resource) && source.mayApply,
     validate: dispatch,
   };
 }
