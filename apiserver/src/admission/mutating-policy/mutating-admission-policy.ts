@@ -24,20 +24,14 @@ import { PolicyAuthorizer, withSettledAuthorizer } from '../policy/policy-author
 import { matchConditions } from '../policy/policy-evaluation.ts';
 import { collectParams, paramSourceOf, type ParamSource } from '../policy/policy-params.ts';
 import { isPolicyResource, policyMatching } from '../policy/policy-matching.ts';
+import type { ValidatingAdmissionPolicyDependencies } from '../policy/validating-admission-policy.ts';
 import { PolicySource, type PolicyHook } from '../policy/policy-source.ts';
 import { ReinvocationContext } from '../reinvocation-context.ts';
 import { compileMutatingPolicy, type CompiledMutatingPolicy, type MutatingAdmissionPolicyObject } from './compile-mutating-policy.ts';
 import { evaluateMutation, MutationError, patchObject } from './mutation-patches.ts';
 
-export interface MutatingAdmissionPolicyDependencies {
-  readonly registry: Registry;
-  readonly policies: GenericStore;
-  readonly bindings: GenericStore;
-  /** The API server's authorizer, for the `authorizer` of CEL expressions (asked for at request time). */
-  readonly authorizer: () => Authorizer;
-  readonly logger: Logger;
-  readonly stopping: AbortSignal;
-}
+/** What the plugin reads: the same as the validating plugin, with the mutating policies' stores. */
+export type MutatingAdmissionPolicyDependencies = ValidatingAdmissionPolicyDependencies;
 
 const pluginName = 'MutatingAdmissionPolicy';
 
