@@ -9,11 +9,8 @@
 // the policies with reinvocationPolicy IfNeeded that ran before the change run once more.
 
 import { isDeepStrictEqual } from 'node:util';
-import { goQuote, StatusError, type Logger } from '@capstan/common';
-import type { Authorizer } from '../../authorization/authorizer.ts';
-import type { GenericStore } from '../../registry/generic-store.ts';
+import { goQuote, StatusError } from '@capstan/common';
 import type { JsonObject } from '../../registry/object-meta.ts';
-import type { Registry } from '../../registry/registry.ts';
 import type { AdmissionAttributes } from '../admission-attributes.ts';
 import { admissionForbidden } from '../admission-forbidden.ts';
 import type { AdmissionPlugin } from '../admission-plugin.ts';
