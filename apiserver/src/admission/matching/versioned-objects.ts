@@ -35,3 +35,27 @@ export async function versionedObjects(definitionOf: DefinitionOf, attributes: A
   if (from === undefined || to === undefined || from.kind !== kind.kind || to.kind !== matched.kind.kind) return same;
   return { object: await converted(attributes.object, from, to), oldObject: await converted(attributes.oldObject, from, to) };
 }
+
+/**
+ * Replaces the request's object (in place: it is the request's own) with `changed`, an object of
+ * the matched version a webhook or policy returned: converted back to the request's version and
+ * defaulted as a decoded object is.
+ */
+export async function replaceRequestObject(
+  definitionOf: DefinitionOf,
+  attributes: AdmissionAttributes,
+  matched: Pick<MatchedRequest, 'resource' | 'kind'>,
+  changed: JsonObject,
+): Promise<void> {
+  const object = attributes.object;
+  if (object === undefined) throw new Error('a request without an object has none to replace');
+  const { object: result = changed } = await versionedObjects(
+    definitionOf,
+    { ...attributes, resource: matched.resource, kind: matched.kind, object: changed, oldObject: undefined },
+    { resource: attributes.resource, kind: attributes.kind },
+  );
+  const { group, version, resource } = attributes.resource;
+  definitionOf(group, version, resource)?.behaviour.defaults?.(result);
+  for (const key of Object.keys(object)) delete object[key];
+  Object.assign(object, result);
+}

@@ -15,7 +15,7 @@ import type { AdmissionAttributes } from '../admission-attributes.ts';
 import { admissionForbidden } from '../admission-forbidden.ts';
 import type { AdmissionPlugin } from '../admission-plugin.ts';
 import { matchRequest, type MatchedRequest } from '../matching/match-request.ts';
-import { versionedObjects } from '../matching/versioned-objects.ts';
+import { replaceRequestObject, versionedObjects } from '../matching/versioned-objects.ts';
 import { PolicyActivation, requestBindings, type PolicyInput } from '../policy/policy-activation.ts';
 import { PolicyAuthorizer, withSettledAuthorizer } from '../policy/policy-authorizer.ts';
 import { matchConditions } from '../policy/policy-evaluation.ts';
@@ -23,7 +23,7 @@ import { collectParams, paramSourceOf, type ParamSource } from '../policy/policy
 import { isPolicyResource, policyMatching } from '../policy/policy-matching.ts';
 import type { ValidatingAdmissionPolicyDependencies } from '../policy/validating-admission-policy.ts';
 import { PolicySource, type PolicyHook } from '../policy/policy-source.ts';
-import { ReinvocationContext } from '../reinvocation-context.ts';
+import { PluginReinvocation } from '../reinvocation-context.ts';
 import { compileMutatingPolicy, type CompiledMutatingPolicy, type MutatingAdmissionPolicyObject } from './compile-mutating-policy.ts';
 import { evaluateMutation, MutationError, patchObject } from './mutation-patches.ts';
 
@@ -31,20 +31,6 @@ import { evaluateMutation, MutationError, patchObject } from './mutation-patches
 export type MutatingAdmissionPolicyDependencies = ValidatingAdmissionPolicyDependencies;
 
 const pluginName = 'MutatingAdmissionPolicy';
-
-/** kube's policyReinvokeContext: which IfNeeded invocations ran, and which must run again. */
-interface PolicyReinvocation {
-  /** The object as the policies of the first run left it. */
-  lastOutput: JsonObject | undefined;
-  /** IfNeeded invocations (policy, binding, parameter) since the last change. */
-  readonly invokedSinceChange: Set<string>;
-  readonly toReinvoke: Set<string>;
-}
-
-function requireReinvoking(state: PolicyReinvocation): void {
-  for (const key of state.invokedSinceChange) state.toReinvoke.add(key);
-  state.invokedSinceChange.clear();
-}
 
 /** One failure the policy's failurePolicy Fail turns into a refusal. */
 interface PolicyFailure {
@@ -80,21 +66,6 @@ export function mutatingAdmissionPolicy(dependencies: MutatingAdmissionPolicyDep
   const { matching, namespaceOf } = policyMatching(dependencies.registry, dependencies.logger, dependencies.stopping);
   const definitionOf = (group: string, version: string, resource: string) => dependencies.registry.definition(group, version, resource);
 
-  /** Writes the object a policy changed, in its matched version, back into the request's object, defaulted. */
-  async function writeBack(attributes: AdmissionAttributes, matched: MatchedRequest, changed: JsonObject): Promise<void> {
-    const object = attributes.object as JsonObject;
-    const { object: result = changed } = await versionedObjects(
-      definitionOf,
-      { ...attributes, resource: matched.resource, kind: matched.kind, object: changed, oldObject: undefined },
-      { resource: attributes.resource, kind: attributes.kind },
-    );
-    const { group, version, resource } = attributes.resource;
-    definitionOf(group, version, resource)?.behaviour.defaults?.(result);
-    // The object is the request's own: it is changed in place.
-    for (const key of Object.keys(object)) delete object[key];
-    Object.assign(object, result);
-  }
-
   async function admit(attributes: AdmissionAttributes): Promise<void> {
     if (isPolicyResource(attributes.resource.group, attributes.resource.resource) || attributes.object === undefined) return;
     let hooks: readonly PolicyHook<CompiledMutatingPolicy>[];
@@ -105,24 +76,17 @@ export function mutatingAdmissionPolicy(dependencies: MutatingAdmissionPolicyDep
       throw admissionForbidden(attributes, 'not yet ready to handle request');
     }
     if (hooks.length === 0) return;
-    const context = attributes.reinvocation ?? new ReinvocationContext();
-    const state = context.value<PolicyReinvocation>(pluginName, () => ({ lastOutput: undefined, invokedSinceChange: new Set(), toReinvoke: new Set() }));
-    // Another plugin changed the object since the policies last saw it: the IfNeeded ones see it again.
-    if (context.isReinvoke && !isDeepStrictEqual(state.lastOutput, attributes.object)) requireReinvoking(state);
+    const reinvocation = PluginReinvocation.of(attributes, pluginName);
+    reinvocation.begin(attributes.object);
     try {
-      const failures = await dispatch(attributes, hooks, context, state);
+      const failures = await dispatch(attributes, hooks, reinvocation);
       if (failures.length > 0) throw refusal(attributes, failures);
     } finally {
-      state.lastOutput = structuredClone(attributes.object);
+      reinvocation.end(attributes.object);
     }
   }
 
-  async function dispatch(
-    attributes: AdmissionAttributes,
-    hooks: readonly PolicyHook<CompiledMutatingPolicy>[],
-    context: ReinvocationContext,
-    state: PolicyReinvocation,
-  ): Promise<PolicyFailure[]> {
+  async function dispatch(attributes: AdmissionAttributes, hooks: readonly PolicyHook<CompiledMutatingPolicy>[], reinvocation: PluginReinvocation): Promise<PolicyFailure[]> {
     const failures: PolicyFailure[] = [];
     const fail = (policy: CompiledMutatingPolicy, binding: string | undefined, message: string, reason: PolicyFailure['reason']): void => {
       if (policy.failurePolicy === 'Ignore') return;
@@ -159,20 +123,17 @@ export function mutatingAdmissionPolicy(dependencies: MutatingAdmissionPolicyDep
         }
         for (const param of params) {
           const key = invocationKey(policy.name, bindingName, param);
-          if (context.isReinvoke && !state.toReinvoke.has(key)) continue;
+          if (reinvocation.skips(key)) continue;
           const objects = await versionedObjects(definitionOf, attributes, matched);
-          const input: PolicyInput = { attributes, request: requestBindings(attributes, matched, objects, namespace), params: param, authorizer };
           const before = objects.object;
           if (before === undefined) continue;
+          const input: PolicyInput = { attributes, request: requestBindings(attributes, matched, objects, namespace), params: param, authorizer };
           const after = await invoke(policy, bindingName, matched, input, before, fail);
           // One its match conditions skipped did not run: it is not run again either.
           if (after === undefined) continue;
-          if (after !== before && !isDeepStrictEqual(before, after)) {
-            await writeBack(attributes, matched, after);
-            requireReinvoking(state);
-            context.shouldReinvoke = true;
-          }
-          if (policy.reinvocationPolicy === 'IfNeeded') state.invokedSinceChange.add(key);
+          const changed = after !== before && !isDeepStrictEqual(before, after);
+          if (changed) await replaceRequestObject(definitionOf, attributes, matched, after);
+          reinvocation.invoked(key, changed, policy.reinvocationPolicy === 'IfNeeded');
         }
       }
     }

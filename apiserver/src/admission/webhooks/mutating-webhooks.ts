@@ -16,8 +16,8 @@ import { goJsonSyntaxError } from '../../registry/go-json-syntax.ts';
 import { applyJsonPatch, JsonPatchError } from '../../patch/json-patch.ts';
 import type { AdmissionAttributes } from '../admission-attributes.ts';
 import type { AdmissionPlugin } from '../admission-plugin.ts';
-import { ReinvocationContext } from '../reinvocation-context.ts';
-import { versionedObjects } from '../matching/versioned-objects.ts';
+import { PluginReinvocation } from '../reinvocation-context.ts';
+import { replaceRequestObject } from '../matching/versioned-objects.ts';
 import type { Invocation } from './admission-review.ts';
 import { callWebhook } from './call-webhook.ts';
 import type { WebhookConfigurations, WebhookEntry } from './webhook-configurations.ts';
@@ -33,21 +33,6 @@ export interface MutatingWebhookDependencies {
   readonly matching: WebhookMatching;
 }
 
-/** kube's webhookReinvokeContext: which IfNeeded webhooks were asked, and which must be asked again. */
-interface WebhookReinvocation {
-  /** The object as the last webhook of the first run left it. */
-  lastOutput: JsonObject | undefined;
-  /** IfNeeded webhooks asked since the last change. */
-  readonly invokedSinceChange: Set<string>;
-  readonly toReinvoke: Set<string>;
-}
-
-/** Every IfNeeded webhook asked before a change must see its result. */
-function requireReinvoking(state: WebhookReinvocation): void {
-  for (const uid of state.invokedSinceChange) state.toReinvoke.add(uid);
-  state.invokedSinceChange.clear();
-}
-
 export function mutatingAdmissionWebhook(dependencies: MutatingWebhookDependencies): AdmissionPlugin {
   const { configurations } = dependencies;
   return {
@@ -59,14 +44,12 @@ export function mutatingAdmissionWebhook(dependencies: MutatingWebhookDependenci
       if (isExemptAdmissionConfiguration(attributes)) return;
       const entries = await readyWebhooks(configurations, attributes);
       if (entries.length === 0) return;
-      const context = attributes.reinvocation ?? new ReinvocationContext();
-      const state = context.value<WebhookReinvocation>('MutatingAdmissionWebhook', () => ({ lastOutput: undefined, invokedSinceChange: new Set(), toReinvoke: new Set() }));
-      // Another plugin changed the object since the webhooks last saw it: the IfNeeded ones see it again.
-      if (context.isReinvoke && !isDeepStrictEqual(state.lastOutput, attributes.object)) requireReinvoking(state);
+      const reinvocation = PluginReinvocation.of(attributes, 'MutatingAdmissionWebhook');
+      reinvocation.begin(attributes.object);
       try {
-        await mutationRound(entries, dependencies, attributes, context, state);
+        await mutationRound(entries, dependencies, attributes, reinvocation);
       } finally {
-        state.lastOutput = structuredClone(attributes.object);
+        reinvocation.end(attributes.object);
       }
     },
   };
@@ -76,13 +59,12 @@ async function mutationRound(
   entries: readonly WebhookEntry<MutatingWebhook>[],
   dependencies: MutatingWebhookDependencies,
   attributes: AdmissionAttributes,
-  context: ReinvocationContext,
-  state: WebhookReinvocation,
+  reinvocation: PluginReinvocation,
 ): Promise<void> {
-  const round = context.isReinvoke ? 1 : 0;
+  const round = reinvocation.isReinvoke ? 1 : 0;
   for (const [index, entry] of entries.entries()) {
     const invocation = await invocationOf(entry, attributes, dependencies.matching);
-    if (invocation === undefined || (context.isReinvoke && !state.toReinvoke.has(entry.uid))) continue;
+    if (invocation === undefined || reinvocation.skips(entry.uid)) continue;
     const { webhook } = entry;
     let changed = false;
     let failure: unknown;
@@ -101,11 +83,7 @@ async function mutationRound(
       `${mutationPrefix}round_${round}_index_${index}`,
       JSON.stringify({ configuration: entry.configurationName, webhook: webhook.name, mutated: changed }),
     );
-    if (changed) {
-      requireReinvoking(state);
-      context.shouldReinvoke = true;
-    }
-    if (webhook.reinvocationPolicy === 'IfNeeded') state.invokedSinceChange.add(entry.uid);
+    reinvocation.invoked(entry.uid, changed, webhook.reinvocationPolicy === 'IfNeeded');
     if (failure === undefined) continue;
     if (!(failure instanceof WebhookCallError)) throw failure;
     if (!ignoresFailures(webhook)) throw failure.toStatusError();
@@ -151,17 +129,7 @@ async function mutate(
     throw error;
   }
   const changed = !isDeepStrictEqual(versioned, patched);
-  // Back in the request's version (from the matched one), defaulted as a decoded object is.
-  const { object: result = patched } = await versionedObjects(
-    definitionOf,
-    { ...attributes, resource: invocation.resource, kind: invocation.kind, object: patched, oldObject: undefined },
-    { resource: attributes.resource, kind: attributes.kind },
-  );
-  const { group, version, resource } = attributes.resource;
-  definitionOf(group, version, resource)?.behaviour.defaults?.(result);
-  // The object is the request's own: it is changed in place.
-  for (const key of Object.keys(object)) delete object[key];
-  Object.assign(object, result);
+  await replaceRequestObject(definitionOf, attributes, invocation, patched);
   return { operations: patch, changed };
 }
 
