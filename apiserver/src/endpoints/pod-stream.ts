@@ -61,8 +61,8 @@ function connectOptions(subresource: PodStreamSubresource, query: URLSearchParam
   const kind = { exec: 'PodExecOptions', attach: 'PodAttachOptions', portforward: 'PodPortForwardOptions' }[subresource];
   const options: JsonObject = { kind, apiVersion: 'v1' };
   if (subresource === 'portforward') {
-    const ports = query.getAll('ports').flatMap((value) => value.split(','));
-    if (ports.length > 0) options.ports = ports.map(Number);
+    const ports = forwardedPorts(query);
+    if (ports.length > 0) options.ports = ports;
     return options;
   }
   for (const flag of ['stdin', 'stdout', 'stderr', 'tty']) if (queryBool(query.get(flag))) options[flag] = true;
@@ -97,12 +97,18 @@ function streamQuery(subresource: 'exec' | 'attach', query: URLSearchParams): Ma
   return values;
 }
 
-/** PodPortForwardOptions' ports (repeated or comma separated, each a uint16) as the kubelet's port list. */
-function portForwardQuery(query: URLSearchParams): Map<string, string[]> {
+/** PodPortForwardOptions' ports (repeated or comma separated, each a uint16), or kube's 400. */
+function forwardedPorts(query: URLSearchParams): number[] {
   const ports = query.getAll('ports').flatMap((value) => value.split(','));
   for (const port of ports) {
     const why = !/^\d+$/.test(port) ? 'invalid syntax' : Number(port) > 65_535 ? 'value out of range' : undefined;
     if (why !== undefined) throw newBadRequest(`cannot convert to []int32: strconv.ParseUint: parsing ${goQuote(port)}: ${why}`);
   }
-  return ports.length === 0 ? new Map() : new Map([['port', [ports.map(Number).join(',')]]]);
+  return ports.map(Number);
+}
+
+/** The ports as the kubelet's port list. */
+function portForwardQuery(query: URLSearchParams): Map<string, string[]> {
+  const ports = forwardedPorts(query);
+  return ports.length === 0 ? new Map() : new Map([['port', [ports.join(',')]]]);
 }
