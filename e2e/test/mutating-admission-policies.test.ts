@@ -7,6 +7,8 @@
 // kube-apiserver 1.35.4 gave for the same objects.
 
 import test from 'ava';
+import { readFileSync } from 'node:fs';
+import { AdmissionregistrationV1beta1Api, CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import { eventually } from '../../common/test/eventually.ts';
 import { kubectlApply, kubectlWithInput, type KubectlOutcome } from '../src/kubectl-apply.ts';
 import { sharedApiServer } from '../src/shared-api-server.ts';
@@ -220,4 +222,33 @@ test.serial("a Fail policy's failures refuse the request: 403 Invalid, the first
       'policy \'refuses\' with binding \'refuses-binding\' denied request: type mismatch: unexpected type name "Object.foo", expected "Object.data", which matches field name path from root Object type',
     ],
   );
+});
+
+test.serial("client-node's v1beta1 client creates a policy and its binding, and the ConfigMaps it then creates are mutated", async (t) => {
+  const config = new KubeConfig();
+  config.loadFromString(readFileSync(shared.server().kubeconfig, 'utf8'));
+  const admission = config.makeApiClient(AdmissionregistrationV1beta1Api);
+  const core = config.makeApiClient(CoreV1Api);
+  const created = await admission.createMutatingAdmissionPolicy({
+    body: {
+      metadata: { name: 'client-node-labels' },
+      spec: {
+        matchConstraints: rules('', 'configmaps'),
+        reinvocationPolicy: 'Never',
+        mutations: [{ patchType: 'ApplyConfiguration', applyConfiguration: { expression: 'Object{metadata: Object.metadata{labels: {"by": "client-node"}}}' } }],
+      },
+    },
+  });
+  // Defaulted as kube's v1beta1 defaulters do.
+  t.is(created.spec?.failurePolicy, 'Fail');
+  t.is(created.spec?.matchConstraints?.matchPolicy, 'Equivalent');
+  await admission.createMutatingAdmissionPolicyBinding({ body: { metadata: { name: 'client-node-labels' }, spec: { policyName: 'client-node-labels' } } });
+  let attempt = 0;
+  const labels = await eventually('the policy to take effect', async () => {
+    const configMap = await core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name: `client-node-${++attempt}` } } });
+    return configMap.metadata?.labels?.by === undefined ? undefined : configMap.metadata.labels;
+  });
+  t.deepEqual(labels, { by: 'client-node' });
+  await admission.deleteMutatingAdmissionPolicyBinding({ name: 'client-node-labels' });
+  await admission.deleteMutatingAdmissionPolicy({ name: 'client-node-labels' });
 });
