@@ -4,6 +4,7 @@
 import { clusterRoleAggregationController } from './clusterrole-aggregation/index.ts';
 import type { ControllerDefinition } from './controller.ts';
 import { garbageCollectorController } from './garbage-collector/index.ts';
+import { jobController } from './job/index.ts';
 import { namespaceController } from './namespace/index.ts';
 import { nodeLifecycleController, taintEvictionController } from './node-lifecycle/index.ts';
 import { nodeIpamController } from './nodeipam/index.ts';
@@ -29,4 +30,5 @@ export const allControllers: readonly ControllerDefinition[] = [
   clusterRoleAggregationController,
   validatingAdmissionPolicyStatusController,
   schedulerController,
+  jobController,
 ];

@@ -33,6 +33,12 @@ export interface ControllerOptions {
   readonly resourceQuotaSyncPeriodMs: number;
   /** --allocate-node-cidrs with --cluster-cidr and the mask sizes; undefined: no pod ranges are given to Nodes. */
   readonly nodeIpam?: NodeIpamConfig;
+  /** --concurrent-job-syncs (5). */
+  readonly concurrentJobSyncs: number;
+  /** --concurrent-cron-job-syncs (5). */
+  readonly concurrentCronJobSyncs: number;
+  /** --concurrent-ttl-after-finished-syncs (5). */
+  readonly concurrentTtlAfterFinishedSyncs: number;
   /** The PEM of --root-ca-file, else the kubeconfig cluster's CA: the ca.crt of kube-root-ca.crt ("" for none). */
   readonly rootCaCertificate: string;
 }
@@ -52,5 +58,8 @@ export const defaultControllerOptions: ControllerOptions = {
   concurrentScheduling: 16,
   concurrentResourceQuotaSyncs: 5,
   resourceQuotaSyncPeriodMs: 300_000,
+  concurrentJobSyncs: 5,
+  concurrentCronJobSyncs: 5,
+  concurrentTtlAfterFinishedSyncs: 5,
   rootCaCertificate: '',
 };

@@ -51,6 +51,9 @@ const flags = {
   'concurrent-scheduling': { type: 'int', default: defaultControllerOptions.concurrentScheduling, help: 'Pods the scheduler binds at once' },
   'concurrent-resource-quota-syncs': { type: 'int', default: defaultControllerOptions.concurrentResourceQuotaSyncs, help: 'Resource quotas synced at once' },
   'resource-quota-sync-period': { type: 'duration', default: defaultControllerOptions.resourceQuotaSyncPeriodMs, help: 'How often every quota usage is recomputed in full' },
+  'concurrent-job-syncs': { type: 'int', default: defaultControllerOptions.concurrentJobSyncs, help: 'Jobs synced at once' },
+  'concurrent-cron-job-syncs': { type: 'int', default: defaultControllerOptions.concurrentCronJobSyncs, help: 'CronJobs synced at once' },
+  'concurrent-ttl-after-finished-syncs': { type: 'int', default: defaultControllerOptions.concurrentTtlAfterFinishedSyncs, help: 'Finished Jobs checked for their TTL at once' },
   'allocate-node-cidrs': {
     type: 'bool',
     default: defaultNodeIpamFlags.allocateNodeCidrs,
@@ -119,6 +122,9 @@ export async function controllersCommand(argv: readonly string[], out: (text: st
     concurrentScheduling: f['concurrent-scheduling'],
     concurrentResourceQuotaSyncs: f['concurrent-resource-quota-syncs'],
     resourceQuotaSyncPeriodMs: f['resource-quota-sync-period'],
+    concurrentJobSyncs: f['concurrent-job-syncs'],
+    concurrentCronJobSyncs: f['concurrent-cron-job-syncs'],
+    concurrentTtlAfterFinishedSyncs: f['concurrent-ttl-after-finished-syncs'],
     rootCaCertificate: rootCaOf(f['root-ca-file'], f.kubeconfig),
   };
   const nodeIpam = controllers.some((controller) => controller.name === 'node-ipam-controller')
