@@ -29,7 +29,7 @@ test('a Job of 5 completions with parallelism 2 completes, never running more th
       ['Complete', 'True', 'CompletionsReached', 'Reached expected number of succeeded pods'],
     ],
   );
-  t.is(status.completionTime, status.conditions?.[1]?.lastTransitionTime);
+  t.is(status.completionTime, status.conditions?.[1]?.lastTransitionTime ?? undefined);
   const pods = await podsOfJob(cluster, 'five');
   t.is(pods.length, 5);
   for (const pod of pods) {
