@@ -3,6 +3,7 @@
 
 import { clusterRoleAggregationController } from './clusterrole-aggregation/index.ts';
 import type { ControllerDefinition } from './controller.ts';
+import { cronJobController } from './cronjob/index.ts';
 import { garbageCollectorController } from './garbage-collector/index.ts';
 import { jobController } from './job/index.ts';
 import { namespaceController } from './namespace/index.ts';
@@ -31,4 +32,5 @@ export const allControllers: readonly ControllerDefinition[] = [
   validatingAdmissionPolicyStatusController,
   schedulerController,
   jobController,
+  cronJobController,
 ];
