@@ -10,6 +10,7 @@ import { namespaceController } from './namespace/index.ts';
 import { nodeLifecycleController, taintEvictionController } from './node-lifecycle/index.ts';
 import { nodeIpamController } from './nodeipam/index.ts';
 import { schedulerController } from './scheduler/index.ts';
+import { ttlAfterFinishedController } from './ttl-after-finished/index.ts';
 import { serviceAccountController } from './serviceaccount/index.ts';
 import { rootCaPublisherController } from './root-ca-publisher/index.ts';
 import { resourceQuotaController } from './resourcequota/index.ts';
@@ -33,4 +34,5 @@ export const allControllers: readonly ControllerDefinition[] = [
   schedulerController,
   jobController,
   cronJobController,
+  ttlAfterFinishedController,
 ];
