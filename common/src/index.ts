@@ -92,3 +92,4 @@ export { acceptSpdyUpgrade, isSpdyUpgradeRequest, spdyUpgradeToken, type SpdyUpg
 export { metaTime, microTime } from './meta-time.ts';
 export { groupVersionString } from './group-version.ts';
 export { eventName } from './event-name.ts';
+export { cronMacros, cronScheduleFields, type CronFieldBounds } from './cron/cron-fields.ts';

@@ -9,7 +9,7 @@
 // with an unstepped "*"), add seconds, L, W and # that kube refuses, and handle DST gaps their own
 // way; the job names kube derives from scheduled times make those differences visible.
 
-import { parseGoDuration } from '@capstan/common';
+import { type CronFieldBounds, cronMacros, cronScheduleFields, parseGoDuration } from '@capstan/common';
 import { isKnownZone, Zone } from './zoned-time.ts';
 
 export interface CronSchedule {
@@ -17,48 +17,22 @@ export interface CronSchedule {
   next(after: number): number | undefined;
 }
 
-interface FieldBounds {
-  readonly min: number;
-  readonly max: number;
-  readonly names?: Readonly<Record<string, number>>;
-}
-
-const months = { jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12 };
-const days = { sun: 0, mon: 1, tue: 2, wed: 3, thu: 4, fri: 5, sat: 6 };
-const bounds: readonly FieldBounds[] = [
-  { min: 0, max: 59 },
-  { min: 0, max: 23 },
-  { min: 1, max: 31 },
-  { min: 1, max: 12, names: months },
-  { min: 0, max: 6, names: days },
-];
-
 /** The values a field allows; `star` when it began with an unstepped (or step 1) "*" or "?". */
 interface Field {
   readonly values: ReadonlySet<number>;
   readonly star: boolean;
 }
 
-const macros: Readonly<Record<string, string>> = {
-  '@yearly': '0 0 1 1 *',
-  '@annually': '0 0 1 1 *',
-  '@monthly': '0 0 1 * *',
-  '@weekly': '0 0 * * 0',
-  '@daily': '0 0 * * *',
-  '@midnight': '0 0 * * *',
-  '@hourly': '0 * * * *',
-};
-
 export class CronScheduleError extends Error {}
 
-function parseNumber(text: string, names: FieldBounds['names']): number {
+function parseNumber(text: string, names: CronFieldBounds['names']): number {
   const named = names?.[text.toLowerCase()];
   if (named !== undefined) return named;
   if (!/^\d+$/.test(text)) throw new CronScheduleError(`failed to parse int from ${text}`);
   return Number(text);
 }
 
-function parseField(text: string, field: FieldBounds): Field {
+function parseField(text: string, field: CronFieldBounds): Field {
   const values = new Set<number>();
   let star = false;
   for (const expression of text.split(',')) {
@@ -210,7 +184,7 @@ export function parseCronSchedule(spec: string, defaultZone: string): CronSchedu
     return new ConstantDelaySchedule(delay);
   }
   if (text.startsWith('@')) {
-    const macro = macros[text];
+    const macro = Object.hasOwn(cronMacros, text) ? cronMacros[text] : undefined;
     if (macro === undefined) throw new CronScheduleError(`unrecognized descriptor: ${text}`);
     text = macro;
   }
@@ -218,6 +192,6 @@ export function parseCronSchedule(spec: string, defaultZone: string): CronSchedu
   if (fields.length !== 5) throw new CronScheduleError(`expected exactly 5 fields, found ${fields.length}: [${fields.join(' ')}]`);
   return new SpecSchedule(
     new Zone(zone),
-    fields.map((field, i) => parseField(field, bounds[i] as FieldBounds)),
+    fields.map((field, i) => parseField(field, cronScheduleFields[i] as CronFieldBounds)),
   );
 }

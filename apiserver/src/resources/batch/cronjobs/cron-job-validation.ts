@@ -1,7 +1,7 @@
 // A CronJob's own checks (batch/v1): a schedule robfig/cron's standard parser takes, worded as it
 // words its errors, a known IANA time zone, the policies and limits, and the job template.
 
-import { fieldInvalid, fieldNotSupported, fieldRequired, goQuote, parseDuration, type FieldError } from '@capstan/common';
+import { type CronFieldBounds, cronMacros, cronScheduleFields, fieldInvalid, fieldNotSupported, fieldRequired, goQuote, parseDuration, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../../../registry/object-meta.ts';
 import { isObject, objectOf, stringOf } from '../../../registry/defaulting/json-fields.ts';
 import { labelSelectorGoSyntax } from '../../../registry/validation/value-formats.ts';
@@ -113,23 +113,6 @@ function isLoadableLocation(name: string): boolean {
 
 // --- robfig/cron v3 ParseStandard: its error text, which kube returns as the detail ---------------
 
-interface FieldBounds {
-  readonly min: number;
-  readonly max: number;
-  readonly names?: Readonly<Record<string, number>>;
-}
-
-const monthNames = { jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12 };
-const dayNames = { sun: 0, mon: 1, tue: 2, wed: 3, thu: 4, fri: 5, sat: 6 };
-const scheduleFields: readonly FieldBounds[] = [
-  { min: 0, max: 59 },
-  { min: 0, max: 23 },
-  { min: 1, max: 31 },
-  { min: 1, max: 12, names: monthNames },
-  { min: 0, max: 6, names: dayNames },
-];
-const descriptors = new Set(['@yearly', '@annually', '@monthly', '@weekly', '@daily', '@midnight', '@hourly']);
-
 /** The parser's error for a schedule, or undefined when it parses. */
 export function cronScheduleError(schedule: string): string | undefined {
   let spec = schedule;
@@ -146,7 +129,7 @@ export function cronScheduleError(schedule: string): string | undefined {
   if (fields.length !== 5) return `expected exactly 5 fields, found ${fields.length}: [${fields.join(' ')}]`;
   for (const [i, field] of fields.entries()) {
     for (const range of field.split(',').filter((part) => part !== '')) {
-      const error = rangeError(range, scheduleFields[i] as FieldBounds);
+      const error = rangeError(range, cronScheduleFields[i] as CronFieldBounds);
       if (error !== undefined) return error;
     }
   }
@@ -154,7 +137,7 @@ export function cronScheduleError(schedule: string): string | undefined {
 }
 
 function descriptorError(spec: string): string | undefined {
-  if (descriptors.has(spec)) return undefined;
+  if (Object.hasOwn(cronMacros, spec)) return undefined;
   const every = '@every ';
   if (!spec.startsWith(every)) return `unrecognized descriptor: ${spec}`;
   const duration = spec.slice(every.length);
@@ -162,7 +145,7 @@ function descriptorError(spec: string): string | undefined {
 }
 
 /** One "a", "a-b", "*", each with an optional "/step", checked in the parser's order. */
-function rangeError(expression: string, bounds: FieldBounds): string | undefined {
+function rangeError(expression: string, bounds: CronFieldBounds): string | undefined {
   const rangeAndStep = expression.split('/');
   const lowAndHigh = (rangeAndStep[0] as string).split('-');
   let start: number;
