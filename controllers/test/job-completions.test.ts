@@ -82,3 +82,14 @@ test('an Indexed Job runs one pod per index and reports status.completedIndexes'
     });
   }
 });
+
+test('a Job managed by another controller (spec.managedBy) is left alone', async (t) => {
+  const cluster = await startJobCluster(t, [jobController], () => ({ exitCode: 0 }));
+  await createJob(cluster, jobManifest('elsewhere', { managedBy: 'example.com/batch-runner' }));
+  // A Job created after it completes: by then the controller has passed over the first.
+  await createJob(cluster, jobManifest('here'));
+  await waitForJobCondition(cluster, 'here', 'Complete');
+  const elsewhere = await getJob(cluster, 'elsewhere');
+  t.deepEqual(elsewhere.status ?? {}, {});
+  t.deepEqual(await podsOfJob(cluster, 'elsewhere'), []);
+});
