@@ -4,6 +4,7 @@
 import { clusterRoleAggregationController } from './clusterrole-aggregation/index.ts';
 import type { ControllerDefinition } from './controller.ts';
 import { garbageCollectorController } from './garbage-collector/index.ts';
+import { horizontalPodAutoscalerController } from './horizontal-pod-autoscaler/index.ts';
 import { namespaceController } from './namespace/index.ts';
 import { nodeLifecycleController, taintEvictionController } from './node-lifecycle/index.ts';
 import { nodeIpamController } from './nodeipam/index.ts';
@@ -28,5 +29,6 @@ export const allControllers: readonly ControllerDefinition[] = [
   resourceQuotaController,
   clusterRoleAggregationController,
   validatingAdmissionPolicyStatusController,
+  horizontalPodAutoscalerController,
   schedulerController,
 ];

@@ -1,5 +1,6 @@
 // The settings of the controllers, from kube-controller-manager's flags of the same names.
 
+import { type AutoscalerOptions, defaultAutoscalerOptions } from './horizontal-pod-autoscaler/autoscaler-options.ts';
 import type { NodeIpamConfig } from './nodeipam/node-ipam-config.ts';
 
 export interface NodeLifecycleOptions {
@@ -35,6 +36,8 @@ export interface ControllerOptions {
   readonly nodeIpam?: NodeIpamConfig;
   /** The PEM of --root-ca-file, else the kubeconfig cluster's CA: the ca.crt of kube-root-ca.crt ("" for none). */
   readonly rootCaCertificate: string;
+  /** The --horizontal-pod-autoscaler-* flags. */
+  readonly horizontalPodAutoscaler: AutoscalerOptions;
 }
 
 export const defaultControllerOptions: ControllerOptions = {
@@ -53,4 +56,5 @@ export const defaultControllerOptions: ControllerOptions = {
   concurrentResourceQuotaSyncs: 5,
   resourceQuotaSyncPeriodMs: 300_000,
   rootCaCertificate: '',
+  horizontalPodAutoscaler: defaultAutoscalerOptions,
 };

@@ -12,6 +12,7 @@ import { schedulerController } from '../scheduler/index.ts';
 import { defaultControllerOptions, type ControllerOptions } from '../controller-options.ts';
 import { runControllerManager } from '../controller-manager.ts';
 import { enabledControllers } from '../enabled-controllers.ts';
+import { autoscalerFlags, autoscalerOptionsOf } from '../horizontal-pod-autoscaler/autoscaler-options.ts';
 import { defaultNodeIpamFlags, resolveNodeIpam } from '../nodeipam/index.ts';
 
 const lifecycle = defaultControllerOptions.nodeLifecycle;
@@ -51,6 +52,7 @@ const flags = {
   'concurrent-scheduling': { type: 'int', default: defaultControllerOptions.concurrentScheduling, help: 'Pods the scheduler binds at once' },
   'concurrent-resource-quota-syncs': { type: 'int', default: defaultControllerOptions.concurrentResourceQuotaSyncs, help: 'Resource quotas synced at once' },
   'resource-quota-sync-period': { type: 'duration', default: defaultControllerOptions.resourceQuotaSyncPeriodMs, help: 'How often every quota usage is recomputed in full' },
+  ...autoscalerFlags,
   'allocate-node-cidrs': {
     type: 'bool',
     default: defaultNodeIpamFlags.allocateNodeCidrs,
@@ -120,6 +122,7 @@ export async function controllersCommand(argv: readonly string[], out: (text: st
     concurrentResourceQuotaSyncs: f['concurrent-resource-quota-syncs'],
     resourceQuotaSyncPeriodMs: f['resource-quota-sync-period'],
     rootCaCertificate: rootCaOf(f['root-ca-file'], f.kubeconfig),
+    horizontalPodAutoscaler: autoscalerOptionsOf(f),
   };
   const nodeIpam = controllers.some((controller) => controller.name === 'node-ipam-controller')
     ? resolveNodeIpam({
