@@ -123,10 +123,11 @@ test('with ranks: a lower deletion cost and a doubled-up node go first; ready ti
   t.true(compareActivePods(a, b) > 0, 'without ranks the later-ready pod goes first');
 });
 
-test('availability waits minReadySeconds after the Ready transition', (t) => {
+test('availability waits more than minReadySeconds after the Ready transition', (t) => {
   const ready = pod('p', { node: 'n', readySince: 100 });
   t.false(isPodAvailable(ready, 10, Date.parse(at(105))));
-  t.true(isPodAvailable(ready, 10, Date.parse(at(110))));
+  t.false(isPodAvailable(ready, 10, Date.parse(at(110))), 'kube wants strictly more than minReadySeconds');
+  t.true(isPodAvailable(ready, 10, Date.parse(at(111))));
   t.true(isPodAvailable(ready, 0, Date.parse(at(100))));
   t.false(isPodAvailable(pod('q', { node: 'n' }), 0, Date.parse(at(100))));
 });
