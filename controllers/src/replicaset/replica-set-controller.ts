@@ -8,10 +8,10 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Pod } from '@capstan/common/api-types/core-v1';
 import type { Informer } from '@capstan/common/client';
 import { claimObjects, recheckDeletionTimestamp } from '../workload/claim-objects.ts';
-import { ControllerIndex } from '../workload/controller-index.ts';
 import { controllerRefOf, namespacedKey, resolveControllerRef } from '../workload/controller-ref.ts';
 import { ControllerExpectations } from '../workload/expectations.ts';
 import { nextPodAvailabilityCheckMs } from '../workload/pod-availability-check.ts';
+import { controlledIndexKey, controllerIndexKey, InformerIndex } from '../workload/informer-index.ts';
 import { PodControl, podsResource } from '../workload/pod-control.ts';
 import { isPodActive, isPodReady, isPodTerminating } from '../workload/pod-state.ts';
 import type { ControllerContext } from '../controller.ts';
@@ -26,7 +26,7 @@ export class ReplicaSetController {
   readonly #context: ControllerContext;
   readonly #sets: Informer<ReplicatedSet>;
   readonly #pods: Informer<Pod>;
-  readonly #podsByController: ControllerIndex<Pod>;
+  readonly #podsByController: InformerIndex<Pod>;
   readonly #queue = new WorkQueue();
   readonly #expectations = new ControllerExpectations();
   readonly #podControl: PodControl;
@@ -36,7 +36,7 @@ export class ReplicaSetController {
     this.#kind = kind;
     this.#sets = context.informers.informer<ReplicatedSet>(kind.kind.resource);
     this.#pods = context.informers.informer<Pod>(podsResource);
-    this.#podsByController = new ControllerIndex(this.#pods);
+    this.#podsByController = new InformerIndex(this.#pods, controllerIndexKey);
     this.#podControl = new PodControl(context.client, context.eventRecorder(kind.component), kind.kind);
     this.#sets.addEventHandler({
       onAdd: (set) => this.#enqueue(set),
@@ -151,11 +151,11 @@ export class ReplicaSetController {
   /** kube's FilterPodsByOwner with orphans: the pods the set controls, and the orphans of its namespace. */
   #ownedOrOrphanPods(set: ReplicatedSet): Pod[] {
     const { uid = '', name, namespace = '' } = set.metadata ?? {};
-    const owned = this.#podsByController.controlledBy(namespace, uid).filter((pod) => {
+    const owned = this.#podsByController.objects(controlledIndexKey(namespace, uid)).filter((pod) => {
       const ref = controllerRefOf(pod);
       return ref?.kind === this.#kind.kind.kind && ref.name === name;
     });
-    return [...owned, ...this.#podsByController.orphans(namespace)];
+    return [...owned, ...this.#podsByController.objects(namespace)];
   }
 
   /** kube's getIndirectlyRelatedPods: the pods selected by the sets sharing the set's controller (a Deployment's sets), each once. */
