@@ -20,7 +20,7 @@ test('ready pods count as available only after minReadySeconds, with no other ev
   for (const pod of pods) await runPod(client, pod, true);
   const ready = await waitForStatus(client, replicaSetsResource, 'web', 'two ready', (set) => set.status?.readyReplicas === 2);
   const readyAt = Date.now();
-  t.like(ready.status, { replicas: 2, readyReplicas: 2, availableReplicas: 0 });
+  t.deepEqual(ready.status, { replicas: 2, fullyLabeledReplicas: 2, readyReplicas: 2, terminatingReplicas: 0, observedGeneration: 1 });
   await waitForStatus(client, replicaSetsResource, 'web', 'two available', (set) => set.status?.availableReplicas === 2);
   // Status times have whole seconds: the pods may have been ready for up to a second before readyAt.
   t.true(Date.now() - readyAt >= 1900, `available ${Date.now() - readyAt} ms after ready`);
@@ -36,7 +36,7 @@ test('pods being deleted leave status.replicas and count in status.terminatingRe
   for (const pod of pods) await runPod(client, pod, true);
   await kubectl(cluster, 'scale', 'rs', 'web', '--replicas=1');
   const scaled = await waitForStatus(client, replicaSetsResource, 'web', 'two terminating', (set) => set.status?.terminatingReplicas === 2);
-  t.like(scaled.status, { replicas: 1, readyReplicas: 1, availableReplicas: 1, terminatingReplicas: 2 });
+  t.deepEqual(scaled.status, { replicas: 1, fullyLabeledReplicas: 1, readyReplicas: 1, availableReplicas: 1, terminatingReplicas: 2, observedGeneration: 2 });
 });
 
 test('a quota refusing the pods gives FailedCreate events and the ReplicaFailure condition, cleared once they fit', async (t) => {

@@ -226,7 +226,7 @@ export class ReplicaSetController {
     const updated = await updateSetStatus(client, this.#kind, set, status);
     if (manageError !== undefined) throw manageError;
     const minReadySeconds = updated.spec?.minReadySeconds ?? 0;
-    if (minReadySeconds > 0 && updated.status?.readyReplicas !== updated.status?.availableReplicas) {
+    if (minReadySeconds > 0 && (updated.status?.readyReplicas ?? 0) !== (updated.status?.availableReplicas ?? 0)) {
       this.#queue.addAfter(key, nextPodAvailabilityCheckMs(activePods, minReadySeconds, now) ?? minReadySeconds * 1000);
     }
   }

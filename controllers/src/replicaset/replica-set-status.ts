@@ -59,24 +59,29 @@ export function calculateStatus(set: ReplicatedSet, input: StatusInput): Replica
   } else if (input.manageError === undefined && failure !== undefined) {
     conditions = conditions?.filter((condition) => condition.type !== replicaFailure);
   }
+  // The counts are omitempty in kube's types: a zero is not written (replicas always is).
   return {
     ...previous,
     replicas: input.activePods.length,
-    fullyLabeledReplicas,
-    readyReplicas,
-    availableReplicas,
+    fullyLabeledReplicas: omitZero(fullyLabeledReplicas),
+    readyReplicas: omitZero(readyReplicas),
+    availableReplicas: omitZero(availableReplicas),
     ...(input.terminatingPods === undefined ? {} : { terminatingReplicas: input.terminatingPods.length }),
     ...(conditions === undefined || conditions.length === 0 ? { conditions: undefined } : { conditions }),
   };
+}
+
+function omitZero(count: number): number | undefined {
+  return count === 0 ? undefined : count;
 }
 
 function unchanged(set: ReplicatedSet, status: ReplicaSetStatus): boolean {
   const current = set.status;
   return (
     (current?.replicas ?? 0) === status.replicas &&
-    (current?.fullyLabeledReplicas ?? 0) === status.fullyLabeledReplicas &&
-    (current?.readyReplicas ?? 0) === status.readyReplicas &&
-    (current?.availableReplicas ?? 0) === status.availableReplicas &&
+    (current?.fullyLabeledReplicas ?? 0) === (status.fullyLabeledReplicas ?? 0) &&
+    (current?.readyReplicas ?? 0) === (status.readyReplicas ?? 0) &&
+    (current?.availableReplicas ?? 0) === (status.availableReplicas ?? 0) &&
     current?.terminatingReplicas === status.terminatingReplicas &&
     set.metadata?.generation === current?.observedGeneration &&
     isDeepStrictEqual(current?.conditions ?? [], status.conditions ?? [])
