@@ -27,7 +27,8 @@ export class ReplicaSetController {
   readonly #sets: Informer<ReplicatedSet>;
   readonly #pods: Informer<Pod>;
   readonly #podsByController: InformerIndex<Pod>;
-  readonly #queue = new WorkQueue();
+  // kube's DefaultControllerRateLimiter: retries back off from 5 ms up to 1000 s.
+  readonly #queue = new WorkQueue({ maxDelayMs: 1_000_000 });
   readonly #expectations = new ControllerExpectations();
   readonly #podControl: PodControl;
 
