@@ -5,6 +5,7 @@
 import test from 'ava';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { eventually } from '../../common/test/eventually.ts';
 import { startUp } from '../src/up-process.ts';
 
 const replicaSet = `apiVersion: apps/v1
@@ -44,7 +45,8 @@ test('a ReplicaSet and a ReplicationController run their pods on capstan up and 
   t.regex(await up.kubectl('describe', 'rs', 'web'), /Replicas:\s+1 current \/ 1 desired\nPods Status:\s+1 Running \/ 0 Waiting \/ 0 Succeeded \/ 0 Failed/);
 
   await up.kubectl('delete', 'rs', 'web', '--wait');
-  await up.kubectl('wait', '--for=delete', 'pods', '-l', 'app=web', '--timeout=60s');
+  // The garbage collector takes the pods along.
+  await eventually('the pods of web collected', async () => ((await up.kubectl('get', 'pods', '-l', 'app=web', '-o', 'name')) === '' ? true : undefined), 60_000);
 
   writeFileSync(
     manifest,
