@@ -30,6 +30,10 @@ export interface ControllerOptions {
   readonly concurrentScheduling: number;
   /** --concurrent-resource-quota-syncs (5). */
   readonly concurrentResourceQuotaSyncs: number;
+  /** --concurrent-replicaset-syncs (5). */
+  readonly concurrentReplicaSetSyncs: number;
+  /** --concurrent-rc-syncs (5). */
+  readonly concurrentRcSyncs: number;
   /** --resource-quota-sync-period: how often every quota's usage is recomputed in full (5 min). */
   readonly resourceQuotaSyncPeriodMs: number;
   /** --allocate-node-cidrs with --cluster-cidr and the mask sizes; undefined: no pod ranges are given to Nodes. */
@@ -55,6 +59,8 @@ export const defaultControllerOptions: ControllerOptions = {
   concurrentScheduling: 16,
   concurrentResourceQuotaSyncs: 5,
   resourceQuotaSyncPeriodMs: 300_000,
+  concurrentReplicaSetSyncs: 5,
+  concurrentRcSyncs: 5,
   rootCaCertificate: '',
   horizontalPodAutoscaler: defaultAutoscalerOptions,
 };
