@@ -8,6 +8,7 @@ import { namespaceController } from './namespace/index.ts';
 import { nodeLifecycleController, taintEvictionController } from './node-lifecycle/index.ts';
 import { nodeIpamController } from './nodeipam/index.ts';
 import { schedulerController } from './scheduler/index.ts';
+import { statefulSetController } from './statefulset/index.ts';
 import { serviceAccountController } from './serviceaccount/index.ts';
 import { rootCaPublisherController } from './root-ca-publisher/index.ts';
 import { resourceQuotaController } from './resourcequota/index.ts';
@@ -28,5 +29,6 @@ export const allControllers: readonly ControllerDefinition[] = [
   resourceQuotaController,
   clusterRoleAggregationController,
   validatingAdmissionPolicyStatusController,
+  statefulSetController,
   schedulerController,
 ];

@@ -31,6 +31,10 @@ export interface ControllerOptions {
   readonly concurrentResourceQuotaSyncs: number;
   /** --resource-quota-sync-period: how often every quota's usage is recomputed in full (5 min). */
   readonly resourceQuotaSyncPeriodMs: number;
+  /** --concurrent-statefulset-syncs (5). */
+  readonly concurrentStatefulSetSyncs: number;
+  /** --concurrent-daemonset-syncs (2). */
+  readonly concurrentDaemonSetSyncs: number;
   /** --allocate-node-cidrs with --cluster-cidr and the mask sizes; undefined: no pod ranges are given to Nodes. */
   readonly nodeIpam?: NodeIpamConfig;
   /** The PEM of --root-ca-file, else the kubeconfig cluster's CA: the ca.crt of kube-root-ca.crt ("" for none). */
@@ -52,5 +56,7 @@ export const defaultControllerOptions: ControllerOptions = {
   concurrentScheduling: 16,
   concurrentResourceQuotaSyncs: 5,
   resourceQuotaSyncPeriodMs: 300_000,
+  concurrentStatefulSetSyncs: 5,
+  concurrentDaemonSetSyncs: 2,
   rootCaCertificate: '',
 };

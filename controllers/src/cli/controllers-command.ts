@@ -50,6 +50,8 @@ const flags = {
   'concurrent-gc-syncs': { type: 'int', default: defaultControllerOptions.concurrentGcSyncs, help: 'Garbage collector workers' },
   'concurrent-scheduling': { type: 'int', default: defaultControllerOptions.concurrentScheduling, help: 'Pods the scheduler binds at once' },
   'concurrent-resource-quota-syncs': { type: 'int', default: defaultControllerOptions.concurrentResourceQuotaSyncs, help: 'Resource quotas synced at once' },
+  'concurrent-statefulset-syncs': { type: 'int', default: defaultControllerOptions.concurrentStatefulSetSyncs, help: 'StatefulSets synced at once' },
+  'concurrent-daemonset-syncs': { type: 'int', default: defaultControllerOptions.concurrentDaemonSetSyncs, help: 'DaemonSets synced at once' },
   'resource-quota-sync-period': { type: 'duration', default: defaultControllerOptions.resourceQuotaSyncPeriodMs, help: 'How often every quota usage is recomputed in full' },
   'allocate-node-cidrs': {
     type: 'bool',
@@ -119,6 +121,8 @@ export async function controllersCommand(argv: readonly string[], out: (text: st
     concurrentScheduling: f['concurrent-scheduling'],
     concurrentResourceQuotaSyncs: f['concurrent-resource-quota-syncs'],
     resourceQuotaSyncPeriodMs: f['resource-quota-sync-period'],
+    concurrentStatefulSetSyncs: f['concurrent-statefulset-syncs'],
+    concurrentDaemonSetSyncs: f['concurrent-daemonset-syncs'],
     rootCaCertificate: rootCaOf(f['root-ca-file'], f.kubeconfig),
   };
   const nodeIpam = controllers.some((controller) => controller.name === 'node-ipam-controller')
