@@ -9,27 +9,12 @@ import type { PersistentVolumeClaim } from '@capstan/common/api-types/core-v1';
 import { statefulSetController } from '../src/statefulset/index.ts';
 import { eventually, kubectl, runControllers, startCluster } from './controller-fixture.ts';
 import { events } from './simulated-kubelet.ts';
+import { webStatefulSet } from './statefulset-objects.ts';
 import { PodRunner } from './workload-pod-runner.ts';
 
 const statefulSets = { group: 'apps', version: 'v1', resource: 'statefulsets', namespace: 'default' } as const;
 const revisions = { group: 'apps', version: 'v1', resource: 'controllerrevisions', namespace: 'default' } as const;
 const claims = { group: '', version: 'v1', resource: 'persistentvolumeclaims', namespace: 'default' } as const;
-
-export function webStatefulSet(replicas: number, extra: Record<string, unknown> = {}): StatefulSet {
-  return {
-    apiVersion: 'apps/v1',
-    kind: 'StatefulSet',
-    metadata: { name: 'web' },
-    spec: {
-      replicas,
-      serviceName: 'nginx',
-      selector: { matchLabels: { app: 'nginx' } },
-      template: { metadata: { labels: { app: 'nginx' } }, spec: { containers: [{ name: 'nginx', image: 'registry.k8s.io/nginx-slim:0.8' }] } },
-      volumeClaimTemplates: [{ metadata: { name: 'www' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } } as PersistentVolumeClaim],
-      ...extra,
-    },
-  };
-}
 
 test('OrderedReady creates web-0, then web-1 once web-0 is ready, each after its claim; scaling down goes from the highest ordinal', async (t) => {
   const cluster = await startCluster(t);
