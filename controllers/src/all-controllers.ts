@@ -3,6 +3,7 @@
 
 import { clusterRoleAggregationController } from './clusterrole-aggregation/index.ts';
 import type { ControllerDefinition } from './controller.ts';
+import { daemonSetController } from './daemonset/index.ts';
 import { garbageCollectorController } from './garbage-collector/index.ts';
 import { namespaceController } from './namespace/index.ts';
 import { nodeLifecycleController, taintEvictionController } from './node-lifecycle/index.ts';
@@ -30,5 +31,6 @@ export const allControllers: readonly ControllerDefinition[] = [
   clusterRoleAggregationController,
   validatingAdmissionPolicyStatusController,
   statefulSetController,
+  daemonSetController,
   schedulerController,
 ];

@@ -1,6 +1,7 @@
 // Test support for the workload controllers' tests: what a kubelet reports of the pods it runs,
 // without a kubelet. Each pod that appears (and that `runs` accepts) is posted Running and Ready
-// through pods/status; the order in which pods appeared, became ready and went is kept, as an
+// through pods/status, and a pod being deleted is removed at once (as a kubelet does once its
+// containers stopped); the order in which pods appeared, became ready and went is kept, as an
 // informer saw it, so that tests can check the order a controller acted in.
 
 import type { Pod } from '@capstan/common/api-types/core-v1';
@@ -35,6 +36,10 @@ export class PodRunner {
       onUpdate: (old, pod) => {
         const ready = (p: Pod): boolean => p.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') === true;
         if (!ready(old) && ready(pod)) this.log.push(`ready ${pod.metadata?.name}`);
+        if (pod.metadata?.deletionTimestamp && !old.metadata?.deletionTimestamp) {
+          const target = { group: '', version: 'v1', resource: 'pods', namespace: this.#namespace, name: pod.metadata.name };
+          void client.delete(target, { gracePeriodSeconds: 0, preconditions: { uid: pod.metadata.uid } }).catch(() => {});
+        }
       },
       onDelete: (pod) => this.log.push(`deleted ${pod.metadata?.name}`),
     });

@@ -86,6 +86,15 @@ function inconsistentStatus(set: StatefulSet, status: StatefulSetStatus): boolea
   );
 }
 
+/** The status fields Go leaves out when zero or empty (omitempty), left out here too as kube's client sends them. */
+const omittedWhenEmpty = ['observedGeneration', 'readyReplicas', 'currentReplicas', 'updatedReplicas', 'currentRevision', 'updateRevision'] as const;
+
+function withoutEmpty(status: MutableStatus): StatefulSetStatus {
+  const result: Record<string, unknown> = { ...status };
+  for (const field of omittedWhenEmpty) if (result[field] === 0 || result[field] === '' || result[field] === undefined) delete result[field];
+  return result as unknown as StatefulSetStatus;
+}
+
 /** updateStatefulSetStatus: completes a finished rolling update, then writes the status if it changed. */
 export async function writeStatus(client: RestClient, sets: ReadonlyObjectStore<StatefulSet>, set: StatefulSet, status: MutableStatus): Promise<void> {
   completeRollingUpdate(set, status);
@@ -94,7 +103,7 @@ export async function writeStatus(client: RestClient, sets: ReadonlyObjectStore<
   for (let attempt = 1; ; attempt++) {
     const target = { ...statefulSetKind.resource, namespace: latest.metadata?.namespace, name: latest.metadata?.name, subresource: 'status' };
     try {
-      await client.update(target, { ...latest, status: status as StatefulSetStatus });
+      await client.update(target, { ...latest, status: withoutEmpty(status) });
       return;
     } catch (error) {
       if (!isConflict(error) || attempt >= statusAttempts) throw error;
