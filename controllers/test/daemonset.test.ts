@@ -134,3 +134,44 @@ test('a failed daemon pod is replaced with FailedDaemonPod; a node that stops ma
   });
   t.like(status, { currentNumberScheduled: 1, numberReady: 1, updatedNumberScheduled: 1 });
 });
+
+test('a RollingUpdate with maxSurge 1 starts each new pod beside the old one and deletes the old one once the new one is available; OnDelete waits for the user', async (t) => {
+  const cluster = await startCluster(t);
+  const { client } = cluster;
+  for (const name of ['node-a', 'node-b']) await createNode(client, name);
+  const runner = await PodRunner.start(client);
+  t.teardown(() => runner.stop());
+  runControllers(t, cluster, [daemonSetController, schedulerController]);
+  const surging = agent();
+  await client.create(daemonSets, {
+    ...surging,
+    spec: { ...surging.spec, updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } } },
+  });
+  await kubectl(cluster, 'rollout', 'status', 'ds/agent', '--timeout=60s');
+  const before = runner.log.length;
+  await kubectl(cluster, 'set', 'image', 'ds/agent', 'agent=registry.k8s.io/pause:3.9');
+  await kubectl(cluster, 'rollout', 'status', 'ds/agent', '--timeout=60s');
+  await eventually('two new pods only', async () => {
+    const now = running(runner);
+    return now.length === 2 && now.every((p) => p.spec?.containers[0]?.image === 'registry.k8s.io/pause:3.9') ? true : undefined;
+  });
+  const changes = runner.log.slice(before).filter((line) => /^(added|deleted) /.test(line));
+  // One node at a time: a new pod, then (once it is available) the old one goes.
+  t.deepEqual(
+    changes.map((line) => line.split(' ')[0]),
+    ['added', 'deleted', 'added', 'deleted'],
+  );
+
+  await kubectl(cluster, 'patch', 'ds/agent', '--type=merge', '-p', '{"spec":{"updateStrategy":{"type":"OnDelete","rollingUpdate":null}}}');
+  await kubectl(cluster, 'set', 'image', 'ds/agent', 'agent=registry.k8s.io/pause:3.10');
+  const status = await eventually('the new generation observed', async () => {
+    const ds = await client.get<DaemonSet>({ ...daemonSets, name: 'agent' });
+    return ds.status?.observedGeneration === ds.metadata?.generation ? ds.status : undefined;
+  });
+  t.is(status.updatedNumberScheduled, undefined, 'no pod is of the new revision');
+  t.true(running(runner).every((p) => p.spec?.containers[0]?.image === 'registry.k8s.io/pause:3.9'));
+  const old = running(runner)[0] as Pod;
+  await kubectl(cluster, 'delete', 'pod', old.metadata?.name ?? '');
+  await eventually('a pod of the new revision', async () => (running(runner).some((p) => p.spec?.containers[0]?.image === 'registry.k8s.io/pause:3.10') ? true : undefined));
+  t.is(running(runner).length, 2);
+});

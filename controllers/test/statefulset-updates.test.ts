@@ -110,3 +110,26 @@ test('Parallel creates every pod at once; whenScaled/whenDeleted Delete put the 
   t.deepEqual(await ownersOf('www-web-7'), ['Pod/web-7']);
   t.deepEqual(await ownersOf('www-web-6'), ['StatefulSet/web']);
 });
+
+test('minReadySeconds: a ready pod counts as available, and the next ordinal is made, only once it has been ready that long', async (t) => {
+  const cluster = await startCluster(t);
+  const { client } = cluster;
+  const runner = await PodRunner.start(client);
+  t.teardown(() => runner.stop());
+  runControllers(t, cluster, [statefulSetController]);
+  await client.create(statefulSets, webStatefulSet(2, { minReadySeconds: 3, volumeClaimTemplates: [] }));
+  const waiting = await eventually('web-0 ready, not yet available', async () => {
+    const set = await client.get<StatefulSet>({ ...statefulSets, name: 'web' });
+    return set.status?.readyReplicas === 1 ? set.status : undefined;
+  });
+  t.is(waiting.availableReplicas, 0);
+  t.is(runner.pod('web-1'), undefined, 'web-1 waits for web-0 to be available');
+  const done = await eventually('both available', async () => {
+    const set = await client.get<StatefulSet>({ ...statefulSets, name: 'web' });
+    return set.status?.availableReplicas === 2 ? set.status : undefined;
+  });
+  t.is(done.readyReplicas, 2);
+  const readyAt = (name: string): number => Date.parse(runner.pod(name)?.status?.conditions?.find((c) => c.type === 'Ready')?.lastTransitionTime ?? '');
+  const web1Created = Date.parse(runner.pod('web-1')?.metadata?.creationTimestamp ?? '');
+  t.true(web1Created - readyAt('web-0') >= 3000, `web-1 made ${web1Created - readyAt('web-0')} ms after web-0 was ready`);
+});
