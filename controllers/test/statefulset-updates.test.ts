@@ -133,3 +133,21 @@ test('minReadySeconds: a ready pod counts as available, and the next ordinal is 
   const web1Created = Date.parse(runner.pod('web-1')?.metadata?.creationTimestamp ?? '');
   t.true(web1Created - readyAt('web-0') >= 3000, `web-1 made ${web1Created - readyAt('web-0')} ms after web-0 was ready`);
 });
+
+test('a failed pod is deleted and made again under its name', async (t) => {
+  const cluster = await startCluster(t);
+  const { client } = cluster;
+  const runner = await PodRunner.start(client);
+  t.teardown(() => runner.stop());
+  runControllers(t, cluster, [statefulSetController]);
+  await client.create(statefulSets, webStatefulSet(2, { volumeClaimTemplates: [] }));
+  await kubectl(cluster, 'rollout', 'status', 'sts/web', '--timeout=60s');
+  const failed = runner.pod('web-1') as Pod;
+  await runner.setStatus('web-1', { phase: 'Failed' });
+  const again = await eventually('web-1 made again', async () => {
+    const pod = runner.pod('web-1');
+    return pod !== undefined && pod.metadata?.uid !== failed.metadata?.uid && pod.status?.phase === 'Running' ? pod : undefined;
+  });
+  t.is(again.metadata?.labels?.['apps.kubernetes.io/pod-index'], '1');
+  t.true(runner.log.includes('deleted web-1'));
+});
