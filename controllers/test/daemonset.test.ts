@@ -64,6 +64,8 @@ test('one pod per tolerating node, pinned by node affinity with the daemon toler
   const hash = revision?.metadata?.labels?.['controller-revision-hash'];
   t.is(revision?.metadata?.name, `agent-${hash}`);
   t.is(pod.metadata?.labels?.['controller-revision-hash'], hash);
+  // The patch as Go writes it (keys sorted): clients compare the bytes with their own.
+  t.true(JSON.stringify(revision?.data).startsWith('{"spec":{"template":{"$patch":"replace","metadata":{"labels":{"app":"agent"}},"spec":{"containers":[{"image":'));
   t.like((await client.get<DaemonSet>({ ...daemonSets, name: 'agent' })).status, {
     desiredNumberScheduled: 3,
     currentNumberScheduled: 3,

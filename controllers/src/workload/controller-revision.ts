@@ -85,9 +85,13 @@ export function controllerRevisionName(prefix: string, hash: string): string {
   return `${prefix.length > 223 ? prefix.slice(0, 223) : prefix}-${hash}`;
 }
 
-/** The data StatefulSets and DaemonSets keep: a strategic merge patch that replaces spec.template. */
+/**
+ * The data StatefulSets and DaemonSets keep: a strategic merge patch that replaces spec.template,
+ * its keys in Go's order, so that the JSON stored is the bytes kube writes (clients such as the
+ * conformance tests compare them byte for byte).
+ */
 export function templatePatch(template: PodTemplateSpec | undefined): Record<string, unknown> {
-  return { spec: { template: { ...(template ?? {}), $patch: 'replace' } } };
+  return sortedKeys({ spec: { template: { ...(template ?? {}), $patch: 'replace' } } }) as Record<string, unknown>;
 }
 
 /** The template a revision's patch puts back (kube applies the patch; it replaces the template whole). */
