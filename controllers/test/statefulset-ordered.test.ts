@@ -6,22 +6,16 @@
 import test from 'ava';
 import type { ControllerRevision, StatefulSet } from '@capstan/common/api-types/apps-v1';
 import type { PersistentVolumeClaim } from '@capstan/common/api-types/core-v1';
-import { statefulSetController } from '../src/statefulset/index.ts';
-import { eventually, kubectl, runControllers, startCluster } from './controller-fixture.ts';
+import { eventually, kubectl } from './controller-fixture.ts';
 import { events } from './simulated-kubelet.ts';
-import { webStatefulSet } from './statefulset-objects.ts';
-import { PodRunner } from './workload-pod-runner.ts';
+import { startStatefulSetCluster, webStatefulSet } from './statefulset-objects.ts';
 
 const statefulSets = { group: 'apps', version: 'v1', resource: 'statefulsets', namespace: 'default' } as const;
 const revisions = { group: 'apps', version: 'v1', resource: 'controllerrevisions', namespace: 'default' } as const;
 const claims = { group: '', version: 'v1', resource: 'persistentvolumeclaims', namespace: 'default' } as const;
 
 test('OrderedReady creates web-0, then web-1 once web-0 is ready, each after its claim; scaling down goes from the highest ordinal', async (t) => {
-  const cluster = await startCluster(t);
-  const { client } = cluster;
-  const runner = await PodRunner.start(client);
-  t.teardown(() => runner.stop());
-  runControllers(t, cluster, [statefulSetController]);
+  const { cluster, client, runner } = await startStatefulSetCluster(t);
   await client.create(statefulSets, webStatefulSet(3));
 
   await kubectl(cluster, 'rollout', 'status', 'sts/web', '--timeout=60s');

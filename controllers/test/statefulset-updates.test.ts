@@ -6,10 +6,8 @@
 import test from 'ava';
 import type { ControllerRevision, StatefulSet } from '@capstan/common/api-types/apps-v1';
 import type { PersistentVolumeClaim, Pod } from '@capstan/common/api-types/core-v1';
-import { statefulSetController } from '../src/statefulset/index.ts';
-import { eventually, kubectl, runControllers, startCluster } from './controller-fixture.ts';
-import { webStatefulSet } from './statefulset-objects.ts';
-import { PodRunner } from './workload-pod-runner.ts';
+import { eventually, kubectl } from './controller-fixture.ts';
+import { startStatefulSetCluster, webStatefulSet } from './statefulset-objects.ts';
 
 const statefulSets = { group: 'apps', version: 'v1', resource: 'statefulsets', namespace: 'default' } as const;
 const revisions = { group: 'apps', version: 'v1', resource: 'controllerrevisions', namespace: 'default' } as const;
@@ -18,11 +16,7 @@ const claims = { group: '', version: 'v1', resource: 'persistentvolumeclaims', n
 const imageOf = (pod: Pod | undefined): string | undefined => pod?.spec?.containers[0]?.image;
 
 test('a RollingUpdate with partition 2 replaces web-2 only; partition 0 then rolls web-1 and web-0, and the update revision becomes current', async (t) => {
-  const cluster = await startCluster(t);
-  const { client } = cluster;
-  const runner = await PodRunner.start(client);
-  t.teardown(() => runner.stop());
-  runControllers(t, cluster, [statefulSetController]);
+  const { cluster, client, runner } = await startStatefulSetCluster(t);
   await client.create(statefulSets, webStatefulSet(3, { updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: 2 } } }));
   await kubectl(cluster, 'rollout', 'status', 'sts/web', '--timeout=60s');
   const first = await client.get<StatefulSet>({ ...statefulSets, name: 'web' });
@@ -80,12 +74,8 @@ test('a RollingUpdate with partition 2 replaces web-2 only; partition 0 then rol
 });
 
 test('Parallel creates every pod at once; whenScaled/whenDeleted Delete put the set, then the scaled-away pod, as the claims controller', async (t) => {
-  const cluster = await startCluster(t);
-  const { client } = cluster;
   // No pod runs: Parallel does not wait for readiness.
-  const runner = await PodRunner.start(client, { runs: () => false });
-  t.teardown(() => runner.stop());
-  runControllers(t, cluster, [statefulSetController]);
+  const { cluster, client, runner } = await startStatefulSetCluster(t, { runs: () => false });
   await client.create(
     statefulSets,
     webStatefulSet(3, { podManagementPolicy: 'Parallel', persistentVolumeClaimRetentionPolicy: { whenDeleted: 'Delete', whenScaled: 'Delete' }, ordinals: { start: 5 } }),
@@ -112,11 +102,7 @@ test('Parallel creates every pod at once; whenScaled/whenDeleted Delete put the 
 });
 
 test('minReadySeconds: a ready pod counts as available, and the next ordinal is made, only once it has been ready that long', async (t) => {
-  const cluster = await startCluster(t);
-  const { client } = cluster;
-  const runner = await PodRunner.start(client);
-  t.teardown(() => runner.stop());
-  runControllers(t, cluster, [statefulSetController]);
+  const { client, runner } = await startStatefulSetCluster(t);
   await client.create(statefulSets, webStatefulSet(2, { minReadySeconds: 3, volumeClaimTemplates: [] }));
   const waiting = await eventually('web-0 ready, not yet available', async () => {
     const set = await client.get<StatefulSet>({ ...statefulSets, name: 'web' });
@@ -135,11 +121,7 @@ test('minReadySeconds: a ready pod counts as available, and the next ordinal is 
 });
 
 test('a failed pod is deleted and made again under its name', async (t) => {
-  const cluster = await startCluster(t);
-  const { client } = cluster;
-  const runner = await PodRunner.start(client);
-  t.teardown(() => runner.stop());
-  runControllers(t, cluster, [statefulSetController]);
+  const { cluster, client, runner } = await startStatefulSetCluster(t);
   await client.create(statefulSets, webStatefulSet(2, { volumeClaimTemplates: [] }));
   await kubectl(cluster, 'rollout', 'status', 'sts/web', '--timeout=60s');
   const failed = runner.pod('web-1') as Pod;
