@@ -3,12 +3,14 @@
 
 import { clusterRoleAggregationController } from './clusterrole-aggregation/index.ts';
 import type { ControllerDefinition } from './controller.ts';
+import { daemonSetController } from './daemonset/index.ts';
 import { garbageCollectorController } from './garbage-collector/index.ts';
 import { horizontalPodAutoscalerController } from './horizontal-pod-autoscaler/index.ts';
 import { namespaceController } from './namespace/index.ts';
 import { nodeLifecycleController, taintEvictionController } from './node-lifecycle/index.ts';
 import { nodeIpamController } from './nodeipam/index.ts';
 import { schedulerController } from './scheduler/index.ts';
+import { statefulSetController } from './statefulset/index.ts';
 import { serviceAccountController } from './serviceaccount/index.ts';
 import { rootCaPublisherController } from './root-ca-publisher/index.ts';
 import { resourceQuotaController } from './resourcequota/index.ts';
@@ -33,5 +35,7 @@ export const allControllers: readonly ControllerDefinition[] = [
   clusterRoleAggregationController,
   validatingAdmissionPolicyStatusController,
   horizontalPodAutoscalerController,
+  statefulSetController,
+  daemonSetController,
   schedulerController,
 ];

@@ -36,6 +36,10 @@ export interface ControllerOptions {
   readonly concurrentRcSyncs: number;
   /** --resource-quota-sync-period: how often every quota's usage is recomputed in full (5 min). */
   readonly resourceQuotaSyncPeriodMs: number;
+  /** --concurrent-statefulset-syncs (5). */
+  readonly concurrentStatefulSetSyncs: number;
+  /** --concurrent-daemonset-syncs (2). */
+  readonly concurrentDaemonSetSyncs: number;
   /** --allocate-node-cidrs with --cluster-cidr and the mask sizes; undefined: no pod ranges are given to Nodes. */
   readonly nodeIpam?: NodeIpamConfig;
   /** The PEM of --root-ca-file, else the kubeconfig cluster's CA: the ca.crt of kube-root-ca.crt ("" for none). */
@@ -61,6 +65,8 @@ export const defaultControllerOptions: ControllerOptions = {
   resourceQuotaSyncPeriodMs: 300_000,
   concurrentReplicaSetSyncs: 5,
   concurrentRcSyncs: 5,
+  concurrentStatefulSetSyncs: 5,
+  concurrentDaemonSetSyncs: 2,
   rootCaCertificate: '',
   horizontalPodAutoscaler: defaultAutoscalerOptions,
 };

@@ -53,6 +53,8 @@ const flags = {
   'concurrent-resource-quota-syncs': { type: 'int', default: defaultControllerOptions.concurrentResourceQuotaSyncs, help: 'Resource quotas synced at once' },
   'concurrent-replicaset-syncs': { type: 'int', default: defaultControllerOptions.concurrentReplicaSetSyncs, help: 'ReplicaSets synced at once' },
   'concurrent-rc-syncs': { type: 'int', default: defaultControllerOptions.concurrentRcSyncs, help: 'ReplicationControllers synced at once' },
+  'concurrent-statefulset-syncs': { type: 'int', default: defaultControllerOptions.concurrentStatefulSetSyncs, help: 'StatefulSets synced at once' },
+  'concurrent-daemonset-syncs': { type: 'int', default: defaultControllerOptions.concurrentDaemonSetSyncs, help: 'DaemonSets synced at once' },
   'resource-quota-sync-period': { type: 'duration', default: defaultControllerOptions.resourceQuotaSyncPeriodMs, help: 'How often every quota usage is recomputed in full' },
   ...autoscalerFlags,
   'allocate-node-cidrs': {
@@ -125,6 +127,8 @@ export async function controllersCommand(argv: readonly string[], out: (text: st
     resourceQuotaSyncPeriodMs: f['resource-quota-sync-period'],
     concurrentReplicaSetSyncs: f['concurrent-replicaset-syncs'],
     concurrentRcSyncs: f['concurrent-rc-syncs'],
+    concurrentStatefulSetSyncs: f['concurrent-statefulset-syncs'],
+    concurrentDaemonSetSyncs: f['concurrent-daemonset-syncs'],
     rootCaCertificate: rootCaOf(f['root-ca-file'], f.kubeconfig),
     horizontalPodAutoscaler: autoscalerOptionsOf(f),
   };
