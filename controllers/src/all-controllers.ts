@@ -3,6 +3,7 @@
 
 import { clusterRoleAggregationController } from './clusterrole-aggregation/index.ts';
 import type { ControllerDefinition } from './controller.ts';
+import { deploymentController } from './deployment/index.ts';
 import { garbageCollectorController } from './garbage-collector/index.ts';
 import { namespaceController } from './namespace/index.ts';
 import { nodeLifecycleController, taintEvictionController } from './node-lifecycle/index.ts';
@@ -26,6 +27,7 @@ export const allControllers: readonly ControllerDefinition[] = [
   vacProtectionController,
   garbageCollectorController,
   resourceQuotaController,
+  deploymentController,
   clusterRoleAggregationController,
   validatingAdmissionPolicyStatusController,
   schedulerController,

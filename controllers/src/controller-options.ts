@@ -29,6 +29,8 @@ export interface ControllerOptions {
   readonly concurrentScheduling: number;
   /** --concurrent-resource-quota-syncs (5). */
   readonly concurrentResourceQuotaSyncs: number;
+  /** --concurrent-deployment-syncs (5). */
+  readonly concurrentDeploymentSyncs: number;
   /** --resource-quota-sync-period: how often every quota's usage is recomputed in full (5 min). */
   readonly resourceQuotaSyncPeriodMs: number;
   /** --allocate-node-cidrs with --cluster-cidr and the mask sizes; undefined: no pod ranges are given to Nodes. */
@@ -51,6 +53,7 @@ export const defaultControllerOptions: ControllerOptions = {
   concurrentGcSyncs: 20,
   concurrentScheduling: 16,
   concurrentResourceQuotaSyncs: 5,
+  concurrentDeploymentSyncs: 5,
   resourceQuotaSyncPeriodMs: 300_000,
   rootCaCertificate: '',
 };

@@ -50,6 +50,7 @@ const flags = {
   'concurrent-gc-syncs': { type: 'int', default: defaultControllerOptions.concurrentGcSyncs, help: 'Garbage collector workers' },
   'concurrent-scheduling': { type: 'int', default: defaultControllerOptions.concurrentScheduling, help: 'Pods the scheduler binds at once' },
   'concurrent-resource-quota-syncs': { type: 'int', default: defaultControllerOptions.concurrentResourceQuotaSyncs, help: 'Resource quotas synced at once' },
+  'concurrent-deployment-syncs': { type: 'int', default: defaultControllerOptions.concurrentDeploymentSyncs, help: 'Deployments synced at once' },
   'resource-quota-sync-period': { type: 'duration', default: defaultControllerOptions.resourceQuotaSyncPeriodMs, help: 'How often every quota usage is recomputed in full' },
   'allocate-node-cidrs': {
     type: 'bool',
@@ -118,6 +119,7 @@ export async function controllersCommand(argv: readonly string[], out: (text: st
     concurrentGcSyncs: f['concurrent-gc-syncs'],
     concurrentScheduling: f['concurrent-scheduling'],
     concurrentResourceQuotaSyncs: f['concurrent-resource-quota-syncs'],
+    concurrentDeploymentSyncs: f['concurrent-deployment-syncs'],
     resourceQuotaSyncPeriodMs: f['resource-quota-sync-period'],
     rootCaCertificate: rootCaOf(f['root-ca-file'], f.kubeconfig),
   };
