@@ -12,6 +12,7 @@ import { schedulerController } from './scheduler/index.ts';
 import { serviceAccountController } from './serviceaccount/index.ts';
 import { rootCaPublisherController } from './root-ca-publisher/index.ts';
 import { resourceQuotaController } from './resourcequota/index.ts';
+import { replicaSetController, replicationControllerController } from './replicaset/index.ts';
 import { pvcProtectionController, pvProtectionController, vacProtectionController } from './volume-protection/index.ts';
 import { validatingAdmissionPolicyStatusController } from './validatingadmissionpolicy-status/index.ts';
 
@@ -28,6 +29,8 @@ export const allControllers: readonly ControllerDefinition[] = [
   garbageCollectorController,
   resourceQuotaController,
   deploymentController,
+  replicaSetController,
+  replicationControllerController,
   clusterRoleAggregationController,
   validatingAdmissionPolicyStatusController,
   schedulerController,

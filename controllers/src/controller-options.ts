@@ -31,6 +31,10 @@ export interface ControllerOptions {
   readonly concurrentResourceQuotaSyncs: number;
   /** --concurrent-deployment-syncs (5). */
   readonly concurrentDeploymentSyncs: number;
+  /** --concurrent-replicaset-syncs (5). */
+  readonly concurrentReplicaSetSyncs: number;
+  /** --concurrent-rc-syncs (5). */
+  readonly concurrentRcSyncs: number;
   /** --resource-quota-sync-period: how often every quota's usage is recomputed in full (5 min). */
   readonly resourceQuotaSyncPeriodMs: number;
   /** --allocate-node-cidrs with --cluster-cidr and the mask sizes; undefined: no pod ranges are given to Nodes. */
@@ -55,5 +59,7 @@ export const defaultControllerOptions: ControllerOptions = {
   concurrentResourceQuotaSyncs: 5,
   concurrentDeploymentSyncs: 5,
   resourceQuotaSyncPeriodMs: 300_000,
+  concurrentReplicaSetSyncs: 5,
+  concurrentRcSyncs: 5,
   rootCaCertificate: '',
 };

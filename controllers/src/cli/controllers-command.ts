@@ -51,6 +51,8 @@ const flags = {
   'concurrent-scheduling': { type: 'int', default: defaultControllerOptions.concurrentScheduling, help: 'Pods the scheduler binds at once' },
   'concurrent-resource-quota-syncs': { type: 'int', default: defaultControllerOptions.concurrentResourceQuotaSyncs, help: 'Resource quotas synced at once' },
   'concurrent-deployment-syncs': { type: 'int', default: defaultControllerOptions.concurrentDeploymentSyncs, help: 'Deployments synced at once' },
+  'concurrent-replicaset-syncs': { type: 'int', default: defaultControllerOptions.concurrentReplicaSetSyncs, help: 'ReplicaSets synced at once' },
+  'concurrent-rc-syncs': { type: 'int', default: defaultControllerOptions.concurrentRcSyncs, help: 'ReplicationControllers synced at once' },
   'resource-quota-sync-period': { type: 'duration', default: defaultControllerOptions.resourceQuotaSyncPeriodMs, help: 'How often every quota usage is recomputed in full' },
   'allocate-node-cidrs': {
     type: 'bool',
@@ -121,6 +123,8 @@ export async function controllersCommand(argv: readonly string[], out: (text: st
     concurrentResourceQuotaSyncs: f['concurrent-resource-quota-syncs'],
     concurrentDeploymentSyncs: f['concurrent-deployment-syncs'],
     resourceQuotaSyncPeriodMs: f['resource-quota-sync-period'],
+    concurrentReplicaSetSyncs: f['concurrent-replicaset-syncs'],
+    concurrentRcSyncs: f['concurrent-rc-syncs'],
     rootCaCertificate: rootCaOf(f['root-ca-file'], f.kubeconfig),
   };
   const nodeIpam = controllers.some((controller) => controller.name === 'node-ipam-controller')
