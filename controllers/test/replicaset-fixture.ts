@@ -2,9 +2,10 @@
 // template, their pods and events as read back from the API, and pods put on a node and made
 // Running (ready or not) as the kubelet would post them, since no kubelet runs in these tests.
 
-import type { Pod } from '@capstan/common/api-types/core-v1';
+import type { ReplicaSet } from '@capstan/common/api-types/apps-v1';
+import type { Pod, ReplicationController } from '@capstan/common/api-types/core-v1';
 import { metaTime } from '@capstan/common';
-import { isConflict, type KubeObject, type RestClient } from '@capstan/common/client';
+import { isConflict, type RestClient } from '@capstan/common/client';
 import type { ReplicatedSet } from '../src/replicaset/replicated-kind.ts';
 import { controllerRefOf } from '../src/workload/controller-ref.ts';
 import { eventually } from './controller-fixture.ts';
@@ -19,7 +20,7 @@ export const podsResource = { group: '', version: 'v1', resource: 'pods', namesp
 
 const template = (labels: Record<string, string>) => ({ metadata: { labels }, spec: { containers: [{ name: 'c', image: 'busybox', command: ['sleep', '3600'] }] } });
 
-export function replicaSet(name: string, replicas: number, extra: { minReadySeconds?: number } = {}): KubeObject {
+export function replicaSet(name: string, replicas: number, extra: { minReadySeconds?: number } = {}): ReplicaSet {
   return {
     apiVersion: 'apps/v1',
     kind: 'ReplicaSet',
@@ -28,7 +29,7 @@ export function replicaSet(name: string, replicas: number, extra: { minReadySeco
   };
 }
 
-export function replicationController(name: string, replicas: number): KubeObject {
+export function replicationController(name: string, replicas: number): ReplicationController {
   return { apiVersion: 'v1', kind: 'ReplicationController', metadata: { name }, spec: { replicas, selector: { app: name }, template: template({ app: name }) } };
 }
 
