@@ -81,5 +81,7 @@ export function condition(deployment: Deployment, type: string) {
 
 /** The messages of the deployment-controller's ScalingReplicaSet events about the Deployment, in order. */
 export async function scalingEvents(client: RestClient, name: string): Promise<string[]> {
-  return (await eventsOf(client, 'Deployment', name)).filter((event) => event.reason === 'ScalingReplicaSet' && event.component === 'deployment-controller').map((event) => event.message);
+  return (await eventsOf(client, 'Deployment', name))
+    .filter((event) => event.reason === 'ScalingReplicaSet' && event.component === 'deployment-controller')
+    .map((event) => event.message);
 }
