@@ -5,24 +5,19 @@
 
 import type { Deployment, ReplicaSet } from '@capstan/common/api-types/apps-v1';
 import type { Pod } from '@capstan/common/api-types/core-v1';
-import { StatusError } from '@capstan/common';
 import type { ControllerContext, ControllerDefinition } from '../controller.ts';
 import { WorkQueue } from '../work-queue.ts';
 import { controllerRefOf, deploymentKind, namespacedKey, replicaSetKind, resolveControllerRef } from '../workload/controller-ref.ts';
 import { labelSelectorMatcher } from '../workload/label-selector-matcher.ts';
 import { podsResource } from '../workload/pod-control.ts';
 import { isRecreate } from './rollout-limits.ts';
-import type { SyncContext } from './sync-context.ts';
-import { type DeploymentStores, podMapForDeployment, syncDeployment } from './sync-deployment.ts';
+import { isNamespaceTerminating, type SyncContext } from './sync-context.ts';
+import { type DeploymentStores, podMapForDeployment, selectsEverything, syncDeployment } from './sync-deployment.ts';
 
 /** kube drops a Deployment from the queue after this many failed syncs in a row (until it changes again). */
 const maxRetries = 15;
 /** client-go's DefaultControllerRateLimiter caps the per-item backoff at 1000 s. */
 const maxRetryDelayMs = 1_000_000;
-
-function isNamespaceTerminating(error: unknown): boolean {
-  return error instanceof StatusError && (error.status.details?.causes ?? []).some((cause) => cause.reason === 'NamespaceTerminating');
-}
 
 export const deploymentController: ControllerDefinition = {
   name: 'deployment-controller',
@@ -42,11 +37,7 @@ export const deploymentController: ControllerDefinition = {
     /** getDeploymentsForReplicaSet: the Deployments whose (non-empty) selector matches the orphan's labels. */
     const deploymentsSelecting = (rs: ReplicaSet): Deployment[] => {
       if (Object.keys(rs.metadata?.labels ?? {}).length === 0) return [];
-      return deployments.store.list(rs.metadata?.namespace ?? '').filter((d) => {
-        const selector = d.spec?.selector;
-        const empty = Object.keys(selector?.matchLabels ?? {}).length === 0 && (selector?.matchExpressions ?? []).length === 0;
-        return !empty && labelSelectorMatcher(selector)(rs.metadata?.labels);
-      });
+      return deployments.store.list(rs.metadata?.namespace ?? '').filter((d) => !selectsEverything(d) && labelSelectorMatcher(d.spec?.selector)(rs.metadata?.labels));
     };
     const replicaSetGone = (rs: ReplicaSet): void => {
       if (controllerRefOf(rs) !== undefined) enqueue(ownerOf(rs));

@@ -8,7 +8,6 @@
 import type { Deployment, ReplicaSet, ReplicaSetSpec } from '@capstan/common/api-types/apps-v1';
 import type { LabelSelector } from '@capstan/common/api-types/meta-v1';
 import { isAlreadyExists } from '@capstan/common/client';
-import { StatusError } from '@capstan/common';
 import { controllerRefOf, deploymentKind, newControllerRef } from '../workload/controller-ref.ts';
 import { getCondition, newCondition, progressing, reasons, setCondition } from './deployment-conditions.ts';
 import { type Mutable, mutableCopy } from './mutable.ts';
@@ -16,7 +15,7 @@ import { computePodTemplateHash, equalIgnoreHash, podTemplateHashLabel, replicaS
 import { maxRevision, revisionAnnotation, setNewReplicaSetAnnotations } from './replica-set-annotations.ts';
 import { findNewReplicaSet, findOldReplicaSets, replicasOf, specReplicas } from './replica-set-lists.ts';
 import { desiredReplicas, hasProgressDeadline, isRollingUpdate, maxSurge } from './rollout-limits.ts';
-import { recordEvent, replicaSetsResource, type SyncContext, updateDeploymentStatus, updateReplicaSet, type WorkingDeployment } from './sync-context.ts';
+import { isNamespaceTerminating, recordEvent, replicaSetsResource, type SyncContext, updateDeploymentStatus, updateReplicaSet, type WorkingDeployment } from './sync-context.ts';
 import { scaledValueFromIntOrPercent } from './int-or-percent.ts';
 
 export interface ReplicaSetsOfDeployment {
@@ -42,10 +41,6 @@ export function newReplicaSetReplicas(deployment: Deployment, allRSs: readonly (
 /** labelsutil.CloneSelectorAndAddLabel. */
 function selectorWithHash(selector: LabelSelector | undefined, hash: string): LabelSelector {
   return { ...selector, matchLabels: { ...selector?.matchLabels, [podTemplateHashLabel]: hash } };
-}
-
-function isNamespaceTerminating(error: unknown): boolean {
-  return error instanceof StatusError && (error.status.details?.causes ?? []).some((cause) => cause.reason === 'NamespaceTerminating');
 }
 
 /**

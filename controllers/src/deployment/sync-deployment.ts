@@ -29,7 +29,7 @@ export interface DeploymentStores {
 }
 
 /** An empty selector (not an absent one) selects every pod: kube refuses to act on it. */
-function selectsEverything(deployment: Deployment): boolean {
+export function selectsEverything(deployment: Deployment): boolean {
   const selector = deployment.spec?.selector;
   return selector !== undefined && selector !== null && Object.keys(selector.matchLabels ?? {}).length === 0 && (selector.matchExpressions ?? []).length === 0;
 }
