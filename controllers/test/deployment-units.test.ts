@@ -6,7 +6,7 @@ import test from 'ava';
 import type { Deployment, ReplicaSet } from '@capstan/common/api-types/apps-v1';
 import { mutableCopy } from '../src/deployment/mutable.ts';
 import { computePodTemplateHash, equalIgnoreHash, replicaSetName, safeEncodeString } from '../src/deployment/pod-template-hash.ts';
-import { lastRevision, setNewReplicaSetAnnotations } from '../src/deployment/replica-set-annotations.ts';
+import { lastRevision, maxRevision, setNewReplicaSetAnnotations } from '../src/deployment/replica-set-annotations.ts';
 import { maxSurge, maxUnavailable, resolveFenceposts } from '../src/deployment/rollout-limits.ts';
 import { replicaSetProportion } from '../src/deployment/scale.ts';
 
@@ -55,14 +55,16 @@ test('a ReplicaSet taking a newer revision keeps the old one in revision-history
     metadata: { annotations: { 'deployment.kubernetes.io/revision': '1', 'deployment.kubernetes.io/revision-history': '0' } },
     spec: { selector: {} },
   });
-  t.true(setNewReplicaSetAnnotations(deployment, rs, 3, true, 4));
+  t.true(setNewReplicaSetAnnotations(deployment, rs, 3n, true, 4));
   t.deepEqual(rs.metadata?.annotations, { team: 'a', 'deployment.kubernetes.io/revision': '3', 'deployment.kubernetes.io/revision-history': '0,1' });
-  t.false(setNewReplicaSetAnnotations(deployment, rs, 2, true, 4));
+  t.false(setNewReplicaSetAnnotations(deployment, rs, 2n, true, 4));
   const fresh = mutableCopy<ReplicaSet>({ metadata: {}, spec: { selector: {} } });
-  setNewReplicaSetAnnotations(deployment, fresh, 1, false, 4);
+  setNewReplicaSetAnnotations(deployment, fresh, 1n, false, 4);
   t.like(fresh.metadata?.annotations, { 'deployment.kubernetes.io/revision': '1', 'deployment.kubernetes.io/desired-replicas': '3', 'deployment.kubernetes.io/max-replicas': '4' });
   const revised = (revision: string): ReplicaSet => ({ metadata: { annotations: { 'deployment.kubernetes.io/revision': revision } } });
-  t.is(lastRevision([revised('1'), revised('4'), revised('2')]), 2);
+  t.is(lastRevision([revised('1'), revised('4'), revised('2')]), 2n);
+  // Revisions are int64: the conformance tests adopt a ReplicaSet of revision 3546343826724305832.
+  t.is(maxRevision([revised('3546343826724305832'), revised('x')]) + 1n, 3546343826724305833n);
 });
 
 test('a scaling event is shared in proportion to the sizes the ReplicaSets had at the last maximum', (t) => {

@@ -64,7 +64,7 @@ export async function replicaSetsAndSyncRevision(
   return { newRS, oldRSs };
 }
 
-async function syncExistingNewReplicaSet(context: SyncContext, deployment: WorkingDeployment, existing: ReplicaSet, newRevision: number): Promise<ReplicaSet> {
+async function syncExistingNewReplicaSet(context: SyncContext, deployment: WorkingDeployment, existing: ReplicaSet, newRevision: bigint): Promise<ReplicaSet> {
   const d = deployment as Deployment;
   const copy = mutableCopy(existing);
   const annotationsChanged = setNewReplicaSetAnnotations(d, copy, newRevision, true, desiredReplicas(d) + maxSurge(d));
@@ -100,7 +100,7 @@ async function getNewReplicaSet(
   createIfMissing: boolean,
 ): Promise<ReplicaSet | undefined> {
   const d = deployment as Deployment;
-  const newRevision = maxRevision(oldRSs) + 1;
+  const newRevision = maxRevision(oldRSs) + 1n;
   const existing = findNewReplicaSet(d, rsList);
   if (existing !== undefined) return syncExistingNewReplicaSet(context, deployment, existing, newRevision);
   if (!createIfMissing) return undefined;

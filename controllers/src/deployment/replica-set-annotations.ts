@@ -24,30 +24,39 @@ interface Annotated {
   readonly metadata?: { readonly annotations?: Readonly<Record<string, string>> };
 }
 
-/** deploymentutil.Revision: the revision annotation as a number, 0 when absent, NaN when not a number. */
-export function revisionOf(object: Annotated): number {
+/**
+ * An int64 revision as kube parses it (strconv.ParseInt): a bigint, since revisions may be past
+ * 2^53 (the conformance tests start from 3546343826724305832); undefined when not a number.
+ */
+export function parseRevision(value: string): bigint | undefined {
+  if (!/^[+-]?\d+$/.test(value)) return undefined;
+  const revision = BigInt(value);
+  return revision >= -(2n ** 63n) && revision < 2n ** 63n ? revision : undefined;
+}
+
+/** deploymentutil.Revision: the revision annotation, 0 when absent, undefined when not a number. */
+export function revisionOf(object: Annotated): bigint | undefined {
   const value = object.metadata?.annotations?.[revisionAnnotation];
-  if (value === undefined) return 0;
-  return /^[+-]?\d+$/.test(value) ? Number(value) : Number.NaN;
+  return value === undefined ? 0n : parseRevision(value);
 }
 
 /** MaxRevision: the highest revision among the ReplicaSets (unparsable ones skipped). */
-export function maxRevision(replicaSets: readonly ReplicaSet[]): number {
-  let max = 0;
+export function maxRevision(replicaSets: readonly ReplicaSet[]): bigint {
+  let max = 0n;
   for (const rs of replicaSets) {
     const revision = revisionOf(rs);
-    if (revision > max) max = revision;
+    if (revision !== undefined && revision > max) max = revision;
   }
   return max;
 }
 
 /** LastRevision: the second highest revision (the one before the current). */
-export function lastRevision(replicaSets: readonly ReplicaSet[]): number {
-  let max = 0;
-  let second = 0;
+export function lastRevision(replicaSets: readonly ReplicaSet[]): bigint {
+  let max = 0n;
+  let second = 0n;
   for (const rs of replicaSets) {
     const revision = revisionOf(rs);
-    if (Number.isNaN(revision)) continue;
+    if (revision === undefined) continue;
     if (revision >= max) {
       second = max;
       max = revision;
@@ -124,13 +133,13 @@ function appendRevisionHistory(history: string | undefined, oldRevision: string)
  * `newRevision` (never lowered; the one it had goes to revision-history), and, for a ReplicaSet
  * about to be created, the replicas annotations. Answers whether anything changed.
  */
-export function setNewReplicaSetAnnotations(deployment: Deployment, rs: Mutable<ReplicaSet>, newRevision: number, exists: boolean, max: number): boolean {
+export function setNewReplicaSetAnnotations(deployment: Deployment, rs: Mutable<ReplicaSet>, newRevision: bigint, exists: boolean, max: number): boolean {
   rs.metadata ??= {};
   const annotations = (rs.metadata.annotations ??= {});
   let changed = copyDeploymentAnnotations(deployment, annotations);
   const oldRevision = annotations[revisionAnnotation];
-  const oldNumber = oldRevision === undefined || oldRevision === '' ? 0 : /^[+-]?\d+$/.test(oldRevision) ? Number(oldRevision) : Number.NaN;
-  if (Number.isNaN(oldNumber)) return false;
+  const oldNumber = oldRevision === undefined || oldRevision === '' ? 0n : parseRevision(oldRevision);
+  if (oldNumber === undefined) return false;
   if (oldNumber < newRevision) {
     annotations[revisionAnnotation] = String(newRevision);
     changed = true;

@@ -39,8 +39,8 @@ export function bySizeNewer(a: ReplicaSet, b: ReplicaSet): number {
 export function byRevision(a: ReplicaSet, b: ReplicaSet): number {
   const revisionA = revisionOf(a);
   const revisionB = revisionOf(b);
-  if (Number.isNaN(revisionA) || Number.isNaN(revisionB) || revisionA === revisionB) return byCreation(a, b);
-  return revisionA - revisionB;
+  if (revisionA === undefined || revisionB === undefined || revisionA === revisionB) return byCreation(a, b);
+  return revisionA < revisionB ? -1 : 1;
 }
 
 /** FilterActiveReplicaSets: those asked for at least one pod. */

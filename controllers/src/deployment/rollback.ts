@@ -9,7 +9,7 @@ import type { PodTemplateSpec } from '@capstan/common/api-types/core-v1';
 import type { Mutable } from './mutable.ts';
 import { replicaSetsAndSyncRevision } from './new-replica-set.ts';
 import { equalIgnoreHash, podTemplateHashLabel } from './pod-template-hash.ts';
-import { deploymentAnnotationsFrom, lastRevision, revisionOf, rollbackToAnnotation } from './replica-set-annotations.ts';
+import { deploymentAnnotationsFrom, lastRevision, parseRevision, revisionOf, rollbackToAnnotation } from './replica-set-annotations.ts';
 import { recordEvent, type SyncContext, updateDeployment, type WorkingDeployment } from './sync-context.ts';
 
 const rollbackRevisionNotFound = 'DeploymentRollbackRevisionNotFound';
@@ -17,10 +17,9 @@ const rollbackTemplateUnchanged = 'DeploymentRollbackTemplateUnchanged';
 const rollbackDone = 'DeploymentRollback';
 
 /** getRollbackTo: the revision asked for, or undefined when there is no (valid) annotation. */
-export function rollbackTo(deployment: Deployment): number | undefined {
+export function rollbackTo(deployment: Deployment): bigint | undefined {
   const value = deployment.metadata?.annotations?.[rollbackToAnnotation];
-  if (value === undefined || value === '' || !/^[+-]?\d+$/.test(value)) return undefined;
-  return Number(value);
+  return value === undefined || value === '' ? undefined : parseRevision(value);
 }
 
 async function clearRollbackTo(context: SyncContext, deployment: WorkingDeployment): Promise<void> {
@@ -47,10 +46,10 @@ export async function rollback(context: SyncContext, deployment: WorkingDeployme
   const d = deployment as Deployment;
   const { newRS, oldRSs } = await replicaSetsAndSyncRevision(context, deployment, rsList, true);
   const allRSs = [...oldRSs, ...(newRS === undefined ? [] : [newRS])];
-  let revision = rollbackTo(d) ?? 0;
-  if (revision === 0) {
+  let revision = rollbackTo(d) ?? 0n;
+  if (revision === 0n) {
     revision = lastRevision(allRSs);
-    if (revision === 0) {
+    if (revision === 0n) {
       recordEvent(context, d, 'Warning', rollbackRevisionNotFound, 'Unable to find last revision.');
       return clearRollbackTo(context, deployment);
     }
