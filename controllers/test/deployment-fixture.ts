@@ -7,6 +7,7 @@ import type { ExecutionContext } from 'ava';
 import type { Deployment, ReplicaSet } from '@capstan/common/api-types/apps-v1';
 import type { Pod } from '@capstan/common/api-types/core-v1';
 import { Informer, isNotFound, type RestClient } from '@capstan/common/client';
+import type { ControllerDefinition } from '../src/controller.ts';
 import { deploymentController } from '../src/deployment/index.ts';
 import { replicaSetController } from '../src/replicaset/index.ts';
 import { controllerRefOf } from '../src/workload/controller-ref.ts';
@@ -39,10 +40,10 @@ function runPodsAsKubelet(t: ExecutionContext, client: RestClient): void {
   t.teardown(() => pods.stop());
 }
 
-/** A cluster running the deployment and replicaset controllers and the stand-in kubelet. */
-export async function startDeploymentCluster(t: ExecutionContext): Promise<TestCluster> {
+/** A cluster running the deployment and replicaset controllers (and `others`) and the stand-in kubelet. */
+export async function startDeploymentCluster(t: ExecutionContext, others: readonly ControllerDefinition[] = []): Promise<TestCluster> {
   const cluster = await startCluster(t);
-  runControllers(t, cluster, [deploymentController, replicaSetController]);
+  runControllers(t, cluster, [deploymentController, replicaSetController, ...others]);
   runPodsAsKubelet(t, cluster.client);
   return cluster;
 }
