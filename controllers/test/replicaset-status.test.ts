@@ -1,15 +1,16 @@
 // A ReplicaSet's status as kube writes it: ready and available pods (available only once ready
 // for minReadySeconds, which the controller notices by itself), terminatingReplicas for pods being
-// deleted, and the ReplicaFailure condition while a quota refuses its pods (FailedCreate events),
-// cleared once they can be made.
+// deleted (a pod that ended is neither: it is replaced), and the ReplicaFailure condition while a
+// quota refuses its pods (FailedCreate events), cleared once they can be made.
 
 import test from 'ava';
 import type { ReplicaSet } from '@capstan/common/api-types/apps-v1';
+import type { Pod } from '@capstan/common/api-types/core-v1';
 import type { KubeObject } from '@capstan/common/client';
 import { replicaSetController } from '../src/replicaset/index.ts';
 import { resourceQuotaController } from '../src/resourcequota/index.ts';
 import { kubectl, runControllers, startCluster } from './controller-fixture.ts';
-import { eventsOf, eventually, namespace, replicaSet, replicaSetsResource, runPod, waitForPods, waitForStatus } from './replicaset-fixture.ts';
+import { eventsOf, eventually, namespace, podsOf, podsResource, replicaSet, replicaSetsResource, runPod, waitForPods, waitForStatus } from './replicaset-fixture.ts';
 
 test('ready pods count as available only after minReadySeconds, with no other event needed', async (t) => {
   const cluster = await startCluster(t);
@@ -20,7 +21,7 @@ test('ready pods count as available only after minReadySeconds, with no other ev
   for (const pod of pods) await runPod(client, pod, true);
   const ready = await waitForStatus(client, replicaSetsResource, 'web', 'two ready', (set) => set.status?.readyReplicas === 2);
   const readyAt = Date.now();
-  t.like(ready.status, { replicas: 2, readyReplicas: 2, availableReplicas: 0 });
+  t.deepEqual(ready.status, { replicas: 2, fullyLabeledReplicas: 2, readyReplicas: 2, terminatingReplicas: 0, observedGeneration: 1 });
   await waitForStatus(client, replicaSetsResource, 'web', 'two available', (set) => set.status?.availableReplicas === 2);
   // Status times have whole seconds: the pods may have been ready for up to a second before readyAt.
   t.true(Date.now() - readyAt >= 1900, `available ${Date.now() - readyAt} ms after ready`);
@@ -36,7 +37,7 @@ test('pods being deleted leave status.replicas and count in status.terminatingRe
   for (const pod of pods) await runPod(client, pod, true);
   await kubectl(cluster, 'scale', 'rs', 'web', '--replicas=1');
   const scaled = await waitForStatus(client, replicaSetsResource, 'web', 'two terminating', (set) => set.status?.terminatingReplicas === 2);
-  t.like(scaled.status, { replicas: 1, readyReplicas: 1, availableReplicas: 1, terminatingReplicas: 2 });
+  t.deepEqual(scaled.status, { replicas: 1, fullyLabeledReplicas: 1, readyReplicas: 1, availableReplicas: 1, terminatingReplicas: 2, observedGeneration: 2 });
 });
 
 test('a quota refusing the pods gives FailedCreate events and the ReplicaFailure condition, cleared once they fit', async (t) => {
@@ -63,4 +64,23 @@ test('a quota refusing the pods gives FailedCreate events and the ReplicaFailure
   await waitForPods(client, created.metadata?.uid, 3);
   const cleared = await waitForStatus(client, replicaSetsResource, 'web', 'ReplicaFailure cleared', (set) => set.status?.replicas === 3 && set.status.conditions === undefined);
   t.is(cleared.status?.fullyLabeledReplicas, 3);
+});
+
+test('a pod that failed is no longer counted and is replaced, and left for the pod GC', async (t) => {
+  const cluster = await startCluster(t);
+  const { client } = cluster;
+  runControllers(t, cluster, [replicaSetController]);
+  const created = await client.create<ReplicaSet>(replicaSetsResource, replicaSet('web', 2));
+  const [failing] = await waitForPods(client, created.metadata?.uid, 2);
+  const name = failing?.metadata?.name ?? '';
+  const pod = await client.get<Pod>({ ...podsResource, name });
+  await client.update({ ...podsResource, name, subresource: 'status' }, { ...pod, status: { ...pod.status, phase: 'Failed', reason: 'Evicted' } });
+  const pods = await eventually('a replacement', async () => {
+    const active = (await podsOf(client, created.metadata?.uid)).filter((p) => p.status?.phase !== 'Failed');
+    return active.length === 2 ? active : undefined;
+  });
+  t.false(pods.some((p) => p.metadata?.name === name));
+  t.is((await client.get<Pod>({ ...podsResource, name })).status?.phase, 'Failed');
+  const status = await waitForStatus(client, replicaSetsResource, 'web', 'two active', (set) => set.status?.replicas === 2 && (set.status.fullyLabeledReplicas ?? 0) === 2);
+  t.is(status.status?.terminatingReplicas, 0);
 });

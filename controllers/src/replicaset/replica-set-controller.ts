@@ -11,6 +11,7 @@ import { claimObjects, recheckDeletionTimestamp } from '../workload/claim-object
 import { controllerRefOf, namespacedKey, resolveControllerRef } from '../workload/controller-ref.ts';
 import { ControllerExpectations } from '../workload/expectations.ts';
 import { nextPodAvailabilityCheckMs } from '../workload/pod-availability-check.ts';
+import { controlledIndexKey, controllerIndexKey, InformerIndex } from '../workload/informer-index.ts';
 import { PodControl, podsResource } from '../workload/pod-control.ts';
 import { isPodActive, isPodReady, isPodTerminating } from '../workload/pod-state.ts';
 import type { ControllerContext } from '../controller.ts';
@@ -25,7 +26,9 @@ export class ReplicaSetController {
   readonly #context: ControllerContext;
   readonly #sets: Informer<ReplicatedSet>;
   readonly #pods: Informer<Pod>;
-  readonly #queue = new WorkQueue();
+  readonly #podsByController: InformerIndex<Pod>;
+  // kube's DefaultControllerRateLimiter: retries back off from 5 ms up to 1000 s.
+  readonly #queue = new WorkQueue({ maxDelayMs: 1_000_000 });
   readonly #expectations = new ControllerExpectations();
   readonly #podControl: PodControl;
 
@@ -34,6 +37,7 @@ export class ReplicaSetController {
     this.#kind = kind;
     this.#sets = context.informers.informer<ReplicatedSet>(kind.kind.resource);
     this.#pods = context.informers.informer<Pod>(podsResource);
+    this.#podsByController = new InformerIndex(this.#pods, controllerIndexKey);
     this.#podControl = new PodControl(context.client, context.eventRecorder(kind.component), kind.kind);
     this.#sets.addEventHandler({
       onAdd: (set) => this.#enqueue(set),
@@ -147,11 +151,12 @@ export class ReplicaSetController {
 
   /** kube's FilterPodsByOwner with orphans: the pods the set controls, and the orphans of its namespace. */
   #ownedOrOrphanPods(set: ReplicatedSet): Pod[] {
-    const { uid, name } = set.metadata ?? {};
-    return this.#pods.store.list(set.metadata?.namespace ?? '').filter((pod) => {
+    const { uid = '', name, namespace = '' } = set.metadata ?? {};
+    const owned = this.#podsByController.objects(controlledIndexKey(namespace, uid)).filter((pod) => {
       const ref = controllerRefOf(pod);
-      return ref === undefined || (ref.uid === uid && ref.kind === this.#kind.kind.kind && ref.name === name);
+      return ref?.kind === this.#kind.kind.kind && ref.name === name;
     });
+    return [...owned, ...this.#podsByController.objects(namespace)];
   }
 
   /** kube's getIndirectlyRelatedPods: the pods selected by the sets sharing the set's controller (a Deployment's sets), each once. */
@@ -222,7 +227,7 @@ export class ReplicaSetController {
     const updated = await updateSetStatus(client, this.#kind, set, status);
     if (manageError !== undefined) throw manageError;
     const minReadySeconds = updated.spec?.minReadySeconds ?? 0;
-    if (minReadySeconds > 0 && updated.status?.readyReplicas !== updated.status?.availableReplicas) {
+    if (minReadySeconds > 0 && (updated.status?.readyReplicas ?? 0) !== (updated.status?.availableReplicas ?? 0)) {
       this.#queue.addAfter(key, nextPodAvailabilityCheckMs(activePods, minReadySeconds, now) ?? minReadySeconds * 1000);
     }
   }

@@ -8,7 +8,8 @@ import type { Pod } from '@capstan/common/api-types/core-v1';
 import { metaTime } from '@capstan/common';
 import type { RestClient } from '@capstan/common/client';
 import { isPodAvailable, isPodReady } from '../workload/pod-state.ts';
-import type { ReplicaFailureCondition, ReplicatedKind, ReplicatedSet, ReplicatedSetStatus } from './replicated-kind.ts';
+import type { ReplicaSetCondition, ReplicaSetStatus } from '@capstan/common/api-types/apps-v1';
+import type { ReplicatedKind, ReplicatedSet } from './replicated-kind.ts';
 
 export const replicaFailure = 'ReplicaFailure';
 
@@ -29,7 +30,7 @@ export interface StatusInput {
   readonly now: number;
 }
 
-export function calculateStatus(set: ReplicatedSet, input: StatusInput): ReplicatedSetStatus {
+export function calculateStatus(set: ReplicatedSet, input: StatusInput): ReplicaSetStatus {
   const minReadySeconds = set.spec?.minReadySeconds ?? 0;
   const templateLabels = set.spec?.template?.metadata?.labels ?? {};
   let fullyLabeledReplicas = 0;
@@ -47,7 +48,7 @@ export function calculateStatus(set: ReplicatedSet, input: StatusInput): Replica
   const failure = conditions?.find((condition) => condition.type === replicaFailure);
   if (input.manageError !== undefined && failure === undefined) {
     const diff = input.activePods.length - (set.spec?.replicas ?? 1);
-    const condition: ReplicaFailureCondition = {
+    const condition: ReplicaSetCondition = {
       type: replicaFailure,
       status: 'True',
       lastTransitionTime: metaTime(input.now),
@@ -58,24 +59,29 @@ export function calculateStatus(set: ReplicatedSet, input: StatusInput): Replica
   } else if (input.manageError === undefined && failure !== undefined) {
     conditions = conditions?.filter((condition) => condition.type !== replicaFailure);
   }
+  // The counts are omitempty in kube's types: a zero is not written (replicas always is).
   return {
     ...previous,
     replicas: input.activePods.length,
-    fullyLabeledReplicas,
-    readyReplicas,
-    availableReplicas,
+    fullyLabeledReplicas: omitZero(fullyLabeledReplicas),
+    readyReplicas: omitZero(readyReplicas),
+    availableReplicas: omitZero(availableReplicas),
     ...(input.terminatingPods === undefined ? {} : { terminatingReplicas: input.terminatingPods.length }),
     ...(conditions === undefined || conditions.length === 0 ? { conditions: undefined } : { conditions }),
   };
 }
 
-function unchanged(set: ReplicatedSet, status: ReplicatedSetStatus): boolean {
+function omitZero(count: number): number | undefined {
+  return count === 0 ? undefined : count;
+}
+
+function unchanged(set: ReplicatedSet, status: ReplicaSetStatus): boolean {
   const current = set.status;
   return (
     (current?.replicas ?? 0) === status.replicas &&
-    (current?.fullyLabeledReplicas ?? 0) === status.fullyLabeledReplicas &&
-    (current?.readyReplicas ?? 0) === status.readyReplicas &&
-    (current?.availableReplicas ?? 0) === status.availableReplicas &&
+    (current?.fullyLabeledReplicas ?? 0) === (status.fullyLabeledReplicas ?? 0) &&
+    (current?.readyReplicas ?? 0) === (status.readyReplicas ?? 0) &&
+    (current?.availableReplicas ?? 0) === (status.availableReplicas ?? 0) &&
     current?.terminatingReplicas === status.terminatingReplicas &&
     set.metadata?.generation === current?.observedGeneration &&
     isDeepStrictEqual(current?.conditions ?? [], status.conditions ?? [])
@@ -83,7 +89,7 @@ function unchanged(set: ReplicatedSet, status: ReplicatedSetStatus): boolean {
 }
 
 /** Writes the status (with observedGeneration) through the status subresource unless it is what the set has; answers the set as stored. */
-export async function updateSetStatus(client: RestClient, kind: ReplicatedKind, set: ReplicatedSet, status: ReplicatedSetStatus): Promise<ReplicatedSet> {
+export async function updateSetStatus(client: RestClient, kind: ReplicatedKind, set: ReplicatedSet, status: ReplicaSetStatus): Promise<ReplicatedSet> {
   if (unchanged(set, status)) return set;
   const { namespace, name } = set.metadata ?? {};
   const target = { ...kind.kind.resource, namespace, name, subresource: 'status' };

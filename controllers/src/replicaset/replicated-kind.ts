@@ -2,36 +2,17 @@
 // runs its ReplicaSet controller over ReplicationControllers converted to ReplicaSets): the kind,
 // the events' component, the selector's shape, and whether status.terminatingReplicas is kept.
 
-import type { ReplicationController } from '@capstan/common/api-types/core-v1';
-import type { PodTemplateSpec } from '@capstan/common/api-types/core-v1';
-import type { LabelSelector, Time } from '@capstan/common/api-types/meta-v1';
-import type { ReplicaSet } from '@capstan/common/api-types/apps-v1';
+import type { PodTemplateSpec, ReplicationController } from '@capstan/common/api-types/core-v1';
+import type { LabelSelector } from '@capstan/common/api-types/meta-v1';
+import type { ReplicaSet, ReplicaSetStatus } from '@capstan/common/api-types/apps-v1';
 import type { KubeObject } from '@capstan/common/client';
 import { type ControllerKind, replicaSetKind, replicationControllerKind } from '../workload/controller-ref.ts';
-
-export interface ReplicaFailureCondition {
-  readonly type: string;
-  readonly status: string;
-  readonly lastTransitionTime?: Time | null;
-  readonly reason?: string;
-  readonly message?: string;
-}
-
-/** The status both kinds share (a ReplicationController's has no terminatingReplicas). */
-export interface ReplicatedSetStatus {
-  readonly replicas: number;
-  readonly fullyLabeledReplicas?: number;
-  readonly readyReplicas?: number;
-  readonly availableReplicas?: number;
-  readonly terminatingReplicas?: number;
-  readonly observedGeneration?: number;
-  readonly conditions?: readonly ReplicaFailureCondition[];
-}
 
 /** A ReplicaSet or a ReplicationController, as far as the controller reads them. */
 export interface ReplicatedSet extends KubeObject {
   readonly spec?: { readonly replicas?: number; readonly minReadySeconds?: number; readonly template?: PodTemplateSpec };
-  readonly status?: ReplicatedSetStatus;
+  /** A ReplicaSet's status (a ReplicationController's is the same without terminatingReplicas). */
+  readonly status?: ReplicaSetStatus;
 }
 
 export interface ReplicatedKind {
