@@ -25,10 +25,13 @@ export const neverReadyImage = 'registry.k8s.io/never-ready';
 function runPodsAsKubelet(t: ExecutionContext, client: RestClient): void {
   const pods = new Informer<Pod>(client, podsResource);
   let work = Promise.resolve();
+  let stopped = false;
   const later = (step: () => Promise<void>): void => {
-    work = work.then(step).catch((error: unknown) => {
-      if (!isNotFound(error)) t.log(`stand-in kubelet: ${(error as Error).message}`);
-    });
+    work = work
+      .then(() => (stopped ? undefined : step()))
+      .catch((error: unknown) => {
+        if (!stopped && !isNotFound(error)) t.log(`stand-in kubelet: ${(error as Error).message}`);
+      });
   };
   const handle = (pod: Pod): void => {
     const name = pod.metadata?.name ?? '';
@@ -37,7 +40,11 @@ function runPodsAsKubelet(t: ExecutionContext, client: RestClient): void {
   };
   pods.addEventHandler({ onAdd: handle, onUpdate: (_old, pod) => handle(pod) });
   pods.start();
-  t.teardown(() => pods.stop());
+  t.teardown(async () => {
+    stopped = true;
+    await pods.stop();
+    await work;
+  });
 }
 
 /** A cluster running the deployment and replicaset controllers (and `others`) and the stand-in kubelet. */
