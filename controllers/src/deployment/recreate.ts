@@ -25,14 +25,14 @@ function oldPodsRunning(newRS: ReplicaSet | undefined, oldRSs: readonly ReplicaS
   return false;
 }
 
-export async function rolloutRecreate(context: SyncContext, deployment: WorkingDeployment, rsList: ReplicaSet[], podMap: PodMap): Promise<void> {
+export async function rolloutRecreate(context: SyncContext, deployment: WorkingDeployment, rsList: ReplicaSet[], podMap: () => PodMap): Promise<void> {
   const d = deployment as Deployment;
   // The new ReplicaSet is not created yet, so that nothing scales up before the old pods are gone.
   let { newRS, oldRSs } = await replicaSetsAndSyncRevision(context, deployment, rsList, false);
   let allRSs = [...oldRSs, newRS];
   let scaledDown = false;
   for (const rs of activeReplicaSets(oldRSs)) if ((await scaleReplicaSetIfNeeded(context, rs, 0, d)).scaled) scaledDown = true;
-  if (scaledDown || oldPodsRunning(newRS, oldRSs, podMap)) return syncRolloutStatus(context, allRSs, newRS, deployment);
+  if (scaledDown || oldPodsRunning(newRS, oldRSs, podMap())) return syncRolloutStatus(context, allRSs, newRS, deployment);
   if (newRS === undefined) {
     ({ newRS, oldRSs } = await replicaSetsAndSyncRevision(context, deployment, rsList, true));
     allRSs = [...oldRSs, newRS];

@@ -1,5 +1,5 @@
 // kube's syncDeployment: one Deployment brought to what its spec says. Its ReplicaSets are claimed
-// (adopted and released by selector), its pods grouped by ReplicaSet; then, in kube's order: a
+// (adopted and released by selector); then, in kube's order: a
 // Deployment being deleted only gets its status, the paused condition is kept, a paused Deployment
 // is only scaled, a rollback annotation is honoured, a replicas change is a proportional scaling,
 // and otherwise its strategy rolls it out.
@@ -97,7 +97,6 @@ export async function syncDeployment(context: SyncContext, stores: DeploymentSto
     return;
   }
   const rsList = await claimReplicaSets(context, stores, d);
-  const podMap = podMapForDeployment(stores, d, rsList);
   if (d.metadata?.deletionTimestamp) {
     const { newRS, oldRSs } = await replicaSetsAndSyncRevision(context, deployment, rsList, false);
     return syncDeploymentStatus(context, [...oldRSs, newRS], newRS, deployment);
@@ -108,7 +107,8 @@ export async function syncDeployment(context: SyncContext, stores: DeploymentSto
   if (rollbackTo(d) !== undefined) return rollback(context, deployment, rsList);
   const { newRS, oldRSs } = await replicaSetsAndSyncRevision(context, deployment, rsList, false);
   if (isScalingEvent(d, newRS, oldRSs)) return syncScaling(context, deployment, rsList);
-  if (isRecreate(d)) return rolloutRecreate(context, deployment, rsList, podMap);
+  // Only Recreate reads the pods (to wait for the old ones to be gone): they are grouped only then.
+  if (isRecreate(d)) return rolloutRecreate(context, deployment, rsList, () => podMapForDeployment(stores, d, rsList));
   if (isRollingUpdate(d)) return rolloutRolling(context, deployment, rsList);
   throw new Error(`unexpected deployment strategy type: ${d.spec?.strategy?.type}`);
 }
