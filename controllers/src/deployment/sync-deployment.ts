@@ -1,8 +1,8 @@
 // kube's syncDeployment: one Deployment brought to what its spec says. Its ReplicaSets are claimed
-// (adopted and released by selector); then, in kube's order: a
-// Deployment being deleted only gets its status, the paused condition is kept, a paused Deployment
-// is only scaled, a rollback annotation is honoured, a replicas change is a proportional scaling,
-// and otherwise its strategy rolls it out.
+// (adopted and released by selector); then, in kube's order: a Deployment being deleted only gets
+// its status, the paused condition is kept, a paused Deployment is only scaled, a rollback
+// annotation is honoured, a replicas change is a proportional scaling, and otherwise its strategy
+// rolls it out.
 
 import type { Deployment, ReplicaSet } from '@capstan/common/api-types/apps-v1';
 import type { Pod } from '@capstan/common/api-types/core-v1';
