@@ -4,6 +4,7 @@
 import { clusterRoleAggregationController } from './clusterrole-aggregation/index.ts';
 import type { ControllerDefinition } from './controller.ts';
 import { daemonSetController } from './daemonset/index.ts';
+import { deploymentController } from './deployment/index.ts';
 import { garbageCollectorController } from './garbage-collector/index.ts';
 import { horizontalPodAutoscalerController } from './horizontal-pod-autoscaler/index.ts';
 import { namespaceController } from './namespace/index.ts';
@@ -30,6 +31,7 @@ export const allControllers: readonly ControllerDefinition[] = [
   vacProtectionController,
   garbageCollectorController,
   resourceQuotaController,
+  deploymentController,
   replicaSetController,
   replicationControllerController,
   clusterRoleAggregationController,

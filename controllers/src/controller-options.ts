@@ -30,6 +30,8 @@ export interface ControllerOptions {
   readonly concurrentScheduling: number;
   /** --concurrent-resource-quota-syncs (5). */
   readonly concurrentResourceQuotaSyncs: number;
+  /** --concurrent-deployment-syncs (5). */
+  readonly concurrentDeploymentSyncs: number;
   /** --concurrent-replicaset-syncs (5). */
   readonly concurrentReplicaSetSyncs: number;
   /** --concurrent-rc-syncs (5). */
@@ -62,6 +64,7 @@ export const defaultControllerOptions: ControllerOptions = {
   concurrentGcSyncs: 20,
   concurrentScheduling: 16,
   concurrentResourceQuotaSyncs: 5,
+  concurrentDeploymentSyncs: 5,
   resourceQuotaSyncPeriodMs: 300_000,
   concurrentReplicaSetSyncs: 5,
   concurrentRcSyncs: 5,
