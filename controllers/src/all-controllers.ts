@@ -7,6 +7,7 @@ import { garbageCollectorController } from './garbage-collector/index.ts';
 import { namespaceController } from './namespace/index.ts';
 import { nodeLifecycleController, taintEvictionController } from './node-lifecycle/index.ts';
 import { nodeIpamController } from './nodeipam/index.ts';
+import { persistentVolumeBinderController } from './persistentvolume/index.ts';
 import { schedulerController } from './scheduler/index.ts';
 import { serviceAccountController } from './serviceaccount/index.ts';
 import { rootCaPublisherController } from './root-ca-publisher/index.ts';
@@ -24,6 +25,7 @@ export const allControllers: readonly ControllerDefinition[] = [
   pvcProtectionController,
   pvProtectionController,
   vacProtectionController,
+  persistentVolumeBinderController,
   garbageCollectorController,
   resourceQuotaController,
   clusterRoleAggregationController,

@@ -1,6 +1,7 @@
 // The settings of the controllers, from kube-controller-manager's flags of the same names.
 
 import type { NodeIpamConfig } from './nodeipam/node-ipam-config.ts';
+import { defaultPersistentVolumeBinderOptions, type PersistentVolumeBinderOptions } from './persistentvolume/binder-options.ts';
 
 export interface NodeLifecycleOptions {
   /** --node-monitor-period: how often Node heartbeats are checked (5 s). */
@@ -35,6 +36,8 @@ export interface ControllerOptions {
   readonly nodeIpam?: NodeIpamConfig;
   /** The PEM of --root-ca-file, else the kubeconfig cluster's CA: the ca.crt of kube-root-ca.crt ("" for none). */
   readonly rootCaCertificate: string;
+  /** --pvclaimbinder-sync-period, --enable-dynamic-provisioning, --enable-hostpath-provisioner, --hostpath-provisioner-dir. */
+  readonly persistentVolumeBinder: PersistentVolumeBinderOptions;
 }
 
 export const defaultControllerOptions: ControllerOptions = {
@@ -53,4 +56,5 @@ export const defaultControllerOptions: ControllerOptions = {
   concurrentResourceQuotaSyncs: 5,
   resourceQuotaSyncPeriodMs: 300_000,
   rootCaCertificate: '',
+  persistentVolumeBinder: defaultPersistentVolumeBinderOptions,
 };

@@ -6,6 +6,7 @@ import { hostname } from 'node:os';
 import { createLogger, FlagError, formatFlagHelp, loggingFormats, parseFlags } from '@capstan/common';
 import { defaultUserAgent, loadKubeconfig, RestClient } from '@capstan/common/client';
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { allControllers } from '../all-controllers.ts';
 import { ServiceAccountClientBuilder, sharedClientBuilder } from '../client-builder.ts';
 import { schedulerController } from '../scheduler/index.ts';
@@ -15,6 +16,7 @@ import { enabledControllers } from '../enabled-controllers.ts';
 import { defaultNodeIpamFlags, resolveNodeIpam } from '../nodeipam/index.ts';
 
 const lifecycle = defaultControllerOptions.nodeLifecycle;
+const binder = defaultControllerOptions.persistentVolumeBinder;
 
 const flags = {
   kubeconfig: { type: 'string', default: '', help: 'Path to a kubeconfig file with the API server and credentials (required)' },
@@ -74,6 +76,18 @@ const flags = {
     default: '',
     help: "The root certificate authority published in every namespace's kube-root-ca.crt (default: the kubeconfig cluster's CA)",
   },
+  'pvclaimbinder-sync-period': { type: 'duration', default: binder.syncPeriodMs, help: 'The period for syncing persistent volumes and persistent volume claims' },
+  'enable-dynamic-provisioning': { type: 'bool', default: binder.dynamicProvisioning, help: 'Enable dynamic provisioning for environments that support it.' },
+  'enable-hostpath-provisioner': {
+    type: 'bool',
+    default: binder.hostPath.enabled,
+    help: 'Enable HostPath PV provisioning (kubernetes.io/host-path): a directory of the host per volume, for single-host clusters, testing and development only',
+  },
+  'hostpath-provisioner-dir': {
+    type: 'string',
+    default: binder.hostPath.directory,
+    help: "Where the HostPath provisioner makes its volumes (Capstan's; kube always uses /tmp/hostpath_pv)",
+  },
   'logging-format': { type: 'string', default: '', help: 'json or text (default: text on a terminal, json otherwise)', choices: ['', ...loggingFormats] },
 } as const;
 
@@ -120,6 +134,11 @@ export async function controllersCommand(argv: readonly string[], out: (text: st
     concurrentResourceQuotaSyncs: f['concurrent-resource-quota-syncs'],
     resourceQuotaSyncPeriodMs: f['resource-quota-sync-period'],
     rootCaCertificate: rootCaOf(f['root-ca-file'], f.kubeconfig),
+    persistentVolumeBinder: {
+      syncPeriodMs: f['pvclaimbinder-sync-period'],
+      dynamicProvisioning: f['enable-dynamic-provisioning'],
+      hostPath: { enabled: f['enable-hostpath-provisioner'], directory: resolve(f['hostpath-provisioner-dir']) },
+    },
   };
   const nodeIpam = controllers.some((controller) => controller.name === 'node-ipam-controller')
     ? resolveNodeIpam({
