@@ -8,6 +8,7 @@ import { namespaceController } from './namespace/index.ts';
 import { nodeLifecycleController, taintEvictionController } from './node-lifecycle/index.ts';
 import { nodeIpamController } from './nodeipam/index.ts';
 import { persistentVolumeBinderController } from './persistentvolume/index.ts';
+import { horizontalPodAutoscalerController } from './podautoscaler/index.ts';
 import { schedulerController } from './scheduler/index.ts';
 import { serviceAccountController } from './serviceaccount/index.ts';
 import { rootCaPublisherController } from './root-ca-publisher/index.ts';
@@ -26,6 +27,7 @@ export const allControllers: readonly ControllerDefinition[] = [
   pvProtectionController,
   vacProtectionController,
   persistentVolumeBinderController,
+  horizontalPodAutoscalerController,
   garbageCollectorController,
   resourceQuotaController,
   clusterRoleAggregationController,

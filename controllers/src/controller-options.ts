@@ -2,6 +2,7 @@
 
 import type { NodeIpamConfig } from './nodeipam/node-ipam-config.ts';
 import { defaultPersistentVolumeBinderOptions, type PersistentVolumeBinderOptions } from './persistentvolume/binder-options.ts';
+import { defaultHorizontalPodAutoscalerOptions, type HorizontalPodAutoscalerOptions } from './podautoscaler/autoscaler-options.ts';
 
 export interface NodeLifecycleOptions {
   /** --node-monitor-period: how often Node heartbeats are checked (5 s). */
@@ -38,6 +39,8 @@ export interface ControllerOptions {
   readonly rootCaCertificate: string;
   /** --pvclaimbinder-sync-period, --enable-dynamic-provisioning, --enable-hostpath-provisioner, --hostpath-provisioner-dir. */
   readonly persistentVolumeBinder: PersistentVolumeBinderOptions;
+  /** The --horizontal-pod-autoscaler-* flags and --concurrent-horizontal-pod-autoscaler-syncs. */
+  readonly horizontalPodAutoscaler: HorizontalPodAutoscalerOptions;
 }
 
 export const defaultControllerOptions: ControllerOptions = {
@@ -57,4 +60,5 @@ export const defaultControllerOptions: ControllerOptions = {
   resourceQuotaSyncPeriodMs: 300_000,
   rootCaCertificate: '',
   persistentVolumeBinder: defaultPersistentVolumeBinderOptions,
+  horizontalPodAutoscaler: defaultHorizontalPodAutoscalerOptions,
 };

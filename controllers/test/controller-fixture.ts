@@ -66,6 +66,7 @@ export interface ControllerOverrides {
   readonly rootCaCertificate?: string;
   readonly nodeIpam?: ControllerOptions['nodeIpam'];
   readonly persistentVolumeBinder?: ControllerOptions['persistentVolumeBinder'];
+  readonly horizontalPodAutoscaler?: ControllerOptions['horizontalPodAutoscaler'];
 }
 
 /** Runs the controllers until the test ends; answers a function that stops them sooner. */

@@ -17,6 +17,7 @@ import { defaultNodeIpamFlags, resolveNodeIpam } from '../nodeipam/index.ts';
 
 const lifecycle = defaultControllerOptions.nodeLifecycle;
 const binder = defaultControllerOptions.persistentVolumeBinder;
+const hpa = defaultControllerOptions.horizontalPodAutoscaler;
 
 const flags = {
   kubeconfig: { type: 'string', default: '', help: 'Path to a kubeconfig file with the API server and credentials (required)' },
@@ -88,6 +89,32 @@ const flags = {
     default: binder.hostPath.directory,
     help: "Where the HostPath provisioner makes its volumes (Capstan's; kube always uses /tmp/hostpath_pv)",
   },
+  'horizontal-pod-autoscaler-sync-period': { type: 'duration', default: hpa.syncPeriodMs, help: 'The period for syncing the number of pods in horizontal pod autoscaler.' },
+  'horizontal-pod-autoscaler-downscale-stabilization': {
+    type: 'duration',
+    default: hpa.downscaleStabilizationMs,
+    help: 'The period for which autoscaler will look backwards and not scale down below any recommendation it made during that period.',
+  },
+  'horizontal-pod-autoscaler-tolerance': {
+    type: 'float',
+    default: hpa.tolerance,
+    help: 'The minimum change (from 1.0) in the desired-to-actual metrics ratio for the horizontal pod autoscaler to consider scaling.',
+  },
+  'horizontal-pod-autoscaler-cpu-initialization-period': {
+    type: 'duration',
+    default: hpa.cpuInitializationPeriodMs,
+    help: 'The period after pod start when CPU samples might be skipped.',
+  },
+  'horizontal-pod-autoscaler-initial-readiness-delay': {
+    type: 'duration',
+    default: hpa.initialReadinessDelayMs,
+    help: 'The period after pod start during which readiness changes will be treated as initial readiness.',
+  },
+  'concurrent-horizontal-pod-autoscaler-syncs': {
+    type: 'int',
+    default: hpa.workers,
+    help: 'The number of horizontal pod autoscaler objects that are allowed to sync concurrently.',
+  },
   'logging-format': { type: 'string', default: '', help: 'json or text (default: text on a terminal, json otherwise)', choices: ['', ...loggingFormats] },
 } as const;
 
@@ -138,6 +165,14 @@ export async function controllersCommand(argv: readonly string[], out: (text: st
       syncPeriodMs: f['pvclaimbinder-sync-period'],
       dynamicProvisioning: f['enable-dynamic-provisioning'],
       hostPath: { enabled: f['enable-hostpath-provisioner'], directory: resolve(f['hostpath-provisioner-dir']) },
+    },
+    horizontalPodAutoscaler: {
+      syncPeriodMs: f['horizontal-pod-autoscaler-sync-period'],
+      downscaleStabilizationMs: f['horizontal-pod-autoscaler-downscale-stabilization'],
+      tolerance: f['horizontal-pod-autoscaler-tolerance'],
+      cpuInitializationPeriodMs: f['horizontal-pod-autoscaler-cpu-initialization-period'],
+      initialReadinessDelayMs: f['horizontal-pod-autoscaler-initial-readiness-delay'],
+      workers: f['concurrent-horizontal-pod-autoscaler-syncs'],
     },
   };
   const nodeIpam = controllers.some((controller) => controller.name === 'node-ipam-controller')
