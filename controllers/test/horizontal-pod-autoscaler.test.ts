@@ -70,7 +70,7 @@ test('without a metrics API the HPA says why it computes nothing, as kube does; 
   await cluster.client.create(deployments, deployment('many', 8));
   await kubectl(cluster, 'autoscale', 'deployment', 'many', '--cpu=50%', '--min=1', '--max=5');
   await eventually('many scaled to 5', async () =>
-    (await cluster.client.get<{ spec?: { replicas?: number } }>({ ...deployments, name: 'many' })).spec?.replicas === 5 ? true : undefined,
+    (await cluster.client.get<{ metadata?: object; spec?: { replicas?: number } }>({ ...deployments, name: 'many' })).spec?.replicas === 5 ? true : undefined,
   );
   t.like(
     (await eventsOf(cluster, 'many')).find((event) => event.reason === 'SuccessfulRescale'),
