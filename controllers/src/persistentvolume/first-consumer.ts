@@ -1,9 +1,10 @@
 // Claims that wait for their first consumer (WaitForFirstConsumer classes). In kube the scheduler's
 // VolumeBinding plugin picks, while scheduling a pod, a volume for each such claim or the node to
 // provision on (the claim's volume.kubernetes.io/selected-node), and the binder finishes. Capstan's
-// scheduler places pods without looking at their claims, so the binder takes that part once a pod
-// using the claim has a node: it binds a volume that fits the node, or selects the node for
-// provisioning, as the scheduler would have written it.
+// scheduler only checks that a pod's claims exist and that Immediate ones are bound
+// (scheduler/volume-binding.ts), so the binder takes that part once a pod using the claim has a
+// node: it binds a volume that fits the node, or selects the node for provisioning, as the
+// scheduler would have written it.
 
 import type { Pod, PersistentVolumeClaim } from '@capstan/common/api-types/core-v1';
 import type { BinderContext } from './binder-context.ts';
