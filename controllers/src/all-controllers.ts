@@ -10,6 +10,7 @@ import { horizontalPodAutoscalerController } from './horizontal-pod-autoscaler/i
 import { namespaceController } from './namespace/index.ts';
 import { nodeLifecycleController, taintEvictionController } from './node-lifecycle/index.ts';
 import { nodeIpamController } from './nodeipam/index.ts';
+import { persistentVolumeBinderController } from './persistentvolume/index.ts';
 import { schedulerController } from './scheduler/index.ts';
 import { statefulSetController } from './statefulset/index.ts';
 import { serviceAccountController } from './serviceaccount/index.ts';
@@ -29,6 +30,7 @@ export const allControllers: readonly ControllerDefinition[] = [
   pvcProtectionController,
   pvProtectionController,
   vacProtectionController,
+  persistentVolumeBinderController,
   garbageCollectorController,
   resourceQuotaController,
   deploymentController,

@@ -2,6 +2,7 @@
 
 import { type AutoscalerOptions, defaultAutoscalerOptions } from './horizontal-pod-autoscaler/autoscaler-options.ts';
 import type { NodeIpamConfig } from './nodeipam/node-ipam-config.ts';
+import { defaultPersistentVolumeBinderOptions, type PersistentVolumeBinderOptions } from './persistentvolume/binder-options.ts';
 
 export interface NodeLifecycleOptions {
   /** --node-monitor-period: how often Node heartbeats are checked (5 s). */
@@ -46,6 +47,8 @@ export interface ControllerOptions {
   readonly nodeIpam?: NodeIpamConfig;
   /** The PEM of --root-ca-file, else the kubeconfig cluster's CA: the ca.crt of kube-root-ca.crt ("" for none). */
   readonly rootCaCertificate: string;
+  /** --pvclaimbinder-sync-period, --enable-dynamic-provisioning, --enable-hostpath-provisioner, --hostpath-provisioner-dir. */
+  readonly persistentVolumeBinder: PersistentVolumeBinderOptions;
   /** The --horizontal-pod-autoscaler-* flags. */
   readonly horizontalPodAutoscaler: AutoscalerOptions;
 }
@@ -71,5 +74,6 @@ export const defaultControllerOptions: ControllerOptions = {
   concurrentStatefulSetSyncs: 5,
   concurrentDaemonSetSyncs: 2,
   rootCaCertificate: '',
+  persistentVolumeBinder: defaultPersistentVolumeBinderOptions,
   horizontalPodAutoscaler: defaultAutoscalerOptions,
 };

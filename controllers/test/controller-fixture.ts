@@ -65,6 +65,7 @@ export interface ControllerOverrides {
   readonly concurrentScheduling?: number;
   readonly rootCaCertificate?: string;
   readonly nodeIpam?: ControllerOptions['nodeIpam'];
+  readonly persistentVolumeBinder?: ControllerOptions['persistentVolumeBinder'];
   readonly horizontalPodAutoscaler?: Partial<ControllerOptions['horizontalPodAutoscaler']>;
 }
 

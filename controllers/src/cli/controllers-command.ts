@@ -6,16 +6,18 @@ import { hostname } from 'node:os';
 import { createLogger, FlagError, formatFlagHelp, loggingFormats, parseFlags } from '@capstan/common';
 import { defaultUserAgent, loadKubeconfig, RestClient } from '@capstan/common/client';
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { allControllers } from '../all-controllers.ts';
 import { ServiceAccountClientBuilder, sharedClientBuilder } from '../client-builder.ts';
 import { schedulerController } from '../scheduler/index.ts';
 import { defaultControllerOptions, type ControllerOptions } from '../controller-options.ts';
 import { runControllerManager } from '../controller-manager.ts';
 import { enabledControllers } from '../enabled-controllers.ts';
-import { autoscalerFlags, autoscalerOptionsOf } from '../horizontal-pod-autoscaler/autoscaler-options.ts';
 import { defaultNodeIpamFlags, resolveNodeIpam } from '../nodeipam/index.ts';
 
 const lifecycle = defaultControllerOptions.nodeLifecycle;
+const binder = defaultControllerOptions.persistentVolumeBinder;
+const hpa = defaultControllerOptions.horizontalPodAutoscaler;
 
 const flags = {
   kubeconfig: { type: 'string', default: '', help: 'Path to a kubeconfig file with the API server and credentials (required)' },
@@ -57,7 +59,6 @@ const flags = {
   'concurrent-statefulset-syncs': { type: 'int', default: defaultControllerOptions.concurrentStatefulSetSyncs, help: 'StatefulSets synced at once' },
   'concurrent-daemonset-syncs': { type: 'int', default: defaultControllerOptions.concurrentDaemonSetSyncs, help: 'DaemonSets synced at once' },
   'resource-quota-sync-period': { type: 'duration', default: defaultControllerOptions.resourceQuotaSyncPeriodMs, help: 'How often every quota usage is recomputed in full' },
-  ...autoscalerFlags,
   'allocate-node-cidrs': {
     type: 'bool',
     default: defaultNodeIpamFlags.allocateNodeCidrs,
@@ -80,6 +81,44 @@ const flags = {
     type: 'string',
     default: '',
     help: "The root certificate authority published in every namespace's kube-root-ca.crt (default: the kubeconfig cluster's CA)",
+  },
+  'pvclaimbinder-sync-period': { type: 'duration', default: binder.syncPeriodMs, help: 'The period for syncing persistent volumes and persistent volume claims' },
+  'enable-dynamic-provisioning': { type: 'bool', default: binder.dynamicProvisioning, help: 'Enable dynamic provisioning for environments that support it.' },
+  'enable-hostpath-provisioner': {
+    type: 'bool',
+    default: binder.hostPath.enabled,
+    help: 'Enable HostPath PV provisioning (kubernetes.io/host-path): a directory of the host per volume, for single-host clusters, testing and development only',
+  },
+  'hostpath-provisioner-dir': {
+    type: 'string',
+    default: binder.hostPath.directory,
+    help: "Where the HostPath provisioner makes its volumes (Capstan's; kube always uses /tmp/hostpath_pv)",
+  },
+  'horizontal-pod-autoscaler-sync-period': { type: 'duration', default: hpa.syncPeriodMs, help: 'The period for syncing the number of pods in horizontal pod autoscaler.' },
+  'horizontal-pod-autoscaler-downscale-stabilization': {
+    type: 'duration',
+    default: hpa.downscaleStabilizationMs,
+    help: 'The period for which autoscaler will look backwards and not scale down below any recommendation it made during that period.',
+  },
+  'horizontal-pod-autoscaler-tolerance': {
+    type: 'float',
+    default: hpa.tolerance,
+    help: 'The minimum change (from 1.0) in the desired-to-actual metrics ratio for the horizontal pod autoscaler to consider scaling.',
+  },
+  'horizontal-pod-autoscaler-cpu-initialization-period': {
+    type: 'duration',
+    default: hpa.cpuInitializationPeriodMs,
+    help: 'The period after pod start when CPU samples might be skipped.',
+  },
+  'horizontal-pod-autoscaler-initial-readiness-delay': {
+    type: 'duration',
+    default: hpa.initialReadinessDelayMs,
+    help: 'The period after pod start during which readiness changes will be treated as initial readiness.',
+  },
+  'concurrent-horizontal-pod-autoscaler-syncs': {
+    type: 'int',
+    default: hpa.workers,
+    help: 'The number of horizontal pod autoscaler objects that are allowed to sync concurrently.',
   },
   'logging-format': { type: 'string', default: '', help: 'json or text (default: text on a terminal, json otherwise)', choices: ['', ...loggingFormats] },
 } as const;
@@ -132,7 +171,19 @@ export async function controllersCommand(argv: readonly string[], out: (text: st
     concurrentStatefulSetSyncs: f['concurrent-statefulset-syncs'],
     concurrentDaemonSetSyncs: f['concurrent-daemonset-syncs'],
     rootCaCertificate: rootCaOf(f['root-ca-file'], f.kubeconfig),
-    horizontalPodAutoscaler: autoscalerOptionsOf(f),
+    persistentVolumeBinder: {
+      syncPeriodMs: f['pvclaimbinder-sync-period'],
+      dynamicProvisioning: f['enable-dynamic-provisioning'],
+      hostPath: { enabled: f['enable-hostpath-provisioner'], directory: resolve(f['hostpath-provisioner-dir']) },
+    },
+    horizontalPodAutoscaler: {
+      syncPeriodMs: f['horizontal-pod-autoscaler-sync-period'],
+      downscaleStabilizationMs: f['horizontal-pod-autoscaler-downscale-stabilization'],
+      tolerance: f['horizontal-pod-autoscaler-tolerance'],
+      cpuInitializationPeriodMs: f['horizontal-pod-autoscaler-cpu-initialization-period'],
+      initialReadinessDelayMs: f['horizontal-pod-autoscaler-initial-readiness-delay'],
+      workers: f['concurrent-horizontal-pod-autoscaler-syncs'],
+    },
   };
   const nodeIpam = controllers.some((controller) => controller.name === 'node-ipam-controller')
     ? resolveNodeIpam({

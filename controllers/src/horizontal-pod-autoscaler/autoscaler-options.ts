@@ -11,6 +11,8 @@ export interface AutoscalerOptions {
   readonly cpuInitializationPeriodMs: number;
   /** --horizontal-pod-autoscaler-initial-readiness-delay: readiness changes this soon after start are the start's (30 s). */
   readonly initialReadinessDelayMs: number;
+  /** --concurrent-horizontal-pod-autoscaler-syncs: HPAs synced at once (5). */
+  readonly workers: number;
 }
 
 export const defaultAutoscalerOptions: AutoscalerOptions = {
@@ -19,41 +21,5 @@ export const defaultAutoscalerOptions: AutoscalerOptions = {
   tolerance: 0.1,
   cpuInitializationPeriodMs: 300_000,
   initialReadinessDelayMs: 30_000,
+  workers: 5,
 };
-
-/** The flags, as `capstan controllers` declares them. */
-export const autoscalerFlags = {
-  'horizontal-pod-autoscaler-sync-period': { type: 'duration', default: defaultAutoscalerOptions.syncPeriodMs, help: 'How often each HorizontalPodAutoscaler is synced' },
-  'horizontal-pod-autoscaler-downscale-stabilization': {
-    type: 'duration',
-    default: defaultAutoscalerOptions.downscaleStabilizationMs,
-    help: 'How far back scale-down recommendations are considered',
-  },
-  'horizontal-pod-autoscaler-tolerance': { type: 'float', default: defaultAutoscalerOptions.tolerance, help: 'The minimum change (from 1.0) in the usage ratio that scales' },
-  'horizontal-pod-autoscaler-cpu-initialization-period': {
-    type: 'duration',
-    default: defaultAutoscalerOptions.cpuInitializationPeriodMs,
-    help: 'How long after a pod starts its CPU samples may be skipped',
-  },
-  'horizontal-pod-autoscaler-initial-readiness-delay': {
-    type: 'duration',
-    default: defaultAutoscalerOptions.initialReadinessDelayMs,
-    help: 'How long after a pod starts its readiness changes count as its start',
-  },
-} as const;
-
-export function autoscalerOptionsOf(values: {
-  readonly 'horizontal-pod-autoscaler-sync-period': number;
-  readonly 'horizontal-pod-autoscaler-downscale-stabilization': number;
-  readonly 'horizontal-pod-autoscaler-tolerance': number;
-  readonly 'horizontal-pod-autoscaler-cpu-initialization-period': number;
-  readonly 'horizontal-pod-autoscaler-initial-readiness-delay': number;
-}): AutoscalerOptions {
-  return {
-    syncPeriodMs: values['horizontal-pod-autoscaler-sync-period'],
-    downscaleStabilizationMs: values['horizontal-pod-autoscaler-downscale-stabilization'],
-    tolerance: values['horizontal-pod-autoscaler-tolerance'],
-    cpuInitializationPeriodMs: values['horizontal-pod-autoscaler-cpu-initialization-period'],
-    initialReadinessDelayMs: values['horizontal-pod-autoscaler-initial-readiness-delay'],
-  };
-}

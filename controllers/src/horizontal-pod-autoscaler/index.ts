@@ -65,7 +65,7 @@ export const horizontalPodAutoscalerController: ControllerDefinition = {
     if (!(await context.informers.waitForSync(signal))) return;
     signal.addEventListener('abort', () => queue.shutDown(), { once: true });
     const workers = queue.run(
-      5,
+      options.workers,
       async (key) => {
         const [namespace = '', name = ''] = key.split('/');
         const hpa = hpas.store.get(namespace, name);

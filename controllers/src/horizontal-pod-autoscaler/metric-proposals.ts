@@ -6,7 +6,7 @@
 
 import type { MetricSpec, MetricStatus } from '@capstan/common/api-types/autoscaling-v2';
 import type { Pod } from '@capstan/common/api-types/core-v1';
-import { parseQuantity, quantityMilliValue } from '@capstan/common';
+import { parseQuantity, quantityMilliValue, quantityString } from '@capstan/common';
 import type { RestClient } from '@capstan/common/client';
 import type { HpaCondition } from './hpa-conditions.ts';
 import { type ReplicaCalculatorSettings, resourceReplicasForAverageValue, resourceReplicasForUtilization } from './replica-calculator.ts';
@@ -36,10 +36,9 @@ function unable(reason: string, cause: string, wrapped: string): MetricProposal 
   };
 }
 
-/** A milli-value as kube writes a metric's quantity: cpu in m, memory in whole units when it can. */
+/** buildQuantity: a milli-value written as kube writes a metric's quantity, memory in binary units (as metrics-server). */
 function quantityOf(resource: string, milli: number): string {
-  if (resource === 'cpu' || milli % 1000 !== 0) return `${milli}m`;
-  return String(milli / 1000);
+  return quantityString({ amount: { kind: 'int64', value: BigInt(milli), scale: -3 }, format: resource === 'memory' ? 'BinarySI' : 'DecimalSI' });
 }
 
 function milliOf(value: unknown): number {
