@@ -2,7 +2,9 @@
 // (nodeagent/bench's simulating process, no pod workers: bound pods stay as the binding left them),
 // and one `capstan controllers` process. Measures the time to schedule 10,000 pods created at once
 // (create call to spec.nodeName, as a watcher sees it) and to clean up a namespace of 10,000
-// objects (DELETE to the namespace gone), with the controllers' CPU and memory.
+// objects (DELETE to the namespace gone), with the controllers' CPU and memory. Then the nodes come
+// back with the agent's pod workers, and a Deployment of 10,000 replicas rolls out and rolls to a
+// new image (scripts/bench-deployment-rollout.ts).
 
 import { spawn } from 'node:child_process';
 import { mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +16,7 @@ import { startBenchApiServer } from '../apiserver/bench/api-server-process.ts';
 import type { BenchRow } from '../apiserver/bench/bench-row.ts';
 import { cpuSeconds, residentMemory } from '../apiserver/bench/process-usage.ts';
 import { SimulatedNodesChild } from '../nodeagent/bench/simulated-nodes-child.ts';
+import { measureDeploymentRollout } from './bench-deployment-rollout.ts';
 
 type Pod = KubeObject & { spec?: { nodeName?: string } };
 
@@ -23,6 +26,7 @@ export async function runControllersBenchmark(quick: boolean, log: (line: string
   const nodes = quick ? 100 : 1000;
   const pods = quick ? 1000 : 10_000;
   const objects = quick ? 1000 : 10_000;
+  const replicas = quick ? 1000 : 10_000;
   const scratch = mkdtempSync(join(tmpdir(), 'capstan-bench-controllers-'));
   const server = await startBenchApiServer({ backend: 'sqlite', dataDir: join(scratch, 'data') });
   const kubeconfig = join(scratch, 'kubeconfig');
@@ -53,6 +57,18 @@ export async function runControllersBenchmark(quick: boolean, log: (line: string
     const scheduling = await schedulePods(client, pods, log);
     const afterScheduling = { cpu: cpuSeconds(controllersPid), rss: residentMemory(controllersPid) };
     const cleanup = await cleanUpNamespace(client, objects, log);
+    // The scheduled pods were never run: remove them, and bring the nodes back with pod workers.
+    await client.deleteCollection(
+      { group: '', version: 'v1', resource: 'pods', namespace: 'default' },
+      { labelSelector: 'bench.capstan.dev/controllers=scheduling', gracePeriodSeconds: 0 },
+    );
+    await simulated.stop();
+    simulated = await SimulatedNodesChild.start(kubeconfig, join(scratch, 'nodes'), nodes);
+    await simulated.scale(nodes, quick ? 2_000 : 10_000);
+    log(`${nodes} simulated nodes back, with pod workers`);
+    const beforeRollout = cpuSeconds(controllersPid);
+    const rollout = await measureDeploymentRollout(client, 'default', replicas, log, 1_800_000);
+    const afterRollout = { cpu: cpuSeconds(controllersPid) - beforeRollout, rss: residentMemory(controllersPid) };
     const rows: BenchRow[] = [
       {
         subject: `${pods} pods on ${nodes} nodes`,
@@ -76,6 +92,28 @@ export async function runControllersBenchmark(quick: boolean, log: (line: string
       { subject: 'controllers process', metric: 'resident memory', value: afterScheduling.rss.rssMiB, unit: 'MiB', note: `peak ${Math.round(afterScheduling.rss.peakMiB)} MiB` },
       { subject: `namespace of ${objects} configmaps`, metric: 'create', value: cleanup.createMs / 1000, unit: 's' },
       { subject: `namespace of ${objects} configmaps`, metric: 'cleaned up', value: cleanup.deleteMs / 1000, unit: 's', note: 'DELETE namespace to 404' },
+      {
+        subject: `Deployment of ${replicas} on ${nodes} nodes`,
+        metric: 'all available',
+        value: rollout.firstRolloutMs / 1000,
+        unit: 's',
+        note: 'create to availableReplicas = replicas (pods Running and Ready)',
+      },
+      {
+        subject: `Deployment of ${replicas} on ${nodes} nodes`,
+        metric: 'rolling update',
+        value: rollout.rollingUpdateMs / 1000,
+        unit: 's',
+        note: 'new image to every replica updated and available (25% surge/unavailable)',
+      },
+      { subject: 'controllers process', metric: 'CPU during the two rollouts', value: afterRollout.cpu, unit: 's' },
+      {
+        subject: 'controllers process',
+        metric: 'resident memory after the rollouts',
+        value: afterRollout.rss.rssMiB,
+        unit: 'MiB',
+        note: `peak ${Math.round(afterRollout.rss.peakMiB)} MiB`,
+      },
     ];
     return rows;
   } finally {

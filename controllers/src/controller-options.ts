@@ -1,6 +1,8 @@
 // The settings of the controllers, from kube-controller-manager's flags of the same names.
 
+import { type AutoscalerOptions, defaultAutoscalerOptions } from './horizontal-pod-autoscaler/autoscaler-options.ts';
 import type { NodeIpamConfig } from './nodeipam/node-ipam-config.ts';
+import { defaultPersistentVolumeBinderOptions, type PersistentVolumeBinderOptions } from './persistentvolume/binder-options.ts';
 
 export interface NodeLifecycleOptions {
   /** --node-monitor-period: how often Node heartbeats are checked (5 s). */
@@ -29,8 +31,18 @@ export interface ControllerOptions {
   readonly concurrentScheduling: number;
   /** --concurrent-resource-quota-syncs (5). */
   readonly concurrentResourceQuotaSyncs: number;
+  /** --concurrent-deployment-syncs (5). */
+  readonly concurrentDeploymentSyncs: number;
+  /** --concurrent-replicaset-syncs (5). */
+  readonly concurrentReplicaSetSyncs: number;
+  /** --concurrent-rc-syncs (5). */
+  readonly concurrentRcSyncs: number;
   /** --resource-quota-sync-period: how often every quota's usage is recomputed in full (5 min). */
   readonly resourceQuotaSyncPeriodMs: number;
+  /** --concurrent-statefulset-syncs (5). */
+  readonly concurrentStatefulSetSyncs: number;
+  /** --concurrent-daemonset-syncs (2). */
+  readonly concurrentDaemonSetSyncs: number;
   /** --allocate-node-cidrs with --cluster-cidr and the mask sizes; undefined: no pod ranges are given to Nodes. */
   readonly nodeIpam?: NodeIpamConfig;
   /** --concurrent-job-syncs (5). */
@@ -41,6 +53,10 @@ export interface ControllerOptions {
   readonly concurrentTtlAfterFinishedSyncs: number;
   /** The PEM of --root-ca-file, else the kubeconfig cluster's CA: the ca.crt of kube-root-ca.crt ("" for none). */
   readonly rootCaCertificate: string;
+  /** --pvclaimbinder-sync-period, --enable-dynamic-provisioning, --enable-hostpath-provisioner, --hostpath-provisioner-dir. */
+  readonly persistentVolumeBinder: PersistentVolumeBinderOptions;
+  /** The --horizontal-pod-autoscaler-* flags. */
+  readonly horizontalPodAutoscaler: AutoscalerOptions;
 }
 
 export const defaultControllerOptions: ControllerOptions = {
@@ -57,9 +73,16 @@ export const defaultControllerOptions: ControllerOptions = {
   concurrentGcSyncs: 20,
   concurrentScheduling: 16,
   concurrentResourceQuotaSyncs: 5,
+  concurrentDeploymentSyncs: 5,
   resourceQuotaSyncPeriodMs: 300_000,
+  concurrentReplicaSetSyncs: 5,
+  concurrentRcSyncs: 5,
+  concurrentStatefulSetSyncs: 5,
+  concurrentDaemonSetSyncs: 2,
   concurrentJobSyncs: 5,
   concurrentCronJobSyncs: 5,
   concurrentTtlAfterFinishedSyncs: 5,
   rootCaCertificate: '',
+  persistentVolumeBinder: defaultPersistentVolumeBinderOptions,
+  horizontalPodAutoscaler: defaultAutoscalerOptions,
 };

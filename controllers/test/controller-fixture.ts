@@ -65,6 +65,8 @@ export interface ControllerOverrides {
   readonly concurrentScheduling?: number;
   readonly rootCaCertificate?: string;
   readonly nodeIpam?: ControllerOptions['nodeIpam'];
+  readonly persistentVolumeBinder?: ControllerOptions['persistentVolumeBinder'];
+  readonly horizontalPodAutoscaler?: Partial<ControllerOptions['horizontalPodAutoscaler']>;
 }
 
 /** Runs the controllers until the test ends; answers a function that stops them sooner. */
@@ -73,6 +75,7 @@ export function runControllers(t: ExecutionContext, cluster: TestCluster, contro
     ...defaultControllerOptions,
     ...overrides,
     nodeLifecycle: { ...defaultControllerOptions.nodeLifecycle, ...overrides.nodeLifecycle },
+    horizontalPodAutoscaler: { ...defaultControllerOptions.horizontalPodAutoscaler, ...overrides.horizontalPodAutoscaler },
   };
   const stop = new AbortController();
   const logger = createLogger({ name: 'controllers-test', format: 'json', level: process.env.CAPSTAN_TEST_LOG_LEVEL ?? 'silent' });

@@ -27,6 +27,7 @@ import { kubeconfigFor } from './kubeconfig.ts';
 import { NodeReadiness } from './node-readiness.ts';
 import { startUpControllers, type UpControllers } from './up-controllers.ts';
 import { startUpNode, upNodeSpecs, type UpNode } from './up-node.ts';
+import { ensureDefaultStorageClass } from './up-storage-class.ts';
 
 const flags = {
   'data-dir': { type: 'string', default: '.capstan', help: 'Where the cluster keeps its state and its kubeconfig' },
@@ -136,6 +137,7 @@ export async function upCommand(argv: readonly string[], out: (text: string) => 
   // scheduler as system:kube-scheduler; the bootstrap policy grants each what it needs.
   const controllersKubeconfig = await writeKubeconfig(join(dataDir, 'controllers.kubeconfig'), 'controllers', 'system:kube-controller-manager', []);
   const schedulerKubeconfig = await writeKubeconfig(join(dataDir, 'scheduler.kubeconfig'), 'scheduler', 'system:kube-scheduler', []);
+  if (f.controllers) await ensureDefaultStorageClass(kubeconfig);
   const controllers: UpControllers | undefined = f.controllers
     ? startUpControllers(dataDir, { controllers: controllersKubeconfig, scheduler: schedulerKubeconfig }, f['service-cluster-ip-range'], say)
     : undefined;

@@ -31,6 +31,9 @@ export function startUpControllers(dataDir: string, kubeconfigs: UpControllersKu
     '--allocate-node-cidrs=true',
     '--cluster-cidr=10.244.0.0/16',
     `--service-cluster-ip-range=${serviceClusterIpRange}`,
+    // Volumes for the default StorageClass `standard` (up-storage-class.ts).
+    '--enable-hostpath-provisioner=true',
+    `--hostpath-provisioner-dir=${join(dataDir, 'hostpath_pv')}`,
   ];
   const child = capstanChild(args, logFile, { say: log });
   log(

@@ -6,6 +6,7 @@ import { hostname } from 'node:os';
 import { createLogger, FlagError, formatFlagHelp, loggingFormats, parseFlags } from '@capstan/common';
 import { defaultUserAgent, loadKubeconfig, RestClient } from '@capstan/common/client';
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { allControllers } from '../all-controllers.ts';
 import { ServiceAccountClientBuilder, sharedClientBuilder } from '../client-builder.ts';
 import { schedulerController } from '../scheduler/index.ts';
@@ -15,6 +16,8 @@ import { enabledControllers } from '../enabled-controllers.ts';
 import { defaultNodeIpamFlags, resolveNodeIpam } from '../nodeipam/index.ts';
 
 const lifecycle = defaultControllerOptions.nodeLifecycle;
+const binder = defaultControllerOptions.persistentVolumeBinder;
+const hpa = defaultControllerOptions.horizontalPodAutoscaler;
 
 const flags = {
   kubeconfig: { type: 'string', default: '', help: 'Path to a kubeconfig file with the API server and credentials (required)' },
@@ -50,6 +53,11 @@ const flags = {
   'concurrent-gc-syncs': { type: 'int', default: defaultControllerOptions.concurrentGcSyncs, help: 'Garbage collector workers' },
   'concurrent-scheduling': { type: 'int', default: defaultControllerOptions.concurrentScheduling, help: 'Pods the scheduler binds at once' },
   'concurrent-resource-quota-syncs': { type: 'int', default: defaultControllerOptions.concurrentResourceQuotaSyncs, help: 'Resource quotas synced at once' },
+  'concurrent-deployment-syncs': { type: 'int', default: defaultControllerOptions.concurrentDeploymentSyncs, help: 'Deployments synced at once' },
+  'concurrent-replicaset-syncs': { type: 'int', default: defaultControllerOptions.concurrentReplicaSetSyncs, help: 'ReplicaSets synced at once' },
+  'concurrent-rc-syncs': { type: 'int', default: defaultControllerOptions.concurrentRcSyncs, help: 'ReplicationControllers synced at once' },
+  'concurrent-statefulset-syncs': { type: 'int', default: defaultControllerOptions.concurrentStatefulSetSyncs, help: 'StatefulSets synced at once' },
+  'concurrent-daemonset-syncs': { type: 'int', default: defaultControllerOptions.concurrentDaemonSetSyncs, help: 'DaemonSets synced at once' },
   'resource-quota-sync-period': { type: 'duration', default: defaultControllerOptions.resourceQuotaSyncPeriodMs, help: 'How often every quota usage is recomputed in full' },
   'concurrent-job-syncs': { type: 'int', default: defaultControllerOptions.concurrentJobSyncs, help: 'Jobs synced at once' },
   'concurrent-cron-job-syncs': { type: 'int', default: defaultControllerOptions.concurrentCronJobSyncs, help: 'CronJobs synced at once' },
@@ -76,6 +84,44 @@ const flags = {
     type: 'string',
     default: '',
     help: "The root certificate authority published in every namespace's kube-root-ca.crt (default: the kubeconfig cluster's CA)",
+  },
+  'pvclaimbinder-sync-period': { type: 'duration', default: binder.syncPeriodMs, help: 'The period for syncing persistent volumes and persistent volume claims' },
+  'enable-dynamic-provisioning': { type: 'bool', default: binder.dynamicProvisioning, help: 'Enable dynamic provisioning for environments that support it.' },
+  'enable-hostpath-provisioner': {
+    type: 'bool',
+    default: binder.hostPath.enabled,
+    help: 'Enable HostPath PV provisioning (kubernetes.io/host-path): a directory of the host per volume, for single-host clusters, testing and development only',
+  },
+  'hostpath-provisioner-dir': {
+    type: 'string',
+    default: binder.hostPath.directory,
+    help: "Where the HostPath provisioner makes its volumes (Capstan's; kube always uses /tmp/hostpath_pv)",
+  },
+  'horizontal-pod-autoscaler-sync-period': { type: 'duration', default: hpa.syncPeriodMs, help: 'The period for syncing the number of pods in horizontal pod autoscaler.' },
+  'horizontal-pod-autoscaler-downscale-stabilization': {
+    type: 'duration',
+    default: hpa.downscaleStabilizationMs,
+    help: 'The period for which autoscaler will look backwards and not scale down below any recommendation it made during that period.',
+  },
+  'horizontal-pod-autoscaler-tolerance': {
+    type: 'float',
+    default: hpa.tolerance,
+    help: 'The minimum change (from 1.0) in the desired-to-actual metrics ratio for the horizontal pod autoscaler to consider scaling.',
+  },
+  'horizontal-pod-autoscaler-cpu-initialization-period': {
+    type: 'duration',
+    default: hpa.cpuInitializationPeriodMs,
+    help: 'The period after pod start when CPU samples might be skipped.',
+  },
+  'horizontal-pod-autoscaler-initial-readiness-delay': {
+    type: 'duration',
+    default: hpa.initialReadinessDelayMs,
+    help: 'The period after pod start during which readiness changes will be treated as initial readiness.',
+  },
+  'concurrent-horizontal-pod-autoscaler-syncs': {
+    type: 'int',
+    default: hpa.workers,
+    help: 'The number of horizontal pod autoscaler objects that are allowed to sync concurrently.',
   },
   'logging-format': { type: 'string', default: '', help: 'json or text (default: text on a terminal, json otherwise)', choices: ['', ...loggingFormats] },
 } as const;
@@ -121,11 +167,29 @@ export async function controllersCommand(argv: readonly string[], out: (text: st
     concurrentGcSyncs: f['concurrent-gc-syncs'],
     concurrentScheduling: f['concurrent-scheduling'],
     concurrentResourceQuotaSyncs: f['concurrent-resource-quota-syncs'],
+    concurrentDeploymentSyncs: f['concurrent-deployment-syncs'],
     resourceQuotaSyncPeriodMs: f['resource-quota-sync-period'],
+    concurrentReplicaSetSyncs: f['concurrent-replicaset-syncs'],
+    concurrentRcSyncs: f['concurrent-rc-syncs'],
+    concurrentStatefulSetSyncs: f['concurrent-statefulset-syncs'],
+    concurrentDaemonSetSyncs: f['concurrent-daemonset-syncs'],
     concurrentJobSyncs: f['concurrent-job-syncs'],
     concurrentCronJobSyncs: f['concurrent-cron-job-syncs'],
     concurrentTtlAfterFinishedSyncs: f['concurrent-ttl-after-finished-syncs'],
     rootCaCertificate: rootCaOf(f['root-ca-file'], f.kubeconfig),
+    persistentVolumeBinder: {
+      syncPeriodMs: f['pvclaimbinder-sync-period'],
+      dynamicProvisioning: f['enable-dynamic-provisioning'],
+      hostPath: { enabled: f['enable-hostpath-provisioner'], directory: resolve(f['hostpath-provisioner-dir']) },
+    },
+    horizontalPodAutoscaler: {
+      syncPeriodMs: f['horizontal-pod-autoscaler-sync-period'],
+      downscaleStabilizationMs: f['horizontal-pod-autoscaler-downscale-stabilization'],
+      tolerance: f['horizontal-pod-autoscaler-tolerance'],
+      cpuInitializationPeriodMs: f['horizontal-pod-autoscaler-cpu-initialization-period'],
+      initialReadinessDelayMs: f['horizontal-pod-autoscaler-initial-readiness-delay'],
+      workers: f['concurrent-horizontal-pod-autoscaler-syncs'],
+    },
   };
   const nodeIpam = controllers.some((controller) => controller.name === 'node-ipam-controller')
     ? resolveNodeIpam({

@@ -30,15 +30,20 @@ export function numFeasibleNodesToFind(numAllNodes: number): number {
 
 export class SchedulingAlgorithm {
   readonly #cache: SchedulerCache;
+  /** PreFilters beyond the node-affinity one: why the pod fits no node, if it fits none (volume-binding.ts). */
+  readonly #preFilter: ((pod: PodInfo) => string | undefined) | undefined;
   #nextStartNodeIndex = 0;
 
-  constructor(cache: SchedulerCache) {
+  constructor(cache: SchedulerCache, preFilter?: (pod: PodInfo) => string | undefined) {
     this.#cache = cache;
+    this.#preFilter = preFilter;
   }
 
   schedule(pod: PodInfo): ScheduleResult {
     const allNodes = this.#cache.nodes();
     if (allNodes.length === 0) return { unschedulable: noNodesAvailable };
+    const rejected = this.#preFilter?.(pod);
+    if (rejected !== undefined) return this.#unschedulable(pod, { statuses: new Map(), absent: unresolvable(rejected), preFilterMessage: rejected });
     let nodes = allNodes;
     let absent: FilterStatus | undefined;
     if (pod.affinityNodeNames !== undefined) {

@@ -13,6 +13,7 @@ import { podScheduledFalsePatch, type UnscheduledReason } from './pod-scheduled-
 import { SchedulingAlgorithm } from './schedule-pod.ts';
 import { SchedulerCache, type CountedPod } from './scheduler-cache.ts';
 import { SchedulingQueue, type QueuedPod } from './scheduling-queue.ts';
+import { VolumeBindingPreFilter } from './volume-binding.ts';
 import { errorMessage, KeyedSerial } from '@capstan/common';
 
 /** The component events are reported by, and kube-scheduler's default profile name. */
@@ -64,7 +65,7 @@ export class Scheduler {
   readonly #recorder: EventRecorder;
   readonly #cache = new SchedulerCache();
   readonly #queue = new SchedulingQueue();
-  readonly #algorithm = new SchedulingAlgorithm(this.#cache);
+  readonly #algorithm: SchedulingAlgorithm;
   readonly #writes = new Set<Promise<void>>();
   /**
    * One pod's API writes go out in the order the scheduler decided them, as kube-scheduler's API
@@ -81,6 +82,8 @@ export class Scheduler {
     this.#recorder = context.eventRecorder(schedulerComponent);
     this.#pods = context.informers.informer<Pod>(podsResource);
     this.#nodes = context.informers.informer<Node>(nodesResource);
+    const volumes = new VolumeBindingPreFilter(context, () => this.#queue.moveAllToActiveOrBackoff());
+    this.#algorithm = new SchedulingAlgorithm(this.#cache, (info) => volumes.reject(info.pod));
     this.#nodes.addEventHandler({
       onAdd: (node) => {
         this.#cache.setNode(node);

@@ -22,14 +22,14 @@ export function podReadyTime(pod: Pod): number | undefined {
 }
 
 /**
- * podutil.IsPodAvailable: ready for at least minReadySeconds at `now` (ms). With minReadySeconds 0 a
+ * podutil.IsPodAvailable: ready for more than minReadySeconds at `now` (ms). With minReadySeconds 0 a
  * ready pod is available at once.
  */
 export function isPodAvailable(pod: Pod, minReadySeconds: number, now: number): boolean {
   if (!isPodReady(pod)) return false;
   if (minReadySeconds <= 0) return true;
   const readyAt = podReadyTime(pod);
-  return readyAt !== undefined && readyAt + minReadySeconds * 1000 <= now;
+  return readyAt !== undefined && readyAt + minReadySeconds * 1000 < now;
 }
 
 /** controller.IsPodActive: not Succeeded, not Failed, not being deleted. */

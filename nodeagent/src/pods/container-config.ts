@@ -17,7 +17,7 @@ import { noEnvSources, type EnvSources } from './env-sources.ts';
 import { ObjectNotFoundError } from './pod-objects.ts';
 import type { ConfigMapKeySelector, Container, ResourceRequirements, SecretKeySelector } from '@capstan/common/api-types/core-v1';
 import type { Pod } from './pod-types.ts';
-import { atomicWriterVolumeDirectory } from './volumes/volume-directories.ts';
+import { atomicWriterVolumeDirectory, claimVolumeLink } from './volumes/volume-directories.ts';
 import type { DeviceRunOptions } from './device-allocation.ts';
 import { serviceEnvironment } from './service-env.ts';
 import { containerAnnotations, containerLabels, type ContainerType } from './runtime-labels.ts';
@@ -239,6 +239,10 @@ function containerMounts(context: ContainerContext, settings: ContainerSettings)
     } else if (volume?.emptyDir !== undefined) {
       hostPath = join(settings.podsDir, pod.metadata.uid, 'volumes', 'kubernetes.io~empty-dir', volume.name);
       mkdirSync(hostPath, { recursive: true, mode: 0o777 });
+    } else if (volume?.persistentVolumeClaim !== undefined || volume?.ephemeral !== undefined) {
+      // The volume manager linked the claim's volume (claim-volumes.ts); the runtime gets where it leads.
+      const link = claimVolumeLink(settings.podsDir, pod.metadata.uid, volume.name);
+      if (existsSync(link)) hostPath = realpathSync(link);
     } else if (volume !== undefined) hostPath = atomicWriterVolumeDirectory(settings.podsDir, pod.metadata.uid, volume);
     if (hostPath === undefined) continue;
     if (mount.subPath !== undefined && mount.subPath !== '') {

@@ -6,7 +6,7 @@
 // `undefined`, and the token is left out.
 
 import type { TokenRequest } from '@capstan/common/api-types/authentication-v1';
-import type { ConfigMap, Secret, Service } from '@capstan/common/api-types/core-v1';
+import type { ConfigMap, PersistentVolume, PersistentVolumeClaim, Secret, Service } from '@capstan/common/api-types/core-v1';
 import { ApiError, isNotFound, type KubeObject, type RestClient } from '@capstan/common/client';
 import type { ServiceData } from './service-env.ts';
 
@@ -40,6 +40,9 @@ export interface PodObjects {
   masterService(): Promise<ServiceData | undefined>;
   /** undefined when the API server does not serve TokenRequest. */
   serviceAccountToken(namespace: string, serviceAccount: string, spec: TokenRequestSpec): Promise<ServiceAccountToken | undefined>;
+  /** The claim and the volume behind a pod's persistentVolumeClaim volume, from the API server (the kubelet asks it, not a cache). */
+  persistentVolumeClaim(namespace: string, name: string): Promise<PersistentVolumeClaim>;
+  persistentVolume(name: string): Promise<PersistentVolume>;
 }
 
 /** A referenced object that does not exist: optional references skip it, others fail with its message. */
@@ -78,6 +81,8 @@ export function apiPodObjects(client: RestClient): PodObjects {
         throw error;
       }
     },
+    persistentVolumeClaim: (namespace, name) => client.get<PersistentVolumeClaim>({ group: '', version: 'v1', resource: 'persistentvolumeclaims', namespace, name }),
+    persistentVolume: (name) => client.get<PersistentVolume>({ group: '', version: 'v1', resource: 'persistentvolumes', name }),
     async configMap(namespace, name) {
       const object = await get<ConfigMap>('configmaps', 'configmap', namespace, name);
       return { data: object.data ?? {}, binaryData: decodeAll(object.binaryData) };
@@ -109,4 +114,6 @@ export const noPodObjects: PodObjects = {
   serviceAccountToken: () => Promise.resolve(undefined),
   services: () => Promise.resolve([]),
   masterService: () => Promise.resolve(undefined),
+  persistentVolumeClaim: () => Promise.reject(new Error('no kubeClient defined')),
+  persistentVolume: () => Promise.reject(new Error('no kubeClient defined')),
 };

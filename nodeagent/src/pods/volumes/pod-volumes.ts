@@ -4,6 +4,8 @@
 // so a changed ConfigMap or Secret shows within the sync period), each through the atomic writer.
 // A volume that fails is a FailedMount event ("MountVolume.SetUp failed for volume "x" : ..."); one
 // that was never set up keeps the pod's containers from starting, one that was keeps its old files.
+// Claim volumes (claim-volumes.ts) wait for their claim to be Bound, reported as the kubelet's
+// WaitForAttachAndMount timeout every 2 min 3 s.
 
 import { chmod, mkdir } from 'node:fs/promises';
 import { goQuote, errorMessage } from '@capstan/common';
@@ -14,6 +16,7 @@ import type { Pod } from '../pod-types.ts';
 import { nodeAllocatable, type NodeAllocatable } from '../downward-api.ts';
 import { writeAtomically, type Payload } from './atomic-writer.ts';
 import { atomicWriterVolumeDirectory } from './volume-directories.ts';
+import { mountClaimVolume, podVolumeClaimName } from './claim-volumes.ts';
 import { aggregateError, configMapPayload, defaultVolumeMode, downwardAPIPayload, secretPayload, type MutablePayload } from './volume-payload.ts';
 
 export interface PodVolumesOptions {
@@ -33,6 +36,9 @@ interface CachedToken extends ServiceAccountToken {
 const tokenRefreshFraction = 0.8;
 const maxTokenAgeMs = 24 * 60 * 60 * 1000;
 
+/** podAttachAndMountTimeout: how long the kubelet waits for a pod's volumes before it reports them. */
+const attachAndMountTimeoutMs = 123_000;
+
 const emptyConfigMap = { data: {}, binaryData: {} };
 const emptySecret = { data: {} };
 
@@ -42,6 +48,8 @@ export class PodVolumes {
   /** The volumes of each pod that were set up once. */
   readonly #mounted = new Map<string, Set<string>>();
   readonly #tokens = new Map<string, CachedToken>();
+  /** Since when each pod has waited for its claims' volumes (reported every attachAndMountTimeoutMs). */
+  readonly #waitingSince = new Map<string, number>();
   #tokenRequestMissingLogged = false;
 
   constructor(options: PodVolumesOptions) {
@@ -54,7 +62,21 @@ export class PodVolumes {
     const uid = pod.metadata.uid;
     let mounted = this.#mounted.get(uid);
     let ready = true;
+    const unprocessed: string[] = [];
+    let lastClaimError: unknown;
     for (const volume of pod.spec.volumes ?? []) {
+      const claimName = podVolumeClaimName(pod, volume);
+      if (claimName !== undefined) {
+        try {
+          await mountClaimVolume(this.#options.podsDir, this.#options.objects, pod, volume, claimName);
+          if (mounted === undefined) this.#mounted.set(uid, (mounted = new Set()));
+          mounted.add(volume.name);
+        } catch (error) {
+          lastClaimError = error;
+          if (mounted?.has(volume.name) !== true) unprocessed.push(volume.name);
+        }
+        continue;
+      }
       const dir = atomicWriterVolumeDirectory(this.#options.podsDir, uid, volume);
       if (dir === undefined) continue;
       try {
@@ -74,12 +96,38 @@ export class PodVolumes {
         if (mounted?.has(volume.name) !== true) ready = false;
       }
     }
-    return ready;
+    if (unprocessed.length === 0) {
+      this.#waitingSince.delete(uid);
+      return ready;
+    }
+    this.#reportWaiting(pod, unprocessed.sort(), lastClaimError);
+    return false;
+  }
+
+  /** WaitForAttachAndMount's timeout, once per period a pod's claims keep its volumes from being set up. */
+  #reportWaiting(pod: Pod, volumes: readonly string[], error: unknown): void {
+    const uid = pod.metadata.uid;
+    const now = Date.now();
+    const since = this.#waitingSince.get(uid);
+    if (since === undefined) {
+      this.#waitingSince.set(uid, now);
+      this.#options.log(`Unable to attach or mount volumes for pod ${pod.metadata.namespace}/${pod.metadata.name}: ${errorMessage(error)}`);
+      return;
+    }
+    if (now - since < attachAndMountTimeoutMs) return;
+    this.#waitingSince.set(uid, now);
+    const names = `[${volumes.join(' ')}]`;
+    this.#options.recordEvent(pod, undefined, {
+      type: 'Warning',
+      reason: 'FailedMount',
+      message: `Unable to attach or mount volumes: unmounted volumes=${names}, unattached volumes=[], failed to process volumes=${names}: context deadline exceeded`,
+    });
   }
 
   /** The pod is gone: its volumes' files go with its directory. */
   forgetPod(uid: string): void {
     this.#mounted.delete(uid);
+    this.#waitingSince.delete(uid);
     for (const key of this.#tokens.keys()) if (key.startsWith(`${uid}/`)) this.#tokens.delete(key);
   }
 

@@ -18,3 +18,12 @@ export function atomicWriterVolumeDirectory(podsDir: string, uid: string, volume
   const plugin = atomicWriterPlugin(volume);
   return plugin === undefined ? undefined : join(podsDir, uid, 'volumes', `kubernetes.io~${plugin}`, volume.name);
 }
+
+/**
+ * Where the agent links a pod's persistentVolumeClaim (or ephemeral) volume to the directory of the
+ * volume behind it: <root-dir>/pods/<uid>/volumes/kubernetes.io~pvc/<name> (the agent's own layout:
+ * the kubelet hands a host path volume's path to the runtime as it is, which the link resolves to).
+ */
+export function claimVolumeLink(podsDir: string, uid: string, volumeName: string): string {
+  return join(podsDir, uid, 'volumes', 'kubernetes.io~pvc', volumeName);
+}
