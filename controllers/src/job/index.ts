@@ -10,6 +10,7 @@ import type { ControllerContext, ControllerDefinition } from '../controller.ts';
 import { WorkQueue } from '../work-queue.ts';
 import { controllerRefOf, jobKind, namespacedKey, resolveControllerRef } from '../workload/controller-ref.ts';
 import { ControllerExpectations } from '../workload/expectations.ts';
+import { controlledIndexKey, controllerIndexKey, InformerIndex } from '../workload/informer-index.ts';
 import { labelSelectorMatcher } from '../workload/label-selector-matcher.ts';
 import { PodControl, podsResource } from '../workload/pod-control.ts';
 import { isJobFinished } from './job-conditions.ts';
@@ -37,6 +38,13 @@ export const jobController: ControllerDefinition = {
     const backoff = new BackoffStore();
     const finishedJobs = new Set<string>();
     const getJob = (namespace: string, name: string): Job | undefined => jobs.store.get(namespace, name);
+    // Registered before the handlers below, which read it.
+    const podsByController = new InformerIndex<Pod & KubeObject>(pods, controllerIndexKey);
+    /** The Job's pods and the orphans of its namespace (kube's FilterPodsByOwner). */
+    const candidatePods = (job: Job): Pod[] => {
+      const namespace = job.metadata?.namespace ?? '';
+      return [...podsByController.objects(controlledIndexKey(namespace, job.metadata?.uid ?? '')), ...podsByController.objects(namespace)];
+    };
 
     const ownerOf = (pod: Pod): Job | undefined => resolveControllerRef(pod, jobKind, getJob);
     const enqueueOrphan = (pod: Pod): void => orphans.add(namespacedKey(pod));
@@ -127,7 +135,7 @@ export const jobController: ControllerDefinition = {
       finalizerExpectations,
       backoff,
       getJob: (key) => jobs.store.getByKey(key),
-      podsOfNamespace: (namespace) => pods.store.list(namespace),
+      candidatePods,
       enqueueAfter: (key, delayMs) => queue.addAfter(key, delayMs),
       finishedJobs,
       now: Date.now,

@@ -63,7 +63,8 @@ export interface JobSyncDependencies {
   readonly finalizerExpectations: FinalizerExpectations;
   readonly backoff: BackoffStore;
   readonly getJob: (key: string) => Job | undefined;
-  readonly podsOfNamespace: (namespace: string) => Pod[];
+  /** The pods the Job controls and the orphans of its namespace. */
+  readonly candidatePods: (job: Job) => Pod[];
   readonly enqueueAfter: (key: string, delayMs: number) => void;
   /** Jobs whose finished status was written but not yet seen in the informer. */
   readonly finishedJobs: Set<string>;
@@ -289,13 +290,7 @@ export class JobSync {
   }
 
   async #podsForJob(job: Job): Promise<Pod[]> {
-    const namespace = job.metadata?.namespace ?? '';
-    const uid = job.metadata?.uid;
-    const candidates = this.#deps.podsOfNamespace(namespace).filter((pod) => {
-      const owners = pod.metadata?.ownerReferences ?? [];
-      const controller = owners.find((reference) => reference.controller === true);
-      return controller === undefined || controller.uid === uid;
-    });
+    const candidates = this.#deps.candidatePods(job);
     const claimed = await claimObjects<Pod>({
       client: this.#deps.client,
       owner: job,
