@@ -3,6 +3,7 @@
 
 import { clusterRoleAggregationController } from './clusterrole-aggregation/index.ts';
 import type { ControllerDefinition } from './controller.ts';
+import { endpointSliceController } from './endpointslice/index.ts';
 import { garbageCollectorController } from './garbage-collector/index.ts';
 import { namespaceController } from './namespace/index.ts';
 import { nodeLifecycleController, taintEvictionController } from './node-lifecycle/index.ts';
@@ -28,5 +29,6 @@ export const allControllers: readonly ControllerDefinition[] = [
   resourceQuotaController,
   clusterRoleAggregationController,
   validatingAdmissionPolicyStatusController,
+  endpointSliceController,
   schedulerController,
 ];

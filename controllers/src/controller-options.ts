@@ -35,6 +35,16 @@ export interface ControllerOptions {
   readonly nodeIpam?: NodeIpamConfig;
   /** The PEM of --root-ca-file, else the kubeconfig cluster's CA: the ca.crt of kube-root-ca.crt ("" for none). */
   readonly rootCaCertificate: string;
+  /** --concurrent-service-endpoint-syncs (5) and --max-endpoints-per-slice (100): the EndpointSlice controller's. */
+  readonly concurrentServiceEndpointSyncs: number;
+  readonly maxEndpointsPerSlice: number;
+  /** --concurrent-endpoint-syncs (5): the Endpoints controller's. */
+  readonly concurrentEndpointSyncs: number;
+  /** --mirroring-concurrent-service-endpoint-syncs (5) and --mirroring-max-endpoints-per-subset (1000). */
+  readonly mirroringConcurrentServiceEndpointSyncs: number;
+  readonly mirroringMaxEndpointsPerSubset: number;
+  /** --terminated-pod-gc-threshold (12500): finished pods kept before the oldest are deleted; 0 keeps them all. */
+  readonly terminatedPodGcThreshold: number;
 }
 
 export const defaultControllerOptions: ControllerOptions = {
@@ -53,4 +63,10 @@ export const defaultControllerOptions: ControllerOptions = {
   concurrentResourceQuotaSyncs: 5,
   resourceQuotaSyncPeriodMs: 300_000,
   rootCaCertificate: '',
+  concurrentServiceEndpointSyncs: 5,
+  maxEndpointsPerSlice: 100,
+  concurrentEndpointSyncs: 5,
+  mirroringConcurrentServiceEndpointSyncs: 5,
+  mirroringMaxEndpointsPerSubset: 1000,
+  terminatedPodGcThreshold: 12_500,
 };
