@@ -3,6 +3,7 @@
 
 import { clusterRoleAggregationController } from './clusterrole-aggregation/index.ts';
 import type { ControllerDefinition } from './controller.ts';
+import { endpointsController } from './endpoint/index.ts';
 import { endpointSliceController } from './endpointslice/index.ts';
 import { garbageCollectorController } from './garbage-collector/index.ts';
 import { namespaceController } from './namespace/index.ts';
@@ -30,5 +31,6 @@ export const allControllers: readonly ControllerDefinition[] = [
   clusterRoleAggregationController,
   validatingAdmissionPolicyStatusController,
   endpointSliceController,
+  endpointsController,
   schedulerController,
 ];

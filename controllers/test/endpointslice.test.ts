@@ -8,7 +8,7 @@ import test from 'ava';
 import type { EndpointSlice } from '@capstan/common/api-types/discovery-v1';
 import { endpointSliceController } from '../src/endpointslice/index.ts';
 import { eventually, kubectl, runControllers, startCluster, type TestCluster } from './controller-fixture.ts';
-import { createNode, createPod, endpointSlicesOf, podsOf, servicesOf, setPodRunning } from './service-pods.ts';
+import { createNode, createPod, podsOf, servicesOf, setPodRunning } from './service-pods.ts';
 
 async function slicesOf(cluster: TestCluster, service: string): Promise<EndpointSlice[]> {
   const out = await kubectl(cluster, 'get', 'endpointslices', '-l', `kubernetes.io/service-name=${service}`, '-o', 'json');
