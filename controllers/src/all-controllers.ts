@@ -5,6 +5,7 @@ import { clusterRoleAggregationController } from './clusterrole-aggregation/inde
 import type { ControllerDefinition } from './controller.ts';
 import { endpointsController } from './endpoint/index.ts';
 import { endpointSliceController } from './endpointslice/index.ts';
+import { endpointSliceMirroringController } from './endpointslicemirroring/index.ts';
 import { garbageCollectorController } from './garbage-collector/index.ts';
 import { namespaceController } from './namespace/index.ts';
 import { nodeLifecycleController, taintEvictionController } from './node-lifecycle/index.ts';
@@ -32,5 +33,6 @@ export const allControllers: readonly ControllerDefinition[] = [
   validatingAdmissionPolicyStatusController,
   endpointSliceController,
   endpointsController,
+  endpointSliceMirroringController,
   schedulerController,
 ];
