@@ -12,6 +12,7 @@ import { nodeLifecycleController, taintEvictionController } from './node-lifecyc
 import { nodeIpamController } from './nodeipam/index.ts';
 import { schedulerController } from './scheduler/index.ts';
 import { serviceAccountController } from './serviceaccount/index.ts';
+import { podGarbageCollectorController } from './podgc/index.ts';
 import { rootCaPublisherController } from './root-ca-publisher/index.ts';
 import { resourceQuotaController } from './resourcequota/index.ts';
 import { pvcProtectionController, pvProtectionController, vacProtectionController } from './volume-protection/index.ts';
@@ -34,5 +35,6 @@ export const allControllers: readonly ControllerDefinition[] = [
   endpointSliceController,
   endpointsController,
   endpointSliceMirroringController,
+  podGarbageCollectorController,
   schedulerController,
 ];

@@ -65,6 +65,7 @@ export interface ControllerOverrides {
   readonly concurrentScheduling?: number;
   readonly rootCaCertificate?: string;
   readonly nodeIpam?: ControllerOptions['nodeIpam'];
+  readonly terminatedPodGcThreshold?: number;
 }
 
 /** Runs the controllers until the test ends; answers a function that stops them sooner. */
