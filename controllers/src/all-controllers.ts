@@ -3,6 +3,7 @@
 
 import { clusterRoleAggregationController } from './clusterrole-aggregation/index.ts';
 import type { ControllerDefinition } from './controller.ts';
+import { disruptionController } from './disruption/index.ts';
 import { endpointsController } from './endpoint/index.ts';
 import { endpointSliceController } from './endpointslice/index.ts';
 import { endpointSliceMirroringController } from './endpointslicemirroring/index.ts';
@@ -36,5 +37,6 @@ export const allControllers: readonly ControllerDefinition[] = [
   endpointsController,
   endpointSliceMirroringController,
   podGarbageCollectorController,
+  disruptionController,
   schedulerController,
 ];
