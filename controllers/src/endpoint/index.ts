@@ -7,12 +7,12 @@
 
 import type { Endpoints, EndpointAddress, EndpointPort, EndpointSubset, Pod, Service } from '@capstan/common/api-types/core-v1';
 import { isNotFound } from '@capstan/common/client';
-import { StatusError } from '@capstan/common';
 import type { ControllerContext, ControllerDefinition } from '../controller.ts';
 import { involvedObjectOf } from '../event-recorder.ts';
 import { podsResource, serviceSyncBackoff, servicesResource } from '../endpointslice/index.ts';
 import { addressTypeOf, findPort, isServiceIpSet, podAddresses, shouldPodBeInEndpoints, shouldSetHostname } from '../endpointslice/pod-endpoints.ts';
 import { headlessLabel } from '../endpointslice/slice-reconciler.ts';
+import { namespaceTerminating } from '../endpointslice/slice-writes.ts';
 import { selectorMatches, servicesForPodUpdate, servicesSelecting } from '../endpointslice/services-for-pod.ts';
 import { formatTriggerTime, lastChangeTriggerTimeAnnotation, TriggerTimeTracker } from '../endpointslice/trigger-time-tracker.ts';
 import { isPodReady } from '../workload/pod-state.ts';
@@ -82,9 +82,6 @@ function capacityAnnotationCorrect(endpoints: Endpoints): boolean {
   const count = (endpoints.subsets ?? []).reduce((n, s) => n + (s.addresses ?? []).length + (s.notReadyAddresses ?? []).length, 0);
   return count > maxEndpointsCapacity ? false : endpoints.metadata?.annotations?.[overCapacityAnnotation] === undefined;
 }
-
-const namespaceTerminating = (error: unknown): boolean =>
-  error instanceof StatusError && (error.status.details?.causes ?? []).some((cause) => cause.reason === 'NamespaceTerminating');
 
 export const endpointsController: ControllerDefinition = {
   name: 'endpoints-controller',

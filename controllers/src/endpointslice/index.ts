@@ -10,7 +10,7 @@ import { involvedObjectOf } from '../event-recorder.ts';
 import { WorkQueue } from '../work-queue.ts';
 import { servicesForPodUpdate, servicesSelecting, selectorMatches } from './services-for-pod.ts';
 import { managedByLabel, reconcileServiceSlices, serviceNameLabel } from './slice-reconciler.ts';
-import { EndpointSliceTracker, StaleInformerCacheError } from './slice-tracker.ts';
+import { EndpointSliceTracker, sliceEventHandler, StaleInformerCacheError } from './slice-tracker.ts';
 import { endpointSlicesResource, writeSlices } from './slice-writes.ts';
 import { TriggerTimeTracker } from './trigger-time-tracker.ts';
 
@@ -50,18 +50,7 @@ export const endpointSliceController: ControllerDefinition = {
       onUpdate: (old, pod) => servicesForPodUpdate(services.store, old, pod).forEach(enqueue),
       onDelete: (pod) => servicesSelecting(services.store, pod).forEach(enqueue),
     });
-    slices.addEventHandler({
-      onAdd: (slice) => {
-        if (ours(slice) && tracker.shouldSync(slice)) enqueue(serviceKeyOfSlice(slice));
-      },
-      onUpdate: (old, slice) => {
-        // A slice taken over by (or from) another manager asks for a sync too.
-        if ((ours(slice) || ours(old)) && (ours(slice) !== ours(old) || tracker.shouldSync(slice))) enqueue(serviceKeyOfSlice(slice));
-      },
-      onDelete: (slice) => {
-        if (ours(slice) && tracker.handleDeletion(slice)) enqueue(serviceKeyOfSlice(slice));
-      },
-    });
+    slices.addEventHandler(sliceEventHandler(tracker, ours, (slice) => enqueue(serviceKeyOfSlice(slice))));
 
     const sync = async (key: string): Promise<void> => {
       const [namespace = '', name = ''] = key.split('/');

@@ -73,3 +73,22 @@ export class EndpointSliceTracker {
     this.#byService.delete(serviceKey);
   }
 }
+
+/**
+ * The EndpointSlice informer's handlers of a controller managing slices: its own slices changed by
+ * someone else (or handed over to or from another manager), or deleted by someone else, ask for a
+ * sync of their Service.
+ */
+export function sliceEventHandler(tracker: EndpointSliceTracker, ours: (slice: EndpointSlice) => boolean, sync: (slice: EndpointSlice) => void) {
+  return {
+    onAdd: (slice: EndpointSlice): void => {
+      if (ours(slice) && tracker.shouldSync(slice)) sync(slice);
+    },
+    onUpdate: (old: EndpointSlice, slice: EndpointSlice): void => {
+      if ((ours(slice) || ours(old)) && (ours(slice) !== ours(old) || tracker.shouldSync(slice))) sync(slice);
+    },
+    onDelete: (slice: EndpointSlice): void => {
+      if (ours(slice) && tracker.handleDeletion(slice)) sync(slice);
+    },
+  };
+}

@@ -22,7 +22,8 @@ function withTriggerTime(slice: EndpointSlice, triggerTime: number | undefined):
   return { ...slice, metadata: { ...slice.metadata, annotations } };
 }
 
-const namespaceTerminating = (error: unknown): boolean =>
+/** The API server refused a create in a namespace being deleted. */
+export const namespaceTerminating = (error: unknown): boolean =>
   error instanceof StatusError && (error.status.details?.causes ?? []).some((cause) => cause.reason === 'NamespaceTerminating');
 
 export interface WriteOptions {

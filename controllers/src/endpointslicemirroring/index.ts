@@ -13,7 +13,7 @@ import { involvedObjectOf } from '../event-recorder.ts';
 import { endpointsResource } from '../endpoint/index.ts';
 import { serviceKeyOfSlice, serviceSyncBackoff, servicesResource } from '../endpointslice/index.ts';
 import { managedByLabel, serviceNameLabel } from '../endpointslice/slice-reconciler.ts';
-import { EndpointSliceTracker, StaleInformerCacheError } from '../endpointslice/slice-tracker.ts';
+import { EndpointSliceTracker, sliceEventHandler, StaleInformerCacheError } from '../endpointslice/slice-tracker.ts';
 import { endpointSlicesResource, writeSlices } from '../endpointslice/slice-writes.ts';
 import { WorkQueue } from '../work-queue.ts';
 import { mirroringControllerName, reconcileMirroredSlices } from './mirror-reconciler.ts';
@@ -46,17 +46,7 @@ export const endpointSliceMirroringController: ControllerDefinition = {
       },
       onDelete: enqueue,
     });
-    slices.addEventHandler({
-      onAdd: (slice) => {
-        if (ours(slice) && tracker.shouldSync(slice)) queue.add(serviceKeyOfSlice(slice));
-      },
-      onUpdate: (old, slice) => {
-        if ((ours(slice) || ours(old)) && (ours(slice) !== ours(old) || tracker.shouldSync(slice))) queue.add(serviceKeyOfSlice(slice));
-      },
-      onDelete: (slice) => {
-        if (ours(slice) && tracker.handleDeletion(slice)) queue.add(serviceKeyOfSlice(slice));
-      },
-    });
+    slices.addEventHandler(sliceEventHandler(tracker, ours, (slice) => queue.add(serviceKeyOfSlice(slice))));
 
     const mirroredSlices = (namespace: string, name: string): EndpointSlice[] =>
       slices.store.list(namespace).filter((slice) => slice.metadata?.labels?.[serviceNameLabel] === name && ours(slice));
