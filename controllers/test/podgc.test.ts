@@ -1,7 +1,8 @@
 // The pod garbage collector against a real API server (with a short period and quarantine), judged
 // by kubectl: the pods of a deleted Node are marked Failed with DisruptionTarget (DeletionByPodGC)
 // and deleted after the quarantine while those of a live Node stay; finished pods over the
-// threshold go oldest first.
+// threshold go oldest first; terminating pods of an out-of-service Node, and terminating pods never
+// scheduled, are failed and force-deleted.
 
 import test from 'ava';
 import type { Pod } from '@capstan/common/api-types/core-v1';
@@ -48,4 +49,33 @@ test('pods of a deleted node are failed with DisruptionTarget and deleted after 
   t.is(lastSeen?.status?.phase, 'Failed');
   const condition = lastSeen?.status?.conditions?.find((c) => c.type === 'DisruptionTarget');
   t.like(condition, { status: 'True', reason: 'DeletionByPodGC', message: 'PodGC: node no longer exists' });
+});
+
+test('terminating pods on a not-ready out-of-service node, and unscheduled terminating pods, are failed and force-deleted', async (t) => {
+  const cluster = await startCluster(t);
+  const { client } = cluster;
+  await createNode(client, 'node-a');
+  await createNode(client, 'node-down');
+  const nodes = { group: '', version: 'v1', resource: 'nodes' } as const;
+  await client.patch(
+    { ...nodes, name: 'node-down' },
+    { spec: { taints: [{ key: 'node.kubernetes.io/out-of-service', value: 'nodeshutdown', effect: 'NoExecute' }] } },
+    { type: 'merge' },
+  );
+  await createPod(client, { name: 'stuck', labels: { app: 'x' }, nodeName: 'node-down' });
+  await createPod(client, { name: 'alive', labels: { app: 'x' }, nodeName: 'node-a' });
+  await createPod(client, { name: 'unscheduled', labels: { app: 'x' } });
+  await client.patch({ ...podsOf(), name: 'unscheduled' }, { metadata: { finalizers: ['example.com/hold'] } }, { type: 'merge' });
+  // Bound to a node, both stay terminating (no kubelet finishes them); the finalizer holds the unscheduled one.
+  for (const name of ['stuck', 'alive', 'unscheduled']) await client.delete({ ...podsOf(), name });
+  runControllers(t, cluster, [podGarbageCollectorWith({ checkPeriodMs: 300, quarantineMs: 1500 })]);
+  await eventually('stuck force-deleted', async () => ((await podNames(cluster)).join() === 'alive,unscheduled' ? true : undefined));
+  const unscheduled = await eventually('unscheduled failed', async () => {
+    const pod = await client.get<Pod>({ ...podsOf(), name: 'unscheduled' });
+    return pod.status?.phase === 'Failed' ? pod : undefined;
+  });
+  t.truthy(unscheduled.metadata?.deletionTimestamp);
+  const alive = await client.get<Pod>({ ...podsOf(), name: 'alive' });
+  t.not(alive.status?.phase, 'Failed', 'a terminating pod of a serving node is its kubelet’s business');
+  await client.patch({ ...podsOf(), name: 'unscheduled' }, { metadata: { finalizers: null } }, { type: 'merge' });
 });
