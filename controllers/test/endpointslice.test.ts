@@ -1,8 +1,8 @@
 // The EndpointSlice controller against a real API server, judged by kubectl: a Service's slices
 // list its ready pods with named ports resolved (pods with another number for the name in a slice
 // of their own), a pod that stops being ready stays with ready and serving false, a terminating
-// one with terminating true, a deleted one goes; a headless Service publishes hostnames; a Service
-// without a selector gets nothing.
+// one with terminating true, a deleted one goes, a slice deleted by hand comes back; a headless
+// Service publishes hostnames; a Service without a selector gets nothing.
 
 import test from 'ava';
 import type { EndpointSlice } from '@capstan/common/api-types/discovery-v1';
@@ -96,6 +96,11 @@ test('a Service’s EndpointSlices follow its pods: named ports, readiness, term
   await client.delete({ ...podsOf(), name: 'web-3' }, { gracePeriodSeconds: 0 });
   const last = await waitForSlices(cluster, 'web', ['8080 web-2 10.1.0.2 false/false/false']);
   t.is(last.length, 1, 'the emptied slice is deleted');
+
+  // A slice deleted by someone else is made again.
+  await kubectl(cluster, 'delete', 'endpointslice', last[0]?.metadata?.name ?? '');
+  const again = await waitForSlices(cluster, 'web', ['8080 web-2 10.1.0.2 false/false/false']);
+  t.not(again[0]?.metadata?.name, last[0]?.metadata?.name);
 });
 
 test('a headless Service publishes hostnames; a Service without a selector is left alone', async (t) => {

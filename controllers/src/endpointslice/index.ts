@@ -23,6 +23,12 @@ export const nodesResource = { group: '', version: 'v1', resource: 'nodes' } as 
 /** kube's retry backoff for a Service (defaultSyncBackOff 1 s, at most maxSyncBackOff 1000 s). */
 export const serviceSyncBackoff = { baseDelayMs: 1_000, maxDelayMs: 1_000_000 } as const;
 
+/**
+ * endpointSliceChangeMinSyncDelay: a slice changed by someone else is answered a second later, so that
+ * a burst of such changes (or another writer fighting over the slice) costs one sync, not many.
+ */
+const sliceChangeSyncDelayMs = 1_000;
+
 /** "namespace/name" of the Service a slice belongs to, by its kubernetes.io/service-name label. */
 export const serviceKeyOfSlice = (slice: EndpointSlice): string => `${slice.metadata?.namespace ?? ''}/${slice.metadata?.labels?.[serviceNameLabel] ?? ''}`;
 
@@ -50,7 +56,7 @@ export const endpointSliceController: ControllerDefinition = {
       onUpdate: (old, pod) => servicesForPodUpdate(services.store, old, pod).forEach(enqueue),
       onDelete: (pod) => servicesSelecting(services.store, pod).forEach(enqueue),
     });
-    slices.addEventHandler(sliceEventHandler(tracker, ours, (slice) => enqueue(serviceKeyOfSlice(slice))));
+    slices.addEventHandler(sliceEventHandler(tracker, ours, (slice) => queue.addAfter(serviceKeyOfSlice(slice), sliceChangeSyncDelayMs)));
 
     const sync = async (key: string): Promise<void> => {
       const [namespace = '', name = ''] = key.split('/');
