@@ -48,7 +48,8 @@ test('pods of a deleted node are failed with DisruptionTarget and deleted after 
   t.true(Date.now() - deletedAt >= 1400, 'not before the quarantine');
   t.is(lastSeen?.status?.phase, 'Failed');
   const condition = lastSeen?.status?.conditions?.find((c) => c.type === 'DisruptionTarget');
-  t.like(condition, { status: 'True', reason: 'DeletionByPodGC', message: 'PodGC: node no longer exists' });
+  t.like(condition, { status: 'True', reason: 'DeletionByPodGC', message: 'PodGC: node no longer exists', observedGeneration: 1 });
+  t.is(lastSeen?.status?.observedGeneration, 1);
 });
 
 test('terminating pods on a not-ready out-of-service node, and unscheduled terminating pods, are failed and force-deleted', async (t) => {
