@@ -12,7 +12,7 @@ import type { PodDisruptionBudget } from '@capstan/common/api-types/policy-v1';
 import { isConflict, type KubeObject } from '@capstan/common/client';
 import type { ControllerContext, ControllerDefinition } from '../controller.ts';
 import { involvedObjectOf } from '../event-recorder.ts';
-import { podsResource } from '../endpointslice/index.ts';
+import { podsResource } from '../workload/pod-control.ts';
 import { updatePodCondition } from '../node-lifecycle/pod-conditions.ts';
 import { scaledValueFromIntOrPercent } from '../workload/int-or-percent.ts';
 import { labelSelectorMatcher } from '../workload/label-selector-matcher.ts';

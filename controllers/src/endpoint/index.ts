@@ -9,7 +9,8 @@ import type { Endpoints, EndpointAddress, EndpointPort, EndpointSubset, Pod, Ser
 import { isNotFound } from '@capstan/common/client';
 import type { ControllerContext, ControllerDefinition } from '../controller.ts';
 import { involvedObjectOf } from '../event-recorder.ts';
-import { podsResource, serviceSyncBackoff, servicesResource } from '../endpointslice/index.ts';
+import { serviceSyncBackoff, servicesResource } from '../endpointslice/index.ts';
+import { podsResource } from '../workload/pod-control.ts';
 import { addressTypeOf, findPort, isServiceIpSet, podAddresses, shouldPodBeInEndpoints, shouldSetHostname } from '../endpointslice/pod-endpoints.ts';
 import { headlessLabel } from '../endpointslice/slice-reconciler.ts';
 import { namespaceTerminating } from '../endpointslice/slice-writes.ts';

@@ -7,6 +7,8 @@ import type { Node, Pod, Service } from '@capstan/common/api-types/core-v1';
 import type { EndpointSlice } from '@capstan/common/api-types/discovery-v1';
 import type { ControllerContext, ControllerDefinition } from '../controller.ts';
 import { involvedObjectOf } from '../event-recorder.ts';
+import { nodesResource } from '../node-lifecycle/api-types.ts';
+import { podsResource } from '../workload/pod-control.ts';
 import { WorkQueue } from '../work-queue.ts';
 import { servicesForPodUpdate, servicesSelecting, selectorMatches } from './services-for-pod.ts';
 import { managedByLabel, reconcileServiceSlices, serviceNameLabel } from './slice-reconciler.ts';
@@ -17,8 +19,6 @@ import { TriggerTimeTracker } from './trigger-time-tracker.ts';
 export const endpointSliceControllerName = 'endpointslice-controller.k8s.io';
 
 export const servicesResource = { group: '', version: 'v1', resource: 'services' } as const;
-export const podsResource = { group: '', version: 'v1', resource: 'pods' } as const;
-export const nodesResource = { group: '', version: 'v1', resource: 'nodes' } as const;
 
 /** kube's retry backoff for a Service (defaultSyncBackOff 1 s, at most maxSyncBackOff 1000 s). */
 export const serviceSyncBackoff = { baseDelayMs: 1_000, maxDelayMs: 1_000_000 } as const;

@@ -9,7 +9,7 @@ import type { Node, Pod, PodCondition } from '@capstan/common/api-types/core-v1'
 import { isNotFound, type RestClient } from '@capstan/common/client';
 import type { Logger } from '@capstan/common';
 import type { ControllerContext, ControllerDefinition } from '../controller.ts';
-import { nodesResource, podsResource } from '../endpointslice/index.ts';
+import { nodesResource, podsResource } from '../node-lifecycle/api-types.ts';
 import { updatePodCondition } from '../node-lifecycle/pod-conditions.ts';
 
 export interface PodGcTiming {
