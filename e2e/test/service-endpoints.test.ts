@@ -1,6 +1,7 @@
-// A Service's endpoints on `capstan up` (the simulated runtime and the real node agent), judged by
-// kubectl: the EndpointSlice and the Endpoints list the pods once their readiness probes pass, a
-// pod whose container exits stays listed but not ready, a deleted pod goes.
+// A Service's endpoints and a PodDisruptionBudget on `capstan up` (the simulated runtime and the
+// real node agent), judged by kubectl: the EndpointSlice and the Endpoints list the pods once their
+// readiness probes pass, a pod whose container exits stays listed but not ready, a deleted pod
+// goes; `kubectl drain` evicts a node's pods only as far as their budget allows.
 
 import test from 'ava';
 import { writeFileSync } from 'node:fs';
@@ -12,7 +13,7 @@ import { startUp } from '../src/up-process.ts';
 const host = hostname().toLowerCase();
 
 /** A pod of the Service whose exec readiness probe passes after 2 s; `exitAfter` makes its container exit then. */
-const pod = (name: string, exitAfter?: string): string => {
+const pod = (name: string, exitAfter?: string, node?: string): string => {
   const lifecycle = JSON.stringify({
     readiness: { after: '2s', commands: [['cat', '/tmp/ready']] },
     files: { '/tmp/ready': 'ok' },
@@ -25,6 +26,7 @@ metadata:
   labels: {app: web}
   annotations: {runtime-sim.capstan.dev/lifecycle: '${lifecycle}'}
 spec:
+  ${node ? `nodeSelector: {kubernetes.io/hostname: ${node}}` : ''}
   containers:
   - name: web
     image: registry.example/web:1
@@ -38,7 +40,7 @@ interface Slice {
   readonly ports?: { name?: string; port?: number }[];
 }
 
-test('on capstan up, a Service’s EndpointSlice and Endpoints follow its pods’ readiness', async (t) => {
+test.serial('on capstan up, a Service’s EndpointSlice and Endpoints follow its pods’ readiness', async (t) => {
   const up = startUp();
   t.teardown(() => up.stop('SIGKILL'));
   await up.line(new RegExp(`^node ${host} is Ready$`));
@@ -80,4 +82,44 @@ test('on capstan up, a Service’s EndpointSlice and Endpoints follow its pods�
   await up.kubectl('delete', 'pod', 'steady', '--wait=true');
   const last = await waitFor('the deleted pod gone', (e) => !e.has('steady'));
   t.true(last.has('crashing'));
+});
+
+test.serial('on capstan up, kubectl drain evicts a node’s pods as far as their PodDisruptionBudget allows', async (t) => {
+  const up = startUp(['--nodes=2']);
+  t.teardown(() => up.stop('SIGKILL'));
+  await up.line(new RegExp(`^node ${host} is Ready$`));
+  await up.line(new RegExp(`^node ${host}-2 is Ready$`));
+  const manifest = join(up.dataDir, 'web.yaml');
+  writeFileSync(
+    manifest,
+    [
+      'apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: web}\nspec:\n  minAvailable: 1\n  selector: {matchLabels: {app: web}}\n',
+      pod('one', undefined, host),
+      pod('two', undefined, host),
+    ].join('---\n'),
+  );
+  await up.kubectl('apply', '-f', manifest);
+  await eventually(
+    'the budget allowing one disruption',
+    async () => ((await up.kubectl('get', 'pdb', 'web', '-o', 'jsonpath={.status.disruptionsAllowed}')) === '1' ? true : undefined),
+    60_000,
+  );
+  // The pods have no controller: --force lets drain evict them all the same.
+  const drain = up.kubectl('drain', host, '--ignore-daemonsets', '--delete-emptydir-data', '--force', '--timeout=120s');
+  const refused = await eventually(
+    'the second eviction refused',
+    async () => {
+      const names = await up.kubectl('get', 'pods', '-o', 'jsonpath={.items[*].metadata.name}');
+      return names.split(' ').length === 1 ? names : undefined;
+    },
+    60_000,
+  );
+  t.true(['one', 'two'].includes(refused), 'one pod evicted, the other kept by the budget');
+  t.is(await up.kubectl('get', 'pdb', 'web', '-o', 'jsonpath={.status.disruptionsAllowed}'), '0');
+  // A replacement elsewhere: once it is ready the budget allows the last eviction.
+  writeFileSync(manifest, pod('three', undefined, `${host}-2`));
+  await up.kubectl('apply', '-f', manifest);
+  const output = await drain;
+  t.regex(output, new RegExp(`node/${host} drained`));
+  t.is(await up.kubectl('get', 'pods', '-o', 'jsonpath={.items[*].metadata.name}'), 'three');
 });
