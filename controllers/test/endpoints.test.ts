@@ -116,3 +116,52 @@ test('repacking groups addresses by their ports; over 1000 addresses the not-rea
     ],
   );
 });
+
+test('repacked subsets come in kube’s order (ports and subsets by the hash of their Go form), as RepackSubsets orders them', (t) => {
+  const address = (n: number) => ({
+    ip: `10.1.0.${n}`,
+    nodeName: 'node-a',
+    targetRef: { kind: 'Pod', namespace: 'default', name: `web-${n}`, uid: `00000000-0000-0000-0000-00000000000${n}` },
+  });
+  const port = (name: string, number: number, protocol: string) => [{ name, port: number, protocol }];
+  const perPod = [
+    { addresses: [address(1)], ports: port('http', 8080, 'TCP') },
+    { addresses: [address(1)], ports: port('metrics', 9100, 'UDP') },
+    { notReadyAddresses: [address(2)], ports: port('http', 8080, 'TCP') },
+    { notReadyAddresses: [address(2)], ports: port('metrics', 9100, 'UDP') },
+    { addresses: [address(3)], ports: port('http', 9090, 'TCP') },
+    { addresses: [address(3)], ports: port('metrics', 9100, 'UDP') },
+    { addresses: [address(4)], ports: port('a', 1, 'TCP') },
+    { addresses: [address(4)], ports: port('b', 2, 'TCP') },
+    { addresses: [address(4)], ports: port('c', 3, 'TCP') },
+  ];
+  // What k8s.io/kubernetes/pkg/api/v1/endpoints.RepackSubsets (1.35.4) answers for the same subsets.
+  const kube = [
+    {
+      addresses: [
+        { ip: '10.1.0.1', nodeName: 'node-a', targetRef: { kind: 'Pod', namespace: 'default', name: 'web-1', uid: '00000000-0000-0000-0000-000000000001' } },
+        { ip: '10.1.0.3', nodeName: 'node-a', targetRef: { kind: 'Pod', namespace: 'default', name: 'web-3', uid: '00000000-0000-0000-0000-000000000003' } },
+      ],
+      notReadyAddresses: [{ ip: '10.1.0.2', nodeName: 'node-a', targetRef: { kind: 'Pod', namespace: 'default', name: 'web-2', uid: '00000000-0000-0000-0000-000000000002' } }],
+      ports: [{ name: 'metrics', port: 9100, protocol: 'UDP' }],
+    },
+    {
+      addresses: [{ ip: '10.1.0.4', nodeName: 'node-a', targetRef: { kind: 'Pod', namespace: 'default', name: 'web-4', uid: '00000000-0000-0000-0000-000000000004' } }],
+      ports: [
+        { name: 'c', port: 3, protocol: 'TCP' },
+        { name: 'b', port: 2, protocol: 'TCP' },
+        { name: 'a', port: 1, protocol: 'TCP' },
+      ],
+    },
+    {
+      addresses: [{ ip: '10.1.0.1', nodeName: 'node-a', targetRef: { kind: 'Pod', namespace: 'default', name: 'web-1', uid: '00000000-0000-0000-0000-000000000001' } }],
+      notReadyAddresses: [{ ip: '10.1.0.2', nodeName: 'node-a', targetRef: { kind: 'Pod', namespace: 'default', name: 'web-2', uid: '00000000-0000-0000-0000-000000000002' } }],
+      ports: [{ name: 'http', port: 8080, protocol: 'TCP' }],
+    },
+    {
+      addresses: [{ ip: '10.1.0.3', nodeName: 'node-a', targetRef: { kind: 'Pod', namespace: 'default', name: 'web-3', uid: '00000000-0000-0000-0000-000000000003' } }],
+      ports: [{ name: 'http', port: 9090, protocol: 'TCP' }],
+    },
+  ];
+  t.deepEqual(repackSubsets(perPod), kube);
+});

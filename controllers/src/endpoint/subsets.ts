@@ -4,6 +4,7 @@
 
 import { isDeepStrictEqual } from 'node:util';
 import type { EndpointAddress, EndpointPort, EndpointSubset } from '@capstan/common/api-types/core-v1';
+import { corePortHash, sortedByHash, subsetHash } from '../endpointslice/go-hash.ts';
 
 /** kube's maxCapacity: the most addresses one Endpoints object carries. */
 export const maxEndpointsCapacity = 1000;
@@ -25,8 +26,8 @@ const portKey = (port: EndpointPort | undefined): string => JSON.stringify(port 
 
 /**
  * RepackSubsets: addresses grouped by the exact set of ports they have (an address not ready on one
- * of its ports counts as not ready there), sorted. kube orders subsets and ports by a hash of their
- * Go representation; here they are ordered by their content, which is as stable.
+ * of its ports counts as not ready there); addresses sorted by IP, ports and subsets by kube's hash
+ * of their Go form (go-hash.ts), so that they come in kube's order.
  */
 export function repackSubsets(subsets: readonly EndpointSubset[]): EndpointSubset[] {
   const addresses = new Map<string, EndpointAddress>();
@@ -68,14 +69,11 @@ export function repackSubsets(subsets: readonly EndpointSubset[]): EndpointSubse
     result.push({
       ...(readyAddresses.length > 0 ? { addresses: readyAddresses.sort(compareAddresses) } : {}),
       ...(notReady.length > 0 ? { notReadyAddresses: notReady.sort(compareAddresses) } : {}),
-      ...(ports.length > 0 ? { ports: ports.sort((a, b) => portKey(a).localeCompare(portKey(b))) } : {}),
+      ...(ports.length > 0 ? { ports: sortedByHash(ports, corePortHash) } : {}),
     });
   }
-  return result.sort((a, b) => subsetKey(a).localeCompare(subsetKey(b)));
+  return sortedByHash(result, subsetHash);
 }
-
-const subsetKey = (subset: EndpointSubset): string =>
-  JSON.stringify([(subset.ports ?? []).map(portKey), (subset.addresses ?? []).map(addressKey), (subset.notReadyAddresses ?? []).map(addressKey)]);
 
 const addressCount = (subsets: readonly EndpointSubset[]): { ready: number; notReady: number } => ({
   ready: subsets.reduce((n, s) => n + (s.addresses ?? []).length, 0),

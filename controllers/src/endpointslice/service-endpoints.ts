@@ -5,6 +5,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Node, Pod, Service } from '@capstan/common/api-types/core-v1';
 import type { Endpoint, EndpointPort } from '@capstan/common/api-types/discovery-v1';
 import { isPodReady } from '../workload/pod-state.ts';
+import { slicePortHash, sortedByHash } from './go-hash.ts';
 import { type AddressType, findPort, podAddresses, shouldSetHostname } from './pod-endpoints.ts';
 
 export const zoneLabel = 'topology.kubernetes.io/zone';
@@ -25,7 +26,10 @@ export function podToEndpoint(pod: Pod, node: Node | undefined, service: Service
   };
 }
 
-/** getEndpointPorts: each service port the pod has, by the port's name; none for a headless service without ports. */
+/**
+ * getEndpointPorts: each service port the pod has, by the port's name; none for a headless service
+ * without ports. In kube's order: NewPortMapKey sorts them by hash in place.
+ */
 export function endpointPortsOf(service: Service, pod: Pod): EndpointPort[] {
   const ports: EndpointPort[] = [];
   for (const servicePort of service.spec?.ports ?? []) {
@@ -38,7 +42,7 @@ export function endpointPortsOf(service: Service, pod: Pod): EndpointPort[] {
       ...(servicePort.appProtocol === undefined ? {} : { appProtocol: servicePort.appProtocol }),
     });
   }
-  return ports;
+  return sortedByHash(ports, slicePortHash);
 }
 
 /** kube's PortMapKey: endpoints with the same ports (in any order) share slices. */

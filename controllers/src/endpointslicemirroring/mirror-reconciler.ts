@@ -7,6 +7,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { EndpointAddress, Endpoints } from '@capstan/common/api-types/core-v1';
 import type { Endpoint, EndpointPort, EndpointSlice } from '@capstan/common/api-types/discovery-v1';
 import { repackSubsets } from '../endpoint/subsets.ts';
+import { slicePortHash, sortedByHash } from '../endpointslice/go-hash.ts';
 import { type AddressType, addressTypeOf } from '../endpointslice/pod-endpoints.ts';
 import { endpointKey, endpointsEqualBeyondKey, portMapKey } from '../endpointslice/service-endpoints.ts';
 import { managedByLabel, serviceNameLabel, slicePrefix } from '../endpointslice/slice-reconciler.ts';
@@ -78,12 +79,16 @@ export function reconcileMirroredSlices(endpoints: Endpoints, existing: readonly
   let invalid = 0;
   let skipped = 0;
   for (const subset of repackSubsets(endpoints.subsets ?? [])) {
-    const ports: EndpointPort[] = (subset.ports ?? []).map((p) => ({
-      name: p.name ?? '',
-      port: p.port,
-      protocol: p.protocol ?? 'TCP',
-      ...(p.appProtocol === undefined ? {} : { appProtocol: p.appProtocol }),
-    }));
+    // In kube's order: the port map key sorts them by hash in place.
+    const ports: EndpointPort[] = sortedByHash(
+      (subset.ports ?? []).map((p) => ({
+        name: p.name ?? '',
+        port: p.port,
+        protocol: p.protocol ?? 'TCP',
+        ...(p.appProtocol === undefined ? {} : { appProtocol: p.appProtocol }),
+      })),
+      slicePortHash,
+    );
     const all = [...(subset.addresses ?? []).map((a) => [a, true] as const), ...(subset.notReadyAddresses ?? []).map((a) => [a, false] as const)];
     let added = 0;
     let invalidHere = 0;
