@@ -14,7 +14,7 @@ import { podsResource } from '../workload/pod-control.ts';
 import { addressTypeOf, findPort, isServiceIpSet, podAddresses, shouldPodBeInEndpoints, shouldSetHostname } from '../endpointslice/pod-endpoints.ts';
 import { headlessLabel } from '../endpointslice/slice-reconciler.ts';
 import { namespaceTerminating } from '../endpointslice/slice-writes.ts';
-import { selectorMatches, servicesForPodUpdate, servicesSelecting } from '../endpointslice/services-for-pod.ts';
+import { selectorMatches, servicesForPodUpdate, servicesSelecting, serviceSelector } from '../endpointslice/services-for-pod.ts';
 import { formatTriggerTime, lastChangeTriggerTimeAnnotation, TriggerTimeTracker } from '../endpointslice/trigger-time-tracker.ts';
 import { isPodReady } from '../workload/pod-state.ts';
 import { WorkQueue } from '../work-queue.ts';
@@ -124,8 +124,8 @@ export const endpointsController: ControllerDefinition = {
         staleVersions.delete(key);
         return;
       }
-      const selector = service.spec?.selector;
-      if (service.spec?.type === 'ExternalName' || selector === undefined || selector === null) return;
+      const selector = serviceSelector(service);
+      if (service.spec?.type === 'ExternalName' || selector === undefined) return;
       const selected = pods.store.list(namespace).filter((pod) => selectorMatches(selector, pod.metadata?.labels));
       const triggerTime = triggerTimes.compute(key, service, selected);
       const subsets = serviceSubsets(service, selected);

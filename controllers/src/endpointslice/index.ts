@@ -10,7 +10,7 @@ import { involvedObjectOf } from '../event-recorder.ts';
 import { nodesResource } from '../node-lifecycle/api-types.ts';
 import { podsResource } from '../workload/pod-control.ts';
 import { WorkQueue } from '../work-queue.ts';
-import { servicesForPodUpdate, servicesSelecting, selectorMatches } from './services-for-pod.ts';
+import { servicesForPodUpdate, servicesSelecting, selectorMatches, serviceSelector } from './services-for-pod.ts';
 import { managedByLabel, reconcileServiceSlices, serviceNameLabel } from './slice-reconciler.ts';
 import { EndpointSliceTracker, sliceEventHandler, StaleInformerCacheError } from './slice-tracker.ts';
 import { endpointSlicesResource, writeSlices } from './slice-writes.ts';
@@ -67,8 +67,8 @@ export const endpointSliceController: ControllerDefinition = {
         tracker.deleteService(key);
         return;
       }
-      const selector = service.spec?.selector;
-      if (service.spec?.type === 'ExternalName' || selector === undefined || selector === null) return;
+      const selector = serviceSelector(service);
+      if (service.spec?.type === 'ExternalName' || selector === undefined) return;
       const selected = pods.store.list(namespace).filter((pod) => selectorMatches(selector, pod.metadata?.labels));
       const existing = slices.store.list(namespace).filter((slice) => slice.metadata?.labels?.[serviceNameLabel] === name && ours(slice) && !slice.metadata?.deletionTimestamp);
       if (tracker.stale(key, existing)) throw new StaleInformerCacheError();

@@ -7,6 +7,15 @@ import type { Pod, Service } from '@capstan/common/api-types/core-v1';
 import type { ReadonlyObjectStore } from '@capstan/common/client';
 import { isPodReady } from '../workload/pod-state.ts';
 
+/**
+ * The Service's selector, or undefined when it has none. An empty one is none too: kube's API
+ * drops an empty map (omitempty), so kube's controllers never see `selector: {}`.
+ */
+export function serviceSelector(service: Service): Readonly<Record<string, string>> | undefined {
+  const selector = service.spec?.selector;
+  return selector === undefined || selector === null || Object.keys(selector).length === 0 ? undefined : selector;
+}
+
 /** True when the selector (a Service's map; absent selects nothing, as kube lists pods) picks the labels. */
 export function selectorMatches(selector: Readonly<Record<string, string>> | undefined, labels: Readonly<Record<string, string>> | undefined): boolean {
   if (selector === undefined || selector === null) return false;
@@ -18,7 +27,7 @@ export function servicesSelecting(services: ReadonlyObjectStore<Service>, pod: P
   const namespace = pod.metadata?.namespace ?? '';
   return services
     .list(namespace)
-    .filter((service) => service.spec?.selector !== undefined && selectorMatches(service.spec.selector, pod.metadata?.labels))
+    .filter((service) => selectorMatches(serviceSelector(service), pod.metadata?.labels))
     .map((service) => `${namespace}/${service.metadata?.name ?? ''}`);
 }
 

@@ -12,6 +12,7 @@ import type { ControllerContext, ControllerDefinition } from '../controller.ts';
 import { involvedObjectOf } from '../event-recorder.ts';
 import { endpointsResource } from '../endpoint/index.ts';
 import { serviceKeyOfSlice, serviceSyncBackoff, servicesResource } from '../endpointslice/index.ts';
+import { serviceSelector } from '../endpointslice/services-for-pod.ts';
 import { managedByLabel, serviceNameLabel } from '../endpointslice/slice-reconciler.ts';
 import { EndpointSliceTracker, sliceEventHandler, StaleInformerCacheError } from '../endpointslice/slice-tracker.ts';
 import { endpointSlicesResource, writeSlices } from '../endpointslice/slice-writes.ts';
@@ -36,7 +37,7 @@ export const endpointSliceMirroringController: ControllerDefinition = {
     const keyOf = (object: Endpoints | Service): string => `${object.metadata?.namespace ?? ''}/${object.metadata?.name ?? ''}`;
     const enqueue = (object: Endpoints | Service): void => queue.add(keyOf(object));
     const ours = (slice: EndpointSlice): boolean => slice.metadata?.labels?.[managedByLabel] === mirroringControllerName;
-    const hasSelector = (service: Service): boolean => service.spec?.selector !== undefined && service.spec.selector !== null;
+    const hasSelector = (service: Service): boolean => serviceSelector(service) !== undefined;
 
     endpointsInformer.addEventHandler({ onAdd: enqueue, onUpdate: (_old, endpoints) => enqueue(endpoints), onDelete: enqueue });
     services.addEventHandler({

@@ -23,7 +23,7 @@ export const kubePodGcTiming: PodGcTiming = { checkPeriodMs: 20_000, quarantineM
 
 const outOfServiceTaint = 'node.kubernetes.io/out-of-service';
 
-const isTerminated = (pod: Pod): boolean => !['Pending', 'Running', 'Unknown'].includes(pod.status?.phase ?? 'Pending');
+const isTerminated = (pod: Pod): boolean => !['Pending', 'Running', 'Unknown'].includes(pod.status?.phase ?? '');
 const isTerminating = (pod: Pod): boolean => pod.metadata?.deletionTimestamp !== undefined && pod.metadata.deletionTimestamp !== null;
 const isEvicted = (pod: Pod): boolean => pod.status?.phase === 'Failed' && pod.status.reason === 'Evicted';
 
