@@ -3,14 +3,34 @@
 // readiness probes pass, a pod whose container exits stays listed but not ready, a deleted pod
 // goes; `kubectl drain` evicts a node's pods only as far as their budget allows.
 
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { eventually } from '../../common/test/eventually.ts';
-import { startUp } from '../src/up-process.ts';
+import { startUp, type UpProcess } from '../src/up-process.ts';
 
 const host = hostname().toLowerCase();
+
+/** Ends the cluster at the test's end, and waits until none of its processes (found by its data directory) is left. */
+function stopWhenDone(t: ExecutionContext, up: UpProcess): void {
+  t.teardown(async () => {
+    await up.stop('SIGKILL');
+    await eventually(
+      'the cluster processes to end',
+      async () => {
+        try {
+          execFileSync('pgrep', ['-f', up.dataDir]);
+          return undefined;
+        } catch {
+          return true; // pgrep exits 1 when nothing matches
+        }
+      },
+      60_000,
+    );
+  });
+}
 
 /** A pod of the Service whose exec readiness probe passes after 2 s; `exitAfter` makes its container exit then. */
 const pod = (name: string, exitAfter?: string, node?: string): string => {
@@ -42,7 +62,7 @@ interface Slice {
 
 test.serial('on capstan up, a Service’s EndpointSlice and Endpoints follow its pods’ readiness', async (t) => {
   const up = startUp();
-  t.teardown(() => up.stop('SIGKILL'));
+  stopWhenDone(t, up);
   await up.line(new RegExp(`^node ${host} is Ready$`));
   const manifest = join(up.dataDir, 'web.yaml');
   writeFileSync(
@@ -86,7 +106,7 @@ test.serial('on capstan up, a Service’s EndpointSlice and Endpoints follow its
 
 test.serial('on capstan up, kubectl drain evicts a node’s pods as far as their PodDisruptionBudget allows', async (t) => {
   const up = startUp(['--nodes=2']);
-  t.teardown(() => up.stop('SIGKILL'));
+  stopWhenDone(t, up);
   await up.line(new RegExp(`^node ${host} is Ready$`));
   await up.line(new RegExp(`^node ${host}-2 is Ready$`));
   const manifest = join(up.dataDir, 'web.yaml');
