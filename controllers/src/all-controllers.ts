@@ -6,6 +6,10 @@ import type { ControllerDefinition } from './controller.ts';
 import { cronJobController } from './cronjob/index.ts';
 import { daemonSetController } from './daemonset/index.ts';
 import { deploymentController } from './deployment/index.ts';
+import { disruptionController } from './disruption/index.ts';
+import { endpointsController } from './endpoint/index.ts';
+import { endpointSliceController } from './endpointslice/index.ts';
+import { endpointSliceMirroringController } from './endpointslicemirroring/index.ts';
 import { garbageCollectorController } from './garbage-collector/index.ts';
 import { horizontalPodAutoscalerController } from './horizontal-pod-autoscaler/index.ts';
 import { jobController } from './job/index.ts';
@@ -17,6 +21,7 @@ import { schedulerController } from './scheduler/index.ts';
 import { statefulSetController } from './statefulset/index.ts';
 import { ttlAfterFinishedController } from './ttl-after-finished/index.ts';
 import { serviceAccountController } from './serviceaccount/index.ts';
+import { podGarbageCollectorController } from './podgc/index.ts';
 import { rootCaPublisherController } from './root-ca-publisher/index.ts';
 import { resourceQuotaController } from './resourcequota/index.ts';
 import { replicaSetController, replicationControllerController } from './replicaset/index.ts';
@@ -44,6 +49,11 @@ export const allControllers: readonly ControllerDefinition[] = [
   horizontalPodAutoscalerController,
   statefulSetController,
   daemonSetController,
+  endpointSliceController,
+  endpointsController,
+  endpointSliceMirroringController,
+  podGarbageCollectorController,
+  disruptionController,
   schedulerController,
   jobController,
   cronJobController,

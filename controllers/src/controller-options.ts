@@ -57,6 +57,16 @@ export interface ControllerOptions {
   readonly persistentVolumeBinder: PersistentVolumeBinderOptions;
   /** The --horizontal-pod-autoscaler-* flags. */
   readonly horizontalPodAutoscaler: AutoscalerOptions;
+  /** --concurrent-service-endpoint-syncs (5) and --max-endpoints-per-slice (100): the EndpointSlice controller's. */
+  readonly concurrentServiceEndpointSyncs: number;
+  readonly maxEndpointsPerSlice: number;
+  /** --concurrent-endpoint-syncs (5): the Endpoints controller's. */
+  readonly concurrentEndpointSyncs: number;
+  /** --mirroring-concurrent-service-endpoint-syncs (5) and --mirroring-max-endpoints-per-subset (1000). */
+  readonly mirroringConcurrentServiceEndpointSyncs: number;
+  readonly mirroringMaxEndpointsPerSubset: number;
+  /** --terminated-pod-gc-threshold (12500): finished pods kept before the oldest are deleted; 0 keeps them all. */
+  readonly terminatedPodGcThreshold: number;
 }
 
 export const defaultControllerOptions: ControllerOptions = {
@@ -85,4 +95,10 @@ export const defaultControllerOptions: ControllerOptions = {
   rootCaCertificate: '',
   persistentVolumeBinder: defaultPersistentVolumeBinderOptions,
   horizontalPodAutoscaler: defaultAutoscalerOptions,
+  concurrentServiceEndpointSyncs: 5,
+  maxEndpointsPerSlice: 100,
+  concurrentEndpointSyncs: 5,
+  mirroringConcurrentServiceEndpointSyncs: 5,
+  mirroringMaxEndpointsPerSubset: 1000,
+  terminatedPodGcThreshold: 12_500,
 };

@@ -67,6 +67,7 @@ export interface ControllerOverrides {
   readonly nodeIpam?: ControllerOptions['nodeIpam'];
   readonly persistentVolumeBinder?: ControllerOptions['persistentVolumeBinder'];
   readonly horizontalPodAutoscaler?: Partial<ControllerOptions['horizontalPodAutoscaler']>;
+  readonly terminatedPodGcThreshold?: number;
 }
 
 /** Runs the controllers until the test ends; answers a function that stops them sooner. */

@@ -123,6 +123,24 @@ const flags = {
     default: hpa.workers,
     help: 'The number of horizontal pod autoscaler objects that are allowed to sync concurrently.',
   },
+  'concurrent-service-endpoint-syncs': { type: 'int', default: defaultControllerOptions.concurrentServiceEndpointSyncs, help: 'Services whose EndpointSlices are synced at once' },
+  'max-endpoints-per-slice': { type: 'int', default: defaultControllerOptions.maxEndpointsPerSlice, help: 'The most endpoints an EndpointSlice the controller writes holds' },
+  'concurrent-endpoint-syncs': { type: 'int', default: defaultControllerOptions.concurrentEndpointSyncs, help: 'Services whose Endpoints are synced at once' },
+  'mirroring-concurrent-service-endpoint-syncs': {
+    type: 'int',
+    default: defaultControllerOptions.mirroringConcurrentServiceEndpointSyncs,
+    help: 'Endpoints mirrored into EndpointSlices at once',
+  },
+  'mirroring-max-endpoints-per-subset': {
+    type: 'int',
+    default: defaultControllerOptions.mirroringMaxEndpointsPerSubset,
+    help: 'The most addresses of an Endpoints subset mirrored into EndpointSlices',
+  },
+  'terminated-pod-gc-threshold': {
+    type: 'int',
+    default: defaultControllerOptions.terminatedPodGcThreshold,
+    help: 'Terminated pods kept before the oldest are deleted (0: none are deleted)',
+  },
   'logging-format': { type: 'string', default: '', help: 'json or text (default: text on a terminal, json otherwise)', choices: ['', ...loggingFormats] },
 } as const;
 
@@ -190,6 +208,12 @@ export async function controllersCommand(argv: readonly string[], out: (text: st
       initialReadinessDelayMs: f['horizontal-pod-autoscaler-initial-readiness-delay'],
       workers: f['concurrent-horizontal-pod-autoscaler-syncs'],
     },
+    concurrentServiceEndpointSyncs: f['concurrent-service-endpoint-syncs'],
+    maxEndpointsPerSlice: f['max-endpoints-per-slice'],
+    concurrentEndpointSyncs: f['concurrent-endpoint-syncs'],
+    mirroringConcurrentServiceEndpointSyncs: f['mirroring-concurrent-service-endpoint-syncs'],
+    mirroringMaxEndpointsPerSubset: f['mirroring-max-endpoints-per-subset'],
+    terminatedPodGcThreshold: f['terminated-pod-gc-threshold'],
   };
   const nodeIpam = controllers.some((controller) => controller.name === 'node-ipam-controller')
     ? resolveNodeIpam({
