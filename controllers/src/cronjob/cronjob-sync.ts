@@ -6,7 +6,7 @@
 
 import type { CronJob, CronJobStatus, Job } from '@capstan/common/api-types/batch-v1';
 import type { ObjectReference } from '@capstan/common/api-types/core-v1';
-import { metaTime, StatusError } from '@capstan/common';
+import { metaTime } from '@capstan/common';
 import { isAlreadyExists, isNotFound, type RestClient } from '@capstan/common/client';
 import { type EventRecorder, involvedObjectOf } from '../event-recorder.ts';
 import { finishedCondition, isJobSucceeded } from '../job/job-conditions.ts';
@@ -15,6 +15,7 @@ import type { ControllerClock } from './controller-clock.ts';
 import { type CronSchedule, parseCronSchedule } from './cron-schedule.ts';
 import { jobNameFor, mostRecentScheduleTime, nextScheduleDelay } from './schedule-times.ts';
 import { isKnownZone, localZone, Zone } from './zoned-time.ts';
+import { isNamespaceTerminating } from '../workload/namespace-terminating.ts';
 
 /** batch.CronJobScheduledTimestampAnnotation: when the Job was scheduled, in the CronJob's zone. */
 export const scheduledTimestampAnnotation = 'batch.kubernetes.io/cronjob-scheduled-timestamp';
@@ -263,10 +264,6 @@ function byStartTime(a: Job, b: Job): number {
   if (startA === undefined || startB === undefined) return startA === startB ? 0 : startA === undefined ? 1 : -1;
   if (timeOf(startA) === timeOf(startB)) return (a.metadata?.name ?? '') < (b.metadata?.name ?? '') ? -1 : 1;
   return timeOf(startA) - timeOf(startB);
-}
-
-function isNamespaceTerminating(error: unknown): boolean {
-  return error instanceof StatusError && (error.status.details?.causes ?? []).some((cause) => cause.reason === 'NamespaceTerminating');
 }
 
 /** Go's time.RFC1123Z in UTC: "Mon, 02 Jan 2006 15:04:05 +0000". */

@@ -5,12 +5,12 @@
 
 import type { DaemonSet } from '@capstan/common/api-types/apps-v1';
 import { isNotFound, type RestClient } from '@capstan/common/client';
-import { StatusError } from '@capstan/common';
 import { daemonSetKind, namespacedKey, newControllerRef } from '../workload/controller-ref.ts';
 import type { ControllerExpectations } from '../workload/expectations.ts';
 import type { PodControl } from '../workload/pod-control.ts';
 import { slowStartBatch } from '../workload/slow-start.ts';
 import { daemonPodTemplate, withNodeNameAffinity } from './daemon-pod.ts';
+import { isNamespaceTerminating } from '../workload/namespace-terminating.ts';
 
 /** kube's BurstReplicas: the most pods created or deleted in one sync. */
 const burstReplicas = 250;
@@ -22,10 +22,6 @@ export interface DaemonSetWork {
   readonly creations: ControllerExpectations;
   /** What syncNodes deleted and has not seen go yet. */
   readonly deletions: ControllerExpectations;
-}
-
-function namespaceTerminating(error: unknown): boolean {
-  return error instanceof StatusError && (error.status.details?.causes ?? []).some((cause) => cause.reason === 'NamespaceTerminating');
 }
 
 export async function syncNodes(work: DaemonSetWork, ds: DaemonSet, podsToDelete: readonly string[], nodesNeedingPods: readonly string[], hash: string): Promise<void> {
@@ -48,7 +44,7 @@ export async function syncNodes(work: DaemonSetWork, ds: DaemonSet, podsToDelete
       await work.podControl.createPodFromTemplate(ds, podTemplate, newControllerRef(ds, daemonSetKind));
     } catch (failure) {
       // The namespace going away fails every creation; nothing to retry.
-      if (namespaceTerminating(failure)) return;
+      if (isNamespaceTerminating(failure)) return;
       work.creations.creationObserved(key);
       throw failure;
     }

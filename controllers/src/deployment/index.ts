@@ -11,7 +11,8 @@ import { controllerRefOf, deploymentKind, namespacedKey, replicaSetKind, resolve
 import { labelSelectorMatcher } from '../workload/label-selector-matcher.ts';
 import { podsResource } from '../workload/pod-control.ts';
 import { isRecreate } from './rollout-limits.ts';
-import { isNamespaceTerminating, type SyncContext } from './sync-context.ts';
+import { isNamespaceTerminating } from '../workload/namespace-terminating.ts';
+import type { SyncContext } from './sync-context.ts';
 import { type DeploymentStores, podMapForDeployment, selectsEverything, syncDeployment } from './sync-deployment.ts';
 
 /** kube drops a Deployment from the queue after this many failed syncs in a row (until it changes again). */

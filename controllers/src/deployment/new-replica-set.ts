@@ -15,8 +15,9 @@ import { computePodTemplateHash, equalIgnoreHash, podTemplateHashLabel, replicaS
 import { maxRevision, revisionAnnotation, setNewReplicaSetAnnotations } from './replica-set-annotations.ts';
 import { findNewReplicaSet, findOldReplicaSets, replicasOf, specReplicas } from './replica-set-lists.ts';
 import { desiredReplicas, hasProgressDeadline, isRollingUpdate, maxSurge } from './rollout-limits.ts';
-import { isNamespaceTerminating, recordEvent, replicaSetsResource, type SyncContext, updateDeploymentStatus, updateReplicaSet, type WorkingDeployment } from './sync-context.ts';
-import { scaledValueFromIntOrPercent } from './int-or-percent.ts';
+import { isNamespaceTerminating } from '../workload/namespace-terminating.ts';
+import { recordEvent, replicaSetsResource, type SyncContext, updateDeploymentStatus, updateReplicaSet, type WorkingDeployment } from './sync-context.ts';
+import { scaledValueFromIntOrPercent } from '../workload/int-or-percent.ts';
 
 export interface ReplicaSetsOfDeployment {
   readonly newRS: ReplicaSet | undefined;
@@ -31,7 +32,7 @@ export function newReplicaSetReplicas(deployment: Deployment, allRSs: readonly (
     if (deployment.spec?.strategy?.type === 'Recreate') return desired;
     throw new Error(`deployment type ${deployment.spec?.strategy?.type} isn't supported`);
   }
-  const surge = scaledValueFromIntOrPercent(deployment.spec?.strategy?.rollingUpdate?.maxSurge, desired, true);
+  const surge = scaledValueFromIntOrPercent(deployment.spec?.strategy?.rollingUpdate?.maxSurge ?? 0, desired, true);
   const current = specReplicas(allRSs);
   const maxTotal = desired + surge;
   if (current >= maxTotal) return replicasOf(newRS);

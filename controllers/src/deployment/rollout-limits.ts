@@ -3,7 +3,7 @@
 // the deadline and history limit are in force.
 
 import type { Deployment } from '@capstan/common/api-types/apps-v1';
-import { scaledValueFromIntOrPercent } from './int-or-percent.ts';
+import { scaledValueFromIntOrPercent } from '../workload/int-or-percent.ts';
 
 const maxInt32 = 2147483647;
 

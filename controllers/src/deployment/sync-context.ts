@@ -3,7 +3,6 @@
 // makes of the Deployment being synced, which keep its copy's resourceVersion current.
 
 import type { Deployment, ReplicaSet } from '@capstan/common/api-types/apps-v1';
-import { StatusError } from '@capstan/common';
 import type { ReadonlyObjectStore, RestClient } from '@capstan/common/client';
 import { type EventRecorder, type EventType, involvedObjectOf } from '../event-recorder.ts';
 import { deploymentKind, replicaSetKind } from '../workload/controller-ref.ts';
@@ -48,9 +47,4 @@ export async function updateDeployment(context: SyncContext, deployment: Working
 
 export function updateReplicaSet(context: SyncContext, rs: Mutable<ReplicaSet>): Promise<ReplicaSet> {
   return context.client.update<ReplicaSet>({ ...replicaSetsResource, namespace: rs.metadata?.namespace, name: rs.metadata?.name }, rs as ReplicaSet);
-}
-
-/** The create was refused because the namespace is being deleted (every later one will be too). */
-export function isNamespaceTerminating(error: unknown): boolean {
-  return error instanceof StatusError && (error.status.details?.causes ?? []).some((cause) => cause.reason === 'NamespaceTerminating');
 }

@@ -13,7 +13,7 @@ import { serviceSyncBackoff, servicesResource } from '../endpointslice/index.ts'
 import { podsResource } from '../workload/pod-control.ts';
 import { addressTypeOf, findPort, isServiceIpSet, podAddresses, shouldPodBeInEndpoints, shouldSetHostname } from '../endpointslice/pod-endpoints.ts';
 import { headlessLabel } from '../endpointslice/slice-reconciler.ts';
-import { namespaceTerminating } from '../endpointslice/slice-writes.ts';
+import { isNamespaceTerminating } from '../workload/namespace-terminating.ts';
 import { selectorMatches, servicesForPodUpdate, servicesSelecting, serviceSelector } from '../endpointslice/services-for-pod.ts';
 import { formatTriggerTime, lastChangeTriggerTimeAnnotation, TriggerTimeTracker } from '../endpointslice/trigger-time-tracker.ts';
 import { isPodReady } from '../workload/pod-state.ts';
@@ -165,7 +165,7 @@ export const endpointsController: ControllerDefinition = {
         const updated = await client.update<Endpoints>(target, desired);
         if (updated.metadata?.resourceVersion !== current.metadata?.resourceVersion) staleVersions.set(key, current.metadata?.resourceVersion ?? '');
       } catch (error) {
-        if (current === undefined && namespaceTerminating(error)) return;
+        if (current === undefined && isNamespaceTerminating(error)) return;
         const involved = involvedObjectOf(desired, 'Endpoints', 'v1');
         if (current === undefined) void events.record(involved, 'Warning', 'FailedToCreateEndpoint', `Failed to create endpoint for service ${key}: ${(error as Error).message}`);
         else void events.record(involved, 'Warning', 'FailedToUpdateEndpoint', `Failed to update endpoint ${key}: ${(error as Error).message}`);

@@ -4,9 +4,9 @@
 
 import type { EndpointSlice } from '@capstan/common/api-types/discovery-v1';
 import { isNotFound, type RestClient } from '@capstan/common/client';
-import { StatusError } from '@capstan/common';
 import type { EndpointSliceTracker } from './slice-tracker.ts';
 import { formatTriggerTime, lastChangeTriggerTimeAnnotation } from './trigger-time-tracker.ts';
+import { isNamespaceTerminating } from '../workload/namespace-terminating.ts';
 
 export const endpointSlicesResource = { group: 'discovery.k8s.io', version: 'v1', resource: 'endpointslices' } as const;
 
@@ -21,10 +21,6 @@ function withTriggerTime(slice: EndpointSlice, triggerTime: number | undefined):
   if (triggerTime !== undefined) annotations[lastChangeTriggerTimeAnnotation] = formatTriggerTime(triggerTime);
   return { ...slice, metadata: { ...slice.metadata, annotations } };
 }
-
-/** The API server refused a create in a namespace being deleted. */
-export const namespaceTerminating = (error: unknown): boolean =>
-  error instanceof StatusError && (error.status.details?.causes ?? []).some((cause) => cause.reason === 'NamespaceTerminating');
 
 export interface WriteOptions {
   readonly client: RestClient;
@@ -47,7 +43,7 @@ export async function writeSlices(options: WriteOptions, writes: SliceWrites): P
         tracker.update(await client.create<EndpointSlice>(target, annotate(slice)));
       } catch (error) {
         // The namespace is going: so are its Services.
-        if (namespaceTerminating(error)) return;
+        if (isNamespaceTerminating(error)) return;
         throw new Error(`failed to create EndpointSlice for Service ${serviceKey}: ${(error as Error).message}`, { cause: error });
       }
     }

@@ -4,7 +4,6 @@
 // expectations at once, so that the next sync is not held back.
 
 import type { Pod } from '@capstan/common/api-types/core-v1';
-import { StatusError } from '@capstan/common';
 import { isNotFound } from '@capstan/common/client';
 import { namespacedKey, newControllerRef } from '../workload/controller-ref.ts';
 import type { ControllerExpectations } from '../workload/expectations.ts';
@@ -12,6 +11,7 @@ import type { PodControl } from '../workload/pod-control.ts';
 import { slowStartBatch } from '../workload/slow-start.ts';
 import { podsToDelete } from './pods-to-delete.ts';
 import type { ReplicatedKind, ReplicatedSet } from './replicated-kind.ts';
+import { isNamespaceTerminating } from '../workload/namespace-terminating.ts';
 
 /** kube's BurstReplicas: the most pods created or deleted by one sync. */
 export const burstReplicas = 500;
@@ -26,11 +26,6 @@ export interface ManageReplicasInput {
   readonly activePods: readonly Pod[];
   /** The pods of the set's siblings (for the deletion ranks), read only when deleting. */
   readonly relatedPods: () => readonly Pod[];
-}
-
-/** A create refused because the namespace is being deleted: kube counts it as done and records nothing. */
-function namespaceTerminating(error: unknown): boolean {
-  return error instanceof StatusError && (error.status.details?.causes ?? []).some((cause) => cause.reason === 'NamespaceTerminating');
 }
 
 export async function manageReplicas(input: ManageReplicasInput): Promise<void> {
@@ -64,7 +59,7 @@ async function createPods(input: ManageReplicasInput, count: number): Promise<vo
     try {
       await input.podControl.createPodFromTemplate(set, set.spec?.template, controllerRef);
     } catch (failure) {
-      if (!namespaceTerminating(failure)) throw failure;
+      if (!isNamespaceTerminating(failure)) throw failure;
     }
   });
   // The pods not attempted (after a failed batch) or refused will never be seen.

@@ -7,6 +7,7 @@ import { StatusError } from '@capstan/common';
 import type { KubeObject } from '@capstan/common/client';
 import type { ControllerContext, ControllerDefinition } from '../controller.ts';
 import { WorkQueue } from '../work-queue.ts';
+import { isNamespaceTerminating } from '../workload/namespace-terminating.ts';
 
 export const rootCaConfigMapName = 'kube-root-ca.crt';
 const descriptionAnnotation = 'kubernetes.io/description';
@@ -95,7 +96,3 @@ export const rootCaPublisherController: ControllerDefinition = {
     }
   },
 };
-
-function isNamespaceTerminating(error: StatusError): boolean {
-  return (error.status.details?.causes ?? []).some((cause) => cause.reason === 'NamespaceTerminating');
-}

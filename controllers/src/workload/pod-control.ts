@@ -4,10 +4,10 @@
 
 import type { Pod, PodTemplateSpec } from '@capstan/common/api-types/core-v1';
 import type { OwnerReference } from '@capstan/common/api-types/meta-v1';
-import { StatusError } from '@capstan/common';
 import { isNotFound, type KubeObject, type RestClient } from '@capstan/common/client';
 import { type EventRecorder, involvedObjectOf } from '../event-recorder.ts';
 import type { ControllerKind } from './controller-ref.ts';
+import { isNamespaceTerminating } from './namespace-terminating.ts';
 
 export const podsResource = { group: '', version: 'v1', resource: 'pods' } as const;
 
@@ -36,10 +36,6 @@ export function podFromTemplate(template: PodTemplateSpec | undefined, ownerName
   };
 }
 
-function causedByTerminatingNamespace(error: unknown): boolean {
-  return error instanceof StatusError && (error.status.details?.causes ?? []).some((cause) => cause.reason === 'NamespaceTerminating');
-}
-
 export class PodControl {
   readonly #client: RestClient;
   readonly #events: EventRecorder;
@@ -62,7 +58,7 @@ export class PodControl {
       void this.#events.record(involved, 'Normal', 'SuccessfulCreate', `Created pod: ${created.metadata?.name ?? ''}`);
       return created;
     } catch (error) {
-      if (!causedByTerminatingNamespace(error)) void this.#events.record(involved, 'Warning', 'FailedCreate', `Error creating: ${(error as Error).message}`);
+      if (!isNamespaceTerminating(error)) void this.#events.record(involved, 'Warning', 'FailedCreate', `Error creating: ${(error as Error).message}`);
       throw error;
     }
   }
