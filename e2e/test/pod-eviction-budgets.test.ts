@@ -73,6 +73,23 @@ test('a budget whose status has not caught up with its spec answers 429 still be
 test('a pod not yet running goes without asking its budget', async (t) => {
   await call('POST', pods, { metadata: { name: 'pending', labels: { app: 'pending' } }, spec: { containers: [{ name: 'c', image: 'busybox' }] } });
   await budget('pending', 'pending', { observedGeneration: 1, disruptionsAllowed: 0 });
-  t.is((await evict('pending')).status, 201);
+  const pendingEviction = await evict('pending');
+  t.is(pendingEviction.status, 201, pendingEviction.body.message);
   t.is((await call('GET', `${pods}/pending`)).status, 404);
+});
+
+test('an evicted pod is marked DisruptionTarget by the Eviction API before it goes (seen on one a finalizer holds)', async (t) => {
+  await readyPod('marked', 'marked');
+  const pod = await call('GET', `${pods}/marked`);
+  await call('PUT', `${pods}/marked`, { ...pod.body, metadata: { ...pod.body.metadata, finalizers: ['example.com/hold'] } });
+  await budget('marked', 'marked', { observedGeneration: 1, disruptionsAllowed: 1 });
+  t.is((await evict('marked')).status, 201);
+  const held = (await call('GET', `${pods}/marked`)).body as Answer['body'] & { metadata: { deletionTimestamp?: string }; status: { conditions: Record<string, unknown>[] } };
+  t.truthy(held.metadata.deletionTimestamp);
+  t.like(
+    held.status.conditions.find((c) => c.type === 'DisruptionTarget'),
+    { type: 'DisruptionTarget', status: 'True', reason: 'EvictionByEvictionAPI', message: 'Eviction API: evicting', lastProbeTime: null },
+  );
+  const latest = (await call('GET', `${pods}/marked`)).body;
+  await call('PUT', `${pods}/marked`, { ...latest, metadata: { ...latest.metadata, finalizers: [] } });
 });

@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Pod } from '@capstan/common/api-types/core-v1';
 import type { Condition } from '@capstan/common/api-types/meta-v1';
 import type { PodDisruptionBudget, PodDisruptionBudgetStatus } from '@capstan/common/api-types/policy-v1';
-import { matchesLabels, newBadRequest, newDisruptionBudgetViolation, newForbidden, parseLabelSelector, StatusError, labelSelectorString } from '@capstan/common';
+import { matchesLabels, newBadRequest, newConflict, newDisruptionBudgetViolation, newForbidden, parseLabelSelector, StatusError, labelSelectorString } from '@capstan/common';
 import { admissionAttributes, type RequestAdmission } from '../admission/request-admission.ts';
 import { parseDeleteOptions, type DeleteOptions } from '../registry/delete-options.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
@@ -55,7 +55,7 @@ export async function evictPod(
   const outcome = await attempt(options, async () => {
     const pod = storedObjectAs<Pod>(await pods.get(namespace, info.name));
     if (canIgnoreBudgets(pod)) {
-      await pods.delete(namespace, info.name, withResourceVersionPrecondition(options, pod, shouldEnforceResourceVersion(pod)));
+      await addConditionAndDelete(pods, namespace, info.name ?? '', withResourceVersionPrecondition(options, pod, shouldEnforceResourceVersion(pod)));
       return 'deleted';
     }
     return pod;
@@ -108,7 +108,7 @@ async function evictCoveredPod(pods: GenericStore, budgets: GenericStore, pod: P
     }
   }
   try {
-    await pods.delete(namespace, name, withResourceVersionPrecondition(options, pod, pinned));
+    await addConditionAndDelete(pods, namespace, name, withResourceVersionPrecondition(options, pod, pinned));
   } catch (error) {
     // The pod changed (it may have become ready) since the budget was consulted: the client retries.
     if (pinned && budget !== undefined && options.preconditions?.resourceVersion === undefined && error instanceof StatusError && error.code === 409) {
@@ -116,6 +116,44 @@ async function evictCoveredPod(pods: GenericStore, budgets: GenericStore, pod: P
     }
     throw error;
   }
+}
+
+/**
+ * kube's addConditionAndDeletePod: the pod is first marked DisruptionTarget=True
+ * (EvictionByEvictionAPI) on the latest stored copy, so that its controller (a Job's pod failure
+ * policy) can tell an eviction from a failure, then deleted; a resourceVersion precondition is
+ * carried over to the marked copy. A dry run only deletes (dry).
+ */
+async function addConditionAndDelete(pods: GenericStore, namespace: string | undefined, name: string, options: DeleteOptions): Promise<void> {
+  let deleteOptions = options;
+  if (!options.dryRun) {
+    const { uid, resourceVersion } = options.preconditions ?? {};
+    // The resourceVersion precondition is the write's own (a stored copy carries none to compare).
+    const precondition = resourceVersion === undefined || resourceVersion === '' ? {} : { resourceVersion };
+    const marked = await pods.replaceWith(namespace, name, { metadata: { name, ...precondition } }, (stored) => {
+      const pod = storedObjectAs<Pod>(stored);
+      if (uid !== undefined && uid !== '' && uid !== pod.metadata?.uid) {
+        const why = `the UID in the precondition (${uid}) does not match the UID in record (${pod.metadata?.uid ?? ''}). The object might have been deleted and then recreated`;
+        throw newConflict({ group: '', resource: 'Pod' }, name, why);
+      }
+      const conditions = pod.status?.conditions ?? [];
+      const existing = conditions.find((c) => c.type === 'DisruptionTarget');
+      const condition = {
+        type: 'DisruptionTarget',
+        status: 'True',
+        lastProbeTime: null,
+        lastTransitionTime: existing?.status === 'True' ? existing.lastTransitionTime : metaTime(new Date()),
+        reason: 'EvictionByEvictionAPI',
+        message: 'Eviction API: evicting',
+      };
+      const next = existing === undefined ? [...conditions, condition] : conditions.map((c) => (c === existing ? condition : c));
+      return { ...pod, status: { ...pod.status, conditions: next } };
+    });
+    if (options.preconditions?.resourceVersion !== undefined) {
+      deleteOptions = { ...options, preconditions: { ...options.preconditions, resourceVersion: metadataOf(marked).resourceVersion as string } };
+    }
+  }
+  await pods.delete(namespace, name, deleteOptions);
 }
 
 /** The budgets in the pod's namespace whose selector picks the pod; an empty or invalid selector picks nothing. */
