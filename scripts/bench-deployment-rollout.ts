@@ -6,6 +6,7 @@
 
 import { Informer, type KubeObject, type RestClient } from '@capstan/common/client';
 import type { Deployment } from '@capstan/common/api-types/apps-v1';
+import type { Pod } from '@capstan/common/api-types/core-v1';
 
 const deployments = { group: 'apps', version: 'v1', resource: 'deployments' } as const;
 
@@ -27,6 +28,9 @@ export async function measureDeploymentRollout(client: RestClient, namespace: st
   const target = { ...deployments, namespace };
   const name = 'bench-web';
   const informer = new Informer<Deployment & KubeObject>(client, target, { fieldSelector: `metadata.name=${name}` });
+  // The pods, to say in the progress lines where the time goes: made, bound, running.
+  const pods = new Informer<Pod & KubeObject>(client, { group: '', version: 'v1', resource: 'pods', namespace }, { labelSelector: `app=${name}` });
+  pods.start();
   let waiter: (() => void) | undefined;
   const check = (): void => waiter?.();
   informer.addEventHandler({ onAdd: check, onUpdate: check });
@@ -37,8 +41,11 @@ export async function measureDeploymentRollout(client: RestClient, namespace: st
       const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}: ${JSON.stringify(informer.store.get(namespace, name)?.status)}`)), timeoutMs);
       const progress = setInterval(() => {
         const status = informer.store.get(namespace, name)?.status;
-        log(`${what}: ${status?.updatedReplicas ?? 0} updated, ${status?.availableReplicas ?? 0} available of ${replicas}`);
-      }, 10_000);
+        const all = pods.store.list(namespace);
+        const bound = all.filter((pod) => pod.spec?.nodeName).length;
+        const running = all.filter((pod) => pod.status?.phase === 'Running').length;
+        log(`${what}: ${all.length} pods, ${bound} bound, ${running} running; ${status?.updatedReplicas ?? 0} updated, ${status?.availableReplicas ?? 0} available of ${replicas}`);
+      }, 5_000);
       waiter = () => {
         if (!rolledOut(informer.store.get(namespace, name), generation, replicas)) return;
         clearTimeout(timer);
@@ -71,6 +78,6 @@ export async function measureDeploymentRollout(client: RestClient, namespace: st
     log(`rolled to a new image in ${Math.round(rollingUpdateMs)} ms`);
     return { firstRolloutMs, rollingUpdateMs };
   } finally {
-    await informer.stop();
+    await Promise.all([informer.stop(), pods.stop()]);
   }
 }

@@ -24,6 +24,12 @@ export interface ControllerManagerConfig {
   readonly options: ControllerOptions;
   /** Undefined with --leader-elect=false. */
   readonly leaderElection: LeaderElectionConfig | undefined;
+  /**
+   * The client the lease is renewed with (kube-controller-manager's "leader-election" client): a
+   * connection pool of its own, so that renewals do not queue behind the controllers' requests.
+   * The process's own client when absent.
+   */
+  readonly leaderElectionClient?: RestClient;
   /** Events' reportingInstance: the holder identity, or the host name. */
   readonly instance: string;
 }
@@ -39,7 +45,7 @@ export async function runControllerManager(config: ControllerManagerConfig, sign
   }
   let running: Promise<void> = Promise.resolve();
   let lost = false;
-  const elector = new LeaderElector(config.client, config.leaderElection, {
+  const elector = new LeaderElector(config.leaderElectionClient ?? config.client, config.leaderElection, {
     onStartedLeading: (leading) => {
       logger.info({ identity: config.leaderElection?.identity }, 'successfully acquired lease, starting controllers');
       running = runControllers(config, leading);

@@ -230,6 +230,7 @@ export async function controllersCommand(argv: readonly string[], out: (text: st
   const logger = createLogger({ name: 'controllers', ...(format === undefined ? {} : { format }) });
   const client = RestClient.fromKubeconfig(f.kubeconfig, { userAgent: defaultUserAgent('capstan-controllers') });
   const clients = f['use-service-account-credentials'] ? new ServiceAccountClientBuilder(client) : sharedClientBuilder(client);
+  const leaderElectionClient = RestClient.fromKubeconfig(f.kubeconfig, { userAgent: `${defaultUserAgent('capstan-controllers')}/leader-election` });
   const ownClients = new Map<string, RestClient>();
   if (f['scheduler-kubeconfig'] !== '')
     ownClients.set(schedulerController.name, RestClient.fromKubeconfig(f['scheduler-kubeconfig'], { userAgent: defaultUserAgent('capstan-scheduler') }));
@@ -244,12 +245,13 @@ export async function controllersCommand(argv: readonly string[], out: (text: st
   };
   process.on('SIGTERM', onSignal).on('SIGINT', onSignal);
   try {
-    const end = await runControllerManager({ client, clients, ownClients, logger, controllers, options, leaderElection, instance: identity }, stop.signal);
+    const end = await runControllerManager({ client, clients, ownClients, logger, controllers, options, leaderElection, leaderElectionClient, instance: identity }, stop.signal);
     return end === 'leadership-lost' ? 1 : 0;
   } finally {
     process.off('SIGTERM', onSignal).off('SIGINT', onSignal);
     clients.close();
     for (const own of ownClients.values()) own.close();
+    leaderElectionClient.close();
     client.close();
   }
 }
