@@ -8,6 +8,7 @@ import { allMetadataMutable } from '../../registry/status-update-metadata.ts';
 import { selectorErrors } from '../../registry/validation/update-validation.ts';
 import { emptySelectorErrors, longRunningTemplateErrors, selectedWorkloadErrors } from '../../registry/validation/workload-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
+import { daemonSetStrategy } from './daemon-set-strategy.ts';
 import { allVerbs, status } from '../resource-facts.ts';
 import { daemonSetColumns } from '../../table/columns/workload-columns.ts';
 
@@ -24,7 +25,7 @@ export const daemonSetResource: ResourceDefinition = {
   subresources: [status('DaemonSet')],
   storagePrefix: 'daemonsets',
   behaviour: {
-    strategy: {},
+    strategy: daemonSetStrategy,
     defaults: defaultDaemonSet,
     validation: {
       validate: (daemonSet) => [...emptySelectorErrors(daemonSet, 'daemonset'), ...selectedWorkloadErrors(daemonSet), ...longRunningTemplateErrors(daemonSet, 'DaemonSet')],
