@@ -352,6 +352,7 @@ export class GenericStore {
         const next: JsonObject = { ...old, metadata: statusUpdateMetadata(this.definition, sent, old, name) };
         if (sent.status === undefined) delete next.status;
         else next.status = sent.status;
+        this.strategy.prepareForStatusUpdate?.(next, old);
         return next;
       };
     const { admission } = options;

@@ -11,6 +11,8 @@ export interface ResourceStrategy {
   readonly canonicalize?: (object: JsonObject) => void;
   /** Fills what the kind owns on update, from the stored object; gets a copy it may change. */
   readonly prepareForUpdate?: (next: JsonObject, old: JsonObject) => void;
+  /** The same for a write of the status subresource (kube's status strategy's PrepareForUpdate). */
+  readonly prepareForStatusUpdate?: (next: JsonObject, old: JsonObject) => void;
   /**
    * Graceful deletion: the grace period a delete gives the object, from the period asked for.
    * Kinds without it are deleted at once (or as soon as their finalizers are gone).

@@ -4,6 +4,7 @@
 
 import type { JsonObject } from '../../registry/object-meta.ts';
 import { defaultTo, defaultZeroTo, objectAt, objectsAt } from '../../registry/defaulting/json-fields.ts';
+import { defaultVolumeSources } from './pod-defaults.ts';
 
 export function defaultService(service: JsonObject): void {
   const spec = objectAt(service, 'spec');
@@ -46,6 +47,7 @@ export function defaultPersistentVolume(volume: JsonObject): void {
   const spec = objectAt(volume, 'spec');
   defaultTo(spec, 'persistentVolumeReclaimPolicy', 'Retain');
   defaultTo(spec, 'volumeMode', 'Filesystem');
+  defaultVolumeSources(spec);
 }
 
 export function defaultPersistentVolumeClaim(claim: JsonObject): void {

@@ -5,7 +5,7 @@ import { defaultPersistentVolume } from './core-defaults.ts';
 import { metadataFieldLabels } from '../../registry/field-labels.ts';
 import { untrackedGeneration } from '../../registry/generation-policy.ts';
 import { allMetadataMutable } from '../../registry/status-update-metadata.ts';
-import { returnsDeletedObject } from '../../registry/strategy.ts';
+import { persistentVolumeStrategy } from './persistentvolumes/persistent-volume-strategy.ts';
 import { persistentVolumeValidation } from './persistentvolumes/persistent-volume-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
 import { allVerbs, status } from '../resource-facts.ts';
@@ -24,7 +24,7 @@ export const persistentVolumeResource: ResourceDefinition = {
   subresources: [status('PersistentVolume')],
   storagePrefix: 'persistentvolumes',
   behaviour: {
-    strategy: returnsDeletedObject,
+    strategy: persistentVolumeStrategy,
     defaults: defaultPersistentVolume,
     validation: persistentVolumeValidation,
     names: 'dns1123Subdomain',

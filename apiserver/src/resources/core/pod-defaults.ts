@@ -85,6 +85,18 @@ function defaultHttpGet(action: JsonObject): void {
   defaultTo(action, 'scheme', 'HTTP');
 }
 
+/** The defaults of the volume sources a pod's volume and a PersistentVolume's spec share. */
+export function defaultVolumeSources(sources: JsonObject): void {
+  if (isObject(sources.hostPath)) defaultTo(sources.hostPath, 'type', '');
+  if (isObject(sources.iscsi)) defaultTo(sources.iscsi, 'iscsiInterface', 'default');
+  if (isObject(sources.azureDisk)) {
+    defaultTo(sources.azureDisk, 'cachingMode', 'ReadWrite');
+    defaultTo(sources.azureDisk, 'fsType', 'ext4');
+    defaultTo(sources.azureDisk, 'readOnly', false);
+    defaultTo(sources.azureDisk, 'kind', 'Shared');
+  }
+}
+
 /** A volume with no source is an emptyDir; file modes of the projected kinds default to 0644. */
 function defaultVolume(volume: JsonObject): void {
   const sources = Object.keys(volume).filter((key) => key !== 'name');
@@ -92,14 +104,7 @@ function defaultVolume(volume: JsonObject): void {
   for (const key of ['secret', 'configMap', 'downwardAPI', 'projected']) {
     if (isObject(volume[key])) defaultTo(volume[key], 'defaultMode', 0o644);
   }
-  if (isObject(volume.hostPath)) defaultTo(volume.hostPath, 'type', '');
-  if (isObject(volume.iscsi)) defaultTo(volume.iscsi, 'iscsiInterface', 'default');
-  if (isObject(volume.azureDisk)) {
-    defaultTo(volume.azureDisk, 'cachingMode', 'ReadWrite');
-    defaultTo(volume.azureDisk, 'fsType', 'ext4');
-    defaultTo(volume.azureDisk, 'readOnly', false);
-    defaultTo(volume.azureDisk, 'kind', 'Shared');
-  }
+  defaultVolumeSources(volume);
   if (isObject(volume.projected)) {
     for (const source of objectsAt(volume.projected, 'sources')) {
       const token = source.serviceAccountToken;
