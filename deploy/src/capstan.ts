@@ -36,7 +36,8 @@ const commands: Readonly<Record<string, { readonly summary: string; readonly loa
     },
   },
   controllers: {
-    summary: 'Run the controllers: node lifecycle, namespace cleanup, service accounts and the kube-root-ca.crt ConfigMaps, garbage collection, resource quota usage, scheduling',
+    summary:
+      "Run the controllers: workloads (Deployments, ReplicaSets, ReplicationControllers, StatefulSets, DaemonSets, Jobs, CronJobs and finished Jobs' TTL), Service endpoints (EndpointSlices, Endpoints), disruption budgets, horizontal pod autoscaling, volume binding and host-path provisioning, node lifecycle, node IPAM, namespace cleanup, pod and object garbage collection, service accounts and the kube-root-ca.crt ConfigMaps, resource quota usage, scheduling",
     load: async () => {
       const { controllersCommand, controllersUsage } = await import('@capstan/controllers');
       return { usage: controllersUsage, run: controllersCommand };

@@ -40,7 +40,7 @@ const flags = {
   controllers: {
     type: 'bool',
     default: true,
-    help: 'Start the controllers: node lifecycle, node IPAM, namespace cleanup, service accounts and the kube-root-ca.crt ConfigMaps, garbage collection, resource quota usage, scheduling',
+    help: "Start the controllers: workloads (Deployments, ReplicaSets, ReplicationControllers, StatefulSets, DaemonSets, Jobs, CronJobs and finished Jobs' TTL), Service endpoints (EndpointSlices, Endpoints), disruption budgets, horizontal pod autoscaling, volume binding and host-path provisioning, node lifecycle, node IPAM, namespace cleanup, pod and object garbage collection, service accounts and the kube-root-ca.crt ConfigMaps, resource quota usage, scheduling",
   },
   'service-cluster-ip-range': {
     type: 'string',

@@ -1,6 +1,6 @@
-// The controllers of `capstan up`: one `capstan controllers` process (node lifecycle, node IPAM,
-// namespaces, garbage collection, scheduling), each controller a service account of its own and the
-// scheduler system:kube-scheduler, its log in
+// The controllers of `capstan up`: one `capstan controllers` process (every controller: workloads,
+// endpoints, volumes, nodes, namespaces, garbage collection, scheduling), each controller a service
+// account of its own and the scheduler system:kube-scheduler, its log in
 // <data-dir>/controllers.log, restarted when it dies. Nodes get pod ranges of 10.244.0.0/16, never
 // inside the Service range.
 
@@ -37,7 +37,7 @@ export function startUpControllers(dataDir: string, kubeconfigs: UpControllersKu
   ];
   const child = capstanChild(args, logFile, { say: log });
   log(
-    `controllers: node lifecycle, node IPAM, namespace cleanup, service accounts and the kube-root-ca.crt ConfigMaps, garbage collection, resource quota usage, scheduling (log in ${logFile})`,
+    `controllers: workloads (Deployments, ReplicaSets, ReplicationControllers, StatefulSets, DaemonSets, Jobs, CronJobs and finished Jobs' TTL), Service endpoints (EndpointSlices, Endpoints), disruption budgets, horizontal pod autoscaling, volume binding and host-path provisioning, node lifecycle, node IPAM, namespace cleanup, pod and object garbage collection, service accounts and the kube-root-ca.crt ConfigMaps, resource quota usage, scheduling (log in ${logFile})`,
   );
   return { started: child.started, stop: () => stopChild(child) };
 }

@@ -144,7 +144,7 @@ const flags = {
   'logging-format': { type: 'string', default: '', help: 'json or text (default: text on a terminal, json otherwise)', choices: ['', ...loggingFormats] },
 } as const;
 
-export const controllersUsage = `Run the controllers: node lifecycle and taint eviction, node IPAM (with --allocate-node-cidrs), namespace cleanup, service accounts and the kube-root-ca.crt ConfigMaps, garbage collection, resource quota usage, scheduling.
+export const controllersUsage = `Run the controllers: workloads (Deployments, ReplicaSets, ReplicationControllers, StatefulSets, DaemonSets, Jobs, CronJobs and finished Jobs' TTL), Service endpoints (EndpointSlices, Endpoints), disruption budgets, horizontal pod autoscaling, volume binding and host-path provisioning, node lifecycle and taint eviction, node IPAM (with --allocate-node-cidrs), namespace cleanup, pod and object garbage collection, service accounts and the kube-root-ca.crt ConfigMaps, resource quota usage, scheduling.
 
 Usage:
   capstan controllers --kubeconfig=FILE [flags]
