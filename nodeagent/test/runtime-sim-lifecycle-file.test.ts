@@ -132,8 +132,10 @@ test('an empty file declares nothing and leaves the built-in behaviour', (t) => 
   t.deepEqual(settings.lifecycles, builtIn.lifecycles);
   t.deepEqual([settings.preloadedImages, settings.sandbox, settings.features], [builtIn.preloadedImages, builtIn.sandbox, builtIn.features]);
   t.deepEqual(
-    ['busybox', 'docker.io/library/does-not-exist:1'].map((image) => settings.images.find((rule) => rule.match(image))?.failure),
-    [undefined, { notFound: true }],
+    ['busybox', 'docker.io/library/does-not-exist:1', 'webserver:404', 'foo:non-existent', 'gb-redisslave:nonexistent', 'httpd:2.4.404'].map(
+      (image) => settings.images.find((rule) => rule.match(image))?.failure,
+    ),
+    [undefined, { notFound: true }, { notFound: true }, { notFound: true }, { notFound: true }, undefined],
   );
 });
 

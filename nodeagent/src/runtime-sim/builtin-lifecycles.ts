@@ -21,7 +21,15 @@ const declarations: readonly unknown[] = [
   { name: 'slow-ready', readiness: { after: '5s' } },
 ];
 
-const imageDeclarations: readonly unknown[] = [{ match: '*does-not-exist*', notFound: true }, { match: '*' }];
+// Images that do not exist: by name, and by the tags the Kubernetes conformance tests use to make a
+// rollout stall (webserver:404, foo:non-existent, gb-redisslave:nonexistent).
+const imageDeclarations: readonly unknown[] = [
+  { match: '*does-not-exist*', notFound: true },
+  { match: '*:404', notFound: true },
+  { match: '*:nonexistent', notFound: true },
+  { match: '*:non-existent', notFound: true },
+  { match: '*' },
+];
 
 export const builtInLifecycles = declarations.map(builtInLifecycle);
 
