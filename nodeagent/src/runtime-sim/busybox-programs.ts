@@ -164,10 +164,43 @@ export const busyboxPrograms: Readonly<Record<string, Program>> = {
     }
     return status;
   },
+  mount(args, _context, _stdin, io) {
+    const type = args.includes('-t') ? args[args.indexOf('-t') + 1] : undefined;
+    for (const line of mountTable) if (type === undefined || line.includes(` type ${type} `)) io.stdout(`${line}\n`);
+    return 0;
+  },
+  grep(args, context, stdin, io) {
+    const flags = args.filter((a) => /^-[vqicE]+$/.test(a)).join('');
+    const [pattern, ...files] = args.filter((a) => !/^-[vqicE]+$/.test(a));
+    if (pattern === undefined) {
+      io.stderr('Usage: grep [-vqicE] PATTERN [FILE]...\n');
+      return 2;
+    }
+    let expression: RegExp;
+    try {
+      expression = new RegExp(pattern, flags.includes('i') ? 'i' : '');
+    } catch {
+      expression = new RegExp(pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), flags.includes('i') ? 'i' : '');
+    }
+    const input = files.length === 0 ? stdin : files.map((f) => context.readFile(resolvePath(f, context.workingDir)) ?? '').join('');
+    const lines = (input.endsWith('\n') ? input.slice(0, -1) : input).split('\n').filter((line) => input !== '' && expression.test(line) !== flags.includes('v'));
+    if (flags.includes('c')) io.stdout(`${lines.length}\n`);
+    else if (!flags.includes('q') && lines.length > 0) io.stdout(`${lines.join('\n')}\n`);
+    return lines.length > 0 ? 0 : 1;
+  },
   head: (args, context, stdin, io) => slice(args, context, stdin, io, 'head'),
   tail: (args, context, stdin, io) => slice(args, context, stdin, io, 'tail'),
   tar,
 };
+
+/** What `mount` shows in a container: its root, /proc and its cgroup namespace's cgroup2. */
+const mountTable = [
+  'overlay on / type overlay (rw,relatime)',
+  'proc on /proc type proc (rw,nosuid,nodev,noexec,relatime)',
+  'tmpfs on /dev type tmpfs (rw,nosuid,size=65536k,mode=755)',
+  'sysfs on /sys type sysfs (ro,nosuid,nodev,noexec,relatime)',
+  'cgroup on /sys/fs/cgroup type cgroup2 (ro,nosuid,nodev,noexec,relatime)',
+];
 
 /** head -n N / tail -n N (lines) and tail -c +N (bytes from N), on a file or stdin. */
 function slice(args: readonly string[], context: ShellContext, stdin: string, io: Output, which: 'head' | 'tail'): number {
