@@ -42,6 +42,10 @@ test('if, while, until, for, groups, subshells, assignments and $((…))', async
     stderr: '',
     exitCode: 0,
   });
+  t.like(await exec(node, id, ['sh', '-c', 'echo "${UNSET:-fallback} ${LIST:+set} ${#LIST} ${NEW:=made} $NEW"; [[ "${LIST:?}" == "x  y" ]] && echo OK']), {
+    stdout: 'fallback set 4 made made\nOK\n',
+    exitCode: 0,
+  });
   t.like(await exec(node, id, ['sh', '-c', 'if true; then echo']), { stderr: 'sh: syntax error: expected "fi"\n', exitCode: 2 });
 });
 

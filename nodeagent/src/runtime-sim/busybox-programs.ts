@@ -90,6 +90,13 @@ export const busyboxPrograms: Readonly<Record<string, Program>> = {
     }
     return evaluateTest(args.slice(0, -1), context) ? 0 : 1;
   },
+  '[['(args, context, _stdin, io) {
+    if (args.at(-1) !== ']]') {
+      io.stderr('sh: syntax error: missing ]]\n');
+      return 2;
+    }
+    return evaluateTest(args.slice(0, -1), context) ? 0 : 1;
+  },
   touch(args, context, _stdin, io) {
     let status = 0;
     for (const arg of args.filter((a) => !a.startsWith('-'))) {
@@ -189,7 +196,8 @@ export const busyboxPrograms: Readonly<Record<string, Program>> = {
     return lines.length > 0 ? 0 : 1;
   },
   head: (args, context, stdin, io) => slice(args, context, stdin, io, 'head'),
-  tail: (args, context, stdin, io) => slice(args, context, stdin, io, 'tail'),
+  // `tail -f` follows its file for ever: containers use `tail -f /dev/null` to stay up.
+  tail: (args, context, stdin, io) => (args.some((a) => /^-\w*[fF]/.test(a)) ? context.untilStopped() : slice(args, context, stdin, io, 'tail')),
   tar,
 };
 

@@ -276,7 +276,8 @@ const builtins: Readonly<Record<string, Builtin>> = {
   },
 };
 
-const parameter = /\$(?:\{([A-Za-z_]\w*|[0-9#?@])\}|([A-Za-z_]\w*)|([0-9#?@])|\(\((.*?)\)\))/g;
+/** $NAME, ${NAME}, ${#NAME}, ${NAME:-word} (and -, :=, =, :+, +, :?, ?), $1, $#, $?, $@, $((…)). */
+const parameter = /\$(?:\{(#?)([A-Za-z_]\w*|[0-9#?@])(?:(:?[-=+?])([^}]*))?\}|([A-Za-z_]\w*)|([0-9#?@])|\(\((.*?)\)\))/g;
 
 /** A word's fields: expanded parameters, bare expansions split at blanks (unless `split` is false). */
 function expandWord(word: Word, state: ShellState, split = true): string[] {
@@ -293,7 +294,7 @@ function expandWord(word: Word, state: ShellState, split = true): string[] {
     for (const match of piece.text.matchAll(parameter)) {
       current += piece.text.slice(last, match.index);
       last = (match.index ?? 0) + match[0].length;
-      const value = match[4] !== undefined ? String(evaluateArithmetic(expandText(match[4], state), state.vars)) : parameterValue(match[1] ?? match[2] ?? match[3] ?? '', state);
+      const value = match[7] !== undefined ? String(evaluateArithmetic(expandText(match[7], state), state.vars)) : expandParameter(match, state);
       if (piece.mode === 'quoted' || !split) {
         current += value;
         continue;
@@ -314,6 +315,29 @@ function expandWord(word: Word, state: ShellState, split = true): string[] {
 
 function expandText(text: string, state: ShellState): string {
   return expandWord([{ text, mode: 'quoted' }], state, false).join('');
+}
+
+function expandParameter(match: RegExpMatchArray, state: ShellState): string {
+  const [, length, braced, operator, word] = match;
+  const name = braced ?? match[5] ?? match[6] ?? '';
+  const isSet = name === '?' || name === '#' || name === '@' || (/^[0-9]$/.test(name) ? Number(name) < state.args.length : state.vars.has(name));
+  const value = parameterValue(name, state);
+  if (length === '#') return String(value.length);
+  if (operator === undefined) return value;
+  const present = operator.startsWith(':') ? value !== '' : isSet;
+  const alternative = expandText(word ?? '', state);
+  switch (operator.replace(':', '')) {
+    case '-':
+      return present ? value : alternative;
+    case '=':
+      if (!present) state.vars.set(name, alternative);
+      return present ? value : alternative;
+    case '+':
+      return present ? alternative : '';
+    default:
+      // `?`: a missing value ends a script with its message in busybox; here the value is used as it is.
+      return value;
+  }
 }
 
 function parameterValue(name: string, state: ShellState): string {
