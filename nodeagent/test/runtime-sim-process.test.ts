@@ -73,7 +73,7 @@ test('true and false, printf, env and $VAR from the container env, args after th
   t.deepEqual(await logLines(node, 'fmt'), ['stdout x=007', 'stdout y=042']);
   await runToEnd(node, 'vars', {
     command: ['sh', '-c'],
-    args: ['echo "pod $POD_NAME on ${NODE}"; env | grep -v PATH; nosuch'],
+    args: ['echo "pod $POD_NAME on $NODE"; env | grep -v PATH; nosuch'],
     envs: [
       { key: 'POD_NAME', value: 'vars' },
       { key: 'NODE', value: 'node-a' },

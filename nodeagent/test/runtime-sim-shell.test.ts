@@ -42,7 +42,10 @@ test('if, while, until, for, groups, subshells, assignments and $((…))', async
     stderr: '',
     exitCode: 0,
   });
-  t.like(await exec(node, id, ['sh', '-c', 'echo "${UNSET:-fallback} ${LIST:+set} ${#LIST} ${NEW:=made} $NEW"; [[ "${LIST:?}" == "x  y" ]] && echo OK']), {
+  // The shell's ${…} forms, written with a $ of their own so that they read as no JavaScript template.
+  const braced = (inner: string) => `$${'{'}${inner}}`;
+  const forms = `echo "${braced('UNSET:-fallback')} ${braced('LIST:+set')} ${braced('#LIST')} ${braced('NEW:=made')} $NEW"; [[ "${braced('LIST:?')}" == "x  y" ]] && echo OK`;
+  t.like(await exec(node, id, ['sh', '-c', forms]), {
     stdout: 'fallback set 4 made made\nOK\n',
     exitCode: 0,
   });

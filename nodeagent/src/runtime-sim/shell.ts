@@ -5,7 +5,7 @@
 
 import { errorMessage } from '@capstan/common';
 import { evaluateArithmetic } from './shell-arithmetic.ts';
-import { CapturedOutput, type Output, type ShellContext, resolvePath } from './shell-context.ts';
+import { CapturedOutput, type Output, resolvePath, type ShellContext } from './shell-context.ts';
 import { type Command, parseScript, type Redirect, type Script, type Word } from './shell-parser.ts';
 import { findProgram, isShell, programName } from './shell-programs.ts';
 
@@ -31,14 +31,6 @@ export class ExecutableNotFound extends Error {
 /** Whether the container can exec argv[0]: a program it has, or a script file starting with `#!`. */
 export function canExecute(argv0: string, context: ShellContext): boolean {
   return isShell(argv0) || findProgram(argv0) !== undefined || (argv0.includes('/') && context.readFile(resolvePath(argv0, context.workingDir))?.startsWith('#!') === true);
-}
-
-/** Runs argv as the container's first exec'd process would, collecting its output. */
-export async function runCommand(argv: readonly string[], context: ShellContext, stdin = ''): Promise<CommandResult> {
-  if (!canExecute(argv[0] ?? '', context)) throw new ExecutableNotFound(argv[0] ?? '');
-  const io = new CapturedOutput();
-  const exitCode = await runProgram(argv, context, stdin, io, 0);
-  return { stdout: io.out, stderr: io.err, exitCode };
 }
 
 /** Runs argv printing as it goes (a container's main process); answers its exit code. */
