@@ -132,6 +132,15 @@ test('images without a command run their defaults: agnhost pauses (and its entry
   }
 });
 
+test("the conformance tests' busybox without a command runs sh, which exits at once without stdin; with stdin it waits", async (t) => {
+  const node = simulatedNode(t);
+  const busybox = 'registry.k8s.io/e2e-test-images/busybox:1.37.0-1';
+  t.like(await runToEnd(node, 'init', { imageName: busybox }), { exitCode: 0, reason: 'Completed' });
+  const { id } = await node.run('interactive', {}, { imageName: busybox, stdin: true, tty: true });
+  await node.clock.advance(60_000);
+  t.is(node.runtime.containerStatus(id).status.state, 'CONTAINER_RUNNING');
+});
+
 test('a lifecycle chosen by annotation still says what a command cannot: OOM kill, and SIGTERM ends a sleeping process', async (t) => {
   const node = simulatedNode(t);
   const { id } = await node.run('oom', { 'runtime-sim.capstan.dev/lifecycle': 'oom-killed' }, { command: ['sh', '-c', 'echo started; sleep 3600; echo never'] });

@@ -2,8 +2,9 @@
 // without command (or without args) runs as containerd composes them: the pod's command replaces the
 // entrypoint (and drops the image's CMD), its args replace the CMD. Images not listed here have no
 // known defaults: such a container follows its lifecycle (by default it runs until stopped).
-// busybox and alpine (CMD ["sh"], which exits at once without stdin) are left out on purpose: the
-// tests and examples of this repository run busybox without a command as a container that stays up.
+// busybox (CMD ["sh"], which exits at once without stdin) is known only as the conformance tests'
+// registry.k8s.io/e2e-test-images/busybox: the tests and examples of this repository run docker.io's
+// busybox without a command as a container that stays up.
 
 import { parseImageReference } from './image-reference.ts';
 
@@ -20,6 +21,11 @@ const imageConfigs: Readonly<Record<string, ImageConfig>> = {
   httpd: { entrypoint: [], cmd: ['httpd-foreground'] },
 };
 
+/** By the whole repository, before the last segment. */
+const imageConfigsByRepository: Readonly<Record<string, ImageConfig>> = {
+  'registry.k8s.io/e2e-test-images/busybox': { entrypoint: [], cmd: ['sh'] },
+};
+
 /** Images whose every program is known here (busybox's applets, agnhost, the servers): another program is not in them. */
 const knownImages = new Set([...Object.keys(imageConfigs), 'busybox', 'alpine']);
 
@@ -34,7 +40,8 @@ function lastSegment(repository: string): string {
 /** The image's config among its names (tags, digests, the name the pod wrote), if known. */
 export function imageConfig(imageNames: readonly string[]): ImageConfig | undefined {
   for (const name of imageNames) {
-    const found = imageConfigs[lastSegment(parseImageReference(name).repository)];
+    const { repository } = parseImageReference(name);
+    const found = imageConfigsByRepository[repository] ?? imageConfigs[lastSegment(repository)];
     if (found !== undefined) return found;
   }
   return undefined;
