@@ -63,6 +63,10 @@ test('mkdir, ls, touch and test -d on the writable layer and on a mounted direct
     exitCode: 0,
   });
   t.like(await exec(node, id, ['ls', '/data']), { stdout: 'present\n' });
+  writeFileSync(join(volume, 'dump.bin'), Buffer.from([0xde, 0xca, 0xfe, 0xba, 0xd0, 0xfe, 0xff, 0x41, 0x42, 0x43, 0x44, 0x45, 0x46, 0x47, 0x48, 0x49, 0x4a]));
+  t.like(await exec(node, id, ['hexdump', '-C', '/data/dump.bin']), {
+    stdout: '00000000  de ca fe ba d0 fe ff 41  42 43 44 45 46 47 48 49  |.......ABCDEFGHI|\n00000010  4a                                                |J|\n00000011\n',
+  });
   t.like(await exec(node, id, ['mkdir', '/data/sub']), { exitCode: 0 });
   t.like(await exec(node, id, ['ls', '/nope']), { stderr: 'ls: /nope: No such file or directory\n', exitCode: 1 });
   t.regex((await exec(node, id, ['ls', '/'])).stdout, /^bin\ndata\n.*\ntmp\n.*work\n$/s);

@@ -195,6 +195,16 @@ export const busyboxPrograms: Readonly<Record<string, Program>> = {
     else if (!flags.includes('q') && lines.length > 0) io.stdout(`${lines.join('\n')}\n`);
     return lines.length > 0 ? 0 : 1;
   },
+  hexdump(args, context, stdin, io) {
+    const file = args.find((a) => !a.startsWith('-'));
+    const bytes = file === undefined ? Buffer.from(stdin) : context.readBytes(resolvePath(file, context.workingDir));
+    if (bytes === undefined) {
+      io.stderr(`hexdump: ${file}: No such file or directory\n`);
+      return 1;
+    }
+    io.stdout(canonicalHexdump(bytes));
+    return 0;
+  },
   head: (args, context, stdin, io) => slice(args, context, stdin, io, 'head'),
   // `tail -f` follows its file for ever: containers use `tail -f /dev/null` to stay up.
   tail: (args, context, stdin, io) => (args.some((a) => /^-\w*[fF]/.test(a)) ? context.untilStopped() : slice(args, context, stdin, io, 'tail')),
@@ -209,6 +219,19 @@ const mountTable = [
   'sysfs on /sys type sysfs (ro,nosuid,nodev,noexec,relatime)',
   'cgroup on /sys/fs/cgroup type cgroup2 (ro,nosuid,nodev,noexec,relatime)',
 ];
+
+/** `hexdump -C`: offset, sixteen bytes in two groups of eight, and their printable characters. */
+function canonicalHexdump(bytes: Buffer): string {
+  let out = '';
+  for (let offset = 0; offset < bytes.length; offset += 16) {
+    const row = bytes.subarray(offset, offset + 16);
+    let hex = '';
+    for (let i = 0; i < 16; i++) hex += (i < row.length ? `${(row[i] as number).toString(16).padStart(2, '0')} ` : '   ') + (i === 7 ? ' ' : '');
+    const text = [...row].map((b) => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : '.')).join('');
+    out += `${offset.toString(16).padStart(8, '0')}  ${hex} |${text}|\n`;
+  }
+  return `${out}${bytes.length.toString(16).padStart(8, '0')}\n`;
+}
 
 /** head -n N / tail -n N (lines) and tail -c +N (bytes from N), on a file or stdin. */
 function slice(args: readonly string[], context: ShellContext, stdin: string, io: Output, which: 'head' | 'tail'): number {

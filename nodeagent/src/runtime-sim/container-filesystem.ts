@@ -63,6 +63,18 @@ export function containerShellContext(container: SimContainer, timing: ProcessTi
     untilStopped: () => timing.untilStopped(),
     tick: () => timing.tick(),
     readFile: (path) => readContainerFile(container, path),
+    readBytes(path) {
+      const mounted = mountedHostPath(container.config.mounts, path);
+      if (mounted === undefined || container.writableLayer?.has(path)) {
+        const text = readContainerFile(container, path);
+        return text === undefined ? undefined : Buffer.from(text);
+      }
+      try {
+        return statSync(mounted.hostPath).isFile() ? readFileSync(mounted.hostPath) : undefined;
+      } catch {
+        return undefined;
+      }
+    },
     writeFile(path, content, append) {
       const mounted = mountedHostPath(container.config.mounts, path);
       if (mounted !== undefined) {

@@ -8,6 +8,8 @@ export interface ShellContext {
   readonly workingDir: string;
   readonly env: ReadonlyMap<string, string>;
   readFile(path: string): string | undefined;
+  /** A file's bytes as they are (readFile decodes them as UTF-8). */
+  readBytes(path: string): Buffer | undefined;
   /** Answers why the write failed ("Read-only file system"), or undefined. */
   writeFile(path: string, content: string, append: boolean): string | undefined;
   removeFile(path: string): boolean;
