@@ -163,9 +163,18 @@ test('the cgroup v2 files show the resources of CreateContainer, then of UpdateC
   const { id } = await node.run(
     'sized',
     {},
-    { command: ['sleep', '3600'], linux: { resources: { cpuPeriod: 100_000, cpuQuota: 50_000, cpuShares: 512, memoryLimitInBytes: 268_435_456 } } },
+    {
+      // The in-place resize tests' command: it must stay up for them to read its cgroup files.
+      command: ['/bin/sh'],
+      args: ['-c', 'grep Cpus_allowed_list /proc/self/status | cut -f2 && sleep 1d'],
+      linux: { resources: { cpuPeriod: 100_000, cpuQuota: 50_000, cpuShares: 512, memoryLimitInBytes: 268_435_456 } },
+    },
   );
   const read = async (file: string) => Buffer.from((await node.runtime.execSync(id, ['/bin/sh', '-c', `head -n 1 /sys/fs/cgroup/${file}`])).stdout).toString();
+  await node.clock.advance(3_600_000);
+  t.is(node.runtime.containerStatus(id).status.state, 'CONTAINER_RUNNING');
+  await node.runtime.flushLogs();
+  t.regex(readFileSync(node.logFile('sized', 'main'), 'utf8'), / stdout F 0(-\d+)?\n$/);
   t.is(await read('cpu.max'), '50000 100000\n');
   t.is(await read('memory.max'), '268435456\n');
   t.is(await read('cpu.weight'), '20\n');

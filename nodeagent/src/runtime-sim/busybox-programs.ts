@@ -74,7 +74,8 @@ export const busyboxPrograms: Readonly<Record<string, Program>> = {
   },
   async sleep(args, context, _stdin, io) {
     if (args[0] === 'infinity') return context.untilStopped();
-    const seconds = Number(args[0]?.replace(/s$/, ''));
+    const unit = /[smhd]$/.exec(args[0] ?? '')?.[0] ?? 's';
+    const seconds = Number(args[0]?.replace(/[smhd]$/, '')) * { s: 1, m: 60, h: 3600, d: 86400 }[unit as 's'];
     if (args[0] === undefined || !Number.isFinite(seconds) || seconds < 0) {
       io.stderr(`sleep: invalid number '${args[0] ?? ''}'\n`);
       return 1;
@@ -203,6 +204,33 @@ export const busyboxPrograms: Readonly<Record<string, Program>> = {
       return 1;
     }
     io.stdout(canonicalHexdump(bytes));
+    return 0;
+  },
+  cut(args, context, stdin, io) {
+    let delimiter = '\t';
+    let fields: string | undefined;
+    const files: string[] = [];
+    for (let i = 0; i < args.length; i++) {
+      const arg = args[i] as string;
+      if (arg.startsWith('-d')) delimiter = arg.length > 2 ? arg.slice(2) : (args[++i] ?? '\t');
+      else if (arg.startsWith('-f')) fields = arg.length > 2 ? arg.slice(2) : args[++i];
+      else files.push(arg);
+    }
+    if (fields === undefined) {
+      io.stderr('cut: expected a list of bytes, characters, or fields\n');
+      return 1;
+    }
+    const wanted = (index: number): boolean =>
+      (fields as string).split(',').some((range) => {
+        const [from, to] = range.includes('-') ? range.split('-').map((n) => (n === '' ? undefined : Number(n))) : [Number(range), Number(range)];
+        return index >= (from ?? 1) && index <= (to ?? Number.POSITIVE_INFINITY);
+      });
+    const input = files.length === 0 ? stdin : files.map((f) => context.readFile(resolvePath(f, context.workingDir)) ?? '').join('');
+    for (const line of (input.endsWith('\n') ? input.slice(0, -1) : input).split('\n')) {
+      if (input === '') break;
+      const parts = line.split(delimiter);
+      io.stdout(`${parts.length === 1 ? line : parts.filter((_p, i) => wanted(i + 1)).join(delimiter)}\n`);
+    }
     return 0;
   },
   head: (args, context, stdin, io) => slice(args, context, stdin, io, 'head'),

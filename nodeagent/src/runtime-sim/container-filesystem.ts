@@ -4,6 +4,7 @@
 // the cgroup files of its resources, and the directories every image has.
 
 import { appendFileSync, chmodSync, mkdirSync, readdirSync, readFileSync, statfsSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { errorCode, errorMessage } from '@capstan/common';
 import { cgroupFiles } from './container-cgroup.ts';
 import type { Mount } from './runtime-types.ts';
@@ -162,7 +163,14 @@ export function readContainerFile(container: SimContainer, path: string): string
   if (declared !== undefined) return declared;
   if (path === '/etc/hostname') return `${container.sandbox.hostname}\n`;
   if (path.startsWith('/sys/fs/cgroup/')) return cgroupFiles(container.resources)[path.slice('/sys/fs/cgroup/'.length)];
+  if (path === '/proc/self/status' || path === '/proc/1/status') return processStatus();
   return undefined;
+}
+
+/** /proc/<pid>/status as far as containers read it: the CPUs the node has (no cpuset is simulated). */
+function processStatus(): string {
+  const cpus = availableParallelism();
+  return `Name:\tsh\nState:\tS (sleeping)\nPid:\t1\nPPid:\t0\nCpus_allowed_list:\t${cpus > 1 ? `0-${cpus - 1}` : '0'}\n`;
 }
 
 /** The names in a container directory, or undefined when it is no directory. */
