@@ -49,6 +49,10 @@ test('if, while, until, for, groups, subshells, assignments and $((…))', async
     stdout: 'fallback set 4 made made\nOK\n',
     exitCode: 0,
   });
+  t.like(await exec(node, id, ['sh', '-c', 'echo one > /tmp/n; n=$(cat /tmp/n); echo "got $n" `echo two three` "$(printf "a\n\n")"; test $(echo 3) -eq 3 && echo equal']), {
+    stdout: 'got one two three a\nequal\n',
+    exitCode: 0,
+  });
   t.like(await exec(node, id, ['sh', '-c', 'if true; then echo']), { stderr: 'sh: syntax error: expected "fi"\n', exitCode: 2 });
 });
 

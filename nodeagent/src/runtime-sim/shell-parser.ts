@@ -1,11 +1,14 @@
 // The grammar of the simulated container's `sh`: words with quotes, `$VAR`, `${VAR}`, `$?`, `$((…))`;
 // `;`, newlines, `&` (run in the foreground), `&&`, `||`, `|`; the redirections `>`, `>>`, `<`, `2>`,
 // `2>>`, `>&2`, `2>&1`; and the compound commands `if`/`elif`/`else`, `while`, `until`, `for … in`,
-// `{ …; }` and `( … )`. What busybox's ash does beyond that (functions, case, here-documents,
-// command substitution) is a syntax error here rather than a guess.
+// `{ …; }` and `( … )`; command substitution `$(…)` and `…`. What busybox's ash does beyond that
+// (functions, case, here-documents) is a syntax error here rather than a guess.
 
-/** A word's pieces: literal ('…' or \x), quoted ("…": expanded, not split) or bare (expanded, split). */
-export type WordPiece = { readonly text: string; readonly mode: 'literal' | 'quoted' | 'bare' };
+/**
+ * A word's pieces: literal ('…' or \x), quoted ("…": expanded, not split), bare (expanded, split),
+ * a command substitution (its script; quoted or not), or what one printed (`fields`: split, not expanded).
+ */
+export type WordPiece = { readonly text: string; readonly mode: 'literal' | 'quoted' | 'bare' | 'command' | 'quoted-command' | 'fields' };
 export type Word = readonly WordPiece[];
 
 export interface Redirect {
@@ -100,6 +103,10 @@ function tokenize(script: string): Token[] {
             const end = arithmeticEnd(script, i);
             (word.at(-1) as { text: string }).text += script.slice(i, end);
             i = end;
+          } else if (script.startsWith('$(', i) || script[i] === '`') {
+            const [inner, end] = substitutionAt(script, i);
+            word.push({ text: inner, mode: 'quoted-command' }, { text: '', mode: 'quoted' });
+            i = end;
           } else (word.at(-1) as { text: string }).text += script[i++];
         }
         if (i >= script.length) throw new Error('unterminated quoted string');
@@ -112,7 +119,9 @@ function tokenize(script: string): Token[] {
         push(script.slice(i, end), 'bare');
         i = end;
       } else if (script.startsWith('$(', i) || ch === '`') {
-        throw new Error('command substitution is not supported');
+        const [inner, end] = substitutionAt(script, i);
+        word.push({ text: inner, mode: 'command' });
+        i = end;
       } else {
         push(ch, 'bare');
         i++;
@@ -121,6 +130,26 @@ function tokenize(script: string): Token[] {
     tokens.push({ kind: 'word', word });
   }
   return tokens;
+}
+
+/** The script of the `$(…)` or `…` at `start`, and where it ends (nested parentheses and quotes skipped). */
+function substitutionAt(script: string, start: number): [string, number] {
+  if (script[start] === '`') {
+    const end = script.indexOf('`', start + 1);
+    if (end < 0) throw new Error('unterminated `');
+    return [script.slice(start + 1, end), end + 1];
+  }
+  let depth = 0;
+  for (let i = start + 1; i < script.length; i++) {
+    const c = script[i];
+    if (c === "'" || c === '"') {
+      const close = script.indexOf(c, i + 1);
+      if (close < 0) break;
+      i = close;
+    } else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return [script.slice(start + 2, i), i + 1];
+  }
+  throw new Error('unterminated $(');
 }
 
 function arithmeticEnd(script: string, start: number): number {

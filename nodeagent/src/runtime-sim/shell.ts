@@ -5,8 +5,8 @@
 
 import { errorMessage } from '@capstan/common';
 import { evaluateArithmetic } from './shell-arithmetic.ts';
-import { CapturedOutput, type Output, resolvePath, type ShellContext } from './shell-context.ts';
-import { type Command, parseScript, type Redirect, type Script, type Word } from './shell-parser.ts';
+import { CapturedOutput, type Output, ProcessEnded, resolvePath, type ShellContext } from './shell-context.ts';
+import { type Command, parseScript, type Redirect, type Script, type Word, type WordPiece } from './shell-parser.ts';
 import { findProgram, isShell, programName } from './shell-programs.ts';
 
 export type { ShellContext } from './shell-context.ts';
@@ -138,7 +138,7 @@ async function runPipeline(pipeline: readonly Command[], state: ShellState, cont
 async function redirectInput(redirects: readonly Redirect[], state: ShellState, context: ShellContext, input: string, out: Output): Promise<{ ok: boolean; input: string }> {
   for (const redirect of redirects) {
     if (redirect.fd !== 0 || typeof redirect.target === 'number') continue;
-    const target = expandWord(redirect.target, state).join(' ');
+    const target = expandWord(await substitute(redirect.target, state, context, out, 0), state).join(' ');
     const content = context.readFile(resolvePath(target, state.cwd));
     if (content === undefined) {
       out.stderr(`sh: can't open '${target}': No such file or directory\n`);
@@ -192,7 +192,9 @@ async function runCommandNode(command: Command, state: ShellState, context: Shel
     }
     case 'for': {
       let status = 0;
-      const items = command.items.length > 0 ? command.items.flatMap((w) => expandWord(w, state)) : state.args.slice(1);
+      const items: string[] = [];
+      for (const item of command.items) items.push(...expandWord(await substitute(item, state, context, io, depth), state));
+      if (command.items.length === 0) items.push(...state.args.slice(1));
       for (const item of items) {
         state.vars.set(command.name, item);
         status = await runList(command.body, state, context, stdin, io, depth);
@@ -220,9 +222,10 @@ async function runSimple(words: readonly Word[], state: ShellState, context: She
     const match = piece?.mode === 'bare' ? /^([A-Za-z_]\w*)=/.exec(piece.text) : null;
     if (piece === undefined || match === null) break;
     const value = [{ ...piece, text: piece.text.slice(match[0].length) }, ...(words[first] as Word).slice(1)];
-    assignments.push([match[1] as string, expandWord(value, state, false).join('')]);
+    assignments.push([match[1] as string, expandWord(await substitute(value, state, context, io, depth), state, false).join('')]);
   }
-  const argv = words.slice(first).flatMap((word) => expandWord(word, state));
+  const argv: string[] = [];
+  for (const word of words.slice(first)) argv.push(...expandWord(await substitute(word, state, context, io, depth), state));
   if (argv.length === 0) {
     for (const [key, value] of assignments) state.vars.set(key, value);
     return 0;
@@ -268,6 +271,30 @@ const builtins: Readonly<Record<string, Builtin>> = {
   },
 };
 
+/** The word with its command substitutions run (in a subshell) and replaced by what they printed, trailing newlines cut. */
+async function substitute(word: Word, state: ShellState, context: ShellContext, io: Output, depth: number): Promise<Word> {
+  if (!word.some((piece) => piece.mode === 'command' || piece.mode === 'quoted-command')) return word;
+  const pieces: WordPiece[] = [];
+  for (const piece of word) {
+    if (piece.mode !== 'command' && piece.mode !== 'quoted-command') {
+      pieces.push(piece);
+      continue;
+    }
+    const out = new CapturedOutput();
+    const inner: ShellState = { vars: new Map(state.vars), cwd: state.cwd, status: state.status, args: state.args };
+    try {
+      state.status = await runList(parseScript(piece.text), inner, context, '', out, depth + 1);
+    } catch (error) {
+      if (error instanceof ShellExit) state.status = error.code;
+      else if (error instanceof Error && !(error instanceof ProcessEnded)) out.err += `sh: syntax error: ${errorMessage(error)}\n`;
+      else throw error;
+    }
+    if (out.err !== '') io.stderr(out.err);
+    pieces.push({ text: out.out.replace(/\n+$/, ''), mode: piece.mode === 'command' ? 'fields' : 'literal' });
+  }
+  return pieces;
+}
+
 /** $NAME, ${NAME}, ${#NAME}, ${NAME:-word} (and -, :=, =, :+, +, :?, ?), $1, $#, $?, $@, $((…)). */
 const parameter = /\$(?:\{(#?)([A-Za-z_]\w*|[0-9#?@])(?:(:?[-=+?])([^}]*))?\}|([A-Za-z_]\w*)|([0-9#?@])|\(\((.*?)\)\))/g;
 
@@ -280,6 +307,17 @@ function expandWord(word: Word, state: ShellState, split = true): string[] {
     if (piece.mode === 'literal') {
       current += piece.text;
       quotedEmpty = true;
+      continue;
+    }
+    // A substitution left unrun (a redirection's target of an output) is empty.
+    if (piece.mode === 'command' || piece.mode === 'quoted-command') continue;
+    if (piece.mode === 'fields') {
+      const parts = split ? piece.text.split(/[ \t\n]+/) : [piece.text];
+      current += parts[0];
+      for (const part of parts.slice(1)) {
+        if (current !== '') fields.push(current);
+        current = part;
+      }
       continue;
     }
     let last = 0;
