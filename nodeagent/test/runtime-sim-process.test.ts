@@ -102,6 +102,16 @@ test('mounted files are read, and a file written into a shared volume is read by
   t.is(Buffer.from((await node.runtime.execSync(id, ['ls', '/data'])).stdout).toString(), 'copy\n');
 });
 
+test('id answers the runAsUser, runAsGroup and supplemental groups; a read-only root file system refuses writes outside mounts', async (t) => {
+  const node = simulatedNode(t);
+  const status = await runToEnd(node, 'secure', {
+    command: ['sh', '-c', 'test $(id -u) -eq 1000 && id -G; touch /checkfile'],
+    linux: { securityContext: { runAsUser: { value: 1000 }, runAsGroup: { value: 3000 }, supplementalGroups: [2000], readonlyRootfs: true } },
+  });
+  t.like(status, { exitCode: 1, reason: 'Error' });
+  t.deepEqual(await logLines(node, 'secure'), ['stdout 3000 2000', 'stderr touch: /checkfile: Read-only file system']);
+});
+
 test('an unknown executable fails the start as containerd reports it: StartError, exit code 128', async (t) => {
   const node = simulatedNode(t);
   const sandboxId = await node.sandbox('typo');

@@ -206,6 +206,23 @@ export const busyboxPrograms: Readonly<Record<string, Program>> = {
     io.stdout(canonicalHexdump(bytes));
     return 0;
   },
+  id(args, context, _stdin, io) {
+    const { uid, gid, groups } = context.user;
+    const named = (id: number): string => (id === 0 ? `${id}(root)` : String(id));
+    if (args.includes('-u')) io.stdout(`${uid}\n`);
+    else if (args.includes('-g')) io.stdout(`${gid}\n`);
+    else if (args.includes('-G')) io.stdout(`${groups.join(' ')}\n`);
+    else io.stdout(`uid=${named(uid)} gid=${named(gid)} groups=${groups.map(named).join(',')}\n`);
+    return 0;
+  },
+  whoami(_args, context, _stdin, io) {
+    if (context.user.uid === 0) {
+      io.stdout('root\n');
+      return 0;
+    }
+    io.stderr(`whoami: unknown uid ${context.user.uid}\n`);
+    return 1;
+  },
   cut(args, context, stdin, io) {
     let delimiter = '\t';
     let fields: string | undefined;

@@ -56,8 +56,13 @@ export function containerEnv(container: SimContainer): Map<string, string> {
 }
 
 export function containerShellContext(container: SimContainer, timing: ProcessTiming): ShellContext {
+  const security = container.config.linux?.securityContext;
+  // readOnlyRootFilesystem: only mounts take writes.
+  const readonlyRoot = security?.readonlyRootfs === true;
+  const gid = Number(security?.runAsGroup?.value ?? 0);
   return {
     hostname: container.sandbox.hostname,
+    user: { uid: Number(security?.runAsUser?.value ?? 0), gid, groups: [...new Set([gid, ...(security?.supplementalGroups ?? []).map(Number)])] },
     workingDir: container.config.workingDir || '/',
     env: containerEnv(container),
     sleep: (ms) => timing.sleep(ms),
@@ -87,7 +92,7 @@ export function containerShellContext(container: SimContainer, timing: ProcessTi
           return errorCode(error) === 'ENOENT' ? 'nonexistent directory' : String(errorMessage(error));
         }
       }
-      if (path.startsWith('/sys/') || path.startsWith('/proc/')) return 'Read-only file system';
+      if (readonlyRoot || path.startsWith('/sys/') || path.startsWith('/proc/')) return 'Read-only file system';
       const layer = (container.writableLayer ??= new Map());
       layer.set(path, (append ? (readContainerFile(container, path) ?? '') : '') + content);
       return undefined;
@@ -118,6 +123,7 @@ export function containerShellContext(container: SimContainer, timing: ProcessTi
           return errorCode(error) === 'ENOENT' ? 'No such file or directory' : String(errorMessage(error));
         }
       }
+      if (readonlyRoot) return 'Read-only file system';
       (container.writableDirectories ??= new Set()).add(path);
       return undefined;
     },

@@ -87,7 +87,14 @@ export interface ContainerConfig {
   readonly stdinOnce?: boolean;
   readonly tty?: boolean;
   readonly linux?: {
-    readonly securityContext?: { readonly seccomp?: SecurityProfile | null; readonly namespaceOptions?: NamespaceOption | null } | null;
+    readonly securityContext?: {
+      readonly seccomp?: SecurityProfile | null;
+      readonly namespaceOptions?: NamespaceOption | null;
+      readonly runAsUser?: { readonly value: number } | null;
+      readonly runAsGroup?: { readonly value: number } | null;
+      readonly supplementalGroups?: readonly number[];
+      readonly readonlyRootfs?: boolean;
+    } | null;
     readonly resources?: ContainerResources | null;
   } | null;
 }

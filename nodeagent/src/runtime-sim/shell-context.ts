@@ -7,6 +7,8 @@ export interface ShellContext {
   readonly hostname: string;
   readonly workingDir: string;
   readonly env: ReadonlyMap<string, string>;
+  /** Who the process runs as (the container's runAsUser, runAsGroup and supplemental groups). */
+  readonly user: { readonly uid: number; readonly gid: number; readonly groups: readonly number[] };
   readFile(path: string): string | undefined;
   /** A file's bytes as they are (readFile decodes them as UTF-8). */
   readBytes(path: string): Buffer | undefined;
