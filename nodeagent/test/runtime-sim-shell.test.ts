@@ -72,6 +72,10 @@ test('mkdir, ls, touch and test -d on the writable layer and on a mounted direct
     stdout: '00000000  de ca fe ba d0 fe ff 41  42 43 44 45 46 47 48 49  |.......ABCDEFGHI|\n00000010  4a                                                |J|\n00000011\n',
   });
   t.like(await exec(node, id, ['mkdir', '/data/sub']), { exitCode: 0 });
+  // The restart-count script of the Container Runtime conformance test, and find with stat.
+  const count = "count=$(echo 'hello' >> /data/restartCount ; wc -l /data/restartCount | awk {'print $1'}); echo $count";
+  t.like(await exec(node, id, ['sh', '-c', `${count}; ${count}`]), { stdout: '1\n2\n' });
+  t.like(await exec(node, id, ['sh', '-c', "find /data -type f -name '*.bin'; stat -c '%a %n' $(find /data -name present)"]), { stdout: '/data/dump.bin\n644 /data/present\n' });
   t.like(await exec(node, id, ['ls', '/nope']), { stderr: 'ls: /nope: No such file or directory\n', exitCode: 1 });
   t.regex((await exec(node, id, ['ls', '/'])).stdout, /^bin\ndata\n.*\ntmp\n.*work\n$/s);
 });

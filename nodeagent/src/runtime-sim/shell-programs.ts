@@ -4,6 +4,7 @@
 
 import { agnhost, server } from './agnhost-programs.ts';
 import { busyboxPrograms } from './busybox-programs.ts';
+import { textPrograms } from './busybox-text-programs.ts';
 import type { Program } from './shell-context.ts';
 
 const shells = new Set(['sh', 'ash', 'bash']);
@@ -21,6 +22,7 @@ const byPath: Readonly<Record<string, Program>> = {
 /** By name, wherever on the PATH. */
 const byName: Readonly<Record<string, Program>> = {
   ...busyboxPrograms,
+  ...textPrograms,
   nginx: server(''),
   httpd: server(''),
   'httpd-foreground': server(''),
