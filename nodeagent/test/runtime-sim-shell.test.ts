@@ -53,6 +53,8 @@ test('if, while, until, for, groups, subshells, assignments and $((…))', async
     stdout: 'got one two three a\nequal\n',
     exitCode: 0,
   });
+  // `&` runs in the background: the exec probe `sleep 10 & exit 1` fails at once.
+  t.like(await exec(node, id, ['sh', '-c', 'sleep 10 & exit 1']), { exitCode: 1 });
   t.like(await exec(node, id, ['sh', '-c', 'if true; then echo']), { stderr: 'sh: syntax error: expected "fi"\n', exitCode: 2 });
 });
 

@@ -34,13 +34,15 @@ export interface AndOr {
   /** How it follows the previous one: `;` always runs, `&&` after a success, `||` after a failure. */
   readonly connector: ';' | '&&' | '||';
   readonly pipeline: readonly Command[];
+  /** Ended by `&`: it runs in the background while the script goes on. */
+  readonly background?: boolean;
 }
 
 export type Script = readonly AndOr[];
 
 type Token = { readonly kind: 'word'; readonly word: Word } | { readonly kind: 'op'; readonly op: string };
 
-/** Longest first; `&` (run in the background) and newlines separate as `;` does. */
+/** Longest first; newlines separate as `;` does, `&` too but running what it ends in the background. */
 const operators = ['2>&1', '1>&2', '>&2', '2>>', '2>', '1>>', '1>', '&&', '||', '>>', ';;', ';', '\n', '|', '>', '<', '&', '(', ')'];
 
 const redirections: Readonly<Record<string, { fd: 0 | 1 | 2; append: boolean; duplicate?: 1 | 2 }>> = {
@@ -74,7 +76,7 @@ function tokenize(script: string): Token[] {
     const op = operators.find((o) => script.startsWith(o, i));
     if (op !== undefined) {
       if (op === ';;') throw new Error('unexpected ";;"');
-      tokens.push({ kind: 'op', op: op === '\n' || op === '&' ? ';' : op });
+      tokens.push({ kind: 'op', op: op === '\n' ? ';' : op });
       i += op.length;
       continue;
     }
@@ -190,7 +192,10 @@ class Parser {
       this.#skipSeparators();
       const next = this.#tokens[this.#at];
       if (next === undefined || (next.kind === 'op' && next.op === ')') || reserved.has(bareText(next) ?? '')) return lists;
-      lists.push({ connector, pipeline: this.#pipeline() });
+      const pipeline = this.#pipeline();
+      const background = this.#isOp('&');
+      if (background) this.#at++;
+      lists.push({ connector, pipeline, ...(background && { background }) });
       const op = this.#tokens[this.#at];
       if (op?.kind === 'op' && (op.op === '&&' || op.op === '||')) {
         this.#at++;

@@ -110,8 +110,15 @@ export async function runScript(script: string, context: ShellContext, stdin: st
 }
 
 async function runList(script: Script, state: ShellState, context: ShellContext, stdin: string, io: Output, depth: number): Promise<number> {
-  for (const { connector, pipeline } of script) {
+  for (const { connector, pipeline, background } of script) {
     if ((connector === '&&' && state.status !== 0) || (connector === '||' && state.status === 0)) continue;
+    if (background) {
+      // A background job: the script goes on at once; what it prints still reaches the output.
+      const job: ShellState = { vars: new Map(state.vars), cwd: state.cwd, status: state.status, args: state.args };
+      runPipeline(pipeline, job, context, stdin, io, depth).catch(() => {});
+      state.status = 0;
+      continue;
+    }
     state.status = await runPipeline(pipeline, state, context, stdin, io, depth);
   }
   return state.status;
