@@ -26,7 +26,11 @@ async function tarEntries(archive: Buffer): Promise<Map<string, { type: string; 
 
 test('the archive holds config.dump, spec.dump, rootfs-diff.tar, deleted.files and checkpoint/, readable by its owner only', async (t) => {
   const node = simulatedNode(t);
-  const { id, sandboxId } = await node.run('web', {}, { command: ['/bin/server'], args: ['--port', '8080'], envs: [{ key: 'MODE', value: 'prod' }] });
+  const { id, sandboxId } = await node.run(
+    'web',
+    {},
+    { imageName: 'registry.example/server:1', command: ['/bin/server'], args: ['--port', '8080'], envs: [{ key: 'MODE', value: 'prod' }] },
+  );
   await node.runtime.execSync(id, ['sh', '-c', 'echo state > /var/lib/app.db; touch /tmp/x; rm /tmp/x; rm /etc/hostname'], 0);
   await node.clock.advance(1500);
   const location = join(node.dir, 'checkpoint-web_default-main-2026-01-01T00:00:01Z.tar');
@@ -38,7 +42,7 @@ test('the archive holds config.dump, spec.dump, rootfs-diff.tar, deleted.files a
   t.is(entries.get('checkpoint')?.type, 'directory');
 
   const config = JSON.parse(entries.get('config.dump')?.body.toString() ?? '');
-  t.like(config, { id, name: 'k8s_main_web_default_uid-1_0', rootfsImageName: 'busybox', runtime: 'capstan-runtime-sim' });
+  t.like(config, { id, name: 'k8s_main_web_default_uid-1_0', rootfsImageName: 'registry.example/server:1', runtime: 'capstan-runtime-sim' });
   t.regex(config.rootfsImage, /^sha256:[0-9a-f]{64}$/);
 
   const spec = JSON.parse(entries.get('spec.dump')?.body.toString() ?? '');

@@ -4,10 +4,11 @@
 // the container lacks is the runtime's error, worded as containerd with runc words it.
 
 import { randomBytes } from 'node:crypto';
-import { containerShellContext } from './container-filesystem.ts';
+import { containerShellContext, type ProcessTiming } from './container-filesystem.ts';
 import type { CommandPattern } from './lifecycle.ts';
 import { RuntimeError } from './runtime-error.ts';
-import { type CommandResult, ExecutableNotFound, runCommand, runScript } from './shell.ts';
+import { CapturedOutput, type Output } from './shell-context.ts';
+import { type CommandResult, canExecute, ExecutableNotFound, runProgram, runScript } from './shell.ts';
 import type { SimContainer } from './simulated-container.ts';
 import type { TimerWheel } from './timer-wheel.ts';
 
@@ -21,7 +22,8 @@ export interface ExecStreams {
 
 export async function execSync(container: SimContainer, argv: readonly string[], timeoutSeconds: number, wheel: TimerWheel): Promise<CommandResult> {
   ensureRunning(container);
-  const run = runInContainer(container, argv, '', wheel);
+  const io = new CapturedOutput();
+  const run = runInContainer(container, argv, '', wheel, io).then((exitCode) => ({ stdout: io.out, stderr: io.err, exitCode }));
   if (timeoutSeconds <= 0) return run;
   const timedOut = Symbol('timeout');
   const result = await Promise.race([run, wheel.sleep(timeoutSeconds * 1000).then(() => timedOut)]);
@@ -47,10 +49,7 @@ export async function execStreaming(container: SimContainer, argv: readonly stri
   }
   let input = '';
   if (streams.stdin !== undefined) for await (const chunk of streams.stdin) input += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-  const result = await runInContainer(container, argv, input, wheel);
-  write('stdout', result.stdout);
-  write('stderr', result.stderr);
-  return result.exitCode;
+  return runInContainer(container, argv, input, wheel, { stdout: (text) => write('stdout', text), stderr: (text) => write('stderr', text) });
 }
 
 async function interactiveShell(
@@ -60,7 +59,7 @@ async function interactiveShell(
   write: (stream: 'stdout' | 'stderr', data: string) => void,
   wheel: TimerWheel,
 ): Promise<number> {
-  const context = containerShellContext(container, (ms) => wheel.sleep(ms));
+  const context = containerShellContext(container, execTiming(wheel));
   const prompt = (): void => {
     if (tty) write('stdout', `${context.workingDir} # `);
   };
@@ -74,10 +73,7 @@ async function interactiveShell(
       const line = pending.slice(0, newline);
       pending = pending.slice(newline + 1).replace(/^\n/, '');
       if (/^\s*exit(\s+\d+)?\s*$/.test(line)) return Number(/\d+/.exec(line)?.[0] ?? status);
-      const io = { stdout: '', stderr: '' };
-      status = await runScript(line, context, '', io);
-      write('stdout', io.stdout);
-      write('stderr', io.stderr);
+      status = await runScript(line, context, '', { stdout: (text) => write('stdout', text), stderr: (text) => write('stderr', text) });
       prompt();
       newline = pending.search(/\r|\n/);
     }
@@ -89,23 +85,26 @@ function ensureRunning(container: SimContainer): void {
   if (container.state !== 'CONTAINER_RUNNING') throw new RuntimeError('Unknown', `container ${container.id} is not running: container is in ${container.state} state`);
 }
 
-async function runInContainer(container: SimContainer, argv: readonly string[], stdin: string, wheel: TimerWheel): Promise<CommandResult> {
+/** An exec'd process sleeps on the runtime's clock; what runs until stopped waits for ever. */
+function execTiming(wheel: TimerWheel): ProcessTiming {
+  return { sleep: (ms) => wheel.sleep(ms), untilStopped: () => new Promise<never>(() => {}), tick: () => new Promise((resolve) => setImmediate(resolve)) };
+}
+
+async function runInContainer(container: SimContainer, argv: readonly string[], stdin: string, wheel: TimerWheel, io: Output): Promise<number> {
   const ranFor = container.runningFor(wheel.clock.now());
   const { exec, readiness } = container.lifecycle;
   const rule = exec.find((r) => matchesCommand(r.command, argv) && (r.afterMs === undefined || ranFor >= r.afterMs) && (r.beforeMs === undefined || ranFor < r.beforeMs));
   if (rule !== undefined) {
     if (rule.delayMs > 0) await wheel.sleep(rule.delayMs);
-    return { stdout: rule.stdout, stderr: rule.stderr, exitCode: rule.exitCode };
+    io.stdout(rule.stdout);
+    io.stderr(rule.stderr);
+    return rule.exitCode;
   }
-  if (readiness !== undefined && ranFor < readiness.afterMs && readiness.commands.some((c) => matchesCommand(c, argv))) {
-    return { stdout: '', stderr: '', exitCode: 1 };
-  }
+  if (readiness !== undefined && ranFor < readiness.afterMs && readiness.commands.some((c) => matchesCommand(c, argv))) return 1;
+  const context = containerShellContext(container, execTiming(wheel));
   try {
-    return await runCommand(
-      argv,
-      containerShellContext(container, (ms) => wheel.sleep(ms)),
-      stdin,
-    );
+    if (!canExecute(argv[0] ?? '', context)) throw new ExecutableNotFound(argv[0] ?? '');
+    return await runProgram(argv, context, stdin, io);
   } catch (error) {
     if (!(error instanceof ExecutableNotFound)) throw error;
     const execId = randomBytes(32).toString('hex');

@@ -38,7 +38,7 @@ export function criImplementation(runtime: SimulatedRuntime, streaming?: ExecStr
       const answer = runtime.containerStatus(containerId, verbose);
       return { status: containerStatus(answer.status), info: answer.info };
     },
-    updateContainerResources: ({ containerId }) => (runtime.updateContainerResources(containerId), {}),
+    updateContainerResources: ({ containerId, linux }) => (runtime.updateContainerResources(containerId, linux), {}),
     reopenContainerLog: ({ containerId }) => (runtime.reopenContainerLog(containerId), {}),
     execSync: ({ containerId, cmd, timeout }) => runtime.execSync(containerId, cmd, timeout),
     ...(streaming !== undefined && {

@@ -35,6 +35,11 @@ export class LifecycleSelector {
     return this.#default;
   }
 
+  /** Whether the lifecycle is the one of containers nothing chose one for. */
+  isFallback(lifecycle: Lifecycle): boolean {
+    return lifecycle === this.#default;
+  }
+
   #named(value: string, key: string): Lifecycle {
     if (value.startsWith('{')) {
       const cached = this.#inline.get(value);

@@ -86,7 +86,25 @@ export interface ContainerConfig {
   readonly stdin?: boolean;
   readonly stdinOnce?: boolean;
   readonly tty?: boolean;
-  readonly linux?: { readonly securityContext?: { readonly seccomp?: SecurityProfile | null; readonly namespaceOptions?: NamespaceOption | null } | null } | null;
+  readonly linux?: {
+    readonly securityContext?: {
+      readonly seccomp?: SecurityProfile | null;
+      readonly namespaceOptions?: NamespaceOption | null;
+      readonly runAsUser?: { readonly value: number } | null;
+      readonly runAsGroup?: { readonly value: number } | null;
+      readonly supplementalGroups?: readonly number[];
+      readonly readonlyRootfs?: boolean;
+    } | null;
+    readonly resources?: ContainerResources | null;
+  } | null;
+}
+
+/** The cgroup settings of a container (CRI's LinuxContainerResources) that its cgroup files show. */
+export interface ContainerResources {
+  readonly cpuPeriod?: number | bigint;
+  readonly cpuQuota?: number | bigint;
+  readonly cpuShares?: number | bigint;
+  readonly memoryLimitInBytes?: number | bigint;
 }
 
 export interface PodSandboxStatus {

@@ -5,11 +5,14 @@
 
 import { writeFileSync } from 'node:fs';
 import { toNanos } from './clock.ts';
+import { containerShellContext } from './container-filesystem.ts';
 import { criLogLines } from './container-log.ts';
+import { type MainProcess, startMainProcess } from './container-process.ts';
 import type { ExitReason, Lifecycle, LogLineSpec, LogStream } from './lifecycle.ts';
 import type { LogWriter } from './log-writer.ts';
 import { RuntimeError } from './runtime-error.ts';
-import type { Container, ContainerConfig, ContainerEventType, ContainerState, ContainerStatus } from './runtime-types.ts';
+import type { Container, ContainerConfig, ContainerEventType, ContainerResources, ContainerState, ContainerStatus } from './runtime-types.ts';
+import { canExecute } from './shell.ts';
 import type { SimSandbox } from './simulated-sandbox.ts';
 import type { TimerWheel, WheelTask } from './timer-wheel.ts';
 
@@ -28,6 +31,9 @@ export const startErrorExitCode = 128;
 const maxCatchUpLines = 1000;
 
 const noStrings: Readonly<Record<string, string>> = Object.freeze({});
+
+/** The start check only reads files: it never sleeps. */
+const noTiming = { sleep: async () => {}, untilStopped: () => new Promise<never>(() => {}), tick: async () => {} };
 
 export class SimContainer implements WheelTask {
   readonly id: string;
@@ -50,8 +56,15 @@ export class SimContainer implements WheelTask {
   exitCode = 0;
   reason = '';
   message = '';
-  /** Files written or removed by exec: the container's writable layer (null: removed). */
+  /** Files written or removed by its processes: the container's writable layer (null: removed). */
   writableLayer: Map<string, string | null> | undefined;
+  /** Directories its processes made in the writable layer. */
+  writableDirectories: Set<string> | undefined;
+  /** Its cgroup settings: CreateContainer's, then UpdateContainerResources'. */
+  resources: ContainerResources | undefined;
+  /** What its main process runs; undefined: the lifecycle alone says what it does. */
+  readonly argv: readonly string[] | undefined;
+  #process: MainProcess | undefined;
 
   #starting = false;
   #removed = false;
@@ -69,7 +82,17 @@ export class SimContainer implements WheelTask {
 
   constructor(
     host: ContainerHost,
-    fields: { id: string; sandbox: SimSandbox; config: ContainerConfig; lifecycle: Lifecycle; imageId: string; imageRef: string; logFile: string; createdAt: number },
+    fields: {
+      id: string;
+      sandbox: SimSandbox;
+      config: ContainerConfig;
+      lifecycle: Lifecycle;
+      imageId: string;
+      imageRef: string;
+      logFile: string;
+      createdAt: number;
+      argv?: readonly string[] | undefined;
+    },
   ) {
     this.#host = host;
     this.id = fields.id;
@@ -80,6 +103,8 @@ export class SimContainer implements WheelTask {
     this.imageRef = fields.imageRef;
     this.logFile = fields.logFile;
     this.createdAt = fields.createdAt;
+    this.argv = fields.argv;
+    this.resources = fields.config.linux?.resources ?? undefined;
     const pod = fields.sandbox.config.metadata;
     this.reservedName = `${fields.config.metadata.name}_${pod.name}_${pod.namespace}_${pod.uid}_${fields.config.metadata.attempt ?? 0}`;
   }
@@ -119,6 +144,13 @@ export class SimContainer implements WheelTask {
       this.#finish(now, startErrorExitCode, 'StartError', error);
       throw new RuntimeError('Unknown', `failed to start container "${this.id}": ${error}`);
     }
+    const argv = this.argv;
+    if (argv !== undefined && !canExecute(argv[0] ?? '', containerShellContext(this, noTiming))) {
+      // containerd's words when runc cannot exec the process (the kubelet's StartError, exit code 128).
+      const message = `failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: exec: "${argv[0]}": executable file not found in $PATH: unknown`;
+      this.#finish(now, startErrorExitCode, 'StartError', message);
+      throw new RuntimeError('Unknown', message);
+    }
     this.state = 'CONTAINER_RUNNING';
     this.startedAt = now;
     if (this.logFile !== '') this.#host.logs.append(this.logFile, '');
@@ -129,6 +161,23 @@ export class SimContainer implements WheelTask {
     if (every !== undefined) this.#nextLogAt = now + every.intervalMs;
     this.#host.containerChanged(this, 'CONTAINER_STARTED_EVENT');
     this.#advance(now);
+    if (argv !== undefined && this.state === 'CONTAINER_RUNNING') this.#startProcess(argv);
+  }
+
+  #startProcess(argv: readonly string[]): void {
+    const process = startMainProcess(this, argv, this.#host.wheel, (stream, line) => this.#printOutput(stream, line, this.#host.wheel.clock.now()));
+    this.#process = process;
+    process.exited.then(
+      (code) => {
+        if (this.#process !== process || this.state !== 'CONTAINER_RUNNING') return;
+        this.#finish(this.#host.wheel.clock.now(), code, code === 0 ? 'Completed' : 'Error', '');
+      },
+      (error: unknown) => {
+        if (this.#process !== process || this.state !== 'CONTAINER_RUNNING') return;
+        this.#printOutput('stderr', String(error), this.#host.wheel.clock.now());
+        this.#finish(this.#host.wheel.clock.now(), 1, 'Error', '');
+      },
+    );
   }
 
   /**
@@ -202,6 +251,7 @@ export class SimContainer implements WheelTask {
   }
 
   #finish(at: number, exitCode: number, reason: ExitReason | 'StartError', message: string): void {
+    this.#process?.end();
     this.state = 'CONTAINER_EXITED';
     this.finishedAt = at;
     this.exitCode = exitCode;
@@ -230,6 +280,13 @@ export class SimContainer implements WheelTask {
       for (const listener of this.#attached) listener(line.stream, text);
     }
     if (this.logFile !== '') this.#host.logs.append(this.logFile, records);
+  }
+
+  /** What the main process printed (one or more lines without their last newline). */
+  #printOutput(stream: LogStream, text: string, at: number): void {
+    this.#linesPrinted++;
+    for (const listener of this.#attached) listener(stream, text);
+    if (this.logFile !== '') this.#host.logs.append(this.logFile, criLogLines(at, stream, text));
   }
 
   #render(text: string): string {

@@ -10,6 +10,8 @@ import { effectiveSettings } from './builtin-lifecycles.ts';
 import { writeCheckpointArchive } from './checkpoint-archive.ts';
 import { type Clock, realClock, toNanos } from './clock.ts';
 import { execStreaming, execSync, type ExecStreams } from './container-exec.ts';
+import { imageConfig, isKnownImage, processArgv } from './image-defaults.ts';
+import { findProgram, isShell } from './shell-programs.ts';
 import { ImageStore } from './image-store.ts';
 import { defaultPodCidr, IpAllocator } from './ip-allocator.ts';
 import type { LogStream, RuntimeSimSettings } from './lifecycle.ts';
@@ -23,6 +25,7 @@ import type {
   ContainerEvent,
   ContainerEventType,
   ContainerFilter,
+  ContainerResources,
   ContainerStatusResponse,
   ExecSyncResponse,
   FilesystemUsage,
@@ -236,6 +239,12 @@ export class SimulatedRuntime implements ContainerHost {
     const names = [...image.repoTags, ...image.repoDigests, ...(config.image.userSpecifiedImage ? [config.image.userSpecifiedImage] : [])];
     const lifecycle = this.#selector.select(sandbox.config.annotations, config.metadata.name, names);
     if (lifecycle.createError !== undefined) throw new RuntimeError('Unknown', lifecycle.createError);
+    // A lifecycle chosen for the container (an annotation, a file's image match) says what it does
+    // unless the pod gives a command or args; otherwise its process runs what the pod and image say.
+    // A program of an image not known here is that image's own: it follows the lifecycle.
+    let argv = processArgv(config.command ?? [], config.args ?? [], imageConfig(names));
+    if (argv !== undefined && !isKnownImage(names) && !isShell(argv[0] as string) && findProgram(argv[0] as string) === undefined) argv = undefined;
+    const givesCommand = (config.command?.length ?? 0) > 0 || (config.args?.length ?? 0) > 0;
     const logFile = sandbox.config.logDirectory && config.logPath ? join(sandbox.config.logDirectory, config.logPath) : '';
     const container = new SimContainer(this, {
       id: newId(),
@@ -246,6 +255,7 @@ export class SimulatedRuntime implements ContainerHost {
       imageRef: image.repoDigests[0] ?? image.id,
       logFile,
       createdAt: this.#now,
+      argv: givesCommand || this.#selector.isFallback(lifecycle) ? argv : undefined,
     });
     this.#reserve(container.reservedName, container.id, 'container');
     sandbox.containers.set(container.id, container);
@@ -297,9 +307,10 @@ export class SimulatedRuntime implements ContainerHost {
     return { status: container.status(), info };
   }
 
-  /** Resources are not simulated: accepted, as a runtime that applied them would. */
-  updateContainerResources(id: string): void {
-    this.#container(id);
+  /** The new resources show in the container's cgroup files (an in-place resize). */
+  updateContainerResources(id: string, resources?: ContainerResources | null): void {
+    const container = this.#container(id);
+    if (resources !== undefined && resources !== null) container.resources = resources;
   }
 
   /** Log files are appended by path, so a rotated file is picked up without reopening. */
