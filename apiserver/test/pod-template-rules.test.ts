@@ -144,3 +144,21 @@ test('an empty selector is refused as kube words it per kind; a Deployment’s p
     ['spec.revisionHistoryLimit: Invalid value: -1: must be greater than or equal to 0', 'spec.progressDeadlineSeconds: Invalid value: 5: must be greater than minReadySeconds'],
   );
 });
+
+test('a StatefulSet’s containers may mount its volumeClaimTemplates, and its template’s hostname and subdomain are left to the controller; other mounts still need a volume', async (t) => {
+  const path = '/apis/apps/v1/namespaces/default/statefulsets';
+  const withClaims = (name: string, mounts: string[]) => {
+    const set = selected(name, { hostname: 'Not_A_Name', subdomain: 'Not_A_Name' }) as { spec: Record<string, unknown> & { template: { spec: Record<string, unknown> } } };
+    set.spec.template.spec.containers = [{ name: 'c', image: 'nginx', volumeMounts: mounts.map((mount, i) => ({ name: mount, mountPath: `/m${i}` })) }];
+    set.spec.volumeClaimTemplates = [{ metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }];
+    return set;
+  };
+  const fine = await create(path, withClaims('claims', ['data']));
+  t.is(fine.status, 201, fine.answer.message);
+  const { status, answer } = await create(path, withClaims('unknown', ['data', 'other']));
+  t.is(status, 422);
+  t.deepEqual(
+    answer.details?.causes?.map(({ field, message }) => `${field}: ${message}`),
+    ['spec.template.spec.containers[0].volumeMounts[1].name: Not found: "other"'],
+  );
+});

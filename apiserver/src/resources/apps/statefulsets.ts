@@ -8,6 +8,7 @@ import { allMetadataMutable } from '../../registry/status-update-metadata.ts';
 import { statefulSetSpecErrors } from '../../registry/validation/update-validation.ts';
 import { emptySelectorErrors, longRunningTemplateErrors, selectedWorkloadErrors } from '../../registry/validation/workload-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
+import { statefulSetAsValidated } from './statefulset-template.ts';
 import { allVerbs, scale, status } from '../resource-facts.ts';
 import { statefulSetColumns } from '../../table/columns/workload-columns.ts';
 
@@ -29,7 +30,7 @@ export const statefulSetResource: ResourceDefinition = {
     validation: {
       validate: (statefulSet) => [
         ...emptySelectorErrors(statefulSet, 'statefulset'),
-        ...selectedWorkloadErrors(statefulSet),
+        ...selectedWorkloadErrors(statefulSetAsValidated(statefulSet)),
         ...longRunningTemplateErrors(statefulSet, 'StatefulSet'),
       ],
       validateUpdate: (next, old, objectErrors) => [...objectErrors, ...statefulSetSpecErrors(next, old)],
