@@ -93,3 +93,35 @@ test('the seccomp profile: the container own over the pod, Localhost under the s
     message: 'localhostProfile must be set if seccompProfile type is Localhost.',
   });
 });
+
+test('subPathExpr expands the container’s $(VAR)s into the mount’s subpath; a missing value, an absolute path or ".." fail the config as the kubelet words it', async (t) => {
+  const { mkdtempSync, rmSync, statSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const podsDir = mkdtempSync(join(tmpdir(), 'capstan-subpath-'));
+  t.teardown(() => rmSync(podsDir, { recursive: true, force: true }));
+  const withMount = (subPathExpr: string) =>
+    pod(
+      {
+        name: 'app',
+        env: [
+          { name: 'POD_NAME', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } },
+          { name: 'EMPTY', value: '' },
+        ],
+        volumeMounts: [{ name: 'work', mountPath: '/logs', subPathExpr }],
+      },
+      { volumes: [{ name: 'work', emptyDir: {} }] },
+    );
+  const config = generateContainerConfig(context(withMount('logs/$(POD_NAME)')), { ...settings, podsDir });
+  const root = join(podsDir, 'uid-1', 'volumes', 'kubernetes.io~empty-dir', 'work');
+  t.like(
+    config.mounts?.find((m) => m.containerPath === '/logs'),
+    { hostPath: join(root, 'logs', 'web') },
+  );
+  t.is(statSync(root).mode & 0o777, 0o777, 'an emptyDir is world-writable whatever the umask');
+  t.throws(() => generateContainerConfig(context(withMount('$(EMPTY)/$(NOPE)')), { ...settings, podsDir }), { message: 'missing value for EMPTY, NOPE' });
+  t.throws(() => generateContainerConfig(context(withMount('/$(POD_NAME)')), { ...settings, podsDir }), { message: 'error SubPath `/web` must not be an absolute path' });
+  t.throws(() => generateContainerConfig(context(withMount('$(POD_NAME)/../..')), { ...settings, podsDir }), {
+    message: "unable to provision SubPath `web/../..`: must not contain '..'",
+  });
+});

@@ -6,7 +6,7 @@
 // <name>/<restart count>.log, labels and annotations, resources (cpu shares and quota, memory
 // limit, OOM score, swap) and the Linux security context.
 
-import { existsSync, mkdirSync, realpathSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeQuantity, quantityMilliValue, quantityValue, errorMessage } from '@capstan/common';
 import type { MessageInit } from '../cri/index.ts';
@@ -15,7 +15,7 @@ import { containerSwapLimit, isCriticalPod, podQOS, recursiveReadOnlyErrorPrefix
 import { containerResourceValue, nodeAllocatable, podMetadataField } from './downward-api.ts';
 import { noEnvSources, type EnvSources } from './env-sources.ts';
 import { ObjectNotFoundError } from './pod-objects.ts';
-import type { ConfigMapKeySelector, Container, ResourceRequirements, SecretKeySelector } from '@capstan/common/api-types/core-v1';
+import type { ConfigMapKeySelector, Container, ResourceRequirements, SecretKeySelector, VolumeMount } from '@capstan/common/api-types/core-v1';
 import type { Pod } from './pod-types.ts';
 import { atomicWriterVolumeDirectory, claimVolumeLink } from './volumes/volume-directories.ts';
 import type { DeviceRunOptions } from './device-allocation.ts';
@@ -74,7 +74,7 @@ export function generateContainerConfig(context: ContainerContext, settings: Con
     args: (container.args ?? []).map((text) => expandReferences(text, lookup)),
     workingDir: container.workingDir ?? '',
     envs: env,
-    mounts: [...(devices?.mounts ?? []), ...containerMounts(context, settings)],
+    mounts: [...(devices?.mounts ?? []), ...containerMounts(context, settings, lookup)],
     ...(devices === undefined ? {} : { devices: devices.devices, cdiDevices: devices.cdiDevices }),
     labels: containerLabels(pod, container),
     annotations: { ...devices?.annotations, ...containerAnnotations(pod, container, restartCount, context.type) },
@@ -225,7 +225,7 @@ export function expandReferences(text: string, variables: ReadonlyMap<string, st
 }
 
 /** The mounts of the volumes the agent provides (volumes of other kinds are not mounted), of /etc/hosts and of the termination message file. */
-function containerMounts(context: ContainerContext, settings: ContainerSettings): MessageInit<cri.Mount>[] {
+function containerMounts(context: ContainerContext, settings: ContainerSettings, variables: ReadonlyMap<string, string>): MessageInit<cri.Mount>[] {
   const { pod, container } = context;
   const mounts: MessageInit<cri.Mount>[] = [];
   for (const mount of container.volumeMounts ?? []) {
@@ -239,14 +239,17 @@ function containerMounts(context: ContainerContext, settings: ContainerSettings)
     } else if (volume?.emptyDir !== undefined) {
       hostPath = join(settings.podsDir, pod.metadata.uid, 'volumes', 'kubernetes.io~empty-dir', volume.name);
       mkdirSync(hostPath, { recursive: true, mode: 0o777 });
+      // The kubelet makes an emptyDir world-writable whatever the umask.
+      chmodSync(hostPath, 0o777);
     } else if (volume?.persistentVolumeClaim !== undefined || volume?.ephemeral !== undefined) {
       // The volume manager linked the claim's volume (claim-volumes.ts); the runtime gets where it leads.
       const link = claimVolumeLink(settings.podsDir, pod.metadata.uid, volume.name);
       if (existsSync(link)) hostPath = realpathSync(link);
     } else if (volume !== undefined) hostPath = atomicWriterVolumeDirectory(settings.podsDir, pod.metadata.uid, volume);
     if (hostPath === undefined) continue;
-    if (mount.subPath !== undefined && mount.subPath !== '') {
-      hostPath = join(hostPath, mount.subPath);
+    const subPath = mountSubPath(mount, variables);
+    if (subPath !== '') {
+      hostPath = join(hostPath, subPath);
       // An existing subPath is bound as it resolves now (a projected key's file, through ..data),
       // which is why such a mount does not see later updates.
       if (existsSync(hostPath)) hostPath = realpathSync(hostPath);
@@ -265,6 +268,24 @@ function containerMounts(context: ContainerContext, settings: ContainerSettings)
     mounts.push({ containerPath: container.terminationMessagePath, hostPath: context.terminationMessageFile });
   }
   return mounts;
+}
+
+/**
+ * The kubelet's subPath of a mount: subPathExpr with the container's $(VAR)s expanded (every one
+ * must have a value), else subPath; neither absolute nor stepping out with "..".
+ */
+function mountSubPath(mount: VolumeMount, variables: ReadonlyMap<string, string>): string {
+  let subPath = mount.subPath ?? '';
+  if (mount.subPathExpr !== undefined && mount.subPathExpr !== '') {
+    const missing = new Set<string>();
+    for (const [, name] of mount.subPathExpr.matchAll(/\$\(([^)]*)\)/g)) if (!variables.get(name as string)) missing.add(name as string);
+    if (missing.size > 0) throw new ContainerConfigError(`missing value for ${[...missing].sort().join(', ')}`);
+    subPath = expandReferences(mount.subPathExpr, variables);
+  }
+  if (subPath === '') return '';
+  if (subPath.startsWith('/')) throw new ContainerConfigError(`error SubPath \`${subPath}\` must not be an absolute path`);
+  if (subPath.split('/').includes('..')) throw new ContainerConfigError(`unable to provision SubPath \`${subPath}\`: must not contain '..'`);
+  return subPath;
 }
 
 const bytesOf = (list: ResourceRequirements['requests'], name: string): number => {
