@@ -3,6 +3,7 @@
 // the usual images. Every image is taken to hold all of them.
 
 import { agnhost, server } from './agnhost-programs.ts';
+import { expr } from './busybox-expr.ts';
 import { busyboxPrograms } from './busybox-programs.ts';
 import { textPrograms } from './busybox-text-programs.ts';
 import type { Program } from './shell-context.ts';
@@ -23,6 +24,7 @@ const byPath: Readonly<Record<string, Program>> = {
 const byName: Readonly<Record<string, Program>> = {
   ...busyboxPrograms,
   ...textPrograms,
+  expr,
   nginx: server(''),
   httpd: server(''),
   'httpd-foreground': server(''),
