@@ -213,7 +213,8 @@ test('a pod asking for a device plugin’s resource gets free devices at admissi
         {
           name: 'app',
           image: 'busybox',
-          command: ['sleep'],
+          // The plugin's variable expands in the arguments: the shell's $0 here, while it sleeps.
+          command: ['sh', '-c', 'sleep 3600'],
           args: ['$(GPU_IDS)'],
           resources: { limits: { 'example.com/gpu': String(count) }, requests: { 'example.com/gpu': String(count) } },
         },
