@@ -7,7 +7,6 @@ import type { HorizontalPodAutoscaler } from '@capstan/common/api-types/autoscal
 import type { Pod } from '@capstan/common/api-types/core-v1';
 import type { KubeObject } from '@capstan/common/client';
 import type { ControllerContext, ControllerDefinition } from '../controller.ts';
-import { discoverServedGroups } from '../discovery/served-groups.ts';
 import { WorkQueue } from '../work-queue.ts';
 import { namespacedKey } from '../workload/controller-ref.ts';
 import { podsResource } from '../workload/pod-control.ts';
@@ -39,11 +38,11 @@ export const horizontalPodAutoscalerController: ControllerDefinition = {
         selectors.delete(namespacedKey(hpa));
       },
     });
-    let customMetrics: { served: boolean; at: number } | undefined;
+    const scales = new ScaleTargets(client);
     const sync = {
       client,
       events: context.eventRecorder('horizontal-pod-autoscaler'),
-      scales: new ScaleTargets(client),
+      scales,
       limits,
       pods: (namespace: string) => pods.store.list(namespace),
       settings: () => ({
@@ -52,13 +51,8 @@ export const horizontalPodAutoscalerController: ControllerDefinition = {
         initialReadinessDelayMs: options.initialReadinessDelayMs,
         now: Date.now(),
       }),
-      customMetricsServed: async () => {
-        if (customMetrics === undefined || Date.now() - customMetrics.at > 30_000) {
-          const groups = await discoverServedGroups(client, { signal });
-          customMetrics = { served: groups.some((group) => group.name === 'custom.metrics.k8s.io'), at: Date.now() };
-        }
-        return customMetrics.served;
-      },
+      // The scale targets' reading of discovery, shared rather than read a second time.
+      customMetricsServed: async () => (await scales.servedGroups()).some((group) => group.name === 'custom.metrics.k8s.io'),
       selectors,
     };
     const stopped = new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));

@@ -6,10 +6,10 @@
 
 import type { MetricSpec, MetricStatus } from '@capstan/common/api-types/autoscaling-v2';
 import type { Pod } from '@capstan/common/api-types/core-v1';
-import { parseQuantity, quantityMilliValue, quantityString } from '@capstan/common';
+import { quantityString } from '@capstan/common';
 import type { RestClient } from '@capstan/common/client';
 import type { HpaCondition } from './hpa-conditions.ts';
-import { type ReplicaCalculatorSettings, resourceReplicasForAverageValue, resourceReplicasForUtilization } from './replica-calculator.ts';
+import { milliValue, type ReplicaCalculatorSettings, resourceReplicasForAverageValue, resourceReplicasForUtilization } from './replica-calculator.ts';
 import { resourceMetrics } from './resource-metrics.ts';
 
 export type MetricProposal =
@@ -41,11 +41,6 @@ function quantityOf(resource: string, milli: number): string {
   return quantityString({ amount: { kind: 'int64', value: BigInt(milli), scale: -3 }, format: resource === 'memory' ? 'BinarySI' : 'DecimalSI' });
 }
 
-function milliOf(value: unknown): number {
-  const parsed = parseQuantity(String(value ?? '0'));
-  return 'quantity' in parsed ? Number(quantityMilliValue(parsed.quantity)) : 0;
-}
-
 async function resourceProposal(spec: MetricSpec, context: MetricContext): Promise<MetricProposal> {
   const source = spec.type === 'Resource' ? spec.resource : spec.containerResource;
   const resource = source?.name ?? '';
@@ -70,7 +65,7 @@ async function resourceProposal(spec: MetricSpec, context: MetricContext): Promi
   }
   try {
     if (byValue) {
-      const proposal = resourceReplicasForAverageValue(context.currentReplicas, milliOf(target?.averageValue), resource, context.pods, read.metrics, context.settings);
+      const proposal = resourceReplicasForAverageValue(context.currentReplicas, milliValue(target?.averageValue) ?? 0, resource, context.pods, read.metrics, context.settings);
       const current = { averageValue: quantityOf(resource, proposal.rawAverage) };
       return { replicas: proposal.replicas, metricName: `${resource} resource`, status: statusOf(spec, current), timestamp: read.timestamp };
     }

@@ -7,7 +7,7 @@
 // when that flips the direction or falls within the tolerance.
 
 import type { Pod } from '@capstan/common/api-types/core-v1';
-import { parseQuantity, quantityMilliValue } from '@capstan/common';
+import { decodeQuantity, quantityMilliValue } from '@capstan/common';
 
 /** A pod's metric, in milli-units, as the metrics API reported it. */
 export interface PodMetric {
@@ -93,9 +93,10 @@ function cpuUnready(pod: Pod, metric: PodMetric, settings: ReplicaCalculatorSett
   return ready.status === 'False' && startTime + settings.initialReadinessDelayMs > transition;
 }
 
-function milliOf(quantity: unknown): number | undefined {
-  const parsed = parseQuantity(String(quantity));
-  return 'quantity' in parsed ? Number(quantityMilliValue(parsed.quantity)) : undefined;
+/** A quantity as the API carries it ("250m", "1Gi", or a number) in milli-units; undefined when it is none. */
+export function milliValue(json: unknown): number | undefined {
+  const quantity = decodeQuantity(json);
+  return quantity === undefined ? undefined : Number(quantityMilliValue(quantity));
 }
 
 /** calculateRequests: each pod's request (its containers' and restartable init containers', or one container's). */
@@ -107,7 +108,7 @@ export function podRequests(pods: readonly Pod[], resource: string, container: s
     let found = container === '';
     for (const c of containers) {
       if (container !== '' && c.name !== container) continue;
-      const value = milliOf(c.resources?.requests?.[resource]);
+      const value = milliValue(c.resources?.requests?.[resource]);
       if (value === undefined || c.resources?.requests?.[resource] === undefined)
         throw new Error(`missing request for ${resource} in container ${c.name} of Pod ${pod.metadata?.name}`);
       request += value;

@@ -3,9 +3,9 @@
 // picks, each pod's use of the resource summed over its containers (a pod missing it for any
 // container has no metric), or one container's.
 
-import { parseDuration, parseQuantity, quantityMilliValue } from '@capstan/common';
+import { parseDuration } from '@capstan/common';
 import type { KubeObject, RestClient } from '@capstan/common/client';
-import type { PodMetric } from './replica-calculator.ts';
+import { milliValue, type PodMetric } from './replica-calculator.ts';
 
 interface ContainerMetrics {
   readonly name?: string;
@@ -15,11 +15,6 @@ interface ContainerMetrics {
 type PodMetrics = KubeObject & { timestamp?: string; window?: string; containers?: readonly ContainerMetrics[] };
 
 const podMetricsResource = { group: 'metrics.k8s.io', version: 'v1beta1', resource: 'pods' } as const;
-
-function milli(value: unknown): number | undefined {
-  const parsed = parseQuantity(String(value));
-  return 'quantity' in parsed ? Number(quantityMilliValue(parsed.quantity)) : undefined;
-}
 
 /** The pods' metrics by pod name, and the timestamp of the first sample. */
 export async function resourceMetrics(
@@ -43,12 +38,12 @@ export async function resourceMetrics(
     const containers = item.containers ?? [];
     let value: number | undefined = 0;
     if (container !== '') {
-      value = milli(containers.find((c) => c.name === container)?.usage?.[resource]);
+      value = milliValue(containers.find((c) => c.name === container)?.usage?.[resource]);
     } else if (containers.length === 0) {
       value = undefined;
     } else {
       for (const c of containers) {
-        const use = c.usage?.[resource] === undefined ? undefined : milli(c.usage[resource]);
+        const use = milliValue(c.usage?.[resource]);
         if (use === undefined) {
           value = undefined;
           break;

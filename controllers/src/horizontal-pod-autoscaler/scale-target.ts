@@ -32,6 +32,11 @@ export class ScaleTargets {
     return found.map(({ version, resource }) => ({ group, version, resource, namespace, name: reference.name, subresource: 'scale' }));
   }
 
+  /** What the API server serves, as last read (at most discoveryMaxAgeMs old). */
+  servedGroups(): Promise<ServedGroup[]> {
+    return this.#discovery(false);
+  }
+
   async #discovery(refresh: boolean): Promise<ServedGroup[]> {
     const now = Date.now();
     if (this.#groups === undefined || now - this.#readAt > discoveryMaxAgeMs || (refresh && now - this.#readAt > 1_000)) {
