@@ -136,18 +136,15 @@ async function addConditionAndDelete(pods: GenericStore, namespace: string | und
         const why = `the UID in the precondition (${uid}) does not match the UID in record (${pod.metadata?.uid ?? ''}). The object might have been deleted and then recreated`;
         throw newConflict({ group: '', resource: 'Pod' }, name, why);
       }
-      const conditions = pod.status?.conditions ?? [];
-      const existing = conditions.find((c) => c.type === 'DisruptionTarget');
-      const condition = {
+      const conditions = withCondition(pod.status?.conditions ?? [], 'DisruptionTarget', 'True', (lastTransitionTime) => ({
         type: 'DisruptionTarget',
         status: 'True',
         lastProbeTime: null,
-        lastTransitionTime: existing?.status === 'True' ? existing.lastTransitionTime : metaTime(new Date()),
+        lastTransitionTime,
         reason: 'EvictionByEvictionAPI',
         message: 'Eviction API: evicting',
-      };
-      const next = existing === undefined ? [...conditions, condition] : conditions.map((c) => (c === existing ? condition : c));
-      return { ...pod, status: { ...pod.status, conditions: next } };
+      }));
+      return { ...pod, status: { ...pod.status, conditions } };
     });
     if (options.preconditions?.resourceVersion !== undefined) {
       deleteOptions = { ...options, preconditions: { ...options.preconditions, resourceVersion: metadataOf(marked).resourceVersion as string } };
@@ -197,15 +194,28 @@ function chargedStatus(budget: PodDisruptionBudget, podName: string): Partial<Po
  * SetStatusCondition sets it: in place, its transition time moved only when its status changes.
  */
 function withInsufficientPods(conditions: readonly Condition[], observedGeneration: number | undefined): Condition[] {
-  const existing = conditions.find((c) => c.type === 'DisruptionAllowed');
-  const condition: Condition = {
+  return withCondition(conditions, 'DisruptionAllowed', 'False', (lastTransitionTime) => ({
     type: 'DisruptionAllowed',
     status: 'False',
     ...(observedGeneration === undefined ? {} : { observedGeneration }),
-    lastTransitionTime: existing?.status === 'False' ? existing.lastTransitionTime : metaTime(new Date()),
+    lastTransitionTime,
     reason: 'InsufficientPods',
     message: '',
-  };
+  }));
+}
+
+/**
+ * The conditions with the one of `type` set (in place, or appended): its transition time kept while
+ * its status stays `status`, now otherwise, as both a pod's and a budget's conditions are set.
+ */
+function withCondition<C extends { readonly type: string; readonly status: string; readonly lastTransitionTime?: unknown }>(
+  conditions: readonly C[],
+  type: string,
+  status: string,
+  build: (lastTransitionTime: C['lastTransitionTime'] | string) => C,
+): C[] {
+  const existing = conditions.find((c) => c.type === type);
+  const condition = build(existing?.status === status ? existing.lastTransitionTime : metaTime(new Date()));
   return existing === undefined ? [...conditions, condition] : conditions.map((c) => (c === existing ? condition : c));
 }
 
