@@ -11,7 +11,7 @@ import { isStorageError } from '../storage/storage-error.ts';
 import { corruptListStatus, corruptObjectOf, corruptObjectStatus, CorruptObjectsError, corruptWriteStatus, isCorruptObjectError } from './corrupt-object.ts';
 import type { DeleteOptions } from './delete-options.ts';
 import { planDeletion } from './deletion.ts';
-import { checkNameMatchesUrl, metadataOf, type JsonObject } from './object-meta.ts';
+import { checkNameMatchesUrl, metadataOf, needsNameGeneration, type JsonObject } from './object-meta.ts';
 import { apiVersionOf, type ResourceDefinition } from '../resources/resource-definition.ts';
 import { statusFromStorageError } from './storage-status.ts';
 import { statusUpdateMetadata } from './status-update-metadata.ts';
@@ -35,6 +35,9 @@ import {
 import { updatePrecondition } from './update-precondition.ts';
 import type { ResourceStrategy } from './strategy.ts';
 import type { WatchRequest } from './watch-request.ts';
+
+/** Creates of a generateName tried at most this often: with 8, a million names of one prefix collide with a probability of about 0.1%. */
+const maxNameGenerationCreateAttempts = 8;
 
 /** The outcome of a delete: the object as it went, or as it stays while its deletion is pending. */
 export interface DeleteOutcome {
@@ -205,6 +208,23 @@ export class GenericStore {
    * answer has no resourceVersion.
    */
   async create(namespace: string | undefined, body: JsonObject, options: CreateOptions = {}, now = new Date()): Promise<JsonObject> {
+    if (!needsNameGeneration(body)) return this.#createOnce(namespace, body, options, now);
+    // RetryGenerateName (GA since 1.32, locked on): a generated name that is taken is made again,
+    // the whole create run anew from the body as sent, up to 8 attempts in all. A kind without
+    // defaults hands the body itself to the mutating admission, which may change it: such a body
+    // is copied for each attempt (a defaulted kind's stages work on their own copy). A large create
+    // prepared on a work thread (endpoints/create-on-thread.ts) is written once, not retried.
+    const copied = this.#kindWrites.defaulter === undefined;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.#createOnce(namespace, copied ? cloneJson(body) : body, options, now);
+      } catch (error) {
+        if (attempt >= maxNameGenerationCreateAttempts || !(error instanceof StatusError && error.reason === 'AlreadyExists')) throw error;
+      }
+    }
+  }
+
+  async #createOnce(namespace: string | undefined, body: JsonObject, options: CreateOptions, now: Date): Promise<JsonObject> {
     const { beginCreate, ...preparation } = options;
     let finish: ((created: boolean) => Promise<void>) | undefined;
     const allocate =

@@ -52,12 +52,18 @@ export function generateNameSuffix(): string {
   return suffix;
 }
 
-/** The object with its name generated from generateName when it has none (as kube's BeforeCreate does). */
-export function withGeneratedName(body: JsonObject): JsonObject {
+/** Whether the server is to make the object's name: a generateName and no name (kube's needsNameGeneration). */
+export function needsNameGeneration(body: JsonObject): boolean {
   const metadata = metadataOf(body);
-  if ((metadata.name !== undefined && metadata.name !== '') || typeof metadata.generateName !== 'string' || metadata.generateName === '') return body;
+  return (metadata.name === undefined || metadata.name === '') && typeof metadata.generateName === 'string' && metadata.generateName !== '';
+}
+
+/** The object with its name generated from generateName when it has none (as kube's BeforeCreate does). */
+export function withGeneratedName(body: JsonObject, suffix: () => string = generateNameSuffix): JsonObject {
+  if (!needsNameGeneration(body)) return body;
+  const metadata = metadataOf(body);
   // kube keeps generated names within 63 characters: the base is cut to 58.
-  return { ...body, metadata: { ...metadata, name: `${metadata.generateName.slice(0, maxGenerateNameBase)}${generateNameSuffix()}` } };
+  return { ...body, metadata: { ...metadata, name: `${(metadata.generateName as string).slice(0, maxGenerateNameBase)}${suffix()}` } };
 }
 
 /**

@@ -56,6 +56,8 @@ export interface CreatePreparationOptions {
   readonly track?: (object: JsonObject) => JsonObject | Promise<JsonObject>;
   /** Awaited between the synchronous stages, to let other clients in (see yield-between-stages.ts). */
   readonly stageBreak?: () => Promise<void> | undefined;
+  /** The random part of a name made from generateName (kube's five characters by default). */
+  readonly nameSuffix?: () => string;
 }
 
 /**
@@ -69,7 +71,7 @@ export async function preparedForCreate(kind: KindWrites, namespace: string | un
   await options.stageBreak?.();
   // The mutating phase sees the object as the client sent it, defaulted: no name generated yet.
   await admission?.mutate(defaulted);
-  const named = withGeneratedName(defaulted);
+  const named = withGeneratedName(defaulted, options.nameSuffix);
   await options.allocate?.(named);
   const prepared = prepareForCreate(kind.definition, named, namespace, now);
   kind.strategy.prepareForCreate?.(prepared);
@@ -148,6 +150,8 @@ export interface ReplacementOptions {
   readonly track?: (next: JsonObject, old: JsonObject) => JsonObject | Promise<JsonObject>;
   /** Awaited between the synchronous stages, to let other clients in (see yield-between-stages.ts). */
   readonly stageBreak?: () => Promise<void> | undefined;
+  /** The random part of a name made from generateName (kube's five characters by default). */
+  readonly nameSuffix?: () => string;
 }
 
 /**
