@@ -42,6 +42,11 @@ export class SimulatedNodesChild {
     await this.#ask({ type: 'scale', count, spreadMs });
   }
 
+  /** Starts the agent's pod workers on the first `count` nodes, which keep running (and heartbeating). */
+  async runPodWorkers(count: number): Promise<void> {
+    await this.#ask({ type: 'run-pods', count });
+  }
+
   async stats(): Promise<SimulatedNodesStats> {
     const reply = await this.#ask({ type: 'stats' });
     if (reply.type !== 'stats') throw new Error(`the simulating process answered ${reply.type} to stats`);

@@ -1,6 +1,10 @@
 // The messages between the nodes benchmark and its simulating process (simulated-nodes-process.ts).
 
-export type SimulatedNodesRequest = { readonly type: 'scale'; readonly count: number; readonly spreadMs: number } | { readonly type: 'stats' } | { readonly type: 'stop' };
+export type SimulatedNodesRequest =
+  | { readonly type: 'scale'; readonly count: number; readonly spreadMs: number }
+  | { readonly type: 'run-pods'; readonly count: number }
+  | { readonly type: 'stats' }
+  | { readonly type: 'stop' };
 
 export interface LatencySummary {
   readonly count: number;
@@ -31,6 +35,7 @@ export interface SimulatedNodesStats {
 export type SimulatedNodesReply =
   | { readonly type: 'ready' }
   | { readonly type: 'scaled'; readonly count: number }
+  | { readonly type: 'running-pods' }
   | SimulatedNodesStats
   | { readonly type: 'stopped' }
   | { readonly type: 'error'; readonly message: string };

@@ -3,6 +3,8 @@
 // IPC channel: `scale` (to a count, spread over a time), `stats` (counts, latencies, event loop
 // delay since the last stats) and `stop`. Started by nodes.bench.ts with fork().
 //
+// `run-pods` starts the pod workers of the first nodes without restarting them.
+//
 //   simulated-nodes-process.ts <kubeconfig> <root-dir> <pod worker nodes> [agent flags...]
 
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -30,6 +32,10 @@ async function handle(message: SimulatedNodesRequest): Promise<void> {
     case 'scale':
       await nodes.scaleTo(message.count, message.spreadMs);
       send({ type: 'scaled', count: nodes.count });
+      return;
+    case 'run-pods':
+      nodes.runPodWorkers(message.count);
+      send({ type: 'running-pods' });
       return;
     case 'stats': {
       const { latencies, maxInFlight } = nodes.client.takeLatencies();

@@ -254,11 +254,18 @@ test('ListContainers and ListPodSandbox filter by id prefix, state, sandbox and 
     node.runtime.listPodSandbox({ labelSelector: { 'io.kubernetes.pod.name': 'b' } }).map((s) => s.id),
     [b.sandboxId],
   );
+  // Every label of the selector must match, the rarest one picking the candidates.
+  t.deepEqual(node.runtime.listPodSandbox({ labelSelector: { 'io.kubernetes.pod.name': 'b', 'no.such/label': 'x' } }), []);
+  t.deepEqual(ids({ labelSelector: { 'no.such/label': 'x' } }), []);
   await node.runtime.stopPodSandbox(a.sandboxId);
   t.deepEqual(
     node.runtime.listPodSandbox({ state: { state: 'SANDBOX_READY' } }).map((s) => s.id),
     [b.sandboxId],
   );
+  // A removed sandbox and its containers leave the lists by label too.
+  await node.runtime.removePodSandbox(b.sandboxId);
+  t.deepEqual(ids({ labelSelector: { 'io.kubernetes.container.name': 'idle' } }), []);
+  t.deepEqual(node.runtime.listPodSandbox({ labelSelector: { 'io.kubernetes.pod.name': 'b' } }), []);
 });
 
 test('a termination message is written to the host file the kubelet mounted at terminationMessagePath', async (t) => {

@@ -42,6 +42,7 @@ import type {
 } from './runtime-types.ts';
 import { type ContainerHost, SimContainer } from './simulated-container.ts';
 import { sandboxName, SimSandbox } from './simulated-sandbox.ts';
+import { LabelIndex } from './label-index.ts';
 import { TimerWheel } from './timer-wheel.ts';
 
 export const runtimeName = 'capstan-runtime-sim';
@@ -81,6 +82,8 @@ export class SimulatedRuntime implements ContainerHost {
   readonly #images: ImageStore;
   readonly #sandboxes = new Map<string, SimSandbox>();
   readonly #containers = new Map<string, SimContainer>();
+  readonly #sandboxesByLabel = new LabelIndex<SimSandbox>();
+  readonly #containersByLabel = new LabelIndex<SimContainer>();
   /** Sandbox and container names to the ID holding them, as containerd reserves names. */
   readonly #names = new Map<string, string>();
   readonly #listeners = new Set<EventListener>();
@@ -171,7 +174,9 @@ export class SimulatedRuntime implements ContainerHost {
     if (!hostNetwork && !this.#networkReady) throw new RuntimeError('Unknown', `failed to setup network for sandbox "${id}": cni plugin not initialized`);
     this.#reserve(sandboxName(config.metadata), id, 'sandbox');
     if (this.settings.sandbox.startDelayMs > 0) await this.wheel.sleep(this.settings.sandbox.startDelayMs);
-    this.#sandboxes.set(id, new SimSandbox(id, config, runtimeHandler, this.#now, hostNetwork ? [] : this.#allocateIps()));
+    const sandbox = new SimSandbox(id, config, runtimeHandler, this.#now, hostNetwork ? [] : this.#allocateIps());
+    this.#sandboxes.set(id, sandbox);
+    this.#sandboxesByLabel.add(config.labels, sandbox);
     return id;
   }
 
@@ -202,6 +207,7 @@ export class SimulatedRuntime implements ContainerHost {
     await this.stopPodSandbox(id);
     for (const container of [...sandbox.containers.values()]) this.#removeContainer(container);
     this.#sandboxes.delete(id);
+    this.#sandboxesByLabel.remove(sandbox.config.labels, sandbox);
     this.#names.delete(sandbox.reservedName);
   }
 
@@ -217,7 +223,7 @@ export class SimulatedRuntime implements ContainerHost {
 
   listPodSandbox(filter?: PodSandboxFilter): PodSandbox[] {
     const items: PodSandbox[] = [];
-    for (const sandbox of this.#sandboxes.values()) {
+    for (const sandbox of this.#sandboxesByLabel.candidates(filter?.labelSelector, this.#sandboxes.values())) {
       if (filter?.id && !sandbox.id.startsWith(filter.id)) continue;
       if (filter?.state !== undefined && filter.state !== null && sandbox.state !== filter.state.state) continue;
       if (!matchesLabels(sandbox.config.labels, filter?.labelSelector)) continue;
@@ -260,6 +266,7 @@ export class SimulatedRuntime implements ContainerHost {
     this.#reserve(container.reservedName, container.id, 'container');
     sandbox.containers.set(container.id, container);
     this.#containers.set(container.id, container);
+    this.#containersByLabel.add(config.labels, container);
     this.containerChanged(container, 'CONTAINER_CREATED_EVENT');
     return container.id;
   }
@@ -283,12 +290,15 @@ export class SimulatedRuntime implements ContainerHost {
     container.remove();
     container.sandbox.containers.delete(container.id);
     this.#containers.delete(container.id);
+    this.#containersByLabel.remove(container.config.labels, container);
     this.#names.delete(container.reservedName);
     this.containerChanged(container, 'CONTAINER_DELETED_EVENT');
   }
 
   listContainers(filter?: ContainerFilter): Container[] {
-    const source = filter?.podSandboxId ? this.#sandboxesById(filter.podSandboxId).flatMap((s) => [...s.containers.values()]) : this.#containers.values();
+    const source = filter?.podSandboxId
+      ? this.#sandboxesById(filter.podSandboxId).flatMap((s) => [...s.containers.values()])
+      : this.#containersByLabel.candidates(filter?.labelSelector, this.#containers.values());
     const items: Container[] = [];
     for (const container of source) {
       if (filter?.id && !container.id.startsWith(filter.id)) continue;

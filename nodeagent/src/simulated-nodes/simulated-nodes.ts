@@ -48,6 +48,8 @@ interface RunningNode {
   readonly stop: AbortController;
   running: Promise<unknown>;
   registered: boolean;
+  /** Starts the node's pod workers once it is registered (at most once); they run until the node stops. */
+  readonly runPods: () => void;
 }
 
 /** The kubelet's heartbeat client gives up after min(nodeStatusUpdateFrequency, lease duration): 10 s by default. */
@@ -132,6 +134,14 @@ export class SimulatedNodes {
     }
   }
 
+  /**
+   * Starts the agent's pod workers on the first `count` nodes that do not run them yet, without
+   * restarting the nodes (whose heartbeats go on): each starts once its node is registered.
+   */
+  runPodWorkers(count: number): void {
+    for (const node of this.#nodes.slice(0, count)) node.runPods();
+  }
+
   async stop(): Promise<void> {
     await this.scaleTo(0);
     this.client.close();
@@ -154,16 +164,22 @@ export class SimulatedNodes {
     };
     const heartbeats = new NodeHeartbeats(this.client, this.#runtime, this.#images, loaded, this.#report, log, { readings: this.#readings });
     const stop = new AbortController();
-    const node: RunningNode = { name, stop, running: Promise.resolve(), registered: false };
+    let pods: Promise<void> | undefined;
+    const runPods = (): void => {
+      pods ??= heartbeats.registered.then(() => {
+        if (stop.signal.aborted) return;
+        return runSimulatedPods({ loaded, client: this.client, runtime: this.#runtime, images: this.#images, report: this.#report, nodeIP: this.#nodeIP, log }, stop.signal);
+      });
+    };
+    const node: RunningNode = { name, stop, running: Promise.resolve(), registered: false, runPods };
+    if (index < (this.#options.podWorkerNodes ?? 0)) runPods();
     node.running = Promise.all([
       heartbeats.start(stop.signal),
-      heartbeats.registered.then(async () => {
-        if (stop.signal.aborted) return;
-        node.registered = true;
-        if (index < (this.#options.podWorkerNodes ?? 0)) {
-          await runSimulatedPods({ loaded, client: this.client, runtime: this.#runtime, images: this.#images, report: this.#report, nodeIP: this.#nodeIP, log }, stop.signal);
-        }
+      heartbeats.registered.then(() => {
+        node.registered = !stop.signal.aborted;
       }),
+      // Pod workers started later (runPodWorkers) are awaited through the same promise.
+      new Promise<void>((resolve) => stop.signal.addEventListener('abort', () => resolve(), { once: true })).then(() => pods),
     ]).catch((error: unknown) => log('simulated node stopped on an error', error));
     this.#nodes.push(node);
   }
