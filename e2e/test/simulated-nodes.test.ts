@@ -2,7 +2,8 @@
 // with the agent's Node and Lease, all through one client and one runtime-sim; a node that is
 // stopped stops renewing while the others go on; an API server that stops answering holds the
 // heartbeats (one request per heartbeat at most) instead of piling requests up; and nodes that run
-// pod workers on the one runtime-sim each run their own pods and leave the others' alone.
+// pod workers on the one runtime-sim each run their own pods and leave the others' alone; a node
+// without them starts them on request, without a restart.
 
 import test from 'ava';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -131,6 +132,25 @@ test.serial("nodes running pods on the one runtime-sim each run their own and le
     t.is(pod?.status.containerStatuses[0].restartCount, 0);
   }
   t.is(nodes.runtimeSim.runtime.listPodSandbox({ state: { state: 'SANDBOX_READY' } }).length, 2);
+});
+
+test.serial('a running node without pod workers starts them on request, and runs its pods without a restart', async (t) => {
+  await nodes.scaleTo(3);
+  await eventually('sim-node-2 registered', async () => ((await getJson('/api/v1/nodes/sim-node-2')) === undefined ? undefined : true));
+  const nodeUid = (await getJson('/api/v1/nodes/sim-node-2'))?.metadata.uid;
+  const created = await fetch(`${server.url}/api/v1/namespaces/default/pods`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'on-node-2' }, spec: { nodeName: 'sim-node-2', containers: [{ name: 'app', image: 'busybox' }] } }),
+  });
+  t.is(created.status, 201);
+  nodes.runPodWorkers(3);
+  const pod = await eventually('on-node-2 Running', async () => {
+    const found = await getJson('/api/v1/namespaces/default/pods/on-node-2');
+    return found?.status?.phase === 'Running' ? found : undefined;
+  });
+  t.is(pod.spec.nodeName, 'sim-node-2');
+  t.is((await getJson('/api/v1/nodes/sim-node-2'))?.metadata.uid, nodeUid, 'the node was not registered anew');
 });
 
 /** Requests sent so far (answered or not), by the counts and those in flight. */
