@@ -51,7 +51,18 @@ export async function runControllersBenchmark(quick: boolean, log: (line: string
       30_000,
       'the controllers to lead',
     );
-    // The scheduler's informers list the nodes before it binds anything: give it that start.
+    // Pods need the namespace's default ServiceAccount (the ServiceAccount admission refuses them
+    // before the controllers made it), and the scheduler's informers list the nodes before it binds
+    // anything: give it that start.
+    await until(
+      async () =>
+        await client.get({ group: '', version: 'v1', resource: 'serviceaccounts', namespace: 'default', name: 'default' }).then(
+          () => true,
+          () => false,
+        ),
+      60_000,
+      'the default ServiceAccount',
+    );
     await new Promise((resolve) => setTimeout(resolve, 2_000));
 
     const scheduling = await schedulePods(client, pods, log);
