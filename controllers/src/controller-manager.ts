@@ -30,8 +30,6 @@ export interface ControllerManagerConfig {
    * The process's own client when absent.
    */
   readonly leaderElectionClient?: RestClient;
-  /** Events' reportingInstance: the holder identity, or the host name. */
-  readonly instance: string;
 }
 
 export type ControllerManagerEnd = 'stopped' | 'leadership-lost';
@@ -85,7 +83,7 @@ async function runControllers(config: ControllerManagerConfig, signal: AbortSign
       eventRecorder: (component) => {
         let recorder = recorders.get(component);
         if (recorder === undefined) {
-          recorder = new EventRecorder(controllerClient, component, config.instance, (message, error) => logger.warn({ err: error }, message));
+          recorder = new EventRecorder(controllerClient, component, (message, error) => logger.warn({ err: error }, message));
           recorders.set(component, recorder);
         }
         return recorder;

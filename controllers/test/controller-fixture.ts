@@ -80,7 +80,7 @@ export function runControllers(t: ExecutionContext, cluster: TestCluster, contro
   };
   const stop = new AbortController();
   const logger = createLogger({ name: 'controllers-test', format: 'json', level: process.env.CAPSTAN_TEST_LOG_LEVEL ?? 'silent' });
-  const running = runControllerManager({ client: cluster.client, logger, controllers, options, leaderElection: undefined, instance: 'test' }, stop.signal);
+  const running = runControllerManager({ client: cluster.client, logger, controllers, options, leaderElection: undefined }, stop.signal);
   const stopAll = async (): Promise<void> => {
     stop.abort();
     await running;

@@ -134,7 +134,7 @@ function runWithLog(t: ExecutionContext, cluster: TestCluster, nodeLifecycle: Pa
   const stop = new AbortController();
   const options = { ...defaultControllerOptions, nodeLifecycle: { ...defaultControllerOptions.nodeLifecycle, ...nodeLifecycle } };
   const running = runControllerManager(
-    { client: cluster.client, logger: pino({ level: 'info' }, sink), controllers: [nodeLifecycleController], options, leaderElection: undefined, instance: 'test' },
+    { client: cluster.client, logger: pino({ level: 'info' }, sink), controllers: [nodeLifecycleController], options, leaderElection: undefined },
     stop.signal,
   );
   t.teardown(() => {

@@ -92,7 +92,7 @@ test('pods made from the template are recorded as kube records them, and a refus
     spec: { replicas: 0, selector: { matchLabels: { app: 'made' } }, template: { metadata: { labels: { app: 'made' } }, spec } },
   });
   const logger = createLogger({ name: 'test', level: 'silent' });
-  const control = new PodControl(client, new EventRecorder(client, 'replicaset-controller', 'test', (message) => logger.warn(message)), replicaSetKind);
+  const control = new PodControl(client, new EventRecorder(client, 'replicaset-controller', (message) => logger.warn(message)), replicaSetKind);
   const created = await control.createPodFromTemplate(owner, { metadata: { labels: { app: 'made' } }, spec }, newControllerRef(owner, replicaSetKind));
   t.regex(created.metadata?.name ?? '', /^made-[a-z0-9]{5}$/);
   await t.throwsAsync(control.createPodFromTemplate(owner, { metadata: { labels: { app: 'made' } }, spec: { containers: [] } }, newControllerRef(owner, replicaSetKind)));

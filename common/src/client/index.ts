@@ -17,3 +17,6 @@ export { sendRequest, type BufferedResponse, type Exchange } from './send-reques
 export { createAgent, Credentials } from './transport.ts';
 export { defaultUserAgent } from './user-agent.ts';
 export { Watch, type WatchEvent } from './watch.ts';
+export type { CoreEvent, CoreEventObjectReference, CoreEventSource } from '../events/core-event.ts';
+export { EventCorrelator, type Correlation } from '../events/event-correlator.ts';
+export { writeCorrelatedEvent } from '../events/event-sink.ts';

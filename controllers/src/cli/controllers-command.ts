@@ -245,7 +245,7 @@ export async function controllersCommand(argv: readonly string[], out: (text: st
   };
   process.on('SIGTERM', onSignal).on('SIGINT', onSignal);
   try {
-    const end = await runControllerManager({ client, clients, ownClients, logger, controllers, options, leaderElection, leaderElectionClient, instance: identity }, stop.signal);
+    const end = await runControllerManager({ client, clients, ownClients, logger, controllers, options, leaderElection, leaderElectionClient }, stop.signal);
     return end === 'leadership-lost' ? 1 : 0;
   } finally {
     process.off('SIGTERM', onSignal).off('SIGINT', onSignal);

@@ -1,9 +1,10 @@
 // Events about pods and their containers, as the kubelet's recorder writes them (involvedObject
-// the pod, fieldPath the container, source the kubelet of this node). Best effort: a failure is
-// logged, never retried; without an API server they are only logged.
+// the pod, fieldPath the container, source the kubelet of this node), through client-go's
+// correlator (repeats counted on the first event, similar ones combined, floods dropped). Best
+// effort: a failure is logged, never retried; without an API server they are only logged.
 
 import { metaTime, eventName } from '@capstan/common';
-import type { RestClient } from '@capstan/common/client';
+import { EventCorrelator, type RestClient, writeCorrelatedEvent } from '@capstan/common/client';
 import type { Container } from '@capstan/common/api-types/core-v1';
 import type { Pod } from './pod-types.ts';
 
@@ -23,6 +24,7 @@ function fieldPath(pod: Pod, container: Container): string {
 }
 
 export function podEventRecorder(client: RestClient | undefined, nodeName: string, log: (message: string, error?: unknown) => void): RecordPodEvent {
+  const correlator = new EventCorrelator();
   return (pod, container, event) => {
     if (client === undefined) {
       log(`${event.type} ${event.reason} ${pod.metadata.namespace}/${pod.metadata.name}: ${event.message}`);
@@ -30,31 +32,33 @@ export function podEventRecorder(client: RestClient | undefined, nodeName: strin
     }
     const now = Date.now();
     const time = metaTime(now);
-    const body = {
-      apiVersion: 'v1',
-      kind: 'Event',
-      metadata: { name: eventName(pod.metadata.name), namespace: pod.metadata.namespace },
-      involvedObject: {
+    void writeCorrelatedEvent(
+      client,
+      correlator,
+      {
         apiVersion: 'v1',
-        kind: 'Pod',
-        namespace: pod.metadata.namespace,
-        name: pod.metadata.name,
-        uid: pod.metadata.uid,
-        ...(pod.metadata.resourceVersion === undefined ? {} : { resourceVersion: pod.metadata.resourceVersion }),
-        ...(container === undefined ? {} : { fieldPath: fieldPath(pod, container) }),
+        kind: 'Event',
+        metadata: { name: eventName(pod.metadata.name), namespace: pod.metadata.namespace },
+        involvedObject: {
+          apiVersion: 'v1',
+          kind: 'Pod',
+          namespace: pod.metadata.namespace,
+          name: pod.metadata.name,
+          uid: pod.metadata.uid,
+          ...(pod.metadata.resourceVersion === undefined ? {} : { resourceVersion: pod.metadata.resourceVersion }),
+          ...(container === undefined ? {} : { fieldPath: fieldPath(pod, container) }),
+        },
+        reason: event.reason,
+        message: event.message,
+        source: { component: 'kubelet', host: nodeName },
+        firstTimestamp: time,
+        lastTimestamp: time,
+        count: 1,
+        type: event.type,
+        reportingComponent: 'kubelet',
+        reportingInstance: nodeName,
       },
-      reason: event.reason,
-      message: event.message,
-      source: { component: 'kubelet', host: nodeName },
-      firstTimestamp: time,
-      lastTimestamp: time,
-      count: 1,
-      type: event.type,
-      reportingComponent: 'kubelet',
-      reportingInstance: nodeName,
-    };
-    client.create({ group: '', version: 'v1', resource: 'events', namespace: pod.metadata.namespace }, body).catch((error: unknown) => {
-      log(`unable to record event ${event.reason} for pod ${pod.metadata.namespace}/${pod.metadata.name}`, error);
-    });
+      log,
+    );
   };
 }
