@@ -4,8 +4,9 @@
 
 import type { Agent } from 'node:http';
 import { parseJson } from '../json/parse-json.ts';
+import { sleep } from '../wait/sleep.ts';
 import type { Status } from '../status/status.ts';
-import { apiErrorFromResponse, isResourceExpired } from './api-error.ts';
+import { ApiError, apiErrorFromResponse, isResourceExpired } from './api-error.ts';
 import { defaultTimeoutMs, type ClientConfig } from './client-config.ts';
 import { loadKubeconfig, type KubeconfigOptions } from './kubeconfig.ts';
 import type { KubeObject, ObjectList } from './object-types.ts';
@@ -31,6 +32,15 @@ import { Watch } from './watch.ts';
 import { warningTexts } from './warning-header.ts';
 
 /** client-go's metadata client: objects as PartialObjectMetadata, JSON as the fallback. */
+/** Answers asking to be tried again after a while are tried again this often at most (client-go's maxRetries). */
+const maxRetries = 10;
+
+/** The seconds to wait before sending again a request answered 429 or 5xx with a Retry-After, as client-go's checkWait reads it. */
+function retryAfterToWait(error: ApiError): number | undefined {
+  if (error.code !== 429 && error.code < 500) return undefined;
+  return error.retryAfterSeconds;
+}
+
 const metadataAccept = 'application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1,application/json';
 const metadataListAccept = 'application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json';
 export interface RawRequest extends RequestControl {
@@ -234,8 +244,24 @@ export class RestClient {
     return new Watch<T>(request, response, described, { signal: options.signal, deadlineMs, onEnd: () => (this.#openWatches -= 1) });
   }
 
-  /** Any request; answers 2xx responses as they are and throws ApiError for the rest. */
+  /**
+   * Any request; answers 2xx responses as they are and throws ApiError for the rest. A 429 or 5xx
+   * answer with a Retry-After header (API priority and fairness refusing a request, a server
+   * still starting) is sent again after that many seconds, up to 10 times, as client-go does.
+   */
   async request(request: RawRequest): Promise<BufferedResponse> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.#requestOnce(request);
+      } catch (error) {
+        const seconds = error instanceof ApiError ? retryAfterToWait(error) : undefined;
+        if (seconds === undefined || attempt > maxRetries || request.signal?.aborted === true) throw error;
+        await sleep(seconds * 1000, request.signal);
+      }
+    }
+  }
+
+  async #requestOnce(request: RawRequest): Promise<BufferedResponse> {
     const url = this.#url(request.path, request.query ?? {});
     // In flight from the call on, also while a bearer token is fetched.
     this.#inFlight += 1;

@@ -131,6 +131,35 @@ test('an error answer rejects with an ApiError; a server that never answers, wit
   t.is((refused as RequestError).code, 'ECONNREFUSED');
 });
 
+test('a 429 or 5xx with Retry-After is sent again after that many seconds, body and all; without the header it is the answer', async (t) => {
+  const server = await startFakeApiServer();
+  t.teardown(() => server.close());
+  let refusals = 2;
+  server.handle((request, response) => {
+    if (request.url.pathname.includes('/namespaces/busy/') && refusals-- > 0) {
+      // As API priority and fairness refuses: plain text, not a Status.
+      response.writeHead(refusals === 1 ? 429 : 503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '1' });
+      response.end('Too many requests, please try again later.\n');
+      return;
+    }
+    if (request.url.pathname.includes('/namespaces/refused/')) {
+      json(response, 429, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'no', reason: 'TooManyRequests', code: 429 });
+      return;
+    }
+    json(response, 201, JSON.parse(request.body));
+  });
+  const client = new RestClient({ server: server.url });
+  t.teardown(() => client.close());
+  const created = await client.create({ ...configmaps, namespace: 'busy' }, { metadata: { name: 'busy' }, data: { a: 'b' } });
+  t.deepEqual(created, { metadata: { name: 'busy' }, data: { a: 'b' } });
+  const sent = server.requests.filter((r) => r.url.pathname.includes('/namespaces/busy/'));
+  t.is(sent.length, 3);
+  t.true(sent.every((r) => r.method === 'POST' && r.body === sent[0]?.body));
+  const refused = await t.throwsAsync(client.create({ ...configmaps, namespace: 'refused' }, { metadata: { name: 'x' } }));
+  t.is((refused as ApiError).code, 429);
+  t.is(server.requests.filter((r) => r.url.pathname.includes('/refused')).length, 1);
+});
+
 test('sequential requests share one connection, idle ones leave the pool a second before the server would close them, and a GET on a connection the server dropped is sent again', async (t) => {
   const server = await startFakeApiServer();
   t.teardown(() => server.close());
