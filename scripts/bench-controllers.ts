@@ -37,7 +37,17 @@ export async function runControllersBenchmark(quick: boolean, log: (line: string
   try {
     simulated = await SimulatedNodesChild.start(kubeconfig, join(scratch, 'nodes'), 0);
     await simulated.scale(nodes, quick ? 2_000 : 10_000);
-    await until(async () => (await client.listAll({ group: '', version: 'v1', resource: 'nodes' }, { resourceVersion: '0' })).items.length >= nodes, 180_000, `${nodes} nodes`);
+    const sim = simulated;
+    await until(
+      async () => (await client.listAll({ group: '', version: 'v1', resource: 'nodes' }, { resourceVersion: '0' })).items.length >= nodes,
+      600_000,
+      `${nodes} nodes`,
+      () =>
+        void sim.stats().then(
+          (stats) => log(`${stats.registered} of ${stats.count} nodes registered; ${JSON.stringify(stats.messages).slice(0, 300)}`),
+          (error: unknown) => log(`no stats from the simulating process: ${String(error)}`),
+        ),
+    );
     log(`${nodes} simulated nodes registered`);
     const logFile = openSync(join(scratch, 'controllers.log'), 'w');
     controllers = spawn(process.execPath, [capstan, 'controllers', `--kubeconfig=${kubeconfig}`, '--logging-format=json'], { stdio: ['ignore', 'ignore', logFile] });
