@@ -58,7 +58,12 @@ test('requests land in the bootstrap FlowSchemas kube puts them in', (t) => {
 const custom = (rule: Record<string, unknown>, distinguisher?: string) =>
   flowSchemaOf({
     metadata: { name: 'custom', uid: 'u' },
-    spec: { priorityLevelConfiguration: { name: 'pl' }, matchingPrecedence: 50, ...(distinguisher === undefined ? {} : { distinguisherMethod: { type: distinguisher } }), rules: [rule] },
+    spec: {
+      priorityLevelConfiguration: { name: 'pl' },
+      matchingPrecedence: 50,
+      ...(distinguisher === undefined ? {} : { distinguisherMethod: { type: distinguisher } }),
+      rules: [rule],
+    },
   });
 
 test('a resource rule needs the verb, group, resource (with its subresource) and namespace, and clusterScope for cluster-scoped requests', (t) => {
