@@ -79,6 +79,13 @@ test('without a readable annotation a suggested object is kept up to date only w
   const mandatoryEdited = { ...structuredClone(mandatory), metadata: { name: 'catch-all', generation: 4, annotations: { [annotation]: 'false' } }, spec: changed.spec };
   t.deepEqual(ensuredObject(mandatoryEdited, mandatory, true)?.spec, mandatory.spec);
   t.is(ensuredObject(structuredClone(mandatory), mandatory, true), undefined);
+  // The exempt level's spec.exempt is the operator's to tune: it is kept, the rest is put back.
+  const exempt = mandatoryPriorityLevels[1] as JsonObject;
+  const tuned = {
+    metadata: { name: 'exempt', generation: 2, annotations: { [annotation]: 'true' } },
+    spec: { type: 'Exempt', exempt: { nominalConcurrencyShares: 10, lendablePercent: 0 } },
+  };
+  t.is(ensuredObject(tuned, exempt, true), undefined);
 });
 
 test('the Dangling condition of a FlowSchema says whether its priority level exists, and follows it', async (t) => {

@@ -42,14 +42,23 @@ function autoUpdatesSpec(current: JsonObject): boolean {
 export function ensuredObject(current: JsonObject, bootstrap: JsonObject, mandatory: boolean): JsonObject | undefined {
   const autoUpdate = mandatory || autoUpdatesSpec(current);
   const updateAnnotation = parseBool(annotationsOf(current)[autoUpdateAnnotation]) !== autoUpdate;
-  const specChanged = autoUpdate && !sameFlowControlSpec(current.spec, bootstrap.spec);
+  const wanted = specKeepingExemptTuning(current, bootstrap);
+  const specChanged = autoUpdate && !sameFlowControlSpec(current.spec, wanted);
   if (!updateAnnotation && !specChanged) return undefined;
   const metadata = objectOf(current.metadata);
   return {
     ...current,
     metadata: { ...metadata, annotations: { ...annotationsOf(current), [autoUpdateAnnotation]: String(autoUpdate) } },
-    ...(specChanged ? { spec: structuredClone(bootstrap.spec) } : {}),
+    ...(specChanged ? { spec: wanted } : {}),
   };
+}
+
+/** The bootstrap spec, but an Exempt level keeps the spec.exempt an operator tuned (the one part of it they may change). */
+function specKeepingExemptTuning(current: JsonObject, bootstrap: JsonObject): JsonObject {
+  const spec = structuredClone(objectOf(bootstrap.spec));
+  const currentSpec = objectOf(current.spec);
+  if (spec.type === 'Exempt' && currentSpec.type === 'Exempt' && currentSpec.exempt !== undefined) spec.exempt = structuredClone(currentSpec.exempt);
+  return spec;
 }
 
 async function getOrUndefined(store: GenericStore, name: string): Promise<JsonObject | undefined> {

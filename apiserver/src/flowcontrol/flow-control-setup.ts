@@ -37,7 +37,10 @@ export interface FlowControlContext {
 
 export interface FlowControl {
   readonly limiter: RequestLimiter;
-  readonly postStartHooks: readonly PostStartHook[];
+  /** kube's hooks of the generic server (the filter and the config consumer), listed early. */
+  readonly filterHooks: readonly PostStartHook[];
+  /** kube's priority-and-fairness-config-producer, listed after the bootstrap priority classes; none without APF. */
+  readonly configProducerHooks: readonly PostStartHook[];
   /** The /debug/api_priority_and_fairness/ dumps (none without priority and fairness). */
   dump(pathname: string, query: URLSearchParams): TextResponse | undefined;
   /** The counters for the apiserver_flowcontrol_* (or max-in-flight) metrics. */
@@ -50,7 +53,8 @@ export function flowControlOf(options: FlowControlOptions, context: FlowControlC
     const limiter = new MaxInFlightLimit(options.maxRequestsInFlight, options.maxMutatingRequestsInFlight);
     return {
       limiter,
-      postStartHooks: [{ name: 'max-in-flight-filter', run: () => Promise.resolve() }],
+      filterHooks: [{ name: 'max-in-flight-filter', run: () => Promise.resolve() }],
+      configProducerHooks: [],
       dump: () => undefined,
       stats: () => ({ mode: 'max-in-flight', maxInFlight: { ...limiter.stats } }),
     };
@@ -59,11 +63,11 @@ export function flowControlOf(options: FlowControlOptions, context: FlowControlC
   const limiter = new PriorityAndFairness({ controller, objectStats: context.objectStats, watchList: context.watchList, defaultWaitLimitMs: context.requestTimeoutMs / 4 });
   return {
     limiter,
-    postStartHooks: [
+    filterHooks: [
       { name: 'priority-and-fairness-config-consumer', run: () => controller.start(context.stopping) },
       { name: 'priority-and-fairness-filter', run: () => Promise.resolve() },
-      { name: 'priority-and-fairness-config-producer', run: () => runConfigProducer(stores, context.logger, context.stopping) },
     ],
+    configProducerHooks: [{ name: 'priority-and-fairness-config-producer', run: () => runConfigProducer(stores, context.logger, context.stopping) }],
     dump: (pathname, query) => flowControlDump(controller, pathname, query),
     stats: () => flowControlStatsOf(controller),
   };

@@ -279,6 +279,8 @@ export class ApiServer {
     const customResources = this.#customResourceController(options.logger);
     this.#hooks = new PostStartHooks([
       { name: 'storage-readiness', run: options.storageReady },
+      // kube's generic server adds these before the apiextensions hooks.
+      ...this.#flowControl.filterHooks,
       // Where kube-apiserver lists it: before the system namespaces.
       // With the CRD API off (--runtime-config), kube's CRD informers list nothing: no custom resource is served.
       {
@@ -295,10 +297,10 @@ export class ApiServer {
         run: () => this.#retrying('reconciling the bootstrap RBAC policy', () => reconcilePolicy({ namespaces: this.#registry.namespaces, ...rbacStores }, bootstrapPolicy)),
       },
       { name: 'scheduling/bootstrap-system-priority-classes', run: () => this.#retrying('creating the system priority classes', () => this.#ensureSystemPriorityClasses()) },
+      ...this.#flowControl.configProducerHooks,
       { name: 'bootstrap-controller', run: () => this.#retrying('creating the kubernetes Service', () => this.#ensureKubernetesService(serviceAddresses)) },
       ...authentication.postStartHooks,
       ...authorizationHooks,
-      ...this.#flowControl.postStartHooks,
     ]);
     this.#health = {
       livez: [ping, log, storage, ...this.#hooks.livenessChecks(options.livezGracePeriodMs)],
