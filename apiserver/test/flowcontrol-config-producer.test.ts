@@ -7,6 +7,7 @@ import test from 'ava';
 import { createLogger } from '@capstan/common';
 import { ensureBootstrapConfiguration, ensuredObject, type FlowControlStores } from '../src/flowcontrol/config-producer.ts';
 import { FlowController } from '../src/flowcontrol/flow-controller.ts';
+import { flowControlStatsOf } from '../src/flowcontrol/flowcontrol-stats.ts';
 import { mandatoryFlowSchemas, mandatoryPriorityLevels, suggestedFlowSchemas, suggestedPriorityLevels } from '../src/flowcontrol/bootstrap-configuration.ts';
 import { flowSchemaResource } from '../src/resources/flowcontrol/flowschemas.ts';
 import { priorityLevelConfigurationResource } from '../src/resources/flowcontrol/prioritylevelconfigurations.ts';
@@ -123,4 +124,11 @@ test('the Dangling condition of a FlowSchema says whether its priority level exi
   const later = controller.levels.get('later');
   t.is(later?.spec.shares, 30);
   t.is(later?.limits.nominal, Math.ceil((600 * 30) / (245 + 30)));
+  // The snapshot for the apiserver_flowcontrol_* metrics names every level with its seats.
+  const stats = flowControlStatsOf(controller);
+  if (stats.mode !== 'priority-and-fairness') throw new Error('not APF stats');
+  const globalDefault = stats.priorityLevels.find((level) => level.priorityLevel === 'global-default');
+  t.is(globalDefault?.nominalLimitSeats, Math.ceil((600 * 20) / 275));
+  t.deepEqual(globalDefault?.rejectedTotal, { 'queue-full': 0, 'concurrency-limit': 0, 'time-out': 0 });
+  t.is(stats.priorityLevels.length, 9);
 });

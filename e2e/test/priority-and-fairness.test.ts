@@ -93,6 +93,11 @@ test('answers carry the UIDs of their FlowSchema and priority level; a FlowSchem
   const alice = await fetch(`${server.url}/api/v1/namespaces/default/configmaps`, as('alicetoken'));
   t.is(alice.status, 200);
   t.is(alice.headers.get('x-kubernetes-pf-flowschema-uid'), (await get(server, `${flowcontrol}/flowschemas/global-default`)).metadata.uid);
+  // A watch is classified too (it holds its seats only until it starts answering).
+  const watch = await fetch(`${server.url}/api/v1/namespaces/default/configmaps?watch=1&timeoutSeconds=1`, as('alicetoken'));
+  t.is(watch.status, 200);
+  t.is(watch.headers.get('x-kubernetes-pf-flowschema-uid'), alice.headers.get('x-kubernetes-pf-flowschema-uid'));
+  await watch.arrayBuffer();
 
   // As the conformance test: a level of one share, a schema for user "noxu" at precedence 1000.
   const level = await post(server, `${flowcontrol}/prioritylevelconfigurations`, {

@@ -6,7 +6,7 @@
 // Objects that carry the annotation "true" and are no bootstrap object are deleted. It runs at
 // start (retried each second) and then every minute, as kube's does.
 
-import { StatusError, type Logger } from '@capstan/common';
+import { goParseBool, StatusError, type Logger } from '@capstan/common';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { objectOf, stringOf } from '../registry/defaulting/json-fields.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
@@ -25,13 +25,8 @@ const ensurePeriodMs = 60_000;
 const nameOf = (object: JsonObject): string => stringOf(objectOf(object.metadata).name);
 const annotationsOf = (object: JsonObject): Record<string, unknown> => objectOf(objectOf(object.metadata).annotations);
 
-/** Go's strconv.ParseBool. */
-function parseBool(value: unknown): boolean | undefined {
-  if (typeof value !== 'string') return undefined;
-  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(value)) return true;
-  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(value)) return false;
-  return undefined;
-}
+/** Go's strconv.ParseBool of an annotation's value (undefined when absent or no boolean). */
+const parseBool = (value: unknown): boolean | undefined => (typeof value === 'string' ? goParseBool(value) : undefined);
 
 /** Whether the server keeps this object's spec: its annotation, else only while the operator never changed it. */
 function autoUpdatesSpec(current: JsonObject): boolean {
