@@ -217,6 +217,7 @@ test('with --enable-priority-and-fairness=false the max-in-flight limit answers 
   for (const answer of admin) await answer.arrayBuffer();
   await (await holder).arrayBuffer();
   t.is((await list('alicetoken')).status, 200);
-  // No flow control objects are digested, no dumps are served.
+  // No dumps are served; the bootstrap objects are made all the same (the flowcontrol API's own hook, as kube's).
   t.is((await fetch(`${server.url}/debug/api_priority_and_fairness/dump_priority_levels`, as('admintoken'))).status, 404);
+  t.is((await fetch(`${server.url}${flowcontrol}/flowschemas/global-default`, as('admintoken'))).status, 200);
 });

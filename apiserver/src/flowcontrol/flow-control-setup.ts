@@ -39,7 +39,7 @@ export interface FlowControl {
   readonly limiter: RequestLimiter;
   /** kube's hooks of the generic server (the filter and the config consumer), listed early. */
   readonly filterHooks: readonly PostStartHook[];
-  /** kube's priority-and-fairness-config-producer, listed after the bootstrap priority classes; none without APF. */
+  /** kube's priority-and-fairness-config-producer, listed after the bootstrap priority classes; none without the flowcontrol API's stores. */
   readonly configProducerHooks: readonly PostStartHook[];
   /** The /debug/api_priority_and_fairness/ dumps (none without priority and fairness). */
   dump(pathname: string, query: URLSearchParams): TextResponse | undefined;
@@ -49,12 +49,15 @@ export interface FlowControl {
 
 export function flowControlOf(options: FlowControlOptions, context: FlowControlContext): FlowControl {
   const { stores } = context;
+  // The flowcontrol API's own hook: kube runs it whenever the API is served, APF on or off.
+  const configProducerHooks =
+    stores === undefined ? [] : [{ name: 'priority-and-fairness-config-producer', run: () => runConfigProducer(stores, context.logger, context.stopping) }];
   if (!options.enablePriorityAndFairness || stores === undefined) {
     const limiter = new MaxInFlightLimit(options.maxRequestsInFlight, options.maxMutatingRequestsInFlight);
     return {
       limiter,
       filterHooks: [{ name: 'max-in-flight-filter', run: () => Promise.resolve() }],
-      configProducerHooks: [],
+      configProducerHooks,
       dump: () => undefined,
       stats: () => ({ mode: 'max-in-flight', maxInFlight: { ...limiter.stats } }),
     };
@@ -67,7 +70,7 @@ export function flowControlOf(options: FlowControlOptions, context: FlowControlC
       { name: 'priority-and-fairness-config-consumer', run: () => controller.start(context.stopping) },
       { name: 'priority-and-fairness-filter', run: () => Promise.resolve() },
     ],
-    configProducerHooks: [{ name: 'priority-and-fairness-config-producer', run: () => runConfigProducer(stores, context.logger, context.stopping) }],
+    configProducerHooks,
     dump: (pathname, query) => flowControlDump(controller, pathname, query),
     stats: () => flowControlStatsOf(controller),
   };
