@@ -9,6 +9,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { request } from 'node:https';
 import { promisify } from 'node:util';
 import test from 'ava';
 import { startApiServerChild, type ApiServerChild } from '../../common/test/api-server-child.ts';
@@ -61,12 +62,27 @@ async function waitForSteadyState(server: ApiServerChild, flowSchema: string): P
 }
 
 /**
- * A list that holds its seats for about three seconds: at a resourceVersion ahead of the store,
- * the watch cache waits that long for it before the store refuses it (504).
+ * A create whose body is sent only in part: it holds its seat (its slot) while the server waits
+ * for the rest, until release() sends it; release answers the create's status.
  */
-async function slowList(server: ApiServerChild, token: string): Promise<Response> {
-  const current = Number((await get(server, '/api/v1/namespaces/default/configmaps?limit=1')).metadata.resourceVersion);
-  return fetch(`${server.url}/api/v1/namespaces/default/configmaps?resourceVersion=${current + 1000}&resourceVersionMatch=NotOlderThan`, as(token));
+function heldWrite(server: ApiServerChild, token: string): { release(): Promise<number> } {
+  const body = Buffer.from(JSON.stringify({ metadata: { generateName: 'held-' }, data: { a: 'b' } }));
+  const url = new URL(`${server.url}/api/v1/namespaces/default/configmaps`);
+  const sent = request(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': body.length } });
+  const status = new Promise<number>((resolve, reject) => {
+    sent.once('response', (response) => {
+      response.resume();
+      response.once('end', () => resolve(response.statusCode ?? 0));
+    });
+    sent.once('error', reject);
+  });
+  sent.write(body.subarray(0, 10));
+  return {
+    release: () => {
+      sent.end(body.subarray(10));
+      return status;
+    },
+  };
 }
 
 /** Resolves once the dump shows a request of `level` executing. */
@@ -152,8 +168,9 @@ test('a flood at a small priority level gets 429 with Retry-After while another 
   await waitForSteadyState(server, 'flooder');
   await fillConfigMaps(server);
   const list = (token: string) => fetch(`${server.url}/api/v1/namespaces/default/configmaps`, as(token));
-  // One slow list takes the level's seats; the flood's lists (5 seats each) find none free.
-  const holder = slowList(server, 'floodtoken');
+  // A create held open takes one of the level's 3 seats: the flood's lists (5 seats each, wider than
+  // the level) may only run alone, and find it busy.
+  const holder = heldWrite(server, 'floodtoken');
   await waitExecuting(server, 'tiny');
   const answers = await Promise.all(Array.from({ length: 30 }, () => list('floodtoken')));
   const served = await list('alicetoken');
@@ -161,7 +178,7 @@ test('a flood at a small priority level gets 429 with Retry-After while another 
   await served.arrayBuffer();
   const rejected = answers.filter((answer) => answer.status === 429);
   t.is(rejected.length, 30, `statuses: ${answers.map((a) => a.status).join(',')}`);
-  await (await holder).arrayBuffer();
+  t.is(await holder.release(), 201);
   t.is((await list('floodtoken')).status, 200);
   const first = rejected[0] as Response;
   t.regex(first.headers.get('retry-after') ?? '', /^[1-9]\d*$/);
@@ -179,29 +196,34 @@ test('a flood at a small priority level gets 429 with Retry-After while another 
   }
   const caFile = join(server.dir, 'ca.crt');
   writeFileSync(caFile, server.certificateAuthority);
-  const holding = slowList(server, 'floodtoken');
+  // client-go's 20 lists are each refused at least once while a create holds the level, then the
+  // create ends and they get through on client-go's retries after Retry-After.
+  const holding = heldWrite(server, 'floodtoken');
   await waitExecuting(server, 'tiny');
-  const result = await run(clientGoBinary('apf-flood'), [server.url, caFile, 'floodtoken', '20']);
-  await (await holding).arrayBuffer();
+  const rejectedCount = async (): Promise<number> => {
+    const text = await (await fetch(`${server.url}/debug/api_priority_and_fairness/dump_priority_levels`, as('admintoken'))).text();
+    return Number(/\ntiny, +\d+, +\w+, +\w+, +\d+, +\d+, +\d+, +(\d+),/.exec(text)?.[1]);
+  };
+  const before = await rejectedCount();
+  const flood = run(clientGoBinary('apf-flood'), [server.url, caFile, 'floodtoken', '20']);
+  while ((await rejectedCount()) < before + 20) await new Promise((resolve) => setTimeout(resolve, 50));
+  t.is(await holding.release(), 201);
+  const result = await flood;
   t.is(result.stdout.split('\n')[0], 'ok=20 failed=0', result.stdout);
-  const after = await (await fetch(`${server.url}/debug/api_priority_and_fairness/dump_priority_levels`, as('admintoken'))).text();
-  const rejectedAfter = Number(/\ntiny, +\d+, +\w+, +\w+, +\d+, +\d+, +\d+, +(\d+),/.exec(after)?.[1]);
-  // client-go was refused while a slow list held the level, and got through on its retries.
-  t.true(rejectedAfter > rejected.length, after);
 });
 
 test('with --enable-priority-and-fairness=false the max-in-flight limit answers 429 with Retry-After: 1, but never to system:masters', async (t) => {
   const server = await serverWithUsers(t, ['--enable-priority-and-fairness=false', '--max-requests-inflight=1', '--max-mutating-requests-inflight=1']);
-  await fillConfigMaps(server);
-  const list = (token: string) => fetch(`${server.url}/api/v1/namespaces/default/configmaps`, as(token));
-  // A slow list takes the one read slot (the 404 of the dumps tells nothing of it: wait on its effect).
-  const holder = slowList(server, 'alicetoken');
+  const create = (token: string) =>
+    fetch(`${server.url}/api/v1/namespaces/default/configmaps`, { ...as(token), method: 'POST', body: JSON.stringify({ metadata: { generateName: 'w-' } }) });
+  // A create held open takes the one write slot (no dumps here: its effect says when it arrived).
+  const holder = heldWrite(server, 'alicetoken');
   for (;;) {
-    const probe = await list('alicetoken');
+    const probe = await create('alicetoken');
     await probe.arrayBuffer();
     if (probe.status === 429) break;
   }
-  const answers = await Promise.all(Array.from({ length: 20 }, () => list('alicetoken')));
+  const answers = await Promise.all(Array.from({ length: 20 }, () => create('alicetoken')));
   const rejected = answers.filter((answer) => answer.status === 429);
   t.is(rejected.length, 20, `statuses: ${answers.map((a) => a.status).join(',')}`);
   const first = rejected[0] as Response;
@@ -209,14 +231,18 @@ test('with --enable-priority-and-fairness=false the max-in-flight limit answers 
   t.is(await first.text(), 'Too many requests, please try again later.\n');
   t.is(first.headers.get('x-kubernetes-pf-flowschema-uid'), null);
   for (const answer of answers) if (!answer.bodyUsed) await answer.arrayBuffer();
-  const admin = await Promise.all(Array.from({ length: 20 }, () => list('admintoken')));
+  // Reads have a slot of their own; system:masters is served past the limit.
+  const read = await fetch(`${server.url}/api/v1/namespaces/default/configmaps`, as('alicetoken'));
+  t.is(read.status, 200);
+  await read.arrayBuffer();
+  const admin = await Promise.all(Array.from({ length: 10 }, () => create('admintoken')));
   t.deepEqual(
     admin.map((answer) => answer.status),
-    admin.map(() => 200),
+    admin.map(() => 201),
   );
   for (const answer of admin) await answer.arrayBuffer();
-  await (await holder).arrayBuffer();
-  t.is((await list('alicetoken')).status, 200);
+  t.is(await holder.release(), 201);
+  t.is((await create('alicetoken')).status, 201);
   // No dumps are served; the bootstrap objects are made all the same (the flowcontrol API's own hook, as kube's).
   t.is((await fetch(`${server.url}/debug/api_priority_and_fairness/dump_priority_levels`, as('admintoken'))).status, 404);
   t.is((await fetch(`${server.url}${flowcontrol}/flowschemas/global-default`, as('admintoken'))).status, 200);
