@@ -6,6 +6,7 @@ import { cpus, freemem, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import type { BenchRow } from '../apiserver/bench/bench-row.ts';
 import { runAdmissionBenchmark } from './bench-admission.ts';
+import { runApfBenchmark } from './bench-apf.ts';
 import { runApiBenchmark } from './bench-api.ts';
 import { runCelBenchmark } from './bench-cel.ts';
 import { runCodecBenchmark } from './bench-codec.ts';
@@ -25,6 +26,7 @@ const benchmarks: Record<string, (quick: boolean, log: (line: string) => void) =
   stall: runStallBenchmark,
   crd: runCrdBenchmark,
   admission: runAdmissionBenchmark,
+  apf: runApfBenchmark,
 };
 
 const args = process.argv.slice(2);

@@ -14,7 +14,7 @@ test('kubectl get --raw reads the health endpoints as kube-apiserver words them'
   const verbose = await kubectl(server.kubeconfig, 'get', '--raw', '/readyz?verbose');
   t.is(
     verbose.stdout,
-    '[+]ping ok\n[+]log ok\n[+]storage ok\n[+]storage-writable ok\n[+]poststarthook/storage-readiness ok\n[+]poststarthook/start-apiextensions-controllers ok\n[+]poststarthook/start-system-namespaces-controller ok\n[+]poststarthook/start-kubernetes-service-cidr-controller ok\n[+]poststarthook/rbac/bootstrap-roles ok\n[+]poststarthook/scheduling/bootstrap-system-priority-classes ok\n[+]poststarthook/bootstrap-controller ok\n[+]shutdown ok\nreadyz check passed\n',
+    '[+]ping ok\n[+]log ok\n[+]storage ok\n[+]storage-writable ok\n[+]poststarthook/storage-readiness ok\n[+]poststarthook/priority-and-fairness-config-consumer ok\n[+]poststarthook/priority-and-fairness-filter ok\n[+]poststarthook/start-apiextensions-controllers ok\n[+]poststarthook/start-system-namespaces-controller ok\n[+]poststarthook/start-kubernetes-service-cidr-controller ok\n[+]poststarthook/rbac/bootstrap-roles ok\n[+]poststarthook/scheduling/bootstrap-system-priority-classes ok\n[+]poststarthook/priority-and-fairness-config-producer ok\n[+]poststarthook/bootstrap-controller ok\n[+]shutdown ok\nreadyz check passed\n',
   );
   t.is((await kubectl(server.kubeconfig, 'get', '--raw', '/livez')).stdout, 'ok');
   t.is((await kubectl(server.kubeconfig, 'get', '--raw', '/healthz')).stdout, 'ok');
@@ -22,7 +22,7 @@ test('kubectl get --raw reads the health endpoints as kube-apiserver words them'
   const excluded = await kubectl(server.kubeconfig, 'get', '--raw', '/livez?verbose&exclude=log&exclude=nothing');
   t.is(
     excluded.stdout,
-    '[+]ping ok\n[+]log excluded: ok\n[+]storage ok\n[+]poststarthook/storage-readiness ok\n[+]poststarthook/start-apiextensions-controllers ok\n[+]poststarthook/start-system-namespaces-controller ok\n[+]poststarthook/start-kubernetes-service-cidr-controller ok\n[+]poststarthook/rbac/bootstrap-roles ok\n[+]poststarthook/scheduling/bootstrap-system-priority-classes ok\n[+]poststarthook/bootstrap-controller ok\nwarn: some health checks cannot be excluded: no matches for "nothing"\nlivez check passed\n',
+    '[+]ping ok\n[+]log excluded: ok\n[+]storage ok\n[+]poststarthook/storage-readiness ok\n[+]poststarthook/priority-and-fairness-config-consumer ok\n[+]poststarthook/priority-and-fairness-filter ok\n[+]poststarthook/start-apiextensions-controllers ok\n[+]poststarthook/start-system-namespaces-controller ok\n[+]poststarthook/start-kubernetes-service-cidr-controller ok\n[+]poststarthook/rbac/bootstrap-roles ok\n[+]poststarthook/scheduling/bootstrap-system-priority-classes ok\n[+]poststarthook/priority-and-fairness-config-producer ok\n[+]poststarthook/bootstrap-controller ok\nwarn: some health checks cannot be excluded: no matches for "nothing"\nlivez check passed\n',
   );
 });
 
@@ -46,7 +46,7 @@ test('during --shutdown-delay-duration readyz fails while requests are still ser
   t.is(ready.status, 500);
   t.is(
     await ready.text(),
-    '[+]ping ok\n[+]log ok\n[+]storage ok\n[+]storage-writable ok\n[+]poststarthook/storage-readiness ok\n[+]poststarthook/start-apiextensions-controllers ok\n[+]poststarthook/start-system-namespaces-controller ok\n[+]poststarthook/start-kubernetes-service-cidr-controller ok\n[+]poststarthook/rbac/bootstrap-roles ok\n[+]poststarthook/scheduling/bootstrap-system-priority-classes ok\n[+]poststarthook/bootstrap-controller ok\n[-]shutdown failed: reason withheld\nreadyz check failed\n',
+    '[+]ping ok\n[+]log ok\n[+]storage ok\n[+]storage-writable ok\n[+]poststarthook/storage-readiness ok\n[+]poststarthook/priority-and-fairness-config-consumer ok\n[+]poststarthook/priority-and-fairness-filter ok\n[+]poststarthook/start-apiextensions-controllers ok\n[+]poststarthook/start-system-namespaces-controller ok\n[+]poststarthook/start-kubernetes-service-cidr-controller ok\n[+]poststarthook/rbac/bootstrap-roles ok\n[+]poststarthook/scheduling/bootstrap-system-priority-classes ok\n[+]poststarthook/priority-and-fairness-config-producer ok\n[+]poststarthook/bootstrap-controller ok\n[-]shutdown failed: reason withheld\nreadyz check failed\n',
   );
   t.is((await fetch(`${server.url}/livez`)).status, 200);
   const check = await fetch(`${server.url}/readyz/shutdown`);

@@ -139,36 +139,31 @@ test('a FlowSchema is refused for its precedence, level, distinguisher, subjects
 });
 
 test('the mandatory catch-all FlowSchema and exempt priority level keep their fixed specs', async (t) => {
-  const everything = {
-    resourceRules: [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'], namespaces: ['*'], clusterScope: true }],
-    nonResourceRules: [{ verbs: ['*'], nonResourceURLs: ['*'] }],
+  // The server made them at start (API priority and fairness's config producer): they are replaced.
+  const put = async (path: string, change: (object: Record<string, any>) => void): Promise<{ status: number; body: Record<string, any> }> => {
+    const url = `${shared.server().url}${path}`;
+    const object = (await (await fetch(url)).json()) as Record<string, any>;
+    change(object);
+    const response = await fetch(url, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(object) });
+    return { status: response.status, body: (await response.json()) as Record<string, any> };
   };
-  const subjects = [
-    { kind: 'Group', group: { name: 'system:unauthenticated' } },
-    { kind: 'Group', group: { name: 'system:authenticated' } },
-  ];
-  const catchAll = { priorityLevelConfiguration: { name: 'catch-all' }, matchingPrecedence: 10000, distinguisherMethod: { type: 'ByUser' }, rules: [{ subjects, ...everything }] };
-  const changed = await post('/apis/flowcontrol.apiserver.k8s.io/v1/flowschemas', { metadata: { name: 'catch-all' }, spec: { ...catchAll, matchingPrecedence: 9000 } });
+  const catchAll = '/apis/flowcontrol.apiserver.k8s.io/v1/flowschemas/catch-all';
+  const changed = await put(catchAll, (object) => (object.spec.matchingPrecedence = 9000));
   t.is(changed.status, 422);
   t.is(
     changed.body.message,
     'FlowSchema.flowcontrol.apiserver.k8s.io "catch-all" is invalid: spec: Invalid value: flowcontrol.FlowSchemaSpec{...}: spec of \'catch-all\' must equal the fixed value',
   );
-  t.is((await post('/apis/flowcontrol.apiserver.k8s.io/v1/flowschemas', { metadata: { name: 'catch-all' }, spec: catchAll })).status, 201);
+  t.is((await put(catchAll, (object) => (object.metadata.labels = { touched: 'yes' }))).status, 200);
 
-  const limitedExempt = await post('/apis/flowcontrol.apiserver.k8s.io/v1/prioritylevelconfigurations', {
-    metadata: { name: 'exempt' },
-    spec: { type: 'Limited', limited: { nominalConcurrencyShares: 5, limitResponse: { type: 'Reject' } } },
-  });
+  const exempt = '/apis/flowcontrol.apiserver.k8s.io/v1/prioritylevelconfigurations/exempt';
+  const limitedExempt = await put(exempt, (object) => (object.spec = { type: 'Limited', limited: { nominalConcurrencyShares: 5, limitResponse: { type: 'Reject' } } }));
   t.deepEqual(causes(limitedExempt.body), [
     "spec.type: Invalid value: \"Limited\": type must be 'Exempt' if and only if name is 'exempt'",
     "spec: Invalid value: flowcontrol.PriorityLevelConfigurationSpec{...}: spec of 'exempt' except the 'spec.exempt' field must equal the fixed value",
   ]);
-  const tuned = await post('/apis/flowcontrol.apiserver.k8s.io/v1/prioritylevelconfigurations', {
-    metadata: { name: 'exempt' },
-    spec: { type: 'Exempt', exempt: { nominalConcurrencyShares: 10 } },
-  });
-  t.is(tuned.status, 201);
+  const tuned = await put(exempt, (object) => (object.spec = { type: 'Exempt', exempt: { nominalConcurrencyShares: 10 } }));
+  t.is(tuned.status, 200);
 });
 
 test('a PriorityLevelConfiguration is refused for its type, shares, borrowing and queuing', async (t) => {

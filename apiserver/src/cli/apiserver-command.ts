@@ -18,6 +18,7 @@ import { addressText } from '../resources/core/services/addresses/service-cidr.t
 import { authorizationFlags, authorizationModesOf } from '../authorization/authorization-flags.ts';
 import { auditFlags, auditOptionsOf } from '../audit/audit-flags.ts';
 import { encryptionFlags, encryptionProviderConfigOf } from '../storage/encryption/encryption-flags.ts';
+import { flowControlFlags, flowControlOptionsOf } from '../flowcontrol/flow-control-flags.ts';
 
 const flags = {
   'bind-address': { type: 'string', default: '127.0.0.1', help: 'The IP address to serve on' },
@@ -37,6 +38,7 @@ const flags = {
     default: 60_000,
     help: 'How long a request that is not a watch or a stream (log, exec, attach, port-forward) may take before it is answered 504 Timeout',
   },
+  ...flowControlFlags,
   'service-cluster-ip-range': {
     type: 'string',
     default: defaultServiceClusterIpRange,
@@ -116,6 +118,7 @@ export async function apiserverCommand(argv: readonly string[], out: (text: stri
       clientCertificates: tls.clientCA !== undefined,
     },
     authorizationModes: authorizationModesOf(f),
+    flowControl: flowControlOptionsOf(f),
     audit: auditOptionsOf(f),
     ...(encryptionProviderConfig === undefined ? {} : { encryptionProviderConfig }),
     logger,

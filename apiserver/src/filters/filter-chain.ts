@@ -13,7 +13,7 @@
 //   authentication    who the request comes from (401 for refused credentials, or none without --anonymous-auth)
 //   audit             audit events under --audit-policy-file, to the log and webhook backends
 //   impersonation     Impersonate-* headers, each allowed by the authorizer (`impersonate`)
-//   max-in-flight     flow control (a place for it: no limit yet)
+//   max-in-flight     API priority and fairness (429 past a priority level's seats), or the max-in-flight limit
 //   authorization     may the user do it (403 when not)
 //   -> the router: health, discovery, OpenAPI, /version, the resources
 
@@ -21,6 +21,7 @@ import type { Logger } from '@capstan/common';
 import type { Authenticator } from '../authentication/authenticator.ts';
 import type { Authorizer } from '../authorization/authorizer.ts';
 import type { Audit } from '../audit/audit-setup.ts';
+import type { RequestLimiter } from '../flowcontrol/request-limiter.ts';
 import { audit, failedAuthenticationAudit } from './audit.ts';
 import { auditInit } from './audit-init.ts';
 import { authentication } from './authentication.ts';
@@ -46,6 +47,8 @@ export interface FilterChainOptions {
   readonly authorizer: Authorizer;
   /** --audit-policy-file and its backends; nothing is audited when absent. */
   readonly audit?: Audit | undefined;
+  /** Flow control (apiserver/src/flowcontrol/); no limit when absent. */
+  readonly flowControl?: RequestLimiter | undefined;
 }
 
 /** The filters, outermost first. */
@@ -62,7 +65,7 @@ export function filterChain(options: FilterChainOptions): readonly Filter[] {
     authentication(options.authenticator),
     audit(options.audit),
     impersonation(options.authorizer),
-    maxInFlight,
+    maxInFlight(options.flowControl),
     authorization(options.authorizer),
   ];
 }

@@ -83,6 +83,9 @@ import { plainListener, secureListener, type Listener } from './listener.ts';
 import type { SecureServing } from '../serving/secure-serving.ts';
 import { hostPort, servedOpenIdMetadata } from '../authentication/openid-metadata.ts';
 import { shutdownAudit, type Audit } from '../audit/audit-setup.ts';
+import { defaultFlowControlOptions, flowControlOf, type FlowControl, type FlowControlOptions } from '../flowcontrol/flow-control-setup.ts';
+import type { FlowControlStats } from '../flowcontrol/flowcontrol-stats.ts';
+import { flowControlStoresOf, objectStatsOf } from '../flowcontrol/flow-control-stores.ts';
 
 export interface ApiServerOptions {
   readonly bindAddress: string;
@@ -134,6 +137,8 @@ export interface ApiServerOptions {
   readonly admissionConfiguration?: AdmissionConfiguration;
   /** How to reach the node agents (the --kubelet-* flags); kube's defaults when absent. */
   readonly kubelet?: KubeletClientConfig;
+  /** --enable-priority-and-fairness and the in-flight limits; kube's defaults when absent. */
+  readonly flowControl?: FlowControlOptions;
   readonly logger: Logger;
 }
 
@@ -162,6 +167,7 @@ export class ApiServer {
   readonly #registry: Registry;
   readonly #hooks: PostStartHooks;
   readonly #served: ServedResources;
+  readonly #flowControl: FlowControl;
   #hooksFinished: Promise<void> = new Promise(() => {});
 
   constructor(options: ApiServerOptions) {
@@ -253,6 +259,15 @@ export class ApiServer {
       podDisruptionBudgets: this.#registry.builtinStore(podDisruptionBudgetResource),
       ...(authentication.serviceAccountTokens === undefined ? {} : { serviceAccountTokens: authentication.serviceAccountTokens }),
     };
+    const requestTimeoutMs = options.requestTimeoutMs ?? defaultRequestTimeoutMs;
+    this.#flowControl = flowControlOf(options.flowControl ?? defaultFlowControlOptions, {
+      stores: flowControlStoresOf(this.#registry),
+      objectStats: objectStatsOf(this.#registry, options.resourceCaches),
+      watchList: options.featureGates.WatchList,
+      requestTimeoutMs,
+      logger: options.logger,
+      stopping: this.#stopping.signal,
+    });
     const ping: HealthCheck = { name: 'ping', check: () => {} };
     const log: HealthCheck = { name: 'log', check: () => {} };
     const storage: HealthCheck = {
@@ -264,6 +279,8 @@ export class ApiServer {
     const customResources = this.#customResourceController(options.logger);
     this.#hooks = new PostStartHooks([
       { name: 'storage-readiness', run: options.storageReady },
+      // kube's generic server adds these before the apiextensions hooks.
+      ...this.#flowControl.filterHooks,
       // Where kube-apiserver lists it: before the system namespaces.
       // With the CRD API off (--runtime-config), kube's CRD informers list nothing: no custom resource is served.
       {
@@ -280,6 +297,7 @@ export class ApiServer {
         run: () => this.#retrying('reconciling the bootstrap RBAC policy', () => reconcilePolicy({ namespaces: this.#registry.namespaces, ...rbacStores }, bootstrapPolicy)),
       },
       { name: 'scheduling/bootstrap-system-priority-classes', run: () => this.#retrying('creating the system priority classes', () => this.#ensureSystemPriorityClasses()) },
+      ...this.#flowControl.configProducerHooks,
       { name: 'bootstrap-controller', run: () => this.#retrying('creating the kubernetes Service', () => this.#ensureKubernetesService(serviceAddresses)) },
       ...authentication.postStartHooks,
       ...authorizationHooks,
@@ -296,14 +314,16 @@ export class ApiServer {
       openapiV2: this.#openapiV2,
       served: this.#served,
       openIdMetadata: servedOpenIdMetadata(authentication.serviceAccountTokens, () => hostPort(advertiseAddress(options.bindAddress), this.#address().port), options.logger),
+      flowControlDump: this.#flowControl.dump,
       logger: options.logger,
     };
     const filters = filterChain({
       logger: options.logger,
-      requestTimeoutMs: options.requestTimeoutMs ?? defaultRequestTimeoutMs,
+      requestTimeoutMs,
       authenticator: authentication.authenticator,
       authorizer,
       audit: options.audit,
+      flowControl: this.#flowControl.limiter,
     });
     const handle = withFilters(filters, (context) => routeRequest(routes, context));
     const serve = (request: IncomingMessage, response: ServerResponse): void => {
@@ -330,6 +350,11 @@ export class ApiServer {
     const address = this.#listener.server.address();
     if (address === null || typeof address === 'string') throw new Error('the API server is not listening on a TCP port');
     return address;
+  }
+
+  /** Flow control's counters, for the apiserver_flowcontrol_* metrics. */
+  flowControlStats(): FlowControlStats {
+    return this.#flowControl.stats();
   }
 
   /** Resolves once every post-start hook has finished: from then on readyz passes. */

@@ -23,6 +23,8 @@ export interface Routes {
   readonly served: ServedResources;
   /** The service account issuer's discovery documents, where they are served. */
   readonly openIdMetadata?: OpenIdMetadata;
+  /** The /debug/api_priority_and_fairness/ dumps, where flow control has them. */
+  readonly flowControlDump?: (pathname: string, query: URLSearchParams) => TextResponse | undefined;
   readonly logger: Logger;
 }
 
@@ -54,6 +56,11 @@ export async function routeRequest(routes: Routes, context: RequestContext): Pro
     (await routes.openapiV2.respond(url.pathname, request.headers));
   if (document !== undefined) {
     sendBytes(response, document);
+    return;
+  }
+  const dump = routes.flowControlDump?.(url.pathname, url.searchParams);
+  if (dump !== undefined) {
+    sendText(response, dump);
     return;
   }
   if (url.pathname === '/version' || url.pathname === '/version/') {

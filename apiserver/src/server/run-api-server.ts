@@ -27,6 +27,7 @@ import type { AuthenticationOptions } from '../authentication/request-authentica
 import type { AuthorizationMode } from '../authorization/authorization-modes.ts';
 import type { AuditOptions } from '../audit/audit-flags.ts';
 import { auditOf } from '../audit/audit-setup.ts';
+import type { FlowControlOptions } from '../flowcontrol/flow-control-setup.ts';
 
 export interface RunApiServerOptions {
   readonly bindAddress: string;
@@ -62,6 +63,8 @@ export interface RunApiServerOptions {
   readonly audit?: AuditOptions;
   /** --encryption-provider-config: values are stored as they are when absent. */
   readonly encryptionProviderConfig?: string;
+  /** --enable-priority-and-fairness, --max-requests-inflight, --max-mutating-requests-inflight; kube's defaults when absent. */
+  readonly flowControl?: FlowControlOptions;
   readonly logger: Logger;
 }
 
@@ -125,6 +128,7 @@ export async function runApiServer(options: RunApiServerOptions): Promise<Runnin
     ...(options.authentication === undefined ? {} : { authentication: options.authentication }),
     ...(options.authorizationModes === undefined ? {} : { authorizationModes: options.authorizationModes }),
     audit,
+    ...(options.flowControl === undefined ? {} : { flowControl: options.flowControl }),
     logger: options.logger,
   });
   let address: AddressInfo;

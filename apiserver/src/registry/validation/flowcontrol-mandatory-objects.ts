@@ -49,6 +49,9 @@ function withoutZeroValues(value: unknown): unknown {
 
 const sameSpec = (spec: JsonObject, mandatory: JsonObject): boolean => isDeepStrictEqual(withoutZeroValues(spec), mandatory);
 
+/** Whether two defaulted specs say the same, Go's zero values and absent fields alike (kube's semantic equality). */
+export const sameFlowControlSpec = (a: unknown, b: unknown): boolean => isDeepStrictEqual(withoutZeroValues(a), withoutZeroValues(b));
+
 export function mandatoryFlowSchemaErrors(name: string, spec: JsonObject): FieldError[] {
   const mandatory = mandatoryFlowSchemaSpecs[name];
   if (mandatory === undefined || sameSpec(spec, mandatory)) return [];

@@ -5,7 +5,7 @@
 
 import { futureRevision, unavailable } from '../storage-error.ts';
 import type { DeleteResult, GetResult, KeyValue, ListOptions, ListResult, ReadOptions, Revision, Storage, Watch, WatchListener } from '../storage.ts';
-import { ResourceCache, type ResourceCacheOptions } from './resource-cache.ts';
+import { ResourceCache, type ResourceCacheOptions, type ResourceStats } from './resource-cache.ts';
 
 export interface CacherOptions {
   /** The prefixes of the resources to cache, e.g. "/registry/pods/". */
@@ -25,6 +25,8 @@ export interface ResourceCaches {
   addResource(prefix: string): void;
   /** Undoes one addResource; the last one stops the cache and ends its watches. */
   removeResource(prefix: string): void;
+  /** The objects the resource under `prefix` holds now, once its cache is ready (API priority and fairness's list work estimate). */
+  stats?(prefix: string): ResourceStats | undefined;
 }
 
 interface CachedResource {
@@ -75,6 +77,11 @@ export class Cacher implements Storage, ResourceCaches {
     // Reads already waiting on it go to the store (see #waitFresh); its watchers get an
     // Unavailable error, as when the store closes, and list and watch again.
     cached.cache.close();
+  }
+
+  stats(prefix: string): ResourceStats | undefined {
+    const cache = this.#caches.get(prefix)?.cache;
+    return cache?.isReady === true ? cache.stats() : undefined;
   }
 
   currentRevision(): Promise<Revision> {

@@ -10,6 +10,11 @@ import { WatchChannel } from '../watch-channel.ts';
 import { EventRing } from './event-ring.ts';
 import { SortedIndex } from './sorted-index.ts';
 
+export interface ResourceStats {
+  readonly objectCount: number;
+  readonly averageBytes: number;
+}
+
 export interface ResourceCacheOptions {
   readonly ringCapacity: number;
   readonly historyMs: number;
@@ -84,6 +89,11 @@ export class ResourceCache {
     const { items, remaining } = this.#index.range(continueAfter ?? prefix, prefixEnd(prefix), limit);
     const revision = this.#revision.revision;
     return remaining > 0 ? { items, revision, more: true, remaining } : { items, revision, more: false };
+  }
+
+  /** How many objects it holds and their average stored size (sampled): kube's storage Stats. */
+  stats(): ResourceStats {
+    return { objectCount: this.#index.size, averageBytes: this.#index.sampledAverageBytes(32) };
   }
 
   get(key: string): KeyValue | undefined {

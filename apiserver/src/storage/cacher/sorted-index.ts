@@ -10,6 +10,16 @@ export class SortedIndex {
     return this.#items.length;
   }
 
+  /** The average stored size of up to `samples` items spread over the index (0 when empty). */
+  sampledAverageBytes(samples: number): number {
+    const count = this.#items.length;
+    if (count === 0) return 0;
+    const taken = Math.min(samples, count);
+    let bytes = 0;
+    for (let i = 0; i < taken; i++) bytes += (this.#items[Math.floor((i * count) / taken)] as KeyValue).value.length;
+    return bytes / taken;
+  }
+
   /** Replace the whole content (items need not be sorted). */
   reset(items: readonly KeyValue[]): void {
     this.#items = [...items].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
