@@ -63,7 +63,7 @@ ${formatFlagHelp(flags)}`;
 export async function upCommand(argv: readonly string[], out: (text: string) => void): Promise<number> {
   const { flags: f } = parseFlags(flags, argv);
   if (f.nodes < 1) throw new FlagError(`invalid argument "${f.nodes}" for "--nodes" flag: at least one node (--node=false for none)`);
-  const { featureGates, warnings } = featureGateSettingsOf(f);
+  const { featureGates, emulationVersion, warnings } = featureGateSettingsOf(f);
   const runtimeConfig = resourceConfigOf(f['runtime-config']);
   const ranges = serviceRanges(f['service-cluster-ip-range'], defaultServiceNodePortRange);
   const dataDir = resolve(f['data-dir']);
@@ -104,6 +104,7 @@ export async function upCommand(argv: readonly string[], out: (text: string) => 
     livezGracePeriodMs: 0,
     minRequestTimeoutMs: 1800_000,
     featureGates,
+    emulationVersion,
     runtimeConfig,
     ...ranges,
     // The nodes' agents are reached at their InternalIP with a client certificate of the cluster

@@ -82,6 +82,7 @@ test('capstan up hands --emulated-version, --feature-gates and --runtime-config 
   stopWhenDone(t, up);
   await up.line(/^Capstan is ready/);
   t.false((await up.kubectl('api-versions')).split('\n').includes('batch/v1'));
+  t.like(JSON.parse(await up.kubectl('get', '--raw', '/version')), { major: '1', minor: '35', emulationMajor: '1', emulationMinor: '33', minCompatibilityMinor: '32' });
   const watchList = await up
     .kubectl('get', '--raw', '/api/v1/namespaces/default/configmaps?watch=1&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true')
     .then(

@@ -80,7 +80,7 @@ ${knownFeatureGates()
 
 export async function apiserverCommand(argv: readonly string[], out: (text: string) => void): Promise<number> {
   const { flags: f } = parseFlags(flags, argv);
-  const { featureGates, warnings } = featureGateSettingsOf(f);
+  const { featureGates, emulationVersion, warnings } = featureGateSettingsOf(f);
   const runtimeConfig = resourceConfigOf(f['runtime-config']);
   const { serviceClusterIpRange, serviceNodePortRange } = serviceRanges(f['service-cluster-ip-range'], f['service-node-port-range']);
   const admissionPlugins = enabledAdmissionPlugins(f['enable-admission-plugins'], f['disable-admission-plugins']);
@@ -105,6 +105,7 @@ export async function apiserverCommand(argv: readonly string[], out: (text: stri
     minRequestTimeoutMs: f['min-request-timeout'] * 1000,
     requestTimeoutMs: f['request-timeout'],
     featureGates,
+    emulationVersion,
     runtimeConfig,
     serviceClusterIpRange,
     serviceNodePortRange,
