@@ -4,16 +4,10 @@
 // to its API server. The texts are kube-apiserver 1.35.4's, compared with the binary.
 
 import test, { type ExecutionContext } from 'ava';
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { trustServingAuthority } from '../../common/test/api-server-child.ts';
-import { childStopper } from '../../common/test/stop-child.ts';
+import { startApiServerChild } from '../../common/test/api-server-child.ts';
 import { startApiServer } from '../src/api-server-process.ts';
 import { startUp, type UpProcess } from '../src/up-process.ts';
 
-const capstan = join(import.meta.dirname, '..', '..', 'bin', 'capstan.ts');
 const lockedOff = 'cannot set feature gate ConsistentListFromCache to false, feature is locked to true';
 
 test('capstan apiserver with a locked GA gate turned off exits 1 with kube-apiserver’s message', async (t) => {
@@ -23,37 +17,14 @@ test('capstan apiserver with a locked GA gate turned off exits 1 with kube-apise
 });
 
 test('capstan apiserver with a GA gate set on starts, serves, and warns as kube-apiserver does', async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'capstan-gates-'));
-  const child = spawn(
-    process.execPath,
-    [
-      capstan,
-      'apiserver',
-      '--secure-port=0',
-      `--data-dir=${dir}`,
-      '--logging-format=json',
-      '--authorization-mode=AlwaysAllow',
-      '--feature-gates=ConsistentListFromCache=true,WatchList=true',
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CAPSTAN_EXIT_WITH_PARENT: String(process.pid) } },
-  );
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  t.teardown(childStopper(child, exited, dir));
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const url = await new Promise<string>((resolve, reject) => {
-    let stdout = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-      const match = /serving on (https:\/\/[\d.]+:\d+)/.exec(stdout);
-      if (match !== null) resolve(match[1] as string);
-    });
-    void exited.then((code) => reject(new Error(`the API server exited with ${code}:\n${stderr}`)));
-  });
-  trustServingAuthority(join(dir, 'pki', 'apiserver.crt'));
-  t.is((await fetch(`${url}/version`)).status, 200);
-  const warnings = stderr
+  const server = await startApiServerChild({ args: ['--feature-gates=ConsistentListFromCache=true,WatchList=true'] });
+  t.teardown(() => server.stop());
+  t.is((await fetch(`${server.url}/version`)).status, 200);
+  const warnings = server
+    .startOutput()
     .split('\n')
+    // Whole lines only: the last one may be cut.
+    .slice(0, -1)
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as { level: number; msg: string })
     .filter((entry) => entry.level === 40);
