@@ -26,7 +26,7 @@ export const featureGateFlags = {
     default: [] as readonly string[],
     help:
       'key=true|false pairs (or kube:key=true|false) of kube-apiserver 1.35 feature gates, with AllAlpha and AllBeta for every gate of a stage; ' +
-      'the alpha and beta gates are listed below. A locked GA or deprecated gate set away from its default, or an unknown gate, fails the start',
+      '`capstan apiserver --help` lists the alpha and beta gates. A locked GA or deprecated gate set away from its default, or an unknown gate, fails the start',
   },
   'emulated-version': {
     type: 'strings',
