@@ -61,7 +61,8 @@ test('a removed or unknown gate, a bad value, other components and bad versions 
   t.is(refusal(t, ['WatchList']), 'missing bool value for WatchList');
   t.is(refusal(t, ['wardle:Thing=true']), 'component not registered: wardle');
   t.is(refusal(t, ['kube:WatchList=true', 'CBORServingAndStorage=true']), 'set kube feature gates with default empty prefix or kube: prefix consistently, do not mix use');
-  t.is(refusal(t, [], ['1.20']), 'emulation version 1.20 is not between [1.32, 1.35.0]');
+  // Below the floor the minimum compatibility version, held at 1.32, is after the emulated one too.
+  t.is(refusal(t, [], ['1.20']), '[emulation version 1.20 is not between [1.32, 1.35.0], minCompatibilityVersion version 1.32 is not between [1.32, 1.20]]');
   t.is(refusal(t, [], ['1.36']), 'emulation version 1.36 is not between [1.32, 1.35.0]');
   t.is(refusal(t, [], ['abc']), 'could not parse "abc" as version');
   t.is(refusal(t, [], ['1.33.1']), 'patch version not allowed, got: kube=1.33.1');

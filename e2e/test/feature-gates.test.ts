@@ -13,7 +13,9 @@ const lockedOff = 'cannot set feature gate ConsistentListFromCache to false, fea
 test('capstan apiserver with a locked GA gate turned off exits 1 with kube-apiserver’s message', async (t) => {
   await t.throwsAsync(startApiServer(['--feature-gates=ConsistentListFromCache=false']), { message: `the API server exited with 1:\nError: ${lockedOff}\n` });
   await t.throwsAsync(startApiServer(['--feature-gates=ServerSideApply=true']), { message: 'the API server exited with 1:\nError: unrecognized feature gate: ServerSideApply\n' });
-  await t.throwsAsync(startApiServer(['--emulated-version=1.31']), { message: 'the API server exited with 1:\nError: emulation version 1.31 is not between [1.32, 1.35.0]\n' });
+  await t.throwsAsync(startApiServer(['--emulated-version=1.31']), {
+    message: 'the API server exited with 1:\nError: [emulation version 1.31 is not between [1.32, 1.35.0], minCompatibilityVersion version 1.32 is not between [1.32, 1.31]]\n',
+  });
 });
 
 test('capstan apiserver with a GA gate set on starts, serves, and warns as kube-apiserver does', async (t) => {

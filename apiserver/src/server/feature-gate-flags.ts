@@ -50,11 +50,18 @@ export function featureGateSettingsOf(flags: { readonly 'feature-gates': readonl
     minCompatibilityVersion,
     dependencies: kubeApiServerFeatureDependencies,
   });
-  // Validate's range check comes after the gates have been set at the release named.
+  // Validate's range checks come after the gates have been set at the release named. Below the
+  // floor the minimum compatibility version (held at the floor) is after the emulated one too.
+  const rangeErrors: string[] = [];
   if (compareKubeVersions(emulationVersion, kubeBinaryVersion) > 0 || compareKubeVersions(emulationVersion, emulationVersionFloor) < 0)
-    throw new FlagError(
+    rangeErrors.push(
       `emulation version ${kubeVersionText(emulationVersion)} is not between [${kubeVersionText(emulationVersionFloor)}, ${kubeVersionText({ ...kubeBinaryVersion, patch: 0 })}]`,
     );
+  if (compareKubeVersions(minCompatibilityVersion, emulationVersion) > 0)
+    rangeErrors.push(
+      `minCompatibilityVersion version ${kubeVersionText(minCompatibilityVersion)} is not between [${kubeVersionText(emulationVersionFloor)}, ${kubeVersionText(emulationVersion)}]`,
+    );
+  if (rangeErrors.length > 0) throw new FlagError(rangeErrors.length === 1 ? (rangeErrors[0] as string) : `[${rangeErrors.join(', ')}]`);
   const olderAlphaOn =
     compareKubeVersions(emulationVersion, kubeBinaryVersion) < 0
       ? Object.entries<boolean>(gates)
