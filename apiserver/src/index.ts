@@ -13,6 +13,8 @@ export { openStorage, storageBackends, storageFlags, type StorageBackend, type S
 export { apiserverCommand, apiserverUsage } from './cli/apiserver-command.ts';
 export { runApiServer, shutdownOnSignal, type RunApiServerOptions, type RunningApiServer } from './server/run-api-server.ts';
 export { apiServerFeatures, type ApiServerFeatureGates } from './server/feature-gates.ts';
+export { featureGateFlags, featureGateSettingsOf, knownFeatureGates, type FeatureGateSettings } from './server/feature-gate-flags.ts';
+export { kubeApiServerFeatures, type KubeApiServerFeature } from './server/kube-apiserver-features.ts';
 export { resourceConfigOf, runtimeConfigFlag } from './server/runtime-config/runtime-config.ts';
 export { defaultKubeletClientConfig, type KubeletClientConfig } from './kubelet/kubelet-client-config.ts';
 export { defaultServiceClusterIpRange, defaultServiceNodePortRange, serviceRanges } from './cli/service-ranges.ts';

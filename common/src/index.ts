@@ -1,7 +1,28 @@
 // The public surface of @capstan/common.
 
 export { formatGoDuration, parseDuration, parseGoDuration } from './cli/duration.ts';
-export { goParseBool, parseFeatureGates, type FeatureGates, type FeatureSpec } from './cli/feature-gates.ts';
+export {
+  alpha,
+  beta,
+  deprecated,
+  featureSpecAt,
+  ga,
+  gaUnlocked,
+  goParseBool,
+  knownFeatures,
+  LOCKED,
+  minCompatibilityVersionOf,
+  parseFeatureGates,
+  resolveFeatureGates,
+  type FeatureGateOptions,
+  type FeatureGates,
+  type FeatureSpec,
+  type FeatureStage,
+  type ResolvedFeatureGates,
+  type VersionedFeatureSpec,
+  type VersionedFeatureSpecs,
+} from './cli/feature-gates.ts';
+export { compareKubeVersions, kubeVersionText, parseKubeVersion, subtractMinor, type KubeVersion } from './cli/kube-version.ts';
 export { FlagError, formatFlagHelp, parseFlags, type FlagSpec, type FlagSpecs, type FlagValues } from './cli/flags.ts';
 export { createLogger, loggingFormats, type Logger, type LoggingFormat } from './log/logger.ts';
 export { flock, tryFlockSync } from './fs/flock.ts';

@@ -33,6 +33,8 @@ export interface ApiServerChild {
   readonly dir: string;
   /** What the process wrote on standard error lately (the last 4,000 characters). */
   output(): string;
+  /** What it wrote on standard error first (the first 4,000 characters: the start's warnings). */
+  startOutput(): string;
   /** Ends the process with the signal; answers its exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
@@ -80,9 +82,11 @@ export async function startApiServerChild(options: ApiServerChildOptions = {}): 
     },
   );
   let output = '';
+  let startOutput = '';
   let readyLogged = false;
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
     output = (output + chunk).slice(-4000);
+    if (startOutput.length < 4000) startOutput = (startOutput + chunk).slice(0, 4000);
     if (output.includes('"msg":"all post-start hooks finished: ready"')) readyLogged = true;
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -107,7 +111,7 @@ export async function startApiServerChild(options: ApiServerChildOptions = {}): 
       if (gone) throw new Error(`the API server exited before it was ready:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    return { url, certificateAuthority, token: adminToken, child, dir, output: () => output, stop };
+    return { url, certificateAuthority, token: adminToken, child, dir, output: () => output, startOutput: () => startOutput, stop };
   } catch (error) {
     await stop('SIGKILL');
     throw error;

@@ -9,10 +9,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
   addressText,
-  apiServerFeatures,
   defaultKubeletClientConfig,
   defaultServiceAccountOptions,
   enabledAdmissionPlugins,
+  featureGateFlags,
+  featureGateSettingsOf,
   resourceConfigOf,
   runtimeConfigFlag,
   defaultServiceClusterIpRange,
@@ -22,7 +23,7 @@ import {
   servingAlternateNames,
 } from '@capstan/apiserver';
 import { clusterPki } from './cluster-pki.ts';
-import { createLogger, FlagError, formatFlagHelp, loggingFormats, parseFeatureGates, parseFlags, type LoggingFormat } from '@capstan/common';
+import { createLogger, FlagError, formatFlagHelp, loggingFormats, parseFlags, type LoggingFormat } from '@capstan/common';
 import { kubeconfigFor } from './kubeconfig.ts';
 import { NodeReadiness } from './node-readiness.ts';
 import { startUpControllers, type UpControllers } from './up-controllers.ts';
@@ -33,7 +34,8 @@ const flags = {
   'data-dir': { type: 'string', default: '.capstan', help: 'Where the cluster keeps its state and its kubeconfig' },
   port: { type: 'int', default: 6443, help: 'The port of the API server (0 picks a free one)' },
   'bind-address': { type: 'string', default: '127.0.0.1', help: 'The IP address the API server serves on' },
-  'feature-gates': { type: 'strings', default: [] as readonly string[], help: "key=true|false pairs of the API server's feature gates" },
+  // The API server's, as `capstan apiserver` reads them.
+  ...featureGateFlags,
   ...runtimeConfigFlag,
   node: { type: 'bool', default: true, help: 'Start nodes: node agents on the simulated runtime (--node=false: none)' },
   nodes: { type: 'int', default: 1, help: 'How many nodes to start, each a node agent on a simulated runtime of its own' },
@@ -61,7 +63,7 @@ ${formatFlagHelp(flags)}`;
 export async function upCommand(argv: readonly string[], out: (text: string) => void): Promise<number> {
   const { flags: f } = parseFlags(flags, argv);
   if (f.nodes < 1) throw new FlagError(`invalid argument "${f.nodes}" for "--nodes" flag: at least one node (--node=false for none)`);
-  const featureGates = parseFeatureGates(apiServerFeatures, f['feature-gates']);
+  const { featureGates, emulationVersion, warnings } = featureGateSettingsOf(f);
   const runtimeConfig = resourceConfigOf(f['runtime-config']);
   const ranges = serviceRanges(f['service-cluster-ip-range'], defaultServiceNodePortRange);
   const dataDir = resolve(f['data-dir']);
@@ -69,6 +71,7 @@ export async function upCommand(argv: readonly string[], out: (text: string) => 
   const format = f['logging-format'] === '' ? undefined : (f['logging-format'] as LoggingFormat);
   const logger = createLogger({ name: 'capstan', ...(format === undefined ? {} : { format }) });
   const say = (line: string): void => logger.info(line);
+  for (const warning of warnings) logger.warn(warning);
   // Signals are taken from the start, so that one during start-up stops what has started.
   const signalled = new Promise<NodeJS.Signals>((resolve) => {
     const stop = (signal: NodeJS.Signals): void => {
@@ -101,6 +104,7 @@ export async function upCommand(argv: readonly string[], out: (text: string) => 
     livezGracePeriodMs: 0,
     minRequestTimeoutMs: 1800_000,
     featureGates,
+    emulationVersion,
     runtimeConfig,
     ...ranges,
     // The nodes' agents are reached at their InternalIP with a client certificate of the cluster

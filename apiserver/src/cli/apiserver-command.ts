@@ -2,8 +2,8 @@
 // kube-apiserver's flag names where the meaning is the same.
 
 import { join } from 'node:path';
-import { createLogger, formatFlagHelp, loggingFormats, parseFeatureGates, parseFlags } from '@capstan/common';
-import { apiServerFeatures } from '../server/feature-gates.ts';
+import { createLogger, formatFlagHelp, loggingFormats, parseFlags } from '@capstan/common';
+import { featureGateFlags, featureGateSettingsOf, knownFeatureGates } from '../server/feature-gate-flags.ts';
 import { enabledAdmissionPlugins } from '../admission/admission-plugin-names.ts';
 import { unimplementedAdmissionPlugins } from '../admission/admission-plugins.ts';
 import { readAdmissionConfiguration } from '../admission/admission-configuration.ts';
@@ -62,11 +62,7 @@ const flags = {
     default: '',
     help: "An AdmissionConfiguration file (apiserver.config.k8s.io/v1) with the plugins' configurations (PodSecurity's defaults and exemptions)",
   },
-  'feature-gates': {
-    type: 'strings',
-    default: [] as readonly string[],
-    help: `key=true|false pairs of feature gates: ${Object.keys(apiServerFeatures).join(', ')}, AllAlpha, AllBeta`,
-  },
+  ...featureGateFlags,
   ...runtimeConfigFlag,
   'logging-format': { type: 'string', default: '', help: 'json or text (default: text on a terminal, json otherwise)', choices: ['', ...loggingFormats] },
 } as const;
@@ -77,16 +73,22 @@ Usage:
   capstan apiserver [flags]
 
 Flags:
-${formatFlagHelp(flags)}`;
+${formatFlagHelp(flags)}
+
+Feature gates (alpha and beta; GA and deprecated ones are known too):
+${knownFeatureGates()
+  .map((line) => `  ${line}`)
+  .join('\n')}`;
 
 export async function apiserverCommand(argv: readonly string[], out: (text: string) => void): Promise<number> {
   const { flags: f } = parseFlags(flags, argv);
-  const featureGates = parseFeatureGates(apiServerFeatures, f['feature-gates']);
+  const { featureGates, emulationVersion, warnings } = featureGateSettingsOf(f);
   const runtimeConfig = resourceConfigOf(f['runtime-config']);
   const { serviceClusterIpRange, serviceNodePortRange } = serviceRanges(f['service-cluster-ip-range'], f['service-node-port-range']);
   const admissionPlugins = enabledAdmissionPlugins(f['enable-admission-plugins'], f['disable-admission-plugins']);
   const format = f['logging-format'] === '' ? undefined : f['logging-format'];
   const logger = createLogger({ name: 'apiserver', ...(format === undefined ? {} : { format }) });
+  for (const warning of warnings) logger.warn(warning);
   const backend = f['storage-backend'];
   const primaryRange = serviceClusterIpRange[0];
   const tls = await secureServingOf(f, join(f['data-dir'], 'pki'), {
@@ -105,6 +107,7 @@ export async function apiserverCommand(argv: readonly string[], out: (text: stri
     minRequestTimeoutMs: f['min-request-timeout'] * 1000,
     requestTimeoutMs: f['request-timeout'],
     featureGates,
+    emulationVersion,
     runtimeConfig,
     serviceClusterIpRange,
     serviceNodePortRange,

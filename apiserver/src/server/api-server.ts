@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { StatusError, type Logger } from '@capstan/common';
+import { StatusError, type KubeVersion, type Logger } from '@capstan/common';
 import { defaultTolerationSeconds, type DefaultTolerationSeconds } from '../admission/default-toleration-seconds.ts';
 import { resourceSliceResource } from '../resources/resource/resourceslices.ts';
 import { persistentVolumeClaimResource } from '../resources/core/persistentvolumeclaims.ts';
@@ -115,6 +115,8 @@ export interface ApiServerOptions {
   /** How long after start livez counts unfinished post-start hooks as healthy. */
   readonly livezGracePeriodMs: number;
   readonly featureGates: ApiServerFeatureGates;
+  /** --emulated-version, for /version; 1.35 when absent. */
+  readonly emulationVersion?: KubeVersion;
   /**
    * The resources served and those with a store (--runtime-config: enabledResources); when absent,
    * the built-in ones served and the optional ones stored. One stored and not served keeps its store
@@ -315,6 +317,7 @@ export class ApiServer {
       served: this.#served,
       openIdMetadata: servedOpenIdMetadata(authentication.serviceAccountTokens, () => hostPort(advertiseAddress(options.bindAddress), this.#address().port), options.logger),
       flowControlDump: this.#flowControl.dump,
+      version: versionInfo(options.emulationVersion),
       logger: options.logger,
     };
     const filters = filterChain({

@@ -1,21 +1,33 @@
-// The feature gates the API server knows: kube-apiserver's names and defaults in 1.35, for the
-// features whose behaviour Capstan implements.
+// The API server's feature gates: all of kube-apiserver 1.35's (kube-apiserver-features.ts), read
+// from --feature-gates at the release of --emulated-version as kube-apiserver reads them, and the
+// ones among them whose behaviour Capstan implements.
 
-import type { FeatureGates, FeatureSpec } from '@capstan/common';
+import { featureSpecAt, type FeatureGates, type FeatureSpec } from '@capstan/common';
+import { kubeApiServerFeatures, type KubeApiServerFeature } from './kube-apiserver-features.ts';
+import { kubeBinaryVersion } from './emulated-version.ts';
 
-export const apiServerFeatures = {
+/** The gates that change what Capstan does. */
+const actedOn = [
   // Watches with sendInitialEvents, and a watch from "now" or "0" defaulted to one.
-  WatchList: { default: true, preRelease: 'BETA' },
+  'WatchList',
   // application/cbor answers and request bodies, application/cbor-seq watches.
-  CBORServingAndStorage: { default: false, preRelease: 'ALPHA' },
+  'CBORServingAndStorage',
   // DeleteOptions' ignoreStoreReadErrorWithClusterBreakingPotential (the unsafe deletion of objects
   // whose stored value does not decode), and kube's corrupt-object errors on the reads that meet one.
-  AllowUnsafeMalformedObjectDeletion: { default: false, preRelease: 'ALPHA' },
+  'AllowUnsafeMalformedObjectDeletion',
   // pods/log's stream option (All, Stdout or Stderr), defaulted to All.
-  PodLogsQuerySplitStreams: { default: false, preRelease: 'ALPHA' },
+  'PodLogsQuerySplitStreams',
   // admissionregistration.k8s.io/v1beta1 MutatingAdmissionPolicies and their bindings (served when
   // --runtime-config enables the version too) and the MutatingAdmissionPolicy admission plugin.
-  MutatingAdmissionPolicy: { default: false, preRelease: 'BETA' },
-} as const satisfies Record<string, FeatureSpec>;
+  'MutatingAdmissionPolicy',
+] as const satisfies readonly KubeApiServerFeature[];
 
-export type ApiServerFeatureGates = FeatureGates<keyof typeof apiServerFeatures>;
+type ActedOnFeature = (typeof actedOn)[number];
+
+/** The specs at 1.35 of the gates Capstan acts on (for tests and tools that need the defaults). */
+export const apiServerFeatures = Object.fromEntries(actedOn.map((name) => [name, featureSpecAt(kubeApiServerFeatures[name], kubeBinaryVersion) as FeatureSpec])) as Readonly<
+  Record<ActedOnFeature, FeatureSpec>
+>;
+
+/** The gates in force; every known gate is in it, and these are the ones the server reads. */
+export type ApiServerFeatureGates = FeatureGates<ActedOnFeature>;

@@ -11,7 +11,7 @@ import { requestInfoOf, type RequestContext } from '../filters/request-context.t
 import { healthResponse, singleCheckResponse, type HealthCheck, type TextResponse } from '../health/health-endpoint.ts';
 import type { OpenApiV2Endpoint } from '../openapi/openapi-v2-endpoint.ts';
 import type { OpenApiV3Endpoints } from '../openapi/openapi-v3-endpoints.ts';
-import { versionInfo } from './version-info.ts';
+import type { VersionInfo } from './version-info.ts';
 import type { OpenIdMetadata } from '../authentication/openid-metadata.ts';
 
 export interface Routes {
@@ -25,6 +25,8 @@ export interface Routes {
   readonly openIdMetadata?: OpenIdMetadata;
   /** The /debug/api_priority_and_fairness/ dumps, where flow control has them. */
   readonly flowControlDump?: (pathname: string, query: URLSearchParams) => TextResponse | undefined;
+  /** GET /version's body. */
+  readonly version: VersionInfo;
   readonly logger: Logger;
 }
 
@@ -64,7 +66,7 @@ export async function routeRequest(routes: Routes, context: RequestContext): Pro
     return;
   }
   if (url.pathname === '/version' || url.pathname === '/version/') {
-    sendJson(response, 200, versionInfo());
+    sendJson(response, 200, routes.version);
     return;
   }
   // The Protobuf codec answers synchronously; a request that names Protobuf loads it first.

@@ -5,7 +5,7 @@ import type { DefaultTolerationSeconds } from '../admission/default-toleration-s
 import type { AdmissionPluginName } from '../admission/admission-plugin-names.ts';
 import type { AdmissionConfiguration } from '../admission/admission-configuration.ts';
 import type { AddressInfo } from 'node:net';
-import type { Logger } from '@capstan/common';
+import type { KubeVersion, Logger } from '@capstan/common';
 import { builtinResources } from '../resources/builtin-resources.ts';
 import { optionalResources, type OptionalResource } from '../resources/optional-resources.ts';
 import { enabledResources } from './runtime-config/enabled-resources.ts';
@@ -42,6 +42,8 @@ export interface RunApiServerOptions {
   /** --request-timeout; 60 s when absent. */
   readonly requestTimeoutMs?: number;
   readonly featureGates: ApiServerFeatureGates;
+  /** --emulated-version (reported by /version); 1.35 when absent. */
+  readonly emulationVersion?: KubeVersion;
   /** --runtime-config, read (resourceConfigOf): kube's default group-versions when absent. */
   readonly runtimeConfig?: ResourceConfig;
   /** The resources served only when --runtime-config enables them; optionalResources when absent (tests give their own). */
@@ -116,6 +118,7 @@ export async function runApiServer(options: RunApiServerOptions): Promise<Runnin
     minRequestTimeoutMs: options.minRequestTimeoutMs,
     ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
     featureGates: options.featureGates,
+    ...(options.emulationVersion === undefined ? {} : { emulationVersion: options.emulationVersion }),
     resources,
     serviceClusterIpRange: options.serviceClusterIpRange,
     serviceNodePortRange: options.serviceNodePortRange,
