@@ -25,10 +25,15 @@ export interface SimulatedNode {
   logFile(podName: string, container: string, attempt?: number): string;
 }
 
-export function simulatedNode(t: ExecutionContext, options: { lifecycles?: string; waitForPodCidr?: boolean } = {}): SimulatedNode {
+export function simulatedNode(t: ExecutionContext, options: { lifecycles?: string; waitForPodCidr?: boolean; podCidr?: string } = {}): SimulatedNode {
   const clock = new ManualClock();
   const settings = effectiveSettings(options.lifecycles === undefined ? undefined : parseRuntimeSimFile(options.lifecycles, 'test'));
-  const runtime = new SimulatedRuntime({ clock, settings, waitForPodCidr: options.waitForPodCidr === true });
+  const runtime = new SimulatedRuntime({
+    clock,
+    settings,
+    waitForPodCidr: options.waitForPodCidr === true,
+    ...(options.podCidr !== undefined && { podCidr: options.podCidr }),
+  });
   const dir = mkdtempSync(join(tmpdir(), 'runtime-sim-'));
   t.teardown(async () => {
     runtime.close();
