@@ -6,6 +6,8 @@ import { randomInt } from 'node:crypto';
 import { connect } from 'node:net';
 import test from 'ava';
 import type { SimulatedRuntime } from '../src/runtime-sim/simulated-runtime.ts';
+import { grpcProbe } from '../src/pods/prober/grpc-probe.ts';
+import { tcpProbe } from '../src/pods/prober/tcp-probe.ts';
 import { type SimulatedNode, simulatedNode } from './runtime-sim-fixture.ts';
 
 const agnhost = 'registry.k8s.io/e2e-test-images/agnhost:2.53';
@@ -130,4 +132,17 @@ test('with a pod CIDR that is not this host (10.88.0.0/16) nothing listens: the 
   const { id, ip } = await runPod(node, 'simulated', agnhost, ['serve-hostname']);
   t.regex(ip, /^10\.88\./);
   t.is(node.runtime.containerStatus(id).status.state, 'CONTAINER_RUNNING');
+});
+
+test("the agent's gRPC and TCP probes reach agnhost grpc-health-checking: SERVING, then NOT_SERVING after /make-not-serving", async (t) => {
+  const node = simulatedNode(t, { podCidr: loopbackCidr() });
+  const { id, ip } = await runPod(node, 'grpc', agnhost, ['grpc-health-checking', '--port=5000', '--http-port=8080']);
+  await listening(ip, 5000);
+  t.like(await tcpProbe(ip, 5000, 1000), { result: 'success' });
+  t.like(await grpcProbe(ip, 5000, '', 1000), { result: 'success' });
+  t.like(await grpcProbe(ip, 5000, 'other', 1000), { result: 'failure' });
+  t.is((await get(ip, 8080, '/make-not-serving')).status, 200);
+  t.like(await grpcProbe(ip, 5000, '', 1000), { result: 'failure' });
+  await node.runtime.stopContainer(id, 0);
+  t.like(await tcpProbe(ip, 5000, 1000), { result: 'failure' });
 });

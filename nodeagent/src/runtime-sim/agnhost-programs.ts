@@ -6,6 +6,7 @@
 import type { FileStat, Output, Program, ShellContext } from './shell-context.ts';
 import { resolvePath } from './shell-context.ts';
 import { flagValue } from './program-flags.ts';
+import { grpcHealthChecking } from './grpc-health-server.ts';
 import { netexec } from './netexec-server.ts';
 import { serveHostname } from './serve-hostname-server.ts';
 import { testWebserver } from './test-webserver-server.ts';
@@ -18,7 +19,6 @@ const servers: Readonly<Record<string, (args: readonly string[]) => string>> = {
   porter: () => '',
   liveness: () => '',
   'fake-gitserver': () => '',
-  'grpc-health-checking': () => '',
   webhook: () => '',
   'crd-conversion-webhook': () => '',
   'resource-consumer-controller': () => '',
@@ -42,6 +42,7 @@ const subcommands: Readonly<Record<string, Subcommand>> = {
   'serve-hostname': (_argv0, args, context, io) => serveHostname(args, context, io),
   netexec: (_argv0, args, context, io) => netexec(args, context, io),
   'test-webserver': (_argv0, args, context, io) => testWebserver(args, context, io),
+  'grpc-health-checking': (_argv0, args, context, io) => grpcHealthChecking(args, context, io),
 };
 
 export function agnhost(argv0: string): Program {
