@@ -90,3 +90,18 @@ export function simulatedNode(t: ExecutionContext, options: { lifecycles?: strin
 export function inlineLifecycle(lifecycle: unknown): StringMap {
   return { 'runtime-sim.capstan.dev/lifecycle': JSON.stringify(lifecycle) };
 }
+
+/** Resolves once the container has exited (the runtime's CONTAINER_STOPPED_EVENT). */
+export function exited(runtime: SimulatedRuntime, id: string): Promise<void> {
+  return new Promise((resolve) => {
+    const unsubscribe = runtime.subscribeContainerEvents((event) => {
+      if (event.containerId !== id || event.containerEventType !== 'CONTAINER_STOPPED_EVENT') return;
+      unsubscribe();
+      resolve();
+    });
+    if (runtime.containerStatus(id).status.state === 'CONTAINER_EXITED') {
+      unsubscribe();
+      resolve();
+    }
+  });
+}

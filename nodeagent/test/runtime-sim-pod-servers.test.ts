@@ -5,10 +5,9 @@
 import { randomInt } from 'node:crypto';
 import { connect } from 'node:net';
 import test from 'ava';
-import type { SimulatedRuntime } from '../src/runtime-sim/simulated-runtime.ts';
 import { grpcProbe } from '../src/pods/prober/grpc-probe.ts';
 import { tcpProbe } from '../src/pods/prober/tcp-probe.ts';
-import { type SimulatedNode, simulatedNode } from './runtime-sim-fixture.ts';
+import { exited, type SimulatedNode, simulatedNode } from './runtime-sim-fixture.ts';
 
 const agnhost = 'registry.k8s.io/e2e-test-images/agnhost:2.53';
 
@@ -40,16 +39,6 @@ async function get(ip: string, port: number, path: string): Promise<{ status: nu
   await listening(ip, port);
   const response = await fetch(`http://${ip}:${port}${path}`);
   return { status: response.status, body: await response.text() };
-}
-
-function exited(runtime: SimulatedRuntime, id: string): Promise<void> {
-  return new Promise((resolve) => {
-    const unsubscribe = runtime.subscribeContainerEvents((event) => {
-      if (event.containerId !== id || event.containerEventType !== 'CONTAINER_STOPPED_EVENT') return;
-      unsubscribe();
-      resolve();
-    });
-  });
 }
 
 test('agnhost serve-hostname answers its pod name on podIP:9376, and stops listening when its container stops', async (t) => {

@@ -5,6 +5,7 @@
 
 import { formatGoDuration } from '@capstan/common';
 import { type sendUnaryData, Server, ServerCredentials, type ServerUnaryCall, status as grpcStatus } from '@grpc/grpc-js';
+import { decodeHealthCheckRequest, decodeHealthCheckResponse, encodeHealthCheckRequest, encodeHealthCheckResponse } from '../pods/prober/grpc-health-messages.ts';
 import { type Listener, ListenError, listenHttp, serveOnPodIp } from './pod-listener.ts';
 import { flagValue, intFlag } from './program-flags.ts';
 import type { Output, ShellContext } from './shell-context.ts';
@@ -51,10 +52,10 @@ async function listenGrpc(ip: string, port: number, check: (call: ServerUnaryCal
     path: `/grpc.health.v1.Health/${name}`,
     requestStream: false,
     responseStream: false,
-    requestSerialize: (request: HealthCheckRequest) => Buffer.from(request.service),
-    requestDeserialize: decodeService,
-    responseSerialize: encodeStatus,
-    responseDeserialize: () => 0,
+    requestSerialize: (request: HealthCheckRequest) => encodeHealthCheckRequest(request.service),
+    requestDeserialize: (bytes: Buffer): HealthCheckRequest => ({ service: decodeHealthCheckRequest(bytes) }),
+    responseSerialize: encodeHealthCheckResponse,
+    responseDeserialize: decodeHealthCheckResponse,
   });
   server.addService({ Check: method('Check'), List: method('List') }, { Check: check, List: unimplemented });
   await new Promise<void>((resolve, reject) =>
@@ -68,40 +69,7 @@ async function listenGrpc(ip: string, port: number, check: (call: ServerUnaryCal
   return { close: () => server.forceShutdown() };
 }
 
-/** HealthCheckRequest { string service = 1; }: an object, since grpc-js takes a falsy request ('') for none. */
+/** HealthCheckRequest, as an object: grpc-js takes a falsy request ('', no service) for none. */
 interface HealthCheckRequest {
   readonly service: string;
-}
-
-/** The request's service (other fields skipped). */
-function decodeService(bytes: Buffer): HealthCheckRequest {
-  let at = 0;
-  const varint = (): number => {
-    let value = 0;
-    for (let shift = 0; at < bytes.length; shift += 7) {
-      const byte = bytes[at++] as number;
-      value += (byte & 0x7f) * 2 ** shift;
-      if (byte < 0x80) break;
-    }
-    return value;
-  };
-  let service = '';
-  while (at < bytes.length) {
-    const tag = varint();
-    const wireType = tag & 7;
-    if (wireType === 2) {
-      const length = varint();
-      if (tag >>> 3 === 1) service = bytes.subarray(at, at + length).toString('utf8');
-      at += length;
-    } else if (wireType === 0) varint();
-    else if (wireType === 1) at += 8;
-    else if (wireType === 5) at += 4;
-    else break;
-  }
-  return { service };
-}
-
-/** HealthCheckResponse { ServingStatus status = 1; } */
-function encodeStatus(status: number): Buffer {
-  return Buffer.from([0x08, status]);
 }
