@@ -1,7 +1,9 @@
 // The programs of the images conformance tests run that are no busybox applet: agnhost's
 // subcommands (`/agnhost` and its `/agnhost-2` link; ENTRYPOINT ["/agnhost"], CMD ["pause"]) and the
 // servers of the usual images (pause, nginx, httpd), which print what they print when they start
-// and then serve until they are stopped. What they print is what agnhost 2.x prints.
+// and then serve until they are stopped. What they print is what agnhost 2.x prints. netexec,
+// serve-hostname, test-webserver and grpc-health-checking listen on the pod's IP when it is this
+// host's (their own files, pod-listener.ts); the other servers are simulated only.
 
 import type { FileStat, Output, Program, ShellContext } from './shell-context.ts';
 import { resolvePath } from './shell-context.ts';
@@ -13,7 +15,7 @@ import { testWebserver } from './test-webserver-server.ts';
 
 type Subcommand = (argv0: string, args: readonly string[], context: ShellContext, io: Output) => number | Promise<number>;
 
-/** Subcommands that serve until stopped, with the lines they print first. */
+/** Simulated subcommands that run until stopped, with the lines they print first. */
 const servers: Readonly<Record<string, (args: readonly string[]) => string>> = {
   pause: () => 'Paused\nSignals registered\n',
   porter: () => '',
