@@ -26,7 +26,7 @@ import { clusterPki } from './cluster-pki.ts';
 import { createLogger, FlagError, formatFlagHelp, loggingFormats, parseFlags, type LoggingFormat } from '@capstan/common';
 import { kubeconfigFor } from './kubeconfig.ts';
 import { NodeReadiness } from './node-readiness.ts';
-import { startUpControllers, type UpControllers } from './up-controllers.ts';
+import { defaultClusterCidr, startUpControllers, type UpControllers } from './up-controllers.ts';
 import { startUpNode, upNodeSpecs, type UpNode } from './up-node.ts';
 import { ensureDefaultStorageClass } from './up-storage-class.ts';
 
@@ -48,6 +48,11 @@ const flags = {
     type: 'string',
     default: defaultServiceClusterIpRange,
     help: 'The CIDR range Services get their cluster IPs from, or two of different IP families (dual-stack), the primary first',
+  },
+  'cluster-cidr': {
+    type: 'string',
+    default: defaultClusterCidr,
+    help: "The CIDR range the nodes' pod ranges come from (a /24 each). One inside 127.0.0.0/8 (e.g. 127.244.0.0/16) makes pods reachable on their IPs from this host (docs/runtime-sim.md), but Endpoints and EndpointSlices refuse loopback addresses, so Services get no endpoints",
   },
   'logging-format': { type: 'string', default: '', help: 'json or text (default: text on a terminal, json otherwise)', choices: ['', ...loggingFormats] },
 } as const;
@@ -143,7 +148,12 @@ export async function upCommand(argv: readonly string[], out: (text: string) => 
   const schedulerKubeconfig = await writeKubeconfig(join(dataDir, 'scheduler.kubeconfig'), 'scheduler', 'system:kube-scheduler', []);
   if (f.controllers) await ensureDefaultStorageClass(kubeconfig);
   const controllers: UpControllers | undefined = f.controllers
-    ? startUpControllers(dataDir, { controllers: controllersKubeconfig, scheduler: schedulerKubeconfig }, f['service-cluster-ip-range'], say)
+    ? startUpControllers(
+        dataDir,
+        { controllers: controllersKubeconfig, scheduler: schedulerKubeconfig },
+        { serviceClusterIpRange: f['service-cluster-ip-range'], clusterCidr: f['cluster-cidr'] },
+        say,
+      )
     : undefined;
   const nodeKubeconfigs = new Map<string, string>();
   for (const spec of specs) {

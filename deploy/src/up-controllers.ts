@@ -1,8 +1,8 @@
 // The controllers of `capstan up`: one `capstan controllers` process (every controller: workloads,
 // endpoints, volumes, nodes, namespaces, garbage collection, scheduling), each controller a service
 // account of its own and the scheduler system:kube-scheduler, its log in
-// <data-dir>/controllers.log, restarted when it dies. Nodes get pod ranges of 10.244.0.0/16, never
-// inside the Service range.
+// <data-dir>/controllers.log, restarted when it dies. Nodes get pod ranges of the cluster CIDR
+// (10.244.0.0/16 unless told), never inside the Service range.
 
 import { join } from 'node:path';
 import { capstanChild, stopChild } from './capstan-child.ts';
@@ -20,7 +20,15 @@ export interface UpControllersKubeconfigs {
   readonly scheduler: string;
 }
 
-export function startUpControllers(dataDir: string, kubeconfigs: UpControllersKubeconfigs, serviceClusterIpRange: string, log: (line: string) => void): UpControllers {
+export const defaultClusterCidr = '10.244.0.0/16';
+
+export interface UpControllersRanges {
+  readonly serviceClusterIpRange: string;
+  /** Where the nodes' pod ranges come from (--cluster-cidr). */
+  readonly clusterCidr: string;
+}
+
+export function startUpControllers(dataDir: string, kubeconfigs: UpControllersKubeconfigs, ranges: UpControllersRanges, log: (line: string) => void): UpControllers {
   const logFile = join(dataDir, 'controllers.log');
   const args = [
     'controllers',
@@ -29,8 +37,8 @@ export function startUpControllers(dataDir: string, kubeconfigs: UpControllersKu
     `--scheduler-kubeconfig=${kubeconfigs.scheduler}`,
     '--logging-format=json',
     '--allocate-node-cidrs=true',
-    '--cluster-cidr=10.244.0.0/16',
-    `--service-cluster-ip-range=${serviceClusterIpRange}`,
+    `--cluster-cidr=${ranges.clusterCidr}`,
+    `--service-cluster-ip-range=${ranges.serviceClusterIpRange}`,
     // Volumes for the default StorageClass `standard` (up-storage-class.ts).
     '--enable-hostpath-provisioner=true',
     `--hostpath-provisioner-dir=${join(dataDir, 'hostpath_pv')}`,

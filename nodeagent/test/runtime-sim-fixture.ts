@@ -25,10 +25,15 @@ export interface SimulatedNode {
   logFile(podName: string, container: string, attempt?: number): string;
 }
 
-export function simulatedNode(t: ExecutionContext, options: { lifecycles?: string; waitForPodCidr?: boolean } = {}): SimulatedNode {
+export function simulatedNode(t: ExecutionContext, options: { lifecycles?: string; waitForPodCidr?: boolean; podCidr?: string } = {}): SimulatedNode {
   const clock = new ManualClock();
   const settings = effectiveSettings(options.lifecycles === undefined ? undefined : parseRuntimeSimFile(options.lifecycles, 'test'));
-  const runtime = new SimulatedRuntime({ clock, settings, waitForPodCidr: options.waitForPodCidr === true });
+  const runtime = new SimulatedRuntime({
+    clock,
+    settings,
+    waitForPodCidr: options.waitForPodCidr === true,
+    ...(options.podCidr !== undefined && { podCidr: options.podCidr }),
+  });
   const dir = mkdtempSync(join(tmpdir(), 'runtime-sim-'));
   t.teardown(async () => {
     runtime.close();
@@ -84,4 +89,19 @@ export function simulatedNode(t: ExecutionContext, options: { lifecycles?: strin
 /** The lifecycle annotation with an inline lifecycle. */
 export function inlineLifecycle(lifecycle: unknown): StringMap {
   return { 'runtime-sim.capstan.dev/lifecycle': JSON.stringify(lifecycle) };
+}
+
+/** Resolves once the container has exited (the runtime's CONTAINER_STOPPED_EVENT). */
+export function exited(runtime: SimulatedRuntime, id: string): Promise<void> {
+  return new Promise((resolve) => {
+    const unsubscribe = runtime.subscribeContainerEvents((event) => {
+      if (event.containerId !== id || event.containerEventType !== 'CONTAINER_STOPPED_EVENT') return;
+      unsubscribe();
+      resolve();
+    });
+    if (runtime.containerStatus(id).status.state === 'CONTAINER_EXITED') {
+      unsubscribe();
+      resolve();
+    }
+  });
 }

@@ -4,24 +4,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import test from 'ava';
-import type { SimulatedRuntime } from '../src/runtime-sim/simulated-runtime.ts';
 import { RuntimeError } from '../src/runtime-sim/runtime-error.ts';
-import { inlineLifecycle, type SimulatedNode, simulatedNode } from './runtime-sim-fixture.ts';
-
-/** Resolves once the container has exited (the runtime's CONTAINER_STOPPED_EVENT). */
-function exited(runtime: SimulatedRuntime, id: string): Promise<void> {
-  return new Promise((resolve) => {
-    const unsubscribe = runtime.subscribeContainerEvents((event) => {
-      if (event.containerId !== id || event.containerEventType !== 'CONTAINER_STOPPED_EVENT') return;
-      unsubscribe();
-      resolve();
-    });
-    if (runtime.containerStatus(id).status.state === 'CONTAINER_EXITED') {
-      unsubscribe();
-      resolve();
-    }
-  });
-}
+import { exited, inlineLifecycle, type SimulatedNode, simulatedNode } from './runtime-sim-fixture.ts';
 
 /** The log's lines as `stream text`, as kubectl logs shows them (timestamps dropped). */
 async function logLines(node: SimulatedNode, pod: string): Promise<string[]> {

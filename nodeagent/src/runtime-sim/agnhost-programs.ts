@@ -1,23 +1,26 @@
 // The programs of the images conformance tests run that are no busybox applet: agnhost's
 // subcommands (`/agnhost` and its `/agnhost-2` link; ENTRYPOINT ["/agnhost"], CMD ["pause"]) and the
 // servers of the usual images (pause, nginx, httpd), which print what they print when they start
-// and then serve until they are stopped. What they print is what agnhost 2.x prints.
+// and then serve until they are stopped. What they print is what agnhost 2.x prints. netexec,
+// serve-hostname, test-webserver and grpc-health-checking listen on the pod's IP when it is this
+// host's (their own files, pod-listener.ts); the other servers are simulated only.
 
 import type { FileStat, Output, Program, ShellContext } from './shell-context.ts';
 import { resolvePath } from './shell-context.ts';
+import { flagValue } from './program-flags.ts';
+import { grpcHealthChecking } from './grpc-health-server.ts';
+import { netexec } from './netexec-server.ts';
+import { serveHostname } from './serve-hostname-server.ts';
+import { testWebserver } from './test-webserver-server.ts';
 
 type Subcommand = (argv0: string, args: readonly string[], context: ShellContext, io: Output) => number | Promise<number>;
 
-/** Subcommands that serve until stopped, with the lines they print first. */
+/** Simulated subcommands that run until stopped, with the lines they print first. */
 const servers: Readonly<Record<string, (args: readonly string[]) => string>> = {
   pause: () => 'Paused\nSignals registered\n',
-  'serve-hostname': () => '',
-  netexec: (args) => `Started HTTP server on port ${flagValue(args, 'http-port') ?? '8080'}\n`,
-  'test-webserver': (args) => `Serving on port ${flagValue(args, 'port') ?? '80'}.\n`,
   porter: () => '',
   liveness: () => '',
   'fake-gitserver': () => '',
-  'grpc-health-checking': () => '',
   webhook: () => '',
   'crd-conversion-webhook': () => '',
   'resource-consumer-controller': () => '',
@@ -37,16 +40,12 @@ const subcommands: Readonly<Record<string, Subcommand>> = {
     return 0;
   },
   mounttest: (_argv0, args, context, io) => mounttest(args, context, io),
+  // Servers that listen on the pod's IP when it is this host's (pod-listener.ts).
+  'serve-hostname': (_argv0, args, context, io) => serveHostname(args, context, io),
+  netexec: (_argv0, args, context, io) => netexec(args, context, io),
+  'test-webserver': (_argv0, args, context, io) => testWebserver(args, context, io),
+  'grpc-health-checking': (_argv0, args, context, io) => grpcHealthChecking(args, context, io),
 };
-
-function flagValue(args: readonly string[], name: string): string | undefined {
-  for (const [i, arg] of args.entries()) {
-    if (arg === `--${name}` || arg === `-${name}`) return args[i + 1];
-    const prefix = [`--${name}=`, `-${name}=`].find((p) => arg.startsWith(p));
-    if (prefix !== undefined) return arg.slice(prefix.length);
-  }
-  return undefined;
-}
 
 export function agnhost(argv0: string): Program {
   return async (args, context, _stdin, io) => {

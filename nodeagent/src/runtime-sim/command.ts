@@ -25,6 +25,11 @@ const flags = {
     default: false,
     help: "Report NetworkReady false and refuse pod-network sandboxes until the kubelet sends the Node's pod CIDR (UpdateRuntimeConfig), as a CNI plugin that takes its range from the Node; otherwise pods get IPs of 10.88.0.0/16 until then",
   },
+  'pod-cidr': {
+    type: 'string',
+    default: '',
+    help: "The pod CIDR until the kubelet sends the Node's (10.88.0.0/16 when unset). One inside 127.0.0.0/8 (e.g. 127.88.0.0/16) makes pods reachable: their servers (agnhost netexec, serve-hostname, nginx...) listen on their IPs",
+  },
   'streaming-address': { type: 'string', default: '127.0.0.1:0', help: 'host:port of the exec streaming server (port 0 picks a free one)' },
 } as const;
 
@@ -44,6 +49,8 @@ export interface RuntimeSimOptions {
   readonly cgroupDriver?: CgroupDriver;
   /** NetworkReady false and no pod-network sandbox until UpdateRuntimeConfig gives a pod CIDR. */
   readonly waitForPodCidr?: boolean;
+  /** The pod CIDR until UpdateRuntimeConfig sends one (10.88.0.0/16 unless told). */
+  readonly podCidr?: string;
   readonly streamingHost?: string;
   readonly streamingPort?: number;
   /** Hears what the runtime cannot do for a container (a log file it cannot write). */
@@ -67,6 +74,7 @@ export async function startRuntimeSim(options: RuntimeSimOptions): Promise<Runni
     runtimeHandlers: ['', ...(options.runtimeHandlers ?? [])],
     cgroupDriver: options.cgroupDriver ?? 'CGROUPFS',
     waitForPodCidr: options.waitForPodCidr === true,
+    ...(options.podCidr !== undefined && options.podCidr !== '' && { podCidr: options.podCidr }),
     logs: new LogWriter({ onError: (path, error) => options.logger?.warn({ path, err: error }, 'cannot write a container log') }),
   });
   const streaming = await ExecStreamingServer.listen(runtime, options.streamingHost ?? '127.0.0.1', options.streamingPort ?? 0);
@@ -102,6 +110,7 @@ export async function runtimeSimCommand(argv: readonly string[], out: (text: str
     runtimeHandlers: f['runtime-handlers'],
     cgroupDriver: f['cgroup-driver'] === 'systemd' ? 'SYSTEMD' : 'CGROUPFS',
     waitForPodCidr: f['wait-for-pod-cidr'],
+    podCidr: f['pod-cidr'],
     streamingHost: host,
     streamingPort: port,
     logger,

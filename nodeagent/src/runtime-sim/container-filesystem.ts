@@ -43,7 +43,7 @@ const imageDirectories = new Set([
   '/var/tmp',
 ]);
 
-export type ProcessTiming = Pick<ShellContext, 'sleep' | 'untilStopped' | 'tick'>;
+export type ProcessTiming = Pick<ShellContext, 'sleep' | 'untilStopped' | 'tick' | 'onEnd'>;
 
 /** The container's environment as its process starts with it: PATH, HOSTNAME, then the kubelet's env. */
 export function containerEnv(container: SimContainer): Map<string, string> {
@@ -62,12 +62,14 @@ export function containerShellContext(container: SimContainer, timing: ProcessTi
   const gid = Number(security?.runAsGroup?.value ?? 0);
   return {
     hostname: container.sandbox.hostname,
+    podIps: container.sandbox.ips,
     user: { uid: Number(security?.runAsUser?.value ?? 0), gid, groups: [...new Set([gid, ...(security?.supplementalGroups ?? []).map(Number)])] },
     workingDir: container.config.workingDir || '/',
     env: containerEnv(container),
     sleep: (ms) => timing.sleep(ms),
     untilStopped: () => timing.untilStopped(),
     tick: () => timing.tick(),
+    ...(timing.onEnd !== undefined && { onEnd: timing.onEnd }),
     readFile: (path) => readContainerFile(container, path),
     readBytes(path) {
       const mounted = mountedHostPath(container.config.mounts, path);

@@ -33,6 +33,10 @@ export function startMainProcess(container: SimContainer, argv: readonly string[
         if (ended) reject(new ProcessEnded());
         else enders.add(() => reject(new ProcessEnded()));
       }),
+    onEnd(callback) {
+      if (ended) callback();
+      else enders.add(callback);
+    },
     async tick() {
       await new Promise((resolve) => setImmediate(resolve));
       if (ended) throw new ProcessEnded();

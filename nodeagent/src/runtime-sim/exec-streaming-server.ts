@@ -16,6 +16,7 @@ import { type AttachSession, runAttachSession } from './container-attach.ts';
 import { type ExecIo, type ExecSession, type ExecStatus, runExecSession } from './exec-session.ts';
 import { RuntimeError } from './runtime-error.ts';
 import type { SimulatedRuntime } from './simulated-runtime.ts';
+import { listenableIp } from './pod-listener.ts';
 import { serveSpdyPortForward } from './spdy-port-forward.ts';
 import { serveSpdyRemoteCommand } from './spdy-remote-command.ts';
 import { serveWebSocketRemoteCommand, webSocketExecProtocols } from './websocket-remote-command.ts';
@@ -26,7 +27,7 @@ export type { AttachSession } from './container-attach.ts';
 type Prepared =
   | { readonly kind: 'exec'; readonly session: ExecSession }
   | { readonly kind: 'attach'; readonly session: AttachSession }
-  | { readonly kind: 'portforward'; readonly podSandboxId: string };
+  | { readonly kind: 'portforward'; readonly podSandboxId: string; readonly host: string };
 
 const tokenTtlMs = 60_000;
 export const execProtocols = webSocketExecProtocols;
@@ -75,9 +76,11 @@ export class ExecStreamingServer {
 
   /** CRI PortForward: the sandbox must be ready; the ports are the client's to name on each stream. */
   preparePortForward(podSandboxId: string): string {
-    const state = this.#runtime.podSandboxStatus(podSandboxId).status.state;
+    const { state, network } = this.#runtime.podSandboxStatus(podSandboxId).status;
     if (state !== 'SANDBOX_READY') throw new RuntimeError('FailedPrecondition', `sandbox container "${podSandboxId}" is not running`);
-    return this.#url({ kind: 'portforward', podSandboxId });
+    // A pod whose IP is this host's (a loopback pod CIDR) is reached there, where its servers listen.
+    const host = listenableIp([network?.ip ?? '', ...(network?.additionalIps ?? []).map((a) => a.ip)]) ?? '127.0.0.1';
+    return this.#url({ kind: 'portforward', podSandboxId, host });
   }
 
   async close(): Promise<void> {
@@ -113,7 +116,7 @@ export class ExecStreamingServer {
     }
     const { prepared } = entry;
     if (prepared.kind === 'portforward') {
-      if (isSpdyUpgradeRequest(request)) return serveSpdyPortForward(request, socket, head, prepared.podSandboxId);
+      if (isSpdyUpgradeRequest(request)) return serveSpdyPortForward(request, socket, head, prepared.podSandboxId, prepared.host);
       socket.end('HTTP/1.1 400 Bad Request\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\nport-forward streams are SPDY/3.1 connections\n');
       return;
     }

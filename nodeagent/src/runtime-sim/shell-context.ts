@@ -5,6 +5,8 @@
 
 export interface ShellContext {
   readonly hostname: string;
+  /** The pod's IPs (none for a hostNetwork pod); servers listen on one that is this host's (pod-listener.ts). */
+  readonly podIps: readonly string[];
   readonly workingDir: string;
   readonly env: ReadonlyMap<string, string>;
   /** Who the process runs as (the container's runAsUser, runAsGroup and supplemental groups). */
@@ -27,6 +29,11 @@ export interface ShellContext {
   sleep(ms: number): Promise<void>;
   /** Waits until the process is ended from outside (a server's main loop). */
   untilStopped(): Promise<never>;
+  /**
+   * The container's main process only: calls `callback` at once when the process is ended from
+   * outside, before the runtime reports the exit (the kernel closes a dead process's sockets so).
+   */
+  readonly onEnd?: (callback: () => void) => void;
   /** Lets timers and I/O run between a loop's rounds; rejects (ProcessEnded) once the process is ended. */
   tick(): Promise<void>;
 }

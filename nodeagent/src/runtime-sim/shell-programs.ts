@@ -7,6 +7,7 @@ import { expr } from './busybox-expr.ts';
 import { busyboxPrograms } from './busybox-programs.ts';
 import { textPrograms } from './busybox-text-programs.ts';
 import type { Program } from './shell-context.ts';
+import { httpdServer, nginxServer } from './web-server-page.ts';
 
 const shells = new Set(['sh', 'ash', 'bash']);
 
@@ -17,7 +18,7 @@ const byPath: Readonly<Record<string, Program>> = {
   '/agnhost': agnhost('/agnhost'),
   '/agnhost-2': agnhost('/agnhost-2'),
   '/pause': server(''),
-  '/docker-entrypoint.sh': server(nginxBanner),
+  '/docker-entrypoint.sh': nginxServer(nginxBanner),
 };
 
 /** By name, wherever on the PATH. */
@@ -25,9 +26,9 @@ const byName: Readonly<Record<string, Program>> = {
   ...busyboxPrograms,
   ...textPrograms,
   expr,
-  nginx: server(''),
-  httpd: server(''),
-  'httpd-foreground': server(''),
+  nginx: nginxServer(''),
+  httpd: httpdServer(),
+  'httpd-foreground': httpdServer(),
   'redis-server': server(''),
 };
 

@@ -424,8 +424,9 @@ export class SimulatedRuntime implements ContainerHost {
     return this.logs.flushed();
   }
 
-  /** Stops the runtime's own timer wheel (a shared one is its owner's to close). */
+  /** Kills every running container (their servers close) and stops the runtime's own timer wheel (a shared one is its owner's to close). */
   close(): void {
+    for (const container of this.#containers.values()) container.kill();
     if (this.#ownsWheel) this.wheel.close();
   }
 

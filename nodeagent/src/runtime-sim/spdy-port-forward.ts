@@ -4,9 +4,9 @@
 // and copies bytes both ways; a failure is written as text on the error stream and both streams are
 // reset. A pair not complete within 30 s is told "timed out waiting for streams".
 //
-// The simulated runtime runs no process and gives pods no reachable network: a pod's port is
-// 127.0.0.1's port on the runtime's host (as for a hostNetwork pod), so that a test forwards to a
-// server of its own (docs/runtime-sim.md).
+// A pod whose IP is no address of this host has no reachable network: its port is 127.0.0.1's port
+// on the runtime's host (as for a hostNetwork pod), so that a test forwards to a server of its own;
+// a pod with a loopback IP is reached at that IP, where its servers listen (docs/runtime-sim.md).
 
 import type { IncomingMessage } from 'node:http';
 import { connect, type Socket } from 'node:net';
@@ -23,8 +23,8 @@ interface StreamPair {
   readonly timer: NodeJS.Timeout;
 }
 
-/** Upgrades the request and forwards each stream pair the client opens to 127.0.0.1:<port>. */
-export function serveSpdyPortForward(request: IncomingMessage, socket: Duplex, head: Buffer, podSandboxId: string): void {
+/** Upgrades the request and forwards each stream pair the client opens to <host>:<port>. */
+export function serveSpdyPortForward(request: IncomingMessage, socket: Duplex, head: Buffer, podSandboxId: string, host: string): void {
   const pairs = new Map<string, StreamPair>();
   const forwarded = new Set<Socket>();
   const upgrade = acceptSpdyUpgrade(request, socket, head, spdyPortForwardProtocols, (stream) => {
@@ -56,7 +56,7 @@ export function serveSpdyPortForward(request: IncomingMessage, socket: Duplex, h
     if (pair.error !== undefined && pair.data !== undefined) {
       clearTimeout(pair.timer);
       pairs.delete(requestId);
-      forward(pair.data, pair.error, Number(port), podSandboxId, forwarded);
+      forward(pair.data, pair.error, host, Number(port), podSandboxId, forwarded);
     }
     return true;
   });
@@ -66,9 +66,9 @@ export function serveSpdyPortForward(request: IncomingMessage, socket: Duplex, h
   });
 }
 
-/** Copies between the data stream and 127.0.0.1:<port> until both directions end. */
-function forward(data: SpdyStream, error: SpdyStream, port: number, podSandboxId: string, forwarded: Set<Socket>): void {
-  const target = connect({ host: '127.0.0.1', port, allowHalfOpen: true });
+/** Copies between the data stream and host:port until both directions end. */
+function forward(data: SpdyStream, error: SpdyStream, host: string, port: number, podSandboxId: string, forwarded: Set<Socket>): void {
+  const target = connect({ host, port, allowHalfOpen: true });
   forwarded.add(target);
   let connected = false;
   target.once('connect', () => {

@@ -6,50 +6,10 @@
 
 import { Client, credentials, Metadata, status as grpcStatus, type ServiceError } from '@grpc/grpc-js';
 import { kubernetesMinor } from '@capstan/common';
+import { decodeHealthCheckResponse, encodeHealthCheckRequest } from './grpc-health-messages.ts';
 import type { ProbeOutcome } from './probe-result.ts';
 
 const servingStatuses = ['UNKNOWN', 'SERVING', 'NOT_SERVING', 'SERVICE_UNKNOWN'] as const;
-
-/** HealthCheckRequest { string service = 1; } */
-function encodeRequest(service: string): Buffer {
-  const bytes = Buffer.from(service, 'utf8');
-  if (bytes.length === 0) return Buffer.alloc(0);
-  const length: number[] = [];
-  for (let n = bytes.length; ; n >>>= 7) {
-    if (n < 0x80) {
-      length.push(n);
-      break;
-    }
-    length.push((n & 0x7f) | 0x80);
-  }
-  return Buffer.concat([Buffer.from([0x0a, ...length]), bytes]);
-}
-
-/** HealthCheckResponse { ServingStatus status = 1; }: the status number (0 when absent). */
-function decodeStatus(bytes: Buffer): number {
-  let at = 0;
-  let status = 0;
-  const varint = (): number => {
-    let value = 0;
-    for (let shift = 0; at < bytes.length; shift += 7) {
-      const byte = bytes[at++] as number;
-      value += (byte & 0x7f) * 2 ** shift;
-      if (byte < 0x80) break;
-    }
-    return value;
-  };
-  while (at < bytes.length) {
-    const key = varint();
-    const wire = key & 7;
-    if (key >>> 3 === 1 && wire === 0) status = varint();
-    else if (wire === 0) varint();
-    else if (wire === 2) at += varint();
-    else if (wire === 1) at += 8;
-    else if (wire === 5) at += 4;
-    else break;
-  }
-  return status;
-}
 
 /** Go's time.Duration text of whole seconds or milliseconds ("1s", "1.5s", "500ms"). */
 function goDuration(ms: number): string {
@@ -73,8 +33,8 @@ export function grpcProbe(host: string, port: number, service: string, timeoutMs
       }
       client.makeUnaryRequest(
         '/grpc.health.v1.Health/Check',
-        (service_: string) => encodeRequest(service_),
-        (bytes: Buffer) => decodeStatus(bytes),
+        (service_: string) => encodeHealthCheckRequest(service_),
+        (bytes: Buffer) => decodeHealthCheckResponse(bytes),
         service,
         new Metadata(),
         { deadline },
