@@ -179,6 +179,7 @@ export interface EventObject extends KubeObject {
   readonly message: string;
   readonly type: string;
   readonly source?: { component?: string };
+  readonly count?: number;
 }
 
 export async function events(client: RestClient, namespace = 'default'): Promise<EventObject[]> {
