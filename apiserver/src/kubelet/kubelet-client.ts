@@ -147,6 +147,11 @@ export class KubeletClient {
     });
   }
 
+  /** What a nodes/proxy request to the agent carries: the TLS options and credentials of every request to it. */
+  proxyTransport(connection: NodeConnection): { readonly options: RequestOptions; readonly headers: Readonly<Record<string, string>> } {
+    return { options: this.#requestOptions(connection, false), headers: this.#authorization() };
+  }
+
   #requestOptions(connection: NodeConnection, insecureSkipVerify: boolean): RequestOptions {
     const { certificateAuthority, clientCertificate, clientKey } = this.#config;
     const verify = certificateAuthority !== undefined && !insecureSkipVerify;
@@ -197,7 +202,7 @@ export class KubeletClient {
 }
 
 /** The agent's status line and headers, as it sent them. */
-function answerHead(answer: IncomingMessage): string {
+export function answerHead(answer: IncomingMessage): string {
   let head = `HTTP/1.1 ${answer.statusCode ?? 101} ${answer.statusMessage ?? ''}\r\n`;
   const raw = answer.rawHeaders;
   for (let i = 0; i + 1 < raw.length; i += 2) head += `${raw[i]}: ${raw[i + 1]}\r\n`;
@@ -205,7 +210,7 @@ function answerHead(answer: IncomingMessage): string {
 }
 
 /** An echoed answer's headers without those of the agent's connection (ours sets its own). */
-function withoutHopByHop(raw: readonly string[]): string[] {
+export function withoutHopByHop(raw: readonly string[]): string[] {
   const kept: string[] = [];
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = (raw[i] as string).toLowerCase();
