@@ -35,7 +35,7 @@ export function forwardRequest(
     });
     outgoing.once('error', (error) => {
       response.off('close', abandon);
-      if (response.headersSent || request.destroyed) {
+      if (response.headersSent || response.destroyed) {
         response.destroy();
         return resolve();
       }

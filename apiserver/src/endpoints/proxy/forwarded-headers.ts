@@ -4,10 +4,25 @@
 import type { IncomingMessage } from 'node:http';
 
 /** RFC 7230's hop-by-hop headers, which Go's reverse proxy does not pass on either way. */
-const hopByHop: ReadonlySet<string> = new Set(['connection', 'proxy-connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const hopByHop: ReadonlySet<string> = new Set([
+  'connection',
+  'proxy-connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 
 /** kube's proxy drops the backend's CORS answer: the API server's own CORS settings apply. */
-const corsHeaders: ReadonlySet<string> = new Set(['access-control-allow-credentials', 'access-control-allow-headers', 'access-control-allow-methods', 'access-control-allow-origin']);
+const corsHeaders: ReadonlySet<string> = new Set([
+  'access-control-allow-credentials',
+  'access-control-allow-headers',
+  'access-control-allow-methods',
+  'access-control-allow-origin',
+]);
 
 /**
  * The client's headers that the API server's filters left (the Authorization it authenticated is
