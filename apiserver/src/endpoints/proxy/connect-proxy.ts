@@ -66,7 +66,7 @@ export async function connectProxy(backends: ProxyBackends, info: RequestInfo, r
   const backend = {
     method: request.method ?? 'GET',
     target: `${escaped || '/'}${rawQuery === '' ? '' : `?${rawQuery}`}`,
-    headers: forwardedRequestHeaders(request, false, { Host: clientHost, 'X-Forwarded-Uri': forwardedUri }),
+    headers: forwardedRequestHeaders(request, false, { Host: clientHost, 'X-Forwarded-Uri': forwardedUri, ...chunkedBody(request) }),
   };
   const rewrite = (redirect: string): string => rewriteLocation(redirect, { backendHost: hostOf(location), requestHost: clientHost, pathPrepend });
   return forwardRequest(location, backends.kubelet, backend, request, response, rewrite);
@@ -82,6 +82,14 @@ function locate(backends: ProxyBackends, info: RequestInfo): Promise<ProxyLocati
     default:
       return nodeLocation(backends.kubelet, info.name);
   }
+}
+
+/**
+ * A body of unknown length goes on chunked, as Go's transport sends it: Node's client would
+ * otherwise send a DELETE's or an OPTIONS' body unframed.
+ */
+function chunkedBody(request: IncomingMessage): Record<string, string> {
+  return request.headers['transfer-encoding'] !== undefined && request.headers['content-length'] === undefined ? { 'Transfer-Encoding': 'chunked' } : {};
 }
 
 const stringHeader = (value: string | string[] | undefined): string | undefined => (typeof value === 'string' ? value : undefined);
