@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { request as httpsRequest, type RequestOptions } from 'node:https';
 import { isIP, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { newUnclassifiedError, spliceConnections } from '@capstan/common';
+import { forwardedHeaders, newUnclassifiedError, spliceConnections } from '@capstan/common';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { goConnectionError, KubeletTimeout, type KubeletTimeoutPhase } from './connection-error.ts';
 import type { KubeletClientConfig } from './kubelet-client-config.ts';
@@ -174,20 +174,7 @@ export class KubeletClient {
 
   /** The client's headers, as kube's upgrade-aware proxy forwards them: with X-Forwarded-For, and our own Host and credentials. */
   #forwardedHeaders(request: IncomingMessage, connection: NodeConnection): string[] {
-    const headers = ['Host', joinHostPort(connection)];
-    const raw = request.rawHeaders;
-    const forwardedFor: string[] = [];
-    for (let i = 0; i + 1 < raw.length; i += 2) {
-      const name = raw[i] as string;
-      const value = raw[i + 1] as string;
-      const lower = name.toLowerCase();
-      if (lower === 'x-forwarded-for') forwardedFor.push(value);
-      if (!replacedHeaders.has(lower)) headers.push(name, value);
-    }
-    const clientAddress = request.socket.remoteAddress;
-    if (clientAddress !== undefined) headers.push('X-Forwarded-For', [...forwardedFor, clientAddress].join(', '));
-    for (const [name, value] of Object.entries(this.#authorization())) headers.push(name, value);
-    return headers;
+    return forwardedHeaders(request, (name) => !replacedHeaders.has(name), { Host: joinHostPort(connection), ...this.#authorization() });
   }
 
   /** --kubelet-timeout: from the request to the head of the agent's answer. */

@@ -2,6 +2,7 @@
 // reach the client, as Go's reverse proxy and kube's proxy transport pass them.
 
 import type { IncomingMessage } from 'node:http';
+import { forwardedHeaders } from '@capstan/common';
 
 /** RFC 7230's hop-by-hop headers, which Go's reverse proxy does not pass on either way. */
 const hopByHop: ReadonlySet<string> = new Set([
@@ -32,22 +33,7 @@ const corsHeaders: ReadonlySet<string> = new Set([
  */
 export function forwardedRequestHeaders(request: IncomingMessage, upgrade: boolean, set: Readonly<Record<string, string>>): string[] {
   const dropped = upgrade ? new Set<string>() : droppedByConnection(request.headers.connection);
-  const replaced = new Set([...Object.keys(set).map((name) => name.toLowerCase()), 'x-forwarded-for']);
-  const headers: string[] = [];
-  const forwardedFor: string[] = [];
-  const raw = request.rawHeaders;
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = raw[i] as string;
-    const value = raw[i + 1] as string;
-    const lower = name.toLowerCase();
-    if (lower === 'x-forwarded-for') forwardedFor.push(value);
-    if (request.headers[lower] === undefined || dropped.has(lower) || replaced.has(lower) || lower.startsWith(':')) continue;
-    headers.push(name, value);
-  }
-  const client = request.socket.remoteAddress;
-  if (client !== undefined) headers.push('X-Forwarded-For', [...forwardedFor, client].join(', '));
-  for (const [name, value] of Object.entries(set)) headers.push(name, value);
-  return headers;
+  return forwardedHeaders(request, (name) => request.headers[name] !== undefined && !dropped.has(name) && !name.startsWith(':'), set);
 }
 
 /** The backend's answer headers that reach the client: no hop-by-hop or CORS headers; `rewrite` applied to Location. */
