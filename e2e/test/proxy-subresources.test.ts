@@ -9,6 +9,7 @@ import test from 'ava';
 import { execFile } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { connect } from 'node:http2';
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
@@ -178,6 +179,16 @@ proxied('pods/proxy serves every method kube proxies', async (t) => {
   const chunked = await call('DELETE', '/api/v1/namespaces/default/pods/web/proxy/chunked', { body: 'streamed', headers: { 'Transfer-Encoding': 'chunked' } });
   t.is(chunked.status, 201);
   t.is(lastSeen().body, 'streamed');
+  // And over HTTP/2, where a body need not say its length.
+  const session = connect(server.url, { ca: server.certificateAuthority });
+  const stream = session.request({ ':method': 'DELETE', ':path': '/api/v1/namespaces/default/pods/web/proxy/h2', authorization: `Bearer ${token}` }, { endStream: false });
+  stream.end('over h2');
+  const [head] = (await once(stream, 'response')) as [Record<string, unknown>];
+  stream.resume();
+  await once(stream, 'end');
+  session.close();
+  t.is(head[':status'], 201);
+  t.like(lastSeen(), { method: 'DELETE', url: '/h2', body: 'over h2' });
 });
 
 proxied('pods/proxy takes a port and a scheme in the name', async (t) => {

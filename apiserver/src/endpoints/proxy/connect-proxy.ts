@@ -85,11 +85,14 @@ function locate(backends: ProxyBackends, info: RequestInfo): Promise<ProxyLocati
 }
 
 /**
- * A body of unknown length goes on chunked, as Go's transport sends it: Node's client would
- * otherwise send a DELETE's or an OPTIONS' body unframed.
+ * A body of unknown length (chunked over HTTP/1.1; over HTTP/2 any body without a Content-Length)
+ * goes on chunked, as Go's transport sends it: Node's client would send a DELETE's or an OPTIONS'
+ * body unframed.
  */
 function chunkedBody(request: IncomingMessage): Record<string, string> {
-  return request.headers['transfer-encoding'] !== undefined && request.headers['content-length'] === undefined ? { 'Transfer-Encoding': 'chunked' } : {};
+  if (request.headers['content-length'] !== undefined) return {};
+  const http2Body = request.httpVersionMajor === 2 && (request as { stream?: { endAfterHeaders?: boolean } }).stream?.endAfterHeaders === false;
+  return request.headers['transfer-encoding'] !== undefined || http2Body ? { 'Transfer-Encoding': 'chunked' } : {};
 }
 
 const stringHeader = (value: string | string[] | undefined): string | undefined => (typeof value === 'string' ? value : undefined);
