@@ -5,6 +5,8 @@
 import test from 'ava';
 import { isGlobalUnicast } from '../src/endpoints/proxy/global-unicast.ts';
 import { backendPath, escapePath } from '../src/endpoints/proxy/proxy-path.ts';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { rewriteHtml, rewriteHtmlBody } from '../src/endpoints/proxy/rewrite-html.ts';
 import { rewriteLocation } from '../src/endpoints/proxy/rewrite-location.ts';
 import { splitSchemeNamePort } from '../src/endpoints/proxy/scheme-name-port.ts';
 
@@ -41,4 +43,17 @@ test("a backend's Location on its own host or an absolute path comes back under 
   t.is(rewriteLocation('/api/v1/namespaces/a/pods/web/proxy/x', context), '/api/v1/namespaces/a/pods/web/proxy/x');
   t.is(rewriteLocation('https://example.com/x', context), 'https://example.com/x');
   t.is(rewriteLocation('next/page', context), 'next/page');
+});
+
+test("an HTML page's URL attributes are rewritten, its start tags written again as Go writes them", (t) => {
+  const rewrite = (url: string): string => (url.startsWith('/') ? `/p${url}` : url);
+  const page = `<!DOCTYPE html><HTML><head><link rel=stylesheet href="/s.css"><!-- <a href="/c"> --></head><body class='x y'>
+<A HREF='/x?a=1&amp;b=2' data-href="/kept">x</A><img src="rel.png" alt="a &quot;b&quot;"/><script src="/app.js">var s = "<a href='/no'>";</script><input disabled></body></HTML>`;
+  t.is(
+    rewriteHtml(page, rewrite),
+    `<!DOCTYPE html><html><head><link rel="stylesheet" href="/p/s.css"><!-- <a href="/c"> --></head><body class="x y">
+<a href="/p/x?a=1&amp;b=2" data-href="/kept">x</A><img src="rel.png" alt="a &#34;b&#34;"/><script src="/p/app.js">var s = "<a href='/no'>";</script><input disabled=""></body></HTML>`,
+  );
+  const zipped = rewriteHtmlBody(gzipSync('<a href="/z">'), 'gzip', rewrite);
+  t.is(gunzipSync(zipped).toString(), '<a href="/p/z">');
 });

@@ -57,6 +57,9 @@ function startBackend(address: string): Promise<Server> {
         response.writeHead(302, { Location: `http://${address}:${backendPort}/landing/?x=1` }).end();
       } else if (url.startsWith('/elsewhere')) {
         response.writeHead(307, { Location: 'https://example.com/there' }).end();
+      } else if (url.startsWith('/page')) {
+        response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': '66' });
+        response.end(`<html><A HREF='/x'>x</A><a href="http://${address}:${backendPort}/y/">y</a>`.padEnd(66));
       } else if (url.startsWith('/teapot')) {
         response.writeHead(418, { 'Content-Type': 'text/plain' }).end('short and stout');
       } else {
@@ -210,6 +213,11 @@ proxied('the proxy root redirects to its slash; a backend redirect comes back th
   const elsewhere = await call('GET', '/api/v1/namespaces/default/pods/web/proxy/elsewhere');
   t.is(elsewhere.status, 307);
   t.is(elsewhere.headers.location, 'https://example.com/there');
+  // The links of an HTML page come back through the proxy too.
+  const page = await call('GET', '/api/v1/namespaces/default/pods/web/proxy/page');
+  const prefix = '/api/v1/namespaces/default/pods/web/proxy';
+  t.is(page.body.trimEnd(), `<html><a href="${prefix}/x">x</A><a href="${prefix}/y/">y</a>`);
+  t.is(page.headers['content-length'], undefined);
   const teapot = await call('GET', '/api/v1/namespaces/default/pods/web/proxy/teapot');
   t.is(teapot.status, 418);
   t.is(teapot.body, 'short and stout');

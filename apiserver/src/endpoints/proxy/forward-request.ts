@@ -1,14 +1,15 @@
 // A proxied request that is no upgrade: sent to the backend with the client's method, headers and
 // body, and the backend's answer (status, headers, body) streamed back as it comes, as Go's
-// reverse proxy under kube's proxy transport does. A backend that cannot be reached is kube's
-// 503 `error trying to reach service: ...`.
+// reverse proxy under kube's proxy transport does (an HTML page whole, its links rewritten). A
+// backend that cannot be reached is kube's 503 `error trying to reach service: ...`.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { newServiceUnavailable } from '@capstan/common';
+import { errorMessage, newServiceUnavailable, newUnclassifiedError } from '@capstan/common';
 import { goConnectionError } from '../../kubelet/connection-error.ts';
 import type { KubeletClient } from '../../kubelet/kubelet-client.ts';
 import { answeredHeaders } from './forwarded-headers.ts';
 import { hostOf, type ProxyLocation } from './proxy-location.ts';
+import { rewriteHtmlBody, rewritesHtml } from './rewrite-html.ts';
 import { openBackendRequest, type BackendRequest } from './proxy-transport.ts';
 
 export function forwardRequest(
@@ -25,8 +26,35 @@ export function forwardRequest(
     const abandon = (): void => void outgoing.destroy();
     response.once('close', abandon);
     outgoing.once('response', (answer) => {
-      for (const [name, value] of answeredHeaders(answer, rewriteLocation)) response.appendHeader(name, value);
-      response.writeHead(answer.statusCode ?? 502);
+      const html = rewritesHtml(answer.headers);
+      const writeHead = (): void => {
+        for (const [name, value] of answeredHeaders(answer, rewriteLocation)) {
+          // A rewritten page has another length.
+          if (!html || name.toLowerCase() !== 'content-length') response.appendHeader(name, value);
+        }
+        response.writeHead(answer.statusCode ?? 502);
+      };
+      if (html) {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.once('error', () => {
+          response.destroy();
+          resolve();
+        });
+        answer.once('end', () => {
+          let page: Buffer;
+          try {
+            page = rewriteHtmlBody(Buffer.concat(chunks), answer.headers['content-encoding'] ?? '', rewriteLocation);
+          } catch (error) {
+            return reject(newUnclassifiedError(`error rewriting the backend's HTML: ${errorMessage(error)}`));
+          }
+          writeHead();
+          response.end(page);
+          resolve();
+        });
+        return;
+      }
+      writeHead();
       // Each chunk as it comes: a streaming backend (logs, events) streams through.
       answer.on('data', (chunk: Buffer) => response.write(chunk));
       answer.once('end', () => response.end());
