@@ -16,6 +16,7 @@ import { networkInterfaces } from 'node:os';
 import { promisify } from 'node:util';
 import { WebSocket, WebSocketServer } from 'ws';
 import { startApiServer, type ApiServerProcess } from '../src/api-server-process.ts';
+import { clientGoBinary, goAvailable } from '../src/clientgo-binary.ts';
 import { kubectlBinary } from '../src/kubectl-binary.ts';
 import { agentAccess, freePort, startAgent, startRuntimeSim, type ManagedProcess } from '../src/node-agent-process.ts';
 import { eventually } from '../../common/test/eventually.ts';
@@ -320,3 +321,17 @@ proxied('nodes/proxy refuses a node whose address is not global unicast', async 
   await call('PATCH', '/api/v1/nodes/local/status', { body: status, headers: { 'Content-Type': 'application/merge-patch+json' } });
   t.deepEqual(statusOf(await call('GET', '/api/v1/nodes/local/proxy/healthz')), { code: 400, reason: 'BadRequest', message: 'address not allowed' });
 });
+
+// After the services test: the Service echo and its Endpoints exist.
+(hostIP === undefined || (!goAvailable() && process.env.CI === undefined) ? test.serial.skip : test.serial)(
+  "client-go's REST client and ProxyGet go through pods, services and nodes proxy",
+  async (t) => {
+    const { stdout } = await run(clientGoBinary('proxy-probe'), [server.kubeconfig, 'default', 'web', 'echo:http', nodeName], { encoding: 'utf8', timeout: 60_000 });
+    const answers = new Map((JSON.parse(stdout) as Json[]).map((answer) => [answer.request as string, answer]));
+    t.like(answers.get('pod'), { code: 201, body: JSON.stringify({ method: 'GET', url: '/client-go?from=go', body: '' }) });
+    t.like(answers.get('pod-post'), { code: 201, body: JSON.stringify({ method: 'POST', url: '/posted', body: 'go body' }) });
+    t.like(answers.get('missing-pod'), { code: 404, reason: 'NotFound', error: 'pods "missing" not found' });
+    t.like(answers.get('service'), { body: JSON.stringify({ method: 'GET', url: '/svc-go?q=1', body: '' }) });
+    t.like(answers.get('node'), { code: 200, body: 'ok' });
+  },
+);
