@@ -4,6 +4,7 @@
 
 import { request as httpRequest, type ClientRequest, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { KubeletTimeout } from '../../kubelet/connection-error.ts';
 import type { KubeletClient } from '../../kubelet/kubelet-client.ts';
 import type { ProxyLocation } from './proxy-location.ts';
 
@@ -15,7 +16,21 @@ export interface BackendRequest {
   readonly headers: readonly string[];
 }
 
+/** kube's proxy dialer gives up connecting after 30 s (Go's `dial tcp ...: i/o timeout`). */
+const dialTimeoutMs = 30_000;
+
 export function openBackendRequest(location: ProxyLocation, kubelet: KubeletClient, backend: BackendRequest): ClientRequest {
+  const outgoing = sendRequest(location, kubelet, backend);
+  outgoing.once('socket', (socket) => {
+    if (!socket.connecting) return;
+    const timer = setTimeout(() => outgoing.destroy(new KubeletTimeout('dial')), dialTimeoutMs);
+    socket.once('connect', () => clearTimeout(timer));
+    socket.once('close', () => clearTimeout(timer));
+  });
+  return outgoing;
+}
+
+function sendRequest(location: ProxyLocation, kubelet: KubeletClient, backend: BackendRequest): ClientRequest {
   const base: RequestOptions = { host: location.hostname, method: backend.method, path: backend.target, agent: false, setHost: false };
   if (location.port !== undefined) base.port = location.port;
   if (location.scheme === 'http') return httpRequest({ ...base, headers: [...backend.headers] });
