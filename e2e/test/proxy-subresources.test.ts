@@ -246,7 +246,9 @@ proxied('pods/proxy errors are kube Status answers', async (t) => {
 });
 
 proxied('a WebSocket upgrade goes through pods/proxy', async (t) => {
-  const url = `${server.url.replace(/^https/, 'wss')}/api/v1/namespaces/default/pods/web/proxy/ws`;
+  const base = `${server.url.replace(/^https/, 'wss')}/api/v1/namespaces/default/pods/web/proxy`;
+  // kube's upgrade-aware handler asks the backend for the location's path alone: the query stays behind.
+  const url = `${base}/ws?dropped=1`;
   const socket = new WebSocket(url, { ca: server.certificateAuthority, headers: { Authorization: `Bearer ${token}` } });
   await once(socket, 'open');
   socket.send('ping');
@@ -254,6 +256,11 @@ proxied('a WebSocket upgrade goes through pods/proxy', async (t) => {
   t.is(String(message), 'echo: ping');
   t.is(lastSeen().url, '/ws');
   socket.close();
+  // A backend that refuses the upgrade has its answer echoed.
+  const refused = new WebSocket(`${base}/nowhere`, { ca: server.certificateAuthority, headers: { Authorization: `Bearer ${token}` } });
+  const [, answer] = (await once(refused, 'unexpected-response')) as [unknown, IncomingMessage];
+  t.is(answer.statusCode, 400);
+  answer.resume();
 });
 
 proxied('services/proxy picks a ready pod address of the Endpoints, by port name or number', async (t) => {
