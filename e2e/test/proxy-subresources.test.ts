@@ -44,6 +44,8 @@ let backendPort = 0;
 let token = '';
 const seen: SeenRequest[] = [];
 let node: ManagedProcess[] = [];
+/** Ends the answer of /stream, which the backend holds open after its first line. */
+let releaseStream: () => void = () => {};
 
 /** The backend: records each request, and answers by path. */
 function startBackend(address: string): Promise<Server> {
@@ -61,6 +63,10 @@ function startBackend(address: string): Promise<Server> {
       } else if (url.startsWith('/page')) {
         response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': '66' });
         response.end(`<html><A HREF='/x'>x</A><a href="http://${address}:${backendPort}/y/">y</a>`.padEnd(66));
+      } else if (url.startsWith('/stream')) {
+        response.writeHead(200, { 'Content-Type': 'text/plain' });
+        response.write('first\n');
+        releaseStream = () => response.end('last\n');
       } else if (url.startsWith('/teapot')) {
         response.writeHead(418, { 'Content-Type': 'text/plain' }).end('short and stout');
       } else {
@@ -171,6 +177,25 @@ proxied('pods/proxy forwards method, path, query, body and headers, and streams 
   // The client's credentials stay with the API server; the Host is the one the client asked for.
   t.is(request.headers.authorization, undefined);
   t.is(request.headers.host, new URL(server.url).host);
+});
+
+proxied('an answer streams through pods/proxy as the backend writes it', async (t) => {
+  const url = new URL('/api/v1/namespaces/default/pods/web/proxy/stream', server.url);
+  const received: string[] = [];
+  await new Promise<void>((resolve, reject) => {
+    const outgoing = httpsRequest(url, { ca: server.certificateAuthority, headers: { Authorization: `Bearer ${token}` } }, (answer) => {
+      answer.setEncoding('utf8');
+      answer.on('data', (chunk: string) => {
+        received.push(chunk);
+        // The first line arrived while the backend still holds the answer open.
+        if (received.length === 1) releaseStream();
+      });
+      answer.once('end', resolve);
+    });
+    outgoing.once('error', reject);
+    outgoing.end();
+  });
+  t.deepEqual(received, ['first\n', 'last\n']);
 });
 
 proxied('pods/proxy serves every method kube proxies', async (t) => {

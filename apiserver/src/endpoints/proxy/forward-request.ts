@@ -55,9 +55,8 @@ export function forwardRequest(
         return;
       }
       writeHead();
-      // Each chunk as it comes: a streaming backend (logs, events) streams through.
-      answer.on('data', (chunk: Buffer) => response.write(chunk));
-      answer.once('end', () => response.end());
+      // Each chunk as it comes (a streaming backend streams through), at the pace the client reads.
+      answer.pipe(response);
       answer.once('error', () => response.destroy());
       response.once('close', () => resolve());
     });
