@@ -61,6 +61,8 @@ export interface ServedResources {
   readonly pods: GenericStore;
   /** The budgets an eviction respects. */
   readonly podDisruptionBudgets: GenericStore;
+  /** The Endpoints a service's proxy picks an address from. */
+  readonly endpoints: GenericStore;
   /** The node agents, behind pods' log, exec, attach and portforward, and nodes' proxy. */
   readonly kubelet: KubeletClient;
   /** The PodLogsQuerySplitStreams gate: pods/log's stream option. */
@@ -221,7 +223,7 @@ async function routeSubresource(served: ServedResources, context: RequestContext
         response,
       );
     case 'proxy':
-      return connectProxy({ store, pods: served.pods, endpoints: served.registry.store('', 'v1', 'endpoints'), kubelet: served.kubelet }, info, request, response, admission);
+      return connectProxy({ store, pods: served.pods, endpoints: served.endpoints, kubelet: served.kubelet }, info, request, response, admission);
     case 'unserved':
       throw newMethodNotSupported(subject, info.verb);
   }

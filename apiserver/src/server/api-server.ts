@@ -251,6 +251,7 @@ export class ApiServer {
       tokens: authentication.tokens,
       pods: this.#registry.builtinStore(podResource),
       podDisruptionBudgets: this.#registry.builtinStore(podDisruptionBudgetResource),
+      endpoints: this.#registry.builtinStore(endpointsResource),
       ...(authentication.serviceAccountTokens === undefined ? {} : { serviceAccountTokens: authentication.serviceAccountTokens }),
     };
     const ping: HealthCheck = { name: 'ping', check: () => {} };

@@ -25,11 +25,9 @@ export interface ProxyBackends {
   readonly store: GenericStore;
   readonly pods: GenericStore;
   /** The Endpoints a service's proxy picks an address from. */
-  readonly endpoints: GenericStore | undefined;
+  readonly endpoints: GenericStore;
   readonly kubelet: KubeletClient;
 }
-
-const optionsKinds: Readonly<Record<string, string>> = { pods: 'PodProxyOptions', services: 'ServiceProxyOptions', nodes: 'NodeProxyOptions' };
 
 export async function connectProxy(backends: ProxyBackends, info: RequestInfo, request: IncomingMessage, response: ServerResponse, admission: RequestAdmission): Promise<void> {
   const rawTarget = request.url ?? '/';
@@ -41,7 +39,9 @@ export async function connectProxy(backends: ProxyBackends, info: RequestInfo, r
   if (subpath !== '' && !subpath.startsWith('/')) subpath = `/${subpath}`;
   if (info.path.endsWith('/') && !subpath.endsWith('/')) subpath += '/';
   const definition = backends.store.definition;
-  const options: JsonObject = { kind: optionsKinds[definition.resource] ?? '', apiVersion: 'v1', ...(subpath === '' ? {} : { path: subpath }) };
+  // The declared kind of the subresource: PodProxyOptions, ServiceProxyOptions or NodeProxyOptions.
+  const kind = definition.subresources.find((subresource) => subresource.name === 'proxy')?.kind ?? '';
+  const options: JsonObject = { kind, apiVersion: 'v1', ...(subpath === '' ? {} : { path: subpath }) };
   const namespace = definition.namespaced ? info.namespace : undefined;
   await admission.chain.admitAndValidate(
     admissionAttributes(admission, definition, { operation: 'CONNECT', namespace, name: info.name, object: options, dryRun: false, subresource: 'proxy' }),
@@ -77,7 +77,6 @@ function locate(backends: ProxyBackends, info: RequestInfo): Promise<ProxyLocati
     case 'pods':
       return podLocation(backends.pods, info.namespace, info.name);
     case 'services':
-      if (backends.endpoints === undefined) throw newBadRequest('endpoints are not served');
       return serviceLocation({ services: backends.store, endpoints: backends.endpoints, pods: backends.pods }, info.namespace, info.name);
     default:
       return nodeLocation(backends.kubelet, info.name);
