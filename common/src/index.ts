@@ -107,6 +107,7 @@ export {
 export { addrFromBigInt, addrToBigInt } from './net/ip-number.ts';
 export { ipNetOf, maskedPrefix, parseCIDRSloppy, parsePrefix, prefixContains, prefixString, type IPPrefix } from './net/netip-prefix.ts';
 export { spliceConnections } from './net/splice-connections.ts';
+export { forwardedHeaders } from './net/forwarded-headers.ts';
 export { SpdyServerSession, SpdyStream } from './net/spdy-session.ts';
 export { spdyHeader, type SpdyHeaders } from './net/spdy-header-block.ts';
 export { acceptSpdyUpgrade, isSpdyUpgradeRequest, spdyUpgradeToken, type SpdyUpgrade } from './net/spdy-upgrade.ts';

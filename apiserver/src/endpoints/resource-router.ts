@@ -36,6 +36,7 @@ import { bindPod } from './pod-binding.ts';
 import { evictPod } from './pod-eviction.ts';
 import { streamPodLog } from './pod-log.ts';
 import { connectPodStream, isPodStreamSubresource } from './pod-stream.ts';
+import { connectProxy } from './proxy/connect-proxy.ts';
 import { readJsonBody } from './read-body.ts';
 import { sendJson } from './send-json.ts';
 import { updateObject, updateTracker } from './update.ts';
@@ -60,7 +61,9 @@ export interface ServedResources {
   readonly pods: GenericStore;
   /** The budgets an eviction respects. */
   readonly podDisruptionBudgets: GenericStore;
-  /** The node agents, behind pods' log, exec, attach and portforward. */
+  /** The Endpoints a service's proxy picks an address from. */
+  readonly endpoints: GenericStore;
+  /** The node agents, behind pods' log, exec, attach and portforward, and nodes' proxy. */
   readonly kubelet: KubeletClient;
   /** The PodLogsQuerySplitStreams gate: pods/log's stream option. */
   readonly podLogsQuerySplitStreams: boolean;
@@ -174,7 +177,9 @@ async function routeSubresource(served: ServedResources, context: RequestContext
   const subresource = definition.subresources.find((s) => s.name === info.subresource);
   if (subresource === undefined) throw notFoundPath();
   const subject: GroupResource = { group: definition.group, resource: `${definition.resource}/${subresource.name}` };
-  if (!(subresource.verbs as readonly string[]).includes(info.verb)) throw methodNotAllowed();
+  // OPTIONS has no kube verb; kube's proxy subresources serve it all the same.
+  const proxiedOptions = subresource.endpoint === 'proxy' && request.method === 'OPTIONS';
+  if (!proxiedOptions && !(subresource.verbs as readonly string[]).includes(info.verb)) throw methodNotAllowed();
   if (store === undefined) throw newMethodNotSupported(subject, info.verb);
   const namespace = namespaceOf(info);
   if (subresource.noTables === true || subresource.endpoint === 'scale' || subresource.endpoint === 'approval') servesNoTables(request);
@@ -217,6 +222,8 @@ async function routeSubresource(served: ServedResources, context: RequestContext
         request,
         response,
       );
+    case 'proxy':
+      return connectProxy({ store, pods: served.pods, endpoints: served.endpoints, kubelet: served.kubelet }, info, request, response, admission);
     case 'unserved':
       throw newMethodNotSupported(subject, info.verb);
   }

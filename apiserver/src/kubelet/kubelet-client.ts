@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { request as httpsRequest, type RequestOptions } from 'node:https';
 import { isIP, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { newUnclassifiedError, spliceConnections } from '@capstan/common';
+import { forwardedHeaders, newUnclassifiedError, spliceConnections } from '@capstan/common';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { goConnectionError, KubeletTimeout, type KubeletTimeoutPhase } from './connection-error.ts';
 import type { KubeletClientConfig } from './kubelet-client-config.ts';
@@ -147,6 +147,11 @@ export class KubeletClient {
     });
   }
 
+  /** What a nodes/proxy request to the agent carries: the TLS options and credentials of every request to it. */
+  proxyTransport(connection: NodeConnection): { readonly options: RequestOptions; readonly headers: Readonly<Record<string, string>> } {
+    return { options: this.#requestOptions(connection, false), headers: this.#authorization() };
+  }
+
   #requestOptions(connection: NodeConnection, insecureSkipVerify: boolean): RequestOptions {
     const { certificateAuthority, clientCertificate, clientKey } = this.#config;
     const verify = certificateAuthority !== undefined && !insecureSkipVerify;
@@ -169,20 +174,7 @@ export class KubeletClient {
 
   /** The client's headers, as kube's upgrade-aware proxy forwards them: with X-Forwarded-For, and our own Host and credentials. */
   #forwardedHeaders(request: IncomingMessage, connection: NodeConnection): string[] {
-    const headers = ['Host', joinHostPort(connection)];
-    const raw = request.rawHeaders;
-    const forwardedFor: string[] = [];
-    for (let i = 0; i + 1 < raw.length; i += 2) {
-      const name = raw[i] as string;
-      const value = raw[i + 1] as string;
-      const lower = name.toLowerCase();
-      if (lower === 'x-forwarded-for') forwardedFor.push(value);
-      if (!replacedHeaders.has(lower)) headers.push(name, value);
-    }
-    const clientAddress = request.socket.remoteAddress;
-    if (clientAddress !== undefined) headers.push('X-Forwarded-For', [...forwardedFor, clientAddress].join(', '));
-    for (const [name, value] of Object.entries(this.#authorization())) headers.push(name, value);
-    return headers;
+    return forwardedHeaders(request, (name) => !replacedHeaders.has(name), { Host: joinHostPort(connection), ...this.#authorization() });
   }
 
   /** --kubelet-timeout: from the request to the head of the agent's answer. */
@@ -197,7 +189,7 @@ export class KubeletClient {
 }
 
 /** The agent's status line and headers, as it sent them. */
-function answerHead(answer: IncomingMessage): string {
+export function answerHead(answer: IncomingMessage): string {
   let head = `HTTP/1.1 ${answer.statusCode ?? 101} ${answer.statusMessage ?? ''}\r\n`;
   const raw = answer.rawHeaders;
   for (let i = 0; i + 1 < raw.length; i += 2) head += `${raw[i]}: ${raw[i + 1]}\r\n`;
@@ -205,7 +197,7 @@ function answerHead(answer: IncomingMessage): string {
 }
 
 /** An echoed answer's headers without those of the agent's connection (ours sets its own). */
-function withoutHopByHop(raw: readonly string[]): string[] {
+export function withoutHopByHop(raw: readonly string[]): string[] {
   const kept: string[] = [];
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = (raw[i] as string).toLowerCase();

@@ -259,6 +259,7 @@ export class ApiServer {
       tokens: authentication.tokens,
       pods: this.#registry.builtinStore(podResource),
       podDisruptionBudgets: this.#registry.builtinStore(podDisruptionBudgetResource),
+      endpoints: this.#registry.builtinStore(endpointsResource),
       ...(authentication.serviceAccountTokens === undefined ? {} : { serviceAccountTokens: authentication.serviceAccountTokens }),
     };
     const requestTimeoutMs = options.requestTimeoutMs ?? defaultRequestTimeoutMs;

@@ -10,7 +10,7 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { spliceConnections } from '@capstan/common';
+import { forwardedHeaders, spliceConnections } from '@capstan/common';
 import { answerHttpError, type Exchange } from './exchange.ts';
 
 /** Headers of the client's connection to the agent, not to be sent on the agent's own connection. */
@@ -21,7 +21,7 @@ export function proxyUpgrade(exchange: Exchange, location: URL, upgrade: { reado
   const client = upgrade.socket;
   return new Promise((resolve) => {
     const send = location.protocol === 'https:' ? httpsRequest : httpRequest;
-    const outgoing = send(location, { method: request.method ?? 'GET', headers: forwardedHeaders(request, location), agent: false });
+    const outgoing = send(location, { method: request.method ?? 'GET', headers: clonedHeaders(request, location), agent: false });
     const abandon = (): void => void outgoing.destroy();
     client.once('close', abandon);
     const settled = (): void => {
@@ -56,20 +56,8 @@ export function proxyUpgrade(exchange: Exchange, location: URL, upgrade: { reado
 }
 
 /** The client's headers as the kubelet's proxy clones them, with the runtime's Host and the client's address in X-Forwarded-For. */
-function forwardedHeaders(request: IncomingMessage, location: URL): string[] {
-  const headers = ['Host', location.host];
-  const forwardedFor: string[] = [];
-  const raw = request.rawHeaders;
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = raw[i] as string;
-    const value = raw[i + 1] as string;
-    const lower = name.toLowerCase();
-    if (lower === 'x-forwarded-for') forwardedFor.push(value);
-    if (!droppedHeaders.has(lower)) headers.push(name, value);
-  }
-  const address = request.socket.remoteAddress;
-  if (address !== undefined) headers.push('X-Forwarded-For', [...forwardedFor, address].join(', '));
-  return headers;
+function clonedHeaders(request: IncomingMessage, location: URL): string[] {
+  return forwardedHeaders(request, (name) => !droppedHeaders.has(name), { Host: location.host });
 }
 
 const framingHeaders: ReadonlySet<string> = new Set(['transfer-encoding', 'content-length', 'connection', 'keep-alive']);

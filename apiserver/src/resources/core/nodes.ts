@@ -20,7 +20,7 @@ export const nodeResource: ResourceDefinition = {
   verbs: allVerbs,
   shortNames: ['no'],
   categories: [],
-  subresources: [{ name: 'proxy', kind: 'NodeProxyOptions', verbs: proxyVerbs, endpoint: 'unserved' }, status('Node')],
+  subresources: [{ name: 'proxy', kind: 'NodeProxyOptions', verbs: proxyVerbs, endpoint: 'proxy' }, status('Node')],
   storagePrefix: 'minions',
   behaviour: {
     strategy: {},

@@ -29,7 +29,7 @@ export const podResource: ResourceDefinition = {
     { name: 'exec', kind: 'PodExecOptions', verbs: ['create', 'get'], endpoint: 'stream' },
     { name: 'log', kind: 'Pod', verbs: ['get'], endpoint: 'log' },
     { name: 'portforward', kind: 'PodPortForwardOptions', verbs: ['create', 'get'], endpoint: 'stream' },
-    { name: 'proxy', kind: 'PodProxyOptions', verbs: proxyVerbs, endpoint: 'unserved' },
+    { name: 'proxy', kind: 'PodProxyOptions', verbs: proxyVerbs, endpoint: 'proxy' },
     { name: 'resize', kind: 'Pod', verbs: getPatchUpdate, endpoint: 'unserved' },
     status('Pod'),
   ],

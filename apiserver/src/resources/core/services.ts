@@ -21,7 +21,7 @@ export const serviceResource: ResourceDefinition = {
   verbs: allVerbs,
   shortNames: ['svc'],
   categories: ['all'],
-  subresources: [{ name: 'proxy', kind: 'ServiceProxyOptions', verbs: proxyVerbs, endpoint: 'unserved' }, status('Service')],
+  subresources: [{ name: 'proxy', kind: 'ServiceProxyOptions', verbs: proxyVerbs, endpoint: 'proxy' }, status('Service')],
   storagePrefix: 'services/specs',
   behaviour: {
     strategy: { ...serviceStrategy, returnsDeletedObject: true },
