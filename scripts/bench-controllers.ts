@@ -136,6 +136,9 @@ export async function runControllersBenchmark(quick: boolean, log: (line: string
       },
     ];
     return rows;
+  } catch (error) {
+    log(`the API server, ${server.lastWords()}`);
+    throw error;
   } finally {
     if (controllers !== undefined && controllers.exitCode === null) {
       const exited = new Promise((resolve) => controllers?.once('exit', resolve));

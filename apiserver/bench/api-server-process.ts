@@ -34,6 +34,8 @@ export interface BenchApiServer {
   readonly readyMs: number;
   /** SIGTERM, SIGKILL after 10 s; resolves once the process is gone. Idempotent. */
   stop(): Promise<void>;
+  /** The last 4,000 characters the server wrote, and how it exited if it did: for a benchmark that failed. */
+  lastWords(): string;
 }
 
 const capstan = join(import.meta.dirname, '..', '..', 'bin', 'capstan.ts');
@@ -98,7 +100,8 @@ async function startOnce(spec: ApiServerSpec, port: number): Promise<BenchApiSer
     await stop();
     throw error;
   }
-  return { url, certificateAuthority: certificateAuthority as string, pid: child.pid as number, readyMs: performance.now() - began, stop };
+  const lastWords = (): string => `${child.exitCode === null && child.signalCode === null ? 'running' : `exited (${child.exitCode ?? child.signalCode})`}:\n${output}`;
+  return { url, certificateAuthority: certificateAuthority as string, pid: child.pid as number, readyMs: performance.now() - began, stop, lastWords };
 }
 
 /** One GET /readyz on a new connection: true on 200, false on any error or other status. */
