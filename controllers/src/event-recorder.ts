@@ -4,7 +4,7 @@
 // empty). Repeats, similar events and floods go through client-go's correlator (common's
 // EventCorrelator). Best effort: a failure is logged.
 
-import { type CoreEventObjectReference, EventCorrelator, type KubeObject, type RestClient, writeCorrelatedEvent } from '@capstan/common/client';
+import { type CoreEventObjectReference, EventCorrelator, EventWriter, type KubeObject, type RestClient } from '@capstan/common/client';
 import { metaTime, eventName } from '@capstan/common';
 
 export type InvolvedObject = CoreEventObjectReference;
@@ -25,40 +25,31 @@ export function involvedObjectOf(object: KubeObject, kind: string, apiVersion: s
 }
 
 export class EventRecorder {
-  readonly #client: RestClient;
   readonly #component: string;
-  readonly #log: (message: string, error?: unknown) => void;
-  readonly #correlator: EventCorrelator;
+  readonly #writer: EventWriter;
 
-  constructor(client: RestClient, component: string, log: (message: string, error?: unknown) => void, correlator = new EventCorrelator()) {
-    this.#client = client;
+  constructor(client: RestClient, component: string, log: (message: string, error?: unknown) => void) {
     this.#component = component;
-    this.#log = log;
-    this.#correlator = correlator;
+    this.#writer = new EventWriter(client, new EventCorrelator(), log);
   }
 
   async record(object: InvolvedObject, type: EventType, reason: string, message: string): Promise<void> {
     const namespace = object.namespace || 'default';
     const time = metaTime(Date.now());
-    await writeCorrelatedEvent(
-      this.#client,
-      this.#correlator,
-      {
-        apiVersion: 'v1',
-        kind: 'Event',
-        metadata: { name: eventName(object.name), namespace },
-        involvedObject: object,
-        reason,
-        message,
-        source: { component: this.#component },
-        firstTimestamp: time,
-        lastTimestamp: time,
-        count: 1,
-        type,
-        reportingComponent: this.#component,
-        reportingInstance: '',
-      },
-      this.#log,
-    );
+    await this.#writer.write({
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { name: eventName(object.name), namespace },
+      involvedObject: object,
+      reason,
+      message,
+      source: { component: this.#component },
+      firstTimestamp: time,
+      lastTimestamp: time,
+      count: 1,
+      type,
+      reportingComponent: this.#component,
+      reportingInstance: '',
+    });
   }
 }

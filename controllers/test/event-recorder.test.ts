@@ -36,3 +36,17 @@ test('repeats are counted on the first event and similar events are combined, as
   t.deepEqual(failed.map((e) => e.message).sort(), ['(combined from similar events): Error creating: pod 11', ...Array.from({ length: 9 }, (_, i) => `Error creating: pod ${i}`)]);
   t.is(failed.find((e) => e.message?.startsWith('(combined'))?.count, 3);
 });
+
+test('repeats recorded at once are written one after another, as client-go writes them: one event counted to the last', async (t) => {
+  const { client } = await startCluster(t);
+  const failures: string[] = [];
+  const recorder = new EventRecorder(client, 'deployment-controller', (message) => failures.push(message));
+  const object = { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'default', name: 'web', uid: 'uid-web' };
+  await Promise.all(Array.from({ length: 20 }, () => recorder.record(object, 'Normal', 'ScalingReplicaSet', 'Scaled up replica set web-1 from 0 to 1')));
+  t.deepEqual(failures, []);
+  const events = (await client.list<Event>({ group: '', version: 'v1', resource: 'events', namespace: 'default' })).items;
+  t.deepEqual(
+    events.map((e) => [e.reason, e.count]),
+    [['ScalingReplicaSet', 20]],
+  );
+});

@@ -19,4 +19,4 @@ export { defaultUserAgent } from './user-agent.ts';
 export { Watch, type WatchEvent } from './watch.ts';
 export type { CoreEvent, CoreEventObjectReference, CoreEventSource } from '../events/core-event.ts';
 export { EventCorrelator, type Correlation } from '../events/event-correlator.ts';
-export { writeCorrelatedEvent } from '../events/event-sink.ts';
+export { EventWriter } from '../events/event-sink.ts';

@@ -4,42 +4,34 @@
 // never retried.
 
 import { metaTime, eventName } from '@capstan/common';
-import { EventCorrelator, type RestClient, writeCorrelatedEvent } from '@capstan/common/client';
+import { EventCorrelator, EventWriter, type RestClient } from '@capstan/common/client';
 import type { NodeEvent } from '../system/index.ts';
 
 export class NodeEventRecorder {
-  readonly #client: RestClient;
   readonly #nodeName: string;
-  readonly #log: (message: string, error?: unknown) => void;
-  readonly #correlator = new EventCorrelator();
+  readonly #writer: EventWriter;
 
   constructor(client: RestClient, nodeName: string, log: (message: string, error?: unknown) => void) {
-    this.#client = client;
     this.#nodeName = nodeName;
-    this.#log = log;
+    this.#writer = new EventWriter(client, new EventCorrelator(), log);
   }
 
   async record(event: NodeEvent, now = new Date()): Promise<void> {
     const time = metaTime(now);
-    await writeCorrelatedEvent(
-      this.#client,
-      this.#correlator,
-      {
-        apiVersion: 'v1',
-        kind: 'Event',
-        metadata: { name: eventName(this.#nodeName), namespace: 'default' },
-        involvedObject: { kind: 'Node', name: this.#nodeName, uid: this.#nodeName },
-        reason: event.reason,
-        message: event.message,
-        source: { component: 'kubelet', host: this.#nodeName },
-        firstTimestamp: time,
-        lastTimestamp: time,
-        count: 1,
-        type: event.type,
-        reportingComponent: 'kubelet',
-        reportingInstance: this.#nodeName,
-      },
-      this.#log,
-    );
+    await this.#writer.write({
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { name: eventName(this.#nodeName), namespace: 'default' },
+      involvedObject: { kind: 'Node', name: this.#nodeName, uid: this.#nodeName },
+      reason: event.reason,
+      message: event.message,
+      source: { component: 'kubelet', host: this.#nodeName },
+      firstTimestamp: time,
+      lastTimestamp: time,
+      count: 1,
+      type: event.type,
+      reportingComponent: 'kubelet',
+      reportingInstance: this.#nodeName,
+    });
   }
 }

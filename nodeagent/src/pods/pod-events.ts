@@ -4,7 +4,7 @@
 // effort: a failure is logged, never retried; without an API server they are only logged.
 
 import { metaTime, eventName } from '@capstan/common';
-import { EventCorrelator, type RestClient, writeCorrelatedEvent } from '@capstan/common/client';
+import { EventCorrelator, EventWriter, type RestClient } from '@capstan/common/client';
 import type { Container } from '@capstan/common/api-types/core-v1';
 import type { Pod } from './pod-types.ts';
 
@@ -24,7 +24,7 @@ function fieldPath(pod: Pod, container: Container): string {
 }
 
 export function podEventRecorder(client: RestClient | undefined, nodeName: string, log: (message: string, error?: unknown) => void): RecordPodEvent {
-  const correlator = new EventCorrelator();
+  const writer = client === undefined ? undefined : new EventWriter(client, new EventCorrelator(), log);
   return (pod, container, event) => {
     if (client === undefined) {
       log(`${event.type} ${event.reason} ${pod.metadata.namespace}/${pod.metadata.name}: ${event.message}`);
@@ -32,33 +32,28 @@ export function podEventRecorder(client: RestClient | undefined, nodeName: strin
     }
     const now = Date.now();
     const time = metaTime(now);
-    void writeCorrelatedEvent(
-      client,
-      correlator,
-      {
+    void writer?.write({
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { name: eventName(pod.metadata.name), namespace: pod.metadata.namespace },
+      involvedObject: {
         apiVersion: 'v1',
-        kind: 'Event',
-        metadata: { name: eventName(pod.metadata.name), namespace: pod.metadata.namespace },
-        involvedObject: {
-          apiVersion: 'v1',
-          kind: 'Pod',
-          namespace: pod.metadata.namespace,
-          name: pod.metadata.name,
-          uid: pod.metadata.uid,
-          ...(pod.metadata.resourceVersion === undefined ? {} : { resourceVersion: pod.metadata.resourceVersion }),
-          ...(container === undefined ? {} : { fieldPath: fieldPath(pod, container) }),
-        },
-        reason: event.reason,
-        message: event.message,
-        source: { component: 'kubelet', host: nodeName },
-        firstTimestamp: time,
-        lastTimestamp: time,
-        count: 1,
-        type: event.type,
-        reportingComponent: 'kubelet',
-        reportingInstance: nodeName,
+        kind: 'Pod',
+        namespace: pod.metadata.namespace,
+        name: pod.metadata.name,
+        uid: pod.metadata.uid,
+        ...(pod.metadata.resourceVersion === undefined ? {} : { resourceVersion: pod.metadata.resourceVersion }),
+        ...(container === undefined ? {} : { fieldPath: fieldPath(pod, container) }),
       },
-      log,
-    );
+      reason: event.reason,
+      message: event.message,
+      source: { component: 'kubelet', host: nodeName },
+      firstTimestamp: time,
+      lastTimestamp: time,
+      count: 1,
+      type: event.type,
+      reportingComponent: 'kubelet',
+      reportingInstance: nodeName,
+    });
   };
 }

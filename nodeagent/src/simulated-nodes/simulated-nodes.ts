@@ -57,6 +57,12 @@ const heartbeatTimeoutMs = 10_000;
 
 export class SimulatedNodes {
   readonly client: CountingRestClient;
+  /**
+   * The pod workers' client: a pool without a limit, since each node's pod watch holds a
+   * connection of its own for as long as it runs; in the heartbeats' pool, 1,000 watches would
+   * take all its connections and starve the heartbeats until every node went NotReady.
+   */
+  readonly #podClient: CountingRestClient;
   readonly runtimeSim: RunningRuntimeSim;
   readonly #runtime: CriRuntimeClient;
   readonly #images: CriImageClient;
@@ -76,6 +82,7 @@ export class SimulatedNodes {
     this.#nodeIP = options.nodeIP ?? chooseHostAddress();
     this.client = new CountingRestClient({ ...loadKubeconfig(options.kubeconfig), userAgent: defaultUserAgent('capstan-simulated-nodes'), timeoutMs: heartbeatTimeoutMs });
     this.client.agent.maxSockets = options.maxSockets ?? 512;
+    this.#podClient = new CountingRestClient({ ...loadKubeconfig(options.kubeconfig), userAgent: defaultUserAgent('capstan-simulated-nodes'), timeoutMs: heartbeatTimeoutMs });
     this.#readings = sharedReading(() => readNodeReadings(options.rootDir, this.#report, runtime, images), options.readingMaxAgeMs ?? 5_000);
   }
 
@@ -145,6 +152,7 @@ export class SimulatedNodes {
   async stop(): Promise<void> {
     await this.scaleTo(0);
     this.client.close();
+    this.#podClient.close();
     this.#runtime.close();
     this.#images.close();
     await this.runtimeSim.close();
@@ -168,7 +176,7 @@ export class SimulatedNodes {
     const runPods = (): void => {
       pods ??= heartbeats.registered.then(() => {
         if (stop.signal.aborted) return;
-        return runSimulatedPods({ loaded, client: this.client, runtime: this.#runtime, images: this.#images, report: this.#report, nodeIP: this.#nodeIP, log }, stop.signal);
+        return runSimulatedPods({ loaded, client: this.#podClient, runtime: this.#runtime, images: this.#images, report: this.#report, nodeIP: this.#nodeIP, log }, stop.signal);
       });
     };
     const node: RunningNode = { name, stop, running: Promise.resolve(), registered: false, runPods };
