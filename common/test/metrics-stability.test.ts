@@ -36,7 +36,7 @@ test('a deprecated metric says since when, is announced at registration, and is 
   t.is(helpLine(body, 'alpha_now'), undefined);
   for (const hidden of ['stable_gone', 'alpha_gone', 'beta_gone']) t.false(body.includes(hidden), hidden);
   t.true(body.includes('hidden_metrics_total 4\n'));
-  t.true(body.includes('registered_metrics_total{stability_level="STABLE",deprecated_version="1.34.0"} 1\n'));
+  t.true(body.includes('registered_metrics_total{deprecated_version="1.34.0",stability_level="STABLE"} 1\n'));
   t.deepEqual(warnings, ['metric stable_deprecated is deprecated since 1.34.0', 'metric beta_shown is deprecated since 1.35.0']);
 });
 
@@ -52,6 +52,14 @@ test('--show-hidden-metrics-for-version takes only the previous minor release an
   t.is(helpLine(body, 'alpha_gone'), '# HELP alpha_gone [ALPHA] (Deprecated since 1.34.0) Deprecated before.');
   t.true(body.includes('alpha_gone 7\n'));
   t.deepEqual(warnings, ['Hidden metrics (alpha_gone) have been manually overridden, showing this very deprecated metric.']);
+});
+
+test("labels come out sorted by name as Go writes them, a histogram's le last", async (t) => {
+  const registry = new KubeRegistry('1.35.0');
+  registry.histogram({ name: 'latency_seconds', help: 'Latency.', buckets: [1], labelNames: ['verb', 'code'] }).observe({ verb: 'GET', code: '200' }, 0.5);
+  const { body } = await registry.expose(undefined);
+  t.true(body.includes('latency_seconds_bucket{code="200",verb="GET",le="1"} 1\n'));
+  t.true(body.includes('latency_seconds_count{code="200",verb="GET"} 1\n'));
 });
 
 test('a gauge with a collect callback is read at scrape time', async (t) => {

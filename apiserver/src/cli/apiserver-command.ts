@@ -3,6 +3,7 @@
 
 import { join } from 'node:path';
 import { createLogger, formatFlagHelp, loggingFormats, parseFeatureGates, parseFlags } from '@capstan/common';
+import { legacyRegistry, showHiddenMetricsFlags } from '@capstan/common/metrics';
 import { apiServerFeatures } from '../server/feature-gates.ts';
 import { enabledAdmissionPlugins } from '../admission/admission-plugin-names.ts';
 import { unimplementedAdmissionPlugins } from '../admission/admission-plugins.ts';
@@ -66,6 +67,7 @@ const flags = {
     help: `key=true|false pairs of feature gates: ${Object.keys(apiServerFeatures).join(', ')}, AllAlpha, AllBeta`,
   },
   ...runtimeConfigFlag,
+  ...showHiddenMetricsFlags,
   'logging-format': { type: 'string', default: '', help: 'json or text (default: text on a terminal, json otherwise)', choices: ['', ...loggingFormats] },
 } as const;
 
@@ -85,6 +87,7 @@ export async function apiserverCommand(argv: readonly string[], out: (text: stri
   const admissionPlugins = enabledAdmissionPlugins(f['enable-admission-plugins'], f['disable-admission-plugins']);
   const format = f['logging-format'] === '' ? undefined : f['logging-format'];
   const logger = createLogger({ name: 'apiserver', ...(format === undefined ? {} : { format }) });
+  legacyRegistry.configure({ showHiddenMetricsForVersion: f['show-hidden-metrics-for-version'], warn: (message) => logger.warn(message) });
   const backend = f['storage-backend'];
   const primaryRange = serviceClusterIpRange[0];
   const tls = await secureServingOf(f, join(f['data-dir'], 'pki'), {

@@ -15,6 +15,7 @@
 //   impersonation     Impersonate-* headers, each allowed by the authorizer (`impersonate`)
 //   max-in-flight     flow control (a place for it: no limit yet)
 //   authorization     may the user do it (403 when not)
+//   request-metrics   apiserver_request_total and the other request metrics, once answered
 //   -> the router: health, discovery, OpenAPI, /version, the resources
 
 import type { Logger } from '@capstan/common';
@@ -33,6 +34,7 @@ import type { RequestContext } from './request-context.ts';
 import { requestDeadline } from './request-deadline.ts';
 import { withRequestInfo } from './request-info.ts';
 import { requestTimeout } from './request-timeout.ts';
+import { instrumentRequest } from './request-metrics.ts';
 import { warningRecorder } from './warning-recorder.ts';
 
 export type Handler = (context: RequestContext) => Promise<void>;
@@ -64,6 +66,7 @@ export function filterChain(options: FilterChainOptions): readonly Filter[] {
     impersonation(options.authorizer),
     maxInFlight,
     authorization(options.authorizer),
+    instrumentRequest,
   ];
 }
 

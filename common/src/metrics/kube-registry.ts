@@ -132,7 +132,7 @@ export class KubeRegistry {
     }
     // A hidden metric still counts what its callers record, in a registry nobody scrapes.
     const help = annotatedHelp(options.help, stabilityLevel, isDeprecated ? options.deprecatedVersion : undefined);
-    const metric = create(help, hidden ? [] : [this.#registry]);
+    const metric = withSortedLabels(create(help, hidden ? [] : [this.#registry]));
     this.#metrics.set(options.name, metric);
     if (options.name !== registeredMetricsName && options.name !== hiddenMetricsName) {
       if (hidden) this.#hiddenMetricsTotal().inc();
@@ -167,6 +167,38 @@ export class KubeRegistry {
     return writer.metrics();
   }
 }
+
+/**
+ * Labels in the order Go's client writes them, by name, a histogram's le (a summary's quantile)
+ * last, whatever order the callers give them in.
+ */
+function withSortedLabels<M extends AnyMetric>(metric: M): M {
+  // A histogram is written from getForPromString, its le apart from the labels it shares.
+  const writable = metric as unknown as Record<'get' | 'getForPromString', (() => Promise<MetricData>) | undefined>;
+  for (const method of ['get', 'getForPromString'] as const) {
+    const read = writable[method]?.bind(metric);
+    if (read === undefined) continue;
+    writable[method] = async () => {
+      const data = await read();
+      return {
+        ...data,
+        values: data.values.map(({ sharedLabels, ...value }) => ({ ...value, labels: sortLabels({ ...sharedLabels, ...value.labels }) })),
+      };
+    };
+  }
+  return metric;
+}
+
+interface MetricData {
+  readonly values: readonly { readonly labels: Record<string, string | number>; readonly sharedLabels?: Record<string, string | number> }[];
+}
+
+function sortLabels(labels: Record<string, string | number>): Record<string, string | number> {
+  const names = Object.keys(labels).sort((a, b) => (isLast(a) === isLast(b) ? (a < b ? -1 : a > b ? 1 : 0) : isLast(a) ? 1 : -1));
+  return Object.fromEntries(names.map((name) => [name, labels[name] as string | number]));
+}
+
+const isLast = (name: string): boolean => name === 'le' || name === 'quantile';
 
 const registeredMetricsName = 'registered_metrics_total';
 const hiddenMetricsName = 'hidden_metrics_total';
