@@ -26,6 +26,7 @@ import { createLogger, FlagError, formatFlagHelp, loggingFormats, parseFeatureGa
 import { kubeconfigFor } from './kubeconfig.ts';
 import { NodeReadiness } from './node-readiness.ts';
 import { startUpControllers, type UpControllers } from './up-controllers.ts';
+import { preferredOrFreePort } from './preferred-port.ts';
 import { startUpNode, upNodeSpecs, type UpNode } from './up-node.ts';
 import { ensureDefaultStorageClass } from './up-storage-class.ts';
 
@@ -139,7 +140,7 @@ export async function upCommand(argv: readonly string[], out: (text: string) => 
   const schedulerKubeconfig = await writeKubeconfig(join(dataDir, 'scheduler.kubeconfig'), 'scheduler', 'system:kube-scheduler', []);
   if (f.controllers) await ensureDefaultStorageClass(kubeconfig);
   const controllers: UpControllers | undefined = f.controllers
-    ? startUpControllers(dataDir, { controllers: controllersKubeconfig, scheduler: schedulerKubeconfig }, f['service-cluster-ip-range'], say)
+    ? startUpControllers(dataDir, { controllers: controllersKubeconfig, scheduler: schedulerKubeconfig }, f['service-cluster-ip-range'], await preferredOrFreePort(10257), say)
     : undefined;
   const nodeKubeconfigs = new Map<string, string>();
   for (const spec of specs) {
