@@ -74,9 +74,11 @@ test('a gauge with a collect callback is read at scrape time', async (t) => {
 test('OpenMetrics when the Accept header prefers it, without renaming the counters of the text format', async (t) => {
   const registry = new KubeRegistry('1.35.0');
   registry.counter({ name: 'things_total', help: 'Things.', stabilityLevel: 'STABLE' }).inc();
+  registry.histogram({ name: 'took_seconds', help: 'Took.', buckets: [1], labelNames: ['verb'] }).observe({ verb: 'GET' }, 2);
   const open = await registry.expose('application/openmetrics-text;version=1.0.0,text/plain;version=0.0.4;q=0.5');
   t.is(open.contentType, 'application/openmetrics-text; version=1.0.0; charset=utf-8');
   t.true(open.body.includes('# TYPE things counter\nthings_total 1\n'));
+  t.true(open.body.includes('took_seconds_bucket{verb="GET",le="+Inf"} 1\n'));
   t.true(open.body.endsWith('# EOF\n'));
   const text = await registry.expose('text/plain');
   t.true(text.body.includes('# TYPE things_total counter\nthings_total 1\n'));

@@ -65,6 +65,10 @@ export class QueueMetrics {
     this.name = name;
     this.#labels = { name };
     liveQueues.add(this);
+    // Each named queue is listed from its start, as client-go creates its metrics with it.
+    this.#metrics.depth.inc(this.#labels, 0);
+    this.#metrics.adds.inc(this.#labels, 0);
+    this.#metrics.retries.inc(this.#labels, 0);
   }
 
   added(key: string): void {

@@ -182,7 +182,7 @@ function withSortedLabels<M extends AnyMetric>(metric: M): M {
       const data = await read();
       return {
         ...data,
-        values: data.values.map(({ sharedLabels, ...value }) => ({ ...value, labels: sortLabels({ ...sharedLabels, ...value.labels }) })),
+        values: data.values.map((value) => ({ ...value, sharedLabels: {}, labels: sortLabels({ ...value.sharedLabels, ...value.labels }) })),
       };
     };
   }
