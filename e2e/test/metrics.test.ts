@@ -124,6 +124,19 @@ test.serial("the API server's /metrics has kube's request metrics, and they coun
   t.true((sampleValue(after, 'apiserver_storage_objects', { resource: 'clusterroles.rbac.authorization.k8s.io' }) ?? 0) > 10);
 });
 
+test.serial('paths nothing serves are not counted: made-up paths make up no label values', async (t) => {
+  const { url, certificateAuthority: ca } = started();
+  t.is((await get(`${url}/apis/made-up.example.com/v1/things`, { ca, token: adminToken })).status, 404);
+  t.is((await get(`${url}/api/v1/namespaces/default/madeups`, { ca, token: adminToken })).status, 404);
+  t.is((await get(`${url}/healthz/made-up`, { ca, token: adminToken })).status, 404);
+  t.is((await get(`${url}/api/v1/namespaces/default/configmaps/missing`, { ca, token: adminToken })).status, 404);
+  const metrics = await apiServerMetrics();
+  const paths = metrics.samples.filter((sample) => sample.name === 'apiserver_request_total').map((sample) => `${sample.labels.resource}${sample.labels.subresource}`);
+  t.false(paths.some((path) => path.includes('made')));
+  // A missing object of a served resource is an answer of its route, counted as kube counts it.
+  t.is(sampleValue(metrics, 'apiserver_request_total', { verb: 'GET', resource: 'configmaps', scope: 'resource', code: '404' }), 1);
+});
+
 test.serial('/metrics is for those RBAC lets get it (system:monitoring), in OpenMetrics when asked', async (t) => {
   const { url, certificateAuthority: ca } = started();
   const anonymous = await get(`${url}/metrics`, { ca });

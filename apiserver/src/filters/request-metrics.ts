@@ -9,6 +9,7 @@ import { isLongRunning } from './long-running.ts';
 import type { Filter } from './filter-chain.ts';
 import { cleanDryRun, requestLabels, requestMetrics, type RequestLabels } from '../metrics/request-metrics.ts';
 import { requestKindOf, trackInflight } from '../metrics/inflight-watermark.ts';
+import { servedResourceOf } from '../endpoints/negotiated-conversion.ts';
 
 export const instrumentRequest: Filter = async (context, next) => {
   const { request, response, requestInfo: info } = context;
@@ -26,6 +27,9 @@ export const instrumentRequest: Filter = async (context, next) => {
   } finally {
     end();
     const observe = (): void => {
+      // As kube, which instruments its routes only: a path no resource or handler serves (a 404
+      // of the mux) is not counted, so that made-up paths cannot make up label values.
+      if (info.isResourceRequest ? servedResourceOf(request) === undefined : response.statusCode === 404) return;
       const dryRun = cleanDryRun(context.url.searchParams);
       metrics.requestTotal.inc({ ...labels, dry_run: dryRun, code: String(response.statusCode) });
       metrics.requestDuration.observe({ ...labels, dry_run: dryRun }, (Date.now() - context.receivedAt) / 1000);
