@@ -229,8 +229,12 @@ test.serial("the controllers' secure port serves /healthz to anyone and /metrics
   await waitForOutput(controllers, /Serving securely on 127\.0\.0\.1:/);
   const base = `https://127.0.0.1:${port}`;
   t.like(await get(`${base}/healthz`), { status: 200, body: 'ok' });
-  t.like(await get(`${base}/metrics`), { status: 403, body: 'Forbidden: "/metrics", Reason: ""\n' });
-  t.like(await get(`${base}/metrics`, { token: 'not-a-token' }), { status: 401 });
+  const anonymous = await get(`${base}/metrics`);
+  t.is(anonymous.status, 403);
+  t.like(JSON.parse(anonymous.body), { kind: 'Status', reason: 'Forbidden', message: 'forbidden: User "system:anonymous" cannot get path "/metrics"', code: 403 });
+  const unknown = await get(`${base}/metrics`, { token: 'not-a-token' });
+  t.is(unknown.status, 401);
+  t.like(JSON.parse(unknown.body), { kind: 'Status', reason: 'Unauthorized', message: 'Unauthorized', code: 401 });
   await kubectl('create', 'namespace', 'queued');
   const metrics = await scrapeUntil(
     async () => parsePrometheusText((await get(`${base}/metrics`, { token: monitorToken })).body),

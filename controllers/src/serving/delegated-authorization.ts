@@ -4,6 +4,7 @@
 // system:anonymous. The health paths are always allowed (--authorization-always-allow-paths).
 
 import type { IncomingMessage } from 'node:http';
+import { goQuote, newForbidden, newUnauthorized, type StatusError } from '@capstan/common';
 import type { RestClient } from '@capstan/common/client';
 
 interface User {
@@ -26,10 +27,8 @@ export const alwaysAllowedPaths: ReadonlySet<string> = new Set(['/healthz', '/re
 
 const anonymous: User = { username: 'system:anonymous', groups: ['system:unauthenticated'] };
 
-/** The refusal the client gets (401 or 403 with kube's words), or undefined when the request may go on. */
-export type Refusal = { readonly status: 401 | 403; readonly body: string };
-
-export async function refusalOf(client: RestClient, request: IncomingMessage, path: string): Promise<Refusal | undefined> {
+/** The refusal the client gets (kube's 401 or 403 Status), or undefined when the request may go on. */
+export async function refusalOf(client: RestClient, request: IncomingMessage, path: string): Promise<StatusError | undefined> {
   if (alwaysAllowedPaths.has(path)) return undefined;
   const authorization = request.headers.authorization ?? '';
   let user = anonymous;
@@ -38,7 +37,7 @@ export async function refusalOf(client: RestClient, request: IncomingMessage, pa
       { group: 'authentication.k8s.io', version: 'v1', resource: 'tokenreviews' },
       { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenReview', spec: { token: authorization.slice('bearer '.length).trim() } },
     );
-    if (review.status?.authenticated !== true || review.status.user === undefined) return { status: 401, body: 'Unauthorized' };
+    if (review.status?.authenticated !== true || review.status.user === undefined) return newUnauthorized('Unauthorized');
     user = review.status.user;
   }
   const verb = (request.method ?? 'GET').toLowerCase() === 'head' ? 'get' : (request.method ?? 'GET').toLowerCase();
@@ -57,6 +56,8 @@ export async function refusalOf(client: RestClient, request: IncomingMessage, pa
     },
   );
   if (access.status?.allowed === true) return undefined;
+  // kube's ForbiddenStatusError of a non-resource request, the authorizer's reason after it when there is one.
   const reason = access.status?.reason ?? '';
-  return { status: 403, body: `Forbidden: "${path}", Reason: "${reason}"` };
+  const message = `User ${goQuote(user.username)} cannot ${verb} path ${goQuote(path)}`;
+  return newForbidden({ group: '', resource: '' }, '', reason === '' ? message : `${message}: ${reason}`);
 }

@@ -40,7 +40,7 @@ export async function startSecureServing(options: {
     const known = healthPaths.has(path) || path === '/metrics';
     if (!known) return answer(response, 404, 'text/plain; charset=utf-8', '404 page not found\n');
     const refusal = await refusalOf(options.client, request, path);
-    if (refusal !== undefined) return answer(response, refusal.status, 'text/plain; charset=utf-8', `${refusal.body}\n`);
+    if (refusal !== undefined) return answer(response, refusal.code, 'application/json', `${JSON.stringify(refusal.status)}\n`);
     if (healthPaths.has(path)) return answer(response, 200, 'text/plain; charset=utf-8', 'ok');
     const { contentType, body } = await legacyRegistry.expose(request.headers.accept);
     answer(response, 200, contentType, request.method === 'HEAD' ? '' : body);
