@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { adminToken } from '../../common/test/api-server-child.ts';
+import { startEtcd } from '../../apiserver/test/storage/etcd-server.ts';
 import { startApiServer, type ApiServerProcess } from '../src/api-server-process.ts';
 import { quickLeaderElection, startControllers } from '../src/controllers-process.ts';
 import { kubectlBinary } from '../src/kubectl-binary.ts';
@@ -203,6 +204,19 @@ test.serial("a CRD's deprecated versions warn with their deprecationWarning or k
   t.is(sampleValue(metrics, 'apiserver_requested_deprecated_apis', { ...labels, version: 'v1beta1' }), 1);
   t.is(sampleValue(metrics, 'apiserver_requested_deprecated_apis', { ...labels, version: 'v1alpha1' }), 1);
   t.is(sampleValue(metrics, 'apiserver_requested_deprecated_apis', { ...labels, version: 'v1' }), undefined);
+});
+
+test('on etcd, the store requests are timed by operation and resource as on the embedded store', async (t) => {
+  const etcd = await startEtcd('metrics');
+  t.teardown(() => etcd.stop());
+  const onEtcd = await startApiServer(['--storage-backend=etcd3', `--etcd-servers=${etcd.endpoint}`]);
+  t.teardown(() => onEtcd.stop());
+  const kubectlOnEtcd = (...args: string[]) => run(kubectlBinary(), [`--kubeconfig=${onEtcd.kubeconfig}`, ...args], { encoding: 'utf8' });
+  await kubectlOnEtcd('create', 'configmap', 'on-etcd', '-n', 'default', '--from-literal=a=b');
+  const metrics = parsePrometheusText((await kubectlOnEtcd('get', '--raw', '/metrics')).stdout);
+  t.true((sampleValue(metrics, 'etcd_request_duration_seconds_count', { operation: 'create', group: '', resource: 'configmaps' }) ?? 0) >= 1);
+  t.true((sampleValue(metrics, 'etcd_request_duration_seconds_count', { operation: 'list', group: 'apps', resource: 'deployments' }) ?? 0) >= 1);
+  t.true((sampleValue(metrics, 'apiserver_storage_objects', { resource: 'configmaps' }) ?? 0) >= 1);
 });
 
 test('--show-hidden-metrics-for-version takes only the previous minor release', async (t) => {
