@@ -11,7 +11,7 @@ import type { ResourceDefinition } from '../resources/resource-definition.ts';
 type Release = readonly [major: number, minor: number];
 
 /** kube's APILifecycle facts of a served kind (k8s.io/api's lifecycle.go and prerelease-lifecycle files). */
-interface ApiLifecycle {
+export interface ApiLifecycle {
   readonly deprecated: Release;
   readonly removed?: Release;
   readonly replacement?: { readonly group: string; readonly version: string; readonly kind: string };
@@ -42,11 +42,16 @@ export function deprecationOf(definition: ResourceDefinition): Deprecation | und
   const apiVersion = groupVersionString(definition.group, definition.version);
   const lifecycle = builtinLifecycles.get(`${apiVersion} ${definition.kind}`);
   if (lifecycle === undefined || compareReleases(lifecycle.deprecated, currentRelease) > 0) return undefined;
-  let warning = `${apiVersion} ${definition.kind} is deprecated in v${lifecycle.deprecated.join('.')}+`;
+  return { warning: lifecycleWarning(apiVersion, definition.kind, lifecycle), removedRelease: lifecycle.removed?.join('.') ?? '' };
+}
+
+/** kube's deprecation.WarningMessage: since when, until when if a removal is planned, and what to use if there is a replacement. */
+export function lifecycleWarning(apiVersion: string, kind: string, lifecycle: ApiLifecycle): string {
+  let warning = `${apiVersion} ${kind} is deprecated in v${lifecycle.deprecated.join('.')}+`;
   if (lifecycle.removed !== undefined) warning += `, unavailable in v${lifecycle.removed.join('.')}+`;
   const replacement = lifecycle.replacement;
   if (replacement !== undefined) warning += `; use ${groupVersionString(replacement.group, replacement.version)} ${replacement.kind}`;
-  return { warning, removedRelease: lifecycle.removed?.join('.') ?? '' };
+  return warning;
 }
 
 /** Marks a request served by `definition` when its API is deprecated: the Warning, the audit annotations, the metric's note. */
