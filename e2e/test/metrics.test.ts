@@ -125,6 +125,18 @@ test.serial("the API server's /metrics has kube's request metrics, and they coun
   t.true((sampleValue(after, 'apiserver_storage_objects', { resource: 'clusterroles.rbac.authorization.k8s.io' }) ?? 0) > 10);
 });
 
+test.serial("flow control's seats and dispatched requests are in kube's apiserver_flowcontrol_* metrics", async (t) => {
+  const metrics = await scrapeUntil(apiServerMetrics, (m) => sampleValue(m, 'apiserver_flowcontrol_nominal_limit_seats', { priority_level: 'workload-low' }) !== undefined);
+  // Seats of --max-requests-inflight 400 + --max-mutating-requests-inflight 200, shared by the
+  // bootstrap levels' nominal shares: workload-low's 100 of 245 are ceil(600 * 100 / 245).
+  t.is(sampleValue(metrics, 'apiserver_flowcontrol_nominal_limit_seats', { priority_level: 'workload-low' }), 245);
+  t.is(sampleValue(metrics, 'apiserver_flowcontrol_nominal_limit_seats', { priority_level: 'exempt' }), 0);
+  t.true(metrics.help.get('apiserver_flowcontrol_nominal_limit_seats')?.startsWith('[BETA] ') ?? false);
+  t.is(metrics.type.get('apiserver_flowcontrol_dispatched_requests_total'), 'counter');
+  // The test's own requests come from system:masters: the exempt level dispatches them.
+  t.true((sampleValue(metrics, 'apiserver_flowcontrol_dispatched_requests_total', { priority_level: 'exempt', flow_schema: 'exempt' }) ?? 0) > 0);
+});
+
 test.serial('paths nothing serves are not counted: made-up paths make up no label values', async (t) => {
   const { url, certificateAuthority: ca } = started();
   t.is((await get(`${url}/apis/made-up.example.com/v1/things`, { ca, token: adminToken })).status, 404);

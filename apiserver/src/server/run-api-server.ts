@@ -14,6 +14,7 @@ import { Cacher } from '../storage/cacher/cacher.ts';
 import { Compactor } from '../storage/compactor.ts';
 import { InstrumentedStorage } from '../storage/instrumented-storage.ts';
 import { registerApiServerMetrics } from '../metrics/metrics-endpoint.ts';
+import { registerFlowControlMetrics } from '../metrics/flowcontrol-metrics.ts';
 import { registerStoredObjectCounts } from '../metrics/storage-metrics.ts';
 import { openStorage, type StorageConfig } from '../storage/open-storage.ts';
 import { encryptionAtRest } from '../storage/encryption/encryption-at-rest.ts';
@@ -140,6 +141,7 @@ export async function runApiServer(options: RunApiServerOptions): Promise<Runnin
     ...(options.flowControl === undefined ? {} : { flowControl: options.flowControl }),
     logger: options.logger,
   });
+  registerFlowControlMetrics(() => server.flowControlStats());
   let address: AddressInfo;
   try {
     address = await server.listen();

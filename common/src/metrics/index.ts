@@ -5,6 +5,7 @@ export {
   legacyRegistry,
   prefersOpenMetrics,
   type Exposition,
+  type CounterOptions,
   type GaugeOptions,
   type HistogramOptions,
   type MetricOptions,

@@ -28,6 +28,11 @@ export interface GaugeOptions<L extends string> extends MetricOptions<L> {
   readonly collect?: (gauge: Gauge<L>) => void | Promise<void>;
 }
 
+export interface CounterOptions<L extends string> extends MetricOptions<L> {
+  /** Called on every scrape before the counter's values are read: totals kept elsewhere (a flow-control layer's). */
+  readonly collect?: (counter: Counter<L>) => void | Promise<void>;
+}
+
 export interface HistogramOptions<L extends string> extends MetricOptions<L> {
   readonly buckets: readonly number[];
 }
@@ -69,8 +74,25 @@ export class KubeRegistry {
     if (configuration.warn !== undefined) this.#warn = configuration.warn;
   }
 
-  counter<L extends string = never>(options: MetricOptions<L>): Counter<L> {
-    return this.#define(options, (help, registers) => new Counter<L>({ name: options.name, help, labelNames: options.labelNames ?? [], registers }));
+  counter<L extends string = never>(options: CounterOptions<L>): Counter<L> {
+    const collect = options.collect;
+    return this.#define(
+      options,
+      (help, registers) =>
+        new Counter<L>({
+          name: options.name,
+          help,
+          labelNames: options.labelNames ?? [],
+          registers,
+          ...(collect === undefined
+            ? {}
+            : {
+                collect(this: Counter<L>) {
+                  return collect(this);
+                },
+              }),
+        }),
+    );
   }
 
   gauge<L extends string = never>(options: GaugeOptions<L>): Gauge<L> {
