@@ -3,7 +3,11 @@
 // comes back after; failures come back after a per-key exponential delay (5 ms doubling, at most
 // `maxDelayMs`), which forget() resets once the key is handled.
 
+import { QueueMetrics } from './work-queue-metrics.ts';
+
 export interface WorkQueueOptions {
+  /** kube's name of the queue (the workqueue_* metrics' name label); a queue without one has no metrics, as in client-go. */
+  readonly name?: string;
   readonly baseDelayMs?: number;
   readonly maxDelayMs?: number;
 }
@@ -20,8 +24,10 @@ export class WorkQueue {
   readonly #delayed = new Map<string, { readonly timer: NodeJS.Timeout; readonly dueAt: number }>();
   readonly #waiting: (() => void)[] = [];
   #shutDown = false;
+  readonly #metrics: QueueMetrics | undefined;
 
   constructor(options: WorkQueueOptions = {}) {
+    this.#metrics = options.name === undefined ? undefined : new QueueMetrics(options.name);
     this.#baseDelayMs = options.baseDelayMs ?? 5;
     this.#maxDelayMs = options.maxDelayMs ?? 300_000;
   }
@@ -32,6 +38,7 @@ export class WorkQueue {
 
   add(key: string): void {
     if (this.#shutDown || this.#dirty.has(key)) return;
+    this.#metrics?.added(key);
     this.#dirty.add(key);
     if (this.#processing.has(key)) return;
     this.#queue.push(key);
@@ -60,6 +67,7 @@ export class WorkQueue {
   addRateLimited(key: string): void {
     const failures = this.#failures.get(key) ?? 0;
     this.#failures.set(key, failures + 1);
+    this.#metrics?.retried();
     this.addAfter(key, Math.min(this.#baseDelayMs * 2 ** failures, this.#maxDelayMs));
   }
 
@@ -85,10 +93,12 @@ export class WorkQueue {
     }
     this.#processing.add(key);
     this.#dirty.delete(key);
+    this.#metrics?.taken(key);
     return key;
   }
 
   done(key: string): void {
+    this.#metrics?.done(key);
     this.#processing.delete(key);
     if (this.#dirty.has(key)) {
       this.#queue.push(key);
@@ -98,6 +108,7 @@ export class WorkQueue {
 
   shutDown(): void {
     this.#shutDown = true;
+    this.#metrics?.close();
     for (const { timer } of this.#delayed.values()) clearTimeout(timer);
     this.#delayed.clear();
     for (const wake of this.#waiting.splice(0)) wake();

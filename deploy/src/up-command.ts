@@ -27,6 +27,7 @@ import { createLogger, FlagError, formatFlagHelp, loggingFormats, parseFlags, ty
 import { kubeconfigFor } from './kubeconfig.ts';
 import { NodeReadiness } from './node-readiness.ts';
 import { defaultClusterCidr, startUpControllers, type UpControllers } from './up-controllers.ts';
+import { preferredOrFreePort } from './preferred-port.ts';
 import { startUpNode, upNodeSpecs, type UpNode } from './up-node.ts';
 import { ensureDefaultStorageClass } from './up-storage-class.ts';
 
@@ -152,6 +153,7 @@ export async function upCommand(argv: readonly string[], out: (text: string) => 
         dataDir,
         { controllers: controllersKubeconfig, scheduler: schedulerKubeconfig },
         { serviceClusterIpRange: f['service-cluster-ip-range'], clusterCidr: f['cluster-cidr'] },
+        await preferredOrFreePort(10257),
         say,
       )
     : undefined;

@@ -28,7 +28,13 @@ export interface UpControllersRanges {
   readonly clusterCidr: string;
 }
 
-export function startUpControllers(dataDir: string, kubeconfigs: UpControllersKubeconfigs, ranges: UpControllersRanges, log: (line: string) => void): UpControllers {
+export function startUpControllers(
+  dataDir: string,
+  kubeconfigs: UpControllersKubeconfigs,
+  ranges: UpControllersRanges,
+  securePort: number,
+  log: (line: string) => void,
+): UpControllers {
   const logFile = join(dataDir, 'controllers.log');
   const args = [
     'controllers',
@@ -36,6 +42,9 @@ export function startUpControllers(dataDir: string, kubeconfigs: UpControllersKu
     '--use-service-account-credentials=true',
     `--scheduler-kubeconfig=${kubeconfigs.scheduler}`,
     '--logging-format=json',
+    // /healthz and /metrics (docs/metrics.md), on 10257 when it is free.
+    `--secure-port=${securePort}`,
+    '--bind-address=127.0.0.1',
     '--allocate-node-cidrs=true',
     `--cluster-cidr=${ranges.clusterCidr}`,
     `--service-cluster-ip-range=${ranges.serviceClusterIpRange}`,
@@ -45,7 +54,7 @@ export function startUpControllers(dataDir: string, kubeconfigs: UpControllersKu
   ];
   const child = capstanChild(args, logFile, { say: log });
   log(
-    `controllers: workloads (Deployments, ReplicaSets, ReplicationControllers, StatefulSets, DaemonSets, Jobs, CronJobs and finished Jobs' TTL), Service endpoints (EndpointSlices, Endpoints), disruption budgets, horizontal pod autoscaling, volume binding and host-path provisioning, node lifecycle, node IPAM, namespace cleanup, pod and object garbage collection, service accounts and the kube-root-ca.crt ConfigMaps, resource quota usage, scheduling (log in ${logFile})`,
+    `controllers: workloads (Deployments, ReplicaSets, ReplicationControllers, StatefulSets, DaemonSets, Jobs, CronJobs and finished Jobs' TTL), Service endpoints (EndpointSlices, Endpoints), disruption budgets, horizontal pod autoscaling, volume binding and host-path provisioning, node lifecycle, node IPAM, namespace cleanup, pod and object garbage collection, service accounts and the kube-root-ca.crt ConfigMaps, resource quota usage, scheduling (log in ${logFile}, metrics on https://127.0.0.1:${securePort}/metrics)`,
   );
   return { started: child.started, stop: () => stopChild(child) };
 }

@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { capstanChild, stopChild } from './capstan-child.ts';
+import { preferredOrFreePort } from './preferred-port.ts';
 
 export interface UpNode {
   readonly name: string;
@@ -64,7 +64,7 @@ export function startUpNode(spec: UpNodeSpec, context: UpNodeContext): UpNode {
         apiVersion: 'kubelet.config.k8s.io/v1beta1',
         kind: 'KubeletConfiguration',
         containerRuntimeEndpoint: `unix://${socket}`,
-        port: await agentPort(spec.preferredPort),
+        port: await preferredOrFreePort(spec.preferredPort),
         authentication: { x509: { clientCAFile: context.clientCAFile }, webhook: { enabled: true }, anonymous: { enabled: false } },
         authorization: { mode: 'Webhook' },
         podLogsDir: join(dir, 'pod-logs'),
@@ -91,18 +91,4 @@ export function startUpNode(spec: UpNodeSpec, context: UpNodeContext): UpNode {
       await stopChild(runtime);
     },
   };
-}
-
-/** The preferred port when it is free, else any free port. */
-async function agentPort(preferred: number): Promise<number> {
-  const tryListen = (port: number): Promise<number | undefined> =>
-    new Promise((resolve) => {
-      const server = createServer();
-      server.once('error', () => resolve(undefined));
-      server.listen(port, () => {
-        const { port: bound } = server.address() as { port: number };
-        server.close(() => resolve(bound));
-      });
-    });
-  return (await tryListen(preferred)) ?? ((await tryListen(0)) as number);
 }

@@ -11,5 +11,7 @@ export const quickLeaderElection = ['--leader-elect-lease-duration=3s', '--leade
 
 export function startControllers(kubeconfig: string, args: readonly string[] = quickLeaderElection): ManagedProcess {
   const dir = mkdtempSync(join(tmpdir(), 'capstan-controllers-'));
-  return managed(['controllers', `--kubeconfig=${kubeconfig}`, '--logging-format=json', ...args], dir);
+  // Tests run side by side: a free secure port each, unless the test names one.
+  const port = args.some((arg) => arg.startsWith('--secure-port')) ? [] : ['--secure-port=0'];
+  return managed(['controllers', `--kubeconfig=${kubeconfig}`, '--logging-format=json', ...port, ...args], dir);
 }

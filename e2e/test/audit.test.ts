@@ -387,3 +387,19 @@ test('--audit-log-path=- writes the events to standard output, in the legacy for
   );
   t.regex(lines[1] as string, / stage="ResponseComplete" .* response="201"$/);
 });
+
+test('a request to a deprecated API version is annotated k8s.io/deprecated, as kube-apiserver annotates it', async (t) => {
+  const dir = auditDir();
+  const log = join(dir, 'logs', 'audit.log');
+  const server = await startAudited(dir, [`--audit-log-path=${log}`]);
+  t.teardown(() => server.stop());
+  await server.kubectl('get', 'endpoints');
+  await server.kubectl('get', 'endpointslices');
+  const events = () => eventsIn(log);
+  const endpoints = await eventually(events, (all) => eventsOfRequest(all, (e) => e.verb === 'list' && e.objectRef?.resource === 'endpoints'));
+  t.like(endpoints.at(-1)?.annotations, { 'k8s.io/deprecated': 'true' });
+  // No removal is planned for v1 Endpoints: no k8s.io/removed-release.
+  t.is(endpoints.at(-1)?.annotations?.['k8s.io/removed-release'], undefined);
+  const slices = await eventually(events, (all) => eventsOfRequest(all, (e) => e.verb === 'list' && e.objectRef?.resource === 'endpointslices'));
+  t.is(slices.at(-1)?.annotations?.['k8s.io/deprecated'], undefined);
+});

@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { createLogger, formatFlagHelp, loggingFormats, parseFlags } from '@capstan/common';
 import { featureGateFlags, featureGateSettingsOf, knownFeatureGates } from '../server/feature-gate-flags.ts';
+import { legacyRegistry, showHiddenMetricsFlags } from '@capstan/common/metrics';
 import { enabledAdmissionPlugins } from '../admission/admission-plugin-names.ts';
 import { unimplementedAdmissionPlugins } from '../admission/admission-plugins.ts';
 import { readAdmissionConfiguration } from '../admission/admission-configuration.ts';
@@ -64,6 +65,7 @@ const flags = {
   },
   ...featureGateFlags,
   ...runtimeConfigFlag,
+  ...showHiddenMetricsFlags,
   'logging-format': { type: 'string', default: '', help: 'json or text (default: text on a terminal, json otherwise)', choices: ['', ...loggingFormats] },
 } as const;
 
@@ -89,6 +91,7 @@ export async function apiserverCommand(argv: readonly string[], out: (text: stri
   const format = f['logging-format'] === '' ? undefined : f['logging-format'];
   const logger = createLogger({ name: 'apiserver', ...(format === undefined ? {} : { format }) });
   for (const warning of warnings) logger.warn(warning);
+  legacyRegistry.configure({ showHiddenMetricsForVersion: f['show-hidden-metrics-for-version'], warn: (message) => logger.warn(message) });
   const backend = f['storage-backend'];
   const primaryRange = serviceClusterIpRange[0];
   const tls = await secureServingOf(f, join(f['data-dir'], 'pki'), {

@@ -3,6 +3,7 @@
 // discovery serve custom resources as they serve built-in ones.
 
 import { storageVersionHash } from '../discovery/storage-version-hash.ts';
+import { compareKubeAwareVersions } from '../discovery/group-version-order.ts';
 import { objectOf, objectsAt, stringOf, stringsOf } from '../registry/defaulting/json-fields.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
 import type { ResourceBehaviour } from '../resources/resource-behaviour.ts';
@@ -40,6 +41,25 @@ const scalePathsOf = (scale: JsonObject): ScalePaths => ({
   statusReplicasPath: stringOf(scale.statusReplicasPath),
   ...(typeof scale.labelSelectorPath === 'string' ? { labelSelectorPath: scale.labelSelectorPath } : {}),
 });
+
+/**
+ * The Warning of a request to a deprecated version: the version's deprecationWarning, else kube's
+ * "<group>/<version> <Kind> is deprecated", naming the most preferred served, not deprecated,
+ * newer version to use instead when there is one.
+ */
+function deprecationWarningOf(crd: JsonObject, versionName: string): string {
+  const version = versionsOf(crd).find((candidate) => candidate.name === versionName);
+  if (typeof version?.version.deprecationWarning === 'string') return version.version.deprecationWarning;
+  const spec = objectOf(crd.spec);
+  const group = stringOf(spec.group);
+  const kind = stringOf(objectOf(spec.names).kind);
+  const warning = `${group}/${versionName} ${kind} is deprecated`;
+  const newer = versionsOf(crd)
+    .filter((candidate) => candidate.served && candidate.version.deprecated !== true && compareKubeAwareVersions(versionName, candidate.name) > 0)
+    .map((candidate) => candidate.name)
+    .sort(compareKubeAwareVersions);
+  return newer[0] === undefined ? warning : `${warning}; use ${group}/${newer[0]} ${kind}`;
+}
 
 /** The version a CRD's objects are stored in. */
 export const storageVersionOf = (crd: JsonObject): string | undefined => versionsOf(crd).find((version) => version.storage)?.name;
@@ -118,6 +138,7 @@ export function customResourceDefinitionsOf(
         openAPIV3Schema: objectOf(version.schema).openAPIV3Schema,
         preserveUnknownFields: spec.preserveUnknownFields === true,
         selectableFields: objectsAt(version, 'selectableFields').map((field) => stringOf(field.jsonPath)),
+        ...(version.deprecated === true ? { deprecationWarning: deprecationWarningOf(crd, name) } : {}),
       };
       return {
         group,

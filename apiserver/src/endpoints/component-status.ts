@@ -1,8 +1,7 @@
 // GET /api/v1/componentstatuses[/{name}]: the health of what the API server depends on, probed on
 // each request as kube-apiserver does (deprecated since v1.19, still served, and still what
-// `kubectl get cs` reads). The store is probed: etcd-0 on etcd, storage on the embedded store.
+// `kubectl get cs` reads; its deprecation Warning is deprecated-api.ts'). The store is probed: etcd-0 on etcd, storage on the embedded store.
 
-import { recordDeprecatedApi } from '../audit/audit-annotations.ts';
 import type { ServerResponse } from 'node:http';
 import { matchesLabels, newUnclassifiedError, errorMessage } from '@capstan/common';
 import { compileFieldSelector } from '../registry/field-selector.ts';
@@ -13,16 +12,12 @@ import type { ResourceDefinition } from '../resources/resource-definition.ts';
 import type { RequestInfo } from '../request-info/request-info.ts';
 import { negotiateOutput } from './negotiate-media-type.ts';
 import { sendJson } from './send-json.ts';
-import { addWarning } from './warning-header.ts';
 
 export interface ComponentProbe {
   readonly name: string;
   /** Resolves when the component is healthy; rejects with the reason when it is not. */
   probe(): Promise<void>;
 }
-
-/** kube's deprecation warning for the group-version-kind, on every answer. */
-const deprecationWarning = 'v1 ComponentStatus is deprecated in v1.19+';
 
 export async function serveComponentStatuses(
   definition: ResourceDefinition,
@@ -32,8 +27,6 @@ export async function serveComponentStatuses(
   response: ServerResponse,
 ): Promise<void> {
   negotiateOutput(response.req);
-  addWarning(response, deprecationWarning);
-  recordDeprecatedApi(response.req);
   if (info.verb === 'get') {
     const probe = probes.find((p) => p.name === info.name);
     if (probe === undefined) throw newUnclassifiedError(`Component not found: ${info.name}`);

@@ -20,6 +20,9 @@ export function servedBy(request: IncomingMessage, definition: ResourceDefinitio
   servedResources.set(request, definition);
 }
 
+/** The resource the request was routed to; undefined when no served resource answered it. */
+export const servedResourceOf = (request: IncomingMessage): ResourceDefinition | undefined => servedResources.get(request);
+
 /** The Table columns of a kind an answer carries: those its resource declares, else the default ones. */
 function columnsOf(request: IncomingMessage, group: string, kind: string): TableColumns {
   const served = servedResources.get(request);

@@ -21,6 +21,7 @@ import { namespaceInPath, type RequestInfo } from '../request-info/request-info.
 import { parseListOptions } from '../registry/list-options.ts';
 import { writeOptionsOf } from '../registry/write-options.ts';
 import { serveComponentStatuses, type ComponentProbe } from './component-status.ts';
+import { markDeprecatedApi } from './deprecated-api.ts';
 import { createObject } from './create.ts';
 import { managerOf } from '../apply/field-tracking.ts';
 import { mainPatchTarget, subresourcePatchTarget } from './patch-targets.ts';
@@ -89,6 +90,7 @@ export async function routeResourceRequest(served: ServedResources, context: Req
   // A cluster-scoped resource has no path under a namespace (kube's 404, as for a path it does not serve).
   if (!definition.namespaced && namespaceInPath(info)) return false;
   servedBy(request, definition);
+  markDeprecatedApi(context, definition);
   if (definition.custom !== undefined && info.subresource !== 'scale') servesCustomObjects(request);
   const groupResource = { group: definition.group, resource: definition.resource };
   const store = registry.store(info.apiGroup, info.apiVersion, info.resource);

@@ -15,6 +15,7 @@
 //   impersonation     Impersonate-* headers, each allowed by the authorizer (`impersonate`)
 //   max-in-flight     API priority and fairness (429 past a priority level's seats), or the max-in-flight limit
 //   authorization     may the user do it (403 when not)
+//   request-metrics   apiserver_request_total and the other request metrics, once answered
 //   -> the router: health, discovery, OpenAPI, /version, the resources
 
 import type { Logger } from '@capstan/common';
@@ -34,6 +35,7 @@ import type { RequestContext } from './request-context.ts';
 import { requestDeadline } from './request-deadline.ts';
 import { withRequestInfo } from './request-info.ts';
 import { requestTimeout } from './request-timeout.ts';
+import { instrumentRequest } from './request-metrics.ts';
 import { warningRecorder } from './warning-recorder.ts';
 
 export type Handler = (context: RequestContext) => Promise<void>;
@@ -67,6 +69,7 @@ export function filterChain(options: FilterChainOptions): readonly Filter[] {
     impersonation(options.authorizer),
     maxInFlight(options.flowControl),
     authorization(options.authorizer),
+    instrumentRequest,
   ];
 }
 

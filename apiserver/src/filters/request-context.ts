@@ -26,6 +26,13 @@ export interface RequestContext {
   timedOut: boolean;
   /** Replaced by the warning-recorder filter; until then warnings are dropped, as kube drops them without a recorder. */
   warnings: WarningRecorder;
+  /** Set by the resource router when the request's API is deprecated (for apiserver_requested_deprecated_apis). */
+  deprecatedApi: DeprecatedApi | undefined;
+}
+
+/** A deprecated API a request was served by: the release that removes it, "" when none is planned. */
+export interface DeprecatedApi {
+  readonly removedRelease: string;
 }
 
 /** Warnings for the client, sent as Warning headers (kube's warning.Recorder). */
@@ -45,6 +52,7 @@ export function newRequestContext(request: IncomingMessage, response: ServerResp
     deadline: undefined,
     timedOut: false,
     warnings: { add: () => {} },
+    deprecatedApi: undefined,
   };
 }
 

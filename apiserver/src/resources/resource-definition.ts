@@ -65,6 +65,8 @@ export interface CustomResourceFacts extends CustomKind {
   readonly storageVersionHash: string | undefined;
   /** Whether its CRD is Terminating now (deleted, its objects being deleted): creates are refused, discovery lists fewer verbs. */
   terminating(): boolean;
+  /** Set when the CRD marks this version deprecated: the Warning its requests get (its deprecationWarning, or kube's default text). */
+  readonly deprecationWarning?: string;
 }
 
 interface ResourceFacts {

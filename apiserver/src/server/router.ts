@@ -1,4 +1,4 @@
-// The innermost handler, after the filters: health checks, discovery, the OpenAPI documents,
+// The innermost handler, after the filters: health checks, /metrics, discovery, the OpenAPI documents,
 // /version, then the resources; anything else is kube's 404.
 
 import type { ServerResponse } from 'node:http';
@@ -12,6 +12,7 @@ import { healthResponse, singleCheckResponse, type HealthCheck, type TextRespons
 import type { OpenApiV2Endpoint } from '../openapi/openapi-v2-endpoint.ts';
 import type { OpenApiV3Endpoints } from '../openapi/openapi-v3-endpoints.ts';
 import type { VersionInfo } from './version-info.ts';
+import { isMetricsRequest, serveMetrics } from '../metrics/metrics-endpoint.ts';
 import type { OpenIdMetadata } from '../authentication/openid-metadata.ts';
 
 export interface Routes {
@@ -50,6 +51,7 @@ export async function routeRequest(routes: Routes, context: RequestContext): Pro
       return;
     }
   }
+  if (isMetricsRequest(request, url.pathname)) return serveMetrics(request, response);
   const socket = request.socket;
   const document =
     (request.method === 'GET' ? await routes.openIdMetadata?.respond(url.pathname) : undefined) ??

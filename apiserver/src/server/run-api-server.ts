@@ -12,6 +12,10 @@ import { enabledResources } from './runtime-config/enabled-resources.ts';
 import { ResourceConfig } from './runtime-config/resource-config.ts';
 import { Cacher } from '../storage/cacher/cacher.ts';
 import { Compactor } from '../storage/compactor.ts';
+import { InstrumentedStorage } from '../storage/instrumented-storage.ts';
+import { registerApiServerMetrics } from '../metrics/metrics-endpoint.ts';
+import { registerFlowControlMetrics } from '../metrics/flowcontrol-metrics.ts';
+import { registerStoredObjectCounts } from '../metrics/storage-metrics.ts';
 import { openStorage, type StorageConfig } from '../storage/open-storage.ts';
 import { encryptionAtRest } from '../storage/encryption/encryption-at-rest.ts';
 import { SqliteStore } from '../storage/sqlite/sqlite-store.ts';
@@ -101,7 +105,10 @@ export async function runApiServer(options: RunApiServerOptions): Promise<Runnin
   const readinessChecks: HealthCheck[] = store instanceof SqliteStore ? [{ name: 'storage-writable', check: () => store.checkWritable() }] : [];
   // One watch cache per stored resource, in front of the store, as kube-apiserver has; custom
   // resources get theirs while they are served (ApiServer's resourceCaches).
-  const storage = new Cacher(encrypted?.(store) ?? store, { resourcePrefixes: [...cachedPrefixesOf(resources.stored)], historyMs: options.watchHistoryMs });
+  registerApiServerMetrics();
+  registerStoredObjectCounts(store, resources.stored);
+  const instrumented = new InstrumentedStorage(encrypted?.(store) ?? store, resources.stored);
+  const storage = new Cacher(instrumented, { resourcePrefixes: [...cachedPrefixesOf(resources.stored)], historyMs: options.watchHistoryMs });
   const compactor = new Compactor(storage, {
     historyMs: options.watchHistoryMs,
     onError: (error) => options.logger.warn({ err: error }, 'compaction failed'),
@@ -134,6 +141,7 @@ export async function runApiServer(options: RunApiServerOptions): Promise<Runnin
     ...(options.flowControl === undefined ? {} : { flowControl: options.flowControl }),
     logger: options.logger,
   });
+  registerFlowControlMetrics(() => server.flowControlStats());
   let address: AddressInfo;
   try {
     address = await server.listen();

@@ -5,6 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { createLogger, FlagError, formatFlagHelp, loggingFormats, parseFlags } from '@capstan/common';
 import { defaultUserAgent, loadKubeconfig, RestClient } from '@capstan/common/client';
+import { legacyRegistry, showHiddenMetricsFlags } from '@capstan/common/metrics';
+import { secureServingFlags, startSecureServing } from '../serving/secure-serving.ts';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { allControllers } from '../all-controllers.ts';
@@ -141,6 +143,8 @@ const flags = {
     default: defaultControllerOptions.terminatedPodGcThreshold,
     help: 'Terminated pods kept before the oldest are deleted (0: none are deleted)',
   },
+  ...secureServingFlags,
+  ...showHiddenMetricsFlags,
   'logging-format': { type: 'string', default: '', help: 'json or text (default: text on a terminal, json otherwise)', choices: ['', ...loggingFormats] },
 } as const;
 
@@ -228,6 +232,7 @@ export async function controllersCommand(argv: readonly string[], out: (text: st
   if (nodeIpam !== undefined) options = { ...options, nodeIpam };
   const format = f['logging-format'] === '' ? undefined : f['logging-format'];
   const logger = createLogger({ name: 'controllers', ...(format === undefined ? {} : { format }) });
+  legacyRegistry.configure({ showHiddenMetricsForVersion: f['show-hidden-metrics-for-version'], warn: (message) => logger.warn(message) });
   const client = RestClient.fromKubeconfig(f.kubeconfig, { userAgent: defaultUserAgent('capstan-controllers') });
   const clients = f['use-service-account-credentials'] ? new ServiceAccountClientBuilder(client) : sharedClientBuilder(client);
   const leaderElectionClient = RestClient.fromKubeconfig(f.kubeconfig, { userAgent: `${defaultUserAgent('capstan-controllers')}/leader-election` });
@@ -244,11 +249,14 @@ export async function controllersCommand(argv: readonly string[], out: (text: st
     stop.abort();
   };
   process.on('SIGTERM', onSignal).on('SIGINT', onSignal);
+  // Served whether or not this replica leads, as kube-controller-manager serves it.
+  const serving = f['secure-port'] === 0 ? undefined : await startSecureServing({ bindAddress: f['bind-address'], port: f['secure-port'], client, logger });
   try {
     const end = await runControllerManager({ client, clients, ownClients, logger, controllers, options, leaderElection, leaderElectionClient }, stop.signal);
     return end === 'leadership-lost' ? 1 : 0;
   } finally {
     process.off('SIGTERM', onSignal).off('SIGINT', onSignal);
+    await serving?.close();
     clients.close();
     for (const own of ownClients.values()) own.close();
     leaderElectionClient.close();

@@ -37,7 +37,7 @@ export const clusterRoleAggregationController: ControllerDefinition = {
   async start(context: ControllerContext): Promise<void> {
     const { client, logger, signal } = context;
     const informer = context.informers.informer<ClusterRole>(clusterRoles);
-    const queue = new WorkQueue({ maxDelayMs: maxRetryDelayMs });
+    const queue = new WorkQueue({ name: 'ClusterRoleAggregator', maxDelayMs: maxRetryDelayMs });
     const enqueueAggregated = (): void => {
       for (const role of informer.store.list()) if (role.aggregationRule != null && role.metadata?.name !== undefined) queue.add(role.metadata.name);
     };

@@ -23,7 +23,7 @@ export function cronJobControllerWith(clock: ControllerClock): ControllerDefinit
       const jobs = context.informers.informer<Job & KubeObject>(jobKind.resource);
       const events = context.eventRecorder('cronjob-controller');
       // client-go's default controller rate limiter starts at 5 ms.
-      const queue = new WorkQueue({ baseDelayMs: 5, maxDelayMs: 1000_000 });
+      const queue = new WorkQueue({ name: 'cronjob', baseDelayMs: 5, maxDelayMs: 1000_000 });
       const ownerOf = (job: Job): CronJob | undefined => resolveControllerRef(job, cronJobKind, (namespace, name) => cronJobs.store.get(namespace, name));
       const enqueueOwner = (job: Job | undefined): void => {
         const owner = job === undefined ? undefined : ownerOf(job);

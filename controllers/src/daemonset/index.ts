@@ -54,8 +54,8 @@ export const daemonSetController: ControllerDefinition = {
     const creations = new ControllerExpectations();
     const deletions = new ControllerExpectations();
     const backoff = new FailedPodsBackoff();
-    const queue = new WorkQueue({ maxDelayMs: 1000_000 });
-    const nodeQueue = new WorkQueue({ maxDelayMs: 1000_000 });
+    const queue = new WorkQueue({ name: 'daemonset', maxDelayMs: 1000_000 });
+    const nodeQueue = new WorkQueue({ name: 'daemonset-node-updates', maxDelayMs: 1000_000 });
     const enqueue = (ds: DaemonSet): void => queue.add(namespacedKey(ds));
     const enqueueAfter = (ds: DaemonSet, delayMs: number): void => queue.addAfter(namespacedKey(ds), delayMs);
     const forget = (key: string): void => {

@@ -30,7 +30,7 @@ export const deploymentController: ControllerDefinition = {
     const replicaSets = context.informers.informer<ReplicaSet>(replicaSetKind.resource);
     const pods = context.informers.informer<Pod>(podsResource);
     const stores: DeploymentStores = { deployments: deployments.store, replicaSets: replicaSets.store, pods: pods.store };
-    const queue = new WorkQueue({ maxDelayMs: maxRetryDelayMs });
+    const queue = new WorkQueue({ name: 'deployment', maxDelayMs: maxRetryDelayMs });
     const enqueue = (deployment: Deployment | undefined): void => {
       if (deployment !== undefined) queue.add(namespacedKey(deployment));
     };

@@ -53,8 +53,8 @@ export const disruptionController: ControllerDefinition = {
       statefulSets: context.informers.informer(apps('statefulsets')),
     };
     const events = context.eventRecorder('controllermanager');
-    const queue = new WorkQueue();
-    const staleQueue = new WorkQueue();
+    const queue = new WorkQueue({ name: 'disruption' });
+    const staleQueue = new WorkQueue({ name: 'stale_pod_disruption' });
 
     /** GetPodPodDisruptionBudgets: the budgets whose (non-empty) selector picks the pod. */
     const budgetsOf = (pod: Pod): PodDisruptionBudget[] =>

@@ -97,7 +97,7 @@ export const endpointsController: ControllerDefinition = {
     const triggerTimes = new TriggerTimeTracker();
     /** The resourceVersion of each Endpoints the controller has replaced: an informer still showing it is behind. */
     const staleVersions = new Map<string, string>();
-    const queue = new WorkQueue(serviceSyncBackoff);
+    const queue = new WorkQueue({ name: 'endpoint', ...serviceSyncBackoff });
     const enqueue = (key: string): void => queue.add(key);
     const keyOf = (object: Service | Endpoints): string => `${object.metadata?.namespace ?? ''}/${object.metadata?.name ?? ''}`;
 

@@ -45,7 +45,7 @@ export const endpointSliceController: ControllerDefinition = {
     const events = context.eventRecorder('endpoint-slice-controller');
     const tracker = new EndpointSliceTracker(serviceKeyOfSlice);
     const triggerTimes = new TriggerTimeTracker();
-    const queue = new WorkQueue(serviceSyncBackoff);
+    const queue = new WorkQueue({ name: 'endpoint_slice', ...serviceSyncBackoff });
     const enqueue = (key: string): void => queue.add(key);
     const enqueueService = (service: Service): void => enqueue(`${service.metadata?.namespace ?? ''}/${service.metadata?.name ?? ''}`);
     const ours = (slice: EndpointSlice): boolean => slice.metadata?.labels?.[managedByLabel] === endpointSliceControllerName;

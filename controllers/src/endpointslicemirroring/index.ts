@@ -33,7 +33,7 @@ export const endpointSliceMirroringController: ControllerDefinition = {
     const slices = context.informers.informer<EndpointSlice>(endpointSlicesResource);
     const events = context.eventRecorder('endpoint-slice-mirroring-controller');
     const tracker = new EndpointSliceTracker(serviceKeyOfSlice);
-    const queue = new WorkQueue(serviceSyncBackoff);
+    const queue = new WorkQueue({ name: 'endpoint_slice_mirroring', ...serviceSyncBackoff });
     const keyOf = (object: Endpoints | Service): string => `${object.metadata?.namespace ?? ''}/${object.metadata?.name ?? ''}`;
     const enqueue = (object: Endpoints | Service): void => queue.add(keyOf(object));
     const ours = (slice: EndpointSlice): boolean => slice.metadata?.labels?.[managedByLabel] === mirroringControllerName;

@@ -43,9 +43,9 @@ export class GraphBuilder {
   readonly #nodes = new Map<string, GraphNode>();
   readonly #reportInvalidNamespace: InvalidNamespaceReporter;
   /** Keys from attemptToDeleteKey. */
-  readonly attemptToDelete = new WorkQueue(queueOptions);
+  readonly attemptToDelete = new WorkQueue({ name: 'garbage_collector_attempt_to_delete', ...queueOptions });
   /** Keys are uids. */
-  readonly attemptToOrphan = new WorkQueue(queueOptions);
+  readonly attemptToOrphan = new WorkQueue({ name: 'garbage_collector_attempt_to_orphan', ...queueOptions });
   readonly absentOwnerCache = new AbsentOwnerCache();
 
   constructor(reportInvalidNamespace: InvalidNamespaceReporter) {

@@ -23,7 +23,7 @@ export const horizontalPodAutoscalerController: ControllerDefinition = {
     const options = context.options.horizontalPodAutoscaler;
     const hpas = context.informers.informer<HorizontalPodAutoscaler & KubeObject>(hpaResource);
     const pods = context.informers.informer<Pod & KubeObject>(podsResource);
-    const queue = new WorkQueue();
+    const queue = new WorkQueue({ name: 'horizontalpodautoscaler' });
     const enqueue = (hpa: KubeObject): void => queue.addAfter(namespacedKey(hpa), options.syncPeriodMs);
     const limits = new ReplicaLimits(options.downscaleStabilizationMs);
     const selectors = new Map<string, string>();

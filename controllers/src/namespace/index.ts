@@ -21,7 +21,7 @@ export const namespaceController: ControllerDefinition = {
   async start(context: ControllerContext): Promise<void> {
     const { client, logger, signal } = context;
     const informer = context.informers.informer<Namespace>({ group: '', version: 'v1', resource: 'namespaces' });
-    const queue = new WorkQueue({ maxDelayMs: maxRetryDelayMs });
+    const queue = new WorkQueue({ name: 'namespace', maxDelayMs: maxRetryDelayMs });
     const enqueue = (namespace: Namespace): void => {
       const name = namespace.metadata?.name;
       if (name !== undefined && namespace.metadata?.deletionTimestamp !== undefined) queue.addAfter(name, deletionGracePeriodMs);

@@ -60,8 +60,8 @@ class NodeLifecycleController {
   readonly #zoneStates = new Map<string, ZoneState>();
   /** Nodes whose pods could not all be marked not Ready: tried again at the next pass. */
   readonly #nodesToRetry = new Set<string>();
-  readonly #nodeQueue = new WorkQueue();
-  readonly #podQueue = new WorkQueue();
+  readonly #nodeQueue = new WorkQueue({ name: 'node_lifecycle_controller' });
+  readonly #podQueue = new WorkQueue({ name: 'node_lifecycle_controller_pods' });
 
   constructor(context: ControllerContext) {
     this.#context = context;

@@ -38,8 +38,8 @@ class TaintEvictionController {
   readonly #podsByNode: PodsByNode;
   /** The NoExecute taints of each tainted Node, as last handled. */
   readonly #taintedNodes = new Map<string, readonly Taint[]>();
-  readonly #nodeQueue = new WorkQueue();
-  readonly #podQueue = new WorkQueue();
+  readonly #nodeQueue = new WorkQueue({ name: 'noexec_taint_node' });
+  readonly #podQueue = new WorkQueue({ name: 'noexec_taint_pod' });
   readonly #evictions: TimedWorkerQueue;
 
   constructor(context: ControllerContext) {

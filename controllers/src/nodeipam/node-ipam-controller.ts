@@ -106,7 +106,7 @@ export const nodeIpamController: ControllerDefinition = {
     if (config === undefined) return;
     const recorder = context.eventRecorder('cidrAllocator');
     const nodes = context.informers.informer<NodeWithCidrs>(nodesResource);
-    const queue = new WorkQueue();
+    const queue = new WorkQueue({ name: 'cidrallocator_node' });
     const allocator = new RangeAllocator(config, (message) => logger.error({ err: message }, 'Error filtering out service cidr out cluster cidr'));
     nodes.addEventHandler({
       onAdd: (node) => queue.add(node.metadata?.name ?? ''),

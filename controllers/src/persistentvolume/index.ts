@@ -39,8 +39,8 @@ export const persistentVolumeBinderController: ControllerDefinition = {
     const classInformer = controller.informers.informer<StorageClass>(storageClasses);
     const podInformer = controller.informers.informer<Pod>(podsResource);
     const nodeInformer = controller.informers.informer<Node>(nodesResource);
-    const claimQueue = new WorkQueue();
-    const volumeQueue = new WorkQueue();
+    const claimQueue = new WorkQueue({ name: 'claims' });
+    const volumeQueue = new WorkQueue({ name: 'volumes' });
     const context: BinderContext = {
       client: controller.client,
       recorder: controller.eventRecorder('persistentvolume-controller'),

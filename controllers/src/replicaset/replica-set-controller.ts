@@ -28,13 +28,14 @@ export class ReplicaSetController {
   readonly #pods: Informer<Pod>;
   readonly #podsByController: InformerIndex<Pod>;
   // kube's DefaultControllerRateLimiter: retries back off from 5 ms up to 1000 s.
-  readonly #queue = new WorkQueue({ maxDelayMs: 1_000_000 });
+  readonly #queue: WorkQueue;
   readonly #expectations = new ControllerExpectations();
   readonly #podControl: PodControl;
 
   constructor(context: ControllerContext, kind: ReplicatedKind) {
     this.#context = context;
     this.#kind = kind;
+    this.#queue = new WorkQueue({ name: kind.queueName, maxDelayMs: 1_000_000 });
     this.#sets = context.informers.informer<ReplicatedSet>(kind.kind.resource);
     this.#pods = context.informers.informer<Pod>(podsResource);
     this.#podsByController = new InformerIndex(this.#pods, controllerIndexKey);

@@ -19,6 +19,8 @@ export interface ReplicatedKind {
   readonly kind: ControllerKind;
   /** The component of the events the controller records (the source kube gives its recorder). */
   readonly component: string;
+  /** kube's name of the controller's work queue. */
+  readonly queueName: string;
   /** The set's selector as a metav1 selector (a ReplicationController's map is its matchLabels). */
   selectorOf(set: ReplicatedSet): LabelSelector | undefined;
   /** Whether status.terminatingReplicas is kept (DeploymentReplicaSetTerminatingReplicas, beta and on in 1.35, for ReplicaSets only). */
@@ -28,6 +30,7 @@ export interface ReplicatedKind {
 export const replicaSets: ReplicatedKind = {
   kind: replicaSetKind,
   component: 'replicaset-controller',
+  queueName: 'replicaset',
   selectorOf: (set) => (set as ReplicaSet).spec?.selector,
   countsTerminating: true,
 };
@@ -35,6 +38,7 @@ export const replicaSets: ReplicatedKind = {
 export const replicationControllers: ReplicatedKind = {
   kind: replicationControllerKind,
   component: 'replication-controller',
+  queueName: 'replicationmanager',
   selectorOf: (set) => {
     const selector = (set as ReplicationController).spec?.selector;
     return selector === undefined || selector === null ? undefined : { matchLabels: { ...selector } };

@@ -51,7 +51,7 @@ export const resourceQuotaController: ControllerDefinition = {
       const evaluator = evaluators.of(target.group, target.resource) as QuotaEvaluator;
       informers.set(evaluator, target.resource === 'resourcequotas' ? quotaInformer : context.informers.informer(target));
     }
-    const queue = new WorkQueue();
+    const queue = new WorkQueue({ name: 'resourcequota_primary' });
     const enqueue = (quota: KubeObject): void => queue.add(keyOf(quota));
     const hardOf = (quota: ResourceQuota): ResourceList => resourceListOf(quota.spec?.hard);
 

@@ -35,7 +35,7 @@ export const rootCaPublisherController: ControllerDefinition = {
     if (rootCa === '') logger.info('no --root-ca-file and no CA in the kubeconfig: kube-root-ca.crt is published with an empty ca.crt');
     const namespaceInformer = context.informers.informer<Namespace>(namespaces);
     const configMapInformer = context.informers.informer<ConfigMap>(configMaps);
-    const queue = new WorkQueue({ maxDelayMs: maxRetryDelayMs });
+    const queue = new WorkQueue({ name: 'root_ca_cert_publisher', maxDelayMs: maxRetryDelayMs });
     const enqueue = (name: string | undefined): void => {
       if (name !== undefined) queue.add(name);
     };

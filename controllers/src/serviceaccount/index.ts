@@ -25,7 +25,7 @@ export const serviceAccountController: ControllerDefinition = {
     const { client, logger, signal } = context;
     const namespaceInformer = context.informers.informer<Namespace>(namespaces);
     const accountInformer = context.informers.informer(serviceAccounts);
-    const queue = new WorkQueue({ maxDelayMs: maxRetryDelayMs });
+    const queue = new WorkQueue({ name: 'serviceaccount', maxDelayMs: maxRetryDelayMs });
     const enqueue = (name: string | undefined): void => {
       if (name !== undefined) queue.add(name);
     };

@@ -42,7 +42,7 @@ export const statefulSetController: ControllerDefinition = {
     const revisions = context.informers.informer<ControllerRevision>(controllerRevisionsResource);
     const events = context.eventRecorder('statefulset-controller');
     const podControl = new StatefulPodControl(client, events, pods.store, claims.store);
-    const queue = new WorkQueue({ maxDelayMs: 1000_000 });
+    const queue = new WorkQueue({ name: 'statefulset', maxDelayMs: 1000_000 });
     const enqueue = (set: StatefulSet): void => queue.add(namespacedKey(set));
     const selecting = (pod: Pod): StatefulSet[] => sets.store.list(pod.metadata?.namespace ?? '').filter((set) => labelSelectorMatcher(set.spec?.selector)(pod.metadata?.labels));
 

@@ -29,7 +29,7 @@ export const ttlAfterFinishedController: ControllerDefinition = {
   async start(context: ControllerContext): Promise<void> {
     const { client, logger, signal } = context;
     const jobs = context.informers.informer<Job & KubeObject>(jobKind.resource);
-    const queue = new WorkQueue();
+    const queue = new WorkQueue({ name: 'ttl_jobs_to_delete' });
     const enqueue = (job: Job): void => {
       if (job.metadata?.deletionTimestamp === undefined && needsCleanup(job)) queue.add(namespacedKey(job));
     };

@@ -27,7 +27,7 @@ export const validatingAdmissionPolicyStatusController: ControllerDefinition = {
   async start(context: ControllerContext): Promise<void> {
     const { client, logger, signal } = context;
     const informer = context.informers.informer<Policy>(policies);
-    const queue = new WorkQueue({ maxDelayMs: maxRetryDelayMs });
+    const queue = new WorkQueue({ name: 'admissionpolicy_status', maxDelayMs: maxRetryDelayMs });
     const enqueue = (policy: Policy): void => {
       if (policy.metadata?.name !== undefined) queue.add(policy.metadata.name);
     };

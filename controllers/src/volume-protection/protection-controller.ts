@@ -30,6 +30,8 @@ export interface ProtectionOptions {
   /** The protected resource (all namespaces). */
   readonly resource: Omit<ResourceTarget, 'namespace' | 'name'>;
   readonly finalizer: string;
+  /** kube's name of the controller's work queue. */
+  readonly queueName: string;
   /**
    * Sets up the informers that tell who uses an object (calling `enqueue` with the key of an object
    * to look at again when a user goes) and answers whether something uses the object.
@@ -46,7 +48,7 @@ export function protectionController(options: ProtectionOptions): ControllerDefi
     async start(context: ControllerContext): Promise<void> {
       const { client, logger, signal } = context;
       const informer: Informer<KubeObject> = context.informers.informer<KubeObject>(options.resource);
-      const queue = new WorkQueue({ maxDelayMs: maxRetryDelayMs });
+      const queue = new WorkQueue({ name: options.queueName, maxDelayMs: maxRetryDelayMs });
       const enqueue = (key: string): void => queue.add(key);
       const changed = (object: KubeObject): void => {
         if (needsFinalizer(object, finalizer) || isDeletionCandidate(object, finalizer)) enqueue(keyOf(object));

@@ -6,6 +6,7 @@ import { protectionController } from './protection-controller.ts';
 
 export const pvProtectionController = protectionController({
   name: 'persistentvolume-protection-controller',
+  queueName: 'pvprotection',
   aliases: ['pv-protection'],
   clientName: 'pv-protection-controller',
   resource: { group: '', version: 'v1', resource: 'persistentvolumes' },

@@ -37,6 +37,7 @@ const isTerminated = (pod: Pod): boolean => pod.status?.phase === 'Succeeded' ||
 
 export const pvcProtectionController = protectionController({
   name: 'persistentvolumeclaim-protection-controller',
+  queueName: 'pvcprotection',
   aliases: ['pvc-protection'],
   clientName: 'pvc-protection-controller',
   resource: { group: '', version: 'v1', resource: 'persistentvolumeclaims' },

@@ -19,6 +19,7 @@ const claimClasses = (claim: Claim): (string | undefined)[] => [
 
 export const vacProtectionController = protectionController({
   name: 'volumeattributesclass-protection-controller',
+  queueName: 'vacprotection',
   aliases: ['vac-protection'],
   clientName: 'volumeattributesclass-protection-controller',
   resource: { group: 'storage.k8s.io', version: 'v1', resource: 'volumeattributesclasses' },

@@ -3,6 +3,8 @@
 // connects to the CRI runtime, and — unless standalone (no --kubeconfig) — registers the Node,
 // keeps its status and its Lease, and tells systemd when it is ready and alive.
 
+import { FlagError } from '@capstan/common';
+import { legacyRegistry } from '@capstan/common/metrics';
 import { defaultUserAgent, RestClient } from '@capstan/common/client';
 import { AgentConfigurationError, formatAgentFlagHelp, loadAgentConfiguration, LockFile, type AgentConfiguration } from '../config/index.ts';
 import { CriImageClient, CriRuntimeClient } from '../cri/index.ts';
@@ -44,8 +46,9 @@ export async function agentCommand(argv: readonly string[]): Promise<number> {
   let loaded: AgentConfiguration;
   try {
     loaded = loadAgentConfiguration(argv);
+    legacyRegistry.configure({ showHiddenMetricsForVersion: loaded.flags['show-hidden-metrics-for-version'], warn: (message) => log(message) });
   } catch (error) {
-    if (!(error instanceof AgentConfigurationError)) throw error;
+    if (!(error instanceof AgentConfigurationError) && !(error instanceof FlagError)) throw error;
     process.stderr.write(`Error: ${error.message}\n`);
     return 1;
   }

@@ -5,6 +5,7 @@
 
 import { FlagError, formatFlagHelp, parseFlags, type FlagSpec, type FlagSpecs, type FlagValues } from '@capstan/common';
 import { formatGoDuration } from '@capstan/common';
+import { showHiddenMetricsFlags } from '@capstan/common/metrics';
 
 export const defaultRootDirectory = '/var/lib/kubelet';
 
@@ -33,6 +34,7 @@ export const agentOwnFlags = {
     help: 'Path to a kubeconfig file, specifying how to connect to the API server. Providing --kubeconfig enables API server mode, omitting --kubeconfig enables standalone mode.',
   },
   'lock-file': { type: 'string', default: '', help: 'The path to file for the agent to use as a lock file.' },
+  ...showHiddenMetricsFlags,
   'exit-on-lock-contention': { type: 'bool', default: false, help: 'Whether the agent should exit upon lock-file contention.' },
   'node-ip': {
     type: 'string',

@@ -4,6 +4,7 @@
 // static pod goes to its mirror pod. Once a pod that is being deleted shows a terminal phase in the
 // API and its worker has finished, the pod is deleted with grace period 0 and a uid precondition.
 
+import { forgetPod, observePodPhase } from '../metrics/kubelet-metrics.ts';
 import { metaTime } from '@capstan/common';
 import { isConflict, isNotFound, type RestClient } from '@capstan/common/client';
 import { createMergePatch, jsonEqual } from './merge-patch.ts';
@@ -87,6 +88,7 @@ export class StatusManager {
       entry.pod = pod;
       return;
     }
+    observePodPhase(uid, old.phase, next.phase, now);
     this.#entries.set(uid, { pod, status: next, finished: entry?.finished ?? false, synced: false, startedAtMs });
     this.#schedule(uid);
   }
@@ -101,6 +103,7 @@ export class StatusManager {
   }
 
   forget(uid: string): void {
+    forgetPod(uid);
     this.#entries.delete(uid);
   }
 

@@ -1,6 +1,6 @@
 // The agent's HTTPS server on its port (the kubelet's 10250 API): TLS with the configured or the
 // self-signed serving certificate, client certificates asked for when --client-ca-file is set,
-// then for every path the kubelet serves there: authentication (401 "Unauthorized"),
+// then for every path the kubelet serves there (/metrics among them): authentication (401 "Unauthorized"),
 // authorization, the route (go-restful's 404 and 405 for a known root), and the endpoint. A path
 // under no root the kubelet registers is net/http's 404, before any authentication, as the
 // kubelet's mux answers it (so is /checkpoint/ with the ContainerCheckpoint gate off).
@@ -23,6 +23,8 @@ import { serveStreaming } from './exec-attach.ts';
 import { answerHttpError, answerText, type Exchange } from './exchange.ts';
 import { servePortForward } from './port-forward.ts';
 import { serveHealthz, servePods, type HealthCheck } from './pods-and-health.ts';
+import { serveMetrics } from './metrics.ts';
+import { registerKubeletMetrics } from '../metrics/kubelet-metrics.ts';
 import type { ServerContext, ServerLog } from './server-context.ts';
 import { errorMessage, loadServingCertificate, ServingCertificateError } from '@capstan/common';
 import type { RestClient } from '@capstan/common/client';
@@ -140,7 +142,9 @@ export async function startAgentServer(options: AgentServerOptions): Promise<Age
     path: `/${kind}`,
     routes: [{ methods: ['GET', 'POST'], segments: [3, 4], serve: (exchange, params) => serveStreaming(kind, context, exchange, params) }],
   });
+  registerKubeletMetrics(configuration.nodeName, options.runtime);
   const roots: Root[] = [
+    { path: '/metrics', routes: [{ methods: ['GET'], segments: [0], serve: (exchange) => serveMetrics(exchange) }] },
     { path: '/healthz', routes: [{ segments: [0, 1], serve: (exchange, params) => serveHealthz(checks, exchange, params) }] },
     { path: '/pods', routes: [{ methods: ['GET'], segments: [0], serve: (exchange) => servePods(context, exchange) }] },
     { path: '/containerLogs', routes: [{ methods: ['GET'], segments: [3], serve: (exchange, params) => serveContainerLogs(context, exchange, params) }] },

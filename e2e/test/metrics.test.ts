@@ -1,0 +1,326 @@
+// /metrics of the three components, scraped as Prometheus scrapes them and read with a parser of
+// the text format: kube's names, HELP texts (stability levels), labels; counters that move with
+// the requests made; deprecated APIs' Warning (as kubectl prints it), audit annotations' metric;
+// the controllers' work queues and the agent's kubelet_* metrics.
+
+import test from 'ava';
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { adminToken } from '../../common/test/api-server-child.ts';
+import { startEtcd } from '../../apiserver/test/storage/etcd-server.ts';
+import { startApiServer, type ApiServerProcess } from '../src/api-server-process.ts';
+import { quickLeaderElection, startControllers } from '../src/controllers-process.ts';
+import { kubectlBinary } from '../src/kubectl-binary.ts';
+import { freePort, startAgent, startRuntimeSim, type ManagedProcess } from '../src/node-agent-process.ts';
+import { parsePrometheusText, sampleValue, type Exposition } from '../src/prometheus-text.ts';
+
+const run = promisify(execFile);
+const monitorToken = 'capstan-test-monitoring-token';
+
+const dir = mkdtempSync(join(tmpdir(), 'capstan-metrics-'));
+const tokenFile = join(dir, 'tokens.csv');
+writeFileSync(tokenFile, `${adminToken},capstan-test-admin,capstan-test-admin,system:masters\n${monitorToken},prometheus,prometheus,system:monitoring\n`);
+
+let server: ApiServerProcess | undefined;
+const started = (): ApiServerProcess => {
+  if (server === undefined) throw new Error('the API server did not start');
+  return server;
+};
+
+test.before(async () => {
+  server = await startApiServer([`--token-auth-file=${tokenFile}`, '--authorization-mode=RBAC']);
+});
+
+test.after.always(async () => {
+  await server?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const kubectl = (...args: string[]) => run(kubectlBinary(), [`--kubeconfig=${started().kubeconfig}`, ...args], { encoding: 'utf8' });
+
+interface Answer {
+  readonly status: number;
+  readonly contentType: string;
+  readonly body: string;
+}
+
+/** A GET over HTTPS, as a scraper sends it (certificates not checked where the server's are self-signed). */
+function get(url: string, options: { token?: string; accept?: string; ca?: string } = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(url, {
+      method: 'GET',
+      agent: false,
+      ...(options.ca === undefined ? { rejectUnauthorized: false } : { ca: options.ca }),
+      headers: { ...(options.token === undefined ? {} : { authorization: `Bearer ${options.token}` }), ...(options.accept === undefined ? {} : { accept: options.accept }) },
+    });
+    outgoing.once('response', (answer) => {
+      let body = '';
+      answer.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+      answer.once('end', () => resolve({ status: answer.statusCode ?? 0, contentType: String(answer.headers['content-type']), body }));
+    });
+    outgoing.once('error', reject);
+    outgoing.end();
+  });
+}
+
+async function apiServerMetrics(): Promise<Exposition> {
+  return parsePrometheusText((await kubectl('get', '--raw', '/metrics')).stdout);
+}
+
+/** Scrapes until `ready` holds of the metrics (at most 30 s): for what a component updates on its own. */
+async function scrapeUntil(scrape: () => Promise<Exposition>, ready: (metrics: Exposition) => boolean): Promise<Exposition> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const metrics = await scrape();
+    if (ready(metrics) || Date.now() > deadline) return metrics;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+test.serial("the API server's /metrics has kube's request metrics, and they count the requests made", async (t) => {
+  const listConfigMaps = { verb: 'LIST', group: '', version: 'v1', resource: 'configmaps', scope: 'namespace', code: '200', component: 'apiserver', dry_run: '' };
+  const before = await apiServerMetrics();
+  t.is(
+    before.help.get('apiserver_request_total'),
+    '[STABLE] Counter of apiserver requests broken out for each verb, dry run value, group, version, resource, scope, component, and HTTP response code.',
+  );
+  t.is(before.type.get('apiserver_request_total'), 'counter');
+  t.is(before.type.get('apiserver_request_duration_seconds'), 'histogram');
+  for (const name of ['apiserver_response_sizes', 'apiserver_longrunning_requests', 'apiserver_current_inflight_requests', 'apiserver_requested_deprecated_apis']) {
+    t.regex(before.help.get(name) ?? '', /^\[STABLE\] /, name);
+  }
+  t.is(before.help.get('apiserver_storage_objects')?.startsWith('[STABLE] (Deprecated since 1.34.0) [DEPRECATED, consider using apiserver_resource_objects instead]'), true);
+  t.is(before.help.get('etcd_request_duration_seconds'), '[ALPHA] Etcd request latency in seconds for each operation and object type.');
+  for (const name of ['process_cpu_seconds_total', 'process_resident_memory_bytes', 'process_start_time_seconds', 'nodejs_eventloop_lag_seconds', 'nodejs_heap_size_used_bytes']) {
+    t.true(before.type.has(name), name);
+  }
+  const listed = sampleValue(before, 'apiserver_request_total', listConfigMaps) ?? 0;
+
+  await kubectl('get', 'configmaps', '-n', 'default');
+  await kubectl('get', 'configmaps', '-n', 'default');
+  await kubectl('create', 'configmap', 'counted', '-n', 'default', '--from-literal=a=b');
+  await kubectl('create', 'configmap', 'dry', '-n', 'default', '--from-literal=a=b', '--dry-run=server');
+
+  const after = await apiServerMetrics();
+  t.is(sampleValue(after, 'apiserver_request_total', listConfigMaps), listed + 2);
+  const create = { verb: 'POST', group: '', version: 'v1', resource: 'configmaps', scope: 'resource', code: '201', dry_run: '' };
+  t.true((sampleValue(after, 'apiserver_request_total', create) ?? 0) >= 1);
+  t.is(sampleValue(after, 'apiserver_request_total', { ...create, dry_run: 'All' }), 1);
+  const { code: _code, ...durationLabels } = listConfigMaps;
+  t.true((sampleValue(after, 'apiserver_request_duration_seconds_count', durationLabels) ?? 0) >= 2);
+  t.is(
+    sampleValue(after, 'apiserver_request_duration_seconds_bucket', { ...durationLabels, le: '+Inf' }),
+    sampleValue(after, 'apiserver_request_duration_seconds_count', durationLabels),
+  );
+  t.true((sampleValue(after, 'apiserver_response_sizes_count', { verb: 'LIST', resource: 'configmaps', scope: 'namespace' }) ?? 0) >= 2);
+  // The store's side: the create reached the store, and the object is counted.
+  t.true((sampleValue(after, 'etcd_request_duration_seconds_count', { operation: 'create', group: '', resource: 'configmaps' }) ?? 0) >= 1);
+  t.true((sampleValue(after, 'etcd_requests_total', { operation: 'create', group: '', resource: 'configmaps' }) ?? 0) >= 1);
+  t.true((sampleValue(after, 'apiserver_storage_objects', { resource: 'configmaps' }) ?? 0) >= 1);
+  t.is(sampleValue(after, 'apiserver_resource_objects', { group: '', resource: 'configmaps' }), sampleValue(after, 'apiserver_storage_objects', { resource: 'configmaps' }));
+  t.true((sampleValue(after, 'apiserver_storage_objects', { resource: 'clusterroles.rbac.authorization.k8s.io' }) ?? 0) > 10);
+});
+
+test.serial("flow control's seats and dispatched requests are in kube's apiserver_flowcontrol_* metrics", async (t) => {
+  const metrics = await scrapeUntil(apiServerMetrics, (m) => sampleValue(m, 'apiserver_flowcontrol_nominal_limit_seats', { priority_level: 'workload-low' }) !== undefined);
+  // Seats of --max-requests-inflight 400 + --max-mutating-requests-inflight 200, shared by the
+  // bootstrap levels' nominal shares: workload-low's 100 of 245 are ceil(600 * 100 / 245).
+  t.is(sampleValue(metrics, 'apiserver_flowcontrol_nominal_limit_seats', { priority_level: 'workload-low' }), 245);
+  t.is(sampleValue(metrics, 'apiserver_flowcontrol_nominal_limit_seats', { priority_level: 'exempt' }), 0);
+  t.true(metrics.help.get('apiserver_flowcontrol_nominal_limit_seats')?.startsWith('[BETA] ') ?? false);
+  t.is(metrics.type.get('apiserver_flowcontrol_dispatched_requests_total'), 'counter');
+  // The test's own requests come from system:masters: the exempt level dispatches them.
+  t.true((sampleValue(metrics, 'apiserver_flowcontrol_dispatched_requests_total', { priority_level: 'exempt', flow_schema: 'exempt' }) ?? 0) > 0);
+});
+
+test.serial('paths nothing serves are not counted: made-up paths make up no label values', async (t) => {
+  const { url, certificateAuthority: ca } = started();
+  t.is((await get(`${url}/apis/made-up.example.com/v1/things`, { ca, token: adminToken })).status, 404);
+  t.is((await get(`${url}/api/v1/namespaces/default/madeups`, { ca, token: adminToken })).status, 404);
+  t.is((await get(`${url}/healthz/made-up`, { ca, token: adminToken })).status, 404);
+  t.is((await get(`${url}/api/v1/namespaces/default/configmaps/missing`, { ca, token: adminToken })).status, 404);
+  const metrics = await apiServerMetrics();
+  const paths = metrics.samples.filter((sample) => sample.name === 'apiserver_request_total').map((sample) => `${sample.labels.resource}${sample.labels.subresource}`);
+  t.false(paths.some((path) => path.includes('made')));
+  // A missing object of a served resource is an answer of its route, counted as kube counts it.
+  t.is(sampleValue(metrics, 'apiserver_request_total', { verb: 'GET', resource: 'configmaps', scope: 'resource', code: '404' }), 1);
+});
+
+test.serial('/metrics is for those RBAC lets get it (system:monitoring), in OpenMetrics when asked', async (t) => {
+  const { url, certificateAuthority: ca } = started();
+  const anonymous = await get(`${url}/metrics`, { ca });
+  t.is(anonymous.status, 403);
+  t.is(JSON.parse(anonymous.body).message, 'forbidden: User "system:anonymous" cannot get path "/metrics"');
+  const monitoring = await get(`${url}/metrics`, { ca, token: monitorToken });
+  t.is(monitoring.status, 200);
+  t.is(monitoring.contentType, 'text/plain; version=0.0.4; charset=utf-8');
+  const open = await get(`${url}/metrics`, { ca, token: monitorToken, accept: 'application/openmetrics-text;version=1.0.0,text/plain;version=0.0.4;q=0.5' });
+  t.is(open.contentType, 'application/openmetrics-text; version=1.0.0; charset=utf-8');
+  t.regex(open.body, /\n# TYPE apiserver_request counter\n/);
+  t.true(open.body.endsWith('# EOF\n'));
+  // OpenMetrics did not rename the counters of the text format.
+  t.true(parsePrometheusText((await get(`${url}/metrics`, { ca, token: monitorToken })).body).type.has('apiserver_request_total'));
+});
+
+test.serial("a deprecated API answers with kube's Warning, which kubectl prints, and is counted in apiserver_requested_deprecated_apis", async (t) => {
+  const labels = { group: '', version: 'v1', resource: 'endpoints', subresource: '', removed_release: '' };
+  t.is(sampleValue(await apiServerMetrics(), 'apiserver_requested_deprecated_apis', labels), undefined);
+  const endpoints = await kubectl('get', 'endpoints', '-n', 'default');
+  t.is(endpoints.stderr, 'Warning: v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice\n');
+  const componentStatuses = await kubectl('get', 'componentstatuses');
+  t.is(componentStatuses.stderr, 'Warning: v1 ComponentStatus is deprecated in v1.19+\n');
+  const slices = await kubectl('get', 'endpointslices', '-n', 'default');
+  t.is(slices.stderr, '');
+  const metrics = await apiServerMetrics();
+  t.is(sampleValue(metrics, 'apiserver_requested_deprecated_apis', labels), 1);
+  t.is(sampleValue(metrics, 'apiserver_requested_deprecated_apis', { ...labels, resource: 'componentstatuses' }), 1);
+  t.is(sampleValue(metrics, 'apiserver_requested_deprecated_apis', { ...labels, resource: 'endpointslices' }), undefined);
+});
+
+test.serial("a CRD's deprecated versions warn with their deprecationWarning or kube's default text", async (t) => {
+  const schema = { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } };
+  const crd = {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: 'widgets.example.com' },
+    spec: {
+      group: 'example.com',
+      scope: 'Namespaced',
+      names: { plural: 'widgets', singular: 'widget', kind: 'Widget', listKind: 'WidgetList' },
+      versions: [
+        { name: 'v1', served: true, storage: true, schema },
+        { name: 'v1beta1', served: true, storage: false, deprecated: true, schema },
+        { name: 'v1alpha1', served: true, storage: false, deprecated: true, deprecationWarning: 'example.com/v1alpha1 Widget goes away; move to v1', schema },
+      ],
+    },
+  };
+  const file = join(dir, 'crd.json');
+  writeFileSync(file, JSON.stringify(crd));
+  await kubectl('create', '-f', file);
+  await kubectl('wait', '--for=condition=Established', 'crd/widgets.example.com', '--timeout=30s');
+  t.is(
+    (await kubectl('get', 'widgets.v1beta1.example.com', '-n', 'default')).stderr,
+    'Warning: example.com/v1beta1 Widget is deprecated; use example.com/v1 Widget\nNo resources found in default namespace.\n',
+  );
+  t.is(
+    (await kubectl('get', 'widgets.v1alpha1.example.com', '-n', 'default')).stderr,
+    'Warning: example.com/v1alpha1 Widget goes away; move to v1\nNo resources found in default namespace.\n',
+  );
+  t.is((await kubectl('get', 'widgets.v1.example.com', '-n', 'default')).stderr, 'No resources found in default namespace.\n');
+  const metrics = await apiServerMetrics();
+  const labels = { group: 'example.com', resource: 'widgets', subresource: '', removed_release: '' };
+  t.is(sampleValue(metrics, 'apiserver_requested_deprecated_apis', { ...labels, version: 'v1beta1' }), 1);
+  t.is(sampleValue(metrics, 'apiserver_requested_deprecated_apis', { ...labels, version: 'v1alpha1' }), 1);
+  t.is(sampleValue(metrics, 'apiserver_requested_deprecated_apis', { ...labels, version: 'v1' }), undefined);
+});
+
+test('on etcd, the store requests are timed by operation and resource as on the embedded store', async (t) => {
+  const etcd = await startEtcd('metrics');
+  t.teardown(() => etcd.stop());
+  const onEtcd = await startApiServer(['--storage-backend=etcd3', `--etcd-servers=${etcd.endpoint}`]);
+  t.teardown(() => onEtcd.stop());
+  const kubectlOnEtcd = (...args: string[]) => run(kubectlBinary(), [`--kubeconfig=${onEtcd.kubeconfig}`, ...args], { encoding: 'utf8' });
+  await kubectlOnEtcd('create', 'configmap', 'on-etcd', '-n', 'default', '--from-literal=a=b');
+  const metrics = parsePrometheusText((await kubectlOnEtcd('get', '--raw', '/metrics')).stdout);
+  t.true((sampleValue(metrics, 'etcd_request_duration_seconds_count', { operation: 'create', group: '', resource: 'configmaps' }) ?? 0) >= 1);
+  t.true((sampleValue(metrics, 'etcd_request_duration_seconds_count', { operation: 'list', group: 'apps', resource: 'deployments' }) ?? 0) >= 1);
+  t.true((sampleValue(metrics, 'apiserver_storage_objects', { resource: 'configmaps' }) ?? 0) >= 1);
+});
+
+test('--show-hidden-metrics-for-version takes only the previous minor release', async (t) => {
+  const capstan = new URL('../../bin/capstan.ts', import.meta.url).pathname;
+  const failed = await run(process.execPath, [capstan, 'apiserver', '--secure-port=0', `--data-dir=${join(dir, 'unused')}`, '--show-hidden-metrics-for-version=1.33'], {
+    encoding: 'utf8',
+  }).then(
+    () => undefined,
+    (error: { code: number; stderr: string }) => error,
+  );
+  t.is(failed?.code, 1);
+  t.is(failed?.stderr, "Error: --show-hidden-metrics-for-version must be omitted or have the value '1.34'. Only the previous minor version is allowed\n");
+});
+
+test.serial("the controllers' secure port serves /healthz to anyone and /metrics, with the work queues', to those the API server authorizes", async (t) => {
+  const port = await freePort();
+  const controllers = startControllers(started().kubeconfig, [
+    ...quickLeaderElection,
+    '--controllers=namespace,serviceaccount',
+    `--secure-port=${port}`,
+    '--bind-address=127.0.0.1',
+  ]);
+  t.teardown(() => controllers.stop());
+  await waitForOutput(controllers, /Serving securely on 127\.0\.0\.1:/);
+  const base = `https://127.0.0.1:${port}`;
+  t.like(await get(`${base}/healthz`), { status: 200, body: 'ok' });
+  const anonymous = await get(`${base}/metrics`);
+  t.is(anonymous.status, 403);
+  t.like(JSON.parse(anonymous.body), { kind: 'Status', reason: 'Forbidden', message: 'forbidden: User "system:anonymous" cannot get path "/metrics"', code: 403 });
+  const unknown = await get(`${base}/metrics`, { token: 'not-a-token' });
+  t.is(unknown.status, 401);
+  t.like(JSON.parse(unknown.body), { kind: 'Status', reason: 'Unauthorized', message: 'Unauthorized', code: 401 });
+  await kubectl('create', 'namespace', 'queued');
+  const metrics = await scrapeUntil(
+    async () => parsePrometheusText((await get(`${base}/metrics`, { token: monitorToken })).body),
+    (scraped) => (sampleValue(scraped, 'workqueue_work_duration_seconds_count', { name: 'serviceaccount' }) ?? 0) >= 1,
+  );
+  t.is(metrics.help.get('workqueue_depth'), '[ALPHA] Current depth of workqueue');
+  t.is(metrics.help.get('workqueue_adds_total'), '[ALPHA] Total number of adds handled by workqueue');
+  t.true((sampleValue(metrics, 'workqueue_adds_total', { name: 'serviceaccount' }) ?? 0) >= 1);
+  t.true((sampleValue(metrics, 'workqueue_queue_duration_seconds_count', { name: 'serviceaccount' }) ?? 0) >= 1);
+  t.true((sampleValue(metrics, 'workqueue_work_duration_seconds_count', { name: 'serviceaccount' }) ?? 0) >= 1);
+  // A queue is listed from its start, before anything is added to it.
+  t.is(sampleValue(metrics, 'workqueue_depth', { name: 'namespace' }), 0);
+  t.is(sampleValue(metrics, 'workqueue_retries_total', { name: 'namespace' }), 0);
+  t.true(metrics.type.has('process_cpu_seconds_total'));
+});
+
+test.serial("the agent's /metrics has the kubelet's node name, running pods and containers, and pod start durations", async (t) => {
+  const sim = await startRuntimeSim();
+  t.teardown(() => sim.stop());
+  const manifests = join(dir, 'manifests');
+  writeFileSync(join(dir, 'agent-token'), 'agent-metrics-token\n');
+  mkdirSync(manifests, { recursive: true });
+  const pod = {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'static-web', namespace: 'default' },
+    spec: { containers: [{ name: 'web', image: 'busybox', command: ['sleep', '3600'] }] },
+  };
+  writeFileSync(join(manifests, 'web.json'), JSON.stringify(pod));
+  const port = await freePort();
+  const agent = await startAgent({
+    runtimeEndpoint: sim.endpoint,
+    nodeName: 'metrics-node',
+    config: { port, address: '127.0.0.1', staticPodPath: manifests },
+    args: [`--authentication-token-file=${join(dir, 'agent-token')}`, '--anonymous-auth=false'],
+  });
+  t.teardown(() => agent.stop());
+  await waitForOutput(agent, /Starting to listen on/);
+  const base = `https://127.0.0.1:${port}`;
+  t.is((await get(`${base}/metrics`)).status, 401);
+  const metrics = await scrapeUntil(
+    async () => parsePrometheusText((await get(`${base}/metrics`, { token: 'agent-metrics-token' })).body),
+    (scraped) => sampleValue(scraped, 'kubelet_running_pods') === 1 && (sampleValue(scraped, 'kubelet_pod_start_duration_seconds_count') ?? 0) >= 1,
+  );
+  t.is(metrics.help.get('kubelet_running_pods'), '[ALPHA] Number of pods that have a running pod sandbox');
+  t.is(sampleValue(metrics, 'kubelet_node_name', { node: 'metrics-node' }), 1);
+  t.is(sampleValue(metrics, 'kubelet_running_pods'), 1);
+  t.is(sampleValue(metrics, 'kubelet_running_containers', { container_state: 'running' }), 1);
+  t.is(sampleValue(metrics, 'kubelet_pod_start_duration_seconds_count'), 1);
+  t.true(metrics.type.has('process_resident_memory_bytes'));
+});
+
+/** Resolves once the process has printed a line matching `pattern` on stderr (the test's timeout bounds it). */
+function waitForOutput(process: ManagedProcess, pattern: RegExp): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = (): void => {
+      if (pattern.test(process.output())) resolve();
+    };
+    process.child.stderr?.on('data', check);
+    process.child.once('exit', (code) => reject(new Error(`exited with ${code} before printing ${pattern}:\n${process.output()}`)));
+    check();
+  });
+}
