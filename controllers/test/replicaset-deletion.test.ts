@@ -11,6 +11,7 @@ import { controllerRefOf } from '../src/workload/controller-ref.ts';
 import { kubectl, runControllers, startCluster } from './controller-fixture.ts';
 import { eventsOf, eventually, podsOf, replicaSet, replicaSetsResource, waitForPods, waitForStatus } from './replicaset-fixture.ts';
 import type { Pod } from '@capstan/common/api-types/core-v1';
+import { events } from './simulated-kubelet.ts';
 
 const podsNamed = async (client: Parameters<typeof podsOf>[0], prefix: string): Promise<Pod[]> =>
   (await client.list<Pod>({ group: '', version: 'v1', resource: 'pods', namespace: 'default' })).items.filter((pod) => pod.metadata?.name?.startsWith(prefix));
@@ -53,7 +54,7 @@ test('a set of 60 makes exactly 60 pods in its slow-start batches; its Successfu
   // client-go's correlator: nine events as they are, the tenth similar one and those after it
   // combined into one, and the spam filter's 25 events about the ReplicaSet: a count of 16.
   const creations = await eventually('the combined event at its count', async () => {
-    const recorded = (await eventsOf(client, 'ReplicaSet', 'many')).filter((event) => event.reason === 'SuccessfulCreate');
+    const recorded = (await events(client)).filter((event) => event.involvedObject.name === 'many' && event.reason === 'SuccessfulCreate');
     return recorded.some((event) => event.message?.startsWith('(combined from similar events): ') && event.count === 16) ? recorded : undefined;
   });
   t.is(creations.length, 10);

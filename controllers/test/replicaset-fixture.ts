@@ -62,15 +62,11 @@ export function waitForStatus(
 }
 
 /** The (reason, message) of the events about the object, in the order they were first recorded. */
-export async function eventsOf(
-  client: RestClient,
-  kind: string,
-  name: string,
-): Promise<{ reason: string; message: string; component: string | undefined; count: number | undefined }[]> {
+export async function eventsOf(client: RestClient, kind: string, name: string): Promise<{ reason: string; message: string; component: string | undefined }[]> {
   return (await events(client, namespace))
     .filter((event) => event.involvedObject.kind === kind && event.involvedObject.name === name)
     .sort((a, b) => String(a.metadata?.creationTimestamp).localeCompare(String(b.metadata?.creationTimestamp)))
-    .map((event) => ({ reason: event.reason, message: event.message, component: event.source?.component, count: event.count }));
+    .map((event) => ({ reason: event.reason, message: event.message, component: event.source?.component }));
 }
 
 /** Binds the pod to `node` (as the scheduler does) and posts a Running status, Ready or not, as a kubelet would. */
