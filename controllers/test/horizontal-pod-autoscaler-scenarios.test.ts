@@ -139,13 +139,11 @@ test('with metrics.k8s.io served, cpu above target scales up (at most double) an
     { type: 'ScalingLimited', status: 'True', reason: 'ScaleUpLimit', message: 'the desired replica count is increasing faster than the maximum scale rate' },
   ]);
   t.truthy(cpu.status?.lastScaleTime);
-  t.like(
-    (await eventsOf(cluster, 'cpu')).find((event) => event.reason === 'SuccessfulRescale'),
-    {
-      type: 'Normal',
-      message: 'New size: 4; reason: cpu resource utilization (percentage of request) above target',
-    },
-  );
+  // Events are written after the status, one after another: wait for it.
+  t.like(await eventually('the SuccessfulRescale event', async () => (await eventsOf(cluster, 'cpu')).find((event) => event.reason === 'SuccessfulRescale')), {
+    type: 'Normal',
+    message: 'New size: 4; reason: cpu resource utilization (percentage of request) above target',
+  });
 
   const mem = await withScalingActive(cluster, 'mem', 'ValidMetricFound');
   t.like(mem.status, { currentReplicas: 2, desiredReplicas: 2, currentMetrics: [{ type: 'Resource', resource: { name: 'memory', current: { averageValue: '50Mi' } } }] });
