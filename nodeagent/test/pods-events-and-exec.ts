@@ -10,6 +10,8 @@ export interface PodEvent {
   readonly message: string;
   readonly type: string;
   readonly involvedObject: { readonly name: string; readonly fieldPath?: string };
+  /** Repeats of the event (the kubelet's correlator counts them on the first one). */
+  readonly count?: number;
 }
 
 export const createPod = (client: RestClient, manifest: Record<string, unknown>) => client.create<Pod & { metadata: { name: string } }>(podsOf('default'), manifest);
