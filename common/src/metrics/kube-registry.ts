@@ -50,6 +50,16 @@ export interface Exposition {
   readonly body: string;
 }
 
+/** prom-client's collect hook, which it calls with the metric as `this` on each scrape. */
+function collectHook<M>(collect: ((metric: M) => void | Promise<void>) | undefined): { collect?: (this: M) => void | Promise<void> } {
+  if (collect === undefined) return {};
+  return {
+    collect(this: M) {
+      return collect(this);
+    },
+  };
+}
+
 type AnyMetric = Counter<string> | Gauge<string> | Histogram<string>;
 
 export class KubeRegistry {
@@ -75,45 +85,14 @@ export class KubeRegistry {
   }
 
   counter<L extends string = never>(options: CounterOptions<L>): Counter<L> {
-    const collect = options.collect;
     return this.#define(
       options,
-      (help, registers) =>
-        new Counter<L>({
-          name: options.name,
-          help,
-          labelNames: options.labelNames ?? [],
-          registers,
-          ...(collect === undefined
-            ? {}
-            : {
-                collect(this: Counter<L>) {
-                  return collect(this);
-                },
-              }),
-        }),
+      (help, registers) => new Counter<L>({ name: options.name, help, labelNames: options.labelNames ?? [], registers, ...collectHook(options.collect) }),
     );
   }
 
   gauge<L extends string = never>(options: GaugeOptions<L>): Gauge<L> {
-    const collect = options.collect;
-    return this.#define(
-      options,
-      (help, registers) =>
-        new Gauge<L>({
-          name: options.name,
-          help,
-          labelNames: options.labelNames ?? [],
-          registers,
-          ...(collect === undefined
-            ? {}
-            : {
-                collect(this: Gauge<L>) {
-                  return collect(this);
-                },
-              }),
-        }),
-    );
+    return this.#define(options, (help, registers) => new Gauge<L>({ name: options.name, help, labelNames: options.labelNames ?? [], registers, ...collectHook(options.collect) }));
   }
 
   histogram<L extends string = never>(options: HistogramOptions<L>): Histogram<L> {
