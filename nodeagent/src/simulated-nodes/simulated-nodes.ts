@@ -80,9 +80,10 @@ export class SimulatedNodes {
     this.#runtime = runtime;
     this.#images = images;
     this.#nodeIP = options.nodeIP ?? chooseHostAddress();
-    this.client = new CountingRestClient({ ...loadKubeconfig(options.kubeconfig), userAgent: defaultUserAgent('capstan-simulated-nodes'), timeoutMs: heartbeatTimeoutMs });
+    const clientConfig = { ...loadKubeconfig(options.kubeconfig), userAgent: defaultUserAgent('capstan-simulated-nodes'), timeoutMs: heartbeatTimeoutMs };
+    this.client = new CountingRestClient(clientConfig);
     this.client.agent.maxSockets = options.maxSockets ?? 512;
-    this.#podClient = new CountingRestClient({ ...loadKubeconfig(options.kubeconfig), userAgent: defaultUserAgent('capstan-simulated-nodes'), timeoutMs: heartbeatTimeoutMs });
+    this.#podClient = new CountingRestClient(clientConfig);
     this.#readings = sharedReading(() => readNodeReadings(options.rootDir, this.#report, runtime, images), options.readingMaxAgeMs ?? 5_000);
   }
 
