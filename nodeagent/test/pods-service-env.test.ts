@@ -2,7 +2,10 @@
 // created through a real API server (which gives them their cluster IPs).
 
 import test from 'ava';
-import type { RestClient } from '@capstan/common/client';
+import { createServer, type AddressInfo } from 'node:net';
+import { RestClient } from '@capstan/common/client';
+import { apiPodObjects } from '../src/pods/pod-objects.ts';
+import { startServiceLister } from '../src/pods/service-lister.ts';
 import type { Pod } from '../src/pods/pod-types.ts';
 import { createPod, execIn, isRunning } from './pods-events-and-exec.ts';
 import { podManifest, startAgentNode, startApiServer, waitForPod, type ApiServer } from './pods-fixture.ts';
@@ -75,9 +78,29 @@ test('Services of the namespace give their variables; the container’s own win 
     URL: `http://${ip}:80`,
   };
   for (const [key, value] of Object.entries(expected)) t.is(env.get(key), value, key);
+  // The master Service, read from the same informer.
+  t.regex(env.get('KUBERNETES_SERVICE_HOST') ?? '', /^\d+\.\d+\.\d+\.\d+$/);
   t.false([...env.keys()].some((key) => key.startsWith('HEADLESS_') || key.startsWith('OTHER_')));
 
   await createPod(client, podManifest('unlinked', node.nodeName, { enableServiceLinks: false, containers: [{ name: 'app', image: 'busybox' }] }));
   const unlinked: Pod = await waitForPod(client, 'default', 'unlinked', isRunning, 'the unlinked pod');
-  t.false([...environment((await execIn(node, unlinked, ['env'])).stdout).keys()].some((key) => key.startsWith('WEB_API_')));
+  const unlinkedEnv = environment((await execIn(node, unlinked, ['env'])).stdout);
+  t.false([...unlinkedEnv.keys()].some((key) => key.startsWith('WEB_API_')));
+  t.is(unlinkedEnv.get('KUBERNETES_SERVICE_HOST'), env.get('KUBERNETES_SERVICE_HOST'));
+});
+
+test('until the Services informer has listed once, a pod from the API server gets the kubelet’s error; a static pod does not wait', async (t) => {
+  // An API server that is not there: the informer keeps retrying its first list.
+  const closed = await new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+  const client = new RestClient({ server: `http://127.0.0.1:${closed}` });
+  const lister = startServiceLister(client, () => {});
+  t.teardown(() => lister.stop());
+  const objects = apiPodObjects(client, lister);
+  await t.throwsAsync(objects.services('default', false), { message: 'services have not yet been read at least once, cannot construct envvars' });
+  t.deepEqual(await objects.services('default', true), { inNamespace: [], master: undefined });
 });

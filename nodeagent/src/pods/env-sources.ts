@@ -5,7 +5,7 @@
 // that does not exist) where the kubelet would.
 
 import type { Container } from '@capstan/common/api-types/core-v1';
-import type { Pod } from './pod-types.ts';
+import { isStaticPod, type Pod } from './pod-types.ts';
 import type { ConfigMapData, PodObjects, SecretData } from './pod-objects.ts';
 import { servicesForPod, type ServiceData } from './service-env.ts';
 
@@ -38,11 +38,7 @@ export async function fetchEnvSources(pod: Pod, container: Container, objects: P
   const [configMaps, secrets, services] = await Promise.all([
     Promise.all([...configMapNames].map(async (name) => [name, await settle(objects.configMap(namespace, name))] as const)),
     Promise.all([...secretNames].map(async (name) => [name, await settle(objects.secret(namespace, name))] as const)),
-    settle(
-      Promise.all([links ? objects.services(namespace) : Promise.resolve([]), objects.masterService()]).then(([inNamespace, master]) =>
-        servicesForPod(namespace, links, inNamespace, master),
-      ),
-    ),
+    settle(objects.services(namespace, isStaticPod(pod)).then(({ inNamespace, master }) => servicesForPod(namespace, links, inNamespace, master))),
   ]);
   return { configMaps: new Map(configMaps), secrets: new Map(secrets), services };
 }

@@ -6,9 +6,10 @@
 // `undefined`, and the token is left out.
 
 import type { TokenRequest } from '@capstan/common/api-types/authentication-v1';
-import type { ConfigMap, PersistentVolume, PersistentVolumeClaim, Secret, Service } from '@capstan/common/api-types/core-v1';
+import type { ConfigMap, PersistentVolume, PersistentVolumeClaim, Secret } from '@capstan/common/api-types/core-v1';
 import { ApiError, isNotFound, type KubeObject, type RestClient } from '@capstan/common/client';
 import type { ServiceData } from './service-env.ts';
+import type { ServiceLister } from './service-lister.ts';
 
 export interface ConfigMapData {
   readonly data: Readonly<Record<string, string>>;
@@ -34,10 +35,13 @@ export interface TokenRequestSpec {
 export interface PodObjects {
   configMap(namespace: string, name: string): Promise<ConfigMapData>;
   secret(namespace: string, name: string): Promise<SecretData>;
-  /** The Services of a namespace (for the service environment variables). */
-  services(namespace: string): Promise<ServiceData[]>;
-  /** The master Service default/kubernetes, undefined when there is none. */
-  masterService(): Promise<ServiceData | undefined>;
+  /**
+   * The Services of a namespace and the master Service default/kubernetes (for the service
+   * environment variables), from the agent's Services informer. Until it has listed once, a pod
+   * from the API server fails with the kubelet's error (its containers would miss
+   * KUBERNETES_SERVICE_HOST); a static pod does not wait for the API server.
+   */
+  services(namespace: string, staticPod: boolean): Promise<{ readonly inNamespace: ServiceData[]; readonly master: ServiceData | undefined }>;
   /** undefined when the API server does not serve TokenRequest. */
   serviceAccountToken(namespace: string, serviceAccount: string, spec: TokenRequestSpec): Promise<ServiceAccountToken | undefined>;
   /** The claim and the volume behind a pod's persistentVolumeClaim volume, from the API server (the kubelet asks it, not a cache). */
@@ -53,7 +57,7 @@ export class ObjectNotFoundError extends Error {
 const decodeAll = (encoded: Readonly<Record<string, unknown>> | undefined): Record<string, Buffer> =>
   Object.fromEntries(Object.entries(encoded ?? {}).map(([key, value]) => [key, Buffer.from(typeof value === 'string' ? value : '', 'base64')]));
 
-export function apiPodObjects(client: RestClient): PodObjects {
+export function apiPodObjects(client: RestClient, services: ServiceLister): PodObjects {
   const get = async <T extends KubeObject>(resource: 'configmaps' | 'secrets', kind: string, namespace: string, name: string): Promise<T> => {
     try {
       return await client.get<T>({ group: '', version: 'v1', resource, namespace, name });
@@ -62,24 +66,10 @@ export function apiPodObjects(client: RestClient): PodObjects {
       throw error;
     }
   };
-  const serviceData = (object: Service): ServiceData => ({
-    namespace: object.metadata?.namespace ?? '',
-    name: object.metadata?.name ?? '',
-    ...(object.spec?.clusterIP === undefined ? {} : { clusterIP: object.spec.clusterIP }),
-    ports: object.spec?.ports ?? [],
-  });
   return {
-    async services(namespace) {
-      const list = await client.list<Service>({ group: '', version: 'v1', resource: 'services', namespace }, { resourceVersion: '0' });
-      return list.items.map(serviceData);
-    },
-    async masterService() {
-      try {
-        return serviceData(await client.get<Service>({ group: '', version: 'v1', resource: 'services', namespace: 'default', name: 'kubernetes' }, { resourceVersion: '0' }));
-      } catch (error) {
-        if (isNotFound(error)) return undefined;
-        throw error;
-      }
+    async services(namespace, staticPod) {
+      if (!staticPod && !services.hasSynced()) throw new Error('services have not yet been read at least once, cannot construct envvars');
+      return { inNamespace: services.list(namespace), master: services.master() };
     },
     persistentVolumeClaim: (namespace, name) => client.get<PersistentVolumeClaim>({ group: '', version: 'v1', resource: 'persistentvolumeclaims', namespace, name }),
     persistentVolume: (name) => client.get<PersistentVolume>({ group: '', version: 'v1', resource: 'persistentvolumes', name }),
@@ -112,8 +102,7 @@ export const noPodObjects: PodObjects = {
   configMap: (namespace, name) => Promise.reject(new Error(`couldn't get configMap ${namespace}/${name}, no kubeClient defined`)),
   secret: (namespace, name) => Promise.reject(new Error(`couldn't get secret ${namespace}/${name}, no kubeClient defined`)),
   serviceAccountToken: () => Promise.resolve(undefined),
-  services: () => Promise.resolve([]),
-  masterService: () => Promise.resolve(undefined),
+  services: () => Promise.resolve({ inNamespace: [], master: undefined }),
   persistentVolumeClaim: () => Promise.reject(new Error('no kubeClient defined')),
   persistentVolume: () => Promise.reject(new Error('no kubeClient defined')),
 };

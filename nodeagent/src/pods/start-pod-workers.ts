@@ -34,6 +34,7 @@ import { PodWorker, type PodWorkerContext } from './pod-worker.ts';
 import { ProbeManager } from './prober/probe-manager.ts';
 import { ReasonCache } from './reason-cache.ts';
 import { RunningPods } from './running-pods.ts';
+import { startServiceLister } from './service-lister.ts';
 import { podNameLabel, podNamespaceLabel, podUidLabel } from './runtime-labels.ts';
 import { readStaticPods } from './static-pods.ts';
 import { StatusManager } from './status-manager.ts';
@@ -96,7 +97,8 @@ export async function startPodWorkers(options: PodWorkersOptions): Promise<Runni
     onEvent: (pod, container, event) => recordEvent(pod, container, event),
   });
   const workers = new Map<string, PodWorker>();
-  const objects = client === undefined ? noPodObjects : apiPodObjects(client);
+  const serviceLister = client === undefined ? undefined : startServiceLister(client, log);
+  const objects = serviceLister === undefined ? noPodObjects : apiPodObjects(client as RestClient, serviceLister);
   const hooks = new LifecycleHooks({ runtime, recordEvent });
   const probes = new ProbeManager({ runtime, recordEvent, statusOf: (uid) => statusManager.get(uid), onChange: (uid) => workers.get(uid)?.wake() });
   const volumes = new PodVolumes({ podsDir, objects, recordEvent, memoryCapacityBytes: options.memoryCapacityBytes ?? 0, log });
@@ -207,6 +209,7 @@ export async function startPodWorkers(options: PodWorkersOptions): Promise<Runni
 
   const abort = new AbortController();
   const stops: (() => Promise<void> | void)[] = [];
+  if (serviceLister !== undefined) stops.push(() => serviceLister.stop());
 
   if (client !== undefined) {
     informer = new Informer<Pod>(client, podsCollection, { fieldSelector: `spec.nodeName=${nodeName}`, onError: (error) => log('pods watch failed', error) });
