@@ -21,7 +21,7 @@ storageContract('cacher over etcd', {
   open: async () => {
     if (server === undefined) throw new Error('etcd did not start');
     const store = await EtcdStore.connect({ endpoints: server.endpoint, futureRevisionWaitMs: 600 });
-    const storage = new Cacher(store, { resourcePrefixes: ['/registry/'], freshnessWaitMs: 600, maxPendingWatchEvents: 50 });
+    const storage = new Cacher(store, { resourcePrefixes: ['/registry/'], freshnessWaitMs: 3000, maxPendingWatchEvents: 50 });
     await storage.ready();
     return { storage, close: () => storage.close() };
   },

@@ -7,7 +7,7 @@ storageContract('cacher over sqlite', {
   open: async () => {
     const dir = makeTempDir('cacher-sqlite');
     const store = new SqliteStore({ dataDir: dir.path, futureRevisionWaitMs: 600 });
-    const storage = new Cacher(store, { resourcePrefixes: ['/registry/'], freshnessWaitMs: 600, maxPendingWatchEvents: 50 });
+    const storage = new Cacher(store, { resourcePrefixes: ['/registry/'], freshnessWaitMs: 3000, maxPendingWatchEvents: 50 });
     await storage.ready();
     return {
       storage,
