@@ -57,7 +57,7 @@ export function compileFieldSelector(definition: ResourceDefinition, selector: s
 }
 
 /** The value of the first equality term on the field (kube's RequiresExactMatch). */
-function exactMatch(requirements: readonly FieldRequirement[], field: string): string | undefined {
+export function exactMatch(requirements: readonly FieldRequirement[], field: string): string | undefined {
   return requirements.find((requirement) => requirement.field === field && requirement.operator === '=')?.value;
 }
 

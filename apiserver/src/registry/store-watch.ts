@@ -8,6 +8,7 @@ import type { JsonObject } from './object-meta.ts';
 import { statusFromStorageError } from './storage-status.ts';
 import { nameOfKey, objectMatcher } from './store-list.ts';
 import { decodeShared, decodeStoredObject, sharedObject } from './stored-object.ts';
+import { watchIndexValue } from './watch-index.ts';
 import type { WatchRequest } from './watch-request.ts';
 
 export type ApiWatchEvent =
@@ -113,53 +114,59 @@ export async function watchStored(storage: Storage, collection: WatchedCollectio
   let startAfter = from;
   if (!request.sendInitialEvents && from > 0) startAfter = Math.min(from, await currentRevisionOf(storage, collection));
   const skipThrough = startAfter < from ? from : 0;
-  return storage.watch(prefix, startAfter, (event: WatchEvent) => {
-    if (ended) return true;
-    if (event.type !== 'ERROR' && event.revision <= skipThrough) return true;
-    switch (event.type) {
-      case 'ADDED': {
-        if (!named(event.kv.key)) return true;
-        const broken = corruptObjectOf(event.kv);
-        if (broken !== undefined) return corrupt(broken);
-        const object = shown(event.kv, decodeShared(event.kv));
-        return matches(object) ? listener({ type: 'ADDED', object }) : true;
+  const indexValue = watchIndexValue(collection.resource, fields);
+  return storage.watch(
+    prefix,
+    startAfter,
+    (event: WatchEvent) => {
+      if (ended) return true;
+      if (event.type !== 'ERROR' && event.revision <= skipThrough) return true;
+      switch (event.type) {
+        case 'ADDED': {
+          if (!named(event.kv.key)) return true;
+          const broken = corruptObjectOf(event.kv);
+          if (broken !== undefined) return corrupt(broken);
+          const object = shown(event.kv, decodeShared(event.kv));
+          return matches(object) ? listener({ type: 'ADDED', object }) : true;
+        }
+        case 'MODIFIED': {
+          if (!named(event.kv.key)) return true;
+          // The object before the change is read only to tell whether it matched the selectors.
+          const broken = corruptObjectOf(event.kv) ?? (matcher === undefined ? undefined : corruptObjectOf(event.prev));
+          if (broken !== undefined) return corrupt(broken);
+          const object = shown(event.kv, decodeShared(event.kv));
+          const now = matches(object);
+          const before = matcher === undefined || matcher(shown(event.prev, decodeShared(event.prev)));
+          // An object that starts or stops matching the selector appears or disappears for this watcher.
+          if (now && before) return listener({ type: 'MODIFIED', object });
+          if (now) return listener({ type: 'ADDED', object });
+          if (before) return listener({ type: 'DELETED', object });
+          return true;
+        }
+        case 'DELETED': {
+          if (!named(event.prev.key)) return true;
+          const broken = corruptObjectOf(event.prev, event.revision);
+          if (broken !== undefined) return corrupt(broken, true);
+          // The object as it was, at the revision of its deletion.
+          const object = shown(
+            event,
+            sharedObject(event, () => decodeStoredObject({ ...event.prev, modRevision: event.revision })),
+          );
+          return matches(object) ? listener({ type: 'DELETED', object }) : true;
+        }
+        case 'PROGRESS':
+          return request.allowWatchBookmarks ? listener({ type: 'BOOKMARK', object: collection.bookmark(event.revision) }) : true;
+        case 'ERROR':
+          if (event.error.code === 'TooSlow') return listener({ type: 'CLOSED' });
+          return listener({
+            type: 'ERROR',
+            object:
+              event.error.code === 'Compacted'
+                ? tooOldResourceVersion(requested, event.error.revision ?? 0).status
+                : statusFromStorageError(event.error, { resource: collection.resource, name: '', verb: 'watch', requestedRevision: from }).status,
+          });
       }
-      case 'MODIFIED': {
-        if (!named(event.kv.key)) return true;
-        // The object before the change is read only to tell whether it matched the selectors.
-        const broken = corruptObjectOf(event.kv) ?? (matcher === undefined ? undefined : corruptObjectOf(event.prev));
-        if (broken !== undefined) return corrupt(broken);
-        const object = shown(event.kv, decodeShared(event.kv));
-        const now = matches(object);
-        const before = matcher === undefined || matcher(shown(event.prev, decodeShared(event.prev)));
-        // An object that starts or stops matching the selector appears or disappears for this watcher.
-        if (now && before) return listener({ type: 'MODIFIED', object });
-        if (now) return listener({ type: 'ADDED', object });
-        if (before) return listener({ type: 'DELETED', object });
-        return true;
-      }
-      case 'DELETED': {
-        if (!named(event.prev.key)) return true;
-        const broken = corruptObjectOf(event.prev, event.revision);
-        if (broken !== undefined) return corrupt(broken, true);
-        // The object as it was, at the revision of its deletion.
-        const object = shown(
-          event,
-          sharedObject(event, () => decodeStoredObject({ ...event.prev, modRevision: event.revision })),
-        );
-        return matches(object) ? listener({ type: 'DELETED', object }) : true;
-      }
-      case 'PROGRESS':
-        return request.allowWatchBookmarks ? listener({ type: 'BOOKMARK', object: collection.bookmark(event.revision) }) : true;
-      case 'ERROR':
-        if (event.error.code === 'TooSlow') return listener({ type: 'CLOSED' });
-        return listener({
-          type: 'ERROR',
-          object:
-            event.error.code === 'Compacted'
-              ? tooOldResourceVersion(requested, event.error.revision ?? 0).status
-              : statusFromStorageError(event.error, { resource: collection.resource, name: '', verb: 'watch', requestedRevision: from }).status,
-        });
-    }
-  });
+    },
+    indexValue === undefined ? undefined : { indexValue },
+  );
 }

@@ -21,7 +21,7 @@ import { encryptionAtRest } from '../storage/encryption/encryption-at-rest.ts';
 import { SqliteStore } from '../storage/sqlite/sqlite-store.ts';
 import type { HealthCheck } from '../health/health-endpoint.ts';
 import { ApiServer } from './api-server.ts';
-import { cachedPrefixesOf } from './cached-prefixes.ts';
+import { cachedPrefixesOf, watchIndexesOf } from './cached-prefixes.ts';
 import type { ApiServerFeatureGates } from './feature-gates.ts';
 import type { ServiceCidr } from '../resources/core/services/addresses/service-cidr.ts';
 import type { PortRange } from '../resources/core/services/addresses/node-port-allocator.ts';
@@ -108,7 +108,11 @@ export async function runApiServer(options: RunApiServerOptions): Promise<Runnin
   registerApiServerMetrics();
   registerStoredObjectCounts(store, resources.stored);
   const instrumented = new InstrumentedStorage(encrypted?.(store) ?? store, resources.stored);
-  const storage = new Cacher(instrumented, { resourcePrefixes: [...cachedPrefixesOf(resources.stored)], historyMs: options.watchHistoryMs });
+  const storage = new Cacher(instrumented, {
+    resourcePrefixes: [...cachedPrefixesOf(resources.stored)],
+    watchIndexes: watchIndexesOf(resources.stored),
+    historyMs: options.watchHistoryMs,
+  });
   const compactor = new Compactor(storage, {
     historyMs: options.watchHistoryMs,
     onError: (error) => options.logger.warn({ err: error }, 'compaction failed'),

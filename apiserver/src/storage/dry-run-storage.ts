@@ -5,7 +5,7 @@
 // or delete the revision of the object it would have replaced.
 
 import { alreadyExists, conflict, notFound } from './storage-error.ts';
-import type { DeleteResult, GetResult, KeyValue, ListOptions, ListResult, ReadOptions, Revision, Storage, Watch, WatchListener } from './storage.ts';
+import type { DeleteResult, GetResult, KeyValue, ListOptions, ListResult, ReadOptions, Revision, Storage, Watch, WatchListener, WatchOptions } from './storage.ts';
 
 export class DryRunStorage implements Storage {
   readonly #storage: Storage;
@@ -42,8 +42,8 @@ export class DryRunStorage implements Storage {
   }
 
   /** Watches and compaction are the real storage's; closing this view of it closes nothing. */
-  watch(prefix: string, fromRevision: Revision, listener: WatchListener): Watch {
-    return this.#storage.watch(prefix, fromRevision, listener);
+  watch(prefix: string, fromRevision: Revision, listener: WatchListener, options?: WatchOptions): Watch {
+    return this.#storage.watch(prefix, fromRevision, listener, options);
   }
 
   compact(revision: Revision): Promise<void> {

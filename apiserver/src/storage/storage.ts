@@ -87,6 +87,17 @@ export const changedKey = (event: ChangeEvent): string => (event.type === 'DELET
  */
 export type WatchListener = (event: WatchEvent) => boolean | void;
 
+/** What a watcher may tell the store so that it is sent fewer events. */
+export interface WatchOptions {
+  /**
+   * The value the watcher's field selector requires of its resource's indexed field (pods'
+   * spec.nodeName): a watch cache that indexes the resource sends it only the events whose object,
+   * now or before the change, has that value, as kube's cacher serves a watcher with a trigger
+   * value. Other stores send every event; the watcher's own selector decides either way.
+   */
+  readonly indexValue?: string;
+}
+
 export interface Watch {
   /** Deliver the events queued while the listener was full. */
   resume(): void;
@@ -112,7 +123,7 @@ export interface Storage {
    * Deliver every change under `prefix` after `fromRevision`, in revision order and without gaps,
    * then the changes that follow. `fromRevision` 0 starts at the current revision.
    */
-  watch(prefix: string, fromRevision: Revision, listener: WatchListener): Watch;
+  watch(prefix: string, fromRevision: Revision, listener: WatchListener, options?: WatchOptions): Watch;
   /**
    * Forget the history before `revision`: reads at older revisions, and watches from older
    * revisions, fail as Compacted. Reads at `revision` and watches from it keep working.

@@ -4,8 +4,8 @@
 // CustomResourceDefinition's objects while it is served), as kube gives each CRD's storage a cacher.
 
 import { futureRevision, unavailable } from '../storage-error.ts';
-import type { DeleteResult, GetResult, KeyValue, ListOptions, ListResult, ReadOptions, Revision, Storage, Watch, WatchListener } from '../storage.ts';
-import { ResourceCache, type ResourceCacheOptions, type ResourceStats } from './resource-cache.ts';
+import type { DeleteResult, GetResult, KeyValue, ListOptions, ListResult, ReadOptions, Revision, Storage, Watch, WatchListener, WatchOptions } from '../storage.ts';
+import { ResourceCache, type ResourceCacheOptions, type ResourceStats, type WatchIndex } from './resource-cache.ts';
 
 export interface CacherOptions {
   /** The prefixes of the resources to cache, e.g. "/registry/pods/". */
@@ -17,6 +17,11 @@ export interface CacherOptions {
   /** How long a read waits for the cache to reach a revision before giving up (default 3 s). */
   readonly freshnessWaitMs?: number;
   readonly maxPendingWatchEvents?: number;
+  /**
+   * The indexed field of resources whose watchers are mostly narrowed to one value of it, by
+   * prefix: the value of a stored object's field (pods by spec.nodeName, kube's one indexed trigger).
+   */
+  readonly watchIndexes?: ReadonlyMap<string, WatchIndex>;
 }
 
 /** The resources a watch cache holds can change at run time: what the API server needs of it. */
@@ -38,6 +43,7 @@ interface CachedResource {
 export class Cacher implements Storage, ResourceCaches {
   readonly #store: Storage;
   readonly #cacheOptions: ResourceCacheOptions;
+  readonly #watchIndexes: ReadonlyMap<string, WatchIndex>;
   readonly #caches = new Map<string, CachedResource>();
   #closed = false;
 
@@ -49,6 +55,7 @@ export class Cacher implements Storage, ResourceCaches {
       freshnessWaitMs: options.freshnessWaitMs ?? 3000,
       maxPendingWatchEvents: options.maxPendingWatchEvents,
     };
+    this.#watchIndexes = options.watchIndexes ?? new Map();
     for (const prefix of options.resourcePrefixes) this.addResource(prefix);
   }
 
@@ -67,7 +74,7 @@ export class Cacher implements Storage, ResourceCaches {
     if (this.#closed) return;
     const cached = this.#caches.get(prefix);
     if (cached !== undefined) cached.users++;
-    else this.#caches.set(prefix, { cache: new ResourceCache(this.#store, prefix, this.#cacheOptions), users: 1 });
+    else this.#caches.set(prefix, { cache: new ResourceCache(this.#store, prefix, this.#cacheOptions, this.#watchIndexes.get(prefix)), users: 1 });
   }
 
   removeResource(prefix: string): void {
@@ -131,7 +138,7 @@ export class Cacher implements Storage, ResourceCaches {
     return this.#store.delete(key, expectedRevision);
   }
 
-  watch(prefix: string, fromRevision: Revision, listener: WatchListener): Watch {
+  watch(prefix: string, fromRevision: Revision, listener: WatchListener, options?: WatchOptions): Watch {
     const cache = this.#cacheFor(prefix);
     // A resume from further back than the ring reaches is served by the store, which keeps more
     // history; so is every watch before the cache's first snapshot. A cache that re-initialises
@@ -139,7 +146,7 @@ export class Cacher implements Storage, ResourceCaches {
     if (cache === undefined || !cache.hasSnapshot || (cache.isReady && !cache.covers(fromRevision))) {
       return this.#store.watch(prefix, fromRevision, listener);
     }
-    return cache.watch(prefix, fromRevision, listener);
+    return cache.watch(prefix, fromRevision, listener, options?.indexValue);
   }
 
   async compact(revision: Revision): Promise<void> {

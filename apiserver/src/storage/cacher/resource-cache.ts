@@ -22,9 +22,14 @@ export interface ResourceCacheOptions {
   readonly maxPendingWatchEvents: number | undefined;
 }
 
+/** The value of a stored object's indexed field ('' when it has none), undefined when it cannot be read. */
+export type WatchIndex = (kv: KeyValue) => string | undefined;
+
 interface CacheWatcher {
   readonly prefix: string;
   readonly channel: WatchChannel;
+  /** The indexed field's value the watcher's selector requires, when the resource is indexed. */
+  readonly indexValue: string | undefined;
 }
 
 export class ResourceCache {
@@ -33,6 +38,10 @@ export class ResourceCache {
   readonly #options: ResourceCacheOptions;
   readonly #index = new SortedIndex();
   readonly #watchers = new Set<CacheWatcher>();
+  readonly #watchIndex: WatchIndex | undefined;
+  /** The watchers without an index value, and those with one by value: an event goes to the first and to its values' sets. */
+  readonly #unindexed = new Set<CacheWatcher>();
+  readonly #byIndexValue = new Map<string, Set<CacheWatcher>>();
   /** Watchers that asked for progress: answered with the store's revision, not just the cache's. */
   readonly #awaitingProgress = new Set<CacheWatcher>();
   #ring: EventRing;
@@ -43,8 +52,9 @@ export class ResourceCache {
   #hasSnapshot = false;
   #closed = false;
 
-  constructor(store: Storage, prefix: string, options: ResourceCacheOptions) {
+  constructor(store: Storage, prefix: string, options: ResourceCacheOptions, index?: WatchIndex) {
     this.#store = store;
+    this.#watchIndex = index;
     this.prefix = prefix;
     this.#options = options;
     this.#ring = new EventRing(options.ringCapacity, options.historyMs, 0);
@@ -105,13 +115,14 @@ export class ResourceCache {
     return revision === 0 || revision >= this.#ring.coveredAfter;
   }
 
-  watch(prefix: string, fromRevision: Revision, listener: WatchListener): Watch {
+  watch(prefix: string, fromRevision: Revision, listener: WatchListener, indexValue?: string): Watch {
     const watcher: CacheWatcher = {
       prefix,
+      indexValue: this.#watchIndex === undefined ? undefined : indexValue,
       channel: new WatchChannel(listener, {
         maxPending: this.#options.maxPendingWatchEvents,
         onClose: () => {
-          this.#watchers.delete(watcher);
+          this.#removeWatcher(watcher);
           this.#awaitingProgress.delete(watcher);
         },
         onProgressRequest: () => this.#requestProgress(watcher),
@@ -165,8 +176,30 @@ export class ResourceCache {
     }
     // From here to registration nothing awaits, so no event falls between the backlog and the live feed.
     if (fromRevision !== 0) watcher.channel.pushBacklog(this.#ring.since(fromRevision, watcher.prefix));
-    this.#watchers.add(watcher);
+    this.#addWatcher(watcher);
     watcher.channel.release();
+  }
+
+  #addWatcher(watcher: CacheWatcher): void {
+    this.#watchers.add(watcher);
+    if (watcher.indexValue === undefined) {
+      this.#unindexed.add(watcher);
+      return;
+    }
+    let watchers = this.#byIndexValue.get(watcher.indexValue);
+    if (watchers === undefined) this.#byIndexValue.set(watcher.indexValue, (watchers = new Set()));
+    watchers.add(watcher);
+  }
+
+  #removeWatcher(watcher: CacheWatcher): void {
+    this.#watchers.delete(watcher);
+    if (watcher.indexValue === undefined) {
+      this.#unindexed.delete(watcher);
+      return;
+    }
+    const watchers = this.#byIndexValue.get(watcher.indexValue);
+    watchers?.delete(watcher);
+    if (watchers?.size === 0) this.#byIndexValue.delete(watcher.indexValue);
   }
 
   async #start(): Promise<void> {
@@ -208,10 +241,28 @@ export class ResourceCache {
     else this.#index.put(event.kv);
     this.#ring.push(event, Date.now());
     const key = changedKey(event);
-    for (const watcher of this.#watchers) {
-      if (key.startsWith(watcher.prefix)) watcher.channel.push(event);
+    const index = this.#watchIndex;
+    if (index === undefined) {
+      for (const watcher of this.#watchers) if (key.startsWith(watcher.prefix)) watcher.channel.push(event);
+    } else {
+      for (const watcher of this.#unindexed) if (key.startsWith(watcher.prefix)) watcher.channel.push(event);
+      // A watcher of one value sees the object arrive there and leave it: the value now and before.
+      const now = event.type === 'DELETED' ? null : index(event.kv);
+      const before = event.type === 'ADDED' ? null : index(event.prev);
+      if (now === undefined || before === undefined) {
+        // An object whose value cannot be read (it does not decode): every watcher decides for itself.
+        for (const watchers of this.#byIndexValue.values()) for (const watcher of watchers) if (key.startsWith(watcher.prefix)) watcher.channel.push(event);
+      } else {
+        if (now !== null) this.#pushIndexed(now, key, event);
+        if (before !== null && before !== now) this.#pushIndexed(before, key, event);
+      }
     }
     this.#revision.advance(event.revision);
+  }
+
+  #pushIndexed(value: string, key: string, event: ChangeEvent): void {
+    const watchers = this.#byIndexValue.get(value);
+    if (watchers !== undefined) for (const watcher of watchers) if (key.startsWith(watcher.prefix)) watcher.channel.push(event);
   }
 
   /** The store watch failed (compacted while we lagged, or the store went away): start over. */
