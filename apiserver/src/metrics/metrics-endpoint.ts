@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { legacyRegistry } from '@capstan/common/metrics';
 import { requestMetrics } from './request-metrics.ts';
 import { storageRequestMetrics } from './storage-metrics.ts';
+import { validationMetrics } from './validation-metrics.ts';
 
 export const isMetricsRequest = (request: IncomingMessage, path: string): boolean => path === '/metrics' && (request.method === 'GET' || request.method === 'HEAD');
 
@@ -19,4 +20,5 @@ export function registerApiServerMetrics(): void {
   legacyRegistry.registerProcessMetrics();
   requestMetrics();
   storageRequestMetrics();
+  validationMetrics();
 }

@@ -20,6 +20,10 @@ const actedOn = [
   // admissionregistration.k8s.io/v1beta1 MutatingAdmissionPolicies and their bindings (served when
   // --runtime-config enables the version too) and the MutatingAdmissionPolicy admission plugin.
   'MutatingAdmissionPolicy',
+  // ReplicationControllers' declared checks run beside the hand-written ones, their differences
+  // counted (DeclarativeValidation); the declared errors answer instead (DeclarativeValidationTakeover).
+  'DeclarativeValidation',
+  'DeclarativeValidationTakeover',
 ] as const satisfies readonly KubeApiServerFeature[];
 
 type ActedOnFeature = (typeof actedOn)[number];

@@ -21,6 +21,7 @@ import { encryptionAtRest } from '../storage/encryption/encryption-at-rest.ts';
 import { SqliteStore } from '../storage/sqlite/sqlite-store.ts';
 import type { HealthCheck } from '../health/health-endpoint.ts';
 import { ApiServer } from './api-server.ts';
+import { configureDeclarativeValidation } from '../registry/validation/declarative/migration-checks.ts';
 import { cachedPrefixesOf, watchIndexesOf } from './cached-prefixes.ts';
 import type { ApiServerFeatureGates } from './feature-gates.ts';
 import type { ServiceCidr } from '../resources/core/services/addresses/service-cidr.ts';
@@ -106,6 +107,11 @@ export async function runApiServer(options: RunApiServerOptions): Promise<Runnin
   // One watch cache per stored resource, in front of the store, as kube-apiserver has; custom
   // resources get theirs while they are served (ApiServer's resourceCaches).
   registerApiServerMetrics();
+  configureDeclarativeValidation({
+    enabled: options.featureGates.DeclarativeValidation,
+    takeover: options.featureGates.DeclarativeValidationTakeover,
+    log: (message) => options.logger.error(message),
+  });
   registerStoredObjectCounts(store, resources.stored);
   const instrumented = new InstrumentedStorage(encrypted?.(store) ?? store, resources.stored);
   const storage = new Cacher(instrumented, {

@@ -28,9 +28,17 @@ export interface FieldError {
   /** Left out, the message names the error type alone (Go's omitValue). */
   readonly badValue?: FieldBadValue;
   readonly detail?: string;
+  /**
+   * What kind of check found it (apimachinery's origin, e.g. "minimum"): never sent, it is how the
+   * declarative and the hand-written validation's errors are matched.
+   */
+  readonly origin?: string;
+  /** A hand-written check that declarative validation also makes (MarkCoveredByDeclarative); never sent. */
+  readonly coveredByDeclarative?: boolean;
 }
 
-const fieldErrorTitles: Readonly<Record<FieldErrorType, string>> = {
+/** How kube names each type of error in its messages (ErrorType.String). */
+export const fieldErrorTitles: Readonly<Record<FieldErrorType, string>> = {
   FieldValueNotFound: 'Not found',
   FieldValueRequired: 'Required value',
   FieldValueDuplicate: 'Duplicate value',

@@ -6,8 +6,8 @@ import { defaultReplicationController } from '../../registry/defaulting/workload
 import { at, count, notSupported, same } from '../../registry/field-labels.ts';
 import { specGeneration } from '../../registry/generation-policy.ts';
 import { allMetadataMutable } from '../../registry/status-update-metadata.ts';
-import { longRunningTemplateErrors, templatedWorkloadErrors } from '../../registry/validation/workload-validation.ts';
 import type { ResourceDefinition } from '../resource-definition.ts';
+import { replicationControllerValidation } from './replicationcontrollers/replication-controller-validation.ts';
 import { allVerbs, scale, status } from '../resource-facts.ts';
 import { replicationControllerColumns } from '../../table/columns/workload-columns.ts';
 
@@ -26,9 +26,7 @@ export const replicationControllerResource: ResourceDefinition = {
   behaviour: {
     strategy: {},
     defaults: defaultReplicationController,
-    validation: {
-      validate: (rc) => [...templatedWorkloadErrors(rc), ...longRunningTemplateErrors(rc, 'ReplicationController')],
-    },
+    validation: replicationControllerValidation,
     names: 'dns1123Subdomain',
     generation: specGeneration,
     initialStatus: undefined,
