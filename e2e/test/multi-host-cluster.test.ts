@@ -123,7 +123,7 @@ if (unavailable !== undefined && process.env.CI === undefined) {
     const pods = await eventually(
       'two Running pods of the ReplicaSet',
       async () => {
-        const list = await the().get('/api/v1/namespaces/default/pods?labelSelector=app%3Dafter-failover');
+        const list = await the().get<Json>('/api/v1/namespaces/default/pods?labelSelector=app%3Dafter-failover');
         const running = (list?.items ?? []).filter((pod: Json) => pod.status?.phase === 'Running');
         return running.length === 2 ? running : undefined;
       },
@@ -137,14 +137,14 @@ if (unavailable !== undefined && process.env.CI === undefined) {
     const name = 'node-2';
     const condition = (node: Json | undefined): string | undefined => node?.status?.conditions?.find((c: Json) => c.type === 'Ready')?.status;
     const taints = (node: Json | undefined): string[] => (node?.spec?.taints ?? []).map((taint: Json) => `${taint.key}:${taint.effect}`);
-    t.is(condition(await the().get(`/api/v1/nodes/${name}`)), 'True');
+    t.is(condition(await the().get<Json>(`/api/v1/nodes/${name}`)), 'True');
 
     the().network.partition(name);
     const partitioned = Date.now();
     const lost = await eventually(
       `${name} Unknown and tainted unreachable`,
       async () => {
-        const node = await the().get(`/api/v1/nodes/${name}`);
+        const node = await the().get<Json>(`/api/v1/nodes/${name}`);
         return condition(node) === 'Unknown' && taints(node).includes('node.kubernetes.io/unreachable:NoExecute') ? node : undefined;
       },
       90_000,
@@ -162,7 +162,7 @@ if (unavailable !== undefined && process.env.CI === undefined) {
     const back = await eventually(
       `${name} Ready and untainted`,
       async () => {
-        const node = await the().get(`/api/v1/nodes/${name}`);
+        const node = await the().get<Json>(`/api/v1/nodes/${name}`);
         return condition(node) === 'True' && !taints(node).some((taint) => taint.startsWith('node.kubernetes.io/unreachable')) ? node : undefined;
       },
       90_000,
@@ -224,7 +224,7 @@ if (unavailable !== undefined && process.env.CI === undefined) {
     t.true(acknowledged.has('after-recovery'));
     // Every write acknowledged before, during and after the outage is there, on both API servers.
     for (const server of the().apiServers) {
-      const list = (await the().get(`/api/v1/namespaces/${quorumNamespace}/configmaps`, server.url)) as Json;
+      const list = (await the().get<Json>(`/api/v1/namespaces/${quorumNamespace}/configmaps`, server.url)) as Json;
       const stored = new Map<string, string>(list.items.map((item: Json) => [item.metadata.name, item.metadata.uid]));
       for (const [name, uid] of acknowledged) t.is(stored.get(name), uid, `acknowledged ${name} is listed by ${server.host.name}`);
     }

@@ -52,7 +52,13 @@ export interface NodeHost {
   readonly agent: ManagedProcess;
 }
 
-type Json = Record<string, any>;
+/** What the tests read of a Node and a Lease. */
+interface NodeStatus {
+  readonly status?: { readonly conditions?: ReadonlyArray<{ readonly type: string; readonly status: string }> };
+}
+interface LeaseSpec {
+  readonly spec?: { readonly holderIdentity?: string };
+}
 
 export class MultiHostCluster {
   readonly network: HostNetwork;
@@ -215,23 +221,23 @@ export class MultiHostCluster {
     return fetch(`${base}${path}`, { ...init, headers: { authorization: `Bearer ${this.credentials.adminToken}`, 'content-type': 'application/json', ...init.headers } });
   }
 
-  /** The object at `path`, or undefined when it is not there (or the request fails). */
-  async get(path: string, base = this.url): Promise<Json | undefined> {
+  /** The object at `path` (of the type the caller expects), or undefined when it is not there (or the request fails). */
+  async get<T>(path: string, base = this.url): Promise<T | undefined> {
     const response = await this.request(path, { signal: AbortSignal.timeout(10_000) }, base).catch(() => undefined);
-    return response?.status === 200 ? ((await response.json()) as Json) : undefined;
+    return response?.status === 200 ? ((await response.json()) as T) : undefined;
   }
 
   async nodeReady(name: string): Promise<boolean> {
-    const node = await this.get(`/api/v1/nodes/${name}`);
-    return node?.status?.conditions?.some((c: Json) => c.type === 'Ready' && c.status === 'True') === true;
+    const node = await this.get<NodeStatus>(`/api/v1/nodes/${name}`);
+    return node?.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') === true;
   }
 
   /** The holder of the controllers' Lease (undefined while none holds it) and which replica it is. */
-  async controllersLeader(): Promise<{ identity: string; replica: ControllersReplica | undefined; lease: Json } | undefined> {
-    const lease = await this.get('/apis/coordination.k8s.io/v1/namespaces/kube-system/leases/kube-controller-manager');
-    const identity = lease?.spec?.holderIdentity as string | undefined;
-    if (lease === undefined || identity === undefined || identity === '') return undefined;
-    return { identity, replica: this.controllers.find((candidate) => candidate.identity === identity), lease };
+  async controllersLeader(): Promise<{ identity: string; replica: ControllersReplica | undefined } | undefined> {
+    const lease = await this.get<LeaseSpec>('/apis/coordination.k8s.io/v1/namespaces/kube-system/leases/kube-controller-manager');
+    const identity = lease?.spec?.holderIdentity;
+    if (identity === undefined || identity === '') return undefined;
+    return { identity, replica: this.controllers.find((candidate) => candidate.identity === identity) };
   }
 
   /** What every process printed lately, for a failed test's log. */
