@@ -9,7 +9,7 @@ import { AppsV1Api, CoreV1Api, KubeConfig, type V1ConfigMap, Watch } from '@kube
 import { readFileSync } from 'node:fs';
 import { eventually } from '../../common/test/eventually.ts';
 import { netnsUnavailableReason } from '../src/netns/ip-command.ts';
-import { controllersLeaseMs, controllersRetryMs, MultiHostCluster, nodeMonitorGraceMs } from '../src/netns/multi-host-cluster.ts';
+import { controllersLeaseMs, controllersRetryMs, MultiHostCluster, nodeMonitorGraceMs, unreachableTolerationSeconds } from '../src/netns/multi-host-cluster.ts';
 
 type Json = Record<string, any>;
 
@@ -17,7 +17,7 @@ const unavailable = netnsUnavailableReason();
 const scenarios = [
   'a ConfigMap written through one API server is seen by a watch on the other',
   'killing the leading controllers fails over within the lease, and the new leader runs a new ReplicaSet',
-  'a partitioned node goes NotReady and tainted unreachable; healed, it is Ready again',
+  'a partitioned node goes NotReady, is tainted unreachable and its pods evicted; healed, it is Ready again and finishes their deletion',
   'etcd: with one member of three killed, the cluster stays writable',
   'etcd: with two members killed, writes fail with a 5xx Status; after recovery no acknowledged write is lost',
 ];
@@ -138,6 +138,13 @@ if (unavailable !== undefined && process.env.CI === undefined) {
     const condition = (node: Json | undefined): string | undefined => node?.status?.conditions?.find((c: Json) => c.type === 'Ready')?.status;
     const taints = (node: Json | undefined): string[] => (node?.spec?.taints ?? []).map((taint: Json) => `${taint.key}:${taint.effect}`);
     t.is(condition(await the().get<Json>(`/api/v1/nodes/${name}`)), 'True');
+    const podPath = '/api/v1/namespaces/default/pods/on-partitioned-node';
+    const pod = {
+      metadata: { name: 'on-partitioned-node' },
+      spec: { nodeSelector: { 'kubernetes.io/hostname': name }, containers: [{ name: 'app', image: 'registry.example/app:1' }] },
+    };
+    t.is((await the().request('/api/v1/namespaces/default/pods', { method: 'POST', body: JSON.stringify(pod) })).status, 201);
+    await eventually(`the pod Running on ${name}`, async () => ((await the().get<Json>(podPath))?.status?.phase === 'Running' ? true : undefined), 90_000);
 
     the().network.partition(name);
     const partitioned = Date.now();
@@ -157,6 +164,16 @@ if (unavailable !== undefined && process.env.CI === undefined) {
     );
     // The other nodes are not affected.
     for (const other of ['node-0', 'node-1']) t.true(await the().nodeReady(other), `${other} stays Ready`);
+    // Its pod tolerates the taint for the API server's default 2 s, then is evicted: marked for
+    // deletion, which only its unreachable agent can finish.
+    const evicted = await eventually('the pod evicted', async () => {
+      const found = await the().get<Json>(podPath);
+      return found?.metadata?.deletionTimestamp === undefined ? undefined : found;
+    });
+    t.like(
+      evicted.spec.tolerations.find((toleration: Json) => toleration.key === 'node.kubernetes.io/unreachable'),
+      { effect: 'NoExecute', tolerationSeconds: unreachableTolerationSeconds },
+    );
 
     the().network.heal(name);
     const back = await eventually(
@@ -168,6 +185,7 @@ if (unavailable !== undefined && process.env.CI === undefined) {
       90_000,
     );
     t.is(back.metadata.name, name);
+    await eventually('the evicted pod gone once its agent is back', async () => ((await the().request(podPath)).status === 404 ? true : undefined), 60_000);
   });
 
   // Last: without etcd quorum the controllers lose their lease and exit, as kube-controller-manager does.
@@ -217,7 +235,9 @@ if (unavailable !== undefined && process.env.CI === undefined) {
 
     const refused = await write('no-quorum');
     t.true(refused.status >= 500 && refused.status < 600, `answered ${refused.status} without quorum`);
-    t.like(await refused.json(), { kind: 'Status', status: 'Failure', code: refused.status });
+    const status = (await refused.json()) as Json;
+    t.like(status, { kind: 'Status', status: 'Failure', code: refused.status });
+    t.log(`without quorum: ${refused.status} ${status.reason}: ${status.message}`);
 
     await the().etcd.start();
     await eventually('a write after recovery', async () => ((await write('after-recovery').catch(() => undefined))?.status === 201 ? true : undefined), 120_000);
