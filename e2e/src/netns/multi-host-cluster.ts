@@ -10,6 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getCACertificates, setDefaultCACertificates } from 'node:tls';
 import { eventually } from '../../../common/test/eventually.ts';
+import { simulatedNodeAgentConfig } from '../../../deploy/src/up-node.ts';
 import type { ManagedProcess } from '../node-agent-process.ts';
 import { clusterCredentials, type ClusterCredentials } from './cluster-credentials.ts';
 import { EtcdCluster } from './etcd-cluster.ts';
@@ -195,20 +196,8 @@ export class MultiHostCluster {
     const config = join(dir, 'agent-config.json');
     writeFileSync(
       config,
-      JSON.stringify({
-        apiVersion: 'kubelet.config.k8s.io/v1beta1',
-        kind: 'KubeletConfiguration',
-        containerRuntimeEndpoint: `unix://${socket}`,
-        // As kubeadm sets kubelets up: API server requests by client certificate of the cluster
-        // authority, others checked with the API server (TokenReview, SubjectAccessReview).
-        authentication: { x509: { clientCAFile: this.credentials.authorityFile }, webhook: { enabled: true }, anonymous: { enabled: false } },
-        authorization: { mode: 'Webhook' },
-        podLogsDir: join(dir, 'pod-logs'),
-        // A 4 s Lease renewed every second, well inside the controllers' grace period.
-        nodeLeaseDurationSeconds: 4,
-        failCgroupV1: false,
-        failSwapOn: false,
-      }),
+      // A 4 s Lease renewed every second, well inside the controllers' grace period.
+      JSON.stringify({ ...simulatedNodeAgentConfig(`unix://${socket}`, this.credentials.authorityFile, join(dir, 'pod-logs')), nodeLeaseDurationSeconds: 4 }),
     );
     const agent = capstanInHost(
       host,
