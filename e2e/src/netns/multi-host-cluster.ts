@@ -74,6 +74,7 @@ export class MultiHostCluster {
   /** The administrator's kubeconfig through the balancer. */
   kubeconfig = '';
   #balancer: TcpBalancer | undefined;
+  readonly #apiServerArgs = new Map<ApiServerHost, string[]>();
   #stopped = false;
 
   static async start(options: { nodes?: number } = {}): Promise<MultiHostCluster> {
@@ -155,12 +156,24 @@ export class MultiHostCluster {
       `--default-unreachable-toleration-seconds=${unreachableTolerationSeconds}`,
       '--logging-format=json',
     ];
-    const process = capstanInHost(host, args, join(dir, 'run'));
-    const server: ApiServerHost = { host, url, kubeconfig: c.adminKubeconfig(host.name, url), process };
+    const server: ApiServerHost = { host, url, kubeconfig: c.adminKubeconfig(host.name, url), process: capstanInHost(host, args, join(dir, 'run')) };
+    this.#apiServerArgs.set(server, args);
     this.apiServers.push(server);
+    await this.#apiServerReady(server);
+  }
+
+  async #apiServerReady(server: ApiServerHost): Promise<void> {
+    const { host, url, process } = server;
     await untilStarted(process, `the API server on ${host.name}`, () =>
       eventually(`the API server on ${host.name} ready`, async () => ((await fetch(`${url}/readyz`).catch(() => undefined))?.status === 200 ? true : undefined), startTimeoutMs),
     );
+  }
+
+  /** Stops the API server (SIGTERM, as a rolling update does) and starts it again on the same flags; resolves once it is ready. */
+  async restartApiServer(server: ApiServerHost): Promise<void> {
+    await server.process.stop('SIGTERM');
+    server.process = capstanInHost(server.host, this.#apiServerArgs.get(server) as string[], join(this.network.dir, server.host.name, 'run'));
+    await this.#apiServerReady(server);
   }
 
   #controllersProcess(host: Host, kubeconfig: string, schedulerKubeconfig: string): ManagedProcess {
