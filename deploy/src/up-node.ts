@@ -42,6 +42,25 @@ export interface UpNodeContext {
   readonly podCidrsAllocated: boolean;
 }
 
+/**
+ * The KubeletConfiguration of an agent on the simulated runtime, as kubeadm sets kubelets up: the
+ * API server's requests authenticated by a client certificate of the cluster authority, others
+ * checked with the API server (TokenReview, SubjectAccessReview).
+ */
+export function simulatedNodeAgentConfig(runtimeEndpoint: string, clientCAFile: string, podLogsDir: string): Record<string, unknown> {
+  return {
+    apiVersion: 'kubelet.config.k8s.io/v1beta1',
+    kind: 'KubeletConfiguration',
+    containerRuntimeEndpoint: runtimeEndpoint,
+    authentication: { x509: { clientCAFile }, webhook: { enabled: true }, anonymous: { enabled: false } },
+    authorization: { mode: 'Webhook' },
+    podLogsDir,
+    // Nothing runs in a simulated container, so the host's cgroups and swap do not matter.
+    failCgroupV1: false,
+    failSwapOn: false,
+  };
+}
+
 export function startUpNode(spec: UpNodeSpec, context: UpNodeContext): UpNode {
   const { name, dir } = spec;
   mkdirSync(dir, { recursive: true });
@@ -60,18 +79,7 @@ export function startUpNode(spec: UpNodeSpec, context: UpNodeContext): UpNode {
     const config = join(dir, 'agent-config.json');
     writeFileSync(
       config,
-      JSON.stringify({
-        apiVersion: 'kubelet.config.k8s.io/v1beta1',
-        kind: 'KubeletConfiguration',
-        containerRuntimeEndpoint: `unix://${socket}`,
-        port: await preferredOrFreePort(spec.preferredPort),
-        authentication: { x509: { clientCAFile: context.clientCAFile }, webhook: { enabled: true }, anonymous: { enabled: false } },
-        authorization: { mode: 'Webhook' },
-        podLogsDir: join(dir, 'pod-logs'),
-        // Nothing runs in a simulated container, so the host's cgroups and swap do not matter.
-        failCgroupV1: false,
-        failSwapOn: false,
-      }),
+      JSON.stringify({ ...simulatedNodeAgentConfig(`unix://${socket}`, context.clientCAFile, join(dir, 'pod-logs')), port: await preferredOrFreePort(spec.preferredPort) }),
     );
     if (stopped) return;
     agent = capstanChild(
