@@ -2,8 +2,9 @@
 // the controllers with the scheduler and the node lifecycle controller, an agent on the simulated
 // runtime): scheduling a pod moves kube-scheduler's STABLE metrics, a pod no node fits is counted by
 // the plugin that rejected it, the zone of the node is watched, every component's REST client counts
-// its requests (rest_client_*), and the agent's /metrics/resource, read by kubectl through
-// nodes/proxy, lists the node's and the pod's usage with kube's labels and sample timestamps.
+// its requests (rest_client_*), and the agent's /metrics/resource and /metrics/probes, read by
+// kubectl through nodes/proxy, list the node's and the pod's usage with kube's labels and sample
+// timestamps, and the pod's probes by result.
 
 import test from 'ava';
 import { execFile } from 'node:child_process';
@@ -107,7 +108,17 @@ const pod = (name: string, cpu: string) => ({
   apiVersion: 'v1',
   kind: 'Pod',
   metadata: { name, namespace: 'default' },
-  spec: { containers: [{ name: 'main', image: 'busybox', command: ['sleep', '3600'], resources: { requests: { cpu } } }] },
+  spec: {
+    containers: [
+      {
+        name: 'main',
+        image: 'busybox',
+        command: ['sleep', '3600'],
+        resources: { requests: { cpu } },
+        readinessProbe: { exec: { command: ['true'] }, periodSeconds: 1 },
+      },
+    ],
+  },
 });
 
 async function createPod(name: string, cpu: string): Promise<void> {
@@ -223,4 +234,20 @@ withNode("the agent's /metrics counts its REST client's requests to the API serv
   t.true((sampleValue(metrics, 'rest_client_requests_total', { code: '200', method: 'PUT', host }) ?? 0) >= 1, 'lease renewals');
   t.true((sampleValue(metrics, 'rest_client_requests_total', { code: '200', method: 'PATCH', host }) ?? 0) >= 1, 'node and pod status');
   t.true((sampleValue(metrics, 'rest_client_request_duration_seconds_count', { verb: 'PATCH', host }) ?? 0) >= 1);
+});
+
+withNode("the agent's /metrics/probes counts the pod's readiness probes by result, beside the process start time", async (t) => {
+  const uid = await kubectl('get', 'pod', 'scheduled', '-o', 'jsonpath={.metadata.uid}');
+  const labels = { probe_type: 'Readiness', result: 'successful', container: 'main', pod: 'scheduled', namespace: 'default', pod_uid: uid };
+  const metrics = await scrapeUntil(
+    'two readiness probes',
+    () => agentMetrics('/metrics/probes'),
+    (m) => (sampleValue(m, 'prober_probe_total', labels) ?? 0) >= 2,
+  );
+  t.is(metrics.help.get('prober_probe_total'), '[BETA] Cumulative number of a liveness, readiness or startup probe for a container by result.');
+  t.is(sampleValue(metrics, 'prober_probe_total', { ...labels, result: 'failed' }), undefined);
+  const { result: _result, pod_uid: _uid, ...durationLabels } = labels;
+  t.true((sampleValue(metrics, 'prober_probe_duration_seconds_count', durationLabels) ?? 0) >= 2);
+  t.true((sampleValue(metrics, 'process_start_time_seconds') ?? 0) > 1.7e9);
+  t.false(metrics.type.has('kubelet_running_pods'));
 });
