@@ -68,6 +68,11 @@ test.before(async () => {
   );
 });
 
+test.afterEach.always((t) => {
+  // What the components said, when a test failed: the reason is usually there.
+  if (!t.passed) for (const process of processes) t.log(process.output().slice(-4000));
+});
+
 test.after.always(async () => {
   await Promise.all(processes.map((process) => process.stop()));
   await server?.stop();
@@ -148,6 +153,9 @@ withNode("scheduling a pod moves kube-scheduler's STABLE metrics on the controll
   for (const point of ['PreFilter', 'Filter', 'Bind']) {
     t.is(sampleValue(metrics, 'scheduler_framework_extension_point_duration_seconds_count', { extension_point: point, status: 'Success', profile }), 1, point);
   }
+  t.is(sampleValue(metrics, 'scheduler_scheduling_algorithm_duration_seconds_count'), 1);
+  t.is(sampleValue(metrics, 'scheduler_cache_size', { type: 'nodes' }), 1);
+  t.is(sampleValue(metrics, 'scheduler_cache_size', { type: 'pods' }), 1);
   t.is(sampleValue(metrics, 'scheduler_pending_pods', { queue: 'active' }), 0);
   t.is(sampleValue(metrics, 'scheduler_pending_pods', { queue: 'gated' }), 0);
   t.is(sampleValue(metrics, 'scheduler_preemption_attempts_total'), 0);

@@ -1,7 +1,8 @@
 // kube-scheduler's metrics (pkg/scheduler/metrics) for the parts of it Capstan's scheduler has: the
-// attempts by result and how long they take, how many attempts a pod needed and how long from its
-// first attempt to its binding, the pending pods by queue and the unschedulable ones by the plugin
-// that rejected them (both read at scrape time), the time spent in each extension point, and the
+// attempts by result and how long they take (the algorithm's share apart), how many attempts a pod
+// needed and how long from its first attempt to its binding, the pending pods by queue, the
+// unschedulable ones by the plugin that rejected them and the cache's size (read at scrape time),
+// the time spent in each extension point, and the
 // preemption attempts (Capstan's DefaultPreemption only explains why preemption would not help, so
 // scheduler_preemption_victims stays empty). kube-scheduler serves them on its port 10259; Capstan's
 // scheduler runs in `capstan controllers`, whose /metrics shows them.
@@ -20,14 +21,15 @@ export type StatusCode = 'Success' | 'Error' | 'Unschedulable' | 'UnschedulableA
 export type PendingQueue = 'active' | 'backoff' | 'unschedulable' | 'gated';
 
 /** What a running scheduler tells the scrape-time gauges. */
-export interface PendingPodsSource {
+export interface SchedulerMetricsSource {
   readonly profile: string;
   pendingPods(): Readonly<Record<PendingQueue, number>>;
   /** For each plugin, how many pods waiting as unschedulable it rejected. */
   unschedulablePlugins(): ReadonlyMap<string, number>;
+  cacheSizes(): Readonly<Record<'nodes' | 'pods' | 'assumed_pods', number>>;
 }
 
-const sources = new Set<PendingPodsSource>();
+const sources = new Set<SchedulerMetricsSource>();
 
 let metrics: ReturnType<typeof defineMetrics> | undefined;
 
@@ -45,6 +47,21 @@ function defineMetrics() {
       stabilityLevel: 'STABLE',
       labelNames: ['result', 'profile'],
       buckets: exponentialBuckets(0.001, 2, 15),
+    }),
+    algorithmDuration: legacyRegistry.histogram({
+      name: 'scheduler_scheduling_algorithm_duration_seconds',
+      help: 'Scheduling algorithm latency in seconds',
+      buckets: exponentialBuckets(0.001, 2, 15),
+    }),
+    cacheSize: legacyRegistry.gauge({
+      name: 'scheduler_cache_size',
+      help: 'Number of nodes, pods, and assumed (bound) pods in the scheduler cache.',
+      labelNames: ['type'],
+      collect: (gauge) => {
+        const totals = { nodes: 0, pods: 0, assumed_pods: 0 };
+        for (const source of sources) for (const [type, count] of Object.entries(source.cacheSizes()) as [keyof typeof totals, number][]) totals[type] += count;
+        for (const [type, count] of Object.entries(totals)) gauge.set({ type }, count);
+      },
     }),
     podAttempts: legacyRegistry.histogram({
       name: 'scheduler_pod_scheduling_attempts',
@@ -114,11 +131,11 @@ const defined = () => (metrics ??= defineMetrics());
 
 export const schedulerMetrics = {
   /** A scheduler starts: its gauges read it from now on (and the metrics are listed, as Go registers them at start). */
-  started(source: PendingPodsSource): void {
+  started(source: SchedulerMetricsSource): void {
     defined();
     sources.add(source);
   },
-  stopped(source: PendingPodsSource): void {
+  stopped(source: SchedulerMetricsSource): void {
     sources.delete(source);
   },
   /** One attempt ended (scheduled: once bound), `seconds` after its scheduling cycle began. */
@@ -126,6 +143,10 @@ export const schedulerMetrics = {
     const recorded = defined();
     recorded.attempts.inc({ result, profile });
     recorded.attemptDuration.observe({ result, profile }, seconds);
+  },
+  /** The algorithm (filters, scores, and the PostFilter of a pod no node fits) took `seconds`. */
+  algorithmRan(seconds: number): void {
+    defined().algorithmDuration.observe(seconds);
   },
   /** A pod was bound after `attempts` attempts, `seconds` after its first one. */
   podScheduled(attempts: number, seconds: number): void {

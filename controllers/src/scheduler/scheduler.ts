@@ -12,7 +12,7 @@ import { countedPodOf, podInfoOf, podPriority } from './pod-info.ts';
 import { podScheduledFalsePatch, type UnscheduledReason } from './pod-scheduled-condition.ts';
 import { SchedulingAlgorithm } from './schedule-pod.ts';
 import { SchedulerCache, type CountedPod } from './scheduler-cache.ts';
-import { schedulerMetrics, secondsSince, type PendingPodsSource } from './scheduler-metrics.ts';
+import { schedulerMetrics, secondsSince, type SchedulerMetricsSource } from './scheduler-metrics.ts';
 import { SchedulingQueue, type QueuedPod } from './scheduling-queue.ts';
 import { VolumeBindingPreFilter } from './volume-binding.ts';
 import { errorMessage, KeyedSerial } from '@capstan/common';
@@ -75,7 +75,7 @@ export class Scheduler {
    */
   readonly #podWriteOrder = new KeyedSerial();
   readonly #concurrency: number;
-  readonly #metricsSource: PendingPodsSource;
+  readonly #metricsSource: SchedulerMetricsSource;
 
   /** Registers the informers and handlers; call run() to schedule. */
   constructor(context: ControllerContext) {
@@ -90,6 +90,7 @@ export class Scheduler {
       profile: schedulerComponent,
       pendingPods: () => ({ ...this.#queue.pendingCounts(), gated: this.#gatedPods() }),
       unschedulablePlugins: () => this.#queue.unschedulablePluginCounts(),
+      cacheSizes: () => this.#cache.sizes(),
     };
     this.#nodes.addEventHandler({
       onAdd: (node) => {
@@ -191,6 +192,7 @@ export class Scheduler {
     const start = performance.now();
     const info = podInfoOf(pod);
     const result = this.#algorithm.schedule(info);
+    schedulerMetrics.algorithmRan(secondsSince(start));
     if ('unschedulable' in result) {
       schedulerMetrics.attempted('unschedulable', schedulerComponent, secondsSince(start));
       return this.#failed(entry, pod, 'Unschedulable', result.unschedulable, result.plugins);
