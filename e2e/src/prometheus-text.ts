@@ -5,6 +5,8 @@ export interface Sample {
   readonly name: string;
   readonly labels: Readonly<Record<string, string>>;
   readonly value: number;
+  /** The sample's timestamp (ms since the epoch) when it has one, as the kubelet's /metrics/resource writes them. */
+  readonly timestampMs?: number;
 }
 
 export interface Exposition {
@@ -58,10 +60,13 @@ function parseSample(line: string, lineNumber: number): Sample {
     }
     at++;
   }
-  const [valueText] = line.slice(at).trim().split(/\s+/);
+  const [valueText, timestampText] = line.slice(at).trim().split(/\s+/);
   const value = valueText === '+Inf' ? Number.POSITIVE_INFINITY : valueText === '-Inf' ? Number.NEGATIVE_INFINITY : Number(valueText);
   if (valueText === undefined || (Number.isNaN(value) && valueText !== 'NaN')) throw new Error(`line ${lineNumber}: bad value: ${line}`);
-  return { name, labels, value };
+  if (timestampText === undefined) return { name, labels, value };
+  const timestampMs = Number(timestampText);
+  if (!Number.isInteger(timestampMs)) throw new Error(`line ${lineNumber}: bad timestamp: ${line}`);
+  return { name, labels, value, timestampMs };
 }
 
 /** The value of the one sample of `name` whose labels include `labels`; undefined when there is none. */

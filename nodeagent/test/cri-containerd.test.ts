@@ -6,6 +6,7 @@ import test from 'ava';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CriError, CriImageClient, CriRuntimeClient, GrpcStatus } from '../src/cri/index.ts';
+import { resourceMetrics } from '../src/metrics/resource-metrics.ts';
 import { busyboxImage as imageName, busyboxSkipReason, containerdSkipReason, startContainerd, type ContainerdProcess } from './containerd-fixture.ts';
 
 const skipReason = containerdSkipReason;
@@ -127,6 +128,14 @@ if (skipReason !== undefined) {
     t.regex((await runtime.exec({ containerId, cmd: ['sh'], stdout: true })).url, /^http:\/\/127\.0\.0\.1:\d+\/exec\//);
     // The CRI log format: time, stream, tag (F: full line), text.
     t.regex(await readFile(join(logDirectory, 'app', '0.log'), 'utf8'), /^\S+Z stdout F hello from capstan\n/);
+
+    // The agent's /metrics/resource from containerd's stats: the container's cgroup has memory in use.
+    const { body } = await resourceMetrics({ runtime, node: () => ({}) });
+    const line = (name: string): string | undefined => body.split('\n').find((candidate) => candidate.startsWith(`${name}{container="app",namespace="default",pod="web-0"} `));
+    t.true(Number(line('container_memory_working_set_bytes')?.split(' ')[1]) > 0, body);
+    t.regex(line('container_cpu_usage_seconds_total') ?? '', / \S+ \d{13}$/);
+    t.true(Math.abs(Number(line('container_start_time_seconds')?.split(' ')[1]) - (running?.createdAt ?? 0) / 1e9) < 1e-3);
+    t.true(body.endsWith('resource_scrape_error 0\n'));
 
     await runtime.stopContainer({ containerId, timeout: 1 });
     const exited = (await runtime.containerStatus({ containerId })).status;

@@ -6,7 +6,7 @@ import type { Agent } from 'node:http';
 import { parseJson } from '../json/parse-json.ts';
 import { sleep } from '../wait/sleep.ts';
 import type { Status } from '../status/status.ts';
-import { ApiError, apiErrorFromResponse, isResourceExpired } from './api-error.ts';
+import { type ApiError, apiErrorFromResponse, isResourceExpired } from './api-error.ts';
 import { defaultTimeoutMs, type ClientConfig } from './client-config.ts';
 import { loadKubeconfig, type KubeconfigOptions } from './kubeconfig.ts';
 import type { KubeObject, ObjectList } from './object-types.ts';
@@ -24,7 +24,9 @@ import {
   type WatchOptions,
   type WriteOptions,
 } from './request-options.ts';
+import { RequestError } from './request-error.ts';
 import { resourcePath, type ResourceTarget } from './resource-path.ts';
+import { noAnswerCode, RestClientMetrics } from './rest-client-metrics.ts';
 import { openStream, sendRequest, type BufferedResponse } from './send-request.ts';
 import { Credentials, createAgent } from './transport.ts';
 import { defaultUserAgent } from './user-agent.ts';
@@ -69,6 +71,7 @@ export class RestClient {
   readonly #credentials: Credentials;
   readonly #base: URL;
   readonly #timeoutMs: number;
+  readonly #metrics: RestClientMetrics;
   #inFlight = 0;
   #openWatches = 0;
 
@@ -81,6 +84,7 @@ export class RestClient {
     this.#ownsAgent = config.agent === undefined;
     this.#credentials = new Credentials(config);
     this.#timeoutMs = config.timeoutMs ?? defaultTimeoutMs;
+    this.#metrics = new RestClientMetrics(config.server);
   }
 
   /** A client for the kubeconfig's current context; `overrides` set the user agent, timeout, ... */
@@ -221,10 +225,14 @@ export class RestClient {
         timeoutMs: this.#timeoutMs,
         signal: options.signal,
       });
+    } catch (error) {
+      if (error instanceof RequestError) this.#metrics.attempted('GET', noAnswerCode, 0, false);
+      throw error;
     } finally {
       this.#inFlight -= 1;
     }
     const { request, response } = opened;
+    this.#metrics.attempted('GET', response.statusCode ?? 0, 0, false);
     if (response.statusCode === 401) this.config.bearerTokenSource?.invalidate();
     if (response.statusCode !== 200) {
       const chunks: Buffer[] = [];
@@ -250,19 +258,41 @@ export class RestClient {
    * still starting) is sent again after that many seconds, up to 10 times, as client-go does.
    */
   async request(request: RawRequest): Promise<BufferedResponse> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.#requestOnce(request);
-      } catch (error) {
-        const seconds = error instanceof ApiError ? retryAfterToWait(error) : undefined;
-        if (seconds === undefined || attempt > maxRetries || request.signal?.aborted === true) throw error;
+    const url = this.#url(request.path, request.query ?? {});
+    const started = performance.now();
+    let responseBytes: number | undefined;
+    try {
+      for (let attempt = 1; ; attempt++) {
+        const response = await this.#requestOnce(request, url, attempt > 1);
+        if (response.statusCode >= 200 && response.statusCode <= 299) {
+          responseBytes = response.body.length;
+          return response;
+        }
+        const error = apiErrorFromResponse({
+          method: request.method,
+          path: url.pathname + url.search,
+          statusCode: response.statusCode,
+          body: response.body.toString('utf8'),
+          contentType: response.headers['content-type'],
+          retryAfter: response.headers['retry-after'],
+          target: request.target,
+        });
+        const seconds = retryAfterToWait(error);
+        if (seconds === undefined || attempt > maxRetries || request.signal?.aborted === true) {
+          // client-go reports the size of a failed request's answer when it has a body.
+          if (response.body.length > 0) responseBytes = response.body.length;
+          throw error;
+        }
         await sleep(seconds * 1000, request.signal);
       }
+    } finally {
+      this.#metrics.finished(request.method, (performance.now() - started) / 1000, responseBytes);
     }
   }
 
-  async #requestOnce(request: RawRequest): Promise<BufferedResponse> {
-    const url = this.#url(request.path, request.query ?? {});
+  /** One attempt: the answer, whatever its status; a RequestError when none came. */
+  async #requestOnce(request: RawRequest, url: URL, retry: boolean): Promise<BufferedResponse> {
+    const requestBytes = request.body === undefined ? 0 : Buffer.byteLength(request.body);
     // In flight from the call on, also while a bearer token is fetched.
     this.#inFlight += 1;
     let response: BufferedResponse;
@@ -279,23 +309,15 @@ export class RestClient {
         timeoutMs: request.timeoutMs ?? this.#timeoutMs,
         signal: request.signal,
       });
+    } catch (error) {
+      if (error instanceof RequestError) this.#metrics.attempted(request.method, noAnswerCode, requestBytes, retry);
+      throw error;
     } finally {
       this.#inFlight -= 1;
     }
+    this.#metrics.attempted(request.method, response.statusCode, requestBytes, retry);
     this.#warn(response.headersDistinct.warning);
     if (response.statusCode === 401) this.config.bearerTokenSource?.invalidate();
-    if (response.statusCode < 200 || response.statusCode > 299) {
-      const retryAfter = response.headers['retry-after'];
-      throw apiErrorFromResponse({
-        method: request.method,
-        path: url.pathname + url.search,
-        statusCode: response.statusCode,
-        body: response.body.toString('utf8'),
-        contentType: response.headers['content-type'],
-        retryAfter,
-        target: request.target,
-      });
-    }
     return response;
   }
 

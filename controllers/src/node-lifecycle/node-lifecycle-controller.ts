@@ -23,6 +23,7 @@ import {
   type Taint,
 } from './api-types.ts';
 import { markPodsNotReady } from './mark-pods-not-ready.ts';
+import { nodeLifecycleMetrics } from './node-lifecycle-metrics.ts';
 import { nodeCondition, observeNodeHealth, sameCondition, silentNodeConditions, type NodeHealth } from './node-health.ts';
 import { reconcileNodeLabels } from './node-labels.ts';
 import { removeTaintOffNode, swapNodeControllerTaint } from './node-taint-updates.ts';
@@ -71,6 +72,7 @@ class NodeLifecycleController {
     this.#leases = context.informers.informer<Lease>(nodeLeasesResource);
     this.#pods = context.informers.informer<Pod>(podsResource);
     this.#podsByNode = new PodsByNode(this.#pods);
+    nodeLifecycleMetrics.register();
     this.#nodes.addEventHandler({
       onAdd: (node) => this.#nodeQueue.add(node.metadata?.name ?? ''),
       onUpdate: (_old, node) => this.#nodeQueue.add(node.metadata?.name ?? ''),
@@ -150,6 +152,15 @@ class NodeLifecycleController {
   // --- The health pass ---
 
   async #monitorNodeHealth(): Promise<void> {
+    const started = performance.now();
+    try {
+      await this.#monitorNodeHealthOnce();
+    } finally {
+      nodeLifecycleMetrics.allNodesHealthUpdated((performance.now() - started) / 1000);
+    }
+  }
+
+  async #monitorNodeHealthOnce(): Promise<void> {
     const nodes = this.#nodes.store.list();
     const { added, deleted, newZoneRepresentatives } = this.#classifyNodes(nodes);
     for (const node of newZoneRepresentatives) this.#addZone(node);
@@ -169,7 +180,14 @@ class NodeLifecycleController {
       this.#health.delete(name);
     }
     const zoneConditions = new Map<string, (NodeCondition | undefined)[]>();
-    await forEachConcurrently(nodes, nodeUpdateWorkers, (node) => this.#updateNode(node, zoneConditions));
+    await forEachConcurrently(nodes, nodeUpdateWorkers, async (node) => {
+      const started = performance.now();
+      try {
+        await this.#updateNode(node, zoneConditions);
+      } finally {
+        nodeLifecycleMetrics.nodeHealthUpdated((performance.now() - started) / 1000);
+      }
+    });
     await this.#handleDisruption(zoneConditions, nodes);
   }
 
@@ -193,6 +211,7 @@ class NodeLifecycleController {
     this.#zoneStates.set(zone, 'Initial');
     this.#zoneTainters.set(zone, new RateLimitedTimedQueue(this.#options.evictionRate));
     this.#context.logger.info({ zone: zoneName(zone) }, 'Initializing eviction metric for zone');
+    nodeLifecycleMetrics.zoneAdded(zone);
   }
 
   #tainter(node: Node): RateLimitedTimedQueue {
@@ -348,7 +367,9 @@ class NodeLifecycleController {
     }
     // The two taints mirror the Ready condition, so one replaces the other.
     const [add, remove] = ready.status === 'False' ? [notReadyNoExecute, unreachableNoExecute] : [unreachableNoExecute, notReadyNoExecute];
-    return (await this.#swapTaints([add], [remove], node)) ? { done: true } : { done: false, retryAfterMs: 0 };
+    if (!(await this.#swapTaints([add], [remove], node))) return { done: false, retryAfterMs: 0 };
+    nodeLifecycleMetrics.evicted(zoneKey(node));
+    return { done: true };
   }
 
   // --- Zone disruption ---
@@ -357,7 +378,8 @@ class NodeLifecycleController {
     const newStates = new Map<string, ZoneState>();
     let allAreFullyDisrupted = true;
     for (const [zone, conditions] of zoneConditions) {
-      const { state } = computeZoneState(conditions, this.#options.unhealthyZoneThreshold);
+      const { notReady, state } = computeZoneState(conditions, this.#options.unhealthyZoneThreshold);
+      nodeLifecycleMetrics.zoneObserved(zone, conditions.length, notReady);
       if (state !== 'FullDisruption') allAreFullyDisrupted = false;
       newStates.set(zone, state);
       if (!this.#zoneStates.has(zone)) {
@@ -368,6 +390,7 @@ class NodeLifecycleController {
     let allWereFullyDisrupted = true;
     for (const [zone, state] of this.#zoneStates) {
       if (!zoneConditions.has(zone)) {
+        nodeLifecycleMetrics.zoneEmptied(zone);
         this.#zoneStates.delete(zone);
         continue;
       }

@@ -1,7 +1,8 @@
 // One scheduling cycle's decision, as kube-scheduler's schedulePod makes it: filter the nodes,
 // starting where the previous cycle stopped and stopping once enough fit (all nodes below 100, else
 // an adaptive share of at least 100), score those that fit and pick the best, ties at random. When
-// none fits, the answer is the FailedScheduling message.
+// none fits, the answer is the FailedScheduling message and the plugins that rejected the pod. The
+// time each extension point takes goes to scheduler_framework_extension_point_duration_seconds.
 
 import { isSingle } from '@capstan/common';
 import { fitErrorMessage, type Diagnosis } from './fit-error.ts';
@@ -10,10 +11,17 @@ import { leastAllocatedScore } from './least-allocated.ts';
 import { affinityTermsConflict } from './node-affinity.ts';
 import type { PodInfo } from './pod-info.ts';
 import { postFilterMessage } from './post-filter.ts';
-import { runFilters } from './run-filters.ts';
+import { filterRejection } from './run-filters.ts';
 import type { NodeInfo, SchedulerCache } from './scheduler-cache.ts';
+import { schedulerMetrics, secondsSince } from './scheduler-metrics.ts';
 
-export type ScheduleResult = { readonly node: string } | { readonly unschedulable: string };
+export type ScheduleResult =
+  | { readonly node: string }
+  | {
+      readonly unschedulable: string;
+      /** The plugins that rejected the pod on some node, or in PreFilter (none when there is no node at all). */
+      readonly plugins: ReadonlySet<string>;
+    };
 
 /** ErrNoNodesAvailable. */
 export const noNodesAvailable = 'no nodes available to schedule pods';
@@ -32,23 +40,31 @@ export class SchedulingAlgorithm {
   readonly #cache: SchedulerCache;
   /** PreFilters beyond the node-affinity one: why the pod fits no node, if it fits none (volume-binding.ts). */
   readonly #preFilter: ((pod: PodInfo) => string | undefined) | undefined;
+  readonly #profile: string;
   #nextStartNodeIndex = 0;
 
-  constructor(cache: SchedulerCache, preFilter?: (pod: PodInfo) => string | undefined) {
+  constructor(cache: SchedulerCache, preFilter?: (pod: PodInfo) => string | undefined, profile = 'default-scheduler') {
     this.#cache = cache;
     this.#preFilter = preFilter;
+    this.#profile = profile;
   }
 
   schedule(pod: PodInfo): ScheduleResult {
     const allNodes = this.#cache.nodes();
-    if (allNodes.length === 0) return { unschedulable: noNodesAvailable };
+    if (allNodes.length === 0) return { unschedulable: noNodesAvailable, plugins: new Set() };
+    const preFilterStart = performance.now();
     const rejected = this.#preFilter?.(pod);
-    if (rejected !== undefined) return this.#unschedulable(pod, { statuses: new Map(), absent: unresolvable(rejected), preFilterMessage: rejected });
+    if (rejected !== undefined) {
+      this.#observe('PreFilter', 'UnschedulableAndUnresolvable', preFilterStart);
+      return this.#unschedulable(pod, { statuses: new Map(), absent: unresolvable(rejected), preFilterMessage: rejected }, new Set(['VolumeBinding']));
+    }
     let nodes = allNodes;
     let absent: FilterStatus | undefined;
     if (pod.affinityNodeNames !== undefined) {
-      if (pod.affinityNodeNames.size === 0)
-        return this.#unschedulable(pod, { statuses: new Map(), absent: unresolvable(affinityTermsConflict), preFilterMessage: affinityTermsConflict });
+      if (pod.affinityNodeNames.size === 0) {
+        this.#observe('PreFilter', 'UnschedulableAndUnresolvable', preFilterStart);
+        return this.#unschedulable(pod, { statuses: new Map(), absent: unresolvable(affinityTermsConflict), preFilterMessage: affinityTermsConflict }, new Set(['NodeAffinity']));
+      }
       const named: NodeInfo[] = [];
       for (const name of pod.affinityNodeNames) {
         const info = this.#cache.node(name);
@@ -57,26 +73,46 @@ export class SchedulingAlgorithm {
       nodes = named;
       absent = unresolvable("node(s) didn't satisfy plugin(s) [NodeAffinity]");
     }
+    this.#observe('PreFilter', 'Success', preFilterStart);
 
+    const filterStart = performance.now();
     const statuses = new Map<string, FilterStatus>();
+    const plugins = new Set<string>(absent === undefined ? [] : ['NodeAffinity']);
     const feasible: NodeInfo[] = [];
     const wanted = numFeasibleNodesToFind(nodes.length);
     for (let i = 0; i < nodes.length && feasible.length < wanted; i++) {
       const node = nodes[(this.#nextStartNodeIndex + i) % nodes.length] as NodeInfo;
-      const status = runFilters(pod, node);
-      if (status === undefined) feasible.push(node);
-      else statuses.set(node.name, status);
+      const rejection = filterRejection(pod, node);
+      if (rejection === undefined) feasible.push(node);
+      else {
+        statuses.set(node.name, rejection.status);
+        plugins.add(rejection.plugin);
+      }
     }
     this.#nextStartNodeIndex = (this.#nextStartNodeIndex + feasible.length + statuses.size) % allNodes.length;
+    // kube's Filter status is Success unless a plugin failed with an error, rejections or not.
+    this.#observe('Filter', 'Success', filterStart);
 
-    if (feasible.length === 0) return this.#unschedulable(pod, absent === undefined ? { statuses } : { statuses, absent });
+    if (feasible.length === 0) return this.#unschedulable(pod, absent === undefined ? { statuses } : { statuses, absent }, plugins);
     if (isSingle(feasible)) return { node: feasible[0].name };
-    return { node: selectHost(pod, feasible) };
+    const scoreStart = performance.now();
+    const node = selectHost(pod, feasible);
+    this.#observe('Score', 'Success', scoreStart);
+    return { node };
   }
 
-  #unschedulable(pod: PodInfo, diagnosis: Diagnosis): ScheduleResult {
+  #unschedulable(pod: PodInfo, diagnosis: Diagnosis, plugins: ReadonlySet<string>): ScheduleResult {
     const numAllNodes = this.#cache.nodes().length;
-    return { unschedulable: fitErrorMessage(numAllNodes, diagnosis, postFilterMessage(pod, diagnosis, this.#cache, numAllNodes)) };
+    // The PostFilter plugins run: DefaultPreemption's attempt counts even when it finds nothing to preempt.
+    const postFilterStart = performance.now();
+    const message = fitErrorMessage(numAllNodes, diagnosis, postFilterMessage(pod, diagnosis, this.#cache, numAllNodes));
+    schedulerMetrics.preemptionAttempted();
+    this.#observe('PostFilter', 'Unschedulable', postFilterStart);
+    return { unschedulable: message, plugins };
+  }
+
+  #observe(point: 'PreFilter' | 'Filter' | 'PostFilter' | 'Score', status: 'Success' | 'Unschedulable' | 'UnschedulableAndUnresolvable', start: number): void {
+    schedulerMetrics.extensionPoint(point, status, this.#profile, secondsSince(start));
   }
 }
 

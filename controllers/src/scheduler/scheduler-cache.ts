@@ -157,6 +157,13 @@ export class SchedulerCache {
     return old;
   }
 
+  /** What scheduler_cache_size reports: node entries (those only pods still name included), pods counted, and of those the assumed ones. */
+  sizes(): { readonly nodes: number; readonly pods: number; readonly assumed_pods: number } {
+    let assumed = 0;
+    for (const pod of this.#pods.values()) if (pod.assumed) assumed++;
+    return { nodes: this.#nodes.size, pods: this.#pods.size, assumed_pods: assumed };
+  }
+
   #infoOf(name: string): NodeInfo {
     let info = this.#nodes.get(name);
     if (info === undefined) {

@@ -12,6 +12,7 @@ import { countedPodOf, podInfoOf, podPriority } from './pod-info.ts';
 import { podScheduledFalsePatch, type UnscheduledReason } from './pod-scheduled-condition.ts';
 import { SchedulingAlgorithm } from './schedule-pod.ts';
 import { SchedulerCache, type CountedPod } from './scheduler-cache.ts';
+import { schedulerMetrics, secondsSince, type SchedulerMetricsSource } from './scheduler-metrics.ts';
 import { SchedulingQueue, type QueuedPod } from './scheduling-queue.ts';
 import { VolumeBindingPreFilter } from './volume-binding.ts';
 import { errorMessage, KeyedSerial } from '@capstan/common';
@@ -74,6 +75,7 @@ export class Scheduler {
    */
   readonly #podWriteOrder = new KeyedSerial();
   readonly #concurrency: number;
+  readonly #metricsSource: SchedulerMetricsSource;
 
   /** Registers the informers and handlers; call run() to schedule. */
   constructor(context: ControllerContext) {
@@ -83,7 +85,13 @@ export class Scheduler {
     this.#pods = context.informers.informer<Pod>(podsResource);
     this.#nodes = context.informers.informer<Node>(nodesResource);
     const volumes = new VolumeBindingPreFilter(context, () => this.#queue.moveAllToActiveOrBackoff());
-    this.#algorithm = new SchedulingAlgorithm(this.#cache, (info) => volumes.reject(info.pod));
+    this.#algorithm = new SchedulingAlgorithm(this.#cache, (info) => volumes.reject(info.pod), schedulerComponent);
+    this.#metricsSource = {
+      profile: schedulerComponent,
+      pendingPods: () => ({ ...this.#queue.pendingCounts(), gated: this.#gatedPods() }),
+      unschedulablePlugins: () => this.#queue.unschedulablePluginCounts(),
+      cacheSizes: () => this.#cache.sizes(),
+    };
     this.#nodes.addEventHandler({
       onAdd: (node) => {
         this.#cache.setNode(node);
@@ -106,6 +114,7 @@ export class Scheduler {
     if (!(await this.#context.informers.waitForSync(signal))) return this.#queue.close();
     const close = (): void => this.#queue.close();
     signal.addEventListener('abort', close, { once: true });
+    schedulerMetrics.started(this.#metricsSource);
     try {
       for (;;) {
         while (this.#writes.size >= this.#concurrency) await Promise.race(this.#writes);
@@ -118,6 +127,7 @@ export class Scheduler {
       signal.removeEventListener('abort', close);
       this.#queue.close();
       await Promise.all(this.#writes);
+      schedulerMetrics.stopped(this.#metricsSource);
     }
   }
 
@@ -179,18 +189,25 @@ export class Scheduler {
       this.#queue.done(entry);
       return this.#recorder.record(involvedObjectOf(pod, 'Pod', 'v1'), 'Warning', 'FailedScheduling', `skip schedule deleting pod: ${entry.key}`);
     }
+    const start = performance.now();
     const info = podInfoOf(pod);
     const result = this.#algorithm.schedule(info);
-    if ('unschedulable' in result) return this.#failed(entry, pod, 'Unschedulable', result.unschedulable);
+    schedulerMetrics.algorithmRan(secondsSince(start));
+    if ('unschedulable' in result) {
+      schedulerMetrics.attempted('unschedulable', schedulerComponent, secondsSince(start));
+      return this.#failed(entry, pod, 'Unschedulable', result.unschedulable, result.plugins);
+    }
     const assumed = countedPodOf(pod, result.node, true, info.requests);
     this.#cache.setPod(assumed);
-    return this.#bind(entry, pod, assumed);
+    return this.#bind(entry, pod, assumed, start);
   }
 
-  async #bind(entry: QueuedPod, pod: Pod, assumed: CountedPod): Promise<void> {
+  /** `start`: when the scheduling cycle began (performance.now()), for the attempt's duration. */
+  async #bind(entry: QueuedPod, pod: Pod, assumed: CountedPod, start: number): Promise<void> {
     const node = assumed.nodeName;
     const namespace = pod.metadata?.namespace ?? '';
     const name = pod.metadata?.name ?? '';
+    const bindStart = performance.now();
     try {
       await this.#podWriteOrder.run(entry.key, () =>
         this.#context.client.create(
@@ -201,6 +218,8 @@ export class Scheduler {
       );
     } catch (error) {
       if (this.#context.signal.aborted) return;
+      schedulerMetrics.extensionPoint('Bind', 'Error', schedulerComponent, secondsSince(bindStart));
+      schedulerMetrics.attempted('error', schedulerComponent, secondsSince(start));
       // Forgetting the assumed pod frees its room, as if a bound pod had gone.
       if (this.#cache.pod(entry.key) === assumed) {
         this.#cache.removePod(entry.key);
@@ -209,15 +228,18 @@ export class Scheduler {
       const message = errorMessage(error);
       return this.#failed(entry, pod, 'SchedulerError', `running Bind plugin "DefaultBinder": ${message}`);
     }
+    schedulerMetrics.extensionPoint('Bind', 'Success', schedulerComponent, secondsSince(bindStart));
+    schedulerMetrics.attempted('scheduled', schedulerComponent, secondsSince(start));
+    schedulerMetrics.podScheduled(entry.attempts, secondsSince(entry.firstAttemptAt));
     this.#queue.done(entry);
     await this.#recorder.record(involvedObjectOf(pod, 'Pod', 'v1'), 'Normal', 'Scheduled', `Successfully assigned ${namespace}/${name} to ${node}`);
   }
 
   /** handleSchedulingFailure: back to the queue (unless gone or bound meanwhile), a FailedScheduling event, the PodScheduled condition. */
-  async #failed(entry: QueuedPod, pod: Pod, reason: UnscheduledReason, message: string): Promise<void> {
+  async #failed(entry: QueuedPod, pod: Pod, reason: UnscheduledReason, message: string, plugins?: ReadonlySet<string>): Promise<void> {
     const current = this.#pods.store.getByKey(entry.key);
     if (current === undefined || current.spec?.nodeName) this.#queue.done(entry);
-    else this.#queue.requeue(entry, reason === 'Unschedulable');
+    else this.#queue.requeue(entry, reason === 'Unschedulable', plugins);
     if (reason === 'SchedulerError') this.#context.logger.warn({ pod: entry.key, err: message }, 'error scheduling pod; retrying');
     const latest = current ?? pod;
     const patch = podScheduledFalsePatch(latest, reason, message);
@@ -225,6 +247,16 @@ export class Scheduler {
       this.#recorder.record(involvedObjectOf(pod, 'Pod', 'v1'), 'Warning', 'FailedScheduling', truncateMessage(message)),
       patch === undefined ? undefined : this.#podWriteOrder.run(entry.key, () => this.#patchStatus(latest, patch)),
     ]);
+  }
+
+  /** Pods of ours waiting for their scheduling gates to be removed (kube's gated queue). */
+  #gatedPods(): number {
+    let gated = 0;
+    for (const pod of this.#pods.store.list()) {
+      const spec = pod.spec ?? emptyPodSpec;
+      if (!spec.nodeName && (spec.schedulingGates ?? []).length > 0 && (spec.schedulerName || defaultSchedulerName) === defaultSchedulerName && !isTerminal(pod)) gated++;
+    }
+    return gated;
   }
 
   async #patchStatus(pod: Pod, patch: object): Promise<void> {

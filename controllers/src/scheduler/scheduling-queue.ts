@@ -19,6 +19,10 @@ export interface QueuedPod {
   /** Scheduling attempts so far: the backoff doubles with each. */
   attempts: number;
   lastAttemptAt: number;
+  /** performance.now() of its first attempt (scheduler_pod_scheduling_sli_duration_seconds). */
+  firstAttemptAt: number;
+  /** The plugins that rejected its last attempt, until it is tried again (scheduler_unschedulable_pods). */
+  unschedulablePlugins: ReadonlySet<string>;
   unschedulableSince: number;
   /** The scheduling cycle of its latest attempt. */
   cycle: number;
@@ -52,6 +56,8 @@ export interface SchedulingQueueOptions {
 }
 
 const unschedulableFlushIntervalMs = 30_000;
+
+const noPlugins: ReadonlySet<string> = new Set();
 
 export class SchedulingQueue {
   readonly #initialBackoffMs: number;
@@ -93,7 +99,20 @@ export class SchedulingQueue {
     if (this.#closed) return;
     const entry = this.#entries.get(key);
     if (entry !== undefined) return this.update(key, priority, false);
-    const added: QueuedPod = { key, priority, timestamp: 0, attempts: 0, lastAttemptAt: 0, unschedulableSince: 0, cycle: 0, state: 'active', version: 0, updatedInFlight: false };
+    const added: QueuedPod = {
+      key,
+      priority,
+      timestamp: 0,
+      attempts: 0,
+      lastAttemptAt: 0,
+      firstAttemptAt: 0,
+      unschedulablePlugins: noPlugins,
+      unschedulableSince: 0,
+      cycle: 0,
+      state: 'active',
+      version: 0,
+      updatedInFlight: false,
+    };
     this.#entries.set(key, added);
     this.#toActive(added);
   }
@@ -128,6 +147,8 @@ export class SchedulingQueue {
         entry.state = 'inFlight';
         entry.attempts += 1;
         entry.lastAttemptAt = Date.now();
+        if (entry.attempts === 1) entry.firstAttemptAt = performance.now();
+        entry.unschedulablePlugins = noPlugins;
         entry.cycle = ++this.#schedulingCycle;
         entry.updatedInFlight = false;
         return entry;
@@ -147,8 +168,9 @@ export class SchedulingQueue {
    * The pod in flight failed. Rejected by the filters, it waits with the unschedulable pods, unless
    * something moved pods or changed it during the attempt; after an error it backs off.
    */
-  requeue(entry: QueuedPod, rejected: boolean): void {
+  requeue(entry: QueuedPod, rejected: boolean, plugins: ReadonlySet<string> = noPlugins): void {
     if (this.#entries.get(entry.key) !== entry || entry.state !== 'inFlight') return;
+    entry.unschedulablePlugins = plugins;
     if (rejected && !entry.updatedInFlight && this.#moveRequestCycle < entry.cycle) {
       entry.state = 'unschedulable';
       entry.unschedulableSince = Date.now();
@@ -163,6 +185,23 @@ export class SchedulingQueue {
     this.#moveRequestCycle = this.#schedulingCycle;
     if (this.#unschedulable.size === 0) return;
     for (const entry of [...this.#unschedulable]) this.#toActiveOrBackoff(entry);
+  }
+
+  /** The pods waiting in each queue (scheduler_pending_pods); pods in flight are in none. */
+  pendingCounts(): { active: number; backoff: number; unschedulable: number } {
+    const counts = { active: 0, backoff: 0, unschedulable: 0 };
+    for (const entry of this.#entries.values()) if (entry.state !== 'inFlight' && entry.state !== 'gone') counts[entry.state] += 1;
+    return counts;
+  }
+
+  /** For each plugin, the waiting pods whose last attempt it rejected (scheduler_unschedulable_pods). */
+  unschedulablePluginCounts(): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const entry of this.#entries.values()) {
+      if (entry.state === 'inFlight') continue;
+      for (const plugin of entry.unschedulablePlugins) counts.set(plugin, (counts.get(plugin) ?? 0) + 1);
+    }
+    return counts;
   }
 
   close(): void {

@@ -1,7 +1,8 @@
 // The controller manager's secure port (kube-controller-manager's --secure-port 10257): HTTPS
 // with an in-memory self-signed certificate, /healthz (also /livez and /readyz) for anyone, and
-// /metrics (kube's legacyregistry: workqueue_*, process and Node.js runtime metrics) for whoever
-// the API server authorizes to get it.
+// /metrics (kube's legacyregistry: workqueue_*, the scheduler's scheduler_* that kube-scheduler
+// serves on its own port, node_collector_*, rest_client_*, process and Node.js runtime metrics) for
+// whoever the API server authorizes to get it.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';

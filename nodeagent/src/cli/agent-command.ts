@@ -106,6 +106,7 @@ async function runAgent(loaded: AgentConfiguration, signal: AbortSignal, log: Lo
         configuration: loaded,
         runtime,
         pods: pods.directory,
+        cgroups: report.cgroups,
         log: (message, error) => log(message, error),
         ...(client === undefined ? {} : { client }),
       });

@@ -1,11 +1,14 @@
 // The simulated runtime as a CRI v1 implementation for serveCri: decoded requests in, the model's
 // answers out (nanosecond timestamps as the numbers the CRI binding carries), RuntimeErrors as
-// gRPC statuses with the same codes. Methods the simulation has nothing to say about (stats,
-// metrics) are left out and answer UNIMPLEMENTED.
+// gRPC statuses with the same codes. ListContainerStats answers resource-stats.ts's; methods the
+// simulation has nothing to say about (one container's stats, sandbox stats, metrics) are left out
+// and answer UNIMPLEMENTED.
 
 import { CriError, type CriImplementation, type MessageInit } from '../cri/index.ts';
 import type * as cri from '../cri/index.ts';
+import { toNanos } from './clock.ts';
 import type { ExecStreamingServer } from './exec-streaming-server.ts';
+import { containerStats } from './resource-stats.ts';
 import { grpcStatusCodes, RuntimeError } from './runtime-error.ts';
 import type * as sim from './runtime-types.ts';
 import type { SimulatedRuntime } from './simulated-runtime.ts';
@@ -46,6 +49,11 @@ export function criImplementation(runtime: SimulatedRuntime, streaming?: ExecStr
       attach: (request: cri.AttachRequest) => ({ url: streaming.prepareAttach(request) }),
       portForward: (request: cri.PortForwardRequest) => ({ url: streaming.preparePortForward(request.podSandboxId) }),
     }),
+    listContainerStats: ({ filter }) => {
+      const timestamp = Number(toNanos(runtime.wheel.clock.now()));
+      const containers = runtime.listContainers({ ...filter, state: { state: 'CONTAINER_RUNNING' } });
+      return { stats: containers.map((container) => containerStats(container, timestamp)) };
+    },
     checkpointContainer: async ({ containerId, location, timeout }) => (await runtime.checkpointContainer(containerId, location, timeout), {}),
     getContainerEvents: (_request, call) => containerEvents(runtime, call.signal),
 

@@ -23,7 +23,9 @@ import { serveStreaming } from './exec-attach.ts';
 import { answerHttpError, answerText, type Exchange } from './exchange.ts';
 import { servePortForward } from './port-forward.ts';
 import { serveHealthz, servePods, type HealthCheck } from './pods-and-health.ts';
-import { serveMetrics } from './metrics.ts';
+import { serveMetrics, serveProbeMetrics, serveResourceMetrics } from './metrics.ts';
+import { registerProberMetrics } from '../metrics/prober-metrics.ts';
+import { readCgroupInfo, readNodeUsage, type CgroupInfo } from '../system/index.ts';
 import { registerKubeletMetrics } from '../metrics/kubelet-metrics.ts';
 import type { ServerContext, ServerLog } from './server-context.ts';
 import { errorMessage, loadServingCertificate, ServingCertificateError } from '@capstan/common';
@@ -43,6 +45,8 @@ export interface AgentServerOptions {
   readonly syncLoopHealth?: () => string | undefined;
   /** The API server, for the webhook modes' TokenReviews and SubjectAccessReviews (none in standalone mode). */
   readonly client?: RestClient;
+  /** The machine's cgroups, for the node's usage in /metrics/resource (read here when not given). */
+  readonly cgroups?: CgroupInfo;
 }
 
 export interface AgentServer {
@@ -143,7 +147,13 @@ export async function startAgentServer(options: AgentServerOptions): Promise<Age
     routes: [{ methods: ['GET', 'POST'], segments: [3, 4], serve: (exchange, params) => serveStreaming(kind, context, exchange, params) }],
   });
   registerKubeletMetrics(configuration.nodeName, options.runtime);
+  registerProberMetrics();
+  const cgroups = options.cgroups ?? readCgroupInfo();
+  const resourceSources = { runtime: options.runtime, node: () => readNodeUsage(cgroups), log };
   const roots: Root[] = [
+    // Before /metrics: the kubelet registers them as handlers of their own.
+    { path: '/metrics/resource', routes: [{ methods: ['GET'], segments: [0], serve: (exchange) => serveResourceMetrics(resourceSources, exchange) }] },
+    { path: '/metrics/probes', routes: [{ methods: ['GET'], segments: [0], serve: (exchange) => serveProbeMetrics(exchange) }] },
     { path: '/metrics', routes: [{ methods: ['GET'], segments: [0], serve: (exchange) => serveMetrics(exchange) }] },
     { path: '/healthz', routes: [{ segments: [0, 1], serve: (exchange, params) => serveHealthz(checks, exchange, params) }] },
     { path: '/pods', routes: [{ methods: ['GET'], segments: [0], serve: (exchange) => servePods(context, exchange) }] },

@@ -12,6 +12,7 @@ export * from './meminfo.ts';
 export * from './node-addresses.ts';
 export * from './node-capacity.ts';
 export * from './node-conditions.ts';
+export * from './node-usage.ts';
 export * from './pod-kernel-requirements.ts';
 export * from './pod-qos.ts';
 export * from './pressure-stall.ts';

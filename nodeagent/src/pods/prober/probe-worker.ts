@@ -6,6 +6,7 @@
 // after a liveness or startup failure the worker holds until the container is replaced.
 
 import type { Container, ContainerStatus, PodStatus, Probe } from '@capstan/common/api-types/core-v1';
+import { probeObserved, probeWorkerStopped, type ProbedContainer } from '../../metrics/prober-metrics.ts';
 import type { Pod } from '../pod-types.ts';
 import type { ProbeKind, ProbeResult } from './probe-result.ts';
 
@@ -46,6 +47,10 @@ export class ProbeWorker {
     this.pod = pod;
     this.container = container;
     this.spec = spec;
+  }
+
+  #probed(): ProbedContainer {
+    return probedContainer(this.pod, this.container);
   }
 
   get #periodMs(): number {
@@ -102,12 +107,14 @@ export class ProbeWorker {
   }
 
   #finish(): void {
+    probeWorkerStopped(this.kind, this.#probed());
     if (this.#containerID !== '') this.#host.removeResult(this.kind, this.#containerID);
     this.#host.workerDone(this);
   }
 
   /** doProbe: whether the worker goes on. */
   async #doProbe(): Promise<boolean> {
+    const started = performance.now();
     const pod = this.pod;
     const status = this.#host.statusOf(pod.metadata.uid);
     if (status === undefined) return true;
@@ -138,6 +145,7 @@ export class ProbeWorker {
     } else if (this.kind !== 'startup') return true;
 
     const result = await this.#host.probe(this.kind, this.spec, pod, this.container, status, containerID);
+    if (result !== undefined) probeObserved(this.kind, this.#probed(), result, (performance.now() - started) / 1000);
     if (result === undefined || this.#stopped) return true;
     if (this.#lastResult === result) this.#resultRun++;
     else {
@@ -153,6 +161,11 @@ export class ProbeWorker {
     }
     return true;
   }
+}
+
+/** The labels of the prober's metrics for this worker's container. */
+function probedContainer(pod: Pod, container: Container): ProbedContainer {
+  return { container: container.name, pod: pod.metadata.name, namespace: pod.metadata.namespace ?? '', podUid: pod.metadata.uid };
 }
 
 function findStatus(statuses: readonly ContainerStatus[] | undefined, name: string): ContainerStatus | undefined {
