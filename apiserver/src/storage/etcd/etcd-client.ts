@@ -129,16 +129,17 @@ export class EtcdClient {
     return this.#unary('/etcdserverpb.Maintenance/Status', Buffer.alloc(0), decodeStatus, true);
   }
 
-  leaseGrant(ttlSeconds: number, id = 0): Promise<LeaseGrantResponse> {
+  /** Grants a lease of `ttlSeconds`; etcd picks the id unless one is given (a decimal string). */
+  leaseGrant(ttlSeconds: number, id = '0'): Promise<LeaseGrantResponse> {
     return this.#unary('/etcdserverpb.Lease/LeaseGrant', encodeLeaseGrant(ttlSeconds, id), decodeLeaseGrant, false);
   }
 
-  async leaseRevoke(id: number): Promise<void> {
+  async leaseRevoke(id: string): Promise<void> {
     await this.#unary('/etcdserverpb.Lease/LeaseRevoke', encodeLeaseId(id), decodeHeaderOnly, true);
   }
 
   /** Keeps a lease alive until stopped, renewing it at a third of its TTL on any member. */
-  leaseKeepAlive(id: number, ttlSeconds: number, handlers: LeaseKeepAliveHandlers): LeaseKeepAlive {
+  leaseKeepAlive(id: string, ttlSeconds: number, handlers: LeaseKeepAliveHandlers): LeaseKeepAlive {
     this.#checkOpen();
     const keepAlive = new LeaseKeepAlive(this, id, ttlSeconds, handlers);
     this.#track(keepAlive);

@@ -2,7 +2,7 @@
 // KeyValue), written and read by hand: these are the hot path of every read and write, and
 // hand-written code allocates only the result objects.
 
-import { emptyHeader, finish, lengthDelimited, Reader, readHeader, readInt64, type ResponseHeader, tag, varint, Writer } from './wire.ts';
+import { emptyHeader, finish, lengthDelimited, Reader, readHeader, readInt64, readInt64String, type ResponseHeader, tag, varint, Writer } from './wire.ts';
 
 /** mvccpb.KeyValue; key and value are views into the response's buffer. */
 export interface EtcdKeyValue {
@@ -11,7 +11,8 @@ export interface EtcdKeyValue {
   readonly modRevision: number;
   readonly version: number;
   readonly value: Buffer;
-  readonly lease: number;
+  /** The lease id as a decimal string (ids use all 63 bits); "0" for none. */
+  readonly lease: string;
 }
 
 export interface RangeRequest {
@@ -38,7 +39,8 @@ export interface RangeResponse {
 export interface PutRequest {
   readonly key: Uint8Array;
   readonly value: Uint8Array;
-  readonly lease?: number;
+  /** A lease id (decimal string) that the key is attached to. */
+  readonly lease?: string;
   readonly prevKv?: boolean;
 }
 
@@ -64,8 +66,8 @@ export interface Compare {
   readonly key: Uint8Array;
   readonly target: 'version' | 'create' | 'mod' | 'value' | 'lease';
   readonly result: 'equal' | 'greater' | 'less' | 'notEqual';
-  /** A revision, version or lease id for the numeric targets, bytes for `value`. */
-  readonly operand: number | Uint8Array;
+  /** A revision or version for the numeric targets, a lease id as a decimal string, bytes for `value`. */
+  readonly operand: number | string | Uint8Array;
 }
 
 export type RequestOp = { readonly range: RangeRequest } | { readonly put: PutRequest } | { readonly deleteRange: DeleteRangeRequest };
@@ -104,7 +106,7 @@ function writeRange(w: Writer, r: RangeRequest): void {
 function writePut(w: Writer, r: PutRequest): void {
   w.uint32(tag(1, lengthDelimited)).bytes(r.key);
   w.uint32(tag(2, lengthDelimited)).bytes(r.value);
-  if (r.lease) w.uint32(tag(3, varint)).int64(r.lease);
+  if (r.lease !== undefined && r.lease !== '0') w.uint32(tag(3, varint)).int64(r.lease);
   if (r.prevKv) w.uint32(tag(4, varint)).bool(true);
 }
 
@@ -122,7 +124,7 @@ function writeCompare(w: Writer, c: Compare): void {
   w.uint32(tag(3, lengthDelimited)).bytes(c.key);
   // A member of a oneof is written even when 0: its presence says which target is meant.
   const field = operandFields[c.target];
-  if (typeof c.operand === 'number') w.uint32(tag(field, varint)).int64(c.operand);
+  if (typeof c.operand !== 'object') w.uint32(tag(field, varint)).int64(c.operand);
   else w.uint32(tag(field, lengthDelimited)).bytes(c.operand);
 }
 
@@ -186,7 +188,7 @@ export function readKeyValue(reader: Reader): EtcdKeyValue {
   let modRevision = 0;
   let version = 0;
   let value = noBytes;
-  let lease = 0;
+  let lease = '0';
   while (reader.pos < end) {
     const k = reader.uint32();
     switch (k) {
@@ -206,7 +208,7 @@ export function readKeyValue(reader: Reader): EtcdKeyValue {
         value = reader.bytes() as Buffer;
         break;
       case tag(6, varint):
-        lease = readInt64(reader);
+        lease = readInt64String(reader);
         break;
       default:
         reader.skipType(k & 7);

@@ -18,7 +18,7 @@ const retryMs = 200;
 
 export class LeaseKeepAlive {
   onClose: (() => void) | undefined;
-  readonly id: number;
+  readonly id: string;
   readonly #client: EtcdClient;
   readonly #handlers: LeaseKeepAliveHandlers;
   readonly #request: Buffer;
@@ -30,7 +30,7 @@ export class LeaseKeepAlive {
   #timer: NodeJS.Timeout | undefined;
   #closed = false;
 
-  constructor(client: EtcdClient, id: number, ttlSeconds: number, handlers: LeaseKeepAliveHandlers) {
+  constructor(client: EtcdClient, id: string, ttlSeconds: number, handlers: LeaseKeepAliveHandlers) {
     this.#client = client;
     this.id = id;
     this.#handlers = handlers;

@@ -74,7 +74,7 @@ function readEvent(reader: Reader): EtcdEvent {
   return { type, kv: kv ?? emptyKeyValue, prevKv };
 }
 
-const emptyKeyValue: EtcdKeyValue = { key: Buffer.alloc(0), createRevision: 0, modRevision: 0, version: 0, value: Buffer.alloc(0), lease: 0 };
+const emptyKeyValue: EtcdKeyValue = { key: Buffer.alloc(0), createRevision: 0, modRevision: 0, version: 0, value: Buffer.alloc(0), lease: '0' };
 
 export function decodeWatchResponse(buffer: Buffer): WatchResponse {
   const reader = Reader.create(buffer);

@@ -41,6 +41,9 @@ export function readInt64(reader: Reader): number {
   return typeof long === 'number' ? long : long.toNumber();
 }
 
+/** Reads an int64 exactly, as a decimal string: lease ids use all 63 bits. */
+export const readInt64String = (reader: Reader): string => reader.int64().toString();
+
 /** etcd's ResponseHeader, of which only the revision matters to Capstan; the rest for Status. */
 export interface ResponseHeader {
   readonly clusterId: string;
