@@ -22,6 +22,10 @@ export interface ApiServerSpec {
   readonly compileCacheDir?: string;
   /** More flags (authentication, authorization); --authorization-mode among them replaces AlwaysAllow. */
   readonly args?: readonly string[];
+  /** bin/capstan.ts of another checkout (a baseline to compare with); this one's by default. */
+  readonly entry?: string;
+  /** Flags for Node itself, e.g. --cpu-prof. */
+  readonly nodeArgs?: readonly string[];
 }
 
 export interface BenchApiServer {
@@ -58,7 +62,15 @@ export async function startBenchApiServer(spec: ApiServerSpec): Promise<BenchApi
 }
 
 async function startOnce(spec: ApiServerSpec, port: number): Promise<BenchApiServer> {
-  const args = [capstan, 'apiserver', `--secure-port=${port}`, `--data-dir=${spec.dataDir}`, '--logging-format=json', `--storage-backend=${spec.backend}`];
+  const args = [
+    ...(spec.nodeArgs ?? []),
+    spec.entry ?? capstan,
+    'apiserver',
+    `--secure-port=${port}`,
+    `--data-dir=${spec.dataDir}`,
+    '--logging-format=json',
+    `--storage-backend=${spec.backend}`,
+  ];
   if (spec.etcdEndpoint !== undefined) args.push(`--etcd-servers=${spec.etcdEndpoint}`);
   // On etcd a server makes no service account key of its own (kube's rule): one is given.
   if (spec.backend === 'etcd3') {

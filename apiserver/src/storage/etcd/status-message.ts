@@ -29,7 +29,7 @@ export function decodeStatus(buffer: Buffer): StatusResponse {
     const k = reader.uint32();
     switch (k) {
       case tag(1, lengthDelimited):
-        header = readHeader(reader);
+        header = readHeader(reader, true);
         break;
       case tag(2, lengthDelimited):
         version = reader.string();

@@ -44,31 +44,34 @@ export function readInt64(reader: Reader): number {
 /** Reads an int64 exactly, as a decimal string: lease ids use all 63 bits. */
 export const readInt64String = (reader: Reader): string => reader.int64().toString();
 
-/** etcd's ResponseHeader, of which only the revision matters to Capstan; the rest for Status. */
+/** etcd's ResponseHeader: the revision for every call; the member's identity only for Status. */
 export interface ResponseHeader {
-  readonly clusterId: string;
-  readonly memberId: string;
   readonly revision: number;
   readonly raftTerm: number;
+  /** Decimal uint64 strings, read only where asked for (readHeader's `withIds`): they cost a Long each. */
+  readonly clusterId?: string;
+  readonly memberId?: string;
 }
 
-const emptyHeader: ResponseHeader = { clusterId: '0', memberId: '0', revision: 0, raftTerm: 0 };
+const emptyHeader: ResponseHeader = { revision: 0, raftTerm: 0 };
 
-/** Reads a length-delimited ResponseHeader (cluster and member ids kept exact, as decimal strings). */
-export function readHeader(reader: Reader): ResponseHeader {
+/** Reads a length-delimited ResponseHeader. */
+export function readHeader(reader: Reader, withIds = false): ResponseHeader {
   const end = reader.uint32() + reader.pos;
-  let clusterId = '0';
-  let memberId = '0';
+  let clusterId: string | undefined;
+  let memberId: string | undefined;
   let revision = 0;
   let raftTerm = 0;
   while (reader.pos < end) {
     const key = reader.uint32();
     switch (key) {
       case tag(1, varint):
-        clusterId = reader.uint64().toString();
+        if (withIds) clusterId = reader.uint64().toString();
+        else reader.skipType(varint);
         break;
       case tag(2, varint):
-        memberId = reader.uint64().toString();
+        if (withIds) memberId = reader.uint64().toString();
+        else reader.skipType(varint);
         break;
       case tag(3, varint):
         revision = readInt64(reader);
@@ -80,7 +83,8 @@ export function readHeader(reader: Reader): ResponseHeader {
         reader.skipType(key & 7);
     }
   }
-  return { clusterId, memberId, revision, raftTerm };
+  if (clusterId === undefined || memberId === undefined) return { revision, raftTerm };
+  return { revision, raftTerm, clusterId, memberId };
 }
 
 /** Decodes a response that carries only a header (Compaction, LeaseRevoke). */
