@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createNamespace, type Target, watchRows } from './api.bench.ts';
+import { clientListFormats, clientListReads, createNamespace, type Target, watchRows } from './api.bench.ts';
 import { type BenchApiServer, startBenchApiServer } from './api-server-process.ts';
 import { configMapKind } from './bench-object.ts';
 import type { BenchRow } from './bench-row.ts';
@@ -159,14 +159,8 @@ async function measureRound(name: ServerName, options: EtcdSideBySideOptions, lo
     });
     if (filled.errors > 0) throw new Error(`${filled.errors} creates failed on ${name}, the first: ${filled.firstError}`);
     await sleep(options.settleMs);
-    for (const [format, accept] of [
-      ['JSON', 'application/json'],
-      ['Protobuf', 'application/vnd.kubernetes.protobuf'],
-    ] as const) {
-      for (const [read, query] of [
-        ['consistent', ''],
-        ['resourceVersion=0', '?resourceVersion=0'],
-      ] as const) {
+    for (const [format, accept] of clientListFormats) {
+      for (const [read, query] of clientListReads) {
         const path = `/api/v1/namespaces/bench-list/configmaps${query}`;
         const lists = await load({ url: server.url, request: { kind: 'get', path, accept, gzip: true }, concurrency: 1, count: options.listRuns });
         if (lists.errors > 0) throw new Error(`${lists.errors} lists failed on ${name}, the first: ${lists.firstError}`);

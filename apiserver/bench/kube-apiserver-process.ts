@@ -3,14 +3,13 @@
 // on Capstan's benchmark servers: kube refuses anonymous with AlwaysAllow, so it runs RBAC with
 // system:anonymous bound to cluster-admin (bound through a token of system:masters).
 
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { request } from 'node:https';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { servingAuthorityOf } from '../../common/test/api-server-child.ts';
-import { type BenchApiServer, freePort } from './api-server-process.ts';
+import { type BenchApiServer, freePort, readyzOk, stopChild } from './api-server-process.ts';
 import { trustAuthority } from './trusted-authorities.ts';
 
 /** Where the side-by-side benchmarks look for kube-apiserver; KUBE_APISERVER overrides it. */
@@ -21,7 +20,6 @@ export function kubeApiServerBinary(): string {
 export const kubeApiServerPresent = (): boolean => existsSync(kubeApiServerBinary());
 
 const readyTimeoutMs = 90_000;
-const stopGraceMs = 10_000;
 
 export async function startKubeApiServer(dataDir: string, etcdEndpoint: string): Promise<BenchApiServer> {
   mkdirSync(dataDir, { recursive: true });
@@ -50,10 +48,10 @@ export async function startKubeApiServer(dataDir: string, etcdEndpoint: string):
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => void (output = (output + chunk).slice(-4000)));
   const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
   let stopped: Promise<void> | undefined;
-  const stop = (): Promise<void> => (stopped ??= kill(child, exited));
+  const stop = (): Promise<void> => (stopped ??= stopChild(child, exited));
   const url = `https://127.0.0.1:${port}`;
   try {
-    while (!(await readyzOk(url))) {
+    while (!(await readyzOk(url, false))) {
       if (child.exitCode !== null || child.signalCode !== null) throw new Error(`kube-apiserver exited during start-up:\n${output}`);
       if (performance.now() - began > readyTimeoutMs) throw new Error(`kube-apiserver was not ready within ${readyTimeoutMs} ms:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -103,26 +101,4 @@ async function allowAnonymous(url: string): Promise<void> {
     if (performance.now() > deadline) throw new Error('anonymous requests were still refused 30 s after the binding');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-/** /readyz without checking the certificate, which kube-apiserver writes only as it starts. */
-function readyzOk(url: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const req = request(`${url}/readyz`, { agent: false, timeout: 1000, rejectUnauthorized: false }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode === 200));
-      response.on('error', () => resolve(false));
-    });
-    req.on('timeout', () => req.destroy());
-    req.on('error', () => resolve(false));
-    req.end();
-  });
-}
-
-async function kill(child: ChildProcess, exited: Promise<void>): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), stopGraceMs);
-  await exited;
-  clearTimeout(timer);
 }

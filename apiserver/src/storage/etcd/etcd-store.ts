@@ -45,6 +45,9 @@ export class EtcdStore implements Storage {
   readonly #watches = new Set<EtcdWatch>();
   /** The newest compaction this store knows of (its own, or reported by etcd); etcd may be further. */
   #knownCompacted: Revision = 0;
+  /** The revision probe in flight, and the one queued behind it (see currentRevision). */
+  #probe: Promise<Revision> | undefined;
+  #nextProbe: Promise<Revision> | undefined;
   #closed = false;
 
   /** Opens a store and checks that etcd answers; prefer it to the constructor where a wait is possible. */
@@ -73,10 +76,37 @@ export class EtcdStore implements Storage {
     });
   }
 
-  async currentRevision(): Promise<Revision> {
+  /**
+   * etcd's current revision, for consistent reads. Concurrent callers share probes: a caller that
+   * arrives while one is in flight waits for the next, which starts after that one ends and so
+   * after the caller's call began (what a linearizable answer needs). At most two are in flight.
+   */
+  currentRevision(): Promise<Revision> {
     this.#checkOpen();
-    const response = await this.#range(revisionProbe, 'read the revision');
-    return response.header.revision;
+    if (this.#probe === undefined) {
+      this.#probe = this.#probeRevision();
+      return this.#probe;
+    }
+    this.#nextProbe ??= this.#probe.then(
+      () => this.#startQueuedProbe(),
+      () => this.#startQueuedProbe(),
+    );
+    return this.#nextProbe;
+  }
+
+  #startQueuedProbe(): Promise<Revision> {
+    this.#probe = this.#nextProbe;
+    this.#nextProbe = undefined;
+    return this.#probeRevision();
+  }
+
+  async #probeRevision(): Promise<Revision> {
+    const probe = this.#range(revisionProbe, 'read the revision');
+    try {
+      return (await probe).header.revision;
+    } finally {
+      if (this.#nextProbe === undefined) this.#probe = undefined;
+    }
   }
 
   async get(key: string, options: ReadOptions = {}): Promise<GetResult> {
