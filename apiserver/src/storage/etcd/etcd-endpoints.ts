@@ -31,14 +31,15 @@ export class EtcdEndpoints {
   readonly urls: readonly string[];
   readonly #credentials: { readonly insecure: ChannelCredentials; readonly secure: ChannelCredentials };
   readonly #channelOptions: ChannelOptions;
-  readonly #clients: (Client | undefined)[];
+  /** Made at first use, so that an endpoint never picked costs no channel. */
+  readonly #endpoints: (Endpoint | undefined)[];
   #current = 0;
 
   constructor(urls: readonly string[], channelOptions: ChannelOptions, tls: EtcdTlsOptions | undefined) {
     if (urls.length === 0) throw new Error('no etcd endpoint given');
     this.urls = [...urls];
     this.#channelOptions = channelOptions;
-    this.#clients = urls.map(() => undefined);
+    this.#endpoints = urls.map(() => undefined);
     this.#credentials = {
       insecure: ChannelCredentials.createInsecure(),
       secure: ChannelCredentials.createSsl(tls?.ca ?? null, tls?.key ?? null, tls?.cert ?? null),
@@ -69,17 +70,18 @@ export class EtcdEndpoints {
   }
 
   close(): void {
-    for (const client of this.#clients) client?.close();
+    for (const endpoint of this.#endpoints) endpoint?.client.close();
   }
 
   #endpoint(index: number): Endpoint {
-    let client = this.#clients[index];
-    const url = this.urls[index] as string;
-    if (client === undefined) {
+    let endpoint = this.#endpoints[index];
+    if (endpoint === undefined) {
+      const url = this.urls[index] as string;
       const { target, secure } = targetOf(url);
-      client = new Client(target, secure ? this.#credentials.secure : this.#credentials.insecure, this.#channelOptions);
-      this.#clients[index] = client;
+      const client = new Client(target, secure ? this.#credentials.secure : this.#credentials.insecure, this.#channelOptions);
+      endpoint = { index, url, client };
+      this.#endpoints[index] = endpoint;
     }
-    return { index, url, client };
+    return endpoint;
   }
 }
