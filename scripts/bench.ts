@@ -12,6 +12,7 @@ import { runCelBenchmark } from './bench-cel.ts';
 import { runCodecBenchmark } from './bench-codec.ts';
 import { runControllersBenchmark } from './bench-controllers.ts';
 import { runCrdBenchmark } from './bench-crd.ts';
+import { runEtcdBenchmark } from './bench-etcd.ts';
 import { runNodesBenchmark } from './bench-nodes.ts';
 import { runStallBenchmark } from './bench-stall.ts';
 import { runStorageBenchmark } from './bench-storage.ts';
@@ -27,6 +28,7 @@ const benchmarks: Record<string, (quick: boolean, log: (line: string) => void) =
   crd: runCrdBenchmark,
   admission: runAdmissionBenchmark,
   apf: runApfBenchmark,
+  etcd: runEtcdBenchmark,
 };
 
 const args = process.argv.slice(2);

@@ -22,6 +22,10 @@ export interface ApiServerSpec {
   readonly compileCacheDir?: string;
   /** More flags (authentication, authorization); --authorization-mode among them replaces AlwaysAllow. */
   readonly args?: readonly string[];
+  /** bin/capstan.ts of another checkout (a baseline to compare with); this one's by default. */
+  readonly entry?: string;
+  /** Flags for Node itself, e.g. --cpu-prof. */
+  readonly nodeArgs?: readonly string[];
 }
 
 export interface BenchApiServer {
@@ -58,7 +62,15 @@ export async function startBenchApiServer(spec: ApiServerSpec): Promise<BenchApi
 }
 
 async function startOnce(spec: ApiServerSpec, port: number): Promise<BenchApiServer> {
-  const args = [capstan, 'apiserver', `--secure-port=${port}`, `--data-dir=${spec.dataDir}`, '--logging-format=json', `--storage-backend=${spec.backend}`];
+  const args = [
+    ...(spec.nodeArgs ?? []),
+    spec.entry ?? capstan,
+    'apiserver',
+    `--secure-port=${port}`,
+    `--data-dir=${spec.dataDir}`,
+    '--logging-format=json',
+    `--storage-backend=${spec.backend}`,
+  ];
   if (spec.etcdEndpoint !== undefined) args.push(`--etcd-servers=${spec.etcdEndpoint}`);
   // On etcd a server makes no service account key of its own (kube's rule): one is given.
   if (spec.backend === 'etcd3') {
@@ -84,7 +96,7 @@ async function startOnce(spec: ApiServerSpec, port: number): Promise<BenchApiSer
   const url = `https://127.0.0.1:${port}`;
   let certificateAuthority: string | undefined;
   let stopped: Promise<void> | undefined;
-  const stop = (): Promise<void> => (stopped ??= kill(child, exited));
+  const stop = (): Promise<void> => (stopped ??= stopChild(child, exited));
   try {
     while (certificateAuthority === undefined || !(await readyzOk(url))) {
       if (certificateAuthority === undefined && serving) {
@@ -104,10 +116,13 @@ async function startOnce(spec: ApiServerSpec, port: number): Promise<BenchApiSer
   return { url, certificateAuthority: certificateAuthority as string, pid: child.pid as number, readyMs: performance.now() - began, stop, lastWords };
 }
 
-/** One GET /readyz on a new connection: true on 200, false on any error or other status. */
-function readyzOk(url: string): Promise<boolean> {
+/**
+ * One GET /readyz on a new connection: true on 200, false on any error or other status.
+ * `checkCertificate: false` for a server whose certificate is not known yet.
+ */
+export function readyzOk(url: string, checkCertificate = true): Promise<boolean> {
   return new Promise((resolve) => {
-    const req = request(`${url}/readyz`, { agent: false, timeout: 1000 }, (response) => {
+    const req = request(`${url}/readyz`, { agent: false, timeout: 1000, rejectUnauthorized: checkCertificate }, (response) => {
       response.resume();
       response.on('end', () => resolve(response.statusCode === 200));
       response.on('error', () => resolve(false));
@@ -118,7 +133,8 @@ function readyzOk(url: string): Promise<boolean> {
   });
 }
 
-async function kill(child: ChildProcess, exited: Promise<void>): Promise<void> {
+/** SIGTERM, then SIGKILL after a grace period; resolves once the process is gone. */
+export async function stopChild(child: ChildProcess, exited: Promise<void>): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill('SIGTERM');
   const timer = setTimeout(() => child.kill('SIGKILL'), stopGraceMs);

@@ -313,6 +313,18 @@ async function listRows(target: Target, options: ApiBenchOptions, log: (line: st
   ];
 }
 
+/** The formats of the client lists: a name and the Accept header. */
+export const clientListFormats = [
+  ['JSON', 'application/json'],
+  ['Protobuf', 'application/vnd.kubernetes.protobuf'],
+] as const;
+
+/** The reads of the client lists: consistent, and from the watch cache; a name and the query. */
+export const clientListReads = [
+  ['consistent', ''],
+  ['resourceVersion=0', '?resourceVersion=0'],
+] as const;
+
 /**
  * The list a client-go informer or `kubectl get` makes: one namespace's `clientListObjects`
  * ConfigMaps of 1 KiB, gzip accepted and inflated by the client, in JSON and in Protobuf, both as a
@@ -332,14 +344,8 @@ async function clientListRows(target: Target, options: ApiBenchOptions, log: (li
   if (filled.errors > 0) throw new Error(`${filled.errors} creates failed, the first: ${filled.firstError}`);
   const of = `${thousands(options.clientListObjects)} ConfigMaps of 1 KiB`;
   const rows: BenchRow[] = [];
-  for (const [format, accept] of [
-    ['JSON', 'application/json'],
-    ['Protobuf', 'application/vnd.kubernetes.protobuf'],
-  ] as const) {
-    for (const [read, query] of [
-      ['consistent', ''],
-      ['resourceVersion=0', '?resourceVersion=0'],
-    ] as const) {
+  for (const [format, accept] of clientListFormats) {
+    for (const [read, query] of clientListReads) {
       log(`${backend}: ${format} list of ${of}, ${read}, gzip, ${options.clientListRuns} one after the other`);
       const path = `/api/v1/namespaces/${namespace}/configmaps${query}`;
       const [lists, cpu] = await withCpu(target, () =>

@@ -12,7 +12,18 @@ export interface EtcdServer {
   readonly binary: string;
   /** Sends a signal to the etcd process, e.g. SIGSTOP to make it stop answering without closing connections. */
   signal(signal: NodeJS.Signals): void;
+  /** Stops the process (SIGTERM), keeping its data, and starts it again on the same ports. */
+  restart(): Promise<void>;
+  /** Stops the process and keeps its data, as a member that crashed. */
+  kill(): Promise<void>;
   /** SIGTERM, then SIGKILL after a grace period; removes the data directory. Idempotent. */
+  stop(): Promise<void>;
+}
+
+export interface EtcdCluster {
+  readonly members: readonly EtcdServer[];
+  /** Every member's client URL. */
+  readonly endpoints: readonly string[];
   stop(): Promise<void>;
 }
 
@@ -29,12 +40,18 @@ export function etcdBinary(): string {
 }
 
 export async function startEtcd(label = 'etcd'): Promise<EtcdServer> {
+  const cluster = await startEtcdCluster(1, label);
+  return cluster.members[0] as EtcdServer;
+}
+
+/** A cluster of `size` members on 127.0.0.1, each with its own ports and data directory. */
+export async function startEtcdCluster(size: number, label = 'etcd'): Promise<EtcdCluster> {
   // etcd cannot bind port 0, so free ports are picked first; another process may take one
   // in between, hence the retries.
   let lastError: unknown;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      return await startOnce(label);
+      return await startClusterOnce(size, label);
     } catch (error) {
       lastError = error;
     }
@@ -42,29 +59,96 @@ export async function startEtcd(label = 'etcd'): Promise<EtcdServer> {
   throw lastError;
 }
 
-async function startOnce(label: string): Promise<EtcdServer> {
+interface MemberSpec {
+  readonly name: string;
+  readonly dataDir: string;
+  readonly endpoint: string;
+  readonly peer: string;
+  readonly initialCluster: string;
+}
+
+async function startClusterOnce(size: number, label: string): Promise<EtcdCluster> {
   const binary = etcdBinary();
-  const dir = makeTempDir(label);
-  const [clientPort, peerPort] = await freePorts(2);
-  const endpoint = `http://127.0.0.1:${clientPort}`;
-  const peer = `http://127.0.0.1:${peerPort}`;
+  const ports = await freePorts(2 * size);
+  const dirs = Array.from({ length: size }, (_, i) => makeTempDir(size === 1 ? label : `${label}-${i}`));
+  const specs: MemberSpec[] = dirs.map((dir, i) => ({
+    name: size === 1 ? label : `${label}-${i}`,
+    dataDir: join(dir.path, 'data'),
+    endpoint: `http://127.0.0.1:${ports[2 * i]}`,
+    peer: `http://127.0.0.1:${ports[2 * i + 1]}`,
+    initialCluster: '',
+  }));
+  const initialCluster = specs.map((spec) => `${spec.name}=${spec.peer}`).join(',');
+  const members = specs.map((spec, i) => member(binary, { ...spec, initialCluster }, dirs[i] as ReturnType<typeof makeTempDir>));
+  const stop = async (): Promise<void> => {
+    await Promise.all(members.map((m) => m.stop()));
+  };
+  // A member is healthy only once the cluster has a leader, so all start before any is awaited.
+  const started = await Promise.allSettled(members.map((m) => m.start()));
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed !== undefined) {
+    await stop();
+    throw failed.reason;
+  }
+  return { members, endpoints: specs.map((spec) => spec.endpoint), stop };
+}
+
+/** One member: its process can be killed and started again on the same data directory. */
+function member(binary: string, spec: MemberSpec, dir: ReturnType<typeof makeTempDir>): EtcdServer & { start(): Promise<void> } {
+  let child: ChildProcess | undefined;
+  let exited: Promise<void> = Promise.resolve();
+  let reaper: ChildProcess | undefined;
+  let stopped: Promise<void> | undefined;
+
+  const kill = async (): Promise<void> => {
+    reaper?.kill('SIGKILL');
+    reaper = undefined;
+    if (child !== undefined) await killChild(child, exited);
+  };
+
+  const start = async (): Promise<void> => {
+    const launched = spawnMember(binary, spec);
+    child = launched.child;
+    exited = launched.exited;
+    reaper = startReaper(launched.child, dir.path);
+    await waitHealthy(spec.endpoint, launched.failure);
+  };
+
+  return {
+    endpoint: spec.endpoint,
+    binary,
+    signal: (name) => void child?.kill(name),
+    start,
+    kill,
+    restart: async () => {
+      await kill();
+      await start();
+    },
+    stop: () => {
+      stopped ??= kill().then(() => dir.remove());
+      return stopped;
+    },
+  };
+}
+
+function spawnMember(binary: string, spec: MemberSpec): { child: ChildProcess; exited: Promise<void>; failure: () => string | undefined } {
   const child = spawn(
     binary,
     [
       '--name',
-      label,
+      spec.name,
       '--data-dir',
-      join(dir.path, 'data'),
+      spec.dataDir,
       '--listen-client-urls',
-      endpoint,
+      spec.endpoint,
       '--advertise-client-urls',
-      endpoint,
+      spec.endpoint,
       '--listen-peer-urls',
-      peer,
+      spec.peer,
       '--initial-advertise-peer-urls',
-      peer,
+      spec.peer,
       '--initial-cluster',
-      `${label}=${peer}`,
+      spec.initialCluster,
       '--logger',
       'zap',
       '--log-level',
@@ -84,28 +168,14 @@ async function startOnce(label: string): Promise<EtcdServer> {
       resolve();
     });
   });
-
-  const reaper = startReaper(child, dir.path);
-  let stopped: Promise<void> | undefined;
-  const stop = (): Promise<void> => {
-    reaper?.kill('SIGKILL');
-    stopped ??= kill(child, exited).then(() => dir.remove());
-    return stopped;
+  const failure = (): string | undefined => {
+    if (spawnError !== undefined) return `cannot run ${binary}: ${spawnError.message}`;
+    if (child.exitCode !== null || child.signalCode !== null) {
+      return `etcd exited during startup (${child.exitCode ?? child.signalCode}): ${output}`;
+    }
+    return undefined;
   };
-
-  try {
-    await waitHealthy(endpoint, () => {
-      if (spawnError !== undefined) return `cannot run ${binary}: ${spawnError.message}`;
-      if (child.exitCode !== null || child.signalCode !== null) {
-        return `etcd exited during startup (${child.exitCode ?? child.signalCode}): ${output}`;
-      }
-      return undefined;
-    });
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { endpoint, binary, signal: (name) => void child.kill(name), stop };
+  return { child, exited, failure };
 }
 
 /**
@@ -165,7 +235,7 @@ async function waitHealthy(endpoint: string, failure: () => string | undefined):
   throw new Error(`etcd did not become healthy at ${endpoint} within ${startTimeoutMs} ms`);
 }
 
-async function kill(child: ChildProcess, exited: Promise<void>): Promise<void> {
+async function killChild(child: ChildProcess, exited: Promise<void>): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
   child.kill('SIGTERM');
   const timer = setTimeout(() => child.kill('SIGKILL'), stopGraceMs);

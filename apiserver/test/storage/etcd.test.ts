@@ -186,6 +186,32 @@ test.serial('two stores on one etcd see each other’s writes, as API servers sh
   t.true(isStorageError(stale, 'Conflict'), String(stale));
 });
 
+test.serial('concurrent revision probes share etcd round trips, and each answers at least the revision of writes before it', async (t) => {
+  const store = await openStore();
+  t.teardown(() => store.close());
+  const rangesSoFar = async (): Promise<number> => {
+    const metrics = await (await fetch(`${endpoint()}/metrics`)).text();
+    const line = metrics.split('\n').find((l) => l.startsWith('grpc_server_handled_total{') && l.includes('grpc_method="Range"') && l.includes('grpc_code="OK"'));
+    if (line === undefined) throw new Error('etcd’s /metrics has no count of Range calls');
+    return Number(line.split(' ').pop());
+  };
+  const p = uniquePrefix();
+  const written = await store.create(`${p}a`, bytes('x'));
+  const before = await rangesSoFar();
+  const revisions = await Promise.all(Array.from({ length: 50 }, () => store.currentRevision()));
+  const ranges = (await rangesSoFar()) - before;
+  t.true(
+    revisions.every((revision) => revision >= written.modRevision),
+    JSON.stringify(revisions),
+  );
+  t.true(ranges <= 2, `${ranges} Range calls for 50 probes`);
+  // A probe asked for after a write sees it, even while an older probe is still in flight.
+  const older = store.currentRevision();
+  const next = await store.create(`${p}b`, bytes('y'));
+  t.true((await store.currentRevision()) >= next.modRevision);
+  await older;
+});
+
 test.serial('when etcd stops or hangs, reads and watches fail as Unavailable within seconds', async (t) => {
   const privateServer = await startEtcd('etcd-stop');
   t.teardown(() => privateServer.stop());

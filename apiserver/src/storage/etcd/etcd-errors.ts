@@ -1,8 +1,8 @@
 // Turns the failures of etcd calls into the storage contract's typed errors.
 
-import { ClientClosedError } from 'etcd3';
 import { isStorageError, type StorageError, unavailable, writeFailed } from '../storage-error.ts';
 import { errorMessage } from '@capstan/common';
+import { EtcdClientClosedError } from './etcd-client.ts';
 
 const compactedMessage = 'required revision has been compacted';
 const futureMessage = 'required revision is a future revision';
@@ -22,7 +22,7 @@ export const isFutureRevisionError = (error: unknown): boolean => messageOf(erro
  */
 export function unavailableFrom(error: unknown, action: string, endpoints: readonly string[]): StorageError {
   if (isStorageError(error)) return error;
-  if (error instanceof ClientClosedError) return unavailable('the store is closed', error);
+  if (error instanceof EtcdClientClosedError) return unavailable('the store is closed', error);
   if (messageOf(error).includes(noSpaceMessage)) return writeFailed(noSpaceMessage, error);
   return unavailable(`etcd at ${endpoints.join(', ')} failed to ${action}: ${messageOf(error)}`, error);
 }

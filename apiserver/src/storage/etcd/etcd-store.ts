@@ -1,16 +1,16 @@
 // The etcd backend: objects live in etcd under their keys as-is (so etcdctl and other API servers
-// see them), revisions are etcd's, and each watch is a raw etcd watch stream of its own.
+// see them), revisions are etcd's, and each watch is an etcd watch stream of its own.
 
-import { CompareResult, CompareTarget } from 'etcd3';
 import { prefixEnd } from '../keys.ts';
 import { RevisionWaiter } from '../revision-waiter.ts';
 import { alreadyExists, compacted, conflict, futureRevision, notFound, type StorageError, unavailable } from '../storage-error.ts';
 import type { DeleteResult, GetResult, KeyValue, ListOptions, ListResult, ReadOptions, Revision, Storage, Watch, WatchListener } from '../storage.ts';
 import { WatchChannel } from '../watch-channel.ts';
-import { type EtcdClient, type ICompare, type IRangeRequest, type IRangeResponse, type IRequestOp, type ITxnResponse, openEtcdClient } from './etcd-client.ts';
+import { EtcdClient, type EtcdTlsOptions } from './etcd-client.ts';
 import { isCompactedError, isFutureRevisionError, unavailableFrom } from './etcd-errors.ts';
-import { keyBytes, keyValueFromEtcd, revisionOf, valueBytes } from './etcd-kv.ts';
+import { keyBytes, keyValueFromEtcd } from './etcd-kv.ts';
 import { EtcdWatch } from './etcd-watch.ts';
+import type { Compare, RangeRequest, RangeResponse, RequestOp, TxnResponse } from './kv-messages.ts';
 
 export interface EtcdStoreOptions {
   /** etcd client URLs, e.g. http://127.0.0.1:2379. */
@@ -25,6 +25,10 @@ export interface EtcdStoreOptions {
   readonly listPageSize?: number;
   /** The largest etcd response accepted (default 2 GiB); a larger one fails the read as Unavailable. */
   readonly maxResponseBytes?: number;
+  /** For https endpoints: the CA that signs etcd's certificate and this client's certificate. */
+  readonly tls?: EtcdTlsOptions;
+  /** How long a watch whose stream broke tries to resume on any member before it fails (default 1 s). */
+  readonly watchResumeMs?: number;
 }
 
 /** How often a read waiting for a future revision asks etcd where it is. */
@@ -41,6 +45,9 @@ export class EtcdStore implements Storage {
   readonly #watches = new Set<EtcdWatch>();
   /** The newest compaction this store knows of (its own, or reported by etcd); etcd may be further. */
   #knownCompacted: Revision = 0;
+  /** The revision probe in flight, and the one queued behind it (see currentRevision). */
+  #probe: Promise<Revision> | undefined;
+  #nextProbe: Promise<Revision> | undefined;
   #closed = false;
 
   /** Opens a store and checks that etcd answers; prefer it to the constructor where a wait is possible. */
@@ -60,28 +67,57 @@ export class EtcdStore implements Storage {
     this.#futureRevisionWaitMs = options.futureRevisionWaitMs ?? 3000;
     this.#maxPending = options.maxPendingWatchEvents;
     this.#pageSize = options.listPageSize ?? 500;
-    this.#client = openEtcdClient({
+    this.#client = new EtcdClient({
       endpoints: this.#endpoints,
       requestTimeoutMs: options.requestTimeoutMs ?? 10_000,
       ...(options.maxResponseBytes === undefined ? {} : { maxResponseBytes: options.maxResponseBytes }),
+      ...(options.tls === undefined ? {} : { tls: options.tls }),
+      ...(options.watchResumeMs === undefined ? {} : { watchResumeMs: options.watchResumeMs }),
     });
   }
 
-  async currentRevision(): Promise<Revision> {
+  /**
+   * etcd's current revision, for consistent reads. Concurrent callers share probes: a caller that
+   * arrives while one is in flight waits for the next, which starts after that one ends and so
+   * after the caller's call began (what a linearizable answer needs). At most two are in flight.
+   */
+  currentRevision(): Promise<Revision> {
     this.#checkOpen();
-    const response = await this.#range({ key: Buffer.from([0]), count_only: true }, 'read the revision');
-    return revisionOf(response.header.revision);
+    if (this.#probe === undefined) {
+      this.#probe = this.#probeRevision();
+      return this.#probe;
+    }
+    this.#nextProbe ??= this.#probe.then(
+      () => this.#startQueuedProbe(),
+      () => this.#startQueuedProbe(),
+    );
+    return this.#nextProbe;
+  }
+
+  #startQueuedProbe(): Promise<Revision> {
+    this.#probe = this.#nextProbe;
+    this.#nextProbe = undefined;
+    return this.#probeRevision();
+  }
+
+  async #probeRevision(): Promise<Revision> {
+    const probe = this.#range(revisionProbe, 'read the revision');
+    try {
+      return (await probe).header.revision;
+    } finally {
+      if (this.#nextProbe === undefined) this.#probe = undefined;
+    }
   }
 
   async get(key: string, options: ReadOptions = {}): Promise<GetResult> {
     this.#checkOpen();
-    const request: IRangeRequest = { key: keyBytes(key) };
+    const request: RangeRequest = { key: keyBytes(key) };
     const exact = positive(options.revision);
     const response = exact === undefined ? await this.#rangeLatest(request, options.minRevision) : await this.#rangeAt(request, exact);
     const kv = response.kvs[0];
     return {
       kv: kv === undefined ? undefined : keyValueFromEtcd(kv),
-      revision: exact ?? revisionOf(response.header.revision),
+      revision: exact ?? response.header.revision,
     };
   }
 
@@ -95,15 +131,15 @@ export class EtcdStore implements Storage {
     const items: KeyValue[] = [];
     for (;;) {
       const want = limit > 0 ? Math.min(limit - items.length, this.#pageSize) : this.#pageSize;
-      const request: IRangeRequest = { key: keyBytes(start), range_end: end, limit: want };
+      const request: RangeRequest = { key: keyBytes(start), rangeEnd: end, limit: want };
       const response = revision === undefined ? await this.#rangeLatest(request, options.minRevision) : await this.#rangeAt(request, revision);
-      revision ??= revisionOf(response.header.revision);
+      revision ??= response.header.revision;
       for (const kv of response.kvs) items.push(keyValueFromEtcd(kv));
       const last = items[items.length - 1];
       if (!response.more || last === undefined) return { items, revision, more: false };
       if (limit > 0 && items.length >= limit) {
         // etcd counts the whole range it was asked for, not only the page it returned.
-        return { items, revision, more: true, remaining: revisionOf(response.count) - response.kvs.length };
+        return { items, revision, more: true, remaining: response.count - response.kvs.length };
       }
       start = `${last.key}\0`;
     }
@@ -112,14 +148,9 @@ export class EtcdStore implements Storage {
   async create(key: string, value: Uint8Array): Promise<KeyValue> {
     this.#checkOpen();
     const k = keyBytes(key);
-    const response = await this.#txn(
-      [{ key: k, target: CompareTarget.Create, result: CompareResult.Equal, create_revision: 0 }],
-      [{ request_put: { key: k, value: valueBytes(value) } }],
-      [],
-      `create ${key}`,
-    );
+    const response = await this.#txn([{ key: k, target: 'create', result: 'equal', operand: 0 }], [{ put: { key: k, value } }], [], `create ${key}`);
     if (!response.succeeded) throw alreadyExists(key);
-    const revision = revisionOf(response.header.revision);
+    const revision = response.header.revision;
     return { key, value, createRevision: revision, modRevision: revision };
   }
 
@@ -127,29 +158,28 @@ export class EtcdStore implements Storage {
     this.#checkOpen();
     const k = keyBytes(key);
     const response = await this.#txn(
-      [exists(k), { key: k, target: CompareTarget.Mod, result: CompareResult.Equal, mod_revision: expectedRevision }],
-      [{ request_put: { key: k, value: valueBytes(value), prev_kv: true } }],
-      [{ request_range: { key: k, keys_only: true } }],
+      [exists(k), { key: k, target: 'mod', result: 'equal', operand: expectedRevision }],
+      [{ put: { key: k, value, prevKv: true } }],
+      [{ range: { key: k, keysOnly: true } }],
       `update ${key}`,
     );
     if (!response.succeeded) throw this.#compareFailed(response, key, expectedRevision);
-    const prev = response.responses[0]?.response_put?.prev_kv;
-    const revision = revisionOf(response.header.revision);
-    return { key, value, createRevision: revisionOf(prev?.create_revision), modRevision: revision };
+    const op = response.responses[0];
+    const prev = op !== undefined && 'put' in op ? op.put.prevKv : undefined;
+    return { key, value, createRevision: prev?.createRevision ?? 0, modRevision: response.header.revision };
   }
 
   async delete(key: string, expectedRevision?: Revision): Promise<DeleteResult> {
     this.#checkOpen();
     const k = keyBytes(key);
-    const compare: ICompare[] = [exists(k)];
-    if (expectedRevision !== undefined) {
-      compare.push({ key: k, target: CompareTarget.Mod, result: CompareResult.Equal, mod_revision: expectedRevision });
-    }
-    const response = await this.#txn(compare, [{ request_delete_range: { key: k, prev_kv: true } }], [{ request_range: { key: k, keys_only: true } }], `delete ${key}`);
+    const compare: Compare[] = [exists(k)];
+    if (expectedRevision !== undefined) compare.push({ key: k, target: 'mod', result: 'equal', operand: expectedRevision });
+    const response = await this.#txn(compare, [{ deleteRange: { key: k, prevKv: true } }], [{ range: { key: k, keysOnly: true } }], `delete ${key}`);
     if (!response.succeeded) throw this.#compareFailed(response, key, expectedRevision);
-    const prev = response.responses[0]?.response_delete_range?.prev_kvs[0];
+    const op = response.responses[0];
+    const prev = op !== undefined && 'deleteRange' in op ? op.deleteRange.prevKvs[0] : undefined;
     if (prev === undefined) throw unavailable(`etcd deleted ${key} without returning its previous value`);
-    return { prev: keyValueFromEtcd(prev), revision: revisionOf(response.header.revision) };
+    return { prev: keyValueFromEtcd(prev), revision: response.header.revision };
   }
 
   watch(prefix: string, fromRevision: Revision, listener: WatchListener): Watch {
@@ -192,8 +222,8 @@ export class EtcdStore implements Storage {
   async compact(revision: Revision): Promise<void> {
     this.#checkOpen();
     try {
-      const response = await this.#client.kv.compact({ revision, physical: true });
-      this.#revision.advance(revisionOf(response.header.revision));
+      const header = await this.#client.compact(revision, true);
+      this.#revision.advance(header.revision);
     } catch (error) {
       // etcd refuses a revision at or below its compaction; for this contract that is already done.
       if (!isCompactedError(error)) {
@@ -213,15 +243,15 @@ export class EtcdStore implements Storage {
   }
 
   /** A read of the latest state that, for `minRevision`, waits a little for etcd to get there. */
-  async #rangeLatest(request: IRangeRequest, minRevision: Revision | undefined): Promise<IRangeResponse> {
+  async #rangeLatest(request: RangeRequest, minRevision: Revision | undefined): Promise<RangeResponse> {
     const response = await this.#range(request, 'read');
-    if (minRevision === undefined || revisionOf(response.header.revision) >= minRevision) return response;
+    if (minRevision === undefined || response.header.revision >= minRevision) return response;
     if (!(await this.#reach(minRevision))) throw futureRevision(minRevision, this.#revision.revision);
     return this.#range(request, 'read');
   }
 
   /** A read at exactly `revision`, which must be neither compacted nor (after a short wait) in the future. */
-  async #rangeAt(request: IRangeRequest, revision: Revision): Promise<IRangeResponse> {
+  async #rangeAt(request: RangeRequest, revision: Revision): Promise<RangeResponse> {
     for (let attempt = 0; ; attempt++) {
       try {
         return await this.#range({ ...request, revision }, 'read');
@@ -237,34 +267,35 @@ export class EtcdStore implements Storage {
   }
 
   /** A range; the errors of a read at a revision are left to #rangeAt. */
-  async #range(request: IRangeRequest, action: string): Promise<IRangeResponse> {
-    let response: IRangeResponse;
+  async #range(request: RangeRequest, action: string): Promise<RangeResponse> {
+    let response: RangeResponse;
     try {
-      response = await this.#client.kv.range(request);
+      response = await this.#client.range(request);
     } catch (error) {
       if (request.revision !== undefined && (isCompactedError(error) || isFutureRevisionError(error))) throw error;
       throw this.#failure(error, action);
     }
-    this.#revision.advance(revisionOf(response.header.revision));
+    this.#revision.advance(response.header.revision);
     return response;
   }
 
-  async #txn(compare: ICompare[], success: IRequestOp[], failure: IRequestOp[], action: string): Promise<ITxnResponse> {
-    let response: ITxnResponse;
+  async #txn(compare: Compare[], success: RequestOp[], failure: RequestOp[], action: string): Promise<TxnResponse> {
+    let response: TxnResponse;
     try {
-      response = await this.#client.kv.txn({ compare, success, failure });
+      response = await this.#client.txn({ compare, success, failure });
     } catch (error) {
       throw this.#failure(error, action);
     }
-    this.#revision.advance(revisionOf(response.header.revision));
+    this.#revision.advance(response.header.revision);
     return response;
   }
 
   /** Why a compare-and-write failed: the failure branch read the key. */
-  #compareFailed(response: ITxnResponse, key: string, expected: Revision | undefined): StorageError {
-    const current = response.responses[0]?.response_range?.kvs[0];
+  #compareFailed(response: TxnResponse, key: string, expected: Revision | undefined): StorageError {
+    const op = response.responses[0];
+    const current = op !== undefined && 'range' in op ? op.range.kvs[0] : undefined;
     if (current === undefined) return notFound(key);
-    return conflict(key, expected ?? 0, revisionOf(current.mod_revision));
+    return conflict(key, expected ?? 0, current.modRevision);
   }
 
   /** Waits, at most futureRevisionWaitMs, until etcd reaches `wanted`; our own writes wake it early. */
@@ -297,9 +328,7 @@ export class EtcdStore implements Storage {
 const positive = (value: number | undefined): number | undefined => (value !== undefined && value > 0 ? value : undefined);
 
 /** The key exists: etcd compares a missing key's mod revision as 0, so `mod == 0` alone would match it. */
-const exists = (key: Buffer): ICompare => ({
-  key,
-  target: CompareTarget.Create,
-  result: CompareResult.Greater,
-  create_revision: 0,
-});
+const exists = (key: Buffer): Compare => ({ key, target: 'create', result: 'greater', operand: 0 });
+
+/** The cheapest read that returns etcd's revision: a count of the empty key "\0". */
+const revisionProbe: RangeRequest = { key: Buffer.from([0]), countOnly: true };

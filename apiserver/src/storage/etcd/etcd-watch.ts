@@ -1,12 +1,15 @@
-// One storage watch on its own raw etcd Watch stream: etcd's responses become the contract's
-// events on a WatchChannel; compaction, cancellation and connection loss end it with an ERROR.
+// One storage watch on an etcd watch of its own: etcd's events become the contract's events on a
+// WatchChannel; compaction, cancellation and a connection that cannot be resumed end it with an ERROR.
 
 import { prefixEnd } from '../keys.ts';
 import { compacted, type StorageError, unavailable } from '../storage-error.ts';
 import type { Revision, WatchEvent } from '../storage.ts';
 import type { WatchChannel } from '../watch-channel.ts';
-import type { EtcdClient, IEvent, IWatchResponse, RawWatchStream } from './etcd-client.ts';
-import { keyBytes, keyValueFromEtcd, revisionOf } from './etcd-kv.ts';
+import type { EtcdClient } from './etcd-client.ts';
+import { keyBytes, keyValueFromEtcd } from './etcd-kv.ts';
+import type { EtcdWatcher, EtcdWatchFailure } from './etcd-watcher.ts';
+import type { EtcdEvent } from './watch-messages.ts';
+import type { ResponseHeader } from './wire.ts';
 import { CatchUpTracker } from './watch-sync.ts';
 
 export interface EtcdWatchOptions {
@@ -29,7 +32,7 @@ const catchUpQuietMs = 300;
 export class EtcdWatch {
   readonly #options: EtcdWatchOptions;
   readonly #catchUp: CatchUpTracker;
-  #stream: RawWatchStream | undefined;
+  #watcher: EtcdWatcher | undefined;
   #stopped = false;
   /** A progress request waits here while the watcher may still be catching up. */
   #progressDeferred = false;
@@ -45,83 +48,91 @@ export class EtcdWatch {
   }
 
   start(): void {
-    this.#options.client.openWatchStream().then(
-      (stream) => {
-        if (this.#stopped) return closeStream(stream);
-        this.#stream = stream;
-        stream.on('data', (response) => this.#onResponse(response));
-        stream.on('error', (error) => this.fail(this.#options.describeFailure(error, 'keep a watch open')));
-        stream.on('end', () => this.fail(unavailable('etcd ended the watch stream')));
-        const { prefix, after } = this.#options;
-        stream.write({
-          create_request: {
-            key: keyBytes(prefix),
-            range_end: keyBytes(prefixEnd(prefix)),
-            ...(after > 0 ? { start_revision: after + 1 } : {}),
-            prev_kv: true,
-            progress_notify: true,
-          },
-        });
-      },
-      (error: unknown) => this.fail(this.#options.describeFailure(error, 'open a watch')),
-    );
+    const { client, prefix, after } = this.#options;
+    try {
+      this.#watcher = client.watch(
+        {
+          key: keyBytes(prefix),
+          rangeEnd: keyBytes(prefixEnd(prefix)),
+          ...(after > 0 ? { startRevision: after + 1 } : {}),
+          prevKv: true,
+          progressNotify: true,
+        },
+        {
+          created: (header, startRevision) => this.#onCreated(header, startRevision),
+          events: (events, header) => this.#onEvents(events, header),
+          progress: (header) => this.#onProgress(header),
+          failed: (failure) => this.#onFailed(failure),
+        },
+      );
+    } catch (error) {
+      this.fail(this.#options.describeFailure(error, 'open a watch'));
+    }
   }
 
   requestProgress(): void {
     if (this.#stopped) return;
-    if (this.#stream !== undefined && this.#catchUp.synced) this.#sendProgressRequest();
+    if (this.#watcher !== undefined && this.#catchUp.synced) this.#sendProgressRequest();
     else this.#progressDeferred = true;
   }
 
-  /** End the watch with an ERROR event (which closes the channel, and so stops the stream). */
+  /** End the watch with an ERROR event (which closes the channel, and so stops the watcher). */
   fail(error: StorageError): void {
     if (!this.#stopped) this.#options.channel.fail(error);
   }
 
-  /** Stop listening and close the stream; called when the channel closes. */
+  /** Stop listening and cancel the etcd watch; called when the channel closes. */
   stop(): void {
     if (this.#stopped) return;
     this.#stopped = true;
     this.#catchUp.stop();
-    if (this.#stream !== undefined) closeStream(this.#stream);
+    this.#watcher?.close();
   }
 
   #sendProgressRequest(): void {
     this.#progressDeferred = false;
-    if (!this.#stopped) this.#stream?.write({ progress_request: {} });
+    if (!this.#stopped) this.#watcher?.requestProgress();
   }
 
-  #onResponse(response: IWatchResponse): void {
+  #onCreated(header: ResponseHeader, startRevision: number | undefined): void {
     if (this.#stopped) return;
-    const headerRevision = revisionOf(response.header?.revision);
-    this.#options.observe(headerRevision);
-    const compactRevision = revisionOf(response.compact_revision);
-    if (compactRevision > 0) {
-      // The watcher asked for (or fell behind to) history that compaction removed.
-      this.#options.noteCompacted(compactRevision);
-      this.fail(compacted(this.#delivered, compactRevision));
-      return;
+    this.#options.observe(header.revision);
+    // A resumed watch catches up again from where the broken one stopped.
+    this.#catchUp.created(header.revision, startRevision);
+  }
+
+  #onProgress(header: ResponseHeader): void {
+    if (this.#stopped) return;
+    this.#options.observe(header.revision);
+    // The answer to our request (we ask only once caught up) or etcd's periodic notification,
+    // which it sends only to watchers that are caught up.
+    this.#catchUp.markSynced();
+    this.#options.channel.push({ type: 'PROGRESS', revision: header.revision });
+  }
+
+  #onFailed(failure: EtcdWatchFailure): void {
+    switch (failure.kind) {
+      case 'compacted':
+        // The watcher asked for (or fell behind to) history that compaction removed.
+        this.#options.noteCompacted(failure.compactRevision);
+        this.fail(compacted(this.#delivered, failure.compactRevision));
+        return;
+      case 'canceled': {
+        const reason = failure.reason === '' ? '' : `: ${failure.reason}`;
+        this.fail(unavailable(`etcd cancelled the watch of ${this.#options.prefix}${reason}`));
+        return;
+      }
+      case 'unavailable':
+        this.fail(this.#options.describeFailure(failure.error, 'keep a watch open'));
     }
-    if (response.canceled) {
-      const reason = response.cancel_reason === '' ? '' : `: ${response.cancel_reason}`;
-      this.fail(unavailable(`etcd cancelled the watch of ${this.#options.prefix}${reason}`));
-      return;
-    }
-    if (response.created) {
-      const { after } = this.#options;
-      this.#catchUp.created(headerRevision, after > 0 ? after + 1 : undefined);
-      return;
-    }
-    if (response.events.length === 0) {
-      // A progress response: the answer to our request (watch id -1; we ask only once caught up)
-      // or etcd's periodic notification, which it sends only to watchers that are caught up.
-      this.#catchUp.markSynced();
-      this.#options.channel.push({ type: 'PROGRESS', revision: headerRevision });
-      return;
-    }
+  }
+
+  #onEvents(events: readonly EtcdEvent[], header: ResponseHeader): void {
+    if (this.#stopped) return;
+    this.#options.observe(header.revision);
     let distinct = 0;
-    for (const event of response.events) {
-      const revision = revisionOf(event.kv.mod_revision);
+    for (const event of events) {
+      const revision = event.kv.modRevision;
       if (revision <= this.#options.after) continue;
       if (revision !== this.#delivered) distinct++;
       const mapped = this.#toWatchEvent(event, revision);
@@ -130,27 +141,21 @@ export class EtcdWatch {
       this.#options.channel.push(mapped);
       if (this.#stopped) return;
     }
-    this.#catchUp.sawEvents(headerRevision, distinct);
+    this.#catchUp.sawEvents(header.revision, distinct);
   }
 
-  #toWatchEvent(event: IEvent, revision: Revision): WatchEvent | undefined {
-    if (event.type === 'Put' && event.kv.create_revision === event.kv.mod_revision) {
+  #toWatchEvent(event: EtcdEvent, revision: Revision): WatchEvent | undefined {
+    if (event.type === 'PUT' && event.kv.createRevision === event.kv.modRevision) {
       return { type: 'ADDED', revision, kv: keyValueFromEtcd(event.kv) };
     }
     // etcd reads prev_kv when it sends the event; it is missing when compaction got there first.
-    if (event.prev_kv === null || event.prev_kv === undefined) {
+    if (event.prevKv === undefined) {
       const compactedAt = Math.max(this.#options.knownCompacted(), revision);
       this.fail(compacted(revision - 1, compactedAt));
       return undefined;
     }
-    const prev = keyValueFromEtcd(event.prev_kv);
-    if (event.type === 'Delete') return { type: 'DELETED', revision, prev };
+    const prev = keyValueFromEtcd(event.prevKv);
+    if (event.type === 'DELETE') return { type: 'DELETED', revision, prev };
     return { type: 'MODIFIED', revision, kv: keyValueFromEtcd(event.kv), prev };
   }
-}
-
-function closeStream(stream: RawWatchStream): void {
-  // Ending first makes the stream unwritable, so etcd3 does not count the cancellation as a host failure.
-  stream.end();
-  stream.cancel();
 }

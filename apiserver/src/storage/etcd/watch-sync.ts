@@ -30,9 +30,11 @@ export class CatchUpTracker {
     return this.#synced;
   }
 
-  /** The watcher was created: `startRevision` is the first revision asked for, undefined for "now". */
+  /** The watcher was created, or created again after its stream broke: `startRevision` is the first revision asked for, undefined for "now". */
   created(createdRevision: Revision, startRevision: Revision | undefined): void {
     this.#createdRevision = createdRevision;
+    // Created again (a resumed watch): it catches up anew from its start revision.
+    this.#synced = false;
     if (startRevision === undefined || startRevision > createdRevision) this.markSynced();
     else this.#armQuietTimer();
   }
