@@ -18,11 +18,10 @@ import {
   nodeHostname,
   readMachineInfo,
   swapControllerAvailable,
-  SystemdNotifier,
-  watchdogFromEnvironment,
   type SystemReport,
 } from '../system/index.ts';
 import { errorMessage } from '@capstan/common';
+import { SystemdNotifier, watchdogFromEnvironment } from '@capstan/common/systemd';
 
 export const agentUsage = `Run the node agent: registers its Node, keeps its status and Lease, and runs its pods
 through a CRI runtime, as the kubelet does.
