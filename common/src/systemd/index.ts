@@ -3,3 +3,4 @@
 
 export * from './sd-notify.ts';
 export * from './systemd-notifier.ts';
+export * from './systemd-service.ts';
