@@ -245,10 +245,11 @@ export async function controllersCommand(argv: readonly string[], out: (text: st
   );
   const systemd = await openSystemdService({ onError: (error) => logger.warn({ err: error }, 'pinging the systemd watchdog failed') });
   const stop = new AbortController();
+  let stopping: Promise<void> = Promise.resolve();
   const onSignal = (signal: NodeJS.Signals): void => {
     logger.info({ signal }, 'shutting down');
     process.off('SIGTERM', onSignal).off('SIGINT', onSignal);
-    systemd.stopping('shutting down').catch((error: unknown) => logger.warn({ err: error }, 'telling systemd the shutdown began failed'));
+    stopping = systemd.stopping('shutting down').catch((error: unknown) => logger.warn({ err: error }, 'telling systemd the shutdown began failed'));
     stop.abort();
   };
   process.on('SIGTERM', onSignal).on('SIGINT', onSignal);
@@ -269,6 +270,8 @@ export async function controllersCommand(argv: readonly string[], out: (text: st
     for (const own of ownClients.values()) own.close();
     leaderElectionClient.close();
     client.close();
+    // The process may end right after: STOPPING=1 must have left first.
+    await stopping;
   }
 }
 
