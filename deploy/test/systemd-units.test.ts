@@ -1,6 +1,6 @@
 // The units of deploy/systemd under a real systemd: `capstan install --root` lays a host out, systemd
-// (PID 1 of namespaces of the test's own, systemd-host.ts) starts the API server and the
-// controllers, hears READY=1 once they are ready, WATCHDOG=1 every WatchdogSec/2, STOPPING=1 at
+// (PID 1 of namespaces of the test's own, systemd-host.ts) starts the API server, the controllers
+// and the agent (on the simulated runtime), hears READY=1 once they are ready, WATCHDOG=1 every WatchdogSec/2, STOPPING=1 at
 // stop, and restarts a process that misses its watchdog. The real kubectl 1.35 reads /readyz and
 // the controllers' leader Lease with the kubeconfigs install wrote.
 
@@ -92,7 +92,7 @@ async function notified(host: SystemdHost, unit: string, message: string, pid: (
 /** Waits for a line of systemd's log. */
 const logged = (host: SystemdHost, text: string): Promise<true> => eventually(text, async () => (host.log().includes(text) ? true : undefined), 60_000);
 
-realSystemd('systemd starts the installed units, hears READY once the API server is ready, restarts one that misses its watchdog, and hears STOPPING at stop', async (t) => {
+realSystemd('systemd starts the installed units, hears READY once each is ready, restarts one that misses its watchdog, and hears STOPPING at stop', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'capstan-systemd-'));
   const upper = join(dir, 'root');
   let host: SystemdHost | undefined;
@@ -111,6 +111,18 @@ realSystemd('systemd starts the installed units, hears READY once the API server
     mkdirSync(join(upper, 'etc', 'systemd', 'system', `${unit}.d`));
     writeFileSync(join(upper, 'etc', 'systemd', 'system', `${unit}.d`, 'test.conf'), '[Service]\nWatchdogSec=4s\nRestartSec=1s\nStandardOutput=append:/var/log/%N.log\n');
   }
+  // The agent runs on the simulated runtime, a unit of the test's own; its configuration is the
+  // administrator's (install wrote containerd's endpoint), and this host has cgroup v1 hierarchies.
+  const agentPort = await preferredOrFreePort(0);
+  writeFileSync(
+    join(upper, 'etc', 'systemd', 'system', 'capstan-runtime-sim.service'),
+    `[Service]\nExecStart=${capstan} runtime-sim --listen=unix:///run/capstan-runtime-sim.sock --root-dir=/var/lib/capstan-runtime-sim\n`,
+  );
+  const agentConfig = join(upper, 'etc', 'capstan', 'agent-config.yaml');
+  writeFileSync(
+    agentConfig,
+    `${readFileSync(agentConfig, 'utf8').replace('unix:///run/containerd/containerd.sock', 'unix:///run/capstan-runtime-sim.sock')}port: ${agentPort}\nhealthzPort: 0\nfailCgroupV1: false\nfailSwapOn: false\n`,
+  );
   host = await SystemdHost.boot(dir, upper);
   const systemd = host;
 
@@ -161,9 +173,28 @@ realSystemd('systemd starts the installed units, hears READY once the API server
   const controllersPid = await notified(systemd, 'capstan-controllers.service', 'READY=1', (pid) => pid !== controllersFirstPid);
   t.deepEqual(await systemd.properties('capstan-controllers.service', 'ActiveState', 'MainPID', 'NRestarts'), { ActiveState: 'active', MainPID: controllersPid, NRestarts: '1' });
 
+  // The agent: READY=1 once its Node is registered, with the identity install gave it.
+  await systemd.systemctl('start', 'capstan-runtime-sim.service');
+  await eventually(
+    'the runtime to listen',
+    () =>
+      systemd.exec('test', '-S', '/run/capstan-runtime-sim.sock').then(
+        () => true,
+        () => undefined,
+      ),
+    60_000,
+  );
+  // --no-block: the unit waits for READY=1 without a time limit (TimeoutStartSec=infinity).
+  await systemd.systemctl('start', '--no-block', 'capstan-agent.service');
+  const agentPid = await notified(systemd, 'capstan-agent.service', 'READY=1');
+  t.deepEqual(await systemd.properties('capstan-agent.service', 'ActiveState', 'StatusText'), { ActiveState: 'active', StatusText: 'node test-node registered' });
+  t.is((await run(kubectl, [`--kubeconfig=${admin}`, 'get', 'node', 'test-node', '-o', 'name'], { encoding: 'utf8' })).stdout, 'node/test-node\n');
+  await eventually('the agent to ping its watchdog', async () => (notifications(systemd.log(), 'capstan-agent.service').includes(`${agentPid} (WATCHDOG=1)`) ? true : undefined));
+
   // STOPPING=1 when the shutdown begins, then a clean exit.
-  await systemd.systemctl('stop', 'capstan-controllers.service', 'capstan-apiserver.service');
+  await systemd.systemctl('stop', 'capstan-agent.service', 'capstan-controllers.service', 'capstan-apiserver.service');
   for (const [unit, pid] of [
+    ['capstan-agent.service', agentPid],
     ['capstan-controllers.service', controllersPid],
     ['capstan-apiserver.service', restartedPid],
   ] as const) {
