@@ -98,8 +98,9 @@ realSystemd('systemd starts the installed units, hears READY once each is ready,
   let host: SystemdHost | undefined;
   t.teardown(async () => {
     await host?.stop();
-    if (process.env['KEEP'] === undefined) rmSync(dir, { recursive: true, force: true });
-    else console.log(dir);
+    // CAPSTAN_KEEP_SYSTEMD_TEST=1 keeps systemd's log (systemd.log) and the units' output (root/var/log) to read.
+    if (process.env['CAPSTAN_KEEP_SYSTEMD_TEST'] === undefined) rmSync(dir, { recursive: true, force: true });
+    else console.log(`kept ${dir}`);
   });
   const port = await preferredOrFreePort(0);
   const controllersPort = await preferredOrFreePort(0);
