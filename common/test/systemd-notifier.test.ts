@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { DgramSocket } from 'node-unix-socket';
-import { notifySocketAddress, SystemdNotifier, watchdogFromEnvironment } from '../src/systemd/index.ts';
+import { notifySocketAddress, openSystemdService, SystemdNotifier, watchdogFromEnvironment } from '../src/systemd/index.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, '..', '..');
@@ -149,6 +149,25 @@ test.serial('READY=1, then WATCHDOG=1 every WatchdogSec/2 while healthy, withhel
     const pingsAtStop = listener.with('WATCHDOG=1').length;
     await sleep(1100);
     t.is(listener.with('WATCHDOG=1').length, pingsAtStop, 'no ping after STOPPING=1');
+  } finally {
+    cleanup();
+  }
+});
+
+test.serial("a server's systemd service: a too short WatchdogSec is refused before anything starts, READY=1 starts the pings, and no READY=1 follows STOPPING=1", async (t) => {
+  const { listener, path, cleanup } = withListener();
+  try {
+    await t.throwsAsync(openSystemdService({}, { NOTIFY_SOCKET: path, WATCHDOG_USEC: '500000' }), { message: /^WATCHDOG_USEC=500000 \(WatchdogSec=500ms\) is refused/ });
+    const service = await openSystemdService({}, { NOTIFY_SOCKET: path, WATCHDOG_USEC: '1000000' });
+    await service.ready('serving', () => []);
+    await listener.waitFor('WATCHDOG=1', 2);
+    t.deepEqual(listener.received[0]?.assignments, ['READY=1', 'STATUS=serving']);
+    await service.stopping('shutting down');
+    // A readiness that comes after the shutdown began says nothing: the next message is the second STOPPING=1.
+    await service.ready('too late', () => []);
+    await service.stopping('again');
+    await listener.waitFor('STOPPING=1', 2);
+    t.is(listener.with('READY=1').length, 1);
   } finally {
     cleanup();
   }
