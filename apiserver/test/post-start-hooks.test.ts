@@ -1,16 +1,22 @@
 import test from 'ava';
-import { healthResponse } from '../src/health/health-endpoint.ts';
+import { failingChecks, healthResponse } from '../src/health/health-endpoint.ts';
 import { PostStartHooks } from '../src/health/post-start-hooks.ts';
 
 const never = (): Promise<void> => new Promise(() => {});
 
-test('an unfinished post-start hook fails readyz, and fails livez only once the grace period is over', async (t) => {
+/** Started hooks, one finished ("done") and one that never finishes ("slow"). */
+async function doneAndSlowHooks(onFailure: () => void): Promise<PostStartHooks> {
   const hooks = new PostStartHooks([
     { name: 'done', run: async () => {} },
     { name: 'slow', run: never },
   ]);
-  void hooks.start(() => t.fail());
+  void hooks.start(onFailure);
   await new Promise((resolve) => setImmediate(resolve));
+  return hooks;
+}
+
+test('an unfinished post-start hook fails readyz, and fails livez only once the grace period is over', async (t) => {
+  const hooks = await doneAndSlowHooks(() => t.fail());
   const verbose = new URLSearchParams('verbose');
   const readyz = await healthResponse('readyz', hooks.readinessChecks(), verbose);
   t.is(readyz.status, 500);
@@ -34,4 +40,11 @@ test('start resolves once every hook has finished; a failed hook is reported and
   const ok = new PostStartHooks([{ name: 'quick', run: async () => {} }]);
   await ok.start(() => t.fail());
   t.is((await healthResponse('readyz', ok.readinessChecks(), new URLSearchParams())).body, 'ok');
+});
+
+test('failingChecks names the checks that fail now: the livez checks the systemd watchdog withholds its pings on', async (t) => {
+  const hooks = await doneAndSlowHooks(() => t.fail());
+  const storage = { name: 'etcd', check: () => Promise.reject(new Error('context deadline exceeded')) };
+  t.deepEqual(await failingChecks([...hooks.livenessChecks(60_000)]), []);
+  t.deepEqual(await failingChecks([storage, ...hooks.livenessChecks(0)]), ['etcd', 'poststarthook/slow']);
 });

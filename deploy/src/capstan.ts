@@ -21,6 +21,13 @@ const commands: Readonly<Record<string, { readonly summary: string; readonly loa
       return { usage: upUsage, run: upCommand };
     },
   },
+  install: {
+    summary: 'Lay out this host for the systemd units: units, flags files, certificates and kubeconfigs',
+    load: async () => {
+      const { installCommand, installUsage } = await import('./install-command.ts');
+      return { usage: installUsage, run: installCommand };
+    },
+  },
   apiserver: {
     summary: 'Serve the Kubernetes API',
     load: async () => {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createLogger, formatFlagHelp, loggingFormats, parseFlags } from '@capstan/common';
 import { featureGateFlags, featureGateSettingsOf, knownFeatureGates } from '../server/feature-gate-flags.ts';
 import { legacyRegistry, showHiddenMetricsFlags } from '@capstan/common/metrics';
+import { openSystemdService } from '@capstan/common/systemd';
 import { enabledAdmissionPlugins } from '../admission/admission-plugin-names.ts';
 import { unimplementedAdmissionPlugins } from '../admission/admission-plugins.ts';
 import { readAdmissionConfiguration } from '../admission/admission-configuration.ts';
@@ -92,6 +93,11 @@ export async function apiserverCommand(argv: readonly string[], out: (text: stri
   const logger = createLogger({ name: 'apiserver', ...(format === undefined ? {} : { format }) });
   for (const warning of warnings) logger.warn(warning);
   legacyRegistry.configure({ showHiddenMetricsForVersion: f['show-hidden-metrics-for-version'], warn: (message) => logger.warn(message) });
+  // Before anything starts: a WatchdogSec= too short to keep is refused at once.
+  const systemd = await openSystemdService({
+    onUnhealthy: (failures) => logger.warn({ checks: failures }, 'livez fails: the systemd watchdog is not pinged'),
+    onError: (error) => logger.warn({ err: error }, 'pinging the systemd watchdog failed'),
+  });
   const backend = f['storage-backend'];
   const primaryRange = serviceClusterIpRange[0];
   const tls = await secureServingOf(f, join(f['data-dir'], 'pki'), {
@@ -134,9 +140,15 @@ export async function apiserverCommand(argv: readonly string[], out: (text: stri
   const unimplemented = unimplementedAdmissionPlugins(admissionPlugins);
   if (unimplemented.length > 0) logger.info({ plugins: unimplemented }, 'these enabled admission plugins are not implemented yet and admit every request');
   running.ready().then(
-    () => logger.info('all post-start hooks finished: ready'),
+    () => {
+      logger.info('all post-start hooks finished: ready');
+      // READY=1 once readyz passes, then watchdog pings while livez does (a stalled event loop pings nothing either).
+      systemd
+        .ready(`serving on ${running.url}`, () => running.livenessFailures())
+        .catch((error: unknown) => logger.warn({ err: error }, 'telling systemd the API server is ready failed'));
+    },
     () => {},
   );
-  await shutdownOnSignal(running, logger);
+  await shutdownOnSignal(running, logger, () => systemd.stopping('shutting down'));
   return 0;
 }

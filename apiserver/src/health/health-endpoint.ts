@@ -21,6 +21,21 @@ export interface HealthFailure {
   readonly error: unknown;
 }
 
+/** The names of the checks that fail now (none when healthy): what the systemd watchdog withholds its pings on. */
+export async function failingChecks(checks: readonly HealthCheck[]): Promise<readonly string[]> {
+  const results = await Promise.all(
+    checks.map(async (check) => {
+      try {
+        await check.check();
+        return undefined;
+      } catch {
+        return check.name;
+      }
+    }),
+  );
+  return results.filter((name) => name !== undefined);
+}
+
 /** Runs the checks of one endpoint (e.g. "readyz") for a request with the given query. */
 export async function healthResponse(
   endpoint: string,

@@ -29,7 +29,7 @@ import { serveCbor } from '../endpoints/cbor-codec.ts';
 import { Registry } from '../registry/registry.ts';
 import { builtinResources } from '../resources/builtin-resources.ts';
 import { declaredResources } from '../resources/declared-resources.ts';
-import type { HealthCheck } from '../health/health-endpoint.ts';
+import { failingChecks, type HealthCheck } from '../health/health-endpoint.ts';
 import { PostStartHooks } from '../health/post-start-hooks.ts';
 import { ShutdownCheck } from '../health/shutdown-check.ts';
 import type { Storage } from '../storage/storage.ts';
@@ -364,6 +364,11 @@ export class ApiServer {
   /** Resolves once every post-start hook has finished: from then on readyz passes. */
   ready(): Promise<void> {
     return this.#hooksFinished;
+  }
+
+  /** The livez checks that fail now: the API server's own verdict on whether it should be restarted. */
+  livenessFailures(): Promise<readonly string[]> {
+    return failingChecks(this.#health['livez'] ?? []);
   }
 
   /** Graceful shutdown: readyz fails at once, requests are served for the delay, then the listener and the store close. */

@@ -81,6 +81,8 @@ export interface RunningApiServer {
   readonly url: string;
   /** Resolves once the post-start hooks have finished (readyz passes). */
   ready(): Promise<void>;
+  /** The livez checks that fail now (none when live): what the systemd watchdog pings on. */
+  livenessFailures(): Promise<readonly string[]>;
   shutdown(): Promise<void>;
 }
 
@@ -165,6 +167,7 @@ export async function runApiServer(options: RunApiServerOptions): Promise<Runnin
     address,
     url: `${options.tls === undefined ? 'http' : 'https'}://${host === '0.0.0.0' ? '127.0.0.1' : host}:${address.port}`,
     ready: () => server.ready(),
+    livenessFailures: () => server.livenessFailures(),
     shutdown: async () => {
       compactor.stop();
       await server.shutdown();
@@ -172,11 +175,12 @@ export async function runApiServer(options: RunApiServerOptions): Promise<Runnin
   };
 }
 
-/** Resolves once SIGTERM or SIGINT has been handled by a graceful shutdown. */
-export function shutdownOnSignal(running: RunningApiServer, logger: Logger): Promise<void> {
+/** Resolves once SIGTERM or SIGINT has been handled by a graceful shutdown; `stopping` is told when it begins. */
+export function shutdownOnSignal(running: RunningApiServer, logger: Logger, stopping: () => Promise<void> = async () => {}): Promise<void> {
   return new Promise<void>((resolve) => {
     const stop = (signal: NodeJS.Signals): void => {
       logger.info({ signal }, 'shutting down');
+      stopping().catch((error: unknown) => logger.warn({ err: error }, 'telling systemd the shutdown began failed'));
       // A second signal ends the process at once (the default action), as kube-apiserver does.
       process.off('SIGTERM', stop).off('SIGINT', stop);
       running.shutdown().then(resolve, (error: unknown) => {

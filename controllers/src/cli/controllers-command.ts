@@ -6,6 +6,7 @@ import { hostname } from 'node:os';
 import { createLogger, FlagError, formatFlagHelp, loggingFormats, parseFlags } from '@capstan/common';
 import { defaultUserAgent, loadKubeconfig, RestClient } from '@capstan/common/client';
 import { legacyRegistry, showHiddenMetricsFlags } from '@capstan/common/metrics';
+import { openSystemdService } from '@capstan/common/systemd';
 import { secureServingFlags, startSecureServing } from '../serving/secure-serving.ts';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -242,15 +243,23 @@ export async function controllersCommand(argv: readonly string[], out: (text: st
   out(
     `Capstan controllers: ${controllers.map((c) => c.name).join(', ') || 'none'}${leaderElection ? ` (leader election: ${leaderElection.namespace}/${leaderElection.name} as ${identity})` : ''}`,
   );
+  const systemd = await openSystemdService({ onError: (error) => logger.warn({ err: error }, 'pinging the systemd watchdog failed') });
   const stop = new AbortController();
+  let stopping: Promise<void> = Promise.resolve();
   const onSignal = (signal: NodeJS.Signals): void => {
     logger.info({ signal }, 'shutting down');
     process.off('SIGTERM', onSignal).off('SIGINT', onSignal);
+    stopping = systemd.stopping('shutting down').catch((error: unknown) => logger.warn({ err: error }, 'telling systemd the shutdown began failed'));
     stop.abort();
   };
   process.on('SIGTERM', onSignal).on('SIGINT', onSignal);
   // Served whether or not this replica leads, as kube-controller-manager serves it.
   const serving = f['secure-port'] === 0 ? undefined : await startSecureServing({ bindAddress: f['bind-address'], port: f['secure-port'], client, logger });
+  // Ready once serving, leader or candidate. The watchdog pings prove the event loop turns; a lease
+  // not renewed in time ends the process (exit 1), which systemd restarts as well.
+  systemd
+    .ready(leaderElection === undefined ? 'running the controllers' : 'a candidate for the leader lease', () => [])
+    .catch((error: unknown) => logger.warn({ err: error }, 'telling systemd the controllers are ready failed'));
   try {
     const end = await runControllerManager({ client, clients, ownClients, logger, controllers, options, leaderElection, leaderElectionClient }, stop.signal);
     return end === 'leadership-lost' ? 1 : 0;
@@ -261,6 +270,8 @@ export async function controllersCommand(argv: readonly string[], out: (text: st
     for (const own of ownClients.values()) own.close();
     leaderElectionClient.close();
     client.close();
+    // The process may end right after: STOPPING=1 must have left first.
+    await stopping;
   }
 }
 

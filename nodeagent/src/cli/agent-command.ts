@@ -12,17 +12,9 @@ import { NodeHeartbeats } from '../node/node-heartbeats.ts';
 import { startPodWorkers, type DeviceAllocator, type RunningPodWorkers } from '../pods/index.ts';
 import { RootDirectory } from '../root-dir/index.ts';
 import { startAgentServer, type AgentServer } from '../server/index.ts';
-import {
-  inspectSystem,
-  nodeAddresses,
-  nodeHostname,
-  readMachineInfo,
-  swapControllerAvailable,
-  SystemdNotifier,
-  watchdogFromEnvironment,
-  type SystemReport,
-} from '../system/index.ts';
+import { inspectSystem, nodeAddresses, nodeHostname, readMachineInfo, swapControllerAvailable, type SystemReport } from '../system/index.ts';
 import { errorMessage } from '@capstan/common';
+import { SystemdNotifier, watchdogFromEnvironment } from '@capstan/common/systemd';
 
 export const agentUsage = `Run the node agent: registers its Node, keeps its status and Lease, and runs its pods
 through a CRI runtime, as the kubelet does.

@@ -105,6 +105,9 @@ export class NodeHeartbeats {
         this.#log,
       );
     }
+    // The Lease's first lease duration counts from registration: the watchdog pings that follow
+    // READY=1 at once are not withheld while the first renewal is on its way.
+    this.#lastLeaseRenewal = Date.now();
     this.#resolveRegistered();
     for (const event of [startingEvent, ...this.#report.events, ...registrationEvents]) void events.record(event);
     const reporter = new NodeStatusReporter(this.#client, {

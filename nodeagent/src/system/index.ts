@@ -1,5 +1,5 @@
-// The agent's view of its machine and of systemd: node facts, pressure, kernel capabilities, swap,
-// and sd_notify with the watchdog.
+// The agent's view of its machine: node facts, pressure, kernel capabilities, swap (its sd_notify
+// conversation with systemd is @capstan/common/systemd's, shared with the control plane).
 
 export * from './cgroups.ts';
 export * from './eviction-signals.ts';
@@ -16,8 +16,6 @@ export * from './node-usage.ts';
 export * from './pod-kernel-requirements.ts';
 export * from './pod-qos.ts';
 export * from './pressure-stall.ts';
-export * from './sd-notify.ts';
 export * from './swap.ts';
 export * from './sysctl-allowlist.ts';
 export * from './system-report.ts';
-export * from './systemd-notifier.ts';

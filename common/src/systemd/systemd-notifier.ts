@@ -1,6 +1,7 @@
-// The agent's conversation with systemd: READY=1 once registered, WATCHDOG=1 every WatchdogSec/2
-// while the agent's own health checks pass (systemd restarts it when the pings stop), STOPPING=1
-// on shutdown. Without NOTIFY_SOCKET every call does nothing.
+// A Capstan process's conversation with systemd: READY=1 once it is ready (the agent once its Node
+// is registered, the API server once readyz passes), WATCHDOG=1 every WatchdogSec/2 while the
+// process's own health checks pass (systemd restarts it when the pings stop), STOPPING=1 on shutdown.
+// Without NOTIFY_SOCKET every call does nothing.
 
 import { openNotifySender, type NotifySender, type NotifySenderOptions } from './sd-notify.ts';
 
@@ -31,7 +32,7 @@ export function watchdogFromEnvironment(env: NodeJS.ProcessEnv = process.env, pi
   return { enabled: true, timeoutUsec, pingIntervalMs: timeoutUsec / 2000 };
 }
 
-/** The agent's health checks: the failures now, none when healthy. */
+/** The process's own health checks: the failures now, none when healthy. */
 export type HealthCheck = () => readonly string[] | Promise<readonly string[]>;
 
 export interface WatchdogListener {
@@ -77,7 +78,7 @@ export class SystemdNotifier {
     return this.notify(`STATUS=${text}`);
   }
 
-  /** Stops the watchdog pings and tells systemd the agent is shutting down. */
+  /** Stops the watchdog pings and tells systemd the process is shutting down. */
   stopping(status?: string): Promise<void> {
     this.stopWatchdog();
     return this.notify('STOPPING=1', ...(status === undefined ? [] : [`STATUS=${status}`]));
@@ -85,7 +86,7 @@ export class SystemdNotifier {
 
   /**
    * Pings now and every setting.pingIntervalMs while `healthCheck` reports no failure; a failing
-   * check withholds the ping (and says why in STATUS=), so systemd restarts a stuck agent.
+   * check withholds the ping (and says why in STATUS=), so systemd restarts a stuck process.
    */
   startWatchdog(setting: WatchdogSetting, healthCheck: HealthCheck, listener: WatchdogListener = {}): void {
     if (this.#sender === undefined || !('enabled' in setting) || !setting.enabled) return;

@@ -1,6 +1,6 @@
 // sd_notify(3): state changes sent to systemd as one datagram to $NOTIFY_SOCKET ("READY=1",
-// "WATCHDOG=1", "STOPPING=1", "STATUS=..."). Node has no AF_UNIX datagram sockets, so the agent
-// sends through node-unix-socket (an N-API addon, prebuilt for linux x64 glibc and musl: one
+// "WATCHDOG=1", "STOPPING=1", "STATUS=..."). Node has no AF_UNIX datagram sockets, so a Capstan
+// process sends through node-unix-socket (an N-API addon, prebuilt for linux x64 glibc and musl: one
 // socket per message, about 25 µs) and falls back to systemd's own systemd-notify command where
 // the addon has no binary (it publishes none for arm64): about 6 ms and a process per message,
 // sent from a child, so the unit needs NotifyAccess=all.
@@ -75,7 +75,7 @@ export interface NotifySenderOptions {
   readonly command?: string;
 }
 
-/** A sender for $NOTIFY_SOCKET, or undefined when the agent does not run under systemd's notify protocol. */
+/** A sender for $NOTIFY_SOCKET, or undefined when the process does not run under systemd's notify protocol. */
 export async function openNotifySender(notifySocket: string | undefined, options: NotifySenderOptions = {}): Promise<NotifySender | undefined> {
   const address = notifySocketAddress(notifySocket);
   if (address === undefined || notifySocket === undefined) return undefined;

@@ -3,14 +3,14 @@
 // also receives what systemd's own systemd-notify sends, so the listener reads the real format.
 
 import test from 'ava';
-import { execFile, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { DgramSocket } from 'node-unix-socket';
-import { notifySocketAddress, SystemdNotifier, watchdogFromEnvironment } from '../src/system/index.ts';
+import { notifySocketAddress, openSystemdService, SystemdNotifier, watchdogFromEnvironment } from '../src/systemd/index.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, '..', '..');
@@ -135,7 +135,7 @@ test.serial('READY=1, then WATCHDOG=1 every WatchdogSec/2 while healthy, withhel
     await listener.waitFor('STATUS=');
     const pingsBefore = listener.with('WATCHDOG=1').length;
     await sleep(1300);
-    t.is(listener.with('WATCHDOG=1').length, pingsBefore, 'no ping while a health check fails, so systemd would restart the agent');
+    t.is(listener.with('WATCHDOG=1').length, pingsBefore, 'no ping while a health check fails, so systemd would restart the process');
     t.deepEqual(listener.with('STATUS=').at(-1)?.assignments, ['STATUS=watchdog pings withheld: PLEG is not healthy: pleg was last seen active 3m0s ago; threshold is 3m0s']);
     t.true(withheld.length >= 2);
 
@@ -149,6 +149,25 @@ test.serial('READY=1, then WATCHDOG=1 every WatchdogSec/2 while healthy, withhel
     const pingsAtStop = listener.with('WATCHDOG=1').length;
     await sleep(1100);
     t.is(listener.with('WATCHDOG=1').length, pingsAtStop, 'no ping after STOPPING=1');
+  } finally {
+    cleanup();
+  }
+});
+
+test.serial("a server's systemd service: a too short WatchdogSec is refused before anything starts, READY=1 starts the pings, and no READY=1 follows STOPPING=1", async (t) => {
+  const { listener, path, cleanup } = withListener();
+  try {
+    await t.throwsAsync(openSystemdService({}, { NOTIFY_SOCKET: path, WATCHDOG_USEC: '500000' }), { message: /^WATCHDOG_USEC=500000 \(WatchdogSec=500ms\) is refused/ });
+    const service = await openSystemdService({}, { NOTIFY_SOCKET: path, WATCHDOG_USEC: '1000000' });
+    await service.ready('serving', () => []);
+    await listener.waitFor('WATCHDOG=1', 2);
+    t.deepEqual(listener.received[0]?.assignments, ['READY=1', 'STATUS=serving']);
+    await service.stopping('shutting down');
+    // A readiness that comes after the shutdown began says nothing: the next message is the second STOPPING=1.
+    await service.ready('too late', () => []);
+    await service.stopping('again');
+    await listener.waitFor('STOPPING=1', 2);
+    t.is(listener.with('READY=1').length, 1);
   } finally {
     cleanup();
   }
@@ -188,10 +207,10 @@ test.serial('an abstract NOTIFY_SOCKET ("@name") is reached too', async (t) => {
   }
 });
 
-test.serial('a separate agent process pings on its own schedule and says STOPPING=1 when terminated', async (t) => {
+test.serial('a separate process pings on its own schedule and says STOPPING=1 when terminated', async (t) => {
   const { listener, path, cleanup } = withListener();
   const script = `
-    import { SystemdNotifier, watchdogFromEnvironment } from ${JSON.stringify(join(repo, 'nodeagent', 'src', 'system', 'index.ts'))};
+    import { SystemdNotifier, watchdogFromEnvironment } from ${JSON.stringify(join(repo, 'common', 'src', 'systemd', 'index.ts'))};
     const notifier = await SystemdNotifier.open();
     const setting = watchdogFromEnvironment();
     if ('error' in setting) { console.error(setting.error); process.exit(3); }
@@ -225,25 +244,5 @@ test.serial('a separate agent process pings on its own schedule and says STOPPIN
     t.regex(refusal, /WATCHDOG_USEC=500000 \(WatchdogSec=500ms\) is refused: the watchdog timeout must be at least 1s/);
   } finally {
     cleanup();
-  }
-});
-
-test('the unit file is a notify service with a 15s watchdog that restarts on failure, and systemd accepts every line of it', (t) => {
-  const unitPath = join(repo, 'deploy', 'systemd', 'capstan-agent.service');
-  const unit = readFileSync(unitPath, 'utf8');
-  const service = unit.slice(unit.indexOf('[Service]'), unit.indexOf('[Install]'));
-  for (const line of ['Type=notify', 'WatchdogSec=15s', 'Restart=on-failure', 'NotifyAccess=all']) t.true(service.split('\n').includes(line), line);
-  t.regex(service, /^ExecStart=\S*capstan agent \\$/m);
-  for (const flag of ['--config=', '--config-dir=', '--kubeconfig=', '--root-dir=/var/lib/kubelet', '--lock-file=']) t.true(service.includes(flag), flag);
-
-  // systemd-analyze checks that ExecStart's program exists: point it at one that does, keeping every other line.
-  const dir = mkdtempSync(join(tmpdir(), 'capstan-unit-'));
-  try {
-    const copy = join(dir, 'capstan-agent.service');
-    writeFileSync(copy, unit.replace(/^ExecStart=\S+/m, 'ExecStart=/bin/true'));
-    const output = execFileSync('sh', ['-c', `systemd-analyze verify ${copy} 2>&1`], { encoding: 'utf8' });
-    t.is(output, '', 'no unknown key, bad value or other complaint');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
   }
 });
