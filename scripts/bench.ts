@@ -15,6 +15,7 @@ import { runCrdBenchmark } from './bench-crd.ts';
 import { runNodesBenchmark } from './bench-nodes.ts';
 import { runStallBenchmark } from './bench-stall.ts';
 import { runStorageBenchmark } from './bench-storage.ts';
+import { runTestenvBenchmark } from './bench-testenv.ts';
 
 const benchmarks: Record<string, (quick: boolean, log: (line: string) => void) => Promise<BenchRow[]>> = {
   storage: runStorageBenchmark,
@@ -27,6 +28,7 @@ const benchmarks: Record<string, (quick: boolean, log: (line: string) => void) =
   crd: runCrdBenchmark,
   admission: runAdmissionBenchmark,
   apf: runApfBenchmark,
+  testenv: runTestenvBenchmark,
 };
 
 const args = process.argv.slice(2);

@@ -99,7 +99,9 @@ export async function startTestEnv(options: TestEnvOptions = {}): Promise<TestEn
     return stopped;
   };
   try {
-    server = await startFromSnapshot(dir, mode, settings, options.storeSnapshot !== false);
+    // A child given a store of its own (etcd, or a data directory) has nothing to copy.
+    const ownStore = apiServerArgs.some((arg) => arg.startsWith('--storage-backend') || arg.startsWith('--data-dir'));
+    server = await startFromSnapshot(dir, mode, settings, options.storeSnapshot !== false && !ownStore);
     const kubeconfig = kubeconfigOf(server.url, server.certificateAuthority, server.token);
     const kubeconfigPath = join(dir, 'kubeconfig');
     writeFileSync(kubeconfigPath, kubeconfig, { mode: 0o600 });
@@ -131,7 +133,7 @@ export async function startTestEnv(options: TestEnvOptions = {}): Promise<TestEn
 async function startFromSnapshot(dir: string, mode: TestEnvMode, settings: ServerSettings, useSnapshot: boolean): Promise<StartedServer> {
   const start = mode === 'in-process' ? startInProcessServer : startChildServer;
   if (!useSnapshot) return start(dir, settings);
-  const key = JSON.stringify([settings.featureGates, settings.runtimeConfig]);
+  const key = JSON.stringify([settings.featureGates, settings.runtimeConfig, settings.extraArgs]);
   const snapshot = await snapshots.get(key);
   if (snapshot !== undefined) {
     writeSnapshot(snapshot, join(dir, 'data'));
