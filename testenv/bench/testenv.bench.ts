@@ -21,8 +21,21 @@ export interface TestenvBenchOptions {
 interface Batch {
   readonly readyMs: number[];
   readonly wallMs: number;
+  /** CPU time of this process (user and system) over the batch. */
+  readonly cpuMs: number;
   readonly envs: TestEnv[];
 }
+
+/** CPU a process has used, from /proc (clock ticks of 10 ms): what a child spent to get ready. */
+const cpuMsOf = (pid: number): number => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
+const cpuMsSince = (start: NodeJS.CpuUsage): number => {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+};
 
 const rssOf = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN) * 1024;
 
@@ -34,19 +47,21 @@ async function timedStart(mode: TestEnvMode): Promise<{ env: TestEnv; ms: number
 
 async function sequential(mode: TestEnvMode, count: number): Promise<Batch> {
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const readyMs: number[] = [];
   for (let i = 0; i < count; i++) {
     const { env, ms } = await timedStart(mode);
     readyMs.push(ms);
     await env.stop();
   }
-  return { readyMs, wallMs: performance.now() - started, envs: [] };
+  return { readyMs, wallMs: performance.now() - started, cpuMs: cpuMsSince(cpu), envs: [] };
 }
 
 async function parallel(mode: TestEnvMode, count: number): Promise<Batch> {
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const results = await Promise.all(Array.from({ length: count }, () => timedStart(mode)));
-  return { readyMs: results.map((r) => r.ms), wallMs: performance.now() - started, envs: results.map((r) => r.env) };
+  return { readyMs: results.map((r) => r.ms), wallMs: performance.now() - started, cpuMs: cpuMsSince(cpu), envs: results.map((r) => r.env) };
 }
 
 function latencyRows(subject: string, batch: Batch): BenchRow[] {
@@ -56,6 +71,11 @@ function latencyRows(subject: string, batch: Batch): BenchRow[] {
     { subject, metric: 'time to ready p99', value: percentile(sorted, 99), unit: 'ms' },
     { subject, metric: 'wall time', value: batch.wallMs, unit: 'ms', note: `${sorted.length} control planes` },
   ];
+}
+
+/** CPU per start: unlike wall time, hardly changed by other work on the machine. */
+function cpuRow(subject: string, cpuMs: number, count: number, note: string): BenchRow {
+  return { subject, metric: 'CPU per start', value: cpuMs / count, unit: 'ms', note };
 }
 
 export async function testenvBench(options: TestenvBenchOptions, log: (line: string) => void): Promise<BenchRow[]> {
@@ -76,7 +96,7 @@ export async function testenvBench(options: TestenvBenchOptions, log: (line: str
       ),
     )} ms`,
   );
-  rows.push(...latencyRows('in-process, one at a time', oneByOne));
+  rows.push(...latencyRows('in-process, one at a time', oneByOne), cpuRow('in-process, one at a time', oneByOne.cpuMs, options.inProcess, 'this process, start and stop'));
 
   globalThis.gc?.();
   const rssBefore = process.memoryUsage().rss;
@@ -84,7 +104,10 @@ export async function testenvBench(options: TestenvBenchOptions, log: (line: str
   globalThis.gc?.();
   const rssGrowth = process.memoryUsage().rss - rssBefore;
   log(`in-process, ${options.inProcess} at once: wall ${Math.round(atOnce.wallMs)} ms, RSS +${Math.round(rssGrowth / 2 ** 20)} MiB`);
-  rows.push(...latencyRows(`in-process, ${options.inProcess} at once`, atOnce));
+  rows.push(
+    ...latencyRows(`in-process, ${options.inProcess} at once`, atOnce),
+    cpuRow(`in-process, ${options.inProcess} at once`, atOnce.cpuMs, options.inProcess, 'this process, to ready'),
+  );
   rows.push({
     subject: `in-process, ${options.inProcess} at once`,
     metric: 'memory per control plane',
@@ -103,8 +126,12 @@ export async function testenvBench(options: TestenvBenchOptions, log: (line: str
   if (options.childAtOnce > 0) {
     const childAtOnce = await parallel('process', options.childAtOnce);
     const rss = childAtOnce.envs.map((env) => rssOf(env.apiServerPid));
+    const childCpuMs = childAtOnce.envs.reduce((sum, env) => sum + cpuMsOf(env.apiServerPid), 0);
     log(`child processes, ${options.childAtOnce} at once: wall ${Math.round(childAtOnce.wallMs)} ms`);
-    rows.push(...latencyRows(`child process, ${options.childAtOnce} at once`, childAtOnce));
+    rows.push(
+      ...latencyRows(`child process, ${options.childAtOnce} at once`, childAtOnce),
+      cpuRow(`child process, ${options.childAtOnce} at once`, childCpuMs + childAtOnce.cpuMs, options.childAtOnce, 'the API server processes and this one, to ready'),
+    );
     rows.push({
       subject: `child process, ${options.childAtOnce} at once`,
       metric: 'memory per control plane',
