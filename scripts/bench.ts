@@ -16,6 +16,7 @@ import { runEtcdBenchmark } from './bench-etcd.ts';
 import { runNodesBenchmark } from './bench-nodes.ts';
 import { runStallBenchmark } from './bench-stall.ts';
 import { runStorageBenchmark } from './bench-storage.ts';
+import { runTestenvBenchmark } from './bench-testenv.ts';
 
 const benchmarks: Record<string, (quick: boolean, log: (line: string) => void) => Promise<BenchRow[]>> = {
   storage: runStorageBenchmark,
@@ -29,6 +30,7 @@ const benchmarks: Record<string, (quick: boolean, log: (line: string) => void) =
   admission: runAdmissionBenchmark,
   apf: runApfBenchmark,
   etcd: runEtcdBenchmark,
+  testenv: runTestenvBenchmark,
 };
 
 const args = process.argv.slice(2);

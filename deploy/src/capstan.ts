@@ -35,6 +35,13 @@ const commands: Readonly<Record<string, { readonly summary: string; readonly loa
       return { usage: apiserverUsage, run: apiserverCommand };
     },
   },
+  testenv: {
+    summary: "Start an isolated control plane for a test (as controller-runtime's envtest) and print its kubeconfig",
+    load: async () => {
+      const { testenvCommand, testenvUsage } = await import('@capstan/testenv');
+      return { usage: testenvUsage, run: testenvCommand };
+    },
+  },
   agent: {
     summary: 'Run the node agent: register the Node, heartbeat, run its pods through CRI',
     load: async () => {

@@ -7,6 +7,8 @@ import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 
 let pool: Piscina | undefined;
+/** The servers of this process that may use the threads (several in one test process: @capstan/testenv). */
+let servers = 0;
 
 export const workThreads = (): Piscina =>
   (pool ??= new Piscina({
@@ -17,8 +19,15 @@ export const workThreads = (): Piscina =>
     idleTimeout: Number.POSITIVE_INFINITY,
   }));
 
-/** Stops the threads (the server's shutdown). */
+/** A server of this process starts: the threads stay until it has closed them. */
+export function useWorkThreads(): void {
+  servers++;
+}
+
+/** Stops the threads once the last server that uses them shuts down (a task of another would fail). */
 export async function closeWorkThreads(): Promise<void> {
+  servers = Math.max(0, servers - 1);
+  if (servers > 0) return;
   const closing = pool;
   pool = undefined;
   await closing?.destroy();

@@ -78,7 +78,7 @@ import { RbacRuleResolver } from '../authorization/rbac/rule-resolver.ts';
 import { upgradeResponse } from '../endpoints/upgrade-response.ts';
 import { defaultKubeletClientConfig, type KubeletClientConfig } from '../kubelet/kubelet-client-config.ts';
 import { KubeletClient } from '../kubelet/kubelet-client.ts';
-import { closeWorkThreads } from '../endpoints/work-threads.ts';
+import { closeWorkThreads, useWorkThreads } from '../endpoints/work-threads.ts';
 import { plainListener, secureListener, type Listener } from './listener.ts';
 import type { SecureServing } from '../serving/secure-serving.ts';
 import { hostPort, servedOpenIdMetadata } from '../authentication/openid-metadata.ts';
@@ -345,6 +345,7 @@ export class ApiServer {
       this.#listener.server.once('error', reject);
       this.#listener.server.listen(this.#options.port, this.#options.bindAddress, () => resolve());
     });
+    useWorkThreads();
     this.#hooksFinished = this.#hooks.start((name, error) => this.#options.logger.error({ err: error, hook: name }, 'post-start hook failed'));
     return this.#address();
   }

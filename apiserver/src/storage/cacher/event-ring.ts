@@ -20,7 +20,10 @@ export class EventRing {
   constructor(capacity: number, maxAgeMs: number, coveredAfter: Revision) {
     this.#capacity = capacity;
     this.#maxAgeMs = maxAgeMs;
-    this.#entries = new Array(capacity);
+    // Grown as events come (slots are filled in order, so it stays dense) rather than allocated
+    // whole: one ring per resource, and most resources see few events (a test process starts
+    // dozens of servers: @capstan/testenv).
+    this.#entries = [];
     this.#coveredAfter = coveredAfter;
   }
 
