@@ -60,7 +60,7 @@ export class PriorityAndFairness implements RequestLimiter {
     }
     if (typeof outcome === 'string') {
       this.dropped.record(level.spec.name);
-      if (!context.timedOut) sendTooManyRequests(context.response, this.dropped.retryAfter(level.spec.name));
+      if (!context.timedOut) sendTooManyRequests(context, this.dropped.retryAfter(level.spec.name));
       return;
     }
     if (!watch) {
