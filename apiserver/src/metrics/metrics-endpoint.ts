@@ -3,6 +3,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { legacyRegistry } from '@capstan/common/metrics';
+import { admissionMetrics } from '../admission/admission-metrics.ts';
 import { requestMetrics } from './request-metrics.ts';
 import { storageRequestMetrics } from './storage-metrics.ts';
 
@@ -19,4 +20,5 @@ export function registerApiServerMetrics(): void {
   legacyRegistry.registerProcessMetrics();
   requestMetrics();
   storageRequestMetrics();
+  admissionMetrics();
 }
