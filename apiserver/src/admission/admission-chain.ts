@@ -82,12 +82,7 @@ export class AdmissionChain {
 }
 
 /** A plugin's admit or validate, timed under its name (kube's WithControllerMetrics). */
-async function timed(
-  plugin: AdmissionPlugin,
-  step: AdmissionStep,
-  attributes: AdmissionAttributes,
-  run: (attributes: AdmissionAttributes) => void | Promise<void>,
-): Promise<void> {
+async function timed(plugin: AdmissionPlugin, step: AdmissionStep, attributes: AdmissionAttributes, run: (attributes: AdmissionAttributes) => void | Promise<void>): Promise<void> {
   const startedAt = performance.now();
   let rejected = true;
   try {

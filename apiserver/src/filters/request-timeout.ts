@@ -24,7 +24,8 @@ function timeOut(context: RequestContext): void {
   const { response } = context;
   if (response.writableEnded) return;
   context.timedOut = true;
-  if (context.requestInfo !== undefined) recordRequestTermination(context.request.method ?? 'GET', context.requestInfo, context.request.headers['content-type'], context.url.searchParams, 504);
+  if (context.requestInfo !== undefined)
+    recordRequestTermination(context.request.method ?? 'GET', context.requestInfo, context.request.headers['content-type'], context.url.searchParams, 504);
   // The endpoint goes on: its late writes and failures must not reach the client or crash the server.
   response.on('error', () => {});
   if (response.headersSent) response.destroy();

@@ -66,7 +66,12 @@ export function registerFlowControlMetrics(stats: StatsSource): void {
   levelGauge('current_r', 'R(time of last change)', 'ALPHA', (l) => l.currentR);
   // Deprecated in 1.30 for nominal_limit_seats, hidden since (shown with --show-hidden-metrics-for-version).
   levelGauge('request_concurrency_limit', 'Nominal number of execution seats configured for each priority level', 'ALPHA', (l) => l.nominalLimitSeats, '1.30.0');
-  flowGauge('current_executing_requests', 'Number of requests in initial (for a WATCH) or any (for a non-WATCH) execution stage in the API Priority and Fairness subsystem', 'BETA', (f) => f.executingRequests);
+  flowGauge(
+    'current_executing_requests',
+    'Number of requests in initial (for a WATCH) or any (for a non-WATCH) execution stage in the API Priority and Fairness subsystem',
+    'BETA',
+    (f) => f.executingRequests,
+  );
   const executingSeatsHelp =
     'Concurrency (number of seats) occupied by the currently executing (initial stage for a WATCH, any stage otherwise) requests in the API Priority and Fairness subsystem';
   flowGauge('current_executing_seats', executingSeatsHelp, 'BETA', (f) => f.executingSeats);

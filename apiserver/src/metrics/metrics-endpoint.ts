@@ -4,7 +4,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { legacyRegistry } from '@capstan/common/metrics';
 import { admissionMetrics } from '../admission/admission-metrics.ts';
+import { watchCacheMetrics } from '../storage/cacher/cache-metrics.ts';
 import { requestMetrics } from './request-metrics.ts';
+import { watchEventMetrics } from './watch-event-metrics.ts';
 import { storageRequestMetrics } from './storage-metrics.ts';
 
 export const isMetricsRequest = (request: IncomingMessage, path: string): boolean => path === '/metrics' && (request.method === 'GET' || request.method === 'HEAD');
@@ -21,4 +23,6 @@ export function registerApiServerMetrics(): void {
   requestMetrics();
   storageRequestMetrics();
   admissionMetrics();
+  watchCacheMetrics();
+  watchEventMetrics();
 }

@@ -117,7 +117,8 @@ async function mutate(
   if (response.patch === undefined) return undefined;
   const patch = decodedPatch(name, response.patch);
   if (patch.length === 0) return undefined;
-  if (response.patchType !== 'JSONPatch') throw new WebhookCallError(name, `unsupported patch type ${goQuote(response.patchType ?? '')}`, webhookRefusal(name, response.result).code);
+  if (response.patchType !== 'JSONPatch')
+    throw new WebhookCallError(name, `unsupported patch type ${goQuote(response.patchType ?? '')}`, webhookRefusal(name, response.result).code);
   const object = attributes.object;
   const versioned = invocation.objects.object;
   if (object === undefined || versioned === undefined) {

@@ -5,6 +5,7 @@
 
 import { futureRevision, unavailable } from '../storage-error.ts';
 import type { DeleteResult, GetResult, KeyValue, ListOptions, ListResult, ReadOptions, Revision, Storage, Watch, WatchListener } from '../storage.ts';
+import { groupResourceResolver, type GroupResource } from '../../metrics/storage-metrics.ts';
 import { ResourceCache, type ResourceCacheOptions, type ResourceStats } from './resource-cache.ts';
 
 export interface CacherOptions {
@@ -17,6 +18,8 @@ export interface CacherOptions {
   /** How long a read waits for the cache to reach a revision before giving up (default 3 s). */
   readonly freshnessWaitMs?: number;
   readonly maxPendingWatchEvents?: number;
+  /** The group and resource of a cached prefix, for the watch cache metrics; read off the key when absent. */
+  readonly groupResourceOf?: (prefix: string) => GroupResource;
 }
 
 /** The resources a watch cache holds can change at run time: what the API server needs of it. */
@@ -48,6 +51,7 @@ export class Cacher implements Storage, ResourceCaches {
       historyMs: options.historyMs ?? 5 * 60_000,
       freshnessWaitMs: options.freshnessWaitMs ?? 3000,
       maxPendingWatchEvents: options.maxPendingWatchEvents,
+      groupResourceOf: options.groupResourceOf ?? groupResourceResolver([]),
     };
     for (const prefix of options.resourcePrefixes) this.addResource(prefix);
   }
