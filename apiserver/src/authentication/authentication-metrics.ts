@@ -3,6 +3,7 @@
 // refused), its duration, and the authenticated requests by a coarse user category.
 
 import { legacyRegistry } from '@capstan/common/metrics';
+import { timedAnswer } from '../metrics/timed-answer.ts';
 import { AuthenticationError, type Authenticator, type UserInfo } from './authenticator.ts';
 
 /** kube's ExponentialBuckets(0.001, 2, 15): 1 ms to about 16 s. */
@@ -50,36 +51,16 @@ export function compressUsername(username: string): string {
 export function instrumentedAuthenticator(authenticator: Authenticator): Authenticator {
   metrics ??= defineAuthenticationMetrics();
   const recorded = metrics;
-  const record = (startedAt: number, user: UserInfo | undefined): UserInfo | undefined => {
+  const answered = (user: UserInfo | undefined, seconds: number): void => {
     const result = user === undefined ? recorded.failure : recorded.success;
     result.attempts.inc();
-    result.duration.observe((performance.now() - startedAt) / 1000);
+    result.duration.observe(seconds);
     if (user !== undefined) recorded.users(user.username).inc();
-    return user;
   };
-  const recordError = (startedAt: number, error: unknown): never => {
-    if (error instanceof AuthenticationError) {
-      recorded.error.attempts.inc();
-      recorded.error.duration.observe((performance.now() - startedAt) / 1000);
-    }
-    throw error;
+  const failed = (error: unknown, seconds: number): void => {
+    if (!(error instanceof AuthenticationError)) return;
+    recorded.error.attempts.inc();
+    recorded.error.duration.observe(seconds);
   };
-  return {
-    authenticate(request) {
-      const startedAt = performance.now();
-      let answer: ReturnType<Authenticator['authenticate']>;
-      try {
-        answer = authenticator.authenticate(request);
-      } catch (error) {
-        return recordError(startedAt, error);
-      }
-      if (answer instanceof Promise) {
-        return answer.then(
-          (user) => record(startedAt, user),
-          (error: unknown) => recordError(startedAt, error),
-        );
-      }
-      return record(startedAt, answer);
-    },
-  };
+  return { authenticate: (request) => timedAnswer(() => authenticator.authenticate(request), answered, failed) };
 }

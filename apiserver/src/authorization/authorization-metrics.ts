@@ -4,6 +4,7 @@
 // (apiserver_authorization_decisions_total, authorization/metrics).
 
 import { legacyRegistry } from '@capstan/common/metrics';
+import { timedAnswer } from '../metrics/timed-answer.ts';
 import type { AuthorizationDecision, Authorizer } from './authorizer.ts';
 
 /** kube's ExponentialBuckets(0.001, 2, 15): 1 ms to about 16 s. */
@@ -31,35 +32,16 @@ function defineFilterMetrics() {
 export function instrumentedAuthorizer(authorizer: Authorizer): Authorizer {
   filterMetrics ??= defineFilterMetrics();
   const recorded = filterMetrics;
-  const record = (startedAt: number, decision: AuthorizationDecision): AuthorizationDecision => {
+  const answered = (decision: AuthorizationDecision, seconds: number): void => {
     const result = recorded[decision.decision];
     result.attempts.inc();
-    result.duration.observe((performance.now() - startedAt) / 1000);
-    return decision;
+    result.duration.observe(seconds);
   };
-  const recordError = (startedAt: number, error: unknown): never => {
+  const failed = (_error: unknown, seconds: number): void => {
     recorded.error.attempts.inc();
-    recorded.error.duration.observe((performance.now() - startedAt) / 1000);
-    throw error;
+    recorded.error.duration.observe(seconds);
   };
-  const instrumented: Authorizer = {
-    authorize(attributes) {
-      const startedAt = performance.now();
-      let answer: ReturnType<Authorizer['authorize']>;
-      try {
-        answer = authorizer.authorize(attributes);
-      } catch (error) {
-        return recordError(startedAt, error);
-      }
-      if (answer instanceof Promise) {
-        return answer.then(
-          (decision) => record(startedAt, decision),
-          (error: unknown) => recordError(startedAt, error),
-        );
-      }
-      return record(startedAt, answer);
-    },
-  };
+  const instrumented: Authorizer = { authorize: (attributes) => timedAnswer(() => authorizer.authorize(attributes), answered, failed) };
   if (authorizer.rulesFor !== undefined) instrumented.rulesFor = authorizer.rulesFor.bind(authorizer);
   return instrumented;
 }
