@@ -1,11 +1,12 @@
 // kube's admission metrics (k8s.io/apiserver/pkg/admission/metrics): the latency of each phase of
 // the chain (step: admit or validate), of each plugin (controller) and of each webhook call, by
 // operation and whether it rejected the request; and the webhooks' calls, rejections and
-// fail-opens counted. Children of the histograms are kept per label values, so a write pays a
-// map lookup per plugin, not a label object.
+// fail-opens counted. The phases' and plugins' series are tallies (metrics/tallies.ts) kept per
+// label values, so a write pays a map lookup and a few additions per plugin.
 
 import { legacyRegistry } from '@capstan/common/metrics';
-import type { Counter, Histogram } from 'prom-client';
+import type { Counter } from 'prom-client';
+import { talliedHistogram, type HistogramTally } from '../metrics/tallies.ts';
 import type { AdmissionOperation } from './admission-attributes.ts';
 
 const stepBuckets = [0.005, 0.025, 0.1, 0.5, 1.0, 2.5];
@@ -67,29 +68,35 @@ export function admissionMetrics(): ReturnType<typeof defineAdmissionMetrics> {
   return metrics;
 }
 
-type Child = ReturnType<Histogram<string>['labels']>;
-const stepChildren = new Map<string, Child>();
-const controllerChildren = new Map<string, Child>();
+let tallies: { step: ReturnType<typeof talliedHistogram>; controller: ReturnType<typeof talliedHistogram> } | undefined;
+const stepSeries = new Map<string, HistogramTally>();
+const controllerSeries = new Map<string, HistogramTally>();
 
-function cachedChild(cache: Map<string, Child>, key: string, make: () => Child): Child {
-  let child = cache.get(key);
-  if (child === undefined) {
-    child = make();
-    cache.set(key, child);
+function seriesOf(cache: Map<string, HistogramTally>, key: string, make: () => HistogramTally): HistogramTally {
+  let series = cache.get(key);
+  if (series === undefined) {
+    series = make();
+    cache.set(key, series);
   }
-  return child;
+  return series;
 }
+
+const talliesOf = () => {
+  const { step, controller } = admissionMetrics();
+  tallies ??= { step: talliedHistogram(step, stepBuckets), controller: talliedHistogram(controller, stepBuckets) };
+  return tallies;
+};
 
 /** One phase of the chain (kube's WithStepMetrics). */
 export function observeAdmissionStep(step: AdmissionStep, operation: AdmissionOperation, rejected: boolean, seconds: number): void {
   const key = `${step} ${operation} ${rejected}`;
-  cachedChild(stepChildren, key, () => admissionMetrics().step.labels({ type: step, operation, rejected: String(rejected) })).observe(seconds);
+  seriesOf(stepSeries, key, () => talliesOf().step({ type: step, operation, rejected: String(rejected) })).observe(seconds);
 }
 
 /** One plugin's admit or validate (kube's WithControllerMetrics). */
 export function observeAdmissionController(name: string, step: AdmissionStep, operation: AdmissionOperation, rejected: boolean, seconds: number): void {
   const key = `${name} ${step} ${operation} ${rejected}`;
-  cachedChild(controllerChildren, key, () => admissionMetrics().controller.labels({ name, type: step, operation, rejected: String(rejected) })).observe(seconds);
+  seriesOf(controllerSeries, key, () => talliesOf().controller({ name, type: step, operation, rejected: String(rejected) })).observe(seconds);
 }
 
 const truncatedCode = (code: number): string => String(Math.min(code, 600));

@@ -3,6 +3,7 @@
 // refused), its duration, and the authenticated requests by a coarse user category.
 
 import { legacyRegistry } from '@capstan/common/metrics';
+import { talliedCounter, talliedHistogram, type CounterTally } from '../metrics/tallies.ts';
 import { timedAnswer } from '../metrics/timed-answer.ts';
 import { AuthenticationError, type Authenticator, type UserInfo } from './authenticator.ts';
 
@@ -20,19 +21,22 @@ function defineAuthenticationMetrics() {
     labelNames: ['result'],
   });
   const userCounter = legacyRegistry.counter({ name: 'authenticated_user_requests', help: 'Counter of authenticated requests broken out by username.', labelNames: ['username'] });
-  // The categories are few (compressUsername): their children are kept.
-  const children = new Map<string, ReturnType<typeof userCounter.labels>>();
+  // The categories are few (compressUsername): their tallies are kept.
+  const userSeries = talliedCounter(userCounter);
+  const children = new Map<string, CounterTally>();
   const users = (username: string) => {
     const category = compressUsername(username);
     let child = children.get(category);
     if (child === undefined) {
-      child = userCounter.labels({ username: category });
+      child = userSeries({ username: category });
       children.set(category, child);
     }
     return child;
   };
-  // One child per result, made once: the authentication of every request records through them.
-  const byResult = (result: string) => ({ attempts: attempts.labels({ result }), duration: duration.labels({ result }) });
+  // One tally per result, made once: the authentication of every request records through them.
+  const attemptSeries = talliedCounter(attempts);
+  const durationSeries = talliedHistogram(duration, durationBuckets);
+  const byResult = (result: string) => ({ attempts: attemptSeries({ result }), duration: durationSeries({ result }) });
   return { success: byResult('success'), failure: byResult('failure'), error: byResult('error'), users };
 }
 

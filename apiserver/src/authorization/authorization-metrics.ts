@@ -4,6 +4,7 @@
 // (apiserver_authorization_decisions_total, authorization/metrics).
 
 import { legacyRegistry } from '@capstan/common/metrics';
+import { talliedCounter, talliedHistogram } from '../metrics/tallies.ts';
 import { timedAnswer } from '../metrics/timed-answer.ts';
 import type { AuthorizationDecision, Authorizer } from './authorizer.ts';
 
@@ -11,6 +12,7 @@ import type { AuthorizationDecision, Authorizer } from './authorizer.ts';
 const durationBuckets = Array.from({ length: 15 }, (_, i) => 0.001 * 2 ** i);
 
 let filterMetrics: ReturnType<typeof defineFilterMetrics> | undefined;
+let decisionSeries: ReturnType<typeof talliedCounter<'type' | 'name' | 'decision'>> | undefined;
 
 function defineFilterMetrics() {
   const attempts = legacyRegistry.counter({
@@ -24,7 +26,9 @@ function defineFilterMetrics() {
     buckets: durationBuckets,
     labelNames: ['result'],
   });
-  const byResult = (result: string) => ({ attempts: attempts.labels({ result }), duration: duration.labels({ result }) });
+  const attemptSeries = talliedCounter(attempts);
+  const durationSeries = talliedHistogram(duration, durationBuckets);
+  const byResult = (result: string) => ({ attempts: attemptSeries({ result }), duration: durationSeries({ result }) });
   return { allow: byResult('allowed'), deny: byResult('denied'), noOpinion: byResult('no-opinion'), error: byResult('error') };
 }
 
@@ -56,8 +60,9 @@ export function withDecisionMetrics(type: string, name: string, authorizer: Auth
     help: 'Total number of terminal decisions made by an authorizer split by authorizer type, name, and decision.',
     labelNames: ['type', 'name', 'decision'],
   });
-  const allowed = decisions.labels({ type, name, decision: 'allowed' });
-  const denied = decisions.labels({ type, name, decision: 'denied' });
+  decisionSeries ??= talliedCounter(decisions);
+  const allowed = decisionSeries({ type, name, decision: 'allowed' });
+  const denied = decisionSeries({ type, name, decision: 'denied' });
   const count = (decision: AuthorizationDecision): AuthorizationDecision => {
     if (decision.decision === 'allow') allowed.inc();
     else if (decision.decision === 'deny') denied.inc();

@@ -5,11 +5,15 @@
 
 import type { Filter } from '../filters/filter-chain.ts';
 import { withLatencyTrackers } from './latency-trackers.ts';
-import { requestMetrics } from './request-metrics.ts';
+import { filterBuckets, requestMetrics } from './request-metrics.ts';
+import { talliedHistogram } from './tallies.ts';
+
+let filterSeries: ReturnType<typeof talliedHistogram<'filter'>> | undefined;
 
 /** `filter`, its time up to calling `next` observed under kube's filter name. A filter that answers itself (a 401, a 429) is not observed, as kube does not. */
 export function trackFilterLatency(name: string, filter: Filter): Filter {
-  const histogram = requestMetrics().filterDuration.labels({ filter: name });
+  filterSeries ??= talliedHistogram(requestMetrics().filterDuration, filterBuckets);
+  const histogram = filterSeries({ filter: name });
   return (context, next) => {
     const startedAt = performance.now();
     return filter(context, () => {

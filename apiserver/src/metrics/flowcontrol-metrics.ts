@@ -8,6 +8,7 @@
 // --enable-priority-and-fairness=false there are no priority levels: these stay empty.
 
 import { legacyRegistry } from '@capstan/common/metrics';
+import { talliedHistogram } from './tallies.ts';
 import type { FlowControlStats, FlowStats, PriorityLevelStats } from '../flowcontrol/flowcontrol-stats.ts';
 
 type StatsSource = () => FlowControlStats;
@@ -115,7 +116,9 @@ export function registerFlowControlMetrics(stats: StatsSource): void {
 const requestDurationBuckets = [0, 0.005, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30];
 const queueLengthBuckets = [0, 10, 25, 50, 100, 250, 500, 1000];
 
-let requestHistograms: ReturnType<typeof defineRequestHistograms> | undefined;
+const workSeatsBuckets = [1, 2, 4, 8, 16, 32, 64, 100];
+
+let requestHistograms: ReturnType<typeof tallyRequestHistograms> | undefined;
 
 function defineRequestHistograms() {
   const labelNames = ['priority_level', 'flow_schema'] as const;
@@ -142,7 +145,7 @@ function defineRequestHistograms() {
     workSeats: legacyRegistry.histogram({
       name: 'apiserver_flowcontrol_work_estimated_seats',
       help: 'Number of estimated seats (maximum of initial and final seats) associated with requests in API Priority and Fairness',
-      buckets: [1, 2, 4, 8, 16, 32, 64, 100],
+      buckets: workSeatsBuckets,
       labelNames,
     }),
   };
@@ -175,16 +178,26 @@ export function flowObserver(priorityLevel: string, flowSchema: string): FlowObs
   return observer;
 }
 
+function tallyRequestHistograms() {
+  const { wait, execution, queueLength, workSeats } = defineRequestHistograms();
+  return {
+    wait: talliedHistogram(wait, requestDurationBuckets),
+    execution: talliedHistogram(execution, requestDurationBuckets),
+    queueLength: talliedHistogram(queueLength, queueLengthBuckets),
+    workSeats: talliedHistogram(workSeats, workSeatsBuckets),
+  };
+}
+
 function newFlowObserver(priorityLevel: string, flowSchema: string): FlowObserver {
-  requestHistograms ??= defineRequestHistograms();
+  requestHistograms ??= tallyRequestHistograms();
   const { wait, execution, queueLength, workSeats } = requestHistograms;
   const labels = { priority_level: priorityLevel, flow_schema: flowSchema };
-  const waitedExecuted = wait.labels({ ...labels, execute: 'true' });
-  const waitedRejected = wait.labels({ ...labels, execute: 'false' });
-  const executedRegular = execution.labels({ ...labels, type: 'regular' });
-  const executedWatch = execution.labels({ ...labels, type: 'watch' });
-  const queued = queueLength.labels(labels);
-  const seats = workSeats.labels(labels);
+  const waitedExecuted = wait({ ...labels, execute: 'true' });
+  const waitedRejected = wait({ ...labels, execute: 'false' });
+  const executedRegular = execution({ ...labels, type: 'regular' });
+  const executedWatch = execution({ ...labels, type: 'watch' });
+  const queued = queueLength(labels);
+  const seats = workSeats(labels);
   return {
     waited: (executed, seconds) => (executed ? waitedExecuted : waitedRejected).observe(seconds),
     executed: (watch, seconds) => (watch ? executedWatch : executedRegular).observe(seconds),

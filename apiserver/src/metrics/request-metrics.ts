@@ -11,7 +11,7 @@ const latencyBuckets = [0.005, 0.025, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1.0, 1.25, 
 /** kube's requestSliLatencies buckets: from 50 ms, as the SLO's thresholds. */
 const sliBuckets = [0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1.0, 1.25, 1.5, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30, 45, 60];
 /** kube's requestFilterDuration buckets: 100 µs to 30 s. */
-const filterBuckets = [0.0001, 0.0003, 0.001, 0.003, 0.01, 0.03, 0.1, 0.3, 1.0, 5.0, 10.0, 15.0, 30.0];
+export const filterBuckets = [0.0001, 0.0003, 0.001, 0.003, 0.01, 0.03, 0.1, 0.3, 1.0, 5.0, 10.0, 15.0, 30.0];
 /** 1 KB to 1 GB, ten times apart (kube's ExponentialBuckets(1000, 10, 7)). */
 const sizeBuckets = [1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9];
 

@@ -1,9 +1,10 @@
 // kube's apiserver_watch_events_total and apiserver_watch_events_sizes (endpoints/metrics): every
 // event written to a watch client, counted with its size in bytes, by the group, version and
-// resource watched. A watch takes its children once when it starts; an event then costs an
-// increment and an observation.
+// resource watched. A watch takes its tallies once when it starts; an event then costs a few
+// additions (tallies.ts).
 
 import { legacyRegistry } from '@capstan/common/metrics';
+import { talliedCounter, talliedHistogram } from './tallies.ts';
 
 /** kube's ExponentialBuckets(1024, 2, 8): 1 KiB to 128 KiB. */
 const sizeBuckets = Array.from({ length: 8 }, (_, i) => 1024 * 2 ** i);
@@ -23,12 +24,15 @@ export function watchEventMetrics(): ReturnType<typeof defineWatchEventMetrics> 
   return metrics;
 }
 
+let tallies: { count: ReturnType<typeof talliedCounter>; sizes: ReturnType<typeof talliedHistogram> } | undefined;
+
 /** Records each event a watch of the resource writes: call with the bytes of each event written. */
 export function watchEventRecorder(group: string, version: string, resource: string): (bytes: number) => void {
   const { count, sizes } = watchEventMetrics();
+  tallies ??= { count: talliedCounter(count), sizes: talliedHistogram(sizes, sizeBuckets) };
   const labels = { group, version, resource };
-  const counted = count.labels(labels);
-  const sized = sizes.labels(labels);
+  const counted = tallies.count(labels);
+  const sized = tallies.sizes(labels);
   return (bytes) => {
     counted.inc();
     sized.observe(bytes);

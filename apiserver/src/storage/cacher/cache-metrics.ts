@@ -2,11 +2,12 @@
 // resource: the events each cache received from the store and dispatched to its watchers, the
 // initial events it sent, the watchers it closed for falling behind, the lists it served and the
 // objects they read and returned, the time reads waited for it to be fresh, its initialisations;
-// and, read at scrape time, its resource version and capacity. A cache takes its counters' children
-// once, so an event costs an increment, not a label lookup.
+// and, read at scrape time, its resource version and capacity. A cache takes its tallies once
+// (tallies.ts), so an event costs an addition, not a label lookup.
 
 import { legacyRegistry } from '@capstan/common/metrics';
 import type { GroupResource } from '../../metrics/storage-metrics.ts';
+import { talliedCounter, talliedHistogram } from '../../metrics/tallies.ts';
 
 /** What the scrape reads of a live cache. */
 export interface CacheGauges {
@@ -92,22 +93,40 @@ export function watchCacheMetrics(): ReturnType<typeof defineCacheMetrics> {
   return metrics;
 }
 
-/** The counters of one cache, bound to its group and resource. */
-export function cacheRecorder(cache: CacheGauges) {
+let tallies: ReturnType<typeof tallyCacheMetrics> | undefined;
+
+function tallyCacheMetrics() {
   const all = watchCacheMetrics();
+  return {
+    received: talliedCounter(all.received),
+    dispatched: talliedCounter(all.dispatched),
+    initEvents: talliedCounter(all.initEvents),
+    terminated: talliedCounter(all.terminated),
+    initializations: talliedCounter(all.initializations),
+    listTotal: talliedCounter(all.listTotal),
+    listFetched: talliedCounter(all.listFetched),
+    listReturned: talliedCounter(all.listReturned),
+    readWait: talliedHistogram(all.readWait, readWaitBuckets),
+  };
+}
+
+/** The counters of one cache, bound to its group and resource (a cache made again for a resource counts on in the same series). */
+export function cacheRecorder(cache: CacheGauges) {
+  tallies ??= tallyCacheMetrics();
+  const all = tallies;
   const labels = { group: cache.groupResource.group, resource: cache.groupResource.resource };
   // Capstan's cache has no secondary indexes: its lists read the ordered index of all objects.
   const listLabels = { ...labels, index: '' };
   return {
-    received: all.received.labels(labels),
-    dispatched: all.dispatched.labels(labels),
-    initEvents: all.initEvents.labels(labels),
-    terminated: all.terminated.labels(labels),
-    initializations: all.initializations.labels(labels),
-    listTotal: all.listTotal.labels(listLabels),
-    listFetched: all.listFetched.labels(listLabels),
-    listReturned: all.listReturned.labels(labels),
-    readWait: all.readWait.labels(labels),
+    received: all.received(labels),
+    dispatched: all.dispatched(labels),
+    initEvents: all.initEvents(labels),
+    terminated: all.terminated(labels),
+    initializations: all.initializations(labels),
+    listTotal: all.listTotal(listLabels),
+    listFetched: all.listFetched(listLabels),
+    listReturned: all.listReturned(labels),
+    readWait: all.readWait(labels),
     /** The cache's resource version and capacity are read at scrape time while it lives. */
     live: () => liveCaches.add(cache),
     gone: () => liveCaches.delete(cache),
