@@ -72,6 +72,8 @@ export function talliedHistogram<L extends string>(histogram: Histogram<L>, buck
   internals.collect = () => {
     const hashMap: HistogramInternals['hashMap'] = {};
     for (const [key, one] of series) {
+      // A series nothing was observed in is not there yet, as with prom-client's own.
+      if (one.count === 0) continue;
       const bucketValues: Record<number, number> = {};
       buckets.forEach((bound, i) => {
         bucketValues[bound] = one.counts[i] as number;
