@@ -324,3 +324,158 @@ function waitForOutput(process: ManagedProcess, pattern: RegExp): Promise<void> 
     check();
   });
 }
+
+/** The sum of the samples of `name` that carry `labels` (0 when none does). */
+const sumOf = (metrics: Exposition, name: string, labels: Readonly<Record<string, string>> = {}): number =>
+  metrics.samples
+    .filter((sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value))
+    .reduce((sum, sample) => sum + sample.value, 0);
+
+test.serial("a request moves kube's SLI latency, filter latency, authentication and authorization metrics", async (t) => {
+  const list = { verb: 'LIST', group: '', version: 'v1', resource: 'configmaps', subresource: '', scope: 'namespace', component: 'apiserver' };
+  const before = await apiServerMetrics();
+  t.is(
+    before.help.get('apiserver_request_sli_duration_seconds'),
+    '[ALPHA] Response latency distribution (not counting webhook duration and priority & fairness queue wait times) in seconds for each verb, group, version, resource, subresource, scope and component.',
+  );
+  // Deprecated since 1.27, hidden in 1.35.
+  t.false(before.type.has('apiserver_request_slo_duration_seconds'));
+  t.is(before.help.get('apiserver_request_filter_duration_seconds'), '[ALPHA] Request filter latency distribution in seconds, for each filter type');
+  await kubectl('get', 'configmaps', '-n', 'default');
+  const { url, certificateAuthority: ca } = started();
+  t.is((await get(`${url}/metrics`, { ca, token: monitorToken })).status, 200);
+  t.is((await get(`${url}/metrics`, { ca })).status, 403);
+  t.is((await get(`${url}/api/v1/namespaces`, { ca, token: 'no-such-token' })).status, 401);
+  const after = await apiServerMetrics();
+  const moved = (name: string, labels: Readonly<Record<string, string>> = {}): number => sumOf(after, name, labels) - sumOf(before, name, labels);
+  t.true(moved('apiserver_request_sli_duration_seconds_count', list) >= 1);
+  t.is(sampleValue(after, 'apiserver_request_sli_duration_seconds_bucket', { ...list, le: '+Inf' }), sampleValue(after, 'apiserver_request_sli_duration_seconds_count', list));
+  for (const filter of ['authentication', 'audit', 'impersonation', 'priorityandfairness', 'authorization']) {
+    t.true(moved('apiserver_request_filter_duration_seconds_count', { filter }) >= 3, filter);
+  }
+  // kubectl's token is capstan-test-admin's, the scraper's prometheus's: neither is a name kube keeps.
+  t.true(moved('authenticated_user_requests', { username: 'other' }) >= 3);
+  t.true(moved('authentication_attempts', { result: 'success' }) >= 3);
+  t.true(moved('authentication_attempts', { result: 'failure' }) + moved('authentication_attempts', { result: 'error' }) >= 1);
+  t.true(moved('authentication_duration_seconds_count', { result: 'success' }) >= 3);
+  t.true(moved('apiserver_authorization_attempts_total', { result: 'allowed' }) >= 2);
+  // The anonymous scrape: RBAC has no opinion, so nobody allows it.
+  t.true(moved('apiserver_authorization_attempts_total', { result: 'no-opinion' }) >= 1);
+  t.true(moved('apiserver_authorization_duration_seconds_count', { result: 'allowed' }) >= 2);
+  // system:masters is allowed before the modes; the scraper by RBAC (system:monitoring's role).
+  t.true(moved('apiserver_authorization_decisions_total', { type: 'RBAC', name: 'rbac', decision: 'allowed' }) >= 1);
+});
+
+test.serial("writes move kube's admission metrics, by plugin, phase, operation and rejection", async (t) => {
+  const before = await apiServerMetrics();
+  for (const name of [
+    'apiserver_admission_step_admission_duration_seconds',
+    'apiserver_admission_controller_admission_duration_seconds',
+    'apiserver_admission_webhook_admission_duration_seconds',
+  ]) {
+    t.regex(before.help.get(name) ?? '', /^\[STABLE\] /, name);
+  }
+  await kubectl('create', 'configmap', 'admitted', '-n', 'default', '--from-literal=a=b');
+  const refused = await kubectl('create', 'configmap', 'refused', '-n', 'no-such-namespace', '--from-literal=a=b').then(
+    () => undefined,
+    (error: { stderr: string }) => error.stderr,
+  );
+  t.regex(refused ?? '', /namespaces "no-such-namespace" not found/);
+  const after = await apiServerMetrics();
+  const moved = (name: string, labels: Readonly<Record<string, string>>): number => sumOf(after, name, labels) - sumOf(before, name, labels);
+  t.true(moved('apiserver_admission_step_admission_duration_seconds_count', { type: 'admit', operation: 'CREATE', rejected: 'false' }) >= 1);
+  t.true(moved('apiserver_admission_step_admission_duration_seconds_count', { type: 'validate', operation: 'CREATE', rejected: 'false' }) >= 1);
+  t.true(moved('apiserver_admission_step_admission_duration_seconds_count', { operation: 'CREATE', rejected: 'true' }) >= 1);
+  t.true(moved('apiserver_admission_controller_admission_duration_seconds_count', { name: 'NamespaceLifecycle', operation: 'CREATE', rejected: 'true' }) >= 1);
+  t.true(moved('apiserver_admission_controller_admission_duration_seconds_count', { operation: 'CREATE', rejected: 'false' }) >= 2);
+});
+
+test.serial('an admission webhook that cannot be called is counted as kube counts it: a fail-open, or a rejection with 503', async (t) => {
+  const webhook = (name: string, failurePolicy: string, label: string) => ({
+    name,
+    clientConfig: { url: 'https://127.0.0.1:1/validate' },
+    rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['configmaps'] }],
+    objectSelector: { matchLabels: { 'metrics-test': label } },
+    failurePolicy,
+    sideEffects: 'None',
+    admissionReviewVersions: ['v1'],
+    timeoutSeconds: 2,
+  });
+  const configuration = {
+    apiVersion: 'admissionregistration.k8s.io/v1',
+    kind: 'ValidatingWebhookConfiguration',
+    metadata: { name: 'metrics-test' },
+    webhooks: [webhook('ignored.metrics.example.com', 'Ignore', 'ignored'), webhook('failing.metrics.example.com', 'Fail', 'failing')],
+  };
+  const file = join(dir, 'webhooks.json');
+  writeFileSync(file, JSON.stringify(configuration));
+  await kubectl('create', '-f', file);
+  t.teardown(() => kubectl('delete', 'validatingwebhookconfiguration', 'metrics-test').then(() => undefined));
+  const ignored = { name: 'ignored.metrics.example.com', type: 'validating' };
+  const failing = { name: 'failing.metrics.example.com', type: 'validating', operation: 'CREATE' };
+  const createLabelled = (name: string, label: string) => {
+    const manifest = join(dir, `${name}.json`);
+    writeFileSync(manifest, JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'default', labels: { 'metrics-test': label } } }));
+    return kubectl('create', '-f', manifest);
+  };
+  // The configuration reaches the webhook plugin through its informer: write until it is called.
+  let attempt = 0;
+  const metrics = await scrapeUntil(
+    async () => {
+      attempt++;
+      await createLabelled(`ignored-${attempt}`, 'ignored');
+      await createLabelled(`failing-${attempt}`, 'failing').catch(() => undefined);
+      return apiServerMetrics();
+    },
+    (m) => sumOf(m, 'apiserver_admission_webhook_fail_open_count', ignored) > 0 && sumOf(m, 'apiserver_admission_webhook_rejection_count', failing) > 0,
+  );
+  t.true((sampleValue(metrics, 'apiserver_admission_webhook_fail_open_count', ignored) ?? 0) >= 1);
+  t.true((sampleValue(metrics, 'apiserver_admission_webhook_rejection_count', { ...failing, error_type: 'calling_webhook_error', rejection_code: '503' }) ?? 0) >= 1);
+  t.true((sampleValue(metrics, 'apiserver_admission_webhook_request_total', { ...failing, code: '503', rejected: 'true' }) ?? 0) >= 1);
+  t.true((sampleValue(metrics, 'apiserver_admission_webhook_request_total', { ...ignored, operation: 'CREATE', code: '503', rejected: 'false' }) ?? 0) >= 1);
+  t.true((sampleValue(metrics, 'apiserver_admission_webhook_admission_duration_seconds_count', { ...failing, rejected: 'true' }) ?? 0) >= 1);
+  // The failing webhook's refusal: the request never stored the object.
+  const stored = await kubectl('get', 'configmaps', '-n', 'default', '-l', 'metrics-test=failing', '-o', 'name');
+  t.is(stored.stdout, '');
+});
+
+test.serial('the watch cache and the watches are counted: events received, dispatched and sent, lists served from the cache', async (t) => {
+  const before = await apiServerMetrics();
+  const configMaps = { group: '', resource: 'configmaps' };
+  t.true((sampleValue(before, 'watch_cache_capacity', configMaps) ?? 0) > 0);
+  t.true((sampleValue(before, 'apiserver_watch_cache_resource_version', configMaps) ?? 0) > 0);
+  // A watch of ConfigMaps that the server ends after 3 s, with a write while it lasts.
+  const watch = kubectl('get', '--raw', '/api/v1/namespaces/default/configmaps?watch=true&timeoutSeconds=3');
+  await kubectl('create', 'configmap', 'watched', '-n', 'default', '--from-literal=a=b');
+  const { stdout } = await watch;
+  t.regex(stdout, /"name":"watched"/);
+  await kubectl('get', 'configmaps', '-n', 'default');
+  const after = await apiServerMetrics();
+  const moved = (name: string, labels: Readonly<Record<string, string>>): number => sumOf(after, name, labels) - sumOf(before, name, labels);
+  t.true(moved('apiserver_watch_cache_events_received_total', configMaps) >= 1);
+  t.true(moved('apiserver_watch_cache_events_dispatched_total', configMaps) >= 1);
+  t.true((sampleValue(after, 'apiserver_watch_cache_resource_version', configMaps) ?? 0) > (sampleValue(before, 'apiserver_watch_cache_resource_version', configMaps) ?? 0));
+  t.true(moved('apiserver_watch_events_total', { group: '', version: 'v1', resource: 'configmaps' }) >= 1);
+  t.true(moved('apiserver_watch_events_sizes_count', { group: '', version: 'v1', resource: 'configmaps' }) >= 1);
+  t.true(moved('apiserver_cache_list_total', { ...configMaps, index: '' }) >= 1);
+  t.true(moved('apiserver_cache_list_returned_objects_total', configMaps) >= 1);
+  t.is(after.help.get('apiserver_terminated_watchers_total'), '[ALPHA] Counter of watchers closed due to unresponsiveness broken by resource type.');
+});
+
+test.serial("flow control's requests are counted by flow schema: executing now, their wait, execution and seats", async (t) => {
+  const { url, certificateAuthority: ca } = started();
+  // The scraper is no system:masters member: its requests are queued in a priority level that is not exempt.
+  t.is((await get(`${url}/metrics`, { ca, token: monitorToken })).status, 200);
+  const metrics = await apiServerMetrics();
+  // The scrape itself executes while the metrics are read.
+  t.true((sampleValue(metrics, 'apiserver_flowcontrol_current_executing_requests', { priority_level: 'exempt', flow_schema: 'exempt' }) ?? 0) >= 1);
+  t.true((sampleValue(metrics, 'apiserver_flowcontrol_current_executing_seats', { priority_level: 'exempt', flow_schema: 'exempt' }) ?? 0) >= 1);
+  t.true(metrics.help.get('apiserver_flowcontrol_current_inqueue_requests')?.startsWith('[BETA] ') ?? false);
+  const waited = metrics.samples.find((sample) => sample.name === 'apiserver_flowcontrol_request_wait_duration_seconds_count' && sample.labels.execute === 'true');
+  t.truthy(waited);
+  const flow = { priority_level: waited?.labels.priority_level ?? '', flow_schema: waited?.labels.flow_schema ?? '' };
+  t.not(flow.priority_level, 'exempt');
+  t.true((sampleValue(metrics, 'apiserver_flowcontrol_request_execution_seconds_count', { ...flow, type: 'regular' }) ?? 0) >= 1);
+  t.true((sampleValue(metrics, 'apiserver_flowcontrol_work_estimated_seats_count', flow) ?? 0) >= 1);
+  t.true((sampleValue(metrics, 'apiserver_flowcontrol_current_r', { priority_level: flow.priority_level }) ?? -1) >= 0);
+});

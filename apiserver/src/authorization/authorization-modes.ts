@@ -8,6 +8,7 @@ import type { Registry } from '../registry/registry.ts';
 import { allowEverything, denyEverything, privilegedGroupAuthorizer, type Authorizer } from './authorizer.ts';
 import { rbacAuthorizer } from './rbac/rbac-authorizer.ts';
 import type { RbacRuleResolver } from './rbac/rule-resolver.ts';
+import { withDecisionMetrics } from './authorization-metrics.ts';
 import { nodeModeAuthorizer } from './node/node-mode.ts';
 import { unionAuthorizer } from './union-authorizer.ts';
 
@@ -57,5 +58,6 @@ export function parseAuthorizationModes(modes: readonly string[]): Authorization
 /** The authorizer of the modes, in their order after kube's superuser authorizer (system:masters), and their post-start hooks. */
 export function authorizerOf(modes: readonly AuthorizationMode[], context: AuthorizationContext): { authorizer: Authorizer; postStartHooks: PostStartHook[] } {
   const built = modes.map((mode) => (builders[mode] as ModeBuilder)(context));
-  return { authorizer: unionAuthorizer([privilegedGroupAuthorizer, ...built.map((one) => one.authorizer)]), postStartHooks: built.flatMap((one) => one.postStartHooks ?? []) };
+  const instrumented = built.map((one, i) => withDecisionMetrics(modes[i] as string, (modes[i] as string).toLowerCase(), one.authorizer));
+  return { authorizer: unionAuthorizer([privilegedGroupAuthorizer, ...instrumented]), postStartHooks: built.flatMap((one) => one.postStartHooks ?? []) };
 }

@@ -9,6 +9,7 @@ import { optionalStringAt } from '@capstan/common';
 import type { RequestScope } from './request-scope.ts';
 import { parseWatchRequest } from '../registry/watch-request.ts';
 import { encodeOnce } from '../storage/cacher/event-encoding.ts';
+import { watchEventRecorder } from '../metrics/watch-event-metrics.ts';
 import type { Watch } from '../storage/storage.ts';
 import { includeObjectOf } from '../table/to-table.ts';
 import { namespaceOf } from './get.ts';
@@ -104,6 +105,7 @@ export async function watchObjects({ store, info, query, request, response }: Re
   lastBookmark = watchRequest.allowWatchBookmarks && timeoutMs > 2 * finalBookmarkLeadMs ? setTimeout(() => watch?.requestProgress(), timeoutMs - finalBookmarkLeadMs) : undefined;
   lastBookmark?.unref();
 
+  const recordEvent = watchEventRecorder(info.apiGroup, info.apiVersion, info.resource);
   watch = await store.watch(watchRequest, (event) => {
     if (event.type === 'CLOSED') {
       setImmediate(end);
@@ -133,6 +135,7 @@ export async function watchObjects({ store, info, query, request, response }: Re
       // The object is shared by every watcher of the change: its line is encoded once per event type.
       line = encodeOnce(event.object, event.type, () => Buffer.from(`${JSON.stringify(event)}\n`));
     }
+    recordEvent(typeof line === 'string' ? Buffer.byteLength(line) : line.byteLength);
     const ok = write(line);
     if (event.type === 'ERROR') setImmediate(end);
     return ok;

@@ -5,6 +5,7 @@
 //   audit-init        Audit-Id on every answer
 //   panic-recovery    anything thrown inside becomes a Status, never a crash
 //   request-info      verb, group, version, resource, name, ...
+//   latency-trackers  the webhook and queue times left out of the SLI latency
 //   cache-control     no-cache, private
 //   request-deadline  --request-timeout, or a shorter ?timeout= (400 when it is no duration)
 //   request-timeout   504 Timeout once the deadline passes
@@ -16,6 +17,8 @@
 //   max-in-flight     API priority and fairness (429 past a priority level's seats), or the max-in-flight limit
 //   authorization     may the user do it (403 when not)
 //   request-metrics   apiserver_request_total and the other request metrics, once answered
+// authentication, audit, impersonation, max-in-flight and authorization are timed, up to handing
+// the request on, in apiserver_request_filter_duration_seconds (kube's filter latency).
 //   -> the router: health, discovery, OpenAPI, /version, the resources
 
 import type { Logger } from '@capstan/common';
@@ -23,6 +26,7 @@ import type { Authenticator } from '../authentication/authenticator.ts';
 import type { Authorizer } from '../authorization/authorizer.ts';
 import type { Audit } from '../audit/audit-setup.ts';
 import type { RequestLimiter } from '../flowcontrol/request-limiter.ts';
+import { PriorityAndFairness } from '../flowcontrol/priority-and-fairness.ts';
 import { audit, failedAuthenticationAudit } from './audit.ts';
 import { auditInit } from './audit-init.ts';
 import { authentication } from './authentication.ts';
@@ -36,6 +40,9 @@ import { requestDeadline } from './request-deadline.ts';
 import { withRequestInfo } from './request-info.ts';
 import { requestTimeout } from './request-timeout.ts';
 import { instrumentRequest } from './request-metrics.ts';
+import { latencyTrackers, trackFilterLatency } from '../metrics/filter-latency.ts';
+import { instrumentedAuthenticator } from '../authentication/authentication-metrics.ts';
+import { instrumentedAuthorizer } from '../authorization/authorization-metrics.ts';
 import { warningRecorder } from './warning-recorder.ts';
 
 export type Handler = (context: RequestContext) => Promise<void>;
@@ -59,16 +66,18 @@ export function filterChain(options: FilterChainOptions): readonly Filter[] {
     auditInit,
     panicRecovery(options.logger),
     withRequestInfo,
+    latencyTrackers,
     cacheControl,
     requestDeadline(options.requestTimeoutMs),
     requestTimeout,
     warningRecorder,
     failedAuthenticationAudit(options.audit),
-    authentication(options.authenticator),
-    audit(options.audit),
-    impersonation(options.authorizer),
-    maxInFlight(options.flowControl),
-    authorization(options.authorizer),
+    trackFilterLatency('authentication', authentication(instrumentedAuthenticator(options.authenticator))),
+    trackFilterLatency('audit', audit(options.audit)),
+    trackFilterLatency('impersonation', impersonation(options.authorizer)),
+    // kube times priority and fairness, not the max-in-flight limit that replaces it.
+    options.flowControl instanceof PriorityAndFairness ? trackFilterLatency('priorityandfairness', maxInFlight(options.flowControl)) : maxInFlight(options.flowControl),
+    trackFilterLatency('authorization', authorization(instrumentedAuthorizer(options.authorizer))),
     instrumentRequest,
   ];
 }

@@ -1,6 +1,7 @@
 // kube's request instrumentation (InstrumentRouteFunc, RecordLongRunning): every request that
 // reaches the handlers is counted once it is answered, by verb, resource, scope and code, with its
-// latency from arrival and, for reads, the size of its answer; long-running ones are counted
+// latency from arrival (and its SLI latency, without webhooks and queue wait) and, for reads, the
+// size of its answer; long-running ones are counted
 // while they last, the others in the in-flight watermark; a request to a deprecated API marks it
 // in apiserver_requested_deprecated_apis.
 
@@ -10,6 +11,7 @@ import type { Filter } from './filter-chain.ts';
 import { cleanDryRun, requestLabels, requestMetrics, type RequestLabels } from '../metrics/request-metrics.ts';
 import { requestKindOf, trackInflight } from '../metrics/inflight-watermark.ts';
 import { servedResourceOf } from '../endpoints/negotiated-conversion.ts';
+import { currentLatencyTrackers, excludedSeconds } from '../metrics/latency-trackers.ts';
 
 export const instrumentRequest: Filter = async (context, next) => {
   const { request, response, requestInfo: info } = context;
@@ -18,6 +20,7 @@ export const instrumentRequest: Filter = async (context, next) => {
   const metrics = requestMetrics();
   const bytes = labels.verb === 'GET' || labels.verb === 'LIST' ? countWrittenBytes(response) : undefined;
   const end = isLongRunning(info) ? countLongRunning(labels) : trackInflight(requestKindOf(info.verb));
+  const trackers = currentLatencyTrackers();
   let failed = false;
   try {
     await next();
@@ -32,7 +35,14 @@ export const instrumentRequest: Filter = async (context, next) => {
       if (info.isResourceRequest ? servedResourceOf(request) === undefined : response.statusCode === 404) return;
       const dryRun = cleanDryRun(context.url.searchParams);
       metrics.requestTotal.inc({ ...labels, dry_run: dryRun, code: String(response.statusCode) });
-      metrics.requestDuration.observe({ ...labels, dry_run: dryRun }, (Date.now() - context.receivedAt) / 1000);
+      const elapsedSeconds = (Date.now() - context.receivedAt) / 1000;
+      metrics.requestDuration.observe({ ...labels, dry_run: dryRun }, elapsedSeconds);
+      // kube's SLI latency: a dry run's is not observed; webhooks and the queue wait are left out.
+      if (dryRun === '' && trackers !== undefined) {
+        const sliSeconds = elapsedSeconds - excludedSeconds(trackers);
+        metrics.sliDuration.observe(labels, sliSeconds);
+        metrics.sloDuration.observe(labels, sliSeconds);
+      }
       if (bytes !== undefined) metrics.responseSizes.observe(labels, bytes());
       const deprecated = context.deprecatedApi;
       if (deprecated !== undefined) {

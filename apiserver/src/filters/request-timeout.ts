@@ -4,6 +4,7 @@
 // encoder, as text/plain and without kind or apiVersion, so client-go reports the 504 by its code
 // ("the server was unable to return a response in the time allotted..."); so does this.
 
+import { recordRequestTermination } from '../metrics/request-metrics.ts';
 import type { Filter } from './filter-chain.ts';
 import type { RequestContext } from './request-context.ts';
 
@@ -23,6 +24,8 @@ function timeOut(context: RequestContext): void {
   const { response } = context;
   if (response.writableEnded) return;
   context.timedOut = true;
+  if (context.requestInfo !== undefined)
+    recordRequestTermination(context.request.method ?? 'GET', context.requestInfo, context.request.headers['content-type'], context.url.searchParams, 504);
   // The endpoint goes on: its late writes and failures must not reach the client or crash the server.
   response.on('error', () => {});
   if (response.headersSent) response.destroy();

@@ -254,11 +254,18 @@ export class FlowController {
     return { flowSchema, level, distinguisher: queued ? flowDistinguisher(user, info, flowSchema) : '' };
   }
 
-  /** Waits for the request's seats: the seats, or why it was rejected. */
-  async admit(classification: Classification, user: UserInfo, info: RequestInfo, estimate: WorkEstimate, waitLimit: AbortSignal): Promise<HeldSeats | RejectReason> {
+  /** Waits for the request's seats: the seats, or why it was rejected. `noteQueued` is told its queue's length once it waits in one. */
+  async admit(
+    classification: Classification,
+    user: UserInfo,
+    info: RequestInfo,
+    estimate: WorkEstimate,
+    waitLimit: AbortSignal,
+    noteQueued?: (queueLength: number) => void,
+  ): Promise<HeldSeats | RejectReason> {
     const { flowSchema, level, distinguisher } = classification;
     const hash = level.spec.queuing.queues > 1 ? flowHash(flowSchema.name, distinguisher) : 0n;
-    const outcome = await level.queues.start({ flowSchemaName: flowSchema.name, distinguisher, userName: user.username, info }, estimate, hash, waitLimit);
+    const outcome = await level.queues.start({ flowSchemaName: flowSchema.name, distinguisher, userName: user.username, info }, estimate, hash, waitLimit, noteQueued);
     let counters = this.flowSchemaCounters.get(flowSchema.name);
     if (counters === undefined || counters.priorityLevel !== level.spec.name) {
       counters = { priorityLevel: level.spec.name, dispatched: 0, rejected: { 'queue-full': 0, 'concurrency-limit': 0, 'time-out': 0 } };

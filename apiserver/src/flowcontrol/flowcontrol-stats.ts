@@ -5,6 +5,7 @@
 import type { FlowController } from './flow-controller.ts';
 import type { RejectReason } from './queue-set.ts';
 import type { MaxInFlightStats } from './max-in-flight-limit.ts';
+import { maxSeatsOf } from './work-estimate.ts';
 
 export interface PriorityLevelStats {
   readonly priorityLevel: string;
@@ -27,6 +28,8 @@ export interface PriorityLevelStats {
   readonly dispatchedTotal: number;
   /** apiserver_flowcontrol_rejected_requests_total by reason (summed over flow schemas) */
   readonly rejectedTotal: Readonly<Record<RejectReason, number>>;
+  /** apiserver_flowcontrol_current_r */
+  readonly currentR: number;
   /** apiserver_flowcontrol_demand_seats_high_watermark / _average / _smoothed of the last period */
   readonly demandSeatsHighWatermark: number;
   readonly demandSeatsAverage: number;
@@ -42,8 +45,25 @@ export interface FlowSchemaStats {
   readonly rejectedTotal: Readonly<Record<RejectReason, number>>;
 }
 
+/** The requests of one flow schema in one priority level now, counted from the queue sets on each snapshot. */
+export interface FlowStats {
+  readonly flowSchema: string;
+  readonly priorityLevel: string;
+  /** apiserver_flowcontrol_current_executing_requests / _seats (a request's widest seats, as kube counts them) */
+  executingRequests: number;
+  executingSeats: number;
+  /** apiserver_flowcontrol_current_inqueue_requests / _seats */
+  waitingRequests: number;
+  waitingSeats: number;
+}
+
 export type FlowControlStats =
-  | { readonly mode: 'priority-and-fairness'; readonly priorityLevels: readonly PriorityLevelStats[]; readonly flowSchemas: readonly FlowSchemaStats[] }
+  | {
+      readonly mode: 'priority-and-fairness';
+      readonly priorityLevels: readonly PriorityLevelStats[];
+      readonly flowSchemas: readonly FlowSchemaStats[];
+      readonly flows: readonly FlowStats[];
+    }
   /** apiserver_current_inflight_requests{request_kind}, apiserver_dropped_requests_total */
   | { readonly mode: 'max-in-flight'; readonly maxInFlight: Readonly<MaxInFlightStats> };
 
@@ -62,6 +82,7 @@ export function flowControlStatsOf(controller: FlowController): FlowControlStats
       waitingSeats: queues.seatsWaiting,
       dispatchedTotal: queues.counters.dispatched,
       rejectedTotal: { ...queues.counters.rejectedByReason },
+      currentR: queues.currentR,
       demandSeatsHighWatermark: level.demand.highWatermark,
       demandSeatsAverage: level.demand.average,
       demandSeatsSmoothed: level.demand.smoothed,
@@ -75,5 +96,25 @@ export function flowControlStatsOf(controller: FlowController): FlowControlStats
       rejectedTotal: { ...counters.rejected },
     }),
   );
-  return { mode: 'priority-and-fairness', priorityLevels, flowSchemas };
+  const flows = new Map<string, FlowStats>();
+  for (const level of controller.levels.values()) {
+    for (const request of level.queues.dumpRequests()) {
+      const flowSchema = request.description.flowSchemaName;
+      const key = `${level.spec.name}\u0000${flowSchema}`;
+      let flow = flows.get(key);
+      if (flow === undefined) {
+        flow = { flowSchema, priorityLevel: level.spec.name, executingRequests: 0, executingSeats: 0, waitingRequests: 0, waitingSeats: 0 };
+        flows.set(key, flow);
+      }
+      const seats = maxSeatsOf(request.estimate);
+      if (request.indexInQueue < 0) {
+        flow.executingRequests++;
+        flow.executingSeats += seats;
+      } else {
+        flow.waitingRequests++;
+        flow.waitingSeats += seats;
+      }
+    }
+  }
+  return { mode: 'priority-and-fairness', priorityLevels, flowSchemas, flows: [...flows.values()] };
 }

@@ -39,7 +39,7 @@ export class MaxInFlightLimit implements RequestLimiter {
       if (context.user?.groups.includes('system:masters') === true) return next();
       if (mutating) this.stats.mutatingRejected++;
       else this.stats.readOnlyRejected++;
-      sendTooManyRequests(context.response, 1);
+      sendTooManyRequests(context, 1);
       return;
     }
     if (mutating) this.stats.mutatingInFlight++;

@@ -4,6 +4,7 @@
 // X-Kubernetes-PF-FlowSchema-UID and X-Kubernetes-PF-PriorityLevel-UID. Long-running requests
 // other than watches skip it; a watch holds its seats only until it starts answering (kube: until
 // its initial events are sent), and is counted for the work estimate of writes while it lasts.
+// Each request's seats, queue length, wait and execution time go to kube's flowcontrol histograms.
 
 import type { ServerResponse } from 'node:http';
 import { requestInfoOf, userOf, type RequestContext } from '../filters/request-context.ts';
@@ -15,7 +16,9 @@ import type { RequestLimiter } from './request-limiter.ts';
 import { estimateWork, type WorkEstimatorSources } from './request-work-estimator.ts';
 import { sendTooManyRequests } from './too-many-requests.ts';
 import { WatchTracker } from './watch-tracker.ts';
-import { oneSeat } from './work-estimate.ts';
+import { maxSeatsOf, oneSeat } from './work-estimate.ts';
+import { flowObserver } from '../metrics/flowcontrol-metrics.ts';
+import { trackQueueWait } from '../metrics/latency-trackers.ts';
 
 /** kube's hard cap on how long a request waits in its queue. */
 const maxWaitMs = 60_000;
@@ -50,29 +53,40 @@ export class PriorityAndFairness implements RequestLimiter {
     const classification = this.controller.classify(user, info);
     setClassificationHeaders(context.response, classification);
     const { level } = classification;
+    const observer = flowObserver(level.spec.name, classification.flowSchema.name);
     const estimate = level.spec.exempt ? oneSeat : estimateWork(info, context.url.searchParams, level.maxSeats, this.#sources);
+    if (!level.spec.exempt) observer.workSeats(maxSeatsOf(estimate));
     const wait = waitLimit(context, this.#defaultWaitLimitMs);
+    const waitStartedAt = performance.now();
     let outcome: Awaited<ReturnType<FlowController['admit']>>;
     try {
-      outcome = await this.controller.admit(classification, user, info, estimate, wait.signal);
+      outcome = await this.controller.admit(classification, user, info, estimate, wait.signal, (length) => observer.queueLength(length));
     } finally {
       wait.done();
     }
+    // kube times the wait of every request that is not exempt, and leaves it out of the SLI latency.
+    if (!level.spec.exempt) {
+      const waitedSeconds = (performance.now() - waitStartedAt) / 1000;
+      observer.waited(typeof outcome !== 'string' || outcome === 'time-out', waitedSeconds);
+      trackQueueWait(waitedSeconds);
+    }
     if (typeof outcome === 'string') {
       this.dropped.record(level.spec.name);
-      if (!context.timedOut) sendTooManyRequests(context.response, this.dropped.retryAfter(level.spec.name));
+      if (!context.timedOut) sendTooManyRequests(context, this.dropped.retryAfter(level.spec.name));
       return;
     }
+    const executionStartedAt = performance.now();
     if (!watch) {
       try {
         await next();
       } finally {
         outcome.release();
+        observer.executed(false, (performance.now() - executionStartedAt) / 1000);
       }
       return;
     }
     const forget = this.watches.register(info);
-    releaseOnFirstAnswer(context.response, outcome);
+    releaseOnFirstAnswer(context.response, outcome, () => observer.executed(true, (performance.now() - executionStartedAt) / 1000));
     try {
       await next();
     } finally {
@@ -108,13 +122,14 @@ function waitLimit(context: RequestContext, defaultLimitMs: number): { signal: A
   };
 }
 
-/** A watch's seats go once it starts to answer (its headers, written before its events). */
-function releaseOnFirstAnswer(response: ServerResponse, seats: HeldSeats): void {
+/** A watch's seats go once it starts to answer (its headers, written before its events); `initialStageDone` is told then. */
+function releaseOnFirstAnswer(response: ServerResponse, seats: HeldSeats, initialStageDone: () => void): void {
   const writeHead = response.writeHead;
   // Node writes implicit headers through writeHead too, so this sees every first answer.
   response.writeHead = function (this: ServerResponse, ...args: unknown[]) {
     response.writeHead = writeHead;
     seats.release();
+    initialStageDone();
     return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
   } as ServerResponse['writeHead'];
 }

@@ -114,6 +114,10 @@ export class QueueSet {
     this.#resizeQueues();
   }
 
+  /** R, the virtual time (seat-seconds) of the last change (kube's apiserver_flowcontrol_current_r). */
+  get currentR(): number {
+    return this.#currentR;
+  }
   get concurrencyLimit(): number {
     return this.#concurrencyLimit;
   }
@@ -156,8 +160,15 @@ export class QueueSet {
   /**
    * Waits for seats: resolves with them once the request may run, or with why it was rejected.
    * `waitLimit` ends its wait (kube's request wait context: a quarter of its deadline, at most a minute).
+   * `noteQueued` (kube's QueueNoteFn) is told the length of its queue once it was put in one.
    */
-  start(description: RequestDescription, estimate: WorkEstimate, hash: bigint, waitLimit: AbortSignal): Promise<HeldSeats | RejectReason> {
+  start(
+    description: RequestDescription,
+    estimate: WorkEstimate,
+    hash: bigint,
+    waitLimit: AbortSignal,
+    noteQueued?: (queueLength: number) => void,
+  ): Promise<HeldSeats | RejectReason> {
     this.#syncTime();
     const seats = maxSeatsOf(estimate);
     if (this.#exempt || this.#config.queues < 1) {
@@ -191,6 +202,7 @@ export class QueueSet {
       };
       if (queue.waiting.length === 0 && queue.executing.size === 0) queue.nextDispatchR = this.#currentR;
       queue.waiting.push(entry);
+      noteQueued?.(queue.waiting.length);
       this.#requestsWaiting++;
       this.#seatsWaiting += seats;
       this.#boundNextDispatch(queue);

@@ -3,7 +3,10 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { legacyRegistry } from '@capstan/common/metrics';
+import { admissionMetrics } from '../admission/admission-metrics.ts';
+import { watchCacheMetrics } from '../storage/cacher/cache-metrics.ts';
 import { requestMetrics } from './request-metrics.ts';
+import { watchEventMetrics } from './watch-event-metrics.ts';
 import { storageRequestMetrics } from './storage-metrics.ts';
 import { validationMetrics } from './validation-metrics.ts';
 
@@ -21,4 +24,7 @@ export function registerApiServerMetrics(): void {
   requestMetrics();
   storageRequestMetrics();
   validationMetrics();
+  admissionMetrics();
+  watchCacheMetrics();
+  watchEventMetrics();
 }

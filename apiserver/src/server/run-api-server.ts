@@ -15,7 +15,7 @@ import { Compactor } from '../storage/compactor.ts';
 import { InstrumentedStorage } from '../storage/instrumented-storage.ts';
 import { registerApiServerMetrics } from '../metrics/metrics-endpoint.ts';
 import { registerFlowControlMetrics } from '../metrics/flowcontrol-metrics.ts';
-import { registerStoredObjectCounts } from '../metrics/storage-metrics.ts';
+import { groupResourceResolver, registerStoredObjectCounts } from '../metrics/storage-metrics.ts';
 import { openStorage, type StorageConfig } from '../storage/open-storage.ts';
 import { encryptionAtRest } from '../storage/encryption/encryption-at-rest.ts';
 import { SqliteStore } from '../storage/sqlite/sqlite-store.ts';
@@ -120,6 +120,7 @@ export async function runApiServer(options: RunApiServerOptions): Promise<Runnin
     resourcePrefixes: [...cachedPrefixesOf(resources.stored)],
     watchIndexes: watchIndexesOf(resources.stored),
     historyMs: options.watchHistoryMs,
+    groupResourceOf: groupResourceResolver(resources.stored),
   });
   const compactor = new Compactor(storage, {
     historyMs: options.watchHistoryMs,

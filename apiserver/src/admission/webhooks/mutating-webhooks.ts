@@ -21,7 +21,7 @@ import { replaceRequestObject } from '../matching/versioned-objects.ts';
 import type { Invocation } from './admission-review.ts';
 import { callWebhook } from './call-webhook.ts';
 import type { WebhookConfigurations, WebhookEntry } from './webhook-configurations.ts';
-import { WebhookCallError } from './webhook-errors.ts';
+import { observeWebhookCall, WebhookCallError, webhookRefusal } from './webhook-errors.ts';
 import { ignoresFailures, invocationOf, isExemptAdmissionConfiguration, readyWebhooks, type WebhookMatching } from './webhook-invocation.ts';
 
 const mutationPrefix = 'mutation.webhook.admission.k8s.io/';
@@ -68,6 +68,7 @@ async function mutationRound(
     const { webhook } = entry;
     let changed = false;
     let failure: unknown;
+    const startedAt = performance.now();
     try {
       const patch = await mutate(entry, attributes, invocation, dependencies.matching.definitionOf);
       if (patch !== undefined) {
@@ -79,6 +80,7 @@ async function mutationRound(
     } catch (error) {
       failure = error;
     }
+    observeWebhookCall(webhook.name, 'admit', attributes.operation, ignoresFailures(webhook), failure, (performance.now() - startedAt) / 1000);
     attributes.addAnnotation?.(
       `${mutationPrefix}round_${round}_index_${index}`,
       JSON.stringify({ configuration: entry.configurationName, webhook: webhook.name, mutated: changed }),
@@ -115,7 +117,8 @@ async function mutate(
   if (response.patch === undefined) return undefined;
   const patch = decodedPatch(name, response.patch);
   if (patch.length === 0) return undefined;
-  if (response.patchType !== 'JSONPatch') throw new WebhookCallError(name, `unsupported patch type ${goQuote(response.patchType ?? '')}`);
+  if (response.patchType !== 'JSONPatch')
+    throw new WebhookCallError(name, `unsupported patch type ${goQuote(response.patchType ?? '')}`, webhookRefusal(name, response.result).code);
   const object = attributes.object;
   const versioned = invocation.objects.object;
   if (object === undefined || versioned === undefined) {

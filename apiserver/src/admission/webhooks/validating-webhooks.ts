@@ -10,7 +10,7 @@ import type { AdmissionPlugin } from '../admission-plugin.ts';
 import type { Invocation } from './admission-review.ts';
 import { callWebhook } from './call-webhook.ts';
 import type { WebhookConfigurations, WebhookEntry } from './webhook-configurations.ts';
-import { WebhookCallError } from './webhook-errors.ts';
+import { observeWebhookCall, WebhookCallError } from './webhook-errors.ts';
 import { ignoresFailures, invocationOf, isExemptAdmissionConfiguration, readyWebhooks, type WebhookMatching } from './webhook-invocation.ts';
 
 const failedOpenPrefix = 'failed-open.validating.webhook.admission.k8s.io/';
@@ -36,10 +36,13 @@ export function validatingAdmissionWebhook(configurations: WebhookConfigurations
 
 /** What the webhook's call comes to: undefined when the request may pass. */
 async function failureOf(entry: WebhookEntry<ValidatingWebhook>, attributes: AdmissionAttributes, invocation: Invocation, index: number): Promise<unknown> {
+  const startedAt = performance.now();
   try {
     await callWebhook(entry, attributes, invocation, false);
+    observeWebhookCall(entry.webhook.name, 'validating', attributes.operation, ignoresFailures(entry.webhook), undefined, (performance.now() - startedAt) / 1000);
     return undefined;
   } catch (error) {
+    observeWebhookCall(entry.webhook.name, 'validating', attributes.operation, ignoresFailures(entry.webhook), error, (performance.now() - startedAt) / 1000);
     if (!(error instanceof WebhookCallError)) return error;
     if (!ignoresFailures(entry.webhook)) return error.toStatusError();
     attributes.addAnnotation?.(`${failedOpenPrefix}round_0_index_${index}`, entry.webhook.name);

@@ -5,13 +5,19 @@
 
 import { goQuote, newBadRequest, newInternalError, StatusError, type FailureStatus } from '@capstan/common';
 import { isObject } from '../../registry/defaulting/json-fields.ts';
+import type { AdmissionOperation } from '../admission-attributes.ts';
+import { observeWebhook, observeWebhookFailOpen, observeWebhookRejection, type WebhookType } from '../admission-metrics.ts';
 
 /** kube's ErrCallingWebhook: the webhook could not be asked, or its answer could not be read. */
 export class WebhookCallError extends Error {
   override name = 'WebhookCallError';
 
-  constructor(webhookName: string, reason: string) {
+  /** The code of kube's Status of the failure, for the webhook metrics: 503 unless the failure says otherwise. */
+  readonly code: number;
+
+  constructor(webhookName: string, reason: string, code = 503) {
     super(`failed calling webhook ${goQuote(webhookName)}: ${reason}`);
+    this.code = code;
   }
 
   /** What a webhook whose failurePolicy is Fail answers: kube's NewInternalError of the call's error. */
@@ -38,10 +44,36 @@ export function webhookRefusal(webhookName: string, result: unknown): StatusErro
   if (reason !== '') refusal.reason = reason;
   if (isObject(status.details)) refusal.details = status.details;
   refusal.code = code;
-  return new StatusError(refusal as unknown as FailureStatus);
+  const error = new StatusError(refusal as unknown as FailureStatus);
+  refusals.add(error);
+  return error;
 }
+
+/** The refusals webhookRefusal made: kube's ErrWebhookRejection, told apart from other errors by the metrics. */
+const refusals = new WeakSet<StatusError>();
+
+export const isWebhookRefusal = (error: unknown): error is StatusError => error instanceof StatusError && refusals.has(error);
 
 /** kube's NewDryRunUnsupportedErr: a dry run may not reach a webhook with side effects. */
 export function dryRunUnsupported(webhookName: string): StatusError {
   return newBadRequest(`admission webhook ${goQuote(webhookName)} does not support dry run`);
+}
+
+/**
+ * What one webhook call comes to, for the metrics: kube's ObserveWebhook, and the rejection or
+ * fail-open it counts. `failure` is what the call threw (undefined when it allowed the request).
+ */
+export function observeWebhookCall(name: string, type: WebhookType, operation: AdmissionOperation, ignoresFailures: boolean, failure: unknown, seconds: number): void {
+  if (failure === undefined) return observeWebhook(name, type, operation, false, 200, seconds);
+  if (failure instanceof WebhookCallError) {
+    if (ignoresFailures) observeWebhookFailOpen(name, type);
+    else observeWebhookRejection(name, type, operation, 'calling_webhook_error', failure.code);
+    return observeWebhook(name, type, operation, !ignoresFailures, failure.code, seconds);
+  }
+  if (isWebhookRefusal(failure)) {
+    observeWebhookRejection(name, type, operation, 'no_error', failure.code);
+    return observeWebhook(name, type, operation, true, failure.code, seconds);
+  }
+  observeWebhookRejection(name, type, operation, 'apiserver_internal_error', 0);
+  observeWebhook(name, type, operation, true, 0, seconds);
 }

@@ -5,6 +5,7 @@
 
 import { futureRevision, unavailable } from '../storage-error.ts';
 import type { DeleteResult, GetResult, KeyValue, ListOptions, ListResult, ReadOptions, Revision, Storage, Watch, WatchListener, WatchOptions } from '../storage.ts';
+import { groupResourceResolver, type GroupResource } from '../../metrics/storage-metrics.ts';
 import { ResourceCache, type ResourceCacheOptions, type ResourceStats, type WatchIndex } from './resource-cache.ts';
 
 export interface CacherOptions {
@@ -22,6 +23,8 @@ export interface CacherOptions {
    * prefix: the value of a stored object's field (pods by spec.nodeName, kube's one indexed trigger).
    */
   readonly watchIndexes?: ReadonlyMap<string, WatchIndex>;
+  /** The group and resource of a cached prefix, for the watch cache metrics; read off the key when absent. */
+  readonly groupResourceOf?: (prefix: string) => GroupResource;
 }
 
 /** The resources a watch cache holds can change at run time: what the API server needs of it. */
@@ -54,6 +57,7 @@ export class Cacher implements Storage, ResourceCaches {
       historyMs: options.historyMs ?? 5 * 60_000,
       freshnessWaitMs: options.freshnessWaitMs ?? 3000,
       maxPendingWatchEvents: options.maxPendingWatchEvents,
+      groupResourceOf: options.groupResourceOf ?? groupResourceResolver([]),
     };
     this.#watchIndexes = options.watchIndexes ?? new Map();
     for (const prefix of options.resourcePrefixes) this.addResource(prefix);

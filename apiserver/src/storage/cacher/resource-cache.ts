@@ -7,6 +7,8 @@ import { RevisionWaiter } from '../revision-waiter.ts';
 import { futureRevision, type StorageError, unavailable } from '../storage-error.ts';
 import { changedKey, type ChangeEvent, type KeyValue, type ListResult, type Revision, type Storage, type Watch, type WatchEvent, type WatchListener } from '../storage.ts';
 import { WatchChannel } from '../watch-channel.ts';
+import type { GroupResource } from '../../metrics/storage-metrics.ts';
+import { cacheRecorder, type CacheRecorder } from './cache-metrics.ts';
 import { EventRing } from './event-ring.ts';
 import { SortedIndex } from './sorted-index.ts';
 
@@ -20,6 +22,7 @@ export interface ResourceCacheOptions {
   readonly historyMs: number;
   readonly freshnessWaitMs: number;
   readonly maxPendingWatchEvents: number | undefined;
+  readonly groupResourceOf: (prefix: string) => GroupResource;
 }
 
 /** The value of a stored object's indexed field ('' when it has none), undefined when it cannot be read. */
@@ -51,12 +54,24 @@ export class ResourceCache {
   #isReady = false;
   #hasSnapshot = false;
   #closed = false;
+  readonly #metrics: CacheRecorder;
 
   constructor(store: Storage, prefix: string, options: ResourceCacheOptions, index?: WatchIndex) {
     this.#store = store;
     this.#watchIndex = index;
     this.prefix = prefix;
     this.#options = options;
+    const groupResource = options.groupResourceOf(prefix);
+    const capacity = options.ringCapacity;
+    const cache = this;
+    this.#metrics = cacheRecorder({
+      groupResource,
+      capacity,
+      get revision() {
+        return cache.revision;
+      },
+    });
+    this.#metrics.live();
     this.#ring = new EventRing(options.ringCapacity, options.historyMs, 0);
     this.#ready = this.#startInBackground();
   }
@@ -91,12 +106,20 @@ export class ResourceCache {
     if (this.#closed) return false;
     // Without changes under this prefix only a progress notification moves the cache forward.
     this.#storeWatch?.requestProgress();
-    return this.#revision.waitFor(revision, this.#options.freshnessWaitMs);
+    const startedAt = performance.now();
+    try {
+      return await this.#revision.waitFor(revision, this.#options.freshnessWaitMs);
+    } finally {
+      this.#metrics.readWait.observe((performance.now() - startedAt) / 1000);
+    }
   }
 
   /** List from the cache at its current revision (the caller made sure it is fresh enough). */
   list(prefix: string, limit: number, continueAfter: string | undefined): ListResult {
     const { items, remaining } = this.#index.range(continueAfter ?? prefix, prefixEnd(prefix), limit);
+    this.#metrics.listTotal.inc();
+    this.#metrics.listFetched.inc(items.length);
+    this.#metrics.listReturned.inc(items.length);
     const revision = this.#revision.revision;
     return remaining > 0 ? { items, revision, more: true, remaining } : { items, revision, more: false };
   }
@@ -152,6 +175,7 @@ export class ResourceCache {
 
   close(): void {
     this.#closed = true;
+    this.#metrics.gone();
     this.#storeWatch?.close();
     this.#revision.cancelAll();
     this.#failWatchers(unavailable('the watch cache is closed'));
@@ -175,7 +199,11 @@ export class ResourceCache {
       return;
     }
     // From here to registration nothing awaits, so no event falls between the backlog and the live feed.
-    if (fromRevision !== 0) watcher.channel.pushBacklog(this.#ring.since(fromRevision, watcher.prefix));
+    if (fromRevision !== 0) {
+      const backlog = this.#ring.since(fromRevision, watcher.prefix);
+      this.#metrics.initEvents.inc(backlog.length);
+      watcher.channel.pushBacklog(backlog);
+    }
     this.#addWatcher(watcher);
     watcher.channel.release();
   }
@@ -219,6 +247,7 @@ export class ResourceCache {
     this.#storeWatch = this.#store.watch(this.prefix, revision, (event) => this.#onStoreEvent(event));
     this.#isReady = true;
     this.#hasSnapshot = true;
+    this.#metrics.initializations.inc();
   }
 
   #onStoreEvent(event: WatchEvent): void {
@@ -240,29 +269,38 @@ export class ResourceCache {
     if (event.type === 'DELETED') this.#index.delete(event.prev.key);
     else this.#index.put(event.kv);
     this.#ring.push(event, Date.now());
+    this.#metrics.received.inc();
     const key = changedKey(event);
     const index = this.#watchIndex;
     if (index === undefined) {
-      for (const watcher of this.#watchers) if (key.startsWith(watcher.prefix)) watcher.channel.push(event);
+      for (const watcher of this.#watchers) this.#push(watcher, key, event);
     } else {
-      for (const watcher of this.#unindexed) if (key.startsWith(watcher.prefix)) watcher.channel.push(event);
+      for (const watcher of this.#unindexed) this.#push(watcher, key, event);
       // A watcher of one value sees the object arrive there and leave it: the value now and before.
       const now = event.type === 'DELETED' ? null : index(event.kv);
       const before = event.type === 'ADDED' ? null : index(event.prev);
       if (now === undefined || before === undefined) {
         // An object whose value cannot be read (it does not decode): every watcher decides for itself.
-        for (const watchers of this.#byIndexValue.values()) for (const watcher of watchers) if (key.startsWith(watcher.prefix)) watcher.channel.push(event);
+        for (const watchers of this.#byIndexValue.values()) for (const watcher of watchers) this.#push(watcher, key, event);
       } else {
         if (now !== null) this.#pushIndexed(now, key, event);
         if (before !== null && before !== now) this.#pushIndexed(before, key, event);
       }
     }
+    this.#metrics.dispatched.inc();
     this.#revision.advance(event.revision);
   }
 
   #pushIndexed(value: string, key: string, event: ChangeEvent): void {
     const watchers = this.#byIndexValue.get(value);
-    if (watchers !== undefined) for (const watcher of watchers) if (key.startsWith(watcher.prefix)) watcher.channel.push(event);
+    if (watchers !== undefined) for (const watcher of watchers) this.#push(watcher, key, event);
+  }
+
+  #push(watcher: CacheWatcher, key: string, event: ChangeEvent): void {
+    if (!key.startsWith(watcher.prefix)) return;
+    watcher.channel.push(event);
+    // A watcher too far behind is closed by its channel (kube's terminated watchers).
+    if (watcher.channel.closed) this.#metrics.terminated.inc();
   }
 
   /** The store watch failed (compacted while we lagged, or the store went away): start over. */
