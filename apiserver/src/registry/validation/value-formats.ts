@@ -84,5 +84,4 @@ function labelSelectorRequirementJson(requirement: Readonly<Record<string, unkno
   });
 }
 
-const isNonEmptyMap = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length > 0;
+const isNonEmptyMap = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length > 0;
