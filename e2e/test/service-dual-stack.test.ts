@@ -83,7 +83,7 @@ test("an IPv6-only cluster refuses dual-stack and IPv4 with kube's 422; PreferDu
   assertInvalid(
     t,
     await call(server, 'POST', services, service('v4', { clusterIP: '10.0.0.5' })),
-    'Service "v4" is invalid: spec.clusterIPs[0]: Invalid value: []string{"10.0.0.5"}: IPv4 is not configured on this cluster',
+    'Service "v4" is invalid: spec.clusterIPs[0]: Invalid value: ["10.0.0.5"]: IPv4 is not configured on this cluster',
     ['spec.clusterIPs[0]'],
   );
   const preferred = await call(server, 'POST', services, service('prefer', { ipFamilyPolicy: 'PreferDualStack' }));
@@ -216,7 +216,7 @@ test("dual-stack: kube's 422s for clusterIPs and ipFamilies that contradict each
   assertInvalid(
     t,
     await call(server, 'POST', services, service('same', { clusterIP: '10.96.0.6', clusterIPs: ['10.96.0.6', '10.96.0.7'], ipFamilyPolicy: 'PreferDualStack' })),
-    'Service "same" is invalid: spec.clusterIPs: Invalid value: []string{"10.96.0.6", "10.96.0.7"}: may specify no more than one IP for each IP family',
+    'Service "same" is invalid: spec.clusterIPs: Invalid value: ["10.96.0.6","10.96.0.7"]: may specify no more than one IP for each IP family',
     ['spec.clusterIPs'],
   );
   assertInvalid(

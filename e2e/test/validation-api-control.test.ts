@@ -109,13 +109,13 @@ test('a FlowSchema is refused for its precedence, level, distinguisher, subjects
   t.is(refused.status, 422);
   t.deepEqual(causes(refused.body), [
     "spec.matchingPrecedence: Invalid value: 1: only the schema named 'exempt' may have matchingPrecedence 1",
-    'spec.distinguisherMethod.type: Unsupported value: flowcontrol.FlowDistinguisherMethod{Type:"ByHost"}: supported values: "ByNamespace", "ByUser"',
+    'spec.distinguisherMethod.type: Unsupported value: {"Type":"ByHost"}: supported values: "ByNamespace", "ByUser"',
     'spec.priorityLevelConfiguration.name: Required value: must reference a priority level',
     "spec.rules[0].subjects[0].user: Required value: user is required when subject kind is 'User'",
     'spec.rules[0].subjects[1].kind: Unsupported value: "Robot": supported values: "Group", "ServiceAccount", "User"',
     "spec.rules[0].subjects[2].user: Forbidden: user is forbidden when subject kind is not 'User'",
-    'spec.rules[0].resourceRules[0].verbs: Unsupported value: []string{"get", "fly"}: supported values: "create", "delete", "deletecollection", "get", "list", "patch", "proxy", "update", "watch"',
-    'spec.rules[0].resourceRules[0].apiGroups: Invalid value: []string{"*", "apps"}: if \'*\' is present, must not specify other api groups',
+    'spec.rules[0].resourceRules[0].verbs: Unsupported value: ["get","fly"]: supported values: "create", "delete", "deletecollection", "get", "list", "patch", "proxy", "update", "watch"',
+    'spec.rules[0].resourceRules[0].apiGroups: Invalid value: ["*","apps"]: if \'*\' is present, must not specify other api groups',
     'spec.rules[0].resourceRules[0].namespaces: Required value: resource rules that are not cluster scoped must supply at least one namespace',
     'spec.rules[0].nonResourceRules[0].nonResourceURLs[0]: Invalid value: "/healthz/*/x": wildcard can only do suffix matching',
     'spec.rules[1].subjects[0].serviceAccount.namespace: Required value: must specify namespace for service account',
@@ -206,7 +206,7 @@ test('a CertificateSigningRequest needs a signed PEM request, known usages, a si
   });
   t.is(refused.status, 422);
   t.deepEqual(causes(refused.body), [
-    'spec.request: Invalid value: []byte{0x68, 0x65, 0x6c, 0x6c, 0x6f}: PEM block type must be CERTIFICATE REQUEST',
+    'spec.request: Invalid value: "aGVsbG8=": PEM block type must be CERTIFICATE REQUEST',
     'spec.usages[1]: Unsupported value: "flying": supported values: "any", "cert sign", "client auth", "code signing", "content commitment", "crl sign", "data encipherment", "decipher only", "digital signature", "email protection", "encipher only", "ipsec end system", "ipsec tunnel", "ipsec user", "key agreement", "key encipherment", "microsoft sgc", "netscape sgc", "ocsp signing", "s/mime", "server auth", "signing", "timestamping"',
     'spec.usages[2]: Duplicate value: "client auth"',
     'spec.signerName: Invalid value: "example/x/y": must be a fully qualified domain and path of the form \'example.com/signer-name\'',

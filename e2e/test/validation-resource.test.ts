@@ -222,7 +222,7 @@ test('a ResourceSlice needs one node selection, a counted pool and well-formed d
   t.is(crowded.status, 422);
   t.deepEqual(causes(crowded.body), [
     'spec.nodeSelector.nodeSelectorTerms: Required value: must have at least one node selector term',
-    'spec.nodeSelector.nodeSelectorTerms: Invalid value: []core.NodeSelectorTerm{}: must have exactly one node selector term',
+    'spec.nodeSelector.nodeSelectorTerms: Invalid value: []: must have exactly one node selector term',
     'spec: Invalid value: "{`nodeName`, `nodeSelector`, `allNodes`}": exactly one of `nodeName`, `nodeSelector`, `allNodes`, `perDeviceNodeSelection` is required, but multiple fields are set',
   ]);
 });
