@@ -289,7 +289,7 @@ test('access reviews are checked as kube checks them, and kubectl auth can-i sti
     spec: { resourceAttributes: { verb: 'list', resource: 'pods', labelSelector: {} }, nonResourceAttributes: { path: '/healthz', verb: 'get' } },
   });
   t.deepEqual(causes(both.body), [
-    'spec.nonResourceAttributes: Invalid value: authorization.NonResourceAttributes{Path:"/healthz", Verb:"get"}: cannot be specified in combination with resourceAttributes',
+    'spec.nonResourceAttributes: Invalid value: {"Path":"/healthz","Verb":"get"}: cannot be specified in combination with resourceAttributes',
     'spec.resourceAttributes.labelSelector.requirements: Required value: when spec.resourceAttributes.labelSelector is specified, requirements or rawSelector is required',
   ]);
 
