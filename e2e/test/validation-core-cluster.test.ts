@@ -36,7 +36,7 @@ test('a PersistentVolume without modes, capacity or source is refused as kube re
   t.is(reply.body.reason, 'Invalid');
   t.is(
     reply.body.message,
-    'PersistentVolume "empty" is invalid: [spec.accessModes: Required value, spec.capacity: Required value, spec.capacity: Unsupported value: core.ResourceList(nil): supported values: "storage", spec: Required value: must specify a volume type]',
+    'PersistentVolume "empty" is invalid: [spec.accessModes: Required value, spec.capacity: Required value, spec.capacity: Unsupported value: null: supported values: "storage", spec: Required value: must specify a volume type]',
   );
 });
 
@@ -118,7 +118,7 @@ test("kubectl creates a typical PersistentVolume and sees kube's 422 for one tha
   // kubectl lists the causes one a line.
   t.true(
     refused.stderr.includes(
-      'The PersistentVolume "sizeless" is invalid: \n* spec.capacity: Required value\n* spec.capacity: Unsupported value: core.ResourceList(nil): supported values: "storage"\n* spec.nfs.path: Invalid value: "exports": must be an absolute path\n',
+      'The PersistentVolume "sizeless" is invalid: \n* spec.capacity: Required value\n* spec.capacity: Unsupported value: null: supported values: "storage"\n* spec.nfs.path: Invalid value: "exports": must be an absolute path\n',
     ),
   );
 });
