@@ -75,9 +75,7 @@ test("on create: what the cluster cannot give, or the fields contradict, is refu
     'spec.ipFamilyPolicy: Invalid value: "RequireDualStack": this cluster is not configured for dual-stack services',
     'spec.ipFamilies[0]: Invalid value: "IPv4": not configured on this cluster',
   ]);
-  t.deepEqual(defaulted({ type: 'ClusterIP', clusterIP: '10.0.0.1' }, ipv6Only), [
-    'spec.clusterIPs[0]: Invalid value: ["10.0.0.1"]: IPv4 is not configured on this cluster',
-  ]);
+  t.deepEqual(defaulted({ type: 'ClusterIP', clusterIP: '10.0.0.1' }, ipv6Only), ['spec.clusterIPs[0]: Invalid value: ["10.0.0.1"]: IPv4 is not configured on this cluster']);
   t.deepEqual(defaulted({ type: 'ClusterIP', clusterIP: '10.0.0.1', clusterIPs: ['10.0.0.1', 'fd00::1'] }, dualStack), [
     "spec.ipFamilyPolicy: Invalid value: \"SingleStack\": must be 'RequireDualStack' or 'PreferDualStack' when multiple cluster IPs are specified",
   ]);

@@ -89,9 +89,7 @@ test('a budget may not set both minAvailable and maxUnavailable', (t) => {
 
 test('a budget count is not negative and a percentage is well formed and at most 100%', (t) => {
   t.deepEqual(messages(budget({ minAvailable: -1 })), ['spec.minAvailable: Invalid value: -1: must be greater than or equal to 0']);
-  t.deepEqual(messages(budget({ maxUnavailable: '150%' })), [
-    'spec.maxUnavailable: Invalid value: "150%": must not be greater than 100%',
-  ]);
+  t.deepEqual(messages(budget({ maxUnavailable: '150%' })), ['spec.maxUnavailable: Invalid value: "150%": must not be greater than 100%']);
   t.deepEqual(messages(budget({ minAvailable: 'half' })), [
     "spec.minAvailable: Invalid value: \"half\": a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')",
   ]);

@@ -27,7 +27,6 @@ async function update(path: string, change: (object: Record<string, any>) => voi
 
 const causes = (reply: Reply): string[] => reply.body.details.causes.map((cause: { field: string }) => cause.field);
 
-
 const volume = (name: string, spec: Record<string, unknown>) => ({ metadata: { name }, spec });
 
 test('a PersistentVolume without modes, capacity or source is refused as kube refuses it', async (t) => {
