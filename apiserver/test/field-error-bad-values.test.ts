@@ -8,7 +8,7 @@ import test from 'ava';
 import { startApiServerChild, type ApiServerChild } from '../../common/test/api-server-child.ts';
 
 interface Step {
-  readonly method: 'POST' | 'PATCH';
+  readonly method: 'POST' | 'PUT' | 'PATCH';
   readonly path: string;
   readonly contentType?: string;
   readonly body: unknown;
@@ -723,6 +723,49 @@ const cases: readonly RefusedCase[] = [
     ],
     message:
       'ResourceSlice.resource.k8s.io "rsl2" is invalid: spec.nodeSelector.nodeSelectorTerms: Invalid value: [{"MatchExpressions":[{"Key":"a","Operator":"In","Values":["b"]}],"MatchFields":null},{"MatchExpressions":null,"MatchFields":[{"Key":"metadata.name","Operator":"In","Values":["n"]}]}]: must have exactly one node selector term',
+  },
+  {
+    name: 'flowschema mandatory catch-all',
+    steps: [
+      {
+        method: 'PATCH',
+        contentType: 'application/merge-patch+json',
+        path: '/apis/flowcontrol.apiserver.k8s.io/v1/flowschemas/catch-all',
+        body: { spec: { matchingPrecedence: 9000 } },
+      },
+    ],
+    message:
+      'FlowSchema.flowcontrol.apiserver.k8s.io "catch-all" is invalid: spec: Invalid value: {"PriorityLevelConfiguration":{"Name":"catch-all"},"MatchingPrecedence":9000,"DistinguisherMethod":{"Type":"ByUser"},"Rules":[{"Subjects":[{"Kind":"Group","User":null,"Group":{"Name":"system:unauthenticated"},"ServiceAccount":null},{"Kind":"Group","User":null,"Group":{"Name":"system:authenticated"},"ServiceAccount":null}],"ResourceRules":[{"Verbs":["*"],"APIGroups":["*"],"Resources":["*"],"ClusterScope":true,"Namespaces":["*"]}],"NonResourceRules":[{"Verbs":["*"],"NonResourceURLs":["*"]}]}]}: spec of \'catch-all\' must equal the fixed value',
+  },
+  {
+    name: 'plc catch-all queuing',
+    steps: [
+      {
+        method: 'PATCH',
+        contentType: 'application/merge-patch+json',
+        path: '/apis/flowcontrol.apiserver.k8s.io/v1/prioritylevelconfigurations/catch-all',
+        body: { spec: { limited: { limitResponse: { type: 'Queue', queuing: { queues: 4 } } } } },
+      },
+    ],
+    message:
+      'PriorityLevelConfiguration.flowcontrol.apiserver.k8s.io "catch-all" is invalid: [spec.limited.limitResponse.queuing.handSize: Invalid value: 8: should not be greater than queues (4), spec: Invalid value: {"Type":"Limited","Limited":{"NominalConcurrencyShares":5,"LimitResponse":{"Type":"Queue","Queuing":{"Queues":4,"HandSize":8,"QueueLengthLimit":50}},"LendablePercent":0,"BorrowingLimitPercent":null},"Exempt":null}: spec of \'catch-all\' must equal the fixed value]',
+  },
+  {
+    name: 'plc exempt limited',
+    steps: [
+      {
+        method: 'PUT',
+        path: '/apis/flowcontrol.apiserver.k8s.io/v1/prioritylevelconfigurations/exempt',
+        body: {
+          apiVersion: 'flowcontrol.apiserver.k8s.io/v1',
+          kind: 'PriorityLevelConfiguration',
+          metadata: { name: 'exempt' },
+          spec: { type: 'Limited', limited: { nominalConcurrencyShares: 5, limitResponse: { type: 'Reject' } } },
+        },
+      },
+    ],
+    message:
+      'PriorityLevelConfiguration.flowcontrol.apiserver.k8s.io "exempt" is invalid: [spec.type: Invalid value: "Limited": must be \'Exempt\' if and only if `name` is \'exempt\', spec: Invalid value: {"Type":"Limited","Limited":{"NominalConcurrencyShares":5,"LimitResponse":{"Type":"Reject","Queuing":null},"LendablePercent":0,"BorrowingLimitPercent":null},"Exempt":null}: spec of \'exempt\' except the \'spec.exempt\' field must equal the fixed value]',
   },
 ];
 

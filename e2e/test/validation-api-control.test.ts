@@ -152,15 +152,15 @@ test('the mandatory catch-all FlowSchema and exempt priority level keep their fi
   t.is(changed.status, 422);
   t.is(
     changed.body.message,
-    'FlowSchema.flowcontrol.apiserver.k8s.io "catch-all" is invalid: spec: Invalid value: flowcontrol.FlowSchemaSpec{...}: spec of \'catch-all\' must equal the fixed value',
+    'FlowSchema.flowcontrol.apiserver.k8s.io "catch-all" is invalid: spec: Invalid value: {"PriorityLevelConfiguration":{"Name":"catch-all"},"MatchingPrecedence":9000,"DistinguisherMethod":{"Type":"ByUser"},"Rules":[{"Subjects":[{"Kind":"Group","User":null,"Group":{"Name":"system:unauthenticated"},"ServiceAccount":null},{"Kind":"Group","User":null,"Group":{"Name":"system:authenticated"},"ServiceAccount":null}],"ResourceRules":[{"Verbs":["*"],"APIGroups":["*"],"Resources":["*"],"ClusterScope":true,"Namespaces":["*"]}],"NonResourceRules":[{"Verbs":["*"],"NonResourceURLs":["*"]}]}]}: spec of \'catch-all\' must equal the fixed value',
   );
   t.is((await put(catchAll, (object) => (object.metadata.labels = { touched: 'yes' }))).status, 200);
 
   const exempt = '/apis/flowcontrol.apiserver.k8s.io/v1/prioritylevelconfigurations/exempt';
   const limitedExempt = await put(exempt, (object) => (object.spec = { type: 'Limited', limited: { nominalConcurrencyShares: 5, limitResponse: { type: 'Reject' } } }));
   t.deepEqual(causes(limitedExempt.body), [
-    "spec.type: Invalid value: \"Limited\": type must be 'Exempt' if and only if name is 'exempt'",
-    "spec: Invalid value: flowcontrol.PriorityLevelConfigurationSpec{...}: spec of 'exempt' except the 'spec.exempt' field must equal the fixed value",
+    "spec.type: Invalid value: \"Limited\": must be 'Exempt' if and only if `name` is 'exempt'",
+    'spec: Invalid value: {"Type":"Limited","Limited":{"NominalConcurrencyShares":5,"LimitResponse":{"Type":"Reject","Queuing":null},"LendablePercent":0,"BorrowingLimitPercent":null},"Exempt":null}: spec of \'exempt\' except the \'spec.exempt\' field must equal the fixed value',
   ]);
   const tuned = await put(exempt, (object) => (object.spec = { type: 'Exempt', exempt: { nominalConcurrencyShares: 10 } }));
   t.is(tuned.status, 200);
