@@ -767,6 +767,99 @@ const cases: readonly RefusedCase[] = [
     message:
       'PriorityLevelConfiguration.flowcontrol.apiserver.k8s.io "exempt" is invalid: [spec.type: Invalid value: "Limited": must be \'Exempt\' if and only if `name` is \'exempt\', spec: Invalid value: {"Type":"Limited","Limited":{"NominalConcurrencyShares":5,"LimitResponse":{"Type":"Reject","Queuing":null},"LendablePercent":0,"BorrowingLimitPercent":null},"Exempt":null}: spec of \'exempt\' except the \'spec.exempt\' field must equal the fixed value]',
   },
+  {
+    name: 'resourceclaim full spec immutable',
+    steps: [
+      {
+        method: 'POST',
+        path: '/apis/resource.k8s.io/v1/namespaces/default/resourceclaims',
+        body: {
+          apiVersion: 'resource.k8s.io/v1',
+          kind: 'ResourceClaim',
+          metadata: { name: 'rcf' },
+          spec: {
+            devices: {
+              requests: [
+                {
+                  name: 'r',
+                  exactly: {
+                    deviceClassName: 'c',
+                    selectors: [{ cel: { expression: 'device.driver == "a<b>"' } }],
+                    allocationMode: 'ExactCount',
+                    count: 2,
+                    tolerations: [{ key: 'k', operator: 'Equal', value: 'v', effect: 'NoSchedule' }],
+                  },
+                },
+                {
+                  name: 's',
+                  firstAvailable: [
+                    { name: 'one', deviceClassName: 'c', allocationMode: 'All' },
+                    { name: 'two', deviceClassName: 'd' },
+                  ],
+                },
+              ],
+              constraints: [{ requests: ['r', 's'], matchAttribute: 'example.com/model' }],
+              config: [{ requests: ['r'], opaque: { driver: 'd.example.com', parameters: { z: 1, a: { y: 2, b: '<x>' } } } }],
+            },
+          },
+        },
+      },
+      {
+        method: 'PATCH',
+        path: '/apis/resource.k8s.io/v1/namespaces/default/resourceclaims/rcf',
+        body: { spec: { devices: { constraints: [{ requests: ['r'], distinctAttribute: 'example.com/x' }] } } },
+        contentType: 'application/merge-patch+json',
+      },
+    ],
+    message:
+      'ResourceClaim.resource.k8s.io "rcf" is invalid: spec: Invalid value: {"Devices":{"Requests":[{"Name":"r","Exactly":{"DeviceClassName":"c","Selectors":[{"CEL":{"Expression":"device.driver == \\"a\\u003cb\\u003e\\""}}],"AllocationMode":"ExactCount","Count":2,"AdminAccess":null,"Tolerations":null,"Capacity":null},"FirstAvailable":null},{"Name":"s","Exactly":null,"FirstAvailable":[{"Name":"one","DeviceClassName":"c","Selectors":null,"AllocationMode":"All","Count":0,"Tolerations":null,"Capacity":null},{"Name":"two","DeviceClassName":"d","Selectors":null,"AllocationMode":"ExactCount","Count":1,"Tolerations":null,"Capacity":null}]}],"Constraints":[{"Requests":["r"],"MatchAttribute":null,"DistinctAttribute":null}],"Config":[{"Requests":["r"],"Opaque":{"Driver":"d.example.com","Parameters":{"z":1,"a":{"y":2,"b":"\\u003cx\\u003e"}}}}]}}: field is immutable',
+  },
+  {
+    name: 'resourceclaimtemplate spec immutable',
+    steps: [
+      {
+        method: 'POST',
+        path: '/apis/resource.k8s.io/v1/namespaces/default/resourceclaimtemplates',
+        body: {
+          apiVersion: 'resource.k8s.io/v1',
+          kind: 'ResourceClaimTemplate',
+          metadata: { name: 'rct' },
+          spec: { metadata: { labels: { a: 'b' } }, spec: { devices: { requests: [{ name: 'r', exactly: { deviceClassName: 'c' } }] } } },
+        },
+      },
+      {
+        method: 'PATCH',
+        path: '/apis/resource.k8s.io/v1/namespaces/default/resourceclaimtemplates/rct',
+        body: { spec: { spec: { devices: { requests: [{ name: 'r', exactly: { deviceClassName: 'd', capacity: { requests: { memory: '1.5Gi' } } } }] } } } },
+        contentType: 'application/merge-patch+json',
+      },
+    ],
+    message:
+      'ResourceClaimTemplate.resource.k8s.io "rct" is invalid: spec: Invalid value: {"labels":{"a":"b"},"Spec":{"Devices":{"Requests":[{"Name":"r","Exactly":{"DeviceClassName":"d","Selectors":null,"AllocationMode":"ExactCount","Count":1,"AdminAccess":null,"Tolerations":null,"Capacity":null},"FirstAvailable":null}],"Constraints":null,"Config":null}}}: field is immutable',
+  },
+  {
+    name: 'resourceclaim spec immutable',
+    steps: [
+      {
+        method: 'POST',
+        path: '/apis/resource.k8s.io/v1/namespaces/default/resourceclaims',
+        body: {
+          apiVersion: 'resource.k8s.io/v1',
+          kind: 'ResourceClaim',
+          metadata: { name: 'rc' },
+          spec: { devices: { requests: [{ name: 'r', exactly: { deviceClassName: 'c' } }] } },
+        },
+      },
+      {
+        method: 'PATCH',
+        path: '/apis/resource.k8s.io/v1/namespaces/default/resourceclaims/rc',
+        body: { spec: { devices: { requests: [{ name: 'r', exactly: { deviceClassName: 'd' } }] } } },
+        contentType: 'application/merge-patch+json',
+      },
+    ],
+    message:
+      'ResourceClaim.resource.k8s.io "rc" is invalid: spec: Invalid value: {"Devices":{"Requests":[{"Name":"r","Exactly":{"DeviceClassName":"d","Selectors":null,"AllocationMode":"ExactCount","Count":1,"AdminAccess":null,"Tolerations":null,"Capacity":null},"FirstAvailable":null}],"Constraints":null,"Config":null}}: field is immutable',
+  },
 ];
 
 let server: ApiServerChild | undefined;

@@ -3,6 +3,7 @@
 
 import { type GoStruct, goStruct, isRawJSON } from '@capstan/common';
 import { isObject, stringOf } from '../defaulting/json-fields.ts';
+import type { JsonObject } from '../object-meta.ts';
 
 /** A []string field: null when absent (a nil slice). */
 export const stringsOrNull = (values: unknown): string[] | null => (Array.isArray(values) ? values.map((value) => String(value)) : null);
@@ -32,3 +33,39 @@ export function rawJsonValue(value: unknown): unknown {
   if (!isObject(value) || isRawJSON(value)) return value;
   return goStruct(Object.fromEntries(Object.entries(value).map(([key, item]) => [key, rawJsonValue(item)])));
 }
+
+/** A field a Go struct's omitempty leaves out: nil, "", 0, false, an empty list or map. */
+const isEmptyValue = (value: unknown): boolean =>
+  value === undefined ||
+  value === null ||
+  value === '' ||
+  value === 0 ||
+  value === false ||
+  (Array.isArray(value) && value.length === 0) ||
+  (isObject(value) && Object.keys(value).length === 0);
+
+const objectMetaFields = [
+  'name',
+  'generateName',
+  'namespace',
+  'selfLink',
+  'uid',
+  'resourceVersion',
+  'generation',
+  'creationTimestamp',
+  'deletionTimestamp',
+  'deletionGracePeriodSeconds',
+  'labels',
+  'annotations',
+  'ownerReferences',
+  'finalizers',
+  'managedFields',
+];
+
+/** The fields of a metav1.ObjectMeta as json.Marshal writes them: the type's order, empty ones left out (omitempty). */
+export function objectMetaFieldsJson(metadata: JsonObject): Record<string, unknown> {
+  return Object.fromEntries(objectMetaFields.map((key) => [key, isEmptyValue(metadata[key]) ? undefined : metadata[key]]));
+}
+
+/** A metav1.ObjectMeta (its JSON tags: name, labels, ...). */
+export const objectMetaJson = (metadata: JsonObject): GoStruct => goStruct(objectMetaFieldsJson(metadata));

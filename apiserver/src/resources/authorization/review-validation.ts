@@ -5,37 +5,11 @@
 import { fieldInvalid, fieldRequired, goStruct, type FieldBadValue, type FieldError } from '@capstan/common';
 import { isObject, objectOf, stringOf } from '../../registry/defaulting/json-fields.ts';
 import type { JsonObject } from '../../registry/object-meta.ts';
+import { objectMetaJson } from '../../registry/validation/internal-type-values.ts';
 
 /** A field a Go struct would hold at its zero value. */
 const isZero = (value: unknown): boolean =>
   value === undefined || value === null || value === '' || value === 0 || (Array.isArray(value) && value.length === 0) || (isObject(value) && Object.keys(value).length === 0);
-
-/**
- * A metav1.ObjectMeta as a field error prints it (in the bad value of "must be empty"): its JSON,
- * fields in the type's order, empty ones left out (omitempty). kube also shows the managedFields its
- * field manager has added by then.
- */
-function objectMetaValue(metadata: JsonObject): FieldBadValue {
-  const set = (value: unknown): unknown => (isZero(value) ? undefined : value);
-  const order = [
-    'name',
-    'generateName',
-    'namespace',
-    'selfLink',
-    'uid',
-    'resourceVersion',
-    'generation',
-    'creationTimestamp',
-    'deletionTimestamp',
-    'deletionGracePeriodSeconds',
-    'labels',
-    'annotations',
-    'ownerReferences',
-    'finalizers',
-    'managedFields',
-  ];
-  return { json: goStruct(Object.fromEntries(order.map((key) => [key, set(metadata[key])]))) };
-}
 
 /**
  * Metadata is empty when every field but managedFields is unset. The namespace is the request's by
@@ -44,7 +18,7 @@ function objectMetaValue(metadata: JsonObject): FieldBadValue {
 function metadataErrors(metadata: unknown, detail: string): FieldError[] {
   const fields = objectOf(metadata);
   const empty = Object.entries(fields).every(([key, value]) => key === 'managedFields' || key === 'namespace' || isZero(value));
-  return empty ? [] : [fieldInvalid('metadata', objectMetaValue(fields), detail)];
+  return empty ? [] : [fieldInvalid('metadata', { json: objectMetaJson(fields) }, detail)];
 }
 
 /** The internal authorization.NonResourceAttributes: its JSON, Go's field names. */
