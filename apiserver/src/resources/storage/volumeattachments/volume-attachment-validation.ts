@@ -8,6 +8,7 @@ import type { JsonObject } from '../../../registry/object-meta.ts';
 import { isObject, objectOf, stringOf } from '../../../registry/defaulting/json-fields.ts';
 import { isDNS1123Subdomain } from '../../../registry/name-validation.ts';
 import { csiDriverNameErrors } from '../csidrivers/csi-driver-validation.ts';
+import { rawJsonValue } from '../../../registry/validation/internal-type-values.ts';
 
 const exactlyOneSource = 'must specify exactly one of inlineVolumeSpec and persistentVolumeName';
 
@@ -42,8 +43,8 @@ export function volumeAttachmentCreateErrors(attachment: JsonObject): FieldError
 /**
  * kube validates the new object twice on update (its strategy and its update check each do), so
  * its causes list each error twice; the message lists it once. kube quotes the whole internal spec
- * as JSON with Go's field names; an inline volume spec (an internal PersistentVolumeSpec) is shown
- * as {...}, whose every field Capstan does not write out.
+ * as JSON with Go's field names; an inline volume spec is shown as the client's JSON (kube writes
+ * the internal PersistentVolumeSpec, every field by its Go name, which Capstan does not spell out).
  */
 export function volumeAttachmentUpdateErrors(next: JsonObject, old: JsonObject, objectErrors: FieldError[]): FieldError[] {
   const errors = [...objectErrors, ...objectErrors];
@@ -51,7 +52,7 @@ export function volumeAttachmentUpdateErrors(next: JsonObject, old: JsonObject, 
   if (!isDeepStrictEqual(spec, objectOf(old.spec))) {
     const source = objectOf(spec.source);
     const volumeName = typeof source.persistentVolumeName === 'string' ? source.persistentVolumeName : null;
-    const inline = isObject(source.inlineVolumeSpec) ? { ...source.inlineVolumeSpec } : null;
+    const inline = isObject(source.inlineVolumeSpec) ? rawJsonValue(source.inlineVolumeSpec) : null;
     const value = goStruct({
       Attacher: stringOf(spec.attacher),
       Source: goStruct({ PersistentVolumeName: volumeName, InlineVolumeSpec: inline }),
