@@ -2,7 +2,7 @@
 // annotation keys), label values, config keys, port numbers and names, with kube's messages; and
 // the field errors of a value such a check refuses.
 
-import { fieldInvalid, type GoStruct, goQuote, goStruct, type FieldError } from '@capstan/common';
+import { fieldInvalid, type GoStruct, goStruct, type FieldError } from '@capstan/common';
 import { regexError } from '../name-validation.ts';
 
 const configKeyFormat = '[-._a-zA-Z0-9]+';
@@ -49,13 +49,6 @@ export function portNameErrors(name: string): string[] {
 export function stringMapValue(map: Readonly<Record<string, unknown>>): { json: Record<string, string> } {
   return { json: Object.fromEntries(Object.entries(map).map(([key, value]) => [key, typeof value === 'string' ? value : String(value ?? '')])) };
 }
-
-/** A Go slice of strings (or of a string type) as %#v writes it: []string{"a", "b"}, []string(nil) when absent. */
-export const goStringSlice = (values: unknown, type = 'string'): string =>
-  Array.isArray(values) ? `[]${type}{${values.map((value) => goQuote(String(value))).join(', ')}}` : `[]${type}(nil)`;
-
-/** A Go []string (or slice of a string type) as a field error prints it: its JSON, null when absent. */
-export const stringSliceValue = (values: unknown): { json: string[] | null } => ({ json: Array.isArray(values) ? values.map((value) => String(value)) : null });
 
 /**
  * A v1.LabelSelector as a field error prints it: its JSON, empty matchLabels, matchExpressions and
