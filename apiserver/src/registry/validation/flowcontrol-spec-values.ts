@@ -4,10 +4,8 @@
 import { type GoStruct, goStruct } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
 import { isObject, objectOf, stringOf } from '../defaulting/json-fields.ts';
-import { stringsOrNull } from './internal-type-values.ts';
+import { goInt, objectsOrNull, stringsOrNull } from './internal-type-values.ts';
 
-const objectsOrNull = <T>(list: unknown, each: (item: JsonObject) => T): T[] | null => (Array.isArray(list) ? list.filter(isObject).map(each) : null);
-const int = (value: unknown): number => (typeof value === 'number' ? value : 0);
 const intOrNull = (value: unknown): number | null => (typeof value === 'number' ? value : null);
 const named = (value: unknown): GoStruct | null => (isObject(value) ? goStruct({ Name: stringOf(value.name) }) : null);
 
@@ -42,7 +40,7 @@ export function flowSchemaSpecJson(spec: JsonObject): GoStruct {
   const method = spec.distinguisherMethod;
   return goStruct({
     PriorityLevelConfiguration: goStruct({ Name: stringOf(objectOf(spec.priorityLevelConfiguration).name) }),
-    MatchingPrecedence: int(spec.matchingPrecedence),
+    MatchingPrecedence: goInt(spec.matchingPrecedence),
     DistinguisherMethod: isObject(method) ? goStruct({ Type: stringOf(method.type) }) : null,
     Rules: objectsOrNull(spec.rules, rulesJson),
   });
@@ -52,10 +50,10 @@ function limitedJson(limited: JsonObject): GoStruct {
   const response = objectOf(limited.limitResponse);
   const queuing = response.queuing;
   return goStruct({
-    NominalConcurrencyShares: int(limited.nominalConcurrencyShares),
+    NominalConcurrencyShares: goInt(limited.nominalConcurrencyShares),
     LimitResponse: goStruct({
       Type: stringOf(response.type),
-      Queuing: isObject(queuing) ? goStruct({ Queues: int(queuing.queues), HandSize: int(queuing.handSize), QueueLengthLimit: int(queuing.queueLengthLimit) }) : null,
+      Queuing: isObject(queuing) ? goStruct({ Queues: goInt(queuing.queues), HandSize: goInt(queuing.handSize), QueueLengthLimit: goInt(queuing.queueLengthLimit) }) : null,
     }),
     LendablePercent: intOrNull(limited.lendablePercent),
     BorrowingLimitPercent: intOrNull(limited.borrowingLimitPercent),

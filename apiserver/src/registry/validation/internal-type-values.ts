@@ -5,6 +5,12 @@ import { type GoStruct, goStruct, isRawJSON } from '@capstan/common';
 import { isObject, stringOf } from '../defaulting/json-fields.ts';
 import type { JsonObject } from '../object-meta.ts';
 
+/** A slice of structs: each object of the list made by `each`, null when absent (a nil slice). */
+export const objectsOrNull = <T>(list: unknown, each: (item: JsonObject) => T): T[] | null => (Array.isArray(list) ? list.filter(isObject).map(each) : null);
+
+/** An int32 or int64 field: 0 when unset. */
+export const goInt = (value: unknown): number => (typeof value === 'number' ? value : 0);
+
 /** A []string field: null when absent (a nil slice). */
 export const stringsOrNull = (values: unknown): string[] | null => (Array.isArray(values) ? values.map((value) => String(value)) : null);
 

@@ -5,11 +5,9 @@
 import { type GoStruct, goStruct } from '@capstan/common';
 import type { JsonObject } from '../../registry/object-meta.ts';
 import { isObject, objectOf, stringOf } from '../../registry/defaulting/json-fields.ts';
-import { objectMetaFieldsJson, rawJsonValue, stringsOrNull } from '../../registry/validation/internal-type-values.ts';
+import { goInt, objectMetaFieldsJson, objectsOrNull, rawJsonValue, stringsOrNull } from '../../registry/validation/internal-type-values.ts';
 import { resourceListBadValue } from '../../registry/validation/quantity-values.ts';
 
-const objectsOrNull = <T>(list: unknown, each: (item: JsonObject) => T): T[] | null => (Array.isArray(list) ? list.filter(isObject).map(each) : null);
-const int = (value: unknown): number => (typeof value === 'number' ? value : 0);
 const stringOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 const selectorsJson = (selectors: unknown) =>
@@ -33,7 +31,7 @@ function exactJson(exactly: JsonObject): GoStruct {
     DeviceClassName: stringOf(exactly.deviceClassName),
     Selectors: selectorsJson(exactly.selectors),
     AllocationMode: stringOf(exactly.allocationMode),
-    Count: int(exactly.count),
+    Count: goInt(exactly.count),
     AdminAccess: typeof exactly.adminAccess === 'boolean' ? exactly.adminAccess : null,
     Tolerations: tolerationsJson(exactly.tolerations),
     Capacity: capacityJson(exactly.capacity),
@@ -46,7 +44,7 @@ function subRequestJson(request: JsonObject): GoStruct {
     DeviceClassName: stringOf(request.deviceClassName),
     Selectors: selectorsJson(request.selectors),
     AllocationMode: stringOf(request.allocationMode),
-    Count: int(request.count),
+    Count: goInt(request.count),
     Tolerations: tolerationsJson(request.tolerations),
     Capacity: capacityJson(request.capacity),
   });
