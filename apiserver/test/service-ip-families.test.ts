@@ -75,17 +75,15 @@ test("on create: what the cluster cannot give, or the fields contradict, is refu
     'spec.ipFamilyPolicy: Invalid value: "RequireDualStack": this cluster is not configured for dual-stack services',
     'spec.ipFamilies[0]: Invalid value: "IPv4": not configured on this cluster',
   ]);
-  t.deepEqual(defaulted({ type: 'ClusterIP', clusterIP: '10.0.0.1' }, ipv6Only), [
-    'spec.clusterIPs[0]: Invalid value: []string{"10.0.0.1"}: IPv4 is not configured on this cluster',
-  ]);
+  t.deepEqual(defaulted({ type: 'ClusterIP', clusterIP: '10.0.0.1' }, ipv6Only), ['spec.clusterIPs[0]: Invalid value: ["10.0.0.1"]: IPv4 is not configured on this cluster']);
   t.deepEqual(defaulted({ type: 'ClusterIP', clusterIP: '10.0.0.1', clusterIPs: ['10.0.0.1', 'fd00::1'] }, dualStack), [
     "spec.ipFamilyPolicy: Invalid value: \"SingleStack\": must be 'RequireDualStack' or 'PreferDualStack' when multiple cluster IPs are specified",
   ]);
   t.deepEqual(defaulted({ type: 'ClusterIP', clusterIPs: ['10.0.0.1'] }, dualStack), [
-    'spec.clusterIPs: Invalid value: []string{"10.0.0.1"}: must be empty when `clusterIP` is not specified',
+    'spec.clusterIPs: Invalid value: ["10.0.0.1"]: must be empty when `clusterIP` is not specified',
   ]);
   t.deepEqual(defaulted({ type: 'ClusterIP', clusterIP: 'None', clusterIPs: ['None', '10.0.0.1'] }, dualStack), [
-    'spec.clusterIPs: Invalid value: []string{"None", "10.0.0.1"}: \'None\' must be the first and only value',
+    'spec.clusterIPs: Invalid value: ["None","10.0.0.1"]: \'None\' must be the first and only value',
   ]);
   t.deepEqual(defaulted({ type: 'ClusterIP', clusterIP: '10.0.0.300' }, dualStack), [
     'spec.clusterIPs[0]: Invalid value: "10.0.0.300": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)',

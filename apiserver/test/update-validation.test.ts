@@ -28,7 +28,7 @@ test('a changed selector with expressions and no labels is quoted as Go prints a
     },
   };
   t.deepEqual(messages(replicaSets, next, old), [
-    'spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string(nil), MatchExpressions:[]v1.LabelSelectorRequirement{v1.LabelSelectorRequirement{Key:"tier", Operator:"In", Values:[]string{"web", "api"}}, v1.LabelSelectorRequirement{Key:"gone", Operator:"DoesNotExist", Values:[]string(nil)}}}: field is immutable',
+    'spec.selector: Invalid value: {"matchExpressions":[{"key":"tier","operator":"In","values":["web","api"]},{"key":"gone","operator":"DoesNotExist"}]}: field is immutable',
   ]);
   t.deepEqual(messages(replicaSets, old, old), []);
 });

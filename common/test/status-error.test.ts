@@ -41,7 +41,7 @@ import {
   tooLargeResourceVersion,
   tooOldResourceVersion,
 } from '../src/status/index.ts';
-import { goNumber } from '../src/status/go-format.ts';
+import { goNumber, goStruct } from '../src/status/go-format.ts';
 
 const head = '{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure",';
 const body = (error: StatusError): string => JSON.stringify(error.status);
@@ -145,6 +145,15 @@ test('field error bodies for each type', (t) => {
   t.is(fieldErrorBody(fieldTooMany('a', 3, 1)), 'Too many: 3: must have at most 1 item');
   t.is(fieldErrorBody(fieldTooMany('a', -1, -1)), 'Too many: has too many items');
   t.is(fieldErrorBody(fieldInternalError('a', new Error('boom'))), 'Internal error: boom');
+});
+
+test('a non-scalar bad value is printed as Go json.Marshal writes it: map keys sorted, struct fields in order, HTML characters escaped', (t) => {
+  t.is(fieldErrorBody(fieldInvalid('a', ['x', '<y>'], 'd')), 'Invalid value: ["x","\\u003cy\\u003e"]: d');
+  t.is(fieldErrorBody(fieldInvalid('a', { json: { b: '2', a: '1&', '10': 'x', '9': 'y' } }, 'd')), 'Invalid value: {"10":"x","9":"y","a":"1\\u0026","b":"2"}: d');
+  const selector = goStruct({ matchLabels: { app: 'web' }, matchExpressions: undefined, values: null });
+  t.is(fieldErrorBody(fieldDuplicate('a', { json: selector })), 'Duplicate value: {"matchLabels":{"app":"web"},"values":null}');
+  t.is(fieldErrorBody(fieldInvalid('a', { json: '\u2028' }, 'd')), 'Invalid value: "\\u2028": d');
+  t.is(fieldErrorBody(fieldInvalid('a', { goSyntax: 'core.Thing{...}' }, 'd')), 'Invalid value: core.Thing{...}: d');
 });
 
 test('quoting follows Go %q, not JSON', (t) => {

@@ -169,7 +169,7 @@ test('webhook configurations compile their match conditions: bool, with the auth
   t.deepEqual(causes(mutating.body), [
     'webhooks[0].clientConfig: Required value: exactly one of url or service is required',
     ...expected('webhooks[0].matchConditions'),
-    'webhooks[0].admissionReviewVersions: Invalid value: []string{"v9"}: must include at least one of v1, v1beta1',
+    'webhooks[0].admissionReviewVersions: Invalid value: ["v9"]: must include at least one of v1, v1beta1',
   ]);
   const good = await post(validatingWebhooks, { metadata: { name: 'good-conditions' }, webhooks: [webhook('check.example.com', [conditions[2]])] });
   t.is(good.status, 201, JSON.stringify(good.body));

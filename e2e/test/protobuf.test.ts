@@ -47,7 +47,7 @@ test('kubectl create --dry-run=server answers the object and writes nothing; a d
     body: JSON.stringify({ metadata: { name: 'x' } }),
   });
   t.is(invalid.status, 422);
-  t.like(await invalid.json(), { reason: 'Invalid', message: 'CreateOptions.meta.k8s.io "" is invalid: dryRun: Unsupported value: []string{"Maybe"}: supported values: "All"' });
+  t.like(await invalid.json(), { reason: 'Invalid', message: 'CreateOptions.meta.k8s.io "" is invalid: dryRun: Unsupported value: ["Maybe"]: supported values: "All"' });
 });
 
 test('a Protobuf body without the Kubernetes prefix, or of a kind nobody declared, is a 400', async (t) => {

@@ -130,5 +130,5 @@ test('server-side dry runs of apply, replace, patch, scale and delete answer the
   t.deepEqual(after.spec, before.spec);
   const invalid = await fetch(`${shared.server().url}${deployments}/dry?dryRun=Some`, { method: 'PATCH', headers: { 'content-type': 'application/merge-patch+json' }, body: '{}' });
   t.is(invalid.status, 422);
-  t.like(await invalid.json(), { message: 'PatchOptions.meta.k8s.io "" is invalid: dryRun: Unsupported value: []string{"Some"}: supported values: "All"' });
+  t.like(await invalid.json(), { message: 'PatchOptions.meta.k8s.io "" is invalid: dryRun: Unsupported value: ["Some"]: supported values: "All"' });
 });

@@ -137,7 +137,7 @@ test('query parameters are read as kube’s parameter codec reads them: an empty
   );
   t.deepEqual(
     (await call(gateOff, 'DELETE', `${configMaps}/healthy?dryRun=All&dryRun=Maybe`)).body,
-    invalidDeleteOptions(['dryRun', 'Unsupported value: []string{"All", "Maybe"}: supported values: "All"']),
+    invalidDeleteOptions(['dryRun', 'Unsupported value: ["All","Maybe"]: supported values: "All"']),
   );
   // Any value but "false" and "0" is true: with a propagationPolicy, both are set.
   t.deepEqual(

@@ -27,9 +27,6 @@ async function update(path: string, change: (object: Record<string, any>) => voi
 
 const causes = (reply: Reply): string[] => reply.body.details.causes.map((cause: { field: string }) => cause.field);
 
-const quantity = (value: number, scale: number, s: string, format = 'DecimalSI'): string =>
-  `resource.Quantity{i:resource.int64Amount{value:${value}, scale:${scale}}, d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:"${s}", Format:"${format}"}`;
-
 const volume = (name: string, spec: Record<string, unknown>) => ({ metadata: { name }, spec });
 
 test('a PersistentVolume without modes, capacity or source is refused as kube refuses it', async (t) => {
@@ -38,7 +35,7 @@ test('a PersistentVolume without modes, capacity or source is refused as kube re
   t.is(reply.body.reason, 'Invalid');
   t.is(
     reply.body.message,
-    'PersistentVolume "empty" is invalid: [spec.accessModes: Required value, spec.capacity: Required value, spec.capacity: Unsupported value: core.ResourceList(nil): supported values: "storage", spec: Required value: must specify a volume type]',
+    'PersistentVolume "empty" is invalid: [spec.accessModes: Required value, spec.capacity: Required value, spec.capacity: Unsupported value: null: supported values: "storage", spec: Required value: must specify a volume type]',
   );
 });
 
@@ -120,7 +117,7 @@ test("kubectl creates a typical PersistentVolume and sees kube's 422 for one tha
   // kubectl lists the causes one a line.
   t.true(
     refused.stderr.includes(
-      'The PersistentVolume "sizeless" is invalid: \n* spec.capacity: Required value\n* spec.capacity: Unsupported value: core.ResourceList(nil): supported values: "storage"\n* spec.nfs.path: Invalid value: "exports": must be an absolute path\n',
+      'The PersistentVolume "sizeless" is invalid: \n* spec.capacity: Required value\n* spec.capacity: Unsupported value: null: supported values: "storage"\n* spec.nfs.path: Invalid value: "exports": must be an absolute path\n',
     ),
   );
 });
@@ -137,11 +134,11 @@ test('Node taints are checked under metadata.taints, and pod CIDRs one per famil
   t.is(reply.status, 422);
   t.is(
     reply.body.message,
-    'Node "tainted" is invalid: [metadata.taints[1]: Duplicate value: core.Taint{Key:"dedicated", Value:"", Effect:"NoSchedule", TimeAdded:(*v1.Time)(nil)}: taints must be unique by key and effect pair, ' +
+    'Node "tainted" is invalid: [metadata.taints[1]: Duplicate value: {"Key":"dedicated","Value":"","Effect":"NoSchedule","TimeAdded":null}: taints must be unique by key and effect pair, ' +
       "metadata.taints[2].value: Invalid value: \"yes please\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?'), " +
       'metadata.taints[2].effect: Unsupported value: "Sometimes": supported values: "NoSchedule", "PreferNoSchedule", "NoExecute", ' +
       'metadata.taints[3].effect: Required value, ' +
-      'spec.podCIDRs: Invalid value: []string{"10.0.0.0/24", "10.1.0.0/24"}: may specify no more than one CIDR for each IP family]',
+      'spec.podCIDRs: Invalid value: ["10.0.0.0/24","10.1.0.0/24"]: may specify no more than one CIDR for each IP family]',
   );
 });
 
@@ -182,9 +179,9 @@ test("a LimitRange whose min exceeds its max, repeats a type or gives a Pod defa
   t.is(
     reply.body.message,
     'LimitRange "inverted" is invalid: [' +
-      `spec.limits[0].min[cpu]: Invalid value: ${quantity(2, 0, '2')}: min value 2 is greater than max value 1, ` +
-      `spec.limits[0].defaultRequest[cpu]: Invalid value: ${quantity(1, 0, '1')}: min value 2 is greater than default request value 1, ` +
-      `spec.limits[0].default[cpu]: Invalid value: ${quantity(2, 0, '2')}: min value 2 is greater than default value 1, ` +
+      `spec.limits[0].min[cpu]: Invalid value: "2": min value 2 is greater than max value 1, ` +
+      `spec.limits[0].defaultRequest[cpu]: Invalid value: "1": min value 2 is greater than default request value 1, ` +
+      `spec.limits[0].default[cpu]: Invalid value: "2": min value 2 is greater than default value 1, ` +
       'spec.limits[1].type: Duplicate value: "Container", ' +
       "spec.limits[2].default: Forbidden: may not be specified when `type` is 'Pod', " +
       'spec.limits[3].type: Invalid value: "Widget": must be a standard limit type or fully qualified]',
@@ -211,12 +208,12 @@ test('a ResourceQuota with unknown or fractional resources and conflicting scope
   t.is(
     reply.body.message,
     'ResourceQuota "muddled" is invalid: [' +
-      `spec.hard[pods]: Invalid value: ${quantity(15, -1, '')}: must be an integer, ` +
+      `spec.hard[pods]: Invalid value: "1500m": must be an integer, ` +
       'spec.hard[requests.cpu]: Invalid value: "-1": must be greater than or equal to 0, ' +
       'spec.hard[widgets]: Invalid value: "widgets": must be a standard resource type or fully qualified, ' +
       'spec.hard[widgets]: Invalid value: "widgets": must be a standard resource for quota, ' +
-      'spec.scopes: Invalid value: []core.ResourceQuotaScope{"BestEffort", "NotBestEffort"}: unsupported scope applied to resource, ' +
-      'spec.scopes: Invalid value: []core.ResourceQuotaScope{"BestEffort", "NotBestEffort"}: conflicting scopes]',
+      'spec.scopes: Invalid value: ["BestEffort","NotBestEffort"]: unsupported scope applied to resource, ' +
+      'spec.scopes: Invalid value: ["BestEffort","NotBestEffort"]: conflicting scopes]',
   );
 });
 
@@ -236,7 +233,7 @@ test('a ResourceQuota scope selector is checked, and the scopes of a quota are f
     quota.spec.scopes = ['NotTerminating'];
   });
   t.is(rescoped.status, 422);
-  t.is(rescoped.body.message, 'ResourceQuota "scoped" is invalid: spec.scopes: Invalid value: []core.ResourceQuotaScope{"NotTerminating"}: field is immutable');
+  t.is(rescoped.body.message, 'ResourceQuota "scoped" is invalid: spec.scopes: Invalid value: ["NotTerminating"]: field is immutable');
 });
 
 test("kubectl create quota works for standard resources and shows kube's 422 for others", async (t) => {

@@ -24,7 +24,7 @@ test('a finalizer of a built-in kind is standard or qualified, and orphan and fo
   assertInvalid(
     t,
     await post(configMaps, { metadata: { name: 'held', finalizers: ['custom', 'orphan', 'foregroundDeletion', 'example.com/hold'] } }),
-    'ConfigMap "held" is invalid: [metadata.finalizers: Invalid value: []string{"custom", "orphan", "foregroundDeletion", "example.com/hold"}: finalizer orphan and foregroundDeletion cannot be both set, metadata.finalizers[0]: Invalid value: "custom": name is neither a standard finalizer name nor is it fully qualified]',
+    'ConfigMap "held" is invalid: [metadata.finalizers: Invalid value: ["custom","orphan","foregroundDeletion","example.com/hold"]: finalizer orphan and foregroundDeletion cannot be both set, metadata.finalizers[0]: Invalid value: "custom": name is neither a standard finalizer name nor is it fully qualified]',
     ['metadata.finalizers', 'metadata.finalizers[0]'],
   );
   const standard = await post(configMaps, { metadata: { name: 'standard', finalizers: ['kubernetes', 'orphan', 'example.com/hold'] } });
@@ -52,7 +52,7 @@ test("the admission kinds keep apimachinery's finalizer checks only", async (t) 
   assertInvalid(
     t,
     await post('/apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations', { metadata: { name: 'both', finalizers: ['orphan', 'foregroundDeletion'] } }),
-    'ValidatingWebhookConfiguration.admissionregistration.k8s.io "both" is invalid: metadata.finalizers: Invalid value: []string{"orphan", "foregroundDeletion"}: finalizer orphan and foregroundDeletion cannot be both set',
+    'ValidatingWebhookConfiguration.admissionregistration.k8s.io "both" is invalid: metadata.finalizers: Invalid value: ["orphan","foregroundDeletion"]: finalizer orphan and foregroundDeletion cannot be both set',
     ['metadata.finalizers'],
   );
 });
@@ -75,7 +75,7 @@ test("a workload template's label errors are reported at spec.template.labels", 
   assertInvalid(
     t,
     await post('/apis/apps/v1/namespaces/default/replicasets', { metadata: { name: 'missed' }, spec: { selector: { matchLabels: { app: 'api' } }, template } }),
-    `ReplicaSet.apps "missed" is invalid: [spec.template.metadata.labels: Invalid value: map[string]string{"app":"web", "bad key":"x"}: \`selector\` does not match template \`labels\`, spec.template.labels: Invalid value: "bad key": ${labelKeyMessage}]`,
+    `ReplicaSet.apps "missed" is invalid: [spec.template.metadata.labels: Invalid value: {"app":"web","bad key":"x"}: \`selector\` does not match template \`labels\`, spec.template.labels: Invalid value: "bad key": ${labelKeyMessage}]`,
     ['spec.template.metadata.labels', 'spec.template.labels'],
   );
 });

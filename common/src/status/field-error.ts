@@ -1,6 +1,6 @@
 // Field errors (apimachinery util/validation/field): the causes of a 422 Invalid, worded as kube words them.
 
-import { goNumber, goQuote } from './go-format.ts';
+import { goJson, goNumber, goQuote } from './go-format.ts';
 
 export type FieldErrorType =
   | 'FieldValueNotFound'
@@ -14,12 +14,14 @@ export type FieldErrorType =
   | 'InternalError'
   | 'FieldValueTypeInvalid';
 
-/** The values a field error can quote; null prints as `null`, as Go prints nil. */
 /**
- * A list is a Go []string, written as %#v writes it: []string{"a", "b"}; `goSyntax` is any other Go
- * value already written as %#v writes it (a map[string]string{...}).
+ * The values a field error can quote, as apimachinery's ErrorBody prints them: an int, float or bool
+ * with %v, a string with %q, and anything else as its json.Marshal text. null is JSON's null (a nil
+ * value); a list is a Go slice, in JSON; `json` is any other value kube marshals (a map as a plain
+ * object, a struct as a GoStruct, see goJson). `goSyntax` is text kube prints as it is: a Go value
+ * json.Marshal refuses (an internal type with a MarshalJSON that panics), written as %#v writes it.
  */
-export type FieldBadValue = string | number | boolean | null | readonly string[] | { readonly goSyntax: string };
+export type FieldBadValue = string | number | boolean | null | readonly unknown[] | { readonly json: unknown } | { readonly goSyntax: string };
 
 export interface FieldError {
   readonly type: FieldErrorType;
@@ -59,17 +61,17 @@ export function fieldErrorBody(error: FieldError): string {
   const value = error.badValue;
   if (!valuelessFieldErrors.has(error.type) && value !== undefined) {
     const shown =
-      value === null
-        ? 'null'
-        : Array.isArray(value)
-          ? `[]string{${value.map(goQuote).join(', ')}}`
-          : typeof value === 'object'
-            ? (value as { goSyntax: string }).goSyntax
-            : typeof value === 'string'
-              ? goQuote(value)
-              : typeof value === 'number'
-                ? goNumber(value)
-                : String(value);
+      typeof value === 'string'
+        ? goQuote(value)
+        : typeof value === 'number'
+          ? goNumber(value)
+          : typeof value === 'boolean'
+            ? String(value)
+            : value === null || Array.isArray(value)
+              ? goJson(value)
+              : 'goSyntax' in value
+                ? value.goSyntax
+                : goJson((value as { readonly json: unknown }).json);
     body += `: ${shown}`;
   }
   if (error.detail) body += `: ${error.detail}`;

@@ -60,16 +60,56 @@ export function goValue(value: unknown): string {
   return String(value);
 }
 
-/** A decoded JSON value as Go's json.Marshal writes a map[string]interface{}: keys sorted, <>& escaped. */
-export function goJson(value: unknown): string {
-  return JSON.stringify(sortedKeys(value)).replace(/[<>&]/g, (ch) => `\\u00${ch.charCodeAt(0).toString(16)}`);
+/**
+ * A Go struct's fields in declaration order, for goJson: json.Marshal sorts the keys of a map but
+ * writes a struct's fields in the order the type declares them. A field left undefined is left out
+ * (omitempty, or a field the JSON tag drops); null is written as null (a nil pointer, slice or map).
+ */
+export class GoStruct {
+  readonly fields: Readonly<Record<string, unknown>>;
+  constructor(fields: Readonly<Record<string, unknown>>) {
+    this.fields = fields;
+  }
 }
 
-function sortedKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortedKeys);
-  if (!isJsonObject(value)) return value;
-  const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return Object.fromEntries(entries.map(([key, item]) => [key, sortedKeys(item)]));
+export const goStruct = (fields: Readonly<Record<string, unknown>>): GoStruct => new GoStruct(fields);
+
+/**
+ * A value as Go's json.Marshal writes it: plain objects are maps (keys sorted), GoStruct keeps its
+ * field order, raw JSON numbers and bigints keep their digits, and <, >, &, U+2028 and U+2029 are
+ * escaped as \u003c etc. (Go's HTML-safe encoding).
+ */
+export function goJson(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'string') return goJsonString(value);
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'number' || typeof value === 'boolean') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(goJson).join(',')}]`;
+  if (isRawJSON(value)) return (value as { readonly rawJSON: string }).rawJSON;
+  if (value instanceof GoStruct) {
+    const fields = Object.entries(value.fields).filter(([, item]) => item !== undefined);
+    return `{${fields.map(([key, item]) => `${goJsonString(key)}:${goJson(item)}`).join(',')}}`;
+  }
+  if (typeof value !== 'object') return 'null';
+  // Go compares map keys bytewise (UTF-8), which the code-point order of the keys matches.
+  const entries = Object.entries(value)
+    .filter(([, item]) => item !== undefined)
+    .sort(([a], [b]) => compareCodePoints(a, b));
+  return `{${entries.map(([key, item]) => `${goJsonString(key)}:${goJson(item)}`).join(',')}}`;
+}
+
+function goJsonString(text: string): string {
+  return JSON.stringify(text).replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${hex(ch.charCodeAt(0), 4)}`);
+}
+
+function compareCodePoints(a: string, b: string): number {
+  const left = [...a];
+  const right = [...b];
+  for (let i = 0; i < Math.min(left.length, right.length); i++) {
+    const diff = (left[i]?.codePointAt(0) ?? 0) - (right[i]?.codePointAt(0) ?? 0);
+    if (diff !== 0) return diff;
+  }
+  return left.length - right.length;
 }
 
 /** The kind Go's encoding/json names a decoded value by in an UnmarshalTypeError ("cannot unmarshal <kind> into ..."). */

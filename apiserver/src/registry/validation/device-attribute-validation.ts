@@ -2,7 +2,7 @@
 // domain, then a C identifier), the fully qualified names constraints match on, and attribute
 // values, of which exactly one kind is set and versions are semantic versions.
 
-import { fieldInvalid, fieldTooLong, type FieldError } from '@capstan/common';
+import { fieldInvalid, fieldTooLong, type FieldError, type FieldBadValue, goStruct } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
 import { regexError } from '../name-validation.ts';
 import { csiDriverNameErrors } from '../../resources/storage/csidrivers/csi-driver-validation.ts';
@@ -57,6 +57,12 @@ export function fullyQualifiedNameErrors(name: string, path: string): FieldError
   return errors;
 }
 
+/** The internal resource.DeviceAttribute as a field error prints it: its JSON, Go's field names, unset values null. */
+function deviceAttributeValue(attribute: JsonObject): FieldBadValue {
+  const set = (value: unknown): unknown => value ?? null;
+  return { json: goStruct({ IntValue: set(attribute.int), BoolValue: set(attribute.bool), StringValue: set(attribute.string), VersionValue: set(attribute.version) }) };
+}
+
 const attributeKinds = ['int', 'bool', 'string', 'version'] as const;
 
 /** One attribute's value: exactly one of int, bool, string and version, strings and versions short. */
@@ -70,8 +76,7 @@ export function deviceAttributeErrors(attribute: JsonObject, path: string): Fiel
     if (!semanticVersion.test(version)) errors.push(fieldInvalid(`${path}.version`, version, 'must be a string compatible with semver.org spec 2.0.0'));
     if (version.length > maxAttributeValueLength) errors.push(fieldTooLong(`${path}.version`, maxAttributeValueLength));
   }
-  // kube quotes the whole resource.DeviceAttribute with %#v, its pointers as addresses; we quote its type only.
   if (set.length === 0) errors.push(fieldInvalid(path, '', 'exactly one value must be specified'));
-  else if (set.length > 1) errors.push(fieldInvalid(path, { goSyntax: 'resource.DeviceAttribute{...}' }, 'exactly one value must be specified'));
+  else if (set.length > 1) errors.push(fieldInvalid(path, deviceAttributeValue(attribute), 'exactly one value must be specified'));
   return errors;
 }

@@ -5,6 +5,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { fieldInvalid, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
+import { flowSchemaSpecJson, priorityLevelSpecJson } from './flowcontrol-spec-values.ts';
 
 const everything = {
   resourceRules: [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'], namespaces: ['*'], clusterScope: true }],
@@ -55,7 +56,7 @@ export const sameFlowControlSpec = (a: unknown, b: unknown): boolean => isDeepSt
 export function mandatoryFlowSchemaErrors(name: string, spec: JsonObject): FieldError[] {
   const mandatory = mandatoryFlowSchemaSpecs[name];
   if (mandatory === undefined || sameSpec(spec, mandatory)) return [];
-  return [fieldInvalid('spec', { goSyntax: 'flowcontrol.FlowSchemaSpec{...}' }, `spec of '${name}' must equal the fixed value`)];
+  return [fieldInvalid('spec', { json: flowSchemaSpecJson(spec) }, `spec of '${name}' must equal the fixed value`)];
 }
 
 export function mandatoryPriorityLevelErrors(name: string, spec: JsonObject): FieldError[] {
@@ -64,5 +65,5 @@ export function mandatoryPriorityLevelErrors(name: string, spec: JsonObject): Fi
   const { exempt: _exempt, ...fixed } = spec;
   if (name === 'exempt' ? sameSpec(fixed, mandatory) : sameSpec(spec, mandatory)) return [];
   const detail = name === 'exempt' ? "spec of 'exempt' except the 'spec.exempt' field must equal the fixed value" : `spec of '${name}' must equal the fixed value`;
-  return [fieldInvalid('spec', { goSyntax: 'flowcontrol.PriorityLevelConfigurationSpec{...}' }, detail)];
+  return [fieldInvalid('spec', { json: priorityLevelSpecJson(spec) }, detail)];
 }

@@ -3,7 +3,7 @@
 // errors of a name or a quantity at a field, with kube's messages.
 
 import { decodeQuantity, fieldInvalid, quantityMilliValue, quantitySign, quantityString, type FieldError } from '@capstan/common';
-import { quantityGoSyntax } from './quantity-go-syntax.ts';
+import { quantityBadValue } from './quantity-values.ts';
 import { invalidEach, isQualifiedName } from './value-formats.ts';
 
 const objectCounts = [
@@ -85,6 +85,6 @@ export function resourceQuantityErrors(name: string, quantity: unknown, path: st
   if (quantitySign(value) < 0) errors.push(fieldInvalid(path, quantityString(value), 'must be greater than or equal to 0'));
   const integer = integerResources.has(name) || isExtendedResource(name);
   // MilliValue rounds up to the next thousandth before kube looks for a fraction.
-  if (integer && quantityMilliValue(value) % 1000n !== 0n) errors.push(fieldInvalid(path, quantityGoSyntax(quantity), 'must be an integer'));
+  if (integer && quantityMilliValue(value) % 1000n !== 0n) errors.push(fieldInvalid(path, quantityBadValue(quantity), 'must be an integer'));
   return errors;
 }

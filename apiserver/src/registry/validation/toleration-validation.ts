@@ -1,7 +1,7 @@
 // core's ValidateTolerations, for any list of tolerations: keys are qualified names, an empty key
 // only with Exists, tolerationSeconds only with NoExecute, values by operator, known effects.
 
-import { fieldInvalid, fieldNotSupported, goQuote, type FieldBadValue, type FieldError } from '@capstan/common';
+import { fieldInvalid, fieldNotSupported, goStruct, type FieldBadValue, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
 import { objectsAt, stringOf } from '../defaulting/json-fields.ts';
 import { isQualifiedName, isValidLabelValue } from './value-formats.ts';
@@ -9,14 +9,18 @@ import { isQualifiedName, isValidLabelValue } from './value-formats.ts';
 const operators = ['Equal', 'Exists'];
 const effects = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
 
-/**
- * A toleration as Go's %#v writes a core.Toleration. Go prints tolerationSeconds as a pointer's
- * address, which no client can rely on; we print its value in its place.
- */
-export function tolerationGoSyntax(toleration: JsonObject): FieldBadValue {
-  const seconds = typeof toleration.tolerationSeconds === 'number' ? `(*int64)(${toleration.tolerationSeconds})` : '(*int64)(nil)';
-  const fields = (['key', 'operator', 'value', 'effect'] as const).map((key) => `${key[0]?.toUpperCase()}${key.slice(1)}:${goQuote(stringOf(toleration[key]))}`);
-  return { goSyntax: `core.Toleration{${[...fields, `TolerationSeconds:${seconds}`].join(', ')}}` };
+/** A toleration as a field error prints a core.Toleration: its JSON, with Go's field names (the internal type has no JSON tags). */
+export function tolerationValue(toleration: JsonObject): FieldBadValue {
+  const seconds = toleration.tolerationSeconds;
+  return {
+    json: goStruct({
+      Key: stringOf(toleration.key),
+      Operator: stringOf(toleration.operator),
+      Value: stringOf(toleration.value),
+      Effect: stringOf(toleration.effect),
+      TolerationSeconds: typeof seconds === 'number' ? seconds : null,
+    }),
+  };
 }
 
 /** The errors of the tolerations at `parent[key]`, reported under `path`. */
@@ -39,7 +43,7 @@ export function tolerationErrors(parent: JsonObject, key: string, path: string):
       const messages = isValidLabelValue(value);
       if (messages.length > 0) errors.push(fieldInvalid(`${itemPath}.operator`, value, messages.join(';')));
     } else if (operator === 'Exists') {
-      if (value !== '') errors.push(fieldInvalid(`${itemPath}.operator`, tolerationGoSyntax(toleration), "value must be empty when `operator` is 'Exists'"));
+      if (value !== '') errors.push(fieldInvalid(`${itemPath}.operator`, value, "value must be empty when `operator` is 'Exists'"));
     } else {
       errors.push(fieldNotSupported(`${itemPath}.operator`, operator, operators));
     }

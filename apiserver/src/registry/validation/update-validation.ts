@@ -5,7 +5,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { fieldForbidden, fieldInvalid, type FieldBadValue, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../object-meta.ts';
 import { isObject, objectOf } from '../defaulting/json-fields.ts';
-import { labelSelectorGoSyntax } from './value-formats.ts';
+import { labelSelectorValue } from './value-formats.ts';
 
 export const immutable = 'field is immutable';
 const immutableWhenSet = 'field is immutable when `immutable` is set';
@@ -22,11 +22,11 @@ export function immutableDataErrors(next: JsonObject, old: JsonObject, dataField
   return errors;
 }
 
-/** ValidateImmutableField on spec.selector, quoted as Go's %#v quotes a v1.LabelSelector. */
+/** ValidateImmutableField on spec.selector, its value the JSON of the v1.LabelSelector. */
 export function selectorErrors(next: JsonObject, old: JsonObject): FieldError[] {
   const selector = objectOf(next.spec).selector;
   if (isDeepStrictEqual(selector ?? null, objectOf(old.spec).selector ?? null)) return [];
-  const value: FieldBadValue = isObject(selector) ? labelSelectorGoSyntax(selector) : null;
+  const value: FieldBadValue = isObject(selector) ? labelSelectorValue(selector) : null;
   return [fieldInvalid('spec.selector', value, immutable)];
 }
 

@@ -2,7 +2,7 @@
 // annotation keys), label values, config keys, port numbers and names, with kube's messages; and
 // the field errors of a value such a check refuses.
 
-import { fieldInvalid, goQuote, type FieldError } from '@capstan/common';
+import { fieldInvalid, type GoStruct, goStruct, type FieldError } from '@capstan/common';
 import { regexError } from '../name-validation.ts';
 
 const configKeyFormat = '[-._a-zA-Z0-9]+';
@@ -45,34 +45,36 @@ export function portNameErrors(name: string): string[] {
   return errors;
 }
 
-/** A Go map[string]string as %#v writes it, keys sorted: map[string]string{"a":"1", "b":"2"}. */
-export function goStringMap(map: Readonly<Record<string, unknown>>): { goSyntax: string } {
-  const entries = Object.keys(map)
-    .sort()
-    .map((key) => `${JSON.stringify(key)}:${JSON.stringify(String(map[key]))}`);
-  return { goSyntax: `map[string]string{${entries.join(', ')}}` };
+/** A Go map[string]string as a field error prints it (its JSON, keys sorted): {"a":"1","b":"2"}. */
+export function stringMapValue(map: Readonly<Record<string, unknown>>): { json: Record<string, string> } {
+  return { json: Object.fromEntries(Object.entries(map).map(([key, value]) => [key, typeof value === 'string' ? value : String(value ?? '')])) };
 }
-
-/** A Go slice of strings (or of a string type) as %#v writes it: []string{"a", "b"}, []string(nil) when absent. */
-export const goStringSlice = (values: unknown, type = 'string'): string =>
-  Array.isArray(values) ? `[]${type}{${values.map((value) => goQuote(String(value))).join(', ')}}` : `[]${type}(nil)`;
 
 /**
- * A v1.LabelSelector as Go's %#v writes it in field errors:
- * v1.LabelSelector{MatchLabels:map[string]string{"app":"web"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}.
+ * A v1.LabelSelector as a field error prints it: its JSON, empty matchLabels, matchExpressions and
+ * values left out (omitempty): {"matchLabels":{"app":"web"}}.
  */
-export function labelSelectorGoSyntax(selector: Readonly<Record<string, unknown>>): { goSyntax: string } {
-  const labels = selector.matchLabels;
-  const labelText = typeof labels === 'object' && labels !== null && !Array.isArray(labels) ? goStringMap(labels as Record<string, unknown>).goSyntax : 'map[string]string(nil)';
-  const expressions = selector.matchExpressions;
-  const expressionText = Array.isArray(expressions)
-    ? `[]v1.LabelSelectorRequirement{${expressions
-        .map((expression: Record<string, unknown>) => {
-          const key = JSON.stringify(String(expression?.key ?? ''));
-          const operator = JSON.stringify(String(expression?.operator ?? ''));
-          return `v1.LabelSelectorRequirement{Key:${key}, Operator:${operator}, Values:${goStringSlice(expression?.values)}}`;
-        })
-        .join(', ')}}`
-    : '[]v1.LabelSelectorRequirement(nil)';
-  return { goSyntax: `v1.LabelSelector{MatchLabels:${labelText}, MatchExpressions:${expressionText}}` };
+export function labelSelectorValue(selector: Readonly<Record<string, unknown>>): { json: GoStruct } {
+  return { json: labelSelectorJson(selector) };
 }
+
+/** The JSON a v1.LabelSelector marshals to (also inside other values). */
+export function labelSelectorJson(selector: Readonly<Record<string, unknown>>): GoStruct {
+  const labels = selector.matchLabels;
+  const expressions = Array.isArray(selector.matchExpressions) ? selector.matchExpressions : [];
+  return goStruct({
+    matchLabels: isNonEmptyMap(labels) ? stringMapValue(labels).json : undefined,
+    matchExpressions: expressions.length === 0 ? undefined : expressions.map((expression: Record<string, unknown> | null) => labelSelectorRequirementJson(expression ?? {})),
+  });
+}
+
+function labelSelectorRequirementJson(requirement: Readonly<Record<string, unknown>>): GoStruct {
+  const values = requirement.values;
+  return goStruct({
+    key: String(requirement.key ?? ''),
+    operator: String(requirement.operator ?? ''),
+    values: Array.isArray(values) && values.length > 0 ? values.map((value) => String(value)) : undefined,
+  });
+}
+
+const isNonEmptyMap = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length > 0;

@@ -8,7 +8,7 @@ import { labelErrors } from './object-meta-validation.ts';
 import { podSpecErrors } from '../../resources/core/pods/pod-validation.ts';
 import { generatedJobLabels } from '../../resources/batch/jobs/job-strategy.ts';
 import { jobRestartPolicyErrors } from '../../resources/batch/cronjobs/cron-job-validation.ts';
-import { goStringMap, labelSelectorGoSyntax } from './value-formats.ts';
+import { stringMapValue, labelSelectorValue } from './value-formats.ts';
 
 /** Deployment, ReplicaSet, StatefulSet, DaemonSet, Job: selector, template labels and spec, replicas. */
 export function selectedWorkloadErrors(workload: JsonObject): FieldError[] {
@@ -21,7 +21,7 @@ export function selectedWorkloadErrors(workload: JsonObject): FieldError[] {
     const text = labelSelectorString(spec.selector);
     const selector = text === undefined || text === '' ? undefined : safeSelector(text);
     if (selector !== undefined && !matchesLabels(selector, labels as Record<string, string>)) {
-      errors.push(fieldInvalid('spec.template.metadata.labels', goStringMap(labels), '`selector` does not match template `labels`'));
+      errors.push(fieldInvalid('spec.template.metadata.labels', stringMapValue(labels), '`selector` does not match template `labels`'));
     }
   }
   // ValidatePodTemplateSpec reports the template's own label errors at template.labels.
@@ -47,12 +47,12 @@ export function jobErrors(job: JsonObject): FieldError[] {
     for (const [key, value] of Object.entries(expected)) {
       const path = `spec.template.metadata.labels[${key}]`;
       if (!(key in labels)) errors.push(fieldRequired(path, value));
-      else if (labels[key] !== value) errors.push(fieldInvalid(path, goStringMap(labels), `must be '${value}'`));
+      else if (labels[key] !== value) errors.push(fieldInvalid(path, stringMapValue(labels), `must be '${value}'`));
     }
     const text = isObject(spec.selector) ? labelSelectorString(spec.selector) : '';
     const selector = text === undefined ? undefined : safeSelector(text);
     if (isObject(spec.selector) && selector !== undefined && !matchesLabels(selector, expected)) {
-      errors.push(fieldInvalid('spec.selector', labelSelectorGoSyntax(spec.selector), '`selector` not auto-generated'));
+      errors.push(fieldInvalid('spec.selector', labelSelectorValue(spec.selector), '`selector` not auto-generated'));
     }
   }
   return [...errors, ...selectedWorkloadErrors(job), ...jobRestartPolicyErrors(spec, 'spec')];
@@ -86,7 +86,7 @@ export function emptySelectorErrors(workload: JsonObject, wordedAs: 'deployment'
   if (!isObject(selector)) return [];
   const labels = Object.keys(objectOf(selector.matchLabels)).length;
   const expressions = Array.isArray(selector.matchExpressions) ? selector.matchExpressions.length : 0;
-  return labels + expressions === 0 ? [fieldInvalid('spec.selector', labelSelectorGoSyntax(selector), `empty selector is invalid for ${wordedAs}`)] : [];
+  return labels + expressions === 0 ? [fieldInvalid('spec.selector', labelSelectorValue(selector), `empty selector is invalid for ${wordedAs}`)] : [];
 }
 
 /** ValidateDeploymentSpec's counts: minReadySeconds and revisionHistoryLimit not negative, a progress deadline past minReadySeconds. */

@@ -2,44 +2,14 @@
 // authorizer: exactly one kind of attributes, a subject to ask about (but for the self review),
 // well-formed selectors, and metadata left empty (but for a local review's namespace).
 
-import { fieldInvalid, fieldRequired, goQuote, type FieldError } from '@capstan/common';
-import { isObject, numberOf, objectOf, stringOf } from '../../registry/defaulting/json-fields.ts';
+import { fieldInvalid, fieldRequired, goStruct, type FieldBadValue, type FieldError } from '@capstan/common';
+import { isObject, objectOf, stringOf } from '../../registry/defaulting/json-fields.ts';
 import type { JsonObject } from '../../registry/object-meta.ts';
+import { objectMetaJson } from '../../registry/validation/internal-type-values.ts';
 
 /** A field a Go struct would hold at its zero value. */
 const isZero = (value: unknown): boolean =>
   value === undefined || value === null || value === '' || value === 0 || (Array.isArray(value) && value.length === 0) || (isObject(value) && Object.keys(value).length === 0);
-
-/** A metav1.ObjectMeta as its String() writes it (in the bad value of "must be empty"). */
-function objectMetaString(metadata: JsonObject): { goSyntax: string } {
-  const map = (value: unknown): string => {
-    const entries = isObject(value)
-      ? Object.keys(value)
-          .sort()
-          .map((key) => `${key}: ${stringOf(value[key])},`)
-      : [];
-    return `map[string]string{${entries.join('')}}`;
-  };
-  const finalizers = Array.isArray(metadata.finalizers) ? metadata.finalizers.map(String).join(' ') : '';
-  const fields = [
-    `Name:${stringOf(metadata.name)}`,
-    `GenerateName:${stringOf(metadata.generateName)}`,
-    `Namespace:${stringOf(metadata.namespace)}`,
-    `SelfLink:${stringOf(metadata.selfLink)}`,
-    `UID:${stringOf(metadata.uid)}`,
-    `ResourceVersion:${stringOf(metadata.resourceVersion)}`,
-    `Generation:${numberOf(metadata.generation)}`,
-    'CreationTimestamp:0001-01-01 00:00:00 +0000 UTC',
-    'DeletionTimestamp:<nil>',
-    'DeletionGracePeriodSeconds:nil',
-    `Labels:${map(metadata.labels)}`,
-    `Annotations:${map(metadata.annotations)}`,
-    'OwnerReferences:[]OwnerReference{}',
-    `Finalizers:[${finalizers}]`,
-    'ManagedFields:[]ManagedFieldsEntry{}',
-  ];
-  return { goSyntax: `&ObjectMeta{${fields.map((field) => `${field},`).join('')}}` };
-}
 
 /**
  * Metadata is empty when every field but managedFields is unset. The namespace is the request's by
@@ -48,12 +18,11 @@ function objectMetaString(metadata: JsonObject): { goSyntax: string } {
 function metadataErrors(metadata: unknown, detail: string): FieldError[] {
   const fields = objectOf(metadata);
   const empty = Object.entries(fields).every(([key, value]) => key === 'managedFields' || key === 'namespace' || isZero(value));
-  return empty ? [] : [fieldInvalid('metadata', objectMetaString(fields), detail)];
+  return empty ? [] : [fieldInvalid('metadata', { json: objectMetaJson(fields) }, detail)];
 }
 
-const nonResourceGoSyntax = (attributes: JsonObject): { goSyntax: string } => ({
-  goSyntax: `authorization.NonResourceAttributes{Path:${goQuote(stringOf(attributes.path))}, Verb:${goQuote(stringOf(attributes.verb))}}`,
-});
+/** The internal authorization.NonResourceAttributes: its JSON, Go's field names. */
+const nonResourceValue = (attributes: JsonObject): FieldBadValue => ({ json: goStruct({ Path: stringOf(attributes.path), Verb: stringOf(attributes.verb) }) });
 
 function selectorAttributesErrors(selector: unknown, path: string): FieldError[] {
   if (!isObject(selector)) return [];
@@ -71,7 +40,7 @@ function accessReviewSpecErrors(spec: JsonObject, withSubject: boolean): FieldEr
   const resource = isObject(spec.resourceAttributes) ? spec.resourceAttributes : undefined;
   const nonResource = isObject(spec.nonResourceAttributes) ? spec.nonResourceAttributes : undefined;
   if (resource !== undefined && nonResource !== undefined) {
-    errors.push(fieldInvalid('spec.nonResourceAttributes', nonResourceGoSyntax(nonResource), 'cannot be specified in combination with resourceAttributes'));
+    errors.push(fieldInvalid('spec.nonResourceAttributes', nonResourceValue(nonResource), 'cannot be specified in combination with resourceAttributes'));
   }
   // kube quotes the absent nonResourceAttributes as the text "null".
   if (resource === undefined && nonResource === undefined)
@@ -104,7 +73,7 @@ export function localSubjectAccessReviewErrors(review: JsonObject): FieldError[]
     errors.push(fieldInvalid('spec.resourceAttributes.namespace', stringOf(spec.resourceAttributes.namespace), 'must match metadata.namespace'));
   }
   if (isObject(spec.nonResourceAttributes)) {
-    errors.push(fieldInvalid('spec.nonResourceAttributes', nonResourceGoSyntax(spec.nonResourceAttributes), 'disallowed on this kind of request'));
+    errors.push(fieldInvalid('spec.nonResourceAttributes', nonResourceValue(spec.nonResourceAttributes), 'disallowed on this kind of request'));
   }
   return errors;
 }

@@ -3,7 +3,7 @@
 // fixed once created; kube does not validate a claim's spec again on update, only compares it.
 
 import { isDeepStrictEqual } from 'node:util';
-import { fieldInvalid, fieldRequired, type FieldError } from '@capstan/common';
+import { fieldInvalid, fieldRequired, type FieldError, type GoStruct } from '@capstan/common';
 import type { JsonObject } from '../../registry/object-meta.ts';
 import { objectOf, stringOf } from '../../registry/defaulting/json-fields.ts';
 import { boundedListErrors, boundedSetErrors, listAt } from '../../registry/validation/bounded-list-validation.ts';
@@ -12,6 +12,7 @@ import { deviceRequestErrors, requestNameErrors, requestReferences } from '../..
 import { deviceConfigurationErrors } from '../../registry/validation/opaque-configuration-validation.ts';
 import { templateObjectMetaErrors } from '../../registry/validation/template-object-meta-validation.ts';
 import { withoutSpecErrors } from '../../registry/validation/resource-update-order.ts';
+import { claimSpecJson, claimTemplateSpecJson } from './resource-claim-spec-values.ts';
 
 const maxRequests = 32;
 const maxConstraints = 32;
@@ -67,23 +68,20 @@ export function resourceClaimTemplateErrors(template: JsonObject): FieldError[] 
   return [...templateObjectMetaErrors(spec.metadata, 'spec.metadata'), ...claimSpecErrors(objectOf(spec.spec), 'spec.spec')];
 }
 
-/**
- * kube quotes the whole new spec with %#v (its pointers as addresses); we quote its type only.
- * `specType` names the internal Go type: resource.ResourceClaimSpec or resource.ResourceClaimTemplateSpec.
- */
-function immutableSpecErrors(next: JsonObject, old: JsonObject, specType: string): FieldError[] {
+/** kube quotes the whole new spec: the JSON of its internal type. */
+function immutableSpecErrors(next: JsonObject, old: JsonObject, specJson: (spec: JsonObject) => GoStruct): FieldError[] {
   if (isDeepStrictEqual(next.spec ?? {}, old.spec ?? {})) return [];
-  return [fieldInvalid('spec', { goSyntax: `${specType}{...}` }, immutable)];
+  return [fieldInvalid('spec', { json: specJson(objectOf(next.spec)) }, immutable)];
 }
 
 /** A claim's update is its metadata and the unchanged spec; the spec is not validated again. */
 export const resourceClaimUpdateErrors = (next: JsonObject, old: JsonObject, objectErrors: FieldError[]): FieldError[] => [
   ...withoutSpecErrors(objectErrors),
-  ...immutableSpecErrors(next, old, 'resource.ResourceClaimSpec'),
+  ...immutableSpecErrors(next, old, claimSpecJson),
 ];
 
 /** A template's update is validated whole, then its spec compared. */
 export const resourceClaimTemplateUpdateErrors = (next: JsonObject, old: JsonObject, objectErrors: FieldError[]): FieldError[] => [
   ...objectErrors,
-  ...immutableSpecErrors(next, old, 'resource.ResourceClaimTemplateSpec'),
+  ...immutableSpecErrors(next, old, claimTemplateSpecJson),
 ];

@@ -5,6 +5,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { fieldInvalid, fieldRequired, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../../../registry/object-meta.ts';
 import type { KindValidation } from '../../../registry/validation/kind-validation.ts';
+import { rawJsonValue } from '../../../registry/validation/internal-type-values.ts';
 
 function controllerRevisionErrors(revision: JsonObject): FieldError[] {
   const errors: FieldError[] = [];
@@ -13,10 +14,10 @@ function controllerRevisionErrors(revision: JsonObject): FieldError[] {
   return errors;
 }
 
-/** kube quotes the decoded data (a runtime.Unknown holding the raw bytes); we quote its type only. */
+/** kube quotes the data as the client sent it (a runtime.Unknown, which marshals to its raw bytes). */
 function dataChangeErrors(next: JsonObject, old: JsonObject): FieldError[] {
   if (isDeepStrictEqual(next.data ?? null, old.data ?? null)) return [];
-  const value = next.data === undefined || next.data === null ? null : { goSyntax: 'runtime.Unknown{...}' };
+  const value = next.data === undefined || next.data === null ? null : { json: rawJsonValue(next.data) };
   return [fieldInvalid('data', value, 'field is immutable')];
 }
 

@@ -7,7 +7,7 @@ import { isObject, numberOf, objectOf, objectsAt, stringOf } from '../../../regi
 import { isDNS1123Label, pathSegmentErrors } from '../../../registry/name-validation.ts';
 import { invalidEach } from '../../../registry/validation/value-formats.ts';
 import { kindAndNameErrors } from '../../../registry/validation/object-reference-validation.ts';
-import { quantityGoSyntax } from '../../../registry/validation/quantity-go-syntax.ts';
+import { quantityBadValue } from '../../../registry/validation/quantity-values.ts';
 
 /** Sorted, as kube lists them from a set. */
 const metricSourceTypes = ['ContainerResource', 'External', 'Object', 'Pods', 'Resource'] as const;
@@ -103,8 +103,8 @@ function metricTargetErrors(target: JsonObject, path: string): FieldError[] {
   for (const key of ['value', 'averageValue']) {
     const quantity = target[key];
     const amount = decodeQuantity(quantity);
-    // kube quotes the *resource.Quantity, which the field error dereferences and prints with %#v.
-    if (amount !== undefined && quantitySign(amount) <= 0) errors.push(fieldInvalid(`${path}.${key}`, quantityGoSyntax(quantity), 'must be positive'));
+    // kube quotes the *resource.Quantity: its JSON, the canonical text.
+    if (amount !== undefined && quantitySign(amount) <= 0) errors.push(fieldInvalid(`${path}.${key}`, quantityBadValue(quantity), 'must be positive'));
   }
   const utilization = target.averageUtilization;
   if (typeof utilization === 'number' && utilization < 1) errors.push(fieldInvalid(`${path}.averageUtilization`, utilization, 'must be greater than 0'));

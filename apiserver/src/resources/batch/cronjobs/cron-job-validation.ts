@@ -4,7 +4,7 @@
 import { type CronFieldBounds, cronMacros, cronScheduleFields, fieldInvalid, fieldNotSupported, fieldRequired, goQuote, parseDuration, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../../../registry/object-meta.ts';
 import { isObject, objectOf, stringOf } from '../../../registry/defaulting/json-fields.ts';
-import { labelSelectorGoSyntax } from '../../../registry/validation/value-formats.ts';
+import { labelSelectorValue } from '../../../registry/validation/value-formats.ts';
 import { podSpecErrors } from '../../core/pods/pod-validation.ts';
 
 const concurrencyPolicies = ['Allow', 'Forbid', 'Replace'];
@@ -74,7 +74,7 @@ function jobTemplateErrors(template: JsonObject): FieldError[] {
   const podSpec = objectOf(podTemplate.spec);
   errors.push(...podSpecErrors(podSpec, `${path}.template.spec`));
   errors.push(...jobRestartPolicyErrors(spec, path));
-  if (isObject(spec.selector)) errors.push(fieldInvalid(`${path}.selector`, labelSelectorGoSyntax(spec.selector), '`selector` will be auto-generated'));
+  if (isObject(spec.selector)) errors.push(fieldInvalid(`${path}.selector`, labelSelectorValue(spec.selector), '`selector` will be auto-generated'));
   if (spec.manualSelector === true) errors.push(fieldNotSupported(`${path}.manualSelector`, true, ['nil', 'false']));
   return errors;
 }

@@ -3,7 +3,7 @@
 // The status (conditions, certificate) is written through /status and /approval, which Capstan
 // does not validate yet; a new request starts without one.
 
-import { fieldDuplicate, fieldInvalid, fieldNotSupported, fieldRequired, fieldTooLong, type FieldError } from '@capstan/common';
+import { fieldDuplicate, fieldInvalid, fieldNotSupported, fieldRequired, fieldTooLong, type FieldError, type FieldBadValue } from '@capstan/common';
 import { objectOf, stringOf, stringsOf } from '../../../registry/defaulting/json-fields.ts';
 import type { JsonObject } from '../../../registry/object-meta.ts';
 import { isDNS1123Label, isDNS1123Subdomain } from '../../../registry/name-validation.ts';
@@ -39,10 +39,8 @@ const maxDomainLength = 253;
 // A path segment holds "<namespace>.<name>": a label, a dot and a subdomain.
 const maxSignerNameLength = maxDomainLength + (253 + 63 + 1) + 1;
 
-/** A Go []byte as %#v writes it. */
-const goBytes = (bytes: Uint8Array | undefined): { goSyntax: string } => ({
-  goSyntax: bytes === undefined ? '[]byte(nil)' : `[]byte{${Array.from(bytes, (byte) => `0x${byte.toString(16)}`).join(', ')}}`,
-});
+/** A Go []byte as a field error prints it: its JSON, a base64 string (null when nil). */
+const bytesValue = (bytes: Uint8Array | undefined): FieldBadValue => (bytes === undefined ? null : Buffer.from(bytes).toString('base64'));
 
 /** ValidateSignerName: "<domain>/<path>", a domain of two or more labels and a path of dot-separated subdomains. */
 function signerNameErrors(signerName: string, path: string): FieldError[] {
@@ -82,7 +80,7 @@ export function certificateSigningRequestErrors(csr: JsonObject): FieldError[] {
   // spec.request is base64 in JSON, the PEM bytes once decoded.
   const request = typeof spec.request === 'string' ? new Uint8Array(Buffer.from(spec.request, 'base64')) : undefined;
   const requestError = certificateRequestError(request ?? new Uint8Array());
-  if (requestError !== undefined) errors.push(fieldInvalid('spec.request', goBytes(request), requestError));
+  if (requestError !== undefined) errors.push(fieldInvalid('spec.request', bytesValue(request), requestError));
   errors.push(...usagesErrors(spec.usages));
   const signerName = stringOf(spec.signerName);
   if (signerName === legacySignerName) errors.push(fieldInvalid('spec.signerName', signerName, 'the legacy signerName is not allowed via this API version'));

@@ -18,7 +18,7 @@ import {
 } from '@capstan/common';
 import type { JsonObject } from '../../../registry/object-meta.ts';
 import { objectOf, objectsAt, stringOf } from '../../../registry/defaulting/json-fields.ts';
-import { quantityGoSyntax } from '../../../registry/validation/quantity-go-syntax.ts';
+import { quantityBadValue } from '../../../registry/validation/quantity-values.ts';
 import { containerResourceNameErrors, isOvercommitAllowed, resourceNameErrors } from '../../../registry/validation/resource-names.ts';
 import { invalidEach, isQualifiedName } from '../../../registry/validation/value-formats.ts';
 import type { KindValidation } from '../../../registry/validation/kind-validation.ts';
@@ -30,8 +30,8 @@ const zero = newQuantity(0n, 'DecimalSI');
 const one = newQuantity(1n, 'DecimalSI');
 /** resource.MaxMilliValue: below it, kube takes the ratio of milli-values. */
 const maxMilliValue = (2n ** 63n - 1n) / 1000n;
-/** kube formats the quantity for the message before quoting it, which caches its canonical text. */
-const quoted = (quantity: unknown) => quantityGoSyntax(quantity, 'canonical');
+/** A quantity as its field errors quote it: its canonical text. */
+const quoted = (quantity: unknown) => quantityBadValue(quantity);
 
 function typeErrors(type: string, path: string): FieldError[] {
   const errors = invalidEach(path, type, isQualifiedName(type));

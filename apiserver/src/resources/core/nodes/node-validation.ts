@@ -2,7 +2,7 @@
 // quantities of the status, pod CIDRs (valid, one per family, no repeats); on update pod CIDRs
 // and the provider ID may only be set once, and the external ID not at all.
 
-import { fieldDuplicate, fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired, type FieldError } from '@capstan/common';
+import { fieldDuplicate, fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired, type FieldError, goStruct, type FieldBadValue } from '@capstan/common';
 import type { JsonObject } from '../../../registry/object-meta.ts';
 import { objectOf, objectsAt, stringOf } from '../../../registry/defaulting/json-fields.ts';
 import { cidrNetworkFamilyOf, legacyCidrErrors } from '../../../registry/validation/ip-formats.ts';
@@ -20,9 +20,14 @@ function podCidrsOf(node: JsonObject): string[] {
   return stringOf(spec.podCIDR) === '' ? [] : [stringOf(spec.podCIDR)];
 }
 
-/** core.Taint as %#v writes it; a set timeAdded is a pointer, quoted by address. */
-const taintGoSyntax = (taint: JsonObject): { goSyntax: string } => ({
-  goSyntax: `core.Taint{Key:${JSON.stringify(stringOf(taint.key))}, Value:${JSON.stringify(stringOf(taint.value))}, Effect:${JSON.stringify(stringOf(taint.effect))}, TimeAdded:${taint.timeAdded === undefined || taint.timeAdded === null ? '(*v1.Time)(nil)' : '(*v1.Time)(...)'}}`,
+/** A core.Taint as a field error prints it: its JSON with Go's field names (timeAdded a metav1.Time, null when unset). */
+const taintValue = (taint: JsonObject): FieldBadValue => ({
+  json: goStruct({
+    Key: stringOf(taint.key),
+    Value: stringOf(taint.value),
+    Effect: stringOf(taint.effect),
+    TimeAdded: typeof taint.timeAdded === 'string' ? taint.timeAdded : null,
+  }),
 });
 
 function taintErrors(node: JsonObject): FieldError[] {
@@ -40,7 +45,7 @@ function taintErrors(node: JsonObject): FieldError[] {
     else if (!taintEffects.includes(effect)) errors.push(fieldNotSupported(`${path}.effect`, effect, taintEffects));
     const keys = seen.get(effect) ?? new Set<string>();
     if (keys.has(key)) {
-      errors.push({ ...fieldDuplicate(path, taintGoSyntax(taint)), detail: 'taints must be unique by key and effect pair' });
+      errors.push({ ...fieldDuplicate(path, taintValue(taint)), detail: 'taints must be unique by key and effect pair' });
       return;
     }
     seen.set(effect, keys.add(key));

@@ -14,14 +14,16 @@ import {
   quantityString,
   quantityValue,
   type FieldError,
+  goStruct,
 } from '@capstan/common';
 import type { JsonObject } from '../../../registry/object-meta.ts';
 import { isObject, objectOf, stringOf, stringsOf } from '../../../registry/defaulting/json-fields.ts';
 import { isDNS1123Label, isDNS1123Subdomain } from '../../../registry/name-validation.ts';
 import { nodeSelectorErrors } from '../../../registry/validation/node-selector-validation.ts';
-import { resourceListGoSyntax } from '../../../registry/validation/quantity-go-syntax.ts';
+import { resourceListBadValue } from '../../../registry/validation/quantity-values.ts';
 import type { KindValidation } from '../../../registry/validation/kind-validation.ts';
 import { invalidEach } from '../../../registry/validation/value-formats.ts';
+import { nodeSelectorTermsJson } from '../../../registry/validation/internal-type-values.ts';
 
 /** Sorted, as kube lists them from a set. */
 const accessModes = ['ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOnce', 'ReadWriteOncePod'];
@@ -144,7 +146,7 @@ function capacityErrors(spec: JsonObject): FieldError[] {
   const names = Object.keys(capacity ?? {}).sort();
   const errors: FieldError[] = [];
   if (names.length === 0) errors.push(fieldRequired('spec.capacity'));
-  if (!names.includes('storage') || names.length > 1) errors.push(fieldNotSupported('spec.capacity', resourceListGoSyntax(spec.capacity), ['storage']));
+  if (!names.includes('storage') || names.length > 1) errors.push(fieldNotSupported('spec.capacity', resourceListBadValue(spec.capacity), ['storage']));
   for (const name of names) {
     const quantity = (capacity as JsonObject)[name];
     const value = decodeQuantity(quantity);
@@ -235,8 +237,11 @@ function updateErrors(next: JsonObject, old: JsonObject): FieldError[] {
   }
   if (newSpec.volumeMode !== oldSpec.volumeMode) errors.push(fieldInvalid('volumeMode', typeof newSpec.volumeMode === 'string' ? newSpec.volumeMode : null, 'field is immutable'));
   if (isObject(oldSpec.nodeAffinity) && !isDeepStrictEqual(newSpec.nodeAffinity, oldSpec.nodeAffinity)) {
-    // kube quotes the VolumeNodeAffinity with its pointer's address.
-    const value = isObject(newSpec.nodeAffinity) ? { goSyntax: 'core.VolumeNodeAffinity{Required:(*core.NodeSelector)(...)}' } : null;
+    // kube quotes the internal VolumeNodeAffinity: its JSON with Go's field names.
+    const required = objectOf(newSpec.nodeAffinity).required;
+    const value = isObject(newSpec.nodeAffinity)
+      ? { json: goStruct({ Required: isObject(required) ? goStruct({ NodeSelectorTerms: nodeSelectorTermsJson(required.nodeSelectorTerms) }) : null }) }
+      : null;
     errors.push(fieldInvalid('nodeAffinity', value, 'field is immutable, except for updating from beta label to GA'));
   }
   if (typeof oldSpec.volumeAttributesClassName === 'string' && newSpec.volumeAttributesClassName === undefined) {

@@ -2,12 +2,12 @@
 // fit for the limited resources, not conflicting) and the scope selector's expressions; on update
 // the scopes are fixed. kube walks spec.hard in map order; we take it in name order.
 
-import { fieldInvalid, fieldRequired, type FieldError } from '@capstan/common';
+import { fieldInvalid, fieldRequired, type FieldError, goStruct, type FieldBadValue } from '@capstan/common';
 import type { JsonObject } from '../../../registry/object-meta.ts';
 import { isObject, objectOf, objectsAt, stringOf, stringsOf } from '../../../registry/defaulting/json-fields.ts';
 import { isStandardQuotaResource, quotaResourceNameErrors, resourceQuantityErrors } from '../../../registry/validation/resource-names.ts';
 import type { KindValidation } from '../../../registry/validation/kind-validation.ts';
-import { goStringSlice } from '../../../registry/validation/value-formats.ts';
+import { stringsOrNull } from '../../../registry/validation/internal-type-values.ts';
 
 const scopes = ['Terminating', 'NotTerminating', 'BestEffort', 'NotBestEffort', 'PriorityClass', 'CrossNamespacePodAffinity', 'VolumeAttributesClass'];
 const existsOnlyScopes = ['BestEffort', 'NotBestEffort', 'Terminating', 'NotTerminating', 'CrossNamespacePodAffinity'];
@@ -27,14 +27,15 @@ function scopeFits(scope: string, resource: string): boolean {
   return true;
 }
 
-const scopesGoSyntax = (spec: JsonObject) => ({ goSyntax: goStringSlice(spec.scopes, 'core.ResourceQuotaScope') });
+/** spec.scopes as a field error prints the []core.ResourceQuotaScope: its JSON, null when absent. */
+const scopesValue = (spec: JsonObject): FieldBadValue => ({ json: stringsOrNull(spec.scopes) });
 
-function scopeSelectorGoSyntax(selector: JsonObject): { goSyntax: string } {
+/** A core.ScopeSelector as a field error prints it: its JSON with Go's field names. */
+function scopeSelectorValue(selector: JsonObject): FieldBadValue {
   const expressions = Array.isArray(selector.matchExpressions) ? objectsAt(selector, 'matchExpressions') : undefined;
-  const requirement = (expression: JsonObject): string =>
-    `core.ScopedResourceSelectorRequirement{ScopeName:${JSON.stringify(String(expression.scopeName ?? ''))}, Operator:${JSON.stringify(String(expression.operator ?? ''))}, Values:${goStringSlice(expression.values)}}`;
-  const list = expressions === undefined ? '[]core.ScopedResourceSelectorRequirement(nil)' : `[]core.ScopedResourceSelectorRequirement{${expressions.map(requirement).join(', ')}}`;
-  return { goSyntax: `core.ScopeSelector{MatchExpressions:${list}}` };
+  const requirement = (expression: JsonObject) =>
+    goStruct({ ScopeName: String(expression.scopeName ?? ''), Operator: String(expression.operator ?? ''), Values: stringsOrNull(expression.values) });
+  return { json: goStruct({ MatchExpressions: expressions === undefined ? null : expressions.map(requirement) }) };
 }
 
 function scopeErrors(spec: JsonObject, hard: readonly string[]): FieldError[] {
@@ -42,12 +43,12 @@ function scopeErrors(spec: JsonObject, hard: readonly string[]): FieldError[] {
   if (listed.length === 0) return [];
   const errors: FieldError[] = [];
   for (const scope of listed) {
-    if (!scopes.includes(scope)) errors.push(fieldInvalid('spec.scopes', scopesGoSyntax(spec), 'unsupported scope'));
+    if (!scopes.includes(scope)) errors.push(fieldInvalid('spec.scopes', scopesValue(spec), 'unsupported scope'));
     for (const resource of hard) {
-      if (isStandardQuotaResource(resource) && !scopeFits(scope, resource)) errors.push(fieldInvalid('spec.scopes', scopesGoSyntax(spec), 'unsupported scope applied to resource'));
+      if (isStandardQuotaResource(resource) && !scopeFits(scope, resource)) errors.push(fieldInvalid('spec.scopes', scopesValue(spec), 'unsupported scope applied to resource'));
     }
   }
-  for (const pair of conflictingScopes) if (pair.every((scope) => listed.includes(scope))) errors.push(fieldInvalid('spec.scopes', scopesGoSyntax(spec), 'conflicting scopes'));
+  for (const pair of conflictingScopes) if (pair.every((scope) => listed.includes(scope))) errors.push(fieldInvalid('spec.scopes', scopesValue(spec), 'conflicting scopes'));
   return errors;
 }
 
@@ -64,8 +65,7 @@ function scopeSelectorErrors(spec: JsonObject, hard: readonly string[]): FieldEr
     const values = stringsOf(expression.values);
     if (!scopes.includes(scope)) errors.push(fieldInvalid(`${path}.scopeName`, scope, 'unsupported scope'));
     for (const resource of hard) {
-      if (isStandardQuotaResource(resource) && !scopeFits(scope, resource))
-        errors.push(fieldInvalid(path, scopeSelectorGoSyntax(selector), 'unsupported scope applied to resource'));
+      if (isStandardQuotaResource(resource) && !scopeFits(scope, resource)) errors.push(fieldInvalid(path, scopeSelectorValue(selector), 'unsupported scope applied to resource'));
     }
     if (existsOnlyScopes.includes(scope) && operator !== 'Exists') {
       errors.push(
@@ -86,7 +86,7 @@ function scopeSelectorErrors(spec: JsonObject, hard: readonly string[]): FieldEr
     named.add(scope);
   }
   // kube quotes spec.scopes here, not the selector.
-  for (const pair of conflictingScopes) if (pair.every((scope) => named.has(scope))) errors.push(fieldInvalid(path, scopesGoSyntax(spec), 'conflicting scopes'));
+  for (const pair of conflictingScopes) if (pair.every((scope) => named.has(scope))) errors.push(fieldInvalid(path, scopesValue(spec), 'conflicting scopes'));
   return errors;
 }
 
@@ -105,7 +105,7 @@ function scopeChangeErrors(next: JsonObject, old: JsonObject): FieldError[] {
   const newScopes = new Set(stringsOf(objectOf(next.spec).scopes));
   const oldScopes = new Set(stringsOf(objectOf(old.spec).scopes));
   const same = newScopes.size === oldScopes.size && [...newScopes].every((scope) => oldScopes.has(scope));
-  return same ? [] : [fieldInvalid('spec.scopes', scopesGoSyntax(objectOf(next.spec)), 'field is immutable')];
+  return same ? [] : [fieldInvalid('spec.scopes', scopesValue(objectOf(next.spec)), 'field is immutable')];
 }
 
 export const resourceQuotaValidation: KindValidation = {

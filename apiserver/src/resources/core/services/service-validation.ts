@@ -9,7 +9,7 @@ import { isDNS1123Subdomain } from '../../../registry/name-validation.ts';
 import { externallyAccessible } from './addresses/service-addresses.ts';
 import { familyOfAddress } from './addresses/service-cidr.ts';
 import { legacyIpErrors } from '../../../registry/validation/ip-formats.ts';
-import { goStringSlice, invalidEach, isValidPortNum } from '../../../registry/validation/value-formats.ts';
+import { invalidEach, isValidPortNum } from '../../../registry/validation/value-formats.ts';
 
 const types = ['ClusterIP', 'ExternalName', 'LoadBalancer', 'NodePort'];
 const ipFamilies = ['IPv4', 'IPv6'];
@@ -22,8 +22,8 @@ export const isHeadless = (spec: JsonObject): boolean => {
 };
 
 /** A list of cluster IPs as kube quotes it: []string{...}, or []string(nil) when absent. */
-const clusterIpsValue = (spec: JsonObject): FieldBadValue => (Array.isArray(spec.clusterIPs) ? stringsOf(spec.clusterIPs) : { goSyntax: goStringSlice(undefined) });
-const ipFamiliesValue = (spec: JsonObject): FieldBadValue => ({ goSyntax: goStringSlice(spec.ipFamilies, 'core.IPFamily') });
+const clusterIpsValue = (spec: JsonObject): FieldBadValue => (Array.isArray(spec.clusterIPs) ? stringsOf(spec.clusterIPs) : null);
+const ipFamiliesValue = (spec: JsonObject): FieldBadValue => (Array.isArray(spec.ipFamilies) ? stringsOf(spec.ipFamilies) : null);
 const ipFamilyPolicyValue = (spec: JsonObject): FieldBadValue => (spec.ipFamilyPolicy === undefined || spec.ipFamilyPolicy === null ? null : String(spec.ipFamilyPolicy));
 
 export function serviceErrors(service: JsonObject): FieldError[] {

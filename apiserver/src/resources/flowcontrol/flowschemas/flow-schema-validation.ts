@@ -1,7 +1,7 @@
 // FlowSchema (flowcontrol.apiserver.k8s.io/v1): its precedence, its priority level, how flows are
 // told apart, and each rule's subjects and resource and non-resource rules.
 
-import { fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired, goQuote, type FieldError } from '@capstan/common';
+import { fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired, type FieldError, goStruct } from '@capstan/common';
 import { isObject, numberOf, objectOf, objectsAt, stringOf, stringsOf } from '../../../registry/defaulting/json-fields.ts';
 import type { JsonObject } from '../../../registry/object-meta.ts';
 import { isDNS1123Label, isDNS1123Subdomain } from '../../../registry/name-validation.ts';
@@ -126,7 +126,7 @@ export function flowSchemaErrors(flowSchema: JsonObject): FieldError[] {
   if (isObject(spec.distinguisherMethod)) {
     const type = stringOf(spec.distinguisherMethod.type);
     if (!distinguisherMethods.includes(type)) {
-      errors.push(fieldNotSupported('spec.distinguisherMethod.type', { goSyntax: `flowcontrol.FlowDistinguisherMethod{Type:${goQuote(type)}}` }, distinguisherMethods));
+      errors.push(fieldNotSupported('spec.distinguisherMethod.type', { json: goStruct({ Type: type }) }, distinguisherMethods));
     }
   }
   const levelName = stringOf(objectOf(spec.priorityLevelConfiguration).name);

@@ -64,7 +64,7 @@ export function priorityLevelConfigurationErrors(level: JsonObject): FieldError[
   const name = stringOf(objectOf(level.metadata).name);
   const type = stringOf(spec.type);
   const errors: FieldError[] = [];
-  if ((name === 'exempt') !== (type === 'Exempt')) errors.push(fieldInvalid('spec.type', type, "type must be 'Exempt' if and only if name is 'exempt'"));
+  if ((name === 'exempt') !== (type === 'Exempt')) errors.push(fieldInvalid('spec.type', type, "must be 'Exempt' if and only if `name` is 'exempt'"));
   if (type === 'Exempt') {
     if (isObject(spec.limited)) errors.push(fieldForbidden('spec.limited', 'must be nil if the type is not Limited'));
     if (isObject(spec.exempt)) errors.push(...exemptErrors(spec.exempt, 'spec.exempt'));

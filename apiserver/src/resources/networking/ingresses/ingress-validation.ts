@@ -18,8 +18,8 @@ export function ingressErrors(ingress: JsonObject): FieldError[] {
   const errors: FieldError[] = [];
   const rules = objectsAt(spec, 'rules');
   if (rules.length === 0 && !isObject(spec.defaultBackend)) {
-    const shown = Array.isArray(spec.rules) ? '[]networking.IngressRule{}' : '[]networking.IngressRule(nil)';
-    errors.push(fieldInvalid('spec', { goSyntax: shown }, 'either `defaultBackend` or `rules` must be specified'));
+    // kube quotes spec.rules: [] when the list is there but empty, null (a nil slice) when it is not.
+    errors.push(fieldInvalid('spec', Array.isArray(spec.rules) ? [] : null, 'either `defaultBackend` or `rules` must be specified'));
   }
   if (isObject(spec.defaultBackend)) errors.push(...backendErrors(spec.defaultBackend, 'spec.defaultBackend'));
   rules.forEach((rule, i) => errors.push(...ruleErrors(rule, `spec.rules[${i}]`)));

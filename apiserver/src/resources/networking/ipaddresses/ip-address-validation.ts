@@ -2,7 +2,7 @@
 // name-validation.ts); its parent reference is required, well formed, and fixed once set.
 
 import { isDeepStrictEqual } from 'node:util';
-import { fieldInvalid, fieldRequired, goQuote, type FieldBadValue, type FieldError } from '@capstan/common';
+import { fieldInvalid, fieldRequired, type FieldBadValue, type FieldError, goStruct } from '@capstan/common';
 import type { JsonObject } from '../../../registry/object-meta.ts';
 import { isObject, stringOf } from '../../../registry/defaulting/json-fields.ts';
 import { isDNS1123Subdomain, pathSegmentErrors } from '../../../registry/name-validation.ts';
@@ -29,11 +29,10 @@ export function ipAddressErrors(ipAddress: JsonObject): FieldError[] {
 export function ipAddressUpdateErrors(next: JsonObject, old: JsonObject, objectErrors: FieldError[]): FieldError[] {
   const parentRef = parentRefOf(next);
   if (isDeepStrictEqual(parentRef, parentRefOf(old))) return objectErrors;
-  return [...objectErrors, fieldInvalid('spec.parentRef', parentRef === undefined ? null : parentReferenceGoSyntax(parentRef), 'field is immutable')];
+  return [...objectErrors, fieldInvalid('spec.parentRef', parentRef === undefined ? null : parentReferenceValue(parentRef), 'field is immutable')];
 }
 
-/** The reference as Go's %#v writes a networking.ParentReference. */
-function parentReferenceGoSyntax(parentRef: JsonObject): FieldBadValue {
-  const fields = (['group', 'resource', 'namespace', 'name'] as const).map((key) => `${key[0]?.toUpperCase()}${key.slice(1)}:${goQuote(stringOf(parentRef[key]))}`);
-  return { goSyntax: `networking.ParentReference{${fields.join(', ')}}` };
+/** The reference as a field error prints a networking.ParentReference: its JSON, Go's field names. */
+function parentReferenceValue(parentRef: JsonObject): FieldBadValue {
+  return { json: goStruct({ Group: stringOf(parentRef.group), Resource: stringOf(parentRef.resource), Namespace: stringOf(parentRef.namespace), Name: stringOf(parentRef.name) }) };
 }

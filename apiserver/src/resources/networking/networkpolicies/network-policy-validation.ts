@@ -1,7 +1,7 @@
 // NetworkPolicy's own checks (networking.k8s.io/v1): ports, peers, ipBlock CIDRs (legacy fields,
 // see ip-formats.ts) and policy types.
 
-import { fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired, goQuote, parseCIDRSloppy, type FieldError } from '@capstan/common';
+import { fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired, parseCIDRSloppy, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../../../registry/object-meta.ts';
 import { isObject, objectOf, objectsAt, stringOf, stringsOf } from '../../../registry/defaulting/json-fields.ts';
 import { labelSelectorErrors } from '../../../registry/validation/label-selector-validation.ts';
@@ -26,7 +26,7 @@ export function networkPolicyErrors(policy: JsonObject): FieldError[] {
   }
   const types = stringsOf(spec.policyTypes);
   if (types.length > policyTypes.length) {
-    errors.push(fieldInvalid('spec.policyTypes', { goSyntax: `[]networking.PolicyType{${types.map(goQuote).join(', ')}}` }, 'may not specify more than two policyTypes'));
+    errors.push(fieldInvalid('spec.policyTypes', types, 'may not specify more than two policyTypes'));
     return errors;
   }
   types.forEach((type, i) => {

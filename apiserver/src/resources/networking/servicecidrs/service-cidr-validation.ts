@@ -1,11 +1,11 @@
 // ServiceCIDR (networking.k8s.io/v1): one or two canonical CIDRs, one of each IP family. They are
 // fixed once set, except that a single-family range may gain a CIDR of the other family.
 
-import { fieldInvalid, fieldRequired, type FieldBadValue, type FieldError } from '@capstan/common';
+import { fieldInvalid, fieldRequired, type FieldBadValue, type FieldError, goStruct } from '@capstan/common';
 import type { JsonObject } from '../../../registry/object-meta.ts';
 import { isObject } from '../../../registry/defaulting/json-fields.ts';
 import { cidrErrors, cidrFamilyOf } from '../../../registry/validation/ip-formats.ts';
-import { goStringSlice, invalidEach } from '../../../registry/validation/value-formats.ts';
+import { invalidEach } from '../../../registry/validation/value-formats.ts';
 
 const immutable = 'field is immutable';
 
@@ -16,7 +16,7 @@ export function serviceCidrErrors(serviceCidr: JsonObject): FieldError[] {
   const cidrs = cidrsOf(serviceCidr) ?? [];
   const path = 'spec.cidrs';
   if (cidrs.length === 0) return [fieldRequired(path, 'at least one CIDR required')];
-  if (cidrs.length > 2) return [fieldInvalid(path, { goSyntax: `networking.ServiceCIDRSpec{CIDRs:${goStringSlice(cidrs)}}` }, 'may only hold up to 2 values')];
+  if (cidrs.length > 2) return [fieldInvalid(path, { json: goStruct({ CIDRs: cidrs }) }, 'may only hold up to 2 values')];
   const errors = cidrs.flatMap((cidr, i) => invalidEach(`${path}[${i}]`, cidr, cidrErrors(cidr)));
   const [first = '', second] = cidrs;
   const family = cidrFamilyOf(first);
@@ -34,6 +34,6 @@ export function serviceCidrUpdateErrors(next: JsonObject, old: JsonObject, objec
   if (newCidrs.length === oldCidrs.length) return [...objectErrors, ...oldCidrs.flatMap((_, i) => changed(i))];
   // Growing to dual-stack checks the new list again, as kube does.
   if (oldCidrs.length === 1 && newCidrs.length === 2) return [...objectErrors, ...changed(0), ...serviceCidrErrors(next)];
-  const value: FieldBadValue = cidrs === undefined ? { goSyntax: goStringSlice(undefined) } : cidrs;
+  const value: FieldBadValue = cidrs ?? null;
   return [...objectErrors, fieldInvalid('spec.cidrs', value, immutable)];
 }

@@ -7,7 +7,7 @@ import { isObject, objectsAt, stringOf } from '../../../registry/defaulting/json
 import { isDNS1123Label } from '../../../registry/name-validation.ts';
 import { labelErrors } from '../../../registry/validation/object-meta-validation.ts';
 import { containerResourceNameErrors, resourceQuantityErrors } from '../../../registry/validation/resource-names.ts';
-import { tolerationErrors, tolerationGoSyntax } from '../../../registry/validation/toleration-validation.ts';
+import { tolerationErrors, tolerationValue } from '../../../registry/validation/toleration-validation.ts';
 import { invalidEach } from '../../../registry/validation/value-formats.ts';
 
 export function runtimeClassErrors(runtimeClass: JsonObject): FieldError[] {
@@ -41,7 +41,7 @@ function schedulingErrors(scheduling: JsonObject, path: string): FieldError[] {
   const seen = new Set<string>();
   objectsAt(scheduling, 'tolerations').forEach((toleration, i) => {
     const listKey = JSON.stringify(['key', 'operator', 'value', 'effect'].map((key) => stringOf(toleration[key])));
-    if (seen.has(listKey)) errors.push(fieldDuplicate(`${path}.tolerations[${i}]`, tolerationGoSyntax(toleration)));
+    if (seen.has(listKey)) errors.push(fieldDuplicate(`${path}.tolerations[${i}]`, tolerationValue(toleration)));
     seen.add(listKey);
   });
   return errors;

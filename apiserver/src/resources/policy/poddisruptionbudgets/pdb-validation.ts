@@ -1,11 +1,12 @@
 // ValidatePodDisruptionBudgetSpec: minAvailable and maxUnavailable (one of them, each a
 // non-negative count or a percentage up to 100%), the selector and the eviction policy.
 
-import { fieldInvalid, fieldNotSupported, goQuote, type FieldError } from '@capstan/common';
+import { fieldInvalid, fieldNotSupported, type FieldError, goStruct, type FieldBadValue } from '@capstan/common';
 import type { JsonObject } from '../../../registry/object-meta.ts';
-import { objectOf } from '../../../registry/defaulting/json-fields.ts';
+import { isObject, objectOf } from '../../../registry/defaulting/json-fields.ts';
 import { regexError } from '../../../registry/name-validation.ts';
 import { labelSelectorErrors } from '../../../registry/validation/label-selector-validation.ts';
+import { labelSelectorJson } from '../../../registry/validation/value-formats.ts';
 
 const percentFormat = '[0-9]+%';
 const percent = new RegExp(`^${percentFormat}$`);
@@ -18,8 +19,7 @@ export function podDisruptionBudgetErrors(budget: JsonObject): FieldError[] {
   const minAvailable = spec.minAvailable ?? undefined;
   const maxUnavailable = spec.maxUnavailable ?? undefined;
   if (minAvailable !== undefined && maxUnavailable !== undefined) {
-    // kube quotes the whole internal spec struct, pointers and all; Capstan elides its fields.
-    errors.push(fieldInvalid('spec', { goSyntax: 'policy.PodDisruptionBudgetSpec{...}' }, 'minAvailable and maxUnavailable cannot be both set'));
+    errors.push(fieldInvalid('spec', pdbSpecValue(spec), 'minAvailable and maxUnavailable cannot be both set'));
   }
   if (minAvailable !== undefined) errors.push(...intOrPercentErrors(minAvailable, 'spec.minAvailable'));
   if (maxUnavailable !== undefined) errors.push(...intOrPercentErrors(maxUnavailable, 'spec.maxUnavailable'));
@@ -35,9 +35,21 @@ export function podDisruptionBudgetErrors(budget: JsonObject): FieldError[] {
 function intOrPercentErrors(value: unknown, path: string): FieldError[] {
   if (typeof value === 'number') return value < 0 ? [fieldInvalid(path, value, 'must be greater than or equal to 0')] : [];
   const text = String(value);
-  if (!percent.test(text)) return [fieldInvalid(path, intOrStringGoSyntax(text), percentMessage)];
-  return Number(text.slice(0, -1)) > 100 ? [fieldInvalid(path, intOrStringGoSyntax(text), 'must not be greater than 100%')] : [];
+  if (!percent.test(text)) return [fieldInvalid(path, intOrStringValue(text), percentMessage)];
+  return Number(text.slice(0, -1)) > 100 ? [fieldInvalid(path, intOrStringValue(text), 'must not be greater than 100%')] : [];
 }
 
-/** A string-typed intstr.IntOrString as Go's %#v writes it (its String() has a pointer receiver). */
-const intOrStringGoSyntax = (text: string): { goSyntax: string } => ({ goSyntax: `intstr.IntOrString{Type:1, IntVal:0, StrVal:${goQuote(text)}}` });
+/** The internal policy.PodDisruptionBudgetSpec as a field error prints it: its JSON, Go's field names (the selector a v1.LabelSelector with its tags). */
+function pdbSpecValue(spec: JsonObject): FieldBadValue {
+  return {
+    json: goStruct({
+      MinAvailable: spec.minAvailable ?? null,
+      Selector: isObject(spec.selector) ? labelSelectorJson(spec.selector) : null,
+      MaxUnavailable: spec.maxUnavailable ?? null,
+      UnhealthyPodEvictionPolicy: typeof spec.unhealthyPodEvictionPolicy === 'string' ? spec.unhealthyPodEvictionPolicy : null,
+    }),
+  };
+}
+
+/** A string-typed intstr.IntOrString as a field error prints it: its JSON, a quoted string. */
+const intOrStringValue = (text: string): FieldBadValue => ({ json: text });

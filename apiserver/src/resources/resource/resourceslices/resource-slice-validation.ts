@@ -8,7 +8,7 @@
 // (DRADeviceBindingConditions), allowMultipleAllocations and capacity request policies
 // (DRAConsumableCapacity). With no taints or counters, a slice may hold 128 devices.
 
-import { fieldInvalid, fieldRequired, fieldTooLong, goQuote, type FieldBadValue, type FieldError } from '@capstan/common';
+import { fieldInvalid, fieldRequired, fieldTooLong, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../../../registry/object-meta.ts';
 import { isObject, numberOf, objectOf, stringOf } from '../../../registry/defaulting/json-fields.ts';
 import { isDNS1123Label, isDNS1123Subdomain } from '../../../registry/name-validation.ts';
@@ -17,7 +17,8 @@ import { csiDriverNameErrors } from '../../storage/csidrivers/csi-driver-validat
 import { deviceAttributeErrors, qualifiedNameErrors } from '../../../registry/validation/device-attribute-validation.ts';
 import { nodeSelectorErrors } from '../../../registry/validation/node-selector-validation.ts';
 import { withoutSpecErrors } from '../../../registry/validation/resource-update-order.ts';
-import { goStringSlice, invalidEach } from '../../../registry/validation/value-formats.ts';
+import { invalidEach } from '../../../registry/validation/value-formats.ts';
+import { nodeSelectorTermsJson } from '../../../registry/validation/internal-type-values.ts';
 
 const maxDevices = 128;
 const maxPoolNameLength = 253;
@@ -42,24 +43,6 @@ function poolErrors(pool: JsonObject, path: string): FieldError[] {
   return errors;
 }
 
-/** Go's %#v of a list of internal NodeSelectorRequirements. */
-function requirementsGoSyntax(requirements: unknown): string {
-  if (!Array.isArray(requirements)) return '[]core.NodeSelectorRequirement(nil)';
-  const items = requirements.filter(isObject).map((requirement) => {
-    const values = goStringSlice(requirement.values);
-    return `core.NodeSelectorRequirement{Key:${goQuote(stringOf(requirement.key))}, Operator:${goQuote(stringOf(requirement.operator))}, Values:${values}}`;
-  });
-  return `[]core.NodeSelectorRequirement{${items.join(', ')}}`;
-}
-
-function nodeSelectorTermsGoSyntax(terms: unknown): FieldBadValue {
-  if (!Array.isArray(terms)) return { goSyntax: '[]core.NodeSelectorTerm(nil)' };
-  const items = terms
-    .filter(isObject)
-    .map((term) => `core.NodeSelectorTerm{MatchExpressions:${requirementsGoSyntax(term.matchExpressions)}, MatchFields:${requirementsGoSyntax(term.matchFields)}}`);
-  return { goSyntax: `[]core.NodeSelectorTerm{${items.join(', ')}}` };
-}
-
 /** Exactly one of nodeName, nodeSelector and allNodes; an empty name or a false allNodes is an error of its own. */
 function nodeSelectionErrors(spec: JsonObject): FieldError[] {
   const errors: FieldError[] = [];
@@ -76,7 +59,7 @@ function nodeSelectionErrors(spec: JsonObject): FieldError[] {
     errors.push(...nodeSelectorErrors(spec.nodeSelector, 'spec.nodeSelector'));
     const terms = spec.nodeSelector.nodeSelectorTerms;
     if (!Array.isArray(terms) || terms.length !== 1) {
-      errors.push(fieldInvalid('spec.nodeSelector.nodeSelectorTerms', nodeSelectorTermsGoSyntax(terms), 'must have exactly one node selector term'));
+      errors.push(fieldInvalid('spec.nodeSelector.nodeSelectorTerms', { json: nodeSelectorTermsJson(terms) }, 'must have exactly one node selector term'));
     }
   }
   if (spec.allNodes === true) set.push('`allNodes`');

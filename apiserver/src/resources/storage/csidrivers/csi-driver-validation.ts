@@ -3,10 +3,11 @@
 // Also the check of a CSI driver's name that CSINodes and VolumeAttachments make.
 
 import { isDeepStrictEqual } from 'node:util';
-import { fieldDuplicate, fieldInvalid, fieldNotSupported, fieldRequired, fieldTooLong, goQuote, type FieldBadValue, type FieldError } from '@capstan/common';
+import { fieldDuplicate, fieldInvalid, fieldNotSupported, fieldRequired, fieldTooLong, type FieldBadValue, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../../../registry/object-meta.ts';
 import { objectOf, objectsAt, stringOf, stringsOf } from '../../../registry/defaulting/json-fields.ts';
 import { isDNS1123Subdomain } from '../../../registry/name-validation.ts';
+import { stringsOrNull } from '../../../registry/validation/internal-type-values.ts';
 
 const fsGroupPolicies = ['File', 'None', 'ReadWriteOnceWithFSType'];
 const lifecycleModes = ['Persistent', 'Ephemeral'];
@@ -75,9 +76,7 @@ export function csiDriverUpdateErrors(next: JsonObject, old: JsonObject, objectE
   }
   if (!isDeepStrictEqual(newSpec.volumeLifecycleModes, oldSpec.volumeLifecycleModes)) {
     const modes = newSpec.volumeLifecycleModes;
-    const value: FieldBadValue = {
-      goSyntax: Array.isArray(modes) ? `[]storage.VolumeLifecycleMode{${modes.map((mode) => goQuote(String(mode))).join(', ')}}` : '[]storage.VolumeLifecycleMode(nil)',
-    };
+    const value: FieldBadValue = { json: stringsOrNull(modes) };
     errors.push(fieldInvalid('spec.volumeLifecycleModes', value, 'field is immutable'));
   }
   return errors;

@@ -3,11 +3,12 @@
 // its allocatable count (MutableCSINodeAllocatableCount, on in 1.35).
 
 import { isDeepStrictEqual } from 'node:util';
-import { fieldDuplicate, fieldInvalid, fieldRequired, goQuote, type FieldBadValue, type FieldError } from '@capstan/common';
+import { fieldDuplicate, fieldInvalid, fieldRequired, type FieldBadValue, type FieldError, goStruct } from '@capstan/common';
 import type { JsonObject } from '../../../registry/object-meta.ts';
 import { isObject, objectsAt, stringOf, stringsOf } from '../../../registry/defaulting/json-fields.ts';
 import { csiDriverNameErrors } from '../csidrivers/csi-driver-validation.ts';
-import { goStringSlice, isQualifiedName } from '../../../registry/validation/value-formats.ts';
+import { isQualifiedName } from '../../../registry/validation/value-formats.ts';
+import { stringsOrNull } from '../../../registry/validation/internal-type-values.ts';
 
 /** kube's strategy allows the longer limit of node IDs. */
 const maxNodeIdLength = 256;
@@ -47,16 +48,13 @@ export function csiNodeUpdateErrors(next: JsonObject, old: JsonObject, objectErr
   for (const oldDriver of driversOf(old)) {
     for (const newDriver of driversOf(next)) {
       if (oldDriver.name !== newDriver.name || isDeepStrictEqual(fixed(newDriver), fixed(oldDriver))) continue;
-      errors.push(fieldInvalid('spec.drivers', driverGoSyntax(newDriver), 'field is immutable'));
+      errors.push(fieldInvalid('spec.drivers', driverValue(newDriver), 'field is immutable'));
     }
   }
   return errors;
 }
 
-/** The entry as Go's %#v writes the storage.CSINodeDriver kube compares, its allocatable cleared. */
-function driverGoSyntax(driver: JsonObject): FieldBadValue {
-  const keys = goStringSlice(driver.topologyKeys);
-  return {
-    goSyntax: `storage.CSINodeDriver{Name:${goQuote(stringOf(driver.name))}, NodeID:${goQuote(stringOf(driver.nodeID))}, TopologyKeys:${keys}, Allocatable:(*storage.VolumeNodeResources)(nil)}`,
-  };
+/** The internal storage.CSINodeDriver kube compares, as a field error prints it: its JSON with Go's field names, its allocatable cleared. */
+function driverValue(driver: JsonObject): FieldBadValue {
+  return { json: goStruct({ Name: stringOf(driver.name), NodeID: stringOf(driver.nodeID), TopologyKeys: stringsOrNull(driver.topologyKeys), Allocatable: null }) };
 }

@@ -7,7 +7,7 @@ import type { JsonObject } from '../../../registry/object-meta.ts';
 import { isObject, stringOf } from '../../../registry/defaulting/json-fields.ts';
 import { isDNS1123Subdomain } from '../../../registry/name-validation.ts';
 import { labelSelectorErrors } from '../../../registry/validation/label-selector-validation.ts';
-import { labelSelectorGoSyntax } from '../../../registry/validation/value-formats.ts';
+import { labelSelectorValue } from '../../../registry/validation/value-formats.ts';
 
 const immutable = 'field is immutable';
 
@@ -24,7 +24,7 @@ export function csiStorageCapacityUpdateErrors(next: JsonObject, old: JsonObject
   const errors = [...objectErrors];
   const topology = next.nodeTopology;
   if (!isDeepStrictEqual(topology ?? null, old.nodeTopology ?? null)) {
-    errors.push(fieldInvalid('nodeTopology', isObject(topology) ? labelSelectorGoSyntax(topology) : null, immutable));
+    errors.push(fieldInvalid('nodeTopology', isObject(topology) ? labelSelectorValue(topology) : null, immutable));
   }
   if (stringOf(next.storageClassName) !== stringOf(old.storageClassName)) errors.push(fieldInvalid('storageClassName', stringOf(next.storageClassName), immutable));
   return errors;

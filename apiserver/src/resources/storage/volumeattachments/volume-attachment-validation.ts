@@ -3,11 +3,12 @@
 // volume name. The spec never changes.
 
 import { isDeepStrictEqual } from 'node:util';
-import { fieldForbidden, fieldInvalid, fieldRequired, goQuote, type FieldError } from '@capstan/common';
+import { fieldForbidden, fieldInvalid, fieldRequired, type FieldError, goStruct } from '@capstan/common';
 import type { JsonObject } from '../../../registry/object-meta.ts';
 import { isObject, objectOf, stringOf } from '../../../registry/defaulting/json-fields.ts';
 import { isDNS1123Subdomain } from '../../../registry/name-validation.ts';
 import { csiDriverNameErrors } from '../csidrivers/csi-driver-validation.ts';
+import { rawJsonValue } from '../../../registry/validation/internal-type-values.ts';
 
 const exactlyOneSource = 'must specify exactly one of inlineVolumeSpec and persistentVolumeName';
 
@@ -41,15 +42,23 @@ export function volumeAttachmentCreateErrors(attachment: JsonObject): FieldError
 
 /**
  * kube validates the new object twice on update (its strategy and its update check each do), so
- * its causes list each error twice; the message lists it once. kube quotes the whole spec, its
- * pointers as addresses; we leave the source out.
+ * its causes list each error twice; the message lists it once. kube quotes the whole internal spec
+ * as JSON with Go's field names; an inline volume spec is shown as the client's JSON (kube writes
+ * the internal PersistentVolumeSpec, every field by its Go name, which Capstan does not spell out).
  */
 export function volumeAttachmentUpdateErrors(next: JsonObject, old: JsonObject, objectErrors: FieldError[]): FieldError[] {
   const errors = [...objectErrors, ...objectErrors];
   const spec = objectOf(next.spec);
   if (!isDeepStrictEqual(spec, objectOf(old.spec))) {
-    const goSyntax = `storage.VolumeAttachmentSpec{Attacher:${goQuote(stringOf(spec.attacher))}, Source:storage.VolumeAttachmentSource{...}, NodeName:${goQuote(stringOf(spec.nodeName))}}`;
-    errors.push(fieldInvalid('spec', { goSyntax }, 'field is immutable'));
+    const source = objectOf(spec.source);
+    const volumeName = typeof source.persistentVolumeName === 'string' ? source.persistentVolumeName : null;
+    const inline = isObject(source.inlineVolumeSpec) ? rawJsonValue(source.inlineVolumeSpec) : null;
+    const value = goStruct({
+      Attacher: stringOf(spec.attacher),
+      Source: goStruct({ PersistentVolumeName: volumeName, InlineVolumeSpec: inline }),
+      NodeName: stringOf(spec.nodeName),
+    });
+    errors.push(fieldInvalid('spec', { json: value }, 'field is immutable'));
   }
   return errors;
 }
