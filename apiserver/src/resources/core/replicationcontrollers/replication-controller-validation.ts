@@ -9,6 +9,7 @@ import type { JsonObject } from '../../../registry/object-meta.ts';
 import { validateDeclared, type DeclaredField } from '../../../registry/validation/declarative/declared-fields.ts';
 import { withDeclarativeValidation } from '../../../registry/validation/declarative/migration-checks.ts';
 import type { KindValidation } from '../../../registry/validation/kind-validation.ts';
+import { stringMapValue } from '../../../registry/validation/value-formats.ts';
 import { longRunningTemplateErrors, templatedWorkloadErrors } from '../../../registry/validation/workload-validation.ts';
 
 /** ReplicationControllerSpec's declared checks. */
@@ -36,9 +37,7 @@ function handWrittenErrors(rc: JsonObject): FieldError[] {
   }
   const labels = objectOf(objectOf(spec.template.metadata).labels) as Record<string, unknown>;
   if (selects && !Object.entries(selector).every(([key, value]) => labels[key] === value)) {
-    // kube prints the labels as Go's json.Marshal does: keys sorted.
-    const json = JSON.stringify(Object.fromEntries(Object.entries(labels).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
-    errors.push(fieldInvalid('spec.template.metadata.labels', { goSyntax: json }, '`selector` does not match template `labels`'));
+    errors.push(fieldInvalid('spec.template.metadata.labels', stringMapValue(labels), '`selector` does not match template `labels`'));
   }
   return [...errors, ...templatedWorkloadErrors(rc), ...longRunningTemplateErrors(rc, 'ReplicationController')];
 }
