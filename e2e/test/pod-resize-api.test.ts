@@ -153,7 +153,7 @@ test('a plain update of a pod that changes its resources is refused as kube refu
   await createPod('resize-update', burstable);
   const answer = await call(
     'PATCH',
-    pods + '/resize-update',
+    `${pods}/resize-update`,
     { spec: { containers: [{ name: 'app', resources: { requests: { cpu: '150m' } } }] } },
     'application/strategic-merge-patch+json',
   );

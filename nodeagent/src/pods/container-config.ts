@@ -318,8 +318,8 @@ function oomScoreAdjust(pod: Pod, container: Container, memoryCapacity: number):
   return score === 1000 ? 999 : score;
 }
 
-/** generateLinuxContainerResources. */
-function containerResources(pod: Pod, container: Container, settings: ContainerSettings): MessageInit<cri.LinuxContainerResources> {
+/** generateLinuxContainerResources (also what UpdateContainerResources is given on a resize). */
+export function containerResources(pod: Pod, container: Container, settings: ContainerSettings): MessageInit<cri.LinuxContainerResources> {
   const requests = container.resources?.requests;
   const limits = container.resources?.limits;
   const cpuRequest = milliCpuOf(requests);
