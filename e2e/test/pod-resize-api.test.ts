@@ -49,35 +49,27 @@ const createPod = async (name: string, resources: object, extra: object = {}): P
 };
 const burstable = { requests: { cpu: '100m', memory: '64Mi' }, limits: { cpu: '200m', memory: '128Mi' } };
 const patch = (containers: object) => JSON.stringify({ spec: { containers } });
+/** `kubectl patch pod <name> --subresource resize -p <containers>`. */
+const resizeArgs = (name: string, containers: object): string[] => ['patch', 'pod', name, '--subresource', 'resize', '-p', patch(containers)];
+/** A strategic merge patch of .../resize. */
+const patchResize = (name: string, containers: object): Promise<Answer> =>
+  call('PATCH', `${pods}/${name}/resize`, { spec: { containers } }, 'application/strategic-merge-patch+json');
 
 test('kubectl patch --subresource resize changes cpu and memory, bumps generation, and get --subresource resize reads the pod', async (t) => {
   await createPod('resize-ok', burstable);
-  const out = await kubectl(
-    'patch',
-    'pod',
-    'resize-ok',
-    '--subresource',
-    'resize',
-    '-p',
-    patch([{ name: 'app', resources: { requests: { cpu: '150m' }, limits: { cpu: '300m' } } }]),
-  );
+  const out = await kubectl(...resizeArgs('resize-ok', [{ name: 'app', resources: { requests: { cpu: '150m' }, limits: { cpu: '300m' } } }]));
   t.is(out, 'pod/resize-ok patched\n');
   const pod = JSON.parse(await kubectl('get', 'pod', 'resize-ok', '--subresource', 'resize', '-o', 'json')) as Answer['body'];
   t.deepEqual(pod.spec?.containers?.[0]?.resources, { requests: { cpu: '150m', memory: '64Mi' }, limits: { cpu: '300m', memory: '128Mi' } });
   t.is(pod.metadata?.generation, 2);
   // The same resources again change nothing, generation included.
-  await kubectl('patch', 'pod', 'resize-ok', '--subresource', 'resize', '-p', patch([{ name: 'app', resources: { requests: { cpu: '150m' } } }]));
+  await kubectl(...resizeArgs('resize-ok', [{ name: 'app', resources: { requests: { cpu: '150m' } } }]));
   t.is(JSON.parse(await kubectl('get', 'pod', 'resize-ok', '-o', 'json')).metadata.generation, 2);
 });
 
 test('a resize keeps everything but the resources; an image sent along is dropped, not an error', async (t) => {
   await createPod('resize-image', burstable);
-  const answer = await call(
-    'PATCH',
-    `${pods}/resize-image/resize`,
-    { spec: { containers: [{ name: 'app', image: 'nginx', resources: { requests: { memory: '100Mi' } } }] } },
-    'application/strategic-merge-patch+json',
-  );
+  const answer = await patchResize('resize-image', [{ name: 'app', image: 'nginx', resources: { requests: { memory: '100Mi' } } }]);
   t.is(answer.status, 200);
   t.is(answer.body.spec?.containers?.[0]?.image, 'busybox');
   t.deepEqual(answer.body.spec?.containers?.[0]?.resources, { requests: { cpu: '100m', memory: '100Mi' }, limits: { cpu: '200m', memory: '128Mi' } });
@@ -86,13 +78,7 @@ test('a resize keeps everything but the resources; an image sent along is droppe
 test('a resize that changes the QoS class, removes a limit or touches another resource gets kube-apiserver 1.35 422s', async (t) => {
   await createPod('resize-bad', burstable);
   const qos = await kubectlFails(
-    'patch',
-    'pod',
-    'resize-bad',
-    '--subresource',
-    'resize',
-    '-p',
-    patch([{ name: 'app', resources: { requests: { cpu: '200m', memory: '128Mi' }, limits: { cpu: '200m', memory: '128Mi' } } }]),
+    ...resizeArgs('resize-bad', [{ name: 'app', resources: { requests: { cpu: '200m', memory: '128Mi' }, limits: { cpu: '200m', memory: '128Mi' } } }]),
   );
   t.is(qos, 'The Pod "resize-bad" is invalid: spec: Invalid value: "Burstable": Pod QOS Class may not change as a result of resizing\n');
   const removed = await call('PUT', `${pods}/resize-bad/resize`, {
@@ -101,15 +87,7 @@ test('a resize that changes the QoS class, removes a limit or touches another re
   });
   t.is(removed.status, 422);
   t.is(removed.body.message, 'Pod "resize-bad" is invalid: spec.containers[0].resources.limits: Forbidden: resource limits cannot be removed');
-  const storage = await kubectlFails(
-    'patch',
-    'pod',
-    'resize-bad',
-    '--subresource',
-    'resize',
-    '-p',
-    patch([{ name: 'app', resources: { requests: { 'ephemeral-storage': '1Gi' } } }]),
-  );
+  const storage = await kubectlFails(...resizeArgs('resize-bad', [{ name: 'app', resources: { requests: { 'ephemeral-storage': '1Gi' } } }]));
   t.is(storage, 'The Pod "resize-bad" is invalid: spec: Forbidden: only cpu and memory resources are mutable\n');
   const renamed = await call('PATCH', `${pods}/resize-bad/resize`, [{ op: 'replace', path: '/spec/containers/0/name', value: 'other' }], 'application/json-patch+json');
   t.is(renamed.status, 422);
@@ -118,12 +96,7 @@ test('a resize that changes the QoS class, removes a limit or touches another re
 
 test('static and Windows pods cannot be resized; RestartContainer needs a restartPolicy other than Never', async (t) => {
   await createPod('resize-windows', burstable, { os: { name: 'windows' } });
-  const windows = await call(
-    'PATCH',
-    `${pods}/resize-windows/resize`,
-    { spec: { containers: [{ name: 'app', resources: { requests: { cpu: '150m' } } }] } },
-    'application/strategic-merge-patch+json',
-  );
+  const windows = await patchResize('resize-windows', [{ name: 'app', resources: { requests: { cpu: '150m' } } }]);
   t.is(windows.status, 422);
   t.is(windows.body.message, 'Pod "resize-windows" is invalid: : Forbidden: windows pods cannot be resized');
   const created = await call('POST', pods, {
@@ -131,12 +104,7 @@ test('static and Windows pods cannot be resized; RestartContainer needs a restar
     spec: { nodeName: 'n1', containers: [{ name: 'app', image: 'busybox', resources: burstable }] },
   });
   t.is(created.status, 201);
-  const mirror = await call(
-    'PATCH',
-    `${pods}/resize-mirror/resize`,
-    { spec: { containers: [{ name: 'app', resources: { requests: { cpu: '150m' } } }] } },
-    'application/strategic-merge-patch+json',
-  );
+  const mirror = await patchResize('resize-mirror', [{ name: 'app', resources: { requests: { cpu: '150m' } } }]);
   t.is(mirror.body.message, 'Pod "resize-mirror" is invalid: : Forbidden: static pods cannot be resized');
   const never = await call('POST', pods, {
     metadata: { name: 'resize-never' },
