@@ -98,6 +98,8 @@ export class ResizeManager {
   allocatedPod(pod: Pod): Pod {
     const allocated = this.#allocated.get(pod.metadata.uid);
     if (allocated === undefined) return pod;
+    // The pod itself while nothing is pending: most syncs.
+    if (resizableContainers(pod).every((container) => sameRequirements(container.resources, allocated.get(container.name)))) return pod;
     const withAllocation = (container: Container): Container => {
       const resources = allocated.get(container.name);
       return resources === undefined ? container : { ...container, resources };
