@@ -63,6 +63,7 @@ test('a resize beyond the node is Infeasible, one beyond what other pods leave i
   const tight = pod('b', { requests: { cpu: '1' } }, 3);
   t.false(manager.handleResize(tight));
   t.like(manager.conditions('b', false)[0], { reason: 'Deferred', message: "Node didn't have enough resource: cpu, requested: 1000, used: 1500, capacity: 2000" });
+  t.deepEqual(manager.deferred(), ['b']);
   t.deepEqual(
     events.map((event) => event.reason),
     ['ResizeInfeasible', 'ResizeDeferred'],

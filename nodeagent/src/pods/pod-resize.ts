@@ -204,6 +204,11 @@ export class ResizeManager {
     return cleared === undefined ? undefined : (cleared.observedGeneration ?? 0);
   }
 
+  /** The pods whose resize waits for room (Deferred): retried when a pod leaves the node. */
+  deferred(): string[] {
+    return [...this.#conditions].filter(([, conditions]) => conditions.pending?.reason === 'Deferred').map(([uid]) => uid);
+  }
+
   /** The resources the runtime was last given for the container, if any. */
   actuated(uid: string, name: string): Resources | undefined {
     return this.#actuated.get(uid)?.get(name);

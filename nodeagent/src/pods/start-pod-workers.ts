@@ -164,7 +164,11 @@ export async function startPodWorkers(options: PodWorkersOptions): Promise<Runni
     resyncMs: config.syncFrequency,
     errorBackOffMs: options.errorBackOffMs ?? 10_000,
     log,
-    onGone: (uid) => workers.delete(uid),
+    onGone: (uid) => {
+      workers.delete(uid);
+      // RetryPendingResizes: the room a pod leaves may be what a deferred resize waits for.
+      for (const deferred of resize.deferred()) workers.get(deferred)?.wake();
+    },
     probes,
     volumes,
     hooks,
