@@ -63,7 +63,6 @@ test('a resize beyond the node is Infeasible, one beyond what other pods leave i
   const tight = pod('b', { requests: { cpu: '1' } }, 3);
   t.false(manager.handleResize(tight));
   t.like(manager.conditions('b', false)[0], { reason: 'Deferred', message: "Node didn't have enough resource: cpu, requested: 1000, used: 1500, capacity: 2000" });
-  t.deepEqual(manager.deferred(), ['b']);
   t.deepEqual(
     events.map((event) => event.reason),
     ['ResizeInfeasible', 'ResizeDeferred'],
@@ -83,4 +82,27 @@ test('static pods are never resized', (t) => {
   t.false(manager.handleResize({ ...staticPod, spec: pod('s', { requests: { cpu: '200m' } }).spec }));
   t.like(manager.conditions('s', false)[0], { reason: 'Infeasible', message: 'In-place resize of static-pods is not supported' });
   t.deepEqual(events, []);
+});
+
+test('room a pod leaves goes to the deferred resizes in the kubelet order: higher priority first', (t) => {
+  const big = pod('big', { requests: { cpu: '1500m' } });
+  const low = pod('low', { requests: { cpu: '100m' } });
+  const high: Pod = { ...pod('high', { requests: { cpu: '100m' } }), spec: { ...pod('high', { requests: { cpu: '100m' } }).spec, priority: 1000 } };
+  const { manager, admitted } = setUp([big, low, high]);
+  const grow = (p: Pod): Pod => ({
+    ...p,
+    metadata: { ...p.metadata, generation: 2 },
+    spec: { ...p.spec, containers: [{ name: 'app', image: 'busybox', resources: { requests: { cpu: '1200m' } } }] },
+  });
+  admitted.splice(1, 2, grow(low), grow(high));
+  t.false(manager.retryPendingResizes(grow(low)));
+  t.false(manager.retryPendingResizes(grow(high)));
+  t.like(manager.conditions('low', false)[0], { reason: 'Deferred' });
+  admitted.splice(0, 1);
+  manager.retryPendingResizes();
+  t.deepEqual(
+    manager.conditions('high', false).map((condition) => condition.type),
+    ['PodResizeInProgress'],
+  );
+  t.like(manager.conditions('low', false)[0], { reason: 'Deferred', message: "Node didn't have enough resource: cpu, requested: 1200, used: 1200, capacity: 2000" });
 });

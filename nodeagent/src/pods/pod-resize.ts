@@ -12,6 +12,7 @@ import { canonicalRequirements } from '../root-dir/pod-allocation-state.ts';
 import type { NodeAllocatable } from './downward-api.ts';
 import type { RecordPodEvent } from './pod-events.ts';
 import { isRestartableInitContainer, isStaticPod, type Pod } from './pod-types.ts';
+import { podQOS } from '../system/index.ts';
 
 type Resources = Pick<ResourceRequirements, 'limits' | 'requests'>;
 
@@ -25,6 +26,8 @@ export interface ResizeManagerOptions {
   /** The pods admitted to the node and not finished, the one resized among them. */
   readonly activePods: () => readonly Pod[];
   readonly recordEvent: RecordPodEvent;
+  /** Told of a pod whose resize a retry allocated, for its worker to actuate it. */
+  readonly onAllocated?: (uid: string) => void;
   readonly now?: () => number;
 }
 
@@ -79,6 +82,8 @@ export class ResizeManager {
   /** Pod uid → container name → the resources the runtime was last given. */
   readonly #actuated = new Map<string, Map<string, Resources>>();
   readonly #conditions = new Map<string, ResizeConditions>();
+  /** podsWithPendingResizes: the pods whose resize is not allocated yet. */
+  readonly #pending = new Set<string>();
 
   constructor(options: ResizeManagerOptions) {
     this.#options = options;
@@ -112,6 +117,43 @@ export class ResizeManager {
         ...(pod.spec.initContainers === undefined ? {} : { initContainers: pod.spec.initContainers.map(withAllocation) }),
       },
     };
+  }
+
+  /**
+   * PushPendingResize then RetryPendingResizes: the pod (if any) joins the pending resizes, and
+   * every pending resize is tried in the kubelet's order (those that ask no more first, then by
+   * priority, QoS class, and how long they were deferred), so that the room one frees goes where
+   * the kubelet would give it. Deferred resizes stay pending. Answers whether `pod`'s allocation changed.
+   */
+  retryPendingResizes(pod?: Pod): boolean {
+    if (pod !== undefined) this.#pending.add(pod.metadata.uid);
+    const current = new Map(this.#options.activePods().map((candidate) => [candidate.metadata.uid, candidate]));
+    if (pod !== undefined) current.set(pod.metadata.uid, pod);
+    const order = [...this.#pending]
+      .map((uid) => current.get(uid))
+      .filter((candidate): candidate is Pod => candidate !== undefined)
+      .sort((a, b) => this.#pendingOrder(a, b));
+    this.#pending.clear();
+    let changed = false;
+    for (const candidate of order) {
+      const uid = candidate.metadata.uid;
+      const allocated = this.handleResize(candidate);
+      if (this.#conditions.get(uid)?.pending?.reason === 'Deferred') this.#pending.add(uid);
+      if (uid === pod?.metadata.uid) changed = allocated;
+      else if (allocated) this.#options.onAllocated?.(uid);
+    }
+    return changed;
+  }
+
+  /** sortPendingResizes. */
+  #pendingOrder(a: Pod, b: Pod): number {
+    const increasing = (pod: Pod): number => {
+      const allocated = this.allocatedPod(pod);
+      return podRequest(pod, milliCpu) > podRequest(allocated, milliCpu) || podRequest(pod, memoryBytes) > podRequest(allocated, memoryBytes) ? 1 : 0;
+    };
+    const qosRank = (pod: Pod): number => ['Guaranteed', 'Burstable', 'BestEffort'].indexOf(podQOS(pod));
+    const deferredSince = (pod: Pod): string => this.#conditions.get(pod.metadata.uid)?.pending?.lastTransitionTime ?? '\uffff';
+    return increasing(a) - increasing(b) || (b.spec.priority ?? 0) - (a.spec.priority ?? 0) || qosRank(a) - qosRank(b) || deferredSince(a).localeCompare(deferredSince(b));
   }
 
   /**
@@ -204,11 +246,6 @@ export class ResizeManager {
     return cleared === undefined ? undefined : (cleared.observedGeneration ?? 0);
   }
 
-  /** The pods whose resize waits for room (Deferred): retried when a pod leaves the node. */
-  deferred(): string[] {
-    return [...this.#conditions].filter(([, conditions]) => conditions.pending?.reason === 'Deferred').map(([uid]) => uid);
-  }
-
   /** The resources the runtime was last given for the container, if any. */
   actuated(uid: string, name: string): Resources | undefined {
     return this.#actuated.get(uid)?.get(name);
@@ -262,6 +299,7 @@ export class ResizeManager {
   }
 
   forget(uid: string): void {
+    this.#pending.delete(uid);
     this.#allocated.delete(uid);
     this.#actuated.delete(uid);
     this.#conditions.delete(uid);

@@ -179,7 +179,7 @@ export class PodWorker {
   /** syncPod; true when the pod reached a terminal phase. */
   async #syncPod(): Promise<boolean> {
     const { podRuntime, statusManager, mirrors, resize } = this.#context;
-    resize?.handleResize(this.pod);
+    resize?.retryPendingResizes(this.pod);
     const pod = resize === undefined ? this.pod : resize.allocatedPod(this.pod);
     this.runtimeStatus = await podRuntime.status(this.uid);
     this.#observeActuation(pod);

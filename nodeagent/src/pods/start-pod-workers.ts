@@ -107,6 +107,7 @@ export async function startPodWorkers(options: PodWorkersOptions): Promise<Runni
     allocatable: nodeAllocatable(options.memoryCapacityBytes ?? 0),
     activePods: () => [...workers.values()].filter((worker) => worker.active).map((worker) => worker.pod),
     recordEvent,
+    onAllocated: (uid) => workers.get(uid)?.wake(),
   });
   const volumes = new PodVolumes({ podsDir, objects, recordEvent, memoryCapacityBytes: options.memoryCapacityBytes ?? 0, log });
   const maxRestartPeriod = config.crashLoopBackOff?.maxContainerRestartPeriod;
@@ -167,7 +168,7 @@ export async function startPodWorkers(options: PodWorkersOptions): Promise<Runni
     onGone: (uid) => {
       workers.delete(uid);
       // RetryPendingResizes: the room a pod leaves may be what a deferred resize waits for.
-      for (const deferred of resize.deferred()) workers.get(deferred)?.wake();
+      resize.retryPendingResizes();
     },
     probes,
     volumes,
