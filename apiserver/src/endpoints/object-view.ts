@@ -1,5 +1,5 @@
-// One object as an endpoint reads and writes it: the object itself, its status, its scale, or a
-// CertificateSigningRequest's approval.
+// One object as an endpoint reads and writes it: the object itself, its status, its scale, a pod's
+// resize, or a CertificateSigningRequest's approval.
 // get, update (PUT) and patch of every subresource go through the same two calls. An update of a
 // body that names another namespace than the request's is kube's 400 before anything is read.
 
@@ -9,6 +9,7 @@ import { writeAdmission, type RequestAdmission } from '../admission/request-admi
 import type { ResourceWrites } from './resource-writes.ts';
 import { updateApproval } from '../registry/csr-approval.ts';
 import { scaleOf, updateScale } from '../registry/scale.ts';
+import { resizedPod } from '../resources/core/pods/pod-resize.ts';
 
 export interface ObjectView {
   /** The view of the object, in a state at least as new as `minRevision` when given (a GET's resourceVersion). */
@@ -45,6 +46,21 @@ export function statusView(store: GenericStore, namespace: string | undefined, n
       if (admission === undefined) return store.updateStatus(namespace, name, body, options);
       const write = { operation: 'UPDATE', namespace, name, dryRun: options.dryRun === true, subresource: 'status' } as const;
       return store.updateStatus(namespace, name, body, { ...options, admission: writeAdmission(admission, store.definition, write) });
+    },
+  };
+}
+
+/** A pod's resize: its containers' resources (pod-resize.ts); its writes are admitted as subresource "resize" (LimitRanger, ResourceQuota). */
+export function resizeView(store: GenericStore, namespace: string | undefined, name: string, admission?: RequestAdmission): ObjectView {
+  const derivationOf = (sent: JsonObject) => (old: JsonObject) => resizedPod(store.definition, sent, old);
+  return {
+    get: (minRevision) => store.get(namespace, name, minRevision),
+    update: (body, options = {}) => {
+      checkRequestNamespace(store.definition, namespace, body);
+      const defaulted = store.defaulted(body);
+      if (admission === undefined) return store.replaceFromBody(namespace, name, defaulted, derivationOf, options);
+      const write = { operation: 'UPDATE', namespace, name, dryRun: options.dryRun === true, subresource: 'resize' } as const;
+      return store.replaceFromBody(namespace, name, defaulted, derivationOf, { ...options, admission: writeAdmission(admission, store.definition, write) });
     },
   };
 }

@@ -17,7 +17,7 @@ import type { RequestInfo } from '../request-info/request-info.ts';
 import { declaredTypeName } from '../openapi/builtin-type-lookup.ts';
 import { createFromBody } from './create.ts';
 import { namespaceOf } from './get.ts';
-import { approvalView, mainView, scaleView, statusView, type ObjectView } from './object-view.ts';
+import { approvalView, mainView, resizeView, scaleView, statusView, type ObjectView } from './object-view.ts';
 import type { PatchTarget } from './patch.ts';
 
 /** The type every scale subresource reads and writes (autoscaling/v1 Scale). */
@@ -76,7 +76,7 @@ export async function mainPatchTarget({ store, info, writes }: RequestScope): Pr
 export async function subresourcePatchTarget(
   store: GenericStore,
   info: RequestInfo,
-  subresource: 'status' | 'scale' | 'approval',
+  subresource: 'status' | 'scale' | 'approval' | 'resize',
   admission?: RequestAdmission,
 ): Promise<PatchTarget> {
   const { definition } = store;
@@ -88,7 +88,12 @@ export async function subresourcePatchTarget(
     if (fieldManager === undefined || scaleManager === undefined) return { view, typeName: scaleTypeName };
     return { view, typeName: scaleTypeName, fieldManager, apply: scaleApplyTarget(store, namespace, info.name, view, scaleManager) };
   }
-  const view = subresource === 'approval' ? approvalView(store, info.name, admission) : statusView(store, namespace, info.name, admission);
+  const view =
+    subresource === 'approval'
+      ? approvalView(store, info.name, admission)
+      : subresource === 'resize'
+        ? resizeView(store, namespace, info.name, admission)
+        : statusView(store, namespace, info.name, admission);
   const typeName = await declaredTypeName(definition);
   const { schema } = definition.behaviour;
   const target: PatchTarget = schema === undefined || subresource === 'approval' ? { view, typeName } : { view, typeName, schema };

@@ -31,7 +31,7 @@ import type { TokenAuthenticators } from '../authentication/token-union.ts';
 import { deleteCollection, deleteObject } from './delete.ts';
 import { getObject, namespaceOf } from './get.ts';
 import { listObjects } from './list.ts';
-import { approvalView, scaleView, statusView, type ObjectView } from './object-view.ts';
+import { approvalView, resizeView, scaleView, statusView, type ObjectView } from './object-view.ts';
 import { patchObject } from './patch.ts';
 import { bindPod } from './pod-binding.ts';
 import { evictPod } from './pod-eviction.ts';
@@ -195,6 +195,9 @@ async function routeSubresource(served: ServedResources, context: RequestContext
       break;
     case 'scale':
       view = scaleView(store, namespace, info.name, info.verb === 'get');
+      break;
+    case 'resize':
+      view = resizeView(store, namespace, info.name, admission);
       break;
     case 'approval':
       view = approvalView(store, info.name, admission);

@@ -375,14 +375,33 @@ export class GenericStore {
         this.strategy.prepareForStatusUpdate?.(next, old);
         return next;
       };
+    return this.replaceFromBody(namespace, name, body, derivationOf, options);
+  }
+
+  /**
+   * A subresource write of a body (PUT or PATCH .../status, .../resize): `derivationOf(body)`
+   * makes the object to store from the stored one. With admission, as an update's: the mutating
+   * admission of each attempt's body, with the object it read.
+   */
+  replaceFromBody(
+    namespace: string | undefined,
+    name: string,
+    body: JsonObject,
+    derivationOf: (sent: JsonObject) => (old: JsonObject) => JsonObject,
+    options: ReplaceOptions = {},
+  ): Promise<JsonObject> {
     const { admission } = options;
     if (admission === undefined) return this.#replace(namespace, name, body, options, derivationOf(body));
-    // As an update's: the mutating admission of each attempt's body, with the object it read.
     return this.#replace(namespace, name, body, options, derivationOf(body), async (old) => {
       const attempt = admission.mutates ? cloneJson(body) : body;
       await admission.mutate(attempt, old);
       return { derive: derivationOf(attempt), finish: async () => {} };
     });
+  }
+
+  /** The body with the kind's defaults, as an update defaults what it decodes. */
+  defaulted(object: JsonObject): JsonObject {
+    return this.#defaulted(object);
   }
 
   /**

@@ -10,11 +10,11 @@ export type Verb = 'create' | 'delete' | 'deletecollection' | 'get' | 'list' | '
 
 /**
  * What answers a subresource's requests: the router dispatches on it, so no resource is named
- * there. "unserved" is a subresource kube serves and Capstan not yet (pods' ephemeralcontainers
- * and resize): 405 for every verb. "proxy" is the proxy of pods, services and nodes. "token" is a service account's
+ * there. "unserved" is a subresource kube serves and Capstan not yet (pods' ephemeralcontainers):
+ * 405 for every verb. "resize" is a pod's in-place resize of its containers' resources. "proxy" is the proxy of pods, services and nodes. "token" is a service account's
  * TokenRequest, 405 too on a server that issues no service account tokens.
  */
-export type SubresourceEndpoint = 'status' | 'scale' | 'approval' | 'finalize' | 'binding' | 'eviction' | 'log' | 'stream' | 'token' | 'proxy' | 'unserved';
+export type SubresourceEndpoint = 'status' | 'scale' | 'approval' | 'finalize' | 'binding' | 'eviction' | 'log' | 'stream' | 'token' | 'proxy' | 'resize' | 'unserved';
 
 export interface SubresourceDefinition {
   /** e.g. "status", "scale", "log", "eviction". */

@@ -313,13 +313,14 @@ function oomScoreAdjust(pod: Pod, container: Container, memoryCapacity: number):
   if (qos === 'BestEffort') return 1000;
   const request = bytesOf(container.resources?.requests, 'memory');
   if (memoryCapacity <= 0) return 999;
-  const score = Math.trunc(1000 - (1000 * request) / memoryCapacity);
+  // Go's integer division: 1000 - (1000 * request) / capacity, the quotient truncated first.
+  const score = 1000 - Math.floor((1000 * request) / memoryCapacity);
   if (score < 3) return 3;
   return score === 1000 ? 999 : score;
 }
 
-/** generateLinuxContainerResources. */
-function containerResources(pod: Pod, container: Container, settings: ContainerSettings): MessageInit<cri.LinuxContainerResources> {
+/** generateLinuxContainerResources (also what UpdateContainerResources is given on a resize). */
+export function containerResources(pod: Pod, container: Container, settings: ContainerSettings): MessageInit<cri.LinuxContainerResources> {
   const requests = container.resources?.requests;
   const limits = container.resources?.limits;
   const cpuRequest = milliCpuOf(requests);

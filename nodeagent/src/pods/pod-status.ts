@@ -29,6 +29,11 @@ export interface PodStatusInputs {
   readonly supportsRecursiveReadOnly: boolean;
   /** An eviction the agent decided on (the kubelet's PodSyncHandlers: a passed activeDeadlineSeconds): Failed with its reason. */
   readonly eviction?: PodEviction;
+  /** In-place resize: the pod's PodResizePending and PodResizeInProgress conditions, and the resources each container was last given. */
+  readonly resize?: {
+    readonly conditions: readonly PodCondition[];
+    actuated(name: string): Container['resources'] | undefined;
+  };
   /** The prober's results (UpdatePodStatus); none: started and ready once running. */
   readonly probes?: {
     started(uid: string, status: ContainerStatus): boolean;
@@ -42,7 +47,12 @@ type Condition = Omit<PodCondition, 'lastProbeTime' | 'lastTransitionTime'>;
 
 const timeOrNull = (ms: number): string | null => (ms > 0 ? metaTime(ms) : null);
 
-function convertContainerStatus(spec: Container | undefined, runtime: RuntimeContainerStatus, old: ContainerStatus | undefined): MutableStatus {
+function convertContainerStatus(
+  spec: Container | undefined,
+  runtime: RuntimeContainerStatus,
+  old: ContainerStatus | undefined,
+  actuated: Container['resources'] | undefined,
+): MutableStatus {
   const status: MutableStatus = {
     name: runtime.name,
     state: { waiting: {} },
@@ -71,8 +81,9 @@ function convertContainerStatus(spec: Container | undefined, runtime: RuntimeCon
     };
     status.restartCount = old.restartCount + 1;
   }
-  // InPlacePodVerticalScaling: the resources the container was given, its requests as allocated.
-  status.resources = { ...(spec?.resources ?? {}) };
+  // InPlacePodVerticalScaling: the resources the runtime was given (a running container's), its
+  // requests as allocated (the pod's spec is its allocation).
+  status.resources = { ...((runtime.state === 'running' ? actuated : undefined) ?? spec?.resources ?? {}) };
   if (spec?.resources?.requests !== undefined && Object.keys(spec.resources.requests).length > 0) status.allocatedResources = spec.resources.requests;
   const user = runtime.user?.linux;
   if (user != null) status.user = { linux: { uid: user.uid, gid: user.gid, ...(user.supplementalGroups.length > 0 ? { supplementalGroups: user.supplementalGroups } : {}) } };
@@ -143,7 +154,7 @@ function convertContainerStatuses(
     const count = seen.get(instance.name) ?? 0;
     if (current === undefined || count >= 2) continue;
     const spec = containers.find((c) => c.name === instance.name);
-    const converted = convertContainerStatus(spec, instance, oldByName.get(instance.name));
+    const converted = convertContainerStatus(spec, instance, oldByName.get(instance.name), count === 0 ? inputs.resize?.actuated(instance.name) : undefined);
     if (count === 0) statuses.set(instance.name, converted);
     else current.lastState = converted.state;
     seen.set(instance.name, count + 1);
@@ -295,6 +306,11 @@ export function generateAPIPodStatus(inputs: PodStatusInputs): PodStatus {
   const generation = pod.metadata.generation;
   const observed = generation === undefined ? {} : { observedGeneration: generation };
   const conditions: Condition[] = (pod.status?.conditions ?? []).filter((condition) => !kubeletConditionTypes.has(condition.type));
+  for (const condition of inputs.resize?.conditions ?? []) {
+    // An observedGeneration is left out where the API's pod tracks none (CalculatePodConditionObservedGeneration).
+    const { observedGeneration, ...rest } = condition;
+    conditions.push(generation === undefined ? rest : condition);
+  }
   const disruption = oldStatus.conditions?.find((condition) => condition.type === 'DisruptionTarget');
   if (disruption !== undefined && !conditions.some((condition) => condition.type === 'DisruptionTarget')) conditions.push(disruption);
   conditions.push({ type: 'PodReadyToStartContainers', ...observed, status: podSandboxChanged(pod, runtime).createSandbox ? 'False' : 'True' });

@@ -5,7 +5,8 @@
 // has everything left of it removed. Each sync of a running pod sets up its volumes (containers wait
 // until they are) and makes sure its probes run; a terminating pod is no longer probed for liveness.
 // A pod past its activeDeadlineSeconds is failed (DeadlineExceeded) and so terminates; its worker
-// wakes at the deadline to see to it.
+// wakes at the deadline to see to it. A running pod runs with its allocated resources: a resize
+// the API asks for is allocated first when it fits (pod-resize.ts), then actuated.
 
 import { jitter } from '@capstan/common';
 import { activeDeadlineRemainingMs, deadlineExceeded, type PodEviction } from './active-deadline.ts';
@@ -22,6 +23,7 @@ import { terminatedPodStatus } from './terminated-pod-status.ts';
 import type { ProbeManager } from './prober/probe-manager.ts';
 import type { PodRuntime } from './sync-pod.ts';
 import type { PodVolumes } from './volumes/pod-volumes.ts';
+import type { ResizeManager } from './pod-resize.ts';
 
 export type WorkerState = 'syncing' | 'terminating' | 'terminated';
 
@@ -46,6 +48,8 @@ export interface PodWorkerContext {
   readonly volumes?: PodVolumes;
   /** Runs preStop hooks when a pod terminates. */
   readonly hooks?: LifecycleHooks;
+  /** In-place resize: allocations, and the resize conditions (none: pods run with their spec). */
+  readonly resize?: ResizeManager;
 }
 
 export class PodWorker {
@@ -154,12 +158,14 @@ export class PodWorker {
     return remaining === undefined ? delayMs : Math.max(0, Math.min(delayMs, remaining + 10));
   }
 
-  #generateStatus(podIsTerminal: boolean): PodStatus {
-    const { statusManager, reasons, hostIPs } = this.#context;
+  #generateStatus(podIsTerminal: boolean, pod: Pod = this.pod): PodStatus {
+    const { statusManager, reasons, hostIPs, resize } = this.#context;
     const eviction = this.#eviction();
+    const uid = this.uid;
     return generateAPIPodStatus({
       ...(eviction === undefined ? {} : { eviction }),
-      pod: this.pod,
+      ...(resize === undefined ? {} : { resize: { conditions: resize.conditions(uid, podIsTerminal), actuated: (name: string) => resize.actuated(uid, name) } }),
+      pod,
       runtime: this.runtimeStatus,
       oldStatus: statusManager.get(this.uid) ?? this.pod.status ?? {},
       podIsTerminal,
@@ -172,10 +178,12 @@ export class PodWorker {
 
   /** syncPod; true when the pod reached a terminal phase. */
   async #syncPod(): Promise<boolean> {
-    const { podRuntime, statusManager, mirrors } = this.#context;
-    const pod = this.pod;
+    const { podRuntime, statusManager, mirrors, resize } = this.#context;
+    resize?.retryPendingResizes(this.pod);
+    const pod = resize === undefined ? this.pod : resize.allocatedPod(this.pod);
     this.runtimeStatus = await podRuntime.status(this.uid);
-    const status = this.#generateStatus(false);
+    this.#observeActuation(pod);
+    const status = this.#generateStatus(false, pod);
     statusManager.set(pod, status);
     if (isTerminalPhase(status.phase)) return true;
     if (mirrors !== undefined && isStaticPod(pod)) {
@@ -192,7 +200,8 @@ export class PodWorker {
     const result = await podRuntime.syncPod(pod, this.runtimeStatus);
     if (result.changed) {
       this.runtimeStatus = await podRuntime.status(this.uid);
-      const next = this.#generateStatus(false);
+      this.#observeActuation(pod);
+      const next = this.#generateStatus(false, pod);
       statusManager.set(pod, next);
       if (isTerminalPhase(next.phase)) return true;
     }
@@ -201,6 +210,12 @@ export class PodWorker {
       this.#requeue(this.#resyncDelayMs(result.backOffEndsInMs === undefined ? errorDelay : Math.min(errorDelay, result.backOffEndsInMs + 50)));
     } else this.#requeue(this.#resyncDelayMs(jitter(this.#context.resyncMs, 0.5)));
     return false;
+  }
+
+  /** Whether a resize is still being actuated: the PodResizeInProgress condition. */
+  #observeActuation(pod: Pod): void {
+    const running = new Set(this.runtimeStatus.containers.filter((container) => container.state === 'running').map((container) => container.name));
+    this.#context.resize?.observeActuation(pod, running);
   }
 
   async #syncTerminatingPod(): Promise<void> {
@@ -232,6 +247,7 @@ export class PodWorker {
     await removePod(podRuntime.options.runtime, podRuntime.options.runtimeName, this.pod, dirs);
     this.runtimeStatus = emptyRuntimePodStatus(this.uid);
     statusManager.forget(this.uid);
+    this.#context.resize?.forget(this.uid);
     reasons.forget(this.uid);
     podRuntime.forgetPod(this.pod);
     this.#closed = true;

@@ -40,6 +40,8 @@ import { readStaticPods } from './static-pods.ts';
 import { StatusManager } from './status-manager.ts';
 import { PodRuntime, type RuntimeHandlerFeatures } from './sync-pod.ts';
 import { PodVolumes } from './volumes/pod-volumes.ts';
+import { nodeAllocatable } from './downward-api.ts';
+import { ResizeManager } from './pod-resize.ts';
 
 export interface PodWorkersOptions {
   readonly nodeName: string;
@@ -101,6 +103,12 @@ export async function startPodWorkers(options: PodWorkersOptions): Promise<Runni
   const objects = serviceLister === undefined ? noPodObjects : apiPodObjects(client as RestClient, serviceLister);
   const hooks = new LifecycleHooks({ runtime, recordEvent });
   const probes = new ProbeManager({ runtime, recordEvent, statusOf: (uid) => statusManager.get(uid), onChange: (uid) => workers.get(uid)?.wake() });
+  const resize = new ResizeManager({
+    allocatable: nodeAllocatable(options.memoryCapacityBytes ?? 0),
+    activePods: () => [...workers.values()].filter((worker) => worker.active).map((worker) => worker.pod),
+    recordEvent,
+    onAllocated: (uid) => workers.get(uid)?.wake(),
+  });
   const volumes = new PodVolumes({ podsDir, objects, recordEvent, memoryCapacityBytes: options.memoryCapacityBytes ?? 0, log });
   const maxRestartPeriod = config.crashLoopBackOff?.maxContainerRestartPeriod;
   const podRuntime = new PodRuntime({
@@ -131,6 +139,7 @@ export async function startPodWorkers(options: PodWorkersOptions): Promise<Runni
     hooks,
     ...(options.devices === undefined ? {} : { devices: options.devices }),
     objects,
+    resize,
   });
 
   const mirrors = new Map<string, Pod>();
@@ -156,10 +165,15 @@ export async function startPodWorkers(options: PodWorkersOptions): Promise<Runni
     resyncMs: config.syncFrequency,
     errorBackOffMs: options.errorBackOffMs ?? 10_000,
     log,
-    onGone: (uid) => workers.delete(uid),
+    onGone: (uid) => {
+      workers.delete(uid);
+      // RetryPendingResizes: the room a pod leaves may be what a deferred resize waits for.
+      resize.retryPendingResizes();
+    },
     probes,
     volumes,
     hooks,
+    resize,
   };
 
   // HandlePodAdditions: new pods are admitted oldest first, against the pods already admitted.
@@ -181,6 +195,7 @@ export async function startPodWorkers(options: PodWorkersOptions): Promise<Runni
         const reserved = options.devices.reserve(pod, new Set(active.map((other) => other.metadata.uid)));
         if (!reserved.admit) verdict = { admit: false, reason: 'UnexpectedAdmissionError', message: `Allocate failed due to ${reserved.message}, which is unexpected` };
       }
+      if (verdict.admit) resize.admit(pod);
       const worker = new PodWorker(pod, context, verdict.admit ? 'syncing' : 'terminated');
       workers.set(pod.metadata.uid, worker);
       if (!verdict.admit) {

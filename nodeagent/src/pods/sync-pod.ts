@@ -5,7 +5,9 @@
 // kubelet's reasons (CrashLoopBackOff, ErrImagePull, CreateContainerConfigError,
 // CreateContainerError, RunContainerError, PostStartHookError) kept for the container's waiting
 // state. Containers that failed a liveness or startup probe are killed (preStop first) and restarted.
-// Each container gets the pod's kubelet-managed /etc/hosts (etc-hosts.ts).
+// Each container gets the pod's kubelet-managed /etc/hosts (etc-hosts.ts). A running container whose
+// allocated resources were resized gets them through UpdateContainerResources, or is restarted where
+// its resizePolicy says RestartContainer (resize-actions.ts).
 
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readdir, writeFile } from 'node:fs/promises';
@@ -16,7 +18,7 @@ import { formatGoDuration } from '../config/index.ts';
 import { userNamespaceRefusal } from '../system/index.ts';
 import { BackOff } from './back-off.ts';
 import { computePodActions, type ProbeKillCheck } from './compute-pod-actions.ts';
-import { ContainerConfigError, generateContainerConfig, type ContainerSettings } from './container-config.ts';
+import { ContainerConfigError, containerResources, generateContainerConfig, type ContainerSettings } from './container-config.ts';
 import { DeviceAllocationError, type DeviceAllocator } from './device-allocation.ts';
 import { fetchEnvSources } from './env-sources.ts';
 import { ensureHostsFile, podHostDomain, shouldMountHostsFile } from './etc-hosts.ts';
@@ -26,6 +28,8 @@ import { noPodObjects, type PodObjects } from './pod-objects.ts';
 import { killContainer, killPod } from './kill-pod.ts';
 import type { RecordPodEvent } from './pod-events.ts';
 import { podHostname } from './pod-dns.ts';
+import type { ResizeManager } from './pod-resize.ts';
+import { computeResizeActions } from './resize-actions.ts';
 import type { Container } from '@capstan/common/api-types/core-v1';
 import { formatPod, isRestartableInitContainer, type Pod } from './pod-types.ts';
 import type { ReasonCache, StartFailure } from './reason-cache.ts';
@@ -63,6 +67,8 @@ export interface PodRuntimeOptions {
   readonly objects?: PodObjects;
   /** The device plugins' run options of containers holding devices. */
   readonly devices?: DeviceAllocator;
+  /** In-place resize: the resources actuated in the runtime (none: resizes are not actuated). */
+  readonly resize?: ResizeManager;
 }
 
 export interface SyncResult {
@@ -94,7 +100,14 @@ export class PodRuntime {
 
   async syncPod(pod: Pod, status: RuntimePodStatus): Promise<SyncResult> {
     const { runtime, recordEvent } = this.options;
-    const actions = computePodActions(pod, status, this.options.probeKill);
+    const podActions = computePodActions(pod, status, this.options.probeKill);
+    const { resize } = this.options;
+    const steady = !podActions.killPod && !podActions.createSandbox && podActions.nextInitContainer === undefined;
+    const resizes = resize === undefined || !steady ? undefined : computeResizeActions(pod, status, podActions, resize);
+    const actions =
+      resizes === undefined
+        ? podActions
+        : { ...podActions, containersToKill: [...podActions.containersToKill, ...resizes.kill], containersToStart: [...podActions.containersToStart, ...resizes.start] };
     const hooks = this.options.hooks;
     let changed = false;
     if (actions.killPod) {
@@ -161,6 +174,19 @@ export class PodRuntime {
       if (outcome.backOffEndsInMs !== undefined) backOffEndsInMs = Math.min(backOffEndsInMs ?? Infinity, outcome.backOffEndsInMs);
       return false;
     };
+    if (resize !== undefined) {
+      for (const update of resizes?.update ?? []) {
+        try {
+          const linux = containerResources(pod, update.container, this.options.container);
+          await runtime.updateContainerResources({ containerId: update.status.id, linux, annotations: {} });
+          resize.setActuated(pod.metadata.uid, update.container.name, update.container.resources);
+          changed = true;
+        } catch (error) {
+          resize.resizeFailed(pod, error instanceof CriError ? error.details : errorMessage(error));
+          failed = true;
+        }
+      }
+    }
     if (actions.nextInitContainer !== undefined) {
       await start(actions.nextInitContainer, 'init');
     } else {
@@ -277,6 +303,8 @@ export class PodRuntime {
       return { failure: { reason: 'RunContainerError', message } };
     }
     recordEvent(pod, container, { type: 'Normal', reason: 'Started', message: `Started container ${container.name}` });
+    // Created with its allocated resources: those are what the runtime now has.
+    this.options.resize?.setActuated(pod.metadata.uid, container.name, container.resources);
     const postStart = container.lifecycle?.postStart;
     if (postStart !== undefined && this.options.hooks !== undefined) {
       const podIPs = pod.spec.hostNetwork === true ? this.options.container.hostIPs : context.podIPs;

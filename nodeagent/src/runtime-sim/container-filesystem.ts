@@ -1,7 +1,7 @@
 // The file system a simulated container's programs see: its writable layer (what its processes
 // wrote or removed), the host files and directories the kubelet mounted (read and written for real,
 // so /etc/hosts and volumes are the node's files), the files its lifecycle declares, /etc/hostname,
-// the cgroup files of its resources, and the directories every image has.
+// the cgroup files of its resources and its /proc/1/oom_score_adj, and the directories every image has.
 
 import { appendFileSync, chmodSync, mkdirSync, readdirSync, readFileSync, statfsSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -172,6 +172,7 @@ export function readContainerFile(container: SimContainer, path: string): string
   if (path === '/etc/hostname') return `${container.sandbox.hostname}\n`;
   if (path.startsWith('/sys/fs/cgroup/')) return cgroupFiles(container.resources)[path.slice('/sys/fs/cgroup/'.length)];
   if (path === '/proc/self/status' || path === '/proc/1/status') return processStatus();
+  if (path === '/proc/self/oom_score_adj' || path === '/proc/1/oom_score_adj') return `${container.resources?.oomScoreAdj ?? 0}\n`;
   return undefined;
 }
 

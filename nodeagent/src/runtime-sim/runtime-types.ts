@@ -105,6 +105,8 @@ export interface ContainerResources {
   readonly cpuQuota?: number | bigint;
   readonly cpuShares?: number | bigint;
   readonly memoryLimitInBytes?: number | bigint;
+  /** What /proc/<pid>/oom_score_adj shows. */
+  readonly oomScoreAdj?: number | bigint;
 }
 
 export interface PodSandboxStatus {

@@ -30,7 +30,7 @@ export const podResource: ResourceDefinition = {
     { name: 'log', kind: 'Pod', verbs: ['get'], endpoint: 'log' },
     { name: 'portforward', kind: 'PodPortForwardOptions', verbs: ['create', 'get'], endpoint: 'stream' },
     { name: 'proxy', kind: 'PodProxyOptions', verbs: proxyVerbs, endpoint: 'proxy' },
-    { name: 'resize', kind: 'Pod', verbs: getPatchUpdate, endpoint: 'unserved' },
+    { name: 'resize', kind: 'Pod', verbs: getPatchUpdate, endpoint: 'resize' },
     status('Pod'),
   ],
   storagePrefix: 'pods',

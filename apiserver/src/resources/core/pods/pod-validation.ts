@@ -1,6 +1,6 @@
 // The parts of kube's pod spec validation people meet most: containers (present, named by unique
 // DNS labels, with an image, valid ports and pull policies), volumes (unique names, mounts that
-// name them), the spec's restart and DNS policies, and its sysctls.
+// name them), the containers' resize policies, the spec's restart and DNS policies, and its sysctls.
 
 import { fieldDuplicate, fieldInvalid, fieldNotFound, fieldNotSupported, fieldRequired, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../../../registry/object-meta.ts';
@@ -32,7 +32,13 @@ export function podSpecErrors(spec: unknown, path: string): FieldError[] {
   if (containers.length === 0) errors.push(fieldRequired(`${path}.containers`));
   // Containers first, then init containers, whose names may not repeat theirs (kube's order).
   for (const key of ['containers', 'initContainers']) {
-    objectsAt(spec, key).forEach((container, i) => errors.push(...containerErrors(container, `${path}.${key}[${i}]`, containerNames, volumes)));
+    objectsAt(spec, key).forEach((container, i) => {
+      const containerPath = `${path}.${key}[${i}]`;
+      errors.push(...containerErrors(container, containerPath, containerNames, volumes));
+      if (key === 'initContainers' && container.restartPolicy !== 'Always' && Array.isArray(container.resizePolicy) && container.resizePolicy.length > 0) {
+        errors.push(fieldInvalid(`${containerPath}.resizePolicy`, { goSyntax: resizePolicyGoSyntax(container.resizePolicy) }, 'must not be set for init containers'));
+      } else errors.push(...resizePolicyErrors(container, `${containerPath}.resizePolicy`, stringOf(spec.restartPolicy) || 'Always'));
+    });
   }
   if (spec.restartPolicy !== undefined && !restartPolicies.includes(String(spec.restartPolicy))) {
     errors.push(fieldNotSupported(`${path}.restartPolicy`, String(spec.restartPolicy), restartPolicies));
@@ -43,6 +49,34 @@ export function podSpecErrors(spec: unknown, path: string): FieldError[] {
   errors.push(...sysctlErrors(spec, path));
   return errors;
 }
+
+const resizeResources = ['cpu', 'memory'];
+const resizeRestartPolicies = ['NotRequired', 'RestartContainer'];
+
+/** validateResizePolicy: cpu and memory once each, with a known policy, never a restart in a pod that never restarts. */
+function resizePolicyErrors(container: JsonObject, path: string, podRestartPolicy: string): FieldError[] {
+  const errors: FieldError[] = [];
+  const seen = new Set<string>();
+  objectsAt(container, 'resizePolicy').forEach((policy, i) => {
+    const resource = stringOf(policy.resourceName);
+    if (seen.has(resource)) errors.push(fieldDuplicate(`${path}[${i}]`, resource));
+    seen.add(resource);
+    if (resource === '') errors.push(fieldRequired(path));
+    else if (!resizeResources.includes(resource)) errors.push(fieldNotSupported(path, resource, resizeResources));
+    const restart = stringOf(policy.restartPolicy);
+    if (restart === '') errors.push(fieldRequired(path));
+    else if (!resizeRestartPolicies.includes(restart)) errors.push(fieldNotSupported(path, restart, resizeRestartPolicies));
+    if (podRestartPolicy === 'Never' && restart !== 'NotRequired') errors.push(fieldInvalid(path, restart, "must be 'NotRequired' when `restartPolicy` is 'Never'"));
+  });
+  return errors;
+}
+
+/** Go's %#v of a []core.ContainerResizePolicy, as kube quotes it. */
+const resizePolicyGoSyntax = (policies: unknown[]): string =>
+  `[]core.ContainerResizePolicy{${policies
+    .filter(isObject)
+    .map((p) => `core.ContainerResizePolicy{ResourceName:${JSON.stringify(stringOf(p.resourceName))}, RestartPolicy:${JSON.stringify(stringOf(p.restartPolicy))}}`)
+    .join(', ')}}`;
 
 function containerErrors(container: JsonObject, path: string, names: Set<string>, volumes: ReadonlySet<string>): FieldError[] {
   const errors: FieldError[] = [];
