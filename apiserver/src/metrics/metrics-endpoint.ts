@@ -5,6 +5,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type KubeRegistry, legacyRegistry, registerSliMetrics, slisRegistry } from '@capstan/common/metrics';
 import { admissionMetrics } from '../admission/admission-metrics.ts';
+import { policyCheckMetrics } from '../admission/policy/policy-check-metrics.ts';
+import { celMetrics } from '../customresources/cel/cel-metrics.ts';
 import { watchCacheMetrics } from '../storage/cacher/cache-metrics.ts';
 import { requestMetrics } from './request-metrics.ts';
 import { watchEventMetrics } from './watch-event-metrics.ts';
@@ -27,6 +29,8 @@ export async function serveMetrics(request: IncomingMessage, response: ServerRes
 export function registerApiServerMetrics(): void {
   legacyRegistry.registerProcessMetrics();
   registerSliMetrics();
+  policyCheckMetrics();
+  celMetrics();
   requestMetrics();
   storageRequestMetrics();
   validationMetrics();
