@@ -267,6 +267,7 @@ test.serial("the controllers' secure port serves /healthz to anyone and /metrics
     '--controllers=namespace,serviceaccount',
     `--secure-port=${port}`,
     '--bind-address=127.0.0.1',
+    '--disabled-metrics=workqueue_longest_running_processor_seconds',
   ]);
   t.teardown(() => controllers.stop());
   await waitForOutput(controllers, /Serving securely on 127\.0\.0\.1:/);
@@ -292,6 +293,8 @@ test.serial("the controllers' secure port serves /healthz to anyone and /metrics
   t.is(sampleValue(metrics, 'workqueue_depth', { name: 'namespace' }), 0);
   t.is(sampleValue(metrics, 'workqueue_retries_total', { name: 'namespace' }), 0);
   t.true(metrics.type.has('process_cpu_seconds_total'));
+  t.false(metrics.type.has('workqueue_longest_running_processor_seconds'));
+  t.is(sampleValue(metrics, 'disabled_metrics_total'), 1);
 });
 
 test.serial("the agent's /metrics has the kubelet's node name, running pods and containers, and pod start durations", async (t) => {
@@ -328,6 +331,9 @@ test.serial("the agent's /metrics has the kubelet's node name, running pods and 
   t.is(sampleValue(metrics, 'kubelet_running_containers', { container_state: 'running' }), 1);
   t.is(sampleValue(metrics, 'kubelet_pod_start_duration_seconds_count'), 1);
   t.true(metrics.type.has('process_resident_memory_bytes'));
+  // The kubelet gates the agent knows, GA as "".
+  t.is(sampleValue(metrics, 'kubernetes_feature_enabled', { name: 'NodeSwap', stage: '' }), 1);
+  t.is(sampleValue(metrics, 'kubernetes_feature_enabled', { name: 'MemoryQoS', stage: 'ALPHA' }), 0);
 });
 
 /** Resolves once the process has printed a line matching `pattern` on stderr (the test's timeout bounds it). */
