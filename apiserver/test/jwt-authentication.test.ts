@@ -3,6 +3,7 @@
 // mapped from the claims, go-oidc's refusals, claim and user validation rules, a rotated key, the
 // anonymous authenticator's paths, and kube's errors for a bad configuration file.
 
+import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,12 +11,13 @@ import test from 'ava';
 import { generateKeyPair } from 'jose';
 import { eventually } from '../../common/test/eventually.ts';
 import { startApiServerChild, type ApiServerChild } from '../../common/test/api-server-child.ts';
+import { apiServerId } from '../src/authentication/authentication-config-metrics.ts';
 import { loadAuthenticationConfig } from '../src/authentication/authentication-config.ts';
 import { parseFlags } from '@capstan/common';
 import { authenticationFlags, authenticationOptionsOf } from '../src/authentication/authentication-flags.ts';
 import { jwtAuthenticator } from '../src/authentication/jwt-authenticator.ts';
 import { startJwtIssuer, type JwtIssuer } from './jwt-issuer.ts';
-import { postReview, writeTokenFile } from './token-users.ts';
+import { asUser, postReview, writeTokenFile } from './token-users.ts';
 
 let issuer: JwtIssuer | undefined;
 let server: ApiServerChild | undefined;
@@ -260,6 +262,21 @@ test.serial('a changed configuration file is reloaded; a bad one, or one changin
   writeFileSync(file, configOf(jwi.url, jwi.ca).replace('path: /livez', 'path: /readyz'));
   await until(() => reloading.output().includes('anonymous: Forbidden: changed from initial configuration file'));
   t.is(await username(), 'next:jane');
+  // kube's reload metrics: successes, failures (two files at least: a write may be read half done, which counts too), and the hash of the configuration in force.
+  const metrics = await (await fetch(`${reloading.url}/metrics`, asUser('admintoken'))).text();
+  const idHash = `sha256:${createHash('sha256').update(apiServerId()).digest('hex')}`;
+  const reloads = (status: string) =>
+    new RegExp(`^apiserver_authentication_config_controller_automatic_reloads_total\\{apiserver_id_hash="${idHash}",status="${status}"\\} (\\d+)$`, 'm').exec(metrics)?.[1];
+  t.true(Number(reloads('success')) >= 1);
+  t.true(Number(reloads('failure')) >= 2);
+  t.regex(metrics, new RegExp(`^apiserver_authentication_config_controller_automatic_reload_last_timestamp_seconds\\{apiserver_id_hash="${idHash}",status="success"\\} \\d`, 'm'));
+  const inForce = configOf(jwi.url, jwi.ca).replace('prefix: "oidc:"}', 'prefix: "next:"}');
+  t.true(
+    metrics.includes(
+      `apiserver_authentication_config_controller_last_config_info{apiserver_id_hash="${idHash}",hash="sha256:${createHash('sha256').update(inForce).digest('hex')}"} 1\n`,
+    ),
+  );
+  t.true(metrics.includes('# HELP apiserver_authentication_config_controller_automatic_reloads_total [BETA] Total number of automatic reloads'));
 });
 
 test.serial('an issuer discovered at its discoveryURL takes tokens for any of its audiences', async (t) => {

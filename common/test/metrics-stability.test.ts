@@ -54,6 +54,23 @@ test('--show-hidden-metrics-for-version takes only the previous minor release an
   t.deepEqual(warnings, ['Hidden metrics (alpha_gone) have been manually overridden, showing this very deprecated metric.']);
 });
 
+test('--disabled-metrics hides the metrics it names, over --show-hidden-metrics-for-version, and counts them', async (t) => {
+  const registry = new KubeRegistry('1.35.0');
+  const warnings: string[] = [];
+  registry.configure({ showHiddenMetricsForVersion: '1.34', disabledMetrics: ['misbehaving_total', 'alpha_gone'], warn: (message) => warnings.push(message) });
+  registry.counter({ name: 'misbehaving_total', help: 'Too many series.' }).inc();
+  registry.gauge({ name: 'alpha_gone', help: 'Deprecated before.', deprecatedVersion: '1.34.0' }).set(7);
+  registry.counter({ name: 'kept_total', help: 'Kept.' }).inc();
+  const { body } = await registry.expose(undefined);
+  t.false(body.includes('misbehaving_total'));
+  t.false(body.includes('alpha_gone'));
+  t.true(body.includes('kept_total 1\n'));
+  t.true(body.includes('disabled_metrics_total 2\n'));
+  t.true(body.includes('hidden_metrics_total 2\n'));
+  t.is(helpLine(body, 'disabled_metrics_total'), '# HELP disabled_metrics_total [BETA] The count of disabled metrics.');
+  t.deepEqual(warnings, []);
+});
+
 test("labels come out sorted by name as Go writes them, a histogram's le last", async (t) => {
   const registry = new KubeRegistry('1.35.0');
   registry.histogram({ name: 'latency_seconds', help: 'Latency.', buckets: [1], labelNames: ['verb', 'code'] }).observe({ verb: 'GET', code: '200' }, 0.5);

@@ -218,7 +218,7 @@ test.serial("a CRD's deprecated versions warn with their deprecationWarning or k
   t.is(sampleValue(metrics, 'apiserver_requested_deprecated_apis', { ...labels, version: 'v1' }), undefined);
 });
 
-test('on etcd, the store requests are timed by operation and resource as on the embedded store', async (t) => {
+test("on etcd, the store requests are timed by operation and resource as on the embedded store, the size is etcd's, and its failing health check is counted", async (t) => {
   const etcd = await startEtcd('metrics');
   t.teardown(() => etcd.stop());
   const onEtcd = await startApiServer(['--storage-backend=etcd3', `--etcd-servers=${etcd.endpoint}`]);
@@ -229,6 +229,23 @@ test('on etcd, the store requests are timed by operation and resource as on the 
   t.true((sampleValue(metrics, 'etcd_request_duration_seconds_count', { operation: 'create', group: '', resource: 'configmaps' }) ?? 0) >= 1);
   t.true((sampleValue(metrics, 'etcd_request_duration_seconds_count', { operation: 'list', group: 'apps', resource: 'deployments' }) ?? 0) >= 1);
   t.true((sampleValue(metrics, 'apiserver_storage_objects', { resource: 'configmaps' }) ?? 0) >= 1);
+  // etcd's own size, from its Maintenance Status.
+  t.true((sampleValue(metrics, 'apiserver_storage_size_bytes', { storage_cluster_id: 'etcd-0' }) ?? 0) > 0);
+  // A failing health check: etcd gone, /livez fails its etcd check, which /metrics/slis counts.
+  const slis = async () => parsePrometheusText((await kubectlOnEtcd('get', '--raw', '/metrics/slis')).stdout);
+  await kubectlOnEtcd('get', '--raw', '/livez');
+  t.is(sampleValue(await slis(), 'kubernetes_healthcheck', { name: 'etcd', type: 'livez' }), 1);
+  await etcd.kill();
+  const failed = await kubectlOnEtcd('get', '--raw', '/livez').then(
+    () => undefined,
+    (error: { stderr: string }) => error,
+  );
+  t.truthy(failed);
+  const after = await slis();
+  t.is(sampleValue(after, 'kubernetes_healthcheck', { name: 'etcd', type: 'livez' }), 0);
+  t.true((sampleValue(after, 'kubernetes_healthchecks_total', { name: 'etcd', type: 'livez', status: 'error' }) ?? 0) >= 1);
+  // The size cannot be asked for: no sample, as kube writes none.
+  t.is(sampleValue(parsePrometheusText((await kubectlOnEtcd('get', '--raw', '/metrics')).stdout), 'apiserver_storage_size_bytes', { storage_cluster_id: 'etcd-0' }), undefined);
 });
 
 test('--show-hidden-metrics-for-version takes only the previous minor release', async (t) => {
@@ -250,6 +267,7 @@ test.serial("the controllers' secure port serves /healthz to anyone and /metrics
     '--controllers=namespace,serviceaccount',
     `--secure-port=${port}`,
     '--bind-address=127.0.0.1',
+    '--disabled-metrics=workqueue_longest_running_processor_seconds',
   ]);
   t.teardown(() => controllers.stop());
   await waitForOutput(controllers, /Serving securely on 127\.0\.0\.1:/);
@@ -275,6 +293,8 @@ test.serial("the controllers' secure port serves /healthz to anyone and /metrics
   t.is(sampleValue(metrics, 'workqueue_depth', { name: 'namespace' }), 0);
   t.is(sampleValue(metrics, 'workqueue_retries_total', { name: 'namespace' }), 0);
   t.true(metrics.type.has('process_cpu_seconds_total'));
+  t.false(metrics.type.has('workqueue_longest_running_processor_seconds'));
+  t.is(sampleValue(metrics, 'disabled_metrics_total'), 1);
 });
 
 test.serial("the agent's /metrics has the kubelet's node name, running pods and containers, and pod start durations", async (t) => {
@@ -311,6 +331,9 @@ test.serial("the agent's /metrics has the kubelet's node name, running pods and 
   t.is(sampleValue(metrics, 'kubelet_running_containers', { container_state: 'running' }), 1);
   t.is(sampleValue(metrics, 'kubelet_pod_start_duration_seconds_count'), 1);
   t.true(metrics.type.has('process_resident_memory_bytes'));
+  // The kubelet gates the agent knows, GA as "".
+  t.is(sampleValue(metrics, 'kubernetes_feature_enabled', { name: 'NodeSwap', stage: '' }), 1);
+  t.is(sampleValue(metrics, 'kubernetes_feature_enabled', { name: 'MemoryQoS', stage: 'ALPHA' }), 0);
 });
 
 /** Resolves once the process has printed a line matching `pattern` on stderr (the test's timeout bounds it). */
@@ -478,4 +501,133 @@ test.serial("flow control's requests are counted by flow schema: executing now, 
   t.true((sampleValue(metrics, 'apiserver_flowcontrol_request_execution_seconds_count', { ...flow, type: 'regular' }) ?? 0) >= 1);
   t.true((sampleValue(metrics, 'apiserver_flowcontrol_work_estimated_seats_count', flow) ?? 0) >= 1);
   t.true((sampleValue(metrics, 'apiserver_flowcontrol_current_r', { priority_level: flow.priority_level }) ?? -1) >= 0);
+});
+
+const apiServerSlis = async (): Promise<Exposition> => parsePrometheusText((await kubectl('get', '--raw', '/metrics/slis')).stdout);
+
+test.serial("kube's feature gates, the store's size and the health checks' SLIs (/metrics/slis) are exposed, and the checks are counted", async (t) => {
+  const metrics = await apiServerMetrics();
+  t.is(metrics.help.get('kubernetes_feature_enabled'), '[BETA] This metric records the data about the stage and enablement of a k8s feature.');
+  t.is(sampleValue(metrics, 'kubernetes_feature_enabled', { name: 'WatchList', stage: 'BETA' }), 1);
+  t.is(sampleValue(metrics, 'kubernetes_feature_enabled', { name: 'CBORServingAndStorage', stage: 'ALPHA' }), 0);
+  // GA is the empty stage, as kube writes it.
+  t.is(sampleValue(metrics, 'kubernetes_feature_enabled', { name: 'APIServerTracing', stage: '' }), 1);
+  t.is(sampleValue(metrics, 'kubernetes_feature_enabled', { name: 'AllAlpha', stage: 'ALPHA' }), 0);
+  t.is(metrics.help.get('apiserver_storage_size_bytes'), '[STABLE] Size of the storage database file physically allocated in bytes.');
+  t.true((sampleValue(metrics, 'apiserver_storage_size_bytes', { storage_cluster_id: 'etcd-0' }) ?? 0) > 0);
+  t.is(sampleValue(metrics, 'disabled_metrics_total'), 0);
+
+  const before = await apiServerSlis();
+  t.is(before.help.get('kubernetes_healthcheck'), '[STABLE] This metric records the result of a single healthcheck.');
+  t.is(before.help.get('kubernetes_healthchecks_total'), '[STABLE] This metric records the results of all healthcheck.');
+  t.true(before.type.has('process_start_time_seconds'));
+  const ping = { name: 'ping', type: 'readyz', status: 'success' };
+  const pinged = sampleValue(before, 'kubernetes_healthchecks_total', ping) ?? 0;
+  await kubectl('get', '--raw', '/readyz');
+  await kubectl('get', '--raw', '/livez?verbose');
+  // The one-check endpoints are not counted, as in kube.
+  await kubectl('get', '--raw', '/readyz/ping');
+  const after = await apiServerSlis();
+  t.is(sampleValue(after, 'kubernetes_healthchecks_total', ping), pinged + 1);
+  t.is(sampleValue(after, 'kubernetes_healthcheck', { name: 'ping', type: 'readyz' }), 1);
+  t.true((sampleValue(after, 'kubernetes_healthchecks_total', { name: 'log', type: 'livez', status: 'success' }) ?? 0) >= 1);
+});
+
+test.serial('a ValidatingAdmissionPolicy that denies and audits is counted by action; CRD validation rules are compiled and evaluated', async (t) => {
+  const manifests = join(dir, 'policy.yaml');
+  writeFileSync(
+    manifests,
+    `apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicy
+metadata: {name: no-forbidden-configmaps}
+spec:
+  failurePolicy: Fail
+  matchConstraints:
+    resourceRules: [{apiGroups: [""], apiVersions: [v1], operations: [CREATE], resources: [configmaps]}]
+  validations:
+  - expression: "!has(object.data) || !('forbidden' in object.data)"
+    message: forbidden key
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicyBinding
+metadata: {name: no-forbidden-configmaps-binding}
+spec:
+  policyName: no-forbidden-configmaps
+  validationActions: [Deny, Audit]
+---
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: gauges.metrics.capstan.test}
+spec:
+  group: metrics.capstan.test
+  scope: Namespaced
+  names: {plural: gauges, singular: gauge, kind: Gauge}
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties: {level: {type: integer}}
+            x-kubernetes-validations: [{rule: "self.level <= 10", message: too high}]
+`,
+  );
+  const compiledBefore = sampleValue(await apiServerMetrics(), 'apiserver_cel_compilation_duration_seconds_count') ?? 0;
+  await kubectl('apply', '-f', manifests);
+  const check = { policy: 'no-forbidden-configmaps', policy_binding: 'no-forbidden-configmaps-binding', error_type: 'invalid_error', enforcement_action: 'deny' };
+  // The policy takes effect once the plugin has seen it: retried until it denies.
+  const denied = await scrapeUntil(
+    async () => {
+      await kubectl('create', 'configmap', `denied-${Date.now()}`, '-n', 'default', '--from-literal=forbidden=1').catch(() => undefined);
+      return apiServerMetrics();
+    },
+    (metrics) => (sampleValue(metrics, 'apiserver_validating_admission_policy_check_total', check) ?? 0) >= 1,
+  );
+  const denials = sampleValue(denied, 'apiserver_validating_admission_policy_check_total', check) ?? 0;
+  t.true(denials >= 1);
+  t.is(denied.help.get('apiserver_validating_admission_policy_check_total')?.startsWith('[BETA] Validation admission policy check total'), true);
+  const failed = await kubectl('create', 'configmap', 'denied-again', '-n', 'default', '--from-literal=forbidden=1').then(
+    () => undefined,
+    (error: { stderr: string }) => error,
+  );
+  t.regex(failed?.stderr ?? '', /ValidatingAdmissionPolicy 'no-forbidden-configmaps' with binding 'no-forbidden-configmaps-binding' denied request: forbidden key/);
+  // An allowed object is not counted (kube counts what acted).
+  await kubectl('create', 'configmap', 'allowed-by-policy', '-n', 'default', '--from-literal=fine=1');
+  const after = await apiServerMetrics();
+  t.is(sampleValue(after, 'apiserver_validating_admission_policy_check_total', check), denials + 1);
+  t.is(sampleValue(after, 'apiserver_validating_admission_policy_check_duration_seconds_count', check), denials + 1);
+  t.is(sampleValue(after, 'apiserver_validating_admission_policy_check_total', { ...check, enforcement_action: 'audit' }), denials + 1);
+  t.is(sampleValue(after, 'apiserver_validating_admission_policy_check_total', { ...check, enforcement_action: 'allow' }), undefined);
+
+  // The CRD's rule: compiled when the CRD is validated and served, evaluated on each write of a Gauge.
+  t.true((sampleValue(after, 'apiserver_cel_compilation_duration_seconds_count') ?? 0) > compiledBefore);
+  const evaluated = sampleValue(after, 'apiserver_cel_evaluation_duration_seconds_count') ?? 0;
+  const gauge = join(dir, 'gauge.yaml');
+  writeFileSync(gauge, 'apiVersion: metrics.capstan.test/v1\nkind: Gauge\nmetadata: {name: high, namespace: default}\nspec: {level: 11}\n');
+  const refused = await scrapeUntil(
+    async () => {
+      await kubectl('create', '-f', gauge).catch(() => undefined);
+      return apiServerMetrics();
+    },
+    (metrics) => (sampleValue(metrics, 'apiserver_cel_evaluation_duration_seconds_count') ?? 0) > evaluated,
+  );
+  t.true((sampleValue(refused, 'apiserver_cel_evaluation_duration_seconds_count') ?? 0) > evaluated);
+  t.is(refused.help.get('apiserver_cel_evaluation_duration_seconds'), '[BETA] CEL evaluation time in seconds.');
+});
+
+test('--disabled-metrics hides the metrics it names and counts them; kubernetes_feature_enabled follows --feature-gates', async (t) => {
+  const other = await startApiServer(['--disabled-metrics=apiserver_request_total,apiserver_storage_size_bytes', '--feature-gates=CBORServingAndStorage=true,WatchList=false']);
+  t.teardown(() => other.stop());
+  const text = (await run(kubectlBinary(), [`--kubeconfig=${other.kubeconfig}`, 'get', '--raw', '/metrics'], { encoding: 'utf8' })).stdout;
+  const metrics = parsePrometheusText(text);
+  t.false(metrics.type.has('apiserver_request_total'));
+  t.false(metrics.type.has('apiserver_storage_size_bytes'));
+  t.true(metrics.type.has('apiserver_request_duration_seconds'));
+  t.is(sampleValue(metrics, 'disabled_metrics_total'), 2);
+  t.is(sampleValue(metrics, 'kubernetes_feature_enabled', { name: 'CBORServingAndStorage', stage: 'ALPHA' }), 1);
+  t.is(sampleValue(metrics, 'kubernetes_feature_enabled', { name: 'WatchList', stage: 'BETA' }), 0);
 });

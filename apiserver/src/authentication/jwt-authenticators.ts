@@ -8,6 +8,7 @@
 import { type FSWatcher, readFileSync, watch } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import { recordAuthenticationConfig, recordAuthenticationConfigReload } from './authentication-config-metrics.ts';
 import { authenticationConfigOfText, type AuthenticationConfig, type JwtAuthenticatorConfig } from './authentication-config.ts';
 import type { TokenAuthenticator, UserInfo } from './authenticator.ts';
 import { jwtAuthenticator, type JwtAuthenticator } from './jwt-authenticator.ts';
@@ -52,6 +53,7 @@ export class JwtAuthenticators implements TokenAuthenticator {
 
   #watch(initial: AuthenticationConfig, path: string, text: string): void {
     this.#tracked = text;
+    recordAuthenticationConfig(text);
     // The directory is watched, so that a file replaced by a rename (as editors and ConfigMap volumes do) is seen.
     const check = () => {
       this.#reloading = this.#reloading.then(() => this.#reload(initial, path));
@@ -76,6 +78,7 @@ export class JwtAuthenticators implements TokenAuthenticator {
     } catch (error) {
       // Perhaps in the middle of a replacement: tried again at the next change or poll.
       this.#log.error(`failed to read authentication config file: ${(error as Error).message}`);
+      recordAuthenticationConfigReload('failure');
       return;
     }
     if (text === this.#tracked) return;
@@ -86,6 +89,7 @@ export class JwtAuthenticators implements TokenAuthenticator {
     } catch (error) {
       // Never good as it is: not tried again until the text changes.
       this.#log.error(`failed to load authentication config: ${(error as Error).message}`);
+      recordAuthenticationConfigReload('failure');
       this.#tracked = text;
       return;
     }
@@ -100,12 +104,14 @@ export class JwtAuthenticators implements TokenAuthenticator {
     if (answer === 'timeout') {
       for (const authenticator of next) authenticator.stop();
       this.#log.error('failed to update authentication config: an issuer did not answer in time');
+      recordAuthenticationConfigReload('failure');
       return;
     }
     const old = this.#current;
     this.#current = next;
     this.#tracked = text;
     this.#log.info('reloaded authentication config');
+    recordAuthenticationConfigReload('success', text);
     setTimeout(() => {
       for (const authenticator of old) authenticator.stop();
     }, retireAfterMs).unref();

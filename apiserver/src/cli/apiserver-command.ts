@@ -3,8 +3,8 @@
 
 import { join } from 'node:path';
 import { createLogger, formatFlagHelp, loggingFormats, parseFlags } from '@capstan/common';
-import { featureGateFlags, featureGateSettingsOf, knownFeatureGates } from '../server/feature-gate-flags.ts';
-import { legacyRegistry, showHiddenMetricsFlags } from '@capstan/common/metrics';
+import { featureGateFlags, featureGateSettingsOf, featureInfoOf, knownFeatureGates } from '../server/feature-gate-flags.ts';
+import { disabledMetricsFlags, legacyRegistry, recordFeatureInfo, showHiddenMetricsFlags } from '@capstan/common/metrics';
 import { openSystemdService } from '@capstan/common/systemd';
 import { enabledAdmissionPlugins } from '../admission/admission-plugin-names.ts';
 import { unimplementedAdmissionPlugins } from '../admission/admission-plugins.ts';
@@ -67,6 +67,7 @@ const flags = {
   ...featureGateFlags,
   ...runtimeConfigFlag,
   ...showHiddenMetricsFlags,
+  ...disabledMetricsFlags,
   'logging-format': { type: 'string', default: '', help: 'json or text (default: text on a terminal, json otherwise)', choices: ['', ...loggingFormats] },
 } as const;
 
@@ -85,14 +86,20 @@ ${knownFeatureGates()
 
 export async function apiserverCommand(argv: readonly string[], out: (text: string) => void): Promise<number> {
   const { flags: f } = parseFlags(flags, argv);
-  const { featureGates, emulationVersion, warnings } = featureGateSettingsOf(f);
+  const featureGateSettings = featureGateSettingsOf(f);
+  const { featureGates, emulationVersion, warnings } = featureGateSettings;
   const runtimeConfig = resourceConfigOf(f['runtime-config']);
   const { serviceClusterIpRange, serviceNodePortRange } = serviceRanges(f['service-cluster-ip-range'], f['service-node-port-range']);
   const admissionPlugins = enabledAdmissionPlugins(f['enable-admission-plugins'], f['disable-admission-plugins']);
   const format = f['logging-format'] === '' ? undefined : f['logging-format'];
   const logger = createLogger({ name: 'apiserver', ...(format === undefined ? {} : { format }) });
   for (const warning of warnings) logger.warn(warning);
-  legacyRegistry.configure({ showHiddenMetricsForVersion: f['show-hidden-metrics-for-version'], warn: (message) => logger.warn(message) });
+  legacyRegistry.configure({
+    showHiddenMetricsForVersion: f['show-hidden-metrics-for-version'],
+    disabledMetrics: f['disabled-metrics'],
+    warn: (message) => logger.warn(message),
+  });
+  recordFeatureInfo(featureInfoOf(f, featureGateSettings));
   // Before anything starts: a WatchdogSec= too short to keep is refused at once.
   const systemd = await openSystemdService({
     onUnhealthy: (failures) => logger.warn({ checks: failures }, 'livez fails: the systemd watchdog is not pinged'),

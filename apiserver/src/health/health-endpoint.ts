@@ -1,6 +1,8 @@
-import { errorMessage } from '@capstan/common';
 // The health endpoints (/livez, /readyz, /healthz) worded as kube-apiserver words them: "ok", a
 // verbose list of [+]/[-] lines, ?exclude=<check>, and one endpoint per check.
+
+import { errorMessage } from '@capstan/common';
+import { observeHealthcheck } from '@capstan/common/metrics';
 
 export interface HealthCheck {
   readonly name: string;
@@ -47,10 +49,13 @@ export async function healthResponse(
   const results = await Promise.all(
     checks.map(async (check): Promise<HealthFailure | 'ok' | 'excluded'> => {
       if (excluded.has(check.name)) return 'excluded';
+      // Each check run is an SLI (kubernetes_healthcheck); the one-check endpoints are not counted, as in kube.
       try {
         await check.check();
+        observeHealthcheck(check.name, endpoint, 'success');
         return 'ok';
       } catch (error) {
+        observeHealthcheck(check.name, endpoint, 'error');
         return { check: check.name, error };
       }
     }),

@@ -7,6 +7,7 @@ import {
   FlagError,
   type FeatureGates,
   featureSpecAt,
+  goParseBool,
   knownFeatures,
   kubeVersionText,
   minCompatibilityVersionOf,
@@ -14,6 +15,7 @@ import {
   resolveFeatureGates,
   type KubeVersion,
 } from '@capstan/common';
+import type { FeatureInfo } from '@capstan/common/metrics';
 import { emulationVersionFloor, kubeBinaryVersion } from './emulated-version.ts';
 import { kubeApiServerFeatureDependencies, kubeApiServerFeatures, type KubeApiServerFeature } from './kube-apiserver-features.ts';
 
@@ -120,4 +122,25 @@ function kubeGatePairs(values: readonly string[]): string[] {
 
 function laterOf(a: KubeVersion, b: KubeVersion): KubeVersion {
   return compareKubeVersions(a, b) >= 0 ? a : b;
+}
+
+/**
+ * Every gate in force at the emulated release with its stage, for kubernetes_feature_enabled:
+ * gates not yet in that release are left out, and AllAlpha and AllBeta are in, as kube lists them.
+ */
+export function featureInfoOf(flags: { readonly 'feature-gates': readonly string[] }, settings: FeatureGateSettings): FeatureInfo[] {
+  const stageSwitches = new Map<string, boolean>();
+  for (const pair of kubeGatePairs(flags['feature-gates'])) {
+    const [name = '', value = ''] = pair.split('=').map((part) => part.trim());
+    if (name === 'AllAlpha' || name === 'AllBeta') stageSwitches.set(name, goParseBool(value) ?? false);
+  }
+  const info: FeatureInfo[] = [
+    { name: 'AllAlpha', stage: 'ALPHA', enabled: stageSwitches.get('AllAlpha') ?? false },
+    { name: 'AllBeta', stage: 'BETA', enabled: stageSwitches.get('AllBeta') ?? false },
+  ];
+  for (const [name, history] of Object.entries(kubeApiServerFeatures)) {
+    const spec = featureSpecAt(history, settings.emulationVersion);
+    if (spec !== undefined) info.push({ name, stage: spec.preRelease, enabled: settings.featureGates[name as KubeApiServerFeature] });
+  }
+  return info;
 }

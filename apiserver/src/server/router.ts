@@ -51,7 +51,7 @@ export async function routeRequest(routes: Routes, context: RequestContext): Pro
       return;
     }
   }
-  if (isMetricsRequest(request, url.pathname)) return serveMetrics(request, response);
+  if (isMetricsRequest(request, url.pathname)) return serveMetrics(request, response, url.pathname);
   const socket = request.socket;
   const document =
     (request.method === 'GET' ? await routes.openIdMetadata?.respond(url.pathname) : undefined) ??

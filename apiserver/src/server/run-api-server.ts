@@ -16,6 +16,7 @@ import { InstrumentedStorage } from '../storage/instrumented-storage.ts';
 import { registerApiServerMetrics } from '../metrics/metrics-endpoint.ts';
 import { registerFlowControlMetrics } from '../metrics/flowcontrol-metrics.ts';
 import { groupResourceResolver, registerStoredObjectCounts } from '../metrics/storage-metrics.ts';
+import { monitorStorageSize } from '../storage/storage-size-metric.ts';
 import { openStorage, type StorageConfig } from '../storage/open-storage.ts';
 import { encryptionAtRest } from '../storage/encryption/encryption-at-rest.ts';
 import { SqliteStore } from '../storage/sqlite/sqlite-store.ts';
@@ -109,6 +110,7 @@ export async function runApiServer(options: RunApiServerOptions): Promise<Runnin
   // One watch cache per stored resource, in front of the store, as kube-apiserver has; custom
   // resources get theirs while they are served (ApiServer's resourceCaches).
   registerApiServerMetrics();
+  monitorStorageSize(store);
   configureDeclarativeValidation({
     enabled: options.featureGates.DeclarativeValidation,
     takeover: options.featureGates.DeclarativeValidationTakeover,

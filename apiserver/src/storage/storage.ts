@@ -130,4 +130,6 @@ export interface Storage {
    */
   compact(revision: Revision): Promise<void>;
   close(): Promise<void>;
+  /** The database's physically allocated size in bytes (apiserver_storage_size_bytes), where the backend can tell. */
+  databaseSize?(): Promise<number>;
 }

@@ -40,6 +40,8 @@ export interface HistogramOptions<L extends string> extends MetricOptions<L> {
 export interface RegistryConfiguration {
   /** --show-hidden-metrics-for-version: "" or the previous minor release; anything else is a FlagError. */
   readonly showHiddenMetricsForVersion?: string;
+  /** --disabled-metrics: fully qualified names never exposed, whatever --show-hidden-metrics-for-version says. */
+  readonly disabledMetrics?: readonly string[];
   /** Where the deprecation notices of registration go (the component's log). */
   readonly warn?: (message: string) => void;
 }
@@ -72,6 +74,7 @@ export class KubeRegistry {
   #defaultMetrics = false;
   #registeredTotal: Counter<'stability_level' | 'deprecated_version'> | undefined;
   #hiddenTotal: Counter<string> | undefined;
+  readonly #disabled = new Set<string>();
 
   /** `version`: the running release as major.minor.patch; Capstan's Kubernetes release when absent. */
   constructor(version = `${kubernetesMinor}.0`) {
@@ -82,6 +85,11 @@ export class KubeRegistry {
   configure(configuration: RegistryConfiguration): void {
     if (configuration.showHiddenMetricsForVersion !== undefined) this.#showHidden = showHiddenMetrics(configuration.showHiddenMetricsForVersion, this.#version);
     if (configuration.warn !== undefined) this.#warn = configuration.warn;
+    for (const name of configuration.disabledMetrics ?? []) {
+      // Counted once per name given, as kube's SetDisabledMetric counts each call.
+      this.#disabled.add(name);
+      this.#disabledMetricsTotal().inc();
+    }
   }
 
   counter<L extends string = never>(options: CounterOptions<L>): Counter<L> {
@@ -124,8 +132,11 @@ export class KubeRegistry {
     const stabilityLevel = options.stabilityLevel ?? 'ALPHA';
     const deprecated = options.deprecatedVersion === undefined ? undefined : parseMetricVersion(options.deprecatedVersion);
     const isDeprecated = deprecated !== undefined && isDeprecatedAt(this.#version, deprecated);
-    let hidden = false;
-    if (deprecated !== undefined && isHiddenAt(stabilityLevel, this.#version, deprecated)) {
+    // Disabling wins over showing hidden metrics (kube's precedence).
+    let hidden = this.#disabled.has(options.name);
+    if (hidden) {
+      // Disabled metrics are hidden without a word.
+    } else if (deprecated !== undefined && isHiddenAt(stabilityLevel, this.#version, deprecated)) {
       if (this.#showHidden) this.#warn(`Hidden metrics (${options.name}) have been manually overridden, showing this very deprecated metric.`);
       else hidden = true;
     } else if (isDeprecated) {
@@ -135,7 +146,7 @@ export class KubeRegistry {
     const help = annotatedHelp(options.help, stabilityLevel, isDeprecated ? options.deprecatedVersion : undefined);
     const metric = withSortedLabels(create(help, hidden ? [] : [this.#registry]));
     this.#metrics.set(options.name, metric);
-    if (options.name !== registeredMetricsName && options.name !== hiddenMetricsName) {
+    if (!frameworkMetrics.has(options.name)) {
       if (hidden) this.#hiddenMetricsTotal().inc();
       else this.#registeredMetricsTotal().inc({ stability_level: stabilityLevel, deprecated_version: options.deprecatedVersion ?? '' });
     }
@@ -149,7 +160,14 @@ export class KubeRegistry {
       stabilityLevel: 'BETA',
       labelNames: ['stability_level', 'deprecated_version'],
     });
+    // The framework's counters are there from the first metric on, at 0, as kube registers them with every registry.
+    this.#hiddenMetricsTotal();
+    this.#disabledMetricsTotal();
     return this.#registeredTotal;
+  }
+
+  #disabledMetricsTotal(): Counter<string> {
+    return this.counter({ name: disabledMetricsName, help: 'The count of disabled metrics.', stabilityLevel: 'BETA' });
   }
 
   #hiddenMetricsTotal(): Counter<string> {
@@ -203,6 +221,9 @@ const isLast = (name: string): boolean => name === 'le' || name === 'quantile';
 
 const registeredMetricsName = 'registered_metrics_total';
 const hiddenMetricsName = 'hidden_metrics_total';
+const disabledMetricsName = 'disabled_metrics_total';
+/** The framework's own counters, which do not count themselves. */
+const frameworkMetrics = new Set([registeredMetricsName, hiddenMetricsName, disabledMetricsName]);
 
 interface OpenMetricsSource {
   readonly name: string;

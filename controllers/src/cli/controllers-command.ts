@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { createLogger, FlagError, formatFlagHelp, loggingFormats, parseFlags } from '@capstan/common';
 import { defaultUserAgent, loadKubeconfig, RestClient } from '@capstan/common/client';
-import { legacyRegistry, showHiddenMetricsFlags } from '@capstan/common/metrics';
+import { disabledMetricsFlags, legacyRegistry, showHiddenMetricsFlags } from '@capstan/common/metrics';
 import { openSystemdService } from '@capstan/common/systemd';
 import { secureServingFlags, startSecureServing } from '../serving/secure-serving.ts';
 import { readFileSync } from 'node:fs';
@@ -146,6 +146,7 @@ const flags = {
   },
   ...secureServingFlags,
   ...showHiddenMetricsFlags,
+  ...disabledMetricsFlags,
   'logging-format': { type: 'string', default: '', help: 'json or text (default: text on a terminal, json otherwise)', choices: ['', ...loggingFormats] },
 } as const;
 
@@ -233,7 +234,11 @@ export async function controllersCommand(argv: readonly string[], out: (text: st
   if (nodeIpam !== undefined) options = { ...options, nodeIpam };
   const format = f['logging-format'] === '' ? undefined : f['logging-format'];
   const logger = createLogger({ name: 'controllers', ...(format === undefined ? {} : { format }) });
-  legacyRegistry.configure({ showHiddenMetricsForVersion: f['show-hidden-metrics-for-version'], warn: (message) => logger.warn(message) });
+  legacyRegistry.configure({
+    showHiddenMetricsForVersion: f['show-hidden-metrics-for-version'],
+    disabledMetrics: f['disabled-metrics'],
+    warn: (message) => logger.warn(message),
+  });
   const client = RestClient.fromKubeconfig(f.kubeconfig, { userAgent: defaultUserAgent('capstan-controllers') });
   const clients = f['use-service-account-credentials'] ? new ServiceAccountClientBuilder(client) : sharedClientBuilder(client);
   const leaderElectionClient = RestClient.fromKubeconfig(f.kubeconfig, { userAgent: `${defaultUserAgent('capstan-controllers')}/leader-election` });

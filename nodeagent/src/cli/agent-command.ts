@@ -4,7 +4,9 @@
 // keeps its status and its Lease, and tells systemd when it is ready and alive.
 
 import { FlagError } from '@capstan/common';
-import { legacyRegistry } from '@capstan/common/metrics';
+import { legacyRegistry, recordFeatureInfo } from '@capstan/common/metrics';
+import type { FeatureSpec } from '@capstan/common';
+import { agentFeatures } from '../config/agent-features.ts';
 import { defaultUserAgent, RestClient } from '@capstan/common/client';
 import { AgentConfigurationError, formatAgentFlagHelp, loadAgentConfiguration, LockFile, type AgentConfiguration } from '../config/index.ts';
 import { CriImageClient, CriRuntimeClient } from '../cri/index.ts';
@@ -39,6 +41,8 @@ export async function agentCommand(argv: readonly string[]): Promise<number> {
   try {
     loaded = loadAgentConfiguration(argv);
     legacyRegistry.configure({ showHiddenMetricsForVersion: loaded.flags['show-hidden-metrics-for-version'], warn: (message) => log(message) });
+    const gates = loaded.featureGates as Readonly<Record<string, boolean>>;
+    recordFeatureInfo(Object.entries<FeatureSpec>(agentFeatures).map(([name, spec]) => ({ name, stage: spec.preRelease, enabled: gates[name] === true })));
   } catch (error) {
     if (!(error instanceof AgentConfigurationError) && !(error instanceof FlagError)) throw error;
     process.stderr.write(`Error: ${error.message}\n`);

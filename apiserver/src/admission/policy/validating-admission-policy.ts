@@ -3,7 +3,8 @@
 // binding whose matchResources select it too, evaluated once per parameter object. A failed
 // validation acts as the binding's validationActions say: Deny refuses the request (the first such
 // decision's message, with its reason and code), Warn adds a Warning header, Audit an audit
-// annotation. A policy that cannot be evaluated follows its failurePolicy.
+// annotation. A policy that cannot be evaluated follows its failurePolicy. What acted is counted in
+// apiserver_validating_admission_policy_check_total (policy-check-metrics.ts).
 
 import { StatusError, type Logger } from '@capstan/common';
 import type { ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding } from '@capstan/common/api-types/admissionregistration-v1';
@@ -19,6 +20,7 @@ import { versionedObjects } from '../matching/versioned-objects.ts';
 import { compilePolicy, type CompiledPolicy } from './compile-policy.ts';
 import { requestBindings, type RequestBindings } from './policy-activation.ts';
 import { PolicyAuthorizer } from './policy-authorizer.ts';
+import { observePolicyCheck, policyCheckErrorType } from './policy-check-metrics.ts';
 import { evaluatePolicy, type PolicyDecision } from './policy-evaluation.ts';
 import { collectParams, PolicyConfigurationError, paramSourceOf, type ParamSource } from './policy-params.ts';
 import { isPolicyResource, policyMatching } from './policy-matching.ts';
@@ -165,7 +167,10 @@ export function validatingAdmissionPolicy(dependencies: ValidatingAdmissionPolic
           for (const decision of evaluation.decisions) act(attributes, policy, binding, bindingName, actions, decision, denials);
           for (const annotation of evaluation.auditAnnotations) {
             if ('value' in annotation) annotations.add(annotation.key, annotation.value);
-            else denials.push({ policy: policy.name, binding: bindingName, message: annotation.error, reason: undefined });
+            else {
+              denials.push({ policy: policy.name, binding: bindingName, message: annotation.error, reason: undefined });
+              observePolicyCheck(policy.name, bindingName, policyCheckErrorType(annotation.error), 'deny', annotation.elapsed);
+            }
           }
         }
       }
@@ -193,16 +198,24 @@ function act(
   decision: PolicyDecision,
   denials: Denial[],
 ): void {
-  if (decision.action !== 'deny') return;
+  if (decision.action !== 'deny') {
+    // An error failurePolicy Ignore let pass.
+    if (decision.error !== undefined) observePolicyCheck(policy.name, bindingName, policyCheckErrorType(decision.error), 'allow', decision.elapsed);
+    return;
+  }
+  const errorType = policyCheckErrorType(decision.message);
   for (const action of actions) {
     switch (action) {
       case 'Deny':
         denials.push({ policy: policy.name, binding: bindingName, message: decision.message, reason: decision.reason });
+        observePolicyCheck(policy.name, bindingName, errorType, 'deny', decision.elapsed);
         break;
       case 'Warn':
         attributes.addWarning?.(`Validation failed for ValidatingAdmissionPolicy '${policy.name}' with binding '${bindingName}': ${decision.message}`);
+        observePolicyCheck(policy.name, bindingName, errorType, 'warn', decision.elapsed);
         break;
       case 'Audit':
+        observePolicyCheck(policy.name, bindingName, errorType, 'audit', decision.elapsed);
         attributes.addAnnotation?.(
           validationFailureAnnotation,
           JSON.stringify([

@@ -41,6 +41,7 @@ import {
 } from '@capstan/common/cel';
 import { validRuleFieldPath } from './rule-field-path.ts';
 import { additionalPropertiesOf, itemsOf, propertiesOf, rulesOf, type RuleSchema, type ValidationRuleJson } from './rule-schema.ts';
+import { celMetrics } from './cel-metrics.ts';
 
 /** A rule's fields, defaulted as Go reads them (missing strings are ""). */
 export interface ValidationRule {
@@ -294,7 +295,11 @@ export function compileSchemaRulesTree(schema: RuleSchema, path: string, options
     const scope = rulesJson.length > 0 ? ruleScope(node, at.isResourceRoot) : undefined;
     if (rulesJson.length > 0) {
       if (scope === undefined) compilerError = 'failed to convert to declType for CEL validation rules';
-      else rules = rulesJson.map((json) => compileRule(json, node, scope, environmentOf));
+      else {
+        const started = performance.now();
+        rules = rulesJson.map((json) => compileRule(json, node, scope, environmentOf));
+        celMetrics().compilation.observe((performance.now() - started) / 1000);
+      }
       const blocked = schemaErrors.length > 0 || external.some((errorPath) => atOrBelow(errorPath, at.path));
       if (!blocked) {
         if (scope === undefined) {

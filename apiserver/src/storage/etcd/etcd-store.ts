@@ -234,6 +234,11 @@ export class EtcdStore implements Storage {
     this.#noteCompacted(revision);
   }
 
+  /** etcd's dbSize, from the Maintenance Status of the member in use. */
+  async databaseSize(): Promise<number> {
+    return (await this.#client.status()).dbSize;
+  }
+
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;

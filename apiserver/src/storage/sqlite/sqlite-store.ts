@@ -4,6 +4,7 @@
 // the past, from the log.
 
 import { mkdirSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { prefixEnd } from '../keys.ts';
@@ -115,6 +116,11 @@ export class SqliteStore implements Storage {
   /** The database file. */
   get path(): string {
     return this.#path;
+  }
+
+  /** The database file's size (its write-ahead log aside: what a checkpoint folds in). */
+  async databaseSize(): Promise<number> {
+    return (await stat(this.#path)).size;
   }
 
   /**
