@@ -10,12 +10,22 @@ import type { AdmissionPlugin } from './admission-plugin.ts';
 const immortalNamespaces: ReadonlySet<string> = new Set(['default', 'kube-system', 'kube-public']);
 
 export async function admitCreateInNamespace(namespaces: GenericStore, definition: ResourceDefinition, namespace: string, body: JsonObject): Promise<void> {
+  const phaseOf = async (minRevision?: number): Promise<string | undefined> =>
+    ((await namespaces.get(undefined, namespace, minRevision)).status as { phase?: string } | undefined)?.phase;
+  const isNotFound = (error: unknown): boolean => error instanceof StatusError && error.code === 404;
   let phase: string | undefined;
   try {
-    phase = ((await namespaces.get(undefined, namespace)).status as { phase?: string } | undefined)?.phase;
+    // The watch cache's state, as kube reads its namespace lister: no store read per create.
+    phase = await phaseOf(0);
   } catch (error) {
-    if (error instanceof StatusError && error.code === 404) throw newNotFound({ group: '', resource: 'namespaces' }, namespace);
-    throw error;
+    if (!isNotFound(error)) throw error;
+    // Not in the cache: it may have been created a moment ago. Ask the store, as kube's live lookup does.
+    try {
+      phase = await phaseOf();
+    } catch (live) {
+      if (isNotFound(live)) throw newNotFound({ group: '', resource: 'namespaces' }, namespace);
+      throw live;
+    }
   }
   if (phase !== 'Terminating') return;
   const metadata = metadataOf(body);
