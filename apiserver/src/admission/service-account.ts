@@ -137,8 +137,16 @@ function mountServiceAccountToken(spec: JsonObject): void {
   if (existing === undefined && mounted) spec.volumes = [...(Array.isArray(spec.volumes) ? spec.volumes : []), tokenVolume(volumeName)];
 }
 
-/** The account, waiting for `default` a while as kube does; the 404 of a serviceaccount otherwise. */
+/**
+ * The account from the watch cache, as kube reads its lister; when the cache does not have it, from
+ * the store, waiting for `default` a while as kube does; the 404 of a serviceaccount otherwise.
+ */
 async function serviceAccountOf(store: GenericStore, namespace: string, name: string, sleep: (ms: number) => Promise<void>): Promise<JsonObject> {
+  try {
+    return await store.get(namespace, name, 0);
+  } catch (error) {
+    if (!(error instanceof StatusError && error.code === 404)) throw error;
+  }
   const attempts = name === defaultServiceAccountName ? defaultAccountAttempts : 1;
   const interval = 100 + Math.floor(Math.random() * 100);
   for (let attempt = 0; attempt < attempts; attempt++) {
