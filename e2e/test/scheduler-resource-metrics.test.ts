@@ -7,84 +7,51 @@
 // serves the path (kube-scheduler serves it on its own), authorized as /metrics is.
 
 import test from 'ava';
-import { execFile } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { networkInterfaces } from 'node:os';
-import { promisify } from 'node:util';
+import { writeFileSync } from 'node:fs';
 import { eventually } from '../../common/test/eventually.ts';
-import { startApiServer, type ApiServerProcess } from '../src/api-server-process.ts';
-import { quickLeaderElection, startControllers } from '../src/controllers-process.ts';
-import { kubectlBinary } from '../src/kubectl-binary.ts';
-import { agentAccess, freePort, startAgent, startRuntimeSim, type ManagedProcess } from '../src/node-agent-process.ts';
+import { hostIP, type MetricsCluster, startMetricsCluster } from '../src/metrics-cluster.ts';
 import { parsePrometheusText, sampleValue, type Exposition } from '../src/prometheus-text.ts';
-import { securePortGet } from '../src/secure-port-get.ts';
+import { securePortRequest } from '../src/secure-port-request.ts';
 
-const run = promisify(execFile);
-
-const hostIP = Object.values(networkInterfaces())
-  .flat()
-  .find((address) => address !== undefined && address.family === 'IPv4' && !address.internal)?.address;
 const withNode = hostIP === undefined ? test.serial.skip : test.serial;
 const nodeName = 'resources-node';
-const access = agentAccess();
 
-let server: ApiServerProcess | undefined;
-let token = '';
-let controllersPort = 0;
-const processes: ManagedProcess[] = [];
+let cluster: MetricsCluster | undefined;
 
-const started = (): ApiServerProcess => {
-  if (server === undefined) throw new Error('the API server did not start');
-  return server;
+const started = (): MetricsCluster => {
+  if (cluster === undefined) throw new Error('the cluster did not start');
+  return cluster;
 };
 
-const kubectl = async (...args: string[]): Promise<string> =>
-  (await run(kubectlBinary(), [`--kubeconfig=${started().kubeconfig}`, ...args], { encoding: 'utf8', timeout: 60_000 })).stdout;
+const kubectl = (...args: string[]): Promise<string> => started().kubectl(...args);
 
 test.before(async () => {
   if (hostIP === undefined) return;
   // RBAC, so that the secure port's refusals can be compared.
-  server = await startApiServer([...access.apiServerArgs, '--authorization-mode=Node,RBAC']);
-  token = /token: (\S+)/.exec(readFileSync(server.kubeconfig, 'utf8'))?.[1] ?? '';
-  const runtime = await startRuntimeSim();
-  processes.push(runtime);
-  processes.push(await startAgent({ kubeconfig: server.kubeconfig, runtimeEndpoint: runtime.endpoint, nodeName, args: [...access.agentArgs, `--node-ip=${hostIP}`] }));
-  controllersPort = await freePort();
-  processes.push(
-    startControllers(server.kubeconfig, [
-      ...quickLeaderElection,
-      '--controllers=scheduler,node-lifecycle-controller',
-      `--secure-port=${controllersPort}`,
-      '--bind-address=127.0.0.1',
-    ]),
-  );
+  cluster = await startMetricsCluster({ nodeName, controllers: 'scheduler,node-lifecycle-controller', apiServerArgs: ['--authorization-mode=Node,RBAC'] });
   await eventually(
-    'the node to be Ready, without the not-ready taint it registered with',
-    async () => {
-      const ready = await kubectl('get', 'node', nodeName, '-o', 'jsonpath={.status.conditions[?(@.type=="Ready")].status}/{.spec.taints}').catch(() => '');
-      return ready === 'True/' ? true : undefined;
-    },
+    'the not-ready taint the agent registered with lifted',
+    async () => ((await kubectl('get', 'node', nodeName, '-o', 'jsonpath={.spec.taints}')) === '' ? true : undefined),
     60_000,
   );
 });
 
 test.afterEach.always((t) => {
-  if (!t.passed) for (const process of processes) t.log(process.output().slice(-4000));
+  if (!t.passed) for (const process of cluster?.processes ?? []) t.log(process.output().slice(-4000));
 });
 
 test.after.always(async () => {
-  await Promise.all(processes.map((process) => process.stop()));
-  await server?.stop();
-  access.remove();
+  await cluster?.stop();
 });
 
 /** A scrape of the controllers' secure port with the admin's token (system:masters may get it). */
 async function scrape(path: string): Promise<Exposition> {
-  const { status, body } = await securePortGet(controllersPort, path, token);
+  const { status, body } = await securePortRequest(started().controllersPort, path, started().token);
   if (status !== 200) throw new Error(`${status}: ${body}`);
   return parsePrometheusText(body);
 }
 
+/** Scrapes `path` until `ready` holds (the scheduler updates what it counts on its own time). */
 function scrapeUntil(what: string, path: string, ready: (metrics: Exposition) => boolean): Promise<Exposition> {
   return eventually(
     what,
@@ -97,7 +64,7 @@ function scrapeUntil(what: string, path: string, ready: (metrics: Exposition) =>
 }
 
 async function createPod(name: string, resources: Record<string, Record<string, string>>): Promise<void> {
-  const file = `${access.dir}/${name}.json`;
+  const file = `${started().dir}/${name}.json`;
   const pod = {
     apiVersion: 'v1',
     kind: 'Pod',
@@ -175,13 +142,13 @@ withNode('a pod no node fits is listed with an empty node, and counted as it wai
 });
 
 withNode('/metrics/resources asks for the same authorization as /metrics', async (t) => {
-  const anonymousMetrics = await securePortGet(controllersPort, '/metrics', undefined);
-  const anonymousResources = await securePortGet(controllersPort, '/metrics/resources', undefined);
+  const anonymousMetrics = await securePortRequest(started().controllersPort, '/metrics', undefined);
+  const anonymousResources = await securePortRequest(started().controllersPort, '/metrics/resources', undefined);
   t.is(anonymousMetrics.status, 403);
   t.is(anonymousResources.status, 403);
   const status = JSON.parse(anonymousResources.body) as { kind: string; code: number; message: string };
   t.like(status, { kind: 'Status', code: 403 });
   t.regex(status.message, /User "system:anonymous" cannot get path "\/metrics\/resources"/);
-  const invalid = await securePortGet(controllersPort, '/metrics/resources', 'not-a-token');
-  t.is(invalid.status, (await securePortGet(controllersPort, '/metrics', 'not-a-token')).status);
+  const invalid = await securePortRequest(started().controllersPort, '/metrics/resources', 'not-a-token');
+  t.is(invalid.status, (await securePortRequest(started().controllersPort, '/metrics', 'not-a-token')).status);
 });
