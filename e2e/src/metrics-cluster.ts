@@ -3,6 +3,7 @@
 // port on 127.0.0.1), answered once the node is Ready. The agent needs an address other than
 // loopback; without one, `hostIP` is undefined and the tests skip.
 
+import test from 'ava';
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
@@ -70,4 +71,34 @@ export async function startMetricsCluster(options: {
     await stop();
     throw error;
   }
+}
+
+/**
+ * The cluster of a test file: started before its tests (when the machine has an address for the
+ * agent), the components' output logged for a test that failed, stopped after them all.
+ */
+export function metricsClusterOfFile(
+  options: Parameters<typeof startMetricsCluster>[0] & {
+    /** What else to wait for before the tests run. */
+    readonly ready?: (cluster: MetricsCluster) => Promise<void>;
+  },
+): { started(): MetricsCluster; kubectl(...args: string[]): Promise<string> } {
+  let cluster: MetricsCluster | undefined;
+  const started = (): MetricsCluster => {
+    if (cluster === undefined) throw new Error('the cluster did not start');
+    return cluster;
+  };
+  test.before(async () => {
+    if (hostIP === undefined) return;
+    cluster = await startMetricsCluster(options);
+    await options.ready?.(cluster);
+  });
+  test.afterEach.always((t) => {
+    // What the components said, when a test failed: the reason is usually there.
+    if (!t.passed) for (const process of cluster?.processes ?? []) t.log(process.output().slice(-4000));
+  });
+  test.after.always(async () => {
+    await cluster?.stop();
+  });
+  return { started, kubectl: (...args) => started().kubectl(...args) };
 }

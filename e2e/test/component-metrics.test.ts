@@ -9,7 +9,7 @@
 import test from 'ava';
 import { writeFileSync } from 'node:fs';
 import { eventually } from '../../common/test/eventually.ts';
-import { hostIP, type MetricsCluster, startMetricsCluster } from '../src/metrics-cluster.ts';
+import { hostIP, metricsClusterOfFile } from '../src/metrics-cluster.ts';
 import { parsePrometheusText, sampleValue, type Exposition, type Sample } from '../src/prometheus-text.ts';
 import { securePortRequest } from '../src/secure-port-request.ts';
 
@@ -17,28 +17,7 @@ const withNode = hostIP === undefined ? test.serial.skip : test.serial;
 const nodeName = 'metrics-node';
 const profile = 'default-scheduler';
 
-let cluster: MetricsCluster | undefined;
-
-const started = (): MetricsCluster => {
-  if (cluster === undefined) throw new Error('the cluster did not start');
-  return cluster;
-};
-
-const kubectl = (...args: string[]): Promise<string> => started().kubectl(...args);
-
-test.before(async () => {
-  if (hostIP === undefined) return;
-  cluster = await startMetricsCluster({ nodeName, controllers: 'scheduler,node-lifecycle-controller' });
-});
-
-test.afterEach.always((t) => {
-  // What the components said, when a test failed: the reason is usually there.
-  if (!t.passed) for (const process of cluster?.processes ?? []) t.log(process.output().slice(-4000));
-});
-
-test.after.always(async () => {
-  await cluster?.stop();
-});
+const { started, kubectl } = metricsClusterOfFile({ nodeName, controllers: 'scheduler,node-lifecycle-controller' });
 
 /** The controllers' /metrics, with the admin's token (system:masters may get /metrics). */
 async function controllersMetrics(): Promise<Exposition> {

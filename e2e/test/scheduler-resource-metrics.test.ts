@@ -9,39 +9,25 @@
 import test from 'ava';
 import { writeFileSync } from 'node:fs';
 import { eventually } from '../../common/test/eventually.ts';
-import { hostIP, type MetricsCluster, startMetricsCluster } from '../src/metrics-cluster.ts';
+import { hostIP, metricsClusterOfFile } from '../src/metrics-cluster.ts';
 import { parsePrometheusText, sampleValue, type Exposition } from '../src/prometheus-text.ts';
 import { securePortRequest } from '../src/secure-port-request.ts';
 
 const withNode = hostIP === undefined ? test.serial.skip : test.serial;
 const nodeName = 'resources-node';
 
-let cluster: MetricsCluster | undefined;
-
-const started = (): MetricsCluster => {
-  if (cluster === undefined) throw new Error('the cluster did not start');
-  return cluster;
-};
-
-const kubectl = (...args: string[]): Promise<string> => started().kubectl(...args);
-
-test.before(async () => {
-  if (hostIP === undefined) return;
+const { started, kubectl } = metricsClusterOfFile({
+  nodeName,
+  controllers: 'scheduler,node-lifecycle-controller',
   // RBAC, so that the secure port's refusals can be compared.
-  cluster = await startMetricsCluster({ nodeName, controllers: 'scheduler,node-lifecycle-controller', apiServerArgs: ['--authorization-mode=Node,RBAC'] });
-  await eventually(
-    'the not-ready taint the agent registered with lifted',
-    async () => ((await kubectl('get', 'node', nodeName, '-o', 'jsonpath={.spec.taints}')) === '' ? true : undefined),
-    60_000,
-  );
-});
-
-test.afterEach.always((t) => {
-  if (!t.passed) for (const process of cluster?.processes ?? []) t.log(process.output().slice(-4000));
-});
-
-test.after.always(async () => {
-  await cluster?.stop();
+  apiServerArgs: ['--authorization-mode=Node,RBAC'],
+  ready: async (cluster) => {
+    await eventually(
+      'the not-ready taint the agent registered with lifted',
+      async () => ((await cluster.kubectl('get', 'node', nodeName, '-o', 'jsonpath={.spec.taints}')) === '' ? true : undefined),
+      60_000,
+    );
+  },
 });
 
 /** A scrape of the controllers' secure port with the admin's token (system:masters may get it). */
