@@ -36,6 +36,7 @@ export {
   compareQuantities,
   newQuantity,
   parseQuantity,
+  quantityApproximateFloat,
   quantityAsInt64,
   quantityDecimal,
   quantityFormatError,

@@ -74,7 +74,7 @@ test('the queue hands out higher priority first, keeps rejected pods until a clu
   const third = await queue.pop();
   t.is(third?.key, 'ns/low-2');
   // A node appears while ns/low is being tried: rejected, it does not wait for another event but backs off.
-  queue.moveAllToActiveOrBackoff();
+  queue.moveAllToActiveOrBackoff('NodeAdd');
   queue.requeue(second!, true);
   // ns/high was moved by the same event; both are in backoff (60 s here), and an empty activeQ takes from it.
   const next = await queue.pop();

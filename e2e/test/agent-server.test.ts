@@ -7,7 +7,6 @@
 import test from 'ava';
 import { execFile, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -18,6 +17,7 @@ import { startRuntimeSim, type RunningRuntimeSim } from '../../nodeagent/src/run
 import { startAgentServer, type AgentServer } from '../../nodeagent/src/server/index.ts';
 import { startApiServer, type ApiServerProcess } from '../src/api-server-process.ts';
 import { kubectlBinary } from '../src/kubectl-binary.ts';
+import { securePortRequest } from '../src/secure-port-request.ts';
 
 const run = promisify(execFile);
 const token = 'agent-server-e2e-token';
@@ -114,24 +114,7 @@ test.after.always(async () => {
 
 /** A request straight to the agent's port, with or without the token. */
 function agentCall(path: string, method: string, withToken: boolean): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const outgoing = request({
-      host: '127.0.0.1',
-      port: started(agent).port,
-      path,
-      method,
-      rejectUnauthorized: false,
-      agent: false,
-      headers: withToken ? { authorization: `Bearer ${token}` } : {},
-    });
-    outgoing.once('response', (answer) => {
-      let body = '';
-      answer.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
-      answer.once('end', () => resolve({ status: answer.statusCode ?? 0, body }));
-    });
-    outgoing.once('error', reject);
-    outgoing.end();
-  });
+  return securePortRequest(started(agent).port, path, withToken ? token : undefined, method);
 }
 
 test.serial("kubectl logs reads the container's CRI log through the API server and the agent", async (t) => {

@@ -7,90 +7,23 @@
 // timestamps, and the pod's probes by result.
 
 import test from 'ava';
-import { execFile } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { request } from 'node:https';
-import { networkInterfaces } from 'node:os';
-import { promisify } from 'node:util';
+import { writeFileSync } from 'node:fs';
 import { eventually } from '../../common/test/eventually.ts';
-import { startApiServer, type ApiServerProcess } from '../src/api-server-process.ts';
-import { quickLeaderElection, startControllers } from '../src/controllers-process.ts';
-import { kubectlBinary } from '../src/kubectl-binary.ts';
-import { agentAccess, freePort, startAgent, startRuntimeSim, type ManagedProcess } from '../src/node-agent-process.ts';
+import { hostIP, metricsClusterOfFile } from '../src/metrics-cluster.ts';
 import { parsePrometheusText, sampleValue, type Exposition, type Sample } from '../src/prometheus-text.ts';
+import { securePortRequest } from '../src/secure-port-request.ts';
 
-const run = promisify(execFile);
-
-const hostIP = Object.values(networkInterfaces())
-  .flat()
-  .find((address) => address !== undefined && address.family === 'IPv4' && !address.internal)?.address;
 const withNode = hostIP === undefined ? test.serial.skip : test.serial;
 const nodeName = 'metrics-node';
-const access = agentAccess();
 const profile = 'default-scheduler';
 
-let server: ApiServerProcess | undefined;
-let token = '';
-let controllersPort = 0;
-const processes: ManagedProcess[] = [];
-
-const started = (): ApiServerProcess => {
-  if (server === undefined) throw new Error('the API server did not start');
-  return server;
-};
-
-const kubectl = async (...args: string[]): Promise<string> =>
-  (await run(kubectlBinary(), [`--kubeconfig=${started().kubeconfig}`, ...args], { encoding: 'utf8', timeout: 60_000 })).stdout;
-
-test.before(async () => {
-  if (hostIP === undefined) return;
-  server = await startApiServer(access.apiServerArgs);
-  token = /token: (\S+)/.exec(readFileSync(server.kubeconfig, 'utf8'))?.[1] ?? '';
-  const runtime = await startRuntimeSim();
-  processes.push(runtime);
-  processes.push(await startAgent({ kubeconfig: server.kubeconfig, runtimeEndpoint: runtime.endpoint, nodeName, args: [...access.agentArgs, `--node-ip=${hostIP}`] }));
-  controllersPort = await freePort();
-  processes.push(
-    startControllers(server.kubeconfig, [
-      ...quickLeaderElection,
-      '--controllers=scheduler,node-lifecycle-controller',
-      `--secure-port=${controllersPort}`,
-      '--bind-address=127.0.0.1',
-    ]),
-  );
-  await eventually(
-    'the node to be Ready',
-    async () => {
-      const ready = await kubectl('get', 'node', nodeName, '-o', 'jsonpath={.status.conditions[?(@.type=="Ready")].status}').catch(() => '');
-      return ready === 'True' ? true : undefined;
-    },
-    60_000,
-  );
-});
-
-test.afterEach.always((t) => {
-  // What the components said, when a test failed: the reason is usually there.
-  if (!t.passed) for (const process of processes) t.log(process.output().slice(-4000));
-});
-
-test.after.always(async () => {
-  await Promise.all(processes.map((process) => process.stop()));
-  await server?.stop();
-  access.remove();
-});
+const { started, kubectl } = metricsClusterOfFile({ nodeName, controllers: 'scheduler,node-lifecycle-controller' });
 
 /** The controllers' /metrics, with the admin's token (system:masters may get /metrics). */
-function controllersMetrics(): Promise<Exposition> {
-  return new Promise((resolve, reject) => {
-    const outgoing = request(`https://127.0.0.1:${controllersPort}/metrics`, { rejectUnauthorized: false, agent: false, headers: { authorization: `Bearer ${token}` } });
-    outgoing.once('response', (answer) => {
-      let body = '';
-      answer.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
-      answer.once('end', () => (answer.statusCode === 200 ? resolve(parsePrometheusText(body)) : reject(new Error(`${answer.statusCode}: ${body}`))));
-    });
-    outgoing.once('error', reject);
-    outgoing.end();
-  });
+async function controllersMetrics(): Promise<Exposition> {
+  const { status, body } = await securePortRequest(started().controllersPort, '/metrics', started().token);
+  if (status !== 200) throw new Error(`${status}: ${body}`);
+  return parsePrometheusText(body);
 }
 
 const agentMetrics = async (path: string): Promise<Exposition> => parsePrometheusText(await kubectl('get', '--raw', `/api/v1/nodes/${nodeName}/proxy${path}`));
@@ -127,7 +60,7 @@ const pod = (name: string, cpu: string) => ({
 });
 
 async function createPod(name: string, cpu: string): Promise<void> {
-  const file = `${access.dir}/${name}.json`;
+  const file = `${started().dir}/${name}.json`;
   writeFileSync(file, JSON.stringify(pod(name, cpu)));
   await kubectl('create', '-f', file);
 }
@@ -163,7 +96,7 @@ withNode("scheduling a pod moves kube-scheduler's STABLE metrics on the controll
   t.true(metrics.help.get('scheduler_preemption_victims')?.startsWith('[STABLE] ') ?? false);
 
   // The binding is a POST of the scheduler's client; the informers' lists are GETs answered 200.
-  const host = new URL(started().url).host;
+  const host = new URL(started().server.url).host;
   t.true((sampleValue(metrics, 'rest_client_requests_total', { code: '201', method: 'POST', host }) ?? 0) >= 1);
   t.true((sampleValue(metrics, 'rest_client_requests_total', { code: '200', method: 'GET', host }) ?? 0) >= 1);
   t.is(metrics.help.get('rest_client_requests_total'), '[ALPHA] Number of HTTP requests, partitioned by status code, method, and host.');
@@ -238,7 +171,7 @@ withNode("the agent's /metrics/resource lists the node's and the running pod's u
 
 withNode("the agent's /metrics counts its REST client's requests to the API server (node status, leases, pod status)", async (t) => {
   const metrics = await agentMetrics('/metrics');
-  const host = new URL(started().url).host;
+  const host = new URL(started().server.url).host;
   t.true((sampleValue(metrics, 'rest_client_requests_total', { code: '200', method: 'PUT', host }) ?? 0) >= 1, 'lease renewals');
   t.true((sampleValue(metrics, 'rest_client_requests_total', { code: '200', method: 'PATCH', host }) ?? 0) >= 1, 'node and pod status');
   t.true((sampleValue(metrics, 'rest_client_request_duration_seconds_count', { verb: 'PATCH', host }) ?? 0) >= 1);

@@ -12,6 +12,7 @@ import { type EventRecorder, involvedObjectOf } from '../event-recorder.ts';
 import { finishedCondition, isJobSucceeded } from '../job/job-conditions.ts';
 import { controllerRefOf, cronJobKind, jobKind, newControllerRef } from '../workload/controller-ref.ts';
 import type { ControllerClock } from './controller-clock.ts';
+import { cronJobMetrics } from './cronjob-metrics.ts';
 import { type CronSchedule, parseCronSchedule } from './cron-schedule.ts';
 import { jobNameFor, mostRecentScheduleTime, nextScheduleDelay } from './schedule-times.ts';
 import { isKnownZone, localZone, Zone } from './zoned-time.ts';
@@ -184,6 +185,7 @@ export class CronJobSync {
     let created: Job;
     try {
       created = await client.create<Job>({ ...jobKind.resource, namespace: cronJob.metadata?.namespace }, jobFromTemplate(cronJob, jobName, scheduledTime));
+      cronJobMetrics.jobCreated(created.metadata?.creationTimestamp ?? undefined, scheduledTime);
       this.#record(cronJob, 'Normal', 'SuccessfulCreate', `Created job ${created.metadata?.name}`);
     } catch (error) {
       if (isNamespaceTerminating(error)) return { changed, error };

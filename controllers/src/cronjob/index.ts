@@ -7,6 +7,7 @@ import type { ControllerContext, ControllerDefinition } from '../controller.ts';
 import { WorkQueue } from '../work-queue.ts';
 import { controllerRefOf, cronJobKind, jobKind, namespacedKey, resolveControllerRef } from '../workload/controller-ref.ts';
 import { type ControllerClock, realClock } from './controller-clock.ts';
+import { cronJobMetrics } from './cronjob-metrics.ts';
 import { CronJobSync, scheduleOf } from './cronjob-sync.ts';
 import { nextScheduleDelay } from './schedule-times.ts';
 import { involvedObjectOf } from '../event-recorder.ts';
@@ -19,6 +20,7 @@ export function cronJobControllerWith(clock: ControllerClock): ControllerDefinit
     clientName: 'cronjob-controller',
     async start(context: ControllerContext): Promise<void> {
       const { client, logger, signal } = context;
+      cronJobMetrics.register();
       const cronJobs = context.informers.informer<CronJob & KubeObject>(cronJobKind.resource);
       const jobs = context.informers.informer<Job & KubeObject>(jobKind.resource);
       const events = context.eventRecorder('cronjob-controller');

@@ -17,6 +17,7 @@ import { isJobFinished } from './job-conditions.ts';
 import { hasTrackingFinalizer, removeTrackingFinalizerPatch } from './job-pods.ts';
 import { FinalizerExpectations } from './finalizer-expectations.ts';
 import { JobSync, managedByExternalController, syncJobBatchPeriodMs } from './job-sync.ts';
+import { jobMetrics } from './job-metrics.ts';
 import { BackoffStore } from './pod-failure-backoff.ts';
 
 /** kube's DefaultJobApiBackOff and MaxJobApiBackOff: a failed sync is retried after 1 s, doubling up to a minute. */
@@ -28,6 +29,7 @@ export const jobController: ControllerDefinition = {
   clientName: 'job-controller',
   async start(context: ControllerContext): Promise<void> {
     const { client, logger, signal } = context;
+    jobMetrics.register();
     const jobs = context.informers.informer<Job & KubeObject>(jobKind.resource);
     const pods = context.informers.informer<Pod & KubeObject>(podsResource);
     const events = context.eventRecorder('job-controller');

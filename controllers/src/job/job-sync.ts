@@ -40,6 +40,7 @@ import {
 import type { FinalizerExpectations } from './finalizer-expectations.ts';
 import { duplicatedIndexPods, failedIndexes, firstPendingIndexes, podsWithDelayedDeletion, replacementFailureCounts, succeededIndexes } from './indexed-pods.ts';
 import { type BackoffRecord, type BackoffStore, remainingBackoffMs } from './pod-failure-backoff.ts';
+import { completionModeOf, type JobSyncAction, jobMetrics } from './job-metrics.ts';
 import { matchPodFailurePolicy } from './pod-failure-policy.ts';
 import { apiStatus, type WorkingStatus, workingStatus } from './job-status.ts';
 import { matchSuccessPolicy } from './success-policy.ts';
@@ -135,6 +136,20 @@ export class JobSync {
       this.#record(job, 'Warning', 'UnknownCompletionMode', 'Skipped Job sync because completion mode is unknown');
       return;
     }
+    const started = performance.now();
+    const outcome: { action: JobSyncAction } = { action: 'reconciling' };
+    let failed = true;
+    try {
+      await this.#syncJob(key, job, outcome);
+      failed = false;
+    } finally {
+      jobMetrics.synced(completionModeOf(job), outcome.action, failed, (performance.now() - started) / 1000);
+    }
+  }
+
+  /** syncJob past its early returns; `outcome.action` says what it did, for the sync metrics. */
+  async #syncJob(key: string, job: Job, outcome: { action: JobSyncAction }): Promise<void> {
+    const deps = this.#deps;
     // Checked before the pods are read: a pod created after the check is seen at the next sync.
     const satisfied = deps.expectations.satisfied(key);
     const pods = await this.#podsForJob(job);
@@ -208,7 +223,7 @@ export class JobSync {
     } else {
       let managed = false;
       if (satisfied && job.metadata?.deletionTimestamp === undefined) {
-        ({ active, error: manageError } = await this.#manageJob(ctx));
+        ({ active, action: outcome.action, error: manageError } = await this.#manageJob(ctx));
         managed = true;
       }
       const completionsSet = job.spec?.completions;
@@ -305,27 +320,27 @@ export class JobSync {
   }
 
   /** manageJob: deletes pods of a suspended Job or beyond what it wants, else creates the missing ones (after the failure back-off). Answers the active count. */
-  async #manageJob(ctx: SyncContext): Promise<{ active: number; error?: unknown }> {
+  async #manageJob(ctx: SyncContext): Promise<{ active: number; action: JobSyncAction; error?: unknown }> {
     const { job, key } = ctx;
     const active = ctx.activePods.length;
     const parallelism = job.spec?.parallelism ?? 1;
-    if (isSuspended(job)) return this.#deletePods(ctx, this.#activePodsForRemoval(job, ctx.activePods, active));
+    if (isSuspended(job)) return { ...(await this.#deletePods(ctx, this.#activePodsForRemoval(job, ctx.activePods, active))), action: 'pods_deleted' };
     let wantActive: number;
     const completions = job.spec?.completions;
     if (completions === undefined) wantActive = ctx.succeeded > 0 ? active : parallelism;
     else wantActive = Math.max(0, Math.min(completions - ctx.succeeded, parallelism));
     const toDelete = this.#activePodsForRemoval(job, ctx.activePods, Math.max(0, active - wantActive)).slice(0, maxPodCreateDeletePerSync);
     // Deletions and creations are never mixed in one sync; deletions go first.
-    if (toDelete.length > 0) return this.#deletePods(ctx, toDelete);
+    if (toDelete.length > 0) return { ...(await this.#deletePods(ctx, toDelete)), action: 'pods_deleted' };
     const terminating = onlyReplaceFailedPods(job) ? ctx.terminating : 0;
     let diff = wantActive - terminating - active;
-    if (diff <= 0) return { active };
+    if (diff <= 0) return { active, action: 'tracking' };
     const now = this.#deps.now();
     if (!hasBackoffLimitPerIndex(job)) {
       const wait = remainingBackoffMs(ctx.backoff.failuresAfterLastSuccess, ctx.backoff.lastFailureTime, now);
       if (wait > 0) {
         this.#deps.enqueueAfter(key, Math.max(wait, syncJobBatchPeriodMs));
-        return { active: 0 };
+        return { active: 0, action: 'pods_created' };
       }
     }
     diff = Math.min(diff, maxPodCreateDeletePerSync);
@@ -341,7 +356,7 @@ export class JobSync {
         const { ready, wait } = indexesReadyToCreate(indexes, ctx.delayedDeletionPerIndex, now);
         if (ready.length === 0 && wait > 0) {
           this.#deps.enqueueAfter(key, Math.max(wait, syncJobBatchPeriodMs));
-          return { active: 0 };
+          return { active: 0, action: 'pods_created' };
         }
         indexes = ready;
       }
@@ -362,7 +377,7 @@ export class JobSync {
     });
     // Pods of batches never tried are not expected either.
     for (let skipped = next; skipped < diff; skipped++) this.#deps.expectations.creationObserved(key);
-    return { active: active + successes, ...(error === undefined ? {} : { error }) };
+    return { active: active + successes, action: 'pods_created', ...(error === undefined ? {} : { error }) };
   }
 
   #podFor(job: Job, template: PodTemplateSpec, controllerRef: ReturnType<typeof newControllerRef>, index: number | undefined, ctx: SyncContext): Pod {
@@ -568,6 +583,7 @@ export class JobSync {
   }
 
   #recordFinished(job: Job, status: WorkingStatus, finished: MutableCondition): void {
+    jobMetrics.jobFinished(completionModeOf(job), finished.type === 'Complete', finished.reason ?? '');
     if (finished.type === 'Complete') {
       const completions = job.spec?.completions;
       if (completions !== undefined && status.succeeded > completions)
@@ -579,7 +595,10 @@ export class JobSync {
   async #updateStatus(ctx: SyncContext): Promise<void> {
     const { job } = ctx;
     const target = { ...jobsResource, namespace: job.metadata?.namespace, name: job.metadata?.name, subresource: 'status' };
+    const before = job.status;
     ctx.job = await this.#deps.client.update<Job>(target, { ...job, status: apiStatus(ctx.status) });
+    // recordJobPodFinished: the pods this write counted.
+    jobMetrics.podsFinished(completionModeOf(job), ctx.status.succeeded - (before?.succeeded ?? 0), ctx.status.failed - (before?.failed ?? 0));
   }
 
   async #removeTrackingFinalizers(key: string, pods: readonly Pod[]): Promise<{ succeeded: Pod[]; error?: unknown }> {

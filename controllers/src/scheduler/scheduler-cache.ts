@@ -90,7 +90,7 @@ export class NodeInfo implements NodeUsage {
   }
 }
 
-function sameRecord(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {
+export function sameRecord(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
   for (const key of keys) if (a[key] !== b[key]) return false;

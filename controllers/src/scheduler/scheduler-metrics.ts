@@ -2,7 +2,7 @@
 // attempts by result and how long they take (the algorithm's share apart), how many attempts a pod
 // needed and how long from its first attempt to its binding, the pending pods by queue, the
 // unschedulable ones by the plugin that rejected them and the cache's size (read at scrape time),
-// the time spent in each extension point, and the
+// the time spent in each extension point, the pods entering each queue and why, and the
 // preemption attempts (Capstan's DefaultPreemption only explains why preemption would not help, so
 // scheduler_preemption_victims stays empty). kube-scheduler serves them on its port 10259; Capstan's
 // scheduler runs in `capstan controllers`, whose /metrics shows them.
@@ -75,6 +75,12 @@ function defineMetrics() {
       stabilityLevel: 'BETA',
       labelNames: ['attempts'],
       buckets: exponentialBuckets(0.01, 2, 20),
+    }),
+    incomingPods: legacyRegistry.counter({
+      name: 'scheduler_queue_incoming_pods_total',
+      help: 'Number of pods added to scheduling queues by event and queue type.',
+      stabilityLevel: 'STABLE',
+      labelNames: ['queue', 'event'],
     }),
     preemptionAttempts: legacyRegistry.counter({
       name: 'scheduler_preemption_attempts_total',
@@ -153,6 +159,10 @@ export const schedulerMetrics = {
     const recorded = defined();
     recorded.podAttempts.observe(attempts);
     recorded.sliDuration.observe({ attempts: attempts >= 15 ? '15+' : String(attempts) }, seconds);
+  },
+  /** A pod entered one of the queues, because of `event` (kube's label: UnschedulablePodAdd, ScheduleAttemptFailure, BackoffComplete, ...). */
+  podsIncoming(queue: Exclude<PendingQueue, 'gated'>, event: string): void {
+    defined().incomingPods.inc({ queue, event });
   },
   preemptionAttempted(): void {
     defined().preemptionAttempts.inc();

@@ -9,11 +9,13 @@ import type { ControllerContext } from '../controller.ts';
 import { involvedObjectOf, type EventRecorder } from '../event-recorder.ts';
 import { defaultSchedulerName, emptyPodSpec, nodesResource, podsResource, type Node, type Pod } from './api-types.ts';
 import { countedPodOf, podInfoOf, podPriority } from './pod-info.ts';
+import { type PodResourceSource, podResourceMetrics } from './pod-resource-metrics.ts';
 import { podScheduledFalsePatch, type UnscheduledReason } from './pod-scheduled-condition.ts';
 import { SchedulingAlgorithm } from './schedule-pod.ts';
 import { SchedulerCache, type CountedPod } from './scheduler-cache.ts';
 import { schedulerMetrics, secondsSince, type SchedulerMetricsSource } from './scheduler-metrics.ts';
 import { SchedulingQueue, type QueuedPod } from './scheduling-queue.ts';
+import { nodeUpdateEvent } from './node-update-event.ts';
 import { VolumeBindingPreFilter } from './volume-binding.ts';
 import { errorMessage, KeyedSerial } from '@capstan/common';
 
@@ -76,6 +78,7 @@ export class Scheduler {
   readonly #podWriteOrder = new KeyedSerial();
   readonly #concurrency: number;
   readonly #metricsSource: SchedulerMetricsSource;
+  readonly #podResourceSource: PodResourceSource;
 
   /** Registers the informers and handlers; call run() to schedule. */
   constructor(context: ControllerContext) {
@@ -84,7 +87,9 @@ export class Scheduler {
     this.#recorder = context.eventRecorder(schedulerComponent);
     this.#pods = context.informers.informer<Pod>(podsResource);
     this.#nodes = context.informers.informer<Node>(nodesResource);
-    const volumes = new VolumeBindingPreFilter(context, () => this.#queue.moveAllToActiveOrBackoff());
+    const pods = this.#pods;
+    this.#podResourceSource = { pods: () => pods.store.list() };
+    const volumes = new VolumeBindingPreFilter(context, (event) => this.#queue.moveAllToActiveOrBackoff(event));
     this.#algorithm = new SchedulingAlgorithm(this.#cache, (info) => volumes.reject(info.pod), schedulerComponent);
     this.#metricsSource = {
       profile: schedulerComponent,
@@ -95,10 +100,10 @@ export class Scheduler {
     this.#nodes.addEventHandler({
       onAdd: (node) => {
         this.#cache.setNode(node);
-        this.#queue.moveAllToActiveOrBackoff();
+        this.#queue.moveAllToActiveOrBackoff('NodeAdd');
       },
-      onUpdate: (_old, node) => {
-        if (this.#cache.setNode(node)) this.#queue.moveAllToActiveOrBackoff();
+      onUpdate: (old, node) => {
+        if (this.#cache.setNode(node)) this.#queue.moveAllToActiveOrBackoff(nodeUpdateEvent(old, node));
       },
       onDelete: (node) => this.#cache.deleteNode(node.metadata?.name ?? ''),
     });
@@ -115,6 +120,7 @@ export class Scheduler {
     const close = (): void => this.#queue.close();
     signal.addEventListener('abort', close, { once: true });
     schedulerMetrics.started(this.#metricsSource);
+    podResourceMetrics.started(this.#podResourceSource);
     try {
       for (;;) {
         while (this.#writes.size >= this.#concurrency) await Promise.race(this.#writes);
@@ -128,6 +134,7 @@ export class Scheduler {
       this.#queue.close();
       await Promise.all(this.#writes);
       schedulerMetrics.stopped(this.#metricsSource);
+      podResourceMetrics.stopped(this.#podResourceSource);
     }
   }
 
@@ -153,7 +160,7 @@ export class Scheduler {
     if (nodeName) {
       this.#queue.delete(key);
       if (isTerminal(pod)) {
-        if (this.#cache.removePod(key) !== undefined) this.#queue.moveAllToActiveOrBackoff();
+        if (this.#cache.removePod(key) !== undefined) this.#queue.moveAllToActiveOrBackoff('AssignedPodDelete');
         return;
       }
       const counted = this.#cache.pod(key);
@@ -164,7 +171,7 @@ export class Scheduler {
       }
       const now = countedPodOf(pod, nodeName, false);
       const before = this.#cache.setPod(now);
-      if (before !== undefined && freedRoom(before, now)) this.#queue.moveAllToActiveOrBackoff();
+      if (before !== undefined && freedRoom(before, now)) this.#queue.moveAllToActiveOrBackoff('AssignedPodUpdatePodScaleDown');
       return;
     }
     if (!wantsScheduling(pod)) return this.#queue.delete(key);
@@ -175,7 +182,7 @@ export class Scheduler {
   #podDeleted(pod: Pod): void {
     const key = objectKey(pod);
     this.#queue.delete(key);
-    if (this.#cache.removePod(key) !== undefined) this.#queue.moveAllToActiveOrBackoff();
+    if (this.#cache.removePod(key) !== undefined) this.#queue.moveAllToActiveOrBackoff('AssignedPodDelete');
   }
 
   /** Decides the pod's node; answers the API writes that follow (binding, or the failure's event and condition). */
@@ -223,7 +230,7 @@ export class Scheduler {
       // Forgetting the assumed pod frees its room, as if a bound pod had gone.
       if (this.#cache.pod(entry.key) === assumed) {
         this.#cache.removePod(entry.key);
-        this.#queue.moveAllToActiveOrBackoff();
+        this.#queue.moveAllToActiveOrBackoff('AssignedPodDelete');
       }
       const message = errorMessage(error);
       return this.#failed(entry, pod, 'SchedulerError', `running Bind plugin "DefaultBinder": ${message}`);

@@ -7,6 +7,7 @@
 // goes to backoffQ instead of waiting, so that the event is not missed.
 
 import { BinaryHeap } from './binary-heap.ts';
+import { schedulerMetrics } from './scheduler-metrics.ts';
 
 type QueueState = 'active' | 'backoff' | 'unschedulable' | 'inFlight' | 'gone';
 
@@ -114,7 +115,7 @@ export class SchedulingQueue {
       updatedInFlight: false,
     };
     this.#entries.set(key, added);
-    this.#toActive(added);
+    this.#toActive(added, 'UnschedulablePodAdd');
   }
 
   /** The pod changed; `changed` says whether in a way that may change where it fits (kube's isPodUpdated). */
@@ -124,9 +125,10 @@ export class SchedulingQueue {
     const repositioned = entry.priority !== priority;
     entry.priority = priority;
     if (!changed && !(repositioned && entry.state === 'active')) return;
-    if (entry.state === 'unschedulable') this.#toActiveOrBackoff(entry);
+    if (entry.state === 'unschedulable') this.#toActiveOrBackoff(entry, 'UnschedulablePodUpdate');
     else if (entry.state === 'inFlight') entry.updatedInFlight = true;
-    else if (entry.state === 'active' && repositioned) this.#toActive(entry);
+    // Repositioned within activeQ: not an incoming pod.
+    else if (entry.state === 'active' && repositioned) this.#toActive(entry, undefined);
   }
 
   delete(key: string): void {
@@ -144,6 +146,7 @@ export class SchedulingQueue {
       const item = this.#takeLive(this.#active, 'active') ?? this.#takeLive(this.#backoff, 'backoff');
       if (item !== undefined) {
         const entry = item.entry;
+        if (item.entry.state === 'backoff') schedulerMetrics.podsIncoming('active', 'PopFromBackoffQ');
         entry.state = 'inFlight';
         entry.attempts += 1;
         entry.lastAttemptAt = Date.now();
@@ -175,16 +178,20 @@ export class SchedulingQueue {
       entry.state = 'unschedulable';
       entry.unschedulableSince = Date.now();
       this.#unschedulable.add(entry);
+      schedulerMetrics.podsIncoming('unschedulable', 'ScheduleAttemptFailure');
       return;
     }
-    this.#toBackoff(entry, !rejected);
+    this.#toBackoff(entry, 'ScheduleAttemptFailure', !rejected);
   }
 
-  /** A cluster event that may make unschedulable pods fit: they go back to activeQ, or backoffQ until their backoff ends. */
-  moveAllToActiveOrBackoff(): void {
+  /**
+   * A cluster event that may make unschedulable pods fit: they go back to activeQ, or backoffQ until
+   * their backoff ends. `event`: kube's label of the event (NodeAdd, AssignedPodDelete, ...).
+   */
+  moveAllToActiveOrBackoff(event: string): void {
     this.#moveRequestCycle = this.#schedulingCycle;
     if (this.#unschedulable.size === 0) return;
-    for (const entry of [...this.#unschedulable]) this.#toActiveOrBackoff(entry);
+    for (const entry of [...this.#unschedulable]) this.#toActiveOrBackoff(entry, event);
   }
 
   /** The pods waiting in each queue (scheduler_pending_pods); pods in flight are in none. */
@@ -216,14 +223,16 @@ export class SchedulingQueue {
     return entry.lastAttemptAt + Math.min(this.#initialBackoffMs * 2 ** (entry.attempts - 1), this.#maxBackoffMs);
   }
 
-  #toActiveOrBackoff(entry: QueuedPod): void {
+  #toActiveOrBackoff(entry: QueuedPod, event: string): void {
     this.#unschedulable.delete(entry);
-    if (this.#backoffEnd(entry) > Date.now()) this.#toBackoff(entry);
-    else this.#toActive(entry);
+    if (this.#backoffEnd(entry) > Date.now()) this.#toBackoff(entry, event);
+    else this.#toActive(entry, event);
   }
 
-  #toActive(entry: QueuedPod): void {
+  /** `event`: why the pod enters activeQ (scheduler_queue_incoming_pods_total), undefined when it only moves within it. */
+  #toActive(entry: QueuedPod, event: string | undefined): void {
     this.#unschedulable.delete(entry);
+    if (event !== undefined) schedulerMetrics.podsIncoming('active', event);
     entry.state = 'active';
     entry.version += 1;
     entry.timestamp = Date.now();
@@ -231,7 +240,8 @@ export class SchedulingQueue {
     this.#wake();
   }
 
-  #toBackoff(entry: QueuedPod, afterError = false): void {
+  #toBackoff(entry: QueuedPod, event: string, afterError = false): void {
+    schedulerMetrics.podsIncoming('backoff', event);
     entry.state = 'backoff';
     entry.version += 1;
     const end = this.#backoffEnd(entry);
@@ -274,14 +284,14 @@ export class SchedulingQueue {
           break;
         }
         heap.pop();
-        this.#toActive(top.entry);
+        this.#toActive(top.entry, 'BackoffComplete');
       }
     }
   }
 
   #flushUnschedulableLeftover(): void {
     const now = Date.now();
-    for (const entry of [...this.#unschedulable]) if (now - entry.unschedulableSince > this.#maxUnschedulableMs) this.#toActiveOrBackoff(entry);
+    for (const entry of [...this.#unschedulable]) if (now - entry.unschedulableSince > this.#maxUnschedulableMs) this.#toActiveOrBackoff(entry, 'UnschedulableTimeout');
   }
 
   #wake(): void {

@@ -18,11 +18,15 @@ export class VolumeBindingPreFilter {
   readonly #claims: ReadonlyObjectStore<Claim>;
   readonly #classes: ReadonlyObjectStore<StorageClass>;
 
-  /** `changed`: a claim or class changed, which may let unschedulable pods fit. */
-  constructor(context: ControllerContext, changed: () => void) {
+  /** `changed`: a claim or class changed, which may let unschedulable pods fit; `event` is kube's label of that cluster event. */
+  constructor(context: ControllerContext, changed: (event: string) => void) {
     const claims: Informer<Claim> = context.informers.informer<Claim>(claimsResource);
     const classes: Informer<StorageClass> = context.informers.informer<StorageClass>(classesResource);
-    for (const informer of [claims, classes] as Informer[]) informer.addEventHandler({ onAdd: changed, onUpdate: changed });
+    for (const [informer, resource] of [
+      [claims, 'PersistentVolumeClaim'],
+      [classes, 'storage.k8s.io/StorageClass'],
+    ] as [Informer, string][])
+      informer.addEventHandler({ onAdd: () => changed(`${resource}Add`), onUpdate: () => changed(`${resource}Update`) });
     this.#claims = claims.store;
     this.#classes = classes.store;
   }

@@ -1,8 +1,9 @@
 // The controller manager's secure port (kube-controller-manager's --secure-port 10257): HTTPS
 // with an in-memory self-signed certificate, /healthz (also /livez and /readyz) for anyone, and
 // /metrics (kube's legacyregistry: workqueue_*, the scheduler's scheduler_* that kube-scheduler
-// serves on its own port, node_collector_*, rest_client_*, process and Node.js runtime metrics) for
-// whoever the API server authorizes to get it.
+// serves on its own port, node_collector_*, rest_client_*, process and Node.js runtime metrics) and
+// kube-scheduler's /metrics/resources (kube_pod_resource_request and _limit) for whoever the API
+// server authorizes to get them.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
@@ -10,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { errorMessage, generateSelfSignedCertKey, type Logger } from '@capstan/common';
 import type { RestClient } from '@capstan/common/client';
 import { legacyRegistry } from '@capstan/common/metrics';
+import { podResourceMetrics } from '../scheduler/pod-resource-metrics.ts';
 import { refusalOf } from './delegated-authorization.ts';
 
 export const secureServingFlags = {
@@ -27,6 +29,8 @@ export interface SecureServing {
 }
 
 const healthPaths: ReadonlySet<string> = new Set(['/healthz', '/livez', '/readyz']);
+/** kube-scheduler's kube_pod_resource_* (its port 10259 serves them; here the controllers' port, authorized as /metrics is). */
+const podResourceMetricsPath = '/metrics/resources';
 
 export async function startSecureServing(options: {
   readonly bindAddress: string;
@@ -38,12 +42,12 @@ export async function startSecureServing(options: {
   legacyRegistry.registerProcessMetrics();
   const serve = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const path = new URL(request.url ?? '/', 'https://controllers').pathname;
-    const known = healthPaths.has(path) || path === '/metrics';
+    const known = healthPaths.has(path) || path === '/metrics' || path === podResourceMetricsPath;
     if (!known) return answer(response, 404, 'text/plain; charset=utf-8', '404 page not found\n');
     const refusal = await refusalOf(options.client, request, path);
     if (refusal !== undefined) return answer(response, refusal.code, 'application/json', `${JSON.stringify(refusal.status)}\n`);
     if (healthPaths.has(path)) return answer(response, 200, 'text/plain; charset=utf-8', 'ok');
-    const { contentType, body } = await legacyRegistry.expose(request.headers.accept);
+    const { contentType, body } = await (path === podResourceMetricsPath ? podResourceMetrics : legacyRegistry).expose(request.headers.accept);
     answer(response, 200, contentType, request.method === 'HEAD' ? '' : body);
   };
   const server: Server = createServer({ cert: certificate, key: privateKey }, (request, response) => {
