@@ -170,8 +170,14 @@ withNode("the agent's /metrics/resource lists the node's and the running pod's u
 });
 
 withNode("the agent's /metrics counts its REST client's requests to the API server (node status, leases, pod status)", async (t) => {
-  const metrics = await agentMetrics('/metrics');
   const host = new URL(started().server.url).host;
+  // The node's Lease is created (POST) at registration and first renewed (PUT) a quarter of its
+  // duration later: wait for that renewal rather than assume it happened.
+  const metrics = await scrapeUntil(
+    'a lease renewal',
+    () => agentMetrics('/metrics'),
+    (m) => (sampleValue(m, 'rest_client_requests_total', { code: '200', method: 'PUT', host }) ?? 0) >= 1,
+  );
   t.true((sampleValue(metrics, 'rest_client_requests_total', { code: '200', method: 'PUT', host }) ?? 0) >= 1, 'lease renewals');
   t.true((sampleValue(metrics, 'rest_client_requests_total', { code: '200', method: 'PATCH', host }) ?? 0) >= 1, 'node and pod status');
   t.true((sampleValue(metrics, 'rest_client_request_duration_seconds_count', { verb: 'PATCH', host }) ?? 0) >= 1);
