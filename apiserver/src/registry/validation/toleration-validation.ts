@@ -7,6 +7,7 @@ import { objectsAt, stringOf } from '../defaulting/json-fields.ts';
 import { isQualifiedName, isValidLabelValue } from './value-formats.ts';
 
 const operators = ['Equal', 'Exists'];
+const comparisonOperators = ['Equal', 'Exists', 'Lt', 'Gt'];
 const effects = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
 
 /** A toleration as a field error prints a core.Toleration: its JSON, with Go's field names (the internal type has no JSON tags). */
@@ -44,6 +45,9 @@ export function tolerationErrors(parent: JsonObject, key: string, path: string):
       if (messages.length > 0) errors.push(fieldInvalid(`${itemPath}.operator`, value, messages.join(';')));
     } else if (operator === 'Exists') {
       if (value !== '') errors.push(fieldInvalid(`${itemPath}.operator`, value, "value must be empty when `operator` is 'Exists'"));
+    } else if (operator === 'Lt' || operator === 'Gt') {
+      // The numeric operators of the TaintTolerationComparisonOperators gate (alpha, off in 1.35).
+      errors.push(fieldNotSupported(`${itemPath}.operator`, operator, comparisonOperators));
     } else {
       errors.push(fieldNotSupported(`${itemPath}.operator`, operator, operators));
     }

@@ -1,12 +1,14 @@
 // The parts of kube's pod spec validation people meet most: containers (present, named by unique
 // DNS labels, with an image, valid ports and pull policies), volumes (unique names, mounts that
-// name them), the containers' resize policies, the spec's restart and DNS policies, and its sysctls.
+// name them), the containers' resize policies, the spec's restart and DNS policies, its sysctls
+// and its tolerations.
 
 import { fieldDuplicate, fieldInvalid, fieldNotFound, fieldNotSupported, fieldRequired, type FieldError } from '@capstan/common';
 import type { JsonObject } from '../../../registry/object-meta.ts';
 import { isObject, objectsAt, stringOf } from '../../../registry/defaulting/json-fields.ts';
 import { isDNS1123Label } from '../../../registry/name-validation.ts';
 import { sysctlErrors } from '../../../registry/validation/sysctl-validation.ts';
+import { tolerationErrors } from '../../../registry/validation/toleration-validation.ts';
 import { isValidPortNum } from '../../../registry/validation/value-formats.ts';
 
 const restartPolicies = ['Always', 'OnFailure', 'Never'];
@@ -35,9 +37,9 @@ export function podSpecErrors(spec: unknown, path: string): FieldError[] {
     objectsAt(spec, key).forEach((container, i) => {
       const containerPath = `${path}.${key}[${i}]`;
       errors.push(...containerErrors(container, containerPath, containerNames, volumes));
-      if (key === 'initContainers' && container.restartPolicy !== 'Always' && Array.isArray(container.resizePolicy) && container.resizePolicy.length > 0) {
-        errors.push(fieldInvalid(`${containerPath}.resizePolicy`, { goSyntax: resizePolicyGoSyntax(container.resizePolicy) }, 'must not be set for init containers'));
-      } else errors.push(...resizePolicyErrors(container, `${containerPath}.resizePolicy`, stringOf(spec.restartPolicy) || 'Always'));
+      // Every container's resize policy is checked alike: kube's "must not be set for init
+      // containers" is behind InPlacePodVerticalScaling, GA and locked on in 1.35.
+      errors.push(...resizePolicyErrors(container, `${containerPath}.resizePolicy`, stringOf(spec.restartPolicy) || 'Always'));
     });
   }
   if (spec.restartPolicy !== undefined && !restartPolicies.includes(String(spec.restartPolicy))) {
@@ -47,6 +49,7 @@ export function podSpecErrors(spec: unknown, path: string): FieldError[] {
     errors.push(fieldNotSupported(`${path}.dnsPolicy`, String(spec.dnsPolicy), dnsPolicies));
   }
   errors.push(...sysctlErrors(spec, path));
+  errors.push(...tolerationErrors(spec, 'tolerations', `${path}.tolerations`));
   return errors;
 }
 
@@ -70,13 +73,6 @@ function resizePolicyErrors(container: JsonObject, path: string, podRestartPolic
   });
   return errors;
 }
-
-/** Go's %#v of a []core.ContainerResizePolicy, as kube quotes it. */
-const resizePolicyGoSyntax = (policies: unknown[]): string =>
-  `[]core.ContainerResizePolicy{${policies
-    .filter(isObject)
-    .map((p) => `core.ContainerResizePolicy{ResourceName:${JSON.stringify(stringOf(p.resourceName))}, RestartPolicy:${JSON.stringify(stringOf(p.restartPolicy))}}`)
-    .join(', ')}}`;
 
 function containerErrors(container: JsonObject, path: string, names: Set<string>, volumes: ReadonlySet<string>): FieldError[] {
   const errors: FieldError[] = [];
