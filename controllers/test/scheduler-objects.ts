@@ -58,13 +58,18 @@ export interface PodObject extends KubeObject {
   status?: { conditions?: PodCondition[] };
 }
 
-/** A pod of one container (pause image) with `requests`, plus any spec fields. */
+/**
+ * A pod of one container (pause image) with `requests`, plus any spec fields. Extended resources
+ * cannot be overcommitted: kube wants their limit, equal to the request, so they get one.
+ */
 export async function createPod(client: RestClient, name: string, requests: Record<string, string> = {}, spec: Record<string, unknown> = {}): Promise<void> {
+  const limits = Object.fromEntries(Object.entries(requests).filter(([resource]) => resource.includes('/') || resource.startsWith('hugepages-')));
+  const resources = Object.keys(limits).length === 0 ? { requests } : { requests, limits };
   await client.create(pods, {
     apiVersion: 'v1',
     kind: 'Pod',
     metadata: { name },
-    spec: { containers: [{ name: 'main', image: 'registry.k8s.io/pause:3.10', resources: { requests } }], ...spec },
+    spec: { containers: [{ name: 'main', image: 'registry.k8s.io/pause:3.10', resources }], ...spec },
   });
 }
 

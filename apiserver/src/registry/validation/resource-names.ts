@@ -2,7 +2,8 @@
 // are standard for any object, for containers and for quotas, which count in whole units, and the
 // errors of a name or a quantity at a field, with kube's messages.
 
-import { decodeQuantity, fieldInvalid, quantityMilliValue, quantitySign, quantityString, type FieldError } from '@capstan/common';
+import { compareQuantities, decodeQuantity, fieldForbidden, fieldInvalid, fieldRequired, quantityMilliValue, quantitySign, quantityString, type FieldError } from '@capstan/common';
+import { objectOf } from '../defaulting/json-fields.ts';
 import { quantityBadValue } from './quantity-values.ts';
 import { invalidEach, isQualifiedName } from './value-formats.ts';
 
@@ -86,5 +87,45 @@ export function resourceQuantityErrors(name: string, quantity: unknown, path: st
   const integer = integerResources.has(name) || isExtendedResource(name);
   // MilliValue rounds up to the next thousandth before kube looks for a fraction.
   if (integer && quantityMilliValue(value) % 1000n !== 0n) errors.push(fieldInvalid(path, quantityBadValue(quantity), 'must be an integer'));
+  return errors;
+}
+
+/**
+ * ValidateContainerResourceRequirements: every limit's and request's name and quantity; a request
+ * of a resource that cannot be overcommitted (hugepages, extended resources) needs a limit equal
+ * to it, any other no more than its limit; hugepages only beside cpu or memory. Resources in
+ * name order (kube's follow Go's map order, which varies).
+ */
+export function containerResourceErrors(resources: unknown, path: string): FieldError[] {
+  const requirements = objectOf(resources);
+  const limits = objectOf(requirements.limits);
+  const requests = objectOf(requirements.requests);
+  const errors: FieldError[] = [];
+  let cpuOrMemory = false;
+  let hugePages = false;
+  const check = (name: string, quantity: unknown, field: string): void => {
+    errors.push(...containerResourceNameErrors(name, field), ...resourceQuantityErrors(name, quantity, field));
+    if (isHugePages(name)) hugePages = true;
+    if (name === 'cpu' || name === 'memory') cpuOrMemory = true;
+  };
+  for (const name of Object.keys(limits).sort()) check(name, limits[name], `${path}.limits[${name}]`);
+  for (const name of Object.keys(requests).sort()) {
+    check(name, requests[name], `${path}.requests[${name}]`);
+    const request = decodeQuantity(requests[name]);
+    if (request === undefined) continue;
+    if (!(name in limits)) {
+      if (!isOvercommitAllowed(name)) errors.push(fieldRequired(`${path}.limits`, 'Limit must be set for non overcommitable resources'));
+      continue;
+    }
+    const limit = decodeQuantity(limits[name]);
+    if (limit === undefined) continue;
+    const order = compareQuantities(request, limit);
+    if (order !== 0 && !isOvercommitAllowed(name)) {
+      errors.push(fieldInvalid(`${path}.requests`, quantityString(request), `must be equal to ${name} limit of ${quantityString(limit)}`));
+    } else if (order > 0) {
+      errors.push(fieldInvalid(`${path}.requests`, quantityString(request), `must be less than or equal to ${name} limit of ${quantityString(limit)}`));
+    }
+  }
+  if (hugePages && !cpuOrMemory) errors.push(fieldForbidden(path, 'HugePages require cpu or memory'));
   return errors;
 }

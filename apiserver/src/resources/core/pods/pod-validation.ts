@@ -7,6 +7,7 @@ import { fieldDuplicate, fieldInvalid, fieldNotFound, fieldNotSupported, fieldRe
 import type { JsonObject } from '../../../registry/object-meta.ts';
 import { isObject, objectsAt, stringOf } from '../../../registry/defaulting/json-fields.ts';
 import { isDNS1123Label } from '../../../registry/name-validation.ts';
+import { containerResourceErrors } from '../../../registry/validation/resource-names.ts';
 import { sysctlErrors } from '../../../registry/validation/sysctl-validation.ts';
 import { tolerationErrors } from '../../../registry/validation/toleration-validation.ts';
 import { isValidPortNum } from '../../../registry/validation/value-formats.ts';
@@ -39,6 +40,7 @@ export function podSpecErrors(spec: unknown, path: string): FieldError[] {
       errors.push(...containerErrors(container, containerPath, containerNames, volumes));
       // Every container's resize policy is checked alike: kube's "must not be set for init
       // containers" is behind InPlacePodVerticalScaling, GA and locked on in 1.35.
+      errors.push(...containerResourceErrors(container.resources, `${containerPath}.resources`));
       errors.push(...resizePolicyErrors(container, `${containerPath}.resizePolicy`, stringOf(spec.restartPolicy) || 'Always'));
     });
   }

@@ -1,6 +1,8 @@
-// A pod's tolerations are validated as kube's ValidateTolerations validates them (they were not
-// checked at all before), and every container's resize policy alike, an init container's included
-// (kube's "must not be set for init containers" is behind InPlacePodVerticalScaling, GA in 1.35).
+// Parts of a pod spec kube validates that were not checked before: its tolerations (kube's
+// ValidateTolerations) and its containers' resources (ValidateContainerResourceRequirements:
+// extended resources whole and with a limit equal to the request, requests within limits,
+// hugepages beside cpu or memory); and every container's resize policy alike, an init container's
+// included (kube's "must not be set for init containers" is behind InPlacePodVerticalScaling, GA in 1.35).
 // The messages were recorded from the real kube-apiserver 1.35.4, sent the same requests.
 
 import test from 'ava';
@@ -49,4 +51,26 @@ test('an init container may have a resize policy, checked as any container’s; 
     message:
       'Pod "p" is invalid: [spec.initContainers[0].resizePolicy: Unsupported value: "gpu": supported values: "cpu", "memory", spec.tolerations[0].operator: Invalid value: "v": value must be empty when `operator` is \'Exists\', spec.tolerations[0].effect: Unsupported value: "Bad": supported values: "NoSchedule", "PreferNoSchedule", "NoExecute"]',
   });
+});
+
+test('container resources: extended resources are whole and their request equals their limit; requests within limits; hugepages need cpu or memory', async (t) => {
+  const withResources = (resources: object) => create({ containers: [{ name: 'c', image: 'nginx', resources }] });
+  const cases: [object, string][] = [
+    [
+      { requests: { 'example.com/gpu': '1.5' }, limits: { 'example.com/gpu': '1.5' } },
+      'Pod "p" is invalid: [spec.containers[0].resources.limits[example.com/gpu]: Invalid value: "1500m": must be an integer, spec.containers[0].resources.requests[example.com/gpu]: Invalid value: "1500m": must be an integer]',
+    ],
+    [{ requests: { 'example.com/gpu': '1' } }, 'Pod "p" is invalid: spec.containers[0].resources.limits: Required value: Limit must be set for non overcommitable resources'],
+    [
+      { requests: { 'example.com/gpu': '1' }, limits: { 'example.com/gpu': '2' } },
+      'Pod "p" is invalid: spec.containers[0].resources.requests: Invalid value: "1": must be equal to example.com/gpu limit of 2',
+    ],
+    [
+      { requests: { cpu: '2' }, limits: { cpu: '1' } },
+      'Pod "p" is invalid: spec.containers[0].resources.requests: Invalid value: "2": must be less than or equal to cpu limit of 1',
+    ],
+    [{ requests: { 'hugepages-2Mi': '2Mi' }, limits: { 'hugepages-2Mi': '2Mi' } }, 'Pod "p" is invalid: spec.containers[0].resources: Forbidden: HugePages require cpu or memory'],
+  ];
+  for (const [resources, message] of cases) t.deepEqual(await withResources(resources), { code: 422, message }, JSON.stringify(resources));
+  t.is((await withResources({ requests: { cpu: '500m', memory: '1Gi' }, limits: { cpu: '1', memory: '1Gi', 'example.com/gpu': '1' } })).code, 201);
 });
