@@ -59,6 +59,21 @@ const unavailable = systemdUnavailable();
 const realSystemd = unavailable === undefined ? test.serial : test.serial.skip;
 if (unavailable !== undefined) console.log(`real systemd cannot run here (${unavailable}): its test is skipped`);
 
+/**
+ * The last resort of every wait below, which all wait on a signal (a notification, a log line): a
+ * component's start on a loaded CI machine (Node compiling the sources, several test files at
+ * once) has taken over a minute.
+ */
+const startDeadlineMs = 240_000;
+
+/** What systemd logged of a unit lately, for a failure's message. */
+const unitLog = (log: string, unit: string): string =>
+  log
+    .split('\n')
+    .filter((line) => line.includes(unit) && !line.includes('WATCHDOG=1'))
+    .slice(-15)
+    .join('\n');
+
 /** "Got notification message from PID 123 (READY=1, STATUS=...)" lines of a unit, in order. */
 function notifications(log: string, unit: string): string[] {
   const prefix = `${unit}: Got notification message from PID `;
@@ -83,14 +98,16 @@ async function notified(host: SystemdHost, unit: string, message: string, pid: (
       }
       return undefined;
     },
-    60_000,
+    startDeadlineMs,
   ).catch((error: Error) => {
-    throw new Error(`${error.message}; heard: ${JSON.stringify(notifications(host.log(), unit).filter((line) => !line.endsWith('(WATCHDOG=1)')))}`);
+    throw new Error(
+      `${error.message}; heard: ${JSON.stringify(notifications(host.log(), unit).filter((line) => !line.endsWith('(WATCHDOG=1)')))}; systemd logged:\n${unitLog(host.log(), unit)}`,
+    );
   });
 }
 
 /** Waits for a line of systemd's log. */
-const logged = (host: SystemdHost, text: string): Promise<true> => eventually(text, async () => (host.log().includes(text) ? true : undefined), 60_000);
+const logged = (host: SystemdHost, text: string): Promise<true> => eventually(text, async () => (host.log().includes(text) ? true : undefined), startDeadlineMs);
 
 realSystemd('systemd starts the installed units, hears READY once each is ready, restarts one that misses its watchdog, and hears STOPPING at stop', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'capstan-systemd-'));
@@ -164,7 +181,7 @@ realSystemd('systemd starts the installed units, hears READY once each is ready,
       }).catch(() => undefined);
       return result?.stdout === '' ? undefined : result?.stdout;
     },
-    60_000,
+    startDeadlineMs,
   );
   t.regex(holder, /_[0-9a-f-]{36}$/);
 
@@ -183,7 +200,7 @@ realSystemd('systemd starts the installed units, hears READY once each is ready,
         () => true,
         () => undefined,
       ),
-    60_000,
+    startDeadlineMs,
   );
   // --no-block: the unit waits for READY=1 without a time limit (TimeoutStartSec=infinity).
   await systemd.systemctl('start', '--no-block', 'capstan-agent.service');
