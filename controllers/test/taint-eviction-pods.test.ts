@@ -106,7 +106,7 @@ test.serial('removing the taint before the toleration ends cancels the deletion'
   const { client } = cluster;
   runControllers(t, cluster, [taintEvictionController]);
   await createNode(client, 'worker');
-  await createPod(client, 'patient', 'worker', [{ key: broken.key, operator: 'Exists', tolerationSeconds: 2 }]);
+  await createPod(client, 'patient', 'worker', [{ key: broken.key, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 2 }]);
   const { deletedAt } = await watchPods(t, client);
   await sleep(500);
 
@@ -134,7 +134,7 @@ test.serial('a pod bound to a node that is already tainted is deleted at once; t
   await createPod(client, 'half', 'worker', [{ key: broken.key, operator: 'Exists', effect: 'NoExecute' }]);
   // Tolerates both, for 4 s and 2 s: gone after 2 s.
   await createPod(client, 'both', 'worker', [
-    { key: broken.key, operator: 'Exists', tolerationSeconds: 4 },
+    { key: broken.key, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 4 },
     { key: other.key, operator: 'Equal', value: 'yes', effect: 'NoExecute', tolerationSeconds: 2 },
   ]);
   // A toleration of the wrong value does not tolerate.

@@ -9,7 +9,11 @@
 //   every service depends on (sysinit.target, basic.target, ...): none of the machine's own units
 //   (udev, journald, sysctl, mounts) is ever started;
 // - /run is a tmpfs of its own; /etc and /var are overlays whose changes land in the test's directory;
-// - its log goes to a FIFO mounted over /dev/kmsg (no journald runs), copied to a file by `cat`.
+// - its log goes to the console (no journald runs): a pseudo-terminal of `script`, which copies
+//   it to a file. Not to kmsg: systemd writes at most 200 messages per 5 s there and drops the
+//   rest, and at debug level a single `systemctl start` logs more than that, so the notifications
+//   the tests wait for were lost. /dev/kmsg is a FIFO copied to another file by `cat`, for what
+//   else writes there.
 // Killing the PID 1 kills every process of the namespace, and the mounts go with it; so does the
 // end of the test's process (unshare dies with its parent, and its child, the PID 1, with it),
 // should the test be killed before its teardown.
@@ -77,31 +81,36 @@ export class SystemdHost {
     const name = `capstan-test-${process.pid}-${Date.now()}`;
     const cgroups = cgroupRoots().map((root) => join(root, name));
     for (const cgroup of cgroups) mkdirSync(cgroup);
-    const boot = `set -e
-for cgroup in ${cgroups.join(' ')}; do echo $$ > $cgroup/cgroup.procs; done
-exec setpriv --pdeathsig KILL unshare --kill-child=SIGKILL --pid --mount --uts --ipc --fork --mount-proc /bin/sh -ec '
+    // The namespace's script; its standard input is the terminal `script` made, which becomes the
+    // namespace's /dev/console (as systemd-nspawn gives a container a pseudo-terminal for one).
+    writeFileSync(
+      join(dir, 'namespace.sh'),
+      `set -e
+console=$(tty)
 mount --make-rprivate /
 mount -t tmpfs -o mode=0755 tmpfs /run
 for part in etc var; do mount -t overlay overlay -o lowerdir=/$part,upperdir=${upper}/$part,workdir=${dir}/work/$part /$part; done
 mount --bind ${dir}/system.conf /etc/systemd/system.conf
+mount --bind "$console" /dev/console
 mkfifo ${dir}/kmsg
-(exec cat <>${dir}/kmsg >>${dir}/systemd.log) &
+(exec cat <>${dir}/kmsg >>${dir}/kmsg.log) &
 mount --bind ${dir}/kmsg /dev/kmsg
-exec env -i container=capstan-test SYSTEMD_UNIT_PATH=/etc/systemd/system:${targets} PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \\
-  /lib/systemd/systemd --system --log-target=kmsg --log-level=debug --show-status=no
-'`;
+exec env -i container=capstan-test SYSTEMD_COLORS=0 SYSTEMD_UNIT_PATH=/etc/systemd/system:${targets} PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \\
+  /lib/systemd/systemd --system --log-target=console --log-level=debug --show-status=no
+`,
+    );
+    const boot = `set -e
+for cgroup in ${cgroups.join(' ')}; do echo $$ > $cgroup/cgroup.procs; done
+exec setpriv --pdeathsig KILL script --quiet --flush --return --command 'exec setpriv --pdeathsig KILL unshare --kill-child=SIGKILL --pid --mount --uts --ipc --fork --mount-proc /bin/sh ${dir}/namespace.sh' ${dir}/systemd.log`;
     const child = spawn('/bin/sh', ['-c', boot], { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const host = new SystemdHost(dir, child, cgroups);
     try {
-      // unshare's one child is the namespace's PID 1: sh, then systemd in its place.
+      // The namespace's PID 1 (sh, then systemd in its place) is a child of unshare, under script.
       host.#pid = await eventually(`systemd as PID 1 (${stderr})`, async () => {
         if (child.pid === undefined || child.exitCode !== null) throw new Error(`the namespace did not start: ${stderr}`);
-        const children = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim();
-        if (children === '') return undefined;
-        const pid = Number(children.split(' ')[0]);
-        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'systemd' ? pid : undefined;
+        return descendants(child.pid).find((pid) => readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'systemd');
       });
       await eventually('systemd to finish starting', async () => {
         const state = await host.systemctl('is-system-running', '--wait').catch((error: { stdout?: string }) => error.stdout ?? '');
@@ -137,7 +146,8 @@ exec env -i container=capstan-test SYSTEMD_UNIT_PATH=/etc/systemd/system:${targe
   /** What systemd has logged so far. */
   log(): string {
     const path = join(this.#dir, 'systemd.log');
-    return existsSync(path) ? readFileSync(path, 'utf8') : '';
+    // A terminal's lines end in CR LF.
+    return existsSync(path) ? readFileSync(path, 'utf8').replaceAll('\r', '') : '';
   }
 
   /** Kills the namespace's PID 1, and with it every process in the namespace; removes its cgroups. */
@@ -149,6 +159,17 @@ exec env -i container=capstan-test SYSTEMD_UNIT_PATH=/etc/systemd/system:${targe
     }
     for (const cgroup of this.#cgroups) await removeCgroup(cgroup);
   }
+}
+
+/** The processes under `pid`, its children first; those that exit meanwhile are left out. */
+function descendants(pid: number): number[] {
+  let children: number[];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+  return [...children, ...children.flatMap(descendants)];
 }
 
 /** rmdir depth first, once the processes are gone (the kernel empties a cgroup a moment after they exit). */

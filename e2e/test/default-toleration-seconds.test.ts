@@ -32,7 +32,7 @@ test('a pod gets the two default NoExecute tolerations unless its own cover them
   t.deepEqual((await createPod(server.url, 'all', [{ operator: 'Exists' }])).spec.tolerations, [{ operator: 'Exists' }]);
   // An empty effect covers NoExecute; a NoSchedule toleration does not.
   const own = [
-    { key: 'node.kubernetes.io/not-ready', operator: 'Exists', tolerationSeconds: 5 },
+    { key: 'node.kubernetes.io/not-ready', operator: 'Exists' },
     { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoSchedule' },
   ];
   t.deepEqual((await createPod(server.url, 'own', own)).spec.tolerations, [...own, defaults(300)[1]]);
