@@ -6,18 +6,18 @@
 // the agent's pod workers, and a Deployment of 10,000 replicas rolls out and rolls to a
 // new image (scripts/bench-deployment-rollout.ts).
 
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Informer, isNotFound, RestClient, type KubeObject } from '@capstan/common/client';
 import { kubeconfigFor } from '@capstan/deploy';
 import { startBenchApiServer } from '../apiserver/bench/api-server-process.ts';
 import type { BenchRow } from '../apiserver/bench/bench-row.ts';
-import { cpuSeconds, residentMemory } from '../apiserver/bench/process-usage.ts';
+import { residentMemory } from '../apiserver/bench/process-usage.ts';
 import { SimulatedNodesChild } from '../nodeagent/bench/simulated-nodes-child.ts';
 import { measureDeploymentRollout } from './bench-deployment-rollout.ts';
+import { SupervisedControllers } from './bench-supervised-controllers.ts';
 
 type Pod = KubeObject & { spec?: { nodeName?: string } };
 
@@ -43,7 +43,7 @@ export async function runControllersBenchmark(quick: boolean, log: (line: string
   writeFileSync(controllersKubeconfig, kubeconfigFor(server.url, { certificateAuthority: server.certificateAuthority, token: tokens.controllers }));
   const client = new RestClient({ server: server.url, timeoutMs: 60_000 });
   let simulated: SimulatedNodesChild | undefined;
-  let controllers: ReturnType<typeof spawn> | undefined;
+  let controllers: SupervisedControllers | undefined;
   try {
     simulated = await SimulatedNodesChild.start(kubeconfig, join(scratch, 'nodes'), 0);
     await simulated.scale(nodes, quick ? 2_000 : 10_000);
@@ -59,9 +59,8 @@ export async function runControllersBenchmark(quick: boolean, log: (line: string
         ),
     );
     log(`${nodes} simulated nodes registered`);
-    const logFile = openSync(join(scratch, 'controllers.log'), 'w');
-    controllers = spawn(process.execPath, [capstan, 'controllers', `--kubeconfig=${controllersKubeconfig}`, '--logging-format=json'], { stdio: ['ignore', 'ignore', logFile] });
-    const controllersPid = controllers.pid as number;
+    controllers = new SupervisedControllers(capstan, controllersKubeconfig, join(scratch, 'controllers.log'), log);
+    const supervised = controllers;
     await until(
       async () =>
         await client.get({ group: 'coordination.k8s.io', version: 'v1', resource: 'leases', namespace: 'kube-system', name: 'kube-controller-manager' }).then(
@@ -86,7 +85,7 @@ export async function runControllersBenchmark(quick: boolean, log: (line: string
     await new Promise((resolve) => setTimeout(resolve, 2_000));
 
     const scheduling = await schedulePods(client, pods, log);
-    const afterScheduling = { cpu: cpuSeconds(controllersPid), rss: residentMemory(controllersPid) };
+    const afterScheduling = { cpu: supervised.cpuSeconds(), rss: residentMemory(supervised.pid), restarts: supervised.restarts };
     const cleanup = await cleanUpNamespace(client, objects, log);
     // The scheduled pods were never run: remove them, and bring the nodes back with pod workers.
     await client.deleteCollection(
@@ -96,9 +95,9 @@ export async function runControllersBenchmark(quick: boolean, log: (line: string
     // The nodes stay up (a restart of 1,000 would miss their heartbeats and make them NotReady).
     await simulated.runPodWorkers(nodes);
     log(`${nodes} simulated nodes run pod workers`);
-    const beforeRollout = cpuSeconds(controllersPid);
+    const beforeRollout = supervised.cpuSeconds();
     const rollout = await measureDeploymentRollout(client, 'default', replicas, log, 1_800_000);
-    const afterRollout = { cpu: cpuSeconds(controllersPid) - beforeRollout, rss: residentMemory(controllersPid) };
+    const afterRollout = { cpu: supervised.cpuSeconds() - beforeRollout, rss: residentMemory(supervised.pid), restarts: supervised.restarts - afterScheduling.restarts };
     const rows: BenchRow[] = [
       {
         subject: `${pods} pods on ${nodes} nodes`,
@@ -139,6 +138,13 @@ export async function runControllersBenchmark(quick: boolean, log: (line: string
       { subject: 'controllers process', metric: 'CPU during the two rollouts', value: afterRollout.cpu, unit: 's' },
       {
         subject: 'controllers process',
+        metric: 'restarts',
+        value: afterScheduling.restarts + afterRollout.restarts,
+        unit: 'restarts',
+        note: `${afterScheduling.restarts} while scheduling, ${afterRollout.restarts} during the rollouts (each a lost leader lease; started again as systemd would)`,
+      },
+      {
+        subject: 'controllers process',
         metric: 'resident memory after the rollouts',
         value: afterRollout.rss.rssMiB,
         unit: 'MiB',
@@ -150,11 +156,7 @@ export async function runControllersBenchmark(quick: boolean, log: (line: string
     log(`the API server, ${server.lastWords()}`);
     throw error;
   } finally {
-    if (controllers !== undefined && controllers.exitCode === null) {
-      const exited = new Promise((resolve) => controllers?.once('exit', resolve));
-      controllers.kill('SIGTERM');
-      await exited;
-    }
+    await controllers?.stop();
     await simulated?.stop();
     client.close();
     await server.stop();
