@@ -1,7 +1,8 @@
 // Admission reads what it looks up from the watch cache, as kube's plugins read their listers:
 // NamespaceLifecycle's namespace and ServiceAccount's account cost no store read per create
 // (counted by the store's own metric); one created a moment ago is found in the store, and one
-// that does not exist is still refused as kube refuses it.
+// that does not exist is still refused as kube refuses it. ResourceQuota reads its informer: no
+// list per create (counted by the watch cache's list metric), and a quota still limits.
 
 import test from 'ava';
 import { startApiServerChild, type ApiServerChild } from '../../common/test/api-server-child.ts';
@@ -16,7 +17,7 @@ const call = async (path: string, method = 'GET', body?: object): Promise<Respon
   const { url, token } = server as ApiServerChild;
   return fetch(`${url}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${token}`, 'content-type': method === 'PATCH' ? 'application/merge-patch+json' : 'application/json' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 };
@@ -52,4 +53,38 @@ test.serial('pods created with an account read it from the watch cache, not the 
   const missing = await call('/api/v1/namespaces/accounts/pods', 'POST', pod('orphan', 'nobody'));
   t.is(missing.status, 403);
   t.regex(((await missing.json()) as { message: string }).message, /serviceaccount "nobody" not found/);
+});
+
+async function quotaLists(): Promise<number> {
+  const text = await (await call('/metrics')).text();
+  return text
+    .split('\n')
+    .filter((row) => row.startsWith('apiserver_cache_list_total{') && row.includes('resource="resourcequotas"'))
+    .reduce((sum, row) => sum + Number(row.slice(row.lastIndexOf(' ') + 1)), 0);
+}
+
+test.serial('creates in a namespace with a quota read it from an informer, not a list each, and are charged to it up to its limit', async (t) => {
+  t.is((await call('/api/v1/namespaces', 'POST', { metadata: { name: 'limited' } })).status, 201);
+  t.is((await call('/api/v1/namespaces/limited/resourcequotas', 'POST', { metadata: { name: 'q' }, spec: { hard: { configmaps: '12' } } })).status, 201);
+  // As the quota controller would: what it limits, and what is used (kube-root-ca.crt is not made here).
+  const status = await call('/api/v1/namespaces/limited/resourcequotas/q/status', 'PATCH', { status: { hard: { configmaps: '12' }, used: { configmaps: '0' } } });
+  t.is(status.status, 200);
+  // The first create may meet a quota status the informer does not have yet; from then on it has it.
+  const configMap = (name: string) => ({ metadata: { name } });
+  t.is((await call('/api/v1/namespaces/limited/configmaps', 'POST', configMap('first'))).status, 201);
+  const before = await quotaLists();
+  for (let index = 0; index < 11; index++) t.is((await call('/api/v1/namespaces/limited/configmaps', 'POST', configMap(`cm-${index}`))).status, 201);
+  t.is(await quotaLists(), before, 'no list of quotas per create');
+  const refused = await call('/api/v1/namespaces/limited/configmaps', 'POST', configMap('one-too-many'));
+  t.is(refused.status, 403);
+  t.is(
+    ((await refused.json()) as { message: string }).message,
+    'configmaps "one-too-many" is forbidden: exceeded quota: q, requested: configmaps=1, used: configmaps=12, limited: configmaps=12',
+  );
+  // Another writer (the quota controller after deletions) lowers the usage: the next create is
+  // checked on what it wrote.
+  t.is((await call('/api/v1/namespaces/limited/resourcequotas/q/status', 'PATCH', { status: { used: { configmaps: '11' } } })).status, 200);
+  t.is((await call('/api/v1/namespaces/limited/configmaps', 'POST', configMap('fits-again'))).status, 201);
+  const used = (await (await call('/api/v1/namespaces/limited/resourcequotas/q')).json()) as { status: { used: { configmaps: string } } };
+  t.is(used.status.used.configmaps, '12');
 });

@@ -39,7 +39,7 @@ import { nodeRestriction, type NodeRestrictionStores } from './node-restriction.
 import { podSecurityAdmission, type PodSecurityInputs } from './pod-security/pod-security-plugin.ts';
 import { taintNodesByCondition } from './node-taint.ts';
 import { limitRanger } from './limit-ranger/limit-ranger.ts';
-import { QuotaPresence } from './resource-quota/quota-presence.ts';
+import { QuotaLister } from './resource-quota/quota-lister.ts';
 import { resourceQuotaAdmission } from './resource-quota/resource-quota.ts';
 import { serviceAccountAdmission } from './service-account.ts';
 import { mutatingWebhookPlugin, validatingWebhookPlugin, type AdmissionWebhookDependencies } from './webhooks/webhook-admission.ts';
@@ -79,7 +79,7 @@ const implementations: Partial<Record<AdmissionPluginName, (dependencies: Admiss
   DefaultTolerationSeconds: (dependencies) => defaultTolerationSecondsPlugin(dependencies.defaultTolerationSeconds),
   PodSecurity: (dependencies) => podSecurityAdmission(dependencies.namespaces, dependencies.podSecurity),
   LimitRanger: (dependencies) => limitRanger(dependencies.limitRanges),
-  ResourceQuota: (dependencies) => resourceQuotaAdmission(dependencies.resourceQuotas, new QuotaPresence(dependencies.resourceQuotas, dependencies.logger, dependencies.stopping)),
+  ResourceQuota: (dependencies) => resourceQuotaAdmission(dependencies.resourceQuotas, new QuotaLister(dependencies.resourceQuotas, dependencies.logger, dependencies.stopping)),
   Priority: (dependencies) => priorityAdmission(dependencies.builtinStore(priorityClassResource)),
   DefaultStorageClass: (dependencies) => defaultStorageClass(dependencies.builtinStore(storageClassResource)),
   StorageObjectInUseProtection: () => storageObjectInUseProtection,
