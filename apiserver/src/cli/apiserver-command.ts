@@ -12,7 +12,7 @@ import { readAdmissionConfiguration } from '../admission/admission-configuration
 import { defaultServiceClusterIpRange, defaultServiceNodePortRange, serviceRanges } from './service-ranges.ts';
 import { runApiServer, shutdownOnSignal } from '../server/run-api-server.ts';
 import { resourceConfigOf, runtimeConfigFlag } from '../server/runtime-config/runtime-config.ts';
-import { storageFlags } from '../storage/open-storage.ts';
+import { storageConfigOf, storageFlags } from '../storage/open-storage.ts';
 import { kubeletClientConfig, kubeletFlags } from '../kubelet/kubelet-client-config.ts';
 import { authenticationFlags, authenticationOptionsOf } from '../authentication/authentication-flags.ts';
 import { secureServingFlags, secureServingOf } from '../serving/secure-serving.ts';
@@ -116,7 +116,7 @@ export async function apiserverCommand(argv: readonly string[], out: (text: stri
     bindAddress: f['bind-address'],
     port: f['secure-port'],
     tls,
-    storage: { backend, dataDir: f['data-dir'], etcdServers: f['etcd-servers'], integrityCheck: f['storage-integrity-check'] },
+    storage: storageConfigOf(f),
     watchHistoryMs: f['watch-history-duration'],
     shutdownDelayMs: f['shutdown-delay-duration'],
     livezGracePeriodMs: f['livez-grace-period'],

@@ -2,7 +2,7 @@
 // writes raw bytes at a key (as etcdctl put does: a repair, or the corrupt object a test needs).
 
 import { parseFlags, formatFlagHelp, FlagError } from '@capstan/common';
-import { openStorage, storageFlags } from '../storage/open-storage.ts';
+import { openStorage, storageConfigOf, storageFlags } from '../storage/open-storage.ts';
 import type { KeyValue } from '../storage/storage.ts';
 
 const flags = {
@@ -35,10 +35,7 @@ export async function storageCommand(argv: readonly string[], out: (text: string
     throw new FlagError(`unknown action ${JSON.stringify(action ?? '')}\n\n${storageUsage}`);
   if (action !== 'revision' && operand === undefined) throw new FlagError(`capstan storage ${action} needs an argument\n\n${storageUsage}`);
   const storage = await openStorage({
-    backend: f['storage-backend'],
-    dataDir: f['data-dir'],
-    etcdServers: f['etcd-servers'],
-    integrityCheck: f['storage-integrity-check'],
+    ...storageConfigOf(f),
     // Reads need no lock: WAL lets them in beside the server's writes.
     readOnly: action === 'get' || action === 'list' || action === 'revision',
   });

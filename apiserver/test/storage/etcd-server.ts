@@ -1,7 +1,8 @@
 // Test support: a real, private etcd on 127.0.0.1 with free ports and a temporary data directory.
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
+import { request } from 'node:https';
 import { createServer } from 'node:net';
 import { delimiter, join } from 'node:path';
 import { makeTempDir } from './temp-dir.ts';
@@ -39,19 +40,31 @@ export function etcdBinary(): string {
   return '/usr/bin/etcd';
 }
 
-export async function startEtcd(label = 'etcd'): Promise<EtcdServer> {
-  const cluster = await startEtcdCluster(1, label);
+/**
+ * PEM for an etcd that serves clients over TLS and asks them for a certificate (kubeadm's etcd):
+ * its serving certificate (for 127.0.0.1) and key, and the CA that signs client certificates.
+ * The health checks here present `client`, signed by that CA.
+ */
+export interface EtcdTls {
+  readonly cert: string;
+  readonly key: string;
+  readonly clientCa: string;
+  readonly client: { readonly cert: string; readonly key: string; readonly ca: string };
+}
+
+export async function startEtcd(label = 'etcd', tls?: EtcdTls): Promise<EtcdServer> {
+  const cluster = await startEtcdCluster(1, label, tls);
   return cluster.members[0] as EtcdServer;
 }
 
 /** A cluster of `size` members on 127.0.0.1, each with its own ports and data directory. */
-export async function startEtcdCluster(size: number, label = 'etcd'): Promise<EtcdCluster> {
+export async function startEtcdCluster(size: number, label = 'etcd', tls?: EtcdTls): Promise<EtcdCluster> {
   // etcd cannot bind port 0, so free ports are picked first; another process may take one
   // in between, hence the retries.
   let lastError: unknown;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      return await startClusterOnce(size, label);
+      return await startClusterOnce(size, label, tls);
     } catch (error) {
       lastError = error;
     }
@@ -65,18 +78,21 @@ interface MemberSpec {
   readonly endpoint: string;
   readonly peer: string;
   readonly initialCluster: string;
+  /** Its TLS files' paths, when it serves clients over TLS. */
+  readonly tls?: { readonly certFile: string; readonly keyFile: string; readonly clientCaFile: string; readonly pem: EtcdTls };
 }
 
-async function startClusterOnce(size: number, label: string): Promise<EtcdCluster> {
+async function startClusterOnce(size: number, label: string, tls: EtcdTls | undefined): Promise<EtcdCluster> {
   const binary = etcdBinary();
   const ports = await freePorts(2 * size);
   const dirs = Array.from({ length: size }, (_, i) => makeTempDir(size === 1 ? label : `${label}-${i}`));
   const specs: MemberSpec[] = dirs.map((dir, i) => ({
     name: size === 1 ? label : `${label}-${i}`,
     dataDir: join(dir.path, 'data'),
-    endpoint: `http://127.0.0.1:${ports[2 * i]}`,
+    endpoint: `${tls === undefined ? 'http' : 'https'}://127.0.0.1:${ports[2 * i]}`,
     peer: `http://127.0.0.1:${ports[2 * i + 1]}`,
     initialCluster: '',
+    ...(tls === undefined ? {} : { tls: writeTlsFiles(dir.path, tls) }),
   }));
   const initialCluster = specs.map((spec) => `${spec.name}=${spec.peer}`).join(',');
   const members = specs.map((spec, i) => member(binary, { ...spec, initialCluster }, dirs[i] as ReturnType<typeof makeTempDir>));
@@ -111,7 +127,7 @@ function member(binary: string, spec: MemberSpec, dir: ReturnType<typeof makeTem
     child = launched.child;
     exited = launched.exited;
     reaper = startReaper(launched.child, dir.path);
-    await waitHealthy(spec.endpoint, launched.failure);
+    await waitHealthy(spec.endpoint, launched.failure, spec.tls?.pem.client);
   };
 
   return {
@@ -153,6 +169,7 @@ function spawnMember(binary: string, spec: MemberSpec): { child: ChildProcess; e
       'zap',
       '--log-level',
       'error',
+      ...(spec.tls === undefined ? [] : ['--cert-file', spec.tls.certFile, '--key-file', spec.tls.keyFile, '--trusted-ca-file', spec.tls.clientCaFile, '--client-cert-auth']),
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
@@ -217,16 +234,43 @@ async function freePorts(count: number): Promise<number[]> {
   return ports;
 }
 
+function writeTlsFiles(dir: string, pem: EtcdTls): NonNullable<MemberSpec['tls']> {
+  const files = { certFile: join(dir, 'server.crt'), keyFile: join(dir, 'server.key'), clientCaFile: join(dir, 'client-ca.crt') };
+  writeFileSync(files.certFile, pem.cert);
+  writeFileSync(files.keyFile, pem.key, { mode: 0o600 });
+  writeFileSync(files.clientCaFile, pem.clientCa);
+  return { ...files, pem };
+}
+
+/** etcd's /health over TLS, presenting a client certificate. */
+function healthOverTls(endpoint: string, client: EtcdTls['client']): Promise<{ ok: boolean; body: { health?: string } }> {
+  return new Promise((resolve, reject) => {
+    const call = request(`${endpoint}/health`, { ...client, timeout: 1000 }, (response) => {
+      let text = '';
+      response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ ok: response.statusCode === 200, body: JSON.parse(text) as { health?: string } }));
+    });
+    call.on('timeout', () => call.destroy(new Error('timed out')));
+    call.on('error', reject);
+    call.end();
+  });
+}
+
 /** Polls /health until etcd answers; `failure` says why the process can no longer come up. */
-async function waitHealthy(endpoint: string, failure: () => string | undefined): Promise<void> {
+async function waitHealthy(endpoint: string, failure: () => string | undefined, client?: EtcdTls['client']): Promise<void> {
   const deadline = Date.now() + startTimeoutMs;
   while (Date.now() < deadline) {
     const reason = failure();
     if (reason !== undefined) throw new Error(reason);
     try {
-      const response = await fetch(`${endpoint}/health`, { signal: AbortSignal.timeout(1000) });
-      const body = (await response.json()) as { health?: string };
-      if (response.ok && body.health === 'true') return;
+      const { ok, body } =
+        client === undefined
+          ? await fetch(`${endpoint}/health`, { signal: AbortSignal.timeout(1000) }).then(async (response) => ({
+              ok: response.ok,
+              body: (await response.json()) as { health?: string },
+            }))
+          : await healthOverTls(endpoint, client);
+      if (ok && body.health === 'true') return;
     } catch {
       // Not listening yet.
     }
