@@ -90,7 +90,8 @@ export async function runControllersBenchmark(quick: boolean, log: (line: string
     // The scheduled pods were never run: remove them, and bring the nodes back with pod workers.
     await client.deleteCollection(
       { group: '', version: 'v1', resource: 'pods', namespace: 'default' },
-      { labelSelector: 'bench.capstan.dev/controllers=scheduling', gracePeriodSeconds: 0 },
+      // 10,000 deletions in one request: kubectl would wait as long as it takes.
+      { labelSelector: 'bench.capstan.dev/controllers=scheduling', gracePeriodSeconds: 0, timeoutMs: 900_000 },
     );
     // The nodes stay up (a restart of 1,000 would miss their heartbeats and make them NotReady).
     await simulated.runPodWorkers(nodes);
