@@ -67,7 +67,7 @@ export async function runControllersBenchmark(quick: boolean, log: (line: string
           () => true,
           () => false,
         ),
-      30_000,
+      300_000,
       'the controllers to lead',
     );
     // Pods need the namespace's default ServiceAccount (the ServiceAccount admission refuses them
@@ -79,7 +79,7 @@ export async function runControllersBenchmark(quick: boolean, log: (line: string
           () => true,
           () => false,
         ),
-      60_000,
+      300_000,
       'the default ServiceAccount',
     );
     await new Promise((resolve) => setTimeout(resolve, 2_000));
