@@ -20,7 +20,8 @@ export class SupervisedControllers {
   restarts = 0;
 
   constructor(capstan: string, kubeconfig: string, logPath: string, log: (line: string) => void) {
-    this.#args = [capstan, 'controllers', `--kubeconfig=${kubeconfig}`, '--logging-format=json'];
+    // No HTTPS serving (--secure-port=0): its port 10257 may be another cluster's on this machine.
+    this.#args = [capstan, 'controllers', `--kubeconfig=${kubeconfig}`, '--logging-format=json', '--secure-port=0'];
     this.#logFile = openSync(logPath, 'a');
     this.#log = log;
     this.#child = this.#start();
@@ -56,8 +57,11 @@ export class SupervisedControllers {
       if (this.#stopping) return;
       this.#exitedCpu += this.#lastCpu;
       this.restarts++;
-      this.#log(`the controllers exited (${signal ?? code}); starting them again (restart ${this.restarts})`);
-      this.#child = this.#start();
+      this.#log(`the controllers exited (${signal ?? code}); starting them again in a second (restart ${this.restarts})`);
+      // As systemd's RestartSec: a process that cannot start does not spin.
+      setTimeout(() => {
+        if (!this.#stopping) this.#child = this.#start();
+      }, 1_000);
     });
     return child;
   }
