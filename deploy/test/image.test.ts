@@ -5,6 +5,7 @@
 // image) is missing or we are not root; CI installs both.
 
 import test from 'ava';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -19,6 +20,7 @@ import { buildCapstanImage, defaultImageName, importImage, type BuiltImage } fro
 import { preferredOrFreePort } from '../src/preferred-port.ts';
 
 const skipReason = containerdSkipReason ?? busyboxSkipReason;
+const capstan = join(import.meta.dirname, '..', '..', 'bin', 'capstan.ts');
 
 async function sha256Of(path: string): Promise<string> {
   const hash = createHash('sha256');
@@ -104,6 +106,20 @@ if (skipReason !== undefined) {
     const status = await (images as CriImageClient).imageStatus({ image: { image: built.name } });
     t.deepEqual(status.image?.repoTags, [built.name]);
     t.true((status.image?.size ?? 0) > 100_000_000, String(status.image?.size));
+  });
+
+  test.serial('capstan image build --import streams the archive into ctr, no file written', async (t) => {
+    const name = 'capstan.local/capstan:streamed';
+    const address = `unix://${(containerd as ContainerdProcess).dir}/containerd.sock`;
+    const child = spawnSync(process.execPath, [capstan, 'image', 'build', '--import', `--address=${address}`, `--name=${name}`], { encoding: 'utf8', cwd: dir });
+    t.is(child.status, 0, child.stderr);
+    t.regex(child.stdout, new RegExp(`^Imported ${name} \\(sha256:[0-9a-f]{64}\\) into containerd at ${address}, namespace k8s\\.io, in `));
+    const streamed = await (images as CriImageClient).imageStatus({ image: { image: name } });
+    const fromFile = await (images as CriImageClient).imageStatus({ image: { image: built.name } });
+    // One image (the same config) under two names.
+    t.is(streamed.image?.id, fromFile.image?.id);
+    t.deepEqual(streamed.image?.repoTags.toSorted(), [built.name, name].toSorted());
+    t.deepEqual((await readdir(dir)).sort(), ['first.tar', 'second.tar']);
   });
 
   test.serial('a container of the image runs `capstan version` and exits 0', async (t) => {

@@ -56,6 +56,9 @@ export async function writeTarEntry(tar: Pack, header: EntryHeader, content: Asy
     settle = (error) => (error ? reject(error) : resolve());
   });
   const sink = tar.entry({ uid: 0, gid: 0, uname: '', gname: '', mtime: epoch, ...header }, (error) => settle(error));
+  // A failed entry's error comes through `taken` (and fails the archive); unheard, the entry's
+  // 'error' event would end the process.
+  sink.on('error', () => {});
   try {
     for await (const chunk of content) {
       if (sink.write(chunk)) continue;
