@@ -41,7 +41,12 @@ test('capstan image build --output=- streams the archive to stdout and says what
   t.is(names.length, 8);
   const digest = index?.manifests[0]?.digest ?? '';
   t.is(index?.manifests[0]?.annotations['io.containerd.image.name'], 'example.test/capstan:stdout');
-  t.regex(stderr, new RegExp(`^Built example\\.test/capstan:stdout \\(${digest}\\) on stdout in [\\d.]+ s: [\\d.]+ MB \\(the Node\\.js runtime layer [\\d.]+ MB, the project layer [\\d.]+ MB\\)\\n$`));
+  t.regex(
+    stderr,
+    new RegExp(
+      `^Built example\\.test/capstan:stdout \\(${digest}\\) on stdout in [\\d.]+ s: [\\d.]+ MB \\(the Node\\.js runtime layer [\\d.]+ MB, the project layer [\\d.]+ MB\\)\\n$`,
+    ),
+  );
 });
 
 test('capstan image fails clearly without a subcommand, without containerd and with contradicting flags', async (t) => {

@@ -56,7 +56,12 @@ if (skipReason !== undefined) {
   });
 
   /** A host-network sandbox whose container runs the image with `args`; removed at the test's end. */
-  async function runCapstanContainer(t: { teardown(fn: () => Promise<void>): void }, name: string, args: readonly string[], mounts: readonly { containerPath: string; hostPath: string }[] = []) {
+  async function runCapstanContainer(
+    t: { teardown(fn: () => Promise<void>): void },
+    name: string,
+    args: readonly string[],
+    mounts: readonly { containerPath: string; hostPath: string }[] = [],
+  ) {
     const cri = runtime as CriRuntimeClient;
     const logDirectory = join(dir, 'pods', name);
     const namespaceOptions = { network: 'NODE', pid: 'CONTAINER', ipc: 'POD' } as const;
@@ -140,24 +145,35 @@ if (skipReason !== undefined) {
     // The store on a host folder, as a static pod's hostPath would keep it.
     const dataDir = join(dir, 'apiserver-data');
     await mkdir(dataDir);
-    const container = await runCapstanContainer(t, 'capstan-apiserver', ['apiserver', '--data-dir=/var/lib/capstan', `--secure-port=${port}`, '--bind-address=127.0.0.1'], [
-      { containerPath: '/var/lib/capstan', hostPath: dataDir },
-    ]);
+    const container = await runCapstanContainer(
+      t,
+      'capstan-apiserver',
+      ['apiserver', '--data-dir=/var/lib/capstan', `--secure-port=${port}`, '--bind-address=127.0.0.1'],
+      [{ containerPath: '/var/lib/capstan', hostPath: dataDir }],
+    );
     const running = async (): Promise<void> => {
       const state = (await cri.containerStatus({ containerId: container.containerId })).status?.state;
       if (state !== 'CONTAINER_RUNNING') throw new Error(`the API server's container is ${state}:\n${await container.log()}`);
     };
     // Its serving line, in the container's log, says the certificate is written.
-    await eventually('the API server to serve', async () => {
-      await running();
-      return (await container.log()).includes(`serving on https://127.0.0.1:${port}`) ? true : undefined;
-    }, 60_000);
+    await eventually(
+      'the API server to serve',
+      async () => {
+        await running();
+        return (await container.log()).includes(`serving on https://127.0.0.1:${port}`) ? true : undefined;
+      },
+      60_000,
+    );
     trustServingAuthority(join(dataDir, 'pki', 'apiserver.crt'));
-    const readyz = await eventually('/readyz to answer ok', async () => {
-      await running();
-      const answer = await fetch(`https://127.0.0.1:${port}/readyz`).catch(() => undefined);
-      return answer?.status === 200 ? answer.text() : undefined;
-    }, 60_000);
+    const readyz = await eventually(
+      '/readyz to answer ok',
+      async () => {
+        await running();
+        const answer = await fetch(`https://127.0.0.1:${port}/readyz`).catch(() => undefined);
+        return answer?.status === 200 ? answer.text() : undefined;
+      },
+      60_000,
+    );
     t.is(readyz, 'ok');
 
     await cri.stopContainer({ containerId: container.containerId, timeout: 30 });

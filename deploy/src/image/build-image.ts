@@ -46,7 +46,14 @@ export interface BuiltImage {
 export async function describeCapstanImage(options: CapstanImageOptions = {}): Promise<OciImage> {
   const root = resolve(options.root ?? projectRoot);
   const pinned = join(root, 'node_modules', 'node', 'bin', 'node');
-  const node = options.node ?? ((await access(pinned).then(() => true, () => false)) ? pinned : process.execPath);
+  const node =
+    options.node ??
+    ((await access(pinned).then(
+      () => true,
+      () => false,
+    ))
+      ? pinned
+      : process.execPath);
   const labels: Record<string, string> = {
     'org.opencontainers.image.title': 'capstan',
     'org.opencontainers.image.description': 'A lightweight control plane that speaks the Kubernetes API',
@@ -85,7 +92,13 @@ export async function buildCapstanImage(options: CapstanImageOptions & { readonl
       yield chunk;
     }
   }
-  const summary = (archive?: string): BuiltImage => ({ name: image.name, digest: image.manifest.digest, ...(archive === undefined ? {} : { archive }), size, layerSizes: image.layers.map((layer) => layer.size) });
+  const summary = (archive?: string): BuiltImage => ({
+    name: image.name,
+    digest: image.manifest.digest,
+    ...(archive === undefined ? {} : { archive }),
+    size,
+    layerSizes: image.layers.map((layer) => layer.size),
+  });
   if (typeof options.output !== 'string') {
     await pipeline(counted(), options.output, { end: false });
     return summary();
@@ -111,6 +124,16 @@ function repositoryOf(manifest: { readonly repository?: unknown }): string | und
 
 /** Node.js names architectures as its build does (x64); OCI as Go does (amd64). */
 export function ociArchitecture(arch: string): string {
-  const names: Readonly<Record<string, string>> = { x64: 'amd64', ia32: '386', arm64: 'arm64', arm: 'arm', ppc64: 'ppc64le', s390x: 's390x', riscv64: 'riscv64', loong64: 'loong64', mips64el: 'mips64le' };
+  const names: Readonly<Record<string, string>> = {
+    x64: 'amd64',
+    ia32: '386',
+    arm64: 'arm64',
+    arm: 'arm',
+    ppc64: 'ppc64le',
+    s390x: 's390x',
+    riscv64: 'riscv64',
+    loong64: 'loong64',
+    mips64el: 'mips64le',
+  };
   return names[arch] ?? arch;
 }

@@ -53,7 +53,9 @@ async function build(argv: readonly string[], out: (text: string) => void): Prom
     const started = Date.now();
     const image = await describeCapstanImage({ name: f.name });
     await importImage(f.address, image.archive());
-    say(`Imported ${image.name} (${image.manifest.digest}) into containerd at ${f.address}, namespace k8s.io, in ${seconds(started)}: ${describeLayers(image.layers.map((layer) => layer.size))}`);
+    say(
+      `Imported ${image.name} (${image.manifest.digest}) into containerd at ${f.address}, namespace k8s.io, in ${seconds(started)}: ${describeLayers(image.layers.map((layer) => layer.size))}`,
+    );
     return 0;
   }
   const started = Date.now();

@@ -63,7 +63,13 @@ async function findPackage(name: string, directory: string, root: string): Promi
   for (let ancestor = directory; ; ancestor = dirname(ancestor)) {
     if (basename(ancestor) !== 'node_modules') {
       const candidate = join(ancestor, 'node_modules', name);
-      if (await stat(join(candidate, 'package.json')).then((s) => s.isFile(), () => false)) return candidate;
+      if (
+        await stat(join(candidate, 'package.json')).then(
+          (s) => s.isFile(),
+          () => false,
+        )
+      )
+        return candidate;
     }
     if (ancestor === root || dirname(ancestor) === ancestor) return undefined;
   }

@@ -35,7 +35,13 @@ export async function runtimeLayerEntries(nodeBinary: string): Promise<LayerEntr
     { type: 'directory', path: 'root', mode: 0o700 },
   );
   for (const bundle of caBundles) {
-    if (await access(bundle).then(() => true, () => false)) entries.push(await hostFileEntry(bundle.slice(1), await realpath(bundle)));
+    if (
+      await access(bundle).then(
+        () => true,
+        () => false,
+      )
+    )
+      entries.push(await hostFileEntry(bundle.slice(1), await realpath(bundle)));
   }
   return entries;
 }
@@ -45,7 +51,13 @@ async function findProgram(name: string, packageName: string): Promise<string> {
   for (const directory of (process.env.PATH ?? '/usr/bin:/bin').split(delimiter)) {
     if (directory === '') continue;
     const path = join(directory, name);
-    if (await access(path, constants.X_OK).then(() => true, () => false)) return realpath(path);
+    if (
+      await access(path, constants.X_OK).then(
+        () => true,
+        () => false,
+      )
+    )
+      return realpath(path);
   }
   throw new Error(`${name} is not on the PATH: the image takes it from this host (it ships with ${packageName})`);
 }
