@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
+import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { extract } from 'tar-stream';
 import { importImage } from '../src/index.ts';
@@ -19,28 +20,69 @@ async function* notAnArchive(): AsyncGenerator<Uint8Array> {
 
 const run = (...args: string[]) => spawnSync(process.execPath, [capstan, ...args], { encoding: 'utf8' });
 
-test('capstan image build --output=- streams the archive to stdout and says what it built on stderr', async (t) => {
+/** The names in a tar stream (an image layer, read as it streams). */
+async function tarNames(stream: AsyncIterable<Buffer>): Promise<string[]> {
+  const names: string[] = [];
+  const reader = extract();
+  Readable.from(stream).pipe(reader);
+  for await (const entry of reader) {
+    names.push(entry.header.name);
+    entry.resume();
+  }
+  return names;
+}
+
+test('capstan image build --output=- streams the archive of this checkout to stdout, production packages only', async (t) => {
   const child = spawn(process.execPath, [capstan, 'image', 'build', '--output=-', '--name=example.test/capstan:stdout'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const exited = once(child, 'exit');
   const names: string[] = [];
-  let index: { manifests: { digest: string; annotations: Record<string, string> }[] } | undefined;
+  const json = new Map<string, { manifests?: { digest: string; annotations: Record<string, string> }[]; layers?: { digest: string }[] }>();
+  let projectNames: string[] = [];
   const reader = extract();
   child.stdout.pipe(reader);
+  // The archive holds oci-layout, index.json, the manifest and the config before the layers.
   for await (const entry of reader) {
-    names.push(entry.header.name);
+    const name = entry.header.name;
+    names.push(name);
+    const manifest = [...json.values()].find((document) => document.layers !== undefined);
+    if (name === `blobs/sha256/${manifest?.layers?.[1]?.digest.slice('sha256:'.length)}`) {
+      projectNames = await tarNames(entry as AsyncIterable<Buffer>);
+      continue;
+    }
     const parts: Buffer[] = [];
-    // Only index.json is kept: the layers stream through.
-    for await (const part of entry) if (entry.header.name === 'index.json') parts.push(part as Buffer);
-    if (entry.header.name === 'index.json') index = JSON.parse(Buffer.concat(parts).toString());
+    for await (const part of entry) if ((entry.header.size ?? 0) < 100_000) parts.push(part as Buffer);
+    if (parts.length > 0 && name !== 'oci-layout') json.set(name, JSON.parse(Buffer.concat(parts).toString()));
   }
   const [code] = await exited;
   t.is(code, 0, stderr);
   t.deepEqual(names.slice(0, 4), ['oci-layout', 'index.json', 'blobs', 'blobs/sha256']);
   t.is(names.length, 8);
-  const digest = index?.manifests[0]?.digest ?? '';
-  t.is(index?.manifests[0]?.annotations['io.containerd.image.name'], 'example.test/capstan:stdout');
+
+  // The project layer of this checkout: the packages the command runs on, none of development.
+  t.true(projectNames.length > 1000, String(projectNames.length));
+  for (const needed of [
+    'opt/capstan/bin/capstan.ts',
+    'opt/capstan/node_modules/@capstan/apiserver',
+    'opt/capstan/apiserver/src/index.ts',
+    'opt/capstan/node_modules/piscina/package.json',
+    'opt/capstan/node_modules/yaml/package.json',
+    'opt/capstan/deploy/node_modules/tar-stream/package.json',
+    'usr/local/bin/capstan',
+  ]) {
+    t.true(projectNames.includes(needed), needed);
+  }
+  const development = projectNames.filter((name) =>
+    /^opt\/capstan\/(node_modules\/(typescript|@biomejs|ava|lerna|fast-check|@kubernetes|node|\.bin|\.cache)\/|node_modules\/@capstan\/e2e|e2e\/|[a-z]+\/(test|bench)\/)/.test(
+      name,
+    ),
+  );
+  t.deepEqual(development, []);
+
+  const index = json.get('index.json');
+  const digest = index?.manifests?.[0]?.digest ?? '';
+  t.is(index?.manifests?.[0]?.annotations['io.containerd.image.name'], 'example.test/capstan:stdout');
   t.regex(
     stderr,
     new RegExp(
