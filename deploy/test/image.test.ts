@@ -130,10 +130,14 @@ if (skipReason !== undefined) {
   test.serial('a container of the image runs `capstan version` and exits 0', async (t) => {
     const cri = runtime as CriRuntimeClient;
     const container = await runCapstanContainer(t, 'capstan-version', ['version']);
-    const exited = await eventually('the version container to exit', async () => {
-      const status = (await cri.containerStatus({ containerId: container.containerId })).status;
-      return status?.state === 'CONTAINER_EXITED' ? status : undefined;
-    });
+    const exited = await eventually(
+      'the version container to exit',
+      async () => {
+        const status = (await cri.containerStatus({ containerId: container.containerId })).status;
+        return status?.state === 'CONTAINER_EXITED' ? status : undefined;
+      },
+      60_000,
+    );
     const log = await container.log();
     t.is(exited.exitCode, 0, log);
     t.regex(log, new RegExp(`stdout F Capstan v${capstanVersion.replaceAll('.', '\\.')} \\(Kubernetes API ${kubernetesMinor}\\)\\n`));
