@@ -105,6 +105,7 @@ test('capstan image fails clearly without a subcommand, without containerd and w
   t.is(noSocket.status, 1);
   t.is(noSocket.stderr, `Error: no containerd socket at ${dir}/containerd.sock: is containerd running? (--address)\n`);
   t.is(run('image', 'import', '--address=tcp://127.0.0.1:1').stderr, 'Error: --address must be a unix socket (unix:///run/containerd/containerd.sock), not "tcp://127.0.0.1:1"\n');
+  t.is(run('image', 'build', `--output=${dir}/absent/image.tar`).stderr, `Error: no directory ${dir}/absent to write the image archive in\n`);
   t.is(run('image', 'build', '--output=-', '--import').stderr, 'Error: --output=- and --import: the archive goes to one place\n');
 
   // A socket is there, ctr is not.

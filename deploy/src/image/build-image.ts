@@ -4,7 +4,7 @@
 
 import { execFile } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { access, readFile, rename, rm } from 'node:fs/promises';
+import { access, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
@@ -84,6 +84,10 @@ export async function describeCapstanImage(options: CapstanImageOptions = {}): P
 
 /** Builds the image into a file (written beside it and renamed: never half an archive) or a stream. */
 export async function buildCapstanImage(options: CapstanImageOptions & { readonly output: string | Writable }): Promise<BuiltImage> {
+  // Said before the layers are read, not after.
+  if (typeof options.output === 'string' && (await stat(dirname(resolve(options.output))).catch(() => undefined))?.isDirectory() !== true) {
+    throw new Error(`no directory ${dirname(resolve(options.output))} to write the image archive in`);
+  }
   const image = await describeCapstanImage(options);
   let size = 0;
   async function* counted(): AsyncGenerator<Uint8Array> {
