@@ -28,6 +28,13 @@ const commands: Readonly<Record<string, { readonly summary: string; readonly loa
       return { usage: installUsage, run: installCommand };
     },
   },
+  image: {
+    summary: 'Build an OCI image of Capstan (Node.js and the project) or import one into containerd',
+    load: async () => {
+      const { imageCommand, imageUsage } = await import('./image/image-command.ts');
+      return { usage: imageUsage, run: imageCommand };
+    },
+  },
   apiserver: {
     summary: 'Serve the Kubernetes API',
     load: async () => {
