@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { ExecutionContext } from 'ava';
 import { effectiveSettings } from '../src/runtime-sim/builtin-lifecycles.ts';
 import { parseRuntimeSimFile } from '../src/runtime-sim/lifecycle-file.ts';
+import type { HostProcessSettings } from '../src/runtime-sim/host-process.ts';
 import { ManualClock } from '../src/runtime-sim/manual-clock.ts';
 import type { ContainerConfig, StringMap } from '../src/runtime-sim/runtime-types.ts';
 import { SimulatedRuntime } from '../src/runtime-sim/simulated-runtime.ts';
@@ -25,7 +26,10 @@ export interface SimulatedNode {
   logFile(podName: string, container: string, attempt?: number): string;
 }
 
-export function simulatedNode(t: ExecutionContext, options: { lifecycles?: string; waitForPodCidr?: boolean; podCidr?: string } = {}): SimulatedNode {
+export function simulatedNode(
+  t: ExecutionContext,
+  options: { lifecycles?: string; waitForPodCidr?: boolean; podCidr?: string; hostProcesses?: HostProcessSettings } = {},
+): SimulatedNode {
   const clock = new ManualClock();
   const settings = effectiveSettings(options.lifecycles === undefined ? undefined : parseRuntimeSimFile(options.lifecycles, 'test'));
   const runtime = new SimulatedRuntime({
@@ -33,6 +37,7 @@ export function simulatedNode(t: ExecutionContext, options: { lifecycles?: strin
     settings,
     waitForPodCidr: options.waitForPodCidr === true,
     ...(options.podCidr !== undefined && { podCidr: options.podCidr }),
+    ...(options.hostProcesses !== undefined && { hostProcesses: options.hostProcesses }),
   });
   const dir = mkdtempSync(join(tmpdir(), 'runtime-sim-'));
   t.teardown(async () => {
