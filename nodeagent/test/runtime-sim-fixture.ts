@@ -1,7 +1,7 @@
 // A simulated node for the runtime-sim tests: a runtime on a manual clock, a temporary log
 // directory, and shortcuts for the kubelet's sandbox, pull, create and start steps.
 
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ExecutionContext } from 'ava';
@@ -89,6 +89,15 @@ export function simulatedNode(
     logFile: (podName, container, attempt = 0) => join(dir, 'pods', podName, container, `${attempt}.log`),
   };
   return node;
+}
+
+/** The log's lines of the pod's container `main` as `stream text`, as kubectl logs shows them (timestamps dropped). */
+export async function logLines(node: SimulatedNode, pod: string): Promise<string[]> {
+  await node.runtime.flushLogs();
+  return readFileSync(node.logFile(pod, 'main'), 'utf8')
+    .split('\n')
+    .slice(0, -1)
+    .map((line) => line.replace(/^\S+ (\S+) F /, '$1 '));
 }
 
 /** The lifecycle annotation with an inline lifecycle. */

@@ -2,28 +2,18 @@
 // checkout's `capstan`, its output in the CRI log, its exit code the container's, SIGTERM on
 // StopContainer and SIGKILL (137) when the grace period is over.
 
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import test from 'ava';
 import { capstanImage, capstanVersion, kubernetesMinor } from '@capstan/common';
 import { eventually } from '../../common/test/eventually.ts';
 import type { HostProcessSettings } from '../src/runtime-sim/host-process.ts';
-import { exited, type SimulatedNode, simulatedNode } from './runtime-sim-fixture.ts';
+import { exited, logLines, type SimulatedNode, simulatedNode } from './runtime-sim-fixture.ts';
 
 const capstan: HostProcessSettings = {
   repositories: ['capstan.local/capstan'],
   capstan: [process.execPath, join(import.meta.dirname, '..', '..', 'bin', 'capstan.ts')],
   env: { ...process.env, CAPSTAN_EXIT_WITH_PARENT: String(process.pid) },
 };
-
-/** The log's lines as `stream text` (timestamps dropped). */
-async function logLines(node: SimulatedNode, pod: string): Promise<string[]> {
-  await node.runtime.flushLogs();
-  return readFileSync(node.logFile(pod, 'main'), 'utf8')
-    .split('\n')
-    .slice(0, -1)
-    .map((line) => line.replace(/^\S+ (\S+) F /, '$1 '));
-}
 
 /** A hostNetwork pod's container of the Capstan image running `command`. */
 async function hostContainer(node: SimulatedNode, pod: string, command: string[]): Promise<string> {
