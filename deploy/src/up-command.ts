@@ -75,6 +75,8 @@ ${formatFlagHelp(flags)}`;
 export async function upCommand(argv: readonly string[], out: (text: string) => void): Promise<number> {
   const { flags: f } = parseFlags(flags, argv);
   if (f.nodes < 1) throw new FlagError(`invalid argument "${f.nodes}" for "--nodes" flag: at least one node (--node=false for none)`);
+  if (f['self-hosted'] && (!f.node || f.nodes !== 1)) throw new FlagError('--self-hosted runs the control plane on one node: --node=false and --nodes are not for it');
+  if (f['self-hosted'] && !f.controllers) throw new FlagError('--self-hosted runs the controllers as a static pod: --controllers=false is not for it');
   const { featureGates, emulationVersion, warnings } = featureGateSettingsOf(f);
   const runtimeConfig = resourceConfigOf(f['runtime-config']);
   const ranges = serviceRanges(f['service-cluster-ip-range'], defaultServiceNodePortRange);
@@ -94,8 +96,6 @@ export async function upCommand(argv: readonly string[], out: (text: string) => 
     process.on('SIGTERM', stop).on('SIGINT', stop);
   });
   if (f['self-hosted']) {
-    if (!f.node || f.nodes !== 1) throw new FlagError('--self-hosted runs the control plane on one node: --node=false and --nodes are not for it');
-    if (!f.controllers) throw new FlagError('--self-hosted runs the controllers as a static pod: --controllers=false is not for it');
     const passOn = (name: 'feature-gates' | 'runtime-config' | 'emulated-version', values: readonly string[]): string[] =>
       values.length === 0 ? [] : [`--${name}=${values.join(',')}`];
     return upSelfHosted(
