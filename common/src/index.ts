@@ -26,7 +26,7 @@ export { compareKubeVersions, kubeVersionText, parseKubeVersion, subtractMinor, 
 export { FlagError, formatFlagHelp, parseFlags, type FlagSpec, type FlagSpecs, type FlagValues } from './cli/flags.ts';
 export { createLogger, loggingFormats, type Logger, type LoggingFormat } from './log/logger.ts';
 export { flock, tryFlockSync } from './fs/flock.ts';
-export { capstanVersion, kubernetesMinor } from './version.ts';
+export { capstanImage, capstanImageRepository, capstanVersion, kubernetesMinor } from './version.ts';
 export * from './status/index.ts';
 export { FieldSelectorError, parseFieldSelector, splitFieldSelectorTerms, type FieldRequirement } from './selectors/field-selector.ts';
 export { LabelSelectorError, matchesLabels, parseLabelSelector, type LabelOperator, type LabelRequirement, type LabelSelector } from './selectors/label-selector.ts';

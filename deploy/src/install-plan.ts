@@ -47,40 +47,23 @@ export interface InstallOptions {
 
 export const defaultInstallRanges = { serviceCidr: defaultServiceClusterIpRange, podNetworkCidr: defaultClusterCidr } as const;
 
-/** The identities of the kubeconfigs, as kubeadm names them (admin.conf, controller-manager.conf, scheduler.conf, kubelet.conf). */
-function identities(nodeName: string): Record<'admin' | 'controllers' | 'scheduler' | 'agent', ClientIdentity> {
-  return {
-    admin: { file: 'admin', user: 'kubernetes-admin', groups: ['system:masters'] },
-    controllers: { file: 'controllers', user: 'system:kube-controller-manager', groups: [] },
-    scheduler: { file: 'scheduler', user: 'system:kube-scheduler', groups: [] },
-    agent: { file: 'agent', user: `system:node:${nodeName}`, groups: ['system:nodes'] },
-  };
+/** Where a control plane's files are, and how it is addressed: the flags of its components point there. */
+export interface ComponentFlagOptions {
+  /** The kubeconfigs' directory (/etc/capstan). */
+  readonly configDir: string;
+  /** The certificates' directory (/etc/capstan/pki). */
+  readonly pkiDir: string;
+  readonly advertiseAddress: string;
+  readonly port: number;
+  readonly serviceCidr: string;
+  readonly podNetworkCidr: string;
+  readonly nodeName: string;
 }
 
-export async function planInstall(options: InstallOptions): Promise<InstallFile[]> {
-  const ranges = serviceRanges(options.serviceCidr, defaultServiceNodePortRange);
-  const primary = ranges.serviceClusterIpRange[0];
-  const serving = servingAlternateNames(
-    { bindAddress: options.advertiseAddress, ...(primary === undefined ? {} : { serviceIP: addressText({ family: primary.family, value: primary.first }) }) },
-    options.certExtraSans,
-  );
-  const ids = identities(options.nodeName);
-  const kubeletClient: ClientIdentity = { file: 'apiserver-kubelet-client', user: 'kube-apiserver-kubelet-client', groups: ['system:masters'] };
-  const pki = await installPki(join(options.root, pkiDir), pkiDir, serving, [kubeletClient, ...Object.values(ids)]);
-  const host = options.advertiseAddress.includes(':') ? `[${options.advertiseAddress}]` : options.advertiseAddress;
-  const server = `https://${host}:${options.port}`;
-  const kubeconfig = (name: keyof typeof ids): InstallFile => {
-    const pair = pki.clients.get(ids[name].file);
-    if (pair === undefined) throw new Error(`no client certificate for ${name}`);
-    return {
-      path: `${configDir}/${name}.kubeconfig`,
-      content: kubeconfigFor(server, { certificateAuthority: pki.authority, clientCertificate: pair.cert, clientKey: pair.key }),
-      mode: 0o600,
-      secret: true,
-      owner: 'installer',
-    };
-  };
-  const flags: Record<InstallComponent, readonly string[]> = {
+/** The flags of each component, as kubeadm runs kube-apiserver and kube-controller-manager (the systemd units' and the static pods'). */
+export function componentFlags(options: ComponentFlagOptions): Record<InstallComponent, readonly string[]> {
+  const { configDir, pkiDir } = options;
+  return {
     // As kubeadm runs kube-apiserver: nodes limited to what their pods need, everyone else by RBAC.
     apiserver: [
       `--bind-address=${options.advertiseAddress}`,
@@ -88,8 +71,8 @@ export async function planInstall(options: InstallOptions): Promise<InstallFile[
       `--tls-cert-file=${pkiDir}/apiserver.crt`,
       `--tls-private-key-file=${pkiDir}/apiserver.key`,
       `--client-ca-file=${pkiDir}/ca.crt`,
-      `--kubelet-client-certificate=${pkiDir}/${kubeletClient.file}.crt`,
-      `--kubelet-client-key=${pkiDir}/${kubeletClient.file}.key`,
+      `--kubelet-client-certificate=${pkiDir}/${kubeletClientIdentity.file}.crt`,
+      `--kubelet-client-key=${pkiDir}/${kubeletClientIdentity.file}.key`,
       '--kubelet-preferred-address-types=InternalIP,Hostname',
       '--authorization-mode=Node,RBAC',
       '--enable-admission-plugins=NodeRestriction',
@@ -106,6 +89,44 @@ export async function planInstall(options: InstallOptions): Promise<InstallFile[
     ],
     agent: [`--hostname-override=${options.nodeName}`],
   };
+}
+
+/** The API server's client certificate for the agents (kubeadm's apiserver-kubelet-client). */
+export const kubeletClientIdentity: ClientIdentity = { file: 'apiserver-kubelet-client', user: 'kube-apiserver-kubelet-client', groups: ['system:masters'] };
+
+/** The identities of the kubeconfigs, as kubeadm names them (admin.conf, controller-manager.conf, scheduler.conf, kubelet.conf). */
+export function controlPlaneIdentities(nodeName: string): Record<'admin' | 'controllers' | 'scheduler' | 'agent', ClientIdentity> {
+  return {
+    admin: { file: 'admin', user: 'kubernetes-admin', groups: ['system:masters'] },
+    controllers: { file: 'controllers', user: 'system:kube-controller-manager', groups: [] },
+    scheduler: { file: 'scheduler', user: 'system:kube-scheduler', groups: [] },
+    agent: { file: 'agent', user: `system:node:${nodeName}`, groups: ['system:nodes'] },
+  };
+}
+
+export async function planInstall(options: InstallOptions): Promise<InstallFile[]> {
+  const ranges = serviceRanges(options.serviceCidr, defaultServiceNodePortRange);
+  const primary = ranges.serviceClusterIpRange[0];
+  const serving = servingAlternateNames(
+    { bindAddress: options.advertiseAddress, ...(primary === undefined ? {} : { serviceIP: addressText({ family: primary.family, value: primary.first }) }) },
+    options.certExtraSans,
+  );
+  const ids = controlPlaneIdentities(options.nodeName);
+  const pki = await installPki(join(options.root, pkiDir), pkiDir, serving, [kubeletClientIdentity, ...Object.values(ids)]);
+  const host = options.advertiseAddress.includes(':') ? `[${options.advertiseAddress}]` : options.advertiseAddress;
+  const server = `https://${host}:${options.port}`;
+  const kubeconfig = (name: keyof typeof ids): InstallFile => {
+    const pair = pki.clients.get(ids[name].file);
+    if (pair === undefined) throw new Error(`no client certificate for ${name}`);
+    return {
+      path: `${configDir}/${name}.kubeconfig`,
+      content: kubeconfigFor(server, { certificateAuthority: pki.authority, clientCertificate: pair.cert, clientKey: pair.key }),
+      mode: 0o600,
+      secret: true,
+      owner: 'installer',
+    };
+  };
+  const flags = componentFlags({ configDir, pkiDir, ...options });
   return [
     ...installComponents.map((component) => unitFile(component, options.capstan)),
     ...installComponents.map((component) => installerEnvFile(component, flags[component])),

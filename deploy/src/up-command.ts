@@ -30,6 +30,7 @@ import { defaultClusterCidr, startUpControllers, type UpControllers } from './up
 import { preferredOrFreePort } from './preferred-port.ts';
 import { startUpNode, upNodeSpecs, type UpNode } from './up-node.ts';
 import { ensureDefaultStorageClass } from './up-storage-class.ts';
+import { upSelfHosted } from './up-self-hosted.ts';
 
 const flags = {
   'data-dir': { type: 'string', default: '.capstan', help: 'Where the cluster keeps its state and its kubeconfig' },
@@ -56,6 +57,11 @@ const flags = {
     help: "The CIDR range the nodes' pod ranges come from (a /24 each). One inside 127.0.0.0/8 (e.g. 127.244.0.0/16) makes pods reachable on their IPs from this host (docs/runtime-sim.md), but Endpoints and EndpointSlices refuse loopback addresses, so Services get no endpoints",
   },
   'logging-format': { type: 'string', default: '', help: 'json or text (default: text on a terminal, json otherwise)', choices: ['', ...loggingFormats] },
+  'self-hosted': {
+    type: 'bool',
+    default: false,
+    help: "Run the API server and the controllers as static pods of the node's agent, as kubeadm lays them out (their manifests in <data-dir>/node/manifests; docs/self-hosted.md): one node, which runs them",
+  },
 } as const;
 
 export const upUsage = `Start an all-in-one cluster on the embedded store.
@@ -69,6 +75,8 @@ ${formatFlagHelp(flags)}`;
 export async function upCommand(argv: readonly string[], out: (text: string) => void): Promise<number> {
   const { flags: f } = parseFlags(flags, argv);
   if (f.nodes < 1) throw new FlagError(`invalid argument "${f.nodes}" for "--nodes" flag: at least one node (--node=false for none)`);
+  if (f['self-hosted'] && (!f.node || f.nodes !== 1)) throw new FlagError('--self-hosted runs the control plane on one node: --node=false and --nodes are not for it');
+  if (f['self-hosted'] && !f.controllers) throw new FlagError('--self-hosted runs the controllers as a static pod: --controllers=false is not for it');
   const { featureGates, emulationVersion, warnings } = featureGateSettingsOf(f);
   const runtimeConfig = resourceConfigOf(f['runtime-config']);
   const ranges = serviceRanges(f['service-cluster-ip-range'], defaultServiceNodePortRange);
@@ -87,6 +95,25 @@ export async function upCommand(argv: readonly string[], out: (text: string) => 
     };
     process.on('SIGTERM', stop).on('SIGINT', stop);
   });
+  if (f['self-hosted']) {
+    const passOn = (name: 'feature-gates' | 'runtime-config' | 'emulated-version', values: readonly string[]): string[] =>
+      values.length === 0 ? [] : [`--${name}=${values.join(',')}`];
+    return upSelfHosted(
+      {
+        dataDir,
+        port: f.port,
+        bindAddress: f['bind-address'],
+        serviceCidr: f['service-cluster-ip-range'],
+        clusterCidr: f['cluster-cidr'],
+        apiserverExtraFlags: [
+          ...passOn('feature-gates', f['feature-gates']),
+          ...passOn('runtime-config', f['runtime-config']),
+          ...passOn('emulated-version', f['emulated-version']),
+        ],
+      },
+      { out, logger, signalled },
+    );
+  }
   const pki = await clusterPki(join(dataDir, 'pki'));
   const primaryRange = ranges.serviceClusterIpRange[0];
   const alternates = servingAlternateNames({

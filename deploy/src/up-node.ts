@@ -40,6 +40,8 @@ export interface UpNodeContext {
   readonly whenReady: (name: string) => Promise<void>;
   /** Whether the controllers give every Node its pod range (node IPAM), which the runtime then waits for. */
   readonly podCidrsAllocated: boolean;
+  /** The agent's static pod directory (`up --self-hosted`: the control plane's manifests). */
+  readonly staticPodPath?: string;
 }
 
 /**
@@ -79,7 +81,11 @@ export function startUpNode(spec: UpNodeSpec, context: UpNodeContext): UpNode {
     const config = join(dir, 'agent-config.json');
     writeFileSync(
       config,
-      JSON.stringify({ ...simulatedNodeAgentConfig(`unix://${socket}`, context.clientCAFile, join(dir, 'pod-logs')), port: await preferredOrFreePort(spec.preferredPort) }),
+      JSON.stringify({
+        ...simulatedNodeAgentConfig(`unix://${socket}`, context.clientCAFile, join(dir, 'pod-logs')),
+        port: await preferredOrFreePort(spec.preferredPort),
+        ...(context.staticPodPath === undefined ? {} : { staticPodPath: context.staticPodPath }),
+      }),
     );
     if (stopped) return;
     agent = capstanChild(

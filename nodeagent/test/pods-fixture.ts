@@ -61,6 +61,8 @@ export interface AgentNodeOptions {
   readonly handlerFeatures?: { readonly recursiveReadOnlyMounts: boolean; readonly userNamespaces: boolean };
   /** The directory of a stopped node to start again on (its root and log directories kept). */
   readonly dir?: string;
+  /** Whether the Node is in the API before the workers start (by default); false: the test registers it. */
+  readonly registerNode?: boolean;
 }
 
 /** The simulated runtime with handler features of the test's choosing, served in this process. */
@@ -102,7 +104,7 @@ export async function startAgentNode(t: ExecutionContext, options: AgentNodeOpti
   );
   const { config } = loadAgentConfiguration(['--config', configFile, '--root-dir', rootDir, '--hostname-override', options.nodeName]);
   const client = options.api === undefined ? undefined : new RestClient({ server: options.api.url });
-  if (client !== undefined) {
+  if (client !== undefined && options.registerNode !== false) {
     await client.create({ group: '', version: 'v1', resource: 'nodes' }, { metadata: { name: options.nodeName } }).catch(() => {});
   }
   const logs: string[] = [];

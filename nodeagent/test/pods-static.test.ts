@@ -74,6 +74,30 @@ test('a static pod runs and gets a mirror pod, made again when deleted and delet
   t.pass();
 });
 
+test('a static pod runs before its Node exists; its mirror pod is tried again after the error back-off and made once the Node is registered', async (t) => {
+  let mirrorFailures = 0;
+  const log = (message: string): void => void (message.startsWith('Failed creating a mirror pod') && mirrorFailures++);
+  const node = await startAgentNode(t, { nodeName: 'node-late', api, registerNode: false, extra: { errorBackOffMs: 1000, log } });
+  const client = node.client as RestClient;
+  writeFileSync(join(node.staticPodPath, 'web.yaml'), manifest);
+  await until(
+    async () => (await node.runtime.listContainers({})).containers.filter((c) => c.state === 'CONTAINER_RUNNING').length,
+    (n) => n === 1,
+    'the static pod to run without its Node',
+  );
+  // Nothing changes in the pod from here on: only the back-off makes the agent try again.
+  const seen = mirrorFailures;
+  await until(
+    () => mirrorFailures,
+    (n) => n >= seen + 2,
+    'the mirror pod to be tried again, twice',
+  );
+  t.is(await getPod(client, 'static-web-node-late'), undefined, 'no mirror pod without the Node to own it');
+  await client.create({ group: '', version: 'v1', resource: 'nodes' }, { metadata: { name: 'node-late' } });
+  const mirror = await waitForPod(client, 'default', 'static-web-node-late', () => true, 'the mirror pod once the Node is there', 10_000);
+  t.is(mirror.metadata.ownerReferences?.[0]?.name, 'node-late');
+});
+
 test('in standalone mode a static pod runs without an API server', async (t) => {
   const node = await startAgentNode(t, { nodeName: 'lonely' });
   writeFileSync(

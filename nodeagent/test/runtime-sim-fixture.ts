@@ -1,12 +1,13 @@
 // A simulated node for the runtime-sim tests: a runtime on a manual clock, a temporary log
 // directory, and shortcuts for the kubelet's sandbox, pull, create and start steps.
 
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ExecutionContext } from 'ava';
 import { effectiveSettings } from '../src/runtime-sim/builtin-lifecycles.ts';
 import { parseRuntimeSimFile } from '../src/runtime-sim/lifecycle-file.ts';
+import type { HostProcessSettings } from '../src/runtime-sim/host-process.ts';
 import { ManualClock } from '../src/runtime-sim/manual-clock.ts';
 import type { ContainerConfig, StringMap } from '../src/runtime-sim/runtime-types.ts';
 import { SimulatedRuntime } from '../src/runtime-sim/simulated-runtime.ts';
@@ -25,7 +26,10 @@ export interface SimulatedNode {
   logFile(podName: string, container: string, attempt?: number): string;
 }
 
-export function simulatedNode(t: ExecutionContext, options: { lifecycles?: string; waitForPodCidr?: boolean; podCidr?: string } = {}): SimulatedNode {
+export function simulatedNode(
+  t: ExecutionContext,
+  options: { lifecycles?: string; waitForPodCidr?: boolean; podCidr?: string; hostProcesses?: HostProcessSettings } = {},
+): SimulatedNode {
   const clock = new ManualClock();
   const settings = effectiveSettings(options.lifecycles === undefined ? undefined : parseRuntimeSimFile(options.lifecycles, 'test'));
   const runtime = new SimulatedRuntime({
@@ -33,6 +37,7 @@ export function simulatedNode(t: ExecutionContext, options: { lifecycles?: strin
     settings,
     waitForPodCidr: options.waitForPodCidr === true,
     ...(options.podCidr !== undefined && { podCidr: options.podCidr }),
+    ...(options.hostProcesses !== undefined && { hostProcesses: options.hostProcesses }),
   });
   const dir = mkdtempSync(join(tmpdir(), 'runtime-sim-'));
   t.teardown(async () => {
@@ -84,6 +89,15 @@ export function simulatedNode(t: ExecutionContext, options: { lifecycles?: strin
     logFile: (podName, container, attempt = 0) => join(dir, 'pods', podName, container, `${attempt}.log`),
   };
   return node;
+}
+
+/** The log's lines of the pod's container `main` as `stream text`, as kubectl logs shows them (timestamps dropped). */
+export async function logLines(node: SimulatedNode, pod: string): Promise<string[]> {
+  await node.runtime.flushLogs();
+  return readFileSync(node.logFile(pod, 'main'), 'utf8')
+    .split('\n')
+    .slice(0, -1)
+    .map((line) => line.replace(/^\S+ (\S+) F /, '$1 '));
 }
 
 /** The lifecycle annotation with an inline lifecycle. */

@@ -5,16 +5,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import test from 'ava';
 import { RuntimeError } from '../src/runtime-sim/runtime-error.ts';
-import { exited, inlineLifecycle, type SimulatedNode, simulatedNode } from './runtime-sim-fixture.ts';
-
-/** The log's lines as `stream text`, as kubectl logs shows them (timestamps dropped). */
-async function logLines(node: SimulatedNode, pod: string): Promise<string[]> {
-  await node.runtime.flushLogs();
-  return readFileSync(node.logFile(pod, 'main'), 'utf8')
-    .split('\n')
-    .slice(0, -1)
-    .map((line) => line.replace(/^\S+ (\S+) F /, '$1 '));
-}
+import { exited, inlineLifecycle, logLines, type SimulatedNode, simulatedNode } from './runtime-sim-fixture.ts';
 
 async function runToEnd(node: SimulatedNode, pod: string, extra: Parameters<SimulatedNode['run']>[2], annotations = {}) {
   const sandboxId = await node.sandbox(pod, annotations);

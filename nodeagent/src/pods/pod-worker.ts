@@ -186,10 +186,14 @@ export class PodWorker {
     const status = this.#generateStatus(false, pod);
     statusManager.set(pod, status);
     if (isTerminalPhase(status.phase)) return true;
+    // A static pod runs whether or not its mirror can be made: the API server may be one of them,
+    // not serving yet, or the Node not registered yet. The mirror is tried again after the error back-off.
+    let mirrorFailed = false;
     if (mirrors !== undefined && isStaticPod(pod)) {
-      await mirrors.client
-        .sync(pod, mirrors.find(pod))
-        .catch((error: unknown) => this.#context.log(`Failed creating a mirror pod for ${pod.metadata.namespace}/${pod.metadata.name}`, error));
+      await mirrors.client.sync(pod, mirrors.find(pod)).catch((error: unknown) => {
+        mirrorFailed = true;
+        this.#context.log(`Failed creating a mirror pod for ${pod.metadata.namespace}/${pod.metadata.name}`, error);
+      });
     }
     if (this.#context.volumes !== undefined && !(await this.#context.volumes.mountPod(pod))) {
       // WaitForAttachAndMount failed: the containers wait for the volumes.
@@ -205,10 +209,10 @@ export class PodWorker {
       statusManager.set(pod, next);
       if (isTerminalPhase(next.phase)) return true;
     }
+    const errorDelay = jitter(this.#context.errorBackOffMs, 0.5);
     if (result.failed) {
-      const errorDelay = jitter(this.#context.errorBackOffMs, 0.5);
       this.#requeue(this.#resyncDelayMs(result.backOffEndsInMs === undefined ? errorDelay : Math.min(errorDelay, result.backOffEndsInMs + 50)));
-    } else this.#requeue(this.#resyncDelayMs(jitter(this.#context.resyncMs, 0.5)));
+    } else this.#requeue(this.#resyncDelayMs(mirrorFailed ? errorDelay : jitter(this.#context.resyncMs, 0.5)));
     return false;
   }
 

@@ -9,6 +9,7 @@ import { type CriServer, serveCri } from '../cri/index.ts';
 import { effectiveSettings } from './builtin-lifecycles.ts';
 import { criImplementation } from './cri-adapter.ts';
 import { ExecStreamingServer } from './exec-streaming-server.ts';
+import { type HostProcessSettings, thisCapstan } from './host-process.ts';
 import { parseRuntimeSimFile } from './lifecycle-file.ts';
 import { LogWriter } from './log-writer.ts';
 import type { CgroupDriver } from './runtime-types.ts';
@@ -55,7 +56,12 @@ export interface RuntimeSimOptions {
   readonly streamingPort?: number;
   /** Hears what the runtime cannot do for a container (a log file it cannot write). */
   readonly logger?: Logger;
+  /** Containers of the Capstan image in hostNetwork pods run as real processes (docs/runtime-sim.md); the command's: this checkout's `capstan`. */
+  readonly hostProcesses?: HostProcessSettings;
 }
+
+/** How long the containers that are real processes have to stop when the runtime stops. */
+const hostProcessStopSeconds = 10;
 
 export interface RunningRuntimeSim {
   readonly runtime: SimulatedRuntime;
@@ -75,6 +81,7 @@ export async function startRuntimeSim(options: RuntimeSimOptions): Promise<Runni
     cgroupDriver: options.cgroupDriver ?? 'CGROUPFS',
     waitForPodCidr: options.waitForPodCidr === true,
     ...(options.podCidr !== undefined && options.podCidr !== '' && { podCidr: options.podCidr }),
+    ...(options.hostProcesses === undefined ? {} : { hostProcesses: options.hostProcesses }),
     logs: new LogWriter({ onError: (path, error) => options.logger?.warn({ path, err: error }, 'cannot write a container log') }),
   });
   const streaming = await ExecStreamingServer.listen(runtime, options.streamingHost ?? '127.0.0.1', options.streamingPort ?? 0);
@@ -92,6 +99,8 @@ export async function startRuntimeSim(options: RuntimeSimOptions): Promise<Runni
     async close() {
       await server.close();
       await streaming.close();
+      // Real processes get their grace period; simulated containers end at once.
+      await runtime.stopHostProcesses(hostProcessStopSeconds);
       await runtime.flushLogs();
       runtime.close();
     },
@@ -114,6 +123,7 @@ export async function runtimeSimCommand(argv: readonly string[], out: (text: str
     streamingHost: host,
     streamingPort: port,
     logger,
+    hostProcesses: thisCapstan(),
   });
   logger.info({ socket: running.socketPath, lifecycles: running.runtime.settings.lifecycles.map((l) => l.name) }, 'serving the simulated CRI runtime');
   out(`runtime-sim serving CRI v1 on unix://${running.socketPath}`);

@@ -68,7 +68,7 @@ export function startMainProcess(container: SimContainer, argv: readonly string[
 }
 
 /** Prints whole lines as they complete, and a last partial line when flushed (as containerd's log at EOF). */
-class LineOutput implements Output {
+export class LineOutput implements Output {
   readonly #print: (stream: LogStream, line: string) => void;
   readonly #partial: Record<LogStream, string> = { stdout: '', stderr: '' };
 

@@ -8,6 +8,7 @@ import { toNanos } from './clock.ts';
 import { containerShellContext } from './container-filesystem.ts';
 import { criLogLines } from './container-log.ts';
 import { type MainProcess, startMainProcess } from './container-process.ts';
+import { type HostProcess, startHostProcess } from './host-process.ts';
 import type { ExitReason, Lifecycle, LogLineSpec, LogStream } from './lifecycle.ts';
 import type { LogWriter } from './log-writer.ts';
 import { RuntimeError } from './runtime-error.ts';
@@ -20,6 +21,15 @@ export interface ContainerHost {
   readonly wheel: TimerWheel;
   readonly logs: LogWriter;
   containerChanged(container: SimContainer, type: ContainerEventType): void;
+}
+
+/** A container run as a real process of this host (host-process.ts). */
+export interface HostProcessSpec {
+  /** The program the container names (`capstan`). */
+  readonly program: string;
+  /** The host's command for it; undefined when the image has no such program. */
+  readonly command: readonly string[] | undefined;
+  readonly env: Readonly<Record<string, string | undefined>>;
 }
 
 /** Exit code of a process ended by SIGKILL (128 + 9). */
@@ -64,7 +74,10 @@ export class SimContainer implements WheelTask {
   resources: ContainerResources | undefined;
   /** What its main process runs; undefined: the lifecycle alone says what it does. */
   readonly argv: readonly string[] | undefined;
+  /** A real process of this host instead (host-process.ts): its command and the variables it starts with. */
+  readonly #hostSpec: HostProcessSpec | undefined;
   #process: MainProcess | undefined;
+  #hostProcess: HostProcess | undefined;
 
   #starting = false;
   #removed = false;
@@ -92,6 +105,7 @@ export class SimContainer implements WheelTask {
       logFile: string;
       createdAt: number;
       argv?: readonly string[] | undefined;
+      hostProcess?: HostProcessSpec | undefined;
     },
   ) {
     this.#host = host;
@@ -104,6 +118,7 @@ export class SimContainer implements WheelTask {
     this.logFile = fields.logFile;
     this.createdAt = fields.createdAt;
     this.argv = fields.argv;
+    this.#hostSpec = fields.hostProcess;
     this.resources = fields.config.linux?.resources ?? undefined;
     const pod = fields.sandbox.config.metadata;
     this.reservedName = `${fields.config.metadata.name}_${pod.name}_${pod.namespace}_${pod.uid}_${fields.config.metadata.attempt ?? 0}`;
@@ -126,6 +141,11 @@ export class SimContainer implements WheelTask {
     return this.#linesPrinted;
   }
 
+  /** The host process's pid while it runs (a container of the Capstan image), else undefined. */
+  get hostPid(): number | undefined {
+    return this.state === 'CONTAINER_RUNNING' ? this.#hostProcess?.pid : undefined;
+  }
+
   async start(): Promise<void> {
     if (this.#starting) throw new RuntimeError('Unknown', `failed to set starting state for container "${this.id}": container is already starting`);
     if (this.state !== 'CONTAINER_CREATED') throw new RuntimeError('Unknown', `failed to set starting state for container "${this.id}": container is in ${this.state} state`);
@@ -145,9 +165,16 @@ export class SimContainer implements WheelTask {
       throw new RuntimeError('Unknown', `failed to start container "${this.id}": ${error}`);
     }
     const argv = this.argv;
-    if (argv !== undefined && !canExecute(argv[0] ?? '', containerShellContext(this, noTiming))) {
+    const hostCommand = this.#hostSpec?.command;
+    if (this.#hostSpec !== undefined && hostCommand !== undefined) {
+      this.#startHostProcess(hostCommand, this.#hostSpec.env, now);
+      return;
+    }
+    const missing =
+      this.#hostSpec !== undefined ? this.#hostSpec.program : argv !== undefined && !canExecute(argv[0] ?? '', containerShellContext(this, noTiming)) ? argv[0] : undefined;
+    if (missing !== undefined) {
       // containerd's words when runc cannot exec the process (the kubelet's StartError, exit code 128).
-      const message = `failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: exec: "${argv[0]}": executable file not found in $PATH: unknown`;
+      const message = `failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: exec: "${missing}": executable file not found in $PATH: unknown`;
       this.#finish(now, startErrorExitCode, 'StartError', message);
       throw new RuntimeError('Unknown', message);
     }
@@ -162,6 +189,22 @@ export class SimContainer implements WheelTask {
     this.#host.containerChanged(this, 'CONTAINER_STARTED_EVENT');
     this.#advance(now);
     if (argv !== undefined && this.state === 'CONTAINER_RUNNING') this.#startProcess(argv);
+  }
+
+  /** A real process: what it prints goes to the log, its exit is the container's; no lifecycle stage applies. */
+  #startHostProcess(command: readonly string[], baseEnv: Readonly<Record<string, string | undefined>>, now: number): void {
+    this.state = 'CONTAINER_RUNNING';
+    this.startedAt = now;
+    if (this.logFile !== '') this.#host.logs.append(this.logFile, '');
+    const env = { ...baseEnv };
+    for (const { key, value } of this.config.envs ?? []) env[key] = value;
+    const process = startHostProcess(command, env, (stream, line) => this.#printOutput(stream, line, this.#host.wheel.clock.now()));
+    this.#hostProcess = process;
+    this.#host.containerChanged(this, 'CONTAINER_STARTED_EVENT');
+    void process.exited.then((code) => {
+      if (this.#hostProcess !== process || this.state !== 'CONTAINER_RUNNING') return;
+      this.#finish(this.#host.wheel.clock.now(), code, code === 0 ? 'Completed' : 'Error', '');
+    });
   }
 
   #startProcess(argv: readonly string[]): void {
@@ -187,7 +230,10 @@ export class SimContainer implements WheelTask {
   stop(timeoutSeconds: number): Promise<void> {
     if (this.state !== 'CONTAINER_RUNNING') return Promise.resolve();
     const now = this.#host.wheel.clock.now();
-    if (!this.#sigtermSent && timeoutSeconds > 0) {
+    if (!this.#sigtermSent && timeoutSeconds > 0 && this.#hostProcess !== undefined) {
+      this.#sigtermSent = true;
+      this.#hostProcess.signal('SIGTERM');
+    } else if (!this.#sigtermSent && timeoutSeconds > 0) {
       this.#sigtermSent = true;
       this.#print(this.lifecycle.logs.stop, now);
       if (this.lifecycle.stop.sigterm === 'exit') this.#sigtermExitAt = now + this.lifecycle.stop.delayMs;
@@ -220,6 +266,15 @@ export class SimContainer implements WheelTask {
   /** Does every stage due by `now`, in time order, then waits in the wheel for the next one. */
   #advance(now: number): void {
     if (this.state !== 'CONTAINER_RUNNING') return;
+    if (this.#hostProcess !== undefined) {
+      // The process decides when it exits (its code, or 137 once killed): only SIGKILL is due here.
+      if (this.#killAt <= now) this.#hostProcess.signal('SIGKILL');
+      else if (this.#killAt < this.#wakeAt) {
+        this.#wakeAt = this.#killAt;
+        this.#host.wheel.schedule(this.#killAt, this);
+      }
+      return;
+    }
     const exitAt = Math.min(this.#exitAt, this.#sigtermExitAt, this.#killAt);
     const every = this.lifecycle.logs.every;
     if (every !== undefined) {
@@ -252,6 +307,7 @@ export class SimContainer implements WheelTask {
 
   #finish(at: number, exitCode: number, reason: ExitReason | 'StartError', message: string): void {
     this.#process?.end();
+    this.#hostProcess?.signal('SIGKILL');
     this.state = 'CONTAINER_EXITED';
     this.finishedAt = at;
     this.exitCode = exitCode;

@@ -12,6 +12,7 @@ import { type Clock, realClock, toNanos } from './clock.ts';
 import { execStreaming, execSync, type ExecStreams } from './container-exec.ts';
 import { imageConfig, isKnownImage, processArgv } from './image-defaults.ts';
 import { findProgram, isShell } from './shell-programs.ts';
+import { hostCommand, type HostProcessSettings, runsAsHostProcess } from './host-process.ts';
 import { ImageStore } from './image-store.ts';
 import { defaultPodCidr, IpAllocator } from './ip-allocator.ts';
 import type { LogStream, RuntimeSimSettings } from './lifecycle.ts';
@@ -40,7 +41,7 @@ import type {
   StringMap,
   VersionResponse,
 } from './runtime-types.ts';
-import { type ContainerHost, SimContainer } from './simulated-container.ts';
+import { type ContainerHost, type HostProcessSpec, SimContainer } from './simulated-container.ts';
 import { sandboxName, SimSandbox } from './simulated-sandbox.ts';
 import { LabelIndex } from './label-index.ts';
 import { TimerWheel } from './timer-wheel.ts';
@@ -66,6 +67,8 @@ export interface SimulatedRuntimeOptions {
    * pod-network sandbox until UpdateRuntimeConfig gives a pod CIDR. Off: podCidr (10.88.0.0/16) from the start.
    */
   readonly waitForPodCidr?: boolean;
+  /** Containers of these images in hostNetwork pods run as real processes of this host (host-process.ts); none when unset. */
+  readonly hostProcesses?: HostProcessSettings;
 }
 
 type EventListener = (event: ContainerEvent) => void;
@@ -95,6 +98,7 @@ export class SimulatedRuntime implements ContainerHost {
   #ips: readonly IpAllocator[];
   #podCidr: string;
   #networkReady: boolean;
+  readonly #hostProcesses: HostProcessSettings | undefined;
 
   constructor(options: SimulatedRuntimeOptions = {}) {
     this.settings = options.settings ?? effectiveSettings();
@@ -110,6 +114,7 @@ export class SimulatedRuntime implements ContainerHost {
     this.#podCidr = options.podCidr ?? defaultPodCidr;
     this.#ips = [new IpAllocator(this.#podCidr)];
     this.#networkReady = options.waitForPodCidr !== true;
+    this.#hostProcesses = options.hostProcesses;
   }
 
   get #now(): number {
@@ -251,6 +256,7 @@ export class SimulatedRuntime implements ContainerHost {
     let argv = processArgv(config.command ?? [], config.args ?? [], imageConfig(names));
     if (argv !== undefined && !isKnownImage(names) && !isShell(argv[0] as string) && findProgram(argv[0] as string) === undefined) argv = undefined;
     const givesCommand = (config.command?.length ?? 0) > 0 || (config.args?.length ?? 0) > 0;
+    const hostProcess = this.#hostProcessOf(sandbox, config, names);
     const logFile = sandbox.config.logDirectory && config.logPath ? join(sandbox.config.logDirectory, config.logPath) : '';
     const container = new SimContainer(this, {
       id: newId(),
@@ -262,6 +268,7 @@ export class SimulatedRuntime implements ContainerHost {
       logFile,
       createdAt: this.#now,
       argv: givesCommand || this.#selector.isFallback(lifecycle) ? argv : undefined,
+      hostProcess,
     });
     this.#reserve(container.reservedName, container.id, 'container');
     sandbox.containers.set(container.id, container);
@@ -269,6 +276,16 @@ export class SimulatedRuntime implements ContainerHost {
     this.#containersByLabel.add(config.labels, container);
     this.containerChanged(container, 'CONTAINER_CREATED_EVENT');
     return container.id;
+  }
+
+  /** A hostNetwork pod's container of a host-process image: what it runs on this host (undefined: a program the image lacks). */
+  #hostProcessOf(sandbox: SimSandbox, config: ContainerConfig, imageNames: readonly string[]): HostProcessSpec | undefined {
+    const settings = this.#hostProcesses;
+    if (settings === undefined || !runsAsHostProcess(settings, imageNames)) return undefined;
+    if (sandbox.config.linux?.securityContext?.namespaceOptions?.network !== 'NODE') return undefined;
+    // The image's entrypoint is `capstan`: the pod's command replaces it, its args follow it.
+    const argv = (config.command?.length ?? 0) > 0 ? [...(config.command ?? []), ...(config.args ?? [])] : ['capstan', ...(config.args ?? [])];
+    return { program: argv[0] as string, command: hostCommand(settings, argv), env: settings.env };
   }
 
   startContainer(id: string): Promise<void> {
@@ -422,6 +439,11 @@ export class SimulatedRuntime implements ContainerHost {
   /** Resolves once every log line printed so far is in its file. */
   flushLogs(): Promise<void> {
     return this.logs.flushed();
+  }
+
+  /** Stops the containers that are host processes as StopContainer does (SIGTERM, SIGKILL after the timeout); resolves once they exited. */
+  async stopHostProcesses(timeoutSeconds: number): Promise<void> {
+    await Promise.all([...this.#containers.values()].filter((container) => container.hostPid !== undefined).map((container) => container.stop(timeoutSeconds)));
   }
 
   /** Kills every running container (their servers close) and stops the runtime's own timer wheel (a shared one is its owner's to close). */

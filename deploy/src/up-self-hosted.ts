@@ -1,0 +1,184 @@
+// `capstan up --self-hosted`: the control plane as static pods of the node agent, as kubeadm lays
+// it out. From an empty data directory it writes the cluster's certificates and kubeconfigs, the
+// manifests of kube-apiserver and kube-controller-manager into the agent's static pod directory
+// (<data-dir>/node/manifests), and starts only the simulated runtime and the agent: the agent runs
+// the API server and the controllers as static pods (the runtime runs the Capstan image's
+// containers as this checkout's `capstan`), registers its Node and their mirror pods once the API
+// server serves, and restarts them when they die. `up` waits for /readyz and says how to use kubectl.
+
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { stringify } from 'yaml';
+import { addressText, serviceRanges, servingAlternateNames, defaultServiceNodePortRange } from '@capstan/apiserver';
+import { defaultUserAgent, RestClient } from '@capstan/common/client';
+import { errorMessage, type Logger, sleep } from '@capstan/common';
+import { clusterPki } from './cluster-pki.ts';
+import { componentFlags, controlPlaneIdentities, kubeletClientIdentity } from './install-plan.ts';
+import { kubeconfigFor } from './kubeconfig.ts';
+import { NodeReadiness } from './node-readiness.ts';
+import { preferredOrFreePort } from './preferred-port.ts';
+import { controlPlaneStaticPods, type HostMount } from './static-pods-manifests.ts';
+import { startUpNode, upNodeSpecs } from './up-node.ts';
+import { ensureDefaultStorageClass } from './up-storage-class.ts';
+
+export interface SelfHostedOptions {
+  readonly dataDir: string;
+  /** The API server's port; 0 picks a free one before the manifests are written. */
+  readonly port: number;
+  readonly bindAddress: string;
+  readonly serviceCidr: string;
+  readonly clusterCidr: string;
+  /** Flags passed on to `capstan apiserver` as they were given (--feature-gates, --runtime-config, --emulated-version). */
+  readonly apiserverExtraFlags: readonly string[];
+}
+
+export interface SelfHostedContext {
+  readonly out: (text: string) => void;
+  readonly logger: Logger;
+  /** Resolves on SIGTERM or SIGINT. */
+  readonly signalled: Promise<NodeJS.Signals>;
+}
+
+/** How often /readyz is asked while the API server comes up. */
+const readyzPollMs = 500;
+
+export async function upSelfHosted(options: SelfHostedOptions, context: SelfHostedContext): Promise<number> {
+  const { dataDir } = options;
+  const { out, logger } = context;
+  const say = (line: string): void => logger.info(line);
+  const [spec] = upNodeSpecs(dataDir, 1);
+  if (spec === undefined) throw new Error('no node');
+  const nodeName = spec.name;
+  mkdirSync(spec.dir, { recursive: true });
+  const port = options.port === 0 ? await preferredOrFreePort(0) : options.port;
+  const controllersPort = await preferredOrFreePort(10257);
+  const pkiDir = join(dataDir, 'pki');
+  const pki = await clusterPki(pkiDir);
+  const primaryRange = serviceRanges(options.serviceCidr, defaultServiceNodePortRange).serviceClusterIpRange[0];
+  const alternates = servingAlternateNames({
+    bindAddress: options.bindAddress,
+    ...(primaryRange === undefined ? {} : { serviceIP: addressText({ family: primaryRange.family, value: primaryRange.first }) }),
+  });
+  await pki.serving(alternates.ips, alternates.dnsNames);
+  await pki.client(kubeletClientIdentity.file, kubeletClientIdentity.user, kubeletClientIdentity.groups);
+  const host = options.bindAddress === '0.0.0.0' ? '127.0.0.1' : options.bindAddress;
+  const url = `https://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const ids = controlPlaneIdentities(nodeName);
+  const writeKubeconfig = async (path: string, id: keyof typeof ids): Promise<string> => {
+    const { file, user, groups } = ids[id];
+    const client = await pki.client(file, user, groups);
+    writeFileSync(path, kubeconfigFor(url, { certificateAuthority: pki.authority, clientCertificate: client.cert, clientKey: client.key }), { mode: 0o600 });
+    return path;
+  };
+  const kubeconfig = await writeKubeconfig(join(dataDir, 'kubeconfig'), 'admin');
+  const controllersKubeconfig = await writeKubeconfig(join(dataDir, 'controllers.kubeconfig'), 'controllers');
+  const schedulerKubeconfig = await writeKubeconfig(join(dataDir, 'scheduler.kubeconfig'), 'scheduler');
+  const agentKubeconfig = await writeKubeconfig(join(spec.dir, 'kubeconfig'), 'agent');
+
+  const flags = componentFlags({
+    configDir: dataDir,
+    pkiDir,
+    advertiseAddress: options.bindAddress,
+    port,
+    serviceCidr: options.serviceCidr,
+    podNetworkCidr: options.clusterCidr,
+    nodeName,
+  });
+  const storeDir = join(dataDir, 'data');
+  const hostPathDir = join(dataDir, 'hostpath_pv');
+  const pkiMount: HostMount = { name: 'k8s-certs', path: pkiDir, type: 'DirectoryOrCreate', readOnly: true };
+  const pods = controlPlaneStaticPods({
+    advertiseAddress: options.bindAddress,
+    apiserverPort: port,
+    apiserverFlags: [...flags.apiserver, `--data-dir=${storeDir}`, ...options.apiserverExtraFlags],
+    apiserverMounts: [pkiMount, { name: 'capstan-data', path: storeDir, type: 'DirectoryOrCreate', readOnly: false }],
+    controllersPort,
+    controllersFlags: [
+      ...flags.controllers,
+      `--secure-port=${controllersPort}`,
+      '--logging-format=json',
+      // Volumes for the default StorageClass `standard` (up-storage-class.ts).
+      '--enable-hostpath-provisioner=true',
+      `--hostpath-provisioner-dir=${hostPathDir}`,
+    ],
+    controllersMounts: [
+      pkiMount,
+      { name: 'kubeconfig', path: controllersKubeconfig, type: 'FileOrCreate', readOnly: true },
+      { name: 'scheduler-kubeconfig', path: schedulerKubeconfig, type: 'FileOrCreate', readOnly: true },
+      { name: 'hostpath-pv', path: hostPathDir, type: 'DirectoryOrCreate', readOnly: false },
+    ],
+  });
+  const manifests = join(spec.dir, 'manifests');
+  mkdirSync(manifests, { recursive: true, mode: 0o700 });
+  // As kubeadm's WriteStaticPodToDisk: readable by root only (the commands name key files).
+  for (const [file, pod] of pods) writeFileSync(join(manifests, file), stringify(pod), { mode: 0o600 });
+  say(`static pod manifests of kube-apiserver and kube-controller-manager in ${manifests}`);
+
+  // The Node is watched once the API server serves; until then the agent counts as starting.
+  let markApiReady: () => void = () => {};
+  const apiReady = new Promise<void>((resolve) => (markApiReady = resolve));
+  let readiness: NodeReadiness | undefined;
+  const node = startUpNode(spec, {
+    dataDir,
+    clientCAFile: pki.authorityFile,
+    kubeconfig: agentKubeconfig,
+    log: say,
+    whenReady: (name) => apiReady.then(() => (readiness as NodeReadiness).whenReady(name)),
+    podCidrsAllocated: true,
+    staticPodPath: manifests,
+  });
+  const stopping = new AbortController();
+  const servingOrFailed = Promise.race([
+    waitForReadyz(kubeconfig, stopping.signal).then(() => 'ready' as const),
+    node.started.then(
+      () => new Promise<never>(() => {}),
+      (error: unknown) => error,
+    ),
+    context.signalled.then((signal) => ({ signal })),
+  ]);
+  let outcome = await servingOrFailed;
+  if (outcome === 'ready') {
+    readiness = new NodeReadiness(kubeconfig, [nodeName], say, (error) => logger.warn({ err: error }, 'watching the nodes'));
+    markApiReady();
+    out(`Capstan is ready at ${url}: export KUBECONFIG=${kubeconfig}`);
+    await ensureDefaultStorageClass(kubeconfig).catch((error: unknown) => logger.warn({ err: error }, 'the default StorageClass'));
+    void node.started.then(
+      () => out(`node ${nodeName} is Ready`),
+      () => {},
+    );
+    outcome = await Promise.race([
+      context.signalled.then((signal) => ({ signal })),
+      node.started.then(
+        () => new Promise<never>(() => {}),
+        (error: unknown) => error,
+      ),
+    ]);
+  }
+  stopping.abort();
+  const failed = !(typeof outcome === 'object' && outcome !== null && 'signal' in outcome);
+  if (failed) logger.error(`${errorMessage(outcome)}: stopping the cluster`);
+  else logger.info({ signal: (outcome as { signal: NodeJS.Signals }).signal }, 'shutting down');
+  // The agent first (its static pods keep running, as when a kubelet stops), then the runtime,
+  // which stops the control plane's processes (SIGTERM, SIGKILL after 10 s).
+  await readiness?.stop();
+  await node.stop();
+  return failed ? 1 : 0;
+}
+
+/** Resolves once the API server answers /readyz with ok (as the administrator); asks again while it does not. */
+async function waitForReadyz(kubeconfig: string, signal: AbortSignal): Promise<void> {
+  const client = RestClient.fromKubeconfig(kubeconfig, { userAgent: defaultUserAgent('capstan-up'), timeoutMs: 5000 });
+  try {
+    while (!signal.aborted) {
+      try {
+        const response = await client.request({ method: 'GET', path: '/readyz', signal });
+        if (response.body.toString('utf8') === 'ok') return;
+      } catch {
+        // Not serving yet, or not ready: asked again.
+      }
+      await sleep(readyzPollMs, signal).catch(() => {});
+    }
+  } finally {
+    client.close();
+  }
+}
