@@ -9,7 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
 import { promisify } from 'node:util';
-import { capstanVersion } from '@capstan/common';
+import { capstanImage, capstanVersion } from '@capstan/common';
 import { ociImage, type OciImage } from './oci-archive.ts';
 import { imageCommandPath, imageProjectPath, projectLayerEntries } from './project-layer.ts';
 import { runtimeLayerEntries } from './runtime-layer.ts';
@@ -19,7 +19,8 @@ const run = promisify(execFile);
 /** The checkout this module runs from. */
 export const projectRoot = resolve(import.meta.dirname, '..', '..', '..');
 
-export const defaultImageName = `capstan.local/capstan:${capstanVersion}`;
+/** The name the self-hosted control plane's manifests run (see static-pods). */
+export const defaultImageName = capstanImage;
 
 export interface CapstanImageOptions {
   /** The image's name (default capstan.local/capstan:<version>). */
