@@ -5,7 +5,7 @@
 
 import { KeyedSerial, StatusError, errorMessage } from '@capstan/common';
 import { isDeepStrictEqual } from 'node:util';
-import type { Logger } from 'pino';
+import type { Logger } from '@capstan/common';
 import { objectOf, objectsAt, stringOf } from '../registry/defaulting/json-fields.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { metadataOf, type JsonObject } from '../registry/object-meta.ts';
