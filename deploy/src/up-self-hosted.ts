@@ -57,9 +57,9 @@ export async function upSelfHosted(options: SelfHostedOptions, context: SelfHost
   const [spec] = upNodeSpecs(dataDir, 1);
   if (spec === undefined) throw new Error('no node');
   const nodeName = spec.name;
-  mkdirSync(spec.dir, { recursive: true });
   const endpoint = options.containerRuntimeEndpoint;
   const runtime = endpoint === undefined ? undefined : await connectRuntime(endpoint);
+  mkdirSync(spec.dir, { recursive: true });
   if (runtime !== undefined) {
     try {
       const image = await ensureCapstanImage(runtime);
