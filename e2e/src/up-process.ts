@@ -3,7 +3,7 @@
 // comes); stop() ends it (SIGKILL after 10 s) and removes the directory, once. It ends by itself
 // when the test process is gone, and its children end with it (deploy/src/exit-with-parent.ts).
 
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,4 +69,19 @@ export function startUp(args: readonly string[] = [], prepare?: (dataDir: string
     kubectl: async (...kubectlArgs) => (await promisify(execFile)(kubectlBinary(), kubectlArgs, { env: { ...process.env, KUBECONFIG: kubeconfig }, encoding: 'utf8' })).stdout,
     stop: childStopper(child, exited, dataDir),
   };
+}
+
+/**
+ * The pids of the processes whose command line names the cluster's directory (pgrep -f), `up`
+ * itself aside: its children, and the control plane's processes or containers its agent runs.
+ */
+export function clusterProcesses(up: UpProcess): number[] {
+  try {
+    return execFileSync('pgrep', ['-f', up.dataDir], { encoding: 'utf8' })
+      .split('\n')
+      .filter((line) => line !== '' && line !== String(up.child.pid))
+      .map(Number);
+  } catch {
+    return []; // pgrep exits 1 when nothing matches
+  }
 }

@@ -6,15 +6,14 @@
 // the file; the tests run in order.
 
 import test from 'ava';
-import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { eventually } from '../../common/test/eventually.ts';
 import { ensureCapstanImage } from '../../deploy/src/up-capstan-image.ts';
 import { CriRuntimeClient } from '../../nodeagent/src/cri/index.ts';
 import { busyboxImage, busyboxSkipReason, containerdSkipReason, startContainerd, type ContainerdProcess } from '../../nodeagent/test/containerd-fixture.ts';
-import { startUp, type UpProcess } from '../src/up-process.ts';
+import { clusterProcesses, startUp, type UpProcess } from '../src/up-process.ts';
 
 const skipReason = containerdSkipReason ?? busyboxSkipReason;
 const node = hostname().toLowerCase();
@@ -29,18 +28,6 @@ interface PodList {
 }
 
 const isReady = (status: PodStatus | undefined): boolean => status?.phase === 'Running' && status.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') === true;
-
-/** The pids of the processes whose command line names the cluster's directory (the containers' too: they are host processes), `up` aside. */
-function clusterProcesses(up: UpProcess): number[] {
-  try {
-    return execFileSync('pgrep', ['-f', up.dataDir], { encoding: 'utf8' })
-      .split('\n')
-      .filter((line) => line !== '' && line !== String(up.child.pid))
-      .map(Number);
-  } catch {
-    return []; // pgrep exits 1 when nothing matches
-  }
-}
 
 if (skipReason !== undefined) {
   console.log(`up-self-hosted-containerd: skipped: ${skipReason}`);
@@ -75,6 +62,7 @@ if (skipReason !== undefined) {
     t.is(await up.kubectl('get', '--raw', '/readyz'), 'ok');
     // No simulated runtime: the agent is up's only child.
     t.regex(up.stderr(), /a node agent on the CRI runtime at unix:\/\/\S+containerd\.sock/);
+    t.false(existsSync(join(up.dataDir, 'node', 'runtime-sim.log')));
   });
 
   test.serial("kubectl lists the control plane's mirror pods Running and Ready, their containers containerd's", async (t) => {
