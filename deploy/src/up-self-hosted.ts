@@ -51,27 +51,32 @@ export interface SelfHostedContext {
 const readyzPollMs = 500;
 
 export async function upSelfHosted(options: SelfHostedOptions, context: SelfHostedContext): Promise<number> {
+  // Asked first: where no runtime answers, nothing is written.
+  const endpoint = options.containerRuntimeEndpoint;
+  const runtime = endpoint === undefined ? undefined : await connectRuntime(endpoint);
+  try {
+    return await runSelfHosted(options, context, runtime);
+  } finally {
+    runtime?.close();
+  }
+}
+
+/** The cluster, on the simulated runtime, or on containerd when `runtime` is given. */
+async function runSelfHosted(options: SelfHostedOptions, context: SelfHostedContext, runtime: CriRuntimeClient | undefined): Promise<number> {
   const { dataDir } = options;
   const { out, logger } = context;
   const say = (line: string): void => logger.info(line);
   const [spec] = upNodeSpecs(dataDir, 1);
   if (spec === undefined) throw new Error('no node');
   const nodeName = spec.name;
-  const endpoint = options.containerRuntimeEndpoint;
-  const runtime = endpoint === undefined ? undefined : await connectRuntime(endpoint);
   mkdirSync(spec.dir, { recursive: true });
   if (runtime !== undefined) {
-    try {
-      const image = await ensureCapstanImage(runtime);
-      say(`the Capstan image ${image.name} (${image.digest}) ${image.imported ? 'imported into' : 'is already in'} the runtime at ${runtime.endpoint}`);
-      // An earlier run killed before it could clean up left its pods running (its API server
-      // would hold the store's lock): they go before the agent starts.
-      const left = await removeNodePods(runtime, upAgentRootDir(spec));
-      if (left > 0) say(`removed ${left} pods an earlier run left in the runtime`);
-    } catch (error) {
-      runtime.close();
-      throw error;
-    }
+    const image = await ensureCapstanImage(runtime);
+    say(`the Capstan image ${image.name} (${image.digest}) ${image.imported ? 'imported into' : 'is already in'} the runtime at ${runtime.endpoint}`);
+    // An earlier run killed before it could clean up left its pods running (its API server would
+    // hold the store's lock): they go before the agent starts.
+    const left = await removeNodePods(runtime, upAgentRootDir(spec));
+    if (left > 0) say(`removed ${left} pods an earlier run left in the runtime`);
   }
   const port = options.port === 0 ? await preferredOrFreePort(0) : options.port;
   const controllersPort = await preferredOrFreePort(10257);
@@ -149,7 +154,7 @@ export async function upSelfHosted(options: SelfHostedOptions, context: SelfHost
     whenReady: (name) => apiReady.then(() => (readiness as NodeReadiness).whenReady(name)),
     podCidrsAllocated: true,
     staticPodPath: manifests,
-    ...(endpoint === undefined ? {} : { runtimeEndpoint: endpoint }),
+    ...(runtime === undefined ? {} : { runtimeEndpoint: runtime.endpoint }),
   });
   const stopping = new AbortController();
   const servingOrFailed = Promise.race([
@@ -193,8 +198,6 @@ export async function upSelfHosted(options: SelfHostedOptions, context: SelfHost
     } catch (error) {
       logger.error({ err: error }, `removing the pods from the runtime at ${runtime.endpoint}`);
       return 1;
-    } finally {
-      runtime.close();
     }
   }
   return failed ? 1 : 0;
