@@ -30,9 +30,8 @@ export interface UpProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** `prepare` may put files into the data directory before the process starts. */
-export function startUp(args: readonly string[] = [], prepare?: (dataDir: string) => void): UpProcess {
-  const dataDir = mkdtempSync(join(tmpdir(), 'capstan-up-'));
+/** `prepare` may put files into the data directory before the process starts; `dataDir` starts a cluster again on its directory (a new one by default). */
+export function startUp(args: readonly string[] = [], prepare?: (dataDir: string) => void, dataDir = mkdtempSync(join(tmpdir(), 'capstan-up-'))): UpProcess {
   prepare?.(dataDir);
   const child = spawn(process.execPath, [capstan, 'up', `--data-dir=${dataDir}`, '--port=0', '--logging-format=json', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],

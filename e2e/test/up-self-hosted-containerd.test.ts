@@ -6,6 +6,7 @@
 // the file; the tests run in order.
 
 import test from 'ava';
+import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -36,6 +37,9 @@ if (skipReason !== undefined) {
   let containerd: ContainerdProcess;
   let runtime: CriRuntimeClient;
   let up: UpProcess;
+  /** The first `up`, once the test that kills it has started another on its directory. */
+  let killed: UpProcess | undefined;
+  const upArgs = (): string[] => ['--self-hosted', `--container-runtime-endpoint=${containerd.endpoint}`];
 
   /** containerd's containers by id (without containerd://), with their state. */
   const runtimeContainers = async (): Promise<Map<string, string>> => new Map((await runtime.listContainers()).containers.map((container) => [container.id, container.state]));
@@ -45,11 +49,12 @@ if (skipReason !== undefined) {
     // The sandboxes' image, and the Deployment's.
     await containerd.importBusybox();
     runtime = await CriRuntimeClient.connect(containerd.endpoint);
-    up = startUp(['--self-hosted', `--container-runtime-endpoint=${containerd.endpoint}`]);
+    up = startUp(upArgs());
   });
 
   test.after.always(async () => {
     await up?.stop('SIGKILL');
+    await killed?.stop('SIGKILL');
     runtime?.close();
     // Removes what a failed test left in containerd (its containers' processes with it).
     await containerd?.stop();
@@ -133,6 +138,38 @@ if (skipReason !== undefined) {
       t.regex(id, /^containerd:\/\/[0-9a-f]{64}$/);
       t.is(containers.get(id.slice('containerd://'.length)), 'CONTAINER_RUNNING');
     }
+  });
+
+  test.serial('capstan up killed with SIGKILL leaves its pods in containerd; started again on its directory, it removes them first and serves again', async (t) => {
+    killed = up;
+    const before = (await runtime.listContainers()).containers.length;
+    killed.child.kill('SIGKILL');
+    await killed.exited;
+    // Its agent ends by itself once its parent is gone (exit-with-parent.ts); the containers stay.
+    const agentPattern = `capstan\\.ts agent --config=${killed.dataDir}/`;
+    await eventually("the killed cluster's agent to end", async () => (spawnSync('pgrep', ['-f', agentPattern]).status === 1 ? true : undefined), 30_000);
+    t.is((await runtime.listContainers()).containers.length, before);
+    up = startUp(upArgs(), undefined, killed.dataDir);
+    await up.line(/^Capstan is ready/);
+    t.regex(up.stderr(), /"msg":"the Capstan image \S+ \(sha256:[0-9a-f]{64}\) is already in the runtime at /);
+    t.regex(up.stderr(), /"msg":"removed 4 pods an earlier run left in the runtime"/);
+    t.is(await up.kubectl('get', '--raw', '/readyz'), 'ok');
+    // The Deployment's pods, bound to the node, run again: new containers of containerd.
+    await eventually(
+      "the Deployment's two pods Running and Ready again",
+      async () => {
+        const list = JSON.parse(await up.kubectl('get', 'pods', '-l', 'app=sleepers', '-o', 'json')) as PodList;
+        const containers = await runtimeContainers();
+        return list.items.length === 2 &&
+          list.items.every(
+            (pod) => isReady(pod.status) && containers.get((pod.status.containerStatuses?.[0]?.containerID ?? '').slice('containerd://'.length)) === 'CONTAINER_RUNNING',
+          )
+          ? true
+          : undefined;
+      },
+      120_000,
+    );
+    t.pass();
   });
 
   test.serial("stopping capstan up stops the agent and removes its pods' containers from containerd: nothing is left running", async (t) => {
