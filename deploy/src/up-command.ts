@@ -62,6 +62,11 @@ const flags = {
     default: false,
     help: "Run the API server and the controllers as static pods of the node's agent, as kubeadm lays them out (their manifests in <data-dir>/node/manifests; docs/self-hosted.md): one node, which runs them",
   },
+  'container-runtime-endpoint': {
+    type: 'string',
+    default: '',
+    help: "With --self-hosted: the node's agent runs real containers on this containerd (unix:///run/containerd/containerd.sock; as root) instead of the simulated runtime, the Capstan image imported into it first",
+  },
 } as const;
 
 export const upUsage = `Start an all-in-one cluster on the embedded store.
@@ -77,6 +82,8 @@ export async function upCommand(argv: readonly string[], out: (text: string) => 
   if (f.nodes < 1) throw new FlagError(`invalid argument "${f.nodes}" for "--nodes" flag: at least one node (--node=false for none)`);
   if (f['self-hosted'] && (!f.node || f.nodes !== 1)) throw new FlagError('--self-hosted runs the control plane on one node: --node=false and --nodes are not for it');
   if (f['self-hosted'] && !f.controllers) throw new FlagError('--self-hosted runs the controllers as a static pod: --controllers=false is not for it');
+  if (f['container-runtime-endpoint'] !== '' && !f['self-hosted'])
+    throw new FlagError('--container-runtime-endpoint is for --self-hosted: the nodes of capstan up run on the simulated runtime');
   const { featureGates, emulationVersion, warnings } = featureGateSettingsOf(f);
   const runtimeConfig = resourceConfigOf(f['runtime-config']);
   const ranges = serviceRanges(f['service-cluster-ip-range'], defaultServiceNodePortRange);
@@ -110,6 +117,7 @@ export async function upCommand(argv: readonly string[], out: (text: string) => 
           ...passOn('runtime-config', f['runtime-config']),
           ...passOn('emulated-version', f['emulated-version']),
         ],
+        ...(f['container-runtime-endpoint'] === '' ? {} : { containerRuntimeEndpoint: f['container-runtime-endpoint'] }),
       },
       { out, logger, signalled },
     );

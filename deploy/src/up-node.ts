@@ -42,14 +42,16 @@ export interface UpNodeContext {
   readonly podCidrsAllocated: boolean;
   /** The agent's static pod directory (`up --self-hosted`: the control plane's manifests). */
   readonly staticPodPath?: string;
+  /** A CRI runtime that is already there (containerd's socket): no simulated runtime is started. */
+  readonly runtimeEndpoint?: string;
 }
 
 /**
- * The KubeletConfiguration of an agent on the simulated runtime, as kubeadm sets kubelets up: the
- * API server's requests authenticated by a client certificate of the cluster authority, others
- * checked with the API server (TokenReview, SubjectAccessReview).
+ * The KubeletConfiguration of an agent of `capstan up`, as kubeadm sets kubelets up: the API
+ * server's requests authenticated by a client certificate of the cluster authority, others checked
+ * with the API server (TokenReview, SubjectAccessReview).
  */
-export function simulatedNodeAgentConfig(runtimeEndpoint: string, clientCAFile: string, podLogsDir: string): Record<string, unknown> {
+export function upNodeAgentConfig(runtimeEndpoint: string, clientCAFile: string, podLogsDir: string): Record<string, unknown> {
   return {
     apiVersion: 'kubelet.config.k8s.io/v1beta1',
     kind: 'KubeletConfiguration',
@@ -57,11 +59,16 @@ export function simulatedNodeAgentConfig(runtimeEndpoint: string, clientCAFile: 
     authentication: { x509: { clientCAFile }, webhook: { enabled: true }, anonymous: { enabled: false } },
     authorization: { mode: 'Webhook' },
     podLogsDir,
-    // Nothing runs in a simulated container, so the host's cgroups and swap do not matter.
+    // The kubelet's defaults refuse cgroup v1 hosts and swap. Nothing runs in a simulated
+    // container, so neither matters there; on containerd (`up --self-hosted`) they are allowed
+    // too: `capstan up` is a cluster for development, and containerd still runs containers there.
     failCgroupV1: false,
     failSwapOn: false,
   };
 }
+
+/** The agent's root directory (--root-dir: its pods' volumes and state), the kubelet's /var/lib/kubelet. */
+export const upAgentRootDir = (spec: UpNodeSpec): string => join(spec.dir, 'agent');
 
 export function startUpNode(spec: UpNodeSpec, context: UpNodeContext): UpNode {
   const { name, dir } = spec;
@@ -70,30 +77,34 @@ export function startUpNode(spec: UpNodeSpec, context: UpNodeContext): UpNode {
   // With the controllers giving Nodes their pod ranges, no pod gets an address before its node has
   // its range (a pod scheduled in between would otherwise take one of the default 10.88.0.0/16).
   const runtimeArgs = ['runtime-sim', `--listen=unix://${socket}`, `--root-dir=${join(dir, 'runtime-sim')}`, ...(context.podCidrsAllocated ? ['--wait-for-pod-cidr'] : [])];
-  const runtime = capstanChild(runtimeArgs, join(dir, 'runtime-sim.log'), {
-    name: `node ${name}: runtime-sim`,
-    say: context.log,
-  });
+  const runtime =
+    context.runtimeEndpoint === undefined
+      ? capstanChild(runtimeArgs, join(dir, 'runtime-sim.log'), {
+          name: `node ${name}: runtime-sim`,
+          say: context.log,
+        })
+      : undefined;
+  const endpoint = context.runtimeEndpoint ?? `unix://${socket}`;
   let agent: ReturnType<typeof capstanChild> | undefined;
   let stopped = false;
   const started = (async () => {
-    await runtime.started;
+    await runtime?.started;
     const config = join(dir, 'agent-config.json');
     writeFileSync(
       config,
       JSON.stringify({
-        ...simulatedNodeAgentConfig(`unix://${socket}`, context.clientCAFile, join(dir, 'pod-logs')),
+        ...upNodeAgentConfig(endpoint, context.clientCAFile, join(dir, 'pod-logs')),
         port: await preferredOrFreePort(spec.preferredPort),
         ...(context.staticPodPath === undefined ? {} : { staticPodPath: context.staticPodPath }),
       }),
     );
     if (stopped) return;
     agent = capstanChild(
-      ['agent', `--config=${config}`, `--kubeconfig=${context.kubeconfig}`, `--hostname-override=${name}`, `--root-dir=${join(dir, 'agent')}`],
+      ['agent', `--config=${config}`, `--kubeconfig=${context.kubeconfig}`, `--hostname-override=${name}`, `--root-dir=${upAgentRootDir(spec)}`],
       join(dir, 'agent.log'),
       { name: `node ${name}: agent`, say: context.log, ready: () => context.whenReady(name) },
     );
-    context.log(`node ${name}: a node agent on the simulated runtime (logs in ${dir})`);
+    context.log(`node ${name}: a node agent on ${runtime === undefined ? `the CRI runtime at ${endpoint}` : 'the simulated runtime'} (logs in ${dir})`);
     await agent.started;
   })();
   return {
@@ -102,7 +113,7 @@ export function startUpNode(spec: UpNodeSpec, context: UpNodeContext): UpNode {
     stop: async () => {
       stopped = true;
       if (agent !== undefined) await stopChild(agent);
-      await stopChild(runtime);
+      if (runtime !== undefined) await stopChild(runtime);
     },
   };
 }

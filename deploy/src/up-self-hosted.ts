@@ -5,6 +5,9 @@
 // the API server and the controllers as static pods (the runtime runs the Capstan image's
 // containers as this checkout's `capstan`), registers its Node and their mirror pods once the API
 // server serves, and restarts them when they die. `up` waits for /readyz and says how to use kubectl.
+// With --container-runtime-endpoint (containerd), no simulated runtime: the Capstan image is
+// imported into containerd first, the agent runs real containers, and `up` removes its pods from
+// containerd when it stops (up-capstan-image.ts, remove-node-pods.ts).
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,13 +15,16 @@ import { stringify } from 'yaml';
 import { addressText, serviceRanges, servingAlternateNames, defaultServiceNodePortRange } from '@capstan/apiserver';
 import { defaultUserAgent, RestClient } from '@capstan/common/client';
 import { errorMessage, type Logger, sleep } from '@capstan/common';
+import { CriRuntimeClient } from '@capstan/nodeagent';
 import { clusterPki } from './cluster-pki.ts';
 import { componentFlags, controlPlaneIdentities, kubeletClientIdentity } from './install-plan.ts';
 import { kubeconfigFor } from './kubeconfig.ts';
 import { NodeReadiness } from './node-readiness.ts';
 import { preferredOrFreePort } from './preferred-port.ts';
+import { removeNodePods } from './remove-node-pods.ts';
 import { controlPlaneStaticPods, type HostMount } from './static-pods-manifests.ts';
-import { startUpNode, upNodeSpecs } from './up-node.ts';
+import { ensureCapstanImage } from './up-capstan-image.ts';
+import { startUpNode, upAgentRootDir, upNodeSpecs } from './up-node.ts';
 import { ensureDefaultStorageClass } from './up-storage-class.ts';
 
 export interface SelfHostedOptions {
@@ -30,6 +36,8 @@ export interface SelfHostedOptions {
   readonly clusterCidr: string;
   /** Flags passed on to `capstan apiserver` as they were given (--feature-gates, --runtime-config, --emulated-version). */
   readonly apiserverExtraFlags: readonly string[];
+  /** containerd's CRI socket (unix:///run/containerd/containerd.sock): real containers instead of the simulated runtime. */
+  readonly containerRuntimeEndpoint?: string;
 }
 
 export interface SelfHostedContext {
@@ -43,6 +51,18 @@ export interface SelfHostedContext {
 const readyzPollMs = 500;
 
 export async function upSelfHosted(options: SelfHostedOptions, context: SelfHostedContext): Promise<number> {
+  // Asked first: where no runtime answers, nothing is written.
+  const endpoint = options.containerRuntimeEndpoint;
+  const runtime = endpoint === undefined ? undefined : await connectRuntime(endpoint);
+  try {
+    return await runSelfHosted(options, context, runtime);
+  } finally {
+    runtime?.close();
+  }
+}
+
+/** The cluster, on the simulated runtime, or on containerd when `runtime` is given. */
+async function runSelfHosted(options: SelfHostedOptions, context: SelfHostedContext, runtime: CriRuntimeClient | undefined): Promise<number> {
   const { dataDir } = options;
   const { out, logger } = context;
   const say = (line: string): void => logger.info(line);
@@ -50,6 +70,14 @@ export async function upSelfHosted(options: SelfHostedOptions, context: SelfHost
   if (spec === undefined) throw new Error('no node');
   const nodeName = spec.name;
   mkdirSync(spec.dir, { recursive: true });
+  if (runtime !== undefined) {
+    const image = await ensureCapstanImage(runtime);
+    say(`the Capstan image ${image.name} (${image.digest}) ${image.imported ? 'imported into' : 'is already in'} the runtime at ${runtime.endpoint}`);
+    // An earlier run killed before it could clean up left its pods running (its API server would
+    // hold the store's lock): they go before the agent starts.
+    const left = await removeNodePods(runtime, upAgentRootDir(spec));
+    if (left > 0) say(`removed ${left} pods an earlier run left in the runtime`);
+  }
   const port = options.port === 0 ? await preferredOrFreePort(0) : options.port;
   const controllersPort = await preferredOrFreePort(10257);
   const pkiDir = join(dataDir, 'pki');
@@ -126,6 +154,7 @@ export async function upSelfHosted(options: SelfHostedOptions, context: SelfHost
     whenReady: (name) => apiReady.then(() => (readiness as NodeReadiness).whenReady(name)),
     podCidrsAllocated: true,
     staticPodPath: manifests,
+    ...(runtime === undefined ? {} : { runtimeEndpoint: runtime.endpoint }),
   });
   const stopping = new AbortController();
   const servingOrFailed = Promise.race([
@@ -158,11 +187,30 @@ export async function upSelfHosted(options: SelfHostedOptions, context: SelfHost
   const failed = !(typeof outcome === 'object' && outcome !== null && 'signal' in outcome);
   if (failed) logger.error(`${errorMessage(outcome)}: stopping the cluster`);
   else logger.info({ signal: (outcome as { signal: NodeJS.Signals }).signal }, 'shutting down');
-  // The agent first (its static pods keep running, as when a kubelet stops), then the runtime,
-  // which stops the control plane's processes (SIGTERM, SIGKILL after 10 s).
+  // The agent first (its static pods keep running, as when a kubelet stops), then the simulated
+  // runtime, which stops the control plane's processes (SIGTERM, SIGKILL after 10 s); or, on
+  // containerd, `up` stops and removes the agent's pods there (the same grace).
   await readiness?.stop();
   await node.stop();
+  if (runtime !== undefined) {
+    try {
+      say(`removed the containers of ${await removeNodePods(runtime, upAgentRootDir(spec))} pods from the runtime at ${runtime.endpoint}`);
+    } catch (error) {
+      logger.error({ err: error }, `removing the pods from the runtime at ${runtime.endpoint}`);
+      return 1;
+    }
+  }
   return failed ? 1 : 0;
+}
+
+/** The CRI runtime at the endpoint, once it answers Version; an error that says what to do when it does not. */
+async function connectRuntime(endpoint: string): Promise<CriRuntimeClient> {
+  try {
+    return await CriRuntimeClient.connect(endpoint);
+  } catch (error) {
+    const asRoot = process.getuid?.() === 0 ? '' : " (its socket is usually root's: run capstan up as root)";
+    throw new Error(`no container runtime answers at ${endpoint}${asRoot}: ${errorMessage(error)}`);
+  }
 }
 
 /** Resolves once the API server answers /readyz with ok (as the administrator); asks again while it does not. */

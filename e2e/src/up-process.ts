@@ -3,7 +3,7 @@
 // comes); stop() ends it (SIGKILL after 10 s) and removes the directory, once. It ends by itself
 // when the test process is gone, and its children end with it (deploy/src/exit-with-parent.ts).
 
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,9 +30,8 @@ export interface UpProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** `prepare` may put files into the data directory before the process starts. */
-export function startUp(args: readonly string[] = [], prepare?: (dataDir: string) => void): UpProcess {
-  const dataDir = mkdtempSync(join(tmpdir(), 'capstan-up-'));
+/** `prepare` may put files into the data directory before the process starts; `dataDir` starts a cluster again on its directory (a new one by default). */
+export function startUp(args: readonly string[] = [], prepare?: (dataDir: string) => void, dataDir = mkdtempSync(join(tmpdir(), 'capstan-up-'))): UpProcess {
   prepare?.(dataDir);
   const child = spawn(process.execPath, [capstan, 'up', `--data-dir=${dataDir}`, '--port=0', '--logging-format=json', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -69,4 +68,19 @@ export function startUp(args: readonly string[] = [], prepare?: (dataDir: string
     kubectl: async (...kubectlArgs) => (await promisify(execFile)(kubectlBinary(), kubectlArgs, { env: { ...process.env, KUBECONFIG: kubeconfig }, encoding: 'utf8' })).stdout,
     stop: childStopper(child, exited, dataDir),
   };
+}
+
+/**
+ * The pids of the processes whose command line names the cluster's directory (pgrep -f), `up`
+ * itself aside: its children, and the control plane's processes or containers its agent runs.
+ */
+export function clusterProcesses(up: UpProcess): number[] {
+  try {
+    return execFileSync('pgrep', ['-f', up.dataDir], { encoding: 'utf8' })
+      .split('\n')
+      .filter((line) => line !== '' && line !== String(up.child.pid))
+      .map(Number);
+  } catch {
+    return []; // pgrep exits 1 when nothing matches
+  }
 }

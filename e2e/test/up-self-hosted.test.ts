@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { eventually } from '../../common/test/eventually.ts';
-import { startUp, type UpProcess } from '../src/up-process.ts';
+import { clusterProcesses, startUp, type UpProcess } from '../src/up-process.ts';
 
 const node = hostname().toLowerCase();
 
@@ -33,18 +33,6 @@ interface MirrorPod {
     readonly conditions?: readonly { readonly type: string; readonly status: string }[];
     readonly containerStatuses?: readonly ContainerStatus[];
   };
-}
-
-/** The pids of the processes whose command line names the cluster's directory, `up` itself aside. */
-function clusterProcesses(up: UpProcess): number[] {
-  try {
-    return execFileSync('pgrep', ['-f', up.dataDir], { encoding: 'utf8' })
-      .split('\n')
-      .filter((line) => line !== '' && line !== String(up.child.pid))
-      .map(Number);
-  } catch {
-    return []; // pgrep exits 1 when nothing matches
-  }
 }
 
 /** The pid of the API server's process (`capstan apiserver` with the cluster's store). */

@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getCACertificates, setDefaultCACertificates } from 'node:tls';
 import { eventually } from '../../../common/test/eventually.ts';
-import { simulatedNodeAgentConfig } from '../../../deploy/src/up-node.ts';
+import { upNodeAgentConfig } from '../../../deploy/src/up-node.ts';
 import type { ManagedProcess } from '../node-agent-process.ts';
 import { clusterCredentials, type ClusterCredentials } from './cluster-credentials.ts';
 import { EtcdCluster } from './etcd-cluster.ts';
@@ -210,7 +210,7 @@ export class MultiHostCluster {
     writeFileSync(
       config,
       // A 4 s Lease renewed every second, well inside the controllers' grace period.
-      JSON.stringify({ ...simulatedNodeAgentConfig(`unix://${socket}`, this.credentials.authorityFile, join(dir, 'pod-logs')), nodeLeaseDurationSeconds: 4 }),
+      JSON.stringify({ ...upNodeAgentConfig(`unix://${socket}`, this.credentials.authorityFile, join(dir, 'pod-logs')), nodeLeaseDurationSeconds: 4 }),
     );
     const agent = capstanInHost(
       host,

@@ -19,7 +19,7 @@ export const containerTerminationMessagePolicyAnnotation = 'io.kubernetes.contai
 const containerPortsAnnotation = 'io.kubernetes.container.ports';
 const containerTypeAnnotation = 'io.kubernetes.container.type';
 const podDeletionGracePeriodAnnotation = 'io.kubernetes.pod.deletionGracePeriod';
-const podTerminationGracePeriodAnnotation = 'io.kubernetes.pod.terminationGracePeriod';
+export const podTerminationGracePeriodAnnotation = 'io.kubernetes.pod.terminationGracePeriod';
 
 /** newPodLabels: the pod's labels and its identity. */
 export function sandboxLabels(pod: Pod): StringMap {
