@@ -244,7 +244,7 @@ async function inParallel(count: number, concurrency: number, work: (i: number) 
   );
 }
 
-async function until(probe: () => Promise<boolean>, timeoutMs: number, what: string, progress?: () => void): Promise<void> {
+export async function until(probe: () => Promise<boolean>, timeoutMs: number, what: string, progress?: () => void): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastProgress = Date.now();
   while (!(await probe())) {
@@ -257,7 +257,7 @@ async function until(probe: () => Promise<boolean>, timeoutMs: number, what: str
   }
 }
 
-function percentile(sorted: readonly number[], p: number): number {
+export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number;
 }
