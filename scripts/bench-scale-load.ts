@@ -26,8 +26,16 @@ export interface CreatedLoad {
  * Creates Deployments `from` to `to` (exclusive), one every replicasPerDeployment/podsPerSecond
  * seconds whatever the answers' latency (their namespaces first, with the default
  * ServiceAccount that pods need), and resolves once every create has been answered.
+ * `progress.created` counts the Deployments made, for the reader.
  */
-export async function createDeployments(client: RestClient, from: number, to: number, podsPerSecond: number, timeoutMs: number): Promise<CreatedLoad> {
+export async function createDeployments(
+  client: RestClient,
+  from: number,
+  to: number,
+  podsPerSecond: number,
+  timeoutMs: number,
+  progress: { created: number },
+): Promise<CreatedLoad> {
   for (let ns = Math.floor(from / deploymentsPerNamespace); ns * deploymentsPerNamespace < to; ns++) {
     const namespace = `scale-${ns}`;
     await client.create({ group: '', version: 'v1', resource: 'namespaces' }, { metadata: { name: namespace } }).catch((error: unknown) => {
@@ -74,7 +82,10 @@ export async function createDeployments(client: RestClient, from: number, to: nu
           },
         )
         .then(
-          () => void created++,
+          () => {
+            created++;
+            progress.created++;
+          },
           (error: unknown) => {
             failed++;
             lastError = String(error);

@@ -4,23 +4,26 @@
 
 import { Informer, type KubeObject, type RestClient } from '@capstan/common/client';
 
-type Pod = KubeObject & { status?: { phase?: string } };
+type Pod = KubeObject & { spec?: { nodeName?: string }; status?: { phase?: string } };
 
 export class PodStartupWatch {
   readonly #informer: Informer<Pod>;
-  /** Creation (ms since the epoch) of the pods not seen Running yet. */
-  readonly #pending = new Map<string, number>();
+  /** The pods not seen Running yet: whether they are bound to a node. */
+  readonly #pending = new Map<string, boolean>();
   /** The pods seen Running, each counted once, at its first Running. */
   readonly #started: string[] = [];
   readonly #startedSet = new Set<string>();
   /** Startup latencies (ms) of the pods seen Running since the last takeLatencies(). */
   #latencies: number[] = [];
+  /** Creation to bound to a node (ms, as the watch first sees spec.nodeName), since the last takeLatencies(): the scheduler's share. */
+  #bindLatencies: number[] = [];
 
   constructor(client: RestClient, labelSelector: string) {
     // Only what the SLI needs is kept: 150,000 whole pods would weigh on the benchmark's own memory.
     const transform = <O extends KubeObject>(pod: O): O =>
       ({
         metadata: { name: pod.metadata?.name, namespace: pod.metadata?.namespace, creationTimestamp: pod.metadata?.creationTimestamp },
+        spec: { nodeName: (pod as Pod).spec?.nodeName },
         status: { phase: (pod as Pod).status?.phase },
       }) as unknown as O;
     this.#informer = new Informer<Pod>(client, { group: '', version: 'v1', resource: 'pods' }, { labelSelector, transform });
@@ -28,8 +31,9 @@ export class PodStartupWatch {
       const key = `${pod.metadata?.namespace}/${pod.metadata?.name}`;
       if (this.#startedSet.has(key)) return;
       const created = Date.parse(pod.metadata?.creationTimestamp ?? '');
+      if (pod.spec?.nodeName !== undefined && this.#pending.get(key) !== true) this.#bindLatencies.push(Date.now() - created);
       if (pod.status?.phase !== 'Running') {
-        this.#pending.set(key, created);
+        this.#pending.set(key, pod.spec?.nodeName !== undefined);
         return;
       }
       this.#pending.delete(key);
@@ -50,9 +54,11 @@ export class PodStartupWatch {
     return this.#started.length;
   }
 
-  /** Pods seen and not Running yet. */
-  get pending(): number {
-    return this.#pending.size;
+  /** Pods seen and not Running yet: in all, and those bound to a node (the others wait for the scheduler). */
+  pending(): { readonly all: number; readonly bound: number } {
+    let bound = 0;
+    for (const isBound of this.#pending.values()) if (isBound) bound++;
+    return { all: this.#pending.size, bound };
   }
 
   /** The names of some pods seen, for single-object reads. */
@@ -63,11 +69,12 @@ export class PodStartupWatch {
     return { namespace, name };
   }
 
-  /** The latencies of the pods that started since the last call, sorted, and forgets them. */
-  takeLatencies(): number[] {
-    const latencies = this.#latencies.sort((a, b) => a - b);
+  /** The startup and bind latencies of the pods that started or were bound since the last call, sorted, and forgets them. */
+  takeLatencies(): { readonly startup: number[]; readonly bind: number[] } {
+    const taken = { startup: this.#latencies.sort((a, b) => a - b), bind: this.#bindLatencies.sort((a, b) => a - b) };
     this.#latencies = [];
-    return latencies;
+    this.#bindLatencies = [];
+    return taken;
   }
 
   async stop(): Promise<void> {

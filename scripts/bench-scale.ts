@@ -8,13 +8,10 @@
 // per pod. The run stops at the first step that breaks an SLO, cannot be reached within its
 // time, or would not fit in the memory left. `--quick`: the smallest step alone.
 
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { freemem, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RestClient } from '@capstan/common/client';
-import { kubeconfigFor } from '@capstan/deploy';
-import { startBenchApiServer } from '../apiserver/bench/api-server-process.ts';
 import type { BenchRow } from '../apiserver/bench/bench-row.ts';
 import { residentMemory } from '../apiserver/bench/process-usage.ts';
 import { SimulatedNodesChild } from '../nodeagent/bench/simulated-nodes-child.ts';
@@ -22,6 +19,7 @@ import { percentile, until } from './bench-controllers.ts';
 import { apiCallLatencies, type CallKind, type CallLatency, scrapeRequestDurations } from './bench-scale-api-latency.ts';
 import { createDeployments, LoadReader, replicasPerDeployment, scaleLabel } from './bench-scale-load.ts';
 import { PodStartupWatch } from './bench-scale-pod-startup.ts';
+import { startClusterServer } from './bench-cluster-server.ts';
 import { SupervisedControllers } from './bench-supervised-controllers.ts';
 
 const capstan = join(import.meta.dirname, '..', 'bin', 'capstan.ts');
@@ -46,16 +44,7 @@ interface StepResult {
 export async function runScaleBenchmark(quick: boolean, log: (line: string) => void): Promise<BenchRow[]> {
   const sizes = quick ? steps.slice(0, 1) : steps;
   const scratch = mkdtempSync(join(tmpdir(), 'capstan-bench-scale-'));
-  // Users of their own for the nodes and the controllers, as in bench-controllers.ts, so that API
-  // priority and fairness gives them their levels, apart from this benchmark's anonymous load.
-  const tokens = { nodes: randomUUID(), controllers: randomUUID() };
-  const tokenFile = join(scratch, 'tokens.csv');
-  writeFileSync(tokenFile, `${tokens.controllers},system:kube-controller-manager,controllers\n${tokens.nodes},simulated-nodes,nodes,"system:nodes"\n`);
-  const server = await startBenchApiServer({ backend: 'sqlite', dataDir: join(scratch, 'data'), args: [`--token-auth-file=${tokenFile}`] });
-  const kubeconfig = join(scratch, 'kubeconfig');
-  writeFileSync(kubeconfig, kubeconfigFor(server.url, { certificateAuthority: server.certificateAuthority, token: tokens.nodes }));
-  const controllersKubeconfig = join(scratch, 'controllers.kubeconfig');
-  writeFileSync(controllersKubeconfig, kubeconfigFor(server.url, { certificateAuthority: server.certificateAuthority, token: tokens.controllers }));
+  const { server, nodesKubeconfig: kubeconfig, controllersKubeconfig } = await startClusterServer(scratch);
   const client = new RestClient({ server: server.url, timeoutMs: 60_000 });
   const readerClient = new RestClient({ server: server.url, timeoutMs: 60_000 });
   let simulated: SimulatedNodesChild | undefined;
@@ -149,19 +138,25 @@ async function runStep(step: Step, log: (line: string) => void): Promise<StepRes
     async () => (await simulated.stats()).registered >= nodes,
     left(),
     `${nodes} nodes to register`,
-    () => void simulated.stats().then((stats) => log(`${stats.registered} of ${stats.count} nodes registered`)),
+    () =>
+      void simulated.stats().then(
+        (stats) => log(`${stats.registered} of ${stats.count} nodes registered`),
+        (error: unknown) => log(String(error)),
+      ),
   );
   log(`${nodes} nodes registered`);
 
   const before = await scrapeRequestDurations(client);
   startup.takeLatencies();
   const toDeployment = pods / replicasPerDeployment;
-  const reader = new LoadReader(step.readerClient, readerQps, () => ({ nodes, deployments: toDeployment, pod: (i) => startup.somePod(i) }));
+  // The reader asks for Deployments made so far only (most of them: creates may finish out of order).
+  const progress = { created: step.fromDeployment };
+  const reader = new LoadReader(step.readerClient, readerQps, () => ({ nodes, deployments: Math.max(1, progress.created - 16), pod: (i) => startup.somePod(i) }));
   const began = performance.now();
   let load: Awaited<ReturnType<typeof createDeployments>>;
   let allRunningMs: number;
   try {
-    load = await createDeployments(client, step.fromDeployment, toDeployment, podsPerSecond, left());
+    load = await createDeployments(client, step.fromDeployment, toDeployment, podsPerSecond, left(), progress);
     const createMs = performance.now() - began;
     log(`${load.created} Deployments created in ${Math.round(createMs)} ms (${load.failed} failed${load.lastError === undefined ? '' : `: ${load.lastError}`})`);
     await until(
@@ -169,11 +164,13 @@ async function runStep(step: Step, log: (line: string) => void): Promise<StepRes
       left(),
       `${pods} pods Running`,
       () =>
-        void simulated
-          .stats()
-          .then((stats) =>
-            log(`${startup.running} Running, ${startup.pending} not yet; nodes' event loop p99 ${Math.round(stats.eventLoopDelayP99Ms)} ms, ${stats.inFlight} requests in flight`),
-          ),
+        void simulated.stats().then(
+          (stats) =>
+            log(
+              `${startup.running} Running, ${startup.pending().all} not yet (${startup.pending().bound} of them bound); nodes' event loop p99 ${Math.round(stats.eventLoopDelayP99Ms)} ms, ${stats.inFlight} requests in flight`,
+            ),
+          (error: unknown) => log(String(error)),
+        ),
     );
     allRunningMs = performance.now() - began;
   } finally {
@@ -181,7 +178,7 @@ async function runStep(step: Step, log: (line: string) => void): Promise<StepRes
     log(`reader: ${read.reads} reads, ${read.failed} failed${read.lastError === undefined ? '' : ` (${read.lastError})`}`);
   }
   const latencies = apiCallLatencies(before, await scrapeRequestDurations(client));
-  const startupMs = startup.takeLatencies();
+  const { startup: startupMs, bind: bindMs } = startup.takeLatencies();
   const nodeStats = await simulated.stats();
   const memory = { server: residentMemory(step.server).rssMiB, controllers: residentMemory(step.controllers.pid).rssMiB, nodes: residentMemory(simulated.pid).rssMiB };
 
@@ -205,6 +202,8 @@ async function runStep(step: Step, log: (line: string) => void): Promise<StepRes
   rows.push(
     { subject, metric: 'pod startup p50', value: percentile(startupMs, 0.5) / 1000, unit: 's', note: `${startupMs.length} pods, creationTimestamp to Running seen by a watch` },
     { subject, metric: 'pod startup p99', value: startupP99, unit: 's', note: `SLO ${podStartupSloSeconds} s` },
+    { subject, metric: 'pod creation to bound p50', value: percentile(bindMs, 0.5) / 1000, unit: 's', note: "the scheduler's share of the startup" },
+    { subject, metric: 'pod creation to bound p99', value: percentile(bindMs, 0.99) / 1000, unit: 's' },
     {
       subject,
       metric: 'all Running',
