@@ -129,7 +129,8 @@ export class LoadReader {
         }
         case 2:
         case 3:
-          await client.get({ ...deployments, namespace, name: `load-${deployment}` }, control);
+          // None made yet: the first ones may still be on their way.
+          if (count > 0) await client.get({ ...deployments, namespace, name: `load-${deployment}` }, control);
           return;
         case 4:
         case 5:

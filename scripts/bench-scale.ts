@@ -151,7 +151,7 @@ async function runStep(step: Step, log: (line: string) => void): Promise<StepRes
   const toDeployment = pods / replicasPerDeployment;
   // The reader asks for Deployments made so far only (most of them: creates may finish out of order).
   const progress = { created: step.fromDeployment };
-  const reader = new LoadReader(step.readerClient, readerQps, () => ({ nodes, deployments: Math.max(1, progress.created - 16), pod: (i) => startup.somePod(i) }));
+  const reader = new LoadReader(step.readerClient, readerQps, () => ({ nodes, deployments: progress.created - 16, pod: (i) => startup.somePod(i) }));
   const began = performance.now();
   let load: Awaited<ReturnType<typeof createDeployments>>;
   let allRunningMs: number;
