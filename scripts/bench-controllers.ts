@@ -6,17 +6,15 @@
 // the agent's pod workers, and a Deployment of 10,000 replicas rolls out and rolls to a
 // new image (scripts/bench-deployment-rollout.ts).
 
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Informer, isNotFound, RestClient, type KubeObject } from '@capstan/common/client';
-import { kubeconfigFor } from '@capstan/deploy';
-import { startBenchApiServer } from '../apiserver/bench/api-server-process.ts';
 import type { BenchRow } from '../apiserver/bench/bench-row.ts';
 import { residentMemory } from '../apiserver/bench/process-usage.ts';
 import { SimulatedNodesChild } from '../nodeagent/bench/simulated-nodes-child.ts';
 import { measureDeploymentRollout } from './bench-deployment-rollout.ts';
+import { startClusterServer } from './bench-cluster-server.ts';
 import { SupervisedControllers } from './bench-supervised-controllers.ts';
 
 type Pod = KubeObject & { spec?: { nodeName?: string } };
@@ -29,18 +27,7 @@ export async function runControllersBenchmark(quick: boolean, log: (line: string
   const objects = quick ? 1000 : 10_000;
   const replicas = quick ? 1000 : 10_000;
   const scratch = mkdtempSync(join(tmpdir(), 'capstan-bench-controllers-'));
-  // Each component with a user of its own, as in a cluster: API priority and fairness gives the
-  // nodes (group system:nodes) and the controllers' lease (system:kube-controller-manager) levels of
-  // their own. All anonymous, they would share global-default, and the 1,000 nodes' pod traffic
-  // would hold back the lease renewals until the controllers lost their lease.
-  const tokens = { nodes: randomUUID(), controllers: randomUUID() };
-  const tokenFile = join(scratch, 'tokens.csv');
-  writeFileSync(tokenFile, `${tokens.controllers},system:kube-controller-manager,controllers\n${tokens.nodes},simulated-nodes,nodes,"system:nodes"\n`);
-  const server = await startBenchApiServer({ backend: 'sqlite', dataDir: join(scratch, 'data'), args: [`--token-auth-file=${tokenFile}`] });
-  const kubeconfig = join(scratch, 'kubeconfig');
-  writeFileSync(kubeconfig, kubeconfigFor(server.url, { certificateAuthority: server.certificateAuthority, token: tokens.nodes }));
-  const controllersKubeconfig = join(scratch, 'controllers.kubeconfig');
-  writeFileSync(controllersKubeconfig, kubeconfigFor(server.url, { certificateAuthority: server.certificateAuthority, token: tokens.controllers }));
+  const { server, nodesKubeconfig: kubeconfig, controllersKubeconfig } = await startClusterServer(scratch);
   const client = new RestClient({ server: server.url, timeoutMs: 60_000 });
   let simulated: SimulatedNodesChild | undefined;
   let controllers: SupervisedControllers | undefined;
@@ -244,7 +231,7 @@ async function inParallel(count: number, concurrency: number, work: (i: number) 
   );
 }
 
-async function until(probe: () => Promise<boolean>, timeoutMs: number, what: string, progress?: () => void): Promise<void> {
+export async function until(probe: () => Promise<boolean>, timeoutMs: number, what: string, progress?: () => void): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastProgress = Date.now();
   while (!(await probe())) {
@@ -257,7 +244,7 @@ async function until(probe: () => Promise<boolean>, timeoutMs: number, what: str
   }
 }
 
-function percentile(sorted: readonly number[], p: number): number {
+export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number;
 }

@@ -14,6 +14,7 @@ import { runControllersBenchmark } from './bench-controllers.ts';
 import { runCrdBenchmark } from './bench-crd.ts';
 import { runEtcdBenchmark } from './bench-etcd.ts';
 import { runNodesBenchmark } from './bench-nodes.ts';
+import { runScaleBenchmark } from './bench-scale.ts';
 import { runStallBenchmark } from './bench-stall.ts';
 import { runStorageBenchmark } from './bench-storage.ts';
 import { runTestenvBenchmark } from './bench-testenv.ts';
@@ -31,6 +32,7 @@ const benchmarks: Record<string, (quick: boolean, log: (line: string) => void) =
   apf: runApfBenchmark,
   etcd: runEtcdBenchmark,
   testenv: runTestenvBenchmark,
+  scale: runScaleBenchmark,
 };
 
 const args = process.argv.slice(2);

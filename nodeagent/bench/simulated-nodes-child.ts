@@ -13,6 +13,7 @@ export class SimulatedNodesChild {
   readonly #exited: Promise<void>;
   #waiting: { readonly resolve: (reply: SimulatedNodesReply) => void; readonly reject: (error: Error) => void } | undefined;
   #queue: Promise<unknown> = Promise.resolve();
+  #exitedWith: string | undefined;
 
   private constructor(child: ChildProcess) {
     this.#child = child;
@@ -23,7 +24,12 @@ export class SimulatedNodesChild {
       if (reply.type === 'error') waiting?.reject(new Error(`the simulating process failed: ${reply.message}`));
       else waiting?.resolve(reply);
     });
-    child.once('exit', (code, signal) => this.#waiting?.reject(new Error(`the simulating process exited (${code ?? signal})`)));
+    child.once('exit', (code, signal) => {
+      this.#exitedWith = String(code ?? signal);
+      this.#waiting?.reject(new Error(`the simulating process exited (${this.#exitedWith})`));
+    });
+    // A request sent after the child went: without a listener, the 'error' event would end this process.
+    child.on('error', (error) => this.#waiting?.reject(new Error(`the simulating process is gone: ${error.message}`)));
   }
 
   /** Forks the process and waits for its runtime-sim to be up; the first `podWorkerNodes` nodes run pod workers. */
@@ -64,6 +70,7 @@ export class SimulatedNodesChild {
 
   #ask(request: SimulatedNodesRequest): Promise<SimulatedNodesReply> {
     const asked = this.#queue.then(() => {
+      if (this.#exitedWith !== undefined) throw new Error(`the simulating process exited (${this.#exitedWith})`);
       const reply = this.#reply();
       this.#child.send(request);
       return reply;
