@@ -159,10 +159,12 @@ async function runStep(step: Step, log: (line: string) => void): Promise<StepRes
     load = await createDeployments(client, step.fromDeployment, toDeployment, podsPerSecond, left(), progress);
     const createMs = performance.now() - began;
     log(`${load.created} Deployments created in ${Math.round(createMs)} ms (${load.failed} failed${load.lastError === undefined ? '' : `: ${load.lastError}`})`);
+    // A create that failed makes no pods (it already breaks the step); a timed-out one may have.
+    const expected = Math.min(pods, (step.fromDeployment + load.created) * replicasPerDeployment);
     await until(
-      async () => startup.running >= pods,
+      async () => startup.running >= expected,
       left(),
-      `${pods} pods Running`,
+      `${expected} pods Running`,
       () =>
         void simulated.stats().then(
           (stats) =>
