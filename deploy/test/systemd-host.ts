@@ -110,7 +110,7 @@ exec setpriv --pdeathsig KILL script --quiet --flush --return --command 'exec se
       // The namespace's PID 1 (sh, then systemd in its place) is a child of unshare, under script.
       host.#pid = await eventually(`systemd as PID 1 (${stderr})`, async () => {
         if (child.pid === undefined || child.exitCode !== null) throw new Error(`the namespace did not start: ${stderr}`);
-        return descendants(child.pid).find((pid) => readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'systemd');
+        return descendants(child.pid).find((pid) => commandNameOf(pid) === 'systemd');
       });
       await eventually('systemd to finish starting', async () => {
         const state = await host.systemctl('is-system-running', '--wait').catch((error: { stdout?: string }) => error.stdout ?? '');
@@ -170,6 +170,15 @@ function descendants(pid: number): number[] {
     return [];
   }
   return [...children, ...children.flatMap(descendants)];
+}
+
+/** A process's command name, or undefined once it has exited (sh and setpriv exec and come and go). */
+function commandNameOf(pid: number): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return undefined;
+  }
 }
 
 /** rmdir depth first, once the processes are gone (the kernel empties a cgroup a moment after they exit). */
