@@ -173,7 +173,16 @@ if (skipReason !== undefined) {
   });
 
   test.serial("stopping capstan up stops the agent and removes its pods' containers from containerd: nothing is left running", async (t) => {
-    const before = clusterProcesses(up);
+    // A container may be between a restart and the next (the controllers exit on a lost lease
+    // under load): wait until all three run.
+    const before = await eventually(
+      'the agent, API server and controllers running',
+      async () => {
+        const processes = clusterProcesses(up);
+        return processes.length >= 3 ? processes : undefined;
+      },
+      120_000,
+    );
     t.true(before.length >= 3, `agent, API server and controllers: ${before.join(' ')}`);
     t.true((await runtime.listContainers()).containers.length >= 4);
     up.child.kill('SIGTERM');

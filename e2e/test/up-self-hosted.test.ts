@@ -152,7 +152,15 @@ test.serial('the API server killed, the agent starts it again: restartCount 1, a
 });
 
 test.serial('stopping capstan up stops the agent, the runtime and the control plane it ran: nothing is left running', async (t) => {
-  const before = clusterProcesses(up);
+  // A control plane process may be between a restart and the next: wait until all four run.
+  const before = await eventually(
+    'the runtime, agent, API server and controllers running',
+    async () => {
+      const processes = clusterProcesses(up);
+      return processes.length >= 4 ? processes : undefined;
+    },
+    120_000,
+  );
   t.true(before.length >= 4, `runtime, agent, API server and controllers: ${before.join(' ')}`);
   up.child.kill('SIGTERM');
   t.is(await up.exited, 0);
