@@ -79,7 +79,11 @@ async function runSelfHosted(options: SelfHostedOptions, context: SelfHostedCont
     if (left > 0) say(`removed ${left} pods an earlier run left in the runtime`);
   }
   const port = options.port === 0 ? await preferredOrFreePort(0) : options.port;
-  const controllersPort = await preferredOrFreePort(10257);
+  // Not kubeadm's 10257: the controllers bind their port long after it is picked (once the API
+  // server the agent runs is up), so two clusters starting on one host (tests run side by side)
+  // both found 10257 free and the second controllers pod never got Ready. A free port of the
+  // ephemeral range is as good for the probes and rarely picked twice.
+  const controllersPort = await preferredOrFreePort(0);
   const pkiDir = join(dataDir, 'pki');
   const pki = await clusterPki(pkiDir);
   const primaryRange = serviceRanges(options.serviceCidr, defaultServiceNodePortRange).serviceClusterIpRange[0];
