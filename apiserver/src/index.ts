@@ -18,7 +18,6 @@ export { kubeApiServerFeatures, type KubeApiServerFeature } from './server/kube-
 export { resourceConfigOf, runtimeConfigFlag } from './server/runtime-config/runtime-config.ts';
 export { defaultKubeletClientConfig, type KubeletClientConfig } from './kubelet/kubelet-client-config.ts';
 export { defaultServiceClusterIpRange, defaultServiceNodePortRange, serviceRanges } from './cli/service-ranges.ts';
-export { servingAlternateNames, type SecureServing, type ServingNames } from './serving/secure-serving.ts';
-export { addressText } from './resources/core/services/addresses/service-cidr.ts';
+export { servingAlternateNames, servingNamesOf, type SecureServing, type ServingNames } from './serving/secure-serving.ts';
 export { defaultServiceAccountOptions, type ServiceAccountOptions } from './authentication/service-account-options.ts';
 export { enabledAdmissionPlugins } from './admission/admission-plugin-names.ts';

@@ -10,6 +10,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { issueCertificate, subjectKeyIdOf, type CertificateIssuer, type CertificateTemplate } from '@capstan/common';
+import type { ClientIdentity } from './install-pki.ts';
+import { kubeconfigFor } from './kubeconfig.ts';
 
 const generateKeyPair = promisify(generateKeyPairCallback);
 
@@ -96,6 +98,13 @@ export async function clusterPki(dir: string): Promise<ClusterPki> {
         (cert) => cert.subject === [...groups.map((group) => `O=${group}`), `CN=${user}`].join('\n'),
       ),
   };
+}
+
+/** Writes (mode 0600) a kubeconfig for `server` as `identity`, whose client certificate the cluster authority issues; answers its path. */
+export async function writeClientKubeconfig(pki: ClusterPki, server: string, path: string, identity: ClientIdentity): Promise<string> {
+  const client = await pki.client(identity.file, identity.user, identity.groups);
+  writeFileSync(path, kubeconfigFor(server, { certificateAuthority: pki.authority, clientCertificate: client.cert, clientKey: client.key }), { mode: 0o600 });
+  return path;
 }
 
 function readPair(dir: string, file: string): CertificatePair | undefined {

@@ -9,7 +9,7 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { addressText, defaultServiceClusterIpRange, defaultServiceNodePortRange, serviceRanges, servingAlternateNames } from '@capstan/apiserver';
+import { defaultServiceClusterIpRange, defaultServiceNodePortRange, serviceRanges, servingAlternateNames, servingNamesOf } from '@capstan/apiserver';
 import type { InstallFile } from './install-files.ts';
 import { installPki, type ClientIdentity } from './install-pki.ts';
 import { kubeconfigFor } from './kubeconfig.ts';
@@ -106,11 +106,7 @@ export function controlPlaneIdentities(nodeName: string): Record<'admin' | 'cont
 
 export async function planInstall(options: InstallOptions): Promise<InstallFile[]> {
   const ranges = serviceRanges(options.serviceCidr, defaultServiceNodePortRange);
-  const primary = ranges.serviceClusterIpRange[0];
-  const serving = servingAlternateNames(
-    { bindAddress: options.advertiseAddress, ...(primary === undefined ? {} : { serviceIP: addressText({ family: primary.family, value: primary.first }) }) },
-    options.certExtraSans,
-  );
+  const serving = servingAlternateNames(servingNamesOf(options.advertiseAddress, ranges.serviceClusterIpRange), options.certExtraSans);
   const ids = controlPlaneIdentities(options.nodeName);
   const pki = await installPki(join(options.root, pkiDir), pkiDir, serving, [kubeletClientIdentity, ...Object.values(ids)]);
   const host = options.advertiseAddress.includes(':') ? `[${options.advertiseAddress}]` : options.advertiseAddress;

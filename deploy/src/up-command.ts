@@ -5,10 +5,9 @@
 // and when each node is Ready. It supervises its processes: one that dies is restarted (the terminal is told);
 // one that cannot start stops the whole cluster, and `up` exits non-zero.
 
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
-  addressText,
   defaultKubeletClientConfig,
   defaultServiceAccountOptions,
   enabledAdmissionPlugins,
@@ -21,10 +20,11 @@ import {
   runApiServer,
   serviceRanges,
   servingAlternateNames,
+  servingNamesOf,
 } from '@capstan/apiserver';
-import { clusterPki } from './cluster-pki.ts';
+import { clusterPki, writeClientKubeconfig } from './cluster-pki.ts';
+import { kubeletClientIdentity } from './install-plan.ts';
 import { createLogger, FlagError, formatFlagHelp, loggingFormats, parseFlags, type LoggingFormat } from '@capstan/common';
-import { kubeconfigFor } from './kubeconfig.ts';
 import { NodeReadiness } from './node-readiness.ts';
 import { defaultClusterCidr, startUpControllers, type UpControllers } from './up-controllers.ts';
 import { preferredOrFreePort } from './preferred-port.ts';
@@ -123,13 +123,9 @@ export async function upCommand(argv: readonly string[], out: (text: string) => 
     );
   }
   const pki = await clusterPki(join(dataDir, 'pki'));
-  const primaryRange = ranges.serviceClusterIpRange[0];
-  const alternates = servingAlternateNames({
-    bindAddress: f['bind-address'],
-    ...(primaryRange === undefined ? {} : { serviceIP: addressText({ family: primaryRange.family, value: primaryRange.first }) }),
-  });
+  const alternates = servingAlternateNames(servingNamesOf(f['bind-address'], ranges.serviceClusterIpRange));
   const serving = await pki.serving(alternates.ips, alternates.dnsNames);
-  const kubeletClient = await pki.client('apiserver-kubelet-client', 'kube-apiserver-kubelet-client', ['system:masters']);
+  const kubeletClient = await pki.client(kubeletClientIdentity.file, kubeletClientIdentity.user, kubeletClientIdentity.groups);
   const running = await runApiServer({
     bindAddress: f['bind-address'],
     port: f.port,
@@ -159,11 +155,8 @@ export async function upCommand(argv: readonly string[], out: (text: string) => 
     logger,
   });
   await running.ready();
-  const writeKubeconfig = async (path: string, file: string, user: string, groups: readonly string[]): Promise<string> => {
-    const client = await pki.client(file, user, groups);
-    writeFileSync(path, kubeconfigFor(running.url, { certificateAuthority: pki.authority, clientCertificate: client.cert, clientKey: client.key }), { mode: 0o600 });
-    return path;
-  };
+  const writeKubeconfig = (path: string, file: string, user: string, groups: readonly string[]): Promise<string> =>
+    writeClientKubeconfig(pki, running.url, path, { file, user, groups });
   const kubeconfig = await writeKubeconfig(join(dataDir, 'kubeconfig'), 'admin', 'kubernetes-admin', ['system:masters']);
   out(`Capstan is ready at ${running.url}: export KUBECONFIG=${kubeconfig}`);
 

@@ -12,13 +12,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { addressText, serviceRanges, servingAlternateNames, defaultServiceNodePortRange } from '@capstan/apiserver';
+import { serviceRanges, servingAlternateNames, servingNamesOf, defaultServiceNodePortRange } from '@capstan/apiserver';
 import { defaultUserAgent, RestClient } from '@capstan/common/client';
 import { errorMessage, type Logger, sleep } from '@capstan/common';
 import { CriRuntimeClient } from '@capstan/nodeagent';
-import { clusterPki } from './cluster-pki.ts';
+import { clusterPki, writeClientKubeconfig } from './cluster-pki.ts';
 import { componentFlags, controlPlaneIdentities, kubeletClientIdentity } from './install-plan.ts';
-import { kubeconfigFor } from './kubeconfig.ts';
 import { NodeReadiness } from './node-readiness.ts';
 import { preferredOrFreePort } from './preferred-port.ts';
 import { removeNodePods } from './remove-node-pods.ts';
@@ -86,26 +85,16 @@ async function runSelfHosted(options: SelfHostedOptions, context: SelfHostedCont
   const controllersPort = await preferredOrFreePort(0);
   const pkiDir = join(dataDir, 'pki');
   const pki = await clusterPki(pkiDir);
-  const primaryRange = serviceRanges(options.serviceCidr, defaultServiceNodePortRange).serviceClusterIpRange[0];
-  const alternates = servingAlternateNames({
-    bindAddress: options.bindAddress,
-    ...(primaryRange === undefined ? {} : { serviceIP: addressText({ family: primaryRange.family, value: primaryRange.first }) }),
-  });
+  const alternates = servingAlternateNames(servingNamesOf(options.bindAddress, serviceRanges(options.serviceCidr, defaultServiceNodePortRange).serviceClusterIpRange));
   await pki.serving(alternates.ips, alternates.dnsNames);
   await pki.client(kubeletClientIdentity.file, kubeletClientIdentity.user, kubeletClientIdentity.groups);
   const host = options.bindAddress === '0.0.0.0' ? '127.0.0.1' : options.bindAddress;
   const url = `https://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const ids = controlPlaneIdentities(nodeName);
-  const writeKubeconfig = async (path: string, id: keyof typeof ids): Promise<string> => {
-    const { file, user, groups } = ids[id];
-    const client = await pki.client(file, user, groups);
-    writeFileSync(path, kubeconfigFor(url, { certificateAuthority: pki.authority, clientCertificate: client.cert, clientKey: client.key }), { mode: 0o600 });
-    return path;
-  };
-  const kubeconfig = await writeKubeconfig(join(dataDir, 'kubeconfig'), 'admin');
-  const controllersKubeconfig = await writeKubeconfig(join(dataDir, 'controllers.kubeconfig'), 'controllers');
-  const schedulerKubeconfig = await writeKubeconfig(join(dataDir, 'scheduler.kubeconfig'), 'scheduler');
-  const agentKubeconfig = await writeKubeconfig(join(spec.dir, 'kubeconfig'), 'agent');
+  const kubeconfig = await writeClientKubeconfig(pki, url, join(dataDir, 'kubeconfig'), ids.admin);
+  const controllersKubeconfig = await writeClientKubeconfig(pki, url, join(dataDir, 'controllers.kubeconfig'), ids.controllers);
+  const schedulerKubeconfig = await writeClientKubeconfig(pki, url, join(dataDir, 'scheduler.kubeconfig'), ids.scheduler);
+  const agentKubeconfig = await writeClientKubeconfig(pki, url, join(spec.dir, 'kubeconfig'), ids.agent);
 
   const flags = componentFlags({
     configDir: dataDir,

@@ -15,8 +15,7 @@ import { resourceConfigOf, runtimeConfigFlag } from '../server/runtime-config/ru
 import { storageConfigOf, storageFlags } from '../storage/open-storage.ts';
 import { kubeletClientConfig, kubeletFlags } from '../kubelet/kubelet-client-config.ts';
 import { authenticationFlags, authenticationOptionsOf } from '../authentication/authentication-flags.ts';
-import { secureServingFlags, secureServingOf } from '../serving/secure-serving.ts';
-import { addressText } from '../resources/core/services/addresses/service-cidr.ts';
+import { secureServingFlags, secureServingOf, servingNamesOf } from '../serving/secure-serving.ts';
 import { authorizationFlags, authorizationModesOf } from '../authorization/authorization-flags.ts';
 import { auditFlags, auditOptionsOf } from '../audit/audit-flags.ts';
 import { encryptionFlags, encryptionProviderConfigOf } from '../storage/encryption/encryption-flags.ts';
@@ -106,11 +105,7 @@ export async function apiserverCommand(argv: readonly string[], out: (text: stri
     onError: (error) => logger.warn({ err: error }, 'pinging the systemd watchdog failed'),
   });
   const backend = f['storage-backend'];
-  const primaryRange = serviceClusterIpRange[0];
-  const tls = await secureServingOf(f, join(f['data-dir'], 'pki'), {
-    bindAddress: f['bind-address'],
-    ...(primaryRange === undefined ? {} : { serviceIP: addressText({ family: primaryRange.family, value: primaryRange.first }) }),
-  });
+  const tls = await secureServingOf(f, join(f['data-dir'], 'pki'), servingNamesOf(f['bind-address'], serviceClusterIpRange));
   const encryptionProviderConfig = encryptionProviderConfigOf(f);
   const running = await runApiServer({
     bindAddress: f['bind-address'],

@@ -7,7 +7,7 @@ import { networkInterfaces } from 'node:os';
 import { StatusError } from '@capstan/common';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { metadataOf, type JsonObject } from '../registry/object-meta.ts';
-import { addressText, type ServiceCidr } from '../resources/core/services/addresses/service-cidr.ts';
+import { kubernetesServiceIP, type ServiceCidr } from '../resources/core/services/addresses/service-cidr.ts';
 
 /**
  * The address the API server advertises: its bind address, or for a wildcard or loopback one the
@@ -39,7 +39,7 @@ export async function ensureKubernetesService(stores: KubernetesServiceStores, p
       metadata: { name: 'kubernetes', namespace: 'default', labels },
       spec: {
         type: 'ClusterIP',
-        clusterIP: addressText({ family: primaryRange.family, value: primaryRange.first }),
+        clusterIP: kubernetesServiceIP(primaryRange),
         ports: [{ name: 'https', port: 443, protocol: 'TCP', targetPort: port }],
         sessionAffinity: 'None',
       },

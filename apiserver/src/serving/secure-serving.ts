@@ -10,6 +10,7 @@ import { isIP } from 'node:net';
 import { hostname, networkInterfaces } from 'node:os';
 import type { SecureVersion } from 'node:tls';
 import { errorMessage, FlagError, loadServingCertificate, ServingCertificateError } from '@capstan/common';
+import { kubernetesServiceIP, type ServiceCidr } from '../resources/core/services/addresses/service-cidr.ts';
 import { tlsCiphers, tlsMinVersion } from './tls-settings.ts';
 
 /** kube-apiserver's --http2-max-streams-per-connection. */
@@ -74,6 +75,12 @@ export interface ServingNames {
   readonly bindAddress: string;
   /** The kubernetes Service's cluster IP (the first of the primary Service range). */
   readonly serviceIP?: string;
+}
+
+/** The serving names of an API server bound to `bindAddress` whose Service cluster IPs come from these ranges. */
+export function servingNamesOf(bindAddress: string, serviceClusterIpRange: readonly ServiceCidr[]): ServingNames {
+  const primary = serviceClusterIpRange[0];
+  return { bindAddress, ...(primary === undefined ? {} : { serviceIP: kubernetesServiceIP(primary) }) };
 }
 
 export async function secureServingOf(flags: SecureServingFlagValues, defaultCertDir: string, names: ServingNames): Promise<SecureServing> {

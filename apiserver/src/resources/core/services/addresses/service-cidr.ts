@@ -23,6 +23,9 @@ export interface ServiceCidr {
   readonly last: bigint;
 }
 
+/** The `kubernetes` Service's cluster IP: the first address a Service may hold in the range. */
+export const kubernetesServiceIP = (range: ServiceCidr): string => addressText({ family: range.family, value: range.first });
+
 export interface Address {
   readonly family: IpFamily;
   readonly value: bigint;
