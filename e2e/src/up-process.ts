@@ -8,6 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { eventually } from '../../common/test/eventually.ts';
 import { childStopper } from '../../common/test/stop-child.ts';
 import { kubectlBinary } from './kubectl-binary.ts';
 
@@ -83,4 +84,20 @@ export function clusterProcesses(up: UpProcess): number[] {
   } catch {
     return []; // pgrep exits 1 when nothing matches
   }
+}
+
+/**
+ * Waits until at least `count` of the cluster's processes run, and answers them: a control plane
+ * process or container may be between an exit and its restart (the controllers exit on a lost
+ * lease under load), which a single look would count as missing.
+ */
+export function clusterProcessesRunning(up: UpProcess, count: number, what: string): Promise<number[]> {
+  return eventually(
+    what,
+    async () => {
+      const processes = clusterProcesses(up);
+      return processes.length >= count ? processes : undefined;
+    },
+    120_000,
+  );
 }

@@ -14,7 +14,7 @@ import { eventually } from '../../common/test/eventually.ts';
 import { ensureCapstanImage } from '../../deploy/src/up-capstan-image.ts';
 import { CriRuntimeClient } from '../../nodeagent/src/cri/index.ts';
 import { busyboxImage, busyboxSkipReason, containerdSkipReason, startContainerd, type ContainerdProcess } from '../../nodeagent/test/containerd-fixture.ts';
-import { clusterProcesses, startUp, type UpProcess } from '../src/up-process.ts';
+import { clusterProcesses, clusterProcessesRunning, startUp, type UpProcess } from '../src/up-process.ts';
 
 const skipReason = containerdSkipReason ?? busyboxSkipReason;
 const node = hostname().toLowerCase();
@@ -173,16 +173,7 @@ if (skipReason !== undefined) {
   });
 
   test.serial("stopping capstan up stops the agent and removes its pods' containers from containerd: nothing is left running", async (t) => {
-    // A container may be between a restart and the next (the controllers exit on a lost lease
-    // under load): wait until all three run.
-    const before = await eventually(
-      'the agent, API server and controllers running',
-      async () => {
-        const processes = clusterProcesses(up);
-        return processes.length >= 3 ? processes : undefined;
-      },
-      120_000,
-    );
+    const before = await clusterProcessesRunning(up, 3, 'the agent, API server and controllers running');
     t.true(before.length >= 3, `agent, API server and controllers: ${before.join(' ')}`);
     t.true((await runtime.listContainers()).containers.length >= 4);
     up.child.kill('SIGTERM');

@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { eventually } from '../../common/test/eventually.ts';
-import { clusterProcesses, startUp, type UpProcess } from '../src/up-process.ts';
+import { clusterProcesses, clusterProcessesRunning, startUp, type UpProcess } from '../src/up-process.ts';
 
 const node = hostname().toLowerCase();
 
@@ -152,15 +152,7 @@ test.serial('the API server killed, the agent starts it again: restartCount 1, a
 });
 
 test.serial('stopping capstan up stops the agent, the runtime and the control plane it ran: nothing is left running', async (t) => {
-  // A control plane process may be between a restart and the next: wait until all four run.
-  const before = await eventually(
-    'the runtime, agent, API server and controllers running',
-    async () => {
-      const processes = clusterProcesses(up);
-      return processes.length >= 4 ? processes : undefined;
-    },
-    120_000,
-  );
+  const before = await clusterProcessesRunning(up, 4, 'the runtime, agent, API server and controllers running');
   t.true(before.length >= 4, `runtime, agent, API server and controllers: ${before.join(' ')}`);
   up.child.kill('SIGTERM');
   t.is(await up.exited, 0);
