@@ -1,6 +1,7 @@
 // Admission reads what it looks up from the watch cache, as kube's plugins read their listers:
-// NamespaceLifecycle's namespace and ServiceAccount's account cost no store read per create
-// (counted by the store's own metric); one created a moment ago is found in the store, and one
+// NamespaceLifecycle's and PodSecurity's namespace, ServiceAccount's account and PodTopologyLabels'
+// node cost no store read per create or binding (counted by the store's own metric); one created
+// a moment ago is found in the store, and one
 // that does not exist is still refused as kube refuses it. ResourceQuota reads its informer: no
 // list per create (counted by the watch cache's list metric), and a quota still limits.
 
@@ -47,12 +48,38 @@ test.serial('pods created with an account read it from the watch cache, not the 
   const pod = (name: string, serviceAccountName = 'default') => ({ metadata: { name }, spec: { serviceAccountName, containers: [{ name: 'c', image: 'nginx' }] } });
   // The first create may meet an account the cache does not have yet: the store answers it.
   t.is((await call('/api/v1/namespaces/accounts/pods', 'POST', pod('first'))).status, 201);
-  const before = await storeReads('serviceaccounts');
+  const before = { accounts: await storeReads('serviceaccounts'), namespaces: await namespaceStoreReads() };
   for (let index = 0; index < 10; index++) t.is((await call('/api/v1/namespaces/accounts/pods', 'POST', pod(`pod-${index}`))).status, 201);
-  t.is(await storeReads('serviceaccounts'), before);
+  t.is(await storeReads('serviceaccounts'), before.accounts);
+  t.is(await namespaceStoreReads(), before.namespaces, 'PodSecurity reads the namespace from the cache too');
   const missing = await call('/api/v1/namespaces/accounts/pods', 'POST', pod('orphan', 'nobody'));
   t.is(missing.status, 403);
   t.regex(((await missing.json()) as { message: string }).message, /serviceaccount "nobody" not found/);
+});
+
+test.serial('a namespace made with a restricted policy refuses a privileged pod at once; bindings read their node from the cache', async (t) => {
+  const labels = { 'pod-security.kubernetes.io/enforce': 'restricted' };
+  t.is((await call('/api/v1/namespaces', 'POST', { metadata: { name: 'strict', labels } })).status, 201);
+  t.is((await call('/api/v1/namespaces/strict/serviceaccounts', 'POST', { metadata: { name: 'default' } })).status, 201);
+  const privileged = { metadata: { name: 'root' }, spec: { containers: [{ name: 'c', image: 'nginx', securityContext: { privileged: true } }] } };
+  const refused = await call('/api/v1/namespaces/strict/pods', 'POST', privileged);
+  t.is(refused.status, 403);
+  t.regex(((await refused.json()) as { message: string }).message, /violates PodSecurity "restricted:latest": privileged/);
+
+  t.is((await call('/api/v1/nodes', 'POST', { metadata: { name: 'n1', labels: { 'topology.kubernetes.io/zone': 'z1' } } })).status, 201);
+  const pod = (name: string) => ({ metadata: { name }, spec: { containers: [{ name: 'c', image: 'nginx' }] } });
+  const bind = (name: string) => call(`/api/v1/namespaces/accounts/pods/${name}/binding`, 'POST', { metadata: { name }, target: { kind: 'Node', name: 'n1' } });
+  // The first binding may meet a node the cache does not have yet: the store answers it.
+  t.is((await call('/api/v1/namespaces/accounts/pods', 'POST', pod('bound-first'))).status, 201);
+  t.is((await bind('bound-first')).status, 201);
+  const before = await storeReads('nodes');
+  for (let index = 0; index < 5; index++) {
+    t.is((await call('/api/v1/namespaces/accounts/pods', 'POST', pod(`bound-${index}`))).status, 201);
+    t.is((await bind(`bound-${index}`)).status, 201);
+  }
+  t.is(await storeReads('nodes'), before);
+  const bound = (await (await call('/api/v1/namespaces/accounts/pods/bound-4')).json()) as { metadata: { labels?: Record<string, string> } };
+  t.is(bound.metadata.labels?.['topology.kubernetes.io/zone'], 'z1', "PodTopologyLabels copied the node's zone");
 });
 
 async function quotaLists(): Promise<number> {

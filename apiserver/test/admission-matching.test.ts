@@ -4,7 +4,7 @@
 // are read from a real store on SQLite.
 
 import test from 'ava';
-import { StatusError } from '@capstan/common';
+import { StatusError, isNotFound } from '@capstan/common';
 import type { MatchResources } from '@capstan/common/api-types/admissionregistration-v1';
 import type { AdmissionAttributes } from '../src/admission/admission-attributes.ts';
 import { admissionRequest } from './admission-request.ts';
@@ -72,7 +72,7 @@ test('the namespace selector reads the namespace labels; a missing namespace is 
   t.truthy(await matchRequest(prodOnly, request(), matching));
   t.is(await matchRequest(prodOnly, request({ namespace: 'team-b' }), matching), undefined);
   const missing = await t.throwsAsync(matchRequest(prodOnly, request({ namespace: 'nowhere' }), matching));
-  t.true(missing instanceof StatusError && missing.code === 404);
+  t.true(isNotFound(missing));
   // Without a selector, the namespace is not read at all.
   t.truthy(await matchRequest(policyMatchCriteria(everyConfigMap), request({ namespace: 'nowhere' }), matching));
   const everyNode = policyMatchCriteria({

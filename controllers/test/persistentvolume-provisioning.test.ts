@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Event, PersistentVolume, PersistentVolumeClaim } from '@capstan/common/api-types/core-v1';
-import { StatusError } from '@capstan/common';
+import { isNotFound } from '@capstan/common';
 import { persistentVolumeBinderController } from '../src/persistentvolume/index.ts';
 import { pvcProtectionController, pvProtectionController } from '../src/volume-protection/index.ts';
 import { eventually, kubectl, runControllers, startCluster, type TestCluster } from './controller-fixture.ts';
@@ -55,7 +55,7 @@ async function absent(cluster: TestCluster, name: string): Promise<true | undefi
     await cluster.client.get({ ...volumes, name });
     return undefined;
   } catch (error) {
-    if (error instanceof StatusError && error.code === 404) return true;
+    if (isNotFound(error)) return true;
     throw error;
   }
 }

@@ -3,7 +3,7 @@
 // description; a changed copy is put back, a deleted one made again.
 
 import test from 'ava';
-import { StatusError } from '@capstan/common';
+import { isNotFound } from '@capstan/common';
 import type { KubeObject } from '@capstan/common/client';
 import { rootCaPublisherController } from '../src/root-ca-publisher/index.ts';
 import { eventually, runControllers, startCluster } from './controller-fixture.ts';
@@ -23,7 +23,7 @@ test('every namespace gets kube-root-ca.crt with the CA; a changed or deleted co
         const configMap = await client.get<ConfigMap>(rootCa(namespace));
         return configMap.data?.['ca.crt'] === ca && configMap.metadata?.uid !== unlike ? configMap : undefined;
       } catch (error) {
-        if (error instanceof StatusError && error.code === 404) return undefined;
+        if (isNotFound(error)) return undefined;
         throw error;
       }
     });

@@ -3,7 +3,7 @@
 // namespace being deleted gets none.
 
 import test from 'ava';
-import { StatusError } from '@capstan/common';
+import { isNotFound } from '@capstan/common';
 import type { KubeObject } from '@capstan/common/client';
 import { eventually } from '../../common/test/eventually.ts';
 import { serviceAccountController } from '../src/serviceaccount/index.ts';
@@ -18,7 +18,7 @@ async function defaultAccount(cluster: TestCluster, namespace: string): Promise<
     try {
       return (await cluster.client.get<KubeObject>({ ...accounts(namespace), name: 'default' })).metadata?.uid;
     } catch (error) {
-      if (error instanceof StatusError && error.code === 404) return undefined;
+      if (isNotFound(error)) return undefined;
       throw error;
     }
   });

@@ -4,7 +4,7 @@
 // once nothing names it; a finalizer taken away is put back.
 
 import test from 'ava';
-import { StatusError } from '@capstan/common';
+import { isNotFound } from '@capstan/common';
 import type { KubeObject, ResourceTarget } from '@capstan/common/client';
 import { pvcProtectionController, pvProtectionController, vacProtectionController } from '../src/volume-protection/index.ts';
 import { eventually, runControllers, startCluster, type TestCluster } from './controller-fixture.ts';
@@ -25,7 +25,7 @@ async function found(cluster: TestCluster, target: ResourceTarget): Promise<Kube
   try {
     return await cluster.client.get(target);
   } catch (error) {
-    if (error instanceof StatusError && error.code === 404) return undefined;
+    if (isNotFound(error)) return undefined;
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 // kube-apiserver's NamespaceExists admission: every write in a namespace needs the namespace to
 // exist (a 404 naming it otherwise), whatever its phase.
 
-import { newInternalError, newNotFound, StatusError } from '@capstan/common';
+import { newInternalError, newNotFound, isNotFound } from '@capstan/common';
 import type { GenericStore } from '../registry/generic-store.ts';
 import type { AdmissionPlugin } from './admission-plugin.ts';
 
@@ -14,7 +14,7 @@ export function namespaceExists(namespaces: GenericStore): AdmissionPlugin {
       try {
         await namespaces.get(undefined, attributes.namespace);
       } catch (error) {
-        if (error instanceof StatusError && error.code === 404) throw newNotFound({ group: '', resource: 'namespaces' }, attributes.namespace);
+        if (isNotFound(error)) throw newNotFound({ group: '', resource: 'namespaces' }, attributes.namespace);
         throw newInternalError(error instanceof Error ? error : String(error));
       }
     },

@@ -1,8 +1,9 @@
 // kube-apiserver's NamespaceLifecycle admission: nothing is created in a namespace that does not
 // exist (404) or is being terminated (403), and the system namespaces may not be deleted.
 
-import { newForbidden, newNotFound, StatusError } from '@capstan/common';
+import { newForbidden, newNotFound, StatusError, isNotFound } from '@capstan/common';
 import type { GenericStore } from '../registry/generic-store.ts';
+import { listerGet } from './lister-read.ts';
 import { metadataOf, type JsonObject } from '../registry/object-meta.ts';
 import type { ResourceDefinition } from '../resources/resource-definition.ts';
 import type { AdmissionPlugin } from './admission-plugin.ts';
@@ -10,22 +11,12 @@ import type { AdmissionPlugin } from './admission-plugin.ts';
 const immortalNamespaces: ReadonlySet<string> = new Set(['default', 'kube-system', 'kube-public']);
 
 export async function admitCreateInNamespace(namespaces: GenericStore, definition: ResourceDefinition, namespace: string, body: JsonObject): Promise<void> {
-  const phaseOf = async (minRevision?: number): Promise<string | undefined> =>
-    ((await namespaces.get(undefined, namespace, minRevision)).status as { phase?: string } | undefined)?.phase;
-  const isNotFound = (error: unknown): boolean => error instanceof StatusError && error.code === 404;
   let phase: string | undefined;
   try {
-    // The watch cache's state, as kube reads its namespace lister: no store read per create.
-    phase = await phaseOf(0);
+    phase = ((await listerGet(namespaces, undefined, namespace)).status as { phase?: string } | undefined)?.phase;
   } catch (error) {
-    if (!isNotFound(error)) throw error;
-    // Not in the cache: it may have been created a moment ago. Ask the store, as kube's live lookup does.
-    try {
-      phase = await phaseOf();
-    } catch (live) {
-      if (isNotFound(live)) throw newNotFound({ group: '', resource: 'namespaces' }, namespace);
-      throw live;
-    }
+    if (isNotFound(error)) throw newNotFound({ group: '', resource: 'namespaces' }, namespace);
+    throw error;
   }
   if (phase !== 'Terminating') return;
   const metadata = metadataOf(body);

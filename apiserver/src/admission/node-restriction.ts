@@ -5,7 +5,7 @@
 // Lease and CSINode, ResourceSlices for itself, certificates in its own name, tokens bound to its
 // pods. Refusals are kube's 403s, worded as kube words them.
 
-import { certificateRequestCommonName, errorMessage, newNotFound, StatusError } from '@capstan/common';
+import { certificateRequestCommonName, errorMessage, newNotFound, isNotFound } from '@capstan/common';
 import { isDeepStrictEqual } from 'node:util';
 import { nodeNameOf } from '../authorization/node/node-identity.ts';
 import { mirrorPodAnnotation } from '../authorization/node/pod-references.ts';
@@ -18,6 +18,7 @@ import type { AdmissionPlugin } from './admission-plugin.ts';
 import { apiObjectReference } from './mirror-pod-references.ts';
 import { forbiddenNodeLabels, modifiedLabels } from './node-restriction-labels.ts';
 import { checkNodeTokenRequest, type TokenRequestStores } from './node-token-request.ts';
+import { listerGet } from './lister-read.ts';
 
 /** What the plugin reads: the pods, Nodes and ResourceSlices as stored, and what a TokenRequest's check reads. */
 export interface NodeRestrictionStores extends TokenRequestStores {
@@ -42,7 +43,7 @@ async function stored(attributes: AdmissionAttributes, store: GenericStore, name
   try {
     return await store.get(namespace, name);
   } catch (error) {
-    if (error instanceof StatusError && error.code === 404) throw newNotFound({ group: '', resource: store.definition.kind.toLowerCase() }, name);
+    if (isNotFound(error)) throw newNotFound({ group: '', resource: store.definition.kind.toLowerCase() }, name);
     throw admissionForbidden(attributes, errorMessage(error));
   }
 }
@@ -81,9 +82,9 @@ async function admitMirrorPod(node: string, attributes: AdmissionAttributes, sto
   if (owner.blockOwnerDeletion === true) throw admissionForbidden(attributes, `node "${node}" must not set blockOwnerDeletion on an owner reference`);
   let nodeObject: JsonObject;
   try {
-    nodeObject = await stores.nodes.get(undefined, node);
+    nodeObject = await listerGet(stores.nodes, undefined, node);
   } catch (error) {
-    if (error instanceof StatusError && error.code === 404) throw newNotFound({ group: '', resource: 'node' }, node);
+    if (isNotFound(error)) throw newNotFound({ group: '', resource: 'node' }, node);
     throw admissionForbidden(attributes, `error looking up node ${node} to verify uid: ${errorMessage(error)}`);
   }
   const uid = stringOf(metadataOf(nodeObject).uid);

@@ -3,7 +3,7 @@
 // service account token of that audience, or a CSI driver of its volumes that asks for tokens of
 // it; kube's ServiceAccountNodeAudienceRestriction, on in 1.35).
 
-import { StatusError, errorMessage, newNotFound } from '@capstan/common';
+import { type StatusError, errorMessage, newNotFound, isNotFound } from '@capstan/common';
 import { objectOf, objectsAt, stringOf, stringsOf } from '../registry/defaulting/json-fields.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { metadataOf, type JsonObject } from '../registry/object-meta.ts';
@@ -47,7 +47,7 @@ async function podOf(pods: GenericStore, namespace: string, name: string, refuse
     return await pods.get(namespace, name);
   } catch (error) {
     // kube's lister names the resource in the singular.
-    if (error instanceof StatusError && error.code === 404) throw newNotFound({ group: '', resource: 'pod' }, name);
+    if (isNotFound(error)) throw newNotFound({ group: '', resource: 'pod' }, name);
     throw refuse(errorMessage(error));
   }
 }

@@ -11,6 +11,7 @@ import { isWriteOf } from './resource-match.ts';
 import type { AdmissionPlugin } from './admission-plugin.ts';
 import { betaStorageClassAnnotation } from './default-storage-class.ts';
 import { resourceOf } from './resource-match.ts';
+import { listerGet } from './lister-read.ts';
 
 const storageRequest = (claim: JsonObject) => decodeQuantity(objectOf(objectOf(objectOf(claim.spec).resources).requests).storage) ?? newQuantity(0n, 'BinarySI');
 
@@ -25,7 +26,7 @@ async function allowsResize(storageClasses: GenericStore, claim: JsonObject, old
   const name = claimClass(claim);
   if (name === '' || name !== claimClass(old)) return false;
   try {
-    return (await storageClasses.get(undefined, name)).allowVolumeExpansion === true;
+    return (await listerGet(storageClasses, undefined, name)).allowVolumeExpansion === true;
   } catch {
     return false;
   }

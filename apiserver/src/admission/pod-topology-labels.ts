@@ -3,12 +3,13 @@
 // Node or by a create that names spec.nodeName, gets the node's topology.kubernetes.io/zone and
 // region labels (the binding carries them; its storage copies them onto the pod).
 
-import { StatusError } from '@capstan/common';
+import { isNotFound } from '@capstan/common';
 import { isObject, objectOf, stringOf } from '../registry/defaulting/json-fields.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { metadataOf, type JsonObject } from '../registry/object-meta.ts';
 import type { AdmissionPlugin } from './admission-plugin.ts';
 import { isPods } from './resource-match.ts';
+import { listerGet } from './lister-read.ts';
 
 const topologyLabels = ['topology.kubernetes.io/zone', 'topology.kubernetes.io/region'];
 
@@ -16,9 +17,9 @@ const topologyLabels = ['topology.kubernetes.io/zone', 'topology.kubernetes.io/r
 async function nodeTopologyLabels(nodes: GenericStore, name: string): Promise<Record<string, string>> {
   let node: JsonObject;
   try {
-    node = await nodes.get(undefined, name);
+    node = await listerGet(nodes, undefined, name);
   } catch (error) {
-    if (error instanceof StatusError && error.code === 404) return {};
+    if (isNotFound(error)) return {};
     throw error;
   }
   const labels = objectOf(metadataOf(node).labels);

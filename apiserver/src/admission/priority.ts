@@ -4,7 +4,7 @@
 // there is no default; a priority or policy the pod sets itself must be the computed one. An update
 // that leaves them out keeps the stored ones. Only one PriorityClass may be the global default.
 
-import { errorMessage, StatusError } from '@capstan/common';
+import { errorMessage, isNotFound } from '@capstan/common';
 import { isObject, objectOf, stringOf } from '../registry/defaulting/json-fields.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { metadataOf, type JsonObject } from '../registry/object-meta.ts';
@@ -13,6 +13,7 @@ import { admissionForbidden } from './admission-forbidden.ts';
 import { isPods, isWriteOf, resourceOf } from './resource-match.ts';
 import type { AdmissionPlugin } from './admission-plugin.ts';
 import { allObjects } from './default-class.ts';
+import { listerGet } from './lister-read.ts';
 
 /** kube's DefaultPriorityWhenNoDefaultClassExists. */
 const defaultPriority = 0;
@@ -79,9 +80,9 @@ const priorityOf = (priorityClass: JsonObject): ComputedPriority => ({
 
 async function namedPriority(attributes: AdmissionAttributes, priorityClasses: GenericStore, name: string): Promise<ComputedPriority> {
   try {
-    return priorityOf(await priorityClasses.get(undefined, name));
+    return priorityOf(await listerGet(priorityClasses, undefined, name));
   } catch (error) {
-    if (error instanceof StatusError && error.code === 404) throw admissionForbidden(attributes, `no PriorityClass with name ${name} was found`);
+    if (isNotFound(error)) throw admissionForbidden(attributes, `no PriorityClass with name ${name} was found`);
     throw new Error(`failed to get PriorityClass with name ${name}: ${errorMessage(error)}`);
   }
 }

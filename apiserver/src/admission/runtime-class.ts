@@ -4,7 +4,7 @@
 // differently is a conflict) and its tolerations merged. A pod naming no class, or a class without
 // overhead, may not set an overhead of its own. An unknown class refuses the pod.
 
-import { compareQuantities, decodeQuantity, errorMessage, StatusError } from '@capstan/common';
+import { compareQuantities, decodeQuantity, errorMessage, isNotFound } from '@capstan/common';
 import { isObject, objectOf, stringOf } from '../registry/defaulting/json-fields.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
@@ -13,6 +13,7 @@ import { admissionForbidden } from './admission-forbidden.ts';
 import { isPods, isWriteOf } from './resource-match.ts';
 import type { AdmissionPlugin } from './admission-plugin.ts';
 import { mergeTolerations } from './merge-tolerations.ts';
+import { listerGet } from './lister-read.ts';
 
 const overheadMismatch = "pod rejected: Pod's Overhead doesn't match RuntimeClass's defined Overhead";
 
@@ -21,9 +22,9 @@ async function runtimeClassOf(attributes: AdmissionAttributes, runtimeClasses: G
   const name = objectOf(pod.spec).runtimeClassName;
   if (typeof name !== 'string') return undefined;
   try {
-    return await runtimeClasses.get(undefined, name);
+    return await listerGet(runtimeClasses, undefined, name);
   } catch (error) {
-    if (error instanceof StatusError && error.code === 404) throw admissionForbidden(attributes, `pod rejected: RuntimeClass ${JSON.stringify(name)} not found`);
+    if (isNotFound(error)) throw admissionForbidden(attributes, `pod rejected: RuntimeClass ${JSON.stringify(name)} not found`);
     throw new Error(errorMessage(error));
   }
 }

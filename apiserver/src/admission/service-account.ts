@@ -9,7 +9,7 @@
 // account, secret or token projection. An account annotated kubernetes.io/enforce-mountable-secrets
 // limits the pod to the secrets it lists.
 
-import { newForbidden, newNotFound, StatusError } from '@capstan/common';
+import { newForbidden, newNotFound, type StatusError, isNotFound } from '@capstan/common';
 import { isPlainObject } from '../patch/merge-patch.ts';
 import type { GenericStore } from '../registry/generic-store.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
@@ -145,7 +145,7 @@ async function serviceAccountOf(store: GenericStore, namespace: string, name: st
   try {
     return await store.get(namespace, name, 0);
   } catch (error) {
-    if (!(error instanceof StatusError && error.code === 404)) throw error;
+    if (!isNotFound(error)) throw error;
   }
   const attempts = name === defaultServiceAccountName ? defaultAccountAttempts : 1;
   const interval = 100 + Math.floor(Math.random() * 100);
@@ -154,7 +154,7 @@ async function serviceAccountOf(store: GenericStore, namespace: string, name: st
     try {
       return await store.get(namespace, name);
     } catch (error) {
-      if (!(error instanceof StatusError && error.code === 404)) throw error;
+      if (!isNotFound(error)) throw error;
     }
   }
   // kube names the resource in the singular here.

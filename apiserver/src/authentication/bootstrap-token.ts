@@ -7,7 +7,7 @@
 // authenticators, as kube does (it only logs why). Tokens are rare: each is one read of the Secret.
 
 import { timingSafeEqual } from 'node:crypto';
-import { StatusError } from '@capstan/common';
+import { isNotFound } from '@capstan/common';
 import type { GenericStore } from '../registry/generic-store.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
 import { AuthenticationError, type TokenAuthenticator, type UserInfo } from './authenticator.ts';
@@ -33,7 +33,7 @@ async function secretNamed(secrets: GenericStore, name: string): Promise<JsonObj
   try {
     return await secrets.get('kube-system', name);
   } catch (error) {
-    if (error instanceof StatusError && error.code === 404) return undefined;
+    if (isNotFound(error)) return undefined;
     // kube's lister error joins the union's errors: a refusal, not a server error.
     throw new AuthenticationError(error instanceof Error ? error.message : String(error));
   }

@@ -1,7 +1,7 @@
 // What service account tokens are checked against: the ServiceAccount, and the Pod, Secret or Node
 // a token is bound to, read from the stores (kube's ServiceAccountTokenGetter).
 
-import { StatusError } from '@capstan/common';
+import { isNotFound } from '@capstan/common';
 import type { GenericStore } from '../registry/generic-store.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
 import type { Registry } from '../registry/registry.ts';
@@ -31,8 +31,6 @@ export function serviceAccountObjectsOf(registry: Registry): ServiceAccountObjec
     node: (name) => nodes(undefined, name),
   };
 }
-
-export const isNotFound = (error: unknown): boolean => error instanceof StatusError && error.code === 404;
 
 /** The object, or undefined when the store has none (other failures are thrown). */
 export async function unlessNotFound(read: Promise<JsonObject>): Promise<JsonObject | undefined> {

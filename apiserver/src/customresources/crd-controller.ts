@@ -3,7 +3,7 @@
 // (Established), serving each established CRD's versions as resource declarations made at run
 // time, and the finalizer that deletes a deleted CRD's custom resources before the CRD goes.
 
-import { KeyedSerial, StatusError, errorMessage } from '@capstan/common';
+import { KeyedSerial, StatusError, errorMessage, isNotFound } from '@capstan/common';
 import { isDeepStrictEqual } from 'node:util';
 import type { Logger } from '@capstan/common';
 import { objectOf, objectsAt, stringOf } from '../registry/defaulting/json-fields.ts';
@@ -126,7 +126,7 @@ export class CustomResourceDefinitionController {
     try {
       crd = await this.#crds.get(undefined, name);
     } catch (error) {
-      if (error instanceof StatusError && error.code === 404) return this.#serve(name, undefined);
+      if (isNotFound(error)) return this.#serve(name, undefined);
       throw error;
     }
     if (metadataOf(crd).deletionTimestamp !== undefined) return this.#finalize(crd);

@@ -4,7 +4,7 @@
 // object by the field manager, or creates the object when there is none (201).
 
 import type { ServerResponse } from 'node:http';
-import { fieldRequired, newBadRequest, newInvalid, newUnclassifiedError, StatusError, errorMessage } from '@capstan/common';
+import { fieldRequired, newBadRequest, newInvalid, newUnclassifiedError, StatusError, errorMessage, isNotFound } from '@capstan/common';
 import type { FieldManager } from '../apply/field-manager.ts';
 import { checkNameMatchesUrl, metadataOf, type JsonObject } from '../registry/object-meta.ts';
 import { queryBool } from '../registry/query-bool.ts';
@@ -81,7 +81,7 @@ async function liveObject(target: ApplyTarget): Promise<JsonObject | undefined> 
   try {
     return await target.view.get();
   } catch (error) {
-    if (error instanceof StatusError && error.code === 404 && target.create !== undefined) return undefined;
+    if (isNotFound(error) && target.create !== undefined) return undefined;
     throw asWriteReadError(error);
   }
 }

@@ -4,7 +4,7 @@
 
 import type { RequestScope } from './request-scope.ts';
 import type { IncomingMessage } from 'node:http';
-import { fieldInvalid, goQuote, newForbidden, newInvalid, StatusError } from '@capstan/common';
+import { fieldInvalid, goQuote, newForbidden, newInvalid, isNotFound } from '@capstan/common';
 import type { UserInfo } from '../authentication/authenticator.ts';
 import { isAllowed, type Authorizer } from '../authorization/authorizer.ts';
 import { attributesOf } from '../authorization/request-attributes.ts';
@@ -127,7 +127,7 @@ async function storedObjectOrNone(store: GenericStore, namespace: string | undef
   try {
     return await store.get(namespace, name);
   } catch (error) {
-    if (error instanceof StatusError && error.code === 404) return undefined;
+    if (isNotFound(error)) return undefined;
     throw error;
   }
 }

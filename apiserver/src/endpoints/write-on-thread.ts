@@ -4,7 +4,7 @@
 // admission (the thread runs no plugin), writing and answering the bytes the thread made.
 
 import type { ServerResponse } from 'node:http';
-import { parseJson, StatusError, type FailureStatus } from '@capstan/common';
+import { parseJson, StatusError, type FailureStatus, isNotFound } from '@capstan/common';
 import type { GenericStore } from '../registry/generic-store.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
 import { decodeStoredObject, storedObjectJson, withoutResourceVersion } from '../registry/stored-object.ts';
@@ -50,7 +50,7 @@ export async function readStored(store: GenericStore, namespace: string | undefi
   try {
     return { kv: await store.getStoredUnchecked(namespace, name) };
   } catch (error) {
-    return { error, missing: error instanceof StatusError && error.code === 404 };
+    return { error, missing: isNotFound(error) };
   }
 }
 

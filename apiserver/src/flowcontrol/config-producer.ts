@@ -6,7 +6,7 @@
 // Objects that carry the annotation "true" and are no bootstrap object are deleted. It runs at
 // start (retried each second) and then every minute, as kube's does.
 
-import { goParseBool, StatusError, type Logger } from '@capstan/common';
+import { goParseBool, StatusError, type Logger, isNotFound } from '@capstan/common';
 import type { GenericStore } from '../registry/generic-store.ts';
 import { objectOf, stringOf } from '../registry/defaulting/json-fields.ts';
 import type { JsonObject } from '../registry/object-meta.ts';
@@ -60,7 +60,7 @@ async function getOrUndefined(store: GenericStore, name: string): Promise<JsonOb
   try {
     return await store.get(undefined, name);
   } catch (error) {
-    if (error instanceof StatusError && error.code === 404) return undefined;
+    if (isNotFound(error)) return undefined;
     throw error;
   }
 }
@@ -86,7 +86,7 @@ async function removeUnwanted(store: GenericStore, bootstrap: readonly JsonObjec
   for (const object of page.items.map((kv) => store.decode(kv))) {
     if (wanted.has(nameOf(object)) || parseBool(annotationsOf(object)[autoUpdateAnnotation]) !== true) continue;
     await store.delete(undefined, nameOf(object), { dryRun: false }).catch((error: unknown) => {
-      if (!(error instanceof StatusError && error.code === 404)) throw error;
+      if (!isNotFound(error)) throw error;
     });
   }
 }

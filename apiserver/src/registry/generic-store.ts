@@ -2,7 +2,7 @@
 // delete written once over the storage contract; a resource is a declaration, not code.
 
 import { isDeepStrictEqual } from 'node:util';
-import { cloneJson, fieldAt, fieldInvalid, newInvalid, newNotFound, StatusError, type GroupResource } from '@capstan/common';
+import { cloneJson, fieldAt, fieldInvalid, newInvalid, newNotFound, StatusError, type GroupResource, isNotFound } from '@capstan/common';
 import { objectOf } from './defaulting/json-fields.ts';
 import { objectKey, collectionPrefix } from '../storage/keys.ts';
 import { DryRunStorage } from '../storage/dry-run-storage.ts';
@@ -606,7 +606,7 @@ export class GenericStore {
       try {
         deleted.push((await this.delete(namespace, name, options)).object);
       } catch (error) {
-        if (!(error instanceof StatusError && error.code === 404)) throw error;
+        if (!isNotFound(error)) throw error;
       }
     }
     return { ...listed, items: deleted };

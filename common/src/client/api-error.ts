@@ -92,7 +92,6 @@ function reasonOf(error: unknown): StatusReason | undefined {
   return error instanceof StatusError ? error.reason : undefined;
 }
 
-export const isNotFound = (error: unknown): boolean => reasonOf(error) === 'NotFound';
 export const isAlreadyExists = (error: unknown): boolean => reasonOf(error) === 'AlreadyExists';
 export const isConflict = (error: unknown): boolean => reasonOf(error) === 'Conflict';
 export const isInvalid = (error: unknown): boolean => reasonOf(error) === 'Invalid';

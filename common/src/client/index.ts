@@ -1,7 +1,8 @@
 // @capstan/common/client: the REST client the node agent and the controllers reach the API server
 // with, its watch stream and its informer.
 
-export { ApiError, apiErrorFromResponse, apiErrorFromStatus, isAlreadyExists, isConflict, isInvalid, isNotFound, isResourceExpired, isTooManyRequests } from './api-error.ts';
+export { ApiError, apiErrorFromResponse, apiErrorFromStatus, isAlreadyExists, isConflict, isInvalid, isResourceExpired, isTooManyRequests } from './api-error.ts';
+export { isNotFound } from '../status/status-error.ts';
 export { Backoff, type BackoffOptions } from './backoff.ts';
 export { sleep } from '../wait/sleep.ts';
 export { defaultTimeoutMs, type BearerTokenSource, type ClientConfig } from './client-config.ts';

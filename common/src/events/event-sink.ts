@@ -4,7 +4,7 @@
 // failure is logged, and the event is forgotten so that its next repeat starts a new one.
 
 import type { RestClient } from '../client/rest-client.ts';
-import { isNotFound } from '../client/api-error.ts';
+import { isNotFound } from '../status/status-error.ts';
 import type { CoreEvent } from './core-event.ts';
 import type { EventCorrelator } from './event-correlator.ts';
 

@@ -4,5 +4,5 @@ export * from './api-errors.ts';
 export * from './field-error.ts';
 export { GoStruct, goJson, goJsonKind, goQuote, goStruct, goValue } from './go-format.ts';
 export type * from './status.ts';
-export { StatusError, statusOf, type GroupKind, type GroupResource } from './status-error.ts';
+export { isNotFound, StatusError, statusOf, type GroupKind, type GroupResource } from './status-error.ts';
 export * from './storage-errors.ts';

@@ -1,7 +1,7 @@
 // StatusError: the error every failure of the API becomes, carrying the Status the client sees;
 // failure() builds one as kube-apiserver's encoder writes it.
 
-import type { FailureStatus, StatusDetails, StatusMetadata, StatusReason } from './status.ts';
+import { type FailureStatus, knownStatusReasons, type StatusDetails, type StatusMetadata, type StatusReason } from './status.ts';
 import { errorMessage } from '../text/error-message.ts';
 
 export class StatusError extends Error {
@@ -20,6 +20,17 @@ export class StatusError extends Error {
   get reason(): StatusReason | undefined {
     return this.status.reason;
   }
+}
+
+const knownReasons: ReadonlySet<string> = new Set(knownStatusReasons);
+
+/**
+ * kube's IsNotFound: the NotFound reason, or a 404 whose reason kube does not know (a bare 404
+ * answer, a webhook's own reason).
+ */
+export function isNotFound(error: unknown): boolean {
+  if (!(error instanceof StatusError)) return false;
+  return error.reason === 'NotFound' || (error.code === 404 && !knownReasons.has(error.reason ?? ''));
 }
 
 export interface GroupResource {

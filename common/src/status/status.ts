@@ -4,26 +4,29 @@
 import type { FieldErrorType } from './field-error.ts';
 
 /** The reasons kube-apiserver sets; other components (admission webhooks) may send their own. */
-export type KnownStatusReason =
-  | 'Unauthorized'
-  | 'Forbidden'
-  | 'NotFound'
-  | 'AlreadyExists'
-  | 'Conflict'
-  | 'Gone'
-  | 'Invalid'
-  | 'ServerTimeout'
-  | 'StoreReadError'
-  | 'Timeout'
-  | 'TooManyRequests'
-  | 'BadRequest'
-  | 'MethodNotAllowed'
-  | 'NotAcceptable'
-  | 'RequestEntityTooLarge'
-  | 'UnsupportedMediaType'
-  | 'InternalError'
-  | 'Expired'
-  | 'ServiceUnavailable';
+export const knownStatusReasons = [
+  'Unauthorized',
+  'Forbidden',
+  'NotFound',
+  'AlreadyExists',
+  'Conflict',
+  'Gone',
+  'Invalid',
+  'ServerTimeout',
+  'StoreReadError',
+  'Timeout',
+  'TooManyRequests',
+  'BadRequest',
+  'MethodNotAllowed',
+  'NotAcceptable',
+  'RequestEntityTooLarge',
+  'UnsupportedMediaType',
+  'InternalError',
+  'Expired',
+  'ServiceUnavailable',
+] as const;
+
+export type KnownStatusReason = (typeof knownStatusReasons)[number];
 
 export type StatusReason = KnownStatusReason | (string & {});
 

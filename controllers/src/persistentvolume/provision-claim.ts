@@ -4,7 +4,7 @@
 // one) then creates the volume pvc-<claim uid>, bound to the claim and Bound; an external
 // provisioner is left to do it, with an ExternalProvisioning event saying so.
 
-import { errorMessage, sleep, StatusError } from '@capstan/common';
+import { errorMessage, sleep, StatusError, isNotFound } from '@capstan/common';
 import type { PersistentVolume, PersistentVolumeClaim } from '@capstan/common/api-types/core-v1';
 import type { StorageClass } from '@capstan/common/api-types/storage-v1';
 import { type BinderContext, claimEvent, claimKey, volumesResource } from './binder-context.ts';
@@ -73,7 +73,7 @@ async function existingVolume(context: BinderContext, name: string): Promise<Per
   try {
     return await context.client.get<PersistentVolume>({ ...volumesResource, name });
   } catch (error) {
-    if (error instanceof StatusError && error.code === 404) return undefined;
+    if (isNotFound(error)) return undefined;
     throw error;
   }
 }

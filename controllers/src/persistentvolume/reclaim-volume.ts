@@ -4,7 +4,7 @@
 // Failed with a VolumeFailedDelete event, and later syncs try again. Recycle is not done (kube runs
 // a recycler pod, deprecated since 1.9): such volumes stay Released.
 
-import { errorMessage, StatusError } from '@capstan/common';
+import { errorMessage, isNotFound } from '@capstan/common';
 import type { PersistentVolume, PersistentVolumeClaim } from '@capstan/common/api-types/core-v1';
 import { type BinderContext, volumesResource } from './binder-context.ts';
 import { updateVolume, updateVolumePhaseWithEvent } from './binding-writes.ts';
@@ -58,7 +58,7 @@ async function deleteVolumeOperation(context: BinderContext, volume: PersistentV
     await context.client.delete({ ...volumesResource, name });
   } catch (error) {
     // The next sync deletes it again.
-    if (!(error instanceof StatusError && error.code === 404)) context.logger.debug({ err: error, volume: name }, 'deleting the volume object failed');
+    if (!isNotFound(error)) context.logger.debug({ err: error, volume: name }, 'deleting the volume object failed');
   }
 }
 

@@ -3,7 +3,7 @@
 // is Released and reclaimed by its policy; one whose claim is bound elsewhere is unbound (or, if it
 // was provisioned for that claim, deleted); one whose claim points back is Bound.
 
-import { StatusError } from '@capstan/common';
+import { isNotFound } from '@capstan/common';
 import type { PersistentVolume, PersistentVolumeClaim } from '@capstan/common/api-types/core-v1';
 import { type BinderContext, claimEvent, claimKey, claimsResource, volumeEvent } from './binder-context.ts';
 import { unbindVolume, updateVolume, updateVolumePhase } from './binding-writes.ts';
@@ -38,7 +38,7 @@ async function referencedClaim(context: BinderContext, volume: PersistentVolume)
     try {
       return await context.client.get<PersistentVolumeClaim>({ ...claimsResource, namespace: ref.namespace ?? '', name: ref.name ?? '' });
     } catch (error) {
-      if (error instanceof StatusError && error.code === 404) return undefined;
+      if (isNotFound(error)) return undefined;
       throw error;
     }
   };

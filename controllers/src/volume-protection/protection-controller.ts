@@ -4,7 +4,7 @@
 // finalizer; the controller adds it where it is missing and, once the object is being deleted and
 // nothing uses it any more, removes it so the deletion can finish.
 
-import { StatusError } from '@capstan/common';
+import { isNotFound } from '@capstan/common';
 import type { Informer, KubeObject, ResourceTarget } from '@capstan/common/client';
 import type { ControllerContext, ControllerDefinition } from '../controller.ts';
 import { WorkQueue } from '../work-queue.ts';
@@ -73,7 +73,7 @@ export function protectionController(options: ProtectionOptions): ControllerDefi
           await client.update({ ...options.resource, ...(namespace === undefined ? {} : { namespace }), name }, { ...object, metadata: { ...object.metadata, finalizers: next } });
         } catch (error) {
           // Gone meanwhile: nothing left to protect.
-          if (error instanceof StatusError && error.code === 404) return;
+          if (isNotFound(error)) return;
           throw error;
         }
       };

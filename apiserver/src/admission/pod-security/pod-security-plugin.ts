@@ -20,6 +20,7 @@ import { evaluatePod } from './policy-evaluator.ts';
 import { isPodController, podOf, podTemplateOf, type PodTemplate } from './pod-templates.ts';
 import { isSignificantPodUpdate } from './significant-pod-update.ts';
 import { exemptNamespaceWarning, goAggregate, violatesMessage, wouldViolateMessage } from './violation-messages.ts';
+import { listerGet } from '../lister-read.ts';
 
 export interface PodSecurityDependencies {
   readonly namespaces: GenericStore;
@@ -65,7 +66,7 @@ export function podSecurity(dependencies: PodSecurityDependencies): AdmissionPlu
   };
 
   const namespaceOf = async (name: string): Promise<NamespacePolicy> => {
-    const namespace = await dependencies.namespaces.get(undefined, name);
+    const namespace = await listerGet(dependencies.namespaces, undefined, name);
     return policyOf(isPlainObject(namespace.metadata) ? namespace.metadata.labels : undefined);
   };
 

@@ -2,7 +2,7 @@
 // the binding's paramRef names, by name or by label selector, in the paramRef's namespace or the
 // request's. Any served resource can be a paramKind; its objects are read through the registry.
 
-import { labelSelectorString, parseLabelSelector, StatusError } from '@capstan/common';
+import { labelSelectorString, parseLabelSelector, isNotFound } from '@capstan/common';
 import type { ParamRef } from '@capstan/common/api-types/admissionregistration-v1';
 import type { GenericStore } from '../../registry/generic-store.ts';
 import type { Registry } from '../../registry/registry.ts';
@@ -67,7 +67,7 @@ export async function collectParams(source: ParamSource | undefined, paramRef: P
     try {
       params = [withKind(await store.get(namespace, name))];
     } catch (error) {
-      if (!(error instanceof StatusError && error.code === 404)) throw new PolicyConfigurationError(error instanceof Error ? error.message : String(error));
+      if (!isNotFound(error)) throw new PolicyConfigurationError(error instanceof Error ? error.message : String(error));
       params = [];
     }
   } else if (paramRef.selector !== undefined) {

@@ -7,8 +7,7 @@
 // afresh from the store, three times at most, as kube's does. The resource quota controller
 // recomputes status.used from what exists, which gives back what deletions free.
 
-import { KeyedSerial, newInternalError } from '@capstan/common';
-import { isNotFound } from '../../authentication/service-account-objects.ts';
+import { KeyedSerial, newInternalError, isNotFound } from '@capstan/common';
 import { QuotaEvaluators, resourceListJson, resourceListsEqual, type ResourceList } from '@capstan/common/quota';
 import type { GenericStore } from '../../registry/generic-store.ts';
 import type { JsonObject } from '../../registry/object-meta.ts';

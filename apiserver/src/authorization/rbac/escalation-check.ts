@@ -4,7 +4,7 @@
 // holds its rules. system:masters passes. Runs on a create or update before the admission plugins,
 // as kube's storage does before its standard create or update.
 
-import { goQuote, newForbidden, newInternalError, newNotFound, StatusError, type GroupResource } from '@capstan/common';
+import { goQuote, newForbidden, newInternalError, newNotFound, type GroupResource, isNotFound } from '@capstan/common';
 import type { UserInfo } from '../../authentication/authenticator.ts';
 import type { WriteGuard } from '../../admission/request-admission.ts';
 import { objectOf, objectsAt, stringOf } from '../../registry/defaulting/json-fields.ts';
@@ -73,7 +73,7 @@ async function roleReferenceRules(context: EscalationContext, binding: GroupReso
   try {
     return rulesOf(await store.get(roleRef.kind === 'Role' ? namespace : undefined, roleRef.name));
   } catch (error) {
-    if (error instanceof StatusError && error.code === 404) throw newNotFound(binding, roleRef.name);
+    if (isNotFound(error)) throw newNotFound(binding, roleRef.name);
     throw error;
   }
 }

@@ -7,7 +7,7 @@
 // reachable on this machine by other means. The caller still verifies the serving certificate
 // against <name>.<namespace>.svc, as kube does, whichever address it dials.
 
-import { goQuote, parseLabelSelector, StatusError } from '@capstan/common';
+import { goQuote, parseLabelSelector, isNotFound } from '@capstan/common';
 import { objectOf, objectsAt, stringOf, stringsOf } from '../../registry/defaulting/json-fields.ts';
 import type { GenericStore } from '../../registry/generic-store.ts';
 import type { JsonObject } from '../../registry/object-meta.ts';
@@ -41,7 +41,7 @@ export class EndpointServiceResolver implements ServiceResolver {
       service = await this.#services.get(namespace, name);
     } catch (error) {
       // kube's service lister names the resource in the singular.
-      if (error instanceof StatusError && error.code === 404) throw new Error(`service ${goQuote(name)} not found`);
+      if (isNotFound(error)) throw new Error(`service ${goQuote(name)} not found`);
       throw error;
     }
     try {

@@ -6,7 +6,7 @@
 // default/kubernetes Service holds it.
 
 import { randomBytes } from 'node:crypto';
-import { newInternalError, StatusError } from '@capstan/common';
+import { newInternalError, StatusError, isNotFound } from '@capstan/common';
 import type { GenericStore } from '../../../../registry/generic-store.ts';
 import { nameOfKey, wholeList } from '../../../../registry/store-list.ts';
 import { addressText, parseAddress, rangeHolds, type ServiceCidr } from './service-cidr.ts';
@@ -75,7 +75,7 @@ export class ClusterIpAllocator {
     const address = parseAddress(ip);
     if (address === undefined) return;
     await this.#ipAddresses.delete(undefined, addressText(address)).catch((error: unknown) => {
-      if (!(error instanceof StatusError && error.code === 404)) throw error;
+      if (!isNotFound(error)) throw error;
     });
   }
 
