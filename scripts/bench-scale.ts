@@ -13,7 +13,7 @@ import { freemem, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RestClient } from '@capstan/common/client';
 import type { BenchRow } from '../apiserver/bench/bench-row.ts';
-import { residentMemory } from '../apiserver/bench/process-usage.ts';
+import { cpuSeconds, residentMemory } from '../apiserver/bench/process-usage.ts';
 import { SimulatedNodesChild } from '../nodeagent/bench/simulated-nodes-child.ts';
 import { percentile, until } from './bench-controllers.ts';
 import { apiCallLatencies, type CallKind, type CallLatency, scrapeRequestDurations } from './bench-scale-api-latency.ts';
@@ -26,7 +26,8 @@ const capstan = join(import.meta.dirname, '..', 'bin', 'capstan.ts');
 
 /** kube's density: 30 pods a node. */
 const podsPerNode = 30;
-const steps = [100, 500, 1000, 2000, 5000];
+// Finer steps below 1,000 nodes, where this 2-core machine's limit is.
+const steps = [100, 200, 300, 500, 1000, 2000, 5000];
 /** Pods created a second (kube's load test default throughput is of this order). */
 const podsPerSecond = 20;
 const readerQps = 5;
@@ -153,8 +154,11 @@ async function runStep(step: Step, log: (line: string) => void): Promise<StepRes
   const progress = { created: step.fromDeployment };
   const reader = new LoadReader(step.readerClient, readerQps, () => ({ nodes, deployments: progress.created - 16, pod: (i) => startup.somePod(i) }));
   const began = performance.now();
+  // What each process used of the machine during the step: which of them is the limit.
+  const cpuBefore = { server: cpuSeconds(step.server), controllers: step.controllers.cpuSeconds(), nodes: cpuSeconds(simulated.pid) };
   let load: Awaited<ReturnType<typeof createDeployments>>;
   let allRunningMs: number;
+  let cpuUsed = { server: 0, controllers: 0, nodes: 0 };
   try {
     load = await createDeployments(client, step.fromDeployment, toDeployment, podsPerSecond, left(), progress);
     const createMs = performance.now() - began;
@@ -176,6 +180,11 @@ async function runStep(step: Step, log: (line: string) => void): Promise<StepRes
     );
     allRunningMs = performance.now() - began;
   } finally {
+    cpuUsed = {
+      server: cpuSeconds(step.server) - cpuBefore.server,
+      controllers: step.controllers.cpuSeconds() - cpuBefore.controllers,
+      nodes: cpuSeconds(simulated.pid) - cpuBefore.nodes,
+    };
     const read = await reader.stop();
     log(`reader: ${read.reads} reads, ${read.failed} failed${read.lastError === undefined ? '' : ` (${read.lastError})`}`);
   }
@@ -222,6 +231,19 @@ async function runStep(step: Step, log: (line: string) => void): Promise<StepRes
       note: `${Math.round((memory.controllers * 1024) / pods)} KiB a pod; ${step.controllers.restarts} restarts`,
     },
     { subject, metric: "nodes' process resident memory", value: memory.nodes, unit: 'MiB', note: `${Math.round((memory.nodes * 1024) / nodes)} KiB a node` },
+    ...(
+      [
+        ['API server', cpuUsed.server],
+        ['controllers', cpuUsed.controllers],
+        ["nodes' process", cpuUsed.nodes],
+      ] as const
+    ).map(([process, seconds]) => ({
+      subject,
+      metric: `${process} CPU`,
+      value: seconds / (allRunningMs / 1000),
+      unit: 'cores',
+      note: `${Math.round(seconds)} s of CPU over the step's ${Math.round(allRunningMs / 1000)} s`,
+    })),
     {
       subject,
       metric: "nodes' event loop delay p99",
