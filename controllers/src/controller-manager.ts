@@ -9,7 +9,8 @@ import type { ControllerClientBuilder } from './client-builder.ts';
 import type { ControllerContext, ControllerDefinition } from './controller.ts';
 import type { ControllerOptions } from './controller-options.ts';
 import { EventRecorder } from './event-recorder.ts';
-import { LeaderElector, type LeaderElectionConfig } from './leader-election/leader-elector.ts';
+import { LeaderElectorOnThread } from './leader-election/elector-on-thread.ts';
+import { type LeaderCallbacks, LeaderElector, type LeaderElectionConfig } from './leader-election/leader-elector.ts';
 import { SharedInformers } from './shared-informers.ts';
 
 export interface ControllerManagerConfig {
@@ -25,11 +26,11 @@ export interface ControllerManagerConfig {
   /** Undefined with --leader-elect=false. */
   readonly leaderElection: LeaderElectionConfig | undefined;
   /**
-   * The client the lease is renewed with (kube-controller-manager's "leader-election" client): a
-   * connection pool of its own, so that renewals do not queue behind the controllers' requests.
-   * The process's own client when absent.
+   * Leader election on a worker thread with a client of its own made from this kubeconfig (what
+   * `capstan controllers` does), so that renewals do not wait for a busy event loop and do not
+   * queue behind the controllers' requests; without it the lease is renewed with `client`.
    */
-  readonly leaderElectionClient?: RestClient;
+  readonly leaderElectionThread?: { readonly kubeconfig: string; readonly userAgent: string };
 }
 
 export type ControllerManagerEnd = 'stopped' | 'leadership-lost';
@@ -43,7 +44,7 @@ export async function runControllerManager(config: ControllerManagerConfig, sign
   }
   let running: Promise<void> = Promise.resolve();
   let lost = false;
-  const elector = new LeaderElector(config.leaderElectionClient ?? config.client, config.leaderElection, {
+  const callbacks: LeaderCallbacks = {
     onStartedLeading: (leading) => {
       logger.info({ identity: config.leaderElection?.identity }, 'successfully acquired lease, starting controllers');
       running = runControllers(config, leading);
@@ -53,7 +54,12 @@ export async function runControllerManager(config: ControllerManagerConfig, sign
       if (wasLost) logger.error('leaderelection lost');
     },
     onNewLeader: (identity) => logger.info({ identity }, 'new leader elected'),
-  });
+  };
+  const thread = config.leaderElectionThread;
+  const elector =
+    thread === undefined
+      ? new LeaderElector(config.client, config.leaderElection, callbacks)
+      : new LeaderElectorOnThread(thread.kubeconfig, thread.userAgent, config.leaderElection, callbacks);
   logger.info({ lease: `${config.leaderElection.namespace}/${config.leaderElection.name}` }, 'attempting to acquire leader lease');
   await elector.run(signal);
   await running;

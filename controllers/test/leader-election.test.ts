@@ -1,5 +1,6 @@
 import test from 'ava';
 import type { KubeObject } from '@capstan/common/client';
+import { LeaderElectorOnThread } from '../src/leader-election/elector-on-thread.ts';
 import { LeaderElector, type LeaderElectionConfig } from '../src/leader-election/leader-elector.ts';
 import { startCluster } from './controller-fixture.ts';
 
@@ -70,4 +71,43 @@ test('a leader that cannot renew within the renew deadline stops leading', async
   await cluster.client.update(lease, { ...current, spec: { ...current.spec, holderIdentity: 'intruder', leaseDurationSeconds: 60 } });
   await running;
   t.is(lost, true);
+});
+
+test('on its own thread the leader renews while the main event loop is blocked past the renew deadline, and releases the lease when stopped', async (t) => {
+  const cluster = await startCluster(t);
+  const events: string[] = [];
+  const stop = new AbortController();
+  const config: LeaderElectionConfig = { namespace: 'kube-system', name: 'kube-controller-manager', identity: 'threaded_1', ...timing };
+  let leading: AbortSignal | undefined;
+  let startedLeading: () => void = () => {};
+  const started = new Promise<void>((resolve) => (startedLeading = resolve));
+  const elector = new LeaderElectorOnThread(cluster.kubeconfig, 'leader-election-test', config, {
+    onStartedLeading: (signal) => {
+      leading = signal;
+      events.push('started');
+      startedLeading();
+    },
+    onStoppedLeading: (lost) => events.push(lost ? 'lost' : 'stopped'),
+    onNewLeader: (identity) => events.push(`leader ${identity}`),
+  });
+  const running = elector.run(stop.signal);
+  t.teardown(() => (stop.abort(), running));
+  await started;
+  // The main thread does nothing else for three renew deadlines: no timer, no I/O.
+  const blockedAt = Date.now();
+  while (Date.now() - blockedAt < 3 * timing.renewDeadlineMs) {
+    // busy
+  }
+  const held = await cluster.client.get<Lease>(lease);
+  t.is(held.spec.holderIdentity, 'threaded_1');
+  t.true(Date.parse(held.spec.renewTime ?? '') > blockedAt + timing.retryPeriodMs, `renewed at ${held.spec.renewTime}, blocked from ${new Date(blockedAt).toISOString()}`);
+  t.deepEqual(events, ['leader threaded_1', 'started']);
+  t.false(leading?.aborted);
+
+  stop.abort();
+  t.true(leading?.aborted, 'the controllers stop at once');
+  await running;
+  t.deepEqual(events, ['leader threaded_1', 'started', 'stopped']);
+  const released = await cluster.client.get<Lease>(lease);
+  t.like(released.spec, { holderIdentity: '', leaseDurationSeconds: 1 });
 });

@@ -241,7 +241,8 @@ export async function controllersCommand(argv: readonly string[], out: (text: st
   });
   const client = RestClient.fromKubeconfig(f.kubeconfig, { userAgent: defaultUserAgent('capstan-controllers') });
   const clients = f['use-service-account-credentials'] ? new ServiceAccountClientBuilder(client) : sharedClientBuilder(client);
-  const leaderElectionClient = RestClient.fromKubeconfig(f.kubeconfig, { userAgent: `${defaultUserAgent('capstan-controllers')}/leader-election` });
+  // The lease is renewed from a thread of its own, with a client of its own (elector-on-thread.ts).
+  const leaderElectionThread = { kubeconfig: f.kubeconfig, userAgent: `${defaultUserAgent('capstan-controllers')}/leader-election` };
   const ownClients = new Map<string, RestClient>();
   if (f['scheduler-kubeconfig'] !== '')
     ownClients.set(schedulerController.name, RestClient.fromKubeconfig(f['scheduler-kubeconfig'], { userAgent: defaultUserAgent('capstan-scheduler') }));
@@ -266,14 +267,13 @@ export async function controllersCommand(argv: readonly string[], out: (text: st
     .ready(leaderElection === undefined ? 'running the controllers' : 'a candidate for the leader lease', () => [])
     .catch((error: unknown) => logger.warn({ err: error }, 'telling systemd the controllers are ready failed'));
   try {
-    const end = await runControllerManager({ client, clients, ownClients, logger, controllers, options, leaderElection, leaderElectionClient }, stop.signal);
+    const end = await runControllerManager({ client, clients, ownClients, logger, controllers, options, leaderElection, leaderElectionThread }, stop.signal);
     return end === 'leadership-lost' ? 1 : 0;
   } finally {
     process.off('SIGTERM', onSignal).off('SIGINT', onSignal);
     await serving?.close();
     clients.close();
     for (const own of ownClients.values()) own.close();
-    leaderElectionClient.close();
     client.close();
     // The process may end right after: STOPPING=1 must have left first.
     await stopping;
