@@ -30,11 +30,17 @@ export interface CapstanChildOptions {
    * node agent: when its Node is Ready); asked again at each restart.
    */
   readonly ready?: () => Promise<void>;
+  /**
+   * The arguments of each restart, asked for just before it (a port picked again, the one before
+   * having been taken meanwhile); the first arguments otherwise.
+   */
+  readonly restartArgs?: () => Promise<readonly string[]>;
 }
 
 export class CapstanChild {
   readonly name: string;
-  readonly #args: readonly string[];
+  #args: readonly string[];
+  readonly #restartArgs: (() => Promise<readonly string[]>) | undefined;
   readonly #logFile: string;
   readonly #readyLine: RegExp | undefined;
   readonly #ready: (() => Promise<void>) | undefined;
@@ -55,6 +61,7 @@ export class CapstanChild {
     this.name = options.name ?? args[0] ?? 'capstan';
     this.#readyLine = readyLines[args[0] ?? ''];
     this.#ready = options.ready;
+    this.#restartArgs = options.restartArgs;
     this.#say = options.say ?? (() => {});
     writeFileSync(logFile, '');
     const first = this.#spawn();
@@ -108,8 +115,15 @@ export class CapstanChild {
     const delay = this.#backoffMs;
     this.#backoffMs = Math.min(this.#backoffMs * 2, maxBackoffMs);
     this.#say(`${this.name} exited with ${signal ?? code}; restarting it in ${delay / 1000} s (log in ${this.#logFile})`);
-    this.#restartTimer = setTimeout(() => {
+    this.#restartTimer = setTimeout(async () => {
       this.#restartTimer = undefined;
+      if (this.#restartArgs !== undefined) {
+        try {
+          this.#args = await this.#restartArgs();
+        } catch (error) {
+          this.#say(`${this.name}: ${error instanceof Error ? error.message : String(error)}; restarting it as before`);
+        }
+      }
       if (this.#stopping) return;
       const next = this.#spawn();
       this.#process = next.process;

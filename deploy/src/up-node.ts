@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { capstanChild, stopChild } from './capstan-child.ts';
@@ -87,25 +87,38 @@ export function startUpNode(spec: UpNodeSpec, context: UpNodeContext): UpNode {
   const endpoint = context.runtimeEndpoint ?? `unix://${socket}`;
   let agent: ReturnType<typeof capstanChild> | undefined;
   let stopped = false;
+  const agentLog = join(dir, 'agent.log');
   const started = (async () => {
     await runtime?.started;
     const config = join(dir, 'agent-config.json');
-    writeFileSync(
-      config,
-      JSON.stringify({
-        ...upNodeAgentConfig(endpoint, context.clientCAFile, join(dir, 'pod-logs')),
-        port: await preferredOrFreePort(spec.preferredPort),
-        ...(context.staticPodPath === undefined ? {} : { staticPodPath: context.staticPodPath }),
-      }),
-    );
-    if (stopped) return;
-    agent = capstanChild(
-      ['agent', `--config=${config}`, `--kubeconfig=${context.kubeconfig}`, `--hostname-override=${name}`, `--root-dir=${upAgentRootDir(spec)}`],
-      join(dir, 'agent.log'),
-      { name: `node ${name}: agent`, say: context.log, ready: () => context.whenReady(name) },
-    );
-    context.log(`node ${name}: a node agent on ${runtime === undefined ? `the CRI runtime at ${endpoint}` : 'the simulated runtime'} (logs in ${dir})`);
-    await agent.started;
+    // The port is free when picked and bound by the agent seconds later: another cluster starting
+    // beside this one may take it in between, and the agent then exits before it starts. It is
+    // started again on another port, twice at most.
+    for (let attempt = 1; ; attempt++) {
+      const port = await preferredOrFreePort(attempt === 1 ? spec.preferredPort : 0);
+      writeFileSync(
+        config,
+        JSON.stringify({
+          ...upNodeAgentConfig(endpoint, context.clientCAFile, join(dir, 'pod-logs')),
+          port,
+          ...(context.staticPodPath === undefined ? {} : { staticPodPath: context.staticPodPath }),
+        }),
+      );
+      if (stopped) return;
+      agent = capstanChild(['agent', `--config=${config}`, `--kubeconfig=${context.kubeconfig}`, `--hostname-override=${name}`, `--root-dir=${upAgentRootDir(spec)}`], agentLog, {
+        name: `node ${name}: agent`,
+        say: context.log,
+        ready: () => context.whenReady(name),
+      });
+      if (attempt === 1) context.log(`node ${name}: a node agent on ${runtime === undefined ? `the CRI runtime at ${endpoint}` : 'the simulated runtime'} (logs in ${dir})`);
+      try {
+        await agent.started;
+        return;
+      } catch (error) {
+        if (stopped || attempt === 3 || !portTaken(agentLog)) throw error;
+        context.log(`node ${name}: port ${port} was taken before the agent bound it; starting it on another`);
+      }
+    }
   })();
   return {
     name,
@@ -116,4 +129,13 @@ export function startUpNode(spec: UpNodeSpec, context: UpNodeContext): UpNode {
       if (runtime !== undefined) await stopChild(runtime);
     },
   };
+}
+
+/** Whether the agent's log says its port was in use. */
+function portTaken(logFile: string): boolean {
+  try {
+    return /EADDRINUSE|address already in use/.test(readFileSync(logFile, 'utf8'));
+  } catch {
+    return false;
+  }
 }

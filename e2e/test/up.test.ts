@@ -4,6 +4,7 @@ import { generateKeyPairSync, X509Certificate } from 'node:crypto';
 import { request as httpsRequest } from 'node:https';
 import { issueCertificate } from '@capstan/common';
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { servingAuthorityOf } from '../../common/test/api-server-child.ts';
@@ -172,6 +173,36 @@ test.serial('capstan up restarts its controllers and its node agent when they ar
   // A pod made after the kill is bound by the new controllers and run by the new agent.
   await up.kubectl('run', 'after', '--image=registry.example/after:1');
   t.is((await running(up, 'after')).nodeName, host);
+  up.child.kill('SIGTERM');
+  t.is(await up.exited, 0);
+});
+
+test.serial('a controllers restart whose port another process took meanwhile serves on a free one and says which', async (t) => {
+  const up = startUp();
+  stopWhenDone(t, up);
+  await up.line(/^node .* is Ready$/);
+  const [controllers] = processes(up, `controllers --kubeconfig=${up.dataDir}`);
+  const portOf = (pid: number): number => Number(/--secure-port=(\d+)/.exec(readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' '))?.[1]);
+  const port = portOf(controllers as number);
+  t.true(port > 0);
+  process.kill(controllers as number, 'SIGKILL');
+  // As another cluster starting beside this one would: the port is taken before the restart (1 s later).
+  const squatter = createServer();
+  t.teardown(() => squatter.close());
+  await eventually(
+    'the old port bound by the test',
+    () =>
+      new Promise<true | undefined>((resolve) => {
+        squatter.once('error', () => resolve(undefined));
+        squatter.listen(port, '127.0.0.1', () => resolve(true));
+      }),
+  );
+  const moved = await up.stderrLine(new RegExp(`controllers: port ${port} is taken; metrics now on https://127\\.0\\.0\\.1:\\d+/metrics`));
+  const next = Number(/127\.0\.0\.1:(\d+)\/metrics/.exec(moved)?.[1]);
+  await up.stderrLine(/controllers restarted \(pid \d+\)/);
+  const [restarted] = processes(up, `controllers --kubeconfig=${up.dataDir}`);
+  t.is(portOf(restarted as number), next);
+  t.not(next, port);
   up.child.kill('SIGTERM');
   t.is(await up.exited, 0);
 });
