@@ -1,7 +1,7 @@
 // Test support for the components' metrics: a cluster as `capstan up` runs one (an API server, an
 // agent on the simulated runtime, `capstan controllers` with the given controllers and its secure
-// port on 127.0.0.1), answered once the node is Ready. The agent needs an address other than
-// loopback; without one, `hostIP` is undefined and the tests skip.
+// port on 127.0.0.1), answered once the node is Ready and untainted. The agent needs an address
+// other than loopback; without one, `hostIP` is undefined and the tests skip.
 
 import test from 'ava';
 import { execFile } from 'node:child_process';
@@ -57,11 +57,13 @@ export async function startMetricsCluster(options: {
     processes.push(
       startControllers(server.kubeconfig, [...quickLeaderElection, `--controllers=${options.controllers}`, `--secure-port=${controllersPort}`, '--bind-address=127.0.0.1']),
     );
+    // Ready, and without the not-ready taint the node lifecycle controller put on it before and
+    // takes off at its next pass: a pod created in between is unschedulable at its first attempt.
     await eventually(
-      'the node to be Ready',
+      'the node to be Ready and untainted',
       async () => {
-        const ready = await kubectl('get', 'node', options.nodeName, '-o', 'jsonpath={.status.conditions[?(@.type=="Ready")].status}').catch(() => '');
-        return ready === 'True' ? true : undefined;
+        const state = await kubectl('get', 'node', options.nodeName, '-o', 'jsonpath={.status.conditions[?(@.type=="Ready")].status} {.spec.taints}').catch(() => '');
+        return state.trim() === 'True' ? true : undefined;
       },
       60_000,
     );
