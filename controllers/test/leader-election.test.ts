@@ -1,8 +1,8 @@
 import test from 'ava';
-import type { KubeObject } from '@capstan/common/client';
+import { isConflict, type KubeObject } from '@capstan/common/client';
 import { LeaderElectorOnThread } from '../src/leader-election/elector-on-thread.ts';
 import { LeaderElector, type LeaderElectionConfig } from '../src/leader-election/leader-elector.ts';
-import { startCluster } from './controller-fixture.ts';
+import { eventually, startCluster } from './controller-fixture.ts';
 
 type Lease = KubeObject & { spec: { holderIdentity?: string; leaseDurationSeconds?: number; acquireTime?: string; renewTime?: string; leaseTransitions?: number } };
 
@@ -12,12 +12,16 @@ const lease = { group: 'coordination.k8s.io', version: 'v1', resource: 'leases',
 test('one of two candidates leads; the other takes over after the leader gives up, and after a leader stops renewing', async (t) => {
   const cluster = await startCluster(t);
   const leading = new Set<string>();
+  // The leaders each candidate has seen holding the lease, in order: its tries, as signals.
+  const seen = new Map<string, string[]>();
   const candidate = (identity: string) => {
     const stop = new AbortController();
     const config: LeaderElectionConfig = { namespace: 'kube-system', name: 'kube-controller-manager', identity, ...timing };
+    seen.set(identity, []);
     const elector = new LeaderElector(cluster.client, config, {
       onStartedLeading: () => leading.add(identity),
       onStoppedLeading: () => leading.delete(identity),
+      onNewLeader: (holder) => seen.get(identity)?.push(holder),
     });
     const running = elector.run(stop.signal);
     t.teardown(() => {
@@ -27,26 +31,27 @@ test('one of two candidates leads; the other takes over after the leader gives u
     return { stop: () => (stop.abort(), running) };
   };
   const a = candidate('host-a_1');
-  await new Promise((resolve) => setTimeout(resolve, 1000));
+  await eventually('host-a_1 to lead', async () => (leading.has('host-a_1') ? true : undefined));
   const b = candidate('host-b_2');
-  await new Promise((resolve) => setTimeout(resolve, 2000));
+  // b has read the lease and found a holding it: it does not lead while a renews.
+  await eventually('host-b_2 to see host-a_1 lead', async () => (seen.get('host-b_2')?.includes('host-a_1') ? true : undefined));
   t.deepEqual([...leading], ['host-a_1']);
   const held = await cluster.client.get<Lease>(lease);
   t.like(held.spec, { holderIdentity: 'host-a_1', leaseDurationSeconds: 3, leaseTransitions: 0 });
   t.regex(held.spec.renewTime ?? '', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
 
-  // A leader that stops releases the lease: the other takes it at its next try.
-  const released = Date.now();
+  // A leader that stops releases the lease: the other takes it at one of its next tries, well
+  // before a's lease would have expired.
   await a.stop();
-  while (!leading.has('host-b_2') && Date.now() - released < 5000) await new Promise((resolve) => setTimeout(resolve, 50));
-  t.true(leading.has('host-b_2'));
-  t.true(Date.now() - released < 2000, `took ${Date.now() - released} ms`);
+  const released = await cluster.client.get<Lease>(lease);
+  t.true(['', 'host-b_2'].includes(released.spec.holderIdentity ?? ''), `held by ${released.spec.holderIdentity} after a stopped`);
+  await eventually('host-b_2 to lead', async () => (leading.has('host-b_2') ? true : undefined));
   const taken = await cluster.client.get<Lease>(lease);
   t.like(taken.spec, { holderIdentity: 'host-b_2', leaseTransitions: 1 });
 
   // A third candidate waits while b renews.
   candidate('host-c_3');
-  await new Promise((resolve) => setTimeout(resolve, 4000));
+  await eventually('host-c_3 to see host-b_2 lead', async () => (seen.get('host-c_3')?.includes('host-b_2') ? true : undefined));
   t.deepEqual([...leading].sort(), ['host-b_2']);
   await b.stop();
 });
@@ -54,21 +59,31 @@ test('one of two candidates leads; the other takes over after the leader gives u
 test('a leader that cannot renew within the renew deadline stops leading', async (t) => {
   const cluster = await startCluster(t);
   let lost: boolean | undefined;
+  let leads = false;
   const stop = new AbortController();
   const elector = new LeaderElector(
     cluster.client,
     { namespace: 'kube-system', name: 'kube-controller-manager', identity: 'me', ...timing },
     {
-      onStartedLeading: () => {},
+      onStartedLeading: () => (leads = true),
       onStoppedLeading: (wasLost) => (lost = wasLost),
     },
   );
   const running = elector.run(stop.signal);
   t.teardown(() => (stop.abort(), running));
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-  // Someone else overwrites the lease: our renewals now fail on the holder check.
-  const current = await cluster.client.get<Lease>(lease);
-  await cluster.client.update(lease, { ...current, spec: { ...current.spec, holderIdentity: 'intruder', leaseDurationSeconds: 60 } });
+  await eventually('me to lead', async () => (leads ? true : undefined));
+  // Someone else overwrites the lease (again if a renewal came in between): our renewals now fail
+  // on the holder check.
+  await eventually('the lease overwritten', async () => {
+    const current = await cluster.client.get<Lease>(lease);
+    return cluster.client.update(lease, { ...current, spec: { ...current.spec, holderIdentity: 'intruder', leaseDurationSeconds: 60 } }).then(
+      () => true,
+      (error: unknown) => {
+        if (isConflict(error)) return undefined;
+        throw error;
+      },
+    );
+  });
   await running;
   t.is(lost, true);
 });
